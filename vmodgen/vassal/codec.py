@@ -1,0 +1,229 @@
+"""VASSAL's list codec (``SequenceEncoder``), FORMATS.md §3.1.
+
+Encoding joins tokens with a delimiter; a delimiter inside a token gets a backslash in
+front (backslashes themselves are never escaped); a token starting with ``\\`` or both
+starting and ending with ``'`` is wrapped in single quotes. Decoding treats a delimiter
+whose preceding character is ``\\`` as escaped (that backslash is dropped) and strips one
+pair of wrapping quotes. A token ending in ``\\`` therefore merges with the next one —
+VASSAL's own behaviour, reproduced on purpose.
+
+:func:`encode` / :func:`decode` are the plain list functions; :class:`Encoder` and
+:class:`Decoder` add VASSAL's typed helpers (``nextInt``, ``nextBoolean``...).
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterable, Sequence
+
+__all__ = ["encode", "encode_value", "decode", "Encoder", "Decoder", "java_double"]
+
+
+def _quote_escape(token: str, delim: str) -> str:
+    esc = token.replace(delim, "\\" + delim) if delim in token else token
+    if token.startswith("\\") or (token.startswith("'") and token.endswith("'")):
+        return "'" + esc + "'"
+    return esc
+
+
+def encode_value(tokens: Iterable[str | None], delim: str) -> str | None:
+    """Exactly ``SequenceEncoder.getValue()``: ``None`` for an empty token list."""
+    out = [("" if t is None or t == "" else _quote_escape(t, delim)) for t in tokens]
+    if not out:
+        return None
+    return delim.join(out)
+
+
+def encode(tokens: Iterable[str | None], delim: str) -> str:
+    """Encode ``tokens`` with ``delim``; an empty list gives ``""`` (VASSAL: ``null``)."""
+    value = encode_value(tokens, delim)
+    return "" if value is None else value
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+def decode(text: str | None, delim: str) -> list[str]:
+    """Decode ``text`` into its tokens (``None`` gives ``[]``, ``""`` gives ``[""]``)."""
+    if text is None:
+        return []
+    if delim not in text:
+        return [_unquote(text)]
+    tokens: list[str] = []
+    find = text.find
+    start = 0
+    pos = 0
+    parts: list[str] = []
+    while True:
+        i = find(delim, pos)
+        if i < 0:
+            if parts:
+                parts.append(text[start:])
+                tokens.append(_unquote("".join(parts)))
+            else:
+                tokens.append(_unquote(text[start:]))
+            return tokens
+        if i > 0 and text[i - 1] == "\\":
+            parts.append(text[start:i - 1])
+            parts.append(delim)
+            start = pos = i + 1
+            continue
+        if parts:
+            parts.append(text[start:i])
+            tokens.append(_unquote("".join(parts)))
+            parts = []
+        else:
+            tokens.append(_unquote(text[start:i]))
+        start = pos = i + 1
+
+
+def java_double(value: float) -> str:
+    """Java's ``String.valueOf(double)`` for ordinary values (``1.0``, ``1.0E7``, ``NaN``)."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    mag = abs(value)
+    sign = "-" if value < 0 else ""
+    # shortest round-trip digits and decimal exponent, from Python's repr
+    m = re.match(r"(\d+)(?:\.(\d*))?(?:e([+-]\d+))?$", repr(mag))
+    assert m is not None
+    intpart, frac, exp = m.group(1), m.group(2) or "", int(m.group(3) or 0)
+    digits = (intpart + frac).lstrip("0")
+    point = len(intpart) + exp - ((len(intpart + frac)) - len((intpart + frac).lstrip("0")))
+    digits = digits.rstrip("0") or "0"
+    # value = 0.digits * 10**point
+    if 1e-3 <= mag < 1e7:
+        if point <= 0:
+            return f"{sign}0.{'0' * -point}{digits}"
+        if point >= len(digits):
+            return f"{sign}{digits}{'0' * (point - len(digits))}.0"
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{point - 1}"
+
+
+class Encoder:
+    """``SequenceEncoder``: append tokens one by one, then :meth:`value`."""
+
+    __slots__ = ("delim", "_tokens")
+
+    def __init__(self, delim: str, first: str | None = None, *, start: bool = False) -> None:
+        self.delim = delim
+        self._tokens: list[str | None] = []
+        if first is not None or start:
+            self._tokens.append(first)
+
+    def append(self, token: str | None) -> "Encoder":
+        self._tokens.append(token)
+        return self
+
+    def append_int(self, value: int) -> "Encoder":
+        return self.append(str(int(value)))
+
+    def append_bool(self, value: bool) -> "Encoder":
+        return self.append("true" if value else "false")
+
+    def append_double(self, value: float) -> "Encoder":
+        return self.append(java_double(float(value)))
+
+    def extend(self, tokens: Iterable[str | None]) -> "Encoder":
+        self._tokens.extend(tokens)
+        return self
+
+    def value(self) -> str | None:
+        """The encoded text, ``None`` when nothing was appended (as in Java)."""
+        return encode_value(self._tokens, self.delim)
+
+    def __str__(self) -> str:
+        v = self.value()
+        return "" if v is None else v
+
+
+_INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+_DOUBLE_RE = re.compile(
+    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?)\Z")
+
+
+class Decoder:
+    """``SequenceEncoder.Decoder``: read tokens one at a time with typed defaults."""
+
+    __slots__ = ("_tokens", "_pos")
+
+    def __init__(self, text: str | None, delim: str) -> None:
+        self._tokens = decode(text, delim)
+        self._pos = 0
+
+    def has_more(self) -> bool:
+        return self._pos < len(self._tokens)
+
+    def remaining(self) -> list[str]:
+        """Every token not read yet (consumes them)."""
+        rest = self._tokens[self._pos:]
+        self._pos = len(self._tokens)
+        return rest
+
+    def next(self, default: str | None = None) -> str | None:
+        """The next token, or ``default`` when there is none."""
+        if self._pos >= len(self._tokens):
+            return default
+        tok = self._tokens[self._pos]
+        self._pos += 1
+        return tok
+
+    def next_str(self, default: str = "") -> str:
+        tok = self.next(None)
+        return default if tok is None else tok
+
+    def next_int(self, default: int = 0) -> int:
+        tok = self.next(None)
+        if tok is None or not _INT_RE.match(tok):
+            return default
+        value = int(tok)
+        return value if -2**31 <= value < 2**31 else default
+
+    def next_long(self, default: int = 0) -> int:
+        tok = self.next(None)
+        if tok is None or not _INT_RE.match(tok):
+            return default
+        value = int(tok)
+        return value if -2**63 <= value < 2**63 else default
+
+    def next_double(self, default: float = 0.0) -> float:
+        tok = self.next(None)
+        if tok is None:
+            return default
+        t = tok.strip()
+        if not _DOUBLE_RE.match(t):
+            return default
+        if t[-1] in "fFdD" and not t.endswith("Infinity"):
+            t = t[:-1]
+        try:
+            return float(t)
+        except ValueError:
+            return default
+
+    def next_bool(self, default: bool = False) -> bool:
+        tok = self.next(None)
+        if tok is None:
+            return default
+        return tok == "true"
+
+    def next_char(self, default: str = "") -> str:
+        tok = self.next(None)
+        if not tok:
+            return default
+        return tok[0]
+
+    def next_list(self, delim: str = ",", default: Sequence[str] = ()) -> list[str]:
+        """``nextStringArray``: the next token decoded again with ``delim``."""
+        tok = self.next(None)
+        if tok is None:
+            return list(default)
+        if tok == "":
+            return []
+        return decode(tok, delim)
