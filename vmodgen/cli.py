@@ -1,0 +1,80 @@
+"""The ``vmodgen`` command: thin click commands over the library.
+
+Each subcommand lives in ``vmodgen/commands/<name>.py`` and exposes a click command named
+``command``. Exit codes: 0 success, 1 an audit or check found violations, 2 bad input.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from . import __version__
+from .errors import InputError, VmodgenError
+
+#: subcommand modules, in the order ``vmodgen --help`` lists them
+COMMANDS = ["build", "games", "validate", "inspect", "check", "audit", "bind", "oob", "sanitize"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="vmodgen")
+def cli() -> None:
+    """Build VASSAL modules from unit and map data, audit saves and play-by-email logs
+    against the rules, and export order-of-battle references."""
+
+
+def _register() -> None:
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"vmodgen.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"vmodgen.commands.{name}":
+                continue  # not written yet
+            raise
+        cli.add_command(module.command, name=name)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning bad input into one line on stderr and exit code 2."""
+    try:
+        rv = cli.main(args=argv, prog_name="vmodgen", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.exceptions.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
+    except InputError as exc:
+        click.echo(f"vmodgen: {exc}", err=True)
+        sys.exit(2)
+    except VmodgenError as exc:
+        click.echo(f"vmodgen: {exc}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except MemoryError:
+        click.echo("vmodgen: out of memory reading the input", err=True)
+        sys.exit(2)
+    except RecursionError:
+        click.echo("vmodgen: input nested too deeply", err=True)
+        sys.exit(2)
+    except Exception as exc:  # a bug: say so in one line, traceback only on request
+        if os.environ.get("VMODGEN_DEBUG"):
+            raise
+        click.echo(f"vmodgen: internal error: {type(exc).__name__}: {exc} "
+                   f"(set VMODGEN_DEBUG=1 for the traceback)", err=True)
+        sys.exit(70)
+    if isinstance(rv, int):
+        sys.exit(rv)
+    sys.exit(0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,43 @@
+"""The one error type that reaches the user: a file, a place in it, and what is wrong.
+
+Every reader raises :class:`InputError` (or a subclass) for bad input; the CLI prints
+``str(error)`` and exits with code 2. Nothing else should escape to the user.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class VmodgenError(Exception):
+    """Base class of every error vmodgen raises on purpose."""
+
+
+class InputError(VmodgenError):
+    """Bad input: ``file:line: message`` (line and column optional)."""
+
+    def __init__(self, path: str | Path | None, message: str, line: int | None = None,
+                 place: str | None = None) -> None:
+        self.path = str(path) if path is not None else None
+        self.message = message
+        self.line = line
+        self.place = place
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.place:
+            where += f": {self.place}"
+        return f"{where}: {self.message}"
+
+    def at(self, path: str | Path) -> "InputError":
+        """The same error, attributed to ``path`` when it had no file yet."""
+        if self.path is None:
+            self.path = str(path)
+            self.args = (str(self),)
+        return self
+
+
+class LimitError(InputError):
+    """Input refused because it passes a safety limit (size, depth, count)."""

@@ -1,0 +1,144 @@
+"""A game's definition: sides, nationalities, formations, unit kinds, terrain, sequence of play,
+rule parameters. Loaded from a kit's ``game.toml`` by :mod:`vmodgen.model.load_game`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Named:
+    """Anything with an id, a display name and an optional note."""
+    id: str
+    name: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Side(Named):
+    color: str = "#808080"
+
+
+@dataclass(frozen=True)
+class Nationality(Named):
+    side: str = ""
+    color: str = "#c0c0c0"          # counter background
+    text_color: str = "#000000"
+    illustrative: bool = False       # colour not stated by the rulebook
+
+
+@dataclass(frozen=True)
+class Formation(Named):
+    nationality: str = ""
+    color: str = ""                  # formation band / stripe colour; "" = none printed
+    illustrative: bool = False
+
+
+@dataclass(frozen=True)
+class UnitType(Named):
+    symbol: str = "infantry"         # render key(s): "infantry+parachute", "armor", ...
+    movement_class: str = ""
+    kind: str = "ground"             # ground, air, naval, marker, supply, hq
+
+
+@dataclass(frozen=True)
+class UnitSize(Named):
+    mark: str = ""                   # NATO size mark: "XX", "X", "III", "II", "I", "●●●", ...
+
+
+@dataclass(frozen=True)
+class CounterField(Named):
+    """A printed value, under the name the game uses (attack, defense, TQ, tank value...)."""
+    kind: str = "int"                # int, text
+    abbrev: str = ""
+
+
+@dataclass(frozen=True)
+class Terrain(Named):
+    color: str = "#e8e0c0"
+    pattern: str = ""                # dots, hatch, trees, hills, marsh, waves, ...
+    water: bool = False
+
+
+@dataclass(frozen=True)
+class HexsideFeature(Named):
+    color: str = "#000000"
+    directional: bool = False        # has an up and a down side (escarpment, slope)
+
+
+@dataclass(frozen=True)
+class LineFeature(Named):
+    """A feature drawn from hex centre to hex centre: roads, tracks, railways."""
+    color: str = "#804000"
+    width: float = 0.08              # fraction of the hex height
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class PointFeature(Named):
+    """A feature in a hex: airfield, port, town, anchorage, fort..."""
+    symbol: str = ""
+
+
+@dataclass(frozen=True)
+class Marker(Named):
+    color: str = "#ffffff"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Phase(Named):
+    """One phase of a game turn, in rulebook order, with its segments."""
+    side: str = ""                   # the side that moves in this phase, "" = both / none
+    segments: tuple[str, ...] = ()
+    kind: str = ""                   # movement, combat, supply, reinforcement, ... (rules timing)
+
+
+@dataclass(frozen=True)
+class SequenceOfPlay:
+    turn_name: str = "Turn"
+    first_turn: int = 1
+    last_turn: int | None = None
+    phases: tuple[Phase, ...] = ()
+
+    def phase(self, phase_id: str) -> Phase | None:
+        return next((p for p in self.phases if p.id == phase_id), None)
+
+
+@dataclass(frozen=True)
+class Die:
+    count: int = 1
+    sides: int = 6
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+
+@dataclass
+class Game:
+    """Everything a kit says about a game, except its units, map and scenarios."""
+    id: str
+    name: str
+    subtitle: str = ""
+    ruleset: str = "generic"
+    die: Die = field(default_factory=Die)
+    counter_layout: str = "generic"
+    counter_size_mm: float = 12.7
+    source: str = ""
+    illustrative_note: str = ""
+    sides: dict[str, Side] = field(default_factory=dict)
+    nationalities: dict[str, Nationality] = field(default_factory=dict)
+    formations: dict[str, Formation] = field(default_factory=dict)
+    unit_types: dict[str, UnitType] = field(default_factory=dict)
+    unit_sizes: dict[str, UnitSize] = field(default_factory=dict)
+    fields: dict[str, CounterField] = field(default_factory=dict)
+    movement_classes: dict[str, Named] = field(default_factory=dict)
+    flags: dict[str, Named] = field(default_factory=dict)
+    terrain: dict[str, Terrain] = field(default_factory=dict)
+    hexside_features: dict[str, HexsideFeature] = field(default_factory=dict)
+    line_features: dict[str, LineFeature] = field(default_factory=dict)
+    point_features: dict[str, PointFeature] = field(default_factory=dict)
+    markers: dict[str, Marker] = field(default_factory=dict)
+    sequence: SequenceOfPlay = field(default_factory=SequenceOfPlay)
+    rules: dict[str, float | int | bool | str] = field(default_factory=dict)
+    #: rule parameters whose value is not in the rulebook text
+    illustrative_rules: frozenset[str] = frozenset()

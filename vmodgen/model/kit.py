@@ -1,0 +1,174 @@
+"""A kit: one game's definition, roster, map and scenarios, loaded and cross-checked together.
+
+Layout (see README): ``counters/<game>/game.toml`` names its ``roster.csv``, its map
+(``maps/<game>/map.toml``) and ``scenarios.toml``, by paths relative to itself.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from .game import Game
+from .load_game import _id, load_game
+from .load_map import load_map
+from .load_roster import load_roster
+from .mapdata import MapData
+from .scenario import Placement, Reinforcement, Scenario
+from .tomldoc import TomlDoc
+from .unit import Unit
+
+
+@dataclass
+class Kit:
+    game: Game
+    units: list[Unit]
+    map: MapData
+    scenarios: dict[str, Scenario]
+    path: Path                         # the game.toml
+    files: list[Path] = field(default_factory=list)   # every file the kit was read from
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return self._by_id.get(unit_id)
+
+    def __post_init__(self) -> None:
+        self._by_id = {u.id: u for u in self.units}
+
+    @property
+    def has_illustrative(self) -> bool:
+        """Whether any value, terrain or scenario of this kit is not from the rulebook."""
+        return (any(u.illustrative for u in self.units) or bool(self.game.illustrative_rules)
+                or any(h.illustrative for h in self.map.hexes.values())
+                or any(s.illustrative for s in self.scenarios.values()))
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parents[2]
+
+
+def bundled_root() -> Path:
+    """The folder holding ``counters/`` and ``maps/``: the source tree, or the installed copy."""
+    env = os.environ.get("VMODGEN_KITS")
+    if env:
+        return Path(env)
+    src = repo_root()
+    if (src / "counters").is_dir():
+        return src
+    return Path(__file__).resolve().parents[1] / "_bundled"
+
+
+def bundled_kits() -> dict[str, Path]:
+    """Bundled kit id → its game.toml, sorted by id."""
+    root = bundled_root() / "counters"
+    out = {}
+    if root.is_dir():
+        for d in sorted(root.iterdir()):
+            if (d / "game.toml").is_file():
+                out[d.name] = d / "game.toml"
+    return out
+
+
+def resolve_kit_path(spec: str | Path) -> Path:
+    """A kit named by a bundled id, a game.toml, or a folder holding one."""
+    kits = bundled_kits()
+    if isinstance(spec, str) and spec in kits:
+        return kits[spec]
+    p = Path(spec)
+    if p.is_dir():
+        if (p / "game.toml").is_file():
+            return p / "game.toml"
+        found = sorted(p.glob("counters/*/game.toml"))
+        if len(found) == 1:
+            return found[0]
+        raise InputError(p, "no game.toml in this folder" if not found else
+                         "this folder holds several kits: name one of their game.toml files")
+    if p.is_file():
+        return p
+    raise InputError(spec, f"no such kit (bundled kits: {', '.join(kits) or 'none'})")
+
+
+def load_kit(spec: str | Path) -> Kit:
+    """Load a whole kit and check every cross-reference (units ↔ map ↔ scenarios)."""
+    path = resolve_kit_path(spec)
+    game, doc = load_game(path)
+    g = doc.table("game")
+    base = path.parent
+    roster_path = base / g.str("roster", "roster.csv")
+    map_path = base / g.str("map", f"../../maps/{game.id}/map.toml")
+    if not map_path.is_file():
+        raise g.error(f"no map file '{map_path}'", "map")
+    if not roster_path.is_file():
+        raise g.error(f"no roster file '{roster_path}'", "roster")
+    mapdata = load_map(map_path, game)
+    units = load_roster(roster_path, game)
+    scen_path = base / g.str("scenarios", "scenarios.toml")
+    scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if scen_path.is_file() else {}
+    files = [path, roster_path, map_path] + ([scen_path] if scen_path.is_file() else [])
+    kit = Kit(game, units, mapdata, scenarios, path, files)
+    return kit
+
+
+def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
+                   roster_path: Path) -> dict[str, Scenario]:
+    doc = TomlDoc(path)
+    for key in doc.data:
+        if key != "scenarios":
+            raise InputError(path, f"unknown top-level table '{key}'", line=doc.header_line(key))
+    by_id = {u.id: u for u in units}
+    out: dict[str, Scenario] = {}
+    for t in doc.tables("scenarios"):
+        t.check_keys(("id", "name", "first_turn", "last_turn", "sheets", "description",
+                      "illustrative", "setup", "reinforcements"))
+        sid = _id(t)
+        if sid in out:
+            raise t.error(f"duplicate scenario id '{sid}'", "id")
+        sheets = t.str_list("sheets", tuple(mapdata.sheets))
+        for s in sheets:
+            if s not in mapdata.sheets:
+                raise t.error(f"unknown sheet '{s}' (known: {', '.join(mapdata.sheets)})", "sheets")
+        first = t.int("first_turn", game.sequence.first_turn)
+        last = t.int("last_turn", game.sequence.last_turn)
+        if last is not None and first is not None and last < first:
+            raise t.error(f"'last_turn' {last} is before 'first_turn' {first}", "last_turn")
+        scen = Scenario(sid, t.str("name"), first or 1, last, sheets, t.str("description", ""),
+                        t.bool("illustrative"))
+        for u in units:  # set-up from the roster's setup:<id> column
+            loc = u.setup.get(sid)
+            if loc is not None:
+                if not mapdata.location_exists(loc):
+                    raise InputError(roster_path, f"unit '{u.id}': set-up location '{loc}' for scenario "
+                                                  f"'{sid}' is neither a hex of the map nor a box", line=u.line)
+                scen.setup.append(Placement(u.id, loc, u.is_illustrative(f"setup:{sid}")))
+            turn = u.arrival_in(sid)
+            if turn is not None:
+                scen.reinforcements.append(Reinforcement(u.id, turn, "", u.is_illustrative("arrival")))
+        for st in t.subs("setup"):
+            st.check_keys(("unit", "hex", "illustrative"))
+            uid, loc = st.str("unit"), st.str("hex")
+            if uid not in by_id:
+                raise st.error(f"unknown unit '{uid}'", "unit")
+            if not mapdata.location_exists(loc):
+                raise st.error(f"set-up location '{loc}' is neither a hex of the map nor a box", "hex")
+            scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
+        for rt in t.subs("reinforcements"):
+            rt.check_keys(("unit", "turn", "at", "illustrative"))
+            uid = rt.str("unit")
+            if uid not in by_id:
+                raise rt.error(f"unknown unit '{uid}'", "unit")
+            at = rt.str("at", "")
+            if at and not mapdata.location_exists(at):
+                raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
+            scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
+                Reinforcement(uid, rt.int("turn", minimum=0), at, rt.bool("illustrative"))]
+        out[sid] = scen
+    for u in units:
+        for sid in u.setup:
+            if sid not in out:
+                raise InputError(roster_path, f"unit '{u.id}' has a set-up for scenario '{sid}', "
+                                              f"which {path.name} does not define", line=u.line)
+    return out

@@ -1,0 +1,162 @@
+"""Load and validate a roster CSV: one row per counter (see README, "Kit layout")."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from .. import limits
+from ..errors import InputError
+from ..safeio import read_text
+from .game import Game
+from .unit import Unit, Value
+
+REQUIRED = ("id", "name", "side", "nationality", "formation", "type", "size")
+OPTIONAL = ("steps", "movement_class", "flags", "arrival", "illustrative", "notes")
+UNIT_ID_RE = re.compile(r"^[^\s,;|\\\t][^,;|\\\t\n]*$")
+INT_RE = re.compile(r"^[+-]?\d+$")
+
+
+def _column_kind(col: str, game: Game) -> str:
+    """'base', 'front', 'back', 'setup', 'arrival' or '' for an unknown column."""
+    if col in REQUIRED or col in OPTIONAL:
+        return "base"
+    for prefix in ("front.", "back."):
+        if col.startswith(prefix):
+            return prefix[:-1] if col[len(prefix):] in game.fields else ""
+    if col.startswith("setup:") and len(col) > 6:
+        return "setup"
+    if col.startswith("arrival:") and len(col) > 8:
+        return "arrival"
+    return ""
+
+
+def load_roster(path: str | Path, game: Game) -> list[Unit]:
+    """Every counter of the roster; any fault raises ``InputError`` with ``file:line``."""
+    text = read_text(path, what="roster")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError(path, "the roster is empty (it needs a header row)", line=1) from None
+    except csv.Error as exc:
+        raise InputError(path, f"not valid CSV: {exc}", line=1) from None
+    header = [h.strip() for h in header]
+    for col in REQUIRED:
+        if col not in header:
+            raise InputError(path, f"missing the column '{col}'", line=1)
+    seen_cols = set()
+    kinds = []
+    for col in header:
+        if col in seen_cols:
+            raise InputError(path, f"column '{col}' appears twice", line=1)
+        seen_cols.add(col)
+        kind = _column_kind(col, game)
+        if not kind:
+            raise InputError(path, f"unknown column '{col}' (fields of this game: "
+                                   f"{', '.join(game.fields) or 'none'}; other columns: "
+                                   f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)",
+                             line=1)
+        kinds.append(kind)
+    units: list[Unit] = []
+    ids: dict[str, int] = {}
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise InputError(path, f"not valid CSV: {exc}", line=reader.line_num) from None
+        line = reader.line_num
+        if len(units) >= limits.MAX_ROWS:
+            raise InputError(path, f"more than {limits.MAX_ROWS} rows", line=line)
+        if not row or all(not c.strip() for c in row):
+            continue
+        if row[0].lstrip().startswith("#"):
+            continue
+        if len(row) != len(header):
+            raise InputError(path, f"row has {len(row)} cells, the header has {len(header)}", line=line)
+        for cell in row:
+            if len(cell) > limits.MAX_FIELD_CHARS:
+                raise InputError(path, f"a cell is longer than {limits.MAX_FIELD_CHARS} characters", line=line)
+        unit = _unit(path, line, dict(zip(header, (c.strip() for c in row))), header, kinds, game)
+        if unit.id in ids:
+            raise InputError(path, f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line=line)
+        ids[unit.id] = line
+        units.append(unit)
+    return units
+
+
+def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list[str], game: Game) -> Unit:
+    def bad(msg: str) -> InputError:
+        return InputError(path, msg, line=line)
+
+    uid = cells["id"]
+    if not UNIT_ID_RE.match(uid):
+        raise bad(f"unit id {uid!r} is empty or has one of , ; | \\ or a tab")
+    if not cells["name"]:
+        raise bad(f"unit '{uid}' has no name")
+    side = cells["side"]
+    if side not in game.sides:
+        raise bad(f"unknown side '{side}' (known: {', '.join(game.sides)})")
+    nat = cells["nationality"]
+    if nat not in game.nationalities:
+        raise bad(f"unknown nationality '{nat}' (known: {', '.join(game.nationalities)})")
+    if game.nationalities[nat].side != side:
+        raise bad(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'")
+    formation = cells["formation"]
+    if formation and formation not in game.formations:
+        raise bad(f"unknown formation '{formation}' (known: {', '.join(game.formations)})")
+    utype = cells["type"]
+    if utype not in game.unit_types:
+        raise bad(f"unknown unit type '{utype}' (known: {', '.join(game.unit_types)})")
+    size = cells["size"]
+    if size and size not in game.unit_sizes:
+        raise bad(f"unknown unit size '{size}' (known: {', '.join(game.unit_sizes)})")
+    steps_text = cells.get("steps", "") or "1"
+    if not INT_RE.match(steps_text) or int(steps_text) < 1:
+        raise bad(f"'steps' must be a whole number of at least 1, not {steps_text!r}")
+    mclass = cells.get("movement_class", "") or game.unit_types[utype].movement_class
+    if mclass and mclass not in game.movement_classes:
+        raise bad(f"unknown movement class '{mclass}' (known: {', '.join(game.movement_classes)})")
+    flags = frozenset(f.strip() for f in cells.get("flags", "").split(";") if f.strip())
+    for f in flags:
+        if f not in game.flags:
+            raise bad(f"unknown flag '{f}' (known: {', '.join(game.flags) or 'none'})")
+    front: dict[str, Value] = {}
+    back: dict[str, Value] = {}
+    setup: dict[str, str] = {}
+    arrival: dict[str, int] = {}
+    for col, kind in zip(header, kinds):
+        cell = cells[col]
+        if kind in ("front", "back"):
+            fid = col.split(".", 1)[1]
+            if not cell:
+                continue
+            if game.fields[fid].kind == "int":
+                if not INT_RE.match(cell):
+                    raise bad(f"'{col}' must be a number, not {cell!r}")
+                value: Value = int(cell)
+            else:
+                value = cell
+            (front if kind == "front" else back)[fid] = value
+        elif kind == "setup" and cell:
+            setup[col.split(":", 1)[1]] = cell
+        elif kind == "arrival" and cell:
+            if not INT_RE.match(cell):
+                raise bad(f"'{col}' must be a turn number, not {cell!r}")
+            arrival[col.split(":", 1)[1]] = int(cell)
+    if cells.get("arrival"):
+        if not INT_RE.match(cells["arrival"]):
+            raise bad(f"'arrival' must be a turn number, not {cells['arrival']!r}")
+        arrival[""] = int(cells["arrival"])
+    illus_text = cells.get("illustrative", "")
+    illus = frozenset(c.strip() for c in illus_text.split(";") if c.strip())
+    for c in illus:
+        if c != "*" and c not in cells:
+            raise bad(f"'illustrative' names '{c}', which is not a column of this roster")
+    return Unit(id=uid, name=cells["name"], side=side, nationality=nat, formation=formation,
+                type=utype, size=size, steps=int(steps_text), movement_class=mclass, flags=flags,
+                front=front, back=back or None, setup=setup, arrival=arrival, illustrative=illus,
+                notes=cells.get("notes", ""), line=line)

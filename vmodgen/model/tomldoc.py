@@ -1,0 +1,192 @@
+"""TOML files with line numbers for messages: ``file:line: what is wrong``.
+
+``tomllib`` gives no positions, so a :class:`TomlDoc` keeps the text and finds the line of a
+table header or a key, and :class:`Table` wraps one table with typed, validated access.
+"""
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..errors import InputError
+from ..safeio import read_text
+
+
+class TomlDoc:
+    def __init__(self, path: str | Path, text: str | None = None) -> None:
+        self.path = Path(path)
+        self.text = read_text(path) if text is None else text
+        self.lines = self.text.splitlines()
+        try:
+            self.data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            msg = str(exc)
+            m = re.search(r"\(at line (\d+), column \d+\)", msg)
+            line = int(m.group(1)) if m else None
+            msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+            raise InputError(self.path, f"not valid TOML: {msg}", line=line) from None
+
+    def header_line(self, header: str, n: int = 0) -> int | None:
+        """Line of the n-th ``[[header]]`` (or of ``[header]``), 1-based."""
+        pat = re.compile(r"^\s*\[\[?\s*" + re.escape(header) + r"\s*\]\]?\s*(#.*)?$")
+        seen = 0
+        for i, text in enumerate(self.lines, 1):
+            if pat.match(text):
+                if seen == n:
+                    return i
+                seen += 1
+        return None
+
+    def key_line(self, key: str, start: int | None = None) -> int | None:
+        """Line of ``key = ...`` at or after ``start`` and before the next table header."""
+        pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        begin = (start or 1) - 1
+        for i in range(begin, len(self.lines)):
+            text = self.lines[i]
+            if i > begin and start is not None and re.match(r"^\s*\[", text):
+                break
+            if pat.match(text):
+                return i + 1
+        return start
+
+    def value_line(self, value: str, start: int | None = None) -> int | None:
+        """First line at or after ``start`` that mentions ``value`` (in quotes)."""
+        needle = f'"{value}"'
+        for i in range((start or 1) - 1, len(self.lines)):
+            if needle in self.lines[i]:
+                return i + 1
+        return start
+
+    def tables(self, name: str) -> list["Table"]:
+        """The array of tables ``[[name]]`` (an empty list when absent)."""
+        raw = self.data.get(name, [])
+        if isinstance(raw, dict):
+            raw = [raw]
+        if not isinstance(raw, list):
+            raise InputError(self.path, f"'{name}' must be an array of tables ([[{name}]])",
+                             line=self.key_line(name))
+        out = []
+        for i, item in enumerate(raw):
+            if not isinstance(item, dict):
+                raise InputError(self.path, f"'{name}' entry {i + 1} must be a table",
+                                 line=self.key_line(name))
+            out.append(Table(self, item, self.header_line(name, i), f"[[{name}]]"))
+        return out
+
+    def table(self, name: str, required: bool = True) -> "Table":
+        raw = self.data.get(name)
+        if raw is None:
+            if required:
+                raise InputError(self.path, f"missing the [{name}] table", line=1)
+            raw = {}
+        if not isinstance(raw, dict):
+            raise InputError(self.path, f"'{name}' must be a table", line=self.key_line(name))
+        return Table(self, raw, self.header_line(name), f"[{name}]")
+
+
+class Table:
+    """One TOML table with typed getters that raise ``InputError`` with the right line."""
+
+    def __init__(self, doc: TomlDoc, data: dict[str, Any], line: int | None, what: str) -> None:
+        self.doc, self.data, self.line, self.what = doc, data, line, what
+
+    def line_of(self, key: str) -> int | None:
+        return self.doc.key_line(key, self.line) or self.line
+
+    def error(self, message: str, key: str | None = None) -> InputError:
+        line = self.line_of(key) if key else self.line
+        return InputError(self.doc.path, f"{self.what}: {message}", line=line)
+
+    def check_keys(self, allowed: Iterable[str]) -> None:
+        allowed = set(allowed)
+        for key in self.data:
+            if key not in allowed:
+                raise self.error(f"unknown key '{key}' (known: {', '.join(sorted(allowed))})", key)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def str(self, key: str, default: str | None = None) -> str:
+        if key not in self.data:
+            if default is None:
+                raise self.error(f"missing '{key}'")
+            return default
+        v = self.data[key]
+        if not isinstance(v, str):
+            raise self.error(f"'{key}' must be text, not {v!r}", key)
+        if len(v) > 10_000:
+            raise self.error(f"'{key}' is longer than 10000 characters", key)
+        return v
+
+    def int(self, key: str, default: int | None = None, minimum: int | None = None) -> int | None:
+        if key not in self.data:
+            return default
+        v = self.data[key]
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.error(f"'{key}' must be a whole number, not {v!r}", key)
+        if minimum is not None and v < minimum:
+            raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
+        return v
+
+    def number(self, key: str, default: float | None = None, minimum: float | None = None) -> float | None:
+        if key not in self.data:
+            return default
+        v = self.data[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise self.error(f"'{key}' must be a number, not {v!r}", key)
+        if minimum is not None and v < minimum:
+            raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
+        return v
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        if key not in self.data:
+            return default
+        v = self.data[key]
+        if not isinstance(v, bool):
+            raise self.error(f"'{key}' must be true or false, not {v!r}", key)
+        return v
+
+    def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
+        if key not in self.data:
+            return tuple(default)
+        v = self.data[key]
+        if isinstance(v, str):
+            return (v,)
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise self.error(f"'{key}' must be a list of text", key)
+        return tuple(v)
+
+    def int_pair(self, key: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:
+        if key not in self.data:
+            return default
+        v = self.data[key]
+        if (not isinstance(v, list) or len(v) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+            raise self.error(f"'{key}' must be a pair of whole numbers like [1, 30]", key)
+        return (v[0], v[1])
+
+    def sub(self, key: str) -> "Table | None":
+        v = self.data.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, dict):
+            raise self.error(f"'{key}' must be a table", key)
+        return Table(self.doc, v, self.line_of(key), f"{self.what}.{key}")
+
+    def subs(self, key: str) -> list["Table"]:
+        v = self.data.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            raise self.error(f"'{key}' must be an array of tables", key)
+        start = self.line
+        out = []
+        for i, item in enumerate(v):
+            line = self.doc.header_line(f"{self.what.strip('[]')}.{key}", i) or self.line_of(key)
+            out.append(Table(self.doc, item, line, f"{self.what}.{key}"))
+            start = line
+        return out

@@ -1,0 +1,189 @@
+"""Safe reading and writing: zip archives with limits, XML without entities, atomic writes.
+
+Readers never modify their input; writers never leave a half-written file.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Iterator
+
+from . import limits
+from .errors import InputError, LimitError
+
+
+class SafeZip:
+    """A read-only zip archive whose entries are checked against :mod:`vmodgen.limits`."""
+
+    def __init__(self, path: str | Path, data: bytes | None = None) -> None:
+        self.path = str(path)
+        self._total = 0
+        try:
+            if data is not None:
+                import io
+                self._zf = zipfile.ZipFile(io.BytesIO(data))
+            else:
+                self._zf = zipfile.ZipFile(path)
+        except FileNotFoundError:
+            raise InputError(path, "no such file") from None
+        except IsADirectoryError:
+            raise InputError(path, "is a folder, not a file") from None
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+            raise InputError(path, f"not a zip archive ({exc})") from None
+        infos = self._zf.infolist()
+        if len(infos) > limits.MAX_ZIP_ENTRIES:
+            raise LimitError(path, f"zip has {len(infos)} entries, more than the limit of {limits.MAX_ZIP_ENTRIES}")
+        self._infos = {}
+        for info in infos:
+            name = info.filename
+            if len(name) > limits.MAX_ENTRY_NAME:
+                raise LimitError(path, f"zip entry name longer than {limits.MAX_ENTRY_NAME} characters")
+            self._infos.setdefault(name, info)
+
+    def names(self) -> list[str]:
+        return list(self._infos)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._infos
+
+    def size(self, name: str) -> int:
+        return self._infos[name].file_size
+
+    def read(self, name: str, max_bytes: int = limits.MAX_ZIP_ENTRY_BYTES) -> bytes:
+        """Read one entry, refusing zip bombs: the expanded size is counted as it streams."""
+        info = self._infos.get(name)
+        if info is None:
+            raise InputError(self.path, f"no '{name}' entry in the zip")
+        if info.file_size > max_bytes:
+            raise LimitError(self.path, f"zip entry '{name}' expands to {info.file_size} bytes, "
+                                        f"more than the limit of {max_bytes}")
+        if (info.file_size > limits.MiB and info.compress_size > 0
+                and info.file_size / info.compress_size > limits.MAX_ZIP_RATIO):
+            raise LimitError(self.path, f"zip entry '{name}' has a compression ratio over "
+                                        f"{limits.MAX_ZIP_RATIO}:1 (zip bomb?)")
+        chunks = []
+        got = 0
+        try:
+            with self._zf.open(info) as fh:
+                while True:
+                    chunk = fh.read(1 << 20)
+                    if not chunk:
+                        break
+                    got += len(chunk)
+                    if got > max_bytes:
+                        raise LimitError(self.path, f"zip entry '{name}' expands past the limit of {max_bytes} bytes")
+                    chunks.append(chunk)
+        except LimitError:
+            raise
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError,
+                RuntimeError) as exc:
+            raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
+        except Exception as exc:  # zlib.error and friends
+            raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
+        self._total += got
+        if self._total > limits.MAX_ZIP_TOTAL_BYTES:
+            raise LimitError(self.path, f"zip expands past the limit of {limits.MAX_ZIP_TOTAL_BYTES} bytes")
+        return b"".join(chunks)
+
+    def close(self) -> None:
+        self._zf.close()
+
+    def __enter__(self) -> "SafeZip":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def safe_entry_path(root: str | Path, name: str) -> Path:
+    """The path an archive entry ``name`` would be extracted to below ``root``; refuse escapes."""
+    root_path = Path(root).resolve()
+    if "\x00" in name or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
+        raise LimitError(None, f"zip entry name '{name}' is absolute")
+    target = (root_path / name).resolve()
+    if root_path != target and root_path not in target.parents:
+        raise LimitError(None, f"zip entry name '{name}' escapes the output folder")
+    return target
+
+
+def xml_parser():
+    """An lxml parser that resolves no entity, loads no DTD and touches no network."""
+    from lxml import etree
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                           dtd_validation=False, huge_tree=False, remove_comments=False)
+
+
+def parse_xml(data: bytes, path: str | Path, what: str = "XML"):
+    """Parse XML bytes safely; a DOCTYPE with entities is refused. Returns the root element."""
+    from lxml import etree
+    if len(data) > limits.MAX_XML_BYTES:
+        raise LimitError(path, f"{what} is {len(data)} bytes, more than the limit of {limits.MAX_XML_BYTES}")
+    head = data[:4096].lower()
+    if b"<!entity" in head or (b"<!doctype" in head and b"[" in head.split(b"<!doctype", 1)[1][:2048]):
+        raise LimitError(path, f"{what} declares entities (refused: XML entity expansion)")
+    try:
+        root = etree.fromstring(data, parser=xml_parser())
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", None)
+        raise InputError(path, f"{what} is not well-formed ({exc.msg if hasattr(exc, 'msg') else exc})",
+                         line=line) from None
+    if root is None:
+        raise InputError(path, f"{what} is empty")
+    return root
+
+
+def read_bytes(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
+    """Read a whole file, refusing one over ``max_bytes``."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise InputError(path, "is a folder, not a file")
+        if size > max_bytes:
+            raise LimitError(path, f"{what} is {size} bytes, more than the limit of {max_bytes}")
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except PermissionError:
+        raise InputError(path, "permission denied") from None
+    except IsADirectoryError:
+        raise InputError(path, "is a folder, not a file") from None
+
+
+def read_text(path: str | Path, max_bytes: int = limits.MAX_DATA_FILE_BYTES, what: str = "file") -> str:
+    """Read a UTF-8 text file (BOM allowed) with a size limit."""
+    data = read_bytes(path, max_bytes, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(path, "is not UTF-8 text", line=line) from None
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
+    """Write to a temporary file beside ``path`` and rename it over ``path`` on success only."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
+            yield fh
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    with atomic_output(path, "wb") as fh:
+        fh.write(data)
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    with atomic_output(path, "w") as fh:
+        fh.write(text)

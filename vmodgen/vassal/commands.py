@@ -1,0 +1,138 @@
+"""The ESC-separated command tree of a save or log (FORMATS.md §4.3).
+
+``encode(c) = SE(ESC)[own(c), encode(sub1), encode(sub2), ...]``: a node's text is the
+first token, its sub-commands the others, recursively. :func:`parse_tree` turns the
+``savedGame`` text into :class:`Command` nodes and :func:`encode_tree` turns them back
+into the identical text (a node whose text is not in VASSAL's canonical form keeps its
+raw text, so even odd input round-trips). Typed views of each node's text are in
+:mod:`.typed` (:func:`Command.typed`).
+
+Nesting is limited to :data:`vmodgen.limits.MAX_COMMAND_DEPTH`; deeper input gives a
+:class:`~vmodgen.errors.LimitError`, never a ``RecursionError``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from .. import limits
+from ..errors import InputError, LimitError
+from .codec import decode, encode_value
+
+__all__ = ["ESC", "Command", "parse_tree", "encode_tree"]
+
+ESC = "\x1b"
+
+
+class Command:
+    """One node: its own text and its sub-commands (executed in pre-order)."""
+
+    __slots__ = ("text", "subs", "_raw", "_typed")
+
+    def __init__(self, text: str, subs: list["Command"] | None = None) -> None:
+        self.text = text
+        self.subs: list[Command] = subs if subs is not None else []
+        self._raw: str | None = None   # exact text when not canonical (round trip)
+        self._typed = None
+
+    # -- structure -------------------------------------------------------------------
+    def walk(self) -> Iterator["Command"]:
+        """This node and every descendant, pre-order (VASSAL's execution order)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.subs))
+
+    def encode(self) -> str:
+        return encode_tree(self)
+
+    def typed(self):
+        """The typed view of :attr:`text` (see :mod:`vmodgen.vassal.typed`), cached."""
+        if self._typed is None:
+            from .typed import parse_command
+            self._typed = parse_command(self.text)
+        return self._typed
+
+    def __repr__(self) -> str:
+        from .typed import safe_text
+        head = safe_text(self.text)
+        if len(head) > 60:
+            head = head[:57] + "..."
+        return f"Command({head!r}, subs={len(self.subs)})"
+
+
+def _split(text: str) -> tuple[list[str], bool]:
+    """Tokens of ``text`` split on ESC, and whether re-encoding them gives ``text`` back."""
+    tokens = decode(text, ESC)
+    if len(tokens) == 1:
+        return tokens, tokens[0] == text
+    # only a token whose raw text starts with a quote or a backslash can be non-canonical
+    canonical = True
+    if text[:1] in ("'", "\\") or ESC + "'" in text or ESC + "\\" in text:
+        canonical = encode_value(tokens, ESC) == text
+    return tokens, canonical
+
+
+def parse_tree(text: str, path: str | Path | None = None) -> Command:
+    """Parse a whole ``savedGame`` text into its command tree."""
+    if len(text) > limits.MAX_SAVEDGAME_BYTES:
+        raise LimitError(path, f"savedGame text is {len(text)} characters, more than the limit "
+                               f"of {limits.MAX_SAVEDGAME_BYTES}")
+    root = _parse(text, 0, path)
+    return root
+
+
+def _parse(text: str, depth: int, path: str | Path | None) -> Command:
+    if depth > limits.MAX_COMMAND_DEPTH:
+        raise LimitError(path, f"commands nested deeper than {limits.MAX_COMMAND_DEPTH} levels")
+    if ESC not in text:
+        # a leaf, unless quoting makes the decoded token differ from the text
+        if text[:1] == "'" or text[:1] == "\\":
+            tokens, canonical = _split(text)
+            if tokens[0] != text:
+                node = Command(tokens[0])
+                node._raw = text
+                return node
+        return Command(text)
+    tokens, canonical = _split(text)
+    if len(tokens) == 1 and tokens[0] == text:
+        return Command(text)
+    head = tokens[0]
+    subs = [_parse(tok, depth + 1, path) for tok in tokens[1:]]
+    if ESC in head:
+        # the first token is itself a compound (never written by VASSAL): keep it verbatim
+        _parse(head, depth + 1, path)  # still enforce the depth limit on it
+    node = Command(head, subs)
+    if not canonical or not subs:
+        node._raw = text
+    return node
+
+
+def encode_tree(node: Command) -> str:
+    """The text of ``node`` and its sub-commands, as VASSAL encodes it."""
+    return _encode(node, 0)
+
+
+def _encode(node: Command, depth: int) -> str:
+    if node._raw is not None:
+        return node._raw
+    if not node.subs:
+        return node.text
+    if depth > limits.MAX_COMMAND_DEPTH:
+        raise LimitError(None, f"commands nested deeper than {limits.MAX_COMMAND_DEPTH} levels")
+    parts = [node.text]
+    for sub in node.subs:
+        parts.append(_encode(sub, depth + 1))
+    value = encode_value(parts, ESC)
+    return "" if value is None else value
+
+
+def invalidate(node: Command) -> None:
+    """Forget cached raw text and typed views after ``node`` was edited in place."""
+    node._raw = None
+    node._typed = None
+
+
+def error_at(path: str | Path | None, message: str) -> InputError:
+    return InputError(path, message)
