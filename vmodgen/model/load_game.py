@@ -9,6 +9,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    UnitSize, UnitType)
 from ..errors import InputError
 from .tomldoc import Table, TomlDoc
+from .vocab import symbol_problems
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -117,7 +118,11 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
         kind = t.str("kind", "ground")
         if kind not in ("ground", "air", "naval", "marker", "supply", "hq", "other"):
             raise t.error(f"unknown kind '{kind}'", "kind")
-        return UnitType(i, n, note, symbol=t.str("symbol", i), movement_class=mc, kind=kind)
+        symbol = t.str("symbol", "infantry")
+        problems = symbol_problems(symbol)
+        if problems:
+            raise t.error("; ".join(problems), "symbol")
+        return UnitType(i, n, note, symbol=symbol, movement_class=mc, kind=kind)
     game.unit_types = _collect(doc, "unit_types", unit_type)
 
     def unit_size(t: Table) -> UnitSize:
