@@ -1,0 +1,669 @@
+"""VASSAL 3.7's map grids, ported exactly: pixel -> snap point -> location label, and back.
+
+Covers ``HexGrid`` + ``HexGridNumbering``, ``SquareGrid`` + ``SquareGridNumbering``,
+``RegionGrid`` and ``ZonedGrid``/``Zone`` (FORMATS.md §2). All coordinates are *board*
+pixels (map point minus board origin, §2.2) as Python ints. Java's numeric behaviour is
+reproduced on purpose: ``(int)`` truncation toward zero, ``Math.round`` = floor(v + 1/2),
+the 32-bit float hexagon of the 3.7 snap and ``Area.contains`` half-open containment.
+
+Every grid offers ``snap_to(x, y, force=False, center_only=False)``, ``location_name(x, y)``
+(``None`` where VASSAL gives none) and ``get_location(label)`` (``None`` for VASSAL's
+``BadCoords``). Build them from buildFile attributes with ``from_attributes``.
+"""
+from __future__ import annotations
+
+import math
+import re
+import struct
+from typing import Mapping, Protocol, Sequence
+
+Point = tuple[int, int]
+Size = tuple[int, int]
+
+SQRT3_2 = math.sqrt(3) / 2.0
+DEFAULT_HEX_HEIGHT = 64.0
+DEFAULT_HEX_WIDTH = SQRT3_2 * DEFAULT_HEX_HEIGHT     # 55.42562584220407
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ALPHA_MATCH = "-?(?:" + "|".join(c + "+" for c in ALPHABET) + ")"
+_INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
+
+
+# ---------------------------------------------------------------- Java numerics
+
+def jint(v: float) -> int:
+    """Java ``(int) v``: truncation toward zero, saturating, NaN -> 0."""
+    if v != v:
+        return 0
+    if v >= _INT_MAX:
+        return _INT_MAX
+    if v <= _INT_MIN:
+        return _INT_MIN
+    return int(v)
+
+
+def jround(v: float) -> int:
+    """Java ``Math.round(double)``: the nearest integer, ties toward +infinity (exactly)."""
+    if v != v:
+        return 0
+    if math.isinf(v):
+        return _INT_MAX if v > 0 else _INT_MIN
+    f = math.floor(v)
+    return f + 1 if v - f >= 0.5 else f
+
+
+def jfloor(v: float) -> int:
+    """``(int) Math.floor(v)``."""
+    if v != v or math.isinf(v):
+        return jint(v)
+    return jint(math.floor(v))
+
+
+_F32 = struct.Struct("f")
+
+
+def f32(v: float) -> float:
+    """Round a double to the nearest 32-bit float (Java ``(float)``)."""
+    try:
+        return _F32.unpack(_F32.pack(v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def parse_int(text: str) -> int:
+    """Java ``Integer.valueOf``: optional sign and digits only, within 32 bits."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text or ""):
+        raise ValueError(f"'{text}' is not an integer")
+    v = int(text)
+    if not _INT_MIN <= v <= _INT_MAX:
+        raise ValueError(f"'{text}' is out of the integer range")
+    return v
+
+
+_DOUBLE_RE = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?")
+
+
+def parse_double(text: str) -> float:
+    """Java ``Double.valueOf`` for decimal text (surrounding control/space chars trimmed)."""
+    t = (text or "").strip("".join(chr(c) for c in range(33)))
+    if not _DOUBLE_RE.fullmatch(t):
+        raise ValueError(f"'{text}' is not a number")
+    t = t.rstrip("fFdD") if not t.endswith("Infinity") else t
+    return float(t.replace("Infinity", "inf"))
+
+
+def _positive(v: float, what: str) -> float:
+    v = float(v)
+    if not (v > 0 and math.isfinite(v)):
+        raise ValueError(f"{what} must be a positive number, not {v!r}")
+    return v
+
+
+def parse_bool(text: str | None) -> bool:
+    """Java ``Boolean.valueOf``: only ``true`` (any case) is true."""
+    return (text or "").lower() == "true"
+
+
+def substitute(fmt: str, props: Mapping[str, str | None]) -> str:
+    """Expand ``$name$`` references (VASSAL ``FormattedString``); unknown names give ``""``."""
+    if "$" not in fmt:
+        return fmt
+    parts = fmt.split("$")
+    out = [parts[0]]
+    i = 1
+    while i < len(parts):
+        if i + 1 < len(parts):          # a closed $name$
+            out.append(props.get(parts[i]) or "")
+            out.append(parts[i + 1])
+            i += 2
+        else:                            # a lone trailing '$'
+            out.append("$" + parts[i])
+            i += 1
+    return "".join(out)
+
+
+def _seq_decode(text: str, delim: str) -> list[str]:
+    from ..vassal.codec import decode
+    return decode(text, delim)
+
+
+# ---------------------------------------------------------------- numbering
+
+class Grid(Protocol):
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point: ...
+    def location_name(self, x: int, y: int) -> str | None: ...
+    def get_location(self, label: str) -> Point | None: ...
+
+
+class RegularNumbering:
+    """``RegularGridNumbering``: naming of columns/rows and the label <-> index mapping."""
+    kind = "regular"
+
+    def __init__(self, first: str = "H", sep: str = "", h_type: str = "N", v_type: str = "N",
+                 h_leading: int = 1, v_leading: int = 1, h_off: int = 1, v_off: int = 1,
+                 h_descend: bool = False, v_descend: bool = False,
+                 location_format: str = "$gridLocation$") -> None:
+        self.first, self.sep = first, sep
+        self.h_type, self.v_type = h_type, v_type
+        self.h_leading, self.v_leading = h_leading, v_leading
+        self.h_off, self.v_off = h_off, v_off
+        self.h_descend, self.v_descend = h_descend, v_descend
+        self.location_format = location_format
+
+    _ATTRS = {"first": ("first", "char"), "sep": ("sep", "str"), "hType": ("h_type", "char"),
+              "vType": ("v_type", "char"), "hLeading": ("h_leading", "int"),
+              "vLeading": ("v_leading", "int"), "hOff": ("h_off", "int"), "vOff": ("v_off", "int"),
+              "hDescend": ("h_descend", "bool"), "vDescend": ("v_descend", "bool"),
+              "locationFormat": ("location_format", "str")}
+
+    @classmethod
+    def from_attributes(cls, attrs: Mapping[str, str]):
+        """Apply buildFile attributes as ``setAttribute`` does; bad numbers raise ValueError."""
+        obj = cls()
+        table = dict(RegularNumbering._ATTRS, **getattr(cls, "_EXTRA", {}))
+        for key in sorted(attrs):
+            if key not in table:
+                continue
+            name, kind = table[key]
+            val = attrs[key]
+            if kind == "char":
+                if not val:
+                    raise ValueError(f"{key} is empty")
+                val = val[0]
+            elif kind == "int":
+                val = parse_int(val)
+            elif kind == "bool":
+                val = parse_bool(val)
+            setattr(obj, name, val)
+        return obj
+
+    @staticmethod
+    def name(value: int, kind: str, leading: int) -> str:
+        """``getName(int, char, int)``: ``-`` sign, doubling letters or zero padding."""
+        s = "-" if value < 0 else ""
+        value = abs(value)
+        if kind == "A":
+            letters = []
+            while True:
+                letters.append(ALPHABET[value % 26])
+                value -= 26
+                if value < 0:
+                    break
+            return s + "".join(letters)
+        while leading > 0 and value < 10 ** leading:
+            s += "0"
+            leading -= 1
+        return s + str(value)
+
+    def grid_location(self, row: int, col: int) -> str:
+        row_name = self.name(row + self.v_off, self.v_type, self.v_leading)
+        col_name = self.name(col + self.h_off, self.h_type, self.h_leading)
+        return col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+
+    def format_location(self, row: int, col: int) -> str:
+        """``locationName`` once row and column are known."""
+        fmt = self.location_format
+        if fmt == "$gridLocation$":
+            return self.grid_location(row, col)
+        return substitute(fmt, {
+            "gridLocation": self.grid_location(row, col),
+            "row": self.name(row + self.v_off, self.v_type, self.v_leading),
+            "column": self.name(col + self.h_off, self.h_type, self.h_leading)})
+
+    @staticmethod
+    def _pattern(kind: str, leading: int) -> str:
+        return _ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)
+
+    @staticmethod
+    def parse_name(name: str, kind: str) -> int:
+        if kind == "A":
+            value, index, neg = 0, 0, name.startswith("-")
+            if neg:
+                index = 1
+            while index < len(name) and name[index].isupper():
+                value += 26 if index < len(name) - 1 else max(ALPHABET.find(name[index]), -1)
+                index += 1
+            return -value if neg else value
+        v = int(name)
+        if not _INT_MIN <= v <= _INT_MAX:
+            raise ValueError(name)
+        return v
+
+    def parse_label(self, label: str) -> tuple[int, int] | None:
+        """The (column, row) index a label names (offsets removed), or None (``BadCoords``)."""
+        tokens = _seq_decode(self.location_format, "$")
+        regex, col_group, row_group, groups = [], 0, 0, 0
+        is_prop = True
+        for i, token in enumerate(tokens):
+            is_prop = not is_prop
+            if not token:
+                continue
+            if not is_prop or i == len(tokens) - 1:
+                regex.append(re.escape(token))
+            elif token == "gridLocation":
+                h = "(" + self._pattern(self.h_type, self.h_leading) + ")"
+                v = "(" + self._pattern(self.v_type, self.v_leading) + ")"
+                if self.first == "H":
+                    regex += [h, re.escape(self.sep), v]
+                    col_group, row_group = groups + 1, groups + 2
+                else:
+                    regex += [v, re.escape(self.sep), h]
+                    row_group, col_group = groups + 1, groups + 2
+                groups += 2
+            elif token == "row":
+                regex.append("(" + self._pattern(self.v_type, self.v_leading) + ")")
+                groups += 1
+                row_group = groups
+            elif token == "column":
+                regex.append("(" + self._pattern(self.h_type, self.h_leading) + ")")
+                groups += 1
+                col_group = groups
+        if not regex or not col_group or not row_group:
+            return None
+        m = re.fullmatch("".join(regex), label)
+        if not m:
+            return None
+        try:
+            row = self.parse_name(m.group(row_group), self.v_type)
+            col = self.parse_name(m.group(col_group), self.h_type)
+        except ValueError:
+            return None
+        return col - self.h_off, row - self.v_off
+
+    def attributes(self) -> dict[str, str]:
+        """The buildFile attributes of this numbering (names as VASSAL writes them)."""
+        out = {}
+        for key, (name, kind) in dict(RegularNumbering._ATTRS, **getattr(self, "_EXTRA", {})).items():
+            v = getattr(self, name)
+            out[key] = ("true" if v else "false") if kind == "bool" else str(v)
+        return out
+
+
+class HexNumbering(RegularNumbering):
+    """``HexGridNumbering``: adds ``stagger`` and the hex rules of §2.6."""
+    kind = "hex"
+    _EXTRA = {"stagger": ("stagger", "bool")}
+
+    def __init__(self, *args, stagger: bool = True, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.stagger = stagger
+
+
+class SquareNumbering(RegularNumbering):
+    """``SquareGridNumbering``."""
+    kind = "square"
+
+
+# ---------------------------------------------------------------- hex grid
+
+class HexGrid:
+    """``HexGrid`` of VASSAL 3.7 with an optional :class:`HexNumbering` (board pixels)."""
+
+    def __init__(self, dx: float = DEFAULT_HEX_WIDTH, dy: float = DEFAULT_HEX_HEIGHT,
+                 x0: int = 0, y0: int = 32, sideways: bool = False, snap: bool = True,
+                 edges_legal: bool = False, corners_legal: bool = False,
+                 numbering: HexNumbering | None = None, size: Size = (0, 0)) -> None:
+        self._xs: dict[int, tuple] = {}
+        self._ys: dict[int, tuple] = {}
+        self.dx, self.dy = dx, dy
+        self.x0, self.y0 = int(x0), int(y0)
+        self.sideways, self.snap = sideways, snap
+        self.edges_legal, self.corners_legal = edges_legal, corners_legal
+        self.numbering = numbering
+        self.size = size                    # the container's (board's) size: width, height
+
+    @property
+    def dx(self) -> float:
+        return self._dx
+
+    @dx.setter
+    def dx(self, v: float) -> None:
+        self._dx = _positive(v, "dx")
+        self._xs.clear()
+
+    @property
+    def dy(self) -> float:
+        return self._dy
+
+    @dy.setter
+    def dy(self, v: float) -> None:
+        self._dy = _positive(v, "dy")
+        self._half_dy = int(self._dy / 2)
+        self._ys.clear()
+
+    @classmethod
+    def from_attributes(cls, attrs: Mapping[str, str], numbering: Mapping[str, str] | None = None,
+                        size: Size = (0, 0)) -> "HexGrid":
+        """Apply attributes in the JDK's (alphabetical) order, with the ``dx`` default quirk."""
+        g = cls(size=size)
+        for key in sorted(attrs):
+            val = attrs[key]
+            if key == "x0":
+                g.x0 = parse_int(val)
+            elif key == "y0":
+                g.y0 = parse_int(val)
+            elif key == "dy":
+                g.dy = parse_double(val)
+                if g.dx == DEFAULT_HEX_WIDTH:
+                    g.dx = SQRT3_2 * g.dy
+            elif key == "dx":
+                g.dx = parse_double(val)
+            elif key == "snapTo":
+                g.snap = parse_bool(val)
+            elif key == "cornersLegal":
+                g.corners_legal = parse_bool(val)
+            elif key == "edgesLegal":
+                g.edges_legal = parse_bool(val)
+            elif key == "sideways":
+                g.sideways = parse_bool(val)
+            elif key == "snapscale":
+                parse_int(val)
+        if numbering is not None:
+            g.numbering = HexNumbering.from_attributes(numbering)
+        return g
+
+    # -- geometry (unrotated: x along columns' axis) --
+
+    def _center(self, nx: int, ny: int) -> Point:
+        """``hexPointCenterFromRawIndex`` (values of realistic boards never reach int limits)."""
+        x = int(self._dx * nx + self.x0)
+        if nx % 2 == 0:
+            return x, int(self._dy * ny + self.y0)
+        return x, int(self._dy * ny + self._half_dy + self.y0)
+
+    def _hex_xs(self, cx: int) -> tuple[int, int, int, int]:
+        xs = self._xs.get(cx)
+        if xs is None:
+            x = f32(cx)
+            r = f32(2.0 * f32(self._dx) / 3.0)
+            half = f32(0.5 * r)
+            xs = (math.floor(f32(x - r) + 0.5), math.floor(f32(x - half) + 0.5),
+                  math.floor(f32(x + half) + 0.5) + 1, math.floor(f32(x + r) + 0.5) + 1)
+            if len(self._xs) > 65536:
+                self._xs.clear()
+            self._xs[cx] = xs
+        return xs
+
+    def _hex_ys(self, cy: int) -> tuple[int, int, int]:
+        ys = self._ys.get(cy)
+        if ys is None:
+            y = f32(cy)
+            half = f32(0.5 * f32(self._dy))
+            ys = (math.floor(y + 0.5), math.floor(f32(y - half) + 0.5),
+                  math.floor(f32(y + half) + 0.5) + 1)
+            if len(self._ys) > 65536:
+                self._ys.clear()
+            self._ys[cy] = ys
+        return ys
+
+    def hexagon(self, cx: int, cy: int) -> list[Point]:
+        """The six corners of ``getSingleHexShape`` around an (unrotated) centre."""
+        a0, a1, a2, a3 = self._hex_xs(cx)
+        b0, b1, b2 = self._hex_ys(cy)
+        return [(a0, b0), (a1, b1), (a2, b1), (a3, b0), (a2, b2), (a1, b2)]
+
+    def _hex_contains(self, cx: int, cy: int, x: int, y: int) -> bool:
+        """``Area.contains`` on the hexagon: half-open box, odd crossings to the right."""
+        a0, a1, a2, a3 = self._hex_xs(cx)
+        b0, b1, b2 = self._hex_ys(cy)
+        if a0 < a1 <= a2 < a3 and b1 < b0 < b2:       # a proper hexagon: two edges per y band
+            if not (a0 <= x < a3 and b1 <= y < b2):
+                return False
+            if y < b0:      # upper band: edges (a1,b1)-(a0,b0) and (a2,b1)-(a3,b0)
+                n = _cross(a1, b1, a0, b0, x, y) + _cross(a2, b1, a3, b0, x, y)
+            else:           # lower band: edges (a0,b0)-(a1,b2) and (a3,b0)-(a2,b2)
+                n = _cross(a0, b0, a1, b2, x, y) + _cross(a3, b0, a2, b2, x, y)
+            return n == 1
+        pts = ((a0, b0), (a1, b1), (a2, b1), (a3, b0), (a2, b2), (a1, b2))
+        if not (min(a0, a1, a2, a3) <= x < max(a0, a1, a2, a3) and min(b0, b1, b2) <= y < max(b0, b1, b2)):
+            return False
+        return polygon_area_contains(pts, x, y)
+
+    def _hex_point(self, x: int, y: int) -> Point:
+        """``hexPoint``: the rectangular first guess, then the 3.7 polygon test."""
+        dx, dy = self._dx, self._dy
+        nx = math.floor(((x - self.x0) + dx / 2) / dx)
+        if nx % 2 == 0:
+            ny = math.floor(((y - self.y0) + dy / 2) / dy)
+            offsets = _OFFSETS_EVEN
+        else:
+            ny = math.floor((y - self.y0) / dy)
+            offsets = _OFFSETS_ODD
+        cx, cy = self._center(nx, ny)
+        if self._hex_contains(cx, cy, x, y):
+            return cx, cy
+        for ox, oy in offsets:
+            c = self._center(nx + ox, ny + oy)
+            if self._hex_contains(c[0], c[1], x, y):
+                return c
+        return cx, cy
+
+    def _side(self, x: int, y: int) -> Point:
+        dx, dy, x0, y0 = self._dx, self._dy, self.x0, self.y0
+        nx = jfloor(((x - x0) + dx / 4) * 2 / dx)
+        sx = jint(dx / 2 * nx + x0)
+        if nx % 2 == 0:
+            sy = jint(dy / 2 * jfloor(((y - y0) + dy / 4) * 2 / dy) + y0)
+        else:
+            sy = jint((dy / 2) * jfloor((y - y0) * 2 / dy) + jint(dy / 4) + y0)
+        return sx, sy
+
+    def _vertex(self, x: int, y: int) -> Point:
+        dx, dy, x0, y0 = self._dx, self._dy, self.x0, self.y0
+        ny = jfloor(((y - y0) + dy / 4) * 2 / dy)
+        if ny % 2 == 0:
+            vx = jint(2 * dx / 3 * jint(math.floor((x - x0) + dx / 3) * 3 / (2 * dx)) + x0)
+        else:
+            vx = jint(2 * dx / 3 * jint(math.floor(((x - x0) + dx / 3) + dx / 3) * 3 / (2 * dx))
+                      - jint(dx / 3) + x0)
+        return vx, jint(dy / 2 * ny + y0)
+
+    def _rot(self, x: int, y: int) -> Point:
+        return (y, x) if self.sideways else (x, y)
+
+    # -- public API (board coordinates, rotation handled) --
+
+    def snap_to_hex(self, x: int, y: int) -> Point:
+        """The centre of the hex containing the point (3.7 rule)."""
+        return self._rot(*self._hex_point(*self._rot(x, y)))
+
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
+        """``HexGrid.snapTo(p, force, centerOnly)``."""
+        if not self.snap and not force:
+            return x, y
+        center = self.snap_to_hex(x, y)
+        if center_only or not (self.edges_legal or self.corners_legal):
+            return center
+        if self.edges_legal and self.corners_legal:
+            e = self._rot(*self._side(*self._rot(x, y)))
+            v = self._rot(*self._vertex(*self._rot(x, y)))
+            if (x - e[0]) ** 2 + (y - e[1]) ** 2 < (x - v[0]) ** 2 + (y - v[1]) ** 2:
+                target = e
+            else:
+                target = v
+        elif self.edges_legal:
+            target = self._rot(*self._side(*self._rot(x, y)))
+        else:
+            target = self._rot(*self._vertex(*self._rot(x, y)))
+        if (center[0] - target[0]) ** 2 + (center[1] - target[1]) ** 2 <= 2:
+            return center
+        return target
+
+    def raw_column(self, x: int, y: int) -> int:
+        """``getRawColumn``: rectangular rounding of the unsnapped point (§2.5)."""
+        if self.sideways:
+            x = y
+        return math.floor((x - self.x0) / self._dx + 0.5)
+
+    def raw_row(self, x: int, y: int) -> int:
+        """``getRawRow`` (Java ``Math.round``, exact ties toward +infinity)."""
+        if self.sideways:
+            x, y = y, x
+        v = (x - self.x0) / self._dx
+        f = math.floor(v)
+        nx = f + 1 if v - f >= 0.5 else f
+        if nx % 2 == 0:
+            v = (y - self.y0) / self._dy
+        else:
+            v = ((y - self.y0) - self._dy / 2) / self._dy
+        f = math.floor(v)
+        return f + 1 if v - f >= 0.5 else f
+
+    def max_rows(self) -> int:
+        return jfloor(self.size[1] / self._dx + 0.5)
+
+    def max_columns(self) -> int:
+        return jfloor(self.size[0] / self._dy + 0.5)
+
+    def column(self, x: int, y: int) -> int:
+        """``HexGridNumbering.getColumn`` (0-based, before the offset)."""
+        n = self.numbering
+        c = self.raw_column(x, y)
+        if n.v_descend and self.sideways:
+            c = self.max_rows() - c
+        if n.h_descend and not self.sideways:
+            c = self.max_columns() - c
+        return c
+
+    def row(self, x: int, y: int) -> int:
+        """``HexGridNumbering.getRow`` (0-based, before the offset)."""
+        n = self.numbering
+        r = self.raw_row(x, y)
+        if n.v_descend and not self.sideways:
+            r = self.max_rows() - r
+        if n.h_descend and self.sideways:
+            r = self.max_columns() - r
+        if n.stagger and self.raw_column(x, y) % 2 != 0:
+            r += -1 if (n.h_descend if self.sideways else n.v_descend) else 1
+        return r
+
+    def location_name(self, x: int, y: int) -> str | None:
+        if self.numbering is None:
+            return None
+        return self.numbering.format_location(self.row(x, y), self.column(x, y))
+
+    def center_point(self, col: int, row: int) -> Point:
+        """``HexGridNumbering.getCenterPoint``: 0-based label indices -> board pixel."""
+        n = self.numbering
+        if n.stagger and col % 2 != 0:
+            row += 1 if (n.h_descend if self.sideways else n.v_descend) else -1
+        if self.sideways:
+            if n.v_descend:
+                col = self.max_rows() - col
+            if n.h_descend:
+                row = self.max_columns() - row
+        else:
+            if n.h_descend:
+                col = self.max_columns() - col
+            if n.v_descend:
+                row = self.max_rows() - row
+        px = jint(col * self._dx) + self.x0
+        if col % 2 == 0:
+            py = jint(row * self._dy)
+        else:
+            py = jint(row * self._dy + self._dy / 2)
+        return self._rot(px, py + self.y0)
+
+    def get_location(self, label: str) -> Point | None:
+        if self.numbering is None:
+            return None
+        cr = self.numbering.parse_label(label)
+        return None if cr is None else self.center_point(*cr)
+
+    def hex_center(self, raw_col: int, raw_row: int) -> Point:
+        """The snap centre of a raw (column, row) in board pixels (§2.1 formula)."""
+        return self._rot(*self._center(raw_col, raw_row))
+
+
+_OFFSETS_EVEN = ((-1, -1), (-1, 0), (1, -1), (1, 0))
+_OFFSETS_ODD = ((-1, 0), (-1, 1), (1, 0), (1, 1))
+
+
+def _cross(xt: int, yt: int, xb: int, yb: int, x: int, y: int) -> int:
+    """``Curve.crossingsFor`` of one line from its top (xt, yt) to its bottom (xb, yb)."""
+    if not (yt <= y < yb):
+        return 0
+    if x >= (xt if xt > xb else xb):
+        return 0
+    if x < (xt if xt < xb else xb):
+        return 1
+    if xt == xb or y <= yt:
+        return 1 if x < xt else 0
+    return 1 if x < xt + (y - yt) * (xb - xt) / (yb - yt) else 0
+
+
+def polygon_area_contains(pts: Sequence[Point], x: float, y: float) -> bool:
+    """Crossing test of ``java.awt.geom.Area.contains`` for a polygon (box check done by caller)."""
+    crossings = 0
+    n = len(pts)
+    for i in range(n):
+        xa, ya = pts[i]
+        xb, yb = pts[(i + 1) % n]
+        if ya == yb:
+            continue
+        if ya > yb:
+            xa, ya, xb, yb = xb, yb, xa, ya
+        if not (ya <= y < yb):
+            continue
+        if x >= max(xa, xb):
+            continue
+        if x < min(xa, xb):
+            crossings += 1
+            continue
+        if xa == xb or y <= ya:
+            xf = xa
+        else:
+            xf = xa + (y - ya) * (xb - xa) / (yb - ya)
+        if x < xf:
+            crossings += 1
+    return crossings & 1 == 1
+
+
+def awt_polygon_contains(xs: Sequence[int], ys: Sequence[int], x: float, y: float) -> bool:
+    """``java.awt.Polygon.contains``: half-open bounding box, then the even-odd edge walk."""
+    n = len(xs)
+    if n <= 2:
+        return False
+    if not (min(xs) <= x < max(xs) and min(ys) <= y < max(ys)):
+        return False
+    hits = 0
+    lastx, lasty = xs[-1], ys[-1]
+    for i in range(n):
+        curx, cury = xs[i], ys[i]
+        try:
+            if cury == lasty:
+                continue
+            if curx < lastx:
+                if x >= lastx:
+                    continue
+                leftx = curx
+            else:
+                if x >= curx:
+                    continue
+                leftx = lastx
+            if cury < lasty:
+                if y < cury or y >= lasty:
+                    continue
+                if x < leftx:
+                    hits += 1
+                    continue
+                test1, test2 = x - curx, y - cury
+            else:
+                if y < lasty or y >= cury:
+                    continue
+                if x < leftx:
+                    hits += 1
+                    continue
+                test1, test2 = x - lastx, y - lasty
+            if test1 < (test2 / (lasty - cury) * (lastx - curx)):
+                hits += 1
+        finally:
+            lastx, lasty = curx, cury
+    return hits & 1 != 0
+
+
+from .vassal_zones import SquareGrid, RegionGrid, Zone, ZonedGrid  # noqa: E402  (re-export)
+
+__all__ = ["HexGrid", "HexNumbering", "SquareGrid", "SquareNumbering", "RegionGrid", "Zone",
+           "ZonedGrid", "RegularNumbering", "Grid", "jint", "jround", "f32", "parse_int",
+           "parse_double", "parse_bool", "substitute", "polygon_area_contains",
+           "awt_polygon_contains", "DEFAULT_HEX_WIDTH", "DEFAULT_HEX_HEIGHT"]

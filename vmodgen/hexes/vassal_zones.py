@@ -1,0 +1,272 @@
+"""VASSAL 3.7's square grids, region grids and zoned grids (companion of :mod:`.vassal_grid`).
+
+``SquareGrid`` + ``SquareGridNumbering``, ``RegionGrid`` (named points, nearest wins) and
+``ZonedGrid`` (polygon zones with their own grid and ``locationFormat``, falling back to
+the background grid). Board pixel coordinates, Java numerics, as in :mod:`.vassal_grid`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from .vassal_grid import (Grid, Point, Size, SquareNumbering, awt_polygon_contains, jfloor,
+                          jint, jround, parse_bool, parse_double, parse_int, substitute,
+                          _seq_decode)
+
+
+class SquareGrid:
+    """``SquareGrid`` with an optional :class:`SquareNumbering`."""
+
+    def __init__(self, dx: float = 48.0, dy: float = 48.0, x0: int = 24, y0: int = 24,
+                 snap: bool = True, edges_legal: bool = False, corners_legal: bool = False,
+                 numbering: SquareNumbering | None = None, size: Size = (0, 0)) -> None:
+        self.dx, self.dy, self.x0, self.y0 = float(dx), float(dy), int(x0), int(y0)
+        self.snap, self.edges_legal, self.corners_legal = snap, edges_legal, corners_legal
+        self.numbering = numbering
+        self.size = size
+        self.sideways = False
+
+    @classmethod
+    def from_attributes(cls, attrs: Mapping[str, str], numbering: Mapping[str, str] | None = None,
+                        size: Size = (0, 0)) -> "SquareGrid":
+        g = cls(size=size)
+        for key, val in attrs.items():
+            if key == "x0":
+                g.x0 = parse_int(val)
+            elif key == "y0":
+                g.y0 = parse_int(val)
+            elif key == "dx":
+                g.dx = parse_double(val)
+            elif key == "dy":
+                g.dy = parse_double(val)
+            elif key == "snapTo":
+                g.snap = parse_bool(val)
+            elif key == "cornersLegal":
+                g.corners_legal = parse_bool(val)
+            elif key == "edgesLegal":
+                g.edges_legal = parse_bool(val)
+        if numbering is not None:
+            g.numbering = SquareNumbering.from_attributes(numbering)
+        return g
+
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
+        if not self.snap and not force:
+            return x, y
+        dx, dy = self.dx, self.dy
+        ox, oy = x - self.x0, y - self.y0
+        nx = jround(ox / (0.5 * dx))
+        ny = jround(oy / (0.5 * dy))
+        if not self.corners_legal or not self.edges_legal:
+            if self.corners_legal and not center_only:
+                nx = 2 * jround(ox / dx) if ny % 2 == 0 else 1 + 2 * jround(ox / dx - 0.5)
+            elif self.edges_legal and not center_only:
+                if ny % 2 != 0 or nx % 2 == 0:
+                    nx = 2 * jround(ox / dx)
+            else:
+                nx = 2 * jround(ox / dx)
+                ny = 2 * jround(oy / dy)
+        return self.x0 + jround(nx * dx / 2), self.y0 + jround(ny * dy / 2)
+
+    def max_rows(self) -> int:
+        return jint(self.size[1] / self.dy + 0.5)
+
+    def max_columns(self) -> int:
+        return jint(self.size[0] / self.dx + 0.5)
+
+    def column(self, x: int, y: int) -> int:
+        c = jfloor((x - self.x0) / self.dx + 0.5)
+        return self.max_columns() - c if self.numbering.h_descend else c
+
+    def row(self, x: int, y: int) -> int:
+        r = jint((y - self.y0) / self.dy + 0.5)          # sic: (int), not floor
+        return self.max_rows() - r if self.numbering.v_descend else r
+
+    def location_name(self, x: int, y: int) -> str | None:
+        if self.numbering is None:
+            return None
+        return self.numbering.format_location(self.row(x, y), self.column(x, y))
+
+    def center_point(self, col: int, row: int) -> Point:
+        n = self.numbering
+        if n.v_descend:
+            row = self.max_rows() - row
+        if n.h_descend:
+            col = self.max_columns() - col
+        return jint(col * self.dx + self.x0), jint(row * self.dy + self.y0)
+
+    def get_location(self, label: str) -> Point | None:
+        if self.numbering is None:
+            return None
+        cr = self.numbering.parse_label(label)
+        return None if cr is None else self.center_point(*cr)
+
+
+class RegionGrid:
+    """``RegionGrid``: named points; a location is the name of the nearest one."""
+
+    def __init__(self, regions: list[tuple[str, int, int]] | None = None, snap: bool = True) -> None:
+        self.snap = snap
+        self.regions: dict[Point, str] = {}
+        for name, x, y in regions or []:
+            self.regions[(x, y)] = name             # a HashMap keyed by origin: last one wins
+
+    @classmethod
+    def from_attributes(cls, attrs: Mapping[str, str], regions: list[Mapping[str, str]]) -> "RegionGrid":
+        out = []
+        for r in regions:
+            out.append((r.get("name", ""), parse_int(r.get("originx", "0")), parse_int(r.get("originy", "0"))))
+        return cls(out, snap=parse_bool(attrs.get("snapto", "true")))
+
+    def _nearest(self, x: int, y: int) -> Point | None:
+        best, best_d = None, None
+        for p in self.regions:
+            d = (x - p[0]) ** 2 + (y - p[1]) ** 2
+            if best_d is None or d < best_d:
+                best, best_d = p, d
+        return best
+
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
+        if (not self.snap and not force) or not self.regions:
+            return x, y
+        return self._nearest(x, y)
+
+    def location_name(self, x: int, y: int) -> str | None:
+        p = self._nearest(x, y)
+        return None if p is None else self.regions[p]
+
+    def get_location(self, label: str) -> Point | None:
+        for p, name in self.regions.items():
+            if name == label:
+                return p
+        return None
+
+
+class Zone:
+    """``Zone``: a polygon with a name, a ``locationFormat`` and optionally its own grid."""
+
+    def __init__(self, name: str = "", path: str = "", location_format: str = "$name$",
+                 use_parent_grid: bool = False, grid: Grid | None = None) -> None:
+        self.name = name
+        self.location_format = location_format
+        self.use_parent_grid = use_parent_grid
+        self._grid = grid
+        self.parent: ZonedGrid | None = None
+        self.xs: list[int] = []
+        self.ys: list[int] = []
+        for part in _seq_decode(path, ";") if path else []:
+            xy = _seq_decode(part, ",")
+            try:
+                x = int(xy[0].strip()) if re.fullmatch(r"\s*[+-]?\d+\s*", xy[0]) else None
+                if x is not None and len(xy) > 1 and re.fullmatch(r"\s*[+-]?\d+\s*", xy[1]):
+                    self.xs.append(x)
+                    self.ys.append(int(xy[1].strip()))
+            except (ValueError, IndexError):
+                continue
+
+    @property
+    def grid(self) -> Grid | None:
+        if self.use_parent_grid:
+            return self.parent.background if self.parent is not None else None
+        return self._grid
+
+    @grid.setter
+    def grid(self, g: Grid | None) -> None:
+        self._grid = g
+
+    @property
+    def size(self) -> Size:
+        """The polygon's bounding-box size (the container size of a grid inside the zone)."""
+        if not self.xs:
+            return 0, 0
+        return max(self.xs) - min(self.xs), max(self.ys) - min(self.ys)
+
+    def contains(self, x: int, y: int) -> bool:
+        return awt_polygon_contains(self.xs, self.ys, x, y)
+
+    def location_name(self, x: int, y: int) -> str:
+        g = self.grid
+        grid_loc = g.location_name(x, y) if g is not None else None
+        return substitute(self.location_format, {"name": self.name, "gridLocation": grid_loc})
+
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
+        g = self.grid
+        return g.snap_to(x, y, force, center_only) if g is not None else (x, y)
+
+    def get_location(self, label: str) -> Point | None:
+        tokens = _seq_decode(self.location_format, "$")
+        regex, groups, is_prop = [], 0, True
+        g = self.grid
+        for i, token in enumerate(tokens):
+            is_prop = not is_prop
+            if not token:
+                continue
+            if not is_prop or i == len(tokens) - 1:
+                regex.append(re.escape(token))
+            elif token == "name":
+                regex.append(re.escape(self.name))
+            elif token == "gridLocation" and g is not None:
+                regex.append("(.*)")
+                groups += 1
+        if not regex:
+            return None
+        m = re.fullmatch("".join(regex), label)
+        if not m:
+            return None
+        if groups > 0:
+            p = g.get_location(m.group(groups))
+            return p if p is not None and self.contains(*p) else None
+        n = len(self.xs)
+        if n == 0:
+            return 0, 0
+        p = (_jdiv(sum(self.xs), n), _jdiv(sum(self.ys), n))
+        return p if self.contains(*p) else (self.xs[0], self.ys[0])
+
+
+def _jdiv(a: int, b: int) -> int:
+    """Java integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+class ZonedGrid:
+    """``ZonedGrid``: zones tried in order, then the background grid."""
+
+    def __init__(self, zones: list[Zone] | None = None, background: Grid | None = None,
+                 size: Size = (0, 0)) -> None:
+        self.zones: list[Zone] = []
+        self.background = background
+        self.size = size
+        for z in zones or []:
+            self.add_zone(z)
+
+    def add_zone(self, zone: Zone) -> None:
+        zone.parent = self
+        self.zones.append(zone)
+
+    def find_zone(self, x: int, y: int) -> Zone | None:
+        for z in self.zones:
+            if z.contains(x, y):
+                return z
+        return None
+
+    def location_name(self, x: int, y: int) -> str | None:
+        z = self.find_zone(x, y)
+        name = z.location_name(x, y) if z is not None else None
+        if name is None and self.background is not None:
+            name = self.background.location_name(x, y)
+        return name
+
+    def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
+        z = self.find_zone(x, y)
+        if z is not None:
+            return z.snap_to(x, y, force, center_only)
+        if self.background is not None:
+            return self.background.snap_to(x, y, force, center_only)
+        return x, y
+
+    def get_location(self, label: str) -> Point | None:
+        for z in self.zones:
+            p = z.get_location(label)
+            if p is not None and z.contains(*p):
+                return p
+        return self.background.get_location(label) if self.background is not None else None
