@@ -1,0 +1,107 @@
+"""The module's ``buildFile.xml`` from a kit: roster of sides, prototypes, one map per sheet with
+its board and grid, an off-map boxes map, the counter palette by side and formation, dice, the
+turn tracker with the sequence of play, an inventory, the help page and one setup per scenario."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Kit
+from ..vassal import module_xml as mx
+from .pieces import PieceDef, piece_for, prototype_definitions
+
+
+@dataclass
+class SheetBoard:
+    """One map window: a sheet's board image and its grid attributes."""
+    sheet_id: str
+    map_name: str
+    image: str
+    grid: dict
+    numbering: dict
+    size: tuple[int, int]
+
+
+@dataclass
+class BoxBoard:
+    map_name: str
+    image: str
+    zones: list[dict]                       # {"name", "path", "box_id", "center": (x, y)}
+    size: tuple[int, int]
+
+
+@dataclass
+class ModulePlan:
+    """Everything the XML needs, decided before writing it."""
+    kit: Kit
+    pieces: dict[str, PieceDef] = field(default_factory=dict)
+    gpids: dict[str, int] = field(default_factory=dict)
+    sheets: list[SheetBoard] = field(default_factory=list)
+    boxes: BoxBoard | None = None
+    setups: list[tuple[str, str, str]] = field(default_factory=list)   # (name, file, description)
+    help_files: list[tuple[str, str]] = field(default_factory=list)
+    counter_px: int = 75
+
+    @property
+    def next_gpid(self) -> int:
+        return max(self.gpids.values(), default=1) + 1
+
+
+def plan_pieces(plan: ModulePlan) -> None:
+    """Give every unit a piece definition and a unique gpid (from 2, in roster order)."""
+    game = plan.kit.game
+    for i, unit in enumerate(plan.kit.units, start=2):
+        plan.gpids[unit.id] = i
+        plan.pieces[unit.id] = piece_for(game, unit, i)
+
+
+def phase_names(kit: Kit) -> list[str]:
+    """Phase names as the turn tracker lists them (commas would split the list)."""
+    return [p.name.replace(",", ";") for p in kit.game.sequence.phases]
+
+
+def build_xml(plan: ModulePlan) -> bytes:
+    kit = plan.kit
+    game = kit.game
+    title = game.name + (f": {game.subtitle}" if game.subtitle else "")
+    description = title + (" — includes ILLUSTRATIVE values not from the rulebook" if kit.has_illustrative else "")
+    root = mx.game_module(game.name, "1.0", description, plan.next_gpid)
+    mx.documentation(root, plan.help_files)
+    mx.player_roster(root, [s.name for s in game.sides.values()])
+    mx.global_options(root)
+    mx.prototypes(root, prototype_definitions(kit))
+    for sb in plan.sheets:
+        mx.map_window(root, sb.map_name, sb.sheet_id, sb.image, sb.grid, sb.numbering,
+                      description=f"{game.name}: {sb.map_name} sheet")
+    if plan.boxes is not None:
+        mx.map_window(root, plan.boxes.map_name, "Boxes", plan.boxes.image, {}, {},
+                      description="Off-map and holding boxes", launch=True,
+                      zones=[{"name": z["name"], "path": z["path"]} for z in plan.boxes.zones])
+    _palette(root, plan)
+    dice = mx.dice_button(root, game.die.count, game.die.sides)
+    mx.turn_tracker(root, game.sequence.turn_name, game.sequence.first_turn, phase_names(kit))
+    inv = mx.inventory(root, group_by="side_name")
+    for name, file, desc in plan.setups:
+        mx.predefined_setup(root, name, file, desc)
+    mx.toolbar_menu(root, [dice, inv])
+    mx.finish(root)
+    return mx.to_bytes(root)
+
+
+def _palette(root, plan: ModulePlan) -> None:
+    """Counters by side (tabs), then formation (panels)."""
+    game = plan.kit.game
+    window = mx.piece_window(root, "Counters")
+    tabs = mx.tab_widget(window, "Sides")
+    for side in game.sides.values():
+        units = [u for u in plan.kit.units if u.side == side.id]
+        if not units:
+            continue
+        side_list = mx.list_widget(tabs, side.name)
+        groups: dict[str, list] = {}
+        for u in units:
+            groups.setdefault(u.formation, []).append(u)
+        for formation_id, members in groups.items():
+            title = game.formations[formation_id].name if formation_id else "Other units"
+            panel = mx.panel_widget(side_list, title)
+            for u in members:
+                mx.piece_slot(panel, u.name, plan.gpids[u.id], plan.pieces[u.id].text(), plan.counter_px)

@@ -1,0 +1,159 @@
+"""``build_kit``: a kit in, ``<out>/<game>.vmod`` out — images, boards, pieces, scenarios, help,
+counter sheet, ``buildFile.xml``; self-checked before the zip replaces any earlier build."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from PIL import Image
+
+from .. import __version__
+from ..errors import VmodgenError
+from ..hexes.layout import SheetLayout
+from ..model import Kit
+from ..vassal import module_xml as mx
+from ..vassal.obfuscation import obfuscate
+from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
+from .boxes import box_board
+from .help_page import help_html
+from .package import save_zip_bytes, write_zip
+from .scenario_save import MapPoint, scenario_text
+
+Progress = Callable[[str], None]
+MARGIN_PX = 40
+COUNTER_PX = 75
+
+
+class BuildError(VmodgenError):
+    """The self-check found a fault in a module about to be written."""
+
+
+@dataclass
+class BuildResult:
+    path: Path
+    skipped: bool = False                      # nothing changed since the last build
+    entries: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()
+
+
+def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
+    sheet = kit.map.sheets[sheet_id]
+    return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
+
+
+def input_fingerprint(kit: Kit) -> str:
+    """A hash of everything a build reads: the kit's files (and the map's folder) and vmodgen's code."""
+    h = hashlib.sha256(__version__.encode())
+    files = set(kit.files)
+    map_dir = kit.files[2].parent
+    files |= {p for p in map_dir.rglob("*") if p.is_file()}
+    for f in sorted(files):
+        h.update(str(f).encode())
+        h.update(f.read_bytes())
+    code_root = Path(__file__).resolve().parents[1]
+    for py in sorted(code_root.rglob("*.py")):
+        h.update(py.relative_to(code_root).as_posix().encode())
+        h.update(py.read_bytes())
+    return h.hexdigest()
+
+
+def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | None = None,
+              progress: Progress | None = None, force: bool = False) -> BuildResult:
+    """Build ``kit`` into ``out_dir/<game id>.vmod``; skip when nothing changed since the last build."""
+    say = progress or (lambda _msg: None)
+    out_dir = Path(out_dir)
+    target = out_dir / f"{kit.game.id}.vmod"
+    stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
+    fingerprint = input_fingerprint(kit)
+    if not force and target.is_file() and stamp_path.is_file() and stamp_path.read_text() == fingerprint:
+        return BuildResult(target, skipped=True)
+    cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
+    entries: dict[str, bytes] = {}
+    plan = ModulePlan(kit, counter_px=COUNTER_PX)
+    plan_pieces(plan)
+
+    say("counters")
+    from .images import counter_png  # the renderer's cached counter images
+    for unit in kit.units:
+        piece = plan.pieces[unit.id]
+        entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", COUNTER_PX, cache)
+        if unit.two_sided:
+            entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", COUNTER_PX, cache)
+
+    say("map boards")
+    from .images import board_png
+    where_by_sheet: dict[str, SheetLayout] = {}
+    for sheet in kit.map.sheets.values():
+        layout = sheet_layout(kit, sheet.id)
+        where_by_sheet[sheet.id] = layout
+        image = f"board_{sheet.id}.png"
+        entries[f"images/{image}"] = board_png(kit, sheet.id, layout)
+        w, h = layout.board_size
+        plan.sheets.append(SheetBoard(sheet.id, sheet.name, image, layout.vassal_grid_attributes(),
+                                      layout.vassal_numbering_attributes(), (w, h)))
+    boxes = box_board(kit)
+    if boxes is not None:
+        plan.boxes, box_img = boxes
+        entries[f"images/{plan.boxes.image}"] = png_bytes(box_img)
+
+    say("scenarios")
+    map_name = {sb.sheet_id: sb.map_name for sb in plan.sheets}
+    where: dict[str, MapPoint] = {}
+    box_points = {z["box_id"]: z["center"] for z in (plan.boxes.zones if plan.boxes else [])}
+    for scenario in kit.scenarios.values():
+        for placement in scenario.setup:
+            loc = placement.location
+            if loc in box_points:
+                x, y = box_points[loc]
+                where[(scenario.id, placement.unit)] = MapPoint(plan.boxes.map_name, "Boxes", x, y)  # type: ignore[union-attr,index]
+            else:
+                sheet, hx = kit.map.sheet_of(loc)  # type: ignore[misc]
+                x, y = where_by_sheet[sheet.id].center(hx)
+                where[(scenario.id, placement.unit)] = MapPoint(map_name[sheet.id], sheet.id, x, y)  # type: ignore[index]
+    boards = [(sb.map_name, sb.sheet_id) for sb in plan.sheets]
+    if plan.boxes:
+        boards.append((plan.boxes.map_name, "Boxes"))
+    meta = mx.moduledata(kit.game.name, "1.0", kit.game.name)
+    for i, scenario in enumerate(kit.scenarios.values(), start=1):
+        file = f"scenario_{scenario.id}.vsav"
+        text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
+                             {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
+        savedata = mx.savedata("1.0", scenario.name)
+        entries[file] = save_zip_bytes(obfuscate(text, key=0x5A), savedata, meta)
+        desc = scenario.description + (" (illustrative set-up)" if scenario.illustrative else "")
+        plan.setups.append((scenario.name, file, desc))
+
+    say("help and counter sheet")
+    from .images import counter_sheet_pdf
+    entries["help/counter-sheet.pdf"] = counter_sheet_pdf(kit, cache)
+    entries["help/rules.html"] = help_html(kit, "help/counter-sheet.pdf").encode("utf-8")
+    plan.help_files.append((f"{kit.game.name}: rules summary", "help/rules.html"))
+
+    say("buildFile.xml")
+    entries["buildFile.xml"] = build_xml(plan)
+    entries["moduledata"] = meta
+
+    say("self-check")
+    from .selfcheck import self_check
+    problems = self_check(entries, kit, plan, where)
+    if problems:
+        raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
+
+    write_zip(target, entries)
+    stamp_path.parent.mkdir(parents=True, exist_ok=True)
+    stamp_path.write_text(fingerprint)
+    return BuildResult(target, entries=len(entries))
+
+
+def describe(result: BuildResult) -> str:
+    return json.dumps({"path": str(result.path), "skipped": result.skipped, "entries": result.entries})

@@ -1,0 +1,66 @@
+"""The module's help page: a rules summary built from the kit (simple HTML that VASSAL's Swing
+viewer shows), naming everything that is illustrative."""
+from __future__ import annotations
+
+from html import escape
+
+from ..model import Kit
+
+
+def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
+    g = kit.game
+    e = escape
+    parts = [f"<html><head><title>{e(g.name)}</title></head><body>",
+             f"<h1>{e(g.name)}</h1>"]
+    if g.subtitle:
+        parts.append(f"<p><i>{e(g.subtitle)}</i></p>")
+    if g.source:
+        parts.append(f"<p>Source: {e(g.source)}</p>")
+    if kit.has_illustrative:
+        parts.append("<p><b>ILLUSTRATIVE DATA.</b> Some values in this module are not printed in the "
+                     "rulebook text and were filled in for play-testing. They are marked "
+                     "<code>illustrative</code> in each counter's properties and in the kit. "
+                     f"{e(g.illustrative_note)}</p>")
+    parts.append("<h2>Using this module</h2><ul>"
+                 "<li>Ctrl+F flips a two-step counter to its reduced side (and back).</li>"
+                 "<li>Ctrl+D deletes a counter.</li>"
+                 "<li>The Turn tracker steps through every phase of the sequence of play; logs record it, "
+                 "so <code>vmodgen audit</code> knows when each rule applies.</li>"
+                 f"<li>The dice button rolls {e(str(g.die))}.</li></ul>")
+    parts.append("<h2>Sides</h2><ul>")
+    for s in g.sides.values():
+        nats = ", ".join(n.name for n in g.nationalities.values() if n.side == s.id)
+        count = sum(1 for u in kit.units if u.side == s.id)
+        parts.append(f"<li><b>{e(s.name)}</b>: {count} counters ({e(nats)})</li>")
+    parts.append("</ul><h2>Sequence of play</h2><ol>")
+    for p in g.sequence.phases:
+        seg = f"<ul>{''.join(f'<li>{e(x)}</li>' for x in p.segments)}</ul>" if p.segments else ""
+        side = f" ({e(g.sides[p.side].name)})" if p.side else ""
+        parts.append(f"<li>{e(p.name)}{side}{seg}</li>")
+    parts.append("</ol>")
+    if g.rules:
+        parts.append("<h2>Rule parameters</h2><table border='1' cellpadding='3'>"
+                     "<tr><th>parameter</th><th>value</th></tr>")
+        for k, v in g.rules.items():
+            mark = " (illustrative)" if k in g.illustrative_rules else ""
+            parts.append(f"<tr><td>{e(k)}</td><td>{e(str(v))}{mark}</td></tr>")
+        parts.append("</table>")
+    parts.append("<h2>Terrain</h2><ul>")
+    for t in g.terrain.values():
+        parts.append(f"<li><font color='{e(t.color)}'>&#9608;&#9608;</font> {e(t.name)}</li>")
+    parts.append("</ul><h2>Scenarios</h2>")
+    for s in kit.scenarios.values():
+        last = f" to {s.last_turn}" if s.last_turn else ""
+        parts.append(f"<h3>{e(s.name)}</h3><p>Turns {s.first_turn}{last}. {e(s.description)}</p>")
+        if s.reinforcements:
+            parts.append("<p>Reinforcements:</p><ul>")
+            for r in sorted(s.reinforcements, key=lambda r: (r.turn, r.unit)):
+                u = kit.unit(r.unit)
+                at = f" at {e(r.location)}" if r.location else ""
+                parts.append(f"<li>Turn {r.turn}: {e(u.name if u else r.unit)}{at}</li>")
+            parts.append("</ul>")
+    if counter_sheet:
+        parts.append(f"<h2>Counter sheet</h2><p>A print-and-play counter sheet is inside this module as "
+                     f"<code>{e(counter_sheet)}</code> (fronts and backs on facing pages).</p>")
+    parts.append("<p><small>Built by vmodgen.</small></p></body></html>")
+    return "\n".join(parts)

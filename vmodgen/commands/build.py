@@ -1,0 +1,52 @@
+"""``vmodgen build [KIT...] [-o DIR]``: build VASSAL modules from kits (default: every bundled kit)."""
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from ..builder.build import build_kit
+from ..model import bundled_kits, load_kit
+
+
+@click.command()
+@click.argument("kits", nargs=-1)
+@click.option("-o", "--output", "out_dir", default="build", show_default=True,
+              type=click.Path(file_okay=False), help="Folder for the .vmod files.")
+@click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+def command(kits: tuple[str, ...], out_dir: str, force: bool, as_json: bool) -> int:
+    """Build a VASSAL module (.vmod) from each KIT: a bundled kit id, a game.toml, or a folder
+    holding one. With no KIT, build every bundled kit.
+
+    \b
+    Examples:
+      vmodgen build                          # every bundled game into build/
+      vmodgen build operation-mercury -o out
+      vmodgen build my-game/                 # your own kit (same layout)"""
+    targets = list(kits) or list(bundled_kits())
+    if not targets:
+        raise click.UsageError("no kit given and no bundled kits found")
+    results = []
+    with click.progressbar(length=len(targets) * 8, label="building", file=click.get_text_stream("stderr"),
+                           show_eta=False, item_show_func=lambda s: s) as bar:
+        for target in targets:
+            start = time.perf_counter()
+            kit = load_kit(target)
+            bar.update(1, f"{kit.game.id}: loaded")
+
+            def progress(msg: str, _kit=kit) -> None:
+                bar.update(1, f"{_kit.game.id}: {msg}")
+            result = build_kit(kit, out_dir, progress=progress, force=force)
+            results.append((kit, result, time.perf_counter() - start))
+    if as_json:
+        click.echo(json.dumps([{"kit": k.game.id, "path": str(r.path), "skipped": r.skipped,
+                                "entries": r.entries, "seconds": round(t, 3),
+                                "illustrative": k.has_illustrative} for k, r, t in results], indent=2))
+    else:
+        for kit, result, seconds in results:
+            what = "unchanged" if result.skipped else f"built ({result.entries} entries)"
+            note = "  [contains ILLUSTRATIVE values: see the module's help page]" if kit.has_illustrative else ""
+            click.echo(f"{result.path}: {what} in {seconds:.2f} s{note}")
+    return 0
