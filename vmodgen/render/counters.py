@@ -1,0 +1,103 @@
+"""Counter faces: ``render_counter(game, unit, side, px)`` and ``render_marker(game, marker, px)``.
+
+The layout is chosen by ``game.counter_layout`` (``operation-mercury`` → ``layouts/operation_mercury.py``;
+unknown names fall back to ``generic``). A layout module has ``VERSION``, ``regions(spec)``
+(fractional boxes: one per printed field id, plus ``id``, ``symbol``, ``size`` and, where
+printed, ``band`` and ``nozoc``) and ``draw(face, spec)``.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from types import ModuleType
+
+from PIL import Image
+
+from ..model.game import Game, Marker
+from ..model.unit import Unit
+from .face import CORE_VERSION, Face, FaceSpec, background_of, face_spec, marker_spec
+from .symbols import SYMBOLS_VERSION
+from .text import Box
+
+MM_PER_INCH = 25.4
+DEFAULT_PX = 75
+MIN_PX, MAX_PX = 8, 2000
+
+_LAYOUTS: dict[str, ModuleType] = {}
+
+
+def layout_module(name: str) -> ModuleType:
+    """The layout module for ``game.counter_layout`` (``generic`` when there is none)."""
+    key = (name or "generic").replace("-", "_")
+    mod = _LAYOUTS.get(key)
+    if mod is None:
+        if not key.isidentifier():
+            key = "generic"
+        try:
+            mod = importlib.import_module(f"{__package__}.layouts.{key}")
+        except ModuleNotFoundError:
+            mod = importlib.import_module(f"{__package__}.layouts.generic")
+        _LAYOUTS[key] = mod
+    return mod
+
+
+def layout_version(name: str) -> str:
+    """Everything about the drawing code a face depends on (part of the cache key)."""
+    return f"{layout_module(name).VERSION}/core{CORE_VERSION}/sym{SYMBOLS_VERSION}"
+
+
+def counter_px(game: Game, dpi: float) -> int:
+    """The counter's side in pixels at ``dpi`` (its printed size is ``game.counter_size_mm``)."""
+    return max(MIN_PX, round(game.counter_size_mm / MM_PER_INCH * dpi))
+
+
+def _check_px(px: int) -> int:
+    px = int(px)
+    if not MIN_PX <= px <= MAX_PX:
+        raise ValueError(f"counter size {px} px is outside {MIN_PX}..{MAX_PX}")
+    return px
+
+
+def render_spec(spec: FaceSpec, px: int = DEFAULT_PX) -> Image.Image:
+    """Draw a resolved face (RGB, ``px`` x ``px``)."""
+    px = _check_px(px)
+    face = Face(px, background_of(spec))
+    layout_module(spec.layout).draw(face, spec)
+    return face.finish()
+
+
+def render_counter(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_PX,
+                   dpi: float | None = None) -> Image.Image:
+    """One face of ``unit``: ``side`` is "front" or "back" (the reduced side; for a one-sided
+    unit, the blank back). With ``dpi``, ``px`` is the game's true counter size at that dpi."""
+    if dpi is not None:
+        px = counter_px(game, dpi)
+    return render_spec(face_spec(game, unit, side), px)
+
+
+def render_marker(game: Game, marker: Marker | str, px: int = DEFAULT_PX, side: str = "front") -> Image.Image:
+    """A marker of ``game.markers`` (by object or id)."""
+    if isinstance(marker, str):
+        if marker not in game.markers:
+            raise KeyError(f"unknown marker '{marker}'")
+        marker = game.markers[marker]
+    return render_spec(marker_spec(game, marker, side), px)
+
+
+def face_regions(spec: FaceSpec, px: int = DEFAULT_PX) -> dict[str, tuple[int, int, int, int]]:
+    """The layout's regions of a face in pixels of a ``px`` image: (x0, y0, x1, y1), x1/y1 excluded."""
+    out = {}
+    for k, (x0, y0, x1, y1) in layout_module(spec.layout).regions(spec).items():
+        out[k] = (max(0, math.floor(x0 * px)), max(0, math.floor(y0 * px)),
+                  min(px, math.ceil(x1 * px)), min(px, math.ceil(y1 * px)))
+    return out
+
+
+def value_boxes(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_PX) -> dict[str, tuple[int, int, int, int]]:
+    """Where each printed field's value is drawn (field id → pixel box), plus the named regions
+    ``id``, ``symbol``, ``size``, ``band``, ``nozoc`` when the face has them."""
+    return face_regions(face_spec(game, unit, side), px)
+
+
+def fractional_regions(spec: FaceSpec) -> dict[str, Box]:
+    return dict(layout_module(spec.layout).regions(spec))

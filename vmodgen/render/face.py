@@ -1,0 +1,244 @@
+"""What a counter face shows (:class:`FaceSpec`, resolved from the game and the unit) and the
+canvas it is drawn on (:class:`Face`), with the drawing helpers every layout shares.
+
+A ``FaceSpec`` holds everything that decides the pixels, so its ``repr`` is the cache key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from ..model.game import Game, Marker
+from ..model.unit import Unit
+from .colors import RGB, darker, ink_on, lighter, rgb
+from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
+from .text import Box, draw_text, fit_size, font
+
+#: bump when anything in this module or counters.py changes the pixels (part of the cache key)
+CORE_VERSION = "1"
+
+Values = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """One counter face, resolved: the layout reads only this."""
+    layout: str
+    side: str                          # "front" or "back"
+    label: str                         # the printed unit ID / name
+    values: Values = ()                # (field id, printed text) in the game's field order
+    symbol: str = "none"
+    size_mark: str = ""
+    kind: str = "ground"               # the unit type's kind: ground, air, naval, hq, ...
+    type_id: str = ""
+    movement_class: str = ""
+    background: str = "#c0c0c0"
+    text_color: str = "#000000"
+    band: str = ""                     # formation colour, "" = none
+    faction: str = ""                  # the side id
+    nationality: str = ""
+    formation: str = ""
+    flags: tuple[str, ...] = ()
+    steps: int = 1
+    two_sided: bool = True
+    reduced: bool = False              # the back of a two-sided unit
+    blank: bool = False                # the back of a one-sided unit: nothing printed
+    illustrative: bool = False         # some printed value is not the rulebook's
+    extra: tuple[tuple[str, str], ...] = field(default=())   # layout-specific hints
+
+    def value(self, field_id: str) -> str:
+        return next((v for k, v in self.values if k == field_id), "")
+
+    def has(self, field_id: str) -> bool:
+        return any(k == field_id for k, _ in self.values)
+
+    @property
+    def no_zoc(self) -> bool:
+        return "no_zoc" in self.flags
+
+
+def _fmt(v) -> str:
+    if v is None:
+        return ""
+    return str(v).strip()
+
+
+#: roster columns that change what a face prints (for the illustrative mark)
+_PRINTED = ("name", "type", "size", "nationality", "formation", "flags", "steps")
+
+
+def face_spec(game: Game, unit: Unit, side: str = "front") -> FaceSpec:
+    """Resolve what ``unit`` shows on ``side`` ("front" or "back") in ``game``."""
+    if side not in ("front", "back"):
+        raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+    ut = game.unit_types.get(unit.type)
+    us = game.unit_sizes.get(unit.size)
+    nat = game.nationalities.get(unit.nationality)
+    form = game.formations.get(unit.formation)
+    blank = side == "back" and unit.back is None
+    source = unit.back if (side == "back" and unit.back is not None) else unit.front
+    values: list[tuple[str, str]] = []
+    if not blank:
+        for fid in game.fields:
+            text = _fmt(source.get(fid))
+            if text:
+                values.append((fid, text))
+        for fid, v in source.items():       # fields the game does not declare, kept in roster order
+            if fid not in game.fields and _fmt(v):
+                values.append((fid, _fmt(v)))
+    prefix = "back." if side == "back" else "front."
+    illus = (not blank) and ("*" in unit.illustrative or any(
+        c.startswith(prefix) or c in _PRINTED for c in unit.illustrative))
+    return FaceSpec(
+        layout=game.counter_layout or "generic", side=side, label=unit.name or unit.id,
+        values=tuple(values), symbol=ut.symbol if ut else "none", size_mark=us.mark if us else "",
+        kind=ut.kind if ut else "ground", type_id=unit.type,
+        movement_class=unit.movement_class or (ut.movement_class if ut else ""),
+        background=nat.color if nat else "#c0c0c0", text_color=nat.text_color if nat else "#000000",
+        band=form.color if form else "", faction=unit.side, nationality=unit.nationality,
+        formation=unit.formation, flags=tuple(sorted(unit.flags)), steps=unit.steps,
+        two_sided=unit.back is not None, reduced=side == "back" and unit.back is not None,
+        blank=blank, illustrative=illus,
+    )
+
+
+def marker_spec(game: Game, marker: Marker, side: str = "front") -> FaceSpec:
+    return FaceSpec(layout=game.counter_layout or "generic", side=side, label=marker.name,
+                    values=(("text", marker.text or marker.name),), symbol="marker", kind="marker",
+                    type_id=marker.id, background=marker.color or "#ffffff",
+                    text_color="#%02x%02x%02x" % ink_on(marker.color or "#ffffff"))
+
+
+class Face:
+    """A square supersampled canvas for one face; layouts place things in fractions (0..1)."""
+
+    def __init__(self, px: int, background: str | RGB, ss: int | None = None) -> None:
+        self.px = px
+        self.ss = ss or supersample_for(px)
+        self.S = px * self.ss
+        self.image = Image.new("RGB", (self.S, self.S), rgb(background))
+        self.draw = ImageDraw.Draw(self.image)
+
+    def b(self, fbox: Box) -> Box:
+        """A fractional box in canvas pixels."""
+        S = self.S
+        return (fbox[0] * S, fbox[1] * S, fbox[2] * S, fbox[3] * S)
+
+    @property
+    def lw(self) -> int:
+        """The thin line width: about 1 final pixel at 75 px, thicker at print sizes."""
+        return max(1, round(self.S * 0.014))
+
+    def rect(self, fbox: Box, fill: str | RGB | None = None, outline: str | RGB | None = None,
+             width: float = 1.0) -> None:
+        self.draw.rectangle(self.b(fbox), fill=rgb(fill) if fill is not None else None,
+                            outline=rgb(outline) if outline is not None else None,
+                            width=max(1, round(self.lw * width)))
+
+    def text(self, fbox: Box, text: str, color: str | RGB, bold: bool = True, size: int | None = None) -> int:
+        return draw_text(self.draw, self.b(fbox), text, rgb(color), bold=bold, max_size=size)
+
+    def fit(self, fbox: Box, text: str, bold: bool = True) -> int:
+        x0, y0, x1, y1 = self.b(fbox)
+        return fit_size(text, int(x1 - x0), int(y1 - y0), bold, 0.74)
+
+    def finish(self) -> Image.Image:
+        return self.image.reduce(self.ss) if self.ss > 1 else self.image
+
+
+# ---------------------------------------------------------------- shared pieces
+
+def background_of(spec: FaceSpec) -> RGB:
+    if spec.reduced or spec.blank:
+        return lighter(spec.background, 0.4)
+    return rgb(spec.background)
+
+
+def draw_outline(face: Face, spec: FaceSpec) -> None:
+    face.rect((0, 0, 1, 1), outline=darker(background_of(spec), 0.55), width=0.8)
+
+
+def draw_label(face: Face, fbox: Box, spec: FaceSpec, color: str | RGB | None = None) -> None:
+    face.text(fbox, spec.label, color if color is not None else spec.text_color)
+
+
+def draw_unit_symbol(face: Face, spec: FaceSpec, fbox: Box, fill: str | RGB | None = None,
+                     color: str | RGB | None = None) -> None:
+    col = color if color is not None else spec.text_color
+    if is_silhouette(spec.symbol):
+        draw_symbol(face.draw, face.b(fbox), spec.symbol, color=col)
+        return
+    draw_symbol(face.draw, face.b(fbox), spec.symbol, color=col, fill=fill,
+                lw=max(1, round(face.S * 0.02)))
+
+
+def draw_mark(face: Face, spec: FaceSpec, fbox: Box, color: str | RGB | None = None) -> None:
+    if spec.size_mark:
+        draw_size_mark(face.draw, face.b(fbox), spec.size_mark,
+                       color if color is not None else spec.text_color,
+                       lw=max(1, round(face.S * 0.016)))
+
+
+def row_size(face: Face, boxes: list[Box], texts: list[str]) -> int:
+    """One font size for a row of values, so they read as one line."""
+    sizes = [face.fit(b, t) for b, t in zip(boxes, texts) if t]
+    return min(sizes) if sizes else 1
+
+
+def draw_row(face: Face, boxes: list[Box], texts: list[str], color: str | RGB, dash: bool = True) -> None:
+    """Values side by side at one size, separated by dashes (``3-3-5``)."""
+    size = row_size(face, boxes, texts)
+    for b, t in zip(boxes, texts):
+        if t:
+            face.text(b, t, color, size=size)
+    if dash:
+        col = rgb(color)
+        S = face.S
+        for a, b in zip(boxes, boxes[1:]):
+            mx = (a[2] + b[0]) / 2 * S
+            cy = (a[1] + a[3]) / 2 * S
+            half = min(max(b[0] - a[2], 0.02) * S * 0.45, size * 0.2)
+            face.draw.line([(mx - half, cy), (mx + half, cy)], fill=col, width=max(1, round(size * 0.1)))
+
+
+def row_boxes(n: int, y0: float, y1: float, x0: float = 0.05, x1: float = 0.95, gap: float = 0.05) -> list[Box]:
+    """``n`` equal boxes across ``x0..x1`` with ``gap`` between them."""
+    if n <= 0:
+        return []
+    w = (x1 - x0 - gap * (n - 1)) / n
+    return [(x0 + i * (w + gap), y0, x0 + i * (w + gap) + w, y1) for i in range(n)]
+
+
+def superscript_box(box: Box) -> Box:
+    """A small box at the top-right of a value box, for a range or command range."""
+    x0, y0, x1, y1 = box
+    h = (y1 - y0)
+    return (x1 - 0.02, y0 - h * 0.12, x1 + h * 0.42, y0 + h * 0.48)
+
+
+def draw_illustrative_mark(face: Face, spec: FaceSpec, at: Box = (0.84, 0.02, 0.98, 0.16)) -> None:
+    """A small white disc with an italic-looking ``i``: values on this face are illustrative."""
+    if not spec.illustrative:
+        return
+    x0, y0, x1, y1 = face.b(at)
+    face.draw.ellipse((x0, y0, x1, y1), fill=(255, 255, 255), outline=(60, 60, 60),
+                      width=max(1, round(face.lw * 0.6)))
+    draw_text(face.draw, (x0 + (x1 - x0) * 0.2, y0 + (y1 - y0) * 0.16, x1 - (x1 - x0) * 0.2,
+                          y1 - (y1 - y0) * 0.16), "i", (20, 20, 20))
+
+
+def value_font(face: Face, size: int, bold: bool = True):
+    return font(size, bold)
+
+
+def draw_marker(face: Face, spec: FaceSpec) -> None:
+    """A marker: its short text large in the middle, its name on top when it is short."""
+    text = spec.value("text") or spec.label
+    name = spec.label if spec.label != text and len(spec.label) <= 18 else ""
+    if name:
+        face.text((0.06, 0.08, 0.94, 0.26), name, spec.text_color)
+        face.text((0.08, 0.34, 0.92, 0.84), text, spec.text_color)
+    else:
+        face.text((0.08, 0.24, 0.92, 0.76), text, spec.text_color)
+    face.rect((0, 0, 1, 1), outline=darker(spec.background, 0.55), width=0.8)

@@ -1,0 +1,1 @@
+"""One small module per counter layout (``game.counter_layout``, '-' read as '_')."""

@@ -1,0 +1,78 @@
+"""Text on counters and maps with the bundled DejaVu font (never a system font).
+
+Fonts are loaded once per (weight, size); :func:`fit_font` picks the largest size that fits a
+box so a long unit name shrinks instead of spilling over the counter edge.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+
+Box = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=None)
+def _font_bytes(bold: bool) -> bytes:
+    return (BOLD if bold else REGULAR).read_bytes()
+
+
+@lru_cache(maxsize=512)
+def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    """The bundled font at ``size`` pixels (em height)."""
+    import io
+    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), max(1, int(size)))
+
+
+@lru_cache(maxsize=8192)
+def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
+    """Width and height of the ink of ``text`` at ``size``."""
+    l, t, r, b = font(size, bold).getbbox(text)
+    return r - l, b - t
+
+
+@lru_cache(maxsize=8192)
+def fit_size(text: str, width: int, height: int, bold: bool = True, cap_ratio: float = 1.0) -> int:
+    """The largest font size whose rendering of ``text`` fits ``width`` x ``height`` pixels.
+
+    ``height`` is compared with the font's cap height (``cap_ratio`` of the em is about 0.73
+    for digits and capitals), so digits fill a value box the way printed counters do."""
+    if not text:
+        return 1
+    size = max(1, int(height / cap_ratio))
+    while size > 1:
+        w, h = text_size(text, size, bold)
+        if w <= width and h <= height:
+            return size
+        size = max(1, min(size - 1, int(size * 0.93)))
+    return 1
+
+
+def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: str, *, bold: bool = True,
+              max_size: int | None = None, anchor: str = "mm", stroke: int = 0,
+              stroke_fill: str | None = None) -> int:
+    """Draw ``text`` as large as fits in ``box`` (centred by default). Returns the size used."""
+    x0, y0, x1, y1 = box
+    w, h = int(x1 - x0), int(y1 - y0)
+    if w <= 0 or h <= 0 or not text:
+        return 0
+    size = fit_size(text, w - 2 * stroke, h - 2 * stroke, bold, 0.74)
+    if max_size is not None:
+        size = min(size, max_size)
+    f = font(size, bold)
+    # centre the ink box, not the font's line box: digits sit visually in the middle
+    l, t, r, b = f.getbbox(text)
+    if anchor == "mm":
+        x = (x0 + x1) / 2 - (l + r) / 2
+    elif anchor == "lm":
+        x = x0 - l
+    else:  # "rm"
+        x = x1 - r
+    y = (y0 + y1) / 2 - (t + b) / 2
+    draw.text((x, y), text, font=f, fill=fill, stroke_width=stroke, stroke_fill=stroke_fill)
+    return size
