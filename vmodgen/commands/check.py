@@ -1,0 +1,29 @@
+"""``vmodgen check POSITION.toml [--json]``: the rule findings of one position."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..positions import load_position
+from ..rules import ruleset_for
+
+
+@click.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def command(position: str, as_json: bool) -> int:
+    """Check one position (a TOML file, see docs/position-format.md) against its game's rules.
+
+    Exit code 0 when the position is legal, 1 when there are findings, 2 on bad input."""
+    pos = load_position(position)
+    findings = ruleset_for(pos.game).check(pos)
+    if as_json:
+        click.echo(json.dumps({"findings": [f.to_json() for f in findings]}, indent=2, ensure_ascii=False))
+    elif not findings:
+        click.echo(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})")
+    else:
+        for f in findings:
+            click.echo(str(f))
+        click.echo(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
+    return 1 if findings else 0

@@ -1,0 +1,345 @@
+"""Read a position file (TOML, see ``docs/position-format.md``) into a :class:`Position`.
+
+Every fault raises :class:`~vmodgen.errors.InputError` with ``file:line``. A position names a
+kit (bundled id or path) or defines a small game inline; either way it may override terrain,
+hexsides and roads of the hexes it uses, so it can be checked without any map data.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+from ..errors import InputError
+from ..hexes.scheme import HexScheme
+from ..model.game import (Game, HexsideFeature, LineFeature, Marker, Nationality, PointFeature, Side,
+                          Terrain, UnitType)
+from ..model.kit import load_kit
+from ..model.load_game import ID_RE
+from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
+from ..model.tomldoc import Table, TomlDoc
+from ..model.unit import Unit
+from .model import MOVE_MODES, Attack, Position, UnitState
+
+TOP = ("position", "rules", "grid", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks", "state")
+MAX_UNITS = 20_000
+
+#: statuses every rule set understands (rule sets add their own; game markers are accepted too)
+BASE_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
+                           "paradropped", "arrived", "depleted", "replacement", "transport"})
+
+
+def load_position(path: str | Path, text: str | None = None) -> Position:
+    doc = TomlDoc(path, text)
+    for key in doc.data:
+        if key not in TOP:
+            raise InputError(doc.path, f"unknown top-level table '{key}' (known: {', '.join(TOP)})",
+                             line=doc.header_line(key) or doc.key_line(key))
+    p = doc.table("position")
+    p.check_keys(("game", "ruleset", "sides", "scenario", "turn", "phase", "side", "at", "name", "note"))
+    rules_t = doc.table("rules", required=False)
+    if "game" in p:
+        game, mapdata, roster, inline = _kit_game(p, doc)
+        if "grid" in doc.data:
+            raise InputError(doc.path, "[grid] is only for inline games (without 'game')",
+                             line=doc.header_line("grid"))
+    else:
+        game, mapdata = _inline_game(p, doc)
+        roster, inline = {}, True
+    if "ruleset" in p and "game" in p:
+        game.ruleset = p.str("ruleset")
+    for key, value in rules_t.data.items():
+        if isinstance(value, bool) or isinstance(value, (int, float, str)):
+            game.rules[key] = value
+        else:
+            raise rules_t.error(f"rule parameter '{key}' must be a number, true/false or text", key)
+    from ..rules import ruleset_for            # late: rules import positions
+    ruleset = ruleset_for(game)
+    pos = Position(game=game, map=mapdata, source=str(doc.path))
+    pos.turn = p.int("turn", None)
+    pos.phase = p.str("phase", "")
+    if pos.phase and game.sequence.phase(pos.phase) is None:
+        known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
+        raise p.error(f"unknown phase '{pos.phase}' (phases of this game: {known})", "phase")
+    pos.side = p.str("side", "")
+    if not pos.side and pos.phase_info is not None:
+        pos.side = pos.phase_info.side
+    if pos.side and pos.side not in game.sides:
+        raise p.error(f"unknown side '{pos.side}' (known: {', '.join(game.sides)})", "side")
+    pos.at = p.str("at", "end")
+    if pos.at not in ("end", "during"):
+        raise p.error(f"'at' must be \"end\" or \"during\", not '{pos.at}'", "at")
+    pos.scenario = p.str("scenario", "")
+    _load_map_overrides(doc, game, mapdata, pos, inline)
+    statuses = BASE_STATUSES | ruleset.statuses | frozenset(game.markers)
+    _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes)
+    for t in doc.tables("attacks"):
+        t.check_keys(("hex", "units", "hq"))
+        hexid = _hex(t, mapdata, "hex")
+        ids = t.str_list("units")
+        for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
+            if pos.unit(uid) is None:
+                raise t.error(f"unknown unit '{uid}' (not placed in this position)", "units")
+        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0))
+    state = doc.data.get("state", {})
+    if not isinstance(state, dict):
+        raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
+    pos.state = state
+    mapdata.invalidate()
+    ruleset.validate_position(pos)
+    return pos
+
+
+# ---- the game ---------------------------------------------------------------------------
+def _kit_game(p: Table, doc: TomlDoc):
+    spec = p.str("game")
+    local = (doc.path.parent / spec)
+    kit = load_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
+    game = copy.copy(kit.game)
+    game.rules = dict(game.rules)
+    for name in ("terrain", "hexside_features", "line_features", "point_features", "markers", "unit_types"):
+        setattr(game, name, dict(getattr(game, name)))
+    m = copy.copy(kit.map)
+    m.hexes = dict(m.hexes)
+    m.hexsides = list(m.hexsides)
+    m.lines = list(m.lines)
+    m.areas = dict(m.areas)
+    m.boxes = dict(m.boxes)
+    m.invalidate()
+    return game, m, {u.id: u for u in kit.units}, False
+
+
+def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:
+    ruleset = p.str("ruleset", "generic")
+    sides = p.str_list("sides", ())
+    if not sides:
+        seen = []
+        for t in doc.tables("units"):
+            s = t.get("side")
+            if isinstance(s, str) and s not in seen:
+                seen.append(s)
+        sides = tuple(seen)
+    if len(sides) < 2:
+        raise p.error("an inline game needs two sides: name them with 'sides = [\"red\", \"blue\"]'", "sides")
+    game = Game(id="inline", name=p.str("name", "Inline game"), ruleset=ruleset)
+    for s in sides:
+        if not ID_RE.match(s):
+            raise p.error(f"side id {s!r} must be letters, digits, '-', '_' or '.'", "sides")
+        game.sides[s] = Side(s, s)
+        game.nationalities[s] = Nationality(s, s, side=s)
+    game.terrain["clear"] = Terrain("clear", "Clear")
+    g = doc.table("grid", required=False)
+    g.check_keys(("prefix", "lines", "line_digits", "pos_digits", "line_range", "pos_range", "shift",
+                  "default_terrain"))
+    scheme = HexScheme(prefix=g.str("prefix", ""), lines=g.str("lines", "columns"),  # type: ignore[arg-type]
+                       line_digits=g.int("line_digits", 2, minimum=1), pos_digits=g.int("pos_digits", 2, minimum=1),
+                       line_range=g.int_pair("line_range", (1, 99)), pos_range=g.int_pair("pos_range", (1, 99)),
+                       pos_grows="south" if g.str("lines", "columns") == "columns" else "east",
+                       line_grows="east" if g.str("lines", "columns") == "columns" else "south",
+                       shift=g.str("shift", "odd"))  # type: ignore[arg-type]
+    problems = scheme.problems()
+    if problems:
+        raise g.error("; ".join(problems))
+    if scheme.n_lines * scheme.n_pos > 250_000:
+        raise g.error("a grid of more than 250000 hexes")
+    default = g.str("default_terrain", "clear")
+    game.terrain.setdefault(default, Terrain(default, default))
+    m = MapData(id="inline", name="Inline map", default_terrain=default)
+    m.sheets["main"] = Sheet("main", "Main", scheme)
+    return game, m
+
+
+# ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
+def _hex(t: Table, m: MapData, key: str) -> str:
+    h = t.str(key)
+    if not m.has_hex(h) and h not in m.boxes:
+        raise t.error(f"'{h}' is neither a hex of the map nor a box", key)
+    return h
+
+
+def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory) -> None:
+    if value in table:
+        return
+    if not inline:
+        raise t.error(f"unknown {what} '{value}' (known: {', '.join(table) or 'none'})")
+    if not ID_RE.match(value):
+        raise t.error(f"{what} id {value!r} must be letters, digits, '-', '_' or '.'")
+    table[value] = factory(value)
+
+
+def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inline: bool) -> None:
+    for t in doc.tables("boxes"):
+        if not inline:
+            raise t.error("[[boxes]] are only for inline games; a kit's boxes come from its map")
+        t.check_keys(("id", "name", "side", "kind", "adjacent"))
+        bid = t.str("id")
+        m.boxes[bid] = Box(bid, t.str("name", bid), t.str("kind", "offmap"), t.str("side", ""),
+                           tuple(t.str_list("adjacent")))
+    m.invalidate()
+    for t in doc.tables("hexes"):
+        t.check_keys(("hex", "terrain", "features", "control", "markers", "owner", "capacity", "sector", "elevation"))
+        h = _hex(t, m, "hex")
+        old = m.info(h)
+        terrain = t.str("terrain", old.terrain)
+        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea")))
+        feats = t.str_list("features", tuple(old.features))
+        for f in feats:
+            _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v))
+        m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
+        owner = t.str("owner", "")
+        if owner and owner not in game.sides:
+            raise t.error(f"unknown side '{owner}'", "owner")
+        for mk in t.str_list("markers"):
+            pos.hex_markers.setdefault(h, {})[mk] = owner
+        if "control" in t:
+            c = t.str("control")
+            if c not in game.sides and c != "":
+                raise t.error(f"unknown side '{c}'", "control")
+            pos.control[h] = c
+        if "capacity" in t:
+            pos.capacity[h] = t.int("capacity", minimum=0)  # type: ignore[assignment]
+        if "sector" in t:
+            sec = t.str("sector")
+            area = m.areas.get(sec)
+            if area is None:
+                if not inline:
+                    raise t.error(f"unknown area '{sec}' (known: {', '.join(m.areas) or 'none'})", "sector")
+                area = Area(sec, sec)
+            m.areas[sec] = Area(area.id, area.name, area.kind, area.hexes + (h,), area.illustrative)
+    for t in doc.tables("hexsides"):
+        t.check_keys(("hexes", "feature", "up"))
+        pair = t.str_list("hexes")
+        if len(pair) != 2:
+            raise t.error("'hexes' must name exactly two hexes", "hexes")
+        for h in pair:
+            if not m.has_hex(h):
+                raise t.error(f"hex '{h}' is not on the map", "hexes")
+        if not m.adjacent(*pair):
+            raise t.error(f"hexes '{pair[0]}' and '{pair[1]}' are not adjacent", "hexes")
+        feat = t.str("feature")
+        _known(t, game.hexside_features, feat, "hexside feature", inline, lambda v: HexsideFeature(v, v))
+        up = t.str("up", "")
+        if up and up not in pair:
+            raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
+        m.hexsides.append(Hexside(pair[0], pair[1], feat, up))
+    for t in doc.tables("lines"):
+        t.check_keys(("kind", "hexes"))
+        kind = t.str("kind")
+        _known(t, game.line_features, kind, "line feature", inline, lambda v: LineFeature(v, v))
+        chain = t.str_list("hexes")
+        if len(chain) < 2:
+            raise t.error("a road needs at least two hexes", "hexes")
+        for a, b in zip(chain, chain[1:]):
+            if not (m.has_hex(a) and m.has_hex(b)) or not m.adjacent(a, b):
+                raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map", "hexes")
+        m.lines.append(LinePath(kind, chain))
+    for t in doc.tables("areas"):
+        t.check_keys(("id", "name", "kind", "hexes"))
+        aid = t.str("id")
+        if not inline and aid not in m.areas:
+            raise t.error(f"unknown area '{aid}'; a kit's areas come from its map", "id")
+        hexes = t.str_list("hexes")
+        for h in hexes:
+            if not m.has_hex(h):
+                raise t.error(f"hex '{h}' is not on the map", "hexes")
+        old = m.areas.get(aid)
+        m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (old.hexes if old else ()) + hexes)
+    m.invalidate()
+
+
+# ---- units ------------------------------------------------------------------------------
+_UNIT_KEYS = ("unit", "hex", "reduced", "status", "previous", "path", "mode",
+              "id", "name", "side", "type", "kind", "nationality", "formation", "size", "steps",
+              "movement_class", "flags", "values", "back")
+
+
+def _values(t: Table, key: str) -> dict | None:
+    v = t.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in v.values()):
+        raise t.error(f"'{key}' must be a table of numbers or text, like {{movement = 4, stacking = 2}}", key)
+    return dict(v)
+
+
+def _inline_unit(t: Table, game: Game, inline: bool) -> Unit:
+    uid = t.str("id")
+    side = t.str("side")
+    if side not in game.sides:
+        raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
+    nat = t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side))
+    if nat not in game.nationalities:
+        raise t.error(f"unknown nationality '{nat}'", "nationality")
+    utype = t.str("type", "infantry")
+    kind = t.str("kind", "")
+    if utype not in game.unit_types:
+        if not inline:
+            raise t.error(f"unknown unit type '{utype}' (known: {', '.join(game.unit_types)})", "type")
+        game.unit_types[utype] = UnitType(utype, utype, kind=kind or "ground",
+                                          movement_class=t.str("movement_class", ""))
+    elif kind and game.unit_types[utype].kind != kind:
+        raise t.error(f"unit type '{utype}' is of kind '{game.unit_types[utype].kind}', not '{kind}'", "kind")
+    flags = frozenset(t.str_list("flags"))
+    mclass = t.str("movement_class", game.unit_types[utype].movement_class)
+    front = _values(t, "values") or {}
+    return Unit(id=uid, name=t.str("name", uid), side=side, nationality=nat, formation=t.str("formation", ""),
+                type=utype, size=t.str("size", ""), steps=t.int("steps", 1, minimum=1) or 1,
+                movement_class=mclass, flags=flags, front=front, back=_values(t, "back"), line=t.line or 0)
+
+
+def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,
+                statuses: frozenset[str], modes: frozenset[str]) -> None:
+    tables = doc.tables("units")
+    if len(tables) > MAX_UNITS:
+        raise InputError(doc.path, f"more than {MAX_UNITS} units", line=doc.header_line("units", MAX_UNITS))
+    seen: dict[str, int] = {}
+    for t in tables:
+        t.check_keys(_UNIT_KEYS)
+        if "unit" in t:
+            for k in ("id", "name", "side", "type", "kind", "nationality", "formation", "values", "back", "flags"):
+                if k in t:
+                    raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
+            uid = t.str("unit")
+            if uid not in roster:
+                raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
+            unit = roster[uid]
+        elif "id" in t:
+            unit = _inline_unit(t, game, inline)
+        else:
+            raise t.error("a unit needs 'unit' (a roster id) or 'id' with inline values")
+        if unit.id in seen:
+            raise t.error(f"unit '{unit.id}' is placed twice (first on line {seen[unit.id]})")
+        seen[unit.id] = t.line or 0
+        hexid = _hex(t, m, "hex")
+        status = frozenset(t.str_list("status"))
+        for s in status:
+            if s not in statuses:
+                raise t.error(f"unknown status '{s}' (known: {', '.join(sorted(statuses))})", "status")
+        reduced = t.bool("reduced")
+        if reduced and unit.back is None:
+            raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
+        previous = t.str("previous", "") or None
+        if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
+            raise t.error(f"'{previous}' is neither a hex of the map nor a box", "previous")
+        path = t.str_list("path") or None
+        if path is not None:
+            for h in path:
+                if not m.has_hex(h) and h not in m.boxes:
+                    raise t.error(f"path hex '{h}' is neither a hex of the map nor a box", "path")
+            if path[-1] != hexid:
+                raise t.error(f"the path must end in the unit's hex '{hexid}', not '{path[-1]}'", "path")
+            if previous is not None and path[0] != previous:
+                raise t.error(f"the path must start at 'previous' ('{previous}'), not '{path[0]}'", "path")
+            previous = path[0]
+            for a, b in zip(path, path[1:]):
+                if m.has_hex(a) and m.has_hex(b) and not m.adjacent(a, b):
+                    raise t.error(f"the path jumps from '{a}' to '{b}', which are not adjacent", "path")
+        mode = t.str("mode", "move")
+        if mode not in MOVE_MODES or mode not in modes:
+            raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
+        pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
+                                   t.line or 0))
+
+
+def parse_id_list(text: str) -> list[str]:
+    return [x for x in re.split(r"[,\s]+", text) if x]

@@ -1,0 +1,106 @@
+"""A game-neutral position: units in hexes (or boxes) with their status, markers on hexes, the
+turn, the phase and the side moving; for a move check, a unit's previous hex and optional path.
+
+Positions never hold VASSAL pixels or XML. The replayer (audit) builds them from logs; the
+position-file loader (:mod:`vmodgen.positions.load`) builds them from TOML.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.game import Game, Phase
+from ..model.mapdata import MapData
+from ..model.unit import Unit, Value
+
+#: how a unit got where it is, for a move check (rule sets say which they know)
+MOVE_MODES = ("move", "extended", "tactical", "rail", "strategic", "road_bonus", "motor_pool",
+              "infiltration", "retreat", "advance", "reaction")
+
+
+@dataclass
+class UnitState:
+    """One unit on the board: where it is, which side is up, its status and its last move."""
+    unit: Unit
+    hex: str                                   # a hex ID or an off-map box id
+    reduced: bool = False
+    status: frozenset[str] = frozenset()       # disrupted, fatigued, oos, excess, ... and marker ids
+    previous: str | None = None                # the hex it moved from (move check)
+    path: tuple[str, ...] | None = None        # previous .. hex, inclusive
+    mode: str = "move"
+    line: int = 0                              # line of the position file, for messages
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def side(self) -> str:
+        return self.unit.side
+
+    def value(self, field_id: str, default: Value = None) -> Value:
+        v = self.unit.value(field_id, self.reduced)
+        return default if v is None else v
+
+    def number(self, field_id: str, default: float = 0) -> float:
+        v = self.value(field_id)
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+    def has(self, status: str) -> bool:
+        return status in self.status
+
+    @property
+    def moved(self) -> bool:
+        return self.previous is not None and (self.previous != self.hex or bool(self.path and len(self.path) > 1))
+
+
+@dataclass
+class Attack:
+    """A declared attack: the defending hex, the attacking units and the HQ chosen, if any."""
+    hex: str
+    units: tuple[str, ...] = ()
+    hq: str = ""
+    line: int = 0
+
+
+@dataclass
+class Position:
+    game: Game
+    map: MapData
+    units: list[UnitState] = field(default_factory=list)
+    turn: int | None = None
+    phase: str = ""                            # a phase id of game.sequence, "" = unspecified
+    side: str = ""                             # the side moving ("phasing"), "" = unspecified
+    at: str = "end"                            # "end" of the phase, or "during" it
+    #: markers on hexes: hex -> {marker id: owning side or ""} (fort, control, beachhead, ...)
+    hex_markers: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: hex -> side that controls it (ports, airfields, cities), as the position states it
+    control: dict[str, str] = field(default_factory=dict)
+    #: hex -> number (current port capacity, ...)
+    capacity: dict[str, int] = field(default_factory=dict)
+    attacks: list[Attack] = field(default_factory=list)
+    #: free game state a rule set reads (sector supply levels, interdiction, scenario...)
+    state: dict[str, Any] = field(default_factory=dict)
+    scenario: str = ""
+    source: str = ""                           # the file it came from, for messages
+
+    @property
+    def phase_info(self) -> Phase | None:
+        return self.game.sequence.phase(self.phase) if self.phase else None
+
+    @property
+    def phase_kind(self) -> str:
+        p = self.phase_info
+        return p.kind if p else ""
+
+    def unit(self, unit_id: str) -> UnitState | None:
+        return next((u for u in self.units if u.id == unit_id), None)
+
+    def on_map(self, u: UnitState) -> bool:
+        return self.map.has_hex(u.hex)
+
+    def markers_at(self, hex_id: str) -> dict[str, str]:
+        return self.hex_markers.get(hex_id, {})
+
+    def enemy_of(self, side: str) -> list[str]:
+        return [s for s in self.game.sides if s != side]

@@ -1,0 +1,133 @@
+"""The shape every rule set shares: rules that know their moment, a check over one position, and
+the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..errors import InputError
+from ..model.game import Game
+from ..positions.model import Position, UnitState
+from .core.board import Board
+from .core.select import Selector
+from .finding import Finding
+
+
+@dataclass(frozen=True)
+class When:
+    """When a rule applies. ``kinds``: the phase kinds (``sequence.phases[].kind``) at which it
+    is checked, () = every phase. ``at``: "end" = at the end of such a phase (a position with
+    ``at = "end"``), "any" = at every snapshot. ``own``: only in phases of the side concerned
+    (the phasing side). A position with no phase is checked against every rule: it stands for
+    "a checkpoint of every rule"."""
+    kinds: tuple[str, ...] = ()
+    at: str = "end"
+    own: bool = False
+
+    def applies(self, pos: Position) -> bool:
+        if not pos.phase:
+            return True
+        if self.at == "end" and pos.at != "end":
+            return False
+        return not self.kinds or pos.phase_kind in self.kinds
+
+    def describe(self) -> str:
+        where = "every phase" if not self.kinds else " or ".join(f"{k} phase" for k in self.kinds)
+        return ("at the end of " if self.at == "end" else "during ") + where
+
+
+EVERY_PHASE_END = When()
+ALWAYS = When(at="any")
+MOVEMENT_END = When(("movement",))
+SUPPLY = When(("supply",))
+MOVES = When(at="any")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str                                    # "NA41 4.4.1"
+    kind: str                                  # stacking, zoc, supply, movement
+    when: When
+    check: Callable[[Board], Iterable[Finding]]
+    title: str = ""
+
+
+class RuleSet:
+    """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
+    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``."""
+    id = "base"
+    prefix = "GEN"
+    statuses: frozenset[str] = frozenset()
+    modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
+    #: parameter name → (default, description); only the generic set refuses other names
+    PARAMS: dict[str, tuple[object, str]] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._selectors: dict[str, Selector] = {}
+
+    # ---- parameters ------------------------------------------------------------------------
+    def param(self, name: str, default=None):
+        if default is None and name in self.PARAMS:
+            default = self.PARAMS[name][0]
+        return self.game.rules.get(name, default)
+
+    def num(self, name: str, default: float | None = None) -> float:
+        v = self.param(name, default)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise InputError(None, f"rule parameter '{name}' must be a number, not {v!r}")
+        return v
+
+    def flag(self, name: str, default: bool | None = None) -> bool:
+        v = self.param(name, default)
+        if not isinstance(v, bool):
+            raise InputError(None, f"rule parameter '{name}' must be true or false, not {v!r}")
+        return v
+
+    def sel(self, name: str, default: str | None = None) -> Selector:
+        key = f"{name}\0{default}"
+        s = self._selectors.get(key)
+        if s is None:
+            s = Selector(self.param(name, default) or "", f"rule parameter '{name}'")
+            self._selectors[key] = s
+        return s
+
+    def is_(self, u: UnitState, name: str, default: str | None = None) -> bool:
+        return self.sel(name, default).matches(self.game, u)
+
+    # ---- checking --------------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        return []
+
+    def validate_position(self, pos: Position) -> None:
+        """Refuse a position this rule set cannot read (raise InputError)."""
+
+    def check(self, pos: Position) -> list[Finding]:
+        board = self.board(pos)
+        out: list[Finding] = []
+        for rule in self.rules():
+            if rule.when.applies(pos):
+                out.extend(rule.check(board))
+        return out
+
+    def board(self, pos: Position) -> Board:
+        return Board(pos)
+
+    def finding(self, board: Board, rule: str, kind: str, message: str, hexes: Iterable[str] = (),
+                units: Iterable[UnitState | str] = (), **details) -> Finding:
+        ids = tuple(u if isinstance(u, str) else u.id for u in units)
+        return Finding(rule, kind, message, tuple(hexes), ids, board.pos.turn, board.pos.phase, details)
+
+    # ---- unit descriptions -------------------------------------------------------------------
+    @staticmethod
+    def names(units: Iterable[UnitState]) -> str:
+        return ", ".join(f"{u.unit.name} ({u.id})" if u.unit.name != u.id else u.id for u in units)
+
+    def side_name(self, side: str) -> str:
+        s = self.game.sides.get(side)
+        return s.name if s else side
+
+    def supply_status(self, pos: Position, side: str) -> dict[str, str]:
+        """Unit id → supply state ("full", "port", "none", ...) for the units of ``side`` that
+        need supply; rule sets that trace supply override it."""
+        return {}

@@ -1,0 +1,90 @@
+"""Pieces every rule set uses: unit names in messages, map edges, move findings."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..positions.model import UnitState
+from .base import RuleSet
+from .core.board import Board
+from .core.movement import MoveModel, Problem, search, walk
+from .finding import Finding
+
+
+def label(u: UnitState) -> str:
+    return f"{u.unit.name} ({u.id})" if u.unit.name != u.id else u.id
+
+
+def edge_hexes(board: Board, which: str) -> list[str]:
+    """Hexes on the ``which`` edge (west, east, north, south) of every sheet of the map."""
+    out = []
+    for sheet in board.map.sheets.values():
+        sc = sheet.scheme
+        lo_l, hi_l = sc.line_range
+        lo_p, hi_p = sc.pos_range
+        if sc.lines == "columns":
+            line_edge = {"west": lo_l, "east": hi_l} if sc.line_grows == "east" else {"west": hi_l, "east": lo_l}
+            pos_edge = {"north": lo_p, "south": hi_p} if sc.pos_grows == "south" else {"north": hi_p, "south": lo_p}
+        else:
+            line_edge = {"north": lo_l, "south": hi_l} if sc.line_grows == "south" else {"north": hi_l, "south": lo_l}
+            pos_edge = {"west": lo_p, "east": hi_p} if sc.pos_grows == "east" else {"west": hi_p, "east": lo_p}
+        for h in sc.hexes():
+            if (which in line_edge and h.line == line_edge[which]) or (which in pos_edge and h.pos == pos_edge[which]):
+                out.append(sc.format(h))
+    return out
+
+
+def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,
+                  free_model: MoveModel | None = None, what: str = "moved",
+                  zoc_rule: str = "", move_rule: str = "") -> list[Finding]:
+    """Findings for one unit's move from ``u.previous`` to ``u.hex``: along ``u.path`` when the
+    position gives it, else "no legal path within the allowance". ``free_model`` is the same
+    movement without ZOC rules, to tell a ZOC finding from a movement-point finding."""
+    if u.previous is None or u.previous == u.hex and not u.path:
+        return []
+    if not (board.is_hex(u.previous) and board.is_hex(u.hex)):
+        return []                      # box moves are the box rules' business
+    name = label(u)
+    if u.path:
+        spent, prob = walk(model, u.path, allowance)
+        if prob is None:
+            return []
+        return [rs.finding(board, prob.rule, prob.kind, f"{name} {what} {' → '.join(u.path)}: {prob.message}.",
+                           [prob.hex], [u], cost=spent)]
+    reach = search(model, u.previous, allowance, goal=u.hex)
+    if u.hex in reach:
+        return []
+    if free_model is not None and u.hex in search(free_model, u.previous, allowance, goal=u.hex):
+        return [rs.finding(board, zoc_rule or move_rule, "zoc",
+                           f"{name} {what} from {u.previous} to {u.hex}, but every path within its "
+                           f"{_n(allowance)} movement points breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
+    cheapest = search(free_model or model, u.previous, float("inf"), goal=u.hex).get(u.hex)
+    need = f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else "no path leads there"
+    return [rs.finding(board, move_rule, "movement",
+                       f"{name} {what} from {u.previous} to {u.hex}: it has {_n(allowance)} movement points "
+                       f"and {need}.", [u.previous, u.hex], [u], cost=cheapest)]
+
+
+def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitState], bool] = lambda u: True,
+                  boxes: bool = False) -> list[Finding]:
+    """Hexes holding units of two sides."""
+    out = []
+    for h, us in board.at.items():
+        if not boxes and not board.is_hex(h):
+            continue
+        sides = sorted({u.side for u in us if counts(u)})
+        if len(sides) > 1:
+            who = [u for u in us if counts(u)]
+            out.append(rs.finding(board, rule, "stacking",
+                                  f"{h} holds units of both sides ({' and '.join(rs.side_name(s) for s in sides)}): "
+                                  f"{rs.names(who)}.", [h], who))
+    return out
+
+
+def problem(rule: str, kind: str, message: str, hexid: str) -> Problem:
+    return Problem(rule, kind, message, hexid)
+
+
+def _n(x) -> str:
+    if x is None:
+        return "?"
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

@@ -1,0 +1,109 @@
+"""A read-only index over one position and its map, built once per check: who is in which hex,
+neighbours, terrain, hexside features, roads, areas and hex markers. Every rule reads the board
+through this class, so lookups are cached and geometry has one source (:class:`MapData`)."""
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...positions.model import Position, UnitState
+
+
+class Board:
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.game = pos.game
+        self.map = pos.map
+        self.at: dict[str, list[UnitState]] = {}
+        for u in pos.units:
+            self.at.setdefault(u.hex, []).append(u)
+        self._nb: dict[str, list[str]] = {}
+        self._sides: dict[tuple[str, str], list[str]] = {}
+        self._water = {t.id for t in self.game.terrain.values() if t.water}
+
+    # ---- geometry ------------------------------------------------------------------------
+    def is_hex(self, h: str) -> bool:
+        return self.map.has_hex(h)
+
+    def is_box(self, h: str) -> bool:
+        return h in self.map.boxes
+
+    def neighbours(self, h: str) -> list[str]:
+        nb = self._nb.get(h)
+        if nb is None:
+            nb = self.map.neighbours(h) if self.map.has_hex(h) else []
+            self._nb[h] = nb
+        return nb
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours(a)
+
+    def distance(self, a: str, b: str) -> int | None:
+        if not (self.map.has_hex(a) and self.map.has_hex(b)):
+            return None
+        return self.map.distance(a, b)
+
+    # ---- terrain -------------------------------------------------------------------------
+    def terrain(self, h: str) -> str:
+        return self.map.terrain(h)
+
+    def is_water(self, h: str) -> bool:
+        return self.map.terrain(h) in self._water
+
+    def features(self, h: str) -> frozenset[str]:
+        """Point features printed in the hex plus marker ids on it."""
+        f = self.map.info(h).features
+        mk = self.pos.hex_markers.get(h)
+        return f | frozenset(mk) if mk else f
+
+    def marker_owner(self, h: str, marker: str) -> str | None:
+        return self.pos.hex_markers.get(h, {}).get(marker)
+
+    def hexside(self, a: str, b: str) -> set[str]:
+        return {hs.feature for hs in self.map.hexside_features(a, b)}
+
+    def uphill(self, a: str, b: str, feature: str) -> bool:
+        """Whether moving a→b goes up across a directional ``feature`` (b is the higher hex)."""
+        return any(hs.feature == feature and hs.up == b for hs in self.map.hexside_features(a, b))
+
+    def roads(self, a: str, b: str) -> set[str]:
+        return self.map.lines_between(a, b)
+
+    @cached_property
+    def area_index(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for area in self.map.areas.values():
+            for h in area.hexes:
+                out.setdefault(h, []).append(area.id)
+        return out
+
+    def areas(self, h: str) -> list[str]:
+        return self.area_index.get(h, [])
+
+    def control(self, h: str) -> str | None:
+        return self.pos.control.get(h)
+
+    # ---- units ---------------------------------------------------------------------------
+    def units(self, h: str, side: str | None = None) -> list[UnitState]:
+        us = self.at.get(h, [])
+        return us if side is None else [u for u in us if u.side == side]
+
+    def occupied_by(self, h: str, side: str) -> bool:
+        return any(u.side == side for u in self.at.get(h, ()))
+
+    def side_units(self, side: str) -> list[UnitState]:
+        return [u for u in self.pos.units if u.side == side]
+
+    def enemies(self, side: str) -> list[str]:
+        return [s for s in self.game.sides if s != side]
+
+    def hexes_of(self, side: str) -> list[str]:
+        key = (side, "")
+        got = self._sides.get(key)
+        if got is None:
+            got = [h for h, us in self.at.items() if any(u.side == side for u in us)]
+            self._sides[key] = got
+        return got
+
+    def unit_kind(self, u: UnitState) -> str:
+        t = self.game.unit_types.get(u.unit.type)
+        return t.kind if t else "ground"

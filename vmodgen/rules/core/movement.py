@@ -1,0 +1,95 @@
+"""Movement: the cost of a path for one unit, and whether any legal path leads it from one hex to
+another within its movement allowance.
+
+A rule set describes a unit's movement with a :class:`MoveModel` (subclass it or fill in the
+callables); the core walks a given path step by step, or searches every path (Dijkstra over
+movement points, with hexes where the unit must stop as dead ends)."""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Callable
+
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a step is illegal: the rule, the kind (movement or zoc), a sentence, the hex."""
+    rule: str
+    kind: str
+    message: str
+    hex: str
+
+
+@dataclass
+class MoveModel:
+    """One unit's movement. ``cost(a, b)`` terrain + hexside + road cost of the step (None:
+    prohibited, with ``prohibited(a, b)`` saying why); ``extra(a, b, i)`` ZOC costs of step i
+    (i = 0 is the first step); ``block(a, b, i)`` another rule's objection to the step (enemy
+    units, ZOC to ZOC...); ``stops(a, b, i)`` whether the unit must stop after the step."""
+    cost: Callable[[str, str], float | None]
+    neighbours: Callable[[str], list[str]]
+    extra: Callable[[str, str, int], float] = lambda a, b, i: 0.0
+    block: Callable[[str, str, int], Problem | None] = lambda a, b, i: None
+    stops: Callable[[str, str, int], Problem | None] = lambda a, b, i: None
+    prohibited: Callable[[str, str], Problem] = field(default=None)  # type: ignore[assignment]
+    #: rule id for "not enough movement points"
+    allowance_rule: str = "movement"
+
+
+def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
+    """Cost of ``path`` (start hex first) and the first rule it breaks, if any."""
+    spent = 0.0
+    for i, (a, b) in enumerate(zip(path, path[1:])):
+        p = model.block(a, b, i)
+        if p:
+            return spent, p
+        c = model.cost(a, b)
+        if c is None:
+            return spent, (model.prohibited(a, b) if model.prohibited else
+                           Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
+        spent += c + model.extra(a, b, i)
+        if spent > allowance + 1e-9:
+            return spent, Problem(model.allowance_rule, "movement",
+                                  f"needs {_n(spent)} movement points to reach {b} but has {_n(allowance)}", b)
+        if i < len(path) - 2:
+            p = model.stops(a, b, i)
+            if p:
+                return spent, p
+    return spent, None
+
+
+def search(model: MoveModel, start: str, allowance: float, goal: str | None = None) -> dict[str, float]:
+    """Cheapest cost to every hex a unit starting in ``start`` can reach within ``allowance``
+    (it stops at ``goal`` when given)."""
+    best: dict[str, float] = {start: 0.0}
+    heap: list[tuple[float, int, str, int]] = [(0.0, 0, start, 0)]
+    seen: set[tuple[str, int]] = set()
+    counter = 0
+    while heap:
+        d, _, a, i = heapq.heappop(heap)
+        if (a, min(i, 1)) in seen:
+            continue
+        seen.add((a, min(i, 1)))
+        if a == goal:
+            break
+        for b in model.neighbours(a):
+            if model.block(a, b, i):
+                continue
+            c = model.cost(a, b)
+            if c is None:
+                continue
+            nd = d + c + model.extra(a, b, i)
+            if nd > allowance + 1e-9:
+                continue
+            if nd < best.get(b, INF):
+                best[b] = nd
+            if model.stops(a, b, i) is None:
+                counter += 1
+                heapq.heappush(heap, (nd, counter, b, i + 1))
+    return best
+
+
+def _n(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

@@ -1,0 +1,347 @@
+"""The ``generic`` rule set: stacking, zones of control, supply and movement configured entirely
+by data (``game.rules``). Defaults follow the most common hex-and-counter conventions.
+
+Stacking
+  ``stacking_limit`` (3)          most a side may stack in one hex (in units or points).
+  ``stacking_unit`` ("auto")      "units", "points", or "auto" = points when the game has the
+                                   field named by ``stacking_field``, else units.
+  ``stacking_field`` ("stacking") the printed field holding a unit's stacking points.
+  ``stacking_free`` (markers, air, naval)  selector of units that never count.
+  ``stacking_when`` ("phase_end") "phase_end", "movement_end" (end of movement phases) or
+                                   "always" (every snapshot, even mid-move).
+  ``stacking_boxes`` (false)      whether off-map boxes have the limit too.
+  ``stacking_mixed`` (false)      whether units of both sides may share a hex.
+Zones of control
+  ``zoc_units`` ("all")           selector of units that exert a ZOC ...
+  ``zoc_exempt`` (no_zoc flag, HQs, supply units, markers, air, naval) ... minus these.
+  ``zoc_hexsides`` ("")           hexside features a ZOC does not cross.
+  ``zoc_terrain`` ("water")       terrain a ZOC does not enter ("water" = every water terrain).
+  ``zoc_stop`` (true)             a unit entering an enemy ZOC stops.
+  ``zoc_entry_cost`` (0), ``zoc_exit_cost`` (0)  extra MP to enter / to leave an enemy ZOC.
+  ``zoc_to_zoc`` (false)          whether a unit may move directly from one enemy-ZOC hex to another.
+  ``zoc_cancel`` (false)          whether friendly units in a hex cancel the enemy ZOC there (movement).
+Supply
+  ``supply_range`` (5)            length of a supply line; 0 = supply is not checked.
+  ``supply_cost`` ("hexes")       "hexes", or "mp": movement points of class ``supply_class``.
+  ``supply_sources`` ("")         where lines end: "edge:west", "hex:0101", "feature:town",
+                                   "box:<id>", "unit:<selector>" (comma-separated);
+                                   ``supply_sources_<side>`` for one side. No sources = no check.
+  ``supply_blocked_by`` ("enemy_units, enemy_zoc")  also "water", "terrain:<id>", "hexside:<id>".
+  ``supply_zoc_cancel`` (true)    friendly units in a hex cancel the enemy ZOC for supply.
+  ``supply_road`` ("")            road kinds of an unlimited last leg after the ranged leg.
+  ``supply_units`` (all but markers, air, naval, supply units)  who needs supply.
+  ``supply_marker`` ("oos")       the status marking a unit out of supply; in a supply phase a
+                                   unit that cannot trace must carry it, one that can must not.
+Movement
+  ``movement_field`` ("movement") the printed movement allowance.
+  ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.costs`.
+
+An unknown parameter or an impossible value (a negative limit, a range below 0) is refused.
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import InputError
+from ..positions.model import UnitState
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, SUPPLY, Rule, RuleSet
+from .common import edge_hexes, enemy_sharing, label, move_findings
+from .core import supply as sup
+from .core.board import Board
+from .core.movement import MoveModel, Problem
+from .core.select import Selector
+from .core.stacking import fmt, overstacked, simple_points
+from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
+from .costs import CostTable
+
+_NOT_UNITS = "kind:marker, kind:air, kind:naval"
+
+
+class GenericRules(RuleSet):
+    id = "generic"
+    prefix = "GEN"
+    modes = frozenset({"move", "retreat", "advance"})
+    PARAMS: dict[str, tuple[object, str]] = {
+        "stacking_limit": (3, "most a side may stack in one hex"),
+        "stacking_unit": ("auto", "units, points or auto"),
+        "stacking_field": ("stacking", "field with stacking points"),
+        "stacking_free": (_NOT_UNITS, "units that never count"),
+        "stacking_when": ("phase_end", "phase_end, movement_end or always"),
+        "stacking_boxes": (False, "boxes have the limit too"),
+        "stacking_mixed": (False, "both sides may share a hex"),
+        "zoc_units": ("all", "units that exert a ZOC"),
+        "zoc_exempt": ("flag:no_zoc, kind:hq, kind:supply, " + _NOT_UNITS, "units that do not"),
+        "zoc_hexsides": ("", "hexside features a ZOC does not cross"),
+        "zoc_terrain": ("water", "terrain a ZOC does not enter"),
+        "zoc_stop": (True, "entering an enemy ZOC stops a unit"),
+        "zoc_entry_cost": (0, "MP to enter an enemy ZOC"),
+        "zoc_exit_cost": (0, "MP to leave an enemy ZOC"),
+        "zoc_to_zoc": (False, "direct enemy-ZOC to enemy-ZOC moves allowed"),
+        "zoc_cancel": (False, "friendly units cancel enemy ZOC for movement"),
+        "supply_range": (5, "length of a supply line"),
+        "supply_cost": ("hexes", "hexes or mp"),
+        "supply_class": ("", "movement class for mp costs"),
+        "supply_sources": ("", "where supply lines end"),
+        "supply_blocked_by": ("enemy_units, enemy_zoc", "what blocks a line"),
+        "supply_zoc_cancel": (True, "friendly units cancel enemy ZOC for supply"),
+        "supply_road": ("", "road kinds of an unlimited last leg"),
+        "supply_units": ("all, !kind:supply, !" + _NOT_UNITS.replace(", ", ", !"), "who needs supply"),
+        "supply_marker": ("oos", "status of a unit out of supply"),
+        "movement_field": ("movement", "field with the movement allowance"),
+    }
+    PATTERNS = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
+                r"supply_sources_[\w.\-]+")
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self._validate()
+
+    # ---- configuration ---------------------------------------------------------------------
+    def _validate(self) -> None:
+        for key, value in self.game.rules.items():
+            if key in self.PARAMS or any(re.fullmatch(p, key) for p in self.PATTERNS):
+                default = self.PARAMS.get(key, (None,))[0]
+                if default is not None and type(default) is bool and not isinstance(value, bool):
+                    raise self._bad(f"rule parameter '{key}' must be true or false, not {value!r}")
+                if isinstance(default, int) and not isinstance(default, bool) and (
+                        isinstance(value, bool) or not isinstance(value, (int, float))):
+                    raise self._bad(f"rule parameter '{key}' must be a number, not {value!r}")
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+                    raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
+                continue
+            raise self._bad(f"unknown rule parameter '{key}' for the generic rule set (known: "
+                            f"{', '.join(self.PARAMS)}, move_cost_<terrain>, hexside_cost_<feature>, "
+                            f"road_cost_<road>, supply_sources_<side>)")
+        choices = {"stacking_unit": ("auto", "units", "points"), "supply_cost": ("hexes", "mp"),
+                   "stacking_when": ("phase_end", "movement_end", "always")}
+        for key, allowed in choices.items():
+            if self.param(key) not in allowed:
+                raise self._bad(f"rule parameter '{key}' must be one of {', '.join(allowed)}, not {self.param(key)!r}")
+        for key in ("stacking_free", "zoc_units", "zoc_exempt", "supply_units"):
+            self.sel(key)
+        for key in [k for k in self.game.rules if k.startswith("supply_sources")] + ["supply_sources"]:
+            self._sources_spec(str(self.param(key, "")), key)
+        for side in (k[len("supply_sources_"):] for k in self.game.rules if k.startswith("supply_sources_")):
+            if side not in self.game.sides:
+                raise self._bad(f"rule parameter 'supply_sources_{side}': no side '{side}'")
+        for term in self._terms("supply_blocked_by"):
+            if term not in ("enemy_units", "enemy_zoc", "water") and not term.startswith(("terrain:", "hexside:")):
+                raise self._bad(f"rule parameter 'supply_blocked_by': unknown blocker '{term}' (known: enemy_units, "
+                                "enemy_zoc, water, terrain:<id>, hexside:<id>)")
+
+    def _bad(self, msg: str) -> InputError:
+        return InputError(None, f"game '{self.game.id}' [rules]: {msg}")
+
+    def _terms(self, name: str) -> list[str]:
+        return [t.strip() for t in str(self.param(name) or "").split(",") if t.strip()]
+
+    def _sources_spec(self, text: str, key: str) -> list[tuple[str, str]]:
+        out = []
+        for term in (t.strip() for t in text.split(",") if t.strip()):
+            kind, _, value = term.partition(":")
+            if kind not in ("edge", "hex", "feature", "box", "unit") or not value:
+                raise self._bad(f"rule parameter '{key}': '{term}' is not edge:<west|east|north|south>, hex:<id>, "
+                                "feature:<id>, box:<id> or unit:<selector>")
+            if kind == "edge" and value not in ("west", "east", "north", "south"):
+                raise self._bad(f"rule parameter '{key}': no map edge '{value}'")
+            if kind == "unit":
+                Selector(value, f"rule parameter '{key}'")
+            out.append((kind, value))
+        return out
+
+    # ---- rules -----------------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        when = {"phase_end": EVERY_PHASE_END, "movement_end": MOVEMENT_END, "always": ALWAYS}[self.param("stacking_when")]
+        out = [Rule("GEN stacking", "stacking", when, self.check_stacking, "stacking limit")]
+        if not self.flag("stacking_mixed"):
+            out.append(Rule("GEN stacking", "stacking", ALWAYS,
+                            lambda b: enemy_sharing(self, b, "GEN stacking", self._counts_unit), "no shared hexes"))
+        out.append(Rule("GEN movement", "movement", MOVES, self.check_moves, "moves and ZOC"))
+        if self.num("supply_range") > 0:
+            out.append(Rule("GEN supply", "supply", SUPPLY, self.check_supply, "supply lines"))
+        return out
+
+    def _counts_unit(self, u: UnitState) -> bool:
+        return not self.sel("stacking_free").matches(self.game, u)
+
+    def _uses_points(self) -> bool:
+        unit = self.param("stacking_unit")
+        return unit == "points" or (unit == "auto" and self.param("stacking_field") in self.game.fields)
+
+    def check_stacking(self, board: Board) -> list:
+        field = str(self.param("stacking_field"))
+        points = simple_points((lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1))
+        limit = self.num("stacking_limit")
+        boxes = self.flag("stacking_boxes")
+        measure = "stacking points" if self._uses_points() else "units"
+        out = []
+        for side in self.game.sides:
+            for s in overstacked(board, side, points, lambda h: limit if (boxes or board.is_hex(h)) else None,
+                                 self._counts_unit):
+                out.append(self.finding(board, "GEN stacking", "stacking",
+                                        f"{s.hex} holds {fmt(s.points)} {measure} of {self.side_name(side)} units, "
+                                        f"more than the limit of {fmt(limit)}: {self.names(s.units)}.",
+                                        [s.hex], s.units, points=s.points, limit=limit))
+        return out
+
+    # ---- ZOC -------------------------------------------------------------------------------
+    def exerts_zoc(self, u: UnitState) -> bool:
+        return self.sel("zoc_units").matches(self.game, u) and not self.sel("zoc_exempt").matches(self.game, u)
+
+    def zoc(self, board: Board, side: str) -> ZocField:
+        """The ZOC exerted by ``side``'s units."""
+        sides = set(self._terms("zoc_hexsides"))
+        terrain = set(self._terms("zoc_terrain"))
+
+        def reach(u: UnitState, src: str, dst: str) -> int:
+            if sides and board.hexside(src, dst) & sides:
+                return NONE
+            t = board.terrain(dst)
+            if t in terrain or ("water" in terrain and board.is_water(dst)):
+                return NONE
+            return FULL
+        return zoc_field(board, side, self.exerts_zoc, reach)
+
+    def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        out: set[str] = set()
+        for e in board.enemies(side):
+            out |= self.zoc(board, e).hexes()
+        return out
+
+    # ---- movement --------------------------------------------------------------------------
+    def move_model(self, board: Board, u: UnitState, ezoc: set[str], with_zoc: bool = True) -> MoveModel:
+        costs = CostTable(board, u.unit.movement_class)
+        side = u.side
+        cancel = self.flag("zoc_cancel")
+        entry, exit_ = self.num("zoc_entry_cost"), self.num("zoc_exit_cost")
+
+        def inz(h: str) -> bool:
+            return with_zoc and h in ezoc and not (cancel and cancelled(board, h, side))
+
+        def block(a: str, b: str, i: int) -> Problem | None:
+            if any(x.side != side and self._counts_unit(x) for x in board.units(b)):
+                return Problem("GEN movement", "movement", f"{b} holds enemy units", b)
+            if inz(a) and inz(b) and not self.flag("zoc_to_zoc"):
+                return Problem("GEN zoc", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+            return None
+
+        def stops(a: str, b: str, i: int) -> Problem | None:
+            if self.flag("zoc_stop") and inz(b):
+                return Problem("GEN zoc", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+            return None
+
+        return MoveModel(cost=costs.step, neighbours=board.neighbours,
+                         extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
+                         block=block, stops=stops,
+                         prohibited=lambda a, b: Problem("GEN movement", "movement", costs.why(a, b), b),
+                         allowance_rule="GEN movement")
+
+    def check_moves(self, board: Board) -> list:
+        out = []
+        field = str(self.param("movement_field"))
+        zocs: dict[str, set[str]] = {}
+        for u in board.pos.units:
+            if u.previous is None:
+                continue
+            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            if u.mode == "retreat":
+                out += self._retreat(board, u, ez)
+                continue
+            if u.mode == "advance":
+                continue
+            allowance = u.number(field, 0)
+            out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
+                                 self.move_model(board, u, ez, with_zoc=False),
+                                 zoc_rule="GEN zoc", move_rule="GEN movement")
+        return out
+
+    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
+        for h in path[1:]:
+            if h in ez and not cancelled(board, h, u.side, lambda x: x is not u):
+                return [self.finding(board, "GEN zoc", "zoc", f"{label(u)} retreated into enemy ZOC at {h}.", [h], [u])]
+        return []
+
+    # ---- supply ----------------------------------------------------------------------------
+    def sources(self, board: Board, side: str) -> set[str]:
+        spec = str(self.param(f"supply_sources_{side}", self.param("supply_sources")) or "")
+        out: set[str] = set()
+        for kind, value in self._sources_spec(spec, "supply_sources"):
+            if kind == "edge":
+                out.update(edge_hexes(board, value))
+            elif kind == "hex" and board.is_hex(value):
+                out.add(value)
+            elif kind == "feature":
+                out.update(h for h in board.map.index if value in board.features(h))
+            elif kind == "box" and value in board.map.boxes:
+                out.update(board.map.boxes[value].adjacent)
+            elif kind == "unit":
+                s = Selector(value)
+                out.update(x.hex for x in board.side_units(side) if board.is_hex(x.hex) and s.matches(self.game, x))
+        return out
+
+    def trace_rules(self, board: Board, side: str) -> sup.TraceRules:
+        blockers = set(self._terms("supply_blocked_by"))
+        ez = self.enemy_zoc(board, side) if "enemy_zoc" in blockers else set()
+        enemy = {h for e in board.enemies(side) for h in board.hexes_of(e)} if "enemy_units" in blockers else set()
+        terrain = {b.split(":", 1)[1] for b in blockers if b.startswith("terrain:")}
+        sides = {b.split(":", 1)[1] for b in blockers if b.startswith("hexside:")}
+        cancel = self.flag("supply_zoc_cancel")
+        friendly = set(board.hexes_of(side))
+
+        def enter(h: str) -> int:
+            if h in enemy or board.terrain(h) in terrain or ("water" in blockers and board.is_water(h)):
+                return sup.BLOCKED
+            if h in ez and not (cancel and h in friendly):
+                return sup.BLOCKED
+            return sup.OPEN
+
+        if self.param("supply_cost") == "mp":
+            costs = CostTable(board, str(self.param("supply_class")))
+            base = costs.step
+        else:
+            def base(a: str, b: str) -> float | None:
+                return 1.0
+
+        def step(a: str, b: str) -> float | None:
+            if sides and board.hexside(a, b) & sides:
+                return None
+            return base(a, b)
+        roads = set(self._terms("supply_road"))
+        return sup.TraceRules(step=step, enter=enter, budget=self.num("supply_range"),
+                              road_step=(lambda a, b: bool(board.roads(a, b) & roads)) if roads else None,
+                              road_enter=lambda h: enter(h) == sup.OPEN)
+
+    def supply_status(self, pos, side: str) -> dict[str, str]:
+        return self._status(self.board(pos), side)
+
+    def _status(self, board: Board, side: str) -> dict[str, str]:
+        needs = self.sel("supply_units")
+        units = [u for u in board.side_units(side) if needs.matches(self.game, u)]
+        boxes = {u.id: "box" for u in units if board.is_box(u.hex)}
+        src = self.sources(board, side)
+        if not src:
+            return {}
+        costs = sup.trace_costs(board, src, self.trace_rules(board, side))
+        return {u.id: boxes.get(u.id) or ("in" if u.hex in costs else "out") for u in units}
+
+    def check_supply(self, board: Board) -> list:
+        marker = str(self.param("supply_marker"))
+        out = []
+        sides = [board.pos.side] if board.pos.side else list(self.game.sides)
+        for side in sides:
+            status = self._status(board, side)
+            for u in board.side_units(side):
+                st = status.get(u.id)
+                if st is None:
+                    continue
+                if st == "out" and not u.has(marker):
+                    out.append(self.finding(board, "GEN supply", "supply",
+                                            f"{label(u)} in {u.hex} cannot trace a supply line of "
+                                            f"{fmt(self.num('supply_range'))} to a source but has no "
+                                            f"'{marker}' marker.", [u.hex], [u]))
+                elif st != "out" and u.has(marker):
+                    out.append(self.finding(board, "GEN supply", "supply",
+                                            f"{label(u)} in {u.hex} is marked '{marker}' but traces a supply line.",
+                                            [u.hex], [u]))
+        return out
