@@ -6,6 +6,7 @@ A ``FaceSpec`` holds everything that decides the pixels, so its ``repr`` is the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -13,7 +14,7 @@ from ..model.game import Game, Marker
 from ..model.unit import Unit
 from .colors import RGB, darker, ink_on, lighter, rgb
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
-from .text import Box, draw_text, fit_size, font
+from .text import Box, draw_text, fit_size, font, text_size
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
 CORE_VERSION = "1"
@@ -180,26 +181,77 @@ def draw_mark(face: Face, spec: FaceSpec, fbox: Box, color: str | RGB | None = N
                        lw=max(1, round(face.S * 0.016)))
 
 
-def row_size(face: Face, boxes: list[Box], texts: list[str]) -> int:
-    """One font size for a row of values, so they read as one line."""
-    sizes = [face.fit(b, t) for b, t in zip(boxes, texts) if t]
-    return min(sizes) if sizes else 1
+REF = 1000          # reference canvas for fractional text layout
 
 
-def draw_row(face: Face, boxes: list[Box], texts: list[str], color: str | RGB, dash: bool = True) -> None:
-    """Values side by side at one size, separated by dashes (``3-3-5``)."""
-    size = row_size(face, boxes, texts)
-    for b, t in zip(boxes, texts):
-        if t:
-            face.text(b, t, color, size=size)
-    if dash:
-        col = rgb(color)
-        S = face.S
-        for a, b in zip(boxes, boxes[1:]):
-            mx = (a[2] + b[0]) / 2 * S
-            cy = (a[1] + a[3]) / 2 * S
-            half = min(max(b[0] - a[2], 0.02) * S * 0.45, size * 0.2)
-            face.draw.line([(mx - half, cy), (mx + half, cy)], fill=col, width=max(1, round(size * 0.1)))
+@dataclass(frozen=True)
+class Row:
+    """A laid-out row of values: one box per value, the dashes between them and an optional
+    superscript after the first value, all in fractions, with the font size as a fraction of
+    the counter side."""
+    boxes: tuple[Box, ...]
+    dashes: tuple[Box, ...]
+    sup: Box | None
+    size: float
+    sup_size: float
+
+
+@lru_cache(maxsize=4096)
+def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int = 0,
+               dash: bool = True) -> Row:
+    """Lay out ``texts`` as a printed value line (``3-3-5``, ``3⁴-1-3``) centred in ``box``,
+    as large as the box allows."""
+    x0, y0, x1, y1 = box
+    W, H = (x1 - x0) * REF, (y1 - y0) * REF
+    size = max(2, int(H / 0.74))
+
+    def widths(sz: int) -> tuple[list[float], float, float, int]:
+        ws = [text_size(t, sz)[0] for t in texts]
+        dw = sz * 0.5 if dash else sz * 0.3
+        ssz = max(1, int(sz * 0.58))
+        sw = (text_size(sup, ssz)[0] + sz * 0.08) if sup else 0.0
+        return ws, dw, sw, ssz
+
+    while size > 2:
+        ws, dw, sw, ssz = widths(size)
+        h = max([text_size(t, size)[1] for t in texts] or [0])
+        total = sum(ws) + dw * max(0, len(texts) - 1) + sw
+        if total <= W and h <= H:
+            break
+        size = max(2, min(size - 1, int(size * min(0.97, W / total if total else 1))))
+    ws, dw, sw, ssz = widths(size)
+    total = sum(ws) + dw * max(0, len(texts) - 1) + sw
+    x = x0 * REF + (W - total) / 2
+    pad = size * 0.04
+    boxes, dashes = [], []
+    sup_box = None
+    for i, (t, w) in enumerate(zip(texts, ws)):
+        boxes.append(((x - pad) / REF, y0, (x + w + pad) / REF, y1))
+        x += w
+        if sup and i == sup_after:
+            sup_box = ((x + size * 0.04) / REF, y0 - (y1 - y0) * 0.08, (x + sw + pad) / REF,
+                       y0 + (y1 - y0) * 0.5)
+            x += sw
+        if i < len(texts) - 1:
+            dashes.append((x / REF, y0, (x + dw) / REF, y1))
+            x += dw
+    return Row(tuple(boxes), tuple(dashes) if dash else (), sup_box, size / REF, ssz / REF)
+
+
+def draw_row(face: Face, row: Row, texts: tuple[str, ...] | list[str], color: str | RGB,
+             sup: str = "") -> None:
+    """Draw a row laid out by :func:`layout_row`."""
+    col = rgb(color)
+    S = face.S
+    size = max(1, round(row.size * S))
+    for b, t in zip(row.boxes, texts):
+        face.text(b, t, col, size=size)
+    for d in row.dashes:
+        cx, cy = (d[0] + d[2]) / 2 * S, (d[1] + d[3]) / 2 * S
+        half = size * 0.15
+        face.draw.line([(cx - half, cy), (cx + half, cy)], fill=col, width=max(1, round(size * 0.1)))
+    if sup and row.sup is not None:
+        face.text(row.sup, sup, col, size=max(1, round(row.sup_size * S)))
 
 
 def row_boxes(n: int, y0: float, y1: float, x0: float = 0.05, x1: float = 0.95, gap: float = 0.05) -> list[Box]:
@@ -238,7 +290,7 @@ def draw_marker(face: Face, spec: FaceSpec) -> None:
     name = spec.label if spec.label != text and len(spec.label) <= 18 else ""
     if name:
         face.text((0.06, 0.08, 0.94, 0.26), name, spec.text_color)
-        face.text((0.08, 0.34, 0.92, 0.84), text, spec.text_color)
+        face.text((0.08, 0.38, 0.92, 0.7), text, spec.text_color)
     else:
-        face.text((0.08, 0.24, 0.92, 0.76), text, spec.text_color)
+        face.text((0.08, 0.34, 0.92, 0.66), text, spec.text_color)
     face.rect((0, 0, 1, 1), outline=darker(spec.background, 0.55), width=0.8)

@@ -6,7 +6,7 @@ Used for any game without its own layout, and as the model the game layouts foll
 from __future__ import annotations
 
 from ..face import (Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
-                    draw_outline, draw_row, draw_unit_symbol, row_boxes)
+                    draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..text import Box
 
 VERSION = "generic-1"
@@ -28,6 +28,13 @@ def split_values(spec: FaceSpec, main: tuple[str, ...] = MAIN, max_main: int = 3
     return row, rest
 
 
+ROW_BOX = (0.06, 0.68, 0.94, 0.94)
+
+
+def _row(spec: FaceSpec, row: list[str]) -> Row:
+    return layout_row(tuple(spec.value(k) for k in row), ROW_BOX)
+
+
 def regions(spec: FaceSpec) -> dict[str, Box]:
     out: dict[str, Box] = {"id": (0.05, 0.12, 0.95, 0.27), "size": (0.3, 0.29, 0.7, 0.37),
                            "symbol": (0.27, 0.39, 0.73, 0.64), "illustrative": (0.85, 0.015, 0.985, 0.145)}
@@ -38,7 +45,7 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
     if spec.blank or spec.kind == "marker":
         return {}
     row, rest = split_values(spec)
-    for k, b in zip(row, row_boxes(len(row), 0.69, 0.94, 0.07, 0.93, 0.07 if len(row) <= 3 else 0.05)):
+    for k, b in zip(row, _row(spec, row).boxes):
         out[k] = b
     for k, b in zip(rest, ((0.04, 0.42, 0.23, 0.61), (0.77, 0.42, 0.96, 0.61))):
         out[k] = b
@@ -61,7 +68,7 @@ def draw(face: Face, spec: FaceSpec) -> None:
     draw_mark(face, spec, r["size"])
     draw_unit_symbol(face, spec, r["symbol"], fill=background_of(spec))
     row, rest = split_values(spec)
-    draw_row(face, [r[k] for k in row], [spec.value(k) for k in row], spec.text_color)
+    draw_row(face, _row(spec, row), [spec.value(k) for k in row], spec.text_color)
     for k in rest:
         face.text(r[k], spec.value(k), spec.text_color)
     draw_illustrative_mark(face, spec, r["illustrative"])
