@@ -1,0 +1,226 @@
+"""Reading the component tree of a ``buildFile.xml`` (FORMATS.md §1.4–1.6): maps, boards and
+their grids, piece slots, prototypes, turn trackers, sides and predefined setups.
+
+Elements are recognised by the last part of their class name (``…board.HexGrid``), so
+subclasses of other packages (``WidgetMap``, ``PrivateMap``, ``CardSlot``) are read too.
+Pure functions over lxml elements; :mod:`.module` does the zip and image work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..hexes.vassal_grid import HexGrid, RegionGrid, SquareGrid, Zone, ZonedGrid
+
+Grid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
+
+MAP_CLASSES = ("Map", "PrivateMap", "PlayerHand", "WidgetMap")
+SLOT_CLASSES = ("PieceSlot", "CardSlot")
+
+
+def cls(el) -> str:
+    """The last part of an element's class name (``HexGrid`` for ``…board.HexGrid``)."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    return tag.rsplit(".", 1)[-1]
+
+
+def text_of(el) -> str:
+    """``Builder.getText``: the element's text content, trimmed."""
+    return "".join(el.itertext()).strip()
+
+
+def elements(el) -> Iterator:
+    for child in el:
+        if isinstance(child.tag, str):
+            yield child
+
+
+def descendants(el, *names: str) -> Iterator:
+    for d in el.iter():
+        if isinstance(d.tag, str) and cls(d) in names:
+            yield d
+
+
+# ------------------------------------------------------------------ grids
+
+def _numbering_attrs(grid_el, name: str) -> dict[str, str] | None:
+    for child in elements(grid_el):
+        if cls(child) == name:
+            return dict(child.attrib)
+    return None
+
+
+def read_grid(el, size: tuple[int, int]) -> Grid | None:
+    """A grid element as a :mod:`vmodgen.hexes.vassal_grid` object (bad numbers: ValueError)."""
+    kind = cls(el)
+    if kind == "HexGrid":
+        return HexGrid.from_attributes(dict(el.attrib), _numbering_attrs(el, "HexGridNumbering"), size)
+    if kind == "SquareGrid":
+        return SquareGrid.from_attributes(dict(el.attrib), _numbering_attrs(el, "SquareGridNumbering"), size)
+    if kind == "RegionGrid":
+        regions = [dict(r.attrib) for r in elements(el) if cls(r) == "Region"]
+        return RegionGrid.from_attributes(dict(el.attrib), regions)
+    if kind == "ZonedGrid":
+        zg = ZonedGrid(size=size)
+        for child in elements(el):
+            ck = cls(child)
+            if ck == "Zone":
+                a = child.attrib
+                zone = Zone(a.get("name", ""), a.get("path", ""), a.get("locationFormat", "$name$"),
+                            a.get("useParentGrid", "") == "true")
+                for g in elements(child):
+                    if cls(g) in ("HexGrid", "SquareGrid", "RegionGrid"):
+                        zone.grid = read_grid(g, zone.size)
+                zg.add_zone(zone)
+            elif ck in ("HexGrid", "SquareGrid", "RegionGrid") and zg.background is None:
+                zg.background = read_grid(child, size)
+        return zg
+    return None
+
+
+def set_grid_size(grid: Grid | None, size: tuple[int, int]) -> None:
+    """Give a board's grid (and a zoned grid's background) the board's size."""
+    if grid is None:
+        return
+    if isinstance(grid, ZonedGrid):
+        grid.size = size
+        if grid.background is not None:
+            set_grid_size(grid.background, size)
+    elif hasattr(grid, "size"):
+        grid.size = size
+
+
+def grid_summary(grid: Grid | None) -> str:
+    """One line describing a grid, for ``vmodgen inspect``."""
+    if grid is None:
+        return "no grid"
+    if isinstance(grid, HexGrid):
+        n = grid.numbering
+        s = (f"HexGrid dx={grid.dx:g} dy={grid.dy:g} x0={grid.x0} y0={grid.y0}"
+             f"{' sideways' if grid.sideways else ''}")
+        if n is None:
+            return s + ", no numbering (no hex labels)"
+        return (s + f", numbering first={n.first} sep='{n.sep}' h={n.h_type}{n.h_leading}{n.h_off:+d}"
+                f"{' desc' if n.h_descend else ''} v={n.v_type}{n.v_leading}{n.v_off:+d}"
+                f"{' desc' if n.v_descend else ''} stagger={'on' if n.stagger else 'off'}"
+                f" format='{n.location_format}'")
+    if isinstance(grid, SquareGrid):
+        return (f"SquareGrid dx={grid.dx:g} dy={grid.dy:g} x0={grid.x0} y0={grid.y0}"
+                + ("" if grid.numbering else ", no numbering"))
+    if isinstance(grid, RegionGrid):
+        return f"RegionGrid, {len(grid.regions)} regions"
+    parts = [f"ZonedGrid, {len(grid.zones)} zones"]
+    if grid.background is not None:
+        parts.append("background " + grid_summary(grid.background))
+    return ", ".join(parts)
+
+
+# ------------------------------------------------------------------ other components
+
+@dataclass
+class PieceSlot:
+    """A palette or at-start-stack slot: its name, gpid and ``+/null/type/state`` text."""
+    name: str
+    gpid: str
+    definition: str
+    kind: str = "PieceSlot"
+    path: tuple[str, ...] = ()          # names of the enclosing windows/widgets/stacks
+
+
+@dataclass
+class TurnLevel:
+    """A ``CounterTurnLevel`` or ``ListTurnLevel`` (``attributes`` as written), nested."""
+    kind: str
+    attributes: dict[str, str]
+    levels: list["TurnLevel"] = field(default_factory=list)
+
+    @property
+    def property_name(self) -> str:
+        return self.attributes.get("property", "")
+
+    @property
+    def items(self) -> list[str]:
+        """A ListTurnLevel's list (comma separated, SequenceEncoder)."""
+        from .codec import decode
+        text = self.attributes.get("list", "")
+        return decode(text, ",") if text else []
+
+
+@dataclass
+class TurnTracker:
+    name: str
+    attributes: dict[str, str]
+    levels: list[TurnLevel]
+
+
+@dataclass
+class Setup:
+    """A ``PredefinedSetup``: a scenario file in the module, or a menu of them."""
+    name: str
+    file: str
+    is_menu: bool
+    use_file: bool
+    path: tuple[str, ...] = ()
+
+
+def _label(el) -> str:
+    a = el.attrib
+    return a.get("entryName") or a.get("name") or a.get("mapName") or a.get("text") or cls(el)
+
+
+def read_piece_slots(root) -> list[PieceSlot]:
+    out = []
+
+    def walk(el, path: tuple[str, ...]) -> None:
+        for child in elements(el):
+            k = cls(child)
+            if k in SLOT_CLASSES:
+                a = child.attrib
+                out.append(PieceSlot(a.get("entryName", ""), a.get("gpid", ""), text_of(child), k, path))
+            else:
+                walk(child, path + (_label(child),))
+    walk(root, ())
+    return out
+
+
+def read_prototypes(root, warn: Callable[[str], None]) -> dict[str, str]:
+    protos: dict[str, str] = {}
+    for el in descendants(root, "PrototypeDefinition"):
+        name = el.attrib.get("name", "")
+        if name in protos:
+            warn(f"prototype '{name}' is defined twice (the first definition is used)")
+            continue
+        protos[name] = text_of(el)
+    return protos
+
+
+def _levels(el) -> list[TurnLevel]:
+    return [TurnLevel(cls(c), dict(c.attrib), _levels(c)) for c in elements(el)
+            if cls(c).endswith("TurnLevel")]
+
+
+def read_turn_trackers(root) -> list[TurnTracker]:
+    return [TurnTracker(el.attrib.get("name", ""), dict(el.attrib), _levels(el))
+            for el in descendants(root, "TurnTracker")]
+
+
+def read_sides(root) -> list[str]:
+    for el in descendants(root, "PlayerRoster"):
+        return [text_of(e) for e in elements(el) if e.tag == "entry"]
+    return []
+
+
+def read_setups(root) -> list[Setup]:
+    out = []
+
+    def walk(el, path: tuple[str, ...]) -> None:
+        for child in elements(el):
+            if cls(child) == "PredefinedSetup":
+                a = child.attrib
+                out.append(Setup(a.get("name", ""), a.get("file", ""), a.get("isMenu") == "true",
+                                 a.get("useFile", "true") == "true", path))
+                walk(child, path + (a.get("name", ""),))
+            else:
+                walk(child, path)
+    walk(root, ())
+    return out

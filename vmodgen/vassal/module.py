@@ -1,0 +1,399 @@
+"""Reading a VASSAL module (``.vmod``; FORMATS.md §1, §2.2): metadata, maps and their boards
+with grids, piece slots, prototypes, images, turn trackers, sides and predefined setups, and
+``locate(map, x, y)``: the label VASSAL gives a map point (board found, origin subtracted,
+reversal applied, grid label), or ``None`` where VASSAL would say "offboard".
+
+    m = read_module("game.vmod")
+    m.locate("Main Map", 170, 267)        # -> "0304"
+
+The zip is read through :class:`~vmodgen.safeio.SafeZip` (bomb limits), XML through
+:func:`~vmodgen.safeio.parse_xml` (no entities). Board sizes come from the image headers,
+read lazily with Pillow (SVG: its ``width``/``height``); a board whose image is absent has
+an unknown size and, alone on its map, is taken to extend without limit.
+"""
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError, LimitError
+from ..safeio import SafeZip, parse_xml
+from . import buildfile as bf
+from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F401 (re-export)
+from .codec import decode
+
+__all__ = ["Module", "MapInfo", "Board", "PlacedBoard", "read_module", "PieceSlot", "Setup",
+           "TurnTracker", "TurnLevel", "check_entry_name"]
+
+BUILDFILE, BUILDFILE_OLD = "buildFile.xml", "buildFile"
+
+
+def check_entry_name(path: str | Path, name: str) -> None:
+    """Refuse a zip entry name that is absolute or climbs out of the archive (``..``)."""
+    parts = name.replace("\\", "/").split("/")
+    if ("\x00" in name or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":")
+            or ".." in parts):
+        raise LimitError(path, f"zip entry name '{name}' escapes the archive (refused)")
+
+
+@dataclass
+class Board:
+    """A board a map may show: its image, its grid, and its pixel size (lazy)."""
+    name: str
+    image: str
+    reversible: bool
+    grid: Grid | None
+    attributes: dict[str, str]
+    _module: "Module | None" = field(default=None, repr=False)
+    _size: tuple[int, int] | None = field(default=None, repr=False)
+    _size_done: bool = field(default=False, repr=False)
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        """(width, height) in pixels; None when the image is missing or unreadable."""
+        if not self._size_done:
+            self._size_done = True
+            if self.image.strip():
+                self._size = self._module.image_size(self.image) if self._module else None
+            else:
+                w, h = 500, 500
+                try:
+                    w = int(self.attributes.get("width", "500"))
+                    h = int(self.attributes.get("height", "500"))
+                except ValueError:
+                    pass
+                self._size = (w, h)
+            if self._size is not None:
+                bf.set_grid_size(self.grid, self._size)
+        return self._size
+
+
+@dataclass
+class PlacedBoard:
+    """A board placed on a map: layout cell, reversal and pixel origin on the map."""
+    board: Board
+    column: int
+    row: int
+    reversed: bool = False
+    x: int = 0
+    y: int = 0
+
+    def contains(self, x: int, y: int, alone: bool) -> bool:
+        size = self.board.size
+        if size is None:
+            return alone and x >= self.x and y >= self.y
+        return self.x <= x < self.x + size[0] and self.y <= y < self.y + size[1]
+
+    def label(self, x: int, y: int) -> str | None:
+        """``Board.locationName`` of a map point on this board."""
+        bx, by = x - self.x, y - self.y
+        size = self.board.size
+        if self.reversed and size is not None:
+            bx, by = size[0] - bx, size[1] - by
+        g = self.board.grid
+        return None if g is None else g.location_name(bx, by)
+
+
+@dataclass
+class MapInfo:
+    """A map window (``Map``, ``PrivateMap``, ``PlayerHand``, ``WidgetMap``)."""
+    name: str
+    kind: str
+    attributes: dict[str, str]
+    edge: tuple[int, int]
+    boards: dict[str, Board]
+    setup: str | None = None
+    layout: list[PlacedBoard] | None = None
+
+    def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
+        """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does."""
+        placed = [PlacedBoard(self.boards[n], c, r, rev) for n, rev, c, r in choice if n in self.boards]
+        cells = {(p.column, p.row): p.board for p in placed}     # a later board takes the cell
+
+        def size(cell: tuple[int, int], i: int) -> int:
+            b = cells.get(cell)
+            s = b.size if b is not None else None     # read an image only when it matters
+            return s[i] if s else 0
+
+        for p in placed:
+            p.x = self.edge[0] + sum(size((c, p.row), 0) for c in range(p.column))
+            p.y = self.edge[1] + sum(size((p.column, r), 1) for r in range(p.row))
+        self.layout = placed
+
+    def apply_board_command(self, text: str) -> bool:
+        """Apply a ``<map>BoardPicker\\tboard[/rev]\\tcol\\trow…`` text; False if not for this map."""
+        tokens = decode(text, "\t")
+        if not tokens or tokens[0] not in (self.name + "BoardPicker",):
+            return False
+        choice = []
+        i = 1
+        while i < len(tokens):
+            name_rev = decode(tokens[i], "/")
+            nums = []
+            for k in (i + 1, i + 2):
+                try:
+                    nums.append(int(tokens[k]) if k < len(tokens) else 0)
+                except ValueError:
+                    nums.append(0)
+            choice.append((name_rev[0], len(name_rev) > 1 and name_rev[1] == "rev", nums[0], nums[1]))
+            i += 3
+        self.set_boards(choice)
+        return True
+
+    def board_at(self, x: int, y: int) -> PlacedBoard | None:
+        """``Map.findBoard``: the first placed board whose rectangle holds the point."""
+        if not self.layout:
+            return None
+        alone = len(self.layout) == 1
+        for p in self.layout:
+            if p.contains(x, y, alone):
+                return p
+        return None
+
+    def locate(self, x: int, y: int) -> str | None:
+        p = self.board_at(x, y)
+        return None if p is None else p.label(x, y)
+
+
+class Module:
+    """A read module. Build with :func:`read_module`."""
+
+    def __init__(self, path: str | Path, data: bytes | None = None) -> None:
+        self.path = str(path)
+        self._data = data
+        self.metadata: dict[str, str] = {}
+        self.build_file = ""
+        self.attributes: dict[str, str] = {}
+        self.maps: dict[str, MapInfo] = {}
+        self.piece_slots: list[PieceSlot] = []
+        self.prototypes: dict[str, str] = {}
+        self.images: list[str] = []
+        self.entries: list[str] = []
+        self.turn_trackers: list[TurnTracker] = []
+        self.sides: list[str] = []
+        self.setups: list[Setup] = []
+        self.warnings: list[str] = []
+        self._image_sizes: dict[str, tuple[int, int] | None] = {}
+
+    # -- basics --
+    @property
+    def name(self) -> str:
+        return self.attributes.get("name") or self.metadata.get("name", "")
+
+    @property
+    def version(self) -> str:
+        return self.attributes.get("version") or self.metadata.get("version", "")
+
+    @property
+    def vassal_version(self) -> str:
+        return self.metadata.get("VassalVersion") or self.attributes.get("VassalVersion", "")
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def count(self, kind: str) -> int:
+        """Number of piece slots of one class (``PieceSlot`` or ``CardSlot``)."""
+        return sum(1 for s in self.piece_slots if s.kind == kind)
+
+    def _zip(self) -> SafeZip:
+        return SafeZip(self.path, data=self._data)
+
+    def read_entry(self, name: str) -> bytes:
+        """The bytes of one zip entry (e.g. a predefined setup's ``.vsav``)."""
+        with self._zip() as z:
+            return z.read(name)
+
+    # -- images --
+    def image_entry(self, image: str) -> str | None:
+        """The zip entry of an image name (``images/`` + name, NFD and ``.gif`` fallbacks)."""
+        names = set(self.entries)
+        for cand in ("images/" + image, "images/" + unicodedata.normalize("NFD", image),
+                     "images/" + image + ".gif"):
+            if cand in names:
+                return cand
+        return None
+
+    def image_size(self, image: str) -> tuple[int, int] | None:
+        """Pixel size of an image in the module (header only); None when absent/unreadable."""
+        if image in self._image_sizes:
+            return self._image_sizes[image]
+        size = None
+        entry = self.image_entry(image)
+        if entry is None:
+            self.warn(f"image '{image}' is not in the module (its board size is unknown)")
+        else:
+            try:
+                size = _image_size(self.read_entry(entry), entry)
+            except InputError as exc:
+                self.warn(str(exc))
+            if size is None:
+                self.warn(f"image '{image}' could not be read (its board size is unknown)")
+        self._image_sizes[image] = size
+        return size
+
+    # -- locations --
+    def map(self, name: str) -> MapInfo | None:
+        return self.maps.get(name)
+
+    def locate(self, map_name: str | None, x: int, y: int) -> str | None:
+        """VASSAL's location label of a map point (§2.2), or None (offboard / no grid)."""
+        m = self.maps.get(map_name) if map_name else None
+        return None if m is None else m.locate(x, y)
+
+    def apply_board_command(self, text: str) -> bool:
+        """Apply a save's ``<map>BoardPicker`` command to the map it names."""
+        for m in self.maps.values():
+            if m.apply_board_command(text):
+                return True
+        return False
+
+
+def _image_size(data: bytes, entry: str) -> tuple[int, int] | None:
+    if entry.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
+        return _svg_size(data, entry)
+    try:
+        from PIL import Image
+        with Image.open(io.BytesIO(data)) as im:
+            return im.size
+    except Exception:   # any decoder failure means "size unknown"  # noqa: BLE001
+        return None
+
+
+def _svg_size(data: bytes, entry: str) -> tuple[int, int] | None:
+    import re
+    try:
+        root = parse_xml(data, entry, "SVG image")
+    except InputError:
+        return None
+    out = []
+    for key in ("width", "height"):
+        m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*(px)?\s*", root.get(key, ""))
+        if not m:
+            return None
+        out.append(int(float(m.group(1)) + 0.5))
+    return out[0], out[1]
+
+
+def _version_tuple(text: str) -> tuple[int, int]:
+    import re
+    m = re.match(r"\s*(\d+)(?:\.(\d+))?", text or "")
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else (0, 0)
+
+
+def _read_metadata(z: SafeZip, path: str) -> dict[str, str]:
+    if "moduledata" not in z:
+        return {}
+    root = parse_xml(z.read("moduledata"), f"{path}: moduledata", "moduledata")
+    meta: dict[str, str] = {}
+    for el in root:
+        if isinstance(el.tag, str) and (el.tag not in meta) and not el.get("lang"):
+            meta[el.tag] = (el.text or "").strip()
+    return meta
+
+
+def read_module(path: str | Path, data: bytes | None = None) -> Module:
+    """Read a ``.vmod`` (or a VASSAL 2 ``.mod``); bad or hostile input raises InputError."""
+    mod = Module(path, data)
+    with SafeZip(path, data=data) as z:
+        mod.entries = z.names()
+        for name in mod.entries:
+            check_entry_name(path, name)
+        mod.images = sorted(n[len("images/"):] for n in mod.entries
+                            if n.startswith("images/") and not n.endswith("/"))
+        mod.metadata = _read_metadata(z, str(path))
+        legacy = "VassalVersion" in mod.metadata and _version_tuple(mod.metadata["VassalVersion"]) < (3, 5)
+        order = [BUILDFILE_OLD, BUILDFILE] if legacy else [BUILDFILE, BUILDFILE_OLD]
+        entry = next((n for n in order if n in z), None)
+        if entry is None:
+            raise InputError(path, "not a VASSAL module: no buildFile.xml (or legacy buildFile) entry")
+        if entry != order[0] and "VassalVersion" in mod.metadata:
+            mod.warn(f"VASSAL would look for '{order[0]}'; read '{entry}' instead")
+        mod.build_file = entry
+        root = parse_xml(z.read(entry), f"{path}: {entry}", entry)
+    _read_tree(mod, root, entry)
+    return mod
+
+
+def _read_tree(mod: Module, root, entry: str) -> None:
+    if bf.cls(root) not in ("GameModule", "BasicModule"):
+        mod.warn(f"root element <{root.tag}> is not VASSAL.build.GameModule")
+    mod.attributes = dict(root.attrib)
+    mod.piece_slots = bf.read_piece_slots(root)
+    mod.prototypes = bf.read_prototypes(root, mod.warn)
+    mod.turn_trackers = bf.read_turn_trackers(root)
+    mod.sides = bf.read_sides(root)
+    mod.setups = bf.read_setups(root)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        picker = next((c for c in bf.elements(el) if bf.cls(c).endswith("BoardPicker")), None)
+        if picker is None or "mapName" not in el.attrib and bf.cls(el) not in bf.MAP_CLASSES:
+            continue
+        _read_map(mod, el, picker, entry)
+
+
+def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
+    text = el.get(key)
+    if text is None or text == "":
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(mod.path, f"{entry} line {el.sourceline}: {key}='{text}' is not an integer "
+                                   f"(VASSAL refuses to load this module)") from None
+
+
+def _read_map(mod: Module, el, picker, entry: str) -> None:
+    a = el.attrib
+    name = a.get("mapName", "")
+    if not name:
+        name = f"Map{len(mod.maps)}"
+        mod.warn(f"a map has no mapName; called it '{name}'")
+    edge = (_int_attr(mod, el, "edgeWidth", entry), _int_attr(mod, el, "edgeHeight", entry))
+    if "edge" in a and "edgeWidth" not in a:
+        parts = a["edge"].split(",")
+        if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
+            edge = (int(parts[0]), int(parts[1]))
+    boards: dict[str, Board] = {}
+    setup = None
+    for child in bf.elements(picker):
+        if child.tag == "setup":
+            setup = bf.text_of(child)
+            continue
+        if not bf.cls(child).endswith("Board"):
+            continue
+        ba = child.attrib
+        grid = None
+        for g in bf.elements(child):
+            if bf.cls(g) in ("HexGrid", "SquareGrid", "RegionGrid", "ZonedGrid"):
+                try:
+                    grid = bf.read_grid(g, (0, 0))
+                except ValueError as exc:
+                    raise InputError(mod.path, f"{entry} line {g.sourceline}: {bf.cls(g)} of board "
+                                               f"'{ba.get('name', '')}': {exc}") from None
+                break
+        board = Board(ba.get("name", ""), ba.get("image", ""), ba.get("reversible") == "true",
+                      grid, dict(ba), mod)
+        if board.name in boards:
+            mod.warn(f"map '{name}' has two boards named '{board.name}'")
+            continue
+        boards[board.name] = board
+    if name in mod.maps:
+        mod.warn(f"two maps are named '{name}'; the second is ignored")
+        return
+    m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
+    if setup:
+        if not m.apply_board_command(setup):
+            # a setup written under the map's id rather than its name: apply its boards anyway
+            tokens = decode(setup, "\t")
+            if tokens and tokens[0].endswith("BoardPicker"):
+                m.apply_board_command(name + "BoardPicker\t" + setup.split("\t", 1)[1]
+                                      if "\t" in setup else name + "BoardPicker")
+    elif len(boards) == 1:
+        only = next(iter(boards.values()))
+        if not only.reversible:
+            m.set_boards([(only.name, False, 0, 0)])
+    mod.maps[name] = m
