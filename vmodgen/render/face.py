@@ -5,6 +5,7 @@ A ``FaceSpec`` holds everything that decides the pixels, so its ``repr`` is the 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -59,6 +60,15 @@ class FaceSpec:
         return "no_zoc" in self.flags
 
 
+_COPY_RE = re.compile(r"\s*\(\s*\d+\s+of\s+\d+\s*\)\s*$")
+
+
+def printed_label(name: str) -> str:
+    """The ID printed on a counter: the roster name without a trailing copy count
+    ("III/100 Geb (2 of 4)" prints "III/100 Geb", like the identical counters of a printed mix)."""
+    return _COPY_RE.sub("", name).strip() or name
+
+
 def _fmt(v) -> str:
     if v is None:
         return ""
@@ -92,7 +102,7 @@ def face_spec(game: Game, unit: Unit, side: str = "front") -> FaceSpec:
     illus = (not blank) and ("*" in unit.illustrative or any(
         c.startswith(prefix) or c in _PRINTED for c in unit.illustrative))
     return FaceSpec(
-        layout=game.counter_layout or "generic", side=side, label=unit.name or unit.id,
+        layout=game.counter_layout or "generic", side=side, label=printed_label(unit.name or unit.id),
         values=tuple(values), symbol=ut.symbol if ut else "none", size_mark=us.mark if us else "",
         kind=ut.kind if ut else "ground", type_id=unit.type,
         movement_class=unit.movement_class or (ut.movement_class if ut else ""),
@@ -198,15 +208,18 @@ class Row:
 
 @lru_cache(maxsize=4096)
 def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int = 0,
-               dash: bool = True) -> Row:
+               dash: bool = True, widen: tuple[int, float] | None = None) -> Row:
     """Lay out ``texts`` as a printed value line (``3-3-5``, ``3⁴-1-3``) centred in ``box``,
-    as large as the box allows."""
+    as large as the box allows. ``widen=(i, em)`` keeps ``em`` font sizes of room on each side
+    of value ``i`` (for a circle or box printed around it)."""
     x0, y0, x1, y1 = box
     W, H = (x1 - x0) * REF, (y1 - y0) * REF
     size = max(2, int(H / 0.74))
 
     def widths(sz: int) -> tuple[list[float], float, float, int]:
         ws = [text_size(t, sz)[0] for t in texts]
+        if widen is not None and 0 <= widen[0] < len(ws):
+            ws[widen[0]] = max(ws[widen[0]] + 2 * widen[1] * sz, 0.9 * sz)
         dw = sz * 0.5 if dash else sz * 0.3
         ssz = max(1, int(sz * 0.58))
         sw = (text_size(sup, ssz)[0] + sz * 0.08) if sup else 0.0

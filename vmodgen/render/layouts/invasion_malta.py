@@ -1,0 +1,133 @@
+"""Invasion: Malta counters (rules/invasion-malta.md §2), top to bottom as the rulebook lists
+the labels [2.23]: the unit ID; command points (HQs) and the size mark; stacking points on
+the left and efficiency rating on the right of the unit-type box, which is filled with the
+formation colour (white: an Axis Army unit) [2.22B]; attack (or fire) - defense - movement
+along the bottom, the range a superscript after the fire strength [2.24]. The movement
+allowance is plain (non-motorized), in an orange circle (towed, movement class ``orange``)
+or in a red box (vehicles, ``red``) [3.6]. Armour shows a vehicle icon instead of the type
+box, its formation colour in the size box [3.64, 4.31]. The back is a lighter shade [2.22A].
+Air units: CAS-bombardment; ships: bombardment and range [2.28]. Positions are inferred.
+"""
+from __future__ import annotations
+
+from ..colors import rgb
+from ..face import (Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+                    draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
+from ..symbols import draw_vehicle, parse_symbol
+from ..text import Box
+
+VERSION = "im-1"
+
+ROW = ("attack", "fire", "cas", "bombardment", "defense", "movement")
+ORANGE = "#f08c1e"
+RED = "#d0231c"
+VEHICLES = ("armor", "assault-gun", "tank-destroyer")
+ROW_BOX = (0.05, 0.675, 0.95, 0.95)
+
+
+def _row(spec: FaceSpec) -> list[str]:
+    ids = [k for k, _ in spec.values]
+    row = [k for k in ROW if k in ids]
+    row += [k for k in ids if k not in row and k not in ("stacking", "er", "range", "command")]
+    return row
+
+
+def _layout(spec: FaceSpec, row: list[str]) -> Row:
+    texts = tuple(spec.value(k) for k in row) or ("",)
+    sup_after = row.index("fire") if "fire" in row else (row.index("bombardment") if "bombardment" in row else 0)
+    widen = (row.index("movement"), 0.14) if "movement" in row and spec.movement_class in ("orange", "red") else None
+    return layout_row(texts, ROW_BOX, spec.value("range"), sup_after, widen=widen)
+
+
+def is_vehicle(spec: FaceSpec) -> bool:
+    return parse_symbol(spec.symbol)[0] in VEHICLES
+
+
+def regions(spec: FaceSpec) -> dict[str, Box]:
+    out: dict[str, Box] = {"id": (0.05, 0.03, 0.95, 0.19), "size": (0.3, 0.225, 0.7, 0.315),
+                           "symbol": (0.26, 0.345, 0.74, 0.625), "illustrative": (0.855, 0.2, 0.988, 0.333)}
+    if spec.no_zoc:
+        out["nozoc"] = (0.0, 0.015, 1.0, 0.205)
+    if spec.blank or spec.kind == "marker":
+        return {}
+    if spec.band:
+        # the formation colour fills the type box, or the size box of a vehicle icon
+        out["band"] = (0.33, 0.215, 0.67, 0.325) if is_vehicle(spec) else (0.29, 0.38, 0.71, 0.59)
+    if spec.has("command"):
+        out["command"] = (0.08, 0.2, 0.24, 0.335)
+    if spec.has("stacking"):
+        out["stacking"] = (0.04, 0.4, 0.22, 0.6)
+    if spec.has("er"):
+        out["er"] = (0.78, 0.4, 0.96, 0.6)
+    row = _row(spec)
+    lr = _layout(spec, row)
+    for k, b in zip(row, lr.boxes):
+        out[k] = b
+    if spec.has("range") and lr.sup is not None:
+        out["range"] = lr.sup
+    return out
+
+
+def _movement_shape(face: Face, box: Box, kind: str) -> str:
+    """Paint the orange circle or red box behind the MA; returns the ink colour for the digits."""
+    x0, y0, x1, y1 = face.b(box)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    rad = max((y1 - y0) * 0.46, (x1 - x0) / 2)
+    if kind == "orange":
+        face.draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), fill=rgb(ORANGE))
+        return "#000000"
+    face.draw.rectangle((cx - rad, cy - rad * 0.96, cx + rad, cy + rad * 0.96), fill=rgb(RED))
+    return "#ffffff"
+
+
+def draw(face: Face, spec: FaceSpec) -> None:
+    if spec.kind == "marker":
+        draw_marker(face, spec)
+        return
+    if spec.blank:
+        draw_outline(face, spec)
+        return
+    r = regions(spec)
+    if "nozoc" in r:
+        face.rect(r["nozoc"], fill="#ffffff")
+    draw_label(face, r["id"], spec, "#000000" if spec.no_zoc else None)
+    ink = spec.text_color
+    if spec.kind in ("air", "naval"):
+        draw_unit_symbol(face, spec, (0.24, 0.23, 0.76, 0.64))
+    elif is_vehicle(spec):
+        if "band" in r:
+            face.rect(r["band"], fill=spec.band, outline=ink, width=0.8)
+        draw_mark(face, spec, r["size"], "#000000" if spec.band else None)
+        colour = "#1f4fbf" if "scenario3_only" in spec.flags else "#202020"
+        draw_vehicle(face.draw, face.b((0.24, 0.36, 0.76, 0.63)), colour,
+                     light="light" in parse_symbol(spec.symbol)[1])
+    else:
+        draw_mark(face, spec, r["size"])
+        fill = rgb(spec.band) if spec.band else background_of(spec)
+        box = r["symbol"]
+        if "double_box" in spec.flags:
+            d = 0.035
+            draw_unit_symbol(face, spec, (box[0] + d, box[1] - d, box[2] + d, box[3] - d), fill=fill)
+            box = (box[0] - d, box[1] + d * 0.5, box[2] - d, box[3] + d * 0.5)
+        draw_unit_symbol(face, spec, box, fill=fill, color="#000000" if spec.band else None)
+    for k in ("command", "stacking", "er"):
+        if k in r:
+            face.text(r[k], spec.value(k), ink)
+    row = _row(spec)
+    lr = _layout(spec, row)
+    inks = [ink] * len(row)
+    if "movement" in row and spec.movement_class in ("orange", "red"):
+        i = row.index("movement")
+        inks[i] = _movement_shape(face, lr.boxes[i], spec.movement_class)
+    if len(set(inks)) == 1:
+        draw_row(face, lr, [spec.value(k) for k in row], ink, spec.value("range"))
+    else:   # the MA in its own colour, the rest as usual
+        size = max(1, round(lr.size * face.S))
+        plain = Row(lr.boxes, lr.dashes, lr.sup, lr.size, lr.sup_size)
+        draw_row(face, plain, [spec.value(k) if inks[j] == ink else "" for j, k in enumerate(row)],
+                 ink, spec.value("range"))
+        for j, k in enumerate(row):
+            if inks[j] != ink:
+                face.text(lr.boxes[j], spec.value(k), inks[j], size=size)
+    draw_illustrative_mark(face, spec, r["illustrative"])
+    draw_outline(face, spec)
