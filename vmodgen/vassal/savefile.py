@@ -1,0 +1,244 @@
+"""Saved games (.vsav) and logfiles (.vlog): the container (FORMATS.md §4.1–§4.2).
+
+A save is a zip with ``savedGame`` (the command text, normally ``!VCSK``-obfuscated),
+``savedata`` (SaveMetaData XML) and ``moduledata`` (a copy of the module's metadata).
+:func:`read_save` also accepts a bare (non-zip) file holding the command text, obfuscated
+or not. :func:`write_save` writes VASSAL 3.7's layout (entries DEFLATED) atomically.
+"""
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from .. import limits
+from ..errors import InputError, LimitError
+from ..safeio import SafeZip, parse_xml, read_bytes, write_bytes_atomic
+from .commands import Command, encode_tree, parse_tree
+from .obfuscation import PLAIN, VCSK, deobfuscate, obfuscate
+
+__all__ = ["Metadata", "SaveFile", "read_save", "read_save_bytes", "write_save", "save_bytes",
+           "metadata_xml", "parse_metadata"]
+
+SAVED_GAME = "savedGame"
+SAVEDATA = "savedata"
+MODULEDATA = "moduledata"
+DEFAULT_VASSAL_VERSION = "3.7.0"
+
+
+@dataclass
+class Metadata:
+    """``savedata`` or ``moduledata`` (``<data version="1">``): both share these elements."""
+    version: str = ""            # module version
+    vassal_version: str = ""
+    date_saved: str = ""         # milliseconds since the epoch
+    description: str = ""        # save: user comment; module: description
+    name: str = ""               # module name (moduledata only)
+    extra1: str | None = None
+    extra2: str | None = None
+    other: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in vars(self).items() if v not in (None, "", {})}
+
+
+def parse_metadata(data: bytes, path: str | Path, what: str) -> Metadata:
+    """Read a ``savedata``/``moduledata`` entry (unknown elements kept in ``other``)."""
+    root = parse_xml(data, path, what)
+    meta = Metadata()
+    names = {"version": "version", "VassalVersion": "vassal_version", "dateSaved": "date_saved",
+             "description": "description", "name": "name", "extra1": "extra1", "extra2": "extra2"}
+    for child in root:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if child.get("lang"):
+            continue  # translations
+        text = (child.text or "").strip()
+        attr = names.get(tag)
+        if attr is None:
+            if tag:
+                meta.other[tag] = text
+        elif attr not in ("description", "name") or not getattr(meta, attr):
+            setattr(meta, attr, text)
+    return meta
+
+
+def metadata_xml(meta: Metadata, kind: str = SAVEDATA) -> bytes:
+    """The XML VASSAL writes for ``savedata`` (``kind="savedata"``) or ``moduledata``."""
+    def el(tag: str, value: str | None) -> str:
+        if value is None:
+            return ""
+        return f"  <{tag}>{escape(value)}</{tag}>\n" if value else f"  <{tag}/>\n"
+
+    parts = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n',
+             el("version", meta.version),
+             el("extra1", "" if meta.extra1 is None else meta.extra1),
+             el("extra2", "" if meta.extra2 is None else meta.extra2),
+             el("VassalVersion", meta.vassal_version or DEFAULT_VASSAL_VERSION),
+             el("dateSaved", meta.date_saved or str(int(time.time() * 1000)))]
+    if kind == MODULEDATA:
+        parts.append(el("description", meta.description))
+        parts.append(el("name", meta.name))
+    elif meta.description:
+        parts.append(el("description", meta.description))
+    parts.append("</data>\n")
+    return "".join(parts).encode("utf-8")
+
+
+@dataclass
+class SaveFile:
+    """One save or log as read: the command text and where it came from."""
+    path: str
+    text: str
+    encoding: str                 # "!VCSK", "VOBS" or "plain"
+    key: int | None
+    container: str                # "zip" or "raw"
+    savedata: Metadata | None = None
+    moduledata: Metadata | None = None
+    entries: list[str] = field(default_factory=list)
+    _tree: Command | None = field(default=None, repr=False)
+
+    @property
+    def tree(self) -> Command:
+        """The command tree (parsed once)."""
+        if self._tree is None:
+            self._tree = parse_tree(self.text, self.path)
+        return self._tree
+
+    @property
+    def module_name(self) -> str:
+        return self.moduledata.name if self.moduledata else ""
+
+    @property
+    def module_version(self) -> str:
+        if self.moduledata and self.moduledata.version:
+            return self.moduledata.version
+        return self.savedata.version if self.savedata else ""
+
+    @property
+    def vassal_version(self) -> str:
+        """The VASSAL version that wrote the file (savedata, else the CHECK command)."""
+        if self.savedata and self.savedata.vassal_version:
+            return self.savedata.vassal_version
+        head = self.text[:400]
+        marker = "runningVassalVersion<"
+        i = head.find(marker)
+        if i >= 0:
+            j = i + len(marker)
+            k = j
+            while k < len(head) and head[k] not in "\t\x1b\\":
+                k += 1
+            return head[j:k]
+        return ""
+
+    @property
+    def is_log(self) -> bool:
+        """True when LOG steps follow ``end_save`` (decided by content, not by name)."""
+        seen_end = False
+        for sub in self.tree.subs:
+            if sub.text == "end_save":
+                seen_end = True
+            elif seen_end and sub.text.startswith("LOG\t"):
+                return True
+        return False
+
+    def encode(self) -> str:
+        """The command text re-encoded from the tree (identical to :attr:`text`)."""
+        return encode_tree(self.tree)
+
+
+def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
+    """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text."""
+    path = str(path)
+    if data[:2] == b"PK":
+        with SafeZip(path, data=data) as zf:
+            if SAVED_GAME not in zf:
+                raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
+            payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
+            savedata = _meta(zf, SAVEDATA, path)
+            moduledata = _meta(zf, MODULEDATA, path)
+            entries = zf.names()
+        container = "zip"
+    else:
+        if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
+            raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
+        payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
+        if payload.startswith(b"\xef\xbb\xbf"):
+            payload = payload[3:]
+    text, kind, key = deobfuscate(payload, path)
+    if len(text) > limits.MAX_SAVEDGAME_BYTES:
+        raise LimitError(path, f"savedGame text is {len(text)} characters, more than the limit "
+                               f"of {limits.MAX_SAVEDGAME_BYTES}")
+    return SaveFile(path, text, kind, key, container, savedata, moduledata, entries)
+
+
+def _meta(zf: SafeZip, name: str, path: str) -> Metadata | None:
+    if name not in zf:
+        return None
+    try:
+        return parse_metadata(zf.read(name, max_bytes=limits.MAX_XML_BYTES), path, name)
+    except InputError as exc:
+        raise InputError(path, f"'{name}' entry: {exc.message}", line=exc.line) from None
+
+
+def read_save(path: str | Path) -> SaveFile:
+    """Read a ``.vsav``/``.vlog`` (or an old ``.sav``/``.log``) file."""
+    data = read_bytes(path, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
+    return read_save_bytes(data, path)
+
+
+def save_bytes(content: str | Command, *, obfuscated: bool = True, key: int | None = None,
+               savedata: Metadata | None = None, moduledata: Metadata | bytes | None = None,
+               container: str = "zip") -> bytes:
+    """The bytes of a save/log file: ``!VCSK`` (or plain) ``savedGame`` + metadata entries."""
+    text = encode_tree(content) if isinstance(content, Command) else content
+    payload = obfuscate(text, key) if obfuscated else text.encode("utf-8")
+    if container == "raw":
+        return payload
+    buf = io.BytesIO()
+    stamp = time.localtime()[:6]
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        def put(name: str, data: bytes) -> None:
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+        put(SAVED_GAME, payload)
+        put(SAVEDATA, metadata_xml(savedata or Metadata(), SAVEDATA))
+        if moduledata is not None:
+            put(MODULEDATA, moduledata if isinstance(moduledata, bytes)
+                else metadata_xml(moduledata, MODULEDATA))
+    return buf.getvalue()
+
+
+def write_save(path: str | Path, content: str | Command, **options) -> None:
+    """Write a save/log atomically (see :func:`save_bytes` for the options)."""
+    write_bytes_atomic(path, save_bytes(content, **options))
+
+
+def copy_options(save: SaveFile) -> dict:
+    """Options that make :func:`save_bytes` keep a read file's encoding and metadata."""
+    return {"obfuscated": save.encoding != PLAIN, "key": save.key if save.encoding == VCSK else None,
+            "savedata": save.savedata, "moduledata": save.moduledata, "container": save.container}
+
+
+def rewrite_save(source: str | Path, target: str | Path, text: str) -> None:
+    """Write ``target`` as a copy of the save ``source`` whose command text is ``text``:
+    same container, obfuscation kind (``VOBS`` becomes ``!VCSK``) and key, every other zip
+    entry copied byte for byte. Atomic; ``source`` is never modified."""
+    data = read_bytes(source, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
+    save = read_save_bytes(data, source)
+    obfuscated = save.encoding != PLAIN
+    key = save.key if save.encoding == VCSK else None
+    payload = obfuscate(text, key) if obfuscated else text.encode("utf-8")
+    if save.container == "raw":
+        write_bytes_atomic(target, payload)
+        return
+    buf = io.BytesIO()
+    with SafeZip(source, data=data) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in src.names():
+            info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, payload if name == SAVED_GAME else src.read(name))
+    write_bytes_atomic(target, buf.getvalue())
