@@ -89,6 +89,19 @@ for i in (1, 2):
     unit(f"G-Pi-Bn-{i}", f"Pi Bn ({i} of 2)", G, "wehrmacht", "", "combat_engineer", "battalion", 2,
          front=ground(4, 4, 5, 6, sp=2), back=ground(2, 2, 5, 5, sp=2),
          notes="one of the two Wehrmacht engineer battalions (17.37e)")
+GERMAN_OTHERS = [  # units the 24.1 German abbreviations and history name; counters and values not in the text
+    ("G-FJ1-RHQ", "RHQ/1", "luftwaffe", "fj1", "airborne_hq", "regiment", "no_zoc", (0, 1, 5, 7)),
+    ("G-FJ2-RHQ", "RHQ/2", "luftwaffe", "fj2", "airborne_hq", "regiment", "no_zoc", (0, 1, 5, 7)),
+    ("G-FJ3-RHQ", "RHQ/3", "luftwaffe", "fj3", "airborne_hq", "regiment", "no_zoc", (0, 1, 5, 7)),
+    ("G-MG", "MG", "luftwaffe", "7flieger", "machine_gun", "company", "", (2, 2, 5, 7)),
+    ("G-PzJg", "PzJg", "luftwaffe", "7flieger", "anti_tank", "company", "", (1, 2, 5, 7)),
+    ("G-K", "K", "wehrmacht", "", "motorcycle_infantry", "company", "", (3, 2, 8, 7)),
+    ("G-AA-Aufkl", "AA (Aufkl.)", "wehrmacht", "5geb", "motorcycle_infantry", "company", "", (2, 2, 8, 7)),
+    ("G-Lehr", "Lehr", "wehrmacht", "", "infantry", "company", "", (3, 3, 5, 7)),
+]
+for uid, name, nat, form, utype, size, flags, (a, d, m, e) in GERMAN_OTHERS:
+    unit(uid, name, G, nat, form, utype, size, 1, flags=flags, front=ground(a, d, m, e),
+         extra_illus=ALL_ILLUS, notes="named by the 24.1 abbreviation list (RHQ, MG, PzJg, K, AA, Lehr); counters and values not in the text")
 # ---- Allied ground units named in the examples --------------------------------------------
 unit("A-B-22-NZ", "B/22 NZ", A, "new_zealand", "nz_div", "infantry", "company", 1,
      front=ground(2, 2, 5, 6), known=("efficiency",), notes="1-step unit, efficiency 6 (example after 10.1)")
