@@ -228,8 +228,13 @@ class RegularNumbering:
             raise ValueError(name)
         return v
 
-    def parse_label(self, label: str) -> tuple[int, int] | None:
-        """The (column, row) index a label names (offsets removed), or None (``BadCoords``)."""
+    def _label_regex(self) -> tuple[re.Pattern | None, int, int]:
+        """The regex ``getLocation`` builds from ``locationFormat`` (cached per settings)."""
+        key = (self.location_format, self.first, self.sep, self.h_type, self.v_type,
+               self.h_leading, self.v_leading)
+        cached = getattr(self, "_regex_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         tokens = _seq_decode(self.location_format, "$")
         regex, col_group, row_group, groups = [], 0, 0, 0
         is_prop = True
@@ -257,9 +262,17 @@ class RegularNumbering:
                 regex.append("(" + self._pattern(self.h_type, self.h_leading) + ")")
                 groups += 1
                 col_group = groups
-        if not regex or not col_group or not row_group:
+        value = ((re.compile("".join(regex)) if regex and col_group and row_group else None),
+                 col_group, row_group)
+        self._regex_cache = (key, value)
+        return value
+
+    def parse_label(self, label: str) -> tuple[int, int] | None:
+        """The (column, row) index a label names (offsets removed), or None (``BadCoords``)."""
+        pattern, col_group, row_group = self._label_regex()
+        if pattern is None:
             return None
-        m = re.fullmatch("".join(regex), label)
+        m = pattern.fullmatch(label)
         if not m:
             return None
         try:
