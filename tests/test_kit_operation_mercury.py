@@ -271,7 +271,7 @@ SPEC_RULES = {
     "strategic_move_keep_away_hexes": 3, "arrival_turn_ma_hexes": 1, "airlanding_capacity_maleme_steps": 7,
     "airlanding_capacity_retimo_steps": 5, "airlanding_capacity_heraklion_steps": 8,
     "airlanding_capacity_artillery_range_steps": 3, "airlanding_capacity_ezoc_steps": 2,
-    "german_auto_adequate_last_turn": 6, "allied_auto_adequate_last_turn": 12,
+    "german_adequate_last_turn": 6, "allied_adequate_last_turn": 12,
     "german_supply_roll_first_turn": 7, "allied_supply_roll_first_turn": 13, "allied_initial_rsc": 2,
     "rsc_transport_steps": 5, "air_resupply_capacity_steps": 5, "hq_uncommanded_coordination": 3,
     "interdiction_maleme_suda_level1": 2, "interdiction_maleme_suda_level2": 4,
@@ -290,6 +290,16 @@ def test_rule_numbers_of_the_spec(kit):
     for key, value in SPEC_RULES.items():
         assert kit.game.rules.get(key) == value, key
     assert not kit.game.illustrative_rules & set(SPEC_RULES)
+
+
+def test_lost_tec_values_are_marked_illustrative(kit):
+    rules = kit.game.rules
+    assert rules["move_cost_clear"] == 1 and "move_cost_clear" not in kit.game.illustrative_rules   # 2.4
+    tec = {k for k in rules if k.startswith(("move_cost_", "hexside_cost_", "road_cost_"))} - {"move_cost_clear"}
+    assert tec and tec == set(kit.game.illustrative_rules)
+    for t in kit.game.terrain.values():
+        if not t.water:
+            assert f"move_cost_{t.id}" in rules, t.id
 
 
 def test_every_rule_parameter_cites_a_rule():
