@@ -1,0 +1,58 @@
+"""``vmodgen inspect FILE``: what is in a VASSAL module, save or log.
+
+For a module: maps, boards, grids, piece slots, prototypes, setups. For a save or log:
+its encoding, VASSAL version, number of log steps and, after step N (default: the last;
+0: the log's starting state), every piece with its map, position, hex label (from
+``--module``'s grid), stack and properties. Passwords are never printed.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ..errors import InputError
+from ..safeio import SafeZip
+from ..vassal import inspecting
+
+
+def _kind(path: str) -> str:
+    """``module`` or ``save`` by content (a zip with a build file, or a saved game)."""
+    p = Path(path)
+    if not p.exists():
+        raise InputError(path, "no such file")
+    if p.is_dir():
+        raise InputError(path, "is a folder, not a file")
+    with open(p, "rb") as fh:
+        head = fh.read(4)
+    if head[:2] != b"PK":
+        return "save"          # a bare saved-game text; the save reader checks it
+    with SafeZip(path) as z:
+        if "savedGame" in z:
+            return "save"
+        if "buildFile.xml" in z or "buildFile" in z:
+            return "module"
+    raise InputError(path, "neither a VASSAL module (no buildFile.xml) nor a save or log (no savedGame)")
+
+
+@click.command()
+@click.argument("file", type=str)
+@click.option("--module", "module_path", type=str, default=None, metavar="M.vmod",
+              help="Module whose grids give hex labels (and prototypes give properties).")
+@click.option("--step", type=int, default=None, metavar="N",
+              help="Show the pieces after log step N (0: the log's starting state; default: the last).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def command(file: str, module_path: str | None, step: int | None, as_json: bool) -> None:
+    """Show what is in a VASSAL module, save or log."""
+    from ..vassal.module import read_module
+    kind = _kind(file)
+    if kind == "module":
+        module = read_module(file)
+        out = inspecting.module_summary(module)
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False) if as_json
+                   else inspecting.module_text(out))
+        return
+    module = read_module(module_path) if module_path else None
+    out = inspecting.inspect_save(file, module, step)
+    click.echo(json.dumps(out, indent=2, ensure_ascii=False) if as_json else inspecting.save_text(out))
