@@ -1,0 +1,477 @@
+"""Replay a save or log (FORMATS.md §4.9): a starting position and a list of steps.
+
+    save = read_save("game.vlog")
+    rp = replay(save, locate=module.locate, apply_boards=module.apply_board_command)
+    for step in rp.steps:
+        for mv in step.moves: print(mv.piece_id, mv.old, "->", mv.new)
+    rp.final.pieces["1700000000000"].label
+
+The commands before ``end_save`` build step 0 (a bare command after it, such as the chat
+line of an old log, also runs on load); every top-level ``LOG`` command after it is one
+step, executed pre-order. Hex labels come from the caller's ``locate(map, x, y)``.
+:meth:`Replay.state_at` gives the whole game state after any step.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from .codec import decode
+from .commands import Command
+from .savefile import SaveFile
+from .traits import Piece
+from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
+                    MutableProperty, Player, RemovePiece, TurnState, Undo, parse_command)
+
+__all__ = ["replay", "Replay", "GameState", "PieceRecord", "StackRecord", "Step", "Move",
+           "Change", "Locate"]
+
+Locate = Callable[[str | None, int, int], "str | None"]
+Position = tuple[str | None, int, int]
+
+
+# ----------------------------------------------------------------------------------------
+# state
+class PieceRecord:
+    """A piece in play: its traits (decoded lazily), own position and enclosing stack."""
+
+    __slots__ = ("id", "piece", "_pos", "stack")
+
+    def __init__(self, pid: str, piece: Piece, pos: Position | None = None,
+                 stack: str | None = None) -> None:
+        self.id = pid
+        self.piece = piece
+        self._pos = pos            # None: read from the BasicPiece state when asked
+        self.stack = stack
+
+    @property
+    def position(self) -> Position:
+        if self._pos is None:
+            self._pos = self.piece.position()
+        return self._pos
+
+    @position.setter
+    def position(self, pos: Position) -> None:
+        self._pos = pos
+
+    @property
+    def map(self) -> str | None:
+        return self.position[0]
+
+    @property
+    def x(self) -> int:
+        return self.position[1]
+
+    @property
+    def y(self) -> int:
+        return self.position[2]
+
+    @property
+    def name(self) -> str:
+        return self.piece.name
+
+    def properties(self) -> dict[str, str]:
+        return self.piece.properties()
+
+    def copy(self) -> "PieceRecord":
+        return PieceRecord(self.id, self.piece.copy() if self.piece._traits is not None else
+                           Piece(self.piece._type, self.piece._state, warnings=self.piece._warnings),
+                           self._pos, self.stack)
+
+    def __repr__(self) -> str:
+        return f"PieceRecord({self.id}, {self.position}, stack={self.stack})"
+
+
+@dataclass
+class StackRecord:
+    """A stack: position, members bottom to top, and its ``@@`` layer token."""
+    id: str
+    map: str | None
+    x: int
+    y: int
+    members: list[str] = field(default_factory=list)
+    layer: str | None = None
+    provisional: bool = False   # made locally by a move; the logged "+/…/stack" replaces it
+
+    def copy(self) -> "StackRecord":
+        return StackRecord(self.id, self.map, self.x, self.y, list(self.members), self.layer,
+                           self.provisional)
+
+
+@dataclass
+class GameState:
+    """Everything the replay tracks at one moment."""
+    pieces: dict[str, PieceRecord] = field(default_factory=dict)
+    stacks: dict[str, StackRecord] = field(default_factory=dict)
+    turns: dict[str, str] = field(default_factory=dict)          # tracker id -> TURN state
+    properties: dict[str, str] = field(default_factory=dict)     # global/mutable properties
+    boards: dict[str, list[str]] = field(default_factory=dict)   # map id -> BoardPicker tokens
+    players: list[tuple[str, str]] = field(default_factory=list)  # (name, side), no password
+
+    def copy(self) -> "GameState":
+        return GameState({k: v.copy() for k, v in self.pieces.items()},
+                         {k: v.copy() for k, v in self.stacks.items()},
+                         dict(self.turns), dict(self.properties),
+                         {k: list(v) for k, v in self.boards.items()}, list(self.players))
+
+    def position(self, pid: str) -> Position | None:
+        if pid in self.pieces:
+            return self.pieces[pid].position
+        s = self.stacks.get(pid)
+        return (s.map, s.x, s.y) if s else None
+
+
+# ----------------------------------------------------------------------------------------
+# steps
+@dataclass
+class Move:
+    """One ``M/``: a piece (or a whole stack) from one map point to another."""
+    piece_id: str
+    old: Position
+    new: Position
+    old_label: str | None = None
+    new_label: str | None = None
+    is_stack: bool = False
+    members: list[str] = field(default_factory=list)   # pieces carried (stack moves)
+    under: str | None = None
+
+
+@dataclass
+class Change:
+    """One ``D/``: a piece's state chain replaced; :meth:`diff` gives the properties."""
+    piece_id: str
+    type_chain: str
+    old_state: str
+    new_state: str
+
+    def diff(self) -> dict[str, tuple[str | None, str | None]]:
+        """Properties whose value differs: name -> (old, new)."""
+        old = Piece(self.type_chain, self.old_state).properties()
+        new = Piece(self.type_chain, self.new_state).properties()
+        return {k: (old.get(k), new.get(k)) for k in old.keys() | new.keys()
+                if old.get(k) != new.get(k)}
+
+
+@dataclass
+class Step:
+    """One recorded action (a top-level ``LOG`` command) and what it did."""
+    index: int                       # 1-based; step 0 is the starting state
+    command: Command
+    moves: list[Move] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    created: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    chat: list[str] = field(default_factory=list)          # as written (HTML-escaped)
+    turns: list[tuple[str, str | None, str]] = field(default_factory=list)  # tracker, old, new
+    properties: list[tuple[str, str | None, str]] = field(default_factory=list)
+    undo: bool = False
+    turn_state: dict[str, str] = field(default_factory=dict)   # every tracker after the step
+
+    @property
+    def chat_text(self) -> list[str]:
+        """Chat lines with HTML entities decoded."""
+        return [html.unescape(c) for c in self.chat]
+
+
+# ----------------------------------------------------------------------------------------
+# the interpreter
+class _Runner:
+    def __init__(self, state: GameState, locate: Locate | None,
+                 apply_boards: Callable[[str], object] | None, warnings: list[str]) -> None:
+        self.s = state
+        self.locate = locate
+        self.apply_boards = apply_boards
+        self.warnings = warnings
+        self.local = 0
+        self.step: Step | None = None
+
+    def label(self, pos: Position) -> str | None:
+        if self.locate is None or pos[0] is None:
+            return None
+        return self.locate(pos[0], pos[1], pos[2])
+
+    def run(self, node: Command) -> None:
+        for sub in node.walk():
+            self.execute(sub.typed(), sub.text)
+
+    def execute(self, cmd, text: str) -> None:
+        while isinstance(cmd, Log):
+            if cmd.inner is None:
+                return
+            cmd = cmd.inner
+        if isinstance(cmd, AddPiece):
+            self.add(cmd)
+        elif isinstance(cmd, MovePiece):
+            self.move(cmd)
+        elif isinstance(cmd, ChangePiece):
+            self.change(cmd)
+        elif isinstance(cmd, RemovePiece):
+            self.remove(cmd.id)
+        elif isinstance(cmd, Chat):
+            if self.step is not None:
+                self.step.chat.append(cmd.text)
+        elif isinstance(cmd, TurnState):
+            old = self.s.turns.get(cmd.tracker_id)
+            self.s.turns[cmd.tracker_id] = cmd.state
+            if self.step is not None:
+                self.step.turns.append((cmd.tracker_id, old, cmd.state))
+        elif isinstance(cmd, Undo):
+            if self.step is not None and cmd.in_progress:
+                self.step.undo = True
+        elif isinstance(cmd, MutableProperty):
+            key = f"{cmd.container}:{cmd.name}" if cmd.container else cmd.name
+            self._prop(key, cmd.new)
+        elif isinstance(cmd, GlobalProperty):
+            key = f"{cmd.container}:{cmd.name}" if cmd.container else cmd.name
+            self._prop(key, cmd.value)
+        elif isinstance(cmd, BoardPicker):
+            self.s.boards[cmd.map_id] = cmd.tokens
+            if self.apply_boards is not None:
+                self.apply_boards(text[4:] if text.startswith("LOG\t") else text)
+        elif isinstance(cmd, Player):
+            entry = (cmd.name, cmd.side)
+            if cmd.removed:
+                if entry in self.s.players:
+                    self.s.players.remove(entry)
+            elif entry not in self.s.players:
+                self.s.players.append(entry)
+
+    def _prop(self, key: str, value: str) -> None:
+        old = self.s.properties.get(key)
+        self.s.properties[key] = value
+        if self.step is not None:
+            self.step.properties.append((key, old, value))
+
+    # -- pieces and stacks -------------------------------------------------------------
+    def _detach(self, pid: str) -> None:
+        rec = self.s.pieces.get(pid)
+        if rec is None or rec.stack is None:
+            return
+        stack = self.s.stacks.get(rec.stack)
+        rec.stack = None
+        if stack is not None:
+            if pid in stack.members:
+                stack.members.remove(pid)
+            if stack.provisional and not stack.members:
+                del self.s.stacks[stack.id]
+
+    def _set_stack(self, sid: str, state: str) -> None:
+        tokens = decode(state, ";")
+        layer = None
+        if tokens and tokens[-1].startswith("@@"):
+            layer = tokens.pop()
+        map_id = tokens[0] if tokens else "null"
+        if map_id == "null" or not tokens:
+            map_id, x, y, ids = None, 0, 0, tokens[1:]
+        else:
+            x, y, ids = _int(tokens, 1), _int(tokens, 2), tokens[3:]
+        stack = self.s.stacks.get(sid)
+        if stack is None:
+            stack = self.s.stacks[sid] = StackRecord(sid, map_id, x, y, [], layer)
+        else:
+            for member in list(stack.members):
+                rec = self.s.pieces.get(member)
+                if rec is not None and rec.stack == sid:
+                    rec.stack = None
+            stack.map, stack.x, stack.y, stack.members, stack.layer = map_id, x, y, [], layer
+        for member in ids:
+            rec = self.s.pieces.get(member)
+            if rec is None:
+                continue   # VASSAL looks members up by id and skips unknown ones
+            self._detach(member)
+            rec.stack = sid
+            stack.members.append(member)
+            if map_id is not None:
+                rec.position = (map_id, x, y)
+
+    def add(self, cmd: AddPiece) -> None:
+        if cmd.is_stack:
+            self._set_stack(cmd.id, cmd.state)
+        else:
+            old = self.s.pieces.get(cmd.id)
+            if old is not None:
+                self._detach(cmd.id)
+            self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings))
+        if self.step is not None:
+            self.step.created.append(cmd.id)
+
+    def remove(self, pid: str) -> None:
+        if pid in self.s.pieces:
+            self._detach(pid)
+            del self.s.pieces[pid]
+        elif pid in self.s.stacks:
+            for member in self.s.stacks[pid].members:
+                rec = self.s.pieces.get(member)
+                if rec is not None:
+                    rec.stack = None
+            del self.s.stacks[pid]
+        if self.step is not None:
+            self.step.deleted.append(pid)
+
+    def change(self, cmd: ChangePiece) -> None:
+        if cmd.id in self.s.stacks:
+            self._set_stack(cmd.id, cmd.new_state)
+            return
+        rec = self.s.pieces.get(cmd.id)
+        if rec is None:
+            return
+        old_state = rec.piece.encode_state()
+        rec.piece.set_state(cmd.new_state)
+        new_pos = rec.piece.position()
+        if rec._pos is not None and new_pos[0] != rec._pos[0]:
+            self._detach(cmd.id)
+        rec.position = new_pos
+        if self.step is not None:
+            self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), old_state, cmd.new_state))
+
+    def move(self, cmd: MovePiece) -> None:
+        new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
+        old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
+        stack = self.s.stacks.get(cmd.id)
+        if stack is not None:
+            stack.map, stack.x, stack.y = new
+            for member in stack.members:
+                rec = self.s.pieces.get(member)
+                if rec is not None:
+                    rec.position = new
+            self._record(cmd, old, new, True, list(stack.members))
+            return
+        rec = self.s.pieces.get(cmd.id)
+        if rec is None:
+            self.warnings_once(f"move of an unknown piece {cmd.id}")
+            return
+        self._detach(cmd.id)
+        rec.position = new
+        if cmd.new_map is not None:
+            target = None
+            under = self.s.pieces.get(cmd.new_under) if cmd.new_under else None
+            if under is not None and under.position == new:
+                if under.stack is None:
+                    target = self._new_stack(new)
+                    target.members.append(under.id)
+                    under.stack = target.id
+                else:
+                    target = self.s.stacks.get(under.stack)
+                if target is not None:
+                    i = target.members.index(under.id) + 1 if under.id in target.members else len(target.members)
+                    target.members.insert(i, cmd.id)
+            else:
+                target = self._stack_at(new)
+                if target is None:
+                    target = self._new_stack(new)
+                target.members.append(cmd.id)
+            if target is not None:
+                rec.stack = target.id
+        self._record(cmd, old, new, False, [cmd.id])
+
+    def _stack_at(self, pos: Position) -> StackRecord | None:
+        for stack in self.s.stacks.values():
+            if stack.members and (stack.map, stack.x, stack.y) == pos:
+                return stack
+        return None
+
+    def _new_stack(self, pos: Position) -> StackRecord:
+        self.local += 1
+        sid = f"local-{self.local}"
+        stack = StackRecord(sid, pos[0], pos[1], pos[2], [], None, provisional=True)
+        self.s.stacks[sid] = stack
+        return stack
+
+    def _record(self, cmd: MovePiece, old: Position, new: Position, is_stack: bool,
+                members: list[str]) -> None:
+        if self.step is None:
+            return
+        self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
+                                    members, cmd.new_under))
+
+    def warnings_once(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+
+# ----------------------------------------------------------------------------------------
+class Replay:
+    """A replayed save/log: :attr:`initial` (step 0), :attr:`steps` and :attr:`final`."""
+
+    def __init__(self, initial: GameState, steps: list[Step], final: GameState,
+                 locate: Locate | None, warnings: list[str]) -> None:
+        self.initial = initial
+        self.steps = steps
+        self.final = final
+        self.locate = locate
+        self.warnings = warnings
+
+    def label(self, pos: Position) -> str | None:
+        if self.locate is None or pos[0] is None:
+            return None
+        return self.locate(pos[0], pos[1], pos[2])
+
+    def state_at(self, k: int) -> GameState:
+        """The game state after step ``k`` (0 = the starting position)."""
+        if not 0 <= k <= len(self.steps):
+            raise IndexError(f"step {k} out of range 0..{len(self.steps)}")
+        if k == len(self.steps):
+            return self.final
+        state = self.initial.copy()
+        runner = _Runner(state, None, None, [])
+        for step in self.steps[:k]:
+            runner.run(step.command)
+        return state
+
+    def states(self) -> Iterator[tuple[int, GameState]]:
+        """``(k, state)`` after every step, in order (one live state: copy what you keep)."""
+        state = self.initial.copy()
+        runner = _Runner(state, None, None, [])
+        yield 0, state
+        for step in self.steps:
+            runner.run(step.command)
+            yield step.index, state
+
+
+def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
+           apply_boards: Callable[[str], object] | None = None,
+           warnings: list[str] | None = None) -> Replay:
+    """Replay a save or log; see the module docstring."""
+    if isinstance(source, SaveFile):
+        root = source.tree
+    elif isinstance(source, Command):
+        root = source
+    else:
+        from .commands import parse_tree
+        root = parse_tree(source)
+    warnings = warnings if warnings is not None else []
+    state = GameState()
+    runner = _Runner(state, locate, apply_boards, warnings)
+    # the root's own text ("begin_save") and everything up to end_save; then bare commands
+    runner.execute(root.typed(), root.text)
+    pending: list[Command] = []
+    after_end = False
+    for sub in root.subs:
+        if not after_end:
+            runner.run(sub)
+            if sub.text == "end_save":
+                after_end = True
+        elif sub.text.startswith("LOG\t"):
+            pending.append(sub)
+        elif not pending:
+            runner.run(sub)     # executed on load, before the first step
+        else:
+            pending.append(sub)
+    initial = state.copy()
+    steps: list[Step] = []
+    for node in pending:
+        step = Step(len(steps) + 1, node)
+        runner.step = step
+        runner.run(node)
+        step.turn_state = dict(state.turns)
+        steps.append(step)
+    runner.step = None
+    return Replay(initial, steps, state, locate, warnings)
+
+
+def _int(tokens: list[str], i: int) -> int:
+    try:
+        return int(tokens[i])
+    except (IndexError, ValueError):
+        return 0
