@@ -385,6 +385,12 @@ def test_no_zoc_band_follows_rule_5_12(kit):
         assert (not u.exerts_zoc) == expect, u.id
 
 
+def test_inferred_flags_are_marked_illustrative(kit):
+    sca = [u for u in kit.units if "suda_command_area" in u.flags]
+    assert sca and all(u.is_illustrative("flags") for u in sca)        # 4.64 names no unit
+    assert all(u.is_illustrative("type") for u in kit.units if u.name.startswith("Vogel"))
+
+
 def test_nationality_colours_are_marked_illustrative(kit):
     assert all(n.illustrative for n in kit.game.nationalities.values())     # 2.3 names no colours
 

@@ -180,7 +180,7 @@ for i in range(1, 7):
          notes="up to three 4-5 Ju-87s split into two 2-3 halves each (12.13)")
 # ---- naval units (16.1) --------------------------------------------------------------------
 def ship(uid, name, utype, aa, de, baa=None, bde=None, flags="", known=False, back_good=False, notes=""):
-    front = {"bombardment": 4 if utype == "battleship" else 2, "aa": aa, "defense": de, "movement": 3, "capacity": 0}
+    front = {"bombardment": 4 if utype == "battleship" else 2, "aa": aa, "defense": de, "movement": 3}
     back = None if baa is None else {**front, "aa": baa, "defense": bde}
     good = ("aa", "defense") if known else ()
     unit(uid, name, A, "royal_navy", "med_fleet", utype, "", 2 if back else 1, flags=flags, front=front, back=back,
@@ -217,8 +217,16 @@ SETUP = {  # (unit, scenario) -> hex, inferred from the rules' examples around M
 }
 
 
+#: units given the Suda Command Area light-blue box (4.64) here; the text names none, so "flags" is illustrative
+SCA = {"A-C-1-Welsh", "A-D-1-Welsh", "A-RM", "A-MNBDO-SL"}
+
+
 def main() -> None:
     for row in ROWS:
+        if row["id"] in SCA:
+            row["flags"] = ";".join(f for f in (row["flags"], "suda_command_area") if f)
+            if "*" not in row["illustrative"].split(";"):
+                row["illustrative"] = ";".join(c for c in (row["illustrative"], "flags") if c)
         extra = SETUP.get(row["id"], {})
         illus = [c for c in row["illustrative"].split(";") if c]
         for s, h in extra.items():
