@@ -173,8 +173,11 @@ def test_drift_examples_land_in_all_water(kit):
     assert kit.map.terrain("W4215") == "rough"              # Koch's +2 for rough
     assert kit.map.terrain("W4314") in {"rough", "hills", "mountain", "orchard_woods"}  # barred to armor
     assert kit.map.terrain("W4228") == "city"
-    for hx in ("W4215", "W4314", "W4228"):
-        assert not kit.map.info(hx).illustrative
+    for hx in ("W4215", "W4314", "W4228", "W4416", "W4514"):
+        info = kit.map.info(hx)
+        assert not info.illustrative and info.elevation is None      # the text gives terrain, not elevation
+    elevations = {kit.map.info(h).elevation for h in kit.map.hex_ids()} - {None}
+    assert elevations and min(elevations) >= 1 and max(elevations) <= 5        # 10.26: levels 1-5
 
 
 # ---- places ----------------------------------------------------------------------------

@@ -267,7 +267,7 @@ def main() -> None:
             t = sheet.terrain[h]
             hx = hid(pre, h)
             fixed = pre == "W" and (h.line, h.pos) in W_FIXED
-            elev = "" if t == "all_water" else str({"mountain": 4, "hills": 3, "rough": 2, "broken": 2}.get(t, 1))
+            elev = "" if t == "all_water" or fixed else str({"mountain": 4, "hills": 3, "rough": 2, "broken": 2}.get(t, 1))
             feats = ";".join(sorted(feature_at.get(hx, ())))
             note = W_FIXED_NOTE.get((h.line, h.pos), "") if pre == "W" else ""
             lines.append(f"{hx},{t},{elev},{feats},{'no' if fixed else 'yes'},{note}")
