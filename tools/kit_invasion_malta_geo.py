@@ -90,6 +90,13 @@ class Projection:
         return math.degrees(cmath.phase(self.a))
 
 
+def seg_distance(p: complex, a: complex, b: complex) -> float:
+    """Distance from point p to segment ab."""
+    ab = b - a
+    t = 0.0 if ab == 0 else max(0.0, min(1.0, ((p - a) * ab.conjugate()).real / abs(ab) ** 2))
+    return abs(p - (a + ab * t))
+
+
 def inside(pt: complex, poly: list[complex]) -> bool:
     """Even-odd point-in-polygon test."""
     x, y = pt.real, pt.imag
@@ -127,6 +134,13 @@ MALTA_ANCHORS = [((35.8958, 14.5125), (31, 31)),   # Auberge de Castile 3131 [19
                  ((35.8827, 14.5226), (29, 33)),   # Cospicua 2933 [19.21]
                  ((35.8290, 14.4740), (16, 31)),   # urban 1631 [15.4 ex.], taken as Zurrieq
                  ((35.8220, 14.4400), (12, 25))]   # beachhead 1225 [6.2 ex.], taken as Ghar Lapsi
+
+#: harbours too narrow for the coastline polygon at this scale: (lat, lon) centre lines and a
+#: half width in metres; hexes whose centre lies that close are water
+MALTA_CHANNELS = [
+    ([(35.8990, 14.5240), (35.8930, 14.5150), (35.8880, 14.5050), (35.8830, 14.4960)], 330),  # Grand Harbour
+    ([(35.9065, 14.5135), (35.9010, 14.5060), (35.8980, 14.5000)], 300),                      # Marsamxett
+]
 
 #: towns drawn as urban hexes: name, lat, lon, radius in metres (0 = the one nearest hex)
 MALTA_TOWNS = [

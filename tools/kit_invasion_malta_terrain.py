@@ -69,17 +69,26 @@ def neighbours(col: int, row: int) -> list[tuple[int, int]]:
 class Island:
     """One sheet's generated content."""
 
-    def __init__(self, name: str, proj: geo.Projection, coast, cols, rows, prefix: str) -> None:
+    def __init__(self, name: str, proj: geo.Projection, coast, cols, rows, prefix: str,
+                 channels=()) -> None:
         self.name, self.proj, self.cols, self.rows, self.prefix = name, proj, cols, rows, prefix
         self.poly = [proj.to_map(la, lo) for la, lo in coast]
+        self.channels = [([proj.to_map(la, lo) for la, lo in line], width / proj.metres_per_hex)
+                         for line, width in channels]
         self.terrain: dict[tuple[int, int], str] = {}
         self.stated: set[tuple[int, int]] = set()
         self.notes: dict[tuple[int, int], str] = {}
         self.features: dict[tuple[int, int], set[str]] = {}
         for c in range(cols[0], cols[1] + 1):
             for r in range(rows[0], rows[1] + 1):
-                land = geo.inside(geo.hex_centre(c, r), self.poly)
-                self.terrain[(c, r)] = "clear" if land else "sea"
+                self.terrain[(c, r)] = "clear" if self.dry(geo.hex_centre(c, r)) else "sea"
+
+    def dry(self, z: complex) -> bool:
+        """Whether a point of the hex plane is land."""
+        if not geo.inside(z, self.poly):
+            return False
+        return not any(geo.seg_distance(z, a, b) <= w
+                       for line, w in self.channels for a, b in zip(line, line[1:]))
 
     def on(self, h) -> bool:
         return h in self.terrain
@@ -106,7 +115,7 @@ class Island:
     def sea_between(self, a, b) -> bool:
         """Whether the straight line between two land hex centres crosses water."""
         za, zb = geo.hex_centre(*a), geo.hex_centre(*b)
-        return any(not geo.inside(za + (zb - za) * t, self.poly) for t in (0.35, 0.5, 0.65))
+        return any(not self.dry(za + (zb - za) * t) for t in (0.35, 0.5, 0.65))
 
     def path(self, a, b) -> list[tuple[int, int]]:
         """Cheapest land chain from a to b (rough costs 2), deterministic."""
@@ -136,8 +145,8 @@ class Island:
         return out[::-1]
 
 
-def build_island(name, proj, coast, cols, rows, prefix, towns, airfields, rough, zones):
-    isl = Island(name, proj, coast, cols, rows, prefix)
+def build_island(name, proj, coast, cols, rows, prefix, towns, airfields, rough, channels=()):
+    isl = Island(name, proj, coast, cols, rows, prefix, channels)
     for lat, lon, rad in rough:
         for h in isl.near(lat, lon, rad):
             if isl.land(h):
@@ -193,7 +202,7 @@ def finish(isl: Island) -> None:
 def malta() -> Island:
     proj = geo.Projection(geo.MALTA_ANCHORS, geo.LAT0, 14.45)
     isl = build_island("malta", proj, geo.MALTA_COAST, MALTA_COLS, MALTA_ROWS, "",
-                       geo.MALTA_TOWNS, geo.MALTA_AIRFIELDS, geo.MALTA_ROUGH, geo.MALTA_ZONES)
+                       geo.MALTA_TOWNS, geo.MALTA_AIRFIELDS, geo.MALTA_ROUGH, geo.MALTA_CHANNELS)
     for hid, (terrain, note) in TEXT_LAND.items():
         h = (int(hid[:2]), int(hid[2:]))
         if not isl.land(h) or terrain:
@@ -215,7 +224,7 @@ def malta() -> Island:
 def leros() -> Island:
     proj = geo.Projection.fixed(geo.LEROS_OBJECTIVE, (27, 6), 600, 150, 37.15, 26.83)
     isl = build_island("leros", proj, geo.LEROS_COAST, LEROS_COLS, LEROS_ROWS, LEROS_PREFIX,
-                       geo.LEROS_TOWNS, [], geo.LEROS_ROUGH, geo.LEROS_ZONES)
+                       geo.LEROS_TOWNS, [], geo.LEROS_ROUGH)
     h = (27, 6)
     if not isl.land(h):
         isl.terrain[h] = "clear"
