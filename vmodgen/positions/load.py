@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..hexes.scheme import HexScheme
-from ..model.game import (Game, HexsideFeature, LineFeature, Marker, Nationality, PointFeature, Side,
+from ..model.game import (Game, HexsideFeature, LineFeature, Nationality, PointFeature, Side,
                           Terrain, UnitType)
 from ..model.kit import load_kit
 from ..model.load_game import ID_RE

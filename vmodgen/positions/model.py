@@ -18,6 +18,11 @@ MOVE_MODES = ("move", "extended", "tactical", "rail", "strategic", "road_bonus",
               "infiltration", "retreat", "advance", "reaction")
 
 
+#: status names and the marker ids kits use for them
+ALIASES = {"excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
+           "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
+
+
 @dataclass
 class UnitState:
     """One unit on the board: where it is, which side is up, its status and its last move."""
@@ -47,7 +52,14 @@ class UnitState:
         return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
 
     def has(self, status: str) -> bool:
-        return status in self.status
+        """Whether the unit carries ``status`` ('-' and '_' are the same; a kit's marker ids such
+        as ``excess-stacking``, ``fatigue`` or ``full-retreat`` answer for the short names)."""
+        if status in self.status:
+            return True
+        for name in (status.replace("_", "-"), status.replace("-", "_"), *ALIASES.get(status, ())):
+            if name in self.status:
+                return True
+        return False
 
     @property
     def moved(self) -> bool:

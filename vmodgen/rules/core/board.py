@@ -8,6 +8,9 @@ from functools import cached_property
 from ...positions.model import Position, UnitState
 
 
+MARKER_ALIASES = {"fort": ("fortification",)}
+
+
 class Board:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
@@ -56,7 +59,13 @@ class Board:
         return f | frozenset(mk) if mk else f
 
     def marker_owner(self, h: str, marker: str) -> str | None:
-        return self.pos.hex_markers.get(h, {}).get(marker)
+        """The side owning ``marker`` on ``h`` ("" = unstated), None when absent. ``fort`` also
+        answers for ``fortification``."""
+        mk = self.pos.hex_markers.get(h, {})
+        for name in (marker, *MARKER_ALIASES.get(marker, ())):
+            if name in mk:
+                return mk[name]
+        return None
 
     def hexside(self, a: str, b: str) -> set[str]:
         return {hs.feature for hs in self.map.hexside_features(a, b)}

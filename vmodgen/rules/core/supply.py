@@ -38,6 +38,9 @@ class TraceRules:
     road_step: Callable[[str, str], bool] | None = None      # a→b runs along a road (road leg)
     road_enter: Callable[[str], bool] | None = None          # the road leg may enter b
     aux: Callable[[str, int | None], int | None] | None = None
+    #: the cost of a step out of the unit's own hex, when it differs from ``step`` (a hexside a
+    #: line may cross only from the unit's hex, say); None = the same as ``step``
+    first_step: Callable[[str, str], float | None] | None = None
 
 
 def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules) -> dict[str, float]:
@@ -63,21 +66,35 @@ def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules) -> dict
             dist[key] = 0.0
             heapq.heappush(heap, (0.0, z, a0, cls == FIRST))
     step, enter, neighbours = rules.step, rules.enter, board.neighbours
+    first = rules.first_step
     while heap:
         d, y, ay, terminal = heapq.heappop(heap)
         if d > dist.get((y, ay), INF):
             continue
         for x in neighbours(y):
-            c = step(x, y)
-            if c is None:
-                continue
-            nd = d + c
-            if nd > budget:
-                continue
-            if nd < out.get(x, INF):
-                out[x] = nd                      # x as the unit's own hex
-            if terminal:
-                continue
+            if first is not None:
+                c0 = first(x, y)
+                if c0 is not None and d + c0 <= budget and d + c0 < out.get(x, INF):
+                    out[x] = d + c0              # x as the unit's own hex
+                if terminal:
+                    continue
+                c = step(x, y)
+                if c is None:
+                    continue
+                nd = d + c
+                if nd > budget:
+                    continue
+            else:
+                c = step(x, y)
+                if c is None:
+                    continue
+                nd = d + c
+                if nd > budget:
+                    continue
+                if nd < out.get(x, INF):
+                    out[x] = nd                  # x as the unit's own hex
+                if terminal:
+                    continue
             cls = enter(x)
             if cls == BLOCKED:
                 continue

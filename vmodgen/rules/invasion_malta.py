@@ -1,0 +1,401 @@
+"""Invasion: Malta (with Leros): stacking (3.3), zones of control (3.2, 8.2), movement (8) and the
+Axis supply route (6) over the core. Rule numbers are the rulebook's (spec:
+``rules/invasion-malta.md`` §4-§7, §10).
+
+Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
+``stacking_limit_points`` (9, 3.32), ``zoc_entry_cost_mp`` (1, 8.21), ``clear_cost_mp`` (1),
+``rough_cost_mp_infantry`` (2, 8.31), ``road_cost_axis_mp`` (0.5), ``road_cost_allied_day_mp`` (1)
+and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp`` (1, 8.36),
+``commando_cliff_cost_mp`` (3, 17.31), ``motor_pool_ma`` (10, 18.12),
+``disrupted_ma_divisor`` (2, 3.83); other terrain costs ``move_cost_<terrain>`` (the TEC is not
+in the text; default 1). The time of day is ``[state] time`` (am, pm, night). Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+``im_commando``, ``im_artillery`` (units with a printed range, §2.4); ``im_redbox_zoc_urban``
+(false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves urban and airfield hexes
+open); ``im_supply_side`` ("axis", 6.1).
+"""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
+from .common import label, move_findings
+from .core import supply as sup
+from .core.board import Board
+from .core.movement import MoveModel, Problem
+from .core.stacking import fmt
+from .core.zoc import FULL, NONE, ZocField, zoc_field
+from .costs import CostTable
+
+P = "IM"
+ROADS = {"primary_road", "secondary_road", "road"}
+
+
+class InvasionMaltaRules(RuleSet):
+    id = "invasion-malta"
+    prefix = P
+    statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired"})
+    modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
+
+    # ---- unit classes (2, 3.6) -------------------------------------------------------------
+    def combat(self, u: UnitState) -> bool:
+        return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")
+
+    def armour(self, u: UnitState) -> bool:
+        return self.is_(u, "im_armour", "flag:armour, symbol:armor, symbol:assault-gun")
+
+    def red_box(self, u: UnitState) -> bool:
+        return self.armour(u) or self.is_(u, "im_red_box", "class:red, class:red_box")
+
+    def orange(self, u: UnitState) -> bool:
+        return self.is_(u, "im_orange", "class:orange, class:orange_circle")
+
+    def motorized(self, u: UnitState) -> bool:
+        return self.red_box(u) or self.orange(u) or u.mode == "motor_pool"
+
+    def commando(self, u: UnitState) -> bool:
+        return self.is_(u, "im_commando", "type:commando, flag:commando")
+
+    def artillery(self, u: UnitState) -> bool:
+        sel = self.param("im_artillery", "")
+        return self.is_(u, "im_artillery") if sel else u.value("range") is not None
+
+    def limit(self) -> float:
+        return self.num("stacking_limit_points", self.num("stacking_limit", 9))
+
+    def sp(self, u: UnitState) -> float:
+        return u.number("stacking", 0) if self.combat(u) else 0
+
+    # ---- rules -------------------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        return [
+            Rule(f"{P} 3.32", "stacking", EVERY_PHASE_END, self.check_stacking, "9 SP and excess markers"),
+            Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
+            Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
+            Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
+            Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
+            Rule(f"{P} 6.12", "supply", When(("supply",)), self.check_supply, "Axis supply route"),
+        ]
+
+    # ---- stacking (3.3) ------------------------------------------------------------------------
+    def check_stacking(self, board: Board) -> list:
+        """3.32/3.34: at the end of every phase the units not under an Excess marker total at most
+        9 SP; no Excess marker on a legal stack; a unit that fits may not be declared excess."""
+        limit = self.limit()
+        out = []
+        for h in list(board.at):
+            if not board.is_hex(h):
+                continue
+            for side in self.game.sides:
+                us = [u for u in board.units(h, side) if self.combat(u)]
+                if not us:
+                    continue
+                normal = [u for u in us if not u.has("excess")]
+                excess = [u for u in us if u.has("excess")]
+                total, kept = sum(map(self.sp, us)), sum(map(self.sp, normal))
+                if kept > limit:
+                    out.append(self.finding(board, f"{P} 3.32", "stacking",
+                                            f"{h} holds {fmt(kept)} SP of {self.side_name(side)} units outside any "
+                                            f"Excess Stacking marker, more than {fmt(limit)}: {self.names(normal)}. "
+                                            "The excess must go under the marker (3.34).", [h], us, points=kept))
+                elif excess and total <= limit:
+                    out.append(self.finding(board, f"{P} 3.34", "stacking",
+                                            f"{h} totals {fmt(total)} SP, within the limit, yet {self.names(excess)} "
+                                            "are under an Excess Stacking marker; it comes off.", [h], excess))
+                else:
+                    fits = [u for u in excess if kept + self.sp(u) <= limit]
+                    if fits:
+                        out.append(self.finding(board, f"{P} 3.34", "stacking",
+                                                f"{self.names(fits)} in {h} would fit within {fmt(limit)} SP and may "
+                                                "not be declared excess.", [h], fits))
+        return out
+
+    def check_armour(self, board: Board) -> list:
+        """3.33, 3.64: at most one armour unit in a hex at any time, even during a phase."""
+        out = []
+        for h, us in board.at.items():
+            for side in self.game.sides:
+                a = [u for u in us if u.side == side and self.armour(u)]
+                if board.is_hex(h) and len(a) > 1:
+                    out.append(self.finding(board, f"{P} 3.33", "stacking", f"{h} holds {len(a)} armour units: "
+                                            f"{self.names(a)}; at most one may occupy a hex at any time.", [h], a))
+        return out
+
+    def check_mixed(self, board: Board) -> list:
+        out = []
+        for h, us in board.at.items():
+            c = [u for u in us if self.combat(u)]
+            if board.is_hex(h) and len({u.side for u in c}) > 1 and not any(u.has("paradropped") for u in c):
+                out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
+                                        f"{self.names(c)}.", [h], c))
+        return out
+
+    # ---- ZOC (3.2) -------------------------------------------------------------------------------
+    def projects(self, board: Board, u: UnitState) -> bool:
+        """3.21, 3.24, 3.34: combat units not under an Excess marker; a No-ZOC band unit only when
+        a band-free, non-excess combat unit shares its hex."""
+        if not self.combat(u) or u.has("excess"):
+            return False
+        if "no_zoc" not in u.unit.flags:
+            return True
+        return any(x is not u and x.side == u.side and self.combat(x) and not x.has("excess")
+                   and "no_zoc" not in x.unit.flags for x in board.units(u.hex))
+
+    def zoc(self, board: Board, side: str, disrupted: bool = True) -> ZocField:
+        """3.22, 3.25: not into forts or all-sea hexes, not across sea hexsides, not across cliffs
+        (but a non-disrupted commando's does); a red-box unit's only along roads. With
+        ``disrupted=False`` disrupted units are left out (supply, 6.23)."""
+        urban = bool(self.param("im_redbox_zoc_urban", False))
+
+        def reach(u: UnitState, src: str, dst: str) -> int:
+            feats = board.hexside(src, dst)
+            if "sea" in feats or board.is_water(dst) or "fort" in board.features(dst):
+                return NONE
+            if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
+                return NONE
+            if self.red_box(u) and not board.roads(src, dst) & ROADS:
+                if not (urban and (board.terrain(dst) == "urban" or "airfield" in board.features(dst))):
+                    return NONE
+            return FULL
+        return zoc_field(board, side, lambda u: self.projects(board, u) and (disrupted or not u.has("disrupted")),
+                         reach)
+
+    def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+
+    # ---- movement (8) ----------------------------------------------------------------------------
+    def allowance(self, u: UnitState) -> float:
+        if u.mode == "motor_pool":
+            return self.num("motor_pool_ma", 10)                       # 18.12
+        ma = u.number("movement", 0)
+        if u.has("disrupted"):
+            ma = ma // int(self.num("disrupted_ma_divisor", 2))        # 3.83
+        if self.armour(u) and u.has("oos"):
+            ma = 0                                                     # 6.15
+        return ma
+
+    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
+        costs = CostTable(board, u.unit.movement_class)
+        night = str(board.pos.state.get("time", "")).lower() == "night"
+        road_rate = (self.num("road_cost_axis_mp", 0.5) if u.side == "axis" else
+                     self.num("road_cost_allied_night_mp", 0.5) if night else self.num("road_cost_allied_day_mp", 1))
+        terrain_cost = {"clear": self.num("clear_cost_mp", 1), "rough": self.num("rough_cost_mp_infantry", 2)}
+        side, free = u.side, self.red_box(u) or self.commando(u)
+        motor, armour, commando = self.motorized(u), self.armour(u), self.commando(u) and not u.has("disrupted")
+
+        def road(a: str, b: str) -> bool:
+            return bool(board.roads(a, b) & ROADS)
+
+        def open_hex(b: str) -> bool:
+            return board.terrain(b) == "urban" or "airfield" in board.features(b)
+
+        def cost(a: str, b: str) -> float | None:
+            feats = board.hexside(a, b)
+            if "sea" in feats or board.is_water(b):
+                return None
+            if motor and not (road(a, b) or open_hex(b)):
+                return None                                            # 8.33
+            if "cliff" in feats:
+                if not commando:
+                    return None                                        # 8.35
+                t = hex_cost(a, b)
+                return None if t is None else t + self.num("commando_cliff_cost_mp", 3)
+            if road(a, b) or (board.terrain(a) == board.terrain(b) == "urban" and board.roads(a, b)):
+                return road_rate                                       # 8.33, 8.34: no slope either
+            t = hex_cost(a, b)
+            if t is None:
+                return None
+            return t + (self.num("slope_uphill_extra_mp", 1) if board.uphill(a, b, "slope") else 0)  # 8.36
+
+        def hex_cost(a: str, b: str) -> float | None:
+            t = board.terrain(b)
+            if f"move_cost_{t}" in self.game.rules or f"move_cost_{t}_{u.unit.movement_class}" in self.game.rules:
+                return costs.terrain_cost(b)
+            return terrain_cost.get(t, 1.0)
+
+        def prohibited(a: str, b: str) -> Problem:
+            feats = board.hexside(a, b)
+            if "cliff" in feats:
+                return Problem(f"{P} 8.35", "movement", f"only a non-disrupted commando may cross the cliff "
+                                                        f"between {a} and {b}", b)
+            if "sea" in feats or board.is_water(b):
+                return Problem(f"{P} 8.35", "movement", f"{b} lies across a sea hexside or in the sea", b)
+            if motor and not (road(a, b) or open_hex(b)):
+                return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
+                                                        "an urban or airfield hex", b)
+            return Problem(f"{P} 8.3", "movement", costs.why(a, b), b)
+
+        def inz(h: str) -> bool:
+            return with_zoc and h in ez
+
+        def block(a: str, b: str, i: int) -> Problem | None:
+            here = board.units(b)
+            if any(x.side != side and self.combat(x) for x in here):
+                return Problem(f"{P} 8.14", "movement", f"{b} holds enemy combat units", b)
+            if armour and any(x.side == side and self.armour(x) and x is not u for x in here):
+                return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
+                                                        "armour unit, even passing through", b)
+            if motor and not armour and any(x is not u and x.side == side and self.motorized(x) for x in here) \
+                    and not (board.roads(a, b) & {"primary_road"} or open_hex(b)):
+                return Problem(f"{P} 3.33", "stacking", f"a motorized unit may enter {b}, which holds another "
+                                                        "motorized unit, only along a primary road", b)
+            if self.artillery(u) and inz(b) and not any(x.side == side for x in here):
+                return Problem(f"{P} 8.25", "zoc", f"artillery may not enter enemy ZOC at {b} unless a friendly "
+                                                   "unit is there", b)
+            if u.mode == "motor_pool" and inz(a) and i > 0:
+                return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC but not move through it "
+                                                    f"({a})", b)
+            if inz(a) and inz(b) and not free and not (u.mode == "infiltration" and i == 0):
+                return Problem(f"{P} 8.24", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+            return None
+
+        def stops(a: str, b: str, i: int) -> Problem | None:
+            if not inz(b):
+                return None
+            if free and u.mode != "motor_pool" and not board.units(b):
+                return None                                            # 8.23, 17.31
+            return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+
+        return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
+                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0, allowance_rule=f"{P} 8.13")
+
+    def check_moves(self, board: Board) -> list:
+        out = []
+        zocs: dict[str, set[str]] = {}
+        for u in board.pos.units:
+            if u.previous is None or not self.combat(u):
+                continue
+            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            if u.mode == "retreat":
+                out += self._retreat(board, u, ez)
+            elif u.mode == "advance":
+                out += self._advance(board, u)
+            else:
+                if u.mode == "infiltration" and (board.distance(u.previous, u.hex) or 0) > 1:
+                    out.append(self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {u.previous} → {u.hex}; "
+                                            "infiltration is exactly one hex.", [u.hex], [u]))
+                    continue
+                if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
+                                                  for n in board.neighbours(u.previous) for x in board.units(n)):
+                    out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
+                                            f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
+                out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+                                     self.move_model(board, u, ez, with_zoc=False),
+                                     zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+        return out
+
+    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """13.34-13.45: no enemy-occupied hex or prohibited hexside; a retreat may end in enemy ZOC
+        only where a friendly unit is; passing an empty enemy-ZOC hex leaves the unit disrupted."""
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
+        if self.orange(u) or self.allowance(u) == 0 and not u.has("disrupted"):
+            return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} may not retreat (orange-circle or "
+                                 "0-MA units are eliminated instead).", [u.hex], [u])]
+        friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
+        for h in path[1:]:
+            if any(x.side != u.side and self.combat(x) for x in board.units(h)):
+                return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {h}, which holds "
+                                     "enemy units.", [h], [u])]
+        if u.hex in ez and not friends(u.hex):
+            return [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at {u.hex} "
+                                 "without a friendly unit there.", [u.hex], [u])]
+        through = [h for h in path[1:-1] if h in ez and not friends(h)]
+        if through and not u.has("disrupted"):
+            return [self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
+                                 f"{', '.join(through)} and must end disrupted.", through, [u])]
+        return []
+
+    def _advance(self, board: Board, u: UnitState) -> list:
+        """13.5, 13.55: one hex, never by orange-circle units, never into excess stacking."""
+        out = []
+        if self.orange(u) or (board.distance(u.previous or u.hex, u.hex) or 0) > 1:
+            out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} may advance only one hex and only if "
+                                    "not an orange-circle unit.", [u.hex], [u]))
+        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
+        if total > self.limit():
+            out.append(self.finding(board, f"{P} 13.55", "stacking", f"{label(u)} advanced into {u.hex}, which then "
+                                    f"holds {fmt(total)} SP: an advance may not end in excess stacking.",
+                                    [u.hex], board.units(u.hex, u.side)))
+        return out
+
+    # ---- supply (6) ------------------------------------------------------------------------------
+    def check_allied_oos(self, board: Board) -> list:
+        axis = str(self.param("im_supply_side", "axis"))
+        return [self.finding(board, f"{P} 6.1", "supply", f"{label(u)} is an Allied unit with an OoS marker; Allied "
+                             "units are always in supply.", [u.hex], [u])
+                for u in board.pos.units if u.side != axis and u.has("oos")]
+
+    def trace_rules(self, board: Board, side: str) -> sup.TraceRules:
+        """6.21-6.23: no enemy combat unit, no hex in the ZOC of non-disrupted enemy units unless a
+        friendly combat unit is there, no enemy fort, no sea; no sea or cliff hexside."""
+        az = {h for e in board.enemies(side) for h in self.zoc(board, e, disrupted=False).hexes()}
+
+        def enter(h: str) -> int:
+            here = board.units(h)
+            if any(x.side != side and self.combat(x) for x in here) or board.is_water(h):
+                return sup.BLOCKED
+            if "fort" in board.features(h) and self.fort_owner(board, h) != side:
+                return sup.BLOCKED
+            if h in az and not any(x.side == side and self.combat(x) for x in here):
+                return sup.BLOCKED
+            return sup.OPEN
+        return sup.TraceRules(step=lambda a, b: None if board.hexside(a, b) & {"sea", "cliff"} else 1.0,
+                              enter=enter, budget=None)
+
+    def fort_owner(self, board: Board, h: str) -> str:
+        """3.11: a fort is friendly to the side whose combat units last held it: the position's
+        ``control``, else Axis under an ``axis-control`` marker, else Allied (the garrison's)."""
+        c = board.control(h)
+        if c:
+            return c
+        axis = str(self.param("im_supply_side", "axis"))
+        if board.marker_owner(h, "axis-control") is not None:
+            return axis
+        return next((s for s in self.game.sides if s != axis), "")
+
+    def sources(self, board: Board, side: str, u: UnitState) -> list[str]:
+        """6.31: beachheads (the coastal hex, §11 #6) assigned to the unit's formation in
+        ``[state.beachheads]`` (hex = formation; unassigned beachheads supply every formation), and
+        airheads of its nationality for paradropped units or once an airfield airhead exists."""
+        assign = board.pos.state.get("beachheads", {})
+        out = [h for h, mk in board.pos.hex_markers.items() if "beachhead" in mk
+               and (not isinstance(assign, dict) or assign.get(h) in (None, u.unit.formation))]
+        airheads = [h for h, mk in board.pos.hex_markers.items() if "airhead" in mk and mk["airhead"] in ("", side)]
+        nat = board.pos.state.get("airheads", {})
+        airheads = [h for h in airheads if not isinstance(nat, dict) or nat.get(h) in (None, u.unit.nationality)]
+        on_airfield = any("airfield" in board.features(h) for h in airheads)
+        if u.has("paradropped") or on_airfield:
+            out += airheads
+        return out
+
+    def supply_status(self, pos, side: str) -> dict[str, str]:
+        return self._status(self.board(pos), side)
+
+    def _status(self, board: Board, side: str) -> dict[str, str]:
+        if side != str(self.param("im_supply_side", "axis")):
+            return {u.id: "in" for u in board.side_units(side) if self.combat(u)}
+        rules = self.trace_rules(board, side)
+        cache: dict[tuple[str, ...], dict[str, float]] = {}
+        out = {}
+        for u in board.side_units(side):
+            if not self.combat(u):
+                continue
+            if not board.is_hex(u.hex) or u.has("arrived"):
+                out[u.id] = "in"                                       # 6.14
+                continue
+            key = tuple(sorted(self.sources(board, side, u)))
+            if key not in cache:
+                cache[key] = sup.trace_costs(board, key, rules)
+            out[u.id] = "in" if u.hex in cache[key] else "out"
+        return out
+
+    def check_supply(self, board: Board) -> list:
+        """6.12: in a Night Supply Status Phase every Axis unit that cannot trace carries an OoS
+        marker. By day no marker is placed, and 6.16 lets a player keep one, so only the Night
+        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night);
+        unstated, the position is taken as a Night turn."""
+        if str(board.pos.state.get("time", "night")).lower() != "night":
+            return []
+        side = str(self.param("im_supply_side", "axis"))
+        st = self._status(board, side)
+        return [self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route to a "
+                             "beachhead or airhead but has no OoS marker (Night Supply Status Phase).", [u.hex], [u])
+                for u in board.side_units(side) if st.get(u.id) == "out" and not u.has("oos")]

@@ -1,0 +1,353 @@
+"""North Africa '41: stacking (4), zones of control (7), movement (5) and the line of supply (16)
+over the core. Rule numbers are the rulebook's (spec: ``rules/north-africa-41.md`` §4-§7, §10).
+The line of supply itself is in :mod:`vmodgen.rules.north_africa_41_supply`.
+
+Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
+``stacking_limit_points`` (5, 4.1), ``free_silhouettes_per_hex`` (1) and ``extra_silhouette_points``
+(1) (4.3), ``extended_movement_mp`` (3, 5.3), ``tactical_movement_max_hexes`` (2, 5.4),
+``desert_max_consecutive_hexes`` (2, 5.5), ``escarpment_nonmech_extra_mp`` (1, 5.7),
+``ezoc_exit_mp`` (2) and ``limited_ezoc_exit_mp`` (1) (7.2, 7.3), ``advance_max_oos`` (1, 16.4),
+and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
+:mod:`vmodgen.rules.core.select`). Choices where the text is open are written beside each rule.
+"""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .base import ALWAYS, MOVES, Rule, RuleSet, When
+from .common import label, move_findings
+from .core.board import Board
+from .core.movement import MoveModel, Problem
+from .core.stacking import fmt, free_first
+from .core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
+from .costs import CostTable
+from . import north_africa_41_supply as na_supply
+
+P = "NA41"
+
+
+class NorthAfrica41Rules(RuleSet):
+    id = "north-africa-41"
+    prefix = P
+    statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
+                          "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite"})
+    modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
+
+    # ---- unit classes (2.3) ------------------------------------------------------------------
+    def marker(self, u: UnitState) -> bool:
+        return self.is_(u, "na41_marker", "kind:marker")
+
+    def combat(self, u: UnitState) -> bool:
+        """2.3.1: a combat unit has a defense strength of at least 1 (parenthesized ones too)."""
+        if self.marker(u):
+            return False
+        sel = self.param("na41_combat", "")
+        if sel:
+            return self.is_(u, "na41_combat")
+        v = u.value("defense")
+        if isinstance(v, str):
+            v = int("".join(c for c in v if c.isdigit()) or 0)
+        return isinstance(v, int) and v >= 1
+
+    def silhouette(self, u: UnitState) -> bool:
+        return self.is_(u, "na41_silhouette", "flag:silhouette, type:tank, type:flak88")
+
+    def mech(self, u: UnitState) -> bool:
+        return self.is_(u, "na41_mech", "class:mech, class:mechanized")
+
+    # ---- rules --------------------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        return [
+            Rule(f"{P} 4.4.1", "stacking", When(("movement", "combat")), self.check_stacking, "5 points per hex"),
+            Rule(f"{P} 5.1", "stacking", ALWAYS, self.check_mixed, "both sides never share a hex"),
+            Rule(f"{P} 6.1.2", "movement", ALWAYS, self.check_boxes, "no unit in the enemy's box"),
+            Rule(f"{P} 13.3.2", "zoc", ALWAYS, self.check_full_retreat, "Full Retreat units next to the enemy"),
+            Rule(f"{P} 7.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
+            Rule(f"{P} 16.1", "supply", When(("supply",)), self.check_supply, "line of supply"),
+        ]
+
+    # ---- stacking (4) -------------------------------------------------------------------------
+    def stack_points(self, units: list[UnitState]) -> float:
+        """4.2-4.3: printed values, but the first silhouette is free and each further one counts 1."""
+        return free_first(lambda u: u.number("stacking", 0), self.silhouette,
+                          int(self.num("free_silhouettes_per_hex", 1)), self.num("extra_silhouette_points", 1))(units)
+
+    def limit(self) -> float:
+        return self.num("stacking_limit_points", self.num("stacking_limit", 5))
+
+    def stacking_hex(self, board: Board, h: str) -> str:
+        """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
+        holding = str(self.param("na41_holding_box", "tobruk-holding:3138"))
+        box, _, hexid = holding.partition(":")
+        return hexid if h == box and hexid else h
+
+    def check_stacking(self, board: Board) -> list:
+        """4.4.1: at the end of the phasing player's Movement and Combat Phases every hex holding
+        phasing units is within 5 points. Units that retreated this phase ("retreated") may stay
+        overstacked until the end of their owner's next Movement Phase (12.1.4)."""
+        limit = self.limit()
+        phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
+        merged: dict[str, list[UnitState]] = {}
+        for u in board.pos.units:
+            merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)
+        out = []
+        for side in phasing:
+            for h, us in merged.items():
+                if not board.is_hex(h):
+                    continue                                   # 6.2: boxes have no limit
+                mine = [u for u in us if u.side == side and not self.marker(u)]
+                if not mine:
+                    continue
+                if board.pos.phase_kind == "combat" and any(u.has("retreated") for u in mine):
+                    continue                                   # 12.1.4 deadline comes later
+                pts = self.stack_points(mine)
+                if pts > limit:
+                    out.append(self.finding(board, f"{P} 4.4.1", "stacking",
+                                            f"{h} holds {fmt(pts)} stacking points of {self.side_name(side)} units, "
+                                            f"more than {fmt(limit)} (one silhouette free, each further one 1 point): "
+                                            f"{self.names(mine)}. The owner must eliminate units to meet the limit.",
+                                            [h], mine, points=pts, limit=limit))
+        return out
+
+    def check_mixed(self, board: Board) -> list:
+        out = []
+        for h, us in board.at.items():
+            if not board.is_hex(h):
+                continue
+            real = [u for u in us if not self.marker(u)]
+            if len({u.side for u in real}) > 1:
+                out.append(self.finding(board, f"{P} 5.1", "stacking",
+                                        f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
+                                        "with an enemy combat unit; enemy non-combat units entered are captured "
+                                        "or eliminated (8.7, 17.2.3).", [h], real))
+        return out
+
+    def check_boxes(self, board: Board) -> list:
+        out = []
+        for u in board.pos.units:
+            box = board.map.boxes.get(u.hex)
+            if box and box.kind == "offmap" and box.side and box.side != u.side and not self.marker(u):
+                out.append(self.finding(board, f"{P} 6.1.2", "movement",
+                                        f"{label(u)} is in {box.name}, the other side's box.", [u.hex], [u]))
+        return out
+
+    # ---- ZOC (7) --------------------------------------------------------------------------------
+    def exerts_zoc(self, u: UnitState) -> bool:
+        """7.1: combat units exert a ZOC, not Full Retreat units (13.3.2), not in boxes (6.2)."""
+        return self.combat(u) and not u.has("full_retreat")
+
+    def zoc(self, board: Board, side: str) -> ZocField:
+        """7.1-7.3: limited into the upper side of an escarpment and into a completed fort of the
+        other side; full otherwise. ZOC across an all-sea hexside is open in the text: the
+        parameter ``na41_zoc_all_sea`` (false) says whether it crosses."""
+        sea = bool(self.param("na41_zoc_all_sea", False))
+
+        def reach(u: UnitState, src: str, dst: str) -> int:
+            feats = board.hexside(src, dst)
+            if not sea and ("all_sea" in feats or board.is_water(dst)):
+                return NONE
+            if "escarpment" in feats and board.uphill(src, dst, "escarpment"):
+                return LIMITED
+            owner = board.marker_owner(dst, "fort")
+            if owner is not None and owner != side:
+                return LIMITED
+            return FULL
+        return zoc_field(board, side, self.exerts_zoc, reach)
+
+    def enemy_field(self, board: Board, side: str) -> ZocField:
+        """The merged ZOC of ``side``'s enemies (a two-sided game: the other side)."""
+        fields = [self.zoc(board, e) for e in board.enemies(side)]
+        if len(fields) == 1:
+            return fields[0]
+        merged = ZocField(",".join(board.enemies(side)))
+        for f in fields:
+            for h, s in f.full.items():
+                merged.full.setdefault(h, set()).update(s)
+            for h, s in f.limited.items():
+                merged.limited.setdefault(h, set()).update(s)
+        return merged
+
+    def check_full_retreat(self, board: Board) -> list:
+        """13.3.2: a Full Retreat unit is next to an enemy unit only if stacked with a friendly
+        combat unit that is not in Full Retreat."""
+        out = []
+        for u in board.pos.units:
+            if not u.has("full_retreat") or not board.is_hex(u.hex):
+                continue
+            near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not self.marker(x)]
+            guard = [x for x in board.units(u.hex, u.side) if x is not u and self.combat(x) and not x.has("full_retreat")]
+            if near and not guard:
+                out.append(self.finding(board, f"{P} 13.3.2", "zoc",
+                                        f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
+                                        f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
+                                        [u.hex], [u]))
+        return out
+
+    # ---- movement (5, 7.2) ------------------------------------------------------------------------
+    def move_model(self, board: Board, u: UnitState, ez: ZocField, with_zoc: bool = True) -> MoveModel:
+        costs = CostTable(board, u.unit.movement_class)
+        mech, side, mode = self.mech(u), u.side, u.mode
+        oos = u.has("oos") or u.has("oos_red")
+        full_exit, lim_exit = self.num("ezoc_exit_mp", 2), self.num("limited_ezoc_exit_mp", 1)
+
+        def road(a: str, b: str) -> bool:
+            return bool(board.roads(a, b) & {"highway", "track", "road"})
+
+        def escarp(a: str, b: str) -> bool:
+            return "escarpment" in board.hexside(a, b) and not road(a, b)
+
+        def cost(a: str, b: str) -> float | None:
+            if escarp(a, b) and mech:
+                return None                                  # 5.7
+            c = costs.step(a, b)
+            if mode == "tactical":
+                return None if c is None else 0.0            # 5.4: no MP
+            return None if c is None else c + (self.num("escarpment_nonmech_extra_mp", 1) if escarp(a, b) else 0)
+
+        def prohibited(a: str, b: str) -> Problem:
+            if escarp(a, b) and mech:
+                return Problem(f"{P} 5.7", "movement", f"a mechanized unit may not cross the escarpment between "
+                                                       f"{a} and {b} except along a road", b)
+            return Problem(f"{P} 5.1", "movement", costs.why(a, b), b)
+
+        def kind(h: str) -> int:
+            return ez.kind(h) if with_zoc else NONE
+
+        def block(a: str, b: str, i: int) -> Problem | None:
+            if any(x.side != side and self.combat(x) for x in board.units(b)):
+                return Problem(f"{P} 5.1", "movement", f"{b} holds an enemy combat unit", b)
+            if not with_zoc:
+                return None
+            if mode == "extended" and (kind(b) != NONE):
+                return Problem(f"{P} 5.3", "zoc", f"extended movement may not enter enemy ZOC ({b})", b)
+            if mode == "rail" and (kind(b) != NONE or kind(a) != NONE):
+                return Problem(f"{P} 5.9.1", "zoc", f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
+            if oos and kind(b) != NONE and ez.overlapping(b, board) and not board.occupied_by(b, side):
+                return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
+                                                   f"at {b} (7.4)", b)
+            return None
+
+        def stops(a: str, b: str, i: int) -> Problem | None:
+            if with_zoc and kind(b) == FULL:
+                return Problem(f"{P} 7.2", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+            return None
+
+        def extra(a: str, b: str, i: int) -> float:
+            if mode == "tactical" or not with_zoc:
+                return 0.0
+            k = kind(a)
+            return full_exit if k == FULL else lim_exit if k == LIMITED else 0.0
+
+        return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block, stops=stops,
+                         prohibited=prohibited, allowance_rule=f"{P} 5.1")
+
+    def allowance(self, u: UnitState) -> float:
+        ma = u.number("movement", 0)
+        if u.mode == "extended":
+            return ma + self.num("extended_movement_mp", 3)
+        if u.mode in ("tactical", "rail"):
+            return float("inf")
+        return ma
+
+    def check_moves(self, board: Board) -> list:
+        out = []
+        fields: dict[str, ZocField] = {}
+        for u in board.pos.units:
+            if u.previous is None or self.marker(u):
+                continue
+            ez = fields.get(u.side) or fields.setdefault(u.side, self.enemy_field(board, u.side))
+            if u.mode == "retreat":
+                out += self._retreat(board, u, ez)
+                continue
+            if u.mode == "advance":
+                out += self._advance(board, u, ez)
+                continue
+            out += self._mode_limits(board, u)
+            out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+                                 self.move_model(board, u, ez, with_zoc=False),
+                                 zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+            if u.path:
+                out += self._desert(board, u, "moved", f"{P} 5.5")
+        return out
+
+    def _mode_limits(self, board: Board, u: UnitState) -> list:
+        out = []
+        d = board.distance(u.previous or u.hex, u.hex) or 0
+        hexes = len(u.path) - 1 if u.path else d
+        if (u.has("disrupted") or u.has("oos") or u.has("oos_red")) and u.mode != "tactical" and d > 0:
+            why = "disrupted (13.2.1)" if u.has("disrupted") else "out of supply (16.4)"
+            out.append(self.finding(board, f"{P} 5.4", "movement", f"{label(u)} is {why} and may use tactical "
+                                    f"movement only, but moved from {u.previous} to {u.hex} by {u.mode} movement.",
+                                    [u.hex], [u]))
+        if u.mode == "tactical" and hexes > self.num("tactical_movement_max_hexes", 2):
+            out.append(self.finding(board, f"{P} 5.4", "movement", f"{label(u)} moved {hexes} hexes by tactical "
+                                    f"movement; the most is {fmt(self.num('tactical_movement_max_hexes', 2))}.", [u.hex], [u]))
+        if u.mode == "extended" and not self.mech(u):
+            out.append(self.finding(board, f"{P} 5.3", "movement", f"{label(u)} is not mechanized and may not use "
+                                    "extended movement.", [u.hex], [u]))
+        if u.mode == "rail" and u.side != str(self.param("na41_rail_side", "allied")):
+            out.append(self.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail; only the Allies "
+                                    "may use the railroad.", [u.hex], [u]))
+        return out
+
+    def _desert(self, board: Board, u: UnitState, what: str, rule: str) -> list:
+        """5.5 / 12.2.1 / 14.5: at most 2 consecutive trackless-desert hexes entered."""
+        limit = self.num("desert_max_consecutive_hexes", 2)
+        desert = str(self.param("na41_desert_terrain", "desert"))
+        run = 0
+        for h in (u.path or ())[1:]:
+            run = run + 1 if board.terrain(h) == desert else 0
+            if run > limit:
+                return [self.finding(board, rule, "movement", f"{label(u)} {what} through more than {fmt(limit)} "
+                                     f"consecutive trackless-desert hexes (at {h}).", [h], [u])]
+        return []
+
+    def _retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC, enters overlapping enemy
+        ZOCs or enters a second enemy-ZOC hex; friendly combat units outside the retreating stack
+        cancel enemy ZOC in their hex."""
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
+        stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
+        out, entered = [], 0
+        for i, h in enumerate(path[1:], 1):
+            if any(x.side != u.side and self.combat(x) for x in board.units(h)):
+                return [self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
+                                     "an enemy combat unit: it is eliminated.", [h], [u])]
+            if ez.kind(h) == NONE or any(x.side == u.side and self.combat(x) and x.id not in stack
+                                         for x in board.units(h)):
+                continue
+            entered += 1
+            why = ("ends its retreat in enemy ZOC" if i == len(path) - 1 else
+                   "enters overlapping enemy ZOCs" if ez.overlapping(h, board) else
+                   "enters a second enemy-ZOC hex" if entered > 1 else "")
+            if why:
+                out.append(self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
+                                        [h], [u]))
+                break
+        return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
+
+    def _advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
+        vacated (the first hex of the advance). A limited ZOC stops it too (reading of §5.5)."""
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
+        out = []
+        if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos", 1):
+            out.append(self.finding(board, f"{P} 16.4", "movement", f"{label(u)} is out of supply and may advance "
+                                    f"only 1 hex, but advanced {len(path) - 1}.", [u.hex], [u]))
+        for i, h in enumerate(path[1:-1], 1):
+            if i > 1 and ez.kind(h) != NONE:
+                out.append(self.finding(board, f"{P} 14.4", "zoc", f"{label(u)} advanced through enemy ZOC at {h} "
+                                        "without stopping.", [h], [u]))
+                break
+        pts = self.stack_points([x for x in board.units(u.hex, u.side) if not self.marker(x)])
+        if board.is_hex(u.hex) and pts > self.limit():
+            out.append(self.finding(board, f"{P} 14.1", "stacking", f"{label(u)} advanced into {u.hex}, which then "
+                                    f"holds {fmt(pts)} stacking points, more than {fmt(self.limit())}.",
+                                    [u.hex], board.units(u.hex, u.side)))
+        return out + self._desert(board, u, "advanced", f"{P} 14.5")
+
+    # ---- supply (16) ---------------------------------------------------------------------------
+    def supply_status(self, pos, side: str) -> dict[str, str]:
+        return na_supply.status(self, self.board(pos), side)
+
+    def check_supply(self, board: Board) -> list:
+        return na_supply.check(self, board)

@@ -1,0 +1,204 @@
+"""North Africa '41 line of supply (16.2-16.3): an overland leg of at most 5 hex points, then an
+unlimited leg along roads, to a friendly off-map box (full supply) or a friendly-controlled port
+(port supply, at most 2 × its capacity units), through chains of MSUs.
+
+Choices where the text is open (spec §11 #7-#8), each a parameter:
+
+* ``na41_los_noncombat_blocks`` (true): a hex holding only enemy non-combat units is "enemy
+  occupied" and blocks a line (the literal reading of 16.3.2).
+* ``na41_port_units`` ("counter"): port capacity counts each counter drawing port supply as one
+  unit, whatever its size; units supplied through an MSU chain that ends at a port count too.
+* Port control: the position's ``control`` of the hex; a port whose control is not stated is
+  controlled by the side with units in it, else by nobody (optional rule 27.4 is not assumed).
+* Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
+  a port with neither supplies any number of units. Each capacity point supplies
+  ``port_supply_units_per_capacity`` (2) units.
+* Off-road jebel and rough count 2 hex points; along a road, 1 (§11 #7, the road-following
+  reading).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..positions.model import UnitState
+from .common import label
+from .core import supply as sup
+from .core.board import Board
+from .core.zoc import NONE
+
+if TYPE_CHECKING:
+    from .north_africa_41 import NorthAfrica41Rules
+
+P = "NA41"
+ROADS = {"highway", "track", "road"}
+
+
+def _controlled(board: Board, h: str, side: str) -> str | None:
+    c = board.control(h)
+    if c is not None:
+        return c or None
+    sides = {u.side for u in board.units(h)}
+    return next(iter(sides)) if len(sides) == 1 else None
+
+
+def trace_rules(rs: "NorthAfrica41Rules", board: Board, side: str) -> sup.TraceRules:
+    ez = rs.enemy_field(board, side)
+    noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks", True))
+    rough = set(str(rs.param("na41_los_double_terrain", "jebel, rough")).replace(" ", "").split(","))
+    marsh = str(rs.param("na41_marsh_terrain", "marsh"))
+    desert = str(rs.param("na41_desert_terrain", "desert"))
+    limit = int(rs.num("los_desert_max_consecutive", 2))
+    double = rs.num("los_rough_jebel_points", 2)
+    friendly = set(board.hexes_of(side))
+    enemy_occ: set[str] = set()
+    for e in board.enemies(side):
+        for h in board.hexes_of(e):
+            if noncombat_blocks or any(rs.combat(x) for x in board.units(h, e)):
+                enemy_occ.add(h)
+
+    def enemy_place(h: str) -> bool:
+        feats = board.features(h)
+        if "fort" in feats:
+            owner = board.marker_owner(h, "fort")
+            if owner and owner != side:
+                return True
+        if feats & {"port", "airfield", "city"} or board.terrain(h) == "city":
+            owner = _controlled(board, h, side)
+            return owner is not None and owner != side
+        return False
+
+    def enter(h: str) -> int:
+        if board.terrain(h) == marsh or board.is_water(h) or h in enemy_occ or enemy_place(h):
+            return sup.BLOCKED
+        if h in friendly or ez.kind(h) == NONE:
+            return sup.OPEN
+        return sup.BLOCKED if ez.overlapping(h, board) else sup.FIRST
+
+    def road(a: str, b: str) -> bool:
+        return bool(board.roads(a, b) & ROADS)
+
+    def base(a: str, b: str) -> float | None:
+        if "all_sea" in board.hexside(a, b):
+            return None
+        return double if board.terrain(b) in rough and not road(a, b) else 1.0
+
+    def step(a: str, b: str) -> float | None:
+        if "escarpment" in board.hexside(a, b) and not road(a, b):
+            return None
+        return base(a, b)
+
+    def road_enter(h: str) -> bool:
+        if h in enemy_occ or (ez.kind(h) != NONE and h not in friendly):
+            return False
+        return not (not board.units(h) and enemy_place(h))
+
+    def aux(h: str, after: int | None) -> int | None:
+        n = (after or 0) + 1 if board.terrain(h) == desert else 0
+        return None if n > limit else n
+
+    return sup.TraceRules(step=step, first_step=base, enter=enter, budget=rs.num("los_overland_max_points", 5),
+                          road_step=road, road_enter=road_enter, aux=aux)
+
+
+def sources(rs: "NorthAfrica41Rules", board: Board, side: str) -> tuple[dict[str, str], dict[str, int | None]]:
+    """Full-supply edge hexes of the side's own boxes, and its controlled ports with capacities."""
+    src: dict[str, str] = {}
+    for box in board.map.boxes.values():
+        if box.side == side and box.kind == "offmap":
+            for h in box.adjacent:
+                src[h] = "full"
+    ports: dict[str, int | None] = {}
+    port_hexes = {p.hex for p in board.map.places if p.kind == "port"}
+    port_hexes |= {h for h, info in board.map.hexes.items() if "port" in info.features}
+    port_hexes |= {h for h, mk in board.pos.hex_markers.items() if "port" in mk}
+    for h in port_hexes:
+        if _controlled(board, h, side) != side:
+            continue
+        cap = board.pos.capacity.get(h)
+        if cap is None:
+            place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
+            if place is not None:
+                cap = rs.param(f"port_capacity_{place.name.lower().replace(' ', '_')}")
+        if cap == 0:
+            continue
+        per = rs.num("port_supply_units_per_capacity", 2)
+        ports[h] = None if not isinstance(cap, (int, float)) or isinstance(cap, bool) else int(per * cap)
+        src.setdefault(h, "port")
+    return src, ports
+
+
+def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
+    """Unit id → "full", "port", "box" (in an off-map box) or "none", for the units of ``side``
+    that the Supply Phase checks (all but SPs and markers, 16.1)."""
+    needs = rs.sel("na41_supply_units", "all, !kind:marker, !type:sp, !type:supply-point")
+    msu_sel = rs.sel("na41_msu", "type:msu, status:msu")
+    truck = str(rs.param("na41_msu_truck_type", "truck"))
+
+    def is_msu(u: UnitState) -> bool:
+        """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
+        return msu_sel.matches(rs.game, u) or (u.unit.type == truck and u.reduced)
+    units = [u for u in board.side_units(side) if needs.matches(rs.game, u)]
+    src, ports = sources(rs, board, side)
+    rules = trace_rules(rs, board, side)
+    relays: dict[str, list[str]] = {}
+    for u in board.side_units(side):
+        if is_msu(u) and board.is_hex(u.hex):
+            relays.setdefault(u.hex, []).append(u.id)
+    full_src = {h: k for h, k in src.items() if k == "full"}
+    _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
+    out: dict[str, str] = {}
+    port_candidates: dict[str, list[str]] = {}
+    port_reach: dict[str, set[str]] = {}
+    for p in ports:
+        _, k, _ = sup.relay_chain(board, {p: "port"}, {h: ids for h, ids in relays.items()}, rules)
+        port_reach[p] = set(k)
+    for u in units:
+        if board.is_box(u.hex):
+            out[u.id] = "box"
+        elif u.hex in kind_full:
+            out[u.id] = "full"
+        else:
+            cands = [p for p, reach in port_reach.items() if u.hex in reach]
+            if cands:
+                port_candidates[u.id] = cands
+            out[u.id] = "none"
+    capped = {p: c for p, c in ports.items() if c is not None}
+    unlimited = [p for p, c in ports.items() if c is None]
+    limited_cands: dict[str, list[str]] = {}
+    for uid, cands in port_candidates.items():
+        if any(p in unlimited for p in cands):
+            out[uid] = "port"
+        else:
+            limited_cands[uid] = cands
+    for uid in sup.assign_capacity(limited_cands, capped):
+        out[uid] = "port"
+    return out
+
+
+def check(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """16.1: after the Supply Phase a unit that traces carries no OOS marker, and one that cannot
+    carries one (white or red). Only the phasing side is checked when the position names it."""
+    out = []
+    sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
+    for side in sides:
+        st = status(rs, board, side)
+        for u in board.side_units(side):
+            s = st.get(u.id)
+            if s is None:
+                continue
+            marked = u.has("oos") or u.has("oos_red")
+            if s == "none" and not marked:
+                out.append(rs.finding(board, f"{P} 16.1", "supply",
+                                      f"{label(u)} in {u.hex} cannot trace a line of supply (5 hex points overland, "
+                                      "then by road) to its base or a friendly port with capacity left, but has no "
+                                      "OOS marker.", [u.hex], [u]))
+            elif s != "none" and marked:
+                out.append(rs.finding(board, f"{P} 16.1", "supply",
+                                      f"{label(u)} in {u.hex} carries an OOS marker but traces a line of supply "
+                                      f"({'full' if s in ('full', 'box') else 'port'} supply); the marker comes off.",
+                                      [u.hex], [u]))
+    return out
+
+
+def in_supply(rs: "NorthAfrica41Rules", board: Board, u: UnitState) -> bool:
+    return status(rs, board, u.side).get(u.id, "none") != "none"

@@ -1,0 +1,332 @@
+"""Operation Mercury (GMT 1995): stacking, zones of control, movement and the campaign supply rules
+over the core. Rule numbers are the rulebook's (spec: ``rules/operation-mercury.md`` §4-§7).
+
+Parameters read from ``game.rules`` (defaults = the rulebook): ``stacking_limit_points`` (6, 4.31),
+``greek_militia_per_sector`` (2, 13.61), ``zoc_to_zoc_min_ma`` (5, 5.23),
+``arrival_turn_ma_hexes`` (1, 4.18), ``om_box_stacking`` (false: the text sets no limit for
+off-map boxes, §11 #16), ``om_retreat_cancel`` ("combat": a friendly *combat* unit cancels an
+EZOC for a retreat [9.63]; "any" reads [5.27]'s weaker wording), ``south_crete_sector``,
+``german_adequate_last_turn`` (6) and ``allied_adequate_last_turn`` (12) (15.14),
+``armor_restricted_terrain`` (4.24).
+"""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
+from .common import label, move_findings
+from .core.board import Board
+from .core.movement import MoveModel, Problem
+from .core.stacking import fmt, overstacked, simple_points
+from .core.zoc import FULL, NONE, ZocField, zoc_field
+from .costs import CostTable
+
+P = "OM"
+LEVELS = ("adequate", "short", "low")
+
+
+class OperationMercuryRules(RuleSet):
+    id = "operation-mercury"
+    prefix = P
+    statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
+                          "airlanded", "paradropped", "declared_combat"})
+    modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
+
+    # ---- unit classes --------------------------------------------------------------------
+    def ground(self, u: UnitState) -> bool:
+        """Ground units count and act; markers, air and naval counters never do (4.33)."""
+        return self.is_(u, "om_ground", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")
+
+    def fatigued(self, u: UnitState) -> bool:
+        return u.has("fatigue") or u.has("fatigued")
+
+    def exerts_zoc(self, u: UnitState) -> bool:
+        """5.12-5.13: not HQs, armor, AA, non-mortar artillery, Greeks; not fatigued or dispersed."""
+        if not self.ground(u) or self.fatigued(u) or u.has("dispersed"):
+            return False
+        return not self.is_(u, "om_no_zoc", "flag:no_zoc, kind:hq, type:hq, type:airborne_hq, class:armor, "
+                                           "type:aa, type:motorized_aaa, type:artillery, type:motorized_artillery, "
+                                           "nat:greek")
+
+    def armor(self, u: UnitState) -> bool:
+        return self.is_(u, "om_armor", "class:armor")
+
+    # ---- stacking (4.3) ------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        return [
+            Rule(f"{P} 4.31", "stacking", EVERY_PHASE_END, self.check_stacking, "6 stacking points per hex"),
+            Rule(f"{P} 4.16", "stacking", EVERY_PHASE_END, self.check_mixed, "no hex holds both sides"),
+            Rule(f"{P} 13.61", "stacking", ALWAYS, self.check_militia, "2 Greek militia per sector"),
+            Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
+            Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
+            Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
+        ]
+
+    def points(self, u: UnitState) -> float:
+        return u.number("stacking", 0) if self.ground(u) else 0
+
+    def check_stacking(self, board: Board) -> list:
+        limit = self.num("stacking_limit_points", 6)
+        boxes = self.flag("om_box_stacking", False)
+        out = []
+        for side in self.game.sides:
+            for s in overstacked(board, side, simple_points(self.points),
+                                 lambda h: limit if (boxes or board.is_hex(h)) else None, self.ground):
+                out.append(self.finding(board, f"{P} 4.31", "stacking",
+                                        f"{s.hex} holds {fmt(s.points)} stacking points of {self.side_name(side)} "
+                                        f"units at the end of the phase, more than {fmt(limit)}: {self.names(s.units)}. "
+                                        "The owner must eliminate units until the stack is legal (4.32).",
+                                        [s.hex], s.units, points=s.points, limit=limit))
+        return out
+
+    def check_mixed(self, board: Board) -> list:
+        out = []
+        for h, us in board.at.items():
+            g = [u for u in us if self.ground(u)]
+            if len({u.side for u in g}) > 1:
+                out.append(self.finding(board, f"{P} 4.16", "stacking",
+                                        f"{h} holds ground units of both sides at the end of the phase: "
+                                        f"{self.names(g)} (4.16, 4.55).", [h], g))
+        return out
+
+    def check_militia(self, board: Board) -> list:
+        cap = self.num("greek_militia_per_sector", 2)
+        by_sector: dict[str, list[UnitState]] = {}
+        for u in board.pos.units:
+            if board.is_hex(u.hex) and self.is_(u, "om_militia", "type:greek_militia"):
+                for a in board.areas(u.hex):
+                    if board.map.areas[a].kind == "sector":
+                        by_sector.setdefault(a, []).append(u)
+        return [self.finding(board, f"{P} 13.61", "stacking",
+                             f"{len(us)} Greek militia units in sector {board.map.areas[a].name}, more than {fmt(cap)}: "
+                             f"{self.names(us)}.", [u.hex for u in us], us)
+                for a, us in by_sector.items() if len(us) > cap]
+
+    # ---- ZOC (5.1) -------------------------------------------------------------------------
+    def zoc(self, board: Board, side: str) -> ZocField:
+        """5.11-5.16: the six neighbours, not across cliff or all-sea hexsides; a wheeled unit's ZOC
+        does not enter terrain it may not enter."""
+        blocked = set(str(self.param("om_zoc_hexsides", "cliff, all_sea")).replace(" ", "").split(","))
+        wheeled = CostTable(board, "wheeled")
+
+        def reach(u: UnitState, src: str, dst: str) -> int:
+            if board.hexside(src, dst) & blocked or board.is_water(dst):
+                return NONE
+            if u.unit.movement_class == "wheeled" and wheeled.terrain_cost(dst) is None:
+                return NONE
+            return FULL
+        return zoc_field(board, side, self.exerts_zoc, reach)
+
+    def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+
+    # ---- movement (4.1, 4.2, 5.2) ------------------------------------------------------------
+    def combat_enemy(self, board: Board, h: str, side: str) -> list[UnitState]:
+        return [x for x in board.units(h) if x.side != side and self.ground(x)]
+
+    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
+        costs = CostTable(board, u.unit.movement_class)
+        restricted = set(str(self.param("armor_restricted_terrain", "rough, hills, mountain, orchard_woods, broken"))
+                         .replace(" ", "").split(","))
+        armor = self.armor(u)
+        ma = u.number("movement", 0)
+        ztz = self.num("zoc_to_zoc_min_ma", 5)
+
+        def road(a: str, b: str) -> bool:
+            return bool(board.roads(a, b) & {"road", "secondary_road"})
+
+        def cost(a: str, b: str) -> float | None:
+            if armor and (board.terrain(a) in restricted or board.terrain(b) in restricted) and not road(a, b):
+                return None
+            return costs.step(a, b)
+
+        def prohibited(a: str, b: str) -> Problem:
+            if armor and (board.terrain(a) in restricted or board.terrain(b) in restricted) and not road(a, b):
+                t = board.terrain(b) if board.terrain(b) in restricted else board.terrain(a)
+                return Problem(f"{P} 4.24", "movement", f"armor may not move between {a} and {b} ({t}) "
+                                                        "unless a road crosses the hexside", b)
+            return Problem(f"{P} 4.14", "movement", costs.why(a, b), b)
+
+        def block(a: str, b: str, i: int) -> Problem | None:
+            if self.combat_enemy(board, b, u.side):
+                return Problem(f"{P} 4.16", "movement", f"{b} holds enemy units", b)
+            if with_zoc and a in ez and b in ez:
+                if i > 0:
+                    return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {a} and moved on", b)
+                if ma < ztz:
+                    return Problem(f"{P} 5.23", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at "
+                                                       f"{b}, which needs a movement allowance of {fmt(ztz)} "
+                                                       f"(it has {fmt(ma)})", b)
+            return None
+
+        def stops(a: str, b: str, i: int) -> Problem | None:
+            if with_zoc and b in ez:
+                return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+            return None
+
+        return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops,
+                         prohibited=prohibited, allowance_rule=f"{P} 4.13")
+
+    def allowance(self, board: Board, u: UnitState) -> float:
+        ma = u.number("movement", 0)
+        if u.side == "allied" and board.is_hex(u.previous or ""):
+            level = self.interdiction(board, u.previous or "")
+            if level:
+                ma = max(1, ma - level)                                # 12.42a
+        if board.distance(u.previous or u.hex, u.hex) == 1 and ma >= 1:
+            return float("inf")                                        # 4.15: always 1 hex
+        return ma
+
+    def interdiction(self, board: Board, h: str) -> int:
+        levels = board.pos.state.get("interdiction", {})
+        if not isinstance(levels, dict):
+            return 0
+        return max([int(levels.get(a, 0)) for a in board.areas(h) if isinstance(levels.get(a, 0), int)] or [0])
+
+    def check_moves(self, board: Board) -> list:
+        out = []
+        zocs: dict[str, set[str]] = {}
+        for u in board.pos.units:
+            if u.previous is None or not self.ground(u):
+                continue
+            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            if u.mode in ("retreat", "advance", "reaction"):
+                out += self._after_combat(board, u, ez)
+                continue
+            if (u.has("paradropped") or u.has("landed")) and (board.distance(u.previous, u.hex) or 0) > 1:
+                n = int(self.num("arrival_turn_ma_hexes", 1))
+                out.append(self.finding(board, f"{P} 4.18", "movement",
+                                        f"{label(u)} arrived by paradrop or landing this turn and may move only "
+                                        f"{n} hex, but moved from {u.previous} to {u.hex}.", [u.previous, u.hex], [u]))
+                continue
+            out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
+                                 self.move_model(board, u, ez, with_zoc=False),
+                                 zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
+        return out
+
+    def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        path = u.path or (u.previous, u.hex)
+        out = []
+        for h in path[1:]:
+            if self.combat_enemy(board, h, u.side):
+                out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
+                                        "units.", [h], [u]))
+            if u.mode == "retreat" and h in ez:
+                anyone = self.param("om_retreat_cancel", "combat") == "any"
+                helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
+                           and (anyone or self.ground(x) and x.number("attack", 1) > 0)]
+                if not helpers:
+                    out.append(self.finding(board, f"{P} 9.63", "zoc",
+                                            f"{label(u)} retreated into enemy ZOC at {h}, where no friendly combat "
+                                            "unit stands.", [h], [u]))
+        if u.mode in ("advance", "reaction"):
+            pts = sum(self.points(x) for x in board.units(u.hex, u.side))
+            limit = self.num("stacking_limit_points", 6)
+            if pts > limit:
+                rule = "9.83" if u.mode == "advance" else "7.42"
+                out.append(self.finding(board, f"{P} {rule}", "stacking",
+                                        f"{label(u)} {'advanced' if u.mode == 'advance' else 'reacted'} into {u.hex}, "
+                                        f"which then holds {fmt(pts)} stacking points, more than {fmt(limit)}.",
+                                        [u.hex], board.units(u.hex, u.side)))
+        return out
+
+    # ---- supply (15) and command range (8.12) ------------------------------------------------
+    def sectors(self, board: Board) -> list[str]:
+        return [a.id for a in board.map.areas.values() if a.kind == "sector"]
+
+    def check_sector_supply(self, board: Board) -> list:
+        """15.12-15.14, 15.24 on the levels a position states in ``[state.supply.<side>]``."""
+        levels = board.pos.state.get("supply", {})
+        if not isinstance(levels, dict):
+            return []
+        out = []
+        south = str(self.param("south_crete_sector", "sector-south-crete"))
+        turn = board.pos.turn
+        for side, per in levels.items():
+            if not isinstance(per, dict):
+                continue
+            lock = self.num(f"{side}_adequate_last_turn", 6 if side == "german" else 12)
+            for sector, level in per.items():
+                name = board.map.areas[sector].name if sector in board.map.areas else sector
+                if level not in LEVELS:
+                    out.append(self.finding(board, f"{P} 15.12", "supply", f"{self.side_name(side)} supply in {name} "
+                                            f"is '{level}'; the levels are Adequate, Short and Low."))
+                elif sector == south and level != "low":
+                    out.append(self.finding(board, f"{P} 15.13", "supply", f"{self.side_name(side)} supply in {name} "
+                                            f"is {level}, but South Crete is always Low."))
+                elif turn is not None and turn <= lock and level != "adequate" and sector != south:
+                    out.append(self.finding(board, f"{P} 15.14", "supply", f"{self.side_name(side)} supply in {name} "
+                                            f"is {level} on turn {turn}, but stays Adequate through turn {fmt(lock)}."))
+                elif sector in board.map.areas and level != "low" and self._rsc(board, side, sector) and not any(
+                        u.side == side and self.ground(u) for h in board.map.areas[sector].hexes for u in board.units(h)):
+                    out.append(self.finding(board, f"{P} 15.24", "supply", f"{self.side_name(side)} has no units in "
+                                            f"{name} and RSCs in its box, so the level there must be Low, not {level}."))
+        return out
+
+    def _rsc(self, board: Board, side: str, sector: str) -> bool:
+        rsc = board.pos.state.get("rsc", {})
+        return isinstance(rsc, dict) and isinstance(rsc.get(side), dict) and bool(rsc[side].get(sector))
+
+    def supply_level(self, board: Board, u: UnitState) -> str:
+        """The level of the sector holding ``u`` (15.11); Greek militia are always Adequate (13.65)."""
+        if self.is_(u, "om_militia", "type:greek_militia"):
+            return "adequate"
+        per = board.pos.state.get("supply", {}).get(u.side, {})
+        for a in board.areas(u.hex):
+            if a in per:
+                return per[a]
+        return "adequate"
+
+    def supply_status(self, pos, side: str) -> dict[str, str]:
+        board = self.board(pos)
+        return {u.id: self.supply_level(board, u) for u in board.side_units(side) if self.ground(u)}
+
+    def command_path(self, board: Board, hq: UnitState, target: str) -> int | None:
+        """8.12: the shortest path from the HQ (not counted) to the defender's hex (counted) whose
+        other hexes are land, hold no enemy unit and are outside the defenders' ZOC unless a
+        friendly unit stands there (the hex exemptions and the land test are readings, §11 #10)."""
+        defenders = {x.side for x in board.units(target)} - {hq.side} or set(board.enemies(hq.side))
+        ez = {h for s in defenders for h in self.zoc(board, s).hexes()}
+        frontier, seen, d = [hq.hex], {hq.hex}, 0
+        while frontier:
+            d += 1
+            nxt = []
+            for a in frontier:
+                for b in board.neighbours(a):
+                    if b in seen:
+                        continue
+                    if b == target:
+                        return d
+                    seen.add(b)
+                    if board.is_water(b) or any(x.side != hq.side for x in board.units(b)):
+                        continue
+                    if b in ez and not board.occupied_by(b, hq.side):
+                        continue
+                    nxt.append(b)
+            frontier = nxt
+            if d > 60:
+                break
+        return None
+
+    def check_command(self, board: Board) -> list:
+        out = []
+        for atk in board.pos.attacks:
+            if not atk.hq:
+                continue
+            hq = board.pos.unit(atk.hq)
+            if hq is None or not board.is_hex(hq.hex):
+                continue
+            if hq.has("dispersed"):
+                out.append(self.finding(board, f"{P} 8.13", "supply", f"{label(hq)} is dispersed and cannot "
+                                        f"coordinate the attack on {atk.hex}.", [hq.hex, atk.hex], [hq]))
+                continue
+            cr = hq.number("command_range", 0)
+            if hq.side == "allied":
+                cr -= self.interdiction(board, hq.hex)                   # 12.42b
+            d = self.command_path(board, hq, atk.hex)
+            if d is None or d > cr:
+                got = "no path free of enemy ZOC reaches it" if d is None else f"the shortest path free of enemy ZOC is {d} hexes"
+                out.append(self.finding(board, f"{P} 8.12", "supply",
+                                        f"{label(hq)} in {hq.hex} has a command range of {fmt(cr)}, but {got} to "
+                                        f"the defender in {atk.hex}; the coordination roll is made against 3 (8.14).",
+                                        [hq.hex, atk.hex], [hq]))
+        return out
