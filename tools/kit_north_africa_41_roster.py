@@ -171,7 +171,8 @@ for uid, name, utype, size, front, back, flags, hexid in lt5:
          illus=("name", "steps") + ALL, notes="5th Light Division: becomes 21st Panzer Division on turn 10 (20.4.2)")
 for uid, name, utype, size, front, back, flags, _hex in lt5:
     unit(uid + "-21", name + " (21 Pz)", "axis", "wehrmacht", "21pz", utype, size, 2, front, back,
-         flags=flags, arrival={"campaign": 10}, illus=("name", "steps") + ALL,
+         flags=flags, arrival={"campaign": 10},
+         illus=("name", "steps") + tuple(c for c in HEADER if c.startswith(("front.", "back."))),
          notes=f"replaces {name} of the 5th Light Division in the turn 10 Preparation Phase (20.4.2)")
 unit("I/33Flak", "I/33 Flak", "axis", "luftwaffe", "", "flak88", "battalion", 2,
      v(2, 3, 3, 5), v(1, 3, 2, 5), flags=("silhouette",), setup="1604", illus=("name", "steps") + ALL,
