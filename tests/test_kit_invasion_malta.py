@@ -197,6 +197,15 @@ def test_named_places_at_the_spec_hexes(kit):
         assert p is not None and p.illustrative and m.terrain(p.hex) == "airfield"
 
 
+def test_airfields_are_terrain_feature_and_area(kit):
+    m = kit.map
+    terrain = {h for h in m.hex_ids() if m.terrain(h) == "airfield"}
+    feature = {h for h in m.hex_ids() if "airfield" in m.info(h).features}
+    areas = {h for a in m.areas.values() if a.kind == "airfield" for h in a.hexes}
+    assert terrain and terrain == feature == areas
+    assert not any(m.sheet_of(h)[0].id == "leros" for h in terrain)   # Leros has none [15.7 note]
+
+
 def test_text_terrain_and_example_hexes(kit):
     m = kit.map
     assert m.terrain("1631") == "urban" and not m.info("1631").illustrative

@@ -194,7 +194,11 @@ def make_zones(isl: Island, zones) -> None:
 
 
 def finish(isl: Island) -> None:
+    """Point features that follow from the terrain: coastal hexes; airfield hexes also carry the
+    'airfield' feature (the rules engine looks for it there)."""
     for h in isl.terrain:
+        if isl.terrain[h] == "airfield":
+            isl.features.setdefault(h, set()).add("airfield")
         if isl.land(h) and any(not isl.land(n) for n in neighbours(*h) if isl.on(n)):
             isl.features.setdefault(h, set()).add("coastal")
 
