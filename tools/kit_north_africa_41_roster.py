@@ -147,6 +147,10 @@ unit("BrTankRepl", "British Tank Repl", "allied", "british", "", "tank-replaceme
 unit("BrInfRepl", "British/Indian Inf Repl", "allied", "british", "", "infantry-replacement", "", 1,
      v(defense=0, stacking=0), flags=("no_zoc",), setup="replacement-pool", illus=S12,
      notes="19.2.3, 19.2.4")
+for uid, name, nat in (("CWInfRem", "CW Inf Remnant", "australian"), ("BrInfRem", "British Inf Remnant", "british")):
+    unit(uid, name, "allied", nat, "", "infantry", "", 1, v(1, None, 1, 3, None, 1), flags=("remnant",),
+         setup="remnant-display", illus=("name",) + ALL,
+         notes="a 1-step remnant replacing a 3-step unit on its 2nd loss (10.4); the remnant mix is not in the text")
 unit("AlliedSP1", "1 SP", "allied", "british", "", "supply-point", "", 1, v(defense=0, stacking=0, sp=1),
      flags=("no_zoc",), setup="supply-pool", illus=S12,
      notes="SPs are not limited by the counter mix (17.2.1)")
@@ -208,6 +212,10 @@ unit("ItTankRepl", "Italian Tank Repl", "axis", "italian", "", "tank-replacement
      notes="an Italian tank replacement is shipped in the convoy example")
 unit("ItInfRepl", "Italian Inf Repl", "axis", "italian", "", "infantry-replacement", "", 1,
      v(defense=0, stacking=0), flags=("no_zoc",), setup="replacement-pool", illus=S12, notes="19.2.3")
+for uid, name, nat in (("ItInfRem", "Italian Inf Remnant", "italian"), ("DeInfRem", "German Inf Remnant", "wehrmacht")):
+    unit(uid, name, "axis", nat, "", "infantry", "", 1, v(1, None, 1, 3, None, 1), flags=("remnant",),
+         setup="remnant-display", illus=("name",) + ALL,
+         notes="a 1-step remnant replacing a 3-step unit on its 2nd loss (10.4); the remnant mix is not in the text")
 unit("AxisSP1", "1 SP", "axis", "wehrmacht", "", "supply-point", "", 1, v(defense=0, stacking=0, sp=1),
      flags=("no_zoc",), setup="supply-pool", illus=S12, notes="17.2.1")
 unit("AxisSP2", "2 SP", "axis", "wehrmacht", "", "supply-point", "", 1, v(defense=0, stacking=0, sp=2),
