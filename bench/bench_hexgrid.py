@@ -44,7 +44,7 @@ def bench_replay() -> None:
         print("replay: ../shared/corpus is absent, skipped")
         return
     try:
-        from vmodgen.commands.inspect import inspect_save
+        from vmodgen.vassal.inspecting import inspect_save
     except ImportError as exc:
         print(f"replay: not available ({exc})")
         return

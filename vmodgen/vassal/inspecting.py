@@ -122,10 +122,107 @@ def _levels_text(levels: list[dict]) -> str:
 
 # ------------------------------------------------------------------ saves and logs
 
+_ENCODINGS = {"!VCSK": "VCSK", "VOBS": "VOBS", "plain": "plain"}
+
+
+def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
+    """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values."""
+    from .traits import DynamicProperty, Layer, Marker, Piece, expand_prototypes
+    if prototypes:
+        t = piece.encode_type()
+        if "prototype;" in t:
+            t, st = expand_prototypes(t, piece.encode_state(), prototypes)
+            piece = Piece(t, st)
+    out: dict[str, str] = {}
+    for trait in reversed(piece.traits):         # the outermost definition wins
+        if isinstance(trait, (Marker, DynamicProperty)):
+            out.update(trait.properties())
+        elif isinstance(trait, Layer):
+            out[f"{trait.name}_Level"] = str(trait.level)
+    for k in _SECRET_PROPS:
+        out.pop(k, None)
+    return out
+
+
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
-    raise NotImplementedError
+    from ..errors import InputError
+    from .replay import replay
+    from .savefile import read_save
+    save = read_save(path)
+    warnings: list[str] = []
+    rp = replay(save, locate=module.locate if module else None,
+                apply_boards=module.apply_board_command if module else None, warnings=warnings)
+    n = len(rp.steps)
+    k = n if step is None else step
+    if not 0 <= k <= n:
+        raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
+    state = rp.state_at(k)
+    locate = module.locate if module else None
+    protos = module.prototypes if module else None
+
+    def label(m: str | None, x: int, y: int) -> str | None:
+        return locate(m, x, y) if locate is not None and m else None
+
+    pieces: list[dict[str, Any]] = []
+    done: set[str] = set()
+
+    def add(pid: str) -> None:
+        rec = state.pieces.get(pid)
+        if rec is None or pid in done:
+            return
+        done.add(pid)
+        m, x, y = rec.position
+        pieces.append({"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
+                       "stack": rec.stack, "properties": _properties(rec.piece, protos)})
+
+    stacks = []
+    for sid, st in state.stacks.items():
+        for pid in st.members:
+            add(pid)
+        stacks.append({"id": sid, "map": st.map, "x": st.x, "y": st.y, "hex": label(st.map, st.x, st.y),
+                       "members": list(st.members)})
+    for pid in state.pieces:
+        add(pid)
+    mod_meta = save.moduledata
+    if module is not None and mod_meta is not None and mod_meta.name and module.name \
+            and mod_meta.name != module.name:
+        warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
+    return {
+        "kind": "log" if rp.steps else "save",
+        "file": str(path),
+        "encoding": _ENCODINGS.get(save.encoding, save.encoding),
+        "vassal_version": save.vassal_version,
+        "module": {"name": save.module_name, "version": save.module_version} if save.module_name else None,
+        "steps": n,
+        "step": k,
+        "players": [{"name": name, "side": side} for name, side in state.players],
+        "turns": dict(state.turns),
+        "pieces": pieces,
+        "stacks": stacks,
+        "warnings": warnings + (list(module.warnings) if module else []),
+    }
 
 
 def save_text(d: dict[str, Any]) -> str:
-    raise NotImplementedError
+    """A readable table of :func:`inspect_save`'s result."""
+    head = (f"{d['kind'].capitalize()}  {Path(d['file']).name}  ({d['encoding']}, VASSAL "
+            f"{d['vassal_version'] or '?'}"
+            + (f", module {d['module']['name']} {d['module']['version']}" if d["module"] else "")
+            + f")  {d['steps']} steps; pieces after step {d['step']}: {len(d['pieces'])}")
+    lines = [head]
+    if d["players"]:
+        lines.append("Players " + ", ".join(f"{p['name']} ({p['side']})" for p in d["players"]))
+    for tracker, st in d["turns"].items():
+        lines.append(f"Turn    {tracker}: {st}")
+    rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
+    for p in d["pieces"]:
+        props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
+        rows.append((p["id"], p["name"], p["map"] or "-", str(p["x"]), str(p["y"]), p["hex"] or "-",
+                     p["stack"] or "-", props))
+    widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
+    for r in rows:
+        lines.append("  ".join(c[:40].ljust(w) for c, w in zip(r[:7], widths)) + "  " + r[7])
+    for w in d["warnings"]:
+        lines.append(f"warning: {w}")
+    return "\n".join(lines)
