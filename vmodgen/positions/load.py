@@ -85,7 +85,6 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
     pos.state = state
-    mapdata.invalidate()
     ruleset.validate_position(pos)
     return pos
 
@@ -133,7 +132,7 @@ def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:
                   "default_terrain"))
     scheme = HexScheme(prefix=g.str("prefix", ""), lines=g.str("lines", "columns"),  # type: ignore[arg-type]
                        line_digits=g.int("line_digits", 2, minimum=1), pos_digits=g.int("pos_digits", 2, minimum=1),
-                       line_range=g.int_pair("line_range", (1, 99)), pos_range=g.int_pair("pos_range", (1, 99)),
+                       line_range=g.int_pair("line_range", (1, 30)), pos_range=g.int_pair("pos_range", (1, 30)),
                        pos_grows="south" if g.str("lines", "columns") == "columns" else "east",
                        line_grows="east" if g.str("lines", "columns") == "columns" else "south",
                        shift=g.str("shift", "odd"))  # type: ignore[arg-type]
@@ -175,7 +174,6 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         bid = t.str("id")
         m.boxes[bid] = Box(bid, t.str("name", bid), t.str("kind", "offmap"), t.str("side", ""),
                            tuple(t.str_list("adjacent")))
-    m.invalidate()
     for t in doc.tables("hexes"):
         t.check_keys(("hex", "terrain", "features", "control", "markers", "owner", "capacity", "sector", "elevation"))
         h = _hex(t, m, "hex")
@@ -269,7 +267,12 @@ def _inline_unit(t: Table, game: Game, inline: bool) -> Unit:
         raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
     nat = t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side))
     if nat not in game.nationalities:
-        raise t.error(f"unknown nationality '{nat}'", "nationality")
+        if not inline:
+            raise t.error(f"unknown nationality '{nat}'", "nationality")
+        game.nationalities[nat] = Nationality(nat, nat, side=side)
+    elif game.nationalities[nat].side != side:
+        raise t.error(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'",
+                      "nationality")
     utype = t.str("type", "infantry")
     kind = t.str("kind", "")
     if utype not in game.unit_types:

@@ -57,8 +57,10 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return [rs.finding(board, zoc_rule or move_rule, "zoc",
                            f"{name} {what} from {u.previous} to {u.hex}, but every path within its "
                            f"{_n(allowance)} movement points breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
-    cheapest = search(free_model or model, u.previous, float("inf"), goal=u.hex).get(u.hex)
-    need = f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else "no path leads there"
+    bound = 3 * allowance + 10
+    cheapest = search(free_model or model, u.previous, bound, goal=u.hex).get(u.hex)
+    need = (f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else
+            f"no path costs {_n(bound)} or less")
     return [rs.finding(board, move_rule, "movement",
                        f"{name} {what} from {u.previous} to {u.hex}: it has {_n(allowance)} movement points "
                        f"and {need}.", [u.previous, u.hex], [u], cost=cheapest)]

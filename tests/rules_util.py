@@ -1,0 +1,56 @@
+"""Helpers for the rules tests: positions written as TOML text, built with small functions."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from vmodgen.positions import load_position
+from vmodgen.rules import ruleset_for
+
+POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
+
+
+def toml(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(toml(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {toml(x)}" for k, x in v.items()) + "}"
+    raise TypeError(v)
+
+
+def table(name: str, **kw) -> str:
+    return f"\n[[{name}]]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items() if v is not None)
+
+
+def unit(id: str, side: str, hex: str, **kw) -> str:
+    return table("units", id=id, side=side, hex=hex, **kw)
+
+
+def head(ruleset: str, sides: tuple[str, str], phase: str = "", **kw) -> str:
+    out = f'[position]\nruleset = "{ruleset}"\nsides = {toml(list(sides))}\n'
+    out += "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    return out
+
+
+def position(text: str, name: str = "inline.toml"):
+    return load_position(POSITIONS / name, text=textwrap.dedent(text))
+
+
+def findings(text: str):
+    p = position(text)
+    return ruleset_for(p.game).check(p)
+
+
+def rules(text: str) -> list[str]:
+    return sorted({f.rule for f in findings(text)})
+
+
+def status(text: str, side: str) -> dict[str, str]:
+    p = position(text)
+    return ruleset_for(p.game).supply_status(p, side)
