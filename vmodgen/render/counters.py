@@ -61,8 +61,9 @@ def _check_px(px: int) -> int:
 def render_spec(spec: FaceSpec, px: int = DEFAULT_PX) -> Image.Image:
     """Draw a resolved face (RGB, ``px`` x ``px``)."""
     px = _check_px(px)
-    face = Face(px, background_of(spec))
-    layout_module(spec.layout).draw(face, spec)
+    mod = layout_module(spec.layout)
+    face = Face(px, getattr(mod, "background", background_of)(spec))
+    mod.draw(face, spec)
     return face.finish()
 
 

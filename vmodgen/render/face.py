@@ -208,7 +208,7 @@ class Row:
 
 @lru_cache(maxsize=4096)
 def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int = 0,
-               dash: bool = True, widen: tuple[int, float] | None = None) -> Row:
+               dash: bool = True, widen: tuple[int, float] | None = None, sup_pad: float = 0.0) -> Row:
     """Lay out ``texts`` as a printed value line (``3-3-5``, ``3⁴-1-3``) centred in ``box``,
     as large as the box allows. ``widen=(i, em)`` keeps ``em`` font sizes of room on each side
     of value ``i`` (for a circle or box printed around it)."""
@@ -222,7 +222,7 @@ def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int =
             ws[widen[0]] = max(ws[widen[0]] + 2 * widen[1] * sz, 0.9 * sz)
         dw = sz * 0.5 if dash else sz * 0.3
         ssz = max(1, int(sz * 0.58))
-        sw = (text_size(sup, ssz)[0] + sz * 0.08) if sup else 0.0
+        sw = (text_size(sup, ssz)[0] + sz * (0.08 + 2 * sup_pad)) if sup else 0.0
         return ws, dw, sw, ssz
 
     while size > 2:
@@ -242,8 +242,8 @@ def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int =
         boxes.append(((x - pad) / REF, y0, (x + w + pad) / REF, y1))
         x += w
         if sup and i == sup_after:
-            sup_box = ((x + size * 0.04) / REF, y0 - (y1 - y0) * 0.08, (x + sw + pad) / REF,
-                       y0 + (y1 - y0) * 0.5)
+            sup_box = ((x + size * (0.04 + sup_pad)) / REF, y0 - (y1 - y0) * 0.08,
+                       (x + sw + pad - size * sup_pad) / REF, y0 + (y1 - y0) * 0.5)
             x += sw
         if i < len(texts) - 1:
             dashes.append((x / REF, y0, (x + dw) / REF, y1))
@@ -282,7 +282,11 @@ def superscript_box(box: Box) -> Box:
     return (x1 - 0.02, y0 - h * 0.12, x1 + h * 0.42, y0 + h * 0.48)
 
 
-def draw_illustrative_mark(face: Face, spec: FaceSpec, at: Box = (0.84, 0.02, 0.98, 0.16)) -> None:
+#: where the illustrative mark goes: right of the size mark, clear of the ID and the values
+ILLUSTRATIVE_BOX: Box = (0.835, 0.245, 0.965, 0.375)
+
+
+def draw_illustrative_mark(face: Face, spec: FaceSpec, at: Box = ILLUSTRATIVE_BOX) -> None:
     """A small white disc with an italic-looking ``i``: values on this face are illustrative."""
     if not spec.illustrative:
         return

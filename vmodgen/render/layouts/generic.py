@@ -5,7 +5,7 @@ Used for any game without its own layout, and as the model the game layouts foll
 """
 from __future__ import annotations
 
-from ..face import (Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
+from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
                     draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..text import Box
 
@@ -37,7 +37,7 @@ def _row(spec: FaceSpec, row: list[str]) -> Row:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     out: dict[str, Box] = {"id": (0.05, 0.12, 0.95, 0.27), "size": (0.3, 0.29, 0.7, 0.37),
-                           "symbol": (0.27, 0.39, 0.73, 0.64), "illustrative": (0.85, 0.015, 0.985, 0.145)}
+                           "symbol": (0.27, 0.39, 0.73, 0.64), "illustrative": ILLUSTRATIVE_BOX}
     if spec.band:
         out["band"] = (0.0, 0.0, 1.0, 0.105)
     if spec.no_zoc:

@@ -11,7 +11,7 @@ Air units: CAS-bombardment; ships: bombardment and range [2.28]. Positions are i
 from __future__ import annotations
 
 from ..colors import rgb
-from ..face import (Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
                     draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..symbols import draw_vehicle, parse_symbol
 from ..text import Box
@@ -45,7 +45,7 @@ def is_vehicle(spec: FaceSpec) -> bool:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     out: dict[str, Box] = {"id": (0.05, 0.03, 0.95, 0.19), "size": (0.3, 0.225, 0.7, 0.315),
-                           "symbol": (0.26, 0.345, 0.74, 0.625), "illustrative": (0.855, 0.2, 0.988, 0.333)}
+                           "symbol": (0.26, 0.345, 0.74, 0.625), "illustrative": ILLUSTRATIVE_BOX}
     if spec.no_zoc:
         out["nozoc"] = (0.0, 0.015, 1.0, 0.205)
     if spec.blank or spec.kind == "marker":

@@ -12,7 +12,7 @@ side of units that start reduced [3.1]. Field positions are inferred (the diagra
 from __future__ import annotations
 
 from ..colors import rgb
-from ..face import (Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
                     draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..text import Box
 
@@ -34,7 +34,7 @@ def _row(spec: FaceSpec) -> list[str]:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     out: dict[str, Box] = {"id": (0.05, 0.1, 0.95, 0.25), "size": (0.3, 0.275, 0.7, 0.355),
-                           "symbol": (0.27, 0.365, 0.73, 0.625), "illustrative": (0.855, 0.012, 0.988, 0.145)}
+                           "symbol": (0.27, 0.365, 0.73, 0.625), "illustrative": ILLUSTRATIVE_BOX}
     if spec.band:
         out["band"] = (0.0, 0.0, 1.0, 0.085)
     if spec.no_zoc:
