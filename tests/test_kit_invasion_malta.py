@@ -356,3 +356,66 @@ def test_generator_reproduces_the_terrain():
         with open(ROOT / "maps" / "invasion-malta" / f"{sid}.csv", newline="", encoding="utf-8") as f:
             rows = {r["hex"]: r["terrain"] for r in csv.DictReader(f)}
         assert rows == {isl.hid(h): t for h, t in isl.terrain.items()}, sid
+
+
+# ---------------------------------------------------------------- the text's examples, replayed
+def _check(text: str):
+    from vmodgen.positions import load_position
+    from vmodgen.rules import ruleset_for
+    pos = load_position("example.toml", text)
+    return [f.rule for f in ruleset_for(pos.game).check(pos)]
+
+
+MOVE_82 = """
+[position]
+game = "invasion-malta"
+phase = "movement"
+side = "axis"
+[[units]]
+unit = "5/3"
+hex = "1524"
+previous = "1424"
+path = {path}
+[[units]]
+unit = "B/3 KOMR"
+hex = "1425"
+"""
+
+
+def test_example_8_2_zoc_to_zoc(kit):
+    """[8.2 ex.]: 5/3 in 1424 may not move straight to 1524 (ZOC of 1425), but may via 1523."""
+    assert _check(MOVE_82.format(path='["1424", "1524"]')) == ["IM 8.24"]
+    assert _check(MOVE_82.format(path='["1424", "1523", "1524"]')) == []
+
+
+SUPPLY_62 = """
+[position]
+game = "invasion-malta"
+phase = "supply-status"
+turn = 3
+[state]
+time = "night"
+[[hexes]]
+hex = "1225"
+markers = ["beachhead"]
+[[hexes]]
+hex = "1623"
+markers = {airhead}
+[[units]]
+unit = "5/3"
+hex = "1524"
+status = {status}
+[[units]]
+unit = "B/3 KOMR"
+hex = "1425"
+{extra}
+"""
+
+
+def test_example_6_2_supply_route(kit):
+    """[6.2 ex.]: 5/3 in 1524 traces around B/3 KOMR and its ZOC to the beachhead in 1225, or,
+    having paradropped, to the airhead in 1623."""
+    assert _check(SUPPLY_62.format(airhead="[]", status="[]", extra="")) == []
+    blocked = '[[units]]\nunit = "E/74"\nhex = "1224"'        # an Allied unit on the way round
+    assert _check(SUPPLY_62.format(airhead="[]", status="[]", extra=blocked)) == ["IM 6.12"]
+    assert _check(SUPPLY_62.format(airhead='["airhead"]', status='["paradropped"]', extra=blocked)) == []

@@ -29,6 +29,9 @@ TEXT_LAND = {  # hex: (terrain or "", note)
     "1524": ("", "5/3 in supply here on GT3 [6.2 ex.]"),
     "1623": ("", "airhead in the [6.2] example"),
     "1225": ("", "beachhead in the [6.2] example: a coastal hex"),
+    "1224": ("", "[6.2 ex.]: a route around the ZOC of 1425 reaches 1225; it must come this way"),
+    "1323": ("", "[6.2 ex.]: on the route around the ZOC of 1425"),
+    "1423": ("", "[6.2 ex.]: on the route around the ZOC of 1425"),
     "1324": ("", "has a cliff hexside [6.2 ex.]"),
     "1530": ("", "KG5 drop hex, Scenario 3 GT1 [15.4 ex.]; holds an Allied combat unit"),
     "1730": ("", "drift landing [15.4 ex.]"),
@@ -79,6 +82,7 @@ class Island:
         self.stated: set[tuple[int, int]] = set()
         self.notes: dict[tuple[int, int], str] = {}
         self.features: dict[tuple[int, int], set[str]] = {}
+        self.forced: set[tuple[int, int]] = set()   # land by the rulebook, whatever the outline says
         for c in range(cols[0], cols[1] + 1):
             for r in range(rows[0], rows[1] + 1):
                 self.terrain[(c, r)] = "clear" if self.dry(geo.hex_centre(c, r)) else "sea"
@@ -114,6 +118,8 @@ class Island:
 
     def sea_between(self, a, b) -> bool:
         """Whether the straight line between two land hex centres crosses water."""
+        if a in self.forced or b in self.forced:
+            return False
         za, zb = geo.hex_centre(*a), geo.hex_centre(*b)
         return any(not self.dry(za + (zb - za) * t) for t in (0.35, 0.5, 0.65))
 
@@ -209,13 +215,14 @@ def malta() -> Island:
                        geo.MALTA_TOWNS, geo.MALTA_AIRFIELDS, geo.MALTA_ROUGH, geo.MALTA_CHANNELS)
     for hid, (terrain, note) in TEXT_LAND.items():
         h = (int(hid[:2]), int(hid[2:]))
+        isl.forced.add(h)
         if not isl.land(h) or terrain:
             isl.terrain[h] = terrain or "clear"
         if hid in TEXT_STATED_TERRAIN:
             isl.stated.add(h)
         isl.notes[h] = note
     # the text's examples need these hexes free of invented features
-    for hid in ("1424", "1425", "1523", "1524", "1623", "1530", "1632", "1730", "1431", "3115",
+    for hid in ("1224", "1323", "1423", "1424", "1425", "1523", "1524", "1623", "1530", "1632", "1730", "1431", "3115",
                 "3116", "3015"):
         h = (int(hid[:2]), int(hid[2:]))
         if isl.terrain[h] in ("urban", "airfield", "rough") and h not in isl.stated:
@@ -230,6 +237,7 @@ def leros() -> Island:
     isl = build_island("leros", proj, geo.LEROS_COAST, LEROS_COLS, LEROS_ROWS, LEROS_PREFIX,
                        geo.LEROS_TOWNS, [], geo.LEROS_ROUGH)
     h = (27, 6)
+    isl.forced.add(h)
     if not isl.land(h):
         isl.terrain[h] = "clear"
     isl.notes[h] = "sudden-death hex of Scenario 4 [19.22]"
