@@ -16,7 +16,7 @@ import math
 import re
 from typing import Iterable, Sequence
 
-__all__ = ["encode", "encode_value", "decode", "Encoder", "Decoder", "java_double"]
+__all__ = ["encode", "encode_value", "decode", "decode_checked", "Encoder", "Decoder", "java_double"]
 
 
 def _quote_escape(token: str, delim: str) -> str:
@@ -52,32 +52,43 @@ def decode(text: str | None, delim: str) -> list[str]:
         return []
     if delim not in text:
         return [_unquote(text)]
+    return decode_checked(text, delim)[0]
+
+
+_SPLITTERS: dict[str, "re.Pattern[str]"] = {}
+
+
+def _splitter(delim: str) -> "re.Pattern[str]":
+    pat = _SPLITTERS.get(delim)
+    if pat is None:
+        pat = _SPLITTERS[delim] = re.compile(r"(?<!\\)" + re.escape(delim))
+    return pat
+
+
+def decode_checked(text: str, delim: str) -> tuple[list[str], bool]:
+    """``decode(text, delim)`` and whether :func:`encode` would give ``text`` back.
+
+    Splits at every delimiter not preceded by a backslash (one C-speed regex split), then
+    drops the escaping backslashes. Only a raw token starting with a quote, or with a
+    backslash that escapes no delimiter, can be non-canonical; only then are the tokens
+    re-encoded to check.
+    """
+    raws = _splitter(delim).split(text)
+    esc = "\\" + delim
     tokens: list[str] = []
-    find = text.find
-    start = 0
-    pos = 0
-    parts: list[str] = []
-    while True:
-        i = find(delim, pos)
-        if i < 0:
-            if parts:
-                parts.append(text[start:])
-                tokens.append(_unquote("".join(parts)))
-            else:
-                tokens.append(_unquote(text[start:]))
-            return tokens
-        if i > 0 and text[i - 1] == "\\":
-            parts.append(text[start:i - 1])
-            parts.append(delim)
-            start = pos = i + 1
-            continue
-        if parts:
-            parts.append(text[start:i])
-            tokens.append(_unquote("".join(parts)))
-            parts = []
-        else:
-            tokens.append(_unquote(text[start:i]))
-        start = pos = i + 1
+    suspect = False
+    for raw in raws:
+        c = raw[:1]
+        if c == "'" or (c == "\\" and not raw.startswith(esc)):
+            suspect = True
+        tok = raw.replace(esc, delim) if esc in raw else raw
+        if len(tok) > 1 and tok[0] == "'" and tok[-1] == "'":
+            tok = tok[1:-1]
+        tokens.append(tok)
+    canonical = True
+    if suspect:
+        canonical = encode_value(tokens, delim) == text
+    return tokens, canonical
 
 
 def java_double(value: float) -> str:

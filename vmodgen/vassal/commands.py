@@ -17,7 +17,7 @@ from typing import Iterator
 
 from .. import limits
 from ..errors import InputError, LimitError
-from .codec import decode, encode_value
+from .codec import decode, decode_checked, encode_value
 
 __all__ = ["ESC", "Command", "parse_tree", "encode_tree"]
 
@@ -50,53 +50,19 @@ class Command:
     def typed(self):
         """The typed view of :attr:`text` (see :mod:`vmodgen.vassal.typed`), cached."""
         if self._typed is None:
-            from .typed import parse_command
-            self._typed = parse_command(self.text)
+            self._typed = _parse_command(self.text)
         return self._typed
 
     def __repr__(self) -> str:
-        from .typed import safe_text
-        head = safe_text(self.text)
+        head = _safe_text(self.text)
         if len(head) > 60:
             head = head[:57] + "..."
         return f"Command({head!r}, subs={len(self.subs)})"
 
 
 def split_esc(text: str) -> tuple[list[str], bool]:
-    """``decode(text, ESC)`` (same tokens), and whether re-encoding them surely gives ``text``.
-
-    Splits with ``str.split`` and re-joins pieces whose ESC was escaped: C speed on
-    multi-megabyte saves. Only a raw token starting with a quote, or with a backslash
-    that escapes no ESC, can be non-canonical; then the tokens are re-encoded to check.
-    """
-    pieces = text.split(ESC)
-    last = len(pieces) - 1
-    tokens: list[str] = []
-    suspect = False
-    group: list[str] | None = None
-    for i, piece in enumerate(pieces):
-        if group is None:
-            c = piece[:1]
-            if c == "'" or (c == "\\" and (len(piece) > 1 or i == last)):
-                suspect = True
-            if i < last and piece.endswith("\\"):
-                group = [piece[:-1]]
-                continue
-            tok = piece
-        else:
-            if i < last and piece.endswith("\\"):
-                group.append(piece[:-1])
-                continue
-            group.append(piece)
-            tok = ESC.join(group)
-            group = None
-        if len(tok) > 1 and tok[0] == "'" and tok[-1] == "'":
-            tok = tok[1:-1]
-        tokens.append(tok)
-    canonical = True
-    if suspect:
-        canonical = encode_value(tokens, ESC) == text
-    return tokens, canonical
+    """``decode(text, ESC)`` and whether re-encoding the tokens surely gives ``text``."""
+    return decode_checked(text, ESC)
 
 
 def parse_tree(text: str, path: str | Path | None = None) -> Command:
@@ -161,3 +127,6 @@ def invalidate(node: Command) -> None:
 
 def error_at(path: str | Path | None, message: str) -> InputError:
     return InputError(path, message)
+
+
+from .typed import parse_command as _parse_command, safe_text as _safe_text  # noqa: E402

@@ -185,6 +185,18 @@ class _Runner:
         self.warnings = warnings
         self.local = 0
         self.step: Step | None = None
+        self.aliases: dict[str, str] = {}    # unknown stack id -> the stack it named
+        self.index: dict[Position, list[str]] = {}   # stacks by position
+        for stack in state.stacks.values():
+            self._index_add(stack)
+
+    def _index_add(self, stack: "StackRecord") -> None:
+        self.index.setdefault((stack.map, stack.x, stack.y), []).append(stack.id)
+
+    def _index_remove(self, stack: "StackRecord") -> None:
+        ids = self.index.get((stack.map, stack.x, stack.y))
+        if ids and stack.id in ids:
+            ids.remove(stack.id)
 
     def label(self, pos: Position) -> str | None:
         if self.locate is None or pos[0] is None:
@@ -254,6 +266,7 @@ class _Runner:
             if pid in stack.members:
                 stack.members.remove(pid)
             if stack.provisional and not stack.members:
+                self._index_remove(stack)
                 del self.s.stacks[stack.id]
 
     def _set_stack(self, sid: str, state: str) -> None:
@@ -269,12 +282,15 @@ class _Runner:
         stack = self.s.stacks.get(sid)
         if stack is None:
             stack = self.s.stacks[sid] = StackRecord(sid, map_id, x, y, [], layer)
+            self._index_add(stack)
         else:
+            self._index_remove(stack)
             for member in list(stack.members):
                 rec = self.s.pieces.get(member)
                 if rec is not None and rec.stack == sid:
                     rec.stack = None
             stack.map, stack.x, stack.y, stack.members, stack.layer = map_id, x, y, [], layer
+            self._index_add(stack)
         for member in ids:
             rec = self.s.pieces.get(member)
             if rec is None:
@@ -305,6 +321,7 @@ class _Runner:
                 rec = self.s.pieces.get(member)
                 if rec is not None:
                     rec.stack = None
+            self._index_remove(self.s.stacks[pid])
             del self.s.stacks[pid]
         if self.step is not None:
             self.step.deleted.append(pid)
@@ -328,9 +345,18 @@ class _Runner:
     def move(self, cmd: MovePiece) -> None:
         new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
         old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
-        stack = self.s.stacks.get(cmd.id)
+        sid = self.aliases.get(cmd.id, cmd.id)
+        stack = self.s.stacks.get(sid)
+        if stack is None and cmd.id not in self.s.pieces:
+            # a stack id the log never created (made locally by the recording client):
+            # the stack standing at the old position is the one meant
+            stack = self._stack_at(old)
+            if stack is not None:
+                self.aliases[cmd.id] = stack.id
         if stack is not None:
+            self._index_remove(stack)
             stack.map, stack.x, stack.y = new
+            self._index_add(stack)
             for member in stack.members:
                 rec = self.s.pieces.get(member)
                 if rec is not None:
@@ -366,8 +392,9 @@ class _Runner:
         self._record(cmd, old, new, False, [cmd.id])
 
     def _stack_at(self, pos: Position) -> StackRecord | None:
-        for stack in self.s.stacks.values():
-            if stack.members and (stack.map, stack.x, stack.y) == pos:
+        for sid in self.index.get(pos, ()):
+            stack = self.s.stacks.get(sid)
+            if stack is not None and stack.members:
                 return stack
         return None
 
@@ -376,6 +403,7 @@ class _Runner:
         sid = f"local-{self.local}"
         stack = StackRecord(sid, pos[0], pos[1], pos[2], [], None, provisional=True)
         self.s.stacks[sid] = stack
+        self._index_add(stack)
         return stack
 
     def _record(self, cmd: MovePiece, old: Position, new: Position, is_stack: bool,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .codec import decode, encode
+from .codec import decode, decode_checked, encode
 
 __all__ = [
     "AddPiece", "RemovePiece", "ChangePiece", "MovePiece", "BeginSave", "EndSave", "NullCommand",
@@ -282,17 +282,17 @@ def _int(text: str) -> int:
 
 def _parse(text: str) -> _Typed:
     if text.startswith("+/"):
-        t = decode(text, "/")
-        if len(t) == 4:
-            return AddPiece(t[1], t[2], t[3])
+        t, canonical = decode_checked(text, "/")
+        if len(t) == 4 and canonical:
+            return _Verified(AddPiece(t[1], t[2], t[3]))
     elif text.startswith("-/"):
         return RemovePiece(text[2:])
     elif text.startswith("D/"):
-        t = decode(text, "/")
-        if len(t) == 3:
-            return ChangePiece(t[1], t[2])
-        if len(t) == 4:
-            return ChangePiece(t[1], t[2], t[3])
+        t, canonical = decode_checked(text, "/")
+        if len(t) == 3 and canonical:
+            return _Verified(ChangePiece(t[1], t[2]))
+        if len(t) == 4 and canonical:
+            return _Verified(ChangePiece(t[1], t[2], t[3]))
     elif text.startswith("M/"):
         t = decode(text, "/")
         if len(t) in (10, 11):
@@ -300,7 +300,7 @@ def _parse(text: str) -> _Typed:
                              _int(t[7]), _int(t[8]), _opt(t[9]), t[10] if len(t) == 11 else None)
     elif text.startswith("LOG\t"):
         inner = text[4:]
-        return Log(None if inner == NULL else parse_command(inner))
+        return _Verified(Log(None if inner == NULL else parse_command(inner)))
     elif text == "begin_save":
         return BeginSave()
     elif text == "end_save":
@@ -340,9 +340,19 @@ def parse_command(text: str) -> _Typed:
         cmd = _parse(text)
     except (ValueError, IndexError):
         return Unknown(text)
+    if isinstance(cmd, _Verified):
+        return cmd.cmd
     if not isinstance(cmd, Unknown) and cmd.encode() != text:
         return Unknown(text)
     return cmd
+
+
+class _Verified:
+    """A parse known to re-encode identically (canonical tokens): no re-encoding check."""
+    __slots__ = ("cmd",)
+
+    def __init__(self, cmd: _Typed) -> None:
+        self.cmd = cmd
 
 
 def blank_passwords(text: str) -> str:
