@@ -26,3 +26,4 @@ MAX_XML_BYTES = 128 * MiB
 MAX_DATA_FILE_BYTES = 32 * MiB
 MAX_FIELD_CHARS = 10_000
 MAX_ROWS = 100_000
+MAX_MAP_HEXES = 250_000                  # all sheets of one map together

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 from .. import limits
-from ..errors import InputError
+from ..errors import InputError, LimitError
 from ..hexes.scheme import HexScheme
 from ..safeio import read_text
 from .game import Game
@@ -15,6 +16,7 @@ from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
 from .tomldoc import Table, TomlDoc
 
+ELEVATION_RE = re.compile(r"^[+-]?[0-9]{1,6}$")
 SHEET_KEYS = ("id", "name", "prefix", "lines", "line_first", "line_digits", "pos_digits", "separator",
               "line_range", "pos_range", "line_grows", "pos_grows", "shift", "hexes", "offset", "image")
 
@@ -42,10 +44,17 @@ def load_map(path: str | Path, game: Game) -> MapData:
         mapdata.sheets[sheet.id] = sheet
     if not mapdata.sheets:
         raise InputError(path, "a map needs at least one [[sheets]] entry", line=1)
+    total = sum(s.scheme.n_lines * s.scheme.n_pos for s in mapdata.sheets.values())
+    if total > limits.MAX_MAP_HEXES:
+        raise LimitError(path, f"the sheets have {total} hexes in all, more than the limit of "
+                               f"{limits.MAX_MAP_HEXES}", line=1)
     _check_sheets(doc, mapdata)
     for t in doc.tables("sheets"):
         if "hexes" in t:
-            _load_terrain(base / t.str("hexes"), mapdata, game)
+            csv_path = base / t.str("hexes")
+            if not csv_path.is_file():
+                raise t.error(f"no terrain table file '{csv_path}'", "hexes")
+            _load_terrain(csv_path, mapdata, game)
     _load_features(doc, mapdata, game)
     mapdata.invalidate()
     return mapdata
@@ -63,6 +72,15 @@ def _sheet(t: Table, base: Path) -> Sheet:
     )
     if scheme.line_range is None or scheme.pos_range is None:
         raise t.error("a sheet needs 'line_range' and 'pos_range'")
+    for key in ("line_digits", "pos_digits"):
+        if getattr(scheme, key) > 9:
+            raise t.error(f"'{key}' may be at most 9", key)
+    for key in ("prefix", "separator"):
+        if len(getattr(scheme, key)) > 16:
+            raise t.error(f"'{key}' may be at most 16 characters long", key)
+    for key in ("line_range", "pos_range"):
+        if max(abs(v) for v in getattr(scheme, key)) > 999_999_999:
+            raise t.error(f"'{key}' numbers may have at most 9 digits", key)
     problems = scheme.problems()
     if problems:
         raise t.error("; ".join(problems))
@@ -142,7 +160,7 @@ def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
         if terrain not in game.terrain:
             raise InputError(path, f"unknown terrain '{terrain}' (known: {', '.join(game.terrain)})", line=line)
         elev = cells.get("elevation", "")
-        if elev and not elev.lstrip("-").isdigit():
+        if elev and not ELEVATION_RE.match(elev):
             raise InputError(path, f"'elevation' must be a whole number, not {elev!r}", line=line)
         features = frozenset(f.strip() for f in cells.get("features", "").split(";") if f.strip())
         for f in features:

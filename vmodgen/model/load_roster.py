@@ -15,7 +15,7 @@ from .unit import Unit, Value
 REQUIRED = ("id", "name", "side", "nationality", "formation", "type", "size")
 OPTIONAL = ("steps", "movement_class", "flags", "arrival", "illustrative", "notes")
 UNIT_ID_RE = re.compile(r"^[^\s,;|\\\t][^,;|\\\t\n]*$")
-INT_RE = re.compile(r"^[+-]?\d+$")
+INT_RE = re.compile(r"^[+-]?[0-9]{1,9}$")   # at most 9 digits: no huge int() conversions
 
 
 def _column_kind(col: str, game: Game) -> str:

@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import InputError
+from ..errors import InputError, LimitError
 from ..safeio import read_text
 
 
@@ -20,6 +20,7 @@ class TomlDoc:
         self.path = Path(path)
         self.text = read_text(path) if text is None else text
         self.lines = self.text.splitlines()
+        self._headers: dict[str, list[int]] | None = None
         try:
             self.data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
@@ -28,17 +29,32 @@ class TomlDoc:
             line = int(m.group(1)) if m else None
             msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
             raise InputError(self.path, f"not valid TOML: {msg}", line=line) from None
+        except RecursionError:
+            raise LimitError(self.path, "not valid TOML: arrays or tables nested too deeply") from None
+        except ValueError as exc:  # e.g. an integer of more than 4300 digits
+            raise InputError(self.path, f"not valid TOML: {exc}") from None
 
-    def header_line(self, header: str, n: int = 0) -> int | None:
-        """Line of the n-th ``[[header]]`` (or of ``[header]``), 1-based."""
-        pat = re.compile(r"^\s*\[\[?\s*" + re.escape(header) + r"\s*\]\]?\s*(#.*)?$")
-        seen = 0
-        for i, text in enumerate(self.lines, 1):
-            if pat.match(text):
-                if seen == n:
-                    return i
-                seen += 1
-        return None
+    _HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\[\]#]*?)\s*\]\]?\s*(#.*)?$")
+
+    def _header_index(self) -> dict[str, list[int]]:
+        """Table name → the lines of its headers, built once (a linear scan of the text)."""
+        if self._headers is None:
+            index: dict[str, list[int]] = {}
+            for i, text in enumerate(self.lines, 1):
+                if text.lstrip().startswith("["):
+                    m = self._HEADER_RE.match(text)
+                    if m:
+                        name = re.sub(r"\s*\.\s*", ".", m.group(1))
+                        index.setdefault(name, []).append(i)
+            self._headers = index
+        return self._headers
+
+    def header_line(self, header: str, n: int = 0, start: int | None = None) -> int | None:
+        """Line of the n-th ``[[header]]`` (or of ``[header]``) at or after line ``start``, 1-based."""
+        found = self._header_index().get(header, [])
+        if start:
+            found = [i for i in found if i >= start]
+        return found[n] if 0 <= n < len(found) else None
 
     def key_line(self, key: str, start: int | None = None) -> int | None:
         """Line of ``key = ...`` at or after ``start`` and before the next table header."""
@@ -186,7 +202,8 @@ class Table:
         start = self.line
         out = []
         for i, item in enumerate(v):
-            line = self.doc.header_line(f"{self.what.strip('[]')}.{key}", i) or self.line_of(key)
+            line = (self.doc.header_line(f"{self.what.strip('[]')}.{key}", i, start=self.line)
+                    or self.line_of(key))
             out.append(Table(self.doc, item, line, f"{self.what}.{key}"))
             start = line
         return out
