@@ -222,9 +222,9 @@ def test_text_terrain_and_example_hexes(kit):
 def test_example_hexsides(kit):
     m = kit.map
     cliff = [h for h in m.hexside_features("1324", "1225") if h.feature == "cliff"]
-    assert len(cliff) == 1
+    assert len(cliff) == 1 and cliff[0].illustrative          # which side of 1324: inferred
     slope = [h for h in m.hexside_features("3115", "3116") if h.feature == "slope"]
-    assert len(slope) == 1 and slope[0].up == "3115"
+    assert len(slope) == 1 and slope[0].up == "3115" and not slope[0].illustrative
     assert not [h for h in m.hexside_features("3115", "3015") if h.feature == "slope"]
 
 

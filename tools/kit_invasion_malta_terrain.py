@@ -341,7 +341,8 @@ def main() -> None:
         out += ["[[hexsides]]", f"hexes = [{q(a)}, {q(b)}]", f"feature = {q(feat)}"]
         if up:
             out.append(f"up = {q(up)}")
-        out += ["illustrative = false", f"note = {q(note)}", ""]
+        illus = "true" if feat == "cliff" else "false"    # which side of 1324 is inferred
+        out += [f"illustrative = {illus}", f"note = {q(note)}", ""]
     for sid, isl in islands.items():
         done = set()
         for h in sorted(isl.terrain):
