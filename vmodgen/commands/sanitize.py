@@ -1,0 +1,22 @@
+"""``vmodgen sanitize SAVE -o OUT``: a copy of a save/log with player passwords blanked."""
+from __future__ import annotations
+
+import click
+
+from ..vassal.sanitize import sanitize_save
+
+
+@click.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="Where to write the sanitized copy (never the input itself).")
+def command(save: str, output: str) -> int:
+    """Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player
+    id of PLAYER commands and of every move (M/) command. SAVE is left untouched.
+
+    \b
+    Example:
+      vmodgen sanitize turn3.vlog -o turn3-shared.vlog"""
+    count = sanitize_save(save, output)
+    click.echo(f"{output}: {count} command{'s' if count != 1 else ''} with a password blanked")
+    return 0

@@ -1,0 +1,101 @@
+"""Turn tracker states (``TURN<id>\\t<state>``, FORMATS.md §4.7) read against the
+tracker's level definitions.
+
+State: ``currentLevel|levelState|...`` (SE ``|``); a level state is SE ``;`` of
+``current, currentSubLevel, a, b, subLevelState...`` where a counter level has
+``a, b = loop, loopLimit`` and its value is ``current``; a list level has
+``a, b = first, activeFlags`` and its value is ``items[current]``. The displayed text
+is the tracker's ``turnFormat`` (default ``$level1$ $level2$ ...``) with each active
+level's own ``turnFormat`` (default ``$value$``) filled in, outermost first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .codec import decode
+
+__all__ = ["LevelDef", "TurnDisplay", "turn_display", "levels_from_module"]
+
+DEFAULT_TRACKER_FORMAT = "$level1$ $level2$ $level3$ $level4$"
+
+
+@dataclass
+class LevelDef:
+    """One turn level: ``kind`` ``"counter"`` (start, incr) or ``"list"`` (items)."""
+    kind: str
+    property: str = ""
+    start: int = 1
+    incr: int = 1
+    items: list[str] = field(default_factory=list)
+    turn_format: str = "$value$"
+    sublevels: list["LevelDef"] = field(default_factory=list)
+
+
+@dataclass
+class TurnDisplay:
+    """What the tracker shows: each active level's (property, value), and the text."""
+    values: list[tuple[str, str]]
+    text: str
+
+    def value(self, prop: str) -> str | None:
+        for name, value in self.values:
+            if name == prop:
+                return value
+        return None
+
+
+def _int(text: str, default: int = 0) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
+
+
+def _walk(levels: list[LevelDef], state: str, index: int, out: list[tuple[LevelDef, str]]) -> None:
+    if not levels or not 0 <= index < len(levels):
+        return
+    level = levels[index]
+    tokens = decode(state, ";") if state else []
+    current = _int(tokens[0]) if tokens else (level.start if level.kind == "counter" else 0)
+    sub = _int(tokens[1]) if len(tokens) > 1 else 0
+    if level.kind == "counter":
+        value = str(current)
+    else:
+        value = level.items[current] if 0 <= current < len(level.items) else ""
+    out.append((level, value))
+    sub_states = tokens[4:]
+    if level.sublevels:
+        _walk(level.sublevels, sub_states[sub] if sub < len(sub_states) else "", sub, out)
+
+
+def turn_display(levels: list[LevelDef], state: str,
+                 tracker_format: str = DEFAULT_TRACKER_FORMAT) -> TurnDisplay:
+    """Decode a ``TURN`` state (``"0|1;0;false;-1;..."``) with the tracker's levels."""
+    tokens = decode(state, "|") if state else []
+    top = _int(tokens[0]) if tokens else 0
+    level_states = tokens[1:]
+    chain: list[tuple[LevelDef, str]] = []
+    _walk(levels, level_states[top] if top < len(level_states) else "", top, chain)
+    text = tracker_format or DEFAULT_TRACKER_FORMAT
+    for i in range(1, 11):
+        part = ""
+        if i <= len(chain):
+            level, value = chain[i - 1]
+            part = (level.turn_format or "$value$").replace("$value$", value)
+        text = text.replace(f"$level{i}$", part)
+    return TurnDisplay([(lv.property, v) for lv, v in chain], " ".join(text.split()))
+
+
+def levels_from_module(turn_levels) -> list[LevelDef]:
+    """Level definitions from module turn levels (objects with ``kind``, ``attributes``
+    and ``levels``, as :mod:`vmodgen.vassal.module` reads them)."""
+    out = []
+    for lv in turn_levels:
+        attrs = getattr(lv, "attributes", {}) or {}
+        kind = "list" if "List" in getattr(lv, "kind", "") else "counter"
+        items = decode(attrs.get("list", ""), ",") if attrs.get("list") else []
+        out.append(LevelDef(kind, attrs.get("property", ""), _int(attrs.get("start", "1"), 1),
+                            _int(attrs.get("incr", "1"), 1), items,
+                            attrs.get("turnFormat", "$value$"),
+                            levels_from_module(getattr(lv, "levels", []) or [])))
+    return out
