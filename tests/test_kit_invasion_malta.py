@@ -154,7 +154,7 @@ def test_rules_numbers_from_the_spec(kit):
     }
     for key, value in expected.items():
         assert r.get(key) == value, key
-    assert kit.game.illustrative_rules == {"turns_per_day"}
+    assert kit.game.illustrative_rules == {"turns_per_day", "turn_cycle"}
 
 
 # ---------------------------------------------------------------- map ------------------------
