@@ -149,7 +149,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
     ("bomb.vmod", _zip({"buildFile.xml": b"<a>" + b" " * (20 * 1024 * 1024) + b"</a>"})),
     ("escape.vmod", _zip({"buildFile.xml": b"<VASSAL.build.GameModule/>", "../../x": b"x"})),
     ("other.zip", _zip({"readme.txt": b"hi"})),
-])
+], ids=lambda v: v if isinstance(v, str) else "")
 def test_hostile_files_exit_2_with_one_message(tmp_path, capsys, name, content):
     p = tmp_path / name
     p.write_bytes(content)

@@ -106,6 +106,7 @@ class MapInfo:
     boards: dict[str, Board]
     setup: str | None = None
     layout: list[PlacedBoard] | None = None
+    _memo: dict = field(default_factory=dict, repr=False)
 
     def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
         """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does."""
@@ -121,6 +122,7 @@ class MapInfo:
             p.x = self.edge[0] + sum(size((c, p.row), 0) for c in range(p.column))
             p.y = self.edge[1] + sum(size((p.column, r), 1) for r in range(p.row))
         self.layout = placed
+        self._memo = {}
 
     def apply_board_command(self, text: str) -> bool:
         """Apply a ``<map>BoardPicker\\tboard[/rev]\\tcol\\trow…`` text; False if not for this map."""
@@ -153,8 +155,17 @@ class MapInfo:
         return None
 
     def locate(self, x: int, y: int) -> str | None:
+        """The label of a map point (memoised per point until the boards change)."""
+        key = (x, y)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
         p = self.board_at(x, y)
-        return None if p is None else p.label(x, y)
+        label = None if p is None else p.label(x, y)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = label
+        return label
 
 
 class Module:
