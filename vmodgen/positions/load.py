@@ -19,7 +19,7 @@ from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
-from .model import MOVE_MODES, Attack, Position, UnitState
+from .model import ALIASES, MOVE_MODES, Attack, Position, UnitState
 
 TOP = ("position", "rules", "grid", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks", "state")
 MAX_UNITS = 20_000
@@ -71,7 +71,7 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
         raise p.error(f"'at' must be \"end\" or \"during\", not '{pos.at}'", "at")
     pos.scenario = p.str("scenario", "")
     _load_map_overrides(doc, game, mapdata, pos, inline)
-    statuses = BASE_STATUSES | ruleset.statuses | frozenset(game.markers)
+    statuses = _spellings(BASE_STATUSES | ruleset.statuses | frozenset(game.markers))
     _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes)
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq"))
@@ -342,6 +342,14 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
                                    t.line or 0))
+
+
+def _spellings(names: frozenset[str]) -> frozenset[str]:
+    """Every accepted spelling of the statuses: '-' or '_', and the marker ids kits use."""
+    out = set(names)
+    for n in names:
+        out |= {n.replace("_", "-"), n.replace("-", "_"), *ALIASES.get(n, ())}
+    return frozenset(out)
 
 
 def parse_id_list(text: str) -> list[str]:

@@ -237,7 +237,7 @@ class InvasionMaltaRules(RuleSet):
                     and not (board.roads(a, b) & {"primary_road"} or open_hex(b)):
                 return Problem(f"{P} 3.33", "stacking", f"a motorized unit may enter {b}, which holds another "
                                                         "motorized unit, only along a primary road", b)
-            if self.artillery(u) and inz(b) and not any(x.side == side for x in here):
+            if self.artillery(u) and inz(b) and not any(x.side == side and x is not u for x in here):
                 return Problem(f"{P} 8.25", "zoc", f"artillery may not enter enemy ZOC at {b} unless a friendly "
                                                    "unit is there", b)
             if u.mode == "motor_pool" and inz(a) and i > 0:
@@ -391,9 +391,12 @@ class InvasionMaltaRules(RuleSet):
         """6.12: in a Night Supply Status Phase every Axis unit that cannot trace carries an OoS
         marker. By day no marker is placed, and 6.16 lets a player keep one, so only the Night
         check can find a fault. The time of day comes from ``[state] time`` (am, pm, night);
-        unstated, the position is taken as a Night turn."""
+        unstated, the position is taken as a Night turn. A position that places no beachhead or
+        airhead marker is not checked for supply."""
         if str(board.pos.state.get("time", "night")).lower() != "night":
             return []
+        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
+            return []                  # a position without beachheads or airheads says nothing of supply
         side = str(self.param("im_supply_side", "axis"))
         st = self._status(board, side)
         return [self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route to a "

@@ -1,0 +1,192 @@
+"""Invasion: Malta rules: each predicate with a legal and an illegal position, and the worked
+examples of 6.2 (supply route) and 8.2 (ZOC effects on movement). Hex IDs are CCRR, odd-q (§3)."""
+from __future__ import annotations
+
+import pytest
+
+from rules_util import findings, head, position, rules, status, table, unit
+from vmodgen.rules import ruleset_for
+
+H = head("invasion-malta", ("axis", "allied")) + "[grid]\nline_range = [10, 35]\npos_range = [10, 35]\n"
+INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
+
+
+def x(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "axis", hexid, **kw)
+
+
+def al(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "allied", hexid, **kw)
+
+
+TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
+
+
+def test_stacking_nine_points():
+    """IM 3.32: 9 SP of Axis units in 2020 is legal at the end of a phase, 11 is not."""
+    nine = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=3)) for i in range(3))
+    assert rules(H + nine) == []
+    assert rules(H + nine + x("X9", "2020")) == ["IM 3.32"]
+
+
+def test_excess_marker_legal_and_misused():
+    """IM 3.34: 11 SP with the 2-SP overflow unit under an Excess marker is legal; the marker on a
+    9-SP stack, or on a unit that would fit, is not."""
+    nine = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=3)) for i in range(3))
+    assert rules(H + nine + x("X9", "2020", status=["excess"])) == []
+    assert rules(H + nine.replace('hex = "2020"', 'hex = "2020"', 1) + x("X9", "2020", status=["excess"])
+                 .replace('"stacking" = 2', '"stacking" = 2')) == []
+    fs = findings(H + x("A", "2020") + x("B", "2020", status=["excess"]))
+    assert [f.rule for f in fs] == ["IM 3.34"]
+    eight = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=4)) for i in range(2))
+    fs = findings(H + eight + x("Big", "2020", values=dict(INF, stacking=3), status=["excess"])
+                  + x("Small", "2020", values=dict(INF, stacking=1), status=["excess"]))
+    assert [f.rule for f in fs] == ["IM 3.34"] and fs[0].units == ("Small",)
+
+
+def test_one_armour_per_hex():
+    """IM 3.33: one armour unit and a motorcycle unit may share 2020; two armour units may not."""
+    assert rules(H + x("T1", "2020", **TANK) + x("M", "2020", type="motorcycle", movement_class="red")) == []
+    assert rules(H + x("T1", "2020", **TANK) + x("T2", "2020", **TANK)) == ["IM 3.33"]
+
+
+def test_opposing_units_never_share_a_hex():
+    """IM 8.14: Axis and Allied units in 2020 is illegal."""
+    assert rules(H + x("A", "2020") + al("B", "2021")) == []
+    assert rules(H + x("A", "2020") + al("B", "2020")) == ["IM 8.14"]
+
+
+def test_example_8_2_zoc_to_zoc():
+    """IM 8.24, worked example of 8.2: Axis 5/3 in 1424 may not move directly to 1524, both in the
+    ZOC of B/3 KOMR in 1425; by way of 1523, outside that ZOC, it may."""
+    komr = al("B3KOMR", "1425")
+    fs = findings(H + komr + x("5/3", "1524", previous="1424", path=["1424", "1524"]))
+    assert [f.rule for f in fs] == ["IM 8.24"]
+    assert rules(H + komr + x("5/3", "1524", previous="1424", path=["1424", "1523", "1524"])) == []
+    assert rules(H + komr + x("5/3", "1524", previous="1424")) == []          # a path exists
+    red = dict(type="motorcycle", movement_class="red")
+    road = table("lines", kind="primary_road", hexes=["1424", "1524"])
+    assert rules(H + komr + road + x("M", "1524", previous="1424", path=["1424", "1524"], **red)) == []
+
+
+def test_stop_on_entering_ezoc_and_entry_cost():
+    """IM 8.21-8.22: entering the ZOC of the unit in 2020 costs +1 MP and stops the unit; a red-box
+    unit may go on through an empty ZOC hex along a road (8.23)."""
+    al_ = al("A", "2020")
+    assert rules(H + al_ + x("X", "2019", previous="2017", path=["2017", "2018", "2019"])) == []
+    fs = findings(H + al_ + x("X", "2118", previous="2018", path=["2018", "2019", "2118"]))
+    assert [f.rule for f in fs] == ["IM 8.22"]
+    two = dict(INF, movement=2)
+    assert rules(H + al_ + x("X", "2019", values=two, previous="2018", path=["2018", "2019"])) == []
+    rough = table("hexes", hex="2019", terrain="rough")
+    assert rules(H + al_ + rough + x("X", "2019", values=two, previous="2018", path=["2018", "2019"])) == ["IM 8.13"]
+
+
+def test_artillery_needs_friend_to_enter_ezoc():
+    """IM 8.25: artillery (a unit with a range) may enter the ZOC hex 2019 only if a friendly unit
+    is already there."""
+    arty = dict(values=dict(INF, range=6), previous="2018", path=["2018", "2019"])
+    assert rules(H + al("A", "2020") + x("Art", "2019", **arty)) == ["IM 8.25"]
+    assert rules(H + al("A", "2020") + x("Art", "2019", **arty) + x("F", "2019")) == []
+
+
+def test_cliff_and_commando():
+    """IM 8.35, 17.31: a cliff 2018|2019 is prohibited, except to a commando (3 MP + the hex)."""
+    cliff = table("hexsides", hexes=["2018", "2019"], feature="cliff")
+    move = dict(previous="2018", path=["2018", "2019"])
+    assert rules(H + cliff + x("X", "2019", **move)) == ["IM 8.35"]
+    assert rules(H + cliff + x("C", "2019", type="commando", **move)) == []
+    assert rules(H + cliff + x("C", "2019", type="commando", status=["disrupted"], **move)) == ["IM 8.35"]
+
+
+def test_motorized_stays_on_roads():
+    """IM 8.33: a motorized unit may enter 2019 only along a road (or into urban/airfield)."""
+    red = dict(type="motorcycle", movement_class="red", previous="2018", path=["2018", "2019"])
+    assert rules(H + x("M", "2019", **red)) == ["IM 8.33"]
+    assert rules(H + table("lines", kind="secondary_road", hexes=["2018", "2019"]) + x("M", "2019", **red)) == []
+    assert rules(H + table("hexes", hex="2019", terrain="urban") + x("M", "2019", **red)) == []
+
+
+@pytest.mark.parametrize("extra, exerts", [
+    ("", True),
+    (table("hexes", hex="2021", terrain="clear", features=["fort"]), False),           # 3.25
+    (table("hexsides", hexes=["2020", "2021"], feature="cliff"), False),               # 3.22
+    (table("hexsides", hexes=["2020", "2021"], feature="sea"), False),
+])
+def test_zoc_reach(extra, exerts):
+    """IM 3.22, 3.25: the ZOC of the Allied unit in 2020 reaches 2021 unless a fort is there or a
+    cliff or sea hexside lies between."""
+    p = position(H + extra + al("A", "2020"))
+    rs = ruleset_for(p.game)
+    assert ("2021" in rs.zoc(rs.board(p), "allied")) is exerts
+
+
+def test_zoc_who():
+    """IM 3.24, 3.34, 3.2 notes: a No-ZOC-band unit alone exerts none, with a band-free unit it
+    does; an excess unit none; a red-box unit only along a road; a commando across a cliff."""
+    def reaches(body, target="2021"):
+        p = position(H + body)
+        rs = ruleset_for(p.game)
+        return target in rs.zoc(rs.board(p), "allied")
+    assert not reaches(al("Art", "2020", flags=["no_zoc"]))
+    assert reaches(al("Art", "2020", flags=["no_zoc"]) + al("Inf", "2020"))
+    assert not reaches(al("E", "2020", status=["excess-stacking"]))
+    assert not reaches(al("T", "2020", **TANK))
+    assert reaches(table("lines", kind="primary_road", hexes=["2020", "2021"]) + al("T", "2020", **TANK))
+    cliff = table("hexsides", hexes=["2020", "2021"], feature="cliff")
+    assert reaches(cliff + al("C", "2020", type="commando"))
+    assert not reaches(cliff + al("C", "2020", type="commando", status=["disrupted"]))
+
+
+def test_retreat_rules():
+    """IM 13.43, 13.45: a retreat may end in the ZOC of 2020 (at 2019) only where a friendly unit
+    stands; one that passes through an empty ZOC hex must end disrupted."""
+    r = dict(mode="retreat", previous="2017")
+    assert rules(H + al("A", "2020") + x("X", "2019", path=["2017", "2018", "2019"], **r)) == ["IM 13.43"]
+    assert rules(H + al("A", "2020") + x("X", "2019", path=["2017", "2018", "2019"], **r) + x("F", "2019")) == []
+    through = dict(mode="retreat", previous="2119", path=["2119", "2019", "1918"])
+    assert rules(H + al("A", "2020") + x("X", "1918", **through)) == ["IM 13.45"]
+    assert rules(H + al("A", "2020") + x("X", "1918", status=["disrupted"], **through)) == []
+
+
+def test_advance_may_not_end_in_excess():
+    """IM 13.55: an advance into 2020 that makes 11 SP is illegal; 9 SP is legal."""
+    base = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=3)) for i in range(2))
+    adv = x("Adv", "2020", values=dict(INF, stacking=3), mode="advance", previous="2019")
+    assert rules(H + base + adv) == []
+    assert "IM 13.55" in rules(H + base + adv + x("More", "2020"))
+
+
+def test_allied_units_never_oos():
+    """IM 6.1: an Allied unit carrying an OoS marker is a fault; an Axis one is not by itself."""
+    assert rules(H + al("A", "2020", status=["oos"])) == ["IM 6.1"]
+
+
+EX62 = H + al("B3KOMR", "1425") + table("hexes", hex="1623", markers=["airhead"], owner="axis") \
+    + table("hexes", hex="1225", markers=["beachhead"], owner="axis")
+
+
+def test_example_6_2_supply_route():
+    """IM 6.11-6.31, worked example of 6.2 (GT3): 5/3 in 1524, a paradropped unit, traces to the
+    airhead in 1623; a unit that did not paradrop traces around B/3 KOMR (1425) and its ZOC to the
+    beachhead in 1225."""
+    assert status(EX62 + x("5/3", "1524", status=["paradropped"]), "axis") == {"5/3": "in"}
+    assert status(EX62.replace('markers = ["airhead"]', 'markers = []') + x("5/3", "1524"), "axis") == {"5/3": "in"}
+
+
+def test_example_6_2_cut_off():
+    """IM 6.12, 6.22: on a small map (columns 12-16, rows 22-25) with Allied units in 1322 and
+    1522 closing the way round, the non-paradropped unit in 1524 cannot reach the beachhead; at
+    Night it must carry an OoS marker. If those units are disrupted their ZOC does not block and
+    the route to 1225 opens (6.23)."""
+    small = EX62.replace("line_range = [10, 35]\npos_range = [10, 35]", "line_range = [12, 16]\npos_range = [22, 25]")
+    wall = al("W1", "1322") + al("W3", "1522")
+    body = small.replace('markers = ["airhead"]', 'markers = []') + wall
+    assert status(body + x("5/3", "1524"), "axis") == {"5/3": "out"}
+    assert rules(body + x("5/3", "1524")) == ["IM 6.12"]
+    assert rules(body + x("5/3", "1524", status=["oos"])) == []
+    assert rules(body + x("5/3", "1524") + "\n[state]\ntime = \"pm\"\n") == []     # 6.12: Night only
+    opened = body.replace('id = "W1"', 'id = "W1"\nstatus = ["disrupted"]').replace('id = "B3KOMR"', 'id = "B3KOMR"\nstatus = ["disrupted"]')
+    assert status(opened + x("5/3", "1524"), "axis") == {"5/3": "in"}
