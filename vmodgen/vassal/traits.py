@@ -255,7 +255,7 @@ class BasicPiece(Trait):
     @property
     def map(self) -> str | None:
         s = self._state()
-        return None if not s or s[0] == "null" else s[0]
+        return None if not s or s[0] in ("null", "") else s[0]
 
     @property
     def x(self) -> int:
@@ -622,7 +622,7 @@ class Piece:
     def position(self) -> tuple[str | None, int, int]:
         """``(map, x, y)`` from the BasicPiece state (map ``None`` = not on a map)."""
         tokens = decode(self.basic_state(), ";")
-        map_id = tokens[0] if tokens and tokens[0] != "null" else None
+        map_id = tokens[0] if tokens and tokens[0] not in ("null", "") else None
         return map_id, _int(tokens, 1), _int(tokens, 2)
 
     def set_position(self, map_id: str | None, x: int, y: int) -> None:
