@@ -156,3 +156,24 @@ def test_hostile_modules(tmp_path):
     p.write_bytes(_zip({"buildFile.xml": bad}))
     with pytest.raises(InputError, match="HexGrid"):
         read_module(p)
+
+
+def test_tour_log_labels_match_vassals_own_move_reports():
+    """tour.log (written by VASSAL 2.0) reports every move as "* X moves A -> B *": square grid
+    with descending rows, zones, regions, an alphabetic hex grid and a literal format, on boards
+    the log itself switches. Our labels of the same moves must say the same."""
+    import re
+
+    from vmodgen.vassal.replay import replay
+    from vmodgen.vassal.savefile import read_save
+    m = read_module(_need(CORPUS / "vassal_tour.mod"))
+    rp = replay(read_save(_need(CORPUS / "vassal_tour.log")), locate=m.locate,
+                apply_boards=m.apply_board_command)
+    checked = 0
+    for step in rp.steps:
+        for chat in step.chat:
+            found = re.search(r"moves (.*) -> (.*) \*", chat)
+            if found:
+                assert [(mv.old_label, mv.new_label) for mv in step.moves] == [found.groups()], step.index
+                checked += 1
+    assert checked == 20

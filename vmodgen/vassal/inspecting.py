@@ -158,6 +158,10 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     if not 0 <= k <= n:
         raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
     state = rp.state_at(k)
+    if module is not None:          # the boards chosen as of step k (a log may change them)
+        from .codec import encode
+        for map_id, tokens in state.boards.items():
+            module.apply_board_command(map_id + "BoardPicker\t" + encode(tokens, "\t"))
     locate = module.locate if module else None
     protos = module.prototypes if module else None
 
