@@ -216,7 +216,7 @@ class GenericRules(RuleSet):
         entry, exit_ = self.num("zoc_entry_cost"), self.num("zoc_exit_cost")
 
         def inz(h: str) -> bool:
-            return with_zoc and h in ezoc and not (cancel and cancelled(board, h, side))
+            return with_zoc and h in ezoc and not (cancel and cancelled(board, h, side, lambda x: x is not u))
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self._counts_unit(x) for x in board.units(b)):

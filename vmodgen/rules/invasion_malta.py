@@ -250,7 +250,7 @@ class InvasionMaltaRules(RuleSet):
         def stops(a: str, b: str, i: int) -> Problem | None:
             if not inz(b):
                 return None
-            if free and u.mode != "motor_pool" and not board.units(b):
+            if free and u.mode != "motor_pool" and not [x for x in board.units(b) if x is not u]:
                 return None                                            # 8.23, 17.31
             return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
 

@@ -221,7 +221,8 @@ class NorthAfrica41Rules(RuleSet):
                 return Problem(f"{P} 5.3", "zoc", f"extended movement may not enter enemy ZOC ({b})", b)
             if mode == "rail" and (kind(b) != NONE or kind(a) != NONE):
                 return Problem(f"{P} 5.9.1", "zoc", f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
-            if oos and kind(b) != NONE and ez.overlapping(b, board) and not board.occupied_by(b, side):
+            if oos and kind(b) != NONE and ez.overlapping(b, board) and not any(
+                    x.side == side and x is not u for x in board.units(b)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
                                                    f"at {b} (7.4)", b)
             return None

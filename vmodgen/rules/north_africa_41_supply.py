@@ -177,10 +177,13 @@ def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
 
 def check(rs: "NorthAfrica41Rules", board: Board) -> list:
     """16.1: after the Supply Phase a unit that traces carries no OOS marker, and one that cannot
-    carries one (white or red). Only the phasing side is checked when the position names it."""
+    carries one (white or red). Only the phasing side is checked when the position names it; a side
+    with no base box touching the map and no port in the position is not checked."""
     out = []
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
     for side in sides:
+        if not sources(rs, board, side)[0]:
+            continue                  # no base box edge and no port: the position says nothing of supply
         st = status(rs, board, side)
         for u in board.side_units(side):
             s = st.get(u.id)
