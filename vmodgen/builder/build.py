@@ -20,7 +20,7 @@ from ..vassal.obfuscation import obfuscate
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
-from .package import save_zip_bytes, write_zip
+from .package import save_zip_bytes, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 
 Progress = Callable[[str], None]
@@ -144,12 +144,13 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     entries["moduledata"] = meta
 
     say("self-check")
-    from .selfcheck import self_check
-    problems = self_check(entries, kit, plan, where)
+    from .selfcheck import read_back, self_check
+    data = zip_bytes(entries)
+    problems = self_check(entries, kit, plan, where) or read_back(data, kit)
     if problems:
         raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
 
-    write_zip(target, entries)
+    write_zip(target, data)
     stamp_path.parent.mkdir(parents=True, exist_ok=True)
     stamp_path.write_text(fingerprint)
     return BuildResult(target, entries=len(entries))

@@ -10,16 +10,24 @@ from ..safeio import atomic_output
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)
 
 
-def write_zip(path: str | Path, entries: dict[str, bytes], first: tuple[str, ...] = ("moduledata", "buildFile.xml")) -> None:
-    """Write ``entries`` as a DEFLATED zip; ``first`` entries lead, the rest follow sorted."""
+def zip_bytes(entries: dict[str, bytes], first: tuple[str, ...] = ("moduledata", "buildFile.xml")) -> bytes:
+    """``entries`` as a DEFLATED zip; ``first`` entries lead, the rest follow sorted."""
+    import io
     order = [n for n in first if n in entries] + sorted(n for n in entries if n not in first)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        for name in order:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, entries[name])
+    return buf.getvalue()
+
+
+def write_zip(path: str | Path, data: bytes) -> None:
+    """Write the module atomically (a temporary file renamed over ``path``)."""
     with atomic_output(path, "wb") as fh:
-        with zipfile.ZipFile(fh, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
-            for name in order:
-                info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, entries[name])
+        fh.write(data)
 
 
 def save_zip_bytes(saved_game: bytes, savedata: bytes, moduledata: bytes) -> bytes:

@@ -29,12 +29,17 @@ def hash_str(text: str) -> int:
     return h
 
 
+def _safe_name(text: str) -> str:
+    """A prototype name VASSAL reads back unchanged: no list delimiters in it."""
+    return re.sub(r"[/;,\t\\]+", "-", text).strip()
+
+
 def side_prototype_name(game: Game, side_id: str) -> str:
-    return f"{game.sides[side_id].name} unit"
+    return _safe_name(f"{game.sides[side_id].name} unit")
 
 
 def type_prototype_name(game: Game, type_id: str) -> str:
-    return f"Type {game.unit_types[type_id].name}"
+    return _safe_name(f"Type {game.unit_types[type_id].name}")
 
 
 def prototype_definitions(kit: Kit) -> list[tuple[str, str, str]]:

@@ -87,7 +87,7 @@ def self_check(entries: dict[str, bytes], kit, plan, where) -> list[str]:
             for img in _IMAGE_RE.findall(text):
                 if f"images/{img}" not in entries:
                     faults.append(f"{name} '{e.get('entryName') or e.get('name')}' uses a missing image {img}")
-            for proto in re.findall(r"prototype;([^\t\\/]+)", text):
+            for proto in _prototypes_used(text):
                 if proto not in protos:
                     faults.append(f"piece '{e.get('entryName')}' uses a prototype that does not exist: {proto}")
     faults += _check_positions(root, entries, kit, where)
@@ -128,3 +128,61 @@ def _check_positions(root, entries, kit, where) -> list[str]:
             faults.append(f"scenario {scenario_id}: unit {unit_id} at ({point.x},{point.y}) is not on a hex centre "
                           f"(VASSAL snaps it to {snapped})")
     return faults
+
+
+def _type_elements(definition: str) -> list[str]:
+    """The trait type strings of a ``+/null/type/state`` definition, outermost first."""
+    parts = decode(definition, "/")
+    if len(parts) < 3:
+        return []
+    out, rest = [], parts[2]
+    for _ in range(200):
+        tokens = decode(rest, "\t")
+        out.append(tokens[0])
+        if len(tokens) < 2:
+            break
+        rest = tokens[1]
+    return out
+
+
+def _prototypes_used(definition: str) -> list[str]:
+    return [t[len("prototype;"):].split(";", 1)[0] for t in _type_elements(definition) if t.startswith("prototype;")]
+
+
+def read_back(module_zip: bytes, kit) -> list[str]:
+    """Read the finished module with vmodgen's own readers: every scenario save replays, and each
+    unit stands at its set-up hex as the module's grids label it, with its unit id property."""
+    from ..vassal.module import read_module
+    from ..vassal.replay import replay
+    from ..vassal.savefile import read_save_bytes
+    faults: list[str] = []
+    module = read_module(f"<{kit.game.id}.vmod>", data=module_zip)
+    by_file = {s.file: s for s in module.setups}
+    for scenario in kit.scenarios.values():
+        file = f"scenario_{scenario.id}.vsav"
+        if file not in by_file:
+            faults.append(f"scenario {scenario.id}: no predefined setup for {file}")
+            continue
+        save = read_save_bytes(module.read_entry(file), file)
+        state = replay(save, locate=module.locate).final
+        found: dict[str, str | None] = {}
+        for rec in state.pieces.values():
+            uid = rec.properties().get("unit_id")
+            if uid is not None:
+                found[uid] = module.locate(rec.map, rec.x, rec.y) if rec.map != "Off-map boxes" else \
+                    _box_of(kit, module, rec)
+        for p in scenario.setup:
+            got = found.get(p.unit, "<missing>")
+            if got != p.location:
+                faults.append(f"scenario {scenario.id}: read back, unit {p.unit} stands in {got!r}, "
+                              f"not in its set-up location {p.location!r}")
+    return faults
+
+
+def _box_of(kit, module, rec) -> str | None:
+    """The box id of a piece on the off-map boxes map (zones are named after the boxes)."""
+    label = module.locate(rec.map, rec.x, rec.y)
+    for box in kit.map.boxes.values():
+        if box.name == label:
+            return box.id
+    return label

@@ -1,0 +1,35 @@
+"""The images a module needs, from the renderer: counters (cached by content), boards, the
+counter sheet."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..hexes.layout import SheetLayout
+from ..model import Game, Kit, Unit
+from ..render.board import render_board
+from ..render.cache import CounterCache, png_bytes
+from ..render.sheet import render_counter_sheet
+
+_caches: dict[str, CounterCache] = {}
+
+
+def _cache(folder: str | Path) -> CounterCache:
+    key = str(folder)
+    if key not in _caches:
+        _caches[key] = CounterCache(folder)
+    return _caches[key]
+
+
+def counter_png(game: Game, unit: Unit, side: str, px: int, cache_dir: str | Path) -> bytes:
+    return _cache(cache_dir).counter_png(game, unit, side, px)
+
+
+def board_png(kit: Kit, sheet_id: str, layout: SheetLayout) -> bytes:
+    sheet = kit.map.sheets[sheet_id]
+    if sheet.image is not None:
+        return Path(sheet.image.file).read_bytes()
+    return png_bytes(render_board(kit.game, kit.map, sheet_id, layout=layout))
+
+
+def counter_sheet_pdf(kit: Kit, cache_dir: str | Path) -> bytes:
+    return render_counter_sheet(kit.game, kit.units, title=f"{kit.game.name}: counter sheet")
