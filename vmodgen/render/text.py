@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
@@ -53,26 +53,37 @@ def fit_size(text: str, width: int, height: int, bold: bool = True, cap_ratio: f
     return 1
 
 
-def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: str, *, bold: bool = True,
-              max_size: int | None = None, anchor: str = "mm", stroke: int = 0,
-              stroke_fill: str | None = None) -> int:
-    """Draw ``text`` as large as fits in ``box`` (centred by default). Returns the size used."""
+@lru_cache(maxsize=16384)
+def text_mask(text: str, size: int, bold: bool = True) -> tuple[Image.Image, int, int]:
+    """The anti-aliased ink of ``text`` as an "L" mask, with its offset from the text origin
+    (cached: counters print the same few digits and names again and again)."""
+    f = font(size, bold)
+    l, t, r, b = f.getbbox(text)
+    w, h = max(1, r - l), max(1, b - t)
+    im = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(im).text((-l, -t), text, font=f, fill=255)
+    return im, l, t
+
+
+def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: bool = True,
+              max_size: int | None = None, anchor: str = "mm") -> int:
+    """Draw ``text`` as large as fits in ``box`` (centred by default; "lm"/"rm" align left or
+    right), its ink box centred vertically. Returns the font size used."""
     x0, y0, x1, y1 = box
     w, h = int(x1 - x0), int(y1 - y0)
     if w <= 0 or h <= 0 or not text:
         return 0
-    size = fit_size(text, w - 2 * stroke, h - 2 * stroke, bold, 0.74)
+    size = fit_size(text, w, h, bold, 0.74)
     if max_size is not None:
-        size = min(size, max_size)
-    f = font(size, bold)
-    # centre the ink box, not the font's line box: digits sit visually in the middle
-    l, t, r, b = f.getbbox(text)
-    if anchor == "mm":
-        x = (x0 + x1) / 2 - (l + r) / 2
-    elif anchor == "lm":
-        x = x0 - l
-    else:  # "rm"
-        x = x1 - r
-    y = (y0 + y1) / 2 - (t + b) / 2
-    draw.text((x, y), text, font=f, fill=fill, stroke_width=stroke, stroke_fill=stroke_fill)
+        size = max(1, min(size, max_size))
+    mask, l, t = text_mask(text, size, bold)
+    mw, mh = mask.size
+    if anchor == "lm":
+        x = x0
+    elif anchor == "rm":
+        x = x1 - mw
+    else:
+        x = (x0 + x1) / 2 - mw / 2
+    y = (y0 + y1) / 2 - mh / 2
+    draw.bitmap((round(x), round(y)), mask, fill=fill)
     return size
