@@ -168,3 +168,21 @@ def test_hostile_module_option(tmp_path, capsys):
         main(["inspect", str(log), "--module", str(p)])
     assert exc.value.code == 2
     assert "bad.vmod" in capsys.readouterr().err
+
+
+def test_turns_vlog_turn_text_and_moves():
+    log, vmod = _need(RUN / "turns.vlog"), _need(RUN / "HexTestPhases.vmod")
+    report = (RUN / "turns-report.txt").read_text(encoding="utf-8").splitlines()
+    last_turn = [l.split("|") for l in report if l.startswith("TURNSTATE|")][-1]
+    last_move = [l.split("|") for l in report if l.startswith("MOVED|")][-1]
+    d = _json(str(log), "--module", str(vmod))
+    tracker = d["turns"]["TurnTracker0"]
+    assert tracker["text"] == last_turn[-1]
+    assert tracker["state"] == "|".join(last_turn[2:-1])
+    inf = next(p for p in d["pieces"] if p["name"] == "1st Infantry")
+    assert (inf["x"], inf["y"], inf["hex"]) == (int(last_move[2]), int(last_move[3]), last_move[4])
+    start = _json(str(log), "--module", str(vmod), "--step", "0")["turns"]["TurnTracker0"]
+    assert start["text"] == "Turn 1 Axis Movement"
+    with pytest.raises(SystemExit) as exc:
+        main(["inspect", str(log), "--step", "99"])
+    assert exc.value.code == 2

@@ -144,6 +144,27 @@ def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
     return out
 
 
+def _turns(states: dict[str, str], module: Module | None) -> dict[str, dict[str, Any]]:
+    """Each tracker's state, with the text VASSAL displays when the module is known."""
+    out: dict[str, dict[str, Any]] = {}
+    trackers = module.turn_trackers if module else []
+    for tracker_id, st in states.items():
+        entry: dict[str, Any] = {"state": st}
+        idx = tracker_id[len("TurnTracker"):] if tracker_id.startswith("TurnTracker") else ""
+        if idx.isdigit() and int(idx) < len(trackers):
+            from .turns import levels_from_module, turn_display
+            t = trackers[int(idx)]
+            fmt = t.attributes.get("turnFormat") or "$level1$ $level2$ $level3$ $level4$"
+            try:
+                shown = turn_display(levels_from_module(t.levels), st, fmt)
+                entry["text"] = shown.text
+                entry["values"] = {k: v for k, v in shown.values if k}
+            except (ValueError, IndexError):
+                pass
+        out[tracker_id] = entry
+    return out
+
+
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
     from ..errors import InputError
@@ -201,7 +222,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         "steps": n,
         "step": k,
         "players": [{"name": name, "side": side} for name, side in state.players],
-        "turns": dict(state.turns),
+        "turns": _turns(state.turns, module),
         "pieces": pieces,
         "stacks": stacks,
         "warnings": warnings + (list(module.warnings) if module else []),
@@ -218,7 +239,7 @@ def save_text(d: dict[str, Any]) -> str:
     if d["players"]:
         lines.append("Players " + ", ".join(f"{p['name']} ({p['side']})" for p in d["players"]))
     for tracker, st in d["turns"].items():
-        lines.append(f"Turn    {tracker}: {st}")
+        lines.append(f"Turn    {tracker}: {st.get('text') or st['state']}")
     rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
     for p in d["pieces"]:
         props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
