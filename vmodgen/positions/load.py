@@ -156,13 +156,13 @@ def _hex(t: Table, m: MapData, key: str) -> str:
     return h
 
 
-def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory) -> None:
+def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory, key: str | None = None) -> None:
     if value in table:
         return
     if not inline:
-        raise t.error(f"unknown {what} '{value}' (known: {', '.join(table) or 'none'})")
+        raise t.error(f"unknown {what} '{value}' (known: {', '.join(table) or 'none'})", key)
     if not ID_RE.match(value):
-        raise t.error(f"{what} id {value!r} must be letters, digits, '-', '_' or '.'")
+        raise t.error(f"{what} id {value!r} must be letters, digits, '-', '_' or '.'", key)
     table[value] = factory(value)
 
 
@@ -179,10 +179,10 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         h = _hex(t, m, "hex")
         old = m.info(h)
         terrain = t.str("terrain", old.terrain)
-        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea")))
+        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea")), "terrain")
         feats = t.str_list("features", tuple(old.features))
         for f in feats:
-            _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v))
+            _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")
         m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
         owner = t.str("owner", "")
         if owner and owner not in game.sides:
@@ -215,7 +215,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         if not m.adjacent(*pair):
             raise t.error(f"hexes '{pair[0]}' and '{pair[1]}' are not adjacent", "hexes")
         feat = t.str("feature")
-        _known(t, game.hexside_features, feat, "hexside feature", inline, lambda v: HexsideFeature(v, v))
+        _known(t, game.hexside_features, feat, "hexside feature", inline, lambda v: HexsideFeature(v, v), "feature")
         up = t.str("up", "")
         if up and up not in pair:
             raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
@@ -223,7 +223,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
     for t in doc.tables("lines"):
         t.check_keys(("kind", "hexes"))
         kind = t.str("kind")
-        _known(t, game.line_features, kind, "line feature", inline, lambda v: LineFeature(v, v))
+        _known(t, game.line_features, kind, "line feature", inline, lambda v: LineFeature(v, v), "kind")
         chain = t.str_list("hexes")
         if len(chain) < 2:
             raise t.error("a road needs at least two hexes", "hexes")

@@ -173,14 +173,15 @@ class GenericRules(RuleSet):
         points = simple_points((lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1))
         limit = self.num("stacking_limit")
         boxes = self.flag("stacking_boxes")
-        measure = "stacking points" if self._uses_points() else "units"
         out = []
         for side in self.game.sides:
             for s in overstacked(board, side, points, lambda h: limit if (boxes or board.is_hex(h)) else None,
                                  self._counts_unit):
+                what = (f"{fmt(s.points)} stacking points of {self.side_name(side)} units" if self._uses_points()
+                        else f"{fmt(s.points)} {self.side_name(side)} units")
                 out.append(self.finding(board, "GEN stacking", "stacking",
-                                        f"{s.hex} holds {fmt(s.points)} {measure} of {self.side_name(side)} units, "
-                                        f"more than the limit of {fmt(limit)}: {self.names(s.units)}.",
+                                        f"{s.hex} holds {what}, more than the limit of {fmt(limit)}: "
+                                        f"{self.names(s.units)}.",
                                         [s.hex], s.units, points=s.points, limit=limit))
         return out
 
