@@ -290,12 +290,19 @@ class GenericRules(RuleSet):
         cancel = self.flag("supply_zoc_cancel")
         friendly = set(board.hexes_of(side))
 
+        memo: dict[str, int] = {}
+
         def enter(h: str) -> int:
-            if h in enemy or board.terrain(h) in terrain or ("water" in blockers and board.is_water(h)):
-                return sup.BLOCKED
-            if h in ez and not (cancel and h in friendly):
-                return sup.BLOCKED
-            return sup.OPEN
+            got = memo.get(h)
+            if got is None:
+                if h in enemy or board.terrain(h) in terrain or ("water" in blockers and board.is_water(h)):
+                    got = sup.BLOCKED
+                elif h in ez and not (cancel and h in friendly):
+                    got = sup.BLOCKED
+                else:
+                    got = sup.OPEN
+                memo[h] = got
+            return got
 
         if self.param("supply_cost") == "mp":
             costs = CostTable(board, str(self.param("supply_class")))

@@ -67,12 +67,19 @@ def trace_rules(rs: "NorthAfrica41Rules", board: Board, side: str) -> sup.TraceR
             return owner is not None and owner != side
         return False
 
+    memo: dict[str, int] = {}
+
     def enter(h: str) -> int:
-        if board.terrain(h) == marsh or board.is_water(h) or h in enemy_occ or enemy_place(h):
-            return sup.BLOCKED
-        if h in friendly or ez.kind(h) == NONE:
-            return sup.OPEN
-        return sup.BLOCKED if ez.overlapping(h, board) else sup.FIRST
+        got = memo.get(h)
+        if got is None:
+            if board.terrain(h) == marsh or board.is_water(h) or h in enemy_occ or enemy_place(h):
+                got = sup.BLOCKED
+            elif h in friendly or ez.kind(h) == NONE:
+                got = sup.OPEN
+            else:
+                got = sup.BLOCKED if ez.overlapping(h, board) else sup.FIRST
+            memo[h] = got
+        return got
 
     def road(a: str, b: str) -> bool:
         return bool(board.roads(a, b) & ROADS)

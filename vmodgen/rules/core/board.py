@@ -3,12 +3,30 @@ neighbours, terrain, hexside features, roads, areas and hex markers. Every rule 
 through this class, so lookups are cached and geometry has one source (:class:`MapData`)."""
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 
 from ...positions.model import Position, UnitState
 
 
 MARKER_ALIASES = {"fort": ("fortification",)}
+_EMPTY: frozenset[str] = frozenset()
+
+#: neighbour tables shared by every board over the same map (the audit checks many positions of
+#: one map): id(map) -> (weak ref to the map, the map's index object, hex -> neighbours)
+_NEIGHBOURS: dict[int, tuple[weakref.ref, object, dict[str, list[str]]]] = {}
+
+
+def neighbour_table(m) -> dict[str, list[str]]:
+    index = m.index
+    got = _NEIGHBOURS.get(id(m))
+    if got is not None and got[0]() is m and got[1] is index:
+        return got[2]
+    for key in [k for k, v in _NEIGHBOURS.items() if v[0]() is None]:
+        del _NEIGHBOURS[key]
+    table: dict[str, list[str]] = {}
+    _NEIGHBOURS[id(m)] = (weakref.ref(m), index, table)
+    return table
 
 
 class Board:
@@ -19,9 +37,16 @@ class Board:
         self.at: dict[str, list[UnitState]] = {}
         for u in pos.units:
             self.at.setdefault(u.hex, []).append(u)
-        self._nb: dict[str, list[str]] = {}
+        self._nb = neighbour_table(self.map)
         self._sides: dict[tuple[str, str], list[str]] = {}
         self._water = {t.id for t in self.game.terrain.values() if t.water}
+        self._default_terrain = self.map.default_terrain
+        self._terrain = {h: info.terrain for h, info in self.map.hexes.items()}
+        self._features = {h: info.features for h, info in self.map.hexes.items() if info.features}
+        self._hexsides: dict[tuple[str, str], frozenset[str]] = {}
+        for hs in self.map.hexsides:
+            for key in ((hs.a, hs.b), (hs.b, hs.a)):
+                self._hexsides[key] = self._hexsides.get(key, frozenset()) | {hs.feature}
 
     # ---- geometry ------------------------------------------------------------------------
     def is_hex(self, h: str) -> bool:
@@ -47,14 +72,14 @@ class Board:
 
     # ---- terrain -------------------------------------------------------------------------
     def terrain(self, h: str) -> str:
-        return self.map.terrain(h)
+        return self._terrain.get(h, self._default_terrain)
 
     def is_water(self, h: str) -> bool:
-        return self.map.terrain(h) in self._water
+        return self._terrain.get(h, self._default_terrain) in self._water
 
     def features(self, h: str) -> frozenset[str]:
         """Point features printed in the hex plus marker ids on it."""
-        f = self.map.info(h).features
+        f = self._features.get(h, _EMPTY)
         mk = self.pos.hex_markers.get(h)
         return f | frozenset(mk) if mk else f
 
@@ -67,8 +92,8 @@ class Board:
                 return mk[name]
         return None
 
-    def hexside(self, a: str, b: str) -> set[str]:
-        return {hs.feature for hs in self.map.hexside_features(a, b)}
+    def hexside(self, a: str, b: str) -> frozenset[str]:
+        return self._hexsides.get((a, b), _EMPTY)
 
     def uphill(self, a: str, b: str, feature: str) -> bool:
         """Whether moving a→b goes up across a directional ``feature`` (b is the higher hex)."""

@@ -55,20 +55,29 @@ class Selector:
 
 def _match(game: Game, u: UnitState, prefix: str, value: str) -> bool:
     unit = u.unit
+    if not prefix:
+        return any(_match(game, u, p, value) for p in ("flag", "kind", "type", "class", "nat", "symbol", "status"))
+    if prefix == "flag":
+        return value in unit.flags
+    if prefix == "type":
+        return unit.type == value
+    if prefix == "class":
+        return unit.movement_class == value
+    if prefix == "status":
+        return u.has(value)
+    if prefix == "side":
+        return unit.side == value
+    if prefix == "nat":
+        return unit.nationality == value
+    if prefix == "formation":
+        return unit.formation == value
+    if prefix == "size":
+        return unit.size == value
+    if prefix == "unit":
+        return unit.id == value
     t = game.unit_types.get(unit.type)
-    checks = {
-        "flag": lambda: value in unit.flags,
-        "kind": lambda: (t.kind if t else "ground") == value,
-        "type": lambda: unit.type == value,
-        "class": lambda: unit.movement_class == value,
-        "nat": lambda: unit.nationality == value,
-        "symbol": lambda: t is not None and value in re.split(r"[+ ]", t.symbol),
-        "status": lambda: value in u.status,
-        "side": lambda: unit.side == value,
-        "formation": lambda: unit.formation == value,
-        "size": lambda: unit.size == value,
-        "unit": lambda: unit.id == value,
-    }
-    if prefix:
-        return checks[prefix]()
-    return any(checks[p]() for p in ("flag", "kind", "type", "class", "nat", "symbol", "status"))
+    if prefix == "kind":
+        return (t.kind if t else "ground") == value
+    if prefix == "symbol":
+        return t is not None and value in re.split(r"[+ ]", t.symbol)
+    return False
