@@ -22,7 +22,7 @@ from functools import cached_property
 
 from .grid import Hex, is_shifted
 from .scheme import HexScheme
-from .vassal_grid import SQRT3_2, HexGrid, HexNumbering
+from .vassal_grid import SQRT3_2, HexGrid
 
 Point = tuple[int, int]
 

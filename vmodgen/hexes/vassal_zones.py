@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from .vassal_grid import (Grid, Point, Size, SquareNumbering, awt_polygon_contains, jfloor,
-                          jint, jround, parse_bool, parse_double, parse_int, substitute,
-                          _seq_decode)
+from .vassal_java import (Point, _seq_decode, awt_polygon_contains, jfloor, jint, jround,
+                          parse_bool, parse_double, parse_int, substitute)
+from .vassal_numbering import Grid, SquareNumbering
+
+Size = tuple[int, int]
 
 
 class SquareGrid:
