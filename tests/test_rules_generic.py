@@ -22,7 +22,7 @@ def test_stacking_units_over_limit():
     text = H + "".join(unit(f"R{i}", "red", "0505") for i in range(4))
     fs = findings(text)
     assert [f.rule for f in fs] == ["GEN stacking"]
-    assert fs[0].hexes == ("0505",) and len(fs[0].units) == 4 and "4 units" in fs[0].message
+    assert fs[0].hexes == ("0505",) and len(fs[0].units) == 4 and "4 red units" in fs[0].message
 
 
 def test_stacking_points_and_free_units():
