@@ -194,12 +194,22 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
             d.text((cx, cy - S * 0.335), ids[hx], font=f_id, fill=ink, anchor="mm")
     f_name = font(max(7, round(S * 0.17)), bold=True)
     halo = max(1, round(S * 0.03))
+    taken: list[tuple[float, float, float, float]] = []
     for p in mapdata.places:
         hx = by_id.get(p.hex)
         if hx is None:
             continue
         cx, cy = centers[hx]
-        d.text((cx, cy + S * 0.3), p.name, font=f_name, fill=(15, 15, 15), anchor="mm",
+        # below the centre; when a neighbour's name is there already, lower, then above
+        for dy in (0.3, 0.46, -0.17, 0.62):
+            box = d.textbbox((cx, cy + S * dy), p.name, font=f_name, anchor="mm", stroke_width=halo)
+            if not any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken):
+                break
+        else:
+            dy = 0.3
+            box = d.textbbox((cx, cy + S * dy), p.name, font=f_name, anchor="mm", stroke_width=halo)
+        taken.append(box)
+        d.text((cx, cy + S * dy), p.name, font=f_name, fill=(15, 15, 15), anchor="mm",
                stroke_width=halo, stroke_fill=(255, 255, 255))
     _margin_notes(d, im.size, mapdata, sheet, layout, ss, sheet_is_illustrative(mapdata, sheet))
     return im.reduce(ss) if ss > 1 else im
