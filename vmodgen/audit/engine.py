@@ -1,0 +1,220 @@
+"""Replay one log through the rules: each step becomes a position; the rules due at that moment
+run (those of the current phase during it, those of the phase just ended when the tracker
+moves on); a violation is reported once while it lasts.
+
+Moves within a movement phase build each unit's path (hex at the phase start, then every hex
+a logged drag put it in; an undone drag is cut off the path), so the ZOC entry/stop rules see
+it. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
+rules as "from the phase-start hex to here" without a path.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..binding.base import Binding
+from ..rules.base import Rule, RuleSet
+from ..vassal.module import Module
+from ..vassal.replay import Replay, Step, replay
+from ..vassal.savefile import SaveFile
+from .model import AuditFinding
+from .positions import PositionBuilder
+from .stats import FileStats, file_stats
+
+
+@dataclass
+class FileAudit:
+    """Everything one file gave: findings, statistics, its first and last state for continuity."""
+    path: str
+    findings: list[AuditFinding]
+    stats: FileStats
+    start: dict
+    end: dict
+    steps: int
+    warnings: list[str] = field(default_factory=list)
+    final_active: set = field(default_factory=set)
+    phases_seen: int = 0
+    phase_unknown_steps: int = 0
+
+
+def rule_key(rule: Rule) -> str:
+    return f"{rule.id}|{rule.title}|{rule.kind}"
+
+
+def needs_phase(rule: Rule) -> bool:
+    return rule.when.at != "any" or bool(rule.when.kinds)
+
+
+class FileAuditor:
+    """Audits one file with a binding, a module and a rule set."""
+
+    def __init__(self, binding: Binding, module: Module | None, ruleset: RuleSet) -> None:
+        self.binding = binding
+        self.module = module
+        self.rs = ruleset
+        self.rules = ruleset.rules()
+
+    def run(self, save: SaveFile, name: str) -> FileAudit:
+        warnings: list[str] = []
+        apply = self.module.apply_board_command if self.module is not None else None
+        rp = replay(save, apply_boards=apply, warnings=warnings)
+        return self.run_replay(rp, name, warnings)
+
+    def run_replay(self, rp: Replay, name: str, warnings: list[str] | None = None) -> FileAudit:
+        b = self.binding
+        game = b.game
+        builder = PositionBuilder(b, self.module)
+        findings: list[AuditFinding] = []
+        active: dict[str, set] = {}
+        seen_once: set = set()
+        start_snapshot: dict = {}
+        prev_pos = None
+        prev_phase: tuple | None = None
+        phase_start_hex: dict[str, str] = {}
+        paths: dict[str, list[str]] = {}
+        phases_seen = 0
+        unknown = 0
+        first_eval: dict[str, bool] = {}
+        pos_version = -1
+        cur_pos = None
+
+        def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
+            rk = rule_key(rule)
+            keys = {}
+            for f in found:
+                af = self._finding(f, pos, name, step_no, at)
+                keys.setdefault(af.key, af)
+            before = active.get(rk, set())
+            is_first = rk not in first_eval
+            first_eval.setdefault(rk, True)
+            for k, af in keys.items():
+                if k not in before:
+                    af.details["from_start"] = is_first and step_no <= 1
+                    findings.append(af)
+            active[rk] = set(keys)
+
+        def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
+            board = self.rs.board(pos)
+            for rule in rules:
+                emit(rule, pos, list(rule.check(board)), step_no, at)
+
+        for k, state in rp.states():
+            step: Step | None = rp.steps[k - 1] if k else None
+            changed = builder.update(state, step)
+            if k == 0:
+                start_snapshot = snapshot(state, builder)
+            ph = b.phase_for(step, state)
+            if ph is None:
+                unknown += 1
+            # the phase before this step has ended: its end-of-phase rules see the last position
+            if prev_phase is not None and ph != prev_phase and prev_pos is not None:
+                phases_seen += 1
+                end_pos = prev_pos
+                end_pos.at = "end"
+                due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
+                check(end_pos, due, k, "end")
+                phase_start_hex.clear()
+                paths.clear()
+                pos_version = -1
+            # moves of this step, within a movement phase
+            phase_info = game.sequence.phase(ph[1]) if ph else None
+            moving = phase_info is not None and phase_info.kind == "movement"
+            if step is not None and moving and step.moves:
+                self._track_moves(step, builder, phase_info.side, phase_start_hex, paths)
+            if ph is not None:
+                turn, phase = ph
+                side = phase_info.side if phase_info else ""
+                if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
+                    moves = self._moves(phase_start_hex, paths, builder) if moving else None
+                    cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
+                                               moves=moves, source=name)
+                    due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
+                    check(cur_pos, due, k, "during")
+                    pos_version = builder.version
+            else:
+                if changed or cur_pos is None or prev_phase is not None:
+                    cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
+                    due = [r for r in self.rules if not needs_phase(r)]
+                    check(cur_pos, due, k, "during")
+            prev_pos = cur_pos
+            prev_phase = ph
+        end_snapshot = snapshot(rp.final, builder)
+        final_active = set().union(*active.values()) if active else set()
+        stats = file_stats(rp, b, builder_sides(builder))
+        return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
+                         list(warnings or rp.warnings), final_active, phases_seen, unknown)
+
+    # ---- moves ---------------------------------------------------------------------------
+    def _track_moves(self, step: Step, builder: PositionBuilder, side: str,
+                     start: dict[str, str], paths: dict[str, list[str]]) -> None:
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                v = builder.views.get(pid)
+                if v is None or v.unit is None or (side and v.unit.side != side):
+                    continue
+                old_hex = builder.hex_of_point(mv.old)
+                new_hex = v.hex
+                if pid not in start:
+                    if old_hex is None:
+                        continue            # entering the map: not a move the rules can check
+                    start[pid] = old_hex
+                    paths[pid] = [old_hex]
+                path = paths[pid]
+                if new_hex is None:
+                    continue
+                if step.undo and new_hex in path:
+                    del path[path.index(new_hex) + 1:]
+                elif path[-1] != new_hex:
+                    path.append(new_hex)
+
+    def _moves(self, start: dict[str, str], paths: dict[str, list[str]],
+               builder: PositionBuilder) -> dict[str, tuple[str, tuple[str, ...] | None]]:
+        out = {}
+        m = self.binding.map
+        for pid, s in start.items():
+            path = paths.get(pid) or [s]
+            v = builder.views.get(pid)
+            if v is None or v.hex is None:
+                continue
+            if path[-1] != v.hex:
+                path = path + [v.hex]
+            hexes = all(m.has_hex(h) for h in path)
+            adjacent = hexes and all(b in m.neighbours(a) for a, b in zip(path, path[1:]))
+            out[pid] = (s, tuple(path) if adjacent else None)
+        return out
+
+    # ---- findings ------------------------------------------------------------------------
+    def _finding(self, f, pos, file: str, step_no: int, at: str) -> AuditFinding:
+        game = self.binding.game
+        phase = game.sequence.phase(pos.phase) if pos.phase else None
+        names = []
+        for uid in f.units:
+            us = pos.unit(uid)
+            names.append(us.unit.name if us is not None else uid)
+        near = set(f.hexes)
+        m = self.binding.map
+        for h in list(near):
+            if m.has_hex(h):
+                for n in m.neighbours(h):
+                    near.add(n)
+                    near.update(m.neighbours(n) if m.has_hex(n) else ())
+        scene = tuple((u.id, u.hex, u.reduced) for u in pos.units if u.hex in near)
+        return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
+                            phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
+                            tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))
+
+
+def builder_sides(builder: PositionBuilder) -> dict[str, str]:
+    """piece id → side of the units the builder knows."""
+    return {pid: v.unit.side for pid, v in builder.views.items() if v.unit is not None}
+
+
+def snapshot(state, builder: PositionBuilder) -> dict:
+    """What continuity compares: pieces (position, label, state, name) and tracker states."""
+    pieces = {}
+    for pid, rec in state.pieces.items():
+        pos = rec.position
+        label = builder.locate(*pos) if pos[0] is not None else None
+        v = builder.views.get(pid)
+        name = (v.unit.id if v is not None and v.unit is not None else rec.name)
+        pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, name)
+    return {"pieces": pieces, "turns": dict(state.turns)}

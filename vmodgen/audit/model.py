@@ -1,0 +1,118 @@
+"""What an audit produces: findings placed in the log (file, step, turn, phase), continuity
+issues between files, statistics, and the JSON shape documented in ``docs/audit-json.md``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON_VERSION = 1
+
+
+@dataclass
+class AuditFinding:
+    """One rule broken, once while it lasts: where in the log, when in the game, what and who."""
+    file: str
+    step: int                          # 0 = the file's starting position
+    turn: int | None
+    phase: str                         # phase id ("" = unknown)
+    phase_name: str
+    side: str                          # the phasing side ("" = unknown / both)
+    at: str                            # "during" the phase, or at its "end"
+    rule: str
+    kind: str
+    message: str
+    hexes: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()
+    unit_names: tuple[str, ...] = ()
+    #: units near the finding as they stood: (unit id, hex, reduced), for pictures (not in JSON)
+    scene: tuple[tuple[str, str, bool], ...] = field(default=(), compare=False, repr=False)
+    details: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> tuple:
+        return (self.rule, self.kind, self.hexes, self.units)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "step": self.step, "turn": self.turn, "phase": self.phase,
+                "phase_name": self.phase_name, "side": self.side, "at": self.at, "rule": self.rule,
+                "kind": self.kind, "hexes": list(self.hexes), "units": list(self.units),
+                "unit_names": list(self.unit_names), "message": self.message,
+                "details": _jsonable(self.details)}
+
+    def where(self) -> str:
+        parts = []
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        if self.phase_name:
+            parts.append(("end of " if self.at == "end" else "") + self.phase_name)
+        return ", ".join(parts)
+
+
+@dataclass
+class ContinuityIssue:
+    """A difference between the end of one file and the start of the next."""
+    before: str                        # the earlier file
+    after: str                         # the later file
+    what: str                          # moved, changed, missing, added, turn
+    piece: str                         # piece id ("" for turn)
+    name: str                          # piece name / unit id / tracker
+    was: str
+    now: str
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+    def __str__(self) -> str:
+        label = f"{self.name} ({self.piece})" if self.piece else self.name
+        return f"{self.after}: does not start where {self.before} ended: {label} {self.what}: {self.was} -> {self.now}"
+
+
+@dataclass
+class FileInfo:
+    path: str
+    steps: int
+    kind: str                          # "log" or "save"
+    module_name: str = ""
+    vassal_version: str = ""
+    players: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+
+@dataclass
+class AuditResult:
+    findings: list[AuditFinding]
+    continuity: list[ContinuityIssue]
+    stats: dict[str, Any]
+    files: list[FileInfo]
+    checked_rules: list[dict[str, str]]
+    skipped_rules: list[dict[str, str]]
+    notes: list[str] = field(default_factory=list)
+    game: str = ""
+    binding: str = ""
+    phase_source: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.findings else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": JSON_VERSION, "game": self.game, "binding": self.binding,
+                "phase_source": self.phase_source,
+                "findings": [f.to_json() for f in self.findings],
+                "continuity": [c.to_json() for c in self.continuity],
+                "stats": self.stats, "files": [f.to_json() for f in self.files],
+                "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
+                "notes": self.notes}
+
+
+def _jsonable(v):
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (str, int, float, bool)) or v is None:
+        return v
+    return str(v)

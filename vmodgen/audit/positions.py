@@ -1,0 +1,131 @@
+"""Replayed game states as rule positions: each piece read once through the binding (unit,
+reduced side, hex, statuses, markers) and re-read only when a step touches it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..binding.base import Binding
+from ..positions.model import Position, UnitState
+from ..vassal.module import Module
+from ..vassal.replay import GameState, Step
+
+
+@dataclass
+class PieceView:
+    """What the binding made of one piece."""
+    pid: str
+    unit: object | None                # Unit or None
+    reduced: bool
+    hex: str | None
+    point: tuple
+    markers: frozenset[str]
+    status: frozenset[str]
+
+
+class PositionBuilder:
+    """Keeps every piece's view up to date as the states of one replay go by."""
+
+    def __init__(self, binding: Binding, module: Module | None) -> None:
+        self.binding = binding
+        self.module = module
+        self.views: dict[str, PieceView] = {}
+        self._cache: dict[tuple[str, str, str], tuple] = {}
+        self._unit_states: dict[str, UnitState] = {}
+        self.version = 0                       # bumped whenever a view changes
+
+    def locate(self, m: str | None, x: int, y: int) -> str | None:
+        if self.module is None or m is None:
+            return None
+        return self.module.locate(m, x, y)
+
+    def _view(self, state: GameState, pid: str) -> PieceView | None:
+        rec = state.pieces.get(pid)
+        if rec is None:
+            return None
+        pos = rec.position
+        key = (pid, rec.piece._type, rec.piece.encode_state())
+        got = self._cache.get(key)
+        if got is None:
+            u = self.binding.unit_for(rec)
+            if u is None:
+                got = (None, False, self.binding.markers_for(rec), frozenset())
+            else:
+                got = (u[0], u[1], frozenset(), self.binding.unit_status(rec))
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            self._cache[key] = got
+        hexid = self.binding.hex_for(pos[0], pos[1], pos[2], self.locate(*pos)) if pos[0] is not None else None
+        return PieceView(pid, got[0], got[1], hexid, pos, got[2], got[3])
+
+    def hex_of_point(self, point: tuple) -> str | None:
+        if point[0] is None:
+            return None
+        return self.binding.hex_for(point[0], point[1], point[2], self.locate(*point))
+
+    def update(self, state: GameState, step: Step | None) -> set[str]:
+        """Re-read the pieces ``step`` touched (every piece for the start or a board change);
+        returns the ids of units whose view changed."""
+        if step is None or any("BoardPicker" in n.text[:200] for n in step.command.walk()):
+            pids = set(state.pieces) | set(self.views)
+        else:
+            pids = set()
+            for mv in step.moves:
+                pids.add(mv.piece_id)
+                pids.update(mv.members)
+            for ch in step.changes:
+                pids.add(ch.piece_id)
+            for pid in step.created + step.deleted:
+                pids.add(pid)
+                st = state.stacks.get(pid)
+                if st is not None:
+                    pids.update(st.members)
+        changed = set()
+        for pid in pids:
+            if pid in state.stacks and pid not in state.pieces:
+                continue
+            old = self.views.get(pid)
+            new = self._view(state, pid)
+            if new is None:
+                if old is not None:
+                    del self.views[pid]
+                    changed.add(pid)
+                continue
+            if old is None or (old.unit, old.reduced, old.hex, old.markers, old.status) != \
+                    (new.unit, new.reduced, new.hex, new.markers, new.status):
+                changed.add(pid)
+            self.views[pid] = new
+        if changed:
+            self.version += 1
+            for pid in changed:
+                self._unit_states.pop(pid, None)
+        return changed
+
+    def unit_views(self) -> list[PieceView]:
+        return [v for v in self.views.values() if v.unit is not None and v.hex is not None]
+
+    def position(self, *, turn: int | None, phase: str, side: str, at: str,
+                 moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
+                 source: str = "") -> Position:
+        """The rule position now; ``moves``: piece id → (hex at the phase start, path or None)."""
+        binding = self.binding
+        markers_at: dict[str, set[str]] = {}
+        for v in self.views.values():
+            if v.markers and v.hex is not None:
+                markers_at.setdefault(v.hex, set()).update(v.markers)
+        units = []
+        moves = moves or {}
+        for v in self.unit_views():
+            extra = markers_at.get(v.hex)
+            mv = moves.get(v.pid)
+            if extra or mv:
+                status = v.status | frozenset(extra or ())
+                units.append(UnitState(v.unit, v.hex, v.reduced, status,
+                                       previous=mv[0] if mv else None, path=mv[1] if mv else None))
+                continue
+            us = self._unit_states.get(v.pid)
+            if us is None:
+                us = self._unit_states[v.pid] = UnitState(v.unit, v.hex, v.reduced, v.status)
+            units.append(us)
+        hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
+        return Position(binding.game, binding.map, units, turn, phase, side, at,
+                        hex_markers=hex_markers, source=source)

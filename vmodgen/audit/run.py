@@ -1,0 +1,155 @@
+"""The whole audit: choose the binding, replay every file (in parallel with ``jobs``), merge the
+findings (a violation still standing at the start of the next file is not reported twice),
+check continuity between files, gather statistics.
+
+    result = audit(["t1.vlog", "t2.vlog"], module="game.vmod")
+    result.findings, result.continuity, result.stats
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..binding.base import Binding, KitBinding, find_kit_id, load_bundled_or_path
+from ..errors import InputError
+from ..rules import ruleset_for
+from ..vassal.module import Module, read_module
+from ..vassal.savefile import read_save
+from .continuity import compare
+from .engine import FileAudit, FileAuditor, needs_phase
+from .model import AuditResult, FileInfo
+from .stats import merge
+
+
+@dataclass
+class Setup:
+    binding: Binding
+    module: Module | None
+    module_path: str | None
+    game_spec: str | None
+    binding_path: str | None
+
+
+def make_binding(module_path: str | None, game: str | None = None, binding_path: str | None = None,
+                 module: Module | None = None) -> tuple[Binding, Module | None]:
+    """The binding an audit uses: ``--binding`` file, else a vmodgen-built module's own kit."""
+    if module is None and module_path is not None:
+        module = read_module(module_path)
+    if binding_path is not None:
+        if module is None:
+            raise InputError(binding_path, "a binding file needs the module: give --module")
+        try:
+            from ..binding import file as binding_file   # the other half of the binding work
+        except ImportError:
+            raise InputError(binding_path, "binding files are not supported yet "
+                                           "(vmodgen.binding.file is not there)") from None
+        return binding_file.load_binding(binding_path, module), module
+    if module is None:
+        raise InputError(None, "give the module the logs were played with (--module M.vmod)")
+    kit_id = find_kit_id(module)
+    if kit_id is None:
+        raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "
+                                      "describe it with --binding B.toml")
+    kit = load_bundled_or_path(kit_id, game)
+    if kit.id != kit_id:
+        raise InputError(game, f"the module was built from kit '{kit_id}', not '{kit.id}'")
+    return KitBinding(module, kit), module
+
+
+# state shared with forked workers (set before the pool starts)
+_WORKER: dict = {}
+
+
+def _audit_one(path: str) -> FileAudit:
+    setup: Setup = _WORKER["setup"]
+    rs = ruleset_for(setup.binding.game)
+    auditor = FileAuditor(setup.binding, setup.module, rs)
+    return auditor.run(read_save(path), path)
+
+
+def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
+          binding: str | Path | None = None, jobs: int = 1,
+          preset: tuple[Binding, Module | None] | None = None) -> AuditResult:
+    """Audit ``paths`` (in play order); see the module docstring. ``preset`` = a ready binding."""
+    paths = [str(p) for p in paths]
+    if not paths:
+        raise InputError(None, "no save or log to audit")
+    if preset is not None:
+        b, mod = preset
+    else:
+        b, mod = make_binding(str(module) if module else None, game, str(binding) if binding else None)
+    rs = ruleset_for(b.game)
+    rules = rs.rules()
+    setup = Setup(b, mod, str(module) if module else None, game, str(binding) if binding else None)
+    b.reset()
+    if mod is not None:
+        for p in paths:           # read each file once up front: bad input fails before any work
+            if not Path(p).is_file():
+                raise InputError(p, "no such file")
+    jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
+    if jobs > 1:
+        results = _parallel(paths, setup, jobs)
+    else:
+        auditor = FileAuditor(b, mod, rs)
+        results = [auditor.run(read_save(p), p) for p in paths]
+    return assemble(results, b, rules)
+
+
+def _parallel(paths: list[str], setup: Setup, jobs: int) -> list[FileAudit]:
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    _WORKER["setup"] = setup
+    try:
+        ctx = mp.get_context("fork")
+    except ValueError:
+        ctx = None
+    if ctx is None:        # no fork (Windows): one process
+        return [_audit_one(p) for p in paths]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        return list(pool.map(_audit_one, paths))
+
+
+def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
+    findings = []
+    prev_active: set = set()
+    for r in results:
+        for f in r.findings:
+            if f.details.get("from_start") and f.key in prev_active:
+                continue           # still the violation the previous file ended with
+            f.details.pop("from_start", None)
+            findings.append(f)
+        prev_active = r.final_active
+    for f in findings:
+        f.details.pop("from_start", None)
+    continuity = []
+    for a, c in zip(results, results[1:]):
+        continuity += compare(a.path, a.end, c.path, c.start)
+    phase_known = any(r.steps + 1 > r.phase_unknown_steps for r in results)
+    checked, skipped = [], []
+    for rule in rules:
+        entry = {"rule": rule.id, "kind": rule.kind, "title": rule.title, "when": rule.when.describe()}
+        if needs_phase(rule) and not phase_known:
+            skipped.append({**entry, "why": "the phase is unknown (no turn tracker or binding phase source)"})
+        else:
+            checked.append(entry)
+    notes = list(b.notes())
+    if not phase_known:
+        notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
+                     f"({', '.join(sorted({r['rule'] for r in checked})) or 'none'}).")
+    elif any(r.phase_unknown_steps for r in results):
+        n = sum(r.phase_unknown_steps for r in results)
+        notes.append(f"The phase could not be read at {n} position(s): there only the rules that need no "
+                     "phase were checked.")
+    files = []
+    for r in results:
+        files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save",
+                              players=[r.stats.recorder] if r.stats.recorder else [],
+                              warnings=r.warnings[:20]))
+    stats = merge([r.stats for r in results])
+    stats["findings_by_kind"] = {}
+    for f in findings:
+        stats["findings_by_kind"][f.kind] = stats["findings_by_kind"].get(f.kind, 0) + 1
+    stats["continuity_issues"] = len(continuity)
+    return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
+                       game=b.game.id, binding=b.source, phase_source=b.phase_source)

@@ -1,0 +1,94 @@
+"""Statistics a play-by-email player wants: undos, die rolls (from the Dice button's chat
+reports), moves per player and per side. Player names only: never a password."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..binding.base import Binding
+from ..vassal.replay import Replay
+
+#: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL)
+DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
+
+
+@dataclass
+class FileStats:
+    steps: int = 0
+    undos: int = 0
+    moves_by_player: dict[str, int] = field(default_factory=dict)
+    moves_by_side: dict[str, int] = field(default_factory=dict)
+    rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
+    recorder: str = ""
+
+    def to_json(self) -> dict:
+        return {"steps": self.steps, "undos": self.undos, "moves_by_player": self.moves_by_player,
+                "moves_by_side": self.moves_by_side, "die_rolls": summarize_rolls(self.rolls),
+                "recorded_by": self.recorder}
+
+
+def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
+    """(player, dice, values) of a dice report line, or None."""
+    m = DICE.match(text.strip())
+    if not m:
+        return None
+    values = [int(v) for v in re.findall(r"\d+", m.group(3))]
+    if not values:
+        return None
+    return m.group(4).strip(), m.group(1) or m.group(2) or "", values
+
+
+def file_stats(rp: Replay, binding: Binding, sides: dict[str, str]) -> FileStats:
+    st = FileStats(steps=len(rp.steps))
+    names = [n for n, _s in (rp.initial.players or rp.final.players)]
+    st.recorder = ", ".join(dict.fromkeys(names)) or "unknown"
+    for step in rp.steps:
+        if step.undo:
+            st.undos += 1
+            continue
+        for text in step.chat_text:
+            r = parse_roll(text)
+            if r:
+                st.rolls.append(r)
+        for mv in step.moves:
+            pids = mv.members if mv.is_stack else [mv.piece_id]
+            unit_sides = {sides[p] for p in pids if p in sides}
+            if not unit_sides:
+                continue
+            st.moves_by_player[st.recorder] = st.moves_by_player.get(st.recorder, 0) + 1
+            for s in unit_sides:
+                st.moves_by_side[s] = st.moves_by_side.get(s, 0) + 1
+    return st
+
+
+def summarize_rolls(rolls: list[tuple[str, str, list[int]]]) -> dict:
+    """player → {count, dice: {spec: count}, total, mean of the sums, distribution of sums}."""
+    out: dict[str, dict] = {}
+    for player, dice, values in rolls:
+        d = out.setdefault(player, {"count": 0, "dice": {}, "sums": {}, "mean": 0.0})
+        d["count"] += 1
+        d["dice"][dice] = d["dice"].get(dice, 0) + 1
+        s = str(sum(values))
+        d["sums"][s] = d["sums"].get(s, 0) + 1
+    for player, d in out.items():
+        total = sum(int(k) * n for k, n in d["sums"].items())
+        d["mean"] = round(total / d["count"], 2) if d["count"] else 0.0
+        d["sums"] = dict(sorted(d["sums"].items(), key=lambda kv: int(kv[0])))
+    return out
+
+
+def merge(stats: list[FileStats]) -> dict:
+    """The whole chain's statistics (and per file)."""
+    total = FileStats()
+    for s in stats:
+        total.steps += s.steps
+        total.undos += s.undos
+        total.rolls.extend(s.rolls)
+        for k, v in s.moves_by_player.items():
+            total.moves_by_player[k] = total.moves_by_player.get(k, 0) + v
+        for k, v in s.moves_by_side.items():
+            total.moves_by_side[k] = total.moves_by_side.get(k, 0) + v
+    out = total.to_json()
+    del out["recorded_by"]
+    out["per_file"] = [s.to_json() for s in stats]
+    return out
