@@ -1,0 +1,40 @@
+"""``vmodgen audit FILE... [--module M.vmod] [--game KIT | --binding B.toml] [--format F] [-o OUT]
+[--jobs N]``: replay saves/logs through the rules and report every violation."""
+from __future__ import annotations
+
+import click
+
+from ..errors import InputError
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--module", "module", type=click.Path(dir_okay=False), help="The module the game was played with.")
+@click.option("--game", "game", help="The kit (bundled id, folder or game.toml) of a vmodgen-built module.")
+@click.option("--binding", "binding", type=click.Path(dir_okay=False),
+              help="A binding file for a module vmodgen did not build.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("--jobs", "jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Files replayed in parallel.")
+def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
+            output: str | None, jobs: int) -> int:
+    """Audit saves and play-by-email logs (in play order) against the game's rules.
+
+    Exit code 0 when clean, 1 when there are findings, 2 on bad input."""
+    from ..audit import audit
+    from ..report import render
+    from ..safeio import write_text_atomic
+    if game and binding:
+        raise InputError(None, "give either --game or --binding, not both")
+    inputs = {str(p) for p in files} | {p for p in (module, binding) if p}
+    if output and output in inputs:
+        raise InputError(output, "the report would overwrite an input file")
+    result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs)
+    text = render(result, fmt)
+    if output:
+        write_text_atomic(output, text)
+        click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)")
+    else:
+        click.echo(text, nl=False)
+    return result.exit_code

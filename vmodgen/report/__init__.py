@@ -1,0 +1,21 @@
+"""Audit reports: plain text (one line per finding), JSON (docs/audit-json.md) and a
+self-contained HTML page with a picture of every finding."""
+from .text import text_report
+from .json_report import json_report
+
+FORMATS = ("text", "json", "html")
+
+
+def render(result, fmt: str = "text", **options) -> str:
+    """The report of ``result`` in ``fmt`` (text, json or html)."""
+    if fmt == "text":
+        return text_report(result)
+    if fmt == "json":
+        return json_report(result)
+    if fmt == "html":
+        from .html import html_report
+        return html_report(result, **options)
+    raise ValueError(f"unknown report format '{fmt}' (known: {', '.join(FORMATS)})")
+
+
+__all__ = ["FORMATS", "json_report", "render", "text_report"]
