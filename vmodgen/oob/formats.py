@@ -1,0 +1,161 @@
+"""Order-of-battle outputs: CSV (one row per unit, opens in a spreadsheet), JSON (follows the
+model), Markdown (tables with linked counter images) and HTML (one self-contained, printable
+file with the counters as data URIs)."""
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+from html import escape
+from pathlib import Path
+
+from .collect import KitOob, ModuleOob
+from .tables import kit_columns, kit_rows, module_columns, module_rows, value_line
+
+FORMATS = ("html", "md", "csv", "json")
+
+
+def to_csv(oob: KitOob | ModuleOob) -> str:
+    cols, rows = (kit_columns(oob), kit_rows(oob)) if isinstance(oob, KitOob) else (module_columns(oob), module_rows(oob))
+    buf = io.StringIO(newline="")
+    w = csv.DictWriter(buf, fieldnames=cols, extrasaction="ignore", lineterminator="\r\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({c: r.get(c, "") for c in cols})
+    return buf.getvalue()
+
+
+def to_json(oob: KitOob | ModuleOob) -> str:
+    if isinstance(oob, ModuleOob):
+        data = {"module": {"name": oob.module.name, "version": oob.module.version, "file": oob.source.name},
+                "palettes": [{"path": title, "pieces": [{"name": p.name, "gpid": p.gpid, "images": p.images,
+                                                         "properties": p.properties} for p in pieces]}
+                             for title, pieces in oob.groups()],
+                "warnings": oob.warnings}
+    else:
+        k = oob.kit
+        data = {"game": {"id": k.game.id, "name": k.game.name, "subtitle": k.game.subtitle},
+                "illustrative_note": k.game.illustrative_note if k.has_illustrative else "",
+                "fields": [{"id": f.id, "name": f.name} for f in k.game.fields.values()],
+                "scenarios": [{"id": s.id, "name": s.name} for s in k.scenarios.values()],
+                "sides": [{"id": s.id, "name": s.name, "formations": [
+                    {"name": g.title, "units": [_unit_json(u.unit) for u in g.units]} for g in s.groups]}
+                    for s in oob.sides]}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _unit_json(u) -> dict:
+    return {"id": u.id, "name": u.name, "side": u.side, "nationality": u.nationality, "formation": u.formation,
+            "type": u.type, "size": u.size, "steps": u.steps, "movement_class": u.movement_class,
+            "flags": sorted(u.flags), "front": u.front, "back": u.back, "setup": u.setup,
+            "arrival": u.arrival, "illustrative": sorted(u.illustrative)}
+
+
+def _data_uri(png: bytes | None) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii") if png else ""
+
+
+CSS = """body{font-family:sans-serif;margin:1.5em;color:#111}h1{margin-bottom:0}
+table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #bbb;padding:3px 6px;vertical-align:middle}
+th{background:#eee;text-align:left}img.c{width:60px;height:60px;image-rendering:auto}
+.ill{color:#a03000;font-weight:bold}.warn{background:#fff3e0;border:1px solid #e0a060;padding:0.5em}
+h2{page-break-before:auto;border-bottom:3px solid var(--side,#888)}tr{page-break-inside:avoid}
+@media print{body{margin:0.5cm}.noprint{display:none}}"""
+
+
+def to_html(oob: KitOob | ModuleOob) -> str:
+    e = escape
+    if isinstance(oob, ModuleOob):
+        out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(oob.module.name)}: pieces</title>"
+               f"<style>{CSS}</style></head><body><h1>{e(oob.module.name)} {e(oob.module.version)}</h1>"
+               f"<p>{len(oob.pieces)} palette pieces from <code>{e(oob.source.name)}</code>.</p>"]
+        for title, pieces in oob.groups():
+            out.append(f"<h2>{e(title)}</h2><table><tr><th>picture</th><th>name</th><th>properties</th></tr>")
+            for p in pieces:
+                pics = "".join(f"<img class='c' alt='{e(i)}' src='{_data_uri(b)}'>" if b else f"<small>{e(i)}</small> "
+                               for i, b in zip(p.images, p.pngs)) or "<small>(no image)</small>"
+                props = "<br>".join(f"{e(k)} = {e(v)}" for k, v in p.properties.items() if k != "BasicName")
+                out.append(f"<tr><td>{pics}</td><td>{e(p.name)}</td><td><small>{props}</small></td></tr>")
+            out.append("</table>")
+        return "\n".join(out) + "</body></html>\n"
+    k = oob.kit
+    g = k.game
+    out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(g.name)}: order of battle</title>"
+           f"<style>{CSS}</style></head><body><h1>{e(g.name)}</h1><p>{e(g.subtitle)} — order of battle</p>"]
+    if k.has_illustrative:
+        out.append("<p class='warn'><b>ILLUSTRATIVE values.</b> Values marked <span class='ill'>i</span> are not "
+                   f"printed in the rulebook text; they were filled in for play-testing. {e(g.illustrative_note)}</p>")
+    scen = list(k.scenarios.values())
+    for side in oob.sides:
+        out.append(f"<h2 style='--side:{e(side.color)}'>{e(side.name)}</h2>")
+        for group in side.groups:
+            out.append(f"<h3>{e(group.title)}</h3><table><tr><th>counter</th><th>unit</th><th>type</th>"
+                       f"<th>front</th><th>back</th>"
+                       + "".join(f"<th>set-up: {e(s.name)}</th>" for s in scen) + "<th>arrives</th></tr>")
+            for item in group.units:
+                u = item.unit
+                pics = f"<img class='c' alt='{e(u.name)} front' src='{_data_uri(item.front_png)}'>" if item.front_png else ""
+                if item.back_png:
+                    pics += f"<img class='c' alt='{e(u.name)} back' src='{_data_uri(item.back_png)}'>"
+                ill = " <span class='ill' title='illustrative: " + e(", ".join(sorted(u.illustrative))) + "'>i</span>" \
+                    if u.illustrative else ""
+                size = g.unit_sizes[u.size].name if u.size else ""
+                arrival = u.arrival_in(scen[0].id) if scen else u.arrival.get("")
+                out.append(f"<tr><td>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
+                           f"<td>{e(g.unit_types[u.type].name)}<br><small>{e(size)}</small></td>"
+                           f"<td>{e(value_line(oob, u.front))}</td><td>{e(value_line(oob, u.back))}</td>"
+                           + "".join(f"<td>{e(u.setup.get(s.id, ''))}</td>" for s in scen)
+                           + f"<td>{'' if arrival is None else arrival}</td></tr>")
+            out.append("</table>")
+    return "\n".join(out) + "<p><small>Made by vmodgen.</small></p></body></html>\n"
+
+
+def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: str) -> tuple[str, dict[str, bytes]]:
+    """The Markdown text and the images it links (file name → PNG), written beside it."""
+    images: dict[str, bytes] = {}
+
+    def img(name: str, png: bytes | None, alt: str) -> str:
+        if not png:
+            return ""
+        images[name] = png
+        return f"![{alt}]({link_prefix}/{name})"
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    lines: list[str] = []
+    if isinstance(oob, ModuleOob):
+        lines.append(f"# {oob.module.name} {oob.module.version}: palette pieces\n")
+        for title, pieces in oob.groups():
+            lines += [f"## {cell(title)}\n", "| picture | name | properties |", "|---|---|---|"]
+            for n, p in enumerate(pieces):
+                pics = " ".join(img(f"p{p.gpid or n}_{i}.png", b, p.name) for i, b in enumerate(p.pngs))
+                props = "; ".join(f"{k}={v}" for k, v in p.properties.items() if k != "BasicName")
+                lines.append(f"| {pics} | {cell(p.name)} | {cell(props)} |")
+            lines.append("")
+        return "\n".join(lines) + "\n", images
+    k = oob.kit
+    g = k.game
+    lines.append(f"# {g.name}: order of battle\n")
+    if k.has_illustrative:
+        lines.append(f"> **ILLUSTRATIVE values**: rows marked *(i)* hold values not printed in the rulebook. "
+                     f"{g.illustrative_note}\n")
+    scen = list(k.scenarios.values())
+    for side in oob.sides:
+        lines.append(f"## {cell(side.name)}\n")
+        for group in side.groups:
+            lines += [f"### {cell(group.title)}\n",
+                      "| counter | unit | type | front | back | " + " | ".join(f"set-up: {cell(s.name)}" for s in scen) + " |",
+                      "|---|---|---|---|---|" + "---|" * len(scen)]
+            for item in group.units:
+                u = item.unit
+                safe = "".join(c if c.isalnum() else "_" for c in u.id)
+                pics = img(f"{safe}.png", item.front_png, f"{u.name} front") + " " + img(
+                    f"{safe}_b.png", item.back_png, f"{u.name} back")
+                mark = " *(i)*" if u.illustrative else ""
+                lines.append(f"| {pics.strip()} | **{cell(u.name)}**{mark} | {cell(g.unit_types[u.type].name)} | "
+                             f"{cell(value_line(oob, u.front))} | {cell(value_line(oob, u.back))} | "
+                             + " | ".join(cell(u.setup.get(s.id, "")) for s in scen) + " |")
+            lines.append("")
+    return "\n".join(lines) + "\n", images
