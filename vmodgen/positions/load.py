@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..hexes.scheme import HexScheme
 from ..model.game import (Game, HexsideFeature, LineFeature, Nationality, PointFeature, Side,
                           Terrain, UnitType)
-from ..model.kit import load_kit
+from ..model.kit import load_kit, resolve_kit_path
 from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
@@ -90,10 +90,30 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
 
 
 # ---- the game ---------------------------------------------------------------------------
+_KITS: dict[str, tuple[tuple, object]] = {}
+
+
+def cached_kit(spec: str | Path):
+    """A kit, loaded once per process while none of its files change (positions of one game are
+    checked by the hundred in an audit). Callers must not modify it: copy what they change."""
+    path = str(resolve_kit_path(spec).resolve())
+    got = _KITS.get(path)
+    if got is not None:
+        stamp, kit = got
+        try:
+            if stamp == tuple(f.stat().st_mtime_ns for f in kit.files):   # type: ignore[attr-defined]
+                return kit
+        except OSError:
+            pass
+    kit = load_kit(path)
+    _KITS[path] = (tuple(f.stat().st_mtime_ns for f in kit.files), kit)
+    return kit
+
+
 def _kit_game(p: Table, doc: TomlDoc):
     spec = p.str("game")
     local = (doc.path.parent / spec)
-    kit = load_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
+    kit = cached_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
     game = copy.copy(kit.game)
     game.rules = dict(game.rules)
     for name in ("terrain", "hexside_features", "line_features", "point_features", "markers", "unit_types"):
