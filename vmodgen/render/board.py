@@ -271,7 +271,8 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     h = hpx * ss
     entries: list[tuple[str, str, object]] = []
     entries += [("terrain", t.name, t) for t in game.terrain.values()]
-    entries += [("hexside", f.name, f) for f in game.hexside_features.values()]
+    entries += [("hexside", f.name + (" (teeth toward the lower side)" if f.directional else ""), f)
+                for f in game.hexside_features.values()]
     entries += [("line", f.name, f) for f in game.line_features.values()]
     entries += [("point", f.name, f) for f in game.point_features.values()
                 if point_symbol_kind(f.id, f.symbol) != "none"]

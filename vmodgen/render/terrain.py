@@ -209,6 +209,8 @@ def hexside_style(feature_id: str) -> str:
         return "sea"
     if "river" in f or "stream" in f or "wadi" in f:
         return "river"
+    if "cliff" in f:
+        return "cliff"
     return "line"
 
 
@@ -239,6 +241,8 @@ def draw_hexside(d: ImageDraw.ImageDraw, edge: tuple[Point, Point], style: str, 
     elif style == "sea":
         d.line([a, b], fill=col, width=max(2, round(h * 0.1)))
         d.line([a, b], fill=lighter(col, 0.6), width=max(1, round(h * 0.025)))
+    elif style == "cliff":
+        d.line([a, b], fill=col, width=max(2, round(h * 0.1)))
     elif style == "dashed":
         n = 5
         for i in range(0, n, 2):
