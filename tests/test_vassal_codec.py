@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from vmodgen.vassal.codec import Decoder, Encoder, decode, encode, encode_value, java_double
+from vmodgen.vassal.codec import Decoder, Encoder, decode, decode_checked, encode, encode_value, java_double
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 GOLDEN = SHARED / "golden" / "codec_golden.txt.gz"
@@ -114,3 +114,33 @@ def test_encoder_typed() -> None:
                                         (1.5e-4, "1.5E-4"), (-2.0, "-2.0"), (123.25, "123.25")])
 def test_java_double(value: float, text: str) -> None:
     assert java_double(value) == text
+
+
+def _reference_decode(text: str, delim: str) -> list[str]:
+    """VASSAL's Decoder, character by character (slow, obviously right)."""
+    tokens, cur, i = [], [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch == delim:
+            if i > 0 and text[i - 1] == "\\":
+                cur[-1] = delim
+            else:
+                tokens.append("".join(cur))
+                cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    tokens.append("".join(cur))
+    return [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab/'\\")), max_size=16))
+def test_both_split_strategies_match_vassal(text: str) -> None:
+    from vmodgen.vassal.codec import _decode_dense, _decode_sparse
+    expected = _reference_decode(text, "/")
+    assert _decode_dense(text, "/")[0] == expected
+    assert _decode_sparse(text, "/")[0] == expected
+    tokens, canonical = decode_checked(text, "/")
+    assert tokens == expected
+    if canonical:
+        assert encode(tokens, "/") == text
