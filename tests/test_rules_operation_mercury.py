@@ -230,3 +230,39 @@ def test_bundled_kit_position():
     except Exception as exc:
         pytest.skip(f"kit hex {hexid} unusable: {exc}")
     assert got == ["OM 4.31"]
+
+
+def test_paradrop_placement_six_points():
+    """OM 6.12d: during the paradrop phase (before drift), 6 SP of paradropped units on one target
+    hex is legal, 8 is not."""
+    drop = dict(status=["paradropped"])
+    six = g("P1", "4215", **drop) + g("P2", "4215", **drop) + g("P3", "4215", **drop)
+    assert rules(H + six) == []
+    assert rules(H + six + g("P4", "4215", **drop)) == ["OM 4.31", "OM 6.12"]
+
+
+def test_assault_six_points():
+    """OM 10.1 A: the units assaulting one hex total at most 6 SP."""
+    atk = lambda ids: table("attacks", hex="4314", units=ids, kind="assault")
+    body = a("D", "4314") + g("G1", "4313") + g("G2", "4313") + g("G3", "4215") + g("G4", "4215")
+    assert rules(H + body + atk(["G1", "G2", "G3"])) == []
+    assert rules(H + body + atk(["G1", "G2", "G3", "G4"])) == ["OM 10.1"]
+    assert rules(H + body + atk(["G1", "G2", "G3", "G4"]).replace('kind = "assault"', 'kind = "maneuver"')) == []
+
+
+def test_retreat_may_not_end_overstacked():
+    """OM 9.62: a retreat into 4311 that then holds 8 SP is illegal."""
+    r = g("R", "4311", mode="retreat", previous="4312")
+    assert rules(H + g("A1", "4311") + r) == []
+    assert "OM 9.62" in rules(H + g("A1", "4311") + g("A2", "4311") + g("A3", "4311") + r)
+
+
+def test_strategic_movement():
+    """OM 4.41-4.42: a foot unit moving along a road, starting 3+ hexes from the enemy and never
+    coming within 3, is legal; off the road, or near the enemy, it is not."""
+    road = table("lines", kind="road", hexes=["4010", "4011", "4012", "4013"])
+    mover = g("S", "4013", mode="strategic", movement_class="foot", previous="4010",
+              path=["4010", "4011", "4012", "4013"])
+    assert rules(H + road + mover + a("E", "4020")) == []
+    assert rules(H + mover + a("E", "4020")) == ["OM 4.41"]
+    assert rules(H + road + mover + a("E", "4016")) == ["OM 4.42"]

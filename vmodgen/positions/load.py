@@ -74,13 +74,13 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
     statuses = _spellings(BASE_STATUSES | ruleset.statuses | frozenset(game.markers))
     _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes)
     for t in doc.tables("attacks"):
-        t.check_keys(("hex", "units", "hq"))
+        t.check_keys(("hex", "units", "hq", "kind"))
         hexid = _hex(t, mapdata, "hex")
         ids = t.str_list("units")
         for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
             if pos.unit(uid) is None:
                 raise t.error(f"unknown unit '{uid}' (not placed in this position)", "units")
-        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0))
+        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0, t.str("kind", "")))
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))

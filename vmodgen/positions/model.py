@@ -73,6 +73,7 @@ class Attack:
     units: tuple[str, ...] = ()
     hq: str = ""
     line: int = 0
+    kind: str = ""                             # "maneuver", "assault", ... as the game names them
 
 
 @dataclass

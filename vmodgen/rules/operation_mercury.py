@@ -59,7 +59,46 @@ class OperationMercuryRules(RuleSet):
             Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
+            Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
+                 "6 SP per drop hex, 6 steps per landing hex"),
+            Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
         ]
+
+    def check_drops(self, board: Board) -> list:
+        """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
+        placement, before drift (a position ``at = "during"`` the paradrop phase); 17.43 A2: at
+        most 6 steps land in one hex."""
+        if board.pos.phase and board.pos.at != "during":
+            return []
+        out = []
+        for h, us in board.at.items():
+            drops = [u for u in us if u.has("paradropped")]
+            pts = sum(self.points(u) for u in drops)
+            limit = self.num("paradrop_stacking_limit_points", 6)
+            if pts > limit:
+                out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
+                                        f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
+                                        f"{self.names(drops)}.", [h], drops))
+            landed = [u for u in us if u.has("landed")]
+            steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
+            if steps > self.num("amphibious_landing_limit_steps", 6):
+                out.append(self.finding(board, f"{P} 17.43", "stacking", f"{steps} steps landed in {h}, more than 6: "
+                                        f"{self.names(landed)}; the excess steps are lost.", [h], landed))
+        return out
+
+    def check_assaults(self, board: Board) -> list:
+        """9.0, 10.1 A: the units assaulting one hex total at most 6 SP."""
+        out = []
+        limit = self.num("assault_stacking_limit_points", 6)
+        for atk in board.pos.attacks:
+            if atk.kind != "assault":
+                continue
+            us = [u for u in (board.pos.unit(i) for i in atk.units) if u is not None]
+            pts = sum(self.points(u) for u in us)
+            if pts > limit:
+                out.append(self.finding(board, f"{P} 10.1", "stacking", f"{fmt(pts)} stacking points assault {atk.hex}, "
+                                        f"more than {fmt(limit)}: {self.names(us)}.", [atk.hex], us))
+        return out
 
     def points(self, u: UnitState) -> float:
         return u.number("stacking", 0) if self.ground(u) else 0
@@ -166,8 +205,43 @@ class OperationMercuryRules(RuleSet):
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops,
                          prohibited=prohibited, allowance_rule=f"{P} 4.13")
 
+    def _strategic(self, board: Board, u: UnitState) -> list:
+        """4.41-4.43: foot units only; start at least 3 hexes from every enemy unit; never come
+        within 3 hexes of one; roads only; no Allied strategic move in an interdicted sector. The
+        two distances are parameters (``strategic_move_min_enemy_distance``,
+        ``strategic_move_keep_away_hexes``): 4.41 and 4.42 word them differently (§11 #4); this
+        reads "within 3" as a distance of 3 or less."""
+        out = []
+        enemies = [x.hex for x in board.pos.units if x.side != u.side and self.ground(x) and board.is_hex(x.hex)]
+        start_min = self.num("strategic_move_min_enemy_distance", 3)
+        keep = self.num("strategic_move_keep_away_hexes", 3)
+        near = lambda h, d: [e for e in enemies if (board.distance(h, e) or 99) < d]
+        if not self.is_(u, "om_foot", "class:foot"):
+            out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} is not a foot unit and may not use "
+                                    "strategic movement.", [u.hex], [u]))
+        if u.previous and near(u.previous, start_min):
+            out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} began strategic movement in "
+                                    f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit.", [u.previous], [u]))
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
+        roads = set(str(self.param("om_strategic_roads", "road, secondary_road")).replace(" ", "").split(","))
+        for a, b in zip(path, path[1:]):
+            if near(b, keep + 1):
+                out.append(self.finding(board, f"{P} 4.42", "movement", f"{label(u)} came within {fmt(keep)} hexes of "
+                                        f"an enemy unit at {b} during strategic movement.", [b], [u]))
+                break
+            if not board.roads(a, b) & roads:
+                out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} left the road between {a} and "
+                                        f"{b} during strategic movement.", [b], [u]))
+                break
+        if u.side == "allied" and u.previous and self.interdiction(board, u.previous):
+            out.append(self.finding(board, f"{P} 4.43", "movement", f"{label(u)} used strategic movement in an "
+                                    "interdicted sector.", [u.previous], [u]))
+        return out
+
     def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", 0)
+        if u.mode == "strategic":
+            ma += self.num("strategic_move_ma_bonus", 2)
         if u.side == "allied" and board.is_hex(u.previous or ""):
             level = self.interdiction(board, u.previous or "")
             if level:
@@ -198,6 +272,8 @@ class OperationMercuryRules(RuleSet):
                                         f"{label(u)} arrived by paradrop or landing this turn and may move only "
                                         f"{n} hex, but moved from {u.previous} to {u.hex}.", [u.previous, u.hex], [u]))
                 continue
+            if u.mode == "strategic":
+                out += self._strategic(board, u)
             out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                  self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
@@ -218,15 +294,14 @@ class OperationMercuryRules(RuleSet):
                     out.append(self.finding(board, f"{P} 9.63", "zoc",
                                             f"{label(u)} retreated into enemy ZOC at {h}, where no friendly combat "
                                             "unit stands.", [h], [u]))
-        if u.mode in ("advance", "reaction"):
-            pts = sum(self.points(x) for x in board.units(u.hex, u.side))
-            limit = self.num("stacking_limit_points", 6)
-            if pts > limit:
-                rule = "9.83" if u.mode == "advance" else "7.42"
-                out.append(self.finding(board, f"{P} {rule}", "stacking",
-                                        f"{label(u)} {'advanced' if u.mode == 'advance' else 'reacted'} into {u.hex}, "
-                                        f"which then holds {fmt(pts)} stacking points, more than {fmt(limit)}.",
-                                        [u.hex], board.units(u.hex, u.side)))
+        pts = sum(self.points(x) for x in board.units(u.hex, u.side))
+        limit = self.num("stacking_limit_points", 6)
+        if pts > limit and board.is_hex(u.hex):
+            rule, verb = {"advance": ("9.83", "advanced"), "reaction": ("7.42", "reacted"),
+                          "retreat": ("9.62", "retreated")}[u.mode]
+            out.append(self.finding(board, f"{P} {rule}", "stacking",
+                                    f"{label(u)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking points, "
+                                    f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
         return out
 
     # ---- supply (15) and command range (8.12) ------------------------------------------------
