@@ -11,7 +11,7 @@ from html import escape
 from pathlib import Path
 
 from .collect import KitOob, ModuleOob
-from .tables import kit_columns, kit_rows, module_columns, module_rows, value_line
+from .tables import kit_columns, kit_rows, location_name, module_columns, module_rows, value_line
 
 FORMATS = ("html", "md", "csv", "json")
 
@@ -105,7 +105,7 @@ def to_html(oob: KitOob | ModuleOob) -> str:
                 out.append(f"<tr><td>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
                            f"<td>{e(g.unit_types[u.type].name)}<br><small>{e(size)}</small></td>"
                            f"<td>{e(value_line(oob, u.front))}</td><td>{e(value_line(oob, u.back))}</td>"
-                           + "".join(f"<td>{e(u.setup.get(s.id, ''))}</td>" for s in scen)
+                           + "".join(f"<td>{e(location_name(oob, u.setup.get(s.id, '')))}</td>" for s in scen)
                            + f"<td>{'' if arrival is None else arrival}</td></tr>")
             out.append("</table>")
     return "\n".join(out) + "<p><small>Made by vmodgen.</small></p></body></html>\n"
@@ -156,6 +156,6 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
                 mark = " *(i)*" if u.illustrative else ""
                 lines.append(f"| {pics.strip()} | **{cell(u.name)}**{mark} | {cell(g.unit_types[u.type].name)} | "
                              f"{cell(value_line(oob, u.front))} | {cell(value_line(oob, u.back))} | "
-                             + " | ".join(cell(u.setup.get(s.id, "")) for s in scen) + " |")
+                             + " | ".join(cell(location_name(oob, u.setup.get(s.id, ""))) for s in scen) + " |")
             lines.append("")
     return "\n".join(lines) + "\n", images

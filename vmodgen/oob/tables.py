@@ -62,3 +62,9 @@ def value_line(oob: KitOob, values: dict | None) -> str:
         return ""
     game = oob.kit.game
     return " · ".join(f"{game.fields[f].abbrev or game.fields[f].name} {values[f]}" for f in oob.fields if f in values)
+
+
+def location_name(oob: KitOob, loc: str) -> str:
+    """A set-up location as a player reads it: a hex ID, or an off-map box's name."""
+    box = oob.kit.map.boxes.get(loc)
+    return box.name if box else loc
