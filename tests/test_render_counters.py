@@ -260,3 +260,14 @@ def test_spec_rendering_is_independent_of_the_unit_object():
     kit = kit_of(DATA / "minikit")
     spec = face_spec(kit.game, kit.unit("R1"))
     assert render_spec(spec, 80).tobytes() == render_counter(kit.game, kit.unit("R1"), "front", 80).tobytes()
+
+
+def test_characters_the_font_lacks_are_dropped_not_drawn_as_boxes():
+    from vmodgen.render.text import has_glyph, printable
+    assert printable("Specific point (特定地点)") == "Specific point"
+    assert has_glyph("●") and has_glyph("é") and not has_glyph("特")
+    kit = kit_of(DATA / "minikit")
+    u = kit.unit("R1")
+    a = render_counter(kit.game, dataclasses.replace(u, name="1/1 Inf"), "front", 80)
+    b = render_counter(kit.game, dataclasses.replace(u, name="1/1 Inf 特"), "front", 80)
+    assert a.tobytes() == b.tobytes()

@@ -22,7 +22,7 @@ from ..safeio import read_bytes
 from .colors import darker, lighter, rgb
 from .terrain import (draw_hexside, draw_line_path, draw_point_symbol, hexside_style, pattern_stamp,
                       point_symbol_kind, shared_edge)
-from .text import font
+from .text import font, printable
 
 #: a scanned board image may not be larger than this (file bytes, decoded pixels)
 MAX_SCAN_BYTES = 256 * 1024 * 1024
@@ -200,16 +200,17 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
         if hx is None:
             continue
         cx, cy = centers[hx]
+        name = printable(p.name)
         # below the centre; when a neighbour's name is there already, lower, then above
         for dy in (0.3, 0.46, -0.17, 0.62):
-            box = d.textbbox((cx, cy + S * dy), p.name, font=f_name, anchor="mm", stroke_width=halo)
+            box = d.textbbox((cx, cy + S * dy), name, font=f_name, anchor="mm", stroke_width=halo)
             if not any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken):
                 break
         else:
             dy = 0.3
-            box = d.textbbox((cx, cy + S * dy), p.name, font=f_name, anchor="mm", stroke_width=halo)
+            box = d.textbbox((cx, cy + S * dy), name, font=f_name, anchor="mm", stroke_width=halo)
         taken.append(box)
-        d.text((cx, cy + S * dy), p.name, font=f_name, fill=(15, 15, 15), anchor="mm",
+        d.text((cx, cy + S * dy), name, font=f_name, fill=(15, 15, 15), anchor="mm",
                stroke_width=halo, stroke_fill=(255, 255, 255))
     _margin_notes(d, im.size, mapdata, sheet, layout, ss, sheet_is_illustrative(mapdata, sheet))
     return im.reduce(ss) if ss > 1 else im
@@ -222,7 +223,7 @@ def _margin_notes(d: ImageDraw.ImageDraw, size: tuple[int, int], mapdata: MapDat
     margin = getattr(layout, "margin", board_margin(mapdata)) * ss
     W, H = size
     fs = max(8, min(round(margin * 0.55), round(mapdata.hex_height_px * 0.3 * ss)))
-    title = f"{mapdata.name}: {sheet.name}" if sheet.name and sheet.name != mapdata.name else mapdata.name
+    title = printable(f"{mapdata.name}: {sheet.name}" if sheet.name and sheet.name != mapdata.name else mapdata.name)
     text = f"{ILLUSTRATIVE_TEXT}: not the printed map"
     room = W - 2 * margin
     f = font(fs, bold=True)
@@ -250,6 +251,7 @@ def _margin_notes(d: ImageDraw.ImageDraw, size: tuple[int, int], mapdata: MapDat
 # ---------------------------------------------------------------- legend and off-map boxes
 
 def _wrap(text: str, f, width: float) -> list[str]:
+    text = printable(text)
     out: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -288,7 +290,7 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     H = int(top + rows * row_h + len(note_lines) * h * 0.3 + h * 0.4)
     im = Image.new("RGB", (W, H), (255, 255, 255))
     d = ImageDraw.Draw(im)
-    d.text((h * 0.2, top / 2), f"Key: {mapdata.name}", font=f_title, fill=(0, 0, 0), anchor="lm")
+    d.text((h * 0.2, top / 2), printable(f"Key: {mapdata.name}"), font=f_title, fill=(0, 0, 0), anchor="lm")
     sideways = any(s.scheme.lines == "rows" for s in mapdata.sheets.values())
     from .terrain import hex_polygon
     for i, (kind, name, obj) in enumerate(entries):
@@ -309,7 +311,7 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
                            obj.dashed, "rail" in obj.id.lower(), h)
         else:
             draw_point_symbol(d, point_symbol_kind(obj.id, obj.symbol), cx, cy, h)
-        d.text((x0 + h * 1.3, cy), name, font=f_item, fill=(0, 0, 0), anchor="lm")
+        d.text((x0 + h * 1.3, cy), printable(name), font=f_item, fill=(0, 0, 0), anchor="lm")
     y = top + rows * row_h + h * 0.1
     for line in note_lines:
         d.text((h * 0.2, y), line, font=f_item, fill=(160, 40, 20), anchor="lt")
@@ -344,7 +346,7 @@ def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, column
         for line in _wrap(b.name, f_name, bw - unit * 0.2)[:3]:
             d.text((x0 + bw / 2, y), line, font=f_name, fill=(0, 0, 0), anchor="mt")
             y += unit * 0.16
-        sub = b.kind + (f" ({side.name})" if side else "")
+        sub = printable(b.kind + (f" ({side.name})" if side else ""))
         d.text((x0 + bw / 2, y + unit * 0.02), sub, font=f_small, fill=darker(edge, 0.3), anchor="mt")
         y += unit * 0.14
         detail = []

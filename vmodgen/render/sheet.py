@@ -20,7 +20,7 @@ from ..model.game import Game, Marker
 from ..model.unit import Unit
 from ..safeio import write_bytes_atomic
 from .counters import MM_PER_INCH, counter_px, render_counter, render_marker
-from .text import font
+from .text import font, printable
 
 PAGES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 MARGIN_MM = 12.0
@@ -71,6 +71,7 @@ def _source_date() -> time.struct_time:
 
 
 def _wrap(text: str, f, width: float) -> list[str]:
+    text = printable(text)
     out, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -125,6 +126,7 @@ def sheet_pages(game: Game, items: list[Piece], *, dpi: int = 300, page: str = "
             _cut_marks(d, gx, gy, c, cols, used_rows, _mm(MARK_MM, dpi), max(1, dpi // 150))
             head = (f"{title} - sheet {s + 1} of {n_sheets}, "
                     + ("fronts" if side == "front" else "backs, mirrored (print double-sided, flip on the long edge)"))
+            head = printable(head)
             ft = f_title
             if ft.getlength(head) > pw - 2 * margin:
                 ft = font(max(6, int(f_title.size * (pw - 2 * margin) / ft.getlength(head))), bold=True)

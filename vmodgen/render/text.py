@@ -71,6 +71,7 @@ def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: boo
     right), its ink box centred vertically. Returns the font size used."""
     x0, y0, x1, y1 = box
     w, h = int(x1 - x0), int(y1 - y0)
+    text = printable(text, bold)
     if w <= 0 or h <= 0 or not text:
         return 0
     size = fit_size(text, w, h, bold, 0.74)
@@ -87,3 +88,23 @@ def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: boo
     y = (y0 + y1) / 2 - mh / 2
     draw.bitmap((round(x), round(y)), mask, fill=fill)
     return size
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str, bold: bool = True) -> bool:
+    """Whether the bundled font draws ``ch`` (not the empty box of a missing glyph)."""
+    if ch.isascii():
+        return True
+    missing = text_mask("\ue000", 40, bold)[0]
+    got = text_mask(ch, 40, bold)[0]
+    return got.size != missing.size or got.tobytes() != missing.tobytes()
+
+
+def printable(text: str, bold: bool = True) -> str:
+    """``text`` without the characters the bundled font lacks (CJK notes in a kit, say),
+    instead of drawing them as empty boxes."""
+    if text.isascii():
+        return text
+    out = "".join(ch for ch in text if ch.isspace() or has_glyph(ch, bold))
+    out = out.replace("()", "").replace("[]", "")
+    return " ".join(out.split())
