@@ -190,3 +190,33 @@ def test_example_6_2_cut_off():
     assert rules(body + x("5/3", "1524") + "\n[state]\ntime = \"pm\"\n") == []     # 6.12: Night only
     opened = body.replace('id = "W1"', 'id = "W1"\nstatus = ["disrupted"]').replace('id = "B3KOMR"', 'id = "B3KOMR"\nstatus = ["disrupted"]')
     assert status(opened + x("5/3", "1524"), "axis") == {"5/3": "in"}
+
+
+def test_infiltration_er():
+    """IM 8.5: a unit starting in enemy ZOC may move one hex into another enemy-ZOC hex if its ER
+    is at least that of the enemy units projecting into it; a disrupted unit's ER drops by 2."""
+    enemy = al("A", "2020", values=dict(INF, er=5))
+    move = dict(mode="infiltration", previous="2019", path=["2019", "1919"])
+    assert rules(H + enemy + x("X", "1919", values=dict(INF, er=5), **move)) == []
+    assert rules(H + enemy + x("X", "1919", values=dict(INF, er=6), status=["disrupted"], **move)) == ["IM 8.5"]
+    assert rules(H + enemy + x("X", "1919", values=dict(INF, er=6), **dict(move, mode="move"))) == ["IM 8.24"]
+
+
+def test_reaction():
+    """IM 9.23, 9.25: a reacting unit steps into the adjacent defender hex from outside enemy ZOC,
+    within 9 SP."""
+    d = x("D", "2020")
+    assert rules(H + d + x("R", "2020", mode="reaction", previous="2019")) == []
+    assert rules(H + d + al("E", "1918") + x("R", "2020", mode="reaction", previous="2019")) == ["IM 9.25"]
+    full = "".join(x(f"F{i}", "2020", values=dict(INF, stacking=3)) for i in range(3))
+    assert "IM 9.23" in rules(H + full + x("R", "2020", mode="reaction", previous="2019"))
+
+
+def test_landing_limits():
+    """IM 16.33A: at most 9 SP and one armour unit per invasion landing hex."""
+    land = dict(status=["landed"])
+    assert rules(H + x("T1", "2020", **TANK, **land) + x("I", "2020", **land)) == []
+    two = x("T1", "2020", **TANK, **land) + x("T2", "2020", **TANK, **land)
+    assert rules(H + two) == ["IM 16.33", "IM 3.33"]
+    big = "".join(x(f"L{i}", "2020", values=dict(INF, stacking=4), **land) for i in range(3))
+    assert "IM 16.33" in rules(H + big)

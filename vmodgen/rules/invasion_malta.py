@@ -32,7 +32,8 @@ ROADS = {"primary_road", "secondary_road", "road"}
 class InvasionMaltaRules(RuleSet):
     id = "invasion-malta"
     prefix = P
-    statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired"})
+    statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
+                          "landed"})
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
@@ -70,6 +71,7 @@ class InvasionMaltaRules(RuleSet):
             Rule(f"{P} 3.32", "stacking", EVERY_PHASE_END, self.check_stacking, "9 SP and excess markers"),
             Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
             Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
+            Rule(f"{P} 16.33", "stacking", ALWAYS, self.check_landings, "9 SP and 1 armour per landing hex"),
             Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
             Rule(f"{P} 6.12", "supply", When(("supply",)), self.check_supply, "Axis supply route"),
@@ -126,6 +128,26 @@ class InvasionMaltaRules(RuleSet):
             if board.is_hex(h) and len({u.side for u in c}) > 1 and not any(u.has("paradropped") for u in c):
                 out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
                                         f"{self.names(c)}.", [h], c))
+        return out
+
+    def check_landings(self, board: Board) -> list:
+        """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most
+        9 SP in the hex, counting units already there (§11 #24), with at most one armour unit."""
+        out = []
+        for h, us in board.at.items():
+            landed = [u for u in us if u.has("landed")]
+            if not landed:
+                continue
+            side = landed[0].side
+            total = sum(self.sp(u) for u in board.units(h, side))
+            if total > self.num("invasion_hex_limit_points", 9):
+                out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
+                                        f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",
+                                        [h], landed))
+            tanks = [u for u in landed if self.armour(u)]
+            if len(tanks) > self.num("invasion_hex_armour_max", 1):
+                out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
+                                        "one per invasion hex.", [h], tanks))
         return out
 
     # ---- ZOC (3.2) -------------------------------------------------------------------------------
@@ -268,11 +290,14 @@ class InvasionMaltaRules(RuleSet):
                 out += self._retreat(board, u, ez)
             elif u.mode == "advance":
                 out += self._advance(board, u)
+            elif u.mode == "reaction":
+                out += self._reaction(board, u, ez)
             else:
-                if u.mode == "infiltration" and (board.distance(u.previous, u.hex) or 0) > 1:
-                    out.append(self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {u.previous} → {u.hex}; "
-                                            "infiltration is exactly one hex.", [u.hex], [u]))
-                    continue
+                if u.mode == "infiltration":
+                    problem = self._infiltration(board, u)
+                    if problem:
+                        out.append(problem)
+                        continue
                 if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
                                                   for n in board.neighbours(u.previous) for x in board.units(n)):
                     out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
@@ -280,6 +305,46 @@ class InvasionMaltaRules(RuleSet):
                 out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
                                      self.move_model(board, u, ez, with_zoc=False),
                                      zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+        return out
+
+    def _infiltration(self, board: Board, u: UnitState):
+        """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the
+        highest ER of the enemy units projecting a ZOC into the hex entered; never orange-circle."""
+        if (board.distance(u.previous or u.hex, u.hex) or 0) != 1:
+            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {u.previous} → {u.hex}; "
+                                "infiltration is exactly one hex.", [u.hex], [u])
+        if self.orange(u):
+            return self.finding(board, f"{P} 8.52", "zoc", f"{label(u)} is an orange-circle unit and may not "
+                                "infiltrate.", [u.hex], [u])
+        er = self.er(u)
+        sources = [x for e in board.enemies(u.side) for x in self.zoc(board, e).units(u.hex)]
+        best = max((self.er(x) for x in sources), default=0)
+        if er < best:
+            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} (ER {fmt(er)}) infiltrated into {u.hex}, "
+                                f"where enemy units of ER {fmt(best)} project a ZOC.", [u.hex], [u] + sources)
+        return None
+
+    def er(self, u: UnitState) -> float:
+        """3.7: the current ER: printed, -2 disrupted (3.83), -1 out of supply (6.15), at least 1."""
+        er = u.number("er", 0) - (self.num("disrupted_er_penalty", 2) if u.has("disrupted") else 0) \
+            - (self.num("oos_er_penalty", 1) if u.has("oos") else 0)
+        return max(self.num("er_minimum", 1), er)
+
+    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """9.23, 9.25: a reacting unit moves one hex into the adjacent defender hex, from a hex not
+        in enemy ZOC (friendly units do not negate it here), never with the motor pool, and the
+        hex stays within the stacking limit."""
+        out = []
+        if (board.distance(u.previous or u.hex, u.hex) or 0) != 1:
+            out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted from {u.previous} to "
+                                    f"{u.hex}, which is not adjacent.", [u.hex], [u]))
+        if u.previous in ez:
+            out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
+                                    "enemy ZOC.", [u.previous], [u]))
+        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
+        if total > self.limit():
+            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
+                                    f"holds {fmt(total)} SP, more than {fmt(self.limit())}.", [u.hex], [u]))
         return out
 
     def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
