@@ -34,6 +34,8 @@ class FileAudit:
     final_active: set = field(default_factory=set)
     phases_seen: int = 0
     phase_unknown_steps: int = 0
+    #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
+    timeline: list = field(default_factory=list)
 
 
 def rule_key(rule: Rule) -> str:
@@ -76,6 +78,7 @@ class FileAuditor:
         first_eval: dict[str, bool] = {}
         pos_version = -1
         cur_pos = None
+        timeline: list = []
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -105,6 +108,8 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if ph is None:
                 unknown += 1
+            if ph != prev_phase or k == 0:
+                timeline.append((k, ph[0] if ph else None, ph[1] if ph else ""))
             # the phase before this step has ended: its end-of-phase rules see the last position
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
@@ -141,7 +146,7 @@ class FileAuditor:
         final_active = set().union(*active.values()) if active else set()
         stats = file_stats(rp, b, builder_sides(builder))
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
-                         list(warnings or rp.warnings), final_active, phases_seen, unknown)
+                         list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline)
 
     # ---- moves ---------------------------------------------------------------------------
     def _track_moves(self, step: Step, builder: PositionBuilder, side: str,

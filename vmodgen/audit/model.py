@@ -76,6 +76,8 @@ class FileInfo:
     vassal_version: str = ""
     players: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: where the phase changed: {"step", "turn", "phase"}
+    phases: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))

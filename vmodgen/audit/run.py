@@ -145,7 +145,8 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     for r in results:
         files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save",
                               players=[r.stats.recorder] if r.stats.recorder else [],
-                              warnings=r.warnings[:20]))
+                              warnings=r.warnings[:20],
+                              phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline]))
     stats = merge([r.stats for r in results])
     stats["findings_by_kind"] = {}
     for f in findings:
