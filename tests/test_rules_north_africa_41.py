@@ -269,3 +269,15 @@ def test_port_capacity():
     assert sorted(st.values()) == ["port", "port", "port"]
     enemy_port = port.replace('control = "axis"', 'control = "allied"')
     assert sorted(status(S + enemy_port + units, "axis").values()) == ["none", "none", "none"]
+
+
+def test_road_bonus():
+    """NA41 5.2.2: a non-mech unit moves 8 hexes along the highway with the road bonus (legal); 5
+    hexes with track is too many; it may not start next to an enemy combat unit."""
+    hw = table("lines", kind="highway", hexes=[f"20{r:02d}" for r in range(10, 20)])
+    path = [f"20{r:02d}" for r in range(10, 19)]                    # 8 hexes
+    mover = ax("A", "2018", mode="road_bonus", previous="2010", path=path)
+    assert rules(H + hw + mover) == []
+    tr = table("lines", kind="track", hexes=[f"20{r:02d}" for r in range(10, 20)])
+    assert rules(H + tr + mover) == ["NA41 5.2.2"]
+    assert rules(H + hw + mover + al("B", "2009")) == ["NA41 5.2.2"]

@@ -263,6 +263,9 @@ class NorthAfrica41Rules(RuleSet):
                 out += self._advance(board, u, ez)
                 continue
             out += self._mode_limits(board, u)
+            if u.mode == "road_bonus":
+                out += self._road_bonus(board, u, ez)
+                continue
             out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
                                  self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
@@ -288,6 +291,40 @@ class NorthAfrica41Rules(RuleSet):
         if u.mode == "rail" and u.side != str(self.param("na41_rail_side", "allied")):
             out.append(self.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail; only the Allies "
                                     "may use the railroad.", [u.hex], [u]))
+        return out
+
+    def _road_bonus(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        """5.2.2: a non-mechanized unit spends its whole move along the road: 8 hexes along the
+        highway only, 4 if any of it is track; it may not start or end next to an enemy combat
+        unit (enemy non-combat units do not count); enemy ZOC still stops it (7.2)."""
+        name = label(u)
+        if self.mech(u):
+            return [self.finding(board, f"{P} 5.2.2", "movement", f"{name} is mechanized; the road bonus is for "
+                                 "non-mechanized units.", [u.hex], [u])]
+        if not u.path:
+            return []
+        out = []
+        for h in (u.path[0], u.hex):
+            near = [x for n in board.neighbours(h) for x in board.units(n) if x.side != u.side and self.combat(x)]
+            if near:
+                out.append(self.finding(board, f"{P} 5.2.2", "zoc", f"{name} used the road bonus but "
+                                        f"{'started' if h == u.path[0] else 'ended'} in {h}, next to an enemy "
+                                        f"combat unit.", [h], [u]))
+        kinds = [board.roads(a, b) for a, b in zip(u.path, u.path[1:])]
+        if not all(k & {"highway", "track"} for k in kinds):
+            return out + [self.finding(board, f"{P} 5.2.2", "movement", f"{name} used the road bonus but left the "
+                                       "road.", [u.hex], [u])]
+        highway = all("highway" in k for k in kinds)
+        most = self.num("road_bonus_highway_hexes" if highway else "road_bonus_track_hexes", 8 if highway else 4)
+        if len(kinds) > most:
+            out.append(self.finding(board, f"{P} 5.2.2", "movement", f"{name} moved {len(kinds)} hexes with the road "
+                                    f"bonus; the most is {fmt(most)} {'along the highway' if highway else 'with track'}.",
+                                    [u.hex], [u]))
+        for i, h in enumerate(u.path[1:-1], 1):
+            if ez.kind(h) == FULL:
+                out.append(self.finding(board, f"{P} 7.2", "zoc", f"{name} entered enemy ZOC at {h} and moved on.",
+                                        [h], [u]))
+                break
         return out
 
     def _desert(self, board: Board, u: UnitState, what: str, rule: str) -> list:
