@@ -16,7 +16,7 @@ from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illust
 from ..symbols import draw_vehicle, parse_symbol
 from ..text import Box
 
-VERSION = "im-1"
+VERSION = "im-2"
 
 ROW = ("attack", "fire", "cas", "bombardment", "defense", "movement")
 ORANGE = "#f08c1e"
@@ -97,7 +97,8 @@ def draw(face: Face, spec: FaceSpec) -> None:
     elif is_vehicle(spec):
         if "band" in r:
             face.rect(r["band"], fill=spec.band, outline=ink, width=0.8)
-        draw_mark(face, spec, r["size"], "#000000" if spec.band else None)
+        mark_box = (0.37, 0.24, 0.63, 0.3) if "band" in r else r["size"]
+        draw_mark(face, spec, mark_box, "#000000" if spec.band else None)
         colour = "#1f4fbf" if "scenario3_only" in spec.flags else "#202020"
         draw_vehicle(face.draw, face.b((0.24, 0.36, 0.76, 0.63)), colour,
                      light="light" in parse_symbol(spec.symbol)[1])
@@ -107,8 +108,8 @@ def draw(face: Face, spec: FaceSpec) -> None:
         box = r["symbol"]
         if "double_box" in spec.flags:
             d = 0.035
-            draw_unit_symbol(face, spec, (box[0] + d, box[1] - d, box[2] + d, box[3] - d), fill=fill)
-            box = (box[0] - d, box[1] + d * 0.5, box[2] - d, box[3] + d * 0.5)
+            draw_unit_symbol(face, spec, (box[0] + d, box[1] - 0.012, box[2] + d, box[3] - 0.012), fill=fill)
+            box = (box[0] - d, box[1] + 0.024, box[2] - d, box[3] + 0.024)
         draw_unit_symbol(face, spec, box, fill=fill, color="#000000" if spec.band else None)
     for k in ("command", "stacking", "er"):
         if k in r:
