@@ -214,7 +214,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
             and mod_meta.name != module.name:
         warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
     return {
-        "kind": "log" if rp.steps else "save",
+        "kind": "log" if save.is_log else "save",
         "file": str(path),
         "encoding": _ENCODINGS.get(save.encoding, save.encoding),
         "vassal_version": save.vassal_version,
