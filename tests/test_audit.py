@@ -168,3 +168,21 @@ def test_bad_input_is_an_input_error(mini, tmp_path):
         audit([junk], module=module, game=str(kit_dir))
     with pytest.raises(InputError):
         audit([junk], module=None)
+
+
+def test_html_report_is_self_contained_with_a_picture_per_finding(mini, tmp_path):
+    import base64
+    import io
+    import re
+    from PIL import Image
+    from vmodgen.report import render
+    kit_dir, kit, module, root = mini
+    log = script(kit, module).write(tmp_path / "dirty.vlog")
+    r = audit([log], module=module, game=str(kit_dir))
+    page = render(r, "html")
+    assert "http://" not in page and "https://" not in page
+    imgs = re.findall(r"src='data:image/png;base64,([^']+)'", page)
+    assert len(imgs) == 3
+    im = Image.open(io.BytesIO(base64.b64decode(imgs[2]))).convert("RGB")
+    assert im.width < 700 and (220, 0, 0) in {im.getpixel((x, y)) for x in range(im.width) for y in range(0, im.height, 3)}
+    assert "Blue Inf" in page and PASSWORD not in page

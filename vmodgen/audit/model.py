@@ -95,6 +95,8 @@ class AuditResult:
     game: str = ""
     binding: str = ""
     phase_source: str = ""
+    #: the Binding used (for pictures); not part of the JSON
+    binding_obj: Any = field(default=None, repr=False, compare=False)
 
     @property
     def exit_code(self) -> int:

@@ -153,4 +153,4 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
         stats["findings_by_kind"][f.kind] = stats["findings_by_kind"].get(f.kind, 0) + 1
     stats["continuity_issues"] = len(continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
-                       game=b.game.id, binding=b.source, phase_source=b.phase_source)
+                       game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b)

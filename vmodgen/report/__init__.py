@@ -14,6 +14,14 @@ def render(result, fmt: str = "text", **options) -> str:
         return json_report(result)
     if fmt == "html":
         from .html import html_report
+        b = result.binding_obj
+        if b is not None and not options:
+            import tempfile
+            from ..render.cache import CounterCache
+            kit = getattr(b, "kit", None)
+            with tempfile.TemporaryDirectory(prefix="vmodgen-audit-") as tmp:
+                return html_report(result, game=b.game, mapdata=b.map, units=kit.units if kit else [],
+                                   counters=CounterCache(tmp))
         return html_report(result, **options)
     raise ValueError(f"unknown report format '{fmt}' (known: {', '.join(FORMATS)})")
 

@@ -1,0 +1,156 @@
+"""The HTML report: one self-contained page (images as ``data:`` URIs) with a summary table and,
+for each finding, a cropped picture of the board with the finding's hexes highlighted and the
+counters drawn where they stood at that step (from the finding's ``scene``)."""
+from __future__ import annotations
+
+import base64
+import html
+import io
+
+from PIL import Image, ImageDraw
+
+from ..model.game import Game
+from ..model.mapdata import MapData
+
+E = html.escape
+MAX_PICTURES = 200
+
+
+class _Boards:
+    """Board images and layouts per sheet, drawn once."""
+
+    def __init__(self, game: Game, mapdata: MapData) -> None:
+        self.game, self.map = game, mapdata
+        self._img: dict[str, Image.Image] = {}
+        self._layout: dict = {}
+
+    def sheet(self, sheet_id: str):
+        if sheet_id not in self._img:
+            from ..render.board import board_layout, render_board
+            layout = board_layout(self.map, sheet_id)
+            self._layout[sheet_id] = layout
+            self._img[sheet_id] = render_board(self.game, self.map, sheet_id, layout=layout, ss=1).convert("RGB")
+        return self._img[sheet_id], self._layout[sheet_id]
+
+
+def _png_uri(img: Image.Image) -> str:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def picture(f, boards: _Boards, units_by_id: dict, counters=None) -> str | None:
+    """A cropped board picture of one finding, as a data URI (None when its hexes are off-map)."""
+    m = boards.map
+    hexes = [h for h in f.hexes if m.has_hex(h)]
+    if not hexes:
+        return None
+    found = m.sheet_of(hexes[0])
+    if found is None:
+        return None
+    sheet = found[0]
+    img, layout = boards.sheet(sheet.id)
+    img = img.copy()
+    draw = ImageDraw.Draw(img, "RGBA")
+    size = float(getattr(layout, "dy", m.hex_height_px))
+    pts = []
+    for h in hexes:
+        sf = m.sheet_of(h)
+        if sf is None or sf[0].id != sheet.id:
+            continue
+        x, y = layout.center(sf[1])
+        pts.append((x, y))
+        r = size * 0.55
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 0, 0, 60), outline=(220, 0, 0, 255), width=4)
+    # counters where they stood
+    stacked: dict[str, int] = {}
+    cpx = int(size * 0.6)
+    for uid, hx, reduced in f.scene:
+        sf = m.sheet_of(hx) if m.has_hex(hx) else None
+        if sf is None or sf[0].id != sheet.id:
+            continue
+        x, y = layout.center(sf[1])
+        pts.append((x, y))
+        i = stacked.get(hx, 0)
+        stacked[hx] = i + 1
+        unit = units_by_id.get(uid)
+        ox, oy = int(x - cpx / 2 + 4 * i), int(y - cpx / 2 - 4 * i)
+        face = None
+        if unit is not None and counters is not None:
+            try:
+                face = counters.counter(boards.game, unit, "back" if reduced and unit.two_sided else "front", cpx)
+            except Exception:   # a face that cannot be drawn: a plain box instead  # noqa: BLE001
+                face = None
+        if face is not None:
+            img.paste(face.resize((cpx, cpx)), (ox, oy))
+            draw.rectangle((ox, oy, ox + cpx, oy + cpx), outline=(0, 0, 0, 255), width=1)
+        else:
+            side = boards.game.sides.get(unit.side) if unit is not None else None
+            color = side.color if side else "#808080"
+            draw.rectangle((ox, oy, ox + cpx, oy + cpx), fill=color, outline=(0, 0, 0, 255))
+            draw.text((ox + 3, oy + 3), uid[:6], fill=(0, 0, 0, 255))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    pad = size * 1.6
+    box = (max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad)),
+           min(img.width, int(max(xs) + pad)), min(img.height, int(max(ys) + pad)))
+    crop = img.crop(box)
+    if crop.width > 640:
+        crop = crop.resize((640, int(crop.height * 640 / crop.width)))
+    return _png_uri(crop)
+
+
+def html_report(result, *, game: Game | None = None, mapdata: MapData | None = None, units=None,
+                counters=None) -> str:
+    """The page. ``game``/``mapdata``/``units`` (the binding's) give the pictures; without them
+    the page has the tables only."""
+    out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>vmodgen audit</title><style>",
+           "body{font-family:sans-serif;margin:1.5em;max-width:1100px}table{border-collapse:collapse}"
+           "td,th{border:1px solid #bbb;padding:3px 6px;font-size:90%;vertical-align:top}"
+           ".f{margin:1.2em 0;padding:.6em;border-left:4px solid #c00;background:#fafafa}"
+           "img{display:block;margin-top:.4em;border:1px solid #888}</style></head><body>",
+           f"<h1>Audit: {E(result.game)}</h1>",
+           f"<p>{len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s) in "
+           f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
+    for n in result.notes:
+        out.append(f"<p><b>Note:</b> {E(n)}</p>")
+    if result.skipped_rules:
+        out.append("<p><b>Not checked:</b> " + E("; ".join(f"{r['rule']} ({r['title'] or r['kind']})"
+                                                          for r in result.skipped_rules)) + "</p>")
+    out.append("<h2>Summary</h2><table><tr><th>#</th><th>File</th><th>Step</th><th>When</th><th>Side</th>"
+               "<th>Rule</th><th>Hexes</th><th>Units</th></tr>")
+    for i, f in enumerate(result.findings, 1):
+        out.append(f"<tr><td><a href='#f{i}'>{i}</a></td><td>{E(f.file)}</td><td>{f.step}</td><td>{E(f.where())}</td>"
+                   f"<td>{E(f.side)}</td><td>{E(f.rule)}</td><td>{E(', '.join(f.hexes))}</td>"
+                   f"<td>{E(', '.join(f.unit_names))}</td></tr>")
+    out.append("</table>")
+    boards = _Boards(game, mapdata) if game is not None and mapdata is not None else None
+    by_id = {u.id: u for u in (units or [])}
+    out.append("<h2>Findings</h2>")
+    for i, f in enumerate(result.findings, 1):
+        out.append(f"<div class='f' id='f{i}'><b>{i}. [{E(f.rule)}]</b> {E(f.file)}, step {f.step}"
+                   f"{', ' + E(f.where()) if f.where() else ''}<br>{E(f.message)}")
+        if boards is not None and i <= MAX_PICTURES:
+            try:
+                uri = picture(f, boards, by_id, counters)
+            except (KeyError, ValueError):
+                uri = None
+            if uri:
+                out.append(f"<img alt='board around {E(', '.join(f.hexes))}' src='{uri}'>")
+        out.append("</div>")
+    if result.continuity:
+        out.append("<h2>Continuity</h2><table><tr><th>Before</th><th>After</th><th>Piece</th><th>What</th>"
+                   "<th>Was</th><th>Now</th></tr>")
+        for c in result.continuity:
+            out.append(f"<tr><td>{E(c.before)}</td><td>{E(c.after)}</td><td>{E(c.name)} {E(c.piece)}</td>"
+                       f"<td>{E(c.what)}</td><td>{E(c.was)}</td><td>{E(c.now)}</td></tr>")
+        out.append("</table>")
+    s = result.stats
+    out.append("<h2>Statistics</h2><table>")
+    out.append(f"<tr><th>Steps</th><td>{s.get('steps', 0)}</td></tr><tr><th>Undos</th><td>{s.get('undos', 0)}</td></tr>")
+    for key, title in (("moves_by_side", "Moves by side"), ("moves_by_player", "Moves by player")):
+        out.append(f"<tr><th>{title}</th><td>{E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))}</td></tr>")
+    for p, d in s.get("die_rolls", {}).items():
+        dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())
+        out.append(f"<tr><th>Die rolls of {E(p)}</th><td>{d['count']} rolls, mean {d['mean']} ({E(dist)})</td></tr>")
+    out.append("</table></body></html>")
+    return "\n".join(out) + "\n"
