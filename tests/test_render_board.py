@@ -189,3 +189,12 @@ def test_every_sheet_of_every_kit_draws(path):
             assert near(im.getpixel((x, y + 3)), t.color, 6), (sid, hid)
             checked += 1
         assert checked > 0, sid
+
+
+def test_drawn_ids_are_the_vassal_grid_labels_at_the_drawn_centres(mini):
+    """The board draws each ID at the layout's centre, where VASSAL's grid names that hex."""
+    kit, layout, im = mini
+    scheme = kit.map.sheets["main"].scheme
+    for h in scheme.hexes():
+        x, y = layout.center(h)
+        assert layout.label_at(x, y) == scheme.format(h)
