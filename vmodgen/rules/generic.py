@@ -250,7 +250,7 @@ class GenericRules(RuleSet):
                 continue
             if u.mode == "advance":
                 continue
-            allowance = u.number(field, 0)
+            allowance = u.number(field, float("inf"))     # no printed allowance: MP not checked
             out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
                                  self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule="GEN zoc", move_rule="GEN movement")

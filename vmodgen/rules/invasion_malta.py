@@ -132,14 +132,17 @@ class InvasionMaltaRules(RuleSet):
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most
-        9 SP in the hex, counting units already there (§11 #24), with at most one armour unit."""
+        9 SP in the hex, with at most one armour unit. Whether units already in the hex count is open
+        (§11 #24): they do by default, since the rule speaks of the stacking limit
+        (``im_landing_counts_present = false`` counts only the units landing)."""
         out = []
         for h, us in board.at.items():
             landed = [u for u in us if u.has("landed")]
             if not landed:
                 continue
             side = landed[0].side
-            total = sum(self.sp(u) for u in board.units(h, side))
+            counted = board.units(h, side) if self.param("im_landing_counts_present", True) else landed
+            total = sum(self.sp(u) for u in counted)
             if total > self.num("invasion_hex_limit_points", 9):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
                                         f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",
@@ -187,8 +190,8 @@ class InvasionMaltaRules(RuleSet):
     def allowance(self, u: UnitState) -> float:
         if u.mode == "motor_pool":
             return self.num("motor_pool_ma", 10)                       # 18.12
-        ma = u.number("movement", 0)
-        if u.has("disrupted"):
+        ma = u.number("movement", float("inf"))                        # unknown: MP not checked
+        if u.has("disrupted") and ma != float("inf"):
             ma = ma // int(self.num("disrupted_ma_divisor", 2))        # 3.83
         if self.armour(u) and u.has("oos"):
             ma = 0                                                     # 6.15

@@ -242,7 +242,7 @@ class NorthAfrica41Rules(RuleSet):
                          prohibited=prohibited, allowance_rule=f"{P} 5.1")
 
     def allowance(self, u: UnitState) -> float:
-        ma = u.number("movement", 0)
+        ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "extended":
             return ma + self.num("extended_movement_mp", 3)
         if u.mode in ("tactical", "rail"):
@@ -365,14 +365,17 @@ class NorthAfrica41Rules(RuleSet):
 
     def _advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
-        vacated (the first hex of the advance). A limited ZOC stops it too (reading of §5.5)."""
+        vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
+        (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
+        does (``na41_limited_zoc_stops_advance = false`` reads it the other way)."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         out = []
         if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos", 1):
             out.append(self.finding(board, f"{P} 16.4", "movement", f"{label(u)} is out of supply and may advance "
                                     f"only 1 hex, but advanced {len(path) - 1}.", [u.hex], [u]))
+        limited_stops = bool(self.param("na41_limited_zoc_stops_advance", True))
         for i, h in enumerate(path[1:-1], 1):
-            if i > 1 and ez.kind(h) != NONE:
+            if i > 1 and (ez.kind(h) == FULL or (limited_stops and ez.kind(h) != NONE)):
                 out.append(self.finding(board, f"{P} 14.4", "zoc", f"{label(u)} advanced through enemy ZOC at {h} "
                                         "without stopping.", [h], [u]))
                 break

@@ -167,7 +167,7 @@ class OperationMercuryRules(RuleSet):
         restricted = set(str(self.param("armor_restricted_terrain", "rough, hills, mountain, orchard_woods, broken"))
                          .replace(" ", "").split(","))
         armor = self.armor(u)
-        ma = u.number("movement", 0)
+        ma = u.number("movement", float("inf"))
         ztz = self.num("zoc_to_zoc_min_ma", 5)
 
         def road(a: str, b: str) -> bool:
@@ -239,7 +239,7 @@ class OperationMercuryRules(RuleSet):
         return out
 
     def allowance(self, board: Board, u: UnitState) -> float:
-        ma = u.number("movement", 0)
+        ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "strategic":
             ma += self.num("strategic_move_ma_bonus", 2)
         if u.side == "allied" and board.is_hex(u.previous or ""):
