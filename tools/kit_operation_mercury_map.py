@@ -203,7 +203,7 @@ def main() -> None:
         ("Suda minor port", "W4031", "minor_port", False, "14.3 objective; 17.52"),
         ("Kisamos Kastelli", "W4003", "anchorage", False, "14.3 objective; anchorage (21.13)"),
         ("Alikianou", "W3720", "village", False, "14.3 objective"),
-        ("Hill 107", "W4314", "village", True, "the hill above Maleme; its hex is inferred from the examples"),
+        ("Hill 107", "W4314", "", True, "the hill above Maleme; its hex is inferred from the examples"),
         ("Platanias", "W4320", "village", True, ""),
         ("Palaiochora", "W1810", "anchorage", True, "one of the 3 South Crete anchorages (21.13); name and hex inferred"),
         ("Agia Roumeli", "W1922", "anchorage", True, "one of the 3 South Crete anchorages (21.13); name and hex inferred"),
@@ -217,7 +217,8 @@ def main() -> None:
     ]
     feature_at: dict[str, set[str]] = {}
     for _, h, kind, _, _ in places:
-        feature_at.setdefault(h, set()).add(kind)
+        if kind:
+            feature_at.setdefault(h, set()).add(kind)
     # off-map box connections (4.52): the East sheet's south edge and east edge
     boxes_adj = {
         "offmap-retimo-south": [hid("E", Hex(14, p)) for p in range(3, 9)],
@@ -316,7 +317,7 @@ def main() -> None:
     for pre, a, b in cliffs:
         out += ["[[hexsides]]", f'hexes = ["{hid(pre, a)}", "{hid(pre, b)}"]', 'feature = "cliff"', f'up = "{hid(pre, a)}"', ""]
     for name, h, kind, illus, note in places:
-        out += ["[[places]]", f'name = "{name}"', f'hex = "{h}"', f'kind = "{kind}"',
+        out += ["[[places]]", f'name = "{name}"', f'hex = "{h}"'] + ([f'kind = "{kind}"'] if kind else []) + [
                 f"illustrative = {'true' if illus else 'false'}"] + ([f'note = "{note}"'] if note else []) + [""]
     for aid, name, kind, hexes in areas:
         out += ["[[areas]]", f'id = "{aid}"', f'name = "{name}"', f'kind = "{kind}"', "illustrative = true",
