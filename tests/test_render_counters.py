@@ -271,3 +271,13 @@ def test_characters_the_font_lacks_are_dropped_not_drawn_as_boxes():
     a = render_counter(kit.game, dataclasses.replace(u, name="1/1 Inf"), "front", 80)
     b = render_counter(kit.game, dataclasses.replace(u, name="1/1 Inf 特"), "front", 80)
     assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("name,path", KITS, ids=[k for k, _ in KITS])
+def test_marker_text_is_in_its_box(name, path):
+    from vmodgen.render.counters import marker_boxes
+    kit = kit_of(path)
+    for m in kit.game.markers.values():
+        im = render_marker(kit.game, m, 90)
+        box = marker_boxes(kit.game, m, 90)["text"]
+        assert count_far(im, box, m.color, 90) > 10, m.id

@@ -15,7 +15,7 @@ from PIL import Image
 
 from ..model.game import Game, Marker
 from ..model.unit import Unit
-from .face import CORE_VERSION, Face, FaceSpec, background_of, face_spec, marker_spec
+from .face import CORE_VERSION, Face, FaceSpec, background_of, face_spec, marker_regions, marker_spec
 from .symbols import SYMBOLS_VERSION
 from .text import Box
 
@@ -88,7 +88,8 @@ def render_marker(game: Game, marker: Marker | str, px: int = DEFAULT_PX, side: 
 def face_regions(spec: FaceSpec, px: int = DEFAULT_PX) -> dict[str, tuple[int, int, int, int]]:
     """The layout's regions of a face in pixels of a ``px`` image: (x0, y0, x1, y1), x1/y1 excluded."""
     out = {}
-    for k, (x0, y0, x1, y1) in layout_module(spec.layout).regions(spec).items():
+    regions = marker_regions(spec) if spec.kind == "marker" else layout_module(spec.layout).regions(spec)
+    for k, (x0, y0, x1, y1) in regions.items():
         out[k] = (max(0, math.floor(x0 * px)), max(0, math.floor(y0 * px)),
                   min(px, math.ceil(x1 * px)), min(px, math.ceil(y1 * px)))
     return out
@@ -98,6 +99,11 @@ def value_boxes(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_P
     """Where each printed field's value is drawn (field id → pixel box), plus the named regions
     ``id``, ``symbol``, ``size``, ``band``, ``nozoc`` when the face has them."""
     return face_regions(face_spec(game, unit, side), px)
+
+
+def marker_boxes(game: Game, marker: Marker, px: int = DEFAULT_PX, side: str = "front") -> dict[str, tuple[int, int, int, int]]:
+    """Where a marker's text (and name) are drawn, in pixels of a ``px`` image."""
+    return face_regions(marker_spec(game, marker, side), px)
 
 
 def fractional_regions(spec: FaceSpec) -> dict[str, Box]:

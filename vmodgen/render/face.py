@@ -18,7 +18,7 @@ from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
 from .text import Box, draw_text, fit_size, font, text_size
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
-CORE_VERSION = "1"
+CORE_VERSION = "2"
 
 Values = tuple[tuple[str, str], ...]
 
@@ -301,13 +301,18 @@ def value_font(face: Face, size: int, bold: bool = True):
     return font(size, bold)
 
 
+def marker_regions(spec: FaceSpec) -> dict[str, Box]:
+    """Where a marker prints its text (``text``) and, when short, its name (``name``)."""
+    text = spec.value("text") or spec.label
+    if spec.label != text and len(spec.label) <= 18:
+        return {"name": (0.06, 0.08, 0.94, 0.26), "text": (0.08, 0.38, 0.92, 0.7)}
+    return {"text": (0.08, 0.34, 0.92, 0.66)}
+
+
 def draw_marker(face: Face, spec: FaceSpec) -> None:
     """A marker: its short text large in the middle, its name on top when it is short."""
-    text = spec.value("text") or spec.label
-    name = spec.label if spec.label != text and len(spec.label) <= 18 else ""
-    if name:
-        face.text((0.06, 0.08, 0.94, 0.26), name, spec.text_color)
-        face.text((0.08, 0.38, 0.92, 0.7), text, spec.text_color)
-    else:
-        face.text((0.08, 0.34, 0.92, 0.66), text, spec.text_color)
+    r = marker_regions(spec)
+    if "name" in r:
+        face.text(r["name"], spec.label, spec.text_color)
+    face.text(r["text"], spec.value("text") or spec.label, spec.text_color)
     face.rect((0, 0, 1, 1), outline=darker(spec.background, 0.55), width=0.8)

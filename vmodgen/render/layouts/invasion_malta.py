@@ -16,7 +16,7 @@ from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illust
 from ..symbols import draw_vehicle, parse_symbol
 from ..text import Box
 
-VERSION = "im-2"
+VERSION = "im-3"
 
 ROW = ("attack", "fire", "cas", "bombardment", "defense", "movement")
 ORANGE = "#f08c1e"
@@ -111,6 +111,8 @@ def draw(face: Face, spec: FaceSpec) -> None:
             draw_unit_symbol(face, spec, (box[0] + d, box[1] - 0.012, box[2] + d, box[3] - 0.012), fill=fill)
             box = (box[0] - d, box[1] + 0.024, box[2] - d, box[3] + 0.024)
         draw_unit_symbol(face, spec, box, fill=fill, color="#000000" if spec.band else None)
+    if spec.reduced and spec.has("range") and spec.steps <= 1 and not spec.has("command"):
+        face.text((0.05, 0.215, 0.29, 0.325), "FIRED", "#c0392b")     # the Fired side [3.42, 10.14]
     for k in ("command", "stacking", "er"):
         if k in r:
             face.text(r[k], spec.value(k), ink)
