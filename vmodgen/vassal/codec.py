@@ -79,6 +79,13 @@ def decode_checked(text: str, delim: str) -> tuple[list[str], bool]:
     backslash that escapes no delimiter, can be non-canonical; only then are the tokens
     re-encoded to check.
     """
+    if "\\" not in text:
+        # no escapes at all: a plain split (quotes are the only thing left to handle)
+        tokens = text.split(delim)
+        if "'" not in text:
+            return tokens, True
+        tokens = [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
+        return tokens, encode_value(tokens, delim) == text
     n = text.count(delim)
     if n == 0 or n * 64 > len(text):
         tokens, suspect = _decode_dense(text, delim)

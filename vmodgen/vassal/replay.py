@@ -422,35 +422,52 @@ class _Runner:
 class Replay:
     """A replayed save/log: :attr:`initial` (step 0), :attr:`steps` and :attr:`final`."""
 
-    def __init__(self, initial: GameState, steps: list[Step], final: GameState,
+    def __init__(self, setup: list[Command], steps: list[Step], final: GameState,
                  locate: Locate | None, warnings: list[str]) -> None:
-        self.initial = initial
+        self._setup = setup
         self.steps = steps
         self.final = final
         self.locate = locate
         self.warnings = warnings
+        self._initial: GameState | None = None
+
+    @property
+    def initial(self) -> GameState:
+        """The starting position (step 0), rebuilt on first use."""
+        if self._initial is None:
+            self._initial = self._fresh()[0]
+        return self._initial
 
     def label(self, pos: Position) -> str | None:
         if self.locate is None or pos[0] is None:
             return None
         return self.locate(pos[0], pos[1], pos[2])
 
+    def _fresh(self) -> tuple[GameState, "_Runner"]:
+        state = GameState()
+        runner = _Runner(state, None, None, [])
+        for i, node in enumerate(self._setup):
+            if i == 0:
+                runner.execute(node.typed(), node.text)   # the root's own "begin_save"
+            else:
+                runner.run(node)
+        return state, runner
+
     def state_at(self, k: int) -> GameState:
-        """The game state after step ``k`` (0 = the starting position)."""
+        """The game state after step ``k`` (0 = the starting position); a new object
+        except for the last step (:attr:`final`)."""
         if not 0 <= k <= len(self.steps):
             raise IndexError(f"step {k} out of range 0..{len(self.steps)}")
         if k == len(self.steps):
             return self.final
-        state = self.initial.copy()
-        runner = _Runner(state, None, None, [])
+        state, runner = self._fresh()
         for step in self.steps[:k]:
             runner.run(step.command)
         return state
 
     def states(self) -> Iterator[tuple[int, GameState]]:
         """``(k, state)`` after every step, in order (one live state: copy what you keep)."""
-        state = self.initial.copy()
-        runner = _Runner(state, None, None, [])
+        state, runner = self._fresh()
         yield 0, state
         for step in self.steps:
             runner.run(step.command)
@@ -473,20 +490,22 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
     runner = _Runner(state, locate, apply_boards, warnings)
     # the root's own text ("begin_save") and everything up to end_save; then bare commands
     runner.execute(root.typed(), root.text)
+    setup: list[Command] = [root]
     pending: list[Command] = []
     after_end = False
     for sub in root.subs:
         if not after_end:
             runner.run(sub)
+            setup.append(sub)
             if sub.text == "end_save":
                 after_end = True
         elif sub.text.startswith("LOG\t"):
             pending.append(sub)
         elif not pending:
             runner.run(sub)     # executed on load, before the first step
+            setup.append(sub)
         else:
             pending.append(sub)
-    initial = state.copy()
     steps: list[Step] = []
     for node in pending:
         step = Step(len(steps) + 1, node)
@@ -495,7 +514,7 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
         step.turn_state = dict(state.turns)
         steps.append(step)
     runner.step = None
-    return Replay(initial, steps, state, locate, warnings)
+    return Replay(setup, steps, state, locate, warnings)
 
 
 def _int(tokens: list[str], i: int) -> int:

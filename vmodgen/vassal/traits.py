@@ -84,8 +84,16 @@ def _fast_split(text: str, count: int | None) -> list[str] | None:
             seps.append((m.start(), m.end()))
             start = m.end()
             j += 1
-            if text[start:start + 1] in ("'", "\\"):
+            c = text[start:start + 1]
+            if c == "'":
                 return None
+            if c == "\\":
+                # only the backslash run of the next separator (an empty element) is safe
+                k = start
+                while text[k:k + 1] == "\\":
+                    k += 1
+                if text[k:k + 1] != TAB or k - start != j:
+                    return None
             done = (j >= count - 1) if count is not None else text.startswith(_BASIC_PREFIXES, start)
         elif run < j:
             return None
