@@ -101,3 +101,48 @@ def test_position_model_fields():
     r1 = p.unit("R1")
     assert (r1.hex, r1.previous, r1.mode, r1.moved) == ("0303", "0102", "move", True)
     assert p.unit("B2").hex == "0405" and p.phase_kind == "movement"
+
+
+@pytest.mark.parametrize("ruleset, state", [
+    ("operation-mercury", 'supply = "low"'),
+    ("operation-mercury", 'supply = {martians = {x = "low"}}'),
+    ("operation-mercury", 'interdiction = {x = "high"}'),
+    ("invasion-malta", 'time = "dusk"'),
+    ("invasion-malta", "beachheads = {x = 3}"),
+])
+def test_bad_state_refused(ruleset, state):
+    """A rule set refuses a [state] table it cannot read, with the file named."""
+    sides = '["german", "allied"]' if ruleset == "operation-mercury" else '["axis", "allied"]'
+    text = f'[position]\nruleset = "{ruleset}"\nsides = {sides}\n[state]\n{state}\n'
+    with pytest.raises(InputError) as e:
+        load_position(DATA / "state.toml", text=text)
+    assert "state.toml" in str(e.value) and "[state]" in str(e.value)
+
+
+def test_mutated_positions_never_crash():
+    """Strict reader: random edits of valid position files give findings or an InputError, never
+    another exception."""
+    import random
+    from vmodgen.rules import ruleset_for
+    rnd = random.Random(7)
+    sources = [p.read_text() for p in sorted(DATA.glob("*.toml")) if not p.name.startswith(("im-", "om-"))]
+    junk = ['"0000"', "-1", "[]", "{}", '"zz"', "true", "3.5", '"0101"', '["0101", "0102"]', '"ruleset"']
+    for n in range(150):
+        lines = rnd.choice(sources).splitlines()
+        for _ in range(rnd.randint(1, 3)):
+            i = rnd.randrange(len(lines))
+            op = rnd.random()
+            if op < 0.3:
+                del lines[i]
+            elif op < 0.6 and "=" in lines[i]:
+                key = lines[i].split("=")[0]
+                lines[i] = f"{key}= {rnd.choice(junk)}"
+            else:
+                lines.insert(i, lines[rnd.randrange(len(lines))])
+            if not lines:
+                lines = ["[position]"]
+        try:
+            pos = load_position(DATA / "fuzz.toml", text="\n".join(lines) + "\n")
+            ruleset_for(pos.game).check(pos)
+        except InputError:
+            pass

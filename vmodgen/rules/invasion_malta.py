@@ -36,6 +36,18 @@ class InvasionMaltaRules(RuleSet):
                           "landed"})
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
 
+    def validate_position(self, pos) -> None:
+        """``[state]``: time = "am" | "pm" | "night"; beachheads = {hex = formation};
+        airheads = {hex = nationality}."""
+        from ..errors import InputError
+        time = pos.state.get("time", "night")
+        if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
+            raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
+        for key in ("beachheads", "airheads"):
+            v = pos.state.get(key, {})
+            if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
+                raise InputError(pos.source, f"[state] {key} must look like {{\"1225\" = \"7\"}}")
+
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
     def combat(self, u: UnitState) -> bool:
         return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")

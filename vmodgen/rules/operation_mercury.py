@@ -31,6 +31,29 @@ class OperationMercuryRules(RuleSet):
                           "airlanded", "paradropped", "declared_combat"})
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
 
+    def validate_position(self, pos) -> None:
+        """``[state]``: supply = {side = {sector = level}}, rsc = {side = {sector = n}},
+        interdiction = {sector = n}."""
+        from ..errors import InputError
+        st = pos.state
+        for key in ("supply", "rsc"):
+            v = st.get(key, {})
+            if not isinstance(v, dict) or not all(isinstance(x, dict) for x in v.values()):
+                raise InputError(pos.source, f"[state] {key} must look like {{german = {{sector-retimo = ...}}}}")
+            for side, per in v.items():
+                if side not in self.game.sides:
+                    raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
+                for sector, val in per.items():
+                    if key == "supply" and not isinstance(val, str) or key == "rsc" and (
+                            isinstance(val, bool) or not isinstance(val, int)):
+                        raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
+                                                     f"{'a level (adequate, short, low)' if key == 'supply' else 'a count'}"
+                                                     f", not {val!r}")
+        inter = st.get("interdiction", {})
+        if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                                                  for x in inter.values()):
+            raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
+
     # ---- unit classes --------------------------------------------------------------------
     def ground(self, u: UnitState) -> bool:
         """Ground units count and act; markers, air and naval counters never do (4.33)."""
@@ -346,6 +369,7 @@ class OperationMercuryRules(RuleSet):
         if self.is_(u, "om_militia", "type:greek_militia"):
             return "adequate"
         per = board.pos.state.get("supply", {}).get(u.side, {})
+        per = per if isinstance(per, dict) else {}
         for a in board.areas(u.hex):
             if a in per:
                 return per[a]
