@@ -11,7 +11,7 @@ from PIL import Image
 from vmodgen.errors import InputError
 from vmodgen.hexes.layout import SheetLayout
 from vmodgen.model.kit import bundled_kits, load_kit
-from vmodgen.model.mapdata import HexInfo, ScannedImage
+from vmodgen.model.mapdata import ScannedImage
 from vmodgen.render.board import (board_layout, render_board, render_boxes, render_legend,
                                   sheet_is_illustrative)
 from vmodgen.render.colors import rgb

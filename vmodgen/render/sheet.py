@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw
 
-from ..model.game import Game, Marker
+from ..model.game import Game
 from ..model.unit import Unit
 from ..safeio import write_bytes_atomic
 from .counters import MM_PER_INCH, counter_px, render_counter, render_marker

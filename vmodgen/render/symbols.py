@@ -14,10 +14,9 @@ from PIL import Image, ImageDraw
 
 from ..model.vocab import BASE_SYMBOLS, MODIFIERS
 from .colors import RGB, rgb
+from .pen import Box, Color, Pen, square
+from .silhouettes import SILHOUETTE_DRAW
 from .text import draw_text
-
-Box = tuple[float, float, float, float]
-Color = str | RGB
 
 #: bump when any drawing below changes: it is part of the counter cache key
 SYMBOLS_VERSION = "1"
@@ -27,58 +26,6 @@ SILHOUETTES = frozenset({"air", "fighter", "bomber", "transport-aircraft", "glid
                          "naval", "ship", "landing-craft"})
 #: base keys drawing nothing at all
 BLANK = frozenset({"marker", "none"})
-
-
-class Pen:
-    """Draws in fractions of a box: (0, 0) is its top-left corner, (1, 1) its bottom-right."""
-
-    def __init__(self, draw: ImageDraw.ImageDraw, box: Box, color: Color, lw: int) -> None:
-        self.draw, self.box, self.color, self.lw = draw, box, rgb(color), max(1, int(lw))
-        self.w, self.h = box[2] - box[0], box[3] - box[1]
-
-    def p(self, fx: float, fy: float) -> tuple[float, float]:
-        return self.box[0] + fx * self.w, self.box[1] + fy * self.h
-
-    def line(self, *pts: tuple[float, float], width: float = 1.0) -> None:
-        self.draw.line([self.p(*q) for q in pts], fill=self.color, width=max(1, round(self.lw * width)),
-                       joint="curve")
-
-    def poly(self, *pts: tuple[float, float], fill: Color | None = None, outline: bool = False) -> None:
-        self.draw.polygon([self.p(*q) for q in pts], fill=rgb(fill) if fill is not None else self.color,
-                          outline=self.color if outline else None)
-
-    def circle(self, fx: float, fy: float, r_h: float, *, filled: bool = True, width: float = 1.0) -> None:
-        """A round circle centred at (fx, fy) with radius ``r_h`` times the box height."""
-        cx, cy = self.p(fx, fy)
-        r = r_h * self.h
-        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=self.color if filled else None,
-                          outline=None if filled else self.color,
-                          width=0 if filled else max(1, round(self.lw * width)))
-
-    def ellipse(self, fx0: float, fy0: float, fx1: float, fy1: float, *, filled: bool = False,
-                width: float = 1.0) -> None:
-        x0, y0 = self.p(fx0, fy0)
-        x1, y1 = self.p(fx1, fy1)
-        self.draw.ellipse((x0, y0, x1, y1), fill=self.color if filled else None,
-                          outline=None if filled else self.color,
-                          width=0 if filled else max(1, round(self.lw * width)))
-
-    def rounded(self, fx0: float, fy0: float, fx1: float, fy1: float, width: float = 1.0) -> None:
-        x0, y0 = self.p(fx0, fy0)
-        x1, y1 = self.p(fx1, fy1)
-        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) / 2, outline=self.color,
-                                    width=max(1, round(self.lw * width)))
-
-    def arc(self, fx0: float, fy0: float, fx1: float, fy1: float, start: float, end: float,
-            width: float = 1.0) -> None:
-        x0, y0 = self.p(fx0, fy0)
-        x1, y1 = self.p(fx1, fy1)
-        self.draw.arc((x0, y0, x1, y1), start, end, fill=self.color, width=max(1, round(self.lw * width)))
-
-    def text(self, fx0: float, fy0: float, fx1: float, fy1: float, text: str) -> None:
-        x0, y0 = self.p(fx0, fy0)
-        x1, y1 = self.p(fx1, fy1)
-        draw_text(self.draw, (x0, y0, x1, y1), text, self.color)
 
 
 # ---------------------------------------------------------------- base symbols (in the frame)
@@ -341,79 +288,6 @@ _MOD: dict[str, Callable[[Pen], None]] = {
 }
 
 
-# ---------------------------------------------------------------- silhouettes (no frame)
-
-def _square(box: Box, aspect: float = 1.0) -> Box:
-    """The largest box of ``aspect`` (w/h) centred in ``box``."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if w / h > aspect:
-        nw = h * aspect
-        return (x0 + (w - nw) / 2, y0, x0 + (w + nw) / 2, y1)
-    nh = w / aspect
-    return (x0, y0 + (h - nh) / 2, x1, y0 + (h + nh) / 2)
-
-
-def _aircraft(p: Pen, span: float, chord: float, sweep: float, engines: int, tail: float) -> None:
-    # top view, nose up
-    p.poly((0.47, 0.04), (0.53, 0.04), (0.555, 0.18), (0.54, 0.86), (0.5, 0.94), (0.46, 0.86), (0.445, 0.18))
-    y = 0.36
-    x0, x1 = 0.5 - span / 2, 0.5 + span / 2
-    p.poly((0.5, y - 0.02), (x1, y + sweep), (x1, y + sweep + chord * 0.6), (0.5, y + chord),
-           (x0, y + sweep + chord * 0.6), (x0, y + sweep))
-    p.poly((0.5, 0.76), (0.5 + tail, 0.82), (0.5 + tail, 0.87), (0.5, 0.86), (0.5 - tail, 0.87),
-           (0.5 - tail, 0.82))
-    for k in range(engines):
-        side = -1 if k % 2 == 0 else 1
-        dx = (0.12 + 0.12 * (k // 2)) * side
-        p.ellipse(0.5 + dx - 0.035, y - 0.06, 0.5 + dx + 0.035, y + 0.1, filled=True)
-
-
-def _ship(p: Pen) -> None:
-    p.poly((0.02, 0.58), (0.98, 0.58), (0.9, 0.76), (0.1, 0.76))
-    p.poly((0.32, 0.44), (0.64, 0.44), (0.64, 0.58), (0.32, 0.58))
-    p.poly((0.42, 0.3), (0.52, 0.3), (0.52, 0.44), (0.42, 0.44))
-    p.line((0.16, 0.52), (0.3, 0.5), width=1.2)
-    p.line((0.7, 0.52), (0.86, 0.5), width=1.2)
-    p.line((0.58, 0.2), (0.58, 0.44), width=0.6)
-
-
-def _landing_craft(p: Pen) -> None:
-    p.poly((0.1, 0.5), (0.78, 0.5), (0.95, 0.36), (0.98, 0.42), (0.86, 0.76), (0.14, 0.76))
-    p.poly((0.12, 0.34), (0.3, 0.34), (0.3, 0.5), (0.12, 0.5))
-
-
-_SILHOUETTE: dict[str, Callable[[Pen], None]] = {
-    "air": lambda p: _aircraft(p, 0.9, 0.16, 0.04, 0, 0.16),
-    "fighter": lambda p: _aircraft(p, 0.8, 0.14, 0.08, 0, 0.14),
-    "bomber": lambda p: _aircraft(p, 0.96, 0.16, 0.02, 2, 0.18),
-    "transport-aircraft": lambda p: _aircraft(p, 0.96, 0.18, 0.0, 3, 0.2),
-    "glider-aircraft": lambda p: _aircraft(p, 1.0, 0.1, 0.0, 0, 0.14),
-    "naval": _ship, "ship": _ship, "landing-craft": _landing_craft,
-}
-
-
-def draw_vehicle(draw: ImageDraw.ImageDraw, box: Box, color: Color = "#000000", light: bool = False) -> None:
-    """A tank seen from the side: the vehicle icon some games print instead of a type box."""
-    p = Pen(draw, _square(box, 1.8), color, 1)
-    hull_top = 0.5 if not light else 0.55
-    p.poly((0.08, hull_top), (0.92, hull_top), (0.98, 0.62), (0.9, 0.86), (0.1, 0.86), (0.02, 0.62))
-    p.poly((0.3, 0.26 if not light else 0.34), (0.66, 0.26 if not light else 0.34), (0.72, hull_top),
-           (0.26, hull_top))
-    p.poly((0.66, 0.33 if not light else 0.4), (0.99, 0.31 if not light else 0.38),
-           (0.99, 0.37 if not light else 0.44), (0.66, 0.4 if not light else 0.47))
-    wheel = (220, 220, 220)
-    for k in range(5):
-        x = 0.18 + k * 0.16
-        p.draw.ellipse(_circle_box(p, x, 0.74, 0.07), fill=wheel)
-
-
-def _circle_box(p: Pen, fx: float, fy: float, r_h: float) -> Box:
-    cx, cy = p.p(fx, fy)
-    r = r_h * p.h
-    return (cx - r, cy - r, cx + r, cy + r)
-
-
 # ---------------------------------------------------------------- public drawing
 
 def parse_symbol(symbol: str) -> tuple[str, tuple[str, ...]]:
@@ -439,9 +313,9 @@ def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbol: str, *, color: Colo
         return
     lw = lw or frame_line_width(box)
     if base in SILHOUETTES:
-        p = Pen(draw, _square(box, 1.0 if base not in ("naval", "ship", "landing-craft") else 1.6),
+        p = Pen(draw, square(box, 1.0 if base not in ("naval", "ship", "landing-craft") else 1.6),
                 color, lw)
-        _SILHOUETTE[base](p)
+        SILHOUETTE_DRAW[base](p)
         return
     x0, y0, x1, y1 = box
     if frame:

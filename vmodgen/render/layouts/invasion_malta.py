@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..colors import rgb
 from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
                     draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
-from ..symbols import draw_vehicle, parse_symbol
+from ..silhouettes import draw_vehicle
+from ..symbols import parse_symbol
 from ..text import Box
 
 VERSION = "im-3"

@@ -15,7 +15,8 @@ import math
 from ..colors import darker, rgb
 from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
                     draw_row, draw_unit_symbol, layout_row, Row)
-from ..symbols import draw_vehicle, parse_symbol
+from ..silhouettes import draw_vehicle
+from ..symbols import parse_symbol
 from ..text import Box
 
 VERSION = "na41-1"
