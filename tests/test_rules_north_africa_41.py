@@ -174,6 +174,9 @@ def test_desert_two_consecutive_hexes():
     path = ["2017", "2016", "2015", "2014"]
     assert rules(H + desert + ax("A", "2015", previous="2017", path=path[:3])) == []
     assert rules(H + desert + ax("A", "2014", previous="2017", path=path)) == ["NA41 5.5"]
+    # 5.5 example: only hexes entered count, not the hex the unit starts in
+    start_in = desert + table("hexes", hex="2017", terrain="desert")
+    assert rules(H + start_in + ax("A", "2015", previous="2017", path=path[:3])) == []
 
 
 def test_full_retreat_unit_next_to_enemy():

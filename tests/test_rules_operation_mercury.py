@@ -266,3 +266,16 @@ def test_strategic_movement():
     assert rules(H + road + mover + a("E", "4020")) == []
     assert rules(H + mover + a("E", "4020")) == ["OM 4.41"]
     assert rules(H + road + mover + a("E", "4016")) == ["OM 4.42"]
+
+
+def test_reaction_example():
+    """OM 7.41-7.42, reaction example after 8.14: 19 NZ (MA 5) reacts from 4315 into the attacked
+    hex 4314: legal; an armor unit in 4215 may not react into 4314 (hills) without a road; a
+    fatigued unit may not react."""
+    hills = table("hexes", hex="4314", terrain="hills")
+    base = H + hills + a("B23", "4314")
+    assert rules(base + a("NZ19", "4314", mode="reaction", previous="4315")) == []
+    tank = a("T", "4314", mode="reaction", previous="4215", type="armor", movement_class="armor")
+    assert rules(base + tank) == ["OM 7.42"]
+    tired = a("NZ19", "4314", mode="reaction", previous="4315", status=["fatigue"])
+    assert rules(base + tired) == ["OM 7.41"]

@@ -305,6 +305,8 @@ class OperationMercuryRules(RuleSet):
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)
         out = []
+        if u.mode == "reaction":
+            out += self._reaction(board, u, ez)
         for h in path[1:]:
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
@@ -325,6 +327,28 @@ class OperationMercuryRules(RuleSet):
             out.append(self.finding(board, f"{P} {rule}", "stacking",
                                     f"{label(u)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking points, "
                                     f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
+        return out
+
+    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """7.41-7.42: one adjacent hex into the attacked hex, by a unit with MA 5 or more (before
+        interdiction, 12.42a), neither fatigued nor dispersed, not across a prohibited hexside or
+        into prohibited terrain (the reaction example after 8.14: armor may not react from 4215
+        into hills 4314 without a road)."""
+        out = []
+        prev = u.previous or u.hex
+        if (board.distance(prev, u.hex) or 0) != 1:
+            out.append(self.finding(board, f"{P} 7.41", "movement", f"{label(u)} reacted from {prev} to {u.hex}, "
+                                    "which is not adjacent.", [u.hex], [u]))
+            return out
+        ma = u.number("movement", float("inf"))
+        if ma < self.num("reaction_min_ma", 5) or self.fatigued(u) or u.has("dispersed"):
+            out.append(self.finding(board, f"{P} 7.41", "movement", f"{label(u)} may not react: it needs a movement "
+                                    "allowance of 5 or more and may be neither fatigued nor dispersed.", [u.hex], [u]))
+        model = self.move_model(board, u, ez, with_zoc=False)
+        if model.cost(prev, u.hex) is None:
+            p = model.prohibited(prev, u.hex)
+            out.append(self.finding(board, f"{P} 7.42", "movement", f"{label(u)} reacted from {prev} into {u.hex}, but "
+                                    f"{p.message} ({p.rule}).", [u.hex], [u]))
         return out
 
     # ---- supply (15) and command range (8.12) ------------------------------------------------
