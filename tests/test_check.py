@@ -146,3 +146,18 @@ def test_mutated_positions_never_crash():
             ruleset_for(pos.game).check(pos)
         except InputError:
             pass
+
+
+def test_position_of_kit_for_the_replayer():
+    """position_of builds a position from a loaded kit and roster ids (the audit's path):
+    GEN stacking finds the 7-point stack, and an unknown id is an InputError."""
+    from vmodgen.model import load_kit
+    from vmodgen.positions import position_of
+    from vmodgen.rules import ruleset_for
+    kit = load_kit(Path(__file__).resolve().parent / "data" / "minikit")
+    pos = position_of(kit, [("R1", "0303"), ("R2", "0303"), ("R3", "0303", {"previous": "0203"})], turn=2,
+                      phase="red-move")
+    assert pos.side == "red" and pos.unit("R3").previous == "0203"
+    assert [f.rule for f in ruleset_for(kit.game).check(pos)] == ["GEN stacking"]
+    with pytest.raises(InputError):
+        position_of(kit, [("Z9", "0101")])

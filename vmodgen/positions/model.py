@@ -117,3 +117,32 @@ class Position:
 
     def enemy_of(self, side: str) -> list[str]:
         return [s for s in self.game.sides if s != side]
+
+
+def position_of(kit, placements, *, turn: int | None = None, phase: str = "", side: str = "", at: str = "end",
+                hex_markers: dict | None = None, control: dict | None = None, state: dict | None = None) -> Position:
+    """A position of a loaded kit (what the replayer builds for each log step).
+
+    ``placements``: :class:`UnitState` objects, or ``(unit_id, hex)`` /
+    ``(unit_id, hex, {"reduced": ..., "status": [...], "previous": ..., "path": [...], "mode": ...})``.
+    The side defaults to the phase's side. An unknown unit id raises ``InputError``."""
+    from ..errors import InputError
+    units = []
+    for p in placements:
+        if isinstance(p, UnitState):
+            units.append(p)
+            continue
+        uid, hexid, *rest = p
+        opts = rest[0] if rest else {}
+        unit = kit.unit(uid)
+        if unit is None:
+            raise InputError(None, f"unit '{uid}' is not in the roster of {kit.game.id}")
+        path = opts.get("path")
+        units.append(UnitState(unit, hexid, bool(opts.get("reduced", False)), frozenset(opts.get("status", ())),
+                               opts.get("previous") or (path[0] if path else None),
+                               tuple(path) if path else None, opts.get("mode", "move")))
+    pos = Position(kit.game, kit.map, units, turn, phase, side, at, dict(hex_markers or {}), dict(control or {}),
+                   state=dict(state or {}))
+    if not pos.side and pos.phase_info is not None:
+        pos.side = pos.phase_info.side
+    return pos
