@@ -198,3 +198,21 @@ def test_drawn_ids_are_the_vassal_grid_labels_at_the_drawn_centres(mini):
     for h in scheme.hexes():
         x, y = layout.center(h)
         assert layout.label_at(x, y) == scheme.format(h)
+
+
+def test_a_board_too_large_is_refused_before_drawing():
+    from vmodgen.errors import LimitError
+
+    class Huge:
+        board_size = (60_000, 60_000)
+        dy = 64.0
+
+        def center(self, h):
+            return (0, 0)
+
+        def corners(self, h):
+            return [(0.0, 0.0)] * 6
+
+    kit = load_kit(DATA / "minikit")
+    with pytest.raises(LimitError):
+        render_board(kit.game, kit.map, "main", layout=Huge())

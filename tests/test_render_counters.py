@@ -281,3 +281,13 @@ def test_marker_text_is_in_its_box(name, path):
         im = render_marker(kit.game, m, 90)
         box = marker_boxes(kit.game, m, 90)["text"]
         assert count_far(im, box, m.color, 90) > 10, m.id
+
+
+def test_hostile_long_texts_still_fit_the_counter():
+    kit = kit_of(DATA / "minikit")
+    u = kit.unit("R1")
+    long = dataclasses.replace(u, name="W" * 5000, front={**u.front, "attack": "8" * 5000})
+    im = render_counter(kit.game, long, "front", 75)
+    assert im.size == (75, 75)
+    boxes = value_boxes(kit.game, long, "front", 75)
+    assert all(0 <= b[0] <= b[2] <= 75 for b in boxes.values())

@@ -27,6 +27,9 @@ from .text import font, printable
 #: a scanned board image may not be larger than this (file bytes, decoded pixels)
 MAX_SCAN_BYTES = 256 * 1024 * 1024
 MAX_SCAN_PIXELS = 400_000_000
+#: a drawn board may not be larger than this (pixels); supersampling is dropped above SS_PIXELS
+MAX_BOARD_PIXELS = 250_000_000
+SS_PIXELS = 40_000_000
 #: margin around the outermost hexes, as a fraction of the hex height
 MARGIN_FRACTION = 0.5
 PAPER = (246, 242, 230)
@@ -102,6 +105,12 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
     scheme = sheet.scheme
     sideways = scheme.lines == "rows"
     W, H = layout.board_size
+    if W * H > MAX_BOARD_PIXELS:
+        raise LimitError(None, f"map '{mapdata.id}' sheet '{sheet.id}' would be a board of {W}x{H} pixels, "
+                               f"more than the limit of {MAX_BOARD_PIXELS}: lower hex_height_px")
+    ss = max(1, min(int(ss), 4))
+    if W * H * ss * ss > SS_PIXELS:
+        ss = 1
     h = float(getattr(layout, "dy", mapdata.hex_height_px))
     S = h * ss
     im = Image.new("RGB", (W * ss, H * ss), PAPER)

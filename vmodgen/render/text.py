@@ -15,6 +15,7 @@ BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 
 Box = tuple[float, float, float, float]
+MAX_PRINTED_CHARS = 80
 
 
 @lru_cache(maxsize=None)
@@ -72,6 +73,8 @@ def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: boo
     x0, y0, x1, y1 = box
     w, h = int(x1 - x0), int(y1 - y0)
     text = printable(text, bold)
+    if len(text) > MAX_PRINTED_CHARS:          # no counter or box prints more: keep fitting cheap
+        text = text[:MAX_PRINTED_CHARS - 1] + "…"
     if w <= 0 or h <= 0 or not text:
         return 0
     size = fit_size(text, w, h, bold, 0.74)
