@@ -90,8 +90,8 @@ def face_regions(spec: FaceSpec, px: int = DEFAULT_PX) -> dict[str, tuple[int, i
     out = {}
     regions = marker_regions(spec) if spec.kind == "marker" else layout_module(spec.layout).regions(spec)
     for k, (x0, y0, x1, y1) in regions.items():
-        out[k] = (max(0, math.floor(x0 * px)), max(0, math.floor(y0 * px)),
-                  min(px, math.ceil(x1 * px)), min(px, math.ceil(y1 * px)))
+        bx0, by0 = min(px - 1, max(0, math.floor(x0 * px))), min(px - 1, max(0, math.floor(y0 * px)))
+        out[k] = (bx0, by0, max(bx0 + 1, min(px, math.ceil(x1 * px))), max(by0 + 1, min(px, math.ceil(y1 * px))))
     return out
 
 

@@ -15,7 +15,7 @@ from ..model.game import Game, Marker
 from ..model.unit import Unit
 from .colors import RGB, darker, ink_on, lighter, rgb
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
-from .text import Box, draw_text, fit_size, font, text_size
+from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, font, text_size
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
 CORE_VERSION = "2"
@@ -215,6 +215,9 @@ def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int =
     x0, y0, x1, y1 = box
     W, H = (x1 - x0) * REF, (y1 - y0) * REF
     size = max(2, int(H / 0.74))
+    cap = MAX_PRINTED_CHARS
+    texts = tuple(t if len(t) <= cap else t[:cap - 1] + "…" for t in texts)
+    sup = sup if len(sup) <= cap else sup[:cap - 1] + "…"
 
     def widths(sz: int) -> tuple[list[float], float, float, int]:
         ws = [text_size(t, sz)[0] for t in texts]
