@@ -607,6 +607,16 @@ class Piece:
         self._sync()
         return self._type
 
+    @property
+    def type_chain(self) -> str:
+        """The type chain (as :meth:`encode_type`)."""
+        return self.encode_type()
+
+    @property
+    def state_chain(self) -> str:
+        """The state chain (as :meth:`encode_state`)."""
+        return self.encode_state()
+
     def encode_state(self) -> str:
         self._sync()
         return self._state

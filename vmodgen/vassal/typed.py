@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import limits
 from .codec import decode, decode_checked, encode
 
 __all__ = [
@@ -335,7 +336,15 @@ def _parse(text: str) -> _Typed:
 
 
 def parse_command(text: str) -> _Typed:
-    """The typed view of one command text; :class:`Unknown` when not recognised or not canonical."""
+    """The typed view of one command text; :class:`Unknown` when not recognised or not canonical
+    (also when ``LOG\t`` wrappers nest deeper than :data:`vmodgen.limits.MAX_COMMAND_DEPTH`)."""
+    if text.startswith("LOG\tLOG\t"):
+        depth, pos = 0, 0
+        while text.startswith("LOG\t", pos):
+            depth += 1
+            pos += 4
+            if depth > limits.MAX_COMMAND_DEPTH:
+                return Unknown(text)
     try:
         cmd = _parse(text)
     except (ValueError, IndexError):
