@@ -5,6 +5,7 @@ import json
 
 import click
 
+from ..errors import InputError
 from ..positions import load_position
 from ..rules import ruleset_for
 
@@ -17,7 +18,10 @@ def command(position: str, as_json: bool) -> int:
 
     Exit code 0 when the position is legal, 1 when there are findings, 2 on bad input."""
     pos = load_position(position)
-    findings = ruleset_for(pos.game).check(pos)
+    try:
+        findings = ruleset_for(pos.game).check(pos)
+    except InputError as exc:              # a rule parameter of the kit or position is unusable
+        raise exc.at(position) from None
     if as_json:
         click.echo(json.dumps({"findings": [f.to_json() for f in findings]}, indent=2, ensure_ascii=False))
     elif not findings:

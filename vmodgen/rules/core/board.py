@@ -114,7 +114,12 @@ class Board:
         return self.area_index.get(h, [])
 
     def control(self, h: str) -> str | None:
-        return self.pos.control.get(h)
+        """The side controlling ``h`` as the position states it (``control``, or the owner of a
+        ``control`` marker on the hex); None when unstated."""
+        c = self.pos.control.get(h)
+        if c is None:
+            c = self.pos.hex_markers.get(h, {}).get("control")
+        return c
 
     # ---- units ---------------------------------------------------------------------------
     def units(self, h: str, side: str | None = None) -> list[UnitState]:
