@@ -6,7 +6,9 @@ Stacking
   ``stacking_unit`` ("auto")      "units", "points", or "auto" = points when the game has the
                                    field named by ``stacking_field``, else units.
   ``stacking_field`` ("stacking") the printed field holding a unit's stacking points.
-  ``stacking_free`` (markers, air, naval)  selector of units that never count.
+  ``stacking_free`` (markers, air, naval)  selector of units that never count (see
+                                   :mod:`vmodgen.rules.core.select`); in points, a unit whose
+                                   value is 0 or absent counts nothing either.
   ``stacking_when`` ("phase_end") "phase_end", "movement_end" (end of movement phases) or
                                    "always" (every snapshot, even mid-move).
   ``stacking_boxes`` (false)      whether off-map boxes have the limit too.
@@ -20,6 +22,8 @@ Zones of control
   ``zoc_entry_cost`` (0), ``zoc_exit_cost`` (0)  extra MP to enter / to leave an enemy ZOC.
   ``zoc_to_zoc`` (false)          whether a unit may move directly from one enemy-ZOC hex to another.
   ``zoc_cancel`` (false)          whether friendly units in a hex cancel the enemy ZOC there (movement).
+                                   A retreat (``mode = "retreat"``) may not enter enemy ZOC except
+                                   where other friendly units stand; an advance is not checked.
 Supply
   ``supply_range`` (5)            length of a supply line; 0 = supply is not checked.
   ``supply_cost`` ("hexes")       "hexes", or "mp": movement points of class ``supply_class``.
@@ -33,7 +37,9 @@ Supply
   ``supply_marker`` ("oos")       the status marking a unit out of supply; in a supply phase a
                                    unit that cannot trace must carry it, one that can must not.
 Movement
-  ``movement_field`` ("movement") the printed movement allowance.
+  ``movement_field`` ("movement") the printed movement allowance (a unit without one: only the
+                                   ZOC and terrain rules are checked, not the points).
+                                   A unit never enters a hex holding enemy units.
   ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.costs`.
 
 An unknown parameter or an impossible value (a negative limit, a range below 0) is refused.
