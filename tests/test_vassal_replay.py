@@ -170,3 +170,14 @@ def test_reproduce_verified_scenario() -> None:
     text = scenario_text(pieces, boards={"Main Map": [("Board", 0, 0)]}, first_stack_id=1700000000100,
                          version_check=False, layer="0")
     assert text == scenario.text
+
+
+def test_json_views_hold_no_password() -> None:
+    import json
+    rp = replay(read_save(_need(CORPUS / "tld_game_0606-1.log")))
+    players = rp.final.players
+    assert players and all("foo" not in entry for entry in players)   # "foo" is the password there
+    step_json = json.dumps([s.to_json() for s in rp.steps[:200]])
+    assert "/foo" not in step_json and '"foo"' not in step_json
+    snap = rp.state_at(3).to_json(with_properties=False)
+    assert set(snap) == {"pieces", "stacks", "turns", "properties", "boards", "players"}

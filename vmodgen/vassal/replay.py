@@ -115,6 +115,23 @@ class GameState:
                          dict(self.turns), dict(self.properties),
                          {k: list(v) for k, v in self.boards.items()}, list(self.players))
 
+    def to_json(self, locate: Locate | None = None, with_properties: bool = True) -> dict:
+        """A JSON-ready snapshot: pieces (position, hex, stack, name, properties) and stacks."""
+        def hex_of(pos: Position) -> str | None:
+            return locate(*pos) if locate is not None and pos[0] is not None else None
+        pieces = {}
+        for pid, rec in self.pieces.items():
+            entry = {"map": rec.map, "x": rec.x, "y": rec.y, "hex": hex_of(rec.position),
+                     "stack": rec.stack, "name": rec.name}
+            if with_properties:
+                entry["properties"] = rec.properties()
+            pieces[pid] = entry
+        return {"pieces": pieces,
+                "stacks": {sid: {"map": st.map, "x": st.x, "y": st.y, "hex": hex_of((st.map, st.x, st.y)),
+                                 "members": st.members} for sid, st in self.stacks.items()},
+                "turns": self.turns, "properties": self.properties, "boards": self.boards,
+                "players": [{"name": n, "side": s} for n, s in self.players]}
+
     def position(self, pid: str) -> Position | None:
         if pid in self.pieces:
             return self.pieces[pid].position
@@ -172,6 +189,26 @@ class Step:
     def chat_text(self) -> list[str]:
         """Chat lines with HTML entities decoded."""
         return [html.unescape(c) for c in self.chat]
+
+    def to_json(self, with_properties: bool = False) -> dict:
+        """A JSON-ready summary (``with_properties``: decode each change's property diff)."""
+        out = {
+            "step": self.index,
+            "moves": [{"id": m.piece_id, "stack": m.is_stack, "members": m.members,
+                       "from": {"map": m.old[0], "x": m.old[1], "y": m.old[2], "hex": m.old_label},
+                       "to": {"map": m.new[0], "x": m.new[1], "y": m.new[2], "hex": m.new_label},
+                       "under": m.under} for m in self.moves],
+            "changed": [c.piece_id for c in self.changes],
+            "created": self.created, "deleted": self.deleted, "chat": self.chat_text,
+            "turns": [{"tracker": t, "old": o, "new": n} for t, o, n in self.turns],
+            "properties": [{"name": k, "old": o, "new": n} for k, o, n in self.properties],
+            "undo": self.undo,
+        }
+        if with_properties:
+            out["changes"] = [{"id": c.piece_id, "properties": {k: {"old": o, "new": n}
+                                                               for k, (o, n) in sorted(c.diff().items())}}
+                              for c in self.changes]
+        return out
 
 
 # ----------------------------------------------------------------------------------------
