@@ -78,6 +78,9 @@ def _parse(text: str, depth: int, path: str | Path | None) -> Command:
     if depth > limits.MAX_COMMAND_DEPTH:
         raise LimitError(path, f"commands nested deeper than {limits.MAX_COMMAND_DEPTH} levels")
     if ESC not in text:
+        if len(text) > limits.MAX_LINE_BYTES:
+            raise LimitError(path, f"one command is {len(text)} characters long, more than the "
+                                   f"limit of {limits.MAX_LINE_BYTES}")
         # a leaf, unless quoting makes the decoded token differ from the text
         if text[:1] == "'":
             tokens = decode(text, ESC)
