@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..model import Kit
 from ..vassal import module_xml as mx
-from .pieces import PieceDef, piece_for, prototype_definitions
+from .pieces import PieceDef, marker_piece, piece_for, prototype_definitions
 
 
 @dataclass
@@ -35,6 +35,7 @@ class ModulePlan:
     kit: Kit
     pieces: dict[str, PieceDef] = field(default_factory=dict)
     gpids: dict[str, int] = field(default_factory=dict)
+    markers: list[tuple[str, int, str, str]] = field(default_factory=list)   # (name, gpid, image, definition)
     sheets: list[SheetBoard] = field(default_factory=list)
     boxes: BoxBoard | None = None
     setups: list[tuple[str, str, str]] = field(default_factory=list)   # (name, file, description)
@@ -43,7 +44,7 @@ class ModulePlan:
 
     @property
     def next_gpid(self) -> int:
-        return max(self.gpids.values(), default=1) + 1
+        return max([*self.gpids.values(), *(m[1] for m in self.markers)], default=1) + 1
 
 
 def plan_pieces(plan: ModulePlan) -> None:
@@ -52,6 +53,11 @@ def plan_pieces(plan: ModulePlan) -> None:
     for i, unit in enumerate(plan.kit.units, start=2):
         plan.gpids[unit.id] = i
         plan.pieces[unit.id] = piece_for(game, unit, i)
+    gpid = len(plan.kit.units) + 2
+    for marker_id in game.markers:
+        name, image, text = marker_piece(game, marker_id, gpid)
+        plan.markers.append((name, gpid, image, text))
+        gpid += 1
 
 
 def phase_names(kit: Kit) -> list[str]:
@@ -105,3 +111,8 @@ def _palette(root, plan: ModulePlan) -> None:
             panel = mx.panel_widget(side_list, title)
             for u in members:
                 mx.piece_slot(panel, u.name, plan.gpids[u.id], plan.pieces[u.id].text(), plan.counter_px)
+    if plan.markers:
+        marker_list = mx.list_widget(tabs, "Markers")
+        panel = mx.panel_widget(marker_list, "Markers")
+        for name, gpid, _image, text in plan.markers:
+            mx.piece_slot(panel, name, gpid, text, plan.counter_px)

@@ -83,12 +83,14 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     plan_pieces(plan)
 
     say("counters")
-    from .images import counter_png  # the renderer's cached counter images
+    from .images import counter_png, marker_png  # the renderer's cached counter images
     for unit in kit.units:
         piece = plan.pieces[unit.id]
         entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", COUNTER_PX, cache)
         if unit.two_sided:
             entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", COUNTER_PX, cache)
+    for marker_id, (_name, _gpid, image, _text) in zip(kit.game.markers, plan.markers):
+        entries[f"images/{image}"] = marker_png(kit.game, marker_id, COUNTER_PX, cache)
 
     say("map boards")
     from .images import board_png

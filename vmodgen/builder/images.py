@@ -24,6 +24,10 @@ def counter_png(game: Game, unit: Unit, side: str, px: int, cache_dir: str | Pat
     return _cache(cache_dir).counter_png(game, unit, side, px)
 
 
+def marker_png(game: Game, marker_id: str, px: int, cache_dir: str | Path) -> bytes:
+    return _cache(cache_dir).marker_png(game, game.markers[marker_id], px)
+
+
 def board_png(kit: Kit, sheet_id: str, layout: SheetLayout) -> bytes:
     sheet = kit.map.sheets[sheet_id]
     if sheet.image is not None:

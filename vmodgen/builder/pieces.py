@@ -117,3 +117,17 @@ def placed_state(piece: PieceDef, map_name: str, x: int, y: int, gpid: int | str
     states = [t.state for t in piece.traits[:-1]]
     states.append(encode([map_name, str(x), str(y), str(gpid), "0"], ";"))
     return chain(states)
+
+
+def marker_image_name(marker_id: str) -> str:
+    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", marker_id).strip("_") or "marker"
+    return f"m_{safe}_{hash_str(marker_id) % 100000:05d}.png"
+
+
+def marker_piece(game: Game, marker_id: str, gpid: int | str) -> tuple[str, str, str]:
+    """(name, image, definition) of a game marker's palette piece (Out of Supply, Disrupted...)."""
+    m = game.markers[marker_id]
+    image = marker_image_name(marker_id)
+    text = definition([delete(), marker({KIT_PROPERTY: game.id, "marker": m.id, "marker_name": m.name}),
+                       basic_piece(image, m.name, gpid)])
+    return m.name, image, text
