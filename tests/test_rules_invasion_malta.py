@@ -220,3 +220,18 @@ def test_landing_limits():
     assert rules(H + two) == ["IM 16.33", "IM 3.33"]
     big = "".join(x(f"L{i}", "2020", values=dict(INF, stacking=4), **land) for i in range(3))
     assert "IM 16.33" in rules(H + big)
+
+
+def test_allied_artillery_moves_only_at_night():
+    """IM 8.41: Allied artillery (a unit with a range) may move on Night turns only."""
+    arty = al("Art", "2019", values=dict(INF, range=8), previous="2018")
+    assert rules(H + arty + '\n[state]\ntime = "night"\n') == []
+    assert rules(H + arty + '\n[state]\ntime = "am"\n') == ["IM 8.41"]
+    assert rules(H + x("AxArt", "2019", values=dict(INF, range=8), previous="2018") + '\n[state]\ntime = "am"\n') == []
+
+
+def test_ground_units_never_at_sea():
+    """IM 15.52: a ground unit on an all-sea hex is eliminated."""
+    sea = table("hexes", hex="2020", terrain="sea")
+    assert rules(H + sea + x("X", "2019")) == []
+    assert rules(H + sea + x("X", "2020")) == ["IM 15.52"]

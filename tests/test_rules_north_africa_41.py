@@ -284,3 +284,11 @@ def test_road_bonus():
     tr = table("lines", kind="track", hexes=[f"20{r:02d}" for r in range(10, 20)])
     assert rules(H + tr + mover) == ["NA41 5.2.2"]
     assert rules(H + hw + mover + al("B", "2009")) == ["NA41 5.2.2"]
+
+
+def test_full_retreat_never_in_enemy_port():
+    """NA41 13.3.2: a Full Retreat unit is never in an enemy-controlled port, airfield, fort or
+    city hex."""
+    port = table("hexes", hex="3138", features=["port"], control="allied")
+    assert rules(H + port + ax("F", "3138", status=["full-retreat"])) == ["NA41 13.3.2"]
+    assert rules(H + port.replace('"allied"', '"axis"') + ax("F", "3138", status=["full-retreat"])) == []

@@ -279,3 +279,17 @@ def test_reaction_example():
     assert rules(base + tank) == ["OM 7.42"]
     tired = a("NZ19", "4314", mode="reaction", previous="4315", status=["fatigue"])
     assert rules(base + tired) == ["OM 7.41"]
+
+
+def test_dispersed_and_final_fire_do_not_move():
+    """OM 6.32, 11.11: a dispersed unit, or artillery under a Final Fire marker, may not move."""
+    assert rules(H + g("G", "4011", previous="4010")) == []
+    assert rules(H + g("G", "4011", previous="4010", status=["dispersed"])) == ["OM 6.32"]
+    assert rules(H + g("G", "4011", previous="4010", type="artillery", status=["final_fire"])) == ["OM 11.11"]
+
+
+def test_ground_unit_on_all_water():
+    """OM 6.2: a ground unit on an all-water hex is eliminated."""
+    water = table("hexes", hex="4020", terrain="all_water")
+    assert rules(H + water + g("G", "4019")) == []
+    assert rules(H + water + g("G", "4020")) == ["OM 6.2"]

@@ -13,27 +13,36 @@ def _where(entry) -> str:
     return f"{pos[0]} {label}" if label else f"{pos[0]} ({pos[1]},{pos[2]})"
 
 
+def _name(entry) -> str:
+    if entry[4]:
+        return entry[4]
+    try:
+        return Piece(entry[3], entry[2]).name
+    except Exception:       # an unreadable chain  # noqa: BLE001
+        return "?"
+
+
 def compare(before_name: str, before: dict, after_name: str, after: dict) -> list[ContinuityIssue]:
     out: list[ContinuityIssue] = []
     a, b = before["pieces"], after["pieces"]
     for pid in sorted(a.keys() | b.keys()):
         x, y = a.get(pid), b.get(pid)
         if x is None:
-            out.append(ContinuityIssue(before_name, after_name, "added", pid, y[4], "absent", _where(y)))
+            out.append(ContinuityIssue(before_name, after_name, "added", pid, _name(y), "absent", _where(y)))
             continue
         if y is None:
-            out.append(ContinuityIssue(before_name, after_name, "missing", pid, x[4], _where(x), "absent"))
+            out.append(ContinuityIssue(before_name, after_name, "missing", pid, _name(x), _where(x), "absent"))
             continue
         if x[0] != y[0]:
-            out.append(ContinuityIssue(before_name, after_name, "moved", pid, x[4], _where(x), _where(y)))
+            out.append(ContinuityIssue(before_name, after_name, "moved", pid, _name(x), _where(x), _where(y)))
         if x[2] != y[2]:
             diff = _prop_diff(x, y)
             if diff:
                 was = "; ".join(f"{k}={v[0]}" for k, v in diff.items())
                 now = "; ".join(f"{k}={v[1]}" for k, v in diff.items())
-                out.append(ContinuityIssue(before_name, after_name, "changed", pid, x[4], was, now))
+                out.append(ContinuityIssue(before_name, after_name, "changed", pid, _name(x), was, now))
             elif x[0] == y[0]:
-                out.append(ContinuityIssue(before_name, after_name, "changed", pid, x[4],
+                out.append(ContinuityIssue(before_name, after_name, "changed", pid, _name(x),
                                            "state as saved", "a different state (no property differs)"))
     for tid in sorted(before["turns"].keys() | after["turns"].keys()):
         s, t = before["turns"].get(tid, ""), after["turns"].get(tid, "")

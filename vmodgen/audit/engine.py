@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..binding.base import Binding
 from ..rules.base import Rule, RuleSet
 from ..vassal.module import Module
-from ..vassal.replay import Replay, Step, replay
+from ..vassal.replay import Replay, Step
 from ..vassal.savefile import SaveFile
 from .model import AuditFinding
 from .positions import PositionBuilder
@@ -38,6 +38,57 @@ class FileAudit:
     timeline: list = field(default_factory=list)
 
 
+class Stream:
+    """A save/log replayed once, step by step (what :func:`vmodgen.vassal.replay.replay` does,
+    without keeping a second copy of the start): iterate it for ``(k, step, state)``; afterwards
+    :attr:`steps`, :attr:`players` (as of the start) and :attr:`warnings` are filled in."""
+
+    def __init__(self, save: SaveFile, apply_boards, warnings: list[str]) -> None:
+        self.save = save
+        self.apply = apply_boards
+        self.warnings = warnings
+        self.steps: list[Step] = []
+        self.players: list[tuple[str, str]] = []
+
+    def __iter__(self):
+        from ..vassal.replay import GameState, _Runner
+        root = self.save.tree
+        state = GameState()
+        runner = _Runner(state, None, self.apply, self.warnings)
+        runner.execute(root.typed(), root.text)
+        pending = []
+        after_end = False
+        for sub in root.subs:
+            if not after_end:
+                runner.run(sub)
+                if sub.text == "end_save":
+                    after_end = True
+            elif sub.text.startswith("LOG\t"):
+                pending.append(sub)
+            elif not pending:
+                runner.run(sub)
+            else:
+                pending.append(sub)
+        self.players = list(state.players)
+        yield 0, None, state
+        for node in pending:
+            step = Step(len(self.steps) + 1, node)
+            runner.step = step
+            runner.run(node)
+            step.turn_state = dict(state.turns)
+            self.steps.append(step)
+            yield step.index, step, state
+        runner.step = None
+
+
+def _states(rp):
+    if isinstance(rp, Stream):
+        yield from rp
+        return
+    for k, state in rp.states():
+        yield k, (rp.steps[k - 1] if k else None), state
+
+
 def rule_key(rule: Rule) -> str:
     return f"{rule.id}|{rule.title}|{rule.kind}"
 
@@ -53,15 +104,16 @@ class FileAuditor:
         self.binding = binding
         self.module = module
         self.rs = ruleset
-        self.rules = ruleset.rules()
+        from ..binding.base import ReplayOnlyBinding
+        self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
 
     def run(self, save: SaveFile, name: str) -> FileAudit:
+        """Audit one file in a single pass over its commands."""
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
-        rp = replay(save, apply_boards=apply, warnings=warnings)
-        return self.run_replay(rp, name, warnings)
+        return self.run_replay(Stream(save, apply, warnings), name, warnings)
 
-    def run_replay(self, rp: Replay, name: str, warnings: list[str] | None = None) -> FileAudit:
+    def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding
         game = b.game
         builder = PositionBuilder(b, self.module)
@@ -100,8 +152,7 @@ class FileAuditor:
             for rule in rules:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
 
-        for k, state in rp.states():
-            step: Step | None = rp.steps[k - 1] if k else None
+        for k, step, state in _states(rp):
             changed = builder.update(state, step)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
@@ -142,9 +193,10 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
-        end_snapshot = snapshot(rp.final, builder)
+        end_snapshot = snapshot(state, builder)
         final_active = set().union(*active.values()) if active else set()
-        stats = file_stats(rp, b, builder_sides(builder))
+        players = rp.players if isinstance(rp, Stream) else rp.initial.players
+        stats = file_stats(rp.steps, players, builder_sides(builder))
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline)
 
@@ -214,12 +266,14 @@ def builder_sides(builder: PositionBuilder) -> dict[str, str]:
 
 
 def snapshot(state, builder: PositionBuilder) -> dict:
-    """What continuity compares: pieces (position, label, state, name) and tracker states."""
+    """What continuity compares: pieces (position, label, state, type, unit id) and tracker
+    states. Piece names are decoded only for the pieces that differ."""
     pieces = {}
+    views = builder.views
     for pid, rec in state.pieces.items():
         pos = rec.position
         label = builder.locate(*pos) if pos[0] is not None else None
-        v = builder.views.get(pid)
-        name = (v.unit.id if v is not None and v.unit is not None else rec.name)
-        pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, name)
+        v = views.get(pid)
+        uid = v.unit.id if v is not None and v.unit is not None else None
+        pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, uid)
     return {"pieces": pieces, "turns": dict(state.turns)}

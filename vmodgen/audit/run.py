@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..binding.base import Binding, KitBinding, find_kit_id, load_bundled_or_path
+from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
 from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
@@ -63,24 +63,27 @@ _WORKER: dict = {}
 
 def _audit_one(path: str) -> FileAudit:
     setup: Setup = _WORKER["setup"]
-    rs = ruleset_for(setup.binding.game)
-    auditor = FileAuditor(setup.binding, setup.module, rs)
+    auditor = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
     return auditor.run(read_save(path), path)
 
 
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
           binding: str | Path | None = None, jobs: int = 1,
-          preset: tuple[Binding, Module | None] | None = None) -> AuditResult:
-    """Audit ``paths`` (in play order); see the module docstring. ``preset`` = a ready binding."""
+          preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False) -> AuditResult:
+    """Audit ``paths`` (in play order); see the module docstring. ``preset`` = a ready binding;
+    ``replay_only``: no rules (no binding needed), only replay, continuity and statistics."""
     paths = [str(p) for p in paths]
     if not paths:
         raise InputError(None, "no save or log to audit")
     if preset is not None:
         b, mod = preset
+    elif replay_only:
+        mod = read_module(module) if module else None
+        b = ReplayOnlyBinding(mod)
     else:
         b, mod = make_binding(str(module) if module else None, game, str(binding) if binding else None)
     rs = ruleset_for(b.game)
-    rules = rs.rules()
+    rules = [] if isinstance(b, ReplayOnlyBinding) else rs.rules()
     setup = Setup(b, mod, str(module) if module else None, game, str(binding) if binding else None)
     b.reset()
     if mod is not None:
@@ -125,7 +128,7 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     continuity = []
     for a, c in zip(results, results[1:]):
         continuity += compare(a.path, a.end, c.path, c.start)
-    phase_known = any(r.steps + 1 > r.phase_unknown_steps for r in results)
+    phase_known = any(r.steps + 1 > r.phase_unknown_steps for r in results) or not rules
     checked, skipped = [], []
     for rule in rules:
         entry = {"rule": rule.id, "kind": rule.kind, "title": rule.title, "when": rule.when.describe()}
@@ -137,7 +140,7 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     if not phase_known:
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
                      f"({', '.join(sorted({r['rule'] for r in checked})) or 'none'}).")
-    elif any(r.phase_unknown_steps for r in results):
+    elif rules and any(r.phase_unknown_steps for r in results):
         n = sum(r.phase_unknown_steps for r in results)
         notes.append(f"The phase could not be read at {n} position(s): there only the rules that need no "
                      "phase were checked.")

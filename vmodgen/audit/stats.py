@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..binding.base import Binding
-from ..vassal.replay import Replay
+from ..vassal.replay import Step
 
 #: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL)
 DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
@@ -38,11 +37,18 @@ def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
     return m.group(4).strip(), m.group(1) or m.group(2) or "", values
 
 
-def file_stats(rp: Replay, binding: Binding, sides: dict[str, str]) -> FileStats:
-    st = FileStats(steps=len(rp.steps))
-    names = [n for n, _s in (rp.initial.players or rp.final.players)]
+def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str]) -> FileStats:
+    """Statistics of one file: ``players`` (name, side) as of its start; ``sides`` piece id → side."""
+    st = FileStats(steps=len(steps))
+    names = [n for n, _s in players]
+    if not names:      # no PLAYER entry: the names the dice and chat lines give
+        for step in steps:
+            for text in step.chat_text:
+                r = parse_roll(text)
+                if r:
+                    names.append(r[0])
     st.recorder = ", ".join(dict.fromkeys(names)) or "unknown"
-    for step in rp.steps:
+    for step in steps:
         if step.undo:
             st.undos += 1
             continue

@@ -50,7 +50,7 @@ if TYPE_CHECKING:      # imported for annotations only
     from ..vassal.module import Module
     from ..vassal.replay import GameState, PieceRecord, Step
 
-__all__ = ["Binding", "KitBinding", "KIT_PROPERTY", "PHASE_SOURCES", "find_kit_id", "step_level"]
+__all__ = ["Binding", "KitBinding", "ReplayOnlyBinding", "KIT_PROPERTY", "PHASE_SOURCES", "find_kit_id", "step_level"]
 
 #: Marker property naming the kit of a vmodgen-built piece (see builder/pieces.py)
 KIT_PROPERTY = "vmodgen_kit"
@@ -229,6 +229,31 @@ class KitBinding(Binding):
             turn = None
         pid = self.phase_ids.get(shown.values[1][1])
         return (turn, pid) if pid else None
+
+
+class ReplayOnlyBinding(Binding):
+    """No game: every piece is "not a unit". The audit then only replays, checks continuity and
+    counts statistics (used when a module has no binding yet)."""
+
+    phase_source = "none"
+
+    def __init__(self, module: "Module | None" = None) -> None:
+        self.game = Game("none", "(no game: replay and continuity only)")
+        self.map = MapData("none", "(no map)")
+        self.kit_id = None
+        self.source = "none: replay and continuity only"
+
+    def unit_for(self, piece: "PieceRecord") -> tuple[Unit, bool] | None:
+        return None
+
+    def hex_for(self, map_name: str | None, x: int, y: int, label: str | None) -> str | None:
+        return None
+
+    def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
+        return None
+
+    def notes(self) -> list[str]:
+        return ["No binding: the files were replayed and their continuity checked, but no rule was checked."]
 
 
 def load_bundled_or_path(kit_id: str, spec: str | None) -> "Kit":

@@ -199,7 +199,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         h = _hex(t, m, "hex")
         old = m.info(h)
         terrain = t.str("terrain", old.terrain)
-        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea")), "terrain")
+        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea", "all_water")), "terrain")
         feats = t.str_list("features", tuple(old.features))
         for f in feats:
             _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")

@@ -84,6 +84,7 @@ class InvasionMaltaRules(RuleSet):
             Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
             Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
             Rule(f"{P} 16.33", "stacking", ALWAYS, self.check_landings, "9 SP and 1 armour per landing hex"),
+            Rule(f"{P} 15.52", "movement", ALWAYS, self.check_water, "ground units never on all-sea hexes"),
             Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
             Rule(f"{P} 6.12", "supply", When(("supply",)), self.check_supply, "Axis supply route"),
@@ -140,6 +141,23 @@ class InvasionMaltaRules(RuleSet):
             if board.is_hex(h) and len({u.side for u in c}) > 1 and not any(u.has("paradropped") for u in c):
                 out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
                                         f"{self.names(c)}.", [h], c))
+        return out
+
+    def check_water(self, board: Board) -> list:
+        """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there
+        eliminates the unit); naval units only there. Invasion hexes are sea hexes too."""
+        out = []
+        for u in board.pos.units:
+            if not board.is_hex(u.hex):
+                continue
+            naval = self.is_(u, "im_naval", "kind:naval, class:naval")
+            wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
+            if self.combat(u) and wet:
+                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, an all-sea hex; "
+                                        "a ground unit there is eliminated.", [u.hex], [u]))
+            elif naval and not wet:
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
+                                        f"{u.hex}.", [u.hex], [u]))
         return out
 
     def check_landings(self, board: Board) -> list:
@@ -301,6 +319,11 @@ class InvasionMaltaRules(RuleSet):
             if u.previous is None or not self.combat(u):
                 continue
             ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            night = str(board.pos.state.get("time", "")).lower() == "night"
+            if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
+                    and u.mode not in ("retreat", "advance") and "time" in board.pos.state and not night:
+                out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
+                                        "only on Night turns.", [u.hex], [u]))
             if u.mode == "retreat":
                 out += self._retreat(board, u, ez)
             elif u.mode == "advance":

@@ -180,6 +180,12 @@ class NorthAfrica41Rules(RuleSet):
                                         f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [u.hex], [u]))
+            owner = board.control(u.hex)
+            special = board.features(u.hex) & {"port", "airfield", "fort", "fortification"} or board.terrain(u.hex) == "city"
+            if special and owner and owner != u.side:
+                out.append(self.finding(board, f"{P} 13.3.2", "movement",
+                                        f"{label(u)} is in Full Retreat in {u.hex}, an enemy-controlled port, airfield, "
+                                        "fort or city hex, which it may never enter.", [u.hex], [u]))
         return out
 
     # ---- movement (5, 7.2) ------------------------------------------------------------------------

@@ -85,7 +85,14 @@ class OperationMercuryRules(RuleSet):
             Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
                  "6 SP per drop hex, 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
+            Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
         ]
+
+    def check_water(self, board: Board) -> list:
+        """6.2, 17.24: a ground unit on an all-water hex is eliminated."""
+        return [self.finding(board, f"{P} 6.2", "movement", f"{label(u)} is on {u.hex}, an all-water hex; a ground "
+                             "unit there is eliminated.", [u.hex], [u])
+                for u in board.pos.units if self.ground(u) and board.is_hex(u.hex) and board.is_water(u.hex)]
 
     def check_drops(self, board: Board) -> list:
         """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
@@ -288,6 +295,12 @@ class OperationMercuryRules(RuleSet):
             ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.mode in ("retreat", "advance", "reaction"):
                 out += self._after_combat(board, u, ez)
+                continue
+            if u.moved and (u.has("dispersed") or u.has("final_fire")):
+                why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
+                       "under a Final Fire marker and may not move (11.11)")
+                out.append(self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
+                                        f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
                 continue
             if (u.has("paradropped") or u.has("landed")) and (board.distance(u.previous, u.hex) or 0) > 1:
                 n = int(self.num("arrival_turn_ma_hexes", 1))

@@ -1,0 +1,405 @@
+"""``FileBinding``: a binding file (``docs/binding-format.md``) read against a module, for
+modules vmodgen did not build.
+
+    binding = load_binding("examples/tld/binding.toml", read_module("tld.vmod"))
+    audit(logs, preset=(binding, module))      # or: vmodgen audit --module M --binding B.toml
+
+Two kinds of binding file:
+
+* ``rules = "generic"``: the file *is* the game. Its sides, piece classes (side, stacking value,
+  ZOC, movement allowance, kind), hex map (the board's own grid, :mod:`.generic_map`), phases
+  and the generic rule parameters make a :class:`~vmodgen.model.game.Game` whose rule set is
+  :mod:`vmodgen.rules.generic`. Every piece on the board is its own unit (id = piece id).
+* ``game = "<kit>"``: the pieces are a kit's roster units (``[units]`` piece name → unit id,
+  written by ``vmodgen bind --game``), on the kit's map (labels → hex IDs), with the kit's rules.
+
+Everything that cannot work is refused with ``file:line`` (exit 2): unknown keys, regexes that
+do not compile, negative numbers, a map or board the module lacks, a class that matches no
+piece of the module, a rule parameter the generic rules do not know.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPlay, Side, Terrain,
+                          UnitType)
+from ..model.mapdata import MapData
+from ..model.unit import Unit
+from .base import Binding
+from .generic_map import (GridMapData, extent_from_size, grid_map, hex_grid_of, raw_of_label,
+                          set_terrain, Extent)
+from .pieces import Facts, SlotIndex, resolve
+from .spec import KINDS, BindingSpec, read_spec
+
+if TYPE_CHECKING:
+    from ..vassal.module import Module
+    from ..vassal.replay import GameState, PieceRecord, Step
+
+__all__ = ["FileBinding", "load_binding", "ChatPhases"]
+
+
+def load_binding(path: str | Path, module: "Module") -> "FileBinding":
+    """Read a binding file and check it against ``module`` (InputError with file:line)."""
+    return FileBinding(read_spec(path), module)
+
+
+class ChatPhases:
+    """The turn and phase as chat lines tell them (``[turns] source = "chat"``)."""
+
+    def __init__(self, spec: BindingSpec, phase_ids: set[str]) -> None:
+        self.turn_re = spec.turn_pattern
+        self.phases = [(p.id, pats) for p in spec.phases for pats in p.chat]
+        self.start = (spec.start_turn, spec.start_phase or None)
+        self.reset()
+
+    def reset(self) -> None:
+        self.turn, self.phase = self.start
+
+    def read(self, lines: list[str]) -> None:
+        for line in lines:
+            if line.startswith("* UNDO"):
+                continue
+            if self.turn_re is not None:
+                m = self.turn_re.search(line)
+                if m:
+                    try:
+                        self.turn = int(m.group(1))
+                    except (ValueError, TypeError):
+                        pass
+            for pid, pat in self.phases:
+                if pat.search(line):
+                    self.phase = pid
+                    break
+
+    def current(self) -> tuple[int | None, str] | None:
+        return (self.turn, self.phase) if self.phase else None
+
+
+class FileBinding(Binding):
+    """A binding read from a TOML file (module docstring)."""
+
+    def __init__(self, spec: BindingSpec, module: "Module") -> None:
+        self.spec = spec
+        self.module = module
+        self.path = spec.path
+        self.slots = SlotIndex(module)
+        self._check_maps()
+        self._check_classes()
+        self.kit = None
+        if spec.game is not None:
+            self._init_kit()
+        else:
+            self._init_generic()
+        self.phase_source = "chat" if spec.phase_source == "chat" else "none"
+        self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
+        self._facts: dict[tuple[str, str], tuple[Facts, dict]] = {}
+        self._units: dict[tuple, Unit] = {}
+        self.unmatched: dict[str, int] = {}
+        self.outside: set[str] = set()
+        self._note_module()
+
+    # ---- checking against the module ---------------------------------------------------
+    def _err(self, message: str, line: int | None) -> InputError:
+        return InputError(self.path, message, line=line)
+
+    def _check_maps(self) -> None:
+        spec = self.spec
+        for name in spec.maps:
+            if name not in self.module.maps:
+                raise self._err(f"[map] maps: the module has no map '{name}' (maps: "
+                                f"{', '.join(self.module.maps) or 'none'})", spec.lines.get("maps"))
+        boards = {b for m in spec.maps for b in self.module.maps[m].boards}
+        for b in spec.boards:
+            if b not in boards:
+                raise self._err(f"[map] boards: no board '{b}' on {', '.join(spec.maps)} (boards: "
+                                f"{', '.join(sorted(boards))})", spec.lines.get("boards"))
+
+    def _check_classes(self) -> None:
+        for c in self.spec.classes:
+            if not any(c.matcher.matches(s.facts) for s in self.slots.slots):
+                raise self._err(f"class '{c.name}' matches no piece of the module "
+                                f"({len(self.slots.slots)} palette pieces): check its patterns", c.line)
+
+    def _note_module(self) -> None:
+        self._notes: list[str] = []
+        want = self.spec.module_name
+        if want and want != self.module.name:
+            self._notes.append(f"The binding was written for module '{want}', not '{self.module.name}'.")
+
+    # ---- the hex board -------------------------------------------------------------------
+    def _board(self):
+        spec = self.spec
+        found = []
+        for mname in spec.maps:
+            for b in self.module.maps[mname].boards.values():
+                if (not spec.boards or b.name in spec.boards) and hex_grid_of(b.grid) is not None:
+                    found.append((mname, b))
+        if not found:
+            raise self._err("[map]: none of the boards of " + ", ".join(spec.maps) + " has a hex grid",
+                            spec.lines.get("maps"))
+        if len(found) > 1:
+            raise self._err("[map]: more than one hex board (" + ", ".join(b.name for _, b in found)
+                            + "): name the game board with boards = [\"...\"]", spec.lines.get("maps"))
+        return found[0]
+
+    def _rename(self, label: str) -> str | None:
+        if self.spec.rename is None:
+            return label
+        pat, template = self.spec.rename
+        m = pat.fullmatch(label)
+        return m.expand(template) if m else label
+
+    def _grid_map(self) -> GridMapData:
+        spec = self.spec
+        mname, board = self._board()
+        self.board_name = board.name
+        g = hex_grid_of(board.grid)
+        if spec.extent is not None:
+            corners = []
+            for lb in spec.extent:
+                h = raw_of_label(g, lb)
+                if h is None:
+                    raise self._err(f"[map] extent: '{lb}' is not a hex label of board '{board.name}'",
+                                    spec.lines.get("extent"))
+                corners.append(h)
+            extent = Extent(tuple(sorted(h.line for h in corners)), tuple(sorted(h.pos for h in corners)))
+        else:
+            size = board.size
+            if size is None:
+                raise self._err(f"[map]: the image of board '{board.name}' is not in the module, so its size is "
+                                "unknown: state the corner hexes, extent = [\"first\", \"last\"] (vmodgen bind "
+                                "--log infers them from logs)", spec.lines.get("map"))
+            extent = extent_from_size(g, size)
+        try:
+            return grid_map(spec.name, spec.name, g, extent, board.grid, self._rename, spec.default_terrain,
+                            what=f"{self.path}: [map]")
+        except InputError as exc:
+            raise self._err(exc.message, spec.lines.get("map")) from None
+
+    # ---- generic game --------------------------------------------------------------------
+    def _init_generic(self) -> None:
+        spec = self.spec
+        self.map = gm = self._grid_map()
+        terrain = {spec.default_terrain: Terrain(spec.default_terrain, spec.default_terrain)}
+        for t in spec.terrain:
+            terrain[t.id] = Terrain(t.id, t.id, water=t.water)
+            hexes = []
+            for region in t.hexes:
+                got = gm.region(region)
+                if not got:
+                    raise self._err(f"terrain '{t.id}': '{region}' names no hex of the map", t.line)
+                hexes += got
+            set_terrain(gm, t.id, hexes)
+        sides = {s.id: Side(s.id, s.name) for s in spec.sides}
+        markers = {}
+        for c in spec.classes:
+            mk = c.attrs.get("marker")
+            if isinstance(mk, str):
+                markers[mk] = Marker(mk, mk)
+        phases = tuple(Phase(p.id, p.name, p.side, (), p.kind) for p in spec.phases)
+        game = Game(re.sub(r"[^a-z0-9]+", "-", spec.name.lower()).strip("-") or "binding", spec.name,
+                    ruleset="generic", source=f"binding {self.path}",
+                    sides=sides, unit_types={k: UnitType(k, k, kind=k) for k in KINDS},
+                    fields={"stacking": CounterField("stacking", "Stacking"),
+                            "movement": CounterField("movement", "Movement")},
+                    terrain=terrain, markers=markers,
+                    flags={"no_zoc": Named("no_zoc", "exerts no ZOC")},
+                    sequence=SequenceOfPlay(phases=phases))
+        game.rules = self._rule_params(gm)
+        game.illustrative_rules = frozenset(k for k, v in spec.rule_values.items() if v.assumption)
+        self.game = game
+        self.kit_id = None
+        self.source = f"binding {self.path} (generic rules)"
+        self._check_rules()
+
+    def _rule_params(self, gm: GridMapData) -> dict:
+        from ..rules.generic import GenericRules
+        out = {}
+        for name, rv in self.spec.rule_values.items():
+            known = name in GenericRules.PARAMS or any(re.fullmatch(p, name) for p in GenericRules.PATTERNS)
+            if not known:
+                raise self._err(f"[{rv.table}] {rv.key}: the generic rules have no setting '{name}'", rv.line)
+            value = rv.value
+            if isinstance(value, list) and all(isinstance(x, str) for x in value):
+                value = ", ".join(value)
+            if name.startswith("supply_sources") and isinstance(value, str):
+                value = self._expand_edges(gm, value)
+            out[name] = value
+        return out
+
+    @staticmethod
+    def _expand_edges(gm: GridMapData, text: str) -> str:
+        terms = []
+        for term in (t.strip() for t in text.split(",") if t.strip()):
+            kind, _, value = term.partition(":")
+            if kind == "edge" and value in ("west", "east", "north", "south"):
+                terms += [f"hex:{h}" for h in gm.edge(value)]
+            else:
+                terms.append(term)
+        return ", ".join(terms)
+
+    def _check_rules(self) -> None:
+        from ..rules.generic import GenericRules
+        try:
+            GenericRules(self.game)
+        except InputError as exc:
+            line = None
+            for name, rv in self.spec.rule_values.items():
+                if f"'{name}'" in exc.message:
+                    line = rv.line
+                    msg = exc.message.split(": ", 1)[-1].replace(f"rule parameter '{name}'", f"[{rv.table}] {rv.key}")
+                    raise self._err(msg, line) from None
+            raise self._err(exc.message, self.spec.lines.get("map")) from None
+
+    # ---- kit game ------------------------------------------------------------------------
+    def _init_kit(self) -> None:
+        from ..model.kit import bundled_kits, load_kit
+        spec = self.spec
+        ref = spec.game
+        local = (self.path.parent / ref)
+        kit = load_kit(local if local.exists() else ref) if (local.exists() or ref not in bundled_kits()) \
+            else load_kit(ref)
+        self.kit = kit
+        self.game, self.map, self.kit_id = kit.game, kit.map, kit.id
+        self.source = f"binding {self.path} (kit '{kit.id}')"
+        self._board()                    # a hex board must exist
+        for p in spec.phases:
+            if kit.game.sequence.phase(p.id) is None:
+                raise self._err(f"phase '{p.id}' is not a phase of kit '{kit.id}' (phases: "
+                                f"{', '.join(ph.id for ph in kit.game.sequence.phases)})", p.line)
+        for piece, uid in spec.units.items():
+            if kit.unit(uid) is None:
+                raise self._err(f"[units] '{piece}': kit '{kit.id}' has no unit '{uid}'", spec.unit_lines.get(piece))
+
+    # ---- pieces --------------------------------------------------------------------------
+    def facts(self, piece: "PieceRecord") -> tuple[Facts, dict]:
+        p = piece.piece
+        key = (p._type, p.encode_state())
+        got = self._facts.get(key)
+        if got is None:
+            f = self.slots.facts(p)
+            attrs, _ = resolve(self.spec.classes, f)
+            if len(self._facts) > 100_000:
+                self._facts.clear()
+            got = self._facts[key] = (f, attrs)
+        return got
+
+    def _reduced(self, f: Facts) -> bool:
+        r = self.spec.reduced
+        if r is not None:
+            return r.matches(f)
+        try:
+            return int(f.properties.get("Step_Level", "1") or "1") >= 2
+        except ValueError:
+            return False
+
+    def unit_for(self, piece: "PieceRecord") -> tuple[Unit, bool] | None:
+        f, attrs = self.facts(piece)
+        if attrs.get("ignore") or attrs.get("marker"):
+            return None
+        if self.kit is not None:
+            return self._kit_unit(f, attrs)
+        side = attrs.get("side")
+        if not side:
+            self.unmatched[f.display] = self.unmatched.get(f.display, 0) + 1
+            return None
+        kind = str(attrs.get("kind", "ground"))
+        flags = set(attrs.get("flags", ()))
+        if attrs.get("zoc") is False:
+            flags.add("no_zoc")
+        front = {"stacking": attrs.get("stacking", 1)}
+        if "movement" in attrs:
+            front["movement"] = attrs["movement"]
+        key = (piece.id, f.display, side, kind, tuple(sorted(flags)), tuple(sorted(front.items())),
+               attrs.get("movement_class", ""))
+        unit = self._units.get(key)
+        if unit is None:
+            unit = Unit(piece.id, f.display, str(side), "", "", kind, "", flags=frozenset(flags),
+                        movement_class=str(attrs.get("movement_class", "")), front=front)
+            self._units[key] = unit
+        return unit, self._reduced(f)
+
+    def _kit_unit(self, f: Facts, attrs: dict) -> tuple[Unit, bool] | None:
+        kit = self.kit
+        uid = self.spec.units.get(f.display) or self.spec.units.get(f.name)
+        unit = kit.unit(uid) if uid else kit.unit(f.display)
+        if unit is None:
+            self.unmatched[f.display] = self.unmatched.get(f.display, 0) + 1
+            return None
+        return unit, unit.two_sided and self._reduced(f)
+
+    def markers_for(self, piece: "PieceRecord") -> frozenset[str]:
+        _, attrs = self.facts(piece)
+        mk = attrs.get("marker")
+        return frozenset({str(mk)}) if mk and not attrs.get("ignore") else frozenset()
+
+    # ---- places --------------------------------------------------------------------------
+    def hex_for(self, map_name: str | None, x: int, y: int, label: str | None) -> str | None:
+        if map_name is None or label is None or map_name not in self.spec.maps:
+            return None
+        if self.spec.boards:
+            placed = self.module.maps[map_name].board_at(x, y)
+            if placed is None or placed.board.name not in self.spec.boards:
+                return None
+        hid = self._rename(label.strip())
+        if hid is None:
+            return None
+        if self.map.has_hex(hid) or (self.kit is not None and self.map.location_exists(hid)):
+            return hid
+        if len(self.outside) < 10_000:
+            self.outside.add(hid)
+        return None
+
+    # ---- turn and phase ------------------------------------------------------------------
+    def reset(self) -> None:
+        self.chat.reset()
+
+    def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
+        if self.phase_source != "chat":
+            return None
+        if step is not None and step.chat:
+            self.chat.read(step.chat_text)
+        return self.chat.current()
+
+    def player_side(self, name: str) -> str | None:
+        low = name.strip().lower()
+        for s in self.spec.sides:
+            if low in (p.lower() for p in s.players):
+                return s.id
+        return super().player_side(name)
+
+    def notes(self) -> list[str]:
+        out = list(self._notes)
+        assumed = self.spec.assumptions
+        if assumed:
+            out.append("Assumed, not confirmed by the user: " + "; ".join(
+                f"[{v.table}] {v.key} = {v.value!r}" + (f" ({v.source})" if v.source else "")
+                for v in assumed.values()) + ".")
+        if self.unmatched:
+            names = sorted(self.unmatched, key=lambda n: -self.unmatched[n])
+            out.append(f"{len(names)} kind(s) of piece matched no unit class and were not checked: "
+                       + ", ".join(names[:12]) + (" ..." if len(names) > 12 else "") + ".")
+        if self.outside:
+            out.append(f"{len(self.outside)} label(s) on the game map lie outside the binding's hex map "
+                       f"(pieces there were not checked): {', '.join(sorted(self.outside)[:10])}"
+                       + (" ..." if len(self.outside) > 10 else "") + ".")
+        if self.phase_source == "none":
+            out.append("The binding reads no phase ([turns] source = \"none\").")
+        return out
+
+
+def describe(b: FileBinding) -> dict:
+    """A summary of what a binding made of its module (for ``vmodgen bind --check`` and tests)."""
+    counts: dict[str, int] = {}
+    for s in b.slots.slots:
+        attrs, _ = resolve(b.spec.classes, s.facts)
+        key = ("ignored" if attrs.get("ignore") else "marker" if attrs.get("marker")
+               else str(attrs.get("side") or "unmatched"))
+        counts[key] = counts.get(key, 0) + 1
+    return {"hexes": len(b.map.hex_ids()), "pieces": counts, "phases": [p.id for p in b.game.sequence.phases]}
+
+
+_ = MapData  # re-exported type for annotations elsewhere

@@ -1,0 +1,170 @@
+"""A :class:`~vmodgen.model.mapdata.MapData` made from a VASSAL board's hex grid, for modules
+vmodgen did not build: every hex of the board named by VASSAL's own label, with its true
+adjacency, so the generic rules (ZOC, supply, movement) work on any hex module.
+
+VASSAL's ``HexGrid`` numbers hexes by *raw* column and row (``getRawColumn``/``getRawRow``):
+odd raw columns sit half a hex lower (toward higher rows), sideways grids swap x and y. In
+:mod:`vmodgen.hexes.grid` terms a raw column is a line, a raw row a position, with
+``shift = "odd"``, so neighbours and distances come from the one geometry module. Labels come
+from the board's whole grid (a zone that covers a hex gives it its own name: such hexes are
+not part of the hex map).
+
+The extent is the board's size when its image is in the module; otherwise the binding states
+two corner labels (``extent``), or :func:`extent_from_labels` infers it from labels the logs
+use. Terrain is the map's default terrain unless the binding names hexes or regions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..errors import InputError
+from ..hexes import grid as hexgrid
+from ..hexes.grid import Hex
+from ..hexes.vassal_grid import HexGrid
+from ..hexes.vassal_zones import ZonedGrid
+from ..limits import MAX_MAP_HEXES
+from ..model.mapdata import HexInfo, MapData
+
+FRAME = "grid"
+
+
+def hex_grid_of(grid) -> HexGrid | None:
+    """The hex grid of a board's grid (a zoned grid's background), or None."""
+    if isinstance(grid, HexGrid):
+        return grid
+    if isinstance(grid, ZonedGrid) and isinstance(grid.background, HexGrid):
+        return grid.background
+    return None
+
+
+@dataclass(frozen=True)
+class Extent:
+    """Raw columns and rows (inclusive) of the board's hexes."""
+    cols: tuple[int, int]
+    rows: tuple[int, int]
+
+    @property
+    def size(self) -> int:
+        return (self.cols[1] - self.cols[0] + 1) * (self.rows[1] - self.rows[0] + 1)
+
+
+def raw_of(g: HexGrid, x: int, y: int) -> Hex:
+    """The raw (column, row) of a board point, as a grid Hex (line = column, pos = row)."""
+    return Hex(g.raw_column(x, y), g.raw_row(x, y))
+
+
+def raw_of_label(g: HexGrid, label: str) -> Hex | None:
+    """The raw hex a label names (None when the numbering cannot read it)."""
+    p = g.get_location(label)
+    if p is None:
+        return None
+    return raw_of(g, *g.snap_to_hex(*p))
+
+
+def extent_from_size(g: HexGrid, size: tuple[int, int]) -> Extent:
+    """The raw hexes whose centres lie on a board of ``size`` pixels."""
+    w, h = size
+    corners = [raw_of(g, x, y) for x in (0, max(w - 1, 0)) for y in (0, max(h - 1, 0))]
+    cols = (min(c.line for c in corners), max(c.line for c in corners))
+    rows = (min(c.pos for c in corners), max(c.pos for c in corners))
+    return Extent(cols, rows)
+
+
+def extent_from_labels(g: HexGrid, labels: Iterable[str]) -> Extent | None:
+    """The smallest raw rectangle holding every readable label (None when none reads)."""
+    hexes = [h for h in (raw_of_label(g, lb) for lb in labels) if h is not None]
+    if not hexes:
+        return None
+    return Extent((min(h.line for h in hexes), max(h.line for h in hexes)),
+                  (min(h.pos for h in hexes), max(h.pos for h in hexes)))
+
+
+class GridMapData(MapData):
+    """MapData over a VASSAL hex grid: hex IDs are labels (or what ``rename`` makes of them)."""
+
+    def __init__(self, id: str, name: str, grid: HexGrid, labels: dict[str, Hex],
+                 board_grid=None, default_terrain: str = "clear") -> None:
+        super().__init__(id, name, default_terrain=default_terrain)
+        self.grid = grid
+        self.board_grid = board_grid if board_grid is not None else grid
+        self._labels = dict(labels)
+        self._raw = {h: lb for lb, h in labels.items()}
+
+    def _build_index(self) -> None:
+        super()._build_index()                   # hexsides and lines (no sheets)
+        self._index = {lb: (FRAME, h) for lb, h in self._labels.items()}
+        self._reverse = {(FRAME, h): lb for lb, h in self._labels.items()}
+        self._shifts = {FRAME: "odd"}
+
+    def raw(self, hex_id: str) -> Hex | None:
+        return self._labels.get(hex_id)
+
+    def label_at(self, h: Hex) -> str | None:
+        return self._raw.get(h)
+
+    def center(self, hex_id: str) -> tuple[int, int] | None:
+        """The board pixel centre of a hex."""
+        h = self._labels.get(hex_id)
+        return None if h is None else self.grid.hex_center(h.line, h.pos)
+
+    def sheet_of(self, hex_id: str):
+        return None
+
+    def region(self, spec: str) -> list[str]:
+        """The hexes a region names: one hex ID, or ``A..B`` (the raw rectangle between two)."""
+        spec = spec.strip()
+        if ".." not in spec:
+            return [spec] if spec in self._labels else []
+        a, b = (s.strip() for s in spec.split("..", 1))
+        ha, hb = self._labels.get(a), self._labels.get(b)
+        if ha is None or hb is None:
+            return []
+        c0, c1 = sorted((ha.line, hb.line))
+        r0, r1 = sorted((ha.pos, hb.pos))
+        return [lb for lb, h in self._labels.items() if c0 <= h.line <= c1 and r0 <= h.pos <= r1]
+
+    def edge(self, which: str) -> list[str]:
+        """Hexes on one edge (west, east, north, south): a neighbour in that screen direction
+        is off the map."""
+        out = []
+        for lb, h in self._labels.items():
+            cx, cy = self.grid.hex_center(h.line, h.pos)
+            for n in hexgrid.neighbours(h, "odd"):
+                if n in self._raw:
+                    continue
+                nx, ny = self.grid.hex_center(n.line, n.pos)
+                dx, dy = nx - cx, ny - cy
+                side = (("east" if dx > 0 else "west") if abs(dx) > abs(dy)
+                        else ("south" if dy > 0 else "north"))
+                if side == which:
+                    out.append(lb)
+                    break
+        return out
+
+
+def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None,
+             rename=None, default_terrain: str = "clear", what: str = "map") -> GridMapData:
+    """The hexes of ``extent`` named by the board's labels (``rename``: label → hex ID or None)."""
+    if extent.size > MAX_MAP_HEXES:
+        raise InputError(None, f"{what}: {extent.size} hexes is more than the limit of {MAX_MAP_HEXES}")
+    if g.numbering is None:
+        raise InputError(None, f"{what}: the hex grid has no numbering, so its hexes have no labels")
+    board_grid = board_grid if board_grid is not None else g
+    labels: dict[str, Hex] = {}
+    for c in range(extent.cols[0], extent.cols[1] + 1):
+        for r in range(extent.rows[0], extent.rows[1] + 1):
+            x, y = g.hex_center(c, r)
+            own = g.location_name(x, y)
+            shown = board_grid.location_name(x, y)
+            if own is None or shown != own:
+                continue                 # a zone covers this hex: not part of the hex map
+            hid = rename(own) if rename is not None else own
+            if hid and hid not in labels:
+                labels[hid] = Hex(c, r)
+    return GridMapData(map_id, name, g, labels, board_grid, default_terrain)
+
+
+def set_terrain(m: GridMapData, terrain: str, hexes: Iterable[str]) -> None:
+    for h in hexes:
+        m.hexes[h] = HexInfo(terrain=terrain, illustrative=False)

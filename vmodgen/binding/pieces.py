@@ -1,0 +1,197 @@
+"""What a binding can tell about a piece: its name, its properties (prototypes expanded), the
+prototypes it uses, its images and the palette folder of the slot it came from; and the
+piece classes of a binding file that match on those facts.
+
+A piece in a log is found back in the module's palette by its type chain, else by the stem of
+its own image (``0172.svg`` and ``0172.f.svg`` are the same picture), else by a unique name, so
+a log written with an older version of the module still finds its folder.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..vassal.codec import decode
+from ..vassal.traits import Piece, UsePrototype, expand_prototypes, split_chain
+
+if TYPE_CHECKING:
+    from ..vassal.module import Module, PieceSlot
+
+#: palette path components that are only a widget's class name (an unnamed widget)
+_WIDGETS = {"TabWidget", "ListWidget", "PanelWidget", "BoxWidget", "PieceWindow", "ChartWindow",
+            "HtmlChart", "Chart", "Widget"}
+_SIDE_SUFFIX = re.compile(r"[._\-](?:f|b|front|back|fr|bk)\Z", re.I)
+MATCH_KEYS = ("piece", "folder", "prototype", "image", "property")
+
+
+def image_stem(name: str) -> str:
+    """``images/0172.f.svg`` → ``0172``: the picture's name without folder, extension or side."""
+    base = name.rsplit("/", 1)[-1]
+    if "." in base:
+        base = base.rsplit(".", 1)[0]
+    return _SIDE_SUFFIX.sub("", base)
+
+
+def folder_of(path: tuple[str, ...]) -> str:
+    """A slot's palette path as text (``Pieces/German/21 Pz Div``), unnamed widgets left out."""
+    return "/".join(p for p in path if p not in _WIDGETS)
+
+
+def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0) -> list[str]:
+    """Names of the prototypes a type chain uses, nested ones included."""
+    out: list[str] = []
+    if depth > 16:
+        return out
+    for t in split_chain(type_chain):
+        if t.startswith(UsePrototype.ID):
+            name = t[len(UsePrototype.ID):]
+            out.append(name)
+            definition = prototypes.get(name)
+            if definition:
+                tokens = decode(definition.strip(), "/") if definition.strip().startswith("+/") else ["", "", definition]
+                out += prototype_names(tokens[2] if len(tokens) > 2 else "", prototypes, depth + 1)
+    return list(dict.fromkeys(out))
+
+
+@dataclass
+class Facts:
+    """What matching can look at."""
+    name: str
+    properties: dict[str, str]
+    prototypes: list[str]
+    images: list[str]
+    folder: str = ""
+    slot: str = ""                   # the palette slot's name
+    basic_image: str = ""
+
+    @property
+    def display(self) -> str:
+        if self.name.strip():
+            return self.name.strip()
+        if self.slot.strip():
+            return self.slot.strip()
+        last = self.folder.rsplit("/", 1)[-1] if self.folder else "piece"
+        return f"{last} {image_stem(self.basic_image)}".strip()
+
+
+def piece_facts(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, str], list[str], list[str], str]:
+    """(name, properties, prototype names, images, basic image) of a decoded piece."""
+    type_chain, state_chain = piece.encode_type(), piece.encode_state()
+    names = prototype_names(type_chain, prototypes)
+    if names:
+        t, s = expand_prototypes(type_chain, state_chain, prototypes, [])
+        full = Piece(t, s)
+    else:
+        full = piece
+    props = {k: v for k, v in full.properties().items() if not k.startswith("Old")}
+    images = [i for i in full.images() if i and not i.startswith("/")]
+    basic = full.basic
+    basic_image = basic.image if basic is not None else ""
+    return full.name or piece.name, props, names, images, basic_image
+
+
+@dataclass
+class SlotInfo:
+    slot: "PieceSlot"
+    facts: Facts
+
+
+class SlotIndex:
+    """The module's palette slots with their facts, and the lookup of a piece's slot."""
+
+    def __init__(self, module: "Module") -> None:
+        self.module = module
+        self.slots: list[SlotInfo] = []
+        self.by_type: dict[str, SlotInfo] = {}
+        self.by_stem: dict[str, list[SlotInfo]] = {}
+        self.by_name: dict[str, list[SlotInfo]] = {}
+        for slot in module.piece_slots:
+            tokens = decode(slot.definition, "/")
+            if len(tokens) < 3:
+                continue
+            piece = Piece(tokens[2], tokens[3] if len(tokens) > 3 else "")
+            try:
+                name, props, protos, images, basic_image = piece_facts(piece, module.prototypes)
+            except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
+                continue
+            info = SlotInfo(slot, Facts(name, props, protos, images, folder_of(slot.path), slot.name, basic_image))
+            self.slots.append(info)
+            self.by_type.setdefault(tokens[2], info)
+            if basic_image:
+                self.by_stem.setdefault(image_stem(basic_image), []).append(info)
+            self.by_name.setdefault((name or slot.name).strip(), []).append(info)
+
+    def find(self, type_chain: str, name: str, basic_image: str) -> SlotInfo | None:
+        got = self.by_type.get(type_chain)
+        if got is not None:
+            return got
+        if basic_image:
+            cands = self.by_stem.get(image_stem(basic_image), [])
+            if len(cands) == 1:
+                return cands[0]
+            if cands:
+                named = [c for c in cands if (c.facts.name or c.slot.name).strip() == name.strip()]
+                if len(named) == 1:
+                    return named[0]
+                return cands[0]
+        cands = self.by_name.get(name.strip(), []) if name.strip() else []
+        return cands[0] if len(cands) == 1 else None
+
+    def facts(self, piece: Piece) -> Facts:
+        """The facts of a piece in play, with the folder of its palette slot when found."""
+        name, props, protos, images, basic_image = piece_facts(piece, self.module.prototypes)
+        info = self.find(piece.encode_type(), name, basic_image)
+        if info is None:
+            return Facts(name, props, protos, images, basic_image=basic_image)
+        protos = list(dict.fromkeys(protos + info.facts.prototypes))
+        merged = dict(info.facts.properties)
+        merged.update(props)
+        return Facts(name, merged, protos, images, info.facts.folder, info.slot.name, basic_image)
+
+
+@dataclass
+class Matcher:
+    """Regexes (searched, not anchored) that must all match: piece name, palette folder, a
+    prototype name, an image name, and named properties."""
+    piece: re.Pattern | None = None
+    folder: re.Pattern | None = None
+    prototype: re.Pattern | None = None
+    image: re.Pattern | None = None
+    properties: dict[str, re.Pattern] = field(default_factory=dict)
+
+    def matches(self, f: Facts) -> bool:
+        if self.piece is not None and not (self.piece.search(f.name) or (not f.name and self.piece.search(f.display))):
+            return False
+        if self.folder is not None and not self.folder.search(f.folder):
+            return False
+        if self.prototype is not None and not any(self.prototype.search(p) for p in f.prototypes):
+            return False
+        if self.image is not None and not any(self.image.search(i) for i in f.images):
+            return False
+        for key, pat in self.properties.items():
+            v = f.properties.get(key)
+            if v is None or not pat.search(v):
+                return False
+        return True
+
+
+@dataclass
+class PieceClass:
+    """A ``[[class]]`` of a binding file: which pieces, and what the rules should make of them."""
+    name: str
+    matcher: Matcher
+    attrs: dict[str, object]
+    line: int | None = None
+
+
+def resolve(classes: list[PieceClass], f: Facts) -> tuple[dict[str, object], list[str]]:
+    """The attributes of every class matching ``f`` merged in file order (later ones win), and
+    the names of those classes."""
+    out: dict[str, object] = {}
+    names = []
+    for c in classes:
+        if c.matcher.matches(f):
+            out.update(c.attrs)
+            names.append(c.name)
+    return out, names
