@@ -1,0 +1,78 @@
+"""Benchmark: the full audit of the four The Longest Day logs (../shared/corpus) with
+tld_buildFile-only_stripped.vmod, with 1, 2 and 4 logs and with --jobs.
+
+    python bench/bench_audit.py
+
+Uses the TLD binding (vmodgen.binding.file / starter) when it exists; otherwise replays and
+checks continuity only, and says so."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "corpus"
+
+from vmodgen.audit import audit  # noqa: E402
+from vmodgen.vassal.module import read_module  # noqa: E402
+
+
+def tld_binding(module):
+    """The other helper's binding of The Longest Day, if there is one."""
+    try:
+        from vmodgen.binding import starter   # noqa: F401
+    except ImportError:
+        return None
+    for name in ("tld_binding", "binding_for", "starter_binding"):
+        fn = getattr(starter, name, None)
+        if fn is not None:
+            try:
+                return fn(module)
+            except Exception as exc:   # noqa: BLE001
+                print(f"(TLD binding present but failed: {exc})")
+                return None
+    return None
+
+
+def main() -> None:
+    mod_path = SHARED / "tld_buildFile-only_stripped.vmod"
+    logs = [SHARED / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
+    if not mod_path.is_file() or not all(p.is_file() for p in logs):
+        print("../shared/corpus is absent: nothing to measure")
+        return
+    module = read_module(mod_path)
+    binding = tld_binding(module)
+    mode = "rules through the TLD binding" if binding is not None else "replay + continuity only (no TLD binding yet)"
+    print(f"mode: {mode}; cores: {os.cpu_count()}")
+
+    def run(paths, jobs):
+        t = time.perf_counter()
+        c0 = os.times()
+        if binding is not None:
+            r = audit(paths, preset=(binding, module), jobs=jobs)
+        else:
+            r = audit(paths, module=mod_path, replay_only=True, jobs=jobs)
+        c1 = os.times()
+        cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + \
+            (c1.children_system - c0.children_system)
+        run.cpu = cpu
+        return time.perf_counter() - t, r
+
+    print(f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (other work on the machine "
+          "inflates wall times; CPU seconds are the steadier figure)")
+    run(logs[:1], 1)    # warm-up (imports)
+    for n in (1, 2, 4):
+        for jobs in sorted({1, min(n, os.cpu_count() or 1)}):
+            best, cpu = min((run(logs[:n], jobs)[0], run.cpu) for _ in range(3))
+            print(f"{n} log(s), --jobs {jobs}: {best:.3f} s wall, {cpu:.3f} s CPU")
+    dt, r = run(logs, os.cpu_count() or 1)
+    print(f"all 4, --jobs {os.cpu_count()}: {dt:.3f} s; steps {r.stats['steps']}, findings {len(r.findings)}, "
+          f"continuity issues {len(r.continuity)}, undos {r.stats['undos']}, "
+          f"die rolls {sum(d['count'] for d in r.stats['die_rolls'].values())}")
+
+
+if __name__ == "__main__":
+    main()
