@@ -1,0 +1,103 @@
+"""Invasion: Malta supply (6): Axis units trace a route of unlimited length to a beachhead or an
+airhead; Allied units are always in supply. Mixed into
+:class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`."""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .common import label
+from .core import supply as sup
+from .core.board import Board
+
+P = "IM"
+
+
+class InvasionMaltaSupply:
+    """The supply half of the Invasion: Malta rule set (needs ``combat``, ``zoc``, ``param``,
+    ``finding`` from the rule set)."""
+
+    # ---- supply (6) ------------------------------------------------------------------------------
+    def check_allied_oos(self, board: Board) -> list:
+        axis = str(self.param("im_supply_side", "axis"))
+        return [self.finding(board, f"{P} 6.1", "supply", f"{label(u)} is an Allied unit with an OoS marker; Allied "
+                             "units are always in supply.", [u.hex], [u])
+                for u in board.pos.units if u.side != axis and u.has("oos")]
+
+    def trace_rules(self, board: Board, side: str) -> sup.TraceRules:
+        """6.21-6.23: no enemy combat unit, no hex in the ZOC of non-disrupted enemy units unless a
+        friendly combat unit is there, no enemy fort, no sea; no sea or cliff hexside."""
+        az = {h for e in board.enemies(side) for h in self.zoc(board, e, disrupted=False).hexes()}
+
+        def enter(h: str) -> int:
+            here = board.units(h)
+            if any(x.side != side and self.combat(x) for x in here) or board.is_water(h):
+                return sup.BLOCKED
+            if "fort" in board.features(h) and self.fort_owner(board, h) != side:
+                return sup.BLOCKED
+            if h in az and not any(x.side == side and self.combat(x) for x in here):
+                return sup.BLOCKED
+            return sup.OPEN
+        return sup.TraceRules(step=lambda a, b: None if board.hexside(a, b) & {"sea", "cliff"} else 1.0,
+                              enter=enter, budget=None)
+
+    def fort_owner(self, board: Board, h: str) -> str:
+        """3.11: a fort is friendly to the side whose combat units last held it: the position's
+        ``control``, else Axis under an ``axis-control`` marker, else Allied (the garrison's)."""
+        c = board.control(h)
+        if c:
+            return c
+        axis = str(self.param("im_supply_side", "axis"))
+        if board.marker_owner(h, "axis-control") is not None:
+            return axis
+        return next((s for s in self.game.sides if s != axis), "")
+
+    def sources(self, board: Board, side: str, u: UnitState) -> list[str]:
+        """6.31: beachheads (the coastal hex, §11 #6) assigned to the unit's formation in
+        ``[state.beachheads]`` (hex = formation; unassigned beachheads supply every formation), and
+        airheads of its nationality for paradropped units or once an airfield airhead exists."""
+        assign = board.pos.state.get("beachheads", {})
+        out = [h for h, mk in board.pos.hex_markers.items() if "beachhead" in mk
+               and (not isinstance(assign, dict) or assign.get(h) in (None, u.unit.formation))]
+        airheads = [h for h, mk in board.pos.hex_markers.items() if "airhead" in mk and mk["airhead"] in ("", side)]
+        nat = board.pos.state.get("airheads", {})
+        airheads = [h for h in airheads if not isinstance(nat, dict) or nat.get(h) in (None, u.unit.nationality)]
+        on_airfield = any("airfield" in board.features(h) for h in airheads)
+        if u.has("paradropped") or on_airfield:
+            out += airheads
+        return out
+
+    def supply_status(self, pos, side: str) -> dict[str, str]:
+        return self._status(self.board(pos), side)
+
+    def _status(self, board: Board, side: str) -> dict[str, str]:
+        if side != str(self.param("im_supply_side", "axis")):
+            return {u.id: "in" for u in board.side_units(side) if self.combat(u)}
+        rules = self.trace_rules(board, side)
+        cache: dict[tuple[str, ...], dict[str, float]] = {}
+        out = {}
+        for u in board.side_units(side):
+            if not self.combat(u):
+                continue
+            if not board.is_hex(u.hex) or u.has("arrived"):
+                out[u.id] = "in"                                       # 6.14
+                continue
+            key = tuple(sorted(self.sources(board, side, u)))
+            if key not in cache:
+                cache[key] = sup.trace_costs(board, key, rules)
+            out[u.id] = "in" if u.hex in cache[key] else "out"
+        return out
+
+    def check_supply(self, board: Board) -> list:
+        """6.12: in a Night Supply Status Phase every Axis unit that cannot trace carries an OoS
+        marker. By day no marker is placed, and 6.16 lets a player keep one, so only the Night
+        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night);
+        unstated, the position is taken as a Night turn. A position that places no beachhead or
+        airhead marker is not checked for supply."""
+        if str(board.pos.state.get("time", "night")).lower() != "night":
+            return []
+        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
+            return []                  # a position without beachheads or airheads says nothing of supply
+        side = str(self.param("im_supply_side", "axis"))
+        st = self._status(board, side)
+        return [self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route to a "
+                             "beachhead or airhead but has no OoS marker (Night Supply Status Phase).", [u.hex], [u])
+                for u in board.side_units(side) if st.get(u.id) == "out" and not u.has("oos")]
