@@ -1,5 +1,5 @@
 """Invasion: Malta (with Leros): stacking (3.3), zones of control (3.2, 8.2), movement (8) and the
-Axis supply route (6) over the core. Rule numbers are the rulebook's (spec:
+Axis supply route (6, in :mod:`vmodgen.rules.invasion_malta_supply`) over the core. Rule numbers are the rulebook's (spec:
 ``rules/invasion-malta.md`` §4-§7, §10).
 
 Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
