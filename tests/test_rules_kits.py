@@ -69,3 +69,11 @@ def test_om_example_command_range():
         pytest.skip("no land hex 7 hexes from W4314 on the kit's map")
     moved = load("om-example-8-12.toml", text.replace('hex = "W4413"', f'hex = "{far}"'))
     assert rules_of(moved) == ["OM 8.12"]
+
+
+def test_docs_example_loads():
+    """The kit example of docs/position-format.md loads and checks (5Pz may move 3036 → 3138 by
+    extended movement on the kit's map: 8 MP)."""
+    pos = load("na41-doc-example.toml")
+    assert pos.unit("5Pz").mode == "extended" and pos.control["3138"] == "axis"
+    assert isinstance(rules_of(pos), list)
