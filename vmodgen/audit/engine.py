@@ -51,10 +51,10 @@ class Stream:
         self.players: list[tuple[str, str]] = []
 
     def __iter__(self):
-        from ..vassal.replay import GameState, _Runner
+        from ..vassal.replay import GameState
         root = self.save.tree
         state = GameState()
-        runner = _Runner(state, None, self.apply, self.warnings)
+        runner = _runner_class()(state, None, self.apply, self.warnings)
         runner.execute(root.typed(), root.text)
         pending = []
         after_end = False
@@ -79,6 +79,38 @@ class Stream:
             self.steps.append(step)
             yield step.index, step, state
         runner.step = None
+
+
+_RUNNER = None
+
+
+def _runner_class():
+    """The replay interpreter, with one difference: a ``D/`` whose BasicPiece state names no map
+    ("null", as VASSAL 3.0/3.1 wrote for every piece inside a stack: the TLD logs) leaves a
+    stacked piece where it is, as the next file of such chains confirms."""
+    global _RUNNER
+    if _RUNNER is None:
+        from ..vassal.replay import _Runner
+
+        class AuditRunner(_Runner):
+            def change(self, cmd) -> None:
+                rec = self.s.pieces.get(cmd.id)
+                if rec is None or cmd.id in self.s.stacks or rec.stack is None or rec.map is None:
+                    return super().change(cmd)
+                keep = rec.position
+                super().change(cmd)
+                if rec.piece.position()[0] is None and rec.stack is None:
+                    stack = None
+                    for sid in self.index.get(keep, ()):
+                        stack = self.s.stacks.get(sid)
+                        if stack is not None:
+                            break
+                    rec.position = keep
+                    if stack is not None:
+                        stack.members.append(cmd.id)
+                        rec.stack = stack.id
+        _RUNNER = AuditRunner
+    return _RUNNER
 
 
 def _states(rp):
