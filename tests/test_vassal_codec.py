@@ -104,6 +104,13 @@ def test_typed_helpers() -> None:
     assert d.next_int(9) == 9
 
 
+def test_color_and_keystroke() -> None:
+    d = Decoder("255,0,0;;1,2;70,130;57348,0,Flip;", ";")
+    assert d.next_color() == (255, 0, 0) and d.next_color() is None and d.next_color() is None
+    assert d.next_keystroke() == (70, 130, "") and d.next_keystroke() == (57348, 0, "Flip")
+    assert d.next_keystroke() is None
+
+
 def test_encoder_typed() -> None:
     e = Encoder(";").append("a").append_int(4).append_bool(False).append_double(1.0).append(None)
     assert e.value() == "a;4;false;1.0;"

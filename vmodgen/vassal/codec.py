@@ -279,6 +279,28 @@ class Decoder:
             return default
         return tok[0]
 
+    def next_color(self) -> tuple[int, ...] | None:
+        """``nextColor``: ``r,g,b`` or ``r,g,b,a`` (``""`` or bad text = no colour)."""
+        tok = self.next(None)
+        if not tok:
+            return None
+        parts = tok.split(",")
+        if len(parts) not in (3, 4) or not all(_INT_RE.match(p.strip()) for p in parts):
+            return None
+        return tuple(int(p) for p in parts)
+
+    def next_keystroke(self) -> tuple[int, int, str] | None:
+        """``nextNamedKeyStroke``: ``keyCode,modifiers[,name]`` (``""`` = none)."""
+        tok = self.next(None)
+        if not tok:
+            return None
+        parts = decode(tok, ",")
+        try:
+            return int(parts[0]), int(parts[1]) if len(parts) > 1 else 0, \
+                (parts[2] if len(parts) > 2 else "")
+        except ValueError:
+            return None
+
     def next_list(self, delim: str = ",", default: Sequence[str] = ()) -> list[str]:
         """``nextStringArray``: the next token decoded again with ``delim``."""
         tok = self.next(None)
