@@ -174,10 +174,18 @@ class LogWriter:
                            new[0], str(new[1]), str(new[2]), under, self.player_id], "/")]
         return self.step(cmds, inverse)
 
+    def current_state(self, pid: str) -> str:
+        """A piece's state chain as VASSAL would write it now (BasicPiece at its current place)."""
+        rec = self.state.pieces[pid]
+        piece = rec.piece.copy()
+        m, x, y = rec.position
+        piece.set_position(m, x, y)
+        return piece.encode_state()
+
     def set_state(self, ref: str, new_state: str, report: str | None = None) -> "LogWriter":
         """A ``D/`` step: the piece's whole state chain replaced."""
         pid = self.piece_id(ref)
-        old_state = self.state.pieces[pid].piece.encode_state()
+        old_state = self.current_state(pid)
         cmds = [encode(["D", pid, new_state, old_state], "/")]
         if report:
             cmds.append("CHAT" + report)
@@ -186,7 +194,9 @@ class LogWriter:
     def flip(self, ref: str, level: int | None = None, layer: str = "Step") -> "LogWriter":
         """Set a Layer's level (default: toggle between 1 and 2), reported like vmodgen's modules."""
         pid = self.piece_id(ref)
-        piece = self.state.pieces[pid].piece.copy()
+        rec = self.state.pieces[pid]
+        piece = rec.piece.copy()
+        piece.set_position(*rec.position)
         traits = piece.traits
         for t in traits:
             if isinstance(t, Layer) and t.name == layer:
@@ -229,7 +239,7 @@ class LogWriter:
     def delete(self, ref: str) -> "LogWriter":
         pid = self.piece_id(ref)
         rec = self.state.pieces[pid]
-        return self.step([f"-/{pid}"], [encode(["+", pid, rec.piece.encode_type(), rec.piece.encode_state()], "/")])
+        return self.step([f"-/{pid}"], [encode(["+", pid, rec.piece.encode_type(), self.current_state(pid)], "/")])
 
     def chat(self, text: str) -> "LogWriter":
         from html import escape
@@ -313,7 +323,7 @@ class LogWriter:
         """The current state as a save (``begin_save`` … ``end_save``)."""
         adds = []
         for pid, rec in self.state.pieces.items():
-            adds.append(encode(["+", pid, rec.piece.encode_type(), rec.piece.encode_state()], "/"))
+            adds.append(encode(["+", pid, rec.piece.encode_type(), self.current_state(pid)], "/"))
         for sid, st in self.state.stacks.items():
             if st.members and st.map is not None:
                 adds.append(encode(["+", sid, "stack", encode([st.map, str(st.x), str(st.y), *st.members,
