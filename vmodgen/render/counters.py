@@ -17,7 +17,7 @@ from ..model.game import Game, Marker
 from ..model.unit import Unit
 from .face import CORE_VERSION, Face, FaceSpec, background_of, face_spec, marker_regions, marker_spec
 from .symbols import SYMBOLS_VERSION
-from .text import Box
+
 
 MM_PER_INCH = 25.4
 DEFAULT_PX = 75
@@ -104,7 +104,3 @@ def value_boxes(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_P
 def marker_boxes(game: Game, marker: Marker, px: int = DEFAULT_PX, side: str = "front") -> dict[str, tuple[int, int, int, int]]:
     """Where a marker's text (and name) are drawn, in pixels of a ``px`` image."""
     return face_regions(marker_spec(game, marker, side), px)
-
-
-def fractional_regions(spec: FaceSpec) -> dict[str, Box]:
-    return dict(layout_module(spec.layout).regions(spec))

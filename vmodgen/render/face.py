@@ -15,7 +15,7 @@ from ..model.game import Game, Marker
 from ..model.unit import Unit
 from .colors import RGB, darker, ink_on, lighter, rgb
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
-from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, font, text_size
+from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, text_size
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
 CORE_VERSION = "2"
@@ -270,21 +270,6 @@ def draw_row(face: Face, row: Row, texts: tuple[str, ...] | list[str], color: st
         face.text(row.sup, sup, col, size=max(1, round(row.sup_size * S)))
 
 
-def row_boxes(n: int, y0: float, y1: float, x0: float = 0.05, x1: float = 0.95, gap: float = 0.05) -> list[Box]:
-    """``n`` equal boxes across ``x0..x1`` with ``gap`` between them."""
-    if n <= 0:
-        return []
-    w = (x1 - x0 - gap * (n - 1)) / n
-    return [(x0 + i * (w + gap), y0, x0 + i * (w + gap) + w, y1) for i in range(n)]
-
-
-def superscript_box(box: Box) -> Box:
-    """A small box at the top-right of a value box, for a range or command range."""
-    x0, y0, x1, y1 = box
-    h = (y1 - y0)
-    return (x1 - 0.02, y0 - h * 0.12, x1 + h * 0.42, y0 + h * 0.48)
-
-
 #: where the illustrative mark goes: right of the size mark, clear of the ID and the values
 ILLUSTRATIVE_BOX: Box = (0.835, 0.245, 0.965, 0.375)
 
@@ -298,10 +283,6 @@ def draw_illustrative_mark(face: Face, spec: FaceSpec, at: Box = ILLUSTRATIVE_BO
                       width=max(1, round(face.lw * 0.6)))
     draw_text(face.draw, (x0 + (x1 - x0) * 0.2, y0 + (y1 - y0) * 0.16, x1 - (x1 - x0) * 0.2,
                           y1 - (y1 - y0) * 0.16), "i", (20, 20, 20))
-
-
-def value_font(face: Face, size: int, bold: bool = True):
-    return font(size, bold)
 
 
 def marker_regions(spec: FaceSpec) -> dict[str, Box]:
