@@ -292,3 +292,15 @@ def test_full_retreat_never_in_enemy_port():
     port = table("hexes", hex="3138", features=["port"], control="allied")
     assert rules(H + port + ax("F", "3138", status=["full-retreat"])) == ["NA41 13.3.2"]
     assert rules(H + port.replace('"allied"', '"axis"') + ax("F", "3138", status=["full-retreat"])) == []
+
+
+def test_paths_searched_with_hex_limits():
+    """NA41 5.4, 5.5 without a stated path: a tactical move of 3 hexes has no legal path; a move
+    whose only way crosses 3 desert hexes in a row (a desert band 3 deep) has none either."""
+    assert rules(H + ax("A", "2014", mode="tactical", previous="2017")) == ["NA41 5.1"]
+    assert rules(H + ax("A", "2015", mode="tactical", previous="2017")) == []
+    strip = head("north-africa-41", ("axis", "allied")) + "[grid]\nline_range = [1, 1]\npos_range = [1, 8]\n"
+    desert = "".join(table("hexes", hex=f"01{r:02d}", terrain="desert") for r in (3, 4, 5))
+    mover = ax("A", "0106", previous="0102", values=dict(INF, movement=9))
+    assert rules(strip + mover) == []
+    assert rules(strip + desert + mover) == ["NA41 5.1"]

@@ -57,6 +57,10 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return [rs.finding(board, zoc_rule or move_rule, "zoc",
                            f"{name} {what} from {u.previous} to {u.hex}, but every path within its "
                            f"{_n(allowance)} movement points breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
+    if allowance == float("inf"):
+        return [rs.finding(board, move_rule, "movement",
+                           f"{name} {what} from {u.previous} to {u.hex}, but no legal path leads there (terrain, "
+                           "hexsides, enemy units, or the hexes its kind of move allows).", [u.previous, u.hex], [u])]
     bound = 3 * allowance + 10
     cheapest = search(free_model or model, u.previous, bound, goal=u.hex).get(u.hex)
     need = (f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else

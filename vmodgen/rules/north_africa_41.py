@@ -244,8 +244,24 @@ class NorthAfrica41Rules(RuleSet):
             k = kind(a)
             return full_exit if k == FULL else lim_exit if k == LIMITED else 0.0
 
+        desert = str(self.param("na41_desert_terrain", "desert"))
+        run_max = self.num("desert_max_consecutive_hexes", 2)
+        tac_max = self.num("tactical_movement_max_hexes", 2) if mode == "tactical" else float("inf")
+
+        def aux(state, a: str, b: str):
+            run, n = state                                   # 5.5 desert run, hexes moved
+            run = run + 1 if board.terrain(b) == desert else 0
+            n += 1
+            return None if run > run_max or n > tac_max else (run, n)
+
+        def aux_problem(a: str, b: str) -> Problem:
+            if mode == "tactical" and board.terrain(b) != desert:
+                return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; {b} is one more", b)
+            return Problem(f"{P} 5.5", "movement", f"{b} is a third consecutive trackless-desert hex", b)
+
         return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block, stops=stops,
-                         prohibited=prohibited, allowance_rule=f"{P} 5.1")
+                         prohibited=prohibited, allowance_rule=f"{P} 5.1", aux=aux, aux_start=(0, 0),
+                         aux_problem=aux_problem)
 
     def allowance(self, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
@@ -275,22 +291,16 @@ class NorthAfrica41Rules(RuleSet):
             out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
                                  self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
-            if u.path:
-                out += self._desert(board, u, "moved", f"{P} 5.5")
         return out
 
     def _mode_limits(self, board: Board, u: UnitState) -> list:
         out = []
         d = board.distance(u.previous or u.hex, u.hex) or 0
-        hexes = len(u.path) - 1 if u.path else d
         if (u.has("disrupted") or u.has("oos") or u.has("oos_red")) and u.mode != "tactical" and d > 0:
             why = "disrupted (13.2.1)" if u.has("disrupted") else "out of supply (16.4)"
             out.append(self.finding(board, f"{P} 5.4", "movement", f"{label(u)} is {why} and may use tactical "
                                     f"movement only, but moved from {u.previous} to {u.hex} by {u.mode} movement.",
                                     [u.hex], [u]))
-        if u.mode == "tactical" and hexes > self.num("tactical_movement_max_hexes", 2):
-            out.append(self.finding(board, f"{P} 5.4", "movement", f"{label(u)} moved {hexes} hexes by tactical "
-                                    f"movement; the most is {fmt(self.num('tactical_movement_max_hexes', 2))}.", [u.hex], [u]))
         if u.mode == "extended" and not self.mech(u):
             out.append(self.finding(board, f"{P} 5.3", "movement", f"{label(u)} is not mechanized and may not use "
                                     "extended movement.", [u.hex], [u]))

@@ -27,7 +27,10 @@ class MoveModel:
     """One unit's movement. ``cost(a, b)`` terrain + hexside + road cost of the step (None:
     prohibited, with ``prohibited(a, b)`` saying why); ``extra(a, b, i)`` ZOC costs of step i
     (i = 0 is the first step); ``block(a, b, i)`` another rule's objection to the step (enemy
-    units, ZOC to ZOC...); ``stops(a, b, i)`` whether the unit must stop after the step."""
+    units, ZOC to ZOC...); ``stops(a, b, i)`` whether the unit must stop after the step.
+    ``aux(state, a, b)`` optionally carries a small state along the path (consecutive desert
+    hexes, hexes moved) and returns None when the step breaks a rule, which
+    ``aux_problem(a, b)`` names; the state starts as ``aux_start``."""
     cost: Callable[[str, str], float | None]
     neighbours: Callable[[str], list[str]]
     extra: Callable[[str, str, int], float] = lambda a, b, i: 0.0
@@ -36,15 +39,24 @@ class MoveModel:
     prohibited: Callable[[str, str], Problem] = field(default=None)  # type: ignore[assignment]
     #: rule id for "not enough movement points"
     allowance_rule: str = "movement"
+    aux: Callable[[object, str, str], object | None] | None = None
+    aux_start: object = 0
+    aux_problem: Callable[[str, str], Problem] | None = None
 
 
 def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
     """Cost of ``path`` (start hex first) and the first rule it breaks, if any."""
     spent = 0.0
+    state = model.aux_start
     for i, (a, b) in enumerate(zip(path, path[1:])):
         p = model.block(a, b, i)
         if p:
             return spent, p
+        if model.aux is not None:
+            state = model.aux(state, a, b)
+            if state is None:
+                return spent, (model.aux_problem(a, b) if model.aux_problem else
+                               Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
         c = model.cost(a, b)
         if c is None:
             return spent, (model.prohibited(a, b) if model.prohibited else
@@ -64,14 +76,16 @@ def search(model: MoveModel, start: str, allowance: float, goal: str | None = No
     """Cheapest cost to every hex a unit starting in ``start`` can reach within ``allowance``
     (it stops at ``goal`` when given)."""
     best: dict[str, float] = {start: 0.0}
-    heap: list[tuple[float, int, str, int]] = [(0.0, 0, start, 0)]
-    seen: set[tuple[str, int]] = set()
+    heap: list[tuple[float, int, str, int, object]] = [(0.0, 0, start, 0, model.aux_start)]
+    seen: set[tuple[str, int, object]] = set()
     counter = 0
+    aux = model.aux
     while heap:
-        d, _, a, i = heapq.heappop(heap)
-        if (a, min(i, 1)) in seen:
+        d, _, a, i, state = heapq.heappop(heap)
+        key = (a, min(i, 1), state)
+        if key in seen:
             continue
-        seen.add((a, min(i, 1)))
+        seen.add(key)
         if a == goal:
             break
         for b in model.neighbours(a):
@@ -80,6 +94,9 @@ def search(model: MoveModel, start: str, allowance: float, goal: str | None = No
             c = model.cost(a, b)
             if c is None:
                 continue
+            nstate = aux(state, a, b) if aux is not None else state
+            if nstate is None:
+                continue
             nd = d + c + model.extra(a, b, i)
             if nd > allowance + 1e-9:
                 continue
@@ -87,7 +104,7 @@ def search(model: MoveModel, start: str, allowance: float, goal: str | None = No
                 best[b] = nd
             if model.stops(a, b, i) is None:
                 counter += 1
-                heapq.heappush(heap, (nd, counter, b, i + 1))
+                heapq.heappush(heap, (nd, counter, b, i + 1, nstate))
     return best
 
 
