@@ -47,14 +47,6 @@ def dist(a, b) -> float:
     return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
 
 
-def ink_pixels(im: Image.Image, box, background) -> int:
-    """Pixels in ``box`` clearly different from ``background``."""
-    x0, y0, x1, y1 = box
-    bg = rgb(background)
-    crop = im.crop((x0, y0, x1, y1))
-    return sum(1 for p in crop.getdata() if dist(p, bg) > 90) if hasattr(crop, "getdata") else 0
-
-
 def pixels(im: Image.Image, box):
     x0, y0, x1, y1 = box
     raw = im.crop((x0, y0, x1, y1)).tobytes()
