@@ -29,8 +29,8 @@ from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPl
 from ..model.mapdata import MapData
 from ..model.unit import Unit
 from .base import Binding
-from .generic_map import (GridMapData, extent_from_size, grid_map, hex_grid_of, raw_of_label,
-                          set_terrain, Extent)
+from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, raw_id,
+                          raw_of_label, set_terrain)
 from .pieces import Facts, SlotIndex, resolve
 from .spec import KINDS, BindingSpec, read_spec
 
@@ -157,6 +157,7 @@ class FileBinding(Binding):
         mname, board = self._board()
         self.board_name = board.name
         g = hex_grid_of(board.grid)
+        self.raw_ids = g.numbering is None
         if spec.extent is not None:
             corners = []
             for lb in spec.extent:
@@ -265,7 +266,9 @@ class FileBinding(Binding):
         self.kit = kit
         self.game, self.map, self.kit_id = kit.game, kit.map, kit.id
         self.source = f"binding {self.path} (kit '{kit.id}')"
-        self._board()                    # a hex board must exist
+        _, board = self._board()         # a hex board must exist
+        self.board_name = board.name
+        self.raw_ids = hex_grid_of(board.grid).numbering is None
         for p in spec.phases:
             if kit.game.sequence.phase(p.id) is None:
                 raise self._err(f"phase '{p.id}' is not a phase of kit '{kit.id}' (phases: "
@@ -338,9 +341,19 @@ class FileBinding(Binding):
 
     # ---- places --------------------------------------------------------------------------
     def hex_for(self, map_name: str | None, x: int, y: int, label: str | None) -> str | None:
-        if map_name is None or label is None or map_name not in self.spec.maps:
+        if map_name is None or map_name not in self.spec.maps:
             return None
-        if self.spec.boards:
+        if label is None or self.raw_ids:
+            placed = self.module.maps[map_name].board_at(x, y)
+            if placed is None or placed.board.name != self.board_name:
+                return None
+            if label is None:
+                if not self.raw_ids:
+                    return None
+                g = hex_grid_of(placed.board.grid)
+                bx, by = x - placed.x, y - placed.y
+                label = raw_id(g.raw_column(bx, by), g.raw_row(bx, by))
+        elif self.spec.boards:
             placed = self.module.maps[map_name].board_at(x, y)
             if placed is None or placed.board.name not in self.spec.boards:
                 return None
@@ -375,8 +388,9 @@ class FileBinding(Binding):
         out = list(self._notes)
         assumed = self.spec.assumptions
         if assumed:
-            out.append("Assumed, not confirmed by the user: " + "; ".join(
-                f"[{v.table}] {v.key} = {v.value!r}" + (f" ({v.source})" if v.source else "")
+            long = len(assumed) <= 6
+            out.append(f"Assumed, not confirmed ({len(assumed)} setting(s) marked assumption): " + "; ".join(
+                f"[{v.table}] {v.key} = {_show(v.value)}" + (f" ({v.source})" if v.source and long else "")
                 for v in assumed.values()) + ".")
         if self.unmatched:
             names = sorted(self.unmatched, key=lambda n: -self.unmatched[n])
@@ -389,6 +403,10 @@ class FileBinding(Binding):
         if self.phase_source == "none":
             out.append("The binding reads no phase ([turns] source = \"none\").")
         return out
+
+
+def _show(v: object) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else repr(v) if isinstance(v, str) else str(v)
 
 
 def describe(b: FileBinding) -> dict:

@@ -5,7 +5,8 @@ adjacency, so the generic rules (ZOC, supply, movement) work on any hex module.
 VASSAL's ``HexGrid`` numbers hexes by *raw* column and row (``getRawColumn``/``getRawRow``):
 odd raw columns sit half a hex lower (toward higher rows), sideways grids swap x and y. In
 :mod:`vmodgen.hexes.grid` terms a raw column is a line, a raw row a position, with
-``shift = "odd"``, so neighbours and distances come from the one geometry module. Labels come
+``shift = "odd"``, so neighbours and distances come from the one geometry module. A grid with
+no numbering names its hexes by raw column and row (``CCRR``, :func:`raw_id`). Labels come
 from the board's whole grid (a zone that covers a hex gives it its own name: such hexes are
 not part of the hex map).
 
@@ -15,6 +16,7 @@ use. Terrain is the map's default terrain unless the binding names hexes or regi
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -54,8 +56,25 @@ def raw_of(g: HexGrid, x: int, y: int) -> Hex:
     return Hex(g.raw_column(x, y), g.raw_row(x, y))
 
 
+def raw_id(c: int, r: int) -> str:
+    """The hex ID of a raw (column, row) on a grid without numbering: ``CCRR`` (``0712``)."""
+    return f"{c:02d}{r:02d}" if c >= 0 and r >= 0 else f"{c},{r}"
+
+
+def hex_id_at(g: HexGrid, c: int, r: int) -> str | None:
+    """The label of a raw hex (its raw ID when the grid has no numbering)."""
+    if g.numbering is None:
+        return raw_id(c, r)
+    return g.location_name(*g.hex_center(c, r))
+
+
 def raw_of_label(g: HexGrid, label: str) -> Hex | None:
     """The raw hex a label names (None when the numbering cannot read it)."""
+    if g.numbering is None:
+        m = re.fullmatch(r"(\d{2,})(\d{2})|(-?\d+),(-?\d+)", label.strip())
+        if not m:
+            return None
+        return Hex(int(m.group(1)), int(m.group(2))) if m.group(1) else Hex(int(m.group(3)), int(m.group(4)))
     p = g.get_location(label)
     if p is None:
         return None
@@ -66,9 +85,18 @@ def extent_from_size(g: HexGrid, size: tuple[int, int]) -> Extent:
     """The raw hexes whose centres lie on a board of ``size`` pixels."""
     w, h = size
     corners = [raw_of(g, x, y) for x in (0, max(w - 1, 0)) for y in (0, max(h - 1, 0))]
-    cols = (min(c.line for c in corners), max(c.line for c in corners))
-    rows = (min(c.pos for c in corners), max(c.pos for c in corners))
-    return Extent(cols, rows)
+    c0, c1 = min(c.line for c in corners) - 1, max(c.line for c in corners) + 1
+    r0, r1 = min(c.pos for c in corners) - 1, max(c.pos for c in corners) + 1
+    cols, rows = set(), set()
+    for c in range(c0, c1 + 1):
+        for r in range(r0, r1 + 1):
+            x, y = g.hex_center(c, r)
+            if 0 <= x < w and 0 <= y < h:       # the hex's centre is on the board
+                cols.add(c)
+                rows.add(r)
+    if not cols:
+        return Extent((0, -1), (0, -1))
+    return Extent((min(cols), max(cols)), (min(rows), max(rows)))
 
 
 def extent_from_labels(g: HexGrid, labels: Iterable[str]) -> Extent | None:
@@ -148,17 +176,19 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
     """The hexes of ``extent`` named by the board's labels (``rename``: label → hex ID or None)."""
     if extent.size > MAX_MAP_HEXES:
         raise InputError(None, f"{what}: {extent.size} hexes is more than the limit of {MAX_MAP_HEXES}")
-    if g.numbering is None:
-        raise InputError(None, f"{what}: the hex grid has no numbering, so its hexes have no labels")
     board_grid = board_grid if board_grid is not None else g
     labels: dict[str, Hex] = {}
     for c in range(extent.cols[0], extent.cols[1] + 1):
         for r in range(extent.rows[0], extent.rows[1] + 1):
             x, y = g.hex_center(c, r)
-            own = g.location_name(x, y)
-            shown = board_grid.location_name(x, y)
-            if own is None or shown != own:
-                continue                 # a zone covers this hex: not part of the hex map
+            if g.numbering is None:
+                own = raw_id(c, r)
+                if board_grid is not g and board_grid.location_name(x, y) is not None:
+                    continue             # a zone covers this hex: not part of the hex map
+            else:
+                own = g.location_name(x, y)
+                if own is None or board_grid.location_name(x, y) != own:
+                    continue             # a zone covers this hex: not part of the hex map
             hid = rename(own) if rename is not None else own
             if hid and hid not in labels:
                 labels[hid] = Hex(c, r)

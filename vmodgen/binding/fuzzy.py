@@ -1,0 +1,95 @@
+"""Loose name matching for ``vmodgen bind``: case, punctuation, word order of unit numbers and
+the usual unit abbreviations (``Inf`` = ``Infantry``, ``Pz`` = ``Panzer``, ``Bn`` = ``Battalion``...)
+do not matter; side words match their nationalities (``American`` → Allies)."""
+from __future__ import annotations
+
+import re
+
+#: abbreviation → the word it stands for (both sides normalised to the long word)
+ABBREVIATIONS = {
+    "inf": "infantry", "infy": "infantry", "arm": "armored", "armd": "armored", "armour": "armored",
+    "armoured": "armored", "armor": "armored", "pz": "panzer", "pzgr": "panzergrenadier",
+    "pg": "panzergrenadier", "abn": "airborne", "para": "parachute", "fj": "parachute",
+    "fs": "parachute", "bn": "battalion", "btn": "battalion", "bde": "brigade", "brig": "brigade",
+    "rgt": "regiment", "regt": "regiment", "reg": "regiment", "div": "division", "coy": "company",
+    "co": "company", "cav": "cavalry", "art": "artillery", "arty": "artillery", "hq": "headquarters",
+    "mech": "mechanized", "mot": "motorized", "recce": "reconnaissance", "rcn": "reconnaissance",
+    "rec": "reconnaissance", "gds": "guards", "gd": "guards", "eng": "engineer", "engr": "engineer",
+    "aa": "antiaircraft", "flak": "antiaircraft", "at": "antitank", "pak": "antitank", "mg": "machinegun",
+    "lt": "light", "hvy": "heavy", "hv": "heavy", "sp": "selfpropelled", "tk": "tank", "tks": "tank",
+    "tanks": "tank", "corps": "corps", "gren": "grenadier", "mtn": "mountain", "geb": "mountain",
+    "cdo": "commando", "res": "reserve", "grp": "group", "kg": "kampfgruppe", "it": "italian",
+    "ital": "italian", "ger": "german", "brit": "british", "aus": "australian", "nz": "newzealand",
+    "ind": "indian", "sa": "southafrican", "us": "american", "usa": "american", "uk": "british",
+    "fr": "french", "pol": "polish", "can": "canadian",
+}
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b")
+
+#: nationality words → the side words they belong to (for side names such as Allies / Axis)
+NATIONS = {
+    "allied": ("american", "british", "canadian", "french", "polish", "australian", "newzealand", "indian",
+               "southafrican", "soviet", "russian", "greek", "dutch", "belgian", "norwegian", "commonwealth",
+               "us", "uk", "free"),
+    "axis": ("german", "italian", "japanese", "hungarian", "romanian", "finnish", "bulgarian", "vichy"),
+}
+
+
+def words(text: str) -> list[str]:
+    """The normalised words of a name: lower case, ordinals dropped, abbreviations expanded."""
+    text = _ORDINAL.sub(r"\1", text.lower())
+    out = []
+    for w in re.findall(r"[a-z]+|\d+", text):
+        out.append(ABBREVIATIONS.get(w, w))
+    return out
+
+
+def key(text: str) -> str:
+    """A matching key: normalised words in order, no separators."""
+    return "".join(words(text))
+
+
+def bag(text: str) -> tuple[str, ...]:
+    """The normalised words sorted (order-free matching)."""
+    return tuple(sorted(words(text)))
+
+
+def side_word(text: str) -> str:
+    """A side name reduced to its stem (``Germans`` → ``german``, ``Allies`` → ``allied``)."""
+    w = "".join(words(text))
+    for suffix, repl in (("ies", "ied"), ("s", "")):
+        if w.endswith(suffix) and len(w) > 3:
+            return w[: -len(suffix)] + repl
+    return w
+
+
+def matches_side(text: str, side_name: str) -> bool:
+    """Whether a folder/property/piece name says it belongs to ``side_name``."""
+    sw = side_word(side_name)
+    if not sw:
+        return False
+    ws = words(text)
+    for w in ws:
+        stem = side_word(w)
+        if stem == sw or (len(sw) >= 4 and stem.startswith(sw)) or (len(stem) >= 4 and sw.startswith(stem)):
+            return True
+    for group, nations in NATIONS.items():
+        if sw.startswith(group[:4]) and any(w in nations for w in ws):
+            return True
+    if sw.startswith("german") and "german" in ws:
+        return True
+    return False
+
+
+def best_match(name: str, candidates: dict[str, str]) -> str | None:
+    """The candidate id (``candidates``: id → name) whose id or name matches ``name``: exact key
+    first, then the same words in any order; None when nothing or more than one matches."""
+    k, b = key(name), bag(name)
+    if not k:
+        return None
+    exact = [cid for cid, cname in candidates.items() if key(cid) == k or key(cname) == k]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        return None
+    loose = [cid for cid, cname in candidates.items() if bag(cid) == b or bag(cname) == b]
+    return loose[0] if len(loose) == 1 else None

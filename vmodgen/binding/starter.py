@@ -1,0 +1,351 @@
+"""``vmodgen bind``: a starter binding file for a module vmodgen did not build.
+
+* :func:`generic_starter` (``--rules generic``): sides from the module's player roster, unit
+  classes by side from a side-like Marker property or the palette folders, kinds (air, naval,
+  supply, HQ, markers) from folder and prototype names, the hex board and its extent, and the
+  generic rule defaults, every one marked as an assumption to confirm.
+* :func:`kit_starter` (``--game KIT``): the module's pieces matched to the kit's roster by name
+  (case, punctuation and unit abbreviations do not matter).
+
+Both return a :class:`Starter`: the TOML text and what could not be inferred.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable
+
+from ..rules.generic import GenericRules
+from . import fuzzy
+from .generic_map import extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, raw_id
+from .pieces import SlotIndex, SlotInfo
+
+if TYPE_CHECKING:
+    from ..model.kit import Kit
+    from ..vassal.module import Module
+
+SIDE_KEYS = ("side", "faction", "player", "army", "nationality", "nation", "owner", "country")
+KIND_WORDS = {
+    "air": ("air", "aircraft", "airforce", "airplane", "plane", "planes"),
+    "naval": ("naval", "navy", "ship", "ships", "fleet"),
+    "supply": ("supply", "supplies"),
+    "hq": ("headquarters", "leader", "leaders", "corps", "command"),
+    "marker": ("marker", "markers", "counter", "counters", "status", "chit", "chits", "informational"),
+}
+
+
+@dataclass
+class Starter:
+    text: str
+    inferred: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+
+def q(s: str) -> str:
+    """A TOML string: a literal '...' string for regexes when possible, else a basic one."""
+    if "'" not in s and "\n" not in s and "\\" in s:
+        return f"'{s}'"
+    return json.dumps(s, ensure_ascii=False)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "side"
+
+
+def esc(text: str) -> str:
+    """``re.escape`` without escaping spaces and hyphens (easier to read in a TOML file)."""
+    return re.escape(text).replace("\\ ", " ").replace("\\-", "-")
+
+
+def _alts(values: Iterable[str]) -> str:
+    vals = sorted(set(values), key=lambda v: (len(v), v))
+    return "^(" + "|".join(esc(v) for v in vals) + ")" if len(vals) > 1 else "^" + esc(vals[0])
+
+
+# ---- sides ---------------------------------------------------------------------------------
+def _side_property(slots: list[SlotInfo], sides: list[str]) -> tuple[str, dict[str, set[str]]] | None:
+    """A Marker property whose values name the sides: (key, side → values)."""
+    best = None
+    for s in slots:
+        for k in s.facts.properties:
+            if k.lower() not in SIDE_KEYS:
+                continue
+            per: dict[str, set[str]] = {}
+            hits = 0
+            for t in slots:
+                v = t.facts.properties.get(k)
+                if not v:
+                    continue
+                side = next((sd for sd in sides if fuzzy.matches_side(v, sd)), None)
+                if side:
+                    per.setdefault(side, set()).add(v)
+                    hits += 1
+            if len(per) >= 2 and (best is None or hits > best[0]):
+                best = (hits, k, per)
+        if best is not None:
+            break
+    return (best[1], best[2]) if best else None
+
+
+def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]]:
+    """side → folder prefixes (up to the component that names the side)."""
+    out: dict[str, set[str]] = {}
+    for s in slots:
+        parts = s.facts.folder.split("/") if s.facts.folder else []
+        for i, part in enumerate(parts):
+            found = [sd for sd in sides if fuzzy.matches_side(part, sd)]
+            if len(found) == 1:
+                out.setdefault(found[0], set()).add("/".join(parts[: i + 1]))
+                break
+    return out
+
+
+def _kind_classes(slots: list[SlotInfo]) -> list[tuple[str, str, str]]:
+    """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind."""
+    out = []
+    for kind, ws in KIND_WORDS.items():
+        folders, protos = set(), set()
+        for s in slots:
+            part = s.facts.folder.rsplit("/", 1)[-1] if s.facts.folder else ""
+            if part and any(w in ws for w in fuzzy.words(part)):
+                folders.add(part)
+            for p in s.facts.prototypes:
+                if fuzzy.key(p) in ws:
+                    protos.add(p)
+        if folders and len(folders) == 1:
+            out.append((kind, "folder", "/" + esc(next(iter(folders))) + "$"))
+        elif folders:
+            out.append((kind, "folder", "/(" + "|".join(esc(f) for f in sorted(folders)) + ")$"))
+        if protos:
+            out.append((kind, "prototype", _alts(protos) + "$"))
+    return out
+
+
+def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str]) -> tuple[list[str], str | None]:
+    g = hex_grid_of(board.grid)
+    size = board.size
+    if size is not None:
+        e = extent_from_size(g, size)
+        first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
+        return [f"# the board image is {size[0]}x{size[1]} pixels: hexes {first} ... {last} (read from it)"], None
+    e = extent_from_labels(g, labels)
+    if e is None:
+        return (["# extent = [\"FIRST\", \"LAST\"]   # TODO: the board image is not in the module and no log was",
+                 "#                                 # given (--log): state the corner hex labels"],
+                "the board's extent (no board image, no log): state [map] extent")
+    first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
+    return ([f"# the board image is not in the module: the smallest rectangle holding every hex label the",
+             f"# given logs use (assumption: the board may be larger)",
+             f"extent = [{q(first)}, {q(last)}]"], None)
+
+
+def _label(g, col: int, row: int) -> str:
+    return hex_id_at(g, col, row) or f"{col},{row}"
+
+
+def _hex_board(module: "Module"):
+    """The first board with a hex grid (numbered ones first)."""
+    boards = [(mname, b) for mname, m in module.maps.items() for b in m.boards.values()
+              if hex_grid_of(b.grid) is not None]
+    boards.sort(key=lambda mb: hex_grid_of(mb[1].grid).numbering is None)
+    return boards[0] if boards else None
+
+
+def log_labels(module: "Module", paths: Iterable[str], map_name: str) -> set[str]:
+    """Every label of ``map_name`` that pieces stand on in the given saves/logs."""
+    from ..vassal.replay import replay
+    from ..vassal.savefile import read_save
+    out: set[str] = set()
+    for p in paths:
+        rp = replay(read_save(p), apply_boards=module.apply_board_command)
+        for _, state in rp.states():
+            for rec in state.pieces.values():
+                pos = rec.position
+                if pos[0] == map_name:
+                    lb = module.locate(*pos)
+                    if lb is None:
+                        placed = module.maps[map_name].board_at(pos[1], pos[2])
+                        g = hex_grid_of(placed.board.grid) if placed is not None else None
+                        if g is not None and g.numbering is None:
+                            bx, by = pos[1] - placed.x, pos[2] - placed.y
+                            lb = raw_id(g.raw_column(bx, by), g.raw_row(bx, by))
+                    if lb:
+                        out.add(lb)
+    return out
+
+
+def _map_section(module: "Module", logs: Iterable[str], starter: Starter) -> list[str]:
+    found = _hex_board(module)
+    if found is None:
+        starter.missing.append("a map with a numbered hex grid (the generic rules need hexes)")
+        return ["[map]", "maps = []   # TODO: no map of this module has a numbered hex grid"]
+    mname, board = found
+    lines = ["[map]", f"maps = [{q(mname)}]", f"boards = [{q(board.name)}]"]
+    from ..vassal.buildfile import grid_summary
+    g = hex_grid_of(board.grid)
+    lines.append(f"# {grid_summary(g)}" + (": its labels are the hex IDs" if g.numbering is not None else
+                 ":\n# hexes are named by raw column and row, CCRR (0712 = column 7, row 12, from 0)"))
+    ext, missing = _extent_lines(module, mname, board, log_labels(module, logs, mname) if logs else ())
+    lines += ext
+    if missing:
+        starter.missing.append(missing)
+    lines.append('default_terrain = "clear"   # terrain is not read from the module: name hexes with [[terrain]]')
+    starter.inferred.append(f"game map: map '{mname}', board '{board.name}'")
+    return lines
+
+
+def _rules_section() -> list[str]:
+    lines = ["# ---- rules: vmodgen's generic defaults, every one an assumption until you check it against",
+             "# the rulebook (then write where the number comes from and drop the assumption mark)."]
+    tables = {"stacking": [], "zoc": [], "supply": [], "movement": []}
+    for name, (default, desc) in GenericRules.PARAMS.items():
+        table, _, key = name.partition("_")
+        if table not in tables:
+            continue
+        if isinstance(default, bool):
+            val = "true" if default else "false"
+        elif isinstance(default, (int, float)):
+            val = str(default)
+        else:
+            val = q(str(default))
+        if table == "supply" and key == "range":
+            val = "0"
+            desc += " (0: not checked until you name supply sources)"
+        tables[table].append(f"{key} = {{ value = {val}, assumption = true, source = {q('generic default: ' + desc)} }}")
+    for table, rows in tables.items():
+        lines += ["", f"[{table}]"] + rows
+    return lines
+
+
+def _side_tables(sides: list[str]) -> list[str]:
+    out = []
+    for s in sides:
+        out += ["[[side]]", f"id = {q(slug(s))}", f"name = {q(s)}", f"players = [{q(s)}]", ""]
+    return out
+
+
+def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
+    """A starter binding with the generic rules (module docstring)."""
+    st = Starter("")
+    idx = SlotIndex(module)
+    slots = idx.slots
+    sides = list(module.sides)
+    if len(sides) < 2:
+        tops = sorted({s.facts.folder.split("/")[1] for s in slots if s.facts.folder.count("/") >= 1})
+        sides = tops[:2] if len(tops) >= 2 else ["Side A", "Side B"]
+        st.missing.append("the sides (the module has no player roster): named after palette folders or "
+                          "placeholders, check them")
+    else:
+        st.inferred.append(f"sides from the player roster: {', '.join(sides)}")
+    lines = [f"# Starter binding for the module '{module.name}' (written by vmodgen bind).",
+             "# Check every class and every rule number; see docs/binding-format.md.", "",
+             "format = 1", 'rules = "generic"', f"name = {q(module.name or 'game')}",
+             f"module = {q(module.name)}", ""]
+    lines += _side_tables(sides)
+    lines += _map_section(module, list(logs), st)
+    lines += ["", "# ---- pieces"]
+    classes: list[tuple[str, list[str]]] = []
+    prop = _side_property(slots, sides)
+    covered: set[int] = set()
+    if prop is not None:
+        key, per = prop
+        for side in sides:
+            if side in per:
+                classes.append((f"{side} units (Marker property {key})",
+                                [f"property = {{ {key} = {q(_alts(per[side]) + '$')} }}", f"side = {q(slug(side))}"]))
+        st.inferred.append(f"unit sides from the Marker property '{key}'")
+        covered = {i for i, s in enumerate(slots) if s.facts.properties.get(key) and
+                   any(fuzzy.matches_side(s.facts.properties[key], sd) for sd in sides)}
+    folders = _folder_sides([s for i, s in enumerate(slots) if i not in covered], sides)
+    for side in sides:
+        if side in folders:
+            classes.insert(0 if prop is None else len(classes), (f"{side} units (palette folders)",
+                           [f"folder = {q(_alts(folders[side]) + '(/|$)')}", f"side = {q(slug(side))}"]))
+            st.inferred.append(f"{side}: palette folder(s) {', '.join(sorted(folders[side]))}")
+    if prop is not None and folders:
+        # a property says more than a folder: put the property classes last (they win)
+        classes = [c for c in classes if "palette" in c[0]] + [c for c in classes if "palette" not in c[0]]
+    for kind, how, regex in _kind_classes(slots):
+        attrs = [f"{how} = {q(regex)}"]
+        attrs.append("ignore = true" if kind == "marker" else f"kind = {q(kind)}")
+        classes.append((f"{kind} ({how} names)", attrs))
+        st.inferred.append(f"{kind}: {how} {regex}")
+    for name, attrs in classes:
+        lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
+    sided = _sided(slots, classes, prop, folders, sides)
+    unsided = [s for i, s in enumerate(slots) if i not in sided]
+    if unsided:
+        groups = sorted({s.facts.folder or "(no folder)" for s in unsided})
+        st.missing.append(f"the side of {len(unsided)} palette piece(s) in " + ", ".join(groups[:8])
+                          + (" ..." if len(groups) > 8 else ""))
+        lines += ["", f"# Could not tell the side of {len(unsided)} palette piece(s), in:"] + \
+                 [f"#   {g}" for g in groups[:20]]
+    lines += ["", "# ---- turn and phase"]
+    if module.turn_trackers:
+        lines.append("# The module has a turn tracker, but a binding cannot read arbitrary trackers yet:")
+    lines += ["# Name the phases and the chat lines that announce them ([[phase]] with chat patterns and",
+              '# source = "chat"), or leave "none": only the rules that need no phase are then checked.',
+              "[turns]", 'source = "none"', ""]
+    st.missing.append("the turn and phase ([turns] source = \"none\")")
+    lines += _rules_section()
+    st.text = "\n".join(lines) + "\n"
+    return st
+
+
+def _sided(slots, classes, prop, folders, sides) -> set[int]:
+    out = set()
+    for i, s in enumerate(slots):
+        if prop is not None:
+            v = s.facts.properties.get(prop[0])
+            if v and any(v in vals for vals in prop[1].values()):
+                out.add(i)
+                continue
+        for prefixes in folders.values():
+            if any(s.facts.folder == p or s.facts.folder.startswith(p + "/") for p in prefixes):
+                out.add(i)
+                break
+    return out
+
+
+# ---- kit bindings ----------------------------------------------------------------------------
+def kit_starter(module: "Module", kit: "Kit", kit_ref: str, logs: Iterable[str] = ()) -> Starter:
+    """A starter binding naming the kit's roster unit of each palette piece (module docstring)."""
+    st = Starter("")
+    idx = SlotIndex(module)
+    candidates = {u.id: u.name for u in kit.units}
+    matched: dict[str, str] = {}
+    unmatched: list[str] = []
+    for s in idx.slots:
+        name = s.facts.display
+        if name in matched or name in unmatched:
+            continue
+        uid = fuzzy.best_match(name, candidates)
+        if uid is None and s.facts.slot and s.facts.slot != name:
+            uid = fuzzy.best_match(s.facts.slot, candidates)
+        if uid is not None:
+            matched[name] = uid
+        else:
+            unmatched.append(name)
+    used = set(matched.values())
+    missing_units = [u.id for u in kit.units if u.id not in used]
+    lines = [f"# Starter binding: the pieces of module '{module.name}' as units of kit '{kit.id}'",
+             "# (written by vmodgen bind --game). Check the [units] table; see docs/binding-format.md.", "",
+             "format = 1", f"game = {q(kit_ref)}", f"module = {q(module.name)}", ""]
+    lines += _map_section(module, list(logs), st)
+    lines += ["", "[turns]", 'source = "none"   # or "chat" with [[phase]] id = <kit phase id>, chat = [...]', ""]
+    lines += ["# piece name = kit unit id", "[units]"]
+    for name, uid in matched.items():
+        lines.append(f"{q(name)} = {q(uid)}")
+    st.inferred.append(f"{len(matched)} piece name(s) matched to kit units")
+    if unmatched:
+        st.missing.append(f"{len(unmatched)} piece(s) match no unit of the kit: " + ", ".join(unmatched[:15])
+                          + (" ..." if len(unmatched) > 15 else ""))
+        lines += ["", "# Pieces that match no unit of the kit (markers? add them to [units] if they are units):"]
+        lines += [f"#   {n}" for n in unmatched[:200]]
+    if missing_units:
+        st.missing.append(f"{len(missing_units)} kit unit(s) have no piece: " + ", ".join(missing_units[:15])
+                          + (" ..." if len(missing_units) > 15 else ""))
+        lines += ["", "# Kit units no piece matched:"] + [f"#   {u}" for u in missing_units[:200]]
+    st.text = "\n".join(lines) + "\n"
+    return st

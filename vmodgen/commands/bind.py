@@ -1,0 +1,55 @@
+"""``vmodgen bind MODULE.vmod (--rules generic | --game KIT) [--log FILE]... [-o B.toml]``: write a
+starter binding file for a module vmodgen did not build, and say what could not be inferred."""
+from __future__ import annotations
+
+import click
+
+from ..errors import InputError
+
+
+@click.command()
+@click.argument("module", type=click.Path(dir_okay=False))
+@click.option("--rules", "rules", type=click.Choice(["generic"]), help="Configure the generic rule set.")
+@click.option("--game", "game", help="A kit (bundled id, folder or game.toml) whose roster the pieces are.")
+@click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
+              help="A save or log played with the module (hex labels it uses give the board's extent).")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the binding here.")
+@click.option("--check", "check", type=click.Path(dir_okay=False),
+              help="Check an existing binding file against the module instead.")
+def command(module: str, rules: str | None, game: str | None, logs: tuple[str, ...], output: str | None,
+            check: str | None) -> int:
+    """Write a starter binding (TOML) for MODULE: sides, piece classes, the hex map and rule
+    parameters it can infer, with what it could not infer listed on stderr."""
+    from ..binding.starter import generic_starter, kit_starter
+    from ..safeio import write_text_atomic
+    from ..vassal.module import read_module
+    mod = read_module(module)
+    if check:
+        from ..binding.file import describe, load_binding
+        b = load_binding(check, mod)
+        d = describe(b)
+        click.echo(f"{check}: {d['hexes']} hexes, palette pieces: "
+                   + ", ".join(f"{k} {v}" for k, v in sorted(d["pieces"].items()))
+                   + f"; phases: {', '.join(d['phases']) or 'none'}")
+        for note in b.notes():
+            click.echo(f"note: {note}")
+        return 0
+    if bool(rules) == bool(game):
+        raise InputError(None, "give --rules generic or --game KIT (one of them)")
+    if output and output in {module, *logs}:
+        raise InputError(output, "the binding would overwrite an input file")
+    if game:
+        from ..model.kit import load_kit
+        st = kit_starter(mod, load_kit(game), game, logs)
+    else:
+        st = generic_starter(mod, logs)
+    if output:
+        write_text_atomic(output, st.text)
+        click.echo(f"{output}: starter binding for '{mod.name}'")
+    else:
+        click.echo(st.text, nl=False)
+    for line in st.inferred:
+        click.echo(f"inferred: {line}", err=True)
+    for line in st.missing:
+        click.echo(f"not inferred: {line}", err=True)
+    return 0
