@@ -161,3 +161,11 @@ def test_position_of_kit_for_the_replayer():
     assert [f.rule for f in ruleset_for(kit.game).check(pos)] == ["GEN stacking"]
     with pytest.raises(InputError):
         position_of(kit, [("Z9", "0101")])
+
+
+def test_rule_parameter_errors_point_at_the_line():
+    """A generic rule parameter refused is reported at its line of the position's [rules]."""
+    text = '[position]\nruleset = "generic"\nsides = ["a", "b"]\n\n[rules]\nstacking_limit = 3\nzoc_stopp = true\n'
+    with pytest.raises(InputError) as e:
+        load_position(DATA / "params.toml", text=text)
+    assert e.value.line == 7 and "zoc_stopp" in str(e.value) and "params.toml" in str(e.value)

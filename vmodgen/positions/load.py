@@ -54,7 +54,15 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
         else:
             raise rules_t.error(f"rule parameter '{key}' must be a number, true/false or text", key)
     from ..rules import ruleset_for            # late: rules import positions
-    ruleset = ruleset_for(game)
+    try:
+        ruleset = ruleset_for(game)
+    except InputError as exc:
+        if exc.path is not None:
+            raise
+        m = re.search(r"parameter '([^']+)'", exc.message)
+        line = (rules_t.line_of(m.group(1)) if m and m.group(1) in rules_t.data else
+                p.line_of("ruleset") if "ruleset" in p else p.line)
+        raise InputError(doc.path, exc.message, line=line) from None
     pos = Position(game=game, map=mapdata, source=str(doc.path))
     pos.turn = p.int("turn", None)
     pos.phase = p.str("phase", "")
