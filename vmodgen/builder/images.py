@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..hexes.layout import SheetLayout
 from ..model import Game, Kit, Unit
-from ..render.board import render_board
+from ..render.board import load_scan, render_board
 from ..render.cache import CounterCache, png_bytes
 from ..render.sheet import render_counter_sheet
 
@@ -30,8 +30,8 @@ def marker_png(game: Game, marker_id: str, px: int, cache_dir: str | Path) -> by
 
 def board_png(kit: Kit, sheet_id: str, layout: SheetLayout) -> bytes:
     sheet = kit.map.sheets[sheet_id]
-    if sheet.image is not None:
-        return Path(sheet.image.file).read_bytes()
+    if sheet.image is not None:      # a scan of the printed map, read within the image limits
+        return png_bytes(load_scan(sheet.image.file))
     return png_bytes(render_board(kit.game, kit.map, sheet_id, layout=layout))
 
 
