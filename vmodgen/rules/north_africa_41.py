@@ -137,8 +137,11 @@ class NorthAfrica41Rules(RuleSet):
 
     def zoc(self, board: Board, side: str) -> ZocField:
         """7.1-7.3: limited into the upper side of an escarpment and into a completed fort of the
-        other side; full otherwise. ZOC across an all-sea hexside is open in the text: the
-        parameter ``na41_zoc_all_sea`` (false) says whether it crosses."""
+        other side; full otherwise. Readings of open points (spec §11 #5-#6): a hex reached by a
+        full and a limited ZOC is in a full one; ZOCs overlap (7.4) when two *source hexes* are
+        not adjacent, so several units in one hex are one source; ZOC across an all-sea hexside
+        is not stated: ``na41_zoc_all_sea`` (false) says whether it crosses. For the OOS entry
+        ban (16.4) a friendly unit cancels overlapping ZOCs in the hex it stands in."""
         sea = bool(self.param("na41_zoc_all_sea", False))
 
         def reach(u: UnitState, src: str, dst: str) -> int:
