@@ -78,7 +78,10 @@ class InvasionMaltaSupply:
             if not self.combat(u):
                 continue
             if not board.is_hex(u.hex) or u.has("arrived"):
-                out[u.id] = "in"                                       # 6.14
+                # 6.14: held off-map, or entered the map since the last Night turn ("arrived"). A
+                # unit that enters on a Night turn is checked normally that turn (§11 #22): the
+                # position should not mark it "arrived".
+                out[u.id] = "in"
                 continue
             key = tuple(sorted(self.sources(board, side, u)))
             if key not in cache:

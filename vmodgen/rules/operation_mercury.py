@@ -419,7 +419,11 @@ class OperationMercuryRules(RuleSet):
     def command_path(self, board: Board, hq: UnitState, target: str) -> int | None:
         """8.12: the shortest path from the HQ (not counted) to the defender's hex (counted) whose
         other hexes are land, hold no enemy unit and are outside the defenders' ZOC unless a
-        friendly unit stands there (the hex exemptions and the land test are readings, §11 #10)."""
+        friendly unit stands there. The hex exemptions and the land and enemy tests are readings
+        (§11 #10); ``om_command_path_blocks`` ("water, enemy_units") says which of the last two
+        apply."""
+        blocks = str(self.param("om_command_path_blocks", "water, enemy_units"))
+        water, enemy = "water" in blocks, "enemy_units" in blocks
         defenders = {x.side for x in board.units(target)} - {hq.side} or set(board.enemies(hq.side))
         ez = {h for s in defenders for h in self.zoc(board, s).hexes()}
         frontier, seen, d = [hq.hex], {hq.hex}, 0
@@ -433,7 +437,7 @@ class OperationMercuryRules(RuleSet):
                     if b == target:
                         return d
                     seen.add(b)
-                    if board.is_water(b) or any(x.side != hq.side for x in board.units(b)):
+                    if (water and board.is_water(b)) or (enemy and any(x.side != hq.side for x in board.units(b))):
                         continue
                     if b in ez and not board.occupied_by(b, hq.side):
                         continue
