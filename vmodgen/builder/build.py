@@ -47,7 +47,12 @@ def png_bytes(img: Image.Image) -> bytes:
 
 
 def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
+    """The geometry of a sheet's board: drawn by vmodgen, or a scan with its calibration."""
     sheet = kit.map.sheets[sheet_id]
+    if sheet.image is not None:
+        from ..render.board import load_scan
+        scan = sheet.image
+        return SheetLayout.calibrated(sheet.scheme, scan.hex_height_px, scan.origin, load_scan(scan.file).size)
     return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
 
 

@@ -79,14 +79,36 @@ class SheetLayout:
         v_max = max(probe._center(c, r_hi)[1] for c in (self._c_lo, self._c_lo + 1) if c <= self._c_hi)
         u_size = math.ceil(u_max + radius + self.margin) + 1
         v_size = math.ceil(v_max + self.dy / 2 + self.margin) + 1
-        self.board_size: tuple[int, int] = (v_size, u_size) if self.sideways else (u_size, v_size)
-        probe.size = self.board_size
+        self._finish((v_size, u_size) if self.sideways else (u_size, v_size))
+
+    def _finish(self, board_size: tuple[int, int]) -> None:
+        """Numbering offsets for this board size (VASSAL's descending numbering counts from it)."""
+        self.board_size: tuple[int, int] = board_size
+        probe = HexGrid(dx=self.dx, dy=self.dy, x0=self.x0, y0=self.y0)
+        probe.size = board_size
         max_line = probe.max_rows() if self.sideways else probe.max_columns()
         max_pos = probe.max_columns() if self.sideways else probe.max_rows()
-        self.h_off = -a if self._line_up else a - max_line
+        pos_lo, pos_hi = self.scheme.pos_range
+        self.h_off = -self._a if self._line_up else self._a - max_line
         self.v_off = pos_lo if self._pos_up else pos_hi - max_pos
         self.grid = HexGrid.from_attributes(self.vassal_grid_attributes(),
                                             self.vassal_numbering_attributes(), self.board_size)
+
+    @classmethod
+    def calibrated(cls, scheme: HexScheme, hex_height_px: float, origin: Point,
+                   board_size: tuple[int, int]) -> "SheetLayout":
+        """The layout of a scanned map: ``origin`` is the board pixel centre of the sheet's first
+        hex (lowest line and position numbers), ``board_size`` the scan's size in pixels."""
+        layout = cls(scheme, hex_height_px, 0)
+        first = Hex(scheme.line_range[0], scheme.pos_range[0])
+        cx, cy = layout.center(first)
+        dx, dy = origin[0] - cx, origin[1] - cy
+        du, dv = (dy, dx) if layout.sideways else (dx, dy)     # x0/y0 act along the grid's own axes
+        layout.x0 += du
+        layout.y0 += dv
+        layout.__dict__.pop("centers", None)
+        layout._finish(board_size)
+        return layout
 
     # -- raw indices --
 
