@@ -76,3 +76,15 @@ def test_docs_example_loads():
     pos = load("na41-doc-example.toml")
     assert pos.unit("5Pz").mode == "extended" and pos.unit("5Pz").previous == "3036"
     assert pos.control["3138"] == "axis" and pos.side == "axis"
+
+
+def test_om_stacking_checked_at_phase_ends_only():
+    """OM 4.31, ST-3: 8 SP in W4010 during the German Movement Phase is legal (moving units may
+    overstack), at its end it is not."""
+    units = "".join(f'[[units]]\nid = "X{i}"\nside = "german"\ntype = "infantry"\nhex = "W4010"\n'
+                    f'values = {{stacking = 2, movement = 5}}\n' for i in range(4))
+    during = load("om-timing.toml", '[position]\ngame = "operation-mercury"\nphase = "german-movement"\n'
+                  'at = "during"\n' + units)
+    assert rules_of(during) == []
+    end = load("om-timing.toml", '[position]\ngame = "operation-mercury"\nphase = "german-movement"\n' + units)
+    assert rules_of(end) == ["OM 4.31"]
