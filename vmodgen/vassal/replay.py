@@ -22,7 +22,7 @@ from .commands import Command
 from .savefile import SaveFile
 from .traits import Piece
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
-                    MutableProperty, Player, RemovePiece, TurnState, Undo, parse_command)
+                    MutableProperty, Player, RemovePiece, TurnState, Undo)
 
 __all__ = ["replay", "Replay", "GameState", "PieceRecord", "StackRecord", "Step", "Move",
            "Change", "Locate"]

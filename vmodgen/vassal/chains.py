@@ -1,0 +1,176 @@
+"""Trait chains: the nested TAB encoding of a piece's type and state (FORMATS.md §3.2).
+
+``chain = SE(TAB)[outermost, SE(TAB)[next, ...[piece;...]]]``: the separator after
+element ``j`` is a TAB preceded by exactly ``j`` backslashes. :func:`split_chain` /
+:func:`split_state_chain` split a chain in one linear pass (falling back to VASSAL's
+level-by-level decoding for anything not in canonical form); :func:`join_chain` nests
+elements back.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..errors import InputError
+from .codec import decode, encode_value
+
+__all__ = ["TAB", "split_first", "split_chain", "split_state_chain", "join_chain", "trait_id"]
+
+TAB = "\t"
+_BASIC_PREFIXES = ("piece;", "deck;")
+MAX_CHAIN = 10_000   # traits in one piece (a hostile chain cannot run away)
+
+
+# ----------------------------------------------------------------------------------------
+# chains
+def _unq(token: str) -> str:
+    return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
+
+
+def split_first(text: str) -> tuple[str, str | None]:
+    """``decode(text, TAB)`` limited to what VASSAL reads: the first token and the second
+    (``None`` when there is none; tokens after the second are ignored, as in Java).
+
+    Uses ``str.find``/``str.replace`` instead of a token loop: chains of 30 traits decode
+    level by level in linear C-speed passes.
+    """
+    pos = text.find(TAB)
+    while pos > 0 and text[pos - 1] == "\\":
+        pos = text.find(TAB, pos + 1)
+    if pos < 0:
+        return _unq(text.replace("\\\t", TAB) if "\\\t" in text else text), None
+    first = text[:pos]
+    if "\\\t" in first:
+        first = first.replace("\\\t", TAB)
+    rest = text[pos + 1:]
+    n_tab = rest.count(TAB)
+    if n_tab:
+        n_esc = rest.count("\\\t")
+        if n_esc != n_tab or rest[0] == TAB:
+            # a further unescaped TAB: let the general decoder find the second token
+            tokens = decode(text, TAB)
+            return tokens[0], tokens[1]
+        rest = rest.replace("\\\t", TAB)
+    return _unq(first), _unq(rest)
+
+
+_TAB_RUNS = re.compile(r"\\*\t")
+
+
+def _fast_split(text: str, count: int | None) -> list[str] | None:
+    """One linear pass over the TABs: separator ``j`` is the first TAB after separator
+    ``j-1`` preceded by exactly ``j`` backslashes (VASSAL's nesting). ``None`` when the
+    text is not in canonical form (quotes, stray TABs): the caller then decodes level by
+    level. ``count`` given = a state chain of that many elements, else a type chain."""
+    seps: list[tuple[int, int]] = []   # (start of the backslash run, position after the TAB)
+    j = 0
+    done = count is None and text.startswith(_BASIC_PREFIXES)
+    for m in _TAB_RUNS.finditer(text):
+        run = m.end() - 1 - m.start()
+        if done:
+            if run < j:
+                return None
+            continue
+        if run == j:
+            seps.append((m.start(), m.end()))
+            start = m.end()
+            j += 1
+            c = text[start:start + 1]
+            if c == "'":
+                return None
+            if c == "\\":
+                # only the backslash run of the next separator (an empty element) is safe
+                k = start
+                while text[k:k + 1] == "\\":
+                    k += 1
+                if text[k:k + 1] != TAB or k - start != j:
+                    return None
+            done = (j >= count - 1) if count is not None else text.startswith(_BASIC_PREFIXES, start)
+        elif run < j:
+            return None
+    if text[:1] in ("'", "\\"):
+        return None
+    out: list[str] = []
+    prev = 0
+    for j, (sep_start, sep_end) in enumerate(seps):
+        element = text[prev:sep_start]
+        pattern = "\\" * (j + 1) + TAB
+        if TAB in element:
+            element = element.replace(pattern, TAB)
+        out.append(element)
+        prev = sep_end
+    last = text[prev:]
+    k = len(seps)
+    if TAB in last:
+        if count is None:
+            leaf = not text.startswith(_BASIC_PREFIXES, prev) and last != "stack"
+        else:
+            leaf = k < count - 1
+        if leaf:
+            last = last.replace("\\" * (k + 1) + TAB, TAB)
+        elif k:
+            last = last.replace("\\" * k + TAB, TAB)
+    out.append(last)
+    if count is not None:
+        out.extend([""] * (count - len(out)))
+    return out
+
+
+def split_chain(text: str) -> list[str]:
+    """The type elements of a chain, outermost first (the BasicPiece, if any, last)."""
+    fast = _fast_split(text, None)
+    if fast is not None:
+        return fast
+    return _slow_split_chain(text)
+
+
+def _slow_split_chain(text: str) -> list[str]:
+    out: list[str] = []
+    while True:
+        if text.startswith(_BASIC_PREFIXES) or text == "stack":
+            out.append(text)
+            return out
+        first, rest = split_first(text)
+        out.append(first)
+        if rest is None:
+            return out
+        if len(out) > MAX_CHAIN:
+            raise InputError(None, f"piece has more than {MAX_CHAIN} traits")
+        text = rest
+
+
+def split_state_chain(text: str, count: int) -> list[str]:
+    """The ``count`` state elements aligned with a type chain (missing ones are ``""``)."""
+    if count <= 1:
+        return [text]
+    fast = _fast_split(text, count)
+    if fast is not None:
+        return fast
+    return _slow_split_state(text, count)
+
+
+def _slow_split_state(text: str, count: int) -> list[str]:
+    out: list[str] = []
+    for _ in range(count - 1):
+        first, rest = split_first(text)
+        out.append(first)
+        text = rest if rest is not None else ""
+    out.append(text)
+    return out
+
+
+def join_chain(elements: Iterable[str]) -> str:
+    """Encode elements (outermost first) as VASSAL nests them: ``SE(TAB)[e0, join(rest)]``."""
+    items = list(elements)
+    if not items:
+        return ""
+    text = items[-1]
+    for element in reversed(items[:-1]):
+        text = encode_value([element, text], TAB) or ""
+    return text
+
+
+def trait_id(type_element: str) -> str:
+    """The factory key of a type element: text up to and including the first ``;``."""
+    i = type_element.find(";")
+    return type_element if i < 0 else type_element[:i + 1]

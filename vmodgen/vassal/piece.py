@@ -1,0 +1,243 @@
+"""A piece as its traits (FORMATS.md §3.2, §3.7): :class:`Piece`, :func:`decode_piece`,
+:func:`expand_prototypes`. Re-exported by :mod:`vmodgen.vassal.traits`."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .chains import join_chain, split_chain, split_state_chain
+from .codec import decode
+from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
+
+__all__ = ["Piece", "decode_piece", "expand_prototypes"]
+
+
+# ----------------------------------------------------------------------------------------
+# pieces
+class Piece:
+    """A piece: traits outermost first (the last one normally the BasicPiece).
+
+    Built from its type and state chains; the traits are decoded on first use, so holding
+    thousands of pieces (a save) costs nothing until their properties are asked for.
+    """
+
+    __slots__ = ("_type", "_state", "_traits", "_types0", "_states0", "_count", "_warnings")
+
+    def __init__(self, type_chain: str = "", state_chain: str = "",
+                 traits: list[Trait] | None = None, warnings: list[str] | None = None) -> None:
+        self._type = type_chain
+        self._state = state_chain
+        self._warnings = warnings
+        self._traits: list[Trait] | None = None
+        self._types0: tuple[str, ...] = ()
+        self._states0: tuple[str, ...] = ()
+        self._count: int | None = None
+        if traits is not None:
+            self._traits = list(traits)
+            self._type = join_chain(t.type for t in self._traits)
+            self._state = join_chain(t.state for t in self._traits)
+            self._snapshot()
+
+    @classmethod
+    def from_traits(cls, traits: Iterable[Trait]) -> "Piece":
+        return cls(traits=list(traits))
+
+    def _snapshot(self) -> None:
+        assert self._traits is not None
+        self._types0 = tuple(t.type for t in self._traits)
+        self._states0 = tuple(t.state for t in self._traits)
+        self._count = len(self._traits)
+
+    @property
+    def traits(self) -> list[Trait]:
+        if self._traits is None:
+            types = split_chain(self._type)
+            states = split_state_chain(self._state, len(types))
+            self._traits = [make_trait(t, st, self._warnings) for t, st in zip(types, states)]
+            self._snapshot()
+        return self._traits
+
+    @property
+    def count(self) -> int:
+        """Number of elements in the chain."""
+        if self._count is None:
+            self._count = len(self._traits) if self._traits is not None else len(split_chain(self._type))
+        return self._count
+
+    # -- encoding ----------------------------------------------------------------------
+    def _sync(self) -> None:
+        if self._traits is None:
+            return
+        types = tuple(t.type for t in self._traits)
+        states = tuple(t.state for t in self._traits)
+        if types != self._types0:
+            self._type = join_chain(types)
+        if states != self._states0 or types != self._types0:
+            self._state = join_chain(states)
+        self._snapshot()
+
+    def encode_type(self) -> str:
+        self._sync()
+        return self._type
+
+    @property
+    def type_chain(self) -> str:
+        """The type chain (as :meth:`encode_type`)."""
+        return self.encode_type()
+
+    @property
+    def state_chain(self) -> str:
+        """The state chain (as :meth:`encode_state`)."""
+        return self.encode_state()
+
+    def encode_state(self) -> str:
+        self._sync()
+        return self._state
+
+    def set_state(self, state_chain: str) -> None:
+        """Install a new state chain (a ``D/`` command's newState)."""
+        self._sync()
+        self._state = state_chain
+        if self._traits is not None:
+            for trait, st in zip(self._traits, split_state_chain(state_chain, len(self._traits))):
+                trait.state = st
+            self._states0 = tuple(t.state for t in self._traits)
+
+    def basic_state(self) -> str:
+        """The BasicPiece's state (``map;x;y;gpid;...``), without decoding every trait."""
+        if self._traits is not None:
+            self._sync()
+            return self._traits[-1].state
+        return split_state_chain(self._state, self.count)[-1]
+
+    def position(self) -> tuple[str | None, int, int]:
+        """``(map, x, y)`` from the BasicPiece state (map ``None`` = not on a map)."""
+        tokens = decode(self.basic_state(), ";")
+        map_id = tokens[0] if tokens and tokens[0] not in ("null", "") else None
+        return map_id, _int(tokens, 1), _int(tokens, 2)
+
+    def set_position(self, map_id: str | None, x: int, y: int) -> None:
+        """Move the BasicPiece (what ``M/`` does to the piece's own state)."""
+        traits = self.traits
+        last = traits[-1] if traits else None
+        if isinstance(last, BasicPiece):
+            last.state = last.with_position(map_id, x, y)
+            self._sync()
+
+    # -- views -------------------------------------------------------------------------
+    @property
+    def basic(self) -> BasicPiece | None:
+        traits = self.traits
+        last = traits[-1] if traits else None
+        return last if isinstance(last, BasicPiece) else None
+
+    @property
+    def basic_name(self) -> str:
+        b = self.basic
+        return b.name if b else ""
+
+    def properties(self) -> dict[str, str]:
+        """All trait properties; the outermost trait defining a name wins."""
+        props: dict[str, str] = {}
+        for trait in reversed(self.traits):
+            props.update(trait.properties())
+        return props
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        for trait in self.traits:
+            value = trait.properties().get(name)
+            if value is not None:
+                return value
+        return default
+
+    @property
+    def name(self) -> str:
+        """The displayed name (``PieceName``): Layer level names and labels applied."""
+        name = ""
+        for trait in reversed(self.traits):
+            name = trait.display_name(name)
+        return name
+
+    def images(self) -> list[str]:
+        """Every image name the piece's traits may draw (no duplicates, in chain order)."""
+        seen: dict[str, None] = {}
+        for trait in self.traits:
+            for img in trait.images():
+                seen.setdefault(img, None)
+        return list(seen)
+
+    def find(self, cls: type[Trait]) -> list[Trait]:
+        return [t for t in self.traits if isinstance(t, cls)]
+
+    def copy(self) -> "Piece":
+        return Piece(self.encode_type(), self.encode_state(), warnings=self._warnings)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "basic_name": self.basic_name, "properties": self.properties(),
+                "traits": [t.to_json() for t in self.traits]}
+
+    def __repr__(self) -> str:
+        return f"Piece({self.name!r}, traits={[t.id for t in self.traits]})"
+
+
+def decode_piece(type_chain: str, state_chain: str = "", warnings: list[str] | None = None) -> Piece:
+    """Decode a type chain and its state chain into a :class:`Piece` (traits decoded now,
+    so unknown IDs are reported in ``warnings`` at once)."""
+    piece = Piece(type_chain, state_chain, warnings=warnings)
+    piece.traits
+    return piece
+
+
+# ----------------------------------------------------------------------------------------
+# prototypes
+def _proto_chain(definition: str) -> tuple[list[str], list[str]]:
+    """Type and state elements of a PrototypeDefinition text (``+/null/type/state`` or a chain)."""
+    text = definition.strip()
+    if text.startswith("+/"):
+        tokens = decode(text, "/")
+        type_chain = tokens[2] if len(tokens) > 2 else ""
+        state_chain = tokens[3] if len(tokens) > 3 else ""
+    else:
+        type_chain, state_chain = text, ""
+    types = split_chain(type_chain)
+    return types, split_state_chain(state_chain, len(types))
+
+
+def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, str],
+                      warnings: list[str] | None = None, max_depth: int = 32) -> tuple[str, str]:
+    """Replace every ``prototype;Name`` element by that prototype's traits (its BasicPiece
+    dropped), recursively; returns the expanded ``(type_chain, state_chain)``.
+
+    ``prototypes`` maps a prototype name to its PrototypeDefinition text. A missing name
+    is reported in ``warnings`` and left in place; cycles stop at ``max_depth``.
+    """
+    types = split_chain(type_chain)
+    states = split_state_chain(state_chain, len(types))
+    out_t: list[str] = []
+    out_s: list[str] = []
+    _expand(types, states, prototypes, warnings, out_t, out_s, 0, max_depth)
+    return join_chain(out_t), join_chain(out_s)
+
+
+def _expand(types, states, prototypes, warnings, out_t, out_s, depth, max_depth) -> None:
+    for t, s in zip(types, states):
+        if t.startswith(UsePrototype.ID):
+            name = t[len(UsePrototype.ID):]
+            definition = prototypes.get(name)
+            if definition is None and ";" in name:
+                definition = prototypes.get(name.split(";", 1)[0])
+            if definition is None or depth >= max_depth:
+                if warnings is not None:
+                    msg = (f"prototype '{name}' not found" if definition is None
+                           else f"prototype '{name}' nested deeper than {max_depth}")
+                    if msg not in warnings:
+                        warnings.append(msg)
+                out_t.append(t)
+                out_s.append(s)
+                continue
+            ptypes, pstates = _proto_chain(definition)
+            if ptypes and ptypes[-1].startswith(BasicPiece.ID):
+                ptypes, pstates = ptypes[:-1], pstates[:-1]
+            _expand(ptypes, pstates, prototypes, warnings, out_t, out_s, depth + 1, max_depth)
+        else:
+            out_t.append(t)
+            out_s.append(s)
