@@ -157,7 +157,8 @@ class GenericRules(RuleSet):
 
     # ---- rules -----------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
-        when = {"phase_end": EVERY_PHASE_END, "movement_end": MOVEMENT_END, "always": ALWAYS}[self.param("stacking_when")]
+        moments = {"phase_end": EVERY_PHASE_END, "movement_end": MOVEMENT_END, "always": ALWAYS}
+        when = moments[self.param("stacking_when")]
         out = [Rule("GEN stacking", "stacking", when, self.check_stacking, "stacking limit")]
         if not self.flag("stacking_mixed"):
             out.append(Rule("GEN stacking", "stacking", ALWAYS,

@@ -1,5 +1,6 @@
 """Invasion: Malta (with Leros): stacking (3.3), zones of control (3.2, 8.2), movement (8) and the
-Axis supply route (6, in :mod:`vmodgen.rules.invasion_malta_supply`) over the core. Rule numbers are the rulebook's (spec:
+Axis supply route (6, in :mod:`vmodgen.rules.invasion_malta_supply`) over the core. Rule numbers
+are the rulebook's (spec:
 ``rules/invasion-malta.md`` §4-§7, §10).
 
 Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
@@ -8,7 +9,8 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp`` (1, 8.36),
 ``commando_cliff_cost_mp`` (3, 17.31), ``motor_pool_ma`` (10, 18.12),
 ``disrupted_ma_divisor`` (2, 3.83); other terrain costs ``move_cost_<terrain>`` (the TEC is not
-in the text; default 1). The time of day is ``[state] time`` (am, pm, night). Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+in the text; default 1). The time of day is ``[state] time`` (am, pm, night). Unit selectors
+``im_armour``, ``im_red_box``, ``im_orange``,
 ``im_commando``, ``im_artillery`` (units with a printed range, §2.4); ``im_redbox_zoc_urban``
 (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves urban and airfield hexes
 open); ``im_supply_side`` ("axis", 6.1).
@@ -310,7 +312,8 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
             return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
-                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0, allowance_rule=f"{P} 8.13")
+                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0,
+                         allowance_rule=f"{P} 8.13")
 
     def check_moves(self, board: Board) -> list:
         out = []

@@ -176,15 +176,18 @@ class NorthAfrica41Rules(RuleSet):
         for u in board.pos.units:
             if not u.has("full_retreat") or not board.is_hex(u.hex):
                 continue
-            near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not self.marker(x)]
-            guard = [x for x in board.units(u.hex, u.side) if x is not u and self.combat(x) and not x.has("full_retreat")]
+            near = [x for n in board.neighbours(u.hex) for x in board.units(n)
+                    if x.side != u.side and not self.marker(x)]
+            guard = [x for x in board.units(u.hex, u.side)
+                     if x is not u and self.combat(x) and not x.has("full_retreat")]
             if near and not guard:
                 out.append(self.finding(board, f"{P} 13.3.2", "zoc",
                                         f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [u.hex], [u]))
             owner = board.control(u.hex)
-            special = board.features(u.hex) & {"port", "airfield", "fort", "fortification"} or board.terrain(u.hex) == "city"
+            special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
+                       or board.terrain(u.hex) == "city")
             if special and owner and owner != u.side:
                 out.append(self.finding(board, f"{P} 13.3.2", "movement",
                                         f"{label(u)} is in Full Retreat in {u.hex}, an enemy-controlled port, airfield, "
@@ -229,7 +232,8 @@ class NorthAfrica41Rules(RuleSet):
             if mode == "extended" and (kind(b) != NONE):
                 return Problem(f"{P} 5.3", "zoc", f"extended movement may not enter enemy ZOC ({b})", b)
             if mode == "rail" and (kind(b) != NONE or kind(a) != NONE):
-                return Problem(f"{P} 5.9.1", "zoc", f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
+                return Problem(f"{P} 5.9.1", "zoc",
+                               f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
             if oos and kind(b) != NONE and ez.overlapping(b, board) and not any(
                     x.side == side and x is not u for x in board.units(b)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
@@ -337,7 +341,8 @@ class NorthAfrica41Rules(RuleSet):
         most = self.num("road_bonus_highway_hexes" if highway else "road_bonus_track_hexes", 8 if highway else 4)
         if len(kinds) > most:
             out.append(self.finding(board, f"{P} 5.2.2", "movement", f"{name} moved {len(kinds)} hexes with the road "
-                                    f"bonus; the most is {fmt(most)} {'along the highway' if highway else 'with track'}.",
+                                    f"bonus; the most is {fmt(most)} "
+                                    f"{'along the highway' if highway else 'with track'}.",
                                     [u.hex], [u]))
         for i, h in enumerate(u.path[1:-1], 1):
             if ez.kind(h) == FULL:
