@@ -19,15 +19,14 @@ from typing import Callable, Iterator
 
 from .codec import decode
 from .commands import Command
+from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
+from .piece import Piece
 from .savefile import SaveFile
-from .traits import Piece
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
                     MutableProperty, Player, RemovePiece, TurnState, Undo)
 
 __all__ = ["replay", "Replay", "GameState", "PieceRecord", "StackRecord", "Step", "Move",
            "Change", "Locate"]
-
-from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 
 
 # ----------------------------------------------------------------------------------------
