@@ -414,8 +414,12 @@ def describe(b: FileBinding) -> dict:
     counts: dict[str, int] = {}
     for s in b.slots.slots:
         attrs, _ = resolve(b.spec.classes, s.facts)
-        key = ("ignored" if attrs.get("ignore") else "marker" if attrs.get("marker")
-               else str(attrs.get("side") or "unmatched"))
+        if b.kit is not None and not (attrs.get("ignore") or attrs.get("marker")):
+            uid = b.spec.units.get(s.facts.display) or s.facts.display
+            key = "unit" if b.kit.unit(uid) is not None else "unmatched"
+        else:
+            key = ("ignored" if attrs.get("ignore") else "marker" if attrs.get("marker")
+                   else str(attrs.get("side") or "unmatched"))
         counts[key] = counts.get(key, 0) + 1
     return {"hexes": len(b.map.hex_ids()), "pieces": counts, "phases": [p.id for p in b.game.sequence.phases]}
 

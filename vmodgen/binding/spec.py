@@ -167,7 +167,8 @@ def _classes(doc: TomlDoc, sides: set[str], need_side: bool) -> list[PieceClass]
             attrs["movement_class"] = t.str("movement_class")
         if "flags" in t:
             attrs["flags"] = t.str_list("flags")
-        out.append(PieceClass(name, m, attrs, t.line))
+        first = next(k for k in CLASS_MATCH if k in t)
+        out.append(PieceClass(name, m, attrs, t.line_of(first)))
     return out
 
 
