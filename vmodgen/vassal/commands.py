@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .. import limits
-from ..errors import InputError, LimitError
+from ..errors import LimitError
 from .codec import decode, decode_checked, encode_value
 
 __all__ = ["ESC", "Command", "parse_tree", "encode_tree"]
@@ -126,10 +126,6 @@ def invalidate(node: Command) -> None:
     """Forget cached raw text and typed views after ``node`` was edited in place."""
     node._raw = None
     node._typed = None
-
-
-def error_at(path: str | Path | None, message: str) -> InputError:
-    return InputError(path, message)
 
 
 from .typed import parse_command as _parse_command, safe_text as _safe_text  # noqa: E402
