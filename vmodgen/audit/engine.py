@@ -138,6 +138,7 @@ class FileAuditor:
         self.rs = ruleset
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
+        self.cache: dict = {}          # piece readings, shared by the files this auditor reads
 
     def run(self, save: SaveFile, name: str) -> FileAudit:
         """Audit one file in a single pass over its commands."""
@@ -148,7 +149,7 @@ class FileAuditor:
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding
         game = b.game
-        builder = PositionBuilder(b, self.module)
+        builder = PositionBuilder(b, self.module, self.cache)
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         seen_once: set = set()

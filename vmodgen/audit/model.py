@@ -30,7 +30,7 @@ class AuditFinding:
 
     @property
     def key(self) -> tuple:
-        return (self.rule, self.kind, self.hexes, self.units)
+        return (self.rule, self.kind, tuple(sorted(self.hexes)), tuple(sorted(self.units)))
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "step": self.step, "turn": self.turn, "phase": self.phase,

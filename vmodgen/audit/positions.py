@@ -25,13 +25,16 @@ class PieceView:
 class PositionBuilder:
     """Keeps every piece's view up to date as the states of one replay go by."""
 
-    def __init__(self, binding: Binding, module: Module | None) -> None:
+    def __init__(self, binding: Binding, module: Module | None, cache: dict | None = None) -> None:
         self.binding = binding
         self.module = module
         self.views: dict[str, PieceView] = {}
-        self._cache: dict[tuple[str, str, str], tuple] = {}
+        #: (type chain, state chain) → what the binding made of it; shared by the files of one audit
+        self._cache: dict[tuple[str, str], tuple] = cache if cache is not None else {}
         self._unit_states: dict[str, UnitState] = {}
-        self.version = 0                       # bumped whenever a view changes
+        self.units: dict[str, PieceView] = {}      # views of units on the game map
+        self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
+        self.version = 0                       # bumped whenever a unit or marker view changes
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         if self.module is None or m is None:
@@ -43,7 +46,7 @@ class PositionBuilder:
         if rec is None:
             return None
         pos = rec.position
-        key = (pid, rec.piece._type, rec.piece.encode_state())
+        key = (rec.piece._type, rec.piece.encode_state())
         got = self._cache.get(key)
         if got is None:
             u = self.binding.unit_for(rec)
@@ -88,12 +91,26 @@ class PositionBuilder:
             if new is None:
                 if old is not None:
                     del self.views[pid]
-                    changed.add(pid)
+                    self.units.pop(pid, None)
+                    self.markers.pop(pid, None)
+                    if old.unit is not None or old.markers:
+                        changed.add(pid)
                 continue
-            if old is None or (old.unit, old.reduced, old.hex, old.markers, old.status) != \
-                    (new.unit, new.reduced, new.hex, new.markers, new.status):
-                changed.add(pid)
             self.views[pid] = new
+            if old is not None and (old.unit, old.reduced, old.hex, old.markers, old.status) == \
+                    (new.unit, new.reduced, new.hex, new.markers, new.status):
+                continue
+            self.units.pop(pid, None)
+            self.markers.pop(pid, None)
+            if new.hex is not None:
+                if new.unit is not None:
+                    self.units[pid] = new
+                elif new.markers:
+                    self.markers[pid] = new
+            relevant = (new.unit is not None or bool(new.markers) or
+                        (old is not None and (old.unit is not None or bool(old.markers))))
+            if relevant:
+                changed.add(pid)
         if changed:
             self.version += 1
             for pid in changed:
@@ -101,7 +118,7 @@ class PositionBuilder:
         return changed
 
     def unit_views(self) -> list[PieceView]:
-        return [v for v in self.views.values() if v.unit is not None and v.hex is not None]
+        return list(self.units.values())
 
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
                  moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
@@ -109,7 +126,7 @@ class PositionBuilder:
         """The rule position now; ``moves``: piece id → (hex at the phase start, path or None)."""
         binding = self.binding
         markers_at: dict[str, set[str]] = {}
-        for v in self.views.values():
+        for v in self.markers.values():
             if v.markers and v.hex is not None:
                 markers_at.setdefault(v.hex, set()).update(v.markers)
         units = []
