@@ -17,6 +17,7 @@ from ..hexes.layout import SheetLayout
 from ..model import Kit
 from ..vassal import module_xml as mx
 from ..vassal.obfuscation import obfuscate
+from ..vassal.savefile import SAVEDATA, Metadata, metadata_xml
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
@@ -135,7 +136,8 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
-        savedata = mx.savedata("1.0", scenario.name)
+        savedata = metadata_xml(Metadata(version="1.0", vassal_version="3.7.0", date_saved="0",
+                                         description=scenario.name), SAVEDATA)
         entries[file] = save_zip_bytes(obfuscate(text, key=0x5A), savedata, meta)
         desc = scenario.description + (" (illustrative set-up)" if scenario.illustrative else "")
         plan.setups.append((scenario.name, file, desc))

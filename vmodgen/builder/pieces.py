@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Game, Kit, Unit
-from ..vassal.codec import encode
-from ..vassal.piece_defs import (Trait, basic_piece, chain, definition, delete, empty_basic_piece, key, layer,
+from ..vassal.piece_defs import (Trait, basic_piece, definition, delete, empty_basic_piece, key, layer,
                                  marker, prototype, report)
 
 #: Marker property that tells the auditor a piece was built by vmodgen, and from which kit
@@ -110,13 +109,6 @@ def piece_for(game: Game, unit: Unit, gpid: int | str) -> PieceDef:
     traits.append(marker(unit_properties(game, unit)))
     traits.append(basic_piece(front, unit.name, gpid))
     return PieceDef(unit, unit.name, traits, tuple(images))
-
-
-def placed_state(piece: PieceDef, map_name: str, x: int, y: int, gpid: int | str) -> str:
-    """The state chain of ``piece`` standing on ``map_name`` at (x, y): only the BasicPiece changes."""
-    states = [t.state for t in piece.traits[:-1]]
-    states.append(encode([map_name, str(x), str(y), str(gpid), "0"], ";"))
-    return chain(states)
 
 
 def marker_image_name(marker_id: str) -> str:

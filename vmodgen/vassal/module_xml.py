@@ -274,13 +274,3 @@ def moduledata(name: str, version: str, description: str, date_saved_ms: int = 0
     etree.indent(data, space="  ")
     return etree.tostring(data, xml_declaration=True, encoding="UTF-8", standalone=False)
 
-
-def savedata(module_version: str, description: str, date_saved_ms: int = 0) -> bytes:
-    """The ``savedata`` entry of a save (§4.1): module version and the save's comment."""
-    data = etree.Element("data", version="1")
-    for tag, text in (("version", module_version), ("extra1", None), ("extra2", None),
-                      ("VassalVersion", "3.7.0"), ("dateSaved", str(date_saved_ms)), ("description", description)):
-        e = etree.SubElement(data, tag)
-        if text is not None:
-            e.text = text
-    return etree.tostring(data, xml_declaration=True, encoding="UTF-8", standalone=False)
