@@ -20,21 +20,21 @@ from vmodgen.audit import audit  # noqa: E402
 from vmodgen.vassal.module import read_module  # noqa: E402
 
 
-def tld_binding(module):
-    """The other helper's binding of The Longest Day, if there is one."""
+def tld_binding(module, logs):
+    """A binding of The Longest Day from the other helper's starter (``vmodgen bind``), if any."""
     try:
-        from vmodgen.binding import starter   # noqa: F401
+        from vmodgen.binding.file import load_binding
+        from vmodgen.binding.starter import generic_starter
     except ImportError:
-        return None
-    for name in ("tld_binding", "binding_for", "starter_binding"):
-        fn = getattr(starter, name, None)
-        if fn is not None:
-            try:
-                return fn(module)
-            except Exception as exc:   # noqa: BLE001
-                print(f"(TLD binding present but failed: {exc})")
-                return None
-    return None
+        return None, "no binding support (vmodgen.binding.file) yet"
+    import tempfile
+    here = ROOT / "bench" / "tld_binding.toml"
+    if here.is_file():
+        return load_binding(here, module), f"binding {here}"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "tld.toml"
+        path.write_text(generic_starter(module, [str(p) for p in logs]).text, encoding="utf-8")
+        return load_binding(path, module), "the generic starter binding ('vmodgen bind' output, unedited)"
 
 
 def main() -> None:
@@ -44,8 +44,8 @@ def main() -> None:
         print("../shared/corpus is absent: nothing to measure")
         return
     module = read_module(mod_path)
-    binding = tld_binding(module)
-    mode = "rules through the TLD binding" if binding is not None else "replay + continuity only (no TLD binding yet)"
+    binding, how = tld_binding(module, logs)
+    mode = (f"rules through {how}" if binding is not None else f"replay + continuity only ({how})")
     print(f"mode: {mode}; cores: {os.cpu_count()}")
 
     def run(paths, jobs):

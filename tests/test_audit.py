@@ -186,3 +186,15 @@ def test_html_report_is_self_contained_with_a_picture_per_finding(mini, tmp_path
     im = Image.open(io.BytesIO(base64.b64decode(imgs[2]))).convert("RGB")
     assert im.width < 700 and (220, 0, 0) in {im.getpixel((x, y)) for x in range(im.width) for y in range(0, im.height, 3)}
     assert "Blue Inf" in page and PASSWORD not in page
+
+
+def test_a_marker_piece_gives_its_status_to_the_units_in_its_hex(mini):
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R1", "0302").move("R1", "0402")
+    marker = w.add("piece;;;oos.png;Out of supply", "null;0;0;0;0", "0402")   # the kit's 'oos' marker
+    w.advance(3)                                 # end of Red Supply: R1 is marked, no finding
+    w.delete(marker)
+    w.advance(6)                                 # next turn's Red Supply ends with R1 unmarked
+    r = audit([w.write(root / "marker.vlog")], module=module, game=str(kit_dir))
+    assert [(f.rule, f.turn, f.units) for f in r.findings] == [("GEN supply", 2, ("R1",))]

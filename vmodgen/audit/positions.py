@@ -35,6 +35,8 @@ class PositionBuilder:
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
+        self._markers_at: dict[str, set[str]] | None = None
+        self._had_markers: dict[str, bool] = {}
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         if self.module is None or m is None:
@@ -113,36 +115,54 @@ class PositionBuilder:
                 changed.add(pid)
         if changed:
             self.version += 1
+            marker_change = any(pid not in self.units and (pid in self.markers or
+                                                            self._had_markers.pop(pid, False))
+                                for pid in changed)
             for pid in changed:
-                self._unit_states.pop(pid, None)
+                if pid in self.markers:
+                    self._had_markers[pid] = True
+            if marker_change:
+                self._markers_at = None
+                self._unit_states.clear()
+            else:
+                for pid in changed:
+                    self._unit_states.pop(pid, None)
         return changed
 
     def unit_views(self) -> list[PieceView]:
         return list(self.units.values())
+
+    def markers_at(self) -> dict[str, set[str]]:
+        if self._markers_at is None:
+            out: dict[str, set[str]] = {}
+            for v in self.markers.values():
+                if v.markers and v.hex is not None:
+                    out.setdefault(v.hex, set()).update(v.markers)
+            self._markers_at = out
+        return self._markers_at
 
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
                  moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
                  source: str = "") -> Position:
         """The rule position now; ``moves``: piece id → (hex at the phase start, path or None)."""
         binding = self.binding
-        markers_at: dict[str, set[str]] = {}
-        for v in self.markers.values():
-            if v.markers and v.hex is not None:
-                markers_at.setdefault(v.hex, set()).update(v.markers)
-        units = []
-        moves = moves or {}
-        for v in self.unit_views():
-            extra = markers_at.get(v.hex)
-            mv = moves.get(v.pid)
-            if extra or mv:
-                status = v.status | frozenset(extra or ())
-                units.append(UnitState(v.unit, v.hex, v.reduced, status,
-                                       previous=mv[0] if mv else None, path=mv[1] if mv else None))
-                continue
-            us = self._unit_states.get(v.pid)
-            if us is None:
-                us = self._unit_states[v.pid] = UnitState(v.unit, v.hex, v.reduced, v.status)
-            units.append(us)
+        markers_at = self.markers_at()
+        cache = self._unit_states
+        for pid, v in self.units.items():
+            if pid not in cache:
+                extra = markers_at.get(v.hex)
+                cache[pid] = UnitState(v.unit, v.hex, v.reduced, v.status | frozenset(extra) if extra else v.status)
+        if len(cache) != len(self.units):
+            for pid in [p for p in cache if p not in self.units]:
+                del cache[pid]
+        if moves:
+            units = []
+            for pid, us in cache.items():
+                mv = moves.get(pid)
+                units.append(us if mv is None else
+                             UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1]))
+        else:
+            units = list(cache.values())
         hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
         return Position(binding.game, binding.map, units, turn, phase, side, at,
                         hex_markers=hex_markers, source=source)
