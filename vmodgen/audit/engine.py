@@ -36,6 +36,8 @@ class FileAudit:
     phase_unknown_steps: int = 0
     #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
     timeline: list = field(default_factory=list)
+    module_name: str = ""
+    vassal_version: str = ""
 
 
 class Stream:
@@ -125,8 +127,13 @@ def rule_key(rule: Rule) -> str:
     return f"{rule.id}|{rule.title}|{rule.kind}"
 
 
+def checks_moves(rule: Rule) -> bool:
+    """A rule that reads units' moves (previous hex, path): those exist only in movement phases."""
+    return "move" in getattr(rule.check, "__name__", "")
+
+
 def needs_phase(rule: Rule) -> bool:
-    return rule.when.at != "any" or bool(rule.when.kinds)
+    return rule.when.at != "any" or bool(rule.when.kinds) or checks_moves(rule)
 
 
 class FileAuditor:
@@ -144,7 +151,10 @@ class FileAuditor:
         """Audit one file in a single pass over its commands."""
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
-        return self.run_replay(Stream(save, apply, warnings), name, warnings)
+        fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
+        fa.module_name = save.module_name
+        fa.vassal_version = save.vassal_version
+        return fa
 
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding

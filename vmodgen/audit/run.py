@@ -17,7 +17,7 @@ from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import read_save
 from .continuity import compare
-from .engine import FileAudit, FileAuditor, needs_phase
+from .engine import FileAudit, FileAuditor, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
 from .stats import merge
 
@@ -133,20 +133,22 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     for rule in rules:
         entry = {"rule": rule.id, "kind": rule.kind, "title": rule.title, "when": rule.when.describe()}
         if needs_phase(rule) and not phase_known:
-            skipped.append({**entry, "why": "the phase is unknown (no turn tracker or binding phase source)"})
+            why = ("moves are only followed within a movement phase, and the phase is unknown" if checks_moves(rule)
+                   else "the phase is unknown (no turn tracker or binding phase source)")
+            skipped.append({**entry, "why": why})
         else:
             checked.append(entry)
     notes = list(b.notes())
     if not phase_known:
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
-                     f"({', '.join(sorted({r['rule'] for r in checked})) or 'none'}).")
+                     f"({'; '.join(r['rule'] + ' (' + r['title'] + ')' for r in checked) or 'none'}).")
     elif rules and any(r.phase_unknown_steps for r in results):
         n = sum(r.phase_unknown_steps for r in results)
         notes.append(f"The phase could not be read at {n} position(s): there only the rules that need no "
                      "phase were checked.")
     files = []
     for r in results:
-        files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save",
+        files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,
                               players=[r.stats.recorder] if r.stats.recorder else [],
                               warnings=r.warnings[:20],
                               phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline]))

@@ -132,10 +132,13 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         if boards is not None and i <= MAX_PICTURES:
             try:
                 uri = picture(f, boards, by_id, counters)
-            except (KeyError, ValueError):
+            except Exception:   # a map the renderer cannot draw: the finding without a picture  # noqa: BLE001
                 uri = None
             if uri:
                 out.append(f"<img alt='board around {E(', '.join(f.hexes))}' src='{uri}'>")
+            else:
+                out.append("<br><i>(no picture: the game map of this binding has no drawable sheet "
+                           "for these hexes)</i>")
         out.append("</div>")
     if result.continuity:
         out.append("<h2>Continuity</h2><table><tr><th>Before</th><th>After</th><th>Piece</th><th>What</th>"
