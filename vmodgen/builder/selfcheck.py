@@ -17,7 +17,7 @@ _EXTRA = {
     "GameModule": {"ModuleOther1", "ModuleOther2", "VassalVersion", "description", "name", "nextPieceSlotId", "version"},
     "BasicCommandEncoder": set(), "Documentation": set(), "Chatter": set(), "KeyNamer": set(),
     "PrototypesContainer": set(), "PrototypeDefinition": {"description", "name"}, "entry": set(),
-    "option": {"name"}, "Board": {"image", "name", "reversible"}, "ZonedGrid": set(),
+    "option": {"name"}, "Board": {"image", "name", "reversible"}, "ZonedGrid": set(), "ZonedGridHighlighter": set(),
     "Zone": {"highlightProperty", "locationFormat", "name", "path", "useHighlight", "useParentGrid"},
     "ForwardToKeyBuffer": set(), "Scroller": set(), "ForwardToChatter": set(), "MenuDisplayer": set(),
     "MapCenterer": set(), "StackExpander": set(), "PieceMover": set(), "KeyBufferer": set(),

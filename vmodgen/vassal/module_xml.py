@@ -183,6 +183,8 @@ def map_window(root, map_name: str, board_name: str, image: str, grid: dict, num
         for z in zones:
             el(zg, GRID + "mapgrid.Zone", highlightProperty="", locationFormat="$name$", name=z["name"],
                path=z["path"], useHighlight="false", useParentGrid="false")
+        # VASSAL's ZonedGrid.build adds this child when it is missing and the Editor saves it (canonical form)
+        el(zg, GRID + "mapgrid.ZonedGridHighlighter")
     else:
         g = el(board, GRID + "HexGrid", "HexGrid", **grid)
         el(g, GRID + "mapgrid.HexGridNumbering", "HexGridNumbering", **numbering)
@@ -200,8 +202,15 @@ def map_window(root, map_name: str, board_name: str, image: str, grid: dict, num
     return m
 
 
+def _set_text_attribute(node: etree._Element, value: str) -> etree._Element:
+    """Set the XML *attribute* ``text`` (a button label); ``el(text=...)`` sets element text content."""
+    node.set("text", value)
+    return node
+
+
 def piece_window(root, name: str = "Counters") -> etree._Element:
-    return el(root, MOD + "PieceWindow", "PieceWindow", name=name, text=name)
+    # The button label is the attribute ``text``; VASSAL drops element text content of a PieceWindow.
+    return _set_text_attribute(el(root, MOD + "PieceWindow", "PieceWindow", name=name), name)
 
 
 def tab_widget(parent, name: str) -> etree._Element:
@@ -222,8 +231,9 @@ def piece_slot(parent, name: str, gpid: int, definition: str, size: int) -> etre
 
 def dice_button(root, count: int, sides: int) -> str:
     name = f"{count}d{sides}"
-    el(root, MOD + "DiceButton", "DiceButton", nDice=count, nSides=sides, name=name, text=name,
-       tooltip=f"Roll {name}")
+    # The button label is the attribute ``text`` (it was the default "2d6" whatever the dice).
+    _set_text_attribute(el(root, MOD + "DiceButton", "DiceButton", nDice=count, nSides=sides, name=name,
+                           tooltip=f"Roll {name}"), name)
     return name
 
 
