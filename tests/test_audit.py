@@ -198,3 +198,23 @@ def test_a_marker_piece_gives_its_status_to_the_units_in_its_hex(mini):
     w.advance(6)                                 # next turn's Red Supply ends with R1 unmarked
     r = audit([w.write(root / "marker.vlog")], module=module, game=str(kit_dir))
     assert [(f.rule, f.turn, f.units) for f in r.findings] == [("GEN supply", 2, ("R1",))]
+
+
+def test_bad_file_among_parallel_jobs_and_report_over_an_input(mini, tmp_path):
+    from click.testing import CliRunner
+    from vmodgen.commands.audit import command
+    from vmodgen.errors import InputError
+    kit_dir, kit, module, root = mini
+    good = script(kit, module).write(tmp_path / "good.vlog")
+    junk = tmp_path / "junk.vlog"
+    junk.write_bytes(b"junk")
+    with pytest.raises(InputError) as err:
+        audit([good, junk], module=module, game=str(kit_dir), jobs=2)
+    assert str(junk) in str(err.value)
+    before = good.read_bytes()
+    sneaky = tmp_path / "sub" / ".." / "good.vlog"
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(InputError):
+        CliRunner().invoke(command, [str(good), "--module", str(module), "--game", str(kit_dir), "-o", str(sneaky)],
+                           standalone_mode=False, catch_exceptions=False)
+    assert good.read_bytes() == before

@@ -61,10 +61,18 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
 _WORKER: dict = {}
 
 
-def _audit_one(path: str) -> FileAudit:
+def _audit_one(path: str):
+    """One file in a worker; bad input comes back as a value (exceptions with custom
+    constructors do not cross the process boundary)."""
+    from ..errors import LimitError
     setup: Setup = _WORKER["setup"]
-    auditor = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
-    return auditor.run(read_save(path), path)
+    auditor = _WORKER.get("auditor")
+    if auditor is None:
+        auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
+    try:
+        return auditor.run(read_save(path), path)
+    except InputError as exc:
+        return ("error", type(exc) is LimitError, exc.path, exc.message, exc.line, exc.place)
 
 
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
@@ -109,8 +117,14 @@ def _parallel(paths: list[str], setup: Setup, jobs: int) -> list[FileAudit]:
         ctx = None
     if ctx is None:        # no fork (Windows): one process
         return [_audit_one(p) for p in paths]
+    from ..errors import LimitError
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        return list(pool.map(_audit_one, paths))
+        out = list(pool.map(_audit_one, paths))
+    for r in out:
+        if isinstance(r, tuple):
+            _, limit, path, message, line, place = r
+            raise (LimitError if limit else InputError)(path, message, line, place)
+    return out
 
 
 def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:

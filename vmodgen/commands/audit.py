@@ -27,8 +27,9 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     from ..safeio import write_text_atomic
     if game and binding:
         raise InputError(None, "give either --game or --binding, not both")
-    inputs = {str(p) for p in files} | {p for p in (module, binding) if p}
-    if output and output in inputs:
+    from pathlib import Path
+    inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
+    if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")
     result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs)
     text = render(result, fmt)
