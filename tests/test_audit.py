@@ -218,3 +218,17 @@ def test_bad_file_among_parallel_jobs_and_report_over_an_input(mini, tmp_path):
         CliRunner().invoke(command, [str(good), "--module", str(module), "--game", str(kit_dir), "-o", str(sneaky)],
                            standalone_mode=False, catch_exceptions=False)
     assert good.read_bytes() == before
+
+
+def test_a_tracker_moved_back_ends_no_phase(mini):
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R1", "0302").move("R1", "0402")
+    w.advance(3)                     # end of Red Supply: R1 out of supply (step 6)
+    w.move("R3", "0102")             # overstack during Blue Movement (step 7)...
+    w.set_turn(1, 2)                 # ...but the tracker goes back to Red Supply: no end of Blue Movement
+    w.move("R3", "0203")             # resolved before any phase ends
+    w.advance()                      # Red Supply ends again: R1 still out (already reported)
+    w.undo()                         # an undone advance ends nothing either
+    r = audit([w.write(root / "back.vlog")], module=module, game=str(kit_dir))
+    assert [(f.step, f.rule) for f in r.findings] == [(6, "GEN supply")]

@@ -205,12 +205,14 @@ class FileAuditor:
             if ph != prev_phase or k == 0:
                 timeline.append((k, ph[0] if ph else None, ph[1] if ph else ""))
             # the phase before this step has ended: its end-of-phase rules see the last position
+            # (not when the tracker went back: an undone or corrected advance ends no phase)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                end_pos = prev_pos
-                end_pos.at = "end"
-                due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
-                check(end_pos, due, k, "end")
+                if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
+                    end_pos = prev_pos
+                    end_pos.at = "end"
+                    due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
+                    check(end_pos, due, k, "end")
                 phase_start_hex.clear()
                 paths.clear()
                 pos_version = -1
@@ -242,6 +244,18 @@ class FileAuditor:
         stats = file_stats(rp.steps, players, builder_sides(builder))
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline)
+
+    def _backwards(self, old: tuple, new: tuple | None) -> bool:
+        """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""
+        if new is None:
+            return False
+        ids = [p.id for p in self.binding.game.sequence.phases]
+
+        def key(ph: tuple) -> tuple[int, int]:
+            return (ph[0] if ph[0] is not None else 0, ids.index(ph[1]) if ph[1] in ids else -1)
+        if old[0] is None or new[0] is None:
+            return key((0, new[1])) < key((0, old[1])) and old[0] == new[0]
+        return key(new) < key(old)
 
     # ---- moves ---------------------------------------------------------------------------
     def _track_moves(self, step: Step, builder: PositionBuilder, side: str,
