@@ -15,8 +15,8 @@ from ..errors import InputError
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
-@click.option("--jobs", "jobs", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="Files replayed in parallel.")
+@click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="Files replayed in parallel (0 = one per core).")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
             output: str | None, jobs: int) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
@@ -31,6 +31,9 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
     if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")
+    if jobs == 0:
+        import os
+        jobs = os.cpu_count() or 1
     result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs)
     text = render(result, fmt)
     if output:
