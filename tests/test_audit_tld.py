@@ -46,6 +46,9 @@ def test_tld_statistics(chain):
     assert sum(d["count"] for d in rolls.values()) == 256
     assert all(1 <= float(k) <= 6 for d in rolls.values() for k in d["sums"])
     assert [len(f["per_file"]) for f in [s]] == [4]
+    # a PBEM chain alternates: each log is its recorder's turn
+    assert [f.players for f in chain.files] == [["Joel"], ["Nate"], ["Joel"], ["Nate"]]
+    assert set(s["moves_by_player"]) == {"Joel", "Nate"}
 
 
 def test_no_password_in_the_report(chain):

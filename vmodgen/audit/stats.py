@@ -40,14 +40,7 @@ def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
 def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str]) -> FileStats:
     """Statistics of one file: ``players`` (name, side) as of its start; ``sides`` piece id → side."""
     st = FileStats(steps=len(steps))
-    names = [n for n, _s in players]
-    if not names:      # no PLAYER entry: the names the dice and chat lines give
-        for step in steps:
-            for text in step.chat_text:
-                r = parse_roll(text)
-                if r:
-                    names.append(r[0])
-    st.recorder = ", ".join(dict.fromkeys(names)) or "unknown"
+    st.recorder = recorder(steps, players)
     for step in steps:
         if step.undo:
             st.undos += 1
@@ -57,14 +50,30 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
             if r:
                 st.rolls.append(r)
         for mv in step.moves:
-            pids = mv.members if mv.is_stack else [mv.piece_id]
-            unit_sides = {sides[p] for p in pids if p in sides}
-            if not unit_sides:
-                continue
             st.moves_by_player[st.recorder] = st.moves_by_player.get(st.recorder, 0) + 1
-            for s in unit_sides:
-                st.moves_by_side[s] = st.moves_by_side.get(s, 0) + 1
+            pids = mv.members if mv.is_stack else [mv.piece_id]
+            for side in {sides[p] for p in pids if p in sides}:
+                st.moves_by_side[side] = st.moves_by_side.get(side, 0) + 1
     return st
+
+
+SPEAKER = re.compile(r"^(?:<([^>]+)> - |\* <([^>]+)> )")
+
+
+def recorder(steps: list[Step], players: list[tuple[str, str]]) -> str:
+    """Who recorded a file: the name its own chat lines, dice reports and tracker reports give
+    most often (a log holds only its recorder's actions); else the PLAYER names of its start."""
+    count: dict[str, int] = {}
+    for step in steps:
+        for text in step.chat_text:
+            r = parse_roll(text)
+            m = SPEAKER.match(text)
+            name = r[0] if r else (m.group(1) or m.group(2)) if m else None
+            if name:
+                count[name] = count.get(name, 0) + 1
+    if count:
+        return max(count, key=lambda n: count[n])
+    return ", ".join(dict.fromkeys(n for n, _s in players)) or "unknown"
 
 
 def summarize_rolls(rolls: list[tuple[str, str, list[int]]]) -> dict:
