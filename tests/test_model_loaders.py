@@ -408,3 +408,12 @@ def test_roster_cell_length_limited(kit):
     sub(kit / "roster.csv", "Blue HQ", "Blue HQ" + "q" * 20000)
     err = refused(kit)
     assert Path(err.path).name == "roster.csv" and err.line == 5 and "longer than" in err.message
+
+
+def test_header_scan_is_linear_on_long_bracket_lines(kit):
+    # a valid multi-line array whose inner line starts with '[' and holds 200000 spaces:
+    # the table-header scan must not backtrack (this once took minutes)
+    append(kit / "map.toml", "\n[[places]]\nname = \"x\"\nhex = \"0909\"\nnote = \"\"\n"
+                             "\n[[areas]]\nid = \"a\"\nname = \"A\"\nhexes = [\n[" + " " * 200_000 + "\"0101\"],\n]\n")
+    err = refused(kit)
+    assert Path(err.path).name == "map.toml" and err.line == 51

@@ -34,7 +34,8 @@ class TomlDoc:
         except ValueError as exc:  # e.g. an integer of more than 4300 digits
             raise InputError(self.path, f"not valid TOML: {exc}") from None
 
-    _HEADER_RE = re.compile(r"^\s*\[\[?\s*([^\[\]#]*?)\s*\]\]?\s*(#.*)?$")
+    # unambiguous (no two adjacent parts can match the same characters): linear time
+    _HEADER_RE = re.compile(r"[ \t]*\[\[?([^\[\]#]*)\]\]?[ \t]*(?:#.*)?\Z")
 
     def _header_index(self) -> dict[str, list[int]]:
         """Table name → the lines of its headers, built once (a linear scan of the text)."""
@@ -44,7 +45,7 @@ class TomlDoc:
                 if text.lstrip().startswith("["):
                     m = self._HEADER_RE.match(text)
                     if m:
-                        name = re.sub(r"\s*\.\s*", ".", m.group(1))
+                        name = ".".join(part.strip() for part in m.group(1).split("."))
                         index.setdefault(name, []).append(i)
             self._headers = index
         return self._headers
