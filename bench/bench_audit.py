@@ -68,6 +68,12 @@ def main() -> None:
         for jobs in sorted({1, min(n, os.cpu_count() or 1)}):
             best, cpu = min((run(logs[:n], jobs)[0], run.cpu) for _ in range(3))
             print(f"{n} log(s), --jobs {jobs}: {best:.3f} s wall, {cpu:.3f} s CPU")
+    if binding is not None:
+        t = time.perf_counter()
+        c0 = time.process_time()
+        audit(logs, module=mod_path, replay_only=True)
+        print(f"for comparison, 4 logs replay + continuity only (no rules): {time.perf_counter() - t:.3f} s wall, "
+              f"{time.process_time() - c0:.3f} s CPU")
     dt, r = run(logs, os.cpu_count() or 1)
     print(f"all 4, --jobs {os.cpu_count()}: {dt:.3f} s; steps {r.stats['steps']}, findings {len(r.findings)}, "
           f"continuity issues {len(r.continuity)}, undos {r.stats['undos']}, "
