@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import random
 import struct
+import warnings
 import zipfile
 import zlib
+
+warnings.filterwarnings("ignore", message="Duplicate name", category=UserWarning)
 
 INTERESTING = [b"\x00", b"\xff", b"\n", b"\r", b"\t", b"\\", b"'", b'"', b",", b";", b"/", b"|", b"\x1b",
                b"[", b"]", b"[[", b"{", b"}", b"=", b"#", b"<", b">", b"&", b"&amp;", b"-", b"-1", b"0",
@@ -23,11 +26,12 @@ BILLION_LAUGHS = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">
 
 
 def huge_field(rng: random.Random) -> bytes:
-    return bytes([rng.choice(b"Aa0,;\t\\")]) * rng.choice([1 << 12, 1 << 16, 1 << 20, 3 << 20])
+    size = rng.choice([1 << 12, 1 << 12, 1 << 16, 1 << 16, 1 << 20])
+    return bytes([rng.choice(b"Aa0,;\t\\")]) * size
 
 
 def deep_nesting(rng: random.Random, kind: str) -> bytes:
-    n = rng.choice([100, 1000, 10_000, 100_000])
+    n = rng.choice([100, 100, 1000, 1000, 10_000, 100_000])
     if kind == "xml":
         return b"<a>" * n + b"</a>" * n
     if kind == "toml":
@@ -64,10 +68,12 @@ def mutate_bytes(data: bytes, rng: random.Random, others: list[bytes], kind: str
             other = rng.choice(others)
             j = rng.randint(0, len(other))
             buf[pos:] = other[j:j + rng.randint(0, 4096)]
-        elif op < 0.82:                           # a huge field
+        elif op < 0.795:                          # a huge field
             buf[pos:pos] = huge_field(rng)
-        elif op < 0.86:                           # deep nesting
+        elif op < 0.82:                           # deep nesting
             buf[pos:pos] = deep_nesting(rng, kind)
+        elif op < 0.86 and n:                     # a long run of one byte already there
+            buf[pos:pos] = buf[min(pos, n - 1):min(pos, n - 1) + 1] * rng.choice([100, 10_000])
         elif op < 0.93 and n:                     # swap two chunks
             a, b = sorted((rng.randint(0, n), rng.randint(0, n)))
             size = rng.randint(1, 64)

@@ -106,7 +106,7 @@ def codec_target(payloads) -> Target:
 
 def obfuscation_target(payloads) -> Target:
     from vmodgen.vassal import obfuscation
-    seeds = [p for _, p, _ in payloads] + [obfuscation.obfuscate(t[:5000], 0xA7) for _, _, t in payloads]
+    seeds = [p[:16_384] for _, p, _ in payloads] + [obfuscation.obfuscate(t[:5000], 0xA7) for _, _, t in payloads]
 
     def run(data: bytes) -> None:
         text, kind, key = obfuscation.deobfuscate(data, "fuzz.vsav")
@@ -116,8 +116,13 @@ def obfuscation_target(payloads) -> Target:
 
 
 def commands_target(payloads) -> Target:
-    from vmodgen.vassal import commands, typed
-    seeds = [t.encode() for _, _, t in payloads]
+    from vmodgen.vassal import codec, commands, typed
+    seeds = [t.encode() for _, _, t in payloads if len(t) < 50_000]
+    for _, _, text in payloads:     # smaller seeds too: the root with 20 of its sub-commands
+        root = commands.parse_tree(text)
+        for i in range(0, min(len(root.subs), 400), 20):
+            part = [commands.encode_tree(s) for s in root.subs[i:i + 20]]
+            seeds.append(codec.encode([root.text] + part, "\x1b").encode())
 
     def run(data: bytes) -> None:
         text = _text(data)
@@ -245,6 +250,8 @@ def kit_target(name: str, sandbox: KitSandbox) -> Target:
     originals = [p.read_bytes() for _, p in pairs]
     # a seed is "index\0bytes": which file of which kit, then its content
     seeds = [str(i).encode() + b"\0" + data for i, data in enumerate(originals)]
+    # the minikit loads in ~10 ms, a bundled kit in ~200 ms: seed from the minikit more often
+    seeds += [seed for seed, (game, _) in zip(list(seeds), pairs) if game == sandbox.kits[0]] * 8
 
     def run(data: bytes) -> None:
         head, _, body = data.partition(b"\0")
