@@ -162,7 +162,6 @@ class FileAuditor:
         builder = PositionBuilder(b, self.module, self.cache)
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
-        seen_once: set = set()
         start_snapshot: dict = {}
         prev_pos = None
         prev_phase: tuple | None = None
