@@ -185,7 +185,7 @@ class FileAuditor:
             first_eval.setdefault(rk, True)
             for k, af in keys.items():
                 if k not in before:
-                    af.details["from_start"] = is_first and step_no <= 1
+                    af.details["from_start"] = is_first
                     findings.append(af)
             active[rk] = set(keys)
 
