@@ -128,8 +128,8 @@ def parse_xml(data: bytes, path: str | Path, what: str = "XML"):
         root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError as exc:
         line = getattr(exc, "lineno", None)
-        raise InputError(path, f"{what} is not well-formed ({exc.msg if hasattr(exc, 'msg') else exc})",
-                         line=line) from None
+        msg = " ".join(str(exc.msg if hasattr(exc, "msg") else exc).split())   # one line
+        raise InputError(path, f"{what} is not well-formed ({msg})", line=line) from None
     if root is None:
         raise InputError(path, f"{what} is empty")
     return root
