@@ -164,3 +164,15 @@ def test_chain_round_trip(els) -> None:
     els = [e or "x" for e in els[:-1]] + ["piece;" + els[-1]]
     text = join_chain(els)
     assert split_chain(text) == els
+
+
+def test_prototypes_that_use_each_other_many_times_cannot_blow_up():
+    """Hostile module: each prototype uses the next one twice, 40 levels deep (2**40 traits if
+    expanded naively). Expansion stops at the trait budget and says so."""
+    from vmodgen.vassal.piece import MAX_EXPANDED_TRAITS
+    protos = {f"P{i}": f"+/null/prototype;P{i + 1}\tprototype;P{i + 1}\\\tpiece;;;;/\t\\\tnull;0;0;;0" for i in range(40)}
+    protos["P40"] = "+/null/mark;a\tpiece;;;;/1\tnull;0;0;;0"
+    warnings = []
+    types, _ = expand_prototypes("prototype;P0\tpiece;;;;", "\tnull;0;0;;0", protos, warnings, max_depth=64)
+    assert types.count("mark;a") <= MAX_EXPANDED_TRAITS
+    assert any("stopped" in w for w in warnings)

@@ -202,42 +202,75 @@ def _proto_chain(definition: str) -> tuple[list[str], list[str]]:
     return types, split_state_chain(state_chain, len(types))
 
 
+#: the most traits one piece may have after its prototypes are expanded (a hostile module can
+#: make prototypes that use each other many times over: the expansion would grow exponentially)
+MAX_EXPANDED_TRAITS = 5_000
+
+
 def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, str],
                       warnings: list[str] | None = None, max_depth: int = 32) -> tuple[str, str]:
     """Replace every ``prototype;Name`` element by that prototype's traits (its BasicPiece
     dropped), recursively; returns the expanded ``(type_chain, state_chain)``.
 
     ``prototypes`` maps a prototype name to its PrototypeDefinition text. A missing name
-    is reported in ``warnings`` and left in place; cycles stop at ``max_depth``.
+    is reported in ``warnings`` and left in place; a prototype that uses itself (directly or
+    through others) is not expanded again inside itself; nesting stops at ``max_depth`` and the
+    whole expansion at :data:`MAX_EXPANDED_TRAITS` traits (each reported once in ``warnings``).
     """
     types = split_chain(type_chain)
     states = split_state_chain(state_chain, len(types))
     out_t: list[str] = []
     out_s: list[str] = []
-    _expand(types, states, prototypes, warnings, out_t, out_s, 0, max_depth)
+    _Expander(prototypes, warnings, max_depth).run(types, states, out_t, out_s, ())
     return join_chain(out_t), join_chain(out_s)
 
 
-def _expand(types, states, prototypes, warnings, out_t, out_s, depth, max_depth) -> None:
-    for t, s in zip(types, states):
-        if t.startswith(UsePrototype.ID):
-            name = t[len(UsePrototype.ID):]
-            definition = prototypes.get(name)
-            if definition is None and ";" in name:
-                definition = prototypes.get(name.split(";", 1)[0])
-            if definition is None or depth >= max_depth:
-                if warnings is not None:
-                    msg = (f"prototype '{name}' not found" if definition is None
-                           else f"prototype '{name}' nested deeper than {max_depth}")
-                    if msg not in warnings:
-                        warnings.append(msg)
-                out_t.append(t)
-                out_s.append(s)
-                continue
+class _Expander:
+    def __init__(self, prototypes: dict[str, str], warnings: list[str] | None, max_depth: int) -> None:
+        self.prototypes = prototypes
+        self.warnings = warnings
+        self.max_depth = max_depth
+        self.chains: dict[str, tuple[list[str], list[str]]] = {}
+
+    def warn(self, msg: str) -> None:
+        if self.warnings is not None and msg not in self.warnings:
+            self.warnings.append(msg)
+
+    def chain(self, name: str, definition: str) -> tuple[list[str], list[str]]:
+        got = self.chains.get(name)
+        if got is None:
             ptypes, pstates = _proto_chain(definition)
             if ptypes and ptypes[-1].startswith(BasicPiece.ID):
                 ptypes, pstates = ptypes[:-1], pstates[:-1]
-            _expand(ptypes, pstates, prototypes, warnings, out_t, out_s, depth + 1, max_depth)
-        else:
-            out_t.append(t)
-            out_s.append(s)
+            got = self.chains[name] = (ptypes, pstates)
+        return got
+
+    def run(self, types, states, out_t, out_s, path: tuple[str, ...]) -> None:
+        for t, s in zip(types, states):
+            if len(out_t) >= MAX_EXPANDED_TRAITS:
+                self.warn(f"prototype expansion stopped at {MAX_EXPANDED_TRAITS} traits")
+                return
+            if not t.startswith(UsePrototype.ID):
+                out_t.append(t)
+                out_s.append(s)
+                continue
+            name = t[len(UsePrototype.ID):]
+            key = name
+            definition = self.prototypes.get(name)
+            if definition is None and ";" in name:
+                key = name.split(";", 1)[0]
+                definition = self.prototypes.get(key)
+            problem = None
+            if definition is None:
+                problem = f"prototype '{name}' not found"
+            elif key in path:
+                problem = f"prototype '{key}' uses itself"
+            elif len(path) >= self.max_depth:
+                problem = f"prototype '{name}' nested deeper than {self.max_depth}"
+            if problem:
+                self.warn(problem)
+                out_t.append(t)
+                out_s.append(s)
+                continue
+            ptypes, pstates = self.chain(key, definition)
+            self.run(ptypes, pstates, out_t, out_s, path + (key,))
