@@ -51,10 +51,19 @@ def compare(before_name: str, before: dict, after_name: str, after: dict) -> lis
     return out
 
 
+def _basic_key(t) -> tuple:
+    """A BasicPiece state without its place and without the ``Old*`` properties VASSAL sets on
+    every move (logs record them as ``LOG\tnull``: a replay cannot know them)."""
+    from ..vassal.codec import decode
+    tokens = decode(t.state, ";")
+    props = {k: v for k, v in t.persistent().items() if not k.startswith("Old")}
+    return (tokens[3] if len(tokens) > 3 else "", sorted(props.items()))
+
+
 def _same_but_position(x, y) -> bool:
     """Whether two state chains differ only in the BasicPiece's own map and coordinates (old
-    VASSAL versions leave stale ones in pieces inside stacks; the stack holds the position)."""
-    from ..vassal.codec import decode
+    VASSAL versions leave stale ones in pieces inside stacks; the stack holds the position) or
+    in its ``Old*`` properties."""
     from ..vassal.traits import BasicPiece
     try:
         a, b = Piece(x[3], x[2]).traits, Piece(y[3], y[2]).traits
@@ -64,7 +73,7 @@ def _same_but_position(x, y) -> bool:
         return False
     for t, u in zip(a, b):
         if isinstance(t, BasicPiece):
-            if decode(t.state, ";")[3:] != decode(u.state, ";")[3:]:
+            if _basic_key(t) != _basic_key(u):
                 return False
         elif t.state != u.state:
             return False
