@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import zipfile
 from pathlib import Path
@@ -52,8 +53,11 @@ class SafeZip:
     def size(self, name: str) -> int:
         return self._infos[name].file_size
 
-    def read(self, name: str, max_bytes: int = limits.MAX_ZIP_ENTRY_BYTES) -> bytes:
-        """Read one entry, refusing zip bombs: the expanded size is counted as it streams."""
+    def read(self, name: str, max_bytes: int | None = None) -> bytes:
+        """Read one entry, refusing zip bombs: the expanded size is counted as it streams.
+        ``max_bytes`` defaults to :data:`vmodgen.limits.MAX_ZIP_ENTRY_BYTES` (read at call time)."""
+        if max_bytes is None:
+            max_bytes = limits.MAX_ZIP_ENTRY_BYTES
         info = self._infos.get(name)
         if info is None:
             raise InputError(self.path, f"no '{name}' entry in the zip")
@@ -109,6 +113,10 @@ def safe_entry_path(root: str | Path, name: str) -> Path:
     return target
 
 
+_DTD_RE = re.compile(rb"<!(?i:doctype)")
+_ENTITY_RE = re.compile(rb"<!(?i:entity)")
+
+
 def xml_parser():
     """An lxml parser that resolves no entity, loads no DTD and touches no network."""
     from lxml import etree
@@ -121,14 +129,25 @@ def parse_xml(data: bytes, path: str | Path, what: str = "XML"):
     from lxml import etree
     if len(data) > limits.MAX_XML_BYTES:
         raise LimitError(path, f"{what} is {len(data)} bytes, more than the limit of {limits.MAX_XML_BYTES}")
-    head = data[:4096].lower()
-    if b"<!entity" in head or (b"<!doctype" in head and b"[" in head.split(b"<!doctype", 1)[1][:2048]):
-        raise LimitError(path, f"{what} declares entities (refused: XML entity expansion)")
+    # anywhere in the file, not only in its first bytes: a long comment may precede the DTD
+    m = _ENTITY_RE.search(data)
+    if m:
+        raise LimitError(path, f"{what} declares entities (refused: XML entity expansion)",
+                         line=data.count(b"\n", 0, m.start()) + 1)
+    for m in _DTD_RE.finditer(data):
+        line = data.count(b"\n", 0, m.start()) + 1
+        decl = data[m.end():m.end() + 4096]
+        head = decl.split(b">", 1)[0]
+        if b"[" in head or re.search(rb"\b(SYSTEM|PUBLIC)\b", head, re.I):
+            raise LimitError(path, f"{what} has a document type with declarations or an external "
+                                   "DTD (refused)", line=line)
     try:
         root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError as exc:
         line = getattr(exc, "lineno", None)
         msg = " ".join(str(exc.msg if hasattr(exc, "msg") else exc).split())   # one line
+        if "Excessive depth" in msg:
+            raise LimitError(path, f"{what} is nested more than 256 elements deep", line=line) from None
         raise InputError(path, f"{what} is not well-formed ({msg})", line=line) from None
     if root is None:
         raise InputError(path, f"{what} is empty")
@@ -153,9 +172,10 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
         raise InputError(path, "is a folder, not a file") from None
 
 
-def read_text(path: str | Path, max_bytes: int = limits.MAX_DATA_FILE_BYTES, what: str = "file") -> str:
-    """Read a UTF-8 text file (BOM allowed) with a size limit."""
-    data = read_bytes(path, max_bytes, what)
+def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file") -> str:
+    """Read a UTF-8 text file (BOM allowed) with a size limit (default
+    :data:`vmodgen.limits.MAX_DATA_FILE_BYTES`, read at call time)."""
+    data = read_bytes(path, limits.MAX_DATA_FILE_BYTES if max_bytes is None else max_bytes, what)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
