@@ -88,7 +88,7 @@ def test_prototype_expansion() -> None:
     loop = "+/null/prototype;Loop\tpiece;;;;/\tnull;0;0;;0"
     warnings = []
     expand_prototypes("prototype;Loop\tpiece;;;;", "\tnull;0;0;;0", {"Loop": loop}, warnings, max_depth=4)
-    assert any("deeper" in w for w in warnings)
+    assert any("uses itself" in w for w in warnings)
 
 
 def test_unknown_traits_kept_and_warned_once() -> None:
