@@ -43,6 +43,10 @@ def _alarm(signum, frame):
     raise CaseTimeout()
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt()   # SIGTERM: stop and print the summary (background jobs ignore SIGINT)
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -104,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         limit = args.max_memory_mb << 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGPROF, _alarm)
+    signal.signal(signal.SIGTERM, _stop)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
 
     if args.reproduce:

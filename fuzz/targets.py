@@ -251,7 +251,7 @@ def kit_target(name: str, sandbox: KitSandbox) -> Target:
     # a seed is "index\0bytes": which file of which kit, then its content
     seeds = [str(i).encode() + b"\0" + data for i, data in enumerate(originals)]
     # the minikit loads in ~10 ms, a bundled kit in ~200 ms: seed from the minikit more often
-    seeds += [seed for seed, (game, _) in zip(list(seeds), pairs) if game == sandbox.kits[0]] * 8
+    seeds += [seed for seed, (game, _) in zip(list(seeds), pairs) if game == sandbox.kits[0]] * 30
 
     def run(data: bytes) -> None:
         head, _, body = data.partition(b"\0")
