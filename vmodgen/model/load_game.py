@@ -8,7 +8,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    Named, Nationality, Phase, PointFeature, SequenceOfPlay, Side, Terrain,
                    UnitSize, UnitType)
 from ..errors import InputError
-from .tomldoc import Table, TomlDoc
+from .tomldoc import Table, TomlDoc, shown
 from .vocab import symbol_problems
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -21,14 +21,14 @@ KNOWN_RULESETS = ("generic", "operation-mercury", "invasion-malta", "north-afric
 def _id(t: Table, key: str = "id") -> str:
     v = t.str(key)
     if not ID_RE.match(v):
-        raise t.error(f"'{key}' must be letters, digits, '-', '_' or '.', not {v!r}", key)
+        raise t.error(f"'{key}' must be letters, digits, '-', '_' or '.', not {shown(v)}", key)
     return v
 
 
 def _color(t: Table, key: str, default: str) -> str:
     v = t.str(key, default)
     if v and not COLOR_RE.match(v):
-        raise t.error(f"'{key}' must be a colour like \"#1f3a5c\", not {v!r}", key)
+        raise t.error(f"'{key}' must be a colour like \"#1f3a5c\", not {shown(v)}", key)
     return v
 
 
@@ -66,7 +66,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     die_text = g.str("die", "1d6")
     m = re.fullmatch(r"(\d+)d(\d+)", die_text)
     if not m or not (1 <= int(m.group(1)) <= 20 and 2 <= int(m.group(2)) <= 1000):
-        raise g.error(f"'die' must look like 1d6 or 2d6, not {die_text!r}", "die")
+        raise g.error(f"'die' must look like 1d6 or 2d6, not {shown(die_text)}", "die")
     ruleset = g.str("ruleset", "generic")
     if ruleset not in KNOWN_RULESETS:
         raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(KNOWN_RULESETS)})", "ruleset")

@@ -14,7 +14,7 @@ from ..safeio import read_text
 from .game import Game
 from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
-from .tomldoc import Table, TomlDoc
+from .tomldoc import Table, TomlDoc, shown
 
 ELEVATION_RE = re.compile(r"^[+-]?[0-9]{1,6}$")
 SHEET_KEYS = ("id", "name", "prefix", "lines", "line_first", "line_digits", "pos_digits", "separator",
@@ -161,14 +161,14 @@ def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
             raise InputError(path, f"unknown terrain '{terrain}' (known: {', '.join(game.terrain)})", line=line)
         elev = cells.get("elevation", "")
         if elev and not ELEVATION_RE.match(elev):
-            raise InputError(path, f"'elevation' must be a whole number, not {elev!r}", line=line)
+            raise InputError(path, f"'elevation' must be a whole number, not {shown(elev)}", line=line)
         features = frozenset(f.strip() for f in cells.get("features", "").split(";") if f.strip())
         for f in features:
             if f not in game.point_features:
                 raise InputError(path, f"unknown feature '{f}' (known: {', '.join(game.point_features)})", line=line)
         illus = cells.get("illustrative", "yes").lower()
         if illus not in ("", "yes", "no", "true", "false", "1", "0"):
-            raise InputError(path, f"'illustrative' must be yes or no, not {illus!r}", line=line)
+            raise InputError(path, f"'illustrative' must be yes or no, not {shown(illus)}", line=line)
         mapdata.hexes[hid] = HexInfo(terrain=terrain, elevation=int(elev) if elev else None,
                                      features=features, illustrative=illus in ("", "yes", "true", "1"),
                                      note=cells.get("note", ""))

@@ -10,6 +10,7 @@ from .. import limits
 from ..errors import InputError
 from ..safeio import read_text
 from .game import Game
+from .tomldoc import shown
 from .unit import Unit, Value
 
 REQUIRED = ("id", "name", "side", "nationality", "formation", "type", "size")
@@ -94,7 +95,7 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
 
     uid = cells["id"]
     if not UNIT_ID_RE.match(uid):
-        raise bad(f"unit id {uid!r} is empty or has one of , ; | \\ or a tab")
+        raise bad(f"unit id {shown(uid)} is empty or has one of , ; | \\ or a tab")
     if not cells["name"]:
         raise bad(f"unit '{uid}' has no name")
     side = cells["side"]
@@ -116,7 +117,7 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
         raise bad(f"unknown unit size '{size}' (known: {', '.join(game.unit_sizes)})")
     steps_text = cells.get("steps", "") or "1"
     if not INT_RE.match(steps_text) or int(steps_text) < 1:
-        raise bad(f"'steps' must be a whole number of at least 1, not {steps_text!r}")
+        raise bad(f"'steps' must be a whole number of at least 1, not {shown(steps_text)}")
     mclass = cells.get("movement_class", "") or game.unit_types[utype].movement_class
     if mclass and mclass not in game.movement_classes:
         raise bad(f"unknown movement class '{mclass}' (known: {', '.join(game.movement_classes)})")
@@ -136,7 +137,7 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
                 continue
             if game.fields[fid].kind == "int":
                 if not INT_RE.match(cell):
-                    raise bad(f"'{col}' must be a number, not {cell!r}")
+                    raise bad(f"'{col}' must be a whole number of at most 9 digits, not {shown(cell)}")
                 value: Value = int(cell)
             else:
                 value = cell
@@ -145,11 +146,11 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
             setup[col.split(":", 1)[1]] = cell
         elif kind == "arrival" and cell:
             if not INT_RE.match(cell):
-                raise bad(f"'{col}' must be a turn number, not {cell!r}")
+                raise bad(f"'{col}' must be a turn number, not {shown(cell)}")
             arrival[col.split(":", 1)[1]] = int(cell)
     if cells.get("arrival"):
         if not INT_RE.match(cells["arrival"]):
-            raise bad(f"'arrival' must be a turn number, not {cells['arrival']!r}")
+            raise bad(f"'arrival' must be a turn number, not {shown(cells['arrival'])}")
         arrival[""] = int(cells["arrival"])
     illus_text = cells.get("illustrative", "")
     illus = frozenset(c.strip() for c in illus_text.split(";") if c.strip())

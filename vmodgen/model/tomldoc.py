@@ -15,6 +15,12 @@ from ..errors import InputError, LimitError
 from ..safeio import read_text
 
 
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about huge bad values."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class TomlDoc:
     def __init__(self, path: str | Path, text: str | None = None) -> None:
         self.path = Path(path)
@@ -136,7 +142,7 @@ class Table:
             return default
         v = self.data[key]
         if not isinstance(v, str):
-            raise self.error(f"'{key}' must be text, not {v!r}", key)
+            raise self.error(f"'{key}' must be text, not {shown(v)}", key)
         if len(v) > 10_000:
             raise self.error(f"'{key}' is longer than 10000 characters", key)
         return v
@@ -146,7 +152,7 @@ class Table:
             return default
         v = self.data[key]
         if isinstance(v, bool) or not isinstance(v, int):
-            raise self.error(f"'{key}' must be a whole number, not {v!r}", key)
+            raise self.error(f"'{key}' must be a whole number, not {shown(v)}", key)
         if minimum is not None and v < minimum:
             raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
         return v
@@ -156,7 +162,7 @@ class Table:
             return default
         v = self.data[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise self.error(f"'{key}' must be a number, not {v!r}", key)
+            raise self.error(f"'{key}' must be a number, not {shown(v)}", key)
         if minimum is not None and v < minimum:
             raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
         return v
@@ -166,7 +172,7 @@ class Table:
             return default
         v = self.data[key]
         if not isinstance(v, bool):
-            raise self.error(f"'{key}' must be true or false, not {v!r}", key)
+            raise self.error(f"'{key}' must be true or false, not {shown(v)}", key)
         return v
 
     def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
