@@ -187,8 +187,11 @@ def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file"
 def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
     """Write to a temporary file beside ``path`` and rename it over ``path`` on success only."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise InputError(target, f"cannot write here ({exc.strerror or exc})") from None
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)        # the mode a plain open() would give, not mkstemp's 0600
@@ -210,3 +213,16 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
 def write_text_atomic(path: str | Path, text: str) -> None:
     with atomic_output(path, "w") as fh:
         fh.write(text)
+
+
+def refuse_overwrite(output: str | Path, inputs: "list[str | Path]") -> None:
+    """Refuse an output path that is one of the inputs, however it is spelled."""
+    out = Path(output)
+    for inp in inputs:
+        p = Path(inp)
+        try:
+            same = out.resolve() == p.resolve() or (out.exists() and p.exists() and os.path.samefile(out, p))
+        except OSError:
+            same = False
+        if same:
+            raise InputError(output, f"is an input of this command ({inp}); choose another output file")

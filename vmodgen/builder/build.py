@@ -21,6 +21,7 @@ from ..vassal.savefile import SAVEDATA, Metadata, metadata_xml
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
+from ..safeio import write_text_atomic
 from .package import save_zip_bytes, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 
@@ -73,6 +74,15 @@ def input_fingerprint(kit: Kit) -> str:
     return h.hexdigest()
 
 
+def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
+    """The last build's inputs are today's, and its output is still the file it wrote."""
+    try:
+        inputs, output = stamp_path.read_text().split()
+        return inputs == fingerprint and hashlib.sha256(target.read_bytes()).hexdigest() == output
+    except (OSError, ValueError):
+        return False
+
+
 def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | None = None,
               progress: Progress | None = None, force: bool = False) -> BuildResult:
     """Build ``kit`` into ``out_dir/<game id>.vmod``; skip when nothing changed since the last build."""
@@ -81,7 +91,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     target = out_dir / f"{kit.game.id}.vmod"
     stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
     fingerprint = input_fingerprint(kit)
-    if not force and target.is_file() and stamp_path.is_file() and stamp_path.read_text() == fingerprint:
+    if not force and _unchanged(target, stamp_path, fingerprint):
         return BuildResult(target, skipped=True)
     cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
     entries: dict[str, bytes] = {}
@@ -160,8 +170,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
 
     write_zip(target, data)
-    stamp_path.parent.mkdir(parents=True, exist_ok=True)
-    stamp_path.write_text(fingerprint)
+    write_text_atomic(stamp_path, f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n")
     return BuildResult(target, entries=len(entries))
 
 

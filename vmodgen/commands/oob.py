@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..model import load_kit
+from ..safeio import refuse_overwrite
 from ..oob import FORMATS, kit_oob, module_oob, to_csv, to_html, to_json, to_markdown, write_oob
 
 
@@ -40,10 +41,13 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
         from ..vassal.module import read_module
         oob = module_oob(read_module(source), source, pictures=not no_pictures)
         stem = Path(source).stem
+        inputs: list = [source]
     else:
         kit = load_kit(source)
         oob = kit_oob(kit, pictures=not no_pictures)
         stem = kit.game.id
+        map_dir = kit.files[2].parent
+        inputs = list(kit.files) + [p for p in map_dir.iterdir() if p.is_file()]
     if output == "-":
         if fmt == "md":
             text, _ = to_markdown(oob, None, ".")      # image links only: no folder to write to
@@ -52,6 +56,7 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
         sys.stdout.write(text)
         return 0
     target = Path(output) if output else Path("build") / f"{stem}-oob.{fmt}"
+    refuse_overwrite(target, inputs)
     written = write_oob(oob, fmt, target)
     extra = f" (+{len(written) - 1} images)" if len(written) > 1 else ""
     click.echo(f"{target}{extra}")
