@@ -30,3 +30,15 @@ def shared():
 @pytest.fixture
 def minikit_path() -> Path:
     return DATA / "minikit"
+
+
+# Property tests are deterministic in the suite (the same examples on every machine, no example
+# database written); fuzz/campaign.py is where random exploration runs.
+try:
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("suite", derandomize=True, database=None, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("suite")
+except ImportError:  # pragma: no cover - hypothesis is in the test extra
+    pass

@@ -306,7 +306,8 @@ def test_lost_tec_values_are_marked_illustrative(kit):
 
 
 def test_every_rule_parameter_cites_a_rule():
-    text = GAME.read_text(encoding="utf-8").split("[rules]", 1)[1]
+    import re
+    text = re.split(r"(?m)^\[rules\]\s*$", GAME.read_text(encoding="utf-8"), maxsplit=1)[1]
     for line in text.splitlines():
         if "=" in line and not line.startswith(("#", "illustrative")):
             assert "#" in line and any(ch.isdigit() for ch in line.split("#", 1)[1]), line
