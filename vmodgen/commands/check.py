@@ -16,7 +16,12 @@ from ..rules import ruleset_for
 def command(position: str, as_json: bool) -> int:
     """Check one position (a TOML file, see docs/position-format.md) against its game's rules.
 
-    Exit code 0 when the position is legal, 1 when there are findings, 2 on bad input."""
+    Exit code 0 when the position is legal, 1 when there are findings, 2 on bad input.
+
+    \b
+    Examples:
+      vmodgen check tests/data/positions/minikit-overstack.toml
+      vmodgen check my-position.toml --json"""
     pos = load_position(position)
     try:
         findings = ruleset_for(pos.game).check(pos)

@@ -44,7 +44,15 @@ def _kind(path: str) -> str:
               help="Show the pieces after log step N (0: the log's starting state; default: the last).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def command(file: str, module_path: str | None, step: int | None, as_json: bool) -> None:
-    """Show what is in a VASSAL module, save or log."""
+    """Show what is in a VASSAL module, save or log: maps, grids, palettes and setups of a
+    module; for a save or log, every piece after a step with its map, position, hex label,
+    stack and properties. Player passwords are never shown.
+
+    \b
+    Examples:
+      vmodgen inspect build/operation-mercury.vmod
+      vmodgen inspect turn3.vlog --module build/operation-mercury.vmod
+      vmodgen inspect turn3.vlog --module game.vmod --step 0 --json   # the log's starting state"""
     from ..vassal.module import read_module
     kind = _kind(file)
     if kind == "module":

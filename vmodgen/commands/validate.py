@@ -16,7 +16,13 @@ from ..model.summary import kit_summary, kit_summary_text
 def command(paths: tuple[str, ...], as_json: bool) -> int:
     """Validate kits: a kit id, a game.toml, or a folder holding one (default: every bundled kit).
 
-    Exit code 0 when every kit is valid, 2 with `file:line: message` on the first fault."""
+    Exit code 0 when every kit is valid, 2 with `file:line: message` on the first fault.
+
+    \b
+    Examples:
+      vmodgen validate                         # every bundled kit
+      vmodgen validate my-game/                # a folder holding game.toml
+      vmodgen validate my-game/game.toml --json"""
     targets = list(paths) or list(bundled_kits())
     out = []
     for target in targets:

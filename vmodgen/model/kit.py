@@ -88,6 +88,9 @@ def resolve_kit_path(spec: str | Path) -> Path:
         raise InputError(p, "no game.toml in this folder" if not found else
                          "this folder holds several kits: name one of their game.toml files")
     if p.is_file():
+        if p.suffix.lower() != ".toml":
+            raise InputError(p, "is not a kit: name a kit's game.toml, the folder holding it, or a bundled "
+                                f"kit ({', '.join(kits) or 'none'})")
         return p
     raise InputError(spec, f"no such kit (bundled kits: {', '.join(kits) or 'none'})")
 

@@ -121,7 +121,12 @@ def cached_kit(spec: str | Path):
 def _kit_game(p: Table, doc: TomlDoc):
     spec = p.str("game")
     local = (doc.path.parent / spec)
-    kit = cached_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
+    try:
+        kit = cached_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
+    except InputError as exc:
+        if exc.path not in (spec, str(local)):
+            raise                       # a fault inside the kit: its own file and line
+        raise p.error(f"game '{spec}': {exc.message}", "game") from None
     game = copy.copy(kit.game)
     game.rules = dict(game.rules)
     for name in ("terrain", "hexside_features", "line_features", "point_features", "markers", "unit_types"):
