@@ -93,6 +93,18 @@ def kit_oob(kit: Kit, pictures: bool = True, px: int = 75, cache_dir: str | Path
     return KitOob(kit, sides)
 
 
+def author_properties(piece) -> dict[str, str]:
+    """The properties a module's author gave a piece: its Marker and dynamic properties (not the
+    layer, label or position state VASSAL keeps for itself)."""
+    from ..vassal.traits import DynamicProperty, Marker
+    out: dict[str, str] = {}
+    for trait in piece.traits:
+        if isinstance(trait, (Marker, DynamicProperty)):
+            for k, v in trait.properties().items():
+                out.setdefault(k, v)
+    return out
+
+
 def module_oob(module: Module, source: str | Path, pictures: bool = True) -> ModuleOob:
     """The palette pieces of any module, with prototypes expanded for their properties."""
     from ..vassal.codec import decode
@@ -108,7 +120,7 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
         state_chain = tokens[3] if len(tokens) > 3 else ""
         type_chain, state_chain = expand_prototypes(type_chain, state_chain, module.prototypes, warnings)
         piece = Piece(type_chain, state_chain, warnings=warnings)
-        props = {k: v for k, v in piece.properties().items() if not k.startswith("Old")}
+        props = author_properties(piece)
         # the piece's own pictures (VASSAL's built-in "/images/..." icons, such as the moved mark, are not)
         images = [i for i in dict.fromkeys(piece.images()) if i and not i.startswith("/")][:2]
         pngs: list[bytes | None] = []

@@ -11,7 +11,8 @@ from html import escape
 from pathlib import Path
 
 from .collect import KitOob, ModuleOob
-from .tables import kit_columns, kit_rows, location_name, module_columns, module_rows, value_line
+from .tables import (arrivals_of, field_cell, group_fields, kit_columns, kit_rows, location_name, module_columns,
+                     module_rows, setups_of, value_line)
 
 FORMATS = ("html", "md", "csv", "json")
 
@@ -86,13 +87,18 @@ def to_html(oob: KitOob | ModuleOob) -> str:
     if k.has_illustrative:
         out.append("<p class='warn'><b>ILLUSTRATIVE values.</b> Values marked <span class='ill'>i</span> are not "
                    f"printed in the rulebook text; they were filled in for play-testing. {e(g.illustrative_note)}</p>")
-    scen = list(k.scenarios.values())
+    out.append("<p><small>Values: front / back (reduced side). "
+               + " · ".join(f"<b>{e(f.abbrev or f.name)}</b> {e(f.name)}" for f in g.fields.values() if f.abbrev)
+               + "</small></p>")
     for side in oob.sides:
         out.append(f"<h2 style='--side:{e(side.color)}'>{e(side.name)}</h2>")
         for group in side.groups:
+            units = [i.unit for i in group.units]
+            fields = group_fields(oob, units)
             out.append(f"<h3>{e(group.title)}</h3><table><tr><th>counter</th><th>unit</th><th>type</th>"
-                       f"<th>front</th><th>back</th>"
-                       + "".join(f"<th>set-up: {e(s.name)}</th>" for s in scen) + "<th>arrives</th></tr>")
+                       + "".join(f"<th title='{e(g.fields[f].name)}'>{e(g.fields[f].abbrev or g.fields[f].name)}</th>"
+                                 for f in fields)
+                       + "<th>set-up</th><th>arrives</th></tr>")
             for item in group.units:
                 u = item.unit
                 pics = f"<img class='c' alt='{e(u.name)} front' src='{_data_uri(item.front_png)}'>" if item.front_png else ""
@@ -101,12 +107,13 @@ def to_html(oob: KitOob | ModuleOob) -> str:
                 ill = " <span class='ill' title='illustrative: " + e(", ".join(sorted(u.illustrative))) + "'>i</span>" \
                     if u.illustrative else ""
                 size = g.unit_sizes[u.size].name if u.size else ""
-                arrival = u.arrival_in(scen[0].id) if scen else u.arrival.get("")
+                setups = "<br>".join(f"{e(s)}: <b>{e(loc)}</b>" for s, loc in setups_of(oob, u))
+                arrivals = "<br>".join(f"{e(s)}: turn {t}" + (f" at {e(at)}" if at else "")
+                                       for s, t, at in arrivals_of(oob, u))
                 out.append(f"<tr><td>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
                            f"<td>{e(g.unit_types[u.type].name)}<br><small>{e(size)}</small></td>"
-                           f"<td>{e(value_line(oob, u.front))}</td><td>{e(value_line(oob, u.back))}</td>"
-                           + "".join(f"<td>{e(location_name(oob, u.setup.get(s.id, '')))}</td>" for s in scen)
-                           + f"<td>{'' if arrival is None else arrival}</td></tr>")
+                           + "".join(f"<td>{e(field_cell(u, f))}</td>" for f in fields)
+                           + f"<td><small>{setups}</small></td><td><small>{arrivals}</small></td></tr>")
             out.append("</table>")
     return "\n".join(out) + "<p><small>Made by vmodgen.</small></p></body></html>\n"
 

@@ -10,7 +10,7 @@ def kit_columns(oob: KitOob) -> list[str]:
     cols += [f"front.{f}" for f in oob.fields]
     if any(u.unit.back is not None for s in oob.sides for g in s.groups for u in g.units):
         cols += [f"back.{f}" for f in oob.fields]
-    cols += [f"setup:{s}" for s in oob.scenarios] + ["arrival", "illustrative"]
+    cols += [f"setup:{s}" for s in oob.scenarios] + [f"arrival:{s}" for s in oob.scenarios] + ["illustrative"]
     return cols
 
 
@@ -30,10 +30,11 @@ def kit_rows(oob: KitOob) -> list[dict[str, str]]:
                     row[f"front.{f}"] = "" if v is None else str(v)
                     b = u.back.get(f) if u.back is not None else None
                     row[f"back.{f}"] = "" if b is None else str(b)
-                for s in oob.scenarios:
-                    row[f"setup:{s}"] = u.setup.get(s, "")
-                arrival = u.arrival_in(oob.scenarios[0]) if oob.scenarios else u.arrival.get("")
-                row["arrival"] = "" if arrival is None else str(arrival)
+                for s in oob.kit.scenarios.values():
+                    p = s.placement_of(u.id)
+                    row[f"setup:{s.id}"] = p.location if p else ""
+                    r = next((r for r in s.reinforcements if r.unit == u.id), None)
+                    row[f"arrival:{s.id}"] = "" if r is None else f"{r.turn}" + (f"@{r.location}" if r.location else "")
                 row["illustrative"] = ";".join(sorted(u.illustrative))
                 rows.append(row)
     return rows
@@ -68,3 +69,37 @@ def location_name(oob: KitOob, loc: str) -> str:
     """A set-up location as a player reads it: a hex ID, or an off-map box's name."""
     box = oob.kit.map.boxes.get(loc)
     return box.name if box else loc
+
+
+def setups_of(oob: KitOob, unit) -> list[tuple[str, str]]:
+    """(scenario name, where it sets up) for every scenario that places ``unit``."""
+    out = []
+    for s in oob.kit.scenarios.values():
+        p = s.placement_of(unit.id)
+        if p is not None:
+            out.append((s.name, location_name(oob, p.location)))
+    return out
+
+
+def arrivals_of(oob: KitOob, unit) -> list[tuple[str, int, str]]:
+    """(scenario name, turn, where) for every scenario in which ``unit`` arrives later."""
+    out = []
+    for s in oob.kit.scenarios.values():
+        for r in s.reinforcements:
+            if r.unit == unit.id:
+                out.append((s.name, r.turn, location_name(oob, r.location) if r.location else ""))
+    return out
+
+
+def group_fields(oob: KitOob, units) -> list[str]:
+    """The game's fields, in printed order, that any unit of ``units`` carries."""
+    return [f for f in oob.fields if any(f in (u.front or {}) or f in (u.back or {}) for u in units)]
+
+
+def field_cell(unit, field_id: str) -> str:
+    """``3`` or ``3 / 1`` (front / back)."""
+    front = unit.front.get(field_id)
+    back = unit.back.get(field_id) if unit.back is not None else None
+    if back is None or back == front:
+        return "" if front is None else str(front)
+    return f"{'' if front is None else front} / {back}"
