@@ -227,8 +227,29 @@ class KitBinding(Binding):
             turn: int | None = int(shown.values[0][1])
         except ValueError:
             turn = None
+        phases = self.game.sequence.phases
+        idx = _list_index(tstate)
+        names = self.levels[0].sublevels[0].items if self.levels and self.levels[0].sublevels else []
+        if idx is not None and len(names) == len(phases) and 0 <= idx < len(phases):
+            return turn, phases[idx].id          # by position: phase names need not be unique
         pid = self.phase_ids.get(shown.values[1][1])
         return (turn, pid) if pid else None
+
+
+def _list_index(state: str) -> int | None:
+    """The current item of the list level inside the counter level of a vmodgen tracker state."""
+    from ..vassal.codec import decode
+    top = decode(state, "|") if state else []
+    if len(top) < 2:
+        return 0 if not state else None
+    counter = decode(top[1], ";")
+    if len(counter) < 5:
+        return 0
+    sub = decode(counter[4], ";")
+    try:
+        return int(sub[0]) if sub else 0
+    except ValueError:
+        return None
 
 
 class ReplayOnlyBinding(Binding):
