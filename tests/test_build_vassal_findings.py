@@ -10,6 +10,15 @@ Editor's re-save differed from our buildFile.xml in three places, now fixed in t
 * VASSAL's ``ZonedGrid.build`` adds a ``ZonedGridHighlighter`` child when it is missing, and the
   Editor saves it.
 
+Exercising the scenario pieces as a player would (select, Ctrl+F, Ctrl+D) found one more: every
+unit's Delete command was greyed out and Ctrl+D did nothing, and the flip report read "... in *"
+(blank ``$location$``). VASSAL 3.7 links only the *last* trait of a prototype to the counter it
+expands in (``UsePrototype.buildPrototype`` re-links the trait above the prototype's BasicPiece;
+the traits above it keep, in ``Decorator.innermost``, the prototype's empty BasicPiece, whose map
+is null). The shared ``Unit`` prototype had report; and delete; above a Marker. Now each trait that
+needs the counter's map is the last trait of its prototype; VASSAL then enabled Delete, deleted
+the counter, and reported "1/1 Inf flipped to 1/1 Inf (reduced) in 0102".
+
 These tests read the built module back and check each property VASSAL cared about.
 """
 from __future__ import annotations
@@ -22,10 +31,22 @@ from lxml import etree
 from conftest import ROOT
 from vmodgen.builder.build import build_kit
 from vmodgen.model import load_kit
+from vmodgen.vassal.codec import decode
+from vmodgen.vassal.traits import decode_piece
 
 #: the only elements whose text content VASSAL's Builder reads (FORMATS.md §1.4); any other
 #: element's text is dropped by the Editor, so a canonical buildFile has none
 TEXT_ELEMENTS = {"PieceSlot", "PrototypeDefinition", "entry", "option", "setup"}
+
+#: traits whose VASSAL code asks their own getMap()/getPosition() (Delete enables itself only on a
+#: map; Report Action fills $location$ from it; the others move or copy the piece on its map)
+MAP_TRAITS = {"delete;", "report;", "clone;", "sendto;", "translate;", "return;", "placemark;",
+              "replace;", "rotate;"}
+
+
+def _traits(text: str):
+    _, _, type_chain, state_chain = decode(text, "/")
+    return decode_piece(type_chain, state_chain).traits
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +98,40 @@ def test_zoned_grid_ends_with_its_highlighter(built_root):
         assert kids[-1] == "ZonedGridHighlighter"
         assert kids[:-1] and set(kids[:-1]) == {"Zone"}
         assert not g[-1].attrib and not (g[-1].text or "").strip()
+
+
+def test_map_traits_are_the_last_trait_of_their_prototype(built_root):
+    _, root = built_root
+    protos = {e.get("name"): [t.id for t in _traits(e.text)]
+              for e in root.iter() if _short(e.tag) == "PrototypeDefinition"}
+    assert any("delete;" in ids for ids in protos.values())
+    assert any("report;" in ids for ids in protos.values())
+    for name, ids in protos.items():
+        assert ids[-1] == "piece;", name
+        needing_map = [i for i, t in enumerate(ids) if t in MAP_TRAITS]
+        # at most one, and right above the prototype's BasicPiece (the trait VASSAL re-links)
+        assert needing_map in ([], [len(ids) - 2]), (name, ids)
+
+
+def test_every_unit_can_be_deleted_and_two_sided_ones_report_flips(built_root):
+    kit, root = built_root
+    protos = {e.get("name"): [t.id for t in _traits(e.text)]
+              for e in root.iter() if _short(e.tag) == "PrototypeDefinition"}
+    units = {u.name: u for u in kit.units}
+    seen = 0
+    for e in root.iter():
+        if _short(e.tag) != "PieceSlot" or e.get("entryName") not in units:
+            continue
+        seen += 1
+        traits = _traits(e.text)
+        used = [t.name for t in traits if t.id == "prototype;"]
+        expanded = [i for n in used for i in protos[n]] + [t.id for t in traits]
+        assert expanded.count("delete;") == 1, e.get("entryName")
+        two_sided = units[e.get("entryName")].two_sided
+        assert expanded.count("report;") == (1 if two_sided else 0), e.get("entryName")
+        if two_sided:   # the report wraps the Step layer, so it sees the new side's name
+            at_flip = next(i for i, t in enumerate(traits) if t.id == "prototype;" and "report;" in protos[t.name])
+            assert at_flip < [t.id for t in traits].index("emb2;")
+    assert seen == len(units)
+    report = next(e for e in root.iter() if _short(e.tag) == "PrototypeDefinition" and "report;" in e.text)
+    assert "$location$" in report.text and "$oldPieceName$" in report.text

@@ -1,6 +1,6 @@
 """A kit's units as VASSAL pieces: prototypes per side and unit type, and one piece definition
 per counter carrying every value as Marker properties, a Step layer for the back side, and the
-report/delete traits in the shared ``Unit`` prototype."""
+delete trait in the shared ``Unit`` prototype (the flip report in ``Flip report``)."""
 from __future__ import annotations
 
 import re
@@ -12,6 +12,8 @@ from ..vassal.piece_defs import (Trait, basic_piece, definition, delete, empty_b
 
 #: Marker property that tells the auditor a piece was built by vmodgen, and from which kit
 KIT_PROPERTY = "vmodgen_kit"
+#: prototype of the two-sided counters: the chat report of a flip
+FLIP_REPORT = "Flip report"
 
 
 def image_name(unit: Unit, back: bool = False) -> str:
@@ -44,12 +46,16 @@ def type_prototype_name(game: Game, type_id: str) -> str:
 def prototype_definitions(kit: Kit) -> list[tuple[str, str, str]]:
     """(name, description, definition) of every prototype the pieces use."""
     game = kit.game
-    out = [("Unit", "Shared by every counter: report flips, delete",
-            definition([report([key("F")], "$oldPieceName$ flipped to $newPieceName$ in $location$ *",
-                               "Report flip"),
-                        delete(),
-                        marker({KIT_PROPERTY: game.id}),
-                        empty_basic_piece()]))]
+    # VASSAL 3.7 links only the *last* trait of a prototype to the counter it expands in: the traits
+    # above it keep the prototype's own empty BasicPiece (Decorator caches its innermost piece), so
+    # for them getMap() is null. A trait that needs the counter's map (Delete is greyed out without
+    # one; a report's $location$ is blank) must therefore be the last trait of its prototype.
+    out = [("Unit", "Shared by every counter: delete",
+            definition([marker({KIT_PROPERTY: game.id}), delete(), empty_basic_piece()]))]
+    if any(u.two_sided for u in kit.units):
+        out.append((FLIP_REPORT, "Two-sided counters: report flips",
+                    definition([report([key("F")], "$oldPieceName$ flipped to $newPieceName$ in $location$ *",
+                                       "Report flip"), empty_basic_piece()])))
     for side in game.sides.values():
         out.append((side_prototype_name(game, side.id), f"Counters of the {side.name} side",
                     definition([marker({"side": side.id, "side_name": side.name}), empty_basic_piece()])))
@@ -99,8 +105,10 @@ class PieceDef:
 def piece_for(game: Game, unit: Unit, gpid: int | str) -> PieceDef:
     """The palette definition of ``unit``: prototypes, Step layer (two-sided), Marker, BasicPiece."""
     front = image_name(unit)
-    traits = [prototype("Unit"), prototype(side_prototype_name(game, unit.side)),
-              prototype(type_prototype_name(game, unit.type))]
+    traits = [prototype("Unit")]
+    if unit.two_sided:
+        traits.append(prototype(FLIP_REPORT))     # outside the Step layer, so it reports the new side
+    traits += [prototype(side_prototype_name(game, unit.side)), prototype(type_prototype_name(game, unit.type))]
     images = [front]
     if unit.two_sided:
         back = image_name(unit, back=True)
