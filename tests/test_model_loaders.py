@@ -342,6 +342,10 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
                                    "game.toml", 136, ("'first_turn' must be a whole number",)),
     "missing roster file": (s("game.toml", 'roster = "roster.csv"', 'roster = "units.csv"'),
                             "game.toml", 9, ("no roster file", "units.csv")),
+    "roster file name too long": (s("game.toml", 'roster = "roster.csv"', 'roster = "' + "r" * 300 + '.csv"'),
+                                  "game.toml", 9, ("no roster file",)),
+    "terrain file name too long": (s("map.toml", 'hexes = "main.csv"', 'hexes = "' + "m" * 300 + '.csv"'),
+                                   "map.toml", 17, ("no terrain table file",)),
     "missing map file": (s("game.toml", 'map = "map.toml"', 'map = "maps.toml"'),
                          "game.toml", 8, ("no map file", "maps.toml")),
 }

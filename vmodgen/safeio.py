@@ -170,6 +170,8 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
         raise InputError(path, "permission denied") from None
     except IsADirectoryError:
         raise InputError(path, "is a folder, not a file") from None
+    except (OSError, ValueError) as exc:   # a name too long, an embedded NUL, an I/O error...
+        raise InputError(path, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
 
 
 def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file") -> str:

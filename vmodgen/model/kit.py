@@ -47,6 +47,21 @@ class Kit:
                 or any(s.illustrative for s in self.scenarios.values()))
 
 
+def is_file(p: Path) -> bool:
+    """``p.is_file()``, False (not an exception) for a name the system refuses (too long...)."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(p: Path) -> bool:
+    try:
+        return p.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
@@ -79,15 +94,15 @@ def resolve_kit_path(spec: str | Path) -> Path:
     if isinstance(spec, str) and spec in kits:
         return kits[spec]
     p = Path(spec)
-    if p.is_dir():
-        if (p / "game.toml").is_file():
+    if is_dir(p):
+        if is_file(p / "game.toml"):
             return p / "game.toml"
         found = sorted(p.glob("counters/*/game.toml"))
         if len(found) == 1:
             return found[0]
         raise InputError(p, "no game.toml in this folder" if not found else
                          "this folder holds several kits: name one of their game.toml files")
-    if p.is_file():
+    if is_file(p):
         if p.suffix.lower() != ".toml":
             raise InputError(p, "is not a kit: name a kit's game.toml, the folder holding it, or a bundled "
                                 f"kit ({', '.join(kits) or 'none'})")
@@ -103,15 +118,15 @@ def load_kit(spec: str | Path) -> Kit:
     base = path.parent
     roster_path = base / g.str("roster", "roster.csv")
     map_path = base / g.str("map", f"../../maps/{game.id}/map.toml")
-    if not map_path.is_file():
+    if not is_file(map_path):
         raise g.error(f"no map file '{map_path}'", "map")
-    if not roster_path.is_file():
+    if not is_file(roster_path):
         raise g.error(f"no roster file '{roster_path}'", "roster")
     mapdata = load_map(map_path, game)
     units = load_roster(roster_path, game)
     scen_path = base / g.str("scenarios", "scenarios.toml")
-    scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if scen_path.is_file() else {}
-    files = [path, roster_path, map_path] + ([scen_path] if scen_path.is_file() else [])
+    scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if is_file(scen_path) else {}
+    files = [path, roster_path, map_path] + ([scen_path] if is_file(scen_path) else [])
     kit = Kit(game, units, mapdata, scenarios, path, files)
     return kit
 

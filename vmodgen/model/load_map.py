@@ -16,6 +16,15 @@ from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
 from .tomldoc import Table, TomlDoc, shown
 
+
+def is_file(p: Path) -> bool:
+    """``p.is_file()``, False for a name the system refuses (too long, a NUL...)."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 ELEVATION_RE = re.compile(r"^[+-]?[0-9]{1,6}$")
 SHEET_KEYS = ("id", "name", "prefix", "lines", "line_first", "line_digits", "pos_digits", "separator",
               "line_range", "pos_range", "line_grows", "pos_grows", "shift", "hexes", "offset", "image")
@@ -52,7 +61,7 @@ def load_map(path: str | Path, game: Game) -> MapData:
     for t in doc.tables("sheets"):
         if "hexes" in t:
             csv_path = base / t.str("hexes")
-            if not csv_path.is_file():
+            if not is_file(csv_path):
                 raise t.error(f"no terrain table file '{csv_path}'", "hexes")
             _load_terrain(csv_path, mapdata, game)
     _load_features(doc, mapdata, game)
@@ -96,7 +105,7 @@ def _sheet(t: Table, base: Path) -> Sheet:
                              origin=img.int_pair("origin"))  # type: ignore[arg-type]
         if image.origin is None:
             raise img.error("a scanned image needs 'origin', the pixel centre of the first hex")
-        if not Path(image.file).is_file():
+        if not is_file(Path(image.file)):
             raise img.error(f"no image file '{image.file}'", "file")
     return Sheet(id=_id(t), name=t.str("name", t.str("id")), scheme=scheme,
                  offset=t.int_pair("offset"), image=image, line=t.line or 0)
