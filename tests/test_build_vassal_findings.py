@@ -19,6 +19,10 @@ is null). The shared ``Unit`` prototype had report; and delete; above a Marker. 
 needs the counter's map is the last trait of its prototype; VASSAL then enabled Delete, deleted
 the counter, and reported "1/1 Inf flipped to 1/1 Inf (reduced) in 0102".
 
+Opening the Inventory ("Units") showed an empty tree: its ``include`` filter was empty, and in
+VASSAL 3.7 an empty filter is a NullExpression whose value is never "true", so no piece passes.
+The builder now writes ``{unit_id!=""}``; VASSAL then listed every unit with its hex or box.
+
 These tests read the built module back and check each property VASSAL cared about.
 """
 from __future__ import annotations
@@ -135,3 +139,20 @@ def test_every_unit_can_be_deleted_and_two_sided_ones_report_flips(built_root):
     assert seen == len(units)
     report = next(e for e in root.iter() if _short(e.tag) == "PrototypeDefinition" and "report;" in e.text)
     assert "$location$" in report.text and "$oldPieceName$" in report.text
+
+
+def test_inventory_filter_lists_every_unit_and_no_marker(built_root):
+    kit, root = built_root
+    inv = [e for e in root.iter() if _short(e.tag) == "Inventory"]
+    assert len(inv) == 1
+    include = inv[0].get("include")
+    assert include == '{unit_id!=""}'          # non-empty: VASSAL lists nothing for ""
+    slots = {e.get("entryName"): e.text for e in root.iter() if _short(e.tag) == "PieceSlot"}
+    units = {u.name for u in kit.units}
+    for name, text in slots.items():
+        props = {}
+        for t in _traits(text):
+            if t.id == "mark;":
+                props.update(t.properties() if callable(getattr(t, "properties", None)) else {})
+        has_id = bool(props.get("unit_id"))
+        assert has_id == (name in units), name

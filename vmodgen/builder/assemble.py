@@ -85,7 +85,8 @@ def build_xml(plan: ModulePlan) -> bytes:
     _palette(root, plan)
     dice = mx.dice_button(root, game.die.count, game.die.sides)
     mx.turn_tracker(root, game.sequence.turn_name, game.sequence.first_turn, phase_names(kit))
-    inv = mx.inventory(root, group_by="side_name")
+    # every unit counter (markers have no unit_id); an empty filter would list nothing in VASSAL
+    inv = mx.inventory(root, group_by="side_name", include='{unit_id!=""}')
     for name, file, desc in plan.setups:
         mx.predefined_setup(root, name, file, desc)
     mx.toolbar_menu(root, [dice, inv])

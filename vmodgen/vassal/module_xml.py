@@ -247,8 +247,10 @@ def turn_tracker(root, turn_name: str, first: int, phases: list[str]) -> None:
         el(counter, MOD + "turn.ListTurnLevel", "ListTurnLevel", list=",".join(phases))
 
 
-def inventory(root, group_by: str = "side") -> str:
-    el(root, MOD + "Inventory", "Inventory", groupBy=group_by)
+def inventory(root, group_by: str = "side", include: str = "") -> str:
+    """An Inventory window. ``include`` is the piece filter; VASSAL 3.7 lists *no* piece when it is
+    empty (an empty expression is never "true"), so pass one, e.g. ``{unit_id!=""}``."""
+    el(root, MOD + "Inventory", "Inventory", groupBy=group_by, include=include)
     return "Units"
 
 
