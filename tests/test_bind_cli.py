@@ -1,0 +1,111 @@
+"""``vmodgen bind``: starter bindings for The Longest Day (sides from the roster, classes by
+palette folder, extent from a log), Kassala (no hex numbering: raw IDs) and the golden HexTest
+module (sides from a Marker property that overrides the folder), each loading back; ``--game``
+matches a module's piece names to a kit's roster."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from vmodgen.binding import fuzzy
+from vmodgen.binding.file import describe, load_binding
+from vmodgen.binding.starter import generic_starter, kit_starter
+from vmodgen.vassal.module import read_module
+
+from conftest import DATA, ROOT, shared_path
+
+
+def bind(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vmodgen", "bind", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_tld_starter_from_cli(tmp_path):
+    vmod = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    log = shared_path("corpus", "tld_game_0606-4.log")
+    out = tmp_path / "tld.toml"
+    run = bind(str(vmod), "--rules", "generic", "--log", str(log), "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    data = tomllib.loads(out.read_text())
+    assert [s["name"] for s in data["side"]] == ["Allies", "Germans"]
+    assert data["map"]["maps"] == ["Normandy"] and len(data["map"]["extent"]) == 2
+    folders = {c["name"]: c.get("folder") for c in data["class"]}
+    assert folders["Allies units (palette folders)"] == "^(Pieces/British|Pieces/American)(/|$)"
+    assert folders["Germans units (palette folders)"] == "^Pieces/German(/|$)"
+    assert folders["air (folder names)"] == "/Air$" and folders["hq (folder names)"] == "/Corps$"
+    assert "not inferred: the side of 40 palette piece(s) in Pieces/Other/Fortifications" in run.stderr
+    assert all(v["assumption"] for t in ("stacking", "zoc") for v in data[t].values())
+    mod = read_module(vmod)
+    d = describe(load_binding(out, mod))
+    assert d["pieces"]["allies"] == 982 and d["pieces"]["germans"] == 1048
+    check = bind(str(vmod), "--check", str(out))
+    assert check.returncode == 0 and "palette pieces: allies 982" in check.stdout
+
+
+def test_tld_starter_without_log_says_extent_is_missing():
+    mod = read_module(shared_path("corpus", "tld_buildFile-only_stripped.vmod"))
+    st = generic_starter(mod)
+    assert any("extent" in m for m in st.missing)
+    assert "# extent = [" in st.text
+
+
+def test_kassala_starter_raw_ids(tmp_path):
+    mod = read_module(shared_path("corpus", "kassala_Kassala.vmod"))
+    st = generic_starter(mod)
+    p = tmp_path / "k.toml"
+    p.write_text(st.text)
+    b = load_binding(p, mod)
+    assert describe(b)["pieces"] == {"christian": 16, "moslem": 20}
+    assert "raw column and row" in st.text and len(b.map.hex_ids()) == 90
+
+
+def test_hextest_starter_property_wins_over_folder(tmp_path):
+    """HexTest's "101st Grenadier" sits in the Allied folder but its Marker property says Axis."""
+    mod = read_module(shared_path("golden", "vassal-run", "HexTest.vmod"))
+    st = generic_starter(mod)
+    p = tmp_path / "h.toml"
+    p.write_text(st.text)
+    b = load_binding(p, mod)
+    from vmodgen.binding.pieces import resolve
+    got = {s.facts.name: resolve(b.spec.classes, s.facts)[0].get("side") for s in b.slots.slots}
+    assert got == {"1st Infantry": "allied", "2nd Armor": "allied", "101st Grenadier": "axis"}
+    assert any("Marker property 'side'" in i for i in st.inferred)
+
+
+def test_bind_needs_one_mode():
+    run = bind(str(shared_path("golden", "vassal-run", "HexTest.vmod")))
+    assert run.returncode == 2 and "--rules generic or --game KIT" in run.stderr
+
+
+@pytest.fixture(scope="module")
+def minikit_module(tmp_path_factory):
+    from vmodgen.builder.build import build_kit
+    from vmodgen.model.kit import load_kit
+    root = tmp_path_factory.mktemp("bindkit")
+    kit = load_kit(DATA / "minikit")
+    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path
+
+
+def test_game_starter_matches_roster(minikit_module, tmp_path):
+    kit, vmod = minikit_module
+    out = tmp_path / "kb.toml"
+    run = bind(str(vmod), "--game", str(DATA / "minikit"), "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    data = tomllib.loads(out.read_text())
+    assert data["units"] == {"1/1 Inf": "R1", "2/1 Inf": "R2", "1 Tank": "R3", "Blue HQ": "B1", "Blue Inf": "B2"}
+    assert "1 piece(s) match no unit of the kit: Out of supply" in run.stderr
+    b = load_binding(out, read_module(vmod))
+    assert b.kit_id == "minikit" and describe(b)["pieces"] == {"unit": 5, "unmatched": 1}
+
+
+def test_fuzzy_names():
+    units = {"R1": "1/1 Infantry Bn", "R3": "1st Panzer Regiment", "B9": "Blue HQ"}
+    assert fuzzy.best_match("1/1 inf. bn", units) == "R1"
+    assert fuzzy.best_match("1 Pz Rgt", units) == "R3"
+    assert fuzzy.best_match("HQ, Blue", units) == "B9"       # words in another order
+    assert fuzzy.best_match("2/1 Inf Bn", units) is None
+    assert fuzzy.matches_side("Pieces/American", "Allies") and fuzzy.matches_side("German", "Germans")
+    assert not fuzzy.matches_side("German", "Allies")

@@ -1,0 +1,164 @@
+"""The Longest Day (a module vmodgen did not build) audited with the generic rules through the
+worked example binding ``examples/tld/binding.toml``: the phases announced in chat are read,
+the four real logs of game 0606 audit, and violations planted into a copy of the game's last
+position (a log written with the log writer) are found, exactly those."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vmodgen.audit import audit
+from vmodgen.binding.file import load_binding
+from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.vassal.module import read_module
+from vmodgen.vassal.replay import replay
+from vmodgen.vassal.savefile import read_save
+
+from conftest import shared_path
+
+ROOT = Path(__file__).resolve().parents[1]
+BINDING = ROOT / "examples" / "tld" / "binding.toml"
+
+
+@pytest.fixture(scope="module")
+def tld():
+    mod_path = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    mod = read_module(mod_path)
+    logs = [shared_path("corpus", f"tld_game_0606-{i}.log") for i in range(1, 5)]
+    return mod, load_binding(BINDING, mod), logs, mod_path
+
+
+def test_binding_reads_the_module(tld):
+    mod, b, _, _ = tld
+    assert len(b.map.hex_ids()) == 96 * 77 - 1 - 1 + 2 or b.map.has_hex("9677")
+    assert b.map.has_hex("0101") and b.map.has_hex("9677") and not b.map.has_hex("9778")
+    # the zones of the board (Cherbourg Alarm Units...) are not hexes
+    assert not b.map.has_hex("Cherbourg Alarm Units")
+    assert b.phase_source == "chat"
+    notes = " ".join(b.notes())
+    assert "[stacking] limit = 3" in notes and "assumption" in notes
+
+
+def test_phases_read_from_chat(tld):
+    """The announcements of the four files, in play order, give this timeline."""
+    mod, b, logs, _ = tld
+    b.reset()
+    timeline = []
+    for i, log in enumerate(logs, 1):
+        rp = replay(read_save(log), apply_boards=mod.apply_board_command)
+        last: object = "start"
+        for k, state in rp.states():
+            ph = b.phase_for(rp.steps[k - 1] if k else None, state)
+            if ph != last:
+                timeline.append((i, k, ph))
+                last = ph
+    assert timeline == [
+        (1, 0, None), (1, 4, (6, "allied-airdrop")), (1, 189, (6, "air-naval")),
+        (1, 402, (6, "german-coastal-artillery")), (1, 658, (6, "allied-movement")),
+        (1, 1089, (6, "german-mechanized-movement")),
+        (2, 0, (6, "german-mechanized-movement")), (2, 236, (6, "reset")), (2, 281, (6, "german-movement")),
+        (2, 840, (6, "allied-buildup")),
+        (3, 0, (6, "allied-buildup")), (3, 467, (6, "german-combat")),
+        (4, 0, (6, "german-combat")), (4, 17, (6, "reset")), (4, 37, (7, "reset"))]
+
+
+def test_four_logs_audit(tld):
+    """The whole game audits; what the generic rules find is a handful of hexes that held both
+    sides (airborne landings on German units in 0606-1, assaults in 0606-2), none at the end of a
+    movement phase over the assumed limit."""
+    mod, b, logs, _ = tld
+    r = audit(logs, preset=(b, mod))
+    assert [f.path for f in r.files] == [str(p) for p in logs]
+    assert r.phase_source == "chat"
+    assert {f.rule for f in r.findings} <= {"GEN stacking", "GEN zoc", "GEN movement"}
+    mixed = [f for f in r.findings if "units of both sides" in f.message]
+    # Joel's chat: "2/502 lands on top of a battery of coastal arty" (0606-1, the air drop)
+    assert any(f.file.endswith("0606-1.log") and f.phase == "allied-airdrop" and
+               any(n.startswith("2/502/101") for n in f.unit_names) for f in mixed)
+    limit = [f for f in r.findings if "more than the limit" in f.message]
+    assert all(f.at == "end" and f.phase.endswith("movement") for f in limit)
+    assert r.stats["findings_by_kind"].get("stacking", 0) == len(r.findings)
+
+
+# ---- planted violations ---------------------------------------------------------------------
+def start_writer(tld) -> tuple[LogWriter, dict]:
+    """A writer starting from the game's last position (0606-4 replayed, saved as a new file)."""
+    mod, b, logs, _ = tld
+
+    def place(label: str):
+        c = b.map.center(label)
+        return None if c is None else ("Normandy", c[0], c[1])
+
+    w = LogWriter.from_file(logs[3], place=place, locate=mod.locate, player="Joel").save_point()
+    occupied, boxed = set(), {"allied": [], "german": []}
+    for pid, rec in sorted(w.state.pieces.items()):
+        u = b.unit_for(rec)
+        if u is None:
+            continue
+        h = b.hex_for(*rec.position, mod.locate(*rec.position)) if rec.position[0] else None
+        if h is not None:
+            occupied.add(h)
+        elif rec.position[0] and u[0].type == "ground":
+            boxed[u[0].side].append(pid)
+    return w, {"occupied": occupied, "boxed": boxed}
+
+
+def clear_hex(b, occupied: set[str], start: str, avoid: set[str] = frozenset()) -> str:
+    """The first hex from ``start`` on with no unit (or avoided hex) within 4 hexes."""
+    for h in sorted(x for x in b.map.hex_ids() if x >= start):
+        seen, front = {h}, {h}
+        for _ in range(4):
+            front = {n for x in front for n in b.map.neighbours(x)} - seen
+            seen |= front
+        if len(seen) == 61 and not seen & (occupied | avoid):
+            return h
+    raise AssertionError("no clear area")
+
+
+def play(tld, dirty: bool):
+    """German movement: G walks P0 → P1 (→ P2, adjacent to an Allied unit in P3, → Q when dirty);
+    three (dirty: four) German units enter hex S. Returns the log and the hexes/pieces used."""
+    mod, b, _, _ = tld
+    w, info = start_writer(tld)
+    p0 = clear_hex(b, info["occupied"], "0510")
+    col, row = p0[:2], int(p0[2:])
+    p1, p2, p3 = (f"{col}{row + k:02d}" for k in (1, 2, 3))
+    assert all(b.map.has_hex(h) for h in (p1, p2, p3)) and p2 in b.map.neighbours(p3)
+    q = next(h for h in b.map.neighbours(p2) if h not in (p1, p3) and p3 not in b.map.neighbours(h))
+    s = clear_hex(b, info["occupied"], "3010", avoid={p0, p1, p2, p3, q})
+    ally, german = info["boxed"]["allied"][0], info["boxed"]["german"][:6]
+    g, stackers = german[0], german[1:5]
+    w.move(ally, p3).move(g, p0)                       # set up in the Reset phase (not a move)
+    w.chat("Ready for your movement phase...")
+    w.move(g, p1)
+    if dirty:
+        w.move(g, p2).move(g, q)                       # entered the ZOC of P3 and moved on
+    for pid in stackers[:4 if dirty else 3]:
+        w.move(pid, s)
+    w.chat("Next is your combat phase.")
+    return w, {"p2": p2, "s": s, "g": g, "stackers": stackers}
+
+
+def run(tld, w: LogWriter, tmp_path: Path, name: str):
+    mod, b, _, _ = tld
+    path = w.write(tmp_path / name)
+    return audit([path], preset=(b, mod)), path
+
+
+def test_planted_overstack_and_zoc_found_exactly(tld, tmp_path):
+    clean_w, _ = play(tld, dirty=False)
+    dirty_w, used = play(tld, dirty=True)
+    clean, _ = run(tld, clean_w, tmp_path, "clean.vlog")
+    dirty, _ = run(tld, dirty_w, tmp_path, "dirty.vlog")
+    key = lambda f: (f.rule, f.kind, f.hexes, f.units)       # noqa: E731
+    before = {key(f) for f in clean.findings}
+    new = [f for f in dirty.findings if key(f) not in before]
+    assert {key(f) for f in clean.findings} <= {key(f) for f in dirty.findings}
+    assert sorted((f.rule, f.kind) for f in new) == [("GEN stacking", "stacking"), ("GEN zoc", "zoc")]
+    zoc = next(f for f in new if f.kind == "zoc")
+    assert zoc.units == (used["g"],) and zoc.phase == "german-movement" and zoc.at == "during"
+    assert f"entered enemy ZOC at {used['p2']} and moved on" in zoc.message
+    stack = next(f for f in new if f.kind == "stacking")
+    assert stack.hexes == (used["s"],) and set(stack.units) == set(used["stackers"][:4])
+    assert stack.at == "end" and stack.phase == "german-movement" and stack.details["points"] == 4
