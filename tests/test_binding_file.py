@@ -166,3 +166,18 @@ def test_unnumbered_grid_uses_raw_ids(shared, tmp_path):
     # the default setup stacks the three Moslem cannons in one hex: over this test's limit of 2
     assert [(f.rule, f.unit_names, f.details["points"]) for f in r.findings] == [
         ("GEN stacking", ("Moslem_Cannon_1-0",) * 3, 3)]
+
+
+def test_assumption_list_and_edge_sources(hextest, tmp_path):
+    text = GOOD.replace('format = 1', 'format = 1\nassumptions = ["zoc.stop", "supply.range"]') + \
+        '\n[supply]\nrange = 2\nsources = "edge:west, hex:0505"\n'
+    b = load_binding(write(tmp_path, text), hextest)
+    assert b.game.illustrative_rules == frozenset({"stacking_limit", "zoc_stop", "supply_range"})
+    terms = [t.strip() for t in b.game.rules["supply_sources"].split(",")]
+    # the west edge of the 640x600 board: column 01, one hex per row
+    assert terms == [f"hex:01{r:02d}" for r in range(10)] + ["hex:0505"]
+    assert b.map.edge("north") == [f"{c:02d}00" for c in range(1, 12)]
+    assert b.map.edge("east") == [f"11{r:02d}" for r in range(10)]
+    bad = GOOD.replace('format = 1', 'format = 1\nassumptions = ["zoc.range"]')
+    with pytest.raises(InputError, match=r"b.toml:2: 'assumptions' names 'zoc.range'"):
+        load_binding(write(tmp_path, bad), hextest)

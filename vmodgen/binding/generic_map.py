@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..errors import InputError
-from ..hexes import grid as hexgrid
 from ..hexes.grid import Hex
 from ..hexes.vassal_grid import HexGrid
 from ..hexes.vassal_zones import ZonedGrid
@@ -153,22 +152,19 @@ class GridMapData(MapData):
         return [lb for lb, h in self._labels.items() if c0 <= h.line <= c1 and r0 <= h.pos <= r1]
 
     def edge(self, which: str) -> list[str]:
-        """Hexes on one edge (west, east, north, south): a neighbour in that screen direction
-        is off the map."""
-        out = []
+        """Hexes on one edge (west, east, north, south): the outermost hex of each raw row (for
+        west/east) or raw column (north/south), the axes swapped on a sideways grid."""
+        across = which in ("west", "east")
+        if self.grid.sideways:
+            across = not across
+        low = which in ("west", "north")
+        best: dict[int, tuple[int, str]] = {}
         for lb, h in self._labels.items():
-            cx, cy = self.grid.hex_center(h.line, h.pos)
-            for n in hexgrid.neighbours(h, "odd"):
-                if n in self._raw:
-                    continue
-                nx, ny = self.grid.hex_center(n.line, n.pos)
-                dx, dy = nx - cx, ny - cy
-                side = (("east" if dx > 0 else "west") if abs(dx) > abs(dy)
-                        else ("south" if dy > 0 else "north"))
-                if side == which:
-                    out.append(lb)
-                    break
-        return out
+            group, along = (h.pos, h.line) if across else (h.line, h.pos)
+            cur = best.get(group)
+            if cur is None or (along < cur[0] if low else along > cur[0]):
+                best[group] = (along, lb)
+        return sorted(lb for _, lb in best.values())
 
 
 def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None,

@@ -21,7 +21,7 @@ TOP_KEYS = ("format", "rules", "game", "name", "module", "assumptions", "side", 
 CLASS_MATCH = ("piece", "folder", "prototype", "image", "property")
 CLASS_ATTRS = ("side", "kind", "stacking", "zoc", "movement", "ignore", "marker", "flags", "movement_class")
 KINDS = ("ground", "hq", "supply", "marker", "air", "naval")
-PHASE_SOURCES = ("chat", "none", "turn tracker")
+PHASE_SOURCES = ("chat", "none")
 
 
 @dataclass
@@ -297,9 +297,8 @@ def read_spec(path: str | Path) -> BindingSpec:
     tt = doc.table("turns", required=False)
     tt.check_keys(("source", "turn", "start_turn", "start_phase"))
     source = tt.str("source", "none")
-    if source not in PHASE_SOURCES or (source == "turn tracker" and not kit_mode):
-        raise tt.error(f"source must be {' or '.join(PHASE_SOURCES[:2])}"
-                       f"{' or turn tracker' if kit_mode else ''}, not '{source}'", "source")
+    if source not in PHASE_SOURCES:
+        raise tt.error(f"source must be {' or '.join(PHASE_SOURCES)}, not '{source}'", "source")
     turn_pat = compile_re(tt, "turn", tt.get("turn")) if "turn" in tt else None
     if turn_pat is not None and turn_pat.groups < 1:
         raise tt.error("'turn' must have a group that captures the turn number, like 'Turn (\\d+)'", "turn")
