@@ -265,6 +265,8 @@ class FileBinding(Binding):
             else load_kit(ref)
         self.kit = kit
         self.game, self.map, self.kit_id = kit.game, kit.map, kit.id
+        self.box_names = {b.name: b.id for b in kit.map.boxes.values()}
+        self.box_names.update({b.id: b.id for b in kit.map.boxes.values()})
         self.source = f"binding {self.path} (kit '{kit.id}')"
         _, board = self._board()         # a hex board must exist
         self.board_name = board.name
@@ -341,6 +343,8 @@ class FileBinding(Binding):
 
     # ---- places --------------------------------------------------------------------------
     def hex_for(self, map_name: str | None, x: int, y: int, label: str | None) -> str | None:
+        if map_name is not None and map_name not in self.spec.maps and self.kit is not None and label:
+            return self.box_names.get(label.strip())     # a kit's off-map box, by its name or id
         if map_name is None or map_name not in self.spec.maps:
             return None
         if label is None or self.raw_ids:

@@ -324,7 +324,8 @@ def read_spec(path: str | Path) -> BindingSpec:
             if not isinstance(v, str):
                 raise ut.error(f"'{k}' must map to a unit id (text), not {v!r}", k)
             units[k] = v
-            unit_lines[k] = ut.line_of(k)
+            unit_lines[k] = (doc.key_line(f'"{k}"', ut.line) if re.search(r"[^A-Za-z0-9_-]", k)
+                             else ut.line_of(k))
     return BindingSpec(p, doc, rules_set, game, top.str("name", "") or (maps[0] if maps else p.stem),
                        top.str("module", ""), sides, maps, mt.str_list("boards"), extent, rename,
                        mt.str("default_terrain", "clear"), terrain, reduced, classes, source, turn_pat,
