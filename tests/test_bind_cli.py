@@ -7,13 +7,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from vmodgen.binding import fuzzy
 from vmodgen.binding.file import describe, load_binding
-from vmodgen.binding.starter import generic_starter, kit_starter
+from vmodgen.binding.starter import generic_starter
 from vmodgen.vassal.module import read_module
 
 from conftest import DATA, ROOT, shared_path

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 from ..errors import InputError
 from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPlay, Side, Terrain,
                           UnitType)
-from ..model.mapdata import MapData
 from ..model.unit import Unit
 from .base import Binding
 from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, raw_id,
@@ -427,5 +426,3 @@ def describe(b: FileBinding) -> dict:
         counts[key] = counts.get(key, 0) + 1
     return {"hexes": len(b.map.hex_ids()), "pieces": counts, "phases": [p.id for p in b.game.sequence.phases]}
 
-
-_ = MapData  # re-exported type for annotations elsewhere

@@ -135,8 +135,8 @@ def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str])
                  "#                                 # given (--log): state the corner hex labels"],
                 "the board's extent (no board image, no log): state [map] extent")
     first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
-    return ([f"# the board image is not in the module: the smallest rectangle holding every hex label the",
-             f"# given logs use (assumption: the board may be larger)",
+    return (["# the board image is not in the module: the smallest rectangle holding every hex label the",
+             "# given logs use (assumption: the board may be larger)",
              f"extent = [{q(first)}, {q(last)}]"], None)
 
 
