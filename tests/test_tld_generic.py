@@ -34,7 +34,7 @@ def tld():
 
 
 def test_binding_reads_the_module(tld):
-    mod, b, _, _ = tld
+    mod, b, logs, _ = tld
     # columns 01-96 x rows 01-77, less the 51 hexes under the board's two zones
     assert len(b.map.hex_ids()) == 96 * 77 - 51
     assert b.map.has_hex("0101") and b.map.has_hex("9677") and not b.map.has_hex("9778")
@@ -42,6 +42,16 @@ def test_binding_reads_the_module(tld):
     assert b.map.grid.location_name(1000, 100) == "1802" and not b.map.has_hex("1802")
     assert mod.locate("Normandy", 1000, 100) == "Cherbourg Alarm Units"
     assert b.phase_source == "chat"
+    # every piece of the game's last position is found back in the palette (its picture
+    # 0172.svg is the palette's 0172.f.svg), so every one gets a class
+    final = replay(read_save(logs[3]), apply_boards=mod.apply_board_command).final
+    kinds: dict = {}
+    for rec in final.pieces.values():
+        f, attrs = b.facts(rec)
+        assert f.folder.startswith("Pieces/"), f
+        k = attrs.get("side") or attrs.get("marker") or ("ignored" if attrs.get("ignore") else "none")
+        kinds[k] = kinds.get(k, 0) + 1
+    assert kinds == {"german": 1121, "allied": 1077, "ignored": 66, "fortification": 46, "disrupted": 4}
     notes = " ".join(b.notes())
     assert "[stacking] limit = 3" in notes and "assumption" in notes
 
