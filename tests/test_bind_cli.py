@@ -37,6 +37,8 @@ def test_tld_starter_from_cli(tmp_path):
     assert folders["air (folder names)"] == "/Air$" and folders["hq (folder names)"] == "/Corps$"
     assert "not inferred: the side of 40 palette piece(s) in Pieces/Other/Fortifications" in run.stderr
     assert all(v["assumption"] for t in ("stacking", "zoc") for v in data[t].values())
+    # the unnamed "Flip" layer is inactive in the palette: active = the back side
+    assert data["pieces"]["reduced"] == {"property": {"_Active": "true"}}
     mod = read_module(vmod)
     d = describe(load_binding(out, mod))
     assert d["pieces"]["allies"] == 982 and d["pieces"]["germans"] == 1048

@@ -271,6 +271,10 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         attrs.append("ignore = true" if kind == "marker" else f"kind = {q(kind)}")
         classes.append((f"{kind} ({how} names)", attrs))
         st.inferred.append(f"{kind}: {how} {regex}")
+    reduced = _reduced_line(slots)
+    if reduced:
+        lines += ["[pieces]", reduced[0], reduced[1]]
+        st.inferred.append(f"reduced side: {reduced[1]}")
     for name, attrs in classes:
         lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
     sided = _sided(slots, classes, prop, folders, sides)
@@ -291,6 +295,34 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
+
+
+def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:
+    """A ``reduced`` line from the layer most unit pieces have (a flip layer): its level at the
+    palette tells which level is the back (inactive at the palette: active = reduced)."""
+    counts: dict[str, list[int]] = {}
+    for s in slots:
+        for k, v in s.facts.properties.items():
+            if k.endswith("_Level") and f"{k[:-6]}_Active" in s.facts.properties:
+                try:
+                    counts.setdefault(k[:-6], []).append(int(v))
+                except ValueError:
+                    pass
+    if not counts:
+        return None
+    name, levels = max(counts.items(), key=lambda kv: len(kv[1]))
+    if len(levels) < max(2, len(slots) // 10):
+        return None
+    label = f"the layer '{name}'" if name else "the unnamed layer"
+
+    def k(suffix: str) -> str:
+        key = name + suffix
+        return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+    if sum(1 for lv in levels if lv < 0) > len(levels) / 2:
+        return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
+                f"reduced = {{ property = {{ {k('_Active')} = \"true\" }} }}")
+    return (f"# {label} of {len(levels)} pieces starts at level 1: level 2 = the back side (a guess)",
+            f"reduced = {{ property = {{ {k('_Level')} = \"^[2-9]\" }} }}")
 
 
 def _sided(slots, classes, prop, folders, sides) -> set[int]:
