@@ -66,7 +66,6 @@ def test_audit_refuses_to_overwrite_its_save_spelled_differently(built, tmp_path
     assert code == 2
 
 
-@pytest.mark.xfail(strict=True, reason="bind compares -o with its inputs as strings: './m.vmod' overwrites the module")
 def test_bind_refuses_to_overwrite_its_module_spelled_differently(built, tmp_path, monkeypatch, capsys):
     shutil.copy(built, tmp_path / "m.vmod")
     monkeypatch.chdir(tmp_path)

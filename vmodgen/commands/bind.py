@@ -21,7 +21,7 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
     """Write a starter binding (TOML) for MODULE: sides, piece classes, the hex map and rule
     parameters it can infer, with what it could not infer listed on stderr."""
     from ..binding.starter import generic_starter, kit_starter
-    from ..safeio import write_text_atomic
+    from ..safeio import refuse_overwrite, write_text_atomic
     from ..vassal.module import read_module
     mod = read_module(module)
     if check:
@@ -35,9 +35,9 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
             click.echo(f"note: {note}")
         return 0
     if bool(rules) == bool(game):
-        raise InputError(None, "give --rules generic or --game KIT (one of them)")
-    if output and output in {module, *logs}:
-        raise InputError(output, "the binding would overwrite an input file")
+        raise InputError(module, "give --rules generic or --game KIT (one of them)")
+    if output:
+        refuse_overwrite(output, [module, *logs] + ([game] if game else []))
     if game:
         from ..model.kit import load_kit
         st = kit_starter(mod, load_kit(game), game, logs)
