@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..hexes.scheme import HexScheme
 from ..model.game import (Game, HexsideFeature, LineFeature, Nationality, PointFeature, Side,
                           Terrain, UnitType)
-from ..model.kit import load_kit, resolve_kit_path
+from ..model.kit import is_dir, is_file, load_kit, resolve_kit_path
 from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
@@ -122,7 +122,7 @@ def _kit_game(p: Table, doc: TomlDoc):
     spec = p.str("game")
     local = (doc.path.parent / spec)
     try:
-        kit = cached_kit(local if ("/" in spec or spec.endswith(".toml")) and local.exists() else spec)
+        kit = cached_kit(local if ("/" in spec or spec.endswith(".toml")) and (is_file(local) or is_dir(local)) else spec)
     except InputError as exc:
         if exc.path not in (spec, str(local)):
             raise                       # a fault inside the kit: its own file and line

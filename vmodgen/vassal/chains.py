@@ -54,7 +54,9 @@ def split_first(text: str) -> tuple[str, str | None]:
     return _unq(first), _unq(rest)
 
 
-_TAB_RUNS = re.compile(r"\\*\t")
+# a run starts where no backslash precedes it: without the look-behind, a long run of
+# backslashes not ending in a TAB is rescanned from each of its positions (quadratic)
+_TAB_RUNS = re.compile(r"(?<!\\)\\*\t")
 
 
 def _fast_split(text: str, count: int | None) -> list[str] | None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Iterable, Sequence
 
-__all__ = ["encode", "encode_value", "decode", "decode_checked", "Encoder", "Decoder", "java_double"]
+__all__ = ["encode", "encode_value", "decode", "decode_checked", "Encoder", "Decoder", "java_double", "java_int"]
 
 
 def _quote_escape(token: str, delim: str) -> str:
@@ -205,8 +206,33 @@ class Encoder:
 
 
 _INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+# one way to match each number (``\d+\.?\d*`` backtracks exponentially on a long run of
+# digits that does not end the token); ASCII digits only, as ``Double.parseDouble``
 _DOUBLE_RE = re.compile(
-    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?)\Z")
+    r"[+-]?(NaN|Infinity|(([0-9]+(?:\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?)[fFdD]?)\Z")
+_MAX_DOUBLE_CHARS = 1000    # longer numeric text is read as the default, not parsed
+
+
+def java_int(text: str | None, bits: int = 32) -> int | None:
+    """``Integer.parseInt`` (``bits=32``) / ``Long.parseLong`` (``bits=64``): an optional
+    ``+``/``-`` then decimal digits (Java's ``Character.digit``: any Unicode decimal digit
+    of the BMP, not only ASCII), in range; ``None`` where Java throws. Linear in the text:
+    leading zeros are skipped and a longer number is out of range without being converted."""
+    if not text:
+        return None
+    body = text[1:] if text[0] in "+-" else text
+    if not body or not body.isdecimal() or (not body.isascii() and any(ord(c) > 0xFFFF for c in body)):
+        return None
+    if not body.isascii():
+        body = "".join(str(unicodedata.decimal(c)) for c in body)
+    digits = body.lstrip("0") or "0"
+    if len(digits) > 20:        # a 64-bit value has at most 19 digits
+        return None
+    value = int(digits)
+    if text[0] == "-":
+        value = -value
+    limit = 1 << (bits - 1)
+    return value if -limit <= value < limit else None
 
 
 class Decoder:
@@ -240,25 +266,19 @@ class Decoder:
         return default if tok is None else tok
 
     def next_int(self, default: int = 0) -> int:
-        tok = self.next(None)
-        if tok is None or not _INT_RE.match(tok):
-            return default
-        value = int(tok)
-        return value if -2**31 <= value < 2**31 else default
+        value = java_int(self.next(None), 32)
+        return default if value is None else value
 
     def next_long(self, default: int = 0) -> int:
-        tok = self.next(None)
-        if tok is None or not _INT_RE.match(tok):
-            return default
-        value = int(tok)
-        return value if -2**63 <= value < 2**63 else default
+        value = java_int(self.next(None), 64)
+        return default if value is None else value
 
     def next_double(self, default: float = 0.0) -> float:
         tok = self.next(None)
         if tok is None:
             return default
         t = tok.strip()
-        if not _DOUBLE_RE.match(t):
+        if len(t) > _MAX_DOUBLE_CHARS or not _DOUBLE_RE.match(t):
             return default
         if t[-1] in "fFdD" and not t.endswith("Infinity"):
             t = t[:-1]
@@ -285,9 +305,10 @@ class Decoder:
         if not tok:
             return None
         parts = tok.split(",")
-        if len(parts) not in (3, 4) or not all(_INT_RE.match(p.strip()) for p in parts):
+        values = [java_int(p.strip()) for p in parts]
+        if len(parts) not in (3, 4) or None in values:
             return None
-        return tuple(int(p) for p in parts)
+        return tuple(values)  # type: ignore[arg-type]
 
     def next_keystroke(self) -> tuple[int, int, str] | None:
         """``nextNamedKeyStroke``: ``keyCode,modifiers[,name]`` (``""`` = none)."""

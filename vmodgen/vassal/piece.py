@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .chains import join_chain, split_chain, split_state_chain
+from .chains import join_chain, split_chain, split_state_chain, trait_id
 from .codec import decode
 from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
 
@@ -117,7 +117,16 @@ class Piece:
 
     def set_position(self, map_id: str | None, x: int, y: int) -> None:
         """Move the BasicPiece (what ``M/`` does to the piece's own state)."""
-        traits = self.traits
+        if self._traits is None:
+            # without decoding every trait: only the innermost element changes
+            types = split_chain(self._type)
+            if not types or trait_id(types[-1]) != BasicPiece.ID:
+                return
+            states = split_state_chain(self._state, len(types))
+            states[-1] = BasicPiece(types[-1], states[-1]).with_position(map_id, x, y)
+            self._state = join_chain(states)
+            return
+        traits = self._traits
         last = traits[-1] if traits else None
         if isinstance(last, BasicPiece):
             last.state = last.with_position(map_id, x, y)

@@ -17,7 +17,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from .codec import decode
+from .codec import decode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
@@ -263,9 +263,16 @@ class _Runner:
         old_state = rec.piece.encode_state()
         rec.piece.set_state(cmd.new_state)
         new_pos = rec.piece.position()
-        if rec._pos is not None and new_pos[0] != rec._pos[0]:
-            self._detach(cmd.id)
-        rec.position = new_pos
+        stack = self.s.stacks.get(rec.stack) if rec.stack is not None else None
+        if stack is not None and new_pos[0] in (None, stack.map):
+            # VASSAL (BasicPiece.setState): a stacked piece's map and position are its stack's;
+            # a new state naming no map ("null", as 3.0/3.1 wrote for every stacked piece) or
+            # the stack's map leaves it where it is, in its stack
+            rec.position = (stack.map, stack.x, stack.y)
+        else:
+            if stack is not None or (rec._pos is not None and new_pos[0] != rec._pos[0]):
+                self._detach(cmd.id)     # moved to another map: out of its stack
+            rec.position = new_pos
         if self.step is not None:
             self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), old_state, cmd.new_state))
 
@@ -287,7 +294,7 @@ class _Runner:
             for member in stack.members:
                 rec = self.s.pieces.get(member)
                 if rec is not None:
-                    rec.position = new
+                    self._place(rec, new)
             self._record(cmd, old, new, True, list(stack.members))
             return
         rec = self.s.pieces.get(cmd.id)
@@ -295,7 +302,7 @@ class _Runner:
             self.warnings_once(f"move of an unknown piece {cmd.id}")
             return
         self._detach(cmd.id)
-        rec.position = new
+        self._place(rec, new)
         if cmd.new_map is not None:
             target = None
             under = self.s.pieces.get(cmd.new_under) if cmd.new_under else None
@@ -317,6 +324,13 @@ class _Runner:
             if target is not None:
                 rec.stack = target.id
         self._record(cmd, old, new, False, [cmd.id])
+
+    @staticmethod
+    def _place(rec: PieceRecord, pos: Position) -> None:
+        """Move a piece and its BasicPiece state (VASSAL's ``getState`` after ``M/`` names
+        the new map and point), so ``piece.encode_state()`` agrees with ``position``."""
+        rec.position = pos
+        rec.piece.set_position(*pos)
 
     def _stack_at(self, pos: Position) -> StackRecord | None:
         for sid in self.index.get(pos, ()):
@@ -445,7 +459,5 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
 
 
 def _int(tokens: list[str], i: int) -> int:
-    try:
-        return int(tokens[i])
-    except (IndexError, ValueError):
-        return 0
+    value = java_int(tokens[i]) if i < len(tokens) else None
+    return 0 if value is None else value

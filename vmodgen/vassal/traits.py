@@ -10,13 +10,12 @@ the ``warnings`` list a caller passes; they never stop decoding.
 """
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
                      split_state_chain, trait_id)
-from .codec import decode, encode_value
+from .codec import decode, encode_value, java_int
 
 __all__ = [
     "Trait", "UnknownTrait", "BasicPiece", "Marker", "Layer", "LegacyLayer", "Labeler",
@@ -124,12 +123,11 @@ class BasicPiece(Trait):
         s = self._state()
         if len(s) < 5:
             return {}
-        try:
-            n = int(s[4])
-        except ValueError:
+        n = java_int(s[4])
+        if n is None:
             return {}
         out = {}
-        for i in range(n):
+        for i in range(min(n, (len(s) - 4) // 2)):    # a huge count cannot run away
             k = 5 + 2 * i
             if k < len(s):
                 out[s[k]] = s[k + 1] if k + 1 < len(s) else ""
@@ -183,10 +181,8 @@ class Layer(Trait):
 
     @property
     def level(self) -> int:
-        try:
-            return int(decode(self.state, ";")[0])
-        except ValueError:
-            return 1
+        level = java_int(decode(self.state, ";")[0])
+        return 1 if level is None else level
 
     def _level_item(self, items: list[str]) -> str:
         v = self.level
@@ -306,16 +302,13 @@ class FreeRotator(Trait):
     ID = "rotate;"
 
     def properties(self) -> dict[str, str]:
-        try:
-            n = int(self.field(0, "1"))
-        except ValueError:
-            n = 1
+        n = java_int(self.field(0, "1"))
+        n = 1 if n is None else n
         name = self.field(7 if n == 1 else 9)
         if n == 1:
             return {f"{name}_Degrees": self.state}
-        try:
-            facing = int(self.state)
-        except ValueError:
+        facing = java_int(self.state)
+        if facing is None:
             return {}
         return {f"{name}_Facing": str(facing + 1), f"{name}_Degrees": str(facing * 360 // max(n, 1))}
 
@@ -390,13 +383,11 @@ def _strip_plus(name: str) -> str:
     return name
 
 
-_INT = re.compile(r"-?\d+\Z")
-
-
-def _int(tokens: list[str], index: int) -> int:
-    if index < len(tokens) and _INT.match(tokens[index]):
-        return int(tokens[index])
-    return 0
+def _int(tokens: list[str], index: int, default: int = 0) -> int:
+    """Token ``index`` read as VASSAL's ``Decoder.nextInt`` does (``Integer.parseInt``;
+    missing, bad or out-of-range text = ``default``)."""
+    value = java_int(tokens[index]) if index < len(tokens) else None
+    return default if value is None else value
 
 
 def __getattr__(name: str):
