@@ -2,15 +2,13 @@
 terrain CSV per sheet (``hex,terrain,elevation,features,illustrative,note``)."""
 from __future__ import annotations
 
-import csv
-import io
 import re
 from pathlib import Path
 
 from .. import limits
 from ..errors import InputError, LimitError
 from ..hexes.scheme import HexScheme
-from ..safeio import read_text
+from .csvfile import CsvTable
 from .game import Game
 from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
@@ -129,37 +127,14 @@ def _check_sheets(doc: TomlDoc, mapdata: MapData) -> None:
 
 
 def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
-    text = read_text(path, what="terrain table")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        header = [h.strip() for h in next(reader)]
-    except StopIteration:
-        raise InputError(path, "empty terrain table (it needs a header row)", line=1) from None
-    except csv.Error as exc:
-        raise InputError(path, f"not valid CSV: {exc}", line=1) from None
+    table = CsvTable(path, "terrain table")
     allowed = ("hex", "terrain", "elevation", "features", "illustrative", "note")
-    for col in header:
+    for col in table.header:
         if col not in allowed:
-            raise InputError(path, f"unknown column '{col}' (known: {', '.join(allowed)})", line=1)
-    if "hex" not in header or "terrain" not in header:
-        raise InputError(path, "a terrain table needs the columns 'hex' and 'terrain'", line=1)
-    count = 0
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise InputError(path, f"not valid CSV: {exc}", line=reader.line_num) from None
-        line = reader.line_num
-        if not row or all(not c.strip() for c in row) or row[0].lstrip().startswith("#"):
-            continue
-        count += 1
-        if count > limits.MAX_ROWS:
-            raise InputError(path, f"more than {limits.MAX_ROWS} rows", line=line)
-        if len(row) != len(header):
-            raise InputError(path, f"row has {len(row)} cells, the header has {len(header)}", line=line)
-        cells = dict(zip(header, (c.strip() for c in row)))
+            raise table.error(f"unknown column '{col}' (known: {', '.join(allowed)})")
+    if "hex" not in table.header or "terrain" not in table.header:
+        raise table.error("a terrain table needs the columns 'hex' and 'terrain'")
+    for line, cells in table.rows():
         hid = cells["hex"]
         if not mapdata.has_hex(hid):
             raise InputError(path, f"hex '{hid}' is not on the map", line=line)

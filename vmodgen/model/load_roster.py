@@ -1,14 +1,11 @@
 """Load and validate a roster CSV: one row per counter (see README, "Kit layout")."""
 from __future__ import annotations
 
-import csv
-import io
 import re
 from pathlib import Path
 
-from .. import limits
 from ..errors import InputError
-from ..safeio import read_text
+from .csvfile import CsvTable
 from .game import Game
 from .tomldoc import shown
 from .unit import Unit, Value
@@ -35,55 +32,25 @@ def _column_kind(col: str, game: Game) -> str:
 
 def load_roster(path: str | Path, game: Game) -> list[Unit]:
     """Every counter of the roster; any fault raises ``InputError`` with ``file:line``."""
-    text = read_text(path, what="roster")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError(path, "the roster is empty (it needs a header row)", line=1) from None
-    except csv.Error as exc:
-        raise InputError(path, f"not valid CSV: {exc}", line=1) from None
-    header = [h.strip() for h in header]
+    table = CsvTable(path, "roster")
+    header = table.header
     for col in REQUIRED:
         if col not in header:
-            raise InputError(path, f"missing the column '{col}'", line=1)
-    seen_cols = set()
+            raise table.error(f"missing the column '{col}'")
     kinds = []
     for col in header:
-        if col in seen_cols:
-            raise InputError(path, f"column '{col}' appears twice", line=1)
-        seen_cols.add(col)
         kind = _column_kind(col, game)
         if not kind:
-            raise InputError(path, f"unknown column '{col}' (fields of this game: "
-                                   f"{', '.join(game.fields) or 'none'}; other columns: "
-                                   f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)",
-                             line=1)
+            raise table.error(f"unknown column '{col}' (fields of this game: "
+                              f"{', '.join(game.fields) or 'none'}; other columns: "
+                              f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)")
         kinds.append(kind)
     units: list[Unit] = []
     ids: dict[str, int] = {}
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise InputError(path, f"not valid CSV: {exc}", line=reader.line_num) from None
-        line = reader.line_num
-        if len(units) >= limits.MAX_ROWS:
-            raise InputError(path, f"more than {limits.MAX_ROWS} rows", line=line)
-        if not row or all(not c.strip() for c in row):
-            continue
-        if row[0].lstrip().startswith("#"):
-            continue
-        if len(row) != len(header):
-            raise InputError(path, f"row has {len(row)} cells, the header has {len(header)}", line=line)
-        for cell in row:
-            if len(cell) > limits.MAX_FIELD_CHARS:
-                raise InputError(path, f"a cell is longer than {limits.MAX_FIELD_CHARS} characters", line=line)
-        unit = _unit(path, line, dict(zip(header, (c.strip() for c in row))), header, kinds, game)
+    for line, cells in table.rows():
+        unit = _unit(path, line, cells, header, kinds, game)
         if unit.id in ids:
-            raise InputError(path, f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line=line)
+            raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
         ids[unit.id] = line
         units.append(unit)
     return units
