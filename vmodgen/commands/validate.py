@@ -5,7 +5,6 @@ import json
 
 import click
 
-from ..errors import InputError
 from ..model import bundled_kits, load_kit
 from ..model.summary import kit_summary, kit_summary_text
 
