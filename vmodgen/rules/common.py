@@ -35,10 +35,12 @@ def edge_hexes(board: Board, which: str) -> list[str]:
 
 def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,
                   free_model: MoveModel | None = None, what: str = "moved",
-                  zoc_rule: str = "", move_rule: str = "") -> list[Finding]:
+                  zoc_rule: str = "", move_rule: str = "", search_unbounded: bool = True) -> list[Finding]:
     """Findings for one unit's move from ``u.previous`` to ``u.hex``: along ``u.path`` when the
     position gives it, else "no legal path within the allowance". ``free_model`` is the same
-    movement without ZOC rules, to tell a ZOC finding from a movement-point finding."""
+    movement without ZOC rules, to tell a ZOC finding from a movement-point finding.
+    Without an allowance (infinite) and without a path, ``search_unbounded=False`` checks
+    nothing instead of searching the whole map (the length of such a move cannot be judged)."""
     if u.previous is None or u.previous == u.hex and not u.path:
         return []
     if not (board.is_hex(u.previous) and board.is_hex(u.hex)):
@@ -50,6 +52,8 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
             return []
         return [rs.finding(board, prob.rule, prob.kind, f"{name} {what} {' → '.join(u.path)}: {prob.message}.",
                            [prob.hex], [u], cost=spent)]
+    if allowance == float("inf") and not search_unbounded:
+        return []
     reach = search(model, u.previous, allowance, goal=u.hex)
     if u.hex in reach:
         return []
@@ -75,6 +79,11 @@ def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitSt
     """Hexes holding units of two sides."""
     out = []
     for h, us in board.at.items():
+        if len(us) < 2:
+            continue
+        first = us[0].side
+        if all(u.side == first for u in us):
+            continue
         if not boxes and not board.is_hex(h):
             continue
         sides = sorted({u.side for u in us if counts(u)})

@@ -101,6 +101,10 @@ class GenericRules(RuleSet):
     def __init__(self, game) -> None:
         super().__init__(game)
         self._validate()
+        self._memo_counts: dict[tuple, bool] = {}        # (unit id, status) → counts for stacking
+        self._memo_exerts: dict[tuple, bool] = {}        # (unit id, status) → exerts a ZOC
+        self._zoc_map = None                              # the map _zoc_targets was built for
+        self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -169,7 +173,11 @@ class GenericRules(RuleSet):
         return out
 
     def _counts_unit(self, u: UnitState) -> bool:
-        return not self.sel("stacking_free").matches(self.game, u)
+        key = (u.unit.id, u.status)
+        got = self._memo_counts.get(key)
+        if got is None:
+            got = self._memo_counts[key] = not self.sel("stacking_free").matches(self.game, u)
+        return got
 
     def _uses_points(self) -> bool:
         unit = self.param("stacking_unit")
@@ -194,7 +202,12 @@ class GenericRules(RuleSet):
 
     # ---- ZOC -------------------------------------------------------------------------------
     def exerts_zoc(self, u: UnitState) -> bool:
-        return self.sel("zoc_units").matches(self.game, u) and not self.sel("zoc_exempt").matches(self.game, u)
+        key = (u.unit.id, u.status)
+        got = self._memo_exerts.get(key)
+        if got is None:
+            got = self._memo_exerts[key] = (self.sel("zoc_units").matches(self.game, u) and
+                                            not self.sel("zoc_exempt").matches(self.game, u))
+        return got
 
     def zoc(self, board: Board, side: str) -> ZocField:
         """The ZOC exerted by ``side``'s units."""
@@ -211,10 +224,40 @@ class GenericRules(RuleSet):
         return zoc_field(board, side, self.exerts_zoc, reach)
 
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        """Hexes in the ZOC of ``side``'s enemies (the same hexes as the union of :meth:`zoc`,
+        from a per-map table of the hexes a ZOC reaches from each source hex: the generic
+        ZOC's reach depends on the map only, not on the unit)."""
+        memo = board.memo.setdefault("generic.enemy_zoc", {})
+        got = memo.get(side)
+        if got is not None:
+            return got
+        if self._zoc_map is not board.map:
+            self._zoc_map = board.map
+            self._zoc_targets = {}
+        targets = self._zoc_targets
         out: set[str] = set()
-        for e in board.enemies(side):
-            out |= self.zoc(board, e).hexes()
+        enemies = set(board.enemies(side))
+        for h, us in board.at.items():
+            if any(u.side in enemies and self.exerts_zoc(u) for u in us) and board.is_hex(h):
+                t = targets.get(h)
+                if t is None:
+                    t = targets[h] = self._zoc_reach(board, h)
+                out.update(t)
+        memo[side] = out
         return out
+
+    def _zoc_reach(self, board: Board, h: str) -> tuple[str, ...]:
+        sides = set(self._terms("zoc_hexsides"))
+        terrain = set(self._terms("zoc_terrain"))
+        out = []
+        for n in board.neighbours(h):
+            if sides and board.hexside(h, n) & sides:
+                continue
+            t = board.terrain(n)
+            if t in terrain or ("water" in terrain and board.is_water(n)):
+                continue
+            out.append(n)
+        return tuple(out)
 
     # ---- movement --------------------------------------------------------------------------
     def move_model(self, board: Board, u: UnitState, ezoc: set[str], with_zoc: bool = True) -> MoveModel:
@@ -251,7 +294,9 @@ class GenericRules(RuleSet):
         for u in board.pos.units:
             if u.previous is None:
                 continue
-            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            ez = zocs.get(u.side)
+            if ez is None:
+                ez = zocs[u.side] = self.enemy_zoc(board, u.side)
             if u.mode == "retreat":
                 out += self._retreat(board, u, ez)
                 continue
@@ -260,7 +305,7 @@ class GenericRules(RuleSet):
             allowance = u.number(field, float("inf"))     # no printed allowance: MP not checked
             out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
                                  self.move_model(board, u, ez, with_zoc=False),
-                                 zoc_rule="GEN zoc", move_rule="GEN movement")
+                                 zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
         return out
 
     def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -35,6 +35,8 @@ class Board:
         self.game = pos.game
         self.map = pos.map
         self.at: dict[str, list[UnitState]] = {}
+        #: what rules computed from this board (it is read-only: results stay valid)
+        self.memo: dict[str, object] = {}
         for u in pos.units:
             self.at.setdefault(u.hex, []).append(u)
         self._nb = neighbour_table(self.map)
