@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..binding.base import Binding
 from ..rules.base import Rule, RuleSet
+from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
 from ..vassal.replay import Replay, Step
 from ..vassal.savefile import SaveFile
@@ -146,6 +147,7 @@ class FileAuditor:
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
+        self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
 
     def run(self, save: SaveFile, name: str) -> FileAudit:
         """Audit one file in a single pass over its commands."""
@@ -282,7 +284,6 @@ class FileAuditor:
     def _moves(self, start: dict[str, str], paths: dict[str, list[str]],
                builder: PositionBuilder) -> dict[str, tuple[str, tuple[str, ...] | None]]:
         out = {}
-        m = self.binding.map
         for pid, s in start.items():
             path = paths.get(pid) or [s]
             v = builder.views.get(pid)
@@ -290,26 +291,49 @@ class FileAuditor:
                 continue
             if path[-1] != v.hex:
                 path = path + [v.hex]
-            hexes = all(m.has_hex(h) for h in path)
-            adjacent = hexes and all(b in m.neighbours(a) for a, b in zip(path, path[1:]))
-            out[pid] = (s, tuple(path) if adjacent else None)
+            t = tuple(path)
+            out[pid] = (s, t if self._adjacent_path(t) else None)
         return out
+
+    def _neighbours(self, h: str) -> list[str]:
+        """Neighbours of a map hex (the table the rules' boards share)."""
+        table = neighbour_table(self.binding.map)
+        nb = table.get(h)
+        if nb is None:
+            nb = table[h] = self.binding.map.neighbours(h)
+        return nb
+
+    def _adjacent_path(self, path: tuple[str, ...]) -> bool:
+        got = self._paths_ok.get(path)
+        if got is None:
+            m = self.binding.map
+            got = all(m.has_hex(h) for h in path) and all(b in self._neighbours(a) for a, b in zip(path, path[1:]))
+            if len(self._paths_ok) > 100_000:
+                self._paths_ok.clear()
+            self._paths_ok[path] = got
+        return got
 
     # ---- findings ------------------------------------------------------------------------
     def _finding(self, f, pos, file: str, step_no: int, at: str) -> AuditFinding:
         game = self.binding.game
         phase = game.sequence.phase(pos.phase) if pos.phase else None
         names = []
+        by_id = getattr(pos, "_audit_by_id", None)
+        if by_id is None:
+            by_id = {}
+            for u in pos.units:
+                by_id.setdefault(u.id, u)
+            pos._audit_by_id = by_id
         for uid in f.units:
-            us = pos.unit(uid)
+            us = by_id.get(uid)
             names.append(us.unit.name if us is not None else uid)
         near = set(f.hexes)
         m = self.binding.map
         for h in list(near):
             if m.has_hex(h):
-                for n in m.neighbours(h):
+                for n in self._neighbours(h):
                     near.add(n)
-                    near.update(m.neighbours(n) if m.has_hex(n) else ())
+                    near.update(self._neighbours(n) if m.has_hex(n) else ())
         scene = tuple((u.id, u.hex, u.reduced) for u in pos.units if u.hex in near)
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..binding.base import Binding
+from ..binding.pieces import state_key
 from ..positions.model import Position, UnitState
 from ..vassal.module import Module
 from ..vassal.replay import GameState, Step
@@ -29,7 +30,8 @@ class PositionBuilder:
         self.binding = binding
         self.module = module
         self.views: dict[str, PieceView] = {}
-        #: (type chain, state chain) → what the binding made of it; shared by the files of one audit
+        #: (piece id, type chain, state chain without the position) → what the binding made of it;
+        #: shared by the files of one audit
         self._cache: dict[tuple[str, str], tuple] = cache if cache is not None else {}
         self._unit_states: dict[str, UnitState] = {}
         self.units: dict[str, PieceView] = {}      # views of units on the game map
@@ -48,7 +50,7 @@ class PositionBuilder:
         if rec is None:
             return None
         pos = rec.position
-        key = (rec.piece._type, rec.piece.encode_state())
+        key = (pid, rec.piece._type, state_key(rec.piece.encode_state()))   # not the position
         got = self._cache.get(key)
         if got is None:
             u = self.binding.unit_for(rec)

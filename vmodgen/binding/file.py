@@ -30,7 +30,7 @@ from ..model.unit import Unit
 from .base import Binding
 from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, raw_id,
                           raw_of_label, set_terrain)
-from .pieces import Facts, SlotIndex, resolve
+from .pieces import Facts, SlotIndex, resolve, state_key
 from .spec import KINDS, BindingSpec, read_spec
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ class FileBinding(Binding):
     # ---- pieces --------------------------------------------------------------------------
     def facts(self, piece: "PieceRecord") -> tuple[Facts, dict]:
         p = piece.piece
-        key = (p._type, p.encode_state())
+        key = (p._type, state_key(p.encode_state()))     # facts do not depend on the position
         got = self._facts.get(key)
         if got is None:
             f = self.slots.facts(p)

@@ -54,6 +54,24 @@ def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0)
     return list(dict.fromkeys(out))
 
 
+def state_key(state_chain: str) -> str:
+    """The state chain without the BasicPiece's position and id (``map;x;y;gpid``, the first
+    fields of the innermost state): what a piece shows depends on neither, so readings cached by
+    this key survive a move and serve every copy of a piece. When the innermost state cannot be told apart without decoding
+    (escapes), the whole chain is the key."""
+    head, tab, tail = state_chain.rpartition("\t")
+    if not tab or "\\" in tail or head.endswith("\\"):
+        return state_chain if tab or "\\" in state_chain else _strip_position(state_chain)
+    return head + "\t" + _strip_position(tail)
+
+
+def _strip_position(basic_state: str) -> str:
+    parts = basic_state.split(";", 4)              # map;x;y;gpid;persistent properties...
+    if len(parts) < 4:
+        return basic_state
+    return "\0" + (parts[4] if len(parts) == 5 else "")
+
+
 @dataclass
 class Facts:
     """What matching can look at."""

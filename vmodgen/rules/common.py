@@ -34,11 +34,12 @@ def edge_hexes(board: Board, which: str) -> list[str]:
 
 
 def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,
-                  free_model: MoveModel | None = None, what: str = "moved",
+                  free_model: MoveModel | Callable[[], MoveModel] | None = None, what: str = "moved",
                   zoc_rule: str = "", move_rule: str = "", search_unbounded: bool = True) -> list[Finding]:
     """Findings for one unit's move from ``u.previous`` to ``u.hex``: along ``u.path`` when the
     position gives it, else "no legal path within the allowance". ``free_model`` is the same
-    movement without ZOC rules, to tell a ZOC finding from a movement-point finding.
+    movement without ZOC rules, to tell a ZOC finding from a movement-point finding (or a
+    function making it, called only when a search needs it).
     Without an allowance (infinite) and without a path, ``search_unbounded=False`` checks
     nothing instead of searching the whole map (the length of such a move cannot be judged)."""
     if u.previous is None or u.previous == u.hex and not u.path:
@@ -54,6 +55,8 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
                            [prob.hex], [u], cost=spent)]
     if allowance == float("inf") and not search_unbounded:
         return []
+    if callable(free_model):
+        free_model = free_model()
     reach = search(model, u.previous, allowance, goal=u.hex)
     if u.hex in reach:
         return []

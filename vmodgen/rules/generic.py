@@ -105,6 +105,7 @@ class GenericRules(RuleSet):
         self._memo_exerts: dict[tuple, bool] = {}        # (unit id, status) → exerts a ZOC
         self._zoc_map = None                              # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
+        self._zoc_last: dict[str, tuple[frozenset, set]] = {}  # side → (enemy ZOC sources, enemy ZOC)
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -234,15 +235,22 @@ class GenericRules(RuleSet):
         if self._zoc_map is not board.map:
             self._zoc_map = board.map
             self._zoc_targets = {}
+            self._zoc_last = {}
         targets = self._zoc_targets
-        out: set[str] = set()
         enemies = set(board.enemies(side))
-        for h, us in board.at.items():
-            if any(u.side in enemies and self.exerts_zoc(u) for u in us) and board.is_hex(h):
-                t = targets.get(h)
-                if t is None:
-                    t = targets[h] = self._zoc_reach(board, h)
-                out.update(t)
+        exerts = self.exerts_zoc
+        src = frozenset(u.hex for u in board.pos.units if u.side in enemies and exerts(u))
+        last = self._zoc_last.get(side)
+        if last is not None and last[0] == src:
+            memo[side] = last[1]               # the same set as before: move checks may cache by it
+            return last[1]
+        out: set[str] = set()
+        for h in src:
+            t = targets.get(h)
+            if t is None:
+                t = targets[h] = self._zoc_reach(board, h) if board.is_hex(h) else ()
+            out.update(t)
+        self._zoc_last[side] = (src, out)
         memo[side] = out
         return out
 
@@ -302,9 +310,13 @@ class GenericRules(RuleSet):
                 continue
             if u.mode == "advance":
                 continue
+            if u.previous == u.hex and not u.path:
+                continue                                  # did not move
             allowance = u.number(field, float("inf"))     # no printed allowance: MP not checked
+            if allowance == float("inf") and not u.path:
+                continue                                  # nothing to judge without a path
             out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
-                                 self.move_model(board, u, ez, with_zoc=False),
+                                 lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
         return out
 
