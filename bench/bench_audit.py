@@ -3,8 +3,9 @@ tld_buildFile-only_stripped.vmod, with 1, 2 and 4 logs and with --jobs.
 
     python bench/bench_audit.py
 
-Uses the TLD binding (vmodgen.binding.file / starter) when it exists; otherwise replays and
-checks continuity only, and says so."""
+Uses bench/tld_binding.toml if present, else the example binding examples/tld/binding.toml,
+else the generic starter binding; without binding support it replays and checks continuity
+only, and says so. Prints wall and CPU seconds (CPU includes the --jobs workers)."""
 from __future__ import annotations
 
 import os
@@ -28,9 +29,9 @@ def tld_binding(module, logs):
     except ImportError:
         return None, "no binding support (vmodgen.binding.file) yet"
     import tempfile
-    here = ROOT / "bench" / "tld_binding.toml"
-    if here.is_file():
-        return load_binding(here, module), f"binding {here}"
+    for here in (ROOT / "bench" / "tld_binding.toml", ROOT / "examples" / "tld" / "binding.toml"):
+        if here.is_file():
+            return load_binding(here, module), f"binding {here.relative_to(ROOT)}"
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "tld.toml"
         path.write_text(generic_starter(module, [str(p) for p in logs]).text, encoding="utf-8")

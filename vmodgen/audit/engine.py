@@ -39,6 +39,8 @@ class FileAudit:
     timeline: list = field(default_factory=list)
     module_name: str = ""
     vassal_version: str = ""
+    #: what the rule set could not judge in this file (sentences for the report's notes)
+    notes: list[str] = field(default_factory=list)
 
 
 class Stream:
@@ -243,8 +245,11 @@ class FileAuditor:
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
         stats = file_stats(rp.steps, players, builder_sides(builder))
+        take = getattr(self.rs, "take_notes", None)
+        notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
-                         list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline)
+                         list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
+                         notes=notes)
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""

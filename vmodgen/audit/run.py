@@ -153,6 +153,8 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
         else:
             checked.append(entry)
     notes = list(b.notes())
+    for r in results:
+        notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     if not phase_known:
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
                      f"({'; '.join(r['rule'] + ' (' + r['title'] + ')' for r in checked) or 'none'}).")

@@ -57,19 +57,20 @@ def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0)
 def state_key(state_chain: str) -> str:
     """The state chain without the BasicPiece's position and id (``map;x;y;gpid``, the first
     fields of the innermost state): what a piece shows depends on neither, so readings cached by
-    this key survive a move and serve every copy of a piece. When the innermost state cannot be told apart without decoding
-    (escapes), the whole chain is the key."""
+    this key survive a move and serve every copy of a piece. The innermost state is the text
+    after the last tab (escaped or not: VASSAL 3.0 nests each trait's state in the next); when
+    that text is escaped or does not look like ``map;x;y`` the whole chain is the key."""
     head, tab, tail = state_chain.rpartition("\t")
-    if not tab or "\\" in tail or head.endswith("\\"):
-        return state_chain if tab or "\\" in state_chain else _strip_position(state_chain)
-    return head + "\t" + _strip_position(tail)
+    if "\\" in tail:
+        return state_chain
+    parts = tail.split(";", 4)                     # map;x;y;gpid;persistent properties...
+    if len(parts) < 3 or not (_is_int(parts[1]) and _is_int(parts[2])):
+        return state_chain
+    return head + tab + "\0" + (parts[4] if len(parts) == 5 else "")
 
 
-def _strip_position(basic_state: str) -> str:
-    parts = basic_state.split(";", 4)              # map;x;y;gpid;persistent properties...
-    if len(parts) < 4:
-        return basic_state
-    return "\0" + (parts[4] if len(parts) == 5 else "")
+def _is_int(text: str) -> bool:
+    return text.lstrip("-").isdigit()
 
 
 @dataclass

@@ -106,6 +106,7 @@ class GenericRules(RuleSet):
         self._zoc_map = None                              # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
         self._zoc_last: dict[str, tuple[frozenset, set]] = {}  # side → (enemy ZOC sources, enemy ZOC)
+        self._unmeasured: set[str] = set()                # units that moved without an allowance
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -313,11 +314,23 @@ class GenericRules(RuleSet):
             if u.previous == u.hex and not u.path:
                 continue                                  # did not move
             allowance = u.number(field, float("inf"))     # no printed allowance: MP not checked
-            if allowance == float("inf") and not u.path:
-                continue                                  # nothing to judge without a path
+            if allowance == float("inf"):
+                self._unmeasured.add(u.id)
+                if not u.path:
+                    continue                              # nothing to judge without a path
             out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
                                  lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
                                  zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
+        return out
+
+    def take_notes(self) -> list[str]:
+        """Sentences for the report about what the checks so far could not judge (and forget them)."""
+        out = []
+        if self._unmeasured:
+            out.append(f"Some units moved without a movement allowance ('{self.param('movement_field')}'): "
+                       "the length of their moves was not checked, only "
+                       "enemy units, enemy ZOC and prohibited terrain or hexsides along a recorded path.")
+        self._unmeasured = set()
         return out
 
     def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
