@@ -101,8 +101,9 @@ class GenericRules(RuleSet):
     def __init__(self, game) -> None:
         super().__init__(game)
         self._validate()
-        self._memo_counts: dict[tuple, bool] = {}        # (unit id, status) → counts for stacking
-        self._memo_exerts: dict[tuple, bool] = {}        # (unit id, status) → exerts a ZOC
+        # (id of the Unit, status) → (the Unit, whether it counts for stacking / exerts a ZOC)
+        self._memo_counts: dict[tuple, tuple] = {}
+        self._memo_exerts: dict[tuple, tuple] = {}
         self._zoc_map = None                              # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
         self._zoc_last: dict[str, tuple[frozenset, set]] = {}  # side → (enemy ZOC sources, enemy ZOC)
@@ -175,11 +176,11 @@ class GenericRules(RuleSet):
         return out
 
     def _counts_unit(self, u: UnitState) -> bool:
-        key = (u.unit.id, u.status)
+        key = (id(u.unit), u.status)
         got = self._memo_counts.get(key)
-        if got is None:
-            got = self._memo_counts[key] = not self.sel("stacking_free").matches(self.game, u)
-        return got
+        if got is None or got[0] is not u.unit:
+            got = self._memo_counts[key] = (u.unit, not self.sel("stacking_free").matches(self.game, u))
+        return got[1]
 
     def _uses_points(self) -> bool:
         unit = self.param("stacking_unit")
@@ -204,12 +205,12 @@ class GenericRules(RuleSet):
 
     # ---- ZOC -------------------------------------------------------------------------------
     def exerts_zoc(self, u: UnitState) -> bool:
-        key = (u.unit.id, u.status)
+        key = (id(u.unit), u.status)
         got = self._memo_exerts.get(key)
-        if got is None:
-            got = self._memo_exerts[key] = (self.sel("zoc_units").matches(self.game, u) and
+        if got is None or got[0] is not u.unit:
+            got = self._memo_exerts[key] = (u.unit, self.sel("zoc_units").matches(self.game, u) and
                                             not self.sel("zoc_exempt").matches(self.game, u))
-        return got
+        return got[1]
 
     def zoc(self, board: Board, side: str) -> ZocField:
         """The ZOC exerted by ``side``'s units."""
