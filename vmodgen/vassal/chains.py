@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..errors import InputError
+from ..errors import InputError, LimitError
 from .codec import decode, encode_value
 
 __all__ = ["TAB", "split_first", "split_chain", "split_state_chain", "join_chain", "trait_id"]
@@ -121,9 +121,16 @@ def _fast_split(text: str, count: int | None) -> list[str] | None:
 def split_chain(text: str) -> list[str]:
     """The type elements of a chain, outermost first (the BasicPiece, if any, last)."""
     fast = _fast_split(text, None)
-    if fast is not None:
-        return fast
-    return _slow_split_chain(text)
+    if fast is None:
+        return _slow_split_chain(text)
+    if len(fast) > MAX_CHAIN + 1:
+        raise _too_long()
+    return fast
+
+
+def _too_long() -> InputError:
+    """The chain limit (no file here: callers add theirs with ``InputError.at``)."""
+    return LimitError(None, f"piece has more than {MAX_CHAIN} traits")
 
 
 def _slow_split_chain(text: str) -> list[str]:
@@ -137,7 +144,7 @@ def _slow_split_chain(text: str) -> list[str]:
         if rest is None:
             return out
         if len(out) > MAX_CHAIN:
-            raise InputError(None, f"piece has more than {MAX_CHAIN} traits")
+            raise _too_long()
         text = rest
 
 

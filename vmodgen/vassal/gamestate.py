@@ -56,7 +56,8 @@ class PieceRecord:
 
     def copy(self) -> "PieceRecord":
         return PieceRecord(self.id, self.piece.copy() if self.piece._traits is not None else
-                           Piece(self.piece._type, self.piece._state, warnings=self.piece._warnings),
+                           Piece(self.piece._type, self.piece._state, warnings=self.piece._warnings,
+                                 source=self.piece.source),
                            self._pos, self.stack)
 
     def __repr__(self) -> str:

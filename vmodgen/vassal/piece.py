@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .chains import join_chain, split_chain, split_state_chain, trait_id
+from ..errors import InputError
 from .codec import decode
 from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
 
@@ -20,13 +21,16 @@ class Piece:
     thousands of pieces (a save) costs nothing until their properties are asked for.
     """
 
-    __slots__ = ("_type", "_state", "_traits", "_types0", "_states0", "_count", "_warnings")
+    __slots__ = ("_type", "_state", "_traits", "_types0", "_states0", "_count", "_warnings",
+                 "source")
 
     def __init__(self, type_chain: str = "", state_chain: str = "",
-                 traits: list[Trait] | None = None, warnings: list[str] | None = None) -> None:
+                 traits: list[Trait] | None = None, warnings: list[str] | None = None,
+                 source: str | None = None) -> None:
         self._type = type_chain
         self._state = state_chain
         self._warnings = warnings
+        self.source = source        # the file it came from: named by errors found on decoding
         self._traits: list[Trait] | None = None
         self._types0: tuple[str, ...] = ()
         self._states0: tuple[str, ...] = ()
@@ -50,7 +54,7 @@ class Piece:
     @property
     def traits(self) -> list[Trait]:
         if self._traits is None:
-            types = split_chain(self._type)
+            types = self._split_type()
             states = split_state_chain(self._state, len(types))
             self._traits = [make_trait(t, st, self._warnings) for t, st in zip(types, states)]
             self._snapshot()
@@ -60,8 +64,16 @@ class Piece:
     def count(self) -> int:
         """Number of elements in the chain."""
         if self._count is None:
-            self._count = len(self._traits) if self._traits is not None else len(split_chain(self._type))
+            self._count = len(self._traits) if self._traits is not None else len(self._split_type())
         return self._count
+
+    def _split_type(self) -> list[str]:
+        """The type elements; a chain past the limit names :attr:`source` (decoding is lazy:
+        the error comes long after the file was read)."""
+        try:
+            return split_chain(self._type)
+        except InputError as exc:
+            raise (exc.at(self.source) if self.source else exc) from None
 
     # -- encoding ----------------------------------------------------------------------
     def _sync(self) -> None:
@@ -119,7 +131,7 @@ class Piece:
         """Move the BasicPiece (what ``M/`` does to the piece's own state)."""
         if self._traits is None:
             # without decoding every trait: only the innermost element changes
-            types = split_chain(self._type)
+            types = self._split_type()
             if not types or trait_id(types[-1]) != BasicPiece.ID:
                 return
             states = split_state_chain(self._state, len(types))
@@ -178,7 +190,7 @@ class Piece:
         return [t for t in self.traits if isinstance(t, cls)]
 
     def copy(self) -> "Piece":
-        return Piece(self.encode_type(), self.encode_state(), warnings=self._warnings)
+        return Piece(self.encode_type(), self.encode_state(), warnings=self._warnings, source=self.source)
 
     def to_json(self) -> dict:
         return {"name": self.name, "basic_name": self.basic_name, "properties": self.properties(),

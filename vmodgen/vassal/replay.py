@@ -17,6 +17,8 @@ import html
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from .. import limits
+from ..errors import InputError, LimitError
 from .codec import decode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
@@ -105,8 +107,10 @@ class Step:
 # the interpreter
 class _Runner:
     def __init__(self, state: GameState, locate: Locate | None,
-                 apply_boards: Callable[[str], object] | None, warnings: list[str]) -> None:
+                 apply_boards: Callable[[str], object] | None, warnings: list[str],
+                 path: str | None = None) -> None:
         self.s = state
+        self.path = path             # the save/log: named by errors (pieces decode lazily)
         self.locate = locate
         self.apply_boards = apply_boards
         self.warnings = warnings
@@ -235,7 +239,10 @@ class _Runner:
             old = self.s.pieces.get(cmd.id)
             if old is not None:
                 self._detach(cmd.id)
-            self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings))
+            elif len(self.s.pieces) >= limits.MAX_PIECES:
+                raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+            self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings,
+                                                              source=self.path))
         if self.step is not None:
             self.step.created.append(cmd.id)
 
@@ -366,6 +373,7 @@ class Replay:
     def __init__(self, setup: list[Command], steps: list[Step], final: GameState,
                  locate: Locate | None, warnings: list[str]) -> None:
         self._setup = setup
+        self.path: str | None = None       # the save/log replayed, when known
         self.steps = steps
         self.final = final
         self.locate = locate
@@ -386,7 +394,7 @@ class Replay:
 
     def _fresh(self) -> tuple[GameState, "_Runner"]:
         state = GameState()
-        runner = _Runner(state, None, None, [])
+        runner = _Runner(state, None, None, [], self.path)
         for i, node in enumerate(self._setup):
             if i == 0:
                 runner.execute(node.typed(), node.text)   # the root's own "begin_save"
@@ -418,7 +426,20 @@ class Replay:
 def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
            apply_boards: Callable[[str], object] | None = None,
            warnings: list[str] | None = None) -> Replay:
-    """Replay a save or log; see the module docstring."""
+    """Replay a save or log; see the module docstring. Bad input raises
+    :class:`~vmodgen.errors.InputError` naming the save's file (when it is a :class:`SaveFile`)."""
+    path = source.path if isinstance(source, SaveFile) else None
+    try:
+        rp = _replay(source, locate, apply_boards, warnings, path)
+    except InputError as exc:
+        raise (exc.at(path) if path else exc) from None
+    rp.path = path
+    return rp
+
+
+def _replay(source: SaveFile | Command | str, locate: Locate | None,
+            apply_boards: Callable[[str], object] | None, warnings: list[str] | None,
+            path: str | None) -> Replay:
     if isinstance(source, SaveFile):
         root = source.tree
     elif isinstance(source, Command):
@@ -428,7 +449,7 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
         root = parse_tree(source)
     warnings = warnings if warnings is not None else []
     state = GameState()
-    runner = _Runner(state, locate, apply_boards, warnings)
+    runner = _Runner(state, locate, apply_boards, warnings, path)
     # the root's own text ("begin_save") and everything up to end_save; then bare commands
     runner.execute(root.typed(), root.text)
     setup: list[Command] = [root]
