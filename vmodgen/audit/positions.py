@@ -39,6 +39,9 @@ class PositionBuilder:
         self.version = 0                       # bumped whenever a unit or marker view changes
         self._markers_at: dict[str, set[str]] | None = None
         self._had_markers: dict[str, bool] = {}
+        self._hex_markers: dict[str, dict[str, str]] | None = None   # markers_at as Position wants it
+        self._dirty: set[str] = set()          # units whose state was dropped since the last position
+        self._dirty_known = False              # False: every unit must be looked at (start, markers)
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         if self.module is None or m is None:
@@ -125,10 +128,13 @@ class PositionBuilder:
                     self._had_markers[pid] = True
             if marker_change:
                 self._markers_at = None
+                self._hex_markers = None
                 self._unit_states.clear()
+                self._dirty_known = False
             else:
                 for pid in changed:
                     self._unit_states.pop(pid, None)
+                self._dirty.update(changed)
         return changed
 
     def unit_views(self) -> list[PieceView]:
@@ -150,21 +156,34 @@ class PositionBuilder:
         binding = self.binding
         markers_at = self.markers_at()
         cache = self._unit_states
-        for pid, v in self.units.items():
+        # only the units whose state was dropped since the last position (all after a marker change)
+        dirty = self._dirty
+        if not self._dirty_known:
+            todo = self.units
+        elif len(dirty) == 1:
+            todo = {pid: self.units[pid] for pid in dirty if pid in self.units}
+        else:                                  # in the order of self.units, as a full scan would
+            todo = {pid: v for pid, v in self.units.items() if pid in dirty} if dirty else {}
+        for pid, v in todo.items():
             if pid not in cache:
                 extra = markers_at.get(v.hex)
                 cache[pid] = UnitState(v.unit, v.hex, v.reduced, v.status | frozenset(extra) if extra else v.status)
+        self._dirty.clear()
+        self._dirty_known = True
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
                 del cache[pid]
         if moves:
-            units = []
-            for pid, us in cache.items():
-                mv = moves.get(pid)
-                units.append(us if mv is None else
-                             UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1]))
+            now = dict(cache)
+            for pid, mv in moves.items():
+                us = now.get(pid)
+                if us is not None:
+                    now[pid] = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1])
+            units = list(now.values())
         else:
             units = list(cache.values())
-        hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
+        if self._hex_markers is None:
+            self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
+        hex_markers = {h: dict(ms) for h, ms in self._hex_markers.items()}
         return Position(binding.game, binding.map, units, turn, phase, side, at,
                         hex_markers=hex_markers, source=source)

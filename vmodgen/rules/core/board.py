@@ -29,6 +29,32 @@ def neighbour_table(m) -> dict[str, list[str]]:
     return table
 
 
+#: terrain, features and hexside tables per map (the map data never change during a check):
+#: id(map) -> (weak ref to the map, the map's hexes and hexsides objects, the tables)
+_STATIC: dict[int, tuple] = {}
+
+
+def _static_tables(m) -> tuple[dict, dict, dict]:
+    got = _STATIC.get(id(m))
+    if got is not None and got[0]() is m and got[1] is m.hexes and got[2] is m.hexsides and \
+            got[3] == (len(m.hexes), len(m.hexsides)):
+        return got[4]
+    for key in [k for k, v in _STATIC.items() if v[0]() is None]:
+        del _STATIC[key]
+    terrain = {h: info.terrain for h, info in m.hexes.items()}
+    features = {h: info.features for h, info in m.hexes.items() if info.features}
+    hexsides: dict[tuple[str, str], frozenset[str]] = {}
+    for hs in m.hexsides:
+        for key in ((hs.a, hs.b), (hs.b, hs.a)):
+            hexsides[key] = hexsides.get(key, frozenset()) | {hs.feature}
+    tables = (terrain, features, hexsides)
+    try:
+        _STATIC[id(m)] = (weakref.ref(m), m.hexes, m.hexsides, (len(m.hexes), len(m.hexsides)), tables)
+    except TypeError:              # a map that cannot be weakly referenced: no sharing
+        pass
+    return tables
+
+
 class Board:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
@@ -43,12 +69,7 @@ class Board:
         self._sides: dict[tuple[str, str], list[str]] = {}
         self._water = {t.id for t in self.game.terrain.values() if t.water}
         self._default_terrain = self.map.default_terrain
-        self._terrain = {h: info.terrain for h, info in self.map.hexes.items()}
-        self._features = {h: info.features for h, info in self.map.hexes.items() if info.features}
-        self._hexsides: dict[tuple[str, str], frozenset[str]] = {}
-        for hs in self.map.hexsides:
-            for key in ((hs.a, hs.b), (hs.b, hs.a)):
-                self._hexsides[key] = self._hexsides.get(key, frozenset()) | {hs.feature}
+        self._terrain, self._features, self._hexsides = _static_tables(self.map)
 
     # ---- geometry ------------------------------------------------------------------------
     def is_hex(self, h: str) -> bool:
