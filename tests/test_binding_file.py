@@ -181,3 +181,16 @@ def test_assumption_list_and_edge_sources(hextest, tmp_path):
     bad = GOOD.replace('format = 1', 'format = 1\nassumptions = ["zoc.range"]')
     with pytest.raises(InputError, match=r"b.toml:2: 'assumptions' names 'zoc.range'"):
         load_binding(write(tmp_path, bad), hextest)
+
+
+def test_state_key_drops_only_the_position_and_id():
+    """Piece readings are cached by the state without map;x;y;gpid (flat and VASSAL 3.0 nested
+    chains); an escaped or unusual innermost state keeps the whole chain."""
+    from vmodgen.binding.pieces import state_key
+    assert state_key("a\tb;c\tMain;10;20;g1;p") == state_key("a\tb;c\tOther;5;6;g2;p")
+    assert state_key("a\tb;c\tMain;10;20;g1;p") != state_key("a\tb;d\tMain;10;20;g1;p")
+    assert state_key("a\tb;c\tMain;10;20;g1;p") != state_key("a\tb;c\tMain;10;20;g1;q")
+    nested = "\tfalse\\\t\\\\\t-1;\\\\\\\tnull;673;1124"
+    assert state_key(nested) == state_key(nested.replace("673;1124", "315;385"))
+    assert state_key("a\tMain;x;y") == "a\tMain;x;y"
+    assert state_key("a\tMa\\in;1;2") == "a\tMa\\in;1;2"

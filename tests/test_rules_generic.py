@@ -171,3 +171,34 @@ def test_impossible_configuration_refused(rules_text, needle):
     with pytest.raises(InputError) as e:
         findings(H + "[rules]\n" + rules_text + "\n" + unit("R", "red", "0101"))
     assert needle in str(e.value)
+
+
+def test_move_without_allowance_judges_only_the_path():
+    """GEN movement without a movement allowance: a path is still checked (ZOC, enemy units),
+    a move without one is not searched (its length cannot be judged) and a note says so."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    blue = unit("B", "blue", "0505")
+    fs = findings(H + blue + unit("R", "red", "0604", previous="0503", path=["0503", "0504", "0604"]))
+    assert [f.rule for f in fs] == ["GEN zoc"]
+    p = position(H + blue + unit("R", "red", "0907", previous="0503"))
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == []
+    assert any("length of their moves was not checked" in n for n in rs.take_notes())
+    assert rs.take_notes() == []
+
+
+def test_enemy_zoc_is_the_union_of_the_enemy_zoc_fields():
+    """GEN zoc: enemy_zoc (from the per-map reach table) gives the same hexes as zoc(), with a
+    river the ZOC does not cross and an exempt HQ."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    text = (H + '[rules]\nzoc_hexsides = "river"\n' + table("hexsides", hexes=["0504", "0505"], feature="river")
+            + unit("B", "blue", "0505") + unit("C", "blue", "0808") + unit("Q", "blue", "0303", type="hq", kind="hq")
+            + unit("R", "red", "0202"))
+    p = position(text)
+    rs = ruleset_for(p.game)
+    board = rs.board(p)
+    assert rs.enemy_zoc(board, "red") == rs.zoc(board, "blue").hexes()
+    assert "0504" not in rs.enemy_zoc(board, "red") and "0405" in rs.enemy_zoc(board, "red")
+    assert rs.enemy_zoc(board, "red") is rs.enemy_zoc(rs.board(p), "red")    # reused while unchanged
