@@ -32,8 +32,8 @@ class SafeZip:
             raise InputError(path, "no such file") from None
         except IsADirectoryError:
             raise InputError(path, "is a folder, not a file") from None
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-            raise InputError(path, f"not a zip archive ({exc})") from None
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+            raise InputError(path, f"not a zip archive VASSAL can read ({exc})") from None
         infos = self._zf.infolist()
         if len(infos) > limits.MAX_ZIP_ENTRIES:
             raise LimitError(path, f"zip has {len(infos)} entries, more than the limit of {limits.MAX_ZIP_ENTRIES}")
