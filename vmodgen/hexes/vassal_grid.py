@@ -17,7 +17,7 @@ from typing import Mapping
 
 from .vassal_java import (Point, _cross, _positive, f32, jfloor, jint, jround, parse_bool,
                           parse_double, parse_int, polygon_area_contains)
-from .vassal_numbering import Grid, HexNumbering, RegularNumbering, SquareNumbering
+from .vassal_numbering import Grid, NumberedGrid, HexNumbering, RegularNumbering, SquareNumbering
 
 Size = tuple[int, int]
 
@@ -26,7 +26,7 @@ DEFAULT_HEX_HEIGHT = 64.0
 DEFAULT_HEX_WIDTH = SQRT3_2 * DEFAULT_HEX_HEIGHT     # 55.42562584220407
 
 
-class HexGrid:
+class HexGrid(NumberedGrid):
     """``HexGrid`` of VASSAL 3.7 with an optional :class:`HexNumbering` (board pixels)."""
 
     def __init__(self, dx: float = DEFAULT_HEX_WIDTH, dy: float = DEFAULT_HEX_HEIGHT,
@@ -267,11 +267,6 @@ class HexGrid:
             r += -1 if (n.h_descend if self.sideways else n.v_descend) else 1
         return r
 
-    def location_name(self, x: int, y: int) -> str | None:
-        if self.numbering is None:
-            return None
-        return self.numbering.format_location(self.row(x, y), self.column(x, y))
-
     def center_point(self, col: int, row: int) -> Point:
         """``HexGridNumbering.getCenterPoint``: 0-based label indices -> board pixel."""
         n = self.numbering
@@ -294,11 +289,6 @@ class HexGrid:
             py = jint(row * self._dy + self._dy / 2)
         return self._rot(px, py + self.y0)
 
-    def get_location(self, label: str) -> Point | None:
-        if self.numbering is None:
-            return None
-        cr = self.numbering.parse_label(label)
-        return None if cr is None else self.center_point(*cr)
 
     def hex_center(self, raw_col: int, raw_row: int) -> Point:
         """The snap centre of a raw (column, row) in board pixels (§2.1 formula)."""

@@ -189,3 +189,21 @@ class HexNumbering(RegularNumbering):
 class SquareNumbering(RegularNumbering):
     """``SquareGridNumbering``."""
     kind = "square"
+
+
+class NumberedGrid:
+    """What ``HexGrid`` and ``SquareGrid`` share through their ``RegularGridNumbering``: a board
+    point's label from its row and column, and a label's centre point (subclasses give
+    ``numbering``, ``row``, ``column`` and ``center_point``)."""
+    numbering: "RegularNumbering | None"
+
+    def location_name(self, x: int, y: int) -> str | None:
+        if self.numbering is None:
+            return None
+        return self.numbering.format_location(self.row(x, y), self.column(x, y))  # type: ignore[attr-defined]
+
+    def get_location(self, label: str) -> Point | None:
+        if self.numbering is None:
+            return None
+        cr = self.numbering.parse_label(label)
+        return None if cr is None else self.center_point(*cr)  # type: ignore[attr-defined]

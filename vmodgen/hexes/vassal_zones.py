@@ -11,12 +11,12 @@ from typing import Mapping
 
 from .vassal_java import (Point, _seq_decode, awt_polygon_contains, jfloor, jint, jround,
                           parse_bool, parse_double, parse_int, substitute)
-from .vassal_numbering import Grid, SquareNumbering
+from .vassal_numbering import Grid, NumberedGrid, SquareNumbering
 
 Size = tuple[int, int]
 
 
-class SquareGrid:
+class SquareGrid(NumberedGrid):
     """``SquareGrid`` with an optional :class:`SquareNumbering`."""
 
     def __init__(self, dx: float = 48.0, dy: float = 48.0, x0: int = 24, y0: int = 24,
@@ -83,11 +83,6 @@ class SquareGrid:
         r = jint((y - self.y0) / self.dy + 0.5)          # sic: (int), not floor
         return self.max_rows() - r if self.numbering.v_descend else r
 
-    def location_name(self, x: int, y: int) -> str | None:
-        if self.numbering is None:
-            return None
-        return self.numbering.format_location(self.row(x, y), self.column(x, y))
-
     def center_point(self, col: int, row: int) -> Point:
         n = self.numbering
         if n.v_descend:
@@ -96,11 +91,6 @@ class SquareGrid:
             col = self.max_columns() - col
         return jint(col * self.dx + self.x0), jint(row * self.dy + self.y0)
 
-    def get_location(self, label: str) -> Point | None:
-        if self.numbering is None:
-            return None
-        cr = self.numbering.parse_label(label)
-        return None if cr is None else self.center_point(*cr)
 
 
 class RegionGrid:
