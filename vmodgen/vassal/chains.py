@@ -64,6 +64,34 @@ def _fast_split(text: str, count: int | None) -> list[str] | None:
     ``j-1`` preceded by exactly ``j`` backslashes (VASSAL's nesting). ``None`` when the
     text is not in canonical form (quotes, stray TABs): the caller then decodes level by
     level. ``count`` given = a state chain of that many elements, else a type chain."""
+    seps = _fast_seps(text, count)
+    if seps is None:
+        return None
+    return _cut(text, count, seps)
+
+
+def state_tail(text: str, count: int) -> int | None:
+    """Where the innermost element of a state chain of ``count`` elements starts, when
+    the chain is canonical, has all its separators and that element is plain (non-empty,
+    no TAB, no backslash, no quote at either end): then ``join_chain`` of the elements
+    with a plain innermost ``e`` is ``text[:i] + e``. ``None`` otherwise."""
+    if count < 2:
+        return None
+    seps = _fast_seps(text, count)
+    if seps is None or len(seps) != count - 1:
+        return None
+    i = seps[-1][1]
+    if not _plain(text[i:]):
+        return None
+    return i
+
+
+def _plain(element: str) -> bool:
+    return (element != "" and TAB not in element and "\\" not in element
+            and element[0] != "'" and element[-1] != "'")
+
+
+def _fast_seps(text: str, count: int | None) -> list[tuple[int, int]] | None:
     seps: list[tuple[int, int]] = []   # (start of the backslash run, position after the TAB)
     j = 0
     done = count is None and text.startswith(_BASIC_PREFIXES)
@@ -92,6 +120,10 @@ def _fast_split(text: str, count: int | None) -> list[str] | None:
             return None
     if text[:1] in ("'", "\\"):
         return None
+    return seps
+
+
+def _cut(text: str, count: int | None, seps: list[tuple[int, int]]) -> list[str]:
     out: list[str] = []
     prev = 0
     for j, (sep_start, sep_end) in enumerate(seps):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .chains import join_chain, split_chain, split_state_chain, trait_id
+from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError
 from .codec import decode
 from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
@@ -14,6 +14,10 @@ __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
 # ----------------------------------------------------------------------------------------
 # pieces
+_TYPE_SPLITS: dict[str, tuple[str, ...]] = {}   # type chain -> its elements
+_TYPE_SPLITS_MAX = 4096
+
+
 class Piece:
     """A piece: traits outermost first (the last one normally the BasicPiece).
 
@@ -67,13 +71,20 @@ class Piece:
             self._count = len(self._traits) if self._traits is not None else len(self._split_type())
         return self._count
 
-    def _split_type(self) -> list[str]:
+    def _split_type(self) -> tuple[str, ...]:
         """The type elements; a chain past the limit names :attr:`source` (decoding is lazy:
-        the error comes long after the file was read)."""
-        try:
-            return split_chain(self._type)
-        except InputError as exc:
-            raise (exc.at(self.source) if self.source else exc) from None
+        the error comes long after the file was read). Memoised per type text: the pieces
+        of a save share a few hundred type chains."""
+        types = _TYPE_SPLITS.get(self._type)
+        if types is None:
+            try:
+                types = tuple(split_chain(self._type))
+            except InputError as exc:
+                raise (exc.at(self.source) if self.source else exc) from None
+            if len(_TYPE_SPLITS) >= _TYPE_SPLITS_MAX:
+                _TYPE_SPLITS.clear()
+            _TYPE_SPLITS[self._type] = types
+        return types
 
     # -- encoding ----------------------------------------------------------------------
     def _sync(self) -> None:
@@ -119,7 +130,11 @@ class Piece:
         if self._traits is not None:
             self._sync()
             return self._traits[-1].state
-        return split_state_chain(self._state, self.count)[-1]
+        count = self.count
+        i = state_tail(self._state, count)
+        if i is not None:
+            return self._state[i:]
+        return split_state_chain(self._state, count)[-1]
 
     def position(self) -> tuple[str | None, int, int]:
         """``(map, x, y)`` from the BasicPiece state (map ``None`` = not on a map)."""
@@ -134,6 +149,13 @@ class Piece:
             types = self._split_type()
             if not types or trait_id(types[-1]) != BasicPiece.ID:
                 return
+            i = state_tail(self._state, len(types))
+            if i is not None:
+                # canonical chain, plain innermost element: only the tail is re-encoded
+                basic = BasicPiece(types[-1], self._state[i:]).with_position(map_id, x, y)
+                if _plain(basic):
+                    self._state = self._state[:i] + basic
+                    return
             states = split_state_chain(self._state, len(types))
             states[-1] = BasicPiece(types[-1], states[-1]).with_position(map_id, x, y)
             self._state = join_chain(states)
