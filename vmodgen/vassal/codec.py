@@ -89,6 +89,11 @@ def decode_checked(text: str, delim: str) -> tuple[list[str], bool]:
         return tokens, encode_value(tokens, delim) == text
     n = text.count(delim)
     if n == 0 or n * 64 > len(text):
+        if ("\\" + delim) not in text and (delim + "\\") not in text and (delim + "'") not in text \
+                and text[:1] not in ("'", "\\"):
+            # no escaped delimiter and no token starting with a quote or a backslash:
+            # the plain split is the decoding, and it re-encodes as written
+            return text.split(delim), True
         tokens, suspect = _decode_dense(text, delim)
     else:
         tokens, suspect = _decode_sparse(text, delim)

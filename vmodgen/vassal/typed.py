@@ -295,10 +295,14 @@ def _parse(text: str) -> _Typed:
         if len(t) == 4 and canonical:
             return _Verified(ChangePiece(t[1], t[2], t[3]))
     elif text.startswith("M/"):
-        t = decode(text, "/")
+        t, canonical = decode_checked(text, "/")
         if len(t) in (10, 11):
-            return MovePiece(t[1], _opt(t[2]), _int(t[3]), _int(t[4]), _opt(t[5]), _opt(t[6]),
-                             _int(t[7]), _int(t[8]), _opt(t[9]), t[10] if len(t) == 11 else None)
+            mv = MovePiece(t[1], _opt(t[2]), _int(t[3]), _int(t[4]), _opt(t[5]), _opt(t[6]),
+                           _int(t[7]), _int(t[8]), _opt(t[9]), t[10] if len(t) == 11 else None)
+            if canonical and (str(mv.new_x), str(mv.new_y), str(mv.old_x), str(mv.old_y)) == \
+                    (t[3], t[4], t[7], t[8]):
+                return _Verified(mv)     # every token re-encodes as written
+            return mv
     elif text.startswith("LOG\t"):
         inner = text[4:]
         return _Verified(Log(None if inner == NULL else parse_command(inner)))
