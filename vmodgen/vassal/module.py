@@ -337,13 +337,22 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
     mod.setups = bf.read_setups(root)
+    # each element with a BoardPicker child (its first one), in document order: found from
+    # the pickers rather than by scanning the children of every element
+    first: dict = {}
     for el in root.iter():
-        if not isinstance(el.tag, str):
+        if isinstance(el.tag, str) and el.tag.endswith("BoardPicker"):
+            parent = el.getparent()
+            if parent is not None and parent not in first:
+                first[parent] = el
+    parents = list(first)
+    if len(parents) > 1:
+        order = {el: i for i, el in enumerate(root.iter())}
+        parents.sort(key=order.__getitem__)
+    for el in parents:
+        if "mapName" not in el.attrib and bf.cls(el) not in bf.MAP_CLASSES:
             continue
-        picker = next((c for c in bf.elements(el) if bf.cls(c).endswith("BoardPicker")), None)
-        if picker is None or "mapName" not in el.attrib and bf.cls(el) not in bf.MAP_CLASSES:
-            continue
-        _read_map(mod, el, picker, entry)
+        _read_map(mod, el, first[el], entry)
 
 
 def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
