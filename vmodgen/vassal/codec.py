@@ -225,6 +225,8 @@ def java_int(text: str | None, bits: int = 32) -> int | None:
     leading zeros are skipped and a longer number is out of range without being converted."""
     if not text:
         return None
+    if len(text) < 10 and text.isascii() and text.isdigit():
+        return int(text)      # the common case: at most 9 ASCII digits, always in range
     body = text[1:] if text[0] in "+-" else text
     if not body or not body.isdecimal() or (not body.isascii() and any(ord(c) > 0xFFFF for c in body)):
         return None

@@ -135,6 +135,9 @@ class _Runner:
         return self.locate(pos[0], pos[1], pos[2])
 
     def run(self, node: Command) -> None:
+        if not node.subs:
+            self.execute(node.typed(), node.text)
+            return
         for sub in node.walk():
             self.execute(sub.typed(), sub.text)
 
