@@ -178,7 +178,8 @@ class Module:
         self.build_file = ""
         self.attributes: dict[str, str] = {}
         self.maps: dict[str, MapInfo] = {}
-        self.piece_slots: list[PieceSlot] = []
+        self._piece_slots: list[PieceSlot] | None = []
+        self._slots_root = None     # the buildFile root until the piece slots are first read
         self.prototypes: dict[str, str] = {}
         self.images: list[str] = []
         self.entries: list[str] = []
@@ -189,6 +190,18 @@ class Module:
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
 
     # -- basics --
+    @property
+    def piece_slots(self) -> list[PieceSlot]:
+        """Every PieceSlot/CardSlot of the buildFile, read on first use (a replay needs none)."""
+        if self._piece_slots is None:
+            self._piece_slots = bf.read_piece_slots(self._slots_root)
+            self._slots_root = None
+        return self._piece_slots
+
+    @piece_slots.setter
+    def piece_slots(self, slots: list[PieceSlot]) -> None:
+        self._piece_slots, self._slots_root = slots, None
+
     @property
     def name(self) -> str:
         return self.attributes.get("name") or self.metadata.get("name", "")
@@ -332,7 +345,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     if bf.cls(root) not in ("GameModule", "BasicModule"):
         mod.warn(f"root element <{root.tag}> is not VASSAL.build.GameModule")
     mod.attributes = dict(root.attrib)
-    mod.piece_slots = bf.read_piece_slots(root)
+    mod._piece_slots, mod._slots_root = None, root
     mod.prototypes = bf.read_prototypes(root, mod.warn)
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
