@@ -1,0 +1,57 @@
+"""The replay's shortcuts agree with the full chain decoding: ``state_tail`` (M/ rewrites
+only the BasicPiece element of a canonical state chain) and the memoised type split."""
+from __future__ import annotations
+
+import random
+
+from vmodgen.vassal.chains import join_chain, split_state_chain, state_tail
+from vmodgen.vassal.piece import Piece
+
+_ALPHABET = ["a", "\\", "\t", "'", ";", "b", "\\\t", "\\\\\t"]
+_TYPE = join_chain(["mark;Side", "emb2;Activate;2;;;2;;;2;;;;1;false;0;0;,;,;,;;;;;1",
+                    "piece;;;unit.png;Unit"])
+
+
+def _random_text(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(_ALPHABET) for _ in range(n))
+
+
+def test_state_tail_matches_split_and_join() -> None:
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(20000):
+        count = rng.randint(2, 5)
+        elements = [_random_text(rng, rng.randint(0, 5)) for _ in range(count - 1)]
+        elements.append(rng.choice(["Main;1;2;;", "null;0;0;;x", "a", _random_text(rng, 3)]))
+        for text in (join_chain(elements), _random_text(rng, rng.randint(0, 14))):
+            i = state_tail(text, count)
+            if i is None:
+                continue
+            hits += 1
+            parts = split_state_chain(text, count)
+            assert parts[-1] == text[i:]
+            assert join_chain(parts) == text
+            assert join_chain(parts[:-1] + ["Map;3;4;;"]) == text[:i] + "Map;3;4;;"
+    assert hits > 1000
+
+
+def test_state_tail_refuses_what_it_cannot_rewrite() -> None:
+    assert state_tail("x\tMain;1;2", 1) is None          # a single element
+    assert state_tail("x", 2) is None                     # a missing separator (padding)
+    assert state_tail("x\t", 2) is None                   # an empty innermost element
+    assert state_tail("x\t'a'", 2) is None                # a quoted one
+    assert state_tail("x\ta\\\\b", 2) is None             # a backslash in it
+    assert state_tail("x\tMain;1;2", 2) == 2
+
+
+def test_lazy_set_position_equals_decoded_piece() -> None:
+    for state in (join_chain(["1", "2", "Main;10;20;;"]), join_chain(["'q'", "", "null;0;0"]),
+                  join_chain(["a\tb", "c", "Main;1;1"]), "1\t2", ""):
+        lazy = Piece(_TYPE, state)
+        full = Piece(_TYPE, state)
+        full.traits    # decoded: set_position goes through the traits
+        for pos in (("Map", 5, -6), (None, 0, 0), ("it's", 1, 2)):
+            lazy.set_position(*pos)
+            full.set_position(*pos)
+            assert lazy.encode_state() == full.encode_state()
+            assert lazy.position() == full.position() == pos
