@@ -93,7 +93,13 @@ def _parse(text: str, depth: int, path: str | Path | None) -> Command:
     if len(tokens) == 1 and tokens[0] == text:
         return Command(text)
     head = tokens[0]
-    subs = [_parse(tok, depth + 1, path) for tok in tokens[1:]]
+    if depth + 1 > limits.MAX_COMMAND_DEPTH:
+        subs = [_parse(tok, depth + 1, path) for tok in tokens[1:]]
+    else:
+        # plain leaves (the vast majority) built here, without a call each
+        line = limits.MAX_LINE_BYTES
+        subs = [Command(tok) if ESC not in tok and tok[:1] != "'" and len(tok) <= line
+                else _parse(tok, depth + 1, path) for tok in tokens[1:]]
     if ESC in head:
         # the first token is itself a compound (never written by VASSAL): keep it verbatim
         _parse(head, depth + 1, path)  # still enforce the depth limit on it

@@ -282,6 +282,9 @@ def _int(text: str) -> int:
 
 
 def _parse(text: str) -> _Typed:
+    if text.startswith("LOG\t"):
+        inner = text[4:]
+        return _Verified(Log(None if inner == NULL else parse_command(inner)))
     if text.startswith("+/"):
         t, canonical = decode_checked(text, "/")
         if len(t) == 4 and canonical:
@@ -303,9 +306,6 @@ def _parse(text: str) -> _Typed:
                     (t[3], t[4], t[7], t[8]):
                 return _Verified(mv)     # every token re-encodes as written
             return mv
-    elif text.startswith("LOG\t"):
-        inner = text[4:]
-        return _Verified(Log(None if inner == NULL else parse_command(inner)))
     elif text == "begin_save":
         return BeginSave()
     elif text == "end_save":
