@@ -90,7 +90,7 @@ class PositionBuilder:
                 if st is not None:
                     pids.update(st.members)
         changed = set()
-        for pid in pids:
+        for pid in sorted(pids):        # a fixed order: the same report on every run
             if pid in state.stacks and pid not in state.pieces:
                 continue
             old = self.views.get(pid)

@@ -99,12 +99,22 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
     jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
+    sequential_note = None
+    if jobs > 1 and getattr(b, "phase_source", "") == "chat":
+        # the phase read from chat lines carries over from one file to the next: a file audited
+        # in another process would start in the wrong phase, so the files go one after another
+        jobs = 1
+        sequential_note = ("the phase is read from chat lines, which carry over from one file to the "
+                           "next: the files were audited one after another (--jobs ignored)")
     if jobs > 1:
         results = _parallel(paths, setup, jobs)
     else:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(read_save(p), p) for p in paths]
-    return assemble(results, b, rules)
+    result = assemble(results, b, rules)
+    if sequential_note:
+        result.notes.append(sequential_note)
+    return result
 
 
 def _parallel(paths: list[str], setup: Setup, jobs: int) -> list[FileAudit]:
