@@ -359,7 +359,8 @@ def _read_tree(mod: Module, root, entry: str) -> None:
             if parent is not None and parent not in first:
                 first[parent] = el
     parents = list(first)
-    if len(parents) > 1:
+    # found in document order unless one such element lies inside another
+    if len(parents) > 1 and any(a in first for el in parents for a in el.iterancestors()):
         order = {el: i for i, el in enumerate(root.iter())}
         parents.sort(key=order.__getitem__)
     for el in parents:
