@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -173,6 +172,3 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     write_text_atomic(stamp_path, f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n")
     return BuildResult(target, entries=len(entries))
 
-
-def describe(result: BuildResult) -> str:
-    return json.dumps({"path": str(result.path), "skipped": result.skipped, "entries": result.entries})

@@ -206,11 +206,9 @@ class Table:
         v = self.data.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise self.error(f"'{key}' must be an array of tables", key)
-        start = self.line
         out = []
         for i, item in enumerate(v):
             line = (self.doc.header_line(f"{self.what.strip('[]')}.{key}", i, start=self.line)
                     or self.line_of(key))
             out.append(Table(self.doc, item, line, f"{self.what}.{key}"))
-            start = line
         return out
