@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import click
@@ -29,7 +30,7 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, as_json: bool) -> 
     if not targets:
         raise click.UsageError("no kit given and no bundled kits found")
     results = []
-    with click.progressbar(length=len(targets) * 8, label="building", file=click.get_text_stream("stderr"),
+    with click.progressbar(length=len(targets) * 8, label="building", file=sys.stderr,
                            show_eta=False, item_show_func=lambda s: s) as bar:
         for target in targets:
             start = time.perf_counter()
