@@ -328,29 +328,41 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     return im.reduce(ss) if ss > 1 else im
 
 
-def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, columns: int = 4,
-                 ss: int = 2) -> Image.Image | None:
-    """The off-map boxes as labelled rectangles (name, kind, side, the hexes they touch);
-    None when the map has none."""
+def box_layout(mapdata: MapData, box_px: int | None = None,
+               columns: int = 4) -> tuple[tuple[int, int], dict[str, tuple[int, int, int, int]], float]:
+    """Where :func:`render_boxes` draws each off-map box: the image size, each box id's
+    rectangle (x0, y0, x1, y1) in image pixels, and the size unit the drawing scales with."""
     boxes = list(mapdata.boxes.values())
-    if not boxes:
-        return None
-    unit = (box_px or mapdata.hex_height_px * 2) * ss
-    bw, bh = unit * 2.2, unit * 1.3
-    gap = unit * 0.15
-    cols = min(columns, len(boxes))
-    rows = math.ceil(len(boxes) / cols)
-    W, H = int(cols * (bw + gap) + gap), int(rows * (bh + gap) + gap)
-    im = Image.new("RGB", (W, H), PAPER)
-    d = ImageDraw.Draw(im)
-    f_name = font(round(unit * 0.13), bold=True)
-    f_small = font(round(unit * 0.09), bold=False)
+    unit = float(box_px or mapdata.hex_height_px * 2)
+    bw, bh, gap = unit * 2.2, unit * 1.3, unit * 0.15
+    cols = max(1, min(columns, len(boxes)))
+    rows = max(1, math.ceil(len(boxes) / cols))
+    rects = {}
     for i, b in enumerate(boxes):
         x0 = gap + (i % cols) * (bw + gap)
         y0 = gap + (i // cols) * (bh + gap)
+        rects[b.id] = (round(x0), round(y0), round(x0 + bw), round(y0 + bh))
+    return (int(cols * (bw + gap) + gap), int(rows * (bh + gap) + gap)), rects, unit
+
+
+def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, columns: int = 4,
+                 ss: int = 2) -> Image.Image | None:
+    """The off-map boxes as labelled rectangles (name, kind, side, the hexes they touch), laid
+    out by :func:`box_layout`; None when the map has none."""
+    if not mapdata.boxes:
+        return None
+    (W, H), rects, unit = box_layout(mapdata, box_px, columns)
+    unit *= ss
+    bw = unit * 2.2
+    im = Image.new("RGB", (W * ss, H * ss), PAPER)
+    d = ImageDraw.Draw(im)
+    f_name = font(round(unit * 0.13), bold=True)
+    f_small = font(round(unit * 0.09), bold=False)
+    for b in mapdata.boxes.values():
+        x0, y0, x1, y1 = (v * ss for v in rects[b.id])
         side = game.sides.get(b.side)
         edge = rgb(side.color) if side else (60, 60, 60)
-        d.rectangle((x0, y0, x0 + bw, y0 + bh), fill=lighter(edge, 0.85), outline=edge, width=max(2, round(unit * 0.03)))
+        d.rectangle((x0, y0, x1, y1), fill=lighter(edge, 0.85), outline=edge, width=max(2, round(unit * 0.03)))
         y = y0 + unit * 0.08
         for line in _wrap(b.name, f_name, bw - unit * 0.2)[:3]:
             d.text((x0 + bw / 2, y), line, font=f_name, fill=(0, 0, 0), anchor="mt")
