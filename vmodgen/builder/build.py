@@ -14,14 +14,12 @@ from .. import __version__
 from ..errors import VmodgenError
 from ..hexes.layout import SheetLayout
 from ..model import Kit
-from ..vassal import module_xml as mx
-from ..vassal.obfuscation import obfuscate
-from ..vassal.savefile import SAVEDATA, Metadata, metadata_xml
+from ..vassal.savefile import MODULEDATA, Metadata, metadata_xml, save_bytes
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
 from ..safeio import write_text_atomic
-from .package import save_zip_bytes, write_zip, zip_bytes
+from .package import FIXED_TIME, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 
 Progress = Callable[[str], None]
@@ -71,6 +69,11 @@ def input_fingerprint(kit: Kit) -> str:
         h.update(py.relative_to(code_root).as_posix().encode())
         h.update(py.read_bytes())
     return h.hexdigest()
+
+
+def savedata_meta(description: str) -> Metadata:
+    """A scenario save's ``savedata``: this module's version and the scenario's name."""
+    return Metadata(version="1.0", vassal_version="3.7.0", date_saved="0", description=description)
 
 
 def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
@@ -140,14 +143,14 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     boards = [(sb.map_name, sb.sheet_id) for sb in plan.sheets]
     if plan.boxes:
         boards.append((plan.boxes.map_name, "Boxes"))
-    meta = mx.moduledata(kit.game.name, "1.0", kit.game.name)
+    meta = metadata_xml(Metadata(version="1.0", vassal_version="3.7.0", date_saved="0",
+                                 description=kit.game.name, name=kit.game.name), MODULEDATA)
     for i, scenario in enumerate(kit.scenarios.values(), start=1):
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
-        savedata = metadata_xml(Metadata(version="1.0", vassal_version="3.7.0", date_saved="0",
-                                         description=scenario.name), SAVEDATA)
-        entries[file] = save_zip_bytes(obfuscate(text, key=0x5A), savedata, meta)
+        entries[file] = save_bytes(text, key=0x5A, savedata=savedata_meta(scenario.name), moduledata=meta,
+                                   date_time=FIXED_TIME)
         desc = scenario.description + (" (illustrative set-up)" if scenario.illustrative else "")
         plan.setups.append((scenario.name, file, desc))
 

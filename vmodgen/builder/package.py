@@ -29,15 +29,3 @@ def write_zip(path: str | Path, data: bytes) -> None:
     with atomic_output(path, "wb") as fh:
         fh.write(data)
 
-
-def save_zip_bytes(saved_game: bytes, savedata: bytes, moduledata: bytes) -> bytes:
-    """A ``.vsav`` as bytes: savedGame, savedata, moduledata (FORMATS.md §4.1)."""
-    import io
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for name, data in (("savedGame", saved_game), ("savedata", savedata), ("moduledata", moduledata)):
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
-    return buf.getvalue()

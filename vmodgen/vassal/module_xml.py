@@ -274,15 +274,3 @@ def to_bytes(root) -> bytes:
     etree.indent(root, space="    ")
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False)
 
-
-def moduledata(name: str, version: str, description: str, date_saved_ms: int = 0) -> bytes:
-    """The ``moduledata`` entry (§1.3)."""
-    data = etree.Element("data", version="1")
-    for tag, text in (("version", version), ("extra1", None), ("extra2", None), ("VassalVersion", "3.7.0"),
-                      ("dateSaved", str(date_saved_ms)), ("description", description), ("name", name)):
-        e = etree.SubElement(data, tag)
-        if text is not None:
-            e.text = text
-    etree.indent(data, space="  ")
-    return etree.tostring(data, xml_declaration=True, encoding="UTF-8", standalone=False)
-

@@ -191,14 +191,15 @@ def read_save(path: str | Path) -> SaveFile:
 
 def save_bytes(content: str | Command, *, obfuscated: bool = True, key: int | None = None,
                savedata: Metadata | None = None, moduledata: Metadata | bytes | None = None,
-               container: str = "zip") -> bytes:
-    """The bytes of a save/log file: ``!VCSK`` (or plain) ``savedGame`` + metadata entries."""
+               container: str = "zip", date_time: tuple[int, ...] | None = None) -> bytes:
+    """The bytes of a save/log file: ``!VCSK`` (or plain) ``savedGame`` + metadata entries.
+    ``date_time``: the zip entries' time (default now; fixed for reproducible files)."""
     text = encode_tree(content) if isinstance(content, Command) else content
     payload = obfuscate(text, key) if obfuscated else text.encode("utf-8")
     if container == "raw":
         return payload
     buf = io.BytesIO()
-    stamp = time.localtime()[:6]
+    stamp = tuple(date_time) if date_time is not None else time.localtime()[:6]
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         def put(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=stamp)
