@@ -10,6 +10,7 @@ from PIL import Image
 from ..hexes.vassal_grid import HexGrid
 from ..safeio import parse_xml
 from ..vassal import module_xml as mx
+from ..vassal.chains import split_chain
 from ..vassal.codec import decode
 
 #: every element VASSAL 3.7 may find in a vmodgen module, with its known attributes
@@ -133,16 +134,7 @@ def _check_positions(root, entries, kit, where) -> list[str]:
 def _type_elements(definition: str) -> list[str]:
     """The trait type strings of a ``+/null/type/state`` definition, outermost first."""
     parts = decode(definition, "/")
-    if len(parts) < 3:
-        return []
-    out, rest = [], parts[2]
-    for _ in range(200):
-        tokens = decode(rest, "\t")
-        out.append(tokens[0])
-        if len(tokens) < 2:
-            break
-        rest = tokens[1]
-    return out
+    return split_chain(parts[2]) if len(parts) >= 3 else []
 
 
 def _prototypes_used(definition: str) -> list[str]:
