@@ -50,7 +50,8 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
     kit_id = find_kit_id(module)
     if kit_id is None:
         raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "
-                                      "describe it with --binding B.toml")
+                                      f"describe it with --binding B.toml (start one with: vmodgen bind "
+                                      f"{module_path} --rules generic -o B.toml)")
     kit = load_bundled_or_path(kit_id, game)
     if kit.id != kit_id:
         raise InputError(game, f"the module was built from kit '{kit_id}', not '{kit.id}'")
