@@ -39,14 +39,10 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
     if binding_path is not None:
         if module is None:
             raise InputError(binding_path, "a binding file needs the module: give --module")
-        try:
-            from ..binding import file as binding_file   # the other half of the binding work
-        except ImportError:
-            raise InputError(binding_path, "binding files are not supported yet "
-                                           "(vmodgen.binding.file is not there)") from None
-        return binding_file.load_binding(binding_path, module), module
+        from ..binding.file import load_binding
+        return load_binding(binding_path, module), module
     if module is None:
-        raise InputError(None, "give the module the logs were played with (--module M.vmod)")
+        raise InputError(game or "vmodgen audit", "give the module the logs were played with (--module M.vmod)")
     kit_id = find_kit_id(module)
     if kit_id is None:
         raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "
