@@ -149,6 +149,9 @@ class FileAuditor:
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
+        #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
+        self.memory: dict = {}
+        self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
 
     def run(self, save: SaveFile, name: str) -> FileAudit:
@@ -214,8 +217,12 @@ class FileAuditor:
                 if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
                     end_pos = prev_pos
                     end_pos.at = "end"
+                    end_pos.state = {**self.memory, **end_pos.state}
                     due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
                     check(end_pos, due, k, "end")
+                    if self.rules:
+                        self.rs.remember(self._last_end, end_pos, self.memory)
+                        self._last_end = end_pos
                 phase_start_hex.clear()
                 paths.clear()
                 pos_version = -1
@@ -231,6 +238,8 @@ class FileAuditor:
                     moves = self._moves(phase_start_hex, paths, builder) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
+                    if self.memory:
+                        cur_pos.state = dict(self.memory)
                     due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
                     check(cur_pos, due, k, "during")
                     pos_version = builder.version

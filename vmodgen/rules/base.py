@@ -127,6 +127,18 @@ class RuleSet:
         s = self.game.sides.get(side)
         return s.name if s else side
 
+    # ---- history ----------------------------------------------------------------------------
+    #: ``pos.state`` keys that :meth:`remember` writes (documented with the game's rules); the
+    #: audit carries them from one phase end to the next, a position file states them in ``[state]``
+    MEMORY_KEYS: tuple[str, ...] = ()
+
+    def remember(self, before: Position | None, after: Position, memory: dict) -> None:
+        """At the end of a phase, record in ``memory`` the facts later rules need (a hex left
+        overstacked by a retreat, the phase a marker was placed in...). ``before`` is the
+        position at the end of the previous phase (None at the start of a record), ``after``
+        the one at the end of this phase, whose ``state`` already holds the carried memory.
+        Rules read these facts from ``pos.state`` only, so a position file can state them."""
+
     def supply_status(self, pos: Position, side: str) -> dict[str, str]:
         """Unit id → supply state ("full", "port", "none", ...) for the units of ``side`` that
         need supply; rule sets that trace supply override it."""
