@@ -20,6 +20,9 @@ from .core.movement import MoveModel, Problem
 from .core.stacking import fmt, free_first
 from .core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 from .costs import CostTable
+from . import north_africa_41_attacks as na_attacks
+from . import north_africa_41_history as na_history
+from . import north_africa_41_moves as na_moves
 from . import north_africa_41_supply as na_supply
 
 P = "NA41"
@@ -29,7 +32,8 @@ class NorthAfrica41Rules(RuleSet):
     id = "north-africa-41"
     prefix = P
     statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
-                          "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite"})
+                          "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
+                          "trucked", "breakthrough", "disengaged"})
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
@@ -52,7 +56,17 @@ class NorthAfrica41Rules(RuleSet):
         return self.is_(u, "na41_silhouette", "flag:silhouette, type:tank, type:flak88")
 
     def mech(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_mech", "class:mech, class:mechanized")
+        """2.3.3; 5.8.1: a unit carried by a truck (status ``trucked``) moves as mechanized."""
+        return self.is_(u, "na41_mech", "class:mech, class:mechanized") or u.has("trucked")
+
+    # ---- history (see north_africa_41_history) ------------------------------------------------
+    MEMORY_KEYS = na_history.MEMORY_KEYS
+
+    def remember(self, before, after, memory: dict) -> None:
+        na_history.remember(self, before, after, memory)
+
+    def validate_position(self, pos) -> None:
+        na_history.validate(self, pos)
 
     # ---- rules --------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
@@ -63,6 +77,9 @@ class NorthAfrica41Rules(RuleSet):
             Rule(f"{P} 13.3.2", "zoc", ALWAYS, self.check_full_retreat, "Full Retreat units next to the enemy"),
             Rule(f"{P} 7.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 16.1", "supply", When(("supply",)), self.check_supply, "line of supply"),
+            *na_history.rules(self),
+            *na_moves.rules(self),
+            *na_attacks.rules(self),
         ]
 
     # ---- stacking (4) -------------------------------------------------------------------------
@@ -80,12 +97,26 @@ class NorthAfrica41Rules(RuleSet):
         box, _, hexid = holding.partition(":")
         return hexid if h == box and hexid else h
 
+    def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
+        """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
+        return [u for u in board.pos.units if u.side == side and not self.marker(u)
+                and self.stacking_hex(board, u.hex) == h]
+
+    def hex_points(self, board: Board, h: str, side: str) -> float:
+        return self.stack_points(self.hex_units(board, h, side)) if board.is_hex(h) else 0.0
+
     def check_stacking(self, board: Board) -> list:
         """4.4.1: at the end of the phasing player's Movement and Combat Phases every hex holding
-        phasing units is within 5 points. Units that retreated this phase ("retreated") may stay
-        overstacked until the end of their owner's next Movement Phase (12.1.4)."""
+        phasing units is within 5 points. Hexes a retreat left overstacked (``[state]
+        na41_retreat_overstack``) are judged by 12.1.4 instead. Units of the phasing side that
+        retreated in its own Combat Phase (disengagement, 27.5; status ``retreated`` or
+        ``disengaged``) may stay overstacked until the end of their next Movement Phase: 27.5.4
+        applies every retreat rule to them, 12.1.4 included (spec §11 #10;
+        ``na41_disengage_overstack_waits = false`` makes 4.4.1 win instead)."""
         limit = self.limit()
         phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
+        carried = board.pos.state.get(na_history.RETREAT_OVERSTACK) or {}
+        waits = self.flag("na41_disengage_overstack_waits", True)
         merged: dict[str, list[UnitState]] = {}
         for u in board.pos.units:
             merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)
@@ -95,9 +126,10 @@ class NorthAfrica41Rules(RuleSet):
                 if not board.is_hex(h):
                     continue                                   # 6.2: boxes have no limit
                 mine = [u for u in us if u.side == side and not self.marker(u)]
-                if not mine:
+                if not mine or carried.get(h) == side:
                     continue
-                if board.pos.phase_kind == "combat" and any(u.has("retreated") for u in mine):
+                if waits and board.pos.phase_kind == "combat" and any(
+                        u.has("retreated") or u.has("disengaged") or u.mode == "retreat" for u in mine):
                     continue                                   # 12.1.4 deadline comes later
                 pts = self.stack_points(mine)
                 if pts > limit:
@@ -207,13 +239,16 @@ class NorthAfrica41Rules(RuleSet):
         def escarp(a: str, b: str) -> bool:
             return "escarpment" in board.hexside(a, b) and not road(a, b)
 
+        hindrance = self.hindrance(board, side)
+
         def cost(a: str, b: str) -> float | None:
             if escarp(a, b) and mech:
                 return None                                  # 5.7
             c = costs.step(a, b)
             if mode == "tactical":
                 return None if c is None else 0.0            # 5.4: no MP
-            return None if c is None else c + (self.num("escarpment_nonmech_extra_mp", 1) if escarp(a, b) else 0)
+            return None if c is None else (c + (self.num("escarpment_nonmech_extra_mp", 1) if escarp(a, b) else 0)
+                                           + hindrance.get(b, 0.0))
 
         def prohibited(a: str, b: str) -> Problem:
             if escarp(a, b) and mech:
@@ -269,6 +304,27 @@ class NorthAfrica41Rules(RuleSet):
         return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block, stops=stops,
                          prohibited=prohibited, allowance_rule=f"{P} 5.1", aux=aux, aux_start=(0, 0),
                          aux_problem=aux_problem)
+
+    def hindrance(self, board: Board, side: str) -> dict[str, float]:
+        """MP added to enter a hex by the other side's markers: delay +1 (24.2, enemy units only),
+        strafing +1 (18.7.5; enemy only, inferred from "the same as a delay marker"), LRDG +2 for
+        Axis units (18.8). They do not touch tactical movement, retreat or advance (24.2)."""
+        key = f"na41 hindrance {side}"
+        got = board.memo.get(key)
+        if got is None:
+            got = {}
+            lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
+            for h, mk in board.pos.hex_markers.items():
+                extra = 0.0
+                for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
+                    if name in mk and mk[name] and mk[name] != side:
+                        extra += self.num(default, 1)
+                if "lrdg" in mk and side == lrdg_side:
+                    extra += self.num("lrdg_extra_mp", 2)
+                if extra:
+                    got[h] = extra
+            board.memo[key] = got
+        return got
 
     def allowance(self, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
@@ -408,7 +464,7 @@ class NorthAfrica41Rules(RuleSet):
             out.append(self.finding(board, f"{P} 14.1", "stacking", f"{label(u)} advanced into {u.hex}, which then "
                                     f"holds {fmt(pts)} stacking points, more than {fmt(self.limit())}.",
                                     [u.hex], board.units(u.hex, u.side)))
-        return out + self._desert(board, u, "advanced", f"{P} 14.5")
+        return out                        # 14.5 terrain limits: north_africa_41_moves.advance
 
     # ---- supply (16) ---------------------------------------------------------------------------
     def supply_status(self, pos, side: str) -> dict[str, str]:

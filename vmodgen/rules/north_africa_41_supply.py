@@ -184,10 +184,14 @@ def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
 
 def check(rs: "NorthAfrica41Rules", board: Board) -> list:
     """16.1: after the Supply Phase a unit that traces carries no OOS marker, and one that cannot
-    carries one (white or red). Only the phasing side is checked when the position names it; a side
+    carries one (white or red; with ``[state] na41_status_before``, white after an unmarked phase and
+red after a marked one). Only the phasing side is checked when the position names it; a side
     with no base box touching the map and no port in the position is not checked."""
     out = []
+    if board.pos.phase and not board.pos.side:
+        return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
+    from .north_africa_41_history import check_oos_colour
     for side in sides:
         if not sources(rs, board, side)[0]:
             continue                  # no base box edge and no port: the position says nothing of supply
@@ -197,6 +201,7 @@ def check(rs: "NorthAfrica41Rules", board: Board) -> list:
             if s is None:
                 continue
             marked = u.has("oos") or u.has("oos_red")
+            out += check_oos_colour(rs, board, u, s != "none")
             if s == "none" and not marked:
                 out.append(rs.finding(board, f"{P} 16.1", "supply",
                                       f"{label(u)} in {u.hex} cannot trace a line of supply (5 hex points overland, "

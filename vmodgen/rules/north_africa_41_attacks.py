@@ -1,0 +1,103 @@
+"""North Africa '41: who may attack, read from the attacks a position declares (``[[attacks]]``:
+the defender's hex and the attacking units). Rule numbers are the rulebook's (spec §10 "Attack
+legality"). A finding's kind is "movement" (the finding kinds have no "combat").
+
+* 8.1: attackers are next to the defender's hex; a unit attacks once and a hex is attacked once
+  per declared list (breakthrough combats, 15.2, are declared with ``kind = "breakthrough"`` and
+  not counted).
+* 8.4.1: German and Italian units attack together only with the Comando Supremo
+  (``[state] na41_comando_supremo = true``).
+* 8.4.2: an Allied attack has at most 2 nationalities (each Commonwealth country counts) and at
+  most 3 tank units (``allied_attack_max_nationalities``, ``allied_attack_max_tank_units``).
+* 9.6: a vehicle (tank, 88mm Flak, recon: selector ``na41_vehicle``) attacks across an escarpment
+  only along a road.
+* 13.2.1, 13.3: Disrupted and Full Retreat units do not attack; 5.9.1, 18.7.6, 21.1.4: nor units
+  under rail, air or naval transport markers; 19.5: nor units under a Replacement marker, and no
+  unit attacks out of a hex holding one (ASUs excepted, which do not attack); 2.3.2: nor units
+  that used extended movement this player turn (``[state] na41_extended_moved``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import ALWAYS, Rule
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+
+if TYPE_CHECKING:
+    from .north_africa_41 import NorthAfrica41Rules
+
+P = "NA41"
+MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in Full Retreat"),
+           ("rail", "5.9.1", "under a rail marker"), ("naval_transport", "21.1.4", "under a naval transport marker"),
+           ("air_transport", "18.7.6", "under an air transport marker"),
+           ("replacement", "19.5", "under a Replacement marker"))
+
+
+def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+    def check_attacks(board: Board) -> list:
+        return attacks(rs, board)
+    return [Rule(f"{P} 8.1", "movement", ALWAYS, check_attacks, "who may attack")]
+
+
+def attacks(rs: "NorthAfrica41Rules", board: Board) -> list:
+    pos = board.pos
+    out = []
+    used: dict[str, str] = {}
+    hit: set[str] = set()
+    extended = set(pos.state.get("na41_extended_moved") or ())
+    vehicle = rs.sel("na41_vehicle", "flag:silhouette, type:tank, type:flak88, type:reconnaissance")
+    for atk in pos.attacks:
+        units = [pos.unit(uid) for uid in atk.units]
+        units = [u for u in units if u is not None]
+        h = atk.hex
+        if atk.kind != "breakthrough":
+            if h in hit:
+                out.append(rs.finding(board, f"{P} 8.1", "movement", f"{h} is attacked twice in one Combat Phase.",
+                                      [h], units))
+            hit.add(h)
+        for u in units:
+            name = label(u)
+            if atk.kind != "breakthrough":
+                if u.id in used:
+                    out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} attacks both {used[u.id]} and {h}; "
+                                          "a unit attacks once per Combat Phase.", [h], [u]))
+                used.setdefault(u.id, h)
+            if board.is_hex(u.hex) and board.is_hex(h) and not board.adjacent(u.hex, h):
+                out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {u.hex} attacks {h}, which is not "
+                                      "next to it.", [u.hex, h], [u]))
+            for status, rule, what in MARKERS:
+                if u.has(status):
+                    out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
+                                          [u.hex], [u]))
+            if u.id in extended and not rs.is_(u, "na41_asu", "type:artillery-group, type:corps-hq"):
+                out.append(rs.finding(board, f"{P} 2.3.2", "movement", f"{name} used extended movement this player "
+                                      "turn and may not attack.", [u.hex], [u]))
+            blocker = [x for x in board.units(u.hex, u.side) if x.has("replacement") and x is not u]
+            if blocker and not u.has("replacement"):
+                out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} attacks out of {u.hex}, which holds a unit "
+                                      f"under a Replacement marker ({rs.names(blocker)}); no combat leaves that hex.",
+                                      [u.hex], [u]))
+            if "escarpment" in board.hexside(u.hex, h) and vehicle.matches(rs.game, u) and \
+                    not (board.roads(u.hex, h) & {"highway", "track", "road"}):
+                out.append(rs.finding(board, f"{P} 9.6", "movement", f"{name} is a vehicle and attacks across the "
+                                      f"escarpment between {u.hex} and {h} off the road.", [u.hex, h], [u]))
+        nats = {u.unit.nationality for u in units}
+        if {"wehrmacht", "italian"} <= nats or {"luftwaffe", "italian"} <= nats:
+            if not pos.state.get("na41_comando_supremo", False):
+                out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"German and Italian units attack {h} together "
+                                      "without the Comando Supremo.", [h], units))
+        allied = [u for u in units if u.side == str(rs.param("na41_allied_side", "allied"))]
+        if allied:
+            nat = {u.unit.nationality for u in allied}
+            most = rs.num("allied_attack_max_nationalities", 2)
+            if len(nat) > most:
+                out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} has {len(nat)} "
+                                      f"nationalities ({', '.join(sorted(nat))}); the most is {fmt(most)}.", [h], allied))
+            tanks = [u for u in allied if u.unit.type == "tank" or rs.silhouette(u) and u.unit.type != "flak88"]
+            most = rs.num("allied_attack_max_tank_units", 3)
+            if len(tanks) > most:
+                out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} uses {len(tanks)} tank "
+                                      f"units; the most is {fmt(most)}.", [h], tanks))
+    return out

@@ -1,0 +1,317 @@
+"""North Africa '41: rules that depend on what happened before this position, and the rules of
+single steps of the player turn (Initial, Recovery, Delay Phases).
+
+History is carried in ``pos.state`` (the audit fills it from :meth:`remember` at each phase end;
+a position file states it in ``[state]``). Each rule reading a key does nothing when the key is
+absent, so a position without history is never judged on facts it does not state.
+
+``[state]`` keys (all optional):
+
+* ``na41_retreat_overstack = {"2020" = "allied"}``: hexes a retreat (12.1.4; tag-along 27.3.2;
+  disengagement 27.5.4) left over the stacking limit, and the side that must fix it by the end of
+  its next Movement Phase. :func:`remember` records them at the end of Combat and Movement Phases
+  (Auto-DS and Full Retreat retreats happen in Movement Phases) and drops them once fixed or
+  once the deadline has been judged.
+* ``na41_status_before = {A = ["oos"], B = ["full_retreat"], C = []}``: the markers each listed
+  unit carried at the end of the previous phase (of ``oos``, ``oos_red``, ``disrupted``,
+  ``full_retreat``, ``replacement``). Units not listed are not compared.
+* ``na41_delay_before = {"2020" = "axis"}``: delay markers on the map at the end of the previous
+  phase (hex → owner), to tell a marker placed in this Delay Phase from an older one (24.3.1).
+* ``na41_extended_moved = ["A"]``: units that used extended movement in the Movement Phase of
+  this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
+  of a movement-phase position; the audit does not know move modes, so it records none.
+* ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
+
+Steps of the player turn are told from the phase id or name: a phase whose id or name holds
+"initial", "recovery" or "delay" (parameters ``na41_initial_phase``, ``na41_recovery_phase``,
+``na41_delay_phase``). These rules need the position to name its phase.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..positions.model import Position, UnitState
+from .base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+from .core.zoc import NONE
+
+if TYPE_CHECKING:
+    from .north_africa_41 import NorthAfrica41Rules
+
+P = "NA41"
+RETREAT_OVERSTACK = "na41_retreat_overstack"
+STATUS_BEFORE = "na41_status_before"
+DELAY_BEFORE = "na41_delay_before"
+EXTENDED_MOVED = "na41_extended_moved"
+COMANDO = "na41_comando_supremo"
+MEMORY_KEYS = (RETREAT_OVERSTACK, STATUS_BEFORE, DELAY_BEFORE, EXTENDED_MOVED)
+TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
+TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
+             ("air_transport", "18.7.6", "air transport"))
+
+
+# ---- phases ---------------------------------------------------------------------------------------
+def step(rs: "NorthAfrica41Rules", pos: Position) -> str:
+    """The step of the player turn a position is in: movement, combat, supply (by phase kind),
+    initial, recovery, delay (by the phase's id or name), else ""."""
+    ph = pos.phase_info
+    if ph is None:
+        return ""
+    if ph.kind in ("movement", "combat", "supply"):
+        return ph.kind
+    text = f"{ph.id} {ph.name}".lower()
+    for name in ("initial", "recovery", "delay"):
+        if str(rs.param(f"na41_{name}_phase", name)).lower() in text:
+            return name
+    return ""
+
+
+def oos_state(u: UnitState) -> str:
+    return "oos_red" if u.has("oos_red") else "oos" if u.has("oos") else ""
+
+
+def tracked(u: UnitState) -> list[str]:
+    return [s for s in TRACKED if u.has(s)]
+
+
+# ---- validation -----------------------------------------------------------------------------------
+def validate(rs: "NorthAfrica41Rules", pos: Position) -> None:
+    st, src = pos.state, pos.source or None
+    sides = set(rs.game.sides)
+
+    def hex_side_table(key: str) -> None:
+        v = st.get(key)
+        if v is None:
+            return
+        if not isinstance(v, dict):
+            raise InputError(src, f"[state] {key} must be a table of hex = side, like {{\"2020\" = \"allied\"}}")
+        for h, s in v.items():
+            if not pos.map.has_hex(h) and h not in pos.map.boxes:
+                raise InputError(src, f"[state] {key}: '{h}' is not a hex of the map")
+            if s not in sides:
+                raise InputError(src, f"[state] {key}: '{s}' (for {h}) is not a side "
+                                      f"(known: {', '.join(sorted(sides))})")
+    hex_side_table(RETREAT_OVERSTACK)
+    hex_side_table(DELAY_BEFORE)
+    v = st.get(STATUS_BEFORE)
+    if v is not None:
+        if not isinstance(v, dict):
+            raise InputError(src, f"[state] {STATUS_BEFORE} must be a table of unit = [markers], like "
+                                  "{A = [\"oos\"], B = []}")
+        for uid, marks in v.items():
+            if not isinstance(marks, list) or not all(isinstance(m, str) for m in marks):
+                raise InputError(src, f"[state] {STATUS_BEFORE}: the markers of '{uid}' must be a list of names")
+            for m in marks:
+                if m.replace("-", "_") not in TRACKED:
+                    raise InputError(src, f"[state] {STATUS_BEFORE}: unknown marker '{m}' for '{uid}' "
+                                          f"(known: {', '.join(TRACKED)})")
+    v = st.get(EXTENDED_MOVED)
+    if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
+        raise InputError(src, f"[state] {EXTENDED_MOVED} must be a list of unit ids, like [\"A\", \"B\"]")
+    v = st.get(COMANDO)
+    if v is not None and not isinstance(v, bool):
+        raise InputError(src, f"[state] {COMANDO} must be true or false, not {v!r}")
+
+
+def before_status(pos: Position) -> dict[str, set[str]] | None:
+    v = pos.state.get(STATUS_BEFORE)
+    if not isinstance(v, dict):
+        return None
+    return {uid: {m.replace("-", "_") for m in marks} for uid, marks in v.items() if isinstance(marks, list)}
+
+
+# ---- memory -----------------------------------------------------------------------------------------
+def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position, memory: dict) -> None:
+    memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
+    memory[DELAY_BEFORE] = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
+    kind, side = after.phase_kind, after.side
+    memory[EXTENDED_MOVED] = ([u.id for u in after.units if u.mode == "extended" and u.moved]
+                              if kind == "movement" else [])
+    carried = dict(after.state.get(RETREAT_OVERSTACK) or {})
+    if kind == "movement" and side:
+        carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
+    board = rs.board(after)
+    old = {u.id: u.hex for u in before.units} if before is not None else {}
+    for u in after.units:
+        retreated = u.mode == "retreat" or u.has("retreated")
+        if not retreated and kind in ("combat", "movement") and u.side != side and u.id in old:
+            retreated = old[u.id] != u.hex and board.is_hex(old[u.id])
+        if retreated and board.is_hex(u.hex):
+            h = rs.stacking_hex(board, u.hex)
+            if rs.hex_points(board, h, u.side) > rs.limit():
+                carried[h] = u.side
+    carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.limit()}
+    memory[RETREAT_OVERSTACK] = carried
+
+
+# ---- rules -----------------------------------------------------------------------------------------
+def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+    return [
+        Rule(f"{P} 12.1.4", "stacking", MOVEMENT_END, lambda b: check_retreat_overstack(rs, b),
+             "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
+        Rule(f"{P} 16.1", "supply", EVERY_PHASE_END, lambda b: check_oos_changes(rs, b),
+             "OOS markers change only in the owner's Supply Phase"),
+        Rule(f"{P} 13.4", "zoc", When(("other",)), lambda b: check_recovery(rs, b),
+             "recovery outside enemy ZOC; Replacement markers removed"),
+        Rule(f"{P} 21.1.5", "movement", When(("admin",)), lambda b: check_initial(rs, b),
+             "rail, air and naval transport markers removed in the own Initial Phase"),
+        Rule(f"{P} 24.3.4", "movement", When(("other",)), lambda b: check_delay(rs, b),
+             "delay markers: mandatory removal and placement"),
+    ]
+
+
+def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """12.1.4: a hex a retreat left overstacked must be within the limit at the end of its owner's
+    next Movement Phase; then every unit over the limit is eliminated."""
+    carried = board.pos.state.get(RETREAT_OVERSTACK)
+    if not isinstance(carried, dict):
+        return []
+    out = []
+    for h, side in sorted(carried.items()):
+        if board.pos.side and side != board.pos.side:
+            continue
+        mine = rs.hex_units(board, h, side)
+        pts = rs.stack_points(mine)
+        if pts > rs.limit():
+            out.append(rs.finding(board, f"{P} 12.1.4", "stacking",
+                                  f"{h} was left overstacked by a retreat and still holds {fmt(pts)} stacking points "
+                                  f"of {rs.side_name(side)} units at the end of their owner's next Movement Phase "
+                                  f"(limit {fmt(rs.limit())}): every unit over the limit is eliminated "
+                                  f"({rs.names(mine)}).", [h], mine, points=pts, limit=rs.limit()))
+    return out
+
+
+def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """16.1, §8: OOS markers are placed, flipped and removed only in their owner's Supply Phase
+    (and by the mass OOS of the Supply Attrition Phase, 25.1.1, a supply phase of no side)."""
+    pos = board.pos
+    before = before_status(pos)
+    if before is None or not pos.phase:
+        return []
+    out = []
+    for u in pos.units:
+        if u.id not in before or rs.marker(u):
+            continue
+        old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+        new = oos_state(u)
+        if old == new:
+            continue
+        if pos.phase_kind == "supply" and (not pos.side or pos.side == u.side):
+            continue
+        say = {"": "no OOS marker", "oos": "a white OOS marker", "oos_red": "a red OOS marker"}
+        out.append(rs.finding(board, f"{P} 16.1", "supply",
+                              f"{label(u)} went from {say[old]} to {say[new]} outside its own Supply Phase; OOS "
+                              "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
+                              [u.hex], [u]))
+    return out
+
+
+def check_oos_colour(rs: "NorthAfrica41Rules", board: Board, u: UnitState, traces: bool) -> list:
+    """16.1, 16.5.1: a unit that cannot trace gets a white marker; one already white turns red; red
+    stays red. Needs the marker the unit carried before this Supply Phase (``na41_status_before``)."""
+    before = before_status(board.pos)
+    if before is None or u.id not in before or traces:
+        return []
+    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+    new = oos_state(u)
+    want = "oos" if old == "" else "oos_red"
+    if not new or new == want:
+        return []
+    if want == "oos":
+        msg = (f"{label(u)} in {u.hex} had no OOS marker and cannot trace a line of supply: it gets a white OOS "
+               "marker, not a red one (red = out of supply at two consecutive friendly Supply Phases).")
+    else:
+        msg = (f"{label(u)} in {u.hex} was already out of supply at its last Supply Phase and still cannot trace: "
+               "its OOS marker turns (or stays) red (16.1, 16.5.1).")
+    return [rs.finding(board, f"{P} 16.1", "supply", msg, [u.hex], [u])]
+
+
+def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """13.4, 19.5 at the end of the phasing player's Recovery Phase: his Disrupted and Full Retreat
+    units outside enemy ZOC (a limited one counts as ZOC) recover one level: no Full Retreat unit
+    is left outside enemy ZOC, and a Disrupted one only if it was in Full Retreat before; no unit
+    recovers two levels; every Replacement marker is removed."""
+    pos = board.pos
+    if step(rs, pos) != "recovery" or not pos.side:
+        return []
+    before = before_status(pos) or {}
+    ez = rs.enemy_field(board, pos.side)
+    out = []
+    for u in board.side_units(pos.side):
+        if rs.marker(u):
+            continue
+        in_ezoc = board.is_hex(u.hex) and ez.kind(u.hex) != NONE
+        was = before.get(u.id)
+        if u.has("replacement"):
+            out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} still carries a Replacement marker at "
+                                  "the end of the Recovery Phase, which removes them all.", [u.hex], [u]))
+        if was is not None and "full_retreat" in was and not (u.has("full_retreat") or u.has("disrupted")):
+            out.append(rs.finding(board, f"{P} 13.4", "zoc", f"{label(u)} went from Full Retreat to Good Order in "
+                                  "one Recovery Phase; it recovers one level, to Disrupted.", [u.hex], [u]))
+        if in_ezoc:
+            continue                                   # the Rally table decides (13.5)
+        if u.has("full_retreat"):
+            out.append(rs.finding(board, f"{P} 13.4", "zoc", f"{label(u)} in {u.hex} is not in enemy ZOC and stays in "
+                                  "Full Retreat; it recovers one level (its marker flips to Disrupted).", [u.hex], [u]))
+        elif u.has("disrupted") and was is not None and "full_retreat" not in was:
+            out.append(rs.finding(board, f"{P} 13.4", "zoc", f"{label(u)} in {u.hex} is not in enemy ZOC and stays "
+                                  "Disrupted; it recovers to Good Order.", [u.hex], [u]))
+    return out
+
+
+def check_initial(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """5.9.1, 18.7.6, 21.1.5: the phasing player removes his rail, air and naval transport markers
+    in his Initial Phase."""
+    pos = board.pos
+    if step(rs, pos) != "initial" or not pos.side:
+        return []
+    out = []
+    for u in board.side_units(pos.side):
+        for status, rule, what in TRANSPORT:
+            if u.has(status):
+                out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} still carries its {what} marker "
+                                      "at the end of its own Initial Phase, where it is removed.", [u.hex], [u]))
+    return out
+
+
+def check_delay(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """24.3.4: after the removal roll of every Delay Phase (both players'), a delay marker stacked
+    with enemy units (combat or not) is removed. 24.3.1: a delay marker placed in this Delay Phase
+    (not on the map at the end of the previous phase, ``na41_delay_before``) is not on or next to
+    enemy units or enemy forts, not on or next to another own delay marker, and not in an
+    enemy-controlled port or airfield."""
+    pos = board.pos
+    if step(rs, pos) != "delay":
+        return []
+    out = []
+    delays = {h: mk["delay"] for h, mk in pos.hex_markers.items() if "delay" in mk and mk["delay"]}
+    for h, owner in sorted(delays.items()):
+        enemy = [u for u in board.units(h) if u.side != owner and not rs.marker(u)]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 24.3.4", "movement", f"The {rs.side_name(owner)} delay marker in {h} "
+                                  f"shares its hex with enemy units ({rs.names(enemy)}) at the end of a Delay Phase; "
+                                  "it is removed.", [h], enemy))
+    old = pos.state.get(DELAY_BEFORE)
+    if not isinstance(old, dict) or not pos.side:
+        return out
+    for h, owner in sorted(delays.items()):
+        if owner != pos.side or old.get(h) == owner:
+            continue
+        near = [h] + board.neighbours(h)
+        why = []
+        if any(u.side != owner and not rs.marker(u) for n in near for u in board.units(n)):
+            why.append("it is on or next to enemy units")
+        if any((board.marker_owner(n, "fort") or owner) != owner for n in near):
+            why.append("it is on or next to an enemy fort")
+        if any(delays.get(n) == owner for n in board.neighbours(h)):
+            why.append("it is next to another of its own delay markers")
+        c = board.control(h)
+        if c and c != owner and (board.features(h) & {"port", "airfield"}):
+            why.append("it is in an enemy-controlled port or airfield")
+        if why:
+            out.append(rs.finding(board, f"{P} 24.3.1", "movement", f"The {rs.side_name(owner)} delay marker placed in "
+                                  f"{h} this Delay Phase is illegal: {'; '.join(why)}.", [h]))
+    return out

@@ -1,0 +1,379 @@
+"""North Africa '41: move predicates beyond the movement-point search of the main rule set:
+retreats (12.1-12.5), disengagement (27.5.4), advances (14.2-14.6), breakthrough groups
+(15.2.3), rail (5.9), off-map boxes (6.3), Full Retreat moves (13.3.2), Replacement markers
+(19.5) and the immobile Tobruk ASU (17.1.2).
+
+Parameters (defaults = the rulebook): ``advance_max_hexes`` (4, 14.2: DS/DR4), ``advance_max_nonmech``
+(2, 14.2.1: non-mechanized units without a truck, and Matildas), ``nonmech_retreat_max_before_surrender``
+(2, 12.5.1), ``disengage_max_hexes`` (2, 27.5.4), ``disengagement_min_ma`` (2, 27.5.3),
+``rail_moves_per_allied_phase`` (1, 5.9.1), ``na41_rail_line`` ("railroad": the line kind rail
+moves follow), ``na41_rail_stations`` ("city, town, landmark": the terrain where units entrain
+and detrain, plus the Nile Delta box), ``na41_jebel_terrain`` ("jebel"), and the unit selectors
+``na41_sp`` (supply points), ``na41_matilda`` (``flag:matilda``), ``na41_immobile``
+(``flag:immobile``), ``na41_asu`` (ASUs).
+
+Readings where the text is open, each written beside its rule:
+
+* A unit of the phasing side that retreats in its own Combat Phase is disengaging (27.5); a unit
+  with the ``disengaged`` status is too. Disengagement follows every retreat rule, except that a
+  hex holding friendly units may be entered in enemy ZOC (27.5.4).
+* A unit is carried by a truck when it has the ``trucked`` status (5.8.1: it then moves, retreats
+  and advances as mechanized).
+* A breakthrough group (15.2.3) is the units with the ``breakthrough`` status in one hex.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..positions.model import UnitState
+from .base import ALWAYS, MOVES, Rule
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+from .core.zoc import FULL, NONE
+from .costs import CostTable
+
+if TYPE_CHECKING:
+    from .north_africa_41 import NorthAfrica41Rules
+
+P = "NA41"
+ROADS = {"highway", "track", "road"}
+
+
+def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+    def check_move_limits(board: Board) -> list:
+        return move_limits(rs, board)
+
+    def check_breakthrough_groups(board: Board) -> list:
+        return breakthrough_groups(rs, board)
+    return [
+        Rule(f"{P} 12.2.1", "movement", MOVES, check_move_limits,
+             "retreat, advance, rail, box and marker limits on moves"),
+        Rule(f"{P} 15.2.3", "stacking", ALWAYS, check_breakthrough_groups, "breakthrough group: 5 points, one formation"),
+    ]
+
+
+# ---- helpers -----------------------------------------------------------------------------------------
+def road(board: Board, a: str, b: str) -> bool:
+    return bool(board.roads(a, b) & ROADS)
+
+
+def trucked(u: UnitState) -> bool:
+    return u.has("trucked")
+
+
+def is_sp(rs: "NorthAfrica41Rules", u: UnitState) -> bool:
+    return rs.is_(u, "na41_sp", "type:supply-point, type:sp")
+
+
+def path_of(u: UnitState) -> tuple[str, ...]:
+    if u.path:
+        return tuple(u.path)
+    return (u.previous, u.hex) if u.previous is not None and u.previous != u.hex else ()
+
+
+def bad_step(rs: "NorthAfrica41Rules", board: Board, u: UnitState, a: str, b: str) -> str:
+    """Why ``u`` may not cross from a to b in any kind of move (12.2.1, 14.5), or ""."""
+    if not (board.is_hex(a) and board.is_hex(b)):
+        return ""
+    if "escarpment" in board.hexside(a, b) and not road(board, a, b) and rs.mech(u):
+        return f"a mechanized unit may not cross the escarpment between {a} and {b} except along a road"
+    if CostTable(board, u.unit.movement_class).step(a, b) is None:
+        return CostTable(board, u.unit.movement_class).why(a, b)
+    return ""
+
+
+def disengaging(rs: "NorthAfrica41Rules", board: Board, u: UnitState) -> bool:
+    return u.has("disengaged") or (board.pos.phase_kind == "combat" and bool(board.pos.side)
+                                   and u.side == board.pos.side)
+
+
+# ---- moves -------------------------------------------------------------------------------------------
+def move_limits(rs: "NorthAfrica41Rules", board: Board) -> list:
+    out = []
+    rail_users = []
+    for u in board.pos.units:
+        if u.previous is None or rs.marker(u) or not u.moved:
+            continue
+        path = path_of(u)
+        if rs.is_(u, "na41_immobile", "flag:immobile"):
+            out.append(rs.finding(board, f"{P} 17.1.2", "movement", f"{label(u)} never moves, but went from "
+                                  f"{u.previous} to {u.hex}" + (" (forced to retreat, it is eliminated)."
+                                                                if u.mode == "retreat" else "."), [u.hex], [u]))
+            continue
+        out += boxes(rs, board, u, path)
+        if u.mode == "retreat":
+            out += retreat(rs, board, u, path)
+        elif u.mode == "advance":
+            out += advance(rs, board, u, path)
+        else:
+            out += marker_limits(rs, board, u, path)
+            if u.mode == "rail":
+                rail_users.append(u)
+                out += rail(rs, board, u, path)
+            if u.has("full_retreat"):
+                out += full_retreat(rs, board, u, path)
+    most = rs.num("rail_moves_per_allied_phase", 1)
+    if len(rail_users) > most:
+        out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{len(rail_users)} units moved by rail "
+                              f"({rs.names(rail_users)}); at most {fmt(most)} may in one Allied Movement Phase.",
+                              [u.hex for u in rail_users], rail_users))
+    return out
+
+
+def boxes(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """6.3.3: entering a box ends a move; the hex next to the box is one its map edge touches.
+    6.3.2, 6.3.4, 13.2.1, 13.3.2, 19.5: who may leave a box, and how."""
+    out, name = [], label(u)
+    inner = [h for h in path[1:-1] if board.is_box(h)]
+    if inner:
+        out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} passed through the box {inner[0]}; entering "
+                              "a box ends a move, and a unit that leaves a box may not re-enter it in the same phase.",
+                              [u.hex], [u]))
+    dest = board.map.boxes.get(u.hex)
+    if dest is not None and dest.kind == "offmap" and len(path) >= 2 and board.is_hex(path[-2]) \
+            and dest.adjacent and path[-2] not in dest.adjacent:
+        out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} entered {dest.name} from {path[-2]}, a hex its "
+                              "map edge does not touch.", [path[-2]], [u]))
+    src = board.map.boxes.get(u.previous or "")
+    if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
+        return out
+    why = []
+    if u.has("disrupted"):
+        why.append("it is Disrupted (13.2.1)")
+    if u.has("full_retreat"):
+        why.append("it is in Full Retreat (13.3.2)")
+    if u.has("replacement"):
+        why.append("it carries a Replacement marker (19.5)")
+    by_sea_air = u.has("naval_transport") or u.has("air_transport")
+    if not by_sea_air and u.mode != "rail":
+        if not src.adjacent:
+            why.append(f"{src.name} may be left only by sea or air (6.3.2)")
+        else:
+            if (not rs.mech(u) or is_sp(rs, u)) and not trucked(u):
+                why.append("a non-mechanized unit or supply point leaves a box only by truck, rail, air or sea (6.3.4)")
+            first = path[1] if len(path) > 1 else u.hex
+            if board.is_hex(first) and first not in src.adjacent:
+                why.append(f"{first} is not a hex the box's map edge touches (6.3.3)")
+    if why:
+        out.append(rs.finding(board, f"{P} 6.3.4", "movement", f"{name} left {src.name} for {u.hex}, but "
+                              + "; ".join(why) + ".", [u.hex], [u]))
+    return out
+
+
+def marker_limits(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """19.5: a unit under a Replacement marker moves at most 1 hex and uses no rail, air or sea;
+    13.2.1: a Disrupted unit uses no rail."""
+    out = []
+    hexes = [h for h in path if board.is_hex(h)]
+    if u.has("replacement"):
+        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous, u.hex) or 0) > 1):
+            out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} carries a Replacement marker and may "
+                                  f"move at most 1 hex, but moved from {u.previous} to {u.hex}.", [u.hex], [u]))
+        if u.mode == "rail":
+            out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} carries a Replacement marker and may "
+                                  "not move by rail.", [u.hex], [u]))
+    if u.mode == "rail" and u.has("disrupted"):
+        out.append(rs.finding(board, f"{P} 13.2.1", "movement", f"{label(u)} is Disrupted and may not move by rail.",
+                              [u.hex], [u]))
+    return out
+
+
+def rail(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """5.9.1: rail moves follow the railroad from a station to a station (city, town, landmark or the
+    Nile Delta box)."""
+    out = []
+    line = str(rs.param("na41_rail_line", "railroad"))
+    stations = {t.strip() for t in str(rs.param("na41_rail_stations", "city, town, landmark")).split(",")}
+    hexes = [h for h in path if board.is_hex(h)]
+    for a, b in zip(hexes, hexes[1:]):
+        if line not in board.roads(a, b):
+            out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail from {a} to {b}, where "
+                                  "no railroad runs.", [a, b], [u]))
+            break
+    for end, what in ((u.previous, "entrained"), (u.hex, "detrained")):
+        if end and board.is_hex(end) and board.terrain(end) not in stations:
+            out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} {what} in {end}, which is not a city, "
+                                  "town, landmark or the Nile Delta.", [end], [u]))
+    return out
+
+
+def full_retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """13.3.2: a Full Retreat unit never enters a hex holding enemy units (combat or not), nor an
+    enemy-controlled port, airfield, fort or city hex."""
+    for h in path[1:]:
+        if not board.is_hex(h):
+            continue
+        enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
+        owner = board.control(h)
+        special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
+        fort = board.marker_owner(h, "fort")
+        if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
+            why = "enemy units" if enemy else "an enemy-controlled port, airfield, fort or city"
+            return [rs.finding(board, f"{P} 13.3.2", "movement", f"{label(u)} is in Full Retreat and moved through "
+                               f"{h}, which holds {why}.", [h], [u])]
+    return []
+
+
+# ---- retreat (12) -------------------------------------------------------------------------------------
+def retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """12.1.3 #1 no hex twice; 12.1.5, 17.2.3 supply points retreat only by truck; 12.2.1 no hex or
+    hexside prohibited to the unit's movement, no box but a friendly off-map one; 12.5.1 a
+    non-mechanized unit without a truck retreating more than 2 hexes surrenders; 13.3.2 a Full
+    Retreat unit entering enemy ZOC is eliminated; 27.5 disengagement limits."""
+    out, name = [], label(u)
+    if len(set(path)) < len(path):
+        twice = next(h for i, h in enumerate(path) if h in path[:i])
+        out.append(rs.finding(board, f"{P} 12.1.3", "movement", f"{name} entered {twice} twice in its retreat.",
+                              [twice], [u]))
+    if is_sp(rs, u) and not trucked(u):
+        out.append(rs.finding(board, f"{P} 12.1.5", "movement", f"{name} is a supply point and may not retreat "
+                              "unless a truck carries it; it is captured or destroyed (17.2.3).", [u.hex], [u]))
+    for a, b in zip(path, path[1:]):
+        why = bad_step(rs, board, u, a, b)
+        if why:
+            out.append(rs.finding(board, f"{P} 12.2.1", "movement", f"{name} retreated from {a} to {b}: {why}; it is "
+                                  "eliminated.", [b], [u]))
+            break
+    box = board.map.boxes.get(u.hex)
+    if box is not None and (box.kind != "offmap" or box.side != u.side):
+        out.append(rs.finding(board, f"{P} 12.2.1", "movement", f"{name} retreated off the map into {box.name}; only a "
+                              "friendly off-map box may be entered by retreat, else the unit is eliminated.",
+                              [u.hex], [u]))
+    n = len(path) - 1
+    most = rs.num("nonmech_retreat_max_before_surrender", 2)
+    if not rs.mech(u) and rs.combat(u) and n > most:
+        out.append(rs.finding(board, f"{P} 12.5.1", "movement", f"{name} is not mechanized, has no truck and retreated "
+                              f"{n} hexes; a retreat of more than {fmt(most)} hexes makes it surrender.", [u.hex], [u]))
+    ez = rs.enemy_field(board, u.side)
+    if u.has("full_retreat"):
+        for h in path[1:]:
+            if board.is_hex(h) and ez.kind(h) != NONE:
+                out.append(rs.finding(board, f"{P} 13.3.2", "zoc", f"{name} is in Full Retreat and retreated into enemy "
+                                      f"ZOC at {h}: it is eliminated.", [h], [u]))
+                break
+    if disengaging(rs, board, u):
+        out += disengage(rs, board, u, path, ez)
+    return out
+
+
+def disengage(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...], ez) -> list:
+    """27.5.3-27.5.4: a unit that disengages starts next to an enemy unit, has an MA of 2 or more and
+    no Replacement marker (19.5), retreats 1 or 2 hexes, and may not enter enemy ZOC unless the hex
+    holds friendly units."""
+    out, name = [], label(u)
+    start = path[0] if path else u.previous
+    if start and board.is_hex(start) and not any(x.side != u.side and not rs.marker(x)
+                                                 for n in board.neighbours(start) for x in board.units(n)):
+        out.append(rs.finding(board, f"{P} 27.5.3", "zoc", f"{name} disengaged from {start}, which is not next to an "
+                              "enemy unit.", [start], [u]))
+    ma = u.number("movement", float("inf"))
+    if ma < rs.num("disengagement_min_ma", 2) or u.has("replacement"):
+        out.append(rs.finding(board, f"{P} 27.5.3", "movement", f"{name} may not disengage (movement allowance under "
+                              "2, or under a Replacement marker).", [u.hex], [u]))
+    most = rs.num("disengage_max_hexes", 2)
+    if len(path) - 1 > most:
+        out.append(rs.finding(board, f"{P} 27.5.4", "movement", f"{name} disengaged {len(path) - 1} hexes; the most is "
+                              f"{fmt(most)}.", [u.hex], [u]))
+    for h in path[1:]:
+        if board.is_hex(h) and ez.kind(h) != NONE and not any(x.side == u.side and x is not u for x in board.units(h)):
+            out.append(rs.finding(board, f"{P} 27.5.4", "zoc", f"{name} disengaged into enemy ZOC at {h}, which holds no "
+                                  "friendly unit.", [h], [u]))
+            break
+    return out
+
+
+# ---- advance (14) -------------------------------------------------------------------------------------
+def advance(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+    """14.2 length; 14.5 prohibited hexes and hexsides, jebel and escarpment limits, the 2nd
+    desert hex; 14.6 no enemy combat unit; 17.2 supply points advance only by truck; 19.5 no
+    advance under a Replacement marker."""
+    out, name = [], label(u)
+    n = len(path) - 1
+    matilda = rs.is_(u, "na41_matilda", "flag:matilda")
+    most = rs.num("advance_max_hexes", 4)
+    if (not rs.mech(u) or matilda) and not (trucked(u) and not matilda):
+        most = min(most, rs.num("advance_max_nonmech", 2))
+    if n > most:
+        out.append(rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes; it may advance at most "
+                              f"{fmt(most)}.", [u.hex], [u]))
+    if u.has("replacement"):
+        out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} carries a Replacement marker and may not advance.",
+                              [u.hex], [u]))
+    if is_sp(rs, u) and not trucked(u):
+        out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{name} is a supply point and may not advance unless a "
+                              "truck carries it.", [u.hex], [u]))
+    jebel = str(rs.param("na41_jebel_terrain", "jebel"))
+    desert = str(rs.param("na41_desert_terrain", "desert"))
+    run_max = int(rs.num("desert_max_consecutive_hexes", 2))
+    run = 0
+    for i, (a, b) in enumerate(zip(path, path[1:]), 1):
+        if not (board.is_hex(a) and board.is_hex(b)):
+            continue
+        last = i == len(path) - 1
+        if any(x.side != u.side and rs.combat(x) for x in board.units(b)):
+            out.append(rs.finding(board, f"{P} 5.1", "movement", f"{name} advanced into {b}, which holds an enemy "
+                                  "combat unit.", [b], [u]))
+            break
+        if "escarpment" in board.hexside(a, b) and not road(board, a, b) and (rs.mech(u) or i > 1):
+            why = ("a mechanized unit crosses an escarpment in an advance only along a road" if rs.mech(u) else
+                   "a non-mechanized unit crosses an escarpment in an advance only as its first hex, into the "
+                   "attacked hex")
+            out.append(rs.finding(board, f"{P} 14.5", "movement", f"{name} advanced across the escarpment between {a} "
+                                  f"and {b}: {why}.", [b], [u]))
+            break
+        why = bad_step(rs, board, u, a, b)
+        if why and "escarpment" not in why:
+            out.append(rs.finding(board, f"{P} 14.5", "movement", f"{name} advanced from {a} to {b}: {why}.", [b], [u]))
+            break
+        run = run + 1 if board.terrain(b) == desert else 0
+        if run >= run_max and not last:
+            out.append(rs.finding(board, f"{P} 14.5", "movement", f"{name} advanced on from {b}, its 2nd consecutive "
+                                  "trackless-desert hex, where an advance must stop.", [b], [u]))
+            break
+        if not last and rs.mech(u) and board.terrain(b) == jebel and not road(board, b, path[i + 1]):
+            out.append(rs.finding(board, f"{P} 14.5", "movement", f"{name} is mechanized, entered jebel at {b} and "
+                                  "advanced on off the road; it must stop there.", [b], [u]))
+            break
+    return out
+
+
+# ---- breakthrough groups (15.2.3) ----------------------------------------------------------------------
+def breakthrough_groups(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """15.2.3: a breakthrough group is one stack within the stacking limit (5 points and one free
+    silhouette); every unit is mechanized or carried by a truck; all come from one formation except
+    one attached unit; Italians join a German formation (or the reverse) only with the Comando
+    Supremo in effect (8.4.1, ``[state] na41_comando_supremo``)."""
+    groups: dict[tuple[str, str], list[UnitState]] = {}
+    for u in board.pos.units:
+        if u.has("breakthrough") and not rs.marker(u):
+            groups.setdefault((u.side, u.hex), []).append(u)
+    out = []
+    for (side, h), us in sorted(groups.items(), key=lambda kv: kv[0]):
+        pts = rs.stack_points(us)
+        if pts > rs.limit():
+            out.append(rs.finding(board, f"{P} 15.2.3", "stacking", f"The breakthrough group in {h} counts {fmt(pts)} "
+                                  f"stacking points, more than {fmt(rs.limit())}: {rs.names(us)}.", [h], us, points=pts))
+        slow = [u for u in us if not rs.mech(u)]
+        if slow:
+            out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} holds units that are "
+                                  f"neither mechanized nor carried by a truck: {rs.names(slow)}.", [h], slow))
+        forms: dict[str, int] = {}
+        for u in us:
+            key = u.unit.formation or f"(independent {u.id})"
+            forms[key] = forms.get(key, 0) + 1
+        main = max(forms.values()) if forms else 0
+        if len(us) - main > 1:
+            out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} mixes formations "
+                                  f"({', '.join(sorted(forms))}); all but one attached unit come from one formation.",
+                                  [h], us))
+        nats = {_nat_group(u) for u in us}
+        if {"german", "italian"} <= nats and not board.pos.state.get("na41_comando_supremo", False):
+            out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"The breakthrough group in {h} mixes German and "
+                                  "Italian units without the Comando Supremo.", [h], us))
+    return out
+
+
+def _nat_group(u: UnitState) -> str:
+    n = u.unit.nationality
+    return "italian" if n == "italian" else "german" if n in ("wehrmacht", "luftwaffe", "german") else n
