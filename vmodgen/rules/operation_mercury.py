@@ -8,10 +8,21 @@ off-map boxes, §11 #16), ``om_retreat_cancel`` ("combat": a friendly *combat* u
 EZOC for a retreat [9.63]; "any" reads [5.27]'s weaker wording), ``south_crete_sector``,
 ``german_adequate_last_turn`` (6) and ``allied_adequate_last_turn`` (12) (15.14),
 ``armor_restricted_terrain`` (4.24).
+
+The rules are split by topic: :mod:`.operation_mercury_moves` (paralysis, arrivals, off-map boxes,
+airlanding, fire markers), :mod:`.operation_mercury_combat` (declared attacks, refusal, reaction,
+retreat and advance), :mod:`.operation_mercury_phases` (Recovery and Supply Phase ends,
+interdiction, returning militia and HQs), :mod:`.operation_mercury_supply` (sector supply, command
+range) and :mod:`.operation_mercury_history` (the facts carried between phase ends and their
+``[state]`` keys). The predicate-by-predicate table is ``docs/rules/operation_mercury.md``.
 """
 from __future__ import annotations
 
 from ..positions.model import UnitState
+from . import operation_mercury_combat as combat
+from . import operation_mercury_history as history
+from . import operation_mercury_moves as moves
+from . import operation_mercury_phases as phases
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
 from .common import label, move_findings
 from .core.board import Board
@@ -19,16 +30,22 @@ from .core.movement import MoveModel, Problem
 from .core.stacking import fmt, overstacked, simple_points
 from .core.zoc import FULL, NONE, ZocField, zoc_field
 from .costs import CostTable
+from .operation_mercury_supply import SupplyMixin
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
 
 
-class OperationMercuryRules(RuleSet):
+class OperationMercuryRules(SupplyMixin, RuleSet):
     id = "operation-mercury"
     prefix = P
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
-                          "airlanded", "paradropped", "declared_combat"})
+                          "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
+                          "replacement"})
+    MEMORY_KEYS = history.MEMORY_KEYS
+
+    def remember(self, before, after, memory: dict) -> None:
+        history.remember(self, before, after, memory)
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
 
     def validate_position(self, pos) -> None:
@@ -36,7 +53,7 @@ class OperationMercuryRules(RuleSet):
         interdiction = {sector = n}."""
         from ..errors import InputError
         st = pos.state
-        for key in ("supply", "rsc"):
+        for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
             v = st.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, dict) for x in v.values()):
                 raise InputError(pos.source, f"[state] {key} must look like {{german = {{sector-retimo = ...}}}}")
@@ -44,15 +61,16 @@ class OperationMercuryRules(RuleSet):
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
                 for sector, val in per.items():
-                    if key == "supply" and not isinstance(val, str) or key == "rsc" and (
+                    if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
                         raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
-                                                     f"{'a level (adequate, short, low)' if key == 'supply' else 'a count'}"
+                                                     f"{'a level (adequate, short, low)' if key.startswith('supply') else 'a count'}"
                                                      f", not {val!r}")
         inter = st.get("interdiction", {})
         if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                   for x in inter.values()):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
+        history.validate_state(self, pos)
 
     # ---- unit classes --------------------------------------------------------------------
     def ground(self, u: UnitState) -> bool:
@@ -86,7 +104,45 @@ class OperationMercuryRules(RuleSet):
                  "6 SP per drop hex, 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
+            Rule(f"{P} 4.64", "movement", MOVES, self.check_sca_moves, "Suda Command Area units stay in it"),
+            Rule(f"{P} 6.52", "stacking", ALWAYS, self.check_airlanding, "airlanding: day, held airfield, capacity"),
+            Rule(f"{P} 4.58", "movement", ALWAYS, self.check_box_drops, "no paradrop into an off-map box"),
+            Rule(f"{P} 11.11", "movement", When(("movement",)), self.check_moved_fire_markers,
+                 "moved artillery takes a fire marker"),
+            Rule(f"{P} 7.11", "movement", ALWAYS, self.check_attacks, "declared attacks"),
+            Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
+            Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), self.check_supply_extras,
+                 "RSCs, air resupply, level changes"),
+            Rule(f"{P} 12.41", "movement", ALWAYS, self.check_interdiction, "interdiction levels"),
+            Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, self.check_returns, "returning militia and HQs"),
         ]
+
+    def check_sca_moves(self, board: Board) -> list:
+        return moves.check_sca(self, board)
+
+    def check_airlanding(self, board: Board) -> list:
+        return moves.check_airlanding(self, board)
+
+    def check_box_drops(self, board: Board) -> list:
+        return moves.check_box_drops(self, board)
+
+    def check_moved_fire_markers(self, board: Board) -> list:
+        return moves.check_fire_markers(self, board)
+
+    def check_attacks(self, board: Board) -> list:
+        return combat.check_attacks(self, board)
+
+    def check_recovery(self, board: Board) -> list:
+        return phases.recovery(self, board) if board.pos.phase == "recovery" else []
+
+    def check_supply_extras(self, board: Board) -> list:
+        return phases.supply_extras(self, board)
+
+    def check_interdiction(self, board: Board) -> list:
+        return phases.interdiction_levels(self, board)
+
+    def check_returns(self, board: Board) -> list:
+        return phases.returns(self, board)
 
     def check_water(self, board: Board) -> list:
         """6.2, 17.24: a ground unit on an all-water hex is eliminated."""
@@ -192,12 +248,15 @@ class OperationMercuryRules(RuleSet):
     def combat_enemy(self, board: Board, h: str, side: str) -> list[UnitState]:
         return [x for x in board.units(h) if x.side != side and self.ground(x)]
 
-    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
+    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True,
+                   ma: float | None = None) -> MoveModel:
+        """``ma``: the allowance the ZOC-to-ZOC test reads when a rule lowers it (4.18, 4.62, 6.54...);
+        interdiction never does (12.42a)."""
         costs = CostTable(board, u.unit.movement_class)
         restricted = set(str(self.param("armor_restricted_terrain", "rough, hills, mountain, orchard_woods, broken"))
                          .replace(" ", "").split(","))
         armor = self.armor(u)
-        ma = u.number("movement", float("inf"))
+        ma = u.number("movement", float("inf")) if ma is None else ma
         ztz = self.num("zoc_to_zoc_min_ma", 5)
 
         def road(a: str, b: str) -> bool:
@@ -263,7 +322,7 @@ class OperationMercuryRules(RuleSet):
                 out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} left the road between {a} and "
                                         f"{b} during strategic movement.", [b], [u]))
                 break
-        if u.side == "allied" and u.previous and self.interdiction(board, u.previous):
+        if u.side == "allied" and any(self.interdiction(board, h) for h in path if board.is_hex(h)):
             out.append(self.finding(board, f"{P} 4.43", "movement", f"{label(u)} used strategic movement in an "
                                     "interdicted sector.", [u.previous], [u]))
         return out
@@ -289,37 +348,60 @@ class OperationMercuryRules(RuleSet):
     def check_moves(self, board: Board) -> list:
         out = []
         zocs: dict[str, set[str]] = {}
+        ez_of = lambda side: zocs.setdefault(side, self.enemy_zoc(board, side))
+        refusing = combat.refusal_phase(board)
+        if refusing:
+            out += combat.refusal(self, board, ez_of)
+        out += combat.reaction_extras(self, board)
+        arr = history.arrivals(board.pos)
         for u in board.pos.units:
-            if u.previous is None or not self.ground(u):
+            if u.previous is None or not self.ground(u) or not u.moved:
                 continue
-            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            ez = ez_of(u.side)
             if u.mode in ("retreat", "advance", "reaction"):
-                out += self._after_combat(board, u, ez)
+                if not (refusing and u.mode != "reaction"):
+                    out += self._after_combat(board, u, ez)
                 continue
-            if u.moved and (u.has("dispersed") or u.has("final_fire")):
+            if u.has("dispersed") or u.has("final_fire"):
                 why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
                        "under a Final Fire marker and may not move (11.11)")
                 out.append(self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
                                         f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
                 continue
-            if (u.has("paradropped") or u.has("landed")) and (board.distance(u.previous, u.hex) or 0) > 1:
-                n = int(self.num("arrival_turn_ma_hexes", 1))
-                out.append(self.finding(board, f"{P} 4.18", "movement",
-                                        f"{label(u)} arrived by paradrop or landing this turn and may move only "
-                                        f"{n} hex, but moved from {u.previous} to {u.hex}.", [u.previous, u.hex], [u]))
-                continue
-            if u.mode == "strategic":
-                out += self._strategic(board, u)
-            out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
-                                 self.move_model(board, u, ez, with_zoc=False),
-                                 zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
+            out += self._one_move(board, u, ez, arr)
         return out
+
+    def _one_move(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
+        """One unit's move in a Movement Phase: paralysis (4.61-4.63), off-map boxes (4.52-4.56),
+        arrival limits (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), strategic movement, then the path."""
+        name, n = label(u), moves.hexes_moved(board, u)
+        limits = [moves.paralysis(self, board, u), moves.arrival_limit(self, board, u, arr)]
+        ztz_ma = None
+        allowance = self.allowance(board, u)
+        for cap, rule, why in limits:
+            if cap is None:
+                continue
+            in_hexes = rule in (f"{P} 4.61", f"{P} 4.62", f"{P} 4.63", f"{P} 4.18", f"{P} 17.52")
+            if cap <= 0 or (in_hexes and n > cap):
+                return [self.finding(board, rule, "movement", f"{name} moved from {u.previous} to {u.hex}, but {why}"
+                                     + ("." if cap <= 0 else f": {fmt(cap)} hex at most."), [u.previous, u.hex], [u])]
+            ztz_ma = cap if ztz_ma is None else min(ztz_ma, cap)
+            if not in_hexes:
+                allowance = min(allowance, cap)
+        if board.is_box(u.previous or "") or board.is_box(u.hex):
+            return moves.box_move(self, board, u, u.number("movement", float("inf")))
+        out = self._strategic(board, u) if u.mode == "strategic" else []
+        return out + move_findings(self, board, u, self.move_model(board, u, ez, ma=ztz_ma), allowance,
+                                   self.move_model(board, u, ez, with_zoc=False),
+                                   zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
 
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)
         out = []
         if u.mode == "reaction":
             out += self._reaction(board, u, ez)
+        else:
+            out += combat.length(self, board, u)
         for h in path[1:]:
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
@@ -362,111 +444,4 @@ class OperationMercuryRules(RuleSet):
             p = model.prohibited(prev, u.hex)
             out.append(self.finding(board, f"{P} 7.42", "movement", f"{label(u)} reacted from {prev} into {u.hex}, but "
                                     f"{p.message} ({p.rule}).", [u.hex], [u]))
-        return out
-
-    # ---- supply (15) and command range (8.12) ------------------------------------------------
-    def sectors(self, board: Board) -> list[str]:
-        return [a.id for a in board.map.areas.values() if a.kind == "sector"]
-
-    def check_sector_supply(self, board: Board) -> list:
-        """15.12-15.14, 15.24 on the levels a position states in ``[state.supply.<side>]``."""
-        levels = board.pos.state.get("supply", {})
-        if not isinstance(levels, dict):
-            return []
-        out = []
-        south = str(self.param("south_crete_sector", "sector-south-crete"))
-        turn = board.pos.turn
-        for side, per in levels.items():
-            if not isinstance(per, dict):
-                continue
-            lock = self.num(f"{side}_adequate_last_turn", 6 if side == "german" else 12)
-            for sector, level in per.items():
-                name = board.map.areas[sector].name if sector in board.map.areas else sector
-                if level not in LEVELS:
-                    out.append(self.finding(board, f"{P} 15.12", "supply", f"{self.side_name(side)} supply in {name} "
-                                            f"is '{level}'; the levels are Adequate, Short and Low."))
-                elif sector == south and level != "low":
-                    out.append(self.finding(board, f"{P} 15.13", "supply", f"{self.side_name(side)} supply in {name} "
-                                            f"is {level}, but South Crete is always Low."))
-                elif turn is not None and turn <= lock and level != "adequate" and sector != south:
-                    out.append(self.finding(board, f"{P} 15.14", "supply", f"{self.side_name(side)} supply in {name} "
-                                            f"is {level} on turn {turn}, but stays Adequate through turn {fmt(lock)}."))
-                elif sector in board.map.areas and level != "low" and self._rsc(board, side, sector) and not any(
-                        u.side == side and self.ground(u) for h in board.map.areas[sector].hexes for u in board.units(h)):
-                    out.append(self.finding(board, f"{P} 15.24", "supply", f"{self.side_name(side)} has no units in "
-                                            f"{name} and RSCs in its box, so the level there must be Low, not {level}."))
-        return out
-
-    def _rsc(self, board: Board, side: str, sector: str) -> bool:
-        rsc = board.pos.state.get("rsc", {})
-        return isinstance(rsc, dict) and isinstance(rsc.get(side), dict) and bool(rsc[side].get(sector))
-
-    def supply_level(self, board: Board, u: UnitState) -> str:
-        """The level of the sector holding ``u`` (15.11); Greek militia are always Adequate (13.65)."""
-        if self.is_(u, "om_militia", "type:greek_militia"):
-            return "adequate"
-        per = board.pos.state.get("supply", {}).get(u.side, {})
-        per = per if isinstance(per, dict) else {}
-        for a in board.areas(u.hex):
-            if a in per:
-                return per[a]
-        return "adequate"
-
-    def supply_status(self, pos, side: str) -> dict[str, str]:
-        board = self.board(pos)
-        return {u.id: self.supply_level(board, u) for u in board.side_units(side) if self.ground(u)}
-
-    def command_path(self, board: Board, hq: UnitState, target: str) -> int | None:
-        """8.12: the shortest path from the HQ (not counted) to the defender's hex (counted) whose
-        other hexes are land, hold no enemy unit and are outside the defenders' ZOC unless a
-        friendly unit stands there. The hex exemptions and the land and enemy tests are readings
-        (§11 #10); ``om_command_path_blocks`` ("water, enemy_units") says which of the last two
-        apply."""
-        blocks = str(self.param("om_command_path_blocks", "water, enemy_units"))
-        water, enemy = "water" in blocks, "enemy_units" in blocks
-        defenders = {x.side for x in board.units(target)} - {hq.side} or set(board.enemies(hq.side))
-        ez = {h for s in defenders for h in self.zoc(board, s).hexes()}
-        frontier, seen, d = [hq.hex], {hq.hex}, 0
-        while frontier:
-            d += 1
-            nxt = []
-            for a in frontier:
-                for b in board.neighbours(a):
-                    if b in seen:
-                        continue
-                    if b == target:
-                        return d
-                    seen.add(b)
-                    if (water and board.is_water(b)) or (enemy and any(x.side != hq.side for x in board.units(b))):
-                        continue
-                    if b in ez and not board.occupied_by(b, hq.side):
-                        continue
-                    nxt.append(b)
-            frontier = nxt
-            if d > 60:
-                break
-        return None
-
-    def check_command(self, board: Board) -> list:
-        out = []
-        for atk in board.pos.attacks:
-            if not atk.hq:
-                continue
-            hq = board.pos.unit(atk.hq)
-            if hq is None or not board.is_hex(hq.hex):
-                continue
-            if hq.has("dispersed"):
-                out.append(self.finding(board, f"{P} 8.13", "supply", f"{label(hq)} is dispersed and cannot "
-                                        f"coordinate the attack on {atk.hex}.", [hq.hex, atk.hex], [hq]))
-                continue
-            cr = hq.number("command_range", 0)
-            if hq.side == "allied":
-                cr -= self.interdiction(board, hq.hex)                   # 12.42b
-            d = self.command_path(board, hq, atk.hex)
-            if d is None or d > cr:
-                got = "no path free of enemy ZOC reaches it" if d is None else f"the shortest path free of enemy ZOC is {d} hexes"
-                out.append(self.finding(board, f"{P} 8.12", "supply",
-                                        f"{label(hq)} in {hq.hex} has a command range of {fmt(cr)}, but {got} to "
-                                        f"the defender in {atk.hex}; the coordination roll is made against 3 (8.14).",
-                                        [hq.hex, atk.hex], [hq]))
         return out

@@ -1,0 +1,220 @@
+"""Operation Mercury: what a position shows of combat: declared attacks (7.11-7.15, 9.21, 10.22,
+11.0, 13.42, 8.14), combat refusal (7.31-7.34), reaction (7.41-7.42) and the length of retreats
+and advances (9.61, 9.64, 9.84).
+
+A unit with ``mode = "retreat"`` in a Combat Refusal Phase (phase id ending ``combat-refusal``)
+refuses combat; ``mode = "advance"`` there is the attacker's advance into the vacated hex (7.32).
+
+Readings: the whole refusing stack retreats to one hex (7.32 "the stack retreats 1 hex"; the text
+does not say whether it may split, so ``om_refusal_split`` = false by default); only the units
+that declared against the hex may advance after a refusal (not stated; not checked); a retreat
+of 2 hexes may not re-enter the hex it left (inferred, spec §5).
+"""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+from .operation_mercury_history import segment
+
+P = "OM"
+
+
+def refusal_phase(board: Board) -> bool:
+    return board.pos.phase.endswith("combat-refusal")
+
+
+# ---- declared attacks -----------------------------------------------------------------------
+def check_attacks(rs, board: Board) -> list:
+    """7.11-7.15, 9.21, 4.24, 11.0, 13.42: attackers adjacent to an enemy-held hex, able to move
+    into it across that hexside, neither fatigued nor of zero strength (non-mortar artillery has
+    no attack strength; a dispersed unit's attack is halved, 7.14a); one target hex per unit
+    (7.13); a unit in a maneuver combat may not assault in the same player turn (10.22); the HQ
+    is the attacker's (8.14)."""
+    pos = board.pos
+    out = []
+    seen: dict[str, tuple[str, str]] = {}
+    for atk in pos.attacks:
+        units = [u for u in (pos.unit(i) for i in atk.units) if u is not None]
+        defenders = [x for x in board.units(atk.hex) if rs.ground(x)]
+        sides = {u.side for u in units}
+        if units and not any(x.side not in sides for x in defenders):
+            out.append(rs.finding(board, f"{P} 7.11", "movement", f"{rs.names(units)} declared an attack on {atk.hex}, "
+                                  "which holds no enemy unit.", [atk.hex], units))
+        hq = pos.unit(atk.hq) if atk.hq else None
+        if hq is not None and sides and hq.side not in sides:
+            out.append(rs.finding(board, f"{P} 8.14", "supply", f"{label(hq)} is not the attacker's HQ and cannot "
+                                  f"coordinate the attack on {atk.hex}.", [hq.hex], [hq]))
+        for u in units:
+            key = (atk.hex, atk.kind)
+            old = seen.get(u.id)
+            seen[u.id] = key
+            if old is not None and old[0] != atk.hex:
+                out.append(rs.finding(board, f"{P} 7.13", "movement", f"{label(u)} attacks both {old[0]} and "
+                                      f"{atk.hex}; each unit attacks one hex.", [old[0], atk.hex], [u]))
+            elif old is not None and {old[1], atk.kind} == {"maneuver", "assault"}:
+                out.append(rs.finding(board, f"{P} 10.22", "movement", f"{label(u)} took part in the maneuver combat "
+                                      f"against {atk.hex} and may not also assault in this player turn.", [atk.hex], [u]))
+            out += _attacker(rs, board, u, atk.hex)
+    return out
+
+
+def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
+    name = label(u)
+    if board.is_hex(u.hex) and board.is_hex(target) and not board.adjacent(u.hex, target):
+        return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {u.hex} attacks {target}, which is not adjacent.",
+                           [u.hex, target], [u])]
+    if rs.fatigued(u):
+        return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
+                           [u.hex], [u])]
+    strength = u.number("attack", 0)
+    if u.has("dispersed"):
+        strength /= 2
+    if strength < 1 and not rs.is_(u, "om_hq", "kind:hq") or rs.is_(u, "om_no_attack", "type:artillery, "
+                                                                   "type:motorized_artillery, type:aa, type:motorized_aaa"):
+        why = "non-mortar artillery and AA have no attack strength (11.0)" if strength >= 1 else \
+            "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
+        return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
+    if board.is_hex(u.hex) and board.is_hex(target):
+        model = rs.move_model(board, u, set(), with_zoc=False)
+        if model.cost(u.hex, target) is None:
+            p = model.prohibited(u.hex, target)
+            return [rs.finding(board, f"{P} 9.21", "movement", f"{name} may not attack from {u.hex} into {target}: "
+                               f"{p.message} ({p.rule}).", [u.hex, target], [u])]
+    return []
+
+
+# ---- combat refusal (7.31-7.34) ---------------------------------------------------------------
+def refusal(rs, board: Board, ez_of) -> list:
+    """The refusing stacks and the attackers' advance in a Combat Refusal Phase."""
+    pos = board.pos
+    out = []
+    stacks: dict[str, list[UnitState]] = {}
+    for u in pos.units:
+        if u.mode == "retreat" and u.previous and rs.ground(u):
+            stacks.setdefault(u.previous, []).append(u)
+    targets = {a.hex for a in pos.attacks}
+    limit = rs.num("stacking_limit_points", 6)
+    for h, us in stacks.items():
+        side = us[0].side
+        names = rs.names(us)
+        stayed = [x for x in board.units(h, side) if x.previous is None and rs.ground(x)]
+        ends = sorted({u.hex for u in us})
+        if (stayed or len(ends) > 1) and not rs.flag("om_refusal_split", False):
+            out.append(rs.finding(board, f"{P} 7.32", "movement", f"The stack in {h} refused combat but did not "
+                                  f"retreat together: {rs.names(us + stayed)}.", [h, *ends], us + stayed))
+        if not any(u.number("efficiency", 0) >= rs.num("refusal_min_efficiency", 5) for u in us + stayed):
+            out.append(rs.finding(board, f"{P} 7.31", "movement", f"{names} refused combat in {h}, but no unit there "
+                                  f"has an efficiency of {fmt(rs.num('refusal_min_efficiency', 5))} or more.", [h], us))
+        tired = [u for u in us + stayed if rs.fatigued(u) or u.has("dispersed")]
+        if tired:
+            out.append(rs.finding(board, f"{P} 7.31", "movement", f"The stack in {h} refused combat although "
+                                  f"{rs.names(tired)} {'is' if len(tired) == 1 else 'are'} fatigued or dispersed "
+                                  "(6.32c, 9.75).", [h], tired))
+        turn = pos.turn
+        sec = next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+        from .operation_mercury_moves import sector_param
+        if side == "allied" and turn is not None and (
+                turn == 1 and sec == sector_param(rs, "maleme_suda") or
+                turn == 2 and sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion"))):
+            out.append(rs.finding(board, f"{P} 7.34", "movement", f"{names} refused combat in {h} on turn {turn}; "
+                                  "surprised Allied units may not refuse combat then.", [h], us))
+        ez = ez_of(side)
+        for end in ends:
+            movers = [u for u in us if u.hex == end]
+            if board.is_hex(h) and board.is_hex(end) and (board.distance(h, end) or 0) != 1:
+                out.append(rs.finding(board, f"{P} 7.32", "movement", f"{rs.names(movers)} refused combat from {h} "
+                                      f"to {end}; a refusing stack retreats exactly 1 hex.", [h, end], movers))
+                continue
+            why = []
+            if end in ez:
+                why.append("it is in enemy ZOC")
+            if end in targets:
+                why.append("it is the target of a declared combat")
+            if rs.combat_enemy(board, end, side):
+                why.append("it holds enemy units")
+            model = rs.move_model(board, movers[0], set(), with_zoc=False)
+            if board.is_hex(h) and board.is_hex(end) and model.cost(h, end) is None:
+                why.append(model.prohibited(h, end).message)
+            pts = sum(rs.points(x) for x in board.units(end, side))
+            if pts > limit:
+                why.append(f"it then holds {fmt(pts)} stacking points")
+            if why:
+                out.append(rs.finding(board, f"{P} 7.33", "zoc" if end in ez else "movement",
+                                      f"{rs.names(movers)} refused combat into {end}, but {'; '.join(why)}.",
+                                      [end], movers))
+    adv: dict[str, list[UnitState]] = {}
+    for u in pos.units:
+        if u.mode == "advance" and rs.ground(u):
+            adv.setdefault(u.hex, []).append(u)
+    for h, us in adv.items():
+        pts = sum(rs.points(u) for u in us)
+        if pts > rs.num("refusal_advance_limit_points", 6):
+            out.append(rs.finding(board, f"{P} 7.32", "stacking", f"{fmt(pts)} stacking points advanced into {h} after "
+                                  f"a combat refusal, more than {fmt(rs.num('refusal_advance_limit_points', 6))}: "
+                                  f"{rs.names(us)}.", [h], us))
+        if h not in stacks:
+            out.append(rs.finding(board, f"{P} 7.32", "movement", f"{rs.names(us)} advanced into {h} in the Combat "
+                                  "Refusal Phase, but no stack refused combat from there.", [h], us))
+    return out
+
+
+# ---- reaction (7.41-7.42) ---------------------------------------------------------------------
+def reaction_extras(rs, board: Board) -> list:
+    """7.41-7.42: one reacting unit per declared combat, into the attacked hex only; not a unit
+    that is itself in a target hex or refused combat in this segment's Combat Refusal Phase."""
+    pos = board.pos
+    out = []
+    targets = {a.hex for a in pos.attacks}
+    by_hex: dict[str, list[UnitState]] = {}
+    ref = pos.state.get("om_refused")
+    refused: set[str] = set()
+    if isinstance(ref, dict) and (pos.turn is None or ref.get("turn") in (None, pos.turn)) and \
+            (not pos.phase or not segment(pos.phase) or ref.get("segment", segment(pos.phase)) == segment(pos.phase)):
+        refused = set(ref.get("units") or [])
+    for u in pos.units:
+        if u.mode != "reaction" or not u.previous:
+            continue
+        by_hex.setdefault(u.hex, []).append(u)
+        if targets and u.hex not in targets:
+            out.append(rs.finding(board, f"{P} 7.41", "movement", f"{label(u)} reacted into {u.hex}, which is not the "
+                                  "target of a declared combat.", [u.hex], [u]))
+        if u.previous in targets:
+            out.append(rs.finding(board, f"{P} 7.42", "movement", f"{label(u)} reacted out of {u.previous}, itself the "
+                                  "target of a declared combat.", [u.previous], [u]))
+        if u.id in refused:
+            out.append(rs.finding(board, f"{P} 7.42", "movement", f"{label(u)} refused combat in this segment's "
+                                  "Combat Refusal Phase and may not react.", [u.hex], [u]))
+    for h, us in by_hex.items():
+        if len(us) > 1:
+            out.append(rs.finding(board, f"{P} 7.41", "movement", f"{rs.names(us)} all reacted into {h}; one unit "
+                                  "may react per declared combat.", [h], us))
+    return out
+
+
+# ---- retreat and advance length (9.61, 9.84) ------------------------------------------------------
+def length(rs, board: Board, u: UnitState) -> list:
+    """A retreat covers 1 or 2 hexes and does not come back to the hex it left (9.61, 9.64); an
+    advance after maneuver combat covers at most 2 hexes (9.84); neither crosses terrain or a
+    hexside the unit may not enter (9.61, 4.24)."""
+    path = list(u.path or (u.previous, u.hex))
+    if not all(board.is_hex(h) for h in path):
+        return []
+    out = []
+    verb = "retreated" if u.mode == "retreat" else "advanced"
+    rule = f"{P} 9.61" if u.mode == "retreat" else f"{P} 9.84"
+    if len(path) - 1 > 2 or (board.distance(path[0], path[-1]) or 0) > 2:
+        out.append(rs.finding(board, rule, "movement", f"{label(u)} {verb} {' → '.join(path)}, more than 2 hexes.",
+                              [path[-1]], [u]))
+    if u.mode == "retreat" and path[0] in path[1:]:
+        out.append(rs.finding(board, rule, "movement", f"{label(u)} retreated {' → '.join(path)} and came back to "
+                              "the hex it left.", [path[0]], [u]))
+    model = rs.move_model(board, u, set(), with_zoc=False)
+    for a, b in zip(path, path[1:]):
+        if model.cost(a, b) is None:
+            p = model.prohibited(a, b)
+            out.append(rs.finding(board, rule if p.rule.endswith("4.14") else p.rule, "movement",
+                                  f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
+            break
+    return out

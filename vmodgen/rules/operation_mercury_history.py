@@ -1,0 +1,221 @@
+"""Operation Mercury: the facts carried from one phase end to the next (``RuleSet.remember``) and
+the ``[state]`` keys a position file states them with. Rules read history only from ``pos.state``.
+
+``[state]`` keys (the audit writes the ``om_*`` ones and ``supply_previous``; a position file may
+state any of them):
+
+* ``time = "am" | "pm" | "night"``: the time of the turn; default from the turn number
+  (``(turn - 1) % 3``: GT1 = 20 AM, GT14 = 24 PM, spec §1).
+* ``om_arrivals = {unit = {turn = 3, how = "airlanded", hex = "W4415"}}``: units that arrived this
+  turn. ``how``: ``paradrop`` (German Paradrop Phase), ``amphibious`` (Amphibious Landing Phase),
+  ``unloaded`` (Naval Unloading Phase, onto a hex or into an off-map box), ``steamer`` (a unit that
+  changed hex in the Naval Unloading Phase: the coastal steamer, 17.52), ``airlanded`` (a unit
+  entering an airfield hex in the German Movement Phase, 6.51). Only this turn's entries are kept.
+  The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
+  state the same fact.
+* ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
+* ``om_offmap_start = ["A7", ...]``: Allied units that began the game in an off-map box or in
+  Alexandria (4.61); recorded at the first phase end of turn 1.
+* ``om_sca_released = 4``: the turn in which a German unit ended its Movement Phase in or beside
+  the Suda Command Area (4.64): from then on its limits are lifted.
+* ``om_refused = {turn = 3, segment = "german", units = ["A1"]}``: units that refused combat in
+  that player segment's Combat Refusal Phase (7.42c).
+* ``om_hq_lost = {HQ = {sector = "sector-retimo", turn = 5, replacement = false}}``: HQs
+  eliminated, the sector where they died and whether the lost one was already a replacement
+  (13.52).
+* ``om_militia_off = ["M1"]``: Greek militia eliminated and not yet back (13.63-13.64).
+* ``supply_previous = {german = {sector-retimo = "short"}}``: the levels at the end of the
+  previous Supply Phase (15.15, 15.26, 15.27).
+"""
+from __future__ import annotations
+
+from ..errors import InputError
+from ..positions.model import Position, UnitState
+
+MEMORY_KEYS = ("om_arrivals", "om_fatigued", "om_offmap_start", "om_sca_released", "om_refused", "om_hq_lost",
+               "om_militia_off", "supply_previous")
+HOW = ("paradrop", "amphibious", "unloaded", "steamer", "airlanded")
+#: unit status → arrival kind
+STATUS_HOW = {"paradropped": "paradrop", "landed": "amphibious", "unloaded": "unloaded", "steamer": "steamer",
+              "airlanded": "airlanded"}
+TIMES = ("am", "pm", "night")
+
+#: phase ids of the kit's sequence (counters/operation-mercury/game.toml)
+PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-landing", "naval-unloading", \
+    "german-movement"
+
+
+def time_of_day(pos: Position) -> str | None:
+    """"am", "pm" or "night": ``[state] time`` or the turn number (3.2); None when unknown."""
+    t = pos.state.get("time")
+    if isinstance(t, str) and t in TIMES:
+        return t
+    if pos.turn is None:
+        return None
+    return TIMES[(pos.turn - 1) % 3]
+
+
+def segment(phase: str) -> str:
+    """The player segment of a phase id ("german-combat" → "german"), "" for the others."""
+    for s in ("german", "allied"):
+        if phase.startswith(s + "-"):
+            return s
+    return ""
+
+
+def arrivals(pos: Position) -> dict[str, dict]:
+    """Unit id → {how, hex, turn} for the units that arrived this turn: the statuses on units first,
+    then ``[state] om_arrivals`` entries of this turn (or of any turn when the position has none)."""
+    out: dict[str, dict] = {}
+    rec = pos.state.get("om_arrivals", {})
+    if isinstance(rec, dict):
+        for uid, r in rec.items():
+            if isinstance(r, dict) and (pos.turn is None or r.get("turn") in (None, pos.turn)):
+                out[uid] = r
+    for u in pos.units:
+        for st, how in STATUS_HOW.items():
+            if u.has(st):
+                out[u.id] = {"how": how, "hex": u.previous or u.hex, "turn": pos.turn}
+    return out
+
+
+def _on_map(pos: Position, h: str | None) -> bool:
+    return h is not None and pos.map.has_hex(h)
+
+
+def _offmap_box(pos: Position, h: str | None) -> bool:
+    b = pos.map.boxes.get(h or "")
+    return b is not None and b.kind == "offmap"
+
+
+def remember(rs, before: Position | None, after: Position, memory: dict) -> None:
+    """See the module docstring: what each phase end adds to the carried facts."""
+    turn, phase = after.turn, after.phase
+    ground = [u for u in after.units if rs.ground(u)]
+    # arrivals of this turn
+    arr = {k: v for k, v in (memory.get("om_arrivals") or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
+    if before is not None:
+        was = {u.id: u.hex for u in before.units}
+        for u in ground:
+            prev = was.get(u.id)
+            came = not _on_map(after, prev) and not _offmap_box(after, prev)
+            how = None
+            if phase == PARADROP and came and _on_map(after, u.hex):
+                how = "paradrop"
+            elif phase == AMPHIBIOUS and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+                how = "amphibious"
+            elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+                how = "unloaded"
+            elif phase == UNLOADING and _on_map(after, prev) and prev != u.hex and _on_map(after, u.hex):
+                how = "steamer"
+            elif phase == GERMAN_MOVE and came and _on_map(after, u.hex) and \
+                    "airfield" in after.map.info(u.hex).features:
+                how = "airlanded"
+            if how:
+                arr[u.id] = {"turn": turn, "how": how, "hex": u.hex}
+    memory["om_arrivals"] = arr
+    # fatigue at this phase end (5.28, 9.76)
+    memory["om_fatigued"] = sorted(u.id for u in ground if rs.fatigued(u))
+    # units that began the game off the map or in Alexandria (4.61)
+    if "om_offmap_start" not in memory and turn == 1:
+        memory["om_offmap_start"] = sorted(
+            u.id for u in ground if u.side == "allied" and u.hex in after.map.boxes and
+            (after.map.boxes[u.hex].kind == "offmap" or u.hex.startswith("alexandria")))
+    # the Suda Command Area release (4.64)
+    if phase == GERMAN_MOVE and "om_sca_released" not in memory and turn is not None and \
+            turn <= rs.num("suda_command_area_one_per_turn_last_turn", 12):
+        area = after.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
+        if area is not None:
+            near = set(area.hexes)
+            for h in area.hexes:
+                near.update(after.map.neighbours(h) if after.map.has_hex(h) else ())
+            dropped = {k for k, v in arr.items() if v.get("how") == "paradrop"}
+            if any(u.side == "german" and u.hex in near and u.id not in dropped and not u.has("paradropped")
+                   for u in ground):
+                memory["om_sca_released"] = turn
+    # combat refusals (7.42c): the defenders that changed hex in a Combat Refusal Phase
+    if before is not None and phase.endswith("combat-refusal"):
+        seg = segment(phase)
+        was = {u.id: u.hex for u in before.units}
+        moved = sorted(u.id for u in ground if u.side != seg and was.get(u.id) not in (None, u.hex))
+        memory["om_refused"] = {"turn": turn, "segment": seg, "units": moved}
+    # HQs lost (13.52) and Greek militia off the map (13.63)
+    lost = dict(memory.get("om_hq_lost") or {})
+    off = set(memory.get("om_militia_off") or [])
+    here = {u.id: u for u in after.units if _on_map(after, u.hex) or _offmap_box(after, u.hex)}
+    if before is not None:
+        for u in before.units:
+            if u.id in here or not _on_map(before, u.hex) or not rs.ground(u):
+                continue
+            if rs.is_(u, "om_hq", "kind:hq"):
+                sector = next((a for a in _areas(before, u.hex) if before.map.areas[a].kind == "sector"), "")
+                lost[u.id] = {"sector": sector, "turn": turn, "replacement": bool(u.reduced or u.has("replacement"))}
+            if rs.is_(u, "om_militia", "type:greek_militia"):
+                off.add(u.id)
+    for uid in list(lost):
+        if uid in here:
+            del lost[uid]
+    memory["om_hq_lost"] = lost
+    memory["om_militia_off"] = sorted(off - set(here))
+    if after.phase_kind == "supply" and isinstance(after.state.get("supply"), dict):
+        memory["supply_previous"] = {s: dict(v) for s, v in after.state["supply"].items() if isinstance(v, dict)}
+
+
+def _areas(pos: Position, h: str) -> list[str]:
+    return [a.id for a in pos.map.areas.values() if h in a.hexes]
+
+
+# ---- [state] validation ----------------------------------------------------------------------
+def validate_state(rs, pos: Position) -> None:
+    """Refuse ``[state]`` history keys of the wrong shape, with the key in the message."""
+    st = pos.state
+    src = pos.source
+
+    def bad(key: str, want: str):
+        return InputError(src, f"[state] {key} must be {want}, not {st.get(key)!r}")
+
+    def ids(key: str) -> None:
+        v = st.get(key)
+        if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+            raise bad(key, 'a list of unit ids like ["A1", "A2"]')
+
+    def whole(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    t = st.get("time")
+    if t is not None and t not in TIMES:
+        raise bad("time", '"am", "pm" or "night"')
+    arr = st.get("om_arrivals")
+    if arr is not None:
+        if not isinstance(arr, dict):
+            raise bad("om_arrivals", '{unit = {turn = 3, how = "airlanded", hex = "W4415"}}')
+        for uid, r in arr.items():
+            if not isinstance(r, dict) or r.get("how") not in HOW or not isinstance(r.get("hex", ""), str) \
+                    or ("turn" in r and not whole(r["turn"])):
+                raise InputError(src, f"[state] om_arrivals.{uid} must be {{turn = 3, how = ..., hex = ...}} with how "
+                                      f"one of {', '.join(HOW)}, not {r!r}")
+    for key in ("om_fatigued", "om_offmap_start", "om_militia_off"):
+        ids(key)
+    rel = st.get("om_sca_released")
+    if rel is not None and not whole(rel):
+        raise bad("om_sca_released", "a turn number")
+    ref = st.get("om_refused")
+    if ref is not None and not (isinstance(ref, dict) and isinstance(ref.get("units", []), list)
+                                and all(isinstance(x, str) for x in ref.get("units", []))
+                                and ref.get("segment", "german") in ("german", "allied")
+                                and ("turn" not in ref or whole(ref["turn"]))):
+        raise bad("om_refused", '{turn = 3, segment = "german", units = ["A1"]}')
+    lost = st.get("om_hq_lost")
+    if lost is not None:
+        if not isinstance(lost, dict) or not all(
+                isinstance(r, dict) and isinstance(r.get("sector", ""), str) and
+                isinstance(r.get("replacement", False), bool) for r in lost.values()):
+            raise bad("om_hq_lost", '{HQ = {sector = "sector-retimo", turn = 5, replacement = false}}')
+    air = st.get("air_resupply")
+    if air is not None and not (isinstance(air, str) and pos.map.has_hex(air)):
+        raise bad("air_resupply", "the hex of the airfield used for German air resupply (15.25c)")
+
+
+def unit_steps(u: UnitState) -> int:
+    """Steps a unit has now: its printed steps, one fewer when reduced (9.51-9.52)."""
+    return max(1, u.unit.steps - (1 if u.reduced else 0))

@@ -1,0 +1,323 @@
+"""Operation Mercury: movement limits that depend on the turn, the sector or how a unit arrived:
+Allied paralysis (4.61-4.64), arrivals (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), off-map boxes
+(4.52-4.58), airlanding (6.51-6.56) and fire markers on moved artillery (11.11, 13.32).
+
+Parameters (``game.rules``), besides the kit's numbers named in the code:
+
+* ``om_sector_maleme_suda`` / ``om_sector_retimo`` / ``om_sector_heraklion``: the sector area ids
+  (defaults ``sector-maleme-suda``, ``sector-retimo``, ``sector-heraklion``).
+* ``om_sca_area`` (``suda-command-area``) and ``om_sca_units`` (``flag:suda_command_area``): the
+  Suda Command Area and the units bound to it (light-blue type box, 4.64).
+* ``om_box_links`` (``"offmap-heraklion-east:offmap-sitia"``): pairs of adjacent off-map boxes
+  (4.54); the text names only Sitia as reached from the eastern Heraklion box.
+* ``om_fire_units`` (non-mortar artillery and AA): units that take a fire marker for moving.
+* ``om_artillery_units`` (artillery, AA and mortars, 11.0 inferred): the Allied units whose range
+  cuts an airfield's capacity to 3 (6.55).
+* ``airlanding_capacity_<maleme|retimo|heraklion>_steps``: capacity by the airfield's sector (the
+  first word of the sector id after ``sector-``), ``airlanding_capacity_steps`` (7) otherwise.
+
+Readings: a paralysed unit's "1 hex" (4.62, 4.63) is a move of at most one hex, never ZOC to
+ZOC (MA below 5, §5 Z-3); the Suda Command Area counts a unit as leaving when it moves (not
+retreats) from an area hex to a hex outside; "ended its movement phase beside the area" is
+recorded by the audit at the end of each German Movement Phase (``om_sca_released``). An
+airfield's occupation and capacity are judged on the position at hand (airlanding happens at
+the start of the German Movement Phase, when no Allied unit moves).
+"""
+from __future__ import annotations
+
+import math
+
+from ..positions.model import UnitState
+from .common import label
+from .core.board import Board
+from .core.movement import search, walk
+from .core.stacking import fmt
+from .costs import CostTable
+from .operation_mercury_history import arrivals, time_of_day, unit_steps
+
+P = "OM"
+FIRE = ("first_fire", "final_fire", "fire")
+
+
+def sector_of(rs, board: Board, h: str) -> str:
+    return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+
+
+def sector_param(rs, which: str) -> str:
+    return str(rs.param(f"om_sector_{which}", f"sector-{which.replace('_', '-')}"))
+
+
+# ---- paralysis (4.61-4.64) -------------------------------------------------------------------
+def paralysis(rs, board: Board, u: UnitState) -> tuple[float | None, str, str]:
+    """(hexes the unit may move this turn or None = unlimited, rule, why) for an Allied unit."""
+    turn = board.pos.turn
+    if u.side != "allied" or turn is None or u.previous is None:
+        return None, "", ""
+    start = board.pos.state.get("om_offmap_start") or []
+    if u.id in start and turn <= rs.num("allied_offmap_paralysis_last_turn", 6):
+        return 0, f"{P} 4.61", "it began the game off the map or in Alexandria and may not move before turn 7"
+    sec = sector_of(rs, board, u.previous) if board.is_hex(u.previous) else ""
+    if sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion")):
+        if turn == rs.num("retimo_heraklion_paralysis_no_move_turn", 1):
+            return 0, f"{P} 4.62", f"Allied units in the Retimo and Heraklion sectors may not move on turn {turn}"
+        if turn == rs.num("retimo_heraklion_one_hex_turn", 2):
+            return 1, f"{P} 4.62", f"Allied units in the Retimo and Heraklion sectors move 1 hex on turn {turn}"
+    if sec == sector_param(rs, "maleme_suda") and turn == 1:
+        return rs.num("maleme_suda_gt1_ma", 1), f"{P} 4.63", "Allied units in the Maleme/Suda sector have MA 1 on turn 1"
+    return None, "", ""
+
+
+def hexes_moved(board: Board, u: UnitState) -> int:
+    if u.path:
+        return len(u.path) - 1
+    if board.is_hex(u.previous or "") and board.is_hex(u.hex):
+        return board.distance(u.previous, u.hex) or 0
+    return 0 if u.previous == u.hex else 1
+
+
+def check_sca(rs, board: Board) -> list:
+    """4.64: units of the Suda Command Area may not move out of it on GT1-6, one per turn may on
+    GT7-12, all may from GT13 or once a German unit ended a Movement Phase in or beside it."""
+    turn = board.pos.turn
+    area = board.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
+    if area is None or turn is None or turn > rs.num("suda_command_area_one_per_turn_last_turn", 12):
+        return []
+    rel = board.pos.state.get("om_sca_released")
+    if isinstance(rel, int) and rel <= turn:
+        return []
+    inside = set(area.hexes)
+    out_units = [u for u in board.pos.units if u.side == "allied" and u.mode in ("move", "strategic")
+                 and u.previous in inside and u.hex not in inside and rs.is_(u, "om_sca_units", "flag:suda_command_area")]
+    locked = turn <= rs.num("suda_command_area_locked_last_turn", 6)
+    if not out_units or (not locked and len(out_units) <= 1):
+        return []
+    why = (f"no Suda Command Area unit may leave the area before turn "
+           f"{fmt(rs.num('suda_command_area_locked_last_turn', 6) + 1)}" if locked else
+           f"only one Suda Command Area unit may leave the area per turn until turn "
+           f"{fmt(rs.num('suda_command_area_one_per_turn_last_turn', 12))}")
+    return [rs.finding(board, f"{P} 4.64", "movement", f"{rs.names(out_units)} moved out of the Suda Command Area on "
+                       f"turn {turn}, but {why} (unless a German unit has ended a Movement Phase in or beside it).",
+                       [u.hex for u in out_units], out_units)]
+
+
+# ---- arrivals (4.17, 4.18, 6.54-6.56, 17.37, 17.52) -------------------------------------------
+def arrival_limit(rs, board: Board, u: UnitState, arr: dict) -> tuple[float | None, str, str]:
+    """(MP or hexes left for the move after arriving, rule, why); None = no arrival limit. The
+    first is in hexes for paradrop, amphibious and steamer arrivals, in MP for the others (the
+    caller knows which by the rule)."""
+    a = arr.get(u.id)
+    if a is None:
+        return None, "", ""
+    how = a.get("how")
+    ma = u.number("movement", float("inf"))
+    if how in ("paradrop", "amphibious"):
+        return rs.num("arrival_turn_ma_hexes", 1), f"{P} 4.18", "it arrived by paradrop or amphibious landing this turn"
+    if how == "steamer":
+        return 1, f"{P} 17.52", "it came by the coastal steamer and moves only 1 hex in the next Movement Phase"
+    if how == "unloaded":
+        if board.is_box(a.get("hex", "")) or board.is_box(u.previous or ""):
+            return 0, f"{P} 17.37", "it was unloaded into an off-map box and may not move this turn (17.37d)"
+        return (ma - math.ceil(ma / 2) if ma != float("inf") else ma), f"{P} 4.17", \
+            "it was unloaded this turn and spent half its MA (rounded up) to enter the landing hex"
+    if how == "airlanded":
+        cap = airfield_capacity(rs, board, a.get("hex") or u.previous or u.hex)
+        if cap[1]:
+            return 0, f"{P} {cap[1]}", ("it airlanded on an airfield in enemy ZOC or in range of Allied artillery "
+                                        "and may not move this phase")
+        return (math.floor(ma / 2) if ma != float("inf") else ma), f"{P} 6.54", \
+            "it airlanded this turn and moves at most half its MA (rounded down)"
+    return None, "", ""
+
+
+# ---- airfields and airlanding (6.51-6.56, 15.25c) ---------------------------------------------
+def airfield_hexes(board: Board, h: str) -> list[str]:
+    """The hexes of the airfield containing ``h`` (connected airfield hexes: Heraklion has two)."""
+    if "airfield" not in board.features(h):
+        return []
+    seen, todo = {h}, [h]
+    while todo:
+        x = todo.pop()
+        for n in board.neighbours(x):
+            if n not in seen and "airfield" in board.features(n):
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
+    """(capacity in steps, "" or the rule that cut it: "6.56" enemy ZOC, "6.55" artillery range)."""
+    hexes = airfield_hexes(board, h) or [h]
+    memo = board.memo.setdefault("om_ez_german", None)
+    if memo is None:
+        memo = board.memo["om_ez_german"] = rs.enemy_zoc(board, "german")
+    if any(x in memo for x in hexes):
+        return rs.num("airlanding_capacity_ezoc_steps", 2), "6.56"
+    for e in board.pos.units:
+        if e.side == "german" or not board.is_hex(e.hex) or rs.fatigued(e) or e.has("final_fire"):
+            continue
+        if not rs.is_(e, "om_artillery_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa, "
+                                              "type:mortar"):
+            continue
+        rng = e.number("range", 0)
+        if rng and any((board.distance(e.hex, x) or 99) <= rng for x in hexes):
+            return rs.num("airlanding_capacity_artillery_range_steps", 3), "6.55"
+    sec = sector_of(rs, board, hexes[0])
+    word = sec.removeprefix("sector-").split("-")[0] if sec else ""
+    base = rs.param(f"airlanding_capacity_{word}_steps") if word else None
+    if not isinstance(base, (int, float)) or isinstance(base, bool):
+        base = rs.num("airlanding_capacity_steps", 7)
+    return base, ""
+
+
+def check_airlanding(rs, board: Board) -> list:
+    """6.51-6.56, 15.25c: airlanded units land only in day turns, on an airfield whose every hex a
+    German unit already held, and at most the airfield's capacity in steps per turn (an air
+    resupply RSC stated in ``[state] air_resupply`` uses 5 of them)."""
+    pos = board.pos
+    if pos.phase and pos.phase not in ("german-movement", "german-bombardment"):
+        return []
+    arr = {k: v for k, v in arrivals(pos).items() if v.get("how") == "airlanded"}
+    if not arr:
+        return []
+    out = []
+    by_field: dict[tuple[str, ...], list[UnitState]] = {}
+    for uid, a in arr.items():
+        u = pos.unit(uid)
+        if u is None:
+            continue
+        h = a.get("hex") or u.previous or u.hex
+        field = tuple(airfield_hexes(board, h))
+        if not field:
+            out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{label(u)} airlanded in {h}, which is not an "
+                                  "airfield hex.", [h], [u]))
+            continue
+        by_field.setdefault(field, []).append(u)
+    if by_field and time_of_day(pos) == "night":
+        us = [u for us in by_field.values() for u in us]
+        out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(us)} airlanded in a Night turn; "
+                              "airlanding happens only in day turns.", sorted({u.hex for u in us}), us))
+    landed = set(arr)
+    for field, us in by_field.items():
+        held = [x for x in field if any(v.side == "german" and v.id not in landed and rs.ground(v)
+                                        and (v.previous or v.hex) == x for v in pos.units)]
+        if len(held) < len(field):
+            out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(us)} airlanded on the airfield "
+                                  f"{'/'.join(field)}, but German units did not already hold all its hexes.",
+                                  list(field), us))
+        cap, why = airfield_capacity(rs, board, field[0])
+        steps = sum(unit_steps(u) for u in us)
+        air = pos.state.get("air_resupply")
+        rsc = rs.num("air_resupply_capacity_steps", 5) if isinstance(air, str) and air in field else 0
+        if steps + rsc > cap:
+            extra = f" plus {fmt(rsc)} for the air resupply RSC" if rsc else ""
+            reason = {"6.56": " (an airfield hex is in enemy ZOC)", "6.55": " (in range of Allied artillery)"}.get(why, "")
+            out.append(rs.finding(board, f"{P} 6.52", "stacking", f"{steps} steps airlanded on {'/'.join(field)} this "
+                                  f"turn{extra}, more than its capacity of {fmt(cap)}{reason}: {rs.names(us)}.",
+                                  list(field), us, steps=steps, limit=cap))
+    return out
+
+
+# ---- off-map boxes (4.52-4.58) -----------------------------------------------------------------
+def box_links(rs) -> set[frozenset[str]]:
+    out = set()
+    for pair in str(rs.param("om_box_links", "offmap-heraklion-east:offmap-sitia")).split(","):
+        if ":" in pair:
+            a, b = (x.strip() for x in pair.split(":", 1))
+            out.add(frozenset((a, b)))
+    return out
+
+
+def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
+    """A move into, out of or between off-map boxes (the map's ``offmap`` boxes)."""
+    prev, h = u.previous or "", u.hex
+    boxes = board.map.boxes
+    off = lambda x: x in boxes and boxes[x].kind == "offmap"
+    if not (off(prev) or off(h)):
+        return []
+    name = label(u)
+    if off(prev) and off(h):
+        if prev == h:
+            return []
+        if frozenset((prev, h)) not in box_links(rs):
+            return [rs.finding(board, f"{P} 4.54", "movement", f"{name} moved from box {prev} to box {h}, which are "
+                               "not adjacent boxes.", [h], [u])]
+        if u.path and len(u.path) > 2:
+            return [rs.finding(board, f"{P} 4.54", "movement", f"{name} moved from box {prev} to box {h}, which takes "
+                               "its whole movement allowance, and also moved on the map.", [h], [u])]
+        return []
+    costs = CostTable(board, u.unit.movement_class)
+    ez = rs.enemy_zoc(board, u.side)
+    model = rs.move_model(board, u, ez)
+    if off(h):                                        # map → box
+        edge = set(boxes[h].adjacent)
+        last = u.path[-2] if u.path and len(u.path) >= 2 else None
+        if last is not None:
+            if last not in edge:
+                return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
+                                   "one of the map-edge hexes marked for that box.", [last], [u])]
+            spent, prob = walk(model, u.path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
+            if prob is None:
+                return []
+            return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(u.path)}: a unit needs "
+                               f"{fmt(rs.num('offmap_entry_min_mp', 1))} MP left on an edge hex to enter a box "
+                               f"({prob.message}).", [prob.hex], [u])]
+        if not board.is_hex(prev):
+            return []
+        reach = search(model, prev, ma - rs.num("offmap_entry_min_mp", 1))
+        if any(e in reach for e in edge):
+            return []
+        return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved from {prev} into box {h}, but it cannot "
+                           "reach a map-edge hex of that box with 1 MP left.", [prev], [u])]
+    # box → map
+    edge = set(boxes[prev].adjacent)
+    first = u.path[1] if u.path and len(u.path) >= 2 else None
+    if first is not None:
+        if first not in edge:
+            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} left box {prev} into {first}, which is not "
+                               "one of the map-edge hexes marked for that box.", [first], [u])]
+        starts = [first]
+    else:
+        starts = [e for e in edge if board.is_hex(e)]
+    for e in starts:
+        c = costs.terrain_cost(e)
+        if c is None or rs.combat_enemy(board, e, u.side) or (e in ez and e != h):
+            continue
+        if c > ma and not (e == h and ma >= 1):
+            continue
+        if e == h:
+            return []
+        if u.path and first is not None:
+            spent, prob = walk(model, u.path[1:], ma - c)
+            if prob is None:
+                return []
+            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} moved {' → '.join(u.path)}: {prob.message}.",
+                               [prob.hex], [u])]
+        if h in search(model, e, ma - c, goal=h):
+            return []
+    return [rs.finding(board, f"{P} 4.56", "movement", f"{name} left box {prev} for {h}, but no path from one of the "
+                       f"box's edge hexes reaches it within its {fmt(ma)} MP.", [h], [u])]
+
+
+def check_box_drops(rs, board: Board) -> list:
+    """4.58: no paradrop into an off-map box."""
+    out = []
+    for uid, a in arrivals(board.pos).items():
+        u = board.pos.unit(uid)
+        if u is not None and a.get("how") == "paradrop" and board.is_box(u.hex):
+            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into box {u.hex}; "
+                                  "German units may not paradrop into off-map boxes.", [u.hex], [u]))
+    return out
+
+
+# ---- fire markers on moved artillery (11.11, 13.32) --------------------------------------------
+def check_fire_markers(rs, board: Board) -> list:
+    """11.11, 13.32, 13.41: non-mortar artillery and AA that moved take a First Fire marker (or
+    flip it to Final Fire) at the end of the Movement Phase."""
+    if board.pos.phase and board.pos.at != "end":
+        return []
+    return [rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} moved from {u.previous} to {u.hex} but carries no "
+                       "First or Final Fire marker; moving is one of its two actions this turn.", [u.hex], [u])
+            for u in board.pos.units
+            if u.moved and u.mode in ("move", "strategic") and rs.ground(u)
+            and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa")
+            and not any(u.has(f) for f in FIRE)]

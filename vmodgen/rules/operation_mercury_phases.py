@@ -1,0 +1,220 @@
+"""Operation Mercury: what must be true at the end of the Recovery and Supply Phases (Expanded
+Sequence of Play I.A-B), interdiction levels (12.41), and the returns of Greek militia (13.63-13.64)
+and replacement HQs (13.52).
+
+Readings: fatigue is removed only in the AM Recovery Phase and then from every fatigued unit not
+in enemy ZOC (5.28, 9.76: "recovers", not "may recover"); First/Final Fire and Dispersed markers
+are gone at the end of every Recovery Phase (SoP I.A.2-3); interdiction levels are 0 at night
+(no air missions at night, 12.15, inferred) and at most 2 (12.41's table has levels 1 and 2); a
+supply level changes per Supply Phase by at most +1 for an RSC spent in an AM turn plus ±1 for
+the adjustment roll once rolls begin (15.15, 15.26), or falls straight to Low when a side has no
+unit left in the sector (15.24).
+"""
+from __future__ import annotations
+
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+from .operation_mercury_history import time_of_day
+
+P = "OM"
+LEVELS = ("adequate", "short", "low")
+FIRE = ("first_fire", "final_fire", "fire")
+
+
+def recovery(rs, board: Board) -> list:
+    """End of the Recovery Phase (SoP I.A, 5.28, 6.32, 9.76, 11.11)."""
+    pos = board.pos
+    out = []
+    marked = [u for u in pos.units if rs.ground(u) and any(u.has(f) for f in FIRE)]
+    if marked:
+        out.append(rs.finding(board, f"{P} 11.11", "movement", f"{rs.names(marked)} still carr"
+                              f"{'ies' if len(marked) == 1 else 'y'} a First or Final Fire marker at the end of the "
+                              "Recovery Phase, which removes them all.", sorted({u.hex for u in marked}), marked))
+    disp = [u for u in pos.units if rs.ground(u) and u.has("dispersed")]
+    if disp:
+        out.append(rs.finding(board, f"{P} 6.32", "movement", f"{rs.names(disp)} {'is' if len(disp) == 1 else 'are'} "
+                              "still dispersed at the end of the Recovery Phase, which removes every Dispersed marker.",
+                              sorted({u.hex for u in disp}), disp))
+    was = set(pos.state.get("om_fatigued") or [])
+    am = time_of_day(pos) == "am"
+    ez = {s: rs.enemy_zoc(board, s) for s in rs.game.sides}
+    for u in pos.units:
+        if not rs.ground(u) or not board.is_hex(u.hex):
+            continue
+        in_ez = u.hex in ez.get(u.side, ())
+        if rs.fatigued(u) and am and not in_ez:
+            out.append(rs.finding(board, f"{P} 9.76", "zoc", f"{label(u)} is still fatigued after the AM Recovery "
+                                  f"Phase, but {u.hex} is not in enemy ZOC, so it recovers.", [u.hex], [u]))
+        elif u.id in was and not rs.fatigued(u):
+            if not am:
+                out.append(rs.finding(board, f"{P} 9.76", "zoc", f"{label(u)} recovered from fatigue in a "
+                                      f"{(time_of_day(pos) or '').upper() or 'non-AM'} turn; units recover only in "
+                                      "the AM Recovery Phase.", [u.hex], [u]))
+            elif in_ez:
+                out.append(rs.finding(board, f"{P} 5.28", "zoc", f"{label(u)} recovered from fatigue although it is "
+                                      f"in enemy ZOC at {u.hex}.", [u.hex], [u]))
+    return out
+
+
+# ---- supply (15.15, 15.24-15.27) -----------------------------------------------------------------
+def supply_extras(rs, board: Board) -> list:
+    pos = board.pos
+    st = pos.state
+    out = []
+    names = lambda sec: board.map.areas[sec].name if sec in board.map.areas else sec
+    spent = st.get("rsc_expended", {})
+    per_am = rs.num("rsc_per_sector_per_am", 1)
+    if isinstance(spent, dict):
+        for side, per in spent.items():
+            for sec, n in (per or {}).items():
+                if isinstance(n, int) and n > per_am:
+                    out.append(rs.finding(board, f"{P} 15.26", "supply", f"{self_side(rs, side)} has {n} Expended RSCs "
+                                          f"in {names(sec)}; at most {fmt(per_am)} may be spent per sector each AM."))
+    if pos.turn == 1:
+        rsc = st.get("rsc", {}).get("allied", {}) if isinstance(st.get("rsc"), dict) else {}
+        total = sum(n for n in rsc.values() if isinstance(n, int))
+        south = str(rs.param("south_crete_sector", "sector-south-crete"))
+        if total > rs.num("allied_initial_rsc", 2):
+            out.append(rs.finding(board, f"{P} 15.25", "supply", f"The Allies place {total} RSCs on turn 1; they "
+                                  f"start with {fmt(rs.num('allied_initial_rsc', 2))}."))
+        if rsc.get(south):
+            out.append(rs.finding(board, f"{P} 15.25", "supply", "The Allies' initial RSCs go to the Maleme/Suda, "
+                                  "Retimo or Heraklion box, not to South Crete."))
+    out += _level_changes(rs, board)
+    out += _air_resupply(rs, board)
+    return out
+
+
+def self_side(rs, side: str) -> str:
+    return rs.side_name(side)
+
+
+def _level_changes(rs, board: Board) -> list:
+    pos = board.pos
+    now, prev = pos.state.get("supply"), pos.state.get("supply_previous")
+    if not isinstance(now, dict) or not isinstance(prev, dict):
+        return []
+    out = []
+    am = time_of_day(pos) == "am"
+    for side, per in now.items():
+        old = prev.get(side)
+        if not isinstance(per, dict) or not isinstance(old, dict):
+            continue
+        rolls = pos.turn is not None and pos.turn >= rs.num(f"{side}_supply_roll_first_turn", 7 if side == "german" else 13)
+        for sec, level in per.items():
+            was = old.get(sec)
+            if level not in LEVELS or was not in LEVELS:
+                continue
+            up = LEVELS.index(was) - LEVELS.index(level)
+            most_up = (1 if am else 0) + (1 if rolls else 0)
+            most_down = 1 if rolls else 0
+            empty = sec in board.map.areas and not any(
+                u.side == side and rs.ground(u) for h in board.map.areas[sec].hexes for u in board.units(h))
+            if up > most_up or (-up > most_down and not (level == "low" and empty)):
+                name = board.map.areas[sec].name if sec in board.map.areas else sec
+                out.append(rs.finding(board, f"{P} 15.15", "supply", f"{rs.side_name(side)} supply in {name} went "
+                                      f"from {was} to {level} in one Supply Phase; it can rise by at most "
+                                      f"{most_up} and fall by at most {most_down} level(s) on turn {pos.turn} "
+                                      "(15.15, 15.26), or drop to Low when no friendly unit is left there (15.24)."))
+    return out
+
+
+def _air_resupply(rs, board: Board) -> list:
+    """15.25c: German air resupply uses one airfield, every hex of it German-occupied and none in
+    enemy ZOC; not when Allied artillery in range cuts its capacity to 3 (inferred)."""
+    from .operation_mercury_moves import airfield_capacity, airfield_hexes
+    air = board.pos.state.get("air_resupply")
+    if not isinstance(air, str):
+        return []
+    field = airfield_hexes(board, air)
+    if not field:
+        return [rs.finding(board, f"{P} 15.25", "supply", f"German air resupply names {air}, which is not an "
+                           "airfield hex.", [air])]
+    why = []
+    empty = [h for h in field if not any(u.side == "german" and rs.ground(u) for u in board.units(h))]
+    if empty:
+        why.append(f"German units do not occupy {', '.join(empty)}")
+    cap, cut = airfield_capacity(rs, board, air)
+    if cut == "6.56":
+        why.append("an airfield hex is in enemy ZOC")
+    elif cap < rs.num("air_resupply_capacity_steps", 5):
+        why.append(f"its landing capacity is only {fmt(cap)} steps (6.55)")
+    if not why:
+        return []
+    return [rs.finding(board, f"{P} 15.25", "supply", f"German air resupply through {'/'.join(field)} is not "
+                       f"allowed: {'; '.join(why)}.", field)]
+
+
+# ---- interdiction (12.41) ---------------------------------------------------------------------
+def interdiction_levels(rs, board: Board) -> list:
+    levels = board.pos.state.get("interdiction", {})
+    if not isinstance(levels, dict):
+        return []
+    out = []
+    night = time_of_day(board.pos) == "night"
+    for sec, n in levels.items():
+        if not isinstance(n, int) or not n:
+            continue
+        name = board.map.areas[sec].name if sec in board.map.areas else sec
+        if n > rs.num("interdiction_max_level", 2):
+            out.append(rs.finding(board, f"{P} 12.41", "movement", f"Interdiction level {n} in {name}; the levels "
+                                  f"are 1 and {fmt(rs.num('interdiction_max_level', 2))}."))
+        if night:
+            out.append(rs.finding(board, f"{P} 12.41", "movement", f"Interdiction level {n} in {name} in a Night "
+                                  "turn; interdiction is flown only in day turns (12.15)."))
+    return out
+
+
+# ---- returning Greek militia (13.63-13.64) and replacement HQs (13.52) ------------------------
+def returns(rs, board: Board) -> list:
+    pos = board.pos
+    out = []
+    off = set(pos.state.get("om_militia_off") or [])
+    rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == "recovery"
+    germans = [u.hex for u in pos.units if u.side == "german" and rs.ground(u) and board.is_hex(u.hex)]
+    dmin = rs.num("greek_militia_return_min_german_distance", 6)
+    for u in pos.units:
+        if not rs.is_(u, "om_militia", "type:greek_militia") or not (u.id in off or u.has("arrived")):
+            continue
+        if board.is_hex(u.hex) or board.is_box(u.hex):
+            if not rec_phase or time_of_day(pos) not in (None, "am"):
+                out.append(rs.finding(board, f"{P} 13.63", "stacking", f"{label(u)} returned outside the AM Recovery "
+                                      "Phase.", [u.hex], [u]))
+            if board.is_box(u.hex):
+                if any(x.side == "german" for x in board.units(u.hex)):
+                    out.append(rs.finding(board, f"{P} 13.64", "stacking", f"{label(u)} returned to box {u.hex}, "
+                                          "which holds German units.", [u.hex], [u]))
+                continue
+            town = board.terrain(u.hex) in ("city", "town") or board.features(u.hex) & {"city", "town"}
+            near = [h for h in germans if (board.distance(h, u.hex) or 99) < dmin]
+            if not town or near:
+                why = "it is not a city or town hex" if not town else \
+                    f"a German unit in {near[0]} is closer than {fmt(dmin)} hexes"
+                out.append(rs.finding(board, f"{P} 13.64", "stacking", f"{label(u)} returned to {u.hex}, but {why}.",
+                                      [u.hex], [u]))
+    lost = pos.state.get("om_hq_lost") or {}
+    for u in pos.units:
+        if not rs.is_(u, "om_hq", "kind:hq") or not board.is_hex(u.hex):
+            continue
+        rec = lost.get(u.id) if isinstance(lost, dict) else None
+        if rec is None and not u.has("replacement"):
+            continue
+        if rec is not None and rec.get("replacement"):
+            out.append(rs.finding(board, f"{P} 13.52", "stacking", f"{label(u)} is back on the map, but it was "
+                                  "already a replacement HQ when it was lost and is gone for good.", [u.hex], [u]))
+        if pos.phase and pos.phase != "recovery":
+            out.append(rs.finding(board, f"{P} 13.52", "stacking", f"Replacement HQ {label(u)} appeared outside the "
+                                  "Recovery Phase.", [u.hex], [u]))
+        sec = next((a for a in board.areas(u.hex) if board.map.areas[a].kind == "sector"), "")
+        if rec is not None and rec.get("sector") and rec["sector"] != sec:
+            out.append(rs.finding(board, f"{P} 13.52", "stacking", f"Replacement HQ {label(u)} was placed in {u.hex}, "
+                                  f"outside the sector where it was lost ({rec['sector']}).", [u.hex], [u]))
+        friends = [x for x in board.units(u.hex, u.side) if x is not u and rs.ground(x)]
+        anchorage = board.features(u.hex) & {"anchorage", "improved_anchorage"} and sec and any(
+            x.side == u.side and x is not u and rs.ground(x) for h in board.map.areas[sec].hexes for x in board.units(h))
+        if not friends and not anchorage:
+            out.append(rs.finding(board, f"{P} 13.52", "stacking", f"Replacement HQ {label(u)} was placed in {u.hex}, "
+                                  "which holds no friendly unit and is not an anchorage in a sector with friendly "
+                                  "units.", [u.hex], [u]))
+    return out
