@@ -184,14 +184,14 @@ class FileAuditor:
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys = {}
-            for f in found:
-                af = self._finding(f, pos, name, step_no, at)
-                keys.setdefault(af.key, af)
+            for f in found:          # the key AuditFinding.key will have, without building it yet
+                keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
             is_first = rk not in first_eval
             first_eval.setdefault(rk, True)
-            for k, af in keys.items():
+            for k, f in keys.items():
                 if k not in before:
+                    af = self._finding(f, pos, name, step_no, at)
                     af.details["from_start"] = is_first
                     findings.append(af)
             active[rk] = set(keys)

@@ -34,14 +34,13 @@ class UnitState:
     path: tuple[str, ...] | None = None        # previous .. hex, inclusive
     mode: str = "move"
     line: int = 0                              # line of the position file, for messages
+    #: the unit's id and side, copied once (rules read them very often)
+    id: str = field(init=False, repr=False, compare=False)
+    side: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        return self.unit.id
-
-    @property
-    def side(self) -> str:
-        return self.unit.side
+    def __post_init__(self) -> None:
+        self.id = self.unit.id
+        self.side = self.unit.side
 
     def value(self, field_id: str, default: Value = None) -> Value:
         v = self.unit.value(field_id, self.reduced)

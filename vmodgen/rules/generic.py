@@ -108,6 +108,8 @@ class GenericRules(RuleSet):
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
         self._zoc_last: dict[str, tuple[frozenset, set]] = {}  # side → (enemy ZOC sources, enemy ZOC)
         self._unmeasured: set[str] = set()                # units that moved without an allowance
+        #: a path move's findings by everything they depend on (see _path_key)
+        self._memo_moves: dict[tuple, list] = {}
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -319,10 +321,28 @@ class GenericRules(RuleSet):
                 self._unmeasured.add(u.id)
                 if not u.path:
                     continue                              # nothing to judge without a path
-            out += move_findings(self, board, u, self.move_model(board, u, ez), allowance,
-                                 lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
-                                 zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
+            key = self._path_key(board, u, ez, allowance) if u.path else None
+            got = self._memo_moves.get(key) if key is not None else None
+            if got is None:
+                got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
+                                    lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
+                                    zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
+                if key is not None:
+                    if len(self._memo_moves) > 50_000:
+                        self._memo_moves.clear()
+                    self._memo_moves[key] = got
+            out += got
         return out
+
+    def _path_key(self, board: Board, u: UnitState, ez: set[str], allowance: float) -> tuple:
+        """Everything a path move's findings depend on: the unit, its path, which path hexes are in
+        enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
+        moment (findings carry turn and phase). The cost table depends on the map only."""
+        path = u.path
+        return (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
+                tuple(h in ez for h in path),
+                tuple(tuple((x.id, x.side, x.status) for x in board.units(h) if x is not u) for h in path),
+                board.pos.turn, board.pos.phase, id(board.map))
 
     def take_notes(self) -> list[str]:
         """Sentences for the report about what the checks so far could not judge (and forget them)."""
