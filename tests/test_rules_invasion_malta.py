@@ -145,10 +145,12 @@ def test_retreat_rules():
     stands; one that passes through an empty ZOC hex must end disrupted."""
     r = dict(mode="retreat", previous="2017")
     assert rules(H + al("A", "2020") + x("X", "2019", path=["2017", "2018", "2019"], **r)) == ["IM 13.43"]
-    assert rules(H + al("A", "2020") + x("X", "2019", path=["2017", "2018", "2019"], **r) + x("F", "2019")) == []
+    # legal for 13.43; 13.35 (retreat priority) objects, since hexes outside the ZOC were open
+    assert rules(H + al("A", "2020") + x("X", "2019", path=["2017", "2018", "2019"], **r) + x("F", "2019")) \
+        == ["IM 13.35"]
     through = dict(mode="retreat", previous="2119", path=["2119", "2019", "1918"])
-    assert rules(H + al("A", "2020") + x("X", "1918", **through)) == ["IM 13.45"]
-    assert rules(H + al("A", "2020") + x("X", "1918", status=["disrupted"], **through)) == []
+    assert rules(H + al("A", "2020") + x("X", "1918", **through)) == ["IM 13.41", "IM 13.45"]
+    assert rules(H + al("A", "2020") + x("X", "1918", status=["disrupted"], **through)) == ["IM 13.41"]
 
 
 def test_advance_may_not_end_in_excess():

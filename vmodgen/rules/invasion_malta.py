@@ -25,17 +25,21 @@ from .core.movement import MoveModel, Problem
 from .core.stacking import fmt
 from .core.zoc import FULL, NONE, ZocField, zoc_field
 from .costs import CostTable
+from .invasion_malta_admin import InvasionMaltaAdmin
+from .invasion_malta_aftercombat import InvasionMaltaAfterCombat
+from .invasion_malta_history import InvasionMaltaHistory
 from .invasion_malta_supply import InvasionMaltaSupply
 
 P = "IM"
 ROADS = {"primary_road", "secondary_road", "road"}
 
 
-class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
+class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMaltaAfterCombat, InvasionMaltaSupply,
+                          RuleSet):
     id = "invasion-malta"
     prefix = P
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
-                          "landed"})
+                          "landed", "group_b"})
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
 
     def validate_position(self, pos) -> None:
@@ -49,6 +53,14 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
             v = pos.state.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
                 raise InputError(pos.source, f"[state] {key} must look like {{\"1225\" = \"7\"}}")
+        active = pos.state.get("active", "")
+        if not isinstance(active, str):
+            raise InputError(pos.source, f"[state] active must name the formation or sector whose AM is played "
+                                         f"(\"7\", \"M\", \"sector-north\"), not {active!r}")
+        used = pos.state.get("motor_pool_used", 0)
+        if isinstance(used, bool) or not isinstance(used, (int, float)) or used < 0:
+            raise InputError(pos.source, f"[state] motor_pool_used must be a number of SP, not {used!r}")
+        self.validate_history(pos)
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
     def combat(self, u: UnitState) -> bool:
@@ -73,6 +85,14 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
         sel = self.param("im_artillery", "")
         return self.is_(u, "im_artillery") if sel else u.value("range") is not None
 
+    def pillbox(self, u: UnitState) -> bool:
+        return self.is_(u, "im_pillbox", "type:pillbox")
+
+    def zero_ma(self, u: UnitState) -> bool:
+        """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
+        return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
+            or (self.armour(u) and u.has("oos"))
+
     def limit(self) -> float:
         return self.num("stacking_limit_points", self.num("stacking_limit", 9))
 
@@ -90,6 +110,20 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
             Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
             Rule(f"{P} 6.12", "supply", When(("supply",)), self.check_supply, "Axis supply route"),
+            Rule(f"{P} 6.12", "supply", EVERY_PHASE_END, self.check_oos_history, "OoS markers placed and removed"),
+            Rule(f"{P} 8.15", "movement", EVERY_PHASE_END, self.check_static_history, "0-MA and orange units stay"),
+            Rule(f"{P} 4.52", "movement", EVERY_PHASE_END, self.check_sector_history, "sector changes"),
+            Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
+            Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
+            Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
+            Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
+            Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
+            Rule(f"{P} 18.11", "movement", MOVES, self.check_motor_pool_moves, "motor pool"),
+            Rule(f"{P} 4.14", "stacking", ALWAYS, self.check_group_b, "Group B set-up"),
+            Rule(f"{P} 6.15", "supply", ALWAYS, self.check_oos_attacks, "OoS units attacking"),
+            Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
+            Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
+            Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),
         ]
 
     # ---- stacking (3.3) ------------------------------------------------------------------------
@@ -219,10 +253,16 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
         return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
 
     # ---- movement (8) ----------------------------------------------------------------------------
-    def allowance(self, u: UnitState) -> float:
+    def allowance(self, u: UnitState, board: Board | None = None) -> float:
+        """The effective MA (spec §5 "Move legality"); with ``board``, Allied units have -2 on GT1
+        of Scenarios 2 and 3 (7.12), applied before halving (inferred: the text gives no order)."""
         if u.mode == "motor_pool":
             return self.num("motor_pool_ma", 10)                       # 18.12
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
+        if board is not None and ma != float("inf") and board.pos.turn == 1 \
+                and board.pos.scenario.lower().lstrip("s") in ("2", "3") \
+                and u.side != str(self.param("im_supply_side", "axis")):
+            ma = max(0, ma - self.num("gt1_allied_ma_penalty", 2))     # 7.12
         if u.has("disrupted") and ma != float("inf"):
             ma = ma // int(self.num("disrupted_ma_divisor", 2))        # 3.83
         if self.armour(u) and u.has("oos"):
@@ -242,13 +282,19 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
             return bool(board.roads(a, b) & ROADS)
 
         def open_hex(b: str) -> bool:
-            return board.terrain(b) == "urban" or "airfield" in board.features(b)
+            return board.terrain(b) == "urban" or "airfield" in board.features(b) or board.terrain(b) == "airfield"
+
+        # spec §11 #21: 18.14 "entirely on roads" read strictly (default: 8.33 also opens urban/airfield)
+        pool_roads = u.mode == "motor_pool" and self.flag("im_motor_pool_roads_only", False)
+
+        def off_road_ok(b: str) -> bool:
+            return open_hex(b) and not pool_roads
 
         def cost(a: str, b: str) -> float | None:
             feats = board.hexside(a, b)
             if "sea" in feats or board.is_water(b):
                 return None
-            if motor and not (road(a, b) or open_hex(b)):
+            if motor and not (road(a, b) or off_road_ok(b)):
                 return None                                            # 8.33
             if "cliff" in feats:
                 if not commando:
@@ -275,7 +321,7 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
                                                         f"between {a} and {b}", b)
             if "sea" in feats or board.is_water(b):
                 return Problem(f"{P} 8.35", "movement", f"{b} lies across a sea hexside or in the sea", b)
-            if motor and not (road(a, b) or open_hex(b)):
+            if motor and not (road(a, b) or off_road_ok(b)):
                 return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
                                                         "an urban or airfield hex", b)
             return Problem(f"{P} 8.3", "movement", costs.why(a, b), b)
@@ -343,7 +389,7 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
                                                   for n in board.neighbours(u.previous) for x in board.units(n)):
                     out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
                                             f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
-                out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+                out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
                                      self.move_model(board, u, ez, with_zoc=False),
                                      zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
         return out
@@ -370,54 +416,3 @@ class InvasionMaltaRules(InvasionMaltaSupply, RuleSet):
         er = u.number("er", 0) - (self.num("disrupted_er_penalty", 2) if u.has("disrupted") else 0) \
             - (self.num("oos_er_penalty", 1) if u.has("oos") else 0)
         return max(self.num("er_minimum", 1), er)
-
-    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """9.23, 9.25: a reacting unit moves one hex into the adjacent defender hex, from a hex not
-        in enemy ZOC (friendly units do not negate it here), never with the motor pool, and the
-        hex stays within the stacking limit."""
-        out = []
-        if (board.distance(u.previous or u.hex, u.hex) or 0) != 1:
-            out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted from {u.previous} to "
-                                    f"{u.hex}, which is not adjacent.", [u.hex], [u]))
-        if u.previous in ez:
-            out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
-                                    "enemy ZOC.", [u.previous], [u]))
-        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
-        if total > self.limit():
-            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
-                                    f"holds {fmt(total)} SP, more than {fmt(self.limit())}.", [u.hex], [u]))
-        return out
-
-    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """13.34-13.45: no enemy-occupied hex or prohibited hexside; a retreat may end in enemy ZOC
-        only where a friendly unit is; passing an empty enemy-ZOC hex leaves the unit disrupted."""
-        path = u.path or ((u.previous, u.hex) if u.previous else ())
-        if self.orange(u) or self.allowance(u) == 0 and not u.has("disrupted"):
-            return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} may not retreat (orange-circle or "
-                                 "0-MA units are eliminated instead).", [u.hex], [u])]
-        friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
-        for h in path[1:]:
-            if any(x.side != u.side and self.combat(x) for x in board.units(h)):
-                return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {h}, which holds "
-                                     "enemy units.", [h], [u])]
-        if u.hex in ez and not friends(u.hex):
-            return [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at {u.hex} "
-                                 "without a friendly unit there.", [u.hex], [u])]
-        through = [h for h in path[1:-1] if h in ez and not friends(h)]
-        if through and not u.has("disrupted"):
-            return [self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
-                                 f"{', '.join(through)} and must end disrupted.", through, [u])]
-        return []
-
-    def _advance(self, board: Board, u: UnitState) -> list:
-        """13.5, 13.55: one hex, never by orange-circle units, never into excess stacking."""
-        out = []
-        if self.orange(u) or (board.distance(u.previous or u.hex, u.hex) or 0) > 1:
-            out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} may advance only one hex and only if "
-                                    "not an orange-circle unit.", [u.hex], [u]))
-        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
-        if total > self.limit():
-            out.append(self.finding(board, f"{P} 13.55", "stacking", f"{label(u)} advanced into {u.hex}, which then "
-                                    f"holds {fmt(total)} SP: an advance may not end in excess stacking.",
-                                    [u.hex], board.units(u.hex, u.side)))
-        return out

@@ -1,0 +1,235 @@
+"""Invasion: Malta rules of activation, set-up, the motor pool, the Reset and Recovery Phases and
+the supply markers' upkeep. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+
+``[state]`` keys: ``active = "7"`` (the formation whose AM is being played: an Axis formation id,
+``"M"``, or an Allied sector area id such as ``"sector-north"``); ``motor_pool_used = 4`` (SP
+already moved by the motor pool this turn).
+
+Parameters and choices:
+
+* 7.23: Axis units that move belong to the active formation or carry an Activation marker (Army
+  units activated with it, 7.22, or units "M" activated, 17.42); at most
+  ``army_units_per_activation_max`` (4) Army units (formation ``army`` or none) move; under "M"
+  at most ``m_activation_units_max`` (9). Allied units move when they start in the active sector
+  (4.51). Checked only when ``[state] active`` says which AM is played.
+* 18.11-18.13: the motor pool is Allied, at Night (Scenario 1 excepted, 18.11), for units outside
+  ``im_motor_pool_ineligible`` (coast artillery, heavy AA, pillboxes, Scenario-4 Italians) and
+  not motorized; ``motor_pool_sp_max`` (the scenario's cap, absent = not checked).
+* 8.41 (spec §11 #20): Allied artillery moves at Night under its own MA or the motor pool;
+  ``im_allied_artillery_motor_pool_only = true`` reads the bracket as "only by the motor pool".
+* 4.14 step 6 (P-S6): Allied Group B units (status ``group_b``) of an infantry type
+  (``im_infantry``: infantry, glider, parachute and motorcycle infantry, and "HQ"-labelled
+  infantry, spec inference) stand at most ``group_b_infantry_per_hex_max`` (1) per hex.
+* Recovery Phase (end): no Disrupted marker on a unit outside enemy ZOC unless Italian (3.84); no
+  Fired artillery except OoS Axis artillery (10.14, 10.15); no Spent HQ (17.26: flipped back in
+  the Reset Phase); no Activation marker (4.52, 7.22); no airhead or beachhead in a hex an Allied
+  combat unit occupies (6.32). These are checked only in a position whose phase is the Recovery
+  Phase. A Spent/Fired unit is one with that status, or an HQ/artillery with its back up.
+* 7.15: at the end of a Reset Phase (the end of a Ground Sequence) each Activation Pool box
+  holds at most ``activation_pool_max`` (1) AM marker.
+* 16.41 (SUP-4): at most ``beachheads_per_zone_max`` (3) Beachhead markers per Invasion Zone (an
+  ``invasion-zone`` area holding the marker's hex or next to it) and ``beachheads_per_nationality_max``
+  (6) per nationality (of the formation ``[state] beachheads`` assigns).
+* 6.15, 12.24: an OoS armour unit never attacks; an OoS unit whose halved attack is below 1 cannot.
+"""
+from __future__ import annotations
+
+from .common import label
+from .core.board import Board
+
+P = "IM"
+PLAIN_MOVES = ("move", "infiltration", "motor_pool")
+
+
+class InvasionMaltaAdmin:
+    """Activation, set-up and administrative-phase rules."""
+
+    # ---- activation (7.2, 17.4) ------------------------------------------------------------
+    def check_activation_moves(self, board: Board) -> list:
+        active = board.pos.state.get("active")
+        if not isinstance(active, str) or not active:
+            return []
+        axis = str(self.param("im_supply_side", "axis"))
+        movers = [u for u in board.pos.units if u.moved and u.mode in PLAIN_MOVES and self.combat(u)]
+        out, army = [], []
+        for u in movers:
+            if u.side == axis:
+                if active.upper() == "M":
+                    ok = u.has("activated") or u.unit.formation == "M"
+                else:
+                    ok = u.unit.formation == active or u.has("activated")
+                if u.unit.formation in ("", "army") and active.upper() != "M":
+                    army.append(u)
+                if not ok:
+                    out.append(self.finding(board, f"{P} 7.23", "movement", f"{label(u)} moved, but it belongs to "
+                                            f"formation '{u.unit.formation or 'none'}' while '{active}' is active, and "
+                                            "carries no Activation marker.", [u.hex], [u]))
+            else:
+                start = u.previous or u.hex
+                if self.sector(board, start) != active and self.sector(board, start):
+                    out.append(self.finding(board, f"{P} 4.51", "movement", f"{label(u)} moved from {start}, in "
+                                            f"{self.sector(board, start)}, while the sector '{active}' is active.",
+                                            [start], [u]))
+        cap = self.num("army_units_per_activation_max", 4)
+        if len(army) > cap:
+            out.append(self.finding(board, f"{P} 7.23", "movement", f"{len(army)} Army units moved in one activation: "
+                                    f"{self.names(army)}; at most {int(cap)}.", [u.hex for u in army], army))
+        if active.upper() == "M":
+            m = [u for u in movers if u.side == axis]
+            mcap = self.num("m_activation_units_max", 9)
+            if len(m) > mcap:
+                out.append(self.finding(board, f"{P} 17.41", "movement", f"{len(m)} units moved under the \"M\" "
+                                        f"activation; at most {int(mcap)}.", [u.hex for u in m], m))
+        return out
+
+    # ---- motor pool (18.1) -----------------------------------------------------------------
+    def check_motor_pool_moves(self, board: Board) -> list:
+        axis = str(self.param("im_supply_side", "axis"))
+        pool = [u for u in board.pos.units if u.mode == "motor_pool" and u.moved]
+        out = []
+        time = str(board.pos.state.get("time", "")).lower()
+        s1 = board.pos.scenario.lower().lstrip("s") == "1"
+        for u in pool:
+            if u.side == axis:
+                why = "the motor pool is Allied only"
+            elif time in ("am", "pm") and not s1:
+                why = "the motor pool is used only on Night turns (Scenario 1 excepted)"
+            elif self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u):
+                why = "coast artillery, heavy AA, motorized units, pillboxes and Scenario-4 Italians may not use it"
+            else:
+                continue
+            out.append(self.finding(board, f"{P} 18.13" if "may not" in why else f"{P} 18.11", "movement",
+                                    f"{label(u)} moved by the motor pool, but {why}.", [u.hex], [u]))
+        cap = self.param("motor_pool_sp_max", None)
+        if pool and isinstance(cap, (int, float)) and not isinstance(cap, bool):
+            used = board.pos.state.get("motor_pool_used", 0)
+            total = sum(self.sp(u) for u in pool) + (used if isinstance(used, (int, float)) else 0)
+            if total > cap:
+                out.append(self.finding(board, f"{P} 18.12", "movement", f"The motor pool moved {total:g} SP this turn "
+                                        f"({self.names(pool)}); the scenario allows {cap:g}.",
+                                        [u.hex for u in pool], pool))
+        if self.flag("im_allied_artillery_motor_pool_only", False):
+            for u in board.pos.units:
+                if u.side != axis and self.artillery(u) and u.moved and u.mode == "move":
+                    out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and moves "
+                                            "only by the motor pool.", [u.hex], [u]))
+        return out
+
+    # ---- set-up (4.14) ---------------------------------------------------------------------
+    def check_group_b(self, board: Board) -> list:
+        cap = self.num("group_b_infantry_per_hex_max", 1)
+        out = []
+        for h, us in board.at.items():
+            inf = [u for u in us if u.has("group_b") and self.is_(u, "im_infantry")]
+            if len(inf) > cap and board.is_hex(h):
+                out.append(self.finding(board, f"{P} 4.14", "stacking", f"{h} holds {len(inf)} Group B infantry-type "
+                                        f"units: {self.names(inf)}; at most {int(cap)} per hex at set-up.", [h], inf))
+        return out
+
+    # ---- combat legality that supply decides (6.15, 12.24) ---------------------------------
+    def check_oos_attacks(self, board: Board) -> list:
+        out = []
+        for a in board.pos.attacks:
+            for uid in a.units:
+                u = board.pos.unit(uid)
+                if u is None or not u.has("oos"):
+                    continue
+                if self.armour(u):
+                    out.append(self.finding(board, f"{P} 6.15", "supply", f"{label(u)} is out-of-supply armour and "
+                                            f"may not attack ({a.hex}).", [a.hex], [u]))
+                elif u.value("attack") is not None and u.number("attack") // 2 < 1:
+                    out.append(self.finding(board, f"{P} 12.24", "supply", f"{label(u)} is out of supply; its halved "
+                                            f"attack strength is below 1, so it may not attack ({a.hex}).", [a.hex], [u]))
+        return out
+
+    # ---- Reset and Recovery Phases ---------------------------------------------------------
+    def fired(self, board: Board, u) -> bool:
+        return u.has("fired") or (self.artillery(u) and u.reduced)
+
+    def spent(self, board: Board, u) -> bool:
+        return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
+
+    def check_recovery(self, board: Board) -> list:
+        if board.pos.phase != "recovery":
+            return []
+        axis = str(self.param("im_supply_side", "axis"))
+        out, ez = [], {}
+        for u in board.pos.units:
+            if not board.is_hex(u.hex):
+                continue
+            if u.has("disrupted") and self.combat(u) and not self.is_(u, "im_italian", "nat:italian, nat:italian-allied"):
+                z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
+                if u.hex not in z:
+                    out.append(self.finding(board, f"{P} 3.84", "zoc", f"{label(u)} is outside enemy ZOC and not "
+                                            "Italian: its Disrupted marker comes off in the Recovery Phase.",
+                                            [u.hex], [u]))
+            if self.fired(board, u) and not (u.side == axis and u.has("oos")):
+                out.append(self.finding(board, f"{P} 10.14", "movement", f"{label(u)} is still on its Fired side "
+                                        "after the Recovery Phase (only OoS Axis artillery stays Fired, 10.15).",
+                                        [u.hex], [u]))
+            if self.spent(board, u):
+                out.append(self.finding(board, f"{P} 17.26", "movement", f"{label(u)} is still Spent after the "
+                                        "Recovery Phase; HQs flip back in the Reset Phase.", [u.hex], [u]))
+            if u.has("activated"):
+                out.append(self.finding(board, f"{P} 7.22", "movement", f"{label(u)} still carries an Activation "
+                                        "marker; all come off in the Recovery Phase (4.52, 7.22).", [u.hex], [u]))
+        for h, mk in board.pos.hex_markers.items():
+            for what in ("airhead", "beachhead"):
+                if what in mk:
+                    occ = [u for u in board.units(h) if u.side != axis and self.combat(u)]
+                    if occ:
+                        out.append(self.finding(board, f"{P} 6.32", "supply", f"The {what} in {h} stays under Allied "
+                                                f"units ({self.names(occ)}); it is removed in the Recovery Phase.",
+                                                [h], occ))
+        return out
+
+    def check_pool(self, board: Board) -> list:
+        if board.pos.phase != "reset":
+            return []
+        cap = self.num("activation_pool_max", 1)
+        out = []
+        for box, mk in board.pos.hex_markers.items():
+            if "activation-pool" not in box:
+                continue
+            ams = sorted(m for m in mk if m.startswith("am-"))
+            if len(ams) > cap:
+                out.append(self.finding(board, f"{P} 7.15", "movement", f"The activation pool {box} holds {len(ams)} "
+                                        f"AMs ({', '.join(ams)}) at the end of a Ground Sequence; at most {int(cap)}.",
+                                        [box]))
+        return out
+
+    # ---- beachheads (16.41) ----------------------------------------------------------------
+    def zone_of(self, board: Board, h: str) -> str:
+        zones = [a for a in board.areas(h) if board.map.areas[a].kind == "invasion-zone"]
+        if not zones:
+            zones = sorted({a for n in board.neighbours(h) for a in board.areas(n)
+                            if board.map.areas[a].kind == "invasion-zone"})
+        return zones[0] if len(zones) == 1 else ""
+
+    def check_beachheads(self, board: Board) -> list:
+        heads = sorted(h for h, mk in board.pos.hex_markers.items() if "beachhead" in mk)
+        if not heads:
+            return []
+        out = []
+        zones: dict[str, list[str]] = {}
+        for h in heads:
+            z = self.zone_of(board, h)
+            if z:
+                zones.setdefault(z, []).append(h)
+        cap = self.num("beachheads_per_zone_max", 3)
+        for z, hs in zones.items():
+            if len(hs) > cap:
+                out.append(self.finding(board, f"{P} 16.41", "supply", f"{len(hs)} beachheads in the invasion zone "
+                                        f"{z} ({', '.join(hs)}); at most {int(cap)}.", hs))
+        assign = board.pos.state.get("beachheads", {})
+        nats: dict[str, list[str]] = {}
+        for h in heads:
+            f = self.game.formations.get(assign.get(h, "")) if isinstance(assign, dict) else None
+            if f is not None and f.nationality:
+                nats.setdefault(f.nationality, []).append(h)
+        ncap = self.num("beachheads_per_nationality_max", 6)
+        for n, hs in nats.items():
+            if len(hs) > ncap:
+                out.append(self.finding(board, f"{P} 16.41", "supply", f"{len(hs)} {n} beachheads ({', '.join(hs)}); "
+                                        f"at most {int(ncap)} per nationality.", hs))
+        return out

@@ -1,0 +1,201 @@
+"""Invasion: Malta moves outside the Movement Phase: retreat (13.3-13.4), advance after combat
+(13.5) and Reaction (9.2). Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+
+Choices (each a parameter where players could read the rule either way):
+
+* 13.32: a retreat is counted in hexes entered along the path (no path: the distance). A unit
+  named in a declared attack (``[[attacks]] units``) is an attacker and retreats 1 or 2 hexes; a
+  unit retreating out of a declared defender hex retreats exactly ``defender_retreat_hexes`` (2);
+  with no attack declared, only the maximum is checked.
+* 13.41 / 13.35: an alternative is a retreat of the same length over legal hexsides and hexes
+  (no enemy unit, no sea, no hex entered twice). Friendly units negate the enemy ZOC for retreat
+  (13.42), so only *empty* enemy-ZOC hexes need "no alternative".
+* 9.23 (spec §11 #23): the MP a reacting unit needs to enter the defender hex include the enemy-
+  ZOC +1 of 8.21 (``im_reaction_zoc_cost = true``), since 8.21 defines the cost of entering a hex.
+* 9.23 / 13.55 (spec P-S7, inferred): a reaction may not enter a hex that already holds units
+  under an Excess marker (``im_reaction_into_excess = false``).
+"""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+from .common import label
+from .core.board import Board
+from .core.stacking import fmt
+
+P = "IM"
+
+
+class InvasionMaltaAfterCombat:
+    """Retreat, advance and reaction checks (needs the rule set's unit classes, ``zoc`` and
+    ``move_model``)."""
+
+    # ---- roles in a declared combat --------------------------------------------------------
+    @staticmethod
+    def _role(board: Board, u: UnitState) -> str:
+        """"attacker", "defender" or "" (no declared attack says)."""
+        for a in board.pos.attacks:
+            if u.id in a.units:
+                return "attacker"
+        for a in board.pos.attacks:
+            if u.previous == a.hex:
+                return "defender"
+        return ""
+
+    def _crossable(self, board: Board, u: UnitState, a: str, b: str) -> str:
+        """Why ``u`` may not retreat or advance a→b (8.35, 13.34), or ""."""
+        feats = board.hexside(a, b)
+        if "sea" in feats or board.is_water(b):
+            return f"{b} lies across a sea hexside or in the sea"
+        if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
+            return f"the hexside {a}|{b} is a cliff"
+        return ""
+
+    # ---- retreat (13.3-13.4) ---------------------------------------------------------------
+    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
+        if self.orange(u) or self.zero_ma(u):
+            why = "an orange-circle unit" if self.orange(u) else \
+                "an out-of-supply armour unit (MA 0)" if self.armour(u) and u.has("oos") else "a 0-MA unit"
+            return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} retreated, but it is {why}: such a unit "
+                                 "is eliminated instead of retreating (13.37, 14.23, 6.15).", [u.hex], [u])]
+        if len(path) < 2:
+            return []
+        out = []
+        for a, b in zip(path, path[1:]):
+            why = self._crossable(board, u, a, b)
+            if why:
+                return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated {a} → {b}: {why}, "
+                                     "which its movement may not cross.", [b], [u])]
+            if any(x.side != u.side and self.combat(x) for x in board.units(b)):
+                return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {b}, which holds "
+                                     "enemy units.", [b], [u])]
+        n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
+        role = self._role(board, u)
+        most = int(self.num("attacker_retreat_hexes_max", 2) if role == "attacker" else
+                   self.num("defender_retreat_hexes", 2))
+        if n > most or (role == "defender" and n < most):
+            need = (f"exactly {most}" if role == "defender" else f"1 to {most}" if role == "attacker"
+                    else f"at most {most}")
+            out.append(self.finding(board, f"{P} 13.32", "movement", f"{label(u)} retreated {n} hex(es) "
+                                    f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
+                                    f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
+        friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
+        if u.hex in ez and not friends(u.hex):
+            return out + [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
+                                       f"{u.hex} without a friendly unit there.", [u.hex], [u])]
+        through = [h for h in path[1:-1] if h in ez and not friends(h)]
+        if u.path:
+            alts = self._retreat_paths(board, u, path[0], len(path) - 1, ez, friends)
+            if through and any(not p[1] for p in alts):
+                out.append(self.finding(board, f"{P} 13.41", "zoc", f"{label(u)} retreated through enemy ZOC at "
+                                        f"{', '.join(through)} although a retreat of the same length avoiding empty "
+                                        "enemy-ZOC hexes existed.", through, [u]))
+            elif u.hex in ez and not through and any(not p[1] and p[0] not in ez for p in alts):
+                out.append(self.finding(board, f"{P} 13.35", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
+                                        f"{u.hex} although a hex outside enemy ZOC could be reached first "
+                                        "(retreat priority).", [u.hex], [u]))
+        if through and not u.has("disrupted"):
+            out.append(self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
+                                    f"{', '.join(through)} and must end disrupted.", through, [u]))
+        return out
+
+    def _retreat_paths(self, board: Board, u: UnitState, start: str, n: int, ez: set[str], friends) -> list:
+        """(end hex, passed an empty enemy-ZOC hex) for every legal retreat of ``n`` hexes whose end
+        is not an empty enemy-ZOC hex (13.43)."""
+        out = []
+
+        def go(path: list[str], dirty: bool) -> None:
+            a = path[-1]
+            if len(path) == n + 1:
+                if not (a in ez and not friends(a)):
+                    out.append((a, dirty))
+                return
+            for b in board.neighbours(a):
+                if b in path or self._crossable(board, u, a, b):
+                    continue
+                if any(x.side != u.side and self.combat(x) for x in board.units(b)):
+                    continue
+                last = len(path) == n
+                go(path + [b], dirty or (not last and b in ez and not friends(b)))
+        if n <= 3:
+            go([start], False)
+        return out
+
+    # ---- advance after combat (13.5) -------------------------------------------------------
+    def _advance(self, board: Board, u: UnitState) -> list:
+        """13.5, 13.53, 13.55: one hex into the vacated defender hex, by an attacker that took part,
+        never by orange-circle or 0-MA units, across no prohibited hexside, never into excess
+        stacking; 13.54: enemy ZOC is ignored."""
+        out = []
+        if self.orange(u) or self.zero_ma(u):
+            out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
+                                    "orange-circle and 0-MA units may not advance.", [u.hex], [u]))
+        if (board.distance(u.previous or u.hex, u.hex) or 0) > int(self.num("advance_hexes", 1)) or \
+                (u.path and len(u.path) > 2):
+            out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
+                                    "an advance is one hex.", [u.hex], [u]))
+        elif u.previous and board.is_hex(u.previous):
+            why = self._crossable(board, u, u.previous, u.hex)
+            if why:
+                out.append(self.finding(board, f"{P} 8.35", "movement", f"{label(u)} advanced {u.previous} → "
+                                        f"{u.hex}: {why}.", [u.hex], [u]))
+        if board.pos.attacks:
+            mine = [a for a in board.pos.attacks if u.id in a.units]
+            if not mine:
+                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced but took part in no "
+                                        "declared attack.", [u.hex], [u]))
+            elif all(a.hex != u.hex for a in mine):
+                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced into {u.hex}, which is "
+                                        f"not the defender hex it attacked ({', '.join(a.hex for a in mine)}).",
+                                        [u.hex], [u]))
+        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
+        if total > self.limit():
+            out.append(self.finding(board, f"{P} 13.55", "stacking", f"{label(u)} advanced into {u.hex}, which then "
+                                    f"holds {fmt(total)} SP: an advance may not end in excess stacking.",
+                                    [u.hex], board.units(u.hex, u.side)))
+        return out
+
+    # ---- reaction (9.2) --------------------------------------------------------------------
+    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """9.22-9.25: one unit per defender hex moves one hex into the adjacent defender hex of a
+        declared attack, from a hex not in enemy ZOC (friendly units do not negate it here), with
+        the MP to enter it, across no prohibited hexside, within the stacking limit."""
+        out = []
+        prev = u.previous or u.hex
+        if (board.distance(prev, u.hex) or 0) != 1:
+            out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted from {u.previous} to "
+                                    f"{u.hex}, which is not adjacent.", [u.hex], [u]))
+        elif board.is_hex(prev):
+            model = self.move_model(board, u, ez)
+            c = model.cost(prev, u.hex)
+            if c is None:
+                prob = model.prohibited(prev, u.hex)
+                out.append(self.finding(board, prob.rule, "movement", f"{label(u)} reacted {prev} → {u.hex}: "
+                                        f"{prob.message}.", [u.hex], [u]))
+            else:
+                need = c + (model.extra(prev, u.hex, 0) if self.param("im_reaction_zoc_cost", True) else 0)
+                if need > self.allowance(u, board) + 1e-9:
+                    out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted into {u.hex}, which "
+                                            f"costs {fmt(need)} MP to enter; it has {fmt(self.allowance(u, board))}.",
+                                            [u.hex], [u], cost=need))
+        if board.pos.attacks and all(a.hex != u.hex for a in board.pos.attacks):
+            out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted into {u.hex}, which is not "
+                                    "the defender hex of a declared attack.", [u.hex], [u]))
+        if u.previous in ez:
+            out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
+                                    "enemy ZOC.", [u.previous], [u]))
+        others = [x for x in board.units(u.hex, u.side) if x is not u and x.mode == "reaction" and x.previous]
+        if others and min(x.id for x in others) < u.id:
+            pass                                   # reported once, on the first reacting unit
+        elif others:
+            out.append(self.finding(board, f"{P} 9.22", "movement", f"{self.names([u] + others)} all reacted into "
+                                    f"{u.hex}; only one unit may react into a defender hex.", [u.hex], [u] + others))
+        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
+        if total > self.limit():
+            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
+                                    f"holds {fmt(total)} SP, more than {fmt(self.limit())}.", [u.hex], [u]))
+        elif not self.param("im_reaction_into_excess", False) and \
+                any(x.has("excess") for x in board.units(u.hex, u.side) if x is not u):
+            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which holds "
+                                    "units under an Excess Stacking marker.", [u.hex], [u]))
+        return out

@@ -1,0 +1,277 @@
+"""Invasion: Malta rules that depend on what happened before this position: facts carried from one
+phase end to the next (:meth:`InvasionMaltaHistory.remember`), read back from ``pos.state``.
+Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+
+``[state]`` keys (written by the audit at every phase end; a position file may state them):
+
+* ``prev_hexes = {"5/3" = "1424"}``: where each unit stood at the end of the previous phase (a
+  hex or a box id). Shows hex changes in phases whose moves are not tracked (combat phases).
+* ``prev_oos = ["5/3"]``: units that carried an OoS marker at the end of the previous phase.
+* ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
+* ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
+* ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
+* ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
+  (entered the map then, elsewhere than on an airfield holding an airhead: those are taken as
+  air-transported, 15.76). Cleared at the end of the next Movement Phase.
+
+The rules check a key only when the position states it, so a position without history is never
+judged on history. Choices:
+
+* 6.12/6.13 (SUP-2, SUP-5): a marker counts as placed when it was absent at the previous phase end;
+  removed when it was there and is gone (a unit no longer in the position was eliminated).
+* 8.15/13.37/14.23: a 0-MA unit (printed MA 0, a pillbox, OoS armour) never changes hex, except an
+  Allied unit in a Movement Phase (the motor pool, 8.15); an orange-circle unit never changes
+  hex in a combat phase (no retreat, no advance).
+* 4.52: an Allied unit whose sector changed must carry an Activation marker at the end of that
+  phase; one that carried it at the previous phase end may not move (the marker stays until the
+  Recovery Phase, 7.22, so it marks "already changed sector this turn").
+* 18.21-18.28: a unit back on its full side (reduced before) rallied: only in the Recovery Phase
+  of a Night turn, not in enemy ZOC nor disrupted, never pillboxes, artillery, anti-tank or
+  armour. Artillery and HQs are left out: their back is the Fired or Spent side, not a step.
+* 15.16 (spec §11 #10, 15.16 vs 15.53): paradropped units may not move in their drop activation in
+  Scenarios 1 and 2 and move at most one hex in Scenarios 3 and 4 (15.16, the general rule;
+  15.53 speaks of GT1 only). Unknown scenario: one hex. ``im_paradrop_move_hexes`` overrides.
+* 15.21: an airhead placed in a Paradrop phase is on land, at least ``airhead_spacing_min_hexes``
+  (6) from every other airhead, not at Night. Airheads on airfields (6.31, 15.72) are exempt.
+* 8.43, 5.2: no unit enters the map by air (paradrop or air transport) on a Night turn or in a
+  Storm, and none paradrops in Windy weather (``[state] weather``).
+"""
+from __future__ import annotations
+
+from ..errors import InputError
+from ..positions.model import Position, UnitState
+from .common import label
+from .core.board import Board
+
+P = "IM"
+LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "dropped")
+
+
+def _ids(pos: Position, key: str) -> set[str] | None:
+    v = pos.state.get(key)
+    return set(v) if isinstance(v, list) else None
+
+
+class InvasionMaltaHistory:
+    """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
+
+    MEMORY_KEYS = ("prev_hexes",) + LIST_KEYS
+
+    # ---- state -----------------------------------------------------------------------------
+    def validate_history(self, pos: Position) -> None:
+        v = pos.state.get("prev_hexes", {})
+        if not isinstance(v, dict) or not all(isinstance(h, str) for h in v.values()):
+            raise InputError(pos.source, "[state] prev_hexes must look like {\"5/3\" = \"1424\"} (unit id = hex)")
+        for key in LIST_KEYS:
+            v = pos.state.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InputError(pos.source, f"[state] {key} must be a list of "
+                                             f"{'hexes' if key == 'prev_airheads' else 'unit ids'}, like [\"1623\"]")
+        w = pos.state.get("weather", "good")
+        if not isinstance(w, str) or w.lower() not in ("good", "windy", "storm"):
+            raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
+
+    def remember(self, before: Position | None, after: Position, memory: dict) -> None:
+        prev = {u.id: u.hex for u in before.units} if before is not None else \
+            dict(after.state.get("prev_hexes", {}) or {})
+        if after.phase == "airborne":
+            memory["dropped"] = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
+                                       and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
+        elif after.phase_kind == "movement" and after.phase != "reaction":
+            memory["dropped"] = []
+        memory["prev_hexes"] = {u.id: u.hex for u in after.units}
+        memory["prev_oos"] = sorted(u.id for u in after.units if u.has("oos"))
+        memory["prev_reduced"] = sorted(u.id for u in after.units if u.reduced)
+        memory["prev_activated"] = sorted(u.id for u in after.units if u.has("activated"))
+        memory["prev_airheads"] = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
+
+    def _air_landed(self, pos: Position, u: UnitState) -> bool:
+        """Air transport lands on an airfield holding an airhead (15.71)."""
+        return "airhead" in pos.hex_markers.get(u.hex, {}) and self.on_airfield(Board(pos), u.hex)
+
+    # ---- helpers ---------------------------------------------------------------------------
+    def on_airfield(self, board: Board, h: str) -> bool:
+        return board.terrain(h) == "airfield" or "airfield" in board.features(h) or \
+            any(board.map.areas[a].kind == "airfield" for a in board.areas(h))
+
+    @staticmethod
+    def time_of(board: Board) -> str:
+        return str(board.pos.state.get("time", "")).lower()
+
+    def sector(self, board: Board, h: str) -> str:
+        return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+
+    # ---- supply markers (6.12, 6.13) -------------------------------------------------------
+    def check_oos_history(self, board: Board) -> list:
+        """SUP-2 (6.12): an OoS marker is placed only in the Supply Status Phase of a Night turn.
+        SUP-5 (6.12, 6.13): it comes off only in a Supply Status Phase in which the unit can trace."""
+        before = _ids(board.pos, "prev_oos")
+        if before is None:
+            return []
+        pos, out = board.pos, []
+        axis = str(self.param("im_supply_side", "axis"))
+        supply_phase = not pos.phase or pos.phase_kind == "supply"
+        placed = [u for u in pos.units if u.has("oos") and u.id not in before and u.side == axis]
+        for u in placed:
+            if not supply_phase:
+                out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker outside "
+                                        "the Supply Status Phase.", [u.hex], [u]))
+            elif self.time_of(board) in ("am", "pm"):
+                out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker on a "
+                                        f"{self.time_of(board).upper()} turn; markers are placed only at Night.",
+                                        [u.hex], [u]))
+        lifted = [u for u in pos.units if u.id in before and not u.has("oos") and u.side == axis]
+        if lifted and not supply_phase:
+            out += [self.finding(board, f"{P} 6.13", "supply", f"{label(u)} lost its OoS marker outside the Supply "
+                                 "Status Phase.", [u.hex], [u]) for u in lifted]
+        elif lifted and any({"beachhead", "airhead"} & set(mk) for mk in pos.hex_markers.values()):
+            st = self._status(board, axis)
+            out += [self.finding(board, f"{P} 6.13", "supply", f"{label(u)} in {u.hex} lost its OoS marker but "
+                                 "cannot trace a supply route; the marker stays (6.12).", [u.hex], [u])
+                    for u in lifted if st.get(u.id) == "out"]
+        return out
+
+    # ---- hex changes outside movement (8.15, 13.37, 13.53, 14.23, 4.52) ---------------------
+    def _changed(self, board: Board) -> list[tuple[UnitState, str]]:
+        prev = board.pos.state.get("prev_hexes")
+        if not isinstance(prev, dict):
+            return []
+        return [(u, prev[u.id]) for u in board.pos.units if u.id in prev and prev[u.id] != u.hex
+                and board.is_hex(u.hex) and board.is_hex(prev[u.id])]
+
+    def check_static_history(self, board: Board) -> list:
+        out = []
+        kind = board.pos.phase_kind
+        axis = str(self.param("im_supply_side", "axis"))
+        for u, was in self._changed(board):
+            if not self.combat(u):
+                continue
+            if self.zero_ma(u):
+                pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
+                if not pool:
+                    rule = f"{P} 14.23" if self.pillbox(u) else f"{P} 8.15"
+                    out.append(self.finding(board, rule, "movement", f"{label(u)} went from {was} to {u.hex}, but "
+                                            "it has no movement allowance (0-MA units, pillboxes and OoS armour "
+                                            "never move, retreat or advance).", [was, u.hex], [u]))
+            elif self.orange(u) and kind == "combat":
+                out.append(self.finding(board, f"{P} 13.37", "movement", f"{label(u)} went from {was} to {u.hex} in a "
+                                        "combat phase; an orange-circle unit may neither retreat nor advance "
+                                        "(13.37, 13.53).", [was, u.hex], [u]))
+        return out
+
+    def check_sector_history(self, board: Board) -> list:
+        """4.52: an Allied unit that ends a phase in another sector than at the previous phase end
+        carries an Activation marker; a unit that carried one then does not move again."""
+        out = []
+        axis = str(self.param("im_supply_side", "axis"))
+        for u, was in self._changed(board):
+            a, b = self.sector(board, was), self.sector(board, u.hex)
+            if u.side != axis and a and b and a != b and not u.has("activated"):
+                out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({a}) into "
+                                        f"{u.hex} ({b}) and stays there, but carries no Activation marker.",
+                                        [u.hex], [u]))
+        marked = _ids(board.pos, "prev_activated")
+        if marked and board.pos.phase_kind in ("movement", ""):
+            moved = {u.id for u, _ in self._changed(board)} | {u.id for u in board.pos.units if u.moved}
+            for u in board.pos.units:
+                if u.id in marked and u.id in moved and u.side != axis and u.mode not in ("retreat", "advance"):
+                    out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} changed sector earlier this "
+                                            "turn (Activation marker) and may not move again this turn.", [u.hex], [u]))
+        return out
+
+    # ---- rally (18.21-18.28) ---------------------------------------------------------------
+    def check_rally_history(self, board: Board) -> list:
+        before = _ids(board.pos, "prev_reduced")
+        if before is None:
+            return []
+        pos, out = board.pos, []
+        night_recovery = (not pos.phase or pos.phase == "recovery") and self.time_of(board) in ("night", "")
+        ez: dict[str, set[str]] = {}
+        for u in pos.units:
+            if u.id not in before or u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" \
+                    or not board.is_hex(u.hex):
+                continue
+            if not night_recovery:
+                out.append(self.finding(board, f"{P} 18.21", "movement", f"{label(u)} returned to full strength; a "
+                                        "rally happens only in the Recovery Phase of a Night turn.", [u.hex], [u]))
+            elif self.pillbox(u) or self.armour(u) or self.is_(u, "im_no_rally", "type:anti-tank"):
+                out.append(self.finding(board, f"{P} 18.28", "movement", f"{label(u)} rallied to full strength; "
+                                        "pillboxes, artillery, anti-tank and armour units never rally.", [u.hex], [u]))
+            else:
+                z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
+                if u.hex in z or u.has("disrupted"):
+                    out.append(self.finding(board, f"{P} 18.23", "zoc", f"{label(u)} rallied to full strength "
+                                            f"while {'in enemy ZOC' if u.hex in z else 'disrupted'}.", [u.hex], [u]))
+        return out
+
+    # ---- airheads and air entry (15.21, 8.43, 5.2) -----------------------------------------
+    def check_airheads(self, board: Board) -> list:
+        pos, out = board.pos, []
+        heads = sorted(h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h))
+        gap = int(self.num("airhead_spacing_min_hexes", 6))
+        for h in heads:
+            if board.is_water(h) or board.terrain(h) == "invasion":
+                out.append(self.finding(board, f"{P} 15.21", "supply", f"The airhead in {h} is on a sea hex; airheads "
+                                        "go on land hexes.", [h]))
+        free = [h for h in heads if not self.on_airfield(board, h)]
+        for i, a in enumerate(free):
+            for b in free[i + 1:]:
+                if (board.distance(a, b) or 0) < gap:
+                    out.append(self.finding(board, f"{P} 15.21", "supply", f"The airheads in {a} and {b} are "
+                                            f"{board.distance(a, b)} hexes apart; an airhead is placed at least "
+                                            f"{gap} hexes from any other.", [a, b]))
+        before = _ids(pos, "prev_airheads")
+        if before is not None:
+            for h in free:
+                if h in before:
+                    continue
+                near = [o for o in heads if o != h and o in self._on_fields(board, heads) and (board.distance(h, o) or 0) < gap]
+                if near:
+                    out.append(self.finding(board, f"{P} 15.21", "supply", f"The new airhead in {h} is closer than "
+                                            f"{gap} hexes to the airhead in {', '.join(near)}.", [h] + near))
+                if self.time_of(board) == "night":
+                    out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
+                                            "turn.", [h]))
+        return out
+
+    def _on_fields(self, board: Board, heads: list[str]) -> set[str]:
+        return {h for h in heads if self.on_airfield(board, h)}
+
+    def check_air_entry(self, board: Board) -> list:
+        prev = board.pos.state.get("prev_hexes")
+        if not isinstance(prev, dict) or board.pos.phase not in ("airborne", ""):
+            return []
+        time, weather = self.time_of(board), str(board.pos.state.get("weather", "good")).lower()
+        out = []
+        for u in board.pos.units:
+            if u.id not in prev or board.is_hex(prev[u.id]) or not board.is_hex(u.hex) or not self.combat(u):
+                continue
+            by_air = self._air_landed(board.pos, u)
+            why = ("a Night turn" if time == "night" else "a Storm" if weather == "storm" else
+                   "Windy weather" if weather == "windy" and not by_air else "")
+            if why:
+                out.append(self.finding(board, f"{P} 8.43", "movement", f"{label(u)} entered the map at {u.hex} by "
+                                        f"{'air transport' if by_air else 'paradrop'} in {why}; "
+                                        f"{'neither is possible' if why != 'Windy weather' else 'no paradrop is'} "
+                                        "then (5.2, 8.43).", [u.hex], [u]))
+        return out
+
+    # ---- paradropped units' movement (15.16) -----------------------------------------------
+    def check_dropped_moves(self, board: Board) -> list:
+        dropped = _ids(board.pos, "dropped")
+        if not dropped:
+            return []
+        limit = self.param("im_paradrop_move_hexes", "")
+        if isinstance(limit, bool) or not isinstance(limit, (int, float)):
+            sc = board.pos.scenario.lower().lstrip("s")
+            limit = 0 if sc in ("1", "2") else self.num("paradropped_move_hexes_s34", 1)
+        out = []
+        for u in board.pos.units:
+            if u.id not in dropped or not u.moved or u.mode in ("retreat", "advance", "reaction"):
+                continue
+            n = len(u.path) - 1 if u.path else (board.distance(u.previous, u.hex) or 0)
+            if n > limit:
+                out.append(self.finding(board, f"{P} 15.16", "movement", f"{label(u)} paradropped this activation "
+                                        f"and moved {n} hex(es); it may move {int(limit)} in this scenario.",
+                                        [u.hex], [u]))
+        return out
