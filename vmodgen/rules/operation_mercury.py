@@ -107,6 +107,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             Rule(f"{P} 4.64", "movement", MOVES, self.check_sca_moves, "Suda Command Area units stay in it"),
             Rule(f"{P} 6.52", "stacking", ALWAYS, self.check_airlanding, "airlanding: day, held airfield, capacity"),
             Rule(f"{P} 4.58", "movement", ALWAYS, self.check_box_drops, "no paradrop into an off-map box"),
+            Rule(f"{P} 5.25", "zoc", ALWAYS, self.check_unloading, "unloading at ports and the coastal steamer"),
             Rule(f"{P} 11.11", "movement", When(("movement",)), self.check_moved_fire_markers,
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, self.check_attacks, "declared attacks"),
@@ -125,6 +126,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
 
     def check_box_drops(self, board: Board) -> list:
         return moves.check_box_drops(self, board)
+
+    def check_unloading(self, board: Board) -> list:
+        return moves.check_unloading(self, board)
 
     def check_moved_fire_markers(self, board: Board) -> list:
         return moves.check_fire_markers(self, board)

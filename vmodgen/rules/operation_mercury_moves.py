@@ -321,3 +321,55 @@ def check_fire_markers(rs, board: Board) -> list:
             if u.moved and u.mode in ("move", "strategic") and rs.ground(u)
             and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa")
             and not any(u.has(f) for f in FIRE)]
+
+
+# ---- unloading and the coastal steamer (4.17, 4.57, 5.25, 17.22, 17.52) --------------------------
+def check_unloading(rs, board: Board) -> list:
+    """Units unloaded this turn: on the map only at a minor port or anchorage not in enemy ZOC
+    (4.17, 5.25); off the map only in the Sitia or Tymbakion box (``om_unload_boxes``) when no
+    enemy unit holds it (4.57). The coastal steamer (17.52, optional) sails only at night between
+    its two ports (``om_steamer_ports``, "E3136, W4031"), with no enemy unit within 1 hex of
+    either."""
+    pos = board.pos
+    out = []
+    ports = {"minor_port", "anchorage", "improved_anchorage"}
+    ez_memo: dict[str, set[str]] = {}
+    for uid, a in arrivals(pos).items():
+        u = pos.unit(uid)
+        if u is None or a.get("how") not in ("unloaded", "steamer"):
+            continue
+        h = a.get("hex") or u.previous or u.hex
+        name = label(u)
+        if a["how"] == "steamer":
+            ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
+            why = []
+            if time_of_day(pos) not in (None, "night"):
+                why.append("it sails only in Night turns")
+            if h not in ends:
+                why.append(f"it runs only between {' and '.join(ends)}")
+            dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
+            near = [e for e in pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
+                    and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]
+            if near:
+                why.append(f"enemy units are within {fmt(dmin - 1)} hex of a steamer port ({rs.names(near)})")
+            if why:
+                out.append(rs.finding(board, f"{P} 17.52", "movement", f"{name} came by the coastal steamer to {h}, "
+                                      f"but {'; '.join(why)}.", [h], [u]))
+            continue
+        if board.is_box(h):
+            allowed = [x.strip() for x in str(rs.param("om_unload_boxes", "offmap-sitia, offmap-tymbakion")).split(",")]
+            if h not in allowed or any(x.side != u.side and rs.ground(x) for x in board.units(h)):
+                out.append(rs.finding(board, f"{P} 4.57", "movement", f"{name} was unloaded into box {h}; units "
+                                      f"unload only in {' or '.join(allowed)}, and not when enemy units hold it.",
+                                      [h], [u]))
+            continue
+        if not board.is_hex(h):
+            continue
+        if not board.features(h) & ports:
+            out.append(rs.finding(board, f"{P} 4.17", "movement", f"{name} was unloaded at {h}, which is neither a "
+                                  "minor port nor an anchorage.", [h], [u]))
+        ez = ez_memo.setdefault(u.side, rs.enemy_zoc(board, u.side))
+        if h in ez:
+            out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
+                                  "units may not unload into an enemy ZOC.", [h], [u]))
+    return out

@@ -1,0 +1,246 @@
+"""Operation Mercury movement limits by turn, sector and arrival (4.17, 4.18, 4.52-4.64, 6.51-6.56,
+11.11, 17.37, 17.52): each predicate with a legal and an illegal position. Hex IDs are an inline
+odd-q grid as in spec §3.1 (4314's neighbours: 4313, 4315, 4214, 4414, 4215, 4415)."""
+from __future__ import annotations
+
+from rules_util import findings, head, table, unit
+
+INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
+GRID = "[grid]\nline_range = [36, 48]\npos_range = [8, 24]\n"
+
+
+def H(**kw) -> str:
+    return head("operation-mercury", ("german", "allied"), **kw) + GRID
+
+
+def g(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "german", hexid, **kw)
+
+
+def a(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "allied", hexid, **kw)
+
+
+def rules(text: str) -> list[str]:
+    return sorted({f.rule for f in findings(text)})
+
+
+def sector(id: str, hexes: list[str]) -> str:
+    return table("areas", id=id, kind="sector", hexes=hexes)
+
+
+def state(**kw) -> str:
+    from rules_util import toml
+    return "\n[state]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+
+
+# ---- Allied paralysis (4.61-4.63) ---------------------------------------------------------------
+RETIMO = sector("sector-retimo", ["4010", "4011", "4012"])
+MALEME = sector("sector-maleme-suda", ["4010", "4011", "4012"])
+
+
+def test_retimo_units_do_not_move_on_turn_1():
+    """OM 4.62: on GT1 an Allied unit in the Retimo sector moving 4010 → 4011 is illegal; on GT3 it
+    is legal."""
+    mover = a("A", "4011", previous="4010")
+    assert rules(H(turn=1) + RETIMO + mover) == ["OM 4.62"]
+    assert rules(H(turn=3) + RETIMO + mover) == []
+
+
+def test_retimo_units_move_one_hex_on_turn_2():
+    """OM 4.62: on GT2 a Retimo-sector Allied unit may move 4010 → 4011 (1 hex) but not to 4012."""
+    assert rules(H(turn=2) + RETIMO + a("A", "4011", previous="4010")) == []
+    assert rules(H(turn=2) + RETIMO + a("A", "4012", previous="4010")) == ["OM 4.62"]
+
+
+def test_maleme_units_have_ma_one_on_turn_1():
+    """OM 4.63: on GT1 a Maleme/Suda Allied unit moves 1 hex (4010 → 4011), not 2 (→ 4012); Germans
+    are not paralysed."""
+    assert rules(H(turn=1) + MALEME + a("A", "4011", previous="4010")) == []
+    assert rules(H(turn=1) + MALEME + a("A", "4012", previous="4010")) == ["OM 4.63"]
+    assert rules(H(turn=1) + MALEME + g("G", "4012", previous="4010")) == []
+
+
+def test_units_that_started_off_map_wait_until_turn_7():
+    """OM 4.61: an Allied unit listed in om_offmap_start moving on GT4 is illegal; on GT7 it is
+    legal; a unit not listed moves freely."""
+    st = state(om_offmap_start=["A"])
+    assert rules(H(turn=4) + a("A", "4011", previous="4010") + st) == ["OM 4.61"]
+    assert rules(H(turn=7) + a("A", "4011", previous="4010") + st) == []
+    assert rules(H(turn=4) + a("B", "4011", previous="4010") + st) == []
+
+
+# ---- Suda Command Area (4.64) ------------------------------------------------------------------
+SCA = table("areas", id="suda-command-area", kind="command_area", hexes=["4010", "4011"])
+SCA_UNIT = dict(flags=["suda_command_area"])
+
+
+def test_sca_units_may_not_leave_before_turn_7():
+    """OM 4.64: on GT3 an SCA unit moving 4011 → 4012 (outside the area) is illegal; inside the area
+    (4010 → 4011) is legal; a unit without the light-blue box leaves freely."""
+    assert rules(H(turn=3) + SCA + a("S", "4012", previous="4011", **SCA_UNIT)) == ["OM 4.64"]
+    assert rules(H(turn=3) + SCA + a("S", "4011", previous="4010", **SCA_UNIT)) == []
+    assert rules(H(turn=3) + SCA + a("S", "4012", previous="4011")) == []
+
+
+def test_sca_one_unit_per_turn_from_turn_7():
+    """OM 4.64: on GT8 one SCA unit may leave; two may not. From GT13 any number may."""
+    one = a("S1", "4012", previous="4011", **SCA_UNIT)
+    two = one + a("S2", "4112", previous="4011", **SCA_UNIT)
+    assert rules(H(turn=8) + SCA + one) == []
+    assert rules(H(turn=8) + SCA + two) == ["OM 4.64"]
+    assert rules(H(turn=13) + SCA + two) == []
+
+
+def test_sca_released_by_german_unit():
+    """OM 4.64: once a German unit ended a Movement Phase beside the area (om_sca_released = 2),
+    SCA units leave freely on GT3."""
+    assert rules(H(turn=3) + SCA + a("S", "4012", previous="4011", **SCA_UNIT) + state(om_sca_released=2)) == []
+
+
+# ---- arrivals (4.17, 4.18, 6.54-6.56, 17.37d, 17.52) -----------------------------------------------
+def test_paradropped_unit_moves_one_hex_from_state():
+    """OM 4.18: a unit the audit recorded as paradropped this turn (om_arrivals) may move 1 hex, not 2."""
+    st = state(om_arrivals={"G": {"turn": 1, "how": "paradrop", "hex": "4011"}})
+    assert rules(H(turn=1) + g("G", "4012", previous="4011") + st) == []
+    assert rules(H(turn=1) + g("G", "4013", previous="4011") + st) == ["OM 4.18"]
+    assert rules(H(turn=2) + g("G", "4013", previous="4011") + st) == []     # an old arrival
+
+
+AIRFIELD = table("hexes", hex="4011", features=["airfield"])
+
+
+def test_airlanded_unit_moves_half_its_ma():
+    """OM 6.54: an airlanded MA-5 unit moves at most 2 MP (4011 → 4013), not 3 (→ 4014); a German
+    unit already held the airfield."""
+    base = H(turn=1) + AIRFIELD + g("HOLD", "4011")
+    assert rules(base + g("L", "4013", previous="4011", status=["airlanded"])) == []
+    assert rules(base + g("L", "4014", previous="4011", status=["airlanded"])) == ["OM 4.13"]
+
+
+def test_airlanded_unit_on_airfield_in_ezoc_may_not_move():
+    """OM 6.56: with an Allied unit beside the airfield (4011 in its ZOC) the airlanded unit may not
+    move at all."""
+    base = H(turn=1) + AIRFIELD + g("HOLD", "4011") + a("E", "3911")
+    assert rules(base + g("L", "4011", status=["airlanded"])) == []
+    assert rules(base + g("L", "4111", previous="4011", status=["airlanded"])) == ["OM 6.56"]
+
+
+def test_airlanded_unit_in_range_of_artillery_may_not_move():
+    """OM 6.55: an airfield in range (3) of non-fatigued Allied artillery in 4014: airlanded units
+    stay; with the artillery fatigued they move."""
+    art = dict(type="artillery", values={"bombardment": 3, "range": 3, "movement": 3, "stacking": 1})
+    base = H(turn=1) + AIRFIELD + g("HOLD", "4011") + g("L", "4010", previous="4011", status=["airlanded"])
+    assert rules(base + a("ART", "4014", **art)) == ["OM 6.55"]
+    assert rules(base + a("ART", "4014", status=["fatigue"], **art)) == []
+
+
+def test_airlanding_capacity():
+    """OM 6.52: 7 steps at a Maleme-sector airfield: three 2-step units (6) are legal, four (8) are
+    not; with an airfield hex in EZOC (6.56) the capacity is 2: one 2-step unit only."""
+    sec = sector("sector-maleme-suda", ["4011"])
+    two = dict(status=["airlanded"], steps=2, values=dict(INF, stacking=1))
+    base = H(turn=1) + AIRFIELD + sec + g("HOLD", "4011", values=dict(INF, stacking=1))
+    three = "".join(g(f"L{i}", "4011", **two) for i in range(3))
+    assert rules(base + three) == []
+    assert rules(base + three + g("L9", "4011", **two)) == ["OM 6.52"]
+    assert rules(base + g("L0", "4011", **two) + a("E", "3911")) == []
+    assert rules(base + three + a("E", "3911")) == ["OM 6.52"]
+
+
+def test_airlanding_needs_day_and_a_held_airfield():
+    """OM 6.51: airlanding at night, or onto an airfield no German unit held before, is illegal;
+    onto a non-airfield hex too."""
+    land = g("L", "4011", status=["airlanded"])
+    assert rules(H(turn=1) + AIRFIELD + g("HOLD", "4011") + land) == []
+    assert rules(H(turn=3) + AIRFIELD + g("HOLD", "4011") + land) == ["OM 6.51"]      # GT3 = 20 Night
+    assert rules(H(turn=1) + AIRFIELD + land) == ["OM 6.51"]
+    assert rules(H(turn=1) + g("HOLD", "4011") + land) == ["OM 6.51"]
+
+
+def test_unloaded_unit_spends_half_ma_on_landing():
+    """OM 4.17: an MA-5 unit unloaded at the anchorage 4011 has 2 MP left: 4011 → 4013 is legal,
+    → 4014 is not."""
+    port = table("hexes", hex="4011", features=["anchorage"])
+    assert rules(H(turn=3) + port + a("U", "4013", previous="4011", status=["unloaded"])) == []
+    assert rules(H(turn=3) + port + a("U", "4014", previous="4011", status=["unloaded"])) == ["OM 4.13"]
+
+
+def test_unloading_only_at_port_out_of_ezoc():
+    """OM 5.25, 4.17: unloading at an anchorage is legal; in enemy ZOC, or on a plain hex, it is not."""
+    port = table("hexes", hex="4011", features=["anchorage"])
+    u = a("U", "4011", status=["unloaded"])
+    assert rules(H(turn=3) + port + u) == []
+    assert rules(H(turn=3) + port + u + g("G", "4012")) == ["OM 5.25"]
+    assert rules(H(turn=3) + u) == ["OM 4.17"]
+
+
+def test_units_unloaded_into_a_box_do_not_move():
+    """OM 17.37d, 4.57: a unit unloaded into the Sitia box may not leave it that turn; unloading
+    into a box other than Sitia or Tymbakion is illegal."""
+    box = table("boxes", id="offmap-sitia", adjacent=["4008"]) + table("boxes", id="offmap-east", adjacent=["4009"])
+    st = state(om_arrivals={"U": {"turn": 3, "how": "unloaded", "hex": "offmap-sitia"}})
+    assert rules(H(turn=3) + box + a("U", "offmap-sitia") + st) == []
+    assert rules(H(turn=3) + box + a("U", "4008", previous="offmap-sitia") + st) == ["OM 17.37"]
+    st2 = state(om_arrivals={"U": {"turn": 3, "how": "unloaded", "hex": "offmap-east"}})
+    assert rules(H(turn=3) + box + a("U", "offmap-east") + st2) == ["OM 4.57"]
+
+
+def test_coastal_steamer():
+    """OM 17.52: a unit carried by the steamer to W4031 at night with no enemy near moves 1 hex in the
+    next Movement Phase, not 2; the steamer does not sail by day or with enemies within 1 hex."""
+    rules_ = "\n[rules]\nom_steamer_ports = \"4010, 4020\"\n"
+    arr = lambda: {"S": {"turn": 3, "how": "steamer", "hex": "4020"}}
+    assert rules(H(turn=3) + a("S", "4020") + rules_ + state(om_arrivals=arr())) == []
+    assert rules(H(turn=3) + a("S", "4021", previous="4020") + rules_ + state(om_arrivals=arr())) == []
+    assert rules(H(turn=3) + a("S", "4022", previous="4020") + rules_ + state(om_arrivals=arr())) == ["OM 17.52"]
+    assert rules(H(turn=3) + a("S", "4020") + g("G", "4011") + rules_ + state(om_arrivals=arr())) == ["OM 17.52"]
+    day = {"S": {"turn": 2, "how": "steamer", "hex": "4020"}}
+    assert rules(H(turn=2) + a("S", "4020") + rules_ + state(om_arrivals=day)) == ["OM 17.52"]
+
+
+# ---- off-map boxes (4.52-4.58) --------------------------------------------------------------------
+BOXES = table("boxes", id="offmap-a", adjacent=["4020", "4120"]) + table("boxes", id="offmap-b", adjacent=["4420"])
+LINKS = "\n[rules]\nom_box_links = \"offmap-a:offmap-b\"\n"
+
+
+def test_entering_a_box_from_its_edge_with_mp_left():
+    """OM 4.52-4.53: 4017 → 4020 costs 3 of 5 MP, then into box A: legal; from 4015 the edge costs
+    all 5 MP, leaving none: illegal; entering from 4019 (not an edge hex of A) is illegal."""
+    assert rules(H(turn=5) + BOXES + g("G", "offmap-a", previous="4017")) == []
+    assert rules(H(turn=5) + BOXES + g("G", "offmap-a", previous="4015")) == ["OM 4.53"]
+    assert rules(H(turn=5) + BOXES + g("G", "offmap-a", previous="4018", path=["4018", "4019", "offmap-a"])) \
+        == ["OM 4.52"]
+
+
+def test_leaving_a_box_through_its_edge():
+    """OM 4.56: from box A to 4120 (an edge hex) and on to 4121: legal; to 4420 (box B's edge) is
+    illegal."""
+    assert rules(H(turn=5) + BOXES + g("G", "4121", previous="offmap-a")) == []
+    assert rules(H(turn=5) + BOXES + g("G", "4421", previous="offmap-a", path=["offmap-a", "4420", "4421"])) \
+        == ["OM 4.56"]
+
+
+def test_box_to_box_only_when_adjacent():
+    """OM 4.54: box A → box B is legal when the boxes are linked (om_box_links), illegal otherwise."""
+    assert rules(H(turn=5) + BOXES + LINKS + g("G", "offmap-b", previous="offmap-a")) == []
+    assert rules(H(turn=5) + BOXES + g("G", "offmap-b", previous="offmap-a")) == ["OM 4.54"]
+
+
+def test_no_paradrop_into_a_box():
+    """OM 4.58: a paradropped unit in box A is illegal; on a map hex it is legal."""
+    assert rules(H(turn=1) + BOXES + g("P", "4020", status=["paradropped"])) == []
+    assert rules(H(turn=1) + BOXES + g("P", "offmap-a", status=["paradropped"])) == ["OM 4.58"]
+
+
+# ---- fire markers on moved artillery (11.11, 13.32) ------------------------------------------------
+def test_moved_artillery_takes_a_fire_marker():
+    """OM 11.11, 13.32: artillery or AA that moved 4010 → 4011 without a First/Final Fire marker is
+    illegal at the end of the phase; with First Fire it is legal; a mortar needs none (13.41)."""
+    art = dict(previous="4010", values={"movement": 3, "stacking": 1, "range": 3})
+    assert rules(H() + g("ART", "4011", type="artillery", **art)) == ["OM 11.11"]
+    assert rules(H() + g("AA", "4011", type="aa", **art)) == ["OM 11.11"]
+    assert rules(H() + g("ART", "4011", type="artillery", status=["first_fire"], **art)) == []
+    assert rules(H() + g("M", "4011", type="mortar", **art)) == []
