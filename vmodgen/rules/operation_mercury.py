@@ -18,6 +18,8 @@ range) and :mod:`.operation_mercury_history` (the facts carried between phase en
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..positions.model import UnitState
 from . import operation_mercury_combat as combat
 from . import operation_mercury_history as history
@@ -352,7 +354,8 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
     def check_moves(self, board: Board) -> list:
         out = []
         zocs: dict[str, set[str]] = {}
-        ez_of = lambda side: zocs.setdefault(side, self.enemy_zoc(board, side))
+        zboard = self._before_advances(board)
+        ez_of = lambda side: zocs.setdefault(side, self.enemy_zoc(zboard, side))
         refusing = combat.refusal_phase(board)
         if refusing:
             out += combat.refusal(self, board, ez_of)
@@ -374,6 +377,16 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                 continue
             out += self._one_move(board, u, ez, arr)
         return out
+
+    def _before_advances(self, board: Board) -> Board:
+        """The board with advancing units back where they came from: a retreat or refusal happened
+        before the attackers advanced (9.83, 7.32), so the enemy ZOC it met is theirs before it."""
+        pos = board.pos
+        if not any(u.mode == "advance" and u.previous for u in pos.units):
+            return board
+        units = [replace(u, hex=u.previous, previous=None, path=None, mode="move")
+                 if u.mode == "advance" and u.previous else u for u in pos.units]
+        return self.board(replace(pos, units=units))
 
     def _one_move(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
         """One unit's move in a Movement Phase: paralysis (4.61-4.63), off-map boxes (4.52-4.56),

@@ -31,7 +31,8 @@ def check_attacks(rs, board: Board) -> list:
     into it across that hexside, neither fatigued nor of zero strength (non-mortar artillery has
     no attack strength; a dispersed unit's attack is halved, 7.14a); one target hex per unit
     (7.13); a unit in a maneuver combat may not assault in the same player turn (10.22); the HQ
-    is the attacker's (8.14)."""
+    is the attacker's (8.14). An attacked hex may be empty once its defenders refused or
+    retreated, or in the Combat Phase once they were eliminated."""
     pos = board.pos
     out = []
     seen: dict[str, tuple[str, str]] = {}
@@ -39,7 +40,9 @@ def check_attacks(rs, board: Board) -> list:
         units = [u for u in (pos.unit(i) for i in atk.units) if u is not None]
         defenders = [x for x in board.units(atk.hex) if rs.ground(x)]
         sides = {u.side for u in units}
-        if units and not any(x.side not in sides for x in defenders):
+        vacated = any(x.previous == atk.hex and x.side not in sides for x in pos.units)
+        if units and not any(x.side not in sides for x in defenders) and not vacated \
+                and not pos.phase.endswith("-combat"):
             out.append(rs.finding(board, f"{P} 7.11", "movement", f"{rs.names(units)} declared an attack on {atk.hex}, "
                                   "which holds no enemy unit.", [atk.hex], units))
         hq = pos.unit(atk.hq) if atk.hq else None

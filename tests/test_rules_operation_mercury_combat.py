@@ -1,0 +1,193 @@
+"""Operation Mercury combat predicates a position shows: declared attacks (7.11-7.15, 9.21, 10.22,
+8.14), combat refusal (7.31-7.34), reaction limits (7.41-7.42), retreat and advance length (9.61,
+9.84), with the rulebook's worked examples around Maleme (4313, 4214, 4215 → 4314)."""
+from __future__ import annotations
+
+from rules_util import findings, head, table, toml, unit
+
+INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
+GRID = "[grid]\nline_range = [36, 48]\npos_range = [8, 24]\n"
+
+
+def H(**kw) -> str:
+    return head("operation-mercury", ("german", "allied"), **kw) + GRID
+
+
+def K(turn: int = 5, phase: str = "german-combat-refusal") -> str:
+    """A position of the bundled kit (its sequence of play names the phases)."""
+    return f'[position]\ngame = "operation-mercury"\nturn = {turn}\nphase = "{phase}"\n'
+
+
+def g(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "german", hexid, **kw)
+
+
+def a(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "allied", hexid, **kw)
+
+
+def rules(text: str) -> list[str]:
+    return sorted({f.rule for f in findings(text)})
+
+
+def attack(hexid: str, units: list[str], **kw) -> str:
+    return table("attacks", hex=hexid, units=units, **kw)
+
+
+# ---- declared attacks ---------------------------------------------------------------------------
+def test_maneuver_example_attack_from_three_hexes():
+    """OM 7.12, maneuver example after 9.84: Koch (4313), Von Plessen (4214) and 8/II/Sturm (4215)
+    attack B/23 NZ in 4314, all adjacent: legal; the printed "5215" is not adjacent (a unit in 4216
+    attacking 4314 is illegal)."""
+    body = a("B23", "4314") + g("Koch", "4313") + g("VP", "4214") + g("S8", "4215")
+    assert rules(H() + body + attack("4314", ["Koch", "VP", "S8"])) == []
+    assert rules(H() + body + g("X", "4216") + attack("4314", ["Koch", "VP", "S8", "X"])) == ["OM 7.12"]
+
+
+def test_attack_needs_an_enemy_hex():
+    """OM 7.11: an attack declared on the empty hex 4314 is illegal."""
+    assert rules(H() + g("G", "4313") + attack("4314", ["G"])) == ["OM 7.11"]
+
+
+def test_fatigued_zero_strength_and_artillery_do_not_attack():
+    """OM 7.14, 7.14a, 11.0, 13.42: a fatigued unit, a dispersed unit whose halved attack is below 1,
+    and non-mortar artillery may not attack 4314; a mortar may."""
+    base = H() + a("D", "4314")
+    assert rules(base + g("G", "4313", status=["fatigue"]) + attack("4314", ["G"])) == ["OM 7.14"]
+    weak = dict(INF, attack=1)
+    assert rules(base + g("G", "4313", values=weak, status=["dispersed"]) + attack("4314", ["G"])) == ["OM 7.14"]
+    assert rules(base + g("G", "4313", values=weak) + attack("4314", ["G"])) == []
+    assert rules(base + g("G", "4313", type="artillery") + attack("4314", ["G"])) == ["OM 7.14"]
+    assert rules(base + g("G", "4313", type="mortar") + attack("4314", ["G"])) == []
+
+
+def test_one_target_per_unit_and_no_assault_after_maneuver():
+    """OM 7.13: a unit attacking both 4314 and 4213 is illegal; OM 10.22: a unit in the maneuver
+    combat against 4314 may not also assault it; two units of one stack may attack different hexes."""
+    base = H() + a("D1", "4314") + a("D2", "4213") + g("G", "4313") + g("G2", "4313")
+    assert rules(base + attack("4314", ["G"]) + attack("4213", ["G2"])) == []
+    assert rules(base + attack("4314", ["G"]) + attack("4213", ["G"])) == ["OM 7.13"]
+    both = attack("4314", ["G"], kind="maneuver") + attack("4314", ["G"], kind="assault")
+    assert rules(base + both) == ["OM 10.22"]
+
+
+def test_no_attack_where_the_unit_could_not_move():
+    """OM 9.21, 4.24: armor in 4313 may not attack into hills 4314 unless a road crosses the hexside."""
+    hills = table("hexes", hex="4314", terrain="hills")
+    tank = g("T", "4313", type="armor", movement_class="armor")
+    assert rules(H() + hills + a("D", "4314") + tank + attack("4314", ["T"])) == ["OM 9.21"]
+    road = table("lines", kind="road", hexes=["4313", "4314"])
+    assert rules(H() + hills + road + a("D", "4314") + tank + attack("4314", ["T"])) == []
+
+
+def test_hq_must_be_the_attackers():
+    """OM 8.14: an Allied HQ cannot coordinate a German attack."""
+    hq = dict(type="hq", kind="hq", values={"command_range": 3, "stacking": 1, "movement": 5})
+    base = H() + a("D", "4314") + g("G", "4313")
+    assert rules(base + g("HQ", "4312", **hq) + attack("4314", ["G"], hq="HQ")) == []
+    assert "OM 8.14" in rules(base + a("HQ", "4312", **hq) + attack("4314", ["G"], hq="HQ"))
+
+
+# ---- combat refusal (7.31-7.34), in the bundled kit's Combat Refusal Phase ----------------------------
+REFUSE = g("K", "W4313") + attack("W4314", ["K"])
+
+
+def test_refusal_retreats_one_hex_out_of_ezoc():
+    """OM 7.32-7.33: B/23 NZ (efficiency 6) refuses combat from W4314 to W4315 (no EZOC): legal; to
+    W4214 (in the ZOC of K in W4313) it is illegal; 2 hexes (W4316) is illegal."""
+    ref = lambda to, **kw: a("B23", to, previous="W4314", mode="retreat", **kw)
+    assert rules(K() + REFUSE + ref("W4315")) == []
+    assert rules(K() + REFUSE + ref("W4214")) == ["OM 7.33"]
+    assert rules(K() + REFUSE + ref("W4316", path=["W4314", "W4315", "W4316"])) == ["OM 7.32"]
+
+
+def test_refusal_not_into_a_declared_target():
+    """OM 7.33: refusing into W4315, itself the target of a declared combat, is illegal."""
+    other = a("C", "W4315") + g("K2", "W4316") + attack("W4315", ["K2"])
+    assert rules(K() + REFUSE + other + a("B23", "W4415", previous="W4314", mode="retreat")) == []
+    assert rules(K() + REFUSE + other + a("B23", "W4315", previous="W4314", mode="retreat")) == ["OM 7.33"]
+
+
+def test_refusing_stack_needs_efficiency_five_and_no_fatigue():
+    """OM 7.31, 9.75: a stack whose best efficiency is 4 may not refuse; nor one with a fatigued unit."""
+    low = dict(INF, efficiency=4)
+    assert rules(K() + REFUSE + a("B23", "W4315", previous="W4314", mode="retreat", values=low)) == ["OM 7.31"]
+    assert rules(K() + REFUSE + a("B23", "W4315", previous="W4314", mode="retreat", status=["fatigue"])) \
+        == ["OM 7.31"]
+
+
+def test_refusing_stack_retreats_together():
+    """OM 7.32: two units refusing from W4314 into W4315 together: legal; one to W4315 and one to
+    W4415, or one staying, is illegal."""
+    r = lambda id, to: a(id, to, previous="W4314", mode="retreat")
+    assert rules(K() + REFUSE + r("A1", "W4315") + r("A2", "W4315")) == []
+    assert rules(K() + REFUSE + r("A1", "W4315") + r("A2", "W4415")) == ["OM 7.32"]
+    assert rules(K() + REFUSE + r("A1", "W4315") + a("A2", "W4314")) == ["OM 7.32"]
+
+
+def test_no_allied_refusal_when_surprised():
+    """OM 7.34: no Allied refusal on GT1 in the Maleme/Suda sector (W4314); on GT4 it is legal."""
+    ref = a("B23", "W4315", previous="W4314", mode="retreat")
+    assert rules(K(turn=1) + REFUSE + ref) == ["OM 7.34"]
+    assert rules(K(turn=4) + REFUSE + ref) == []
+
+
+def test_advance_after_refusal_six_points():
+    """OM 7.32: after B/23 NZ refused, 6 SP of German units may advance into W4314; 8 SP may not."""
+    ref = a("B23", "W4315", previous="W4314", mode="retreat")
+    adv = lambda i: g(f"G{i}", "W4314", previous="W4313", mode="advance")
+    assert rules(K() + REFUSE + ref + adv(1) + adv(2) + adv(3)) == []
+    assert rules(K() + REFUSE + ref + adv(1) + adv(2) + adv(3) + adv(4)) == ["OM 4.31", "OM 7.32"]
+
+
+# ---- reaction (7.41-7.42) ---------------------------------------------------------------------------
+REACT = g("K", "4313") + a("D", "4314") + attack("4314", ["K"])
+
+
+def test_reaction_example_either_declared_combat():
+    """OM 7.41, reaction example after 8.14: the unit in 4315 may react into either declared combat,
+    against 4314 or 4415."""
+    both = REACT + a("D2", "4415") + g("K2", "4515") + attack("4415", ["K2"])
+    assert rules(H() + both + a("R", "4314", previous="4315", mode="reaction")) == []
+    assert rules(H() + both + a("R", "4415", previous="4315", mode="reaction")) == []
+
+
+def test_reaction_only_into_the_attacked_hex_and_one_per_combat():
+    """OM 7.41: reacting into 4415 (no combat declared there) is illegal; two units reacting into
+    4314 is illegal."""
+    assert rules(H() + REACT + a("R", "4415", previous="4315", mode="reaction")) == ["OM 7.41"]
+    two = a("R", "4314", previous="4315", mode="reaction") + a("R2", "4314", previous="4215", mode="reaction",
+                                                              values=dict(INF, stacking=1))
+    assert rules(H() + REACT + two) == ["OM 7.41"]
+
+
+def test_reaction_not_from_a_target_hex_nor_after_refusing():
+    """OM 7.42b-c: a unit in a hex that is itself attacked may not react; nor a unit that refused
+    combat in this segment's Combat Refusal Phase (om_refused)."""
+    target2 = g("K2", "4316") + attack("4315", ["K2"])
+    r = a("R", "4314", previous="4315", mode="reaction")
+    assert rules(H(turn=5) + REACT + target2 + r) == ["OM 7.42"]
+    refused = "\n[state]\nom_refused = " + toml({"turn": 5, "segment": "german", "units": ["R"]}) + "\n"
+    assert rules(H(turn=5) + REACT + r + refused) == ["OM 7.42"]
+    assert rules(H(turn=6) + REACT + r + refused) == []
+
+
+# ---- retreat and advance length (9.61, 9.84) -----------------------------------------------------------
+def test_retreat_length():
+    """OM 9.61: a 2-hex retreat 4314 → 4315 → 4316 is legal; 3 hexes, or back into the hex it left,
+    or into an all-water hex, is illegal."""
+    r = lambda path, **kw: g("G", path[-1], previous=path[0], path=path, mode="retreat", **kw)
+    assert rules(H() + r(["4314", "4315", "4316"])) == []
+    assert rules(H() + r(["4314", "4315", "4316", "4317"])) == ["OM 9.61"]
+    assert rules(H() + r(["4314", "4315", "4314"])) == ["OM 9.61"]
+    water = table("hexes", hex="4315", terrain="all_water")
+    assert "OM 9.61" in rules(H() + water + r(["4314", "4315"]))
+
+
+def test_advance_length():
+    """OM 9.84: an advance of 2 hexes is legal, 3 is not."""
+    adv = lambda path: g("G", path[-1], previous=path[0], path=path, mode="advance")
+    assert rules(H() + adv(["4313", "4314", "4315"])) == []
+    assert rules(H() + adv(["4313", "4314", "4315", "4316"])) == ["OM 9.84"]
