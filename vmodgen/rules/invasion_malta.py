@@ -353,7 +353,10 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
         def stops(a: str, b: str, i: int) -> Problem | None:
             if not inz(b):
                 return None
-            if free and u.mode != "motor_pool" and not [x for x in board.units(b) if x is not u]:
+            if u.mode == "motor_pool":
+                return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC ({b}) but not move "
+                                                    "through it", b)
+            if free and not [x for x in board.units(b) if x is not u]:
                 return None                                            # 8.23, 17.31
             return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
 
@@ -397,8 +400,9 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
     def _infiltration(self, board: Board, u: UnitState):
         """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the
         highest ER of the enemy units projecting a ZOC into the hex entered; never orange-circle."""
-        if (board.distance(u.previous or u.hex, u.hex) or 0) != 1:
-            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {u.previous} → {u.hex}; "
+        steps = len(u.path) - 1 if u.path else (board.distance(u.previous or u.hex, u.hex) or 0)
+        if steps != int(self.num("infiltration_hexes", 1)):
+            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {' → '.join(u.path or (u.previous or '', u.hex))}; "
                                 "infiltration is exactly one hex.", [u.hex], [u])
         if self.orange(u):
             return self.finding(board, f"{P} 8.52", "zoc", f"{label(u)} is an orange-circle unit and may not "

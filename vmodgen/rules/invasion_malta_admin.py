@@ -39,6 +39,12 @@ from .core.board import Board
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
+#: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
+#: Allied infantry labelled "HQ" (17.1 note)
+INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
+            "flag:hq_label_only")
+#: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
+POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 
 
 class InvasionMaltaAdmin:
@@ -94,7 +100,7 @@ class InvasionMaltaAdmin:
                 why = "the motor pool is Allied only"
             elif time in ("am", "pm") and not s1:
                 why = "the motor pool is used only on Night turns (Scenario 1 excepted)"
-            elif self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u):
+            elif self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u) or self.orange(u) or self.pillbox(u):
                 why = "coast artillery, heavy AA, motorized units, pillboxes and Scenario-4 Italians may not use it"
             else:
                 continue
@@ -120,7 +126,7 @@ class InvasionMaltaAdmin:
         cap = self.num("group_b_infantry_per_hex_max", 1)
         out = []
         for h, us in board.at.items():
-            inf = [u for u in us if u.has("group_b") and self.is_(u, "im_infantry")]
+            inf = [u for u in us if u.has("group_b") and self.is_(u, "im_infantry", INFANTRY)]
             if len(inf) > cap and board.is_hex(h):
                 out.append(self.finding(board, f"{P} 4.14", "stacking", f"{h} holds {len(inf)} Group B infantry-type "
                                         f"units: {self.names(inf)}; at most {int(cap)} per hex at set-up.", [h], inf))

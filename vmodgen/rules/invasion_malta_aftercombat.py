@@ -191,11 +191,11 @@ class InvasionMaltaAfterCombat:
             out.append(self.finding(board, f"{P} 9.22", "movement", f"{self.names([u] + others)} all reacted into "
                                     f"{u.hex}; only one unit may react into a defender hex.", [u.hex], [u] + others))
         total = sum(self.sp(x) for x in board.units(u.hex, u.side))
-        if total > self.limit():
+        if total > self.limit() and total - self.sp(u) <= self.limit():
             out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
                                     f"holds {fmt(total)} SP, more than {fmt(self.limit())}.", [u.hex], [u]))
-        elif not self.param("im_reaction_into_excess", False) and \
-                any(x.has("excess") for x in board.units(u.hex, u.side) if x is not u):
-            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which holds "
-                                    "units under an Excess Stacking marker.", [u.hex], [u]))
+        elif total > self.limit() and not self.flag("im_reaction_into_excess", False):
+            out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which already "
+                                    f"holds {fmt(total - self.sp(u))} SP with units under an Excess Stacking marker.",
+                                    [u.hex], [u]))
         return out

@@ -42,6 +42,7 @@ from ..errors import InputError
 from ..positions.model import Position, UnitState
 from .common import label
 from .core.board import Board
+from .invasion_malta_admin import POOL_INELIGIBLE
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "dropped")
@@ -147,7 +148,7 @@ class InvasionMaltaHistory:
             if not self.combat(u):
                 continue
             if self.zero_ma(u):
-                pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
+                pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE)
                 if not pool:
                     rule = f"{P} 14.23" if self.pillbox(u) else f"{P} 8.15"
                     out.append(self.finding(board, rule, "movement", f"{label(u)} went from {was} to {u.hex}, but "
