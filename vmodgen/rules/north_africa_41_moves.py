@@ -50,7 +50,33 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
         Rule(f"{P} 12.2.1", "movement", MOVES, check_move_limits,
              "retreat, advance, rail, box and marker limits on moves"),
         Rule(f"{P} 15.2.3", "stacking", ALWAYS, check_breakthrough_groups, "breakthrough group: 5 points, one formation"),
+        Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
+             "units under naval or air transport markers stand in a friendly port or airfield"),
     ]
+
+
+def transported(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """21.1.1, 21.1.4: a unit under a naval transport marker ends its sea move in a friendly port
+    (or an off-map box) and moves no more until the marker goes; 18.7.6: one under an air
+    transport marker stands in a friendly-controlled airfield. Control: the position's
+    ``control`` of the hex; unstated control is not judged."""
+    out = []
+    for u in board.pos.units:
+        for status, feature, rule, what in (("naval_transport", "port", "21.1.4", "a port"),
+                                            ("air_transport", "airfield", "18.7.6", "an airfield")):
+            if not u.has(status) or not board.is_hex(u.hex):
+                continue
+            owner = board.control(u.hex)
+            if feature not in board.features(u.hex):
+                why = f"{u.hex} is not {what}"
+            elif owner and owner != u.side:
+                why = f"{u.hex} is controlled by the other side"
+            else:
+                continue
+            out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} carries a "
+                                  f"{status.replace('_', ' ')} marker but {why}; such a unit ends its move in a "
+                                  f"friendly {feature} and stays there until the marker is removed.", [u.hex], [u]))
+    return out
 
 
 # ---- helpers -----------------------------------------------------------------------------------------

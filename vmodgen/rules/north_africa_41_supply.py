@@ -212,6 +212,30 @@ red after a marked one). Only the phasing side is checked when the position name
                                       f"{label(u)} in {u.hex} carries an OOS marker but traces a line of supply "
                                       f"({'full' if s in ('full', 'box') else 'port'} supply); the marker comes off.",
                                       [u.hex], [u]))
+        out += isolated_asus(rs, board, side, st)
+    return out
+
+
+def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[str, str]) -> list:
+    """16.5.2 (printed as a second 16.5.4): after the Supply Phase an ASU under a red OOS marker
+    that is neither stacked with a friendly non-ASU unit nor able to trace a line of supply (16.3)
+    to a friendly unit in full or port supply is eliminated (the spec's reading of the target)."""
+    asu = rs.sel("na41_asu", "type:artillery-group, type:corps-hq")
+    out = []
+    supplied = None
+    for u in board.side_units(side):
+        if not (u.has("oos_red") and asu.matches(rs.game, u) and board.is_hex(u.hex)):
+            continue
+        if any(x is not u and not asu.matches(rs.game, x) and not rs.marker(x) for x in board.units(u.hex, side)):
+            continue
+        if supplied is None:
+            hexes = {x.hex for x in board.side_units(side) if st.get(x.id) in ("full", "port") and board.is_hex(x.hex)}
+            supplied = sup.trace_costs(board, hexes, trace_rules(rs, board, side)) if hexes else {}
+        if u.hex not in supplied:
+            out.append(rs.finding(board, f"{P} 16.5.2", "supply",
+                                  f"{label(u)} in {u.hex} is an ASU under a red OOS marker, with no friendly non-ASU "
+                                  "unit in its hex and no line of supply to a friendly unit in supply: it is "
+                                  "eliminated.", [u.hex], [u]))
     return out
 
 
