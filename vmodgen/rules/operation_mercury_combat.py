@@ -65,9 +65,10 @@ def check_attacks(rs, board: Board) -> list:
 
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     name = label(u)
-    if board.is_hex(u.hex) and board.is_hex(target) and not board.adjacent(u.hex, target):
-        return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {u.hex} attacks {target}, which is not adjacent.",
-                           [u.hex, target], [u])]
+    at = u.previous if u.mode == "advance" and u.previous else u.hex     # where it declared from
+    if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
+        return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
+                           [at, target], [u])]
     if rs.fatigued(u):
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
@@ -79,12 +80,12 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         why = "non-mortar artillery and AA have no attack strength (11.0)" if strength >= 1 else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
-    if board.is_hex(u.hex) and board.is_hex(target):
+    if board.is_hex(at) and board.is_hex(target):
         model = rs.move_model(board, u, set(), with_zoc=False)
-        if model.cost(u.hex, target) is None:
-            p = model.prohibited(u.hex, target)
-            return [rs.finding(board, f"{P} 9.21", "movement", f"{name} may not attack from {u.hex} into {target}: "
-                               f"{p.message} ({p.rule}).", [u.hex, target], [u])]
+        if model.cost(at, target) is None:
+            p = model.prohibited(at, target)
+            return [rs.finding(board, f"{P} 9.21", "movement", f"{name} may not attack from {at} into {target}: "
+                               f"{p.message} ({p.rule}).", [at, target], [u])]
     return []
 
 

@@ -1,0 +1,262 @@
+"""Operation Mercury phase-end predicates (Recovery and Supply Phases, interdiction, returning Greek
+militia and replacement HQs) and the history carried between phase ends (RuleSet.remember and the
+``[state]`` keys of ``vmodgen.rules.operation_mercury_history``)."""
+from __future__ import annotations
+
+import pytest
+
+from rules_util import findings, head, position, table, toml, unit
+from vmodgen.errors import InputError
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.operation_mercury_history import time_of_day
+
+INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
+
+
+def K(turn: int | None = 4, phase: str = "recovery") -> str:
+    out = '[position]\ngame = "operation-mercury"\n'
+    if turn is not None:
+        out += f"turn = {turn}\n"
+    return out + (f'phase = "{phase}"\n' if phase else "")
+
+
+def g(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "german", hexid, **kw)
+
+
+def a(id, hexid, **kw):
+    kw.setdefault("values", INF)
+    return unit(id, "allied", hexid, **kw)
+
+
+def state(**kw) -> str:
+    return "\n[state]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+
+
+def rules(text: str) -> list[str]:
+    return sorted({f.rule for f in findings(text)})
+
+
+# ---- Recovery Phase (SoP I.A, 5.28, 6.32, 9.76, 11.11) -------------------------------------------------
+def test_recovery_removes_fire_and_dispersed_markers():
+    """OM 11.11, 6.32: at the end of the Recovery Phase no unit keeps a First/Final Fire or Dispersed
+    marker; without them the position is legal."""
+    assert rules(K() + g("G", "W4010")) == []
+    assert rules(K() + g("G", "W4010", type="artillery", status=["first_fire"])) == ["OM 11.11"]
+    assert rules(K() + g("G", "W4010", status=["dispersed"])) == ["OM 6.32"]
+    assert rules(K(phase="german-movement") + g("G", "W4010", status=["dispersed"])) == []
+
+
+def test_fatigue_recovers_in_am_out_of_ezoc():
+    """OM 9.76, 5.28: on GT4 (21 AM) a fatigued unit in W4313 still fatigued after the Recovery Phase
+    is illegal with no enemy beside it, legal with an Allied unit in W4314 (its EZOC)."""
+    tired = g("G", "W4313", status=["fatigue"])
+    assert rules(K(turn=4) + tired) == ["OM 9.76"]
+    assert rules(K(turn=4) + tired + a("A", "W4314")) == []
+    assert rules(K(turn=5) + tired) == []                     # GT5 = 21 PM: no recovery
+
+
+def test_no_recovery_in_ezoc_or_outside_am():
+    """OM 5.28: a unit fatigued at the last phase end (om_fatigued) that lost its marker in EZOC is
+    illegal; out of EZOC on GT4 it is legal; OM 9.76: on GT5 (PM) it may not recover at all."""
+    was = state(om_fatigued=["G"])
+    assert rules(K(turn=4) + g("G", "W4313") + a("A", "W4314") + was) == ["OM 5.28"]
+    assert rules(K(turn=4) + g("G", "W4313") + was) == []
+    assert rules(K(turn=5) + g("G", "W4313") + was) == ["OM 9.76"]
+
+
+# ---- Supply Phase (15.15, 15.24-15.27) ------------------------------------------------------------
+def test_one_rsc_per_sector_per_am():
+    """OM 15.26: one Expended RSC per sector is legal, two are not."""
+    assert rules(K(turn=7, phase="supply") + state(rsc_expended={"german": {"sector-retimo": 1}})) == []
+    assert rules(K(turn=7, phase="supply") + state(rsc_expended={"german": {"sector-retimo": 2}})) == ["OM 15.26"]
+
+
+def test_initial_allied_rscs():
+    """OM 15.25a: on GT1 the Allies place 2 RSCs in the Retimo and Heraklion boxes: legal; 3, or one
+    in South Crete, is illegal."""
+    ok = {"allied": {"sector-retimo": 1, "sector-heraklion": 1}}
+    assert rules(K(turn=1, phase="supply") + state(rsc=ok)) == []
+    assert rules(K(turn=1, phase="supply") + state(rsc={"allied": {"sector-retimo": 3}})) == ["OM 15.25"]
+    south = {"allied": {"sector-retimo": 1, "sector-south-crete": 1}}
+    assert rules(K(turn=1, phase="supply") + state(rsc=south)) == ["OM 15.25"]
+
+
+@pytest.mark.parametrize("turn, was, now, ok", [
+    (14, "adequate", "short", True),          # PM, roll: -1
+    (14, "adequate", "low", False),           # PM: -2 with units in the sector
+    (16, "low", "adequate", True),            # AM: RSC +1 and roll +1
+    (17, "low", "adequate", False),           # PM: roll +1 only
+    (5, "adequate", "short", False),          # German rolls begin on GT7
+])
+def test_supply_level_change_per_phase(turn, was, now, ok):
+    """OM 15.15, 15.26, 15.27: a German level in Maleme/Suda (a German unit in W4314) moves by at
+    most the RSC (+1, AM) and the roll (±1, from GT7) in one Supply Phase."""
+    text = K(turn=turn, phase="supply") + g("G", "W4314") + state(
+        supply={"german": {"sector-maleme-suda": now}}, supply_previous={"german": {"sector-maleme-suda": was}})
+    got = [f.rule for f in findings(text)]
+    assert ("OM 15.15" not in got) is ok
+
+
+def test_supply_falls_to_low_in_an_empty_sector():
+    """OM 15.24: with no German unit in Retimo, Adequate → Low in one phase is legal."""
+    text = K(turn=14, phase="supply") + g("G", "W4314") + state(
+        supply={"german": {"sector-retimo": "low"}}, supply_previous={"german": {"sector-retimo": "adequate"}})
+    assert rules(text) == []
+
+
+def test_air_resupply_needs_a_held_airfield_out_of_ezoc():
+    """OM 15.25c: German air resupply through Maleme (W4415) held by a German unit, no EZOC: legal;
+    with an Allied unit in W4314 beside it, or no German unit on it, illegal."""
+    air = state(air_resupply="W4415")
+    assert rules(K(turn=7, phase="supply") + g("G", "W4415") + air) == []
+    assert rules(K(turn=7, phase="supply") + g("G", "W4415") + a("A", "W4314") + air) == ["OM 15.25"]
+    assert rules(K(turn=7, phase="supply") + g("G", "W4313") + air) == ["OM 15.25"]
+
+
+# ---- interdiction (12.41) --------------------------------------------------------------------------
+def test_interdiction_levels_by_day_only():
+    """OM 12.41: level 2 in Heraklion on GT2 (20 PM) is legal; any level on GT3 (20 Night), or level
+    3, is illegal."""
+    assert rules(K(turn=2, phase="") + state(interdiction={"sector-heraklion": 2})) == []
+    assert rules(K(turn=3, phase="") + state(interdiction={"sector-heraklion": 1})) == ["OM 12.41"]
+    assert rules(K(turn=2, phase="") + state(interdiction={"sector-heraklion": 3})) == ["OM 12.41"]
+
+
+def test_turn_numbering_examples():
+    """Spec §1: GT14 is 24 PM, GT27 is 28 Night (20.11, 20.12 example), GT1 is 20 AM."""
+    assert time_of_day(position(K(turn=14, phase=""))) == "pm"
+    assert time_of_day(position(K(turn=27, phase=""))) == "night"
+    assert time_of_day(position(K(turn=1, phase=""))) == "am"
+
+
+# ---- returning Greek militia (13.63-13.64) and replacement HQs (13.52) -------------------------------------
+MIL = dict(type="greek_militia", nationality="greek", values={"attack": 1, "defense": 1, "movement": 4, "stacking": 1})
+
+
+def test_militia_return_to_a_town_far_from_germans():
+    """OM 13.64: militia returning to the city W4228 with no German unit within 5 hexes: legal; with
+    a German unit 2 hexes away (W4226), or onto a clear hex (W4313), illegal."""
+    back = a("M", "W4228", status=["arrived"], **MIL)
+    assert rules(K() + back) == []
+    assert rules(K() + back + g("G", "W4226")) == ["OM 13.64"]
+    assert rules(K() + a("M", "W4313", status=["arrived"], **MIL)) == ["OM 13.64"]
+
+
+def test_militia_return_in_am_recovery_only():
+    """OM 13.63: a militia unit recorded as off the map (om_militia_off) that is back in a PM turn, or
+    in a Movement Phase, returned illegally."""
+    off = state(om_militia_off=["M"])
+    assert rules(K(turn=4) + a("M", "W4228", **MIL) + off) == []
+    assert rules(K(turn=5) + a("M", "W4228", **MIL) + off) == ["OM 13.63"]
+    assert rules(K(turn=4, phase="allied-movement") + a("M", "W4228", **MIL) + off) == ["OM 13.63"]
+
+
+HQ = dict(type="hq", values={"command_range": 3, "stacking": 1, "movement": 5, "efficiency": 6})
+
+
+def test_replacement_hq_placement():
+    """OM 13.52: the HQ lost in Maleme/Suda returns in the Recovery Phase onto W4314 with a friendly
+    unit: legal; alone in W4313, in the Retimo sector, or after a replacement was lost: illegal."""
+    lost = lambda rep=False: state(om_hq_lost={"HQ": {"sector": "sector-maleme-suda", "turn": 3, "replacement": rep}})
+    assert rules(K() + a("HQ", "W4314", **HQ) + a("A", "W4314") + lost()) == []
+    assert rules(K() + a("HQ", "W4313", **HQ) + lost()) == ["OM 13.52"]
+    assert rules(K() + a("HQ", "E3310", **HQ) + a("A", "E3310") + lost()) == ["OM 13.52"]
+    assert rules(K() + a("HQ", "W4314", **HQ) + a("A", "W4314") + lost(True)) == ["OM 13.52"]
+    assert rules(K(phase="allied-movement") + a("HQ", "W4314", **HQ) + a("A", "W4314") + lost()) == ["OM 13.52"]
+
+
+# ---- history: remember() and the state keys ------------------------------------------------------------
+def _rs_pos(text: str):
+    p = position(text)
+    return ruleset_for(p.game), p
+
+
+def test_remember_records_arrivals_and_fatigue():
+    """A unit that appears on W4314 in the German Paradrop Phase is recorded as paradropped this turn;
+    the fatigued units of the phase end are recorded; the next turn drops the arrival."""
+    rs, before = _rs_pos(K(turn=1, phase="air-allocation") + a("A", "W4010"))
+    _, after = _rs_pos(K(turn=1, phase="german-paradrop") + a("A", "W4010", status=["fatigue"]) + g("P", "W4314"))
+    memory: dict = {}
+    rs.remember(before, after, memory)
+    assert memory["om_arrivals"] == {"P": {"turn": 1, "how": "paradrop", "hex": "W4314"}}
+    assert memory["om_fatigued"] == ["A"]
+    _, later = _rs_pos(K(turn=2, phase="recovery") + g("P", "W4314"))
+    rs.remember(after, later, memory)
+    assert memory["om_arrivals"] == {} and memory["om_fatigued"] == []
+
+
+def test_remember_airlanding_then_capacity_finding():
+    """OM 6.52 over two phase ends: four 2-step units entering Maleme airfield W4415 in the German
+    Movement Phase are recorded as airlanded; at the end of the next phase the carried record makes
+    8 steps, more than 7."""
+    units = "".join(g(f"L{i}", "W4415", steps=2, values=dict(INF, stacking=1)) for i in range(4))
+    rs, before = _rs_pos(K(turn=4, phase="german-paradrop") + g("HOLD", "W4415", values=dict(INF, stacking=1)))
+    _, after = _rs_pos(K(turn=4, phase="german-movement") + g("HOLD", "W4415", values=dict(INF, stacking=1)) + units)
+    memory: dict = {}
+    rs.remember(before, after, memory)
+    assert {v["how"] for v in memory["om_arrivals"].values()} == {"airlanded"}
+    nxt = position(K(turn=4, phase="german-bombardment") + g("HOLD", "W4415", values=dict(INF, stacking=1)) + units)
+    nxt.state = {**memory, **nxt.state}
+    assert "OM 6.52" in {f.rule for f in rs.check(nxt)}
+    nxt.state["om_arrivals"] = {k: v for k, v in list(memory["om_arrivals"].items())[:3]}
+    assert "OM 6.52" not in {f.rule for f in rs.check(nxt)}
+
+
+def test_remember_sca_release_offmap_start_refusal_and_losses():
+    """The Suda Command Area release (a German unit ending its Movement Phase beside the area), the
+    Allied units that start in an off-map box, a refusal, a lost HQ and lost militia are recorded."""
+    rs, start = _rs_pos(K(turn=1, phase="recovery") + a("BOX", "offmap-sitia") + a("HQ", "W4314", **HQ)
+                        + a("M", "W4228", **MIL))
+    memory: dict = {}
+    rs.remember(None, start, memory)
+    assert memory["om_offmap_start"] == ["BOX"]
+    _, moved = _rs_pos(K(turn=3, phase="german-movement") + g("G", "W3925") + a("BOX", "offmap-sitia"))
+    rs.remember(start, moved, memory)
+    assert memory["om_sca_released"] == 3
+    assert set(memory["om_hq_lost"]) == {"HQ"} and memory["om_hq_lost"]["HQ"]["sector"] == "sector-maleme-suda"
+    assert memory["om_militia_off"] == ["M"]
+    _, pre = _rs_pos(K(turn=3, phase="german-combat-declaration") + g("G", "W4313") + a("B", "W4314"))
+    _, post = _rs_pos(K(turn=3, phase="german-combat-refusal") + g("G", "W4313") + a("B", "W4315"))
+    rs.remember(pre, post, memory)
+    assert memory["om_refused"] == {"turn": 3, "segment": "german", "units": ["B"]}
+
+
+def test_no_sca_release_far_from_the_area():
+    """OM 4.64: a German unit ending the Movement Phase far from the area (W4314) releases nothing."""
+    rs, a0 = _rs_pos(K(turn=3, phase="german-paradrop") + g("G", "W4313"))
+    _, a1 = _rs_pos(K(turn=3, phase="german-movement") + g("G", "W4314"))
+    memory: dict = {}
+    rs.remember(a0, a1, memory)
+    assert "om_sca_released" not in memory
+
+
+@pytest.mark.parametrize("text, word", [
+    ('om_arrivals = {G = {turn = 1, how = "flew"}}', "om_arrivals.G"),
+    ('om_fatigued = "G"', "om_fatigued"),
+    ('om_sca_released = "soon"', "om_sca_released"),
+    ('om_refused = {units = "A"}', "om_refused"),
+    ('om_hq_lost = {HQ = 3}', "om_hq_lost"),
+    ('time = "dusk"', "time"),
+    ('air_resupply = "W9999"', "air_resupply"),
+    ('supply_previous = {german = {sector-retimo = 2}}', "supply_previous"),
+])
+def test_bad_state_keys_are_refused(text, word):
+    """[state] history keys of the wrong shape are input errors naming the key."""
+    with pytest.raises(InputError) as exc:
+        position(K() + "\n[state]\n" + text + "\n")
+    assert word in str(exc.value)
+
+
+def test_state_example_files_pass_the_check_cli(tmp_path):
+    """The position files under tests/data/positions/operation_mercury load and give the findings
+    their names announce (legal_*: none; illegal_*: at least one)."""
+    from rules_util import POSITIONS
+    from vmodgen.positions import load_position
+    files = sorted((POSITIONS / "operation_mercury").glob("*.toml"))
+    assert files
+    for f in files:
+        p = load_position(f)
+        got = ruleset_for(p.game).check(p)
+        assert bool(got) is f.name.startswith("illegal"), (f.name, [str(x) for x in got])
