@@ -236,6 +236,7 @@ class InvasionMaltaAdmin:
         ncap = self.num("beachheads_per_nationality_max", 6)
         for n, hs in nats.items():
             if len(hs) > ncap:
-                out.append(self.finding(board, f"{P} 16.41", "supply", f"{len(hs)} {n} beachheads ({', '.join(hs)}); "
+                nat = self.game.nationalities.get(n)
+                out.append(self.finding(board, f"{P} 16.41", "supply", f"{len(hs)} {nat.name if nat else n} beachheads ({', '.join(hs)}); "
                                         f"at most {int(ncap)} per nationality.", hs))
         return out

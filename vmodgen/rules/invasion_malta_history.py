@@ -253,8 +253,8 @@ class InvasionMaltaHistory:
             if why:
                 out.append(self.finding(board, f"{P} 8.43", "movement", f"{label(u)} entered the map at {u.hex} by "
                                         f"{'air transport' if by_air else 'paradrop'} in {why}; "
-                                        f"{'neither is possible' if why != 'Windy weather' else 'no paradrop is'} "
-                                        "then (5.2, 8.43).", [u.hex], [u]))
+                                        f"{'neither takes place' if why != 'Windy weather' else 'no paradrop takes place'}"
+                                        " then (5.2, 8.43).", [u.hex], [u]))
         return out
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------

@@ -1,0 +1,181 @@
+"""Invasion: Malta rules that need history (what stood where at the previous phase end, carried by
+``RuleSet.remember`` into ``[state]``) or a phase of the sequence of play (Reset, Recovery,
+Airborne, Supply Status): a legal and an illegal position per predicate, on the bundled kit
+(hexes 1918-2123 are clear; 2017 lies in the kit's north sector, 2018 in the central one)."""
+from __future__ import annotations
+
+from rules_util import position, rules
+from test_rules_invasion_malta_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
+from vmodgen.rules import ruleset_for
+
+
+def test_remember_records_the_phase_end():
+    """RuleSet.remember: hexes, OoS, reduced, Activation markers and airheads of the phase end; a
+    unit that entered the map in the Airborne phase elsewhere than an airfield airhead is dropped."""
+    before = position(kit("draw") + x("P", "axis-paradrop-kg1") + al("A", "2020", status=["activated"]))
+    after = position(kit("airborne") + x("P", "2019", status=["oos"]) + al("A", "2020", status=["activated"])
+                     + hexes("1623", markers=["airhead"], owner="axis"))
+    rs = ruleset_for(after.game)
+    memory: dict = {}
+    rs.remember(before, after, memory)
+    assert set(memory) <= set(rs.MEMORY_KEYS)
+    assert memory["prev_hexes"] == {"P": "2019", "A": "2020"}
+    assert memory["prev_oos"] == ["P"] and memory["prev_activated"] == ["A"]
+    assert memory["prev_airheads"] == ["1623"] and memory["dropped"] == ["P"]
+    moved = position(kit("movement") + x("P", "2020") + al("A", "2020"))
+    rs.remember(after, moved, memory)
+    assert memory["dropped"] == [] and memory["prev_oos"] == []
+
+
+def test_oos_marker_placed_only_at_night():
+    """IM 6.12 (SUP-2): a new OoS marker in a Night Supply Status Phase is legal; on a PM turn, or
+    at the end of a combat phase, it is not."""
+    unit = x("X", "2020", status=["oos"])
+    assert rules(kit("supply-status") + unit + state(time="night", prev_oos=[])) == []
+    assert rules(kit("supply-status") + unit + state(time="pm", prev_oos=[])) == ["IM 6.12"]
+    assert rules(kit("combat") + unit + state(time="night", prev_oos=[])) == ["IM 6.12"]
+    assert rules(kit("combat") + unit + state(time="night", prev_oos=["X"])) == []
+
+
+def test_oos_marker_removed_only_when_traced():
+    """IM 6.13 (SUP-5): an OoS marker removed in a Supply Status Phase where the unit traces to its
+    formation's beachhead (1918) is legal; removed where the beachhead serves another formation,
+    or outside the Supply Status Phase, it is not."""
+    beach = hexes("1918", markers=["beachhead"], owner="axis")
+    unit = x("X", "2020", formation="7")
+    assert rules(kit("supply-status") + beach + unit + state(time="pm", prev_oos=["X"], beachheads={"1918": "7"})) \
+        == []
+    assert rules(kit("supply-status") + beach + unit + state(time="pm", prev_oos=["X"], beachheads={"1918": "O"})) \
+        == ["IM 6.13"]
+    assert rules(kit("movement") + beach + unit + state(prev_oos=["X"])) == ["IM 6.13"]
+
+
+def test_zero_ma_units_never_change_hex():
+    """IM 14.23, 8.15: a pillbox found in another hex at the end of a combat phase is illegal; an
+    infantry unit that retreated is legal."""
+    assert rules(kit("combat") + x("PB", "2020", type="pillbox", values=dict(INF, movement=0))
+                 + state(prev_hexes={"PB": "2019"})) == ["IM 14.23"]
+    assert rules(kit("combat") + x("I", "2020") + state(prev_hexes={"I": "2019"})) == []
+    assert rules(kit("combat") + x("T", "2020", status=["oos"], **TANK) + state(prev_hexes={"T": "2019"})) \
+        == ["IM 8.15"]
+
+
+def test_orange_circle_never_retreats_or_advances():
+    """IM 13.37, 13.53: an orange-circle unit in another hex at the end of a combat phase is
+    illegal; at the end of a Movement Phase it is legal."""
+    o = x("O", "2020", **ORANGE) + state(prev_hexes={"O": "2019"})
+    assert rules(kit("combat") + o) == ["IM 13.37"]
+    assert rules(kit("movement") + o) == []
+
+
+def test_sector_change_takes_an_activation_marker():
+    """IM 4.52: an Allied unit that went from the north sector (2017) into the central one (2018)
+    carries an Activation marker (legal); without it, illegal."""
+    assert rules(kit("combat") + al("A", "2018", status=["activated"]) + state(prev_hexes={"A": "2017"})) == []
+    assert rules(kit("combat") + al("A", "2018") + state(prev_hexes={"A": "2017"})) == ["IM 4.52"]
+
+
+def test_sector_changer_does_not_move_again():
+    """IM 4.52: an Allied unit marked for a sector change earlier this turn may not move in a later
+    Movement Phase; an unmarked one may."""
+    move = dict(previous="2019", path=["2019", "2020"], status=["activated"])
+    assert rules(kit("movement") + al("A", "2020", **move) + state(prev_activated=["A"])) == ["IM 4.52"]
+    assert rules(kit("movement") + al("A", "2020", **move) + state(prev_activated=[])) == []
+
+
+def test_rally_only_in_night_recovery():
+    """IM 18.21: a unit back on its full side at the end of a Night Recovery Phase rallied (legal);
+    at the end of a PM Recovery Phase or of a combat phase it is illegal."""
+    unit = x("X", "2020")
+    assert rules(kit("recovery") + unit + state(time="night", prev_reduced=["X"])) == []
+    assert rules(kit("recovery") + unit + state(time="pm", prev_reduced=["X"])) == ["IM 18.21"]
+    assert rules(kit("combat") + unit + state(time="night", prev_reduced=["X"])) == ["IM 18.21"]
+
+
+def test_rally_conditions():
+    """IM 18.23, 18.28: no rally in enemy ZOC (the Allied unit in 2021) or for armour."""
+    night = state(time="night", prev_reduced=["X"])
+    assert rules(kit("recovery") + x("X", "2020") + al("E", "2021") + night) == ["IM 18.23"]
+    assert rules(kit("recovery") + x("X", "2020", **TANK) + night) == ["IM 18.28"]
+
+
+def test_airhead_placement():
+    """IM 15.21: airheads 6 hexes apart are legal, 3 apart not; an airhead on a sea hex is not; a new
+    one placed on a Night turn is not."""
+    def airhead(hx):
+        return hexes(hx, markers=["airhead"], owner="axis")
+    assert rules(kit("airborne") + airhead("2020") + airhead("2620")) == []
+    assert rules(kit("airborne") + airhead("2020") + airhead("2320")) == ["IM 15.21"]
+    assert rules(kit("airborne") + airhead("0601")) == ["IM 15.21"]
+    assert rules(kit("airborne") + airhead("2020") + state(time="night", prev_airheads=[])) == ["IM 15.21"]
+    assert rules(kit("airborne") + airhead("2020") + state(time="night", prev_airheads=["2020"])) == []
+
+
+def test_no_paradrop_at_night_or_in_wind():
+    """IM 8.43, 5.2: a unit entering the map from its KG box in an AM Airborne phase is legal; on a
+    Night turn, or paradropping in Windy weather, illegal."""
+    drop = x("P", "2020") + "\n"
+    was = dict(prev_hexes={"P": "axis-paradrop-kg1"})
+    assert rules(kit("airborne") + drop + state(time="am", **was)) == []
+    assert rules(kit("airborne") + drop + state(time="night", **was)) == ["IM 8.43"]
+    assert rules(kit("airborne") + drop + state(time="am", weather="windy", **was)) == ["IM 8.43"]
+
+
+def test_oos_units_attacking():
+    """IM 6.15, 12.24 (SUP-3): an OoS armour unit may not attack; an OoS unit with attack 1 (halved
+    below 1) may not; an OoS unit with attack 3 may."""
+    d = al("D", "2021")
+    assert rules(kit() + d + x("T", "2020", status=["oos"], **TANK) + attack("2021", "T")) == ["IM 6.15"]
+    assert rules(kit() + d + x("W", "2020", status=["oos"], values=dict(INF, attack=1)) + attack("2021", "W")) \
+        == ["IM 12.24"]
+    assert rules(kit() + d + x("S", "2020", status=["oos"]) + attack("2021", "S")) == []
+
+
+def test_recovery_removes_disruption_outside_ezoc():
+    """IM 3.84: at the end of the Recovery Phase a disrupted unit outside enemy ZOC is illegal; in
+    enemy ZOC (2021 held by the Allies) or Italian, legal."""
+    assert rules(kit("recovery") + x("X", "2020", status=["disrupted"])) == ["IM 3.84"]
+    assert rules(kit("recovery") + x("X", "2020", status=["disrupted"]) + al("E", "2021")) == []
+    assert rules(kit("recovery") + x("I", "2020", status=["disrupted"], nationality="italian")) == []
+
+
+def test_recovery_flips_artillery_hqs_and_clears_activation():
+    """IM 10.14, 10.15, 17.26, 7.22: after the Recovery Phase no Fired artillery (OoS Axis artillery
+    excepted), no Spent HQ, no Activation marker remain."""
+    arty = dict(values=dict(INF, range=6))
+    assert rules(kit("recovery") + x("A", "2020", status=["fired"], **arty)) == ["IM 10.14"]
+    assert rules(kit("recovery") + x("A", "2020", status=["fired", "oos"], **arty)) == []
+    assert rules(kit("recovery") + al("B", "2020", status=["fired", "oos"], **arty)) == ["IM 10.14", "IM 6.1"]
+    assert rules(kit("recovery") + x("H", "2020", type="hq", status=["spent"])) == ["IM 17.26"]
+    assert rules(kit("recovery") + x("H", "2020", type="hq")) == []
+    assert rules(kit("recovery") + x("U", "2020", status=["activated"])) == ["IM 7.22"]
+
+
+def test_recovery_removes_captured_airheads():
+    """IM 6.32: an airhead in a hex an Allied combat unit occupies is gone after the Recovery Phase
+    (illegal if still there); under an Axis unit it stays (legal)."""
+    head_ = hexes("2020", markers=["airhead"], owner="axis")
+    assert rules(kit("recovery") + head_ + al("A", "2020")) == ["IM 6.32"]
+    assert rules(kit("recovery") + head_ + x("X", "2020")) == []
+
+
+def test_one_am_in_the_pool():
+    """IM 7.15: at the end of a Ground Sequence (Reset Phase) the Axis Activation Pool holds one AM
+    (legal), not two."""
+    assert rules(kit("reset") + hexes("axis-activation-pool", markers=["am-7"])) == []
+    assert rules(kit("reset") + hexes("axis-activation-pool", markers=["am-7", "am-O"])) == ["IM 7.15"]
+
+
+def test_beachheads_per_zone_and_nationality():
+    """IM 16.41 (SUP-4): three beachheads in the South invasion zone are legal, four are not; seven
+    German beachheads over three zones are illegal, six legal."""
+    def beach(*hs):
+        return "".join(hexes(hx, markers=["beachhead"], owner="axis") for hx in hs)
+    south = ("1124", "1125", "1226", "1227")
+    assert rules(kit() + beach(*south[:3])) == []
+    assert rules(kit() + beach(*south)) == ["IM 16.41"]
+    seven = south[:3] + ("2041", "2042", "2043", "3712")
+    german = state(beachheads={hx: "7" for hx in seven})
+    assert rules(kit() + beach(*seven) + german) == ["IM 16.41"]
+    six = state(beachheads={hx: "7" for hx in seven[:6]})
+    assert rules(kit() + beach(*seven[:6]) + six) == []
