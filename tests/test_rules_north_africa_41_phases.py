@@ -1,0 +1,199 @@
+"""North Africa '41 supply markers, sequence-of-play rules (spec §6, §8) and attack legality
+(§10), with history carried in ``[state]`` or recorded by ``remember``."""
+from __future__ import annotations
+
+import pytest
+
+from test_rules_north_africa_41_util import H, INF, MECH, TANK, al, ax, findings, kit, kunit, position, rules_of, table
+from vmodgen.errors import InputError
+from vmodgen.rules import ruleset_for
+
+S = head_s = H.replace("line_range = [1, 40]\npos_range = [1, 40]", "line_range = [1, 14]\npos_range = [1, 3]") + \
+    table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
+
+
+# ---- OOS markers (§6.1: 16.1, 16.5) --------------------------------------------------------------------
+def test_oos_marker_white_then_red():
+    """§6.1, NA41 16.1: at the end of the Axis Supply Phase (kit) a unit far from any source that
+    had no marker gets a white one (red is illegal); one that was white turns red (white is
+    illegal); red stays red."""
+    far = kunit("A", "axis", "2020", status=["oos"])
+    red = kunit("A", "axis", "2020", status=["oos_red"])
+    none_before = kit("i1-axis-supply", {"na41_status_before": {"A": []}})
+    white_before = kit("i1-axis-supply", {"na41_status_before": {"A": ["oos"]}})
+    red_before = kit("i1-axis-supply", {"na41_status_before": {"A": ["oos_red"]}})
+    assert rules_of(none_before + far, "NA41 16") == []
+    assert rules_of(none_before + red, "NA41 16") == ["NA41 16.1"]
+    assert rules_of(white_before + red, "NA41 16") == []
+    assert rules_of(white_before + far, "NA41 16") == ["NA41 16.1"]
+    assert rules_of(red_before + red, "NA41 16") == []
+
+
+def test_oos_markers_change_only_in_the_owners_supply_phase():
+    """§8, NA41 16.1: an Axis unit whose OOS marker appeared during the Allied Supply Phase, or the
+    Axis Movement Phase, is illegal; during the Axis Supply Phase or the Supply Attrition Phase
+    (mass OOS, 25.1.1) it is legal."""
+    st = {"na41_status_before": {"A": []}}
+    body = kunit("A", "axis", "2020", status=["oos"])
+    assert rules_of(kit("i1-allied-supply", st) + body, "NA41 16") == ["NA41 16.1"]
+    assert rules_of(kit("i1-axis-movement", st) + body, "NA41 16") == ["NA41 16.1"]
+    assert rules_of(kit("i1-axis-supply", st) + body, "NA41 16") == []
+    assert rules_of(kit("supply-attrition", st) + body, "NA41 16") == []
+
+
+def test_remember_records_markers_and_delay_markers():
+    """History, remember: the memory holds each unit's markers and the delay markers on the map at
+    the end of the phase, and the units that used extended movement in a Movement Phase."""
+    after = position(kit("i1-axis-movement") + kunit("A", "axis", "2020", status=["oos", "disrupted"])
+                     + kunit("M", "axis", "2120", previous="2122", type="motorized-infantry", values=MECH,
+                             mode="extended")
+                     + table("hexes", hex="2023", markers=["delay"], owner="axis"))
+    memory: dict = {}
+    ruleset_for(after.game).remember(None, after, memory)
+    assert memory["na41_status_before"] == {"A": ["oos", "disrupted"], "M": []}
+    assert memory["na41_delay_before"] == {"2023": "axis"}
+    assert memory["na41_extended_moved"] == ["M"]
+    assert set(ruleset_for(after.game).MEMORY_KEYS) >= set(memory)
+
+
+def test_state_keys_are_validated():
+    """History, validate_position: a bad ``[state]`` value is refused with a clear message."""
+    with pytest.raises(InputError, match="na41_retreat_overstack"):
+        position(kit("i1-axis-combat", {"na41_retreat_overstack": {"2020": "germans"}}))
+    with pytest.raises(InputError, match="unknown marker"):
+        position(kit("i1-axis-combat", {"na41_status_before": {"A": ["sleepy"]}}))
+    with pytest.raises(InputError, match="na41_extended_moved"):
+        position(kit("i1-axis-combat", {"na41_extended_moved": "A"}))
+
+
+def test_supply_attrition_phase_is_not_a_trace():
+    """§6.9, NA41 16.1: the mass OOS of the Supply Attrition Phase (25.1.1) marks units that could
+    trace; no finding there, while the same marker after the owner's Supply Phase is illegal."""
+    body = kunit("A", "axis", "1101", status=["oos"])            # next to Tripoli: traces
+    assert rules_of(kit("supply-attrition") + body, "NA41 16") == []
+    assert rules_of(kit("i1-axis-supply") + body, "NA41 16") == ["NA41 16.1"]
+
+
+def test_isolated_asu_is_eliminated():
+    """§6.6, NA41 16.5.2: a red-OOS ASU in 1302, alone, with no line to a supplied friendly unit, is
+    eliminated (illegal to keep); with an infantry unit stacked with it, or a supplied unit (0602)
+    5 hex points away (1102), it stays; 6 points away (1202) it is eliminated."""
+    asu = dict(type="artillery-group", values={"defense": 1, "stacking": 0, "movement": 5}, movement_class="mech",
+               status=["oos_red"])
+    assert rules_of(S + ax("R", "1302", **asu), "NA41 16.5") == ["NA41 16.5.2"]
+    assert rules_of(S + ax("R", "1302", **asu) + ax("I", "1302", status=["oos_red"]), "NA41 16.5") == []
+    assert rules_of(S + ax("R", "1102", **asu) + ax("I", "0602"), "NA41 16.5") == []
+    assert rules_of(S + ax("R", "1202", **asu) + ax("I", "0602"), "NA41 16.5") == ["NA41 16.5.2"]
+
+
+# ---- Initial, Recovery and Delay Phases (§8) ---------------------------------------------------------------
+def test_transport_markers_removed_in_own_initial_phase():
+    """§8 B.1, NA41 5.9.1, 21.1.5, 18.7.6: at the end of the Allied Initial Phase no Allied unit
+    carries a rail or naval transport marker; an Axis one may (its own Initial Phase comes later)."""
+    assert rules_of(kit("i1-allied-initial") + kunit("R", "allied", "2020", status=["rail"]), "NA41") \
+        == ["NA41 5.9.1"]
+    port = table("hexes", hex="2020", features=["port"], control="allied")
+    assert rules_of(kit("i1-allied-initial") + port + kunit("R", "allied", "2020", status=["naval_transport"]),
+                    "NA41") == ["NA41 21.1.5"]
+    assert rules_of(kit("i1-allied-initial") + port + kunit("R", "axis", "2020", status=["naval_transport"]),
+                    "NA41 21.1.5") == []
+    assert rules_of(kit("i1-allied-initial") + kunit("R", "allied", "2020"), "NA41") == []
+
+
+def test_replacement_markers_removed_in_recovery_phase():
+    """§8 B.4, NA41 19.5: at the end of the Axis Recovery Phase no Axis unit carries a Replacement
+    marker; at the end of the Axis Movement Phase it may."""
+    body = kunit("A", "axis", "2020", status=["replacement"])
+    assert rules_of(kit("i1-axis-recovery") + body, "NA41 19") == ["NA41 19.5"]
+    assert rules_of(kit("i1-axis-movement") + body, "NA41 19") == []
+
+
+def test_recovery_one_level_only():
+    """§8 B.4, NA41 13.4: a unit in Full Retreat before the Recovery Phase (in enemy ZOC, rallied)
+    ends it Disrupted at best, not in Good Order."""
+    head = kit("i1-axis-recovery", {"na41_status_before": {"A": ["full_retreat"]}})
+    zoc = kunit("B", "allied", "2021") + kunit("G", "axis", "2020")
+    assert rules_of(head + zoc + kunit("A", "axis", "2020", status=["disrupted"]), "NA41 13") == []
+    assert rules_of(head + zoc + kunit("A", "axis", "2020"), "NA41 13") == ["NA41 13.4"]
+
+
+def test_delay_markers_mandatory_removal():
+    """§8 B.6, NA41 24.3.4: at the end of any Delay Phase a delay marker sharing a hex with enemy
+    units is illegal (it is removed); next to them it is legal."""
+    mark = table("hexes", hex="2021", markers=["delay"], owner="axis")
+    assert rules_of(kit("i1-allied-delay") + mark + kunit("B", "allied", "2021"), "NA41 24") == ["NA41 24.3.4"]
+    assert rules_of(kit("i1-allied-delay") + mark + kunit("B", "allied", "2022"), "NA41 24") == []
+
+
+def test_delay_marker_placement():
+    """§10, NA41 24.3.1: a delay marker placed in this Axis Delay Phase (absent from
+    ``na41_delay_before``) next to an Allied unit is illegal; one already there before is legal."""
+    mark = table("hexes", hex="2021", markers=["delay"], owner="axis")
+    enemy = kunit("B", "allied", "2022")
+    assert rules_of(kit("i1-axis-delay", {"na41_delay_before": {}}) + mark + enemy, "NA41 24") == ["NA41 24.3.1"]
+    assert rules_of(kit("i1-axis-delay", {"na41_delay_before": {"2021": "axis"}}) + mark + enemy, "NA41 24") == []
+    assert rules_of(kit("i1-axis-delay", {"na41_delay_before": {}}) + mark + kunit("B", "allied", "2024"),
+                    "NA41 24") == []
+
+
+# ---- attacks (§10) -----------------------------------------------------------------------------------------
+def attack(hexid, *units, kind=None):
+    return table("attacks", hex=hexid, units=list(units), kind=kind)
+
+
+def test_attackers_adjacent_and_once():
+    """§10, NA41 8.1: attackers stand next to the defender; a unit attacks once and a hex is
+    attacked once per Combat Phase (breakthrough combats apart)."""
+    body = ax("A", "2019") + ax("C", "2018") + al("B", "2020") + al("D", "2118")
+    assert rules_of(H + body + attack("2020", "A"), "NA41") == []
+    assert rules_of(H + body + attack("2020", "C"), "NA41") == ["NA41 8.1"]
+    assert rules_of(H + body + attack("2020", "A") + attack("2118", "A"), "NA41") == ["NA41 8.1"]
+    assert rules_of(H + body + attack("2020", "A") + attack("2020", "A", kind="breakthrough"), "NA41") == []
+
+
+def test_attackers_status():
+    """§10, NA41 13.2.1, 19.5, 21.1.4, 2.3.2: Disrupted units, units under a naval transport marker
+    and units that used extended movement may not attack; a unit in a hex with a Replacement
+    marker attacks nothing."""
+    body = al("B", "2020")
+    assert rules_of(H + body + ax("A", "2019", status=["disrupted"]) + attack("2020", "A"), "NA41") == ["NA41 13.2.1"]
+    assert "NA41 21.1.4" in rules_of(H + body + ax("A", "2019", status=["naval_transport"]) + attack("2020", "A"),
+                                     "NA41")
+    assert rules_of(H + body + ax("A", "2019") + ax("R", "2019", status=["replacement"]) + attack("2020", "A"),
+                    "NA41") == ["NA41 19.5"]
+    ext = H + "[state]\nna41_extended_moved = [\"A\"]\n" + body + ax("A", "2019")
+    assert rules_of(ext + attack("2020", "A"), "NA41") == ["NA41 2.3.2"]
+    assert rules_of(ext + ax("E", "2119") + attack("2020", "E"), "NA41") == []
+
+
+def test_attack_nationalities():
+    """§10, NA41 8.4.1, 8.4.2: German and Italian units attack together only with the Comando
+    Supremo; an Allied attack has at most 2 nationalities and 3 tank units."""
+    ger, ita = ax("G", "2019", nationality="wehrmacht"), ax("I", "2119", nationality="italian")
+    assert rules_of(H + al("B", "2020") + ger + ita + attack("2020", "G", "I"), "NA41") == ["NA41 8.4.1"]
+    cs = H + "[state]\nna41_comando_supremo = true\n"
+    assert rules_of(cs + al("B", "2020") + ger + ita + attack("2020", "G", "I"), "NA41") == []
+    allies = "".join(al(f"N{i}", h, nationality=n) for i, (h, n) in
+                     enumerate((("2019", "british"), ("2119", "indian"), ("2120", "polish"))))
+    assert rules_of(H + ax("X", "2020") + allies + attack("2020", "N0", "N1"), "NA41") == []
+    assert rules_of(H + ax("X", "2020") + allies + attack("2020", "N0", "N1", "N2"), "NA41") == ["NA41 8.4.2"]
+    tanks = "".join(al(f"T{i}", h, **TANK) for i, h in enumerate(("2019", "2119", "2120", "2021")))
+    assert rules_of(H + ax("X", "2020") + tanks + attack("2020", "T0", "T1", "T2"), "NA41") == []
+    assert rules_of(H + ax("X", "2020") + tanks + attack("2020", "T0", "T1", "T2", "T3"), "NA41") == ["NA41 8.4.2"]
+
+
+def test_vehicles_attack_across_escarpment_only_by_road():
+    """§10, NA41 9.6: a tank attacks across the escarpment 2019|2020 only along a road; infantry may."""
+    esc = table("hexsides", hexes=["2019", "2020"], feature="escarpment", up="2020")
+    assert rules_of(H + esc + al("B", "2020") + ax("T", "2019", **TANK) + attack("2020", "T"), "NA41") == ["NA41 9.6"]
+    assert rules_of(H + esc + al("B", "2020") + ax("I", "2019") + attack("2020", "I"), "NA41") == []
+    road = table("lines", kind="track", hexes=["2019", "2020"])
+    assert rules_of(H + esc + road + al("B", "2020") + ax("T", "2019", **TANK) + attack("2020", "T"), "NA41") == []
+
+
+def test_in_supply_unit_keeps_no_marker():
+    """§6.1, NA41 16.1 (kit): after the Axis Supply Phase a unit next to the Tripoli edge traces and
+    carries no marker: legal; unmarked far away: illegal."""
+    assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "1101"), "NA41 16") == []
+    assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "2020"), "NA41 16") == ["NA41 16.1"]
+    _ = INF, MECH, findings
