@@ -218,8 +218,11 @@ red after a marked one). Only the phasing side is checked when the position name
 
 def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[str, str]) -> list:
     """16.5.2 (printed as a second 16.5.4): after the Supply Phase an ASU under a red OOS marker
-    that is neither stacked with a friendly non-ASU unit nor able to trace a line of supply (16.3)
-    to a friendly unit in full or port supply is eliminated (the spec's reading of the target)."""
+    that is neither stacked with a friendly non-ASU unit nor able to trace a line (16.3 procedure)
+    is eliminated. The text does not say to what the line runs. ``na41_isolated_asu_trace_to``:
+    "any" (default) = any friendly non-ASU unit, the reading of the 16.5 example (an isolated ASU
+    among six isolated units is eliminated only once the six are gone); "supplied" = a friendly
+    unit in full or port supply (the spec's inference, §6.6)."""
     asu = rs.sel("na41_asu", "type:artillery-group, type:corps-hq")
     out = []
     supplied = None
@@ -229,13 +232,20 @@ def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[st
         if any(x is not u and not asu.matches(rs.game, x) and not rs.marker(x) for x in board.units(u.hex, side)):
             continue
         if supplied is None:
-            hexes = {x.hex for x in board.side_units(side) if st.get(x.id) in ("full", "port") and board.is_hex(x.hex)}
+            target = str(rs.param("na41_isolated_asu_trace_to", "any"))
+            if target not in ("any", "supplied"):
+                from ..errors import InputError
+                raise InputError(None, f"rule parameter 'na41_isolated_asu_trace_to' must be \"any\" or "
+                                       f"\"supplied\", not {target!r}")
+            hexes = {x.hex for x in board.side_units(side) if board.is_hex(x.hex) and not rs.marker(x)
+                     and not asu.matches(rs.game, x)
+                     and (target == "any" or st.get(x.id) in ("full", "port"))}
             supplied = sup.trace_costs(board, hexes, trace_rules(rs, board, side)) if hexes else {}
         if u.hex not in supplied:
             out.append(rs.finding(board, f"{P} 16.5.2", "supply",
                                   f"{label(u)} in {u.hex} is an ASU under a red OOS marker, with no friendly non-ASU "
-                                  "unit in its hex and no line of supply to a friendly unit in supply: it is "
-                                  "eliminated.", [u.hex], [u]))
+                                  "unit in its hex and no line (16.3) to a friendly unit"
+                                  f"{' in supply' if target == 'supplied' else ''}: it is eliminated.", [u.hex], [u]))
     return out
 
 
