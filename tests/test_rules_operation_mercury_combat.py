@@ -191,3 +191,43 @@ def test_advance_length():
     adv = lambda path: g("G", path[-1], previous=path[0], path=path, mode="advance")
     assert rules(H() + adv(["4313", "4314", "4315"])) == []
     assert rules(H() + adv(["4313", "4314", "4315", "4316"])) == ["OM 9.84"]
+
+
+# ---- more after-combat predicates --------------------------------------------------------------------
+def test_refusal_may_not_overstack():
+    """OM 7.33 (ST-6): refusing into W4315 that then holds 8 SP is illegal."""
+    full = a("F1", "W4315") + a("F2", "W4315") + a("F3", "W4315")
+    ref = a("B23", "W4315", previous="W4314", mode="retreat")
+    assert rules(K() + REFUSE + a("F1", "W4315") + ref) == []
+    assert "OM 7.33" in rules(K() + REFUSE + full + ref)
+
+
+def test_reaction_may_not_overstack():
+    """OM 7.42a (ST-7): reacting into 4314 that then holds 8 SP is illegal; 6 SP is legal."""
+    r = a("R", "4314", previous="4315", mode="reaction")
+    assert rules(H() + REACT + a("D2", "4314") + r) == []
+    assert "OM 7.42" in rules(H() + REACT + a("D2", "4314") + a("D3", "4314") + r)
+
+
+def test_paradrop_retreat_priority():
+    """OM 6.42: a paradropped German unit beaten in 4314 (every neighbour in the EZOC of the Allied
+    unit there) retreats to the friendly-occupied 4315 before the empty 4313."""
+    base = H(turn=1) + a("D", "4314") + g("F", "4315")
+    assert rules(base + g("P", "4315", previous="4314", mode="retreat", status=["paradropped"],
+                          values=dict(INF, stacking=1))) == []
+    assert rules(base + g("P", "4313", previous="4314", mode="retreat", status=["paradropped"])) == ["OM 6.42"]
+
+
+def test_retreat_not_into_enemy_or_declared_target():
+    """OM 4.16, 9.63: retreating into 4313 held by an Allied unit is illegal; into EZOC beside a
+    friendly combat unit is legal unless that hex is the target of a declared combat."""
+    r = g("G", "4313", previous="4312", mode="retreat")
+    assert "OM 4.16" in rules(H() + a("A", "4313") + r)
+    assert rules(H() + a("A", "4314") + g("G2", "4313") + r) == []
+    assert rules(H() + a("A", "4314") + g("G2", "4313") + r + attack("4313", ["A"])) == ["OM 9.63"]
+
+
+def test_advance_ignores_ezoc():
+    """OM 9.83 (advance is not movement): a German advance 4312 → 4313 into the EZOC of 4314 is
+    legal; a move would be judged by 5.21 instead."""
+    assert rules(H() + a("A", "4314") + g("G", "4313", previous="4312", mode="advance")) == []

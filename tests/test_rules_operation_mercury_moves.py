@@ -244,3 +244,88 @@ def test_moved_artillery_takes_a_fire_marker():
     assert rules(H() + g("AA", "4011", type="aa", **art)) == ["OM 11.11"]
     assert rules(H() + g("ART", "4011", type="artillery", status=["first_fire"], **art)) == []
     assert rules(H() + g("M", "4011", type="mortar", **art)) == []
+
+
+# ---- more movement and stacking predicates ------------------------------------------------------------
+def test_transient_overstack_during_a_phase_is_legal():
+    """OM 4.31, 4.12 (ST-3): 8 SP in W4314 during the German Movement Phase is legal; at its end it
+    is not."""
+    kit = '[position]\ngame = "operation-mercury"\nturn = 4\nphase = "german-movement"\n'
+    body = "".join(g(f"G{i}", "W4314") for i in range(4))
+    assert rules(kit + 'at = "during"\n' + body) == []
+    assert rules(kit + body) == ["OM 4.31"]
+
+
+def test_amphibious_landing_six_steps():
+    """OM 17.43 A2 (ST-5): 6 steps landed in 4011 is legal, 8 is not."""
+    land = dict(status=["landed"], steps=2, values=dict(INF, stacking=1))
+    three = "".join(a(f"L{i}", "4011", **land) for i in range(3))
+    assert rules(H(turn=3) + three) == []
+    assert rules(H(turn=3) + three + a("L9", "4011", **land)) == ["OM 17.43"]
+
+
+def test_amphibious_landing_limits():
+    """OM 17.41, 17.43 A4: armor may not land amphibiously; Germans may not land inside the Suda Bay
+    area; infantry landing outside it is legal."""
+    bay = table("areas", id="suda-bay", kind="restricted", hexes=["4011"])
+    assert rules(H(turn=3) + bay + g("L", "4012", status=["landed"])) == []
+    assert rules(H(turn=3) + bay + g("L", "4011", status=["landed"])) == ["OM 17.43"]
+    assert rules(H(turn=3) + g("T", "4012", status=["landed"], type="armor", movement_class="armor")) == ["OM 17.41"]
+
+
+def test_arrival_turn_unit_never_moves_zoc_to_zoc():
+    """OM 5.23 with 4.18 (Z-3): a unit paradropped this turn in 4313 (EZOC of 4314) may step to 4312
+    (out of EZOC) but not to 4414 (EZOC): its MA is 1 hex, below 5."""
+    base = H(turn=1) + a("A", "4314")
+    assert rules(base + g("P", "4312", previous="4313", status=["paradropped"])) == []
+    assert rules(base + g("P", "4414", previous="4313", status=["paradropped"])) == ["OM 5.23"]
+
+
+def test_move_into_enemy_box_is_an_attack():
+    """OM 4.55 (Z-4): moving from edge hex E2445 into the eastern Heraklion box held by an Allied unit
+    is an off-map attack, not a breach; moving into an enemy map hex is (test_never_enter_enemy_hex)."""
+    kit = '[position]\ngame = "operation-mercury"\nturn = 8\nphase = "german-movement"\nat = "during"\n'
+    body = a("A", "offmap-heraklion-east") + g("G", "offmap-heraklion-east", previous="E2445")
+    assert rules(kit + body) == []
+
+
+def test_wheeled_zoc_and_movement_stop_at_prohibited_terrain():
+    """OM 5.14: a wheeled Allied unit in 4314 exerts no ZOC into mountain 4315 (prohibited to it) and
+    may not move there; an infantry unit does both."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    mtn = table("hexes", hex="4315", terrain="mountain") + '\n[rules]\nmove_cost_mountain_wheeled = "no"\n'
+    wheeled = dict(type="motorcycle_infantry", movement_class="wheeled")
+    p = position(H() + mtn + a("W", "4314", **wheeled))
+    rs = ruleset_for(p.game)
+    z = rs.zoc(rs.board(p), "allied")
+    assert "4315" not in z and "4313" in z
+    assert rules(H() + mtn + a("W", "4315", previous="4314", path=["4314", "4315"], **wheeled)) == ["OM 4.14"]
+    assert rules(H() + mtn + a("I", "4315", previous="4314")) == []
+
+
+def test_always_one_hex_but_never_with_ma_zero():
+    """OM 4.15: a unit with MA 5 may always move 1 hex, even into a 6-MP hex; a unit with MA 0 never
+    moves."""
+    costly = table("hexes", hex="4315", terrain="mountain") + "\n[rules]\nmove_cost_mountain = 6\n"
+    assert rules(H() + costly + g("G", "4315", previous="4314")) == []
+    assert rules(H() + g("G", "4315", previous="4314", values=dict(INF, movement=0))) == ["OM 4.13"]
+
+
+def test_allied_strategic_move_through_interdicted_sector():
+    """OM 4.43, 12.42d: an Allied strategic move along the road 4010-4013 is legal; with 4012 in a
+    sector at interdiction level 1 it is not."""
+    road = table("lines", kind="road", hexes=["4010", "4011", "4012", "4013"])
+    mover = a("S", "4013", mode="strategic", movement_class="foot", previous="4010", path=["4010", "4011", "4012", "4013"])
+    inter = sector("sector-retimo", ["4012"]) + state(interdiction={"sector-retimo": 1})
+    assert rules(H(turn=5) + road + mover) == []
+    assert rules(H(turn=5) + road + mover + inter) == ["OM 4.43"]
+
+
+def test_paradropped_artillery_takes_first_fire():
+    """SoP IV.A.4, OM 11.11: paradropped artillery without a First Fire marker at the end of the
+    German Paradrop Phase is illegal; with one it is legal."""
+    kit = '[position]\ngame = "operation-mercury"\nturn = 1\nphase = "german-paradrop"\n'
+    art = dict(type="artillery", values={"bombardment": 3, "range": 3, "movement": 3, "stacking": 1})
+    assert rules(kit + g("ART", "W4010", status=["paradropped"], **art)) == ["OM 11.11"]
+    assert rules(kit + g("ART", "W4010", status=["paradropped", "first_fire"], **art)) == []

@@ -260,3 +260,21 @@ def test_state_example_files_pass_the_check_cli(tmp_path):
         p = load_position(f)
         got = ruleset_for(p.game).check(p)
         assert bool(got) is f.name.startswith("illegal"), (f.name, [str(x) for x in got])
+
+
+def test_greek_militia_always_adequate():
+    """OM 13.65: Greek militia count as Adequate whatever their sector's level; other Allied units
+    there take it."""
+    from rules_util import status
+    text = K(turn=14, phase="supply") + a("M", "W4228", **MIL) + a("A", "W4314") + state(
+        supply={"allied": {"sector-maleme-suda": "low"}})
+    assert status(text, "allied") == {"M": "adequate", "A": "low"}
+
+
+def test_dispersed_hq_cannot_coordinate():
+    """OM 8.13: a dispersed HQ in W4413 cannot coordinate the attack on W4314; undispersed it can."""
+    hq = lambda *st: g("HQ", "W4413", type="hq", status=list(st),
+                       values={"command_range": 2, "stacking": 1, "movement": 5, "efficiency": 7})
+    body = a("B23", "W4314") + g("Koch", "W4313") + table("attacks", hex="W4314", units=["Koch"], hq="HQ")
+    assert rules(K(turn=5, phase="german-combat") + hq() + body) == []
+    assert rules(K(turn=5, phase="german-combat") + hq("dispersed") + body) == ["OM 8.13"]

@@ -110,6 +110,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             Rule(f"{P} 6.52", "stacking", ALWAYS, self.check_airlanding, "airlanding: day, held airfield, capacity"),
             Rule(f"{P} 4.58", "movement", ALWAYS, self.check_box_drops, "no paradrop into an off-map box"),
             Rule(f"{P} 5.25", "zoc", ALWAYS, self.check_unloading, "unloading at ports and the coastal steamer"),
+            Rule(f"{P} 17.41", "movement", ALWAYS, self.check_landings, "amphibious landings, paradropped artillery"),
             Rule(f"{P} 11.11", "movement", When(("movement",)), self.check_moved_fire_markers,
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, self.check_attacks, "declared attacks"),
@@ -131,6 +132,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
 
     def check_unloading(self, board: Board) -> list:
         return moves.check_unloading(self, board)
+
+    def check_landings(self, board: Board) -> list:
+        return moves.check_landings(self, board)
 
     def check_moved_fire_markers(self, board: Board) -> list:
         return moves.check_fire_markers(self, board)
@@ -403,6 +407,8 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                 return [self.finding(board, rule, "movement", f"{name} moved from {u.previous} to {u.hex}, but {why}"
                                      + ("." if cap <= 0 else f": {fmt(cap)} hex at most."), [u.previous, u.hex], [u])]
             ztz_ma = cap if ztz_ma is None else min(ztz_ma, cap)
+            if in_hexes and cap <= 1 and not u.path and board.is_hex(u.previous or "") and board.is_hex(u.hex):
+                u = replace(u, path=(u.previous, u.hex))           # a 1-hex move is the direct step
             if not in_hexes:
                 allowance = min(allowance, cap)
         if board.is_box(u.previous or "") or board.is_box(u.hex):
@@ -419,18 +425,23 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             out += self._reaction(board, u, ez)
         else:
             out += combat.length(self, board, u)
+        how = history.arrivals(board.pos).get(u.id, {}).get("how")
+        if u.mode == "retreat" and how in ("paradrop", "amphibious"):
+            out += combat.drop_retreat(self, board, u, ez, how)
         for h in path[1:]:
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
                                         "units.", [h], [u]))
-            if u.mode == "retreat" and h in ez:
+            if u.mode == "retreat" and h in ez and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
                 anyone = self.param("om_retreat_cancel", "combat") == "any"
                 helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
                            and (anyone or self.ground(x) and x.number("attack", 1) > 0)]
-                if not helpers:
+                target = not anyone and any(atk.hex == h for atk in board.pos.attacks)
+                if not helpers or target:
+                    why = ("which is itself the target of a declared combat (9.63)" if helpers else
+                           "where no friendly combat unit stands")
                     out.append(self.finding(board, f"{P} 9.63", "zoc",
-                                            f"{label(u)} retreated into enemy ZOC at {h}, where no friendly combat "
-                                            "unit stands.", [h], [u]))
+                                            f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
         limit = self.num("stacking_limit_points", 6)
         if pts > limit and board.is_hex(u.hex):

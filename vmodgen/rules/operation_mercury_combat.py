@@ -222,3 +222,33 @@ def length(rs, board: Board, u: UnitState) -> list:
                                   f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
             break
     return out
+
+
+def drop_retreat(rs, board: Board, u: UnitState, ez: set[str], how: str) -> list:
+    """6.42, 17.43 D2: a unit that paradropped or landed this turn retreats by priority: (1) an empty
+    or friendly hex out of enemy ZOC, (2) a friendly hex in enemy ZOC, (3) an empty hex in enemy
+    ZOC; an amphibious unit only onto land (not partial-sea) hexes. The retreat length is not
+    stated; each hex of it is judged against the hexes beside its start."""
+    prev = u.previous
+    if not prev or not board.is_hex(prev) or not board.is_hex(u.hex) or u.hex == prev:
+        return []
+    model = rs.move_model(board, u, set(), with_zoc=False)
+
+    def rank(h: str) -> int | None:
+        if board.is_water(h) or rs.combat_enemy(board, h, u.side) or model.cost(prev, h) is None:
+            return None
+        if how == "amphibious" and board.terrain(h) == str(rs.param("om_partial_sea_terrain", "partial_sea")):
+            return None
+        if h not in ez:
+            return 1
+        return 2 if any(x is not u and rs.ground(x) for x in board.units(h, u.side)) else 3
+    first = (u.path[1] if u.path and len(u.path) > 1 else u.hex)
+    got = rank(first)
+    options = [r for r in (rank(n) for n in board.neighbours(prev)) if r is not None]
+    best = min(options) if options else None
+    if got is None or best is None or got <= best:
+        return []
+    what = {1: "an empty or friendly hex out of enemy ZOC", 2: "a friendly hex in enemy ZOC"}[best]
+    return [rs.finding(board, f"{P} {'6.42' if how == 'paradrop' else '17.43'}", "zoc",
+                       f"{label(u)} retreated from {prev} into {first}, but {what} was open beside {prev} and "
+                       "comes first for a unit that arrived this turn.", [first], [u])]

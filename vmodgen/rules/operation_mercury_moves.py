@@ -373,3 +373,30 @@ def check_unloading(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
                                   "units may not unload into an enemy ZOC.", [h], [u]))
     return out
+
+
+def check_landings(rs, board: Board) -> list:
+    """17.41, 17.43 A4: no amphibious landing by armor or motorized artillery, and none inside the
+    Suda Bay area (``om_suda_bay_area``, "suda-bay"); SoP IV.A.4, 11.11: paradropped non-mortar
+    artillery and AA carry a First Fire marker at the end of the Paradrop Phase."""
+    pos = board.pos
+    out = []
+    bay = board.map.areas.get(str(rs.param("om_suda_bay_area", "suda-bay")))
+    for uid, a in arrivals(pos).items():
+        u = pos.unit(uid)
+        if u is None:
+            continue
+        h = a.get("hex") or u.hex
+        if a.get("how") == "amphibious":
+            if rs.is_(u, "om_no_amphibious", "class:armor, type:motorized_artillery"):
+                out.append(rs.finding(board, f"{P} 17.41", "movement", f"{label(u)} landed amphibiously at {h}; armor "
+                                      "and motorized artillery may not.", [h], [u]))
+            if u.side == "german" and bay is not None and h in bay.hexes:
+                out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
+                                      "the Suda Bay area, where German landings are prohibited.", [h], [u]))
+        if a.get("how") == "paradrop" and pos.phase == "german-paradrop" and pos.at == "end" \
+                and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa") \
+                and not any(u.has(f) for f in FIRE):
+            out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} paradropped this turn and carries no "
+                                  "First Fire marker at the end of the Paradrop Phase.", [u.hex], [u]))
+    return out
