@@ -179,3 +179,31 @@ def test_beachheads_per_zone_and_nationality():
     assert rules(kit() + beach(*seven) + german) == ["IM 16.41"]
     six = state(beachheads={hx: "7" for hx in seven[:6]})
     assert rules(kit() + beach(*seven[:6]) + six) == []
+
+
+def test_no_bombardment_from_enemy_zoc():
+    """IM 10.12: artillery that turned to its Fired side in the Bombardment Phase while in enemy
+    ZOC (2021 held by the Allies) is illegal; out of enemy ZOC, or already Fired before, legal."""
+    arty = x("Art", "2020", status=["fired"], values=dict(INF, range=6))
+    assert rules(kit("bombardment") + arty + al("E", "2021") + state(prev_fired=[])) == ["IM 10.12"]
+    assert rules(kit("bombardment") + arty + state(prev_fired=[])) == []
+    assert rules(kit("bombardment") + arty + al("E", "2021") + state(prev_fired=["Art"])) == []
+
+
+def test_aa_fire_from_enemy_zoc_needs_company():
+    """IM 11.32: an AA unit that fired in enemy ZOC is legal when a non-artillery combat unit shares
+    its hex, illegal alone."""
+    aa = al("AA", "2020", type="light-aa", status=["fired"], values=dict(INF, range=2))
+    assert rules(kit("airborne") + aa + x("E", "2021") + state(prev_fired=[])) == ["IM 11.32"]
+    assert rules(kit("airborne") + aa + al("I", "2020") + x("E", "2021") + state(prev_fired=[])) == []
+
+
+def test_friendly_airfield_gets_one_airhead():
+    """IM 6.32: after the Recovery Phase an airfield whose every hex holds an Axis unit carries one
+    airhead (legal); none, or two, is illegal. Hal Far is 1437, 1438, 1537, 1538 in the kit."""
+    field = ("1437", "1438", "1537", "1538")
+    held = "".join(x(f"X{i}", hx) for i, hx in enumerate(field))
+    assert rules(kit("recovery") + held + hexes("1437", markers=["airhead"], owner="axis")) == []
+    assert rules(kit("recovery") + held) == ["IM 6.32"]
+    two = hexes("1437", markers=["airhead"], owner="axis") + hexes("1538", markers=["airhead"], owner="axis")
+    assert rules(kit("recovery") + held + two) == ["IM 6.32"]

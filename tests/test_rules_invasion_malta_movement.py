@@ -158,3 +158,23 @@ def test_paradropped_units_movement():
     assert rules(h(scenario="s3") + drop + x("P", "2020", **one)) == []
     assert rules(h(scenario="s3") + drop + x("P", "2020", **two)) == ["IM 15.16"]
     assert rules(h(scenario="s1") + x("P", "2020", **one)) == []               # not dropped this activation
+
+
+def test_oos_armour_does_not_move():
+    """IM 6.15, 8.13 (SUP-3): an out-of-supply armour unit has MA 0 and may not move one road hex;
+    in supply it may."""
+    from test_rules_invasion_malta_util import TANK
+    rd = road("primary_road", "2019", "2020")
+    one = dict(previous="2019", path=["2019", "2020"])
+    assert rules(H + rd + x("T", "2020", status=["oos"], **TANK, **one)) == ["IM 8.13"]
+    assert rules(H + rd + x("T", "2020", **TANK, **one)) == []
+
+
+def test_motor_pool_ma_is_ten():
+    """IM 18.12: under the motor pool a 2-MA unit has 10 MP: eight road hexes at Night (4 MP) are
+    legal; the same move on its own MA (2) is not."""
+    hs = [f"{c}20" for c in range(12, 21)]
+    rd = road("primary_road", *hs)
+    path = dict(previous=hs[0], path=hs, values=dict(INF, movement=1))
+    assert rules(H + rd + state(time="night") + al("P", "2020", mode="motor_pool", **path)) == []
+    assert rules(H + rd + state(time="night") + al("P", "2020", **path)) == ["IM 8.13"]

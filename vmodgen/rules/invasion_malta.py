@@ -115,6 +115,7 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
             Rule(f"{P} 4.52", "movement", EVERY_PHASE_END, self.check_sector_history, "sector changes"),
             Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
+            Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),

@@ -23,7 +23,8 @@ Parameters and choices:
 * Recovery Phase (end): no Disrupted marker on a unit outside enemy ZOC unless Italian (3.84); no
   Fired artillery except OoS Axis artillery (10.14, 10.15); no Spent HQ (17.26: flipped back in
   the Reset Phase); no Activation marker (4.52, 7.22); no airhead or beachhead in a hex an Allied
-  combat unit occupies (6.32). These are checked only in a position whose phase is the Recovery
+  combat unit occupies (6.32); one airhead on each airfield all of whose hexes are friendly (Axis
+  Control marker, ``control``, or an Axis combat unit), and never two on one airfield (6.32). These are checked only in a position whose phase is the Recovery
   Phase. A Spent/Fired unit is one with that status, or an HQ/artillery with its back up.
 * 7.15: at the end of a Reset Phase (the end of a Ground Sequence) each Activation Pool box
   holds at most ``activation_pool_max`` (1) AM marker.
@@ -179,6 +180,16 @@ class InvasionMaltaAdmin:
             if u.has("activated"):
                 out.append(self.finding(board, f"{P} 7.22", "movement", f"{label(u)} still carries an Activation "
                                         "marker; all come off in the Recovery Phase (4.52, 7.22).", [u.hex], [u]))
+        for area in board.map.areas.values():
+            if area.kind != "airfield" or not area.hexes:
+                continue
+            heads = [h for h in area.hexes if "airhead" in board.pos.hex_markers.get(h, {})]
+            friendly = all(board.marker_owner(h, "axis-control") is not None or board.control(h) == axis
+                           or any(x.side == axis and self.combat(x) for x in board.units(h)) for h in area.hexes)
+            if len(heads) > 1 or (friendly and not heads):
+                out.append(self.finding(board, f"{P} 6.32", "supply", f"The airfield {area.name or area.id} holds "
+                                        f"{len(heads)} airheads; each friendly airfield gets one in the Recovery "
+                                        "Phase.", heads or list(area.hexes)))
         for h, mk in board.pos.hex_markers.items():
             for what in ("airhead", "beachhead"):
                 if what in mk:

@@ -10,6 +10,7 @@ Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
 * ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
 * ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
+* ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
 * ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
   (entered the map then, elsewhere than on an airfield holding an airhead: those are taken as
   air-transported, 15.76). Cleared at the end of the next Movement Phase.
@@ -33,6 +34,9 @@ judged on history. Choices:
   15.53 speaks of GT1 only). Unknown scenario: one hex. ``im_paradrop_move_hexes`` overrides.
 * 15.21: an airhead placed in a Paradrop phase is on land, at least ``airhead_spacing_min_hexes``
   (6) from every other airhead, not at Night. Airheads on airfields (6.31, 15.72) are exempt.
+* 10.12, 11.32: a unit that turned to its Fired side during this phase fired: bombarding artillery
+  may not be in enemy ZOC; an AA unit (``im_aa``: light and heavy AA) may, when a non-artillery
+  combat unit shares its hex. Friendly units do not negate the ZOC here.
 * 8.43, 5.2: no unit enters the map by air (paradrop or air transport) on a Night turn or in a
   Storm, and none paradrops in Windy weather (``[state] weather``).
 """
@@ -45,7 +49,7 @@ from .core.board import Board
 from .invasion_malta_admin import POOL_INELIGIBLE
 
 P = "IM"
-LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "dropped")
+LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
 def _ids(pos: Position, key: str) -> set[str] | None:
@@ -85,6 +89,7 @@ class InvasionMaltaHistory:
         memory["prev_reduced"] = sorted(u.id for u in after.units if u.reduced)
         memory["prev_activated"] = sorted(u.id for u in after.units if u.has("activated"))
         memory["prev_airheads"] = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
+        memory["prev_fired"] = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
     def _air_landed(self, pos: Position, u: UnitState) -> bool:
         """Air transport lands on an airfield holding an airhead (15.71)."""
@@ -203,6 +208,28 @@ class InvasionMaltaHistory:
                 if u.hex in z or u.has("disrupted"):
                     out.append(self.finding(board, f"{P} 18.23", "zoc", f"{label(u)} rallied to full strength "
                                             f"while {'in enemy ZOC' if u.hex in z else 'disrupted'}.", [u.hex], [u]))
+        return out
+
+    # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
+    def check_fire_history(self, board: Board) -> list:
+        before = _ids(board.pos, "prev_fired")
+        if before is None:
+            return []
+        out, ez = [], {}
+        for u in board.pos.units:
+            if u.id in before or not board.is_hex(u.hex) or not self.fired(board, u):
+                continue
+            z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
+            if u.hex not in z:
+                continue
+            if self.is_(u, "im_aa", "type:light-aa, type:heavy-aa"):
+                if not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
+                           for x in board.units(u.hex)):
+                    out.append(self.finding(board, f"{P} 11.32", "zoc", f"{label(u)} fired from {u.hex}, in enemy ZOC, "
+                                            "with no non-artillery combat unit in its hex.", [u.hex], [u]))
+            else:
+                out.append(self.finding(board, f"{P} 10.12", "zoc", f"{label(u)} bombarded from {u.hex}, which is in "
+                                        "enemy ZOC.", [u.hex], [u]))
         return out
 
     # ---- airheads and air entry (15.21, 8.43, 5.2) -----------------------------------------
