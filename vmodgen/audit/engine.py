@@ -9,6 +9,7 @@ rules as "from the phase-start hex to here" without a path.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..binding.base import Binding
@@ -41,6 +42,12 @@ class FileAudit:
     vassal_version: str = ""
     #: what the rule set could not judge in this file (sentences for the report's notes)
     notes: list[str] = field(default_factory=list)
+    #: what carries over from the previous file (the binding's phase context, the rule set's
+    #: memory) as this file started and as it ended: a parallel audit checks they chain up
+    start_context: tuple = (None, {})
+    end_context: tuple = (None, {})
+    #: what the binding noticed reading this file's pieces (Binding.take_observations)
+    observations: dict = field(default_factory=dict)
 
 
 class Stream:
@@ -61,19 +68,9 @@ class Stream:
         state = GameState()
         runner = _runner_class()(state, None, self.apply, self.warnings)
         runner.execute(root.typed(), root.text)
-        pending = []
-        after_end = False
-        for sub in root.subs:
-            if not after_end:
-                runner.run(sub)
-                if sub.text == "end_save":
-                    after_end = True
-            elif sub.text.startswith("LOG\t"):
-                pending.append(sub)
-            elif not pending:
-                runner.run(sub)
-            else:
-                pending.append(sub)
+        head, pending = split_steps(root)
+        for sub in head:
+            runner.run(sub)
         self.players = list(state.players)
         yield 0, None, state
         for node in pending:
@@ -84,6 +81,42 @@ class Stream:
             self.steps.append(step)
             yield step.index, step, state
         runner.step = None
+
+
+def split_steps(root) -> tuple[list, list]:
+    """The top-level commands that build the starting position (everything up to ``end_save``
+    and the bare commands right after it), and those that are the log's steps."""
+    head, steps = [], []
+    after_end = False
+    for sub in root.subs:
+        if not after_end:
+            head.append(sub)
+            if sub.text == "end_save":
+                after_end = True
+        elif sub.text.startswith("LOG\t") or steps:
+            steps.append(sub)
+        else:
+            head.append(sub)
+    return head, steps
+
+
+def chat_lines(save: SaveFile) -> list[str]:
+    """Every chat line of the file's steps, in order, as the replay gives them to the binding
+    (``Step.chat_text``), without replaying: the phase a chat-reading binding ends a file in."""
+    import html
+
+    from ..vassal.typed import Chat, Log
+    out = []
+    for node in split_steps(save.tree)[1]:
+        for sub in (node.walk() if node.subs else (node,)):
+            if "CHAT" not in sub.text:
+                continue
+            cmd = sub.typed()
+            while isinstance(cmd, Log):
+                cmd = cmd.inner
+            if isinstance(cmd, Chat):
+                out.append(html.unescape(cmd.text))
+    return out
 
 
 _RUNNER = None
@@ -154,13 +187,22 @@ class FileAuditor:
         self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
 
-    def run(self, save: SaveFile, name: str) -> FileAudit:
-        """Audit one file in a single pass over its commands."""
+    def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
+        """Audit one file in a single pass over its commands. ``context``: continue from
+        another process's file (its ``end_context``) instead of this auditor's last file."""
+        if context is not None:
+            self.binding.set_phase_context(context[0])
+            self.memory = copy.deepcopy(context[1])
+        start = (self.binding.phase_context(), copy.deepcopy(self.memory))
+        self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
         fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
+        fa.start_context = start
+        fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory))
+        fa.observations = self.binding.take_observations()
         return fa
 
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:

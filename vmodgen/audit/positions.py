@@ -23,6 +23,72 @@ class PieceView:
     status: frozenset[str]
 
 
+class HexIndex:
+    """hex → the units there, in the order of the builder's unit cache (the order a Board would
+    build from the position's unit list), kept up to date unit by unit. Positions get a
+    snapshot; the index copies a dict or a list before changing one a position holds."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, list[UnitState]] | None = None
+        self._shared = False                   # the dict is held by a position
+        self._own: set[str] = set()            # hexes whose list was copied since then
+
+    def rebuild(self, units) -> None:
+        at: dict[str, list[UnitState]] = {}
+        for u in units:
+            at.setdefault(u.hex, []).append(u)
+        self.at, self._shared, self._own = at, False, set()
+
+    def _list(self, h: str) -> list[UnitState]:
+        if self._shared:
+            self.at = dict(self.at)
+            self._shared = False
+            self._own = set()
+        lst = self.at.get(h)
+        if lst is None:
+            lst = self.at[h] = []
+            self._own.add(h)
+        elif h not in self._own:
+            lst = self.at[h] = list(lst)
+            self._own.add(h)
+        return lst
+
+    def add(self, u: UnitState) -> None:
+        if self.at is not None:
+            self._list(u.hex).append(u)
+
+    def remove(self, u: UnitState) -> None:
+        if self.at is None:
+            return
+        lst = self._list(u.hex)
+        for i, x in enumerate(lst):
+            if x is u:
+                del lst[i]
+                break
+        else:                                  # not indexed: the index is wrong, start again
+            self.at = None
+            return
+        if not lst:
+            del self.at[u.hex]
+
+    def snapshot(self, moved: dict[int, tuple[UnitState, UnitState]] | None = None
+                 ) -> dict[str, list[UnitState]] | None:
+        """The index for a position; ``moved``: id of a cached unit state → (it, its replacement)."""
+        if self.at is None:
+            return None
+        self._shared = True
+        self._own = set()
+        if not moved:
+            return self.at
+        at = dict(self.at)
+        for old, new in moved.values():
+            lst = at.get(old.hex)
+            if lst is None:
+                return None
+            at[old.hex] = [new if x is old else x for x in lst]
+        return at
+
+
 class PositionBuilder:
     """Keeps every piece's view up to date as the states of one replay go by."""
 
@@ -42,6 +108,7 @@ class PositionBuilder:
         self._hex_markers: dict[str, dict[str, str]] | None = None   # markers_at as Position wants it
         self._dirty: set[str] = set()          # units whose state was dropped since the last position
         self._dirty_known = False              # False: every unit must be looked at (start, markers)
+        self._index = HexIndex()               # hex → unit states of _unit_states
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         if self.module is None or m is None:
@@ -126,15 +193,26 @@ class PositionBuilder:
             for pid in changed:
                 if pid in self.markers:
                     self._had_markers[pid] = True
+            drop = set(changed)
             if marker_change:
+                old_at = self._markers_at
                 self._markers_at = None
                 self._hex_markers = None
-                self._unit_states.clear()
-                self._dirty_known = False
-            else:
-                for pid in changed:
-                    self._unit_states.pop(pid, None)
-                self._dirty.update(changed)
+                if old_at is None or not self._dirty_known:
+                    self._unit_states.clear()
+                    self._index.at = None
+                    self._dirty_known = False
+                    drop = set()
+                else:                  # the units of the hexes whose markers changed read them again
+                    new_at = self.markers_at()
+                    hexes = {h for h in old_at.keys() | new_at.keys() if old_at.get(h) != new_at.get(h)}
+                    if hexes:
+                        drop.update(pid for pid, v in self.units.items() if v.hex in hexes)
+            for pid in drop:
+                us = self._unit_states.pop(pid, None)
+                if us is not None:
+                    self._index.remove(us)
+            self._dirty.update(drop)
         return changed
 
     def unit_views(self) -> list[PieceView]:
@@ -164,26 +242,38 @@ class PositionBuilder:
             todo = {pid: self.units[pid] for pid in dirty if pid in self.units}
         else:                                  # in the order of self.units, as a full scan would
             todo = {pid: v for pid, v in self.units.items() if pid in dirty} if dirty else {}
+        index = self._index
+        rebuild = index.at is None
         for pid, v in todo.items():
             if pid not in cache:
                 extra = markers_at.get(v.hex)
-                cache[pid] = UnitState(v.unit, v.hex, v.reduced, v.status | frozenset(extra) if extra else v.status)
+                us = cache[pid] = UnitState(v.unit, v.hex, v.reduced,
+                                            v.status | frozenset(extra) if extra else v.status)
+                if not rebuild:
+                    index.add(us)
         self._dirty.clear()
         self._dirty_known = True
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
-                del cache[pid]
+                index.remove(cache.pop(pid))
+        if index.at is None:
+            index.rebuild(cache.values())
         if moves:
             now = dict(cache)
+            moved = {}
             for pid, mv in moves.items():
                 us = now.get(pid)
                 if us is not None:
-                    now[pid] = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1])
+                    now[pid] = new = UnitState(us.unit, us.hex, us.reduced, us.status,
+                                               previous=mv[0], path=mv[1])
+                    moved[id(us)] = (us, new)
             units = list(now.values())
+            by_hex = index.snapshot(moved)
         else:
             units = list(cache.values())
+            by_hex = index.snapshot()
         if self._hex_markers is None:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
-        hex_markers = {h: dict(ms) for h, ms in self._hex_markers.items()}
+        # shared by the positions until a marker changes (rules never write to a position)
         return Position(binding.game, binding.map, units, turn, phase, side, at,
-                        hex_markers=hex_markers, source=source)
+                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)

@@ -17,7 +17,7 @@ from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import read_save
 from .continuity import compare
-from .engine import FileAudit, FileAuditor, checks_moves, needs_phase
+from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
 from .stats import merge
 
@@ -58,18 +58,31 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
 _WORKER: dict = {}
 
 
-def _audit_one(path: str):
-    """One file in a worker; bad input comes back as a value (exceptions with custom
-    constructors do not cross the process boundary)."""
+def _as_value(exc: InputError) -> tuple:
+    """Bad input as a value (exceptions with custom constructors do not cross processes)."""
     from ..errors import LimitError
+    return ("error", type(exc) is LimitError, exc.path, exc.message, exc.line, exc.place)
+
+
+def _audit_one(job: tuple[str, object]):
+    """One file in a worker, from the phase context the chat pre-scan predicts for it."""
+    path, phase_context = job
     setup: Setup = _WORKER["setup"]
     auditor = _WORKER.get("auditor")
     if auditor is None:
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
     try:
-        return auditor.run(read_save(path), path)
+        return auditor.run(read_save(path), path, context=(phase_context, {}))
     except InputError as exc:
-        return ("error", type(exc) is LimitError, exc.path, exc.message, exc.line, exc.place)
+        return _as_value(exc)
+
+
+def _chat_of(path: str):
+    """A file's chat lines, in a worker (the pre-scan of a chat-reading binding)."""
+    try:
+        return chat_lines(read_save(path))
+    except InputError as exc:
+        return _as_value(exc)
 
 
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
@@ -91,47 +104,59 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     rules = [] if isinstance(b, ReplayOnlyBinding) else rs.rules()
     setup = Setup(b, mod, str(module) if module else None, game, str(binding) if binding else None)
     b.reset()
+    b.take_observations()          # nothing an earlier audit in this process noticed
     if mod is not None:
         for p in paths:           # read each file once up front: bad input fails before any work
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
     jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
-    sequential_note = None
-    if jobs > 1 and getattr(b, "phase_source", "") == "chat":
-        # the phase read from chat lines carries over from one file to the next: a file audited
-        # in another process would start in the wrong phase, so the files go one after another
-        jobs = 1
-        sequential_note = ("the phase is read from chat lines, which carry over from one file to the "
-                           "next: the files were audited one after another (--jobs ignored)")
-    if jobs > 1:
-        results = _parallel(paths, setup, jobs)
-    else:
+    results = _parallel(paths, setup, jobs, rs) if jobs > 1 else None
+    if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(read_save(p), p) for p in paths]
-    result = assemble(results, b, rules)
-    if sequential_note:
-        result.notes.append(sequential_note)
-    return result
+    return assemble(results, b, rules)
 
 
-def _parallel(paths: list[str], setup: Setup, jobs: int) -> list[FileAudit]:
+def _parallel(paths: list[str], setup: Setup, jobs: int, rs) -> list[FileAudit] | None:
+    """Every file in its own process, each starting from the context the previous file will end
+    with: the phase a chat-reading binding carries over is folded from a pre-scan of every
+    file's chat lines; the rule set's memory is guessed empty. A file whose guess turns out
+    wrong is audited again here, after the previous one: the result is the sequential one.
+    None when the platform cannot fork."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    _WORKER["setup"] = setup
     try:
         ctx = mp.get_context("fork")
     except ValueError:
-        ctx = None
-    if ctx is None:        # no fork (Windows): one process
-        return [_audit_one(p) for p in paths]
-    from ..errors import LimitError
+        return None
+    b = setup.binding
+    _WORKER.clear()
+    _WORKER["setup"] = setup
+    b.reset()
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        out = list(pool.map(_audit_one, paths))
-    for r in out:
-        if isinstance(r, tuple):
+        starts: list[object] = [b.phase_context()] * len(paths)
+        if b.phase_context() is not None:          # the phase is read from chat lines
+            for i, lines in enumerate(_raise_errors(list(pool.map(_chat_of, paths)))):
+                starts[i] = b.phase_context()
+                b.read_chat(lines)
+            b.reset()
+        out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    auditor = None
+    for i in range(1, len(out)):
+        if out[i].start_context != out[i - 1].end_context:
+            if auditor is None:
+                auditor = FileAuditor(b, setup.module, rs)
+            out[i] = auditor.run(read_save(paths[i]), paths[i], context=out[i - 1].end_context)
+    return out
+
+
+def _raise_errors(results: list) -> list:
+    for r in results:
+        if isinstance(r, tuple) and r and r[0] == "error":
+            from ..errors import LimitError
             _, limit, path, message, line, place = r
             raise (LimitError if limit else InputError)(path, message, line, place)
-    return out
+    return results
 
 
 def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
@@ -159,6 +184,8 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
             skipped.append({**entry, "why": why})
         else:
             checked.append(entry)
+    for r in results:
+        b.add_observations(r.observations)
     notes = list(b.notes())
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]

@@ -89,6 +89,26 @@ class Binding(ABC):
     def reset(self) -> None:
         """Forget what earlier steps told (called before the first file of an audit)."""
 
+    def phase_context(self) -> object:
+        """What the binding carries from one file to the next to read the phase (the turn and
+        phase the last chat line told); None when each file tells its own (a turn tracker)."""
+        return None
+
+    def set_phase_context(self, context: object) -> None:
+        """Continue from :meth:`phase_context` of the previous file (a parallel audit)."""
+
+    def read_chat(self, lines: list[str]) -> None:
+        """Take in a file's chat lines as :meth:`phase_for` would, step after step (the
+        pre-scan of a parallel audit); only a binding that reads the phase from chat cares."""
+
+    def take_observations(self) -> dict:
+        """What the binding noticed while reading pieces (for :meth:`notes`), handed over and
+        forgotten: a parallel audit gathers them from every worker with :meth:`add_observations`."""
+        return {}
+
+    def add_observations(self, obs: dict) -> None:
+        """Add what :meth:`take_observations` gave (in any order: the notes come out the same)."""
+
     def player_side(self, name: str) -> str | None:
         """The game side id of a VASSAL player side name (exact id or name, any case)."""
         low = name.strip().lower()

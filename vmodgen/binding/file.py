@@ -96,7 +96,7 @@ class FileBinding(Binding):
         self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
         self._facts: dict[tuple[str, str], tuple[Facts, dict]] = {}
         self._units: dict[tuple, Unit] = {}
-        self.unmatched: dict[str, int] = {}
+        self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
         self.outside: set[str] = set()
         self._note_module()
 
@@ -305,10 +305,10 @@ class FileBinding(Binding):
         if attrs.get("ignore") or attrs.get("marker"):
             return None
         if self.kit is not None:
-            return self._kit_unit(f, attrs)
+            return self._kit_unit(f, attrs, piece.id)
         side = attrs.get("side")
         if not side:
-            self.unmatched[f.display] = self.unmatched.get(f.display, 0) + 1
+            self.unmatched.setdefault(f.display, set()).add(piece.id)
             return None
         kind = str(attrs.get("kind", "ground"))
         flags = set(attrs.get("flags", ()))
@@ -326,12 +326,12 @@ class FileBinding(Binding):
             self._units[key] = unit
         return unit, self._reduced(f)
 
-    def _kit_unit(self, f: Facts, attrs: dict) -> tuple[Unit, bool] | None:
+    def _kit_unit(self, f: Facts, attrs: dict, piece_id: str) -> tuple[Unit, bool] | None:
         kit = self.kit
         uid = self.spec.units.get(f.display) or self.spec.units.get(f.name)
         unit = kit.unit(uid) if uid else kit.unit(f.display)
         if unit is None:
-            self.unmatched[f.display] = self.unmatched.get(f.display, 0) + 1
+            self.unmatched.setdefault(f.display, set()).add(piece_id)
             return None
         return unit, unit.two_sided and self._reduced(f)
 
@@ -373,6 +373,29 @@ class FileBinding(Binding):
     def reset(self) -> None:
         self.chat.reset()
 
+    def phase_context(self) -> object:
+        return (self.chat.turn, self.chat.phase) if self.phase_source == "chat" else None
+
+    def set_phase_context(self, context: object) -> None:
+        if self.phase_source == "chat" and context is not None:
+            self.chat.turn, self.chat.phase = context
+
+    def read_chat(self, lines: list[str]) -> None:
+        if self.phase_source == "chat":
+            self.chat.read(lines)
+
+    def take_observations(self) -> dict:
+        obs = {"unmatched": self.unmatched, "outside": self.outside}
+        self.unmatched, self.outside = {}, set()
+        return obs
+
+    def add_observations(self, obs: dict) -> None:
+        for name, ids in obs.get("unmatched", {}).items():
+            self.unmatched.setdefault(name, set()).update(ids)
+        for hid in obs.get("outside", ()):
+            if len(self.outside) < 10_000:
+                self.outside.add(hid)
+
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
         if self.phase_source != "chat":
             return None
@@ -396,7 +419,7 @@ class FileBinding(Binding):
                 f"[{v.table}] {v.key} = {_show(v.value)}" + (f" ({v.source})" if v.source and long else "")
                 for v in assumed.values()) + ".")
         if self.unmatched:
-            names = sorted(self.unmatched, key=lambda n: -self.unmatched[n])
+            names = sorted(self.unmatched, key=lambda n: (-len(self.unmatched[n]), n))
             out.append(f"{len(names)} kind(s) of piece matched no unit class and were not checked: "
                        + ", ".join(names[:12]) + (" ..." if len(names) > 12 else "") + ".")
         if self.outside:

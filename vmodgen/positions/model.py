@@ -95,6 +95,9 @@ class Position:
     state: dict[str, Any] = field(default_factory=dict)
     scenario: str = ""
     source: str = ""                           # the file it came from, for messages
+    #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
+    #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
+    by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def phase_info(self) -> Phase | None:

@@ -60,11 +60,14 @@ class Board:
         self.pos = pos
         self.game = pos.game
         self.map = pos.map
-        self.at: dict[str, list[UnitState]] = {}
         #: what rules computed from this board (it is read-only: results stay valid)
         self.memo: dict[str, object] = {}
-        for u in pos.units:
-            self.at.setdefault(u.hex, []).append(u)
+        at = pos.by_hex
+        if at is None:
+            at = {}
+            for u in pos.units:
+                at.setdefault(u.hex, []).append(u)
+        self.at: dict[str, list[UnitState]] = at
         self._nb = neighbour_table(self.map)
         self._sides: dict[tuple[str, str], list[str]] = {}
         self._water = {t.id for t in self.game.terrain.values() if t.water}

@@ -1,0 +1,101 @@
+"""A parallel audit (--jobs) gives the sequential result: each file starts from the context the
+previous one ends with (the chat-read phase from a pre-scan, the rule set's memory), and a file
+whose guessed start was wrong is audited again (issue 7)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, shared_path
+from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
+from vmodgen.audit import audit
+from vmodgen.audit.engine import FileAuditor, chat_lines
+from vmodgen.rules.base import EVERY_PHASE_END, Rule
+from vmodgen.rules.finding import Finding
+from vmodgen.rules.generic import GenericRules
+from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.vassal.savefile import read_save
+
+
+def test_chat_prescan_ends_each_tld_file_in_the_phase_the_replay_does():
+    """Folding the pre-scanned chat lines gives, for every TLD file, the phase the sequential
+    replay reaches at its end (what the next file starts from)."""
+    corpus = shared_path("corpus")
+    from vmodgen.binding.file import load_binding
+    from vmodgen.rules import ruleset_for
+    from vmodgen.vassal.module import read_module
+    module = read_module(corpus / "tld_buildFile-only_stripped.vmod")
+    b = load_binding(ROOT / "examples" / "tld" / "binding.toml", module)
+    logs = [corpus / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
+    b.reset()
+    auditor = FileAuditor(b, module, ruleset_for(b.game))
+    replayed = [auditor.run(read_save(p), str(p)).end_context[0] for p in logs]
+    b.reset()
+    folded = []
+    for p in logs:
+        b.read_chat(chat_lines(read_save(p)))
+        folded.append(b.phase_context())
+    assert folded == replayed
+    assert len(set(folded)) > 1 and all(ph is not None for _, ph in folded)
+
+
+def _count_phase_ends(monkeypatch) -> None:
+    """The generic rules, plus a memory (phase ends so far, across files) and a rule whose
+    finding names that count: a wrong start memory changes the findings."""
+    def remember(self, before, after, memory):
+        memory["ends"] = memory.get("ends", 0) + 1
+
+    def tally(board):
+        n = board.pos.state.get("ends", 0)
+        return [Finding("TEST memory", "movement", f"{n} phase end(s) before this one", (f"n{n}",))]
+
+    orig = GenericRules.rules
+    monkeypatch.setattr(GenericRules, "remember", remember)
+    monkeypatch.setattr(GenericRules, "rules", lambda self: orig(self) + [
+        Rule("TEST memory", "movement", EVERY_PHASE_END, tally, "counts phase ends")])
+
+
+def test_memory_carries_across_files_and_parallel_audits_rerun_a_wrong_guess(mini, monkeypatch):
+    """Three files of two phase ends each: the memory goes on counting from file to file, and
+    --jobs 2 (which guesses an empty memory, then audits files 2 and 3 again) gives the same."""
+    kit_dir, kit, module, root = mini
+    _count_phase_ends(monkeypatch)
+    files, w = [], LogWriter.from_module_setup(module, kit=kit)
+    for i in range(3):
+        w.advance(2)
+        files.append(w.write(root / f"mem{i}.vlog"))
+        w = w.save_point()
+    reruns = []
+    orig_run = FileAuditor.run
+
+    def run(self, save, name, context=None):
+        if context is not None and context[1]:
+            reruns.append(Path(name).name)
+        return orig_run(self, save, name, context)
+    monkeypatch.setattr(FileAuditor, "run", run)
+    seq = audit(files, module=module, game=str(kit_dir), jobs=1)
+    counts = [(Path(f.file).name, f.message.split()[0]) for f in seq.findings if f.rule == "TEST memory"]
+    assert counts == [("mem0.vlog", "0"), ("mem0.vlog", "1"), ("mem1.vlog", "2"), ("mem1.vlog", "3"),
+                      ("mem2.vlog", "4"), ("mem2.vlog", "5")]
+    par = audit(files, module=module, game=str(kit_dir), jobs=2)
+    assert [f.to_json() for f in par.findings] == [f.to_json() for f in seq.findings]
+    assert par.notes == seq.notes and par.stats == seq.stats
+    assert reruns == ["mem1.vlog", "mem2.vlog"]      # in this process, after the workers
+
+
+def test_no_fork_means_one_process(mini, monkeypatch):
+    """Where processes cannot be forked the audit runs the files one by one, same result."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R3", "0102").advance()
+    f1 = w.write(root / "nf1.vlog")
+    f2 = w.save_point().advance().write(root / "nf2.vlog")
+    want = audit([f1, f2], module=module, game=str(kit_dir), jobs=1)
+    import multiprocessing
+
+    def no_fork(method=None):
+        raise ValueError("no fork here")
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    got = audit([f1, f2], module=module, game=str(kit_dir), jobs=2)
+    assert [f.to_json() for f in got.findings] == [f.to_json() for f in want.findings] and want.findings
