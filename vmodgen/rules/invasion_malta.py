@@ -1,19 +1,26 @@
 """Invasion: Malta (with Leros): stacking (3.3), zones of control (3.2, 8.2), movement (8) and the
-Axis supply route (6, in :mod:`vmodgen.rules.invasion_malta_supply`) over the core. Rule numbers
-are the rulebook's (spec:
-``rules/invasion-malta.md`` §4-§7, §10).
+Axis supply route (6) over the core. Rule numbers are the rulebook's (spec:
+``rules/invasion-malta.md`` §4-§8, §10; coverage table ``docs/rules/invasion_malta.md``).
+The rule set is split by topic, each a mixin of :class:`InvasionMaltaRules`:
+:mod:`.invasion_malta_supply` (6), :mod:`.invasion_malta_aftercombat` (retreat, advance,
+Reaction), :mod:`.invasion_malta_history` (``remember`` and the rules that read the previous
+phase end from ``[state]``), :mod:`.invasion_malta_admin` (activation, motor pool, set-up, Reset
+and Recovery upkeep, beachheads); each module documents its parameters and choices.
 
-Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
+Parameters read here from ``game.rules`` (the kit's names; defaults = the rulebook):
 ``stacking_limit_points`` (9, 3.32), ``zoc_entry_cost_mp`` (1, 8.21), ``clear_cost_mp`` (1),
 ``rough_cost_mp_infantry`` (2, 8.31), ``road_cost_axis_mp`` (0.5), ``road_cost_allied_day_mp`` (1)
 and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp`` (1, 8.36),
 ``commando_cliff_cost_mp`` (3, 17.31), ``motor_pool_ma`` (10, 18.12),
-``disrupted_ma_divisor`` (2, 3.83); other terrain costs ``move_cost_<terrain>`` (the TEC is not
-in the text; default 1). The time of day is ``[state] time`` (am, pm, night). Unit selectors
-``im_armour``, ``im_red_box``, ``im_orange``,
-``im_commando``, ``im_artillery`` (units with a printed range, §2.4); ``im_redbox_zoc_urban``
-(false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves urban and airfield hexes
-open); ``im_supply_side`` ("axis", 6.1).
+``disrupted_ma_divisor`` (2, 3.83), ``gt1_allied_ma_penalty`` (2, 7.12: Allied units on GT1 of
+Scenarios 2 and 3, applied before halving, inferred), ``infiltration_hexes`` (1, 8.5); other
+terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
+``[state] time`` (am, pm, night). Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4);
+``im_redbox_zoc_urban`` (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves
+urban and airfield hexes open); ``im_motor_pool_roads_only`` (false: 8.33 lets motor-pool units
+into urban and airfield hexes off the road; true reads 18.14 "entirely on roads" strictly, §11
+#21); ``im_supply_side`` ("axis", 6.1).
 """
 from __future__ import annotations
 
@@ -43,8 +50,11 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
 
     def validate_position(self, pos) -> None:
-        """``[state]``: time = "am" | "pm" | "night"; beachheads = {hex = formation};
-        airheads = {hex = nationality}."""
+        """``[state]``: time = "am" | "pm" | "night"; weather = "good" | "windy" | "storm";
+        beachheads = {hex = formation}; airheads = {hex = nationality}; active = formation, "M" or
+        sector id; motor_pool_used = SP; and the history keys of
+        :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
+        prev_airheads, prev_fired, dropped)."""
         from ..errors import InputError
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
