@@ -4,8 +4,11 @@ Airborne, Supply Status): a legal and an illegal position per predicate, on the 
 (hexes 1918-2123 are clear; 2017 lies in the kit's north sector, 2018 in the central one)."""
 from __future__ import annotations
 
+import pytest
+
 from rules_util import position, rules
 from test_rules_invasion_malta_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
+from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 
 
@@ -207,3 +210,18 @@ def test_friendly_airfield_gets_one_airhead():
     assert rules(kit("recovery") + held) == ["IM 6.32"]
     two = hexes("1437", markers=["airhead"], owner="axis") + hexes("1538", markers=["airhead"], owner="axis")
     assert rules(kit("recovery") + held + two) == ["IM 6.32"]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('prev_oos = "X"', "prev_oos must be a list of unit ids"),
+    ('prev_airheads = [1623]', "prev_airheads must be a list of hexes"),
+    ('prev_hexes = ["1424"]', "prev_hexes must look like"),
+    ('weather = "rain"', "weather must be"),
+    ('active = 7', "active must name"),
+    ('motor_pool_used = -1', "motor_pool_used must be"),
+])
+def test_history_state_is_validated(bad, words):
+    """A position stating history keys of the wrong shape is refused with a clear message."""
+    with pytest.raises(InputError) as e:
+        position(kit() + "\n[state]\n" + bad + "\n")
+    assert words in str(e.value)

@@ -70,8 +70,8 @@ class InvasionMaltaHistory:
         for key in LIST_KEYS:
             v = pos.state.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise InputError(pos.source, f"[state] {key} must be a list of "
-                                             f"{'hexes' if key == 'prev_airheads' else 'unit ids'}, like [\"1623\"]")
+                what = 'hexes, like ["1623"]' if key == "prev_airheads" else 'unit ids, like ["5/3"]'
+                raise InputError(pos.source, f"[state] {key} must be a list of {what}, not {v!r}")
         w = pos.state.get("weather", "good")
         if not isinstance(w, str) or w.lower() not in ("good", "windy", "storm"):
             raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
