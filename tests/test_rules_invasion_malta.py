@@ -237,3 +237,18 @@ def test_ground_units_never_at_sea():
     sea = table("hexes", hex="2020", terrain="sea")
     assert rules(H + sea + x("X", "2019")) == []
     assert rules(H + sea + x("X", "2020")) == ["IM 15.52"]
+
+
+def test_example_6_2_disrupted_komr_and_the_cliff():
+    """IM 6.21, 6.23, worked example of 6.2 (its last sentence): with B/3 KOMR (1425) disrupted its
+    ZOC no longer blocks, so on the small map closed to the north (Allied units in 1322 and 1522)
+    the non-paradropped 5/3 in 1524 traces past KOMR to the beachhead in 1225; but not across the
+    cliff hexsides of 1324 (here the sides 1324|1225, 1324|1224 and 1325|1225 that lead to 1225)."""
+    small = H.replace("line_range = [10, 35]\npos_range = [10, 35]", "line_range = [12, 16]\npos_range = [22, 25]")
+    body = small + table("hexes", hex="1225", markers=["beachhead"], owner="axis") \
+        + al("W1", "1322") + al("W3", "1522") + al("B3KOMR", "1425", status=["disrupted"])
+    assert status(body + x("5/3", "1524"), "axis") == {"5/3": "in"}
+    cliffs = "".join(table("hexsides", hexes=list(pair), feature="cliff")
+                     for pair in (("1324", "1225"), ("1324", "1224"), ("1325", "1225")))
+    assert status(body + cliffs + x("5/3", "1524"), "axis") == {"5/3": "out"}
+    assert rules(body + cliffs + x("5/3", "1524", status=["oos"])) == []
