@@ -27,6 +27,9 @@ def recovery(rs, board: Board) -> list:
     pos = board.pos
     out = []
     marked = [u for u in pos.units if rs.ground(u) and any(u.has(f) for f in FIRE)]
+    guns = [u for u in marked if rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, "
+                                                              "type:motorized_aaa") or rs.is_(u, "om_mortar", "type:mortar")]
+    marked = guns or marked          # a marker lying on a stack marks every unit of it: name the guns
     if marked:
         out.append(rs.finding(board, f"{P} 11.11", "movement", f"{rs.names(marked)} still carr"
                               f"{'ies' if len(marked) == 1 else 'y'} a First or Final Fire marker at the end of the "
