@@ -3,7 +3,7 @@ are lost, so each is rebuilt from its words), and the spec's examples (5.7 E and
 starting hex are in ``test_rules_north_africa_41.py``)."""
 from __future__ import annotations
 
-from test_rules_north_africa_41_util import H, INF, MECH, TANK, al, ax, findings, rules_of, table
+from test_rules_north_africa_41_util import H, INF, MECH, TANK, al, ax, rules_of, table
 from rules_util import status
 
 
@@ -121,4 +121,3 @@ def test_example_16_5_isolated_asu():
     assert rules_of(s + asu, "NA41 16.5") == ["NA41 16.5.2"]
     spec = s + '[rules]\nna41_isolated_asu_trace_to = "supplied"\n'
     assert rules_of(spec.replace("[rules]", "[rules]", 1) + asu + six, "NA41 16.5") == ["NA41 16.5.2"]
-    _ = findings

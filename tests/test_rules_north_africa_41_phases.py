@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from test_rules_north_africa_41_util import H, INF, MECH, TANK, al, ax, findings, kit, kunit, position, rules_of, table
+from test_rules_north_africa_41_util import H, MECH, TANK, al, ax, kit, kunit, position, rules_of, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 
-S = head_s = H.replace("line_range = [1, 40]\npos_range = [1, 40]", "line_range = [1, 14]\npos_range = [1, 3]") + \
+S = H.replace("line_range = [1, 40]\npos_range = [1, 40]", "line_range = [1, 14]\npos_range = [1, 3]") + \
     table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
 
 
@@ -196,4 +196,3 @@ def test_in_supply_unit_keeps_no_marker():
     carries no marker: legal; unmarked far away: illegal."""
     assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "1101"), "NA41 16") == []
     assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "2020"), "NA41 16") == ["NA41 16.1"]
-    _ = INF, MECH, findings

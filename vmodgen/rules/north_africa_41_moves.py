@@ -30,7 +30,7 @@ from .base import ALWAYS, MOVES, Rule
 from .common import label
 from .core.board import Board
 from .core.stacking import fmt
-from .core.zoc import FULL, NONE
+from .core.zoc import NONE
 from .costs import CostTable
 
 if TYPE_CHECKING:
