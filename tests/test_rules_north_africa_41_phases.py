@@ -196,3 +196,41 @@ def test_in_supply_unit_keeps_no_marker():
     carries no marker: legal; unmarked far away: illegal."""
     assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "1101"), "NA41 16") == []
     assert rules_of(kit("i1-axis-supply") + kunit("A", "axis", "2020"), "NA41 16") == ["NA41 16.1"]
+
+
+# ---- returns from the Eliminated Box, Surrender Box (§10, §8 A) -------------------------------------------------
+def test_returned_unit_arrives_with_a_corps_hq_in_full_supply():
+    """§10, NA41 19.4.1-19.4.2: at the end of the Axis Initial Phase a German unit back from the
+    Eliminated Box (``na41_boxed_before``) stands in 1101 with the DAK HQ, in full supply next to
+    Tripoli: legal; without the HQ, with only an Italian's own HQ missing, or next to an Allied
+    combat unit: illegal."""
+    head = kit("i1-axis-initial", {"na41_boxed_before": {"A": "eliminated", "I": "eliminated"}})
+    hq = "\n[[units]]\nunit = \"DAKHQ\"\nhex = \"1101\"\n"
+    assert rules_of(head + hq + kunit("A", "axis", "1101"), "NA41 19") == []
+    assert rules_of(head + kunit("A", "axis", "1101"), "NA41 19") == ["NA41 19.4.1"]
+    assert rules_of(head + hq + kunit("I", "axis", "1101", nationality="italian"), "NA41 19") == ["NA41 19.4.1"]
+    assert rules_of(head + hq + kunit("A", "axis", "1101") + kunit("B", "allied", "1102"), "NA41 19") \
+        == ["NA41 19.4.1"]
+
+
+def test_surrender_box_advances_in_preparation():
+    """§8 A.4, NA41 12.5.2: at the end of the Preparation Phase a unit that was in the left half of
+    the Surrender Box is in the right half, and one from the right half is in the Eliminated Box;
+    one left behind is illegal."""
+    head = kit("preparation", {"na41_boxed_before": {"A": "surrender-left", "B": "surrender-right"}})
+    assert rules_of(head + kunit("A", "axis", "surrender-right") + kunit("B", "axis", "eliminated"), "NA41") == []
+    assert rules_of(head + kunit("A", "axis", "surrender-left") + kunit("B", "axis", "eliminated"), "NA41") \
+        == ["NA41 12.5.2"]
+
+
+def test_fort_and_captured_truck_counts():
+    """§10, NA41 9.5.6, 27.1: 14 Axis forts are legal, 15 illegal; 2 captured trucks in play are
+    legal, 3 illegal."""
+    forts = "".join(table("hexes", hex=f"20{r:02d}", markers=["fortification"], owner="axis") for r in range(1, 15))
+    assert rules_of(H + forts, "NA41") == []
+    assert rules_of(H + forts + table("hexes", hex="2030", markers=["fortification"], owner="axis"), "NA41") \
+        == ["NA41 9.5.6"]
+    truck = dict(type="truck", kind="supply", values={"defense": 0}, flags=["captured"])
+    two = ax("C1", "2020", **truck) + ax("C2", "2021", **truck)
+    assert rules_of(H + two, "NA41") == []
+    assert rules_of(H + two + ax("C3", "2022", **truck), "NA41") == ["NA41 27.1"]

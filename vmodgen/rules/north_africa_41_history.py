@@ -21,6 +21,10 @@ absent, so a position without history is never judged on facts it does not state
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
   of a movement-phase position; the audit does not know move modes, so it records none.
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
+* ``na41_boxed_before = {A = "eliminated", B = "surrender-left"}``: the units in the Eliminated
+  Box, the Remnant Display or a half of the Surrender Box at the end of the previous phase (box
+  ids: ``na41_return_boxes`` "eliminated, remnant-display"; ``na41_surrender_boxes``
+  "surrender-left, surrender-right").
 
 Steps of the player turn are told from the phase id or name: a phase whose id or name holds
 "initial", "recovery" or "delay" (parameters ``na41_initial_phase``, ``na41_recovery_phase``,
@@ -47,7 +51,8 @@ STATUS_BEFORE = "na41_status_before"
 DELAY_BEFORE = "na41_delay_before"
 EXTENDED_MOVED = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
-MEMORY_KEYS = (RETREAT_OVERSTACK, STATUS_BEFORE, DELAY_BEFORE, EXTENDED_MOVED)
+BOXED_BEFORE = "na41_boxed_before"
+MEMORY_KEYS = (RETREAT_OVERSTACK, STATUS_BEFORE, DELAY_BEFORE, EXTENDED_MOVED, BOXED_BEFORE)
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -63,6 +68,8 @@ def step(rs: "NorthAfrica41Rules", pos: Position) -> str:
     if ph.kind in ("movement", "combat", "supply"):
         return ph.kind
     text = f"{ph.id} {ph.name}".lower()
+    if ph.kind == "reinforcement" and not ph.side:
+        return "preparation"
     for name in ("initial", "recovery", "delay"):
         if str(rs.param(f"na41_{name}_phase", name)).lower() in text:
             return name
@@ -111,6 +118,13 @@ def validate(rs: "NorthAfrica41Rules", pos: Position) -> None:
     v = st.get(EXTENDED_MOVED)
     if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
         raise InputError(src, f"[state] {EXTENDED_MOVED} must be a list of unit ids, like [\"A\", \"B\"]")
+    v = st.get(BOXED_BEFORE)
+    if v is not None:
+        if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
+            raise InputError(src, f"[state] {BOXED_BEFORE} must be a table of unit = box, like {{A = \"eliminated\"}}")
+        for uid, box in v.items():
+            if box not in pos.map.boxes:
+                raise InputError(src, f"[state] {BOXED_BEFORE}: '{box}' (for '{uid}') is not a box of the map")
     v = st.get(COMANDO)
     if v is not None and not isinstance(v, bool):
         raise InputError(src, f"[state] {COMANDO} must be true or false, not {v!r}")
@@ -126,6 +140,8 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 # ---- memory -----------------------------------------------------------------------------------------
 def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position, memory: dict) -> None:
     memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
+    watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
+    memory[BOXED_BEFORE] = {u.id: u.hex for u in after.units if u.hex in watched}
     memory[DELAY_BEFORE] = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
     memory[EXTENDED_MOVED] = ([u.id for u in after.units if u.mode == "extended" and u.moved]
@@ -160,7 +176,81 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
              "rail, air and naval transport markers removed in the own Initial Phase"),
         Rule(f"{P} 24.3.4", "movement", When(("other",)), lambda b: check_delay(rs, b),
              "delay markers: mandatory removal and placement"),
+        Rule(f"{P} 19.4.1", "movement", When(("admin",)), lambda b: check_returns(rs, b),
+             "units back from the Eliminated Box: where they arrive"),
+        Rule(f"{P} 12.5.2", "movement", When(("reinforcement",)), lambda b: check_surrender_box(rs, b),
+             "the Surrender Box advances in the Preparation Phase"),
     ]
+
+
+def _ids(rs: "NorthAfrica41Rules", name: str, default: str) -> list[str]:
+    return [x.strip() for x in str(rs.param(name, default)).split(",") if x.strip()]
+
+
+def _surrender(rs: "NorthAfrica41Rules") -> list[str]:
+    return _ids(rs, "na41_surrender_boxes", "surrender-left, surrender-right")
+
+
+def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """19.4.1-19.4.2, at the end of the phasing player's Initial Phase (where replacements are
+    used, 19.3): a unit that was in the Eliminated Box or the Remnant Display (``na41_boxed_before``)
+    and is now on the map stands with a friendly Good Order Corps HQ in full supply (German and
+    Italian units: of their own nationality), never next to an enemy combat unit; trucks and
+    Corps HQs return only to a base box."""
+    pos = board.pos
+    old = pos.state.get(BOXED_BEFORE)
+    if step(rs, pos) != "initial" or not pos.side or not isinstance(old, dict):
+        return []
+    back = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display"))
+    hq_sel = rs.sel("na41_corps_hq", "type:corps-hq")
+    out, supply = [], None
+    for u in board.side_units(pos.side):
+        if old.get(u.id) not in back or u.hex in back or not board.is_hex(u.hex):
+            continue
+        why = []
+        if hq_sel.matches(rs.game, u) or u.unit.type == str(rs.param("na41_msu_truck_type", "truck")):
+            why.append("trucks and Corps HQs return to a base box (19.4.2)")
+        else:
+            hqs = [x for x in board.units(u.hex, u.side) if hq_sel.matches(rs.game, x) and x is not u
+                   and not (x.has("disrupted") or x.has("full_retreat"))]
+            if u.unit.nationality in ("wehrmacht", "luftwaffe", "italian"):
+                ital = u.unit.nationality == "italian"
+                hqs = [x for x in hqs if (x.unit.nationality == "italian") == ital]
+            if hqs and supply is None:
+                from .north_africa_41_supply import status
+                supply = status(rs, board, u.side)
+            if not any(supply.get(x.id) in ("full", "box") for x in hqs):
+                why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
+        near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
+        if near:
+            why.append(f"it is next to enemy combat units ({rs.names(near)}) (19.4.2)")
+        if why:
+            out.append(rs.finding(board, f"{P} 19.4.1", "movement", f"{label(u)} came back from the Eliminated Box to "
+                                  f"{u.hex}, but " + "; ".join(why) + ".", [u.hex], [u]))
+    return out
+
+
+def check_surrender_box(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """12.5.2, 3.1 A.4: in the Preparation Phase surrendered units advance one half of the Surrender
+    Box: from the left half to the right, from the right half to the Eliminated Box."""
+    pos = board.pos
+    old = pos.state.get(BOXED_BEFORE)
+    if step(rs, pos) != "preparation" or not isinstance(old, dict):
+        return []
+    halves = _surrender(rs)
+    if len(halves) != 2:
+        return []
+    left, right = halves
+    elim = _ids(rs, "na41_return_boxes", "eliminated, remnant-display")[:1]
+    out = []
+    for u in pos.units:
+        was = old.get(u.id)
+        want = right if was == left else (elim[0] if elim else None) if was == right else None
+        if want is None or u.hex == want:
+            continue
+        out.append(rs.finding(board, f"{P} 12.5.2", "movement", f"{label(u)} was in {was} and is in {u.hex} after the "
+                              f"Preparation Phase; the Surrender Box advances it to {want}.", [u.hex], [u]))
+    return out
 
 
 def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:

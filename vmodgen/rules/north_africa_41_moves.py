@@ -52,7 +52,32 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
         Rule(f"{P} 15.2.3", "stacking", ALWAYS, check_breakthrough_groups, "breakthrough group: 5 points, one formation"),
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
+        Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
     ]
+
+
+def counts(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """9.5.6: at most ``forts_per_side`` (14) fortification markers of a side on the map; 27.1: at
+    most ``truck_captured_max`` (2) captured trucks (flag ``captured``) in play (outside the
+    Eliminated Box)."""
+    out = []
+    forts: dict[str, list[str]] = {}
+    for h, mk in board.pos.hex_markers.items():
+        owner = board.marker_owner(h, "fort")
+        if owner:
+            forts.setdefault(owner, []).append(h)
+    most = rs.num("forts_per_side", 14)
+    for side, hexes in sorted(forts.items()):
+        if len(hexes) > most:
+            out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{rs.side_name(side)} has {len(hexes)} forts on the "
+                                  f"map; the most is {fmt(most)}.", sorted(hexes)))
+    gone = set(x.strip() for x in str(rs.param("na41_return_boxes", "eliminated, remnant-display")).split(","))
+    captured = [u for u in board.pos.units if "captured" in u.unit.flags and u.hex not in gone]
+    most = rs.num("truck_captured_max", 2)
+    if len(captured) > most:
+        out.append(rs.finding(board, f"{P} 27.1", "stacking", f"{len(captured)} captured trucks are in play "
+                              f"({rs.names(captured)}); the most is {fmt(most)}.", [u.hex for u in captured], captured))
+    return out
 
 
 def transported(rs: "NorthAfrica41Rules", board: Board) -> list:
