@@ -160,3 +160,26 @@ def test_s10_both_sides_never_share_a_hex_at_any_moment():
                     + kunit("B", "allied", "2021"), "NA41 5.1") == []
     assert rules_of(kit("i1-axis-movement", at="during") + kunit("A", "axis", "2021")
                     + kunit("B", "allied", "2021"), "NA41 5.1") == ["NA41 5.1"]
+
+
+def test_s4_deadline_through_a_sequence_of_phase_ends():
+    """S4, NA41 12.1.4 as the audit runs it: each phase end is checked with the memory merged into
+    its state, then remembered. An Allied brigade retreats into 2021 (6 points) in the Axis Combat
+    Phase: no finding there nor at the end of the Axis Supply Phase; at the end of the next Allied
+    Movement Phase, still overstacked: one 12.1.4 finding (no 4.4.1 besides)."""
+    pair = "".join(kunit(f"al{i}", "allied", "2021", **TWO) for i in range(2))
+    seq = [("i1-axis-movement", kunit("M", "allied", "2020", **TWO)),
+           ("i1-axis-combat", kunit("M", "allied", "2021", **TWO)),
+           ("i1-axis-supply", kunit("M", "allied", "2021", **TWO)),
+           ("i2-allied-movement", kunit("M", "allied", "2021", **TWO))]
+    memory: dict = {}
+    before = None
+    found = []
+    for phase, mover in seq:
+        pos = position(kit(phase) + mover + pair)
+        rs = ruleset_for(pos.game)
+        pos.state = {**memory, **pos.state}
+        found.append(sorted(f.rule for f in rs.check(pos) if f.kind == "stacking"))
+        rs.remember(before, pos, memory)
+        before = pos
+    assert found == [[], [], [], ["NA41 12.1.4"]]
