@@ -1,5 +1,6 @@
 """The hex index the audit keeps step by step (units added, moved, re-read after a marker
-change) always equals the one a Board builds from the position's unit list, in the same order."""
+change) always equals the one a Board builds from the position's unit list, in the same order;
+its mixed hexes are those holding two sides, and one version of a side means one set of units."""
 from __future__ import annotations
 
 from conftest import ROOT, shared_path
@@ -10,6 +11,7 @@ from vmodgen.rules.base import RuleSet
 
 def _checked_boards(monkeypatch) -> list[int]:
     seen = [0, 0]
+    versions: dict = {}        # (side, version) → that side's units: one version, one set of units
     orig = RuleSet.board
 
     def board(self, pos):
@@ -19,6 +21,12 @@ def _checked_boards(monkeypatch) -> list[int]:
                 fresh.setdefault(u.hex, []).append(u)
             assert {h: [id(u) for u in us] for h, us in pos.by_hex.items()} == \
                    {h: [id(u) for u in us] for h, us in fresh.items()}, pos.source
+            mixed = {h for h, us in fresh.items() if len({u.side for u in us}) > 1}
+            assert pos.mixed_hexes == mixed
+            for side, version in pos.side_versions.items():
+                units = sorted((u.id, u.hex, u.reduced, tuple(sorted(u.status)))
+                               for u in pos.units if u.side == side)
+                assert versions.setdefault((side, version), units) == units
             seen[0] += 1
             seen[1] += any(u.previous is not None for u in pos.units)
         return orig(self, pos)

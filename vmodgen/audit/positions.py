@@ -32,12 +32,26 @@ class HexIndex:
         self.at: dict[str, list[UnitState]] | None = None
         self._shared = False                   # the dict is held by a position
         self._own: set[str] = set()            # hexes whose list was copied since then
+        #: side → (this index's token, changes to the side's units): equal versions, same units
+        self.versions: dict[str, tuple[object, int]] = {}
+        self.mixed: set[str] = set()           # hexes holding units of more than one side
 
     def rebuild(self, units) -> None:
         at: dict[str, list[UnitState]] = {}
         for u in units:
             at.setdefault(u.hex, []).append(u)
         self.at, self._shared, self._own = at, False, set()
+        token = object()
+        self.versions = {side: (token, 0) for side in {u.side for us in at.values() for u in us}}
+        self.mixed = {h for h, us in at.items() if len(us) > 1 and any(u.side != us[0].side for u in us)}
+
+    def _changed(self, u: UnitState, lst: list[UnitState]) -> None:
+        token, n = self.versions.get(u.side, (None, 0))
+        self.versions[u.side] = (token if token is not None else object(), n + 1)
+        if len(lst) > 1 and any(x.side != lst[0].side for x in lst):
+            self.mixed.add(u.hex)
+        else:
+            self.mixed.discard(u.hex)
 
     def _list(self, h: str) -> list[UnitState]:
         if self._shared:
@@ -55,7 +69,9 @@ class HexIndex:
 
     def add(self, u: UnitState) -> None:
         if self.at is not None:
-            self._list(u.hex).append(u)
+            lst = self._list(u.hex)
+            lst.append(u)
+            self._changed(u, lst)
 
     def remove(self, u: UnitState) -> None:
         if self.at is None:
@@ -68,6 +84,7 @@ class HexIndex:
         else:                                  # not indexed: the index is wrong, start again
             self.at = None
             return
+        self._changed(u, lst)
         if not lst:
             del self.at[u.hex]
 
@@ -142,7 +159,7 @@ class PositionBuilder:
     def update(self, state: GameState, step: Step | None) -> set[str]:
         """Re-read the pieces ``step`` touched (every piece for the start or a board change);
         returns the ids of units whose view changed."""
-        if step is None or any("BoardPicker" in n.text[:200] for n in step.command.walk()):
+        if step is None or step.boards:
             pids = set(state.pieces) | set(self.views)
         else:
             pids = set()
@@ -275,5 +292,9 @@ class PositionBuilder:
         if self._hex_markers is None:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
         # shared by the positions until a marker changes (rules never write to a position)
-        return Position(binding.game, binding.map, units, turn, phase, side, at,
-                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
+        pos = Position(binding.game, binding.map, units, turn, phase, side, at,
+                       hex_markers=self._hex_markers, source=source, by_hex=by_hex)
+        if by_hex is not None:
+            pos.side_versions = dict(index.versions)
+            pos.mixed_hexes = frozenset(index.mixed)
+        return pos

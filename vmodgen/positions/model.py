@@ -98,6 +98,11 @@ class Position:
     #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
     #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
     by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)
+    #: with ``by_hex``: side → a version; two positions with the same version of a side hold the
+    #: same units of that side in the same hexes and states (only ``previous``/``path`` may differ)
+    side_versions: dict[str, tuple] | None = field(default=None, repr=False, compare=False)
+    #: with ``by_hex``: the hexes holding units of more than one side
+    mixed_hexes: frozenset[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def phase_info(self) -> Phase | None:

@@ -81,12 +81,8 @@ def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitSt
                   boxes: bool = False) -> list[Finding]:
     """Hexes holding units of two sides."""
     out = []
-    for h, us in board.at.items():
-        if len(us) < 2:
-            continue
-        first = us[0].side
-        if all(u.side == first for u in us):
-            continue
+    for h in board.mixed_hexes():
+        us = board.at[h]
         if not boxes and not board.is_hex(h):
             continue
         sides = sorted({u.side for u in us if counts(u)})

@@ -106,7 +106,8 @@ class GenericRules(RuleSet):
         self._memo_exerts: dict[tuple, tuple] = {}
         self._zoc_map = None                              # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
-        self._zoc_last: dict[str, tuple[frozenset, set]] = {}  # side → (enemy ZOC sources, enemy ZOC)
+        #: side → (enemy ZOC sources, enemy ZOC, the enemies' Position.side_versions)
+        self._zoc_last: dict[str, tuple[frozenset, set, tuple | None]] = {}
         self._unmeasured: set[str] = set()                # units that moved without an allowance
         #: a path move's findings by everything they depend on (see _path_key)
         self._memo_moves: dict[tuple, list] = {}
@@ -242,10 +243,16 @@ class GenericRules(RuleSet):
             self._zoc_last = {}
         targets = self._zoc_targets
         enemies = set(board.enemies(side))
+        versions = board.pos.side_versions
+        vkey = tuple(versions.get(e) for e in sorted(enemies)) if versions is not None else None
+        last = self._zoc_last.get(side)
+        if vkey is not None and last is not None and last[2] == vkey:
+            memo[side] = last[1]               # the enemy units have not changed since
+            return last[1]
         exerts = self.exerts_zoc
         src = frozenset(u.hex for u in board.pos.units if u.side in enemies and exerts(u))
-        last = self._zoc_last.get(side)
         if last is not None and last[0] == src:
+            self._zoc_last[side] = (src, last[1], vkey)
             memo[side] = last[1]               # the same set as before: move checks may cache by it
             return last[1]
         out: set[str] = set()
@@ -254,7 +261,7 @@ class GenericRules(RuleSet):
             if t is None:
                 t = targets[h] = self._zoc_reach(board, h) if board.is_hex(h) else ()
             out.update(t)
-        self._zoc_last[side] = (src, out)
+        self._zoc_last[side] = (src, out, vkey)
         memo[side] = out
         return out
 

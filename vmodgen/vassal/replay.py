@@ -76,6 +76,7 @@ class Step:
     properties: list[tuple[str, str | None, str]] = field(default_factory=list)
     undo: bool = False
     turn_state: dict[str, str] = field(default_factory=dict)   # every tracker after the step
+    boards: bool = False                                        # a BoardPicker command ran
 
     @property
     def chat_text(self) -> list[str]:
@@ -173,6 +174,8 @@ class _Runner:
             self._prop(key, cmd.value)
         elif isinstance(cmd, BoardPicker):
             self.s.boards[cmd.map_id] = cmd.tokens
+            if self.step is not None:
+                self.step.boards = True
             if self.apply_boards is not None:
                 self.apply_boards(text[4:] if text.startswith("LOG\t") else text)
         elif isinstance(cmd, Player):

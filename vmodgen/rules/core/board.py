@@ -148,6 +148,14 @@ class Board:
         return c
 
     # ---- units ---------------------------------------------------------------------------
+    def mixed_hexes(self) -> list[str]:
+        """Hexes (and boxes) holding units of more than one side, in the order of :attr:`at`."""
+        known = self.pos.mixed_hexes
+        if known is not None and not known:
+            return []
+        return [h for h, us in self.at.items() if (h in known if known is not None else
+                                                   len(us) > 1 and any(u.side != us[0].side for u in us))]
+
     def units(self, h: str, side: str | None = None) -> list[UnitState]:
         us = self.at.get(h, [])
         return us if side is None else [u for u in us if u.side == side]
