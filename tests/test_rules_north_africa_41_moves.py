@@ -135,3 +135,12 @@ def test_truck_units_exert_no_zoc():
     move = ax("A", "2118", previous="2018", path=["2018", "2019", "2118"])
     assert rules_of(H + al("K", "2020", **TRUCK) + move, "NA41") == []
     assert [f.rule for f in findings(H + al("C", "2020") + move) if f.rule.startswith("NA41")] == ["NA41 7.2"]
+
+
+def test_box_exit_with_a_truck_that_moved_along():
+    """§7.10, NA41 6.3.4, 5.8: a non-mechanized unit leaving Tripoli is carried when a friendly truck
+    made the same move (as a replayed log shows it); alone it is illegal."""
+    truck = ax("K", "0102", previous="tripoli", **TRUCK)
+    assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli") + truck, "NA41") == []
+    assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli") + ax("K", "0102", **TRUCK), "NA41") \
+        == ["NA41 6.3.4"]

@@ -109,8 +109,15 @@ def road(board: Board, a: str, b: str) -> bool:
     return bool(board.roads(a, b) & ROADS)
 
 
-def trucked(u: UnitState) -> bool:
-    return u.has("trucked")
+def trucked(u: UnitState, rs: "NorthAfrica41Rules | None" = None, board: Board | None = None) -> bool:
+    """Carried by a truck: status ``trucked``, or (given the board) a friendly truck that made the
+    same move (same hex, same previous hex), as a replayed log shows it."""
+    if u.has("trucked"):
+        return True
+    if rs is None or board is None or u.previous is None:
+        return False
+    truck = str(rs.param("na41_msu_truck_type", "truck"))
+    return any(x is not u and x.unit.type == truck and x.previous == u.previous for x in board.units(u.hex, u.side))
 
 
 def is_sp(rs: "NorthAfrica41Rules", u: UnitState) -> bool:
@@ -201,7 +208,7 @@ def boxes(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str,
         if not src.adjacent:
             why.append(f"{src.name} may be left only by sea or air (6.3.2)")
         else:
-            if (not rs.mech(u) or is_sp(rs, u)) and not trucked(u):
+            if (not rs.mech(u) or is_sp(rs, u)) and not trucked(u, rs, board) and not u.has("rail"):
                 why.append("a non-mechanized unit or supply point leaves a box only by truck, rail, air or sea (6.3.4)")
             first = path[1] if len(path) > 1 else u.hex
             if board.is_hex(first) and first not in src.adjacent:
@@ -277,7 +284,7 @@ def retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[st
         twice = next(h for i, h in enumerate(path) if h in path[:i])
         out.append(rs.finding(board, f"{P} 12.1.3", "movement", f"{name} entered {twice} twice in its retreat.",
                               [twice], [u]))
-    if is_sp(rs, u) and not trucked(u):
+    if is_sp(rs, u) and not trucked(u, rs, board):
         out.append(rs.finding(board, f"{P} 12.1.5", "movement", f"{name} is a supply point and may not retreat "
                               "unless a truck carries it; it is captured or destroyed (17.2.3).", [u.hex], [u]))
     for a, b in zip(path, path[1:]):
@@ -293,7 +300,7 @@ def retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[st
                               [u.hex], [u]))
     n = len(path) - 1
     most = rs.num("nonmech_retreat_max_before_surrender", 2)
-    if not rs.mech(u) and rs.combat(u) and n > most:
+    if not rs.mech(u) and rs.combat(u) and n > most and not trucked(u, rs, board):
         out.append(rs.finding(board, f"{P} 12.5.1", "movement", f"{name} is not mechanized, has no truck and retreated "
                               f"{n} hexes; a retreat of more than {fmt(most)} hexes makes it surrender.", [u.hex], [u]))
     ez = rs.enemy_field(board, u.side)
