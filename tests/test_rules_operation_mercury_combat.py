@@ -231,3 +231,30 @@ def test_advance_ignores_ezoc():
     """OM 9.83 (advance is not movement): a German advance 4312 → 4313 into the EZOC of 4314 is
     legal; a move would be judged by 5.21 instead."""
     assert rules(H() + a("A", "4314") + g("G", "4313", previous="4312", mode="advance")) == []
+
+
+def test_displacements_recorded_by_the_audit():
+    """OM 7.32, 9.61 from om_displaced (hex changes over combat phases): B/23 NZ refusing 1 hex in the
+    German Combat Refusal Phase is legal, 2 hexes is not; a retreat of 2 hexes in the German Combat
+    Phase is legal, 3 is not."""
+    kit = '[position]\ngame = "operation-mercury"\nturn = 5\nphase = "german-defender-reaction"\n'
+    rec = lambda phase, to: "\n[state]\nom_displaced = " + toml(
+        {"B23": {"turn": 5, "phase": phase, "from": "W4314", "to": to}}) + "\n"
+    body = lambda to: a("B23", to)
+    assert rules(kit + body("W4315") + rec("german-combat-refusal", "W4315")) == []
+    assert rules(kit + body("W4316") + rec("german-combat-refusal", "W4316")) == ["OM 7.32"]
+    assert rules(kit + body("W4316") + rec("german-combat", "W4316")) == []
+    assert rules(kit + body("W4317") + rec("german-combat", "W4317")) == ["OM 9.61"]
+
+
+def test_remember_records_displacements():
+    """The audit's memory: a defender that changed hex over the German Combat Phase is recorded with
+    the phase, its old and new hex; a unit that stayed is not."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    kit = lambda phase: f'[position]\ngame = "operation-mercury"\nturn = 5\nphase = "{phase}"\n'
+    before = position(kit("german-defender-reaction") + a("B23", "W4314") + a("C", "W4010"))
+    after = position(kit("german-combat") + a("B23", "W4316") + a("C", "W4010"))
+    memory: dict = {}
+    ruleset_for(after.game).remember(before, after, memory)
+    assert memory["om_displaced"] == {"B23": {"turn": 5, "phase": "german-combat", "from": "W4314", "to": "W4316"}}

@@ -114,6 +114,8 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             Rule(f"{P} 11.11", "movement", When(("movement",)), self.check_moved_fire_markers,
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, self.check_attacks, "declared attacks"),
+            Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, self.check_displaced,
+                 "refusals, reactions, retreats and advances recorded between phase ends"),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
             Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), self.check_supply_extras,
                  "RSCs, air resupply, level changes"),
@@ -138,6 +140,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
 
     def check_moved_fire_markers(self, board: Board) -> list:
         return moves.check_fire_markers(self, board)
+
+    def check_displaced(self, board: Board) -> list:
+        return combat.displaced(self, board)
 
     def check_attacks(self, board: Board) -> list:
         return combat.check_attacks(self, board)

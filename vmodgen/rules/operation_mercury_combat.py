@@ -252,3 +252,36 @@ def drop_retreat(rs, board: Board, u: UnitState, ez: set[str], how: str) -> list
     return [rs.finding(board, f"{P} {'6.42' if how == 'paradrop' else '17.43'}", "zoc",
                        f"{label(u)} retreated from {prev} into {first}, but {what} was open beside {prev} and "
                        "comes first for a unit that arrived this turn.", [first], [u])]
+
+
+# ---- hex changes outside Movement Phases, as the audit records them (om_displaced) -----------------
+def displaced(rs, board: Board) -> list:
+    """A unit's hex change over a combat phase (``[state] om_displaced``, this turn): a refusal or a
+    reaction covers 1 hex (7.32, 7.41), the advance after a refusal 1 hex (7.32), a retreat or an
+    advance after combat at most 2 (9.61, 9.84). Judged one phase end later, from the record."""
+    pos = board.pos
+    rec = pos.state.get("om_displaced")
+    if not isinstance(rec, dict):
+        return []
+    out = []
+    for uid, r in sorted(rec.items()):
+        if not isinstance(r, dict) or (pos.turn is not None and r.get("turn") not in (None, pos.turn)):
+            continue
+        a, b, phase = r.get("from", ""), r.get("to", ""), str(r.get("phase", ""))
+        d = board.distance(a, b)
+        u = pos.unit(uid)
+        if d is None or u is None:
+            continue
+        attacker = u.side == segment(phase)
+        if phase.endswith("combat-refusal") or phase.endswith("defender-reaction"):
+            most, rule, what = 1, (f"{P} 7.32" if "refusal" in phase else f"{P} 7.41"), (
+                "an advance after a refusal" if attacker else "a refusal" if "refusal" in phase else "a reaction")
+        elif phase.endswith("-combat"):
+            most, rule, what = 2, (f"{P} 9.84" if attacker else f"{P} 9.61"), ("an advance" if attacker else "a retreat")
+        else:
+            continue
+        if d > most:
+            out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {a} to {b} in the {phase} phase "
+                                  f"({d} hexes); {what} covers at most {most} hex{'es' if most > 1 else ''}.",
+                                  [a, b], [u]))
+    return out

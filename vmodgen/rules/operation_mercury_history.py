@@ -26,6 +26,10 @@ state any of them):
 * ``om_militia_off = ["M1"]``: Greek militia eliminated and not yet back (13.63-13.64).
 * ``supply_previous = {german = {sector-retimo = "short"}}``: the levels at the end of the
   previous Supply Phase (15.15, 15.26, 15.27).
+* ``om_displaced = {B23 = {turn = 5, phase = "german-combat-refusal", from = "W4314", to = "W4315"}}``:
+  ground units whose hex changed between the ends of the previous phase and a phase that is not a
+  Movement Phase (refusal, reaction, retreat, advance: the audit tracks no moves there). Only
+  this turn's entries are kept.
 """
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ from ..errors import InputError
 from ..positions.model import Position, UnitState
 
 MEMORY_KEYS = ("om_arrivals", "om_fatigued", "om_offmap_start", "om_sca_released", "om_refused", "om_hq_lost",
-               "om_militia_off", "supply_previous")
+               "om_militia_off", "supply_previous", "om_displaced")
 HOW = ("paradrop", "amphibious", "unloaded", "steamer", "airlanded")
 #: unit status → arrival kind
 STATUS_HOW = {"paradropped": "paradrop", "landed": "amphibious", "unloaded": "unloaded", "steamer": "steamer",
@@ -157,6 +161,14 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
             del lost[uid]
     memory["om_hq_lost"] = lost
     memory["om_militia_off"] = sorted(off - set(here))
+    disp = {k: v for k, v in (memory.get("om_displaced") or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
+    if before is not None and after.phase_kind == "combat":
+        was = {u.id: u.hex for u in before.units}
+        for u in ground:
+            prev = was.get(u.id)
+            if prev is not None and prev != u.hex and _on_map(after, prev) and _on_map(after, u.hex):
+                disp[u.id] = {"turn": turn, "phase": phase, "from": prev, "to": u.hex}
+    memory["om_displaced"] = disp
     if after.phase_kind == "supply" and isinstance(after.state.get("supply"), dict):
         memory["supply_previous"] = {s: dict(v) for s, v in after.state["supply"].items() if isinstance(v, dict)}
 
@@ -211,6 +223,11 @@ def validate_state(rs, pos: Position) -> None:
                 isinstance(r, dict) and isinstance(r.get("sector", ""), str) and
                 isinstance(r.get("replacement", False), bool) for r in lost.values()):
             raise bad("om_hq_lost", '{HQ = {sector = "sector-retimo", turn = 5, replacement = false}}')
+    disp = st.get("om_displaced")
+    if disp is not None and not (isinstance(disp, dict) and all(
+            isinstance(r, dict) and all(isinstance(r.get(k), str) for k in ("phase", "from", "to"))
+            and ("turn" not in r or whole(r["turn"])) for r in disp.values())):
+        raise bad("om_displaced", '{B23 = {turn = 5, phase = "german-combat-refusal", from = "W4314", to = "W4315"}}')
     air = st.get("air_resupply")
     if air is not None and not (isinstance(air, str) and pos.map.has_hex(air)):
         raise bad("air_resupply", "the hex of the airfield used for German air resupply (15.25c)")
