@@ -1,13 +1,23 @@
 """North Africa '41: stacking (4), zones of control (7), movement (5) and the line of supply (16)
 over the core. Rule numbers are the rulebook's (spec: ``rules/north-africa-41.md`` §4-§7, §10).
-The line of supply itself is in :mod:`vmodgen.rules.north_africa_41_supply`.
+The line of supply itself is in :mod:`vmodgen.rules.north_africa_41_supply`; history and the
+steps of the player turn (12.1.4 deadlines, OOS marker changes, recovery, Initial and Delay Phase
+markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.north_africa_41_history`;
+retreats, advances, disengagement, rail, boxes and breakthrough groups in
+:mod:`~vmodgen.rules.north_africa_41_moves`; attack legality in
+:mod:`~vmodgen.rules.north_africa_41_attacks`. Coverage table: ``docs/rules/north_africa_41.md``.
+
+Statuses beyond the common ones: ``trucked`` (carried by a truck: mechanized, 5.8.1),
+``breakthrough`` (in a breakthrough group, 15.2.3), ``disengaged`` (27.5), ``retreated``.
 
 Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 ``stacking_limit_points`` (5, 4.1), ``free_silhouettes_per_hex`` (1) and ``extra_silhouette_points``
 (1) (4.3), ``extended_movement_mp`` (3, 5.3), ``tactical_movement_max_hexes`` (2, 5.4),
 ``desert_max_consecutive_hexes`` (2, 5.5), ``escarpment_nonmech_extra_mp`` (1, 5.7),
 ``ezoc_exit_mp`` (2) and ``limited_ezoc_exit_mp`` (1) (7.2, 7.3), ``advance_max_oos`` (1, 16.4),
-and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
+``na41_disengage_overstack_waits`` (true, §11 #10: see :meth:`check_stacking`), ``delay_marker_extra_mp``
+(1), ``strafing_extra_mp`` (1) and ``lrdg_extra_mp`` (2, for ``na41_lrdg_hinders`` = "axis") (24.2, 18.7.5,
+18.8), and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
 :mod:`vmodgen.rules.core.select`). Choices where the text is open are written beside each rule.
 """
 from __future__ import annotations
