@@ -342,7 +342,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                                     "interdicted sector.", [u.previous], [u]))
         return out
 
-    def allowance(self, board: Board, u: UnitState) -> float:
+    def allowance(self, board: Board, u: UnitState, one_hex: bool = True) -> float:
+        """The MP of this move; with ``one_hex``, unlimited for the direct step to an adjacent hex
+        (4.15: a unit with MA 1 or more may always move 1 hex)."""
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "strategic":
             ma += self.num("strategic_move_ma_bonus", 2)
@@ -350,7 +352,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             level = self.interdiction(board, u.previous or "")
             if level:
                 ma = max(1, ma - level)                                # 12.42a
-        if board.distance(u.previous or u.hex, u.hex) == 1 and ma >= 1:
+        if one_hex and board.distance(u.previous or u.hex, u.hex) == 1 and ma >= 1:
             return float("inf")                                        # 4.15: always 1 hex
         return ma
 
@@ -419,9 +421,16 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         if board.is_box(u.previous or "") or board.is_box(u.hex):
             return moves.box_move(self, board, u, u.number("movement", float("inf")))
         out = self._strategic(board, u) if u.mode == "strategic" else []
-        return out + move_findings(self, board, u, self.move_model(board, u, ez, ma=ztz_ma), allowance,
-                                   self.move_model(board, u, ez, with_zoc=False),
-                                   zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
+        model, free = self.move_model(board, u, ez, ma=ztz_ma), self.move_model(board, u, ez, with_zoc=False)
+        if allowance == float("inf") and not u.path and u.number("movement", float("inf")) != float("inf") \
+                and board.distance(u.previous or "", u.hex) == 1:
+            # 4.15 covers the direct step only; a longer way round must fit the MA
+            direct = replace(u, path=(u.previous, u.hex))
+            if not move_findings(self, board, direct, model, allowance, free, zoc_rule=f"{P} 5.21",
+                                 move_rule=f"{P} 4.13"):
+                return out
+            allowance = self.allowance(board, u, one_hex=False)
+        return out + move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
 
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)
