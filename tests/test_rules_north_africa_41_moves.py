@@ -144,3 +144,17 @@ def test_box_exit_with_a_truck_that_moved_along():
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli") + truck, "NA41") == []
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli") + ax("K", "0102", **TRUCK), "NA41") \
         == ["NA41 6.3.4"]
+
+
+def test_air_transport_lands_in_a_supplied_airfield_away_from_the_enemy():
+    """§7.12, NA41 18.7.6 (kit, end of the Axis Movement Phase): a unit flown to the airfield 1101,
+    next to Tripoli (full supply), is legal; next to an Allied unit, or at an airfield out of
+    supply (2020), it is illegal."""
+    from test_rules_north_africa_41_util import kit, kunit
+    head = kit("i1-axis-movement")
+    field = table("hexes", hex="1101", features=["airfield"], control="axis")
+    flown = kunit("A", "axis", "1101", status=["air_transport"])
+    assert rules_of(head + field + flown, "NA41 18") == []
+    assert rules_of(head + field + flown + kunit("B", "allied", "1102"), "NA41 18") == ["NA41 18.7.6"]
+    far = table("hexes", hex="2020", features=["airfield"], control="axis")
+    assert rules_of(head + far + kunit("A", "axis", "2020", status=["air_transport"]), "NA41 18") == ["NA41 18.7.6"]

@@ -101,6 +101,33 @@ def transported(rs: "NorthAfrica41Rules", board: Board) -> list:
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} carries a "
                                   f"{status.replace('_', ' ')} marker but {why}; such a unit ends its move in a "
                                   f"friendly {feature} and stays there until the marker is removed.", [u.hex], [u]))
+    out += air_landing(rs, board)
+    return out
+
+
+def air_landing(rs: "NorthAfrica41Rules", board: Board) -> list:
+    """18.7.6 at the end of the Axis Movement Phase: a unit flown in (air transport marker) stands
+    in an airfield in full supply and not next to enemy units (they cannot have moved there since,
+    in the flyer's own Movement Phase)."""
+    pos = board.pos
+    if pos.phase_kind != "movement" or pos.at != "end" or not pos.side:
+        return []
+    out, st = [], None
+    for u in board.side_units(pos.side):
+        if not u.has("air_transport") or not board.is_hex(u.hex) or "airfield" not in board.features(u.hex):
+            continue
+        near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not rs.marker(x)]
+        if st is None:
+            from .north_africa_41_supply import status
+            st = status(rs, board, u.side)
+        why = []
+        if near:
+            why.append(f"it is next to enemy units ({rs.names(near)})")
+        if st.get(u.id, "none") not in ("full", "box"):
+            why.append("the airfield is not in full supply")
+        if why:
+            out.append(rs.finding(board, f"{P} 18.7.6", "movement", f"{label(u)} was flown to {u.hex}, but "
+                                  + " and ".join(why) + ".", [u.hex], [u]))
     return out
 
 
