@@ -278,3 +278,19 @@ def test_dispersed_hq_cannot_coordinate():
     body = a("B23", "W4314") + g("Koch", "W4313") + table("attacks", hex="W4314", units=["Koch"], hq="HQ")
     assert rules(K(turn=5, phase="german-combat") + hq() + body) == []
     assert rules(K(turn=5, phase="german-combat") + hq("dispersed") + body) == ["OM 8.13"]
+
+
+def test_remember_airlanding_judged_at_the_phase_start():
+    """OM 6.51, 6.56 from the audit's record: a unit that entered the map in the German Movement
+    Phase and moved off Maleme airfield is recorded on W4415 with the airfield's state at the phase
+    start: held by HOLD and in the EZOC of the Allied unit in W4314 (capacity 2, no move)."""
+    rs, before = _rs_pos(K(turn=4, phase="german-paradrop") + g("HOLD", "W4415") + a("A", "W4314"))
+    _, after = _rs_pos(K(turn=4, phase="german-movement") + g("HOLD", "W4415")
+                       + a("A", "W4314") + g("L", "W4414"))
+    memory: dict = {}
+    rs.remember(before, after, memory)
+    assert memory["om_arrivals"]["L"] == {"turn": 4, "how": "airlanded", "hex": "W4415", "held": True,
+                                          "cap": 2, "cut": "6.56"}
+    _, empty = _rs_pos(K(turn=4, phase="german-paradrop") + a("A", "W4313"))
+    rs.remember(empty, after, memory)
+    assert memory["om_arrivals"]["L"]["held"] is False and memory["om_arrivals"]["L"]["cut"] == ""

@@ -10,7 +10,10 @@ state any of them):
   turn. ``how``: ``paradrop`` (German Paradrop Phase), ``amphibious`` (Amphibious Landing Phase),
   ``unloaded`` (Naval Unloading Phase, onto a hex or into an off-map box), ``steamer`` (a unit that
   changed hex in the Naval Unloading Phase: the coastal steamer, 17.52), ``airlanded`` (a unit
-  entering an airfield hex in the German Movement Phase, 6.51). Only this turn's entries are kept.
+  entering the map in the German Movement Phase, 6.51; ``hex`` is its airfield, and the audit adds
+  ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
+  airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Only this turn's
+  entries are kept.
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
@@ -112,10 +115,11 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
                 how = "unloaded"
             elif phase == UNLOADING and _on_map(after, prev) and prev != u.hex and _on_map(after, u.hex):
                 how = "steamer"
-            elif phase == GERMAN_MOVE and came and _on_map(after, u.hex) and \
-                    "airfield" in after.map.info(u.hex).features:
+            elif phase == GERMAN_MOVE and came and u.side == "german" and _on_map(after, u.hex):
                 how = "airlanded"
-            if how:
+            if how == "airlanded":
+                arr[u.id] = _airlanding(rs, before, after, u, turn)
+            elif how:
                 arr[u.id] = {"turn": turn, "how": how, "hex": u.hex}
     memory["om_arrivals"] = arr
     # fatigue at this phase end (5.28, 9.76)
@@ -171,6 +175,25 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
     memory["om_displaced"] = disp
     if after.phase_kind == "supply" and isinstance(after.state.get("supply"), dict):
         memory["supply_previous"] = {s: dict(v) for s, v in after.state["supply"].items() if isinstance(v, dict)}
+
+
+def _airlanding(rs, before: Position, after: Position, u: UnitState, turn) -> dict:
+    """The record of a unit that entered the map in the German Movement Phase: it airlanded on the
+    airfield it stands on, or (having moved on, 6.54) the nearest one. ``held``, ``cap`` and
+    ``cut`` describe that airfield at the start of the phase (``before``), when airlanding happens."""
+    from .operation_mercury_moves import airfield_capacity, airfield_hexes
+    fields = [h for h, info in after.map.hexes.items() if "airfield" in info.features and after.map.has_hex(h)]
+    h = u.hex
+    if h not in fields and fields:
+        h = min(fields, key=lambda x: (after.map.distance(x, u.hex) or 99, x))
+    rec = {"turn": turn, "how": "airlanded", "hex": h}
+    if h in fields:
+        board = rs.board(before)
+        hexes = airfield_hexes(board, h)
+        rec["held"] = all(any(x.side == "german" and rs.ground(x) for x in board.units(x_)) for x_ in hexes)
+        cap, cut = airfield_capacity(rs, board, h)
+        rec["cap"], rec["cut"] = cap, cut
+    return rec
 
 
 def _areas(pos: Position, h: str) -> list[str]:

@@ -120,7 +120,8 @@ def arrival_limit(rs, board: Board, u: UnitState, arr: dict) -> tuple[float | No
         return (ma - math.ceil(ma / 2) if ma != float("inf") else ma), f"{P} 4.17", \
             "it was unloaded this turn and spent half its MA (rounded up) to enter the landing hex"
     if how == "airlanded":
-        cap = airfield_capacity(rs, board, a.get("hex") or u.previous or u.hex)
+        cap = (a.get("cap"), a["cut"]) if isinstance(a.get("cut"), str) else \
+            airfield_capacity(rs, board, a.get("hex") or u.previous or u.hex)
         if cap[1]:
             return 0, f"{P} {cap[1]}", ("it airlanded on an airfield in enemy ZOC or in range of Allied artillery "
                                         "and may not move this phase")
@@ -198,13 +199,18 @@ def check_airlanding(rs, board: Board) -> list:
                               "airlanding happens only in day turns.", sorted({u.hex for u in us}), us))
     landed = set(arr)
     for field, us in by_field.items():
-        held = [x for x in field if any(v.side == "german" and v.id not in landed and rs.ground(v)
-                                        and (v.previous or v.hex) == x for v in pos.units)]
-        if len(held) < len(field):
+        recs = [arr[u.id] for u in us if "held" in arr[u.id]]       # the audit's record of the phase start
+        if recs:
+            was_held = all(r["held"] for r in recs)
+        else:
+            was_held = all(any(v.side == "german" and v.id not in landed and rs.ground(v)
+                               and (v.previous or v.hex) == x for v in pos.units) for x in field)
+        if not was_held:
             out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(us)} airlanded on the airfield "
                                   f"{'/'.join(field)}, but German units did not already hold all its hexes.",
                                   list(field), us))
-        cap, why = airfield_capacity(rs, board, field[0])
+        rec = next((r for r in recs if isinstance(r.get("cut"), str) and isinstance(r.get("cap"), (int, float))), None)
+        cap, why = (rec["cap"], rec["cut"]) if rec else airfield_capacity(rs, board, field[0])
         steps = sum(unit_steps(u) for u in us)
         air = pos.state.get("air_resupply")
         rsc = rs.num("air_resupply_capacity_steps", 5) if isinstance(air, str) and air in field else 0
