@@ -72,7 +72,7 @@ def supply_extras(rs, board: Board) -> list:
         for side, per in spent.items():
             for sec, n in (per or {}).items():
                 if isinstance(n, int) and n > per_am:
-                    out.append(rs.finding(board, f"{P} 15.26", "supply", f"{self_side(rs, side)} has {n} Expended RSCs "
+                    out.append(rs.finding(board, f"{P} 15.26", "supply", f"{rs.side_name(side)} has {n} Expended RSCs "
                                           f"in {names(sec)}; at most {fmt(per_am)} may be spent per sector each AM."))
     if pos.turn == 1:
         rsc = st.get("rsc", {}).get("allied", {}) if isinstance(st.get("rsc"), dict) else {}
@@ -87,10 +87,6 @@ def supply_extras(rs, board: Board) -> list:
     out += _level_changes(rs, board)
     out += _air_resupply(rs, board)
     return out
-
-
-def self_side(rs, side: str) -> str:
-    return rs.side_name(side)
 
 
 def _level_changes(rs, board: Board) -> list:
