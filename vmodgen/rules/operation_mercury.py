@@ -1,5 +1,5 @@
 """Operation Mercury (GMT 1995): stacking, zones of control, movement and the campaign supply rules
-over the core. Rule numbers are the rulebook's (spec: ``rules/operation-mercury.md`` §4-§7).
+over the core. Rule numbers are the rulebook's (spec: ``rules/operation-mercury.md`` §4-§8).
 
 Parameters read from ``game.rules`` (defaults = the rulebook): ``stacking_limit_points`` (6, 4.31),
 ``greek_militia_per_sector`` (2, 13.61), ``zoc_to_zoc_min_ma`` (5, 5.23),
@@ -44,15 +44,18 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
+    modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
     MEMORY_KEYS = history.MEMORY_KEYS
 
     def remember(self, before, after, memory: dict) -> None:
+        """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
+        :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
-    modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
 
     def validate_position(self, pos) -> None:
-        """``[state]``: supply = {side = {sector = level}}, rsc = {side = {sector = n}},
-        interdiction = {sector = n}."""
+        """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
+        {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
+        :mod:`.operation_mercury_history`."""
         from ..errors import InputError
         st = pos.state
         for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
