@@ -339,3 +339,16 @@ def test_one_hex_minimum_covers_the_direct_step_only():
     assert rules(base) == []
     costly = table("hexes", hex="4413", terrain="mountain") + "\n[rules]\nmove_cost_mountain = 6\n"
     assert rules(base + costly) == ["OM 5.21"]
+
+
+def test_worked_example_hexes_on_the_kit_map():
+    """Spec §3.1 / 12.2, the examples' hexes on the bundled map: the AA in W4415 is beside the drops
+    into W4414 and W4315 (6.42 example, 13.31b) but not beside W4215 (distance 2) or W4317 (3);
+    the three attack hexes W4313, W4214, W4215 and the reacting W4315 touch W4314; Canea's two
+    hexes W4227 and W4228 touch."""
+    from vmodgen.model import load_kit
+    m = load_kit("operation-mercury").map
+    assert all(m.adjacent(x, "W4415") for x in ("W4414", "W4315"))
+    assert (m.distance("W4215", "W4415"), m.distance("W4317", "W4415")) == (2, 3)
+    assert all(m.adjacent(x, "W4314") for x in ("W4313", "W4214", "W4215", "W4315"))
+    assert m.adjacent("W4227", "W4228") and not m.adjacent("W4213", "W4314")
