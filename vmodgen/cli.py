@@ -18,25 +18,30 @@ from .errors import InputError, VmodgenError
 COMMANDS = ["build", "games", "validate", "inspect", "check", "audit", "bind", "oob", "sanitize"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """Imports a subcommand's module only when that command runs (or ``--help`` lists them):
+    ``vmodgen audit`` does not pay for the builder's imports."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if self.get_command(ctx, name) is not None]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            try:
+                module = importlib.import_module(f"vmodgen.commands.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name == f"vmodgen.commands.{name}":
+                    return None   # not written yet
+                raise
+            self.add_command(module.command, name=name)
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="vmodgen")
 def cli() -> None:
     """Build VASSAL modules from unit and map data, audit saves and play-by-email logs
     against the rules, and export order-of-battle references."""
-
-
-def _register() -> None:
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"vmodgen.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"vmodgen.commands.{name}":
-                continue  # not written yet
-            raise
-        cli.add_command(module.command, name=name)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -126,6 +126,8 @@ class PositionBuilder:
         self._dirty: set[str] = set()          # units whose state was dropped since the last position
         self._dirty_known = False              # False: every unit must be looked at (start, markers)
         self._index = HexIndex()               # hex → unit states of _unit_states
+        #: piece id → (its cached unit state, (start hex, path), the state with that move)
+        self._moved: dict[str, tuple] = {}
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         if self.module is None or m is None:
@@ -278,15 +280,22 @@ class PositionBuilder:
         if moves:
             now = dict(cache)
             moved = {}
+            made = self._moved
             for pid, mv in moves.items():
                 us = now.get(pid)
                 if us is not None:
-                    now[pid] = new = UnitState(us.unit, us.hex, us.reduced, us.status,
-                                               previous=mv[0], path=mv[1])
+                    got = made.get(pid)
+                    if got is not None and got[0] is us and got[1] == mv:
+                        new = got[2]               # the same move as at the last position
+                    else:
+                        new = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1])
+                        made[pid] = (us, mv, new)
+                    now[pid] = new
                     moved[id(us)] = (us, new)
             units = list(now.values())
             by_hex = index.snapshot(moved)
         else:
+            self._moved.clear()
             units = list(cache.values())
             by_hex = index.snapshot()
         if self._hex_markers is None:

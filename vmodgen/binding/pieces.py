@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from ..vassal.codec import decode
 from ..vassal.traits import Piece, UsePrototype, expand_prototypes, split_chain
@@ -117,36 +117,70 @@ class SlotInfo:
 
 
 class SlotIndex:
-    """The module's palette slots with their facts, and the lookup of a piece's slot."""
+    """The module's palette slots with their facts, and the lookup of a piece's slot. A slot's
+    facts (prototypes expanded, every trait read) are worked out when first asked for: an audit
+    whose pieces are found by their type chain never reads the rest of the palette."""
 
     def __init__(self, module: "Module") -> None:
         self.module = module
-        self.slots: list[SlotInfo] = []
-        self.by_type: dict[str, SlotInfo] = {}
-        self.by_stem: dict[str, list[SlotInfo]] = {}
-        self.by_name: dict[str, list[SlotInfo]] = {}
+        self._raw: list[tuple["PieceSlot", str, str]] = []      # slot, type chain, state chain
+        self._infos: list[SlotInfo | None] = []
+        self._done: list[bool] = []
+        self._types: dict[str, list[int]] = {}
         for slot in module.piece_slots:
             tokens = decode(slot.definition, "/")
             if len(tokens) < 3:
                 continue
-            piece = Piece(tokens[2], tokens[3] if len(tokens) > 3 else "")
+            self._types.setdefault(tokens[2], []).append(len(self._raw))
+            self._raw.append((slot, tokens[2], tokens[3] if len(tokens) > 3 else ""))
+        self._infos = [None] * len(self._raw)
+        self._done = [False] * len(self._raw)
+        self._by_stem: dict[str, list[SlotInfo]] | None = None
+        self._by_name: dict[str, list[SlotInfo]] = {}
+
+    def _info(self, i: int) -> SlotInfo | None:
+        if not self._done[i]:
+            slot, type_chain, state = self._raw[i]
             try:
-                name, props, protos, images, basic_image = piece_facts(piece, module.prototypes)
+                name, props, protos, images, basic_image = piece_facts(Piece(type_chain, state),
+                                                                       self.module.prototypes)
             except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
-                continue
-            info = SlotInfo(slot, Facts(name, props, protos, images, folder_of(slot.path), slot.name, basic_image))
-            self.slots.append(info)
-            self.by_type.setdefault(tokens[2], info)
-            if basic_image:
-                self.by_stem.setdefault(image_stem(basic_image), []).append(info)
-            self.by_name.setdefault((name or slot.name).strip(), []).append(info)
+                info = None
+            else:
+                info = SlotInfo(slot, Facts(name, props, protos, images, folder_of(slot.path), slot.name,
+                                            basic_image))
+            self._infos[i] = info
+            self._done[i] = True
+        return self._infos[i]
+
+    def iter_slots(self) -> Iterator[SlotInfo]:
+        """The slots whose facts could be read, in palette order (facts worked out as it goes)."""
+        for i in range(len(self._raw)):
+            info = self._info(i)
+            if info is not None:
+                yield info
+
+    @property
+    def slots(self) -> list[SlotInfo]:
+        return list(self.iter_slots())
+
+    def _index_names(self) -> dict[str, list[SlotInfo]]:
+        if self._by_stem is None:
+            self._by_stem = {}
+            for info in self.iter_slots():
+                if info.facts.basic_image:
+                    self._by_stem.setdefault(image_stem(info.facts.basic_image), []).append(info)
+                self._by_name.setdefault((info.facts.name or info.slot.name).strip(), []).append(info)
+        return self._by_stem
 
     def find(self, type_chain: str, name: str, basic_image: str) -> SlotInfo | None:
-        got = self.by_type.get(type_chain)
-        if got is not None:
-            return got
+        for i in self._types.get(type_chain, ()):
+            got = self._info(i)
+            if got is not None:
+                return got
+        by_stem = self._index_names()
         if basic_image:
-            cands = self.by_stem.get(image_stem(basic_image), [])
+            cands = by_stem.get(image_stem(basic_image), [])
             if len(cands) == 1:
                 return cands[0]
             if cands:
@@ -154,7 +188,7 @@ class SlotIndex:
                 if len(named) == 1:
                     return named[0]
                 return cands[0]
-        cands = self.by_name.get(name.strip(), []) if name.strip() else []
+        cands = self._by_name.get(name.strip(), []) if name.strip() else []
         return cands[0] if len(cands) == 1 else None
 
     def facts(self, piece: Piece) -> Facts:

@@ -346,10 +346,14 @@ class GenericRules(RuleSet):
         enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
         moment (findings carry turn and phase). The cost table depends on the map only."""
         path = u.path
-        return (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
-                tuple(h in ez for h in path),
-                tuple(tuple((x.id, x.side, x.status) for x in board.units(h) if x is not u) for h in path),
+        head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
+        versions = board.pos.side_versions
+        if versions is not None and not self.flag("zoc_cancel"):
+            # only enemy units matter (they block and make the ZOC): their version says it all
+            return head + tuple(versions.get(e) for e in sorted(board.enemies(u.side)))
+        return head + (tuple(h in ez for h in path),
+                       tuple(tuple((x.id, x.side, x.status) for x in board.units(h) if x is not u) for h in path))
 
     def take_notes(self) -> list[str]:
         """Sentences for the report about what the checks so far could not judge (and forget them)."""
