@@ -12,7 +12,6 @@ import time
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from .. import limits
 from ..errors import InputError, LimitError
@@ -70,7 +69,7 @@ def metadata_xml(meta: Metadata, kind: str = SAVEDATA) -> bytes:
     def el(tag: str, value: str | None) -> str:
         if value is None:
             return ""
-        return f"  <{tag}>{escape(value)}</{tag}>\n" if value else f"  <{tag}/>\n"
+        return f"  <{tag}>{_xml_escape(value)}</{tag}>\n" if value else f"  <{tag}/>\n"
 
     parts = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n',
              el("version", meta.version),
@@ -243,3 +242,9 @@ def rewrite_save(source: str | Path, target: str | Path, text: str) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, payload if name == SAVED_GAME else src.read(name))
     write_bytes_atomic(target, buf.getvalue())
+
+
+def _xml_escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (what xml.sax.saxutils.escape does, without
+    importing urllib with it)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
