@@ -294,3 +294,22 @@ def test_remember_airlanding_judged_at_the_phase_start():
     _, empty = _rs_pos(K(turn=4, phase="german-paradrop") + a("A", "W4313"))
     rs.remember(empty, after, memory)
     assert memory["om_arrivals"]["L"]["held"] is False and memory["om_arrivals"]["L"]["cut"] == ""
+
+
+def test_remember_unloading_judged_at_the_landing():
+    """OM 5.25 from the audit's record: a unit unloaded at the Suda minor port W4031 out of enemy ZOC
+    stays legal when a German unit comes beside it later in the turn; one unloaded into EZOC is
+    recorded so and found."""
+    rs, before = _rs_pos(K(turn=3, phase="amphibious-landing"))
+    _, after = _rs_pos(K(turn=3, phase="naval-unloading") + a("U", "W4031"))
+    memory: dict = {}
+    rs.remember(before, after, memory)
+    assert memory["om_arrivals"]["U"] == {"turn": 3, "how": "unloaded", "hex": "W4031", "ezoc": False}
+    later = position(K(turn=3, phase="german-movement") + a("U", "W4031") + g("G", "W4030"))
+    later.state = {**memory}
+    assert "OM 5.25" not in {f.rule for f in rs.check(later)}
+    _, hot = _rs_pos(K(turn=3, phase="naval-unloading") + a("U", "W4031") + g("G", "W4030"))
+    memory = {}
+    rs.remember(before, hot, memory)
+    later.state = {**memory}
+    assert "OM 5.25" in {f.rule for f in rs.check(later)}

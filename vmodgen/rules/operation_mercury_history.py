@@ -12,8 +12,10 @@ state any of them):
   changed hex in the Naval Unloading Phase: the coastal steamer, 17.52), ``airlanded`` (a unit
   entering the map in the German Movement Phase, 6.51; ``hex`` is its airfield, and the audit adds
   ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
-  airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Only this turn's
-  entries are kept.
+  airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
+  arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
+  steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then). Only this
+  turn's entries are kept.
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
@@ -101,6 +103,7 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
     ground = [u for u in after.units if rs.ground(u)]
     # arrivals of this turn
     arr = {k: v for k, v in (memory.get("om_arrivals") or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
+    ez_boards: dict = {}
     if before is not None:
         was = {u.id: u.hex for u in before.units}
         for u in ground:
@@ -121,6 +124,13 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
                 arr[u.id] = _airlanding(rs, before, after, u, turn)
             elif how:
                 arr[u.id] = {"turn": turn, "how": how, "hex": u.hex}
+                if how in ("unloaded", "steamer") and _on_map(after, u.hex):
+                    board = ez_boards.setdefault("board", rs.board(after))
+                    ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
+                    arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
+                if how == "steamer":
+                    from .operation_mercury_moves import steamer_enemies
+                    arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
     memory["om_arrivals"] = arr
     # fatigue at this phase end (5.28, 9.76)
     memory["om_fatigued"] = sorted(u.id for u in ground if rs.fatigued(u))

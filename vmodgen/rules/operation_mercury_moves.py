@@ -354,10 +354,13 @@ def check_unloading(rs, board: Board) -> list:
             if h not in ends:
                 why.append(f"it runs only between {' and '.join(ends)}")
             dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
-            near = [e for e in pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
-                    and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]
-            if near:
-                why.append(f"enemy units are within {fmt(dmin - 1)} hex of a steamer port ({rs.names(near)})")
+            if isinstance(a.get("enemy_near"), bool):
+                if a["enemy_near"]:
+                    why.append(f"enemy units were within {fmt(dmin - 1)} hex of a steamer port")
+            else:
+                near = steamer_enemies(rs, board, u)
+                if near:
+                    why.append(f"enemy units are within {fmt(dmin - 1)} hex of a steamer port ({rs.names(near)})")
             if why:
                 out.append(rs.finding(board, f"{P} 17.52", "movement", f"{name} came by the coastal steamer to {h}, "
                                       f"but {'; '.join(why)}.", [h], [u]))
@@ -374,8 +377,11 @@ def check_unloading(rs, board: Board) -> list:
         if not board.features(h) & ports:
             out.append(rs.finding(board, f"{P} 4.17", "movement", f"{name} was unloaded at {h}, which is neither a "
                                   "minor port nor an anchorage.", [h], [u]))
-        ez = ez_memo.setdefault(u.side, rs.enemy_zoc(board, u.side))
-        if h in ez:
+        if isinstance(a.get("ezoc"), bool):
+            in_ez = a["ezoc"]                                  # the audit's record at the landing
+        else:
+            in_ez = h in ez_memo.setdefault(u.side, rs.enemy_zoc(board, u.side))
+        if in_ez:
             out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
                                   "units may not unload into an enemy ZOC.", [h], [u]))
     return out
@@ -406,3 +412,12 @@ def check_landings(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} paradropped this turn and carries no "
                                   "First Fire marker at the end of the Paradrop Phase.", [u.hex], [u]))
     return out
+
+
+def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
+    """Enemy ground units closer than ``coastal_steamer_enemy_min_distance`` (2) to either steamer
+    port (17.52)."""
+    ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
+    dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
+    return [e for e in board.pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
+            and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]
