@@ -180,7 +180,7 @@ def test_remember_records_arrivals_and_fatigue():
     _, after = _rs_pos(K(turn=1, phase="german-paradrop") + a("A", "W4010", status=["fatigue"]) + g("P", "W4314"))
     memory: dict = {}
     rs.remember(before, after, memory)
-    assert memory["om_arrivals"] == {"P": {"turn": 1, "how": "paradrop", "hex": "W4314"}}
+    assert memory["om_arrivals"] == {"P": {"turn": 1, "how": "paradrop", "hex": "W4314", "fire": False}}
     assert memory["om_fatigued"] == ["A"]
     _, later = _rs_pos(K(turn=2, phase="recovery") + g("P", "W4314"))
     rs.remember(after, later, memory)
@@ -313,3 +313,17 @@ def test_remember_unloading_judged_at_the_landing():
     rs.remember(before, hot, memory)
     later.state = {**memory}
     assert "OM 5.25" in {f.rule for f in rs.check(later)}
+
+
+def test_remember_paradropped_artillery_without_fire_marker():
+    """SoP IV.A.4, OM 11.11 from the audit's record: artillery paradropped without a First Fire
+    marker at the end of the Paradrop Phase is found at a later phase end; with one, not."""
+    art = dict(type="artillery", values={"bombardment": 3, "range": 3, "movement": 3, "stacking": 1})
+    rs, before = _rs_pos(K(turn=1, phase="naval-unloading"))
+    for st, found in (([], True), (["first_fire"], False)):
+        _, after = _rs_pos(K(turn=1, phase="german-paradrop") + g("ART", "W4010", status=st, **art))
+        memory: dict = {}
+        rs.remember(before, after, memory)
+        later = position(K(turn=1, phase="german-movement") + g("ART", "W4010", status=st, **art))
+        later.state = {**memory}
+        assert ("OM 11.11" in {f.rule for f in rs.check(later)}) is found

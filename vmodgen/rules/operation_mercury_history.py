@@ -14,7 +14,8 @@ state any of them):
   ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
-  steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then). Only this
+  steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then), paradrop
+  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase). Only this
   turn's entries are kept.
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
@@ -128,6 +129,8 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
                     board = ez_boards.setdefault("board", rs.board(after))
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
                     arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
+                if how == "paradrop":
+                    arr[u.id]["fire"] = any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
                 if how == "steamer":
                     from .operation_mercury_moves import steamer_enemies
                     arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))

@@ -406,9 +406,12 @@ def check_landings(rs, board: Board) -> list:
             if u.side == "german" and bay is not None and h in bay.hexes:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
-        if a.get("how") == "paradrop" and pos.phase == "german-paradrop" and pos.at == "end" \
-                and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa") \
-                and not any(u.has(f) for f in FIRE):
+        if isinstance(a.get("fire"), bool):                  # the audit's record at the Paradrop Phase end
+            unmarked = not a["fire"]
+        else:
+            unmarked = pos.phase == "german-paradrop" and pos.at == "end" and not any(u.has(f) for f in FIRE)
+        if a.get("how") == "paradrop" and unmarked \
+                and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa"):
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} paradropped this turn and carries no "
                                   "First Fire marker at the end of the Paradrop Phase.", [u.hex], [u]))
     return out
