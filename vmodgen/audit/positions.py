@@ -23,6 +23,9 @@ class PieceView:
     status: frozenset[str]
 
 
+_NO = object()
+
+
 class HexIndex:
     """hex → the units there, in the order of the builder's unit cache (the order a Board would
     build from the position's unit list), kept up to date unit by unit. Positions get a
@@ -126,13 +129,23 @@ class PositionBuilder:
         self._dirty: set[str] = set()          # units whose state was dropped since the last position
         self._dirty_known = False              # False: every unit must be looked at (start, markers)
         self._index = HexIndex()               # hex → unit states of _unit_states
+        self._points: dict[tuple, str | None] = {}     # map point → hex (hex_of_point)
+        self._labels: dict[tuple, str | None] = {}     # map point → module label (locate)
         #: piece id → (its cached unit state, (start hex, path), the state with that move)
         self._moved: dict[str, tuple] = {}
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
+        """The module's label of a map point (remembered per point until the boards change)."""
         if self.module is None or m is None:
             return None
-        return self.module.locate(m, x, y)
+        key = (m, x, y)
+        got = self._labels.get(key, _NO)
+        if got is _NO:
+            got = self.module.locate(m, x, y)
+            if len(self._labels) > 100_000:
+                self._labels.clear()
+            self._labels[key] = got
+        return got
 
     def _view(self, state: GameState, pid: str) -> PieceView | None:
         rec = state.pieces.get(pid)
@@ -150,18 +163,28 @@ class PositionBuilder:
             if len(self._cache) > 200_000:
                 self._cache.clear()
             self._cache[key] = got
-        hexid = self.binding.hex_for(pos[0], pos[1], pos[2], self.locate(*pos)) if pos[0] is not None else None
-        return PieceView(pid, got[0], got[1], hexid, pos, got[2], got[3])
+        return PieceView(pid, got[0], got[1], self.hex_of_point(pos), pos, got[2], got[3])
 
     def hex_of_point(self, point: tuple) -> str | None:
+        """The kit hex (or box) of a map point, through the binding; remembered per point until
+        the boards change (pieces stand on the same few points again and again)."""
         if point[0] is None:
             return None
-        return self.binding.hex_for(point[0], point[1], point[2], self.locate(*point))
+        key = (point[0], point[1], point[2])
+        got = self._points.get(key, _NO)
+        if got is _NO:
+            got = self.binding.hex_for(point[0], point[1], point[2], self.locate(*point))
+            if len(self._points) > 100_000:
+                self._points.clear()
+            self._points[key] = got
+        return got
 
     def update(self, state: GameState, step: Step | None) -> set[str]:
         """Re-read the pieces ``step`` touched (every piece for the start or a board change);
         returns the ids of units whose view changed."""
         if step is None or step.boards:
+            self._points.clear()
+            self._labels.clear()
             pids = set(state.pieces) | set(self.views)
         else:
             pids = set()
