@@ -139,8 +139,12 @@ def test_turn_and_phase_at_every_step_match_vassal(setup):
         current = [p for p in phases if p["step"] <= k][-1]
         where.append(names[current["phase"]])
     assert where == ["Axis Combat", "Allied Combat", "Axis Combat"]
-    # movement allowance 0: moves outside movement phases are no move findings
-    assert [f for f in r.findings if f.kind in ("movement", "zoc")] == []
+    # moves in combat phases are advances (the phasing side) and retreats (the other side):
+    # with movement allowance 0 they are no movement findings, and the one retreat that ends
+    # next to an enemy unit is the only ZOC finding
+    moves = [(f.step, f.phase, f.rule, f.units, f.hexes) for f in r.findings if f.kind in ("movement", "zoc")]
+    assert moves == [(2, "axis-combat", "GEN zoc", ("U1",), ("0304",))]
+    assert "retreated into enemy ZOC at 0304" in next(f.message for f in r.findings if f.rule == "GEN zoc")
     assert r.phase_source == "turn tracker" and not r.skipped_rules
 
 

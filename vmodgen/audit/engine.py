@@ -4,7 +4,8 @@ moves on); a violation is reported once while it lasts.
 
 Moves within a movement phase build each unit's path (hex at the phase start, then every hex
 a logged drag put it in; an undone drag is cut off the path), so the ZOC entry/stop rules see
-it. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
+it. With a turn tracker, moves in a combat phase that has a phasing side are advances (that
+side's units) and retreats (the other side's), which the retreat and advance rules check. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
 rules as "from the phase-start hex to here" without a path.
 """
 from __future__ import annotations
@@ -222,6 +223,11 @@ class FileAuditor:
         pos_version = -1
         cur_pos = None
         timeline: list = []
+        # combat-phase moves are retreats and advances only where the phase is known for sure
+        # (a turn tracker) and has a phasing side (the attacker): a phase read from chat lags
+        # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
+        # tell the attacker's advance from the defender's retreat
+        combat_moves = b.phase_source == "turn tracker"
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -270,14 +276,19 @@ class FileAuditor:
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
-            moving = phase_info is not None and phase_info.kind == "movement"
+            kind = phase_info.kind if phase_info is not None else ""
+            moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_info.side))
             if step is not None and moving and step.moves:
-                self._track_moves(step, builder, phase_info.side, phase_start_hex, paths)
+                # a movement phase moves the phasing side's units; in a combat phase the phasing
+                # side advances and the other side retreats
+                self._track_moves(step, builder, phase_info.side if kind == "movement" else "",
+                                  phase_start_hex, paths)
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
                 if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
-                    moves = self._moves(phase_start_hex, paths, builder) if moving else None
+                    moves = self._moves(phase_start_hex, paths, builder,
+                                        phase_info.side if kind == "combat" else None) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
                     if self.memory:
@@ -337,9 +348,11 @@ class FileAuditor:
                 elif path[-1] != new_hex:
                     path.append(new_hex)
 
-    def _moves(self, start: dict[str, str], paths: dict[str, list[str]],
-               builder: PositionBuilder) -> dict[str, tuple[str, tuple[str, ...] | None]]:
-        out = {}
+    def _moves(self, start: dict[str, str], paths: dict[str, list[str]], builder: PositionBuilder,
+               attacker: str | None = None) -> dict[str, tuple]:
+        """piece id → (hex at the phase start, path or None[, mode]): with ``attacker`` (a combat
+        phase) the attacker's units advance and the others retreat."""
+        out: dict[str, tuple] = {}
         for pid, s in start.items():
             path = paths.get(pid) or [s]
             v = builder.views.get(pid)
@@ -348,7 +361,10 @@ class FileAuditor:
             if path[-1] != v.hex:
                 path = path + [v.hex]
             t = tuple(path)
-            out[pid] = (s, t if self._adjacent_path(t) else None)
+            mv = (s, t if self._adjacent_path(t) else None)
+            if attacker is not None:
+                mv += ("advance" if v.unit is not None and v.unit.side == attacker else "retreat",)
+            out[pid] = mv
         return out
 
     def _neighbours(self, h: str) -> list[str]:

@@ -272,7 +272,8 @@ class PositionBuilder:
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
                  moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
                  source: str = "") -> Position:
-        """The rule position now; ``moves``: piece id → (hex at the phase start, path or None)."""
+        """The rule position now; ``moves``: piece id → (hex at the phase start, path or None,
+        and optionally the mode: "retreat", "advance")."""
         binding = self.binding
         markers_at = self.markers_at()
         cache = self._unit_states
@@ -311,7 +312,8 @@ class PositionBuilder:
                     if got is not None and got[0] is us and got[1] == mv:
                         new = got[2]               # the same move as at the last position
                     else:
-                        new = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1])
+                        new = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1],
+                                        mode=mv[2] if len(mv) > 2 else "move")
                         made[pid] = (us, mv, new)
                     now[pid] = new
                     moved[id(us)] = (us, new)
