@@ -153,9 +153,12 @@ class SlotIndex:
             self._done[i] = True
         return self._infos[i]
 
-    def iter_slots(self) -> Iterator[SlotInfo]:
-        """The slots whose facts could be read, in palette order (facts worked out as it goes)."""
+    def iter_slots(self, folder: "re.Pattern | None" = None) -> Iterator[SlotInfo]:
+        """The slots whose facts could be read, in palette order (facts worked out as it goes);
+        with ``folder``, only the slots whose palette folder it matches (the others are not read)."""
         for i in range(len(self._raw)):
+            if folder is not None and not folder.search(folder_of(self._raw[i][0].path)):
+                continue
             info = self._info(i)
             if info is not None:
                 yield info
