@@ -151,13 +151,23 @@ def _cut(text: str, count: int | None, seps: list[tuple[int, int]]) -> list[str]
 
 
 def split_chain(text: str) -> list[str]:
-    """The type elements of a chain, outermost first (the BasicPiece, if any, last)."""
-    fast = _fast_split(text, None)
-    if fast is None:
-        return _slow_split_chain(text)
-    if len(fast) > MAX_CHAIN + 1:
-        raise _too_long()
-    return fast
+    """The type elements of a chain, outermost first (the BasicPiece, if any, last). A module's
+    few type chains and prototypes are split again and again: the last splits are remembered."""
+    got = _SPLITS.get(text)
+    if got is None:
+        fast = _fast_split(text, None)
+        got = _slow_split_chain(text) if fast is None else fast
+        if len(got) > MAX_CHAIN + 1:
+            raise _too_long()
+        if len(text) <= 20_000:
+            if len(_SPLITS) >= 4096:
+                _SPLITS.clear()
+            _SPLITS[text] = tuple(got)
+        return got
+    return list(got)
+
+
+_SPLITS: dict[str, tuple[str, ...]] = {}
 
 
 def _too_long() -> InputError:
