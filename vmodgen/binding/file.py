@@ -118,7 +118,8 @@ class FileBinding(Binding):
 
     def _check_classes(self) -> None:
         for c in self.spec.classes:
-            if not any(c.matcher.matches(s.facts) for s in self.slots.iter_slots(c.matcher.folder)):
+            if not any(c.matcher.matches(s.facts)
+                       for s in self.slots.iter_slots(c.matcher.folder, c.matcher.piece)):
                 raise self._err(f"class '{c.name}' matches no piece of the module "
                                 f"({len(self.slots.slots)} palette pieces): check its patterns", c.line)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
 from ..vassal.codec import decode
-from ..vassal.traits import Piece, UsePrototype, expand_prototypes, split_chain
+from ..vassal.traits import BasicPiece, Piece, UsePrototype, expand_prototypes, split_chain
 
 if TYPE_CHECKING:
     from ..vassal.module import Module, PieceSlot
@@ -135,8 +135,8 @@ class SlotIndex:
             self._raw.append((slot, tokens[2], tokens[3] if len(tokens) > 3 else ""))
         self._infos = [None] * len(self._raw)
         self._done = [False] * len(self._raw)
-        self._by_stem: dict[str, list[SlotInfo]] | None = None
-        self._by_name: dict[str, list[SlotInfo]] = {}
+        self._by_stem: dict[str, list[int]] | None = None
+        self._by_name: dict[str, list[SlotInfo]] | None = None
 
     def _info(self, i: int) -> SlotInfo | None:
         if not self._done[i]:
@@ -153,37 +153,66 @@ class SlotIndex:
             self._done[i] = True
         return self._infos[i]
 
-    def iter_slots(self, folder: "re.Pattern | None" = None) -> Iterator[SlotInfo]:
+    def iter_slots(self, folder: "re.Pattern | None" = None, name: "re.Pattern | None" = None
+                   ) -> Iterator[SlotInfo]:
         """The slots whose facts could be read, in palette order (facts worked out as it goes);
-        with ``folder``, only the slots whose palette folder it matches (the others are not read)."""
-        for i in range(len(self._raw)):
+        with ``folder``, only the slots whose palette folder it matches (the others are not read);
+        with ``name``, first the slots whose own BasicPiece name it matches (likely matches: a
+        search that stops at the first one reads few facts), then the others."""
+        order: Iterator[int] = iter(range(len(self._raw)))
+        if name is not None:
+            first = [i for i in range(len(self._raw)) if name.search(self._basic_name(i))]
+            order = iter(first + [i for i in range(len(self._raw)) if i not in set(first)])
+        for i in order:
             if folder is not None and not folder.search(folder_of(self._raw[i][0].path)):
                 continue
             info = self._info(i)
             if info is not None:
                 yield info
 
+    def _basic_name(self, i: int) -> str:
+        """The name in the slot's own BasicPiece (traits may show another)."""
+        try:
+            inner = split_chain(self._raw[i][1])[-1]
+        except Exception:       # noqa: BLE001 - a damaged slot has no name
+            return ""
+        return BasicPiece(inner).name if inner.startswith(BasicPiece.ID) else ""
+
     @property
     def slots(self) -> list[SlotInfo]:
         return list(self.iter_slots())
 
-    def _index_names(self) -> dict[str, list[SlotInfo]]:
+    def _stems(self) -> dict[str, list[int]]:
+        """Image stem of each slot's BasicPiece → slot indexes, read from the innermost element
+        of the slot's type chain alone (prototypes never replace the BasicPiece)."""
         if self._by_stem is None:
             self._by_stem = {}
-            for info in self.iter_slots():
-                if info.facts.basic_image:
-                    self._by_stem.setdefault(image_stem(info.facts.basic_image), []).append(info)
-                self._by_name.setdefault((info.facts.name or info.slot.name).strip(), []).append(info)
+            for i, (_, type_chain, _) in enumerate(self._raw):
+                try:
+                    inner = split_chain(type_chain)[-1]
+                except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
+                    continue
+                if inner.startswith(BasicPiece.ID):
+                    image = BasicPiece(inner).image
+                    if image:
+                        self._by_stem.setdefault(image_stem(image), []).append(i)
         return self._by_stem
+
+    def _names(self) -> dict[str, list[SlotInfo]]:
+        if self._by_name is None:
+            self._by_name = {}
+            for info in self.iter_slots():
+                self._by_name.setdefault((info.facts.name or info.slot.name).strip(), []).append(info)
+        return self._by_name
 
     def find(self, type_chain: str, name: str, basic_image: str) -> SlotInfo | None:
         for i in self._types.get(type_chain, ()):
             got = self._info(i)
             if got is not None:
                 return got
-        by_stem = self._index_names()
         if basic_image:
-            cands = by_stem.get(image_stem(basic_image), [])
+            cands = [c for c in (self._info(i) for i in self._stems().get(image_stem(basic_image), ()))
+                     if c is not None and c.facts.basic_image]
             if len(cands) == 1:
                 return cands[0]
             if cands:
@@ -191,7 +220,7 @@ class SlotIndex:
                 if len(named) == 1:
                     return named[0]
                 return cands[0]
-        cands = self._by_name.get(name.strip(), []) if name.strip() else []
+        cands = self._names().get(name.strip(), []) if name.strip() else []
         return cands[0] if len(cands) == 1 else None
 
     def facts(self, piece: Piece) -> Facts:
