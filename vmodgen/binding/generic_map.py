@@ -183,7 +183,7 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
                     continue             # a zone covers this hex: not part of the hex map
             else:
                 own = g.location_name(x, y)
-                if own is None or board_grid.location_name(x, y) != own:
+                if own is None or (board_grid is not g and board_grid.location_name(x, y) != own):
                     continue             # a zone covers this hex: not part of the hex map
             hid = rename(own) if rename is not None else own
             if hid and hid not in labels:

@@ -110,6 +110,14 @@ def piece_facts(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str
     return full.name or piece.name, props, names, images, basic_image
 
 
+def _innermost(type_chain: str) -> str:
+    """The innermost element of a type chain (the BasicPiece's type), "" when unreadable."""
+    try:
+        return split_chain(type_chain)[-1]
+    except Exception:       # noqa: BLE001 - a damaged slot: nothing to index
+        return ""
+
+
 @dataclass
 class SlotInfo:
     slot: "PieceSlot"
@@ -137,6 +145,7 @@ class SlotIndex:
         self._done = [False] * len(self._raw)
         self._by_stem: dict[str, list[int]] | None = None
         self._by_name: dict[str, list[SlotInfo]] | None = None
+        self._names_raw: list[str] | None = None
 
     def _info(self, i: int) -> SlotInfo | None:
         if not self._done[i]:
@@ -161,8 +170,10 @@ class SlotIndex:
         search that stops at the first one reads few facts), then the others."""
         order: Iterator[int] = iter(range(len(self._raw)))
         if name is not None:
-            first = [i for i in range(len(self._raw)) if name.search(self._basic_name(i))]
-            order = iter(first + [i for i in range(len(self._raw)) if i not in set(first)])
+            names = self._basic_names()
+            first = [i for i, n in enumerate(names) if name.search(n)]
+            chosen = set(first)
+            order = iter(first + [i for i in range(len(self._raw)) if i not in chosen])
         for i in order:
             if folder is not None and not folder.search(folder_of(self._raw[i][0].path)):
                 continue
@@ -170,13 +181,15 @@ class SlotIndex:
             if info is not None:
                 yield info
 
-    def _basic_name(self, i: int) -> str:
-        """The name in the slot's own BasicPiece (traits may show another)."""
-        try:
-            inner = split_chain(self._raw[i][1])[-1]
-        except Exception:       # noqa: BLE001 - a damaged slot has no name
-            return ""
-        return BasicPiece(inner).name if inner.startswith(BasicPiece.ID) else ""
+    def _basic_names(self) -> list[str]:
+        """The name in each slot's own BasicPiece (traits may show another)."""
+        if self._names_raw is None:
+            out = []
+            for _, type_chain, _ in self._raw:
+                inner = _innermost(type_chain)
+                out.append(BasicPiece(inner).name if inner.startswith(BasicPiece.ID) else "")
+            self._names_raw = out
+        return self._names_raw
 
     @property
     def slots(self) -> list[SlotInfo]:
@@ -188,10 +201,7 @@ class SlotIndex:
         if self._by_stem is None:
             self._by_stem = {}
             for i, (_, type_chain, _) in enumerate(self._raw):
-                try:
-                    inner = split_chain(type_chain)[-1]
-                except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
-                    continue
+                inner = _innermost(type_chain)
                 if inner.startswith(BasicPiece.ID):
                     image = BasicPiece(inner).image
                     if image:
