@@ -118,6 +118,17 @@ def _innermost(type_chain: str) -> str:
         return ""
 
 
+def _basic_field(type_chain: str, which: str) -> str:
+    """The ``image`` or ``name`` of a slot's own BasicPiece, "" when there is none or it is damaged."""
+    inner = _innermost(type_chain)
+    if not inner.startswith(BasicPiece.ID):
+        return ""
+    try:
+        return getattr(BasicPiece(inner), which)
+    except Exception:       # noqa: BLE001 - a damaged slot: nothing to index
+        return ""
+
+
 @dataclass
 class SlotInfo:
     slot: "PieceSlot"
@@ -184,11 +195,7 @@ class SlotIndex:
     def _basic_names(self) -> list[str]:
         """The name in each slot's own BasicPiece (traits may show another)."""
         if self._names_raw is None:
-            out = []
-            for _, type_chain, _ in self._raw:
-                inner = _innermost(type_chain)
-                out.append(BasicPiece(inner).name if inner.startswith(BasicPiece.ID) else "")
-            self._names_raw = out
+            self._names_raw = [_basic_field(type_chain, "name") for _, type_chain, _ in self._raw]
         return self._names_raw
 
     @property
@@ -201,11 +208,9 @@ class SlotIndex:
         if self._by_stem is None:
             self._by_stem = {}
             for i, (_, type_chain, _) in enumerate(self._raw):
-                inner = _innermost(type_chain)
-                if inner.startswith(BasicPiece.ID):
-                    image = BasicPiece(inner).image
-                    if image:
-                        self._by_stem.setdefault(image_stem(image), []).append(i)
+                image = _basic_field(type_chain, "image")
+                if image:
+                    self._by_stem.setdefault(image_stem(image), []).append(i)
         return self._by_stem
 
     def _names(self) -> dict[str, list[SlotInfo]]:
