@@ -112,7 +112,9 @@ class Board:
     def marker_owner(self, h: str, marker: str) -> str | None:
         """The side owning ``marker`` on ``h`` ("" = unstated), None when absent. ``fort`` also
         answers for ``fortification``."""
-        mk = self.pos.hex_markers.get(h, {})
+        mk = self.pos.hex_markers.get(h)
+        if not mk:
+            return None
         for name in (marker, *MARKER_ALIASES.get(marker, ())):
             if name in mk:
                 return mk[name]
