@@ -32,6 +32,21 @@ def unit(id: str, side: str, hex: str, **kw) -> str:
     return table("units", id=id, side=side, hex=hex, **kw)
 
 
+def section(name: str, **kw) -> str:
+    """A TOML table ``[name]`` with the keys given (``[state]``, ``[rules]``...)."""
+    return f"\n[{name}]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+
+
+def state(**kw) -> str:
+    """The ``[state]`` table: history carried between phase ends."""
+    return section("state", **kw)
+
+
+def grid(lines: tuple[int, int], positions: tuple[int, int]) -> str:
+    """An inline ``[grid]``: the ranges of hex lines (columns) and of positions along them (rows)."""
+    return f"[grid]\nline_range = {toml(list(lines))}\npos_range = {toml(list(positions))}\n"
+
+
 def head(ruleset: str, sides: tuple[str, str], phase: str = "", **kw) -> str:
     out = f'[position]\nruleset = "{ruleset}"\nsides = {toml(list(sides))}\n'
     out += "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())

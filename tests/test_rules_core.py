@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import head, position, table, unit
+from rules_util import grid, head, position, table, unit
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.base import When
 from vmodgen.rules.core import (BLOCKED, FIRST, FULL, OPEN, Board, MoveModel, Problem, Selector, TraceRules,
                                 assign_capacity, free_first, relay_chain, search, trace_costs, walk, zoc_field)
 
-H = head("generic", ("red", "blue")) + "[grid]\nline_range = [1, 12]\npos_range = [1, 12]\n"
+H = head("generic", ("red", "blue")) + grid((1, 12), (1, 12))
 
 
 def board(body: str = "") -> Board:

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, head, position, rules, status, table, unit
+from im_util import INF, TANK, H, al, x
+from rules_util import findings, position, rules, status, table
 from vmodgen.rules import ruleset_for
-
-H = head("invasion-malta", ("axis", "allied")) + "[grid]\nline_range = [10, 35]\npos_range = [10, 35]\n"
-INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
-
-
-def x(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "axis", hexid, **kw)
-
-
-def al(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
-
-
-TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
 
 
 def test_stacking_nine_points():

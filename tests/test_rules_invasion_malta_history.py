@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from im_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
 from rules_util import position, rules
-from test_rules_invasion_malta_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 

@@ -2,13 +2,9 @@
 legal and an illegal position per predicate. Hex IDs CCRR; every hex clear unless stated."""
 from __future__ import annotations
 
-from rules_util import head, rules, table
-from test_rules_invasion_malta_util import INF, ORANGE, H, al, hexes, road, rules_, side, state, x
-
-
-def h(**kw) -> str:
-    """The inline head with [position] keys (scenario, turn)."""
-    return head("invasion-malta", ("axis", "allied"), **kw) + "[grid]\nline_range = [10, 35]\npos_range = [10, 35]\n"
+from im_util import INF, ORANGE, TANK, H, al, hexes, road, rules_, side, state, x
+from im_util import inline as h
+from rules_util import rules, table
 
 
 THREE = dict(previous="2017", path=["2017", "2018", "2019", "2020"])     # three clear hexes
@@ -163,7 +159,6 @@ def test_paradropped_units_movement():
 def test_oos_armour_does_not_move():
     """IM 6.15, 8.13 (SUP-3): an out-of-supply armour unit has MA 0 and may not move one road hex;
     in supply it may."""
-    from test_rules_invasion_malta_util import TANK
     rd = road("primary_road", "2019", "2020")
     one = dict(previous="2019", path=["2019", "2020"])
     assert rules(H + rd + x("T", "2020", status=["oos"], **TANK, **one)) == ["IM 8.13"]

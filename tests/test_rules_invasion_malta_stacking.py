@@ -3,7 +3,7 @@ with a legal and an illegal position. Hex IDs CCRR, odd-q; every hex clear unles
 from __future__ import annotations
 
 from rules_util import findings, rules
-from test_rules_invasion_malta_util import INF, H, RED, TANK, al, road, rules_, x
+from im_util import INF, H, RED, TANK, al, road, rules_, x
 
 
 def test_air_naval_and_zero_sp_never_count():

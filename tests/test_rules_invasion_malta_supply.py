@@ -4,10 +4,10 @@ the Axis unit in 1010 traces east to a beachhead in 1610; an Allied unit in 1311
 1310 and 1411, closing it."""
 from __future__ import annotations
 
-from rules_util import head, rules, status
-from test_rules_invasion_malta_util import al, hexes, side, state, x
+from im_util import al, hexes, inline, side, state, x
+from rules_util import rules, status
 
-G = head("invasion-malta", ("axis", "allied")) + "[grid]\nline_range = [10, 16]\npos_range = [10, 11]\n"
+G = inline((10, 16), (10, 11))
 BEACH = hexes("1610", markers=["beachhead"], owner="axis")
 
 

@@ -3,9 +3,8 @@ they govern (retreat 13.3-13.4, advance 13.5, Reaction 9.2): a legal and an ille
 predicate. Hex IDs CCRR; the Allied unit in 2020 controls 2019, 2119, 2120, 2021, 1920, 1919."""
 from __future__ import annotations
 
-from rules_util import findings, head, rules
-from test_rules_invasion_malta_util import (H, INF, ORANGE, RED, TANK, al, attack, hexes, road, rules_, side,
-                                            state, x)
+from im_util import H, INF, ORANGE, RED, TANK, al, attack, hexes, inline, road, rules_, side, state, x
+from rules_util import findings, rules
 
 THROUGH = dict(previous="2018", path=["2018", "2019", "2118"])   # 2019 is in the ZOC of 2020, 2118 is not
 
@@ -134,7 +133,7 @@ def test_orange_circle_zero_ma_and_oos_armour_do_not_retreat():
         == ["IM 13.37"]
 
 
-SMALL = head("invasion-malta", ("axis", "allied")) + "[grid]\nline_range = [19, 21]\npos_range = [18, 20]\n"
+SMALL = inline((19, 21), (18, 20))
 # 3 x 3 hexes: 1920's only land neighbour is 2020 once 1919 is sea; the Allied unit in 2119 controls
 # 2118, 2120, 2020 and 2019
 

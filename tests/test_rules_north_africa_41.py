@@ -4,25 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, head, position, rules, status, table, unit
+from na41_util import INF, MECH, TANK, H, S, al, ax, inline
+from rules_util import findings, position, rules, status, table
 from vmodgen.rules import ruleset_for
-
-H = head("north-africa-41", ("axis", "allied")) + "[grid]\nline_range = [1, 40]\npos_range = [1, 40]\n"
-INF = {"attack": 2, "defense": 3, "movement": 3, "stacking": 1}
-MECH = {"attack": 4, "defense": 3, "movement": 5, "stacking": 1}
-TANK = dict(type="tank", flags=["silhouette"], movement_class="mech", values={"attack": 5, "defense": 4, "movement": 5})
-
-
-def ax(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    kw.setdefault("movement_class", "non-mech")
-    return unit(id, "axis", hexid, **kw)
-
-
-def al(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    kw.setdefault("movement_class", "non-mech")
-    return unit(id, "allied", hexid, **kw)
 
 
 # ---- stacking (4) --------------------------------------------------------------------------
@@ -208,10 +192,6 @@ def test_advance_stops_in_ezoc():
 
 
 # ---- supply (16) ----------------------------------------------------------------------------
-S = head("north-africa-41", ("axis", "allied")) + "[grid]\nline_range = [1, 14]\npos_range = [1, 3]\n" + \
-    table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
-
-
 def test_los_five_overland_points():
     """NA41 16.3.2: 5 hex points overland to the edge hexes of Tripoli: from 0602 it is 5 (full
     supply); from 0702 it is 6 (none); rough costs 2 off road."""
@@ -299,7 +279,7 @@ def test_paths_searched_with_hex_limits():
     whose only way crosses 3 desert hexes in a row (a desert band 3 deep) has none either."""
     assert rules(H + ax("A", "2014", mode="tactical", previous="2017")) == ["NA41 5.1"]
     assert rules(H + ax("A", "2015", mode="tactical", previous="2017")) == []
-    strip = head("north-africa-41", ("axis", "allied")) + "[grid]\nline_range = [1, 1]\npos_range = [1, 8]\n"
+    strip = inline((1, 1), (1, 8))
     desert = "".join(table("hexes", hex=f"01{r:02d}", terrain="desert") for r in (3, 4, 5))
     mover = ax("A", "0106", previous="0102", values=dict(INF, movement=9))
     assert rules(strip + mover) == []

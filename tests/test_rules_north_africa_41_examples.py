@@ -3,7 +3,7 @@ are lost, so each is rebuilt from its words), and the spec's examples (5.7 E and
 starting hex are in ``test_rules_north_africa_41.py``)."""
 from __future__ import annotations
 
-from test_rules_north_africa_41_util import H, INF, MECH, TANK, al, ax, rules_of, table
+from na41_util import H, INF, MECH, TANK, al, ax, rules_of, table
 from rules_util import status
 
 

@@ -2,7 +2,7 @@
 modifiers, transport markers): each with a legal and an illegal position."""
 from __future__ import annotations
 
-from test_rules_north_africa_41_util import H, INF, MECH, TRUCK, al, ax, findings, rules_of, table
+from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, kunit, rules_of, table
 
 RAIL = table("lines", kind="railroad", hexes=[f"20{r:02d}" for r in range(12, 20)]) + "".join(
     table("hexes", hex=h, terrain="town") for h in ("2012", "2015", "2017"))
@@ -150,7 +150,6 @@ def test_air_transport_lands_in_a_supplied_airfield_away_from_the_enemy():
     """§7.12, NA41 18.7.6 (kit, end of the Axis Movement Phase): a unit flown to the airfield 1101,
     next to Tripoli (full supply), is legal; next to an Allied unit, or at an airfield out of
     supply (2020), it is illegal."""
-    from test_rules_north_africa_41_util import kit, kunit
     head = kit("i1-axis-movement")
     field = table("hexes", hex="1101", features=["airfield"], control="axis")
     flown = kunit("A", "axis", "1101", status=["air_transport"])

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from test_rules_north_africa_41_util import H, MECH, TANK, al, ax, kit, kunit, position, rules_of, table
+from na41_util import H, MECH, S, TANK, al, ax, kit, kunit, position, rules_of, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
-
-S = H.replace("line_range = [1, 40]\npos_range = [1, 40]", "line_range = [1, 14]\npos_range = [1, 3]") + \
-    table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
 
 
 # ---- OOS markers (§6.1: 16.1, 16.5) --------------------------------------------------------------------

@@ -2,8 +2,7 @@
 position, and the deadlines carried in ``[state]`` / by ``remember``."""
 from __future__ import annotations
 
-from test_rules_north_africa_41_util import (H, INF, MECH, TANK, ax, findings, kit, krules, kunit, position,
-                                             rules_of)
+from na41_util import H, INF, MECH, TANK, ax, findings, kit, krules, kunit, position, rules_of
 from vmodgen.rules import ruleset_for
 
 TWO = dict(values=dict(INF, stacking=2))

@@ -3,7 +3,7 @@ predicate with a legal and an illegal position. Inline maps: 4-digit column-row 
 unit B in 2020 exerts a ZOC into 2019, 2119, 2120, 2021, 1920 and 1919."""
 from __future__ import annotations
 
-from test_rules_north_africa_41_util import (H, INF, MECH, TRUCK, al, ax, findings, kit, kunit, rules_of, table)
+from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, kunit, rules_of, table
 
 B = al("B", "2020")
 ESC_2019 = table("hexsides", hexes=["2020", "2019"], feature="escarpment", up="2019")   # limited ZOC into 2019

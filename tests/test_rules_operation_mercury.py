@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, head, position, rules, table, unit
+from om_util import INF, H, a, g
+from rules_util import findings, position, rules, table
 from vmodgen.rules import ruleset_for
-
-H = head("operation-mercury", ("german", "allied")) + "[grid]\nline_range = [36, 48]\npos_range = [8, 24]\n"
-INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
-
-
-def g(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "german", hexid, **kw)
-
-
-def a(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
 
 
 def test_stacking_six_points_legal_seven_not():

@@ -3,33 +3,14 @@
 9.84), with the rulebook's worked examples around Maleme (4313, 4214, 4215 → 4314)."""
 from __future__ import annotations
 
-from rules_util import findings, head, table, toml, unit
-
-INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
-GRID = "[grid]\nline_range = [36, 48]\npos_range = [8, 24]\n"
-
-
-def H(**kw) -> str:
-    return head("operation-mercury", ("german", "allied"), **kw) + GRID
+from om_util import INF, a, g, kit
+from om_util import inline as H
+from rules_util import rules, table, toml
 
 
 def K(turn: int = 5, phase: str = "german-combat-refusal") -> str:
     """A position of the bundled kit (its sequence of play names the phases)."""
-    return f'[position]\ngame = "operation-mercury"\nturn = {turn}\nphase = "{phase}"\n'
-
-
-def g(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "german", hexid, **kw)
-
-
-def a(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
-
-
-def rules(text: str) -> list[str]:
-    return sorted({f.rule for f in findings(text)})
+    return kit(turn, phase)
 
 
 def attack(hexid: str, units: list[str], **kw) -> str:

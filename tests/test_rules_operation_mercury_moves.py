@@ -3,37 +3,13 @@
 odd-q grid as in spec §3.1 (4314's neighbours: 4313, 4315, 4214, 4414, 4215, 4415)."""
 from __future__ import annotations
 
-from rules_util import findings, head, table, unit
-
-INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
-GRID = "[grid]\nline_range = [36, 48]\npos_range = [8, 24]\n"
-
-
-def H(**kw) -> str:
-    return head("operation-mercury", ("german", "allied"), **kw) + GRID
-
-
-def g(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "german", hexid, **kw)
-
-
-def a(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
-
-
-def rules(text: str) -> list[str]:
-    return sorted({f.rule for f in findings(text)})
+from om_util import INF, a, g
+from om_util import inline as H
+from rules_util import rules, state, table
 
 
 def sector(id: str, hexes: list[str]) -> str:
     return table("areas", id=id, kind="sector", hexes=hexes)
-
-
-def state(**kw) -> str:
-    from rules_util import toml
-    return "\n[state]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
 
 
 # ---- Allied paralysis (4.61-4.63) ---------------------------------------------------------------

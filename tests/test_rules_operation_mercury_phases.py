@@ -5,37 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, head, position, table, toml, unit
+from om_util import INF, a, g
+from om_util import kit as K
+from rules_util import findings, position, rules, state, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.operation_mercury_history import time_of_day
-
-INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
-
-
-def K(turn: int | None = 4, phase: str = "recovery") -> str:
-    out = '[position]\ngame = "operation-mercury"\n'
-    if turn is not None:
-        out += f"turn = {turn}\n"
-    return out + (f'phase = "{phase}"\n' if phase else "")
-
-
-def g(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "german", hexid, **kw)
-
-
-def a(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
-
-
-def state(**kw) -> str:
-    return "\n[state]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
-
-
-def rules(text: str) -> list[str]:
-    return sorted({f.rule for f in findings(text)})
 
 
 # ---- Recovery Phase (SoP I.A, 5.28, 6.32, 9.76, 11.11) -------------------------------------------------

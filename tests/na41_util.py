@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, head, position, table, toml, unit
+from rules_util import findings, grid, head, position, table, toml, unit
 
-H = head("north-africa-41", ("axis", "allied")) + "[grid]\nline_range = [1, 40]\npos_range = [1, 40]\n"
 INF = {"attack": 2, "defense": 3, "movement": 3, "stacking": 1}
 MECH = {"attack": 4, "defense": 3, "movement": 5, "stacking": 1}
 TANK = dict(type="tank", flags=["silhouette"], movement_class="mech", values={"attack": 5, "defense": 4, "movement": 5})
 TRUCK = dict(type="truck", kind="supply", values={"defense": 0, "movement": 6, "stacking": 0}, movement_class="mech")
+
+
+def inline(lines: tuple[int, int] = (1, 40), positions: tuple[int, int] = (1, 40)) -> str:
+    """The head of an inline position (columns and rows 1-40 unless stated)."""
+    return head("north-africa-41", ("axis", "allied")) + grid(lines, positions)
+
+
+H = inline()
+# a 14 x 3 strip west of which lies Tripoli, the Axis supply box beside 0101-0103
+S = inline((1, 14), (1, 3)) + table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
 
 
 def ax(id, hexid, **kw):
@@ -55,5 +64,5 @@ def rules_of(text: str, prefix: str = "") -> list[str]:
     return sorted({f.rule for f in findings(text) if f.rule.startswith(prefix)})
 
 
-__all__ = ["H", "INF", "MECH", "TANK", "TRUCK", "al", "ax", "findings", "kit", "krules", "kunit", "position",
-           "rules_of", "table"]
+__all__ = ["H", "INF", "MECH", "S", "TANK", "TRUCK", "al", "ax", "findings", "inline", "kit", "krules", "kunit",
+           "position", "rules_of", "table"]

@@ -2,13 +2,23 @@
 all clear unless stated) and the bundled kit (for phases of the sequence of play)."""
 from __future__ import annotations
 
-from rules_util import head, table, toml, unit
+from rules_util import grid, head, section, state, table, toml, unit
 
-H = head("invasion-malta", ("axis", "allied")) + "[grid]\nline_range = [10, 35]\npos_range = [10, 35]\n"
 INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
 TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
 RED = dict(type="motorcycle", movement_class="red")
 ORANGE = dict(type="anti-tank", movement_class="orange")
+
+__all__ = ["H", "INF", "ORANGE", "RED", "TANK", "al", "attack", "hexes", "inline", "kit", "road", "rules_", "side",
+           "state", "x"]
+
+
+def inline(lines: tuple[int, int] = (10, 35), positions: tuple[int, int] = (10, 35), **kw) -> str:
+    """The head of an inline position (lines and rows 10-35); ``kw`` are ``[position]`` keys."""
+    return head("invasion-malta", ("axis", "allied"), **kw) + grid(lines, positions)
+
+
+H = inline()
 
 
 def x(id, hexid, **kw):
@@ -23,12 +33,9 @@ def al(id, hexid, **kw):
     return unit(id, "allied", hexid, **kw)
 
 
-def state(**kw) -> str:
-    return "\n[state]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
-
-
 def rules_(**kw) -> str:
-    return "\n[rules]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    """The ``[rules]`` table: rule parameters of the position."""
+    return section("rules", **kw)
 
 
 def kit(phase: str = "", turn: int = 3, scenario: str = "", **kw) -> str:
