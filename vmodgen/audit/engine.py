@@ -306,7 +306,7 @@ class FileAuditor:
         end_snapshot = snapshot(state, builder)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
-        stats = file_stats(rp.steps, players, builder_sides(builder))
+        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps))
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
@@ -412,9 +412,21 @@ class FileAuditor:
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))
 
 
-def builder_sides(builder: PositionBuilder) -> dict[str, str]:
-    """piece id → side of the units the builder knows."""
-    return {pid: v.unit.side for pid, v in builder.views.items() if v.unit is not None}
+def builder_sides(builder: PositionBuilder, state=None, steps=()) -> dict[str, str]:
+    """piece id → side of the units the builder knows; with the final ``state``, also of the
+    pieces the ``steps`` moved while off the game map (read now)."""
+    out = {pid: v.unit.side for pid, v in builder.views.items() if v.unit is not None}
+    if state is not None:
+        for step in steps:
+            for mv in step.moves:
+                for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                    if pid not in out:
+                        v = builder.views.get(pid)
+                        if v is not None and v.lazy:
+                            v = builder.resolve(state, pid)
+                            if v is not None and v.unit is not None:
+                                out[pid] = v.unit.side
+    return out
 
 
 def snapshot(state, builder: PositionBuilder) -> dict:
@@ -426,6 +438,12 @@ def snapshot(state, builder: PositionBuilder) -> dict:
         pos = rec.position
         label = builder.locate(*pos) if pos[0] is not None else None
         v = views.get(pid)
-        uid = v.unit.id if v is not None and v.unit is not None else None
+        uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
         pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, uid)
     return {"pieces": pieces, "turns": dict(state.turns)}
+
+
+def _unit_label(unit, pid: str) -> str:
+    """How continuity names a unit: its roster id, or, where the unit has no id of its own (a
+    generic binding names it after its piece), its name and that id."""
+    return f"{unit.name} ({unit.id})" if unit.id == pid and unit.name and unit.name != unit.id else unit.id

@@ -13,7 +13,9 @@ from ..vassal.replay import GameState, Step
 
 @dataclass
 class PieceView:
-    """What the binding made of one piece."""
+    """What the binding made of one piece. A piece off the game map (on a chart, a schedule, a
+    display) is not read: its view is ``lazy`` (no unit, no markers) until :meth:`PositionBuilder.
+    resolve` reads it, for the few reports that want it."""
     pid: str
     unit: object | None                # Unit or None
     reduced: bool
@@ -21,9 +23,11 @@ class PieceView:
     point: tuple
     markers: frozenset[str]
     status: frozenset[str]
+    lazy: bool = False
 
 
 _NO = object()
+_EMPTY: frozenset[str] = frozenset()
 
 
 class HexIndex:
@@ -147,11 +151,14 @@ class PositionBuilder:
             self._labels[key] = got
         return got
 
-    def _view(self, state: GameState, pid: str) -> PieceView | None:
+    def _view(self, state: GameState, pid: str, lazy: bool = True) -> PieceView | None:
         rec = state.pieces.get(pid)
         if rec is None:
             return None
         pos = rec.position
+        hexid = self.hex_of_point(pos)
+        if hexid is None and lazy:              # off the game map: no rule looks at it
+            return PieceView(pid, None, False, None, pos, _EMPTY, _EMPTY, lazy=True)
         key = (pid, rec.piece._type, state_key(rec.piece.encode_state()))   # not the position
         got = self._cache.get(key)
         if got is None:
@@ -163,7 +170,14 @@ class PositionBuilder:
             if len(self._cache) > 200_000:
                 self._cache.clear()
             self._cache[key] = got
-        return PieceView(pid, got[0], got[1], self.hex_of_point(pos), pos, got[2], got[3])
+        return PieceView(pid, got[0], got[1], hexid, pos, got[2], got[3])
+
+    def resolve(self, state: GameState, pid: str) -> PieceView | None:
+        """The view of ``pid`` with its unit read, even off the game map (not kept)."""
+        v = self.views.get(pid)
+        if v is not None and not v.lazy:
+            return v
+        return self._view(state, pid, lazy=False)
 
     def hex_of_point(self, point: tuple) -> str | None:
         """The kit hex (or box) of a map point, through the binding; remembered per point until
