@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from bundled_module_util import bundled_module
 from vmodgen.audit import audit
-from vmodgen.builder.build import build_kit
-from vmodgen.model.kit import load_kit
 from vmodgen.vassal.log_writer import LogWriter
 
 
 @pytest.fixture(scope="module")
 def im(tmp_path_factory):
-    root = tmp_path_factory.mktemp("im")
-    kit = load_kit("invasion-malta")
-    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path, root
+    return bundled_module("invasion-malta", tmp_path_factory, "im")
 
 
 def game(kit, module, dest: str) -> LogWriter:

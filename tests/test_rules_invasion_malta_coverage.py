@@ -3,42 +3,23 @@ rule ids the rule set can report; every predicate id of the spec's §4-§8 lists
 rule number of those sections, is in it."""
 from __future__ import annotations
 
-import ast
 import re
-from pathlib import Path
 
-import pytest
+from coverage_util import defined_tests, doc, rule_source, spec_section, table_rows
 
-ROOT = Path(__file__).resolve().parents[1]
-DOC = ROOT / "docs" / "rules" / "invasion_malta.md"
-SPEC = ROOT.parent / "shared" / "rules" / "invasion-malta.md"
-RULES = ROOT / "vmodgen" / "rules"
+DOC = doc("invasion_malta")
 
 
 def predicate_rows() -> list[list[str]]:
     """Rows of the five-column predicate tables (spec id | rulebook | rule | tests | choice)."""
-    rows = []
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        if line.startswith("|") and not set(line) <= set("|- "):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 5 and cells[0] != "spec id":
-                rows.append(cells)
-    return rows
-
-
-def defined_tests() -> set[str]:
-    names = set()
-    for f in (ROOT / "tests").glob("test_rules_invasion_malta*.py"):
-        tree = ast.parse(f.read_text(encoding="utf-8"))
-        names |= {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
-    return names
+    return [r for r in table_rows(DOC, ("spec id",)) if len(r) == 5]
 
 
 def test_every_listed_test_exists():
     """Each test named in the tests column is a test function of the Invasion: Malta test files."""
     listed = {t for r in predicate_rows() for t in re.findall(r"`(test_\w+)`", r[3])}
     assert len(listed) > 40
-    assert sorted(listed - defined_tests()) == []
+    assert sorted(listed - defined_tests("test_rules_invasion_malta*.py")) == []
 
 
 def test_checked_rows_have_tests_and_unchecked_rows_a_reason():
@@ -54,7 +35,7 @@ def test_checked_rows_have_tests_and_unchecked_rows_a_reason():
 
 def test_listed_rule_ids_exist_in_the_rule_set():
     """Every rule number of the rule column (IM x.y) is one the Invasion: Malta modules report."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in RULES.glob("invasion_malta*.py"))
+    source = rule_source("invasion_malta*.py")
     known = set(re.findall(r"\{P\} (\d+\.\d+)", source))
     listed = {n for r in predicate_rows() for n in re.findall(r"IM (\d+\.\d+)", r[2])}
     assert listed and sorted(listed - known) == []
@@ -63,10 +44,7 @@ def test_listed_rule_ids_exist_in_the_rule_set():
 def test_every_spec_predicate_is_in_the_table():
     """Each predicate id of the spec's §4-§8 lists (P-S1…, Z1…, R0…, SUP-1…) has a row, and each
     bold rule number of those sections ([3.31], [8.21]…) appears in the rulebook column."""
-    if not SPEC.is_file():
-        pytest.skip(f"the shared spec is absent ({SPEC})")
-    text = SPEC.read_text(encoding="utf-8")
-    body = text[text.index("\n## 4."):text.index("\n## 9.")]
+    body = spec_section("invasion-malta.md", "\n## 4.", "\n## 9.")
     ids = set(re.findall(r"\*\*((?:P-S|SUP-|Z|R)\d+)\*\*", body))
     assert len(ids) == 27
     rows = predicate_rows()

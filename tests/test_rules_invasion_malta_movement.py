@@ -116,22 +116,23 @@ def test_only_the_active_formation_moves():
     assert rules(H + act + x("C", "2020", formation="O", **one)) == ["IM 7.23"]
 
 
+def activated(n: int, prefix: str, column: int, formation: str) -> str:
+    """``n`` Axis units of ``formation`` under Activation markers, unit i moved from row 19 to row 20
+    of column ``column + i``."""
+    return "".join(x(f"{prefix}{i}", f"{column + i}20", formation=formation, status=["activated"],
+                     previous=f"{column + i}19", path=[f"{column + i}19", f"{column + i}20"]) for i in range(n))
+
+
 def test_at_most_four_army_units():
     """IM 7.23: four activated Army units moving with formation 7 is legal; five is not."""
-    def army(n):
-        return "".join(x(f"A{i}", f"{20 + i}20", formation="army", status=["activated"],
-                         previous=f"{20 + i}19", path=[f"{20 + i}19", f"{20 + i}20"]) for i in range(n))
-    assert rules(H + state(active="7") + army(4)) == []
-    assert rules(H + state(active="7") + army(5)) == ["IM 7.23"]
+    assert rules(H + state(active="7") + activated(4, "A", 20, "army")) == []
+    assert rules(H + state(active="7") + activated(5, "A", 20, "army")) == ["IM 7.23"]
 
 
 def test_m_activation_at_most_nine():
     """IM 17.41: under the "M" activation nine marked units may move, ten may not."""
-    def marked(n):
-        return "".join(x(f"U{i}", f"{15 + i}20", formation="Fo", status=["activated"],
-                         previous=f"{15 + i}19", path=[f"{15 + i}19", f"{15 + i}20"]) for i in range(n))
-    assert rules(H + state(active="M") + marked(9)) == []
-    assert rules(H + state(active="M") + marked(10)) == ["IM 17.41"]
+    assert rules(H + state(active="M") + activated(9, "U", 15, "Fo")) == []
+    assert rules(H + state(active="M") + activated(10, "U", 15, "Fo")) == ["IM 17.41"]
 
 
 def test_allied_units_move_with_their_sector():

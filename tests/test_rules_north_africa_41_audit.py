@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from bundled_module_util import bundled_module
 from vmodgen.audit import audit
-from vmodgen.builder.build import build_kit
-from vmodgen.model.kit import load_kit
 from vmodgen.vassal.log_writer import LogWriter
 
 
 @pytest.fixture(scope="module")
 def na41(tmp_path_factory):
-    root = tmp_path_factory.mktemp("na41hist")
-    kit = load_kit("north-africa-41")
-    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path, root
+    return bundled_module("north-africa-41", tmp_path_factory, "na41hist")
 
 
 def game(kit, module, fix: bool) -> LogWriter:

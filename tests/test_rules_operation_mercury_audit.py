@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bundled_module_util import bundled_module
 from vmodgen.audit import audit
-from vmodgen.builder.build import build_kit
-from vmodgen.model.kit import load_kit
 from vmodgen.vassal.log_writer import LogWriter
 
 SCENARIO = "Scenario 3: Maleme-Suda, May 20-23"
@@ -16,9 +15,7 @@ SCENARIO = "Scenario 3: Maleme-Suda, May 20-23"
 
 @pytest.fixture(scope="module")
 def om(tmp_path_factory):
-    root = tmp_path_factory.mktemp("om")
-    kit = load_kit("operation-mercury")
-    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path, root
+    return bundled_module("operation-mercury", tmp_path_factory, "om")
 
 
 def game(kit, module, dirty: bool) -> LogWriter:

@@ -1,0 +1,55 @@
+"""Shared by the rules coverage tests: the rows of a ``docs/rules/<game>.md`` table, the test
+functions a family of test files defines, the source of a game's rule modules and a section of
+the game's shared spec (``../shared/rules/<game>.md``)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+RULES = ROOT / "vmodgen" / "rules"
+SPECS = ROOT.parent / "shared" / "rules"
+
+
+def doc(game: str) -> Path:
+    """The coverage table of ``game`` (``invasion_malta``...)."""
+    return ROOT / "docs" / "rules" / f"{game}.md"
+
+
+def table_rows(path: Path, headers: tuple[str, ...]) -> list[list[str]]:
+    """The stripped cells of each row of the Markdown tables in ``path``; the ``|---|`` rulers and
+    the rows whose first cell is one of ``headers`` (the header rows) are left out."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("|") and not set(line) <= set("|- "):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells[0] not in headers:
+                rows.append(cells)
+    return rows
+
+
+def defined_tests(pattern: str) -> set[str]:
+    """The names of the test functions defined at the top level of the files ``tests/<pattern>``."""
+    names = set()
+    for f in TESTS.glob(pattern):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        names |= {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+    return names
+
+
+def rule_source(pattern: str) -> str:
+    """The text of the rule modules ``vmodgen/rules/<pattern>``, one after the other."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RULES.glob(pattern)))
+
+
+def spec_section(name: str, start: str, end: str) -> str:
+    """The text of the shared spec ``name`` from ``start`` up to ``end``; the test is skipped when
+    the read-only ../shared folder is absent."""
+    path = SPECS / name
+    if not path.is_file():
+        pytest.skip(f"the shared spec is absent ({path})")
+    text = path.read_text(encoding="utf-8")
+    return text[text.index(start):text.index(end)]
