@@ -4,6 +4,7 @@ the game's shared spec (``../shared/rules/<game>.md``)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,12 @@ def table_rows(path: Path, headers: tuple[str, ...]) -> list[list[str]]:
             if cells[0] not in headers:
                 rows.append(cells)
     return rows
+
+
+def matches(rows: list[list[str]], column: int, pattern: str) -> set[str]:
+    """Every match of the regular expression ``pattern`` in the cell ``column`` of the rows (its
+    group when it has one)."""
+    return {m for r in rows for m in re.findall(pattern, r[column])}
 
 
 def defined_tests(pattern: str) -> set[str]:

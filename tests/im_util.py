@@ -2,7 +2,7 @@
 all clear unless stated) and the bundled kit (for phases of the sequence of play)."""
 from __future__ import annotations
 
-from rules_util import grid, head, section, state, table, toml, unit
+from rules_util import builder, grid, head, section, state, table, toml
 
 INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
 TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
@@ -21,16 +21,8 @@ def inline(lines: tuple[int, int] = (10, 35), positions: tuple[int, int] = (10, 
 H = inline()
 
 
-def x(id, hexid, **kw):
-    """An Axis unit (inline values: 2 SP, ER 5, 3-3-5)."""
-    kw.setdefault("values", INF)
-    return unit(id, "axis", hexid, **kw)
-
-
-def al(id, hexid, **kw):
-    """An Allied unit."""
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
+x = builder("axis", values=INF)          # an Axis unit (inline values: 2 SP, ER 5, 3-3-5)
+al = builder("allied", values=INF)       # an Allied unit (the same values)
 
 
 def rules_(**kw) -> str:

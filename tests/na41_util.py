@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_util import findings, grid, head, position, table, toml, unit
+from rules_util import builder, findings, grid, head, position, table, toml, unit
 
 INF = {"attack": 2, "defense": 3, "movement": 3, "stacking": 1}
 MECH = {"attack": 4, "defense": 3, "movement": 5, "stacking": 1}
@@ -22,16 +22,8 @@ H = inline()
 S = inline((1, 14), (1, 3)) + table("boxes", id="tripoli", side="axis", adjacent=["0101", "0102", "0103"])
 
 
-def ax(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    kw.setdefault("movement_class", "non-mech")
-    return unit(id, "axis", hexid, **kw)
-
-
-def al(id, hexid, **kw):
-    kw.setdefault("values", INF)
-    kw.setdefault("movement_class", "non-mech")
-    return unit(id, "allied", hexid, **kw)
+ax = builder("axis", values=INF, movement_class="non-mech")        # an Axis infantry unit of the inline maps
+al = builder("allied", values=INF, movement_class="non-mech")      # an Allied one
 
 
 def kit(phase: str = "", state: dict | None = None, **kw) -> str:

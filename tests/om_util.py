@@ -2,7 +2,7 @@
 IDs (CCRR, odd-q as in spec §3.1) and the head of a bundled-kit position (phases of its sequence)."""
 from __future__ import annotations
 
-from rules_util import grid, head, unit
+from rules_util import builder, grid, head
 
 INF = {"attack": 3, "defense": 3, "movement": 5, "stacking": 2, "efficiency": 6}
 
@@ -23,13 +23,5 @@ def kit(turn: int | None = 4, phase: str = "recovery") -> str:
     return out + (f'phase = "{phase}"\n' if phase else "")
 
 
-def g(id, hexid, **kw):
-    """A German unit (inline values: 3-3-5, 2 SP, efficiency 6)."""
-    kw.setdefault("values", INF)
-    return unit(id, "german", hexid, **kw)
-
-
-def a(id, hexid, **kw):
-    """An Allied unit (the same inline values)."""
-    kw.setdefault("values", INF)
-    return unit(id, "allied", hexid, **kw)
+g = builder("german", values=INF)        # a German unit (inline values: 3-3-5, 2 SP, efficiency 6)
+a = builder("allied", values=INF)        # an Allied unit (the same values)

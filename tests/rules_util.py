@@ -47,6 +47,16 @@ def grid(lines: tuple[int, int], positions: tuple[int, int]) -> str:
     return f"[grid]\nline_range = {toml(list(lines))}\npos_range = {toml(list(positions))}\n"
 
 
+def builder(side: str, **defaults):
+    """A unit builder ``f(id, hex, **kw)`` for ``side``: ``unit`` with the ``defaults`` added
+    (after the keys given) where ``kw`` does not state them."""
+    def build(id: str, hexid: str, **kw) -> str:
+        for k, v in defaults.items():
+            kw.setdefault(k, v)
+        return unit(id, side, hexid, **kw)
+    return build
+
+
 def head(ruleset: str, sides: tuple[str, str], phase: str = "", **kw) -> str:
     out = f'[position]\nruleset = "{ruleset}"\nsides = {toml(list(sides))}\n'
     out += "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())

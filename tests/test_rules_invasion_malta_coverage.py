@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from coverage_util import defined_tests, doc, rule_source, spec_section, table_rows
+from coverage_util import defined_tests, doc, matches, rule_source, spec_section, table_rows
 
 DOC = doc("invasion_malta")
 
@@ -17,7 +17,7 @@ def predicate_rows() -> list[list[str]]:
 
 def test_every_listed_test_exists():
     """Each test named in the tests column is a test function of the Invasion: Malta test files."""
-    listed = {t for r in predicate_rows() for t in re.findall(r"`(test_\w+)`", r[3])}
+    listed = matches(predicate_rows(), 3, r"`(test_\w+)`")
     assert len(listed) > 40
     assert sorted(listed - defined_tests("test_rules_invasion_malta*.py")) == []
 
@@ -37,7 +37,7 @@ def test_listed_rule_ids_exist_in_the_rule_set():
     """Every rule number of the rule column (IM x.y) is one the Invasion: Malta modules report."""
     source = rule_source("invasion_malta*.py")
     known = set(re.findall(r"\{P\} (\d+\.\d+)", source))
-    listed = {n for r in predicate_rows() for n in re.findall(r"IM (\d+\.\d+)", r[2])}
+    listed = matches(predicate_rows(), 2, r"IM (\d+\.\d+)")
     assert listed and sorted(listed - known) == []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from coverage_util import defined_tests, doc, rule_source, spec_section, table_rows
+from coverage_util import defined_tests, doc, matches, rule_source, spec_section, table_rows
 
 DOC = doc("north_africa_41")
 
@@ -16,7 +16,7 @@ def predicate_rows() -> list[list[str]]:
 def test_every_listed_test_exists():
     """Each test named in the table's tests column is a test function of the NA41 test files."""
     have = defined_tests("test_rules_north_africa_41*.py")
-    listed = {t for r in predicate_rows() for t in re.findall(r"`(test_\w+)`", r[3])}
+    listed = matches(predicate_rows(), 3, r"`(test_\w+)`")
     assert listed, "the table lists no tests"
     assert sorted(listed - have) == []
 
@@ -34,10 +34,7 @@ def test_listed_rule_ids_appear_in_the_rule_set():
     """Every rule number in the rule column (NA41 x.y) is a rule id the NA41 modules can report."""
     source = rule_source("north_africa_41*.py")
     known = set(re.findall(r'\{P\} (\d+(?:\.\d+)*)', source)) | set(re.findall(r'"(\d+\.\d+(?:\.\d+)?)"', source))
-    listed = set()
-    for r in predicate_rows():
-        if r[2].startswith("NA41"):
-            listed |= set(re.findall(r"(\d+(?:\.\d+)+)", r[2]))
+    listed = matches([r for r in predicate_rows() if r[2].startswith("NA41")], 2, r"(\d+(?:\.\d+)+)")
     assert listed and sorted(listed - known) == []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from coverage_util import defined_tests, doc, rule_source, spec_section, table_rows
+from coverage_util import defined_tests, doc, matches, rule_source, spec_section, table_rows
 
 DOC = doc("operation_mercury")
 
@@ -20,7 +20,7 @@ def rows() -> list[list[str]]:
 def test_every_named_test_exists():
     """Each test the table names is a test function of tests/test_rules_operation_mercury*.py."""
     have = defined_tests("test_rules_operation_mercury*.py")
-    named = {t for r in rows() for t in re.findall(r"test_\w+", r[3])}
+    named = matches(rows(), 3, r"test_\w+")
     assert named, "the table names no tests"
     assert sorted(named - have) == []
 
@@ -37,7 +37,7 @@ def test_checked_rows_name_tests_and_unchecked_rows_say_why():
 def test_rule_ids_in_the_table_are_emitted_by_the_code():
     """Every "OM x.y" the table names occurs in the rule set's source."""
     src = rule_source("operation_mercury*.py")
-    ids = {m for r in rows() for m in re.findall(r"OM (\d+\.\d+)", r[2])}
+    ids = matches(rows(), 2, r"OM (\d+\.\d+)")
     missing = sorted(i for i in ids if f"{i}" not in src)
     assert missing == []
 
