@@ -57,7 +57,8 @@ def builder(side: str, **defaults):
     return build
 
 
-def head(ruleset: str, sides: tuple[str, str], phase: str = "", **kw) -> str:
+def head(ruleset: str, sides: tuple[str, str], **kw) -> str:
+    """The ``[position]`` table of an inline game (``phase``, ``turn``... as keyword arguments)."""
     out = f'[position]\nruleset = "{ruleset}"\nsides = {toml(list(sides))}\n'
     out += "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
     return out
