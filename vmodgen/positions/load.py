@@ -93,8 +93,25 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
     pos.state = state
-    ruleset.validate_position(pos)
+    try:
+        ruleset.validate_position(pos)
+    except InputError as exc:
+        if exc.line is None:               # the rule set names the key; the file knows its line
+            exc.line = _state_line(doc, exc.message)
+        raise
     return pos
+
+
+def _state_line(doc, message: str) -> int | None:
+    """The line of the ``[state]`` key a rule set's message names (``[state] key...``), else of
+    the ``[state]`` table, else None."""
+    start = doc.header_line("state")
+    m = re.match(r"\[state\] ([A-Za-z_][\w\-]*)", message)
+    if m:
+        line = doc.key_line(m.group(1), start=start) if start is not None else doc.key_line(m.group(1))
+        if line is not None:
+            return line
+    return start
 
 
 # ---- the game ---------------------------------------------------------------------------
