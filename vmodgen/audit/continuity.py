@@ -46,7 +46,9 @@ def compare(before_name: str, before: dict, after_name: str, after: dict) -> lis
                                            "state as saved", "a different state (no property differs)"))
     for tid in sorted(before["turns"].keys() | after["turns"].keys()):
         s, t = before["turns"].get(tid, ""), after["turns"].get(tid, "")
-        if s != t:
+        if s != t:         # as the tracker shows it, when the module says how
+            s = before.get("turn_text", {}).get(tid) or s
+            t = after.get("turn_text", {}).get(tid) or t
             out.append(ContinuityIssue(before_name, after_name, "turn", "", tid, s or "(initial)", t or "(initial)"))
     return out
 

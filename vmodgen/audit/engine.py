@@ -19,6 +19,7 @@ from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
 from ..vassal.replay import Replay, Step
 from ..vassal.savefile import SaveFile
+from ..vassal.turns import tracker_states
 from .model import AuditFinding
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -440,7 +441,11 @@ def snapshot(state, builder: PositionBuilder) -> dict:
         v = views.get(pid)
         uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
         pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, uid)
-    return {"pieces": pieces, "turns": dict(state.turns)}
+    # a tracker no TURN command has set yet shows its first turn and phase
+    known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
+    texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
+             if e.get("text")}
+    return {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts}
 
 
 def _unit_label(unit, pid: str) -> str:

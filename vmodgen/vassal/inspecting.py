@@ -11,6 +11,7 @@ from typing import Any
 
 from .buildfile import grid_summary
 from .module import Module
+from .turns import tracker_states
 
 # properties that can carry a player's id (VASSAL's password id) or are internal
 _SECRET_PROPS = {"ObscuredBy", "HiddenBy", "RestrictedBy", "Owner", "playerId", "PlayerId"}
@@ -144,27 +145,6 @@ def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
     return out
 
 
-def _turns(states: dict[str, str], module: Module | None) -> dict[str, dict[str, Any]]:
-    """Each tracker's state, with the text VASSAL displays when the module is known."""
-    out: dict[str, dict[str, Any]] = {}
-    trackers = module.turn_trackers if module else []
-    for tracker_id, st in states.items():
-        entry: dict[str, Any] = {"state": st}
-        idx = tracker_id[len("TurnTracker"):] if tracker_id.startswith("TurnTracker") else ""
-        if idx.isdigit() and int(idx) < len(trackers):
-            from .turns import levels_from_module, turn_display
-            t = trackers[int(idx)]
-            fmt = t.attributes.get("turnFormat") or "$level1$ $level2$ $level3$ $level4$"
-            try:
-                shown = turn_display(levels_from_module(t.levels), st, fmt)
-                entry["text"] = shown.text
-                entry["values"] = {k: v for k, v in shown.values if k}
-            except (ValueError, IndexError):
-                pass
-        out[tracker_id] = entry
-    return out
-
-
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
     from ..errors import InputError
@@ -222,7 +202,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         "steps": n,
         "step": k,
         "players": [{"name": name, "side": side} for name, side in state.players],
-        "turns": _turns(state.turns, module),
+        "turns": tracker_states(state.turns, module),
         "pieces": pieces,
         "stacks": stacks,
         "warnings": warnings + (list(module.warnings) if module else []),

@@ -11,10 +11,14 @@ level's own ``turnFormat`` (default ``$value$``) filled in, outermost first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .codec import decode
 
-__all__ = ["LevelDef", "TurnDisplay", "turn_display", "levels_from_module"]
+if TYPE_CHECKING:
+    from .module import Module
+
+__all__ = ["LevelDef", "TurnDisplay", "turn_display", "levels_from_module", "tracker_states"]
 
 DEFAULT_TRACKER_FORMAT = "$level1$ $level2$ $level3$ $level4$"
 
@@ -98,4 +102,24 @@ def levels_from_module(turn_levels) -> list[LevelDef]:
                             _int(attrs.get("incr", "1"), 1), items,
                             attrs.get("turnFormat", "$value$"),
                             levels_from_module(getattr(lv, "levels", []) or [])))
+    return out
+
+
+def tracker_states(states: dict[str, str], module: "Module | None") -> dict[str, dict[str, Any]]:
+    """Each tracker's state, with the text VASSAL displays when the module is known."""
+    out: dict[str, dict[str, Any]] = {}
+    trackers = module.turn_trackers if module else []
+    for tracker_id, st in states.items():
+        entry: dict[str, Any] = {"state": st}
+        idx = tracker_id[len("TurnTracker"):] if tracker_id.startswith("TurnTracker") else ""
+        if idx.isdigit() and int(idx) < len(trackers):
+            t = trackers[int(idx)]
+            fmt = t.attributes.get("turnFormat") or DEFAULT_TRACKER_FORMAT
+            try:
+                shown = turn_display(levels_from_module(t.levels), st, fmt)
+                entry["text"] = shown.text
+                entry["values"] = {k: v for k, v in shown.values if k}
+            except (ValueError, IndexError):
+                pass
+        out[tracker_id] = entry
     return out
