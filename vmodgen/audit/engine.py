@@ -4,9 +4,14 @@ moves on); a violation is reported once while it lasts.
 
 Moves within a movement phase build each unit's path (hex at the phase start, then every hex
 a logged drag put it in; an undone drag is cut off the path), so the ZOC entry/stop rules see
-it. With a turn tracker, moves in a combat phase that has a phasing side are advances (that
-side's units) and retreats (the other side's), which the retreat and advance rules check. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
-rules as "from the phase-start hex to here" without a path.
+it. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
+rules as "from the phase-start hex to here" without a path. With a turn tracker, moves in a
+combat phase that has a phasing side are advances (that side's units) and retreats (the other
+side's), which the retreat and advance rules check.
+
+At each phase end the rule set records what later rules need (``RuleSet.remember``); the
+auditor carries it to later positions and files, and a file can start from another process's
+context (``FileAuditor.run(..., context=)``) for a parallel audit.
 """
 from __future__ import annotations
 
