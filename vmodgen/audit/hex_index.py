@@ -1,0 +1,89 @@
+"""Where the units of a replayed position stand, kept up to date unit by unit as the log goes on
+(instead of indexing every unit again at every step), with what rules ask of it cheaply: the
+hexes two sides share and a version of each side's units."""
+from __future__ import annotations
+
+from ..positions.model import UnitState
+
+
+class HexIndex:
+    """hex → the units there, in the order of the builder's unit cache (the order a Board would
+    build from the position's unit list), kept up to date unit by unit. Positions get a
+    snapshot; the index copies a dict or a list before changing one a position holds."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, list[UnitState]] | None = None
+        self._shared = False                   # the dict is held by a position
+        self._own: set[str] = set()            # hexes whose list was copied since then
+        #: side → (this index's token, changes to the side's units): equal versions, same units
+        self.versions: dict[str, tuple[object, int]] = {}
+        self.mixed: set[str] = set()           # hexes holding units of more than one side
+
+    def rebuild(self, units) -> None:
+        at: dict[str, list[UnitState]] = {}
+        for u in units:
+            at.setdefault(u.hex, []).append(u)
+        self.at, self._shared, self._own = at, False, set()
+        token = object()
+        self.versions = {side: (token, 0) for side in {u.side for us in at.values() for u in us}}
+        self.mixed = {h for h, us in at.items() if len(us) > 1 and any(u.side != us[0].side for u in us)}
+
+    def _changed(self, u: UnitState, lst: list[UnitState]) -> None:
+        token, n = self.versions.get(u.side, (None, 0))
+        self.versions[u.side] = (token if token is not None else object(), n + 1)
+        if len(lst) > 1 and any(x.side != lst[0].side for x in lst):
+            self.mixed.add(u.hex)
+        else:
+            self.mixed.discard(u.hex)
+
+    def _list(self, h: str) -> list[UnitState]:
+        if self._shared:
+            self.at = dict(self.at)
+            self._shared = False
+            self._own = set()
+        lst = self.at.get(h)
+        if lst is None:
+            lst = self.at[h] = []
+            self._own.add(h)
+        elif h not in self._own:
+            lst = self.at[h] = list(lst)
+            self._own.add(h)
+        return lst
+
+    def add(self, u: UnitState) -> None:
+        if self.at is not None:
+            lst = self._list(u.hex)
+            lst.append(u)
+            self._changed(u, lst)
+
+    def remove(self, u: UnitState) -> None:
+        if self.at is None:
+            return
+        lst = self._list(u.hex)
+        for i, x in enumerate(lst):
+            if x is u:
+                del lst[i]
+                break
+        else:                                  # not indexed: the index is wrong, start again
+            self.at = None
+            return
+        self._changed(u, lst)
+        if not lst:
+            del self.at[u.hex]
+
+    def snapshot(self, moved: dict[int, tuple[UnitState, UnitState]] | None = None
+                 ) -> dict[str, list[UnitState]] | None:
+        """The index for a position; ``moved``: id of a cached unit state → (it, its replacement)."""
+        if self.at is None:
+            return None
+        self._shared = True
+        self._own = set()
+        if not moved:
+            return self.at
+        at = dict(self.at)
+        for old, new in moved.values():
+            lst = at.get(old.hex)
+            if lst is None:
+                return None
+            at[old.hex] = [new if x is old else x for x in lst]
+        return at
