@@ -99,3 +99,29 @@ def test_no_fork_means_one_process(mini, monkeypatch):
     monkeypatch.setattr(multiprocessing, "get_context", no_fork)
     got = audit([f1, f2], module=module, game=str(kit_dir), jobs=2)
     assert [f.to_json() for f in got.findings] == [f.to_json() for f in want.findings] and want.findings
+
+
+def test_rules_that_declare_memory_run_the_files_one_after_another(mini, monkeypatch):
+    """A rule set whose MEMORY_KEYS say it carries facts across files: --jobs 2 audits the files
+    in order in this process (a guess would be wrong at every file), says so, same findings."""
+    kit_dir, kit, module, root = mini
+    _count_phase_ends(monkeypatch)
+    monkeypatch.setattr(GenericRules, "MEMORY_KEYS", ("ends",))
+    files, w = [], LogWriter.from_module_setup(module, kit=kit)
+    for i in range(2):
+        w.advance(2)
+        files.append(w.write(root / f"declared{i}.vlog"))
+        w = w.save_point()
+    contexts = []
+    orig_run = FileAuditor.run
+
+    def run(self, save, name, context=None):
+        contexts.append(context)
+        return orig_run(self, save, name, context)
+    monkeypatch.setattr(FileAuditor, "run", run)
+    seq = audit(files, module=module, game=str(kit_dir), jobs=1)
+    par = audit(files, module=module, game=str(kit_dir), jobs=2)
+    assert [f.to_json() for f in par.findings] == [f.to_json() for f in seq.findings] and seq.findings
+    assert contexts == [None] * 4                    # both audits ran here, file after file
+    assert any("one after another" in n and "ends" in n for n in par.notes)
+    assert not any("one after another" in n for n in seq.notes)

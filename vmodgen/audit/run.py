@@ -110,11 +110,23 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
     jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
+    note = None
+    if jobs > 1 and rules and rs.MEMORY_KEYS:
+        # each file would start from facts only the previous file's end gives: a guess would be
+        # wrong at nearly every file and each would be audited twice
+        jobs = 1
+        note = (f"The {b.game.name} rules carry facts from one file to the next ("
+                f"{', '.join(rs.MEMORY_KEYS[:4])}{', ...' if len(rs.MEMORY_KEYS) > 4 else ''}): the files "
+                "were audited one after another (--jobs runs files in parallel only for rules that carry nothing "
+                "between files).")
     results = _parallel(paths, setup, jobs, rs) if jobs > 1 else None
     if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(read_save(p), p) for p in paths]
-    return assemble(results, b, rules)
+    result = assemble(results, b, rules)
+    if note:
+        result.notes.append(note)
+    return result
 
 
 def _parallel(paths: list[str], setup: Setup, jobs: int, rs) -> list[FileAudit] | None:
