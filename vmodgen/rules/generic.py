@@ -111,6 +111,8 @@ class GenericRules(RuleSet):
         self._unmeasured: set[str] = set()                # units that moved without an allowance
         #: a path move's findings by everything they depend on (see _path_key)
         self._memo_moves: dict[tuple, list] = {}
+        #: (id of a unit state, _same_moves_key of its side) → (the state, its findings, unmeasured)
+        self._memo_same: dict[tuple, tuple] = {}
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -310,36 +312,63 @@ class GenericRules(RuleSet):
         out = []
         field = str(self.param("movement_field"))
         zocs: dict[str, set[str]] = {}
+        same = self._same_moves_key(board)
         for u in board.pos.units:
             if u.previous is None:
                 continue
+            if u.mode != "retreat" and same is not None:
+                hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
+                if hit is not None and hit[0] is u:      # this very move, the enemy as it stood
+                    if hit[2]:
+                        self._unmeasured.add(u.id)
+                    out += hit[1]
+                    continue
             ez = zocs.get(u.side)
             if ez is None:
                 ez = zocs[u.side] = self.enemy_zoc(board, u.side)
             if u.mode == "retreat":
                 out += self._retreat(board, u, ez)
                 continue
-            if u.mode == "advance":
-                continue
-            if u.previous == u.hex and not u.path:
-                continue                                  # did not move
-            allowance = u.number(field, float("inf"))     # no printed allowance: MP not checked
-            if allowance == float("inf"):
-                self._unmeasured.add(u.id)
-                if not u.path:
-                    continue                              # nothing to judge without a path
-            key = self._path_key(board, u, ez, allowance) if u.path else None
-            got = self._memo_moves.get(key) if key is not None else None
-            if got is None:
-                got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
-                                    lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
-                                    zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
-                if key is not None:
-                    if len(self._memo_moves) > 50_000:
-                        self._memo_moves.clear()
-                    self._memo_moves[key] = got
+            got, unmeasured = self._move_findings(board, u, ez, field)
+            if same is not None and u.side in same:
+                if len(self._memo_same) > 50_000:
+                    self._memo_same.clear()
+                self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
             out += got
         return out
+
+    def _same_moves_key(self, board: Board) -> dict[str, tuple] | None:
+        """Side → what its units' move findings depend on besides the unit state itself, when the
+        position says it cheaply: the enemy units' versions (they block and make the ZOC) and
+        the moment (findings carry turn and phase). None when friendly units matter too
+        (``zoc_cancel``) or the position has no versions."""
+        versions = board.pos.side_versions
+        if versions is None or self.flag("zoc_cancel"):
+            return None
+        when = (board.pos.turn, board.pos.phase, id(board.map))
+        return {side: tuple(versions.get(e) for e in board.enemies(side)) + when for side in self.game.sides}
+
+    def _move_findings(self, board: Board, u: UnitState, ez: set[str], field: str) -> tuple[list, bool]:
+        """The findings of one unit's move, and whether it moved without an allowance."""
+        if u.mode == "advance" or (u.previous == u.hex and not u.path):
+            return [], False                              # advances are not checked; did not move
+        allowance = u.number(field, float("inf"))         # no printed allowance: MP not checked
+        unmeasured = allowance == float("inf")
+        if unmeasured:
+            self._unmeasured.add(u.id)
+            if not u.path:
+                return [], True                           # nothing to judge without a path
+        key = self._path_key(board, u, ez, allowance) if u.path else None
+        got = self._memo_moves.get(key) if key is not None else None
+        if got is None:
+            got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
+                                lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
+                                zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
+            if key is not None:
+                if len(self._memo_moves) > 50_000:
+                    self._memo_moves.clear()
+                self._memo_moves[key] = got
+        return got, unmeasured
 
     def _path_key(self, board: Board, u: UnitState, ez: set[str], allowance: float) -> tuple:
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
