@@ -189,6 +189,7 @@ class FileAuditor:
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
+        self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
         self.memory: dict = {}
         self._last_end = None          # the position at the end of the last phase seen
@@ -215,7 +216,7 @@ class FileAuditor:
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding
         game = b.game
-        builder = PositionBuilder(b, self.module, self.cache)
+        builder = PositionBuilder(b, self.module, self.cache, self.points)
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}

@@ -34,7 +34,8 @@ _EMPTY: frozenset[str] = frozenset()
 class PositionBuilder:
     """Keeps every piece's view up to date as the states of one replay go by."""
 
-    def __init__(self, binding: Binding, module: Module | None, cache: dict | None = None) -> None:
+    def __init__(self, binding: Binding, module: Module | None, cache: dict | None = None,
+                 points: dict | None = None) -> None:
         self.binding = binding
         self.module = module
         self.views: dict[str, PieceView] = {}
@@ -51,8 +52,12 @@ class PositionBuilder:
         self._dirty: set[str] = set()          # units whose state was dropped since the last position
         self._dirty_known = False              # False: every unit must be looked at (start, markers)
         self._index = HexIndex()               # hex → unit states of _unit_states
-        self._points: dict[tuple, str | None] = {}     # map point → hex (hex_of_point)
-        self._labels: dict[tuple, str | None] = {}     # map point → module label (locate)
+        #: map point → hex (hex_of_point) and → module label (locate), shared by the files of an
+        #: audit while the module's boards stay the same (``points``: the store to share)
+        self._store = points if points is not None else {}
+        self._store.setdefault("version", None)
+        self._points: dict[tuple, str | None] = self._store.setdefault("points", {})
+        self._labels: dict[tuple, str | None] = self._store.setdefault("labels", {})
         #: piece id → (its cached unit state, (start hex, path), the state with that move)
         self._moved: dict[str, tuple] = {}
 
@@ -115,8 +120,11 @@ class PositionBuilder:
         """Re-read the pieces ``step`` touched (every piece for the start or a board change);
         returns the ids of units whose view changed."""
         if step is None or step.boards:
-            self._points.clear()
-            self._labels.clear()
+            version = self.module.layout_version() if self.module is not None else None
+            if self._store["version"] != version:
+                self._store["version"] = version
+                self._points.clear()
+                self._labels.clear()
             pids = set(state.pieces) | set(self.views)
         else:
             pids = set()

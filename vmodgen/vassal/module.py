@@ -107,9 +107,18 @@ class MapInfo:
     setup: str | None = None
     layout: list[PlacedBoard] | None = None
     _memo: dict = field(default_factory=dict, repr=False)
+    #: bumped whenever the boards really change (what point → label memos depend on)
+    version: int = field(default=0, repr=False)
+    _choice: list | None = field(default=None, repr=False)
 
     def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
-        """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does."""
+        """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does. The
+        same choice again (every save of a game says it) keeps the layout and its memo."""
+        choice = list(choice)
+        if self.layout is not None and choice == self._choice:
+            return
+        self._choice = choice
+        self.version += 1
         placed = [PlacedBoard(self.boards[n], c, r, rev) for n, rev, c, r in choice if n in self.boards]
         cells = {(p.column, p.row): p.board for p in placed}     # a later board takes the cell
 
@@ -261,6 +270,10 @@ class Module:
     # -- locations --
     def map(self, name: str) -> MapInfo | None:
         return self.maps.get(name)
+
+    def layout_version(self) -> tuple[int, ...]:
+        """Changes whenever a map's boards change (memos of point → label depend on it)."""
+        return tuple(m.version for m in self.maps.values())
 
     def locate(self, map_name: str | None, x: int, y: int) -> str | None:
         """VASSAL's location label of a map point (§2.2), or None (offboard / no grid)."""
