@@ -171,8 +171,9 @@ def rule_key(rule: Rule) -> str:
 
 
 def checks_moves(rule: Rule) -> bool:
-    """A rule that reads units' moves (previous hex, path): those exist only in movement phases."""
-    return "move" in getattr(rule.check, "__name__", "")
+    """A rule that reads units' moves (previous hex, path; ``When.moves``, as ``MOVES`` says):
+    those exist only in movement phases (and combat phases, for retreats and advances)."""
+    return rule.when.moves
 
 
 def needs_phase(rule: Rule) -> bool:

@@ -18,11 +18,14 @@ class When:
     """When a rule applies. ``kinds``: the phase kinds (``sequence.phases[].kind``) at which it
     is checked, () = every phase. ``at``: "end" = at the end of such a phase (a position with
     ``at = "end"``), "any" = at every snapshot. ``own``: only in phases of the side concerned
-    (the phasing side). A position with no phase is checked against every rule: it stands for
+    (the phasing side). ``moves``: the rule reads units' moves. A position with no phase is checked against every rule: it stands for
     "a checkpoint of every rule"."""
     kinds: tuple[str, ...] = ()
     at: str = "end"
     own: bool = False
+    #: the rule reads units' moves (previous hex, path): the audit has them inside movement
+    #: phases only (and for retreats and advances in combat phases)
+    moves: bool = False
 
     def applies(self, pos: Position) -> bool:
         if not pos.phase:
@@ -40,7 +43,7 @@ EVERY_PHASE_END = When()
 ALWAYS = When(at="any")
 MOVEMENT_END = When(("movement",))
 SUPPLY = When(("supply",))
-MOVES = When(at="any")
+MOVES = When(at="any", moves=True)
 
 
 @dataclass(frozen=True)
