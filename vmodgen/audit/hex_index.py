@@ -71,19 +71,21 @@ class HexIndex:
         if not lst:
             del self.at[u.hex]
 
-    def snapshot(self, moved: dict[int, tuple[UnitState, UnitState]] | None = None
-                 ) -> dict[str, list[UnitState]] | None:
-        """The index for a position; ``moved``: id of a cached unit state → (it, its replacement)."""
+    def replace(self, old: UnitState, new: UnitState) -> None:
+        """Put ``new`` where ``old`` stands (the same unit in the same hex, with its move)."""
+        if self.at is None:
+            return
+        lst = self._list(old.hex)
+        for i, x in enumerate(lst):
+            if x is old:
+                lst[i] = new
+                return
+        self.at = None                         # not indexed: the index is wrong, start again
+
+    def snapshot(self) -> dict[str, list[UnitState]] | None:
+        """The index for a position (shared with it: the index copies before it changes)."""
         if self.at is None:
             return None
         self._shared = True
         self._own = set()
-        if not moved:
-            return self.at
-        at = dict(self.at)
-        for old, new in moved.values():
-            lst = at.get(old.hex)
-            if lst is None:
-                return None
-            at[old.hex] = [new if x is old else x for x in lst]
-        return at
+        return self.at

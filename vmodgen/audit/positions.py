@@ -60,6 +60,8 @@ class PositionBuilder:
         self._labels: dict[tuple, str | None] = self._store.setdefault("labels", {})
         #: piece id → (its cached unit state, (start hex, path), the state with that move)
         self._moved: dict[str, tuple] = {}
+        #: piece id → the state with its move that the index holds instead of the cached one
+        self._in_index: dict[str, UnitState] = {}
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -101,6 +103,10 @@ class PositionBuilder:
         if v is not None and not v.lazy:
             return v
         return self._view(state, pid, lazy=False)
+
+    def _index_remove(self, pid: str, us: UnitState) -> None:
+        """Take a unit out of the index (the state with its move, if the index holds that)."""
+        self._index.remove(self._in_index.pop(pid, us))
 
     def hex_of_point(self, point: tuple) -> str | None:
         """The kit hex (or box) of a map point, through the binding; remembered per point until
@@ -183,6 +189,7 @@ class PositionBuilder:
                 if old_at is None or not self._dirty_known:
                     self._unit_states.clear()
                     self._index.at = None
+                    self._in_index.clear()
                     self._dirty_known = False
                     drop = set()
                 else:                  # the units of the hexes whose markers changed read them again
@@ -193,7 +200,7 @@ class PositionBuilder:
             for pid in drop:
                 us = self._unit_states.pop(pid, None)
                 if us is not None:
-                    self._index.remove(us)
+                    self._index_remove(pid, us)
             self._dirty.update(drop)
         return changed
 
@@ -238,12 +245,14 @@ class PositionBuilder:
         self._dirty_known = True
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
-                index.remove(cache.pop(pid))
+                self._index_remove(pid, cache.pop(pid))
         if index.at is None:
+            self._in_index.clear()
             index.rebuild(cache.values())
+        subst = self._in_index
+        wanted: dict[str, UnitState] = {}
         if moves:
             now = dict(cache)
-            moved = {}
             made = self._moved
             for pid, mv in moves.items():
                 us = now.get(pid)
@@ -255,14 +264,20 @@ class PositionBuilder:
                         new = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1],
                                         mode=mv[2] if len(mv) > 2 else "move")
                         made[pid] = (us, mv, new)
-                    now[pid] = new
-                    moved[id(us)] = (us, new)
+                    now[pid] = wanted[pid] = new
             units = list(now.values())
-            by_hex = index.snapshot(moved)
         else:
             self._moved.clear()
             units = list(cache.values())
-            by_hex = index.snapshot()
+        # the index holds the states with their moves (in place of the cached ones)
+        for pid in [p for p in subst if p not in wanted]:
+            index.replace(subst.pop(pid), cache[pid])
+        for pid, new in wanted.items():
+            cur = subst.get(pid, cache[pid])
+            if cur is not new:
+                index.replace(cur, new)
+                subst[pid] = new
+        by_hex = index.snapshot()
         if self._hex_markers is None:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
         # shared by the positions until a marker changes (rules never write to a position)
