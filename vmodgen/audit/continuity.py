@@ -2,6 +2,7 @@
 ended. Every piece whose position or state differs is reported; nothing here fails an audit."""
 from __future__ import annotations
 
+from ..binding.pieces import state_key
 from ..vassal.traits import Piece
 from .model import ContinuityIssue
 
@@ -35,7 +36,7 @@ def compare(before_name: str, before: dict, after_name: str, after: dict) -> lis
             continue
         if x[0] != y[0]:
             out.append(ContinuityIssue(before_name, after_name, "moved", pid, _name(x), _where(x), _where(y)))
-        if x[2] != y[2] and not _same_but_position(x, y):
+        if x[2] != y[2] and state_key(x[2]) != state_key(y[2]) and not _same_but_position(x, y):
             diff = _prop_diff(x, y)
             if diff:
                 was = "; ".join(f"{k}={v[0]}" for k, v in diff.items())
