@@ -18,8 +18,8 @@ class When:
     """When a rule applies. ``kinds``: the phase kinds (``sequence.phases[].kind``) at which it
     is checked, () = every phase. ``at``: "end" = at the end of such a phase (a position with
     ``at = "end"``), "any" = at every snapshot. ``own``: only in phases of the side concerned
-    (the phasing side). ``moves``: the rule reads units' moves. A position with no phase is checked against every rule: it stands for
-    "a checkpoint of every rule"."""
+    (the phasing side). ``moves``: the rule reads units' moves. A position with no phase is
+    checked against every rule: it stands for "a checkpoint of every rule"."""
     kinds: tuple[str, ...] = ()
     at: str = "end"
     own: bool = False
