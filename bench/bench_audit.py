@@ -105,5 +105,6 @@ def cli_runs(mod_path: Path, logs: list[Path]) -> None:
 
 if __name__ == "__main__":
     main()
-    cli_runs(SHARED / "tld_buildFile-only_stripped.vmod",
-             [SHARED / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)])
+    if (SHARED / "tld_buildFile-only_stripped.vmod").is_file():
+        cli_runs(SHARED / "tld_buildFile-only_stripped.vmod",
+                 [SHARED / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)])
