@@ -235,7 +235,7 @@ class FileAuditor:
         # (a turn tracker) and has a phasing side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
-        combat_moves = b.phase_source == "turn tracker"
+        combat_moves = b.phase_source == "turn tracker" and self.rs.combat_moves
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)

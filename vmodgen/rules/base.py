@@ -131,6 +131,11 @@ class RuleSet:
         return s.name if s else side
 
     # ---- history ----------------------------------------------------------------------------
+    #: whether the audit hands the moves made in a combat phase to the move rules, as advances
+    #: (the phasing side) and retreats (the other side); a rule set that judges them otherwise
+    #: (from what :meth:`remember` records) says False
+    combat_moves: bool = True
+
     #: ``pos.state`` keys that :meth:`remember` writes (documented with the game's rules); the
     #: audit carries them from one phase end to the next, a position file states them in ``[state]``
     MEMORY_KEYS: tuple[str, ...] = ()

@@ -46,6 +46,11 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                           "replacement"})
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
     MEMORY_KEYS = history.MEMORY_KEYS
+    #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
+    #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
+    #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
+    #: as a retreat)
+    combat_moves = False
 
     def remember(self, before, after, memory: dict) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see

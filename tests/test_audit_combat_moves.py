@@ -1,0 +1,62 @@
+"""Moves in a combat phase, through the audit of logs written against the bundled modules: with a
+turn tracker they reach the move rules as retreats (the side not phasing) and advances, unless the
+rule set judges them itself from what it records at phase ends (Operation Mercury)."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from vmodgen.audit import audit
+from vmodgen.vassal.log_writer import LogWriter
+
+
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    return bundled_module("north-africa-41", tmp_path_factory, "na41-combat")
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-combat")
+
+
+def test_na41_retreat_into_enemy_zoc_in_the_axis_combat_phase(na41):
+    """NA41 12.2.1: 8 MG Bn at 3027 puts 3026 in Axis ZOC; in the Axis Combat Phase 3 Ind Mot Bde
+    moves into 3026, a retreat that ends in enemy ZOC: found during that phase."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")                                  # Preparation: a set-up change
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    r = audit([w.advance(1).write(root / "retreat.vlog")], module=module)
+    got = [(f.phase, f.at, f.rule, f.hexes, f.units) for f in r.findings]
+    assert got == [("i1-axis-combat", "during", "NA41 12.2.1", ("3026",), ("3IndMot",))]
+    assert "retreat" in r.findings[0].message
+
+
+def test_na41_same_move_in_a_movement_phase_is_no_retreat(na41):
+    """The same 1-hex move in the Allied Movement Phase is a move (stopping in enemy ZOC is legal):
+    nothing to report."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.advance(ids.index("i1-allied-movement"))
+    w.move("3IndMot", "3026")
+    r = audit([w.advance(1).write(root / "move.vlog")], module=module)
+    assert r.findings == []
+
+
+def test_om_retreat_is_judged_once(om):
+    """OM 9.61: B/22 NZ goes W4314 → W4313 → W4312 → W4311 in the German Combat Phase (3 hexes, a
+    retreat covers at most 2). Operation Mercury judges it from its phase-end record, once; the
+    audit does not hand it to the move rules as well."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.advance(ids.index("german-combat"))
+    w.move("A-B-22-NZ", "W4313").move("A-B-22-NZ", "W4312").move("A-B-22-NZ", "W4311")
+    r = audit([w.advance(3).write(root / "retreat.vlog")], module=module)
+    assert [(f.rule, f.units) for f in r.findings] == [("OM 9.61", ("A-B-22-NZ",))]
+    assert "3 hexes" in r.findings[0].message
