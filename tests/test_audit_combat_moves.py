@@ -48,6 +48,26 @@ def test_na41_same_move_in_a_movement_phase_is_no_retreat(na41):
     assert r.findings == []
 
 
+def test_na41_advance_too_far_in_the_allied_combat_phase(na41):
+    """NA41 14.2: in the Allied Combat Phase an Allied unit that moves advances; 3 Ind Mot Bde
+    (mechanized: at most 4 hexes) going 5 hexes is one finding. Two hexes (an advance, or a
+    disengagement of 27.5, which a log does not tell apart) give none."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+
+    def combat_moves(*hexes: str, name: str):
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.advance(ids.index("i1-allied-combat"))
+        for h in hexes:
+            w.move("3IndMot", h)
+        return audit([w.advance(1).write(root / name)], module=module)
+    short = combat_moves("3026", "3027", name="two.vlog")
+    assert [f for f in short.findings if f.phase == "i1-allied-combat"] == []
+    far = combat_moves("3026", "3027", "3028", "3029", "3030", name="five.vlog")
+    got = [(f.phase, f.rule, f.units) for f in far.findings if f.phase == "i1-allied-combat"]
+    assert got == [("i1-allied-combat", "NA41 14.2", ("3IndMot",))]
+
+
 def test_om_retreat_is_judged_once(om):
     """OM 9.61: B/22 NZ goes W4314 → W4313 → W4312 → W4311 in the German Combat Phase (3 hexes, a
     retreat covers at most 2). Operation Mercury judges it from its phase-end record, once; the

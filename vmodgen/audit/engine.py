@@ -235,7 +235,7 @@ class FileAuditor:
         # (a turn tracker) and has a phasing side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
-        combat_moves = b.phase_source == "turn tracker" and self.rs.combat_moves
+        combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -289,8 +289,8 @@ class FileAuditor:
             if step is not None and moving and step.moves:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
-                self._track_moves(step, builder, phase_info.side if kind == "movement" else "",
-                                  phase_start_hex, paths)
+                self._track_moves(step, builder, phase_start_hex, paths,
+                                  only=phase_info.side if kind == "movement" else "")
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
@@ -334,12 +334,13 @@ class FileAuditor:
         return key(new) < key(old)
 
     # ---- moves ---------------------------------------------------------------------------
-    def _track_moves(self, step: Step, builder: PositionBuilder, side: str,
-                     start: dict[str, str], paths: dict[str, list[str]]) -> None:
+    def _track_moves(self, step: Step, builder: PositionBuilder, start: dict[str, str],
+                     paths: dict[str, list[str]], only: str = "") -> None:
+        """Follow the moves of this step (with ``only``, of that side's units only)."""
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
-                if v is None or v.unit is None or (side and v.unit.side != side):
+                if v is None or v.unit is None or (only and v.unit.side != only):
                     continue
                 old_hex = builder.hex_of_point(mv.old)
                 new_hex = v.hex

@@ -132,8 +132,8 @@ class RuleSet:
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances
-    #: (the phasing side) and retreats (the other side); a rule set that judges them otherwise
-    #: (from what :meth:`remember` records) says False
+    #: (the phasing side) and retreats (the other side); a rule set that judges them itself,
+    #: from what :meth:`remember` records, says False
     combat_moves: bool = True
 
     #: ``pos.state`` keys that :meth:`remember` writes (documented with the game's rules); the
