@@ -16,7 +16,8 @@ from ..errors import InputError
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
-              help="Files replayed in parallel (0 = one per core).")
+              help="Files audited in parallel (0 = one per core); the report is the same as with 1. "
+                   "Rules that carry facts between files (the bundled games) audit in order.")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
             output: str | None, jobs: int) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
