@@ -415,7 +415,7 @@ class FileAuditor:
                 for n in self._neighbours(h):
                     near.add(n)
                     near.update(self._neighbours(n) if m.has_hex(n) else ())
-        scene = tuple((u.id, u.hex, u.reduced) for u in pos.units if u.hex in near)
+        scene = tuple((u.id, u.hex, u.reduced, u.unit.name, u.side) for u in pos.units if u.hex in near)
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))

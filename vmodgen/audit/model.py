@@ -24,8 +24,9 @@ class AuditFinding:
     hexes: tuple[str, ...] = ()
     units: tuple[str, ...] = ()
     unit_names: tuple[str, ...] = ()
-    #: units near the finding as they stood: (unit id, hex, reduced), for pictures (not in JSON)
-    scene: tuple[tuple[str, str, bool], ...] = field(default=(), compare=False, repr=False)
+    #: units near the finding as they stood: (unit id, hex, reduced, name, side), for pictures
+    #: (not in JSON)
+    scene: tuple[tuple[str, str, bool, str, str], ...] = field(default=(), compare=False, repr=False)
     details: dict = field(default_factory=dict, compare=False)
 
     @property

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from ..model.game import Game
 from ..model.mapdata import MapData
+from .schematic import can_draw, grid_centres, schematic_picture
 
 E = html.escape
 MAX_PICTURES = 200
@@ -65,7 +66,7 @@ def picture(f, boards: _Boards, units_by_id: dict, counters=None) -> str | None:
     # counters where they stood
     stacked: dict[str, int] = {}
     cpx = int(size * 0.6)
-    for uid, hx, reduced in f.scene:
+    for uid, hx, reduced, *_ in f.scene:
         sf = m.sheet_of(hx) if m.has_hex(hx) else None
         if sf is None or sf[0].id != sheet.id:
             continue
@@ -125,6 +126,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     out.append("</table>")
     boards = _Boards(game, mapdata) if game is not None and mapdata is not None else None
     by_id = {u.id: u for u in (units or [])}
+    centres = None                 # a binding's grid map: schematic pictures (worked out once)
     out.append("<h2>Findings</h2>")
     for i, f in enumerate(result.findings, 1):
         out.append(f"<div class='f' id='f{i}'><b>{i}. [{E(f.rule)}]</b> {E(f.file)}, step {f.step}"
@@ -132,6 +134,10 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         if boards is not None and i <= MAX_PICTURES:
             try:
                 uri = picture(f, boards, by_id, counters)
+                if uri is None and can_draw(mapdata):
+                    if centres is None:
+                        centres = grid_centres(mapdata)
+                    uri = schematic_picture(f, mapdata, list(game.sides), centres)
             except Exception:   # a map the renderer cannot draw: the finding without a picture  # noqa: BLE001
                 uri = None
             if uri:
