@@ -56,24 +56,35 @@ def _count_phase_ends(monkeypatch) -> None:
         Rule("TEST memory", "movement", EVERY_PHASE_END, tally, "counts phase ends")])
 
 
+def _chain(module, kit, root, n: int, stem: str) -> list:
+    """``n`` files of two phase ends each, each starting where the previous ended."""
+    files, w = [], LogWriter.from_module_setup(module, kit=kit)
+    for i in range(n):
+        w.advance(2)
+        files.append(w.write(root / f"{stem}{i}.vlog"))
+        w = w.save_point()
+    return files
+
+
+def _record_runs(monkeypatch) -> list:
+    """(file name, context) of every FileAuditor.run in this process, in order."""
+    runs = []
+    orig_run = FileAuditor.run
+
+    def run(self, save, name, context=None):
+        runs.append((Path(name).name, context))
+        return orig_run(self, save, name, context)
+    monkeypatch.setattr(FileAuditor, "run", run)
+    return runs
+
+
 def test_memory_carries_across_files_and_parallel_audits_rerun_a_wrong_guess(mini, monkeypatch):
     """Three files of two phase ends each: the memory goes on counting from file to file, and
     --jobs 2 (which guesses an empty memory, then audits files 2 and 3 again) gives the same."""
     kit_dir, kit, module, root = mini
     _count_phase_ends(monkeypatch)
-    files, w = [], LogWriter.from_module_setup(module, kit=kit)
-    for i in range(3):
-        w.advance(2)
-        files.append(w.write(root / f"mem{i}.vlog"))
-        w = w.save_point()
-    reruns = []
-    orig_run = FileAuditor.run
-
-    def run(self, save, name, context=None):
-        if context is not None and context[1]:
-            reruns.append(Path(name).name)
-        return orig_run(self, save, name, context)
-    monkeypatch.setattr(FileAuditor, "run", run)
+    files = _chain(module, kit, root, 3, "mem")
+    runs = _record_runs(monkeypatch)
     seq = audit(files, module=module, game=str(kit_dir), jobs=1)
     counts = [(Path(f.file).name, f.message.split()[0]) for f in seq.findings if f.rule == "TEST memory"]
     assert counts == [("mem0.vlog", "0"), ("mem0.vlog", "1"), ("mem1.vlog", "2"), ("mem1.vlog", "3"),
@@ -81,6 +92,7 @@ def test_memory_carries_across_files_and_parallel_audits_rerun_a_wrong_guess(min
     par = audit(files, module=module, game=str(kit_dir), jobs=2)
     assert [f.to_json() for f in par.findings] == [f.to_json() for f in seq.findings]
     assert par.notes == seq.notes and par.stats == seq.stats
+    reruns = [name for name, context in runs if context is not None and context[1]]
     assert reruns == ["mem1.vlog", "mem2.vlog"]      # in this process, after the workers
 
 
@@ -107,21 +119,11 @@ def test_rules_that_declare_memory_run_the_files_one_after_another(mini, monkeyp
     kit_dir, kit, module, root = mini
     _count_phase_ends(monkeypatch)
     monkeypatch.setattr(GenericRules, "MEMORY_KEYS", ("ends",))
-    files, w = [], LogWriter.from_module_setup(module, kit=kit)
-    for i in range(2):
-        w.advance(2)
-        files.append(w.write(root / f"declared{i}.vlog"))
-        w = w.save_point()
-    contexts = []
-    orig_run = FileAuditor.run
-
-    def run(self, save, name, context=None):
-        contexts.append(context)
-        return orig_run(self, save, name, context)
-    monkeypatch.setattr(FileAuditor, "run", run)
+    files = _chain(module, kit, root, 2, "declared")
+    runs = _record_runs(monkeypatch)
     seq = audit(files, module=module, game=str(kit_dir), jobs=1)
     par = audit(files, module=module, game=str(kit_dir), jobs=2)
     assert [f.to_json() for f in par.findings] == [f.to_json() for f in seq.findings] and seq.findings
-    assert contexts == [None] * 4                    # both audits ran here, file after file
+    assert [context for _, context in runs] == [None] * 4    # both audits ran here, file after file
     assert any("one after another" in n and "ends" in n for n in par.notes)
     assert not any("one after another" in n for n in seq.notes)
