@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from conftest import ROOT, shared_path
 from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
