@@ -21,10 +21,11 @@ _BUILT: dict[str, tuple[Any, Path]] = {}
 
 
 def bundled_module(kit_name: str, tmp_path_factory, logs: str) -> Bundled:
-    """The kit ``kit_name`` and its module (built on the first call of the session), with a new
-    empty folder named after ``logs`` for the logs the caller writes."""
+    """The kit ``kit_name`` (a bundled kit id, or a kit folder such as the tests' minikit) and its
+    module (built on the first call of the session), with a new empty folder named after
+    ``logs`` for the logs the caller writes."""
     if kit_name not in _BUILT:
-        root = tmp_path_factory.mktemp(f"module-{kit_name}")
+        root = tmp_path_factory.mktemp(f"module-{Path(kit_name).name}")
         kit = load_kit(kit_name)
         _BUILT[kit_name] = kit, build_kit(kit, root / "build", cache_dir=root / "cache").path
     kit, module = _BUILT[kit_name]

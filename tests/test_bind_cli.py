@@ -83,11 +83,9 @@ def test_bind_needs_one_mode():
 
 @pytest.fixture(scope="module")
 def minikit_module(tmp_path_factory):
-    from vmodgen.builder.build import build_kit
-    from vmodgen.model.kit import load_kit
-    root = tmp_path_factory.mktemp("bindkit")
-    kit = load_kit(DATA / "minikit")
-    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path
+    from bundled_module_util import bundled_module
+    kit, module, _ = bundled_module(str(DATA / "minikit"), tmp_path_factory, "bindkit")
+    return kit, module
 
 
 def test_game_starter_matches_roster(minikit_module, tmp_path):

@@ -8,7 +8,6 @@ import pytest
 from vmodgen.audit import audit
 from vmodgen.binding.base import KitBinding
 from vmodgen.binding.file import load_binding
-from vmodgen.model.kit import load_kit
 from vmodgen.vassal.log_writer import LogWriter
 from vmodgen.vassal.module import read_module
 
@@ -42,10 +41,9 @@ chat = ["(?i)red attacks"]
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from vmodgen.builder.build import build_kit
-    root = tmp_path_factory.mktemp("kitbind")
-    kit = load_kit(DATA / "minikit")
-    return kit, build_kit(kit, root / "build", cache_dir=root / "cache").path
+    from bundled_module_util import bundled_module
+    kit, module, _ = bundled_module(str(DATA / "minikit"), tmp_path_factory, "kitbind")
+    return kit, module
 
 
 def test_kit_binding_finds_the_overstack(built, tmp_path):
