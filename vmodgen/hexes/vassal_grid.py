@@ -17,7 +17,8 @@ from typing import Mapping
 
 from .vassal_java import (Point, _cross, _positive, f32, jfloor, jint, jround, parse_bool,
                           parse_double, parse_int, polygon_area_contains)
-from .vassal_numbering import Grid, NumberedGrid, HexNumbering, RegularNumbering, SquareNumbering
+from .vassal_numbering import (Grid, HexNumbering, NumberedGrid, ObliqueHexNumbering,
+                               RegularNumbering, SquareNumbering)
 
 Size = tuple[int, int]
 
@@ -63,8 +64,9 @@ class HexGrid(NumberedGrid):
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str], numbering: Mapping[str, str] | None = None,
-                        size: Size = (0, 0)) -> "HexGrid":
-        """Apply attributes in the JDK's (alphabetical) order, with the ``dx`` default quirk."""
+                        size: Size = (0, 0), oblique: bool = False) -> "HexGrid":
+        """Apply attributes in the JDK's (alphabetical) order, with the ``dx`` default quirk;
+        ``oblique``: the numbering is VASSAL 3.8's ``ObliqueHexGridNumbering``."""
         g = cls(size=size)
         for key in sorted(attrs):
             val = attrs[key]
@@ -89,7 +91,7 @@ class HexGrid(NumberedGrid):
             elif key == "snapscale":
                 parse_int(val)
         if numbering is not None:
-            g.numbering = HexNumbering.from_attributes(numbering)
+            g.numbering = (ObliqueHexNumbering if oblique else HexNumbering).from_attributes(numbering)
         return g
 
     # -- geometry (unrotated: x along columns' axis) --
@@ -256,7 +258,15 @@ class HexGrid(NumberedGrid):
         return c
 
     def row(self, x: int, y: int) -> int:
-        """``HexGridNumbering.getRow`` (0-based, before the offset)."""
+        """``HexGridNumbering.getRow`` (0-based, before the offset); with an oblique numbering,
+        ``ObliqueHexGridNumbering.getRow``: that row slanted by the column (§8.1)."""
+        r = self._plain_row(x, y)
+        n = self.numbering
+        if isinstance(n, ObliqueHexNumbering):
+            return n.slant_row(r, self.column(x, y))
+        return r
+
+    def _plain_row(self, x: int, y: int) -> int:
         n = self.numbering
         r = self.raw_row(x, y)
         if n.v_descend and not self.sideways:
@@ -290,6 +300,30 @@ class HexGrid(NumberedGrid):
         return self._rot(px, py + self.y0)
 
 
+    def get_location(self, label: str) -> Point | None:
+        """Label -> board pixel. The plain numbering: ``getLocation`` exactly as VASSAL computes
+        it. An oblique numbering: the snap centre of the hex whose label (by the forward rule)
+        is ``label``; VASSAL 3.8's own inverse ignores the slant and is not copied."""
+        n = self.numbering
+        if not isinstance(n, ObliqueHexNumbering):
+            return super().get_location(label)
+        cr = n.parse_label(label)
+        if cr is None:
+            return None
+        col, row = cr
+        row = n.unslant_row(row, col)
+        if self.sideways:
+            raw_col = self.max_rows() - col if n.v_descend else col
+        else:
+            raw_col = self.max_columns() - col if n.h_descend else col
+        if n.stagger and raw_col % 2 != 0:
+            row -= -1 if (n.h_descend if self.sideways else n.v_descend) else 1
+        if self.sideways:
+            raw_row = self.max_columns() - row if n.h_descend else row
+        else:
+            raw_row = self.max_rows() - row if n.v_descend else row
+        return self.hex_center(raw_col, raw_row)
+
     def hex_center(self, raw_col: int, raw_row: int) -> Point:
         """The snap centre of a raw (column, row) in board pixels (§2.1 formula)."""
         return self._rot(*self._center(raw_col, raw_row))
@@ -302,7 +336,7 @@ _OFFSETS_ODD = ((-1, 0), (-1, 1), (1, 0), (1, 1))
 from .vassal_java import awt_polygon_contains, substitute  # noqa: E402,F401  (re-export)
 from .vassal_zones import RegionGrid, SquareGrid, Zone, ZonedGrid  # noqa: E402  (re-export)
 
-__all__ = ["HexGrid", "HexNumbering", "SquareGrid", "SquareNumbering", "RegionGrid", "Zone",
+__all__ = ["HexGrid", "HexNumbering", "ObliqueHexNumbering", "SquareGrid", "SquareNumbering", "RegionGrid", "Zone",
            "ZonedGrid", "RegularNumbering", "Grid", "jint", "jround", "f32", "parse_int",
            "parse_double", "parse_bool", "substitute", "polygon_area_contains",
            "awt_polygon_contains", "DEFAULT_HEX_WIDTH", "DEFAULT_HEX_HEIGHT"]

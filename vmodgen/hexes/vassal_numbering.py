@@ -1,6 +1,7 @@
-"""VASSAL 3.7's ``RegularGridNumbering`` with its hex and square variants: how a grid's
-column and row indices become a label (``getName``, ``locationName``) and back (``getLocation``'s
-label regex). The grids in :mod:`.vassal_grid` and :mod:`.vassal_zones` compute the indices.
+"""VASSAL 3.7's ``RegularGridNumbering`` with its hex and square variants, and VASSAL 3.8's
+``ObliqueHexGridNumbering``: how a grid's column and row indices become a label (``getName``,
+``locationName``) and back (``getLocation``'s label regex). The grids in :mod:`.vassal_grid` and
+:mod:`.vassal_zones` compute the indices.
 """
 from __future__ import annotations
 
@@ -184,6 +185,28 @@ class HexNumbering(RegularNumbering):
     def __init__(self, *args, stagger: bool = True, **kw) -> None:
         super().__init__(*args, **kw)
         self.stagger = stagger
+
+
+def java_half(value: int) -> int:
+    """``value / 2`` in Java integer division (toward zero: -1/2 = 0, -3/2 = -1)."""
+    return -((-value) // 2) if value < 0 else value // 2
+
+
+class ObliqueHexNumbering(HexNumbering):
+    """VASSAL 3.8's ``ObliqueHexGridNumbering`` (FORMATS.md §8.1): the attributes of
+    :class:`HexNumbering`, where ``stagger`` ("Slanted right") picks the slant direction. Only
+    the row changes: the plain row is slanted by half the plain column."""
+    kind = "oblique"
+
+    def slant_row(self, row: int, column: int) -> int:
+        """``slantRow``: the oblique row of a plain (row, column)."""
+        half = java_half(column)
+        return half + row if self.stagger else row - half + 1
+
+    def unslant_row(self, row: int, column: int) -> int:
+        """The plain row whose :meth:`slant_row` is ``row`` (the forward rule inverted)."""
+        half = java_half(column)
+        return row - half if self.stagger else row + half - 1
 
 
 class SquareNumbering(RegularNumbering):

@@ -43,21 +43,51 @@ def descendants(el, *names: str) -> Iterator:
 
 # ------------------------------------------------------------------ grids
 
-def _numbering_attrs(grid_el, name: str) -> dict[str, str] | None:
-    for child in elements(grid_el):
-        if cls(child) == name:
-            return dict(child.attrib)
+GRID_CLASSES = ("HexGrid", "SquareGrid", "RegionGrid", "ZonedGrid")
+#: children VASSAL builds that only draw (no labels, no zones): never warned about
+_DRAWING_ONLY = {"ZonedGrid": ("ZonedGridHighlighter",), "Zone": ("ZoneProperty",)}
+_NUMBERINGS = {"HexGrid": ("HexGridNumbering", "ObliqueHexGridNumbering"),
+               "SquareGrid": ("SquareGridNumbering",)}
+
+Warn = Callable[[str], None]
+
+
+def _ignore(_message: str) -> None:
     return None
 
 
-def read_grid(el, size: tuple[int, int]) -> Grid | None:
-    """A grid element as a :mod:`vmodgen.hexes.vassal_grid` object (bad numbers: ValueError)."""
+def _numbering(grid_el, warn: Warn, where: str) -> tuple[str, dict[str, str]] | None:
+    """The grid's numbering element (class, attributes): the last one, as VASSAL's
+    ``setGridNumbering`` keeps the last; any other child is reported through ``warn``."""
+    kind = cls(grid_el)
+    known = _NUMBERINGS.get(kind, ())
+    found = [c for c in elements(grid_el) if cls(c) in known]
+    for child in elements(grid_el):
+        if cls(child) not in known:
+            warn(f"{where}: element <{child.tag}> in its {kind} is not a numbering vmodgen knows: "
+                 f"ignored, so this grid's labels may differ from VASSAL's")
+    if len(found) > 1:
+        warn(f"{where}: its {kind} has {len(found)} numberings; VASSAL uses the last, so does vmodgen")
+    return (cls(found[-1]), dict(found[-1].attrib)) if found else None
+
+
+def read_grid(el, size: tuple[int, int], warn: Warn = _ignore, where: str = "grid") -> Grid | None:
+    """A grid element as a :mod:`vmodgen.hexes.vassal_grid` object (bad numbers: ValueError).
+    Every child element this reader does not understand is named through ``warn`` with what
+    is lost; ``where`` says whose grid it is (``map 'M', board 'B'``)."""
     kind = cls(el)
     if kind == "HexGrid":
-        return HexGrid.from_attributes(dict(el.attrib), _numbering_attrs(el, "HexGridNumbering"), size)
+        num = _numbering(el, warn, where)
+        return HexGrid.from_attributes(dict(el.attrib), num and num[1], size,
+                                       oblique=num is not None and num[0] == "ObliqueHexGridNumbering")
     if kind == "SquareGrid":
-        return SquareGrid.from_attributes(dict(el.attrib), _numbering_attrs(el, "SquareGridNumbering"), size)
+        num = _numbering(el, warn, where)
+        return SquareGrid.from_attributes(dict(el.attrib), num and num[1], size)
     if kind == "RegionGrid":
+        for r in elements(el):
+            if cls(r) != "Region":
+                warn(f"{where}: element <{r.tag}> in its RegionGrid is not a Region: ignored "
+                     f"(any location it names is lost)")
         regions = [dict(r.attrib) for r in elements(el) if cls(r) == "Region"]
         return RegionGrid.from_attributes(dict(el.attrib), regions)
     if kind == "ZonedGrid":
@@ -68,13 +98,26 @@ def read_grid(el, size: tuple[int, int]) -> Grid | None:
                 a = child.attrib
                 zone = Zone(a.get("name", ""), a.get("path", ""), a.get("locationFormat", "$name$"),
                             a.get("useParentGrid", "") == "true")
+                zwhere = f"{where}, zone '{zone.name}'"
                 for g in elements(child):
-                    if cls(g) in ("HexGrid", "SquareGrid", "RegionGrid"):
-                        zone.grid = read_grid(g, zone.size)
+                    gk = cls(g)
+                    if gk in GRID_CLASSES[:3]:
+                        zone.grid = read_grid(g, zone.size, warn, zwhere)
+                    elif gk not in _DRAWING_ONLY["Zone"]:
+                        warn(f"{zwhere}: element <{g.tag}> in the zone is not a grid vmodgen knows: "
+                             f"ignored (the zone's own grid labels are lost)")
                 zg.add_zone(zone)
-            elif ck in ("HexGrid", "SquareGrid", "RegionGrid") and zg.background is None:
-                zg.background = read_grid(child, size)
+            elif ck in GRID_CLASSES[:3]:
+                if zg.background is not None:
+                    warn(f"{where}: its ZonedGrid has a second background grid <{child.tag}>: ignored")
+                else:
+                    zg.background = read_grid(child, size, warn, where + ", background")
+            elif ck not in _DRAWING_ONLY["ZonedGrid"]:
+                warn(f"{where}: element <{child.tag}> in its ZonedGrid is neither a zone nor a grid "
+                     f"vmodgen knows: ignored (the zones or labels it defines are lost)")
         return zg
+    warn(f"{where}: grid element <{el.tag}> is not one vmodgen knows: ignored (the board's "
+         f"labels and zones are lost: its pieces have no location)")
     return None
 
 
@@ -100,9 +143,12 @@ def grid_summary(grid: Grid | None) -> str:
              f"{' sideways' if grid.sideways else ''}")
         if n is None:
             return s + ", no numbering (no hex labels)"
-        return (s + f", numbering first={n.first} sep='{n.sep}' h={n.h_type}{n.h_leading}{n.h_off:+d}"
+        kind = "oblique numbering" if n.kind == "oblique" else "numbering"
+        slant = (f" slant={'right' if n.stagger else 'left'}" if n.kind == "oblique"
+                 else f" stagger={'on' if n.stagger else 'off'}")
+        return (s + f", {kind} first={n.first} sep='{n.sep}' h={n.h_type}{n.h_leading}{n.h_off:+d}"
                 f"{' desc' if n.h_descend else ''} v={n.v_type}{n.v_leading}{n.v_off:+d}"
-                f"{' desc' if n.v_descend else ''} stagger={'on' if n.stagger else 'off'}"
+                f"{' desc' if n.v_descend else ''}{slant}"
                 f" format='{n.location_format}'")
     if isinstance(grid, SquareGrid):
         return (f"SquareGrid dx={grid.dx:g} dy={grid.dy:g} x0={grid.x0} y0={grid.y0}"

@@ -31,6 +31,24 @@ def _level(level) -> dict[str, Any]:
     return out
 
 
+_CORNERS = ("top left", "top right", "bottom left", "bottom right")
+
+
+def _corner_labels(grid, size: tuple[int, int] | None) -> dict[str, str | None] | None:
+    """The labels VASSAL gives the hexes (cells) at the board's four corners, as a sample of
+    what the grid names; None without a grid or a known size."""
+    if grid is None or size is None or size[0] < 1 or size[1] < 1:
+        return None
+    w, h = size
+    out: dict[str, str | None] = {}
+    for name, (x, y) in zip(_CORNERS, ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1))):
+        try:
+            out[name] = grid.location_name(*grid.snap_to(x, y, True, True))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            out[name] = None
+    return out
+
+
 def module_summary(m: Module) -> dict[str, Any]:
     """Everything ``inspect`` shows about a module, JSON-ready."""
     maps = []
@@ -42,6 +60,7 @@ def module_summary(m: Module) -> dict[str, Any]:
             boards.append({
                 "name": b.name, "image": b.image or None, "size": list(b.size) if b.size else None,
                 "reversible": b.reversible, "grid": grid_summary(b.grid),
+                "corner_labels": _corner_labels(b.grid, b.size),
                 "placed": None if p is None else {"column": p.column, "row": p.row, "x": p.x, "y": p.y,
                                                   "reversed": p.reversed}})
         maps.append({"name": mp.name, "kind": mp.kind, "edge": list(mp.edge), "boards": boards,
@@ -81,6 +100,9 @@ def module_text(d: dict[str, Any]) -> str:
             where = (f" at ({b['placed']['x']},{b['placed']['y']})" if b["placed"] else "")
             lines.append(f"    board {b['name']}: {b['image'] or 'no image'} {size}{where}")
             lines.append(f"      {b['grid']}")
+            corners = b.get("corner_labels")
+            if corners and any(corners.values()):
+                lines.append("      labels " + ", ".join(f"{v or '-'} {k}" for k, v in corners.items()))
     counts = ", ".join(f"{n} {k}s" for k, n in d["piece_slot_counts"].items()) or "none"
     lines.append(f"Pieces  {counts}")
     palettes: dict[str, int] = {}

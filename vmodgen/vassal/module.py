@@ -411,17 +411,22 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
             setup = bf.text_of(child)
             continue
         if not bf.cls(child).endswith("Board"):
+            mod.warn(f"map '{name}': element <{child.tag}> in its BoardPicker is not a board vmodgen "
+                     f"knows: ignored (the labels and zones it defines are lost)")
             continue
         ba = child.attrib
+        where = f"map '{name}', board '{ba.get('name', '')}'"
         grid = None
         for g in bf.elements(child):
-            if bf.cls(g) in ("HexGrid", "SquareGrid", "RegionGrid", "ZonedGrid"):
-                try:
-                    grid = bf.read_grid(g, (0, 0))
-                except ValueError as exc:
-                    raise InputError(mod.path, f"{entry} line {g.sourceline}: {bf.cls(g)} of board "
-                                               f"'{ba.get('name', '')}': {exc}") from None
-                break
+            try:
+                found = bf.read_grid(g, (0, 0), mod.warn, where)
+            except ValueError as exc:
+                raise InputError(mod.path, f"{entry} line {g.sourceline}: {bf.cls(g)} of board "
+                                           f"'{ba.get('name', '')}': {exc}") from None
+            if found is not None:
+                if grid is not None:
+                    mod.warn(f"{where}: a second grid <{g.tag}>; VASSAL keeps the last, so does vmodgen")
+                grid = found        # VASSAL's setGrid keeps the last
         board = Board(ba.get("name", ""), ba.get("image", ""), ba.get("reversible") == "true",
                       grid, dict(ba), mod)
         if board.name in boards:
