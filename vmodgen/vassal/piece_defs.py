@@ -96,3 +96,32 @@ def report(keys: list[str], fmt: str, description: str = "") -> Trait:
     """Report action (``report;``): a chat line when one of ``keys`` is pressed."""
     fields = [encode(keys, ","), fmt, "", "", description, "false"]
     return Trait("report;" + encode(fields, ";"), "-1")
+
+
+def movement_trail(target: str, menu: str = "Movement Trail", description: str = "",
+                   ignore_same_location: bool = False) -> Trait:
+    """A Movement Trail (``footprint;``) with VASSAL's defaults, canonical for ``target``
+    (``3.7`` or ``3.8``; ``ignore_same_location`` exists only in 3.8, FORMATS.md §8.2)."""
+    from .trait_forms import canonical_state, canonical_type
+    if ignore_same_location and target != "3.8":
+        raise ValueError("ignoring moves within one location needs VASSAL 3.8")
+    fields = ["", menu, "false", "false", "10", "255,255,255", "0,0,0", "100", "50", "20", "30",
+              "1.0", "", "", "", description, "true" if ignore_same_location else "false"]
+    t = canonical_type("footprint;" + encode(fields, ";"), target)
+    return Trait(t, canonical_state(t, "", target))
+
+
+def multi_location_command(target: str, menu_text: str, key_stroke: str = "",
+                           locations: str = "locRegions", description: str = "",
+                           filter_expression: str = "", current_map_only: bool = True,
+                           sort_expression: str = "", ascending: bool = True,
+                           numeric: bool = False) -> Trait:
+    """A Multi-Location Command (``locCommand;``) canonical for ``target``; the sort options
+    exist only in 3.8 (FORMATS.md §8.2)."""
+    from .trait_forms import canonical_type
+    if target != "3.8" and (sort_expression or not ascending or numeric):
+        raise ValueError("sorting a Multi-Location Command's menu needs VASSAL 3.8")
+    fields = [description, locations, filter_expression, menu_text, key_stroke,
+              "true" if current_map_only else "false", sort_expression,
+              "true" if ascending else "false", "true" if numeric else "false"]
+    return Trait(canonical_type("locCommand;" + encode(fields, ";"), target), "")

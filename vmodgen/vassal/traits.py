@@ -21,7 +21,8 @@ __all__ = [
     "Trait", "UnknownTrait", "BasicPiece", "Marker", "Layer", "LegacyLayer", "Labeler",
     "UsePrototype", "Obscurable", "Hideable", "Delete", "Clone", "ReportState", "SendToLocation",
     "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty",
-    "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "Piece", "decode_piece",
+    "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "MovementTrail",
+    "MultiLocationCommand", "Piece", "decode_piece",
     "split_chain", "join_chain", "split_state_chain", "trait_id", "expand_prototypes",
     "KNOWN_IDS",
 ]
@@ -344,17 +345,68 @@ class ReturnToDeck(Trait):
     ID = "return;"
 
 
+class MovementTrail(Trait):
+    """``footprint;`` Movement Trail. VASSAL 3.8 added a type field (ignore moves that change
+    neither location name nor mat) and a state field (the last confirmed point count); both
+    forms are read, with the defaults VASSAL gives a missing field (:mod:`.trait_forms`)."""
+    ID = "footprint;"
+
+    @property
+    def form(self) -> str:
+        """``3.7`` or ``3.8``: which version's fields the type carries."""
+        from .trait_forms import form_of
+        return form_of(self.type) or "3.7"
+
+    @property
+    def ignore_same_location(self) -> bool:
+        from .trait_forms import type_fields
+        return type_fields(self.type, "3.8")["ignoreSameLocation"] == "true"
+
+    @property
+    def points(self) -> list[tuple[int, int]]:
+        """The trail's points (map coordinates)."""
+        from .trait_forms import trail_state
+        return trail_state(self.type, self.state)["points"]
+
+
+class MultiLocationCommand(Trait):
+    """``locCommand;`` Multi-Location Command. VASSAL 3.8 added the menu's sort expression,
+    ascending and numeric flags; both forms are read (:mod:`.trait_forms`)."""
+    ID = "locCommand;"
+
+    @property
+    def form(self) -> str:
+        from .trait_forms import form_of
+        return form_of(self.type) or "3.7"
+
+    def _fields38(self) -> dict[str, str]:
+        from .trait_forms import type_fields
+        return type_fields(self.type, "3.8")
+
+    @property
+    def sort_expression(self) -> str:
+        return self._fields38()["menuSort"]
+
+    @property
+    def ascending(self) -> bool:
+        return self._fields38()["ascending"] == "true"
+
+    @property
+    def numeric(self) -> bool:
+        return self._fields38()["numeric"] == "true"
+
+
 _CLASSES: dict[str, type[Trait]] = {
     c.ID: c for c in (BasicPiece, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
                       PropertySheet, FreeRotator, DynamicProperty, SetPieceProperty, Immobilized,
-                      MarkMoved, ReturnToDeck)
+                      MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
 }
 #: the other IDs VASSAL 3.7 registers (kept verbatim, no warning)
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "locmsg;", "placemark;", "replace;",
-                "footprint;", "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
+                "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
-                "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;", "locCommand;",
+                "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;",
                 "cmt;", "stack", "deck;")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
 
