@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from ..model import Kit
 from ..vassal import module_xml as mx
+from ..vassal.piece_defs import Trait
+from ..vassal.trait_forms import canonical_definition, canonical_pair
+from ..vassal.versions import DECLARED, DEFAULT_TARGET
 from .pieces import PieceDef, marker_piece, piece_for, prototype_definitions
 
 
@@ -41,6 +44,9 @@ class ModulePlan:
     setups: list[tuple[str, str, str]] = field(default_factory=list)   # (name, file, description)
     help_files: list[tuple[str, str]] = field(default_factory=list)
     counter_px: int = 75
+    #: the VASSAL version the module targets (``3.7`` or ``3.8``): what it declares, and the
+    #: form of every versioned trait (vassal/trait_forms.py)
+    vassal: str = DEFAULT_TARGET
 
     @property
     def next_gpid(self) -> int:
@@ -52,11 +58,13 @@ def plan_pieces(plan: ModulePlan) -> None:
     game = plan.kit.game
     for i, unit in enumerate(plan.kit.units, start=2):
         plan.gpids[unit.id] = i
-        plan.pieces[unit.id] = piece_for(game, unit, i)
+        piece = piece_for(game, unit, i)
+        piece.traits = [Trait(*canonical_pair(t.type, t.state, plan.vassal)) for t in piece.traits]
+        plan.pieces[unit.id] = piece
     gpid = len(plan.kit.units) + 2
     for marker_id in game.markers:
         name, image, text = marker_piece(game, marker_id, gpid)
-        plan.markers.append((name, gpid, image, text))
+        plan.markers.append((name, gpid, image, canonical_definition(text, plan.vassal)))
         gpid += 1
 
 
@@ -70,11 +78,12 @@ def build_xml(plan: ModulePlan) -> bytes:
     game = kit.game
     title = game.name + (f": {game.subtitle}" if game.subtitle else "")
     description = title + (" — includes ILLUSTRATIVE values not from the rulebook" if kit.has_illustrative else "")
-    root = mx.game_module(game.name, "1.0", description, plan.next_gpid)
+    root = mx.game_module(game.name, "1.0", description, plan.next_gpid, DECLARED[plan.vassal])
     mx.documentation(root, plan.help_files)
     mx.player_roster(root, [s.name for s in game.sides.values()])
     mx.global_options(root)
-    mx.prototypes(root, prototype_definitions(kit))
+    mx.prototypes(root, [(name, desc, canonical_definition(text, plan.vassal))
+                         for name, desc, text in prototype_definitions(kit)])
     for sb in plan.sheets:
         mx.map_window(root, sb.map_name, sb.sheet_id, sb.image, sb.grid, sb.numbering,
                       description=f"{game.name}: {sb.map_name} sheet")

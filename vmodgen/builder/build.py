@@ -15,6 +15,7 @@ from ..errors import VmodgenError
 from ..hexes.layout import SheetLayout
 from ..model import Kit
 from ..vassal.savefile import MODULEDATA, Metadata, metadata_xml, save_bytes
+from ..vassal.versions import DECLARED, DEFAULT_TARGET, check_target
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
@@ -55,9 +56,11 @@ def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
     return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
 
 
-def input_fingerprint(kit: Kit) -> str:
-    """A hash of everything a build reads: the kit's files (and the map's folder) and vmodgen's code."""
+def input_fingerprint(kit: Kit, vassal: str = DEFAULT_TARGET) -> str:
+    """A hash of everything a build reads: the kit's files (and the map's folder), vmodgen's code
+    and the VASSAL version targeted."""
     h = hashlib.sha256(__version__.encode())
+    h.update(b"vassal " + vassal.encode())
     files = set(kit.files)
     map_dir = kit.files[2].parent
     files |= {p for p in map_dir.rglob("*") if p.is_file()}
@@ -71,9 +74,10 @@ def input_fingerprint(kit: Kit) -> str:
     return h.hexdigest()
 
 
-def savedata_meta(description: str) -> Metadata:
-    """A scenario save's ``savedata``: this module's version and the scenario's name."""
-    return Metadata(version="1.0", vassal_version="3.7.0", date_saved="0", description=description)
+def savedata_meta(description: str, vassal: str = DEFAULT_TARGET) -> Metadata:
+    """A scenario save's ``savedata``: this module's version, the VASSAL version the module
+    declares, and the scenario's name."""
+    return Metadata(version="1.0", vassal_version=DECLARED[vassal], date_saved="0", description=description)
 
 
 def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
@@ -86,18 +90,21 @@ def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
 
 
 def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | None = None,
-              progress: Progress | None = None, force: bool = False) -> BuildResult:
-    """Build ``kit`` into ``out_dir/<game id>.vmod``; skip when nothing changed since the last build."""
+              progress: Progress | None = None, force: bool = False,
+              vassal: str = DEFAULT_TARGET) -> BuildResult:
+    """Build ``kit`` into ``out_dir/<game id>.vmod`` for the VASSAL version ``vassal`` (``3.7``,
+    the default, opens in 3.7 and 3.8; ``3.8``); skip when nothing changed since the last build."""
+    check_target(vassal)
     say = progress or (lambda _msg: None)
     out_dir = Path(out_dir)
     target = out_dir / f"{kit.game.id}.vmod"
     stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
-    fingerprint = input_fingerprint(kit)
+    fingerprint = input_fingerprint(kit, vassal)
     if not force and _unchanged(target, stamp_path, fingerprint):
         return BuildResult(target, skipped=True)
     cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
     entries: dict[str, bytes] = {}
-    plan = ModulePlan(kit, counter_px=COUNTER_PX)
+    plan = ModulePlan(kit, counter_px=COUNTER_PX, vassal=vassal)
     plan_pieces(plan)
 
     say("counters")
@@ -143,13 +150,13 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     boards = [(sb.map_name, sb.sheet_id) for sb in plan.sheets]
     if plan.boxes:
         boards.append((plan.boxes.map_name, "Boxes"))
-    meta = metadata_xml(Metadata(version="1.0", vassal_version="3.7.0", date_saved="0",
+    meta = metadata_xml(Metadata(version="1.0", vassal_version=DECLARED[vassal], date_saved="0",
                                  description=kit.game.name, name=kit.game.name), MODULEDATA)
     for i, scenario in enumerate(kit.scenarios.values(), start=1):
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
-        entries[file] = save_bytes(text, key=0x5A, savedata=savedata_meta(scenario.name), moduledata=meta,
+        entries[file] = save_bytes(text, key=0x5A, savedata=savedata_meta(scenario.name, vassal), moduledata=meta,
                                    date_time=FIXED_TIME)
         desc = scenario.description + (" (illustrative set-up)" if scenario.illustrative else "")
         plan.setups.append((scenario.name, file, desc))

@@ -12,6 +12,8 @@ from ..safeio import parse_xml
 from ..vassal import module_xml as mx
 from ..vassal.chains import split_chain
 from ..vassal.codec import decode
+from ..vassal.trait_forms import canonical_definition
+from ..vassal.versions import DECLARED
 
 #: every element VASSAL 3.7 may find in a vmodgen module, with its known attributes
 _EXTRA = {
@@ -55,6 +57,10 @@ def self_check(entries: dict[str, bytes], kit, plan, where) -> list[str]:
     gpids: set[int] = set()
     protos = {e.get("name") for e in root.iter() if _short(e.tag) == "PrototypeDefinition"}
     next_gpid = int(root.get("nextPieceSlotId", "0"))
+    target = getattr(plan, "vassal", "3.7")
+    if root.get("VassalVersion") != DECLARED[target]:
+        faults.append(f"the module declares VASSAL {root.get('VassalVersion')!r}, not {DECLARED[target]!r} "
+                      f"(VASSAL {target})")
     for e in root.iter():
         name = _short(e.tag)
         if name not in KNOWN:
@@ -88,6 +94,9 @@ def self_check(entries: dict[str, bytes], kit, plan, where) -> list[str]:
             for img in _IMAGE_RE.findall(text):
                 if f"images/{img}" not in entries:
                     faults.append(f"{name} '{e.get('entryName') or e.get('name')}' uses a missing image {img}")
+            if canonical_definition(text, target) != text:
+                faults.append(f"{name} '{e.get('entryName') or e.get('name')}' has a trait that is not "
+                              f"in VASSAL {target}'s canonical form")
             for proto in _prototypes_used(text):
                 if proto not in protos:
                     faults.append(f"piece '{e.get('entryName')}' uses a prototype that does not exist: {proto}")

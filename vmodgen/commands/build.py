@@ -9,6 +9,7 @@ import click
 
 from ..builder.build import build_kit
 from ..model import bundled_kits, load_kit
+from ..vassal.versions import DECLARED, DEFAULT_TARGET, TARGETS
 
 
 @click.command()
@@ -16,8 +17,13 @@ from ..model import bundled_kits, load_kit
 @click.option("-o", "--output", "out_dir", default="build", show_default=True,
               type=click.Path(file_okay=False), help="Folder for the .vmod files.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
+@click.option("--vassal", "vassal", type=click.Choice(TARGETS), default=DEFAULT_TARGET, show_default=True,
+              help=f"VASSAL version the module targets: it declares it ({DECLARED['3.7']} or "
+                   f"{DECLARED['3.8']}) and writes every trait in that version's canonical form. "
+                   f"The default, {DEFAULT_TARGET}, opens with no dialog in VASSAL 3.7 and 3.8 alike; "
+                   f"a 3.8 module makes VASSAL 3.7 warn that it is from a newer version.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
-def command(kits: tuple[str, ...], out_dir: str, force: bool, as_json: bool) -> int:
+def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_json: bool) -> int:
     """Build a VASSAL module (.vmod) from each KIT: a bundled kit id, a game.toml, or a folder
     holding one. With no KIT, build every bundled kit.
 
@@ -25,7 +31,8 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, as_json: bool) -> 
     Examples:
       vmodgen build                          # every bundled game into build/
       vmodgen build operation-mercury -o out
-      vmodgen build my-game/                 # your own kit (same layout)"""
+      vmodgen build my-game/                 # your own kit (same layout)
+      vmodgen build --vassal 3.8 -o out38    # a module declaring VASSAL 3.8"""
     targets = list(kits) or list(bundled_kits())
     if not targets:
         raise click.UsageError("no kit given and no bundled kits found")
@@ -39,15 +46,16 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, as_json: bool) -> 
 
             def progress(msg: str, _kit=kit) -> None:
                 bar.update(1, f"{_kit.game.id}: {msg}")
-            result = build_kit(kit, out_dir, progress=progress, force=force)
+            result = build_kit(kit, out_dir, progress=progress, force=force, vassal=vassal)
             results.append((kit, result, time.perf_counter() - start))
     if as_json:
         click.echo(json.dumps([{"kit": k.game.id, "path": str(r.path), "skipped": r.skipped,
-                                "entries": r.entries, "seconds": round(t, 3),
+                                "entries": r.entries, "seconds": round(t, 3), "vassal": vassal,
                                 "illustrative": k.has_illustrative} for k, r, t in results], indent=2))
     else:
         for kit, result, seconds in results:
-            what = "unchanged" if result.skipped else f"built ({result.entries} entries)"
+            what = ("unchanged" if result.skipped
+                    else f"built for VASSAL {vassal} ({result.entries} entries)")
             note = "  [contains ILLUSTRATIVE values: see the module's help page]" if kit.has_illustrative else ""
             click.echo(f"{result.path}: {what} in {seconds:.2f} s{note}")
     return 0

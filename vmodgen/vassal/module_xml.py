@@ -135,8 +135,10 @@ def el(parent, tag: str, defaults: str | None = None, text: str | None = None, *
     return node
 
 
-def game_module(name: str, version: str, description: str, next_gpid: int) -> etree._Element:
-    root = el(None, P + "GameModule", ModuleOther1="", ModuleOther2="", VassalVersion="3.7.0",
+def game_module(name: str, version: str, description: str, next_gpid: int,
+                vassal_version: str = "3.7.0") -> etree._Element:
+    """The root ``GameModule``; ``vassal_version`` is what it declares (vassal/versions.py)."""
+    root = el(None, P + "GameModule", ModuleOther1="", ModuleOther2="", VassalVersion=vassal_version,
               description=description, name=name, nextPieceSlotId=next_gpid, version=version)
     el(root, MOD + "BasicCommandEncoder")
     return root

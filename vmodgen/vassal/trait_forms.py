@@ -201,6 +201,14 @@ def form_of(type_text: str) -> str | None:
     return "3.8" if n > len(_FIELDS[(tid, "3.7")]) else "3.7"
 
 
+def canonical_pair(type_text: str, state: str, target: str) -> tuple[str, str]:
+    """One trait's (type, state) in ``target``'s canonical form when it is a Movement Trail or
+    Multi-Location Command; any other trait unchanged."""
+    if _id_of(type_text) is None:
+        return type_text, state
+    return canonical_type(type_text, target), canonical_state(type_text, state, target)
+
+
 def canonical_definition(text: str, target: str) -> str:
     """A PieceSlot / PrototypeDefinition text (``+/null/type/state``) with every Movement Trail
     and Multi-Location Command in ``target``'s canonical form; everything else unchanged."""
