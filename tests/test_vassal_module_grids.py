@@ -136,3 +136,13 @@ def test_made_up_zone_and_board_elements_are_reported(tmp_path):
     assert "a second grid" in text                                    # HexGrid, then ZonedGrid
     assert "ZoneProperty" not in text and "Highlighter" not in text   # drawing only: known
     assert m.locate("Main Map", 50, 60) == "Box"                      # what is understood still works
+
+
+def test_oblique_numbering_in_a_module_declaring_37_is_reported(tmp_path):
+    """VASSAL 3.7 cannot build the element: the module's declared version does not cover it."""
+    path = _hextest_with(tmp_path, NUMBERING, GRID + "mapgrid.ObliqueHexGridNumbering")
+    m = read_module(path)
+    assert m.vassal_version.startswith("3.7")
+    assert isinstance(m.maps["Main Map"].boards["Board"].grid.numbering, ObliqueHexNumbering)
+    assert len(m.warnings) == 1 and "declares VASSAL 3.7" in m.warnings[0]
+    assert "no labels" in m.warnings[0]

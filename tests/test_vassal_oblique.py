@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.hexes.vassal_grid import HexGrid, HexNumbering, ObliqueHexNumbering
-from vmodgen.hexes.vassal_numbering import java_half
+from vmodgen.hexes.vassal_java import jdiv
 
 GOLDEN = Path(__file__).resolve().parents[1].parent / "shared" / "golden"
 
@@ -75,8 +75,8 @@ def test_plain_numbering_would_be_wrong_at_most_points():
     assert wrong / total > 0.8
 
 
-def test_java_half_truncates_toward_zero():
-    assert [java_half(v) for v in (-4, -3, -2, -1, 0, 1, 2, 3)] == [-2, -1, -1, 0, 0, 0, 1, 1]
+def test_java_division_truncates_toward_zero():
+    assert [jdiv(v, 2) for v in (-4, -3, -2, -1, 0, 1, 2, 3)] == [-2, -1, -1, 0, 0, 0, 1, 1]
 
 
 def test_label_to_pixel_from_the_forward_rule():

@@ -43,6 +43,12 @@ def jfloor(v: float) -> int:
     return jint(math.floor(v))
 
 
+def jdiv(a: int, b: int) -> int:
+    """Java integer division ``a / b`` (truncates toward zero: -1/2 = 0, -3/2 = -1)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
 _F32 = struct.Struct("f")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Protocol
 
-from .vassal_java import _INT_MAX, _INT_MIN, Point, _seq_decode, parse_bool, parse_int, substitute
+from .vassal_java import _INT_MAX, _INT_MIN, Point, _seq_decode, jdiv, parse_bool, parse_int, substitute
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHA_MATCH = "-?(?:" + "|".join(c + "+" for c in ALPHABET) + ")"
@@ -187,11 +187,6 @@ class HexNumbering(RegularNumbering):
         self.stagger = stagger
 
 
-def java_half(value: int) -> int:
-    """``value / 2`` in Java integer division (toward zero: -1/2 = 0, -3/2 = -1)."""
-    return -((-value) // 2) if value < 0 else value // 2
-
-
 class ObliqueHexNumbering(HexNumbering):
     """VASSAL 3.8's ``ObliqueHexGridNumbering`` (FORMATS.md §8.1): the attributes of
     :class:`HexNumbering`, where ``stagger`` ("Slanted right") picks the slant direction. Only
@@ -200,12 +195,12 @@ class ObliqueHexNumbering(HexNumbering):
 
     def slant_row(self, row: int, column: int) -> int:
         """``slantRow``: the oblique row of a plain (row, column)."""
-        half = java_half(column)
+        half = jdiv(column, 2)
         return half + row if self.stagger else row - half + 1
 
     def unslant_row(self, row: int, column: int) -> int:
         """The plain row whose :meth:`slant_row` is ``row`` (the forward rule inverted)."""
-        half = java_half(column)
+        half = jdiv(column, 2)
         return row - half if self.stagger else row + half - 1
 
 

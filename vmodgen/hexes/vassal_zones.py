@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from .vassal_java import (Point, _seq_decode, awt_polygon_contains, jfloor, jint, jround,
+from .vassal_java import (Point, _seq_decode, awt_polygon_contains, jdiv, jfloor, jint, jround,
                           parse_bool, parse_double, parse_int, substitute)
 from .vassal_numbering import Grid, NumberedGrid, SquareNumbering
 
@@ -210,14 +210,8 @@ class Zone:
         n = len(self.xs)
         if n == 0:
             return 0, 0
-        p = (_jdiv(sum(self.xs), n), _jdiv(sum(self.ys), n))
+        p = (jdiv(sum(self.xs), n), jdiv(sum(self.ys), n))
         return p if self.contains(*p) else (self.xs[0], self.ys[0])
-
-
-def _jdiv(a: int, b: int) -> int:
-    """Java integer division (truncates toward zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
 
 
 class ZonedGrid:

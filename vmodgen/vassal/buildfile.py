@@ -121,6 +121,18 @@ def read_grid(el, size: tuple[int, int], warn: Warn = _ignore, where: str = "gri
     return None
 
 
+def numberings(grid: Grid | None) -> Iterator:
+    """Every numbering of a grid: its own, a zoned grid's background's and its zones' grids'."""
+    if grid is None:
+        return
+    if isinstance(grid, ZonedGrid):
+        yield from numberings(grid.background)
+        for z in grid.zones:
+            yield from numberings(z.grid)
+    elif getattr(grid, "numbering", None) is not None:
+        yield grid.numbering
+
+
 def set_grid_size(grid: Grid | None, size: tuple[int, int]) -> None:
     """Give a board's grid (and a zoned grid's background) the board's size."""
     if grid is None:

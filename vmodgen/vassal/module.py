@@ -23,6 +23,7 @@ from ..safeio import SafeZip, parse_xml
 from . import buildfile as bf
 from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F401 (re-export)
 from .codec import decode
+from .versions import target_of
 
 __all__ = ["Module", "MapInfo", "Board", "PlacedBoard", "read_module", "PieceSlot", "Setup",
            "TurnTracker", "TurnLevel", "check_entry_name"]
@@ -380,6 +381,20 @@ def _read_tree(mod: Module, root, entry: str) -> None:
         if "mapName" not in el.attrib and bf.cls(el) not in bf.MAP_CLASSES:
             continue
         _read_map(mod, el, first[el], entry)
+    _check_38_elements(mod)
+
+
+def _check_38_elements(mod: Module) -> None:
+    """A VASSAL 3.8 grid element in a module that declares an older version: VASSAL 3.7 fails
+    to build it (an error dialog) and has no labels on that grid (FORMATS.md §8.1)."""
+    if target_of(mod.vassal_version) == "3.8":
+        return
+    for mp in mod.maps.values():
+        for b in mp.boards.values():
+            if any(n.kind == "oblique" for n in bf.numberings(b.grid)):
+                mod.warn(f"map '{mp.name}', board '{b.name}': its grid uses VASSAL 3.8's oblique "
+                         f"numbering but the module declares VASSAL {mod.vassal_version or '(none)'}: "
+                         f"VASSAL 3.7 shows an error and no labels on this grid")
 
 
 def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
