@@ -61,18 +61,34 @@ def test_every_line_of_oblique_golden():
     assert checked == 104_488
 
 
-def test_plain_numbering_would_be_wrong_at_most_points():
-    """Reading the element as a plain HexGridNumbering gives a wrong label at most points
-    (FORMATS.md §8.1 says 82 %): the golden table tells the two apart."""
-    grids: dict[str, HexGrid] = {}
-    wrong = total = 0
+class _FloorOblique(ObliqueHexNumbering):
+    """The slant with Python's floor division instead of Java's truncation."""
+
+    def slant_row(self, row: int, column: int) -> int:
+        return column // 2 + row if self.stagger else row - column // 2 + 1
+
+
+def test_plain_numbering_or_floor_division_would_be_wrong():
+    """Reading the element as a plain HexGridNumbering gives a wrong label at 82 % of the
+    points, floor division instead of truncation at the 4,136 points of odd negative columns
+    (FORMATS.md §8.1): the golden table tells them apart."""
+    plain: dict[str, HexGrid] = {}
+    floor: dict[str, HexGrid] = {}
+    wrong_plain = wrong_floor = total = 0
     for f in _lines("oblique_golden.txt.gz"):
         if f[0] == "CFG":
-            grids[f[1]] = _grid_of(f, oblique=False)
+            plain[f[1]] = _grid_of(f, oblique=False)
+            floor[f[1]] = g = _grid_of(f)
+            g.numbering.__class__ = _FloorOblique
             continue
         total += 1
-        wrong += grids[f[0]].location_name(int(f[1]), int(f[2])) != f[11]
-    assert wrong / total > 0.8
+        x, y = int(f[1]), int(f[2])
+        wrong_plain += plain[f[0]].location_name(x, y) != f[11]
+        if floor[f[0]].location_name(x, y) != f[11]:
+            wrong_floor += 1
+            assert floor[f[0]].column(x, y) < 0 and floor[f[0]].column(x, y) % 2 == 1
+    assert 0.81 < wrong_plain / total < 0.82
+    assert wrong_floor == 4136
 
 
 def test_java_division_truncates_toward_zero():

@@ -32,9 +32,13 @@ from vmodgen.vassal.savefile import read_save_bytes  # noqa: E402
 ORDINARY = ("Choose side", "Start new Logfile?", "Enter File Comments")
 
 
-def run_oracle(vassal: str, module: Path, report: Path) -> list[list[str]]:
-    subprocess.run([vassal, "check", str(module), "--report", str(report)], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def run_oracle(vassal: str, module: Path, report: Path) -> list[list[str]] | str:
+    """The report's lines, or why the oracle failed."""
+    run = subprocess.run([vassal, "check", str(module), "--report", str(report)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if run.returncode != 0 or not report.exists():
+        tail = (run.stderr or "").strip().splitlines()[-1:] or [""]
+        return f"the oracle failed (exit {run.returncode}): {tail[0][:200]}"
     return [line.split("|") for line in report.read_text(encoding="utf-8").splitlines()]
 
 
@@ -55,6 +59,9 @@ def check(vassal: str, module: Path, keep: Path | None) -> list[str]:
     """Failures (empty: clean); prints a line per check."""
     report = (keep or Path(tempfile.mkdtemp())) / f"{module.stem}-{Path(vassal).name}.txt"
     lines = run_oracle(vassal, module, report)
+    if isinstance(lines, str):
+        print(f"{module}: {lines}")
+        return [lines]
     fails = []
     loaded = next((f for f in lines if f[0] == "LOADED"), None)
     print(f"{module}: {' '.join(loaded[1:]) if loaded else 'NOT LOADED'}")
