@@ -146,3 +146,12 @@ def test_oblique_numbering_in_a_module_declaring_37_is_reported(tmp_path):
     assert isinstance(m.maps["Main Map"].boards["Board"].grid.numbering, ObliqueHexNumbering)
     assert len(m.warnings) == 1 and "declares VASSAL 3.7" in m.warnings[0]
     assert "no labels" in m.warnings[0]
+
+
+def test_made_up_element_beside_a_numbering_is_reported(tmp_path):
+    end = f"</{GRID}HexGrid>"
+    path = _hextest_with(tmp_path, end, "<my.LabelStyle/>" + end)
+    m = read_module(path)
+    assert m.locate("Main Map", 60, 75) == "0101"             # the known numbering still labels
+    assert len(m.warnings) == 1 and "<my.LabelStyle>" in m.warnings[0]
+    assert "labels the grid by its HexGridNumbering" in m.warnings[0]

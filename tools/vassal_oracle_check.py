@@ -65,10 +65,18 @@ def check(vassal: str, module: Path, keep: Path | None) -> list[str]:
     fails = []
     loaded = next((f for f in lines if f[0] == "LOADED"), None)
     print(f"{module}: {' '.join(loaded[1:]) if loaded else 'NOT LOADED'}")
-    slots = [f for f in lines if f[0] in ("SLOT", "PROTO")]
-    bad = [f"{f[0]} {f[1]}" for f in slots if f[-1] != "same=true"]
-    print(f"  re-encoded identically: {len(slots) - len(bad)}/{len(slots)} slots and prototypes")
-    fails += [f"{b} re-encodes differently" for b in bad]
+    for mode, kinds in (("Player", ("SLOT", "PROTO")), ("Editor", ("EDITOR-SLOT", "EDITOR-PROTO"))):
+        slots = [f for f in lines if f[0] in kinds]
+        if not slots:
+            continue
+        bad = [f"{f[0]} {f[1]}" for f in slots if f[-1] != "same=true"]
+        print(f"  {mode}: re-encoded identically: {len(slots) - len(bad)}/{len(slots)} slots and prototypes")
+        fails += [f"{b} re-encodes differently" for b in bad]
+    images = next((f for f in lines if f[0] == "IMAGES"), None)
+    if images is not None:
+        print("  images: " + ", ".join(images[1:]))
+        if "missing=0" not in images:
+            fails.append("images: " + "|".join(images[1:]))
     maps = tuple(read_module(module).maps)
     dialogs = [f for f in lines if f[0] == "DIALOG"]
     odd = [f for f in dialogs     # a map window (older oracle reports) is no dialog
@@ -78,11 +86,13 @@ def check(vassal: str, module: Path, keep: Path | None) -> list[str]:
           f"  dialogs: {len(dialogs)}, {len(odd)} unusual")
     print(f"  map windows opened: {windows}")
     fails += ["dialog: " + "|".join(f[1:]) for f in odd]
-    summary = dict(v.split("=", 1) for f in lines if f[0] == "SUMMARY" for v in f[1:] if "=" in v)
+    summaries = [dict(v.split("=", 1) for v in f[1:] if "=" in v) for f in lines if f[0] == "SUMMARY"]
     problems = [f for f in lines if f[0] in ("LOG", "EXCEPTION")]
-    print(f"  SUMMARY {summary}; VASSAL log warnings/errors and exceptions: {len(problems)}")
-    if summary.get("problems") != "0" or summary.get("unusual_dialogs", "0") != "0" or problems:
-        fails += ["problem: " + "|".join(f) for f in problems] or [f"summary {summary}"]
+    print(f"  SUMMARY {' / '.join('|'.join(f'{k}={v}' for k, v in s.items()) for s in summaries)}; "
+          f"VASSAL log warnings/errors and exceptions: {len(problems)}")
+    if not summaries or problems or any(s.get("problems") != "0" or s.get("unusual_dialogs", "0") != "0"
+                                        for s in summaries):
+        fails += ["problem: " + "|".join(f) for f in problems] or [f"summary {summaries}"]
     expected = vmodgen_setups(module)
     got: dict[str, set[tuple]] = {}
     current = None

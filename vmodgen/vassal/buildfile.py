@@ -62,10 +62,12 @@ def _numbering(grid_el, warn: Warn, where: str) -> tuple[str, dict[str, str]] | 
     kind = cls(grid_el)
     known = _NUMBERINGS.get(kind, ())
     found = [c for c in elements(grid_el) if cls(c) in known]
+    lost = ("the grid's labels are lost" if not found else
+            f"vmodgen labels the grid by its {cls(found[-1])}, VASSAL may not")
     for child in elements(grid_el):
         if cls(child) not in known:
             warn(f"{where}: element <{child.tag}> in its {kind} is not a numbering vmodgen knows: "
-                 f"ignored, so this grid's labels may differ from VASSAL's")
+                 f"ignored ({lost})")
     if len(found) > 1:
         warn(f"{where}: its {kind} has {len(found)} numberings; VASSAL uses the last, so does vmodgen")
     return (cls(found[-1]), dict(found[-1].attrib)) if found else None
