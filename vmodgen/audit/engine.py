@@ -55,6 +55,9 @@ class FileAudit:
     end_context: tuple = (None, {})
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
+    #: rule id → why the rule set could not judge it in this file (a precondition such as the
+    #: time of day or an arrival the log and the chain do not tell; RuleSet.not_judged)
+    not_judged: dict[str, str] = field(default_factory=dict)
 
 
 class Stream:
@@ -195,6 +198,7 @@ class FileAuditor:
         self.memory: dict = {}
         self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
+        self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -259,9 +263,12 @@ class FileAuditor:
 
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
-            ph = b.phase_for(step, state)
+                if self.rules:         # where the file starts, for what happened before it
+                    self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
+                                                   side="", at="during", source=name), self.memory)
             if ph is None:
                 unknown += 1
             if ph != prev_phase or k == 0:
@@ -301,6 +308,10 @@ class FileAuditor:
                                                moves=moves, source=name)
                     if self.memory:
                         cur_pos.state = dict(self.memory)
+                    if moves is not None:
+                        cur_pos.moves_announced = False
+                    if self.rules:
+                        self.rs.derive(cur_pos, self._turn_text(state))
                     due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
                     check(cur_pos, due, k, "during")
                     pos_version = builder.version
@@ -319,7 +330,21 @@ class FileAuditor:
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes)
+                         notes=notes, not_judged=self.rs.take_not_judged() if self.rules else {})
+
+    def _turn_text(self, state) -> str:
+        """What the module's turn trackers show now (turn and phase names), for ``RuleSet.derive``."""
+        key = tuple(sorted(state.turns.items()))
+        got = self._turn_texts.get(key)
+        if got is None:
+            module = self.module
+            known = {f"TurnTracker{i}": "" for i in range(len(module.turn_trackers))} if module else {}
+            got = " ".join(e["text"] for _, e in sorted(tracker_states({**known, **state.turns}, module).items())
+                           if e.get("text"))
+            if len(self._turn_texts) > 10_000:
+                self._turn_texts.clear()
+            self._turn_texts[key] = got
+        return got
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""

@@ -34,6 +34,7 @@ from .core.zoc import FULL, NONE, ZocField, zoc_field
 from .costs import CostTable
 from .invasion_malta_admin import InvasionMaltaAdmin
 from .invasion_malta_aftercombat import InvasionMaltaAfterCombat
+from .invasion_malta_context import InvasionMaltaContext
 from .invasion_malta_history import InvasionMaltaHistory
 from .invasion_malta_supply import InvasionMaltaSupply
 
@@ -41,7 +42,7 @@ P = "IM"
 ROADS = {"primary_road", "secondary_road", "road"}
 
 
-class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMaltaAfterCombat, InvasionMaltaSupply,
+class InvasionMaltaRules(InvasionMaltaContext, InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMaltaAfterCombat, InvasionMaltaSupply,
                           RuleSet):
     id = "invasion-malta"
     prefix = P
@@ -283,6 +284,12 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         night = str(board.pos.state.get("time", "")).lower() == "night"
+        if u.side != "axis" and ("time_unknown" in board.pos.state or
+                                 ("weather_unknown" in board.pos.state and not night)):
+            # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
+            night = True
+            self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
+                                         "time of day and the weather, which are unknown: roads are counted at ½ MP")
         road_rate = (self.num("road_cost_axis_mp", 0.5) if u.side == "axis" else
                      self.num("road_cost_allied_night_mp", 0.5) if night else self.num("road_cost_allied_day_mp", 1))
         terrain_cost = {"clear": self.num("clear_cost_mp", 1), "rough": self.num("rough_cost_mp_infantry", 2)}
@@ -384,7 +391,8 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
             ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
             night = str(board.pos.state.get("time", "")).lower() == "night"
             if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
-                    and u.mode not in ("retreat", "advance") and "time" in board.pos.state and not night:
+                    and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
+                    and not night:
                 out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
                                         "only on Night turns.", [u.hex], [u]))
             if u.mode == "retreat":
