@@ -29,15 +29,24 @@ def audit_chain(paths: list[Path], module: Path) -> tuple[AuditResult, dict[str,
     return assemble(results, b, rs.rules()), not_judged
 
 
-def palette_piece(module: Path, marker: str) -> tuple[str, str]:
-    """(type chain, state chain) of the palette piece whose Marker values name ``marker`` (a kit
-    marker id such as "airhead")."""
+def palette_piece(module: Path, ref: str) -> tuple[str, str]:
+    """(type chain, state chain) of the palette piece whose ``unit_id`` or ``marker`` Marker value
+    is ``ref`` (a unit id, or a kit marker id such as "airhead"), with its prototypes expanded as
+    VASSAL does when a piece is dragged from the palette."""
+    from vmodgen.vassal.traits import Marker, Piece, expand_prototypes
     m = read_module(str(module))
     for slot in m.piece_slots:
-        if f",{marker}," in slot.definition:
-            parts = decode(slot.definition, "/")
-            return parts[2], parts[3]
-    raise KeyError(f"{module}: no palette piece for marker '{marker}'")
+        if ref not in slot.definition:
+            continue
+        parts = decode(slot.definition, "/")
+        t, st = expand_prototypes(parts[2], parts[3], m.prototypes)
+        props: dict[str, str] = {}
+        for trait in Piece(t, st).traits:
+            if isinstance(trait, Marker):
+                props.update(trait.properties())
+        if ref in (props.get("unit_id"), props.get("marker")):
+            return t, st
+    raise KeyError(f"{module}: no palette piece for '{ref}'")
 
 
 def found(result: AuditResult) -> list[tuple]:

@@ -57,6 +57,10 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
 
+    def begin(self, start, memory: dict) -> None:
+        """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
+        history.begin(self, start, memory)
+
     def validate_position(self, pos) -> None:
         """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
@@ -412,6 +416,10 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         arrival limits (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), strategic movement, then the path."""
         name, n = label(u), moves.hexes_moved(board, u)
         limits = [moves.paralysis(self, board, u), moves.arrival_limit(self, board, u, arr)]
+        unknown, why = history.arrival_unknown(board.pos)
+        if u.id in unknown and u.id not in arr:
+            for rule in ("4.18", "5.23", "6.54", "4.17", "17.52"):
+                self.not_judged(f"{P} {rule}", f"{why} (for example {label(u)})")
         ztz_ma = None
         allowance = self.allowance(board, u)
         for cap, rule, why in limits:
