@@ -39,7 +39,8 @@ def test_im_clean_recorded_game_gives_nothing(im):
     recorded, so not judged."""
     r, not_judged = run(im.module, "im-clean")
     assert found(r) == [] and r.continuity == []
-    assert list(not_judged) == ["IM 8.43"]
+    assert set(not_judged) == {"IM 8.43", "IM 7.23", "IM 6.15", "IM 18.11"}
+    assert "weather" in not_judged["IM 8.43"] and "Activation Marker" in not_judged["IM 7.23"]
 
 
 def test_im_dirty_recorded_game_gives_its_planted_findings(im):
@@ -60,7 +61,7 @@ def test_im_undone_move_gives_nothing(im):
 def test_om_clean_recorded_game_gives_nothing(om):
     """Operation Mercury, 2 full turns; paratroops drop on GT1 and move 1 hex (4.18)."""
     r, not_judged = run(om.module, "om-clean")
-    assert found(r) == [] and not_judged == {}
+    assert found(r) == [] and set(not_judged) == {"OM 7.11", "OM 15.1", "OM 15.25", "OM 12.41"}
 
 
 def test_om_recorded_chain_gives_its_planted_findings(om):
@@ -70,7 +71,7 @@ def test_om_recorded_chain_gives_its_planted_findings(om):
     assert found(r) == [(3, 1, "german-movement", "OM 5.23", ("G-9-III-Sturm",)),
                         (5, 1, "german-movement", "OM 4.18", ("G-Vogel-1",)),
                         (7, 1, "german-movement", "OM 4.18", ("G-Vogel-2",))]
-    assert r.continuity == [] and not_judged == {}
+    assert r.continuity == [] and "OM 4.18" not in not_judged and "OM 5.23" not in not_judged
 
 
 def test_om_recorded_file_starting_mid_paradrop_alone(om):

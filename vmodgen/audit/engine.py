@@ -199,6 +199,8 @@ class FileAuditor:
         self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
+        #: the rule set derives state from the positions (RuleSet.derive is overridden)
+        self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -310,7 +312,7 @@ class FileAuditor:
                         cur_pos.state = dict(self.memory)
                     if moves is not None:
                         cur_pos.moves_announced = False
-                    if self.rules:
+                    if self._derives:
                         self.rs.derive(cur_pos, self._turn_text(state))
                     due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
                     check(cur_pos, due, k, "during")
@@ -330,7 +332,18 @@ class FileAuditor:
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes, not_judged=self.rs.take_not_judged() if self.rules else {})
+                         notes=notes, not_judged=self._not_judged())
+
+    def _not_judged(self) -> dict[str, str]:
+        """What the rule set could not judge in this file: the rules whose precondition a log
+        never records, and those whose precondition this file did not tell."""
+        if not self.rules:
+            return {}
+        ids = {r.id for r in self.rules}
+        out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
+        for k, v in self.rs.take_not_judged().items():
+            out.setdefault(k, v)
+        return dict(sorted(out.items()))
 
     def _turn_text(self, state) -> str:
         """What the module's turn trackers show now (turn and phase names), for ``RuleSet.derive``."""

@@ -163,6 +163,11 @@ class RuleSet:
         overwritten."""
 
     # ---- not judged ------------------------------------------------------------------------
+    #: rule id → why a log never gives what the rule needs (a declared attack, the active
+    #: formation, supply levels the players worked out): the audit lists these as not judged;
+    #: a position file that states them is judged
+    LOG_PRECONDITIONS: dict[str, str] = {}
+
     def not_judged(self, rule_id: str, why: str) -> None:
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first
         reason given is kept): never judge on an assumed default."""

@@ -109,11 +109,11 @@ class InvasionMaltaContext:
                                              "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
     def remember_arrivals(self, prev: dict[str, str], after: Position, memory: dict) -> None:
-        """Record the units that entered the map at this phase end (``prev``: unit → hex at the
-        previous phase end; a unit absent from it is not taken as arriving)."""
+        """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
+        the previous phase end, or at the file's start; a unit absent from it was placed since,
+        from the palette)."""
         m = after.map
-        came = [u for u in after.units if m.has_hex(u.hex) and u.id in prev and not m.has_hex(prev[u.id])
-                and self.combat(u)]
+        came = [u for u in after.units if m.has_hex(u.hex) and not m.has_hex(prev.get(u.id, "")) and self.combat(u)]
         night = str(after.state.get("time", "")).lower() == "night"
         arrived = set(memory.get("arrived") or ())
         if night:

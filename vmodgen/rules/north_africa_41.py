@@ -45,6 +45,7 @@ class NorthAfrica41Rules(RuleSet):
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
+    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
     def marker(self, u: UnitState) -> bool:

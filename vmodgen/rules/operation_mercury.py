@@ -45,6 +45,12 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
+    LOG_PRECONDITIONS = {
+        f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
+        f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
+        f"{P} 12.41": "the interdiction levels are not recorded in a log",
+    }
     MEMORY_KEYS = history.MEMORY_KEYS
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
