@@ -74,6 +74,29 @@ def test_im_dirty_game_gives_exactly_its_planted_findings(im):
     assert "PM turn" in r.findings[1].message
 
 
+def test_im_chain_and_a_file_that_starts_mid_game(im):
+    """IM 6.12, 6.14, 6.31: the clean game cut into two files at GT2's Weather Phase. As a chain,
+    the second file knows from the first one's memory that the units paradropped: no finding. The
+    second file alone cannot know how the Axis units on the map at its start arrived: the GT3
+    Night supply check is not judged for them (no false accusation), and the coverage says why."""
+    kit, module, root = im
+    ids = phase_ids(kit)
+    first = LogWriter.from_module_setup(module, kit=kit, player="Axis", player_id="pw-im")
+    first.advance(ids.index("airborne"))
+    for unit, hexid in (("5/3", "2020"), ("S3-KG1-1", "2020"), ("S3-KG1-2", "2021")):
+        first.move(unit, hexid)
+    first.add(*palette_piece(module, "airhead"), "2020")
+    first.advance(len(ids) - ids.index("airborne"))          # GT2 Weather Phase
+    a = first.write(root / "im-1.vlog")
+    second = first.save_point()
+    second.advance(len(ids) + len(ids) - 1)                  # GT3 Victory Phase
+    b = second.write(root / "im-2.vlog")
+    r, not_judged = audit_chain([a, b], module)
+    assert found(r) == [] and "IM 6.12" not in not_judged
+    r, not_judged = audit_chain([b], module)
+    assert found(r) == [] and "with no earlier file" in not_judged["IM 6.12"]
+
+
 def test_im_time_unknown_is_not_judged(im):
     """IM 6.12: with no turn cycle in the kit and no time named by the tracker, the Night supply
     check is not judged (the issue: every turn was taken as Night)."""

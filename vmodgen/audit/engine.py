@@ -11,7 +11,11 @@ side's), which the retreat and advance rules check.
 
 At each phase end the rule set records what later rules need (``RuleSet.remember``); the
 auditor carries it to later positions and files, and a file can start from another process's
-context (``FileAuditor.run(..., context=)``) for a parallel audit.
+context (``FileAuditor.run(..., context=)``) for a parallel audit. At a file's start the rule set
+sees where it starts (``RuleSet.begin``); every position gets the state the rule set derives from
+the turn track (``RuleSet.derive``: time of day, weather); a position from a log says its moves'
+modes are unknown (``Position.moves_announced``). What a rule set could not judge for want of a
+precondition comes back as ``FileAudit.not_judged`` (rule id → why).
 """
 from __future__ import annotations
 

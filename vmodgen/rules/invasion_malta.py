@@ -15,7 +15,8 @@ and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp
 ``disrupted_ma_divisor`` (2, 3.83), ``gt1_allied_ma_penalty`` (2, 7.12: Allied units on GT1 of
 Scenarios 2 and 3, applied before halving, inferred), ``infiltration_hexes`` (1, 8.5); other
 terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
-``[state] time`` (am, pm, night). Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+``[state] time`` (am, pm, night); in a log the audit derives it, the weather and the arrivals
+(:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is not judged. Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
 ``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4);
 ``im_redbox_zoc_urban`` (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves
 urban and airfield hexes open); ``im_motor_pool_roads_only`` (false: 8.33 lets motor-pool units

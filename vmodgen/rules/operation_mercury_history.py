@@ -36,6 +36,11 @@ state any of them):
   ground units whose hex changed between the ends of the previous phase and a phase that is not a
   Movement Phase (refusal, reaction, retreat, advance: the audit tracks no moves there). Only
   this turn's entries are kept.
+* ``om_end_hexes = {B23 = "W4314"}``: where each unit stood at the last phase end (or at the start
+  of the audit's first file, :func:`begin`): the next phase end compares with it, across files.
+* ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
+  the turn's first arrival phase without an earlier file cannot tell which of these units arrived
+  that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
 """
 from __future__ import annotations
 
