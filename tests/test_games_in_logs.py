@@ -97,6 +97,22 @@ def test_im_chain_and_a_file_that_starts_mid_game(im):
     assert found(r) == [] and "with no earlier file" in not_judged["IM 6.12"]
 
 
+def test_im_paradrop_on_a_turn_the_cycle_calls_night(im):
+    """IM 8.43, 6.12: KG2 drops on GT3, a Night turn by the kit's (inferred) cycle. A turn with a
+    paradrop is not Night (8.43), so the time of GT3 is unknown: no 8.43 finding on an assumed
+    Night, and the GT3 Night supply check is not judged either; both say why."""
+    kit, module, root = im
+    ids = phase_ids(kit)
+    w = LogWriter.from_module_setup(module, kit=kit, player="Axis", player_id="pw-im")
+    w.advance(2 * len(ids) + ids.index("airborne"))          # GT3 Airborne Operations
+    w.move("S3-KG2-1", "2020").move("S3-KG2-2", "2021")
+    w.add(*palette_piece(module, "airhead"), "2020")
+    w.advance(len(ids) - ids.index("airborne"))              # GT4 Weather
+    r, not_judged = audit_chain([w.write(root / "gt3-drop.vlog")], module)
+    assert found(r) == []
+    assert "entered the map by air" in not_judged["IM 6.12"] and "IM 8.43" in not_judged
+
+
 def test_im_time_unknown_is_not_judged(im):
     """IM 6.12: with no turn cycle in the kit and no time named by the tracker, the Night supply
     check is not judged (the issue: every turn was taken as Night)."""
@@ -220,3 +236,51 @@ def test_na41_position_file_modes_stay_as_stated():
     assert [f.rule for f in rs.check(pos)] == ["NA41 5.1"]
     pos.moves_announced = False
     assert rs.check(pos) == []
+
+
+# ---- unannounced modes in the other two games ------------------------------------------------
+def test_im_infiltration_is_tried_for_a_logged_move():
+    """IM 8.24 / 8.5: 5/3 (ER 6) steps 2019 → 2119, both in the ZOC of B/3 KOMR (ER 3) in 2020.
+    Stated as a plain move it is 8.24; from a log (mode unknown) it is a legal infiltration."""
+    from vmodgen.model.kit import load_kit
+    from vmodgen.positions.model import position_of
+    from vmodgen.rules import ruleset_for
+    kit = load_kit("invasion-malta")
+    rs = ruleset_for(kit.game)
+    pos = position_of(kit, [("B/3 KOMR", "2020"), ("5/3", "2119", {"previous": "2019", "path": ["2019", "2119"]})],
+                      turn=2, phase="movement", at="during", state={"time": "pm"})
+    assert [f.rule for f in rs.check(pos)] == ["IM 8.24"]
+    pos.moves_announced = False
+    assert rs.check(pos) == []
+    pos.units[1] = replace_path(pos.units[1], ["2019", "2119", "2120"])
+    got = rs.check(pos)
+    assert [f.rule for f in got] == ["IM 8.24"] and "infiltration (8.5)" in got[0].message
+
+
+def test_om_strategic_movement_is_tried_for_a_logged_move():
+    """OM 4.13 / 4.41: 9/III/Sturm (foot, MA 5) moves 11 hexes along the north coast road from
+    E3301 on GT5, far from any enemy: too far for its MA, legal as strategic movement (MA + 2); 15
+    hexes is too far for both, and the finding says so."""
+    from vmodgen.model.kit import load_kit
+    from vmodgen.positions.model import position_of
+    from vmodgen.rules import ruleset_for
+    kit = load_kit("operation-mercury")
+    rs = ruleset_for(kit.game)
+    road = next(ln.hexes for ln in kit.map.lines if ln.hexes[0] == "E3301")
+
+    def move(n: int):
+        return position_of(kit, [("G-9-III-Sturm", road[n], {"previous": road[0], "path": list(road[:n + 1])})],
+                           turn=5, phase="german-movement", at="during")
+    pos = move(11)
+    assert [f.rule for f in rs.check(pos)] == ["OM 4.13"]
+    pos.moves_announced = False
+    assert rs.check(pos) == []
+    pos = move(15)
+    pos.moves_announced = False
+    got = rs.check(pos)
+    assert [f.rule for f in got] == ["OM 4.13"] and "strategic movement (4.4)" in got[0].message
+
+
+def replace_path(u, path: list[str]):
+    from dataclasses import replace
+    return replace(u, hex=path[-1], previous=path[0], path=tuple(path))

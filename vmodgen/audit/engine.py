@@ -205,6 +205,7 @@ class FileAuditor:
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
         self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
+        self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -272,7 +273,7 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
-                if self.rules:         # where the file starts, for what happened before it
+                if self._begins:       # where the file starts, for what happened before it
                     self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                    side="", at="during", source=name), self.memory)
             if ph is None:

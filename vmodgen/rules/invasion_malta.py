@@ -25,9 +25,11 @@ into urban and airfield hexes off the road; true reads 18.14 "entirely on roads"
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..positions.model import UnitState
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
+from .common import label, move_findings, unannounced
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.stacking import fmt
@@ -408,19 +410,25 @@ class InvasionMaltaRules(InvasionMaltaContext, InvasionMaltaHistory, InvasionMal
             elif u.mode == "reaction":
                 out += self._reaction(board, u, ez)
             else:
-                if u.mode == "infiltration":
-                    problem = self._infiltration(board, u)
-                    if problem:
-                        out.append(problem)
-                        continue
-                if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
-                                                  for n in board.neighbours(u.previous) for x in board.units(n)):
-                    out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
-                                            f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
-                out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
-                                     self.move_model(board, u, ez, with_zoc=False),
-                                     zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+                got = self._plain_move(board, u, ez)
+                out += unannounced(board, u, got, [] if self.orange(u) else [
+                    ("infiltration (8.5)", lambda u=u, ez=ez: self._plain_move(board, replace(u, mode="infiltration"), ez))])
         return out
+
+    def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """A move in the Movement Phase (mode move, infiltration or motor pool)."""
+        out = []
+        if u.mode == "infiltration":
+            problem = self._infiltration(board, u)
+            if problem:
+                return [problem]
+        if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
+                                          for n in board.neighbours(u.previous) for x in board.units(n)):
+            out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
+                                    f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
+                                   self.move_model(board, u, ez, with_zoc=False),
+                                   zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
 
     def _infiltration(self, board: Board, u: UnitState):
         """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the

@@ -26,7 +26,7 @@ from . import operation_mercury_history as history
 from . import operation_mercury_moves as moves
 from . import operation_mercury_phases as phases
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
+from .common import label, move_findings, unannounced
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.stacking import fmt, overstacked, simple_points
@@ -404,7 +404,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                 out.append(self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
                                         f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
                 continue
-            out += self._one_move(board, u, ez, arr)
+            got = self._one_move(board, u, ez, arr)
+            out += unannounced(board, u, got, [("strategic movement (4.4)", lambda u=u, ez=ez: self._one_move(
+                board, replace(u, mode="strategic"), ez, arr))])
         return out
 
     def _before_advances(self, board: Board) -> Board:
