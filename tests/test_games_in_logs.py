@@ -284,3 +284,26 @@ def test_om_strategic_movement_is_tried_for_a_logged_move():
 def replace_path(u, path: list[str]):
     from dataclasses import replace
     return replace(u, hex=path[-1], previous=path[0], path=tuple(path))
+
+
+def test_im_motor_pool_is_tried_for_a_logged_allied_move_at_night():
+    """IM 8.13 / 18.12: B/3 KOMR (MA 4) moves 12 hexes along the Valletta - Mellieha road (½ MP a
+    hex at Night, 1 MP by day, 8.33). Stated as a plain move it is 8.13; from a log on a Night turn
+    it may be a motor-pool move (MA 10, 18.12), legal; on a PM turn the motor pool is closed
+    (18.11) and the finding stays."""
+    from vmodgen.model.kit import load_kit
+    from vmodgen.positions.model import position_of
+    from vmodgen.rules import ruleset_for
+    kit = load_kit("invasion-malta")
+    rs = ruleset_for(kit.game)
+    path = list(next(ln.hexes for ln in kit.map.lines if ln.name == "Valletta - Mellieha road")[:13])
+    for time in ("night", "pm"):
+        pos = position_of(kit, [("B/3 KOMR", path[-1], {"previous": path[0], "path": path})],
+                          turn=3, phase="movement", at="during", state={"time": time})
+        assert [f.rule for f in rs.check(pos)] == ["IM 8.13"], time
+        pos.moves_announced = False
+        got = rs.check(pos)
+        if time == "night":
+            assert got == []
+        else:
+            assert [f.rule for f in got] == ["IM 8.13"] and "motor pool" not in got[0].message

@@ -35,7 +35,7 @@ from .core.movement import MoveModel, Problem
 from .core.stacking import fmt
 from .core.zoc import FULL, NONE, ZocField, zoc_field
 from .costs import CostTable
-from .invasion_malta_admin import InvasionMaltaAdmin
+from .invasion_malta_admin import POOL_INELIGIBLE, InvasionMaltaAdmin
 from .invasion_malta_aftercombat import InvasionMaltaAfterCombat
 from .invasion_malta_context import InvasionMaltaContext
 from .invasion_malta_history import InvasionMaltaHistory
@@ -411,8 +411,25 @@ class InvasionMaltaRules(InvasionMaltaContext, InvasionMaltaHistory, InvasionMal
                 out += self._reaction(board, u, ez)
             else:
                 got = self._plain_move(board, u, ez)
-                out += unannounced(board, u, got, [] if self.orange(u) else [
-                    ("infiltration (8.5)", lambda u=u, ez=ez: self._plain_move(board, replace(u, mode="infiltration"), ez))])
+                if got and u.mode == "move" and not board.pos.moves_announced:
+                    got = unannounced(board, u, got, self._unannounced_modes(board, u, ez))
+                out += got
+        return out
+
+    def _unannounced_modes(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
+        never orange-circle units) and, for an eligible Allied unit on a turn that may be a Night
+        turn (or in Scenario 1), the motor pool (18.11-18.13)."""
+        out = []
+        if not self.orange(u):
+            out.append(("infiltration (8.5)",
+                        lambda: self._plain_move(board, replace(u, mode="infiltration"), ez)))
+        time = str(board.pos.state.get("time", "")).lower()
+        if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
+                                                                     or board.pos.scenario.lower().lstrip("s") == "1") \
+                and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
+                         or self.orange(u) or self.pillbox(u)):
+            out.append(("the motor pool (18.1)", lambda: self._plain_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
     def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
