@@ -11,7 +11,11 @@ side's), which the retreat and advance rules check.
 
 At each phase end the rule set records what later rules need (``RuleSet.remember``); the
 auditor carries it to later positions and files, and a file can start from another process's
-context (``FileAuditor.run(..., context=)``) for a parallel audit.
+context (``FileAuditor.run(..., context=)``) for a parallel audit. At a file's start the rule set
+sees where it starts (``RuleSet.begin``); every position gets the state the rule set derives from
+the turn track (``RuleSet.derive``: time of day, weather); a position from a log says its moves'
+modes are unknown (``Position.moves_announced``). What a rule set could not judge for want of a
+precondition comes back as ``FileAudit.not_judged`` (rule id → why).
 """
 from __future__ import annotations
 
@@ -55,6 +59,9 @@ class FileAudit:
     end_context: tuple = (None, {})
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
+    #: rule id → why the rule set could not judge it in this file (a precondition such as the
+    #: time of day or an arrival the log and the chain do not tell; RuleSet.not_judged)
+    not_judged: dict[str, str] = field(default_factory=dict)
 
 
 class Stream:
@@ -195,6 +202,10 @@ class FileAuditor:
         self.memory: dict = {}
         self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
+        self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
+        #: the rule set derives state from the positions (RuleSet.derive is overridden)
+        self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
+        self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -259,9 +270,12 @@ class FileAuditor:
 
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
-            ph = b.phase_for(step, state)
+                if self._begins:       # where the file starts, for what happened before it
+                    self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
+                                                   side="", at="during", source=name), self.memory)
             if ph is None:
                 unknown += 1
             if ph != prev_phase or k == 0:
@@ -301,6 +315,10 @@ class FileAuditor:
                                                moves=moves, source=name)
                     if self.memory:
                         cur_pos.state = dict(self.memory)
+                    if moves is not None:
+                        cur_pos.moves_announced = False
+                    if self._derives:
+                        self.rs.derive(cur_pos, self._turn_text(state))
                     due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
                     check(cur_pos, due, k, "during")
                     pos_version = builder.version
@@ -319,7 +337,32 @@ class FileAuditor:
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes)
+                         notes=notes, not_judged=self._not_judged())
+
+    def _not_judged(self) -> dict[str, str]:
+        """What the rule set could not judge in this file: the rules whose precondition a log
+        never records, and those whose precondition this file did not tell."""
+        if not self.rules:
+            return {}
+        ids = {r.id for r in self.rules}
+        out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
+        for k, v in self.rs.take_not_judged().items():
+            out.setdefault(k, v)
+        return dict(sorted(out.items()))
+
+    def _turn_text(self, state) -> str:
+        """What the module's turn trackers show now (turn and phase names), for ``RuleSet.derive``."""
+        key = tuple(sorted(state.turns.items()))
+        got = self._turn_texts.get(key)
+        if got is None:
+            module = self.module
+            known = {f"TurnTracker{i}": "" for i in range(len(module.turn_trackers))} if module else {}
+            got = " ".join(e["text"] for _, e in sorted(tracker_states({**known, **state.turns}, module).items())
+                           if e.get("text"))
+            if len(self._turn_texts) > 10_000:
+                self._turn_texts.clear()
+            self._turn_texts[key] = got
+        return got
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""

@@ -95,6 +95,10 @@ class Position:
     state: dict[str, Any] = field(default_factory=dict)
     scenario: str = ""
     source: str = ""                           # the file it came from, for messages
+    #: whether each unit's move ``mode`` is stated (a position file); False in a log, where a
+    #: move never says which allowance it used, so rule sets try the modes a player may use
+    #: without announcing them before calling a move illegal
+    moves_announced: bool = True
     #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
     #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
     by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)

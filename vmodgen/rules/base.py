@@ -68,6 +68,8 @@ class RuleSet:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._selectors: dict[str, Selector] = {}
+        #: rule id → why it could not be judged (its precondition unknown), since the last take
+        self._not_judged: dict[str, str] = {}
 
     # ---- parameters ------------------------------------------------------------------------
     def param(self, name: str, default=None):
@@ -146,6 +148,35 @@ class RuleSet:
         position at the end of the previous phase (None at the start of a record), ``after``
         the one at the end of this phase, whose ``state`` already holds the carried memory.
         Rules read these facts from ``pos.state`` only, so a position file can state them."""
+
+    def begin(self, start: Position, memory: dict) -> None:
+        """At the start of a file, before its first phase end: ``start`` is the position the file
+        starts in (its phase, if known; possibly the middle of a phase), ``memory`` what earlier
+        files carried (empty for the first file of a record). A rule set records in ``memory``
+        what it needs to tell, at its first phase end, what happened before the file (the pieces'
+        own states) and what it cannot know."""
+
+    def derive(self, pos: Position, turn_text: str = "") -> None:
+        """Fill ``pos.state`` (which already holds the carried memory) with the state the audit
+        derives rather than reads: the time of day, the weather... ``turn_text``: what the turn
+        tracker shows (its turn and phase names). Keys a position file states are never
+        overwritten."""
+
+    # ---- not judged ------------------------------------------------------------------------
+    #: rule id → why a log never gives what the rule needs (a declared attack, the active
+    #: formation, supply levels the players worked out): the audit lists these as not judged;
+    #: a position file that states them is judged
+    LOG_PRECONDITIONS: dict[str, str] = {}
+
+    def not_judged(self, rule_id: str, why: str) -> None:
+        """Record that ``rule_id`` was not judged because its precondition is unknown (the first
+        reason given is kept): never judge on an assumed default."""
+        self._not_judged.setdefault(rule_id, why)
+
+    def take_not_judged(self) -> dict[str, str]:
+        """Rule id → why it was not judged, since the last call (and forget them)."""
+        out, self._not_judged = self._not_judged, {}
+        return dict(sorted(out.items()))
 
     def supply_status(self, pos: Position, side: str) -> dict[str, str]:
         """Unit id → supply state ("full", "port", "none", ...) for the units of ``side`` that

@@ -15,7 +15,8 @@ and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp
 ``disrupted_ma_divisor`` (2, 3.83), ``gt1_allied_ma_penalty`` (2, 7.12: Allied units on GT1 of
 Scenarios 2 and 3, applied before halving, inferred), ``infiltration_hexes`` (1, 8.5); other
 terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
-``[state] time`` (am, pm, night). Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+``[state] time`` (am, pm, night); in a log the audit derives it, the weather and the arrivals
+(:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is not judged. Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
 ``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4);
 ``im_redbox_zoc_urban`` (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves
 urban and airfield hexes open); ``im_motor_pool_roads_only`` (false: 8.33 lets motor-pool units
@@ -24,16 +25,19 @@ into urban and airfield hexes off the road; true reads 18.14 "entirely on roads"
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..positions.model import UnitState
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
+from .common import label, move_findings, unannounced
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.stacking import fmt
 from .core.zoc import FULL, NONE, ZocField, zoc_field
 from .costs import CostTable
-from .invasion_malta_admin import InvasionMaltaAdmin
+from .invasion_malta_admin import POOL_INELIGIBLE, InvasionMaltaAdmin
 from .invasion_malta_aftercombat import InvasionMaltaAfterCombat
+from .invasion_malta_context import InvasionMaltaContext
 from .invasion_malta_history import InvasionMaltaHistory
 from .invasion_malta_supply import InvasionMaltaSupply
 
@@ -41,13 +45,18 @@ P = "IM"
 ROADS = {"primary_road", "secondary_road", "road"}
 
 
-class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMaltaAfterCombat, InvasionMaltaSupply,
+class InvasionMaltaRules(InvasionMaltaContext, InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMaltaAfterCombat, InvasionMaltaSupply,
                           RuleSet):
     id = "invasion-malta"
     prefix = P
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
+    LOG_PRECONDITIONS = {
+        f"{P} 7.23": "the active formation or sector (the Activation Marker drawn, 7.13) is not recorded in a log",
+        f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 18.11": "a log does not say which moves use the motor pool",
+    }
 
     def validate_position(self, pos) -> None:
         """``[state]``: time = "am" | "pm" | "night"; weather = "good" | "windy" | "storm";
@@ -283,6 +292,12 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         night = str(board.pos.state.get("time", "")).lower() == "night"
+        if u.side != "axis" and ("time_unknown" in board.pos.state or
+                                 ("weather_unknown" in board.pos.state and not night)):
+            # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
+            night = True
+            self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
+                                         "time of day and the weather, which are unknown: roads are counted at ½ MP")
         road_rate = (self.num("road_cost_axis_mp", 0.5) if u.side == "axis" else
                      self.num("road_cost_allied_night_mp", 0.5) if night else self.num("road_cost_allied_day_mp", 1))
         terrain_cost = {"clear": self.num("clear_cost_mp", 1), "rough": self.num("rough_cost_mp_infantry", 2)}
@@ -384,7 +399,8 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
             ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
             night = str(board.pos.state.get("time", "")).lower() == "night"
             if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
-                    and u.mode not in ("retreat", "advance") and "time" in board.pos.state and not night:
+                    and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
+                    and not night:
                 out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
                                         "only on Night turns.", [u.hex], [u]))
             if u.mode == "retreat":
@@ -394,19 +410,42 @@ class InvasionMaltaRules(InvasionMaltaHistory, InvasionMaltaAdmin, InvasionMalta
             elif u.mode == "reaction":
                 out += self._reaction(board, u, ez)
             else:
-                if u.mode == "infiltration":
-                    problem = self._infiltration(board, u)
-                    if problem:
-                        out.append(problem)
-                        continue
-                if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
-                                                  for n in board.neighbours(u.previous) for x in board.units(n)):
-                    out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
-                                            f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
-                out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
-                                     self.move_model(board, u, ez, with_zoc=False),
-                                     zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+                got = self._plain_move(board, u, ez)
+                if got and u.mode == "move" and not board.pos.moves_announced:
+                    got = unannounced(board, u, got, self._unannounced_modes(board, u, ez))
+                out += got
         return out
+
+    def _unannounced_modes(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
+        never orange-circle units) and, for an eligible Allied unit on a turn that may be a Night
+        turn (or in Scenario 1), the motor pool (18.11-18.13)."""
+        out = []
+        if not self.orange(u):
+            out.append(("infiltration (8.5)",
+                        lambda: self._plain_move(board, replace(u, mode="infiltration"), ez)))
+        time = str(board.pos.state.get("time", "")).lower()
+        if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
+                                                                     or board.pos.scenario.lower().lstrip("s") == "1") \
+                and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
+                         or self.orange(u) or self.pillbox(u)):
+            out.append(("the motor pool (18.1)", lambda: self._plain_move(board, replace(u, mode="motor_pool"), ez)))
+        return out
+
+    def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """A move in the Movement Phase (mode move, infiltration or motor pool)."""
+        out = []
+        if u.mode == "infiltration":
+            problem = self._infiltration(board, u)
+            if problem:
+                return [problem]
+        if u.mode == "motor_pool" and any(x.side != u.side and self.combat(x)
+                                          for n in board.neighbours(u.previous) for x in board.units(n)):
+            out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
+                                    f"{u.previous}, next to an enemy combat unit.", [u.previous], [u]))
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
+                                   self.move_model(board, u, ez, with_zoc=False),
+                                   zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
 
     def _infiltration(self, board: Board, u: UnitState):
         """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the

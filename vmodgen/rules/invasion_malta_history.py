@@ -47,6 +47,7 @@ from ..positions.model import Position, UnitState
 from .common import label
 from .core.board import Board
 from .invasion_malta_admin import POOL_INELIGIBLE
+from .invasion_malta_context import CONTEXT_KEYS
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
@@ -60,7 +61,7 @@ def _ids(pos: Position, key: str) -> set[str] | None:
 class InvasionMaltaHistory:
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
-    MEMORY_KEYS = ("prev_hexes",) + LIST_KEYS
+    MEMORY_KEYS = ("prev_hexes",) + LIST_KEYS + CONTEXT_KEYS
 
     # ---- state -----------------------------------------------------------------------------
     def validate_history(self, pos: Position) -> None:
@@ -72,6 +73,13 @@ class InvasionMaltaHistory:
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 what = 'hexes, like ["1623"]' if key == "prev_airheads" else 'unit ids, like ["5/3"]'
                 raise InputError(pos.source, f"[state] {key} must be a list of {what}, not {v!r}")
+        for key in ("paradropped", "arrived", "arrival_unknown"):
+            v = pos.state.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InputError(pos.source, f"[state] {key} must be a list of unit ids, like [\"5/3\"], not {v!r}")
+        turn = pos.state.get("air_entry_turn", 0)
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise InputError(pos.source, f"[state] air_entry_turn must be a turn number, not {turn!r}")
         w = pos.state.get("weather", "good")
         if not isinstance(w, str) or w.lower() not in ("good", "windy", "storm"):
             raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
@@ -79,6 +87,7 @@ class InvasionMaltaHistory:
     def remember(self, before: Position | None, after: Position, memory: dict) -> None:
         prev = {u.id: u.hex for u in before.units} if before is not None else \
             dict(after.state.get("prev_hexes", {}) or {})
+        self.remember_arrivals(prev, after, memory)
         if after.phase == "airborne":
             memory["dropped"] = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
                                        and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
@@ -122,7 +131,7 @@ class InvasionMaltaHistory:
             if not supply_phase:
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker outside "
                                         "the Supply Status Phase.", [u.hex], [u]))
-            elif self.time_of(board) in ("am", "pm"):
+            elif self.known_time(board, f"{P} 6.12") in ("am", "pm"):
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker on a "
                                         f"{self.time_of(board).upper()} turn; markers are placed only at Night.",
                                         [u.hex], [u]))
@@ -191,12 +200,16 @@ class InvasionMaltaHistory:
         if before is None:
             return []
         pos, out = board.pos, []
-        night_recovery = (not pos.phase or pos.phase == "recovery") and self.time_of(board) in ("night", "")
+        time = "" if "time_unknown" not in pos.state else None
         ez: dict[str, set[str]] = {}
         for u in pos.units:
             if u.id not in before or u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" \
                     or not board.is_hex(u.hex):
                 continue
+            time = self.known_time(board, f"{P} 18.21") if time is None else self.time_of(board)
+            if time is None:
+                continue
+            night_recovery = (not pos.phase or pos.phase == "recovery") and time in ("night", "")
             if not night_recovery:
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{label(u)} returned to full strength; a "
                                         "rally happens only in the Recovery Phase of a Night turn.", [u.hex], [u]))
@@ -257,7 +270,7 @@ class InvasionMaltaHistory:
                 if near:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"The new airhead in {h} is closer than "
                                             f"{gap} hexes to the airhead in {', '.join(near)}.", [h] + near))
-                if self.time_of(board) == "night":
+                if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
         return out
@@ -269,11 +282,11 @@ class InvasionMaltaHistory:
         prev = board.pos.state.get("prev_hexes")
         if not isinstance(prev, dict) or board.pos.phase not in ("airborne", ""):
             return []
-        time, weather = self.time_of(board), str(board.pos.state.get("weather", "good")).lower()
         out = []
         for u in board.pos.units:
             if u.id not in prev or board.is_hex(prev[u.id]) or not board.is_hex(u.hex) or not self.combat(u):
                 continue
+            time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
             by_air = self._air_landed(board.pos, u)
             why = ("a Night turn" if time == "night" else "a Storm" if weather == "storm" else
                    "Windy weather" if weather == "windy" and not by_air else "")

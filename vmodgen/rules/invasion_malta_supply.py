@@ -61,7 +61,7 @@ class InvasionMaltaSupply:
         nat = board.pos.state.get("airheads", {})
         airheads = [h for h in airheads if not isinstance(nat, dict) or nat.get(h) in (None, u.unit.nationality)]
         on_airfield = any("airfield" in board.features(h) for h in airheads)
-        if u.has("paradropped") or on_airfield:
+        if u.has("paradropped") or self.paradropped(board.pos, u.id) or on_airfield:
             out += airheads
         return out
 
@@ -77,7 +77,7 @@ class InvasionMaltaSupply:
         for u in board.side_units(side):
             if not self.combat(u):
                 continue
-            if not board.is_hex(u.hex) or u.has("arrived"):
+            if not board.is_hex(u.hex) or u.has("arrived") or self.arrived(board.pos, u.id):
                 # 6.14: held off-map, or entered the map since the last Night turn ("arrived"). A
                 # unit that enters on a Night turn is checked normally that turn (§11 #22): the
                 # position should not mark it "arrived".
@@ -92,15 +92,29 @@ class InvasionMaltaSupply:
     def check_supply(self, board: Board) -> list:
         """6.12: in a Night Supply Status Phase every Axis unit that cannot trace carries an OoS
         marker. By day no marker is placed, and 6.16 lets a player keep one, so only the Night
-        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night);
-        unstated, the position is taken as a Night turn. A position that places no beachhead or
-        airhead marker is not checked for supply."""
-        if str(board.pos.state.get("time", "night")).lower() != "night":
+        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night); a
+        position file that states none is taken as a Night turn; in a log the audit derives it
+        (:mod:`.invasion_malta_context`) and, when it cannot, the rule is not judged. A position
+        that places no beachhead or airhead marker is not checked for supply. A unit whose arrival
+        the audit does not know (``arrival_unknown``) is not judged."""
+        time = self.known_time(board, f"{P} 6.12")
+        if time is None or (time or "night") != "night":
             return []
         if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
             return []                  # a position without beachheads or airheads says nothing of supply
         side = str(self.param("im_supply_side", "axis"))
         st = self._status(board, side)
-        return [self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route to a "
-                             "beachhead or airhead but has no OoS marker (Night Supply Status Phase).", [u.hex], [u])
-                for u in board.side_units(side) if st.get(u.id) == "out" and not u.has("oos")]
+        unknown = board.pos.state.get("arrival_unknown")
+        unknown = set(unknown) if isinstance(unknown, list) else set()
+        out = []
+        for u in board.side_units(side):
+            if st.get(u.id) != "out" or u.has("oos"):
+                continue
+            if u.id in unknown:
+                self.not_judged(f"{P} 6.12", str(board.pos.state.get("arrival_unknown_why", "how the unit arrived "
+                                                                                           "is unknown")))
+                continue
+            out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route "
+                                    "to a beachhead or airhead but has no OoS marker (Night Supply Status Phase).",
+                                    [u.hex], [u]))
+        return out

@@ -45,6 +45,7 @@ class NorthAfrica41Rules(RuleSet):
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
+    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
     def marker(self, u: UnitState) -> bool:
@@ -357,14 +358,52 @@ class NorthAfrica41Rules(RuleSet):
             if u.mode == "advance":
                 out += self._advance(board, u, ez)
                 continue
-            out += self._mode_limits(board, u)
-            if u.mode == "road_bonus":
-                out += self._road_bonus(board, u, ez)
-                continue
-            out += move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
-                                 self.move_model(board, u, ez, with_zoc=False),
-                                 zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+            got = self._one_move(board, u, ez)
+            if got and u.mode == "move" and not board.pos.moves_announced:
+                got = self._unannounced(board, u, ez, got)
+            out += got
         return out
+
+    def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        out = self._mode_limits(board, u)
+        if u.mode == "road_bonus":
+            return out + self._road_bonus(board, u, ez)
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+                                   self.move_model(board, u, ez, with_zoc=False),
+                                   zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+
+    #: the movement modes a player may use without announcing them, as a log shows a move (no
+    #: mode): tactical movement (5.4), extended movement for mechanized units (5.3, MA + 3, no
+    #: enemy ZOC) and the road bonus for the others (5.2.2). Rail (5.9) and sea or air transport
+    #: need counters or boxes a log shows; they are not guessed.
+    UNANNOUNCED = (("extended", "extended movement (5.3)"), ("road_bonus", "the road bonus (5.2.2)"),
+                   ("tactical", "tactical movement (5.4)"))
+
+    def _unannounced(self, board: Board, u: UnitState, ez: ZocField, found: list) -> list:
+        """A logged move that breaks the normal movement rules, tried with each mode a player may
+        use without announcing it: legal under one of them → no finding; otherwise the normal
+        findings, saying which allowances were tried."""
+        from dataclasses import replace
+        tried, modes = [], []
+        for mode, name in self.UNANNOUNCED:
+            if (mode == "extended") != self.mech(u) and mode != "tactical":
+                continue
+            alt = replace(u, mode=mode)
+            modes.append(mode)
+            if mode == "tactical" and (u.path and len(u.path) - 1 > self.num("tactical_movement_max_hexes", 2)
+                                       or (board.distance(u.previous or u.hex, u.hex) or 0) >
+                                       self.num("tactical_movement_max_hexes", 2)):
+                tried.append(f"{name}: {fmt(self.num('tactical_movement_max_hexes', 2))} hexes at most")
+                continue
+            if not self._one_move(board, alt, ez):
+                return []
+            tried.append(f"{name}: " + (f"{fmt(self.allowance(alt))} MP, never into enemy ZOC" if mode == "extended"
+                                        else "along the road only, not next to an enemy combat unit"
+                                        if mode == "road_bonus" else f"{fmt(self.num('tactical_movement_max_hexes', 2))}"
+                                        " hexes at most"))
+        extra = f" It is not legal with any movement a player may use without announcing it either ({'; '.join(tried)})."
+        return [replace(f, message=f.message.rstrip() + extra, details={**f.details, "tried": modes})
+                for f in found]
 
     def _mode_limits(self, board: Board, u: UnitState) -> list:
         out = []

@@ -26,7 +26,7 @@ from . import operation_mercury_history as history
 from . import operation_mercury_moves as moves
 from . import operation_mercury_phases as phases
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
+from .common import label, move_findings, unannounced
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.stacking import fmt, overstacked, simple_points
@@ -45,6 +45,12 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
+    LOG_PRECONDITIONS = {
+        f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
+        f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
+        f"{P} 12.41": "the interdiction levels are not recorded in a log",
+    }
     MEMORY_KEYS = history.MEMORY_KEYS
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
@@ -56,6 +62,10 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
+
+    def begin(self, start, memory: dict) -> None:
+        """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
+        history.begin(self, start, memory)
 
     def validate_position(self, pos) -> None:
         """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
@@ -394,7 +404,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                 out.append(self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
                                         f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
                 continue
-            out += self._one_move(board, u, ez, arr)
+            got = self._one_move(board, u, ez, arr)
+            out += unannounced(board, u, got, [("strategic movement (4.4)", lambda u=u, ez=ez: self._one_move(
+                board, replace(u, mode="strategic"), ez, arr))])
         return out
 
     def _before_advances(self, board: Board) -> Board:
@@ -412,6 +424,10 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         arrival limits (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), strategic movement, then the path."""
         name, n = label(u), moves.hexes_moved(board, u)
         limits = [moves.paralysis(self, board, u), moves.arrival_limit(self, board, u, arr)]
+        unknown, why = history.arrival_unknown(board.pos)
+        if u.id in unknown and u.id not in arr:
+            for rule in ("4.18", "5.23", "6.54", "4.17", "17.52"):
+                self.not_judged(f"{P} {rule}", f"{why} (for example {label(u)})")
         ztz_ma = None
         allowance = self.allowance(board, u)
         for cap, rule, why in limits:

@@ -36,6 +36,11 @@ state any of them):
   ground units whose hex changed between the ends of the previous phase and a phase that is not a
   Movement Phase (refusal, reaction, retreat, advance: the audit tracks no moves there). Only
   this turn's entries are kept.
+* ``om_end_hexes = {B23 = "W4314"}``: where each unit stood at the last phase end (or at the start
+  of the audit's first file, :func:`begin`): the next phase end compares with it, across files.
+* ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
+  the turn's first arrival phase without an earlier file cannot tell which of these units arrived
+  that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
 """
 from __future__ import annotations
 
@@ -43,7 +48,10 @@ from ..errors import InputError
 from ..positions.model import Position, UnitState
 
 MEMORY_KEYS = ("om_arrivals", "om_fatigued", "om_offmap_start", "om_sca_released", "om_refused", "om_hq_lost",
-               "om_militia_off", "supply_previous", "om_displaced")
+               "om_militia_off", "supply_previous", "om_displaced", "om_end_hexes", "om_arrival_unknown")
+#: the first phase of the turn in which units arrive (4.18, 6.1, 17.3): a record that starts at or
+#: after it without an earlier file cannot tell which units on the map already arrived this turn
+FIRST_ARRIVAL_PHASE = "amphibious-landing"
 HOW = ("paradrop", "amphibious", "unloaded", "steamer", "airlanded")
 #: unit status → arrival kind
 STATUS_HOW = {"paradropped": "paradrop", "landed": "amphibious", "unloaded": "unloaded", "steamer": "steamer",
@@ -98,8 +106,53 @@ def _offmap_box(pos: Position, h: str | None) -> bool:
     return b is not None and b.kind == "offmap"
 
 
+def begin(rs, start: Position, memory: dict) -> None:
+    """A file with no earlier file in the audit (no ``om_end_hexes``) starts from where its pieces
+    stand: those hexes stand in for the previous phase end, so the units that come from a box or
+    from off the map during the file are seen arriving. A file that starts at or after the turn's
+    first arrival phase (:data:`FIRST_ARRIVAL_PHASE`) cannot tell which of the ground units already
+    on the map or in a box arrived earlier in that turn, unless their own state says so (a
+    ``paradropped``, ``landed``... status): ``om_arrival_unknown`` lists them for that turn and the
+    arrival-turn rules are not judged for them."""
+    if "om_end_hexes" in memory:
+        return
+    memory["om_end_hexes"] = {u.id: u.hex for u in start.units}
+    ids = [p.id for p in start.game.sequence.phases]
+    if start.turn is None or start.phase not in ids or FIRST_ARRIVAL_PHASE not in ids \
+            or ids.index(start.phase) < ids.index(FIRST_ARRIVAL_PHASE):
+        return
+    known = arrivals(start)
+    units = sorted(u.id for u in start.units if rs.ground(u) and u.id not in known
+                   and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
+    name = start.phase_info.name if start.phase_info else start.phase
+    memory["om_arrival_unknown"] = {
+        "turn": start.turn, "units": units,
+        "why": f"the audit starts in turn {start.turn}, {name}, with no earlier file: which units already arrived "
+               "that turn (paradrop, landing, unloading, airlanding) is unknown"}
+
+
+def arrival_unknown(pos: Position) -> tuple[set[str], str]:
+    """Units whose arrival this turn is unknown (see :func:`begin`) and why."""
+    rec = pos.state.get("om_arrival_unknown")
+    if not isinstance(rec, dict) or rec.get("turn") != pos.turn:
+        return set(), ""
+    return set(rec.get("units") or ()), str(rec.get("why", ""))
+
+
+def _recalled(after: Position, hexes: dict) -> Position:
+    """The position at the previous phase end as far as the memory tells it: the units where they
+    stood then (a file's first phase end, when that phase end was in the previous file)."""
+    from dataclasses import replace
+    units = [replace(u, hex=hexes[u.id], previous=None, path=None, mode="move")
+             for u in after.units if isinstance(hexes.get(u.id), str)]
+    return replace(after, units=units, by_hex=None, side_versions=None, mixed_hexes=None)
+
+
 def remember(rs, before: Position | None, after: Position, memory: dict) -> None:
     """See the module docstring: what each phase end adds to the carried facts."""
+    if before is None and isinstance(memory.get("om_end_hexes"), dict):
+        before = _recalled(after, memory["om_end_hexes"])
+    memory["om_end_hexes"] = {u.id: u.hex for u in after.units}
     turn, phase = after.turn, after.phase
     ground = [u for u in after.units if rs.ground(u)]
     # arrivals of this turn

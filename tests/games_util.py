@@ -1,0 +1,54 @@
+"""Audit helpers shared by the tests of the three games in logs: an audit of a chain of files that
+also hands back what the rule set could not judge (``FileAudit.not_judged``), and the chains of a
+module's palette pieces for the markers a script places."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from vmodgen.audit.engine import FileAuditor
+from vmodgen.audit.model import AuditResult
+from vmodgen.audit.run import assemble, make_binding
+from vmodgen.rules import ruleset_for
+from vmodgen.vassal.codec import decode
+from vmodgen.vassal.module import read_module
+from vmodgen.vassal.savefile import read_save
+
+
+def audit_chain(paths: list[Path], module: Path) -> tuple[AuditResult, dict[str, str]]:
+    """The audit of ``paths`` in order (as ``vmodgen audit`` does for the three games) and the
+    rules not judged in any of them (rule id → why, the first reason)."""
+    b, mod = make_binding(str(module))
+    rs = ruleset_for(b.game)
+    b.reset()
+    auditor = FileAuditor(b, mod, rs)
+    results = [auditor.run(read_save(str(p)), str(p)) for p in paths]
+    not_judged: dict[str, str] = {}
+    for fa in results:
+        for rule, why in fa.not_judged.items():
+            not_judged.setdefault(rule, why)
+    return assemble(results, b, rs.rules()), not_judged
+
+
+def palette_piece(module: Path, ref: str) -> tuple[str, str]:
+    """(type chain, state chain) of the palette piece whose ``unit_id`` or ``marker`` Marker value
+    is ``ref`` (a unit id, or a kit marker id such as "airhead"), with its prototypes expanded as
+    VASSAL does when a piece is dragged from the palette."""
+    from vmodgen.vassal.traits import Marker, Piece, expand_prototypes
+    m = read_module(str(module))
+    for slot in m.piece_slots:
+        if ref not in slot.definition:
+            continue
+        parts = decode(slot.definition, "/")
+        t, st = expand_prototypes(parts[2], parts[3], m.prototypes)
+        props: dict[str, str] = {}
+        for trait in Piece(t, st).traits:
+            if isinstance(trait, Marker):
+                props.update(trait.properties())
+        if ref in (props.get("unit_id"), props.get("marker")):
+            return t, st
+    raise KeyError(f"{module}: no palette piece for '{ref}'")
+
+
+def found(result: AuditResult) -> list[tuple]:
+    """(step, turn, phase, rule, units) of each finding, in report order."""
+    return [(f.step, f.turn, f.phase, f.rule, tuple(f.units)) for f in result.findings]

@@ -1,0 +1,138 @@
+"""Invasion: Malta state the audit derives rather than reads: the time of day, the weather and the
+units that arrived. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+
+* **time** (am, pm, night): a position file states ``[state] time``. In a log: the time the turn
+  tracker's text names, else the kit's turn cycle (``[rules] turn_cycle``, counted from the
+  sequence's first turn; the bundled kit's "am, pm, night" is inferred, the TRT is not in the text).
+  A turn in which units entered the map by air is not Night (8.43): when the cycle says Night for
+  such a turn, the time is unknown. Unknown, ``[state] time_unknown`` says why and the rules that
+  need it are not judged (6.12, 18.21, 15.21, 8.43, 8.33's Allied day rate, 8.41, 18.11).
+* **weather** (good, windy, storm): ``[state] weather``, or the tracker's text; nothing else in a
+  log records the Weather Phase's roll, so the weather rules (8.43 Storm and Windy) are not judged
+  without it (``[state] weather_unknown``).
+* **arrivals** (memory, carried across files): ``paradropped = ["5/3"]``, units that entered the map
+  by paradrop (an Airborne Operations Phase, not onto an airfield holding an airhead): they may
+  trace to an airhead of their nationality (6.31) for the rest of the game; ``arrived = ["5/3"]``,
+  units that entered the map since the last Night turn (6.14: in supply until then; one entering
+  on a Night turn is checked that turn, §11 #22); ``air_entry_turn = 3``, the last turn in which a
+  unit entered the map by air.
+"""
+from __future__ import annotations
+
+from ..positions.model import Position
+from .core.board import Board
+from .turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+
+P = "IM"
+CONTEXT_KEYS = ("paradropped", "arrived", "air_entry_turn", "arrival_unknown", "arrival_unknown_why")
+
+
+class InvasionMaltaContext:
+    """Derived state and arrivals (needs ``param``, ``game``, ``not_judged``, ``_air_landed``)."""
+
+    def derive(self, pos: Position, turn_text: str = "") -> None:
+        st = pos.state
+        if "time" not in st:
+            time, why = self._derive_time(pos, turn_text)
+            if time:
+                st["time"] = time
+            else:
+                st["time_unknown"] = why
+        if "weather" not in st:
+            w = weather_from_text(turn_text)
+            if w:
+                st["weather"] = w
+            else:
+                st["weather_unknown"] = "no Weather Phase result is recorded (the turn tracker names no weather)"
+
+    def _derive_time(self, pos: Position, turn_text: str) -> tuple[str | None, str]:
+        t = time_from_text(turn_text)
+        if t is not None:
+            return t, ""                       # what the players' own track shows
+        t = time_from_cycle(pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle", "")))
+        if t is None:
+            return None, ("the turn tracker names no time of day (AM, PM, Night) and the kit has no turn cycle"
+                          if pos.turn is not None else "the turn is not known")
+        if t == "night" and (pos.state.get("air_entry_turn") == pos.turn or self._entering_by_air(pos)):
+            return None, (f"the kit's turn cycle makes turn {pos.turn} a Night turn, but units entered the map by air "
+                          "on it, which never happens at Night (8.43)")
+        return t, ""
+
+    def _entering_by_air(self, pos: Position) -> bool:
+        """Units on the map in an Airborne Operations Phase that were off it at its start."""
+        prev = pos.state.get("prev_hexes")
+        if pos.phase != "airborne" or not isinstance(prev, dict):
+            return False
+        m = pos.map
+        return any(m.has_hex(u.hex) and u.id in prev and not m.has_hex(prev[u.id]) for u in pos.units)
+
+    def known_time(self, board: Board, rule_id: str) -> str | None:
+        """The time of day, or None after recording ``rule_id`` as not judged (the audit could not
+        derive it). A position file that states no time is read as before (see the rules)."""
+        st = board.pos.state
+        t = st.get("time")
+        if isinstance(t, str) and t.lower() in TIMES:
+            return t.lower()
+        if "time_unknown" in st:
+            self.not_judged(rule_id, f"the time of day is unknown: {st['time_unknown']}")
+            return None
+        return ""
+
+    def known_weather(self, board: Board, rule_id: str) -> str | None:
+        st = board.pos.state
+        w = st.get("weather")
+        if isinstance(w, str) and w.lower() in WEATHERS:
+            return w.lower()
+        if "weather_unknown" in st:
+            self.not_judged(rule_id, f"the weather is unknown: {st['weather_unknown']}")
+            return None
+        return "good"
+
+    def begin(self, start: Position, memory: dict) -> None:
+        """A file with no earlier file (no ``prev_hexes`` in memory) starts from where its pieces
+        stand. Unless it starts at the first phase of the first turn, the Axis units already on
+        the map may have arrived by air or since the last Night turn: they are listed in
+        ``arrival_unknown`` and the supply rule is not judged for them (6.14, 6.31)."""
+        if "prev_hexes" in memory:
+            return
+        memory["prev_hexes"] = {u.id: u.hex for u in start.units}
+        phases = self.game.sequence.phases
+        at_start = start.turn is None or (start.turn == self.game.sequence.first_turn and
+                                          (not start.phase or (phases and start.phase == phases[0].id)))
+        if not at_start:
+            axis = str(self.param("im_supply_side", "axis"))
+            memory["arrival_unknown"] = sorted(u.id for u in start.units if u.side == axis and self.combat(u)
+                                               and start.map.has_hex(u.hex) and not u.has("paradropped"))
+            memory["arrival_unknown_why"] = (f"the audit starts at turn {start.turn}, "
+                                             f"{start.phase_info.name if start.phase_info else 'an unknown phase'}, "
+                                             "with no earlier file: how the Axis units then on the map arrived "
+                                             "(by air, 6.31; since the last Night turn, 6.14) is unknown")
+
+    def remember_arrivals(self, prev: dict[str, str], after: Position, memory: dict) -> None:
+        """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
+        the previous phase end, or at the file's start; a unit absent from it was placed since,
+        from the palette)."""
+        m = after.map
+        came = [u for u in after.units if m.has_hex(u.hex) and not m.has_hex(prev.get(u.id, "")) and self.combat(u)]
+        night = str(after.state.get("time", "")).lower() == "night"
+        arrived = set(memory.get("arrived") or ())
+        if night:
+            arrived = set()                      # 6.14: from the Night turn on, checked normally
+        else:
+            arrived.update(u.id for u in came)
+        arrived &= {u.id for u in after.units}
+        memory["arrived"] = sorted(arrived)
+        if after.phase == "airborne" and came:
+            if after.turn is not None:
+                memory["air_entry_turn"] = after.turn
+            dropped = set(memory.get("paradropped") or ())
+            dropped.update(u.id for u in came if not self._air_landed(after, u))
+            memory["paradropped"] = sorted(dropped)
+
+    def paradropped(self, pos: Position, uid: str) -> bool:
+        v = pos.state.get("paradropped")
+        return isinstance(v, list) and uid in v
+
+    def arrived(self, pos: Position, uid: str) -> bool:
+        v = pos.state.get("arrived")
+        return isinstance(v, list) and uid in v
