@@ -24,7 +24,9 @@ from .scenario_save import MapPoint, scenario_text
 
 Progress = Callable[[str], None]
 MARGIN_PX = 40
-COUNTER_PX = 75
+#: a counter's side on the maps as a fraction of the hex height (flat to flat), when the kit
+#: gives no ``counter_px``: inside its hex, clear of the hex ID printed at the top of the hex
+COUNTER_FRACTION = 0.72
 
 
 class BuildError(VmodgenError):
@@ -53,6 +55,16 @@ def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
         scan = sheet.image
         return SheetLayout.calibrated(sheet.scheme, scan.hex_height_px, scan.origin, load_scan(scan.file).size)
     return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
+
+
+def module_counter_px(kit: Kit) -> int:
+    """The counters' side in the module (pixels): the kit's ``counter_px``, or
+    :data:`COUNTER_FRACTION` of the smallest hex of its boards (a scan's calibration included)."""
+    if kit.game.counter_px:
+        return kit.game.counter_px
+    heights = [s.image.hex_height_px if s.image is not None else kit.map.hex_height_px
+               for s in kit.map.sheets.values()] or [kit.map.hex_height_px]
+    return max(16, round(min(heights) * COUNTER_FRACTION))
 
 
 def input_fingerprint(kit: Kit) -> str:
@@ -97,18 +109,19 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         return BuildResult(target, skipped=True)
     cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
     entries: dict[str, bytes] = {}
-    plan = ModulePlan(kit, counter_px=COUNTER_PX)
+    px = module_counter_px(kit)
+    plan = ModulePlan(kit, counter_px=px)
     plan_pieces(plan)
 
     say("counters")
     from .images import counter_png, marker_png  # the renderer's cached counter images
     for unit in kit.units:
         piece = plan.pieces[unit.id]
-        entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", COUNTER_PX, cache)
+        entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", px, cache)
         if unit.two_sided:
-            entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", COUNTER_PX, cache)
+            entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", px, cache)
     for marker_id, (_name, _gpid, image, _text) in zip(kit.game.markers, plan.markers):
-        entries[f"images/{image}"] = marker_png(kit.game, marker_id, COUNTER_PX, cache)
+        entries[f"images/{image}"] = marker_png(kit.game, marker_id, px, cache)
 
     say("map boards")
     from .images import board_png
@@ -121,7 +134,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         w, h = layout.board_size
         plan.sheets.append(SheetBoard(sheet.id, sheet.name, image, layout.vassal_grid_attributes(),
                                       layout.vassal_numbering_attributes(), (w, h)))
-    boxes = box_board(kit)
+    boxes = box_board(kit, px)
     if boxes is not None:
         plan.boxes, box_img = boxes
         entries[f"images/{plan.boxes.image}"] = png_bytes(box_img)
@@ -129,12 +142,15 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     say("scenarios")
     map_name = {sb.sheet_id: sb.map_name for sb in plan.sheets}
     where: dict[str, MapPoint] = {}
-    box_points = {z["box_id"]: z["center"] for z in (plan.boxes.zones if plan.boxes else [])}
+    box_slots = {z["box_id"]: z["slots"] for z in (plan.boxes.zones if plan.boxes else [])}
     for scenario in kit.scenarios.values():
+        used: dict[str, int] = {}
         for placement in scenario.setup:
             loc = placement.location
-            if loc in box_points:
-                x, y = box_points[loc]
+            if loc in box_slots:      # side by side in the box's counter area, not one stack
+                slots = box_slots[loc]
+                x, y = slots[min(used.get(loc, 0), len(slots) - 1)]
+                used[loc] = used.get(loc, 0) + 1
                 where[(scenario.id, placement.unit)] = MapPoint(plan.boxes.map_name, "Boxes", x, y)  # type: ignore[union-attr,index]
             else:
                 sheet, hx = kit.map.sheet_of(loc)  # type: ignore[misc]

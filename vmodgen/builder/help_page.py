@@ -26,7 +26,8 @@ def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
                  "<li>Ctrl+D deletes a counter.</li>"
                  "<li>The Turn tracker steps through every phase of the sequence of play; logs record it, "
                  "so <code>vmodgen audit</code> knows when each rule applies.</li>"
-                 f"<li>The dice button rolls {e(str(g.die))}.</li></ul>")
+                 + "".join(f"<li>The {e(str(d))} button rolls {e(str(d))}.</li>" for d in (g.dice or (g.die,)))
+                 + "</ul>")
     parts.append("<h2>Sides</h2><ul>")
     for s in g.sides.values():
         nats = ", ".join(n.name for n in g.nationalities.values() if n.side == s.id)

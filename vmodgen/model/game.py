@@ -123,6 +123,10 @@ class Game:
     die: Die = field(default_factory=Die)
     counter_layout: str = "generic"
     counter_size_mm: float = 12.7
+    #: the counter's side on the module's maps, in pixels; None: :data:`COUNTER_FRACTION` of the hex
+    counter_px: int | None = None
+    #: the dice buttons of the module, the first one being the game's main die (``die``)
+    dice: tuple[Die, ...] = ()
     source: str = ""
     illustrative_note: str = ""
     sides: dict[str, Side] = field(default_factory=dict)

@@ -32,6 +32,13 @@ def _color(t: Table, key: str, default: str) -> str:
     return v
 
 
+def _die(t: Table, key: str, text: str) -> Die:
+    m = re.fullmatch(r"(\d+)d(\d+)", text)
+    if not m or not (1 <= int(m.group(1)) <= 20 and 2 <= int(m.group(2)) <= 1000):
+        raise t.error(f"'{key}' must look like 1d6 or 2d6, not {shown(text)}", key)
+    return Die(int(m.group(1)), int(m.group(2)))
+
+
 def _collect(doc: TomlDoc, name: str, build) -> dict:
     out: dict = {}
     for t in doc.tables(name):
@@ -62,19 +69,24 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
                              line=doc.header_line(key) or doc.key_line(key))
     g = doc.table("game")
     g.check_keys(("id", "name", "subtitle", "ruleset", "die", "map", "roster", "scenarios",
-                  "counter_layout", "counter_size_mm", "source", "illustrative_note"))
-    die_text = g.str("die", "1d6")
-    m = re.fullmatch(r"(\d+)d(\d+)", die_text)
-    if not m or not (1 <= int(m.group(1)) <= 20 and 2 <= int(m.group(2)) <= 1000):
-        raise g.error(f"'die' must look like 1d6 or 2d6, not {shown(die_text)}", "die")
+                  "counter_layout", "counter_size_mm", "counter_px", "dice", "source",
+                  "illustrative_note"))
+    die = _die(g, "die", g.str("die", "1d6"))
+    dice = tuple(_die(g, "dice", text) for text in g.str_list("dice", ()))
+    if len(dice) > 8:
+        raise g.error("'dice' may name at most 8 dice buttons", "dice")
+    counter_px = g.int("counter_px", None, minimum=16)
+    if counter_px is not None and counter_px > 1000:
+        raise g.error(f"'counter_px' may be at most 1000, not {counter_px}", "counter_px")
     ruleset = g.str("ruleset", "generic")
     if ruleset not in KNOWN_RULESETS:
         raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(KNOWN_RULESETS)})", "ruleset")
     game = Game(
         id=_id(g), name=g.str("name"), subtitle=g.str("subtitle", ""), ruleset=ruleset,
-        die=Die(int(m.group(1)), int(m.group(2))),
+        die=die, dice=tuple(dict.fromkeys((die,) + dice)),
         counter_layout=g.str("counter_layout", "generic"),
         counter_size_mm=float(g.number("counter_size_mm", 12.7, minimum=5)),
+        counter_px=counter_px,
         source=g.str("source", ""), illustrative_note=g.str("illustrative_note", ""),
     )
 
