@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .layout import LayoutData
+
 
 @dataclass(frozen=True)
 class Named:
@@ -146,3 +148,8 @@ class Game:
     rules: dict[str, float | int | bool | str] = field(default_factory=dict)
     #: rule parameters whose value is not in the rulebook text
     illustrative_rules: frozenset[str] = frozenset()
+    #: the kit's own ``[layout]`` table (None: the bundled layout as it is) and the keys it gives
+    layout: LayoutData | None = None
+    layout_keys: frozenset[str] = frozenset()
+    #: the folder of per-unit images named by unit id ("" = none)
+    images_dir: str = ""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from .art import art_path
 from .game import Game
 from .load_game import _id, load_game
 from .load_map import load_map
@@ -123,10 +124,17 @@ def load_kit(spec: str | Path) -> Kit:
     if not is_file(roster_path):
         raise g.error(f"no roster file '{roster_path}'", "roster")
     mapdata = load_map(map_path, game)
-    units = load_roster(roster_path, game)
+    images_dir = None
+    if "images" in g:
+        images_dir = base / g.str("images")
+        if not is_dir(images_dir):
+            raise g.error(f"no images folder '{images_dir}'", "images")
+        game.images_dir = str(images_dir)
+    units = load_roster(roster_path, game, images_dir)
     scen_path = base / g.str("scenarios", "scenarios.toml")
     scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if is_file(scen_path) else {}
     files = [path, roster_path, map_path] + ([scen_path] if is_file(scen_path) else [])
+    files += sorted({Path(art_path(k)) for u in units for k in u.art if k})   # a changed image rebuilds
     kit = Kit(game, units, mapdata, scenarios, path, files)
     return kit
 

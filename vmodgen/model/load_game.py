@@ -9,6 +9,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    UnitSize, UnitType)
 from ..errors import InputError
 from .tomldoc import Table, TomlDoc, shown
+from .layout import ART_MODES, BOX_NAMES, COLOR_ROLES, KNOWN_LAYOUTS, LAYOUT_KEYS, LayoutData
 from .vocab import symbol_problems
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -61,7 +62,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     doc.data.setdefault("game", {})
     top_keys = {"game", "sides", "nationalities", "formations", "unit_types", "unit_sizes",
                 "fields", "movement_classes", "flags", "terrain", "hexside_features",
-                "line_features", "point_features", "markers", "sequence", "rules"}
+                "line_features", "point_features", "markers", "sequence", "rules", "layout"}
     for key in doc.data:
         if key not in top_keys:
             raise InputError(doc.path, f"unknown top-level table '{key}' (known: "
@@ -69,7 +70,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
                              line=doc.header_line(key) or doc.key_line(key))
     g = doc.table("game")
     g.check_keys(("id", "name", "subtitle", "ruleset", "die", "map", "roster", "scenarios",
-                  "counter_layout", "counter_size_mm", "counter_px", "dice", "source",
+                  "counter_layout", "counter_size_mm", "counter_px", "dice", "images", "source",
                   "illustrative_note"))
     die = _die(g, "die", g.str("die", "1d6"))
     dice = tuple(_die(g, "dice", text) for text in g.str_list("dice", ()))
@@ -84,7 +85,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     game = Game(
         id=_id(g), name=g.str("name"), subtitle=g.str("subtitle", ""), ruleset=ruleset,
         die=die, dice=tuple(dict.fromkeys((die,) + dice)),
-        counter_layout=g.str("counter_layout", "generic"),
+        counter_layout=_layout_name(g, "counter_layout", "generic"),
         counter_size_mm=float(g.number("counter_size_mm", 12.7, minimum=5)),
         counter_px=counter_px,
         source=g.str("source", ""), illustrative_note=g.str("illustrative_note", ""),
@@ -215,4 +216,73 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
             raise rules.error(f"'illustrative' names '{key}', which is not a rule parameter", "illustrative")
     game.rules = params
     game.illustrative_rules = frozenset(illus)
+    if "layout" in doc.data:
+        game.layout, game.layout_keys = load_layout_table(doc.table("layout"), game.counter_layout)
+        game.counter_layout = game.layout.base
+        lt = doc.table("layout")
+        for key in ("row", "left", "right", "superscript", "hide"):
+            for fid in getattr(game.layout, key):
+                if fid not in game.fields:
+                    raise lt.error(f"'{key}' names '{fid}', which is not one of the game's [[fields]] "
+                                   f"({', '.join(game.fields) or 'none'})", key)
     return game, doc
+
+
+def _layout_name(t: Table, key: str, default: str) -> str:
+    name = t.str(key, default)
+    if name not in KNOWN_LAYOUTS:
+        raise t.error(f"unknown counter layout '{name}' (known: {', '.join(KNOWN_LAYOUTS)}; "
+                      "describe your own in a [layout] table)", key)
+    return name
+
+
+def _color_value(t: Table, key: str, value) -> str:
+    """A "#rrggbb" colour, or a CSS colour name (Pillow's list), as "#rrggbb"."""
+    from PIL import ImageColor
+    if not isinstance(value, str):
+        raise t.error(f"colour '{key}' must be text like \"#1f3a5c\" or \"navy\", not {shown(value)}", key)
+    try:
+        r, g, b = ImageColor.getrgb(value)[:3]
+    except ValueError:
+        raise t.error(f"colour '{key}' must be like \"#1f3a5c\" or a CSS colour name, not {shown(value)}", key) from None
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def load_layout_table(t: Table, default_base: str) -> tuple[LayoutData, frozenset[str]]:
+    """A ``[layout]`` table (or a bundled layout file's): the layout and the keys it gives."""
+    t.check_keys(LAYOUT_KEYS)
+    given = set(t.data) - {"base", "font"}
+    base = _layout_name(t, "base", default_base)
+    boxes = []
+    bt = t.sub("boxes")
+    if bt is not None:
+        for name, value in bt.data.items():
+            if name not in BOX_NAMES:
+                raise bt.error(f"unknown box '{name}' (known: {', '.join(BOX_NAMES)})", name)
+            if (not isinstance(value, list) or len(value) != 4
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+                raise bt.error(f"box '{name}' must be [x0, y0, x1, y1] in fractions of the counter side", name)
+            x0, y0, x1, y1 = (float(v) for v in value)
+            if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+                raise bt.error(f"box '{name}' must lie inside the counter (0..1) with x0 < x1 and y0 < y1, "
+                               f"not {value}", name)
+            boxes.append((name, (x0, y0, x1, y1)))
+    colors = []
+    ct = t.sub("colors")
+    if ct is not None:
+        for role, value in ct.data.items():
+            if role not in COLOR_ROLES:
+                raise ct.error(f"unknown colour role '{role}' (known: {', '.join(COLOR_ROLES)})", role)
+            colors.append((role, _color_value(ct, role, value)))
+    font = t.str("font", "bold")
+    if font not in ("bold", "regular"):
+        raise t.error(f"'font' must be \"bold\" or \"regular\", not {shown(font)}", "font")
+    if "font" in t.data:
+        given.add("bold")
+    art = t.str("art", "face")
+    if art not in ART_MODES:
+        raise t.error(f"'art' must be one of {', '.join(ART_MODES)}, not {shown(art)}", "art")
+    data = LayoutData(base=base, boxes=tuple(boxes), row=t.str_list("row"), left=t.str_list("left"),
+                      right=t.str_list("right"), superscript=t.str_list("superscript"),
+                      hide=t.str_list("hide"), bold=font == "bold", colors=tuple(colors), art=art)
+    return data, frozenset(given)
