@@ -9,6 +9,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    UnitSize, UnitType)
 from ..errors import InputError
 from .tomldoc import Table, TomlDoc, shown
+from .problems import item, report
 from .layout import ART_MODES, BOX_NAMES, COLOR_ROLES, KNOWN_LAYOUTS, LAYOUT_KEYS, LayoutData
 from .vocab import symbol_problems
 
@@ -43,10 +44,11 @@ def _die(t: Table, key: str, text: str) -> Die:
 def _collect(doc: TomlDoc, name: str, build) -> dict:
     out: dict = {}
     for t in doc.tables(name):
-        item = build(t)
-        if item.id in out:
-            raise t.error(f"duplicate id '{item.id}'", "id")
-        out[item.id] = item
+        with item():
+            got = build(t)
+            if got.id in out:
+                raise t.error(f"duplicate id '{got.id}'", "id")
+            out[got.id] = got
     return out
 
 
@@ -65,9 +67,9 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
                 "line_features", "point_features", "markers", "sequence", "rules", "layout"}
     for key in doc.data:
         if key not in top_keys:
-            raise InputError(doc.path, f"unknown top-level table '{key}' (known: "
-                             f"{', '.join(sorted(top_keys))})",
-                             line=doc.header_line(key) or doc.key_line(key))
+            report(InputError(doc.path, f"unknown top-level table '{key}' (known: "
+                              f"{', '.join(sorted(top_keys))})",
+                              line=doc.header_line(key) or doc.key_line(key)))
     g = doc.table("game")
     g.check_keys(("id", "name", "subtitle", "ruleset", "die", "map", "roster", "scenarios",
                   "counter_layout", "counter_size_mm", "counter_px", "dice", "images", "source",
@@ -186,14 +188,15 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     phases = []
     seen = set()
     for t in seq.subs("phases"):
-        i, n, note = _named(t, "side", "segments", "kind")
-        if i in seen:
-            raise t.error(f"duplicate phase id '{i}'", "id")
-        seen.add(i)
-        s = t.str("side", "")
-        if s and s not in game.sides:
-            raise t.error(f"unknown side '{s}'", "side")
-        phases.append(Phase(i, n, note, side=s, segments=t.str_list("segments"), kind=t.str("kind", "")))
+        with item():
+            i, n, note = _named(t, "side", "segments", "kind")
+            if i in seen:
+                raise t.error(f"duplicate phase id '{i}'", "id")
+            seen.add(i)
+            s = t.str("side", "")
+            if s and s not in game.sides:
+                raise t.error(f"unknown side '{s}'", "side")
+            phases.append(Phase(i, n, note, side=s, segments=t.str_list("segments"), kind=t.str("kind", "")))
     game.sequence = SequenceOfPlay(turn_name=seq.str("turn_name", "Turn"),
                                    first_turn=seq.int("first_turn", 1),
                                    last_turn=seq.int("last_turn", None, minimum=1),
@@ -207,25 +210,34 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
             continue
         if isinstance(value, bool) or isinstance(value, (int, float, str)):
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-                raise rules.error(f"rule parameter '{key}' may not be negative ({value})", key)
+                report(rules.error(f"rule parameter '{key}' may not be negative ({value})", key))
+                continue
             params[key] = value
         else:
-            raise rules.error(f"rule parameter '{key}' must be a number, true/false or text", key)
+            report(rules.error(f"rule parameter '{key}' must be a number, true/false or text", key))
     for key in illus:
+        if key not in params and key in rules.data:
+            continue            # a bad parameter, reported above
         if key not in params:
-            raise rules.error(f"'illustrative' names '{key}', which is not a rule parameter", "illustrative")
+            report(rules.error(f"'illustrative' names '{key}', which is not a rule parameter", "illustrative"))
     game.rules = params
     game.illustrative_rules = frozenset(illus)
     if "layout" in doc.data:
-        game.layout, game.layout_keys = load_layout_table(doc.table("layout"), game.counter_layout)
-        game.counter_layout = game.layout.base
-        lt = doc.table("layout")
-        for key in ("row", "left", "right", "superscript", "hide"):
-            for fid in getattr(game.layout, key):
-                if fid not in game.fields:
-                    raise lt.error(f"'{key}' names '{fid}', which is not one of the game's [[fields]] "
-                                   f"({', '.join(game.fields) or 'none'})", key)
+        with item():
+            _game_layout(doc, game)
     return game, doc
+
+
+def _game_layout(doc: TomlDoc, game: Game) -> None:
+    """The kit's ``[layout]`` table, its field ids checked against the game's fields."""
+    lt = doc.table("layout")
+    layout, keys = load_layout_table(lt, game.counter_layout)
+    for key in ("row", "left", "right", "superscript", "hide"):
+        for fid in getattr(layout, key):
+            if fid not in game.fields:
+                raise lt.error(f"'{key}' names '{fid}', which is not one of the game's [[fields]] "
+                               f"({', '.join(game.fields) or 'none'})", key)
+    game.layout, game.layout_keys, game.counter_layout = layout, keys, layout.base
 
 
 def _layout_name(t: Table, key: str, default: str) -> str:

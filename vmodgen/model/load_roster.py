@@ -7,6 +7,7 @@ from pathlib import Path
 from ..errors import InputError
 from .art import art_key, find_art
 from .csvfile import CsvTable
+from .problems import item, report
 from .game import Game
 from .tomldoc import shown
 from .unit import Unit, Value
@@ -37,26 +38,34 @@ def load_roster(path: str | Path, game: Game, images_dir: Path | None = None) ->
     ``images_dir``: the kit's folder of unit images named by unit id (see :mod:`.art`)."""
     table = CsvTable(path, "roster")
     header = table.header
-    for col in REQUIRED:
-        if col not in header:
-            raise table.error(f"missing the column '{col}'")
+    missing = [col for col in REQUIRED if col not in header]
+    if missing:     # every row would fail: one message for the header
+        raise table.error(f"missing the column{'s' if len(missing) > 1 else ''} "
+                          f"{', '.join(repr(c) for c in missing)}"
+                          + _delimiter_hint(table))
     kinds = []
     for col in header:
         kind = _column_kind(col, game)
         if not kind:
-            raise table.error(f"unknown column '{col}' (fields of this game: "
-                              f"{', '.join(game.fields) or 'none'}; other columns: "
-                              f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)")
+            report(table.error(f"unknown column '{col}' (fields of this game: "
+                               f"{', '.join(game.fields) or 'none'}; other columns: "
+                               f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)"))
         kinds.append(kind)
     units: list[Unit] = []
     ids: dict[str, int] = {}
     for line, cells in table.rows():
-        unit = _unit(path, line, cells, header, kinds, game, images_dir)
-        if unit.id in ids:
-            raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
-        ids[unit.id] = line
-        units.append(unit)
+        with item():
+            unit = _unit(path, line, cells, header, kinds, game, images_dir)
+            if unit.id in ids:
+                raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
+            ids[unit.id] = line
+            units.append(unit)
     return units
+
+
+def _delimiter_hint(table: CsvTable) -> str:
+    one = [h for h in table.header if any(d in h for d in ",;\t|")]
+    return f" (the header was read with '{table.delimiter}' between cells)" if one else ""
 
 
 def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | None) -> tuple[str, str]:
