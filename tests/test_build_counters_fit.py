@@ -88,3 +88,39 @@ def test_every_die_of_the_kit_has_a_button():
         ("1", "6", "1d6"), ("2", "6", "2d6")]
     menu = next(e for e in root.iter() if _short(e.tag) == "ToolbarMenu")
     assert menu.get("menuItems").split(",")[:2] == ["1d6", "2d6"]
+
+
+def test_scenarios_without_a_set_up_for_every_side_are_not_offered(tmp_path):
+    """OM scenarios 4-6 set up no unit, NA41's Crusader only the Tobruk ASU (issue 18): no
+    predefined set-up for them, and the help page says why; the others are offered."""
+    from vmodgen.builder.build import offered_scenarios
+    from vmodgen.builder.help_page import help_html
+    from vmodgen.builder.offered import missing_sides
+    om = load_kit("operation-mercury")
+    offered = {s.id for s in offered_scenarios(om)}
+    assert offered == {s.id for s in om.scenarios.values() if s.setup and not missing_sides(om, s)}
+    assert {"scn4", "scn5", "scn6"}.isdisjoint(offered) and "scn1" in offered
+    na = load_kit("north-africa-41")
+    assert len(na.scenarios["crusader"].setup) == 1
+    assert "crusader" not in {s.id for s in offered_scenarios(na)}
+    page = help_html(na)
+    assert page.count("Not offered as a set-up") == len(na.scenarios) - len(offered_scenarios(na))
+
+
+def test_built_module_links_the_vector_sheets_in_its_help_menu(tmp_path):
+    import zipfile
+    from vmodgen.builder.build import build_kit
+    kit = load_kit(ROOT / "tests" / "data" / "minikit")
+    result = build_kit(kit, tmp_path, force=True)
+    assert (tmp_path / "minikit-counters.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "minikit-counters-letter.pdf").read_bytes().startswith(b"%PDF")
+    with zipfile.ZipFile(result.path) as z:
+        root = etree.fromstring(z.read("buildFile.xml"))
+        assert z.read("help/counter-sheet.pdf") == (tmp_path / "minikit-counters.pdf").read_bytes()
+        names = set(z.namelist())
+    pdfs = {e.get("pdfFile"): e.get("title") for e in root.iter() if _short(e.tag) == "BrowserPDFFile"}
+    assert set(pdfs) == {"help/counter-sheet.pdf", "help/counter-sheet-letter.pdf"} and set(pdfs) <= names
+    assert all(_short(e.getparent().tag) == "Documentation" for e in root.iter() if _short(e.tag) == "BrowserPDFFile")
+    # a deleted sheet is written again even when the module is unchanged
+    (tmp_path / "minikit-counters.pdf").unlink()
+    assert not build_kit(kit, tmp_path).skipped and (tmp_path / "minikit-counters.pdf").is_file()

@@ -41,6 +41,7 @@ class ModulePlan:
     boxes: BoxBoard | None = None
     setups: list[tuple[str, str, str]] = field(default_factory=list)   # (name, file, description)
     help_files: list[tuple[str, str]] = field(default_factory=list)
+    pdf_files: list[tuple[str, str]] = field(default_factory=list)     # (menu title, file in the module)
     counter_px: int = 75
 
     @property
@@ -72,7 +73,7 @@ def build_xml(plan: ModulePlan) -> bytes:
     title = game.name + (f": {game.subtitle}" if game.subtitle else "")
     description = title + (" — includes ILLUSTRATIVE values not from the rulebook" if kit.has_illustrative else "")
     root = mx.game_module(game.name, "1.0", description, plan.next_gpid)
-    mx.documentation(root, plan.help_files)
+    mx.documentation(root, plan.help_files, plan.pdf_files)
     mx.player_roster(root, [s.name for s in game.sides.values()])
     mx.global_options(root)
     mx.prototypes(root, prototype_definitions(kit))

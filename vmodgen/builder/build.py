@@ -18,7 +18,8 @@ from ..vassal.savefile import MODULEDATA, Metadata, metadata_xml, save_bytes
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
-from ..safeio import write_text_atomic
+from .offered import is_offered
+from ..safeio import write_bytes_atomic, write_text_atomic
 from .package import FIXED_TIME, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 
@@ -55,6 +56,21 @@ def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
         scan = sheet.image
         return SheetLayout.calibrated(sheet.scheme, scan.hex_height_px, scan.origin, load_scan(scan.file).size)
     return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
+
+
+#: the print sheets: in the module's Help menu and beside the module as build outputs
+SHEET_PAGES = ("a4", "letter")
+SHEET_ENTRY = {"a4": "help/counter-sheet.pdf", "letter": "help/counter-sheet-letter.pdf"}
+
+
+def sheet_path(out_dir: Path, kit: Kit, page: str) -> Path:
+    """``<out>/<game>-counters.pdf`` (A4) and ``<out>/<game>-counters-letter.pdf``."""
+    return out_dir / f"{kit.game.id}-counters{'' if page == 'a4' else '-' + page}.pdf"
+
+
+def offered_scenarios(kit: Kit) -> list:
+    """The scenarios the module offers as predefined set-ups (see :mod:`.offered`)."""
+    return [s for s in kit.scenarios.values() if is_offered(kit, s)]
 
 
 def module_counter_px(kit: Kit) -> int:
@@ -105,7 +121,8 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     target = out_dir / f"{kit.game.id}.vmod"
     stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
     fingerprint = input_fingerprint(kit)
-    if not force and _unchanged(target, stamp_path, fingerprint):
+    if (not force and _unchanged(target, stamp_path, fingerprint)
+            and all(sheet_path(out_dir, kit, p).is_file() for p in SHEET_PAGES)):
         return BuildResult(target, skipped=True)
     cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
     entries: dict[str, bytes] = {}
@@ -161,7 +178,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         boards.append((plan.boxes.map_name, "Boxes"))
     meta = metadata_xml(Metadata(version="1.0", vassal_version="3.7.0", date_saved="0",
                                  description=kit.game.name, name=kit.game.name), MODULEDATA)
-    for i, scenario in enumerate(kit.scenarios.values(), start=1):
+    for i, scenario in enumerate(offered_scenarios(kit), start=1):
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
@@ -172,8 +189,12 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
 
     say("help and counter sheet")
     from .images import counter_sheet_pdf
-    entries["help/counter-sheet.pdf"] = counter_sheet_pdf(kit, cache)
-    entries["help/rules.html"] = help_html(kit, "help/counter-sheet.pdf").encode("utf-8")
+    sheets = {page: counter_sheet_pdf(kit, page) for page in SHEET_PAGES}
+    for page, data in sheets.items():
+        entries[SHEET_ENTRY[page]] = data
+        plan.pdf_files.append((f"Counter sheet (PDF, {page.upper() if page == 'a4' else page.title()})",
+                               SHEET_ENTRY[page]))
+    entries["help/rules.html"] = help_html(kit, SHEET_ENTRY).encode("utf-8")
     plan.help_files.append((f"{kit.game.name}: rules summary", "help/rules.html"))
 
     say("buildFile.xml")
@@ -187,6 +208,8 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     if problems:
         raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
 
+    for page, pdf in sheets.items():          # the print sheets beside the module
+        write_bytes_atomic(sheet_path(out_dir, kit, page), pdf)
     write_zip(target, data)
     write_text_atomic(stamp_path, f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n")
     return BuildResult(target, entries=len(entries))

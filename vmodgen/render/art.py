@@ -26,5 +26,8 @@ def paste_art(canvas: Image.Image, key: str, box: tuple[float, float, float, flo
     bw, bh = max(1, int(x1 - x0)), max(1, int(y1 - y0))
     scale = min(bw / art.width, bh / art.height)
     w, h = max(1, round(art.width * scale)), max(1, round(art.height * scale))
+    if getattr(canvas, "is_vector", False):       # a PDF face: the image at its own resolution
+        canvas.place(art, x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
+        return
     fitted = art.resize((w, h), Image.LANCZOS)
     canvas.paste(fitted, (round(x0 + (bw - w) / 2), round(y0 + (bh - h) / 2)), fitted)

@@ -76,6 +76,24 @@ def render_spec(spec: FaceSpec, px: int = DEFAULT_PX) -> Image.Image:
     return face.finish()
 
 
+#: the units of a vector face's side (fine enough that rounded line widths match the PNGs)
+VECTOR_UNITS = 1000
+
+
+def vector_spec(spec: FaceSpec):
+    """A resolved face as vector drawing (:class:`~vmodgen.render.vector.VectorDraw`, a
+    ``VECTOR_UNITS`` square), drawn by the same layout code as :func:`render_spec`."""
+    mod = layout_module(spec.layout)
+    face = Face(VECTOR_UNITS, getattr(mod, "background", background_of)(spec), vector=True)
+    if spec.full_art and spec.kind != "marker":
+        paste_art(face.image, spec.art, (0, 0, face.S, face.S))
+        draw_illustrative_mark(face, spec, spec.geometry.box("illustrative", ILLUSTRATIVE_BOX))
+        face.rect((0, 0, 1, 1), outline=spec.geometry.color("outline", "#000000"), width=0.8)
+        return face.draw
+    mod.draw(face, spec)
+    return face.draw
+
+
 def render_counter(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_PX,
                    dpi: float | None = None) -> Image.Image:
     """One face of ``unit``: ``side`` is "front" or "back" (the reduced side; for a one-sided

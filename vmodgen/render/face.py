@@ -137,12 +137,17 @@ def marker_spec(game: Game, marker: Marker, side: str = "front") -> FaceSpec:
 class Face:
     """A square supersampled canvas for one face; layouts place things in fractions (0..1)."""
 
-    def __init__(self, px: int, background: str | RGB, ss: int | None = None) -> None:
+    def __init__(self, px: int, background: str | RGB, ss: int | None = None, vector: bool = False) -> None:
         self.px = px
-        self.ss = ss or supersample_for(px)
+        self.ss = 1 if vector else (ss or supersample_for(px))
         self.S = px * self.ss
-        self.image = Image.new("RGB", (self.S, self.S), rgb(background))
-        self.draw = ImageDraw.Draw(self.image)
+        if vector:      # shapes and text recorded for a PDF (vector.py); ``image`` takes pasted art
+            from .vector import VectorDraw
+            self.draw = self.image = VectorDraw(self.S)
+            self.draw.rectangle((0, 0, self.S, self.S), fill=rgb(background))
+        else:
+            self.image = Image.new("RGB", (self.S, self.S), rgb(background))
+            self.draw = ImageDraw.Draw(self.image)
 
     def b(self, fbox: Box) -> Box:
         """A fractional box in canvas pixels."""

@@ -142,10 +142,15 @@ def game_module(name: str, version: str, description: str, next_gpid: int) -> et
     return root
 
 
-def documentation(root, help_files: Iterable[tuple[str, str]]) -> None:
+def documentation(root, help_files: Iterable[tuple[str, str]],
+                  pdf_files: Iterable[tuple[str, str]] = ()) -> None:
+    """The Help menu: HTML pages (``HelpFile``) and PDFs VASSAL opens in the system's viewer
+    (``BrowserPDFFile``: extracted from the module to a temporary file)."""
     doc = el(root, MOD + "Documentation")
     for title, file_name in help_files:
         el(doc, MOD + "documentation.HelpFile", "HelpFile", fileName=file_name, title=title)
+    for title, file_name in pdf_files:
+        el(doc, MOD + "documentation.BrowserPDFFile", pdfFile=file_name, title=title)
 
 
 def player_roster(root, sides: Iterable[str]) -> None:
