@@ -20,6 +20,7 @@ from .scenario import Placement, Reinforcement, Scenario
 from .tomldoc import TomlDoc
 from .unit import Unit
 from .problems import item, report
+from .schema import keys
 
 
 class MapUnreadable(InputError):
@@ -161,8 +162,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
     out: dict[str, Scenario] = {}
     for t in doc.tables("scenarios"):
         with item():
-            t.check_keys(("id", "name", "first_turn", "last_turn", "sheets", "description",
-                          "illustrative", "setup", "reinforcements"))
+            t.check_keys(keys("scenarios.toml", "[[scenarios]]"))
             sid = _id(t)
             if sid in out:
                 raise t.error(f"duplicate scenario id '{sid}'", "id")
@@ -189,7 +189,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     scen.reinforcements.append(Reinforcement(u.id, turn, "", u.is_illustrative("arrival")))
             for st in t.subs("setup"):
                 with item():
-                    st.check_keys(("unit", "hex", "illustrative"))
+                    st.check_keys(keys("scenarios.toml", "[[scenarios.setup]]"))
                     uid, loc = st.str("unit"), st.str("hex")
                     if uid not in by_id:
                         raise st.error(f"unknown unit '{uid}'", "unit")
@@ -198,7 +198,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
             for rt in t.subs("reinforcements"):
                 with item():
-                    rt.check_keys(("unit", "turn", "at", "illustrative"))
+                    rt.check_keys(keys("scenarios.toml", "[[scenarios.reinforcements]]"))
                     uid = rt.str("unit")
                     if uid not in by_id:
                         raise rt.error(f"unknown unit '{uid}'", "unit")

@@ -10,6 +10,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
 from ..errors import InputError
 from .tomldoc import Table, TomlDoc, shown
 from .problems import item, report
+from .schema import TABLES, keys, top_tables
 from .layout import ART_MODES, BOX_NAMES, COLOR_ROLES, KNOWN_LAYOUTS, LAYOUT_KEYS, LayoutData
 from .vocab import symbol_problems
 
@@ -53,7 +54,10 @@ def _collect(doc: TomlDoc, name: str, build) -> dict:
 
 
 def _named(t: Table, *extra: str) -> tuple[str, str, str]:
-    t.check_keys(("id", "name", "note") + extra)
+    table = t.what.replace("[sequence].phases", "[[sequence.phases]]")
+    table = table if table in TABLES["game.toml"] else None
+    allowed = keys("game.toml", table) if table else ("id", "name", "note") + extra
+    t.check_keys(allowed)
     return _id(t), t.str("name"), t.str("note", "")
 
 
@@ -62,18 +66,14 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     (whose ``[game]`` table names the roster, map and scenario files)."""
     doc = TomlDoc(path)
     doc.data.setdefault("game", {})
-    top_keys = {"game", "sides", "nationalities", "formations", "unit_types", "unit_sizes",
-                "fields", "movement_classes", "flags", "terrain", "hexside_features",
-                "line_features", "point_features", "markers", "sequence", "rules", "layout"}
+    top_keys = top_tables("game.toml")
     for key in doc.data:
         if key not in top_keys:
             report(InputError(doc.path, f"unknown top-level table '{key}' (known: "
                               f"{', '.join(sorted(top_keys))})",
                               line=doc.header_line(key) or doc.key_line(key)))
     g = doc.table("game")
-    g.check_keys(("id", "name", "subtitle", "ruleset", "die", "map", "roster", "scenarios",
-                  "counter_layout", "counter_size_mm", "counter_px", "dice", "images", "source",
-                  "illustrative_note"))
+    g.check_keys(keys("game.toml", "[game]"))
     die = _die(g, "die", g.str("die", "1d6"))
     dice = tuple(_die(g, "dice", text) for text in g.str_list("dice", ()))
     if len(dice) > 8:
@@ -184,7 +184,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     game.markers = _collect(doc, "markers", marker)
 
     seq = doc.table("sequence", required=False)
-    seq.check_keys(("turn_name", "first_turn", "last_turn", "phases"))
+    seq.check_keys(keys("game.toml", "[sequence]"))
     phases = []
     seen = set()
     for t in seq.subs("phases"):

@@ -14,6 +14,7 @@ from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
 from .tomldoc import Table, TomlDoc, shown
 from .problems import item, report
+from .schema import keys, top_tables
 
 
 def is_file(p: Path) -> bool:
@@ -25,17 +26,16 @@ def is_file(p: Path) -> bool:
 
 
 ELEVATION_RE = re.compile(r"^[+-]?[0-9]{1,6}$")
-SHEET_KEYS = ("id", "name", "prefix", "lines", "line_first", "line_digits", "pos_digits", "separator",
-              "line_range", "pos_range", "line_grows", "pos_grows", "shift", "hexes", "offset", "image")
+SHEET_KEYS = keys("map.toml", "[[sheets]]")
 
 
 def load_map(path: str | Path, game: Game) -> MapData:
     doc = TomlDoc(path)
     for key in doc.data:
-        if key not in ("map", "sheets", "hexsides", "lines", "places", "boxes", "areas"):
+        if key not in top_tables("map.toml"):
             raise InputError(path, f"unknown top-level table '{key}'", line=doc.header_line(key))
     m = doc.table("map")
-    m.check_keys(("id", "name", "hex_height_px", "default_terrain", "illustrative_note"))
+    m.check_keys(keys("map.toml", "[map]"))
     mapdata = MapData(id=_id(m), name=m.str("name"),
                       hex_height_px=m.int("hex_height_px", 64, minimum=16),
                       default_terrain=m.str("default_terrain", "clear"),
@@ -99,7 +99,7 @@ def _sheet(t: Table, base: Path) -> Sheet:
     image = None
     img = t.sub("image")
     if img is not None:
-        img.check_keys(("file", "hex_height_px", "origin"))
+        img.check_keys(keys("map.toml", "[sheets.image]"))
         image = ScannedImage(file=str(base / img.str("file")),
                              hex_height_px=float(img.number("hex_height_px", minimum=4)),
                              origin=img.int_pair("origin"))  # type: ignore[arg-type]
@@ -130,7 +130,7 @@ def _check_sheets(doc: TomlDoc, mapdata: MapData) -> None:
 
 def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
     table = CsvTable(path, "terrain table")
-    allowed = ("hex", "terrain", "elevation", "features", "illustrative", "note")
+    allowed = keys("<sheet>.csv", "columns")
     for col in table.header:
         if col not in allowed:
             report(table.error(f"unknown column '{col}' (known: {', '.join(allowed)})"))
@@ -171,7 +171,7 @@ def _hex_ref(t: Table, mapdata: MapData, key: str, value: str) -> str:
 def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
     for t in doc.tables("hexsides"):
         with item():
-            t.check_keys(("hexes", "feature", "up", "illustrative", "note"))
+            t.check_keys(keys("map.toml", "[[hexsides]]"))
             pair = t.str_list("hexes")
             if len(pair) != 2:
                 raise t.error("'hexes' must name exactly two hexes", "hexes")
@@ -189,7 +189,7 @@ def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
             mapdata.hexsides.append(Hexside(a, b, feature, up, t.bool("illustrative", True)))
     for t in doc.tables("lines"):
         with item():
-            t.check_keys(("kind", "hexes", "name", "illustrative", "note"))
+            t.check_keys(keys("map.toml", "[[lines]]"))
             kind = t.str("kind")
             if kind not in game.line_features:
                 raise t.error(f"unknown line feature '{kind}' (known: {', '.join(game.line_features)})", "kind")
@@ -205,7 +205,7 @@ def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
             mapdata.lines.append(LinePath(kind, chain, t.str("name", ""), t.bool("illustrative", True)))
     for t in doc.tables("places"):
         with item():
-            t.check_keys(("name", "hex", "kind", "illustrative", "note"))
+            t.check_keys(keys("map.toml", "[[places]]"))
             hid = _hex_ref(t, mapdata, "hex", t.str("hex"))
             kind = t.str("kind", "")
             if kind and kind not in game.point_features:
@@ -213,7 +213,7 @@ def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
             mapdata.places.append(Place(t.str("name"), hid, kind, t.bool("illustrative"), t.str("note", "")))
     for t in doc.tables("boxes"):
         with item():
-            t.check_keys(("id", "name", "kind", "side", "adjacent", "note"))
+            t.check_keys(keys("map.toml", "[[boxes]]"))
             bid = _id(t)
             if bid in mapdata.boxes or mapdata.has_hex(bid):
                 raise t.error(f"duplicate box id '{bid}'", "id")
@@ -227,7 +227,7 @@ def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
             mapdata.boxes[bid] = Box(bid, t.str("name"), kind, side, adj, t.str("note", ""))
     for t in doc.tables("areas"):
         with item():
-            t.check_keys(("id", "name", "kind", "hexes", "illustrative", "note"))
+            t.check_keys(keys("map.toml", "[[areas]]"))
             aid = _id(t)
             if aid in mapdata.areas:
                 raise t.error(f"duplicate area id '{aid}'", "id")
