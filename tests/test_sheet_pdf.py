@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from conftest import ROOT
 from vmodgen.model import load_kit
 from vmodgen.render.sheet_pdf import MARK_MM, PAGES_MM, REG_MM, counter_sheet_pdf, sheet_geometry
 
@@ -98,3 +99,31 @@ def test_sheet_is_deterministic_and_refuses_what_does_not_fit():
     assert counter_sheet_pdf(kit.game, kit.units[:5]) == counter_sheet_pdf(kit.game, kit.units[:5])
     with pytest.raises(ValueError, match="does not fit"):
         counter_sheet_pdf(kit.game, kit.units[:5], counter_mm=300)
+
+
+def _page_count(pdf: bytes) -> int:
+    import re
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_many_counters_make_several_sheets_of_fronts_and_backs():
+    kit = load_kit(ROOT / "tests" / "data" / "minikit")
+    pdf = counter_sheet_pdf(kit.game, kit.units * 60, markers=False)
+    n = _page_count(pdf)
+    geo = sheet_geometry(kit.game.counter_size_mm, "a4")
+    assert n == 2 * -(-len(kit.units) * 60 // geo.per_page) and n >= 4
+
+
+def test_illustrative_footnote_only_when_values_are_illustrative():
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    kit = load_kit(ROOT / "tests" / "data" / "minikit")
+    plain = [u for u in kit.units if not u.illustrative]
+    marked = [u for u in kit.units if any(c.startswith(("front.", "back.")) or c == "*" for c in u.illustrative)]
+    assert plain and marked
+
+    def text(units) -> str:
+        pdf = counter_sheet_pdf(kit.game, units, markers=False)
+        return subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    assert "illustrative values" in text(marked)
+    assert "illustrative values" not in text(plain)

@@ -23,8 +23,13 @@ def box_capacity(kit: Kit) -> dict[str, int]:
     return out
 
 
-def box_board(kit: Kit, counter_px: int, image_name: str = "boxes.png") -> tuple[BoxBoard, Image.Image] | None:
-    """The board and its image, or None when the map has no boxes."""
+def box_board(kit: Kit, counter_px: int | None = None,
+              image_name: str = "boxes.png") -> tuple[BoxBoard, Image.Image] | None:
+    """The board and its image, or None when the map has no boxes. ``counter_px``: the module's
+    counter size (default: the one the builder uses for ``kit``)."""
+    if counter_px is None:
+        from .build import module_counter_px
+        counter_px = module_counter_px(kit)
     capacity = box_capacity(kit)
     img = render_boxes(kit.game, kit.map, counter_px=counter_px, capacity=capacity)
     if img is None:
