@@ -125,3 +125,24 @@ def test_built_module_links_the_vector_sheets_in_its_help_menu(tmp_path):
     # a deleted sheet is written again even when the module is unchanged
     (tmp_path / "minikit-counters.pdf").unlink()
     assert not build_kit(kit, tmp_path).skipped and (tmp_path / "minikit-counters.pdf").is_file()
+
+
+def test_scene_draws_a_stack_with_the_module_offsets():
+    """render/scene.py draws a set-up as VASSAL draws it: NA41 S1 has three units in 1604; the
+    top one is drawn two offsets up and right of the bottom one, the bottom one at the hex centre."""
+    from vmodgen.render.board import board_layout
+    from vmodgen.render.counters import render_counter
+    from vmodgen.render.scene import render_scene
+    kit = load_kit("north-africa-41")
+    scenario = kit.scenarios["enter-rommel"]
+    units = [kit.unit(p.unit) for p in scenario.setup if p.location == "1604"]
+    assert len(units) == 3
+    sheet, hx = kit.map.sheet_of("1604")
+    cx, cy = (round(v) for v in board_layout(kit.map, sheet.id).center(hx))
+    px = 46
+    look = stack_look(px)
+    scene = render_scene(kit, scenario, sheet.id, px)
+    top = render_counter(kit.game, units[-1], "front", px)
+    x0, y0 = cx + 2 * look.sep_x - px // 2, cy - 2 * look.sep_y - px // 2
+    got = scene.crop((x0 + 1, y0 + 1, x0 + px - 1, y0 + px - 1))
+    assert got.tobytes() == top.crop((1, 1, px - 1, px - 1)).tobytes()
