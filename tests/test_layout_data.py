@@ -147,3 +147,14 @@ def test_short_name_is_what_the_counter_prints(tmp_path):
     assert face_spec(kit.game, kit.unit("R1")).label == "1/1"
     assert kit.unit("R1").name == "1/1 Inf"                         # the piece keeps its name
     assert face_spec(kit.game, kit.unit("R2")).label == "2/1 Inf"
+
+
+def test_kit_colours_may_be_css_names(tmp_path):
+    d = _kit_copy(tmp_path)
+    g = d / "game.toml"
+    g.write_text(g.read_text().replace('color = "#e8a090"', 'color = "navy"', 1))
+    kit = load_kit(d)
+    assert kit.game.nationalities["redland"].color == "#000080"
+    g.write_text(g.read_text().replace('color = "navy"', 'color = "nosuchcolour"', 1))
+    with pytest.raises(InputError, match=r"game.toml:\d+: .*CSS colour name.*nosuchcolour"):
+        load_kit(d)

@@ -28,7 +28,8 @@ them. `game.toml` names the other files by paths relative to itself.
 
 This page is generated from the loaders' own schema (`vmodgen/model/schema.py`) by
 `python -m vmodgen.kitdoc`; a test fails when it is out of date. A key marked *required* must be
-given; the others take the default shown. Colours are `"#rrggbb"`. CSV files may separate cells
+given; the others take the default shown. Colours are `"#rrggbb"` or a CSS colour name
+(`"navy"`, `"darkolivegreen"`). CSV files may separate cells
 with `,`, `;` or a tab (the header row decides); a cell holding the separator is quoted.
 """
 

@@ -29,10 +29,13 @@ def _id(t: Table, key: str = "id") -> str:
 
 
 def _color(t: Table, key: str, default: str) -> str:
+    """A colour key: "#rrggbb" or a CSS colour name (Pillow's list), kept as "#rrggbb"."""
     v = t.str(key, default)
-    if v and not COLOR_RE.match(v):
-        raise t.error(f"'{key}' must be a colour like \"#1f3a5c\", not {shown(v)}", key)
-    return v
+    if not v or COLOR_RE.match(v):
+        return v
+    if len(v) <= 40 and v.replace(" ", "").isalpha():
+        return _color_value(t, key, v)
+    raise t.error(f"'{key}' must be a colour like \"#1f3a5c\" or a CSS colour name, not {shown(v)}", key)
 
 
 def _die(t: Table, key: str, text: str) -> Die:
