@@ -19,7 +19,7 @@ from vmodgen.render import text  # noqa: E402
 from vmodgen.render.board import render_board  # noqa: E402
 from vmodgen.render.cache import CounterCache  # noqa: E402
 from vmodgen.render.counters import counter_px, render_counter, render_marker  # noqa: E402
-from vmodgen.render.sheet import render_counter_sheet  # noqa: E402
+from vmodgen.render.sheet_pdf import counter_sheet_pdf  # noqa: E402
 
 
 def faces(kits, px: int) -> tuple[int, float]:
@@ -93,9 +93,9 @@ def main() -> None:
 
     for kit in kits:
         t = time.perf_counter()
-        data = render_counter_sheet(kit.game, kit.units, dpi=300)
+        data = counter_sheet_pdf(kit.game, kit.units)
         dt = time.perf_counter() - t
-        print(f"counter sheet {kit.id}: {len(data) / 1e6:.1f} MB PDF at 300 dpi in {dt:.2f} s")
+        print(f"counter sheet {kit.id}: {len(data) / 1e3:.0f} kB vector PDF (A4) in {dt:.2f} s")
 
 
 if __name__ == "__main__":

@@ -73,7 +73,12 @@ def test_components_carry_the_editors_attribute_sets():
     for e in ours.iter():
         name = _short(e.tag)
         if name in golden_attrs and name not in ("GameModule", "entry", "option"):
-            assert set(e.attrib) == golden_attrs[name], name
+            expected = golden_attrs[name]
+            if name == "StackMetrics":
+                # no blank colour: the Editor writes no attribute for a null value
+                # (AbstractBuildable.getBuildElement), and VASSAL then draws every piece of a stack
+                expected = expected - {"color"}
+            assert set(e.attrib) == expected, name
             compared += 1
     assert compared > 25
 

@@ -310,8 +310,9 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
                                       "game.toml", 27, ("unknown side 'green'", "[[nationalities]]")),
     "unknown nationality of a formation": (s("game.toml", 'nationality = "redland"', 'nationality = "greenland"'),
                                            "game.toml", 39, ("unknown nationality 'greenland'",)),
-    "bad colour": (s("game.toml", 'color = "#c03030"', 'color = "red"'),
-                   "game.toml", 17, ("must be a colour like", "'red'")),
+    # a CSS colour name is a colour (issue 18), a word that is none is not
+    "bad colour": (s("game.toml", 'color = "#c03030"', 'color = "reddish"'),
+                   "game.toml", 17, ("CSS colour name", "'reddish'")),
     "short colour": (s("game.toml", 'color = "#3050c0"', 'color = "#35c"'), "game.toml", 22, ("colour",)),
     "negative rule parameter": (s("game.toml", "stacking_limit = 6", "stacking_limit = -6"),
                                 "game.toml", 164, ("'stacking_limit' may not be negative",)),

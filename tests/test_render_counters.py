@@ -191,8 +191,10 @@ def test_every_marker_draws(name, path):
         assert count_far(im, (5, 5, 70, 70), m.color, 90) > 20, m.id
 
 
-def test_unknown_layout_falls_back_to_generic():
-    assert layout_module("no-such-layout").VERSION.startswith("generic")
+def test_unknown_layout_is_refused_not_replaced_by_generic():
+    """Issue 18: a misspelt layout name fell back silently to the generic layout."""
+    with pytest.raises(KeyError, match="unknown counter layout 'no-such-layout'"):
+        layout_module("no-such-layout")
     assert layout_module("operation-mercury").VERSION.startswith("om")
 
 

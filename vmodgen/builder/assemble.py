@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Kit
+from ..render.scene import stack_look
 from ..vassal import module_xml as mx
 from ..vassal.piece_defs import Trait
 from ..vassal.trait_forms import canonical_definition, canonical_pair
@@ -43,6 +44,7 @@ class ModulePlan:
     boxes: BoxBoard | None = None
     setups: list[tuple[str, str, str]] = field(default_factory=list)   # (name, file, description)
     help_files: list[tuple[str, str]] = field(default_factory=list)
+    pdf_files: list[tuple[str, str]] = field(default_factory=list)     # (menu title, file in the module)
     counter_px: int = 75
     #: the VASSAL version the module targets (``3.7`` or ``3.8``): what it declares, and the
     #: form of every versioned trait (vassal/trait_forms.py)
@@ -79,26 +81,28 @@ def build_xml(plan: ModulePlan) -> bytes:
     title = game.name + (f": {game.subtitle}" if game.subtitle else "")
     description = title + (" — includes ILLUSTRATIVE values not from the rulebook" if kit.has_illustrative else "")
     root = mx.game_module(game.name, "1.0", description, plan.next_gpid, DECLARED[plan.vassal])
-    mx.documentation(root, plan.help_files)
+    mx.documentation(root, plan.help_files, plan.pdf_files)
     mx.player_roster(root, [s.name for s in game.sides.values()])
     mx.global_options(root)
     mx.prototypes(root, [(name, desc, canonical_definition(text, plan.vassal))
                          for name, desc, text in prototype_definitions(kit)])
+    look = stack_look(plan.counter_px)
+    sep = (look.sep_x, look.sep_y)
     for sb in plan.sheets:
         mx.map_window(root, sb.map_name, sb.sheet_id, sb.image, sb.grid, sb.numbering,
-                      description=f"{game.name}: {sb.map_name} sheet")
+                      description=f"{game.name}: {sb.map_name} sheet", stack_sep=sep)
     if plan.boxes is not None:
         mx.map_window(root, plan.boxes.map_name, "Boxes", plan.boxes.image, {}, {},
                       description="Off-map and holding boxes", launch=True,
-                      zones=[{"name": z["name"], "path": z["path"]} for z in plan.boxes.zones])
+                      zones=[{"name": z["name"], "path": z["path"]} for z in plan.boxes.zones], stack_sep=sep)
     _palette(root, plan)
-    dice = mx.dice_button(root, game.die.count, game.die.sides)
+    dice = [mx.dice_button(root, d.count, d.sides) for d in (game.dice or (game.die,))]
     mx.turn_tracker(root, game.sequence.turn_name, game.sequence.first_turn, phase_names(kit))
     # every unit counter (markers have no unit_id); an empty filter would list nothing in VASSAL
     inv = mx.inventory(root, group_by="side_name", include='{unit_id!=""}')
     for name, file, desc in plan.setups:
         mx.predefined_setup(root, name, file, desc)
-    mx.toolbar_menu(root, [dice, inv])
+    mx.toolbar_menu(root, [*dice, inv])
     mx.finish(root)
     return mx.to_bytes(root)
 

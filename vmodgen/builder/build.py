@@ -19,13 +19,16 @@ from ..vassal.versions import DECLARED, DEFAULT_TARGET, check_target
 from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
-from ..safeio import write_text_atomic
+from .offered import is_offered
+from ..safeio import write_bytes_atomic, write_text_atomic
 from .package import FIXED_TIME, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 
 Progress = Callable[[str], None]
 MARGIN_PX = 40
-COUNTER_PX = 75
+#: a counter's side on the maps as a fraction of the hex height (flat to flat), when the kit
+#: gives no ``counter_px``: inside its hex, clear of the hex ID printed at the top of the hex
+COUNTER_FRACTION = 0.72
 
 
 class BuildError(VmodgenError):
@@ -54,6 +57,31 @@ def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
         scan = sheet.image
         return SheetLayout.calibrated(sheet.scheme, scan.hex_height_px, scan.origin, load_scan(scan.file).size)
     return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
+
+
+#: the print sheets: in the module's Help menu and beside the module as build outputs
+SHEET_PAGES = ("a4", "letter")
+SHEET_ENTRY = {"a4": "help/counter-sheet.pdf", "letter": "help/counter-sheet-letter.pdf"}
+
+
+def sheet_path(out_dir: Path, kit: Kit, page: str) -> Path:
+    """``<out>/<game>-counters.pdf`` (A4) and ``<out>/<game>-counters-letter.pdf``."""
+    return out_dir / f"{kit.game.id}-counters{'' if page == 'a4' else '-' + page}.pdf"
+
+
+def offered_scenarios(kit: Kit) -> list:
+    """The scenarios the module offers as predefined set-ups (see :mod:`.offered`)."""
+    return [s for s in kit.scenarios.values() if is_offered(kit, s)]
+
+
+def module_counter_px(kit: Kit) -> int:
+    """The counters' side in the module (pixels): the kit's ``counter_px``, or
+    :data:`COUNTER_FRACTION` of the smallest hex of its boards (a scan's calibration included)."""
+    if kit.game.counter_px:
+        return kit.game.counter_px
+    heights = [s.image.hex_height_px if s.image is not None else kit.map.hex_height_px
+               for s in kit.map.sheets.values()] or [kit.map.hex_height_px]
+    return max(16, round(min(heights) * COUNTER_FRACTION))
 
 
 def input_fingerprint(kit: Kit, vassal: str = DEFAULT_TARGET) -> str:
@@ -100,22 +128,24 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     target = out_dir / f"{kit.game.id}.vmod"
     stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
     fingerprint = input_fingerprint(kit, vassal)
-    if not force and _unchanged(target, stamp_path, fingerprint):
+    if (not force and _unchanged(target, stamp_path, fingerprint)
+            and all(sheet_path(out_dir, kit, p).is_file() for p in SHEET_PAGES)):
         return BuildResult(target, skipped=True)
     cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
     entries: dict[str, bytes] = {}
-    plan = ModulePlan(kit, counter_px=COUNTER_PX, vassal=vassal)
+    px = module_counter_px(kit)
+    plan = ModulePlan(kit, counter_px=px, vassal=vassal)
     plan_pieces(plan)
 
     say("counters")
     from .images import counter_png, marker_png  # the renderer's cached counter images
     for unit in kit.units:
         piece = plan.pieces[unit.id]
-        entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", COUNTER_PX, cache)
+        entries[f"images/{piece.images[0]}"] = counter_png(kit.game, unit, "front", px, cache)
         if unit.two_sided:
-            entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", COUNTER_PX, cache)
+            entries[f"images/{piece.images[1]}"] = counter_png(kit.game, unit, "back", px, cache)
     for marker_id, (_name, _gpid, image, _text) in zip(kit.game.markers, plan.markers):
-        entries[f"images/{image}"] = marker_png(kit.game, marker_id, COUNTER_PX, cache)
+        entries[f"images/{image}"] = marker_png(kit.game, marker_id, px, cache)
 
     say("map boards")
     from .images import board_png
@@ -128,7 +158,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         w, h = layout.board_size
         plan.sheets.append(SheetBoard(sheet.id, sheet.name, image, layout.vassal_grid_attributes(),
                                       layout.vassal_numbering_attributes(), (w, h)))
-    boxes = box_board(kit)
+    boxes = box_board(kit, px)
     if boxes is not None:
         plan.boxes, box_img = boxes
         entries[f"images/{plan.boxes.image}"] = png_bytes(box_img)
@@ -136,12 +166,15 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     say("scenarios")
     map_name = {sb.sheet_id: sb.map_name for sb in plan.sheets}
     where: dict[str, MapPoint] = {}
-    box_points = {z["box_id"]: z["center"] for z in (plan.boxes.zones if plan.boxes else [])}
+    box_slots = {z["box_id"]: z["slots"] for z in (plan.boxes.zones if plan.boxes else [])}
     for scenario in kit.scenarios.values():
+        used: dict[str, int] = {}
         for placement in scenario.setup:
             loc = placement.location
-            if loc in box_points:
-                x, y = box_points[loc]
+            if loc in box_slots:      # side by side in the box's counter area, not one stack
+                slots = box_slots[loc]
+                x, y = slots[min(used.get(loc, 0), len(slots) - 1)]
+                used[loc] = used.get(loc, 0) + 1
                 where[(scenario.id, placement.unit)] = MapPoint(plan.boxes.map_name, "Boxes", x, y)  # type: ignore[union-attr,index]
             else:
                 sheet, hx = kit.map.sheet_of(loc)  # type: ignore[misc]
@@ -152,7 +185,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
         boards.append((plan.boxes.map_name, "Boxes"))
     meta = metadata_xml(Metadata(version="1.0", vassal_version=DECLARED[vassal], date_saved="0",
                                  description=kit.game.name, name=kit.game.name), MODULEDATA)
-    for i, scenario in enumerate(kit.scenarios.values(), start=1):
+    for i, scenario in enumerate(offered_scenarios(kit), start=1):
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
@@ -163,8 +196,12 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
 
     say("help and counter sheet")
     from .images import counter_sheet_pdf
-    entries["help/counter-sheet.pdf"] = counter_sheet_pdf(kit, cache)
-    entries["help/rules.html"] = help_html(kit, "help/counter-sheet.pdf").encode("utf-8")
+    sheets = {page: counter_sheet_pdf(kit, page) for page in SHEET_PAGES}
+    for page, data in sheets.items():
+        entries[SHEET_ENTRY[page]] = data
+        plan.pdf_files.append((f"Counter sheet (PDF, {page.upper() if page == 'a4' else page.title()})",
+                               SHEET_ENTRY[page]))
+    entries["help/rules.html"] = help_html(kit, SHEET_ENTRY).encode("utf-8")
     plan.help_files.append((f"{kit.game.name}: rules summary", "help/rules.html"))
 
     say("buildFile.xml")
@@ -178,6 +215,8 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     if problems:
         raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
 
+    for page, pdf in sheets.items():          # the print sheets beside the module
+        write_bytes_atomic(sheet_path(out_dir, kit, page), pdf)
     write_zip(target, data)
     write_text_atomic(stamp_path, f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n")
     return BuildResult(target, entries=len(entries))

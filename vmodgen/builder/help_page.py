@@ -5,9 +5,11 @@ from __future__ import annotations
 from html import escape
 
 from ..model import Kit
+from .offered import is_offered, not_offered_reason
 
 
-def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
+def help_html(kit: Kit, counter_sheet: dict[str, str] | None = None) -> str:
+    """The page; ``counter_sheet`` maps page sizes to the sheet PDFs inside the module."""
     g = kit.game
     e = escape
     parts = [f"<html><head><title>{e(g.name)}</title></head><body>",
@@ -26,7 +28,8 @@ def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
                  "<li>Ctrl+D deletes a counter.</li>"
                  "<li>The Turn tracker steps through every phase of the sequence of play; logs record it, "
                  "so <code>vmodgen audit</code> knows when each rule applies.</li>"
-                 f"<li>The dice button rolls {e(str(g.die))}.</li></ul>")
+                 + "".join(f"<li>The {e(str(d))} button rolls {e(str(d))}.</li>" for d in (g.dice or (g.die,)))
+                 + "</ul>")
     parts.append("<h2>Sides</h2><ul>")
     for s in g.sides.values():
         nats = ", ".join(n.name for n in g.nationalities.values() if n.side == s.id)
@@ -49,9 +52,15 @@ def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
     for t in g.terrain.values():
         parts.append(f"<li><font color='{e(t.color)}'>&#9608;&#9608;</font> {e(t.name)}</li>")
     parts.append("</ul><h2>Scenarios</h2>")
+    parts.append("<p>A scenario is offered in File &gt; New Game only when the kit places units of every "
+                 "side for it. The others have no set-up in the rulebook text and none is invented: start "
+                 "a blank game and set them up from the scenario card.</p>")
     for s in kit.scenarios.values():
         last = f" to {s.last_turn}" if s.last_turn else ""
-        parts.append(f"<h3>{e(s.name)}</h3><p>Turns {s.first_turn}{last}. {e(s.description)}</p>")
+        illus = " The set-up here is ILLUSTRATIVE." if s.illustrative and is_offered(kit, s) else ""
+        offer = ("" if is_offered(kit, s) else
+                 f"<p><b>Not offered as a set-up</b>: {e(not_offered_reason(kit, s))}.</p>")
+        parts.append(f"<h3>{e(s.name)}</h3><p>Turns {s.first_turn}{last}. {e(s.description)}{illus}</p>{offer}")
         if s.reinforcements:
             parts.append("<p>Reinforcements:</p><ul>")
             for r in sorted(s.reinforcements, key=lambda r: (r.turn, r.unit)):
@@ -60,7 +69,11 @@ def help_html(kit: Kit, counter_sheet: str | None = None) -> str:
                 parts.append(f"<li>Turn {r.turn}: {e(u.name if u else r.unit)}{at}</li>")
             parts.append("</ul>")
     if counter_sheet:
-        parts.append(f"<h2>Counter sheet</h2><p>A print-and-play counter sheet is inside this module as "
-                     f"<code>{e(counter_sheet)}</code> (fronts and backs on facing pages).</p>")
+        files = ", ".join(f"<code>{e(f)}</code> ({e(p.upper() if p == 'a4' else p.title())})"
+                          for p, f in counter_sheet.items())
+        parts.append("<h2>Counter sheet</h2><p>The Help menu opens the print-and-play counter sheet, a vector "
+                     f"PDF inside this module ({files}): fronts and backs on facing pages, the backs "
+                     "mirrored for double-sided printing (flip on the long edge), with cut marks, bleed and "
+                     "registration marks. Print at 100%.</p>")
     parts.append("<p><small>Built by vmodgen.</small></p></body></html>")
     return "\n".join(parts)

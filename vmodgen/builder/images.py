@@ -8,7 +8,7 @@ from ..hexes.layout import SheetLayout
 from ..model import Game, Kit, Unit
 from ..render.board import load_scan, render_board
 from ..render.cache import CounterCache, png_bytes
-from ..render.sheet import render_counter_sheet
+from ..render.sheet_pdf import counter_sheet_pdf as vector_sheet
 
 _caches: dict[str, CounterCache] = {}
 
@@ -35,5 +35,6 @@ def board_png(kit: Kit, sheet_id: str, layout: SheetLayout) -> bytes:
     return png_bytes(render_board(kit.game, kit.map, sheet_id, layout=layout))
 
 
-def counter_sheet_pdf(kit: Kit, cache_dir: str | Path) -> bytes:
-    return render_counter_sheet(kit.game, kit.units, title=f"{kit.game.name}: counter sheet")
+def counter_sheet_pdf(kit: Kit, page: str = "a4") -> bytes:
+    """The vector print-and-play sheet of every counter and marker, on ``page`` (a4, letter)."""
+    return vector_sheet(kit.game, kit.units, page=page, title=f"{kit.game.name}: counter sheet")

@@ -26,6 +26,7 @@ _EXTRA = {
     "MapCenterer": set(), "StackExpander": set(), "PieceMover": set(), "KeyBufferer": set(),
     "GlobalProperties": set(), "SelectionHighlighters": set(), "PieceSlot": {"entryName", "gpid", "height", "width"},
     "GlobalTranslatableMessages": set(), "Language": set(),
+    "BrowserPDFFile": {"title", "pdfFile"},
 }
 KNOWN: dict[str, set[str]] = {k: set(v) for k, v in mx.DEFAULTS.items()}
 for _k, _v in _EXTRA.items():
@@ -80,6 +81,8 @@ def self_check(entries: dict[str, bytes], kit, plan, where) -> list[str]:
             faults.append(f"board image {e.get('image')} is missing")
         if name == "HelpFile" and e.get("fileName") not in entries:
             faults.append(f"help file {e.get('fileName')} is missing")
+        if name == "BrowserPDFFile" and e.get("pdfFile") not in entries:
+            faults.append(f"PDF help file {e.get('pdfFile')} is missing")
         if name == "PredefinedSetup" and e.get("file") not in entries:
             faults.append(f"scenario file {e.get('file')} is missing")
         if name in ("PieceSlot", "PrototypeDefinition"):
@@ -159,8 +162,13 @@ def read_back(module_zip: bytes, kit) -> list[str]:
     faults: list[str] = []
     module = read_module(f"<{kit.game.id}.vmod>", data=module_zip)
     by_file = {s.file: s for s in module.setups}
+    from .offered import is_offered
     for scenario in kit.scenarios.values():
         file = f"scenario_{scenario.id}.vsav"
+        if not is_offered(kit, scenario):
+            if file in by_file:
+                faults.append(f"scenario {scenario.id}: offered as a set-up though it has none")
+            continue
         if file not in by_file:
             faults.append(f"scenario {scenario.id}: no predefined setup for {file}")
             continue

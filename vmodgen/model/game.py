@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .layout import LayoutData
+
 
 @dataclass(frozen=True)
 class Named:
@@ -123,6 +125,10 @@ class Game:
     die: Die = field(default_factory=Die)
     counter_layout: str = "generic"
     counter_size_mm: float = 12.7
+    #: the counter's side on the module's maps, in pixels; None: :data:`COUNTER_FRACTION` of the hex
+    counter_px: int | None = None
+    #: the dice buttons of the module, the first one being the game's main die (``die``)
+    dice: tuple[Die, ...] = ()
     source: str = ""
     illustrative_note: str = ""
     sides: dict[str, Side] = field(default_factory=dict)
@@ -142,3 +148,8 @@ class Game:
     rules: dict[str, float | int | bool | str] = field(default_factory=dict)
     #: rule parameters whose value is not in the rulebook text
     illustrative_rules: frozenset[str] = frozenset()
+    #: the kit's own ``[layout]`` table (None: the bundled layout as it is) and the keys it gives
+    layout: LayoutData | None = None
+    layout_keys: frozenset[str] = frozenset()
+    #: the folder of per-unit images named by unit id ("" = none)
+    images_dir: str = ""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from .art import art_path
 from .game import Game
 from .load_game import _id, load_game
 from .load_map import load_map
@@ -18,6 +19,15 @@ from .mapdata import MapData
 from .scenario import Placement, Reinforcement, Scenario
 from .tomldoc import TomlDoc
 from .unit import Unit
+from .problems import item, report
+from .schema import keys
+
+
+class MapUnreadable(InputError):
+    """The map did not load (its faults are reported already): the scenarios cannot be checked."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "the map has faults (above), so the scenarios were not checked")
 
 
 @dataclass
@@ -122,11 +132,22 @@ def load_kit(spec: str | Path) -> Kit:
         raise g.error(f"no map file '{map_path}'", "map")
     if not is_file(roster_path):
         raise g.error(f"no roster file '{roster_path}'", "roster")
-    mapdata = load_map(map_path, game)
-    units = load_roster(roster_path, game)
+    mapdata = None
+    with item():          # when collecting, a map that does not load still lets the roster be checked
+        mapdata = load_map(map_path, game)
+    images_dir = None
+    if "images" in g:
+        images_dir = base / g.str("images")
+        if not is_dir(images_dir):
+            raise g.error(f"no images folder '{images_dir}'", "images")
+        game.images_dir = str(images_dir)
+    units = load_roster(roster_path, game, images_dir)
+    if mapdata is None:
+        raise MapUnreadable(map_path)
     scen_path = base / g.str("scenarios", "scenarios.toml")
     scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if is_file(scen_path) else {}
     files = [path, roster_path, map_path] + ([scen_path] if is_file(scen_path) else [])
+    files += sorted({Path(art_path(k)) for u in units for k in u.art if k})   # a changed image rebuilds
     kit = Kit(game, units, mapdata, scenarios, path, files)
     return kit
 
@@ -140,53 +161,57 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
     by_id = {u.id: u for u in units}
     out: dict[str, Scenario] = {}
     for t in doc.tables("scenarios"):
-        t.check_keys(("id", "name", "first_turn", "last_turn", "sheets", "description",
-                      "illustrative", "setup", "reinforcements"))
-        sid = _id(t)
-        if sid in out:
-            raise t.error(f"duplicate scenario id '{sid}'", "id")
-        sheets = t.str_list("sheets", tuple(mapdata.sheets))
-        for s in sheets:
-            if s not in mapdata.sheets:
-                raise t.error(f"unknown sheet '{s}' (known: {', '.join(mapdata.sheets)})", "sheets")
-        first = t.int("first_turn", game.sequence.first_turn)
-        last = t.int("last_turn", game.sequence.last_turn)
-        if last is not None and first is not None and last < first:
-            raise t.error(f"'last_turn' {last} is before 'first_turn' {first}", "last_turn")
-        scen = Scenario(sid, t.str("name"), first or 1, last, sheets, t.str("description", ""),
-                        t.bool("illustrative"))
-        for u in units:  # set-up from the roster's setup:<id> column
-            loc = u.setup.get(sid)
-            if loc is not None:
-                if not mapdata.location_exists(loc):
-                    raise InputError(roster_path, f"unit '{u.id}': set-up location '{loc}' for scenario "
-                                                  f"'{sid}' is neither a hex of the map nor a box", line=u.line)
-                scen.setup.append(Placement(u.id, loc, u.is_illustrative(f"setup:{sid}")))
-            turn = u.arrival_in(sid)
-            if turn is not None:
-                scen.reinforcements.append(Reinforcement(u.id, turn, "", u.is_illustrative("arrival")))
-        for st in t.subs("setup"):
-            st.check_keys(("unit", "hex", "illustrative"))
-            uid, loc = st.str("unit"), st.str("hex")
-            if uid not in by_id:
-                raise st.error(f"unknown unit '{uid}'", "unit")
-            if not mapdata.location_exists(loc):
-                raise st.error(f"set-up location '{loc}' is neither a hex of the map nor a box", "hex")
-            scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
-        for rt in t.subs("reinforcements"):
-            rt.check_keys(("unit", "turn", "at", "illustrative"))
-            uid = rt.str("unit")
-            if uid not in by_id:
-                raise rt.error(f"unknown unit '{uid}'", "unit")
-            at = rt.str("at", "")
-            if at and not mapdata.location_exists(at):
-                raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
-            scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
-                Reinforcement(uid, rt.int("turn", minimum=0), at, rt.bool("illustrative"))]
-        out[sid] = scen
+        with item():
+            t.check_keys(keys("scenarios.toml", "[[scenarios]]"))
+            sid = _id(t)
+            if sid in out:
+                raise t.error(f"duplicate scenario id '{sid}'", "id")
+            sheets = t.str_list("sheets", tuple(mapdata.sheets))
+            for s in sheets:
+                if s not in mapdata.sheets:
+                    raise t.error(f"unknown sheet '{s}' (known: {', '.join(mapdata.sheets)})", "sheets")
+            first = t.int("first_turn", game.sequence.first_turn)
+            last = t.int("last_turn", game.sequence.last_turn)
+            if last is not None and first is not None and last < first:
+                raise t.error(f"'last_turn' {last} is before 'first_turn' {first}", "last_turn")
+            scen = Scenario(sid, t.str("name"), first or 1, last, sheets, t.str("description", ""),
+                            t.bool("illustrative"))
+            for u in units:  # set-up from the roster's setup:<id> column
+                loc = u.setup.get(sid)
+                if loc is not None:
+                    with item():
+                        if not mapdata.location_exists(loc):
+                            raise InputError(roster_path, f"unit '{u.id}': set-up location '{loc}' for scenario "
+                                                          f"'{sid}' is neither a hex of the map nor a box", line=u.line)
+                        scen.setup.append(Placement(u.id, loc, u.is_illustrative(f"setup:{sid}")))
+                turn = u.arrival_in(sid)
+                if turn is not None:
+                    scen.reinforcements.append(Reinforcement(u.id, turn, "", u.is_illustrative("arrival")))
+            for st in t.subs("setup"):
+                with item():
+                    st.check_keys(keys("scenarios.toml", "[[scenarios.setup]]"))
+                    uid, loc = st.str("unit"), st.str("hex")
+                    if uid not in by_id:
+                        raise st.error(f"unknown unit '{uid}'", "unit")
+                    if not mapdata.location_exists(loc):
+                        raise st.error(f"set-up location '{loc}' is neither a hex of the map nor a box", "hex")
+                    scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
+            for rt in t.subs("reinforcements"):
+                with item():
+                    rt.check_keys(keys("scenarios.toml", "[[scenarios.reinforcements]]"))
+                    uid = rt.str("unit")
+                    if uid not in by_id:
+                        raise rt.error(f"unknown unit '{uid}'", "unit")
+                    at = rt.str("at", "")
+                    if at and not mapdata.location_exists(at):
+                        raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
+                    scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
+                        Reinforcement(uid, rt.int("turn", minimum=0), at, rt.bool("illustrative"))]
+            out[sid] = scen
     for u in units:
         for sid in u.setup:
-            if sid not in out:
-                raise InputError(roster_path, f"unit '{u.id}' has a set-up for scenario '{sid}', "
-                                              f"which {path.name} does not define", line=u.line)
+            with item():
+                if sid not in out:
+                    raise InputError(roster_path, f"unit '{u.id}' has a set-up for scenario '{sid}', "
+                                                  f"which {path.name} does not define", line=u.line)
     return out

@@ -9,6 +9,9 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    UnitSize, UnitType)
 from ..errors import InputError
 from .tomldoc import Table, TomlDoc, shown
+from .problems import item, report
+from .schema import TABLES, keys, top_tables
+from .layout import ART_MODES, BOX_NAMES, COLOR_ROLES, KNOWN_LAYOUTS, LAYOUT_KEYS, LayoutData
 from .vocab import symbol_problems
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -26,24 +29,38 @@ def _id(t: Table, key: str = "id") -> str:
 
 
 def _color(t: Table, key: str, default: str) -> str:
+    """A colour key: "#rrggbb" or a CSS colour name (Pillow's list), kept as "#rrggbb"."""
     v = t.str(key, default)
-    if v and not COLOR_RE.match(v):
-        raise t.error(f"'{key}' must be a colour like \"#1f3a5c\", not {shown(v)}", key)
-    return v
+    if not v or COLOR_RE.match(v):
+        return v
+    if len(v) <= 40 and v.replace(" ", "").isalpha():
+        return _color_value(t, key, v)
+    raise t.error(f"'{key}' must be a colour like \"#1f3a5c\" or a CSS colour name, not {shown(v)}", key)
+
+
+def _die(t: Table, key: str, text: str) -> Die:
+    m = re.fullmatch(r"(\d+)d(\d+)", text)
+    if not m or not (1 <= int(m.group(1)) <= 20 and 2 <= int(m.group(2)) <= 1000):
+        raise t.error(f"'{key}' must look like 1d6 or 2d6, not {shown(text)}", key)
+    return Die(int(m.group(1)), int(m.group(2)))
 
 
 def _collect(doc: TomlDoc, name: str, build) -> dict:
     out: dict = {}
     for t in doc.tables(name):
-        item = build(t)
-        if item.id in out:
-            raise t.error(f"duplicate id '{item.id}'", "id")
-        out[item.id] = item
+        with item():
+            got = build(t)
+            if got.id in out:
+                raise t.error(f"duplicate id '{got.id}'", "id")
+            out[got.id] = got
     return out
 
 
 def _named(t: Table, *extra: str) -> tuple[str, str, str]:
-    t.check_keys(("id", "name", "note") + extra)
+    table = t.what.replace("[sequence].phases", "[[sequence.phases]]")
+    table = table if table in TABLES["game.toml"] else None
+    allowed = keys("game.toml", table) if table else ("id", "name", "note") + extra
+    t.check_keys(allowed)
     return _id(t), t.str("name"), t.str("note", "")
 
 
@@ -52,29 +69,30 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     (whose ``[game]`` table names the roster, map and scenario files)."""
     doc = TomlDoc(path)
     doc.data.setdefault("game", {})
-    top_keys = {"game", "sides", "nationalities", "formations", "unit_types", "unit_sizes",
-                "fields", "movement_classes", "flags", "terrain", "hexside_features",
-                "line_features", "point_features", "markers", "sequence", "rules"}
+    top_keys = top_tables("game.toml")
     for key in doc.data:
         if key not in top_keys:
-            raise InputError(doc.path, f"unknown top-level table '{key}' (known: "
-                             f"{', '.join(sorted(top_keys))})",
-                             line=doc.header_line(key) or doc.key_line(key))
+            report(InputError(doc.path, f"unknown top-level table '{key}' (known: "
+                              f"{', '.join(sorted(top_keys))})",
+                              line=doc.header_line(key) or doc.key_line(key)))
     g = doc.table("game")
-    g.check_keys(("id", "name", "subtitle", "ruleset", "die", "map", "roster", "scenarios",
-                  "counter_layout", "counter_size_mm", "source", "illustrative_note"))
-    die_text = g.str("die", "1d6")
-    m = re.fullmatch(r"(\d+)d(\d+)", die_text)
-    if not m or not (1 <= int(m.group(1)) <= 20 and 2 <= int(m.group(2)) <= 1000):
-        raise g.error(f"'die' must look like 1d6 or 2d6, not {shown(die_text)}", "die")
+    g.check_keys(keys("game.toml", "[game]"))
+    die = _die(g, "die", g.str("die", "1d6"))
+    dice = tuple(_die(g, "dice", text) for text in g.str_list("dice", ()))
+    if len(dice) > 8:
+        raise g.error("'dice' may name at most 8 dice buttons", "dice")
+    counter_px = g.int("counter_px", None, minimum=16)
+    if counter_px is not None and counter_px > 1000:
+        raise g.error(f"'counter_px' may be at most 1000, not {counter_px}", "counter_px")
     ruleset = g.str("ruleset", "generic")
     if ruleset not in KNOWN_RULESETS:
         raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(KNOWN_RULESETS)})", "ruleset")
     game = Game(
         id=_id(g), name=g.str("name"), subtitle=g.str("subtitle", ""), ruleset=ruleset,
-        die=Die(int(m.group(1)), int(m.group(2))),
-        counter_layout=g.str("counter_layout", "generic"),
+        die=die, dice=tuple(dict.fromkeys((die,) + dice)),
+        counter_layout=_layout_name(g, "counter_layout", "generic"),
         counter_size_mm=float(g.number("counter_size_mm", 12.7, minimum=5)),
+        counter_px=counter_px,
         source=g.str("source", ""), illustrative_note=g.str("illustrative_note", ""),
     )
 
@@ -169,18 +187,19 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     game.markers = _collect(doc, "markers", marker)
 
     seq = doc.table("sequence", required=False)
-    seq.check_keys(("turn_name", "first_turn", "last_turn", "phases"))
+    seq.check_keys(keys("game.toml", "[sequence]"))
     phases = []
     seen = set()
     for t in seq.subs("phases"):
-        i, n, note = _named(t, "side", "segments", "kind")
-        if i in seen:
-            raise t.error(f"duplicate phase id '{i}'", "id")
-        seen.add(i)
-        s = t.str("side", "")
-        if s and s not in game.sides:
-            raise t.error(f"unknown side '{s}'", "side")
-        phases.append(Phase(i, n, note, side=s, segments=t.str_list("segments"), kind=t.str("kind", "")))
+        with item():
+            i, n, note = _named(t, "side", "segments", "kind")
+            if i in seen:
+                raise t.error(f"duplicate phase id '{i}'", "id")
+            seen.add(i)
+            s = t.str("side", "")
+            if s and s not in game.sides:
+                raise t.error(f"unknown side '{s}'", "side")
+            phases.append(Phase(i, n, note, side=s, segments=t.str_list("segments"), kind=t.str("kind", "")))
     game.sequence = SequenceOfPlay(turn_name=seq.str("turn_name", "Turn"),
                                    first_turn=seq.int("first_turn", 1),
                                    last_turn=seq.int("last_turn", None, minimum=1),
@@ -194,13 +213,91 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
             continue
         if isinstance(value, bool) or isinstance(value, (int, float, str)):
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-                raise rules.error(f"rule parameter '{key}' may not be negative ({value})", key)
+                report(rules.error(f"rule parameter '{key}' may not be negative ({value})", key))
+                continue
             params[key] = value
         else:
-            raise rules.error(f"rule parameter '{key}' must be a number, true/false or text", key)
+            report(rules.error(f"rule parameter '{key}' must be a number, true/false or text", key))
     for key in illus:
+        if key not in params and key in rules.data:
+            continue            # a bad parameter, reported above
         if key not in params:
-            raise rules.error(f"'illustrative' names '{key}', which is not a rule parameter", "illustrative")
+            report(rules.error(f"'illustrative' names '{key}', which is not a rule parameter", "illustrative"))
     game.rules = params
     game.illustrative_rules = frozenset(illus)
+    if "layout" in doc.data:
+        with item():
+            _game_layout(doc, game)
     return game, doc
+
+
+def _game_layout(doc: TomlDoc, game: Game) -> None:
+    """The kit's ``[layout]`` table, its field ids checked against the game's fields."""
+    lt = doc.table("layout")
+    layout, keys = load_layout_table(lt, game.counter_layout)
+    for key in ("row", "left", "right", "superscript", "hide"):
+        for fid in getattr(layout, key):
+            if fid not in game.fields:
+                raise lt.error(f"'{key}' names '{fid}', which is not one of the game's [[fields]] "
+                               f"({', '.join(game.fields) or 'none'})", key)
+    game.layout, game.layout_keys, game.counter_layout = layout, keys, layout.base
+
+
+def _layout_name(t: Table, key: str, default: str) -> str:
+    name = t.str(key, default)
+    if name not in KNOWN_LAYOUTS:
+        raise t.error(f"unknown counter layout '{name}' (known: {', '.join(KNOWN_LAYOUTS)}; "
+                      "describe your own in a [layout] table)", key)
+    return name
+
+
+def _color_value(t: Table, key: str, value) -> str:
+    """A "#rrggbb" colour, or a CSS colour name (Pillow's list), as "#rrggbb"."""
+    from PIL import ImageColor
+    if not isinstance(value, str):
+        raise t.error(f"colour '{key}' must be text like \"#1f3a5c\" or \"navy\", not {shown(value)}", key)
+    try:
+        r, g, b = ImageColor.getrgb(value)[:3]
+    except ValueError:
+        raise t.error(f"colour '{key}' must be like \"#1f3a5c\" or a CSS colour name, not {shown(value)}", key) from None
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def load_layout_table(t: Table, default_base: str) -> tuple[LayoutData, frozenset[str]]:
+    """A ``[layout]`` table (or a bundled layout file's): the layout and the keys it gives."""
+    t.check_keys(LAYOUT_KEYS)
+    given = set(t.data) - {"base", "font"}
+    base = _layout_name(t, "base", default_base)
+    boxes = []
+    bt = t.sub("boxes")
+    if bt is not None:
+        for name, value in bt.data.items():
+            if name not in BOX_NAMES:
+                raise bt.error(f"unknown box '{name}' (known: {', '.join(BOX_NAMES)})", name)
+            if (not isinstance(value, list) or len(value) != 4
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+                raise bt.error(f"box '{name}' must be [x0, y0, x1, y1] in fractions of the counter side", name)
+            x0, y0, x1, y1 = (float(v) for v in value)
+            if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+                raise bt.error(f"box '{name}' must lie inside the counter (0..1) with x0 < x1 and y0 < y1, "
+                               f"not {value}", name)
+            boxes.append((name, (x0, y0, x1, y1)))
+    colors = []
+    ct = t.sub("colors")
+    if ct is not None:
+        for role, value in ct.data.items():
+            if role not in COLOR_ROLES:
+                raise ct.error(f"unknown colour role '{role}' (known: {', '.join(COLOR_ROLES)})", role)
+            colors.append((role, _color_value(ct, role, value)))
+    font = t.str("font", "bold")
+    if font not in ("bold", "regular"):
+        raise t.error(f"'font' must be \"bold\" or \"regular\", not {shown(font)}", "font")
+    if "font" in t.data:
+        given.add("bold")
+    art = t.str("art", "face")
+    if art not in ART_MODES:
+        raise t.error(f"'art' must be one of {', '.join(ART_MODES)}, not {shown(art)}", "art")
+    data = LayoutData(base=base, boxes=tuple(boxes), row=t.str_list("row"), left=t.str_list("left"),
+                      right=t.str_list("right"), superscript=t.str_list("superscript"),
+                      hide=t.str_list("hide"), bold=font == "bold", colors=tuple(colors), art=art)
+    return data, frozenset(given)

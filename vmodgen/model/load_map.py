@@ -13,6 +13,8 @@ from .game import Game
 from .load_game import _id
 from .mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Place, ScannedImage, Sheet
 from .tomldoc import Table, TomlDoc, shown
+from .problems import item, report
+from .schema import keys, top_tables
 
 
 def is_file(p: Path) -> bool:
@@ -24,17 +26,16 @@ def is_file(p: Path) -> bool:
 
 
 ELEVATION_RE = re.compile(r"^[+-]?[0-9]{1,6}$")
-SHEET_KEYS = ("id", "name", "prefix", "lines", "line_first", "line_digits", "pos_digits", "separator",
-              "line_range", "pos_range", "line_grows", "pos_grows", "shift", "hexes", "offset", "image")
+SHEET_KEYS = keys("map.toml", "[[sheets]]")
 
 
 def load_map(path: str | Path, game: Game) -> MapData:
     doc = TomlDoc(path)
     for key in doc.data:
-        if key not in ("map", "sheets", "hexsides", "lines", "places", "boxes", "areas"):
+        if key not in top_tables("map.toml"):
             raise InputError(path, f"unknown top-level table '{key}'", line=doc.header_line(key))
     m = doc.table("map")
-    m.check_keys(("id", "name", "hex_height_px", "default_terrain", "illustrative_note"))
+    m.check_keys(keys("map.toml", "[map]"))
     mapdata = MapData(id=_id(m), name=m.str("name"),
                       hex_height_px=m.int("hex_height_px", 64, minimum=16),
                       default_terrain=m.str("default_terrain", "clear"),
@@ -45,10 +46,11 @@ def load_map(path: str | Path, game: Game) -> MapData:
         raise m.error(f"unknown terrain '{mapdata.default_terrain}'", "default_terrain")
     base = Path(path).parent
     for t in doc.tables("sheets"):
-        sheet = _sheet(t, base)
-        if sheet.id in mapdata.sheets:
-            raise t.error(f"duplicate sheet id '{sheet.id}'", "id")
-        mapdata.sheets[sheet.id] = sheet
+        with item():
+            sheet = _sheet(t, base)
+            if sheet.id in mapdata.sheets:
+                raise t.error(f"duplicate sheet id '{sheet.id}'", "id")
+            mapdata.sheets[sheet.id] = sheet
     if not mapdata.sheets:
         raise InputError(path, "a map needs at least one [[sheets]] entry", line=1)
     total = sum(s.scheme.n_lines * s.scheme.n_pos for s in mapdata.sheets.values())
@@ -97,7 +99,7 @@ def _sheet(t: Table, base: Path) -> Sheet:
     image = None
     img = t.sub("image")
     if img is not None:
-        img.check_keys(("file", "hex_height_px", "origin"))
+        img.check_keys(keys("map.toml", "[sheets.image]"))
         image = ScannedImage(file=str(base / img.str("file")),
                              hex_height_px=float(img.number("hex_height_px", minimum=4)),
                              origin=img.int_pair("origin"))  # type: ignore[arg-type]
@@ -128,34 +130,35 @@ def _check_sheets(doc: TomlDoc, mapdata: MapData) -> None:
 
 def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
     table = CsvTable(path, "terrain table")
-    allowed = ("hex", "terrain", "elevation", "features", "illustrative", "note")
+    allowed = keys("<sheet>.csv", "columns")
     for col in table.header:
         if col not in allowed:
-            raise table.error(f"unknown column '{col}' (known: {', '.join(allowed)})")
+            report(table.error(f"unknown column '{col}' (known: {', '.join(allowed)})"))
     if "hex" not in table.header or "terrain" not in table.header:
         raise table.error("a terrain table needs the columns 'hex' and 'terrain'")
     for line, cells in table.rows():
-        hid = cells["hex"]
-        if not mapdata.has_hex(hid):
-            raise InputError(path, f"hex '{hid}' is not on the map", line=line)
-        if hid in mapdata.hexes:
-            raise InputError(path, f"hex '{hid}' is listed twice", line=line)
-        terrain = cells["terrain"]
-        if terrain not in game.terrain:
-            raise InputError(path, f"unknown terrain '{terrain}' (known: {', '.join(game.terrain)})", line=line)
-        elev = cells.get("elevation", "")
-        if elev and not ELEVATION_RE.match(elev):
-            raise InputError(path, f"'elevation' must be a whole number, not {shown(elev)}", line=line)
-        features = frozenset(f.strip() for f in cells.get("features", "").split(";") if f.strip())
-        for f in features:
-            if f not in game.point_features:
-                raise InputError(path, f"unknown feature '{f}' (known: {', '.join(game.point_features)})", line=line)
-        illus = cells.get("illustrative", "yes").lower()
-        if illus not in ("", "yes", "no", "true", "false", "1", "0"):
-            raise InputError(path, f"'illustrative' must be yes or no, not {shown(illus)}", line=line)
-        mapdata.hexes[hid] = HexInfo(terrain=terrain, elevation=int(elev) if elev else None,
-                                     features=features, illustrative=illus in ("", "yes", "true", "1"),
-                                     note=cells.get("note", ""))
+        with item():
+            hid = cells["hex"]
+            if not mapdata.has_hex(hid):
+                raise InputError(path, f"hex '{hid}' is not on the map", line=line)
+            if hid in mapdata.hexes:
+                raise InputError(path, f"hex '{hid}' is listed twice", line=line)
+            terrain = cells["terrain"]
+            if terrain not in game.terrain:
+                raise InputError(path, f"unknown terrain '{terrain}' (known: {', '.join(game.terrain)})", line=line)
+            elev = cells.get("elevation", "")
+            if elev and not ELEVATION_RE.match(elev):
+                raise InputError(path, f"'elevation' must be a whole number, not {shown(elev)}", line=line)
+            features = frozenset(f.strip() for f in cells.get("features", "").split(";") if f.strip())
+            for f in features:
+                if f not in game.point_features:
+                    raise InputError(path, f"unknown feature '{f}' (known: {', '.join(game.point_features)})", line=line)
+            illus = cells.get("illustrative", "yes").lower()
+            if illus not in ("", "yes", "no", "true", "false", "1", "0"):
+                raise InputError(path, f"'illustrative' must be yes or no, not {shown(illus)}", line=line)
+            mapdata.hexes[hid] = HexInfo(terrain=terrain, elevation=int(elev) if elev else None,
+                                         features=features, illustrative=illus in ("", "yes", "true", "1"),
+                                         note=cells.get("note", ""))
 
 
 def _hex_ref(t: Table, mapdata: MapData, key: str, value: str) -> str:
@@ -167,61 +170,66 @@ def _hex_ref(t: Table, mapdata: MapData, key: str, value: str) -> str:
 
 def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
     for t in doc.tables("hexsides"):
-        t.check_keys(("hexes", "feature", "up", "illustrative", "note"))
-        pair = t.str_list("hexes")
-        if len(pair) != 2:
-            raise t.error("'hexes' must name exactly two hexes", "hexes")
-        a, b = (_hex_ref(t, mapdata, "hexes", h) for h in pair)
-        feature = t.str("feature")
-        if feature not in game.hexside_features:
-            raise t.error(f"unknown hexside feature '{feature}' (known: {', '.join(game.hexside_features)})", "feature")
-        if not mapdata.adjacent(a, b):
-            raise t.error(f"hexes '{a}' and '{b}' are not adjacent, so they share no hexside", "hexes")
-        up = t.str("up", "")
-        if up and up not in (a, b):
-            raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
-        if game.hexside_features[feature].directional and not up:
-            raise t.error(f"'{feature}' has an up side: say which hex is higher with 'up'", "feature")
-        mapdata.hexsides.append(Hexside(a, b, feature, up, t.bool("illustrative", True)))
+        with item():
+            t.check_keys(keys("map.toml", "[[hexsides]]"))
+            pair = t.str_list("hexes")
+            if len(pair) != 2:
+                raise t.error("'hexes' must name exactly two hexes", "hexes")
+            a, b = (_hex_ref(t, mapdata, "hexes", h) for h in pair)
+            feature = t.str("feature")
+            if feature not in game.hexside_features:
+                raise t.error(f"unknown hexside feature '{feature}' (known: {', '.join(game.hexside_features)})", "feature")
+            if not mapdata.adjacent(a, b):
+                raise t.error(f"hexes '{a}' and '{b}' are not adjacent, so they share no hexside", "hexes")
+            up = t.str("up", "")
+            if up and up not in (a, b):
+                raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
+            if game.hexside_features[feature].directional and not up:
+                raise t.error(f"'{feature}' has an up side: say which hex is higher with 'up'", "feature")
+            mapdata.hexsides.append(Hexside(a, b, feature, up, t.bool("illustrative", True)))
     for t in doc.tables("lines"):
-        t.check_keys(("kind", "hexes", "name", "illustrative", "note"))
-        kind = t.str("kind")
-        if kind not in game.line_features:
-            raise t.error(f"unknown line feature '{kind}' (known: {', '.join(game.line_features)})", "kind")
-        chain = t.str_list("hexes")
-        if len(chain) < 2:
-            raise t.error("a road, track or railway needs at least two hexes", "hexes")
-        for h in chain:
-            _hex_ref(t, mapdata, "hexes", h)
-        for x, y in zip(chain, chain[1:]):
-            if not mapdata.adjacent(x, y):
-                raise InputError(doc.path, f"{t.what}: '{kind}' runs from '{x}' to '{y}', which are not adjacent",
-                                 line=doc.value_line(y, t.line) or t.line)
-        mapdata.lines.append(LinePath(kind, chain, t.str("name", ""), t.bool("illustrative", True)))
+        with item():
+            t.check_keys(keys("map.toml", "[[lines]]"))
+            kind = t.str("kind")
+            if kind not in game.line_features:
+                raise t.error(f"unknown line feature '{kind}' (known: {', '.join(game.line_features)})", "kind")
+            chain = t.str_list("hexes")
+            if len(chain) < 2:
+                raise t.error("a road, track or railway needs at least two hexes", "hexes")
+            for h in chain:
+                _hex_ref(t, mapdata, "hexes", h)
+            for x, y in zip(chain, chain[1:]):
+                if not mapdata.adjacent(x, y):
+                    raise InputError(doc.path, f"{t.what}: '{kind}' runs from '{x}' to '{y}', which are not adjacent",
+                                     line=doc.value_line(y, t.line) or t.line)
+            mapdata.lines.append(LinePath(kind, chain, t.str("name", ""), t.bool("illustrative", True)))
     for t in doc.tables("places"):
-        t.check_keys(("name", "hex", "kind", "illustrative", "note"))
-        hid = _hex_ref(t, mapdata, "hex", t.str("hex"))
-        kind = t.str("kind", "")
-        if kind and kind not in game.point_features:
-            raise t.error(f"unknown feature '{kind}' (known: {', '.join(game.point_features)})", "kind")
-        mapdata.places.append(Place(t.str("name"), hid, kind, t.bool("illustrative"), t.str("note", "")))
+        with item():
+            t.check_keys(keys("map.toml", "[[places]]"))
+            hid = _hex_ref(t, mapdata, "hex", t.str("hex"))
+            kind = t.str("kind", "")
+            if kind and kind not in game.point_features:
+                raise t.error(f"unknown feature '{kind}' (known: {', '.join(game.point_features)})", "kind")
+            mapdata.places.append(Place(t.str("name"), hid, kind, t.bool("illustrative"), t.str("note", "")))
     for t in doc.tables("boxes"):
-        t.check_keys(("id", "name", "kind", "side", "adjacent", "note"))
-        bid = _id(t)
-        if bid in mapdata.boxes or mapdata.has_hex(bid):
-            raise t.error(f"duplicate box id '{bid}'", "id")
-        side = t.str("side", "")
-        if side and side not in game.sides:
-            raise t.error(f"unknown side '{side}'", "side")
-        kind = t.str("kind", "offmap")
-        if kind not in ("offmap", "holding", "track", "display"):
-            raise t.error(f"box kind must be offmap, holding, track or display, not '{kind}'", "kind")
-        adj = tuple(_hex_ref(t, mapdata, "adjacent", h) for h in t.str_list("adjacent"))
-        mapdata.boxes[bid] = Box(bid, t.str("name"), kind, side, adj, t.str("note", ""))
+        with item():
+            t.check_keys(keys("map.toml", "[[boxes]]"))
+            bid = _id(t)
+            if bid in mapdata.boxes or mapdata.has_hex(bid):
+                raise t.error(f"duplicate box id '{bid}'", "id")
+            side = t.str("side", "")
+            if side and side not in game.sides:
+                raise t.error(f"unknown side '{side}'", "side")
+            kind = t.str("kind", "offmap")
+            if kind not in ("offmap", "holding", "track", "display"):
+                raise t.error(f"box kind must be offmap, holding, track or display, not '{kind}'", "kind")
+            adj = tuple(_hex_ref(t, mapdata, "adjacent", h) for h in t.str_list("adjacent"))
+            mapdata.boxes[bid] = Box(bid, t.str("name"), kind, side, adj, t.str("note", ""))
     for t in doc.tables("areas"):
-        t.check_keys(("id", "name", "kind", "hexes", "illustrative", "note"))
-        aid = _id(t)
-        if aid in mapdata.areas:
-            raise t.error(f"duplicate area id '{aid}'", "id")
-        hexes = tuple(_hex_ref(t, mapdata, "hexes", h) for h in t.str_list("hexes"))
-        mapdata.areas[aid] = Area(aid, t.str("name"), t.str("kind", "sector"), hexes, t.bool("illustrative", True))
+        with item():
+            t.check_keys(keys("map.toml", "[[areas]]"))
+            aid = _id(t)
+            if aid in mapdata.areas:
+                raise t.error(f"duplicate area id '{aid}'", "id")
+            hexes = tuple(_hex_ref(t, mapdata, "hexes", h) for h in t.str_list("hexes"))
+            mapdata.areas[aid] = Area(aid, t.str("name"), t.str("kind", "sector"), hexes, t.bool("illustrative", True))

@@ -5,13 +5,16 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
+from .art import art_key, find_art
 from .csvfile import CsvTable
+from .problems import item, report
 from .game import Game
 from .tomldoc import shown
 from .unit import Unit, Value
 
 REQUIRED = ("id", "name", "side", "nationality", "formation", "type", "size")
-OPTIONAL = ("steps", "movement_class", "flags", "arrival", "illustrative", "notes")
+OPTIONAL = ("steps", "movement_class", "flags", "arrival", "illustrative", "notes", "short_name",
+            "image", "back_image")
 UNIT_ID_RE = re.compile(r"^[^\s,;|\\\t][^,;|\\\t\n]*$")
 INT_RE = re.compile(r"^[+-]?[0-9]{1,9}$")   # at most 9 digits: no huge int() conversions
 
@@ -30,33 +33,62 @@ def _column_kind(col: str, game: Game) -> str:
     return ""
 
 
-def load_roster(path: str | Path, game: Game) -> list[Unit]:
-    """Every counter of the roster; any fault raises ``InputError`` with ``file:line``."""
+def load_roster(path: str | Path, game: Game, images_dir: Path | None = None) -> list[Unit]:
+    """Every counter of the roster; any fault raises ``InputError`` with ``file:line``.
+    ``images_dir``: the kit's folder of unit images named by unit id (see :mod:`.art`)."""
     table = CsvTable(path, "roster")
     header = table.header
-    for col in REQUIRED:
-        if col not in header:
-            raise table.error(f"missing the column '{col}'")
+    missing = [col for col in REQUIRED if col not in header]
+    if missing:     # every row would fail: one message for the header
+        raise table.error(f"missing the column{'s' if len(missing) > 1 else ''} "
+                          f"{', '.join(repr(c) for c in missing)}"
+                          + _delimiter_hint(table))
     kinds = []
     for col in header:
         kind = _column_kind(col, game)
         if not kind:
-            raise table.error(f"unknown column '{col}' (fields of this game: "
-                              f"{', '.join(game.fields) or 'none'}; other columns: "
-                              f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)")
+            report(table.error(f"unknown column '{col}' (fields of this game: "
+                               f"{', '.join(game.fields) or 'none'}; other columns: "
+                               f"{', '.join(REQUIRED + OPTIONAL)}, setup:<scenario>, arrival:<scenario>)"))
         kinds.append(kind)
     units: list[Unit] = []
     ids: dict[str, int] = {}
     for line, cells in table.rows():
-        unit = _unit(path, line, cells, header, kinds, game)
-        if unit.id in ids:
-            raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
-        ids[unit.id] = line
-        units.append(unit)
+        with item():
+            unit = _unit(path, line, cells, header, kinds, game, images_dir)
+            if unit.id in ids:
+                raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
+            ids[unit.id] = line
+            units.append(unit)
     return units
 
 
-def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list[str], game: Game) -> Unit:
+def _delimiter_hint(table: CsvTable) -> str:
+    one = [h for h in table.header if any(d in h for d in ",;\t|")]
+    return f" (the header was read with '{table.delimiter}' between cells)" if one else ""
+
+
+def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | None) -> tuple[str, str]:
+    """The unit's images: the ``image``/``back_image`` cells (relative to the roster), else the
+    images folder's files named by the unit id."""
+    out = []
+    for col, back in (("image", False), ("back_image", True)):
+        cell = cells.get(col, "")
+        if cell:
+            p = Path(path).parent / cell
+            if not p.is_file():
+                raise InputError(path, f"'{col}': no image file '{cell}' (relative to the roster)", line=line)
+        else:
+            p = find_art(images_dir, uid, back) if images_dir is not None else None
+        try:
+            out.append(art_key(p) if p is not None else "")
+        except InputError as e:
+            raise InputError(path, f"unit '{uid}': {e}", line=line) from None
+    return out[0], out[1]
+
+
+def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list[str], game: Game,
+          images_dir: Path | None = None) -> Unit:
     def bad(msg: str) -> InputError:
         return InputError(path, msg, line=line)
 
@@ -127,4 +159,5 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
     return Unit(id=uid, name=cells["name"], side=side, nationality=nat, formation=formation,
                 type=utype, size=size, steps=int(steps_text), movement_class=mclass, flags=flags,
                 front=front, back=back or None, setup=setup, arrival=arrival, illustrative=illus,
-                notes=cells.get("notes", ""), line=line)
+                notes=cells.get("notes", ""), line=line, short_name=cells.get("short_name", ""),
+                art=_art(path, line, cells, uid, images_dir))

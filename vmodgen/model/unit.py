@@ -29,6 +29,10 @@ class Unit:
     illustrative: frozenset[str] = frozenset()
     notes: str = ""
     line: int = 0                    # roster line, for messages
+    #: what the counter prints as its ID ("" = the name)
+    short_name: str = ""
+    #: the unit's own images, front and back, as ``path#digest`` ("" = drawn by the layout)
+    art: tuple[str, str] = ("", "")
 
     @property
     def two_sided(self) -> bool:

@@ -61,8 +61,12 @@ CSS = """body{font-family:sans-serif;margin:1.5em;color:#111}h1{margin-bottom:0}
 table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #bbb;padding:3px 6px;vertical-align:middle}
 th{background:#eee;text-align:left}img.c{width:60px;height:60px;image-rendering:auto}
 .ill{color:#a03000;font-weight:bold}.warn{background:#fff3e0;border:1px solid #e0a060;padding:0.5em}
-h2{page-break-before:auto;border-bottom:3px solid var(--side,#888)}tr{page-break-inside:avoid}
-@media print{body{margin:0.5cm}.noprint{display:none}}"""
+h2{page-break-before:auto;border-bottom:3px solid var(--side,#888)}tr{page-break-inside:avoid;break-inside:avoid}
+thead{display:table-header-group}td.v{white-space:nowrap;text-align:center}td.n,th.n{white-space:nowrap}
+th.v{max-width:7em;font-size:85%;text-align:center}
+@page{size:A4 landscape;margin:1cm}
+@media print{body{margin:0;font-size:9pt}.noprint{display:none}img.c{width:42px;height:42px}
+h3{break-after:avoid;page-break-after:avoid}}"""
 
 
 def to_html(oob: KitOob | ModuleOob) -> str:
@@ -95,10 +99,11 @@ def to_html(oob: KitOob | ModuleOob) -> str:
         for group in side.groups:
             units = [i.unit for i in group.units]
             fields = group_fields(oob, units)
-            out.append(f"<h3>{e(group.title)}</h3><table><tr><th>counter</th><th>unit</th><th>type</th>"
-                       + "".join(f"<th title='{e(g.fields[f].name)}'>{e(g.fields[f].abbrev or g.fields[f].name)}</th>"
+            # the header row in <thead>: a printed table repeats it at the top of every page
+            out.append(f"<h3>{e(group.title)}</h3><table><thead><tr><th>counter</th><th>unit</th><th>type</th>"
+                       + "".join(f"<th class='v' title='{e(g.fields[f].name)}'>{e(g.fields[f].abbrev or g.fields[f].name)}</th>"
                                  for f in fields)
-                       + "<th>set-up</th><th>arrives</th></tr>")
+                       + "<th class='n'>set-up</th><th class='n'>arrives</th></tr></thead><tbody>")
             for item in group.units:
                 u = item.unit
                 pics = f"<img class='c' alt='{e(u.name)} front' src='{_data_uri(item.front_png)}'>" if item.front_png else ""
@@ -110,11 +115,11 @@ def to_html(oob: KitOob | ModuleOob) -> str:
                 setups = "<br>".join(f"{e(s)}: <b>{e(loc)}</b>" for s, loc in setups_of(oob, u))
                 arrivals = "<br>".join(f"{e(s)}: turn {t}" + (f" at {e(at)}" if at else "")
                                        for s, t, at in arrivals_of(oob, u))
-                out.append(f"<tr><td>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
+                out.append(f"<tr><td class='n'>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
                            f"<td>{e(g.unit_types[u.type].name)}<br><small>{e(size)}</small></td>"
-                           + "".join(f"<td>{e(field_cell(u, f))}</td>" for f in fields)
-                           + f"<td><small>{setups}</small></td><td><small>{arrivals}</small></td></tr>")
-            out.append("</table>")
+                           + "".join(f"<td class='v'>{e(field_cell(u, f))}</td>" for f in fields)
+                           + f"<td class='n'><small>{setups}</small></td><td class='n'><small>{arrivals}</small></td></tr>")
+            out.append("</tbody></table>")
     return "\n".join(out) + "<p><small>Made by vmodgen.</small></p></body></html>\n"
 
 

@@ -35,6 +35,8 @@ MARGIN_FRACTION = 0.5
 PAPER = (246, 242, 230)
 GRID = (70, 70, 70)
 ILLUSTRATIVE_TEXT = "ILLUSTRATIVE TERRAIN"
+#: the printed hex ID's centre above the hex centre, as a fraction of the hex height
+HEX_ID_Y = 0.425
 
 
 class Layout(Protocol):
@@ -195,12 +197,13 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
             dx = (i - (len(kinds[:3]) - 1) / 2) * S * 0.3
             draw_point_symbol(d, k, cx + dx, cy + S * 0.02, S)
     if hex_ids:
-        f_id = font(max(6, round(S * 0.15)), bold=False)
+        # in the top band of the hex, clear of a counter (builder.COUNTER_FRACTION) standing on it
+        f_id = font(max(6, round(S * 0.13)), bold=False)
         for hx in hexes:
             cx, cy = centers[hx]
             t = game.terrain.get(mapdata.terrain(ids[hx]))
             ink = (20, 40, 90) if t is not None and t.water else (45, 45, 45)
-            d.text((cx, cy - S * 0.335), ids[hx], font=f_id, fill=ink, anchor="mm")
+            d.text((cx, cy - S * HEX_ID_Y), ids[hx], font=f_id, fill=ink, anchor="mm")
     f_name = font(max(7, round(S * 0.17)), bold=True)
     halo = max(1, round(S * 0.03))
     taken: list[tuple[float, float, float, float]] = []
@@ -328,30 +331,72 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     return im.reduce(ss) if ss > 1 else im
 
 
-def box_layout(mapdata: MapData, box_px: int | None = None,
-               columns: int = 4) -> tuple[tuple[int, int], dict[str, tuple[int, int, int, int]], float]:
+#: the counter area of a box: slots ``counter_px`` apart plus this fraction of a counter between them
+SLOT_GAP = 0.25
+
+
+def box_slot_grid(unit: float, counter_px: int) -> tuple[int, float]:
+    """How many counter slots a box row holds, and the slot pitch in pixels."""
+    pitch = counter_px * (1 + SLOT_GAP)
+    return max(1, int((unit * 2.2 - counter_px * SLOT_GAP) // pitch)), pitch
+
+
+def box_layout(mapdata: MapData, box_px: int | None = None, columns: int = 4, counter_px: int | None = None,
+               capacity: dict[str, int] | None = None
+               ) -> tuple[tuple[int, int], dict[str, tuple[int, int, int, int]], float]:
     """Where :func:`render_boxes` draws each off-map box: the image size, each box id's
-    rectangle (x0, y0, x1, y1) in image pixels, and the size unit the drawing scales with."""
+    rectangle (x0, y0, x1, y1) in image pixels, and the size unit the drawing scales with.
+
+    With ``counter_px``, each box has, below its title and notes, a counter area with room for
+    ``capacity[box id]`` counters side by side (at least one row), so pieces set up in a box never
+    cover its name; :func:`box_slots` says where each counter goes."""
     boxes = list(mapdata.boxes.values())
     unit = float(box_px or mapdata.hex_height_px * 2)
     bw, bh, gap = unit * 2.2, unit * 1.3, unit * 0.15
+    heights = {}
+    for b in boxes:
+        h = bh
+        if counter_px:
+            per_row, pitch = box_slot_grid(unit, counter_px)
+            rows = max(1, math.ceil((capacity or {}).get(b.id, 0) / per_row))
+            h += rows * pitch + counter_px * SLOT_GAP
+        heights[b.id] = h
     cols = max(1, min(columns, len(boxes)))
-    rows = max(1, math.ceil(len(boxes) / cols))
     rects = {}
-    for i, b in enumerate(boxes):
-        x0 = gap + (i % cols) * (bw + gap)
-        y0 = gap + (i // cols) * (bh + gap)
-        rects[b.id] = (round(x0), round(y0), round(x0 + bw), round(y0 + bh))
-    return (int(cols * (bw + gap) + gap), int(rows * (bh + gap) + gap)), rects, unit
+    y0 = gap
+    for r in range(0, len(boxes), cols):
+        row = boxes[r:r + cols]
+        for i, b in enumerate(row):
+            x0 = gap + i * (bw + gap)
+            rects[b.id] = (round(x0), round(y0), round(x0 + bw), round(y0 + heights[b.id]))
+        y0 += max(heights[b.id] for b in row) + gap
+    return (int(cols * (bw + gap) + gap), int(y0)), rects, unit
+
+
+def box_slots(mapdata: MapData, counter_px: int, capacity: dict[str, int], box_px: int | None = None,
+              columns: int = 4) -> dict[str, list[tuple[int, int]]]:
+    """The centres of each box's counter slots (``capacity[box id]`` of them, row by row, under
+    the box's text), in the pixels of :func:`box_layout` with the same arguments."""
+    _, rects, unit = box_layout(mapdata, box_px, columns, counter_px, capacity)
+    per_row, pitch = box_slot_grid(unit, counter_px)
+    out = {}
+    for b in mapdata.boxes.values():
+        x0, y0, x1, _ = rects[b.id]
+        left = x0 + ((x1 - x0) - (per_row * pitch - counter_px * SLOT_GAP)) / 2 + counter_px / 2
+        top = y0 + unit * 1.3 + counter_px * SLOT_GAP + counter_px / 2
+        out[b.id] = [(round(left + (i % per_row) * pitch), round(top + (i // per_row) * pitch))
+                     for i in range(max(1, capacity.get(b.id, 0)))]
+    return out
 
 
 def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, columns: int = 4,
-                 ss: int = 2) -> Image.Image | None:
+                 ss: int = 2, counter_px: int | None = None,
+                 capacity: dict[str, int] | None = None) -> Image.Image | None:
     """The off-map boxes as labelled rectangles (name, kind, side, the hexes they touch), laid
     out by :func:`box_layout`; None when the map has none."""
     if not mapdata.boxes:
         return None
-    (W, H), rects, unit = box_layout(mapdata, box_px, columns)
+    (W, H), rects, unit = box_layout(mapdata, box_px, columns, counter_px, capacity)
     unit *= ss
     bw = unit * 2.2
     im = Image.new("RGB", (W * ss, H * ss), PAPER)
@@ -379,4 +424,7 @@ def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, column
         for line in _wrap("; ".join(detail), f_small, bw - unit * 0.2)[:4]:
             d.text((x0 + bw / 2, y), line, font=f_small, fill=(50, 50, 50), anchor="mt")
             y += unit * 0.11
+        if counter_px:      # the counter area, under the text
+            d.line((x0 + unit * 0.08, y0 + unit * 1.3 - unit * 0.02, x1 - unit * 0.08, y0 + unit * 1.3 - unit * 0.02),
+                   fill=lighter(edge, 0.5), width=max(1, round(unit * 0.01)))
     return im.reduce(ss) if ss > 1 else im

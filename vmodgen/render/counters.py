@@ -1,9 +1,11 @@
 """Counter faces: ``render_counter(game, unit, side, px)`` and ``render_marker(game, marker, px)``.
 
-The layout is chosen by ``game.counter_layout`` (``operation-mercury`` → ``layouts/operation_mercury.py``;
-unknown names fall back to ``generic``). A layout module has ``VERSION``, ``regions(spec)``
-(fractional boxes: one per printed field id, plus ``id``, ``symbol``, ``size`` and, where
-printed, ``band`` and ``nozoc``) and ``draw(face, spec)``.
+The layout is chosen by ``game.counter_layout`` (``operation-mercury`` → ``layouts/operation_mercury.py``
+drawing with the data of ``layouts/operation-mercury.toml`` and the kit's ``[layout]`` table;
+an unknown name is refused). A layout module has ``VERSION``, ``regions(spec)`` (fractional
+boxes: one per printed field id, plus ``id``, ``symbol``, ``size`` and, where printed, ``band``
+and ``nozoc``) and ``draw(face, spec)``. A unit's own image (``spec.art``) is the whole face
+with ``art = "face"`` and the symbol with ``art = "symbol"``.
 """
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from types import ModuleType
 from PIL import Image
 
 from ..model.game import Game, Marker
+from ..model.layout import KNOWN_LAYOUTS
 from ..model.unit import Unit
-from .face import CORE_VERSION, Face, FaceSpec, background_of, face_spec, marker_regions, marker_spec
+from .art import paste_art
+from .face import (CORE_VERSION, ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, face_spec,
+                   marker_regions, marker_spec)
 from .symbols import SYMBOLS_VERSION
 
 
@@ -27,16 +32,15 @@ _LAYOUTS: dict[str, ModuleType] = {}
 
 
 def layout_module(name: str) -> ModuleType:
-    """The layout module for ``game.counter_layout`` (``generic`` when there is none)."""
-    key = (name or "generic").replace("-", "_")
+    """The layout module for ``game.counter_layout`` ("" = ``generic``); an unknown name raises
+    ``KeyError`` (the kit loader refuses it first, with its file and line)."""
+    name = name or "generic"
+    if name not in KNOWN_LAYOUTS:
+        raise KeyError(f"unknown counter layout '{name}' (known: {', '.join(KNOWN_LAYOUTS)})")
+    key = name.replace("-", "_")
     mod = _LAYOUTS.get(key)
     if mod is None:
-        if not key.isidentifier():
-            key = "generic"
-        try:
-            mod = importlib.import_module(f"{__package__}.layouts.{key}")
-        except ModuleNotFoundError:
-            mod = importlib.import_module(f"{__package__}.layouts.generic")
+        mod = importlib.import_module(f"{__package__}.layouts.{key}")
         _LAYOUTS[key] = mod
     return mod
 
@@ -63,8 +67,31 @@ def render_spec(spec: FaceSpec, px: int = DEFAULT_PX) -> Image.Image:
     px = _check_px(px)
     mod = layout_module(spec.layout)
     face = Face(px, getattr(mod, "background", background_of)(spec))
+    if spec.full_art and spec.kind != "marker":
+        paste_art(face.image, spec.art, (0, 0, face.S, face.S))
+        draw_illustrative_mark(face, spec, spec.geometry.box("illustrative", ILLUSTRATIVE_BOX))
+        face.rect((0, 0, 1, 1), outline=spec.geometry.color("outline", "#000000"), width=0.8)
+        return face.finish()
     mod.draw(face, spec)
     return face.finish()
+
+
+#: the units of a vector face's side (fine enough that rounded line widths match the PNGs)
+VECTOR_UNITS = 1000
+
+
+def vector_spec(spec: FaceSpec):
+    """A resolved face as vector drawing (:class:`~vmodgen.render.vector.VectorDraw`, a
+    ``VECTOR_UNITS`` square), drawn by the same layout code as :func:`render_spec`."""
+    mod = layout_module(spec.layout)
+    face = Face(VECTOR_UNITS, getattr(mod, "background", background_of)(spec), vector=True)
+    if spec.full_art and spec.kind != "marker":
+        paste_art(face.image, spec.art, (0, 0, face.S, face.S))
+        draw_illustrative_mark(face, spec, spec.geometry.box("illustrative", ILLUSTRATIVE_BOX))
+        face.rect((0, 0, 1, 1), outline=spec.geometry.color("outline", "#000000"), width=0.8)
+        return face.draw
+    mod.draw(face, spec)
+    return face.draw
 
 
 def render_counter(game: Game, unit: Unit, side: str = "front", px: int = DEFAULT_PX,

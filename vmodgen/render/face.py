@@ -12,8 +12,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from ..model.game import Game, Marker
+from ..model.layout import LayoutData
 from ..model.unit import Unit
+from .art import paste_art
 from .colors import RGB, darker, ink_on, lighter, rgb
+from .layout_data import game_layout
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
 from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, text_size
 
@@ -48,6 +51,13 @@ class FaceSpec:
     blank: bool = False                # the back of a one-sided unit: nothing printed
     illustrative: bool = False         # some printed value is not the rulebook's
     extra: tuple[tuple[str, str], ...] = field(default=())   # layout-specific hints
+    geometry: LayoutData = LayoutData()  # boxes, which values where, fonts, colours (layout data)
+    art: str = ""                      # the unit's own image of this side (``path#digest``)
+
+    @property
+    def full_art(self) -> bool:
+        """The unit's own image is the whole face."""
+        return bool(self.art) and self.geometry.art == "face"
 
     def value(self, field_id: str) -> str:
         return next((v for k, v in self.values if k == field_id), "")
@@ -89,20 +99,22 @@ def face_spec(game: Game, unit: Unit, side: str = "front") -> FaceSpec:
     form = game.formations.get(unit.formation)
     blank = side == "back" and unit.back is None
     source = unit.back if (side == "back" and unit.back is not None) else unit.front
+    geometry = game_layout(game)
     values: list[tuple[str, str]] = []
     if not blank:
         for fid in game.fields:
             text = _fmt(source.get(fid))
-            if text:
+            if text and fid not in geometry.hide:
                 values.append((fid, text))
         for fid, v in source.items():       # fields the game does not declare, kept in roster order
-            if fid not in game.fields and _fmt(v):
+            if fid not in game.fields and _fmt(v) and fid not in geometry.hide:
                 values.append((fid, _fmt(v)))
     prefix = "back." if side == "back" else "front."
     illus = (not blank) and ("*" in unit.illustrative or any(
         c.startswith(prefix) or c in _PRINTED for c in unit.illustrative))
     return FaceSpec(
-        layout=game.counter_layout or "generic", side=side, label=printed_label(unit.name or unit.id),
+        layout=game.counter_layout or "generic", side=side,
+        label=unit.short_name or printed_label(unit.name or unit.id),
         values=tuple(values), symbol=ut.symbol if ut else "none", size_mark=us.mark if us else "",
         kind=ut.kind if ut else "ground", type_id=unit.type,
         movement_class=unit.movement_class or (ut.movement_class if ut else ""),
@@ -110,7 +122,8 @@ def face_spec(game: Game, unit: Unit, side: str = "front") -> FaceSpec:
         band=form.color if form else "", faction=unit.side, nationality=unit.nationality,
         formation=unit.formation, flags=tuple(sorted(unit.flags)), steps=unit.steps,
         two_sided=unit.back is not None, reduced=side == "back" and unit.back is not None,
-        blank=blank, illustrative=illus,
+        blank=blank, illustrative=illus, geometry=geometry,
+        art=unit.art[0] if side == "front" else (unit.art[1] if not blank else ""),
     )
 
 
@@ -124,12 +137,17 @@ def marker_spec(game: Game, marker: Marker, side: str = "front") -> FaceSpec:
 class Face:
     """A square supersampled canvas for one face; layouts place things in fractions (0..1)."""
 
-    def __init__(self, px: int, background: str | RGB, ss: int | None = None) -> None:
+    def __init__(self, px: int, background: str | RGB, ss: int | None = None, vector: bool = False) -> None:
         self.px = px
-        self.ss = ss or supersample_for(px)
+        self.ss = 1 if vector else (ss or supersample_for(px))
         self.S = px * self.ss
-        self.image = Image.new("RGB", (self.S, self.S), rgb(background))
-        self.draw = ImageDraw.Draw(self.image)
+        if vector:      # shapes and text recorded for a PDF (vector.py); ``image`` takes pasted art
+            from .vector import VectorDraw
+            self.draw = self.image = VectorDraw(self.S)
+            self.draw.rectangle((0, 0, self.S, self.S), fill=rgb(background))
+        else:
+            self.image = Image.new("RGB", (self.S, self.S), rgb(background))
+            self.draw = ImageDraw.Draw(self.image)
 
     def b(self, fbox: Box) -> Box:
         """A fractional box in canvas pixels."""
@@ -171,11 +189,15 @@ def draw_outline(face: Face, spec: FaceSpec) -> None:
 
 
 def draw_label(face: Face, fbox: Box, spec: FaceSpec, color: str | RGB | None = None) -> None:
-    face.text(fbox, spec.label, color if color is not None else spec.text_color)
+    face.text(fbox, spec.label, color if color is not None else spec.geometry.color("label", spec.text_color),
+              bold=spec.geometry.bold)
 
 
 def draw_unit_symbol(face: Face, spec: FaceSpec, fbox: Box, fill: str | RGB | None = None,
                      color: str | RGB | None = None) -> None:
+    if spec.art:                      # the unit's own image in the symbol box
+        paste_art(face.image, spec.art, face.b(fbox))
+        return
     col = color if color is not None else spec.text_color
     if is_silhouette(spec.symbol):
         draw_symbol(face.draw, face.b(fbox), spec.symbol, color=col)

@@ -89,6 +89,9 @@ def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: boo
     else:
         x = (x0 + x1) / 2 - mw / 2
     y = (y0 + y1) / 2 - mh / 2
+    if getattr(draw, "is_vector", False):     # a vector face: the text itself, its ink where the bitmap's is
+        draw.text_run(text, size, bold, (x - l, y - t), fill)
+        return size
     draw.bitmap((round(x), round(y)), mask, fill=fill)
     return size
 

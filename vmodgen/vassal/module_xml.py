@@ -144,10 +144,15 @@ def game_module(name: str, version: str, description: str, next_gpid: int,
     return root
 
 
-def documentation(root, help_files: Iterable[tuple[str, str]]) -> None:
+def documentation(root, help_files: Iterable[tuple[str, str]],
+                  pdf_files: Iterable[tuple[str, str]] = ()) -> None:
+    """The Help menu: HTML pages (``HelpFile``) and PDFs VASSAL opens in the system's viewer
+    (``BrowserPDFFile``: extracted from the module to a temporary file)."""
     doc = el(root, MOD + "Documentation")
     for title, file_name in help_files:
         el(doc, MOD + "documentation.HelpFile", "HelpFile", fileName=file_name, title=title)
+    for title, file_name in pdf_files:
+        el(doc, MOD + "documentation.BrowserPDFFile", pdfFile=file_name, title=title)
 
 
 def player_roster(root, sides: Iterable[str]) -> None:
@@ -173,8 +178,12 @@ def prototypes(root, defs: Iterable[tuple[str, str, str]]) -> None:
 
 def map_window(root, map_name: str, board_name: str, image: str, grid: dict, numbering: dict,
                edge: tuple[int, int] = (0, 0), description: str = "", launch: bool = False,
-               zones: list[dict] | None = None) -> etree._Element:
-    """A Map with one board and its HexGrid (or, with ``zones``, a ZonedGrid of named boxes)."""
+               zones: list[dict] | None = None, stack_sep: tuple[int, int] | None = None) -> etree._Element:
+    """A Map with one board and its HexGrid (or, with ``zones``, a ZonedGrid of named boxes).
+
+    ``stack_sep``: the (x, y) offsets of the pieces of an unexpanded stack; given, the stack also
+    draws every piece in full (no ``color``: VASSAL's ``StackMetrics`` paints the pieces under the
+    top one as blank squares of that colour when it is set)."""
     m = el(root, MOD + "Map", "Map", mapName=map_name, description=description,
            edgeWidth=edge[0], edgeHeight=edge[1], launch="true" if launch else "false",
            buttonName=map_name if launch else "")
@@ -190,7 +199,11 @@ def map_window(root, map_name: str, board_name: str, image: str, grid: dict, num
     else:
         g = el(board, GRID + "HexGrid", "HexGrid", **grid)
         el(g, GRID + "mapgrid.HexGridNumbering", "HexGridNumbering", **numbering)
-    el(m, MAPC + "StackMetrics", "StackMetrics")
+    sm = el(m, MAPC + "StackMetrics", "StackMetrics")
+    if stack_sep is not None:
+        sm.set("unexSepX", str(stack_sep[0]))
+        sm.set("unexSepY", str(stack_sep[1]))
+        del sm.attrib["color"]
     for simple in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
                    "StackExpander", "PieceMover", "KeyBufferer"):
         el(m, MAPC + simple)

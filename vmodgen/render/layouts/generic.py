@@ -1,53 +1,67 @@
-"""The generic counter: formation band on top, the unit ID, size mark over the NATO symbol,
-two extra values beside the symbol and the main values (``4-3-4``) along the bottom.
+"""The generic counter, drawn entirely from its layout data (``generic.toml`` and a kit's
+``[layout]`` table): formation band, unit ID, size mark over the NATO symbol (or the unit's own
+image), a value on each side of the symbol and the main values (``4-3-4``) along the bottom.
 
-Used for any game without its own layout, and as the model the game layouts follow.
+Used for any game without its own layout, for every kit ``[layout]`` table with ``base =
+"generic"``, and as the model the game layouts follow.
 """
 from __future__ import annotations
 
-from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
-                    draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
+from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+                    draw_marker, draw_row, draw_unit_symbol, layout_row, Row)
+from ..colors import darker
 from ..text import Box
 
-VERSION = "generic-1"
-
-#: fields that go on the bottom row when the game has them, in this order
-MAIN = ("attack", "bombardment", "fire", "defense", "movement")
+VERSION = "generic-2"
 
 
-def split_values(spec: FaceSpec, main: tuple[str, ...] = MAIN, max_main: int = 3) -> tuple[list[str], list[str]]:
-    """The field ids on the bottom row and the rest (at most two, beside the symbol)."""
-    ids = [k for k, _ in spec.values]
-    row = [k for k in main if k in ids]
-    rest = [k for k in ids if k not in row]
-    while len(row) < max_main and rest:
+def _first(spec: FaceSpec, ids: tuple[str, ...]) -> str | None:
+    return next((k for k in ids if spec.has(k)), None)
+
+
+def split_values(spec: FaceSpec) -> tuple[list[str], list[str]]:
+    """The field ids on the bottom row and the rest beside the symbol (left, then right).
+
+    The layout's ``left``/``right`` name the side values; its ``row`` the bottom row's order.
+    Other printed fields fill the row up to three values, then the free side boxes, then the row."""
+    g = spec.geometry
+    ids = [k for k, _ in spec.values if k not in g.superscript]
+    left, right = _first(spec, g.left), _first(spec, g.right)
+    sides = [k for k in (left, right) if k]
+    row = [k for k in g.row if k in ids and k not in sides]
+    rest = [k for k in ids if k not in row and k not in sides]
+    while len(row) < 3 and rest:
         row.append(rest.pop(0))
-    if len(rest) > 2:       # more than fits beside the symbol: lengthen the bottom row
-        row += rest[2:]
-        rest = rest[:2]
-    return row, rest
-
-
-ROW_BOX = (0.06, 0.68, 0.94, 0.94)
+    free = 2 - len(sides)
+    sides += rest[:free]
+    row += rest[free:]
+    return row, sides
 
 
 def _row(spec: FaceSpec, row: list[str]) -> Row:
-    return layout_row(tuple(spec.value(k) for k in row), ROW_BOX)
+    sup = _first(spec, spec.geometry.superscript)
+    return layout_row(tuple(spec.value(k) for k in row) or ("",), spec.geometry.box("row"),
+                      spec.value(sup) if sup else "")
 
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
-    out: dict[str, Box] = {"id": (0.05, 0.12, 0.95, 0.27), "size": (0.3, 0.29, 0.7, 0.37),
-                           "symbol": (0.27, 0.39, 0.73, 0.64), "illustrative": ILLUSTRATIVE_BOX}
-    if spec.band:
-        out["band"] = (0.0, 0.0, 1.0, 0.105)
-    if spec.no_zoc:
-        out["nozoc"] = (0.0, 0.11, 1.0, 0.28)
+    g = spec.geometry
+    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
+    if spec.band and g.box("band"):
+        out["band"] = g.box("band")
+    if spec.no_zoc and g.box("nozoc"):
+        out["nozoc"] = g.box("nozoc")
     if spec.blank or spec.kind == "marker":
         return {}
-    row, rest = split_values(spec)
-    for k, b in zip(row, _row(spec, row).boxes):
+    row, sides = split_values(spec)
+    lr = _row(spec, row)
+    for k, b in zip(row, lr.boxes):
         out[k] = b
-    for k, b in zip(rest, ((0.04, 0.42, 0.23, 0.61), (0.77, 0.42, 0.96, 0.61))):
+    sup = _first(spec, g.superscript)
+    if sup and lr.sup is not None:
+        out[sup] = lr.sup
+    for k, b in zip(sides, (g.box("left"), g.box("right"))):
         out[k] = b
     return out
 
@@ -56,10 +70,12 @@ def draw(face: Face, spec: FaceSpec) -> None:
     if spec.kind == "marker":
         draw_marker(face, spec)
         return
-    r = regions(spec)
+    g = spec.geometry
+    outline = g.color("outline", "") or darker(background_of(spec), 0.55)
     if spec.blank:
-        draw_outline(face, spec)
+        face.rect((0, 0, 1, 1), outline=outline, width=0.8)
         return
+    r = regions(spec)
     if "band" in r:
         face.rect(r["band"], fill=spec.band)
     if "nozoc" in r:
@@ -67,9 +83,11 @@ def draw(face: Face, spec: FaceSpec) -> None:
     draw_label(face, r["id"], spec, "#000000" if spec.no_zoc else None)
     draw_mark(face, spec, r["size"])
     draw_unit_symbol(face, spec, r["symbol"], fill=background_of(spec))
-    row, rest = split_values(spec)
-    draw_row(face, _row(spec, row), [spec.value(k) for k in row], spec.text_color)
-    for k in rest:
-        face.text(r[k], spec.value(k), spec.text_color)
+    ink = g.color("values", spec.text_color)
+    row, sides = split_values(spec)
+    sup = _first(spec, g.superscript)
+    draw_row(face, _row(spec, row), [spec.value(k) for k in row], ink, spec.value(sup) if sup else "")
+    for k in sides:
+        face.text(r[k], spec.value(k), ink, bold=g.bold)
     draw_illustrative_mark(face, spec, r["illustrative"])
-    draw_outline(face, spec)
+    face.rect((0, 0, 1, 1), outline=outline, width=0.8)

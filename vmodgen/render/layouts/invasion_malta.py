@@ -17,19 +17,32 @@ from ..silhouettes import draw_vehicle
 from ..symbols import parse_symbol
 from ..text import Box
 
-VERSION = "im-3"
+VERSION = "im-4"
 
-ROW = ("attack", "fire", "cas", "bombardment", "defense", "movement")
 ORANGE = "#f08c1e"
 RED = "#d0231c"
 VEHICLES = ("armor", "assault-gun", "tank-destroyer")
-ROW_BOX = (0.05, 0.675, 0.95, 0.95)
+
+
+def _first(spec: FaceSpec, ids: tuple[str, ...]) -> str | None:
+    return next((k for k in ids if spec.has(k)), None)
+
+
+def _sides(spec: FaceSpec) -> tuple[str | None, str | None]:
+    """Stacking points (left) and efficiency rating (right) of the type box."""
+    return _first(spec, spec.geometry.left), _first(spec, spec.geometry.right)
+
+
+def _sup(spec: FaceSpec) -> str:
+    return _first(spec, spec.geometry.superscript) or ""
 
 
 def _row(spec: FaceSpec) -> list[str]:
+    g = spec.geometry
     ids = [k for k, _ in spec.values]
-    row = [k for k in ROW if k in ids]
-    row += [k for k in ids if k not in row and k not in ("stacking", "er", "range", "command")]
+    row = [k for k in g.row if k in ids]
+    skip = set(_sides(spec)) | set(g.superscript) | {"command"}
+    row += [k for k in ids if k not in row and k not in skip]
     return row
 
 
@@ -37,7 +50,8 @@ def _layout(spec: FaceSpec, row: list[str]) -> Row:
     texts = tuple(spec.value(k) for k in row) or ("",)
     sup_after = row.index("fire") if "fire" in row else (row.index("bombardment") if "bombardment" in row else 0)
     widen = (row.index("movement"), 0.14) if "movement" in row and spec.movement_class in ("orange", "red") else None
-    return layout_row(texts, ROW_BOX, spec.value("range"), sup_after, widen=widen)
+    sup = _sup(spec)
+    return layout_row(texts, spec.geometry.box("row"), spec.value(sup) if sup else "", sup_after, widen=widen)
 
 
 def is_vehicle(spec: FaceSpec) -> bool:
@@ -45,10 +59,11 @@ def is_vehicle(spec: FaceSpec) -> bool:
 
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
-    out: dict[str, Box] = {"id": (0.05, 0.03, 0.95, 0.19), "size": (0.3, 0.225, 0.7, 0.315),
-                           "symbol": (0.26, 0.345, 0.74, 0.625), "illustrative": ILLUSTRATIVE_BOX}
-    if spec.no_zoc:
-        out["nozoc"] = (0.0, 0.015, 1.0, 0.205)
+    g = spec.geometry
+    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
+    if spec.no_zoc and g.box("nozoc"):
+        out["nozoc"] = g.box("nozoc")
     if spec.blank or spec.kind == "marker":
         return {}
     if spec.band:
@@ -56,16 +71,17 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
         out["band"] = (0.33, 0.215, 0.67, 0.325) if is_vehicle(spec) else (0.29, 0.38, 0.71, 0.59)
     if spec.has("command"):
         out["command"] = (0.08, 0.2, 0.24, 0.335)
-    if spec.has("stacking"):
-        out["stacking"] = (0.04, 0.4, 0.22, 0.6)
-    if spec.has("er"):
-        out["er"] = (0.78, 0.4, 0.96, 0.6)
+    left, right = _sides(spec)
+    if left:
+        out[left] = g.box("left")
+    if right:
+        out[right] = g.box("right")
     row = _row(spec)
     lr = _layout(spec, row)
     for k, b in zip(row, lr.boxes):
         out[k] = b
-    if spec.has("range") and lr.sup is not None:
-        out["range"] = lr.sup
+    if _sup(spec) and lr.sup is not None:
+        out[_sup(spec)] = lr.sup
     return out
 
 
@@ -114,8 +130,8 @@ def draw(face: Face, spec: FaceSpec) -> None:
         draw_unit_symbol(face, spec, box, fill=fill, color="#000000" if spec.band else None)
     if spec.reduced and spec.has("range") and spec.steps <= 1 and not spec.has("command"):
         face.text((0.05, 0.215, 0.29, 0.325), "FIRED", "#c0392b")     # the Fired side [3.42, 10.14]
-    for k in ("command", "stacking", "er"):
-        if k in r:
+    for k in ("command", *_sides(spec)):
+        if k and k in r:
             face.text(r[k], spec.value(k), ink)
     row = _row(spec)
     lr = _layout(spec, row)
@@ -124,12 +140,12 @@ def draw(face: Face, spec: FaceSpec) -> None:
         i = row.index("movement")
         inks[i] = _movement_shape(face, lr.boxes[i], spec.movement_class)
     if len(set(inks)) == 1:
-        draw_row(face, lr, [spec.value(k) for k in row], ink, spec.value("range"))
+        draw_row(face, lr, [spec.value(k) for k in row], ink, spec.value(_sup(spec)) if _sup(spec) else "")
     else:   # the MA in its own colour, the rest as usual
         size = max(1, round(lr.size * face.S))
         plain = Row(lr.boxes, lr.dashes, lr.sup, lr.size, lr.sup_size)
         draw_row(face, plain, [spec.value(k) if inks[j] == ink else "" for j, k in enumerate(row)],
-                 ink, spec.value("range"))
+                 ink, spec.value(_sup(spec)) if _sup(spec) else "")
         for j, k in enumerate(row):
             if inks[j] != ink:
                 face.text(lr.boxes[j], spec.value(k), inks[j], size=size)

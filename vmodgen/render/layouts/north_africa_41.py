@@ -19,11 +19,10 @@ from ..silhouettes import draw_vehicle
 from ..symbols import parse_symbol
 from ..text import Box
 
-VERSION = "na41-1"
+VERSION = "na41-2"
 
-ROW = ("attack", "defense", "movement", "sp")
+#: printed beside the symbol or inside another value, never on the bottom row
 SIDE = ("stacking", "range", "artillery", "tq", "tank")
-ROW_BOX = (0.06, 0.675, 0.94, 0.95)
 ELITE_RED = "#d0231c"
 
 
@@ -31,10 +30,16 @@ def background(spec: FaceSpec):
     return rgb(spec.background)      # the back is marked by its stripe, not a lighter shade
 
 
+def _first(spec: FaceSpec, ids: tuple[str, ...]) -> str | None:
+    return next((k for k in ids if spec.has(k)), None)
+
+
 def _row(spec: FaceSpec) -> list[str]:
+    g = spec.geometry
     ids = [k for k, _ in spec.values]
-    row = [k for k in ROW if k in ids]
-    row += [k for k in ids if k not in row and k not in SIDE]
+    row = [k for k in g.row if k in ids]
+    skip = set(SIDE) | set(g.left) | set(g.right) | set(g.superscript)
+    row += [k for k in ids if k not in row and k not in skip]
     return row
 
 
@@ -54,10 +59,12 @@ def _tq(spec: FaceSpec) -> str:
 
 def _layout(spec: FaceSpec, row: list[str]) -> Row:
     widen = (row.index("defense"), 0.12) if "defense" in row and _tq(spec) in ("elite", "low") else None
-    tank = spec.value("tank")
+    sup = _first(spec, spec.geometry.superscript)
+    tank = spec.value(sup) if sup else ""
     after = row.index("attack") if "attack" in row else 0
     flak = parse_symbol(spec.symbol)[0] == "anti-aircraft"
-    return layout_row(_texts(spec, row), ROW_BOX, tank, after, widen=widen, sup_pad=0.12 if flak else 0.0)
+    return layout_row(_texts(spec, row), spec.geometry.box("row"), tank, after, widen=widen,
+                      sup_pad=0.12 if flak else 0.0)
 
 
 def _stripe(spec: FaceSpec) -> Box | None:
@@ -67,29 +74,32 @@ def _stripe(spec: FaceSpec) -> Box | None:
 
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
-    out: dict[str, Box] = {"id": (0.06, 0.04, 0.94, 0.195), "size": (0.3, 0.28, 0.7, 0.355),
-                           "symbol": (0.27, 0.37, 0.73, 0.63), "illustrative": ILLUSTRATIVE_BOX}
-    if spec.band:
-        out["band"] = (0.0, 0.02, 1.0, 0.2)
-    if spec.no_zoc:
-        out["nozoc"] = (0.0, 0.02, 1.0, 0.2)
+    g = spec.geometry
+    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
+    if spec.band and g.box("band"):
+        out["band"] = g.box("band")
+    if spec.no_zoc and g.box("nozoc"):
+        out["nozoc"] = g.box("nozoc")
     stripe = _stripe(spec)
     if stripe:
         out["stripe"] = stripe
     if spec.blank or spec.kind == "marker":
         return {}
-    if spec.has("stacking"):
-        out["stacking"] = (0.05, 0.41, 0.21, 0.59)
-    if spec.has("range"):
-        out["range"] = (0.78, 0.38, 0.96, 0.52)
+    left, right = _first(spec, g.left), _first(spec, g.right)
+    if left:
+        out[left] = g.box("left")
+    if right:
+        out[right] = g.box("right")
     if spec.has("artillery"):
         out["artillery"] = (0.79, 0.53, 0.95, 0.65)
     row = _row(spec)
     lr = _layout(spec, row)
     for k, b in zip(row, lr.boxes):
         out[k] = b
-    if spec.has("tank") and lr.sup is not None:
-        out["tank"] = lr.sup
+    sup = _first(spec, g.superscript)
+    if sup and lr.sup is not None:
+        out[sup] = lr.sup
     if spec.has("tq") and "defense" in out:
         out["tq"] = out["defense"]
     return out
@@ -129,13 +139,14 @@ def draw(face: Face, spec: FaceSpec) -> None:
         draw_vehicle(face.draw, face.b(r["symbol"]), "#202020", light="light" in mods)
     else:
         draw_unit_symbol(face, spec, r["symbol"], fill=rgb(spec.background))
-    if "stacking" in r:
-        x0, y0, x1, y1 = face.b(r["stacking"])
+    left, right = _first(spec, spec.geometry.left), _first(spec, spec.geometry.right)
+    if left:        # the stacking value, white on a black box [4.2]
+        x0, y0, x1, y1 = face.b(r[left])
         face.draw.rectangle((x0, y0, x1, y1), fill=(0, 0, 0))
-        face.text(r["stacking"], spec.value("stacking"), "#ffffff",
+        face.text(r[left], spec.value(left), "#ffffff",
                   size=round((y1 - y0) * 0.8))
-    if "range" in r:
-        face.text(r["range"], spec.value("range"), ink)
+    if right:
+        face.text(r[right], spec.value(right), ink)
     if "artillery" in r:
         face.text(r["artillery"], spec.value("artillery"), ink)
     row = _row(spec)
@@ -151,7 +162,8 @@ def draw(face: Face, spec: FaceSpec) -> None:
         face.draw.rectangle((x0, cy - half_h, x1, cy + half_h), fill=fill,
                             outline=(0, 0, 0) if _tq(spec) == "low" else None, width=max(1, round(face.lw * 0.7)))
         special[i] = text_ink
-    tank = spec.value("tank")
+    sup = _first(spec, spec.geometry.superscript)
+    tank = spec.value(sup) if sup else ""
     flak = base == "anti-aircraft" and tank
     if flak and lr.sup is not None:
         x0, y0, x1, y1 = face.b(lr.sup)

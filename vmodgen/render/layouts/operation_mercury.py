@@ -16,35 +16,45 @@ from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illust
                     draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..text import Box
 
-VERSION = "om-1"
+VERSION = "om-2"
 
-ROW = ("attack", "bombardment", "naval_attack", "aa", "defense", "movement", "capacity")
-SUPERSCRIPT = ("range", "command_range")
 SUDA_BLUE = "#9fd3f0"
 STARTS_REDUCED = "#f2c14e"     # colour of the type box on the reduced side (not stated: illustrative)
 
 
+def _first(spec: FaceSpec, ids: tuple[str, ...]) -> str | None:
+    return next((k for k in ids if spec.has(k)), None)
+
+
+def _sides(spec: FaceSpec) -> tuple[str | None, str | None]:
+    """The stacking value (left) and the efficiency rating (right, in its ring)."""
+    return _first(spec, spec.geometry.left), _first(spec, spec.geometry.right)
+
+
 def _row(spec: FaceSpec) -> list[str]:
+    g = spec.geometry
     ids = [k for k, _ in spec.values]
-    row = [k for k in ROW if k in ids]
-    placed = set(row) | {"stacking", "efficiency"} | set(SUPERSCRIPT)
+    row = [k for k in g.row if k in ids]
+    placed = set(row) | set(_sides(spec)) | set(g.superscript)
     row += [k for k in ids if k not in placed]       # anything else the kit prints
     return row
 
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
-    out: dict[str, Box] = {"id": (0.05, 0.1, 0.95, 0.25), "size": (0.3, 0.275, 0.7, 0.355),
-                           "symbol": (0.27, 0.365, 0.73, 0.625), "illustrative": ILLUSTRATIVE_BOX}
-    if spec.band:
-        out["band"] = (0.0, 0.0, 1.0, 0.085)
-    if spec.no_zoc:
-        out["nozoc"] = (0.0, 0.09, 1.0, 0.26)
+    g = spec.geometry
+    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
+    if spec.band and g.box("band"):
+        out["band"] = g.box("band")
+    if spec.no_zoc and g.box("nozoc"):
+        out["nozoc"] = g.box("nozoc")
     if spec.blank or spec.kind == "marker":
         return {k: v for k, v in out.items() if k in ("band", "nozoc")} if spec.blank else {}
-    if spec.has("stacking"):
-        out["stacking"] = (0.04, 0.4, 0.22, 0.6)
-    if spec.has("efficiency"):
-        out["efficiency"] = (0.78, 0.4, 0.96, 0.6)
+    left, right = _sides(spec)
+    if left:
+        out[left] = g.box("left")
+    if right:
+        out[right] = g.box("right")
     row = _row(spec)
     lr = _layout(spec, row)
     for k, b in zip(row, lr.boxes):
@@ -55,17 +65,14 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
     return out
 
 
-ROW_BOX = (0.05, 0.675, 0.95, 0.95)
-
-
 def _sup(spec: FaceSpec) -> str | None:
-    return next((k for k in SUPERSCRIPT if spec.has(k)), None)
+    return _first(spec, spec.geometry.superscript)
 
 
 def _layout(spec: FaceSpec, row: list[str]) -> Row:
     sup = _sup(spec)
     texts = tuple(spec.value(k) for k in row) or ("",)
-    return layout_row(texts, ROW_BOX, spec.value(sup) if sup else "")
+    return layout_row(texts, spec.geometry.box("row"), spec.value(sup) if sup else "")
 
 
 def _type_fill(spec: FaceSpec):
@@ -98,17 +105,18 @@ def draw(face: Face, spec: FaceSpec) -> None:
         draw_unit_symbol(face, spec, r["symbol"], fill=_type_fill(spec))
     else:
         draw_unit_symbol(face, spec, (0.24, 0.29, 0.76, 0.64))
-    if "stacking" in r:
-        face.text(r["stacking"], spec.value("stacking"), spec.text_color)
-    if "efficiency" in r:
-        x0, y0, x1, y1 = face.b(r["efficiency"])
+    left, right = _sides(spec)
+    if left:
+        face.text(r[left], spec.value(left), spec.text_color)
+    if right:
+        x0, y0, x1, y1 = face.b(r[right])
         cx, cy, rad = (x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) / 2
         face.draw.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), outline=rgb(spec.text_color),
                           width=max(1, round(face.lw * 0.9)))
         shrink = 0.24
-        fb = r["efficiency"]
+        fb = r[right]
         dx, dy = (fb[2] - fb[0]) * shrink, (fb[3] - fb[1]) * shrink
-        face.text((fb[0] + dx, fb[1] + dy, fb[2] - dx, fb[3] - dy), spec.value("efficiency"), spec.text_color)
+        face.text((fb[0] + dx, fb[1] + dy, fb[2] - dx, fb[3] - dy), spec.value(right), spec.text_color)
     row = _row(spec)
     sup = _sup(spec)
     draw_row(face, _layout(spec, row), [spec.value(k) for k in row], spec.text_color,

@@ -1,0 +1,59 @@
+"""A unit's own counter images: a roster's ``image``/``back_image`` columns, or the kit's
+``images`` folder with files named by unit id the way VASSAL's Mass Piece Loader takes them
+(``<id>.png`` for the front, ``<id>_back.png`` for the back; ``.png``, ``.jpg``, ``.gif``)."""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from pathlib import Path
+
+from PIL import Image
+
+from ..errors import InputError, LimitError
+from ..safeio import read_bytes
+
+MAX_ART_BYTES = 16 * 1024 * 1024
+MAX_ART_SIDE = 4096
+EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif")
+BACK_SUFFIXES = ("_back", "-back")
+
+
+def file_stem(unit_id: str) -> str:
+    """The file name (without extension) an image of ``unit_id`` has: characters no file name
+    may hold (``/ \\ : * ? " < > |``) read as ``_``."""
+    return re.sub(r'[/\\:*?"<>|]', "_", unit_id)
+
+
+def find_art(folder: Path, unit_id: str, back: bool = False) -> Path | None:
+    """The image of ``unit_id`` (its back with ``back``) in ``folder``, or None."""
+    stem = file_stem(unit_id)
+    for suffix in (BACK_SUFFIXES if back else ("",)):
+        for ext in EXTENSIONS:
+            for name in (stem + suffix + ext, stem + suffix + ext.upper()):
+                p = folder / name
+                if p.is_file():
+                    return p
+    return None
+
+
+def art_key(path: Path) -> str:
+    """``path#digest`` of a readable image no larger than the limits (``InputError`` otherwise):
+    the digest makes a changed image a new cache entry."""
+    data = read_bytes(path, MAX_ART_BYTES, "counter image")
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            w, h = im.size
+            if w > MAX_ART_SIDE or h > MAX_ART_SIDE:
+                raise LimitError(path, f"counter image of {w}x{h} pixels is larger than "
+                                       f"{MAX_ART_SIDE}x{MAX_ART_SIDE}")
+            im.load()
+    except LimitError:
+        raise
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
+        raise InputError(path, f"not a readable image: {e}") from None
+    return f"{path}#{hashlib.sha256(data).hexdigest()[:16]}"
+
+
+def art_path(key: str) -> str:
+    return key.rsplit("#", 1)[0]

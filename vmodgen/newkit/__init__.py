@@ -1,0 +1,1 @@
+"""The starter kit ``vmodgen new`` writes (its files are beside this one)."""
