@@ -69,12 +69,17 @@ class Stream(ReplayVisitor):
         self.warnings = warnings
         self.steps: list[Step] = []
         self.players: list[tuple[str, str]] = []
+        #: the last position as VASSAL saves it (what the next file of a chain starts from)
+        self.saved_state = None
 
     def start(self, state) -> None:
         self.players = list(state.players)
 
     def visit_step(self, step: Step, state) -> None:
         self.steps.append(step)
+
+    def saved(self, state) -> None:
+        self.saved_state = state
 
     def __iter__(self):
         return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
@@ -233,7 +238,8 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
-        end_snapshot = snapshot(state, builder)
+        saved = rp.saved_state if isinstance(rp, Stream) else None
+        end_snapshot = snapshot(saved if saved is not None else state, builder)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
         stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps))

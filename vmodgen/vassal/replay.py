@@ -19,6 +19,7 @@ from typing import Callable, Iterator
 
 from .. import limits
 from ..errors import InputError, LimitError
+from .chains import join_chain, split_state_chain
 from .codec import decode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
@@ -134,7 +135,6 @@ class _Runner:
         self.warnings = warnings
         self.local = 0
         self.step: Step | None = None
-        self.aliases: dict[str, str] = {}    # unknown stack id -> the stack it named
         self.index: dict[Position, list[str]] = {}   # stacks by position
         for stack in state.stacks.values():
             self._index_add(stack)
@@ -291,10 +291,13 @@ class _Runner:
         if rec is None:
             return
         old_state = rec.piece.encode_state()
-        rec.piece.set_state(cmd.new_state)
+        merged, basic_changed = merge_state(old_state, cmd.new_state, cmd.old_state, rec.piece.count)
+        rec.piece.set_state(merged)
         new_pos = rec.piece.position()
         stack = self.s.stacks.get(rec.stack) if rec.stack is not None else None
-        if stack is not None and new_pos[0] in (None, stack.map):
+        if not basic_changed:
+            pass                         # mergeState: the BasicPiece (its place) is left alone
+        elif stack is not None and new_pos[0] in (None, stack.map):
             # VASSAL (BasicPiece.setState): a stacked piece's map and position are its stack's;
             # a new state naming no map ("null", as 3.0/3.1 wrote for every stacked piece) or
             # the stack's map leaves it where it is, in its stack
@@ -309,14 +312,7 @@ class _Runner:
     def move(self, cmd: MovePiece) -> None:
         new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
         old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
-        sid = self.aliases.get(cmd.id, cmd.id)
-        stack = self.s.stacks.get(sid)
-        if stack is None and cmd.id not in self.s.pieces:
-            # a stack id the log never created (made locally by the recording client):
-            # the stack standing at the old position is the one meant
-            stack = self._stack_at(old)
-            if stack is not None:
-                self.aliases[cmd.id] = stack.id
+        stack = self.s.stacks.get(cmd.id)
         if stack is not None:
             self._index_remove(stack)
             stack.map, stack.x, stack.y = new
@@ -329,7 +325,8 @@ class _Runner:
             return
         rec = self.s.pieces.get(cmd.id)
         if rec is None:
-            self.warnings_once(f"move of an unknown piece {cmd.id}")
+            # VASSAL's MovePiece does nothing for an id the game does not hold (a stack the
+            # recording client made without logging it, as an undo does): neither does the replay
             return
         self._detach(cmd.id)
         self._place(rec, new)
@@ -384,6 +381,10 @@ class _Runner:
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
                                     members, cmd.new_under))
 
+    def saved_state(self) -> GameState:
+        """The game as a save written now and loaded again holds it (VASSAL 3.x: as it is)."""
+        return self.s
+
     def warnings_once(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
@@ -405,6 +406,11 @@ class ReplayVisitor:
 
     def visit_step(self, step: Step, state: GameState) -> None:
         """After ``step`` has run."""
+
+    def saved(self, state: GameState) -> None:
+        """After the last step, when overridden: the game as VASSAL saves it now and loads it
+        again (what the next file of a chain starts from; VASSAL 2.x brings back pieces it no
+        longer draws). A new state: ``end_file`` still gets the live one."""
 
     def end_file(self, state: GameState) -> object:
         """After the last step; what :func:`read_log` returns."""
@@ -521,6 +527,8 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
         runner.step = None
         visitor.visit_step(step, state)
         yield step.index, step, state
+    if type(visitor).saved is not ReplayVisitor.saved:
+        visitor.saved(runner.saved_state())
     return visitor.end_file(state)
 
 
@@ -546,6 +554,7 @@ class Replay:
         self.locate = locate
         self.warnings = warnings
         self._initial: GameState | None = None
+        self._saved: GameState | None = None
 
     @property
     def initial(self) -> GameState:
@@ -558,6 +567,14 @@ class Replay:
         if self.locate is None or pos[0] is None:
             return None
         return self.locate(pos[0], pos[1], pos[2])
+
+    @property
+    def saved(self) -> GameState:
+        """The final position as VASSAL saves it and loads it again (see
+        :meth:`ReplayVisitor.saved`): what the next file of a chain starts from."""
+        if self._saved is None:
+            self._saved = read_log(self._root, _Saved())
+        return self._saved
 
     def _states(self) -> Iterator[tuple[int, GameState]]:
         """Run the file again (no hex labels, no boards: positions only), as far as
@@ -599,6 +616,17 @@ class _Builder(ReplayVisitor):
         return Replay(self.root, self.steps, state, self.locate, self.warnings)
 
 
+class _Saved(ReplayVisitor):
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+
+    def saved(self, state: GameState) -> None:
+        self.state = state
+
+    def end_file(self, state: GameState) -> GameState | None:
+        return self.state
+
+
 def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
            apply_boards: Callable[[str], object] | None = None,
            warnings: list[str] | None = None) -> Replay:
@@ -621,8 +649,31 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
 
 
 def runner_for(version: str) -> type["_Runner"]:
-    """The interpreter that does what VASSAL ``version`` does with each command."""
+    """The interpreter that does what VASSAL ``version`` does with each command: VASSAL 2.x
+    (:mod:`vmodgen.vassal.vassal2`), else 3.x."""
+    if _major(version) == 2:
+        from .vassal2 import Vassal2Runner
+        return Vassal2Runner
     return _Runner
+
+
+def _major(version: str) -> int | None:
+    head = (version or "").strip().split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[str, bool]:
+    """What VASSAL's ``D/`` leaves of a piece's state chain (``ChangePiece`` with an old state
+    calls ``mergeState``: each trait, and the BasicPiece, takes its new state only where it
+    differs from the old one; without an old state the whole new chain is set). Returns the
+    chain and whether the BasicPiece (the piece's map and point) was set."""
+    if old is None:
+        return new, True
+    cur = split_state_chain(current, count)
+    n = split_state_chain(new, count)
+    o = split_state_chain(old, count)
+    merged = [a if a != b else c for c, a, b in zip(cur, n, o)]
+    return join_chain(merged), n[-1] != o[-1]
 
 
 def _int(tokens: list[str], i: int) -> int:
