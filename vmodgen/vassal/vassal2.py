@@ -59,6 +59,13 @@ class _S:
         self.local = local                  # made by this client (an id the log never names)
 
 
+def _index(s: _S, p: _P) -> int:
+    for k, x in enumerate(s.contents):
+        if x is p:
+            return k
+    return -1
+
+
 def _i(tokens: list[str], k: int) -> int:
     v = java_int(tokens[k]) if k < len(tokens) else None
     return 0 if v is None else v
@@ -355,7 +362,7 @@ class Vassal2Runner(_Runner):
             self._merge(fixed.contents[-1], moving)
             return
         parent = fixed.parent if isinstance(fixed, _P) else None
-        index = 0 if parent is None else parent.contents.index(fixed) + 1
+        index = 0 if parent is None else _index(parent, fixed) + 1     # indexOf: -1 if unlisted
         if moving is fixed or moving is parent:
             return
         if parent is None:
