@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 from .. import limits
 from ..errors import InputError, LimitError
 from .chains import join_chain, split_state_chain
-from .codec import decode, java_int
+from .codec import decode, encode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
@@ -285,7 +285,10 @@ class _Runner:
 
     def change(self, cmd: ChangePiece) -> None:
         if cmd.id in self.s.stacks:
-            self._set_stack(cmd.id, cmd.new_state)
+            new = cmd.new_state
+            if cmd.old_state is not None:
+                new = merge_stack_state(self.s.stacks[cmd.id].members, new, cmd.old_state)
+            self._set_stack(cmd.id, new)
             return
         rec = self.s.pieces.get(cmd.id)
         if rec is None:
@@ -674,6 +677,23 @@ def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[st
     o = split_state_chain(old, count)
     merged = [a if a != b else c for c, a, b in zip(cur, n, o)]
     return join_chain(merged), n[-1] != o[-1]
+
+
+def merge_stack_state(members: list[str], new: str, old: str) -> str:
+    """``Stack.mergeState`` (2.x and 3.x): the new state, keeping the members the stack holds now
+    that neither the new nor the old state names (each right after the member below it; when
+    the old state is the stack's own there are none)."""
+    nt, ot = decode(new, ";"), decode(old, ";")
+    layer = [nt.pop()] if len(nt) > 3 and nt[-1].startswith("@@") else []
+    new_ids, old_ids = nt[3:], ot[3:]
+    for k, pid in enumerate(members):
+        if pid not in new_ids and pid not in old_ids:
+            below = members[k - 1] if k > 0 else None
+            at = new_ids.index(below) if below in new_ids else -1
+            new_ids.insert(at + 1, pid)
+    if new_ids == nt[3:]:
+        return new
+    return encode(nt[:3] + new_ids + layer, ";")
 
 
 def _int(tokens: list[str], i: int) -> int:

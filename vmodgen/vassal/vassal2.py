@@ -25,7 +25,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, PieceRecord, StackRecord
 from .piece import Piece
-from .replay import Change, Move, _Runner, merge_state
+from .replay import Change, Move, _Runner, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece, parse_command
 from .. import limits
 from ..errors import LimitError
@@ -280,7 +280,7 @@ class Vassal2Runner(_Runner):
         if isinstance(o, _S):
             new = cmd.new_state
             if cmd.old_state is not None and cmd.old_state != self._stack_state(o):
-                new = self._merge_stack(o, cmd.new_state, cmd.old_state)
+                new = merge_stack_state([p.id for p in o.contents], cmd.new_state, cmd.old_state)
             self._stack_set_state(o, new)
             return
         piece = o.rec.piece
@@ -292,18 +292,6 @@ class Vassal2Runner(_Runner):
         self.dirty.append(o)
         if self.step is not None:
             self.step.changes.append(Change(cmd.id, piece.encode_type(), old_chain, cmd.new_state))
-
-    def _merge_stack(self, s: _S, new: str, old: str) -> str:
-        """``Stack.mergeState``: the new state, keeping members that neither state names
-        (each after the member below it)."""
-        nt, ot = decode(new, ";"), decode(old, ";")
-        new_ids, old_ids = nt[3:], ot[3:]
-        for k, p in enumerate(s.contents):
-            if p.id not in new_ids and p.id not in old_ids:
-                below = s.contents[k - 1].id if k > 0 else None
-                at = new_ids.index(below) if below in new_ids else -1
-                new_ids.insert(at + 1, p.id)
-        return encode(nt[:3] + new_ids, ";")
 
     def move(self, cmd: MovePiece) -> None:
         o = self.reg.get(cmd.id)
