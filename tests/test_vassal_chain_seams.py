@@ -6,8 +6,9 @@ piece that differs is listed here with the reason it is not the replay's.
 
 Before the 2.x interpreter (vmodgen/vassal/vassal2.py) the seams differed in 35, 1 and 11
 pieces. Drift, gone now: 10 airborne units put on the Allied Airborne Display by ``D/`` commands
-whose stale, unchanged BasicPiece state VASSAL's ``mergeState`` ignores; 6 markers an undo's
-``-/`` could not remove in VASSAL (5 at 1-2, 1 at 2-3); 3 units moved to the Allied Entry Track
+whose stale, unchanged BasicPiece state VASSAL's ``mergeState`` ignores; 5 markers an undo's
+``-/`` could not remove in VASSAL (1-2) and one an ``M/`` to no map left in its stack (2-3);
+3 units moved to the Allied Entry Track
 by a stack VASSAL's replay does not hold (file 3 step 419; Joel's chat at 416 says where he
 meant them). Four pieces agreed then only by accident (a guessed stack, an ignored ``D/``
 applied) and are listed below with the others."""

@@ -13,6 +13,7 @@ source: ``BasicPiece``, ``Decorator``, ``Stack``, ``Map``, ``StackMetrics``, ``A
   it) does nothing. A move with no piece underneath joins the stack standing exactly at the
   point at its bottom, or stands alone (a new stack is made only when it joins a lone piece);
   a move onto a piece underneath goes right above it.
+* ``M/`` to no map only takes the piece off its map's list: inside a stack it stays there.
 * ``-/`` of a piece on no map fails (VASSAL's ``RemovePiece`` stops on the missing map);
   ``-/`` of a stack leaves its members with no map.
 
