@@ -93,3 +93,13 @@ def test_2x_removing_a_stack_leaves_its_pieces_unseen_until_saved() -> None:
     assert rp.saved.pieces["1"].position == ("M", 100, 100)   # a save brings it back
     rp3 = replay(_log("3.7.26", head, [["-/9", "-/1"]]))
     assert "1" not in rp3.final.pieces
+
+
+def test_move_to_no_map_keeps_a_stacked_piece_in_its_stack() -> None:
+    """MovePiece to no map: ``oldMap.removePiece(piece)`` only (2.9.8 and 3.7.26): a piece
+    inside a stack is not on the map's list, so it stays (the undo of a palette drag writes this
+    M/ before the -/ that removes the piece)."""
+    for version in ("2.9.8", "3.7.26"):
+        rp = replay(_log(version, HEAD, [["M/1/null/0/0/null/M/100/100/2/pw"]]))
+        rec = rp.final.pieces["1"]
+        assert rec.position == ("M", 100, 100) and rec.stack == "9", version

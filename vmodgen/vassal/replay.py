@@ -315,6 +315,14 @@ class _Runner:
     def move(self, cmd: MovePiece) -> None:
         new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
         old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
+        if cmd.new_map is None:
+            # MovePiece to no map only takes the piece (or stack) off its map's list: it keeps
+            # its place and its stack, and a save writes it where it was (3.7 as 2.x)
+            if cmd.id in self.s.stacks or cmd.id in self.s.pieces:
+                stack = self.s.stacks.get(cmd.id)
+                self._record(cmd, old, new, stack is not None,
+                             list(stack.members) if stack is not None else [cmd.id])
+            return
         stack = self.s.stacks.get(cmd.id)
         if stack is not None:
             self._index_remove(stack)
