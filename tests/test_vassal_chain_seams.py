@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.vassal.piece import Piece
-from vmodgen.vassal.replay import replay, split_steps
+from vmodgen.vassal.replay import ReplayVisitor, read_log, replay, split_steps
 from vmodgen.vassal.savefile import read_save
 from vmodgen.vassal.typed import AddPiece, ChangePiece, Log, MovePiece
 
@@ -141,3 +141,36 @@ def test_other_versions_still_replay(chain):
     finals = [ln.split("|") for ln in (g38 / "t38-record-report.txt").read_text("utf-8").splitlines()
               if ln.startswith("FINAL|")]
     assert finals and all(rp.final.pieces[f[1]].position == (f[2], int(f[3]), int(f[4])) for f in finals)
+
+
+def test_saved_state_is_what_loading_the_save_gives() -> None:
+    """``saved`` (computed) equals running the ``+/`` commands a 2.9.8 save writes
+    (``saved_commands``, GameState.getRestorePiecesCommand) through a fresh replay."""
+    from vmodgen.vassal.commands import Command
+    from vmodgen.vassal.replay import GameState, runner_for
+    from vmodgen.vassal.typed import parse_command
+
+    class Keep(ReplayVisitor):
+        def saved(self, state):
+            self.state = state
+
+    for log in LOGS:
+        v = Keep()
+        read_log(read_save(log), v)
+        # the same end through the commands
+        end = GameState()
+        r = runner_for("2.9.8")(end, None, None, [], None)
+        save = read_save(log)
+        r.execute(save.tree.typed(), save.tree.text)
+        head, nodes = split_steps(save.tree)
+        for node in head + nodes:
+            r.run(node)
+        loaded = GameState()
+        r2 = runner_for("2.9.8")(loaded, None, None, [], None)
+        for text in r.saved_commands():
+            r2.execute(parse_command(text), text)
+        r2.run(Command("end_save"))
+        assert {p: rec.position for p, rec in v.state.pieces.items()} == \
+            {p: rec.position for p, rec in loaded.pieces.items()}, log.name
+        assert {p: rec.stack is None for p, rec in v.state.pieces.items()} == \
+            {p: rec.stack is None for p, rec in loaded.pieces.items()}, log.name

@@ -27,7 +27,7 @@ from .codec import decode, encode, java_int
 from .gamestate import GameState, PieceRecord, StackRecord
 from .piece import Piece
 from .replay import Change, Move, _Runner, merge_stack_state, merge_state
-from .typed import AddPiece, ChangePiece, MovePiece, parse_command
+from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
 from ..errors import LimitError
 
@@ -36,7 +36,7 @@ __all__ = ["Vassal2Runner"]
 
 class _P:
     """A piece as VASSAL 2.x holds it."""
-    __slots__ = ("id", "own_map", "own_pos", "parent", "rec", "no_stack")
+    __slots__ = ("id", "own_map", "own_pos", "parent", "rec", "no_stack", "written")
 
     def __init__(self, pid: str, rec: PieceRecord) -> None:
         self.id = pid
@@ -45,6 +45,7 @@ class _P:
         self.parent: _S | None = None
         self.rec = rec
         self.no_stack = "immob;" in rec.piece._type     # Immobilized: Properties.NO_STACK
+        self.written: tuple | None = None               # the place its BasicPiece state holds
 
 
 class _S:
@@ -78,7 +79,8 @@ class Vassal2Runner(_Runner):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.reg: dict[str, _P | _S] = {}
-        self.coll: dict[str, list[_P | _S]] = {}     # map → its top-level pieces, in order
+        # map → its top-level pieces in the order they joined it (a dict: in order, O(1) out)
+        self.coll: dict[str, dict[int, _P | _S]] = {}
         self.dirty: list[_P | _S] = []
         for rec in list(self.s.pieces.values()):     # a state handed in (none when a file is read)
             p = _P(rec.id, rec)
@@ -119,17 +121,11 @@ class Vassal2Runner(_Runner):
         self.dirty.append(p)
 
     def _coll_remove(self, m: str | None, o: _P | _S) -> None:
-        if m is None:
-            return
-        lst = self.coll.get(m)
-        if lst is not None:
-            for k, x in enumerate(lst):
-                if x is o:
-                    del lst[k]
-                    return
+        if m is not None:
+            self.coll.get(m, {}).pop(id(o), None)
 
     def _in_coll(self, m: str, o: _P | _S) -> bool:
-        return any(x is o for x in self.coll.get(m, ()))
+        return id(o) in self.coll.get(m, ())
 
     def _stack_remove(self, s: _S, p: _P) -> None:
         for k, x in enumerate(s.contents):
@@ -148,7 +144,7 @@ class Vassal2Runner(_Runner):
         cur = self._map_of(o)
         if cur is not None and cur != m:
             self._coll_remove(cur, o)
-        self.coll.setdefault(m, []).append(o)
+        self.coll.setdefault(m, {})[id(o)] = o
         self._set_map(o, m)
 
     def _insert_child(self, s: _S, p: _P, index: int) -> None:
@@ -230,8 +226,11 @@ class Vassal2Runner(_Runner):
             rec = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings, source=self.path))
             p = _P(cmd.id, rec)
             self._register(p)
-            count = rec.piece.count
-            self._basic_set_state(p, split_state_chain(cmd.state, count)[-1])
+            basic = split_state_chain(cmd.state, rec.piece.count)[-1]
+            self._basic_set_state(p, basic)
+            tokens = decode(basic, ";")
+            if tokens[1:3] == [str(p.own_pos[0]), str(p.own_pos[1])]:
+                p.written = (p.own_map, *p.own_pos)     # its state already says so
         if self.step is not None:
             self.step.created.append(cmd.id)
 
@@ -288,6 +287,7 @@ class Vassal2Runner(_Runner):
         old_chain = piece.encode_state()
         merged, basic_changed = merge_state(old_chain, cmd.new_state, cmd.old_state, piece.count)
         piece.set_state(merged)
+        o.written = None
         if basic_changed:
             self._basic_set_state(o, split_state_chain(cmd.new_state, piece.count)[-1])
         self.dirty.append(o)
@@ -332,8 +332,11 @@ class Vassal2Runner(_Runner):
         ``pos`` that the piece may join (stacks with pieces; lone pieces that stack)."""
         if isinstance(moving, _P) and moving.no_stack:
             return False
-        for x in list(self.coll.get(m, ())):
-            if self._pos_of(x) != pos:
+        for x in list(self.coll.get(m, {}).values()):
+            if isinstance(x, _S):
+                if x.pos != pos:
+                    continue
+            elif (x.parent.pos if x.parent is not None else x.own_pos) != pos:
                 continue
             if isinstance(x, _S):
                 if x.contents and not x.contents[-1].no_stack:
@@ -387,7 +390,11 @@ class Vassal2Runner(_Runner):
         if not self.dirty:
             return
         pieces: dict[int, _P] = {}
+        seen: set[int] = set()
         for o in self.dirty:
+            if id(o) in seen:
+                continue
+            seen.add(id(o))
             if isinstance(o, _S):
                 self._sync_stack(o)
                 for p in o.contents:
@@ -433,7 +440,9 @@ class Vassal2Runner(_Runner):
         listed = parent is not None and self.reg.get(parent.id) is parent and any(c is p for c in parent.contents)
         rec.stack = parent.id if listed and (not parent.local or parent.contents) else None
         # what BasicPiece.getState writes: the piece's own map, the point it is drawn at
-        rec.piece.set_position(p.own_map, x, y)
+        if p.written != (p.own_map, x, y):
+            rec.piece.set_position(p.own_map, x, y)
+            p.written = (p.own_map, x, y)
 
     # ---- a save ------------------------------------------------------------------------------
     def saved_commands(self) -> list[str]:
@@ -455,12 +464,28 @@ class Vassal2Runner(_Runner):
 
     def saved_state(self) -> GameState:
         """The game as a save written now and loaded again holds it (a piece VASSAL no longer
-        draws, left behind by a removed stack, comes back where its own state says)."""
+        draws, left behind by a removed stack, comes back where its own state says): what
+        running :meth:`saved_commands` gives, computed directly. The pieces' traits are shared
+        with the live state."""
         st = GameState(turns=dict(self.s.turns), properties=dict(self.s.properties),
                        boards={k: list(v) for k, v in self.s.boards.items()}, players=list(self.s.players))
-        runner = Vassal2Runner(st, None, None, [], self.path)
-        for text in self.saved_commands():
-            runner.execute(parse_command(text), text)
-        runner._sync()
+        listed: dict[str, _S] = {}        # piece id → the stack whose loaded state takes it (the last)
+        for o in self.reg.values():
+            if isinstance(o, _S):
+                for p in o.contents:
+                    if isinstance(self.reg.get(p.id), _P):
+                        listed[p.id] = o
+        for pid, o in self.reg.items():
+            if isinstance(o, _P):
+                s = listed.get(pid)
+                if s is not None:
+                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (s.map, s.pos[0], s.pos[1]), s.id)
+                else:
+                    x, y = self._pos_of(o)
+                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (o.own_map, x, y), None)
+        for sid, o in self.reg.items():
+            if isinstance(o, _S):
+                members = [p.id for p in o.contents if listed.get(p.id) is o]
+                st.stacks[sid] = StackRecord(sid, o.map, o.pos[0], o.pos[1], list(dict.fromkeys(members)),
+                                             None, provisional=o.local)
         return st
-
