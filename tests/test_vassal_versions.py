@@ -30,6 +30,7 @@ HEAD = [_piece("1", "false", "null;0;0"), _piece("2", "false", "null;0;0"), "+/9
 
 def test_runner_by_version() -> None:
     assert runner_for("2.9.8") is Vassal2Runner and runner_for("2.0b6") is Vassal2Runner
+    assert runner_for("3.0.17") is Vassal2Runner and runner_for("3.1.0") is not Vassal2Runner
     assert runner_for("3.2.17") is not Vassal2Runner and runner_for("") is not Vassal2Runner
 
 

@@ -660,17 +660,20 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
 
 
 def runner_for(version: str) -> type["_Runner"]:
-    """The interpreter that does what VASSAL ``version`` does with each command: VASSAL 2.x
-    (:mod:`vmodgen.vassal.vassal2`), else 3.x."""
-    if _major(version) == 2:
+    """The interpreter that does what VASSAL ``version`` does with each command: VASSAL 2.x and
+    3.0 (:mod:`vmodgen.vassal.vassal2`: 3.0 kept 2.9's pieces, stacks and commands; 3.1 stopped
+    ``RemovePiece`` failing on a piece with no map), else 3.x (also for an unknown version)."""
+    v = _major_minor(version)
+    if v is not None and v < (3, 1):
         from .vassal2 import Vassal2Runner
         return Vassal2Runner
     return _Runner
 
 
-def _major(version: str) -> int | None:
-    head = (version or "").strip().split(".", 1)[0]
-    return int(head) if head.isdigit() else None
+def _major_minor(version: str) -> tuple[int, int] | None:
+    import re
+    m = re.match(r"\s*(\d+)(?:\.(\d+))?", version or "")
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
 
 
 def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[str, bool]:

@@ -1,5 +1,5 @@
-"""What VASSAL 2.x does with the piece commands of a save or log (read from VASSAL's 2.9.8
-source: ``BasicPiece``, ``Decorator``, ``Stack``, ``Map``, ``StackMetrics``, ``AddPiece``,
+"""What VASSAL 2.x (and 3.0, which kept this code) does with the piece commands of a save or
+log (read from VASSAL's 2.9.8 source: ``BasicPiece``, ``Decorator``, ``Stack``, ``Map``, ``StackMetrics``, ``AddPiece``,
 ``RemovePiece``, ``ChangePiece``, ``MovePiece``), where it differs from the 3.x replay:
 
 * A piece keeps its own map field and position; inside a stack it *is* where the stack is
