@@ -81,6 +81,7 @@ def test_seam_1_2_only_moves_made_off_the_log(chain):
     known = set(chain[0].initial.pieces) | set(chain[0].initial.stacks) | {
         c.id for _k, c in commands if isinstance(c, AddPiece)}
     stack_690 = [c for k, c in commands if k == 690 and isinstance(c, MovePiece) and c.id not in known]
+    assert chain[0].steps[689].ignored == [c.id for c in stack_690]
     assert stack_690 and all(
         (c.old_map, c.old_x, c.old_y) == end.pieces[p].position and
         (c.new_map, c.new_x, c.new_y) == start.pieces[p].position for c in stack_690 for p in RECORDER_STACK)

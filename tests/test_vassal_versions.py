@@ -70,7 +70,7 @@ def test_move_of_an_id_vassal_does_not_hold_does_nothing() -> None:
     for version in ("2.9.8", "3.7.26"):
         rp = replay(_log(version, HEAD, [[m]]))
         assert rp.final.pieces["1"].position == ("M", 100, 100), version
-        assert rp.steps[0].moves == []
+        assert rp.steps[0].moves == [] and rp.steps[0].ignored == ["777"]
 
 
 def test_2x_a_lone_piece_stands_alone_and_joins_at_the_bottom() -> None:

@@ -89,6 +89,10 @@ class Step:
     player: str | None = None
     #: dice reports of this step that an undo took back (chat lines, decoded)
     undone_rolls: list[str] = field(default_factory=list)
+    #: ids an ``M/`` or ``D/`` of this step names that the game does not hold: VASSAL does
+    #: nothing with them (a stack the recording player's VASSAL made in an undo and never logged:
+    #: on the recorder's screen it moved, for everyone replaying the log it did not)
+    ignored: list[str] = field(default_factory=list)
 
     @property
     def undone(self) -> bool:
@@ -114,6 +118,7 @@ class Step:
             "properties": [{"name": k, "old": o, "new": n} for k, o, n in self.properties],
             "undo": self.undo, "undone_by": self.undone_by, "undoes": self.undoes,
             "inverse_of": self.inverse_of, "player": self.player, "undone_rolls": self.undone_rolls,
+            "ignored": self.ignored,
         }
         if with_properties:
             out["changes"] = [{"id": c.piece_id, "properties": {k: {"old": o, "new": n}
@@ -292,6 +297,7 @@ class _Runner:
             return
         rec = self.s.pieces.get(cmd.id)
         if rec is None:
+            self._ignored(cmd.id)
             return
         old_state = rec.piece.encode_state()
         merged, basic_changed = merge_state(old_state, cmd.new_state, cmd.old_state, rec.piece.count)
@@ -338,6 +344,7 @@ class _Runner:
         if rec is None:
             # VASSAL's MovePiece does nothing for an id the game does not hold (a stack the
             # recording client made without logging it, as an undo does): neither does the replay
+            self._ignored(cmd.id)
             return
         self._detach(cmd.id)
         self._place(rec, new)
@@ -391,6 +398,10 @@ class _Runner:
             return
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
                                     members, cmd.new_under))
+
+    def _ignored(self, pid: str) -> None:
+        if self.step is not None:
+            self.step.ignored.append(pid)
 
     def saved_state(self) -> GameState:
         """The game as a save written now and loaded again holds it (VASSAL 3.x: as it is)."""

@@ -276,6 +276,7 @@ class Vassal2Runner(_Runner):
     def change(self, cmd: ChangePiece) -> None:
         o = self.reg.get(cmd.id)
         if o is None:
+            self._ignored(cmd.id)
             return
         if isinstance(o, _S):
             new = cmd.new_state
@@ -297,7 +298,8 @@ class Vassal2Runner(_Runner):
     def move(self, cmd: MovePiece) -> None:
         o = self.reg.get(cmd.id)
         if o is None:
-            return                # MovePiece: no such piece here, nothing happens
+            self._ignored(cmd.id)   # MovePiece: no such piece here, nothing happens
+            return
         new_pos = (cmd.new_x, cmd.new_y)
         members = [p.id for p in o.contents] if isinstance(o, _S) else [cmd.id]
         if cmd.new_map is not None:
