@@ -1,6 +1,7 @@
 """What VASSAL 2.x (and 3.0, which kept this code) does with the piece commands of a save or
-log (read from VASSAL's 2.9.8 source: ``BasicPiece``, ``Decorator``, ``Stack``, ``Map``, ``StackMetrics``, ``AddPiece``,
-``RemovePiece``, ``ChangePiece``, ``MovePiece``), where it differs from the 3.x replay:
+log (read from VASSAL's 2.9.8 source: ``BasicPiece``, ``Decorator``, ``Stack``, ``Map``,
+``StackMetrics``, ``AddPiece``, ``RemovePiece``, ``ChangePiece``, ``MovePiece``), where it
+differs from the 3.x replay:
 
 * A piece keeps its own map field and position; inside a stack it *is* where the stack is
   (``getMap``/``getPosition`` ask the parent), and joining a stack does not update the own
@@ -439,7 +440,8 @@ class Vassal2Runner(_Runner):
         rec = p.rec
         rec.position = (m, x, y)
         parent = p.parent
-        listed = parent is not None and self.reg.get(parent.id) is parent and any(c is p for c in parent.contents)
+        listed = (parent is not None and self.reg.get(parent.id) is parent
+                  and any(c is p for c in parent.contents))
         rec.stack = parent.id if listed and (not parent.local or parent.contents) else None
         # what BasicPiece.getState writes: the piece's own map, the point it is drawn at
         if p.written != (p.own_map, x, y):
