@@ -1,0 +1,121 @@
+"""The maps a replay shows: each map window's size, its boards (image, place) and its hexes
+(label, centre and terrain when known) in map pixels, from the module's own maps and grids.
+
+A board whose image is in the module is drawn with it; a board without art (a stripped module)
+is drawn as its grid. A board of unknown size (no image) extends over the points the game used.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..binding.generic_map import Extent, extent_from_size, hex_grid_of, raw_of
+from ..limits import MAX_MAP_HEXES
+from ..vassal.module import MapInfo, Module
+
+Point = tuple[int, int]
+MARGIN = 60          # map pixels around the points a map without known size uses
+
+
+@dataclass
+class BoardView:
+    name: str
+    x: int
+    y: int
+    width: int
+    height: int
+    image: str | None             # module image name; None = no art (draw the grid)
+
+
+@dataclass
+class HexView:
+    label: str
+    x: int
+    y: int
+    terrain: str = ""
+
+
+@dataclass
+class MapView:
+    name: str
+    width: int
+    height: int
+    boards: list[BoardView] = field(default_factory=list)
+    hexes: list[HexView] = field(default_factory=list)
+    hexagon: list[tuple[float, float]] = field(default_factory=list)   # corner offsets of one hex
+    stack_offset: tuple[int, int] = (2, -4)        # VASSAL's unexpanded stack separation
+
+
+def map_views(module: Module | None, used: dict[str, list[Point]], binding=None) -> list[MapView]:
+    """A view of every map the game put pieces on (``used``: map name → the points used), in the
+    module's order, then maps the module does not define."""
+    names = [n for n in (module.maps if module else {}) if used.get(n)]
+    names += [n for n in used if used[n] and n not in names]
+    return [_view(name, module.maps.get(name) if module else None, used[name], binding) for name in names]
+
+
+def _view(name: str, m: MapInfo | None, points: list[Point], binding) -> MapView:
+    xs = [p[0] for p in points] or [0]
+    ys = [p[1] for p in points] or [0]
+    view = MapView(name, max(xs) + MARGIN, max(ys) + MARGIN)
+    if m is None or not m.layout:
+        return view
+    for p in m.layout:
+        size = p.board.size
+        img = p.board.image.strip() or None
+        if size is None:
+            size = (max(1, max(xs) + MARGIN - p.x), max(1, max(ys) + MARGIN - p.y))
+            img = None
+        view.boards.append(BoardView(p.board.name, p.x, p.y, size[0], size[1], img))
+        view.width = max(view.width, p.x + size[0] + m.edge[0])
+        view.height = max(view.height, p.y + size[1] + m.edge[1])
+        g = hex_grid_of(p.board.grid)
+        if g is None:
+            continue
+        on_board = [(x - p.x, y - p.y) for x, y in points if p.contains(x, y, len(m.layout) == 1)]
+        extent = (extent_from_size(g, size) if p.board.size is not None
+                  else _extent_of_points(g, on_board))
+        if extent is None or extent.size > MAX_MAP_HEXES:
+            continue
+        view.hexagon = _hexagon(g)
+        for c in range(extent.cols[0], extent.cols[1] + 1):
+            for r in range(extent.rows[0], extent.rows[1] + 1):
+                bx, by = g.hex_center(c, r)
+                if p.reversed:
+                    bx, by = size[0] - bx, size[1] - by
+                mx, my = int(bx + p.x), int(by + p.y)
+                label = p.label(mx, my)
+                if label:
+                    view.hexes.append(HexView(label, mx, my, _terrain(binding, name, mx, my, label)))
+    return view
+
+
+def _extent_of_points(g, points: list[Point]) -> Extent | None:
+    """The raw rectangle around the points a game used, one hex wider on each side."""
+    raws = [raw_of(g, x, y) for x, y in points]
+    if not raws:
+        return None
+    return Extent((min(h.line for h in raws) - 1, max(h.line for h in raws) + 1),
+                  (min(h.pos for h in raws) - 1, max(h.pos for h in raws) + 1))
+
+
+def _hexagon(g) -> list[tuple[float, float]]:
+    """The corners of one hex around its centre (flat-topped; a sideways grid is turned)."""
+    dx, dy = float(g.dx), float(g.dy)
+    pts = [(-2 * dx / 3, 0.0), (-dx / 3, -dy / 2), (dx / 3, -dy / 2), (2 * dx / 3, 0.0),
+           (dx / 3, dy / 2), (-dx / 3, dy / 2)]
+    if g.sideways:
+        pts = [(y, x) for x, y in pts]
+    return [(round(x, 1), round(y, 1)) for x, y in pts]
+
+
+def _terrain(binding, map_name: str, x: int, y: int, label: str) -> str:
+    """The binding's terrain of a hex ('' when no binding or the terrain is only the default)."""
+    if binding is None or getattr(binding, "map", None) is None:
+        return ""
+    try:
+        hid = binding.hex_for(map_name, x, y, label)
+        if hid is None or hid not in binding.map.hexes:     # only the map's default: not known
+            return ""
+        return binding.map.terrain(hid) or ""
+    except Exception:   # a binding that cannot place this point: no terrain shown  # noqa: BLE001
+        return ""

@@ -1,0 +1,166 @@
+"""The data a replay page plays: every position of a chain of saves/logs as per-step deltas.
+
+Each position is one *frame*: a file's starting position, then one per step. A frame stores only
+the pieces whose place or look differs from the frame before (``[piece, map, x, y, stack
+index, look]``; map ``-1`` = off every map), the moves of its step (arrows), its chat lines, and
+whether it is an undo or was undone. Looks (images, name, side, properties) are stored once each
+and referred to by number. The page works out the way back from the deltas when it loads.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..vassal.gamestate import GameState
+from ..vassal.module import Module
+from ..vassal.savefile import SaveFile
+from ..vassal.turns import tracker_states
+from .looks import Look, look_of
+from .steps import frames
+
+View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
+
+
+@dataclass
+class Timeline:
+    """What :func:`build_timeline` gathers; :meth:`to_json` is what the page reads."""
+    files: list[str] = field(default_factory=list)
+    file_start: list[int] = field(default_factory=list)   # frame index of each file's step 0
+    pieces: list[str] = field(default_factory=list)       # piece ids, by number
+    maps: list[str] = field(default_factory=list)         # map names, by number
+    looks: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    used: dict[str, list[tuple[int, int]]] = field(default_factory=dict)   # map → points used
+    trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
+    _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
+    _map_no: dict[str, int] = field(default_factory=dict, repr=False)
+    _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
+
+    def frame_of(self, file: str, step: int) -> int | None:
+        """The frame of a file's step (file by its path as given, or its name)."""
+        for i, f in enumerate(self.files):
+            if f == file or Path(f).name == Path(file).name:
+                last = self.file_start[i + 1] - 1 if i + 1 < len(self.file_start) else len(self.frames) - 1
+                k = self.file_start[i] + step
+                return k if k <= last else None
+        return None
+
+    def piece_no(self, pid: str) -> int:
+        n = self._piece_no.get(pid)
+        if n is None:
+            n = self._piece_no[pid] = len(self.pieces)
+            self.pieces.append(pid)
+        return n
+
+    def map_no(self, name: str) -> int:
+        n = self._map_no.get(name)
+        if n is None:
+            n = self._map_no[name] = len(self.maps)
+            self.maps.append(name)
+            self.used[name] = []
+        return n
+
+    def look_no(self, look: Look, side: str) -> int:
+        key = (look, side)
+        n = self._look_no.get(key)
+        if n is None:
+            n = self._look_no[key] = len(self.looks)
+            self.looks.append({"images": list(look.images), "name": look.name, "side": side,
+                               "properties": [list(p) for p in look.properties]})
+        return n
+
+    def to_json(self) -> dict[str, Any]:
+        return {"files": [Path(f).name for f in self.files], "fileStart": self.file_start,
+                "pieces": self.pieces, "looks": self.looks, "frames": self.frames}
+
+
+def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, binding=None) -> Timeline:
+    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
+    tl = Timeline()
+    protos = module.prototypes if module else None
+    prev: dict[int, View] = {}
+    looks: dict[str, int] = {}                   # piece id → its look number now
+    for path, save in files:
+        tl.files.append(path)
+        tl.file_start.append(len(tl.frames))
+        looks.clear()
+        for fr in frames(save, module):
+            state = fr.state
+            for pid in fr.touched:
+                rec = state.pieces.get(pid)
+                if rec is not None:
+                    looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+            view = _views(tl, state, looks, binding, protos)
+            delta = [[n, *v] for n, v in view.items() if prev.get(n) != v]
+            delta += [[n, -1, 0, 0, 0, 0] for n in prev if n not in view]
+            prev = view
+            for n, m, x, y, *_ in delta:
+                if m >= 0:
+                    tl.used[tl.maps[m]].append((x, y))
+            frame: dict[str, Any] = {"file": len(tl.files) - 1, "step": fr.step, "delta": delta}
+            moves = []
+            for mv in fr.moves:
+                if mv.old[0] is None or mv.new[0] is None:
+                    continue
+                moves.append([tl.map_no(mv.old[0]), mv.old[1], mv.old[2], tl.map_no(mv.new[0]),
+                              mv.new[1], mv.new[2], [tl.piece_no(p) for p in mv.pieces]])
+            if moves:
+                frame["moves"] = moves
+            if fr.chat:
+                frame["chat"] = fr.chat
+            if fr.undo:
+                frame["undo"] = 1
+            if fr.undone:
+                frame["undone"] = 1
+            if fr.player:
+                frame["player"] = fr.player
+            if fr.turns:
+                shown = tracker_states(dict(fr.turns), module)
+                text = "; ".join(v.get("text") or v["state"] for v in shown.values())
+                frame["turn"] = text
+                tl.trackers.append((len(tl.frames), text))
+            tl.frames.append(frame)
+    return tl
+
+
+def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding, protos) -> dict[int, View]:
+    """Where every piece on a map is drawn: map, point, index in its stack, look."""
+    out: dict[int, View] = {}
+    for stack in state.stacks.values():
+        if stack.map is None:
+            continue
+        for i, pid in enumerate(stack.members):
+            rec = state.pieces.get(pid)
+            if rec is not None and rec.map is not None:
+                out[tl.piece_no(pid)] = (tl.map_no(rec.map), rec.x, rec.y, i, _look(tl, looks, rec, binding, protos))
+    for pid, rec in state.pieces.items():
+        if rec.map is None:
+            continue
+        n = tl.piece_no(pid)
+        if n not in out:
+            out[n] = (tl.map_no(rec.map), rec.x, rec.y, 0, _look(tl, looks, rec, binding, protos))
+    return out
+
+
+def _look(tl: Timeline, looks: dict[str, int], rec, binding, protos) -> int:
+    n = looks.get(rec.id)
+    if n is None:
+        n = looks[rec.id] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+    return n
+
+
+def _side(binding, rec) -> str:
+    """The game side of a piece by the binding ('' when it is not a unit or there is none)."""
+    if binding is None:
+        return ""
+    try:
+        found = binding.unit_for(rec)
+    except Exception:   # a piece the binding cannot read: no side shown  # noqa: BLE001
+        return ""
+    if not found:
+        return ""
+    side = found[0].side
+    game = getattr(binding, "game", None)
+    s = game.sides.get(side) if game is not None else None
+    return s.name if s is not None else str(side)
