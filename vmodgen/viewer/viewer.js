@@ -44,6 +44,7 @@
   function buildMap(m, i) {
     const wrap = document.createElement("div");
     wrap.className = "mapwrap"; wrap.hidden = true; wrap.dataset.map = m.name;
+    wrap.dataset.offset = JSON.stringify(m.stackOffset);
     const el = document.createElement("div");
     el.className = "map"; el.style.width = m.width + "px"; el.style.height = m.height + "px";
     for (const b of m.boards) {
@@ -62,7 +63,7 @@
     const pieces = document.createElement("div");
     const arrows = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     arrows.setAttribute("width", m.width); arrows.setAttribute("height", m.height);
-    el.appendChild(svg); el.appendChild(pieces); el.appendChild(arrows);
+    el.appendChild(pieces); el.appendChild(svg); el.appendChild(arrows);
     wrap.appendChild(el);
     $("maps").appendChild(wrap);
     const tab = document.createElement("button");
