@@ -87,8 +87,9 @@ return [out, off];
 
 
 def check_steps(driver, page: Path, chain: list[Path], module, picks: list[tuple[int, int]]) -> list[int]:
-    """Open ``page``, go to each (file index, step) of ``picks`` and compare every counter on a
-    map with ``inspect --step``; returns the number of counters compared at each pick."""
+    """Open ``page``, go to each (file index, step) of ``picks`` in turn (forward and back in one
+    visit) and compare every counter on a map with ``inspect --step``; returns the number of
+    counters compared at each pick."""
     driver.get(page.resolve().as_uri())
     counts = []
     for fi, step in picks:
