@@ -19,8 +19,10 @@ def _asset(name: str) -> str:
     return resources.files("vmodgen.viewer").joinpath(name).read_text(encoding="utf-8")
 
 
-def _image_table(tl: Timeline, views: list[MapView], module: Module | None) -> tuple[list[dict], dict[str, int]]:
-    """Every image the page draws (counters, then boards), each once: uri and pixel size."""
+def _image_table(tl: Timeline, views: list[MapView], module: Module | None
+                 ) -> tuple[list[dict], list[dict], dict[int, int]]:
+    """Every image the page draws (counters, then boards), each once (uri and pixel size); the
+    looks with image numbers instead of names; each board's image number (-1: none)."""
     table: list[dict[str, Any]] = []
     index: dict[str, int] = {}
 
@@ -39,18 +41,16 @@ def _image_table(tl: Timeline, views: list[MapView], module: Module | None) -> t
         table.append({"uri": uri, "w": size[0], "h": size[1]})
         return index[key]
 
-    for look in tl.looks:
-        look["images"] = [i for i in (add(n, False) for n in look["images"]) if i >= 0]
-    for v in views:
-        for b in v.boards:
-            b.image_no = add(b.image, True) if b.image else -1       # type: ignore[attr-defined]
-    return table, index
+    looks = [{**look, "images": [i for i in (add(n, False) for n in look["images"]) if i >= 0]}
+             for look in tl.looks]
+    boards = {id(b): (add(b.image, True) if b.image else -1) for v in views for b in v.boards}
+    return table, looks, boards
 
 
-def _map_json(v: MapView) -> dict[str, Any]:
+def _map_json(v: MapView, board_images: dict[int, int]) -> dict[str, Any]:
     return {"name": v.name, "width": v.width, "height": v.height,
             "boards": [{"name": b.name, "x": b.x, "y": b.y, "width": b.width, "height": b.height,
-                        "image": getattr(b, "image_no", -1)} for b in v.boards],
+                        "image": board_images[id(b)]} for b in v.boards],
             "hexes": {"labels": [h.label for h in v.hexes], "x": [h.x for h in v.hexes],
                       "y": [h.y for h in v.hexes], "terrain": [h.terrain for h in v.hexes]},
             "hexagon": v.hexagon, "stackOffset": list(v.stack_offset)}
@@ -60,10 +60,11 @@ def render_page(title: str, tl: Timeline, views: list[MapView], module: Module |
                 bookmarks: list[dict[str, Any]], findings: list[dict[str, Any]],
                 notes: list[str]) -> str:
     """The HTML text of the replay page."""
-    images, _ = _image_table(tl, views, module)
+    images, looks, board_images = _image_table(tl, views, module)
     order = {v.name: i for i, v in enumerate(views)}
     data = tl.to_json()
-    data.update({"title": title, "images": images, "maps": [_map_json(v) for v in views],
+    data.update({"title": title, "images": images, "looks": looks,
+                 "maps": [_map_json(v, board_images) for v in views],
                  "mapOf": [order.get(name, -1) for name in tl.maps], "mapNames": tl.maps,
                  "bookmarks": bookmarks, "findings": findings, "notes": notes})
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=True).replace("</", "<\\/")

@@ -87,12 +87,13 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, bin
         looks.clear()
         for fr in frames(save, module):
             state = fr.state
-            for pid in fr.touched:
+            for pid in sorted(fr.touched):
                 rec = state.pieces.get(pid)
                 if rec is not None:
                     looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
             view = _views(tl, state, looks, binding, protos)
-            delta = [[n, *v] for n, v in view.items() if prev.get(n) != v]
+            get = prev.get
+            delta = [[n, *v] for n, v in view.items() if get(n) != v]
             delta += [[n, -1, 0, 0, 0, 0] for n in prev if n not in view]
             prev = view
             for n, m, x, y, *_ in delta:
@@ -125,21 +126,39 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, bin
 
 
 def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding, protos) -> dict[int, View]:
-    """Where every piece on a map is drawn: map, point, index in its stack, look."""
+    """Where every piece on a map is drawn: map, point, index in its stack, look (runs at every
+    step over every piece: kept to plain lookups)."""
     out: dict[int, View] = {}
+    pieces, piece_no, map_no = state.pieces, tl._piece_no, tl._map_no
     for stack in state.stacks.values():
         if stack.map is None:
             continue
         for i, pid in enumerate(stack.members):
-            rec = state.pieces.get(pid)
-            if rec is not None and rec.map is not None:
-                out[tl.piece_no(pid)] = (tl.map_no(rec.map), rec.x, rec.y, i, _look(tl, looks, rec, binding, protos))
-    for pid, rec in state.pieces.items():
-        if rec.map is None:
+            rec = pieces.get(pid)
+            if rec is None:
+                continue
+            pos = rec._pos if rec._pos is not None else rec.position
+            if pos[0] is None:
+                continue
+            n = piece_no.get(pid)
+            if n is None:
+                n = tl.piece_no(pid)
+            m = map_no.get(pos[0])
+            if m is None:
+                m = tl.map_no(pos[0])
+            look = looks.get(pid)
+            if look is None:
+                look = _look(tl, looks, rec, binding, protos)
+            out[n] = (m, pos[1], pos[2], i, look)
+    for pid, rec in pieces.items():
+        pos = rec._pos if rec._pos is not None else rec.position
+        if pos[0] is None:
             continue
-        n = tl.piece_no(pid)
+        n = piece_no.get(pid)
+        if n is None:
+            n = tl.piece_no(pid)
         if n not in out:
-            out[n] = (tl.map_no(rec.map), rec.x, rec.y, 0, _look(tl, looks, rec, binding, protos))
+            out[n] = (tl.map_no(pos[0]), pos[1], pos[2], 0, _look(tl, looks, rec, binding, protos))
     return out
 
 
