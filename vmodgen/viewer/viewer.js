@@ -332,7 +332,7 @@
       const info = maps[mi], poly = info.m.hexagon.length ? info.m.hexagon : [[-40, 0], [-20, -35], [20, -35], [40, 0], [20, 35], [-20, 35]];
       const p = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
       p.setAttribute("points", poly.map((q) => (h[1] + q[0]) + "," + (h[2] + q[1])).join(" "));
-      p.setAttribute("fill", "rgba(255,0,0,0.3)"); p.setAttribute("stroke", "#d00"); p.setAttribute("stroke-width", "4");
+      p.setAttribute("fill", "rgba(255,0,0,0.18)"); p.setAttribute("stroke", "#e00"); p.setAttribute("stroke-width", "6");
       info.hl.appendChild(p);
     }
   }
