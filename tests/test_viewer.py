@@ -146,3 +146,19 @@ def test_cli_writes_the_page(na41, tmp_path):
     assert r.exit_code == 0, r.output
     assert out.name in r.output and "MB" in r.output
     assert _data(out.read_text(encoding="utf-8"))["files"] == [log.name]
+
+
+def test_masked_piece_shows_its_mask_only():
+    """A piece masked by its owner (Mask trait state = the owner's id) looks as the opponent sees
+    it: the mask image, no name, nothing from inside the mask, and never the id."""
+    from vmodgen.vassal.chains import join_chain
+    from vmodgen.vassal.piece import Piece
+    from vmodgen.viewer.looks import look_of
+    t = join_chain(["mark;Side", "obs;M;mask.png;Mask;G", "mark;Strength", "piece;;;unit.png;1st Panzer"])
+    open_look = look_of(Piece(t, join_chain(["German", "null", "7", "Main;10;20"])), None)
+    assert open_look.images == ("unit.png",) and open_look.name == "1st Panzer"
+    assert dict(open_look.properties) == {"Side": "German", "Strength": "7"}
+    masked = look_of(Piece(t, join_chain(["German", "pw-secret", "7", "Main;10;20"])), None)
+    assert masked.images == ("mask.png",) and masked.name == "(masked)"
+    assert dict(masked.properties) == {"Side": "German"}
+    assert "pw-secret" not in repr(masked)

@@ -1,13 +1,16 @@
 """How a piece looks in the viewer: the images VASSAL draws for it (its BasicPiece image under
 the image of each active Layer, inner trait first), its displayed name and the properties a
-player may see (no trait state that can hold a player's password id)."""
+player may see (no trait state that can hold a player's password id). A masked piece (Mask
+trait set by its owner) shows only its mask image and a hidden one (Invisible trait) nothing
+of itself, as the opponent sees them: no name, no properties from inside the mask."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..vassal.inspecting import _SECRET_PROPS
 from ..vassal.piece import Piece, expand_prototypes
-from ..vassal.traits import BasicPiece, DynamicProperty, Labeler, Layer, Marker, MarkMoved
+from ..vassal.traits import (BasicPiece, DynamicProperty, Hideable, Labeler, Layer, Marker, MarkMoved,
+                             Obscurable)
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,13 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
         piece = Piece(t, st)
     images: list[str] = []
     props: dict[str, str] = {}
+    hidden = ""
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
-        if isinstance(trait, BasicPiece):
+        if isinstance(trait, (Obscurable, Hideable)) and trait.state not in ("", "null"):
+            mask = trait.field(1) if isinstance(trait, Obscurable) else ""
+            images, props = ([mask] if mask else []), {}
+            hidden = "(masked)" if isinstance(trait, Obscurable) else "(hidden)"
+        elif isinstance(trait, BasicPiece):
             if trait.image:
                 images.append(trait.image)
         elif isinstance(trait, Layer):
@@ -39,6 +47,8 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
             props.update(trait.properties())
     for k in _SECRET_PROPS:
         props.pop(k, None)
+    if hidden:
+        return Look(tuple(images), hidden, tuple(sorted(props.items())))
     try:
         name = piece.name
     except Exception:   # a malformed trait: the basic name is still something to show  # noqa: BLE001

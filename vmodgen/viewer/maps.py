@@ -24,6 +24,7 @@ class BoardView:
     width: int
     height: int
     image: str | None             # module image name; None = no art (draw the grid)
+    reversed: bool = False        # placed upside down (the image turned 180 degrees)
 
 
 @dataclass
@@ -65,7 +66,7 @@ def _view(name: str, m: MapInfo | None, points: list[Point], binding) -> MapView
         if size is None:
             size = (max(1, max(xs) + MARGIN - p.x), max(1, max(ys) + MARGIN - p.y))
             img = None
-        view.boards.append(BoardView(p.board.name, p.x, p.y, size[0], size[1], img))
+        view.boards.append(BoardView(p.board.name, p.x, p.y, size[0], size[1], img, p.reversed))
         view.width = max(view.width, p.x + size[0] + m.edge[0])
         view.height = max(view.height, p.y + size[1] + m.edge[1])
         g = hex_grid_of(p.board.grid)

@@ -50,7 +50,7 @@ def _image_table(tl: Timeline, views: list[MapView], module: Module | None
 def _map_json(v: MapView, board_images: dict[int, int]) -> dict[str, Any]:
     return {"name": v.name, "width": v.width, "height": v.height,
             "boards": [{"name": b.name, "x": b.x, "y": b.y, "width": b.width, "height": b.height,
-                        "image": board_images[id(b)]} for b in v.boards],
+                        "image": board_images[id(b)], "reversed": b.reversed} for b in v.boards],
             "hexes": {"labels": [h.label for h in v.hexes], "x": [h.x for h in v.hexes],
                       "y": [h.y for h in v.hexes], "terrain": [h.terrain for h in v.hexes]},
             "hexagon": v.hexagon, "stackOffset": list(v.stack_offset)}

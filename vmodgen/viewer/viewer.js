@@ -52,6 +52,7 @@
         const img = document.createElement("img");
         img.className = "board"; img.src = imageUrl[b.image]; img.alt = b.name;
         Object.assign(img.style, { left: b.x + "px", top: b.y + "px", width: b.width + "px", height: b.height + "px" });
+        if (b.reversed) img.style.transform = "rotate(180deg)";
         el.appendChild(img);
       }
     }
