@@ -12,6 +12,7 @@ import pytest
 from bundled_module_util import bundled_module
 from conftest import shared_path
 from viewer_util import LOGS, browser, check_steps
+from vmodgen.vassal.inspecting import inspect_save
 from vmodgen.vassal.module import read_module
 from vmodgen.viewer import replay_page
 
@@ -25,12 +26,19 @@ def driver():
     d.quit()
 
 
-def test_tld_chain_positions_match_inspect(driver, tmp_path):
+@pytest.fixture(scope="module")
+def tld(tmp_path_factory):
+    """The page of the four public TLD logs (with the example binding's findings)."""
     chain = [shared_path("corpus", f"tld_game_0606-{i}.log") for i in range(1, 5)]
     module = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
-    page = tmp_path / "tld.html"
+    page = tmp_path_factory.mktemp("viewer-tld") / "tld.html"
     page.write_text(replay_page([str(p) for p in chain], module=str(module),
                                 binding=str(ROOT / "examples" / "tld" / "binding.toml")), encoding="utf-8")
+    return chain, module, page
+
+
+def test_tld_chain_positions_match_inspect(driver, tld):
+    chain, module, page = tld
     assert page.stat().st_size < 3_000_000          # "a few MB" at most: deltas, not states
     # mid-chain, back to the air drop, the chain's very end, back into file 1 and to the start
     # of file 2 (forward and back: the page's way back is worked out from the deltas)
@@ -58,3 +66,56 @@ def test_bundled_game_positions_match_inspect(driver, kit_id, tmp_path_factory):
     assert driver.execute_script("return document.querySelectorAll('#findings a').length") >= 1
     driver.execute_script("document.querySelector('#findings a').click()")
     assert driver.execute_script("return document.querySelectorAll('.hl polygon').length") >= 1
+
+
+def test_controls_keyboard_bookmarks_and_hover(driver, tld):
+    """Arrow keys step, End goes to the last position, PageDown to the next bookmark (file 2
+    starts at one), the slider jumps; hovering a counter names it with its side, hovering a hex
+    names it; a finding's link jumps to its step and outlines its hex."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    chain, module, page = tld
+    driver.get(page.resolve().as_uri())
+    frame = lambda: driver.execute_script("return vmodgenViewer.frame()")   # noqa: E731
+    body = driver.find_element(By.TAG_NAME, "body")
+    assert frame() == 0
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT)
+    assert frame() == 2
+    body.send_keys(Keys.END)
+    n = driver.execute_script("return vmodgenViewer.count()")
+    assert frame() == n - 1
+    body.send_keys(Keys.HOME)
+    file2 = driver.execute_script("return vmodgenViewer.frameOf(1, 0)")
+    marks = sorted({b for b in driver.execute_script(
+        "return Array.from(document.querySelectorAll('#bookmarks option')).map(o => +o.value).filter(v => v > 0)")})
+    for _ in range(len(marks)):
+        if frame() >= file2:
+            break
+        body.send_keys(Keys.PAGE_DOWN)
+    assert frame() == file2 and file2 in marks
+    driver.execute_script("const s = document.getElementById('slider'); s.value = 65; "
+                          "s.dispatchEvent(new Event('input'))")
+    assert frame() == 65
+    # the finding at step 65 of file 1 (3522, units of both sides): its link outlines the hex
+    link = driver.find_elements(By.CSS_SELECTOR, "#findings a")[0]
+    assert "step 65" in link.text
+    link.click()
+    assert frame() == 65
+    assert driver.execute_script("return document.querySelectorAll('.hl polygon').length") == 1
+    # hover: a unit counter of the visible map (its name and side), then a bare hex (its label)
+    pid = driver.execute_script("""
+      const w = Array.from(document.querySelectorAll('.mapwrap')).find(w => !w.hidden);
+      const r = w.getBoundingClientRect();
+      const el = Array.from(w.querySelectorAll('.pc')).find(e => { const b = e.getBoundingClientRect();
+        return !e.hidden && vmodgenViewer.look(e.dataset.id).side && e.dataset.sp === '0' && b.left > r.left && b.right < r.right - 20 && b.top > r.top && b.bottom < r.bottom - 20 &&
+               document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2).closest('.pc') === e; });
+      el.scrollIntoView({block: 'center', inline: 'center'});
+      return el.dataset.id;""")
+    el = driver.find_element(By.CSS_SELECTOR, f".pc[data-id='{pid}']")
+    ActionChains(driver).move_to_element(el).perform()
+    tip = driver.find_element(By.ID, "tip")
+    look = driver.execute_script("return vmodgenViewer.look(arguments[0])", pid)
+    assert tip.is_displayed() and look["name"] in tip.text and f"side: {look['side']}" in tip.text, tip.text
+    where = next(p["hex"] for p in inspect_save(chain[0], read_module(module), 65)["pieces"] if p["id"] == pid)
+    assert where and f"hex {where}" in driver.find_element(By.ID, "status").text

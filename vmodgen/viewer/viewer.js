@@ -423,6 +423,7 @@
   window.vmodgenViewer = {
     goTo, frame: () => pos, count: () => NF, zoom: () => zoom, showMap,
     frameOf: (file, step) => D.fileStart[file] + step,
+    look: (id) => { const n = D.pieces.indexOf(id); return n >= 0 ? D.looks[cur.look[n]] : null; },
     positions: () => {
       const out = {};
       for (let n = 0; n < NP; n++) if (cur.map[n] >= 0) out[D.pieces[n]] = [D.mapNames[cur.map[n]], cur.x[n], cur.y[n], cur.sp[n]];
