@@ -162,3 +162,13 @@ def test_masked_piece_shows_its_mask_only():
     assert masked.images == ("mask.png",) and masked.name == "(masked)"
     assert dict(masked.properties) == {"Side": "German"}
     assert "pw-secret" not in repr(masked)
+
+
+def test_turns_inferred_from_chat_when_nothing_else_tells():
+    """Without a tracker or a binding's phases, the first chat line naming each higher turn
+    number is a bookmark; a turn mentioned again or an earlier one is not."""
+    from vmodgen.viewer import chat_turns
+    frames = [{"chat": ["hello"]}, {"chat": ["Starting Turn 1"]}, {}, {"chat": ["back to turn 1?"]},
+              {"chat": ["x", "GAME TURN 2 begins"]}, {"chat": ["recall turn 1"]}, {"chat": ["Turn #3"]}]
+    assert [(b["frame"], b["text"]) for b in chat_turns(frames)] == [
+        (1, "turn 1 (from chat)"), (4, "turn 2 (from chat)"), (6, "turn 3 (from chat)")]

@@ -10,13 +10,14 @@ its links into the page.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from .link import viewer_link
 
-__all__ = ["replay_page", "viewer_link"]
+__all__ = ["chat_turns", "replay_page", "viewer_link"]
 
 
 def replay_page(files: list[str], *, module: str | None = None, game: str | None = None,
@@ -85,10 +86,29 @@ def _bookmarks(tl, result, b) -> list[dict[str, Any]]:
             last_turn = turn
             out.append({"frame": k, "text": (f"turn {turn} \u00b7 " if turn is not None else "") + name,
                         "kind": kind})
-    else:
+    elif tl.trackers:
         for k, text in tl.trackers:
             out.append({"frame": k, "text": text, "kind": "turn"})
+    else:
+        out += chat_turns(tl.frames)
     out.sort(key=lambda e: (e["frame"], e["kind"] != "file"))
+    return out
+
+
+_TURN = re.compile(r"\b(?:game\s+)?turn\s*#?\s*(\d{1,3})\b", re.I)
+
+
+def chat_turns(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Turns inferred from chat when nothing else tells them: the first line naming each
+    turn number higher than the last ("Turn 3", "game turn 4")."""
+    out: list[dict[str, Any]] = []
+    last = 0
+    for k, frame in enumerate(frames):
+        for line in frame.get("chat", ()):
+            m = _TURN.search(line)
+            if m and int(m.group(1)) > last:
+                last = int(m.group(1))
+                out.append({"frame": k, "text": f"turn {last} (from chat)", "kind": "turn"})
     return out
 
 
