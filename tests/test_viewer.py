@@ -172,3 +172,18 @@ def test_turns_inferred_from_chat_when_nothing_else_tells():
               {"chat": ["x", "GAME TURN 2 begins"]}, {"chat": ["recall turn 1"]}, {"chat": ["Turn #3"]}]
     assert [(b["frame"], b["text"]) for b in chat_turns(frames)] == [
         (1, "turn 1 (from chat)"), (4, "turn 2 (from chat)"), (6, "turn 3 (from chat)")]
+
+
+def test_stack_offsets_follow_each_maps_stack_metrics(tmp_path):
+    """VASSAL draws a stack that is not expanded with each piece unexSepX right and unexSepY up
+    of the one below (StackMetrics of the map; 2 and 4 when unset); none when disabled."""
+    from vmodgen.viewer.maps import stack_offsets
+    xml = ("<VASSAL.build.GameModule name='S' version='1'>"
+           "<VASSAL.build.module.Map mapName='A'><VASSAL.build.module.map.StackMetrics unexSepX='5' unexSepY='7'/></VASSAL.build.module.Map>"
+           "<VASSAL.build.module.Map mapName='B'><VASSAL.build.module.map.StackMetrics disabled='true'/></VASSAL.build.module.Map>"
+           "<VASSAL.build.module.Map mapName='C'><VASSAL.build.module.map.StackMetrics/></VASSAL.build.module.Map>"
+           "</VASSAL.build.GameModule>")
+    mod = tmp_path / "s.vmod"
+    with zipfile.ZipFile(mod, "w") as z:
+        z.writestr("buildFile.xml", xml)
+    assert stack_offsets(read_module(mod)) == {"A": (5, -7), "B": (0, 0), "C": (2, -4)}

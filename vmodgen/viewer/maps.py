@@ -51,7 +51,38 @@ def map_views(module: Module | None, used: dict[str, list[Point]], binding=None)
     module's order, then maps the module does not define."""
     names = [n for n in (module.maps if module else {}) if used.get(n)]
     names += [n for n in used if used[n] and n not in names]
-    return [_view(name, module.maps.get(name) if module else None, used[name], binding) for name in names]
+    offsets = stack_offsets(module) if module is not None else {}
+    views = [_view(name, module.maps.get(name) if module else None, used[name], binding) for name in names]
+    for v in views:
+        v.stack_offset = offsets.get(v.name, v.stack_offset)
+    return views
+
+
+def stack_offsets(module: Module) -> dict[str, tuple[int, int]]:
+    """Each map's offset from one piece of a stack to the next as VASSAL draws a stack that is
+    not expanded (``StackMetrics`` unexSepX, -unexSepY; defaults 2, 4; none when stacking is
+    disabled)."""
+    from ..safeio import parse_xml
+    from ..vassal import buildfile as bf
+    out: dict[str, tuple[int, int]] = {}
+    try:
+        root = parse_xml(module.read_entry(module.build_file), module.path, module.build_file)
+    except Exception:   # the module was read once already: keep VASSAL's defaults  # noqa: BLE001
+        return out
+    for el in root.iter():
+        if not isinstance(el.tag, str) or bf.cls(el) not in bf.MAP_CLASSES or not el.get("mapName"):
+            continue
+        sm = next((c for c in bf.elements(el) if bf.cls(c) == "StackMetrics"), None)
+        if sm is None:
+            continue
+        if sm.get("disabled") == "true":
+            out[el.get("mapName")] = (0, 0)
+            continue
+        try:
+            out[el.get("mapName")] = (int(sm.get("unexSepX", "2")), -int(sm.get("unexSepY", "4")))
+        except ValueError:
+            pass            # VASSAL falls back to its defaults on a bad number
+    return out
 
 
 def _view(name: str, m: MapInfo | None, points: list[Point], binding) -> MapView:
