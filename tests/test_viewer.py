@@ -89,6 +89,10 @@ def test_page_is_one_file_without_network_or_password(na41):
     assert any(b["kind"] == "turn" for b in data["bookmarks"])
     assert len(data["findings"]) == 3                  # NA41 7.2, 4.4.1 and 16.1, as the audit finds
     assert all(f["hexes"] for f in data["findings"])
+    # hovering a hex names its terrain, marked as the kit's illustrative value where it is one
+    west = data["maps"][0]["hexes"]
+    t3138 = west["terrain"][west["labels"].index("3138")]
+    assert t3138 and all(t.endswith(", illustrative") for t in west["terrain"] if t)
 
 
 def test_report_links_land_on_the_pages_finding(na41, tmp_path):

@@ -141,13 +141,17 @@ def _hexagon(g) -> list[tuple[float, float]]:
 
 
 def _terrain(binding, map_name: str, x: int, y: int, label: str) -> str:
-    """The binding's terrain of a hex ('' when no binding or the terrain is only the default)."""
+    """The binding's terrain of a hex by name, marked when the kit filled it in ('' when there is
+    no binding or the terrain is only the map's default)."""
     if binding is None or getattr(binding, "map", None) is None:
         return ""
     try:
         hid = binding.hex_for(map_name, x, y, label)
         if hid is None or hid not in binding.map.hexes:     # only the map's default: not known
             return ""
-        return binding.map.terrain(hid) or ""
+        info = binding.map.info(hid)
+        kind = binding.game.terrain.get(info.terrain) if getattr(binding, "game", None) else None
+        name = getattr(kind, "name", "") or info.terrain or ""
+        return f"{name}, illustrative" if name and info.illustrative else name
     except Exception:   # a binding that cannot place this point: no terrain shown  # noqa: BLE001
         return ""
