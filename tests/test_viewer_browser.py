@@ -66,6 +66,14 @@ def test_bundled_game_positions_match_inspect(driver, kit_id, tmp_path_factory):
     assert driver.execute_script("return document.querySelectorAll('#findings a').length") >= 1
     driver.execute_script("document.querySelector('#findings a').click()")
     assert driver.execute_script("return document.querySelectorAll('.hl polygon').length") >= 1
+    # the address the audit report links to opens the page at the finding, its hexes outlined
+    last = driver.execute_script("return document.querySelectorAll('#findings a').length") - 1
+    frame = driver.execute_script("return +document.querySelectorAll('#findings li')[arguments[0]].dataset.frame", last)
+    driver.get(page.resolve().as_uri() + f"#step={frame}&finding={last}")
+    driver.refresh()
+    assert driver.execute_script("return vmodgenViewer.frame()") == frame
+    assert driver.execute_script("return document.querySelectorAll('.hl polygon').length") >= 1
+    assert driver.execute_script("return document.querySelectorAll('#findings li.on').length") >= 1
 
 
 def test_controls_keyboard_bookmarks_and_hover(driver, tld):
