@@ -44,7 +44,9 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     findings = _findings(tl, views, result)
     notes = []
     if result is not None:
-        notes.append(f"Findings: {len(result.findings)} ({result.binding or result.game}).")
+        name = getattr(getattr(b, "game", None), "name", "") or result.game
+        notes.append(f"{len(result.findings)} finding(s) by the rules of {name}"
+                     + (f", binding {Path(binding).name}" if binding else "") + ".")
         notes += result.notes[:6]
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
