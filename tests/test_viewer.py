@@ -8,7 +8,6 @@ import io
 import json
 import re
 import zipfile
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

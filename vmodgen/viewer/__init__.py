@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from .link import viewer_link
+
+if TYPE_CHECKING:
+    from ..audit.model import AuditFinding, AuditResult
+    from ..binding.base import Binding
+    from ..vassal.module import Module
+    from .maps import MapView
+    from .timeline import Timeline
 
 __all__ = ["chat_turns", "replay_page", "viewer_link"]
 
@@ -54,7 +61,8 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     return render_page(title, tl, views, mod, bookmarks, findings, notes)
 
 
-def _audit(files, mod, module_path, game, binding_path):
+def _audit(files: list[str], mod: Module | None, module_path: str | None, game: str | None,
+           binding_path: str | None) -> tuple[AuditResult | None, Binding | None]:
     """The audit of the chain and its binding, or (None, None) when no rules apply."""
     from ..audit import audit
     from ..audit.run import make_binding
@@ -65,7 +73,7 @@ def _audit(files, mod, module_path, game, binding_path):
     return audit(files, preset=(b, m)), b
 
 
-def _bookmarks(tl, result, b) -> list[dict[str, Any]]:
+def _bookmarks(tl: Timeline, result: AuditResult | None, b: Binding | None) -> list[dict[str, Any]]:
     """One per file, and one where the turn or phase changes (the audit's reading of the phase:
     turn tracker or chat; else the tracker's own text)."""
     out: list[dict[str, Any]] = []
@@ -114,7 +122,7 @@ def chat_turns(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _findings(tl, views, result) -> list[dict[str, Any]]:
+def _findings(tl: Timeline, views: list[MapView], result: AuditResult | None) -> list[dict[str, Any]]:
     if result is None:
         return []
     where: dict[str, tuple[str, int, int]] = {}
@@ -132,7 +140,7 @@ def _findings(tl, views, result) -> list[dict[str, Any]]:
     return out
 
 
-def _where(f) -> str:
+def _where(f: AuditFinding) -> str:
     parts = [f"{Path(f.file).name} step {f.step}"]
     if f.where():
         parts.append(f.where())

@@ -7,8 +7,11 @@ is drawn as its grid. A board of unknown size (no image) extends over the points
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable, Mapping
 
+from ..binding.base import Binding
 from ..binding.generic_map import Extent, extent_from_size, hex_grid_of, raw_of
+from ..hexes.vassal_grid import HexGrid
 from ..limits import MAX_MAP_HEXES
 from ..vassal.module import MapInfo, Module
 
@@ -46,13 +49,15 @@ class MapView:
     stack_offset: tuple[int, int] = (2, -4)        # VASSAL's unexpanded stack separation
 
 
-def map_views(module: Module | None, used: dict[str, list[Point]], binding=None) -> list[MapView]:
+def map_views(module: Module | None, used: Mapping[str, Iterable[Point]],
+              binding: Binding | None = None) -> list[MapView]:
     """A view of every map the game put pieces on (``used``: map name → the points used), in the
     module's order, then maps the module does not define."""
     names = [n for n in (module.maps if module else {}) if used.get(n)]
     names += [n for n in used if used[n] and n not in names]
     offsets = stack_offsets(module) if module is not None else {}
-    views = [_view(name, module.maps.get(name) if module else None, used[name], binding) for name in names]
+    views = [_view(name, module.maps.get(name) if module else None, sorted(used[name]), binding)
+             for name in names]
     for v in views:
         v.stack_offset = offsets.get(v.name, v.stack_offset)
     return views
@@ -85,7 +90,7 @@ def stack_offsets(module: Module) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _view(name: str, m: MapInfo | None, points: list[Point], binding) -> MapView:
+def _view(name: str, m: MapInfo | None, points: list[Point], binding: Binding | None) -> MapView:
     xs = [p[0] for p in points] or [0]
     ys = [p[1] for p in points] or [0]
     view = MapView(name, max(xs) + MARGIN, max(ys) + MARGIN)
@@ -121,7 +126,7 @@ def _view(name: str, m: MapInfo | None, points: list[Point], binding) -> MapView
     return view
 
 
-def _extent_of_points(g, points: list[Point]) -> Extent | None:
+def _extent_of_points(g: HexGrid, points: list[Point]) -> Extent | None:
     """The raw rectangle around the points a game used, one hex wider on each side."""
     raws = [raw_of(g, x, y) for x, y in points]
     if not raws:
@@ -130,7 +135,7 @@ def _extent_of_points(g, points: list[Point]) -> Extent | None:
                   (min(h.pos for h in raws) - 1, max(h.pos for h in raws) + 1))
 
 
-def _hexagon(g) -> list[tuple[float, float]]:
+def _hexagon(g: HexGrid) -> list[tuple[float, float]]:
     """The corners of one hex around its centre (flat-topped; a sideways grid is turned)."""
     dx, dy = float(g.dx), float(g.dy)
     pts = [(-2 * dx / 3, 0.0), (-dx / 3, -dy / 2), (dx / 3, -dy / 2), (2 * dx / 3, 0.0),
@@ -140,7 +145,7 @@ def _hexagon(g) -> list[tuple[float, float]]:
     return [(round(x, 1), round(y, 1)) for x, y in pts]
 
 
-def _terrain(binding, map_name: str, x: int, y: int, label: str) -> str:
+def _terrain(binding: Binding | None, map_name: str, x: int, y: int, label: str) -> str:
     """The binding's terrain of a hex by name, marked when the kit filled it in ('' when there is
     no binding or the terrain is only the map's default)."""
     if binding is None or getattr(binding, "map", None) is None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..vassal.gamestate import GameState
+from ..binding.base import Binding
+from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
@@ -31,7 +32,7 @@ class Timeline:
     maps: list[str] = field(default_factory=list)         # map names, by number
     looks: list[dict[str, Any]] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
-    used: dict[str, list[tuple[int, int]]] = field(default_factory=dict)   # map → points used
+    used: dict[str, set[tuple[int, int]]] = field(default_factory=dict)    # map → points used
     trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
     _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
@@ -58,7 +59,7 @@ class Timeline:
         if n is None:
             n = self._map_no[name] = len(self.maps)
             self.maps.append(name)
-            self.used[name] = []
+            self.used[name] = set()
         return n
 
     def look_no(self, look: Look, side: str) -> int:
@@ -75,7 +76,8 @@ class Timeline:
                 "pieces": self.pieces, "looks": self.looks, "frames": self.frames}
 
 
-def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, binding=None) -> Timeline:
+def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
+                   binding: Binding | None = None) -> Timeline:
     """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
     tl = Timeline()
     protos = module.prototypes if module else None
@@ -98,7 +100,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, bin
             prev = view
             for n, m, x, y, *_ in delta:
                 if m >= 0:
-                    tl.used[tl.maps[m]].append((x, y))
+                    tl.used[tl.maps[m]].add((x, y))
             frame: dict[str, Any] = {"file": len(tl.files) - 1, "step": fr.step, "delta": delta}
             moves = []
             for mv in fr.moves:
@@ -125,7 +127,8 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None, bin
     return tl
 
 
-def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding, protos) -> dict[int, View]:
+def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Binding | None,
+           protos: dict[str, str] | None) -> dict[int, View]:
     """Where every piece on a map is drawn: map, point, index in its stack, look (runs at every
     step over every piece: kept to plain lookups)."""
     out: dict[int, View] = {}
@@ -162,14 +165,15 @@ def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding, proto
     return out
 
 
-def _look(tl: Timeline, looks: dict[str, int], rec, binding, protos) -> int:
+def _look(tl: Timeline, looks: dict[str, int], rec: PieceRecord, binding: Binding | None,
+          protos: dict[str, str] | None) -> int:
     n = looks.get(rec.id)
     if n is None:
         n = looks[rec.id] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
     return n
 
 
-def _side(binding, rec) -> str:
+def _side(binding: Binding | None, rec: PieceRecord) -> str:
     """The game side of a piece by the binding ('' when it is not a unit or there is none)."""
     if binding is None:
         return ""
