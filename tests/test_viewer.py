@@ -191,3 +191,22 @@ def test_stack_offsets_follow_each_maps_stack_metrics(tmp_path):
     with zipfile.ZipFile(mod, "w") as z:
         z.writestr("buildFile.xml", xml)
     assert stack_offsets(read_module(mod)) == {"A": (5, -7), "B": (0, 0), "C": (2, -4)}
+
+
+def test_own_kit_module_replays_without_its_kit_and_is_audited_with_it(tmp_path_factory):
+    """A module built from a kit that is not bundled (the tests' minikit) replays without
+    ``--game`` (the page says the rules were not checked and why) and with ``--game`` its
+    findings are those the audit gives."""
+    from conftest import DATA
+    from vmodgen.audit import audit
+    from vmodgen.vassal.log_writer import LogWriter
+    kit, module, root = bundled_module(str(DATA / "minikit"), tmp_path_factory, "viewer-minikit")
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Ann")
+    log = w.move("R1", "0303").move("R2", "0303").move("R3", "0303").advance(3).write(root / "g.vlog")
+    alone = _data(replay_page([str(log)], module=str(module)))
+    assert alone["findings"] == [] and any(n.startswith("No rules were checked") for n in alone["notes"])
+    ruled = _data(replay_page([str(log)], module=str(module), game=str(DATA / "minikit")))
+    want = audit([str(log)], module=module, game=str(DATA / "minikit")).findings
+    assert want                                  # 0303 overstacked (7 points, limit 6)
+    assert [(f["rule"], f["step"]) for f in ruled["findings"]] == [(f.rule, f.step) for f in want]
+    assert alone["frames"] == ruled["frames"]

@@ -43,7 +43,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     if (game or binding) and not module:
         raise InputError(binding or game, "the rules need the module the game was played with: give --module")
     mod = read_module(module) if module else None
-    result, b = _audit(files, mod, module, game, binding)
+    result, b, skipped = _audit(files, mod, module, game, binding)
     saves = [(f, read_save(f)) for f in files]
     tl = build_timeline(saves, mod, b)
     views = map_views(mod, tl.used, b)
@@ -55,6 +55,8 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         notes.append(f"{len(result.findings)} finding(s) by the rules of {name}"
                      + (f", binding {Path(binding).name}" if binding else "") + ".")
         notes += result.notes[:6]
+    elif skipped:
+        notes.append(skipped)
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
     title = (mod.name + ": " if mod is not None and mod.name else "") + ", ".join(Path(f).name for f in files)
@@ -62,15 +64,21 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
 
 
 def _audit(files: list[str], mod: Module | None, module_path: str | None, game: str | None,
-           binding_path: str | None) -> tuple[AuditResult | None, Binding | None]:
-    """The audit of the chain and its binding, or (None, None) when no rules apply."""
+           binding_path: str | None) -> tuple[AuditResult | None, Binding | None, str]:
+    """The audit of the chain and its binding (None, None when no rules apply), and why the rules
+    were not checked when the module's own kit cannot be found."""
     from ..audit import audit
     from ..audit.run import make_binding
     from ..binding.base import find_kit_id
     if mod is None or (not binding_path and not game and find_kit_id(mod) is None):
-        return None, None
-    b, m = make_binding(module_path, game, binding_path, module=mod)
-    return audit(files, preset=(b, m)), b
+        return None, None, ""
+    try:
+        b, m = make_binding(module_path, game, binding_path, module=mod)
+    except InputError as exc:
+        if game or binding_path:
+            raise                   # the rules were asked for: their fault is the user's to fix
+        return None, None, f"No rules were checked: {exc}"
+    return audit(files, preset=(b, m)), b, ""
 
 
 def _bookmarks(tl: Timeline, result: AuditResult | None, b: Binding | None) -> list[dict[str, Any]]:
