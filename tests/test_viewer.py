@@ -36,7 +36,8 @@ def _data(page: str) -> dict:
 
 
 def test_deltas_rebuild_every_step_as_inspect(na41):
-    """Applying the frames' deltas in order gives, at every step, the pieces inspect lists."""
+    """Applying the frames' deltas in order gives, at every step, the pieces inspect lists: map,
+    point and place in their stack (bottom = 0)."""
     _, module, log, _ = na41
     mod = read_module(module)
     tl = build_timeline([(str(log), read_save(log))], read_module(module))
@@ -46,8 +47,10 @@ def test_deltas_rebuild_every_step_as_inspect(na41):
             if m < 0:
                 cur.pop(n, None)
             else:
-                cur[n] = [tl.maps[m], x, y]
-        want = {p["id"]: [p["map"], p["x"], p["y"]] for p in inspect_save(log, mod, k)["pieces"]
+                cur[n] = [tl.maps[m], x, y, sp]
+        got = inspect_save(log, mod, k)
+        index = {pid: i for st in got["stacks"] if st["map"] is not None for i, pid in enumerate(st["members"])}
+        want = {p["id"]: [p["map"], p["x"], p["y"], index.get(p["id"], 0)] for p in got["pieces"]
                 if p["map"] is not None}
         assert {tl.pieces[n]: v for n, v in cur.items()} == want, f"step {k}"
     assert k == inspect_save(log, mod)["steps"]
