@@ -127,3 +127,16 @@ def test_controls_keyboard_bookmarks_and_hover(driver, tld):
     assert tip.is_displayed() and look["name"] in tip.text and f"side: {look['side']}" in tip.text, tip.text
     where = next(p["hex"] for p in inspect_save(chain[0], read_module(module), 65)["pieces"] if p["id"] == pid)
     assert where and f"hex {where}" in driver.find_element(By.ID, "status").text
+    # a hex with no counter under the mouse: its label in the tip
+    driver.execute_script("vmodgenViewer.goTo(0)")
+    driver.execute_script("""
+      const w = Array.from(document.querySelectorAll('.mapwrap')).find(w => !w.hidden), r = w.getBoundingClientRect();
+      for (let y = r.top + 40; y < r.bottom - 40; y += 7) for (let x = r.left + 40; x < r.right - 40; x += 7) {
+        const e = document.elementFromPoint(x, y);
+        if (e && e.tagName === 'CANVAS') {
+          e.dispatchEvent(new MouseEvent('mousemove', {clientX: x, clientY: y, bubbles: true}));
+          if (!document.getElementById('tip').hidden) return;
+        }
+      }""")
+    assert tip.is_displayed() and tip.text.startswith("hex "), tip.text
+    assert tip.text in driver.find_element(By.ID, "status").text

@@ -147,14 +147,20 @@
     $("status").textContent = info.m.name + "  " + Math.round(x) + "," + Math.round(y) + (where ? "  \u2014  " + where : "");
     const pc = ev.target.closest && ev.target.closest(".pc");
     const tip = $("tip");
-    if (!pc) { tip.hidden = true; return; }
+    if (!pc && !where) { tip.hidden = true; return; }
+    if (!pc) { tip.innerHTML = esc(where); place(tip, ev); return; }
     const look = D.looks[cur.look[+pc.dataset.n]];
     let t = "<b>" + esc(look.name || "(no name)") + "</b>" + (look.side ? "<br>side: " + esc(look.side) : "") +
       "<br>" + esc(info.m.name) + " " + pc.dataset.x + "," + pc.dataset.y + (where ? ", " + esc(where) : "");
     if (look.properties.length) {
       t += "<table>" + look.properties.slice(0, 40).map((p) => "<tr><td>" + esc(p[0]) + "</td><td>" + esc(p[1]) + "</td></tr>").join("") + "</table>";
     }
-    tip.innerHTML = t; tip.hidden = false;
+    tip.innerHTML = t;
+    place(tip, ev);
+  }
+
+  function place(tip, ev) {
+    tip.hidden = false;
     tip.style.left = Math.min(ev.clientX + 14, innerWidth - 370) + "px";
     tip.style.top = Math.min(ev.clientY + 14, innerHeight - tip.offsetHeight - 4) + "px";
   }
