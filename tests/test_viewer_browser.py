@@ -62,6 +62,22 @@ def test_bundled_game_positions_match_inspect(driver, kit_id, tmp_path_factory):
     boards, imgs = driver.execute_script(
         "return [document.querySelectorAll('img.board').length, document.querySelectorAll('.pc img').length]")
     assert boards >= 1 and imgs >= min(counts)
+    # hovering the top of a stack names the pieces under it too
+    top = driver.execute_script("""
+      const all = Array.from(document.querySelectorAll('.pc')).filter(e => !e.hidden);
+      const el = all.filter(e => +e.dataset.sp > 0).sort((a, b) => b.dataset.sp - a.dataset.sp)[0];
+      if (!el) return null;
+      const wraps = Array.from(document.querySelectorAll('.mapwrap'));
+      vmodgenViewer.showMap(wraps.indexOf(el.closest('.mapwrap')));
+      el.scrollIntoView({block: 'center', inline: 'center'});
+      const b = el.getBoundingClientRect();
+      el.dispatchEvent(new MouseEvent('mousemove', {clientX: b.left + b.width / 2, clientY: b.top + b.height / 2, bubbles: true}));
+      const under = all.filter(e => e !== el && e.dataset.x === el.dataset.x && e.dataset.y === el.dataset.y
+                                   && e.dataset.map === el.dataset.map);
+      return [document.getElementById('tip').innerText, under.map(e => vmodgenViewer.look(e.dataset.id).name)];""")
+    assert top is not None, "a stack on a map"
+    text, under = top
+    assert under and all(name in text for name in under), (text, under)
     # a finding is listed; its link jumps to its step and highlights its hexes
     assert driver.execute_script("return document.querySelectorAll('#findings a').length") >= 1
     driver.execute_script("document.querySelector('#findings a').click()")

@@ -152,6 +152,15 @@
     const look = D.looks[cur.look[+pc.dataset.n]];
     let t = "<b>" + esc(look.name || "(no name)") + "</b>" + (look.side ? "<br>side: " + esc(look.side) : "") +
       "<br>" + esc(info.m.name) + " " + pc.dataset.x + "," + pc.dataset.y + (where ? ", " + esc(where) : "");
+    const n0 = +pc.dataset.n, here = [];
+    for (let n = 0; n < NP; n++) {
+      if (n !== n0 && cur.map[n] === cur.map[n0] && cur.x[n] === cur.x[n0] && cur.y[n] === cur.y[n0]) here.push(n);
+    }
+    if (here.length) {
+      here.sort((a, b) => cur.sp[b] - cur.sp[a]);
+      t += "<br>with: " + here.slice(0, 12).map((n) => esc(D.looks[cur.look[n]].name || D.pieces[n])).join(", ") +
+        (here.length > 12 ? " \u2026" : "");
+    }
     if (look.properties.length) {
       t += "<table>" + look.properties.slice(0, 40).map((p) => "<tr><td>" + esc(p[0]) + "</td><td>" + esc(p[1]) + "</td></tr>").join("") + "</table>";
     }
