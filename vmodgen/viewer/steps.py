@@ -35,6 +35,7 @@ class Frame:
     state: GameState                  # live: read it before the next frame
     moves: list[FrameMove] = field(default_factory=list)
     touched: set[str] = field(default_factory=set)     # pieces created or changed (their look may differ)
+    gone: set[str] = field(default_factory=set)        # pieces and stacks deleted
     chat: list[str] = field(default_factory=list)       # decoded text
     turns: list[tuple[str, str]] = field(default_factory=list)   # (tracker id, new state)
     undo: bool = False                # the step is an undo
@@ -54,6 +55,6 @@ def frames(save: SaveFile, module: Module | None) -> Iterator[Frame]:
         s = steps[k - 1]
         moves = [FrameMove(m.old, m.new, list(m.members) or [m.piece_id]) for m in s.moves]
         touched = {c.piece_id for c in s.changes} | set(s.created)
-        yield Frame(k, state, moves, touched, list(s.chat_text),
+        yield Frame(k, state, moves, touched, set(s.deleted), list(s.chat_text),
                     [(t, new) for t, _old, new in s.turns], bool(s.undo),
                     getattr(s, "undone_by", None) is not None, getattr(s, "player", None))

@@ -18,7 +18,7 @@ from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from .looks import Look, look_of
-from .steps import frames
+from .steps import Frame, frames
 
 View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
 
@@ -81,7 +81,8 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
     """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
     tl = Timeline()
     protos = module.prototypes if module else None
-    prev: dict[int, View] = {}
+    prev: dict[int, View] = {}                   # piece number → where it is drawn now
+    stacks: dict[str, tuple] = {}                # stack id → (map, x, y, members) now
     looks: dict[str, int] = {}                   # piece id → its look number now
     for path, save in files:
         tl.files.append(path)
@@ -93,11 +94,15 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
                 rec = state.pieces.get(pid)
                 if rec is not None:
                     looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
-            view = _views(tl, state, looks, binding, protos)
-            get = prev.get
-            delta = [[n, *v] for n, v in view.items() if get(n) != v]
-            delta += [[n, -1, 0, 0, 0, 0] for n in prev if n not in view]
-            prev = view
+            if fr.step == 0:            # a file's start: every piece (it may not be where the last file ended)
+                view = _views(tl, state, looks, binding, protos)
+                get = prev.get
+                delta = [[n, *v] for n, v in view.items() if get(n) != v]
+                delta += [[n, -1, 0, 0, 0, 0] for n in prev if n not in view]
+                prev = view
+                stacks = {sid: (st.map, st.x, st.y, tuple(st.members)) for sid, st in state.stacks.items()}
+            else:
+                delta = _step_delta(tl, state, fr, prev, stacks, looks, binding, protos)
             for n, m, x, y, *_ in delta:
                 if m >= 0:
                     tl.used[tl.maps[m]].add((x, y))
@@ -125,6 +130,54 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
                 tl.trackers.append((len(tl.frames), text))
             tl.frames.append(frame)
     return tl
+
+
+def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View], stacks: dict[str, tuple],
+                looks: dict[str, int], binding: Binding | None, protos: dict[str, str] | None) -> list[list[int]]:
+    """What one step changed, from the pieces it can have changed: those it moved, created,
+    changed or deleted, and every member (before and after) of a stack whose place or members
+    differ. ``prev`` and ``stacks`` are brought up to date."""
+    dirty = set(fr.touched) | fr.gone
+    for mv in fr.moves:
+        dirty.update(mv.pieces)
+    now: dict[str, tuple] = {}
+    for sid, st in state.stacks.items():
+        key = (st.map, st.x, st.y, tuple(st.members))
+        now[sid] = key
+        old = stacks.get(sid)
+        if old != key:
+            dirty.update(key[3])
+            if old is not None:
+                dirty.update(old[3])
+    for sid, old in stacks.items():
+        if sid not in now:
+            dirty.update(old[3])
+    stacks.clear()
+    stacks.update(now)
+    delta = []
+    pieces = state.pieces
+    for pid in sorted(dirty):
+        n = tl._piece_no.get(pid)
+        rec = pieces.get(pid)
+        view = None
+        if rec is not None:
+            pos = rec.position
+            if pos[0] is not None:
+                st = state.stacks.get(rec.stack) if rec.stack is not None else None
+                i = st.members.index(pid) if st is not None and st.map is not None and pid in st.members else 0
+                if n is None:
+                    n = tl.piece_no(pid)
+                view = (tl.map_no(pos[0]), pos[1], pos[2], i, _look(tl, looks, rec, binding, protos))
+        if n is None:
+            continue                     # never drawn (a stack id, or a piece never on a map)
+        if view is None:
+            if n in prev:
+                del prev[n]
+                delta.append([n, -1, 0, 0, 0, 0])
+        elif prev.get(n) != view:
+            prev[n] = view
+            delta.append([n, *view])
+    return delta
 
 
 def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Binding | None,
