@@ -156,3 +156,35 @@ def test_controls_keyboard_bookmarks_and_hover(driver, tld):
       }""")
     assert tip.is_displayed() and tip.text.startswith("hex "), tip.text
     assert tip.text in driver.find_element(By.ID, "status").text
+
+
+def test_undone_steps_shown_as_undone(driver, tmp_path_factory, monkeypatch):
+    """A step an undo took back (the replay's ``Step.undone_by``, set by the replay that pairs
+    undos) is marked in the page: a badge at that step and its chat line struck through."""
+    from selenium.webdriver.common.by import By
+
+    import vmodgen.viewer.steps as steps
+    from viewer_util import na41_log
+    kit, module, root = bundled_module("north-africa-41", tmp_path_factory, "viewer-undone")
+    log = na41_log(kit, module, root / "game.vlog")
+    real = steps.replay
+
+    def paired(save, **kw):
+        rp = real(save, **kw)
+        for s in rp.steps:                # the log's undo takes back the step just before it
+            if s.undo and s.index > 1:
+                rp.steps[s.index - 2].undone_by = s.index
+        return rp
+    monkeypatch.setattr(steps, "replay", paired)
+    page = root / "game.html"
+    page.write_text(replay_page([str(log)], module=str(module)), encoding="utf-8")
+    driver.get(page.resolve().as_uri())
+    undone = driver.execute_script("""
+      const d = JSON.parse(document.getElementById('replay-data').textContent);
+      return d.frames.map((f, i) => f.undone ? i : -1).filter(i => i >= 0);""")
+    assert len(undone) == 1
+    driver.execute_script("vmodgenViewer.goTo(arguments[0])", undone[0])
+    assert "undone later" in driver.find_element(By.ID, "badges").text
+    assert driver.execute_script("return document.querySelectorAll('#chat .undone').length") >= 1
+    driver.execute_script("vmodgenViewer.goTo(arguments[0])", undone[0] + 1)
+    assert "undo" in driver.find_element(By.ID, "badges").text

@@ -325,7 +325,9 @@
       if (!ch) continue;
       for (let j = ch.length - 1; j >= 0; j--) {
         const dice = /\broll|\bdice\b|\b\d+d\d+\b|\*\*\*/i.test(ch[j]);
-        out.push("<div data-frame='" + k + "' class='" + (k === pos ? "now " : "") + (dice ? "dice" : "") + "'>" +
+        const fk = D.frames[k];
+        out.push("<div data-frame='" + k + "' class='" + (k === pos ? "now " : "") + (dice ? "dice " : "") +
+          (fk.undone ? "undone " : "") + (fk.undo ? "undo" : "") + "'" + (fk.undone ? " title='undone later'" : "") + ">" +
           "<span class='k'>" + k + "</span> " + esc(ch[j]) + "</div>");
         lines++;
       }
