@@ -15,14 +15,15 @@ def render(result, fmt: str = "text", **options) -> str:
     if fmt == "html":
         from .html import html_report
         b = result.binding_obj
+        viewer_page = options.pop("viewer_page", None)      # links to ``vmodgen replay``'s page
         if b is not None and not options:
             import tempfile
             from ..render.cache import CounterCache
             kit = getattr(b, "kit", None)
             with tempfile.TemporaryDirectory(prefix="vmodgen-audit-") as tmp:
                 return html_report(result, game=b.game, mapdata=b.map, units=kit.units if kit else [],
-                                   counters=CounterCache(tmp))
-        return html_report(result, **options)
+                                   counters=CounterCache(tmp), viewer_page=viewer_page)
+        return html_report(result, viewer_page=viewer_page, **options)
     raise ValueError(f"unknown report format '{fmt}' (known: {', '.join(FORMATS)})")
 
 

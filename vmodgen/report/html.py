@@ -101,9 +101,10 @@ def picture(f, boards: _Boards, units_by_id: dict, counters=None) -> str | None:
 
 
 def html_report(result, *, game: Game | None = None, mapdata: MapData | None = None, units=None,
-                counters=None) -> str:
+                counters=None, viewer_page: str | None = None) -> str:
     """The page. ``game``/``mapdata``/``units`` (the binding's) give the pictures; without them
-    the page has the tables only."""
+    the page has the tables only. ``viewer_page``: the replay page of the same files (``vmodgen
+    replay``), relative to the report: each finding links to it at its step."""
     out = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>vmodgen audit</title><style>",
            "body{font-family:sans-serif;margin:1.5em;max-width:1100px}table{border-collapse:collapse}"
            "td,th{border:1px solid #bbb;padding:3px 6px;font-size:90%;vertical-align:top}"
@@ -131,6 +132,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     for i, f in enumerate(result.findings, 1):
         out.append(f"<div class='f' id='f{i}'><b>{i}. [{E(f.rule)}]</b> {E(f.file)}, step {f.step}"
                    f"{', ' + E(f.where()) if f.where() else ''}<br>{E(f.message)}")
+        if viewer_page:
+            from ..viewer.link import viewer_link
+            out.append(f" <a href='{E(viewer_link(result, i - 1, viewer_page))}'>replay at this step</a>")
         if boards is not None and i <= MAX_PICTURES:
             try:
                 uri = picture(f, boards, by_id, counters)

@@ -1,0 +1,43 @@
+"""``vmodgen replay FILE... [--module M] [--game KIT | --binding B] -o game.html``: a replay of
+saves/logs that a player opens in any browser."""
+from __future__ import annotations
+
+import click
+
+from ..errors import InputError
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--module", "module", type=click.Path(dir_okay=False),
+              help="The module the game was played with (its boards, pieces and grids).")
+@click.option("--game", "game", help="The kit of a vmodgen-built module (bundled id, folder or game.toml).")
+@click.option("--binding", "binding", type=click.Path(dir_okay=False),
+              help="A binding file for a module vmodgen did not build (its findings are listed).")
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
+              help="The HTML file to write.")
+def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None,
+            output: str) -> int:
+    """Write one self-contained HTML page that steps through saves and logs (in play order) on
+    the module's maps: play/pause, step, slider, bookmarks per file, turn and phase, move
+    arrows, chat and dice, and the audit's findings at their steps (with a vmodgen-built module,
+    --game or --binding). No network needed: open it from disk or an email.
+
+    \b
+    Examples:
+      vmodgen replay turn*.vlog --module build/north-africa-41.vmod -o game.html
+      vmodgen replay 0606-*.log --module tld.vmod --binding examples/tld/binding.toml -o tld.html"""
+    from pathlib import Path
+
+    from ..safeio import write_text_atomic
+    from ..viewer import replay_page
+    inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
+    if Path(output).resolve() in inputs:
+        raise InputError(output, "the page would overwrite an input file")
+    for p in (*files, *(x for x in (module, binding) if x)):
+        if not Path(p).is_file():
+            raise InputError(p, "no such file")
+    text = replay_page(list(files), module=module, game=game, binding=binding)
+    write_text_atomic(output, text)
+    click.echo(f"{output}: {len(text.encode('utf-8')) / 1e6:.1f} MB")
+    return 0

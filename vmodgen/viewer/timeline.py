@@ -1,0 +1,242 @@
+"""The data a replay page plays: every position of a chain of saves/logs as per-step deltas.
+
+Each position is one *frame*: a file's starting position, then one per step. A frame stores only
+the pieces whose place or look differs from the frame before (``[piece, map, x, y, stack
+index, look]``; map ``-1`` = off every map), the moves of its step (arrows), its chat lines, and
+whether it is an undo or was undone. Looks (images, name, side, properties) are stored once each
+and referred to by number. The page works out the way back from the deltas when it loads.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..binding.base import Binding
+from ..vassal.gamestate import GameState, PieceRecord
+from ..vassal.module import Module
+from ..vassal.savefile import SaveFile
+from ..vassal.turns import tracker_states
+from .looks import Look, look_of
+from .steps import Frame, frames
+
+View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
+
+
+@dataclass
+class Timeline:
+    """What :func:`build_timeline` gathers; :meth:`to_json` is what the page reads."""
+    files: list[str] = field(default_factory=list)
+    file_start: list[int] = field(default_factory=list)   # frame index of each file's step 0
+    pieces: list[str] = field(default_factory=list)       # piece ids, by number
+    maps: list[str] = field(default_factory=list)         # map names, by number
+    looks: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    used: dict[str, set[tuple[int, int]]] = field(default_factory=dict)    # map → points used
+    trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
+    _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
+    _map_no: dict[str, int] = field(default_factory=dict, repr=False)
+    _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
+
+    def frame_of(self, file: str, step: int) -> int | None:
+        """The frame of a file's step (file by its path as given, or its name)."""
+        for i, f in enumerate(self.files):
+            if f == file or Path(f).name == Path(file).name:
+                last = self.file_start[i + 1] - 1 if i + 1 < len(self.file_start) else len(self.frames) - 1
+                k = self.file_start[i] + step
+                return k if k <= last else None
+        return None
+
+    def piece_no(self, pid: str) -> int:
+        n = self._piece_no.get(pid)
+        if n is None:
+            n = self._piece_no[pid] = len(self.pieces)
+            self.pieces.append(pid)
+        return n
+
+    def map_no(self, name: str) -> int:
+        n = self._map_no.get(name)
+        if n is None:
+            n = self._map_no[name] = len(self.maps)
+            self.maps.append(name)
+            self.used[name] = set()
+        return n
+
+    def look_no(self, look: Look, side: str) -> int:
+        key = (look, side)
+        n = self._look_no.get(key)
+        if n is None:
+            n = self._look_no[key] = len(self.looks)
+            self.looks.append({"images": list(look.images), "name": look.name, "side": side,
+                               "properties": [list(p) for p in look.properties]})
+        return n
+
+    def to_json(self) -> dict[str, Any]:
+        return {"files": [Path(f).name for f in self.files], "fileStart": self.file_start,
+                "pieces": self.pieces, "looks": self.looks, "frames": self.frames}
+
+
+def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
+                   binding: Binding | None = None) -> Timeline:
+    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
+    tl = Timeline()
+    protos = module.prototypes if module else None
+    prev: dict[int, View] = {}                   # piece number → where it is drawn now
+    stacks: dict[str, tuple] = {}                # stack id → (map, x, y, members) now
+    looks: dict[str, int] = {}                   # piece id → its look number now
+    for path, save in files:
+        tl.files.append(path)
+        tl.file_start.append(len(tl.frames))
+        looks.clear()
+        for fr in frames(save, module):
+            state = fr.state
+            for pid in sorted(fr.touched):
+                rec = state.pieces.get(pid)
+                if rec is not None:
+                    looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+            if fr.step == 0:            # a file's start: every piece (it may not be where the last file ended)
+                view = _views(tl, state, looks, binding, protos)
+                get = prev.get
+                delta = [[n, *v] for n, v in view.items() if get(n) != v]
+                delta += [[n, -1, 0, 0, 0, 0] for n in prev if n not in view]
+                prev = view
+                stacks = {sid: (st.map, st.x, st.y, tuple(st.members)) for sid, st in state.stacks.items()}
+            else:
+                delta = _step_delta(tl, state, fr, prev, stacks, looks, binding, protos)
+            for n, m, x, y, *_ in delta:
+                if m >= 0:
+                    tl.used[tl.maps[m]].add((x, y))
+            frame: dict[str, Any] = {"file": len(tl.files) - 1, "step": fr.step, "delta": delta}
+            moves = []
+            for mv in fr.moves:
+                if mv.old[0] is None or mv.new[0] is None:
+                    continue
+                moves.append([tl.map_no(mv.old[0]), mv.old[1], mv.old[2], tl.map_no(mv.new[0]),
+                              mv.new[1], mv.new[2], [tl.piece_no(p) for p in mv.pieces]])
+            if moves:
+                frame["moves"] = moves
+            if fr.chat:
+                frame["chat"] = fr.chat
+            if fr.undo:
+                frame["undo"] = 1
+            if fr.undone:
+                frame["undone"] = 1
+            if fr.player:
+                frame["player"] = fr.player
+            if fr.turns:
+                shown = tracker_states(dict(fr.turns), module)
+                text = "; ".join(v.get("text") or v["state"] for v in shown.values())
+                frame["turn"] = text
+                tl.trackers.append((len(tl.frames), text))
+            tl.frames.append(frame)
+    return tl
+
+
+def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View], stacks: dict[str, tuple],
+                looks: dict[str, int], binding: Binding | None, protos: dict[str, str] | None) -> list[list[int]]:
+    """What one step changed, from the pieces it can have changed: those it moved, created,
+    changed or deleted, and every member (before and after) of a stack whose place or members
+    differ. ``prev`` and ``stacks`` are brought up to date."""
+    dirty = set(fr.touched) | fr.gone
+    for mv in fr.moves:
+        dirty.update(mv.pieces)
+    now: dict[str, tuple] = {}
+    for sid, st in state.stacks.items():
+        key = (st.map, st.x, st.y, tuple(st.members))
+        now[sid] = key
+        old = stacks.get(sid)
+        if old != key:
+            dirty.update(key[3])
+            if old is not None:
+                dirty.update(old[3])
+    for sid, old in stacks.items():
+        if sid not in now:
+            dirty.update(old[3])
+    stacks.clear()
+    stacks.update(now)
+    delta = []
+    pieces = state.pieces
+    for pid in sorted(dirty):
+        n = tl._piece_no.get(pid)
+        rec = pieces.get(pid)
+        view = None
+        if rec is not None:
+            pos = rec.position
+            if pos[0] is not None:
+                st = state.stacks.get(rec.stack) if rec.stack is not None else None
+                i = st.members.index(pid) if st is not None and st.map is not None and pid in st.members else 0
+                if n is None:
+                    n = tl.piece_no(pid)
+                view = (tl.map_no(pos[0]), pos[1], pos[2], i, _look(tl, looks, rec, binding, protos))
+        if n is None:
+            continue                     # never drawn (a stack id, or a piece never on a map)
+        if view is None:
+            if n in prev:
+                del prev[n]
+                delta.append([n, -1, 0, 0, 0, 0])
+        elif prev.get(n) != view:
+            prev[n] = view
+            delta.append([n, *view])
+    return delta
+
+
+def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Binding | None,
+           protos: dict[str, str] | None) -> dict[int, View]:
+    """Where every piece on a map is drawn: map, point, index in its stack, look (runs at every
+    step over every piece: kept to plain lookups)."""
+    out: dict[int, View] = {}
+    pieces, piece_no, map_no = state.pieces, tl._piece_no, tl._map_no
+    for stack in state.stacks.values():
+        if stack.map is None:
+            continue
+        for i, pid in enumerate(stack.members):
+            rec = pieces.get(pid)
+            if rec is None:
+                continue
+            pos = rec._pos if rec._pos is not None else rec.position
+            if pos[0] is None:
+                continue
+            n = piece_no.get(pid)
+            if n is None:
+                n = tl.piece_no(pid)
+            m = map_no.get(pos[0])
+            if m is None:
+                m = tl.map_no(pos[0])
+            look = looks.get(pid)
+            if look is None:
+                look = _look(tl, looks, rec, binding, protos)
+            out[n] = (m, pos[1], pos[2], i, look)
+    for pid, rec in pieces.items():
+        pos = rec._pos if rec._pos is not None else rec.position
+        if pos[0] is None:
+            continue
+        n = piece_no.get(pid)
+        if n is None:
+            n = tl.piece_no(pid)
+        if n not in out:
+            out[n] = (tl.map_no(pos[0]), pos[1], pos[2], 0, _look(tl, looks, rec, binding, protos))
+    return out
+
+
+def _look(tl: Timeline, looks: dict[str, int], rec: PieceRecord, binding: Binding | None,
+          protos: dict[str, str] | None) -> int:
+    n = looks.get(rec.id)
+    if n is None:
+        n = looks[rec.id] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+    return n
+
+
+def _side(binding: Binding | None, rec: PieceRecord) -> str:
+    """The game side of a piece by the binding ('' when it is not a unit or there is none)."""
+    if binding is None:
+        return ""
+    try:
+        found = binding.unit_for(rec)
+    except Exception:   # a piece the binding cannot read: no side shown  # noqa: BLE001
+        return ""
+    if not found:
+        return ""
+    side = found[0].side
+    game = getattr(binding, "game", None)
+    s = game.sides.get(side) if game is not None else None
+    return s.name if s is not None else str(side)
