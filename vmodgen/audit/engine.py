@@ -25,6 +25,7 @@ from ..vassal.module import Module
 from ..vassal.replay import Replay, Step
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
+from .coverage import MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE, Coverage, player_of, takes_back, undone_by
 from .model import AuditFinding
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -55,6 +56,16 @@ class FileAudit:
     end_context: tuple = (None, {})
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
+    #: what was judged and what not (steps, moves, units per side): the report's coverage
+    coverage: Coverage = field(default_factory=Coverage)
+    #: rule id → why the rule set could not judge it in this file (its precondition cannot be
+    #: derived from the log); filled by the rule set's ``take_not_judged`` when it has one
+    not_judged: dict[str, str] = field(default_factory=dict)
+    #: rule key → the violations still standing at the file's end, for the rules checked in it
+    #: (a violation still standing in a later file is not reported again)
+    final_by_rule: dict[str, set] = field(default_factory=dict)
+    #: the save's own date (VASSAL's savedata dateSaved, ms since the epoch), "" when absent
+    date_saved: str = ""
 
 
 class Stream:
@@ -209,6 +220,7 @@ class FileAuditor:
         fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
+        fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
         fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory))
         fa.observations = self.binding.take_observations()
@@ -236,6 +248,14 @@ class FileAuditor:
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
+        cov = Coverage()
+        no_allowance = self._no_allowance_field()
+        # an undone step, an undo and an undo's inverse commands are no one's violation: what
+        # they show is never reported (and does not count as standing: it was taken back)
+        suppress = False
+        inferred_end = ""              # "" or the player whose run of moves an end check closes
+        run_player = ""                # inferred turns: the player whose moves are going on
+        run_open = False
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -243,12 +263,18 @@ class FileAuditor:
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
+            if suppress:
+                active[rk] = before & set(keys)
+                return
             is_first = rk not in first_eval
             first_eval.setdefault(rk, True)
             for k, f in keys.items():
                 if k not in before:
                     af = self._finding(f, pos, name, step_no, at)
                     af.details["from_start"] = is_first
+                    if inferred_end:
+                        af.phase_name = f"{inferred_end}'s moves (turn inferred)"
+                        af.details["turn_inferred"] = inferred_end
                     findings.append(af)
             active[rk] = set(keys)
 
@@ -257,6 +283,22 @@ class FileAuditor:
             for rule in rules:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
 
+        def close_run(pos, step_no: int) -> None:
+            """No phase known: the end of a player's run of moves is the end of that player's
+            turn as far as the log shows; judge stacking there."""
+            nonlocal inferred_end, run_open
+            due = [r for r in self.rules if r.kind == "stacking" and needs_phase(r) and not checks_moves(r)]
+            if pos is None or not run_open:
+                return
+            run_open = False
+            pos.at = "end"
+            inferred_end = run_player
+            try:
+                check(pos, due, step_no, "end")
+            finally:
+                inferred_end = ""
+            cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
+
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
             if k == 0:
@@ -264,8 +306,27 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if ph is None:
                 unknown += 1
+            back = step is not None and takes_back(step)
+            suppress = step is not None and (back or undone_by(step) is not None)
+            if step is not None:
+                cov.steps += 1
+                if ph is not None:
+                    cov.steps_phase_known += 1
+            # no phase: a player's turn is inferred from who moves
+            player = player_of(step) if step is not None and step.moves and not suppress else ""
+            if ph is None and player and self.rules:
+                if run_player and player != run_player:
+                    close_run(prev_pos, k - 1)
+                run_player, run_open = player, True
+            elif ph is not None and run_open:
+                close_run(prev_pos, k - 1)
+            if ph is None and run_open and step is not None:
+                cov.steps_turn_inferred += 1
             if ph != prev_phase or k == 0:
                 timeline.append((k, ph[0] if ph else None, ph[1] if ph else ""))
+                cov.runs.append({"start": k, "turn": ph[0] if ph else None, "phase": ph[1] if ph else "",
+                                 "steps": 0, "sides": {}})
+            cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
             # (not when the tracker went back: an undone or corrected advance ends no phase)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
@@ -286,9 +347,15 @@ class FileAuditor:
             phase_info = game.sequence.phase(ph[1]) if ph else None
             kind = phase_info.kind if phase_info is not None else ""
             moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_info.side))
-            if step is not None and moving and step.moves:
+            if step is not None and step.moves:
+                self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress, no_allowance)
+            if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
+                self._track_moves(step, builder, phase_start_hex, paths,
+                                  only=phase_info.side if kind == "movement" else "")
+            elif step is not None and moving and step.undo and undone_by(step) is None and not getattr(step, "undoes", None):
+                # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_info.side if kind == "movement" else "")
             if ph is not None:
@@ -311,15 +378,69 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
+            for pid in (builder.units if k == 0 or step.boards else changed):
+                v = builder.units.get(pid)
+                if v is not None and v.unit is not None:
+                    cov.units.setdefault(v.unit.side, set()).add(pid)
+        suppress = False
+        if run_open:
+            close_run(prev_pos, len(rp.steps))
         end_snapshot = snapshot(state, builder)
+        cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
-        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps))
+        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps), name)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
+        take_nj = getattr(self.rs, "take_not_judged", None)
+        not_judged = dict(take_nj()) if take_nj is not None and self.rules else {}
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes)
+                         notes=notes, coverage=cov, not_judged=not_judged,
+                         final_by_rule={rk: set(v) for rk, v in active.items()})
+
+    def _no_allowance_field(self) -> str | None:
+        """The unit field a rule set reads the movement allowance from, when it has one
+        (the generic rules' ``movement_field``)."""
+        if "movement_field" in getattr(self.rs, "PARAMS", {}):
+            return str(self.rs.param("movement_field"))
+        return None
+
+    def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
+                     moving: bool, suppress: bool, no_allowance: str | None) -> None:
+        """Count this step's unit moves in the coverage: judged, or not judged and why."""
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                v = builder.views.get(pid)
+                if v is not None and v.lazy and builder.hex_of_point(mv.old) is not None:
+                    v = builder.resolve(state, pid)          # a unit that left the map
+                if v is None or v.unit is None:
+                    continue
+                cov.moves_seen += 1
+                if not suppress:
+                    sides = cov.runs[-1]["sides"]
+                    sides[v.unit.side] = sides.get(v.unit.side, 0) + 1
+                old_hex = builder.hex_of_point(mv.old)
+                if suppress:
+                    cov.skip(UNDONE)
+                elif old_hex is None or v.hex is None:
+                    cov.skip(OFF_MAP)
+                elif ph is None:
+                    cov.skip(NO_PHASE)
+                elif not moving or (phase_info.kind == "movement" and phase_info.side
+                                    and v.unit.side != phase_info.side):
+                    cov.skip(OUT_OF_PHASE)
+                    if phase_info is None or phase_info.kind != "combat":
+                        if len(cov.out_of_phase) < MAX_LISTED:
+                            cov.out_of_phase.append({"step": step.index, "unit": v.unit.name or v.unit.id,
+                                                     "side": v.unit.side, "from": old_hex, "to": v.hex,
+                                                     "phase": phase_info.name if phase_info else ph[1]})
+                else:
+                    cov.moves_judged += 1
+                    if no_allowance:
+                        allowance = v.unit.value(no_allowance, v.reduced)
+                        if not isinstance(allowance, (int, float)) or isinstance(allowance, bool):
+                            cov.moves_judged_without_allowance += 1
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""
