@@ -138,6 +138,9 @@ def chat_lines(save: SaveFile) -> list[str]:
 
 
 _RUNNER = None
+_NO_PATH = object()
+#: a drag over more hexes than this is not filled in with a shortest path
+MAX_DRAG = 30
 
 
 def _runner_class():
@@ -206,6 +209,11 @@ class FileAuditor:
         self.memory: dict = {}
         self._last_end = None          # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
+        self._filled: dict[tuple, tuple | None] = {}        # drags filled in with a shortest path
+        self._dags: dict[tuple[str, str], list | None] = {}  # (a, b) → the hexes on its shortest paths
+        self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
+        #: side → how often its units changed (the key of the hexes next to a side's enemies)
+        self._side_changes: dict[str, int] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -250,6 +258,9 @@ class FileAuditor:
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
         cov = Coverage()
         no_allowance = self._no_allowance_field()
+        #: piece id → (the path judged for a drag over several hexes, a shortest one filled in;
+        #: the hexes the log records): findings at filled-in hexes are not reported
+        inferred: dict[str, tuple] = {}
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
         suppress = False
@@ -260,6 +271,8 @@ class FileAuditor:
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys = {}
+            if inferred and checks_moves(rule):
+                found = [f for f in found if self._on_record(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
@@ -272,6 +285,11 @@ class FileAuditor:
                 if k not in before:
                     af = self._finding(f, pos, name, step_no, at)
                     af.details["from_start"] = is_first
+                    filled = [inferred[u][0] for u in f.units if u in inferred]
+                    if filled and checks_moves(rule):
+                        af.details["path_inferred"] = list(filled[0])
+                        af.message += (" (a drag over several hexes: judged at the hexes where the log's "
+                                       "drags ended)")
                     if inferred_end:
                         af.phase_name = f"{inferred_end}'s moves (turn inferred)"
                         af.details["turn_inferred"] = inferred_end
@@ -301,6 +319,7 @@ class FileAuditor:
 
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            self._note_changes(builder, changed, k == 0 or step.boards)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
             ph = b.phase_for(step, state)
@@ -342,6 +361,7 @@ class FileAuditor:
                         self._last_end = end_pos
                 phase_start_hex.clear()
                 paths.clear()
+                inferred.clear()
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
@@ -363,7 +383,8 @@ class FileAuditor:
                 side = phase_info.side if phase_info else ""
                 if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
                     moves = self._moves(phase_start_hex, paths, builder,
-                                        phase_info.side if kind == "combat" else None) if moving else None
+                                        phase_info.side if kind == "combat" else None,
+                                        no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
                     if self.memory:
@@ -437,10 +458,12 @@ class FileAuditor:
                                                      "phase": phase_info.name if phase_info else ph[1]})
                 else:
                     cov.moves_judged += 1
-                    if no_allowance:
-                        allowance = v.unit.value(no_allowance, v.reduced)
-                        if not isinstance(allowance, (int, float)) or isinstance(allowance, bool):
-                            cov.moves_judged_without_allowance += 1
+                    if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
+                        cov.moves_judged_without_allowance += 1
+                        m = self.binding.map
+                        if (old_hex != v.hex and m.has_hex(old_hex) and m.has_hex(v.hex)
+                                and v.hex not in self._neighbours(old_hex)):
+                            cov.long_drags_judged += 1
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""
@@ -479,9 +502,13 @@ class FileAuditor:
                     path.append(new_hex)
 
     def _moves(self, start: dict[str, str], paths: dict[str, list[str]], builder: PositionBuilder,
-               attacker: str | None = None) -> dict[str, tuple]:
+               attacker: str | None = None, no_allowance: str | None = None,
+               inferred: dict[str, tuple] | None = None) -> dict[str, tuple]:
         """piece id → (hex at the phase start, path or None[, mode]): with ``attacker`` (a combat
-        phase) the attacker's units advance and the others retreat."""
+        phase) the attacker's units advance and the others retreat. A path with a drag over
+        several hexes is None (the rules look for a route within the allowance), except for a
+        unit without a movement allowance (``no_allowance``: the field): then a shortest path
+        fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
         for pid, s in start.items():
             path = paths.get(pid) or [s]
@@ -491,11 +518,129 @@ class FileAuditor:
             if path[-1] != v.hex:
                 path = path + [v.hex]
             t = tuple(path)
-            mv = (s, t if self._adjacent_path(t) else None)
+            if self._adjacent_path(t):
+                mv = (s, t)
+            else:
+                filled = None
+                if no_allowance and inferred is not None and v.unit is not None and not _number(
+                        v.unit.value(no_allowance, v.reduced)):
+                    filled = self._fill_path(t, builder, v.unit.side)
+                if filled is not None:
+                    inferred[pid] = (filled, frozenset(t))
+                mv = (s, filled)
             if attacker is not None:
                 mv += ("advance" if v.unit is not None and v.unit.side == attacker else "retreat",)
             out[pid] = mv
         return out
+
+    def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
+        """Count the changes to each side's units (what the hexes next to enemies depend on)."""
+        sc = self._side_changes
+        if everything:
+            sc["*"] = sc.get("*", 0) + 1
+            return
+        for pid in changed:
+            v = builder.views.get(pid)
+            side = v.unit.side if v is not None and v.unit is not None else "*"
+            sc[side] = sc.get(side, 0) + 1
+
+    @staticmethod
+    def _on_record(f, inferred: dict[str, tuple]) -> bool:
+        """Whether a move finding names only hexes the log records for its units' drags (a hex
+        a shortest path filled in is a guess: the player may have gone round)."""
+        for u in f.units:
+            got = inferred.get(u)
+            if got is not None and not set(f.hexes) <= got[1]:
+                return False
+        return True
+
+    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str) -> tuple[str, ...] | None:
+        """``path`` with each drag between hexes that are not neighbours replaced by a shortest
+        path on the map, the one through the fewest hexes next to other sides' units; None when
+        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes."""
+        m = self.binding.map
+        if not all(m.has_hex(h) for h in path):
+            return None
+        enemies = tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+        key = (path, side, enemies)
+        got = self._filled.get(key, _NO_PATH)
+        if got is not _NO_PATH:
+            return got
+        near = self._near_enemy
+        if near[0] != (side, enemies):
+            near_enemy: set[str] = set()
+            for v in builder.units.values():
+                if v.unit is not None and v.unit.side != side and v.hex is not None and m.has_hex(v.hex):
+                    near_enemy.update(self._neighbours(v.hex))
+            self._near_enemy = near = ((side, enemies), near_enemy)
+        near_enemy = near[1]
+        out = [path[0]]
+        for a, b in zip(path, path[1:]):
+            if b in self._neighbours(a):
+                out.append(b)
+                continue
+            seg = self._shortest(a, b, near_enemy)
+            if seg is None:
+                out = None
+                break
+            out += seg[1:]
+        got = tuple(out) if out is not None else None
+        if len(self._filled) > 10_000:
+            self._filled.clear()
+        self._filled[key] = got
+        return got
+
+    def _shortest(self, a: str, b: str, near_enemy: set[str]) -> list[str] | None:
+        """A shortest path a → b through map hexes, with the fewest hexes in ``near_enemy``
+        between its ends; None beyond :data:`MAX_DRAG` hexes."""
+        dag = self._dags.get((a, b), _NO_PATH)
+        if dag is _NO_PATH:
+            dag = self._dags[(a, b)] = self._shortest_dag(a, b)
+        if dag is None:
+            return None
+        best: dict[str, tuple[int, str | None]] = {a: (0, None)}
+        for layer in dag:
+            for h, preds in layer:
+                c, p = min((best[p][0], p) for p in preds)
+                best[h] = (c + (1 if h in near_enemy and h != b else 0), p)
+        seg = [b]
+        while seg[-1] != a:
+            seg.append(best[seg[-1]][1])
+        return seg[::-1]
+
+    def _shortest_dag(self, a: str, b: str) -> list | None:
+        """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
+        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes."""
+        m = self.binding.map
+
+        def bfs(src: str, stop: str) -> dict[str, int] | None:
+            dist = {src: 0}
+            frontier = [src]
+            while frontier and stop not in dist:
+                nxt = []
+                for h in frontier:
+                    if dist[h] >= MAX_DRAG:
+                        return None
+                    for n in self._neighbours(h):
+                        if n not in dist and m.has_hex(n):
+                            dist[n] = dist[h] + 1
+                            nxt.append(n)
+                frontier = nxt
+            return dist if stop in dist else None
+        da = bfs(a, b)
+        db = bfs(b, a) if da is not None else None
+        if da is None or db is None:
+            return None
+        total = da[b]
+        on = {h for h, d in da.items() if db.get(h, total + 1) + d == total}
+        layers: list[list] = [[] for _ in range(total)]
+        for h in sorted(on):
+            d = da[h]
+            if d:
+                layers[d - 1].append((h, [p for p in self._neighbours(h) if p in on and da[p] == d - 1]))
+        if len(self._dags) > 20_000:
+            self._dags.clear()
+        return layers
 
     def _neighbours(self, h: str) -> list[str]:
         """Neighbours of a map hex (the table the rules' boards share)."""
@@ -540,6 +685,10 @@ class FileAuditor:
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def builder_sides(builder: PositionBuilder, state=None, steps=()) -> dict[str, str]:
