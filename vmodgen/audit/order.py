@@ -75,14 +75,35 @@ def order_messages(results: list, given: list[str] | None) -> list[str]:
         out.append("By their own save dates the files were saved in the order " + ", ".join(by_date)
                    + ": the order audited may be wrong.")
     if len(results) <= MAX_SEAM_FILES:
-        for i in range(len(results) - 1):
-            cur = _position_diff(results[i].end, results[i + 1].start)
-            if cur == 0:
-                continue
-            best, j = min((_position_diff(results[i].end, results[j].start), j)
-                          for j in range(len(results)) if j != i and j != i + 1) if len(results) > 2 else (cur, i + 1)
-            if best < cur and (best == 0 or 2 * best <= cur):
-                out.append(f"{Path(paths[i]).name} ends where {Path(paths[j]).name} starts ({best} piece(s) "
-                           f"placed differently), better than where the next file audited, "
-                           f"{Path(paths[i + 1]).name}, starts ({cur}): the order audited may be wrong.")
+        out += _seam_messages(results, [Path(p).name for p in paths])
+    return out
+
+
+def _seam_messages(results: list, names: list[str]) -> list[str]:
+    """Each file should start where the one before it ended, better than where any other file
+    ended: name the seams where another file fits clearly better."""
+    out = []
+    memo: dict[tuple[int, int], int] = {}
+
+    def diff(x: int, y: int) -> int:
+        if (x, y) not in memo:
+            memo[(x, y)] = _position_diff(results[x].end, results[y].start)
+        return memo[(x, y)]
+
+    def better(best: int, cur: int) -> bool:
+        return best < cur and (best == 0 or 2 * best <= cur)
+    for i in range(len(results) - 1):
+        cur = diff(i, i + 1)
+        if cur == 0:
+            continue
+        others = [(diff(i, j), j) for j in range(len(results)) if j not in (i, i + 1)]
+        best, j = min(others) if others else (cur, i + 1)
+        if better(best, cur):
+            out.append(f"{names[i]} ends where {names[j]} starts ({best} piece(s) placed differently), "
+                       f"better than where the next file audited, {names[i + 1]}, starts ({cur}): "
+                       "the order audited may be wrong.")
+        elif better(diff(i + 1, i), cur):
+            out.append(f"{names[i + 1]} ends where {names[i]} starts ({diff(i + 1, i)} piece(s) placed "
+                       f"differently), better than {names[i]} ends where {names[i + 1]} starts ({cur}): "
+                       f"{names[i + 1]} probably goes before {names[i]}.")
     return out

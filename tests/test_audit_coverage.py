@@ -1,0 +1,158 @@
+"""An audit is never silent: every report says what it judged (steps, unit moves judged and not
+judged with why, the share of steps in a known phase, units per side, rules not judged); a log
+played with another module is refused; moves made out of the tracker's phase are reported; the
+files of a chain go in natural order and a wrong order is named; a violation is reported once
+across the whole chain. Logs are written with the log writer against the minikit module (its
+sequence: Red Movement, Red Combat, Red Supply, Blue Movement, Blue Combat) and read from the
+corpus."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import shared_path
+from test_audit import mini, script, variant_kit  # noqa: F401  (the built minikit fixture)
+from vmodgen.audit import audit
+from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE
+from vmodgen.audit.order import natural_sorted
+from vmodgen.commands.audit import command
+from vmodgen.errors import InputError
+from vmodgen.report import render
+from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.vassal.savefile import Metadata, save_bytes
+
+
+def test_every_report_carries_the_coverage(mini):
+    """The dirty script of test_audit: 8 unit moves (R1 three times and R3 in Red Movement, R3
+    advancing in Red Combat, B2 three times in Blue Movement), all on the map in a phase where
+    the unit moves: all judged. Units on the map: R1, R2, R3 (red), B1, B2 (blue)."""
+    kit_dir, kit, module, root = mini
+    w = script(kit, module)
+    n_steps = len(w.root.subs) - next(i for i, s in enumerate(w.root.subs) if s.text == "end_save") - 1
+    r = audit([w.write(root / "cov.vlog")], module=module, game=str(kit_dir))
+    c = r.coverage
+    assert c["steps"] == n_steps and c["steps_phase_known"] == n_steps and c["phase_known_share"] == 1.0
+    assert c["moves"]["seen"] == 8 and c["moves"]["judged"] == 8
+    assert c["moves"]["not_judged"] == {NO_PHASE: 0, OUT_OF_PHASE: 0, OFF_MAP: 0, UNDONE: 0}
+    assert c["units_by_side"] == {"blue": 2, "red": 3}
+    assert c["warnings"] == [] and c["out_of_phase"] == []
+    doc = json.loads(render(r, "json"))
+    assert doc["coverage"]["moves"]["judged"] == 8 and doc["coverage"]["per_file"][0]["steps"] == n_steps
+    text = render(r, "text")
+    assert f"coverage: {n_steps} steps replayed" in text and "unit moves 8: judged 8" in text
+    assert "units recognised: blue 2, red 3" in text
+    page = render(r, "html", game=None, mapdata=None)
+    assert "<h2>Coverage</h2>" in page and "Moves judged" in page
+
+
+def test_moves_made_out_of_the_trackers_phase_are_reported(mini):
+    """The tracker is left in Red Supply (a phase where no unit moves) while R1 moves, and Blue's
+    B2 moves in Red Movement: neither is judged as a move, both are listed, and the report asks
+    whether the tracker was advanced."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("B2", "0503")                     # step 1: Blue's unit in Red Movement
+    w.advance(2)                             # steps 2-3: Red Supply
+    w.move("R1", "0202")                     # step 4: a Red unit moves in Red Supply
+    r = audit([w.write(root / "oop.vlog")], module=module, game=str(kit_dir))
+    c = r.coverage
+    assert c["moves"]["not_judged"][OUT_OF_PHASE] == 2 and c["moves"]["judged"] == 0
+    got = [(m["step"], m["side"], m["from"], m["to"], m["phase"]) for m in c["out_of_phase"]]
+    assert got == [(1, "blue", "0504", "0503", "Red Movement"), (4, "red", "0102", "0202", "Red Supply")]
+    assert any("Was the tracker advanced?" in m and "step 1" in m for m in c["messages"])
+
+
+def test_a_log_of_another_module_is_refused_unless_forced(mini, tmp_path):
+    """vasltpl_full.vlog names VASL in its own metadata: with the minikit module it is refused
+    (exit 2, one line naming the file); with --force it is audited, and the report warns that
+    the module differs and that no piece is a unit."""
+    kit_dir, kit, module, root = mini
+    vasl = shared_path("corpus", "vasltpl_full.vlog")
+    with pytest.raises(InputError) as e:
+        audit([vasl], module=module, game=str(kit_dir))
+    assert "VASL" in str(e.value) and "--force" in str(e.value)
+    run = CliRunner().invoke(command, [str(vasl), "--module", str(module), "--game", str(kit_dir)],
+                             standalone_mode=False, catch_exceptions=True)
+    assert isinstance(run.exception, InputError)
+    r = audit([vasl], module=module, game=str(kit_dir), force=True)
+    warnings = r.coverage["warnings"]
+    assert any("'VASL'" in w and "--force" in w for w in warnings)
+    assert any(w.startswith("No piece of vasltpl_full.vlog was recognised as a unit") for w in warnings)
+    assert r.coverage["units_by_side"] == {} and "warning: No piece" in render(r, "text")
+
+
+def test_vmodgen_cli_refuses_another_modules_log_with_exit_2(mini, tmp_path):
+    import subprocess
+    import sys
+    kit_dir, kit, module, root = mini
+    vasl = shared_path("corpus", "vasltpl_full.vlog")
+    repo = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "vmodgen", "audit", str(vasl), "--module", str(module),
+                        "--game", str(kit_dir)], capture_output=True, text=True, cwd=repo,
+                       env={"PYTHONPATH": str(repo), "PATH": "/usr/bin:/bin"})
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.count("\n") == 1 and str(vasl) in p.stderr and "VASL" in p.stderr
+
+
+def _chain(kit, module: Path, root: Path, names: list[str]) -> list[Path]:
+    """A chain of files, one move each (the next file starts where the last one ended)."""
+    w = LogWriter.from_module_setup(module, kit=kit)
+    out = []
+    for i, name in enumerate(names):
+        w.move("R1", ["0202", "0302", "0402", "0302"][i % 4])
+        out.append(w.write(root / name))
+        w = w.save_point()
+    return out
+
+
+def test_natural_order_and_a_wrong_order_named(mini):
+    kit_dir, kit, module, root = mini
+    assert natural_sorted(["t10.vlog", "t2.vlog", "t1.vlog"]) == ["t1.vlog", "t2.vlog", "t10.vlog"]
+    files = _chain(kit, module, root, ["turn2.vlog", "turn10.vlog"])
+    # a shell glob gives turn10 before turn2: they are audited turn2 first, and the seam is clean
+    r = audit(sorted(str(f) for f in files), module=module, game=str(kit_dir))
+    assert [Path(f.path).name for f in r.files] == ["turn2.vlog", "turn10.vlog"]
+    assert r.continuity == []
+    assert any("natural name order (turn2.vlog, turn10.vlog)" in m for m in r.coverage["messages"])
+    # kept in the wrong order: the seams say which file follows which
+    r = audit([str(files[1]), str(files[0])], module=module, game=str(kit_dir), keep_order=True)
+    assert any(m.startswith("turn2.vlog ends where turn10.vlog starts (0 piece(s)") for m in r.coverage["messages"])
+
+
+def test_save_dates_against_the_order(mini):
+    """Files whose own save dates (savedata dateSaved) run backwards are named."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    paths = []
+    for i, (hexid, date) in enumerate([("0202", "1700000300000"), ("0302", "1700000100000"),
+                                       ("0402", "1700000200000")]):
+        w.move("R1", hexid)
+        p = root / f"dated{i + 1}.vlog"
+        p.write_bytes(save_bytes(w.text(), savedata=Metadata(version="1.0", vassal_version="3.7.0", date_saved=date)))
+        paths.append(str(p))
+        w = w.save_point()
+    r = audit(paths, module=module, game=str(kit_dir))
+    assert ("By their own save dates the files were saved in the order dated2.vlog, dated3.vlog, dated1.vlog: "
+            "the order audited may be wrong.") in r.coverage["messages"]
+
+
+def test_a_violation_is_reported_once_across_the_whole_chain(mini):
+    """An overstack at the end of Red Movement in file 1 (R3 joins R1 and R2 in 0102: 7 points
+    over the limit of 4); file 2 ends no phase (a die roll); file 3 ends Red Combat with the
+    overstack still standing: it is the same violation, not reported again (de-duplication
+    used to look one file back only)."""
+    kit_dir, kit, module, root = mini
+    w1 = LogWriter.from_module_setup(module, kit=kit)
+    w1.move("R3", "0102").advance()
+    f1 = w1.write(root / "once1.vlog")
+    w2 = w1.save_point()
+    w2.roll("1d6", [4])
+    f2 = w2.write(root / "once2.vlog")
+    w3 = w2.save_point()
+    w3.advance()
+    f3 = w3.write(root / "once3.vlog")
+    r = audit([f1, f2, f3], module=module, game=str(kit_dir))
+    assert [(Path(f.file).name, f.rule) for f in r.findings if f.kind == "stacking"] == [("once1.vlog", "GEN stacking")]
