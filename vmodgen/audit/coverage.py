@@ -20,17 +20,17 @@ MAX_LISTED = 50
 
 def undone_by(step) -> int | None:
     """The undo step that took ``step`` back (the replay's pairing), or None."""
-    return getattr(step, "undone_by", None)
+    return step.undone_by
 
 
 def takes_back(step) -> bool:
-    """Whether ``step`` only takes an earlier step back: an undo, or an undo's inverse command."""
-    return bool(step.undo or getattr(step, "undoes", None) or getattr(step, "inverse_of", None) is not None)
+    """Whether ``step`` only takes an earlier step back: an undo (its inverse commands)."""
+    return bool(step.undo or step.undoes or step.inverse_of is not None)
 
 
 def player_of(step) -> str:
     """The player who made ``step`` (never a password), "" when the log does not say."""
-    return getattr(step, "player", None) or ""
+    return step.player or ""
 
 
 @dataclass

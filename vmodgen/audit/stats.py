@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..vassal.dice import DICE, parse_roll  # noqa: F401  (DICE re-exported)
 from ..vassal.replay import Step
 from .coverage import player_of, takes_back, undone_by
-
-#: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL)
-DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
 
 
 @dataclass
@@ -32,21 +30,10 @@ class FileStats:
                 "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
 
-def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
-    """(player, dice, values) of a dice report line, or None."""
-    m = DICE.match(text.strip())
-    if not m:
-        return None
-    values = [int(v) for v in re.findall(r"\d+", m.group(3))]
-    if not values:
-        return None
-    return m.group(4).strip(), m.group(1) or m.group(2) or "", values
-
-
 def is_undo(step: Step) -> bool:
     """An undo (not one of its inverse commands, which the replay gives as steps of their own
     in a VASSAL 2.x log)."""
-    return bool(getattr(step, "undoes", None)) or (step.undo and getattr(step, "inverse_of", None) is None)
+    return step.undo
 
 
 def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str], path: str = "") -> FileStats:
