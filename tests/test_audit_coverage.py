@@ -156,3 +156,78 @@ def test_a_violation_is_reported_once_across_the_whole_chain(mini):
     f3 = w3.write(root / "once3.vlog")
     r = audit([f1, f2, f3], module=module, game=str(kit_dir))
     assert [(Path(f.file).name, f.rule) for f in r.findings if f.kind == "stacking"] == [("once1.vlog", "GEN stacking")]
+
+
+def test_an_undone_move_is_never_a_finding(mini):
+    """B2 enters R1's ZOC at 0502 and moves on to 0603 (a ZOC violation, GEN zoc), then the
+    player presses Undo (VASSAL 3.x writes the inverse move): the move taken back is no
+    finding, and neither it nor the undo's inverse move is judged as a move. Left: R1 out of
+    supply at 0402 (GEN supply), as in test_audit's dirty script."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R1", "0302").move("R1", "0402")
+    w.advance(3)                                             # Blue Movement
+    w.move("B2", "0503").move("B2", "0502").move("B2", "0603")
+    w.undo()                                                 # back to 0502: it stopped in the ZOC
+    w.advance()
+    r = audit([w.write(root / "undone.vlog")], module=module, game=str(kit_dir))
+    assert [f.rule for f in r.findings] == ["GEN supply"]
+    assert r.coverage["moves"]["not_judged"][UNDONE] == 2
+    assert r.stats["undos"] == 1
+    assert any("taken back with Undo" in m for m in r.coverage["messages"])
+
+
+def test_an_undone_roll_is_not_a_roll(mini):
+    kit_dir, kit, module, root = mini
+    from vmodgen.vassal.commands import Command
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice")
+    w.roll("1d6", [2])
+    w.move("R1", "0202")
+    # the same step reports a roll (a move with a dice report in one entry), then Undo
+    w.root.subs[-1].subs.append(Command("LOG\tCHAT*** 1d6 = 6 *** &lt;Alice&gt;"))
+    w.undo()
+    r = audit([w.write(root / "undone-roll.vlog")], module=module, game=str(kit_dir))
+    assert r.stats["die_rolls"]["Alice"]["count"] == 1
+    assert [(u["player"], u["values"], u["step"]) for u in r.stats["undone_rolls"]] == [("Alice", [6], 2)]
+    assert "undone die rolls (not counted as rolls): Alice 1d6 6" in render(r, "text")
+
+
+def _no_phase_binding(kit, module):
+    """The minikit's own binding with its turn tracker unknown: no phase can be read."""
+    from vmodgen.binding.base import KitBinding
+    from vmodgen.vassal.module import read_module
+    mod = read_module(module)
+    b = KitBinding(mod, kit)
+    b.tracker, b.phase_source = None, "none"
+    return b, mod
+
+
+def test_no_phase_turns_inferred_from_who_moves(mini):
+    """No phase can be read (no tracker): Alice (Red) moves R3 into 0102 (with R1 and R2: 7
+    stacking points, the limit is 4), then Bob (Blue) moves. The end of Alice's run of moves is
+    the end of her turn as far as the log shows: the overstack is found there, once; the report
+    says the turns were inferred."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    w.step(["PLAYER\tpw-alice\tAlice\tRed", "PLAYER\tpw-bob\tBob\tBlue"])
+    w.move("R1", "0202").move("R1", "0102").move("R3", "0102")        # steps 2-4: Alice
+    w.player, w.player_id = "Bob", "pw-bob"
+    w.move("B2", "0503").move("B2", "0403")                           # steps 5-6: Bob
+    r = audit([w.write(root / "nophase.vlog")], preset=_no_phase_binding(kit, module))
+    got = [(f.step, f.at, f.rule, f.hexes, f.details.get("turn_inferred")) for f in r.findings]
+    assert got == [(4, "end", "GEN stacking", ("0102",), "Alice")]
+    assert r.findings[0].where() == "end of Alice's moves (turn inferred)"
+    c = r.coverage
+    assert c["steps_phase_known"] == 0 and c["inferred_turn_ends"] == 2
+    assert c["moves"]["not_judged"][NO_PHASE] == 5
+    assert any(m.startswith("No phase could be read (phase source: none): each player's turn was inferred")
+               for m in c["messages"])
+
+
+def test_no_phase_and_no_player_says_so(mini):
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R3", "0102")
+    r = audit([w.write(root / "nophase-noplayer.vlog")], preset=_no_phase_binding(kit, module))
+    assert r.findings == []
+    assert any("names no player on its moves to infer turns from" in m for m in r.coverage["messages"])

@@ -200,7 +200,9 @@ class FileAuditor:
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
-            if suppress:
+            if suppress and at == "during":
+                # what an undone step or an undo shows (the end of the phase before it is the
+                # position before the step: judged as usual)
                 active[rk] = before & set(keys)
                 return
             is_first = rk not in first_eval
