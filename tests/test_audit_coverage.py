@@ -231,3 +231,72 @@ def test_no_phase_and_no_player_says_so(mini):
     r = audit([w.write(root / "nophase-noplayer.vlog")], preset=_no_phase_binding(kit, module))
     assert r.findings == []
     assert any("names no player on its moves to infer turns from" in m for m in r.coverage["messages"])
+
+
+def test_chat_patterns_that_stop_matching_are_named():
+    """The public TLD chain read with examples/tld/binding.toml, and one more file after
+    tld_game_0606-4.log (written with the log writer from its end) in which 24 German units move
+    and the phases are announced in other words ("Now: Germans moving"): the report names that
+    file and the last announcement that matched, instead of a count of unread positions."""
+    from vmodgen.binding.file import load_binding
+    from vmodgen.vassal.module import read_module
+    from vmodgen.vassal.savefile import read_save
+    root_dir = Path(__file__).resolve().parents[1]
+    mod_path = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    log4 = shared_path("corpus", "tld_game_0606-4.log")
+    mod = read_module(mod_path)
+    b = load_binding(root_dir / "examples" / "tld" / "binding.toml", mod)
+    w = LogWriter(read_save(log4)).save_point()
+    w.player = "Nate"
+    german = [pid for pid, rec in w.state.pieces.items()
+              if rec.position[0] == "Normandy" and b.facts(rec)[1].get("side") == "german"][:25]
+    w.chat("Now: Germans moving")
+    for a, c in zip(german, german[1:]):
+        w.move(a, w.where(c))
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        f5 = w.write(Path(tmp) / "tld_game_0606-5.vlog")
+        r = audit([log4, f5], module=mod_path, binding=root_dir / "examples" / "tld" / "binding.toml",
+                  keep_order=True)
+    said = [m for m in r.coverage["messages"] if "chat patterns matched no phase announcement" in m]
+    assert len(said) == 1
+    assert said[0].startswith("tld_game_0606-5.vlog: the binding's chat patterns matched no phase announcement in "
+                              "its 25 step(s) (24 unit moves) from step 1 on (the last one matched: "
+                              "tld_game_0606-4.log step 37): every step was read as reset of turn 7.")
+
+
+@pytest.fixture(scope="module")
+def no_allowance(tmp_path_factory):
+    """The test_audit minikit variant, with Blue's infantry B2 printed without a movement
+    allowance (as a binding's units often are): the length of its moves cannot be judged."""
+    from vmodgen.builder.build import build_kit
+    from vmodgen.model.kit import load_kit
+    root = tmp_path_factory.mktemp("noallow")
+    kit_dir = variant_kit(root / "kit")
+    roster = (kit_dir / "roster.csv").read_text()
+    row = next(line for line in roster.splitlines() if line.startswith("B2,"))
+    assert ",3,3,3,2,1,1,3,2," in row
+    roster = roster.replace(row, row.replace(",3,3,3,2,1,1,3,2,", ",3,3,,2,1,1,,2,"))
+    (kit_dir / "roster.csv").write_text(roster)
+    kit = load_kit(kit_dir)
+    return kit_dir, kit, build_kit(kit, root / "build", cache_dir=root / "cache").path, root
+
+
+def test_a_long_drag_without_allowance_is_judged_where_it_ended(no_allowance):
+    """R1 stands in 0402 (its ZOC covers 0502). In Blue Movement B2 (no allowance) is dragged
+    0504 → 0502 in one drag (two hexes) and on to 0603: it stopped in enemy ZOC at 0502 and
+    moved on (GEN zoc, rule of the generic set: a unit entering enemy ZOC stops). Before, a drag
+    over several hexes of a unit without allowance was not judged at all."""
+    kit_dir, kit, module, root = no_allowance
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R1", "0302").move("R1", "0402")
+    w.advance(3)                                             # Blue Movement
+    w.move("B2", "0502").move("B2", "0603")
+    w.advance()
+    r = audit([w.write(root / "drag.vlog")], module=module, game=str(kit_dir))
+    zoc = [f for f in r.findings if f.rule == "GEN zoc"]
+    assert [(f.step, f.hexes, f.units) for f in zoc] == [(8, ("0502",), ("B2",))]
+    assert zoc[0].details["path_inferred"][0] == "0504" and "0502" in zoc[0].details["path_inferred"]
+    assert "judged at the hexes where the log's drags ended" in zoc[0].message
+    m = r.coverage["moves"]
+    assert m["long_drags_judged"] == 1 and m["judged_without_allowance"] == 2

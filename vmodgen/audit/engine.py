@@ -182,7 +182,7 @@ class FileAuditor:
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
         cov = Coverage()
         no_allowance = self._no_allowance_field()
-        #: piece id → (the path judged for a drag over several hexes, a shortest one filled in;
+        #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
         #: the hexes the log records): findings at filled-in hexes are not reported
         inferred: dict[str, tuple] = {}
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
@@ -452,7 +452,7 @@ class FileAuditor:
                         v.unit.value(no_allowance, v.reduced)):
                     filled = self._fill_path(t, builder, v.unit.side)
                 if filled is not None:
-                    inferred[pid] = (filled, frozenset(t))
+                    inferred[v.unit.id] = (filled, frozenset(t))      # findings name units by unit id
                 mv = (s, filled)
             if attacker is not None:
                 mv += ("advance" if v.unit is not None and v.unit.side == attacker else "retreat",)

@@ -69,16 +69,18 @@ def _stale_chat(results: list) -> list[str]:
     last = None                                    # (file, step, turn, phase) of the last match
     for r in results:
         runs = r.coverage.runs
-        changes = [x for x in runs[1:]]
+        changes = runs[1:]
         moves = sum(n for x in runs for n in x["sides"].values())
         if not changes and runs and moves >= STALE_MOVES:
             ph = runs[0]
-            since = (f"since {Path(last[0]).name} step {last[1]}" if last else "from its first step")
+            since = (f"the last one matched: {Path(last[0]).name} step {last[1]}" if last
+                     else "none matched before it")
             out.append(f"{Path(r.path).name}: the binding's chat patterns matched no phase announcement in "
-                       f"its {r.coverage.steps} step(s) ({moves} unit moves): it was read as "
-                       f"{ph['phase'] or 'no phase'}{' of turn ' + str(ph['turn']) if ph['turn'] is not None else ''} "
-                       f"throughout, as {since}. The players probably announced the phases in other words "
-                       "here: extend the binding's chat patterns ([turns] and [[phase]] in the binding file).")
+                       f"its {r.coverage.steps} step(s) ({moves} unit moves) from step 1 on ({since}): every "
+                       f"step was read as {ph['phase'] or 'no phase'}"
+                       f"{' of turn ' + str(ph['turn']) if ph['turn'] is not None else ''}. The players "
+                       "probably announced the phases in other words here: extend the binding's chat "
+                       "patterns ([turns] and [[phase]] in the binding file).")
         for x in changes:
             last = (r.path, x["start"], x["turn"], x["phase"])
     return out
