@@ -300,3 +300,25 @@ def test_a_long_drag_without_allowance_is_judged_where_it_ended(no_allowance):
     assert "judged at the hexes where the log's drags ended" in zoc[0].message
     m = r.coverage["moves"]
     assert m["long_drags_judged"] == 1 and m["judged_without_allowance"] == 2
+
+
+def test_tracker_never_clicked_turns_inferred(mini):
+    """A vmodgen module whose players never click the turn tracker: it stays in Red Movement
+    (turn 1). Alice (Red) moves R3 into 0102 (7 stacking points with R1 and R2, the limit is 4);
+    then Bob (Blue) moves B2, out of the tracker's phase. Red Movement never ends on the tracker,
+    so only the inferred end of Alice's moves finds the overstack (GEN stacking); Bob's move is
+    reported as made out of phase."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    w.step(["PLAYER\tpw-alice\tAlice\tRed", "PLAYER\tpw-bob\tBob\tBlue"])
+    w.move("R3", "0102")                                              # step 2: Alice
+    w.player, w.player_id = "Bob", "pw-bob"
+    w.move("B2", "0503")                                              # step 3: Bob, still "Red Movement"
+    r = audit([w.write(root / "noclick.vlog")], module=module, game=str(kit_dir))
+    got = [(f.step, f.at, f.rule, f.hexes, f.details.get("turn_inferred")) for f in r.findings]
+    assert got == [(2, "end", "GEN stacking", ("0102",), "Alice")]
+    c = r.coverage
+    assert c["moves"]["judged"] == 1 and c["moves"]["not_judged"][OUT_OF_PHASE] == 1
+    assert [m["unit"] for m in c["out_of_phase"]] == ["Blue Inf"]
+    assert c["inferred_turn_ends"] == 2
+    assert any("each player's run of moves was taken as that player's turn" in m for m in c["messages"])

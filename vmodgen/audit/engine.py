@@ -189,8 +189,9 @@ class FileAuditor:
         # they show is never reported (and does not count as standing: it was taken back)
         suppress = False
         inferred_end = ""              # "" or the player whose run of moves an end check closes
-        run_player = ""                # inferred turns: the player whose moves are going on
-        run_open = False
+        run_player = ""                # inferred turns: the player who moved last
+        run_phase: tuple | None = None  # the phase of that player's last move
+        run_inferred = False           # that player's run of moves is judged by inference
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -228,14 +229,16 @@ class FileAuditor:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
 
         def close_run(pos, step_no: int) -> None:
-            """No phase known: the end of a player's run of moves is the end of that player's
-            turn as far as the log shows; judge stacking there."""
-            nonlocal inferred_end, run_open
+            """Moves with no phase to judge them in (none known, or the tracker left in a phase
+            where those units do not move): the end of a player's run of moves is the end of
+            that player's turn as far as the log shows; judge stacking there, in the position
+            with no phase (every side's stacking counts)."""
+            nonlocal inferred_end
             due = [r for r in self.rules if r.kind == "stacking" and needs_phase(r) and not checks_moves(r)]
-            if pos is None or not run_open:
+            if pos is None:
                 return
-            run_open = False
-            pos.at = "end"
+            pos = copy.copy(pos)
+            pos.phase, pos.side, pos.at = "", "", "end"
             inferred_end = run_player
             try:
                 check(pos, due, step_no, "end")
@@ -257,16 +260,6 @@ class FileAuditor:
                 cov.steps += 1
                 if ph is not None:
                     cov.steps_phase_known += 1
-            # no phase: a player's turn is inferred from who moves
-            player = player_of(step) if step is not None and step.moves and not suppress else ""
-            if ph is None and player and self.rules:
-                if run_player and player != run_player:
-                    close_run(prev_pos, k - 1)
-                run_player, run_open = player, True
-            elif ph is not None and run_open:
-                close_run(prev_pos, k - 1)
-            if ph is None and run_open and step is not None:
-                cov.steps_turn_inferred += 1
             if ph != prev_phase or k == 0:
                 timeline.append((k, ph[0] if ph else None, ph[1] if ph else ""))
                 cov.runs.append({"start": k, "turn": ph[0] if ph else None, "phase": ph[1] if ph else "",
@@ -293,8 +286,22 @@ class FileAuditor:
             phase_info = game.sequence.phase(ph[1]) if ph else None
             kind = phase_info.kind if phase_info is not None else ""
             moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_info.side))
+            judged = off = 0
             if step is not None and step.moves:
-                self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress, no_allowance)
+                judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
+                                                no_allowance)
+            # moves no phase judges (none known, or the tracker left in a phase where those units
+            # do not move): a player's turn is inferred from who moves. Another player moving so
+            # while the phase stayed the same ends the last player's run of moves: judge it
+            mover = player_of(step) if (judged or off) and not suppress else ""
+            if mover and self.rules and (ph is None or b.phase_source == "turn tracker"):
+                off_only = bool(off) and not judged
+                if run_player and mover != run_player and off_only and run_phase == ph:
+                    close_run(prev_pos, k - 1)
+                run_inferred = off_only or (mover == run_player and run_inferred and run_phase == ph)
+                run_player, run_phase = mover, ph
+            if run_inferred and step is not None:
+                cov.steps_turn_inferred += 1
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
@@ -330,7 +337,7 @@ class FileAuditor:
                 if v is not None and v.unit is not None:
                     cov.units.setdefault(v.unit.side, set()).add(pid)
         suppress = False
-        if run_open:
+        if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
         end_snapshot = snapshot(state, builder)
         cov.pieces = len(state.pieces)
@@ -355,7 +362,9 @@ class FileAuditor:
 
     def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
                      moving: bool, suppress: bool, no_allowance: str | None) -> None:
-        """Count this step's unit moves in the coverage: judged, or not judged and why."""
+        """Count this step's unit moves in the coverage: judged, or not judged and why. Returns
+        (moves judged, moves not judged for want of a phase where the unit moves)."""
+        judged = off = 0
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
@@ -374,9 +383,11 @@ class FileAuditor:
                     cov.skip(OFF_MAP)
                 elif ph is None:
                     cov.skip(NO_PHASE)
+                    off += 1
                 elif not moving or (phase_info.kind == "movement" and phase_info.side
                                     and v.unit.side != phase_info.side):
                     cov.skip(OUT_OF_PHASE)
+                    off += 1
                     if phase_info is None or phase_info.kind != "combat":
                         if len(cov.out_of_phase) < MAX_LISTED:
                             cov.out_of_phase.append({"step": step.index, "unit": v.unit.name or v.unit.id,
@@ -384,12 +395,14 @@ class FileAuditor:
                                                      "phase": phase_info.name if phase_info else ph[1]})
                 else:
                     cov.moves_judged += 1
+                    judged += 1
                     if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
                         cov.moves_judged_without_allowance += 1
                         m = self.binding.map
                         if (old_hex != v.hex and m.has_hex(old_hex) and m.has_hex(v.hex)
                                 and v.hex not in self._neighbours(old_hex)):
                             cov.long_drags_judged += 1
+        return judged, off
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
         """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""

@@ -45,6 +45,10 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "need no phase were checked" + (f", and stacking at the end of each player's run of moves "
                                                    f"({inferred} time(s), turns inferred from who moves)"
                                                    if inferred else "") + ".")
+    elif rules and inferred:
+        out.append("While the phase stayed where the moving units do not move (was the turn tracker left "
+                   "behind?), each player's run of moves was taken as that player's turn: stacking was "
+                   f"judged at its end ({inferred} time(s)).")
     if rules and b.phase_source == "chat":
         out += _stale_chat(results)
     total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results) for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)}

@@ -181,7 +181,7 @@ def coverage_html(cov: dict) -> list[str]:
             ("Steps with the turn inferred from who moves", str(cov["steps_turn_inferred"])),
             ("Unit moves", str(m["seen"])),
             ("Moves judged", f"{m['judged']} (without a movement allowance: {m['judged_without_allowance']}; "
-                             f"drags over several hexes along a shortest path: {m['long_drags_judged']})"),
+                             f"drags over several hexes, judged where they ended: {m['long_drags_judged']})"),
             ("Moves not judged", ", ".join(f"{k}: {v}" for k, v in m["not_judged"].items())),
             ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
              + f" (of {cov['pieces']} pieces)")]

@@ -50,7 +50,7 @@ def coverage_lines(cov: dict) -> list[str]:
         extra.append(f"{m['judged_without_allowance']} without a movement allowance (only ZOC, enemy units and "
                      "terrain along the path)")
     if m["long_drags_judged"]:
-        extra.append(f"{m['long_drags_judged']} drag(s) over several hexes judged along a shortest path")
+        extra.append(f"{m['long_drags_judged']} drag(s) over several hexes judged at the hexes where they ended")
     lines = [f"coverage: {cov['steps']} steps replayed, phase known at {cov['steps_phase_known']} "
              f"({cov['phase_known_share']:.0%})"
              + (f", turn inferred from who moves at {cov['steps_turn_inferred']}" if cov["steps_turn_inferred"] else ""),
