@@ -322,3 +322,17 @@ def test_tracker_never_clicked_turns_inferred(mini):
     assert [m["unit"] for m in c["out_of_phase"]] == ["Blue Inf"]
     assert c["inferred_turn_ends"] == 2
     assert any("each player's run of moves was taken as that player's turn" in m for m in c["messages"])
+
+
+def test_real_vassal_undo_gives_no_finding_for_the_undone_move(tmp_path_factory):
+    """tests/data/recorded/im-undo.vlog, written by real VASSAL 3.7.26 (the games branch's
+    recording, script beside it): in Invasion: Malta's GT1 Movement Phase KG1 unit 2, paradropped
+    this activation (it may move 1 hex, IM 15.16), moves 2021 → 2022 → 2023; Undo takes the second
+    hex back. Before, the undone move was reported (IM 15.16 at step 13); now the undone move and
+    the undo's inverse are not judged and there is no finding."""
+    from bundled_module_util import bundled_module
+    log = Path(__file__).resolve().parent / "data" / "recorded" / "im-undo.vlog"
+    im = bundled_module("invasion-malta", tmp_path_factory, "im-undo")
+    r = audit([log], module=im.module)
+    assert r.findings == []
+    assert r.stats["undos"] == 1 and r.coverage["moves"]["not_judged"][UNDONE] == 2
