@@ -3,11 +3,18 @@ run (those of the current phase during it, those of the phase just ended when th
 moves on); a violation is reported once while it lasts.
 
 Moves within a movement phase build each unit's path (hex at the phase start, then every hex
-a logged drag put it in; an undone drag is cut off the path), so the ZOC entry/stop rules see
-it. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
-rules as "from the phase-start hex to here" without a path. With a turn tracker, moves in a
-combat phase that has a phasing side are advances (that side's units) and retreats (the other
-side's), which the retreat and advance rules check.
+a logged drag put it in), so the ZOC entry/stop rules see it. A path with a jump between hexes
+that are not neighbours (a long drag) is handed to the rules as "from the phase-start hex to
+here" without a path; for a unit without a movement allowance the jump is filled in with a
+shortest path instead, and only findings at the hexes the log records are kept. With a turn
+tracker, moves in a combat phase that has a phasing side are advances (that side's units) and
+retreats (the other side's), which the retreat and advance rules check.
+
+Undo (the replay pairs it: ``Step.undone_by``, ``undo``, ``inverse_of``): a step taken back, an
+undo and its inverse commands are never a finding and their moves are on no path. With no
+phase to judge moves in (none read, or a tracker left where the moving units do not move),
+each player's run of moves (``Step.player``) ends when another player moves: stacking is judged
+there. What was judged and what not (and why) is counted in :class:`Coverage`.
 
 At each phase end the rule set records what later rules need (``RuleSet.remember``); the
 auditor carries it to later positions and files, and a file can start from another process's

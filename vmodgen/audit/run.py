@@ -1,6 +1,8 @@
-"""The whole audit: choose the binding, replay every file (in parallel with ``jobs``), merge the
-findings (a violation still standing at the start of the next file is not reported twice),
-check continuity between files, gather statistics.
+"""The whole audit: choose the binding, refuse files played with another module (unless
+forced), put the files in play order, replay every file (in parallel with ``jobs``), merge the
+findings (a violation still standing when a later file first checks its rule is not reported
+again), check continuity between files, gather statistics and the coverage (what was judged
+and what not).
 
     result = audit(["t1.vlog", "t2.vlog"], module="game.vmod")
     result.findings, result.continuity, result.stats
@@ -93,7 +95,8 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
           preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False,
           force: bool = False, keep_order: bool = False) -> AuditResult:
     """Audit ``paths``; given in plain name order (as a shell glob gives them), in natural
-    name order instead (``turn2`` before ``turn10``) unless ``keep_order``; see the module docstring. ``preset`` = a ready binding; ``replay_only``: no
+    name order instead (``turn2`` before ``turn10``) unless ``keep_order``; see the module
+    docstring. ``preset`` = a ready binding; ``replay_only``: no
     rules (no binding needed), only replay, continuity and statistics. A file whose own
     metadata names another module than ``module`` is refused unless ``force``."""
     given = [str(p) for p in paths]

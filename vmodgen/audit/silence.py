@@ -51,7 +51,8 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    f"judged at its end ({inferred} time(s)).")
     if rules and b.phase_source == "chat":
         out += _stale_chat(results)
-    total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results) for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)}
+    total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results)
+             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)}
     if rules and total[UNDONE]:
         out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
                    "moves): not judged, never a finding.")

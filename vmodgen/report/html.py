@@ -163,7 +163,8 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())
         out.append(f"<tr><th>Die rolls of {E(p)}</th><td>{d['count']} rolls, mean {d['mean']} ({E(dist)})</td></tr>")
     if s.get("undos_by_player"):
-        out.append(f"<tr><th>Undos by player</th><td>{E(', '.join(f'{k}: {v}' for k, v in s['undos_by_player'].items()))}</td></tr>")
+        by = ", ".join(f"{k}: {v}" for k, v in s["undos_by_player"].items())
+        out.append(f"<tr><th>Undos by player</th><td>{E(by)}</td></tr>")
     for r in s.get("undone_rolls", []):
         out.append(f"<tr><th>Undone roll (not counted)</th><td>{E(r['player'])} {E(r['dice'])} "
                    f"{E(','.join(map(str, r['values'])))} ({E(r['file'])}, step {r['step']})</td></tr>")

@@ -33,9 +33,10 @@ def text_report(result) -> str:
         lines.append("undos by player: " + _kv(s["undos_by_player"]))
     undone = s.get("undone_rolls", [])
     if undone:
-        lines.append("undone die rolls (not counted as rolls): " + "; ".join(
-            f"{r['player']} {r['dice']} {','.join(map(str, r['values']))} ({r['file']}:{r['step']})" for r in undone[:20])
-            + (" ..." if len(undone) > 20 else ""))
+        listed = [f"{r['player']} {r['dice']} {','.join(map(str, r['values']))} ({r['file']}:{r['step']})"
+                  for r in undone[:20]]
+        lines.append("undone die rolls (not counted as rolls): " + "; ".join(listed)
+                     + (" ..." if len(undone) > 20 else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -53,13 +54,15 @@ def coverage_lines(cov: dict) -> list[str]:
         extra.append(f"{m['long_drags_judged']} drag(s) over several hexes judged at the hexes where they ended")
     lines = [f"coverage: {cov['steps']} steps replayed, phase known at {cov['steps_phase_known']} "
              f"({cov['phase_known_share']:.0%})"
-             + (f", turn inferred from who moves at {cov['steps_turn_inferred']}" if cov["steps_turn_inferred"] else ""),
+             + (f", turn inferred from who moves at {cov['steps_turn_inferred']}"
+                if cov["steps_turn_inferred"] else ""),
              f"coverage: unit moves {m['seen']}: judged {m['judged']}"
              + (f" ({'; '.join(extra)})" if extra else "") + f"; not judged: {why}",
              "coverage: units recognised: " + (_kv(cov["units_by_side"]) if cov["units_by_side"] else "none")
              + f" (of {cov['pieces']} pieces)"]
     if cov.get("rules_not_judged"):
-        lines.append("coverage: rules not judged: " + "; ".join(f"{r['rule']}: {r['why']}" for r in cov["rules_not_judged"]))
+        lines.append("coverage: rules not judged: "
+                     + "; ".join(f"{r['rule']}: {r['why']}" for r in cov["rules_not_judged"]))
     lines += [f"warning: {msg}" for msg in cov.get("warnings", [])]
     lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
     return lines
