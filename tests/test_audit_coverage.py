@@ -336,3 +336,31 @@ def test_real_vassal_undo_gives_no_finding_for_the_undone_move(tmp_path_factory)
     r = audit([log], module=im.module)
     assert r.findings == []
     assert r.stats["undos"] == 1 and r.coverage["moves"]["not_judged"][UNDONE] == 2
+
+
+def test_public_tld_chain_no_finding_from_an_undo():
+    """The public TLD chain (four VASSAL 2.9.8 logs, examples/tld/binding.toml): no finding
+    stands at a step an undo took back or at an undo (the replay pairs 169 `* UNDO:` records).
+    Three of the twelve ZOC findings the audit gave before were the inverse moves of an undo:
+    E&F/1 at file 1 step 707 (undone by 708), 642 at file 2 step 529 (undone by 582; the same
+    move made again at step 590 is judged there) and CSR/3 C's path through 6929 (step 713,
+    undone by 714): all three are gone."""
+    from vmodgen.vassal.module import read_module
+    from vmodgen.vassal.replay import replay
+    from vmodgen.vassal.savefile import read_save
+    root_dir = Path(__file__).resolve().parents[1]
+    mod_path = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    logs = [shared_path("corpus", f"tld_game_0606-{i}.log") for i in range(1, 5)]
+    r = audit(logs, module=mod_path, binding=root_dir / "examples" / "tld" / "binding.toml")
+    mod = read_module(mod_path)
+    taken_back = set()
+    for log in logs:
+        for s in replay(read_save(log), apply_boards=mod.apply_board_command).steps:
+            if s.undone_by is not None or s.undo:
+                taken_back.add((Path(log).name, s.index))
+    assert len([1 for f in r.findings if f.at == "during" and (Path(f.file).name, f.step) in taken_back]) == 0
+    zoc = {(Path(f.file).name, f.step, f.unit_names[0]) for f in r.findings if f.kind == "zoc"}
+    assert ("tld_game_0606-1.log", 707, "E&F/1") not in zoc
+    assert ("tld_game_0606-2.log", 529, "642") not in zoc and ("tld_game_0606-2.log", 590, "642") in zoc
+    assert not any("6929" in f.message for f in r.findings if "CSR/3 C" in f.unit_names)
+    assert r.stats["undos"] == 169 and r.coverage["moves"]["not_judged"][UNDONE] > 0

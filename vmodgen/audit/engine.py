@@ -209,9 +209,9 @@ class FileAuditor:
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
             if suppress and at == "during":
-                # what an undone step or an undo shows (the end of the phase before it is the
-                # position before the step: judged as usual)
-                active[rk] = before & set(keys)
+                # what an undone step or an undo shows is nobody's violation, and what stood
+                # before it still stands (the end of the phase before it is the position before
+                # the step: judged as usual)
                 return
             is_first = rk not in first_eval
             first_eval.setdefault(rk, True)
