@@ -31,12 +31,15 @@ def test_continuity_of_the_tld_chain(chain):
     for c in r.continuity:
         by.setdefault((Path(c.after).name, c.what), 0)
         by[(Path(c.after).name, c.what)] += 1
-    # pieces the stacks kept in place are not "moved off the map": only real gaps remain
-    # (748 differences before; one marker an undo took off the map remains)
-    assert sum(c.was == "off the map" and c.what == "moved" for c in r.continuity) <= 1
-    assert by[("tld_game_0606-2.log", "added")] == 5
+    # the replay ends where VASSAL ends (tests/test_vassal_chain_seams.py): only the moves made
+    # off the log remain (42 "moved" before, 30/1/11 per seam; 5 markers "added" that VASSAL's
+    # replay could not remove): the 20 units Nate moved before beginning file 2 (their Moved
+    # flags are the 20 "changed"), 2 units moved by a stack only Joel's VASSAL held, 10 pieces
+    # Joel's VASSAL drew elsewhere than file 3's start; the seam 2-3 has no gap
+    assert not any(c.was == "off the map" or c.what in ("added", "missing") for c in r.continuity)
+    assert by == {("tld_game_0606-2.log", "moved"): 22, ("tld_game_0606-2.log", "changed"): 20,
+                  ("tld_game_0606-4.log", "moved"): 10}
     assert all(c.before != c.after for c in r.continuity)
-    assert len(r.continuity) < 150
 
 
 def test_tld_statistics(chain):

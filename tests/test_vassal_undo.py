@@ -49,6 +49,20 @@ def test_golden_undo_pairs_with_the_step_before() -> None:
     assert all(s.undone_by is None for s in rp.steps[:6])
 
 
+@pytest.mark.parametrize("name", ["undo37.vlog", "undo38.vlog"])
+def test_undos_recorded_by_real_vassal(name: str) -> None:
+    """tests/data/vassal-undo (see its NOTE.md): move, move, chat, undo x3, move, undo, move."""
+    rp = replay(read_save(Path(__file__).parent / "data" / "vassal-undo" / name))
+    pairs = {s.index: s.undoes for s in rp.steps if s.undo}
+    assert pairs == {4: [3], 5: [2], 6: [1], 8: [7]}
+    assert [s.undone_by for s in rp.steps] == [6, 5, 4, None, None, None, 8, None, None]
+    assert {s.player for s in rp.steps} == {"Alice"}        # never the password "secret1"
+    # where VASSAL's own report put the pieces at the end
+    assert {p: r.position for p, r in rp.final.pieces.items()} == {
+        "1700000000000": ("Main Map", 170, 331), "1700000000001": ("Main Map", 115, 235),
+        "1700000000002": ("Main Map", 226, 363)}
+
+
 def test_repeated_undos_go_further_back_and_an_undo_can_be_undone() -> None:
     a, b = _move("1", (50, 10), (10, 10)), _move("2", (60, 10), (10, 10))
     inv_a, inv_b = _move("1", (10, 10), (50, 10)), _move("2", (10, 10), (60, 10))

@@ -87,12 +87,17 @@ class Stream(ReplayVisitor):
         self.warnings = warnings
         self.steps: list[Step] = []
         self.players: list[tuple[str, str]] = []
+        #: the last position as VASSAL saves it (what the next file of a chain starts from)
+        self.saved_state = None
 
     def start(self, state) -> None:
         self.players = list(state.players)
 
     def visit_step(self, step: Step, state) -> None:
         self.steps.append(step)
+
+    def saved(self, state) -> None:
+        self.saved_state = state
 
     def __iter__(self):
         return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
@@ -346,7 +351,8 @@ class FileAuditor:
         suppress = False
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
-        end_snapshot = snapshot(state, builder)
+        saved = rp.saved_state if isinstance(rp, Stream) else None
+        end_snapshot = snapshot(saved if saved is not None else state, builder)
         cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
@@ -368,7 +374,7 @@ class FileAuditor:
         return None
 
     def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
-                     moving: bool, suppress: bool, no_allowance: str | None) -> None:
+                     moving: bool, suppress: bool, no_allowance: str | None) -> tuple[int, int]:
         """Count this step's unit moves in the coverage: judged, or not judged and why. Returns
         (moves judged, moves not judged for want of a phase where the unit moves)."""
         judged = off = 0

@@ -19,7 +19,8 @@ from typing import Callable, Iterator
 
 from .. import limits
 from ..errors import InputError, LimitError
-from .codec import decode, java_int
+from .chains import join_chain, split_state_chain
+from .codec import decode, encode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
@@ -88,6 +89,10 @@ class Step:
     player: str | None = None
     #: dice reports of this step that an undo took back (chat lines, decoded)
     undone_rolls: list[str] = field(default_factory=list)
+    #: ids an ``M/`` or ``D/`` of this step names that the game does not hold: VASSAL does
+    #: nothing with them (a stack the recording player's VASSAL made in an undo and never logged:
+    #: on the recorder's screen it moved, for everyone replaying the log it did not)
+    ignored: list[str] = field(default_factory=list)
 
     @property
     def undone(self) -> bool:
@@ -113,6 +118,7 @@ class Step:
             "properties": [{"name": k, "old": o, "new": n} for k, o, n in self.properties],
             "undo": self.undo, "undone_by": self.undone_by, "undoes": self.undoes,
             "inverse_of": self.inverse_of, "player": self.player, "undone_rolls": self.undone_rolls,
+            "ignored": self.ignored,
         }
         if with_properties:
             out["changes"] = [{"id": c.piece_id, "properties": {k: {"old": o, "new": n}
@@ -134,7 +140,6 @@ class _Runner:
         self.warnings = warnings
         self.local = 0
         self.step: Step | None = None
-        self.aliases: dict[str, str] = {}    # unknown stack id -> the stack it named
         self.index: dict[Position, list[str]] = {}   # stacks by position
         for stack in state.stacks.values():
             self._index_add(stack)
@@ -285,16 +290,23 @@ class _Runner:
 
     def change(self, cmd: ChangePiece) -> None:
         if cmd.id in self.s.stacks:
-            self._set_stack(cmd.id, cmd.new_state)
+            new = cmd.new_state
+            if cmd.old_state is not None:
+                new = merge_stack_state(self.s.stacks[cmd.id].members, new, cmd.old_state)
+            self._set_stack(cmd.id, new)
             return
         rec = self.s.pieces.get(cmd.id)
         if rec is None:
+            self._ignored(cmd.id)
             return
         old_state = rec.piece.encode_state()
-        rec.piece.set_state(cmd.new_state)
+        merged, basic_changed = merge_state(old_state, cmd.new_state, cmd.old_state, rec.piece.count)
+        rec.piece.set_state(merged)
         new_pos = rec.piece.position()
         stack = self.s.stacks.get(rec.stack) if rec.stack is not None else None
-        if stack is not None and new_pos[0] in (None, stack.map):
+        if not basic_changed:
+            pass                         # mergeState: the BasicPiece (its place) is left alone
+        elif stack is not None and new_pos[0] in (None, stack.map):
             # VASSAL (BasicPiece.setState): a stacked piece's map and position are its stack's;
             # a new state naming no map ("null", as 3.0/3.1 wrote for every stacked piece) or
             # the stack's map leaves it where it is, in its stack
@@ -309,14 +321,15 @@ class _Runner:
     def move(self, cmd: MovePiece) -> None:
         new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
         old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
-        sid = self.aliases.get(cmd.id, cmd.id)
-        stack = self.s.stacks.get(sid)
-        if stack is None and cmd.id not in self.s.pieces:
-            # a stack id the log never created (made locally by the recording client):
-            # the stack standing at the old position is the one meant
-            stack = self._stack_at(old)
-            if stack is not None:
-                self.aliases[cmd.id] = stack.id
+        if cmd.new_map is None:
+            # MovePiece to no map only takes the piece (or stack) off its map's list: it keeps
+            # its place and its stack, and a save writes it where it was (3.7 as 2.x)
+            if cmd.id in self.s.stacks or cmd.id in self.s.pieces:
+                stack = self.s.stacks.get(cmd.id)
+                self._record(cmd, old, new, stack is not None,
+                             list(stack.members) if stack is not None else [cmd.id])
+            return
+        stack = self.s.stacks.get(cmd.id)
         if stack is not None:
             self._index_remove(stack)
             stack.map, stack.x, stack.y = new
@@ -329,7 +342,9 @@ class _Runner:
             return
         rec = self.s.pieces.get(cmd.id)
         if rec is None:
-            self.warnings_once(f"move of an unknown piece {cmd.id}")
+            # VASSAL's MovePiece does nothing for an id the game does not hold (a stack the
+            # recording client made without logging it, as an undo does): neither does the replay
+            self._ignored(cmd.id)
             return
         self._detach(cmd.id)
         self._place(rec, new)
@@ -384,6 +399,14 @@ class _Runner:
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
                                     members, cmd.new_under))
 
+    def _ignored(self, pid: str) -> None:
+        if self.step is not None:
+            self.step.ignored.append(pid)
+
+    def saved_state(self) -> GameState:
+        """The game as a save written now and loaded again holds it (VASSAL 3.x: as it is)."""
+        return self.s
+
     def warnings_once(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
@@ -405,6 +428,11 @@ class ReplayVisitor:
 
     def visit_step(self, step: Step, state: GameState) -> None:
         """After ``step`` has run."""
+
+    def saved(self, state: GameState) -> None:
+        """After the last step, when overridden: the game as VASSAL saves it now and loads it
+        again (what the next file of a chain starts from; VASSAL 2.x brings back pieces it no
+        longer draws). A new state: ``end_file`` still gets the live one."""
 
     def end_file(self, state: GameState) -> object:
         """After the last step; what :func:`read_log` returns."""
@@ -521,6 +549,8 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
         runner.step = None
         visitor.visit_step(step, state)
         yield step.index, step, state
+    if type(visitor).saved is not ReplayVisitor.saved:
+        visitor.saved(runner.saved_state())
     return visitor.end_file(state)
 
 
@@ -546,6 +576,7 @@ class Replay:
         self.locate = locate
         self.warnings = warnings
         self._initial: GameState | None = None
+        self._saved: GameState | None = None
 
     @property
     def initial(self) -> GameState:
@@ -558,6 +589,14 @@ class Replay:
         if self.locate is None or pos[0] is None:
             return None
         return self.locate(pos[0], pos[1], pos[2])
+
+    @property
+    def saved(self) -> GameState:
+        """The final position as VASSAL saves it and loads it again (see
+        :meth:`ReplayVisitor.saved`): what the next file of a chain starts from."""
+        if self._saved is None:
+            self._saved = read_log(self._root, _Saved())
+        return self._saved
 
     def _states(self) -> Iterator[tuple[int, GameState]]:
         """Run the file again (no hex labels, no boards: positions only), as far as
@@ -599,6 +638,17 @@ class _Builder(ReplayVisitor):
         return Replay(self.root, self.steps, state, self.locate, self.warnings)
 
 
+class _Saved(ReplayVisitor):
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+
+    def saved(self, state: GameState) -> None:
+        self.state = state
+
+    def end_file(self, state: GameState) -> GameState | None:
+        return self.state
+
+
 def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
            apply_boards: Callable[[str], object] | None = None,
            warnings: list[str] | None = None) -> Replay:
@@ -621,8 +671,51 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
 
 
 def runner_for(version: str) -> type["_Runner"]:
-    """The interpreter that does what VASSAL ``version`` does with each command."""
+    """The interpreter that does what VASSAL ``version`` does with each command: VASSAL 2.x and
+    3.0 (:mod:`vmodgen.vassal.vassal2`: 3.0 kept 2.9's pieces, stacks and commands; 3.1 stopped
+    ``RemovePiece`` failing on a piece with no map), else 3.x (also for an unknown version)."""
+    v = _major_minor(version)
+    if v is not None and v < (3, 1):
+        from .vassal2 import Vassal2Runner
+        return Vassal2Runner
     return _Runner
+
+
+def _major_minor(version: str) -> tuple[int, int] | None:
+    import re
+    m = re.match(r"\s*(\d+)(?:\.(\d+))?", version or "")
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
+def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[str, bool]:
+    """What VASSAL's ``D/`` leaves of a piece's state chain (``ChangePiece`` with an old state
+    calls ``mergeState``: each trait, and the BasicPiece, takes its new state only where it
+    differs from the old one; without an old state the whole new chain is set). Returns the
+    chain and whether the BasicPiece (the piece's map and point) was set."""
+    if old is None:
+        return new, True
+    cur = split_state_chain(current, count)
+    n = split_state_chain(new, count)
+    o = split_state_chain(old, count)
+    merged = [a if a != b else c for c, a, b in zip(cur, n, o)]
+    return join_chain(merged), n[-1] != o[-1]
+
+
+def merge_stack_state(members: list[str], new: str, old: str) -> str:
+    """``Stack.mergeState`` (2.x and 3.x): the new state, keeping the members the stack holds now
+    that neither the new nor the old state names (each right after the member below it; when
+    the old state is the stack's own there are none)."""
+    nt, ot = decode(new, ";"), decode(old, ";")
+    layer = [nt.pop()] if len(nt) > 3 and nt[-1].startswith("@@") else []
+    new_ids, old_ids = nt[3:], ot[3:]
+    for k, pid in enumerate(members):
+        if pid not in new_ids and pid not in old_ids:
+            below = members[k - 1] if k > 0 else None
+            at = new_ids.index(below) if below in new_ids else -1
+            new_ids.insert(at + 1, pid)
+    if new_ids == nt[3:]:
+        return new
+    return encode(nt[:3] + new_ids + layer, ";")
 
 
 def _int(tokens: list[str], i: int) -> int:
