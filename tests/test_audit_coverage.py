@@ -137,6 +137,7 @@ def test_save_dates_against_the_order(mini):
     r = audit(paths, module=module, game=str(kit_dir))
     assert ("By their own save dates the files were saved in the order dated2.vlog, dated3.vlog, dated1.vlog: "
             "the order audited may be wrong.") in r.coverage["messages"]
+    assert [f.date_saved for f in r.files] == ["1700000300000", "1700000100000", "1700000200000"]
 
 
 def test_a_violation_is_reported_once_across_the_whole_chain(mini):

@@ -79,6 +79,8 @@ class FileInfo:
     warnings: list[str] = field(default_factory=list)
     #: where the phase changed: {"step", "turn", "phase"}
     phases: list[dict] = field(default_factory=list)
+    #: the file's own save date (VASSAL's savedata ``dateSaved``, ms since the epoch), "" if none
+    date_saved: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))

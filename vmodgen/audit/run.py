@@ -234,7 +234,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,
                               players=[r.stats.recorder] if r.stats.recorder else [],
                               warnings=r.warnings[:20],
-                              phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline]))
+                              phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline],
+                              date_saved=r.date_saved or ""))
     stats = merge([r.stats for r in results])
     stats["findings_by_kind"] = {}
     for f in findings:
