@@ -23,6 +23,7 @@ context (``FileAuditor.run(..., context=)``) for a parallel audit.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from ..binding.base import Binding
@@ -499,11 +500,21 @@ class FileAuditor:
     @staticmethod
     def _on_record(f, inferred: dict[str, tuple]) -> bool:
         """Whether a move finding names only hexes the log records for its units' drags (a hex
-        a shortest path filled in is a guess: the player may have gone round)."""
+        a shortest path filled in is a guess: the player may have gone round), in its hexes and
+        in its reason (the message after the path it quotes: "from enemy ZOC at A into ...")."""
         for u in f.units:
             got = inferred.get(u)
-            if got is not None and not set(f.hexes) <= got[1]:
+            if got is None:
+                continue
+            filled, recorded = got
+            if not set(f.hexes) <= recorded:
                 return False
+            quoted = " → ".join(filled)
+            i = f.message.find(quoted)
+            reason = f.message[i + len(quoted):] if i >= 0 else f.message
+            for h in set(filled) - recorded:
+                if re.search(rf"(?<![\w]){re.escape(h)}(?![\w])", reason):
+                    return False
         return True
 
     def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str) -> tuple[str, ...] | None:
