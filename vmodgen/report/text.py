@@ -1,5 +1,6 @@
 """The text report: one line per finding (``file:step: when [rule] message``), then the
-continuity issues, the notes, the coverage (what was judged and what not) and the statistics."""
+continuity issues, the notes, the summary and statistics, and last the coverage (what was
+judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
 
@@ -18,7 +19,6 @@ def text_report(result) -> str:
     if result.skipped_rules:
         lines.append("not checked: " + "; ".join(f"{r['rule']} ({r['title'] or r['kind']}): {r['why']}"
                                                    for r in result.skipped_rules))
-    lines += coverage_lines(result.coverage)
     s = result.stats
     nf = len(result.findings)
     lines.append(f"{nf} finding{'s' if nf != 1 else ''}, {len(result.continuity)} continuity "
@@ -37,6 +37,7 @@ def text_report(result) -> str:
                   for r in undone[:20]]
         lines.append("undone die rolls (not counted as rolls): " + "; ".join(listed)
                      + (" ..." if len(undone) > 20 else ""))
+    lines += coverage_lines(result.coverage)
     return "\n".join(lines) + "\n"
 
 
