@@ -96,11 +96,11 @@ def test_good_binding_reads_the_module(hextest, tmp_path):
 
 def test_vassal_log_mixed_hex_found(hextest, shared, tmp_path):
     """VASSAL's moves.vlog drops 101st Grenadier (side Axis) onto 1st Infantry (Allied) in 0304
-    (step 3), drags the stack to 0708 (step 7) and undoes that drag (step 8)."""
+    (step 3), drags the stack to 0708 (step 7) and undoes that drag (step 8): the undone drag
+    is no finding, and the stack back in 0304 is the violation of step 3, still standing."""
     b = load_binding(write(tmp_path, GOOD), hextest)
     r = audit([shared("golden", "vassal-run", "moves.vlog")], preset=(b, hextest))
-    assert [(f.step, f.rule, f.hexes) for f in r.findings] == [
-        (3, "GEN stacking", ("0304",)), (7, "GEN stacking", ("0708",)), (8, "GEN stacking", ("0304",))]
+    assert [(f.step, f.rule, f.hexes) for f in r.findings] == [(3, "GEN stacking", ("0304",))]
     assert "units of both sides" in r.findings[0].message
     assert sorted(r.findings[0].unit_names) == ["101st Grenadier", "1st Infantry"]
 

@@ -50,8 +50,6 @@ def test_im_dirty_recorded_game_gives_its_planted_findings(im):
                         (38, 2, "supply-status", "IM 6.12", ("5/3",))]
 
 
-@pytest.mark.xfail(reason="an undone move's finding is dropped by the undo pairing of branch 'audit' (issue 21)",
-                   strict=False)
 def test_im_undone_move_gives_nothing(im):
     """IM 15.16: KG1 unit 2 moves a second hex and the player undoes it: nothing remains."""
     r, _ = run(im.module, "im-undo")

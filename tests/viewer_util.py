@@ -37,10 +37,11 @@ def om_log(kit, module: Path, out: Path) -> Path:
 
 
 def im_log(kit, module: Path, out: Path) -> Path:
-    """Invasion: Malta: B/3 KOMR leaves its sector in the Combat Phase (4.52); a roll, an undo."""
+    """Invasion: Malta: B/3 KOMR leaves its sector in the Combat Phase (4.52); a roll, an undo;
+    E/74 joins it (a stack on the map: the scenario's set-up has none)."""
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
     w.set_turn(1, "Combat Phase").move("B/3 KOMR", "1516").roll("1d6", [2]).chat("retreat")
-    w.move("B/3 KOMR", "1425").undo()
+    w.move("B/3 KOMR", "1425").undo().move("E/74", "1516")
     return w.advance(1).advance(1).write(out)
 
 

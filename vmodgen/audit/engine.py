@@ -3,11 +3,18 @@ run (those of the current phase during it, those of the phase just ended when th
 moves on); a violation is reported once while it lasts.
 
 Moves within a movement phase build each unit's path (hex at the phase start, then every hex
-a logged drag put it in; an undone drag is cut off the path), so the ZOC entry/stop rules see
-it. A path with a jump between hexes that are not neighbours (a long drag) is handed to the
-rules as "from the phase-start hex to here" without a path. With a turn tracker, moves in a
-combat phase that has a phasing side are advances (that side's units) and retreats (the other
-side's), which the retreat and advance rules check.
+a logged drag put it in), so the ZOC entry/stop rules see it. A path with a jump between hexes
+that are not neighbours (a long drag) is handed to the rules as "from the phase-start hex to
+here" without a path; for a unit without a movement allowance the jump is filled in with a
+shortest path instead, and only findings at the hexes the log records are kept. With a turn
+tracker, moves in a combat phase that has a phasing side are advances (that side's units) and
+retreats (the other side's), which the retreat and advance rules check.
+
+Undo (the replay pairs it: ``Step.undone_by``, ``undo``, ``inverse_of``): a step taken back, an
+undo and its inverse commands are never a finding and their moves are on no path. With no
+phase to judge moves in (none read, or a tracker left where the moving units do not move),
+each player's run of moves (``Step.player``) ends when another player moves: stacking is judged
+there. What was judged and what not (and why) is counted in :class:`Coverage`.
 
 At each phase end the rule set records what later rules need (``RuleSet.remember``); the
 auditor carries it to later positions and files, and a file can start from another process's
@@ -20,6 +27,7 @@ precondition comes back as ``FileAudit.not_judged`` (rule id → why).
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from ..binding.base import Binding
@@ -30,6 +38,7 @@ from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
 from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
+from .coverage import MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE, Coverage, player_of, takes_back, undone_by
 from .model import AuditFinding
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -60,9 +69,16 @@ class FileAudit:
     end_context: tuple = (None, {})
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
-    #: rule id → why the rule set could not judge it in this file (a precondition such as the
-    #: time of day or an arrival the log and the chain do not tell; RuleSet.not_judged)
+    #: what was judged and what not (steps, moves, units per side): the report's coverage
+    coverage: Coverage = field(default_factory=Coverage)
+    #: rule id → why the rule set could not judge it in this file (its precondition cannot be
+    #: derived from the log); filled by the rule set's ``take_not_judged`` when it has one
     not_judged: dict[str, str] = field(default_factory=dict)
+    #: rule key → the violations still standing at the file's end, for the rules checked in it
+    #: (a violation still standing in a later file is not reported again)
+    final_by_rule: dict[str, set] = field(default_factory=dict)
+    #: the save's own date (VASSAL's savedata dateSaved, ms since the epoch), "" when absent
+    date_saved: str = ""
 
 
 class Stream(ReplayVisitor):
@@ -90,6 +106,11 @@ class Stream(ReplayVisitor):
 
     def __iter__(self):
         return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
+
+
+_NO_PATH = object()
+#: a drag over more hexes than this is not filled in with a shortest path
+MAX_DRAG = 30
 
 
 def _states(rp):
@@ -133,6 +154,11 @@ class FileAuditor:
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
         self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
+        self._filled: dict[tuple, tuple | None] = {}        # drags filled in with a shortest path
+        self._dags: dict[tuple[str, str], list | None] = {}  # (a, b) → the hexes on its shortest paths
+        self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
+        #: side → how often its units changed (the key of the hexes next to a side's enemies)
+        self._side_changes: dict[str, int] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -147,6 +173,7 @@ class FileAuditor:
         fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
+        fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
         fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory))
         fa.observations = self.binding.take_observations()
@@ -174,19 +201,46 @@ class FileAuditor:
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
+        cov = Coverage()
+        no_allowance = self._no_allowance_field()
+        #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
+        #: the hexes the log records): findings at filled-in hexes are not reported
+        inferred: dict[str, tuple] = {}
+        # an undone step, an undo and an undo's inverse commands are no one's violation: what
+        # they show is never reported (and does not count as standing: it was taken back)
+        suppress = False
+        inferred_end = ""              # "" or the player whose run of moves an end check closes
+        run_player = ""                # inferred turns: the player who moved last
+        run_phase: tuple | None = None  # the phase of that player's last move
+        run_inferred = False           # that player's run of moves is judged by inference
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys = {}
+            if inferred and checks_moves(rule):
+                found = [f for f in found if self._on_record(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
+            if suppress and at == "during":
+                # what an undone step or an undo shows is nobody's violation, and what stood
+                # before it still stands (the end of the phase before it is the position before
+                # the step: judged as usual)
+                return
             is_first = rk not in first_eval
             first_eval.setdefault(rk, True)
             for k, f in keys.items():
                 if k not in before:
                     af = self._finding(f, pos, name, step_no, at)
                     af.details["from_start"] = is_first
+                    filled = [inferred[u][0] for u in f.units if u in inferred]
+                    if filled and checks_moves(rule):
+                        af.details["path_inferred"] = list(filled[0])
+                        af.message += (" (a drag over several hexes: judged at the hexes where the log's "
+                                       "drags ended)")
+                    if inferred_end:
+                        af.phase_name = f"{inferred_end}'s moves (turn inferred)"
+                        af.details["turn_inferred"] = inferred_end
                     findings.append(af)
             active[rk] = set(keys)
 
@@ -195,8 +249,27 @@ class FileAuditor:
             for rule in rules:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
 
+        def close_run(pos, step_no: int) -> None:
+            """Moves with no phase to judge them in (none known, or the tracker left in a phase
+            where those units do not move): the end of a player's run of moves is the end of
+            that player's turn as far as the log shows; judge stacking there, in the position
+            with no phase (every side's stacking counts)."""
+            nonlocal inferred_end
+            due = [r for r in self.rules if r.kind == "stacking" and needs_phase(r) and not checks_moves(r)]
+            if pos is None:
+                return
+            pos = copy.copy(pos)
+            pos.phase, pos.side, pos.at = "", "", "end"
+            inferred_end = run_player
+            try:
+                check(pos, due, step_no, "end")
+            finally:
+                inferred_end = ""
+            cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
+
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
@@ -205,8 +278,17 @@ class FileAuditor:
                                                    side="", at="during", source=name), self.memory)
             if ph is None:
                 unknown += 1
+            back = step is not None and takes_back(step)
+            suppress = step is not None and (back or undone_by(step) is not None)
+            if step is not None:
+                cov.steps += 1
+                if ph is not None:
+                    cov.steps_phase_known += 1
             if ph != prev_phase or k == 0:
                 timeline.append((k, ph[0] if ph else None, ph[1] if ph else ""))
+                cov.runs.append({"start": k, "turn": ph[0] if ph else None, "phase": ph[1] if ph else "",
+                                 "steps": 0, "sides": {}})
+            cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
             # (not when the tracker went back: an undone or corrected advance ends no phase)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
@@ -222,14 +304,35 @@ class FileAuditor:
                         self._last_end = end_pos
                 phase_start_hex.clear()
                 paths.clear()
+                inferred.clear()
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
             kind = phase_info.kind if phase_info is not None else ""
             moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_info.side))
-            if step is not None and moving and step.moves:
+            judged = off = 0
+            if step is not None and step.moves:
+                judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
+                                                no_allowance)
+            # moves no phase judges (none known, or the tracker left in a phase where those units
+            # do not move): a player's turn is inferred from who moves. Another player moving so
+            # while the phase stayed the same ends the last player's run of moves: judge it
+            mover = player_of(step) if (judged or off) and not suppress else ""
+            if mover and self.rules and (ph is None or b.phase_source == "turn tracker"):
+                off_only = bool(off) and not judged
+                if run_player and mover != run_player and off_only and run_phase == ph:
+                    close_run(prev_pos, k - 1)
+                run_inferred = off_only or (mover == run_player and run_inferred and run_phase == ph)
+                run_player, run_phase = mover, ph
+            if run_inferred and step is not None:
+                cov.steps_turn_inferred += 1
+            if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
+                self._track_moves(step, builder, phase_start_hex, paths,
+                                  only=phase_info.side if kind == "movement" else "")
+            elif step is not None and moving and step.undo and not step.undoes:
+                # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_info.side if kind == "movement" else "")
             if ph is not None:
@@ -237,7 +340,8 @@ class FileAuditor:
                 side = phase_info.side if phase_info else ""
                 if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
                     moves = self._moves(phase_start_hex, paths, builder,
-                                        phase_info.side if kind == "combat" else None) if moving else None
+                                        phase_info.side if kind == "combat" else None,
+                                        no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
                     if self.memory:
@@ -256,16 +360,76 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
+            for pid in (builder.units if k == 0 or step.boards else changed):
+                v = builder.units.get(pid)
+                if v is not None and v.unit is not None:
+                    cov.units.setdefault(v.unit.side, set()).add(pid)
+        suppress = False
+        if run_inferred and run_player and run_phase == prev_phase:
+            close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
         end_snapshot = snapshot(saved if saved is not None else state, builder)
+        cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
-        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps))
+        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps), name)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes, not_judged=self._not_judged())
+                         notes=notes, coverage=cov, not_judged=self._not_judged(),
+                         final_by_rule={rk: set(v) for rk, v in active.items()})
+
+    def _no_allowance_field(self) -> str | None:
+        """The unit field a rule set reads the movement allowance from, when it has one
+        (the generic rules' ``movement_field``)."""
+        if "movement_field" in getattr(self.rs, "PARAMS", {}):
+            return str(self.rs.param("movement_field"))
+        return None
+
+    def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
+                     moving: bool, suppress: bool, no_allowance: str | None) -> tuple[int, int]:
+        """Count this step's unit moves in the coverage: judged, or not judged and why. Returns
+        (moves judged, moves not judged for want of a phase where the unit moves)."""
+        judged = off = 0
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                v = builder.views.get(pid)
+                if v is not None and v.lazy and builder.hex_of_point(mv.old) is not None:
+                    v = builder.resolve(state, pid)          # a unit that left the map
+                if v is None or v.unit is None:
+                    continue
+                cov.moves_seen += 1
+                if not suppress:
+                    sides = cov.runs[-1]["sides"]
+                    sides[v.unit.side] = sides.get(v.unit.side, 0) + 1
+                old_hex = builder.hex_of_point(mv.old)
+                if suppress:
+                    cov.skip(UNDONE)
+                elif old_hex is None or v.hex is None:
+                    cov.skip(OFF_MAP)
+                elif ph is None:
+                    cov.skip(NO_PHASE)
+                    off += 1
+                elif not moving or (phase_info.kind == "movement" and phase_info.side
+                                    and v.unit.side != phase_info.side):
+                    cov.skip(OUT_OF_PHASE)
+                    off += 1
+                    if phase_info is None or phase_info.kind != "combat":
+                        if len(cov.out_of_phase) < MAX_LISTED:
+                            cov.out_of_phase.append({"step": step.index, "unit": v.unit.name or v.unit.id,
+                                                     "side": v.unit.side, "from": old_hex, "to": v.hex,
+                                                     "phase": phase_info.name if phase_info else ph[1]})
+                else:
+                    cov.moves_judged += 1
+                    judged += 1
+                    if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
+                        cov.moves_judged_without_allowance += 1
+                        m = self.binding.map
+                        if (old_hex != v.hex and m.has_hex(old_hex) and m.has_hex(v.hex)
+                                and v.hex not in self._neighbours(old_hex)):
+                            cov.long_drags_judged += 1
+        return judged, off
 
     def _not_judged(self) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
@@ -329,9 +493,13 @@ class FileAuditor:
                     path.append(new_hex)
 
     def _moves(self, start: dict[str, str], paths: dict[str, list[str]], builder: PositionBuilder,
-               attacker: str | None = None) -> dict[str, tuple]:
+               attacker: str | None = None, no_allowance: str | None = None,
+               inferred: dict[str, tuple] | None = None) -> dict[str, tuple]:
         """piece id → (hex at the phase start, path or None[, mode]): with ``attacker`` (a combat
-        phase) the attacker's units advance and the others retreat."""
+        phase) the attacker's units advance and the others retreat. A path with a drag over
+        several hexes is None (the rules look for a route within the allowance), except for a
+        unit without a movement allowance (``no_allowance``: the field): then a shortest path
+        fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
         for pid, s in start.items():
             path = paths.get(pid) or [s]
@@ -341,11 +509,139 @@ class FileAuditor:
             if path[-1] != v.hex:
                 path = path + [v.hex]
             t = tuple(path)
-            mv = (s, t if self._adjacent_path(t) else None)
+            if self._adjacent_path(t):
+                mv = (s, t)
+            else:
+                filled = None
+                if no_allowance and inferred is not None and v.unit is not None and not _number(
+                        v.unit.value(no_allowance, v.reduced)):
+                    filled = self._fill_path(t, builder, v.unit.side)
+                if filled is not None:
+                    inferred[v.unit.id] = (filled, frozenset(t))      # findings name units by unit id
+                mv = (s, filled)
             if attacker is not None:
                 mv += ("advance" if v.unit is not None and v.unit.side == attacker else "retreat",)
             out[pid] = mv
         return out
+
+    def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
+        """Count the changes to each side's units (what the hexes next to enemies depend on)."""
+        sc = self._side_changes
+        if everything:
+            sc["*"] = sc.get("*", 0) + 1
+            return
+        for pid in changed:
+            v = builder.views.get(pid)
+            side = v.unit.side if v is not None and v.unit is not None else "*"
+            sc[side] = sc.get(side, 0) + 1
+
+    @staticmethod
+    def _on_record(f, inferred: dict[str, tuple]) -> bool:
+        """Whether a move finding names only hexes the log records for its units' drags (a hex
+        a shortest path filled in is a guess: the player may have gone round), in its hexes and
+        in its reason (the message after the path it quotes: "from enemy ZOC at A into ...")."""
+        for u in f.units:
+            got = inferred.get(u)
+            if got is None:
+                continue
+            filled, recorded = got
+            if not set(f.hexes) <= recorded:
+                return False
+            quoted = " → ".join(filled)
+            i = f.message.find(quoted)
+            reason = f.message[i + len(quoted):] if i >= 0 else f.message
+            for h in set(filled) - recorded:
+                if re.search(rf"(?<![\w]){re.escape(h)}(?![\w])", reason):
+                    return False
+        return True
+
+    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str) -> tuple[str, ...] | None:
+        """``path`` with each drag between hexes that are not neighbours replaced by a shortest
+        path on the map, the one through the fewest hexes next to other sides' units; None when
+        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes."""
+        m = self.binding.map
+        if not all(m.has_hex(h) for h in path):
+            return None
+        enemies = tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+        key = (path, side, enemies)
+        got = self._filled.get(key, _NO_PATH)
+        if got is not _NO_PATH:
+            return got
+        near = self._near_enemy
+        if near[0] != (side, enemies):
+            near_enemy: set[str] = set()
+            for v in builder.units.values():
+                if v.unit is not None and v.unit.side != side and v.hex is not None and m.has_hex(v.hex):
+                    near_enemy.update(self._neighbours(v.hex))
+            self._near_enemy = near = ((side, enemies), near_enemy)
+        near_enemy = near[1]
+        out = [path[0]]
+        for a, b in zip(path, path[1:]):
+            if b in self._neighbours(a):
+                out.append(b)
+                continue
+            seg = self._shortest(a, b, near_enemy)
+            if seg is None:
+                out = None
+                break
+            out += seg[1:]
+        got = tuple(out) if out is not None else None
+        if len(self._filled) > 10_000:
+            self._filled.clear()
+        self._filled[key] = got
+        return got
+
+    def _shortest(self, a: str, b: str, near_enemy: set[str]) -> list[str] | None:
+        """A shortest path a → b through map hexes, with the fewest hexes in ``near_enemy``
+        between its ends; None beyond :data:`MAX_DRAG` hexes."""
+        dag = self._dags.get((a, b), _NO_PATH)
+        if dag is _NO_PATH:
+            dag = self._dags[(a, b)] = self._shortest_dag(a, b)
+        if dag is None:
+            return None
+        best: dict[str, tuple[int, str | None]] = {a: (0, None)}
+        for layer in dag:
+            for h, preds in layer:
+                c, p = min((best[p][0], p) for p in preds)
+                best[h] = (c + (1 if h in near_enemy and h != b else 0), p)
+        seg = [b]
+        while seg[-1] != a:
+            seg.append(best[seg[-1]][1])
+        return seg[::-1]
+
+    def _shortest_dag(self, a: str, b: str) -> list | None:
+        """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
+        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes."""
+        m = self.binding.map
+
+        def bfs(src: str, stop: str) -> dict[str, int] | None:
+            dist = {src: 0}
+            frontier = [src]
+            while frontier and stop not in dist:
+                nxt = []
+                for h in frontier:
+                    if dist[h] >= MAX_DRAG:
+                        return None
+                    for n in self._neighbours(h):
+                        if n not in dist and m.has_hex(n):
+                            dist[n] = dist[h] + 1
+                            nxt.append(n)
+                frontier = nxt
+            return dist if stop in dist else None
+        da = bfs(a, b)
+        db = bfs(b, a) if da is not None else None
+        if da is None or db is None:
+            return None
+        total = da[b]
+        on = {h for h, d in da.items() if db.get(h, total + 1) + d == total}
+        layers: list[list] = [[] for _ in range(total)]
+        for h in sorted(on):
+            d = da[h]
+            if d:
+                layers[d - 1].append((h, [p for p in self._neighbours(h) if p in on and da[p] == d - 1]))
+        if len(self._dags) > 20_000:
+            self._dags.clear()
+        return layers
 
     def _neighbours(self, h: str) -> list[str]:
         """Neighbours of a map hex (the table the rules' boards share)."""
@@ -390,6 +686,10 @@ class FileAuditor:
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def builder_sides(builder: PositionBuilder, state=None, steps=()) -> dict[str, str]:

@@ -79,6 +79,8 @@ class FileInfo:
     warnings: list[str] = field(default_factory=list)
     #: where the phase changed: {"step", "turn", "phase"}
     phases: list[dict] = field(default_factory=list)
+    #: the file's own save date (VASSAL's savedata ``dateSaved``, ms since the epoch), "" if none
+    date_saved: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))
@@ -98,6 +100,8 @@ class AuditResult:
     phase_source: str = ""
     #: the Binding used (for pictures); not part of the JSON
     binding_obj: Any = field(default=None, repr=False, compare=False)
+    #: what was judged and what not (docs/audit-json.md, "coverage"; vmodgen.audit.coverage)
+    coverage: dict[str, Any] = field(default_factory=dict)
 
     @property
     def exit_code(self) -> int:
@@ -110,7 +114,7 @@ class AuditResult:
                 "continuity": [c.to_json() for c in self.continuity],
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
-                "notes": self.notes}
+                "notes": self.notes, "coverage": _jsonable(self.coverage)}
 
 
 def _jsonable(v):

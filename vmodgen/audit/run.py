@@ -1,6 +1,8 @@
-"""The whole audit: choose the binding, replay every file (in parallel with ``jobs``), merge the
-findings (a violation still standing at the start of the next file is not reported twice),
-check continuity between files, gather statistics.
+"""The whole audit: choose the binding, refuse files played with another module (unless
+forced), put the files in play order, replay every file (in parallel with ``jobs``), merge the
+findings (a violation still standing when a later file first checks its rule is not reported
+again), check continuity between files, gather statistics and the coverage (what was judged
+and what not).
 
     result = audit(["t1.vlog", "t2.vlog"], module="game.vmod")
     result.findings, result.continuity, result.stats
@@ -17,6 +19,9 @@ from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import read_save
 from .continuity import compare
+from .coverage import chain_coverage
+from .order import check_module, order_messages, play_order
+from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
 from .stats import merge
@@ -87,12 +92,17 @@ def _chat_of(path: str):
 
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
           binding: str | Path | None = None, jobs: int = 1,
-          preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False) -> AuditResult:
-    """Audit ``paths`` (in play order); see the module docstring. ``preset`` = a ready binding;
-    ``replay_only``: no rules (no binding needed), only replay, continuity and statistics."""
-    paths = [str(p) for p in paths]
-    if not paths:
+          preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False,
+          force: bool = False, keep_order: bool = False) -> AuditResult:
+    """Audit ``paths``; given in plain name order (as a shell glob gives them), in natural
+    name order instead (``turn2`` before ``turn10``) unless ``keep_order``; see the module
+    docstring. ``preset`` = a ready binding; ``replay_only``: no
+    rules (no binding needed), only replay, continuity and statistics. A file whose own
+    metadata names another module than ``module`` is refused unless ``force``."""
+    given = [str(p) for p in paths]
+    if not given:
         raise InputError(None, "no save or log to audit")
+    paths = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
     elif replay_only:
@@ -109,6 +119,12 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
         for p in paths:           # read each file once up front: bad input fails before any work
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
+    warnings = []
+    if mod is not None:
+        for p in paths:           # the module each file names in its own metadata
+            said = check_module(p, read_save(p).module_name, mod.name, force)
+            if said:
+                warnings.append(said)
     jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
     note = None
     if jobs > 1 and rules and rs.MEMORY_KEYS:
@@ -123,7 +139,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(read_save(p), p) for p in paths]
-    result = assemble(results, b, rules)
+    result = assemble(results, b, rules, given=None if paths == given else given, warnings=warnings)
     if note:
         result.notes.append(note)
     return result
@@ -171,16 +187,22 @@ def _raise_errors(results: list) -> list:
     return results
 
 
-def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
+def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
+             warnings: list[str] | None = None) -> AuditResult:
+    """The chain's result from its files' results (in play order). ``given``: the order the
+    user gave the files in, when they were sorted; ``warnings``: sentences said before the audit
+    (a module name not matching, forced)."""
     findings = []
-    prev_active: set = set()
+    # rule key → the violations standing at the last check of the rule, whichever file made it:
+    # a violation is reported once while it lasts, across the whole chain
+    standing: dict[str, set] = {}
     for r in results:
         for f in r.findings:
-            if f.details.get("from_start") and f.key in prev_active:
-                continue           # still the violation the previous file ended with
+            if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
+                continue           # still the violation an earlier file ended with
             f.details.pop("from_start", None)
             findings.append(f)
-        prev_active = r.final_active
+        standing.update(r.final_by_rule)
     for f in findings:
         f.details.pop("from_start", None)
     continuity = []
@@ -201,23 +223,32 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     notes = list(b.notes())
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
+    warned, messages = silence_messages(results, b, rules)
+    warned = list(warnings or []) + warned
+    messages = order_messages(results, given) + messages
     if not phase_known:
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
                      f"({'; '.join(r['rule'] + ' (' + r['title'] + ')' for r in checked) or 'none'}).")
-    elif rules and any(r.phase_unknown_steps for r in results):
-        n = sum(r.phase_unknown_steps for r in results)
-        notes.append(f"The phase could not be read at {n} position(s): there only the rules that need no "
-                     "phase were checked.")
     files = []
     for r in results:
         files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,
                               players=[r.stats.recorder] if r.stats.recorder else [],
                               warnings=r.warnings[:20],
-                              phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline]))
+                              phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline],
+                              date_saved=r.date_saved or ""))
     stats = merge([r.stats for r in results])
     stats["findings_by_kind"] = {}
     for f in findings:
         stats["findings_by_kind"][f.kind] = stats["findings_by_kind"].get(f.kind, 0) + 1
     stats["continuity_issues"] = len(continuity)
+    not_judged: dict[str, str] = {}
+    for r in results:
+        for rule_id, why in r.not_judged.items():
+            not_judged.setdefault(rule_id, why)
+    rules_not_judged = [{"rule": s["rule"], "why": s["why"]} for s in skipped]
+    rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged.items()
+                         if k not in {s["rule"] for s in skipped}]
+    coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
-                       game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b)
+                       game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b,
+                       coverage=coverage)

@@ -1,5 +1,6 @@
-"""Statistics a play-by-email player wants: undos, die rolls (from the Dice button's chat
-reports), moves per player and per side. Player names only: never a password."""
+"""Statistics a play-by-email player wants: undos (per player), die rolls (from the Dice
+button's chat reports; a roll taken back with Undo is listed apart, not counted), moves per
+player and per side (an undone move is no move). Player names only: never a password."""
 from __future__ import annotations
 
 import re
@@ -7,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ..vassal.dice import DICE, parse_roll  # noqa: F401  (DICE re-exported)
 from ..vassal.replay import Step
+from .coverage import player_of, takes_back, undone_by
 
 
 @dataclass
@@ -17,27 +19,47 @@ class FileStats:
     moves_by_side: dict[str, int] = field(default_factory=dict)
     rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
     recorder: str = ""
+    undos_by_player: dict[str, int] = field(default_factory=dict)
+    #: rolls taken back with Undo: {"file", "step", "player", "dice", "values", "undone_by"}
+    undone_rolls: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"steps": self.steps, "undos": self.undos, "moves_by_player": self.moves_by_player,
+        return {"steps": self.steps, "undos": self.undos, "undos_by_player": self.undos_by_player,
+                "moves_by_player": self.moves_by_player,
                 "moves_by_side": self.moves_by_side, "die_rolls": summarize_rolls(self.rolls),
-                "recorded_by": self.recorder}
+                "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
 
-def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str]) -> FileStats:
-    """Statistics of one file: ``players`` (name, side) as of its start; ``sides`` piece id → side."""
+def is_undo(step: Step) -> bool:
+    """An undo (not one of its inverse commands, which the replay gives as steps of their own
+    in a VASSAL 2.x log)."""
+    return step.undo
+
+
+def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str], path: str = "") -> FileStats:
+    """Statistics of one file (``path``): ``players`` (name, side) as of its start; ``sides``
+    piece id → side."""
     st = FileStats(steps=len(steps))
     st.recorder = recorder(steps, players)
     for step in steps:
-        if step.undo:
-            st.undos += 1
+        who = player_of(step) or st.recorder
+        if takes_back(step):
+            if is_undo(step):
+                st.undos += 1
+                st.undos_by_player[who] = st.undos_by_player.get(who, 0) + 1
             continue
+        undone = undone_by(step)
         for text in step.chat_text:
             r = parse_roll(text)
-            if r:
+            if r and undone is not None:
+                st.undone_rolls.append({"file": path, "step": step.index, "player": r[0], "dice": r[1],
+                                        "values": r[2], "undone_by": undone})
+            elif r:
                 st.rolls.append(r)
+        if undone is not None:
+            continue                    # a move taken back is no move
         for mv in step.moves:
-            st.moves_by_player[st.recorder] = st.moves_by_player.get(st.recorder, 0) + 1
+            st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
             pids = mv.members if mv.is_stack else [mv.piece_id]
             for side in {sides[p] for p in pids if p in sides}:
                 st.moves_by_side[side] = st.moves_by_side.get(side, 0) + 1
@@ -85,6 +107,9 @@ def merge(stats: list[FileStats]) -> dict:
     for s in stats:
         total.steps += s.steps
         total.undos += s.undos
+        for k, v in s.undos_by_player.items():
+            total.undos_by_player[k] = total.undos_by_player.get(k, 0) + v
+        total.undone_rolls.extend(s.undone_rolls)
         total.rolls.extend(s.rolls)
         for k, v in s.moves_by_player.items():
             total.moves_by_player[k] = total.moves_by_player.get(k, 0) + v

@@ -1,5 +1,5 @@
 """``vmodgen audit FILE... [--module M.vmod] [--game KIT | --binding B.toml] [--format F] [-o OUT]
-[--jobs N]``: replay saves/logs through the rules and report every violation."""
+[--jobs N] [--force] [--keep-order]``: replay saves/logs through the rules and report every violation."""
 from __future__ import annotations
 
 import click
@@ -15,11 +15,15 @@ from ..errors import InputError
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("--force", "force", is_flag=True,
+              help="Audit even a file whose own metadata names another module than --module.")
+@click.option("--keep-order", "keep_order", is_flag=True,
+              help="Audit the files in the order given (default: natural name order, turn2 before turn10).")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Files audited in parallel (0 = one per core); the report is the same as with 1. "
                    "Rules that carry facts between files (the bundled games) audit in order.")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
-            output: str | None, jobs: int) -> int:
+            output: str | None, jobs: int, force: bool = False, keep_order: bool = False) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when clean, 1 when there are findings, 2 on bad input."""
@@ -35,7 +39,10 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     if jobs == 0:
         import os
         jobs = os.cpu_count() or 1
-    result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs)
+    result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs, force=force,
+                   keep_order=keep_order)
+    for msg in result.coverage.get("warnings", []):
+        click.echo(f"warning: {msg}", err=True)
     text = render(result, fmt)
     if output:
         write_text_atomic(output, text)

@@ -115,6 +115,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
            f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
+    out += coverage_html(result.coverage)
     if result.skipped_rules:
         out.append("<p><b>Not checked:</b> " + E("; ".join(f"{r['rule']} ({r['title'] or r['kind']})"
                                                           for r in result.skipped_rules)) + "</p>")
@@ -165,5 +166,34 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     for p, d in s.get("die_rolls", {}).items():
         dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())
         out.append(f"<tr><th>Die rolls of {E(p)}</th><td>{d['count']} rolls, mean {d['mean']} ({E(dist)})</td></tr>")
+    if s.get("undos_by_player"):
+        by = ", ".join(f"{k}: {v}" for k, v in s["undos_by_player"].items())
+        out.append(f"<tr><th>Undos by player</th><td>{E(by)}</td></tr>")
+    for r in s.get("undone_rolls", []):
+        out.append(f"<tr><th>Undone roll (not counted)</th><td>{E(r['player'])} {E(r['dice'])} "
+                   f"{E(','.join(map(str, r['values'])))} ({E(r['file'])}, step {r['step']})</td></tr>")
     out.append("</table></body></html>")
     return "\n".join(out) + "\n"
+
+
+def coverage_html(cov: dict) -> list[str]:
+    """The coverage section: what was judged and what not, and why."""
+    if not cov:
+        return []
+    m = cov["moves"]
+    rows = [("Steps replayed", str(cov["steps"])),
+            ("Steps in a known phase", f"{cov['steps_phase_known']} ({cov['phase_known_share']:.0%})"),
+            ("Steps with the turn inferred from who moves", str(cov["steps_turn_inferred"])),
+            ("Unit moves", str(m["seen"])),
+            ("Moves judged", f"{m['judged']} (without a movement allowance: {m['judged_without_allowance']}; "
+                             f"drags over several hexes, judged where they ended: {m['long_drags_judged']})"),
+            ("Moves not judged", ", ".join(f"{k}: {v}" for k, v in m["not_judged"].items())),
+            ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
+             + f" (of {cov['pieces']} pieces)")]
+    rows += [(f"Rule not judged: {r['rule']}", r["why"]) for r in cov.get("rules_not_judged", [])]
+    out = ["<h2>Coverage</h2><table>"]
+    out += [f"<tr><th>{E(k)}</th><td>{E(v)}</td></tr>" for k, v in rows]
+    out.append("</table>")
+    out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in cov.get("warnings", [])]
+    out += [f"<p><b>Coverage:</b> {E(msg)}</p>" for msg in cov.get("messages", [])]
+    return out

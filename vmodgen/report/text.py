@@ -1,5 +1,6 @@
 """The text report: one line per finding (``file:step: when [rule] message``), then the
-continuity issues, the notes and the statistics."""
+continuity issues, the notes, the summary and statistics, and last the coverage (what was
+judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
 
@@ -28,7 +29,44 @@ def text_report(result) -> str:
     rolls = s.get("die_rolls", {})
     if rolls:
         lines.append("die rolls: " + "; ".join(f"{p}: {d['count']} rolls, mean {d['mean']}" for p, d in rolls.items()))
+    if s.get("undos_by_player"):
+        lines.append("undos by player: " + _kv(s["undos_by_player"]))
+    undone = s.get("undone_rolls", [])
+    if undone:
+        listed = [f"{r['player']} {r['dice']} {','.join(map(str, r['values']))} ({r['file']}:{r['step']})"
+                  for r in undone[:20]]
+        lines.append("undone die rolls (not counted as rolls): " + "; ".join(listed)
+                     + (" ..." if len(undone) > 20 else ""))
+    lines += coverage_lines(result.coverage)
     return "\n".join(lines) + "\n"
+
+
+def coverage_lines(cov: dict) -> list[str]:
+    """The coverage section: what was judged and what not, and why."""
+    if not cov:
+        return []
+    m = cov["moves"]
+    why = ", ".join(f"{k} {v}" for k, v in m["not_judged"].items() if v) or "none"
+    extra = []
+    if m["judged_without_allowance"]:
+        extra.append(f"{m['judged_without_allowance']} without a movement allowance (only ZOC, enemy units and "
+                     "terrain along the path)")
+    if m["long_drags_judged"]:
+        extra.append(f"{m['long_drags_judged']} drag(s) over several hexes judged at the hexes where they ended")
+    lines = [f"coverage: {cov['steps']} steps replayed, phase known at {cov['steps_phase_known']} "
+             f"({cov['phase_known_share']:.0%})"
+             + (f", turn inferred from who moves at {cov['steps_turn_inferred']}"
+                if cov["steps_turn_inferred"] else ""),
+             f"coverage: unit moves {m['seen']}: judged {m['judged']}"
+             + (f" ({'; '.join(extra)})" if extra else "") + f"; not judged: {why}",
+             "coverage: units recognised: " + (_kv(cov["units_by_side"]) if cov["units_by_side"] else "none")
+             + f" (of {cov['pieces']} pieces)"]
+    if cov.get("rules_not_judged"):
+        lines.append("coverage: rules not judged: "
+                     + "; ".join(f"{r['rule']}: {r['why']}" for r in cov["rules_not_judged"]))
+    lines += [f"warning: {msg}" for msg in cov.get("warnings", [])]
+    lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
+    return lines
 
 
 def _kv(d: dict) -> str:

@@ -1,0 +1,114 @@
+"""What an audit checked and what it could not: steps replayed, units' moves judged and not
+judged (and why), the share of steps in a known phase, units recognised per side, rules not
+judged. Every report carries it (``docs/audit-json.md``, "coverage"), so that "0 findings"
+never stands for "nothing was looked at"."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: why a unit's move was not judged as a move (the keys of ``moves.not_judged``)
+NO_PHASE = "no phase known"
+OUT_OF_PHASE = "not in a phase where the unit moves"
+OFF_MAP = "off-map"
+UNDONE = "undone"
+REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)
+
+#: moves listed one by one (out of phase, long drags) per file, at most
+MAX_LISTED = 50
+
+
+def undone_by(step) -> int | None:
+    """The undo step that took ``step`` back (the replay's pairing), or None."""
+    return step.undone_by
+
+
+def takes_back(step) -> bool:
+    """Whether ``step`` only takes an earlier step back: an undo (its inverse commands)."""
+    return bool(step.undo or step.undoes or step.inverse_of is not None)
+
+
+def player_of(step) -> str:
+    """The player who made ``step`` (never a password), "" when the log does not say."""
+    return step.player or ""
+
+
+@dataclass
+class Coverage:
+    """One file's coverage (or the whole chain's, by :func:`merge`)."""
+    steps: int = 0
+    #: steps read in a known phase, and those judged with a turn inferred from who moves
+    steps_phase_known: int = 0
+    steps_turn_inferred: int = 0
+    moves_seen: int = 0                 # unit moves (a stack's drag counts each unit)
+    moves_judged: int = 0
+    #: judged moves of units without a movement allowance (length not checked: ZOC, enemy
+    #: units and terrain along the path only)
+    moves_judged_without_allowance: int = 0
+    #: judged drags over several hexes, judged along the shortest path on the map
+    long_drags_judged: int = 0
+    not_judged: dict[str, int] = field(default_factory=dict)
+    #: (step, unit, phase name) of moves in a phase where the unit does not move
+    out_of_phase: list[dict] = field(default_factory=list)
+    #: inferred turns: (step, player) where a player's run of moves ended and was judged
+    inferred_turn_ends: list[dict] = field(default_factory=list)
+    #: side → ids of the pieces read as that side's units (on the game map at some step)
+    units: dict[str, set] = field(default_factory=dict)
+    pieces: int = 0                     # pieces in the file's last position
+    #: runs of one phase (read from chat): {"start": step, "phase": name, "sides": {side: unit moves}}
+    runs: list[dict] = field(default_factory=list)
+
+    @property
+    def units_by_side(self) -> dict[str, int]:
+        return {side: len(ids) for side, ids in sorted(self.units.items())}
+
+    def skip(self, why: str, n: int = 1) -> None:
+        self.not_judged[why] = self.not_judged.get(why, 0) + n
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
+                "steps_turn_inferred": self.steps_turn_inferred,
+                "moves": {"seen": self.moves_seen, "judged": self.moves_judged,
+                          "judged_without_allowance": self.moves_judged_without_allowance,
+                          "long_drags_judged": self.long_drags_judged,
+                          "not_judged": {r: self.not_judged.get(r, 0) for r in REASONS}},
+                "units_by_side": self.units_by_side, "pieces": self.pieces}
+
+
+def share(known: int, total: int) -> float:
+    return round(known / total, 3) if total else 1.0
+
+
+def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dict],
+                   messages: list[str], warnings: list[str] = ()) -> dict[str, Any]:
+    """The coverage section of a report: the chain's totals, per file, the rules not judged
+    (``{"rule", "why"}``) and the plain sentences that say what was not done (``warnings``:
+    little or nothing could be judged, or the module does not match)."""
+    total = Coverage()
+    per_file = []
+    for path, c in files:
+        total.steps += c.steps
+        total.steps_phase_known += c.steps_phase_known
+        total.steps_turn_inferred += c.steps_turn_inferred
+        total.moves_seen += c.moves_seen
+        total.moves_judged += c.moves_judged
+        total.moves_judged_without_allowance += c.moves_judged_without_allowance
+        total.long_drags_judged += c.long_drags_judged
+        for k, v in c.not_judged.items():
+            total.skip(k, v)
+        for side, ids in c.units.items():
+            total.units.setdefault(side, set()).update(ids)
+        total.pieces = max(total.pieces, c.pieces)
+        per_file.append({"file": path, **c.to_json(),
+                         "phase_known_share": share(c.steps_phase_known, c.steps),
+                         "out_of_phase": [{"file": path, **m} for m in c.out_of_phase],
+                         "inferred_turn_ends": c.inferred_turn_ends})
+    out = total.to_json()
+    out["phase_known_share"] = share(total.steps_phase_known, total.steps)
+    out["out_of_phase"] = [m for f in per_file for m in f.pop("out_of_phase")]
+    out["inferred_turn_ends"] = sum(len(f["inferred_turn_ends"]) for f in per_file)
+    out["rules_not_judged"] = rules_not_judged
+    out["warnings"] = list(warnings)
+    out["messages"] = messages
+    out["per_file"] = per_file
+    return out

@@ -1,0 +1,91 @@
+"""Plain sentences for the cases where an audit would otherwise look clean while it checked
+little or nothing: no unit recognised, no phase read (turns inferred instead), a binding's chat
+patterns that stop matching, moves made out of phase, undone moves. They go to the coverage
+section of every report (``coverage.messages``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE
+
+#: a file with at least this many unit moves and no phase announcement matched in it is said
+#: to be read with a stale phase
+STALE_MOVES = 20
+
+
+def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
+    """What the files' coverage says was not judged, in sentences: (warnings, the others);
+    a warning says that little or nothing could be judged at all."""
+    out: list[str] = []
+    warn: list[str] = []
+    if not results:
+        return warn, out
+    names = ", ".join(Path(r.path).name for r in results[:6]) + (", ..." if len(results) > 6 else "")
+    units = sum(len(ids) for r in results for ids in r.coverage.units.values())
+    pieces = max(r.coverage.pieces for r in results)
+    if rules and units == 0:
+        warn.append(f"No piece of {names} was recognised as a unit of {b.game.name} ({pieces} piece(s)): "
+                   "nothing could be judged. Is this the module the game was played with, and does the "
+                   "binding describe its pieces?")
+    steps = sum(r.coverage.steps for r in results)
+    known = sum(r.coverage.steps_phase_known for r in results)
+    inferred = sum(len(r.coverage.inferred_turn_ends) for r in results)
+    if rules and steps and known == 0:
+        if inferred:
+            out.append(f"No phase could be read (phase source: {b.phase_source}): each player's turn was "
+                       "inferred from who moves (the player VASSAL records on each step), and stacking was "
+                       f"judged at the end of each player's run of moves ({inferred} time(s)). Moves were not "
+                       "judged as moves (ZOC, movement allowance): that needs the phase.")
+        else:
+            out.append(f"No phase could be read (phase source: {b.phase_source}) and the log names no "
+                       "player on its moves to infer turns from: only the rules that need no phase were "
+                       "checked.")
+    elif rules and known < steps:
+        out.append(f"The phase was known at {known} of {steps} step(s); at the others only the rules that "
+                   "need no phase were checked" + (f", and stacking at the end of each player's run of moves "
+                                                   f"({inferred} time(s), turns inferred from who moves)"
+                                                   if inferred else "") + ".")
+    elif rules and inferred:
+        out.append("While the phase stayed where the moving units do not move (was the turn tracker left "
+                   "behind?), each player's run of moves was taken as that player's turn: stacking was "
+                   f"judged at its end ({inferred} time(s)).")
+    if rules and b.phase_source == "chat":
+        out += _stale_chat(results)
+    total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results)
+             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)}
+    if rules and total[UNDONE]:
+        out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
+                   "moves): not judged, never a finding.")
+    if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
+        listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
+        first = listed[0] if listed else None
+        where = (f" (first: {Path(first[0]).name} step {first[1]['step']}, {first[1]['unit']} "
+                 f"{first[1]['from']} → {first[1]['to']} in {first[1]['phase']})") if first else ""
+        out.append(f"{total[OUT_OF_PHASE]} unit move(s) were made while the turn tracker showed a phase in "
+                   f"which those units do not move{where}: they were not judged as moves. Was the tracker "
+                   "advanced? They are listed in the coverage (out_of_phase).")
+    return warn, out
+
+
+def _stale_chat(results: list) -> list[str]:
+    """Files read from chat in which no phase announcement matched although units moved:
+    the binding's patterns most likely stopped matching (the wording changed)."""
+    out = []
+    last = None                                    # (file, step, turn, phase) of the last match
+    for r in results:
+        runs = r.coverage.runs
+        changes = runs[1:]
+        moves = sum(n for x in runs for n in x["sides"].values())
+        if not changes and runs and moves >= STALE_MOVES:
+            ph = runs[0]
+            since = (f"the last one matched: {Path(last[0]).name} step {last[1]}" if last
+                     else "none matched before it")
+            out.append(f"{Path(r.path).name}: the binding's chat patterns matched no phase announcement in "
+                       f"its {r.coverage.steps} step(s) ({moves} unit moves) from step 1 on ({since}): every "
+                       f"step was read as {ph['phase'] or 'no phase'}"
+                       f"{' of turn ' + str(ph['turn']) if ph['turn'] is not None else ''}. The players "
+                       "probably announced the phases in other words here: extend the binding's chat "
+                       "patterns ([turns] and [[phase]] in the binding file).")
+        for x in changes:
+            last = (r.path, x["start"], x["turn"], x["phase"])
+    return out
