@@ -1,6 +1,6 @@
 """Operation Mercury phase-end predicates (Recovery and Supply Phases, interdiction, returning Greek
 militia and replacement HQs) and the history carried between phase ends (RuleSet.remember and the
-``[state]`` keys of ``vmodgen.rules.operation_mercury_history``)."""
+``[state]`` keys of ``vmodgen.rules.games.operation_mercury.memory``)."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ from om_util import kit as K
 from rules_util import findings, position, rules, state, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
-from vmodgen.rules.operation_mercury_history import time_of_day
+from vmodgen.rules.games.operation_mercury.memory import time_of_day
 
 
 # ---- Recovery Phase (SoP I.A, 5.28, 6.32, 9.76, 11.11) -------------------------------------------------

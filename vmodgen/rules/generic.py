@@ -40,7 +40,7 @@ Movement
   ``movement_field`` ("movement") the printed movement allowance (a unit without one: only the
                                    ZOC and terrain rules are checked, not the points).
                                    A unit never enters a hex holding enemy units.
-  ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.costs`.
+  ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.core.costs`.
 
 An unknown parameter or an impossible value (a negative limit, a range below 0) is refused.
 """
@@ -51,14 +51,14 @@ import re
 from ..errors import InputError
 from ..positions.model import UnitState
 from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, SUPPLY, Rule, RuleSet
-from .common import edge_hexes, enemy_sharing, label, move_findings
+from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.select import Selector
 from .core.stacking import fmt, overstacked, simple_points
 from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
-from .costs import CostTable
+from .core.costs import CostTable
 
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 

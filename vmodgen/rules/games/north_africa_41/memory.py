@@ -34,16 +34,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
-from ..positions.model import Position, UnitState
-from .base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .core.zoc import NONE
+from ....errors import InputError
+from ....positions.model import Position, UnitState
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from ...core.zoc import NONE
 
 if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
+    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 RETREAT_OVERSTACK = "na41_retreat_overstack"
@@ -217,7 +217,7 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
                 ital = u.unit.nationality == "italian"
                 hqs = [x for x in hqs if (x.unit.nationality == "italian") == ital]
             if hqs and supply is None:
-                from .north_africa_41_supply import status
+                from .supply import status
                 supply = status(rs, board, u.side)
             if not any(supply.get(x.id) in ("full", "box") for x in hqs):
                 why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")

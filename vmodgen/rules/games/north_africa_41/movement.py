@@ -25,16 +25,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..positions.model import UnitState
-from .base import ALWAYS, MOVES, Rule
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .core.zoc import NONE
-from .costs import CostTable
+from ....positions.model import UnitState
+from ...base import ALWAYS, MOVES, Rule
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from ...core.zoc import NONE
+from ...core.costs import CostTable
 
 if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
+    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 ROADS = {"highway", "track", "road"}
@@ -118,7 +118,7 @@ def air_landing(rs: "NorthAfrica41Rules", board: Board) -> list:
             continue
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not rs.marker(x)]
         if st is None:
-            from .north_africa_41_supply import status
+            from .supply import status
             st = status(rs, board, u.side)
         why = []
         if near:

@@ -27,19 +27,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings, unannounced
-from .core.board import Board
-from .core.movement import MoveModel, Problem
-from .core.stacking import fmt
-from .core.zoc import FULL, NONE, ZocField, zoc_field
-from .costs import CostTable
-from .invasion_malta_admin import POOL_INELIGIBLE, InvasionMaltaAdmin
-from .invasion_malta_aftercombat import InvasionMaltaAfterCombat
-from .invasion_malta_context import InvasionMaltaContext
-from .invasion_malta_history import InvasionMaltaHistory
-from .invasion_malta_supply import InvasionMaltaSupply
+from ....positions.model import UnitState
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
+from ...core.moves import label, move_findings, unannounced
+from ...core.board import Board
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt
+from ...core.zoc import FULL, NONE, ZocField, zoc_field
+from ...core.costs import CostTable
+from .activation import POOL_INELIGIBLE, InvasionMaltaAdmin
+from .combat import InvasionMaltaAfterCombat
+from .conditions import InvasionMaltaContext
+from .memory import InvasionMaltaHistory
+from .supply import InvasionMaltaSupply
 
 P = "IM"
 ROADS = {"primary_road", "secondary_road", "road"}
@@ -64,7 +64,7 @@ class InvasionMaltaRules(InvasionMaltaContext, InvasionMaltaHistory, InvasionMal
         sector id; motor_pool_used = SP; and the history keys of
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_airheads, prev_fired, dropped)."""
-        from ..errors import InputError
+        from ....errors import InputError
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
             raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")

@@ -1,11 +1,11 @@
 """Operation Mercury: sector supply levels (15.1) and HQ command range (8.12-8.14), a mixin of
-:class:`~vmodgen.rules.operation_mercury.OperationMercuryRules`."""
+:class:`~vmodgen.rules.games.operation_mercury.ruleset.OperationMercuryRules`."""
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..positions.model import UnitState
-from .common import label
-from .core import supply as sup
-from .core.board import Board
-from .core.zoc import NONE
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core import supply as sup
+from ...core.board import Board
+from ...core.zoc import NONE
 
 if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
+    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 ROADS = {"highway", "track", "road"}
@@ -191,7 +191,7 @@ red after a marked one). Only the phasing side is checked when the position name
     if board.pos.phase and not board.pos.side:
         return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
-    from .north_africa_41_history import check_oos_colour
+    from .memory import check_oos_colour
     for side in sides:
         if not sources(rs, board, side)[0]:
             continue                  # no base box edge and no port: the position says nothing of supply
@@ -234,7 +234,7 @@ def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[st
         if supplied is None:
             target = str(rs.param("na41_isolated_asu_trace_to", "any"))
             if target not in ("any", "supplied"):
-                from ..errors import InputError
+                from ....errors import InputError
                 raise InputError(None, f"rule parameter 'na41_isolated_asu_trace_to' must be \"any\" or "
                                        f"\"supplied\", not {target!r}")
             hexes = {x.hex for x in board.side_units(side) if board.is_hex(x.hex) and not rs.marker(x)

@@ -1,5 +1,5 @@
 """Invasion: Malta moves outside the Movement Phase: retreat (13.3-13.4), advance after combat
-(13.5) and Reaction (9.2). Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+(13.5) and Reaction (9.2). Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 Choices (each a parameter where players could read the rule either way):
 
@@ -17,10 +17,10 @@ Choices (each a parameter where players could read the rule either way):
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
 
 P = "IM"
 

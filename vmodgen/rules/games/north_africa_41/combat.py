@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import ALWAYS, Rule
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
+from ...base import ALWAYS, Rule
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
 
 if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
+    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in Full Retreat"),

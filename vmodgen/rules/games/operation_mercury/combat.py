@@ -12,11 +12,11 @@ of 2 hexes may not re-enter the hex it left (inferred, spec §5).
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .operation_mercury_history import segment
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .memory import segment
 
 P = "OM"
 
@@ -118,7 +118,7 @@ def refusal(rs, board: Board, ez_of) -> list:
                                   "(6.32c, 9.75).", [h], tired))
         turn = pos.turn
         sec = next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
-        from .operation_mercury_moves import sector_param
+        from .movement import sector_param
         if side == "allied" and turn is not None and (
                 turn == 1 and sec == sector_param(rs, "maleme_suda") or
                 turn == 2 and sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion"))):

@@ -1,6 +1,6 @@
 """Invasion: Malta rules that depend on what happened before this position: facts carried from one
 phase end to the next (:meth:`InvasionMaltaHistory.remember`), read back from ``pos.state``.
-Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 ``[state]`` keys (written by the audit at every phase end; a position file may state them):
 
@@ -42,12 +42,12 @@ judged on history. Choices:
 """
 from __future__ import annotations
 
-from ..errors import InputError
-from ..positions.model import Position, UnitState
-from .common import label
-from .core.board import Board
-from .invasion_malta_admin import POOL_INELIGIBLE
-from .invasion_malta_context import CONTEXT_KEYS
+from ....errors import InputError
+from ....positions.model import Position, UnitState
+from ...core.moves import label
+from ...core.board import Board
+from .activation import POOL_INELIGIBLE
+from .conditions import CONTEXT_KEYS
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import math
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.movement import search, walk
-from .core.stacking import fmt
-from .costs import CostTable
-from .operation_mercury_history import arrivals, time_of_day, unit_steps
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.movement import search, walk
+from ...core.stacking import fmt
+from ...core.costs import CostTable
+from .memory import arrivals, time_of_day, unit_steps
 
 P = "OM"
 FIRE = ("first_fire", "final_fire", "fire")

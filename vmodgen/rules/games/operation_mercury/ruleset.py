@@ -20,19 +20,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..positions.model import UnitState
-from . import operation_mercury_combat as combat
-from . import operation_mercury_history as history
-from . import operation_mercury_moves as moves
-from . import operation_mercury_phases as phases
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings, unannounced
-from .core.board import Board
-from .core.movement import MoveModel, Problem
-from .core.stacking import fmt, overstacked, simple_points
-from .core.zoc import FULL, NONE, ZocField, zoc_field
-from .costs import CostTable
-from .operation_mercury_supply import SupplyMixin
+from ....positions.model import UnitState
+from . import combat as combat
+from . import memory as history
+from . import movement as moves
+from . import phases as phases
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
+from ...core.moves import label, move_findings, unannounced
+from ...core.board import Board
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt, overstacked, simple_points
+from ...core.zoc import FULL, NONE, ZocField, zoc_field
+from ...core.costs import CostTable
+from .supply import SupplyMixin
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
@@ -71,7 +71,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
         :mod:`.operation_mercury_history`."""
-        from ..errors import InputError
+        from ....errors import InputError
         st = pos.state
         for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
             v = st.get(key, {})

@@ -1,11 +1,11 @@
 """North Africa '41: stacking (4), zones of control (7), movement (5) and the line of supply (16)
 over the core. Rule numbers are the rulebook's (spec: ``rules/north-africa-41.md`` §4-§7, §10).
-The line of supply itself is in :mod:`vmodgen.rules.north_africa_41_supply`; history and the
+The line of supply itself is in :mod:`vmodgen.rules.games.north_africa_41.supply`; history and the
 steps of the player turn (12.1.4 deadlines, OOS marker changes, recovery, Initial and Delay Phase
-markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.north_africa_41_history`;
+markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.games.north_africa_41.memory`;
 retreats, advances, disengagement, rail, boxes and breakthrough groups in
-:mod:`~vmodgen.rules.north_africa_41_moves`; attack legality in
-:mod:`~vmodgen.rules.north_africa_41_attacks`. Coverage table: ``docs/rules/north_africa_41.md``.
+:mod:`~vmodgen.rules.games.north_africa_41.movement`; attack legality in
+:mod:`~vmodgen.rules.games.north_africa_41.combat`. Coverage table: ``docs/rules/north_africa_41.md``.
 
 Statuses beyond the common ones: ``trucked`` (carried by a truck: mechanized, 5.8.1),
 ``breakthrough`` (in a breakthrough group, 15.2.3), ``disengaged`` (27.5), ``retreated``.
@@ -22,18 +22,18 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .base import ALWAYS, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
-from .core.board import Board
-from .core.movement import MoveModel, Problem
-from .core.stacking import fmt, free_first
-from .core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
-from .costs import CostTable
-from . import north_africa_41_attacks as na_attacks
-from . import north_africa_41_history as na_history
-from . import north_africa_41_moves as na_moves
-from . import north_africa_41_supply as na_supply
+from ....positions.model import UnitState
+from ...base import ALWAYS, MOVES, Rule, RuleSet, When
+from ...core.moves import label, move_findings
+from ...core.board import Board
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt, free_first
+from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
+from ...core.costs import CostTable
+from . import combat as na_attacks
+from . import memory as na_history
+from . import movement as na_moves
+from . import supply as na_supply
 
 P = "NA41"
 

@@ -1,5 +1,5 @@
 """Invasion: Malta rules of activation, set-up, the motor pool, the Reset and Recovery Phases and
-the supply markers' upkeep. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+the supply markers' upkeep. Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 ``[state]`` keys: ``active = "7"`` (the formation whose AM is being played: an Axis formation id,
 ``"M"``, or an Allied sector area id such as ``"sector-north"``); ``motor_pool_used = 4`` (SP
@@ -35,8 +35,8 @@ Parameters and choices:
 """
 from __future__ import annotations
 
-from .common import label
-from .core.board import Board
+from ...core.moves import label
+from ...core.board import Board
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
