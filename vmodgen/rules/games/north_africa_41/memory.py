@@ -217,8 +217,7 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
                 ital = u.unit.nationality == "italian"
                 hqs = [x for x in hqs if (x.unit.nationality == "italian") == ital]
             if hqs and supply is None:
-                from .supply import status
-                supply = status(rs, board, u.side)
+                supply = rs.supply_status(board.pos, u.side)
             if not any(supply.get(x.id) in ("full", "box") for x in hqs):
                 why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
@@ -297,26 +296,6 @@ def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u]))
     return out
-
-
-def check_oos_colour(rs: "NorthAfrica41Rules", board: Board, u: UnitState, traces: bool) -> list:
-    """16.1, 16.5.1: a unit that cannot trace gets a white marker; one already white turns red; red
-    stays red. Needs the marker the unit carried before this Supply Phase (``na41_status_before``)."""
-    before = before_status(board.pos)
-    if before is None or u.id not in before or traces:
-        return []
-    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
-    new = oos_state(u)
-    want = "oos" if old == "" else "oos_red"
-    if not new or new == want:
-        return []
-    if want == "oos":
-        msg = (f"{label(u)} in {u.hex} had no OOS marker and cannot trace a line of supply: it gets a white OOS "
-               "marker, not a red one (red = out of supply at two consecutive friendly Supply Phases).")
-    else:
-        msg = (f"{label(u)} in {u.hex} was already out of supply at its last Supply Phase and still cannot trace: "
-               "its OOS marker turns (or stays) red (16.1, 16.5.1).")
-    return [rs.finding(board, f"{P} 16.1", "supply", msg, [u.hex], [u])]
 
 
 def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:

@@ -32,6 +32,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from .supply import status
 
 if TYPE_CHECKING:
     from .ruleset import NorthAfrica41Rules
@@ -118,7 +119,6 @@ def air_landing(rs: "NorthAfrica41Rules", board: Board) -> list:
             continue
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not rs.marker(x)]
         if st is None:
-            from .supply import status
             st = status(rs, board, u.side)
         why = []
         if near:

@@ -25,6 +25,7 @@ from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
+from .memory import before_status, oos_state
 
 if TYPE_CHECKING:
     from .ruleset import NorthAfrica41Rules
@@ -182,6 +183,26 @@ def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
     return out
 
 
+def check_oos_colour(rs: "NorthAfrica41Rules", board: Board, u: UnitState, traces: bool) -> list:
+    """16.1, 16.5.1: a unit that cannot trace gets a white marker; one already white turns red; red
+    stays red. Needs the marker the unit carried before this Supply Phase (``na41_status_before``)."""
+    before = before_status(board.pos)
+    if before is None or u.id not in before or traces:
+        return []
+    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+    new = oos_state(u)
+    want = "oos" if old == "" else "oos_red"
+    if not new or new == want:
+        return []
+    if want == "oos":
+        msg = (f"{label(u)} in {u.hex} had no OOS marker and cannot trace a line of supply: it gets a white OOS "
+               "marker, not a red one (red = out of supply at two consecutive friendly Supply Phases).")
+    else:
+        msg = (f"{label(u)} in {u.hex} was already out of supply at its last Supply Phase and still cannot trace: "
+               "its OOS marker turns (or stays) red (16.1, 16.5.1).")
+    return [rs.finding(board, f"{P} 16.1", "supply", msg, [u.hex], [u])]
+
+
 def check(rs: "NorthAfrica41Rules", board: Board) -> list:
     """16.1: after the Supply Phase a unit that traces carries no OOS marker, and one that cannot
     carries one (white or red; with ``[state] na41_status_before``, white after an unmarked phase and
@@ -191,7 +212,6 @@ red after a marked one). Only the phasing side is checked when the position name
     if board.pos.phase and not board.pos.side:
         return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
-    from .memory import check_oos_colour
     for side in sides:
         if not sources(rs, board, side)[0]:
             continue                  # no base box edge and no port: the position says nothing of supply

@@ -17,6 +17,7 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from .memory import segment
+from .places import sector_param
 
 P = "OM"
 
@@ -118,7 +119,6 @@ def refusal(rs, board: Board, ez_of) -> list:
                                   "(6.32c, 9.75).", [h], tired))
         turn = pos.turn
         sec = next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
-        from .movement import sector_param
         if side == "allied" and turn is not None and (
                 turn == 1 and sec == sector_param(rs, "maleme_suda") or
                 turn == 2 and sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion"))):
