@@ -21,11 +21,12 @@ from ....positions.model import UnitState
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from .supply import InvasionMaltaSupply
 
 P = "IM"
 
 
-class InvasionMaltaAfterCombat:
+class InvasionMaltaCombat(InvasionMaltaSupply):
     """Retreat, advance and reaction checks (needs the rule set's unit classes, ``zoc`` and
     ``move_model``)."""
 

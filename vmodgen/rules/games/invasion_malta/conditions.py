@@ -22,12 +22,13 @@ from __future__ import annotations
 from ....positions.model import Position
 from ...core.board import Board
 from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+from .stacking import InvasionMaltaStacking
 
 P = "IM"
 CONTEXT_KEYS = ("paradropped", "arrived", "air_entry_turn", "arrival_unknown", "arrival_unknown_why")
 
 
-class InvasionMaltaContext:
+class InvasionMaltaConditions(InvasionMaltaStacking):
     """Derived state and arrivals (needs ``param``, ``game``, ``not_judged``, ``_air_landed``)."""
 
     def derive(self, pos: Position, turn_text: str = "") -> None:

@@ -7,11 +7,12 @@ from ....positions.model import UnitState
 from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
+from .movement import InvasionMaltaMovement
 
 P = "IM"
 
 
-class InvasionMaltaSupply:
+class InvasionMaltaSupply(InvasionMaltaMovement):
     """The supply half of the Invasion: Malta rule set (needs ``combat``, ``zoc``, ``param``,
     ``finding`` from the rule set)."""
 
