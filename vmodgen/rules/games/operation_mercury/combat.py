@@ -202,7 +202,9 @@ def length(rs, board: Board, u: UnitState) -> list:
     """A retreat covers 1 or 2 hexes and does not come back to the hex it left (9.61, 9.64); an
     advance after maneuver combat covers at most 2 hexes (9.84); neither crosses terrain or a
     hexside the unit may not enter (9.61, 4.24)."""
-    path = list(u.path or (u.previous, u.hex))
+    if not u.path and u.previous is None:
+        return []
+    path = list(u.path or (u.previous or "", u.hex))
     if not all(board.is_hex(h) for h in path):
         return []
     out = []

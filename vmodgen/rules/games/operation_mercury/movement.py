@@ -64,7 +64,7 @@ def hexes_moved(board: Board, u: UnitState) -> int:
     if u.path:
         return len(u.path) - 1
     if board.is_hex(u.previous or "") and board.is_hex(u.hex):
-        return board.distance(u.previous, u.hex) or 0
+        return board.distance(u.previous or "", u.hex) or 0
     return 0 if u.previous == u.hex else 1
 
 
@@ -210,15 +210,16 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
     model = rs.move_model(board, u, ez)
     if off(h):                                        # map → box
         edge = set(boxes[h].adjacent)
-        last = u.path[-2] if u.path and len(u.path) >= 2 else None
+        path = u.path or ()
+        last = path[-2] if len(path) >= 2 else None
         if last is not None:
             if last not in edge:
                 return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
                                    "one of the map-edge hexes marked for that box.", [last], [u])]
-            spent, prob = walk(model, u.path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
+            spent, prob = walk(model, path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
             if prob is None:
                 return []
-            return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(u.path)}: a unit needs "
+            return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(path)}: a unit needs "
                                f"{fmt(rs.num('offmap_entry_min_mp', 1))} MP left on an edge hex to enter a box "
                                f"({prob.message}).", [prob.hex], [u])]
         if not board.is_hex(prev):

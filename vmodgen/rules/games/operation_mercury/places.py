@@ -33,6 +33,7 @@ def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
     memo = board.memo.setdefault("om_ez_german", None)
     if memo is None:
         memo = board.memo["om_ez_german"] = rs.enemy_zoc(board, "german")
+    assert isinstance(memo, set)
     if any(x in memo for x in hexes):
         return rs.num("airlanding_capacity_ezoc_steps", 2), "6.56"
     for e in board.pos.units:
