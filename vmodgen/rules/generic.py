@@ -47,6 +47,8 @@ An unknown parameter or an impossible value (a negative limit, a range below 0) 
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
@@ -104,7 +106,7 @@ class GenericRules(RuleSet):
         # (id of the Unit, status) → (the Unit, whether it counts for stacking / exerts a ZOC)
         self._memo_counts: dict[tuple, tuple] = {}
         self._memo_exerts: dict[tuple, tuple] = {}
-        self._zoc_map = None                              # the map _zoc_targets was built for
+        self._zoc_map: object = None                      # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
         #: side → (enemy ZOC sources, enemy ZOC, the enemies' Position.side_versions)
         self._zoc_last: dict[str, tuple[frozenset, set, tuple | None]] = {}
@@ -235,7 +237,7 @@ class GenericRules(RuleSet):
         """Hexes in the ZOC of ``side``'s enemies (the same hexes as the union of :meth:`zoc`,
         from a per-map table of the hexes a ZOC reaches from each source hex: the generic
         ZOC's reach depends on the map only, not on the unit)."""
-        memo = board.memo.setdefault("generic.enemy_zoc", {})
+        memo = cast("dict[str, set[str]]", board.memo.setdefault("generic.enemy_zoc", {}))
         got = memo.get(side)
         if got is not None:
             return got
@@ -362,7 +364,7 @@ class GenericRules(RuleSet):
         got = self._memo_moves.get(key) if key is not None else None
         if got is None:
             got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
-                                lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
+                                partial(self.move_model, board, u, ez, with_zoc=False),
                                 zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
             if key is not None:
                 if len(self._memo_moves) > 50_000:
@@ -374,7 +376,7 @@ class GenericRules(RuleSet):
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
         enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
         moment (findings carry turn and phase). The cost table depends on the map only."""
-        path = u.path
+        path = u.path or ()
         head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
         versions = board.pos.side_versions

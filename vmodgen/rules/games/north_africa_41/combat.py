@@ -49,8 +49,7 @@ def attacks(rs: "NorthAfrica41Rules", board: Board) -> list:
     extended = set(pos.state.get("na41_extended_moved") or ())
     vehicle = rs.sel("na41_vehicle", "flag:silhouette, type:tank, type:flak88, type:reconnaissance")
     for atk in pos.attacks:
-        units = [pos.unit(uid) for uid in atk.units]
-        units = [u for u in units if u is not None]
+        units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
         if atk.kind != "breakthrough":
             if h in hit:

@@ -218,7 +218,7 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
                 hqs = [x for x in hqs if (x.unit.nationality == "italian") == ital]
             if hqs and supply is None:
                 supply = rs.supply_status(board.pos, u.side)
-            if not any(supply.get(x.id) in ("full", "box") for x in hqs):
+            if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
                 why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
         if near:

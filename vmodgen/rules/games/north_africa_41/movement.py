@@ -252,7 +252,7 @@ def marker_limits(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tu
     out = []
     hexes = [h for h in path if board.is_hex(h)]
     if u.has("replacement"):
-        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous, u.hex) or 0) > 1):
+        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous or u.hex, u.hex) or 0) > 1):
             out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} carries a Replacement marker and may "
                                   f"move at most 1 hex, but moved from {u.previous} to {u.hex}.", [u.hex], [u]))
         if u.mode == "rail":

@@ -321,20 +321,21 @@ class NorthAfrica41Rules(RuleSet):
         strafing +1 (18.7.5; enemy only, inferred from "the same as a delay marker"), LRDG +2 for
         Axis units (18.8). They do not touch tactical movement, retreat or advance (24.2)."""
         key = f"na41 hindrance {side}"
-        got = board.memo.get(key)
-        if got is None:
-            got = {}
-            lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
-            for h, mk in board.pos.hex_markers.items():
-                extra = 0.0
-                for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
-                    if name in mk and mk[name] and mk[name] != side:
-                        extra += self.num(default, 1)
-                if "lrdg" in mk and side == lrdg_side:
-                    extra += self.num("lrdg_extra_mp", 2)
-                if extra:
-                    got[h] = extra
-            board.memo[key] = got
+        cached = board.memo.get(key)
+        if isinstance(cached, dict):
+            return cached
+        got: dict[str, float] = {}
+        lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
+        for h, mk in board.pos.hex_markers.items():
+            extra = 0.0
+            for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
+                if name in mk and mk[name] and mk[name] != side:
+                    extra += self.num(default, 1)
+            if "lrdg" in mk and side == lrdg_side:
+                extra += self.num("lrdg_extra_mp", 2)
+            if extra:
+                got[h] = extra
+        board.memo[key] = got
         return got
 
     def allowance(self, u: UnitState) -> float:

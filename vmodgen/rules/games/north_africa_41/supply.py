@@ -208,7 +208,7 @@ def check(rs: "NorthAfrica41Rules", board: Board) -> list:
     carries one (white or red; with ``[state] na41_status_before``, white after an unmarked phase and
 red after a marked one). Only the phasing side is checked when the position names it; a side
     with no base box touching the map and no port in the position is not checked."""
-    out = []
+    out: list = []
     if board.pos.phase and not board.pos.side:
         return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
