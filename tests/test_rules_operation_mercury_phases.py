@@ -228,7 +228,7 @@ def test_state_example_files_pass_the_check_cli(tmp_path):
     """The position files under tests/data/positions/operation_mercury load and give the findings
     their names announce (legal_*: none; illegal_*: at least one)."""
     from rules_util import POSITIONS
-    from vmodgen.positions import load_position
+    from vmodgen.rules.position_file import load_position
     files = sorted((POSITIONS / "operation_mercury").glob("*.toml"))
     assert files
     for f in files:

@@ -55,13 +55,33 @@ class Rule:
     title: str = ""
 
 
+#: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker
+#: ids are accepted too)
+COMMON_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
+                             "paradropped", "arrived", "depleted", "replacement", "transport"})
+
+#: the kinds of names a rule set reads from the map and the units (``names_read``)
+NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_class")
+
+#: terrain names that are water in an inline game (a kit says which of its terrains are)
+WATER_TERRAIN = frozenset({"sea", "water", "all_sea", "all_water"})
+
+
 class RuleSet:
     """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
-    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``."""
+    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
+    and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
+    read (``KIT`` or :meth:`names_read`)."""
     id = "base"
     prefix = "GEN"
+    #: statuses this rule set reads besides :data:`COMMON_STATUSES`
     statuses: frozenset[str] = frozenset()
+    #: how a unit may have moved (a position's ``mode``)
     modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
+    #: the bundled kit whose names (terrain, hexside features, roads, point features, unit types,
+    #: movement classes) the rules are written against; "" = none (the generic set reads the
+    #: names its parameters give)
+    KIT: str = ""
     #: parameter name → (default, description); only the generic set refuses other names
     PARAMS: dict[str, tuple[object, str]] = {}
 
@@ -99,6 +119,17 @@ class RuleSet:
 
     def is_(self, u: UnitState, name: str, default: str | None = None) -> bool:
         return self.sel(name, default).matches(self.game, u)
+
+    # ---- what a position may say --------------------------------------------------------------
+    def known_statuses(self) -> frozenset[str]:
+        """Every status this rule set reads (a kit's marker ids are accepted besides)."""
+        return COMMON_STATUSES | self.statuses
+
+    def names_read(self) -> dict[str, frozenset[str]] | None:
+        """The names, by kind (:data:`NAME_KINDS`), that give a map or a unit a meaning to these
+        rules, for positions of an inline game (a kit game's names are the kit's). None = the
+        names of :attr:`KIT`; the generic set answers from its parameters."""
+        return None
 
     # ---- checking --------------------------------------------------------------------------
     def rules(self) -> list[Rule]:

@@ -52,7 +52,7 @@ from typing import cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, SUPPLY, Rule, RuleSet
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Rule, RuleSet
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
@@ -232,6 +232,42 @@ class GenericRules(RuleSet):
                 return NONE
             return FULL
         return zoc_field(board, side, self.exerts_zoc, reach)
+
+    #: cost parameter prefix → the kind of name after it (``move_cost_<terrain>[_<class>]``...)
+    _COST_KEYS = (("move_cost_", "terrain"), ("hexside_up_cost_", "hexside"), ("hexside_cost_", "hexside"),
+                  ("road_cost_", "line"))
+    #: selector and source tags → the kind of name they give (``type:tank``, ``feature:town``...)
+    _TAGS = {"type": "unit_type", "class": "movement_class", "terrain": "terrain", "hexside": "hexside",
+             "feature": "feature"}
+    #: parameters whose value lists names of one kind
+    _NAME_LISTS = {"zoc_terrain": "terrain", "zoc_hexsides": "hexside", "supply_road": "line",
+                   "supply_class": "movement_class"}
+
+    def names_read(self) -> dict[str, frozenset[str]]:
+        """The names the generic rules give a meaning to: water terrain, the names in the cost
+        parameters' keys, and those the other parameters list or select (defaults included)."""
+        out: dict[str, set[str]] = {k: set() for k in NAME_KINDS}
+        out["terrain"] |= WATER_TERRAIN | {"clear"}      # clear: the default terrain, costs as any unnamed one
+        params = {**{k: v[0] for k, v in self.PARAMS.items()}, **self.game.rules}
+        for key, value in params.items():
+            for prefix, kind in self._COST_KEYS:
+                if key.startswith(prefix):
+                    name = key[len(prefix):]
+                    head, _, cls = name.rpartition("_")
+                    out[kind] |= {name, head} - {""}
+                    out["movement_class"].add(cls)
+                    break
+            if not isinstance(value, str):
+                continue
+            for token in re.split(r"[,\s]+", value):
+                token = token.lstrip("!")
+                if key in self._NAME_LISTS and ":" not in token:
+                    out[self._NAME_LISTS[key]].add(token)
+                while ":" in token:
+                    tag, _, token = token.partition(":")
+                    if tag in self._TAGS and ":" not in token:
+                        out[self._TAGS[tag]].add(token)
+        return {k: frozenset(v - {""}) for k, v in out.items()}
 
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
         """Hexes in the ZOC of ``side``'s enemies (the same hexes as the union of :meth:`zoc`,

@@ -46,6 +46,7 @@ ROADS = {"primary_road", "secondary_road", "road"}
 class InvasionMaltaRules(InvasionMaltaMemory):
     id = "invasion-malta"
     prefix = P
+    KIT = id
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})

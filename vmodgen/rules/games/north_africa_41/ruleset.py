@@ -41,6 +41,7 @@ P = "NA41"
 class NorthAfrica41Rules(RuleSet):
     id = "north-africa-41"
     prefix = P
+    KIT = id
     statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})

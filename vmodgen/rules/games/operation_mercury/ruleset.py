@@ -41,6 +41,7 @@ LEVELS = ("adequate", "short", "low")
 class OperationMercuryRules(OperationMercurySupply):
     id = "operation-mercury"
     prefix = P
+    KIT = id
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
