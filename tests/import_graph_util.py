@@ -42,8 +42,9 @@ def _imports(tree: ast.AST):
             stack.append(child)
 
 
-def graph() -> dict[str, set[str]]:
-    """Module → the package modules its execution imports."""
+def graph(parents: bool = True) -> dict[str, set[str]]:
+    """Module → the package modules its execution imports (with ``parents=False`` only the
+    modules named, not the packages above them)."""
     mods = modules()
     out: dict[str, set[str]] = {}
     for name, f in mods.items():
@@ -61,7 +62,7 @@ def graph() -> dict[str, set[str]]:
                 subs = [f"{base}.{a.name}" for a in node.names]
             for t in bases + [s for s in subs if s in mods]:
                 parts = t.split(".")
-                for i in range(1, len(parts) + 1):
+                for i in range(1 if parents else len(parts), len(parts) + 1):
                     m = ".".join(parts[:i])
                     if m in mods and m != name and not name.startswith(m + "."):
                         targets.add(m)
