@@ -102,19 +102,28 @@ def test_check_prints_the_ignored_names(tmp_path):
     ("north-africa-41", table("hexsides", hexes=["0303", "0304"], feature="cliff"), "cliff", "unknown hexside feature"),
     ("operation-mercury", table("lines", kind="railway", hexes=["0303", "0304"]), "railway",
      "unknown road or line 'railway'"),
-    ("north-africa-41", unit("A", "axis", "0303", type="panzer"), "panzer", "unknown unit type 'panzer'"),
     ("invasion-malta", unit("A", "axis", "0303", movement_class="tracked"), "tracked",
      "unknown movement class 'tracked'"),
 ])
 def test_a_game_rule_set_refuses_names_outside_its_kit(ruleset, text, bad, needle):
-    """A game's rule set reads its kit's names (IM "marsh" is no terrain of it; NA41 has no
-    "cliff" hexside; OM no "railway"; NA41 no "panzer" type; IM no "tracked" class): in an
-    inline game another name is refused with its line and the names it knows."""
+    """A game's rule set reads its kit's names (IM has no terrain "swamp"; NA41 no "cliff"
+    hexside; OM no "railway"; IM no "tracked" class): in an inline game another name is refused
+    with its line and the names it knows."""
     head = f'[position]\nruleset = "{ruleset}"\nsides = ["axis", "allied"]\nturn = 1\n'
     with pytest.raises(InputError) as e:
         load_position(POSITIONS / "bad.toml", head + text)
     assert needle in str(e.value) and "known:" in str(e.value), str(e.value)
     assert e.value.line == line_of(head + text, bad), str(e.value)
+
+
+def test_a_game_rule_set_lists_an_unknown_unit_type_as_ignored():
+    """NA41 reads unit types through selectors only ("panzer" is no type of its kit): an inline
+    unit of that type is judged by its values and class, and the type is listed as ignored."""
+    text = ('[position]\nruleset = "north-africa-41"\nsides = ["axis", "allied"]\nturn = 1\n'
+            + unit("A", "axis", "0303", type="panzer"))
+    pos = load_position(POSITIONS / "inline.toml", text)
+    assert [n.split(": ", 1)[1][:24] for n in pos.ignored] == ["unit type 'panzer' is re"]
+    assert pos.ignored[0].startswith(f"{POSITIONS / 'inline.toml'}:{line_of(text, 'panzer')}:")
 
 
 def test_a_kit_game_refuses_an_unknown_movement_class():

@@ -52,10 +52,17 @@ _NAME_TABLES = {"terrain": ("terrain", "terrain"), "hexside": ("hexside feature"
                 "unit_type": ("unit type", "unit_types"), "movement_class": ("movement class", "movement_classes")}
 
 
+#: the kinds of name a game's rule set refuses when its kit lacks them (they pick the costs and
+#: limits of every move); a unit type it reads only through a few selectors, so an unknown one is
+#: listed as ignored
+_REFUSED = ("terrain", "hexside", "line", "feature", "movement_class")
+
+
 class Names:
     """The names an inline game's position may use, and what it does with the others: refused
-    with their line (a game's rule set, written against its kit's names) or listed as ignored
-    (the generic set, which gives a name a meaning only through its parameters)."""
+    with their line (a game's rule set, written against its kit's names: :data:`_REFUSED`) or
+    listed as ignored (the generic set, which gives a name a meaning only through its
+    parameters; a game's unit types)."""
 
     def __init__(self, rules: PositionRules, pos: Position, inline: bool) -> None:
         self.rules, self.pos, self.inline = rules, pos, inline
@@ -71,7 +78,7 @@ class Names:
             return
         what = _NAME_TABLES[kind][0]
         known = ", ".join(sorted(self.read.get(kind, frozenset()))) or "none"
-        if self.rules.KIT:
+        if self.rules.KIT and kind in _REFUSED:
             raise t.error(f"unknown {what} '{name}': the {self.rules.id} rules read only the names of their kit "
                           f"(known: {known})", key)
         line = t.line_of(key) if key in t else t.line
