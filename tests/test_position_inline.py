@@ -133,3 +133,17 @@ def test_a_kit_game_refuses_an_unknown_movement_class():
     with pytest.raises(InputError) as e:
         load_position(POSITIONS / "bad.toml", text)
     assert "unknown movement class 'hover'" in str(e.value) and e.value.line == line_of(text, "hover"), str(e.value)
+
+
+def test_docs_list_the_names_each_game_reads():
+    """docs/position-format.md's table "Names the rules read" is the bundled kits' names."""
+    from vmodgen.model.kit import load_kit
+    doc = (POSITIONS.parents[2] / "docs" / "position-format.md").read_text(encoding="utf-8")
+    rows = {cells[0].strip("`"): cells[1:] for cells in
+            ([c.strip() for c in line.strip("|").split("|")] for line in doc.splitlines()
+             if line.startswith("| `") and line.count("|") == 7)}
+    for game in ("operation-mercury", "invasion-malta", "north-africa-41"):
+        g = load_kit(game).game
+        want = [", ".join(sorted(getattr(g, t))) for t in
+                ("terrain", "hexside_features", "line_features", "point_features", "movement_classes")]
+        assert rows[game] == want, game
