@@ -3,13 +3,15 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import InputError
 from ..model.game import Game
 from ..positions.model import Position, UnitState
 from .core.board import Board
+from .core.movement import MoveModel
 from .core.select import Selector
+from .core.zoc import ZocField
 from .finding import Finding
 
 
@@ -130,6 +132,45 @@ class RuleSet:
         rules, for positions of an inline game (a kit game's names are the kit's). None = the
         names of :attr:`KIT`; the generic set answers from its parameters."""
         return None
+
+    # ---- the game's mechanisms: one signature each, answered by every game -----------------
+    def stacking_limit(self) -> float:
+        """The most a side may stack in one hex, in the game's measure."""
+        raise NotImplementedError(f"{type(self).__name__} has no stacking limit")
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """What ``units`` (one side's, in one hex) count toward :meth:`stacking_limit`."""
+        raise NotImplementedError(f"{type(self).__name__} counts no stacking points")
+
+    def zoc(self, board: Board, side: str) -> ZocField:
+        """The zone of control ``side``'s units exert: who projects one and where it reaches."""
+        raise NotImplementedError(f"{type(self).__name__} has no zones of control")
+
+    def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        """The hexes in the zone of control of ``side``'s enemies."""
+        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+
+    def allowance(self, board: Board, u: UnitState) -> float:
+        """The movement points ``u`` has for the move it made (its printed MA unless the rules
+        change it); infinite when unknown (the points are then not checked)."""
+        return u.number("movement", float("inf"))
+
+    def move_model(self, board: Board, u: UnitState, ez: Any, with_zoc: bool = True) -> MoveModel:
+        """What a step of ``u``'s move costs and where it must stop (``ez``: the enemy ZOC, as
+        the game's :meth:`zoc` gives it; ``with_zoc=False``: the same without the ZOC rules)."""
+        raise NotImplementedError(f"{type(self).__name__} has no move model")
+
+    def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a retreat ``u`` made (``mode = "retreat"``)."""
+        return []
+
+    def check_advance(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of an advance after combat ``u`` made (``mode = "advance"``)."""
+        return []
+
+    def check_reaction(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a reaction move ``u`` made (``mode = "reaction"``)."""
+        return []
 
     # ---- checking --------------------------------------------------------------------------
     def rules(self) -> list[Rule]:

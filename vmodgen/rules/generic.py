@@ -193,10 +193,19 @@ class GenericRules(RuleSet):
         unit = self.param("stacking_unit")
         return unit == "points" or (unit == "auto" and self.param("stacking_field") in self.game.fields)
 
+    def stacking_limit(self) -> float:
+        return self.num("stacking_limit")
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """The units of ``units`` that count (not ``stacking_free``), or their stacking points."""
+        field = str(self.param("stacking_field"))
+        value = (lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1)
+        return simple_points(value)([u for u in units if self._counts_unit(u)])
+
     def check_stacking(self, board: Board) -> list:
         field = str(self.param("stacking_field"))
         points = simple_points((lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1))
-        limit = self.num("stacking_limit")
+        limit = self.stacking_limit()
         boxes = self.flag("stacking_boxes")
         out = []
         for side in self.game.sides:
@@ -365,7 +374,7 @@ class GenericRules(RuleSet):
             if ez is None:
                 ez = zocs[u.side] = self.enemy_zoc(board, u.side)
             if u.mode == "retreat":
-                out += self._retreat(board, u, ez)
+                out += self.check_retreat(board, u, ez)
                 continue
             got, unmeasured = self._move_findings(board, u, ez, field)
             if same is not None and u.side in same:
@@ -432,7 +441,7 @@ class GenericRules(RuleSet):
         self._unmeasured = set()
         return out
 
-    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         for h in path[1:]:
             if h in ez and not cancelled(board, h, u.side, lambda x: x is not u):

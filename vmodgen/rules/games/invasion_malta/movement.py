@@ -51,16 +51,13 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         return zoc_field(board, side, lambda u: self.projects(board, u) and (disrupted or not u.has("disrupted")),
                          reach)
 
-    def enemy_zoc(self, board: Board, side: str) -> set[str]:
-        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
-
-    def allowance(self, u: UnitState, board: Board | None = None) -> float:
-        """The effective MA (spec §5 "Move legality"); with ``board``, Allied units have -2 on GT1
-        of Scenarios 2 and 3 (7.12), applied before halving (inferred: the text gives no order)."""
+    def allowance(self, board: Board, u: UnitState) -> float:
+        """The effective MA (spec §5 "Move legality"); Allied units have -2 on GT1 of Scenarios 2
+        and 3 (7.12), applied before halving (inferred: the text gives no order)."""
         if u.mode == "motor_pool":
             return self.num("motor_pool_ma", 10)                       # 18.12
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
-        if board is not None and ma != float("inf") and board.pos.turn == 1 \
+        if ma != float("inf") and board.pos.turn == 1 \
                 and board.pos.scenario.lower().lstrip("s") in ("2", "3") \
                 and u.side != str(self.param("im_supply_side", "axis")):
             ma = max(0, ma - self.num("gt1_allied_ma_penalty", 2))     # 7.12
@@ -200,7 +197,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                                                                for n in board.neighbours(prev) for x in board.units(n)):
             out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
                                     f"{prev}, next to an enemy combat unit.", [prev], [u]))
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u, board),
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
 

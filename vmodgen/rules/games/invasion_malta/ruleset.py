@@ -146,11 +146,11 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                 out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
                                         "only on Night turns.", [u.hex], [u]))
             if u.mode == "retreat":
-                out += self._retreat(board, u, ez)
+                out += self.check_retreat(board, u, ez)
             elif u.mode == "advance":
-                out += self._advance(board, u)
+                out += self.check_advance(board, u, ez)
             elif u.mode == "reaction":
-                out += self._reaction(board, u, ez)
+                out += self.check_reaction(board, u, ez)
             else:
                 got = self._plain_move(board, u, ez)
                 if got and u.mode == "move" and not board.pos.moves_announced:

@@ -16,7 +16,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
     def check_stacking(self, board: Board) -> list:
         """3.32/3.34: at the end of every phase the units not under an Excess marker total at most
         9 SP; no Excess marker on a legal stack; a unit that fits may not be declared excess."""
-        limit = self.limit()
+        limit = self.stacking_limit()
         out = []
         for h in list(board.at):
             if not board.is_hex(h):
@@ -94,7 +94,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 continue
             side = landed[0].side
             counted = board.units(h, side) if self.param("im_landing_counts_present", True) else landed
-            total = sum(self.sp(u) for u in counted)
+            total = self.stack_points(counted)
             if total > self.num("invasion_hex_limit_points", 9):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
                                         f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",

@@ -45,8 +45,12 @@ class InvasionMaltaUnits(RuleSet):
         return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
             or (self.armour(u) and u.has("oos"))
 
-    def limit(self) -> float:
+    def stacking_limit(self) -> float:
         return self.num("stacking_limit_points", self.num("stacking_limit", 9))
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """3.32: the SP of the combat units among ``units``."""
+        return sum(self.sp(u) for u in units)
 
     def sp(self, u: UnitState) -> float:
         return u.number("stacking", 0) if self.combat(u) else 0

@@ -157,9 +157,9 @@ def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position,
             retreated = old[u.id] != u.hex and board.is_hex(old[u.id])
         if retreated and board.is_hex(u.hex):
             h = rs.stacking_hex(board, u.hex)
-            if rs.hex_points(board, h, u.side) > rs.limit():
+            if rs.hex_points(board, h, u.side) > rs.stacking_limit():
                 carried[h] = u.side
-    carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.limit()}
+    carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
     memory[RETREAT_OVERSTACK] = carried
 
 
@@ -264,12 +264,12 @@ def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
             continue
         mine = rs.hex_units(board, h, side)
         pts = rs.stack_points(mine)
-        if pts > rs.limit():
+        if pts > rs.stacking_limit():
             out.append(rs.finding(board, f"{P} 12.1.4", "stacking",
                                   f"{h} was left overstacked by a retreat and still holds {fmt(pts)} stacking points "
                                   f"of {rs.side_name(side)} units at the end of their owner's next Movement Phase "
-                                  f"(limit {fmt(rs.limit())}): every unit over the limit is eliminated "
-                                  f"({rs.names(mine)}).", [h], mine, points=pts, limit=rs.limit()))
+                                  f"(limit {fmt(rs.stacking_limit())}): every unit over the limit is eliminated "
+                                  f"({rs.names(mine)}).", [h], mine, points=pts, limit=rs.stacking_limit()))
     return out
 
 

@@ -436,9 +436,9 @@ def breakthrough_groups(rs: "NorthAfrica41Rules", board: Board) -> list:
     out = []
     for (side, h), us in sorted(groups.items(), key=lambda kv: kv[0]):
         pts = rs.stack_points(us)
-        if pts > rs.limit():
+        if pts > rs.stacking_limit():
             out.append(rs.finding(board, f"{P} 15.2.3", "stacking", f"The breakthrough group in {h} counts {fmt(pts)} "
-                                  f"stacking points, more than {fmt(rs.limit())}: {rs.names(us)}.", [h], us, points=pts))
+                                  f"stacking points, more than {fmt(rs.stacking_limit())}: {rs.names(us)}.", [h], us, points=pts))
         slow = [u for u in us if not rs.mech(u)]
         if slow:
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} holds units that are "

@@ -100,7 +100,7 @@ class NorthAfrica41Rules(RuleSet):
         return free_first(lambda u: u.number("stacking", 0), self.silhouette,
                           int(self.num("free_silhouettes_per_hex", 1)), self.num("extra_silhouette_points", 1))(units)
 
-    def limit(self) -> float:
+    def stacking_limit(self) -> float:
         return self.num("stacking_limit_points", self.num("stacking_limit", 5))
 
     def stacking_hex(self, board: Board, h: str) -> str:
@@ -125,7 +125,7 @@ class NorthAfrica41Rules(RuleSet):
         ``disengaged``) may stay overstacked until the end of their next Movement Phase: 27.5.4
         applies every retreat rule to them, 12.1.4 included (spec §11 #10;
         ``na41_disengage_overstack_waits = false`` makes 4.4.1 win instead)."""
-        limit = self.limit()
+        limit = self.stacking_limit()
         phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
         carried = board.pos.state.get(na_history.RETREAT_OVERSTACK) or {}
         waits = self.flag("na41_disengage_overstack_waits", True)
@@ -339,7 +339,7 @@ class NorthAfrica41Rules(RuleSet):
         board.memo[key] = got
         return got
 
-    def allowance(self, u: UnitState) -> float:
+    def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "extended":
             return ma + self.num("extended_movement_mp", 3)
@@ -355,10 +355,10 @@ class NorthAfrica41Rules(RuleSet):
                 continue
             ez = fields.get(u.side) or fields.setdefault(u.side, self.enemy_field(board, u.side))
             if u.mode == "retreat":
-                out += self._retreat(board, u, ez)
+                out += self.check_retreat(board, u, ez)
                 continue
             if u.mode == "advance":
-                out += self._advance(board, u, ez)
+                out += self.check_advance(board, u, ez)
                 continue
             got = self._one_move(board, u, ez)
             if got and u.mode == "move" and not board.pos.moves_announced:
@@ -370,7 +370,7 @@ class NorthAfrica41Rules(RuleSet):
         out = self._mode_limits(board, u)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
 
@@ -399,7 +399,7 @@ class NorthAfrica41Rules(RuleSet):
                 continue
             if not self._one_move(board, alt, ez):
                 return []
-            tried.append(f"{name}: " + (f"{fmt(self.allowance(alt))} MP, never into enemy ZOC" if mode == "extended"
+            tried.append(f"{name}: " + (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
                                         else "along the road only, not next to an enemy combat unit"
                                         if mode == "road_bonus" else f"{fmt(self.num('tactical_movement_max_hexes', 2))}"
                                         " hexes at most"))
@@ -470,7 +470,7 @@ class NorthAfrica41Rules(RuleSet):
                                      f"consecutive trackless-desert hexes (at {h}).", [h], [u])]
         return []
 
-    def _retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC, enters overlapping enemy
         ZOCs or enters a second enemy-ZOC hex; friendly combat units outside the retreating stack
         cancel enemy ZOC in their hex."""
@@ -494,7 +494,7 @@ class NorthAfrica41Rules(RuleSet):
                 break
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
 
-    def _advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
+    def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
         vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
         (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
@@ -511,9 +511,9 @@ class NorthAfrica41Rules(RuleSet):
                                         "without stopping.", [h], [u]))
                 break
         pts = self.stack_points([x for x in board.units(u.hex, u.side) if not self.marker(x)])
-        if board.is_hex(u.hex) and pts > self.limit():
+        if board.is_hex(u.hex) and pts > self.stacking_limit():
             out.append(self.finding(board, f"{P} 14.1", "stacking", f"{label(u)} advanced into {u.hex}, which then "
-                                    f"holds {fmt(pts)} stacking points, more than {fmt(self.limit())}.",
+                                    f"holds {fmt(pts)} stacking points, more than {fmt(self.stacking_limit())}.",
                                     [u.hex], board.units(u.hex, u.side)))
         return out                        # 14.5 terrain limits: north_africa_41_moves.advance
 

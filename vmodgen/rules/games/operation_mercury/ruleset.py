@@ -328,7 +328,7 @@ class OperationMercuryRules(OperationMercurySupply):
         path = u.path or (u.previous, u.hex)
         out = []
         if u.mode == "reaction":
-            out += self._reaction(board, u, ez)
+            out += self.check_reaction(board, u, ez)
         else:
             out += combat.length(self, board, u)
         how = history.arrivals(board.pos).get(u.id, {}).get("how")
@@ -358,7 +358,7 @@ class OperationMercuryRules(OperationMercurySupply):
                                     f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
         return out
 
-    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """7.41-7.42: one adjacent hex into the attacked hex, by a unit with MA 5 or more (before
         interdiction, 12.42a), neither fatigued nor dispersed, not across a prohibited hexside or
         into prohibited terrain (the reaction example after 8.14: armor may not react from 4215

@@ -16,7 +16,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
     """The stacking rules."""
 
     def check_stacking(self, board: Board) -> list:
-        limit = self.num("stacking_limit_points", 6)
+        limit = self.stacking_limit()
         boxes = self.flag("om_box_stacking", False)
         out = []
         for side in self.game.sides:

@@ -32,6 +32,13 @@ class OperationMercuryUnits(RuleSet):
     def armor(self, u: UnitState) -> bool:
         return self.is_(u, "om_armor", "class:armor")
 
+    def stacking_limit(self) -> float:
+        """4.31: 6 stacking points per hex."""
+        return self.num("stacking_limit_points", 6)
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        return sum(self.points(u) for u in units)
+
     def points(self, u: UnitState) -> float:
         return u.number("stacking", 0) if self.ground(u) else 0
 
@@ -48,9 +55,6 @@ class OperationMercuryUnits(RuleSet):
                 return NONE
             return FULL
         return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_zoc(self, board: Board, side: str) -> set[str]:
-        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
 
     def combat_enemy(self, board: Board, h: str, side: str) -> list[UnitState]:
         return [x for x in board.units(h) if x.side != side and self.ground(x)]
