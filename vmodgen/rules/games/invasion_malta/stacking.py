@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
-from ...core.stacking import fmt
+from ...core.stacking import fmt, mixed
 from .units import InvasionMaltaUnits
 
 P = "IM"
@@ -58,9 +58,8 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
 
     def check_mixed(self, board: Board) -> list:
         out = []
-        for h, us in board.at.items():
-            c = [u for u in us if self.combat(u)]
-            if board.is_hex(h) and len({u.side for u in c}) > 1 and not any(u.has("paradropped") for u in c):
+        for h, c in mixed(board, self.combat):
+            if not any(u.has("paradropped") for u in c):
                 out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
                                         f"{self.names(c)}.", [h], c))
         return out

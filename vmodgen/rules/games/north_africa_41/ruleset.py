@@ -27,7 +27,7 @@ from ...base import ALWAYS, MOVES, Rule, RuleSet, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem
-from ...core.stacking import fmt, free_first
+from ...core.stacking import fmt, free_first, mixed
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 from ...core.costs import CostTable
 from . import combat as na_attacks
@@ -154,15 +154,11 @@ class NorthAfrica41Rules(RuleSet):
 
     def check_mixed(self, board: Board) -> list:
         out = []
-        for h, us in board.at.items():
-            if not board.is_hex(h):
-                continue
-            real = [u for u in us if not self.marker(u)]
-            if len({u.side for u in real}) > 1:
-                out.append(self.finding(board, f"{P} 5.1", "stacking",
-                                        f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
-                                        "with an enemy combat unit; enemy non-combat units entered are captured "
-                                        "or eliminated (8.7, 17.2.3).", [h], real))
+        for h, real in mixed(board, lambda u: not self.marker(u)):
+            out.append(self.finding(board, f"{P} 5.1", "stacking",
+                                    f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
+                                    "with an enemy combat unit; enemy non-combat units entered are captured "
+                                    "or eliminated (8.7, 17.2.3).", [h], real))
         return out
 
     def check_boxes(self, board: Board) -> list:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
-from ...core.stacking import fmt, overstacked, simple_points
+from ...core.stacking import fmt, mixed, overstacked, simple_points
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -31,12 +31,10 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def check_mixed(self, board: Board) -> list:
         out = []
-        for h, us in board.at.items():
-            g = [u for u in us if self.ground(u)]
-            if len({u.side for u in g}) > 1:
-                out.append(self.finding(board, f"{P} 4.16", "stacking",
-                                        f"{h} holds ground units of both sides at the end of the phase: "
-                                        f"{self.names(g)} (4.16, 4.55).", [h], g))
+        for h, g in mixed(board, self.ground, boxes=True):
+            out.append(self.finding(board, f"{P} 4.16", "stacking",
+                                    f"{h} holds ground units of both sides at the end of the phase: "
+                                    f"{self.names(g)} (4.16, 4.55).", [h], g))
         return out
 
     def check_militia(self, board: Board) -> list:
