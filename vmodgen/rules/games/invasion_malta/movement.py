@@ -8,7 +8,7 @@ from dataclasses import replace
 from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.costs import CostTable
-from ...core.moves import label, move_findings, unannounced
+from ...core.moves import label, move_findings
 from ...core.movement import MoveModel, Problem
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field

@@ -27,20 +27,12 @@ into urban and airfield hexes off the road; true reads 18.14 "entirely on roads"
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ....positions.model import UnitState
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from ...core.moves import label, move_findings, unannounced
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
+from ...core.moves import label, unannounced
 from ...core.board import Board
-from ...core.movement import MoveModel, Problem
-from ...core.stacking import fmt
-from ...core.zoc import FULL, NONE, ZocField, zoc_field
-from ...core.costs import CostTable
 from .memory import InvasionMaltaMemory
 
 P = "IM"
-ROADS = {"primary_road", "secondary_road", "road"}
 
 
 class InvasionMaltaRules(InvasionMaltaMemory):

@@ -18,15 +18,12 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...base import ALWAYS, Rule
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from .units import NorthAfrica41Units
 
-if TYPE_CHECKING:
-    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in Full Retreat"),
@@ -35,13 +32,13 @@ MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in 
            ("replacement", "19.5", "under a Replacement marker"))
 
 
-def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
     def check_attacks(board: Board) -> list:
         return attacks(rs, board)
     return [Rule(f"{P} 8.1", "movement", ALWAYS, check_attacks, "who may attack")]
 
 
-def attacks(rs: "NorthAfrica41Rules", board: Board) -> list:
+def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     pos = board.pos
     out = []
     used: dict[str, str] = {}

@@ -32,8 +32,6 @@ Steps of the player turn are told from the phase id or name: a phase whose id or
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
@@ -41,9 +39,8 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
+from .units import NorthAfrica41Units
 
-if TYPE_CHECKING:
-    from .ruleset import NorthAfrica41Rules
 
 P = "NA41"
 RETREAT_OVERSTACK = "na41_retreat_overstack"
@@ -59,7 +56,7 @@ TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval tra
 
 
 # ---- phases ---------------------------------------------------------------------------------------
-def step(rs: "NorthAfrica41Rules", pos: Position) -> str:
+def step(rs: NorthAfrica41Units, pos: Position) -> str:
     """The step of the player turn a position is in: movement, combat, supply (by phase kind),
     initial, recovery, delay (by the phase's id or name), else ""."""
     ph = pos.phase_info
@@ -85,7 +82,7 @@ def tracked(u: UnitState) -> list[str]:
 
 
 # ---- validation -----------------------------------------------------------------------------------
-def validate(rs: "NorthAfrica41Rules", pos: Position) -> None:
+def validate(rs: NorthAfrica41Units, pos: Position) -> None:
     st, src = pos.state, pos.source or None
     sides = set(rs.game.sides)
 
@@ -138,7 +135,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 
 
 # ---- memory -----------------------------------------------------------------------------------------
-def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position, memory: dict) -> None:
+def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: dict) -> None:
     memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
     watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
     memory[BOXED_BEFORE] = {u.id: u.hex for u in after.units if u.hex in watched}
@@ -164,7 +161,7 @@ def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position,
 
 
 # ---- rules -----------------------------------------------------------------------------------------
-def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
         Rule(f"{P} 12.1.4", "stacking", MOVEMENT_END, lambda b: check_retreat_overstack(rs, b),
              "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
@@ -183,15 +180,15 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
     ]
 
 
-def _ids(rs: "NorthAfrica41Rules", name: str, default: str) -> list[str]:
+def _ids(rs: NorthAfrica41Units, name: str, default: str) -> list[str]:
     return [x.strip() for x in str(rs.param(name, default)).split(",") if x.strip()]
 
 
-def _surrender(rs: "NorthAfrica41Rules") -> list[str]:
+def _surrender(rs: NorthAfrica41Units) -> list[str]:
     return _ids(rs, "na41_surrender_boxes", "surrender-left, surrender-right")
 
 
-def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     """19.4.1-19.4.2, at the end of the phasing player's Initial Phase (where replacements are
     used, 19.3): a unit that was in the Eliminated Box or the Remnant Display (``na41_boxed_before``)
     and is now on the map stands with a friendly Good Order Corps HQ in full supply (German and
@@ -229,7 +226,7 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_surrender_box(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     """12.5.2, 3.1 A.4: in the Preparation Phase surrendered units advance one half of the Surrender
     Box: from the left half to the right, from the right half to the Eliminated Box."""
     pos = board.pos
@@ -252,7 +249,7 @@ def check_surrender_box(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_retreat_overstack(rs: NorthAfrica41Units, board: Board) -> list:
     """12.1.4: a hex a retreat left overstacked must be within the limit at the end of its owner's
     next Movement Phase; then every unit over the limit is eliminated."""
     carried = board.pos.state.get(RETREAT_OVERSTACK)
@@ -273,7 +270,7 @@ def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
     """16.1, §8: OOS markers are placed, flipped and removed only in their owner's Supply Phase
     (and by the mass OOS of the Supply Attrition Phase, 25.1.1, a supply phase of no side)."""
     pos = board.pos
@@ -298,7 +295,7 @@ def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_recovery(rs: NorthAfrica41Units, board: Board) -> list:
     """13.4, 19.5 at the end of the phasing player's Recovery Phase: his Disrupted and Full Retreat
     units outside enemy ZOC (a limited one counts as ZOC) recover one level: no Full Retreat unit
     is left outside enemy ZOC, and a Disrupted one only if it was in Full Retreat before; no unit
@@ -331,7 +328,7 @@ def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_initial(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_initial(rs: NorthAfrica41Units, board: Board) -> list:
     """5.9.1, 18.7.6, 21.1.5: the phasing player removes his rail, air and naval transport markers
     in his Initial Phase."""
     pos = board.pos
@@ -346,7 +343,7 @@ def check_initial(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_delay(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
     """24.3.4: after the removal roll of every Delay Phase (both players'), a delay marker stacked
     with enemy units (combat or not) is removed. 24.3.1: a delay marker placed in this Delay Phase
     (not on the map at the end of the previous phase, ``na41_delay_before``) is not on or next to

@@ -1,6 +1,9 @@
 """North Africa '41: stacking (4), zones of control (7), movement (5) and the line of supply (16)
 over the core. Rule numbers are the rulebook's (spec: ``rules/north-africa-41.md`` §4-§7, §10).
-The line of supply itself is in :mod:`vmodgen.rules.games.north_africa_41.supply`; history and the
+The rule set is a chain of classes by rule area: :mod:`.units` (unit classes, stacking points,
+ZOC) → :mod:`.stacking` → this module (the rule list, movement and the move check by mode); the
+rule-area modules below take the rule set as :class:`.units.NorthAfrica41Units`. The line of
+supply itself is in :mod:`vmodgen.rules.games.north_africa_41.supply`; history and the
 steps of the player turn (12.1.4 deadlines, OOS marker changes, recovery, Initial and Delay Phase
 markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.games.north_africa_41.memory`;
 retreats, advances, disengagement, rail, boxes and breakthrough groups in
@@ -23,22 +26,23 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 from __future__ import annotations
 
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule, RuleSet, When
+from ...base import ALWAYS, MOVES, Rule, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem
-from ...core.stacking import fmt, free_first, mixed
-from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
+from ...core.stacking import fmt
+from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
 from . import supply as na_supply
+from .stacking import NorthAfrica41Stacking
 
 P = "NA41"
 
 
-class NorthAfrica41Rules(RuleSet):
+class NorthAfrica41Rules(NorthAfrica41Stacking):
     id = "north-africa-41"
     prefix = P
     KIT = id
@@ -49,27 +53,9 @@ class NorthAfrica41Rules(RuleSet):
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
-    def marker(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_marker", "kind:marker")
 
-    def combat(self, u: UnitState) -> bool:
-        """2.3.1: a combat unit has a defense strength of at least 1 (parenthesized ones too)."""
-        if self.marker(u):
-            return False
-        sel = self.param("na41_combat", "")
-        if sel:
-            return self.is_(u, "na41_combat")
-        v = u.value("defense")
-        if isinstance(v, str):
-            v = int("".join(c for c in v if c.isdigit()) or 0)
-        return isinstance(v, int) and v >= 1
 
-    def silhouette(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_silhouette", "flag:silhouette, type:tank, type:flak88")
 
-    def mech(self, u: UnitState) -> bool:
-        """2.3.3; 5.8.1: a unit carried by a truck (status ``trucked``) moves as mechanized."""
-        return self.is_(u, "na41_mech", "class:mech, class:mechanized") or u.has("trucked")
 
     # ---- history (see north_africa_41_history) ------------------------------------------------
     MEMORY_KEYS = na_history.MEMORY_KEYS
@@ -95,119 +81,17 @@ class NorthAfrica41Rules(RuleSet):
         ]
 
     # ---- stacking (4) -------------------------------------------------------------------------
-    def stack_points(self, units: list[UnitState]) -> float:
-        """4.2-4.3: printed values, but the first silhouette is free and each further one counts 1."""
-        return free_first(lambda u: u.number("stacking", 0), self.silhouette,
-                          int(self.num("free_silhouettes_per_hex", 1)), self.num("extra_silhouette_points", 1))(units)
 
-    def stacking_limit(self) -> float:
-        return self.num("stacking_limit_points", self.num("stacking_limit", 5))
 
-    def stacking_hex(self, board: Board, h: str) -> str:
-        """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
-        holding = str(self.param("na41_holding_box", "tobruk-holding:3138"))
-        box, _, hexid = holding.partition(":")
-        return hexid if h == box and hexid else h
 
-    def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
-        """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
-        return [u for u in board.pos.units if u.side == side and not self.marker(u)
-                and self.stacking_hex(board, u.hex) == h]
 
-    def hex_points(self, board: Board, h: str, side: str) -> float:
-        return self.stack_points(self.hex_units(board, h, side)) if board.is_hex(h) else 0.0
 
-    def check_stacking(self, board: Board) -> list:
-        """4.4.1: at the end of the phasing player's Movement and Combat Phases every hex holding
-        phasing units is within 5 points. Hexes a retreat left overstacked (``[state]
-        na41_retreat_overstack``) are judged by 12.1.4 instead. Units of the phasing side that
-        retreated in its own Combat Phase (disengagement, 27.5; status ``retreated`` or
-        ``disengaged``) may stay overstacked until the end of their next Movement Phase: 27.5.4
-        applies every retreat rule to them, 12.1.4 included (spec §11 #10;
-        ``na41_disengage_overstack_waits = false`` makes 4.4.1 win instead)."""
-        limit = self.stacking_limit()
-        phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
-        carried = board.pos.state.get(na_history.RETREAT_OVERSTACK) or {}
-        waits = self.flag("na41_disengage_overstack_waits", True)
-        merged: dict[str, list[UnitState]] = {}
-        for u in board.pos.units:
-            merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)
-        out = []
-        for side in phasing:
-            for h, us in merged.items():
-                if not board.is_hex(h):
-                    continue                                   # 6.2: boxes have no limit
-                mine = [u for u in us if u.side == side and not self.marker(u)]
-                if not mine or carried.get(h) == side:
-                    continue
-                if waits and board.pos.phase_kind == "combat" and any(
-                        u.has("retreated") or u.has("disengaged") or u.mode == "retreat" for u in mine):
-                    continue                                   # 12.1.4 deadline comes later
-                pts = self.stack_points(mine)
-                if pts > limit:
-                    out.append(self.finding(board, f"{P} 4.4.1", "stacking",
-                                            f"{h} holds {fmt(pts)} stacking points of {self.side_name(side)} units, "
-                                            f"more than {fmt(limit)} (one silhouette free, each further one 1 point): "
-                                            f"{self.names(mine)}. The owner must eliminate units to meet the limit.",
-                                            [h], mine, points=pts, limit=limit))
-        return out
 
-    def check_mixed(self, board: Board) -> list:
-        out = []
-        for h, real in mixed(board, lambda u: not self.marker(u)):
-            out.append(self.finding(board, f"{P} 5.1", "stacking",
-                                    f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
-                                    "with an enemy combat unit; enemy non-combat units entered are captured "
-                                    "or eliminated (8.7, 17.2.3).", [h], real))
-        return out
 
-    def check_boxes(self, board: Board) -> list:
-        out = []
-        for u in board.pos.units:
-            box = board.map.boxes.get(u.hex)
-            if box and box.kind == "offmap" and box.side and box.side != u.side and not self.marker(u):
-                out.append(self.finding(board, f"{P} 6.1.2", "movement",
-                                        f"{label(u)} is in {box.name}, the other side's box.", [u.hex], [u]))
-        return out
 
     # ---- ZOC (7) --------------------------------------------------------------------------------
-    def exerts_zoc(self, u: UnitState) -> bool:
-        """7.1: combat units exert a ZOC, not Full Retreat units (13.3.2), not in boxes (6.2)."""
-        return self.combat(u) and not u.has("full_retreat")
 
-    def zoc(self, board: Board, side: str) -> ZocField:
-        """7.1-7.3: limited into the upper side of an escarpment and into a completed fort of the
-        other side; full otherwise. Readings of open points (spec §11 #5-#6): a hex reached by a
-        full and a limited ZOC is in a full one; ZOCs overlap (7.4) when two *source hexes* are
-        not adjacent, so several units in one hex are one source; ZOC across an all-sea hexside
-        is not stated: ``na41_zoc_all_sea`` (false) says whether it crosses. For the OOS entry
-        ban (16.4) a friendly unit cancels overlapping ZOCs in the hex it stands in."""
-        sea = bool(self.param("na41_zoc_all_sea", False))
 
-        def reach(u: UnitState, src: str, dst: str) -> int:
-            feats = board.hexside(src, dst)
-            if not sea and ("all_sea" in feats or board.is_water(dst)):
-                return NONE
-            if "escarpment" in feats and board.uphill(src, dst, "escarpment"):
-                return LIMITED
-            owner = board.marker_owner(dst, "fort")
-            if owner is not None and owner != side:
-                return LIMITED
-            return FULL
-        return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_field(self, board: Board, side: str) -> ZocField:
-        """The merged ZOC of ``side``'s enemies (a two-sided game: the other side)."""
-        fields = [self.zoc(board, e) for e in board.enemies(side)]
-        if len(fields) == 1:
-            return fields[0]
-        merged = ZocField(",".join(board.enemies(side)))
-        for f in fields:
-            for h, s in f.full.items():
-                merged.full.setdefault(h, set()).update(s)
-            for h, s in f.limited.items():
-                merged.limited.setdefault(h, set()).update(s)
-        return merged
 
     def check_full_retreat(self, board: Board) -> list:
         """13.3.2: a Full Retreat unit is next to an enemy unit only if stacked with a friendly

@@ -25,12 +25,11 @@ from ....positions.model import UnitState
 from . import combat, phases
 from . import memory as history
 from . import movement as moves
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
 from ...core.moves import label, move_findings, unannounced
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem
-from ...core.stacking import fmt, overstacked, simple_points
-from ...core.zoc import FULL, NONE, ZocField, zoc_field
+from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .supply import OperationMercurySupply
 
