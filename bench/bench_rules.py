@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vmodgen.positions import load_position  # noqa: E402
+from vmodgen.rules.position_file import load_position  # noqa: E402
 from vmodgen.rules import ruleset_for  # noqa: E402
 from vmodgen.rules.core.board import Board  # noqa: E402
 

@@ -271,7 +271,7 @@ def kit_target(name: str, sandbox: KitSandbox) -> Target:
 
 
 def position_target() -> Target:
-    from vmodgen.positions import load_position
+    from vmodgen.rules.position_file import load_position
     files = sorted((ROOT / "tests" / "data" / "positions").rglob("*.toml"))   # per-game folders too
     seeds = [p.read_bytes() for p in files]
     where = ROOT / "tests" / "data" / "positions" / "fuzz.toml"   # never written: text is passed in

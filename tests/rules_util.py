@@ -4,7 +4,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from vmodgen.positions import load_position
+from vmodgen.rules.position_file import load_position
 from vmodgen.rules import ruleset_for
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"

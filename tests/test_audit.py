@@ -12,7 +12,7 @@ import pytest
 from vmodgen.audit import audit
 from vmodgen.builder.build import build_kit
 from vmodgen.model.kit import load_kit
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 
 DATA = Path(__file__).resolve().parent / "data"
 PASSWORD = "s3cret-pw-xyz"

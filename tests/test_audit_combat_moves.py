@@ -7,7 +7,7 @@ import pytest
 
 from bundled_module_util import bundled_module
 from vmodgen.audit import audit
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 
 
 def test_a_second_file_back_at_the_first_phase_is_named_by_turn_and_phase(mini):

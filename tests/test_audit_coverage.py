@@ -21,7 +21,7 @@ from vmodgen.audit.order import natural_sorted
 from vmodgen.commands.audit import command
 from vmodgen.errors import InputError
 from vmodgen.report import render
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.savefile import Metadata, save_bytes
 
 

@@ -12,7 +12,7 @@ from vmodgen.audit.engine import FileAuditor, chat_lines
 from vmodgen.rules.base import EVERY_PHASE_END, Rule
 from vmodgen.rules.finding import Finding
 from vmodgen.rules.generic import GenericRules
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.savefile import read_save
 
 

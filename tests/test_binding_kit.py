@@ -8,7 +8,7 @@ import pytest
 from vmodgen.audit import audit
 from vmodgen.binding.base import KitBinding
 from vmodgen.binding.file import load_binding
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.module import read_module
 
 from conftest import DATA

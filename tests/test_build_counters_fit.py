@@ -11,7 +11,7 @@ from lxml import etree
 from conftest import ROOT
 from vmodgen.builder.assemble import ModulePlan, build_xml, plan_pieces
 from vmodgen.builder.boxes import box_board, box_capacity
-from vmodgen.builder.build import COUNTER_FRACTION, module_counter_px
+from vmodgen.builder.sizes import COUNTER_FRACTION, module_counter_px
 from vmodgen.model import load_kit
 from vmodgen.render.board import HEX_ID_Y, box_layout
 from vmodgen.render.scene import stack_look, stack_positions

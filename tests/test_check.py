@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from vmodgen.commands.check import command
 from vmodgen.errors import InputError
-from vmodgen.positions import load_position
+from vmodgen.rules.position_file import load_position
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 

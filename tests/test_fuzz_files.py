@@ -199,7 +199,7 @@ POSITIONS = sorted((ROOT / "tests" / "data" / "positions").glob("*.toml"))
 @FUZZ
 @given(st.data())
 def test_mutated_positions(data):
-    positions = pytest.importorskip("vmodgen.positions")
+    positions = pytest.importorskip("vmodgen.rules.position_file")
     path = data.draw(st.sampled_from(POSITIONS))
     text = data.draw(mutated(path.read_bytes())).decode("utf-8", "replace")
     try:

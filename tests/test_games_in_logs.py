@@ -19,7 +19,7 @@ import pytest
 
 from bundled_module_util import bundled_module
 from games_util import audit_chain, found, palette_piece
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 
 
 def phase_ids(kit) -> list[str]:

@@ -360,7 +360,7 @@ def test_generator_reproduces_the_terrain():
 
 # ---------------------------------------------------------------- the text's examples, replayed
 def _check(text: str):
-    from vmodgen.positions import load_position
+    from vmodgen.rules.position_file import load_position
     from vmodgen.rules import ruleset_for
     pos = load_position("example.toml", text)
     return [f.rule for f in ruleset_for(pos.game).check(pos)]

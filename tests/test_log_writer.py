@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.vassal.commands import parse_tree
-from vmodgen.vassal.log_writer import LogWriter, tracker_state
+from vmodgen.testing.log_writer import LogWriter, tracker_state
 from vmodgen.vassal.replay import replay
 from vmodgen.vassal.savefile import read_save
 

@@ -35,7 +35,7 @@ def test_checked_rows_have_tests_and_unchecked_rows_a_reason():
 
 def test_listed_rule_ids_exist_in_the_rule_set():
     """Every rule number of the rule column (IM x.y) is one the Invasion: Malta modules report."""
-    source = rule_source("invasion_malta*.py")
+    source = rule_source("games/invasion_malta/*.py")
     known = set(re.findall(r"\{P\} (\d+\.\d+)", source))
     listed = matches(predicate_rows(), 2, r"IM (\d+\.\d+)")
     assert listed and sorted(listed - known) == []

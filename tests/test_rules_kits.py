@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from vmodgen.positions import load_position
+from vmodgen.rules.position_file import load_position
 from vmodgen.rules import ruleset_for
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"

@@ -36,7 +36,7 @@ def test_checked_rows_name_tests_and_unchecked_rows_say_why():
 
 def test_rule_ids_in_the_table_are_emitted_by_the_code():
     """Every "OM x.y" the table names occurs in the rule set's source."""
-    src = rule_source("operation_mercury*.py")
+    src = rule_source("games/operation_mercury/*.py")
     ids = matches(rows(), 2, r"OM (\d+\.\d+)")
     missing = sorted(i for i in ids if f"{i}" not in src)
     assert missing == []

@@ -1,6 +1,6 @@
 """Operation Mercury phase-end predicates (Recovery and Supply Phases, interdiction, returning Greek
 militia and replacement HQs) and the history carried between phase ends (RuleSet.remember and the
-``[state]`` keys of ``vmodgen.rules.operation_mercury_history``)."""
+``[state]`` keys of ``vmodgen.rules.games.operation_mercury.memory``)."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ from om_util import kit as K
 from rules_util import findings, position, rules, state, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
-from vmodgen.rules.operation_mercury_history import time_of_day
+from vmodgen.rules.games.operation_mercury.memory import time_of_day
 
 
 # ---- Recovery Phase (SoP I.A, 5.28, 6.32, 9.76, 11.11) -------------------------------------------------
@@ -228,7 +228,7 @@ def test_state_example_files_pass_the_check_cli(tmp_path):
     """The position files under tests/data/positions/operation_mercury load and give the findings
     their names announce (legal_*: none; illegal_*: at least one)."""
     from rules_util import POSITIONS
-    from vmodgen.positions import load_position
+    from vmodgen.rules.position_file import load_position
     files = sorted((POSITIONS / "operation_mercury").glob("*.toml"))
     assert files
     for f in files:

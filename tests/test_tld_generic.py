@@ -13,7 +13,7 @@ from vmodgen.audit import audit
 from vmodgen.audit.engine import FileAuditor
 from vmodgen.rules import ruleset_for
 from vmodgen.binding.file import load_binding
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.module import read_module
 from vmodgen.vassal.replay import replay
 from vmodgen.vassal.savefile import read_save

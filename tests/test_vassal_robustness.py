@@ -81,7 +81,7 @@ def test_huge_persistent_property_count_does_not_run_away() -> None:
 
 # ---- 4. positions: a kit name too long for the system ----------------------------------------
 def test_too_long_kit_name_is_an_input_error() -> None:
-    from vmodgen.positions.load import load_position
+    from vmodgen.rules.position_file import load_position
     with pytest.raises(InputError) as err:
         load_position("x.toml", '[position]\ngame = "../' + "t" * 300 + '"\n')
     assert err.value.path == "x.toml" and err.value.line == 2

@@ -202,7 +202,7 @@ def test_own_kit_module_replays_without_its_kit_and_is_audited_with_it(tmp_path_
     findings are those the audit gives."""
     from conftest import DATA
     from vmodgen.audit import audit
-    from vmodgen.vassal.log_writer import LogWriter
+    from vmodgen.testing.log_writer import LogWriter
     kit, module, root = bundled_module(str(DATA / "minikit"), tmp_path_factory, "viewer-minikit")
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Ann")
     log = w.move("R1", "0303").move("R2", "0303").move("R3", "0303").advance(3).write(root / "g.vlog")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.vassal.inspecting import inspect_save
-from vmodgen.vassal.log_writer import LogWriter
+from vmodgen.testing.log_writer import LogWriter
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 DRIVER = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")

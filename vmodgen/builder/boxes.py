@@ -10,6 +10,7 @@ from PIL import Image
 from ..model import Kit
 from ..render.board import box_layout, box_slots, render_boxes
 from .assemble import BoxBoard
+from .sizes import module_counter_px
 
 MAP_NAME = "Off-map boxes"
 
@@ -28,7 +29,6 @@ def box_board(kit: Kit, counter_px: int | None = None,
     """The board and its image, or None when the map has no boxes. ``counter_px``: the module's
     counter size (default: the one the builder uses for ``kit``)."""
     if counter_px is None:
-        from .build import module_counter_px
         counter_px = module_counter_px(kit)
     capacity = box_capacity(kit)
     img = render_boxes(kit.game, kit.map, counter_px=counter_px, capacity=capacity)

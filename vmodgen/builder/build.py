@@ -23,12 +23,10 @@ from .offered import is_offered
 from ..safeio import write_bytes_atomic, write_text_atomic
 from .package import FIXED_TIME, write_zip, zip_bytes
 from .scenario_save import MapPoint, scenario_text
+from .sizes import module_counter_px
 
 Progress = Callable[[str], None]
 MARGIN_PX = 40
-#: a counter's side on the maps as a fraction of the hex height (flat to flat), when the kit
-#: gives no ``counter_px``: inside its hex, clear of the hex ID printed at the top of the hex
-COUNTER_FRACTION = 0.72
 
 
 class BuildError(VmodgenError):
@@ -72,16 +70,6 @@ def sheet_path(out_dir: Path, kit: Kit, page: str) -> Path:
 def offered_scenarios(kit: Kit) -> list:
     """The scenarios the module offers as predefined set-ups (see :mod:`.offered`)."""
     return [s for s in kit.scenarios.values() if is_offered(kit, s)]
-
-
-def module_counter_px(kit: Kit) -> int:
-    """The counters' side in the module (pixels): the kit's ``counter_px``, or
-    :data:`COUNTER_FRACTION` of the smallest hex of its boards (a scan's calibration included)."""
-    if kit.game.counter_px:
-        return kit.game.counter_px
-    heights = [s.image.hex_height_px if s.image is not None else kit.map.hex_height_px
-               for s in kit.map.sheets.values()] or [kit.map.hex_height_px]
-    return max(16, round(min(heights) * COUNTER_FRACTION))
 
 
 def input_fingerprint(kit: Kit, vassal: str = DEFAULT_TARGET) -> str:

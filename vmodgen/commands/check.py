@@ -6,7 +6,7 @@ import json
 import click
 
 from ..errors import InputError
-from ..positions import load_position
+from ..rules.position_file import load_position
 from ..rules import ruleset_for
 
 
@@ -28,8 +28,12 @@ def command(position: str, as_json: bool) -> int:
     except InputError as exc:              # a rule parameter of the kit or position is unusable
         raise exc.at(position) from None
     if as_json:
-        click.echo(json.dumps({"findings": [f.to_json() for f in findings]}, indent=2, ensure_ascii=False))
-    elif not findings:
+        click.echo(json.dumps({"findings": [f.to_json() for f in findings], "ignored": pos.ignored},
+                              indent=2, ensure_ascii=False))
+        return 1 if findings else 0
+    for note in pos.ignored:
+        click.echo(f"ignored: {note}")
+    if not findings:
         click.echo(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})")
     else:
         for f in findings:

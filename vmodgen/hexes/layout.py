@@ -22,14 +22,10 @@ from functools import cached_property
 
 from .grid import Hex, is_shifted
 from .scheme import HexScheme
+from ..vassal.codec import java_double   # Java's text of a double (a leaf: imports no vmodgen module)
 from .vassal_grid import SQRT3_2, HexGrid
 
 Point = tuple[int, int]
-
-
-def _java_double(v: float) -> str:
-    from ..vassal.codec import java_double
-    return java_double(v)
 
 
 class SheetLayout:
@@ -167,7 +163,7 @@ class SheetLayout:
         """``HexGrid`` attributes as buildFile strings (``dx`` never equals VASSAL's default
         unless ``dy`` is 64, so the default-width quirk cannot change it)."""
         return {"color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false",
-                "dx": _java_double(self.dx), "dy": _java_double(self.dy), "edgesLegal": "false",
+                "dx": java_double(self.dx), "dy": java_double(self.dy), "edgesLegal": "false",
                 "sideways": "true" if self.sideways else "false", "snapTo": "true",
                 "visible": "false", "x0": str(self.x0), "y0": str(self.y0)}
 

@@ -112,11 +112,6 @@ def substitute(fmt: str, props: Mapping[str, str | None]) -> str:
     return "".join(out)
 
 
-def _seq_decode(text: str, delim: str) -> list[str]:
-    from ..vassal.codec import decode
-    return decode(text, delim)
-
-
 # ---------------------------------------------------------------- AWT containment
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Mapping, Protocol
 
-from .vassal_java import _INT_MAX, _INT_MIN, Point, _seq_decode, jdiv, parse_bool, parse_int, substitute
+from ..vassal.codec import decode       # VASSAL's SequenceEncoder (a leaf: imports no vmodgen module)
+from .vassal_java import _INT_MAX, _INT_MIN, Point, jdiv, parse_bool, parse_int, substitute
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHA_MATCH = "-?(?:" + "|".join(c + "+" for c in ALPHABET) + ")"
@@ -121,7 +122,7 @@ class RegularNumbering:
         cached = getattr(self, "_regex_cache", None)
         if cached is not None and cached[0] == key:
             return cached[1]
-        tokens = _seq_decode(self.location_format, "$")
+        tokens = decode(self.location_format, "$")
         regex, col_group, row_group, groups = [], 0, 0, 0
         is_prop = True
         for i, token in enumerate(tokens):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from .vassal_java import (Point, _seq_decode, awt_polygon_contains, jdiv, jfloor, jint, jround,
+from ..vassal.codec import decode       # VASSAL's SequenceEncoder (a leaf: imports no vmodgen module)
+from .vassal_java import (Point, awt_polygon_contains, jdiv, jfloor, jint, jround,
                           parse_bool, parse_double, parse_int, substitute)
 from .vassal_numbering import Grid, NumberedGrid, SquareNumbering
 
@@ -145,8 +146,8 @@ class Zone:
         self.parent: ZonedGrid | None = None
         self.xs: list[int] = []
         self.ys: list[int] = []
-        for part in _seq_decode(path, ";") if path else []:
-            xy = _seq_decode(part, ",")
+        for part in decode(path, ";") if path else []:
+            xy = decode(part, ",")
             try:
                 x = int(xy[0].strip()) if re.fullmatch(r"\s*[+-]?\d+\s*", xy[0]) else None
                 if x is not None and len(xy) > 1 and re.fullmatch(r"\s*[+-]?\d+\s*", xy[1]):
@@ -185,7 +186,7 @@ class Zone:
         return g.snap_to(x, y, force, center_only) if g is not None else (x, y)
 
     def get_location(self, label: str) -> Point | None:
-        tokens = _seq_decode(self.location_format, "$")
+        tokens = decode(self.location_format, "$")
         regex, groups, is_prop = [], 0, True
         g = self.grid
         for i, token in enumerate(tokens):

@@ -8,6 +8,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    Named, Nationality, Phase, PointFeature, SequenceOfPlay, Side, Terrain,
                    UnitSize, UnitType)
 from ..errors import InputError
+from ..rules import REGISTRY              # the one registry of rule sets (imports no rule set)
 from .tomldoc import Table, TomlDoc, shown
 from .problems import item, report
 from .schema import TABLES, keys, top_tables
@@ -18,7 +19,6 @@ ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 #: the rule sets vmodgen knows (vmodgen.rules); a kit naming another is refused
-KNOWN_RULESETS = ("generic", "operation-mercury", "invasion-malta", "north-africa-41")
 
 
 def _id(t: Table, key: str = "id") -> str:
@@ -85,8 +85,8 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
     if counter_px is not None and counter_px > 1000:
         raise g.error(f"'counter_px' may be at most 1000, not {counter_px}", "counter_px")
     ruleset = g.str("ruleset", "generic")
-    if ruleset not in KNOWN_RULESETS:
-        raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(KNOWN_RULESETS)})", "ruleset")
+    if ruleset not in REGISTRY:
+        raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(REGISTRY)})", "ruleset")
     game = Game(
         id=_id(g), name=g.str("name"), subtitle=g.str("subtitle", ""), ruleset=ruleset,
         die=die, dice=tuple(dict.fromkeys((die,) + dice)),

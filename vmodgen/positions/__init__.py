@@ -1,5 +1,8 @@
-"""Positions: the board state the rules check (units in hexes, status, turn, phase, side)."""
-from .model import MOVE_MODES, Attack, Position, UnitState, position_of
-from .load import load_position
+"""Positions: the board state the rules check (units in hexes, status, turn, phase, side).
 
-__all__ = ["Attack", "MOVE_MODES", "Position", "UnitState", "load_position", "position_of"]
+A position file is read by :func:`read_position` with the rule set it is checked against handed
+in; :func:`vmodgen.rules.position_file.load_position` reads one with the registry's rule set."""
+from .model import Attack, Position, UnitState, position_of
+from .load import read_position
+
+__all__ = ["Attack", "Position", "UnitState", "position_of", "read_position"]

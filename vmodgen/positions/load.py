@@ -3,33 +3,92 @@
 Every fault raises :class:`~vmodgen.errors.InputError` with ``file:line``. A position names a
 kit (bundled id or path) or defines a small game inline; either way it may override terrain,
 hexsides and roads of the hexes it uses, so it can be checked without any map data.
+
+The rule set is handed in (:func:`read_position`'s ``rules_for``; the rules layer's
+:func:`vmodgen.rules.position_file.load_position` hands the registry's): it says which statuses,
+move modes and names a position may use, and validates its ``[state]``.
 """
 from __future__ import annotations
 
 import copy
 import re
 from pathlib import Path
+from typing import Callable, Protocol
 
 from ..errors import InputError
 from ..hexes.scheme import HexScheme
-from ..model.game import (Game, HexsideFeature, LineFeature, Nationality, PointFeature, Side,
-                          Terrain, UnitType)
+from ..model.game import (Game, HexsideFeature, LineFeature, Nationality, Phase, PointFeature, SequenceOfPlay,
+                          Side, Terrain, UnitType)
 from ..model.kit import is_dir, is_file, load_kit, resolve_kit_path
 from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
-from .model import ALIASES, MOVE_MODES, Attack, Position, UnitState
+from .model import ALIASES, Attack, Position, UnitState
 
-TOP = ("position", "rules", "grid", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks", "state")
+TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
+       "state")
 MAX_UNITS = 20_000
-
-#: statuses every rule set understands (rule sets add their own; game markers are accepted too)
-BASE_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
-                           "paradropped", "arrived", "depleted", "replacement", "transport"})
+#: terrain names that are water in an inline game (a kit's terrain says it itself)
+WATER_NAMES = ("sea", "water", "all_sea", "all_water")
 
 
-def load_position(path: str | Path, text: str | None = None) -> Position:
+class PositionRules(Protocol):
+    """What the loader asks of a rule set (:class:`vmodgen.rules.base.RuleSet` answers)."""
+    id: str
+    KIT: str
+    modes: frozenset[str]
+
+    def known_statuses(self) -> frozenset[str]: ...
+
+    def names_read(self) -> dict[str, frozenset[str]] | None: ...
+
+    def validate_position(self, pos: Position) -> None: ...
+
+
+#: kind of name → how messages call it and the kit table that declares such names
+_NAME_TABLES = {"terrain": ("terrain", "terrain"), "hexside": ("hexside feature", "hexside_features"),
+                "line": ("road or line", "line_features"), "feature": ("point feature", "point_features"),
+                "unit_type": ("unit type", "unit_types"), "movement_class": ("movement class", "movement_classes")}
+
+
+#: the kinds of name a game's rule set refuses when its kit lacks them (they pick the costs and
+#: limits of every move); a unit type it reads only through a few selectors, so an unknown one is
+#: listed as ignored
+_REFUSED = ("terrain", "hexside", "line", "feature", "movement_class")
+
+
+class Names:
+    """The names an inline game's position may use, and what it does with the others: refused
+    with their line (a game's rule set, written against its kit's names: :data:`_REFUSED`) or
+    listed as ignored (the generic set, which gives a name a meaning only through its
+    parameters; a game's unit types)."""
+
+    def __init__(self, rules: PositionRules, pos: Position, inline: bool) -> None:
+        self.rules, self.pos, self.inline = rules, pos, inline
+        self.read: dict[str, frozenset[str]] | None = None
+        if inline:
+            self.read = rules.names_read()
+            if self.read is None and rules.KIT:
+                kit_game = cached_kit(rules.KIT).game
+                self.read = {k: frozenset(getattr(kit_game, table)) for k, (_, table) in _NAME_TABLES.items()}
+
+    def check(self, t: Table, kind: str, name: str, key: str) -> None:
+        if self.read is None or name in self.read.get(kind, frozenset()):
+            return
+        what = _NAME_TABLES[kind][0]
+        known = ", ".join(sorted(self.read.get(kind, frozenset()))) or "none"
+        if self.rules.KIT and kind in _REFUSED:
+            raise t.error(f"unknown {what} '{name}': the {self.rules.id} rules read only the names of their kit "
+                          f"(known: {known})", key)
+        line = t.line_of(key) if key in t else t.line
+        self.pos.ignored.append(f"{t.doc.path}:{line}: {what} '{name}' is read by no rule of the "
+                                f"{self.rules.id} rule set: it changes nothing (the {what} names it reads: {known})")
+
+
+def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game], PositionRules]) -> Position:
+    """The position in ``path`` (or ``text``), checked against the rule set ``rules_for`` gives
+    for its game."""
     doc = TomlDoc(path, text)
     for key in doc.data:
         if key not in TOP:
@@ -40,9 +99,10 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
     rules_t = doc.table("rules", required=False)
     if "game" in p:
         game, mapdata, roster, inline = _kit_game(p, doc)
-        if "grid" in doc.data:
-            raise InputError(doc.path, "[grid] is only for inline games (without 'game')",
-                             line=doc.header_line("grid"))
+        for only_inline in ("grid", "phases"):
+            if only_inline in doc.data:
+                raise InputError(doc.path, f"[{only_inline}] is only for inline games (without 'game'); "
+                                 "a kit's come from the kit", line=doc.header_line(only_inline))
     else:
         game, mapdata = _inline_game(p, doc)
         roster, inline = {}, True
@@ -53,9 +113,8 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
             game.rules[key] = value
         else:
             raise rules_t.error(f"rule parameter '{key}' must be a number, true/false or text", key)
-    from ..rules import ruleset_for            # late: rules import positions
     try:
-        ruleset = ruleset_for(game)
+        ruleset = rules_for(game)
     except InputError as exc:
         if exc.path is not None:
             raise
@@ -77,10 +136,17 @@ def load_position(path: str | Path, text: str | None = None) -> Position:
     pos.at = p.str("at", "end")
     if pos.at not in ("end", "during"):
         raise p.error(f"'at' must be \"end\" or \"during\", not '{pos.at}'", "at")
+    if pos.at == "during" and not pos.phase:
+        raise p.error("'at = \"during\"' needs the 'phase' it is during (an inline game names its phases in "
+                      "[[phases]]): without a phase every rule is checked as at a phase end", "at")
     pos.scenario = p.str("scenario", "")
-    _load_map_overrides(doc, game, mapdata, pos, inline)
-    statuses = _spellings(BASE_STATUSES | ruleset.statuses | frozenset(game.markers))
-    _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes)
+    names = Names(ruleset, pos, inline)
+    grid = doc.table("grid", required=False)
+    if inline and "default_terrain" in grid:
+        names.check(grid, "terrain", mapdata.default_terrain, "default_terrain")
+    _load_map_overrides(doc, game, mapdata, pos, inline, names)
+    statuses = _spellings(ruleset.known_statuses() | frozenset(game.markers))
+    _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names)
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind"))
         hexid = _hex(t, mapdata, "hex")
@@ -180,9 +246,10 @@ def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:
     g = doc.table("grid", required=False)
     g.check_keys(("prefix", "lines", "line_digits", "pos_digits", "line_range", "pos_range", "shift",
                   "default_terrain"))
+    line_digits, pos_digits = g.int("line_digits", 2, minimum=1) or 2, g.int("pos_digits", 2, minimum=1) or 2
+    line_range, pos_range = g.int_pair("line_range", (1, 30)) or (1, 30), g.int_pair("pos_range", (1, 30)) or (1, 30)
     scheme = HexScheme(prefix=g.str("prefix", ""), lines=g.str("lines", "columns"),  # type: ignore[arg-type]
-                       line_digits=g.int("line_digits", 2, minimum=1), pos_digits=g.int("pos_digits", 2, minimum=1),
-                       line_range=g.int_pair("line_range", (1, 30)), pos_range=g.int_pair("pos_range", (1, 30)),
+                       line_digits=line_digits, pos_digits=pos_digits, line_range=line_range, pos_range=pos_range,
                        pos_grows="south" if g.str("lines", "columns") == "columns" else "east",
                        line_grows="east" if g.str("lines", "columns") == "columns" else "south",
                        shift=g.str("shift", "odd"))  # type: ignore[arg-type]
@@ -192,10 +259,30 @@ def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:
     if scheme.n_lines * scheme.n_pos > 250_000:
         raise g.error("a grid of more than 250000 hexes")
     default = g.str("default_terrain", "clear")
-    game.terrain.setdefault(default, Terrain(default, default))
+    game.terrain.setdefault(default, Terrain(default, default, water=default in WATER_NAMES))
+    game.sequence = _inline_sequence(doc, game)
     m = MapData(id="inline", name="Inline map", default_terrain=default)
     m.sheets["main"] = Sheet("main", "Main", scheme)
     return game, m
+
+
+def _inline_sequence(doc: TomlDoc, game: Game) -> SequenceOfPlay:
+    """``[[phases]]``: an inline game's sequence of play, in order: ``id``, ``kind`` (the rules'
+    timing: movement, combat, supply...; default the id), ``side`` (the side moving, "" = both),
+    ``name``."""
+    phases: list[Phase] = []
+    for t in doc.tables("phases"):
+        t.check_keys(("id", "name", "kind", "side"))
+        pid = t.str("id")
+        if not ID_RE.match(pid):
+            raise t.error(f"phase id {pid!r} must be letters, digits, '-', '_' or '.'", "id")
+        if any(ph.id == pid for ph in phases):
+            raise t.error(f"phase '{pid}' is named twice", "id")
+        side = t.str("side", "")
+        if side and side not in game.sides:
+            raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
+        phases.append(Phase(pid, t.str("name", pid), side=side, kind=t.str("kind", pid)))
+    return SequenceOfPlay(phases=tuple(phases))
 
 
 # ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
@@ -216,7 +303,7 @@ def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory, 
     table[value] = factory(value)
 
 
-def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inline: bool) -> None:
+def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inline: bool, names: Names) -> None:
     for t in doc.tables("boxes"):
         if not inline:
             raise t.error("[[boxes]] are only for inline games; a kit's boxes come from its map")
@@ -229,10 +316,13 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         h = _hex(t, m, "hex")
         old = m.info(h)
         terrain = t.str("terrain", old.terrain)
-        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in ("sea", "water", "all_sea", "all_water")), "terrain")
+        _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in WATER_NAMES), "terrain")
+        if "terrain" in t:
+            names.check(t, "terrain", terrain, "terrain")
         feats = t.str_list("features", tuple(old.features))
         for f in feats:
             _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")
+            names.check(t, "feature", f, "features")
         m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
         owner = t.str("owner", "")
         if owner and owner not in game.sides:
@@ -266,6 +356,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error(f"hexes '{pair[0]}' and '{pair[1]}' are not adjacent", "hexes")
         feat = t.str("feature")
         _known(t, game.hexside_features, feat, "hexside feature", inline, lambda v: HexsideFeature(v, v), "feature")
+        names.check(t, "hexside", feat, "feature")
         up = t.str("up", "")
         if up and up not in pair:
             raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
@@ -274,6 +365,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         t.check_keys(("kind", "hexes"))
         kind = t.str("kind")
         _known(t, game.line_features, kind, "line feature", inline, lambda v: LineFeature(v, v), "kind")
+        names.check(t, "line", kind, "kind")
         chain = t.str_list("hexes")
         if len(chain) < 2:
             raise t.error("a road needs at least two hexes", "hexes")
@@ -290,8 +382,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         for h in hexes:
             if not m.has_hex(h):
                 raise t.error(f"hex '{h}' is not on the map", "hexes")
-        old = m.areas.get(aid)
-        m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (old.hexes if old else ()) + hexes)
+        was = m.areas.get(aid)
+        m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (was.hexes if was else ()) + hexes)
     m.invalidate()
 
 
@@ -310,7 +402,7 @@ def _values(t: Table, key: str) -> dict | None:
     return dict(v)
 
 
-def _inline_unit(t: Table, game: Game, inline: bool) -> Unit:
+def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
     uid = t.str("id")
     side = t.str("side")
     if side not in game.sides:
@@ -332,8 +424,15 @@ def _inline_unit(t: Table, game: Game, inline: bool) -> Unit:
                                           movement_class=t.str("movement_class", ""))
     elif kind and game.unit_types[utype].kind != kind:
         raise t.error(f"unit type '{utype}' is of kind '{game.unit_types[utype].kind}', not '{kind}'", "kind")
+    if "type" in t:
+        names.check(t, "unit_type", utype, "type")
     flags = frozenset(t.str_list("flags"))
     mclass = t.str("movement_class", game.unit_types[utype].movement_class)
+    if "movement_class" in t:
+        if not inline and game.movement_classes and mclass not in game.movement_classes:
+            raise t.error(f"unknown movement class '{mclass}' (known: {', '.join(game.movement_classes)})",
+                          "movement_class")
+        names.check(t, "movement_class", mclass, "movement_class")
     front = _values(t, "values") or {}
     return Unit(id=uid, name=t.str("name", uid), side=side, nationality=nat, formation=t.str("formation", ""),
                 type=utype, size=t.str("size", ""), steps=t.int("steps", 1, minimum=1) or 1,
@@ -341,7 +440,7 @@ def _inline_unit(t: Table, game: Game, inline: bool) -> Unit:
 
 
 def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,
-                statuses: frozenset[str], modes: frozenset[str]) -> None:
+                statuses: frozenset[str], modes: frozenset[str], names: Names) -> None:
     tables = doc.tables("units")
     if len(tables) > MAX_UNITS:
         raise InputError(doc.path, f"more than {MAX_UNITS} units", line=doc.header_line("units", MAX_UNITS))
@@ -357,7 +456,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                 raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
             unit = roster[uid]
         elif "id" in t:
-            unit = _inline_unit(t, game, inline)
+            unit = _inline_unit(t, game, inline, names)
         else:
             raise t.error("a unit needs 'unit' (a roster id) or 'id' with inline values")
         if unit.id in seen:
@@ -388,7 +487,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                 if m.has_hex(a) and m.has_hex(b) and not m.adjacent(a, b):
                     raise t.error(f"the path jumps from '{a}' to '{b}', which are not adjacent", "path")
         mode = t.str("mode", "move")
-        if mode not in MOVE_MODES or mode not in modes:
+        if mode not in modes:
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
                                    t.line or 0))

@@ -13,11 +13,6 @@ from ..model.game import Game, Phase
 from ..model.mapdata import MapData
 from ..model.unit import Unit, Value
 
-#: how a unit got where it is, for a move check (rule sets say which they know)
-MOVE_MODES = ("move", "extended", "tactical", "rail", "strategic", "road_bonus", "motor_pool",
-              "infiltration", "retreat", "advance", "reaction")
-
-
 #: status names and the marker ids kits use for them
 ALIASES = {"excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
            "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
@@ -32,7 +27,7 @@ class UnitState:
     status: frozenset[str] = frozenset()       # disrupted, fatigued, oos, excess, ... and marker ids
     previous: str | None = None                # the hex it moved from (move check)
     path: tuple[str, ...] | None = None        # previous .. hex, inclusive
-    mode: str = "move"
+    mode: str = "move"                         # how it moved; each rule set declares its ``modes``
     line: int = 0                              # line of the position file, for messages
     #: the unit's id and side, copied once (rules read them very often)
     id: str = field(init=False, repr=False, compare=False)
@@ -107,6 +102,9 @@ class Position:
     side_versions: dict[str, tuple] | None = field(default=None, repr=False, compare=False)
     #: with ``by_hex``: the hexes holding units of more than one side
     mixed_hexes: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    #: ``file:line: ...`` for each name of an inline game that no rule reads (``vmodgen check``
+    #: lists them)
+    ignored: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def phase_info(self) -> Phase | None:

@@ -197,7 +197,7 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
             dx = (i - (len(kinds[:3]) - 1) / 2) * S * 0.3
             draw_point_symbol(d, k, cx + dx, cy + S * 0.02, S)
     if hex_ids:
-        # in the top band of the hex, clear of a counter (builder.COUNTER_FRACTION) standing on it
+        # in the top band of the hex, clear of a counter (builder.sizes.COUNTER_FRACTION) standing on it
         f_id = font(max(6, round(S * 0.13)), bold=False)
         for hx in hexes:
             cx, cy = centers[hx]

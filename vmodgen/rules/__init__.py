@@ -1,32 +1,42 @@
-"""Rules: a game-neutral core (:mod:`vmodgen.rules.core`) and one rule set per game over it.
+"""Rules: the shape every rule set shares (:mod:`.base`), the game-neutral mechanisms
+(:mod:`.core`), the generic rule set (:mod:`.generic`) and one package per game
+(:mod:`.games`), files named by rule area.
 
-``ruleset_for(game)`` gives the rule set a game names in ``game.ruleset``; ``check(position)``
-gives the findings of one position.
+This module is the one registry of rule sets: ``game.ruleset`` names one of :data:`REGISTRY`
+(the kit loader refuses other names); ``ruleset_for(game)`` builds it, ``check(position)`` gives
+the findings of one position. It imports no rule set until one is asked for, so the layers below
+(the kit loader) can read the registry.
 """
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..model.game import Game
-from .base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, SUPPLY, Rule, RuleSet, When
-from .finding import Finding
 
-#: ``game.ruleset`` → "module:Class"
-REGISTRY = {
+if TYPE_CHECKING:
+    from ..model.game import Game
+    from ..positions.model import Position
+    from .base import RuleSet
+    from .finding import Finding
+
+#: ``game.ruleset`` → "module:Class" (below :mod:`vmodgen.rules`)
+REGISTRY: dict[str, str] = {
     "generic": "generic:GenericRules",
-    "operation-mercury": "operation_mercury:OperationMercuryRules",
-    "invasion-malta": "invasion_malta:InvasionMaltaRules",
-    "north-africa-41": "north_africa_41:NorthAfrica41Rules",
+    "operation-mercury": "games.operation_mercury.ruleset:OperationMercuryRules",
+    "invasion-malta": "games.invasion_malta.ruleset:InvasionMaltaRules",
+    "north-africa-41": "games.north_africa_41.ruleset:NorthAfrica41Rules",
 }
 
 
 def ruleset_class(name: str) -> type[RuleSet]:
+    """The class of the rule set ``name`` (refused with the known names when unknown)."""
     spec = REGISTRY.get(name)
     if spec is None:
         raise InputError(None, f"unknown rule set '{name}' (known: {', '.join(REGISTRY)})")
     mod, cls = spec.split(":")
-    return getattr(importlib.import_module(f"{__name__}.{mod}"), cls)
+    found: type[RuleSet] = getattr(importlib.import_module(f"{__name__}.{mod}"), cls)
+    return found
 
 
 def ruleset_for(game: Game) -> RuleSet:
@@ -34,10 +44,9 @@ def ruleset_for(game: Game) -> RuleSet:
     return ruleset_class(game.ruleset)(game)
 
 
-def check(position) -> list[Finding]:
+def check(position: Position) -> list[Finding]:
     """Every finding of one position, by the rule set of its game."""
     return ruleset_for(position.game).check(position)
 
 
-__all__ = ["ALWAYS", "EVERY_PHASE_END", "Finding", "MOVEMENT_END", "REGISTRY", "Rule", "RuleSet", "SUPPLY",
-           "When", "check", "ruleset_class", "ruleset_for"]
+__all__ = ["REGISTRY", "check", "ruleset_class", "ruleset_for"]

@@ -3,13 +3,15 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import InputError
 from ..model.game import Game
 from ..positions.model import Position, UnitState
 from .core.board import Board
+from .core.movement import MoveModel
 from .core.select import Selector
+from .core.zoc import ZocField
 from .finding import Finding
 
 
@@ -55,13 +57,33 @@ class Rule:
     title: str = ""
 
 
+#: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker
+#: ids are accepted too)
+COMMON_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
+                             "paradropped", "arrived", "depleted", "replacement", "transport"})
+
+#: the kinds of names a rule set reads from the map and the units (``names_read``)
+NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_class")
+
+#: terrain names that are water in an inline game (a kit says which of its terrains are)
+WATER_TERRAIN = frozenset({"sea", "water", "all_sea", "all_water"})
+
+
 class RuleSet:
     """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
-    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``."""
+    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
+    and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
+    read (``KIT`` or :meth:`names_read`)."""
     id = "base"
     prefix = "GEN"
+    #: statuses this rule set reads besides :data:`COMMON_STATUSES`
     statuses: frozenset[str] = frozenset()
+    #: how a unit may have moved (a position's ``mode``)
     modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
+    #: the bundled kit whose names (terrain, hexside features, roads, point features, unit types,
+    #: movement classes) the rules are written against; "" = none (the generic set reads the
+    #: names its parameters give)
+    KIT: str = ""
     #: parameter name → (default, description); only the generic set refuses other names
     PARAMS: dict[str, tuple[object, str]] = {}
 
@@ -99,6 +121,56 @@ class RuleSet:
 
     def is_(self, u: UnitState, name: str, default: str | None = None) -> bool:
         return self.sel(name, default).matches(self.game, u)
+
+    # ---- what a position may say --------------------------------------------------------------
+    def known_statuses(self) -> frozenset[str]:
+        """Every status this rule set reads (a kit's marker ids are accepted besides)."""
+        return COMMON_STATUSES | self.statuses
+
+    def names_read(self) -> dict[str, frozenset[str]] | None:
+        """The names, by kind (:data:`NAME_KINDS`), that give a map or a unit a meaning to these
+        rules, for positions of an inline game (a kit game's names are the kit's). None = the
+        names of :attr:`KIT`; the generic set answers from its parameters."""
+        return None
+
+    # ---- the game's mechanisms: one signature each, answered by every game -----------------
+    def stacking_limit(self) -> float:
+        """The most a side may stack in one hex, in the game's measure."""
+        raise NotImplementedError(f"{type(self).__name__} has no stacking limit")
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """What ``units`` (one side's, in one hex) count toward :meth:`stacking_limit`."""
+        raise NotImplementedError(f"{type(self).__name__} counts no stacking points")
+
+    def zoc(self, board: Board, side: str) -> ZocField:
+        """The zone of control ``side``'s units exert: who projects one and where it reaches."""
+        raise NotImplementedError(f"{type(self).__name__} has no zones of control")
+
+    def enemy_zoc(self, board: Board, side: str) -> set[str]:
+        """The hexes in the zone of control of ``side``'s enemies."""
+        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+
+    def allowance(self, board: Board, u: UnitState) -> float:
+        """The movement points ``u`` has for the move it made (its printed MA unless the rules
+        change it); infinite when unknown (the points are then not checked)."""
+        return u.number("movement", float("inf"))
+
+    def move_model(self, board: Board, u: UnitState, ez: Any, with_zoc: bool = True) -> MoveModel:
+        """What a step of ``u``'s move costs and where it must stop (``ez``: the enemy ZOC, as
+        the game's :meth:`zoc` gives it; ``with_zoc=False``: the same without the ZOC rules)."""
+        raise NotImplementedError(f"{type(self).__name__} has no move model")
+
+    def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a retreat ``u`` made (``mode = "retreat"``)."""
+        return []
+
+    def check_advance(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of an advance after combat ``u`` made (``mode = "advance"``)."""
+        return []
+
+    def check_reaction(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a reaction move ``u`` made (``mode = "reaction"``)."""
+        return []
 
     # ---- checking --------------------------------------------------------------------------
     def rules(self) -> list[Rule]:

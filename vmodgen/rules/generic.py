@@ -40,25 +40,27 @@ Movement
   ``movement_field`` ("movement") the printed movement allowance (a unit without one: only the
                                    ZOC and terrain rules are checked, not the points).
                                    A unit never enters a hex holding enemy units.
-  ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.costs`.
+  ``move_cost_*``, ``hexside_cost_*``, ``road_cost_*``: see :mod:`vmodgen.rules.core.costs`.
 
 An unknown parameter or an impossible value (a negative limit, a range below 0) is refused.
 """
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, SUPPLY, Rule, RuleSet
-from .common import edge_hexes, enemy_sharing, label, move_findings
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Rule, RuleSet
+from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
 from .core.movement import MoveModel, Problem
 from .core.select import Selector
 from .core.stacking import fmt, overstacked, simple_points
 from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
-from .costs import CostTable
+from .core.costs import CostTable
 
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 
@@ -104,7 +106,7 @@ class GenericRules(RuleSet):
         # (id of the Unit, status) → (the Unit, whether it counts for stacking / exerts a ZOC)
         self._memo_counts: dict[tuple, tuple] = {}
         self._memo_exerts: dict[tuple, tuple] = {}
-        self._zoc_map = None                              # the map _zoc_targets was built for
+        self._zoc_map: object = None                      # the map _zoc_targets was built for
         self._zoc_targets: dict[str, tuple[str, ...]] = {}  # source hex → hexes its ZOC reaches
         #: side → (enemy ZOC sources, enemy ZOC, the enemies' Position.side_versions)
         self._zoc_last: dict[str, tuple[frozenset, set, tuple | None]] = {}
@@ -191,10 +193,19 @@ class GenericRules(RuleSet):
         unit = self.param("stacking_unit")
         return unit == "points" or (unit == "auto" and self.param("stacking_field") in self.game.fields)
 
+    def stacking_limit(self) -> float:
+        return self.num("stacking_limit")
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """The units of ``units`` that count (not ``stacking_free``), or their stacking points."""
+        field = str(self.param("stacking_field"))
+        value = (lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1)
+        return simple_points(value)([u for u in units if self._counts_unit(u)])
+
     def check_stacking(self, board: Board) -> list:
         field = str(self.param("stacking_field"))
         points = simple_points((lambda u: u.number(field, 0)) if self._uses_points() else (lambda u: 1))
-        limit = self.num("stacking_limit")
+        limit = self.stacking_limit()
         boxes = self.flag("stacking_boxes")
         out = []
         for side in self.game.sides:
@@ -231,11 +242,47 @@ class GenericRules(RuleSet):
             return FULL
         return zoc_field(board, side, self.exerts_zoc, reach)
 
+    #: cost parameter prefix → the kind of name after it (``move_cost_<terrain>[_<class>]``...)
+    _COST_KEYS = (("move_cost_", "terrain"), ("hexside_up_cost_", "hexside"), ("hexside_cost_", "hexside"),
+                  ("road_cost_", "line"))
+    #: selector and source tags → the kind of name they give (``type:tank``, ``feature:town``...)
+    _TAGS = {"type": "unit_type", "class": "movement_class", "terrain": "terrain", "hexside": "hexside",
+             "feature": "feature"}
+    #: parameters whose value lists names of one kind
+    _NAME_LISTS = {"zoc_terrain": "terrain", "zoc_hexsides": "hexside", "supply_road": "line",
+                   "supply_class": "movement_class"}
+
+    def names_read(self) -> dict[str, frozenset[str]]:
+        """The names the generic rules give a meaning to: water terrain, the names in the cost
+        parameters' keys, and those the other parameters list or select (defaults included)."""
+        out: dict[str, set[str]] = {k: set() for k in NAME_KINDS}
+        out["terrain"] |= WATER_TERRAIN | {"clear"}      # clear: the default terrain, costs as any unnamed one
+        params = {**{k: v[0] for k, v in self.PARAMS.items()}, **self.game.rules}
+        for key, value in params.items():
+            for prefix, kind in self._COST_KEYS:
+                if key.startswith(prefix):
+                    name = key[len(prefix):]
+                    head, _, cls = name.rpartition("_")
+                    out[kind] |= {name, head} - {""}
+                    out["movement_class"].add(cls)
+                    break
+            if not isinstance(value, str):
+                continue
+            for token in re.split(r"[,\s]+", value):
+                token = token.lstrip("!")
+                if key in self._NAME_LISTS and ":" not in token:
+                    out[self._NAME_LISTS[key]].add(token)
+                while ":" in token:
+                    tag, _, token = token.partition(":")
+                    if tag in self._TAGS and ":" not in token:
+                        out[self._TAGS[tag]].add(token)
+        return {k: frozenset(v - {""}) for k, v in out.items()}
+
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
         """Hexes in the ZOC of ``side``'s enemies (the same hexes as the union of :meth:`zoc`,
         from a per-map table of the hexes a ZOC reaches from each source hex: the generic
         ZOC's reach depends on the map only, not on the unit)."""
-        memo = board.memo.setdefault("generic.enemy_zoc", {})
+        memo = cast("dict[str, set[str]]", board.memo.setdefault("generic.enemy_zoc", {}))
         got = memo.get(side)
         if got is not None:
             return got
@@ -327,7 +374,7 @@ class GenericRules(RuleSet):
             if ez is None:
                 ez = zocs[u.side] = self.enemy_zoc(board, u.side)
             if u.mode == "retreat":
-                out += self._retreat(board, u, ez)
+                out += self.check_retreat(board, u, ez)
                 continue
             got, unmeasured = self._move_findings(board, u, ez, field)
             if same is not None and u.side in same:
@@ -362,7 +409,7 @@ class GenericRules(RuleSet):
         got = self._memo_moves.get(key) if key is not None else None
         if got is None:
             got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
-                                lambda u=u, ez=ez: self.move_model(board, u, ez, with_zoc=False),
+                                partial(self.move_model, board, u, ez, with_zoc=False),
                                 zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
             if key is not None:
                 if len(self._memo_moves) > 50_000:
@@ -374,7 +421,7 @@ class GenericRules(RuleSet):
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
         enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
         moment (findings carry turn and phase). The cost table depends on the map only."""
-        path = u.path
+        path = u.path or ()
         head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
         versions = board.pos.side_versions
@@ -394,7 +441,7 @@ class GenericRules(RuleSet):
         self._unmeasured = set()
         return out
 
-    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         for h in path[1:]:
             if h in ez and not cancelled(board, h, u.side, lambda x: x is not u):

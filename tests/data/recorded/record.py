@@ -35,7 +35,7 @@ def start_save(module: Path, kit_id: str, setup: str | None, pieces: list[tuple[
     """A save of ``setup`` with palette pieces (unit id or marker id, box id) added."""
     from games_util import palette_piece
     from vmodgen.model.kit import load_kit
-    from vmodgen.vassal.log_writer import LogWriter
+    from vmodgen.testing.log_writer import LogWriter
     from vmodgen.vassal.module import read_module
     from vmodgen.vassal.savefile import Metadata, save_bytes
     kit = load_kit(kit_id)

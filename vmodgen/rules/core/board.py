@@ -39,8 +39,8 @@ def _static_tables(m) -> tuple[dict, dict, dict]:
     if got is not None and got[0]() is m and got[1] is m.hexes and got[2] is m.hexsides and \
             got[3] == (len(m.hexes), len(m.hexsides)):
         return got[4]
-    for key in [k for k, v in _STATIC.items() if v[0]() is None]:
-        del _STATIC[key]
+    for gone in [k for k, v in _STATIC.items() if v[0]() is None]:
+        del _STATIC[gone]
     terrain = {h: info.terrain for h, info in m.hexes.items()}
     features = {h: info.features for h, info in m.hexes.items() if info.features}
     hexsides: dict[tuple[str, str], frozenset[str]] = {}

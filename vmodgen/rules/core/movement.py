@@ -59,7 +59,7 @@ def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) 
                                Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
         c = model.cost(a, b)
         if c is None:
-            return spent, (model.prohibited(a, b) if model.prohibited else
+            return spent, (model.prohibited(a, b) if model.prohibited is not None else
                            Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
         spent += c + model.extra(a, b, i)
         if spent > allowance + 1e-9:

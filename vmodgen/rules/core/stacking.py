@@ -55,5 +55,18 @@ def overstacked(board: Board, side: str, points, limit, counts=lambda u: True, h
     return [s for s in stacks(board, side, points, limit, counts, hexes) if s.points > s.limit]
 
 
+def mixed(board: Board, counts: Callable[[UnitState], bool], boxes: bool = False) -> list[tuple[str, list[UnitState]]]:
+    """(hex, its ``counts`` units) for each hex, in board order, where such units of two sides
+    stand (``boxes``: off-map boxes too); each game words its own finding."""
+    out = []
+    for h, us in board.at.items():
+        if not boxes and not board.is_hex(h):
+            continue
+        c = [u for u in us if counts(u)]
+        if len({u.side for u in c}) > 1:
+            out.append((h, c))
+    return out
+
+
 def fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"

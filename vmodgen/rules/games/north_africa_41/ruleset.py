@@ -1,11 +1,14 @@
 """North Africa '41: stacking (4), zones of control (7), movement (5) and the line of supply (16)
 over the core. Rule numbers are the rulebook's (spec: ``rules/north-africa-41.md`` §4-§7, §10).
-The line of supply itself is in :mod:`vmodgen.rules.north_africa_41_supply`; history and the
+The rule set is a chain of classes by rule area: :mod:`.units` (unit classes, stacking points,
+ZOC) → :mod:`.stacking` → this module (the rule list, movement and the move check by mode); the
+rule-area modules below take the rule set as :class:`.units.NorthAfrica41Units`. The line of
+supply itself is in :mod:`vmodgen.rules.games.north_africa_41.supply`; history and the
 steps of the player turn (12.1.4 deadlines, OOS marker changes, recovery, Initial and Delay Phase
-markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.north_africa_41_history`;
+markers, returns from the Eliminated Box) in :mod:`~vmodgen.rules.games.north_africa_41.memory`;
 retreats, advances, disengagement, rail, boxes and breakthrough groups in
-:mod:`~vmodgen.rules.north_africa_41_moves`; attack legality in
-:mod:`~vmodgen.rules.north_africa_41_attacks`. Coverage table: ``docs/rules/north_africa_41.md``.
+:mod:`~vmodgen.rules.games.north_africa_41.movement`; attack legality in
+:mod:`~vmodgen.rules.games.north_africa_41.combat`. Coverage table: ``docs/rules/north_africa_41.md``.
 
 Statuses beyond the common ones: ``trucked`` (carried by a truck: mechanized, 5.8.1),
 ``breakthrough`` (in a breakthrough group, 15.2.3), ``disengaged`` (27.5), ``retreated``.
@@ -22,25 +25,27 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .base import ALWAYS, MOVES, Rule, RuleSet, When
-from .common import label, move_findings
-from .core.board import Board
-from .core.movement import MoveModel, Problem
-from .core.stacking import fmt, free_first
-from .core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
-from .costs import CostTable
-from . import north_africa_41_attacks as na_attacks
-from . import north_africa_41_history as na_history
-from . import north_africa_41_moves as na_moves
-from . import north_africa_41_supply as na_supply
+from ....positions.model import UnitState
+from ...base import ALWAYS, MOVES, Rule, When
+from ...core.moves import label, move_findings
+from ...core.board import Board
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt
+from ...core.zoc import FULL, LIMITED, NONE, ZocField
+from ...core.costs import CostTable
+from . import combat as na_attacks
+from . import memory as na_history
+from . import movement as na_moves
+from . import supply as na_supply
+from .stacking import NorthAfrica41Stacking
 
 P = "NA41"
 
 
-class NorthAfrica41Rules(RuleSet):
+class NorthAfrica41Rules(NorthAfrica41Stacking):
     id = "north-africa-41"
     prefix = P
+    KIT = id
     statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})
@@ -48,27 +53,9 @@ class NorthAfrica41Rules(RuleSet):
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
-    def marker(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_marker", "kind:marker")
 
-    def combat(self, u: UnitState) -> bool:
-        """2.3.1: a combat unit has a defense strength of at least 1 (parenthesized ones too)."""
-        if self.marker(u):
-            return False
-        sel = self.param("na41_combat", "")
-        if sel:
-            return self.is_(u, "na41_combat")
-        v = u.value("defense")
-        if isinstance(v, str):
-            v = int("".join(c for c in v if c.isdigit()) or 0)
-        return isinstance(v, int) and v >= 1
 
-    def silhouette(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_silhouette", "flag:silhouette, type:tank, type:flak88")
 
-    def mech(self, u: UnitState) -> bool:
-        """2.3.3; 5.8.1: a unit carried by a truck (status ``trucked``) moves as mechanized."""
-        return self.is_(u, "na41_mech", "class:mech, class:mechanized") or u.has("trucked")
 
     # ---- history (see north_africa_41_history) ------------------------------------------------
     MEMORY_KEYS = na_history.MEMORY_KEYS
@@ -94,123 +81,17 @@ class NorthAfrica41Rules(RuleSet):
         ]
 
     # ---- stacking (4) -------------------------------------------------------------------------
-    def stack_points(self, units: list[UnitState]) -> float:
-        """4.2-4.3: printed values, but the first silhouette is free and each further one counts 1."""
-        return free_first(lambda u: u.number("stacking", 0), self.silhouette,
-                          int(self.num("free_silhouettes_per_hex", 1)), self.num("extra_silhouette_points", 1))(units)
 
-    def limit(self) -> float:
-        return self.num("stacking_limit_points", self.num("stacking_limit", 5))
 
-    def stacking_hex(self, board: Board, h: str) -> str:
-        """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
-        holding = str(self.param("na41_holding_box", "tobruk-holding:3138"))
-        box, _, hexid = holding.partition(":")
-        return hexid if h == box and hexid else h
 
-    def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
-        """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
-        return [u for u in board.pos.units if u.side == side and not self.marker(u)
-                and self.stacking_hex(board, u.hex) == h]
 
-    def hex_points(self, board: Board, h: str, side: str) -> float:
-        return self.stack_points(self.hex_units(board, h, side)) if board.is_hex(h) else 0.0
 
-    def check_stacking(self, board: Board) -> list:
-        """4.4.1: at the end of the phasing player's Movement and Combat Phases every hex holding
-        phasing units is within 5 points. Hexes a retreat left overstacked (``[state]
-        na41_retreat_overstack``) are judged by 12.1.4 instead. Units of the phasing side that
-        retreated in its own Combat Phase (disengagement, 27.5; status ``retreated`` or
-        ``disengaged``) may stay overstacked until the end of their next Movement Phase: 27.5.4
-        applies every retreat rule to them, 12.1.4 included (spec §11 #10;
-        ``na41_disengage_overstack_waits = false`` makes 4.4.1 win instead)."""
-        limit = self.limit()
-        phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
-        carried = board.pos.state.get(na_history.RETREAT_OVERSTACK) or {}
-        waits = self.flag("na41_disengage_overstack_waits", True)
-        merged: dict[str, list[UnitState]] = {}
-        for u in board.pos.units:
-            merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)
-        out = []
-        for side in phasing:
-            for h, us in merged.items():
-                if not board.is_hex(h):
-                    continue                                   # 6.2: boxes have no limit
-                mine = [u for u in us if u.side == side and not self.marker(u)]
-                if not mine or carried.get(h) == side:
-                    continue
-                if waits and board.pos.phase_kind == "combat" and any(
-                        u.has("retreated") or u.has("disengaged") or u.mode == "retreat" for u in mine):
-                    continue                                   # 12.1.4 deadline comes later
-                pts = self.stack_points(mine)
-                if pts > limit:
-                    out.append(self.finding(board, f"{P} 4.4.1", "stacking",
-                                            f"{h} holds {fmt(pts)} stacking points of {self.side_name(side)} units, "
-                                            f"more than {fmt(limit)} (one silhouette free, each further one 1 point): "
-                                            f"{self.names(mine)}. The owner must eliminate units to meet the limit.",
-                                            [h], mine, points=pts, limit=limit))
-        return out
 
-    def check_mixed(self, board: Board) -> list:
-        out = []
-        for h, us in board.at.items():
-            if not board.is_hex(h):
-                continue
-            real = [u for u in us if not self.marker(u)]
-            if len({u.side for u in real}) > 1:
-                out.append(self.finding(board, f"{P} 5.1", "stacking",
-                                        f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
-                                        "with an enemy combat unit; enemy non-combat units entered are captured "
-                                        "or eliminated (8.7, 17.2.3).", [h], real))
-        return out
 
-    def check_boxes(self, board: Board) -> list:
-        out = []
-        for u in board.pos.units:
-            box = board.map.boxes.get(u.hex)
-            if box and box.kind == "offmap" and box.side and box.side != u.side and not self.marker(u):
-                out.append(self.finding(board, f"{P} 6.1.2", "movement",
-                                        f"{label(u)} is in {box.name}, the other side's box.", [u.hex], [u]))
-        return out
 
     # ---- ZOC (7) --------------------------------------------------------------------------------
-    def exerts_zoc(self, u: UnitState) -> bool:
-        """7.1: combat units exert a ZOC, not Full Retreat units (13.3.2), not in boxes (6.2)."""
-        return self.combat(u) and not u.has("full_retreat")
 
-    def zoc(self, board: Board, side: str) -> ZocField:
-        """7.1-7.3: limited into the upper side of an escarpment and into a completed fort of the
-        other side; full otherwise. Readings of open points (spec §11 #5-#6): a hex reached by a
-        full and a limited ZOC is in a full one; ZOCs overlap (7.4) when two *source hexes* are
-        not adjacent, so several units in one hex are one source; ZOC across an all-sea hexside
-        is not stated: ``na41_zoc_all_sea`` (false) says whether it crosses. For the OOS entry
-        ban (16.4) a friendly unit cancels overlapping ZOCs in the hex it stands in."""
-        sea = bool(self.param("na41_zoc_all_sea", False))
 
-        def reach(u: UnitState, src: str, dst: str) -> int:
-            feats = board.hexside(src, dst)
-            if not sea and ("all_sea" in feats or board.is_water(dst)):
-                return NONE
-            if "escarpment" in feats and board.uphill(src, dst, "escarpment"):
-                return LIMITED
-            owner = board.marker_owner(dst, "fort")
-            if owner is not None and owner != side:
-                return LIMITED
-            return FULL
-        return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_field(self, board: Board, side: str) -> ZocField:
-        """The merged ZOC of ``side``'s enemies (a two-sided game: the other side)."""
-        fields = [self.zoc(board, e) for e in board.enemies(side)]
-        if len(fields) == 1:
-            return fields[0]
-        merged = ZocField(",".join(board.enemies(side)))
-        for f in fields:
-            for h, s in f.full.items():
-                merged.full.setdefault(h, set()).update(s)
-            for h, s in f.limited.items():
-                merged.limited.setdefault(h, set()).update(s)
-        return merged
 
     def check_full_retreat(self, board: Board) -> list:
         """13.3.2: a Full Retreat unit is next to an enemy unit only if stacked with a friendly
@@ -321,23 +202,24 @@ class NorthAfrica41Rules(RuleSet):
         strafing +1 (18.7.5; enemy only, inferred from "the same as a delay marker"), LRDG +2 for
         Axis units (18.8). They do not touch tactical movement, retreat or advance (24.2)."""
         key = f"na41 hindrance {side}"
-        got = board.memo.get(key)
-        if got is None:
-            got = {}
-            lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
-            for h, mk in board.pos.hex_markers.items():
-                extra = 0.0
-                for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
-                    if name in mk and mk[name] and mk[name] != side:
-                        extra += self.num(default, 1)
-                if "lrdg" in mk and side == lrdg_side:
-                    extra += self.num("lrdg_extra_mp", 2)
-                if extra:
-                    got[h] = extra
-            board.memo[key] = got
+        cached = board.memo.get(key)
+        if isinstance(cached, dict):
+            return cached
+        got: dict[str, float] = {}
+        lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
+        for h, mk in board.pos.hex_markers.items():
+            extra = 0.0
+            for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
+                if name in mk and mk[name] and mk[name] != side:
+                    extra += self.num(default, 1)
+            if "lrdg" in mk and side == lrdg_side:
+                extra += self.num("lrdg_extra_mp", 2)
+            if extra:
+                got[h] = extra
+        board.memo[key] = got
         return got
 
-    def allowance(self, u: UnitState) -> float:
+    def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "extended":
             return ma + self.num("extended_movement_mp", 3)
@@ -353,10 +235,10 @@ class NorthAfrica41Rules(RuleSet):
                 continue
             ez = fields.get(u.side) or fields.setdefault(u.side, self.enemy_field(board, u.side))
             if u.mode == "retreat":
-                out += self._retreat(board, u, ez)
+                out += self.check_retreat(board, u, ez)
                 continue
             if u.mode == "advance":
-                out += self._advance(board, u, ez)
+                out += self.check_advance(board, u, ez)
                 continue
             got = self._one_move(board, u, ez)
             if got and u.mode == "move" and not board.pos.moves_announced:
@@ -368,7 +250,7 @@ class NorthAfrica41Rules(RuleSet):
         out = self._mode_limits(board, u)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(u),
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
 
@@ -397,7 +279,7 @@ class NorthAfrica41Rules(RuleSet):
                 continue
             if not self._one_move(board, alt, ez):
                 return []
-            tried.append(f"{name}: " + (f"{fmt(self.allowance(alt))} MP, never into enemy ZOC" if mode == "extended"
+            tried.append(f"{name}: " + (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
                                         else "along the road only, not next to an enemy combat unit"
                                         if mode == "road_bonus" else f"{fmt(self.num('tactical_movement_max_hexes', 2))}"
                                         " hexes at most"))
@@ -468,7 +350,7 @@ class NorthAfrica41Rules(RuleSet):
                                      f"consecutive trackless-desert hexes (at {h}).", [h], [u])]
         return []
 
-    def _retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC, enters overlapping enemy
         ZOCs or enters a second enemy-ZOC hex; friendly combat units outside the retreating stack
         cancel enemy ZOC in their hex."""
@@ -492,7 +374,7 @@ class NorthAfrica41Rules(RuleSet):
                 break
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
 
-    def _advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
+    def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
         vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
         (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
@@ -509,9 +391,9 @@ class NorthAfrica41Rules(RuleSet):
                                         "without stopping.", [h], [u]))
                 break
         pts = self.stack_points([x for x in board.units(u.hex, u.side) if not self.marker(x)])
-        if board.is_hex(u.hex) and pts > self.limit():
+        if board.is_hex(u.hex) and pts > self.stacking_limit():
             out.append(self.finding(board, f"{P} 14.1", "stacking", f"{label(u)} advanced into {u.hex}, which then "
-                                    f"holds {fmt(pts)} stacking points, more than {fmt(self.limit())}.",
+                                    f"holds {fmt(pts)} stacking points, more than {fmt(self.stacking_limit())}.",
                                     [u.hex], board.units(u.hex, u.side)))
         return out                        # 14.5 terrain limits: north_africa_41_moves.advance
 

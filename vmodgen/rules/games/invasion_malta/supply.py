@@ -1,17 +1,18 @@
 """Invasion: Malta supply (6): Axis units trace a route of unlimited length to a beachhead or an
 airhead; Allied units are always in supply. Mixed into
-:class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`."""
+:class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`."""
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core import supply as sup
-from .core.board import Board
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core import supply as sup
+from ...core.board import Board
+from .movement import InvasionMaltaMovement
 
 P = "IM"
 
 
-class InvasionMaltaSupply:
+class InvasionMaltaSupply(InvasionMaltaMovement):
     """The supply half of the Invasion: Malta rule set (needs ``combat``, ``zoc``, ``param``,
     ``finding`` from the rule set)."""
 

@@ -1,17 +1,18 @@
-"""Operation Mercury: sector supply levels (15.1) and HQ command range (8.12-8.14), a mixin of
-:class:`~vmodgen.rules.operation_mercury.OperationMercuryRules`."""
+"""Operation Mercury: sector supply levels (15.1) and HQ command range (8.12-8.14), the layer of
+:class:`~vmodgen.rules.games.operation_mercury.ruleset.OperationMercuryRules` above stacking."""
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .stacking import OperationMercuryStacking
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
 
 
-class SupplyMixin:
+class OperationMercurySupply(OperationMercuryStacking):
     # ---- supply (15) and command range (8.12) ------------------------------------------------
     def sectors(self, board: Board) -> list[str]:
         return [a.id for a in board.map.areas.values() if a.kind == "sector"]

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..positions.model import UnitState
-from .base import RuleSet
-from .core.board import Board
-from .core.movement import MoveModel, Problem, search, walk
-from .finding import Finding
+from ...positions.model import UnitState
+from ..base import RuleSet
+from .board import Board
+from .movement import MoveModel, Problem, search, walk
+from ..finding import Finding
 
 
 def label(u: UnitState) -> str:

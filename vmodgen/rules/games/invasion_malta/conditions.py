@@ -1,5 +1,5 @@
 """Invasion: Malta state the audit derives rather than reads: the time of day, the weather and the
-units that arrived. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+units that arrived. Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 * **time** (am, pm, night): a position file states ``[state] time``. In a log: the time the turn
   tracker's text names, else the kit's turn cycle (``[rules] turn_cycle``, counted from the
@@ -19,15 +19,16 @@ units that arrived. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMalt
 """
 from __future__ import annotations
 
-from ..positions.model import Position
-from .core.board import Board
-from .turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+from ....positions.model import Position
+from ...core.board import Board
+from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+from .stacking import InvasionMaltaStacking
 
 P = "IM"
 CONTEXT_KEYS = ("paradropped", "arrived", "air_entry_turn", "arrival_unknown", "arrival_unknown_why")
 
 
-class InvasionMaltaContext:
+class InvasionMaltaConditions(InvasionMaltaStacking):
     """Derived state and arrivals (needs ``param``, ``game``, ``not_judged``, ``_air_landed``)."""
 
     def derive(self, pos: Position, turn_text: str = "") -> None:

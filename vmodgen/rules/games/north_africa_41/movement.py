@@ -23,24 +23,22 @@ Readings where the text is open, each written beside its rule:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ....positions.model import UnitState
+from ...base import ALWAYS, MOVES, Rule
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from ...core.zoc import NONE
+from ...core.costs import CostTable
+from .supply import status
+from .units import NorthAfrica41Units
 
-from ..positions.model import UnitState
-from .base import ALWAYS, MOVES, Rule
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .core.zoc import NONE
-from .costs import CostTable
-
-if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
 
 P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
-def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
     def check_move_limits(board: Board) -> list:
         return move_limits(rs, board)
 
@@ -56,7 +54,7 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
     ]
 
 
-def counts(rs: "NorthAfrica41Rules", board: Board) -> list:
+def counts(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.6: at most ``forts_per_side`` (14) fortification markers of a side on the map; 27.1: at
     most ``truck_captured_max`` (2) captured trucks (flag ``captured``) in play (outside the
     Eliminated Box)."""
@@ -80,7 +78,7 @@ def counts(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def transported(rs: "NorthAfrica41Rules", board: Board) -> list:
+def transported(rs: NorthAfrica41Units, board: Board) -> list:
     """21.1.1, 21.1.4: a unit under a naval transport marker ends its sea move in a friendly port
     (or an off-map box) and moves no more until the marker goes; 18.7.6: one under an air
     transport marker stands in a friendly-controlled airfield. Control: the position's
@@ -105,7 +103,7 @@ def transported(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def air_landing(rs: "NorthAfrica41Rules", board: Board) -> list:
+def air_landing(rs: NorthAfrica41Units, board: Board) -> list:
     """18.7.6 at the end of the Axis Movement Phase: a unit flown in (air transport marker) stands
     in an airfield in full supply and not next to enemy units (they cannot have moved there since,
     in the flyer's own Movement Phase)."""
@@ -118,7 +116,6 @@ def air_landing(rs: "NorthAfrica41Rules", board: Board) -> list:
             continue
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and not rs.marker(x)]
         if st is None:
-            from .north_africa_41_supply import status
             st = status(rs, board, u.side)
         why = []
         if near:
@@ -136,7 +133,7 @@ def road(board: Board, a: str, b: str) -> bool:
     return bool(board.roads(a, b) & ROADS)
 
 
-def trucked(u: UnitState, rs: "NorthAfrica41Rules | None" = None, board: Board | None = None) -> bool:
+def trucked(u: UnitState, rs: NorthAfrica41Units | None = None, board: Board | None = None) -> bool:
     """Carried by a truck: status ``trucked``, or (given the board) a friendly truck that made the
     same move (same hex, same previous hex), as a replayed log shows it."""
     if u.has("trucked"):
@@ -147,7 +144,7 @@ def trucked(u: UnitState, rs: "NorthAfrica41Rules | None" = None, board: Board |
     return any(x is not u and x.unit.type == truck and x.previous == u.previous for x in board.units(u.hex, u.side))
 
 
-def is_sp(rs: "NorthAfrica41Rules", u: UnitState) -> bool:
+def is_sp(rs: NorthAfrica41Units, u: UnitState) -> bool:
     return rs.is_(u, "na41_sp", "type:supply-point, type:sp")
 
 
@@ -157,7 +154,7 @@ def path_of(u: UnitState) -> tuple[str, ...]:
     return (u.previous, u.hex) if u.previous is not None and u.previous != u.hex else ()
 
 
-def bad_step(rs: "NorthAfrica41Rules", board: Board, u: UnitState, a: str, b: str) -> str:
+def bad_step(rs: NorthAfrica41Units, board: Board, u: UnitState, a: str, b: str) -> str:
     """Why ``u`` may not cross from a to b in any kind of move (12.2.1, 14.5), or ""."""
     if not (board.is_hex(a) and board.is_hex(b)):
         return ""
@@ -168,13 +165,13 @@ def bad_step(rs: "NorthAfrica41Rules", board: Board, u: UnitState, a: str, b: st
     return ""
 
 
-def disengaging(rs: "NorthAfrica41Rules", board: Board, u: UnitState) -> bool:
+def disengaging(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
     return u.has("disengaged") or (board.pos.phase_kind == "combat" and bool(board.pos.side)
                                    and u.side == board.pos.side)
 
 
 # ---- moves -------------------------------------------------------------------------------------------
-def move_limits(rs: "NorthAfrica41Rules", board: Board) -> list:
+def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     rail_users = []
     for u in board.pos.units:
@@ -206,7 +203,7 @@ def move_limits(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def boxes(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """6.3.3: entering a box ends a move; the hex next to the box is one its map edge touches.
     6.3.2, 6.3.4, 13.2.1, 13.3.2, 19.5: who may leave a box, and how."""
     out, name = [], label(u)
@@ -246,13 +243,13 @@ def boxes(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str,
     return out
 
 
-def marker_limits(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def marker_limits(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """19.5: a unit under a Replacement marker moves at most 1 hex and uses no rail, air or sea;
     13.2.1: a Disrupted unit uses no rail."""
     out = []
     hexes = [h for h in path if board.is_hex(h)]
     if u.has("replacement"):
-        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous, u.hex) or 0) > 1):
+        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous or u.hex, u.hex) or 0) > 1):
             out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} carries a Replacement marker and may "
                                   f"move at most 1 hex, but moved from {u.previous} to {u.hex}.", [u.hex], [u]))
         if u.mode == "rail":
@@ -264,7 +261,7 @@ def marker_limits(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tu
     return out
 
 
-def rail(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def rail(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """5.9.1: rail moves follow the railroad from a station to a station (city, town, landmark or the
     Nile Delta box)."""
     out = []
@@ -283,7 +280,7 @@ def rail(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, 
     return out
 
 
-def full_retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """13.3.2: a Full Retreat unit never enters a hex holding enemy units (combat or not), nor an
     enemy-controlled port, airfield, fort or city hex."""
     for h in path[1:]:
@@ -301,7 +298,7 @@ def full_retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tup
 
 
 # ---- retreat (12) -------------------------------------------------------------------------------------
-def retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """12.1.3 #1 no hex twice; 12.1.5, 17.2.3 supply points retreat only by truck; 12.2.1 no hex or
     hexside prohibited to the unit's movement, no box but a friendly off-map one; 12.5.1 a
     non-mechanized unit without a truck retreating more than 2 hexes surrenders; 13.3.2 a Full
@@ -342,7 +339,7 @@ def retreat(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[st
     return out
 
 
-def disengage(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...], ez) -> list:
+def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...], ez) -> list:
     """27.5.3-27.5.4: a unit that disengages starts next to an enemy unit, has an MA of 2 or more and
     no Replacement marker (19.5), retreats 1 or 2 hexes, and may not enter enemy ZOC unless the hex
     holds friendly units."""
@@ -369,7 +366,7 @@ def disengage(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[
 
 
 # ---- advance (14) -------------------------------------------------------------------------------------
-def advance(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[str, ...]) -> list:
+def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """14.2 length; 14.5 prohibited hexes and hexsides, jebel and escarpment limits, the 2nd
     desert hex; 14.6 no enemy combat unit; 17.2 supply points advance only by truck; 19.5 no
     advance under a Replacement marker."""
@@ -424,7 +421,7 @@ def advance(rs: "NorthAfrica41Rules", board: Board, u: UnitState, path: tuple[st
 
 
 # ---- breakthrough groups (15.2.3) ----------------------------------------------------------------------
-def breakthrough_groups(rs: "NorthAfrica41Rules", board: Board) -> list:
+def breakthrough_groups(rs: NorthAfrica41Units, board: Board) -> list:
     """15.2.3: a breakthrough group is one stack within the stacking limit (5 points and one free
     silhouette); every unit is mechanized or carried by a truck; all come from one formation except
     one attached unit; Italians join a German formation (or the reverse) only with the Comando
@@ -436,9 +433,9 @@ def breakthrough_groups(rs: "NorthAfrica41Rules", board: Board) -> list:
     out = []
     for (side, h), us in sorted(groups.items(), key=lambda kv: kv[0]):
         pts = rs.stack_points(us)
-        if pts > rs.limit():
+        if pts > rs.stacking_limit():
             out.append(rs.finding(board, f"{P} 15.2.3", "stacking", f"The breakthrough group in {h} counts {fmt(pts)} "
-                                  f"stacking points, more than {fmt(rs.limit())}: {rs.names(us)}.", [h], us, points=pts))
+                                  f"stacking points, more than {fmt(rs.stacking_limit())}: {rs.names(us)}.", [h], us, points=pts))
         slow = [u for u in us if not rs.mech(u)]
         if slow:
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} holds units that are "

@@ -12,11 +12,12 @@ of 2 hexes may not re-enter the hex it left (inferred, spec §5).
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .operation_mercury_history import segment
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .memory import segment
+from .places import sector_param
 
 P = "OM"
 
@@ -118,7 +119,6 @@ def refusal(rs, board: Board, ez_of) -> list:
                                   "(6.32c, 9.75).", [h], tired))
         turn = pos.turn
         sec = next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
-        from .operation_mercury_moves import sector_param
         if side == "allied" and turn is not None and (
                 turn == 1 and sec == sector_param(rs, "maleme_suda") or
                 turn == 2 and sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion"))):
@@ -202,7 +202,9 @@ def length(rs, board: Board, u: UnitState) -> list:
     """A retreat covers 1 or 2 hexes and does not come back to the hex it left (9.61, 9.64); an
     advance after maneuver combat covers at most 2 hexes (9.84); neither crosses terrain or a
     hexside the unit may not enter (9.61, 4.24)."""
-    path = list(u.path or (u.previous, u.hex))
+    if not u.path and u.previous is None:
+        return []
+    path = list(u.path or (u.previous or "", u.hex))
     if not all(board.is_hex(h) for h in path):
         return []
     out = []

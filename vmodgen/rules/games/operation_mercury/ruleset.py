@@ -19,28 +19,28 @@ range) and :mod:`.operation_mercury_history` (the facts carried between phase en
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
-from ..positions.model import UnitState
-from . import operation_mercury_combat as combat
-from . import operation_mercury_history as history
-from . import operation_mercury_moves as moves
-from . import operation_mercury_phases as phases
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, RuleSet, When
-from .common import label, move_findings, unannounced
-from .core.board import Board
-from .core.movement import MoveModel, Problem
-from .core.stacking import fmt, overstacked, simple_points
-from .core.zoc import FULL, NONE, ZocField, zoc_field
-from .costs import CostTable
-from .operation_mercury_supply import SupplyMixin
+from ....positions.model import UnitState
+from . import combat, phases
+from . import memory as history
+from . import movement as moves
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
+from ...core.moves import label, move_findings, unannounced
+from ...core.board import Board
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt
+from ...core.costs import CostTable
+from .supply import OperationMercurySupply
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
 
 
-class OperationMercuryRules(SupplyMixin, RuleSet):
+class OperationMercuryRules(OperationMercurySupply):
     id = "operation-mercury"
     prefix = P
+    KIT = id
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
@@ -71,7 +71,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
         :mod:`.operation_mercury_history`."""
-        from ..errors import InputError
+        from ....errors import InputError
         st = pos.state
         for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
             v = st.get(key, {})
@@ -93,23 +93,9 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         history.validate_state(self, pos)
 
     # ---- unit classes --------------------------------------------------------------------
-    def ground(self, u: UnitState) -> bool:
-        """Ground units count and act; markers, air and naval counters never do (4.33)."""
-        return self.is_(u, "om_ground", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")
 
-    def fatigued(self, u: UnitState) -> bool:
-        return u.has("fatigue") or u.has("fatigued")
 
-    def exerts_zoc(self, u: UnitState) -> bool:
-        """5.12-5.13: not HQs, armor, AA, non-mortar artillery, Greeks; not fatigued or dispersed."""
-        if not self.ground(u) or self.fatigued(u) or u.has("dispersed"):
-            return False
-        return not self.is_(u, "om_no_zoc", "flag:no_zoc, kind:hq, type:hq, type:airborne_hq, class:armor, "
-                                           "type:aa, type:motorized_aaa, type:artillery, type:motorized_artillery, "
-                                           "nat:greek")
 
-    def armor(self, u: UnitState) -> bool:
-        return self.is_(u, "om_armor", "class:armor")
 
     # ---- stacking (4.3) ------------------------------------------------------------------
     def rules(self) -> list[Rule]:
@@ -124,162 +110,48 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                  "6 SP per drop hex, 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
-            Rule(f"{P} 4.64", "movement", MOVES, self.check_sca_moves, "Suda Command Area units stay in it"),
-            Rule(f"{P} 6.52", "stacking", ALWAYS, self.check_airlanding, "airlanding: day, held airfield, capacity"),
-            Rule(f"{P} 4.58", "movement", ALWAYS, self.check_box_drops, "no paradrop into an off-map box"),
-            Rule(f"{P} 5.25", "zoc", ALWAYS, self.check_unloading, "unloading at ports and the coastal steamer"),
-            Rule(f"{P} 17.41", "movement", ALWAYS, self.check_landings, "amphibious landings, paradropped artillery"),
-            Rule(f"{P} 11.11", "movement", When(("movement",)), self.check_moved_fire_markers,
+            Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
+            Rule(f"{P} 6.52", "stacking", ALWAYS, partial(moves.check_airlanding, self), "airlanding: day, held airfield, capacity"),
+            Rule(f"{P} 4.58", "movement", ALWAYS, partial(moves.check_box_drops, self), "no paradrop into an off-map box"),
+            Rule(f"{P} 5.25", "zoc", ALWAYS, partial(moves.check_unloading, self), "unloading at ports and the coastal steamer"),
+            Rule(f"{P} 17.41", "movement", ALWAYS, partial(moves.check_landings, self), "amphibious landings, paradropped artillery"),
+            Rule(f"{P} 11.11", "movement", When(("movement",)), partial(moves.check_fire_markers, self),
                  "moved artillery takes a fire marker"),
-            Rule(f"{P} 7.11", "movement", ALWAYS, self.check_attacks, "declared attacks"),
-            Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, self.check_displaced,
+            Rule(f"{P} 7.11", "movement", ALWAYS, partial(combat.check_attacks, self), "declared attacks"),
+            Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, partial(combat.displaced, self),
                  "refusals, reactions, retreats and advances recorded between phase ends"),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
-            Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), self.check_supply_extras,
+            Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), partial(phases.supply_extras, self),
                  "RSCs, air resupply, level changes"),
-            Rule(f"{P} 12.41", "movement", ALWAYS, self.check_interdiction, "interdiction levels"),
-            Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, self.check_returns, "returning militia and HQs"),
+            Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
+            Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
         ]
 
-    def check_sca_moves(self, board: Board) -> list:
-        return moves.check_sca(self, board)
 
-    def check_airlanding(self, board: Board) -> list:
-        return moves.check_airlanding(self, board)
 
-    def check_box_drops(self, board: Board) -> list:
-        return moves.check_box_drops(self, board)
 
-    def check_unloading(self, board: Board) -> list:
-        return moves.check_unloading(self, board)
 
-    def check_landings(self, board: Board) -> list:
-        return moves.check_landings(self, board)
 
-    def check_moved_fire_markers(self, board: Board) -> list:
-        return moves.check_fire_markers(self, board)
 
-    def check_displaced(self, board: Board) -> list:
-        return combat.displaced(self, board)
 
-    def check_attacks(self, board: Board) -> list:
-        return combat.check_attacks(self, board)
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
 
-    def check_supply_extras(self, board: Board) -> list:
-        return phases.supply_extras(self, board)
 
-    def check_interdiction(self, board: Board) -> list:
-        return phases.interdiction_levels(self, board)
 
-    def check_returns(self, board: Board) -> list:
-        return phases.returns(self, board)
 
-    def check_water(self, board: Board) -> list:
-        """6.2, 17.24: a ground unit on an all-water hex is eliminated."""
-        return [self.finding(board, f"{P} 6.2", "movement", f"{label(u)} is on {u.hex}, an all-water hex; a ground "
-                             "unit there is eliminated.", [u.hex], [u])
-                for u in board.pos.units if self.ground(u) and board.is_hex(u.hex) and board.is_water(u.hex)]
 
-    def check_drops(self, board: Board) -> list:
-        """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
-        placement, before drift (a position ``at = "during"`` the paradrop phase); 17.43 A2: at
-        most 6 steps land in one hex."""
-        if board.pos.phase and board.pos.at != "during":
-            return []
-        out = []
-        for h, us in board.at.items():
-            drops = [u for u in us if u.has("paradropped")]
-            pts = sum(self.points(u) for u in drops)
-            limit = self.num("paradrop_stacking_limit_points", 6)
-            if pts > limit:
-                out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
-                                        f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
-                                        f"{self.names(drops)}.", [h], drops))
-            landed = [u for u in us if u.has("landed")]
-            steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
-            if steps > self.num("amphibious_landing_limit_steps", 6):
-                out.append(self.finding(board, f"{P} 17.43", "stacking", f"{steps} steps landed in {h}, more than 6: "
-                                        f"{self.names(landed)}; the excess steps are lost.", [h], landed))
-        return out
 
-    def check_assaults(self, board: Board) -> list:
-        """9.0, 10.1 A: the units assaulting one hex total at most 6 SP."""
-        out = []
-        limit = self.num("assault_stacking_limit_points", 6)
-        for atk in board.pos.attacks:
-            if atk.kind != "assault":
-                continue
-            us = [u for u in (board.pos.unit(i) for i in atk.units) if u is not None]
-            pts = sum(self.points(u) for u in us)
-            if pts > limit:
-                out.append(self.finding(board, f"{P} 10.1", "stacking", f"{fmt(pts)} stacking points assault {atk.hex}, "
-                                        f"more than {fmt(limit)}: {self.names(us)}.", [atk.hex], us))
-        return out
 
-    def points(self, u: UnitState) -> float:
-        return u.number("stacking", 0) if self.ground(u) else 0
 
-    def check_stacking(self, board: Board) -> list:
-        limit = self.num("stacking_limit_points", 6)
-        boxes = self.flag("om_box_stacking", False)
-        out = []
-        for side in self.game.sides:
-            for s in overstacked(board, side, simple_points(self.points),
-                                 lambda h: limit if (boxes or board.is_hex(h)) else None, self.ground):
-                out.append(self.finding(board, f"{P} 4.31", "stacking",
-                                        f"{s.hex} holds {fmt(s.points)} stacking points of {self.side_name(side)} "
-                                        f"units at the end of the phase, more than {fmt(limit)}: {self.names(s.units)}. "
-                                        "The owner must eliminate units until the stack is legal (4.32).",
-                                        [s.hex], s.units, points=s.points, limit=limit))
-        return out
 
-    def check_mixed(self, board: Board) -> list:
-        out = []
-        for h, us in board.at.items():
-            g = [u for u in us if self.ground(u)]
-            if len({u.side for u in g}) > 1:
-                out.append(self.finding(board, f"{P} 4.16", "stacking",
-                                        f"{h} holds ground units of both sides at the end of the phase: "
-                                        f"{self.names(g)} (4.16, 4.55).", [h], g))
-        return out
 
-    def check_militia(self, board: Board) -> list:
-        cap = self.num("greek_militia_per_sector", 2)
-        by_sector: dict[str, list[UnitState]] = {}
-        for u in board.pos.units:
-            if board.is_hex(u.hex) and self.is_(u, "om_militia", "type:greek_militia"):
-                for a in board.areas(u.hex):
-                    if board.map.areas[a].kind == "sector":
-                        by_sector.setdefault(a, []).append(u)
-        return [self.finding(board, f"{P} 13.61", "stacking",
-                             f"{len(us)} Greek militia units in sector {board.map.areas[a].name}, more than {fmt(cap)}: "
-                             f"{self.names(us)}.", [u.hex for u in us], us)
-                for a, us in by_sector.items() if len(us) > cap]
 
     # ---- ZOC (5.1) -------------------------------------------------------------------------
-    def zoc(self, board: Board, side: str) -> ZocField:
-        """5.11-5.16: the six neighbours, not across cliff or all-sea hexsides; a wheeled unit's ZOC
-        does not enter terrain it may not enter."""
-        blocked = set(str(self.param("om_zoc_hexsides", "cliff, all_sea")).replace(" ", "").split(","))
-        wheeled = CostTable(board, "wheeled")
 
-        def reach(u: UnitState, src: str, dst: str) -> int:
-            if board.hexside(src, dst) & blocked or board.is_water(dst):
-                return NONE
-            if u.unit.movement_class == "wheeled" and wheeled.terrain_cost(dst) is None:
-                return NONE
-            return FULL
-        return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_zoc(self, board: Board, side: str) -> set[str]:
-        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
 
     # ---- movement (4.1, 4.2, 5.2) ------------------------------------------------------------
-    def combat_enemy(self, board: Board, h: str, side: str) -> list[UnitState]:
-        return [x for x in board.units(h) if x.side != side and self.ground(x)]
 
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True,
                    ma: float | None = None) -> MoveModel:
@@ -343,7 +215,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                                     "strategic movement.", [u.hex], [u]))
         if u.previous and near(u.previous, start_min):
             out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} began strategic movement in "
-                                    f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit.", [u.previous], [u]))
+                                    f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit.", [u.previous or u.hex], [u]))
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         roads = set(str(self.param("om_strategic_roads", "road, secondary_road")).replace(" ", "").split(","))
         for a, b in zip(path, path[1:]):
@@ -357,7 +229,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                 break
         if u.side == "allied" and any(self.interdiction(board, h) for h in path if board.is_hex(h)):
             out.append(self.finding(board, f"{P} 4.43", "movement", f"{label(u)} used strategic movement in an "
-                                    "interdicted sector.", [u.previous], [u]))
+                                    "interdicted sector.", [u.previous or u.hex], [u]))
         return out
 
     def allowance(self, board: Board, u: UnitState, one_hex: bool = True) -> float:
@@ -374,11 +246,6 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             return float("inf")                                        # 4.15: always 1 hex
         return ma
 
-    def interdiction(self, board: Board, h: str) -> int:
-        levels = board.pos.state.get("interdiction", {})
-        if not isinstance(levels, dict):
-            return 0
-        return max([int(levels.get(a, 0)) for a in board.areas(h) if isinstance(levels.get(a, 0), int)] or [0])
 
     def check_moves(self, board: Board) -> list:
         out = []
@@ -405,7 +272,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                                         f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
                 continue
             got = self._one_move(board, u, ez, arr)
-            out += unannounced(board, u, got, [("strategic movement (4.4)", lambda u=u, ez=ez: self._one_move(
+            out += unannounced(board, u, got, [("strategic movement (4.4)", partial(self._one_move,
                 board, replace(u, mode="strategic"), ez, arr))])
         return out
 
@@ -436,10 +303,10 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
             in_hexes = rule in (f"{P} 4.61", f"{P} 4.62", f"{P} 4.63", f"{P} 4.18", f"{P} 17.52")
             if cap <= 0 or (in_hexes and n > cap):
                 return [self.finding(board, rule, "movement", f"{name} moved from {u.previous} to {u.hex}, but {why}"
-                                     + ("." if cap <= 0 else f": {fmt(cap)} hex at most."), [u.previous, u.hex], [u])]
+                                     + ("." if cap <= 0 else f": {fmt(cap)} hex at most."), [u.previous or u.hex, u.hex], [u])]
             ztz_ma = cap if ztz_ma is None else min(ztz_ma, cap)
             if in_hexes and cap <= 1 and not u.path and board.is_hex(u.previous or "") and board.is_hex(u.hex):
-                u = replace(u, path=(u.previous, u.hex))           # a 1-hex move is the direct step
+                u = replace(u, path=(u.previous or "", u.hex))     # a 1-hex move is the direct step
             if not in_hexes:
                 allowance = min(allowance, cap)
         if board.is_box(u.previous or "") or board.is_box(u.hex):
@@ -449,7 +316,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         if allowance == float("inf") and not u.path and u.number("movement", float("inf")) != float("inf") \
                 and board.distance(u.previous or "", u.hex) == 1:
             # 4.15 covers the direct step only; a longer way round must fit the MA
-            direct = replace(u, path=(u.previous, u.hex))
+            direct = replace(u, path=(u.previous or "", u.hex))
             if not move_findings(self, board, direct, model, allowance, free, zoc_rule=f"{P} 5.21",
                                  move_rule=f"{P} 4.13"):
                 return out
@@ -460,7 +327,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
         path = u.path or (u.previous, u.hex)
         out = []
         if u.mode == "reaction":
-            out += self._reaction(board, u, ez)
+            out += self.check_reaction(board, u, ez)
         else:
             out += combat.length(self, board, u)
         how = history.arrivals(board.pos).get(u.id, {}).get("how")
@@ -490,7 +357,7 @@ class OperationMercuryRules(SupplyMixin, RuleSet):
                                     f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
         return out
 
-    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """7.41-7.42: one adjacent hex into the attacked hex, by a unit with MA 5 or more (before
         interdiction, 12.42a), neither fatigued nor dispersed, not across a prohibited hexside or
         into prohibited terrain (the reaction example after 8.14: armor may not react from 4215

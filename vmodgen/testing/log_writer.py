@@ -19,11 +19,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from .codec import decode, encode
-from .commands import Command, encode_tree
-from .replay import GameState, _Runner
-from .savefile import Metadata, SaveFile, read_save, read_save_bytes, save_bytes
-from .traits import Layer
+from ..builder.assemble import phase_names
+from ..builder.boxes import box_board
+from ..builder.build import sheet_layout
+from ..vassal.codec import decode, encode
+from ..vassal.commands import Command, encode_tree, parse_tree
+from ..vassal.module import read_module
+from ..vassal.replay import GameState, _Runner
+from ..vassal.savefile import Metadata, SaveFile, read_save, read_save_bytes, save_bytes
+from ..vassal.traits import Layer, Piece
 
 __all__ = ["LogWriter", "Place", "kit_place", "tracker_state"]
 
@@ -42,8 +46,6 @@ def tracker_state(turn: int, phase_index: int | None = None, phases: int = 0) ->
 
 def kit_place(kit) -> Place:
     """Where a vmodgen-built module of ``kit`` puts a hex ID or box id (hex centre, box centre)."""
-    from ..builder.boxes import box_board
-    from ..builder.build import sheet_layout
     layouts = {sid: sheet_layout(kit, sid) for sid in kit.map.sheets}
     boxes = box_board(kit)
     box_points = {z["box_id"]: (boxes[0].map_name, *z["center"]) for z in boxes[0].zones} if boxes else {}
@@ -67,7 +69,6 @@ class LogWriter:
                  player_id: str = "", phases: list[str] | None = None,
                  locate: Callable[[str | None, int, int], str | None] | None = None) -> None:
         text = start.text if isinstance(start, SaveFile) else start
-        from .commands import parse_tree
         self.root = parse_tree(text)
         self.place = place
         self.locate = locate
@@ -86,7 +87,6 @@ class LogWriter:
     def from_module_setup(cls, module_path: str | Path, setup: str | None = None, *, kit=None,
                           **options) -> "LogWriter":
         """Start from a predefined setup of a module (the first one, or the one named)."""
-        from .module import read_module
         module = read_module(module_path)
         chosen = next((s for s in module.setups if not s.is_menu and s.file and (setup is None or s.name == setup)),
                       None)
@@ -95,7 +95,6 @@ class LogWriter:
         save = read_save_bytes(module.read_entry(chosen.file), chosen.file)
         if kit is not None:
             options.setdefault("place", kit_place(kit))
-            from ..builder.assemble import phase_names
             options.setdefault("phases", phase_names(kit))
         options.setdefault("locate", module.locate)
         return cls(save, **options)
@@ -214,7 +213,6 @@ class LogWriter:
     def add(self, type_chain: str, state_chain: str, dest=None, *, report: bool = True) -> str:
         """A new piece (``+/``) placed at ``dest``; returns its id."""
         pid = self.new_id()
-        from .traits import Piece
         piece = Piece(type_chain, state_chain)
         cmds = []
         if dest is not None:

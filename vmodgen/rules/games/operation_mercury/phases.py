@@ -12,10 +12,11 @@ unit left in the sector (15.24).
 """
 from __future__ import annotations
 
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .operation_mercury_history import time_of_day
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .memory import time_of_day
+from .places import airfield_capacity, airfield_hexes
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
@@ -122,7 +123,6 @@ def _level_changes(rs, board: Board) -> list:
 def _air_resupply(rs, board: Board) -> list:
     """15.25c: German air resupply uses one airfield, every hex of it German-occupied and none in
     enemy ZOC; not when Allied artillery in range cuts its capacity to 3 (inferred)."""
-    from .operation_mercury_moves import airfield_capacity, airfield_hexes
     air = board.pos.state.get("air_resupply")
     if not isinstance(air, str):
         return []

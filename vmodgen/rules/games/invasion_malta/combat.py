@@ -1,5 +1,5 @@
 """Invasion: Malta moves outside the Movement Phase: retreat (13.3-13.4), advance after combat
-(13.5) and Reaction (9.2). Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+(13.5) and Reaction (9.2). Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 Choices (each a parameter where players could read the rule either way):
 
@@ -17,15 +17,16 @@ Choices (each a parameter where players could read the rule either way):
 """
 from __future__ import annotations
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .supply import InvasionMaltaSupply
 
 P = "IM"
 
 
-class InvasionMaltaAfterCombat:
+class InvasionMaltaCombat(InvasionMaltaSupply):
     """Retreat, advance and reaction checks (needs the rule set's unit classes, ``zoc`` and
     ``move_model``)."""
 
@@ -51,7 +52,7 @@ class InvasionMaltaAfterCombat:
         return ""
 
     # ---- retreat (13.3-13.4) ---------------------------------------------------------------
-    def _retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         if self.orange(u) or self.zero_ma(u):
             why = "an orange-circle unit" if self.orange(u) else \
@@ -122,7 +123,7 @@ class InvasionMaltaAfterCombat:
         return out
 
     # ---- advance after combat (13.5) -------------------------------------------------------
-    def _advance(self, board: Board, u: UnitState) -> list:
+    def check_advance(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """13.5, 13.53, 13.55: one hex into the vacated defender hex, by an attacker that took part,
         never by orange-circle or 0-MA units, across no prohibited hexside, never into excess
         stacking; 13.54: enemy ZOC is ignored."""
@@ -148,15 +149,15 @@ class InvasionMaltaAfterCombat:
                 out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced into {u.hex}, which is "
                                         f"not the defender hex it attacked ({', '.join(a.hex for a in mine)}).",
                                         [u.hex], [u]))
-        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
-        if total > self.limit():
+        total = self.stack_points(board.units(u.hex, u.side))
+        if total > self.stacking_limit():
             out.append(self.finding(board, f"{P} 13.55", "stacking", f"{label(u)} advanced into {u.hex}, which then "
                                     f"holds {fmt(total)} SP: an advance may not end in excess stacking.",
                                     [u.hex], board.units(u.hex, u.side)))
         return out
 
     # ---- reaction (9.2) --------------------------------------------------------------------
-    def _reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """9.22-9.25: one unit per defender hex moves one hex into the adjacent defender hex of a
         declared attack, from a hex not in enemy ZOC (friendly units do not negate it here), with
         the MP to enter it, across no prohibited hexside, within the stacking limit."""
@@ -174,9 +175,9 @@ class InvasionMaltaAfterCombat:
                                         f"{prob.message}.", [u.hex], [u]))
             else:
                 need = c + (model.extra(prev, u.hex, 0) if self.param("im_reaction_zoc_cost", True) else 0)
-                if need > self.allowance(u, board) + 1e-9:
+                if need > self.allowance(board, u) + 1e-9:
                     out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted into {u.hex}, which "
-                                            f"costs {fmt(need)} MP to enter; it has {fmt(self.allowance(u, board))}.",
+                                            f"costs {fmt(need)} MP to enter; it has {fmt(self.allowance(board, u))}.",
                                             [u.hex], [u], cost=need))
         if board.pos.attacks and all(a.hex != u.hex for a in board.pos.attacks):
             out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted into {u.hex}, which is not "
@@ -190,11 +191,11 @@ class InvasionMaltaAfterCombat:
         elif others:
             out.append(self.finding(board, f"{P} 9.22", "movement", f"{self.names([u] + others)} all reacted into "
                                     f"{u.hex}; only one unit may react into a defender hex.", [u.hex], [u] + others))
-        total = sum(self.sp(x) for x in board.units(u.hex, u.side))
-        if total > self.limit() and total - self.sp(u) <= self.limit():
+        total = self.stack_points(board.units(u.hex, u.side))
+        if total > self.stacking_limit() and total - self.sp(u) <= self.stacking_limit():
             out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
-                                    f"holds {fmt(total)} SP, more than {fmt(self.limit())}.", [u.hex], [u]))
-        elif total > self.limit() and not self.flag("im_reaction_into_excess", False):
+                                    f"holds {fmt(total)} SP, more than {fmt(self.stacking_limit())}.", [u.hex], [u]))
+        elif total > self.stacking_limit() and not self.flag("im_reaction_into_excess", False):
             out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which already "
                                     f"holds {fmt(total - self.sp(u))} SP with units under an Excess Stacking marker.",
                                     [u.hex], [u]))

@@ -1,6 +1,6 @@
 """Invasion: Malta rules that depend on what happened before this position: facts carried from one
 phase end to the next (:meth:`InvasionMaltaHistory.remember`), read back from ``pos.state``.
-Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 ``[state]`` keys (written by the audit at every phase end; a position file may state them):
 
@@ -42,12 +42,13 @@ judged on history. Choices:
 """
 from __future__ import annotations
 
-from ..errors import InputError
-from ..positions.model import Position, UnitState
-from .common import label
-from .core.board import Board
-from .invasion_malta_admin import POOL_INELIGIBLE
-from .invasion_malta_context import CONTEXT_KEYS
+from ....errors import InputError
+from ....positions.model import Position, UnitState
+from ...core.moves import label
+from ...core.board import Board
+from .units import POOL_INELIGIBLE
+from .conditions import CONTEXT_KEYS
+from .activation import InvasionMaltaActivation
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
@@ -58,7 +59,7 @@ def _ids(pos: Position, key: str) -> set[str] | None:
     return set(v) if isinstance(v, list) else None
 
 
-class InvasionMaltaHistory:
+class InvasionMaltaMemory(InvasionMaltaActivation):
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
     MEMORY_KEYS = ("prev_hexes",) + LIST_KEYS + CONTEXT_KEYS
@@ -100,21 +101,10 @@ class InvasionMaltaHistory:
         memory["prev_airheads"] = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
         memory["prev_fired"] = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
-    def _air_landed(self, pos: Position, u: UnitState) -> bool:
-        """Air transport lands on an airfield holding an airhead (15.71)."""
-        return "airhead" in pos.hex_markers.get(u.hex, {}) and self.on_airfield(Board(pos), u.hex)
 
     # ---- helpers ---------------------------------------------------------------------------
-    def on_airfield(self, board: Board, h: str) -> bool:
-        return board.terrain(h) == "airfield" or "airfield" in board.features(h) or \
-            any(board.map.areas[a].kind == "airfield" for a in board.areas(h))
 
-    @staticmethod
-    def time_of(board: Board) -> str:
-        return str(board.pos.state.get("time", "")).lower()
 
-    def sector(self, board: Board, h: str) -> str:
-        return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
 
     # ---- supply markers (6.12, 6.13) -------------------------------------------------------
     def check_oos_history(self, board: Board) -> list:
@@ -228,7 +218,8 @@ class InvasionMaltaHistory:
         before = _ids(board.pos, "prev_fired")
         if before is None:
             return []
-        out, ez = [], {}
+        out: list = []
+        ez: dict[str, set[str]] = {}
         for u in board.pos.units:
             if u.id in before or not board.is_hex(u.hex) or not self.fired(board, u):
                 continue
@@ -310,7 +301,7 @@ class InvasionMaltaHistory:
         for u in board.pos.units:
             if u.id not in dropped or not u.moved or u.mode in ("retreat", "advance", "reaction"):
                 continue
-            n = len(u.path) - 1 if u.path else (board.distance(u.previous, u.hex) or 0)
+            n = len(u.path) - 1 if u.path else ((board.distance(u.previous, u.hex) if u.previous else 0) or 0)
             if n > limit:
                 out.append(self.finding(board, f"{P} 15.16", "movement", f"{label(u)} paradropped this activation "
                                         f"and moved {n} hex(es); it may move {int(limit)} in this scenario.",

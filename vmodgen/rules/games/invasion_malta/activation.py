@@ -1,5 +1,5 @@
 """Invasion: Malta rules of activation, set-up, the motor pool, the Reset and Recovery Phases and
-the supply markers' upkeep. Mixed into :class:`vmodgen.rules.invasion_malta.InvasionMaltaRules`.
+the supply markers' upkeep. Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 ``[state]`` keys: ``active = "7"`` (the formation whose AM is being played: an Axis formation id,
 ``"M"``, or an Allied sector area id such as ``"sector-north"``); ``motor_pool_used = 4`` (SP
@@ -35,8 +35,10 @@ Parameters and choices:
 """
 from __future__ import annotations
 
-from .common import label
-from .core.board import Board
+from ...core.moves import label
+from ...core.board import Board
+from .combat import InvasionMaltaCombat
+from .units import POOL_INELIGIBLE
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
@@ -44,11 +46,9 @@ PLAIN_MOVES = ("move", "infiltration", "motor_pool")
 #: Allied infantry labelled "HQ" (17.1 note)
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
             "flag:hq_label_only")
-#: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
-POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 
 
-class InvasionMaltaAdmin:
+class InvasionMaltaActivation(InvasionMaltaCombat):
     """Activation, set-up and administrative-phase rules."""
 
     # ---- activation (7.2, 17.4) ------------------------------------------------------------
@@ -150,17 +150,14 @@ class InvasionMaltaAdmin:
         return out
 
     # ---- Reset and Recovery Phases ---------------------------------------------------------
-    def fired(self, board: Board, u) -> bool:
-        return u.has("fired") or (self.artillery(u) and u.reduced)
 
-    def spent(self, board: Board, u) -> bool:
-        return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
 
     def check_recovery(self, board: Board) -> list:
         if board.pos.phase != "recovery":
             return []
         axis = str(self.param("im_supply_side", "axis"))
-        out, ez = [], {}
+        out: list = []
+        ez: dict[str, set[str]] = {}
         for u in board.pos.units:
             if not board.is_hex(u.hex):
                 continue

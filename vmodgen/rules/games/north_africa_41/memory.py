@@ -32,18 +32,15 @@ Steps of the player turn are told from the phase id or name: a phase whose id or
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ....errors import InputError
+from ....positions.model import Position, UnitState
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from ...core.zoc import NONE
+from .units import NorthAfrica41Units
 
-from ..errors import InputError
-from ..positions.model import Position, UnitState
-from .base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-from .core.zoc import NONE
-
-if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
 
 P = "NA41"
 RETREAT_OVERSTACK = "na41_retreat_overstack"
@@ -59,7 +56,7 @@ TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval tra
 
 
 # ---- phases ---------------------------------------------------------------------------------------
-def step(rs: "NorthAfrica41Rules", pos: Position) -> str:
+def step(rs: NorthAfrica41Units, pos: Position) -> str:
     """The step of the player turn a position is in: movement, combat, supply (by phase kind),
     initial, recovery, delay (by the phase's id or name), else ""."""
     ph = pos.phase_info
@@ -85,7 +82,7 @@ def tracked(u: UnitState) -> list[str]:
 
 
 # ---- validation -----------------------------------------------------------------------------------
-def validate(rs: "NorthAfrica41Rules", pos: Position) -> None:
+def validate(rs: NorthAfrica41Units, pos: Position) -> None:
     st, src = pos.state, pos.source or None
     sides = set(rs.game.sides)
 
@@ -138,7 +135,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 
 
 # ---- memory -----------------------------------------------------------------------------------------
-def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position, memory: dict) -> None:
+def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: dict) -> None:
     memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
     watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
     memory[BOXED_BEFORE] = {u.id: u.hex for u in after.units if u.hex in watched}
@@ -157,14 +154,14 @@ def remember(rs: "NorthAfrica41Rules", before: Position | None, after: Position,
             retreated = old[u.id] != u.hex and board.is_hex(old[u.id])
         if retreated and board.is_hex(u.hex):
             h = rs.stacking_hex(board, u.hex)
-            if rs.hex_points(board, h, u.side) > rs.limit():
+            if rs.hex_points(board, h, u.side) > rs.stacking_limit():
                 carried[h] = u.side
-    carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.limit()}
+    carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
     memory[RETREAT_OVERSTACK] = carried
 
 
 # ---- rules -----------------------------------------------------------------------------------------
-def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
         Rule(f"{P} 12.1.4", "stacking", MOVEMENT_END, lambda b: check_retreat_overstack(rs, b),
              "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
@@ -183,15 +180,15 @@ def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
     ]
 
 
-def _ids(rs: "NorthAfrica41Rules", name: str, default: str) -> list[str]:
+def _ids(rs: NorthAfrica41Units, name: str, default: str) -> list[str]:
     return [x.strip() for x in str(rs.param(name, default)).split(",") if x.strip()]
 
 
-def _surrender(rs: "NorthAfrica41Rules") -> list[str]:
+def _surrender(rs: NorthAfrica41Units) -> list[str]:
     return _ids(rs, "na41_surrender_boxes", "surrender-left, surrender-right")
 
 
-def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     """19.4.1-19.4.2, at the end of the phasing player's Initial Phase (where replacements are
     used, 19.3): a unit that was in the Eliminated Box or the Remnant Display (``na41_boxed_before``)
     and is now on the map stands with a friendly Good Order Corps HQ in full supply (German and
@@ -217,9 +214,8 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
                 ital = u.unit.nationality == "italian"
                 hqs = [x for x in hqs if (x.unit.nationality == "italian") == ital]
             if hqs and supply is None:
-                from .north_africa_41_supply import status
-                supply = status(rs, board, u.side)
-            if not any(supply.get(x.id) in ("full", "box") for x in hqs):
+                supply = rs.supply_status(board.pos, u.side)
+            if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
                 why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
         if near:
@@ -230,7 +226,7 @@ def check_returns(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_surrender_box(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     """12.5.2, 3.1 A.4: in the Preparation Phase surrendered units advance one half of the Surrender
     Box: from the left half to the right, from the right half to the Eliminated Box."""
     pos = board.pos
@@ -253,7 +249,7 @@ def check_surrender_box(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_retreat_overstack(rs: NorthAfrica41Units, board: Board) -> list:
     """12.1.4: a hex a retreat left overstacked must be within the limit at the end of its owner's
     next Movement Phase; then every unit over the limit is eliminated."""
     carried = board.pos.state.get(RETREAT_OVERSTACK)
@@ -265,16 +261,16 @@ def check_retreat_overstack(rs: "NorthAfrica41Rules", board: Board) -> list:
             continue
         mine = rs.hex_units(board, h, side)
         pts = rs.stack_points(mine)
-        if pts > rs.limit():
+        if pts > rs.stacking_limit():
             out.append(rs.finding(board, f"{P} 12.1.4", "stacking",
                                   f"{h} was left overstacked by a retreat and still holds {fmt(pts)} stacking points "
                                   f"of {rs.side_name(side)} units at the end of their owner's next Movement Phase "
-                                  f"(limit {fmt(rs.limit())}): every unit over the limit is eliminated "
-                                  f"({rs.names(mine)}).", [h], mine, points=pts, limit=rs.limit()))
+                                  f"(limit {fmt(rs.stacking_limit())}): every unit over the limit is eliminated "
+                                  f"({rs.names(mine)}).", [h], mine, points=pts, limit=rs.stacking_limit()))
     return out
 
 
-def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
     """16.1, §8: OOS markers are placed, flipped and removed only in their owner's Supply Phase
     (and by the mass OOS of the Supply Attrition Phase, 25.1.1, a supply phase of no side)."""
     pos = board.pos
@@ -299,27 +295,7 @@ def check_oos_changes(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_oos_colour(rs: "NorthAfrica41Rules", board: Board, u: UnitState, traces: bool) -> list:
-    """16.1, 16.5.1: a unit that cannot trace gets a white marker; one already white turns red; red
-    stays red. Needs the marker the unit carried before this Supply Phase (``na41_status_before``)."""
-    before = before_status(board.pos)
-    if before is None or u.id not in before or traces:
-        return []
-    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
-    new = oos_state(u)
-    want = "oos" if old == "" else "oos_red"
-    if not new or new == want:
-        return []
-    if want == "oos":
-        msg = (f"{label(u)} in {u.hex} had no OOS marker and cannot trace a line of supply: it gets a white OOS "
-               "marker, not a red one (red = out of supply at two consecutive friendly Supply Phases).")
-    else:
-        msg = (f"{label(u)} in {u.hex} was already out of supply at its last Supply Phase and still cannot trace: "
-               "its OOS marker turns (or stays) red (16.1, 16.5.1).")
-    return [rs.finding(board, f"{P} 16.1", "supply", msg, [u.hex], [u])]
-
-
-def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_recovery(rs: NorthAfrica41Units, board: Board) -> list:
     """13.4, 19.5 at the end of the phasing player's Recovery Phase: his Disrupted and Full Retreat
     units outside enemy ZOC (a limited one counts as ZOC) recover one level: no Full Retreat unit
     is left outside enemy ZOC, and a Disrupted one only if it was in Full Retreat before; no unit
@@ -352,7 +328,7 @@ def check_recovery(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_initial(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_initial(rs: NorthAfrica41Units, board: Board) -> list:
     """5.9.1, 18.7.6, 21.1.5: the phasing player removes his rail, air and naval transport markers
     in his Initial Phase."""
     pos = board.pos
@@ -367,7 +343,7 @@ def check_initial(rs: "NorthAfrica41Rules", board: Board) -> list:
     return out
 
 
-def check_delay(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
     """24.3.4: after the removal roll of every Delay Phase (both players'), a delay marker stacked
     with enemy units (combat or not) is removed. 24.3.1: a delay marker placed in this Delay Phase
     (not on the map at the end of the previous phase, ``na41_delay_before``) is not on or next to

@@ -27,24 +27,17 @@ from __future__ import annotations
 
 import math
 
-from ..positions.model import UnitState
-from .common import label
-from .core.board import Board
-from .core.movement import search, walk
-from .core.stacking import fmt
-from .costs import CostTable
-from .operation_mercury_history import arrivals, time_of_day, unit_steps
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core.board import Board
+from ...core.movement import search, walk
+from ...core.stacking import fmt
+from ...core.costs import CostTable
+from .memory import arrivals, time_of_day, unit_steps
+from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
 FIRE = ("first_fire", "final_fire", "fire")
-
-
-def sector_of(rs, board: Board, h: str) -> str:
-    return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
-
-
-def sector_param(rs, which: str) -> str:
-    return str(rs.param(f"om_sector_{which}", f"sector-{which.replace('_', '-')}"))
 
 
 # ---- paralysis (4.61-4.64) -------------------------------------------------------------------
@@ -71,7 +64,7 @@ def hexes_moved(board: Board, u: UnitState) -> int:
     if u.path:
         return len(u.path) - 1
     if board.is_hex(u.previous or "") and board.is_hex(u.hex):
-        return board.distance(u.previous, u.hex) or 0
+        return board.distance(u.previous or "", u.hex) or 0
     return 0 if u.previous == u.hex else 1
 
 
@@ -131,45 +124,6 @@ def arrival_limit(rs, board: Board, u: UnitState, arr: dict) -> tuple[float | No
 
 
 # ---- airfields and airlanding (6.51-6.56, 15.25c) ---------------------------------------------
-def airfield_hexes(board: Board, h: str) -> list[str]:
-    """The hexes of the airfield containing ``h`` (connected airfield hexes: Heraklion has two)."""
-    if "airfield" not in board.features(h):
-        return []
-    seen, todo = {h}, [h]
-    while todo:
-        x = todo.pop()
-        for n in board.neighbours(x):
-            if n not in seen and "airfield" in board.features(n):
-                seen.add(n)
-                todo.append(n)
-    return sorted(seen)
-
-
-def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
-    """(capacity in steps, "" or the rule that cut it: "6.56" enemy ZOC, "6.55" artillery range)."""
-    hexes = airfield_hexes(board, h) or [h]
-    memo = board.memo.setdefault("om_ez_german", None)
-    if memo is None:
-        memo = board.memo["om_ez_german"] = rs.enemy_zoc(board, "german")
-    if any(x in memo for x in hexes):
-        return rs.num("airlanding_capacity_ezoc_steps", 2), "6.56"
-    for e in board.pos.units:
-        if e.side == "german" or not board.is_hex(e.hex) or rs.fatigued(e) or e.has("final_fire"):
-            continue
-        if not rs.is_(e, "om_artillery_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa, "
-                                              "type:mortar"):
-            continue
-        rng = e.number("range", 0)
-        if rng and any((board.distance(e.hex, x) or 99) <= rng for x in hexes):
-            return rs.num("airlanding_capacity_artillery_range_steps", 3), "6.55"
-    sec = sector_of(rs, board, hexes[0])
-    word = sec.removeprefix("sector-").split("-")[0] if sec else ""
-    base = rs.param(f"airlanding_capacity_{word}_steps") if word else None
-    if not isinstance(base, (int, float)) or isinstance(base, bool):
-        base = rs.num("airlanding_capacity_steps", 7)
-    return base, ""
-
-
 def check_airlanding(rs, board: Board) -> list:
     """6.51-6.56, 15.25c: airlanded units land only in day turns, on an airfield whose every hex a
     German unit already held, and at most the airfield's capacity in steps per turn (an air
@@ -256,15 +210,16 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
     model = rs.move_model(board, u, ez)
     if off(h):                                        # map → box
         edge = set(boxes[h].adjacent)
-        last = u.path[-2] if u.path and len(u.path) >= 2 else None
+        path = u.path or ()
+        last = path[-2] if len(path) >= 2 else None
         if last is not None:
             if last not in edge:
                 return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
                                    "one of the map-edge hexes marked for that box.", [last], [u])]
-            spent, prob = walk(model, u.path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
+            spent, prob = walk(model, path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
             if prob is None:
                 return []
-            return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(u.path)}: a unit needs "
+            return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(path)}: a unit needs "
                                f"{fmt(rs.num('offmap_entry_min_mp', 1))} MP left on an edge hex to enter a box "
                                f"({prob.message}).", [prob.hex], [u])]
         if not board.is_hex(prev):
@@ -417,10 +372,3 @@ def check_landings(rs, board: Board) -> list:
     return out
 
 
-def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
-    """Enemy ground units closer than ``coastal_steamer_enemy_min_distance`` (2) to either steamer
-    port (17.52)."""
-    ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
-    dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
-    return [e for e in board.pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
-            and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]

@@ -12,9 +12,9 @@
 The class-specific key wins over the plain one."""
 from __future__ import annotations
 
-from ..errors import InputError
-from ..model.game import Game
-from .core.board import Board
+from ...errors import InputError
+from ...model.game import Game
+from .board import Board
 
 PROHIBITED = None
 

@@ -18,16 +18,14 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ....positions.model import UnitState
+from ...core.moves import label
+from ...core import supply as sup
+from ...core.board import Board
+from ...core.zoc import NONE
+from .memory import before_status, oos_state
+from .units import NorthAfrica41Units
 
-from ..positions.model import UnitState
-from .common import label
-from .core import supply as sup
-from .core.board import Board
-from .core.zoc import NONE
-
-if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
 
 P = "NA41"
 ROADS = {"highway", "track", "road"}
@@ -41,7 +39,7 @@ def _controlled(board: Board, h: str, side: str) -> str | None:
     return next(iter(sides)) if len(sides) == 1 else None
 
 
-def trace_rules(rs: "NorthAfrica41Rules", board: Board, side: str) -> sup.TraceRules:
+def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRules:
     ez = rs.enemy_field(board, side)
     noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks", True))
     rough = set(str(rs.param("na41_los_double_terrain", "jebel, rough")).replace(" ", "").split(","))
@@ -107,7 +105,7 @@ def trace_rules(rs: "NorthAfrica41Rules", board: Board, side: str) -> sup.TraceR
                           road_step=road, road_enter=road_enter, aux=aux)
 
 
-def sources(rs: "NorthAfrica41Rules", board: Board, side: str) -> tuple[dict[str, str], dict[str, int | None]]:
+def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, str], dict[str, int | None]]:
     """Full-supply edge hexes of the side's own boxes, and its controlled ports with capacities."""
     src: dict[str, str] = {}
     for box in board.map.boxes.values():
@@ -134,7 +132,7 @@ def sources(rs: "NorthAfrica41Rules", board: Board, side: str) -> tuple[dict[str
     return src, ports
 
 
-def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
+def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
     """Unit id → "full", "port", "box" (in an off-map box) or "none", for the units of ``side``
     that the Supply Phase checks (all but SPs and markers, 16.1)."""
     needs = rs.sel("na41_supply_units", "all, !kind:marker, !type:sp, !type:supply-point")
@@ -182,16 +180,35 @@ def status(rs: "NorthAfrica41Rules", board: Board, side: str) -> dict[str, str]:
     return out
 
 
-def check(rs: "NorthAfrica41Rules", board: Board) -> list:
+def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces: bool) -> list:
+    """16.1, 16.5.1: a unit that cannot trace gets a white marker; one already white turns red; red
+    stays red. Needs the marker the unit carried before this Supply Phase (``na41_status_before``)."""
+    before = before_status(board.pos)
+    if before is None or u.id not in before or traces:
+        return []
+    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+    new = oos_state(u)
+    want = "oos" if old == "" else "oos_red"
+    if not new or new == want:
+        return []
+    if want == "oos":
+        msg = (f"{label(u)} in {u.hex} had no OOS marker and cannot trace a line of supply: it gets a white OOS "
+               "marker, not a red one (red = out of supply at two consecutive friendly Supply Phases).")
+    else:
+        msg = (f"{label(u)} in {u.hex} was already out of supply at its last Supply Phase and still cannot trace: "
+               "its OOS marker turns (or stays) red (16.1, 16.5.1).")
+    return [rs.finding(board, f"{P} 16.1", "supply", msg, [u.hex], [u])]
+
+
+def check(rs: NorthAfrica41Units, board: Board) -> list:
     """16.1: after the Supply Phase a unit that traces carries no OOS marker, and one that cannot
     carries one (white or red; with ``[state] na41_status_before``, white after an unmarked phase and
 red after a marked one). Only the phasing side is checked when the position names it; a side
     with no base box touching the map and no port in the position is not checked."""
-    out = []
+    out: list = []
     if board.pos.phase and not board.pos.side:
         return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
-    from .north_africa_41_history import check_oos_colour
     for side in sides:
         if not sources(rs, board, side)[0]:
             continue                  # no base box edge and no port: the position says nothing of supply
@@ -216,7 +233,7 @@ red after a marked one). Only the phasing side is checked when the position name
     return out
 
 
-def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[str, str]) -> list:
+def isolated_asus(rs: NorthAfrica41Units, board: Board, side: str, st: dict[str, str]) -> list:
     """16.5.2 (printed as a second 16.5.4): after the Supply Phase an ASU under a red OOS marker
     that is neither stacked with a friendly non-ASU unit nor able to trace a line (16.3 procedure)
     is eliminated. The text does not say to what the line runs. ``na41_isolated_asu_trace_to``:
@@ -234,7 +251,7 @@ def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[st
         if supplied is None:
             target = str(rs.param("na41_isolated_asu_trace_to", "any"))
             if target not in ("any", "supplied"):
-                from ..errors import InputError
+                from ....errors import InputError
                 raise InputError(None, f"rule parameter 'na41_isolated_asu_trace_to' must be \"any\" or "
                                        f"\"supplied\", not {target!r}")
             hexes = {x.hex for x in board.side_units(side) if board.is_hex(x.hex) and not rs.marker(x)
@@ -249,5 +266,5 @@ def isolated_asus(rs: "NorthAfrica41Rules", board: Board, side: str, st: dict[st
     return out
 
 
-def in_supply(rs: "NorthAfrica41Rules", board: Board, u: UnitState) -> bool:
+def in_supply(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
     return status(rs, board, u.side).get(u.id, "none") != "none"

@@ -44,8 +44,9 @@ state any of them):
 """
 from __future__ import annotations
 
-from ..errors import InputError
-from ..positions.model import Position, UnitState
+from ....errors import InputError
+from ....positions.model import Position, UnitState
+from .places import airfield_capacity, airfield_hexes, steamer_enemies
 
 MEMORY_KEYS = ("om_arrivals", "om_fatigued", "om_offmap_start", "om_sca_released", "om_refused", "om_hq_lost",
                "om_militia_off", "supply_previous", "om_displaced", "om_end_hexes", "om_arrival_unknown")
@@ -185,7 +186,6 @@ def remember(rs, before: Position | None, after: Position, memory: dict) -> None
                 if how == "paradrop":
                     arr[u.id]["fire"] = any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
                 if how == "steamer":
-                    from .operation_mercury_moves import steamer_enemies
                     arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
     memory["om_arrivals"] = arr
     # fatigue at this phase end (5.28, 9.76)
@@ -247,7 +247,6 @@ def _airlanding(rs, before: Position, after: Position, u: UnitState, turn) -> di
     """The record of a unit that entered the map in the German Movement Phase: it airlanded on the
     airfield it stands on, or (having moved on, 6.54) the nearest one. ``held``, ``cap`` and
     ``cut`` describe that airfield at the start of the phase (``before``), when airlanding happens."""
-    from .operation_mercury_moves import airfield_capacity, airfield_hexes
     fields = [h for h, info in after.map.hexes.items() if "airfield" in info.features and after.map.has_hex(h)]
     h = u.hex
     if h not in fields and fields:

@@ -18,15 +18,12 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from ...base import ALWAYS, Rule
+from ...core.moves import label
+from ...core.board import Board
+from ...core.stacking import fmt
+from .units import NorthAfrica41Units
 
-from .base import ALWAYS, Rule
-from .common import label
-from .core.board import Board
-from .core.stacking import fmt
-
-if TYPE_CHECKING:
-    from .north_africa_41 import NorthAfrica41Rules
 
 P = "NA41"
 MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in Full Retreat"),
@@ -35,13 +32,13 @@ MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in 
            ("replacement", "19.5", "under a Replacement marker"))
 
 
-def rules(rs: "NorthAfrica41Rules") -> list[Rule]:
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
     def check_attacks(board: Board) -> list:
         return attacks(rs, board)
     return [Rule(f"{P} 8.1", "movement", ALWAYS, check_attacks, "who may attack")]
 
 
-def attacks(rs: "NorthAfrica41Rules", board: Board) -> list:
+def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     pos = board.pos
     out = []
     used: dict[str, str] = {}
@@ -49,8 +46,7 @@ def attacks(rs: "NorthAfrica41Rules", board: Board) -> list:
     extended = set(pos.state.get("na41_extended_moved") or ())
     vehicle = rs.sel("na41_vehicle", "flag:silhouette, type:tank, type:flak88, type:reconnaissance")
     for atk in pos.attacks:
-        units = [pos.unit(uid) for uid in atk.units]
-        units = [u for u in units if u is not None]
+        units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
         if atk.kind != "breakthrough":
             if h in hit:

@@ -1,0 +1,1 @@
+"""invasion_malta"""

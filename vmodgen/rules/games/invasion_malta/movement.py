@@ -1,0 +1,226 @@
+"""Invasion: Malta zones of control (3.2) and movement (8): who projects a ZOC and where it
+reaches, the movement allowance, the move model (costs and stops) and the move check, with the
+modes a player need not announce (infiltration 8.5, the motor pool 18.1)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....positions.model import UnitState
+from ...core.board import Board
+from ...core.costs import CostTable
+from ...core.moves import label, move_findings
+from ...core.movement import MoveModel, Problem
+from ...core.stacking import fmt
+from ...core.zoc import FULL, NONE, ZocField, zoc_field
+from .units import POOL_INELIGIBLE
+from .conditions import InvasionMaltaConditions
+
+P = "IM"
+ROADS = {"primary_road", "secondary_road", "road"}
+
+
+class InvasionMaltaMovement(InvasionMaltaConditions):
+    """ZOC, allowance, move model and the move check."""
+
+    def projects(self, board: Board, u: UnitState) -> bool:
+        """3.21, 3.24, 3.34: combat units not under an Excess marker; a No-ZOC band unit only when
+        a band-free, non-excess combat unit shares its hex."""
+        if not self.combat(u) or u.has("excess"):
+            return False
+        if "no_zoc" not in u.unit.flags:
+            return True
+        return any(x is not u and x.side == u.side and self.combat(x) and not x.has("excess")
+                   and "no_zoc" not in x.unit.flags for x in board.units(u.hex))
+
+    def zoc(self, board: Board, side: str, disrupted: bool = True) -> ZocField:
+        """3.22, 3.25: not into forts or all-sea hexes, not across sea hexsides, not across cliffs
+        (but a non-disrupted commando's does); a red-box unit's only along roads. With
+        ``disrupted=False`` disrupted units are left out (supply, 6.23)."""
+        urban = bool(self.param("im_redbox_zoc_urban", False))
+
+        def reach(u: UnitState, src: str, dst: str) -> int:
+            feats = board.hexside(src, dst)
+            if "sea" in feats or board.is_water(dst) or "fort" in board.features(dst):
+                return NONE
+            if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
+                return NONE
+            if self.red_box(u) and not board.roads(src, dst) & ROADS:
+                if not (urban and (board.terrain(dst) == "urban" or "airfield" in board.features(dst))):
+                    return NONE
+            return FULL
+        return zoc_field(board, side, lambda u: self.projects(board, u) and (disrupted or not u.has("disrupted")),
+                         reach)
+
+    def allowance(self, board: Board, u: UnitState) -> float:
+        """The effective MA (spec §5 "Move legality"); Allied units have -2 on GT1 of Scenarios 2
+        and 3 (7.12), applied before halving (inferred: the text gives no order)."""
+        if u.mode == "motor_pool":
+            return self.num("motor_pool_ma", 10)                       # 18.12
+        ma = u.number("movement", float("inf"))                        # unknown: MP not checked
+        if ma != float("inf") and board.pos.turn == 1 \
+                and board.pos.scenario.lower().lstrip("s") in ("2", "3") \
+                and u.side != str(self.param("im_supply_side", "axis")):
+            ma = max(0, ma - self.num("gt1_allied_ma_penalty", 2))     # 7.12
+        if u.has("disrupted") and ma != float("inf"):
+            ma = ma // int(self.num("disrupted_ma_divisor", 2))        # 3.83
+        if self.armour(u) and u.has("oos"):
+            ma = 0                                                     # 6.15
+        return ma
+
+    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
+        costs = CostTable(board, u.unit.movement_class)
+        night = str(board.pos.state.get("time", "")).lower() == "night"
+        if u.side != "axis" and ("time_unknown" in board.pos.state or
+                                 ("weather_unknown" in board.pos.state and not night)):
+            # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
+            night = True
+            self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
+                                         "time of day and the weather, which are unknown: roads are counted at ½ MP")
+        road_rate = (self.num("road_cost_axis_mp", 0.5) if u.side == "axis" else
+                     self.num("road_cost_allied_night_mp", 0.5) if night else self.num("road_cost_allied_day_mp", 1))
+        terrain_cost = {"clear": self.num("clear_cost_mp", 1), "rough": self.num("rough_cost_mp_infantry", 2)}
+        side, free = u.side, self.red_box(u) or self.commando(u)
+        motor, armour, commando = self.motorized(u), self.armour(u), self.commando(u) and not u.has("disrupted")
+
+        def road(a: str, b: str) -> bool:
+            return bool(board.roads(a, b) & ROADS)
+
+        def open_hex(b: str) -> bool:
+            return board.terrain(b) == "urban" or "airfield" in board.features(b) or board.terrain(b) == "airfield"
+
+        # spec §11 #21: 18.14 "entirely on roads" read strictly (default: 8.33 also opens urban/airfield)
+        pool_roads = u.mode == "motor_pool" and self.flag("im_motor_pool_roads_only", False)
+
+        def off_road_ok(b: str) -> bool:
+            return open_hex(b) and not pool_roads
+
+        def cost(a: str, b: str) -> float | None:
+            feats = board.hexside(a, b)
+            if "sea" in feats or board.is_water(b):
+                return None
+            if motor and not (road(a, b) or off_road_ok(b)):
+                return None                                            # 8.33
+            if "cliff" in feats:
+                if not commando:
+                    return None                                        # 8.35
+                t = hex_cost(a, b)
+                return None if t is None else t + self.num("commando_cliff_cost_mp", 3)
+            if road(a, b) or (board.terrain(a) == board.terrain(b) == "urban" and board.roads(a, b)):
+                return road_rate                                       # 8.33, 8.34: no slope either
+            t = hex_cost(a, b)
+            if t is None:
+                return None
+            return t + (self.num("slope_uphill_extra_mp", 1) if board.uphill(a, b, "slope") else 0)  # 8.36
+
+        def hex_cost(a: str, b: str) -> float | None:
+            t = board.terrain(b)
+            if f"move_cost_{t}" in self.game.rules or f"move_cost_{t}_{u.unit.movement_class}" in self.game.rules:
+                return costs.terrain_cost(b)
+            return terrain_cost.get(t, 1.0)
+
+        def prohibited(a: str, b: str) -> Problem:
+            feats = board.hexside(a, b)
+            if "cliff" in feats:
+                return Problem(f"{P} 8.35", "movement", f"only a non-disrupted commando may cross the cliff "
+                                                        f"between {a} and {b}", b)
+            if "sea" in feats or board.is_water(b):
+                return Problem(f"{P} 8.35", "movement", f"{b} lies across a sea hexside or in the sea", b)
+            if motor and not (road(a, b) or off_road_ok(b)):
+                return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
+                                                        "an urban or airfield hex", b)
+            return Problem(f"{P} 8.3", "movement", costs.why(a, b), b)
+
+        def inz(h: str) -> bool:
+            return with_zoc and h in ez
+
+        def block(a: str, b: str, i: int) -> Problem | None:
+            here = board.units(b)
+            if any(x.side != side and self.combat(x) for x in here):
+                return Problem(f"{P} 8.14", "movement", f"{b} holds enemy combat units", b)
+            if armour and any(x.side == side and self.armour(x) and x is not u for x in here):
+                return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
+                                                        "armour unit, even passing through", b)
+            if motor and not armour and any(x is not u and x.side == side and self.motorized(x) for x in here) \
+                    and not (board.roads(a, b) & {"primary_road"} or open_hex(b)):
+                return Problem(f"{P} 3.33", "stacking", f"a motorized unit may enter {b}, which holds another "
+                                                        "motorized unit, only along a primary road", b)
+            if self.artillery(u) and inz(b) and not any(x.side == side and x is not u for x in here):
+                return Problem(f"{P} 8.25", "zoc", f"artillery may not enter enemy ZOC at {b} unless a friendly "
+                                                   "unit is there", b)
+            if u.mode == "motor_pool" and inz(a) and i > 0:
+                return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC but not move through it "
+                                                    f"({a})", b)
+            if inz(a) and inz(b) and not free and not (u.mode == "infiltration" and i == 0):
+                return Problem(f"{P} 8.24", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+            return None
+
+        def stops(a: str, b: str, i: int) -> Problem | None:
+            if not inz(b):
+                return None
+            if u.mode == "motor_pool":
+                return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC ({b}) but not move "
+                                                    "through it", b)
+            if free and not [x for x in board.units(b) if x is not u]:
+                return None                                            # 8.23, 17.31
+            return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+
+        return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
+                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0,
+                         allowance_rule=f"{P} 8.13")
+
+
+    def _unannounced_modes(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
+        never orange-circle units) and, for an eligible Allied unit on a turn that may be a Night
+        turn (or in Scenario 1), the motor pool (18.11-18.13)."""
+        out = []
+        if not self.orange(u):
+            out.append(("infiltration (8.5)",
+                        lambda: self._plain_move(board, replace(u, mode="infiltration"), ez)))
+        time = str(board.pos.state.get("time", "")).lower()
+        if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
+                                                                     or board.pos.scenario.lower().lstrip("s") == "1") \
+                and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
+                         or self.orange(u) or self.pillbox(u)):
+            out.append(("the motor pool (18.1)", lambda: self._plain_move(board, replace(u, mode="motor_pool"), ez)))
+        return out
+
+    def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """A move in the Movement Phase (mode move, infiltration or motor pool)."""
+        out = []
+        if u.mode == "infiltration":
+            problem = self._infiltration(board, u)
+            if problem:
+                return [problem]
+        prev = u.previous
+        if u.mode == "motor_pool" and prev is not None and any(x.side != u.side and self.combat(x)
+                                                               for n in board.neighbours(prev) for x in board.units(n)):
+            out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
+                                    f"{prev}, next to an enemy combat unit.", [prev], [u]))
+        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
+                                   self.move_model(board, u, ez, with_zoc=False),
+                                   zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+
+    def _infiltration(self, board: Board, u: UnitState):
+        """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the
+        highest ER of the enemy units projecting a ZOC into the hex entered; never orange-circle."""
+        steps = len(u.path) - 1 if u.path else (board.distance(u.previous or u.hex, u.hex) or 0)
+        if steps != int(self.num("infiltration_hexes", 1)):
+            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {' → '.join(u.path or (u.previous or '', u.hex))}; "
+                                "infiltration is exactly one hex.", [u.hex], [u])
+        if self.orange(u):
+            return self.finding(board, f"{P} 8.52", "zoc", f"{label(u)} is an orange-circle unit and may not "
+                                "infiltrate.", [u.hex], [u])
+        er = self.er(u)
+        sources = [x for e in board.enemies(u.side) for x in self.zoc(board, e).units(u.hex)]
+        best = max((self.er(x) for x in sources), default=0)
+        if er < best:
+            return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} (ER {fmt(er)}) infiltrated into {u.hex}, "
+                                f"where enemy units of ER {fmt(best)} project a ZOC.", [u.hex], [u] + sources)
+        return None
+
+    def er(self, u: UnitState) -> float:
+        """3.7: the current ER: printed, -2 disrupted (3.83), -1 out of supply (6.15), at least 1."""
+        er = u.number("er", 0) - (self.num("disrupted_er_penalty", 2) if u.has("disrupted") else 0) \
+            - (self.num("oos_er_penalty", 1) if u.has("oos") else 0)
+        return max(self.num("er_minimum", 1), er)

@@ -1,0 +1,151 @@
+"""Invasion: Malta (with Leros): stacking (3.3), zones of control (3.2, 8.2), movement (8) and the
+Axis supply route (6) over the core. Rule numbers are the rulebook's (spec:
+``rules/invasion-malta.md`` §4-§8, §10; coverage table ``docs/rules/invasion_malta.md``).
+The rule set is one chain of classes, each file a rule area whose class extends the one below,
+so every attribute a layer reads is declared beneath it: :mod:`.units` (unit classes, stacking
+points) → :mod:`.stacking` (3.3) → :mod:`.conditions` (time, weather, arrivals) → :mod:`.movement`
+(ZOC 3.2, movement 8) → :mod:`.supply` (6) → :mod:`.combat` (retreat, advance, Reaction) →
+:mod:`.activation` (activation, motor pool, set-up, Reset and Recovery upkeep, beachheads) →
+:mod:`.memory` (``remember`` and the rules that read the previous phase end from ``[state]``) →
+this module (the rule list and the move check by mode); each documents its parameters.
+
+Parameters read here from ``game.rules`` (the kit's names; defaults = the rulebook):
+``stacking_limit_points`` (9, 3.32), ``zoc_entry_cost_mp`` (1, 8.21), ``clear_cost_mp`` (1),
+``rough_cost_mp_infantry`` (2, 8.31), ``road_cost_axis_mp`` (0.5), ``road_cost_allied_day_mp`` (1)
+and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp`` (1, 8.36),
+``commando_cliff_cost_mp`` (3, 17.31), ``motor_pool_ma`` (10, 18.12),
+``disrupted_ma_divisor`` (2, 3.83), ``gt1_allied_ma_penalty`` (2, 7.12: Allied units on GT1 of
+Scenarios 2 and 3, applied before halving, inferred), ``infiltration_hexes`` (1, 8.5); other
+terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
+``[state] time`` (am, pm, night); in a log the audit derives it, the weather and the arrivals
+(:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is not judged. Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
+``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4);
+``im_redbox_zoc_urban`` (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves
+urban and airfield hexes open); ``im_motor_pool_roads_only`` (false: 8.33 lets motor-pool units
+into urban and airfield hexes off the road; true reads 18.14 "entirely on roads" strictly, §11
+#21); ``im_supply_side`` ("axis", 6.1).
+"""
+from __future__ import annotations
+
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
+from ...core.moves import label, unannounced
+from ...core.board import Board
+from .memory import InvasionMaltaMemory
+
+P = "IM"
+
+
+class InvasionMaltaRules(InvasionMaltaMemory):
+    id = "invasion-malta"
+    prefix = P
+    KIT = id
+    statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
+                          "landed", "group_b"})
+    modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
+    LOG_PRECONDITIONS = {
+        f"{P} 7.23": "the active formation or sector (the Activation Marker drawn, 7.13) is not recorded in a log",
+        f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 18.11": "a log does not say which moves use the motor pool",
+    }
+
+    def validate_position(self, pos) -> None:
+        """``[state]``: time = "am" | "pm" | "night"; weather = "good" | "windy" | "storm";
+        beachheads = {hex = formation}; airheads = {hex = nationality}; active = formation, "M" or
+        sector id; motor_pool_used = SP; and the history keys of
+        :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
+        prev_airheads, prev_fired, dropped)."""
+        from ....errors import InputError
+        time = pos.state.get("time", "night")
+        if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
+            raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
+        for key in ("beachheads", "airheads"):
+            v = pos.state.get(key, {})
+            if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
+                raise InputError(pos.source, f"[state] {key} must look like {{\"1225\" = \"7\"}}")
+        active = pos.state.get("active", "")
+        if not isinstance(active, str):
+            raise InputError(pos.source, f"[state] active must name the formation or sector whose AM is played "
+                                         f"(\"7\", \"M\", \"sector-north\"), not {active!r}")
+        used = pos.state.get("motor_pool_used", 0)
+        if isinstance(used, bool) or not isinstance(used, (int, float)) or used < 0:
+            raise InputError(pos.source, f"[state] motor_pool_used must be a number of SP, not {used!r}")
+        self.validate_history(pos)
+
+    # ---- unit classes (2, 3.6) -------------------------------------------------------------
+
+
+
+
+
+
+
+
+
+
+
+    # ---- rules -------------------------------------------------------------------------------
+    def rules(self) -> list[Rule]:
+        return [
+            Rule(f"{P} 3.32", "stacking", EVERY_PHASE_END, self.check_stacking, "9 SP and excess markers"),
+            Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
+            Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
+            Rule(f"{P} 16.33", "stacking", ALWAYS, self.check_landings, "9 SP and 1 armour per landing hex"),
+            Rule(f"{P} 15.52", "movement", ALWAYS, self.check_water, "ground units never on all-sea hexes"),
+            Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
+            Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
+            Rule(f"{P} 6.12", "supply", When(("supply",)), self.check_supply, "Axis supply route"),
+            Rule(f"{P} 6.12", "supply", EVERY_PHASE_END, self.check_oos_history, "OoS markers placed and removed"),
+            Rule(f"{P} 8.15", "movement", EVERY_PHASE_END, self.check_static_history, "0-MA and orange units stay"),
+            Rule(f"{P} 4.52", "movement", EVERY_PHASE_END, self.check_sector_history, "sector changes"),
+            Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
+            Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
+            Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
+            Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
+            Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
+            Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
+            Rule(f"{P} 18.11", "movement", MOVES, self.check_motor_pool_moves, "motor pool"),
+            Rule(f"{P} 4.14", "stacking", ALWAYS, self.check_group_b, "Group B set-up"),
+            Rule(f"{P} 6.15", "supply", ALWAYS, self.check_oos_attacks, "OoS units attacking"),
+            Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
+            Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
+            Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),
+        ]
+
+    # ---- stacking (3.3) ------------------------------------------------------------------------
+
+
+
+
+
+    # ---- ZOC (3.2) -------------------------------------------------------------------------------
+
+
+
+    # ---- movement (8) ----------------------------------------------------------------------------
+
+    # ---- the move check, by mode (8; retreat, advance and Reaction: combat.py) --------------
+    def check_moves(self, board: Board) -> list:
+        out = []
+        zocs: dict[str, set[str]] = {}
+        for u in board.pos.units:
+            if u.previous is None or not self.combat(u):
+                continue
+            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
+            night = str(board.pos.state.get("time", "")).lower() == "night"
+            if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
+                    and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
+                    and not night:
+                out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
+                                        "only on Night turns.", [u.hex], [u]))
+            if u.mode == "retreat":
+                out += self.check_retreat(board, u, ez)
+            elif u.mode == "advance":
+                out += self.check_advance(board, u, ez)
+            elif u.mode == "reaction":
+                out += self.check_reaction(board, u, ez)
+            else:
+                got = self._plain_move(board, u, ez)
+                if got and u.mode == "move" and not board.pos.moves_announced:
+                    got = unannounced(board, u, got, self._unannounced_modes(board, u, ez))
+                out += got
+        return out

@@ -1,0 +1,105 @@
+"""Invasion: Malta stacking (3.3): 9 SP and Excess markers, one armour unit per hex, opposing
+units never together (8.14), landing hexes (16.33), ground units never on all-sea hexes (15.52)."""
+from __future__ import annotations
+
+from ...core.board import Board
+from ...core.moves import label
+from ...core.stacking import fmt, mixed
+from .units import InvasionMaltaUnits
+
+P = "IM"
+
+
+class InvasionMaltaStacking(InvasionMaltaUnits):
+    """The stacking rules."""
+
+    def check_stacking(self, board: Board) -> list:
+        """3.32/3.34: at the end of every phase the units not under an Excess marker total at most
+        9 SP; no Excess marker on a legal stack; a unit that fits may not be declared excess."""
+        limit = self.stacking_limit()
+        out = []
+        for h in list(board.at):
+            if not board.is_hex(h):
+                continue
+            for side in self.game.sides:
+                us = [u for u in board.units(h, side) if self.combat(u)]
+                if not us:
+                    continue
+                normal = [u for u in us if not u.has("excess")]
+                excess = [u for u in us if u.has("excess")]
+                total, kept = sum(map(self.sp, us)), sum(map(self.sp, normal))
+                if kept > limit:
+                    out.append(self.finding(board, f"{P} 3.32", "stacking",
+                                            f"{h} holds {fmt(kept)} SP of {self.side_name(side)} units outside any "
+                                            f"Excess Stacking marker, more than {fmt(limit)}: {self.names(normal)}. "
+                                            "The excess must go under the marker (3.34).", [h], us, points=kept))
+                elif excess and total <= limit:
+                    out.append(self.finding(board, f"{P} 3.34", "stacking",
+                                            f"{h} totals {fmt(total)} SP, within the limit, yet {self.names(excess)} "
+                                            "are under an Excess Stacking marker; it comes off.", [h], excess))
+                else:
+                    fits = [u for u in excess if kept + self.sp(u) <= limit]
+                    if fits:
+                        out.append(self.finding(board, f"{P} 3.34", "stacking",
+                                                f"{self.names(fits)} in {h} would fit within {fmt(limit)} SP and may "
+                                                "not be declared excess.", [h], fits))
+        return out
+
+    def check_armour(self, board: Board) -> list:
+        """3.33, 3.64: at most one armour unit in a hex at any time, even during a phase."""
+        out = []
+        for h, us in board.at.items():
+            for side in self.game.sides:
+                a = [u for u in us if u.side == side and self.armour(u)]
+                if board.is_hex(h) and len(a) > 1:
+                    out.append(self.finding(board, f"{P} 3.33", "stacking", f"{h} holds {len(a)} armour units: "
+                                            f"{self.names(a)}; at most one may occupy a hex at any time.", [h], a))
+        return out
+
+    def check_mixed(self, board: Board) -> list:
+        out = []
+        for h, c in mixed(board, self.combat):
+            if not any(u.has("paradropped") for u in c):
+                out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
+                                        f"{self.names(c)}.", [h], c))
+        return out
+
+    def check_water(self, board: Board) -> list:
+        """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there
+        eliminates the unit); naval units only there. Invasion hexes are sea hexes too."""
+        out = []
+        for u in board.pos.units:
+            if not board.is_hex(u.hex):
+                continue
+            naval = self.is_(u, "im_naval", "kind:naval, class:naval")
+            wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
+            if self.combat(u) and wet:
+                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, an all-sea hex; "
+                                        "a ground unit there is eliminated.", [u.hex], [u]))
+            elif naval and not wet:
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
+                                        f"{u.hex}.", [u.hex], [u]))
+        return out
+
+    def check_landings(self, board: Board) -> list:
+        """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most
+        9 SP in the hex, with at most one armour unit. Whether units already in the hex count is open
+        (§11 #24): they do by default, since the rule speaks of the stacking limit
+        (``im_landing_counts_present = false`` counts only the units landing)."""
+        out = []
+        for h, us in board.at.items():
+            landed = [u for u in us if u.has("landed")]
+            if not landed:
+                continue
+            side = landed[0].side
+            counted = board.units(h, side) if self.param("im_landing_counts_present", True) else landed
+            total = self.stack_points(counted)
+            if total > self.num("invasion_hex_limit_points", 9):
+                out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
+                                        f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",
+                                        [h], landed))
+            tanks = [u for u in landed if self.armour(u)]
+            if len(tanks) > self.num("invasion_hex_armour_max", 1):
+                out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
+                                        "one per invasion hex.", [h], tanks))
+        return out

@@ -1,0 +1,77 @@
+"""Invasion: Malta's unit classes (2, 3.6) and places, read through rule parameters (unit
+selectors ``im_combat``, ``im_armour``, ``im_red_box``, ``im_orange``, ``im_commando``,
+``im_artillery``, ``im_pillbox``), and the stacking points and limit (3.32): the first layer of
+the rule set, which every later layer reads."""
+from __future__ import annotations
+
+from ....positions.model import Position, UnitState
+from ...base import RuleSet
+from ...core.board import Board
+
+#: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
+POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
+
+
+class InvasionMaltaUnits(RuleSet):
+    """Unit classes, stacking points and limit, airfields and sectors."""
+
+    def combat(self, u: UnitState) -> bool:
+        return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")
+
+    def armour(self, u: UnitState) -> bool:
+        return self.is_(u, "im_armour", "flag:armour, symbol:armor, symbol:assault-gun")
+
+    def red_box(self, u: UnitState) -> bool:
+        return self.armour(u) or self.is_(u, "im_red_box", "class:red, class:red_box")
+
+    def orange(self, u: UnitState) -> bool:
+        return self.is_(u, "im_orange", "class:orange, class:orange_circle")
+
+    def motorized(self, u: UnitState) -> bool:
+        return self.red_box(u) or self.orange(u) or u.mode == "motor_pool"
+
+    def commando(self, u: UnitState) -> bool:
+        return self.is_(u, "im_commando", "type:commando, flag:commando")
+
+    def artillery(self, u: UnitState) -> bool:
+        sel = self.param("im_artillery", "")
+        return self.is_(u, "im_artillery") if sel else u.value("range") is not None
+
+    def pillbox(self, u: UnitState) -> bool:
+        return self.is_(u, "im_pillbox", "type:pillbox")
+
+    def zero_ma(self, u: UnitState) -> bool:
+        """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
+        return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
+            or (self.armour(u) and u.has("oos"))
+
+    def stacking_limit(self) -> float:
+        return self.num("stacking_limit_points", self.num("stacking_limit", 9))
+
+    def stack_points(self, units: list[UnitState]) -> float:
+        """3.32: the SP of the combat units among ``units``."""
+        return sum(self.sp(u) for u in units)
+
+    def sp(self, u: UnitState) -> float:
+        return u.number("stacking", 0) if self.combat(u) else 0
+
+    def fired(self, board: Board, u) -> bool:
+        return u.has("fired") or (self.artillery(u) and u.reduced)
+
+    def spent(self, board: Board, u) -> bool:
+        return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
+
+    def _air_landed(self, pos: Position, u: UnitState) -> bool:
+        """Air transport lands on an airfield holding an airhead (15.71)."""
+        return "airhead" in pos.hex_markers.get(u.hex, {}) and self.on_airfield(Board(pos), u.hex)
+
+    def on_airfield(self, board: Board, h: str) -> bool:
+        return board.terrain(h) == "airfield" or "airfield" in board.features(h) or \
+            any(board.map.areas[a].kind == "airfield" for a in board.areas(h))
+
+    @staticmethod
+    def time_of(board: Board) -> str:
+        return str(board.pos.state.get("time", "")).lower()
+
+    def sector(self, board: Board, h: str) -> str:
+        return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")

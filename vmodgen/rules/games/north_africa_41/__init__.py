@@ -1,0 +1,1 @@
+"""north_africa_41"""

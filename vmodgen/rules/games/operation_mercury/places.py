@@ -1,0 +1,62 @@
+"""Operation Mercury's places the rules read: sectors (named by rule parameters), airfields and
+their landing capacity (6.5), and the coastal steamer's ports (17.52)."""
+from __future__ import annotations
+
+from ....positions.model import UnitState
+from ...core.board import Board
+
+def sector_of(rs, board: Board, h: str) -> str:
+    return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+
+
+def sector_param(rs, which: str) -> str:
+    return str(rs.param(f"om_sector_{which}", f"sector-{which.replace('_', '-')}"))
+
+
+def airfield_hexes(board: Board, h: str) -> list[str]:
+    """The hexes of the airfield containing ``h`` (connected airfield hexes: Heraklion has two)."""
+    if "airfield" not in board.features(h):
+        return []
+    seen, todo = {h}, [h]
+    while todo:
+        x = todo.pop()
+        for n in board.neighbours(x):
+            if n not in seen and "airfield" in board.features(n):
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
+    """(capacity in steps, "" or the rule that cut it: "6.56" enemy ZOC, "6.55" artillery range)."""
+    hexes = airfield_hexes(board, h) or [h]
+    memo = board.memo.setdefault("om_ez_german", None)
+    if memo is None:
+        memo = board.memo["om_ez_german"] = rs.enemy_zoc(board, "german")
+    assert isinstance(memo, set)
+    if any(x in memo for x in hexes):
+        return rs.num("airlanding_capacity_ezoc_steps", 2), "6.56"
+    for e in board.pos.units:
+        if e.side == "german" or not board.is_hex(e.hex) or rs.fatigued(e) or e.has("final_fire"):
+            continue
+        if not rs.is_(e, "om_artillery_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa, "
+                                              "type:mortar"):
+            continue
+        rng = e.number("range", 0)
+        if rng and any((board.distance(e.hex, x) or 99) <= rng for x in hexes):
+            return rs.num("airlanding_capacity_artillery_range_steps", 3), "6.55"
+    sec = sector_of(rs, board, hexes[0])
+    word = sec.removeprefix("sector-").split("-")[0] if sec else ""
+    base = rs.param(f"airlanding_capacity_{word}_steps") if word else None
+    if not isinstance(base, (int, float)) or isinstance(base, bool):
+        base = rs.num("airlanding_capacity_steps", 7)
+    return base, ""
+
+
+def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
+    """Enemy ground units closer than ``coastal_steamer_enemy_min_distance`` (2) to either steamer
+    port (17.52)."""
+    ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
+    dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
+    return [e for e in board.pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
+            and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]
