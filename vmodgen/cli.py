@@ -15,7 +15,7 @@ from . import __version__
 from .errors import InputError, VmodgenError
 
 #: subcommand modules, in the order ``vmodgen --help`` lists them
-COMMANDS = ["build", "games", "validate", "inspect", "check", "audit", "bind", "oob", "sanitize"]
+COMMANDS = ["build", "games", "validate", "inspect", "check", "audit", "integrity", "bind", "oob", "sanitize"]
 
 
 class LazyGroup(click.Group):

@@ -19,6 +19,7 @@ import copy
 from dataclasses import dataclass, field
 
 from ..binding.base import Binding
+from ..integrity import file_facts
 from ..rules.base import Rule, RuleSet
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
@@ -55,6 +56,8 @@ class FileAudit:
     end_context: tuple = (None, {})
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
+    #: rolls, undos, seats and versions of the file (vmodgen.integrity.FileFacts)
+    integrity: object | None = None
 
 
 class Stream:
@@ -206,7 +209,10 @@ class FileAuditor:
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
-        fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
+        stream = Stream(save, apply, warnings)
+        fa = self.run_replay(stream, name, warnings)
+        fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
+                                  module_sides=self.module.dice_sides if self.module is not None else None)
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
         fa.start_context = start

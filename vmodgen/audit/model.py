@@ -98,6 +98,8 @@ class AuditResult:
     phase_source: str = ""
     #: the Binding used (for pictures); not part of the JSON
     binding_obj: Any = field(default=None, repr=False, compare=False)
+    #: dice, undo and re-roll forensics, seats, versions, seams (vmodgen.integrity)
+    integrity: dict = field(default_factory=dict)
 
     @property
     def exit_code(self) -> int:
@@ -110,7 +112,7 @@ class AuditResult:
                 "continuity": [c.to_json() for c in self.continuity],
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
-                "notes": self.notes}
+                "notes": self.notes, "integrity": self.integrity}
 
 
 def _jsonable(v):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
+from ..integrity import integrity_section
 from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import read_save
@@ -219,5 +220,7 @@ def assemble(results: list[FileAudit], b: Binding, rules) -> AuditResult:
     for f in findings:
         stats["findings_by_kind"][f.kind] = stats["findings_by_kind"].get(f.kind, 0) + 1
     stats["continuity_issues"] = len(continuity)
+    integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
-                       game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b)
+                       game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b,
+                       integrity=integrity)

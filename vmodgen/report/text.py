@@ -28,6 +28,8 @@ def text_report(result) -> str:
     rolls = s.get("die_rolls", {})
     if rolls:
         lines.append("die rolls: " + "; ".join(f"{p}: {d['count']} rolls, mean {d['mean']}" for p, d in rolls.items()))
+    from ..integrity.render import integrity_text
+    lines += integrity_text(result.integrity)
     return "\n".join(lines) + "\n"
 
 
