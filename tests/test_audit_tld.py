@@ -41,7 +41,8 @@ def test_continuity_of_the_tld_chain(chain):
 
 def test_tld_statistics(chain):
     s = chain.stats
-    assert s["steps"] == 2474 and s["undos"] == 0
+    # undos as VASSAL 2.9.8's logger paired them (61, 92, 14, 2: tests/test_vassal_undo.py)
+    assert s["steps"] == 2474 and s["undos"] == 169
     rolls = s["die_rolls"]
     assert sum(d["count"] for d in rolls.values()) == 256
     assert all(1 <= float(k) <= 6 for d in rolls.values() for k in d["sums"])

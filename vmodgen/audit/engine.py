@@ -23,7 +23,8 @@ from ..integrity import file_facts
 from ..rules.base import Rule, RuleSet
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
-from ..vassal.replay import Replay, Step
+from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
+from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from .model import AuditFinding
@@ -60,9 +61,9 @@ class FileAudit:
     integrity: object | None = None
 
 
-class Stream:
-    """A save/log replayed once, step by step (what :func:`vmodgen.vassal.replay.replay` does,
-    without keeping a second copy of the start): iterate it for ``(k, step, state)``; afterwards
+class Stream(ReplayVisitor):
+    """A save/log replayed once, step by step, through the replay's visitor interface (without
+    keeping a second copy of the start): iterate it for ``(k, step, state)``; afterwards
     :attr:`steps`, :attr:`players` (as of the start) and :attr:`warnings` are filled in."""
 
     def __init__(self, save: SaveFile, apply_boards, warnings: list[str]) -> None:
@@ -72,93 +73,14 @@ class Stream:
         self.steps: list[Step] = []
         self.players: list[tuple[str, str]] = []
 
-    def __iter__(self):
-        from ..vassal.replay import GameState
-        root = self.save.tree
-        state = GameState()
-        runner = _runner_class()(state, None, self.apply, self.warnings)
-        runner.execute(root.typed(), root.text)
-        head, pending = split_steps(root)
-        for sub in head:
-            runner.run(sub)
+    def start(self, state) -> None:
         self.players = list(state.players)
-        yield 0, None, state
-        for node in pending:
-            step = Step(len(self.steps) + 1, node)
-            runner.step = step
-            runner.run(node)
-            step.turn_state = dict(state.turns)
-            self.steps.append(step)
-            yield step.index, step, state
-        runner.step = None
 
+    def visit_step(self, step: Step, state) -> None:
+        self.steps.append(step)
 
-def split_steps(root) -> tuple[list, list]:
-    """The top-level commands that build the starting position (everything up to ``end_save``
-    and the bare commands right after it), and those that are the log's steps."""
-    head, steps = [], []
-    after_end = False
-    for sub in root.subs:
-        if not after_end:
-            head.append(sub)
-            if sub.text == "end_save":
-                after_end = True
-        elif sub.text.startswith("LOG\t") or steps:
-            steps.append(sub)
-        else:
-            head.append(sub)
-    return head, steps
-
-
-def chat_lines(save: SaveFile) -> list[str]:
-    """Every chat line of the file's steps, in order, as the replay gives them to the binding
-    (``Step.chat_text``), without replaying: the phase a chat-reading binding ends a file in."""
-    import html
-
-    from ..vassal.typed import Chat, Log
-    out = []
-    for node in split_steps(save.tree)[1]:
-        for sub in (node.walk() if node.subs else (node,)):
-            if "CHAT" not in sub.text:
-                continue
-            cmd = sub.typed()
-            while isinstance(cmd, Log):
-                cmd = cmd.inner
-            if isinstance(cmd, Chat):
-                out.append(html.unescape(cmd.text))
-    return out
-
-
-_RUNNER = None
-
-
-def _runner_class():
-    """The replay interpreter, with one difference: a ``D/`` whose BasicPiece state names no map
-    ("null", as VASSAL 3.0/3.1 wrote for every piece inside a stack: the TLD logs) leaves a
-    stacked piece where it is, as the next file of such chains confirms."""
-    global _RUNNER
-    if _RUNNER is None:
-        from ..vassal.replay import _Runner
-
-        class AuditRunner(_Runner):
-            def change(self, cmd) -> None:
-                rec = self.s.pieces.get(cmd.id)
-                if rec is None or cmd.id in self.s.stacks or rec.stack is None or rec.map is None:
-                    return super().change(cmd)
-                keep = rec.position
-                super().change(cmd)
-                if rec.piece.position()[0] is None and rec.stack is None:
-                    stack = None
-                    for sid in self.index.get(keep, ()):
-                        stack = self.s.stacks.get(sid)
-                        if stack is not None:
-                            break
-                    rec.position = keep
-                    if stack is not None:
-                        stack.members.append(cmd.id)
-                        rec.stack = stack.id
-        _RUNNER = AuditRunner
-    return _RUNNER
+    def __iter__(self):
+        return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
 
 
 def _states(rp):

@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..vassal.dice import DICE, parse_roll  # noqa: F401  (DICE re-exported)
 from ..vassal.replay import Step
-
-#: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL)
-DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
 
 
 @dataclass
@@ -24,17 +22,6 @@ class FileStats:
         return {"steps": self.steps, "undos": self.undos, "moves_by_player": self.moves_by_player,
                 "moves_by_side": self.moves_by_side, "die_rolls": summarize_rolls(self.rolls),
                 "recorded_by": self.recorder}
-
-
-def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
-    """(player, dice, values) of a dice report line, or None."""
-    m = DICE.match(text.strip())
-    if not m:
-        return None
-    values = [int(v) for v in re.findall(r"\d+", m.group(3))]
-    if not values:
-        return None
-    return m.group(4).strip(), m.group(1) or m.group(2) or "", values
 
 
 def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str]) -> FileStats:

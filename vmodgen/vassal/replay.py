@@ -25,10 +25,11 @@ from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
 from .savefile import SaveFile
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
-                    MutableProperty, Player, RemovePiece, TurnState, Undo)
+                    MutableProperty, Player, RemovePiece, TurnState, Undo, Unknown)
+from .undo import pair_undos
 
-__all__ = ["replay", "Replay", "GameState", "PieceRecord", "StackRecord", "Step", "Move",
-           "Change", "Locate"]
+__all__ = ["replay", "Replay", "read_log", "iter_log", "ReplayVisitor", "split_steps", "chat_lines",
+           "log_version", "GameState", "PieceRecord", "StackRecord", "Step", "Move", "Change", "Locate"]
 
 
 # ----------------------------------------------------------------------------------------
@@ -74,9 +75,24 @@ class Step:
     chat: list[str] = field(default_factory=list)          # as written (HTML-escaped)
     turns: list[tuple[str, str | None, str]] = field(default_factory=list)  # tracker, old, new
     properties: list[tuple[str, str | None, str]] = field(default_factory=list)
-    undo: bool = False
+    undo: bool = False               # an undo: it takes back the step(s) in ``undoes``
     turn_state: dict[str, str] = field(default_factory=dict)   # every tracker after the step
     boards: bool = False                                        # a BoardPicker command ran
+    #: the undo step that took this step back (set before the step is delivered)
+    undone_by: int | None = None
+    #: on an undo step: the steps it takes back
+    undoes: list[int] = field(default_factory=list)
+    #: a step made of the inverse commands of an undo: the step they invert
+    inverse_of: int | None = None
+    #: who did it: the chat's ``<Name>``, or the roster name of the ``M/`` password (never the password)
+    player: str | None = None
+    #: dice reports of this step that an undo took back (chat lines, decoded)
+    undone_rolls: list[str] = field(default_factory=list)
+
+    @property
+    def undone(self) -> bool:
+        """Whether an undo took this step back."""
+        return self.undone_by is not None
 
     @property
     def chat_text(self) -> list[str]:
@@ -95,7 +111,8 @@ class Step:
             "created": self.created, "deleted": self.deleted, "chat": self.chat_text,
             "turns": [{"tracker": t, "old": o, "new": n} for t, o, n in self.turns],
             "properties": [{"name": k, "old": o, "new": n} for k, o, n in self.properties],
-            "undo": self.undo,
+            "undo": self.undo, "undone_by": self.undone_by, "undoes": self.undoes,
+            "inverse_of": self.inverse_of, "player": self.player, "undone_rolls": self.undone_rolls,
         }
         if with_properties:
             out["changes"] = [{"id": c.piece_id, "properties": {k: {"old": o, "new": n}
@@ -373,12 +390,156 @@ class _Runner:
 
 
 # ----------------------------------------------------------------------------------------
+# reading a log: the visitor interface
+class ReplayVisitor:
+    """What :func:`read_log` tells as it replays a save or log (python-chess's game visitor is
+    the model): override the hooks you need. Each step arrives with its undo pairing
+    (``undone_by``, ``undoes``, ``inverse_of``) and ``player`` already set; ``state`` is the one
+    live game state (copy what you keep)."""
+
+    def begin_file(self, save: SaveFile | None) -> None:
+        """Before anything runs (``save`` is None when a command tree or text is read)."""
+
+    def start(self, state: GameState) -> None:
+        """Step 0: the starting position (everything up to ``end_save`` has run)."""
+
+    def visit_step(self, step: Step, state: GameState) -> None:
+        """After ``step`` has run."""
+
+    def end_file(self, state: GameState) -> object:
+        """After the last step; what :func:`read_log` returns."""
+        return None
+
+
+def split_steps(root: Command) -> tuple[list[Command], list[Command]]:
+    """The top-level commands that build the starting position (everything up to ``end_save``
+    and the bare commands right after it, which run on load), and those that are the log's steps
+    (each top-level ``LOG`` command, and whatever follows the first one)."""
+    head: list[Command] = []
+    steps: list[Command] = []
+    after_end = False
+    for sub in root.subs:
+        if not after_end:
+            head.append(sub)
+            if sub.text == "end_save":
+                after_end = True
+        elif sub.text.startswith("LOG\t") or steps:
+            steps.append(sub)
+        else:
+            head.append(sub)
+    return head, steps
+
+
+def chat_lines(source: SaveFile | Command) -> list[str]:
+    """Every chat line of the file's steps, in order, decoded as ``Step.chat_text`` gives them,
+    without replaying (what a chat-reading binding needs to know the phase a file ends in)."""
+    root = source.tree if isinstance(source, SaveFile) else source
+    out = []
+    for node in split_steps(root)[1]:
+        for sub in (node.walk() if node.subs else (node,)):
+            if "CHAT" not in sub.text:
+                continue
+            cmd = sub.typed()
+            while isinstance(cmd, Log):
+                cmd = cmd.inner
+            if isinstance(cmd, Chat):
+                out.append(html.unescape(cmd.text))
+    return out
+
+
+def log_version(source: SaveFile | Command) -> str:
+    """The VASSAL version that wrote a save or log: its ``savedata``, else its ``CHECK`` line
+    (``""`` when neither says)."""
+    if isinstance(source, SaveFile):
+        return source.vassal_version
+    for sub in source.subs[:8]:
+        cmd = sub.typed()
+        text = sub.text
+        if text.startswith("CHECK\trunningVassalVersion<"):
+            return text[len("CHECK\trunningVassalVersion<"):].split("\t", 1)[0]
+        if isinstance(cmd, Unknown) and "runningVassalVersion<" in text:
+            return text.split("runningVassalVersion<", 1)[1].split("\t", 1)[0]
+    return ""
+
+
+def iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor | None = None, *,
+             locate: Locate | None = None, apply_boards: Callable[[str], object] | None = None,
+             warnings: list[str] | None = None) -> Iterator[tuple[int, Step | None, GameState]]:
+    """Replay step by step: yields ``(0, None, state)``, then ``(k, step, state)`` after each
+    step (one live state), calling ``visitor``'s hooks on the way; returns (as the generator's
+    value) what ``visitor.end_file`` returns. Bad input raises
+    :class:`~vmodgen.errors.InputError` naming the save's file (when it is a :class:`SaveFile`)."""
+    save = source if isinstance(source, SaveFile) else None
+    path = save.path if save is not None else None
+    try:
+        return (yield from _iter_log(source, visitor or ReplayVisitor(), locate, apply_boards,
+                                     warnings if warnings is not None else [], path))
+    except InputError as exc:
+        raise (exc.at(path) if path else exc) from None
+
+
+def read_log(source: SaveFile | Command | str, visitor: ReplayVisitor, *,
+             locate: Locate | None = None, apply_boards: Callable[[str], object] | None = None,
+             warnings: list[str] | None = None) -> object:
+    """Replay a save or log through ``visitor`` (see :class:`ReplayVisitor`); returns what its
+    ``end_file`` returns."""
+    gen = iter_log(source, visitor, locate=locate, apply_boards=apply_boards, warnings=warnings)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: Locate | None,
+              apply_boards: Callable[[str], object] | None, warnings: list[str],
+              path: str | None) -> Iterator[tuple[int, Step | None, GameState]]:
+    save = source if isinstance(source, SaveFile) else None
+    if save is not None:
+        root = save.tree
+    elif isinstance(source, Command):
+        root = source
+    else:
+        from .commands import parse_tree
+        root = parse_tree(source)
+    version = log_version(save if save is not None else root)
+    visitor.begin_file(save)
+    state = GameState()
+    runner = runner_for(version)(state, locate, apply_boards, warnings, path)
+    runner.execute(root.typed(), root.text)       # the root's own "begin_save"
+    head, nodes = split_steps(root)
+    for node in head:
+        runner.run(node)
+    steps = [Step(i, node) for i, node in enumerate(nodes, 1)]
+    pair_undos(steps, version, [p for p in _players(head)])
+    visitor.start(state)
+    yield 0, None, state
+    for step in steps:
+        runner.step = step
+        runner.run(step.command)
+        step.turn_state = dict(state.turns)
+        runner.step = None
+        visitor.visit_step(step, state)
+        yield step.index, step, state
+    return visitor.end_file(state)
+
+
+def _players(head: list[Command]) -> Iterator[Player]:
+    for node in head:
+        for sub in (node.walk() if node.subs else (node,)):
+            if sub.text.startswith(("PLAYER", "PYREMOVE")):
+                cmd = sub.typed()
+                if isinstance(cmd, Player):
+                    yield cmd
+
+
+# ----------------------------------------------------------------------------------------
 class Replay:
     """A replayed save/log: :attr:`initial` (step 0), :attr:`steps` and :attr:`final`."""
 
-    def __init__(self, setup: list[Command], steps: list[Step], final: GameState,
+    def __init__(self, root: Command, steps: list[Step], final: GameState,
                  locate: Locate | None, warnings: list[str]) -> None:
-        self._setup = setup
+        self._root = root
         self.path: str | None = None       # the save/log replayed, when known
         self.steps = steps
         self.final = final
@@ -390,7 +551,7 @@ class Replay:
     def initial(self) -> GameState:
         """The starting position (step 0), rebuilt on first use."""
         if self._initial is None:
-            self._initial = self._fresh()[0]
+            self._initial = next(iter(self._states()))[1]
         return self._initial
 
     def label(self, pos: Position) -> str | None:
@@ -398,15 +559,14 @@ class Replay:
             return None
         return self.locate(pos[0], pos[1], pos[2])
 
-    def _fresh(self) -> tuple[GameState, "_Runner"]:
-        state = GameState()
-        runner = _Runner(state, None, None, [], self.path)
-        for i, node in enumerate(self._setup):
-            if i == 0:
-                runner.execute(node.typed(), node.text)   # the root's own "begin_save"
-            else:
-                runner.run(node)
-        return state, runner
+    def _states(self) -> Iterator[tuple[int, GameState]]:
+        """Run the file again (no hex labels, no boards: positions only), as far as
+        :attr:`steps` goes (a caller may have cut it short)."""
+        last = len(self.steps)
+        for k, _step, state in iter_log(self._root, warnings=[]):
+            yield k, state
+            if k >= last:
+                return
 
     def state_at(self, k: int) -> GameState:
         """The game state after step ``k`` (0 = the starting position); a new object
@@ -415,18 +575,28 @@ class Replay:
             raise IndexError(f"step {k} out of range 0..{len(self.steps)}")
         if k == len(self.steps):
             return self.final
-        state, runner = self._fresh()
-        for step in self.steps[:k]:
-            runner.run(step.command)
-        return state
+        for j, state in self._states():
+            if j == k:
+                return state
+        raise IndexError(k)     # pragma: no cover - the file ran before
 
     def states(self) -> Iterator[tuple[int, GameState]]:
         """``(k, state)`` after every step, in order (one live state: copy what you keep)."""
-        state, runner = self._fresh()
-        yield 0, state
-        for step in self.steps:
-            runner.run(step.command)
-            yield step.index, state
+        return self._states()
+
+
+class _Builder(ReplayVisitor):
+    """The visitor :func:`replay` reads with: keeps the steps."""
+
+    def __init__(self, root: Command, locate: Locate | None, warnings: list[str]) -> None:
+        self.root, self.locate, self.warnings = root, locate, warnings
+        self.steps: list[Step] = []
+
+    def visit_step(self, step: Step, state: GameState) -> None:
+        self.steps.append(step)
+
+    def end_file(self, state: GameState) -> Replay:
+        return Replay(self.root, self.steps, state, self.locate, self.warnings)
 
 
 def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
@@ -435,17 +605,6 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
     """Replay a save or log; see the module docstring. Bad input raises
     :class:`~vmodgen.errors.InputError` naming the save's file (when it is a :class:`SaveFile`)."""
     path = source.path if isinstance(source, SaveFile) else None
-    try:
-        rp = _replay(source, locate, apply_boards, warnings, path)
-    except InputError as exc:
-        raise (exc.at(path) if path else exc) from None
-    rp.path = path
-    return rp
-
-
-def _replay(source: SaveFile | Command | str, locate: Locate | None,
-            apply_boards: Callable[[str], object] | None, warnings: list[str] | None,
-            path: str | None) -> Replay:
     if isinstance(source, SaveFile):
         root = source.tree
     elif isinstance(source, Command):
@@ -454,35 +613,16 @@ def _replay(source: SaveFile | Command | str, locate: Locate | None,
         from .commands import parse_tree
         root = parse_tree(source)
     warnings = warnings if warnings is not None else []
-    state = GameState()
-    runner = _Runner(state, locate, apply_boards, warnings, path)
-    # the root's own text ("begin_save") and everything up to end_save; then bare commands
-    runner.execute(root.typed(), root.text)
-    setup: list[Command] = [root]
-    pending: list[Command] = []
-    after_end = False
-    for sub in root.subs:
-        if not after_end:
-            runner.run(sub)
-            setup.append(sub)
-            if sub.text == "end_save":
-                after_end = True
-        elif sub.text.startswith("LOG\t"):
-            pending.append(sub)
-        elif not pending:
-            runner.run(sub)     # executed on load, before the first step
-            setup.append(sub)
-        else:
-            pending.append(sub)
-    steps: list[Step] = []
-    for node in pending:
-        step = Step(len(steps) + 1, node)
-        runner.step = step
-        runner.run(node)
-        step.turn_state = dict(state.turns)
-        steps.append(step)
-    runner.step = None
-    return Replay(setup, steps, state, locate, warnings)
+    rp = read_log(source if isinstance(source, SaveFile) else root, _Builder(root, locate, warnings),
+                  locate=locate, apply_boards=apply_boards, warnings=warnings)
+    assert isinstance(rp, Replay)
+    rp.path = path
+    return rp
+
+
+def runner_for(version: str) -> type["_Runner"]:
+    """The interpreter that does what VASSAL ``version`` does with each command."""
+    return _Runner
 
 
 def _int(tokens: list[str], i: int) -> int:
