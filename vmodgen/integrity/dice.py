@@ -4,11 +4,15 @@
   to which VASSAL adds a ``*``; 2.x wrote the same line);
 - ``*** (IFT DR) 6,6 ***   <test>   [1 / 3 avg ...]``: VASL's dice buttons.
 
-The parser scans with ``str.find`` only (no regular expression that could backtrack on hostile
-chat text)."""
+The lines are read by :func:`vmodgen.vassal.dice.parse_roll`; here a roll gets its place in the
+chain and the faces of its die."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..vassal.dice import parse_roll
+
+__all__ = ["Roll", "parse_roll", "sides_of"]
 
 #: die kinds VASL names in its reports (DR = two d6, dr = one d6)
 _VASL_SIDES = {"dr": 6}
@@ -29,41 +33,6 @@ class Roll:
     @property
     def kind(self) -> str:
         return f"d{self.sides}" if self.sides else "d?"
-
-
-def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
-    """``(player, button, values)`` of a dice report line, or None."""
-    t = text.strip()
-    if not t.startswith("***"):
-        return None
-    end = t.find("***", 3)
-    if end < 0:
-        return None
-    body, rest = t[3:end].strip(), t[end + 3:].lstrip()
-    if not rest.startswith("<"):
-        return None
-    close = rest.find(">")
-    if close < 0:
-        return None
-    player = rest[1:close].strip()
-    if body.startswith("("):
-        cp = body.find(")")
-        if cp < 0:
-            return None
-        button, result = body[1:cp].strip(), body[cp + 1:]
-    else:
-        eq = body.find("=")
-        if eq < 0:
-            return None
-        button, result = body[:eq].strip(), body[eq + 1:]
-    values = []
-    for tok in result.replace(",", " ").split():
-        if not tok.isdigit() or len(tok) > 6:
-            return None
-        values.append(int(tok))
-    if not values or not player:
-        return None
-    return player, button, values
 
 
 def sides_of(button: str, module_sides: dict[str, int] | None = None) -> int | None:
