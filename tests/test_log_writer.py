@@ -43,7 +43,7 @@ def test_steps_read_back(built, tmp_path):
     assert s[3].turns[0][2] == tracker_state(1, 1, 4)
     assert s[4].chat_text == ["*** 2d6 = 3,4 *** <Bob>"]
     assert s[5].chat_text == ["<Bob> - a <b> & c"]
-    assert s[6].undo and s[6].chat_text == ["* UNDO: *"]
+    assert s[6].undo and s[6].chat_text == ["* UNDO: *", "* UNDO: <Bob> - a <b> & c"]   # a chat undone, as DisplayText does
     assert rp.final.turns["TurnTracker0"] == ""              # the advance was undone
     r1 = next(p for p in rp.final.pieces.values() if p.properties().get("unit_id") == "R1")
     r2 = next(p for p in rp.final.pieces.values() if p.properties().get("unit_id") == "R2")

@@ -15,7 +15,8 @@ from . import __version__
 from .errors import InputError, VmodgenError
 
 #: subcommand modules, in the order ``vmodgen --help`` lists them
-COMMANDS = ["build", "games", "new", "validate", "inspect", "check", "audit", "replay", "bind", "oob", "sanitize"]
+COMMANDS = ["build", "games", "new", "validate", "inspect", "check", "audit", "integrity", "replay", "bind",
+            "oob", "sanitize"]
 
 
 class LazyGroup(click.Group):

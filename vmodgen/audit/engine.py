@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..binding.base import Binding
+from ..integrity import file_facts
 from ..rules.base import Rule, RuleSet
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
@@ -79,6 +80,8 @@ class FileAudit:
     final_by_rule: dict[str, set] = field(default_factory=dict)
     #: the save's own date (VASSAL's savedata dateSaved, ms since the epoch), "" when absent
     date_saved: str = ""
+    #: rolls, undos, seats and versions of the file (vmodgen.integrity.FileFacts)
+    integrity: object | None = None
 
 
 class Stream(ReplayVisitor):
@@ -170,7 +173,10 @@ class FileAuditor:
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
-        fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
+        stream = Stream(save, apply, warnings)
+        fa = self.run_replay(stream, name, warnings)
+        fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
+                                  module_sides=self.module.dice_sides if self.module is not None else None)
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""

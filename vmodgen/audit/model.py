@@ -102,6 +102,8 @@ class AuditResult:
     binding_obj: Any = field(default=None, repr=False, compare=False)
     #: what was judged and what not (docs/audit-json.md, "coverage"; vmodgen.audit.coverage)
     coverage: dict[str, Any] = field(default_factory=dict)
+    #: dice, undo and re-roll forensics, seats, versions, seams (vmodgen.integrity)
+    integrity: dict = field(default_factory=dict)
 
     @property
     def exit_code(self) -> int:
@@ -114,7 +116,7 @@ class AuditResult:
                 "continuity": [c.to_json() for c in self.continuity],
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
-                "notes": self.notes, "coverage": _jsonable(self.coverage)}
+                "notes": self.notes, "coverage": _jsonable(self.coverage), "integrity": self.integrity}
 
 
 def _jsonable(v):

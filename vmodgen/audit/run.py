@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
+from ..integrity import integrity_section
 from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import read_save
@@ -249,6 +250,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged.items()
                          if k not in {s["rule"] for s in skipped}]
     coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned)
+    integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
                        game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b,
-                       coverage=coverage)
+                       coverage=coverage, integrity=integrity)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..vassal.dice import DICE, parse_roll  # noqa: F401  (DICE re-exported)
+from ..vassal.dice import parse_roll
 from ..vassal.replay import Step
 from .coverage import player_of, takes_back, undone_by
 

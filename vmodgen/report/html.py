@@ -151,8 +151,10 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
                 out.append("<br><i>(no picture: the game map of this binding has no drawable sheet "
                            "for these hexes)</i>")
         out.append("</div>")
+    from ..integrity.render import integrity_html
+    out.append(integrity_html(result.integrity))
     if result.continuity:
-        out.append("<h2>Continuity</h2><table><tr><th>Before</th><th>After</th><th>Piece</th><th>What</th>"
+        out.append("<h2 id='continuity'>Continuity</h2><table><tr><th>Before</th><th>After</th><th>Piece</th><th>What</th>"
                    "<th>Was</th><th>Now</th></tr>")
         for c in result.continuity:
             out.append(f"<tr><td>{E(c.before)}</td><td>{E(c.after)}</td><td>{E(c.name)} {E(c.piece)}</td>"

@@ -29,14 +29,8 @@ def text_report(result) -> str:
     rolls = s.get("die_rolls", {})
     if rolls:
         lines.append("die rolls: " + "; ".join(f"{p}: {d['count']} rolls, mean {d['mean']}" for p, d in rolls.items()))
-    if s.get("undos_by_player"):
-        lines.append("undos by player: " + _kv(s["undos_by_player"]))
-    undone = s.get("undone_rolls", [])
-    if undone:
-        listed = [f"{r['player']} {r['dice']} {','.join(map(str, r['values']))} ({r['file']}:{r['step']})"
-                  for r in undone[:20]]
-        lines.append("undone die rolls (not counted as rolls): " + "; ".join(listed)
-                     + (" ..." if len(undone) > 20 else ""))
+    from ..integrity.render import integrity_text
+    lines += integrity_text(result.integrity)
     lines += coverage_lines(result.coverage)
     return "\n".join(lines) + "\n"
 

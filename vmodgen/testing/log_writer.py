@@ -241,11 +241,13 @@ class LogWriter:
 
     def chat(self, text: str) -> "LogWriter":
         from html import escape
-        return self.step([f"CHAT&lt;{escape(self.player, quote=False)}&gt; - {escape(text, quote=False)}"])
+        line = f"&lt;{escape(self.player, quote=False)}&gt; - {escape(text, quote=False)}"
+        return self.step([f"CHAT{line}"], [f"CHAT* UNDO: {line}"])     # Chatter.DisplayText's undo
 
     def roll(self, dice: str, values: list[int]) -> "LogWriter":
         """A Dice button report: ``*** 2d6 = 3,4 *** <name>``."""
-        return self.step([f"CHAT*** {dice} = {','.join(str(v) for v in values)} *** &lt;{self.player}&gt;"])
+        line = f"*** {dice} = {','.join(str(v) for v in values)} *** &lt;{self.player}&gt;"
+        return self.step([f"CHAT{line}"], [f"CHAT* UNDO: {line}"])
 
     def turn(self, state: str, tracker: str = "TurnTracker0", text: str | None = None) -> "LogWriter":
         """A tracker change to a raw ``state``."""
@@ -302,9 +304,10 @@ class LogWriter:
     def text(self) -> str:
         return encode_tree(self.root)
 
-    def to_bytes(self, obfuscated: bool = True, key: int | None = 0x5A) -> bytes:
-        return save_bytes(self.text(), obfuscated=obfuscated, key=key,
-                          savedata=Metadata(version="1.0", vassal_version="3.7.0"))
+    def to_bytes(self, obfuscated: bool = True, key: int | None = 0x5A, **metadata) -> bytes:
+        """The file's bytes; ``metadata``: ``savedata``/``moduledata`` for :func:`save_bytes`."""
+        metadata.setdefault("savedata", Metadata(version="1.0", vassal_version="3.7.0"))
+        return save_bytes(self.text(), obfuscated=obfuscated, key=key, **metadata)
 
     def write(self, path: str | Path, **options) -> Path:
         """Write the log atomically; returns its path."""

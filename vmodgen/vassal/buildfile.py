@@ -270,6 +270,17 @@ def read_sides(root) -> list[str]:
     return []
 
 
+def read_dice(root) -> dict[str, int]:
+    """Faces per die of each DiceButton, by the name its reports carry."""
+    out: dict[str, int] = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.endswith("DiceButton"):
+            sides = el.get("nSides", "")
+            if el.get("name") and sides.isdigit() and 0 < int(sides) <= 10_000:
+                out.setdefault(el.get("name"), int(sides))
+    return out
+
+
 def read_setups(root) -> list[Setup]:
     out = []
 

@@ -1,23 +1,47 @@
-"""Die-roll reports in chat: what VASSAL's Dice button (and VASL's dice) write.
+"""Die-roll reports in chat: what VASSAL's dice buttons (and VASL's dice) write.
 
-``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL).
-An undone roll reads ``* UNDO: *** d6 = 3 *** <Joel>`` in a VASSAL 2.x log: not a roll.
+- ``*** 2d6 = 3,4 *** <Joel>``: a DiceButton (3.x default ``** $name$ = $result$ *** <$playerName$>``,
+  to which VASSAL adds a ``*``; 2.x wrote the same line); the name is the button's own;
+- ``*** (IFT DR) 6,6 ***   <test>   [1 / 3 avg ...]``: VASL's dice buttons.
+
+An undone roll reads ``* UNDO: *** d6 = 3 *** <Joel>``: not a roll. The parser scans with
+``str.find`` only (no regular expression that could backtrack on hostile chat text).
 """
 from __future__ import annotations
 
-import re
-
-__all__ = ["DICE", "parse_roll"]
-
-DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
+__all__ = ["parse_roll"]
 
 
 def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
-    """(player, dice, values) of a dice report line (HTML entities decoded), or None."""
-    m = DICE.match(text.strip())
-    if not m:
+    """``(player, button, values)`` of a dice report line, or None."""
+    t = text.strip()
+    if not t.startswith("***"):
         return None
-    values = [int(v) for v in re.findall(r"\d+", m.group(3))]
-    if not values:
+    end = t.find("***", 3)
+    if end < 0:
         return None
-    return m.group(4).strip(), m.group(1) or m.group(2) or "", values
+    body, rest = t[3:end].strip(), t[end + 3:].lstrip()
+    if not rest.startswith("<"):
+        return None
+    close = rest.find(">")
+    if close < 0:
+        return None
+    player = rest[1:close].strip()
+    if body.startswith("("):
+        cp = body.find(")")
+        if cp < 0:
+            return None
+        button, result = body[1:cp].strip(), body[cp + 1:]
+    else:
+        eq = body.find("=")
+        if eq < 0:
+            return None
+        button, result = body[:eq].strip(), body[eq + 1:]
+    values = []
+    for tok in result.replace(",", " ").split():
+        if not tok.isdigit() or len(tok) > 6:
+            return None
+        values.append(int(tok))
+    if not values or not player:
+        return None
+    return player, button, values

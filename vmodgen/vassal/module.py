@@ -195,6 +195,7 @@ class Module:
         self.entries: list[str] = []
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
+        self.dice_sides: dict[str, int] = {}     # DiceButton name -> faces per die
         self.setups: list[Setup] = []
         self.warnings: list[str] = []
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
@@ -363,6 +364,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.prototypes = bf.read_prototypes(root, mod.warn)
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
+    mod.dice_sides = bf.read_dice(root)
     mod.setups = bf.read_setups(root)
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element

@@ -108,13 +108,35 @@ class SaveFile:
 
     @property
     def module_name(self) -> str:
-        return self.moduledata.name if self.moduledata else ""
+        """The module the file was saved with (moduledata; a VASSAL 2.x file: its version check)."""
+        if self.moduledata and self.moduledata.name:
+            return self.moduledata.name
+        return self._legacy_check()[0]
 
     @property
     def module_version(self) -> str:
         if self.moduledata and self.moduledata.version:
             return self.moduledata.version
-        return self.savedata.version if self.savedata else ""
+        if self.savedata and self.savedata.version:
+            return self.savedata.version
+        return self._legacy_check()[1]
+
+    def _legacy_check(self) -> tuple[str, str]:
+        """(module name, version) from a VASSAL 2.x ``CHECK\tversion<V\tALERT…Game saved using NAME
+        version V.`` command at the head of the file; empty strings when there is none."""
+        head = self.text[:2000]
+        i = head.find("CHECK\tversion<")
+        if i < 0:
+            return "", ""
+        j = head.find("Game saved using ", i)
+        end = head.find("\x1b", i)
+        if j < 0 or (0 <= end < j):
+            return "", ""
+        rest = head[j + len("Game saved using "):end if end > j else len(head)]
+        k = rest.rfind(" version ")
+        if k < 0:
+            return "", ""
+        return rest[:k].strip(), rest[k + len(" version "):].rstrip(".\\ ").strip()
 
     @property
     def vassal_version(self) -> str:

@@ -1,0 +1,140 @@
+"""What one file tells about its own integrity, gathered while it is replayed: its rolls (and
+which were undone), its undos, who sat at which side, and which module and VASSAL wrote it.
+A player's password is hashed here and never kept in clear."""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol
+
+from ..vassal.typed import Log, Player
+from .dice import Roll, parse_roll, sides_of
+
+
+class StepLike(Protocol):
+    index: int
+    command: object
+    moves: list
+    chat: list
+
+    @property
+    def chat_text(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A PLAYER command: ``name`` took ``side`` (step 0: in the file's starting roster)."""
+    step: int
+    name: str
+    side: str
+    password_key: str = field(repr=False)   # a salted hash, only ever compared
+    empty_password: bool = False
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class UndoRecord:
+    """An undo step and what it took back."""
+    step: int
+    player: str
+    took_back: tuple[int, ...]
+    what: tuple[str, ...]
+
+
+@dataclass
+class FileFacts:
+    path: str
+    module_name: str = ""
+    module_version: str = ""
+    vassal_version: str = ""
+    date_saved: str = ""
+    recorder: str = ""
+    steps: int = 0
+    rolls: list[Roll] = field(default_factory=list)
+    undos: list[UndoRecord] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
+    moves_by_player: dict[str, int] = field(default_factory=dict)
+
+
+#: one salt per process: hashes are compared within a run and never shown or stored
+_SALT = hashlib.sha256(str(id(object())).encode()).digest()
+
+
+def password_key(player_id: str) -> str:
+    return hashlib.sha256(_SALT + player_id.encode("utf-8", "replace")).hexdigest()
+
+
+def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
+               module_sides: dict[str, int] | None = None) -> FileFacts:
+    """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
+    ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
+    paired undos); ``module_sides``: faces per die of the module's dice buttons by name."""
+    steps = list(steps)
+    facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
+                      _date(save), recorder, len(steps))
+    by_index = {s.index: s for s in steps}
+    step_of_node = {id(s.command): s.index for s in steps}
+    for sub in save.tree.subs:
+        k = step_of_node.get(id(sub), 0)
+        for node in (sub.walk() if sub.subs else (sub,)):
+            if "PLAYER\t" not in node.text and "PYREMOVE\t" not in node.text:
+                continue
+            cmd = node.typed()
+            while isinstance(cmd, Log):
+                cmd = cmd.inner
+            if isinstance(cmd, Player):
+                facts.seats.append(Seat(k, cmd.name, cmd.side, password_key(cmd.player_id),
+                                        cmd.player_id == "", cmd.removed))
+    for step in steps:
+        who = getattr(step, "player", None) or recorder
+        undone = getattr(step, "undone_by", None) is not None
+        for text in step.chat_text:
+            r = parse_roll(text)
+            if r is None:
+                continue
+            player, button, values = r
+            sides = sides_of(button, module_sides)
+            assumed = False
+            if sides is None and values and max(values) <= 6:
+                sides, assumed = 6, True
+            facts.rolls.append(Roll(save.path, step.index, player, button, tuple(values), sides,
+                                    undone, assumed))
+        undoes = tuple(getattr(step, "undoes", ()) or ())
+        if undoes or getattr(step, "undo", False):
+            facts.undos.append(UndoRecord(step.index, who or "", undoes,
+                                          tuple(describe(by_index[k]) for k in undoes if k in by_index)))
+        elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
+            facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
+    return facts
+
+
+def describe(step: StepLike) -> str:
+    """A short account of a step, for the undo list."""
+    parts = []
+    for text in step.chat_text:
+        r = parse_roll(text)
+        if r:
+            parts.append(f"roll {r[1]} = {','.join(map(str, r[2]))}")
+        elif text.strip():
+            t = text.strip()
+            parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
+    for mv in step.moves:
+        where = mv.new_label or (mv.new[0] if mv.new[0] else "off the map")
+        parts.append(f"move of {'stack ' if mv.is_stack else ''}{mv.piece_id} to {where}")
+    n_changes = len(getattr(step, "changes", ()))
+    if n_changes:
+        parts.append(f"{n_changes} piece change(s)")
+    if getattr(step, "turns", None):
+        parts.append("turn tracker change")
+    return "; ".join(parts) or "a step with no visible effect"
+
+
+def _date(save) -> str:
+    raw = save.savedata.date_saved if getattr(save, "savedata", None) else ""
+    if raw.isdigit():
+        try:
+            return _dt.datetime.fromtimestamp(int(raw) / 1000, _dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        except (OverflowError, OSError, ValueError):
+            return ""
+    return ""

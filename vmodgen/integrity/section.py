@@ -1,0 +1,195 @@
+"""The integrity section of a report, from every file's facts and the chain's continuity:
+a JSON-ready dict that the text, JSON and HTML reports render."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from .dice import Roll
+from .facts import FileFacts
+from .fairness import fit, longest_streak
+
+#: sides that hold every piece or none: a player in one of them moves for nobody in a 2-sided game
+OPEN_SIDES = {"<observer>", "solitaire", "solo", "referee", ""}
+
+
+def integrity_section(facts: list[FileFacts], continuity: list | None = None) -> dict:
+    """Dice, undo and re-roll forensics, seats, versions and seams; ``flags``: the sentences a
+    player should read first (each one a fact, none an accusation)."""
+    flags: list[str] = []
+    dice = _dice(facts, flags)
+    undo = _undo(facts, flags)
+    seats = _seats(facts, flags)
+    versions = _versions(facts, flags)
+    seams = _seams(facts, continuity or [], flags)
+    return {"flags": flags, "dice": dice, "undo": undo, "seats": seats, "versions": versions, "seams": seams}
+
+
+# -- dice ------------------------------------------------------------------------------------
+def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
+    rolls = [r for f in facts for r in f.rolls]
+    kept = [r for r in rolls if not r.undone]
+    players: dict[str, dict] = {}
+    groups: dict[tuple[str, str], list[Roll]] = defaultdict(list)
+    for r in kept:
+        groups[(r.player, r.kind)].append(r)
+    for (player, kind), rs in sorted(groups.items()):
+        faces = [v for r in rs for v in r.values]
+        sides = rs[0].sides
+        entry: dict = {"rolls": len(rs), "dice": len(faces),
+                       "buttons": dict(Counter(r.button for r in rs)),
+                       "sides_assumed": any(r.sides_assumed for r in rs)}
+        if sides:
+            result = fit(faces, sides)
+            entry["test"] = result.to_json()
+            if result.p_value is not None and result.p_value < 0.01:
+                flags.append(f"Dice: {player}'s {len(faces)} {kind} faces are uneven (p = {result.p_value:.4f}); "
+                             "see the dice table for what that means.")
+        streak = longest_streak(faces)
+        if streak:
+            first = _roll_of_die(rs, streak.start)
+            entry["longest_streak"] = {"face": streak.face, "length": streak.length,
+                                       "file": first.file, "step": first.step}
+        per_file = []
+        for path in dict.fromkeys(r.file for r in rs):
+            fs = [v for r in rs if r.file == path for v in r.values]
+            per_file.append({"file": path, "rolls": sum(1 for r in rs if r.file == path), "dice": len(fs),
+                             "mean": round(sum(fs) / len(fs), 3) if fs else None})
+        entry["per_file"] = per_file
+        players.setdefault(player, {})[kind] = entry
+    undone = [_roll_json(r) for r in rolls if r.undone]
+    return {"players": players, "undone_rolls": undone,
+            "rolls": [_roll_json(r) for r in rolls],
+            "note": "Undone rolls are listed apart and left out of the tests."}
+
+
+def _roll_of_die(rolls: list[Roll], die_index: int) -> Roll:
+    n = 0
+    for r in rolls:
+        n += len(r.values)
+        if die_index < n:
+            return r
+    return rolls[-1]
+
+
+def _roll_json(r: Roll) -> dict:
+    return {"file": r.file, "step": r.step, "player": r.player, "button": r.button, "kind": r.kind,
+            "values": list(r.values), "undone": r.undone}
+
+
+# -- undo and re-rolls -----------------------------------------------------------------------
+def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
+    by_player: Counter = Counter()
+    undos = []
+    rerolls = []
+    for f in facts:
+        for u in f.undos:
+            by_player[u.player or "unknown"] += 1
+            undos.append({"file": f.path, "step": u.step, "player": u.player, "took_back": list(u.took_back),
+                          "what": list(u.what)})
+        rerolls += _rerolls(f)
+    repeated = [r for r in rerolls if r["verdict"] == "same"]
+    different = [r for r in rerolls if r["verdict"] == "different"]
+    for r in different:
+        flags.append(f"Re-roll: {r['player']} rolled {r['button']} = {','.join(map(str, r['undone_values']))} "
+                     f"({r['file']} step {r['undone_step']}), undid it, and rolled "
+                     f"{','.join(map(str, r['new_values']))} at step {r['new_step']}.")
+    if repeated:
+        flags.append(f"{len(repeated)} undone roll(s) came back with the same values in the same order: "
+                     "a re-execution of the same steps, not a re-roll.")
+    unmatched = [u for u in undos if not u["took_back"]]
+    return {"count": len(undos), "by_player": dict(by_player), "undos": undos, "rerolls": rerolls,
+            "re_executed": len(repeated), "re_rolled": len(different), "unpaired": len(unmatched)}
+
+
+def _rerolls(f: FileFacts) -> list[dict]:
+    """Each undone roll against the next roll of the same player and button after it: the same
+    values (a re-execution) or different ones (a re-roll)."""
+    out = []
+    used: set[int] = set()
+    undo_step = {k: u.step for u in f.undos for k in u.took_back}
+    for i, r in enumerate(f.rolls):
+        if not r.undone:
+            continue
+        after = undo_step.get(r.step, r.step)
+        for j in range(i + 1, len(f.rolls)):
+            s = f.rolls[j]
+            if j in used or s.undone or s.step <= after or s.player != r.player or s.button != r.button:
+                continue
+            used.add(j)
+            out.append({"file": f.path, "player": r.player, "button": r.button, "undone_step": r.step,
+                        "undone_values": list(r.values), "new_step": s.step, "new_values": list(s.values),
+                        "verdict": "same" if s.values == r.values else "different"})
+            break
+    return out
+
+
+# -- seats -----------------------------------------------------------------------------------
+def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
+    files = []
+    holders: dict[str, list[tuple[str, str]]] = defaultdict(list)    # side -> (file, name)
+    keys: dict[str, set[str]] = defaultdict(set)                      # password key -> names
+    empty: set[str] = set()
+    playable = {s.side for f in facts for s in f.seats if s.side.strip().lower() not in OPEN_SIDES}
+    for f in facts:
+        seated: dict[str, str] = {}
+        for s in f.seats:
+            if s.removed:
+                seated.pop(s.name, None)
+                continue
+            if s.name in seated and seated[s.name] != s.side:
+                flags.append(f"Seats: {s.name} changed sides within {f.path} ({seated[s.name]} -> {s.side}, "
+                             f"step {s.step}).")
+            seated[s.name] = s.side
+            keys[s.password_key].add(s.name)
+            if s.empty_password:
+                empty.add(s.name)
+        recorder_side = seated.get(f.recorder)
+        entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
+                 "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
+                 "moves_by_player": f.moves_by_player}
+        files.append(entry)
+        for n, sd in seated.items():
+            if sd.strip().lower() not in OPEN_SIDES and (not holders[sd] or holders[sd][-1][1] != n):
+                holders[sd].append((f.path, n))
+        if len(playable) >= 2 and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
+                and f.moves_by_player.get(f.recorder):
+            flags.append(f"Seats: {f.recorder} moved pieces in {f.path} while seated as "
+                         f"'{recorder_side or 'no side'}' in a game of {len(playable)} sides.")
+    changes = []
+    for side, seq in holders.items():
+        for (p1, n1), (p2, n2) in zip(seq, seq[1:]):
+            changes.append({"side": side, "from": n1, "to": n2, "file": p2})
+            flags.append(f"Seats: {side} changed hands from {n1} to {n2} in {p2}.")
+    shared = sorted(sorted(names) for names in keys.values() if len(names) > 1)
+    for names in shared:
+        flags.append(f"Seats: {' and '.join(names)} joined with the same password (compared by hash; never shown).")
+    for name in sorted(empty):
+        flags.append(f"Seats: {name} joined with an empty password: anyone can take that seat.")
+    return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}
+
+
+# -- versions and seams ----------------------------------------------------------------------
+def _versions(facts: list[FileFacts], flags: list[str]) -> dict:
+    files = [{"file": f.path, "module": f.module_name, "module_version": f.module_version,
+              "vassal_version": f.vassal_version, "saved": f.date_saved} for f in facts]
+    changes = []
+    for a, b in zip(facts, facts[1:]):
+        for key, what in (("module_name", "module"), ("module_version", "module version"),
+                          ("vassal_version", "VASSAL version")):
+            x, y = getattr(a, key), getattr(b, key)
+            if x and y and x != y:
+                changes.append({"what": what, "before": x, "after": y, "file": b.path})
+                flags.append(f"Versions: the {what} changes from {x} to {y} in {b.path}.")
+    return {"files": files, "changes": changes}
+
+
+def _seams(facts: list[FileFacts], continuity: list, flags: list[str]) -> list[dict]:
+    out = []
+    for a, b in zip(facts, facts[1:]):
+        issues = [c for c in continuity if c.before == a.path and c.after == b.path]
+        counts = Counter(c.what for c in issues)
+        out.append({"before": a.path, "after": b.path, "differences": len(issues), **dict(counts)})
+        if issues:
+            flags.append(f"Seam: {b.path} does not start where {a.path} ended ({len(issues)} difference(s): "
+                         + ", ".join(f"{n} {w}" for w, n in sorted(counts.items())) + "); see continuity.")
+    return out
