@@ -29,7 +29,7 @@ def test_steps_read_back(built, tmp_path):
     kit, module = built
     m = read_module(module)
     w = LogWriter.from_module_setup(module, kit=kit, player="Bob", player_id="pw-123")
-    w.move("R1", "0202").move("R2", "0202").flip("R1").advance().roll("2d6", [3, 4]).chat("a <b> & c")
+    w.move("R1", "0202").move("R2", "0202").flip("R1").roll("2d6", [3, 4]).chat("a <b> & c").advance()
     w.undo()
     log = w.write(tmp_path / "g.vlog")
     save = read_save(log)
@@ -40,10 +40,10 @@ def test_steps_read_back(built, tmp_path):
     assert [(mv.old_label, mv.new_label) for mv in s[0].moves] == [("0102", "0202")]
     assert s[1].moves[0].under == s[0].moves[0].piece_id     # dropped onto R1's new stack
     assert s[2].changes[0].diff()["Step_Level"] == ("1", "2")
-    assert s[3].turns[0][2] == tracker_state(1, 1, 4)
-    assert s[4].chat_text == ["*** 2d6 = 3,4 *** <Bob>"]
-    assert s[5].chat_text == ["<Bob> - a <b> & c"]
-    assert s[6].undo and s[6].chat_text == ["* UNDO: *", "* UNDO: <Bob> - a <b> & c"]   # a chat undone, as DisplayText does
+    assert s[3].chat_text == ["*** 2d6 = 3,4 *** <Bob>"]
+    assert s[4].chat_text == ["<Bob> - a <b> & c"]
+    assert s[5].turns[0][2] == tracker_state(1, 1, 4)
+    assert s[6].undo and s[6].chat_text == ["* UNDO: *"] and s[6].undoes == [6]
     assert rp.final.turns["TurnTracker0"] == ""              # the advance was undone
     r1 = next(p for p in rp.final.pieces.values() if p.properties().get("unit_id") == "R1")
     r2 = next(p for p in rp.final.pieces.values() if p.properties().get("unit_id") == "R2")
