@@ -178,3 +178,39 @@ def test_tld_chain_dice_and_re_execution() -> None:
     assert sec["undo"]["re_rolled"] == 0 and not any(f.startswith("Re-roll") for f in sec["flags"])
     assert nate["test"]["p_value"] < 0.05
     assert nate["test"]["meaning"].startswith(("Somewhat uneven", "Uneven"))
+
+
+# -- a log recorded in real VASSAL 3.7.26 (tests/data/recorded/README.md) --------------------
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded" / "integrity-reroll.vlog"
+
+
+def _roll_undo_roll_pairs(path: Path) -> list[tuple[int, int]]:
+    """(undone face, next face) straight from the log's chat lines: each undo's report repeats
+    the roll it takes back."""
+    from vmodgen.vassal.savefile import read_save
+    import html
+    lines = [html.unescape(n.text.split("CHAT", 1)[1]) for n in read_save(path).tree.walk()
+             if n.text.startswith("LOG\tCHAT")]
+    faces = []
+    for i, text in enumerate(lines):
+        if text.startswith("* UNDO: *** 1d6 = "):
+            undone = int(text.split("= ")[1].split(" ")[0])
+            nxt = next(t for t in lines[i + 1:] if t.startswith("*** 1d6 = "))
+            faces.append((undone, int(nxt.split("= ")[1].split(" ")[0])))
+    return faces
+
+
+def test_real_vassal_undo_and_roll_again() -> None:
+    pairs = _roll_undo_roll_pairs(RECORDED)
+    assert len(pairs) == 16                                  # the script pressed Undo 16 times
+    assert any(a == b for a, b in pairs) and any(a != b for a, b in pairs)
+    code, out = run([RECORDED])
+    sec = json.loads(out)["integrity"]
+    assert code == 0 and sec["undo"]["count"] == 16 and len(sec["dice"]["undone_rolls"]) == 16
+    assert [(r["undone_values"][0], r["new_values"][0]) for r in sec["undo"]["rerolls"]] == pairs
+    assert [r["verdict"] for r in sec["undo"]["rerolls"]] == ["same" if a == b else "different" for a, b in pairs]
+    flagged = [f for f in sec["flags"] if f.startswith("Re-roll: Alice rolled 1d6")]
+    assert len(flagged) == sum(a != b for a, b in pairs)
+    assert "alice-pw" not in out
+    kept = sec["dice"]["players"]["Alice"]["d6"]
+    assert kept["rolls"] == 17 and kept["dice"] == 18        # 16 rolls kept, the 2d6 roll; undone ones left out

@@ -94,8 +94,8 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
                      f"({r['file']} step {r['undone_step']}), undid it, and rolled "
                      f"{','.join(map(str, r['new_values']))} at step {r['new_step']}.")
     if repeated:
-        flags.append(f"{len(repeated)} undone roll(s) came back with the same values in the same order: "
-                     "a re-execution of the same steps, not a re-roll.")
+        flags.append(f"{len(repeated)} undone roll(s) came back with the same values: the result did not "
+                     "change (the same steps executed again, or a new roll that happened to match).")
     unmatched = [u for u in undos if not u["took_back"]]
     return {"count": len(undos), "by_player": dict(by_player), "undos": undos, "rerolls": rerolls,
             "re_executed": len(repeated), "re_rolled": len(different), "unpaired": len(unmatched)}
