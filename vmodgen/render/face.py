@@ -322,3 +322,16 @@ def draw_marker(face: Face, spec: FaceSpec) -> None:
         face.text(r["name"], spec.label, spec.text_color)
     face.text(r["text"], spec.value("text") or spec.label, spec.text_color)
     face.rect((0, 0, 1, 1), outline=darker(spec.background, 0.55), width=0.8)
+
+
+def frame_regions(spec: "FaceSpec") -> dict[str, Box]:
+    """The boxes every layout has: unit id, size mark, symbol, the illustrative mark, and the band
+    and no-ZOC boxes when the counter shows them (a layout adds its values' boxes)."""
+    g = spec.geometry
+    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
+    if spec.band and g.box("band"):
+        out["band"] = g.box("band")
+    if spec.no_zoc and g.box("nozoc"):
+        out["nozoc"] = g.box("nozoc")
+    return out

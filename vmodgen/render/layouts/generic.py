@@ -7,7 +7,7 @@ Used for any game without its own layout, for every kit ``[layout]`` table with 
 """
 from __future__ import annotations
 
-from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+from ..face import (frame_regions, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
                     draw_marker, draw_row, draw_unit_symbol, layout_row, Row)
 from ..colors import darker
 from ..text import Box
@@ -46,12 +46,7 @@ def _row(spec: FaceSpec, row: list[str]) -> Row:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     g = spec.geometry
-    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
-    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
-    if spec.band and g.box("band"):
-        out["band"] = g.box("band")
-    if spec.no_zoc and g.box("nozoc"):
-        out["nozoc"] = g.box("nozoc")
+    out = frame_regions(spec)
     if spec.blank or spec.kind == "marker":
         return {}
     row, sides = split_values(spec)

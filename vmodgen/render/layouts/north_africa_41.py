@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ..colors import darker, rgb
-from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
+from ..face import (frame_regions, Face, FaceSpec, draw_illustrative_mark, draw_label, draw_mark, draw_marker,
                     draw_row, draw_unit_symbol, layout_row, Row)
 from ..silhouettes import draw_vehicle
 from ..symbols import parse_symbol
@@ -75,12 +75,7 @@ def _stripe(spec: FaceSpec) -> Box | None:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     g = spec.geometry
-    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
-    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
-    if spec.band and g.box("band"):
-        out["band"] = g.box("band")
-    if spec.no_zoc and g.box("nozoc"):
-        out["nozoc"] = g.box("nozoc")
+    out = frame_regions(spec)
     stripe = _stripe(spec)
     if stripe:
         out["stripe"] = stripe

@@ -12,7 +12,7 @@ side of units that start reduced [3.1]. Field positions are inferred (the diagra
 from __future__ import annotations
 
 from ..colors import rgb
-from ..face import (ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
+from ..face import (frame_regions, Face, FaceSpec, background_of, draw_illustrative_mark, draw_label, draw_mark,
                     draw_marker, draw_outline, draw_row, draw_unit_symbol, layout_row, Row)
 from ..text import Box
 
@@ -42,12 +42,7 @@ def _row(spec: FaceSpec) -> list[str]:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     g = spec.geometry
-    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
-    out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
-    if spec.band and g.box("band"):
-        out["band"] = g.box("band")
-    if spec.no_zoc and g.box("nozoc"):
-        out["nozoc"] = g.box("nozoc")
+    out = frame_regions(spec)
     if spec.blank or spec.kind == "marker":
         return {k: v for k, v in out.items() if k in ("band", "nozoc")} if spec.blank else {}
     left, right = _sides(spec)
