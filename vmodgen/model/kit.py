@@ -19,7 +19,7 @@ from .mapdata import MapData
 from .scenario import Placement, Reinforcement, Scenario
 from .tomldoc import TomlDoc
 from .unit import Unit
-from .problems import item, report
+from .problems import item
 from .schema import keys
 
 
