@@ -213,3 +213,25 @@ def test_own_kit_module_replays_without_its_kit_and_is_audited_with_it(tmp_path_
     assert want                                  # 0303 overstacked (7 points, limit 6)
     assert [(f["rule"], f["step"]) for f in ruled["findings"]] == [(f.rule, f.step) for f in want]
     assert alone["frames"] == ruled["frames"]
+
+
+def test_audit_writes_the_replay_and_links_findings_to_it(tmp_path_factory):
+    """``vmodgen audit ... --format html -o report.html --replay game.html``: the page is written
+    and each finding of the report links to it at its step; files globbed in shell order
+    (turn1, turn10, turn2) are put in play order in both."""
+    import shutil
+    kit, module, root = bundled_module("north-africa-41", tmp_path_factory, "viewer-audit-link")
+    first = na41_log(kit, module, root / "turn1.vlog")
+    for n in (2, 10):
+        shutil.copy(first, root / f"turn{n}.vlog")
+    files = sorted(str(p) for p in root.glob("turn*.vlog"))          # turn1, turn10, turn2
+    r = CliRunner().invoke(cli, ["audit", *files, "--module", str(module), "--format", "html",
+                                 "-o", str(root / "report.html"), "--replay", str(root / "game.html")])
+    assert r.exit_code == 0 and " 0 finding" not in r.output, r.output
+    page = (root / "game.html").read_text(encoding="utf-8")
+    report = (root / "report.html").read_text(encoding="utf-8")
+    links = re.findall(r"href=['\"](game\.html#step=\d+&(?:amp;)?finding=\d+)['\"]", report)
+    assert links and len(links) == len(re.findall(r"finding=\d+", report))
+    # the files are replayed turn1, turn2, turn10 (natural order), as the audit read them
+    order = re.findall(r"turn(\d+)\.vlog", page)
+    assert list(dict.fromkeys(order)) == ["1", "2", "10"]

@@ -19,11 +19,15 @@ from ..errors import InputError
               help="Audit even a file whose own metadata names another module than --module.")
 @click.option("--keep-order", "keep_order", is_flag=True,
               help="Audit the files in the order given (default: natural name order, turn2 before turn10).")
+@click.option("--replay", "replay_out", type=click.Path(dir_okay=False),
+              help="Also write the browser replay of the files here (vmodgen replay); an HTML report "
+                   "links each finding to it at its step.")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Files audited in parallel (0 = one per core); the report is the same as with 1. "
                    "Rules that carry facts between files (the bundled games) audit in order.")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
-            output: str | None, jobs: int, force: bool = False, keep_order: bool = False) -> int:
+            output: str | None, jobs: int, force: bool = False, keep_order: bool = False,
+            replay_out: str | None = None) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when clean, 1 when there are findings, 2 on bad input."""
@@ -34,8 +38,11 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
         raise InputError(None, "give either --game or --binding, not both")
     from pathlib import Path
     inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
-    if output and Path(output).resolve() in inputs:
-        raise InputError(output, "the report would overwrite an input file")
+    for out in (output, replay_out):
+        if out and Path(out).resolve() in inputs:
+            raise InputError(out, "the report would overwrite an input file")
+    if replay_out and output and Path(replay_out).resolve() == Path(output).resolve():
+        raise InputError(replay_out, "the replay page and the report would be the same file")
     if jobs == 0:
         import os
         jobs = os.cpu_count() or 1
@@ -43,7 +50,17 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
                    keep_order=keep_order)
     for msg in result.coverage.get("warnings", []):
         click.echo(f"warning: {msg}", err=True)
-    text = render(result, fmt)
+    options = {}
+    if replay_out:
+        import os
+
+        from ..viewer import replay_page
+        page = replay_page([f.path for f in result.files], module=module, game=game, binding=binding)
+        write_text_atomic(replay_out, page)
+        if fmt == "html":
+            base = Path(output).resolve().parent if output else Path.cwd()
+            options["viewer_page"] = Path(os.path.relpath(Path(replay_out).resolve(), base)).as_posix()
+    text = render(result, fmt, **options)
     if output:
         write_text_atomic(output, text)
         click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)")

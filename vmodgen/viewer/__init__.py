@@ -42,6 +42,8 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         raise InputError(None, "give either --game or --binding, not both")
     if (game or binding) and not module:
         raise InputError(binding or game, "the rules need the module the game was played with: give --module")
+    from ..audit.order import play_order
+    files = play_order(list(files))          # the audit's order, so its findings' steps are the page's
     mod = read_module(module) if module else None
     result, b, skipped = _audit(files, mod, module, game, binding)
     saves = [(f, read_save(f)) for f in files]
