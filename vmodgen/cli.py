@@ -65,8 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:              # a file that cannot be read or written: the user's to fix
-        where = exc.filename or "vmodgen"
-        click.echo(f"vmodgen: {where}: {exc.strerror or exc}", err=True)
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"vmodgen: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
     except MemoryError:
         click.echo("vmodgen: out of memory reading the input", err=True)

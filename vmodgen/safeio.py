@@ -201,9 +201,12 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
             yield fh
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, InputError):
+            # a full disk, a quota, an I/O error: named by the file being written, one line
+            raise InputError(target, f"cannot be written ({exc.strerror or exc})") from None
         raise
 
 
@@ -228,3 +231,27 @@ def refuse_overwrite(output: str | Path, inputs: "list[str | Path]") -> None:
             same = False
         if same:
             raise InputError(output, f"is an input of this command ({inp}); choose another output file")
+
+
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def safe_file_name(text: str, fallback: str = "x", max_chars: int = 80) -> str:
+    """``text`` as a plain file name: letters, digits, ``_``, ``-`` and ``.`` only (anything
+    else becomes ``_``), no leading dot and no ``..``, at most ``max_chars`` long. A name from an input file
+    (a gpid, an id) can then never climb out of the folder it is written in."""
+    name = re.sub(r"\.{2,}", "_", _UNSAFE_NAME.sub("_", text))[:max_chars].lstrip(".")
+    return name or fallback
+
+
+def is_inside(path: str | Path, folder: str | Path) -> bool:
+    """Whether ``path`` is ``folder`` or below it (both resolved, symlinks followed)."""
+    p, f = Path(path).resolve(), Path(folder).resolve()
+    return p == f or f in p.parents
+
+
+def user_cache_dir(*parts: str) -> Path:
+    """vmodgen's folder in the user's cache (``$XDG_CACHE_HOME/vmodgen``, else
+    ``~/.cache/vmodgen``), never the current folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base, "vmodgen", *parts)

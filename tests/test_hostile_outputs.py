@@ -1,0 +1,184 @@
+"""Issue 22, outputs: a hostile name never becomes a path outside the output, a spreadsheet
+never runs a cell, Markdown never carries raw HTML, a full disk leaves nothing behind, and
+caches stay out of the current folder and the kit."""
+from __future__ import annotations
+
+import csv
+import errno
+import io
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vmodgen.cli import main
+from vmodgen.oob.formats import csv_cell, md_text
+
+ROOT = Path(__file__).resolve().parents[1]
+MINIKIT = ROOT / "tests" / "data" / "minikit"
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082")
+
+
+def hostile_module(path: Path, gpid: str, name: str = "A", prop: str = "v") -> Path:
+    """A module with one palette piece whose gpid, name and Marker value are ``gpid``, ``name``
+    and ``prop``."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    from vmodgen.vassal.chains import join_chain
+    from vmodgen.vassal.codec import encode
+    slot = encode(["+", "null", join_chain(["mark;Note", encode(["piece", "", "", "a.png", name], ";")]),
+                   join_chain([prop, encode(["null", "0", "0", gpid, "0"], ";")])], "/")
+    build = ('<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="T" version="1" '
+             'VassalVersion="3.7.0" nextPieceSlotId="2"><VASSAL.build.module.PieceWindow name="P">'
+             f'<VASSAL.build.widget.PieceSlot entryName={quoteattr(name)} gpid={quoteattr(gpid)} '
+             f'height="10" width="10">{escape(slot)}</VASSAL.build.widget.PieceSlot>'
+             '</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", build)
+        zf.writestr("moduledata", '<?xml version="1.0"?><data version="1"><version>1</version>'
+                                  '<VassalVersion>3.7.0</VassalVersion><name>T</name></data>')
+        zf.writestr("images/a.png", PNG)
+    return path
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {p for p in folder.rglob("*")}
+
+
+# --- 1. names from inputs never become paths outside the output --------------------------------------
+def test_oob_md_gpid_cannot_write_outside_its_folder(tmp_path, capsys, monkeypatch):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    mod = hostile_module(tmp_path / "m.vmod", f"x/../../../../{victim}/NAME")
+    monkeypatch.chdir(out)
+    code, _, err = run(capsys, "oob", str(mod), "-f", "md", "-o", str(out / "o.md"))
+    assert code == 0, err
+    assert not list(victim.iterdir())                       # nothing written where the gpid points
+    images = [p for p in files_under(out) if p.is_file() and p.suffix == ".png"]
+    assert images and all(p.parent == out / "o_images" for p in images)
+    assert all("/" not in p.name and ".." not in p.name for p in images)
+    text = (out / "o.md").read_text(encoding="utf-8")
+    assert "](o_images/" in text and "../" not in text
+
+
+def test_safe_file_names_keep_distinct_pieces_apart(tmp_path):
+    from vmodgen.oob import module_oob, to_markdown
+    from vmodgen.vassal.module import read_module
+    mod = hostile_module(tmp_path / "m.vmod", "a/b")
+    oob = module_oob(read_module(mod), mod)
+    oob.pieces.append(oob.pieces[0].__class__("B", "a_b", ["a.png"], [PNG], {}, ()))
+    _, images = to_markdown(oob, None, ".")
+    assert len(images) == 2 and all("/" not in n for n in images)
+
+
+# --- 4. injection -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "@SUM(A1:A9)", "+1+2", "-2+3", "\t=1", "\r=1"])
+def test_csv_cell_a_spreadsheet_would_run_gets_a_quote(cell):
+    assert csv_cell(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", ["-2", "+3", "1.5", "Panzer", "", "3-4-5"])
+def test_csv_cell_numbers_and_text_are_kept(cell):
+    assert csv_cell(cell) == cell
+
+
+def test_oob_csv_neutralises_formulas_from_a_module(tmp_path, capsys):
+    mod = hostile_module(tmp_path / "m.vmod", "1", name="=cmd|' /C calc'!A0", prop="@SUM(1+1)*cmd|' -C calc'!A0")
+    code, out, err = run(capsys, "oob", str(mod), "-f", "csv", "-o", "-")
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    cells = [c for row in rows for c in row]
+    assert "'=cmd|' /C calc'!A0" in cells and "'@SUM(1+1)*cmd|' -C calc'!A0" in cells
+    assert not any(c.startswith(("=", "@", "+", "\t", "\r")) for c in cells)
+
+
+def test_oob_md_escapes_html_from_a_module(tmp_path, capsys):
+    mod = hostile_module(tmp_path / "m.vmod", "1", name="<img src=x onerror=alert(1)>", prop="<script>x</script>")
+    code, out, err = run(capsys, "oob", str(mod), "-f", "md", "-o", "-")
+    assert code == 0, err
+    assert "<img" not in out and "<script" not in out
+    assert "&lt;img src=x onerror=alert(1)&gt;" in out
+
+
+def test_md_text_is_one_line_without_markup():
+    assert md_text("a|b\nc <b>") == "a\\|b c &lt;b&gt;"
+    assert md_text("[x](javascript:1)") == "\\[x\\](javascript:1)"
+
+
+# --- 6. caches and a full disk ------------------------------------------------------------------------
+def test_oob_writes_nothing_in_the_current_folder(tmp_path, capsys, monkeypatch):
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    before = files_under(kit)
+    monkeypatch.chdir(cwd)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "usercache"))
+    monkeypatch.delenv("VMODGEN_CACHE", raising=False)
+    for fmt in ("csv", "html"):
+        code, _, err = run(capsys, "oob", str(kit), "-f", fmt, "-o", str(elsewhere / f"o.{fmt}"))
+        assert code == 0, err
+    assert list(cwd.iterdir()) == []
+    assert files_under(kit) == before
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["o.csv", "o.html"]
+    assert (tmp_path / "usercache" / "vmodgen" / "counters").is_dir()
+
+
+def test_build_into_the_kit_keeps_its_cache_out_of_the_kit(tmp_path, capsys, monkeypatch):
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "usercache"))
+    monkeypatch.delenv("VMODGEN_CACHE", raising=False)
+    before = files_under(kit)
+    code, _, err = run(capsys, "build", str(kit), "-o", str(kit))
+    assert code == 0, err
+    new = files_under(kit) - before
+    assert [p.suffix for p in new] == [".vmod"], new        # the module asked for, no .cache
+    assert not (tmp_path / "build").exists()
+
+
+def test_oob_md_on_a_full_disk_leaves_no_images_folder(tmp_path, capsys, monkeypatch):
+    mod = hostile_module(tmp_path / "m.vmod", "1")
+    real = os.fdopen
+    calls = []
+
+    class Full(io.RawIOBase):
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self):
+            self.fh.close()
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            self.close()
+
+    def fdopen(fd, *a, **k):
+        calls.append(fd)
+        fh = real(fd, *a, **k)
+        return fh if len(calls) == 1 else Full(fh)        # the first image fits, then the disk is full
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    target = tmp_path / "o.md"
+    code, _, err = run(capsys, "oob", str(mod), "-f", "md", "-o", str(target))
+    assert code == 2
+    assert err.strip().splitlines() == [f"vmodgen: {target}: cannot be written (No space left on device)"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.vmod"]
