@@ -16,18 +16,32 @@ from . import limits
 from .errors import InputError, LimitError
 
 
+class ZipBudget:
+    """Bytes expanded and compressed bytes read from one archive, shared by every
+    :class:`SafeZip` opened on it (a reader that opens the archive once per entry still
+    counts all it expanded against :data:`~vmodgen.limits.MAX_ZIP_TOTAL_BYTES` and the ratio)."""
+
+    __slots__ = ("total", "compressed")
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.compressed = 0
+
+
 class SafeZip:
     """A read-only zip archive whose entries are checked against :mod:`vmodgen.limits`."""
 
-    def __init__(self, path: str | Path, data: bytes | None = None) -> None:
+    def __init__(self, path: str | Path, data: bytes | None = None, budget: ZipBudget | None = None) -> None:
         self.path = str(path)
-        self._total = 0
+        self._budget = budget if budget is not None else ZipBudget()
         try:
             if data is not None:
                 import io
                 self._zf = zipfile.ZipFile(io.BytesIO(data))
+                self._archive_bytes = len(data)
             else:
                 self._zf = zipfile.ZipFile(path)
+                self._archive_bytes = os.path.getsize(path)
         except FileNotFoundError:
             raise InputError(path, "no such file") from None
         except IsADirectoryError:
@@ -87,9 +101,18 @@ class SafeZip:
             raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
         except Exception as exc:  # zlib.error and friends
             raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
-        self._total += got
-        if self._total > limits.MAX_ZIP_TOTAL_BYTES:
-            raise LimitError(self.path, f"zip expands past the limit of {limits.MAX_ZIP_TOTAL_BYTES} bytes")
+        b = self._budget
+        b.total += got
+        b.compressed += info.compress_size
+        if b.total > limits.MAX_ZIP_TOTAL_BYTES:
+            raise LimitError(self.path, f"zip expands past the limit of {limits.MAX_ZIP_TOTAL_BYTES} bytes "
+                                        "(MAX_ZIP_TOTAL_BYTES)")
+        # the ratio of all entries read so far: many small entries count as much as one big one
+        # (and entries sharing their compressed bytes count no more than the archive's size)
+        packed = max(1, min(b.compressed, self._archive_bytes))
+        if b.total > limits.MiB and b.total / packed > limits.MAX_ZIP_RATIO:
+            raise LimitError(self.path, f"zip entries read so far expand {b.total // packed}:1, over the "
+                                        f"limit of {limits.MAX_ZIP_RATIO}:1 (MAX_ZIP_RATIO; zip bomb?)")
         return b"".join(chunks)
 
     def close(self) -> None:

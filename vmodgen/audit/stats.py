@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 from ..vassal.replay import Step
 
-#: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL)
-DICE = re.compile(r"^\*\*\*\s*(?:(\d*d\d+)\s*=\s*|\(([^)]*)\)\s*)([\d,\s]+?)\s*\*\*\*\s*<([^>]*)>")
+#: ``*** 2d6 = 3,4 *** <Joel>`` (VASSAL Dice button), ``*** (IFT DR) 6,6 ***   <test>`` (VASL).
+#: Read by :func:`parse_roll` in one pass; only the dice spec uses a regex, anchored and linear.
+DICE_SPEC = re.compile(r"(\d*d\d+)\s*=\s*")
+_DIGITS = re.compile(r"\d+")
 
 
 @dataclass
@@ -27,14 +29,31 @@ class FileStats:
 
 
 def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
-    """(player, dice, values) of a dice report line, or None."""
-    m = DICE.match(text.strip())
-    if not m:
+    """(player, dice, values) of a dice report line, or None. Linear in the line: a chat line of
+    many spaces costs no backtracking."""
+    t = text.strip()
+    if not t.startswith("***"):
         return None
-    values = [int(v) for v in re.findall(r"\d+", m.group(3))]
-    if not values:
+    rest = t[3:].lstrip()
+    m = DICE_SPEC.match(rest)
+    if m:
+        dice, rest = m.group(1), rest[m.end():]
+    elif rest.startswith("("):
+        close = rest.find(")")
+        if close < 0:
+            return None
+        dice, rest = rest[1:close], rest[close + 1:].lstrip()
+    else:
         return None
-    return m.group(4).strip(), m.group(1) or m.group(2) or "", values
+    end = rest.find("***")
+    if end <= 0 or not all(c.isdecimal() or c == "," or c.isspace() for c in rest[:end]):
+        return None
+    values = [int(v) for v in _DIGITS.findall(rest[:end])]
+    after = rest[end + 3:].lstrip()
+    close = after.find(">")
+    if not values or not after.startswith("<") or close < 0:
+        return None
+    return after[1:close].strip(), dice, values
 
 
 def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str]) -> FileStats:

@@ -13,6 +13,7 @@ from typing import Iterator
 from .. import limits
 from ..errors import InputError
 from ..safeio import read_text
+from .tomldoc import control_char
 
 
 class CsvTable:
@@ -55,7 +56,11 @@ class CsvTable:
                 raise self.error(f"more than {limits.MAX_ROWS} rows", line)
             if len(row) != len(self.header):
                 raise self.error(f"row has {len(row)} cells, the header has {len(self.header)}", line)
-            for cell in row:
+            for col, cell in zip(self.header, row):
                 if len(cell) > limits.MAX_FIELD_CHARS:
                     raise self.error(f"a cell is longer than {limits.MAX_FIELD_CHARS} characters", line)
+                bad = control_char(cell)
+                if bad:
+                    raise self.error(f"column '{col}' holds the control character {bad} (a module "
+                                     "cannot hold it)", line)
             yield line, dict(zip(self.header, (c.strip() for c in row)))

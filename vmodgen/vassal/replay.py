@@ -184,6 +184,8 @@ class _Runner:
                 if entry in self.s.players:
                     self.s.players.remove(entry)
             elif entry not in self.s.players:
+                if len(self.s.players) >= limits.MAX_PLAYERS:      # also keeps the `in` test cheap
+                    raise LimitError(self.path, f"more than {limits.MAX_PLAYERS} players (limit MAX_PLAYERS)")
                 self.s.players.append(entry)
 
     def _prop(self, key: str, value: str) -> None:
