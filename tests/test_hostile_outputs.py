@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from vmodgen.cli import main
-from vmodgen.oob.formats import csv_cell, md_text
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIKIT = ROOT / "tests" / "data" / "minikit"
@@ -86,11 +85,13 @@ def test_safe_file_names_keep_distinct_pieces_apart(tmp_path):
 # --- 4. injection -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "@SUM(A1:A9)", "+1+2", "-2+3", "\t=1", "\r=1"])
 def test_csv_cell_a_spreadsheet_would_run_gets_a_quote(cell):
+    from vmodgen.oob.formats import csv_cell
     assert csv_cell(cell) == "'" + cell
 
 
 @pytest.mark.parametrize("cell", ["-2", "+3", "1.5", "Panzer", "", "3-4-5"])
 def test_csv_cell_numbers_and_text_are_kept(cell):
+    from vmodgen.oob.formats import csv_cell
     assert csv_cell(cell) == cell
 
 
@@ -113,6 +114,7 @@ def test_oob_md_escapes_html_from_a_module(tmp_path, capsys):
 
 
 def test_md_text_is_one_line_without_markup():
+    from vmodgen.oob.formats import md_text
     assert md_text("a|b\nc <b>") == "a\\|b c &lt;b&gt;"
     assert md_text("[x](javascript:1)") == "\\[x\\](javascript:1)"
 
@@ -182,3 +184,56 @@ def test_oob_md_on_a_full_disk_leaves_no_images_folder(tmp_path, capsys, monkeyp
     assert code == 2
     assert err.strip().splitlines() == [f"vmodgen: {target}: cannot be written (No space left on device)"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.vmod"]
+
+
+def _palette_module(path: Path, folder: str, prop_key: str = "Side", layer: str = "Flip") -> Path:
+    """A module whose palette folder (one of two), Marker property name and layer name are hostile."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    from vmodgen.vassal.chains import join_chain
+    from vmodgen.vassal.codec import encode
+
+    def slot(i: int, side: str) -> str:
+        t = join_chain([encode(["mark", prop_key], ";"), encode(["piece", "", "", "a.png", f"U{i}"], ";")])
+        st = join_chain([side, encode(["null", "0", "0", str(i), "0"], ";")])
+        d = encode(["+", "null", t, st], "/")
+        return (f'<VASSAL.build.widget.PieceSlot entryName="U{i}" gpid="{i}" height="1" width="1">'
+                f'{escape(d)}</VASSAL.build.widget.PieceSlot>')
+    attr = quoteattr(folder).replace("\n", "&#10;")
+    build = ('<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1" VassalVersion="3.7.0">'
+             '<VASSAL.build.module.PlayerRoster><entry>Red</entry><entry>Blue</entry></VASSAL.build.module.PlayerRoster>'
+             '<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="Pieces">'
+             f'<VASSAL.build.widget.ListWidget entryName={attr}>{slot(1, "x")}{slot(2, "x")}</VASSAL.build.widget.ListWidget>'
+             f'<VASSAL.build.widget.ListWidget entryName="Blue">{slot(3, "Blue")}{slot(4, "Blue")}</VASSAL.build.widget.ListWidget>'
+             '</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>')
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", build)
+        zf.writestr("moduledata", '<?xml version="1.0"?><data version="1"><version>1</version>'
+                                  '<VassalVersion>3.7.0</VassalVersion><name>T</name></data>')
+    return path
+
+
+INJECT = 'Red\n[[class]]\nname = "all"\nfolder = ".*"\nside = "red"\n#'
+
+
+def test_bind_starter_cannot_be_injected_by_a_folder_name(tmp_path, capsys):
+    import tomllib
+    mod = _palette_module(tmp_path / "m.vmod", INJECT, prop_key='Side" = "x" }\n[[class]]\nx = {a')
+    out = tmp_path / "b.toml"
+    code, _, err = run(capsys, "bind", str(mod), "--rules", "generic", "-o", str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert all(c.get("folder") != ".*" for c in data.get("class", []))
+    assert not any(line.startswith('folder = ".*"') for line in text.splitlines())
+    assert all(line.startswith(("inferred: ", "not inferred: ")) for line in err.strip().splitlines())
+
+
+def test_toml_writer_escapes_control_characters():
+    import tomllib
+
+    from vmodgen.binding.starter import one_line, q, toml_key
+    for s in ["a\nb", "x\\d'", "x\\d\r", "\x00", "tab\there", "\u2028"]:
+        assert tomllib.loads(f"k = {q(s)}")["k"] == s
+        assert tomllib.loads(f"{toml_key(s)} = 1") == {s: 1}
+        assert "\n" not in one_line(s) and "\r" not in one_line(s)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from ..errors import InputError
 from ..binding.base import Binding
 from ..rules.base import Rule, RuleSet
 from ..rules.core.board import neighbour_table
@@ -206,7 +207,10 @@ class FileAuditor:
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
-        fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
+        try:
+            fa = self.run_replay(Stream(save, apply, warnings), name, warnings)
+        except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file
+            raise exc.at(save.path or name) from None
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
         fa.start_context = start
