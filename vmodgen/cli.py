@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import warnings
 
 import click
 
@@ -49,7 +50,10 @@ def _primary_input(argv: list[str]) -> str | None:
     about), or None."""
     try:
         ctx = cli.make_context("vmodgen", list(argv), resilient_parsing=True)
-        _name, cmd, args = cli.resolve_command(ctx, [*ctx.protected_args, *ctx.args])
+        with warnings.catch_warnings():          # click 9 moves protected_args into args
+            warnings.simplefilter("ignore", DeprecationWarning)
+            rest = [*getattr(ctx, "protected_args", []), *ctx.args]
+        _name, cmd, args = cli.resolve_command(ctx, rest)
         if cmd is None:
             return None
         sub = cmd.make_context(_name, list(args), parent=ctx, resilient_parsing=True)
