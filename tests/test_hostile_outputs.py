@@ -237,3 +237,17 @@ def test_toml_writer_escapes_control_characters():
         assert tomllib.loads(f"k = {q(s)}")["k"] == s
         assert tomllib.loads(f"{toml_key(s)} = 1") == {s: 1}
         assert "\n" not in one_line(s) and "\r" not in one_line(s)
+
+
+def test_output_onto_a_device_or_folder_is_refused_not_replaced(tmp_path, capsys):
+    """`oob -o /dev/null` used to rename its file over the device (root could replace /dev/null)."""
+    from vmodgen.errors import InputError
+    from vmodgen.safeio import write_text_atomic
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (fifo, tmp_path):
+        with pytest.raises(InputError, match="not a regular file"):
+            write_text_atomic(target, "x")
+    assert fifo.exists() and not fifo.is_file()
+    code, _, err = run(capsys, "oob", str(MINIKIT), "-f", "csv", "-o", str(fifo))
+    assert code == 2 and "not a regular file" in err and not fifo.is_file()

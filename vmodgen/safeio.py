@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import zipfile
 from pathlib import Path
@@ -212,6 +213,14 @@ def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file"
 def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
     """Write to a temporary file beside ``path`` and rename it over ``path`` on success only."""
     target = Path(path)
+    try:
+        kind = target.stat().st_mode
+    except OSError:
+        kind = None
+    if kind is not None and not stat.S_ISREG(kind):
+        # renaming over it would replace a device (/dev/null), a pipe or a folder with a file
+        raise InputError(target, "is not a regular file (a folder, a device or a pipe): "
+                                 "choose a file name to write")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
