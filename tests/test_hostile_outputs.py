@@ -251,3 +251,24 @@ def test_output_onto_a_device_or_folder_is_refused_not_replaced(tmp_path, capsys
     assert fifo.exists() and not fifo.is_file()
     code, _, err = run(capsys, "oob", str(MINIKIT), "-f", "csv", "-o", str(fifo))
     assert code == 2 and "not a regular file" in err and not fifo.is_file()
+
+
+def test_build_names_its_entries_safely_from_a_hostile_unit_id(tmp_path, capsys, monkeypatch):
+    """A roster unit id such as ``../../../tmp/x`` becomes a plain image name inside the module."""
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    roster = kit / "roster.csv"
+    lines = roster.read_text(encoding="utf-8").splitlines()
+    old_id = lines[1].split(",")[lines[0].split(",").index("id")]
+    hostile = "../../../tmp/x"
+    text = "\n".join(lines) + "\n"
+    roster.write_text(text.replace(old_id, hostile), encoding="utf-8")
+    for f in kit.glob("*.toml"):
+        f.write_text(f.read_text(encoding="utf-8").replace(f'"{old_id}"', f'"{hostile}"'), encoding="utf-8")
+    monkeypatch.setenv("VMODGEN_CACHE", str(tmp_path / "cache"))
+    code, out, err = run(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
+    assert code == 0, err
+    with zipfile.ZipFile(tmp_path / "out" / "minikit.vmod") as zf:
+        names = zf.namelist()
+    assert names and not any(".." in n.split("/") or n.startswith("/") for n in names)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [".cache", "minikit.vmod"]
