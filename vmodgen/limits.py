@@ -27,7 +27,7 @@ MAX_COMMAND_DEPTH = 64                   # ESC nesting
 MAX_COMMANDS = 200_000                   # commands in one save or log (moves, chat lines, pieces...)
 MAX_PIECES = 200_000                     # pieces in play at once
 MAX_PLAYERS = 100                        # distinct players (name, side) of PLAYER commands
-MAX_LINE_BYTES = 64 * MiB                # one command / one line of text
+MAX_LINE_BYTES = 16 * MiB                # one command / one line of text
 MAX_BOARDS = 1_000                       # boards one BoardPicker places on a map
 MAX_BOARD_CELL = 1_000                   # the column or row of a board in a BoardPicker
 
