@@ -57,7 +57,7 @@ def _primary_input(argv: list[str]) -> str | None:
         if cmd is None:
             return None
         sub = cmd.make_context(_name, list(args), parent=ctx, resilient_parsing=True)
-    except (click.exceptions.ClickException, click.exceptions.Exit, IndexError, TypeError):
+    except Exception:  # noqa: BLE001 - only a better message is at stake: none then
         return None
     for param in cmd.params:
         if isinstance(param, click.Argument):
