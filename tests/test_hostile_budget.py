@@ -241,3 +241,18 @@ def test_dice_line_of_many_spaces_is_linear():
     assert parse_roll("*** 2d6 = 3,4 *** <Joel>") == ("Joel", "2d6", [3, 4])
     assert parse_roll("*** (IFT DR) 6,6 ***   <test>") == ("test", "IFT DR", [6, 6])
     assert parse_roll("*** 2d6 = 3,x *** <Joel>") is None
+
+
+def test_warnings_are_capped_so_many_distinct_oddities_stay_linear():
+    """60k moves of 60k unknown pieces: each warning was looked up in a growing list (a 61 MiB
+    log of 199k commands took 147 s in inspect; 4 s now)."""
+    from vmodgen.notes import MORE
+    from vmodgen.vassal.replay import replay
+    from vmodgen.vassal.savefile import read_save_bytes
+    moves = [f"LOG\tM/{i}/Main/1/2/null/Main/3/4/null/" for i in range(60_000)]
+    data = save_bytes(ESC.join(["begin_save", "", "end_save", *moves]), key=5, container="raw")
+    start = time.perf_counter()
+    warnings: list[str] = []
+    replay(read_save_bytes(data, "many.vlog"), warnings=warnings)
+    assert time.perf_counter() - start < 10
+    assert len(warnings) == limits.MAX_WARNINGS + 1 and warnings[-1] == MORE

@@ -28,6 +28,7 @@ MAX_COMMANDS = 200_000                   # commands in one save or log (moves, c
 MAX_PIECES = 200_000                     # pieces in play at once
 MAX_PLAYERS = 100                        # distinct players (name, side) of PLAYER commands
 MAX_LINE_BYTES = 16 * MiB                # one command / one line of text
+MAX_WARNINGS = 200                       # distinct warnings kept about one file
 MAX_BOARDS = 1_000                       # boards one BoardPicker places on a map
 MAX_BOARD_CELL = 1_000                   # the column or row of a board in a BoardPicker
 
@@ -69,6 +70,8 @@ DOCUMENTED: tuple[tuple[str, str, str, str, str], ...] = (
      "refused (never a `RecursionError`)"),
     ("save", "MAX_PIECES", "Pieces in play at once", "", "refused"),
     ("save", "MAX_PLAYERS", "Distinct players (name and side) of `PLAYER` commands", "", "refused"),
+    ("save", "MAX_WARNINGS", "Distinct warnings kept about one file (unknown pieces, traits...)", "",
+     "one more line says that more were not shown; reading goes on"),
     ("save", "MAX_BOARDS", "Boards one `BoardPicker` places on a map", "", "refused"),
     ("save", "MAX_BOARD_CELL", "Column or row of a board in a `BoardPicker`", "", "refused"),
     ("pieces", "MAX_EXPANDED_TRAITS", "Traits of one piece once its prototypes are expanded", "",

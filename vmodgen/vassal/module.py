@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import limits
+from ..notes import warn_once
 from ..errors import InputError, LimitError
 from ..safeio import SafeZip, ZipBudget, parse_xml
 from . import buildfile as bf
@@ -232,8 +233,7 @@ class Module:
         return self.metadata.get("VassalVersion") or self.attributes.get("VassalVersion", "")
 
     def warn(self, message: str) -> None:
-        if message not in self.warnings:
-            self.warnings.append(message)
+        warn_once(self.warnings, message)
 
     def count(self, kind: str) -> int:
         """Number of piece slots of one class (``PieceSlot`` or ``CardSlot``)."""

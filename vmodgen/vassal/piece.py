@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .. import limits
+from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
@@ -285,8 +286,8 @@ class _Expander:
         self.chains: dict[str, tuple[list[str], list[str]]] = {}
 
     def warn(self, msg: str) -> None:
-        if self.warnings is not None and msg not in self.warnings:
-            self.warnings.append(msg)
+        if self.warnings is not None:
+            warn_once(self.warnings, msg)
 
     def chain(self, name: str, definition: str) -> tuple[list[str], list[str]]:
         got = self.chains.get(name)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .. import limits
+from ..notes import warn_once
 from ..errors import InputError, LimitError
 from .codec import decode, java_int
 from .commands import Command
@@ -370,8 +371,7 @@ class _Runner:
                                     members, cmd.new_under))
 
     def warnings_once(self, message: str) -> None:
-        if message not in self.warnings:
-            self.warnings.append(message)
+        warn_once(self.warnings, message)
 
 
 # ----------------------------------------------------------------------------------------
