@@ -212,6 +212,7 @@ def decoded_target() -> Target:
     replayed, sanitized (the copy parses again), dice lines parsed."""
     import decoded
     from vmodgen.audit.stats import parse_roll
+    from vmodgen.vassal.codec import decode
     from vmodgen.vassal.commands import parse_tree
     from vmodgen.vassal.replay import replay
     from vmodgen.vassal.sanitize import sanitize_text
@@ -223,9 +224,15 @@ def decoded_target() -> Target:
         save = read_save_bytes(data, "fuzz.vsav")
         replay(save)
         clean, _ = sanitize_text(save.text)
-        parse_tree(clean)
-        assert decoded.PASSWORD not in "".join(n.text for n in parse_tree(clean).walk()
-                                               if n.text.lstrip("LOG\t").startswith(("PLAYER", "UNMASK", "PNOTE")))
+        for node in parse_tree(clean).walk():       # the player id fields are empty
+            text = node.text
+            while text.startswith("LOG\t"):
+                text = text[4:]
+            head, _, rest = text.partition("\t")
+            fields = decode(rest, "\t")
+            ids = {"PLAYER": fields[:1], "PYREMOVE": fields[:1], "UNMASK": fields, "PNOTE": fields[:1],
+                   "SNOTE": fields[1:2]}.get(head, [])
+            assert not any(ids), f"a player id is left in {head}"
         for node in save.tree.walk():
             if "CHAT" in node.text[:12]:
                 parse_roll(node.text.split("CHAT", 1)[1])
