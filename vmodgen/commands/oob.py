@@ -16,7 +16,10 @@ def _is_module(source: str) -> bool:
     if p.suffix.lower() in (".vmod", ".mod", ".vmdx", ".zip"):
         return True
     try:
-        return p.is_file() and p.read_bytes()[:2] == b"PK"
+        if not p.is_file():
+            return False
+        with open(p, "rb") as fh:           # two bytes, not the whole file
+            return fh.read(2) == b"PK"
     except OSError:
         return False
 
