@@ -272,3 +272,25 @@ def test_build_names_its_entries_safely_from_a_hostile_unit_id(tmp_path, capsys,
         names = zf.namelist()
     assert names and not any(".." in n.split("/") or n.startswith("/") for n in names)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [".cache", "minikit.vmod"]
+
+
+def test_output_onto_a_read_only_file_or_folder_is_refused(tmp_path, capsys):
+    """Even as root (a rename ignores modes): `oob -o` replaced a read-only corpus file."""
+    from vmodgen.errors import InputError
+    from vmodgen.safeio import write_text_atomic
+    ro = tmp_path / "ro.txt"
+    ro.write_text("keep")
+    ro.chmod(0o444)
+    folder = tmp_path / "ro_dir"
+    folder.mkdir()
+    try:
+        folder.chmod(0o555)
+        with pytest.raises(InputError, match="read-only"):
+            write_text_atomic(ro, "x")
+        with pytest.raises(InputError, match="read-only folder"):
+            write_text_atomic(folder / "new.txt", "x")
+        code, _, err = run(capsys, "oob", str(MINIKIT), "-f", "csv", "-o", str(ro))
+        assert code == 2 and "read-only" in err
+        assert ro.read_text() == "keep" and list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)

@@ -221,6 +221,16 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
         # renaming over it would replace a device (/dev/null), a pipe or a folder with a file
         raise InputError(target, "is not a regular file (a folder, a device or a pipe): "
                                  "choose a file name to write")
+    # a rename ignores the target's own mode, and root ignores every mode: a file or folder
+    # nobody may write (a read-only corpus) is refused as plain open() would refuse it
+    if kind is not None and not kind & 0o222:
+        raise InputError(target, "is read-only: choose another output file")
+    try:
+        parent_mode = target.parent.stat().st_mode
+    except OSError:
+        parent_mode = None
+    if parent_mode is not None and not parent_mode & 0o222:
+        raise InputError(target, "is in a read-only folder: choose another output file")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
