@@ -207,6 +207,39 @@ def module_target() -> Target:
                   labels=[p.name for p in files])
 
 
+def decoded_target() -> Target:
+    """Saves and logs whose decoded commands are mutated and re-encoded (:mod:`decoded`): read,
+    replayed, sanitized (the copy parses again), dice lines parsed."""
+    import decoded
+    from vmodgen.audit.stats import parse_roll
+    from vmodgen.vassal.codec import decode
+    from vmodgen.vassal.commands import parse_tree
+    from vmodgen.vassal.replay import replay
+    from vmodgen.vassal.sanitize import sanitize_text
+    from vmodgen.vassal.savefile import read_save_bytes
+    files = _files(SAVE_SUFFIXES)
+    seeds = [decoded.small_seed(p.read_bytes()) for p in files]
+
+    def run(data: bytes) -> None:
+        save = read_save_bytes(data, "fuzz.vsav")
+        replay(save)
+        clean, _ = sanitize_text(save.text)
+        for node in parse_tree(clean).walk():       # the player id fields are empty
+            text = node.text
+            while text.startswith("LOG\t"):
+                text = text[4:]
+            head, _, rest = text.partition("\t")
+            fields = decode(rest, "\t")
+            ids = {"PLAYER": fields[:1], "PYREMOVE": fields[:1], "UNMASK": fields, "PNOTE": fields[:1],
+                   "SNOTE": fields[1:2]}.get(head, [])
+            assert not any(ids), f"a player id is left in {head}"
+        for node in save.tree.walk():
+            if "CHAT" in node.text[:12]:
+                parse_roll(node.text.split("CHAT", 1)[1])
+
+    return Target("decoded", seeds, run, decoded.mutate_save, labels=[p.name for p in files])
+
+
 # --- kit and position targets -----------------------------------------------------------------
 
 class KitSandbox:
@@ -285,7 +318,7 @@ def position_target() -> Target:
                   labels=[p.name for p in files])
 
 
-ALL = ["codec", "obfuscation", "commands", "traits", "save", "module", "roster", "map", "game", "position"]
+ALL = ["codec", "obfuscation", "commands", "traits", "save", "decoded", "module", "roster", "map", "game", "position"]
 
 
 def build_targets(names: list[str]) -> tuple[dict[str, Target], list[str], KitSandbox | None]:
@@ -300,7 +333,8 @@ def build_targets(names: list[str]) -> tuple[dict[str, Target], list[str], KitSa
             continue
         need = {"codec": "vmodgen.vassal.codec", "obfuscation": "vmodgen.vassal.obfuscation",
                 "commands": "vmodgen.vassal.typed", "traits": "vmodgen.vassal.traits",
-                "save": "vmodgen.vassal.savefile", "module": "vmodgen.vassal.module",
+                "save": "vmodgen.vassal.savefile", "decoded": "vmodgen.vassal.replay",
+                "module": "vmodgen.vassal.module",
                 "position": "vmodgen.positions"}.get(name)
         if need and not _have(need):
             skipped.append(f"{name}: {need} does not exist yet")
@@ -315,6 +349,8 @@ def build_targets(names: list[str]) -> tuple[dict[str, Target], list[str], KitSa
             out[name] = traits_target(payloads)
         elif name == "save":
             out[name] = save_target()
+        elif name == "decoded":
+            out[name] = decoded_target()
         elif name == "module":
             out[name] = module_target()
         elif name in ("roster", "map", "game"):

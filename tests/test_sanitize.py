@@ -67,3 +67,70 @@ def test_real_log_passwords_blanked(tmp_path: Path) -> None:
     assert "PLAYER\tfoo" in original.text and "PLAYER\tfoo" not in clean.text
     assert "/null/foo" not in clean.text
     assert len(original.text) - len(clean.text) == 610 * 3
+
+
+# --- issue 22: every place VASSAL stores the player id ------------------------------------------
+from vmodgen.vassal.chains import join_chain  # noqa: E402
+from vmodgen.vassal.codec import encode  # noqa: E402
+from vmodgen.vassal.commands import parse_tree  # noqa: E402
+
+PW = "s3cret pw"
+#: Mask (obscured by PW, options allowing PW) outside Invisible (hidden by PW) outside Restricted
+#: (owned by PW) outside a BasicPiece: the secret states at every depth of the chain
+TYPE = join_chain(["obs;M;masked.png;?", "hide;H;", "restrict;Allies;true;false;", "piece;;;a.png;A"])
+STATE = join_chain([encode([PW, encode(["true", "1", PW], "|")], ";"), PW, PW, "Main Map;1;2;0"])
+
+
+def _every_place_text() -> str:
+    add = encode(["+", "7", TYPE, STATE], "/")
+    change = encode(["D", "7", STATE, join_chain(["null", "null", PW, "Main Map;1;2;0"])], "/")
+    orphan = encode(["D", "99", join_chain(["1", PW, encode([PW, ""], ";")]), "null"], "/")
+    cmds = ["begin_save", "", add, f"PLAYER\t{PW}\tJoel\tAllies", "end_save",
+            "LOG\t" + change, "LOG\tLOG\t" + orphan, f"UNMASK\t{PW}\\\tother", f"PNOTE\t{PW}\tmy notes",
+            f"SNOTE\tplan\t{PW}\ttrue\ttext\t\th1", "LOG\tM/7/Main Map/5/6/null/Main Map/1/2/null/" + PW]
+    from vmodgen.vassal.commands import Command
+    root = Command(cmds[0], [Command(c) for c in cmds[1:]])
+    return root.encode()
+
+
+def test_every_place_of_the_player_id_is_blanked() -> None:
+    text = _every_place_text()
+    assert text.count(PW) >= 12
+    clean, count = sanitize_text(text)
+    assert PW not in clean, [c.text for c in parse_tree(clean).walk() if PW in c.text]
+    assert count == 8          # +/, PLAYER, two D/, UNMASK, PNOTE, SNOTE, M/
+    # the structure is kept: the piece is still masked, hidden and one D/ per change
+    tree = parse_tree(clean)
+    assert [c.text[:2] for c in tree.subs].count("D/") == 0  # D/ are under LOG
+    assert "obs;M;masked.png" in clean and "UNMASK\t" in clean and "PNOTE\t\tmy notes" in clean
+
+
+def test_zip_entries_not_vassals_are_dropped(tmp_path: Path) -> None:
+    src = tmp_path / "g.vsav"
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr("savedGame", obfuscate(LOG_TEXT, 0x21))
+        zf.writestr("moduledata", b"<data/>")
+        zf.writestr("../X", b"escape")
+        zf.writestr("notes.txt", b"hunter2")
+    out = tmp_path / "o.vsav"
+    sanitize_save(src, out)
+    assert zipfile.ZipFile(out).namelist() == ["savedGame", "moduledata"]
+    assert b"hunter2" not in b"".join(zipfile.ZipFile(out).read(n) for n in ["moduledata"])
+
+
+def test_tour_log_has_no_password_left(tmp_path: Path) -> None:
+    """vassal_tour.log: 40 copies of the player id, 8 of them in Mask/Invisible states of D/."""
+    src = SHARED / "corpus" / "vassal_tour.log"
+    if not src.exists():
+        pytest.skip(f"{src} absent")
+    pw = "rkinney's password"
+    original = read_save(src).text
+    assert original.count(pw) == 40
+    out = tmp_path / "tour.log"
+    sanitize_save(src, out)
+    clean = read_save(out).text
+    assert pw not in clean and "password" not in clean
+    with zipfile.ZipFile(out) as zf:
+        for name in zf.namelist():
+            assert pw.encode() not in zf.read(name)
+    assert len(original) - len(clean) == 40 * len(pw)      # nothing else changed

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import warnings
 
 import click
 
@@ -45,17 +46,54 @@ def cli() -> None:
     against the rules, and export order-of-battle references."""
 
 
+def _primary_input(argv: list[str]) -> str | None:
+    """The first file argument of the subcommand in ``argv`` (the file an error without one is
+    about), or None."""
+    try:
+        ctx = cli.make_context("vmodgen", list(argv), resilient_parsing=True)
+        with warnings.catch_warnings():          # click 9 moves protected_args into args
+            warnings.simplefilter("ignore", DeprecationWarning)
+            rest = [*getattr(ctx, "protected_args", []), *ctx.args]
+        _name, cmd, args = cli.resolve_command(ctx, rest)
+        if cmd is None:
+            return None
+        sub = cmd.make_context(_name, list(args), parent=ctx, resilient_parsing=True)
+    except Exception:  # noqa: BLE001 - only a better message is at stake: none then
+        return None
+    for param in cmd.params:
+        if isinstance(param, click.Argument):
+            value = sub.params.get(param.name)
+            if isinstance(value, (tuple, list)):
+                value = value[0] if value else None
+            if value:
+                return str(value)
+    return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning bad input into one line on stderr and exit code 2."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "" in argv:               # an empty file name would be read as the current folder "."
+        click.echo(f"vmodgen: argument {argv.index('') + 1} is an empty file name", err=True)
+        sys.exit(2)
     try:
         rv = cli.main(args=argv, prog_name="vmodgen", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
     except click.exceptions.ClickException as exc:
-        exc.show()
+        # one line (click's usage block is for --help): what is wrong, and where to read more
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        click.echo(f"vmodgen: {_one_line(exc.format_message())}{hint}", err=True)
         sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
     except InputError as exc:
+        if exc.path is None:
+            exc.at(_primary_input(argv) or "vmodgen")
         click.echo(f"vmodgen: {exc}", err=True)
         sys.exit(2)
     except VmodgenError as exc:
@@ -66,8 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:              # a file that cannot be read or written: the user's to fix
-        where = exc.filename or "vmodgen"
-        click.echo(f"vmodgen: {where}: {exc.strerror or exc}", err=True)
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"vmodgen: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
     except MemoryError:
         click.echo("vmodgen: out of memory reading the input", err=True)

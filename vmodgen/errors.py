@@ -31,9 +31,9 @@ class InputError(VmodgenError):
             where += f": {self.place}"
         return f"{where}: {self.message}"
 
-    def at(self, path: str | Path) -> "InputError":
+    def at(self, path: str | Path | None) -> "InputError":
         """The same error, attributed to ``path`` when it had no file yet."""
-        if self.path is None:
+        if self.path is None and path is not None:
             self.path = str(path)
             self.args = (str(self),)
         return self

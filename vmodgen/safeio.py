@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import zipfile
 from pathlib import Path
@@ -16,18 +17,32 @@ from . import limits
 from .errors import InputError, LimitError
 
 
+class ZipBudget:
+    """Bytes expanded and compressed bytes read from one archive, shared by every
+    :class:`SafeZip` opened on it (a reader that opens the archive once per entry still
+    counts all it expanded against :data:`~vmodgen.limits.MAX_ZIP_TOTAL_BYTES` and the ratio)."""
+
+    __slots__ = ("total", "compressed")
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.compressed = 0
+
+
 class SafeZip:
     """A read-only zip archive whose entries are checked against :mod:`vmodgen.limits`."""
 
-    def __init__(self, path: str | Path, data: bytes | None = None) -> None:
+    def __init__(self, path: str | Path, data: bytes | None = None, budget: ZipBudget | None = None) -> None:
         self.path = str(path)
-        self._total = 0
+        self._budget = budget if budget is not None else ZipBudget()
         try:
             if data is not None:
                 import io
                 self._zf = zipfile.ZipFile(io.BytesIO(data))
+                self._archive_bytes = len(data)
             else:
                 self._zf = zipfile.ZipFile(path)
+                self._archive_bytes = os.path.getsize(path)
         except FileNotFoundError:
             raise InputError(path, "no such file") from None
         except IsADirectoryError:
@@ -87,9 +102,18 @@ class SafeZip:
             raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
         except Exception as exc:  # zlib.error and friends
             raise InputError(self.path, f"zip entry '{name}' is damaged ({exc})") from None
-        self._total += got
-        if self._total > limits.MAX_ZIP_TOTAL_BYTES:
-            raise LimitError(self.path, f"zip expands past the limit of {limits.MAX_ZIP_TOTAL_BYTES} bytes")
+        b = self._budget
+        b.total += got
+        b.compressed += info.compress_size
+        if b.total > limits.MAX_ZIP_TOTAL_BYTES:
+            raise LimitError(self.path, f"zip expands past the limit of {limits.MAX_ZIP_TOTAL_BYTES} bytes "
+                                        "(MAX_ZIP_TOTAL_BYTES)")
+        # the ratio of all entries read so far: many small entries count as much as one big one
+        # (and entries sharing their compressed bytes count no more than the archive's size)
+        packed = max(1, min(b.compressed, self._archive_bytes))
+        if b.total > limits.MiB and b.total / packed > limits.MAX_ZIP_RATIO:
+            raise LimitError(self.path, f"zip entries read so far expand {b.total // packed}:1, over the "
+                                        f"limit of {limits.MAX_ZIP_RATIO}:1 (MAX_ZIP_RATIO; zip bomb?)")
         return b"".join(chunks)
 
     def close(self) -> None:
@@ -190,6 +214,24 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
     """Write to a temporary file beside ``path`` and rename it over ``path`` on success only."""
     target = Path(path)
     try:
+        kind = target.stat().st_mode
+    except OSError:
+        kind = None
+    if kind is not None and not stat.S_ISREG(kind):
+        # renaming over it would replace a device (/dev/null), a pipe or a folder with a file
+        raise InputError(target, "is not a regular file (a folder, a device or a pipe): "
+                                 "choose a file name to write")
+    # a rename ignores the target's own mode, and root ignores every mode: a file or folder
+    # nobody may write (a read-only corpus) is refused as plain open() would refuse it
+    if kind is not None and not kind & 0o222:
+        raise InputError(target, "is read-only: choose another output file")
+    try:
+        parent_mode = target.parent.stat().st_mode
+    except OSError:
+        parent_mode = None
+    if parent_mode is not None and not parent_mode & 0o222:
+        raise InputError(target, "is in a read-only folder: choose another output file")
+    try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
@@ -201,9 +243,12 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
             yield fh
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, InputError):
+            # a full disk, a quota, an I/O error: named by the file being written, one line
+            raise InputError(target, f"cannot be written ({exc.strerror or exc})") from None
         raise
 
 
@@ -228,3 +273,27 @@ def refuse_overwrite(output: str | Path, inputs: "list[str | Path]") -> None:
             same = False
         if same:
             raise InputError(output, f"is an input of this command ({inp}); choose another output file")
+
+
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def safe_file_name(text: str, fallback: str = "x", max_chars: int = 80) -> str:
+    """``text`` as a plain file name: letters, digits, ``_``, ``-`` and ``.`` only (anything
+    else becomes ``_``), no leading dot and no ``..``, at most ``max_chars`` long. A name from an input file
+    (a gpid, an id) can then never climb out of the folder it is written in."""
+    name = re.sub(r"\.{2,}", "_", _UNSAFE_NAME.sub("_", text))[:max_chars].lstrip(".")
+    return name or fallback
+
+
+def is_inside(path: str | Path, folder: str | Path) -> bool:
+    """Whether ``path`` is ``folder`` or below it (both resolved, symlinks followed)."""
+    p, f = Path(path).resolve(), Path(folder).resolve()
+    return p == f or f in p.parents
+
+
+def user_cache_dir(*parts: str) -> Path:
+    """vmodgen's folder in the user's cache (``$XDG_CACHE_HOME/vmodgen``, else
+    ``~/.cache/vmodgen``), never the current folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base, "vmodgen", *parts)

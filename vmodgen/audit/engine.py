@@ -30,6 +30,7 @@ import copy
 import re
 from dataclasses import dataclass, field
 
+from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import file_facts
 from ..rules.base import Rule, RuleSet
@@ -174,7 +175,10 @@ class FileAuditor:
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings)
-        fa = self.run_replay(stream, name, warnings)
+        try:
+            fa = self.run_replay(stream, name, warnings)
+        except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file
+            raise exc.at(save.path or name) from None
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None)
         fa.module_name = save.module_name

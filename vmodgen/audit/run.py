@@ -48,7 +48,7 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
         from ..binding.file import load_binding
         return load_binding(binding_path, module), module
     if module is None:
-        raise InputError(game or "vmodgen audit", "give the module the logs were played with (--module M.vmod)")
+        raise InputError(game, "give the module the logs were played with (--module M.vmod)")
     kit_id = find_kit_id(module)
     if kit_id is None:
         raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
+from ..errors import LimitError
 from ..vassal.codec import decode
 from ..vassal.traits import BasicPiece, Piece, UsePrototype, expand_prototypes, split_chain
 
@@ -38,20 +39,24 @@ def folder_of(path: tuple[str, ...]) -> str:
     return "/".join(p for p in path if p not in _WIDGETS)
 
 
-def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0) -> list[str]:
-    """Names of the prototypes a type chain uses, nested ones included."""
-    out: list[str] = []
+def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0,
+                    _seen: "dict[str, None] | None" = None) -> list[str]:
+    """Names of the prototypes a type chain uses, nested ones included (each prototype's own
+    chain read once: prototypes that use each other many times over cost no more)."""
+    seen: dict[str, None] = {} if _seen is None else _seen
     if depth > 16:
-        return out
+        return list(seen)
     for t in split_chain(type_chain):
         if t.startswith(UsePrototype.ID):
             name = t[len(UsePrototype.ID):]
-            out.append(name)
+            if name in seen:
+                continue
+            seen[name] = None
             definition = prototypes.get(name)
             if definition:
                 tokens = decode(definition.strip(), "/") if definition.strip().startswith("+/") else ["", "", definition]
-                out += prototype_names(tokens[2] if len(tokens) > 2 else "", prototypes, depth + 1)
-    return list(dict.fromkeys(out))
+                prototype_names(tokens[2] if len(tokens) > 2 else "", prototypes, depth + 1, seen)
+    return list(seen)
 
 
 def state_key(state_chain: str) -> str:
@@ -164,6 +169,8 @@ class SlotIndex:
             try:
                 name, props, protos, images, basic_image = piece_facts(Piece(type_chain, state),
                                                                        self.module.prototypes)
+            except LimitError:
+                raise               # a budget for the whole module: refused, not skipped
             except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
                 info = None
             else:

@@ -43,11 +43,27 @@ class Starter:
     missing: list[str] = field(default_factory=list)
 
 
+#: characters that end a TOML comment or literal string early, or that a reader may show as a
+#: line break: never written raw
+_UNSAFE = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
 def q(s: str) -> str:
-    """A TOML string: a literal '...' string for regexes when possible, else a basic one."""
-    if "'" not in s and "\n" not in s and "\\" in s:
+    """A TOML string: a literal '...' string for regexes when possible, else a basic one
+    (control characters escaped: a value from a module can never start a new TOML line)."""
+    if "'" not in s and "\\" in s and not _UNSAFE.search(s):
         return f"'{s}'"
     return json.dumps(s, ensure_ascii=False)
+
+
+def one_line(text: str) -> str:
+    """``text`` from a module on one line: control characters shown as ``\\xNN``."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
+
+def toml_key(name: str) -> str:
+    """A TOML key: bare when it can be, else quoted (a key from a module cannot inject)."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
 
 
 def slug(text: str) -> str:
@@ -129,7 +145,8 @@ def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str])
     if size is not None:
         e = extent_from_size(g, size)
         first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
-        return [f"# the board image is {size[0]}x{size[1]} pixels: hexes {first} ... {last} (read from it)"], None
+        return [f"# the board image is {size[0]}x{size[1]} pixels: hexes {one_line(first)} ... {one_line(last)} "
+                "(read from it)"], None
     e = extent_from_labels(g, labels)
     if e is None:
         return (["# extent = [\"FIRST\", \"LAST\"]   # TODO: the board image is not in the module and no log was",
@@ -185,7 +202,7 @@ def _map_section(module: "Module", logs: Iterable[str], starter: Starter) -> lis
     lines = ["[map]", f"maps = [{q(mname)}]", f"boards = [{q(board.name)}]"]
     from ..vassal.buildfile import grid_summary
     g = hex_grid_of(board.grid)
-    lines.append(f"# {grid_summary(g)}" + (": its labels are the hex IDs" if g.numbering is not None else
+    lines.append(f"# {one_line(grid_summary(g))}" + (": its labels are the hex IDs" if g.numbering is not None else
                  ":\n# hexes are named by raw column and row, CCRR (0712 = column 7, row 12, from 0)"))
     ext, missing = _extent_lines(module, mname, board, log_labels(module, logs, mname) if logs else ())
     lines += ext
@@ -239,7 +256,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
                           "placeholders, check them")
     else:
         st.inferred.append(f"sides from the player roster: {', '.join(sides)}")
-    lines = [f"# Starter binding for the module '{module.name}' (written by vmodgen bind).",
+    lines = [f"# Starter binding for the module '{one_line(module.name)}' (written by vmodgen bind).",
              "# Check every class and every rule number; see docs/binding-format.md.", "",
              "format = 1", 'rules = "generic"', f"name = {q(module.name or 'game')}",
              f"module = {q(module.name)}", ""]
@@ -250,14 +267,15 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     prop = _side_property(slots, sides)
     covered: set[int] = set()
     if prop is not None:
-        key, per = prop
+        prop_key, per = prop
         for side in sides:
             if side in per:
-                classes.append((f"{side} units (Marker property {key})",
-                                [f"property = {{ {key} = {q(_alts(per[side]) + '$')} }}", f"side = {q(slug(side))}"]))
-        st.inferred.append(f"unit sides from the Marker property '{key}'")
-        covered = {i for i, s in enumerate(slots) if s.facts.properties.get(key) and
-                   any(fuzzy.matches_side(s.facts.properties[key], sd) for sd in sides)}
+                classes.append((f"{side} units (Marker property {prop_key})",
+                                [f"property = {{ {toml_key(prop_key)} = {q(_alts(per[side]) + '$')} }}",
+                                 f"side = {q(slug(side))}"]))
+        st.inferred.append(f"unit sides from the Marker property '{prop_key}'")
+        covered = {i for i, s in enumerate(slots) if s.facts.properties.get(prop_key) and
+                   any(fuzzy.matches_side(s.facts.properties[prop_key], sd) for sd in sides)}
     folders = _folder_sides([s for i, s in enumerate(slots) if i not in covered], sides)
     for side in sides:
         if side in folders:
@@ -285,7 +303,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         st.missing.append(f"the side of {len(unsided)} palette piece(s) in " + ", ".join(groups[:8])
                           + (" ..." if len(groups) > 8 else ""))
         lines += ["", f"# Could not tell the side of {len(unsided)} palette piece(s), in:"] + \
-                 [f"#   {g}" for g in groups[:20]]
+                 [f"#   {one_line(g)}" for g in groups[:20]]
     lines += ["", "# ---- turn and phase"]
     if module.turn_trackers:
         lines.append("# The module has a turn tracker, but a binding cannot read arbitrary trackers yet:")
@@ -314,11 +332,10 @@ def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:
     name, levels = max(counts.items(), key=lambda kv: len(kv[1]))
     if len(levels) < max(2, len(slots) // 10):
         return None
-    label = f"the layer '{name}'" if name else "the unnamed layer"
+    label = f"the layer '{one_line(name)}'" if name else "the unnamed layer"
 
     def k(suffix: str) -> str:
-        key = name + suffix
-        return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+        return toml_key(name + suffix)
     if sum(1 for lv in levels if lv < 0) > len(levels) / 2:
         return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
                 f"reduced = {{ property = {{ {k('_Active')} = \"true\" }} }}")
@@ -362,7 +379,7 @@ def kit_starter(module: "Module", kit: "Kit", kit_ref: str, logs: Iterable[str] 
             unmatched.append(name)
     used = set(matched.values())
     missing_units = [u.id for u in kit.units if u.id not in used]
-    lines = [f"# Starter binding: the pieces of module '{module.name}' as units of kit '{kit.id}'",
+    lines = [f"# Starter binding: the pieces of module '{one_line(module.name)}' as units of kit '{kit.id}'",
              "# (written by vmodgen bind --game). Check the [units] table; see docs/binding-format.md.", "",
              "format = 1", f"game = {q(kit_ref)}", f"module = {q(module.name)}", ""]
     lines += _map_section(module, list(logs), st)
@@ -375,7 +392,7 @@ def kit_starter(module: "Module", kit: "Kit", kit_ref: str, logs: Iterable[str] 
         st.missing.append(f"{len(unmatched)} piece(s) match no unit of the kit: " + ", ".join(unmatched[:15])
                           + (" ..." if len(unmatched) > 15 else ""))
         lines += ["", "# Pieces that match no unit of the kit (markers? add them to [units] if they are units):"]
-        lines += [f"#   {n}" for n in unmatched[:200]]
+        lines += [f"#   {one_line(n)}" for n in unmatched[:200]]
     if missing_units:
         st.missing.append(f"{len(missing_units)} kit unit(s) have no piece: " + ", ".join(missing_units[:15])
                           + (" ..." if len(missing_units) > 15 else ""))

@@ -105,6 +105,14 @@ def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
         return False
 
 
+def _cache_root(kit: Kit, out_dir: Path) -> Path:
+    """``out_dir/.cache``, or the user's cache when that would be inside the kit's folders."""
+    from ..safeio import is_inside, user_cache_dir
+    if any(is_inside(out_dir, f.parent) for f in kit.files):
+        return user_cache_dir("build")
+    return out_dir / ".cache"
+
+
 def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | None = None,
               progress: Progress | None = None, force: bool = False,
               vassal: str = DEFAULT_TARGET) -> BuildResult:
@@ -114,12 +122,13 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     say = progress or (lambda _msg: None)
     out_dir = Path(out_dir)
     target = out_dir / f"{kit.game.id}.vmod"
-    stamp_path = out_dir / ".cache" / f"{kit.game.id}.stamp"
+    cache_root = _cache_root(kit, out_dir)
+    stamp_path = cache_root / f"{kit.game.id}.stamp"
     fingerprint = input_fingerprint(kit, vassal)
     if (not force and _unchanged(target, stamp_path, fingerprint)
             and all(sheet_path(out_dir, kit, p).is_file() for p in SHEET_PAGES)):
         return BuildResult(target, skipped=True)
-    cache = Path(cache_dir) if cache_dir else out_dir / ".cache" / "counters"
+    cache = Path(cache_dir) if cache_dir else cache_root / "counters"
     entries: dict[str, bytes] = {}
     px = module_counter_px(kit)
     plan = ModulePlan(kit, counter_px=px, vassal=vassal)

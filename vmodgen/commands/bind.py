@@ -20,7 +20,7 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
             check: str | None) -> int:
     """Write a starter binding (TOML) for MODULE: sides, piece classes, the hex map and rule
     parameters it can infer, with what it could not infer listed on stderr."""
-    from ..binding.starter import generic_starter, kit_starter
+    from ..binding.starter import generic_starter, kit_starter, one_line
     from ..safeio import refuse_overwrite, write_text_atomic
     from ..vassal.module import read_module
     mod = read_module(module)
@@ -45,11 +45,11 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         st = generic_starter(mod, logs)
     if output:
         write_text_atomic(output, st.text)
-        click.echo(f"{output}: starter binding for '{mod.name}'")
+        click.echo(f"{output}: starter binding for '{one_line(mod.name)}'")
     else:
         click.echo(st.text, nl=False)
     for line in st.inferred:
-        click.echo(f"inferred: {line}", err=True)
+        click.echo(f"inferred: {one_line(line)}", err=True)
     for line in st.missing:
-        click.echo(f"not inferred: {line}", err=True)
+        click.echo(f"not inferred: {one_line(line)}", err=True)
     return 0

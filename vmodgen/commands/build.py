@@ -1,6 +1,7 @@
 """``vmodgen build [KIT...] [-o DIR]``: build VASSAL modules from kits (default: every bundled kit)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -36,17 +37,25 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_js
     targets = list(kits) or list(bundled_kits())
     if not targets:
         raise click.UsageError("no kit given and no bundled kits found")
+    kits_loaded = [load_kit(target) for target in targets]     # every kit's errors before any output
     results = []
-    with click.progressbar(length=len(targets) * 8, label="building", file=sys.stderr,
-                           show_eta=False, item_show_func=lambda s: s) as bar:
-        for target in targets:
+    # the progress bar only on a terminal: a failing build prints its one error line and nothing else
+    bar_ctx = (click.progressbar(length=len(targets) * 8, label="building", file=sys.stderr,
+                                 show_eta=False, item_show_func=lambda s: s)
+               if sys.stderr.isatty() else contextlib.nullcontext(None))
+    with bar_ctx as bar:
+        for kit in kits_loaded:
             start = time.perf_counter()
-            kit = load_kit(target)
-            bar.update(1, f"{kit.game.id}: loaded")
 
             def progress(msg: str, _kit=kit) -> None:
-                bar.update(1, f"{_kit.game.id}: {msg}")
-            result = build_kit(kit, out_dir, progress=progress, force=force, vassal=vassal)
+                if bar is not None:
+                    bar.update(1, f"{_kit.game.id}: {msg}")
+            try:
+                result = build_kit(kit, out_dir, progress=progress, force=force, vassal=vassal)
+            except BaseException:
+                if bar is not None:
+                    sys.stderr.write("\r\x1b[2K")           # the error line replaces the bar
+                raise
             results.append((kit, result, time.perf_counter() - start))
     if as_json:
         click.echo(json.dumps([{"kit": k.game.id, "path": str(r.path), "skipped": r.skipped,

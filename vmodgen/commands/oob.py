@@ -16,7 +16,10 @@ def _is_module(source: str) -> bool:
     if p.suffix.lower() in (".vmod", ".mod", ".vmdx", ".zip"):
         return True
     try:
-        return p.is_file() and p.read_bytes()[:2] == b"PK"
+        if not p.is_file():
+            return False
+        with open(p, "rb") as fh:           # two bytes, not the whole file
+            return fh.read(2) == b"PK"
     except OSError:
         return False
 
@@ -37,14 +40,15 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
       vmodgen oob operation-mercury                      # build/operation-mercury-oob.html
       vmodgen oob north-africa-41 --format csv -o na41.csv
       vmodgen oob Kassala.vmod --format md               # Markdown + images folder"""
+    pictures = not no_pictures and fmt in ("html", "md")      # CSV and JSON show no pictures
     if _is_module(source):
         from ..vassal.module import read_module
-        oob = module_oob(read_module(source), source, pictures=not no_pictures)
+        oob = module_oob(read_module(source), source, pictures=pictures)
         stem = Path(source).stem
         inputs: list = [source]
     else:
         kit = load_kit(source)
-        oob = kit_oob(kit, pictures=not no_pictures)
+        oob = kit_oob(kit, pictures=pictures)
         stem = kit.game.id
         map_dir = kit.files[2].parent
         inputs = list(kit.files) + [p for p in map_dir.iterdir() if p.is_file()]

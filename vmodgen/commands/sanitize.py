@@ -12,7 +12,9 @@ from ..vassal.sanitize import sanitize_save
               help="Where to write the sanitized copy (never the input itself).")
 def command(save: str, output: str) -> int:
     """Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player
-    id of PLAYER commands and of every move (M/) command. SAVE is left untouched.
+    id VASSAL writes in PLAYER, move (M/), UNMASK and note commands and in the state of
+    masked, hidden and restricted pieces (added or changed). Only VASSAL's own zip entries
+    are copied. SAVE is left untouched.
 
     \b
     Example:

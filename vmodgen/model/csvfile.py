@@ -56,6 +56,7 @@ def unclosed_quote_line(text: str, delimiter: str) -> int | None:
             line += 1
         i += 1
     return opened if quoted else None
+from .tomldoc import control_char
 
 
 class CsvTable:
@@ -107,6 +108,12 @@ class CsvTable:
             if len(row) != len(self.header):
                 report(self.error(f"row has {len(row)} cells, the header has {len(self.header)}", line))
                 continue
-            if any(len(cell) > limits.MAX_FIELD_CHARS for cell in row):
-                raise LimitError(self.path, f"a cell is longer than {limits.MAX_FIELD_CHARS} characters", line=line)
+            for col, cell in zip(self.header, row):
+                if len(cell) > limits.MAX_FIELD_CHARS:
+                    raise LimitError(self.path, f"a cell is longer than {limits.MAX_FIELD_CHARS} characters",
+                                     line=line)
+                bad = control_char(cell)
+                if bad:
+                    report(self.error(f"column '{col}' holds the control character {bad} (a module "
+                                      "cannot hold it)", line))
             yield line, dict(zip(self.header, (c.strip() for c in row)))

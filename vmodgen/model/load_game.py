@@ -1,6 +1,7 @@
 """Load and validate a kit's ``game.toml`` into a :class:`~vmodgen.model.game.Game`."""
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -212,6 +213,8 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
         if key == "illustrative":
             continue
         if isinstance(value, bool) or isinstance(value, (int, float, str)):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise rules.error(f"rule parameter '{key}' must be a finite number, not {value}", key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 report(rules.error(f"rule parameter '{key}' may not be negative ({value})", key))
                 continue

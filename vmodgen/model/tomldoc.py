@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Iterable
 
+from .. import limits
 from ..errors import InputError, LimitError
 from ..safeio import read_text
 
@@ -21,12 +22,50 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+#: characters no XML document may hold (what ``build`` could not write into a module)
+XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: control characters, refused in a name or a table cell (a one-line text)
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def control_char(text: str, pattern: "re.Pattern[str]" = CONTROL) -> str | None:
+    """The first character of ``text`` that ``pattern`` refuses, as ``U+XXXX``, or None."""
+    m = pattern.search(text)
+    return None if m is None else f"U+{ord(m.group()):04X}"
+
+
+# a run of text up to the next delimiter; when an "=" or "]" follows, the run is a key or a
+# header (one possessive-like class: linear time, no backtracking)
+_KEY_RUN = re.compile(r"[^=\n\[\]{},]+")
+
+
+def check_toml_budget(text: str, path: str | Path) -> None:
+    """Refuse, before ``tomllib`` sees it, a TOML text that would cost it more than linear time
+    or memory: past :data:`~vmodgen.limits.MAX_TOML_BYTES`, more keys than
+    :data:`~vmodgen.limits.MAX_TOML_KEYS`, or a dotted key or header of more parts than
+    :data:`~vmodgen.limits.MAX_TOML_KEY_PARTS` (``tomllib`` is quadratic in a key's parts)."""
+    if len(text) > limits.MAX_TOML_BYTES:
+        raise LimitError(path, f"TOML file is {len(text)} characters, more than the limit of "
+                               f"{limits.MAX_TOML_BYTES} (MAX_TOML_BYTES)")
+    keys = text.count("=")
+    if keys > limits.MAX_TOML_KEYS:
+        raise LimitError(path, f"TOML file has about {keys} keys, more than the limit of "
+                               f"{limits.MAX_TOML_KEYS} (MAX_TOML_KEYS)")
+    if text.count(".") <= limits.MAX_TOML_KEY_PARTS:
+        return
+    for m in _KEY_RUN.finditer(text):
+        if text[m.end():m.end() + 1] in ("=", "]") and m.group().count(".") >= limits.MAX_TOML_KEY_PARTS:
+            raise LimitError(path, f"a dotted key has more than {limits.MAX_TOML_KEY_PARTS} parts "
+                                   "(MAX_TOML_KEY_PARTS)", line=text.count("\n", 0, m.start()) + 1)
+
+
 class TomlDoc:
     def __init__(self, path: str | Path, text: str | None = None) -> None:
         self.path = Path(path)
         self.text = read_text(path) if text is None else text
         self.lines = self.text.splitlines()
         self._headers: dict[str, list[int]] | None = None
+        check_toml_budget(self.text, self.path)
         try:
             self.data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
@@ -145,6 +184,9 @@ class Table:
             raise self.error(f"'{key}' must be text, not {shown(v)}", key)
         if len(v) > 10_000:
             raise self.error(f"'{key}' is longer than 10000 characters", key)
+        bad = control_char(v, XML_ILLEGAL)
+        if bad:
+            raise self.error(f"'{key}' holds the control character {bad}, which a module cannot hold", key)
         return v
 
     def int(self, key: str, default: int | None = None, minimum: int | None = None) -> int | None:
@@ -180,9 +222,13 @@ class Table:
             return tuple(default)
         v = self.data[key]
         if isinstance(v, str):
-            return (v,)
+            v = [v]
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise self.error(f"'{key}' must be a list of text", key)
+        for x in v:
+            bad = control_char(x, XML_ILLEGAL)
+            if bad:
+                raise self.error(f"'{key}' holds the control character {bad}, which a module cannot hold", key)
         return tuple(v)
 
     def int_pair(self, key: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:

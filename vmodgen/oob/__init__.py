@@ -7,7 +7,10 @@ __all__ = ["KitOob", "ModuleOob", "kit_oob", "module_oob", "FORMATS", "to_csv", 
 
 from pathlib import Path
 
-from ..safeio import write_bytes_atomic, write_text_atomic
+import contextlib
+import shutil
+
+from ..safeio import safe_entry_path, write_bytes_atomic, write_text_atomic
 
 
 def write_oob(oob: KitOob | ModuleOob, fmt: str, target: Path) -> list[Path]:
@@ -22,11 +25,22 @@ def write_oob(oob: KitOob | ModuleOob, fmt: str, target: Path) -> list[Path]:
     else:
         folder = target.with_name(target.stem + "_images")
         text, images = to_markdown(oob, folder, folder.name)
-        written = []
-        for name, data in images.items():
-            write_bytes_atomic(folder / name, data)
-            written.append(folder / name)
-        write_text_atomic(target, text)
+        created = not folder.exists()
+        written: list[Path] = []
+        try:
+            for name, data in images.items():
+                path = safe_entry_path(folder, name)        # names are safe already: belt and braces
+                write_bytes_atomic(path, data)
+                written.append(path)
+            write_text_atomic(target, text)
+        except BaseException:
+            # nothing half-done: the images of this run go, and the folder if this run made it
+            for path in written:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            if created:
+                shutil.rmtree(folder, ignore_errors=True)
+            raise
         return [target] + written
     write_text_atomic(target, text)
     return [target]

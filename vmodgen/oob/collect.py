@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import LimitError
 from ..model import Kit, Unit
 from ..vassal.module import Module
 
@@ -130,6 +131,8 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
             if entry is not None:
                 try:
                     data = module.read_entry(entry)
+                except LimitError:
+                    raise              # past the module's budget: refused, not one more picture lost
                 except Exception:  # noqa: BLE001 - a damaged image only loses its picture
                     warnings.append(f"image {img} could not be read")
             pngs.append(data)

@@ -7,9 +7,11 @@ import base64
 import csv
 import io
 import json
+import re
 from html import escape
 from pathlib import Path
 
+from ..safeio import safe_file_name
 from .collect import KitOob, ModuleOob
 from .tables import (arrivals_of, field_cell, group_fields, kit_columns, kit_rows, location_name, module_columns,
                      module_rows, setups_of, value_line)
@@ -17,13 +19,25 @@ from .tables import (arrivals_of, field_cell, group_fields, kit_columns, kit_row
 FORMATS = ("html", "md", "csv", "json")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]{1,30}(?:\.[0-9]{1,30})?")
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs: one starting with ``= + - @``, a tab or a
+    CR gets a leading ``'`` (the OWASP convention), unless it is a plain number such as ``-2``."""
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def to_csv(oob: KitOob | ModuleOob) -> str:
     cols, rows = (kit_columns(oob), kit_rows(oob)) if isinstance(oob, KitOob) else (module_columns(oob), module_rows(oob))
     buf = io.StringIO(newline="")
-    w = csv.DictWriter(buf, fieldnames=cols, extrasaction="ignore", lineterminator="\r\n")
-    w.writeheader()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow([csv_cell(c) for c in cols])
     for r in rows:
-        w.writerow({c: r.get(c, "") for c in cols})
+        w.writerow([csv_cell(r.get(c, "")) for c in cols])
     return buf.getvalue()
 
 
@@ -123,22 +137,40 @@ def to_html(oob: KitOob | ModuleOob) -> str:
     return "\n".join(out) + "<p><small>Made by vmodgen.</small></p></body></html>\n"
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+
+
+def md_text(text: str) -> str:
+    """Text from an input as Markdown shows it: HTML escaped (``<``, ``>``, ``&``), Markdown's
+    own marks backslash-escaped, on one line."""
+    one_line = " ".join(str(text).splitlines())
+    return _MD_SPECIAL.sub(r"\\\1", escape(one_line, quote=False))
+
+
 def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: str) -> tuple[str, dict[str, bytes]]:
     """The Markdown text and the images it links (file name → PNG), written beside it."""
     images: dict[str, bytes] = {}
+    used: dict[str, str] = {}
 
     def img(name: str, png: bytes | None, alt: str) -> str:
+        """A link to ``name`` (made a safe, unique file name) and the PNG to write there."""
         if not png:
             return ""
-        images[name] = png
-        return f"![{alt}]({link_prefix}/{name})"
+        stem = safe_file_name(name[:-4] if name.endswith(".png") else name)
+        file = f"{stem}.png"
+        n = 1
+        while file in images and used.get(file) != name:
+            n += 1
+            file = f"{stem}~{n}.png"
+        used[file] = name
+        images[file] = png
+        return f"![{md_text(alt)}]({link_prefix}/{file})"
 
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|").replace("\n", " ")
+    cell = md_text
 
     lines: list[str] = []
     if isinstance(oob, ModuleOob):
-        lines.append(f"# {oob.module.name} {oob.module.version}: palette pieces\n")
+        lines.append(f"# {cell(oob.module.name)} {cell(oob.module.version)}: palette pieces\n")
         for title, pieces in oob.groups():
             lines += [f"## {cell(title)}\n", "| picture | name | properties |", "|---|---|---|"]
             for n, p in enumerate(pieces):
@@ -149,10 +181,10 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
         return "\n".join(lines) + "\n", images
     k = oob.kit
     g = k.game
-    lines.append(f"# {g.name}: order of battle\n")
+    lines.append(f"# {cell(g.name)}: order of battle\n")
     if k.has_illustrative:
         lines.append(f"> **ILLUSTRATIVE values**: rows marked *(i)* hold values not printed in the rulebook. "
-                     f"{g.illustrative_note}\n")
+                     f"{cell(g.illustrative_note)}\n")
     scen = list(k.scenarios.values())
     for side in oob.sides:
         lines.append(f"## {cell(side.name)}\n")
@@ -162,7 +194,7 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
                       "|---|---|---|---|---|" + "---|" * len(scen)]
             for item in group.units:
                 u = item.unit
-                safe = "".join(c if c.isalnum() else "_" for c in u.id)
+                safe = safe_file_name(u.id)
                 pics = img(f"{safe}.png", item.front_png, f"{u.name} front") + " " + img(
                     f"{safe}_b.png", item.back_png, f"{u.name} back")
                 mark = " *(i)*" if u.illustrative else ""

@@ -16,11 +16,11 @@ from PIL import Image
 
 from ..model.game import Game, Marker
 from ..model.unit import Unit
-from ..safeio import write_bytes_atomic
+from ..errors import InputError
+from ..safeio import user_cache_dir, write_bytes_atomic
 from .counters import DEFAULT_PX, layout_version, render_spec
 from .face import FaceSpec, face_spec, marker_spec
 
-DEFAULT_FOLDER = Path("build") / ".cache" / "counters"
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 
 
@@ -38,11 +38,12 @@ def spec_key(spec: FaceSpec, px: int) -> str:
 
 
 class CounterCache:
-    """Counter PNGs on disk. ``folder`` defaults to ``$VMODGEN_CACHE`` or ``build/.cache/counters``."""
+    """Counter PNGs on disk. ``folder`` defaults to ``$VMODGEN_CACHE``, else the user's cache
+    (``~/.cache/vmodgen/counters``, :func:`vmodgen.safeio.user_cache_dir`): never the current folder."""
 
     def __init__(self, folder: str | Path | None = None) -> None:
         env = os.environ.get("VMODGEN_CACHE")
-        self.folder = Path(folder) if folder is not None else (Path(env) if env else DEFAULT_FOLDER)
+        self.folder = Path(folder) if folder is not None else (Path(env) if env else user_cache_dir("counters"))
         self.hits = 0
         self.misses = 0
 
@@ -65,7 +66,7 @@ class CounterCache:
         data = png_bytes(render_spec(spec, px))
         try:
             write_bytes_atomic(p, data)
-        except OSError:
+        except (OSError, InputError):
             pass            # a read-only or full disk only costs the next build a redraw
         return data
 

@@ -243,8 +243,19 @@ def read_piece_slots(root) -> list[PieceSlot]:
     return out
 
 
-def read_prototypes(root, warn: Callable[[str], None]) -> dict[str, str]:
-    protos: dict[str, str] = {}
+class Prototypes(dict):
+    """A module's PrototypeDefinition texts by name, with the count of traits expanded from
+    them so far (:func:`vmodgen.vassal.piece.expand_prototypes` refuses past
+    :data:`vmodgen.limits.MAX_EXPANDED_TRAITS_TOTAL`, whichever reader expands them)."""
+
+    def __init__(self, *args, source: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.source = source
+        self.expanded = 0
+
+
+def read_prototypes(root, warn: Callable[[str], None], source: str | None = None) -> "Prototypes":
+    protos = Prototypes(source=source)
     for el in descendants(root, "PrototypeDefinition"):
         name = el.attrib.get("name", "")
         if name in protos:

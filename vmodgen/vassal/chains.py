@@ -211,10 +211,20 @@ def _slow_split_state(text: str, count: int) -> list[str]:
 
 
 def join_chain(elements: Iterable[str]) -> str:
-    """Encode elements (outermost first) as VASSAL nests them: ``SE(TAB)[e0, join(rest)]``."""
+    """Encode elements (outermost first) as VASSAL nests them: ``SE(TAB)[e0, join(rest)]``.
+
+    Plain elements (no TAB, backslash or quote) take one pass: separator ``j`` is a TAB after
+    ``j`` backslashes. Level-by-level encoding would rescan the whole tail at each level, which
+    is cubic in the number of elements (a prototype expansion of 1,000 traits)."""
     items = list(elements)
     if not items:
         return ""
+    if not any(("\t" in e or "\\" in e or "'" in e) for e in items):
+        parts = [items[0]]
+        for j, e in enumerate(items[1:]):
+            parts.append("\\" * j + TAB)
+            parts.append(e)
+        return "".join(parts)
     text = items[-1]
     for element in reversed(items[:-1]):
         text = encode_value([element, text], TAB) or ""

@@ -70,6 +70,10 @@ def parse_tree(text: str, path: str | Path | None = None) -> Command:
     if len(text) > limits.MAX_SAVEDGAME_BYTES:
         raise LimitError(path, f"savedGame text is {len(text)} characters, more than the limit "
                                f"of {limits.MAX_SAVEDGAME_BYTES}")
+    commands = text.count(ESC) + 1          # every command but the first follows an ESC
+    if commands > limits.MAX_COMMANDS:
+        raise LimitError(path, f"savedGame has about {commands} commands, more than the limit of "
+                               f"{limits.MAX_COMMANDS} (MAX_COMMANDS)")
     root = _parse(text, 0, path)
     return root
 

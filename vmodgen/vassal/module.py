@@ -18,8 +18,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import limits
+from ..notes import warn_once
 from ..errors import InputError, LimitError
-from ..safeio import SafeZip, parse_xml
+from ..safeio import SafeZip, ZipBudget, parse_xml
 from . import buildfile as bf
 from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F401 (re-export)
 from .codec import decode
@@ -118,6 +120,13 @@ class MapInfo:
         choice = list(choice)
         if self.layout is not None and choice == self._choice:
             return
+        if len(choice) > limits.MAX_BOARDS:
+            raise LimitError(None, f"map '{self.name}' places {len(choice)} boards, more than the limit "
+                                   f"of {limits.MAX_BOARDS}")
+        for n, _rev, c, r in choice:
+            if abs(c) > limits.MAX_BOARD_CELL or abs(r) > limits.MAX_BOARD_CELL:
+                raise LimitError(None, f"map '{self.name}' places board '{n}' at column {c}, row {r}: "
+                                       f"past the limit of {limits.MAX_BOARD_CELL}")
         self._choice = choice
         self.version += 1
         placed = [PlacedBoard(self.boards[n], c, r, rev) for n, rev, c, r in choice if n in self.boards]
@@ -128,9 +137,9 @@ class MapInfo:
             s = b.size if b is not None else None     # read an image only when it matters
             return s[i] if s else 0
 
-        for p in placed:
-            p.x = self.edge[0] + sum(size((c, p.row), 0) for c in range(p.column))
-            p.y = self.edge[1] + sum(size((p.column, r), 1) for r in range(p.row))
+        for p in placed:      # only cells holding a board add to the offset: linear in boards
+            p.x = self.edge[0] + sum(size(cell, 0) for cell in cells if cell[1] == p.row and 0 <= cell[0] < p.column)
+            p.y = self.edge[1] + sum(size(cell, 1) for cell in cells if cell[0] == p.column and 0 <= cell[1] < p.row)
         self.layout = placed
         self._memo = {}
 
@@ -226,15 +235,16 @@ class Module:
         return self.metadata.get("VassalVersion") or self.attributes.get("VassalVersion", "")
 
     def warn(self, message: str) -> None:
-        if message not in self.warnings:
-            self.warnings.append(message)
+        warn_once(self.warnings, message)
 
     def count(self, kind: str) -> int:
         """Number of piece slots of one class (``PieceSlot`` or ``CardSlot``)."""
         return sum(1 for s in self.piece_slots if s.kind == kind)
 
     def _zip(self) -> SafeZip:
-        return SafeZip(self.path, data=self._data)
+        if getattr(self, "_zip_budget", None) is None:
+            self._zip_budget = ZipBudget()          # one budget for every entry this module reads
+        return SafeZip(self.path, data=self._data, budget=self._zip_budget)
 
     def read_entry(self, name: str) -> bytes:
         """The bytes of one zip entry (e.g. a predefined setup's ``.vsav``)."""
@@ -262,6 +272,8 @@ class Module:
         else:
             try:
                 size = _image_size(self.read_entry(entry), entry)
+            except LimitError:
+                raise                               # the module's budget: refused, not warned
             except InputError as exc:
                 self.warn(str(exc))
             if size is None:
@@ -336,7 +348,7 @@ def _read_metadata(z: SafeZip, path: str) -> dict[str, str]:
 def read_module(path: str | Path, data: bytes | None = None) -> Module:
     """Read a ``.vmod`` (or a VASSAL 2 ``.mod``); bad or hostile input raises InputError."""
     mod = Module(path, data)
-    with SafeZip(path, data=data) as z:
+    with mod._zip() as z:
         mod.entries = z.names()
         for name in mod.entries:
             check_entry_name(path, name)
@@ -361,7 +373,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
         mod.warn(f"root element <{root.tag}> is not VASSAL.build.GameModule")
     mod.attributes = dict(root.attrib)
     mod._piece_slots, mod._slots_root = None, root
-    mod.prototypes = bf.read_prototypes(root, mod.warn)
+    mod.prototypes = bf.read_prototypes(root, mod.warn, str(mod.path))
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
     mod.dice_sides = bf.read_dice(root)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .. import limits
+from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
-from ..errors import InputError
+from ..errors import InputError, LimitError
 from .codec import decode
 from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
 
@@ -246,8 +248,9 @@ def _proto_chain(definition: str) -> tuple[list[str], list[str]]:
 
 
 #: the most traits one piece may have after its prototypes are expanded (a hostile module can
-#: make prototypes that use each other many times over: the expansion would grow exponentially)
-MAX_EXPANDED_TRAITS = 5_000
+#: make prototypes that use each other many times over: the expansion would grow exponentially).
+#: Set in :mod:`vmodgen.limits`; read at call time.
+MAX_EXPANDED_TRAITS = limits.MAX_EXPANDED_TRAITS
 
 
 def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, str],
@@ -258,13 +261,20 @@ def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, s
     ``prototypes`` maps a prototype name to its PrototypeDefinition text. A missing name
     is reported in ``warnings`` and left in place; a prototype that uses itself (directly or
     through others) is not expanded again inside itself; nesting stops at ``max_depth`` and the
-    whole expansion at :data:`MAX_EXPANDED_TRAITS` traits (each reported once in ``warnings``).
+    whole expansion at :data:`vmodgen.limits.MAX_EXPANDED_TRAITS` traits (each reported once in ``warnings``).
     """
     types = split_chain(type_chain)
     states = split_state_chain(state_chain, len(types))
     out_t: list[str] = []
     out_s: list[str] = []
     _Expander(prototypes, warnings, max_depth).run(types, states, out_t, out_s, ())
+    spent = getattr(prototypes, "expanded", None)       # a module's Prototypes: one budget for all
+    if spent is not None:
+        prototypes.expanded = spent + len(out_t)
+        if prototypes.expanded > limits.MAX_EXPANDED_TRAITS_TOTAL:
+            raise LimitError(getattr(prototypes, "source", None),
+                             f"prototypes expand to more than {limits.MAX_EXPANDED_TRAITS_TOTAL} traits "
+                             "in all (limit MAX_EXPANDED_TRAITS_TOTAL)")
     return join_chain(out_t), join_chain(out_s)
 
 
@@ -276,8 +286,8 @@ class _Expander:
         self.chains: dict[str, tuple[list[str], list[str]]] = {}
 
     def warn(self, msg: str) -> None:
-        if self.warnings is not None and msg not in self.warnings:
-            self.warnings.append(msg)
+        if self.warnings is not None:
+            warn_once(self.warnings, msg)
 
     def chain(self, name: str, definition: str) -> tuple[list[str], list[str]]:
         got = self.chains.get(name)
@@ -290,8 +300,8 @@ class _Expander:
 
     def run(self, types, states, out_t, out_s, path: tuple[str, ...]) -> None:
         for t, s in zip(types, states):
-            if len(out_t) >= MAX_EXPANDED_TRAITS:
-                self.warn(f"prototype expansion stopped at {MAX_EXPANDED_TRAITS} traits")
+            if len(out_t) >= limits.MAX_EXPANDED_TRAITS:
+                self.warn(f"prototype expansion stopped at {limits.MAX_EXPANDED_TRAITS} traits")
                 return
             if not t.startswith(UsePrototype.ID):
                 out_t.append(t)

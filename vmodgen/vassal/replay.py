@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .. import limits
+from ..notes import warn_once
 from ..errors import InputError, LimitError
 from .chains import join_chain, split_state_chain
 from .codec import decode, encode, java_int
@@ -206,6 +207,8 @@ class _Runner:
                 if entry in self.s.players:
                     self.s.players.remove(entry)
             elif entry not in self.s.players:
+                if len(self.s.players) >= limits.MAX_PLAYERS:      # also keeps the `in` test cheap
+                    raise LimitError(self.path, f"more than {limits.MAX_PLAYERS} players (limit MAX_PLAYERS)")
                 self.s.players.append(entry)
 
     def _prop(self, key: str, value: str) -> None:
@@ -408,8 +411,7 @@ class _Runner:
         return self.s
 
     def warnings_once(self, message: str) -> None:
-        if message not in self.warnings:
-            self.warnings.append(message)
+        warn_once(self.warnings, message)
 
 
 # ----------------------------------------------------------------------------------------

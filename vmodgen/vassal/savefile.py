@@ -245,10 +245,12 @@ def copy_options(save: SaveFile) -> dict:
             "savedata": save.savedata, "moduledata": save.moduledata, "container": save.container}
 
 
-def rewrite_save(source: str | Path, target: str | Path, text: str) -> None:
+def rewrite_save(source: str | Path, target: str | Path, text: str,
+                 keep: "tuple[str, ...] | None" = None) -> None:
     """Write ``target`` as a copy of the save ``source`` whose command text is ``text``:
     same container, obfuscation kind (``VOBS`` becomes ``!VCSK``) and key, every other zip
-    entry copied byte for byte. Atomic; ``source`` is never modified."""
+    entry (only those named in ``keep``, when given) copied byte for byte. Atomic;
+    ``source`` is never modified."""
     data = read_bytes(source, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
     save = read_save_bytes(data, source)
     obfuscated = save.encoding != PLAIN
@@ -260,6 +262,8 @@ def rewrite_save(source: str | Path, target: str | Path, text: str) -> None:
     buf = io.BytesIO()
     with SafeZip(source, data=data) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
         for name in src.names():
+            if keep is not None and name not in keep:
+                continue
             info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, payload if name == SAVED_GAME else src.read(name))

@@ -420,9 +420,8 @@ def make_trait(type_element: str, state: str = "", warnings: list[str] | None = 
     if tid in _GENERIC_IDS:
         return GenericTrait(type_element, state)
     if warnings is not None:
-        msg = f"unknown trait '{tid[:40]}' kept verbatim"
-        if msg not in warnings:
-            warnings.append(msg)
+        from ..notes import warn_once
+        warn_once(warnings, f"unknown trait '{tid[:40]}' kept verbatim")
     return UnknownTrait(type_element, state)
 
 

@@ -69,7 +69,7 @@ def _walk(levels: list[LevelDef], state: str, index: int, out: list[tuple[LevelD
     out.append((level, value))
     sub_states = tokens[4:]
     if level.sublevels:
-        _walk(level.sublevels, sub_states[sub] if sub < len(sub_states) else "", sub, out)
+        _walk(level.sublevels, sub_states[sub] if 0 <= sub < len(sub_states) else "", sub, out)
 
 
 def turn_display(levels: list[LevelDef], state: str,
@@ -79,7 +79,7 @@ def turn_display(levels: list[LevelDef], state: str,
     top = _int(tokens[0]) if tokens else 0
     level_states = tokens[1:]
     chain: list[tuple[LevelDef, str]] = []
-    _walk(levels, level_states[top] if top < len(level_states) else "", top, chain)
+    _walk(levels, level_states[top] if 0 <= top < len(level_states) else "", top, chain)
     text = tracker_format or DEFAULT_TRACKER_FORMAT
     for i in range(1, 11):
         part = ""

@@ -95,8 +95,8 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
         for h, s in v.items():
             if not pos.map.has_hex(h) and h not in pos.map.boxes:
                 raise InputError(src, f"[state] {key}: '{h}' is not a hex of the map")
-            if s not in sides:
-                raise InputError(src, f"[state] {key}: '{s}' (for {h}) is not a side "
+            if not isinstance(s, str) or s not in sides:
+                raise InputError(src, f"[state] {key}: {s!r} (for {h}) is not a side "
                                       f"(known: {', '.join(sorted(sides))})")
     hex_side_table(RETREAT_OVERSTACK)
     hex_side_table(DELAY_BEFORE)
