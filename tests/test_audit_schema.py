@@ -125,7 +125,7 @@ def test_replay_only_audit_fits_the_schema(report_validator):
     r = audit([RECORDED / "im-undo.vlog", RECORDED / "integrity-reroll.vlog"], replay_only=True, keep_order=True)
     doc = json.loads(render(r, "json"))
     assert errors(report_validator, doc) == []
-    assert doc["checked_rules"] == [] and doc["findings"] == []
+    assert doc["checked_rules"] == [] and doc["findings"] == [] and doc["game"] == "none"
 
 
 def test_integrity_command_fits_the_schema(modules, integrity_validator, report_validator, tmp_path):
