@@ -18,9 +18,12 @@ from referencing import Registry, Resource
 
 from bundled_module_util import bundled_module
 from conftest import shared_path
+from test_audit import mini  # noqa: F401  (the built minikit fixture)
+from test_audit_coverage import _no_phase_binding
 from vmodgen.audit import audit
 from vmodgen.cli import cli
 from vmodgen.report import render
+from vmodgen.testing.log_writer import LogWriter
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "docs" / "audit-report.schema.json"
@@ -126,6 +129,32 @@ def test_replay_only_audit_fits_the_schema(report_validator):
     doc = json.loads(render(r, "json"))
     assert errors(report_validator, doc) == []
     assert doc["checked_rules"] == [] and doc["findings"] == [] and doc["game"] == "none"
+
+
+def test_inferred_turns_and_moves_out_of_phase_fit_the_schema(mini, report_validator):
+    """Logs written with the log writer against the minikit module: with no phase readable,
+    Alice overstacks 0102 (GEN stacking: R1, R2, R3 are 7 points, the limit is 4) and Bob moves
+    after her, so her run of moves is judged as a turn (``details.turn_inferred``, the per-file
+    ``inferred_turn_ends`` list); with the tracker, Blue's B2 moves in Red Movement (a move out
+    of phase, ``coverage.out_of_phase``)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    w.step(["PLAYER\tpw-alice\tAlice\tRed", "PLAYER\tpw-bob\tBob\tBlue"])
+    w.move("R1", "0202").move("R1", "0102").move("R3", "0102")
+    w.player, w.player_id = "Bob", "pw-bob"
+    w.move("B2", "0503")
+    r = audit([w.write(root / "schema-nophase.vlog")], preset=_no_phase_binding(kit, module))
+    doc = json.loads(render(r, "json"))
+    assert errors(report_validator, doc) == []
+    assert doc["findings"][0]["details"]["turn_inferred"] == "Alice"
+    assert doc["coverage"]["per_file"][0]["inferred_turn_ends"]
+
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("B2", "0503")
+    r = audit([w.write(root / "schema-oop.vlog")], module=module, game=str(kit_dir))
+    doc = json.loads(render(r, "json"))
+    assert errors(report_validator, doc) == []
+    assert doc["coverage"]["out_of_phase"] and doc["phase_source"] == "turn tracker"
 
 
 def test_integrity_command_fits_the_schema(modules, integrity_validator, report_validator, tmp_path):
