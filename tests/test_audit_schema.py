@@ -18,7 +18,7 @@ from referencing import Registry, Resource
 
 from bundled_module_util import bundled_module
 from conftest import shared_path
-from test_audit import mini  # noqa: F401  (the built minikit fixture)
+from test_audit import mini  # noqa: F401,F811  (the built minikit fixture)
 from test_audit_coverage import _no_phase_binding
 from vmodgen.audit import audit
 from vmodgen.cli import cli
@@ -131,7 +131,7 @@ def test_replay_only_audit_fits_the_schema(report_validator):
     assert doc["checked_rules"] == [] and doc["findings"] == [] and doc["game"] == "none"
 
 
-def test_inferred_turns_and_moves_out_of_phase_fit_the_schema(mini, report_validator):
+def test_inferred_turns_and_moves_out_of_phase_fit_the_schema(mini, report_validator):  # noqa: F811
     """Logs written with the log writer against the minikit module: with no phase readable,
     Alice overstacks 0102 (GEN stacking: R1, R2, R3 are 7 points, the limit is 4) and Bob moves
     after her, so her run of moves is judged as a turn (``details.turn_inferred``, the per-file
