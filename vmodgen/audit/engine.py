@@ -507,6 +507,7 @@ class FileAuditor:
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
+        enemies: dict[str, tuple] = {}         # side → its enemies' change counts (fixed during this call)
         for pid, s in start.items():
             path = paths.get(pid) or [s]
             v = builder.views.get(pid)
@@ -521,7 +522,11 @@ class FileAuditor:
                 filled = None
                 if no_allowance and inferred is not None and v.unit is not None and not _number(
                         v.unit.value(no_allowance, v.reduced)):
-                    filled = self._fill_path(t, builder, v.unit.side)
+                    side = v.unit.side
+                    key = enemies.get(side)
+                    if key is None:
+                        key = enemies[side] = self._enemies(side)
+                    filled = self._fill_path(t, builder, side, key)
                 if filled is not None:
                     inferred[v.unit.id] = (filled, frozenset(t))      # findings name units by unit id
                 mv = (s, filled)
@@ -561,18 +566,27 @@ class FileAuditor:
                     return False
         return True
 
-    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str) -> tuple[str, ...] | None:
+    def _enemies(self, side: str) -> tuple:
+        """How often each other side's units changed: the version of the hexes next to them."""
+        return tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+
+    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str,
+                   enemies: tuple | None = None) -> tuple[str, ...] | None:
         """``path`` with each drag between hexes that are not neighbours replaced by a shortest
         path on the map, the one through the fewest hexes next to other sides' units; None when
-        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes."""
-        m = self.binding.map
-        if not all(m.has_hex(h) for h in path):
-            return None
-        enemies = tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes. ``enemies``:
+        :meth:`_enemies` of ``side``, when the caller has it. Remembered by path, side and
+        enemies' version (an answer depends on nothing else)."""
+        if enemies is None:
+            enemies = self._enemies(side)
         key = (path, side, enemies)
         got = self._filled.get(key, _NO_PATH)
         if got is not _NO_PATH:
             return got
+        m = self.binding.map
+        if not all(m.has_hex(h) for h in path):
+            self._filled[key] = None
+            return None
         near = self._near_enemy
         if near[0] != (side, enemies):
             near_enemy: set[str] = set()
