@@ -40,6 +40,11 @@ LOGS = [CORPUS / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
 BINDING = ROOT / "examples" / "tld" / "binding.toml"
 
 
+#: vmodgen's own replay-only pass (replay, continuity, statistics; no rules) over MODULE and logs
+REPLAY_ONLY = ["-c", "import sys; from vmodgen.audit import audit; "
+               "audit(sys.argv[2:], module=sys.argv[1], replay_only=True)"]
+
+
 def chain(tmp: Path, k: int) -> list[Path]:
     """The four logs ``k`` times over, named so that play order is the order written."""
     out = []
@@ -137,7 +142,7 @@ def main() -> int:
         audit_args = ["audit", "--module", str(MODULE), "--binding", str(BINDING)]
         if not only or "chain" in only:
             rows.append((f"audit of a {len(logs)}-log chain", audit_args + [*map(str, logs)],
-                         ["audit", "--module", str(MODULE), *map(str, logs)], "replay-only pass"))
+                         REPLAY_ONLY + [str(MODULE), *map(str, logs)], "replay-only pass"))
         if not only or "tld" in only:
             rows.append(("audit of the four TLD logs", audit_args + [*map(str, LOGS)], None, None))
         if not only or "inspect" in only:
@@ -149,7 +154,8 @@ def main() -> int:
             cmd = [py, "-m", "vmodgen", *args]
             print(f"\n## {label}")
             if anchor is not None:
-                acmd = [py, "-m", "vmodgen", *anchor] if anchor else [py, "-c", "pass"]
+                acmd = ([py, *anchor] if anchor[0] == "-c" else [py, "-m", "vmodgen", *anchor]) if anchor \
+                    else [py, "-c", "pass"]
                 r = farm(cmd, acmd, opt.runs, pyenv(ROOT))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; {anchor_name} {r.get('b', float('nan')):.3f} s; "
                       f"ratio A/B {r.get('ratio', float('nan')):.2f}")
