@@ -159,6 +159,10 @@ class FileAuditor:
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
         self._filled: dict[tuple, tuple | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], list | None] = {}  # (a, b) → the hexes on its shortest paths
+        #: (a, b) → the hexes strictly between a and b on its shortest paths
+        self._dag_hexes: dict[tuple[str, str], frozenset] = {}
+        #: (a, b, those of them next to enemies) → the shortest path chosen
+        self._segments: dict[tuple, tuple[str, ...]] = {}
         self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
         #: side → how often its units changed (the key of the hexes next to a side's enemies)
         self._side_changes: dict[str, int] = {}
@@ -619,6 +623,16 @@ class FileAuditor:
             dag = self._dags[(a, b)] = self._shortest_dag(a, b)
         if dag is None:
             return None
+        between = self._dag_hexes.get((a, b))
+        if between is None:
+            if len(self._dag_hexes) > 20_000:
+                self._dag_hexes.clear()
+            between = self._dag_hexes[(a, b)] = frozenset(h for layer in dag for h, _ in layer) - {b}
+        # the answer depends only on which of the hexes between the ends are next to enemies
+        key = (a, b, frozenset(near_enemy.intersection(between)))
+        got = self._segments.get(key)
+        if got is not None:
+            return list(got)
         best: dict[str, tuple[int, str | None]] = {a: (0, None)}
         for layer in dag:
             for h, preds in layer:
@@ -627,7 +641,11 @@ class FileAuditor:
         seg = [b]
         while seg[-1] != a:
             seg.append(best[seg[-1]][1])
-        return seg[::-1]
+        seg.reverse()
+        if len(self._segments) > 50_000:
+            self._segments.clear()
+        self._segments[key] = tuple(seg)
+        return seg
 
     def _shortest_dag(self, a: str, b: str) -> list | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
