@@ -752,12 +752,14 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     states. Piece names are decoded only for the pieces that differ."""
     pieces = {}
     views = builder.views
+    types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
     for pid, rec in state.pieces.items():
         pos = rec.position
         label = builder.locate(*pos) if pos[0] is not None else None
         v = views.get(pid)
         uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
-        pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, uid)
+        t = rec.piece._type
+        pieces[pid] = (pos, label, rec.piece.encode_state(), types.setdefault(t, t), uid)
     # a tracker no TURN command has set yet shows its first turn and phase
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
