@@ -65,7 +65,8 @@ def farm(cmd: list[str], vs: list[str] | None, runs: int, env_a: dict, env_b: di
     if vs is not None:
         full += ["--vs", shlex.join(_with_env(vs, env_b or env_a))]
     full += ["--", *a]
-    out = subprocess.run(full, capture_output=True, text=True, check=False).stdout
+    # from a neutral folder: ``python -m`` puts the current folder before PYTHONPATH
+    out = subprocess.run(full, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir()).stdout
     return {"raw": out, **_parse(out)}
 
 
