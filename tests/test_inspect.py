@@ -186,3 +186,21 @@ def test_turns_vlog_turn_text_and_moves():
     with pytest.raises(SystemExit) as exc:
         main(["inspect", str(log), "--step", "99"])
     assert exc.value.code == 2
+
+
+def test_inspect_json_compact_by_default_indented_on_request(tmp_path) -> None:
+    """``--json`` prints one compact line (a log's pieces make a large document); ``--indent N``
+    the same values indented; both parse to the same object."""
+    import json as _json
+    from click.testing import CliRunner
+    from vmodgen.cli import cli
+    from vmodgen.vassal.savefile import write_save
+    save = tmp_path / "g.vsav"
+    write_save(save, "begin_save\x1b+/1/piece;;;a.gif;Alpha/null;10;20;;0\x1bend_save", key=7)
+    compact = CliRunner().invoke(cli, ["inspect", str(save), "--json"])
+    wide = CliRunner().invoke(cli, ["inspect", str(save), "--json", "--indent", "2"])
+    assert compact.exit_code == 0 and wide.exit_code == 0, compact.output + wide.output
+    assert compact.output.count("\n") == 1 and ": " not in compact.output.replace("Alpha", "")
+    assert "\n  \"kind\": " in wide.output
+    assert _json.loads(compact.output) == _json.loads(wide.output)
+    assert _json.loads(compact.output)["pieces"][0]["x"] == 10

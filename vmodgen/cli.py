@@ -5,6 +5,7 @@ Each subcommand lives in ``vmodgen/commands/<name>.py`` and exposes a click comm
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -15,9 +16,30 @@ import click
 from . import __version__
 from .errors import InputError, VmodgenError
 
+#: allocations between two youngest-generation collections (CPython's default: 700)
+GC_THRESHOLD = 50_000
+
 #: subcommand modules, in the order ``vmodgen --help`` lists them
 COMMANDS = ["build", "games", "new", "validate", "inspect", "check", "audit", "integrity", "replay", "bind",
             "oob", "sanitize"]
+
+
+#: each subcommand's first paragraph of help, for ``vmodgen --help`` without importing the
+#: commands (tests/test_cli_help.py holds it equal to each command's own docstring)
+SHORT_HELP = {
+    'build': 'Build a VASSAL module (.vmod) from each KIT: a bundled kit id, a game.toml, or a folder holding one. With no KIT, build every bundled kit.',
+    'games': 'List the bundled game kits, with their counters, map and scenarios.',
+    'new': 'Write a small complete kit into FOLDER (new or empty) to start a game from: game.toml, roster.csv, map.toml with its terrain table main.csv, and scenarios.toml. It validates and builds as it is; the kit reference (docs/kit-format.md) describes every key.',
+    'validate': 'Validate kits: a kit id, a game.toml, or a folder holding one (default: every bundled kit).',
+    'inspect': 'Show what is in a VASSAL module, save or log: maps, grids, palettes and setups of a module; for a save or log, every piece after a step with its map, position, hex label, stack and properties. Player passwords are never shown.',
+    'check': "Check one position (a TOML file, see docs/position-format.md) against its game's rules.",
+    'audit': "Audit saves and play-by-email logs (in play order) against the game's rules.",
+    'integrity': 'Integrity of saves and logs (in play order): dice per player with a fairness test in plain words, undos and what they took back, re-rolls told apart from re-executions, who sat at which side (passwords compared by hash, never shown), module and VASSAL versions, and whether each file starts where the previous one ended.',
+    'replay': "Write one self-contained HTML page that steps through saves and logs (in play order) on the module's maps: play/pause, step, slider, bookmarks per file, turn and phase, move arrows, chat and dice, and the audit's findings at their steps (with a vmodgen-built module, --game or --binding). No network needed: open it from disk or an email.",
+    'bind': 'Write a starter binding (TOML) for MODULE: sides, piece classes, the hex map and rule parameters it can infer, with what it could not infer listed on stderr.',
+    'oob': 'An order-of-battle reference of a kit (every unit by side and formation, with counter pictures, values, set-up hexes and arrival turns) or of any VASSAL module (its palette pieces with pictures, names and Marker properties).',
+    'sanitize': "Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player id VASSAL writes in PLAYER, move (M/), UNMASK and note commands and in the state of masked, hidden and restricted pieces (added or changed). Only VASSAL's own zip entries are copied. SAVE is left untouched.",
+}
 
 
 class LazyGroup(click.Group):
@@ -37,6 +59,13 @@ class LazyGroup(click.Group):
                 raise
             self.add_command(module.command, name=name)
         return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from :data:`SHORT_HELP`: ``--help`` imports no command."""
+        from click.utils import make_default_short_help
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, make_default_short_help(SHORT_HELP[name], limit)) for name in COMMANDS])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -80,6 +109,10 @@ def main(argv: list[str] | None = None) -> None:
     if "" in argv:               # an empty file name would be read as the current folder "."
         click.echo(f"vmodgen: argument {argv.index('') + 1} is an empty file name", err=True)
         sys.exit(2)
+    # a replay makes hundreds of thousands of small objects that live until the end: with the
+    # collector's default thresholds it rescans them again and again (a quarter of an audit's
+    # time); collections still run, only less often
+    gc.set_threshold(GC_THRESHOLD, 20, 100)
     try:
         rv = cli.main(args=argv, prog_name="vmodgen", standalone_mode=False)
     except click.exceptions.Abort:

@@ -160,6 +160,10 @@ class FileAuditor:
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
         self._filled: dict[tuple, tuple | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], list | None] = {}  # (a, b) → the hexes on its shortest paths
+        #: (a, b) → the hexes strictly between a and b on its shortest paths
+        self._dag_hexes: dict[tuple[str, str], frozenset] = {}
+        #: (a, b, those of them next to enemies) → the shortest path chosen
+        self._segments: dict[tuple, tuple[str, ...]] = {}
         self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
         #: side → how often its units changed (the key of the hexes next to a side's enemies)
         self._side_changes: dict[str, int] = {}
@@ -511,6 +515,7 @@ class FileAuditor:
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
+        enemies: dict[str, tuple] = {}         # side → its enemies' change counts (fixed during this call)
         for pid, s in start.items():
             path = paths.get(pid) or [s]
             v = builder.views.get(pid)
@@ -525,7 +530,11 @@ class FileAuditor:
                 filled = None
                 if no_allowance and inferred is not None and v.unit is not None and not _number(
                         v.unit.value(no_allowance, v.reduced)):
-                    filled = self._fill_path(t, builder, v.unit.side)
+                    side = v.unit.side
+                    key = enemies.get(side)
+                    if key is None:
+                        key = enemies[side] = self._enemies(side)
+                    filled = self._fill_path(t, builder, side, key)
                 if filled is not None:
                     inferred[v.unit.id] = (filled, frozenset(t))      # findings name units by unit id
                 mv = (s, filled)
@@ -565,18 +574,27 @@ class FileAuditor:
                     return False
         return True
 
-    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str) -> tuple[str, ...] | None:
+    def _enemies(self, side: str) -> tuple:
+        """How often each other side's units changed: the version of the hexes next to them."""
+        return tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+
+    def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str,
+                   enemies: tuple | None = None) -> tuple[str, ...] | None:
         """``path`` with each drag between hexes that are not neighbours replaced by a shortest
         path on the map, the one through the fewest hexes next to other sides' units; None when
-        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes."""
-        m = self.binding.map
-        if not all(m.has_hex(h) for h in path):
-            return None
-        enemies = tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
+        a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes. ``enemies``:
+        :meth:`_enemies` of ``side``, when the caller has it. Remembered by path, side and
+        enemies' version (an answer depends on nothing else)."""
+        if enemies is None:
+            enemies = self._enemies(side)
         key = (path, side, enemies)
         got = self._filled.get(key, _NO_PATH)
         if got is not _NO_PATH:
             return got
+        m = self.binding.map
+        if not all(m.has_hex(h) for h in path):
+            self._filled[key] = None
+            return None
         near = self._near_enemy
         if near[0] != (side, enemies):
             near_enemy: set[str] = set()
@@ -609,6 +627,16 @@ class FileAuditor:
             dag = self._dags[(a, b)] = self._shortest_dag(a, b)
         if dag is None:
             return None
+        between = self._dag_hexes.get((a, b))
+        if between is None:
+            if len(self._dag_hexes) > 20_000:
+                self._dag_hexes.clear()
+            between = self._dag_hexes[(a, b)] = frozenset(h for layer in dag for h, _ in layer) - {b}
+        # the answer depends only on which of the hexes between the ends are next to enemies
+        key = (a, b, frozenset(near_enemy.intersection(between)))
+        got = self._segments.get(key)
+        if got is not None:
+            return list(got)
         best: dict[str, tuple[int, str | None]] = {a: (0, None)}
         for layer in dag:
             for h, preds in layer:
@@ -617,7 +645,11 @@ class FileAuditor:
         seg = [b]
         while seg[-1] != a:
             seg.append(best[seg[-1]][1])
-        return seg[::-1]
+        seg.reverse()
+        if len(self._segments) > 50_000:
+            self._segments.clear()
+        self._segments[key] = tuple(seg)
+        return seg
 
     def _shortest_dag(self, a: str, b: str) -> list | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
@@ -724,12 +756,14 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     states. Piece names are decoded only for the pieces that differ."""
     pieces = {}
     views = builder.views
+    types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
     for pid, rec in state.pieces.items():
         pos = rec.position
         label = builder.locate(*pos) if pos[0] is not None else None
         v = views.get(pid)
         uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
-        pieces[pid] = (pos, label, rec.piece.encode_state(), rec.piece._type, uid)
+        t = rec.piece._type
+        pieces[pid] = (pos, label, rec.piece.encode_state(), types.setdefault(t, t), uid)
     # a tracker no TURN command has set yet shows its first turn and phase
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()

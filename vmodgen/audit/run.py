@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..integrity import integrity_section
 from ..rules import ruleset_for
 from ..vassal.module import Module, read_module
-from ..vassal.savefile import read_save
+from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
 from .order import check_module, order_messages, play_order
@@ -78,17 +78,14 @@ def _audit_one(job: tuple[str, object]):
     if auditor is None:
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
     try:
-        return auditor.run(read_save(path), path, context=(phase_context, {}))
+        save = _WORKER.get("saves", {}).get(path) or read_save(path)
+        return auditor.run(save, path, context=(phase_context, {}))
     except InputError as exc:
         return _as_value(exc)
 
 
-def _chat_of(path: str):
-    """A file's chat lines, in a worker (the pre-scan of a chat-reading binding)."""
-    try:
-        return chat_lines(read_save(path))
-    except InputError as exc:
-        return _as_value(exc)
+#: characters of command text the up-front check keeps read for the audit (the rest is read again)
+KEEP_READ_CHARS = 64_000_000
 
 
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
@@ -121,11 +118,17 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
     warnings = []
+    kept: dict[str, SaveFile] = {}    # files read for the check, kept for the audit (up to a budget)
     if mod is not None:
+        budget = KEEP_READ_CHARS
         for p in paths:           # the module each file names in its own metadata
-            said = check_module(p, read_save(p).module_name, mod.name, force)
+            save = read_save(p)
+            said = check_module(p, save.module_name, mod.name, force)
             if said:
                 warnings.append(said)
+            budget -= len(save.text)
+            if budget >= 0:
+                kept[p] = save
     jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
     note = None
     if jobs > 1 and rules and rs.MEMORY_KEYS:
@@ -136,22 +139,23 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
                 f"{', '.join(rs.MEMORY_KEYS[:4])}{', ...' if len(rs.MEMORY_KEYS) > 4 else ''}): the files "
                 "were audited one after another (--jobs runs files in parallel only for rules that carry nothing "
                 "between files).")
-    results = _parallel(paths, setup, jobs, rs) if jobs > 1 else None
+    results = _parallel(paths, setup, jobs, rs, kept) if jobs > 1 else None
     if results is None:
         auditor = FileAuditor(b, mod, rs)
-        results = [auditor.run(read_save(p), p) for p in paths]
+        results = [auditor.run(kept.pop(p, None) or read_save(p), p) for p in paths]
     result = assemble(results, b, rules, given=None if paths == given else given, warnings=warnings)
     if note:
         result.notes.append(note)
     return result
 
 
-def _parallel(paths: list[str], setup: Setup, jobs: int, rs) -> list[FileAudit] | None:
+def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, SaveFile]) -> list[FileAudit] | None:
     """Every file in its own process, each starting from the context the previous file will end
     with: the phase a chat-reading binding carries over is folded from a pre-scan of every
-    file's chat lines; the rule set's memory is guessed empty. A file whose guess turns out
-    wrong is audited again here, after the previous one: the result is the sequential one.
-    None when the platform cannot fork."""
+    file's chat lines (here, before the workers fork: they inherit the parsed files, so no file
+    is read or parsed twice); the rule set's memory is guessed empty. A file whose guess turns
+    out wrong is audited again here, after the previous one: the result is the sequential one.
+    None when the platform cannot fork. ``kept``: files already read (by path)."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     try:
@@ -162,20 +166,26 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs) -> list[FileAudit] 
     _WORKER.clear()
     _WORKER["setup"] = setup
     b.reset()
+    starts: list[object] = [b.phase_context()] * len(paths)
+    if b.phase_context() is not None:          # the phase is read from chat lines
+        saves = _WORKER["saves"] = {}
+        for i, p in enumerate(paths):
+            save = saves[p] = kept.pop(p, None) or read_save(p)
+            starts[i] = b.phase_context()
+            b.read_chat(chat_lines(save))
+        b.reset()
+    else:
+        _WORKER["saves"] = kept
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        starts: list[object] = [b.phase_context()] * len(paths)
-        if b.phase_context() is not None:          # the phase is read from chat lines
-            for i, lines in enumerate(_raise_errors(list(pool.map(_chat_of, paths)))):
-                starts[i] = b.phase_context()
-                b.read_chat(lines)
-            b.reset()
         out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    saves = _WORKER.pop("saves", {})
     auditor = None
     for i in range(1, len(out)):
         if out[i].start_context != out[i - 1].end_context:
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
-            out[i] = auditor.run(read_save(paths[i]), paths[i], context=out[i - 1].end_context)
+            out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
+                                 context=out[i - 1].end_context)
     return out
 
 

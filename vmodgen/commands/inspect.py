@@ -42,8 +42,10 @@ def _kind(path: str) -> str:
               help="Module whose grids give hex labels (and prototypes give properties).")
 @click.option("--step", type=int, default=None, metavar="N",
               help="Show the pieces after log step N (0: the log's starting state; default: the last).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def command(file: str, module_path: str | None, step: int | None, as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table (compact: one line).")
+@click.option("--indent", type=click.IntRange(0, 16), default=None, metavar="N",
+              help="With --json: indent nested values by N spaces (readable, larger, slower).")
+def command(file: str, module_path: str | None, step: int | None, as_json: bool, indent: int | None) -> None:
     """Show what is in a VASSAL module, save or log: maps, grids, palettes and setups of a
     module; for a save or log, every piece after a step with its map, position, hex label,
     stack and properties. Player passwords are never shown.
@@ -52,15 +54,22 @@ def command(file: str, module_path: str | None, step: int | None, as_json: bool)
     Examples:
       vmodgen inspect build/operation-mercury.vmod
       vmodgen inspect turn3.vlog --module build/operation-mercury.vmod
-      vmodgen inspect turn3.vlog --module game.vmod --step 0 --json   # the log's starting state"""
+      vmodgen inspect turn3.vlog --module game.vmod --step 0 --json   # the log's starting state
+      vmodgen inspect turn3.vlog --json --indent 2                     # readable JSON"""
     from ..vassal.module import read_module
     kind = _kind(file)
     if kind == "module":
         module = read_module(file)
         out = inspecting.module_summary(module)
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False) if as_json
-                   else inspecting.module_text(out))
+        click.echo(_json(out, indent) if as_json else inspecting.module_text(out))
         return
     module = read_module(module_path) if module_path else None
     out = inspecting.inspect_save(file, module, step)
-    click.echo(json.dumps(out, indent=2, ensure_ascii=False) if as_json else inspecting.save_text(out))
+    click.echo(_json(out, indent) if as_json else inspecting.save_text(out))
+
+
+def _json(out: dict, indent: int | None) -> str:
+    """Compact JSON by default (a log's pieces make a large document); indented on request."""
+    if indent is None:
+        return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(out, indent=indent, ensure_ascii=False)

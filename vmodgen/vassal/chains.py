@@ -194,10 +194,19 @@ def split_state_chain(text: str, count: int) -> list[str]:
     """The ``count`` state elements aligned with a type chain (missing ones are ``""``)."""
     if count <= 1:
         return [text]
-    fast = _fast_split(text, count)
-    if fast is not None:
-        return fast
-    return _slow_split_state(text, count)
+    key = (text, count)
+    got = _STATE_SPLITS.get(key)
+    if got is None:
+        fast = _fast_split(text, count)
+        got = tuple(fast if fast is not None else _slow_split_state(text, count))
+        if len(text) <= 8_000:          # a log repeats its pieces' states: the last splits are remembered
+            if len(_STATE_SPLITS) >= 16_384:
+                _STATE_SPLITS.clear()
+            _STATE_SPLITS[key] = got
+    return list(got)
+
+
+_STATE_SPLITS: dict[tuple[str, int], tuple[str, ...]] = {}
 
 
 def _slow_split_state(text: str, count: int) -> list[str]:

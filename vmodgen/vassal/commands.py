@@ -50,7 +50,12 @@ class Command:
     def typed(self):
         """The typed view of :attr:`text` (see :mod:`vmodgen.vassal.typed`), cached."""
         if self._typed is None:
-            self._typed = _parse_command(self.text)
+            text = self.text
+            got = _TYPED.get(text)
+            if got is None:
+                got = _parse_command(text)
+                _remember(text, got)
+            self._typed = got
         return self._typed
 
     def __repr__(self) -> str:
@@ -58,6 +63,24 @@ class Command:
         if len(head) > 60:
             head = head[:57] + "..."
         return f"Command({head!r}, subs={len(self.subs)})"
+
+
+#: typed views by command text, shared across files (a chain of logs repeats the same
+#: commands: every log opens with the whole game state). Typed views are never edited in
+#: place (``blank_passwords`` edits a fresh ``parse_command``, not these). Bounded in characters.
+_TYPED: dict[str, object] = {}
+_TYPED_CHARS = [0]
+MAX_TYPED_CHARS = 32_000_000
+
+
+def _remember(text: str, typed) -> None:
+    if _TYPED_CHARS[0] + len(text) > MAX_TYPED_CHARS:
+        _TYPED.clear()
+        _TYPED_CHARS[0] = 0
+        if len(text) > MAX_TYPED_CHARS:
+            return
+    _TYPED[text] = typed
+    _TYPED_CHARS[0] += len(text)
 
 
 def split_esc(text: str) -> tuple[list[str], bool]:

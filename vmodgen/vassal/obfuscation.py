@@ -4,11 +4,13 @@
 * ``VOBS`` + one raw key byte + raw XORed bytes — later VASSAL 3.8 builds (read only);
 * anything else is plain UTF-8 text (VASSAL 2 logs, hand-written saves).
 
-Decoding works on whole byte strings with ``bytes.fromhex`` and ``bytes.translate``: an
+Decoding works on whole byte strings with ``binascii.unhexlify`` and ``bytes.translate``
+(one pass each; the payload is searched for a bad digit only when unhexlify refuses it): an
 8 MB payload takes a few tens of milliseconds.
 """
 from __future__ import annotations
 
+import binascii
 import secrets
 from pathlib import Path
 
@@ -48,15 +50,17 @@ def deobfuscate_bytes(data: bytes, path: str | Path | None = None) -> tuple[byte
         body = data[5:]
         if len(body) < 2:
             raise InputError(path, "obfuscated savedGame ends inside its '!VCSK' key")
-        bad = body.translate(None, _HEX_DIGITS)
-        if bad:
-            pos = 5 + next(i for i, b in enumerate(body) if b not in _HEX_DIGITS)
-            raise InputError(path, f"obfuscated savedGame has a non-hex character {bytes([data[pos]])!r} "
-                                   f"at byte {pos}")
-        if len(body) % 2:
+        try:                  # one pass over the payload: a bad digit is looked for only on failure
+            key = int(body[:2], 16) if body[:2].isalnum() else -1
+            raw = binascii.unhexlify(body[2:]) if key >= 0 else b""
+        except (binascii.Error, ValueError):
+            key = -1
+        if key < 0:
+            bad = next((i for i, b in enumerate(body) if b not in _HEX_DIGITS), None)
+            if bad is not None:
+                raise InputError(path, f"obfuscated savedGame has a non-hex character "
+                                       f"{bytes([data[5 + bad]])!r} at byte {5 + bad}")
             raise InputError(path, "obfuscated savedGame has an odd number of hex digits")
-        key = int(body[:2], 16)
-        raw = bytes.fromhex(body[2:].decode("ascii"))
         return (raw.translate(_xor_table(key)) if key else raw), VCSK, key
     if data.startswith(b"VOBS"):
         if len(data) < 5:

@@ -4,10 +4,9 @@ save or log in order, with what the step before it did, as plain :class:`Frame` 
     for frame in frames(read_save("t1.vlog"), module):
         frame.step, frame.state, frame.moves, frame.chat, frame.undone
 
-Only the replay's public API is used (``replay(save, locate=...)``, ``Replay.states()``,
+Only the replay's public API is used (``iter_log(save, locate=...)``: the file is read once,
 ``Step.moves/changes/created/chat_text/turns``); a step's ``undone_by`` (and ``undoes``,
-``player``) are read when the replay provides them. Switching to a visitor interface changes
-this module only.
+``player``) are read when the replay provides them (undos are paired before the first step).
 """
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from typing import Iterator
 
 from ..vassal.gamestate import GameState
 from ..vassal.module import Module
-from ..vassal.replay import replay
+from ..vassal.replay import iter_log
 from ..vassal.savefile import SaveFile
 
 
@@ -44,15 +43,13 @@ class Frame:
 
 
 def frames(save: SaveFile, module: Module | None) -> Iterator[Frame]:
-    """Every position of ``save`` in order, the boards each step picks applied to ``module``."""
-    rp = replay(save, locate=module.locate if module else None,
-                apply_boards=module.apply_board_command if module else None)
-    steps = rp.steps
-    for k, state in rp.states():
-        if k == 0:
+    """Every position of ``save`` in order, the boards each step picks applied to ``module``
+    as the step runs (one pass over the file: the replay's steps as it makes them)."""
+    for k, s, state in iter_log(save, locate=module.locate if module else None,
+                                apply_boards=module.apply_board_command if module else None):
+        if s is None:
             yield Frame(0, state, touched=set(state.pieces))
             continue
-        s = steps[k - 1]
         moves = [FrameMove(m.old, m.new, list(m.members) or [m.piece_id]) for m in s.moves]
         touched = {c.piece_id for c in s.changes} | set(s.created)
         yield Frame(k, state, moves, touched, set(s.deleted), list(s.chat_text),

@@ -1,0 +1,189 @@
+"""Issue 20's table, each row as a ratio against a baseline measured in the same run.
+
+    python bench/bench_speed.py [--base DIR] [--runs N] [--chain K]
+
+Rows (whole-process timings by ``farm-bench``, median CPU seconds, A and B run in turn):
+
+* audit of a synthetic long chain: the four public TLD logs repeated ``--chain`` times (their
+  seams kept; written to a temporary folder, never committed), beside a replay-only pass of
+  vmodgen itself over the same chain (``vmodgen audit --module`` without a binding);
+* audit of the four public TLD logs;
+* ``inspect --json --module`` of ``tld_game_0606-1.log``;
+* decode of the 8.4 MB Almoravid save (in this process), beside the floor
+  (``binascii.unhexlify`` + ``bytes.translate``);
+* ``vmodgen --help``, beside the bare interpreter.
+
+``--base DIR``: another checkout of vmodgen (e.g. ``git archive main | tar -x -C DIR``): every
+whole-process row then also runs there, paired with this tree's run (the before/after ratio).
+The reports of the audit rows are compared byte for byte between the two trees (and against the
+replay-only pass's own stability): a difference is printed and the exit code is 1.
+"""
+from __future__ import annotations
+
+import argparse
+import binascii
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+MODULE = CORPUS / "tld_buildFile-only_stripped.vmod"
+LOGS = [CORPUS / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
+BINDING = ROOT / "examples" / "tld" / "binding.toml"
+
+
+#: vmodgen's own replay-only pass (replay, continuity, statistics; no rules) over MODULE and logs
+REPLAY_ONLY = ["-c", "import sys; from vmodgen.audit import audit; "
+               "audit(sys.argv[2:], module=sys.argv[1], replay_only=True)"]
+
+
+def chain(tmp: Path, k: int) -> list[Path]:
+    """The four logs ``k`` times over, named so that play order is the order written."""
+    out = []
+    for r in range(k):
+        for i, log in enumerate(LOGS):
+            p = tmp / f"chain-{r * 4 + i + 1:03d}.log"
+            shutil.copyfile(log, p)
+            out.append(p)
+    return out
+
+
+def farm(cmd: list[str], vs: list[str] | None, runs: int, env_a: dict, env_b: dict | None = None,
+         timeout: int = 600) -> dict:
+    """Median CPU seconds of A (and B, and the A/B ratio) from ``farm-bench``."""
+    import shlex
+    a = _with_env(cmd, env_a)
+    full = ["farm-bench", "-n", str(runs), "--timeout", str(timeout)]
+    if vs is not None:
+        full += ["--vs", shlex.join(_with_env(vs, env_b or env_a))]
+    full += ["--", *a]
+    # from a neutral folder: ``python -m`` puts the current folder before PYTHONPATH
+    out = subprocess.run(full, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir()).stdout
+    return {"raw": out, **_parse(out)}
+
+
+def _with_env(cmd: list[str], env: dict) -> list[str]:
+    return ["env", *[f"{k}={v}" for k, v in env.items()], *cmd]
+
+
+def _parse(out: str) -> dict:
+    """Median CPU seconds of A and B and the median of the pair-by-pair ratio A/B."""
+    got: dict = {}
+    for line in out.splitlines():
+        m = re.match(r"\s*(A|B|A/B) cpu( s)?\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
+        if m:
+            got[{"A": "a", "B": "b", "A/B": "ratio"}[m.group(1)]] = float(m.group(4))
+    return got
+
+
+def pyenv(tree: Path) -> dict:
+    return {"PYTHONPATH": str(tree)}
+
+
+def report(tree: Path, args: list[str]) -> bytes:
+    r = subprocess.run([sys.executable, "-m", "vmodgen", *args], capture_output=True, cwd=tree,
+                       env={**os.environ, "PYTHONPATH": str(tree)}, check=False)
+    return r.stdout + b"\nexit %d\n" % r.returncode + r.stderr
+
+
+def decode_row(runs: int) -> tuple[float, float]:
+    """Median ms of vmodgen's decode and of the floor, over the Almoravid payload."""
+    sys.path.insert(0, str(ROOT))
+    from vmodgen.vassal.obfuscation import deobfuscate
+    payload = zipfile.ZipFile(CORPUS / "almoravid_Scenario_A_Toledo_Beset.vsav").read("savedGame")
+    key = int(payload[5:7], 16)
+    table = bytes(b ^ key for b in range(256))
+
+    def floor() -> None:
+        binascii.unhexlify(payload[7:]).translate(table).decode("utf-8")
+
+    def ours() -> None:
+        deobfuscate(payload)
+
+    def med(fn) -> float:
+        ts = []
+        for _ in range(runs):
+            t = time.process_time()
+            fn()
+            ts.append(time.process_time() - t)
+        return statistics.median(ts) * 1000
+    a, b = [], []
+    for _ in range(3):           # interleaved, so drift hits both alike
+        a.append(med(ours))
+        b.append(med(floor))
+    return statistics.median(a), statistics.median(b)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--base", type=Path, default=None, help="another vmodgen checkout (the 'before')")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--chain", type=int, default=7, help="times the four logs are repeated (7: 28 logs)")
+    ap.add_argument("--only", default="", help="comma-separated rows: chain,tld,inspect,decode,help")
+    opt = ap.parse_args()
+    if not MODULE.is_file() or not all(p.is_file() for p in LOGS):
+        print("../shared/corpus is absent: nothing to measure")
+        return 0
+    only = set(filter(None, opt.only.split(",")))
+    # both trees with their bytecode written (a user's install has it; PYTHONDONTWRITEBYTECODE
+    # would otherwise make every run compile the modules it changed)
+    import compileall
+    for tree in filter(None, (ROOT, opt.base)):
+        compileall.compile_dir(str(tree / "vmodgen"), quiet=2)
+    py = sys.executable
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; cores {os.cpu_count()}; "
+          f"medians of {opt.runs} runs, CPU seconds (user + system)")
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        logs = chain(Path(tmp), opt.chain)
+        rows = []
+        audit_args = ["audit", "--module", str(MODULE), "--binding", str(BINDING)]
+        if not only or "chain" in only:
+            rows.append((f"audit of a {len(logs)}-log chain", audit_args + [*map(str, logs)],
+                         REPLAY_ONLY + [str(MODULE), *map(str, logs)], "replay-only pass"))
+        if not only or "tld" in only:
+            rows.append(("audit of the four TLD logs", audit_args + [*map(str, LOGS)], None, None))
+        if not only or "inspect" in only:
+            rows.append(("inspect --json --module of log 1",
+                         ["inspect", "--json", "--module", str(MODULE), str(LOGS[0])], None, None))
+        if not only or "help" in only:
+            rows.append(("vmodgen --help", ["--help"], [], "bare interpreter"))
+        for label, args, anchor, anchor_name in rows:
+            cmd = [py, "-m", "vmodgen", *args]
+            print(f"\n## {label}")
+            if anchor is not None:
+                acmd = ([py, *anchor] if anchor[0] == "-c" else [py, "-m", "vmodgen", *anchor]) if anchor \
+                    else [py, "-c", "pass"]
+                r = farm(cmd, acmd, opt.runs, pyenv(ROOT))
+                print(f"this tree {r.get('a', float('nan')):.3f} s; {anchor_name} {r.get('b', float('nan')):.3f} s; "
+                      f"ratio A/B {r.get('ratio', float('nan')):.2f}")
+                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or "exit" in ln))
+            if opt.base is not None:
+                r = farm(cmd, cmd, opt.runs, pyenv(ROOT), pyenv(opt.base))
+                print(f"this tree {r.get('a', float('nan')):.3f} s; base {r.get('b', float('nan')):.3f} s; "
+                      f"ratio after/before {r.get('ratio', float('nan')):.2f}")
+                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or "exit" in ln))
+                if args and args[0] == "audit":
+                    for fmt in ([], ["--format", "json"]):
+                        mine, theirs = report(ROOT, args + fmt), report(opt.base, args + fmt)
+                        same = mine == theirs
+                        bad += not same
+                        print(f"report {'json' if fmt else 'text'}: {'byte-identical' if same else 'DIFFERENT'} "
+                              f"({len(mine)} bytes)")
+        if not only or "decode" in only:
+            ours, floor = decode_row(max(opt.runs, 9))
+            print(f"\n## decode of the Almoravid save\nvmodgen {ours:.1f} ms; floor (unhexlify + translate + "
+                  f"UTF-8) {floor:.1f} ms; ratio {ours / floor:.2f}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
