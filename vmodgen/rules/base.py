@@ -160,6 +160,79 @@ class RuleSet:
         the game's :meth:`zoc` gives it; ``with_zoc=False``: the same without the ZOC rules)."""
         raise NotImplementedError(f"{type(self).__name__} has no move model")
 
+    # ---- the move check: one skeleton; a game answers its hooks --------------------------
+    def check_moves(self, board: Board) -> list[Finding]:
+        """Every unit's move at this position: :meth:`moves_preamble` first (checks of the moves
+        taken together), then, for each unit that moved and that :meth:`judges_move`, its move
+        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side."""
+        zocs: dict[str, Any] = {}
+
+        def ez_of(side: str) -> Any:
+            if side not in zocs:
+                zocs[side] = self.move_zoc(board, side)
+            return zocs[side]
+
+        out = self.moves_preamble(board, ez_of)
+        for u in board.pos.units:
+            if u.previous is None or not self.judges_move(board, u):
+                continue
+            out += self.check_unit_move(board, u, ez_of(u.side))
+        return out
+
+    def move_zoc(self, board: Board, side: str) -> Any:
+        """The enemy ZOC the moves of ``side``'s units meet, in the form :meth:`move_model` reads
+        (default :meth:`enemy_zoc`)."""
+        return self.enemy_zoc(board, side)
+
+    def moves_preamble(self, board: Board, ez_of: Callable[[str], Any]) -> list[Finding]:
+        """Findings about the moves taken together, before each unit's (``ez_of(side)``: the
+        enemy ZOC of ``side``)."""
+        return []
+
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u`` (which has a previous hex) is a unit whose move these rules judge."""
+        return True
+
+    def check_unit_move(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """One unit's move, by its mode: a retreat, an advance, a reaction (when the rule set
+        knows that mode), else a move (:meth:`check_move`), which, found illegal as logged, is
+        tried in the modes a player need not announce (:meth:`unannounced`)."""
+        if u.mode == "retreat":
+            return self.check_retreat(board, u, ez)
+        if u.mode == "advance":
+            return self.check_advance(board, u, ez)
+        if u.mode == "reaction" and "reaction" in self.modes:
+            return self.check_reaction(board, u, ez)
+        got = self.check_move(board, u, ez)
+        if got and u.mode == "move" and not board.pos.moves_announced:
+            got = self.unannounced(board, u, ez, got)
+        return got
+
+    def check_move(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a move ``u`` made in its own movement (any mode but retreat, advance
+        and reaction)."""
+        return []
+
+    def unannounced_trials(self, board: Board, u: UnitState, ez: Any) -> list[tuple[str, Callable[[], list[Finding]]]]:
+        """The modes a player may use without announcing them, for a logged move: each mode's name
+        for messages and a function judging ``u``'s move in that mode."""
+        return []
+
+    def unannounced(self, board: Board, u: UnitState, ez: Any, found: list[Finding]) -> list[Finding]:
+        """A logged move (``Position.moves_announced`` False, mode "move") whose normal reading
+        gives ``found``, tried under each of :meth:`unannounced_trials`: legal under one of them →
+        no finding; otherwise ``found``, saying which modes were tried."""
+        trials = self.unannounced_trials(board, u, ez)
+        if not trials:
+            return found
+        for _name, judge in trials:
+            if not judge():
+                return []
+        names = " or ".join(name for name, _ in trials)
+        return [Finding(f.rule, f.kind, f"{f.message.rstrip()} It is not legal as {names} either (a move the player "
+                        "need not announce).", f.hexes, f.units, f.turn, f.phase,
+                        {**f.details, "tried": [name for name, _ in trials]}) for f in found]
+
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
         """The findings of a retreat ``u`` made (``mode = "retreat"``)."""
         return []

@@ -355,34 +355,24 @@ class GenericRules(RuleSet):
                          prohibited=lambda a, b: Problem("GEN movement", "movement", costs.why(a, b), b),
                          allowance_rule="GEN movement")
 
-    def check_moves(self, board: Board) -> list:
-        out = []
-        field = str(self.param("movement_field"))
-        zocs: dict[str, set[str]] = {}
-        same = self._same_moves_key(board)
-        for u in board.pos.units:
-            if u.previous is None:
-                continue
-            if u.mode != "retreat" and same is not None:
-                hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
-                if hit is not None and hit[0] is u:      # this very move, the enemy as it stood
-                    if hit[2]:
-                        self._unmeasured.add(u.id)
-                    out += hit[1]
-                    continue
-            ez = zocs.get(u.side)
-            if ez is None:
-                ez = zocs[u.side] = self.enemy_zoc(board, u.side)
-            if u.mode == "retreat":
-                out += self.check_retreat(board, u, ez)
-                continue
-            got, unmeasured = self._move_findings(board, u, ez, field)
-            if same is not None and u.side in same:
-                if len(self._memo_same) > 50_000:
-                    self._memo_same.clear()
-                self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
-            out += got
-        return out
+    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """One unit's move (remembered: the same move against the same enemy is judged once)."""
+        memo = board.memo
+        if "generic.same_moves" not in memo:
+            memo["generic.same_moves"] = self._same_moves_key(board)
+        same = cast("dict[str, tuple] | None", memo["generic.same_moves"])
+        if same is not None:
+            hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
+            if hit is not None and hit[0] is u:          # this very move, the enemy as it stood
+                if hit[2]:
+                    self._unmeasured.add(u.id)
+                return hit[1]
+        got, unmeasured = self._move_findings(board, u, ez, str(self.param("movement_field")))
+        if same is not None and u.side in same:
+            if len(self._memo_same) > 50_000:
+                self._memo_same.clear()
+            self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
+        return got
 
     def _same_moves_key(self, board: Board) -> dict[str, tuple] | None:
         """Side → what its units' move findings depend on besides the unit state itself, when the

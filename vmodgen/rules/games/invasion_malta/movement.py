@@ -169,23 +169,23 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                          allowance_rule=f"{P} 8.13")
 
 
-    def _unannounced_modes(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
         never orange-circle units) and, for an eligible Allied unit on a turn that may be a Night
         turn (or in Scenario 1), the motor pool (18.11-18.13)."""
         out = []
         if not self.orange(u):
             out.append(("infiltration (8.5)",
-                        lambda: self._plain_move(board, replace(u, mode="infiltration"), ez)))
+                        lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
                                                                      or board.pos.scenario.lower().lstrip("s") == "1") \
                 and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
-            out.append(("the motor pool (18.1)", lambda: self._plain_move(board, replace(u, mode="motor_pool"), ez)))
+            out.append(("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
-    def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """A move in the Movement Phase (mode move, infiltration or motor pool)."""
         out = []
         if u.mode == "infiltration":

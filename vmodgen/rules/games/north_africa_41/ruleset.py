@@ -227,24 +227,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return float("inf")
         return ma
 
-    def check_moves(self, board: Board) -> list:
-        out = []
-        fields: dict[str, ZocField] = {}
-        for u in board.pos.units:
-            if u.previous is None or self.marker(u):
-                continue
-            ez = fields.get(u.side) or fields.setdefault(u.side, self.enemy_field(board, u.side))
-            if u.mode == "retreat":
-                out += self.check_retreat(board, u, ez)
-                continue
-            if u.mode == "advance":
-                out += self.check_advance(board, u, ez)
-                continue
-            got = self._one_move(board, u, ez)
-            if got and u.mode == "move" and not board.pos.moves_announced:
-                got = self._unannounced(board, u, ez, got)
-            out += got
-        return out
+    def move_zoc(self, board: Board, side: str) -> ZocField:
+        """The merged enemy ZOC, full and limited (7.2, 7.3)."""
+        return self.enemy_field(board, side)
+
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        return not self.marker(u)
+
+    def check_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        return self._one_move(board, u, ez)
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
         out = self._mode_limits(board, u)
@@ -261,7 +252,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     UNANNOUNCED = (("extended", "extended movement (5.3)"), ("road_bonus", "the road bonus (5.2.2)"),
                    ("tactical", "tactical movement (5.4)"))
 
-    def _unannounced(self, board: Board, u: UnitState, ez: ZocField, found: list) -> list:
+    def unannounced(self, board: Board, u: UnitState, ez: ZocField, found: list) -> list:
         """A logged move that breaks the normal movement rules, tried with each mode a player may
         use without announcing it: legal under one of them → no finding; otherwise the normal
         findings, saying which allowances were tried."""
