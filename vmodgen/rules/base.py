@@ -3,7 +3,7 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Generic, Iterable, TypedDict, TypeVar
 
 from ..errors import InputError
 from ..model.game import Game
@@ -69,7 +69,23 @@ NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_cl
 WATER_TERRAIN = frozenset({"sea", "water", "all_sea", "all_water"})
 
 
-class RuleSet:
+class Memory(TypedDict, total=False):
+    """What a rule set carries from one phase end to the next (:meth:`RuleSet.remember` writes it):
+    a typed view of the dict the audit carries from file to file and merges into the next
+    positions' ``state``, where the rules read it (so a position file can state its keys in
+    ``[state]``). Each game extends it with its keys; its ``MEMORY_KEYS`` are those keys."""
+
+
+#: the memory type of a rule set (a :class:`Memory` a game extends)
+M = TypeVar("M", bound=Memory)
+
+
+def memory_keys(memory_type: type) -> tuple[str, ...]:
+    """The keys a :class:`Memory` type declares, in order."""
+    return tuple(memory_type.__annotations__)
+
+
+class RuleSet(Generic[M]):
     """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
     moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
     and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
@@ -283,18 +299,19 @@ class RuleSet:
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
 
-    #: ``pos.state`` keys that :meth:`remember` writes (documented with the game's rules); the
-    #: audit carries them from one phase end to the next, a position file states them in ``[state]``
+    #: ``pos.state`` keys that :meth:`remember` writes: the keys of the rule set's :class:`Memory`
+    #: type (documented with the game's rules); the audit carries them from one phase end to the
+    #: next, a position file states them in ``[state]``
     MEMORY_KEYS: tuple[str, ...] = ()
 
-    def remember(self, before: Position | None, after: Position, memory: dict) -> None:
+    def remember(self, before: Position | None, after: Position, memory: M) -> None:
         """At the end of a phase, record in ``memory`` the facts later rules need (a hex left
         overstacked by a retreat, the phase a marker was placed in...). ``before`` is the
         position at the end of the previous phase (None at the start of a record), ``after``
         the one at the end of this phase, whose ``state`` already holds the carried memory.
         Rules read these facts from ``pos.state`` only, so a position file can state them."""
 
-    def begin(self, start: Position, memory: dict) -> None:
+    def begin(self, start: Position, memory: M) -> None:
         """At the start of a file, before its first phase end: ``start`` is the position the file
         starts in (its phase, if known; possibly the middle of a phase), ``memory`` what earlier
         files carried (empty for the first file of a record). A rule set records in ``memory``

@@ -52,7 +52,7 @@ from typing import cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Rule, RuleSet
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Memory, Rule, RuleSet
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
@@ -65,7 +65,7 @@ from .core.costs import CostTable
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 
 
-class GenericRules(RuleSet):
+class GenericRules(RuleSet[Memory]):
     id = "generic"
     prefix = "GEN"
     modes = frozenset({"move", "retreat", "advance"})

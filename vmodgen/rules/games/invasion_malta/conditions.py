@@ -22,10 +22,10 @@ from __future__ import annotations
 from ....positions.model import Position
 from ...core.board import Board
 from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+from .carried import MaltaMemory
 from .stacking import InvasionMaltaStacking
 
 P = "IM"
-CONTEXT_KEYS = ("paradropped", "arrived", "air_entry_turn", "arrival_unknown", "arrival_unknown_why")
 
 
 class InvasionMaltaConditions(InvasionMaltaStacking):
@@ -89,7 +89,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
             return None
         return "good"
 
-    def begin(self, start: Position, memory: dict) -> None:
+    def begin(self, start: Position, memory: MaltaMemory) -> None:
         """A file with no earlier file (no ``prev_hexes`` in memory) starts from where its pieces
         stand. Unless it starts at the first phase of the first turn, the Axis units already on
         the map may have arrived by air or since the last Night turn: they are listed in
@@ -109,7 +109,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                                              "with no earlier file: how the Axis units then on the map arrived "
                                              "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
-    def remember_arrivals(self, prev: dict[str, str], after: Position, memory: dict) -> None:
+    def remember_arrivals(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> None:
         """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
         the previous phase end, or at the file's start; a unit absent from it was placed since,
         from the palette)."""

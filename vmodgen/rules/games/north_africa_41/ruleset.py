@@ -33,6 +33,7 @@ from ...core.movement import MoveModel, Problem
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
+from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
@@ -60,7 +61,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     # ---- history (see north_africa_41_history) ------------------------------------------------
     MEMORY_KEYS = na_history.MEMORY_KEYS
 
-    def remember(self, before, after, memory: dict) -> None:
+    def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
     def validate_position(self, pos) -> None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from .carried import NA41Memory
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 
 
-class NorthAfrica41Units(RuleSet):
+class NorthAfrica41Units(RuleSet[NA41Memory]):
     """Unit classes, stacking points and limit, zones of control."""
 
     def marker(self, u: UnitState) -> bool:

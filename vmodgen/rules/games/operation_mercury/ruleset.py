@@ -31,6 +31,7 @@ from ...core.board import Board
 from ...core.movement import MoveModel, Problem
 from ...core.stacking import fmt
 from ...core.costs import CostTable
+from .carried import MercuryMemory
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -58,12 +59,12 @@ class OperationMercuryRules(OperationMercurySupply):
     #: as a retreat)
     combat_moves = False
 
-    def remember(self, before, after, memory: dict) -> None:
+    def remember(self, before, after, memory: MercuryMemory) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
 
-    def begin(self, start, memory: dict) -> None:
+    def begin(self, start, memory: MercuryMemory) -> None:
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
 
