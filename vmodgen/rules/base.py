@@ -11,7 +11,7 @@ from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
-from .core.zoc import ZocField
+from .core.zoc import ZocField, merged
 from .finding import Finding
 
 
@@ -162,9 +162,14 @@ class RuleSet(Generic[M]):
         """The zone of control ``side``'s units exert: who projects one and where it reaches."""
         raise NotImplementedError(f"{type(self).__name__} has no zones of control")
 
+    def enemy_field(self, board: Board, side: str) -> ZocField:
+        """The zone of control of ``side``'s enemies, merged: full and limited, with its sources."""
+        enemies = board.enemies(side)
+        return merged([self.zoc(board, e) for e in enemies], ",".join(enemies))
+
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
-        """The hexes in the zone of control of ``side``'s enemies."""
-        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+        """The hexes in the zone of control of ``side``'s enemies (those of :meth:`enemy_field`)."""
+        return self.enemy_field(board, side).hexes()
 
     def allowance(self, board: Board, u: UnitState) -> float:
         """The movement points ``u`` has for the move it made (its printed MA unless the rules

@@ -56,7 +56,7 @@ from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPP
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
-from .core.movement import MoveModel, Problem
+from .core.movement import MoveModel, Problem, enemy_held, zoc_stops, zoc_to_zoc
 from .core.select import Selector
 from .core.stacking import fmt, overstacked, simple_points
 from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
@@ -339,19 +339,16 @@ class GenericRules(RuleSet[Memory]):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self._counts_unit(x) for x in board.units(b)):
-                return Problem("GEN movement", "movement", f"{b} holds enemy units", b)
+                return enemy_held("GEN movement", b)
             if inz(a) and inz(b) and not self.flag("zoc_to_zoc"):
-                return Problem("GEN zoc", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+                return zoc_to_zoc("GEN zoc", a, b)
             return None
 
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if self.flag("zoc_stop") and inz(b):
-                return Problem("GEN zoc", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
-            return None
+        stop = self.flag("zoc_stop")
 
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
-                         block=block, stops=stops,
+                         block=block, stops=zoc_stops("GEN zoc", lambda h: stop and inz(h)),
                          prohibited=lambda a, b: Problem("GEN movement", "movement", costs.why(a, b), b),
                          allowance_rule="GEN movement")
 

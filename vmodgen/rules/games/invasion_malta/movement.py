@@ -9,7 +9,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.moves import label, move_findings
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 from .units import POOL_INELIGIBLE
@@ -136,7 +136,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         def block(a: str, b: str, i: int) -> Problem | None:
             here = board.units(b)
             if any(x.side != side and self.combat(x) for x in here):
-                return Problem(f"{P} 8.14", "movement", f"{b} holds enemy combat units", b)
+                return enemy_held(f"{P} 8.14", b, "enemy combat units")
             if armour and any(x.side == side and self.armour(x) and x is not u for x in here):
                 return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
                                                         "armour unit, even passing through", b)
@@ -151,7 +151,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                 return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC but not move through it "
                                                     f"({a})", b)
             if inz(a) and inz(b) and not free and not (u.mode == "infiltration" and i == 0):
-                return Problem(f"{P} 8.24", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+                return zoc_to_zoc(f"{P} 8.24", a, b)
             return None
 
         def stops(a: str, b: str, i: int) -> Problem | None:
@@ -162,7 +162,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                                                     "through it", b)
             if free and not [x for x in board.units(b) if x is not u]:
                 return None                                            # 8.23, 17.31
-            return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+            return zoc_stop(f"{P} 8.22", b)
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
                          extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0,

@@ -29,7 +29,7 @@ from ....positions.model import UnitState
 from ...base import ALWAYS, MOVES, Rule, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
@@ -154,7 +154,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self.combat(x) for x in board.units(b)):
-                return Problem(f"{P} 5.1", "movement", f"{b} holds an enemy combat unit", b)
+                return enemy_held(f"{P} 5.1", b, "an enemy combat unit")
             if not with_zoc:
                 return None
             if mode == "extended" and (kind(b) != NONE):
@@ -166,11 +166,6 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                     x.side == side and x is not u for x in board.units(b)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
                                                    f"at {b} (7.4)", b)
-            return None
-
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if with_zoc and kind(b) == FULL:
-                return Problem(f"{P} 7.2", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
             return None
 
         def extra(a: str, b: str, i: int) -> float:
@@ -194,7 +189,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; {b} is one more", b)
             return Problem(f"{P} 5.5", "movement", f"{b} is a third consecutive trackless-desert hex", b)
 
-        return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block, stops=stops,
+        return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block,
+                         stops=zoc_stops(f"{P} 7.2", lambda h: with_zoc and kind(h) == FULL),
                          prohibited=prohibited, allowance_rule=f"{P} 5.1", aux=aux, aux_start=(0, 0),
                          aux_problem=aux_problem)
 

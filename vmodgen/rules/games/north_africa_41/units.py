@@ -84,16 +84,3 @@ class NorthAfrica41Units(RuleSet[NA41Memory]):
                 return LIMITED
             return FULL
         return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_field(self, board: Board, side: str) -> ZocField:
-        """The merged ZOC of ``side``'s enemies (a two-sided game: the other side)."""
-        fields = [self.zoc(board, e) for e in board.enemies(side)]
-        if len(fields) == 1:
-            return fields[0]
-        merged = ZocField(",".join(board.enemies(side)))
-        for f in fields:
-            for h, s in f.full.items():
-                merged.full.setdefault(h, set()).update(s)
-            for h, s in f.limited.items():
-                merged.limited.setdefault(h, set()).update(s)
-        return merged

@@ -28,7 +28,7 @@ from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import MercuryMemory
@@ -182,22 +182,17 @@ class OperationMercuryRules(OperationMercurySupply):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if self.combat_enemy(board, b, u.side):
-                return Problem(f"{P} 4.16", "movement", f"{b} holds enemy units", b)
+                return enemy_held(f"{P} 4.16", b)
             if with_zoc and a in ez and b in ez:
                 if i > 0:
-                    return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {a} and moved on", b)
+                    return zoc_stop(f"{P} 5.21", a, at=b)
                 if ma < ztz:
-                    return Problem(f"{P} 5.23", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at "
-                                                       f"{b}, which needs a movement allowance of {fmt(ztz)} "
-                                                       f"(it has {fmt(ma)})", b)
+                    return zoc_to_zoc(f"{P} 5.23", a, b, f", which needs a movement allowance of {fmt(ztz)} "
+                                                         f"(it has {fmt(ma)})")
             return None
 
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if with_zoc and b in ez:
-                return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
-            return None
-
-        return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops,
+        return MoveModel(cost=cost, neighbours=board.neighbours, block=block,
+                         stops=zoc_stops(f"{P} 5.21", lambda h: with_zoc and h in ez),
                          prohibited=prohibited, allowance_rule=f"{P} 4.13")
 
     def _strategic(self, board: Board, u: UnitState) -> list:
