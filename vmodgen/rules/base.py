@@ -7,7 +7,7 @@ from typing import Any, Callable, Generic, Iterable, TypedDict, TypeVar
 
 from ..errors import InputError
 from ..model.game import Game
-from ..positions.model import Position, UnitState
+from ..positions.model import Position, UnitState, declare_status_aliases
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
@@ -62,6 +62,13 @@ class Rule:
 COMMON_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
                              "paradropped", "arrived", "depleted", "replacement", "transport"})
 
+#: status → the marker ids kits use for it (every rule set's :attr:`RuleSet.status_aliases`). A unit
+#: state does not know its rule set, so these are declared to the positions once, for all rule sets
+STATUS_ALIASES: dict[str, tuple[str, ...]] = {
+    "excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
+    "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
+declare_status_aliases(STATUS_ALIASES)
+
 #: the kinds of names a rule set reads from the map and the units (``names_read``)
 NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_class")
 
@@ -94,6 +101,9 @@ class RuleSet(Generic[M]):
     prefix = "GEN"
     #: statuses this rule set reads besides :data:`COMMON_STATUSES`
     statuses: frozenset[str] = frozenset()
+    #: status → the other names that stand for it (the marker ids the bundled kits use); a
+    #: position file may spell a status so, and :meth:`UnitState.has` answers to them
+    status_aliases: dict[str, tuple[str, ...]] = STATUS_ALIASES
     #: how a unit may have moved (a position's ``mode``)
     modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
     #: the bundled kit whose names (terrain, hexside features, roads, point features, unit types,

@@ -70,24 +70,24 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None after recording ``rule_id`` as not judged (the audit could not
         derive it). A position file that states no time is read as before (see the rules)."""
-        st = board.pos.state
-        t = st.get("time")
-        if isinstance(t, str) and t.lower() in TIMES:
-            return t.lower()
-        if "time_unknown" in st:
-            self.not_judged(rule_id, f"the time of day is unknown: {st['time_unknown']}")
-            return None
-        return ""
+        return self._known(board, rule_id, "time", TIMES, "", "the time of day")
 
     def known_weather(self, board: Board, rule_id: str) -> str | None:
+        """The weather, or None after recording ``rule_id`` as not judged; "good" when not stated."""
+        return self._known(board, rule_id, "weather", WEATHERS, "good", "the weather")
+
+    def _known(self, board: Board, rule_id: str, key: str, values: tuple[str, ...], default: str,
+               what: str) -> str | None:
+        """``[state] key`` (one of ``values``), or None after recording ``rule_id`` as not judged when
+        the audit could not derive it (``key_unknown``), else ``default``."""
         st = board.pos.state
-        w = st.get("weather")
-        if isinstance(w, str) and w.lower() in WEATHERS:
-            return w.lower()
-        if "weather_unknown" in st:
-            self.not_judged(rule_id, f"the weather is unknown: {st['weather_unknown']}")
+        v = st.get(key)
+        if isinstance(v, str) and v.lower() in values:
+            return v.lower()
+        if f"{key}_unknown" in st:
+            self.not_judged(rule_id, f"{what} is unknown: {st[f'{key}_unknown']}")
             return None
-        return "good"
+        return default
 
     def begin(self, start: Position, memory: MaltaMemory) -> None:
         """A file with no earlier file (no ``prev_hexes`` in memory) starts from where its pieces
