@@ -28,9 +28,11 @@ def defined(name: str) -> list[str]:
 
 
 def test_move_check_and_enemy_zoc_written_once():
-    """The move check's skeleton (``check_moves``), the merged enemy ZOC (``enemy_field``) and the
-    standard ZOC objections are defined in one place each; the games answer the hooks."""
+    """The move check's skeleton (``check_moves``), the trial of unannounced modes
+    (``unannounced``), the merged enemy ZOC (``enemy_field``) and the standard ZOC objections are
+    defined in one place each; the games answer the hooks."""
     assert defined("check_moves") == ["base.py"]
+    assert defined("unannounced") == ["base.py"]          # games give their trials (and wording)
     assert defined("enemy_field") == ["base.py"]
     for text in ("it entered enemy ZOC at", "moved directly from enemy ZOC"):
         holders = [str(f.relative_to(RULES)) for f in sorted(RULES.rglob("*.py"))

@@ -3,7 +3,7 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, TypedDict, TypeVar
+from typing import Any, Callable, Generic, Iterable, NamedTuple, TypedDict, TypeVar
 
 from ..errors import InputError
 from ..model.game import Game
@@ -74,6 +74,15 @@ NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_cl
 
 #: terrain names that are water in an inline game (a kit says which of its terrains are)
 WATER_TERRAIN = frozenset({"sea", "water", "all_sea", "all_water"})
+
+
+class Trial(NamedTuple):
+    """A mode a player may use without announcing it, tried on a logged move: its name in
+    messages, a function judging the move in that mode (no finding = legal), and its id in a
+    finding's ``details`` ("" = the name)."""
+    name: str
+    judge: Callable[[], list[Finding]]
+    key: str = ""
 
 
 class Memory(TypedDict, total=False):
@@ -244,25 +253,29 @@ class RuleSet(Generic[M]):
         and reaction)."""
         return []
 
-    def unannounced_trials(self, board: Board, u: UnitState, ez: Any) -> list[tuple[str, Callable[[], list[Finding]]]]:
-        """The modes a player may use without announcing them, for a logged move: each mode's name
-        for messages and a function judging ``u``'s move in that mode."""
+    def unannounced_trials(self, board: Board, u: UnitState, ez: Any) -> list[Trial]:
+        """The modes a player may use without announcing them, for a logged move, in the order
+        they are tried."""
         return []
 
     def unannounced(self, board: Board, u: UnitState, ez: Any, found: list[Finding]) -> list[Finding]:
         """A logged move (``Position.moves_announced`` False, mode "move") whose normal reading
         gives ``found``, tried under each of :meth:`unannounced_trials`: legal under one of them →
-        no finding; otherwise ``found``, saying which modes were tried."""
+        no finding; otherwise ``found``, saying which modes were tried (:meth:`tried_too`)."""
         trials = self.unannounced_trials(board, u, ez)
         if not trials:
             return found
-        for _name, judge in trials:
-            if not judge():
+        for t in trials:
+            if not t.judge():
                 return []
-        names = " or ".join(name for name, _ in trials)
+        return self.tried_too(found, trials)
+
+    def tried_too(self, found: list[Finding], trials: list[Trial]) -> list[Finding]:
+        """``found``, each saying that the move is not legal under any of ``trials`` either."""
+        names = " or ".join(t.name for t in trials)
         return [Finding(f.rule, f.kind, f"{f.message.rstrip()} It is not legal as {names} either (a move the player "
                         "need not announce).", f.hexes, f.units, f.turn, f.phase,
-                        {**f.details, "tried": [name for name, _ in trials]}) for f in found]
+                        {**f.details, "tried": [t.key or t.name for t in trials]}) for f in found]
 
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
         """The findings of a retreat ``u`` made (``mode = "retreat"``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....positions.model import UnitState
+from ...base import Trial
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.moves import label, move_findings
@@ -175,14 +176,14 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         turn (or in Scenario 1), the motor pool (18.11-18.13)."""
         out = []
         if not self.orange(u):
-            out.append(("infiltration (8.5)",
+            out.append(Trial("infiltration (8.5)",
                         lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
                                                                      or board.pos.scenario.lower().lstrip("s") == "1") \
                 and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
-            out.append(("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
+            out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:

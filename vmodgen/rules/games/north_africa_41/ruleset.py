@@ -25,8 +25,13 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+from typing import Callable
+
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule, When
+from ...base import ALWAYS, MOVES, Rule, Trial, When
+from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stops
@@ -249,30 +254,35 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     UNANNOUNCED = (("extended", "extended movement (5.3)"), ("road_bonus", "the road bonus (5.2.2)"),
                    ("tactical", "tactical movement (5.4)"))
 
-    def unannounced(self, board: Board, u: UnitState, ez: ZocField, found: list) -> list:
-        """A logged move that breaks the normal movement rules, tried with each mode a player may
-        use without announcing it: legal under one of them → no finding; otherwise the normal
-        findings, saying which allowances were tried."""
-        from dataclasses import replace
-        tried, modes = [], []
+    def unannounced_trials(self, board: Board, u: UnitState, ez: ZocField) -> list[Trial]:
+        """Extended movement (mechanized units) or the road bonus (the others), then tactical
+        movement, each named with its allowance; a move longer than tactical movement allows is
+        not legal as one (its judge gives the move's findings as they are)."""
+        out = []
+        most = self.num("tactical_movement_max_hexes", 2)
         for mode, name in self.UNANNOUNCED:
             if (mode == "extended") != self.mech(u) and mode != "tactical":
                 continue
             alt = replace(u, mode=mode)
-            modes.append(mode)
-            if mode == "tactical" and (u.path and len(u.path) - 1 > self.num("tactical_movement_max_hexes", 2)
-                                       or (board.distance(u.previous or u.hex, u.hex) or 0) >
-                                       self.num("tactical_movement_max_hexes", 2)):
-                tried.append(f"{name}: {fmt(self.num('tactical_movement_max_hexes', 2))} hexes at most")
-                continue
-            if not self._one_move(board, alt, ez):
-                return []
-            tried.append(f"{name}: " + (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
-                                        else "along the road only, not next to an enemy combat unit"
-                                        if mode == "road_bonus" else f"{fmt(self.num('tactical_movement_max_hexes', 2))}"
-                                        " hexes at most"))
-        extra = f" It is not legal with any movement a player may use without announcing it either ({'; '.join(tried)})."
-        return [replace(f, message=f.message.rstrip() + extra, details={**f.details, "tried": modes})
+            judge: Callable[[], list[Finding]] = partial(self._one_move, board, alt, ez)
+            if mode == "tactical" and (u.path and len(u.path) - 1 > most
+                                       or (board.distance(u.previous or u.hex, u.hex) or 0) > most):
+                judge = partial(self._too_long, board, u, most)
+            allows = (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
+                      else "along the road only, not next to an enemy combat unit" if mode == "road_bonus"
+                      else f"{fmt(most)} hexes at most")
+            out.append(Trial(f"{name}: {allows}", judge, mode))
+        return out
+
+    def _too_long(self, board: Board, u: UnitState, most: float) -> list[Finding]:
+        """5.4: a move of more hexes than tactical movement allows is not one."""
+        return [self.finding(board, f"{P} 5.4", "movement", f"{label(u)} moved more than {fmt(most)} hexes: "
+                             "not tactical movement.", [u.hex], [u])]
+
+    def tried_too(self, found: list, trials: list[Trial]) -> list:
+        extra = (" It is not legal with any movement a player may use without announcing it either "
+                 f"({'; '.join(t.name for t in trials)}).")
+        return [replace(f, message=f.message.rstrip() + extra, details={**f.details, "tried": [t.key for t in trials]})
                 for f in found]
 
     def _mode_limits(self, board: Board, u: UnitState) -> list:

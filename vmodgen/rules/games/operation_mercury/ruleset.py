@@ -25,7 +25,7 @@ from ....positions.model import UnitState
 from . import combat, phases
 from . import memory as history
 from . import movement as moves
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, Trial, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
@@ -276,7 +276,7 @@ class OperationMercuryRules(OperationMercurySupply):
         return self._one_move(board, u, ez, history.arrivals(board.pos))
 
     def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        return [("strategic movement (4.4)", partial(self.check_move, board, replace(u, mode="strategic"), ez))]
+        return [Trial("strategic movement (4.4)", partial(self.check_move, board, replace(u, mode="strategic"), ez))]
 
     def _before_advances(self, board: Board) -> Board:
         """The board with advancing units back where they came from: a retreat or refusal happened
