@@ -349,7 +349,7 @@ class GenericRules(RuleSet[Memory]):
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
                          block=block, stops=zoc_stops("GEN zoc", lambda h: stop and inz(h)),
-                         prohibited=lambda a, b: Problem("GEN movement", "movement", costs.why(a, b), b),
+                         prohibited=partial(costs.problem, "GEN movement"),
                          allowance_rule="GEN movement")
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -129,7 +129,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if motor and not (road(a, b) or off_road_ok(b)):
                 return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
                                                         "an urban or airfield hex", b)
-            return Problem(f"{P} 8.3", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 8.3", a, b)
 
         def inz(h: str) -> bool:
             return with_zoc and h in ez

@@ -152,7 +152,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             if escarp(a, b) and mech:
                 return Problem(f"{P} 5.7", "movement", f"a mechanized unit may not cross the escarpment between "
                                                        f"{a} and {b} except along a road", b)
-            return Problem(f"{P} 5.1", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 5.1", a, b)
 
         def kind(h: str) -> int:
             return ez.kind(h) if with_zoc else NONE

@@ -178,7 +178,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 t = board.terrain(b) if board.terrain(b) in restricted else board.terrain(a)
                 return Problem(f"{P} 4.24", "movement", f"armor may not move between {a} and {b} ({t}) "
                                                         "unless a road crosses the hexside", b)
-            return Problem(f"{P} 4.14", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 4.14", a, b)
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if self.combat_enemy(board, b, u.side):
