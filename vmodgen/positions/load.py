@@ -24,7 +24,7 @@ from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
-from .model import ALIASES, Attack, Position, UnitState
+from .model import Attack, Position, UnitState
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
        "state")
@@ -40,6 +40,9 @@ class PositionRules(Protocol):
     modes: frozenset[str]
 
     def known_statuses(self) -> frozenset[str]: ...
+
+    @property
+    def status_aliases(self) -> dict[str, tuple[str, ...]]: ...
 
     def names_read(self) -> dict[str, frozenset[str]] | None: ...
 
@@ -145,7 +148,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     if inline and "default_terrain" in grid:
         names.check(grid, "terrain", mapdata.default_terrain, "default_terrain")
     _load_map_overrides(doc, game, mapdata, pos, inline, names)
-    statuses = _spellings(ruleset.known_statuses() | frozenset(game.markers))
+    statuses = _spellings(ruleset.known_statuses() | frozenset(game.markers), ruleset.status_aliases)
     _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names)
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind"))
@@ -493,11 +496,12 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                                    t.line or 0))
 
 
-def _spellings(names: frozenset[str]) -> frozenset[str]:
-    """Every accepted spelling of the statuses: '-' or '_', and the marker ids kits use."""
+def _spellings(names: frozenset[str], aliases: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """Every accepted spelling of the statuses: '-' or '_', and the aliases (marker ids) the rule
+    set declares."""
     out = set(names)
     for n in names:
-        out |= {n.replace("_", "-"), n.replace("-", "_"), *ALIASES.get(n, ())}
+        out |= {n.replace("_", "-"), n.replace("-", "_"), *aliases.get(n, ())}
     return frozenset(out)
 
 

@@ -7,15 +7,23 @@ position-file loader (:mod:`vmodgen.positions.load`) builds them from TOML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ..model.game import Game, Phase
 from ..model.mapdata import MapData
 from ..model.unit import Unit, Value
 
-#: status names and the marker ids kits use for them
-ALIASES = {"excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
-           "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
+#: status name → the other names (a kit's marker ids) that stand for it. Empty here: the rule sets
+#: declare them (``RuleSet.status_aliases``) and register them with :func:`declare_status_aliases`;
+#: a unit state does not know its rule set, so :meth:`UnitState.has` answers to every alias declared
+_ALIASES: dict[str, tuple[str, ...]] = {}
+
+
+def declare_status_aliases(table: Mapping[str, tuple[str, ...]]) -> None:
+    """Add ``table`` (status → other names for it) to the aliases :meth:`UnitState.has` knows."""
+    for status, names in table.items():
+        old = _ALIASES.get(status, ())
+        _ALIASES[status] = old + tuple(n for n in names if n not in old)
 
 
 @dataclass
@@ -46,11 +54,11 @@ class UnitState:
         return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
 
     def has(self, status: str) -> bool:
-        """Whether the unit carries ``status`` ('-' and '_' are the same; a kit's marker ids such
-        as ``excess-stacking``, ``fatigue`` or ``full-retreat`` answer for the short names)."""
+        """Whether the unit carries ``status`` ('-' and '_' are the same; the marker ids the rule
+        sets declare as its aliases, such as ``excess-stacking``, answer for the short names)."""
         if status in self.status:
             return True
-        for name in (status.replace("_", "-"), status.replace("-", "_"), *ALIASES.get(status, ())):
+        for name in (status.replace("_", "-"), status.replace("-", "_"), *_ALIASES.get(status, ())):
             if name in self.status:
                 return True
         return False

@@ -2,6 +2,14 @@
 (:mod:`.core`), the generic rule set (:mod:`.generic`) and one package per game
 (:mod:`.games`), files named by rule area.
 
+The base declares every hook with one signature and gives the default behaviour: the move check
+(``check_moves`` → ``judges_move``, ``move_zoc``, ``check_unit_move`` → ``check_move``,
+``check_retreat``, ``check_advance``, ``check_reaction``; a logged move tried in the modes of
+``unannounced_trials``), the enemy ZOC (``enemy_field``, ``enemy_zoc``), the memory carried
+between phases (a :class:`~.base.Memory` type each game extends in ``games/<game>/carried.py``;
+``RuleSet[M]``) and the status aliases. A game answers the hooks that differ; the generic rule set
+is one more such subclass, configured by its parameters.
+
 This module is the one registry of rule sets: ``game.ruleset`` names one of :data:`REGISTRY`
 (the kit loader refuses other names); ``ruleset_for(game)`` builds it, ``check(position)`` gives
 the findings of one position. It imports no rule set until one is asked for, so the layers below

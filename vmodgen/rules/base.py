@@ -3,15 +3,15 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Generic, Iterable, NamedTuple, TypedDict, TypeVar
 
 from ..errors import InputError
 from ..model.game import Game
-from ..positions.model import Position, UnitState
+from ..positions.model import Position, UnitState, declare_status_aliases
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
-from .core.zoc import ZocField
+from .core.zoc import ZocField, merged
 from .finding import Finding
 
 
@@ -62,6 +62,13 @@ class Rule:
 COMMON_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
                              "paradropped", "arrived", "depleted", "replacement", "transport"})
 
+#: status → the marker ids kits use for it (every rule set's :attr:`RuleSet.status_aliases`). A unit
+#: state does not know its rule set, so these are declared to the positions once, for all rule sets
+STATUS_ALIASES: dict[str, tuple[str, ...]] = {
+    "excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
+    "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
+declare_status_aliases(STATUS_ALIASES)
+
 #: the kinds of names a rule set reads from the map and the units (``names_read``)
 NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_class")
 
@@ -69,7 +76,32 @@ NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_cl
 WATER_TERRAIN = frozenset({"sea", "water", "all_sea", "all_water"})
 
 
-class RuleSet:
+class Trial(NamedTuple):
+    """A mode a player may use without announcing it, tried on a logged move: its name in
+    messages, a function judging the move in that mode (no finding = legal), and its id in a
+    finding's ``details`` ("" = the name)."""
+    name: str
+    judge: Callable[[], list[Finding]]
+    key: str = ""
+
+
+class Memory(TypedDict, total=False):
+    """What a rule set carries from one phase end to the next (:meth:`RuleSet.remember` writes it):
+    a typed view of the dict the audit carries from file to file and merges into the next
+    positions' ``state``, where the rules read it (so a position file can state its keys in
+    ``[state]``). Each game extends it with its keys; its ``MEMORY_KEYS`` are those keys."""
+
+
+#: the memory type of a rule set (a :class:`Memory` a game extends)
+M = TypeVar("M", bound=Memory)
+
+
+def memory_keys(memory_type: type) -> tuple[str, ...]:
+    """The keys a :class:`Memory` type declares, in order."""
+    return tuple(memory_type.__annotations__)
+
+
+class RuleSet(Generic[M]):
     """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
     moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
     and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
@@ -78,6 +110,9 @@ class RuleSet:
     prefix = "GEN"
     #: statuses this rule set reads besides :data:`COMMON_STATUSES`
     statuses: frozenset[str] = frozenset()
+    #: status → the other names that stand for it (the marker ids the bundled kits use); a
+    #: position file may spell a status so, and :meth:`UnitState.has` answers to them
+    status_aliases: dict[str, tuple[str, ...]] = STATUS_ALIASES
     #: how a unit may have moved (a position's ``mode``)
     modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
     #: the bundled kit whose names (terrain, hexside features, roads, point features, unit types,
@@ -146,9 +181,14 @@ class RuleSet:
         """The zone of control ``side``'s units exert: who projects one and where it reaches."""
         raise NotImplementedError(f"{type(self).__name__} has no zones of control")
 
+    def enemy_field(self, board: Board, side: str) -> ZocField:
+        """The zone of control of ``side``'s enemies, merged: full and limited, with its sources."""
+        enemies = board.enemies(side)
+        return merged([self.zoc(board, e) for e in enemies], ",".join(enemies))
+
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
-        """The hexes in the zone of control of ``side``'s enemies."""
-        return {h for e in board.enemies(side) for h in self.zoc(board, e).hexes()}
+        """The hexes in the zone of control of ``side``'s enemies (those of :meth:`enemy_field`)."""
+        return self.enemy_field(board, side).hexes()
 
     def allowance(self, board: Board, u: UnitState) -> float:
         """The movement points ``u`` has for the move it made (its printed MA unless the rules
@@ -159,6 +199,83 @@ class RuleSet:
         """What a step of ``u``'s move costs and where it must stop (``ez``: the enemy ZOC, as
         the game's :meth:`zoc` gives it; ``with_zoc=False``: the same without the ZOC rules)."""
         raise NotImplementedError(f"{type(self).__name__} has no move model")
+
+    # ---- the move check: one skeleton; a game answers its hooks --------------------------
+    def check_moves(self, board: Board) -> list[Finding]:
+        """Every unit's move at this position: :meth:`moves_preamble` first (checks of the moves
+        taken together), then, for each unit that moved and that :meth:`judges_move`, its move
+        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side."""
+        zocs: dict[str, Any] = {}
+
+        def ez_of(side: str) -> Any:
+            if side not in zocs:
+                zocs[side] = self.move_zoc(board, side)
+            return zocs[side]
+
+        out = self.moves_preamble(board, ez_of)
+        for u in board.pos.units:
+            if u.previous is None or not self.judges_move(board, u):
+                continue
+            out += self.check_unit_move(board, u, ez_of(u.side))
+        return out
+
+    def move_zoc(self, board: Board, side: str) -> Any:
+        """The enemy ZOC the moves of ``side``'s units meet, in the form :meth:`move_model` reads
+        (default :meth:`enemy_zoc`)."""
+        return self.enemy_zoc(board, side)
+
+    def moves_preamble(self, board: Board, ez_of: Callable[[str], Any]) -> list[Finding]:
+        """Findings about the moves taken together, before each unit's (``ez_of(side)``: the
+        enemy ZOC of ``side``)."""
+        return []
+
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u`` (which has a previous hex) is a unit whose move these rules judge."""
+        return True
+
+    def check_unit_move(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """One unit's move, by its mode: a retreat, an advance, a reaction (when the rule set
+        knows that mode), else a move (:meth:`check_move`), which, found illegal as logged, is
+        tried in the modes a player need not announce (:meth:`unannounced`)."""
+        if u.mode == "retreat":
+            return self.check_retreat(board, u, ez)
+        if u.mode == "advance":
+            return self.check_advance(board, u, ez)
+        if u.mode == "reaction" and "reaction" in self.modes:
+            return self.check_reaction(board, u, ez)
+        got = self.check_move(board, u, ez)
+        if got and u.mode == "move" and not board.pos.moves_announced:
+            got = self.unannounced(board, u, ez, got)
+        return got
+
+    def check_move(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
+        """The findings of a move ``u`` made in its own movement (any mode but retreat, advance
+        and reaction)."""
+        return []
+
+    def unannounced_trials(self, board: Board, u: UnitState, ez: Any) -> list[Trial]:
+        """The modes a player may use without announcing them, for a logged move, in the order
+        they are tried."""
+        return []
+
+    def unannounced(self, board: Board, u: UnitState, ez: Any, found: list[Finding]) -> list[Finding]:
+        """A logged move (``Position.moves_announced`` False, mode "move") whose normal reading
+        gives ``found``, tried under each of :meth:`unannounced_trials`: legal under one of them →
+        no finding; otherwise ``found``, saying which modes were tried (:meth:`tried_too`)."""
+        trials = self.unannounced_trials(board, u, ez)
+        if not trials:
+            return found
+        for t in trials:
+            if not t.judge():
+                return []
+        return self.tried_too(found, trials)
+
+    def tried_too(self, found: list[Finding], trials: list[Trial]) -> list[Finding]:
+        """``found``, each saying that the move is not legal under any of ``trials`` either."""
+        names = " or ".join(t.name for t in trials)
+        return [Finding(f.rule, f.kind, f"{f.message.rstrip()} It is not legal as {names} either (a move the player "
+                        "need not announce).", f.hexes, f.units, f.turn, f.phase,
+                        {**f.details, "tried": [t.key or t.name for t in trials]}) for f in found]
 
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
         """The findings of a retreat ``u`` made (``mode = "retreat"``)."""
@@ -210,18 +327,19 @@ class RuleSet:
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
 
-    #: ``pos.state`` keys that :meth:`remember` writes (documented with the game's rules); the
-    #: audit carries them from one phase end to the next, a position file states them in ``[state]``
+    #: ``pos.state`` keys that :meth:`remember` writes: the keys of the rule set's :class:`Memory`
+    #: type (documented with the game's rules); the audit carries them from one phase end to the
+    #: next, a position file states them in ``[state]``
     MEMORY_KEYS: tuple[str, ...] = ()
 
-    def remember(self, before: Position | None, after: Position, memory: dict) -> None:
+    def remember(self, before: Position | None, after: Position, memory: M) -> None:
         """At the end of a phase, record in ``memory`` the facts later rules need (a hex left
         overstacked by a retreat, the phase a marker was placed in...). ``before`` is the
         position at the end of the previous phase (None at the start of a record), ``after``
         the one at the end of this phase, whose ``state`` already holds the carried memory.
         Rules read these facts from ``pos.state`` only, so a position file can state them."""
 
-    def begin(self, start: Position, memory: dict) -> None:
+    def begin(self, start: Position, memory: M) -> None:
         """At the start of a file, before its first phase end: ``start`` is the position the file
         starts in (its phase, if known; possibly the middle of a phase), ``memory`` what earlier
         files carried (empty for the first file of a record). A rule set records in ``memory``

@@ -52,11 +52,11 @@ from typing import cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Rule, RuleSet
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Memory, Rule, RuleSet
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
-from .core.movement import MoveModel, Problem
+from .core.movement import MoveModel, Problem, enemy_held, zoc_stops, zoc_to_zoc
 from .core.select import Selector
 from .core.stacking import fmt, overstacked, simple_points
 from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
@@ -65,7 +65,7 @@ from .core.costs import CostTable
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 
 
-class GenericRules(RuleSet):
+class GenericRules(RuleSet[Memory]):
     id = "generic"
     prefix = "GEN"
     modes = frozenset({"move", "retreat", "advance"})
@@ -339,50 +339,37 @@ class GenericRules(RuleSet):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self._counts_unit(x) for x in board.units(b)):
-                return Problem("GEN movement", "movement", f"{b} holds enemy units", b)
+                return enemy_held("GEN movement", b)
             if inz(a) and inz(b) and not self.flag("zoc_to_zoc"):
-                return Problem("GEN zoc", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+                return zoc_to_zoc("GEN zoc", a, b)
             return None
 
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if self.flag("zoc_stop") and inz(b):
-                return Problem("GEN zoc", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
-            return None
+        stop = self.flag("zoc_stop")
 
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
-                         block=block, stops=stops,
-                         prohibited=lambda a, b: Problem("GEN movement", "movement", costs.why(a, b), b),
+                         block=block, stops=zoc_stops("GEN zoc", lambda h: stop and inz(h)),
+                         prohibited=partial(costs.problem, "GEN movement"),
                          allowance_rule="GEN movement")
 
-    def check_moves(self, board: Board) -> list:
-        out = []
-        field = str(self.param("movement_field"))
-        zocs: dict[str, set[str]] = {}
-        same = self._same_moves_key(board)
-        for u in board.pos.units:
-            if u.previous is None:
-                continue
-            if u.mode != "retreat" and same is not None:
-                hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
-                if hit is not None and hit[0] is u:      # this very move, the enemy as it stood
-                    if hit[2]:
-                        self._unmeasured.add(u.id)
-                    out += hit[1]
-                    continue
-            ez = zocs.get(u.side)
-            if ez is None:
-                ez = zocs[u.side] = self.enemy_zoc(board, u.side)
-            if u.mode == "retreat":
-                out += self.check_retreat(board, u, ez)
-                continue
-            got, unmeasured = self._move_findings(board, u, ez, field)
-            if same is not None and u.side in same:
-                if len(self._memo_same) > 50_000:
-                    self._memo_same.clear()
-                self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
-            out += got
-        return out
+    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """One unit's move (remembered: the same move against the same enemy is judged once)."""
+        memo = board.memo
+        if "generic.same_moves" not in memo:
+            memo["generic.same_moves"] = self._same_moves_key(board)
+        same = cast("dict[str, tuple] | None", memo["generic.same_moves"])
+        if same is not None:
+            hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
+            if hit is not None and hit[0] is u:          # this very move, the enemy as it stood
+                if hit[2]:
+                    self._unmeasured.add(u.id)
+                return hit[1]
+        got, unmeasured = self._move_findings(board, u, ez, str(self.param("movement_field")))
+        if same is not None and u.side in same:
+            if len(self._memo_same) > 50_000:
+                self._memo_same.clear()
+            self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
+        return got
 
     def _same_moves_key(self, board: Board) -> dict[str, tuple] | None:
         """Side → what its units' move findings depend on besides the unit state itself, when the

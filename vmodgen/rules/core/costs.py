@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...errors import InputError
 from ...model.game import Game
 from .board import Board
+from .movement import Problem
 
 PROHIBITED = None
 
@@ -94,6 +95,10 @@ class CostTable:
             return PROHIBITED
         s = self.hexside_cost(a, b)
         return None if s is None else t + s
+
+    def problem(self, rule: str, a: str, b: str) -> Problem:
+        """The step from ``a`` to ``b`` that the terrain or the hexside prohibits, as ``rule``."""
+        return Problem(rule, "movement", self.why(a, b), b)
 
     def why(self, a: str, b: str) -> str:
         if self.terrain_cost(b) is None:

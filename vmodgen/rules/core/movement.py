@@ -44,6 +44,27 @@ class MoveModel:
     aux_problem: Callable[[str, str], Problem] | None = None
 
 
+# ---- the objections every game's move model words the same way ---------------------------------
+def enemy_held(rule: str, h: str, what: str = "enemy units") -> Problem:
+    """A step into ``h``, which holds ``what`` (the enemy units that bar it)."""
+    return Problem(rule, "movement", f"{h} holds {what}", h)
+
+
+def zoc_to_zoc(rule: str, a: str, b: str, why: str = "") -> Problem:
+    """A step from enemy ZOC at ``a`` directly into enemy ZOC at ``b`` (``why``: what more the rule says)."""
+    return Problem(rule, "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}{why}", b)
+
+
+def zoc_stop(rule: str, h: str, at: str | None = None) -> Problem:
+    """Moving on after entering enemy ZOC at ``h`` (found at the hex ``at``, default ``h``)."""
+    return Problem(rule, "zoc", f"it entered enemy ZOC at {h} and moved on", h if at is None else at)
+
+
+def zoc_stops(rule: str, stop_in: Callable[[str], bool]) -> Callable[[str, str, int], Problem | None]:
+    """A :attr:`MoveModel.stops`: the unit stops on entering a hex where ``stop_in`` says so."""
+    return lambda a, b, i: zoc_stop(rule, b) if stop_in(b) else None
+
+
 def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
     """Cost of ``path`` (start hex first) and the first rule it breaks, if any."""
     spent = 0.0

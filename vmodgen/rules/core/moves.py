@@ -103,20 +103,3 @@ def _n(x) -> str:
         return "?"
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
-
-def unannounced(board: Board, u: UnitState, found: list[Finding],
-                trials: list[tuple[str, Callable[[], list[Finding]]]]) -> list[Finding]:
-    """A logged move (``Position.moves_announced`` False, mode "move") whose normal reading gives
-    ``found``, tried under each mode a player may use without announcing it (``trials``: the mode's
-    name for messages, and a function judging the move in that mode): legal under one of them →
-    no finding; otherwise ``found``, saying which modes were tried."""
-    if not found or u.mode != "move" or board.pos.moves_announced or not trials:
-        return found
-    for _name, judge in trials:
-        if not judge():
-            return []
-    names = " or ".join(name for name, _ in trials)
-    return [Finding(f.rule, f.kind, f"{f.message.rstrip()} It is not legal as {names} either (a move the player "
-                    "need not announce).", f.hexes, f.units, f.turn, f.phase,
-                    {**f.details, "tried": [name for name, _ in trials]}) for f in found]
-

@@ -78,19 +78,13 @@ def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules) -> dict
                     out[x] = d + c0              # x as the unit's own hex
                 if terminal:
                     continue
-                c = step(x, y)
-                if c is None:
-                    continue
-                nd = d + c
-                if nd > budget:
-                    continue
-            else:
-                c = step(x, y)
-                if c is None:
-                    continue
-                nd = d + c
-                if nd > budget:
-                    continue
+            c = step(x, y)
+            if c is None:
+                continue
+            nd = d + c
+            if nd > budget:
+                continue
+            if first is None:
                 if nd < out.get(x, INF):
                     out[x] = nd                  # x as the unit's own hex
                 if terminal:

@@ -46,6 +46,21 @@ class ZocField:
         return False
 
 
+def merged(fields: list[ZocField], side: str) -> ZocField:
+    """One field for the ZOCs of several sides (``side`` names them); a single field as it is."""
+    if len(fields) == 1:
+        return fields[0]
+    out = ZocField(side)
+    for f in fields:
+        for h, s in f.full.items():
+            out.full.setdefault(h, set()).update(s)
+        for h, s in f.limited.items():
+            out.limited.setdefault(h, set()).update(s)
+        for h, us in f.by_unit.items():
+            out.by_unit.setdefault(h, []).extend(us)
+    return out
+
+
 def zoc_field(board: Board, side: str, exerts: Callable[[UnitState], bool],
               reach: Callable[[UnitState, str, str], int] | None = None, own_hex: bool = False) -> ZocField:
     """The ZOC of ``side``'s units that ``exerts``; ``reach(unit, src, dst)`` gives NONE, LIMITED

@@ -22,10 +22,10 @@ from __future__ import annotations
 from ....positions.model import Position
 from ...core.board import Board
 from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
+from .carried import MaltaMemory
 from .stacking import InvasionMaltaStacking
 
 P = "IM"
-CONTEXT_KEYS = ("paradropped", "arrived", "air_entry_turn", "arrival_unknown", "arrival_unknown_why")
 
 
 class InvasionMaltaConditions(InvasionMaltaStacking):
@@ -70,26 +70,26 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None after recording ``rule_id`` as not judged (the audit could not
         derive it). A position file that states no time is read as before (see the rules)."""
-        st = board.pos.state
-        t = st.get("time")
-        if isinstance(t, str) and t.lower() in TIMES:
-            return t.lower()
-        if "time_unknown" in st:
-            self.not_judged(rule_id, f"the time of day is unknown: {st['time_unknown']}")
-            return None
-        return ""
+        return self._known(board, rule_id, "time", TIMES, "", "the time of day")
 
     def known_weather(self, board: Board, rule_id: str) -> str | None:
-        st = board.pos.state
-        w = st.get("weather")
-        if isinstance(w, str) and w.lower() in WEATHERS:
-            return w.lower()
-        if "weather_unknown" in st:
-            self.not_judged(rule_id, f"the weather is unknown: {st['weather_unknown']}")
-            return None
-        return "good"
+        """The weather, or None after recording ``rule_id`` as not judged; "good" when not stated."""
+        return self._known(board, rule_id, "weather", WEATHERS, "good", "the weather")
 
-    def begin(self, start: Position, memory: dict) -> None:
+    def _known(self, board: Board, rule_id: str, key: str, values: tuple[str, ...], default: str,
+               what: str) -> str | None:
+        """``[state] key`` (one of ``values``), or None after recording ``rule_id`` as not judged when
+        the audit could not derive it (``key_unknown``), else ``default``."""
+        st = board.pos.state
+        v = st.get(key)
+        if isinstance(v, str) and v.lower() in values:
+            return v.lower()
+        if f"{key}_unknown" in st:
+            self.not_judged(rule_id, f"{what} is unknown: {st[f'{key}_unknown']}")
+            return None
+        return default
+
+    def begin(self, start: Position, memory: MaltaMemory) -> None:
         """A file with no earlier file (no ``prev_hexes`` in memory) starts from where its pieces
         stand. Unless it starts at the first phase of the first turn, the Axis units already on
         the map may have arrived by air or since the last Night turn: they are listed in
@@ -109,7 +109,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                                              "with no earlier file: how the Axis units then on the map arrived "
                                              "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
-    def remember_arrivals(self, prev: dict[str, str], after: Position, memory: dict) -> None:
+    def remember_arrivals(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> None:
         """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
         the previous phase end, or at the file's start; a unit absent from it was placed since,
         from the palette)."""

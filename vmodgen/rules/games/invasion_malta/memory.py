@@ -47,7 +47,8 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .units import POOL_INELIGIBLE
-from .conditions import CONTEXT_KEYS
+from ...base import memory_keys
+from .carried import MaltaMemory
 from .activation import InvasionMaltaActivation
 
 P = "IM"
@@ -62,7 +63,7 @@ def _ids(pos: Position, key: str) -> set[str] | None:
 class InvasionMaltaMemory(InvasionMaltaActivation):
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
-    MEMORY_KEYS = ("prev_hexes",) + LIST_KEYS + CONTEXT_KEYS
+    MEMORY_KEYS = memory_keys(MaltaMemory)
 
     # ---- state -----------------------------------------------------------------------------
     def validate_history(self, pos: Position) -> None:
@@ -85,7 +86,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if not isinstance(w, str) or w.lower() not in ("good", "windy", "storm"):
             raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
 
-    def remember(self, before: Position | None, after: Position, memory: dict) -> None:
+    def remember(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         prev = {u.id: u.hex for u in before.units} if before is not None else \
             dict(after.state.get("prev_hexes", {}) or {})
         self.remember_arrivals(prev, after, memory)

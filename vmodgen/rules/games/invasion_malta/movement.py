@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....positions.model import UnitState
+from ...base import Trial
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.moves import label, move_findings
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 from .units import POOL_INELIGIBLE
@@ -128,7 +129,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if motor and not (road(a, b) or off_road_ok(b)):
                 return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
                                                         "an urban or airfield hex", b)
-            return Problem(f"{P} 8.3", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 8.3", a, b)
 
         def inz(h: str) -> bool:
             return with_zoc and h in ez
@@ -136,7 +137,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         def block(a: str, b: str, i: int) -> Problem | None:
             here = board.units(b)
             if any(x.side != side and self.combat(x) for x in here):
-                return Problem(f"{P} 8.14", "movement", f"{b} holds enemy combat units", b)
+                return enemy_held(f"{P} 8.14", b, "enemy combat units")
             if armour and any(x.side == side and self.armour(x) and x is not u for x in here):
                 return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
                                                         "armour unit, even passing through", b)
@@ -151,7 +152,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                 return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC but not move through it "
                                                     f"({a})", b)
             if inz(a) and inz(b) and not free and not (u.mode == "infiltration" and i == 0):
-                return Problem(f"{P} 8.24", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}", b)
+                return zoc_to_zoc(f"{P} 8.24", a, b)
             return None
 
         def stops(a: str, b: str, i: int) -> Problem | None:
@@ -162,30 +163,30 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                                                     "through it", b)
             if free and not [x for x in board.units(b) if x is not u]:
                 return None                                            # 8.23, 17.31
-            return Problem(f"{P} 8.22", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
+            return zoc_stop(f"{P} 8.22", b)
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
                          extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0,
                          allowance_rule=f"{P} 8.13")
 
 
-    def _unannounced_modes(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
         never orange-circle units) and, for an eligible Allied unit on a turn that may be a Night
         turn (or in Scenario 1), the motor pool (18.11-18.13)."""
         out = []
         if not self.orange(u):
-            out.append(("infiltration (8.5)",
-                        lambda: self._plain_move(board, replace(u, mode="infiltration"), ez)))
+            out.append(Trial("infiltration (8.5)",
+                        lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
                                                                      or board.pos.scenario.lower().lstrip("s") == "1") \
                 and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
-            out.append(("the motor pool (18.1)", lambda: self._plain_move(board, replace(u, mode="motor_pool"), ez)))
+            out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
-    def _plain_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """A move in the Movement Phase (mode move, infiltration or motor pool)."""
         out = []
         if u.mode == "infiltration":

@@ -28,7 +28,8 @@ into urban and airfield hexes off the road; true reads 18.14 "entirely on roads"
 from __future__ import annotations
 
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
-from ...core.moves import label, unannounced
+from ...core.moves import label
+from ....positions.model import UnitState
 from ...core.board import Board
 from .memory import InvasionMaltaMemory
 
@@ -124,28 +125,16 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     # ---- movement (8) ----------------------------------------------------------------------------
 
     # ---- the move check, by mode (8; retreat, advance and Reaction: combat.py) --------------
-    def check_moves(self, board: Board) -> list:
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        return self.combat(u)
+
+    def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """8.41 (Allied artillery moves on Night turns only), then the move by its mode."""
         out = []
-        zocs: dict[str, set[str]] = {}
-        for u in board.pos.units:
-            if u.previous is None or not self.combat(u):
-                continue
-            ez = zocs.setdefault(u.side, self.enemy_zoc(board, u.side))
-            night = str(board.pos.state.get("time", "")).lower() == "night"
-            if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
-                    and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
-                    and not night:
-                out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
-                                        "only on Night turns.", [u.hex], [u]))
-            if u.mode == "retreat":
-                out += self.check_retreat(board, u, ez)
-            elif u.mode == "advance":
-                out += self.check_advance(board, u, ez)
-            elif u.mode == "reaction":
-                out += self.check_reaction(board, u, ez)
-            else:
-                got = self._plain_move(board, u, ez)
-                if got and u.mode == "move" and not board.pos.moves_announced:
-                    got = unannounced(board, u, got, self._unannounced_modes(board, u, ez))
-                out += got
-        return out
+        night = str(board.pos.state.get("time", "")).lower() == "night"
+        if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
+                and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
+                and not night:
+            out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
+                                    "only on Night turns.", [u.hex], [u]))
+        return out + super().check_unit_move(board, u, ez)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from ....positions.model import Position, UnitState
 from ...base import RuleSet
+from .carried import MaltaMemory
 from ...core.board import Board
 
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 
 
-class InvasionMaltaUnits(RuleSet):
+class InvasionMaltaUnits(RuleSet[MaltaMemory]):
     """Unit classes, stacking points and limit, airfields and sectors."""
 
     def combat(self, u: UnitState) -> bool:

@@ -32,24 +32,27 @@ Steps of the player turn are told from the phase id or name: a phase whose id or
 """
 from __future__ import annotations
 
+from typing import Final
+
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When, memory_keys
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
+from .carried import NA41Memory
 from .units import NorthAfrica41Units
 
 
 P = "NA41"
-RETREAT_OVERSTACK = "na41_retreat_overstack"
-STATUS_BEFORE = "na41_status_before"
-DELAY_BEFORE = "na41_delay_before"
-EXTENDED_MOVED = "na41_extended_moved"
+RETREAT_OVERSTACK: Final = "na41_retreat_overstack"
+STATUS_BEFORE: Final = "na41_status_before"
+DELAY_BEFORE: Final = "na41_delay_before"
+EXTENDED_MOVED: Final = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
-BOXED_BEFORE = "na41_boxed_before"
-MEMORY_KEYS = (RETREAT_OVERSTACK, STATUS_BEFORE, DELAY_BEFORE, EXTENDED_MOVED, BOXED_BEFORE)
+BOXED_BEFORE: Final = "na41_boxed_before"
+MEMORY_KEYS = memory_keys(NA41Memory)
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -135,7 +138,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 
 
 # ---- memory -----------------------------------------------------------------------------------------
-def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: dict) -> None:
+def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: NA41Memory) -> None:
     memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
     watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
     memory[BOXED_BEFORE] = {u.id: u.hex for u in after.units if u.hex in watched}

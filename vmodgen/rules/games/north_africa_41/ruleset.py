@@ -25,14 +25,20 @@ Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+from typing import Callable
+
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule, When
+from ...base import ALWAYS, MOVES, Rule, Trial, When
+from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
+from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
@@ -60,7 +66,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     # ---- history (see north_africa_41_history) ------------------------------------------------
     MEMORY_KEYS = na_history.MEMORY_KEYS
 
-    def remember(self, before, after, memory: dict) -> None:
+    def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
     def validate_position(self, pos) -> None:
@@ -146,14 +152,14 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             if escarp(a, b) and mech:
                 return Problem(f"{P} 5.7", "movement", f"a mechanized unit may not cross the escarpment between "
                                                        f"{a} and {b} except along a road", b)
-            return Problem(f"{P} 5.1", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 5.1", a, b)
 
         def kind(h: str) -> int:
             return ez.kind(h) if with_zoc else NONE
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self.combat(x) for x in board.units(b)):
-                return Problem(f"{P} 5.1", "movement", f"{b} holds an enemy combat unit", b)
+                return enemy_held(f"{P} 5.1", b, "an enemy combat unit")
             if not with_zoc:
                 return None
             if mode == "extended" and (kind(b) != NONE):
@@ -165,11 +171,6 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                     x.side == side and x is not u for x in board.units(b)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
                                                    f"at {b} (7.4)", b)
-            return None
-
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if with_zoc and kind(b) == FULL:
-                return Problem(f"{P} 7.2", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
             return None
 
         def extra(a: str, b: str, i: int) -> float:
@@ -193,7 +194,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; {b} is one more", b)
             return Problem(f"{P} 5.5", "movement", f"{b} is a third consecutive trackless-desert hex", b)
 
-        return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block, stops=stops,
+        return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block,
+                         stops=zoc_stops(f"{P} 7.2", lambda h: with_zoc and kind(h) == FULL),
                          prohibited=prohibited, allowance_rule=f"{P} 5.1", aux=aux, aux_start=(0, 0),
                          aux_problem=aux_problem)
 
@@ -227,24 +229,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return float("inf")
         return ma
 
-    def check_moves(self, board: Board) -> list:
-        out = []
-        fields: dict[str, ZocField] = {}
-        for u in board.pos.units:
-            if u.previous is None or self.marker(u):
-                continue
-            ez = fields.get(u.side) or fields.setdefault(u.side, self.enemy_field(board, u.side))
-            if u.mode == "retreat":
-                out += self.check_retreat(board, u, ez)
-                continue
-            if u.mode == "advance":
-                out += self.check_advance(board, u, ez)
-                continue
-            got = self._one_move(board, u, ez)
-            if got and u.mode == "move" and not board.pos.moves_announced:
-                got = self._unannounced(board, u, ez, got)
-            out += got
-        return out
+    def move_zoc(self, board: Board, side: str) -> ZocField:
+        """The merged enemy ZOC, full and limited (7.2, 7.3)."""
+        return self.enemy_field(board, side)
+
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        return not self.marker(u)
+
+    def check_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        return self._one_move(board, u, ez)
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
         out = self._mode_limits(board, u)
@@ -261,30 +254,35 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     UNANNOUNCED = (("extended", "extended movement (5.3)"), ("road_bonus", "the road bonus (5.2.2)"),
                    ("tactical", "tactical movement (5.4)"))
 
-    def _unannounced(self, board: Board, u: UnitState, ez: ZocField, found: list) -> list:
-        """A logged move that breaks the normal movement rules, tried with each mode a player may
-        use without announcing it: legal under one of them → no finding; otherwise the normal
-        findings, saying which allowances were tried."""
-        from dataclasses import replace
-        tried, modes = [], []
+    def unannounced_trials(self, board: Board, u: UnitState, ez: ZocField) -> list[Trial]:
+        """Extended movement (mechanized units) or the road bonus (the others), then tactical
+        movement, each named with its allowance; a move longer than tactical movement allows is
+        not legal as one (its judge gives the move's findings as they are)."""
+        out = []
+        most = self.num("tactical_movement_max_hexes", 2)
         for mode, name in self.UNANNOUNCED:
             if (mode == "extended") != self.mech(u) and mode != "tactical":
                 continue
             alt = replace(u, mode=mode)
-            modes.append(mode)
-            if mode == "tactical" and (u.path and len(u.path) - 1 > self.num("tactical_movement_max_hexes", 2)
-                                       or (board.distance(u.previous or u.hex, u.hex) or 0) >
-                                       self.num("tactical_movement_max_hexes", 2)):
-                tried.append(f"{name}: {fmt(self.num('tactical_movement_max_hexes', 2))} hexes at most")
-                continue
-            if not self._one_move(board, alt, ez):
-                return []
-            tried.append(f"{name}: " + (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
-                                        else "along the road only, not next to an enemy combat unit"
-                                        if mode == "road_bonus" else f"{fmt(self.num('tactical_movement_max_hexes', 2))}"
-                                        " hexes at most"))
-        extra = f" It is not legal with any movement a player may use without announcing it either ({'; '.join(tried)})."
-        return [replace(f, message=f.message.rstrip() + extra, details={**f.details, "tried": modes})
+            judge: Callable[[], list[Finding]] = partial(self._one_move, board, alt, ez)
+            if mode == "tactical" and (u.path and len(u.path) - 1 > most
+                                       or (board.distance(u.previous or u.hex, u.hex) or 0) > most):
+                judge = partial(self._too_long, board, u, most)
+            allows = (f"{fmt(self.allowance(board, alt))} MP, never into enemy ZOC" if mode == "extended"
+                      else "along the road only, not next to an enemy combat unit" if mode == "road_bonus"
+                      else f"{fmt(most)} hexes at most")
+            out.append(Trial(f"{name}: {allows}", judge, mode))
+        return out
+
+    def _too_long(self, board: Board, u: UnitState, most: float) -> list[Finding]:
+        """5.4: a move of more hexes than tactical movement allows is not one."""
+        return [self.finding(board, f"{P} 5.4", "movement", f"{label(u)} moved more than {fmt(most)} hexes: "
+                             "not tactical movement.", [u.hex], [u])]
+
+    def tried_too(self, found: list, trials: list[Trial]) -> list:
+        extra = (" It is not legal with any movement a player may use without announcing it either "
+                 f"({'; '.join(t.name for t in trials)}).")
+        return [replace(f, message=f.message.rstrip() + extra, details={**f.details, "tried": [t.key for t in trials]})
                 for f in found]
 
     def _mode_limits(self, board: Board, u: UnitState) -> list:

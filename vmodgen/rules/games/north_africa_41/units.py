@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from .carried import NA41Memory
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 
 
-class NorthAfrica41Units(RuleSet):
+class NorthAfrica41Units(RuleSet[NA41Memory]):
     """Unit classes, stacking points and limit, zones of control."""
 
     def marker(self, u: UnitState) -> bool:
@@ -83,16 +84,3 @@ class NorthAfrica41Units(RuleSet):
                 return LIMITED
             return FULL
         return zoc_field(board, side, self.exerts_zoc, reach)
-
-    def enemy_field(self, board: Board, side: str) -> ZocField:
-        """The merged ZOC of ``side``'s enemies (a two-sided game: the other side)."""
-        fields = [self.zoc(board, e) for e in board.enemies(side)]
-        if len(fields) == 1:
-            return fields[0]
-        merged = ZocField(",".join(board.enemies(side)))
-        for f in fields:
-            for h, s in f.full.items():
-                merged.full.setdefault(h, set()).update(s)
-            for h, s in f.limited.items():
-                merged.limited.setdefault(h, set()).update(s)
-        return merged

@@ -46,10 +46,11 @@ from __future__ import annotations
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
+from ...base import memory_keys
+from .carried import MercuryMemory
 from .places import airfield_capacity, airfield_hexes, steamer_enemies
 
-MEMORY_KEYS = ("om_arrivals", "om_fatigued", "om_offmap_start", "om_sca_released", "om_refused", "om_hq_lost",
-               "om_militia_off", "supply_previous", "om_displaced", "om_end_hexes", "om_arrival_unknown")
+MEMORY_KEYS = memory_keys(MercuryMemory)
 #: the first phase of the turn in which units arrive (4.18, 6.1, 17.3): a record that starts at or
 #: after it without an earlier file cannot tell which units on the map already arrived this turn
 FIRST_ARRIVAL_PHASE = "amphibious-landing"
@@ -107,7 +108,7 @@ def _offmap_box(pos: Position, h: str | None) -> bool:
     return b is not None and b.kind == "offmap"
 
 
-def begin(rs, start: Position, memory: dict) -> None:
+def begin(rs, start: Position, memory: MercuryMemory) -> None:
     """A file with no earlier file in the audit (no ``om_end_hexes``) starts from where its pieces
     stand: those hexes stand in for the previous phase end, so the units that come from a box or
     from off the map during the file are seen arriving. A file that starts at or after the turn's
@@ -149,7 +150,7 @@ def _recalled(after: Position, hexes: dict) -> Position:
     return replace(after, units=units, by_hex=None, side_versions=None, mixed_hexes=None)
 
 
-def remember(rs, before: Position | None, after: Position, memory: dict) -> None:
+def remember(rs, before: Position | None, after: Position, memory: MercuryMemory) -> None:
     """See the module docstring: what each phase end adds to the carried facts."""
     if before is None and isinstance(memory.get("om_end_hexes"), dict):
         before = _recalled(after, memory["om_end_hexes"])

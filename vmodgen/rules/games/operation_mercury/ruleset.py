@@ -25,12 +25,13 @@ from ....positions.model import UnitState
 from . import combat, phases
 from . import memory as history
 from . import movement as moves
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
-from ...core.moves import label, move_findings, unannounced
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, Trial, When
+from ...core.moves import label, move_findings
 from ...core.board import Board
-from ...core.movement import MoveModel, Problem
+from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.costs import CostTable
+from .carried import MercuryMemory
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -58,12 +59,12 @@ class OperationMercuryRules(OperationMercurySupply):
     #: as a retreat)
     combat_moves = False
 
-    def remember(self, before, after, memory: dict) -> None:
+    def remember(self, before, after, memory: MercuryMemory) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
 
-    def begin(self, start, memory: dict) -> None:
+    def begin(self, start, memory: MercuryMemory) -> None:
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
 
@@ -177,26 +178,21 @@ class OperationMercuryRules(OperationMercurySupply):
                 t = board.terrain(b) if board.terrain(b) in restricted else board.terrain(a)
                 return Problem(f"{P} 4.24", "movement", f"armor may not move between {a} and {b} ({t}) "
                                                         "unless a road crosses the hexside", b)
-            return Problem(f"{P} 4.14", "movement", costs.why(a, b), b)
+            return costs.problem(f"{P} 4.14", a, b)
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if self.combat_enemy(board, b, u.side):
-                return Problem(f"{P} 4.16", "movement", f"{b} holds enemy units", b)
+                return enemy_held(f"{P} 4.16", b)
             if with_zoc and a in ez and b in ez:
                 if i > 0:
-                    return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {a} and moved on", b)
+                    return zoc_stop(f"{P} 5.21", a, at=b)
                 if ma < ztz:
-                    return Problem(f"{P} 5.23", "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at "
-                                                       f"{b}, which needs a movement allowance of {fmt(ztz)} "
-                                                       f"(it has {fmt(ma)})", b)
+                    return zoc_to_zoc(f"{P} 5.23", a, b, f", which needs a movement allowance of {fmt(ztz)} "
+                                                         f"(it has {fmt(ma)})")
             return None
 
-        def stops(a: str, b: str, i: int) -> Problem | None:
-            if with_zoc and b in ez:
-                return Problem(f"{P} 5.21", "zoc", f"it entered enemy ZOC at {b} and moved on", b)
-            return None
-
-        return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops,
+        return MoveModel(cost=cost, neighbours=board.neighbours, block=block,
+                         stops=zoc_stops(f"{P} 5.21", lambda h: with_zoc and h in ez),
                          prohibited=prohibited, allowance_rule=f"{P} 4.13")
 
     def _strategic(self, board: Board, u: UnitState) -> list:
@@ -247,34 +243,40 @@ class OperationMercuryRules(OperationMercurySupply):
         return ma
 
 
-    def check_moves(self, board: Board) -> list:
+    def move_zoc(self, board: Board, side: str) -> set[str]:
+        """The enemy ZOC before the attackers advanced (:meth:`_before_advances`)."""
+        return self.enemy_zoc(self._before_advances(board), side)
+
+    def moves_preamble(self, board: Board, ez_of) -> list:
+        """The Combat Refusal Phase's refusals and advances (7.3), one reaction per combat (7.41)."""
         out = []
-        zocs: dict[str, set[str]] = {}
-        zboard = self._before_advances(board)
-        ez_of = lambda side: zocs.setdefault(side, self.enemy_zoc(zboard, side))
-        refusing = combat.refusal_phase(board)
-        if refusing:
+        if combat.refusal_phase(board):
             out += combat.refusal(self, board, ez_of)
-        out += combat.reaction_extras(self, board)
-        arr = history.arrivals(board.pos)
-        for u in board.pos.units:
-            if u.previous is None or not self.ground(u) or not u.moved:
-                continue
-            ez = ez_of(u.side)
-            if u.mode in ("retreat", "advance", "reaction"):
-                if not (refusing and u.mode != "reaction"):
-                    out += self._after_combat(board, u, ez)
-                continue
-            if u.has("dispersed") or u.has("final_fire"):
-                why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
-                       "under a Final Fire marker and may not move (11.11)")
-                out.append(self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
-                                        f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u]))
-                continue
-            got = self._one_move(board, u, ez, arr)
-            out += unannounced(board, u, got, [("strategic movement (4.4)", partial(self._one_move,
-                board, replace(u, mode="strategic"), ez, arr))])
-        return out
+        return out + combat.reaction_extras(self, board)
+
+    def judges_move(self, board: Board, u: UnitState) -> bool:
+        return self.ground(u) and u.moved
+
+    def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """Retreats, advances and reactions (none but reactions in a Combat Refusal Phase, whose
+        refusals :meth:`moves_preamble` judges); a dispersed unit or one under Final Fire may not
+        move; any other move by its mode."""
+        if u.mode in ("retreat", "advance", "reaction"):
+            if combat.refusal_phase(board) and u.mode != "reaction":
+                return []
+            return self._after_combat(board, u, ez)
+        if u.has("dispersed") or u.has("final_fire"):
+            why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
+                   "under a Final Fire marker and may not move (11.11)")
+            return [self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
+                                 f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u])]
+        return super().check_unit_move(board, u, ez)
+
+    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        return self._one_move(board, u, ez, history.arrivals(board.pos))
+
+    def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        return [Trial("strategic movement (4.4)", partial(self.check_move, board, replace(u, mode="strategic"), ez))]
 
     def _before_advances(self, board: Board) -> Board:
         """The board with advancing units back where they came from: a retreat or refusal happened
@@ -282,9 +284,13 @@ class OperationMercuryRules(OperationMercurySupply):
         pos = board.pos
         if not any(u.mode == "advance" and u.previous for u in pos.units):
             return board
+        got = board.memo.get("om before advances")
+        if isinstance(got, Board):
+            return got
         units = [replace(u, hex=u.previous, previous=None, path=None, mode="move")
                  if u.mode == "advance" and u.previous else u for u in pos.units]
-        return self.board(replace(pos, units=units))
+        board.memo["om before advances"] = got = self.board(replace(pos, units=units))
+        return got
 
     def _one_move(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
         """One unit's move in a Movement Phase: paralysis (4.61-4.63), off-map boxes (4.52-4.56),

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from .carried import MercuryMemory
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 
 
-class OperationMercuryUnits(RuleSet):
+class OperationMercuryUnits(RuleSet[MercuryMemory]):
     """Unit classes, stacking points, ZOC and interdiction."""
 
     def ground(self, u: UnitState) -> bool:
