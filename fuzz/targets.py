@@ -139,7 +139,8 @@ def commands_target(payloads) -> Target:
 
 
 def traits_target(payloads) -> Target:
-    from vmodgen.vassal import codec, traits
+    from vmodgen.vassal import codec
+    from vmodgen.vassal import piece as piece_mod
     seeds: list[bytes] = []
     for _, _, text in payloads:
         for cmd in text.split("\x1b"):
@@ -153,7 +154,7 @@ def traits_target(payloads) -> Target:
     def run(data: bytes) -> None:
         type_chain, _, state_chain = _text(data).partition("\0")
         warnings: list[str] = []
-        piece = traits.Piece(type_chain, state_chain, warnings=warnings)
+        piece = piece_mod.Piece(type_chain, state_chain, warnings=warnings)
         for t in piece.traits:
             t.properties()
             t.images()
@@ -164,7 +165,7 @@ def traits_target(payloads) -> Target:
         piece.name
         assert piece.encode_type() == type_chain and piece.encode_state() == state_chain
         protos = {"a": type_chain, "b": "prototype;a\tpiece;;;;"}
-        traits.expand_prototypes(type_chain, state_chain, protos, warnings)
+        piece_mod.expand_prototypes(type_chain, state_chain, protos, warnings)
     return Target("traits", seeds, run, lambda s, r, o: mutate.mutate_bytes(s, r, o, "esc"))
 
 

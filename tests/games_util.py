@@ -33,7 +33,8 @@ def palette_piece(module: Path, ref: str) -> tuple[str, str]:
     """(type chain, state chain) of the palette piece whose ``unit_id`` or ``marker`` Marker value
     is ``ref`` (a unit id, or a kit marker id such as "airhead"), with its prototypes expanded as
     VASSAL does when a piece is dragged from the palette."""
-    from vmodgen.vassal.traits import Marker, Piece, expand_prototypes
+    from vmodgen.vassal.traits import Marker
+    from vmodgen.vassal.piece import Piece, expand_prototypes
     m = read_module(str(module))
     for slot in m.piece_slots:
         if ref not in slot.definition:

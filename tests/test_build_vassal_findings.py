@@ -36,7 +36,7 @@ from conftest import ROOT
 from vmodgen.builder.build import build_kit
 from vmodgen.model import load_kit
 from vmodgen.vassal.codec import decode
-from vmodgen.vassal.traits import decode_piece
+from vmodgen.vassal.piece import decode_piece
 
 #: the only elements whose text content VASSAL's Builder reads (FORMATS.md §1.4); any other
 #: element's text is dropped by the Editor, so a canonical buildFile has none

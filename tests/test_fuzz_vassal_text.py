@@ -155,6 +155,7 @@ def test_typed_commands_and_passwords(text):
 # --- trait chains ---------------------------------------------------------------------------
 
 traits = pytest.importorskip("vmodgen.vassal.traits")
+piece_mod = pytest.importorskip("vmodgen.vassal.piece")
 TRAIT_IDS = sorted(traits.KNOWN_IDS)
 TRAIT_ATTRS = ("id", "fields", "image", "name", "map", "x", "y", "gpid", "image_names", "level_names",
                "level", "label")
@@ -167,7 +168,7 @@ ELEMENT = st.tuples(st.sampled_from(TRAIT_IDS + ["unknownTrait;", ""]), TEXT).ma
 def test_trait_chains_decode_or_refuse(type_chain, state_chain):
     warnings: list[str] = []
     try:
-        piece = traits.Piece(type_chain, state_chain, warnings=warnings)
+        piece = piece_mod.Piece(type_chain, state_chain, warnings=warnings)
         piece.traits
     except InputError:
         return
@@ -223,7 +224,7 @@ def test_prototype_expansion_terminates(protos, chain):
     """Cyclic or missing prototypes: expansion ends (depth limit) and warns, never crashes."""
     warnings: list[str] = []
     try:
-        t, s = traits.expand_prototypes(traits.join_chain(chain + ["piece;;;;"]), "", protos, warnings)
+        t, s = piece_mod.expand_prototypes(traits.join_chain(chain + ["piece;;;;"]), "", protos, warnings)
     except InputError:
         return
     assert isinstance(t, str) and isinstance(s, str)
@@ -236,5 +237,5 @@ def test_huge_number_token_gives_the_default():
 
 
 def test_huge_coordinate_in_a_piece_state():
-    piece = traits.Piece("piece;;;a.png;A", "Main;" + "9" * 5000 + ";10;;0")
+    piece = piece_mod.Piece("piece;;;a.png;A", "Main;" + "9" * 5000 + ";10;;0")
     assert piece.position() == ("Main", 0, 10)

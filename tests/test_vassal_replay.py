@@ -9,7 +9,7 @@ import pytest
 from vmodgen.vassal.replay import replay
 from vmodgen.vassal.savefile import read_save, read_save_bytes, save_bytes
 from vmodgen.vassal.setup import SetupPiece, piece_definition, scenario_text, set_basic_state
-from vmodgen.vassal.traits import Piece
+from vmodgen.vassal.piece import Piece
 from vmodgen.vassal.turns import LevelDef, turn_display
 from vmodgen.vassal.typed import AddPiece
 

@@ -15,7 +15,8 @@ from vmodgen.vassal.codec import Decoder, encode, java_int
 from vmodgen.vassal.commands import Command, encode_tree
 from vmodgen.vassal.replay import replay
 from vmodgen.vassal.savefile import read_save_bytes
-from vmodgen.vassal.traits import BasicPiece, Piece
+from vmodgen.vassal.traits import BasicPiece
+from vmodgen.vassal.piece import Piece
 from vmodgen.vassal.typed import AddPiece, ChangePiece, MovePiece
 
 TYPE = join_chain(["mark;side", "piece;;;a.png;A"])

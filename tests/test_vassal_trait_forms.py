@@ -9,8 +9,8 @@ import pytest
 
 from vmodgen.vassal.piece import Piece
 from vmodgen.vassal.piece_defs import movement_trail, multi_location_command
-from vmodgen.vassal.trait_forms import (canonical_definition, canonical_state, canonical_type,
-                                        form_of, java_double, trail_state)
+from vmodgen.vassal.definition_forms import canonical_definition
+from vmodgen.vassal.trait_forms import canonical_state, canonical_type, form_of, java_double, trail_state
 from vmodgen.vassal.traits import MovementTrail, MultiLocationCommand
 
 V38 = Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "vassal-3.8"

@@ -8,10 +8,9 @@ from hypothesis import given, settings, strategies as st
 
 from vmodgen.vassal.codec import decode
 from vmodgen.vassal.savefile import read_save
-from vmodgen.vassal.traits import (BasicPiece, Labeler, Layer, Marker, Piece, UnknownTrait,
-                                   UsePrototype, _fast_split, _slow_split_chain,
-                                   _slow_split_state, decode_piece, expand_prototypes, join_chain,
-                                   split_chain, split_state_chain)
+from vmodgen.vassal.traits import (BasicPiece, Layer, UnknownTrait, UsePrototype, _fast_split,
+                                   _slow_split_chain, _slow_split_state, join_chain, split_chain, split_state_chain)
+from vmodgen.vassal.piece import Piece, decode_piece, expand_prototypes
 from vmodgen.vassal.typed import AddPiece, Log
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

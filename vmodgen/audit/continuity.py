@@ -3,7 +3,7 @@ ended. Every piece whose position or state differs is reported; nothing here fai
 from __future__ import annotations
 
 from ..binding.pieces import state_key
-from ..vassal.traits import Piece
+from ..vassal.piece import Piece
 from .model import ContinuityIssue
 
 

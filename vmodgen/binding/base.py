@@ -132,7 +132,7 @@ def step_level(props: dict[str, str]) -> int:
 
 def find_kit_id(module: "Module") -> str | None:
     """The kit id a vmodgen-built module names (``vmodgen_kit`` in its prototypes or pieces)."""
-    from ..vassal.traits import Piece
+    from ..vassal.piece import Piece
     from ..vassal.typed import AddPiece, parse_command
     texts = list(module.prototypes.values()) + [s.definition for s in module.piece_slots]
     for text in texts:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..errors import LimitError
 from ..vassal.codec import decode
-from ..vassal.traits import BasicPiece, Piece, UsePrototype, expand_prototypes, split_chain
+from ..vassal.traits import BasicPiece, UsePrototype, split_chain
+from ..vassal.piece import Piece, expand_prototypes
 
 if TYPE_CHECKING:
     from ..vassal.module import Module, PieceSlot

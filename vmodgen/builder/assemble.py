@@ -9,7 +9,8 @@ from ..model import Kit
 from ..render.scene import stack_look
 from ..vassal import module_xml as mx
 from ..vassal.piece_defs import Trait
-from ..vassal.trait_forms import canonical_definition, canonical_pair
+from ..vassal.definition_forms import canonical_definition
+from ..vassal.trait_forms import canonical_pair
 from ..vassal.versions import DECLARED, DEFAULT_TARGET
 from .pieces import PieceDef, marker_piece, piece_for, prototype_definitions
 

@@ -12,7 +12,7 @@ from ..safeio import parse_xml
 from ..vassal import module_xml as mx
 from ..vassal.chains import split_chain
 from ..vassal.codec import decode
-from ..vassal.trait_forms import canonical_definition
+from ..vassal.definition_forms import canonical_definition
 from ..vassal.versions import DECLARED
 
 #: every element VASSAL 3.7 may find in a vmodgen module, with its known attributes

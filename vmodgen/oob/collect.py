@@ -109,7 +109,7 @@ def author_properties(piece) -> dict[str, str]:
 def module_oob(module: Module, source: str | Path, pictures: bool = True) -> ModuleOob:
     """The palette pieces of any module, with prototypes expanded for their properties."""
     from ..vassal.codec import decode
-    from ..vassal.traits import Piece, expand_prototypes
+    from ..vassal.piece import Piece, expand_prototypes
     warnings: list[str] = []
     pieces = []
     for slot in module.piece_slots:

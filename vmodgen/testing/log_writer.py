@@ -27,7 +27,8 @@ from ..vassal.commands import Command, encode_tree, parse_tree
 from ..vassal.module import read_module
 from ..vassal.replay import GameState, _Runner
 from ..vassal.savefile import Metadata, SaveFile, read_save, read_save_bytes, save_bytes
-from ..vassal.traits import Layer, Piece
+from ..vassal.traits import Layer
+from ..vassal.piece import Piece
 
 __all__ = ["LogWriter", "Place", "kit_place", "tracker_state"]
 

@@ -150,7 +150,8 @@ _ENCODINGS = {"!VCSK": "VCSK", "VOBS": "VOBS", "plain": "plain"}
 
 def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
     """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values."""
-    from .traits import DynamicProperty, Layer, Marker, Piece, expand_prototypes
+    from .piece import Piece, expand_prototypes
+    from .traits import DynamicProperty, Layer, Marker
     if prototypes:
         t = piece.encode_type()
         if "prototype;" in t:

@@ -207,25 +207,3 @@ def canonical_pair(type_text: str, state: str, target: str) -> tuple[str, str]:
     if _id_of(type_text) is None:
         return type_text, state
     return canonical_type(type_text, target), canonical_state(type_text, state, target)
-
-
-def canonical_definition(text: str, target: str) -> str:
-    """A PieceSlot / PrototypeDefinition text (``+/null/type/state``) with every Movement Trail
-    and Multi-Location Command in ``target``'s canonical form; everything else unchanged."""
-    from .piece import Piece
-    check_target(target)
-    parts = decode(text, "/")
-    if len(parts) < 3 or not any(i in parts[2] for i in VERSIONED_IDS):
-        return text
-    piece = Piece(parts[2], parts[3] if len(parts) > 3 else "")
-    changed = False
-    for trait in piece.traits:
-        if _id_of(trait.type) is None:
-            continue
-        t, s = canonical_type(trait.type, target), canonical_state(trait.type, trait.state, target)
-        if (t, s) != (trait.type, trait.state):
-            trait.type, trait.state, trait._fields = t, s, None
-            changed = True
-    if not changed:
-        return text
-    return encode([parts[0], parts[1], piece.encode_type(), piece.encode_state()] + parts[4:], "/")

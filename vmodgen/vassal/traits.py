@@ -439,12 +439,3 @@ def _int(tokens: list[str], index: int, default: int = 0) -> int:
     missing, bad or out-of-range text = ``default``)."""
     value = java_int(tokens[index]) if index < len(tokens) else None
     return default if value is None else value
-
-
-def __getattr__(name: str):
-    """``Piece``, ``decode_piece`` and ``expand_prototypes`` live in :mod:`.piece`
-    (re-exported here lazily: :mod:`.piece` imports this module)."""
-    if name in ("Piece", "decode_piece", "expand_prototypes"):
-        from . import piece
-        return getattr(piece, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
