@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping
 
 from ..hexes.vassal_grid import HexGrid, RegionGrid, SquareGrid, Zone, ZonedGrid
-from ..hexes.vassal_numbering import Grid as AnyGrid, NumberedGrid, RegularNumbering
+from ..hexes.vassal_numbering import Grid as AnyGrid
+from ..hexes.vassal_numbering import NumberedGrid, RegularNumbering
 
 Grid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
 
