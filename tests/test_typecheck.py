@@ -1,7 +1,6 @@
 """The type checker (mypy, configured in pyproject.toml's ``[tool.mypy]``) on the packages issue 19
-names: ``vmodgen/rules`` and ``vmodgen/positions`` are clean; ``vmodgen/audit`` and
-``vmodgen/vassal`` are being reworked on other branches and still have errors (xfail, with the
-count in the report)."""
+names: ``vmodgen/rules``, ``vmodgen/positions``, ``vmodgen/audit`` and ``vmodgen/vassal`` are
+clean."""
 from __future__ import annotations
 
 import pytest
@@ -24,8 +23,6 @@ def test_rules_and_positions_type_check_clean(tmp_path):
     assert errors(["vmodgen/rules", "vmodgen/positions"], tmp_path) == []
 
 
-@pytest.mark.xfail(reason="audit and vassal: 47 mypy errors in 11 files left when issue 19 landed (engine.py, positions.py, "
-                          "buildfile.py... reworked on other branches)", strict=False)
 def test_audit_and_vassal_type_check_clean(tmp_path):
     """No mypy error in the audit and the VASSAL readers and writers."""
     found = errors(["vmodgen/audit", "vmodgen/vassal"], tmp_path)

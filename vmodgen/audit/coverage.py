@@ -5,7 +5,7 @@ never stands for "nothing was looked at"."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 #: why a unit's move was not judged as a move (the keys of ``moves.not_judged``)
 NO_PHASE = "no phase known"
@@ -80,7 +80,7 @@ def share(known: int, total: int) -> float:
 
 
 def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dict],
-                   messages: list[str], warnings: list[str] = ()) -> dict[str, Any]:
+                   messages: list[str], warnings: Sequence[str] = ()) -> dict[str, Any]:
     """The coverage section of a report: the chain's totals, per file, the rules not judged
     (``{"rule", "why"}``) and the plain sentences that say what was not done (``warnings``:
     little or nothing could be judged, or the module does not match)."""

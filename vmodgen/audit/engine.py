@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..binding.base import Binding
-from ..integrity import file_facts
+from ..integrity import FileFacts, file_facts
+from ..positions.model import Position
 from ..rules.base import Rule, RuleSet
+from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
 from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
@@ -82,7 +84,7 @@ class FileAudit:
     #: the save's own date (VASSAL's savedata dateSaved, ms since the epoch), "" when absent
     date_saved: str = ""
     #: rolls, undos, seats and versions of the file (vmodgen.integrity.FileFacts)
-    integrity: object | None = None
+    integrity: FileFacts | None = None
 
 
 class Stream(ReplayVisitor):
@@ -112,7 +114,8 @@ class Stream(ReplayVisitor):
         return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
 
 
-_NO_PATH = object()
+#: shortest paths a → b, layer by layer: each hex with its predecessors on them
+_Dag = list[list[tuple[str, list[str]]]]
 #: a drag over more hexes than this is not filled in with a shortest path
 MAX_DRAG = 30
 
@@ -152,14 +155,14 @@ class FileAuditor:
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
         self.memory: dict = {}
-        self._last_end = None          # the position at the end of the last phase seen
+        self._last_end: Position | None = None   # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
         self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
-        self._filled: dict[tuple, tuple | None] = {}        # drags filled in with a shortest path
-        self._dags: dict[tuple[str, str], list | None] = {}  # (a, b) → the hexes on its shortest paths
+        self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
+        self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
         self._dag_hexes: dict[tuple[str, str], frozenset] = {}
         #: (a, b, those of them next to enemies) → the shortest path chosen
@@ -200,7 +203,7 @@ class FileAuditor:
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}
-        prev_pos = None
+        prev_pos: Position | None = None
         prev_phase: tuple | None = None
         phase_start_hex: dict[str, str] = {}
         paths: dict[str, list[str]] = {}
@@ -208,7 +211,7 @@ class FileAuditor:
         unknown = 0
         first_eval: dict[str, bool] = {}
         pos_version = -1
-        cur_pos = None
+        cur_pos: Position | None = None
         timeline: list = []
         # combat-phase moves are retreats and advances only where the phase is known for sure
         # (a turn tracker) and has a phasing side (the attacker): a phase read from chat lags
@@ -230,7 +233,7 @@ class FileAuditor:
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
-            keys = {}
+            keys: dict[tuple, Finding] = {}
             if inferred and checks_moves(rule):
                 found = [f for f in found if self._on_record(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
@@ -323,7 +326,8 @@ class FileAuditor:
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
             kind = phase_info.kind if phase_info is not None else ""
-            moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_info.side))
+            phase_side = phase_info.side if phase_info is not None else ""
+            moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_side))
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
@@ -344,17 +348,17 @@ class FileAuditor:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
-                                  only=phase_info.side if kind == "movement" else "")
+                                  only=phase_side if kind == "movement" else "")
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
-                                  only=phase_info.side if kind == "movement" else "")
+                                  only=phase_side if kind == "movement" else "")
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
                 if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
                     moves = self._moves(phase_start_hex, paths, builder,
-                                        phase_info.side if kind == "combat" else None,
+                                        phase_side if kind == "combat" else None,
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
@@ -524,23 +528,22 @@ class FileAuditor:
             if path[-1] != v.hex:
                 path = path + [v.hex]
             t = tuple(path)
+            route: tuple[str, ...] | None = None
             if self._adjacent_path(t):
-                mv = (s, t)
-            else:
-                filled = None
-                if no_allowance and inferred is not None and v.unit is not None and not _number(
-                        v.unit.value(no_allowance, v.reduced)):
-                    side = v.unit.side
-                    key = enemies.get(side)
-                    if key is None:
-                        key = enemies[side] = self._enemies(side)
-                    filled = self._fill_path(t, builder, side, key)
-                if filled is not None:
-                    inferred[v.unit.id] = (filled, frozenset(t))      # findings name units by unit id
-                mv = (s, filled)
+                route = t
+            elif no_allowance and inferred is not None and v.unit is not None and not _number(
+                    v.unit.value(no_allowance, v.reduced)):
+                side = v.unit.side
+                key = enemies.get(side)
+                if key is None:
+                    key = enemies[side] = self._enemies(side)
+                route = self._fill_path(t, builder, side, key)
+                if route is not None:
+                    inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
             if attacker is not None:
-                mv += ("advance" if v.unit is not None and v.unit.side == attacker else "retreat",)
-            out[pid] = mv
+                out[pid] = (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
+            else:
+                out[pid] = (s, route)
         return out
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
@@ -588,9 +591,10 @@ class FileAuditor:
         if enemies is None:
             enemies = self._enemies(side)
         key = (path, side, enemies)
-        got = self._filled.get(key, _NO_PATH)
-        if got is not _NO_PATH:
-            return got
+        try:
+            return self._filled[key]
+        except KeyError:
+            pass
         m = self.binding.map
         if not all(m.has_hex(h) for h in path):
             self._filled[key] = None
@@ -604,16 +608,18 @@ class FileAuditor:
             self._near_enemy = near = ((side, enemies), near_enemy)
         near_enemy = near[1]
         out = [path[0]]
+        got: tuple[str, ...] | None
         for a, b in zip(path, path[1:]):
             if b in self._neighbours(a):
                 out.append(b)
                 continue
             seg = self._shortest(a, b, near_enemy)
             if seg is None:
-                out = None
+                got = None
                 break
             out += seg[1:]
-        got = tuple(out) if out is not None else None
+        else:
+            got = tuple(out)
         if len(self._filled) > 10_000:
             self._filled.clear()
         self._filled[key] = got
@@ -622,8 +628,9 @@ class FileAuditor:
     def _shortest(self, a: str, b: str, near_enemy: set[str]) -> list[str] | None:
         """A shortest path a → b through map hexes, with the fewest hexes in ``near_enemy``
         between its ends; None beyond :data:`MAX_DRAG` hexes."""
-        dag = self._dags.get((a, b), _NO_PATH)
-        if dag is _NO_PATH:
+        try:
+            dag = self._dags[(a, b)]
+        except KeyError:
             dag = self._dags[(a, b)] = self._shortest_dag(a, b)
         if dag is None:
             return None
@@ -644,14 +651,16 @@ class FileAuditor:
                 best[h] = (c + (1 if h in near_enemy and h != b else 0), p)
         seg = [b]
         while seg[-1] != a:
-            seg.append(best[seg[-1]][1])
+            pred = best[seg[-1]][1]
+            assert pred is not None            # only ``a`` has none, and the walk stops there
+            seg.append(pred)
         seg.reverse()
         if len(self._segments) > 50_000:
             self._segments.clear()
         self._segments[key] = tuple(seg)
         return seg
 
-    def _shortest_dag(self, a: str, b: str) -> list | None:
+    def _shortest_dag(self, a: str, b: str) -> _Dag | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
         them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes."""
         m = self.binding.map
@@ -676,7 +685,7 @@ class FileAuditor:
             return None
         total = da[b]
         on = {h for h, d in da.items() if db.get(h, total + 1) + d == total}
-        layers: list[list] = [[] for _ in range(total)]
+        layers: _Dag = [[] for _ in range(total)]
         for h in sorted(on):
             d = da[h]
             if d:

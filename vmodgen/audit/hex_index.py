@@ -37,16 +37,18 @@ class HexIndex:
             self.mixed.discard(u.hex)
 
     def _list(self, h: str) -> list[UnitState]:
+        at = self.at
+        assert at is not None                  # called only while indexed (the callers check)
         if self._shared:
-            self.at = dict(self.at)
+            at = self.at = dict(at)
             self._shared = False
             self._own = set()
-        lst = self.at.get(h)
+        lst = at.get(h)
         if lst is None:
-            lst = self.at[h] = []
+            lst = at[h] = []
             self._own.add(h)
         elif h not in self._own:
-            lst = self.at[h] = list(lst)
+            lst = at[h] = list(lst)
             self._own.add(h)
         return lst
 

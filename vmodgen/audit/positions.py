@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..binding.base import Binding
 from ..binding.pieces import state_key
+from ..model.unit import Unit
 from ..positions.model import Position, UnitState
 from ..vassal.module import Module
 from ..vassal.replay import GameState, Step
@@ -18,7 +19,7 @@ class PieceView:
     display) is not read: its view is ``lazy`` (no unit, no markers) until :meth:`PositionBuilder.
     resolve` reads it, for the few reports that want it."""
     pid: str
-    unit: object | None                # Unit or None
+    unit: Unit | None
     reduced: bool
     hex: str | None
     point: tuple
@@ -27,7 +28,8 @@ class PieceView:
     lazy: bool = False
 
 
-_NO = object()
+#: what the binding made of a piece: its unit (None: not a unit), reduced, markers, statuses
+_Reading = tuple[Unit | None, bool, frozenset[str], frozenset[str]]
 _EMPTY: frozenset[str] = frozenset()
 
 
@@ -41,7 +43,7 @@ class PositionBuilder:
         self.views: dict[str, PieceView] = {}
         #: (piece id, type chain, state chain without the position) → what the binding made of it;
         #: shared by the files of one audit
-        self._cache: dict[tuple[str, str], tuple] = cache if cache is not None else {}
+        self._cache: dict[tuple[str, str, str], _Reading] = cache if cache is not None else {}
         self._unit_states: dict[str, UnitState] = {}
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
@@ -68,12 +70,14 @@ class PositionBuilder:
         if self.module is None or m is None:
             return None
         key = (m, x, y)
-        got = self._labels.get(key, _NO)
-        if got is _NO:
-            got = self.module.locate(m, x, y)
-            if len(self._labels) > 100_000:
-                self._labels.clear()
-            self._labels[key] = got
+        try:
+            return self._labels[key]
+        except KeyError:
+            pass
+        got = self.module.locate(m, x, y)
+        if len(self._labels) > 100_000:
+            self._labels.clear()
+        self._labels[key] = got
         return got
 
     def _view(self, state: GameState, pid: str, lazy: bool = True) -> PieceView | None:
@@ -114,12 +118,14 @@ class PositionBuilder:
         if point[0] is None:
             return None
         key = (point[0], point[1], point[2])
-        got = self._points.get(key, _NO)
-        if got is _NO:
-            got = self.binding.hex_for(point[0], point[1], point[2], self.locate(*point))
-            if len(self._points) > 100_000:
-                self._points.clear()
-            self._points[key] = got
+        try:
+            return self._points[key]
+        except KeyError:
+            pass
+        got = self.binding.hex_for(point[0], point[1], point[2], self.locate(*point))
+        if len(self._points) > 100_000:
+            self._points.clear()
+        self._points[key] = got
         return got
 
     def update(self, state: GameState, step: Step | None) -> set[str]:
@@ -236,6 +242,7 @@ class PositionBuilder:
         rebuild = index.at is None
         for pid, v in todo.items():
             if pid not in cache:
+                assert v.unit is not None and v.hex is not None     # self.units: units on the map
                 extra = markers_at.get(v.hex)
                 us = cache[pid] = UnitState(v.unit, v.hex, v.reduced,
                                             v.status | frozenset(extra) if extra else v.status)
@@ -255,15 +262,15 @@ class PositionBuilder:
             now = dict(cache)
             made = self._moved
             for pid, mv in moves.items():
-                us = now.get(pid)
-                if us is not None:
+                was = now.get(pid)
+                if was is not None:
                     got = made.get(pid)
-                    if got is not None and got[0] is us and got[1] == mv:
+                    if got is not None and got[0] is was and got[1] == mv:
                         new = got[2]               # the same move as at the last position
                     else:
-                        new = UnitState(us.unit, us.hex, us.reduced, us.status, previous=mv[0], path=mv[1],
+                        new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
                                         mode=mv[2] if len(mv) > 2 else "move")
-                        made[pid] = (us, mv, new)
+                        made[pid] = (was, mv, new)
                     now[pid] = wanted[pid] = new
             units = list(now.values())
         else:

@@ -100,7 +100,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     given = [str(p) for p in paths]
     if not given:
         raise InputError(None, "no save or log to audit")
-    paths = given if keep_order else play_order(given)
+    order = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
     elif replay_only:
@@ -114,14 +114,14 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     b.reset()
     b.take_observations()          # nothing an earlier audit in this process noticed
     if mod is not None:
-        for p in paths:           # read each file once up front: bad input fails before any work
+        for p in order:           # read each file once up front: bad input fails before any work
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
     warnings = []
     kept: dict[str, SaveFile] = {}    # files read for the check, kept for the audit (up to a budget)
     if mod is not None:
         budget = KEEP_READ_CHARS
-        for p in paths:           # the module each file names in its own metadata
+        for p in order:           # the module each file names in its own metadata
             save = read_save(p)
             said = check_module(p, save.module_name, mod.name, force)
             if said:
@@ -129,7 +129,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             budget -= len(save.text)
             if budget >= 0:
                 kept[p] = save
-    jobs = max(1, min(jobs or 1, len(paths), os.cpu_count() or 1))
+    jobs = max(1, min(jobs or 1, len(order), os.cpu_count() or 1))
     note = None
     if jobs > 1 and rules and rs.MEMORY_KEYS:
         # each file would start from facts only the previous file's end gives: a guess would be
@@ -139,11 +139,11 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
                 f"{', '.join(rs.MEMORY_KEYS[:4])}{', ...' if len(rs.MEMORY_KEYS) > 4 else ''}): the files "
                 "were audited one after another (--jobs runs files in parallel only for rules that carry nothing "
                 "between files).")
-    results = _parallel(paths, setup, jobs, rs, kept) if jobs > 1 else None
+    results = _parallel(order, setup, jobs, rs, kept) if jobs > 1 else None
     if results is None:
         auditor = FileAuditor(b, mod, rs)
-        results = [auditor.run(kept.pop(p, None) or read_save(p), p) for p in paths]
-    result = assemble(results, b, rules, given=None if paths == given else given, warnings=warnings)
+        results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
+    result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     if note:
         result.notes.append(note)
     return result

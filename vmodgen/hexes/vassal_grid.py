@@ -29,6 +29,7 @@ DEFAULT_HEX_WIDTH = SQRT3_2 * DEFAULT_HEX_HEIGHT     # 55.42562584220407
 
 class HexGrid(NumberedGrid):
     """``HexGrid`` of VASSAL 3.7 with an optional :class:`HexNumbering` (board pixels)."""
+    numbering: HexNumbering | None
 
     def __init__(self, dx: float = DEFAULT_HEX_WIDTH, dy: float = DEFAULT_HEX_HEIGHT,
                  x0: int = 0, y0: int = 32, sideways: bool = False, snap: bool = True,

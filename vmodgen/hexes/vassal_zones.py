@@ -19,6 +19,7 @@ Size = tuple[int, int]
 
 class SquareGrid(NumberedGrid):
     """``SquareGrid`` with an optional :class:`SquareNumbering`."""
+    numbering: SquareNumbering | None
 
     def __init__(self, dx: float = 48.0, dy: float = 48.0, x0: int = 24, y0: int = 24,
                  snap: bool = True, edges_legal: bool = False, corners_legal: bool = False,

@@ -13,10 +13,15 @@ from .dice import Roll, parse_roll, sides_of
 
 
 class StepLike(Protocol):
-    index: int
-    command: object
-    moves: list
-    chat: list
+    """What the facts read of a replay step (read-only: a Step, or a test's stand-in)."""
+    @property
+    def index(self) -> int: ...
+    @property
+    def command(self) -> object: ...
+    @property
+    def moves(self) -> list: ...
+    @property
+    def chat(self) -> list: ...
 
     @property
     def chat_text(self) -> list[str]: ...

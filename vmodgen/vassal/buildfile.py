@@ -8,9 +8,11 @@ Pure functions over lxml elements; :mod:`.module` does the zip and image work.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 from ..hexes.vassal_grid import HexGrid, RegionGrid, SquareGrid, Zone, ZonedGrid
+from ..hexes.vassal_numbering import Grid as AnyGrid
+from ..hexes.vassal_numbering import NumberedGrid, RegularNumbering
 
 Grid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
 
@@ -90,7 +92,7 @@ def read_grid(el, size: tuple[int, int], warn: Warn = _ignore, where: str = "gri
             if cls(r) != "Region":
                 warn(f"{where}: element <{r.tag}> in its RegionGrid is not a Region: ignored "
                      f"(any location it names is lost)")
-        regions = [dict(r.attrib) for r in elements(el) if cls(r) == "Region"]
+        regions: list[Mapping[str, str]] = [dict(r.attrib) for r in elements(el) if cls(r) == "Region"]
         return RegionGrid.from_attributes(dict(el.attrib), regions)
     if kind == "ZonedGrid":
         zg = ZonedGrid(size=size)
@@ -123,7 +125,7 @@ def read_grid(el, size: tuple[int, int], warn: Warn = _ignore, where: str = "gri
     return None
 
 
-def numberings(grid: Grid | None) -> Iterator:
+def numberings(grid: AnyGrid | None) -> Iterator[RegularNumbering]:
     """Every numbering of a grid: its own, a zoned grid's background's and its zones' grids'."""
     if grid is None:
         return
@@ -131,11 +133,11 @@ def numberings(grid: Grid | None) -> Iterator:
         yield from numberings(grid.background)
         for z in grid.zones:
             yield from numberings(z.grid)
-    elif getattr(grid, "numbering", None) is not None:
+    elif isinstance(grid, NumberedGrid) and grid.numbering is not None:
         yield grid.numbering
 
 
-def set_grid_size(grid: Grid | None, size: tuple[int, int]) -> None:
+def set_grid_size(grid: AnyGrid | None, size: tuple[int, int]) -> None:
     """Give a board's grid (and a zoned grid's background) the board's size."""
     if grid is None:
         return
@@ -143,11 +145,11 @@ def set_grid_size(grid: Grid | None, size: tuple[int, int]) -> None:
         grid.size = size
         if grid.background is not None:
             set_grid_size(grid.background, size)
-    elif hasattr(grid, "size"):
+    elif isinstance(grid, (HexGrid, SquareGrid)):         # a RegionGrid has no size
         grid.size = size
 
 
-def grid_summary(grid: Grid | None) -> str:
+def grid_summary(grid: AnyGrid | None) -> str:
     """One line describing a grid, for ``vmodgen inspect``."""
     if grid is None:
         return "no grid"
@@ -169,6 +171,7 @@ def grid_summary(grid: Grid | None) -> str:
                 + ("" if grid.numbering else ", no numbering"))
     if isinstance(grid, RegionGrid):
         return f"RegionGrid, {len(grid.regions)} regions"
+    assert isinstance(grid, ZonedGrid)                  # read_grid makes only these four
     parts = [f"ZonedGrid, {len(grid.zones)} zones"]
     if grid.background is not None:
         parts.append("background " + grid_summary(grid.background))

@@ -156,14 +156,14 @@ def split_chain(text: str) -> list[str]:
     got = _SPLITS.get(text)
     if got is None:
         fast = _fast_split(text, None)
-        got = _slow_split_chain(text) if fast is None else fast
-        if len(got) > MAX_CHAIN + 1:
+        split = _slow_split_chain(text) if fast is None else fast
+        if len(split) > MAX_CHAIN + 1:
             raise _too_long()
         if len(text) <= 4_000:              # real chains are far shorter; the memo stays small
             if len(_SPLITS) >= 4096:
                 _SPLITS.clear()
-            _SPLITS[text] = tuple(got)
-        return got
+            _SPLITS[text] = tuple(split)
+        return split
     return list(got)
 
 

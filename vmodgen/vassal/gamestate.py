@@ -102,7 +102,7 @@ class GameState:
             return locate(*pos) if locate is not None and pos[0] is not None else None
         pieces = {}
         for pid, rec in self.pieces.items():
-            entry = {"map": rec.map, "x": rec.x, "y": rec.y, "hex": hex_of(rec.position),
+            entry: dict[str, object] = {"map": rec.map, "x": rec.x, "y": rec.y, "hex": hex_of(rec.position),
                      "stack": rec.stack, "name": rec.name}
             if with_properties:
                 entry["properties"] = rec.properties()

@@ -2,7 +2,7 @@
 :func:`expand_prototypes`. Re-exported by :mod:`vmodgen.vassal.traits`."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Protocol, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
@@ -253,6 +253,14 @@ def _proto_chain(definition: str) -> tuple[list[str], list[str]]:
 MAX_EXPANDED_TRAITS = limits.MAX_EXPANDED_TRAITS
 
 
+@runtime_checkable
+class _Budget(Protocol):
+    """Prototypes that count the traits expanded from them (a module's
+    :class:`vmodgen.vassal.buildfile.Prototypes`, not imported here to keep this module light)."""
+    expanded: int
+    source: str | None
+
+
 def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, str],
                       warnings: list[str] | None = None, max_depth: int = 32) -> tuple[str, str]:
     """Replace every ``prototype;Name`` element by that prototype's traits (its BasicPiece
@@ -268,11 +276,10 @@ def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, s
     out_t: list[str] = []
     out_s: list[str] = []
     _Expander(prototypes, warnings, max_depth).run(types, states, out_t, out_s, ())
-    spent = getattr(prototypes, "expanded", None)       # a module's Prototypes: one budget for all
-    if spent is not None:
-        prototypes.expanded = spent + len(out_t)
+    if isinstance(prototypes, _Budget):                  # a module's Prototypes: one budget for all
+        prototypes.expanded += len(out_t)
         if prototypes.expanded > limits.MAX_EXPANDED_TRAITS_TOTAL:
-            raise LimitError(getattr(prototypes, "source", None),
+            raise LimitError(prototypes.source,
                              f"prototypes expand to more than {limits.MAX_EXPANDED_TRAITS_TOTAL} traits "
                              "in all (limit MAX_EXPANDED_TRAITS_TOTAL)")
     return join_chain(out_t), join_chain(out_s)
@@ -325,5 +332,6 @@ class _Expander:
                 out_t.append(t)
                 out_s.append(s)
                 continue
+            assert definition is not None       # a missing prototype is a problem above
             ptypes, pstates = self.chain(key, definition)
             self.run(ptypes, pstates, out_t, out_s, path + (key,))

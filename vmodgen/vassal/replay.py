@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Generator, Iterator
 
 from .. import limits
 from ..notes import warn_once
@@ -236,7 +236,7 @@ class _Runner:
         layer = None
         if tokens and tokens[-1].startswith("@@"):
             layer = tokens.pop()
-        map_id = tokens[0] if tokens else "null"
+        map_id: str | None = tokens[0] if tokens else "null"
         if map_id == "null" or not tokens:
             map_id, x, y, ids = None, 0, 0, tokens[1:]
         else:
@@ -494,7 +494,7 @@ def log_version(source: SaveFile | Command) -> str:
 
 def iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor | None = None, *,
              locate: Locate | None = None, apply_boards: Callable[[str], object] | None = None,
-             warnings: list[str] | None = None) -> Iterator[tuple[int, Step | None, GameState]]:
+             warnings: list[str] | None = None) -> Generator[tuple[int, Step | None, GameState], None, object]:
     """Replay step by step: yields ``(0, None, state)``, then ``(k, step, state)`` after each
     step (one live state), calling ``visitor``'s hooks on the way; returns (as the generator's
     value) what ``visitor.end_file`` returns. Bad input raises
@@ -523,10 +523,10 @@ def read_log(source: SaveFile | Command | str, visitor: ReplayVisitor, *,
 
 def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: Locate | None,
               apply_boards: Callable[[str], object] | None, warnings: list[str],
-              path: str | None) -> Iterator[tuple[int, Step | None, GameState]]:
+              path: str | None) -> Generator[tuple[int, Step | None, GameState], None, object]:
     save = source if isinstance(source, SaveFile) else None
-    if save is not None:
-        root = save.tree
+    if isinstance(source, SaveFile):
+        root = source.tree
     elif isinstance(source, Command):
         root = source
     else:
@@ -597,7 +597,9 @@ class Replay:
         """The final position as VASSAL saves it and loads it again (see
         :meth:`ReplayVisitor.saved`): what the next file of a chain starts from."""
         if self._saved is None:
-            self._saved = read_log(self._root, _Saved())
+            saved = read_log(self._root, _Saved())
+            assert isinstance(saved, GameState)     # _Saved is always handed the saved position
+            self._saved = saved
         return self._saved
 
     def _states(self) -> Iterator[tuple[int, GameState]]:

@@ -212,7 +212,7 @@ def read_save(path: str | Path) -> SaveFile:
 
 def save_bytes(content: str | Command, *, obfuscated: bool = True, key: int | None = None,
                savedata: Metadata | None = None, moduledata: Metadata | bytes | None = None,
-               container: str = "zip", date_time: tuple[int, ...] | None = None) -> bytes:
+               container: str = "zip", date_time: tuple[int, int, int, int, int, int] | None = None) -> bytes:
     """The bytes of a save/log file: ``!VCSK`` (or plain) ``savedGame`` + metadata entries.
     ``date_time``: the zip entries' time (default now; fixed for reproducible files)."""
     text = encode_tree(content) if isinstance(content, Command) else content
@@ -220,7 +220,7 @@ def save_bytes(content: str | Command, *, obfuscated: bool = True, key: int | No
     if container == "raw":
         return payload
     buf = io.BytesIO()
-    stamp = tuple(date_time) if date_time is not None else time.localtime()[:6]
+    stamp = date_time if date_time is not None else time.localtime()[:6]
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         def put(name: str, data: bytes) -> None:
             info = zipfile.ZipInfo(name, date_time=stamp)

@@ -32,7 +32,7 @@ class _Typed:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (never holding a password)."""
-        out = {"kind": self.kind}
+        out: dict[str, Any] = {"kind": self.kind}
         for name, value in vars(self).items():
             if name.startswith("_") or name in ("player_id",):
                 continue
@@ -281,7 +281,7 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _parse(text: str) -> _Typed:
+def _parse(text: str) -> _Typed | _Verified:
     if text.startswith("LOG\t"):
         inner = text[4:]
         return _Verified(Log(None if inner == NULL else parse_command(inner)))

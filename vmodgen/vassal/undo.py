@@ -45,7 +45,7 @@ _SPEAKER = re.compile(r"^(?:<([^<>]+)> - |\* <([^<>]+)> )")
 def marks_undo(version: str) -> bool:
     """Whether VASSAL ``version`` marks its undos with ``UNDO→true`` (3.4 and later)."""
     m = re.match(r"\s*(\d+)\.(\d+)", version or "")
-    return bool(m) and (int(m.group(1)), int(m.group(2))) >= (3, 4)
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= (3, 4)
 
 
 def speaker(text: str) -> str | None:

@@ -62,7 +62,7 @@ class _S:
         self.local = local                  # made by this client (an id the log never names)
 
 
-def _index(s: _S, p: _P) -> int:
+def _index(s: _S, p: _P | _S) -> int:
     for k, x in enumerate(s.contents):
         if x is p:
             return k
@@ -442,7 +442,8 @@ class Vassal2Runner(_Runner):
         parent = p.parent
         listed = (parent is not None and self.reg.get(parent.id) is parent
                   and any(c is p for c in parent.contents))
-        rec.stack = parent.id if listed and (not parent.local or parent.contents) else None
+        rec.stack = (parent.id if listed and parent is not None and (not parent.local or parent.contents)
+                     else None)
         # what BasicPiece.getState writes: the piece's own map, the point it is drawn at
         if p.written != (p.own_map, x, y):
             rec.piece.set_position(p.own_map, x, y)
