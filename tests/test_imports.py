@@ -3,7 +3,6 @@
 function included; and no layer importing one above it."""
 from __future__ import annotations
 
-import pytest
 
 from import_graph_util import cycles, graph
 
@@ -39,8 +38,6 @@ def test_no_import_cycles_outside_the_vassal_readers():
     assert [c for c in cycles(graph()) if not all(m.startswith("vmodgen.vassal.") for m in c)] == []
 
 
-@pytest.mark.xfail(reason="vmodgen.vassal: traits → trait_forms → piece → traits (imports inside functions), "
-                          "left to the branch reworking the VASSAL readers (issue 19)", strict=False)
 def test_no_import_cycles():
     """No strongly connected set of modules anywhere in the package."""
     assert cycles(graph()) == []

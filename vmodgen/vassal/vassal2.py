@@ -27,7 +27,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, PieceRecord, StackRecord
 from .piece import Piece
-from .replay import Change, Move, _Runner, merge_stack_state, merge_state
+from .interpreter import Change, Move, _Runner, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
 from ..errors import LimitError

@@ -1,0 +1,438 @@
+"""The interpreter of VASSAL 3.x commands (FORMATS.md §4.5–4.9): what ``+/``, ``-/``, ``D/``,
+``M/`` and the component commands do to a game state, and the record of one step (:class:`Step`,
+:class:`Move`, :class:`Change`). :mod:`.replay` drives it over a save or log; :mod:`.vassal2`
+is the same interpreter with VASSAL 2.x's own piece and stack model."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import limits
+from ..notes import warn_once
+from ..errors import LimitError
+from .chains import join_chain, split_state_chain
+from .codec import decode, encode, java_int
+from .commands import Command
+from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
+from .piece import Piece
+from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
+                    MutableProperty, Player, RemovePiece, TurnState, Undo)
+
+__all__ = ["Step", "Move", "Change", "merge_state", "merge_stack_state"]
+
+
+# ----------------------------------------------------------------------------------------
+# steps
+@dataclass
+class Move:
+    """One ``M/``: a piece (or a whole stack) from one map point to another."""
+    piece_id: str
+    old: Position
+    new: Position
+    old_label: str | None = None
+    new_label: str | None = None
+    is_stack: bool = False
+    members: list[str] = field(default_factory=list)   # pieces carried (stack moves)
+    under: str | None = None
+
+
+@dataclass
+class Change:
+    """One ``D/``: a piece's state chain replaced; :meth:`diff` gives the properties."""
+    piece_id: str
+    type_chain: str
+    old_state: str
+    new_state: str
+
+    def diff(self) -> dict[str, tuple[str | None, str | None]]:
+        """Properties whose value differs: name -> (old, new)."""
+        old = Piece(self.type_chain, self.old_state).properties()
+        new = Piece(self.type_chain, self.new_state).properties()
+        return {k: (old.get(k), new.get(k)) for k in old.keys() | new.keys()
+                if old.get(k) != new.get(k)}
+
+
+@dataclass
+class Step:
+    """One recorded action (a top-level ``LOG`` command) and what it did."""
+    index: int                       # 1-based; step 0 is the starting state
+    command: Command
+    moves: list[Move] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    created: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    chat: list[str] = field(default_factory=list)          # as written (HTML-escaped)
+    turns: list[tuple[str, str | None, str]] = field(default_factory=list)  # tracker, old, new
+    properties: list[tuple[str, str | None, str]] = field(default_factory=list)
+    undo: bool = False               # an undo: it takes back the step(s) in ``undoes``
+    turn_state: dict[str, str] = field(default_factory=dict)   # every tracker after the step
+    boards: bool = False                                        # a BoardPicker command ran
+    #: the undo step that took this step back (set before the step is delivered)
+    undone_by: int | None = None
+    #: on an undo step: the steps it takes back
+    undoes: list[int] = field(default_factory=list)
+    #: a step made of the inverse commands of an undo: the step they invert
+    inverse_of: int | None = None
+    #: who did it: the chat's ``<Name>``, or the roster name of the ``M/`` password (never the password)
+    player: str | None = None
+    #: dice reports of this step that an undo took back (chat lines, decoded)
+    undone_rolls: list[str] = field(default_factory=list)
+    #: ids an ``M/`` or ``D/`` of this step names that the game does not hold: VASSAL does
+    #: nothing with them (a stack the recording player's VASSAL made in an undo and never logged:
+    #: on the recorder's screen it moved, for everyone replaying the log it did not)
+    ignored: list[str] = field(default_factory=list)
+
+    @property
+    def undone(self) -> bool:
+        """Whether an undo took this step back."""
+        return self.undone_by is not None
+
+    @property
+    def chat_text(self) -> list[str]:
+        """Chat lines with HTML entities decoded."""
+        return [html.unescape(c) for c in self.chat]
+
+    def to_json(self, with_properties: bool = False) -> dict:
+        """A JSON-ready summary (``with_properties``: decode each change's property diff)."""
+        out = {
+            "step": self.index,
+            "moves": [{"id": m.piece_id, "stack": m.is_stack, "members": m.members,
+                       "from": {"map": m.old[0], "x": m.old[1], "y": m.old[2], "hex": m.old_label},
+                       "to": {"map": m.new[0], "x": m.new[1], "y": m.new[2], "hex": m.new_label},
+                       "under": m.under} for m in self.moves],
+            "changed": [c.piece_id for c in self.changes],
+            "created": self.created, "deleted": self.deleted, "chat": self.chat_text,
+            "turns": [{"tracker": t, "old": o, "new": n} for t, o, n in self.turns],
+            "properties": [{"name": k, "old": o, "new": n} for k, o, n in self.properties],
+            "undo": self.undo, "undone_by": self.undone_by, "undoes": self.undoes,
+            "inverse_of": self.inverse_of, "player": self.player, "undone_rolls": self.undone_rolls,
+            "ignored": self.ignored,
+        }
+        if with_properties:
+            out["changes"] = [{"id": c.piece_id, "properties": {k: {"old": o, "new": n}
+                                                               for k, (o, n) in sorted(c.diff().items())}}
+                              for c in self.changes]
+        return out
+
+
+# ----------------------------------------------------------------------------------------
+# the interpreter
+class _Runner:
+    def __init__(self, state: GameState, locate: Locate | None,
+                 apply_boards: Callable[[str], object] | None, warnings: list[str],
+                 path: str | None = None) -> None:
+        self.s = state
+        self.path = path             # the save/log: named by errors (pieces decode lazily)
+        self.locate = locate
+        self.apply_boards = apply_boards
+        self.warnings = warnings
+        self.local = 0
+        self.step: Step | None = None
+        self.index: dict[Position, list[str]] = {}   # stacks by position
+        for stack in state.stacks.values():
+            self._index_add(stack)
+
+    def _index_add(self, stack: "StackRecord") -> None:
+        self.index.setdefault((stack.map, stack.x, stack.y), []).append(stack.id)
+
+    def _index_remove(self, stack: "StackRecord") -> None:
+        ids = self.index.get((stack.map, stack.x, stack.y))
+        if ids and stack.id in ids:
+            ids.remove(stack.id)
+
+    def label(self, pos: Position) -> str | None:
+        if self.locate is None or pos[0] is None:
+            return None
+        return self.locate(pos[0], pos[1], pos[2])
+
+    def run(self, node: Command) -> None:
+        if not node.subs:
+            self.execute(node.typed(), node.text)
+            return
+        for sub in node.walk():
+            self.execute(sub.typed(), sub.text)
+
+    def execute(self, cmd, text: str) -> None:
+        while isinstance(cmd, Log):
+            if cmd.inner is None:
+                return
+            cmd = cmd.inner
+        if isinstance(cmd, AddPiece):
+            self.add(cmd)
+        elif isinstance(cmd, MovePiece):
+            self.move(cmd)
+        elif isinstance(cmd, ChangePiece):
+            self.change(cmd)
+        elif isinstance(cmd, RemovePiece):
+            self.remove(cmd.id)
+        elif isinstance(cmd, Chat):
+            if self.step is not None:
+                self.step.chat.append(cmd.text)
+        elif isinstance(cmd, TurnState):
+            old = self.s.turns.get(cmd.tracker_id)
+            self.s.turns[cmd.tracker_id] = cmd.state
+            if self.step is not None:
+                self.step.turns.append((cmd.tracker_id, old, cmd.state))
+        elif isinstance(cmd, Undo):
+            if self.step is not None and cmd.in_progress:
+                self.step.undo = True
+        elif isinstance(cmd, MutableProperty):
+            key = f"{cmd.container}:{cmd.name}" if cmd.container else cmd.name
+            self._prop(key, cmd.new)
+        elif isinstance(cmd, GlobalProperty):
+            key = f"{cmd.container}:{cmd.name}" if cmd.container else cmd.name
+            self._prop(key, cmd.value)
+        elif isinstance(cmd, BoardPicker):
+            self.s.boards[cmd.map_id] = cmd.tokens
+            if self.step is not None:
+                self.step.boards = True
+            if self.apply_boards is not None:
+                self.apply_boards(text[4:] if text.startswith("LOG\t") else text)
+        elif isinstance(cmd, Player):
+            entry = (cmd.name, cmd.side)
+            if cmd.removed:
+                if entry in self.s.players:
+                    self.s.players.remove(entry)
+            elif entry not in self.s.players:
+                if len(self.s.players) >= limits.MAX_PLAYERS:      # also keeps the `in` test cheap
+                    raise LimitError(self.path, f"more than {limits.MAX_PLAYERS} players (limit MAX_PLAYERS)")
+                self.s.players.append(entry)
+
+    def _prop(self, key: str, value: str) -> None:
+        old = self.s.properties.get(key)
+        self.s.properties[key] = value
+        if self.step is not None:
+            self.step.properties.append((key, old, value))
+
+    # -- pieces and stacks -------------------------------------------------------------
+    def _detach(self, pid: str) -> None:
+        rec = self.s.pieces.get(pid)
+        if rec is None or rec.stack is None:
+            return
+        stack = self.s.stacks.get(rec.stack)
+        rec.stack = None
+        if stack is not None:
+            if pid in stack.members:
+                stack.members.remove(pid)
+            if stack.provisional and not stack.members:
+                self._index_remove(stack)
+                del self.s.stacks[stack.id]
+
+    def _set_stack(self, sid: str, state: str) -> None:
+        tokens = decode(state, ";")
+        layer = None
+        if tokens and tokens[-1].startswith("@@"):
+            layer = tokens.pop()
+        map_id: str | None = tokens[0] if tokens else "null"
+        if map_id == "null" or not tokens:
+            map_id, x, y, ids = None, 0, 0, tokens[1:]
+        else:
+            x, y, ids = _int(tokens, 1), _int(tokens, 2), tokens[3:]
+        stack = self.s.stacks.get(sid)
+        if stack is None:
+            stack = self.s.stacks[sid] = StackRecord(sid, map_id, x, y, [], layer)
+            self._index_add(stack)
+        else:
+            self._index_remove(stack)
+            for member in list(stack.members):
+                rec = self.s.pieces.get(member)
+                if rec is not None and rec.stack == sid:
+                    rec.stack = None
+            stack.map, stack.x, stack.y, stack.members, stack.layer = map_id, x, y, [], layer
+            self._index_add(stack)
+        for member in ids:
+            rec = self.s.pieces.get(member)
+            if rec is None:
+                continue   # VASSAL looks members up by id and skips unknown ones
+            self._detach(member)
+            rec.stack = sid
+            stack.members.append(member)
+            if map_id is not None:
+                rec.position = (map_id, x, y)
+
+    def add(self, cmd: AddPiece) -> None:
+        if cmd.is_stack:
+            self._set_stack(cmd.id, cmd.state)
+        else:
+            old = self.s.pieces.get(cmd.id)
+            if old is not None:
+                self._detach(cmd.id)
+            elif len(self.s.pieces) >= limits.MAX_PIECES:
+                raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+            self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings,
+                                                              source=self.path))
+        if self.step is not None:
+            self.step.created.append(cmd.id)
+
+    def remove(self, pid: str) -> None:
+        if pid in self.s.pieces:
+            self._detach(pid)
+            del self.s.pieces[pid]
+        elif pid in self.s.stacks:
+            for member in self.s.stacks[pid].members:
+                rec = self.s.pieces.get(member)
+                if rec is not None:
+                    rec.stack = None
+            self._index_remove(self.s.stacks[pid])
+            del self.s.stacks[pid]
+        if self.step is not None:
+            self.step.deleted.append(pid)
+
+    def change(self, cmd: ChangePiece) -> None:
+        if cmd.id in self.s.stacks:
+            new = cmd.new_state
+            if cmd.old_state is not None:
+                new = merge_stack_state(self.s.stacks[cmd.id].members, new, cmd.old_state)
+            self._set_stack(cmd.id, new)
+            return
+        rec = self.s.pieces.get(cmd.id)
+        if rec is None:
+            self._ignored(cmd.id)
+            return
+        old_state = rec.piece.encode_state()
+        merged, basic_changed = merge_state(old_state, cmd.new_state, cmd.old_state, rec.piece.count)
+        rec.piece.set_state(merged)
+        new_pos = rec.piece.position()
+        stack = self.s.stacks.get(rec.stack) if rec.stack is not None else None
+        if not basic_changed:
+            pass                         # mergeState: the BasicPiece (its place) is left alone
+        elif stack is not None and new_pos[0] in (None, stack.map):
+            # VASSAL (BasicPiece.setState): a stacked piece's map and position are its stack's;
+            # a new state naming no map ("null", as 3.0/3.1 wrote for every stacked piece) or
+            # the stack's map leaves it where it is, in its stack
+            rec.position = (stack.map, stack.x, stack.y)
+        else:
+            if stack is not None or (rec._pos is not None and new_pos[0] != rec._pos[0]):
+                self._detach(cmd.id)     # moved to another map: out of its stack
+            rec.position = new_pos
+        if self.step is not None:
+            self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), old_state, cmd.new_state))
+
+    def move(self, cmd: MovePiece) -> None:
+        new: Position = (cmd.new_map, cmd.new_x, cmd.new_y)
+        old: Position = (cmd.old_map, cmd.old_x, cmd.old_y)
+        if cmd.new_map is None:
+            # MovePiece to no map only takes the piece (or stack) off its map's list: it keeps
+            # its place and its stack, and a save writes it where it was (3.7 as 2.x)
+            if cmd.id in self.s.stacks or cmd.id in self.s.pieces:
+                stack = self.s.stacks.get(cmd.id)
+                self._record(cmd, old, new, stack is not None,
+                             list(stack.members) if stack is not None else [cmd.id])
+            return
+        stack = self.s.stacks.get(cmd.id)
+        if stack is not None:
+            self._index_remove(stack)
+            stack.map, stack.x, stack.y = new
+            self._index_add(stack)
+            for member in stack.members:
+                rec = self.s.pieces.get(member)
+                if rec is not None:
+                    self._place(rec, new)
+            self._record(cmd, old, new, True, list(stack.members))
+            return
+        rec = self.s.pieces.get(cmd.id)
+        if rec is None:
+            # VASSAL's MovePiece does nothing for an id the game does not hold (a stack the
+            # recording client made without logging it, as an undo does): neither does the replay
+            self._ignored(cmd.id)
+            return
+        self._detach(cmd.id)
+        self._place(rec, new)
+        if cmd.new_map is not None:
+            target = None
+            under = self.s.pieces.get(cmd.new_under) if cmd.new_under else None
+            if under is not None and under.position == new:
+                if under.stack is None:
+                    target = self._new_stack(new)
+                    target.members.append(under.id)
+                    under.stack = target.id
+                else:
+                    target = self.s.stacks.get(under.stack)
+                if target is not None:
+                    i = target.members.index(under.id) + 1 if under.id in target.members else len(target.members)
+                    target.members.insert(i, cmd.id)
+            else:
+                target = self._stack_at(new)
+                if target is None:
+                    target = self._new_stack(new)
+                target.members.append(cmd.id)
+            if target is not None:
+                rec.stack = target.id
+        self._record(cmd, old, new, False, [cmd.id])
+
+    @staticmethod
+    def _place(rec: PieceRecord, pos: Position) -> None:
+        """Move a piece and its BasicPiece state (VASSAL's ``getState`` after ``M/`` names
+        the new map and point), so ``piece.encode_state()`` agrees with ``position``."""
+        rec.position = pos
+        rec.piece.set_position(*pos)
+
+    def _stack_at(self, pos: Position) -> StackRecord | None:
+        for sid in self.index.get(pos, ()):
+            stack = self.s.stacks.get(sid)
+            if stack is not None and stack.members:
+                return stack
+        return None
+
+    def _new_stack(self, pos: Position) -> StackRecord:
+        self.local += 1
+        sid = f"local-{self.local}"
+        stack = StackRecord(sid, pos[0], pos[1], pos[2], [], None, provisional=True)
+        self.s.stacks[sid] = stack
+        self._index_add(stack)
+        return stack
+
+    def _record(self, cmd: MovePiece, old: Position, new: Position, is_stack: bool,
+                members: list[str]) -> None:
+        if self.step is None:
+            return
+        self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
+                                    members, cmd.new_under))
+
+    def _ignored(self, pid: str) -> None:
+        if self.step is not None:
+            self.step.ignored.append(pid)
+
+    def saved_state(self) -> GameState:
+        """The game as a save written now and loaded again holds it (VASSAL 3.x: as it is)."""
+        return self.s
+
+    def warnings_once(self, message: str) -> None:
+        warn_once(self.warnings, message)
+
+
+def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[str, bool]:
+    """What VASSAL's ``D/`` leaves of a piece's state chain (``ChangePiece`` with an old state
+    calls ``mergeState``: each trait, and the BasicPiece, takes its new state only where it
+    differs from the old one; without an old state the whole new chain is set). Returns the
+    chain and whether the BasicPiece (the piece's map and point) was set."""
+    if old is None:
+        return new, True
+    cur = split_state_chain(current, count)
+    n = split_state_chain(new, count)
+    o = split_state_chain(old, count)
+    merged = [a if a != b else c for c, a, b in zip(cur, n, o)]
+    return join_chain(merged), n[-1] != o[-1]
+
+
+def merge_stack_state(members: list[str], new: str, old: str) -> str:
+    """``Stack.mergeState`` (2.x and 3.x): the new state, keeping the members the stack holds now
+    that neither the new nor the old state names (each right after the member below it; when
+    the old state is the stack's own there are none)."""
+    nt, ot = decode(new, ";"), decode(old, ";")
+    layer = [nt.pop()] if len(nt) > 3 and nt[-1].startswith("@@") else []
+    new_ids, old_ids = nt[3:], ot[3:]
+    for k, pid in enumerate(members):
+        if pid not in new_ids and pid not in old_ids:
+            below = members[k - 1] if k > 0 else None
+            at = new_ids.index(below) if below in new_ids else -1
+            new_ids.insert(at + 1, pid)
+    if new_ids == nt[3:]:
+        return new
+    return encode(nt[:3] + new_ids + layer, ";")
+
+
+def _int(tokens: list[str], i: int) -> int:
+    value = java_int(tokens[i]) if i < len(tokens) else None
+    return 0 if value is None else value
