@@ -139,13 +139,7 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
               apply_boards: Callable[[str], object] | None, warnings: list[str],
               path: str | None) -> Generator[tuple[int, Step | None, GameState], None, object]:
     save = source if isinstance(source, SaveFile) else None
-    if isinstance(source, SaveFile):
-        root = source.tree
-    elif isinstance(source, Command):
-        root = source
-    else:
-        from .commands import parse_tree
-        root = parse_tree(source)
+    root = command_tree(source)
     version = log_version(save if save is not None else root)
     visitor.begin_file(save)
     state = GameState()
@@ -273,13 +267,7 @@ def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
     """Replay a save or log; see the module docstring. Bad input raises
     :class:`~vmodgen.errors.InputError` naming the save's file (when it is a :class:`SaveFile`)."""
     path = source.path if isinstance(source, SaveFile) else None
-    if isinstance(source, SaveFile):
-        root = source.tree
-    elif isinstance(source, Command):
-        root = source
-    else:
-        from .commands import parse_tree
-        root = parse_tree(source)
+    root = command_tree(source)
     warnings = warnings if warnings is not None else []
     rp = read_log(source if isinstance(source, SaveFile) else root, _Builder(root, locate, warnings),
                   locate=locate, apply_boards=apply_boards, warnings=warnings)
@@ -303,3 +291,13 @@ def _major_minor(version: str) -> tuple[int, int] | None:
     import re
     m = re.match(r"\s*(\d+)(?:\.(\d+))?", version or "")
     return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
+def command_tree(source: SaveFile | Command | str) -> Command:
+    """The command tree of a save, a tree or a command text."""
+    if isinstance(source, SaveFile):
+        return source.tree
+    if isinstance(source, Command):
+        return source
+    from .commands import parse_tree
+    return parse_tree(source)

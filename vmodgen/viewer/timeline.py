@@ -48,19 +48,11 @@ class Timeline:
         return None
 
     def piece_no(self, pid: str) -> int:
-        n = self._piece_no.get(pid)
-        if n is None:
-            n = self._piece_no[pid] = len(self.pieces)
-            self.pieces.append(pid)
-        return n
+        return _number(self._piece_no, self.pieces, pid)
 
     def map_no(self, name: str) -> int:
-        n = self._map_no.get(name)
-        if n is None:
-            n = self._map_no[name] = len(self.maps)
-            self.maps.append(name)
-            self.used[name] = set()
-        return n
+        self.used.setdefault(name, set())
+        return _number(self._map_no, self.maps, name)
 
     def look_no(self, look: Look, side: str) -> int:
         key = (look, side)
@@ -240,3 +232,12 @@ def _side(binding: Binding | None, rec: PieceRecord) -> str:
     game = getattr(binding, "game", None)
     s = game.sides.get(side) if game is not None else None
     return s.name if s is not None else str(side)
+
+
+def _number(numbers: dict[str, int], names: list[str], name: str) -> int:
+    """The number of ``name`` in ``names``, appended (and numbered) when new."""
+    n = numbers.get(name)
+    if n is None:
+        n = numbers[name] = len(names)
+        names.append(name)
+    return n
