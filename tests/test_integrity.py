@@ -159,6 +159,10 @@ def test_module_version_change_and_seam(tmp_path: Path) -> None:
                                            "file": str(two)}]
     [seam] = sec["seams"]
     assert seam["differences"] >= 1 and seam.get("moved", 0) >= 1
+    # the seam's flag links to the pieces that differ, listed in the same page and text
+    code, page = run([one, two], "html")
+    assert code == 0 and "href='#continuity'" in page and "<h2 id='continuity'>" in page
+    assert "continuity: " in run([one, two], "text")[1]
 
 
 # -- the public chain ------------------------------------------------------------------------

@@ -43,12 +43,23 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
                 "<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:collapse}"
                 "td,th{border:1px solid #bbb;padding:2px 6px;text-align:left}.flags li{color:#a40}</style>"
                 f"</head><body><h1>Integrity of {escape(', '.join(result.files[i].path for i in range(len(result.files))))}</h1>"
-                + integrity_html(section) + "</body></html>\n")
+                + integrity_html(section) + _continuity_html(result.continuity) + "</body></html>\n")
     else:
-        text = "\n".join(integrity_text(section)) + "\n"
+        text = "\n".join(integrity_text(section) + [f"  continuity: {c}" for c in result.continuity]) + "\n"
     if output:
         write_text_atomic(output, text)
         click.echo(f"{output}: integrity of {len(result.files)} file(s), {len(section.get('flags', []))} flag(s)")
     else:
         click.echo(text, nl=False)
     return 0
+
+
+def _continuity_html(issues: list) -> str:
+    """The seams' differences, piece by piece (what the integrity section's seam lines link to)."""
+    if not issues:
+        return ""
+    from html import escape as e
+    rows = "".join(f"<tr><td>{e(c.before)}</td><td>{e(c.after)}</td><td>{e(c.name)} {e(c.piece)}</td>"
+                   f"<td>{e(c.what)}</td><td>{e(c.was)}</td><td>{e(c.now)}</td></tr>" for c in issues)
+    return ("<h2 id='continuity'>Continuity</h2><table><tr><th>before</th><th>after</th><th>piece</th>"
+            f"<th>what</th><th>was</th><th>now</th></tr>{rows}</table>")
