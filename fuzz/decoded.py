@@ -149,13 +149,7 @@ def small_seed(data: bytes, keep: int = 150) -> bytes:
         n._raw = None
     text = root.encode()
     payload = text.encode("utf-8") if kind == PLAIN else obfuscate(text, key)
-    if not entries:
-        return payload
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
-        for name, body in entries:
-            zf.writestr(name, payload if name == "savedGame" else body)
-    return out.getvalue()
+    return _rezip(payload, entries)
 
 
 def mutate_save(data: bytes, rng: random.Random, others: list[bytes]) -> bytes:
@@ -179,6 +173,11 @@ def mutate_save(data: bytes, rng: random.Random, others: list[bytes]) -> bytes:
     payload = text.encode("utf-8") if kind == PLAIN else obfuscate(text, key)
     if rng.random() < 0.1:
         payload = mutate.mutate_bytes(payload, rng, [], "esc")
+    return _rezip(payload, entries)
+
+
+def _rezip(payload: bytes, entries: list[tuple[str, bytes]]) -> bytes:
+    """``payload`` as the ``savedGame`` of a zip holding ``entries`` (the bare payload when none)."""
     if not entries:
         return payload
     out = io.BytesIO()

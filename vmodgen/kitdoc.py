@@ -117,25 +117,21 @@ def reference() -> str:
     out.append("A unit type's `symbol` is one base symbol, then any modifiers joined with `+`: "
                "`infantry+parachute`, `armor+light`, `artillery+motorized`. "
                f"{len(BASE_SYMBOLS)} base symbols and {len(MODIFIERS)} modifiers:\n")
-    out.append(_row("base symbol", "picture", "base symbol", "picture"))
-    out.append("|---|---|---|---|")
-    base = sorted(BASE_SYMBOLS)
-    for i in range(0, len(base), 2):
-        cells = []
-        for name in base[i:i + 2]:
-            cells += [f"`{name}`", f"![{name}](img/symbols/{name}.png)"]
-        out.append(_row(*(cells + ["", ""])[:4]))
-    out.append("")
-    out.append(_row("modifier", "picture (on `infantry`)", "modifier", "picture (on `infantry`)"))
-    out.append("|---|---|---|---|")
-    mods = sorted(MODIFIERS)
-    for i in range(0, len(mods), 2):
-        cells = []
-        for name in mods[i:i + 2]:
-            cells += [f"`+{name}`", f"![{name}](img/symbols/mod-{name}.png)"]
-        out.append(_row(*(cells + ["", ""])[:4]))
-    out.append("")
+    out += _pictures("base symbol", "picture", sorted(BASE_SYMBOLS), "", "")
+    out += _pictures("modifier", "picture (on `infantry`)", sorted(MODIFIERS), "+", "mod-")
     return "\n".join(out)
+
+
+def _pictures(head: str, picture: str, names: list[str], mark: str, file_prefix: str) -> list[str]:
+    """A two-column table of names and their pictures (``img/symbols/<file_prefix><name>.png``)."""
+    out = [_row(head, picture, head, picture), "|---|---|---|---|"]
+    for i in range(0, len(names), 2):
+        cells = []
+        for name in names[i:i + 2]:
+            cells += [f"`{mark}{name}`", f"![{name}](img/symbols/{file_prefix}{name}.png)"]
+        out.append(_row(*(cells + ["", ""])[:4]))
+    out.append("")
+    return out
 
 
 def symbol_files() -> dict[str, str]:
