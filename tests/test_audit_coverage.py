@@ -63,6 +63,11 @@ def test_moves_made_out_of_the_trackers_phase_are_reported(mini):
     got = [(m["step"], m["side"], m["from"], m["to"], m["phase"]) for m in c["out_of_phase"]]
     assert got == [(1, "blue", "0504", "0503", "Red Movement"), (4, "red", "0102", "0202", "Red Supply")]
     assert any("Was the tracker advanced?" in m and "step 1" in m for m in c["messages"])
+    # "0 findings" is not a clean bill: the summary says at once that the moves went unjudged
+    partial = "partial: 2 of 2 unit move(s) were not judged (not in a phase where the unit moves: 2)"
+    text = render(r, "text").splitlines()
+    assert text[text.index(next(t for t in text if t.startswith("0 findings"))) + 1].startswith(partial)
+    assert partial in render(r, "html")
 
 
 def test_a_log_of_another_module_is_refused_unless_forced(mini, tmp_path):

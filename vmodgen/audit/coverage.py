@@ -112,3 +112,16 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     out["messages"] = messages
     out["per_file"] = per_file
     return out
+
+
+def partial_sentence(cov: dict) -> str | None:
+    """One sentence for the top of a report when unit moves went unjudged for want of a phase
+    (a finding count of 0 is then not a clean bill); None when every such move was judged."""
+    moves = cov.get("moves", {}) if cov else {}
+    skipped = {k: n for k, n in moves.get("not_judged", {}).items() if k in (NO_PHASE, OUT_OF_PHASE) and n}
+    if not skipped:
+        return None
+    n = sum(skipped.values())
+    why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
+    return (f"partial: {n} of {moves.get('seen', n)} unit move(s) were not judged ({why}); "
+            "see the coverage section")

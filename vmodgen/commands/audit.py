@@ -63,7 +63,10 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     text = render(result, fmt, **options)
     if output:
         write_text_atomic(output, text)
-        click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)")
+        from ..audit.coverage import partial_sentence
+        partial = partial_sentence(result.coverage)
+        click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)"
+                   + (f"; {partial}" if partial else ""))
     else:
         click.echo(text, nl=False)
     return result.exit_code

@@ -3,6 +3,8 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
+from ..audit.coverage import partial_sentence
+
 import base64
 import html
 import io
@@ -113,6 +115,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
            f"<h1>Audit: {E(result.game)}</h1>",
            f"<p>{len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s) in "
            f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
+    partial = partial_sentence(result.coverage)
+    if partial:
+        out.append(f"<p><b>{E(partial)}</b></p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
     out += coverage_html(result.coverage)

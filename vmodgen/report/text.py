@@ -3,6 +3,8 @@ continuity issues, the notes, the summary and statistics, and last the coverage 
 judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
+from ..audit.coverage import partial_sentence
+
 
 def finding_line(f) -> str:
     when = f.where()
@@ -24,6 +26,9 @@ def text_report(result) -> str:
     lines.append(f"{nf} finding{'s' if nf != 1 else ''}, {len(result.continuity)} continuity "
                  f"issue{'s' if len(result.continuity) != 1 else ''} in {len(result.files)} "
                  f"file{'s' if len(result.files) != 1 else ''} ({s.get('steps', 0)} steps; game {result.game})")
+    partial = partial_sentence(result.coverage)
+    if partial:
+        lines.append(partial)
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  f"moves by player: {_kv(s.get('moves_by_player', {}))}")
     rolls = s.get("die_rolls", {})
