@@ -4,6 +4,7 @@ module (sides from a Marker property that overrides the folder), each loading ba
 matches a module's piece names to a kit's roster."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -34,7 +35,7 @@ def test_tld_starter_from_cli(tmp_path):
     folders = {c["name"]: c.get("folder") for c in data["class"]}
     assert folders["Allies units (palette folders)"] == "^(Pieces/British|Pieces/American)(/|$)"
     assert folders["Germans units (palette folders)"] == "^Pieces/German(/|$)"
-    assert folders["air (folder names)"] == "/Air$" and folders["hq (folder names)"] == "/Corps$"
+    assert folders["air (folder names)"] == "(^|/)Air$" and folders["hq (folder names)"] == "(^|/)Corps$"
     assert "not inferred: the side of 40 palette piece(s) in Pieces/Other/Fortifications" in run.stderr
     assert all(v["assumption"] for t in ("stacking", "zoc") for v in data[t].values())
     # the unnamed "Flip" layer is inactive in the palette: active = the back side
@@ -108,3 +109,23 @@ def test_fuzzy_names():
     assert fuzzy.best_match("2/1 Inf Bn", units) is None
     assert fuzzy.matches_side("Pieces/American", "Allies") and fuzzy.matches_side("German", "Germans")
     assert not fuzzy.matches_side("German", "Allies")
+
+
+def test_tour_starter_top_level_folder_is_usable_and_audit_says_nothing_judged(tmp_path):
+    """A kind read from a top-level palette folder ("Counters", no parent) gives a pattern that
+    matches it, so the starter binding loads; with no piece of the log recognised as a unit,
+    the audit says "partial ... nothing was judged" under its count, in text and JSON."""
+    mod, log = shared_path("corpus", "vassal_tour.mod"), shared_path("corpus", "vassal_tour.log")
+    out = tmp_path / "tour.toml"
+    run = bind(str(mod), "--rules", "generic", "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    folders = {c["name"]: c.get("folder") for c in tomllib.loads(out.read_text())["class"]}
+    assert folders["marker (folder names)"] == "(^|/)Counters$"
+    audit = [sys.executable, "-m", "vmodgen", "audit", "--module", str(mod), "--binding", str(out), str(log)]
+    text = subprocess.run(audit, capture_output=True, text=True, cwd=ROOT)
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    count = next(i for i, l in enumerate(lines) if l.startswith("0 findings"))
+    assert lines[count + 1].startswith("partial: no piece was recognised as a unit (of 21 piece(s))")
+    js = subprocess.run(audit + ["--format", "json"], capture_output=True, text=True, cwd=ROOT)
+    assert json.loads(js.stdout)["partial"].startswith("partial: no piece was recognised")

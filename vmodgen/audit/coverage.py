@@ -115,9 +115,15 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
 
 
 def partial_sentence(cov: dict) -> str | None:
-    """One sentence for the top of a report when unit moves went unjudged for want of a phase
-    (a finding count of 0 is then not a clean bill); None when every such move was judged."""
-    moves = cov.get("moves", {}) if cov else {}
+    """One sentence for the top of a report when the audit judged less than the log holds: no
+    piece recognised as a unit, or unit moves unjudged for want of a phase (a finding count of 0
+    is then not a clean bill); None when every unit move was judged."""
+    if not cov:
+        return None
+    if cov.get("pieces") and not cov.get("units_by_side"):
+        return (f"partial: no piece was recognised as a unit (of {cov['pieces']} piece(s)): nothing "
+                "was judged; see the coverage section")
+    moves = cov.get("moves", {})
     skipped = {k: n for k, n in moves.get("not_judged", {}).items() if k in (NO_PHASE, OUT_OF_PHASE) and n}
     if not skipped:
         return None

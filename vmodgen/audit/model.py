@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .coverage import partial_sentence
+
 JSON_VERSION = 1
 
 
@@ -116,7 +118,8 @@ class AuditResult:
                 "continuity": [c.to_json() for c in self.continuity],
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
-                "notes": self.notes, "coverage": _jsonable(self.coverage), "integrity": self.integrity}
+                "notes": self.notes, "partial": partial_sentence(self.coverage),
+                "coverage": _jsonable(self.coverage), "integrity": self.integrity}
 
 
 def _jsonable(v):

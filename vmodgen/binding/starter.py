@@ -131,9 +131,9 @@ def _kind_classes(slots: list[SlotInfo]) -> list[tuple[str, str, str]]:
                 if fuzzy.key(p) in ws:
                     protos.add(p)
         if folders and len(folders) == 1:
-            out.append((kind, "folder", "/" + esc(next(iter(folders))) + "$"))
+            out.append((kind, "folder", "(^|/)" + esc(next(iter(folders))) + "$"))
         elif folders:
-            out.append((kind, "folder", "/(" + "|".join(esc(f) for f in sorted(folders)) + ")$"))
+            out.append((kind, "folder", "(^|/)(" + "|".join(esc(f) for f in sorted(folders)) + ")$"))
         if protos:
             out.append((kind, "prototype", _alts(protos) + "$"))
     return out
