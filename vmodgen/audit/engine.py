@@ -27,6 +27,7 @@ precondition comes back as ``FileAudit.not_judged`` (rule id → why).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -599,8 +600,9 @@ class FileAuditor:
                                   name=v.unit.name or uid, side=v.unit.side, player=player_of(step), before=memo)
                 if tb is None:
                     continue
-                out.append(tb)
-                if judged_side and (judged_side == "*" or v.unit.side == judged_side):
+                judged = bool(judged_side) and (judged_side == "*" or v.unit.side == judged_side)
+                out.append(dataclasses.replace(tb, judged=True) if judged else tb)
+                if judged:
                     path = paths.get(pid)
                     n = len(tb.hexes)
                     if path is not None:
@@ -645,7 +647,7 @@ class FileAuditor:
                           "unit_name": tb.name, "side": tb.side, "player": tb.player, "hexes": list(tb.hexes),
                           "turn": ph[0] if ph else None,
                           "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
-                          "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
+                          "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
                           "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message}
                                                  for f in dropped if tb.unit in f.units or f.step in tb.steps]})
 

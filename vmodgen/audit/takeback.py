@@ -37,6 +37,8 @@ class TakeBack:
     #: the unit's violations standing just before the first withdrawn drag (opaque keys, given
     #: by the caller): one still standing after the return was standing all along
     before: frozenset = frozenset()
+    #: the phase judges this unit's moves (its withdrawn drags were counted as judged)
+    judged: bool = False
 
     @property
     def step(self) -> int:

@@ -121,7 +121,9 @@ def _taken_back(facts: list[FileFacts]) -> dict:
             items.append(item)
     moves = sum(len(t["steps"]) for t in items)
     gone = {(t["file"], w["step"], w["rule"], w["message"]) for t in items for w in t.get("withdrawn_findings", ())}
-    return {"judged": judged, "count": len(items), "unit_moves": moves, "withdrawn_findings": len(gone),
+    in_phase = sum(len(t["steps"]) for t in items if t.get("judged_phase"))
+    return {"judged": judged, "count": len(items), "unit_moves": moves, "unit_moves_in_phase": in_phase,
+            "withdrawn_findings": len(gone),
             "items": items}
 
 
