@@ -194,6 +194,8 @@ class FileAuditor:
             raise exc.at(save.path or name) from None
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None)
+        for t in fa.taken_back:
+            t["player"] = t["player"] or fa.stats.recorder or ""
         fa.integrity.taken_back = fa.taken_back if self.rules else None
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version

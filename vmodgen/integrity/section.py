@@ -115,9 +115,10 @@ def _taken_back(facts: list[FileFacts]) -> dict:
         for t in f.taken_back or ():
             item = dict(t)
             inv = item.get("inverse_of")
-            item["how"] = "by hand" if inv is None else "inverse commands"
-            if inv is not None:
-                item["note"] = _inverse_note(inv, item.get("restores") or [], _marks(f.vassal_version))
+            marked = _marks(f.vassal_version)
+            item["how"] = "by hand" if inv is None or marked else "inverse commands"
+            if inv is not None and not marked:       # VASSAL 3.4+ marks its undos: a drag by hand
+                item["note"] = _inverse_note(inv, item.get("restores") or [])
             items.append(item)
     moves = sum(len(t["steps"]) for t in items)
     gone = {(t["file"], w["step"], w["rule"], w["message"]) for t in items for w in t.get("withdrawn_findings", ())}
@@ -127,10 +128,8 @@ def _taken_back(facts: list[FileFacts]) -> dict:
             "items": items}
 
 
-def _inverse_note(step: int, restores: list[str], marked: bool) -> str:
-    """What the log says about a drag back that is the exact inverse of a withdrawn step."""
-    if marked:
-        return f"the drag back puts the pieces exactly where step {step} took them from (VASSAL marks its undos: not one)"
+def _inverse_note(step: int, restores: list[str]) -> str:
+    """What a log of VASSAL before 3.4 says about a drag back that is the inverse of a withdrawn step."""
     if any(r.startswith("Moved ") and r.endswith("→false") for r in restores):
         return (f"the drag back holds the inverse commands of step {step} and sets {', '.join(restores)}, "
                 "which a drag by hand never writes (VASSAL marks a dragged piece as moved): most likely an "
