@@ -322,3 +322,26 @@ def test_tld_file2_steps_381_382(tmp_path):
     undo = r.integrity["undo"]
     assert 0 < undo["moves_only"] < undo["count"]
     assert all(u["evidence"] != "marked" for u in undo["undos"])
+
+
+# -- a log recorded in real VASSAL 3.7.26 (tests/data/recorded/om-takeback.*) --------------------
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    from bundled_module_util import bundled_module
+    return bundled_module("operation-mercury", tmp_path_factory, "takeback-om")
+
+
+def test_recorded_drag_back_by_hand(om):
+    """Operation Mercury, Scenario 3, recorded by real VASSAL 3.7.26 (om-takeback.script): GT1
+    German Paradrop Phase, 9/III/Sturm drops on W4213; German Movement Phase: it moves to W4214
+    (beside the NZ battalions, step 15), is dragged back to W4213 (a drop, not Undo: step 16) and
+    moves on to W4113 (step 17). A unit that arrived by paradrop moves 1 hex at most (OM 4.18):
+    judged as moves, W4213 → W4214 → W4213 → W4113 broke it at steps 16 and 17 (the audit before
+    take-backs said so); with the take-back its move is W4213 → W4113: no finding."""
+    from games_util import audit_chain, found
+    r, _ = audit_chain([Path(__file__).parent / "data" / "recorded" / "om-takeback.vlog"], om.module)
+    assert found(r) == []
+    assert _taken(r) == [("G-9-III-Sturm", [15, 16], ["W4213", "W4214", "W4213"])]
+    item = r.integrity["taken_back"]["items"][0]
+    assert item["how"] == "by hand" and item["player"] == "German" and item["phase"] == "German Movement Phase"
+    assert r.coverage["moves"]["not_judged"][TAKEN_BACK] == 2
