@@ -2,7 +2,7 @@
 
 Logs scripted with the log writer on the minikit variant of test_audit (Red moves first; Blue's
 B2 at 0504 exerts a zone of control over 0503, 0404, 0405, 0505, 0604, 0605; Blue's B1 at 0404
-exerts none; R1 has 4 movement points, R3 6; every hex used here is clear, 1 point). The rules
+exerts none; R1 has 4 movement points, R3 6; hexes cost 1 point, 0303 (rough) more). The rules
 are the generic set: GEN zoc (a unit entering an enemy ZOC stops), GEN movement (allowance, no
 entry into enemy units), GEN stacking (no hex holds both sides' units)."""
 from __future__ import annotations
