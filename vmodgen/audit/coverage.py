@@ -12,7 +12,10 @@ NO_PHASE = "no phase known"
 OUT_OF_PHASE = "not in a phase where the unit moves"
 OFF_MAP = "off-map"
 UNDONE = "undone"
-REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)
+#: a drag back by hand to a hex the unit stood on earlier in the phase, and the drags it withdrew
+#: (vmodgen.audit.takeback)
+TAKEN_BACK = "taken back by hand"
+REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK)
 
 #: moves listed one by one (out of phase, long drags) per file, at most
 MAX_LISTED = 50

@@ -27,6 +27,7 @@ precondition comes back as ``FileAudit.not_judged`` (rule id → why).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -42,7 +43,10 @@ from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
 from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from .coverage import MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE, Coverage, player_of, takes_back, undone_by
+from ..vassal.dice import parse_roll
+from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE, Coverage, player_of,
+                       takes_back, undone_by)
+from . import takeback as tbk
 from .model import AuditFinding
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -85,6 +89,8 @@ class FileAudit:
     date_saved: str = ""
     #: rolls, undos, seats and versions of the file (vmodgen.integrity.FileFacts)
     integrity: FileFacts | None = None
+    #: unit moves taken back by hand (vmodgen.audit.takeback): JSON-ready records
+    taken_back: list[dict] = field(default_factory=list)
 
 
 class Stream(ReplayVisitor):
@@ -188,6 +194,9 @@ class FileAuditor:
             raise exc.at(save.path or name) from None
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None)
+        for t in fa.taken_back:
+            t["player"] = t["player"] or fa.stats.recorder or ""
+        fa.integrity.taken_back = fa.taken_back if self.rules else None
         fa.module_name = save.module_name
         fa.vassal_version = save.vassal_version
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
@@ -230,6 +239,8 @@ class FileAuditor:
         run_player = ""                # inferred turns: the player who moved last
         run_phase: tuple | None = None  # the phase of that player's last move
         run_inferred = False           # that player's run of moves is judged by inference
+        takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
+        taken: list[dict] = []
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -322,6 +333,7 @@ class FileAuditor:
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
+                takebacks.reset()
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
@@ -353,6 +365,9 @@ class FileAuditor:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if kind == "movement" else "")
+            back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
+                                        phase_start_hex, paths, inferred, cov, no_allowance,
+                                        (phase_side if kind == "movement" else "*") if moving else "")
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
@@ -376,6 +391,8 @@ class FileAuditor:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
                     due = [r for r in self.rules if not needs_phase(r)]
                     check(cur_pos, due, k, "during")
+            if back_now:
+                self._withdraw(back_now, findings, active, taken, rp, name, ph, phase_info)
             prev_pos = cur_pos
             prev_phase = ph
             for pid in (builder.units if k == 0 or step.boards else changed):
@@ -396,7 +413,7 @@ class FileAuditor:
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
-                         final_by_rule={rk: set(v) for rk, v in active.items()})
+                         final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
@@ -545,6 +562,96 @@ class FileAuditor:
             else:
                 out[pid] = (s, route)
         return out
+
+    def _take_backs(self, step: Step | None, k: int, builder: PositionBuilder, changed: set[str],
+                    tracker: "tbk.TakeBackTracker", active: dict[str, set], suppress: bool,
+                    start: dict[str, str], paths: dict[str, list[str]], inferred: dict[str, tuple],
+                    cov: Coverage, no_allowance: str | None, judged_side: str) -> list["tbk.TakeBack"]:
+        """Feed this step's unit drags to the take-back tracker (audit/takeback.py); for each
+        drag back by hand, cut the unit's path to the hex it returned to (none left: it never
+        moved) and count its withdrawn moves as not judged. ``judged_side``: "" when this
+        phase judges no moves, "*" when it judges every side's, else the side it judges."""
+        if step is None or suppress:
+            return []
+        if step.undo:                          # an undo the replay could not pair
+            for mv in step.moves:
+                for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                    v = builder.views.get(pid)
+                    tracker.cut(pid, v.hex if v is not None else None)
+            return []
+        if step.chat and any(parse_roll(t) for t in step.chat_text):
+            tracker.consequence(k)
+        moved = {pid for mv in step.moves for pid in (mv.piece_id, *mv.members)}
+        if any(pid not in moved for pid in changed):
+            tracker.consequence(k)            # a unit or marker removed, placed, flipped, ...
+        if not step.moves:
+            return []
+        out = []
+        fed = False
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                v = builder.views.get(pid)
+                if v is None or v.unit is None:
+                    continue
+                if not fed:
+                    tracker.player(k, player_of(step))
+                    fed = True
+                uid = v.unit.id
+                memo = frozenset(key for keys in active.values() for key in keys if uid in key[3])
+                tb = tracker.drag(k, pid, builder.hex_of_point(mv.old), v.hex, unit=uid,
+                                  name=v.unit.name or uid, side=v.unit.side, player=player_of(step), before=memo)
+                if tb is None:
+                    continue
+                judged = bool(judged_side) and (judged_side == "*" or v.unit.side == judged_side)
+                out.append(dataclasses.replace(tb, judged=True) if judged else tb)
+                if judged:
+                    path = paths.get(pid)
+                    n = len(tb.hexes)
+                    if path is not None:
+                        if tuple(path[-n:]) == tb.hexes:
+                            del path[len(path) - n + 1:]
+                        elif tb.returned_to in path:
+                            del path[path.index(tb.returned_to) + 1:]
+                        if len(path) == 1:     # back where the phase found it: it never moved
+                            del paths[pid]
+                            start.pop(pid, None)
+                    inferred.pop(uid, None)
+                    moves = len(tb.steps)
+                    cov.moves_judged -= moves
+                    cov.skip(TAKEN_BACK, moves)
+                    if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
+                        cov.moves_judged_without_allowance -= moves
+                        cov.long_drags_judged -= sum(
+                            1 for a, b in zip(tb.hexes, tb.hexes[1:])
+                            if self.binding.map.has_hex(a) and self.binding.map.has_hex(b)
+                            and b not in self._neighbours(a))
+        return out
+
+    def _withdraw(self, backs: list["tbk.TakeBack"], findings: list[AuditFinding], active: dict[str, set],
+                  taken: list[dict], rp, name: str, ph, phase_info) -> None:
+        """After the return's step was checked: drop the findings the take-backs withdraw
+        (:func:`takeback.withdrawn`) and list each take-back for the integrity section."""
+        first = min(tb.first for tb in backs)
+        lo = len(findings)
+        while lo and findings[lo - 1].step >= first:
+            lo -= 1
+        standing = set().union(*active.values()) if active else set()
+        gone = tbk.withdrawn(findings[lo:], backs, standing)
+        dropped = [findings[lo + i] for i in sorted(gone)]
+        if gone:
+            findings[lo:] = [f for i, f in enumerate(findings[lo:]) if i not in gone]
+        steps = rp.steps
+        for tb in backs:
+            legs = [steps[s - 1] for s in tb.steps[:-1] if 0 < s <= len(steps)]
+            ret = steps[tb.step - 1] if 0 < tb.step <= len(steps) else None
+            inv = tbk.inverse_of(ret, legs) if ret is not None else None
+            taken.append({"file": name, "step": tb.step, "steps": list(tb.steps), "unit": tb.unit,
+                          "unit_name": tb.name, "side": tb.side, "player": tb.player, "hexes": list(tb.hexes),
+                          "turn": ph[0] if ph else None,
+                          "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
+                          "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
+                          "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message}
+                                                 for f in dropped if tb.unit in f.units or f.step in tb.steps]})
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
         """Count the changes to each side's units (what the hexes next to enemies depend on)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE
+from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE
 
 #: a file with at least this many unit moves and no phase announcement matched in it is said
 #: to be read with a stale phase
@@ -52,10 +52,15 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and b.phase_source == "chat":
         out += _stale_chat(results)
     total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results)
-             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE)}
+             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK)}
     if rules and total[UNDONE]:
         out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
                    "moves): not judged, never a finding.")
+    if rules and total[TAKEN_BACK]:
+        out.append(f"{total[TAKEN_BACK]} unit move(s) taken back by hand, not judged: each unit was dragged back, "
+                   "within its phase, to a hex it stood on earlier in that phase, with no roll or other change "
+                   "in between; the unit's move counts from there. Listed in the integrity section (taken back "
+                   "by hand).")
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
         listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
         first = listed[0] if listed else None

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from ..vassal.typed import Log, Player
+from ..vassal.undo import UNDO_CHAT, marks_undo
 from .dice import Roll, parse_roll, sides_of
 
 
@@ -45,6 +46,8 @@ class UndoRecord:
     player: str
     took_back: tuple[int, ...]
     what: tuple[str, ...]
+    #: how the log shows it is an undo (:func:`undo_evidence`)
+    evidence: str = ""
 
 
 @dataclass
@@ -60,6 +63,9 @@ class FileFacts:
     undos: list[UndoRecord] = field(default_factory=list)
     seats: list[Seat] = field(default_factory=list)
     moves_by_player: dict[str, int] = field(default_factory=dict)
+    #: unit moves taken back by hand (filled by the audit: vmodgen.audit.takeback); None when no
+    #: rules ran (a take-back is a unit, a hex and a phase: replaying alone cannot tell)
+    taken_back: list[dict] | None = None
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -108,10 +114,35 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
             facts.undos.append(UndoRecord(step.index, who or "", undoes,
-                                          tuple(describe(by_index[k]) for k in undoes if k in by_index)))
+                                          tuple(describe(by_index[k]) for k in undoes if k in by_index),
+                                          undo_evidence(step, save.vassal_version)))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
     return facts
+
+
+#: what tells an undo from the drag back by hand that writes the same commands (VASSAL before 3.4)
+UNDO_EVIDENCE = {
+    "marked": "marked as an undo (UNDO→true, VASSAL 3.4 and later)",
+    "undo chat": "its chat line reads '* UNDO: …', which only Undo writes",
+    "restores state": "it restores pieces' states as well, which a drag does not write",
+    "moves only": ("it only moves pieces back: VASSAL before 3.4 writes an Undo of a drag and a drag "
+                   "back by hand to the same point alike, so this may be either"),
+    "other": "the inverse commands of the step it took back",
+}
+
+
+def undo_evidence(step: StepLike, vassal_version: str) -> str:
+    """A key of :data:`UNDO_EVIDENCE`: what in the log says that ``step`` (paired as an undo)
+    is one. Before VASSAL 3.4 an undo is only the inverse commands of the step it takes back; a
+    step that only moves pieces back is the same as a drag back by hand (``vassal/undo.py``)."""
+    if marks_undo(vassal_version):
+        return "marked"
+    if any(t.startswith(UNDO_CHAT) for t in step.chat_text):
+        return "undo chat"
+    if getattr(step, "changes", None) or getattr(step, "created", None) or getattr(step, "deleted", None):
+        return "restores state"
+    return "moves only" if step.moves else "other"
 
 
 def describe(step: StepLike) -> str:

@@ -33,12 +33,18 @@ def integrity_text(section: dict) -> list[str]:
     undo = section.get("undo", {})
     if undo.get("count"):
         out.append(f"  undos: {undo['count']} ({', '.join(f'{p} {n}' for p, n in undo['by_player'].items())})")
+        if undo.get("moves_only"):
+            out.append(f"    {undo['moves_only']} of them only move pieces back: VASSAL before 3.4 writes an Undo of "
+                       "a drag and a drag back by hand to the same point alike, so each may be either (marked "
+                       "'undo or drag back')")
         for u in undo["undos"][:30]:
             took = ", ".join(map(str, u["took_back"])) or "?"
             out.append(f"    {u['file']}:{u['step']} {u['player'] or '?'} took back step {took}: "
-                       + ("; ".join(u["what"]) or "(not paired)"))
+                       + ("; ".join(u["what"]) or "(not paired)")
+                       + (" (undo or drag back)" if u.get("evidence") == "moves only" else ""))
         if len(undo["undos"]) > 30:
             out.append(f"    … {len(undo['undos']) - 30} more (see --format json)")
+    out += _taken_back_text(section.get("taken_back") or {})
     seats = section.get("seats", {})
     for f in seats.get("files", []):
         who = ", ".join(f"{s['name']} ({s['side'] or 'no side'})" for s in f["seats"]) or "no roster"
@@ -84,11 +90,13 @@ def integrity_html(section: dict) -> str:
     undo = section.get("undo", {})
     if undo.get("undos"):
         h.append(f"<h3>Undos ({undo['count']})</h3><table><tr><th>file</th><th>step</th><th>player</th>"
-                 "<th>took back</th><th>what</th></tr>")
+                 "<th>took back</th><th>what</th><th>an undo because</th></tr>")
         for u in undo["undos"]:
             h.append(f"<tr><td>{escape(u['file'])}</td><td>{u['step']}</td><td>{escape(u['player'] or '')}</td>"
-                     f"<td>{escape(', '.join(map(str, u['took_back'])))}</td><td>{escape('; '.join(u['what']))}</td></tr>")
+                     f"<td>{escape(', '.join(map(str, u['took_back'])))}</td><td>{escape('; '.join(u['what']))}</td>"
+                     f"<td>{escape(u.get('evidence_text', ''))}</td></tr>")
         h.append("</table>")
+    h.append(_taken_back_html(section.get("taken_back") or {}))
     seats = section.get("seats", {}).get("files", [])
     versions = {v["file"]: v for v in section.get("versions", {}).get("files", [])}
     if seats:
@@ -113,3 +121,58 @@ def integrity_html(section: dict) -> str:
 
 def _streak(s: dict | None) -> str:
     return f"{s['length']}× {s['face']}" if s else ""
+
+
+#: take-backs listed one by one in the text report
+MAX_TEXT = 30
+
+
+def _take_back_line(t: dict) -> str:
+    return (f"{t['file']}:{t['step']} {t['player'] or '?'} dragged {t['unit_name']} back to {t['hexes'][0]}: "
+            f"steps {', '.join(map(str, t['steps']))} ({' → '.join(t['hexes'])})")
+
+
+def _taken_back_text(tb: dict) -> list[str]:
+    """The take-backs by hand: count, then one line each (file, steps, unit, hexes, what it withdrew)."""
+    if not tb:
+        return []
+    if not tb.get("judged"):
+        return ["  taken back by hand: not looked for (no rules ran: a take-back is a unit dragged back, within "
+                "a phase, to a hex it stood on; vmodgen audit lists them)"]
+    if not tb.get("count"):
+        return ["  taken back by hand: none"]
+    out = [f"  taken back by hand: {tb['count']} (unit moves withdrawn: {tb['unit_moves']}, "
+           f"{tb['unit_moves_in_phase']} of them in a phase that judges them; not judged; "
+           f"findings withdrawn: {tb['withdrawn_findings']})"]
+    for t in tb["items"][:MAX_TEXT]:
+        line = "    " + _take_back_line(t)
+        gone = t.get("withdrawn_findings") or []
+        if gone:
+            line += "; withdrew " + ", ".join(f"{w['rule']} at step {w['step']}" for w in gone)
+        if t.get("note"):
+            line += f" [{t['note']}]"
+        out.append(line)
+    if len(tb["items"]) > MAX_TEXT:
+        out.append(f"    … {len(tb['items']) - MAX_TEXT} more (see --format json)")
+    return out
+
+
+def _taken_back_html(tb: dict) -> str:
+    if not tb or not tb.get("judged"):
+        return ""
+    h = [f"<h3>Taken back by hand ({tb.get('count', 0)})</h3>"]
+    if not tb.get("count"):
+        return h[0] + "<p>None: no unit was dragged back to a hex it stood on earlier in the phase.</p>"
+    h.append(f"<p>{tb['unit_moves']} unit move(s) withdrawn within their phase ({tb['unit_moves_in_phase']} "
+             "of them in a phase that judges them), not judged; "
+             f"{tb['withdrawn_findings']} finding(s) withdrawn.</p>")
+    h.append("<table><tr><th>file</th><th>steps</th><th>player</th><th>unit</th><th>hexes</th>"
+             "<th>findings withdrawn</th><th>note</th></tr>")
+    for t in tb["items"]:
+        gone = "; ".join(f"{w['rule']} at step {w['step']}: {w['message']}" for w in t.get("withdrawn_findings") or [])
+        h.append(f"<tr><td>{escape(t['file'])}</td><td>{escape(', '.join(map(str, t['steps'])))}</td>"
+                 f"<td>{escape(t['player'] or '')}</td><td>{escape(t['unit_name'])}</td>"
+                 f"<td>{escape(' → '.join(t['hexes']))}</td><td>{escape(gone)}</td>"
+                 f"<td>{escape(t.get('note', ''))}</td></tr>")
+    h.append("</table>")
+    return "".join(h)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from .dice import Roll
-from .facts import FileFacts
+from .facts import UNDO_EVIDENCE, FileFacts
 from .fairness import fit, longest_streak
 
 #: sides that hold every piece or none: a player in one of them moves for nobody in a 2-sided game
@@ -21,7 +21,8 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     seats = _seats(facts, flags)
     versions = _versions(facts, flags)
     seams = _seams(facts, continuity or [], flags)
-    return {"flags": flags, "dice": dice, "undo": undo, "seats": seats, "versions": versions, "seams": seams}
+    return {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
+            "versions": versions, "seams": seams}
 
 
 # -- dice ------------------------------------------------------------------------------------
@@ -85,7 +86,8 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
         for u in f.undos:
             by_player[u.player or "unknown"] += 1
             undos.append({"file": f.path, "step": u.step, "player": u.player, "took_back": list(u.took_back),
-                          "what": list(u.what)})
+                          "what": list(u.what), "evidence": u.evidence or "other",
+                          "evidence_text": UNDO_EVIDENCE.get(u.evidence or "other", "")})
         rerolls += _rerolls(f)
     repeated = [r for r in rerolls if r["verdict"] == "same"]
     different = [r for r in rerolls if r["verdict"] == "different"]
@@ -98,7 +100,50 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
                      "change (the same steps executed again, or a new roll that happened to match).")
     unmatched = [u for u in undos if not u["took_back"]]
     return {"count": len(undos), "by_player": dict(by_player), "undos": undos, "rerolls": rerolls,
-            "re_executed": len(repeated), "re_rolled": len(different), "unpaired": len(unmatched)}
+            "re_executed": len(repeated), "re_rolled": len(different), "unpaired": len(unmatched),
+            "moves_only": sum(1 for u in undos if u["evidence"] == "moves only")}
+
+
+# -- taken back by hand ----------------------------------------------------------------------
+def _taken_back(facts: list[FileFacts]) -> dict:
+    """Unit moves dragged back by hand within a phase (vmodgen.audit.takeback), as the audit
+    found them: each with its file, steps, unit, hexes and the findings it withdrew. ``judged``
+    is False when no rules ran (``vmodgen integrity``): a take-back needs units and phases."""
+    judged = any(f.taken_back is not None for f in facts)
+    items = []
+    for f in facts:
+        for t in f.taken_back or ():
+            item = dict(t)
+            inv = item.get("inverse_of")
+            marked = _marks(f.vassal_version)
+            item["how"] = "by hand" if inv is None or marked else "inverse commands"
+            if inv is not None and not marked:       # VASSAL 3.4+ marks its undos: a drag by hand
+                item["note"] = _inverse_note(inv, item.get("restores") or [])
+            items.append(item)
+    moves = sum(len(t["steps"]) for t in items)
+    gone = {(t["file"], w["step"], w["rule"], w["message"]) for t in items for w in t.get("withdrawn_findings", ())}
+    in_phase = sum(len(t["steps"]) for t in items if t.get("judged_phase"))
+    return {"judged": judged, "count": len(items), "unit_moves": moves, "unit_moves_in_phase": in_phase,
+            "withdrawn_findings": len(gone),
+            "items": items}
+
+
+def _inverse_note(step: int, restores: list[str]) -> str:
+    """What a log of VASSAL before 3.4 says about a drag back that is the inverse of a withdrawn step."""
+    if any(r.startswith("Moved ") and r.endswith("→false") for r in restores):
+        return (f"the drag back holds the inverse commands of step {step} and sets {', '.join(restores)}, "
+                "which a drag by hand never writes (VASSAL marks a dragged piece as moved): most likely an "
+                "Undo that the replay did not pair (VASSAL before 3.4 writes an undo as just these commands)")
+    if restores:
+        return (f"the drag back holds the inverse commands of step {step} (and sets {', '.join(restores)}): "
+                "VASSAL before 3.4 writes an Undo of that step the same way, so this may be either")
+    return (f"the drag back holds exactly the inverse commands of step {step}: VASSAL before 3.4 writes an "
+            "Undo of a drag and a drag back by hand to the same point alike, so this may be either")
+
+
+def _marks(version: str) -> bool:
+    from ..vassal.undo import marks_undo
+    return marks_undo(version)
 
 
 def _rerolls(f: FileFacts) -> list[dict]:

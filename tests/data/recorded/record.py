@@ -88,6 +88,13 @@ def scenarios(modules: Path, work: Path) -> list[tuple[str, Path, list[str]]]:
                                    "move Vogel_(1_of_2) W4212 West map", "move Vogel_(1_of_2) W4211 West map",
                                    "move Vogel_(2_of_2) W4112 West map", "move Vogel_(2_of_2) W4111 West map"]
                 + nexts(3) + ["end-log"]))
+    # a take-back by hand (issue: takeback): 9/III/Sturm dropped at W4213 moves next to the NZ
+    # battalions (W4214, their ZOC), is dragged back to W4213 (a drop, not Undo), then moves on
+    out.append(("om-takeback", om, head + ["move 9/III/Sturm W4213 West map", "move Vogel_(1_of_2) W4212 West map",
+                                           "next", "move 9/III/Sturm W4214 West map",
+                                           "move 9/III/Sturm W4213 West map", "move 9/III/Sturm W4113 West map",
+                                           "move Vogel_(1_of_2) W4112 West map"]
+                + nexts(OM_PHASES - 12 + OM_PHASES) + ["end-log"]))
     # ---- North Africa '41, S1 (i1-axis-movement = 8)
     head = ["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + nexts(8)
     rest = nexts(2 * NA41_PHASES - 8)

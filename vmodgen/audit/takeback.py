@@ -1,0 +1,210 @@
+"""A unit dragged back by hand is a take-back, not a move.
+
+PBEM players take moves back by hand: they drag the counter back to where it stood, then move it
+elsewhere. Within one phase (with no phase known, within one player's run of moves), when a
+unit's drag ends on a hex that unit stood on earlier in the same phase (its phase-start hex or
+the hex an earlier drag of its own ended on), the drags in between and the drag back are a
+**take-back**: they are not judged as movement, and the unit's move in the phase goes on from
+the hex it returned to (a return to its phase-start hex: as if it never moved).
+
+It is not a take-back when the withdrawn leg had consequences before the return: a die roll (any
+player's), a unit removed from the map, flipped or given another status, a marker placed or
+removed, or a unit of another side moved (a reaction, a retreat). Then the leg stands and the
+return is judged as a move like any other.
+
+Detection only (steps and hexes in, spans out): :class:`TakeBackTracker` is fed each unit drag in
+log order; the audit engine acts on what it returns (cuts the unit's path, withdraws the findings
+the leg produced, counts the moves as not judged) and :func:`withdrawn` says which findings go.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """One unit's drags withdrawn by hand: ``steps`` are the withdrawn drags then the return
+    (the last one); ``hexes`` the hex returned to, the stops of the withdrawn drags, and the
+    hex returned to again."""
+    piece: str
+    unit: str                       # the unit id findings name
+    name: str
+    side: str
+    player: str
+    steps: tuple[int, ...]
+    hexes: tuple[str, ...]
+    #: the unit's violations standing just before the first withdrawn drag (opaque keys, given
+    #: by the caller): one still standing after the return was standing all along
+    before: frozenset = frozenset()
+    #: the phase judges this unit's moves (its withdrawn drags were counted as judged)
+    judged: bool = False
+
+    @property
+    def step(self) -> int:
+        """The step of the return."""
+        return self.steps[-1]
+
+    @property
+    def first(self) -> int:
+        """The step of the first withdrawn drag."""
+        return self.steps[0]
+
+    @property
+    def returned_to(self) -> str:
+        return self.hexes[0]
+
+
+@dataclass
+class _Stop:
+    hex: str
+    arrived: int                    # the step whose drag ended here (0: where the phase found it)
+    before: frozenset               # the caller's memo as that drag started
+    drags: list[int] = field(default_factory=list)   # later drags that stayed in this hex
+
+
+class TakeBackTracker:
+    """Each unit's stops in the current phase (or run of moves), fed drag by drag."""
+
+    def __init__(self) -> None:
+        self._stops: dict[str, list[_Stop]] = {}
+        self._consequence = -1                # the last step with a consequence
+        self._side_moved: dict[str, int] = {}  # side → the last step one of its units moved
+        self._player = ""                     # who made the last drag
+
+    def reset(self) -> None:
+        """A phase (or a player's run of moves) ended: no take-back reaches back past it."""
+        self._stops.clear()
+        self._side_moved.clear()
+        self._consequence = -1
+        self._player = ""
+
+    def consequence(self, step: int) -> None:
+        """``step`` had a consequence (a roll, a unit removed or changed, a marker placed or
+        removed): no drag before it can be taken back by a drag after it."""
+        self._consequence = max(self._consequence, step)
+
+    def player(self, step: int, who: str) -> None:
+        """``who`` made the unit drags of ``step``: another player than the last one begins a new
+        run of moves (a take-back never spans two players' moves)."""
+        if who and self._player and who != self._player:
+            self.reset()
+        if who:
+            self._player = who
+
+    def cut(self, piece: str, new: str | None) -> None:
+        """An undo the replay could not pair put ``piece`` on ``new``: the stops after it go (an
+        undo, not a take-back)."""
+        stops = self._stops.get(piece)
+        if stops is None or new is None:
+            return
+        for i in range(len(stops) - 1, -1, -1):
+            if stops[i].hex == new:
+                del stops[i + 1:]
+                return
+
+    def drag(self, step: int, piece: str, old: str | None, new: str | None, *, unit: str = "",
+             name: str = "", side: str = "", player: str = "",
+             before: frozenset = frozenset()) -> TakeBack | None:
+        """One unit's drag from hex ``old`` to hex ``new`` (None: off the map). Returns the
+        take-back it ends, or None (a move). ``before``: a memo of the unit's standing
+        violations as the drag starts (handed back in :attr:`TakeBack.before`)."""
+        if side:
+            self._side_moved[side] = step
+        stops = self._stops.get(piece)
+        if stops is None:
+            if old is None:
+                return None                    # entering the map: no hex it stood on
+            stops = self._stops[piece] = [_Stop(old, 0, frozenset())]
+        if new is None:                        # off the map: its stops end here
+            del self._stops[piece]
+            return None
+        if new == stops[-1].hex:
+            stops[-1].drags.append(step)
+            return None
+        i = next((j for j in range(len(stops) - 2, -1, -1) if stops[j].hex == new), None)
+        if i is not None:
+            first = stops[i + 1].arrived
+            others = any(s != side and at >= first for s, at in self._side_moved.items()) if side else False
+            if self._consequence < first and not others:
+                withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags)} | {step})
+                tb = TakeBack(piece, unit or piece, name, side, player, tuple(withdrawn),
+                              (stops[i].hex, *(st.hex for st in stops[i + 1:]), new), stops[i + 1].before)
+                del stops[i + 1:]
+                return tb
+        stops.append(_Stop(new, step, before))
+        return None
+
+
+# -- what the take-back withdraws ---------------------------------------------------------
+class _Finding(Protocol):
+    @property
+    def step(self) -> int: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def units(self) -> tuple[str, ...]: ...
+    @property
+    def key(self) -> tuple: ...
+
+
+def withdrawn(findings: Sequence[_Finding], takebacks: Iterable[TakeBack], standing: set) -> set[int]:
+    """Indexes into ``findings`` of those the take-backs withdraw, judged right after the
+    return's step was checked (``standing``: the keys of the violations standing now).
+
+    A finding found during the phase (not at its end) from the first withdrawn drag to the
+    return goes when it no longer stands and either names the unit taken back or was found at
+    one of its withdrawn drags (it existed only during the withdrawn leg: an overstack the leg
+    made or left behind, a ZOC entry, a move the leg did); a finding found at the return that
+    names the unit and stood just before the leg was standing all along (not reported again).
+    A finding still standing after the return is kept: something else keeps it."""
+    out: set[int] = set()
+    for tb in takebacks:
+        own = set(tb.steps)
+        for i, f in enumerate(findings):
+            if f.at != "during" or not tb.first <= f.step <= tb.step:
+                continue
+            names = tb.unit in f.units
+            if f.key not in standing:
+                if names or f.step in own:
+                    out.add(i)
+            elif names and f.step == tb.step and f.key in tb.before:
+                out.add(i)
+    return out
+
+
+# -- how the return was written -----------------------------------------------------------
+class _Step(Protocol):
+    @property
+    def index(self) -> int: ...
+    @property
+    def moves(self) -> list: ...
+    @property
+    def changes(self) -> list: ...
+
+
+def _diffs(step: _Step, swap: bool) -> set[tuple]:
+    out = set()
+    for c in step.changes:
+        d = c.diff()
+        if d:
+            out.add((c.piece_id, frozenset((k, n, o) if swap else (k, o, n) for k, (o, n) in d.items())))
+    return out
+
+
+def inverse_of(ret: _Step, legs: Sequence[_Step]) -> tuple[int, list[str]] | None:
+    """The withdrawn step whose inverse the return step is: every piece moved back from the same
+    point to the same point, every property change of that step changed back, nothing else
+    (VASSAL before 3.4 writes an Undo of a drag so). Returns (its step, the properties changed
+    back, as ``name old→new``) or None."""
+    if not ret.moves:
+        return None
+    moves = {(m.piece_id, tuple(m.old), tuple(m.new)) for m in ret.moves}
+    diffs = _diffs(ret, False)
+    for leg in legs:
+        if not leg.moves or {(m.piece_id, tuple(m.new), tuple(m.old)) for m in leg.moves} != moves:
+            continue
+        if _diffs(leg, True) == diffs:
+            props = sorted({f"{k} {o}→{n}" for _, d in diffs for k, o, n in d})
+            return leg.index, props
+    return None
