@@ -34,7 +34,7 @@ from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import FileFacts, file_facts
 from ..positions.model import Position
-from ..rules.base import Rule, RuleSet
+from ..rules.base import Memory, Rule, RuleSet
 from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
@@ -154,7 +154,7 @@ class FileAuditor:
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
-        self.memory: dict = {}
+        self.memory: Memory = ruleset.new_memory()
         self._last_end: Position | None = None   # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
@@ -199,7 +199,7 @@ class FileAuditor:
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding
         game = b.game
-        builder = PositionBuilder(b, self.module, self.cache, self.points)
+        builder = PositionBuilder(b, self.module, self.cache, self.points, self.rs.status_aliases)
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}
@@ -313,7 +313,7 @@ class FileAuditor:
                 if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
                     end_pos = prev_pos
                     end_pos.at = "end"
-                    end_pos.state = {**self.memory, **end_pos.state}
+                    end_pos.memory = self.memory.snapshot()
                     due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
                     check(end_pos, due, k, "end")
                     if self.rules:
@@ -362,8 +362,7 @@ class FileAuditor:
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
-                    if self.memory:
-                        cur_pos.state = dict(self.memory)
+                    cur_pos.memory = self.memory.snapshot()
                     if moves is not None:
                         cur_pos.moves_announced = False
                     if self._derives:

@@ -42,6 +42,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     KIT = id
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
+    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34)
+    status_aliases = {"excess": ("excess-stacking",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 7.23": "the active formation or sector (the Activation Marker drawn, 7.13) is not recorded in a log",

@@ -105,15 +105,15 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
             return []                  # a position without beachheads or airheads says nothing of supply
         side = str(self.param("im_supply_side", "axis"))
         st = self._status(board, side)
-        unknown = board.pos.state.get("arrival_unknown")
-        unknown = set(unknown) if isinstance(unknown, list) else set()
+        mem = self.memory(board.pos)
+        unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()
         out = []
         for u in board.side_units(side):
             if st.get(u.id) != "out" or u.has("oos"):
                 continue
             if u.id in unknown:
-                self.not_judged(f"{P} 6.12", str(board.pos.state.get("arrival_unknown_why", "how the unit arrived "
-                                                                                           "is unknown")))
+                self.not_judged(f"{P} 6.12", str("how the unit arrived is unknown" if mem.arrival_unknown_why is None
+                                                 else mem.arrival_unknown_why))
                 continue
             out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route "
                                     "to a beachhead or airhead but has no OoS marker (Night Supply Status Phase).",

@@ -15,6 +15,7 @@ POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italia
 
 class InvasionMaltaUnits(RuleSet[MaltaMemory]):
     """Unit classes, stacking points and limit, airfields and sectors."""
+    memory_type = MaltaMemory
 
     def combat(self, u: UnitState) -> bool:
         return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")

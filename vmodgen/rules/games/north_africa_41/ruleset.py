@@ -55,6 +55,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})
+    #: a red OOS marker (16.4) as a marker id may read ``red-oos`` (``oos-red``, ``auto-ds``: '-' for '_')
+    status_aliases = {"oos_red": ("red-oos",)}
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
@@ -64,8 +66,6 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
 
     # ---- history (see north_africa_41_history) ------------------------------------------------
-    MEMORY_KEYS = na_history.MEMORY_KEYS
-
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 

@@ -15,6 +15,7 @@ from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 
 class NorthAfrica41Units(RuleSet[NA41Memory]):
     """Unit classes, stacking points and limit, zones of control."""
+    memory_type = NA41Memory
 
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker", "kind:marker")

@@ -45,6 +45,8 @@ class OperationMercuryRules(OperationMercurySupply):
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
+    #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
+    status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
@@ -52,7 +54,6 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
     }
-    MEMORY_KEYS = history.MEMORY_KEYS
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
     #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
@@ -73,7 +74,7 @@ class OperationMercuryRules(OperationMercurySupply):
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
         :mod:`.operation_mercury_history`."""
         from ....errors import InputError
-        st = pos.state
+        st = self.stated(pos)
         for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
             v = st.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, dict) for x in v.values()):

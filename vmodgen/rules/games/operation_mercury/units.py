@@ -14,6 +14,7 @@ from ...core.zoc import FULL, NONE, ZocField, zoc_field
 
 class OperationMercuryUnits(RuleSet[MercuryMemory]):
     """Unit classes, stacking points, ZOC and interdiction."""
+    memory_type = MercuryMemory
 
     def ground(self, u: UnitState) -> bool:
         """Ground units count and act; markers, air and naval counters never do (4.33)."""
