@@ -400,9 +400,7 @@ class FileAuditor:
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
         (the generic rules' ``movement_field``)."""
-        if "movement_field" in getattr(self.rs, "PARAMS", {}):
-            return str(self.rs.param("movement_field"))
-        return None
+        return self.rs.allowance_field()
 
     def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
                      moving: bool, suppress: bool, no_allowance: str | None) -> tuple[int, int]:

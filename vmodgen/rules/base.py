@@ -160,10 +160,13 @@ def carried(pos: Position, memory_type: type[M]) -> M:
 
 
 class RuleSet(Generic[M]):
-    """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
-    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
-    and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
-    read (``KIT`` or :meth:`names_read`)."""
+    """The hooks every rule set answers, and the skeletons they share: ``rules()`` lists the
+    rules; ``check(position)`` runs those whose moment the position is at. The generic rule set
+    (:class:`vmodgen.rules.generic.GenericRules`) answers the hooks from its parameters; each game
+    subclasses it. A rule set sets ``id`` (the ``game.ruleset`` name) and ``prefix``, and
+    declares what a position may say to it: ``statuses`` (and ``status_aliases``), move
+    ``modes``, the names it reads (``KIT`` or :meth:`names_read`) and its memory
+    (``memory_type``)."""
     id = "base"
     prefix = "GEN"
     #: statuses this rule set reads besides :data:`COMMON_STATUSES`
@@ -178,7 +181,7 @@ class RuleSet(Generic[M]):
     #: movement classes) the rules are written against; "" = none (the generic set reads the
     #: names its parameters give)
     KIT: str = ""
-    #: parameter name → (default, description); only the generic set refuses other names
+    #: parameter name → (default, description): the generic set's, which a game extends
     PARAMS: dict[str, tuple[object, str]] = {}
 
     def __init__(self, game: Game) -> None:
@@ -248,6 +251,12 @@ class RuleSet(Generic[M]):
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
         """The hexes in the zone of control of ``side``'s enemies (those of :meth:`enemy_field`)."""
         return self.enemy_field(board, side).hexes()
+
+    def allowance_field(self) -> str | None:
+        """The unit field holding the movement allowance, when a unit may lack one (the audit then
+        fills a drag over several hexes in with a shortest path and judges it at the hexes the
+        log records); None = the rule set gives every unit its allowance (:meth:`allowance`)."""
+        return None
 
     def allowance(self, board: Board, u: UnitState) -> float:
         """The movement points ``u`` has for the move it made (its printed MA unless the rules

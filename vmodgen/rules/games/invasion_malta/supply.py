@@ -51,7 +51,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
             return axis
         return next((s for s in self.game.sides if s != axis), "")
 
-    def sources(self, board: Board, side: str, u: UnitState) -> list[str]:
+    def unit_sources(self, board: Board, side: str, u: UnitState) -> list[str]:
         """6.31: beachheads (the coastal hex, §11 #6) assigned to the unit's formation in
         ``[state.beachheads]`` (hex = formation; unassigned beachheads supply every formation), and
         airheads of its nationality for paradropped units or once an airfield airhead exists."""
@@ -84,7 +84,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
                 # position should not mark it "arrived".
                 out[u.id] = "in"
                 continue
-            key = tuple(sorted(self.sources(board, side, u)))
+            key = tuple(sorted(self.unit_sources(board, side, u)))
             if key not in cache:
                 cache[key] = sup.trace_costs(board, key, rules)
             out[u.id] = "in" if u.hex in cache[key] else "out"

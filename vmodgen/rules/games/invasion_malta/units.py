@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....positions.model import Position, UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import MaltaMemory
 from ...core.board import Board
 
@@ -13,9 +14,17 @@ from ...core.board import Board
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 
 
-class InvasionMaltaUnits(RuleSet[MaltaMemory]):
-    """Unit classes, stacking points and limit, airfields and sectors."""
+class InvasionMaltaUnits(GenericRules[MaltaMemory]):
+    """Unit classes, stacking points and limit, airfields and sectors: the first layer over the
+    generic rule set."""
     memory_type = MaltaMemory
+
+    # ---- the generic behaviour Invasion: Malta does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
 
     def combat(self, u: UnitState) -> bool:
         return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")

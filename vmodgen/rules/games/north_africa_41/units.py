@@ -7,15 +7,24 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import NA41Memory
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 
 
-class NorthAfrica41Units(RuleSet[NA41Memory]):
-    """Unit classes, stacking points and limit, zones of control."""
+class NorthAfrica41Units(GenericRules[NA41Memory]):
+    """Unit classes, stacking points and limit, zones of control: the first layer over the
+    generic rule set."""
     memory_type = NA41Memory
+
+    # ---- the generic behaviour North Africa '41 does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
 
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker", "kind:marker")

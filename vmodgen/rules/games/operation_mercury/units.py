@@ -6,15 +6,27 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import MercuryMemory
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 
 
-class OperationMercuryUnits(RuleSet[MercuryMemory]):
-    """Unit classes, stacking points, ZOC and interdiction."""
+class OperationMercuryUnits(GenericRules[MercuryMemory]):
+    """Unit classes, stacking points, ZOC and interdiction: the first layer over the generic
+    rule set."""
     memory_type = MercuryMemory
+
+    # ---- the generic behaviour Operation Mercury does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
+    #: retreats and advances are judged from the hex changes the memory records over each combat
+    #: sub-phase (``om_displaced``: 9.61, 9.84), not as moves
+    check_retreat = RuleSet.check_retreat
 
     def ground(self, u: UnitState) -> bool:
         """Ground units count and act; markers, air and naval counters never do (4.33)."""
