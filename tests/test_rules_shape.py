@@ -119,3 +119,29 @@ def test_position_memory_fields_fill_the_dataclass_and_are_type_checked(tmp_path
     with pytest.raises(InputError) as e:
         load_position(p)
     assert e.value.line == 6 and "[state] na41_extended_moved" in e.value.message
+
+
+def test_games_subclass_the_generic_rule_set():
+    """Generic, then a game overrides these hooks: every game's rule set is a ``GenericRules``
+    whose parameters extend the generic's; the generic behaviour a game does not take is the
+    base's, said in the game's first layer. Operation Mercury (OM 5.15: a ZOC does not cross a
+    cliff): the Allied unit in 4314 gives the German unit in 4315, behind a cliff hexside, no
+    enemy ZOC there, where the generic table (every neighbour of an exerting unit) would."""
+    from om_util import H, a, g
+    from rules_util import table
+    from vmodgen.rules.base import RuleSet
+    from vmodgen.rules.generic import GenericRules
+    for name in REGISTRY:
+        cls = ruleset_class(name)
+        assert issubclass(cls, GenericRules), name
+        assert set(GenericRules.PARAMS) <= set(cls.PARAMS), name
+        if name != "generic":
+            assert cls.allowance_field is RuleSet.allowance_field and not cls.REFUSES_UNKNOWN_PARAMS, name
+            assert cls.zoc is not GenericRules.zoc and cls.move_model is not GenericRules.move_model, name
+    assert ruleset_class("operation-mercury").check_retreat is RuleSet.check_retreat
+    pos = position(H + table("hexsides", hexes=["4314", "4315"], feature="cliff") + a("A", "4314")
+                   + g("G", "4315"))
+    rs = ruleset_for(pos.game)
+    board = Board(pos)
+    assert rs.enemy_zoc(board, "german") == rs.enemy_field(board, "german").hexes()
+    assert "4315" not in rs.enemy_zoc(board, "german") and "4315" in GenericRules._zoc_reach(rs, board, "4314")
