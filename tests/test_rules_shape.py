@@ -145,3 +145,23 @@ def test_games_subclass_the_generic_rule_set():
     board = Board(pos)
     assert rs.enemy_zoc(board, "german") == rs.enemy_field(board, "german").hexes()
     assert "4315" not in rs.enemy_zoc(board, "german") and "4315" in GenericRules._zoc_reach(rs, board, "4314")
+
+
+def test_game_parameters_extend_the_generic_ones(tmp_path):
+    """A game's PARAMS are the generic's plus its rulebook numbers, each with its default (OM
+    4.31: 6 stacking points), read from there; a value of the wrong type is refused with the line
+    of the parameter, as the generic set refuses its own."""
+    from vmodgen.errors import InputError
+    from vmodgen.rules.generic import GenericRules
+    from vmodgen.rules.position_file import load_position
+    om = ruleset_class("operation-mercury")
+    assert om.PARAMS["stacking_limit_points"][0] == 6 and "4.31" in om.PARAMS["stacking_limit_points"][1]
+    assert set(om.PARAMS) - set(GenericRules.PARAMS) >= {"zoc_to_zoc_min_ma", "om_box_stacking"}
+    p = tmp_path / "pos.toml"
+    p.write_text('[position]\ngame = "operation-mercury"\nturn = 3\n\n[rules]\nstacking_limit_points = 4\n')
+    pos = load_position(p)
+    assert ruleset_for(pos.game).stacking_limit() == 4
+    p.write_text('[position]\ngame = "operation-mercury"\nturn = 3\n\n[rules]\nom_box_stacking = "yes"\n')
+    with pytest.raises(InputError) as e:
+        load_position(p)
+    assert e.value.line == 6 and "'om_box_stacking' must be true or false" in e.value.message

@@ -101,7 +101,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         at_start = start.turn is None or (start.turn == self.game.sequence.first_turn and
                                           (not start.phase or (phases and start.phase == phases[0].id)))
         if not at_start:
-            axis = str(self.param("im_supply_side", "axis"))
+            axis = str(self.param("im_supply_side"))
             memory.arrival_unknown = sorted(u.id for u in start.units if u.side == axis and self.combat(u)
                                             and start.map.has_hex(u.hex) and not u.has("paradropped"))
             memory.arrival_unknown_why = (f"the audit starts at turn {start.turn}, "

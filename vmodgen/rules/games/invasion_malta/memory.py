@@ -114,7 +114,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if before is None:
             return []
         pos, out = board.pos, []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         supply_phase = not pos.phase or pos.phase_kind == "supply"
         placed = [u for u in pos.units if u.has("oos") and u.id not in before and u.side == axis]
         for u in placed:
@@ -147,7 +147,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_static_history(self, board: Board) -> list:
         out = []
         kind = board.pos.phase_kind
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         for u, was in self._changed(board):
             if not self.combat(u):
                 continue
@@ -168,7 +168,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         """4.52: an Allied unit that ends a phase in another sector than at the previous phase end
         carries an Activation marker; a unit that carried one then does not move again."""
         out = []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         for u, was in self._changed(board):
             a, b = self.sector(board, was), self.sector(board, u.hex)
             if u.side != axis and a and b and a != b and not u.has("activated"):

@@ -18,7 +18,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
 
     # ---- supply (6) ------------------------------------------------------------------------------
     def check_allied_oos(self, board: Board) -> list:
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         return [self.finding(board, f"{P} 6.1", "supply", f"{label(u)} is an Allied unit with an OoS marker; Allied "
                              "units are always in supply.", [u.hex], [u])
                 for u in board.pos.units if u.side != axis and u.has("oos")]
@@ -46,7 +46,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         c = board.control(h)
         if c:
             return c
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         if board.marker_owner(h, "axis-control") is not None:
             return axis
         return next((s for s in self.game.sides if s != axis), "")
@@ -70,7 +70,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         return self._status(self.board(pos), side)
 
     def _status(self, board: Board, side: str) -> dict[str, str]:
-        if side != str(self.param("im_supply_side", "axis")):
+        if side != str(self.param("im_supply_side")):
             return {u.id: "in" for u in board.side_units(side) if self.combat(u)}
         rules = self.trace_rules(board, side)
         cache: dict[tuple[str, ...], dict[str, float]] = {}
@@ -103,7 +103,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
             return []
         if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
             return []                  # a position without beachheads or airheads says nothing of supply
-        side = str(self.param("im_supply_side", "axis"))
+        side = str(self.param("im_supply_side"))
         st = self._status(board, side)
         mem = self.memory(board.pos)
         unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()

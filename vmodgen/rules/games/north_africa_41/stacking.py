@@ -26,7 +26,7 @@ class NorthAfrica41Stacking(NorthAfrica41Units):
         limit = self.stacking_limit()
         phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
         carried = na41(board.pos).na41_retreat_overstack or {}
-        waits = self.flag("na41_disengage_overstack_waits", True)
+        waits = self.flag("na41_disengage_overstack_waits")
         merged: dict[str, list[UnitState]] = {}
         for u in board.pos.units:
             merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)

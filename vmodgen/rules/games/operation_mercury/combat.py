@@ -101,7 +101,7 @@ def refusal(rs, board: Board, ez_of) -> list:
         if u.mode == "retreat" and u.previous and rs.ground(u):
             stacks.setdefault(u.previous, []).append(u)
     targets = {a.hex for a in pos.attacks}
-    limit = rs.num("stacking_limit_points", 6)
+    limit = rs.num("stacking_limit_points")
     for h, us in stacks.items():
         side = us[0].side
         names = rs.names(us)

@@ -105,7 +105,7 @@ def arrival_limit(rs, board: Board, u: UnitState, arr: dict) -> tuple[float | No
     how = a.get("how")
     ma = u.number("movement", float("inf"))
     if how in ("paradrop", "amphibious"):
-        return rs.num("arrival_turn_ma_hexes", 1), f"{P} 4.18", "it arrived by paradrop or amphibious landing this turn"
+        return rs.num("arrival_turn_ma_hexes"), f"{P} 4.18", "it arrived by paradrop or amphibious landing this turn"
     if how == "steamer":
         return 1, f"{P} 17.52", "it came by the coastal steamer and moves only 1 hex in the next Movement Phase"
     if how == "unloaded":

@@ -79,7 +79,7 @@ def supply_extras(rs, board: Board) -> list:
     if pos.turn == 1:
         rsc = st.get("rsc", {}).get("allied", {}) if isinstance(st.get("rsc"), dict) else {}
         total = sum(n for n in rsc.values() if isinstance(n, int))
-        south = str(rs.param("south_crete_sector", "sector-south-crete"))
+        south = str(rs.param("south_crete_sector"))
         if total > rs.num("allied_initial_rsc", 2):
             out.append(rs.finding(board, f"{P} 15.25", "supply", f"The Allies place {total} RSCs on turn 1; they "
                                   f"start with {fmt(rs.num('allied_initial_rsc', 2))}."))
