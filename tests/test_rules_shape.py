@@ -119,6 +119,11 @@ def test_position_memory_fields_fill_the_dataclass_and_are_type_checked(tmp_path
     with pytest.raises(InputError) as e:
         load_position(p)
     assert e.value.line == 6 and "[state] na41_extended_moved" in e.value.message
+    # a field no game validator looks at is checked against its declared type (dict[str, str])
+    p.write_text('[position]\ngame = "operation-mercury"\nturn = 3\n\n[state]\nom_end_hexes = {A = 3}\n')
+    with pytest.raises(InputError) as e:
+        load_position(p)
+    assert e.value.line == 6 and e.value.message.startswith("[state] om_end_hexes must be a table like {name = text}")
 
 
 def test_games_subclass_the_generic_rule_set():

@@ -136,17 +136,25 @@ def _fits(value: object, hint: Any) -> bool:
 
 
 def _describe(hint: Any) -> str:
-    """``hint`` in words, for a message."""
-    if hint is Any:
-        return "any value"
+    """``hint`` in words, for a message ("a list of texts", "a table like {name = text}")."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return " or ".join(_describe(a) for a in args if a is not type(None))
     if origin is list:
-        return f"a list of {_describe(args[0]).removeprefix('a ').removeprefix('an ')}s" if args else "a list"
+        return f"a list of {_word(args[0])}s" if args else "a list"
     if origin is dict:
-        return f"a table of {_describe(args[1]).removeprefix('a ').removeprefix('an ')} by name" if args else "a table"
-    return {int: "a whole number", str: "a text", bool: "true or false", float: "a number"}.get(hint, str(hint))
+        return f"a table like {{name = {_word(args[1])}}}" if args else "a table"
+    return {int: "a whole number", str: "a text", bool: "true or false", float: "a number"}.get(hint, "any value")
+
+
+def _word(hint: Any) -> str:
+    """The bare name of a value of type ``hint`` ("text", "table", "whole number")."""
+    origin = typing.get_origin(hint)
+    if origin is dict:
+        return "table"
+    if origin is list:
+        return "list"
+    return {int: "whole number", str: "text", bool: "true or false", float: "number"}.get(hint, "value")
 
 
 #: the memory type of a rule set (a :class:`Memory` a game extends)
