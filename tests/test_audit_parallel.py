@@ -3,13 +3,14 @@ previous one ends with (the chat-read phase from a pre-scan, the rule set's memo
 whose guessed start was wrong is audited again (issue 7)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from conftest import ROOT, shared_path
 from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
 from vmodgen.audit.engine import FileAuditor, chat_lines
-from vmodgen.rules.base import EVERY_PHASE_END, Rule
+from vmodgen.rules.base import EVERY_PHASE_END, Memory, Rule, carried
 from vmodgen.rules.finding import Finding
 from vmodgen.rules.generic import GenericRules
 from vmodgen.testing.log_writer import LogWriter
@@ -38,17 +39,24 @@ def test_chat_prescan_ends_each_tld_file_in_the_phase_the_replay_does():
     assert len(set(folded)) > 1 and all(ph is not None for _, ph in folded)
 
 
+@dataclass
+class Ends(Memory):
+    """The phase ends seen so far."""
+    ends: int = 0
+
+
 def _count_phase_ends(monkeypatch) -> None:
     """The generic rules, plus a memory (phase ends so far, across files) and a rule whose
     finding names that count: a wrong start memory changes the findings."""
     def remember(self, before, after, memory):
-        memory["ends"] = memory.get("ends", 0) + 1
+        memory.ends += 1
 
     def tally(board):
-        n = board.pos.state.get("ends", 0)
+        n = carried(board.pos, Ends).ends
         return [Finding("TEST memory", "movement", f"{n} phase end(s) before this one", (f"n{n}",))]
 
     orig = GenericRules.rules
+    monkeypatch.setattr(GenericRules, "memory_type", Ends)
     monkeypatch.setattr(GenericRules, "remember", remember)
     monkeypatch.setattr(GenericRules, "rules", lambda self: orig(self) + [
         Rule("TEST memory", "movement", EVERY_PHASE_END, tally, "counts phase ends")])

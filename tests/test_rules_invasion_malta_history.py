@@ -8,6 +8,7 @@ import pytest
 
 from im_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
 from rules_util import position, rules
+from vmodgen.rules.games.invasion_malta.carried import MaltaMemory
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 
@@ -19,15 +20,15 @@ def test_remember_records_the_phase_end():
     after = position(kit("airborne") + x("P", "2019", status=["oos"]) + al("A", "2020", status=["activated"])
                      + hexes("1623", markers=["airhead"], owner="axis"))
     rs = ruleset_for(after.game)
-    memory: dict = {}
+    memory = MaltaMemory()
     rs.remember(before, after, memory)
-    assert set(memory) <= set(rs.MEMORY_KEYS)
-    assert memory["prev_hexes"] == {"P": "2019", "A": "2020"}
-    assert memory["prev_oos"] == ["P"] and memory["prev_activated"] == ["A"]
-    assert memory["prev_airheads"] == ["1623"] and memory["dropped"] == ["P"]
+    assert set(memory.stated()) <= set(rs.MEMORY_KEYS)
+    assert memory.prev_hexes == {"P": "2019", "A": "2020"}
+    assert memory.prev_oos == ["P"] and memory.prev_activated == ["A"]
+    assert memory.prev_airheads == ["1623"] and memory.dropped == ["P"]
     moved = position(kit("movement") + x("P", "2020") + al("A", "2020"))
     rs.remember(after, moved, memory)
-    assert memory["dropped"] == [] and memory["prev_oos"] == []
+    assert memory.dropped == [] and memory.prev_oos == []
 
 
 def test_oos_marker_placed_only_at_night():

@@ -7,6 +7,7 @@ import pytest
 from na41_util import H, MECH, S, TANK, al, ax, kit, kunit, position, rules_of, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
+from vmodgen.rules.games.north_africa_41.carried import NA41Memory
 
 
 # ---- OOS markers (§6.1: 16.1, 16.5) --------------------------------------------------------------------
@@ -45,12 +46,12 @@ def test_remember_records_markers_and_delay_markers():
                      + kunit("M", "axis", "2120", previous="2122", type="motorized-infantry", values=MECH,
                              mode="extended")
                      + table("hexes", hex="2023", markers=["delay"], owner="axis"))
-    memory: dict = {}
+    memory = NA41Memory()
     ruleset_for(after.game).remember(None, after, memory)
-    assert memory["na41_status_before"] == {"A": ["oos", "disrupted"], "M": []}
-    assert memory["na41_delay_before"] == {"2023": "axis"}
-    assert memory["na41_extended_moved"] == ["M"]
-    assert set(ruleset_for(after.game).MEMORY_KEYS) >= set(memory)
+    assert memory.na41_status_before == {"A": ["oos", "disrupted"], "M": []}
+    assert memory.na41_delay_before == {"2023": "axis"}
+    assert memory.na41_extended_moved == ["M"]
+    assert set(ruleset_for(after.game).MEMORY_KEYS) >= set(memory.stated())
 
 
 def test_state_keys_are_validated():

@@ -3,6 +3,7 @@ position, and the deadlines carried in ``[state]`` / by ``remember``."""
 from __future__ import annotations
 
 from na41_util import H, INF, MECH, TANK, ax, findings, kit, krules, kunit, position, rules_of
+from vmodgen.rules.games.north_africa_41.carried import NA41Memory
 from vmodgen.rules import ruleset_for
 
 TWO = dict(values=dict(INF, stacking=2))
@@ -98,18 +99,18 @@ def test_s4_remember_records_a_retreat_overstack():
     after = position(kit("i1-axis-combat") + kunit("M", "allied", "2021", **TWO)
                      + "".join(kunit(f"al{i}", "allied", "2021", **TWO) for i in range(2)))
     rs = ruleset_for(after.game)
-    memory: dict = {}
+    memory = NA41Memory()
     rs.remember(before, after, memory)
-    assert memory["na41_retreat_overstack"] == {"2021": "allied"}
+    assert memory.na41_retreat_overstack == {"2021": "allied"}
     later = position(kit("i2-allied-movement", {"na41_retreat_overstack": {"2021": "allied"}}) + stack3())
     rs.remember(after, later, memory)
-    assert memory["na41_retreat_overstack"] == {}
+    assert memory.na41_retreat_overstack == {}
     # an Axis (phasing) unit that moved in its own Combat Phase advanced: no retreat overstack
-    memory = {}
+    memory = NA41Memory()
     rs.remember(position(kit("i1-axis-movement") + kunit("M", "axis", "2020", **TWO)),
                 position(kit("i1-axis-combat") + kunit("M", "axis", "2021", **TWO)
                          + "".join(kunit(f"ax{i}", "axis", "2021", **TWO) for i in range(2))), memory)
-    assert memory["na41_retreat_overstack"] == {}
+    assert memory.na41_retreat_overstack == {}
 
 
 def test_s6_tag_along_and_disengagement_overstack_waits():
@@ -171,13 +172,13 @@ def test_s4_deadline_through_a_sequence_of_phase_ends():
            ("i1-axis-combat", kunit("M", "allied", "2021", **TWO)),
            ("i1-axis-supply", kunit("M", "allied", "2021", **TWO)),
            ("i2-allied-movement", kunit("M", "allied", "2021", **TWO))]
-    memory: dict = {}
+    memory = NA41Memory()
     before = None
     found = []
     for phase, mover in seq:
         pos = position(kit(phase) + mover + pair)
         rs = ruleset_for(pos.game)
-        pos.state = {**memory, **pos.state}
+        pos.memory = memory.snapshot()
         found.append(sorted(f.rule for f in rs.check(pos) if f.kind == "stacking"))
         rs.remember(before, pos, memory)
         before = pos

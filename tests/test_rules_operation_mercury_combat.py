@@ -6,6 +6,7 @@ from __future__ import annotations
 from om_util import INF, a, g, kit
 from om_util import inline as H
 from rules_util import rules, table, toml
+from vmodgen.rules.games.operation_mercury.carried import MercuryMemory
 
 
 def K(turn: int = 5, phase: str = "german-combat-refusal") -> str:
@@ -236,6 +237,6 @@ def test_remember_records_displacements():
     kit = lambda phase: f'[position]\ngame = "operation-mercury"\nturn = 5\nphase = "{phase}"\n'
     before = position(kit("german-defender-reaction") + a("B23", "W4314") + a("C", "W4010"))
     after = position(kit("german-combat") + a("B23", "W4316") + a("C", "W4010"))
-    memory: dict = {}
+    memory = MercuryMemory()
     ruleset_for(after.game).remember(before, after, memory)
-    assert memory["om_displaced"] == {"B23": {"turn": 5, "phase": "german-combat", "from": "W4314", "to": "W4316"}}
+    assert memory.om_displaced == {"B23": {"turn": 5, "phase": "german-combat", "from": "W4314", "to": "W4316"}}

@@ -8,6 +8,7 @@ import pytest
 from om_util import INF, a, g
 from om_util import kit as K
 from rules_util import findings, position, rules, state, table
+from vmodgen.rules.games.operation_mercury.carried import MercuryMemory
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.games.operation_mercury.memory import time_of_day
@@ -153,13 +154,13 @@ def test_remember_records_arrivals_and_fatigue():
     the fatigued units of the phase end are recorded; the next turn drops the arrival."""
     rs, before = _rs_pos(K(turn=1, phase="air-allocation") + a("A", "W4010"))
     _, after = _rs_pos(K(turn=1, phase="german-paradrop") + a("A", "W4010", status=["fatigue"]) + g("P", "W4314"))
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(before, after, memory)
-    assert memory["om_arrivals"] == {"P": {"turn": 1, "how": "paradrop", "hex": "W4314", "fire": False}}
-    assert memory["om_fatigued"] == ["A"]
+    assert memory.om_arrivals == {"P": {"turn": 1, "how": "paradrop", "hex": "W4314", "fire": False}}
+    assert memory.om_fatigued == ["A"]
     _, later = _rs_pos(K(turn=2, phase="recovery") + g("P", "W4314"))
     rs.remember(after, later, memory)
-    assert memory["om_arrivals"] == {} and memory["om_fatigued"] == []
+    assert memory.om_arrivals == {} and memory.om_fatigued == []
 
 
 def test_remember_airlanding_then_capacity_finding():
@@ -169,13 +170,13 @@ def test_remember_airlanding_then_capacity_finding():
     units = "".join(g(f"L{i}", "W4415", steps=2, values=dict(INF, stacking=1)) for i in range(4))
     rs, before = _rs_pos(K(turn=4, phase="german-paradrop") + g("HOLD", "W4415", values=dict(INF, stacking=1)))
     _, after = _rs_pos(K(turn=4, phase="german-movement") + g("HOLD", "W4415", values=dict(INF, stacking=1)) + units)
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(before, after, memory)
-    assert {v["how"] for v in memory["om_arrivals"].values()} == {"airlanded"}
+    assert {v["how"] for v in memory.om_arrivals.values()} == {"airlanded"}
     nxt = position(K(turn=4, phase="german-bombardment") + g("HOLD", "W4415", values=dict(INF, stacking=1)) + units)
-    nxt.state = {**memory, **nxt.state}
+    nxt.memory = memory.snapshot()
     assert "OM 6.52" in {f.rule for f in rs.check(nxt)}
-    nxt.state["om_arrivals"] = {k: v for k, v in list(memory["om_arrivals"].items())[:3]}
+    nxt.memory = type(memory)(om_arrivals={k: v for k, v in list(memory.om_arrivals.items())[:3]})
     assert "OM 6.52" not in {f.rule for f in rs.check(nxt)}
 
 
@@ -184,27 +185,27 @@ def test_remember_sca_release_offmap_start_refusal_and_losses():
     Allied units that start in an off-map box, a refusal, a lost HQ and lost militia are recorded."""
     rs, start = _rs_pos(K(turn=1, phase="recovery") + a("BOX", "offmap-sitia") + a("HQ", "W4314", **HQ)
                         + a("M", "W4228", **MIL))
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(None, start, memory)
-    assert memory["om_offmap_start"] == ["BOX"]
+    assert memory.om_offmap_start == ["BOX"]
     _, moved = _rs_pos(K(turn=3, phase="german-movement") + g("G", "W3925") + a("BOX", "offmap-sitia"))
     rs.remember(start, moved, memory)
-    assert memory["om_sca_released"] == 3
-    assert set(memory["om_hq_lost"]) == {"HQ"} and memory["om_hq_lost"]["HQ"]["sector"] == "sector-maleme-suda"
-    assert memory["om_militia_off"] == ["M"]
+    assert memory.om_sca_released == 3
+    assert set(memory.om_hq_lost) == {"HQ"} and memory.om_hq_lost["HQ"]["sector"] == "sector-maleme-suda"
+    assert memory.om_militia_off == ["M"]
     _, pre = _rs_pos(K(turn=3, phase="german-combat-declaration") + g("G", "W4313") + a("B", "W4314"))
     _, post = _rs_pos(K(turn=3, phase="german-combat-refusal") + g("G", "W4313") + a("B", "W4315"))
     rs.remember(pre, post, memory)
-    assert memory["om_refused"] == {"turn": 3, "segment": "german", "units": ["B"]}
+    assert memory.om_refused == {"turn": 3, "segment": "german", "units": ["B"]}
 
 
 def test_no_sca_release_far_from_the_area():
     """OM 4.64: a German unit ending the Movement Phase far from the area (W4314) releases nothing."""
     rs, a0 = _rs_pos(K(turn=3, phase="german-paradrop") + g("G", "W4313"))
     _, a1 = _rs_pos(K(turn=3, phase="german-movement") + g("G", "W4314"))
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(a0, a1, memory)
-    assert "om_sca_released" not in memory
+    assert memory.om_sca_released is None
 
 
 @pytest.mark.parametrize("text, word", [
@@ -262,13 +263,13 @@ def test_remember_airlanding_judged_at_the_phase_start():
     rs, before = _rs_pos(K(turn=4, phase="german-paradrop") + g("HOLD", "W4415") + a("A", "W4314"))
     _, after = _rs_pos(K(turn=4, phase="german-movement") + g("HOLD", "W4415")
                        + a("A", "W4314") + g("L", "W4414"))
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(before, after, memory)
-    assert memory["om_arrivals"]["L"] == {"turn": 4, "how": "airlanded", "hex": "W4415", "held": True,
+    assert memory.om_arrivals["L"] == {"turn": 4, "how": "airlanded", "hex": "W4415", "held": True,
                                           "cap": 2, "cut": "6.56"}
     _, empty = _rs_pos(K(turn=4, phase="german-paradrop") + a("A", "W4313"))
     rs.remember(empty, after, memory)
-    assert memory["om_arrivals"]["L"]["held"] is False and memory["om_arrivals"]["L"]["cut"] == ""
+    assert memory.om_arrivals["L"]["held"] is False and memory.om_arrivals["L"]["cut"] == ""
 
 
 def test_remember_unloading_judged_at_the_landing():
@@ -277,16 +278,16 @@ def test_remember_unloading_judged_at_the_landing():
     recorded so and found."""
     rs, before = _rs_pos(K(turn=3, phase="amphibious-landing"))
     _, after = _rs_pos(K(turn=3, phase="naval-unloading") + a("U", "W4031"))
-    memory: dict = {}
+    memory = MercuryMemory()
     rs.remember(before, after, memory)
-    assert memory["om_arrivals"]["U"] == {"turn": 3, "how": "unloaded", "hex": "W4031", "ezoc": False}
+    assert memory.om_arrivals["U"] == {"turn": 3, "how": "unloaded", "hex": "W4031", "ezoc": False}
     later = position(K(turn=3, phase="german-movement") + a("U", "W4031") + g("G", "W4030"))
-    later.state = {**memory}
+    later.memory = memory.snapshot()
     assert "OM 5.25" not in {f.rule for f in rs.check(later)}
     _, hot = _rs_pos(K(turn=3, phase="naval-unloading") + a("U", "W4031") + g("G", "W4030"))
-    memory = {}
+    memory = MercuryMemory()
     rs.remember(before, hot, memory)
-    later.state = {**memory}
+    later.memory = memory.snapshot()
     assert "OM 5.25" in {f.rule for f in rs.check(later)}
 
 
@@ -297,8 +298,8 @@ def test_remember_paradropped_artillery_without_fire_marker():
     rs, before = _rs_pos(K(turn=1, phase="naval-unloading"))
     for st, found in (([], True), (["first_fire"], False)):
         _, after = _rs_pos(K(turn=1, phase="german-paradrop") + g("ART", "W4010", status=st, **art))
-        memory: dict = {}
+        memory = MercuryMemory()
         rs.remember(before, after, memory)
         later = position(K(turn=1, phase="german-movement") + g("ART", "W4010", status=st, **art))
-        later.state = {**memory}
+        later.memory = memory.snapshot()
         assert ("OM 11.11" in {f.rule for f in rs.check(later)}) is found

@@ -35,7 +35,7 @@ from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import FileFacts, file_facts
 from ..positions.model import Position
-from ..rules.base import Rule, RuleSet
+from ..rules.base import Memory, Rule, RuleSet
 from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
 from ..vassal.module import Module
@@ -160,7 +160,7 @@ class FileAuditor:
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
-        self.memory: dict = {}
+        self.memory: Memory = ruleset.new_memory()
         self._last_end: Position | None = None   # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
@@ -208,7 +208,7 @@ class FileAuditor:
     def run_replay(self, rp: "Replay | Stream", name: str, warnings: list[str] | None = None) -> FileAudit:
         b = self.binding
         game = b.game
-        builder = PositionBuilder(b, self.module, self.cache, self.points)
+        builder = PositionBuilder(b, self.module, self.cache, self.points, self.rs.status_aliases)
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}
@@ -324,7 +324,7 @@ class FileAuditor:
                 if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
                     end_pos = prev_pos
                     end_pos.at = "end"
-                    end_pos.state = {**self.memory, **end_pos.state}
+                    end_pos.memory = self.memory.snapshot()
                     due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
                     check(end_pos, due, k, "end")
                     if self.rules:
@@ -377,8 +377,7 @@ class FileAuditor:
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
-                    if self.memory:
-                        cur_pos.state = dict(self.memory)
+                    cur_pos.memory = self.memory.snapshot()
                     if moves is not None:
                         cur_pos.moves_announced = False
                     if self._derives:
@@ -418,9 +417,7 @@ class FileAuditor:
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
         (the generic rules' ``movement_field``)."""
-        if "movement_field" in getattr(self.rs, "PARAMS", {}):
-            return str(self.rs.param("movement_field"))
-        return None
+        return self.rs.allowance_field()
 
     def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
                      moving: bool, suppress: bool, no_allowance: str | None) -> tuple[int, int]:

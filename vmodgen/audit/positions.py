@@ -3,11 +3,12 @@ reduced side, hex, statuses, markers) and re-read only when a step touches it.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from ..binding.base import Binding
 from ..binding.pieces import state_key
 from ..model.unit import Unit
-from ..positions.model import Position, UnitState
+from ..positions.model import NO_ALIASES, Position, UnitState
 from ..vassal.module import Module
 from ..vassal.replay import GameState, Step
 from .hex_index import HexIndex
@@ -37,9 +38,10 @@ class PositionBuilder:
     """Keeps every piece's view up to date as the states of one replay go by."""
 
     def __init__(self, binding: Binding, module: Module | None, cache: dict | None = None,
-                 points: dict | None = None) -> None:
+                 points: dict | None = None, aliases: Mapping[str, tuple[str, ...]] = NO_ALIASES) -> None:
         self.binding = binding
         self.module = module
+        self.aliases = aliases                 # the rule set's status aliases, for the unit states
         self.views: dict[str, PieceView] = {}
         #: (piece id, type chain, state chain without the position) → what the binding made of it;
         #: shared by the files of one audit
@@ -245,7 +247,8 @@ class PositionBuilder:
                 assert v.unit is not None and v.hex is not None     # self.units: units on the map
                 extra = markers_at.get(v.hex)
                 us = cache[pid] = UnitState(v.unit, v.hex, v.reduced,
-                                            v.status | frozenset(extra) if extra else v.status)
+                                            v.status | frozenset(extra) if extra else v.status,
+                                            aliases=self.aliases)
                 if not rebuild:
                     index.add(us)
         self._dirty.clear()
@@ -269,7 +272,7 @@ class PositionBuilder:
                         new = got[2]               # the same move as at the last position
                     else:
                         new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
-                                        mode=mv[2] if len(mv) > 2 else "move")
+                                        mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases)
                         made[pid] = (was, mv, new)
                     now[pid] = wanted[pid] = new
             units = list(now.values())

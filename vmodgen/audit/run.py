@@ -79,7 +79,7 @@ def _audit_one(job: tuple[str, object]):
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
-        return auditor.run(save, path, context=(phase_context, {}))
+        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory()))
     except InputError as exc:
         return _as_value(exc)
 

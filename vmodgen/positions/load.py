@@ -5,8 +5,10 @@ kit (bundled id or path) or defines a small game inline; either way it may overr
 hexsides and roads of the hexes it uses, so it can be checked without any map data.
 
 The rule set is handed in (:func:`read_position`'s ``rules_for``; the rules layer's
-:func:`vmodgen.rules.position_file.load_position` hands the registry's): it says which statuses,
-move modes and names a position may use, and validates its ``[state]``.
+:func:`vmodgen.rules.position_file.load_position` hands the registry's): it says which statuses
+(and their aliases, which the unit states answer to), move modes and names a position may use,
+takes the ``[state]`` keys that are fields of its memory into ``Position.memory``, and validates
+the ``[state]``.
 """
 from __future__ import annotations
 
@@ -43,6 +45,10 @@ class PositionRules(Protocol):
 
     @property
     def status_aliases(self) -> dict[str, tuple[str, ...]]: ...
+
+    def read_memory(self, pos: Position) -> None: ...
+
+    def check_memory(self, pos: Position) -> None: ...
 
     def names_read(self) -> dict[str, frozenset[str]] | None: ...
 
@@ -149,7 +155,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         names.check(grid, "terrain", mapdata.default_terrain, "default_terrain")
     _load_map_overrides(doc, game, mapdata, pos, inline, names)
     statuses = _spellings(ruleset.known_statuses() | frozenset(game.markers), ruleset.status_aliases)
-    _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names)
+    _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names, ruleset.status_aliases)
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind"))
         hexid = _hex(t, mapdata, "hex")
@@ -161,9 +167,11 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
-    pos.state = state
+    pos.state = dict(state)
+    ruleset.read_memory(pos)               # the keys that are fields of the rule set's memory
     try:
         ruleset.validate_position(pos)
+        ruleset.check_memory(pos)
     except InputError as exc:
         if exc.line is None:               # the rule set names the key; the file knows its line
             exc.line = _state_line(doc, exc.message)
@@ -443,7 +451,8 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
 
 
 def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,
-                statuses: frozenset[str], modes: frozenset[str], names: Names) -> None:
+                statuses: frozenset[str], modes: frozenset[str], names: Names,
+                aliases: dict[str, tuple[str, ...]]) -> None:
     tables = doc.tables("units")
     if len(tables) > MAX_UNITS:
         raise InputError(doc.path, f"more than {MAX_UNITS} units", line=doc.header_line("units", MAX_UNITS))
@@ -493,7 +502,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
         if mode not in modes:
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
-                                   t.line or 0))
+                                   t.line or 0, aliases=aliases))
 
 
 def _spellings(names: frozenset[str], aliases: dict[str, tuple[str, ...]]) -> frozenset[str]:

@@ -13,17 +13,8 @@ from ..model.game import Game, Phase
 from ..model.mapdata import MapData
 from ..model.unit import Unit, Value
 
-#: status name → the other names (a kit's marker ids) that stand for it. Empty here: the rule sets
-#: declare them (``RuleSet.status_aliases``) and register them with :func:`declare_status_aliases`;
-#: a unit state does not know its rule set, so :meth:`UnitState.has` answers to every alias declared
-_ALIASES: dict[str, tuple[str, ...]] = {}
-
-
-def declare_status_aliases(table: Mapping[str, tuple[str, ...]]) -> None:
-    """Add ``table`` (status → other names for it) to the aliases :meth:`UnitState.has` knows."""
-    for status, names in table.items():
-        old = _ALIASES.get(status, ())
-        _ALIASES[status] = old + tuple(n for n in names if n not in old)
+#: no aliases: a unit state whose rule set declares none ('-' and '_' still spell one status)
+NO_ALIASES: Mapping[str, tuple[str, ...]] = {}
 
 
 @dataclass
@@ -37,6 +28,9 @@ class UnitState:
     path: tuple[str, ...] | None = None        # previous .. hex, inclusive
     mode: str = "move"                         # how it moved; each rule set declares its ``modes``
     line: int = 0                              # line of the position file, for messages
+    #: status → the other names that stand for it: the ``status_aliases`` of the rule set of the
+    #: position this state belongs to (whoever builds the position hands them in)
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ALIASES, repr=False, compare=False)
     #: the unit's id and side, copied once (rules read them very often)
     id: str = field(init=False, repr=False, compare=False)
     side: str = field(init=False, repr=False, compare=False)
@@ -54,11 +48,12 @@ class UnitState:
         return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
 
     def has(self, status: str) -> bool:
-        """Whether the unit carries ``status`` ('-' and '_' are the same; the marker ids the rule
-        sets declare as its aliases, such as ``excess-stacking``, answer for the short names)."""
+        """Whether the unit carries ``status`` ('-' and '_' are the same; the names its rule set
+        declares as aliases of ``status`` (:attr:`aliases`), such as Invasion: Malta's
+        ``excess-stacking`` for ``excess``, answer for it)."""
         if status in self.status:
             return True
-        for name in (status.replace("_", "-"), status.replace("-", "_"), *_ALIASES.get(status, ())):
+        for name in (status.replace("_", "-"), status.replace("-", "_"), *self.aliases.get(status, ())):
             if name in self.status:
                 return True
         return False
@@ -96,6 +91,10 @@ class Position:
     attacks: list[Attack] = field(default_factory=list)
     #: free game state a rule set reads (sector supply levels, interdiction, scenario...)
     state: dict[str, Any] = field(default_factory=dict)
+    #: what the rule set carried to this position from earlier phase ends (its
+    #: ``vmodgen.rules.base.Memory``; a position file states its fields in ``[state]``); None =
+    #: nothing carried. Rules read it through their rule set (``RuleSet.memory``)
+    memory: object | None = None
     scenario: str = ""
     source: str = ""                           # the file it came from, for messages
     #: whether each unit's move ``mode`` is stated (a position file); False in a log, where a
@@ -137,12 +136,14 @@ class Position:
 
 
 def position_of(kit, placements, *, turn: int | None = None, phase: str = "", side: str = "", at: str = "end",
-                hex_markers: dict | None = None, control: dict | None = None, state: dict | None = None) -> Position:
+                hex_markers: dict | None = None, control: dict | None = None, state: dict | None = None,
+                aliases: Mapping[str, tuple[str, ...]] = NO_ALIASES) -> Position:
     """A position of a loaded kit (what the replayer builds for each log step).
 
     ``placements``: :class:`UnitState` objects, or ``(unit_id, hex)`` /
     ``(unit_id, hex, {"reduced": ..., "status": [...], "previous": ..., "path": [...], "mode": ...})``.
-    The side defaults to the phase's side. An unknown unit id raises ``InputError``."""
+    The side defaults to the phase's side; ``aliases``: the rule set's status aliases. An unknown
+    unit id raises ``InputError``."""
     from ..errors import InputError
     units = []
     for p in placements:
@@ -157,7 +158,7 @@ def position_of(kit, placements, *, turn: int | None = None, phase: str = "", si
         path = opts.get("path")
         units.append(UnitState(unit, hexid, bool(opts.get("reduced", False)), frozenset(opts.get("status", ())),
                                opts.get("previous") or (path[0] if path else None),
-                               tuple(path) if path else None, opts.get("mode", "move")))
+                               tuple(path) if path else None, opts.get("mode", "move"), aliases=aliases))
     pos = Position(kit.game, kit.map, units, turn, phase, side, at, dict(hex_markers or {}), dict(control or {}),
                    state=dict(state or {}))
     if not pos.side and pos.phase_info is not None:

@@ -2,13 +2,18 @@
 (:mod:`.core`), the generic rule set (:mod:`.generic`) and one package per game
 (:mod:`.games`), files named by rule area.
 
-The base declares every hook with one signature and gives the default behaviour: the move check
-(``check_moves`` → ``judges_move``, ``move_zoc``, ``check_unit_move`` → ``check_move``,
-``check_retreat``, ``check_advance``, ``check_reaction``; a logged move tried in the modes of
+Generic, then a game overrides these hooks (python-chess's shape: ``chess.Board`` is the standard
+game, each variant a small subclass). :class:`~.base.RuleSet` declares every hook with one
+signature and holds the skeletons every rule set shares: the move check (``check_moves`` →
+``judges_move``, ``move_zoc``, ``check_unit_move`` → ``check_move``, ``check_retreat``,
+``check_advance``, ``check_reaction``; a logged move tried in the modes of
 ``unannounced_trials``), the enemy ZOC (``enemy_field``, ``enemy_zoc``), the memory carried
-between phases (a :class:`~.base.Memory` type each game extends in ``games/<game>/carried.py``;
-``RuleSet[M]``) and the status aliases. A game answers the hooks that differ; the generic rule set
-is one more such subclass, configured by its parameters.
+between phases (``memory_type``, a :class:`~.base.Memory` dataclass; ``RuleSet[M]``) and the
+status aliases (``status_aliases``, which the unit states of the rule set's positions answer to).
+:class:`~.generic.GenericRules` answers the hooks from its parameters (``PARAMS``): the default
+behaviour. Each game subclasses it (``games/<game>/units.py`` is the first layer), overrides the
+hooks its rulebook changes, extends its memory (``games/<game>/carried.py``) and says which
+generic behaviour it does not take (a block at the top of its first layer).
 
 This module is the one registry of rule sets: ``game.ruleset`` names one of :data:`REGISTRY`
 (the kit loader refuses other names); ``ruleset_for(game)`` builds it, ``check(position)`` gives

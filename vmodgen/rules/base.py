@@ -2,12 +2,15 @@
 the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, NamedTuple, TypedDict, TypeVar
+import copy
+import types
+import typing
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, Generic, Iterable, NamedTuple, TypeVar
 
 from ..errors import InputError
 from ..model.game import Game
-from ..positions.model import Position, UnitState, declare_status_aliases
+from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
@@ -62,13 +65,6 @@ class Rule:
 COMMON_STATUSES = frozenset({"disrupted", "oos", "oos_red", "fatigued", "dispersed", "excess", "full_retreat",
                              "paradropped", "arrived", "depleted", "replacement", "transport"})
 
-#: status → the marker ids kits use for it (every rule set's :attr:`RuleSet.status_aliases`). A unit
-#: state does not know its rule set, so these are declared to the positions once, for all rule sets
-STATUS_ALIASES: dict[str, tuple[str, ...]] = {
-    "excess": ("excess-stacking", "excess_stacking"), "fatigued": ("fatigue",), "fatigue": ("fatigued",),
-    "oos_red": ("oos-red", "red-oos"), "auto_ds": ("auto-ds",)}
-declare_status_aliases(STATUS_ALIASES)
-
 #: the kinds of names a rule set reads from the map and the units (``names_read``)
 NAME_KINDS = ("terrain", "hexside", "line", "feature", "unit_type", "movement_class")
 
@@ -85,41 +81,115 @@ class Trial(NamedTuple):
     key: str = ""
 
 
-class Memory(TypedDict, total=False):
-    """What a rule set carries from one phase end to the next (:meth:`RuleSet.remember` writes it):
-    a typed view of the dict the audit carries from file to file and merges into the next
-    positions' ``state``, where the rules read it (so a position file can state its keys in
-    ``[state]``). Each game extends it with its keys; its ``MEMORY_KEYS`` are those keys."""
+@dataclass
+class Memory:
+    """What a rule set carries from one phase end to the next (:meth:`RuleSet.remember` writes
+    it, :meth:`RuleSet.begin` at a file's start): the audit carries it from phase to phase and
+    from file to file and hands each position a snapshot (``Position.memory``), where the rules
+    read it as attributes (:meth:`RuleSet.memory`). Each game extends it with typed fields and
+    defaults (``None`` = not known: nothing recorded yet); a position file states a field as a
+    ``[state]`` key of the same name. The generic rule set carries nothing."""
+
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        """The fields, in order (the ``[state]`` keys a position file may state them by)."""
+        return tuple(f.name for f in fields(cls))
+
+    def snapshot(self) -> "Memory":
+        """A copy for one position (the values are shared: :meth:`RuleSet.remember` replaces a
+        field's value, it never changes one in place)."""
+        return copy.copy(self)
+
+    def stated(self) -> dict[str, Any]:
+        """Field → value for the fields that hold something (not ``None``), as ``[state]`` says them."""
+        return {k: v for k, v in vars(self).items() if v is not None}
+
+    @classmethod
+    def refusal(cls, key: str, value: object) -> str | None:
+        """Why ``value`` cannot be field ``key`` (its declared type), or None when it can."""
+        hint = typing.get_type_hints(cls)[key]
+        if _fits(value, hint):
+            return None
+        return f"[state] {key} must be {_describe(hint)}, not {value!r}"
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` (read from TOML) has the type ``hint`` (None, int, str, bool, float,
+    list[...], dict[..., ...], unions, Any)."""
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value) if args else isinstance(value, list)
+    if origin is dict:
+        return isinstance(value, dict) and (not args or all(_fits(k, args[0]) and _fits(v, args[1])
+                                                            for k, v in value.items()))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _describe(hint: Any) -> str:
+    """``hint`` in words, for a message ("a list of texts", "a table like {name = text}")."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args if a is not type(None))
+    if origin is list:
+        return f"a list of {_word(args[0])}s" if args else "a list"
+    if origin is dict:
+        return f"a table like {{name = {_word(args[1])}}}" if args else "a table"
+    return {int: "a whole number", str: "a text", bool: "true or false", float: "a number"}.get(hint, "any value")
+
+
+def _word(hint: Any) -> str:
+    """The bare name of a value of type ``hint`` ("text", "table", "whole number")."""
+    origin = typing.get_origin(hint)
+    if origin is dict:
+        return "table"
+    if origin is list:
+        return "list"
+    return {int: "whole number", str: "text", bool: "true or false", float: "number"}.get(hint, "value")
 
 
 #: the memory type of a rule set (a :class:`Memory` a game extends)
 M = TypeVar("M", bound=Memory)
 
 
-def memory_keys(memory_type: type) -> tuple[str, ...]:
-    """The keys a :class:`Memory` type declares, in order."""
-    return tuple(memory_type.__annotations__)
+def carried(pos: Position, memory_type: type[M]) -> M:
+    """What was carried to ``pos``: its memory when it is a ``memory_type``, else nothing yet."""
+    m = pos.memory
+    return m if isinstance(m, memory_type) else memory_type()
 
 
 class RuleSet(Generic[M]):
-    """Base of the rule sets: ``rules()`` lists the rules; ``check(position)`` runs those whose
-    moment the position is at. Subclasses set ``id`` (the ``game.ruleset`` name) and ``prefix``,
-    and declare what a position may say to them: ``statuses``, move ``modes``, and the names they
-    read (``KIT`` or :meth:`names_read`)."""
+    """The hooks every rule set answers, and the skeletons they share: ``rules()`` lists the
+    rules; ``check(position)`` runs those whose moment the position is at. The generic rule set
+    (:class:`vmodgen.rules.generic.GenericRules`) answers the hooks from its parameters; each game
+    subclasses it. A rule set sets ``id`` (the ``game.ruleset`` name) and ``prefix``, and
+    declares what a position may say to it: ``statuses`` (and ``status_aliases``), move
+    ``modes``, the names it reads (``KIT`` or :meth:`names_read`) and its memory
+    (``memory_type``)."""
     id = "base"
     prefix = "GEN"
     #: statuses this rule set reads besides :data:`COMMON_STATUSES`
     statuses: frozenset[str] = frozenset()
-    #: status → the other names that stand for it (the marker ids the bundled kits use); a
-    #: position file may spell a status so, and :meth:`UnitState.has` answers to them
-    status_aliases: dict[str, tuple[str, ...]] = STATUS_ALIASES
+    #: status → the other names that stand for it (the marker ids of the rule set's kit); a
+    #: position file may spell a status so, and the unit states of this rule set's positions
+    #: answer to them (:meth:`UnitState.has`). None here: '-' and '_' are the same anyway
+    status_aliases: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: how a unit may have moved (a position's ``mode``)
     modes: frozenset[str] = frozenset({"move", "retreat", "advance"})
     #: the bundled kit whose names (terrain, hexside features, roads, point features, unit types,
     #: movement classes) the rules are written against; "" = none (the generic set reads the
     #: names its parameters give)
     KIT: str = ""
-    #: parameter name → (default, description); only the generic set refuses other names
+    #: parameter name → (default, description): the generic set's, which a game extends
     PARAMS: dict[str, tuple[object, str]] = {}
 
     def __init__(self, game: Game) -> None:
@@ -189,6 +259,12 @@ class RuleSet(Generic[M]):
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
         """The hexes in the zone of control of ``side``'s enemies (those of :meth:`enemy_field`)."""
         return self.enemy_field(board, side).hexes()
+
+    def allowance_field(self) -> str | None:
+        """The unit field holding the movement allowance, when a unit may lack one (the audit then
+        fills a drag over several hexes in with a shortest path and judges it at the hexes the
+        log records); None = the rule set gives every unit its allowance (:meth:`allowance`)."""
+        return None
 
     def allowance(self, board: Board, u: UnitState) -> float:
         """The movement points ``u`` has for the move it made (its printed MA unless the rules
@@ -327,27 +403,64 @@ class RuleSet(Generic[M]):
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
 
-    #: ``pos.state`` keys that :meth:`remember` writes: the keys of the rule set's :class:`Memory`
-    #: type (documented with the game's rules); the audit carries them from one phase end to the
-    #: next, a position file states them in ``[state]``
-    MEMORY_KEYS: tuple[str, ...] = ()
+    #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
+    memory_type: ClassVar[type[Memory]] = Memory
+    #: the fields of :attr:`memory_type` (documented with the game's rules): the audit carries
+    #: them from one phase end to the next, a position file states them in ``[state]``
+    MEMORY_KEYS: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "MEMORY_KEYS" not in vars(cls):
+            cls.MEMORY_KEYS = cls.memory_type.keys()
+
+    def new_memory(self) -> M:
+        """Nothing carried yet: the memory at the start of a record."""
+        return typing.cast(M, self.memory_type())
+
+    def memory(self, pos: Position) -> M:
+        """What was carried to ``pos`` (nothing, when the position has no memory of this rule set)."""
+        return typing.cast(M, carried(pos, self.memory_type))
+
+    def read_memory(self, pos: Position) -> None:
+        """A position file: its ``[state]`` keys that are fields of :attr:`memory_type` become
+        ``pos.memory`` (checked by :meth:`check_memory` once the rule set validated them)."""
+        keys = set(self.memory_type.keys())
+        mem = self.new_memory()
+        for k in [k for k in pos.state if k in keys]:
+            setattr(mem, k, pos.state.pop(k))
+        pos.memory = mem
+
+    def check_memory(self, pos: Position) -> None:
+        """Refuse a memory field a position file states with a value of the wrong type."""
+        mem = self.memory(pos)
+        for k, v in mem.stated().items():
+            why = mem.refusal(k, v)
+            if why is not None:
+                raise InputError(pos.source or None, why)
+
+    def stated(self, pos: Position) -> dict[str, Any]:
+        """``pos.state`` and the memory fields that hold something, by key (what a position file's
+        ``[state]`` said: the validators read it)."""
+        return {**pos.state, **self.memory(pos).stated()}
 
     def remember(self, before: Position | None, after: Position, memory: M) -> None:
         """At the end of a phase, record in ``memory`` the facts later rules need (a hex left
         overstacked by a retreat, the phase a marker was placed in...). ``before`` is the
         position at the end of the previous phase (None at the start of a record), ``after``
-        the one at the end of this phase, whose ``state`` already holds the carried memory.
-        Rules read these facts from ``pos.state`` only, so a position file can state them."""
+        the one at the end of this phase, whose ``memory`` is a snapshot of the carried one.
+        Rules read these facts from ``pos.memory`` only (:meth:`memory`), so a position file
+        can state them."""
 
     def begin(self, start: Position, memory: M) -> None:
         """At the start of a file, before its first phase end: ``start`` is the position the file
         starts in (its phase, if known; possibly the middle of a phase), ``memory`` what earlier
-        files carried (empty for the first file of a record). A rule set records in ``memory``
-        what it needs to tell, at its first phase end, what happened before the file (the pieces'
-        own states) and what it cannot know."""
+        files carried (:meth:`new_memory` for the first file of a record). A rule set records in
+        ``memory`` what it needs to tell, at its first phase end, what happened before the file
+        (the pieces' own states) and what it cannot know."""
 
     def derive(self, pos: Position, turn_text: str = "") -> None:
-        """Fill ``pos.state`` (which already holds the carried memory) with the state the audit
+        """Fill ``pos.state`` (``pos.memory`` holds the carried memory) with the state the audit
         derives rather than reads: the time of day, the weather... ``turn_text``: what the turn
         tracker shows (its turn and phase names). Keys a position file states are never
         overwritten."""

@@ -48,11 +48,11 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import cast
+from typing import Any, ClassVar, cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Memory, Rule, RuleSet
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, M, Rule, RuleSet
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
@@ -65,7 +65,10 @@ from .core.costs import CostTable
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 
 
-class GenericRules(RuleSet[Memory]):
+class GenericRules(RuleSet[M]):
+    """The default behaviour every game starts from: the hooks of :class:`RuleSet` answered from
+    the parameters (:attr:`PARAMS`). A game subclasses it, extends :attr:`PARAMS`, overrides the
+    hooks its rulebook changes and says which generic behaviour it does not take."""
     id = "generic"
     prefix = "GEN"
     modes = frozenset({"move", "retreat", "advance"})
@@ -99,6 +102,10 @@ class GenericRules(RuleSet[Memory]):
     }
     PATTERNS = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
                 r"supply_sources_[\w.\-]+")
+    #: whether a parameter neither in :attr:`PARAMS` nor matching :attr:`PATTERNS` is refused (a
+    #: game whose kit's own parameters are read, with the rulebook's defaults, where its rules
+    #: use them says False)
+    REFUSES_UNKNOWN_PARAMS: ClassVar[bool] = True
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -129,6 +136,8 @@ class GenericRules(RuleSet[Memory]):
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                     raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
                 continue
+            if not self.REFUSES_UNKNOWN_PARAMS:
+                continue
             raise self._bad(f"unknown rule parameter '{key}' for the generic rule set (known: "
                             f"{', '.join(self.PARAMS)}, move_cost_<terrain>, hexside_cost_<feature>, "
                             f"road_cost_<road>, supply_sources_<side>)")
@@ -148,6 +157,10 @@ class GenericRules(RuleSet[Memory]):
             if term not in ("enemy_units", "enemy_zoc", "water") and not term.startswith(("terrain:", "hexside:")):
                 raise self._bad(f"rule parameter 'supply_blocked_by': unknown blocker '{term}' (known: enemy_units, "
                                 "enemy_zoc, water, terrain:<id>, hexside:<id>)")
+
+    def allowance_field(self) -> str | None:
+        """``movement_field``: a unit without it moves unmeasured (see :meth:`take_notes`)."""
+        return str(self.param("movement_field"))
 
     def _bad(self, msg: str) -> InputError:
         return InputError(None, f"game '{self.game.id}' [rules]: {msg}")
@@ -252,9 +265,12 @@ class GenericRules(RuleSet[Memory]):
     _NAME_LISTS = {"zoc_terrain": "terrain", "zoc_hexsides": "hexside", "supply_road": "line",
                    "supply_class": "movement_class"}
 
-    def names_read(self) -> dict[str, frozenset[str]]:
+    def names_read(self) -> dict[str, frozenset[str]] | None:
         """The names the generic rules give a meaning to: water terrain, the names in the cost
-        parameters' keys, and those the other parameters list or select (defaults included)."""
+        parameters' keys, and those the other parameters list or select (defaults included).
+        A game written against its kit (:attr:`KIT`) reads the kit's names: None."""
+        if self.KIT:
+            return None
         out: dict[str, set[str]] = {k: set() for k in NAME_KINDS}
         out["terrain"] |= WATER_TERRAIN | {"clear"}      # clear: the default terrain, costs as any unnamed one
         params = {**{k: v[0] for k, v in self.PARAMS.items()}, **self.game.rules}
@@ -281,7 +297,10 @@ class GenericRules(RuleSet[Memory]):
     def enemy_zoc(self, board: Board, side: str) -> set[str]:
         """Hexes in the ZOC of ``side``'s enemies (the same hexes as the union of :meth:`zoc`,
         from a per-map table of the hexes a ZOC reaches from each source hex: the generic
-        ZOC's reach depends on the map only, not on the unit)."""
+        ZOC's reach depends on the map only, not on the unit). A game with its own :meth:`zoc`
+        gets that ZOC merged (:meth:`RuleSet.enemy_zoc`)."""
+        if type(self).zoc is not GenericRules.zoc:
+            return super().enemy_zoc(board, side)
         memo = cast("dict[str, set[str]]", board.memo.setdefault("generic.enemy_zoc", {}))
         got = memo.get(side)
         if got is not None:
@@ -328,7 +347,9 @@ class GenericRules(RuleSet[Memory]):
         return tuple(out)
 
     # ---- movement --------------------------------------------------------------------------
-    def move_model(self, board: Board, u: UnitState, ezoc: set[str], with_zoc: bool = True) -> MoveModel:
+    def move_model(self, board: Board, u: UnitState, ezoc: Any, with_zoc: bool = True) -> MoveModel:
+        """The generic costs (:class:`CostTable`), ``zoc_*`` parameters and enemy units
+        (``ezoc``: the enemy ZOC hexes, :meth:`enemy_zoc`)."""
         costs = CostTable(board, u.unit.movement_class)
         side = u.side
         cancel = self.flag("zoc_cancel")
@@ -352,7 +373,7 @@ class GenericRules(RuleSet[Memory]):
                          prohibited=partial(costs.problem, "GEN movement"),
                          allowance_rule="GEN movement")
 
-    def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_move(self, board: Board, u: UnitState, ez: Any) -> list:
         """One unit's move (remembered: the same move against the same enemy is judged once)."""
         memo = board.memo
         if "generic.same_moves" not in memo:
@@ -428,7 +449,7 @@ class GenericRules(RuleSet[Memory]):
         self._unmeasured = set()
         return out
 
-    def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+    def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list:
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         for h in path[1:]:
             if h in ez and not cancelled(board, h, u.side, lambda x: x is not u):

@@ -56,7 +56,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         active = board.pos.state.get("active")
         if not isinstance(active, str) or not active:
             return []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         movers = [u for u in board.pos.units if u.moved and u.mode in PLAIN_MOVES and self.combat(u)]
         out, army = [], []
         for u in movers:
@@ -91,7 +91,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
 
     # ---- motor pool (18.1) -----------------------------------------------------------------
     def check_motor_pool_moves(self, board: Board) -> list:
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         pool = [u for u in board.pos.units if u.mode == "motor_pool" and u.moved]
         out = []
         time = str(board.pos.state.get("time", "")).lower()
@@ -155,7 +155,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
     def check_recovery(self, board: Board) -> list:
         if board.pos.phase != "recovery":
             return []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         out: list = []
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:

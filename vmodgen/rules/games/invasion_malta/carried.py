@@ -2,20 +2,24 @@
 :mod:`.memory` and :mod:`.conditions`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...base import Memory
 
 
-class MaltaMemory(Memory, total=False):
-    """Where units stood and what they carried at the previous phase end; the arrivals."""
-    prev_hexes: dict[str, str]
-    prev_oos: list[str]
-    prev_reduced: list[str]
-    prev_activated: list[str]
-    prev_airheads: list[str]
-    prev_fired: list[str]
-    dropped: list[str]
-    paradropped: list[str]
-    arrived: list[str]
-    air_entry_turn: int
-    arrival_unknown: list[str]
-    arrival_unknown_why: str
+@dataclass
+class MaltaMemory(Memory):
+    """Where units stood and what they carried at the previous phase end; the arrivals. ``None``:
+    not recorded (the rules that compare with the previous phase end are then not judged)."""
+    prev_hexes: dict[str, str] | None = None
+    prev_oos: list[str] | None = None
+    prev_reduced: list[str] | None = None
+    prev_activated: list[str] | None = None
+    prev_airheads: list[str] | None = None
+    prev_fired: list[str] | None = None
+    dropped: list[str] | None = None
+    paradropped: list[str] | None = None
+    arrived: list[str] | None = None
+    air_entry_turn: int | None = None
+    arrival_unknown: list[str] | None = None
+    arrival_unknown_why: str | None = None

@@ -54,14 +54,14 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if t is None:
             return None, ("the turn tracker names no time of day (AM, PM, Night) and the kit has no turn cycle"
                           if pos.turn is not None else "the turn is not known")
-        if t == "night" and (pos.state.get("air_entry_turn") == pos.turn or self._entering_by_air(pos)):
+        if t == "night" and (self.memory(pos).air_entry_turn == pos.turn or self._entering_by_air(pos)):
             return None, (f"the kit's turn cycle makes turn {pos.turn} a Night turn, but units entered the map by air "
                           "on it, which never happens at Night (8.43)")
         return t, ""
 
     def _entering_by_air(self, pos: Position) -> bool:
         """Units on the map in an Airborne Operations Phase that were off it at its start."""
-        prev = pos.state.get("prev_hexes")
+        prev = self.memory(pos).prev_hexes
         if pos.phase != "airborne" or not isinstance(prev, dict):
             return False
         m = pos.map
@@ -94,20 +94,20 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         stand. Unless it starts at the first phase of the first turn, the Axis units already on
         the map may have arrived by air or since the last Night turn: they are listed in
         ``arrival_unknown`` and the supply rule is not judged for them (6.14, 6.31)."""
-        if "prev_hexes" in memory:
+        if memory.prev_hexes is not None:
             return
-        memory["prev_hexes"] = {u.id: u.hex for u in start.units}
+        memory.prev_hexes = {u.id: u.hex for u in start.units}
         phases = self.game.sequence.phases
         at_start = start.turn is None or (start.turn == self.game.sequence.first_turn and
                                           (not start.phase or (phases and start.phase == phases[0].id)))
         if not at_start:
-            axis = str(self.param("im_supply_side", "axis"))
-            memory["arrival_unknown"] = sorted(u.id for u in start.units if u.side == axis and self.combat(u)
-                                               and start.map.has_hex(u.hex) and not u.has("paradropped"))
-            memory["arrival_unknown_why"] = (f"the audit starts at turn {start.turn}, "
-                                             f"{start.phase_info.name if start.phase_info else 'an unknown phase'}, "
-                                             "with no earlier file: how the Axis units then on the map arrived "
-                                             "(by air, 6.31; since the last Night turn, 6.14) is unknown")
+            axis = str(self.param("im_supply_side"))
+            memory.arrival_unknown = sorted(u.id for u in start.units if u.side == axis and self.combat(u)
+                                            and start.map.has_hex(u.hex) and not u.has("paradropped"))
+            memory.arrival_unknown_why = (f"the audit starts at turn {start.turn}, "
+                                          f"{start.phase_info.name if start.phase_info else 'an unknown phase'}, "
+                                          "with no earlier file: how the Axis units then on the map arrived "
+                                          "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
     def remember_arrivals(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> None:
         """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
@@ -116,24 +116,24 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         m = after.map
         came = [u for u in after.units if m.has_hex(u.hex) and not m.has_hex(prev.get(u.id, "")) and self.combat(u)]
         night = str(after.state.get("time", "")).lower() == "night"
-        arrived = set(memory.get("arrived") or ())
+        arrived = set(memory.arrived or ())
         if night:
             arrived = set()                      # 6.14: from the Night turn on, checked normally
         else:
             arrived.update(u.id for u in came)
         arrived &= {u.id for u in after.units}
-        memory["arrived"] = sorted(arrived)
+        memory.arrived = sorted(arrived)
         if after.phase == "airborne" and came:
             if after.turn is not None:
-                memory["air_entry_turn"] = after.turn
-            dropped = set(memory.get("paradropped") or ())
+                memory.air_entry_turn = after.turn
+            dropped = set(memory.paradropped or ())
             dropped.update(u.id for u in came if not self._air_landed(after, u))
-            memory["paradropped"] = sorted(dropped)
+            memory.paradropped = sorted(dropped)
 
     def paradropped(self, pos: Position, uid: str) -> bool:
-        v = pos.state.get("paradropped")
+        v = self.memory(pos).paradropped
         return isinstance(v, list) and uid in v
 
     def arrived(self, pos: Position, uid: str) -> bool:
-        v = pos.state.get("arrived")
+        v = self.memory(pos).arrived
         return isinstance(v, list) and uid in v

@@ -1,8 +1,10 @@
 """Invasion: Malta rules that depend on what happened before this position: facts carried from one
-phase end to the next (:meth:`InvasionMaltaHistory.remember`), read back from ``pos.state``.
-Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
+phase end to the next (:meth:`InvasionMaltaMemory.remember`, into a :class:`.carried.MaltaMemory`),
+read back from ``pos.memory``. A layer of
+:class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
-``[state]`` keys (written by the audit at every phase end; a position file may state them):
+The memory's fields (written by the audit at every phase end; a position file may state them as
+``[state]`` keys of the same names):
 
 * ``prev_hexes = {"5/3" = "1424"}``: where each unit stood at the end of the previous phase (a
   hex or a box id). Shows hex changes in phases whose moves are not tracked (combat phases).
@@ -47,7 +49,6 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .units import POOL_INELIGIBLE
-from ...base import memory_keys
 from .carried import MaltaMemory
 from .activation import InvasionMaltaActivation
 
@@ -55,31 +56,29 @@ P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
-def _ids(pos: Position, key: str) -> set[str] | None:
-    v = pos.state.get(key)
+def _ids(v: list[str] | None) -> set[str] | None:
     return set(v) if isinstance(v, list) else None
 
 
 class InvasionMaltaMemory(InvasionMaltaActivation):
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
-    MEMORY_KEYS = memory_keys(MaltaMemory)
-
     # ---- state -----------------------------------------------------------------------------
     def validate_history(self, pos: Position) -> None:
-        v = pos.state.get("prev_hexes", {})
+        st = self.stated(pos)
+        v = st.get("prev_hexes", {})
         if not isinstance(v, dict) or not all(isinstance(h, str) for h in v.values()):
             raise InputError(pos.source, "[state] prev_hexes must look like {\"5/3\" = \"1424\"} (unit id = hex)")
         for key in LIST_KEYS:
-            v = pos.state.get(key, [])
+            v = st.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 what = 'hexes, like ["1623"]' if key == "prev_airheads" else 'unit ids, like ["5/3"]'
                 raise InputError(pos.source, f"[state] {key} must be a list of {what}, not {v!r}")
         for key in ("paradropped", "arrived", "arrival_unknown"):
-            v = pos.state.get(key, [])
+            v = st.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 raise InputError(pos.source, f"[state] {key} must be a list of unit ids, like [\"5/3\"], not {v!r}")
-        turn = pos.state.get("air_entry_turn", 0)
+        turn = st.get("air_entry_turn", 0)
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise InputError(pos.source, f"[state] air_entry_turn must be a turn number, not {turn!r}")
         w = pos.state.get("weather", "good")
@@ -88,19 +87,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     def remember(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         prev = {u.id: u.hex for u in before.units} if before is not None else \
-            dict(after.state.get("prev_hexes", {}) or {})
+            dict(self.memory(after).prev_hexes or {})
         self.remember_arrivals(prev, after, memory)
         if after.phase == "airborne":
-            memory["dropped"] = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
-                                       and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
+            memory.dropped = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
+                                    and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
         elif after.phase_kind == "movement" and after.phase != "reaction":
-            memory["dropped"] = []
-        memory["prev_hexes"] = {u.id: u.hex for u in after.units}
-        memory["prev_oos"] = sorted(u.id for u in after.units if u.has("oos"))
-        memory["prev_reduced"] = sorted(u.id for u in after.units if u.reduced)
-        memory["prev_activated"] = sorted(u.id for u in after.units if u.has("activated"))
-        memory["prev_airheads"] = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
-        memory["prev_fired"] = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
+            memory.dropped = []
+        memory.prev_hexes = {u.id: u.hex for u in after.units}
+        memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
+        memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
+        memory.prev_activated = sorted(u.id for u in after.units if u.has("activated"))
+        memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
+        memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
 
     # ---- helpers ---------------------------------------------------------------------------
@@ -111,11 +110,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_oos_history(self, board: Board) -> list:
         """SUP-2 (6.12): an OoS marker is placed only in the Supply Status Phase of a Night turn.
         SUP-5 (6.12, 6.13): it comes off only in a Supply Status Phase in which the unit can trace."""
-        before = _ids(board.pos, "prev_oos")
+        before = _ids(self.memory(board.pos).prev_oos)
         if before is None:
             return []
         pos, out = board.pos, []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         supply_phase = not pos.phase or pos.phase_kind == "supply"
         placed = [u for u in pos.units if u.has("oos") and u.id not in before and u.side == axis]
         for u in placed:
@@ -139,7 +138,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- hex changes outside movement (8.15, 13.37, 13.53, 14.23, 4.52) ---------------------
     def _changed(self, board: Board) -> list[tuple[UnitState, str]]:
-        prev = board.pos.state.get("prev_hexes")
+        prev = self.memory(board.pos).prev_hexes
         if not isinstance(prev, dict):
             return []
         return [(u, prev[u.id]) for u in board.pos.units if u.id in prev and prev[u.id] != u.hex
@@ -148,7 +147,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_static_history(self, board: Board) -> list:
         out = []
         kind = board.pos.phase_kind
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         for u, was in self._changed(board):
             if not self.combat(u):
                 continue
@@ -169,14 +168,14 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         """4.52: an Allied unit that ends a phase in another sector than at the previous phase end
         carries an Activation marker; a unit that carried one then does not move again."""
         out = []
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         for u, was in self._changed(board):
             a, b = self.sector(board, was), self.sector(board, u.hex)
             if u.side != axis and a and b and a != b and not u.has("activated"):
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({a}) into "
                                         f"{u.hex} ({b}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
-        marked = _ids(board.pos, "prev_activated")
+        marked = _ids(self.memory(board.pos).prev_activated)
         if marked and board.pos.phase_kind in ("movement", ""):
             moved = {u.id for u, _ in self._changed(board)} | {u.id for u in board.pos.units if u.moved}
             for u in board.pos.units:
@@ -187,7 +186,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- rally (18.21-18.28) ---------------------------------------------------------------
     def check_rally_history(self, board: Board) -> list:
-        before = _ids(board.pos, "prev_reduced")
+        before = _ids(self.memory(board.pos).prev_reduced)
         if before is None:
             return []
         pos, out = board.pos, []
@@ -216,7 +215,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
-        before = _ids(board.pos, "prev_fired")
+        before = _ids(self.memory(board.pos).prev_fired)
         if before is None:
             return []
         out: list = []
@@ -253,7 +252,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"The airheads in {a} and {b} are "
                                             f"{board.distance(a, b)} hexes apart; an airhead is placed at least "
                                             f"{gap} hexes from any other.", [a, b]))
-        before = _ids(pos, "prev_airheads")
+        before = _ids(self.memory(pos).prev_airheads)
         if before is not None:
             for h in free:
                 if h in before:
@@ -271,7 +270,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         return {h for h in heads if self.on_airfield(board, h)}
 
     def check_air_entry(self, board: Board) -> list:
-        prev = board.pos.state.get("prev_hexes")
+        prev = self.memory(board.pos).prev_hexes
         if not isinstance(prev, dict) or board.pos.phase not in ("airborne", ""):
             return []
         out = []
@@ -291,7 +290,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:
-        dropped = _ids(board.pos, "dropped")
+        dropped = _ids(self.memory(board.pos).dropped)
         if not dropped:
             return []
         limit = self.param("im_paradrop_move_hexes", "")

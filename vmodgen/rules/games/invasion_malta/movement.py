@@ -37,7 +37,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         """3.22, 3.25: not into forts or all-sea hexes, not across sea hexsides, not across cliffs
         (but a non-disrupted commando's does); a red-box unit's only along roads. With
         ``disrupted=False`` disrupted units are left out (supply, 6.23)."""
-        urban = bool(self.param("im_redbox_zoc_urban", False))
+        urban = bool(self.param("im_redbox_zoc_urban"))
 
         def reach(u: UnitState, src: str, dst: str) -> int:
             feats = board.hexside(src, dst)
@@ -56,14 +56,14 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         """The effective MA (spec §5 "Move legality"); Allied units have -2 on GT1 of Scenarios 2
         and 3 (7.12), applied before halving (inferred: the text gives no order)."""
         if u.mode == "motor_pool":
-            return self.num("motor_pool_ma", 10)                       # 18.12
+            return self.num("motor_pool_ma")                       # 18.12
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if ma != float("inf") and board.pos.turn == 1 \
                 and board.pos.scenario.lower().lstrip("s") in ("2", "3") \
-                and u.side != str(self.param("im_supply_side", "axis")):
-            ma = max(0, ma - self.num("gt1_allied_ma_penalty", 2))     # 7.12
+                and u.side != str(self.param("im_supply_side")):
+            ma = max(0, ma - self.num("gt1_allied_ma_penalty"))     # 7.12
         if u.has("disrupted") and ma != float("inf"):
-            ma = ma // int(self.num("disrupted_ma_divisor", 2))        # 3.83
+            ma = ma // int(self.num("disrupted_ma_divisor"))        # 3.83
         if self.armour(u) and u.has("oos"):
             ma = 0                                                     # 6.15
         return ma
@@ -77,9 +77,9 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             night = True
             self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
                                          "time of day and the weather, which are unknown: roads are counted at ½ MP")
-        road_rate = (self.num("road_cost_axis_mp", 0.5) if u.side == "axis" else
-                     self.num("road_cost_allied_night_mp", 0.5) if night else self.num("road_cost_allied_day_mp", 1))
-        terrain_cost = {"clear": self.num("clear_cost_mp", 1), "rough": self.num("rough_cost_mp_infantry", 2)}
+        road_rate = (self.num("road_cost_axis_mp") if u.side == "axis" else
+                     self.num("road_cost_allied_night_mp") if night else self.num("road_cost_allied_day_mp"))
+        terrain_cost = {"clear": self.num("clear_cost_mp"), "rough": self.num("rough_cost_mp_infantry")}
         side, free = u.side, self.red_box(u) or self.commando(u)
         motor, armour, commando = self.motorized(u), self.armour(u), self.commando(u) and not u.has("disrupted")
 
@@ -90,7 +90,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             return board.terrain(b) == "urban" or "airfield" in board.features(b) or board.terrain(b) == "airfield"
 
         # spec §11 #21: 18.14 "entirely on roads" read strictly (default: 8.33 also opens urban/airfield)
-        pool_roads = u.mode == "motor_pool" and self.flag("im_motor_pool_roads_only", False)
+        pool_roads = u.mode == "motor_pool" and self.flag("im_motor_pool_roads_only")
 
         def off_road_ok(b: str) -> bool:
             return open_hex(b) and not pool_roads
@@ -105,13 +105,13 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                 if not commando:
                     return None                                        # 8.35
                 t = hex_cost(a, b)
-                return None if t is None else t + self.num("commando_cliff_cost_mp", 3)
+                return None if t is None else t + self.num("commando_cliff_cost_mp")
             if road(a, b) or (board.terrain(a) == board.terrain(b) == "urban" and board.roads(a, b)):
                 return road_rate                                       # 8.33, 8.34: no slope either
             t = hex_cost(a, b)
             if t is None:
                 return None
-            return t + (self.num("slope_uphill_extra_mp", 1) if board.uphill(a, b, "slope") else 0)  # 8.36
+            return t + (self.num("slope_uphill_extra_mp") if board.uphill(a, b, "slope") else 0)  # 8.36
 
         def hex_cost(a: str, b: str) -> float | None:
             t = board.terrain(b)
@@ -166,7 +166,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             return zoc_stop(f"{P} 8.22", b)
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
-                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp", 1) if inz(b) else 0.0,
+                         extra=lambda a, b, i: self.num("zoc_entry_cost_mp") if inz(b) else 0.0,
                          allowance_rule=f"{P} 8.13")
 
 
@@ -179,7 +179,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             out.append(Trial("infiltration (8.5)",
                         lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
         time = str(board.pos.state.get("time", "")).lower()
-        if u.side != str(self.param("im_supply_side", "axis")) and (time != "am" and time != "pm"
+        if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
                                                                      or board.pos.scenario.lower().lstrip("s") == "1") \
                 and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
@@ -206,7 +206,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the
         highest ER of the enemy units projecting a ZOC into the hex entered; never orange-circle."""
         steps = len(u.path) - 1 if u.path else (board.distance(u.previous or u.hex, u.hex) or 0)
-        if steps != int(self.num("infiltration_hexes", 1)):
+        if steps != int(self.num("infiltration_hexes")):
             return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} infiltrated {' → '.join(u.path or (u.previous or '', u.hex))}; "
                                 "infiltration is exactly one hex.", [u.hex], [u])
         if self.orange(u):

@@ -9,21 +9,13 @@ points) → :mod:`.stacking` (3.3) → :mod:`.conditions` (time, weather, arriva
 :mod:`.memory` (``remember`` and the rules that read the previous phase end from ``[state]``) →
 this module (the rule list and the move check by mode); each documents its parameters.
 
-Parameters read here from ``game.rules`` (the kit's names; defaults = the rulebook):
-``stacking_limit_points`` (9, 3.32), ``zoc_entry_cost_mp`` (1, 8.21), ``clear_cost_mp`` (1),
-``rough_cost_mp_infantry`` (2, 8.31), ``road_cost_axis_mp`` (0.5), ``road_cost_allied_day_mp`` (1)
-and ``road_cost_allied_night_mp`` (0.5) (8.33, §11 #2), ``slope_uphill_extra_mp`` (1, 8.36),
-``commando_cliff_cost_mp`` (3, 17.31), ``motor_pool_ma`` (10, 18.12),
-``disrupted_ma_divisor`` (2, 3.83), ``gt1_allied_ma_penalty`` (2, 7.12: Allied units on GT1 of
-Scenarios 2 and 3, applied before halving, inferred), ``infiltration_hexes`` (1, 8.5); other
+Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook): the rule set's
+``PARAMS`` (the generic's and the game's own, with default and rule, in :mod:`.units`),
+``stacking_limit_points`` (9, 3.32; default the generic ``stacking_limit``); the
 terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
 ``[state] time`` (am, pm, night); in a log the audit derives it, the weather and the arrivals
 (:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is not judged. Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
-``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4);
-``im_redbox_zoc_urban`` (false: a red-box unit's ZOC reaches only along roads; §11 #3 leaves
-urban and airfield hexes open); ``im_motor_pool_roads_only`` (false: 8.33 lets motor-pool units
-into urban and airfield hexes off the road; true reads 18.14 "entirely on roads" strictly, §11
-#21); ``im_supply_side`` ("axis", 6.1).
+``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4).
 """
 from __future__ import annotations
 
@@ -42,6 +34,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     KIT = id
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
+    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34)
+    status_aliases = {"excess": ("excess-stacking",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 7.23": "the active formation or sector (the Activation Marker drawn, 7.13) is not recorded in a log",
@@ -132,7 +126,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         """8.41 (Allied artillery moves on Night turns only), then the move by its mode."""
         out = []
         night = str(board.pos.state.get("time", "")).lower() == "night"
-        if u.side != str(self.param("im_supply_side", "axis")) and self.artillery(u) and u.moved \
+        if u.side != str(self.param("im_supply_side")) and self.artillery(u) and u.moved \
                 and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
                 and not night:
             out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "

@@ -18,7 +18,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
 
     # ---- supply (6) ------------------------------------------------------------------------------
     def check_allied_oos(self, board: Board) -> list:
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         return [self.finding(board, f"{P} 6.1", "supply", f"{label(u)} is an Allied unit with an OoS marker; Allied "
                              "units are always in supply.", [u.hex], [u])
                 for u in board.pos.units if u.side != axis and u.has("oos")]
@@ -46,12 +46,12 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         c = board.control(h)
         if c:
             return c
-        axis = str(self.param("im_supply_side", "axis"))
+        axis = str(self.param("im_supply_side"))
         if board.marker_owner(h, "axis-control") is not None:
             return axis
         return next((s for s in self.game.sides if s != axis), "")
 
-    def sources(self, board: Board, side: str, u: UnitState) -> list[str]:
+    def unit_sources(self, board: Board, side: str, u: UnitState) -> list[str]:
         """6.31: beachheads (the coastal hex, §11 #6) assigned to the unit's formation in
         ``[state.beachheads]`` (hex = formation; unassigned beachheads supply every formation), and
         airheads of its nationality for paradropped units or once an airfield airhead exists."""
@@ -70,7 +70,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         return self._status(self.board(pos), side)
 
     def _status(self, board: Board, side: str) -> dict[str, str]:
-        if side != str(self.param("im_supply_side", "axis")):
+        if side != str(self.param("im_supply_side")):
             return {u.id: "in" for u in board.side_units(side) if self.combat(u)}
         rules = self.trace_rules(board, side)
         cache: dict[tuple[str, ...], dict[str, float]] = {}
@@ -84,7 +84,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
                 # position should not mark it "arrived".
                 out[u.id] = "in"
                 continue
-            key = tuple(sorted(self.sources(board, side, u)))
+            key = tuple(sorted(self.unit_sources(board, side, u)))
             if key not in cache:
                 cache[key] = sup.trace_costs(board, key, rules)
             out[u.id] = "in" if u.hex in cache[key] else "out"
@@ -103,17 +103,17 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
             return []
         if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
             return []                  # a position without beachheads or airheads says nothing of supply
-        side = str(self.param("im_supply_side", "axis"))
+        side = str(self.param("im_supply_side"))
         st = self._status(board, side)
-        unknown = board.pos.state.get("arrival_unknown")
-        unknown = set(unknown) if isinstance(unknown, list) else set()
+        mem = self.memory(board.pos)
+        unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()
         out = []
         for u in board.side_units(side):
             if st.get(u.id) != "out" or u.has("oos"):
                 continue
             if u.id in unknown:
-                self.not_judged(f"{P} 6.12", str(board.pos.state.get("arrival_unknown_why", "how the unit arrived "
-                                                                                           "is unknown")))
+                self.not_judged(f"{P} 6.12", str("how the unit arrived is unknown" if mem.arrival_unknown_why is None
+                                                 else mem.arrival_unknown_why))
                 continue
             out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} in {u.hex} cannot trace a supply route "
                                     "to a beachhead or airhead but has no OoS marker (Night Supply Status Phase).",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....positions.model import Position, UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import MaltaMemory
 from ...core.board import Board
 
@@ -13,8 +14,37 @@ from ...core.board import Board
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 
 
-class InvasionMaltaUnits(RuleSet[MaltaMemory]):
-    """Unit classes, stacking points and limit, airfields and sectors."""
+class InvasionMaltaUnits(GenericRules[MaltaMemory]):
+    """Unit classes, stacking points and limit, airfields and sectors: the first layer over the
+    generic rule set."""
+    memory_type = MaltaMemory
+
+    #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
+    PARAMS: dict[str, tuple[object, str]] = {
+        **GenericRules.PARAMS,
+        "zoc_entry_cost_mp": (1, "8.21: extra MP to enter an enemy ZOC"),
+        "clear_cost_mp": (1, "MP to enter a clear hex"),
+        "rough_cost_mp_infantry": (2, "8.31: MP of infantry to enter a rough hex"),
+        "road_cost_axis_mp": (0.5, "8.33: MP of an Axis unit along a road"),
+        "road_cost_allied_day_mp": (1, "8.33, §11 #2: MP of an Allied unit along a road by day"),
+        "road_cost_allied_night_mp": (0.5, "8.33, §11 #2: MP of an Allied unit along a road at night"),
+        "slope_uphill_extra_mp": (1, "8.36: extra MP uphill across a slope"),
+        "commando_cliff_cost_mp": (3, "17.31: MP of a commando crossing a cliff"),
+        "motor_pool_ma": (10, "18.12: the MA of a unit using the motor pool"),
+        "disrupted_ma_divisor": (2, "3.83: a disrupted unit's MA is divided by this"),
+        "gt1_allied_ma_penalty": (2, "7.12: MA Allied units lose on GT1 of Scenarios 2 and 3 (inferred: before halving)"),
+        "infiltration_hexes": (1, "8.5: hexes of an infiltration move"),
+        "im_redbox_zoc_urban": (False, "§11 #3: a red-box unit's ZOC reaches urban and airfield hexes off the road"),
+        "im_motor_pool_roads_only": (False, "18.14, §11 #21: motor-pool units move entirely on roads"),
+        "im_supply_side": ("axis", "6.1: the side whose supply routes are traced"),
+    }
+
+    # ---- the generic behaviour Invasion: Malta does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
 
     def combat(self, u: UnitState) -> bool:
         return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")

@@ -2,14 +2,23 @@
 in :mod:`.memory`)."""
 from __future__ import annotations
 
-from ...base import Memory
+from dataclasses import dataclass
+
+from ....positions.model import Position
+from ...base import Memory, carried
 
 
-class NA41Memory(Memory, total=False):
+@dataclass
+class NA41Memory(Memory):
     """Hexes overstacked by a retreat, statuses, delay markers, extended moves and boxed units at
-    the last phase end."""
-    na41_retreat_overstack: dict[str, str]
-    na41_status_before: dict[str, list[str]]
-    na41_delay_before: dict[str, str]
-    na41_extended_moved: list[str]
-    na41_boxed_before: dict[str, str]
+    the last phase end. ``None``: nothing recorded (the rules reading it are then not applied)."""
+    na41_retreat_overstack: dict[str, str] | None = None
+    na41_status_before: dict[str, list[str]] | None = None
+    na41_delay_before: dict[str, str] | None = None
+    na41_extended_moved: list[str] | None = None
+    na41_boxed_before: dict[str, str] | None = None
+
+
+def na41(pos: Position) -> NA41Memory:
+    """What was carried to ``pos`` (nothing recorded, when it carries no North Africa '41 memory)."""
+    return carried(pos, NA41Memory)

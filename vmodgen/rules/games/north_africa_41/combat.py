@@ -22,6 +22,7 @@ from ...base import ALWAYS, Rule
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from .carried import na41
 from .units import NorthAfrica41Units
 
 
@@ -43,7 +44,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     used: dict[str, str] = {}
     hit: set[str] = set()
-    extended = set(pos.state.get("na41_extended_moved") or ())
+    extended = set(na41(pos).na41_extended_moved or ())
     vehicle = rs.sel("na41_vehicle", "flag:silhouette, type:tank, type:flak88, type:reconnaissance")
     for atk in pos.attacks:
         units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]

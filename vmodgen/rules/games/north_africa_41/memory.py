@@ -1,11 +1,12 @@
 """North Africa '41: rules that depend on what happened before this position, and the rules of
 single steps of the player turn (Initial, Recovery, Delay Phases).
 
-History is carried in ``pos.state`` (the audit fills it from :meth:`remember` at each phase end;
-a position file states it in ``[state]``). Each rule reading a key does nothing when the key is
-absent, so a position without history is never judged on facts it does not state.
+History is carried in ``pos.memory`` (a :class:`.carried.NA41Memory`: the audit fills it from
+:meth:`remember` at each phase end; a position file states its fields as ``[state]`` keys of the
+same names). Each rule reading a field does nothing when it holds nothing (``None``), so a
+position without history is never judged on facts it does not state.
 
-``[state]`` keys (all optional):
+``[state]`` keys (all optional; all but ``na41_comando_supremo`` are the memory's fields):
 
 * ``na41_retreat_overstack = {"2020" = "allied"}``: hexes a retreat (12.1.4; tag-along 27.3.2;
   disengagement 27.5.4) left over the stacking limit, and the side that must fix it by the end of
@@ -36,12 +37,12 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When, memory_keys
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
-from .carried import NA41Memory
+from .carried import NA41Memory, na41
 from .units import NorthAfrica41Units
 
 
@@ -52,7 +53,6 @@ DELAY_BEFORE: Final = "na41_delay_before"
 EXTENDED_MOVED: Final = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
 BOXED_BEFORE: Final = "na41_boxed_before"
-MEMORY_KEYS = memory_keys(NA41Memory)
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -86,7 +86,7 @@ def tracked(u: UnitState) -> list[str]:
 
 # ---- validation -----------------------------------------------------------------------------------
 def validate(rs: NorthAfrica41Units, pos: Position) -> None:
-    st, src = pos.state, pos.source or None
+    st, src = rs.stated(pos), pos.source or None
     sides = set(rs.game.sides)
 
     def hex_side_table(key: str) -> None:
@@ -131,7 +131,7 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
 
 
 def before_status(pos: Position) -> dict[str, set[str]] | None:
-    v = pos.state.get(STATUS_BEFORE)
+    v = na41(pos).na41_status_before
     if not isinstance(v, dict):
         return None
     return {uid: {m.replace("-", "_") for m in marks} for uid, marks in v.items() if isinstance(marks, list)}
@@ -139,14 +139,14 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 
 # ---- memory -----------------------------------------------------------------------------------------
 def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: NA41Memory) -> None:
-    memory[STATUS_BEFORE] = {u.id: tracked(u) for u in after.units}
+    memory.na41_status_before = {u.id: tracked(u) for u in after.units}
     watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
-    memory[BOXED_BEFORE] = {u.id: u.hex for u in after.units if u.hex in watched}
-    memory[DELAY_BEFORE] = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
+    memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
+    memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
-    memory[EXTENDED_MOVED] = ([u.id for u in after.units if u.mode == "extended" and u.moved]
-                              if kind == "movement" else [])
-    carried = dict(after.state.get(RETREAT_OVERSTACK) or {})
+    memory.na41_extended_moved = ([u.id for u in after.units if u.mode == "extended" and u.moved]
+                                  if kind == "movement" else [])
+    carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
     board = rs.board(after)
@@ -160,7 +160,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
             if rs.hex_points(board, h, u.side) > rs.stacking_limit():
                 carried[h] = u.side
     carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
-    memory[RETREAT_OVERSTACK] = carried
+    memory.na41_retreat_overstack = carried
 
 
 # ---- rules -----------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     Italian units: of their own nationality), never next to an enemy combat unit; trucks and
     Corps HQs return only to a base box."""
     pos = board.pos
-    old = pos.state.get(BOXED_BEFORE)
+    old = na41(pos).na41_boxed_before
     if step(rs, pos) != "initial" or not pos.side or not isinstance(old, dict):
         return []
     back = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display"))
@@ -233,7 +233,7 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     """12.5.2, 3.1 A.4: in the Preparation Phase surrendered units advance one half of the Surrender
     Box: from the left half to the right, from the right half to the Eliminated Box."""
     pos = board.pos
-    old = pos.state.get(BOXED_BEFORE)
+    old = na41(pos).na41_boxed_before
     if step(rs, pos) != "preparation" or not isinstance(old, dict):
         return []
     halves = _surrender(rs)
@@ -255,7 +255,7 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
 def check_retreat_overstack(rs: NorthAfrica41Units, board: Board) -> list:
     """12.1.4: a hex a retreat left overstacked must be within the limit at the end of its owner's
     next Movement Phase; then every unit over the limit is eliminated."""
-    carried = board.pos.state.get(RETREAT_OVERSTACK)
+    carried = na41(board.pos).na41_retreat_overstack
     if not isinstance(carried, dict):
         return []
     out = []
@@ -363,7 +363,7 @@ def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 24.3.4", "movement", f"The {rs.side_name(owner)} delay marker in {h} "
                                   f"shares its hex with enemy units ({rs.names(enemy)}) at the end of a Delay Phase; "
                                   "it is removed.", [h], enemy))
-    old = pos.state.get(DELAY_BEFORE)
+    old = na41(pos).na41_delay_before
     if not isinstance(old, dict) or not pos.side:
         return out
     for h, owner in sorted(delays.items()):

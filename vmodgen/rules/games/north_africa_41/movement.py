@@ -387,7 +387,7 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
                               "truck carries it.", [u.hex], [u]))
     jebel = str(rs.param("na41_jebel_terrain", "jebel"))
     desert = str(rs.param("na41_desert_terrain", "desert"))
-    run_max = int(rs.num("desert_max_consecutive_hexes", 2))
+    run_max = int(rs.num("desert_max_consecutive_hexes"))
     run = 0
     for i, (a, b) in enumerate(zip(path, path[1:]), 1):
         if not (board.is_hex(a) and board.is_hex(b)):

@@ -13,14 +13,10 @@ retreats, advances, disengagement, rail, boxes and breakthrough groups in
 Statuses beyond the common ones: ``trucked`` (carried by a truck: mechanized, 5.8.1),
 ``breakthrough`` (in a breakthrough group, 15.2.3), ``disengaged`` (27.5), ``retreated``.
 
-Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook):
-``stacking_limit_points`` (5, 4.1), ``free_silhouettes_per_hex`` (1) and ``extra_silhouette_points``
-(1) (4.3), ``extended_movement_mp`` (3, 5.3), ``tactical_movement_max_hexes`` (2, 5.4),
-``desert_max_consecutive_hexes`` (2, 5.5), ``escarpment_nonmech_extra_mp`` (1, 5.7),
-``ezoc_exit_mp`` (2) and ``limited_ezoc_exit_mp`` (1) (7.2, 7.3), ``advance_max_oos`` (1, 16.4),
-``na41_disengage_overstack_waits`` (true, §11 #10: see :meth:`check_stacking`), ``delay_marker_extra_mp``
-(1), ``strafing_extra_mp`` (1) and ``lrdg_extra_mp`` (2, for ``na41_lrdg_hinders`` = "axis") (24.2, 18.7.5,
-18.8), and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
+Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook): the rule set's
+``PARAMS`` (the generic's and the game's own, with default and rule, in :mod:`.units`),
+``stacking_limit_points`` (5, 4.1; default the generic ``stacking_limit``), ``delay_marker_extra_mp``
+(1, 24.2), ``strafing_extra_mp`` (1, 18.7.5), and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
 :mod:`vmodgen.rules.core.select`). Choices where the text is open are written beside each rule.
 """
 from __future__ import annotations
@@ -55,6 +51,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     statuses = frozenset({"disrupted", "full_retreat", "oos", "oos_red", "retreated", "msu", "depleted",
                           "replacement", "rail", "naval_transport", "air_transport", "auto_ds", "elite",
                           "trucked", "breakthrough", "disengaged"})
+    #: a red OOS marker (16.4) as a marker id may read ``red-oos`` (``oos-red``, ``auto-ds``: '-' for '_')
+    status_aliases = {"oos_red": ("red-oos",)}
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
 
@@ -64,8 +62,6 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
 
     # ---- history (see north_africa_41_history) ------------------------------------------------
-    MEMORY_KEYS = na_history.MEMORY_KEYS
-
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
@@ -129,7 +125,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         costs = CostTable(board, u.unit.movement_class)
         mech, side, mode = self.mech(u), u.side, u.mode
         oos = u.has("oos") or u.has("oos_red")
-        full_exit, lim_exit = self.num("ezoc_exit_mp", 2), self.num("limited_ezoc_exit_mp", 1)
+        full_exit, lim_exit = self.num("ezoc_exit_mp"), self.num("limited_ezoc_exit_mp")
 
         def road(a: str, b: str) -> bool:
             return bool(board.roads(a, b) & {"highway", "track", "road"})
@@ -145,7 +141,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             c = costs.step(a, b)
             if mode == "tactical":
                 return None if c is None else 0.0            # 5.4: no MP
-            return None if c is None else (c + (self.num("escarpment_nonmech_extra_mp", 1) if escarp(a, b) else 0)
+            return None if c is None else (c + (self.num("escarpment_nonmech_extra_mp") if escarp(a, b) else 0)
                                            + hindrance.get(b, 0.0))
 
         def prohibited(a: str, b: str) -> Problem:
@@ -180,8 +176,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return full_exit if k == FULL else lim_exit if k == LIMITED else 0.0
 
         desert = str(self.param("na41_desert_terrain", "desert"))
-        run_max = self.num("desert_max_consecutive_hexes", 2)
-        tac_max = self.num("tactical_movement_max_hexes", 2) if mode == "tactical" else float("inf")
+        run_max = self.num("desert_max_consecutive_hexes")
+        tac_max = self.num("tactical_movement_max_hexes") if mode == "tactical" else float("inf")
 
         def aux(state, a: str, b: str):
             run, n = state                                   # 5.5 desert run, hexes moved
@@ -208,14 +204,14 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if isinstance(cached, dict):
             return cached
         got: dict[str, float] = {}
-        lrdg_side = str(self.param("na41_lrdg_hinders", "axis"))
+        lrdg_side = str(self.param("na41_lrdg_hinders"))
         for h, mk in board.pos.hex_markers.items():
             extra = 0.0
             for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
                 if name in mk and mk[name] and mk[name] != side:
                     extra += self.num(default, 1)
             if "lrdg" in mk and side == lrdg_side:
-                extra += self.num("lrdg_extra_mp", 2)
+                extra += self.num("lrdg_extra_mp")
             if extra:
                 got[h] = extra
         board.memo[key] = got
@@ -224,7 +220,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "extended":
-            return ma + self.num("extended_movement_mp", 3)
+            return ma + self.num("extended_movement_mp")
         if u.mode in ("tactical", "rail"):
             return float("inf")
         return ma
@@ -259,7 +255,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         movement, each named with its allowance; a move longer than tactical movement allows is
         not legal as one (its judge gives the move's findings as they are)."""
         out = []
-        most = self.num("tactical_movement_max_hexes", 2)
+        most = self.num("tactical_movement_max_hexes")
         for mode, name in self.UNANNOUNCED:
             if (mode == "extended") != self.mech(u) and mode != "tactical":
                 continue
@@ -338,7 +334,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def _desert(self, board: Board, u: UnitState, what: str, rule: str) -> list:
         """5.5 / 12.2.1 / 14.5: at most 2 consecutive trackless-desert hexes entered."""
-        limit = self.num("desert_max_consecutive_hexes", 2)
+        limit = self.num("desert_max_consecutive_hexes")
         desert = str(self.param("na41_desert_terrain", "desert"))
         run = 0
         for h in (u.path or ())[1:]:
@@ -379,7 +375,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         does (``na41_limited_zoc_stops_advance = false`` reads it the other way)."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         out = []
-        if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos", 1):
+        if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos"):
             out.append(self.finding(board, f"{P} 16.4", "movement", f"{label(u)} is out of supply and may advance "
                                     f"only 1 hex, but advanced {len(path) - 1}.", [u.hex], [u]))
         limited_stops = bool(self.param("na41_limited_zoc_stops_advance", True))

@@ -6,7 +6,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed
-from .memory import RETREAT_OVERSTACK
+from .carried import na41
 from .units import NorthAfrica41Units
 
 P = "NA41"
@@ -25,8 +25,8 @@ class NorthAfrica41Stacking(NorthAfrica41Units):
         ``na41_disengage_overstack_waits = false`` makes 4.4.1 win instead)."""
         limit = self.stacking_limit()
         phasing = [board.pos.side] if board.pos.side else list(self.game.sides)
-        carried = board.pos.state.get(RETREAT_OVERSTACK) or {}
-        waits = self.flag("na41_disengage_overstack_waits", True)
+        carried = na41(board.pos).na41_retreat_overstack or {}
+        waits = self.flag("na41_disengage_overstack_waits")
         merged: dict[str, list[UnitState]] = {}
         for u in board.pos.units:
             merged.setdefault(self.stacking_hex(board, u.hex), []).append(u)

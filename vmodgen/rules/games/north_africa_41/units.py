@@ -7,14 +7,41 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import NA41Memory
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
 
 
-class NorthAfrica41Units(RuleSet[NA41Memory]):
-    """Unit classes, stacking points and limit, zones of control."""
+class NorthAfrica41Units(GenericRules[NA41Memory]):
+    """Unit classes, stacking points and limit, zones of control: the first layer over the
+    generic rule set."""
+    memory_type = NA41Memory
+
+    #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
+    PARAMS: dict[str, tuple[object, str]] = {
+        **GenericRules.PARAMS,
+        "free_silhouettes_per_hex": (1, "4.3: silhouettes in a hex that count no extra stacking point"),
+        "extra_silhouette_points": (1, "4.3: stacking points of each further silhouette"),
+        "extended_movement_mp": (3, "5.3: MP extended movement adds"),
+        "tactical_movement_max_hexes": (2, "5.4: most hexes of a tactical move"),
+        "desert_max_consecutive_hexes": (2, "5.5: most desert hexes in a row"),
+        "escarpment_nonmech_extra_mp": (1, "5.7: extra MP for a non-mechanized unit crossing an escarpment"),
+        "ezoc_exit_mp": (2, "7.2: MP to leave an enemy ZOC"),
+        "limited_ezoc_exit_mp": (1, "7.3: MP to leave a limited enemy ZOC"),
+        "advance_max_oos": (1, "16.4: most hexes an out-of-supply unit advances"),
+        "na41_disengage_overstack_waits": (True, "§11 #10: units that disengaged may stay overstacked until their next Movement Phase ends (12.1.4)"),
+        "lrdg_extra_mp": (2, "18.8: extra MP next to the LRDG marker"),
+        "na41_lrdg_hinders": ("axis", "18.8: the side the LRDG marker hinders"),
+    }
+
+    # ---- the generic behaviour North Africa '41 does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
 
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker", "kind:marker")
@@ -41,7 +68,7 @@ class NorthAfrica41Units(RuleSet[NA41Memory]):
     def stack_points(self, units: list[UnitState]) -> float:
         """4.2-4.3: printed values, but the first silhouette is free and each further one counts 1."""
         return free_first(lambda u: u.number("stacking", 0), self.silhouette,
-                          int(self.num("free_silhouettes_per_hex", 1)), self.num("extra_silhouette_points", 1))(units)
+                          int(self.num("free_silhouettes_per_hex")), self.num("extra_silhouette_points"))(units)
 
     def stacking_limit(self) -> float:
         return self.num("stacking_limit_points", self.num("stacking_limit", 5))

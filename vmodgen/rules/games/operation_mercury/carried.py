@@ -2,21 +2,30 @@
 in :mod:`.memory`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ...base import Memory
+from ....positions.model import Position
+from ...base import Memory, carried
 
 
-class MercuryMemory(Memory, total=False):
-    """Arrivals, fatigue, releases, refusals, losses and where units stood at the last phase end."""
-    om_arrivals: dict[str, dict[str, Any]]
-    om_fatigued: list[str]
-    om_offmap_start: list[str]
-    om_sca_released: int
-    om_refused: dict[str, Any]
-    om_hq_lost: dict[str, Any]
-    om_militia_off: list[str]
-    supply_previous: dict[str, dict[str, Any]]
-    om_displaced: dict[str, Any]
-    om_end_hexes: dict[str, str]
-    om_arrival_unknown: dict[str, Any]
+@dataclass
+class MercuryMemory(Memory):
+    """Arrivals, fatigue, releases, refusals, losses and where units stood at the last phase end.
+    ``None``: nothing recorded."""
+    om_arrivals: dict[str, dict[str, Any]] | None = None
+    om_fatigued: list[str] | None = None
+    om_offmap_start: list[str] | None = None
+    om_sca_released: int | None = None
+    om_refused: dict[str, Any] | None = None
+    om_hq_lost: dict[str, Any] | None = None
+    om_militia_off: list[str] | None = None
+    supply_previous: dict[str, dict[str, Any]] | None = None
+    om_displaced: dict[str, Any] | None = None
+    om_end_hexes: dict[str, str] | None = None
+    om_arrival_unknown: dict[str, Any] | None = None
+
+
+def mercury(pos: Position) -> MercuryMemory:
+    """What was carried to ``pos`` (nothing recorded, when it carries no Operation Mercury memory)."""
+    return carried(pos, MercuryMemory)

@@ -16,6 +16,7 @@ from ....positions.model import UnitState
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from .carried import mercury
 from .memory import segment
 from .places import sector_param
 
@@ -100,7 +101,7 @@ def refusal(rs, board: Board, ez_of) -> list:
         if u.mode == "retreat" and u.previous and rs.ground(u):
             stacks.setdefault(u.previous, []).append(u)
     targets = {a.hex for a in pos.attacks}
-    limit = rs.num("stacking_limit_points", 6)
+    limit = rs.num("stacking_limit_points")
     for h, us in stacks.items():
         side = us[0].side
         names = rs.names(us)
@@ -172,7 +173,7 @@ def reaction_extras(rs, board: Board) -> list:
     out = []
     targets = {a.hex for a in pos.attacks}
     by_hex: dict[str, list[UnitState]] = {}
-    ref = pos.state.get("om_refused")
+    ref = mercury(pos).om_refused
     refused: set[str] = set()
     if isinstance(ref, dict) and (pos.turn is None or ref.get("turn") in (None, pos.turn)) and \
             (not pos.phase or not segment(pos.phase) or ref.get("segment", segment(pos.phase)) == segment(pos.phase)):
@@ -262,7 +263,7 @@ def displaced(rs, board: Board) -> list:
     reaction covers 1 hex (7.32, 7.41), the advance after a refusal 1 hex (7.32), a retreat or an
     advance after combat at most 2 (9.61, 9.84). Judged one phase end later, from the record."""
     pos = board.pos
-    rec = pos.state.get("om_displaced")
+    rec = mercury(pos).om_displaced
     if not isinstance(rec, dict):
         return []
     out = []

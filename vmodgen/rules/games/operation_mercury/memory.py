@@ -1,8 +1,10 @@
 """Operation Mercury: the facts carried from one phase end to the next (``RuleSet.remember``) and
-the ``[state]`` keys a position file states them with. Rules read history only from ``pos.state``.
+the ``[state]`` keys a position file states them with. Rules read history only from
+``pos.memory`` (a :class:`.carried.MercuryMemory`, whose fields are the ``om_*`` keys and
+``supply_previous``) and the free state from ``pos.state``.
 
-``[state]`` keys (the audit writes the ``om_*`` ones and ``supply_previous``; a position file may
-state any of them):
+``[state]`` keys (the audit writes the memory's: the ``om_*`` ones and ``supply_previous``; a
+position file may state any of them):
 
 * ``time = "am" | "pm" | "night"``: the time of the turn; default from the turn number
   (``(turn - 1) % 3``: GT1 = 20 AM, GT14 = 24 PM, spec §1).
@@ -46,11 +48,9 @@ from __future__ import annotations
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import memory_keys
-from .carried import MercuryMemory
+from .carried import MercuryMemory, mercury
 from .places import airfield_capacity, airfield_hexes, steamer_enemies
 
-MEMORY_KEYS = memory_keys(MercuryMemory)
 #: the first phase of the turn in which units arrive (4.18, 6.1, 17.3): a record that starts at or
 #: after it without an earlier file cannot tell which units on the map already arrived this turn
 FIRST_ARRIVAL_PHASE = "amphibious-landing"
@@ -87,7 +87,7 @@ def arrivals(pos: Position) -> dict[str, dict]:
     """Unit id → {how, hex, turn} for the units that arrived this turn: the statuses on units first,
     then ``[state] om_arrivals`` entries of this turn (or of any turn when the position has none)."""
     out: dict[str, dict] = {}
-    rec = pos.state.get("om_arrivals", {})
+    rec = mercury(pos).om_arrivals or {}
     if isinstance(rec, dict):
         for uid, r in rec.items():
             if isinstance(r, dict) and (pos.turn is None or r.get("turn") in (None, pos.turn)):
@@ -116,9 +116,9 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
     on the map or in a box arrived earlier in that turn, unless their own state says so (a
     ``paradropped``, ``landed``... status): ``om_arrival_unknown`` lists them for that turn and the
     arrival-turn rules are not judged for them."""
-    if "om_end_hexes" in memory:
+    if memory.om_end_hexes is not None:
         return
-    memory["om_end_hexes"] = {u.id: u.hex for u in start.units}
+    memory.om_end_hexes = {u.id: u.hex for u in start.units}
     ids = [p.id for p in start.game.sequence.phases]
     if start.turn is None or start.phase not in ids or FIRST_ARRIVAL_PHASE not in ids \
             or ids.index(start.phase) < ids.index(FIRST_ARRIVAL_PHASE):
@@ -127,7 +127,7 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
     units = sorted(u.id for u in start.units if rs.ground(u) and u.id not in known
                    and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
     name = start.phase_info.name if start.phase_info else start.phase
-    memory["om_arrival_unknown"] = {
+    memory.om_arrival_unknown = {
         "turn": start.turn, "units": units,
         "why": f"the audit starts in turn {start.turn}, {name}, with no earlier file: which units already arrived "
                "that turn (paradrop, landing, unloading, airlanding) is unknown"}
@@ -135,7 +135,7 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
 
 def arrival_unknown(pos: Position) -> tuple[set[str], str]:
     """Units whose arrival this turn is unknown (see :func:`begin`) and why."""
-    rec = pos.state.get("om_arrival_unknown")
+    rec = mercury(pos).om_arrival_unknown
     if not isinstance(rec, dict) or rec.get("turn") != pos.turn:
         return set(), ""
     return set(rec.get("units") or ()), str(rec.get("why", ""))
@@ -152,13 +152,13 @@ def _recalled(after: Position, hexes: dict) -> Position:
 
 def remember(rs, before: Position | None, after: Position, memory: MercuryMemory) -> None:
     """See the module docstring: what each phase end adds to the carried facts."""
-    if before is None and isinstance(memory.get("om_end_hexes"), dict):
-        before = _recalled(after, memory["om_end_hexes"])
-    memory["om_end_hexes"] = {u.id: u.hex for u in after.units}
+    if before is None and isinstance(memory.om_end_hexes, dict):
+        before = _recalled(after, memory.om_end_hexes)
+    memory.om_end_hexes = {u.id: u.hex for u in after.units}
     turn, phase = after.turn, after.phase
     ground = [u for u in after.units if rs.ground(u)]
     # arrivals of this turn
-    arr = {k: v for k, v in (memory.get("om_arrivals") or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
+    arr = {k: v for k, v in (memory.om_arrivals or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
     ez_boards: dict = {}
     if before is not None:
         was = {u.id: u.hex for u in before.units}
@@ -188,16 +188,16 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     arr[u.id]["fire"] = any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
                 if how == "steamer":
                     arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
-    memory["om_arrivals"] = arr
+    memory.om_arrivals = arr
     # fatigue at this phase end (5.28, 9.76)
-    memory["om_fatigued"] = sorted(u.id for u in ground if rs.fatigued(u))
+    memory.om_fatigued = sorted(u.id for u in ground if rs.fatigued(u))
     # units that began the game off the map or in Alexandria (4.61)
-    if "om_offmap_start" not in memory and turn == 1:
-        memory["om_offmap_start"] = sorted(
+    if memory.om_offmap_start is None and turn == 1:
+        memory.om_offmap_start = sorted(
             u.id for u in ground if u.side == "allied" and u.hex in after.map.boxes and
             (after.map.boxes[u.hex].kind == "offmap" or u.hex.startswith("alexandria")))
     # the Suda Command Area release (4.64)
-    if phase == GERMAN_MOVE and "om_sca_released" not in memory and turn is not None and \
+    if phase == GERMAN_MOVE and memory.om_sca_released is None and turn is not None and \
             turn <= rs.num("suda_command_area_one_per_turn_last_turn", 12):
         area = after.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
         if area is not None:
@@ -207,16 +207,16 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             dropped = {k for k, v in arr.items() if v.get("how") == "paradrop"}
             if any(u.side == "german" and u.hex in near and u.id not in dropped and not u.has("paradropped")
                    for u in ground):
-                memory["om_sca_released"] = turn
+                memory.om_sca_released = turn
     # combat refusals (7.42c): the defenders that changed hex in a Combat Refusal Phase
     if before is not None and phase.endswith("combat-refusal"):
         seg = segment(phase)
         was = {u.id: u.hex for u in before.units}
         moved = sorted(u.id for u in ground if u.side != seg and was.get(u.id) not in (None, u.hex))
-        memory["om_refused"] = {"turn": turn, "segment": seg, "units": moved}
+        memory.om_refused = {"turn": turn, "segment": seg, "units": moved}
     # HQs lost (13.52) and Greek militia off the map (13.63)
-    lost = dict(memory.get("om_hq_lost") or {})
-    off = set(memory.get("om_militia_off") or [])
+    lost = dict(memory.om_hq_lost or {})
+    off = set(memory.om_militia_off or [])
     here = {u.id: u for u in after.units if _on_map(after, u.hex) or _offmap_box(after, u.hex)}
     if before is not None:
         for u in before.units:
@@ -230,18 +230,18 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     for uid in list(lost):
         if uid in here:
             del lost[uid]
-    memory["om_hq_lost"] = lost
-    memory["om_militia_off"] = sorted(off - set(here))
-    disp = {k: v for k, v in (memory.get("om_displaced") or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
+    memory.om_hq_lost = lost
+    memory.om_militia_off = sorted(off - set(here))
+    disp = {k: v for k, v in (memory.om_displaced or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
     if before is not None and after.phase_kind == "combat":
         was = {u.id: u.hex for u in before.units}
         for u in ground:
             prev = was.get(u.id)
             if prev is not None and prev != u.hex and _on_map(after, prev) and _on_map(after, u.hex):
                 disp[u.id] = {"turn": turn, "phase": phase, "from": prev, "to": u.hex}
-    memory["om_displaced"] = disp
+    memory.om_displaced = disp
     if after.phase_kind == "supply" and isinstance(after.state.get("supply"), dict):
-        memory["supply_previous"] = {s: dict(v) for s, v in after.state["supply"].items() if isinstance(v, dict)}
+        memory.supply_previous = {s: dict(v) for s, v in after.state["supply"].items() if isinstance(v, dict)}
 
 
 def _airlanding(rs, before: Position, after: Position, u: UnitState, turn) -> dict:
@@ -269,7 +269,7 @@ def _areas(pos: Position, h: str) -> list[str]:
 # ---- [state] validation ----------------------------------------------------------------------
 def validate_state(rs, pos: Position) -> None:
     """Refuse ``[state]`` history keys of the wrong shape, with the key in the message."""
-    st = pos.state
+    st = rs.stated(pos)
     src = pos.source
 
     def bad(key: str, want: str):

@@ -33,6 +33,7 @@ from ...core.board import Board
 from ...core.movement import search, walk
 from ...core.stacking import fmt
 from ...core.costs import CostTable
+from .carried import mercury
 from .memory import arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
@@ -46,7 +47,7 @@ def paralysis(rs, board: Board, u: UnitState) -> tuple[float | None, str, str]:
     turn = board.pos.turn
     if u.side != "allied" or turn is None or u.previous is None:
         return None, "", ""
-    start = board.pos.state.get("om_offmap_start") or []
+    start = mercury(board.pos).om_offmap_start or []
     if u.id in start and turn <= rs.num("allied_offmap_paralysis_last_turn", 6):
         return 0, f"{P} 4.61", "it began the game off the map or in Alexandria and may not move before turn 7"
     sec = sector_of(rs, board, u.previous) if board.is_hex(u.previous) else ""
@@ -75,7 +76,7 @@ def check_sca(rs, board: Board) -> list:
     area = board.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
     if area is None or turn is None or turn > rs.num("suda_command_area_one_per_turn_last_turn", 12):
         return []
-    rel = board.pos.state.get("om_sca_released")
+    rel = mercury(board.pos).om_sca_released
     if isinstance(rel, int) and rel <= turn:
         return []
     inside = set(area.hexes)
@@ -104,7 +105,7 @@ def arrival_limit(rs, board: Board, u: UnitState, arr: dict) -> tuple[float | No
     how = a.get("how")
     ma = u.number("movement", float("inf"))
     if how in ("paradrop", "amphibious"):
-        return rs.num("arrival_turn_ma_hexes", 1), f"{P} 4.18", "it arrived by paradrop or amphibious landing this turn"
+        return rs.num("arrival_turn_ma_hexes"), f"{P} 4.18", "it arrived by paradrop or amphibious landing this turn"
     if how == "steamer":
         return 1, f"{P} 17.52", "it came by the coastal steamer and moves only 1 hex in the next Movement Phase"
     if how == "unloaded":

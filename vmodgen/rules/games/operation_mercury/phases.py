@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from .carried import mercury
 from .memory import time_of_day
 from .places import airfield_capacity, airfield_hexes
 
@@ -40,7 +41,7 @@ def recovery(rs, board: Board) -> list:
         out.append(rs.finding(board, f"{P} 6.32", "movement", f"{rs.names(disp)} {'is' if len(disp) == 1 else 'are'} "
                               "still dispersed at the end of the Recovery Phase, which removes every Dispersed marker.",
                               sorted({u.hex for u in disp}), disp))
-    was = set(pos.state.get("om_fatigued") or [])
+    was = set(mercury(pos).om_fatigued or [])
     am = time_of_day(pos) == "am"
     ez = {s: rs.enemy_zoc(board, s) for s in rs.game.sides}
     for u in pos.units:
@@ -78,7 +79,7 @@ def supply_extras(rs, board: Board) -> list:
     if pos.turn == 1:
         rsc = st.get("rsc", {}).get("allied", {}) if isinstance(st.get("rsc"), dict) else {}
         total = sum(n for n in rsc.values() if isinstance(n, int))
-        south = str(rs.param("south_crete_sector", "sector-south-crete"))
+        south = str(rs.param("south_crete_sector"))
         if total > rs.num("allied_initial_rsc", 2):
             out.append(rs.finding(board, f"{P} 15.25", "supply", f"The Allies place {total} RSCs on turn 1; they "
                                   f"start with {fmt(rs.num('allied_initial_rsc', 2))}."))
@@ -92,7 +93,7 @@ def supply_extras(rs, board: Board) -> list:
 
 def _level_changes(rs, board: Board) -> list:
     pos = board.pos
-    now, prev = pos.state.get("supply"), pos.state.get("supply_previous")
+    now, prev = pos.state.get("supply"), mercury(pos).supply_previous
     if not isinstance(now, dict) or not isinstance(prev, dict):
         return []
     out = []
@@ -169,7 +170,7 @@ def interdiction_levels(rs, board: Board) -> list:
 def returns(rs, board: Board) -> list:
     pos = board.pos
     out = []
-    off = set(pos.state.get("om_militia_off") or [])
+    off = set(mercury(pos).om_militia_off or [])
     rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == "recovery"
     germans = [u.hex for u in pos.units if u.side == "german" and rs.ground(u) and board.is_hex(u.hex)]
     dmin = rs.num("greek_militia_return_min_german_distance", 6)
@@ -192,7 +193,7 @@ def returns(rs, board: Board) -> list:
                     f"a German unit in {near[0]} is closer than {fmt(dmin)} hexes"
                 out.append(rs.finding(board, f"{P} 13.64", "stacking", f"{label(u)} returned to {u.hex}, but {why}.",
                                       [u.hex], [u]))
-    lost = pos.state.get("om_hq_lost") or {}
+    lost = mercury(pos).om_hq_lost or {}
     for u in pos.units:
         if not rs.is_(u, "om_hq", "kind:hq") or not board.is_hex(u.hex):
             continue

@@ -1,13 +1,10 @@
 """Operation Mercury (GMT 1995): stacking, zones of control, movement and the campaign supply rules
 over the core. Rule numbers are the rulebook's (spec: ``rules/operation-mercury.md`` §4-§8).
 
-Parameters read from ``game.rules`` (defaults = the rulebook): ``stacking_limit_points`` (6, 4.31),
-``greek_militia_per_sector`` (2, 13.61), ``zoc_to_zoc_min_ma`` (5, 5.23),
-``arrival_turn_ma_hexes`` (1, 4.18), ``om_box_stacking`` (false: the text sets no limit for
-off-map boxes, §11 #16), ``om_retreat_cancel`` ("combat": a friendly *combat* unit cancels an
-EZOC for a retreat [9.63]; "any" reads [5.27]'s weaker wording), ``south_crete_sector``,
-``german_adequate_last_turn`` (6) and ``allied_adequate_last_turn`` (12) (15.14),
-``armor_restricted_terrain`` (4.24).
+Parameters read from ``game.rules`` (defaults = the rulebook): the rule set's ``PARAMS`` (the
+generic's and the game's own, with default and rule, in :mod:`.units`), and
+``german_adequate_last_turn`` (6) and ``allied_adequate_last_turn`` (12) (15.14); the others are
+documented in the module that reads them.
 
 The rules are split by topic: :mod:`.operation_mercury_moves` (paralysis, arrivals, off-map boxes,
 airlanding, fire markers), :mod:`.operation_mercury_combat` (declared attacks, refusal, reaction,
@@ -45,6 +42,8 @@ class OperationMercuryRules(OperationMercurySupply):
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
+    #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
+    status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
@@ -52,7 +51,6 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
     }
-    MEMORY_KEYS = history.MEMORY_KEYS
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
     #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
@@ -73,7 +71,7 @@ class OperationMercuryRules(OperationMercurySupply):
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
         :mod:`.operation_mercury_history`."""
         from ....errors import InputError
-        st = pos.state
+        st = self.stated(pos)
         for key in ("supply", "rsc", "supply_previous", "rsc_expended"):
             v = st.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, dict) for x in v.values()):
@@ -159,11 +157,11 @@ class OperationMercuryRules(OperationMercurySupply):
         """``ma``: the allowance the ZOC-to-ZOC test reads when a rule lowers it (4.18, 4.62, 6.54...);
         interdiction never does (12.42a)."""
         costs = CostTable(board, u.unit.movement_class)
-        restricted = set(str(self.param("armor_restricted_terrain", "rough, hills, mountain, orchard_woods, broken"))
+        restricted = set(str(self.param("armor_restricted_terrain"))
                          .replace(" ", "").split(","))
         armor = self.armor(u)
         ma = u.number("movement", float("inf")) if ma is None else ma
-        ztz = self.num("zoc_to_zoc_min_ma", 5)
+        ztz = self.num("zoc_to_zoc_min_ma")
 
         def road(a: str, b: str) -> bool:
             return bool(board.roads(a, b) & {"road", "secondary_road"})
@@ -344,7 +342,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
                                         "units.", [h], [u]))
             if u.mode == "retreat" and h in ez and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
-                anyone = self.param("om_retreat_cancel", "combat") == "any"
+                anyone = self.param("om_retreat_cancel") == "any"
                 helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
                            and (anyone or self.ground(x) and x.number("attack", 1) > 0)]
                 target = not anyone and any(atk.hex == h for atk in board.pos.attacks)
@@ -354,7 +352,7 @@ class OperationMercuryRules(OperationMercurySupply):
                     out.append(self.finding(board, f"{P} 9.63", "zoc",
                                             f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
-        limit = self.num("stacking_limit_points", 6)
+        limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
             rule, verb = {"advance": ("9.83", "advanced"), "reaction": ("7.42", "reacted"),
                           "retreat": ("9.62", "retreated")}[u.mode]

@@ -17,7 +17,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def check_stacking(self, board: Board) -> list:
         limit = self.stacking_limit()
-        boxes = self.flag("om_box_stacking", False)
+        boxes = self.flag("om_box_stacking")
         out = []
         for side in self.game.sides:
             for s in overstacked(board, side, simple_points(self.points),
@@ -38,7 +38,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         return out
 
     def check_militia(self, board: Board) -> list:
-        cap = self.num("greek_militia_per_sector", 2)
+        cap = self.num("greek_militia_per_sector")
         by_sector: dict[str, list[UnitState]] = {}
         for u in board.pos.units:
             if board.is_hex(u.hex) and self.is_(u, "om_militia", "type:greek_militia"):

@@ -23,7 +23,7 @@ class OperationMercurySupply(OperationMercuryStacking):
         if not isinstance(levels, dict):
             return []
         out = []
-        south = str(self.param("south_crete_sector", "sector-south-crete"))
+        south = str(self.param("south_crete_sector"))
         turn = board.pos.turn
         for side, per in levels.items():
             if not isinstance(per, dict):

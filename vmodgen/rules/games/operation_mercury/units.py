@@ -6,14 +6,40 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import RuleSet
+from ...generic import GenericRules
 from .carried import MercuryMemory
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 
 
-class OperationMercuryUnits(RuleSet[MercuryMemory]):
-    """Unit classes, stacking points, ZOC and interdiction."""
+class OperationMercuryUnits(GenericRules[MercuryMemory]):
+    """Unit classes, stacking points, ZOC and interdiction: the first layer over the generic
+    rule set."""
+    memory_type = MercuryMemory
+
+    #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
+    PARAMS: dict[str, tuple[object, str]] = {
+        **GenericRules.PARAMS,
+        "stacking_limit_points": (6, "4.31: most stacking points of a side in a hex"),
+        "greek_militia_per_sector": (2, "13.61: Greek militia units per sector"),
+        "zoc_to_zoc_min_ma": (5, "5.23: the least MA that may move from enemy ZOC to enemy ZOC"),
+        "arrival_turn_ma_hexes": (1, "4.18: hexes a unit may move on the turn it arrives"),
+        "om_box_stacking": (False, "§11 #16: off-map boxes have the stacking limit too (the text sets none)"),
+        "om_retreat_cancel": ("combat", "9.63: 'combat' = a friendly combat unit cancels an enemy ZOC for a retreat; 'any' = 5.27's wording"),
+        "south_crete_sector": ("sector-south-crete", "the area id of the South Crete sector"),
+        "armor_restricted_terrain": ("rough, hills, mountain, orchard_woods, broken", "4.24: terrain an armoured unit enters or leaves only along a road"),
+    }
+
+    # ---- the generic behaviour Operation Mercury does not take ----------------------------
+    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
+    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
+    REFUSES_UNKNOWN_PARAMS = False
+    #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
+    allowance_field = RuleSet.allowance_field
+    #: retreats and advances are judged from the hex changes the memory records over each combat
+    #: sub-phase (``om_displaced``: 9.61, 9.84), not as moves
+    check_retreat = RuleSet.check_retreat
 
     def ground(self, u: UnitState) -> bool:
         """Ground units count and act; markers, air and naval counters never do (4.33)."""
@@ -35,7 +61,7 @@ class OperationMercuryUnits(RuleSet[MercuryMemory]):
 
     def stacking_limit(self) -> float:
         """4.31: 6 stacking points per hex."""
-        return self.num("stacking_limit_points", 6)
+        return self.num("stacking_limit_points")
 
     def stack_points(self, units: list[UnitState]) -> float:
         return sum(self.points(u) for u in units)
