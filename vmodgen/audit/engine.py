@@ -44,6 +44,7 @@ from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from .coverage import MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, UNDONE, Coverage, player_of, takes_back, undone_by
 from .model import AuditFinding
+from .near_enemy import NearEnemies
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -167,9 +168,11 @@ class FileAuditor:
         self._dag_hexes: dict[tuple[str, str], frozenset] = {}
         #: (a, b, those of them next to enemies) → the shortest path chosen
         self._segments: dict[tuple, tuple[str, ...]] = {}
-        self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
-        #: side → how often its units changed (the key of the hexes next to a side's enemies)
-        self._side_changes: dict[str, int] = {}
+        #: the hexes next to each side's units, with a version per side (what filled drags depend on)
+        self._near = NearEnemies(self._neighbours, self._on_map)
+        #: piece id → (view, path, (side, enemies' version) or None, route, inferred entry): the
+        #: last route :meth:`_moves` found for it, valid while these inputs stay the same
+        self._route_memo: dict[str, tuple] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -519,27 +522,43 @@ class FileAuditor:
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
-        enemies: dict[str, tuple] = {}         # side → its enemies' change counts (fixed during this call)
+        enemies: dict[str, tuple] = {}         # side → its enemies' versions (fixed during this call)
+        memo = self._route_memo
+        views = builder.views
+        mode = (no_allowance, inferred is not None)
+
+        def enemy_key(side: str) -> tuple:
+            key = enemies.get(side)
+            if key is None:
+                key = enemies[side] = self._near.key(side)
+            return key
         for pid, s in start.items():
             path = paths.get(pid) or [s]
-            v = builder.views.get(pid)
+            v = views.get(pid)
             if v is None or v.hex is None:
                 continue
-            if path[-1] != v.hex:
-                path = path + [v.hex]
-            t = tuple(path)
+            t = tuple(path) if path[-1] == v.hex else (*path, v.hex)
             route: tuple[str, ...] | None = None
-            if self._adjacent_path(t):
-                route = t
-            elif no_allowance and inferred is not None and v.unit is not None and not _number(
-                    v.unit.value(no_allowance, v.reduced)):
-                side = v.unit.side
-                key = enemies.get(side)
-                if key is None:
-                    key = enemies[side] = self._enemies(side)
-                route = self._fill_path(t, builder, side, key)
-                if route is not None:
-                    inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
+            # the route of the last call, while its inputs stay (view, path, enemies' version)
+            m = memo.get(pid)
+            if m is not None and m[0] is v and m[1] == t and m[2] == mode and (
+                    m[3] is None or m[3][1] == enemy_key(m[3][0])):
+                route = m[4]
+                if m[5] is not None:
+                    inferred[v.unit.id] = m[5]
+            else:
+                need = got = None
+                if self._adjacent_path(t):
+                    route = t
+                elif no_allowance and inferred is not None and v.unit is not None and not _number(
+                        v.unit.value(no_allowance, v.reduced)):
+                    side = v.unit.side
+                    key = enemy_key(side)
+                    need = (side, key)
+                    route = self._fill_path(t, builder, side, key)
+                    if route is not None:
+                        got = inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
+                memo[pid] = (v, t, mode, need, route, got)
             if attacker is not None:
                 out[pid] = (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
             else:
@@ -547,15 +566,11 @@ class FileAuditor:
         return out
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
-        """Count the changes to each side's units (what the hexes next to enemies depend on)."""
-        sc = self._side_changes
+        """Follow the units that changed (what the hexes next to enemies depend on)."""
         if everything:
-            sc["*"] = sc.get("*", 0) + 1
-            return
-        for pid in changed:
-            v = builder.views.get(pid)
-            side = v.unit.side if v is not None and v.unit is not None else "*"
-            sc[side] = sc.get(side, 0) + 1
+            self._near.reset(builder.units)
+        else:
+            self._near.update(changed, builder.units)
 
     @staticmethod
     def _on_record(f, inferred: dict[str, tuple]) -> bool:
@@ -577,19 +592,15 @@ class FileAuditor:
                     return False
         return True
 
-    def _enemies(self, side: str) -> tuple:
-        """How often each other side's units changed: the version of the hexes next to them."""
-        return tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
-
     def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str,
                    enemies: tuple | None = None) -> tuple[str, ...] | None:
         """``path`` with each drag between hexes that are not neighbours replaced by a shortest
         path on the map, the one through the fewest hexes next to other sides' units; None when
         a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes. ``enemies``:
-        :meth:`_enemies` of ``side``, when the caller has it. Remembered by path, side and
+        ``NearEnemies.key`` of ``side``, when the caller has it. Remembered by path, side and
         enemies' version (an answer depends on nothing else)."""
         if enemies is None:
-            enemies = self._enemies(side)
+            enemies = self._near.key(side)
         key = (path, side, enemies)
         try:
             return self._filled[key]
@@ -599,14 +610,7 @@ class FileAuditor:
         if not all(m.has_hex(h) for h in path):
             self._filled[key] = None
             return None
-        near = self._near_enemy
-        if near[0] != (side, enemies):
-            near_enemy: set[str] = set()
-            for v in builder.units.values():
-                if v.unit is not None and v.unit.side != side and v.hex is not None and m.has_hex(v.hex):
-                    near_enemy.update(self._neighbours(v.hex))
-            self._near_enemy = near = ((side, enemies), near_enemy)
-        near_enemy = near[1]
+        near_enemy = self._near.hexes(side, enemies)
         out = [path[0]]
         got: tuple[str, ...] | None
         for a, b in zip(path, path[1:]):
@@ -662,34 +666,45 @@ class FileAuditor:
 
     def _shortest_dag(self, a: str, b: str) -> _Dag | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
-        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes."""
-        m = self.binding.map
+        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes. One
+        breadth-first search from ``a`` (stopping at ``b``'s distance), then a sweep back from
+        ``b`` through the hexes one step nearer ``a`` each time: those are the hexes on a
+        shortest path (hex adjacency is symmetric)."""
+        on_map = self.binding.map.index
+        table = neighbour_table(self.binding.map)
+        neighbours = self._neighbours
 
-        def bfs(src: str, stop: str) -> dict[str, int] | None:
-            dist = {src: 0}
-            frontier = [src]
-            while frontier and stop not in dist:
-                nxt = []
-                for h in frontier:
-                    if dist[h] >= MAX_DRAG:
-                        return None
-                    for n in self._neighbours(h):
-                        if n not in dist and m.has_hex(n):
-                            dist[n] = dist[h] + 1
-                            nxt.append(n)
-                frontier = nxt
-            return dist if stop in dist else None
-        da = bfs(a, b)
-        db = bfs(b, a) if da is not None else None
-        if da is None or db is None:
+        def nb(h: str) -> list[str]:
+            got = table.get(h)
+            return got if got is not None else neighbours(h)
+        dist = {a: 0}
+        frontier = [a]
+        d = 0
+        while frontier and b not in dist:
+            if d >= MAX_DRAG:
+                return None
+            d += 1
+            nxt = []
+            for h in frontier:
+                for n in nb(h):
+                    if n not in dist and n in on_map:
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        if b not in dist:
             return None
-        total = da[b]
-        on = {h for h, d in da.items() if db.get(h, total + 1) + d == total}
+        total = dist[b]
+        on = {b}
+        layer = [b]
+        for d in range(total - 1, -1, -1):
+            back = {p for h in layer for p in nb(h) if dist.get(p) == d}
+            on |= back
+            layer = list(back)
         layers: _Dag = [[] for _ in range(total)]
         for h in sorted(on):
-            d = da[h]
+            d = dist[h]
             if d:
-                layers[d - 1].append((h, [p for p in self._neighbours(h) if p in on and da[p] == d - 1]))
+                layers[d - 1].append((h, [p for p in nb(h) if p in on and dist[p] == d - 1]))
         if len(self._dags) > 20_000:
             self._dags.clear()
         return layers
@@ -701,6 +716,9 @@ class FileAuditor:
         if nb is None:
             nb = table[h] = self.binding.map.neighbours(h)
         return nb
+
+    def _on_map(self, h: str) -> bool:
+        return self.binding.map.has_hex(h)
 
     def _adjacent_path(self, path: tuple[str, ...]) -> bool:
         got = self._paths_ok.get(path)
