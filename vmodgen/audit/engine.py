@@ -784,13 +784,22 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     pieces = {}
     views = builder.views
     types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
+    labels: dict[tuple, str | None] = {}    # map point → label, for this snapshot
+    locate = builder.locate
     for pid, rec in state.pieces.items():
         pos = rec.position
-        label = builder.locate(*pos) if pos[0] is not None else None
+        if pos[0] is None:
+            label = None
+        else:
+            try:
+                label = labels[pos]
+            except KeyError:
+                label = labels[pos] = locate(*pos)
         v = views.get(pid)
         uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
-        t = rec.piece._type
-        pieces[pid] = (pos, label, rec.piece.encode_state(), types.setdefault(t, t), uid)
+        piece = rec.piece
+        t = piece._type
+        pieces[pid] = (pos, label, piece.encode_state(), types.setdefault(t, t), uid)
     # a tracker no TURN command has set yet shows its first turn and phase
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
