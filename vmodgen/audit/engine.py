@@ -677,22 +677,24 @@ class FileAuditor:
         def nb(h: str) -> list[str]:
             got = table.get(h)
             return got if got is not None else neighbours(h)
-        dist = {a: 0}
-        frontier = [a]
-        d = 0
-        while frontier and b not in dist:
-            if d >= MAX_DRAG:
+        dist = self._near_search(a, b, nb, on_map)
+        if dist is None:
+            dist = {a: 0}
+            frontier = [a]
+            d = 0
+            while frontier and b not in dist:
+                if d >= MAX_DRAG:
+                    return None
+                d += 1
+                nxt = []
+                for h in frontier:
+                    for n in nb(h):
+                        if n not in dist and n in on_map:
+                            dist[n] = d
+                            nxt.append(n)
+                frontier = nxt
+            if b not in dist:
                 return None
-            d += 1
-            nxt = []
-            for h in frontier:
-                for n in nb(h):
-                    if n not in dist and n in on_map:
-                        dist[n] = d
-                        nxt.append(n)
-            frontier = nxt
-        if b not in dist:
-            return None
         total = dist[b]
         on = {b}
         layer = [b]
@@ -708,6 +710,40 @@ class FileAuditor:
         if len(self._dags) > 20_000:
             self._dags.clear()
         return layers
+
+    def _near_search(self, a: str, b: str, nb, on_map) -> dict[str, int] | None:
+        """A breadth-first search from ``a`` that keeps only the hexes ``n`` reached in ``d``
+        steps with ``d`` + the grid distance from ``n`` to ``b`` within a bound (the grid
+        distance from ``a`` to ``b``, then one more at a time, a few times): every hex on a
+        shortest path is kept, with its true distance from ``a``, and a hex one step nearer
+        ``a`` than such a hex, next to it, is on a shortest path too; so the sweep back from
+        ``b`` finds what a full search finds. None when ``b`` is not reached that way (the
+        caller searches in full)."""
+        m = self.binding.map
+        lbs: dict[str, int] = {}
+
+        def lb(h: str) -> int:
+            got = lbs.get(h)
+            if got is None:
+                got = lbs[h] = m.distance(h, b) or 0
+            return got
+        start = lb(a)
+        for bound in range(start, min(start + 3, MAX_DRAG) + 1):
+            dist = {a: 0}
+            frontier = [a]
+            d = 0
+            while frontier and b not in dist:
+                d += 1
+                nxt = []
+                for h in frontier:
+                    for n in nb(h):
+                        if n not in dist and n in on_map and d + lb(n) <= bound:
+                            dist[n] = d
+                            nxt.append(n)
+                frontier = nxt
+            if b in dist:
+                return dist
+        return None
 
     def _neighbours(self, h: str) -> list[str]:
         """Neighbours of a map hex (the table the rules' boards share)."""
