@@ -544,7 +544,7 @@ class FileAuditor:
             if m is not None and m[0] is v and m[1] == t and m[2] == mode and (
                     m[3] is None or m[3][1] == enemy_key(m[3][0])):
                 route = m[4]
-                if m[5] is not None:
+                if m[5] is not None and inferred is not None:
                     inferred[v.unit.id] = m[5]
             else:
                 need = got = None
