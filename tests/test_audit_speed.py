@@ -4,7 +4,8 @@ a full scan finds, and their version changes whenever they do; the shortest-path
 and a sweep back equals the one of two BFSs; the routes remembered per piece give the same
 report as routes worked out at every step; ``inspect``'s one streamed pass shows what the replay
 kept to the last step shows; continuity looks only at differing entries and says the same; an
-audit with a binding file does not import the kit loaders or the imaging library."""
+audit with a binding file does not import the kit loaders or the imaging library; a generic map
+on a zoned board keeps the hexes the board itself names."""
 from __future__ import annotations
 
 import json
@@ -205,3 +206,35 @@ def test_an_audit_with_a_binding_file_loads_no_kit_loader_nor_imaging():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=True).stdout
     assert out.strip() == "[] True True"
+
+
+def test_grid_map_on_a_zoned_board_names_the_hexes_the_board_names():
+    """The TLD board (a hex grid under zones): the generic map keeps exactly the hexes whose
+    label the zoned board itself gives (asking the board at every hex, as before), though it
+    asks the zones only where one covers the point; some hexes are covered."""
+    from vmodgen.binding.file import load_binding
+    from vmodgen.binding.generic_map import grid_map, hex_grid_of, raw_of_label
+    from vmodgen.hexes.grid import Hex
+    from vmodgen.hexes.vassal_zones import ZonedGrid
+    from vmodgen.vassal.module import read_module
+    module = read_module(str(shared_path("corpus", "tld_buildFile-only_stripped.vmod")))
+    b = load_binding(ROOT / "examples" / "tld" / "binding.toml", module)
+    board = module.maps[b.spec.maps[0]].boards[b.board_name]
+    g = hex_grid_of(board.grid)
+    assert isinstance(board.grid, ZonedGrid) and g is board.grid.background
+    corners = [raw_of_label(g, lb) for lb in b.spec.extent]
+    extent = Extent(tuple(sorted(h.line for h in corners)), tuple(sorted(h.pos for h in corners)))
+    want: dict[str, Hex] = {}
+    covered = 0
+    for c in range(extent.cols[0], extent.cols[1] + 1):
+        for r in range(extent.rows[0], extent.rows[1] + 1):
+            x, y = g.hex_center(c, r)
+            own = g.location_name(x, y)
+            if own is None or board.grid.location_name(x, y) != own:
+                covered += own is not None
+                continue
+            hid = b._rename(own)
+            if hid and hid not in want:
+                want[hid] = Hex(c, r)
+    got = grid_map("m", "m", g, extent, board.grid, b._rename)._labels
+    assert got == want and covered > 0
