@@ -173,6 +173,8 @@ class FileAuditor:
         #: piece id → (view, path, (side, enemies' version) or None, route, inferred entry): the
         #: last route :meth:`_moves` found for it, valid while these inputs stay the same
         self._route_memo: dict[str, tuple] = {}
+        #: (message, hexes, units, their filled-in routes) → whether a finding is on record
+        self._records: dict[tuple, bool] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -238,7 +240,7 @@ class FileAuditor:
             rk = rule_key(rule)
             keys: dict[tuple, Finding] = {}
             if inferred and checks_moves(rule):
-                found = [f for f in found if self._on_record(f, inferred)]
+                found = [f for f in found if self._on_record_seen(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
@@ -571,6 +573,18 @@ class FileAuditor:
             self._near.reset(builder.units)
         else:
             self._near.update(changed, builder.units)
+
+    def _on_record_seen(self, f, inferred: dict[str, tuple]) -> bool:
+        """:meth:`_on_record`, remembered by the finding's message, hexes and units and the
+        filled-in routes of those units (a finding stands step after step while its unit's
+        route stays)."""
+        key = (f.message, tuple(f.hexes), tuple(f.units), tuple(inferred.get(u) for u in f.units))
+        got = self._records.get(key)
+        if got is None:
+            if len(self._records) > 10_000:
+                self._records.clear()
+            got = self._records[key] = self._on_record(f, inferred)
+        return got
 
     @staticmethod
     def _on_record(f, inferred: dict[str, tuple]) -> bool:
