@@ -262,29 +262,28 @@ class PositionBuilder:
             now = dict(cache)
             made = self._moved
             for pid, mv in moves.items():
-                was = cache.get(pid)
-                if was is None:
-                    continue
-                got = made.get(pid)
-                if got is not None and got[0] is was and got[1] == mv:
-                    new = got[2]                   # the same move as at the last position
-                else:
-                    new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
-                                    mode=mv[2] if len(mv) > 2 else "move")
-                    made[pid] = (was, mv, new)
-                now[pid] = wanted[pid] = new
-                # the index holds the state with its move in place of the cached one
-                cur = subst.get(pid, was)
-                if cur is not new:
-                    index.replace(cur, new)
-                    subst[pid] = new
+                was = now.get(pid)
+                if was is not None:
+                    got = made.get(pid)
+                    if got is not None and got[0] is was and got[1] == mv:
+                        new = got[2]               # the same move as at the last position
+                    else:
+                        new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
+                                        mode=mv[2] if len(mv) > 2 else "move")
+                        made[pid] = (was, mv, new)
+                    now[pid] = wanted[pid] = new
             units = list(now.values())
         else:
             self._moved.clear()
             units = list(cache.values())
-        if len(subst) != len(wanted):          # states with a move no longer wanted: the cached ones
-            for pid in [p for p in subst if p not in wanted]:
-                index.replace(subst.pop(pid), cache[pid])
+        # the index holds the states with their moves (in place of the cached ones)
+        for pid in [p for p in subst if p not in wanted]:
+            index.replace(subst.pop(pid), cache[pid])
+        for pid, new in wanted.items():
+            cur = subst.get(pid, cache[pid])
+            if cur is not new:
+                index.replace(cur, new)
+                subst[pid] = new
         by_hex = index.snapshot()
         if self._hex_markers is None:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
