@@ -48,6 +48,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, 
                        takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
+from .near_enemy import NearEnemies
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -173,9 +174,13 @@ class FileAuditor:
         self._dag_hexes: dict[tuple[str, str], frozenset] = {}
         #: (a, b, those of them next to enemies) → the shortest path chosen
         self._segments: dict[tuple, tuple[str, ...]] = {}
-        self._near_enemy: tuple = (None, set())             # (side, enemy versions), hexes next to enemies
-        #: side → how often its units changed (the key of the hexes next to a side's enemies)
-        self._side_changes: dict[str, int] = {}
+        #: the hexes next to each side's units, with a version per side (what filled drags depend on)
+        self._near = NearEnemies(self._neighbours, self._on_map)
+        #: piece id → (view, path, (side, enemies' version) or None, route, inferred entry): the
+        #: last route :meth:`_moves` found for it, valid while these inputs stay the same
+        self._route_memo: dict[str, tuple] = {}
+        #: (message, hexes, units, their filled-in routes) → whether a finding is on record
+        self._records: dict[tuple, bool] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -246,7 +251,7 @@ class FileAuditor:
             rk = rule_key(rule)
             keys: dict[tuple, Finding] = {}
             if inferred and checks_moves(rule):
-                found = [f for f in found if self._on_record(f, inferred)]
+                found = [f for f in found if self._on_record_seen(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
@@ -533,27 +538,43 @@ class FileAuditor:
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
         out: dict[str, tuple] = {}
-        enemies: dict[str, tuple] = {}         # side → its enemies' change counts (fixed during this call)
+        enemies: dict[str, tuple] = {}         # side → its enemies' versions (fixed during this call)
+        memo = self._route_memo
+        views = builder.views
+        mode = (no_allowance, inferred is not None)
+
+        def enemy_key(side: str) -> tuple:
+            key = enemies.get(side)
+            if key is None:
+                key = enemies[side] = self._near.key(side)
+            return key
         for pid, s in start.items():
             path = paths.get(pid) or [s]
-            v = builder.views.get(pid)
+            v = views.get(pid)
             if v is None or v.hex is None:
                 continue
-            if path[-1] != v.hex:
-                path = path + [v.hex]
-            t = tuple(path)
+            t = tuple(path) if path[-1] == v.hex else (*path, v.hex)
             route: tuple[str, ...] | None = None
-            if self._adjacent_path(t):
-                route = t
-            elif no_allowance and inferred is not None and v.unit is not None and not _number(
-                    v.unit.value(no_allowance, v.reduced)):
-                side = v.unit.side
-                key = enemies.get(side)
-                if key is None:
-                    key = enemies[side] = self._enemies(side)
-                route = self._fill_path(t, builder, side, key)
-                if route is not None:
-                    inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
+            # the route of the last call, while its inputs stay (view, path, enemies' version)
+            m = memo.get(pid)
+            if m is not None and m[0] is v and m[1] == t and m[2] == mode and (
+                    m[3] is None or m[3][1] == enemy_key(m[3][0])):
+                route = m[4]
+                if m[5] is not None and inferred is not None:
+                    inferred[v.unit.id] = m[5]
+            else:
+                need = got = None
+                if self._adjacent_path(t):
+                    route = t
+                elif no_allowance and inferred is not None and v.unit is not None and not _number(
+                        v.unit.value(no_allowance, v.reduced)):
+                    side = v.unit.side
+                    key = enemy_key(side)
+                    need = (side, key)
+                    route = self._fill_path(t, builder, side, key)
+                    if route is not None:
+                        got = inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
+                memo[pid] = (v, t, mode, need, route, got)
             if attacker is not None:
                 out[pid] = (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
             else:
@@ -651,15 +672,23 @@ class FileAuditor:
                                                  for f in dropped if tb.unit in f.units or f.step in tb.steps]})
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
-        """Count the changes to each side's units (what the hexes next to enemies depend on)."""
-        sc = self._side_changes
+        """Follow the units that changed (what the hexes next to enemies depend on)."""
         if everything:
-            sc["*"] = sc.get("*", 0) + 1
-            return
-        for pid in changed:
-            v = builder.views.get(pid)
-            side = v.unit.side if v is not None and v.unit is not None else "*"
-            sc[side] = sc.get(side, 0) + 1
+            self._near.reset(builder.units)
+        else:
+            self._near.update(changed, builder.units)
+
+    def _on_record_seen(self, f, inferred: dict[str, tuple]) -> bool:
+        """:meth:`_on_record`, remembered by the finding's message, hexes and units and the
+        filled-in routes of those units (a finding stands step after step while its unit's
+        route stays)."""
+        key = (f.message, tuple(f.hexes), tuple(f.units), tuple(inferred.get(u) for u in f.units))
+        got = self._records.get(key)
+        if got is None:
+            if len(self._records) > 10_000:
+                self._records.clear()
+            got = self._records[key] = self._on_record(f, inferred)
+        return got
 
     @staticmethod
     def _on_record(f, inferred: dict[str, tuple]) -> bool:
@@ -681,19 +710,15 @@ class FileAuditor:
                     return False
         return True
 
-    def _enemies(self, side: str) -> tuple:
-        """How often each other side's units changed: the version of the hexes next to them."""
-        return tuple(sorted((s, n) for s, n in self._side_changes.items() if s != side))
-
     def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str,
                    enemies: tuple | None = None) -> tuple[str, ...] | None:
         """``path`` with each drag between hexes that are not neighbours replaced by a shortest
         path on the map, the one through the fewest hexes next to other sides' units; None when
         a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes. ``enemies``:
-        :meth:`_enemies` of ``side``, when the caller has it. Remembered by path, side and
+        ``NearEnemies.key`` of ``side``, when the caller has it. Remembered by path, side and
         enemies' version (an answer depends on nothing else)."""
         if enemies is None:
-            enemies = self._enemies(side)
+            enemies = self._near.key(side)
         key = (path, side, enemies)
         try:
             return self._filled[key]
@@ -703,14 +728,7 @@ class FileAuditor:
         if not all(m.has_hex(h) for h in path):
             self._filled[key] = None
             return None
-        near = self._near_enemy
-        if near[0] != (side, enemies):
-            near_enemy: set[str] = set()
-            for v in builder.units.values():
-                if v.unit is not None and v.unit.side != side and v.hex is not None and m.has_hex(v.hex):
-                    near_enemy.update(self._neighbours(v.hex))
-            self._near_enemy = near = ((side, enemies), near_enemy)
-        near_enemy = near[1]
+        near_enemy = self._near.hexes(side, enemies)
         out = [path[0]]
         got: tuple[str, ...] | None
         for a, b in zip(path, path[1:]):
@@ -766,37 +784,84 @@ class FileAuditor:
 
     def _shortest_dag(self, a: str, b: str) -> _Dag | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on
-        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes."""
-        m = self.binding.map
+        them: ``[[(hex, [pred, ...]), ...], ...]``; None beyond :data:`MAX_DRAG` hexes. One
+        breadth-first search from ``a`` (stopping at ``b``'s distance), then a sweep back from
+        ``b`` through the hexes one step nearer ``a`` each time: those are the hexes on a
+        shortest path (hex adjacency is symmetric)."""
+        on_map = self.binding.map.index
+        table = neighbour_table(self.binding.map)
+        neighbours = self._neighbours
 
-        def bfs(src: str, stop: str) -> dict[str, int] | None:
-            dist = {src: 0}
-            frontier = [src]
-            while frontier and stop not in dist:
+        def nb(h: str) -> list[str]:
+            got = table.get(h)
+            return got if got is not None else neighbours(h)
+        dist = self._near_search(a, b, nb, on_map)
+        if dist is None:
+            dist = {a: 0}
+            frontier = [a]
+            d = 0
+            while frontier and b not in dist:
+                if d >= MAX_DRAG:
+                    return None
+                d += 1
                 nxt = []
                 for h in frontier:
-                    if dist[h] >= MAX_DRAG:
-                        return None
-                    for n in self._neighbours(h):
-                        if n not in dist and m.has_hex(n):
-                            dist[n] = dist[h] + 1
+                    for n in nb(h):
+                        if n not in dist and n in on_map:
+                            dist[n] = d
                             nxt.append(n)
                 frontier = nxt
-            return dist if stop in dist else None
-        da = bfs(a, b)
-        db = bfs(b, a) if da is not None else None
-        if da is None or db is None:
-            return None
-        total = da[b]
-        on = {h for h, d in da.items() if db.get(h, total + 1) + d == total}
+            if b not in dist:
+                return None
+        total = dist[b]
+        on = {b}
+        layer = [b]
+        for d in range(total - 1, -1, -1):
+            back = {p for h in layer for p in nb(h) if dist.get(p) == d}
+            on |= back
+            layer = list(back)
         layers: _Dag = [[] for _ in range(total)]
         for h in sorted(on):
-            d = da[h]
+            d = dist[h]
             if d:
-                layers[d - 1].append((h, [p for p in self._neighbours(h) if p in on and da[p] == d - 1]))
+                layers[d - 1].append((h, [p for p in nb(h) if p in on and dist[p] == d - 1]))
         if len(self._dags) > 20_000:
             self._dags.clear()
         return layers
+
+    def _near_search(self, a: str, b: str, nb, on_map) -> dict[str, int] | None:
+        """A breadth-first search from ``a`` that keeps only the hexes ``n`` reached in ``d``
+        steps with ``d`` + the grid distance from ``n`` to ``b`` within a bound (the grid
+        distance from ``a`` to ``b``, then one more at a time, a few times): every hex on a
+        shortest path is kept, with its true distance from ``a``, and a hex one step nearer
+        ``a`` than such a hex, next to it, is on a shortest path too; so the sweep back from
+        ``b`` finds what a full search finds. None when ``b`` is not reached that way (the
+        caller searches in full)."""
+        m = self.binding.map
+        lbs: dict[str, int] = {}
+
+        def lb(h: str) -> int:
+            got = lbs.get(h)
+            if got is None:
+                got = lbs[h] = m.distance(h, b) or 0
+            return got
+        start = lb(a)
+        for bound in range(start, min(start + 3, MAX_DRAG) + 1):
+            dist = {a: 0}
+            frontier = [a]
+            d = 0
+            while frontier and b not in dist:
+                d += 1
+                nxt = []
+                for h in frontier:
+                    for n in nb(h):
+                        if n not in dist and n in on_map and d + lb(n) <= bound:
+                            dist[n] = d
+                            nxt.append(n)
+                frontier = nxt
+            if b in dist:
+                return dist
+        return None
 
     def _neighbours(self, h: str) -> list[str]:
         """Neighbours of a map hex (the table the rules' boards share)."""
@@ -805,6 +870,9 @@ class FileAuditor:
         if nb is None:
             nb = table[h] = self.binding.map.neighbours(h)
         return nb
+
+    def _on_map(self, h: str) -> bool:
+        return self.binding.map.has_hex(h)
 
     def _adjacent_path(self, path: tuple[str, ...]) -> bool:
         got = self._paths_ok.get(path)
@@ -870,13 +938,22 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     pieces = {}
     views = builder.views
     types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
+    labels: dict[tuple, str | None] = {}    # map point → label, for this snapshot
+    locate = builder.locate
     for pid, rec in state.pieces.items():
         pos = rec.position
-        label = builder.locate(*pos) if pos[0] is not None else None
+        if pos[0] is None:
+            label = None
+        else:
+            try:
+                label = labels[pos]
+            except KeyError:
+                label = labels[pos] = locate(*pos)
         v = views.get(pid)
         uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
-        t = rec.piece._type
-        pieces[pid] = (pos, label, rec.piece.encode_state(), types.setdefault(t, t), uid)
+        piece = rec.piece
+        t = piece._type
+        pieces[pid] = (pos, label, piece.encode_state(), types.setdefault(t, t), uid)
     # a tracker no TURN command has set yet shows its first turn and phase
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()

@@ -179,16 +179,27 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
             x, y = g.hex_center(c, r)
             if g.numbering is None:
                 own = raw_id(c, r)
-                if board_grid is not g and board_grid.location_name(x, y) is not None:
+                if board_grid is not g and _board_label(board_grid, g, x, y, None) is not None:
                     continue             # a zone covers this hex: not part of the hex map
             else:
                 own = g.location_name(x, y)
-                if own is None or (board_grid is not g and board_grid.location_name(x, y) != own):
+                if own is None or (board_grid is not g and _board_label(board_grid, g, x, y, own) != own):
                     continue             # a zone covers this hex: not part of the hex map
             hid = rename(own) if rename is not None else own
             if hid and hid not in labels:
                 labels[hid] = Hex(c, r)
     return GridMapData(map_id, name, g, labels, board_grid, default_terrain)
+
+
+def _board_label(board_grid, g: HexGrid, x: int, y: int, own: str | None) -> str | None:
+    """``board_grid.location_name(x, y)`` when ``own`` is already ``g``'s label of the point:
+    on a zoned grid whose background is ``g``, a point in no zone (or in a zone that names
+    nothing) gets the background's label, ``own``, without working it out again."""
+    if isinstance(board_grid, ZonedGrid) and board_grid.background is g:
+        z = board_grid.find_zone(x, y)
+        name = z.location_name(x, y) if z is not None else None
+        return own if name is None else name
+    return board_grid.location_name(x, y)
 
 
 def set_terrain(m: GridMapData, terrain: str, hexes: Iterable[str]) -> None:

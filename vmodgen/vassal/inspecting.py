@@ -171,26 +171,42 @@ def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
     from ..errors import InputError
-    from .replay import replay
+    from .replay import iter_log, replay
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
-    rp = replay(save, locate=module.locate if module else None,
-                apply_boards=module.apply_board_command if module else None, warnings=warnings)
-    n = len(rp.steps)
-    k = n if step is None else step
-    if not 0 <= k <= n:
-        raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
-    state = rp.state_at(k)
+    apply = module.apply_board_command if module else None
+    locate = module.locate if module else None
+    if step is None:                # the last step: one pass, no step kept
+        n, state = 0, None
+        for n, _step, state in iter_log(save, locate=locate, apply_boards=apply, warnings=warnings):
+            pass
+        assert state is not None
+        k = n
+    else:
+        rp = replay(save, locate=locate, apply_boards=apply, warnings=warnings)
+        n = len(rp.steps)
+        k = step
+        if not 0 <= k <= n:
+            raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
+        state = rp.state_at(k)
     if module is not None:          # the boards chosen as of step k (a log may change them)
         from .codec import encode
         for map_id, tokens in state.boards.items():
             module.apply_board_command(map_id + "BoardPicker\t" + encode(tokens, "\t"))
-    locate = module.locate if module else None
     protos = module.prototypes if module else None
 
+    labels: dict[tuple, str | None] = {}      # map point → label (pieces share a few points)
+
     def label(m: str | None, x: int, y: int) -> str | None:
-        return locate(m, x, y) if locate is not None and m else None
+        if locate is None or not m:
+            return None
+        key = (m, x, y)
+        try:
+            return labels[key]
+        except KeyError:
+            got = labels[key] = locate(m, x, y)
+            return got
 
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
@@ -201,8 +217,11 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
             return
         done.add(pid)
         m, x, y = rec.position
+        # the properties first: they read the type chain before the name decodes the traits
+        # (a decoded piece encodes its chains again to hand them out)
+        props = _properties(rec.piece, protos)
         pieces.append({"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
-                       "stack": rec.stack, "properties": _properties(rec.piece, protos)})
+                       "stack": rec.stack, "properties": props})
 
     stacks = []
     for sid, st in state.stacks.items():
