@@ -72,7 +72,7 @@ class GenericRules(RuleSet[M]):
     id = "generic"
     prefix = "GEN"
     modes = frozenset({"move", "retreat", "advance"})
-    PARAMS: dict[str, tuple[object, str]] = {
+    PARAMS = {
         "stacking_limit": (3, "most a side may stack in one hex"),
         "stacking_unit": ("auto", "units, points or auto"),
         "stacking_field": ("stacking", "field with stacking points"),
@@ -100,7 +100,7 @@ class GenericRules(RuleSet[M]):
         "supply_marker": ("oos", "status of a unit out of supply"),
         "movement_field": ("movement", "field with the movement allowance"),
     }
-    PATTERNS = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
+    PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
                 r"supply_sources_[\w.\-]+")
     @classmethod
     def listed(cls) -> str:

@@ -112,7 +112,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "british_artillery_per_attack_max": "10.24",
         "die_zero_reads": "2.4",
         "ju88_missions_per_day": "11.23",
-        "turns_per_day": "AM, PM, Night: inferred from [4.14, 6.13, 11.23]",
+        "turns_per_day": "4.14, 6.13, 11.23: AM, PM, Night (inferred; illustrative in the kit)",
     }
     PARAMS_DOC = "docs/rules/invasion_malta.md"
 
