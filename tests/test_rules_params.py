@@ -223,3 +223,16 @@ def test_bundled_kits_load_with_every_parameter_known():
         rules = load_kit(game).game.rules
         assert any(k in cls.PARAMS for k in rules) and any(k in cls.RECORDED for k in rules), game
     assert set(GAMES) | {"generic"} == set(REGISTRY)
+
+
+@pytest.mark.parametrize("game,limit", [("invasion-malta", 9), ("north-africa-41", 5)])
+def test_a_position_may_give_the_points_limit_by_its_generic_name(tmp_path, game, limit):
+    """IM 3.32 (9 SP) and NA41 4.1 (5 points) read ``stacking_limit_points``; an inline position of
+    the game that sets only the generic ``stacking_limit`` sets the limit too (as before the
+    parameters were declared), and ``stacking_limit_points`` wins when both are set."""
+    p = tmp_path / "pos.toml"
+    head = f'[position]\nruleset = "{game}"\nsides = ["axis", "allied"]\n\n[rules]\n'
+    for rules, want in (("", limit), ("stacking_limit = 2\n", 2),
+                        ("stacking_limit = 2\nstacking_limit_points = 4\n", 4)):
+        p.write_text(head + rules, encoding="utf-8")
+        assert ruleset_for(load_position(p).game).stacking_limit() == want, rules

@@ -208,6 +208,13 @@ class GenericRules(RuleSet[M]):
     def stacking_limit(self) -> float:
         return self.num("stacking_limit")
 
+    def points_limit(self) -> float:
+        """A game's stacking limit in points, ``stacking_limit_points`` (its rulebook's number), or
+        the generic ``stacking_limit`` when a kit or a position sets only that one."""
+        rules = self.game.rules
+        return self.num("stacking_limit" if "stacking_limit" in rules and "stacking_limit_points" not in rules
+                        else "stacking_limit_points")
+
     def stack_points(self, units: list[UnitState]) -> float:
         """The units of ``units`` that count (not ``stacking_free``), or their stacking points."""
         field = str(self.param("stacking_field"))

@@ -150,10 +150,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
             or (self.armour(u) and u.has("oos"))
 
     def stacking_limit(self) -> float:
-        """3.32: ``stacking_limit_points`` (the generic ``stacking_limit`` when a position sets only it)."""
-        rules = self.game.rules
-        return self.num("stacking_limit" if "stacking_limit" in rules and "stacking_limit_points" not in rules
-                        else "stacking_limit_points")
+        """3.32."""
+        return self.points_limit()
 
     def stack_points(self, units: list[UnitState]) -> float:
         """3.32: the SP of the combat units among ``units``."""

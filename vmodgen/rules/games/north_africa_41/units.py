@@ -174,10 +174,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                           int(self.num("free_silhouettes_per_hex")), self.num("extra_silhouette_points"))(units)
 
     def stacking_limit(self) -> float:
-        """4.1: ``stacking_limit_points`` (the generic ``stacking_limit`` when a position sets only it)."""
-        rules = self.game.rules
-        return self.num("stacking_limit" if "stacking_limit" in rules and "stacking_limit_points" not in rules
-                        else "stacking_limit_points")
+        """4.1."""
+        return self.points_limit()
 
     def stacking_hex(self, board: Board, h: str) -> str:
         """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
