@@ -3,14 +3,13 @@ retreats (12.1-12.5), disengagement (27.5.4), advances (14.2-14.6), breakthrough
 (15.2.3), rail (5.9), off-map boxes (6.3), Full Retreat moves (13.3.2), Replacement markers
 (19.5) and the immobile Tobruk ASU (17.1.2).
 
-Parameters (defaults = the rulebook): ``advance_max_hexes`` (4, 14.2: DS/DR4), ``advance_max_nonmech``
-(2, 14.2.1: non-mechanized units without a truck, and Matildas), ``nonmech_retreat_max_before_surrender``
-(2, 12.5.1), ``disengage_max_hexes`` (2, 27.5.4), ``disengagement_min_ma`` (2, 27.5.3),
-``rail_moves_per_allied_phase`` (1, 5.9.1), ``na41_rail_line`` ("railroad": the line kind rail
-moves follow), ``na41_rail_stations`` ("city, town, landmark": the terrain where units entrain
-and detrain, plus the Nile Delta box), ``na41_jebel_terrain`` ("jebel"), and the unit selectors
-``na41_sp`` (supply points), ``na41_matilda`` (``flag:matilda``), ``na41_immobile``
-(``flag:immobile``), ``na41_asu`` (ASUs).
+Parameters (each with its default and rule in the rule set's ``PARAMS``, :mod:`.units`):
+``advance_max_hexes`` (14.2: DS/DR4), ``advance_max_nonmech`` (14.2.1: non-mechanized units
+without a truck, and Matildas), ``nonmech_retreat_max_before_surrender`` (12.5.1),
+``disengage_max_hexes`` (27.5.4), ``disengagement_min_ma`` (27.5.3), ``rail_moves_per_allied_phase``
+(5.9.1), ``na41_rail_line`` (the line kind rail moves follow), ``na41_rail_stations`` (the terrain
+where units entrain and detrain, plus the Nile Delta box), ``na41_jebel_terrain``, and the unit
+selectors ``na41_sp`` (supply points), ``na41_matilda``, ``na41_immobile``, ``na41_asu`` (ASUs).
 
 Readings where the text is open, each written beside its rule:
 

@@ -2,19 +2,19 @@
 Allied paralysis (4.61-4.64), arrivals (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), off-map boxes
 (4.52-4.58), airlanding (6.51-6.56) and fire markers on moved artillery (11.11, 13.32).
 
-Parameters (``game.rules``), besides the kit's numbers named in the code:
+Parameters (each with its default and rule in the rule set's ``PARAMS``, :mod:`.units`), besides
+the kit's numbers named in the code:
 
-* ``om_sector_maleme_suda`` / ``om_sector_retimo`` / ``om_sector_heraklion``: the sector area ids
-  (defaults ``sector-maleme-suda``, ``sector-retimo``, ``sector-heraklion``).
-* ``om_sca_area`` (``suda-command-area``) and ``om_sca_units`` (``flag:suda_command_area``): the
-  Suda Command Area and the units bound to it (light-blue type box, 4.64).
-* ``om_box_links`` (``"offmap-heraklion-east:offmap-sitia"``): pairs of adjacent off-map boxes
-  (4.54); the text names only Sitia as reached from the eastern Heraklion box.
+* ``om_sector_maleme_suda`` / ``om_sector_retimo`` / ``om_sector_heraklion``: the sector area ids.
+* ``om_sca_area`` and ``om_sca_units``: the Suda Command Area and the units bound to it
+  (light-blue type box, 4.64).
+* ``om_box_links``: pairs of adjacent off-map boxes (4.54); the text names only Sitia as reached
+  from the eastern Heraklion box.
 * ``om_fire_units`` (non-mortar artillery and AA): units that take a fire marker for moving.
 * ``om_artillery_units`` (artillery, AA and mortars, 11.0 inferred): the Allied units whose range
   cuts an airfield's capacity to 3 (6.55).
 * ``airlanding_capacity_<maleme|retimo|heraklion>_steps``: capacity by the airfield's sector (the
-  first word of the sector id after ``sector-``), ``airlanding_capacity_steps`` (7) otherwise.
+  first word of the sector id after ``sector-``), ``airlanding_capacity_steps`` otherwise.
 
 Readings: a paralysed unit's "1 hex" (4.62, 4.63) is a move of at most one hex, never ZOC to
 ZOC (MA below 5, §5 Z-3); the Suda Command Area counts a unit as leaving when it moves (not
