@@ -236,3 +236,18 @@ def test_a_position_may_give_the_points_limit_by_its_generic_name(tmp_path, game
                         ("stacking_limit = 2\nstacking_limit_points = 4\n", 4)):
         p.write_text(head + rules, encoding="utf-8")
         assert ruleset_for(load_position(p).game).stacking_limit() == want, rules
+
+
+@pytest.mark.parametrize("game,name", [("operation-mercury", "zoc_stop"), ("invasion-malta", "supply_range"),
+                                       ("north-africa-41", "stacking_unit"), ("operation-mercury", "supply_sources_german")])
+def test_a_generic_parameter_the_game_does_not_read_is_refused(tmp_path, game, name):
+    """A game's own rules replace the generic ones (OM 5.11-5.16 ZOC, IM 6.1 supply, NA41 4.2
+    stacking points): a position setting the generic parameter those would read is refused with
+    its line, not silently ignored."""
+    cls = ruleset_class(game)
+    assert name in cls.NOT_TAKEN or not cls.patterned(name)
+    p = tmp_path / "pos.toml"
+    p.write_text(f'[position]\ngame = "{game}"\nturn = 3\n\n[rules]\n{name} = 1\n', encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_position(p)
+    assert e.value.line == 6 and f"'{name}'" in e.value.message and cls.PARAMS_DOC in e.value.message

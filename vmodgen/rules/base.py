@@ -203,6 +203,9 @@ class RuleSet(Generic[M]):
     RECORDED: ClassVar[dict[str, str]] = {}
     #: where the rule set's parameters are listed, for a message refusing an unknown one
     PARAMS_DOC: ClassVar[str] = ""
+    #: parameters of :attr:`PARAMS` (inherited) that no rule of this rule set reads, its own rules
+    #: replacing the ones that would: a kit or a position setting one is refused
+    NOT_TAKEN: ClassVar[frozenset[str]] = frozenset()
     #: whether a kit or a position setting a parameter the rule set does not take
     #: (:meth:`unknown_param`) is refused
     REFUSES_UNKNOWN_PARAMS: ClassVar[bool] = True
@@ -222,13 +225,17 @@ class RuleSet(Generic[M]):
     @classmethod
     def unknown_param(cls, name: str) -> str | None:
         """Why a kit or a position may not set ``name`` (no parameter of this rule set, with the
-        nearest declared name when one is close), or None when it may."""
+        nearest one it takes when one is close; or one its own rules replace: :attr:`NOT_TAKEN`),
+        or None when it may."""
+        listed = f" ({cls.listed()})" if cls.listed() else ""
+        if name in cls.NOT_TAKEN:
+            return f"rule parameter '{name}' of the generic rule set is read by no rule of the {cls.id} rule set{listed}"
         if name in cls.PARAMS or name in cls.RECORDED or cls.patterned(name):
             return None
-        near = difflib.get_close_matches(name, [*cls.PARAMS, *cls.RECORDED], n=1, cutoff=0.75)
-        listed = cls.listed()
+        taken = [k for k in [*cls.PARAMS, *cls.RECORDED] if k not in cls.NOT_TAKEN]
+        near = difflib.get_close_matches(name, taken, n=1, cutoff=0.75)
         return (f"unknown rule parameter '{name}' for the {cls.id} rule set" + (f"; did you mean '{near[0]}'?" if near else "")
-                + (f" ({listed})" if listed else ""))
+                + listed)
 
     @classmethod
     def listed(cls) -> str:

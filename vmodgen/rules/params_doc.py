@@ -31,14 +31,20 @@ def _cell(text: str) -> str:
 def params_section(cls: type[RuleSet]) -> str:
     """The Markdown section (markers included) listing ``cls``'s parameters."""
     own = {k: v for k, v in cls.PARAMS.items() if GenericRules.PARAMS.get(k) != v}
-    inherited = [k for k in cls.PARAMS if k not in own]
+    inherited = [k for k in cls.PARAMS if k not in own and k not in cls.NOT_TAKEN]
     lines = [BEGIN, "", f"The `{cls.id}` rule set reads these parameters (`[rules]` of its kit or of a position), each "
              "with its default; it refuses any other name (the nearest known one is suggested).", "",
              "| parameter | default | rule: meaning |", "|---|---|---|"]
     lines += [f"| `{k}` | {_cell(_value(d))} | {_cell(why)} |" for k, (d, why) in own.items()]
-    lines += ["", "From the generic rule set (defaults in `vmodgen/rules/generic.py`): "
-              + ", ".join(f"`{k}`" for k in inherited) + "; and "
-              + ", ".join(_PATTERN_WORDS.get(p, f"`{p}`") for p in cls.PATTERNS) + " (no default)."]
+    if inherited:
+        lines += ["", "From the generic rule set (defaults in `vmodgen/rules/generic.py`): "
+                  + ", ".join(f"`{k}`" for k in inherited) + "."]
+    lines += ["", "Named after the kit's terrain, features, roads or places (no default): "
+              + ", ".join(_PATTERN_WORDS.get(p, f"`{p}`") for p in cls.PATTERNS) + "."]
+    if cls.NOT_TAKEN:
+        lines += ["", "Refused: the generic rule set's other parameters, which no rule of this rule set reads "
+                  "(its own rules replace those that would): "
+                  + ", ".join(f"`{k}`" for k in GenericRules.PARAMS if k in cls.NOT_TAKEN) + "."]
     if cls.RECORDED:
         lines += ["", "The rulebook's numbers the kit records for the players (the module's help page lists them) "
                   "that no rule reads: a kit may set them, the audit gains nothing by it.", "",

@@ -117,6 +117,12 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     PARAMS_DOC = "docs/rules/invasion_malta.md"
 
     # ---- the generic behaviour Invasion: Malta does not take ----------------------------
+    #: the generic parameters: its own rules of stacking (3.3), ZOC (8.2), movement (8) and supply
+    #: (6) replace every rule that reads them (a position may give the points limit by its generic
+    #: name, ``stacking_limit``)
+    NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
+    #: nor the generic supply sources by side (``supply_sources_<side>``)
+    PATTERNS = tuple(p for p in GenericRules.PATTERNS if not p.startswith("supply_sources"))
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 

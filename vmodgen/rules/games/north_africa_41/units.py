@@ -91,8 +91,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_matilda": ("flag:matilda", "14.2.1: Matildas (unit selector)"),
         "na41_immobile": ("flag:immobile", "17.1.2: immobile units (the Tobruk ASU; unit selector)"),
     }
-    #: a port's capacity, by the port's name (lower case, spaces as _): 16.2, 21.3.2
-    PATTERNS = (*GenericRules.PATTERNS, r"port_capacity_[a-z0-9_]+")
     #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
     #: no combat results, die rolls, impulses, air or naval purchases or victory)
     RECORDED = {
@@ -144,6 +142,13 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     PARAMS_DOC = "docs/rules/north_africa_41.md"
 
     # ---- the generic behaviour North Africa '41 does not take ----------------------------
+    #: the generic parameters: its own rules of stacking (4), ZOC (7), movement (5) and supply (16)
+    #: replace every rule that reads them (a position may give the points limit by its generic name,
+    #: ``stacking_limit``)
+    NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
+    #: nor the generic supply sources by side (``supply_sources_<side>``); a port's capacity, by the
+    #: port's name (lower case, spaces as _): 16.2, 21.3.2
+    PATTERNS = (*(p for p in GenericRules.PATTERNS if not p.startswith("supply_sources")), r"port_capacity_[a-z0-9_]+")
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 
