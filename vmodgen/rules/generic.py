@@ -100,8 +100,11 @@ class GenericRules(RuleSet[M]):
         "supply_marker": ("oos", "status of a unit out of supply"),
         "movement_field": ("movement", "field with the movement allowance"),
     }
-    PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
-                r"supply_sources_[\w.\-]+")
+    #: the movement costs by terrain, hexside feature and road (:mod:`vmodgen.rules.core.costs`,
+    #: which the games' move models read too)
+    COST_PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+",
+                                                r"road_cost_\w+")
+    PATTERNS = (*COST_PATTERNS, r"supply_sources_[\w.\-]+")
     @classmethod
     def listed(cls) -> str:
         """The generic set's parameters, named in the message (a game points to its document)."""

@@ -121,8 +121,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     #: (6) replace every rule that reads them (a position may give the points limit by its generic
     #: name, ``stacking_limit``)
     NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
-    #: nor the generic supply sources by side (``supply_sources_<side>``)
-    PATTERNS = tuple(p for p in GenericRules.PATTERNS if not p.startswith("supply_sources"))
+    #: of the generic families, the movement costs only (not ``supply_sources_<side>``)
+    PATTERNS = GenericRules.COST_PATTERNS
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 

@@ -146,9 +146,9 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     #: replace every rule that reads them (a position may give the points limit by its generic name,
     #: ``stacking_limit``)
     NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
-    #: nor the generic supply sources by side (``supply_sources_<side>``); a port's capacity, by the
-    #: port's name (lower case, spaces as _): 16.2, 21.3.2
-    PATTERNS = (*(p for p in GenericRules.PATTERNS if not p.startswith("supply_sources")), r"port_capacity_[a-z0-9_]+")
+    #: of the generic families, the movement costs only (not ``supply_sources_<side>``); and a port's
+    #: capacity, by the port's name (lower case, spaces as _): 16.2, 21.3.2
+    PATTERNS = (*GenericRules.COST_PATTERNS, r"port_capacity_[a-z0-9_]+")
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 

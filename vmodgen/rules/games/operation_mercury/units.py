@@ -179,8 +179,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
     #: the generic parameters: its own rules of stacking (4.3), ZOC (5), movement (4) and supply (15)
     #: replace every rule that reads them
     NOT_TAKEN = frozenset(GenericRules.PARAMS)
-    #: nor the generic supply sources by side (``supply_sources_<side>``)
-    PATTERNS = tuple(p for p in GenericRules.PATTERNS if not p.startswith("supply_sources"))
+    #: of the generic families, the movement costs only (not ``supply_sources_<side>``)
+    PATTERNS = GenericRules.COST_PATTERNS
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
     #: retreats and advances are judged from the hex changes the memory records over each combat
