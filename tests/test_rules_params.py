@@ -251,3 +251,15 @@ def test_a_generic_parameter_the_game_does_not_read_is_refused(tmp_path, game, n
     with pytest.raises(InputError) as e:
         load_position(p)
     assert e.value.line == 6 and f"'{name}'" in e.value.message and cls.PARAMS_DOC in e.value.message
+
+
+def test_a_parameter_of_the_wrong_type_is_refused_with_its_line(tmp_path):
+    """IM 8.33: ``road_cost_axis_mp`` is a number (0.5 by default, a fraction): text there is
+    refused when the position loads, with the key's line, not when a move first reads it."""
+    p = tmp_path / "pos.toml"
+    p.write_text('[position]\ngame = "invasion-malta"\nturn = 3\n\n[rules]\nroad_cost_axis_mp = "half"\n', encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_position(p)
+    assert e.value.line == 6 and "'road_cost_axis_mp' must be a number" in e.value.message
+    p.write_text('[position]\ngame = "invasion-malta"\nturn = 3\n\n[rules]\nroad_cost_axis_mp = 1\n', encoding="utf-8")
+    assert ruleset_for(load_position(p).game).num("road_cost_axis_mp") == 1

@@ -105,6 +105,7 @@ class GenericRules(RuleSet[M]):
     COST_PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+",
                                                 r"road_cost_\w+")
     PATTERNS = (*COST_PATTERNS, r"supply_sources_[\w.\-]+")
+
     @classmethod
     def listed(cls) -> str:
         """The generic set's parameters, named in the message (a game points to its document)."""
@@ -138,7 +139,7 @@ class GenericRules(RuleSet[M]):
             default = self.PARAMS.get(key, (None,))[0]
             if default is not None and type(default) is bool and not isinstance(value, bool):
                 raise self._bad(f"rule parameter '{key}' must be true or false, not {value!r}")
-            if isinstance(default, int) and not isinstance(default, bool) and (
+            if isinstance(default, (int, float)) and not isinstance(default, bool) and (
                     isinstance(value, bool) or not isinstance(value, (int, float))):
                 raise self._bad(f"rule parameter '{key}' must be a number, not {value!r}")
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
