@@ -21,10 +21,16 @@ def doc(game: str) -> Path:
 
 
 def table_rows(path: Path, headers: tuple[str, ...]) -> list[list[str]]:
-    """The stripped cells of each row of the Markdown tables in ``path``; the ``|---|`` rulers and
-    the rows whose first cell is one of ``headers`` (the header rows) are left out."""
+    """The stripped cells of each row of the Markdown tables in ``path``; the ``|---|`` rulers, the
+    rows whose first cell is one of ``headers`` (the header rows) and the parameters section
+    written from the rule set's PARAMS (:mod:`vmodgen.rules.params_doc`) are left out."""
+    from vmodgen.rules.params_doc import BEGIN, END
+    text = path.read_text(encoding="utf-8")
+    while BEGIN in text:
+        head, _, rest = text.partition(BEGIN)
+        text = head + rest.partition(END)[2]
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         if line.startswith("|") and not set(line) <= set("|- "):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if cells[0] not in headers:

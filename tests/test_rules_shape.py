@@ -141,7 +141,7 @@ def test_games_subclass_the_generic_rule_set():
         assert issubclass(cls, GenericRules), name
         assert set(GenericRules.PARAMS) <= set(cls.PARAMS), name
         if name != "generic":
-            assert cls.allowance_field is RuleSet.allowance_field and not cls.REFUSES_UNKNOWN_PARAMS, name
+            assert cls.allowance_field is RuleSet.allowance_field and cls.REFUSES_UNKNOWN_PARAMS, name
             assert cls.zoc is not GenericRules.zoc and cls.move_model is not GenericRules.move_model, name
     assert ruleset_class("operation-mercury").check_retreat is RuleSet.check_retreat
     pos = position(H + table("hexsides", hexes=["4314", "4315"], feature="cliff") + a("A", "4314")

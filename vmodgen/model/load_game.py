@@ -9,7 +9,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    Named, Nationality, Phase, PointFeature, SequenceOfPlay, Side, Terrain,
                    UnitSize, UnitType)
 from ..errors import InputError
-from ..rules import REGISTRY              # the one registry of rule sets (imports no rule set)
+from ..rules import REGISTRY, unknown_param   # the one registry of rule sets (imports none until asked)
 from .tomldoc import Table, TomlDoc, shown
 from .problems import item, report
 from .schema import TABLES, keys, top_tables
@@ -217,6 +217,10 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
                 raise rules.error(f"rule parameter '{key}' must be a finite number, not {value}", key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 report(rules.error(f"rule parameter '{key}' may not be negative ({value})", key))
+                continue
+            refused = unknown_param(ruleset, key)
+            if refused is not None:
+                report(rules.error(refused, key))
                 continue
             params[key] = value
         else:

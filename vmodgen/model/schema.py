@@ -96,8 +96,9 @@ TABLES: dict[str, dict[str, tuple[Key, ...]]] = {
             Key("segments", "list of text", "[]", "the steps of the phase"),
             Key("kind", "text", '""', "movement, combat, supply, reinforcement, ... (when rules apply)")),
         "[rules]": (
-            Key("<parameter>", "number, true/false or text", "the rule set's", "a rule parameter (stacking "
-                "limits, ZOC, supply range...)"),
+            Key("<parameter>", "number, true/false or text", "the rule set's", "a parameter of the game's rule "
+                "set (stacking limits, ZOC, supply range...: docs/rules/<game>.md lists a game's, "
+                "vmodgen/rules/generic.py the generic set's); an unknown name is refused, with the nearest known one"),
             Key("illustrative", "list of text", "[]", "the parameters whose values are not the rulebook's")),
         "[layout]": tuple(Key(k, t, d, m) for k, (t, d, m) in LAYOUT_KEYS.items()),
     },

@@ -17,8 +17,9 @@ generic behaviour it does not take (a block at the top of its first layer).
 
 This module is the one registry of rule sets: ``game.ruleset`` names one of :data:`REGISTRY`
 (the kit loader refuses other names); ``ruleset_for(game)`` builds it, ``check(position)`` gives
-the findings of one position. It imports no rule set until one is asked for, so the layers below
-(the kit loader) can read the registry.
+the findings of one position, ``unknown_param`` says which ``[rules]`` keys a rule set refuses. It
+imports no rule set until one is asked for, so the layers below (the kit loader) can read the
+registry.
 """
 from __future__ import annotations
 
@@ -57,9 +58,16 @@ def ruleset_for(game: Game) -> RuleSet:
     return ruleset_class(game.ruleset)(game)
 
 
+def unknown_param(name: str, key: str) -> str | None:
+    """Why rule set ``name`` refuses parameter ``key`` (an unknown name, with the nearest known
+    one), or None when it takes it: the kit loader asks this of every ``[rules]`` key."""
+    cls = ruleset_class(name)
+    return cls.unknown_param(key) if cls.REFUSES_UNKNOWN_PARAMS else None
+
+
 def check(position: Position) -> list[Finding]:
     """Every finding of one position, by the rule set of its game."""
     return ruleset_for(position.game).check(position)
 
 
-__all__ = ["REGISTRY", "check", "ruleset_class", "ruleset_for"]
+__all__ = ["REGISTRY", "check", "ruleset_class", "ruleset_for", "unknown_param"]

@@ -3,6 +3,8 @@ the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
 import copy
+import difflib
+import re
 import types
 import typing
 from dataclasses import dataclass, fields
@@ -189,8 +191,24 @@ class RuleSet(Generic[M]):
     #: movement classes) the rules are written against; "" = none (the generic set reads the
     #: names its parameters give)
     KIT: str = ""
-    #: parameter name → (default, description): the generic set's, which a game extends
-    PARAMS: dict[str, tuple[object, str]] = {}
+    #: parameter name → (default, description with its rule): every parameter the rule set reads
+    #: (the generic set's, which a game extends); :meth:`param` reads no other
+    PARAMS: ClassVar[dict[str, tuple[object, str]]] = {}
+    #: the families of parameters named after something of the kit (``move_cost_<terrain>``):
+    #: regular expressions; such a parameter has no default (absent = None)
+    PATTERNS: ClassVar[tuple[str, ...]] = ()
+    #: parameter name → description with its rule: the rulebook's numbers a kit records for the
+    #: players (the module's help page lists them) that no rule reads; a kit may set them, a
+    #: position gains nothing by it
+    RECORDED: ClassVar[dict[str, str]] = {}
+    #: where the rule set's parameters are listed, for a message refusing an unknown one
+    PARAMS_DOC: ClassVar[str] = ""
+    #: parameters of :attr:`PARAMS` (inherited) that no rule of this rule set reads, its own rules
+    #: replacing the ones that would: a kit or a position setting one is refused
+    NOT_TAKEN: ClassVar[frozenset[str]] = frozenset()
+    #: whether a kit or a position setting a parameter the rule set does not take
+    #: (:meth:`unknown_param`) is refused
+    REFUSES_UNKNOWN_PARAMS: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -199,33 +217,62 @@ class RuleSet(Generic[M]):
         self._not_judged: dict[str, str] = {}
 
     # ---- parameters ------------------------------------------------------------------------
-    def param(self, name: str, default=None):
-        if default is None and name in self.PARAMS:
-            default = self.PARAMS[name][0]
-        return self.game.rules.get(name, default)
+    @classmethod
+    def patterned(cls, name: str) -> bool:
+        """Whether ``name`` is of one of the families :attr:`PATTERNS` declares."""
+        return any(re.fullmatch(p, name) for p in cls.PATTERNS)
 
-    def num(self, name: str, default: float | None = None) -> float:
-        v = self.param(name, default)
+    @classmethod
+    def unknown_param(cls, name: str) -> str | None:
+        """Why a kit or a position may not set ``name`` (no parameter of this rule set, with the
+        nearest one it takes when one is close; or one its own rules replace: :attr:`NOT_TAKEN`),
+        or None when it may."""
+        listed = f" ({cls.listed()})" if cls.listed() else ""
+        if name in cls.NOT_TAKEN:
+            return f"rule parameter '{name}' of the generic rule set is read by no rule of the {cls.id} rule set{listed}"
+        if name in cls.PARAMS or name in cls.RECORDED or cls.patterned(name):
+            return None
+        taken = [k for k in [*cls.PARAMS, *cls.RECORDED] if k not in cls.NOT_TAKEN]
+        near = difflib.get_close_matches(name, taken, n=1, cutoff=0.75)
+        return (f"unknown rule parameter '{name}' for the {cls.id} rule set" + (f"; did you mean '{near[0]}'?" if near else "")
+                + listed)
+
+    @classmethod
+    def listed(cls) -> str:
+        """Where a reader finds the parameters, for a message refusing an unknown one."""
+        return f"its parameters: {cls.PARAMS_DOC}" if cls.PARAMS_DOC else ""
+
+    def param(self, name: str) -> Any:
+        """The value of parameter ``name``: the game's (its kit's or position's ``[rules]``), else
+        its declared default (:attr:`PARAMS`; None for one of :attr:`PATTERNS`). Reading a name
+        the rule set does not declare is a fault of the rule set (LookupError)."""
+        if name in self.PARAMS:
+            return self.game.rules.get(name, self.PARAMS[name][0])
+        if self.patterned(name):
+            return self.game.rules.get(name)
+        raise LookupError(f"{type(self).__name__} reads rule parameter '{name}', which its PARAMS do not declare")
+
+    def num(self, name: str) -> float:
+        v = self.param(name)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise InputError(None, f"rule parameter '{name}' must be a number, not {v!r}")
         return v
 
-    def flag(self, name: str, default: bool | None = None) -> bool:
-        v = self.param(name, default)
+    def flag(self, name: str) -> bool:
+        v = self.param(name)
         if not isinstance(v, bool):
             raise InputError(None, f"rule parameter '{name}' must be true or false, not {v!r}")
         return v
 
-    def sel(self, name: str, default: str | None = None) -> Selector:
-        key = f"{name}\0{default}"
-        s = self._selectors.get(key)
+    def sel(self, name: str) -> Selector:
+        s = self._selectors.get(name)
         if s is None:
-            s = Selector(self.param(name, default) or "", f"rule parameter '{name}'")
-            self._selectors[key] = s
+            s = Selector(str(self.param(name) or ""), f"rule parameter '{name}'")
+            self._selectors[name] = s
         return s
 
-    def is_(self, u: UnitState, name: str, default: str | None = None) -> bool:
-        return self.sel(name, default).matches(self.game, u)
+    def is_(self, u: UnitState, name: str) -> bool:
+        return self.sel(name).matches(self.game, u)
 
     # ---- what a position may say --------------------------------------------------------------
     def known_statuses(self) -> frozenset[str]:

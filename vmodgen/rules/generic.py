@@ -72,7 +72,7 @@ class GenericRules(RuleSet[M]):
     id = "generic"
     prefix = "GEN"
     modes = frozenset({"move", "retreat", "advance"})
-    PARAMS: dict[str, tuple[object, str]] = {
+    PARAMS = {
         "stacking_limit": (3, "most a side may stack in one hex"),
         "stacking_unit": ("auto", "units, points or auto"),
         "stacking_field": ("stacking", "field with stacking points"),
@@ -100,12 +100,17 @@ class GenericRules(RuleSet[M]):
         "supply_marker": ("oos", "status of a unit out of supply"),
         "movement_field": ("movement", "field with the movement allowance"),
     }
-    PATTERNS = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+", r"road_cost_\w+",
-                r"supply_sources_[\w.\-]+")
-    #: whether a parameter neither in :attr:`PARAMS` nor matching :attr:`PATTERNS` is refused (a
-    #: game whose kit's own parameters are read, with the rulebook's defaults, where its rules
-    #: use them says False)
-    REFUSES_UNKNOWN_PARAMS: ClassVar[bool] = True
+    #: the movement costs by terrain, hexside feature and road (:mod:`vmodgen.rules.core.costs`,
+    #: which the games' move models read too)
+    COST_PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+",
+                                                r"road_cost_\w+")
+    PATTERNS = (*COST_PATTERNS, r"supply_sources_[\w.\-]+")
+
+    @classmethod
+    def listed(cls) -> str:
+        """The generic set's parameters, named in the message (a game points to its document)."""
+        return super().listed() or (f"known: {', '.join(cls.PARAMS)}, move_cost_<terrain>, hexside_cost_<feature>, "
+                                    "road_cost_<road>, supply_sources_<side>")
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -126,21 +131,19 @@ class GenericRules(RuleSet[M]):
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
         for key, value in self.game.rules.items():
-            if key in self.PARAMS or any(re.fullmatch(p, key) for p in self.PATTERNS):
-                default = self.PARAMS.get(key, (None,))[0]
-                if default is not None and type(default) is bool and not isinstance(value, bool):
-                    raise self._bad(f"rule parameter '{key}' must be true or false, not {value!r}")
-                if isinstance(default, int) and not isinstance(default, bool) and (
-                        isinstance(value, bool) or not isinstance(value, (int, float))):
-                    raise self._bad(f"rule parameter '{key}' must be a number, not {value!r}")
-                if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-                    raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
+            unknown = self.unknown_param(key)
+            if unknown is not None:
+                if self.REFUSES_UNKNOWN_PARAMS:
+                    raise self._bad(unknown)
                 continue
-            if not self.REFUSES_UNKNOWN_PARAMS:
-                continue
-            raise self._bad(f"unknown rule parameter '{key}' for the generic rule set (known: "
-                            f"{', '.join(self.PARAMS)}, move_cost_<terrain>, hexside_cost_<feature>, "
-                            f"road_cost_<road>, supply_sources_<side>)")
+            default = self.PARAMS.get(key, (None,))[0]
+            if default is not None and type(default) is bool and not isinstance(value, bool):
+                raise self._bad(f"rule parameter '{key}' must be true or false, not {value!r}")
+            if isinstance(default, (int, float)) and not isinstance(default, bool) and (
+                    isinstance(value, bool) or not isinstance(value, (int, float))):
+                raise self._bad(f"rule parameter '{key}' must be a number, not {value!r}")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+                raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
         choices = {"stacking_unit": ("auto", "units", "points"), "supply_cost": ("hexes", "mp"),
                    "stacking_when": ("phase_end", "movement_end", "always")}
         for key, allowed in choices.items():
@@ -149,7 +152,7 @@ class GenericRules(RuleSet[M]):
         for key in ("stacking_free", "zoc_units", "zoc_exempt", "supply_units"):
             self.sel(key)
         for key in [k for k in self.game.rules if k.startswith("supply_sources")] + ["supply_sources"]:
-            self._sources_spec(str(self.param(key, "")), key)
+            self._sources_spec(str(self.param(key) or ""), key)
         for side in (k[len("supply_sources_"):] for k in self.game.rules if k.startswith("supply_sources_")):
             if side not in self.game.sides:
                 raise self._bad(f"rule parameter 'supply_sources_{side}': no side '{side}'")
@@ -208,6 +211,13 @@ class GenericRules(RuleSet[M]):
 
     def stacking_limit(self) -> float:
         return self.num("stacking_limit")
+
+    def points_limit(self) -> float:
+        """A game's stacking limit in points, ``stacking_limit_points`` (its rulebook's number), or
+        the generic ``stacking_limit`` when a kit or a position sets only that one."""
+        rules = self.game.rules
+        return self.num("stacking_limit" if "stacking_limit" in rules and "stacking_limit_points" not in rules
+                        else "stacking_limit_points")
 
     def stack_points(self, units: list[UnitState]) -> float:
         """The units of ``units`` that count (not ``stacking_free``), or their stacking points."""
@@ -458,7 +468,8 @@ class GenericRules(RuleSet[M]):
 
     # ---- supply ----------------------------------------------------------------------------
     def sources(self, board: Board, side: str) -> set[str]:
-        spec = str(self.param(f"supply_sources_{side}", self.param("supply_sources")) or "")
+        own = f"supply_sources_{side}"
+        spec = str((self.game.rules[own] if own in self.game.rules else self.param("supply_sources")) or "")
         out: set[str] = set()
         for kind, value in self._sources_spec(spec, "supply_sources"):
             if kind == "edge":

@@ -38,14 +38,9 @@ from __future__ import annotations
 from ...core.moves import label
 from ...core.board import Board
 from .combat import InvasionMaltaCombat
-from .units import POOL_INELIGIBLE
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
-#: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
-#: Allied infantry labelled "HQ" (17.1 note)
-INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
-            "flag:hq_label_only")
 
 
 class InvasionMaltaActivation(InvasionMaltaCombat):
@@ -77,13 +72,13 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                     out.append(self.finding(board, f"{P} 4.51", "movement", f"{label(u)} moved from {start}, in "
                                             f"{self.sector(board, start)}, while the sector '{active}' is active.",
                                             [start], [u]))
-        cap = self.num("army_units_per_activation_max", 4)
+        cap = self.num("army_units_per_activation_max")
         if len(army) > cap:
             out.append(self.finding(board, f"{P} 7.23", "movement", f"{len(army)} Army units moved in one activation: "
                                     f"{self.names(army)}; at most {int(cap)}.", [u.hex for u in army], army))
         if active.upper() == "M":
             m = [u for u in movers if u.side == axis]
-            mcap = self.num("m_activation_units_max", 9)
+            mcap = self.num("m_activation_units_max")
             if len(m) > mcap:
                 out.append(self.finding(board, f"{P} 17.41", "movement", f"{len(m)} units moved under the \"M\" "
                                         f"activation; at most {int(mcap)}.", [u.hex for u in m], m))
@@ -101,13 +96,13 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 why = "the motor pool is Allied only"
             elif time in ("am", "pm") and not s1:
                 why = "the motor pool is used only on Night turns (Scenario 1 excepted)"
-            elif self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u) or self.orange(u) or self.pillbox(u):
+            elif self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u):
                 why = "coast artillery, heavy AA, motorized units, pillboxes and Scenario-4 Italians may not use it"
             else:
                 continue
             out.append(self.finding(board, f"{P} 18.13" if "may not" in why else f"{P} 18.11", "movement",
                                     f"{label(u)} moved by the motor pool, but {why}.", [u.hex], [u]))
-        cap = self.param("motor_pool_sp_max", None)
+        cap = self.param("motor_pool_sp_max")
         if pool and isinstance(cap, (int, float)) and not isinstance(cap, bool):
             used = board.pos.state.get("motor_pool_used", 0)
             total = sum(self.sp(u) for u in pool) + (used if isinstance(used, (int, float)) else 0)
@@ -115,7 +110,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 out.append(self.finding(board, f"{P} 18.12", "movement", f"The motor pool moved {total:g} SP this turn "
                                         f"({self.names(pool)}); the scenario allows {cap:g}.",
                                         [u.hex for u in pool], pool))
-        if self.flag("im_allied_artillery_motor_pool_only", False):
+        if self.flag("im_allied_artillery_motor_pool_only"):
             for u in board.pos.units:
                 if u.side != axis and self.artillery(u) and u.moved and u.mode == "move":
                     out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and moves "
@@ -124,10 +119,10 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
 
     # ---- set-up (4.14) ---------------------------------------------------------------------
     def check_group_b(self, board: Board) -> list:
-        cap = self.num("group_b_infantry_per_hex_max", 1)
+        cap = self.num("group_b_infantry_per_hex_max")
         out = []
         for h, us in board.at.items():
-            inf = [u for u in us if u.has("group_b") and self.is_(u, "im_infantry", INFANTRY)]
+            inf = [u for u in us if u.has("group_b") and self.is_(u, "im_infantry")]
             if len(inf) > cap and board.is_hex(h):
                 out.append(self.finding(board, f"{P} 4.14", "stacking", f"{h} holds {len(inf)} Group B infantry-type "
                                         f"units: {self.names(inf)}; at most {int(cap)} per hex at set-up.", [h], inf))
@@ -161,7 +156,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         for u in board.pos.units:
             if not board.is_hex(u.hex):
                 continue
-            if u.has("disrupted") and self.combat(u) and not self.is_(u, "im_italian", "nat:italian, nat:italian-allied"):
+            if u.has("disrupted") and self.combat(u) and not self.is_(u, "im_italian"):
                 z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
                 if u.hex not in z:
                     out.append(self.finding(board, f"{P} 3.84", "zoc", f"{label(u)} is outside enemy ZOC and not "
@@ -200,7 +195,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
     def check_pool(self, board: Board) -> list:
         if board.pos.phase != "reset":
             return []
-        cap = self.num("activation_pool_max", 1)
+        cap = self.num("activation_pool_max")
         out = []
         for box, mk in board.pos.hex_markers.items():
             if "activation-pool" not in box:
@@ -230,7 +225,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             z = self.zone_of(board, h)
             if z:
                 zones.setdefault(z, []).append(h)
-        cap = self.num("beachheads_per_zone_max", 3)
+        cap = self.num("beachheads_per_zone_max")
         for z, hs in zones.items():
             if len(hs) > cap:
                 out.append(self.finding(board, f"{P} 16.41", "supply", f"{len(hs)} beachheads in the invasion zone "
@@ -241,7 +236,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             f = self.game.formations.get(assign.get(h, "")) if isinstance(assign, dict) else None
             if f is not None and f.nationality:
                 nats.setdefault(f.nationality, []).append(h)
-        ncap = self.num("beachheads_per_nationality_max", 6)
+        ncap = self.num("beachheads_per_nationality_max")
         for n, hs in nats.items():
             if len(hs) > ncap:
                 nat = self.game.nationalities.get(n)

@@ -72,8 +72,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                      "enemy units.", [b], [u])]
         n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
         role = self._role(board, u)
-        most = int(self.num("attacker_retreat_hexes_max", 2) if role == "attacker" else
-                   self.num("defender_retreat_hexes", 2))
+        most = int(self.num("attacker_retreat_hexes_max") if role == "attacker" else
+                   self.num("defender_retreat_hexes"))
         if n > most or (role == "defender" and n < most):
             need = (f"exactly {most}" if role == "defender" else f"1 to {most}" if role == "attacker"
                     else f"at most {most}")
@@ -131,7 +131,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if self.orange(u) or self.zero_ma(u):
             out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
                                     "orange-circle and 0-MA units may not advance.", [u.hex], [u]))
-        if (board.distance(u.previous or u.hex, u.hex) or 0) > int(self.num("advance_hexes", 1)) or \
+        if (board.distance(u.previous or u.hex, u.hex) or 0) > int(self.num("advance_hexes")) or \
                 (u.path and len(u.path) > 2):
             out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
                                     "an advance is one hex.", [u.hex], [u]))
@@ -174,7 +174,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 out.append(self.finding(board, prob.rule, "movement", f"{label(u)} reacted {prev} → {u.hex}: "
                                         f"{prob.message}.", [u.hex], [u]))
             else:
-                need = c + (model.extra(prev, u.hex, 0) if self.param("im_reaction_zoc_cost", True) else 0)
+                need = c + (model.extra(prev, u.hex, 0) if self.param("im_reaction_zoc_cost") else 0)
                 if need > self.allowance(board, u) + 1e-9:
                     out.append(self.finding(board, f"{P} 9.23", "movement", f"{label(u)} reacted into {u.hex}, which "
                                             f"costs {fmt(need)} MP to enter; it has {fmt(self.allowance(board, u))}.",
@@ -195,7 +195,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if total > self.stacking_limit() and total - self.sp(u) <= self.stacking_limit():
             out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which then "
                                     f"holds {fmt(total)} SP, more than {fmt(self.stacking_limit())}.", [u.hex], [u]))
-        elif total > self.stacking_limit() and not self.flag("im_reaction_into_excess", False):
+        elif total > self.stacking_limit() and not self.flag("im_reaction_into_excess"):
             out.append(self.finding(board, f"{P} 9.23", "stacking", f"{label(u)} reacted into {u.hex}, which already "
                                     f"holds {fmt(total - self.sp(u))} SP with units under an Excess Stacking marker.",
                                     [u.hex], [u]))

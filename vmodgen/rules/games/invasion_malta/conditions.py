@@ -50,7 +50,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         t = time_from_text(turn_text)
         if t is not None:
             return t, ""                       # what the players' own track shows
-        t = time_from_cycle(pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle", "")))
+        t = time_from_cycle(pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle")))
         if t is None:
             return None, ("the turn tracker names no time of day (AM, PM, Night) and the kit has no turn cycle"
                           if pos.turn is not None else "the turn is not known")

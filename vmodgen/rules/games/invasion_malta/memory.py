@@ -48,7 +48,6 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
-from .units import POOL_INELIGIBLE
 from .carried import MaltaMemory
 from .activation import InvasionMaltaActivation
 
@@ -152,7 +151,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not self.combat(u):
                 continue
             if self.zero_ma(u):
-                pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE)
+                pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
                 if not pool:
                     rule = f"{P} 14.23" if self.pillbox(u) else f"{P} 8.15"
                     out.append(self.finding(board, rule, "movement", f"{label(u)} went from {was} to {u.hex}, but "
@@ -203,7 +202,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not night_recovery:
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{label(u)} returned to full strength; a "
                                         "rally happens only in the Recovery Phase of a Night turn.", [u.hex], [u]))
-            elif self.pillbox(u) or self.armour(u) or self.is_(u, "im_no_rally", "type:anti-tank"):
+            elif self.pillbox(u) or self.armour(u) or self.is_(u, "im_no_rally"):
                 out.append(self.finding(board, f"{P} 18.28", "movement", f"{label(u)} rallied to full strength; "
                                         "pillboxes, artillery, anti-tank and armour units never rally.", [u.hex], [u]))
             else:
@@ -226,7 +225,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.hex not in z:
                 continue
-            if self.is_(u, "im_aa", "type:light-aa, type:heavy-aa"):
+            if self.is_(u, "im_aa"):
                 if not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
                            for x in board.units(u.hex)):
                     out.append(self.finding(board, f"{P} 11.32", "zoc", f"{label(u)} fired from {u.hex}, in enemy ZOC, "
@@ -240,7 +239,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_airheads(self, board: Board) -> list:
         pos, out = board.pos, []
         heads = sorted(h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h))
-        gap = int(self.num("airhead_spacing_min_hexes", 6))
+        gap = int(self.num("airhead_spacing_min_hexes"))
         for h in heads:
             if board.is_water(h) or board.terrain(h) == "invasion":
                 out.append(self.finding(board, f"{P} 15.21", "supply", f"The airhead in {h} is on a sea hex; airheads "
@@ -293,10 +292,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         dropped = _ids(self.memory(board.pos).dropped)
         if not dropped:
             return []
-        limit = self.param("im_paradrop_move_hexes", "")
+        limit = self.param("im_paradrop_move_hexes")
         if isinstance(limit, bool) or not isinstance(limit, (int, float)):
             sc = board.pos.scenario.lower().lstrip("s")
-            limit = 0 if sc in ("1", "2") else self.num("paradropped_move_hexes_s34", 1)
+            limit = 0 if sc in ("1", "2") else self.num("paradropped_move_hexes_s34")
         out = []
         for u in board.pos.units:
             if u.id not in dropped or not u.moved or u.mode in ("retreat", "advance", "reaction"):

@@ -13,7 +13,6 @@ from ...core.moves import label, move_findings
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
-from .units import POOL_INELIGIBLE
 from .conditions import InvasionMaltaConditions
 
 P = "IM"
@@ -181,7 +180,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
                                                                      or board.pos.scenario.lower().lstrip("s") == "1") \
-                and not (self.is_(u, "im_motor_pool_ineligible", POOL_INELIGIBLE) or self.red_box(u)
+                and not (self.is_(u, "im_motor_pool_ineligible") or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
@@ -222,6 +221,6 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
 
     def er(self, u: UnitState) -> float:
         """3.7: the current ER: printed, -2 disrupted (3.83), -1 out of supply (6.15), at least 1."""
-        er = u.number("er", 0) - (self.num("disrupted_er_penalty", 2) if u.has("disrupted") else 0) \
-            - (self.num("oos_er_penalty", 1) if u.has("oos") else 0)
-        return max(self.num("er_minimum", 1), er)
+        er = u.number("er", 0) - (self.num("disrupted_er_penalty") if u.has("disrupted") else 0) \
+            - (self.num("oos_er_penalty") if u.has("oos") else 0)
+        return max(self.num("er_minimum"), er)

@@ -10,12 +10,12 @@ points) → :mod:`.stacking` (3.3) → :mod:`.conditions` (time, weather, arriva
 this module (the rule list and the move check by mode); each documents its parameters.
 
 Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook): the rule set's
-``PARAMS`` (the generic's and the game's own, with default and rule, in :mod:`.units`),
-``stacking_limit_points`` (9, 3.32; default the generic ``stacking_limit``); the
-terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1). The time of day is
-``[state] time`` (am, pm, night); in a log the audit derives it, the weather and the arrivals
-(:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is not judged. Unit selectors ``im_armour``, ``im_red_box``, ``im_orange``,
-``im_commando``, ``im_pillbox``, ``im_artillery`` (units with a printed range, §2.4).
+``PARAMS`` (the generic's and the game's own, each with its default and rule, in :mod:`.units`)
+and the terrain costs ``move_cost_<terrain>`` (the TEC is not in the text; default 1); a kit may
+also record the rulebook's numbers no rule reads (``RECORDED``); any other name is refused. The
+time of day is ``[state] time`` (am, pm, night); in a log the audit derives it, the weather and
+the arrivals (:mod:`.invasion_malta_context`), and a rule whose precondition it cannot derive is
+not judged.
 """
 from __future__ import annotations
 

@@ -71,7 +71,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         for u in board.pos.units:
             if not board.is_hex(u.hex):
                 continue
-            naval = self.is_(u, "im_naval", "kind:naval, class:naval")
+            naval = self.is_(u, "im_naval")
             wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
             if self.combat(u) and wet:
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, an all-sea hex; "
@@ -92,14 +92,14 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if not landed:
                 continue
             side = landed[0].side
-            counted = board.units(h, side) if self.param("im_landing_counts_present", True) else landed
+            counted = board.units(h, side) if self.param("im_landing_counts_present") else landed
             total = self.stack_points(counted)
-            if total > self.num("invasion_hex_limit_points", 9):
+            if total > self.num("invasion_hex_limit_points"):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
                                         f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",
                                         [h], landed))
             tanks = [u for u in landed if self.armour(u)]
-            if len(tanks) > self.num("invasion_hex_armour_max", 1):
+            if len(tanks) > self.num("invasion_hex_armour_max"):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
                                         "one per invasion hex.", [h], tanks))
         return out

@@ -12,6 +12,10 @@ from ...core.board import Board
 
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
+#: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
+#: Allied infantry labelled "HQ" (17.1 note)
+INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
+            "flag:hq_label_only")
 
 
 class InvasionMaltaUnits(GenericRules[MaltaMemory]):
@@ -20,10 +24,17 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     memory_type = MaltaMemory
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
-    PARAMS: dict[str, tuple[object, str]] = {
+    PARAMS = {
         **GenericRules.PARAMS,
+        # stacking (3.3, 16)
+        "stacking_limit_points": (9, "3.32: most stacking points of a side in a hex, at the end of any phase"),
+        "invasion_hex_limit_points": (9, "16.33A: most stacking points landing in an invasion hex"),
+        "invasion_hex_armour_max": (1, "16.33A: most armour units landing in an invasion hex"),
+        "im_landing_counts_present": (True, "§11 #24: units already in a port or invasion hex count toward its limit"),
+        "group_b_infantry_per_hex_max": (1, "4.14 step 6: most Group B infantry units in a hex"),
+        # movement (8, 17, 18)
         "zoc_entry_cost_mp": (1, "8.21: extra MP to enter an enemy ZOC"),
-        "clear_cost_mp": (1, "MP to enter a clear hex"),
+        "clear_cost_mp": (1, "2.23: MP to enter a clear hex"),
         "rough_cost_mp_infantry": (2, "8.31: MP of infantry to enter a rough hex"),
         "road_cost_axis_mp": (0.5, "8.33: MP of an Axis unit along a road"),
         "road_cost_allied_day_mp": (1, "8.33, §11 #2: MP of an Allied unit along a road by day"),
@@ -31,45 +42,113 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "slope_uphill_extra_mp": (1, "8.36: extra MP uphill across a slope"),
         "commando_cliff_cost_mp": (3, "17.31: MP of a commando crossing a cliff"),
         "motor_pool_ma": (10, "18.12: the MA of a unit using the motor pool"),
+        "motor_pool_sp_max": (None, "18.12: the scenario's motor-pool stacking points a turn (none: not checked)"),
+        "im_motor_pool_roads_only": (False, "18.14, §11 #21: motor-pool units move entirely on roads"),
+        "im_allied_artillery_motor_pool_only": (False, "§11 #20: Allied artillery moves at Night only by the motor pool"),
         "disrupted_ma_divisor": (2, "3.83: a disrupted unit's MA is divided by this"),
         "gt1_allied_ma_penalty": (2, "7.12: MA Allied units lose on GT1 of Scenarios 2 and 3 (inferred: before halving)"),
         "infiltration_hexes": (1, "8.5: hexes of an infiltration move"),
         "im_redbox_zoc_urban": (False, "§11 #3: a red-box unit's ZOC reaches urban and airfield hexes off the road"),
-        "im_motor_pool_roads_only": (False, "18.14, §11 #21: motor-pool units move entirely on roads"),
+        "paradropped_move_hexes_s34": (1, "15.16: hexes a paradropped unit may move in its drop activation in Scenarios 3-4 (none in 1-2)"),
+        "im_paradrop_move_hexes": ("", "15.16, §11 #10: hexes a paradropped unit may move in its drop activation, whatever the scenario (text: by scenario)"),
+        "airhead_spacing_min_hexes": (6, "15.21: least distance between airheads"),
+        # combat (13), efficiency (3.7-3.8)
+        "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
+        "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
+        "advance_hexes": (1, "13.5: hexes of an advance after combat"),
+        "im_reaction_zoc_cost": (True, "§11 #23: the MP to react into a hex include the enemy-ZOC +1"),
+        "im_reaction_into_excess": (False, "9.23 (inferred): a reaction may enter a hex already over the limit"),
+        "er_minimum": (1, "3.75: the lowest efficiency rating"),
+        "disrupted_er_penalty": (2, "3.83: disruption lowers the ER by this"),
+        "oos_er_penalty": (1, "6.15: being out of supply lowers the ER by this (with disruption too)"),
+        # activation (4, 7, 16, 17)
+        "army_units_per_activation_max": (4, "7.23: most Army units in one activation"),
+        "m_activation_units_max": (9, "17.41: most units in an M activation"),
+        "activation_pool_max": (1, "7.15: most formations left in the activation pool at the end of a Ground Sequence"),
+        "beachheads_per_zone_max": (3, "16.41: most beachheads in a landing zone"),
+        "beachheads_per_nationality_max": (6, "16.41: most beachheads of a nationality"),
         "im_supply_side": ("axis", "6.1: the side whose supply routes are traced"),
+        "turn_cycle": ("", "4.14 step 4, 6.13: the times of day of successive turns (comma-separated; none: the turn tracker's names)"),
+        # unit classes (selectors)
+        "im_combat": ("all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval", "3.31: combat units, which count and act (unit selector)"),
+        "im_armour": ("flag:armour, symbol:armor, symbol:assault-gun", "3.33, 2: armour (unit selector)"),
+        "im_red_box": ("class:red, class:red_box", "2: red-box (motorized) units besides armour (unit selector)"),
+        "im_orange": ("class:orange, class:orange_circle", "2: orange-circle (motorized) units (unit selector)"),
+        "im_commando": ("type:commando, flag:commando", "17.31: commandos (unit selector)"),
+        "im_artillery": ("", "2, 11: artillery (unit selector; none: the units with a range)"),
+        "im_pillbox": ("type:pillbox", "14.2: pillboxes (unit selector)"),
+        "im_naval": ("kind:naval, class:naval", "15.52, 17.61: naval units (unit selector)"),
+        "im_infantry": (INFANTRY, "4.14 step 6: infantry (unit selector)"),
+        "im_motor_pool_ineligible": (POOL_INELIGIBLE, "18.13: units that may not use the motor pool (unit selector; motorized units are excluded by their class)"),
+        "im_aa": ("type:light-aa, type:heavy-aa", "11.32: anti-aircraft units (unit selector)"),
+        "im_no_rally": ("type:anti-tank", "18.28: units that never rally (unit selector)"),
+        "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
     }
+    #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
+    #: no combat results, die rolls, command ranges, bombardment or air missions)
+    RECORDED = {
+        "armour_per_hex_max": "3.33, 3.64: even during a phase",
+        "port_entry_limit_points": "16.14",
+        "bombardment_crowded_hex_points": "10.25: +1 DRM when the hex holds more than 7 SP",
+        "bombardment_drm_per_excess_unit": "10.25",
+        "allied_sectors": "4.51",
+        "hq_range_axis_hexes": "17.13",
+        "hq_range_allied_outside_sector_hexes": "17.13: unlimited inside its own sector",
+        "hq_command_points_max": "17.21: 1 or 2",
+        "supply_route_unlimited": "6.11",
+        "supply_axis_only": "6.1",
+        "drop_hex_from_airhead_max_hexes": "15.32",
+        "drop_hex_spacing_min_hexes": "15.32",
+        "combat_drm_cap": "12.62: final DRM within +-5",
+        "slope_combat_drm": "12.23: -1 when all attack uphill",
+        "pillbox_combat_drm": "14.22: -1",
+        "coordination_fail_drm": "12.4: -2 on the combat roll",
+        "coordination_night_axis_drm": "12.4: +2 unless all attackers in one hex",
+        "coordination_disrupted_drm": "12.4",
+        "coordination_multi_formation_drm": "12.4",
+        "cas_air_units_per_mission_max": "11.54",
+        "air_units_per_target_hex_max": "11.42, 11.45: air bombardment",
+        "axis_artillery_per_attack_max": "10.24: German/Italian, same formation as the lead unit",
+        "british_artillery_per_attack_max": "10.24",
+        "die_zero_reads": "2.4",
+        "ju88_missions_per_day": "11.23",
+        "turns_per_day": "4.14, 6.13, 11.23: AM, PM, Night (inferred; illustrative in the kit)",
+    }
+    PARAMS_DOC = "docs/rules/invasion_malta.md"
 
     # ---- the generic behaviour Invasion: Malta does not take ----------------------------
-    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
-    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
-    REFUSES_UNKNOWN_PARAMS = False
+    #: the generic parameters: its own rules of stacking (3.3), ZOC (8.2), movement (8) and supply
+    #: (6) replace every rule that reads them (a position may give the points limit by its generic
+    #: name, ``stacking_limit``)
+    NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
+    #: of the generic families, the movement costs only (not ``supply_sources_<side>``)
+    PATTERNS = GenericRules.COST_PATTERNS
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 
     def combat(self, u: UnitState) -> bool:
-        return self.is_(u, "im_combat", "all, !kind:marker, !kind:air, !kind:naval, !class:air, !class:naval")
+        return self.is_(u, "im_combat")
 
     def armour(self, u: UnitState) -> bool:
-        return self.is_(u, "im_armour", "flag:armour, symbol:armor, symbol:assault-gun")
+        return self.is_(u, "im_armour")
 
     def red_box(self, u: UnitState) -> bool:
-        return self.armour(u) or self.is_(u, "im_red_box", "class:red, class:red_box")
+        return self.armour(u) or self.is_(u, "im_red_box")
 
     def orange(self, u: UnitState) -> bool:
-        return self.is_(u, "im_orange", "class:orange, class:orange_circle")
+        return self.is_(u, "im_orange")
 
     def motorized(self, u: UnitState) -> bool:
         return self.red_box(u) or self.orange(u) or u.mode == "motor_pool"
 
     def commando(self, u: UnitState) -> bool:
-        return self.is_(u, "im_commando", "type:commando, flag:commando")
+        return self.is_(u, "im_commando")
 
     def artillery(self, u: UnitState) -> bool:
-        sel = self.param("im_artillery", "")
-        return self.is_(u, "im_artillery") if sel else u.value("range") is not None
+        return self.is_(u, "im_artillery") if self.param("im_artillery") else u.value("range") is not None
 
     def pillbox(self, u: UnitState) -> bool:
-        return self.is_(u, "im_pillbox", "type:pillbox")
+        return self.is_(u, "im_pillbox")
 
     def zero_ma(self, u: UnitState) -> bool:
         """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
@@ -77,7 +156,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
             or (self.armour(u) and u.has("oos"))
 
     def stacking_limit(self) -> float:
-        return self.num("stacking_limit_points", self.num("stacking_limit", 9))
+        """3.32."""
+        return self.points_limit()
 
     def stack_points(self, units: list[UnitState]) -> float:
         """3.32: the SP of the combat units among ``units``."""

@@ -45,7 +45,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     used: dict[str, str] = {}
     hit: set[str] = set()
     extended = set(na41(pos).na41_extended_moved or ())
-    vehicle = rs.sel("na41_vehicle", "flag:silhouette, type:tank, type:flak88, type:reconnaissance")
+    vehicle = rs.sel("na41_vehicle")
     for atk in pos.attacks:
         units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
@@ -68,7 +68,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                 if u.has(status):
                     out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
                                           [u.hex], [u]))
-            if u.id in extended and not rs.is_(u, "na41_asu", "type:artillery-group, type:corps-hq"):
+            if u.id in extended and not rs.is_(u, "na41_asu"):
                 out.append(rs.finding(board, f"{P} 2.3.2", "movement", f"{name} used extended movement this player "
                                       "turn and may not attack.", [u.hex], [u]))
             blocker = [x for x in board.units(u.hex, u.side) if x.has("replacement") and x is not u]
@@ -85,15 +85,15 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
             if not pos.state.get("na41_comando_supremo", False):
                 out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"German and Italian units attack {h} together "
                                       "without the Comando Supremo.", [h], units))
-        allied = [u for u in units if u.side == str(rs.param("na41_allied_side", "allied"))]
+        allied = [u for u in units if u.side == str(rs.param("na41_allied_side"))]
         if allied:
             nat = {u.unit.nationality for u in allied}
-            most = rs.num("allied_attack_max_nationalities", 2)
+            most = rs.num("allied_attack_max_nationalities")
             if len(nat) > most:
                 out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} has {len(nat)} "
                                       f"nationalities ({', '.join(sorted(nat))}); the most is {fmt(most)}.", [h], allied))
             tanks = [u for u in allied if u.unit.type == "tank" or rs.silhouette(u) and u.unit.type != "flak88"]
-            most = rs.num("allied_attack_max_tank_units", 3)
+            most = rs.num("allied_attack_max_tank_units")
             if len(tanks) > most:
                 out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} uses {len(tanks)} tank "
                                       f"units; the most is {fmt(most)}.", [h], tanks))

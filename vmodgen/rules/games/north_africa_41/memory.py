@@ -71,7 +71,7 @@ def step(rs: NorthAfrica41Units, pos: Position) -> str:
     if ph.kind == "reinforcement" and not ph.side:
         return "preparation"
     for name in ("initial", "recovery", "delay"):
-        if str(rs.param(f"na41_{name}_phase", name)).lower() in text:
+        if str(rs.param(f"na41_{name}_phase")).lower() in text:
             return name
     return ""
 
@@ -140,7 +140,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 # ---- memory -----------------------------------------------------------------------------------------
 def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: NA41Memory) -> None:
     memory.na41_status_before = {u.id: tracked(u) for u in after.units}
-    watched = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display")) | set(_surrender(rs))
+    watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
     memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
     memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
@@ -183,12 +183,12 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     ]
 
 
-def _ids(rs: NorthAfrica41Units, name: str, default: str) -> list[str]:
-    return [x.strip() for x in str(rs.param(name, default)).split(",") if x.strip()]
+def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
+    return [x.strip() for x in str(rs.param(name)).split(",") if x.strip()]
 
 
 def _surrender(rs: NorthAfrica41Units) -> list[str]:
-    return _ids(rs, "na41_surrender_boxes", "surrender-left, surrender-right")
+    return _ids(rs, "na41_surrender_boxes")
 
 
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
@@ -201,14 +201,14 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     old = na41(pos).na41_boxed_before
     if step(rs, pos) != "initial" or not pos.side or not isinstance(old, dict):
         return []
-    back = set(_ids(rs, "na41_return_boxes", "eliminated, remnant-display"))
-    hq_sel = rs.sel("na41_corps_hq", "type:corps-hq")
+    back = set(_ids(rs, "na41_return_boxes"))
+    hq_sel = rs.sel("na41_corps_hq")
     out, supply = [], None
     for u in board.side_units(pos.side):
         if old.get(u.id) not in back or u.hex in back or not board.is_hex(u.hex):
             continue
         why = []
-        if hq_sel.matches(rs.game, u) or u.unit.type == str(rs.param("na41_msu_truck_type", "truck")):
+        if hq_sel.matches(rs.game, u) or u.unit.type == str(rs.param("na41_msu_truck_type")):
             why.append("trucks and Corps HQs return to a base box (19.4.2)")
         else:
             hqs = [x for x in board.units(u.hex, u.side) if hq_sel.matches(rs.game, x) and x is not u
@@ -240,7 +240,7 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     if len(halves) != 2:
         return []
     left, right = halves
-    elim = _ids(rs, "na41_return_boxes", "eliminated, remnant-display")[:1]
+    elim = _ids(rs, "na41_return_boxes")[:1]
     out = []
     for u in pos.units:
         was = old.get(u.id)

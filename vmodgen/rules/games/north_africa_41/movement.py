@@ -3,14 +3,13 @@ retreats (12.1-12.5), disengagement (27.5.4), advances (14.2-14.6), breakthrough
 (15.2.3), rail (5.9), off-map boxes (6.3), Full Retreat moves (13.3.2), Replacement markers
 (19.5) and the immobile Tobruk ASU (17.1.2).
 
-Parameters (defaults = the rulebook): ``advance_max_hexes`` (4, 14.2: DS/DR4), ``advance_max_nonmech``
-(2, 14.2.1: non-mechanized units without a truck, and Matildas), ``nonmech_retreat_max_before_surrender``
-(2, 12.5.1), ``disengage_max_hexes`` (2, 27.5.4), ``disengagement_min_ma`` (2, 27.5.3),
-``rail_moves_per_allied_phase`` (1, 5.9.1), ``na41_rail_line`` ("railroad": the line kind rail
-moves follow), ``na41_rail_stations`` ("city, town, landmark": the terrain where units entrain
-and detrain, plus the Nile Delta box), ``na41_jebel_terrain`` ("jebel"), and the unit selectors
-``na41_sp`` (supply points), ``na41_matilda`` (``flag:matilda``), ``na41_immobile``
-(``flag:immobile``), ``na41_asu`` (ASUs).
+Parameters (each with its default and rule in the rule set's ``PARAMS``, :mod:`.units`):
+``advance_max_hexes`` (14.2: DS/DR4), ``advance_max_nonmech`` (14.2.1: non-mechanized units
+without a truck, and Matildas), ``nonmech_retreat_max_before_surrender`` (12.5.1),
+``disengage_max_hexes`` (27.5.4), ``disengagement_min_ma`` (27.5.3), ``rail_moves_per_allied_phase``
+(5.9.1), ``na41_rail_line`` (the line kind rail moves follow), ``na41_rail_stations`` (the terrain
+where units entrain and detrain, plus the Nile Delta box), ``na41_jebel_terrain``, and the unit
+selectors ``na41_sp`` (supply points), ``na41_matilda``, ``na41_immobile``, ``na41_asu`` (ASUs).
 
 Readings where the text is open, each written beside its rule:
 
@@ -64,14 +63,14 @@ def counts(rs: NorthAfrica41Units, board: Board) -> list:
         owner = board.marker_owner(h, "fort")
         if owner:
             forts.setdefault(owner, []).append(h)
-    most = rs.num("forts_per_side", 14)
+    most = rs.num("forts_per_side")
     for side, hexes in sorted(forts.items()):
         if len(hexes) > most:
             out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{rs.side_name(side)} has {len(hexes)} forts on the "
                                   f"map; the most is {fmt(most)}.", sorted(hexes)))
-    gone = set(x.strip() for x in str(rs.param("na41_return_boxes", "eliminated, remnant-display")).split(","))
+    gone = set(x.strip() for x in str(rs.param("na41_return_boxes")).split(","))
     captured = [u for u in board.pos.units if "captured" in u.unit.flags and u.hex not in gone]
-    most = rs.num("truck_captured_max", 2)
+    most = rs.num("truck_captured_max")
     if len(captured) > most:
         out.append(rs.finding(board, f"{P} 27.1", "stacking", f"{len(captured)} captured trucks are in play "
                               f"({rs.names(captured)}); the most is {fmt(most)}.", [u.hex for u in captured], captured))
@@ -140,12 +139,12 @@ def trucked(u: UnitState, rs: NorthAfrica41Units | None = None, board: Board | N
         return True
     if rs is None or board is None or u.previous is None:
         return False
-    truck = str(rs.param("na41_msu_truck_type", "truck"))
+    truck = str(rs.param("na41_msu_truck_type"))
     return any(x is not u and x.unit.type == truck and x.previous == u.previous for x in board.units(u.hex, u.side))
 
 
 def is_sp(rs: NorthAfrica41Units, u: UnitState) -> bool:
-    return rs.is_(u, "na41_sp", "type:supply-point, type:sp")
+    return rs.is_(u, "na41_sp")
 
 
 def path_of(u: UnitState) -> tuple[str, ...]:
@@ -178,7 +177,7 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
         if u.previous is None or rs.marker(u) or not u.moved:
             continue
         path = path_of(u)
-        if rs.is_(u, "na41_immobile", "flag:immobile"):
+        if rs.is_(u, "na41_immobile"):
             out.append(rs.finding(board, f"{P} 17.1.2", "movement", f"{label(u)} never moves, but went from "
                                   f"{u.previous} to {u.hex}" + (" (forced to retreat, it is eliminated)."
                                                                 if u.mode == "retreat" else "."), [u.hex], [u]))
@@ -195,7 +194,7 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
                 out += rail(rs, board, u, path)
             if u.has("full_retreat"):
                 out += full_retreat(rs, board, u, path)
-    most = rs.num("rail_moves_per_allied_phase", 1)
+    most = rs.num("rail_moves_per_allied_phase")
     if len(rail_users) > most:
         out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{len(rail_users)} units moved by rail "
                               f"({rs.names(rail_users)}); at most {fmt(most)} may in one Allied Movement Phase.",
@@ -265,8 +264,8 @@ def rail(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ..
     """5.9.1: rail moves follow the railroad from a station to a station (city, town, landmark or the
     Nile Delta box)."""
     out = []
-    line = str(rs.param("na41_rail_line", "railroad"))
-    stations = {t.strip() for t in str(rs.param("na41_rail_stations", "city, town, landmark")).split(",")}
+    line = str(rs.param("na41_rail_line"))
+    stations = {t.strip() for t in str(rs.param("na41_rail_stations")).split(",")}
     hexes = [h for h in path if board.is_hex(h)]
     for a, b in zip(hexes, hexes[1:]):
         if line not in board.roads(a, b):
@@ -323,7 +322,7 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
                               "friendly off-map box may be entered by retreat, else the unit is eliminated.",
                               [u.hex], [u]))
     n = len(path) - 1
-    most = rs.num("nonmech_retreat_max_before_surrender", 2)
+    most = rs.num("nonmech_retreat_max_before_surrender")
     if not rs.mech(u) and rs.combat(u) and n > most and not trucked(u, rs, board):
         out.append(rs.finding(board, f"{P} 12.5.1", "movement", f"{name} is not mechanized, has no truck and retreated "
                               f"{n} hexes; a retreat of more than {fmt(most)} hexes makes it surrender.", [u.hex], [u]))
@@ -350,10 +349,10 @@ def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[st
         out.append(rs.finding(board, f"{P} 27.5.3", "zoc", f"{name} disengaged from {start}, which is not next to an "
                               "enemy unit.", [start], [u]))
     ma = u.number("movement", float("inf"))
-    if ma < rs.num("disengagement_min_ma", 2) or u.has("replacement"):
+    if ma < rs.num("disengagement_min_ma") or u.has("replacement"):
         out.append(rs.finding(board, f"{P} 27.5.3", "movement", f"{name} may not disengage (movement allowance under "
                               "2, or under a Replacement marker).", [u.hex], [u]))
-    most = rs.num("disengage_max_hexes", 2)
+    most = rs.num("disengage_max_hexes")
     if len(path) - 1 > most:
         out.append(rs.finding(board, f"{P} 27.5.4", "movement", f"{name} disengaged {len(path) - 1} hexes; the most is "
                               f"{fmt(most)}.", [u.hex], [u]))
@@ -372,10 +371,10 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     advance under a Replacement marker."""
     out, name = [], label(u)
     n = len(path) - 1
-    matilda = rs.is_(u, "na41_matilda", "flag:matilda")
-    most = rs.num("advance_max_hexes", 4)
+    matilda = rs.is_(u, "na41_matilda")
+    most = rs.num("advance_max_hexes")
     if (not rs.mech(u) or matilda) and not (trucked(u) and not matilda):
-        most = min(most, rs.num("advance_max_nonmech", 2))
+        most = min(most, rs.num("advance_max_nonmech"))
     if n > most:
         out.append(rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes; it may advance at most "
                               f"{fmt(most)}.", [u.hex], [u]))
@@ -385,8 +384,8 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if is_sp(rs, u) and not trucked(u):
         out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{name} is a supply point and may not advance unless a "
                               "truck carries it.", [u.hex], [u]))
-    jebel = str(rs.param("na41_jebel_terrain", "jebel"))
-    desert = str(rs.param("na41_desert_terrain", "desert"))
+    jebel = str(rs.param("na41_jebel_terrain"))
+    desert = str(rs.param("na41_desert_terrain"))
     run_max = int(rs.num("desert_max_consecutive_hexes"))
     run = 0
     for i, (a, b) in enumerate(zip(path, path[1:]), 1):

@@ -14,10 +14,10 @@ Statuses beyond the common ones: ``trucked`` (carried by a truck: mechanized, 5.
 ``breakthrough`` (in a breakthrough group, 15.2.3), ``disengaged`` (27.5), ``retreated``.
 
 Parameters read from ``game.rules`` (the kit's names; defaults = the rulebook): the rule set's
-``PARAMS`` (the generic's and the game's own, with default and rule, in :mod:`.units`),
-``stacking_limit_points`` (5, 4.1; default the generic ``stacking_limit``), ``delay_marker_extra_mp``
-(1, 24.2), ``strafing_extra_mp`` (1, 18.7.5), and the unit selectors ``na41_silhouette``, ``na41_mech``, ``na41_combat`` (see
-:mod:`vmodgen.rules.core.select`). Choices where the text is open are written beside each rule.
+``PARAMS`` (the generic's and the game's own, each with its default and rule, in :mod:`.units`;
+unit selectors: :mod:`vmodgen.rules.core.select`) and ``port_capacity_<port>``; a kit may also
+record the rulebook's numbers no rule reads (``RECORDED``); any other name is refused. Choices
+where the text is open are written beside each rule.
 """
 from __future__ import annotations
 
@@ -175,7 +175,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             k = kind(a)
             return full_exit if k == FULL else lim_exit if k == LIMITED else 0.0
 
-        desert = str(self.param("na41_desert_terrain", "desert"))
+        desert = str(self.param("na41_desert_terrain"))
         run_max = self.num("desert_max_consecutive_hexes")
         tac_max = self.num("tactical_movement_max_hexes") if mode == "tactical" else float("inf")
 
@@ -207,9 +207,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         lrdg_side = str(self.param("na41_lrdg_hinders"))
         for h, mk in board.pos.hex_markers.items():
             extra = 0.0
-            for name, default in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
+            for name, param in (("delay", "delay_marker_extra_mp"), ("strafing", "strafing_extra_mp")):
                 if name in mk and mk[name] and mk[name] != side:
-                    extra += self.num(default, 1)
+                    extra += self.num(param)
             if "lrdg" in mk and side == lrdg_side:
                 extra += self.num("lrdg_extra_mp")
             if extra:
@@ -292,7 +292,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if u.mode == "extended" and not self.mech(u):
             out.append(self.finding(board, f"{P} 5.3", "movement", f"{label(u)} is not mechanized and may not use "
                                     "extended movement.", [u.hex], [u]))
-        if u.mode == "rail" and u.side != str(self.param("na41_rail_side", "allied")):
+        if u.mode == "rail" and u.side != str(self.param("na41_rail_side")):
             out.append(self.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail; only the Allies "
                                     "may use the railroad.", [u.hex], [u]))
         return out
@@ -319,7 +319,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return out + [self.finding(board, f"{P} 5.2.2", "movement", f"{name} used the road bonus but left the "
                                        "road.", [u.hex], [u])]
         highway = all("highway" in k for k in kinds)
-        most = self.num("road_bonus_highway_hexes" if highway else "road_bonus_track_hexes", 8 if highway else 4)
+        most = self.num("road_bonus_highway_hexes" if highway else "road_bonus_track_hexes")
         if len(kinds) > most:
             out.append(self.finding(board, f"{P} 5.2.2", "movement", f"{name} moved {len(kinds)} hexes with the road "
                                     f"bonus; the most is {fmt(most)} "
@@ -335,7 +335,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def _desert(self, board: Board, u: UnitState, what: str, rule: str) -> list:
         """5.5 / 12.2.1 / 14.5: at most 2 consecutive trackless-desert hexes entered."""
         limit = self.num("desert_max_consecutive_hexes")
-        desert = str(self.param("na41_desert_terrain", "desert"))
+        desert = str(self.param("na41_desert_terrain"))
         run = 0
         for h in (u.path or ())[1:]:
             run = run + 1 if board.terrain(h) == desert else 0
@@ -378,7 +378,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos"):
             out.append(self.finding(board, f"{P} 16.4", "movement", f"{label(u)} is out of supply and may advance "
                                     f"only 1 hex, but advanced {len(path) - 1}.", [u.hex], [u]))
-        limited_stops = bool(self.param("na41_limited_zoc_stops_advance", True))
+        limited_stops = bool(self.param("na41_limited_zoc_stops_advance"))
         for i, h in enumerate(path[1:-1], 1):
             if i > 1 and (ez.kind(h) == FULL or (limited_stops and ez.kind(h) != NONE)):
                 out.append(self.finding(board, f"{P} 14.4", "zoc", f"{label(u)} advanced through enemy ZOC at {h} "

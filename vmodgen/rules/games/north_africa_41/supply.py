@@ -6,8 +6,8 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
 
 * ``na41_los_noncombat_blocks`` (true): a hex holding only enemy non-combat units is "enemy
   occupied" and blocks a line (the literal reading of 16.3.2).
-* ``na41_port_units`` ("counter"): port capacity counts each counter drawing port supply as one
-  unit, whatever its size; units supplied through an MSU chain that ends at a port count too.
+* Port capacity counts each counter drawing port supply as one unit, whatever its size; units
+  supplied through an MSU chain that ends at a port count too (the one reading implemented).
 * Port control: the position's ``control`` of the hex; a port whose control is not stated is
   controlled by the side with units in it, else by nobody (optional rule 27.4 is not assumed).
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
@@ -41,12 +41,12 @@ def _controlled(board: Board, h: str, side: str) -> str | None:
 
 def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRules:
     ez = rs.enemy_field(board, side)
-    noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks", True))
-    rough = set(str(rs.param("na41_los_double_terrain", "jebel, rough")).replace(" ", "").split(","))
-    marsh = str(rs.param("na41_marsh_terrain", "marsh"))
-    desert = str(rs.param("na41_desert_terrain", "desert"))
-    limit = int(rs.num("los_desert_max_consecutive", 2))
-    double = rs.num("los_rough_jebel_points", 2)
+    noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks"))
+    rough = set(str(rs.param("na41_los_double_terrain")).replace(" ", "").split(","))
+    marsh = str(rs.param("na41_marsh_terrain"))
+    desert = str(rs.param("na41_desert_terrain"))
+    limit = int(rs.num("los_desert_max_consecutive"))
+    double = rs.num("los_rough_jebel_points")
     friendly = set(board.hexes_of(side))
     enemy_occ: set[str] = set()
     for e in board.enemies(side):
@@ -101,7 +101,7 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
         n = (after or 0) + 1 if board.terrain(h) == desert else 0
         return None if n > limit else n
 
-    return sup.TraceRules(step=step, first_step=base, enter=enter, budget=rs.num("los_overland_max_points", 5),
+    return sup.TraceRules(step=step, first_step=base, enter=enter, budget=rs.num("los_overland_max_points"),
                           road_step=road, road_enter=road_enter, aux=aux)
 
 
@@ -123,10 +123,11 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
         if cap is None:
             place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
             if place is not None:
-                cap = rs.param(f"port_capacity_{place.name.lower().replace(' ', '_')}")
+                key = f"port_capacity_{place.name.lower().replace(' ', '_')}"
+                cap = rs.param(key) if rs.patterned(key) else None
         if cap == 0:
             continue
-        per = rs.num("port_supply_units_per_capacity", 2)
+        per = rs.num("port_supply_units_per_capacity")
         ports[h] = None if not isinstance(cap, (int, float)) or isinstance(cap, bool) else int(per * cap)
         src.setdefault(h, "port")
     return src, ports
@@ -135,9 +136,9 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
 def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
     """Unit id → "full", "port", "box" (in an off-map box) or "none", for the units of ``side``
     that the Supply Phase checks (all but SPs and markers, 16.1)."""
-    needs = rs.sel("na41_supply_units", "all, !kind:marker, !type:sp, !type:supply-point")
-    msu_sel = rs.sel("na41_msu", "type:msu, status:msu")
-    truck = str(rs.param("na41_msu_truck_type", "truck"))
+    needs = rs.sel("na41_supply_units")
+    msu_sel = rs.sel("na41_msu")
+    truck = str(rs.param("na41_msu_truck_type"))
 
     def is_msu(u: UnitState) -> bool:
         """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
@@ -240,7 +241,7 @@ def isolated_asus(rs: NorthAfrica41Units, board: Board, side: str, st: dict[str,
     "any" (default) = any friendly non-ASU unit, the reading of the 16.5 example (an isolated ASU
     among six isolated units is eliminated only once the six are gone); "supplied" = a friendly
     unit in full or port supply (the spec's inference, §6.6)."""
-    asu = rs.sel("na41_asu", "type:artillery-group, type:corps-hq")
+    asu = rs.sel("na41_asu")
     out = []
     supplied = None
     for u in board.side_units(side):
@@ -249,7 +250,7 @@ def isolated_asus(rs: NorthAfrica41Units, board: Board, side: str, st: dict[str,
         if any(x is not u and not asu.matches(rs.game, x) and not rs.marker(x) for x in board.units(u.hex, side)):
             continue
         if supplied is None:
-            target = str(rs.param("na41_isolated_asu_trace_to", "any"))
+            target = str(rs.param("na41_isolated_asu_trace_to"))
             if target not in ("any", "supplied"):
                 from ....errors import InputError
                 raise InputError(None, f"rule parameter 'na41_isolated_asu_trace_to' must be \"any\" or "

@@ -20,38 +20,146 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     memory_type = NA41Memory
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
-    PARAMS: dict[str, tuple[object, str]] = {
+    PARAMS = {
         **GenericRules.PARAMS,
+        # stacking (4)
+        "stacking_limit_points": (5, "4.1: most stacking points of a side in a hex (markers never count)"),
         "free_silhouettes_per_hex": (1, "4.3: silhouettes in a hex that count no extra stacking point"),
         "extra_silhouette_points": (1, "4.3: stacking points of each further silhouette"),
+        "na41_holding_box": ("tobruk-holding:3138", "2.2.4: the Tobruk Holding Box and the hex its units count in (box:hex)"),
+        "na41_disengage_overstack_waits": (True, "§11 #10: units that disengaged may stay overstacked until their next Movement Phase ends (12.1.4)"),
+        # movement (5, 6, 24, 18)
+        "road_bonus_highway_hexes": (8, "5.2.2: most hexes of a road-bonus move along highway only"),
+        "road_bonus_track_hexes": (4, "5.2.2: most hexes of a road-bonus move along track (or track and highway)"),
         "extended_movement_mp": (3, "5.3: MP extended movement adds"),
         "tactical_movement_max_hexes": (2, "5.4: most hexes of a tactical move"),
         "desert_max_consecutive_hexes": (2, "5.5: most desert hexes in a row"),
         "escarpment_nonmech_extra_mp": (1, "5.7: extra MP for a non-mechanized unit crossing an escarpment"),
+        "rail_moves_per_allied_phase": (1, "5.9.1: rail moves in an Allied Movement Phase"),
+        "na41_rail_line": ("railroad", "5.9: the line kind rail moves follow"),
+        "na41_rail_stations": ("city, town, landmark", "5.9: the terrain where units entrain and detrain (and the Nile Delta box)"),
+        "na41_rail_side": ("allied", "5.9: the side that may move by rail"),
+        "na41_desert_terrain": ("desert", "5.5, 16.3.2: the desert terrain"),
+        "na41_jebel_terrain": ("jebel", "5.5: the jebel terrain"),
         "ezoc_exit_mp": (2, "7.2: MP to leave an enemy ZOC"),
         "limited_ezoc_exit_mp": (1, "7.3: MP to leave a limited enemy ZOC"),
-        "advance_max_oos": (1, "16.4: most hexes an out-of-supply unit advances"),
-        "na41_disengage_overstack_waits": (True, "§11 #10: units that disengaged may stay overstacked until their next Movement Phase ends (12.1.4)"),
+        "na41_zoc_all_sea": (False, "7.1, §11 #6: a ZOC crosses an all-sea hexside (the text does not say)"),
+        "delay_marker_extra_mp": (1, "24.2: extra MP an enemy unit pays to enter a hex with a delay marker"),
+        "strafing_extra_mp": (1, "18.7.5: extra MP an enemy unit pays to enter a hex with a strafing marker"),
         "lrdg_extra_mp": (2, "18.8: extra MP next to the LRDG marker"),
         "na41_lrdg_hinders": ("axis", "18.8: the side the LRDG marker hinders"),
+        "forts_per_side": (14, "9.5.6: most forts of a side"),
+        "truck_captured_max": (2, "27.1: most captured trucks"),
+        "na41_return_boxes": ("eliminated, remnant-display", "19.4.1: the boxes units return from (box ids)"),
+        "na41_surrender_boxes": ("surrender-left, surrender-right", "12.5.2: the Surrender Box's two halves (box ids)"),
+        "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
+        "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
+        "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
+        # retreat, advance, disengagement (12, 14, 16.4, 27.5)
+        "nonmech_retreat_max_before_surrender": (2, "12.5.1: most hexes a non-mechanized unit retreats before it surrenders"),
+        "advance_max_hexes": (4, "14.2: most hexes of an advance (DS/DR4)"),
+        "advance_max_nonmech": (2, "14.2.1: most hexes of a non-mechanized unit's advance without a truck (and Matildas')"),
+        "advance_max_oos": (1, "16.4: most hexes an out-of-supply unit advances"),
+        "na41_limited_zoc_stops_advance": (True, "14.4: entering a limited enemy ZOC stops an advance too"),
+        "disengagement_min_ma": (2, "27.5.3: least MA of a unit that disengages"),
+        "disengage_max_hexes": (2, "27.5.4: most hexes of a disengagement"),
+        # combat (8, 9)
+        "na41_allied_side": ("allied", "8.4.2: the side whose attacks have the nationality and tank limits"),
+        "allied_attack_max_nationalities": (2, "8.4.2: most nationalities in an Allied attack (each Commonwealth country counts)"),
+        "allied_attack_max_tank_units": (3, "8.4.2: most tank units in an Allied attack"),
+        # supply (16)
+        "los_overland_max_points": (5, "16.3.2: most hex points of a line of supply's overland leg"),
+        "los_rough_jebel_points": (2, "16.3.2: hex points of an off-road jebel or rough hex"),
+        "los_desert_max_consecutive": (2, "16.3.2: most desert hexes in a row on a line of supply"),
+        "na41_los_double_terrain": ("jebel, rough", "16.3.2: terrain that counts los_rough_jebel_points off the road"),
+        "na41_marsh_terrain": ("marsh", "16.3.2: the marsh terrain"),
+        "na41_los_noncombat_blocks": (True, "16.3.2, §11 #7: a hex holding only enemy non-combat units blocks a line"),
+        "port_supply_units_per_capacity": (2, "16.2: units a port supplies per point of capacity"),
+        "na41_isolated_asu_trace_to": ("any", "16.5.2: what an isolated ASU traces to ('any' source)"),
+        "na41_msu_truck_type": ("truck", "16.2, 19.4.2: the unit type of trucks"),
+        # unit classes (selectors)
+        "na41_marker": ("kind:marker", "2.3: markers (unit selector)"),
+        "na41_combat": ("", "2.3.1: combat units (unit selector; none: a defense strength of 1 or more)"),
+        "na41_silhouette": ("flag:silhouette, type:tank, type:flak88", "4.3: units with a silhouette (unit selector)"),
+        "na41_mech": ("class:mech, class:mechanized", "2.3.3: mechanized units (unit selector)"),
+        "na41_vehicle": ("flag:silhouette, type:tank, type:flak88, type:reconnaissance", "9.6: vehicles (unit selector)"),
+        "na41_asu": ("type:artillery-group, type:corps-hq", "8.1, 16.5: ASUs (unit selector)"),
+        "na41_corps_hq": ("type:corps-hq", "19.4.1: Corps HQs (unit selector)"),
+        "na41_sp": ("type:supply-point, type:sp", "16.1: supply points (unit selector)"),
+        "na41_msu": ("type:msu, status:msu", "16.2: MSUs (unit selector)"),
+        "na41_supply_units": ("all, !kind:marker, !type:sp, !type:supply-point", "16.1: units the Supply Phase checks (unit selector)"),
+        "na41_matilda": ("flag:matilda", "14.2.1: Matildas (unit selector)"),
+        "na41_immobile": ("flag:immobile", "17.1.2: immobile units (the Tobruk ASU; unit selector)"),
     }
+    #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
+    #: no combat results, die rolls, impulses, air or naval purchases or victory)
+    RECORDED = {
+        "impulses_per_turn": "3.1 B",
+        "impulses_per_summer_turn": "3.1 B (which turns are summer: turn track, not in the text)",
+        "supply_points_per_turn": "3.1 A.1 (\"2 SPs\"; spec section 11 item 13: may be a list index)",
+        "stacking_value_max": "4.2: printed 0-2 in a black box",
+        "road_bonus_base_hexes": "5.2.2: a non-mech unit's 3 road hexes without the bonus",
+        "truck_capacity_units": "5.8.1: one combat unit, replacement or SP",
+        "rail_extension_turn": "5.9.2: Mersa Matruh to Misheifa 2351",
+        "box_entry_mp": "6.3.3 (or 1 hex of tactical movement)",
+        "attack_supply_min_attack": "8.5.1: attack supply needed from 10 attack points (or any tank shift)",
+        "overwhelming_odds": "8.5.3: 10:1 or better needs no attack supply",
+        "attack_cap_without_supply": "8.5.1",
+        "attack_cap_with_supply": "8.8.1",
+        "defense_cap": "8.8.2",
+        "min_odds_attacker_to_one_defender": "8.8.3: odds below 1:3 are not allowed (value = the 3 of 1:3)",
+        "crt_max_column_odds": "8.8.3, 8.8.4: 8:1 and 9:1 use the 7:1 column",
+        "auto_ds_odds": "8.8.3: 10:1 or better is an automatic DS",
+        "tank_shift_max": "9.2.3",
+        "fort_completion_max_roll": "9.5.4: 1-3 completes",
+        "forts_per_hex": "9.5.6",
+        "existing_groundworks_hexes": "9.5.5",
+        "mech_retreat_escape_hexes": "12.2.1: one extra hex if it saves the unit",
+        "retreat_early_stop_min_hexes": "12.4",
+        "surrender_box_turns": "12.5.2",
+        "isolation_loss_max_roll": "16.5.3: 1-4 lose a step",
+        "isolation_water_radius": "16.5.1",
+        "sp_range": "17.2.1",
+        "msu_range": "17.2.4",
+        "asu_steps": "17.1.4",
+        "sp_capture_min_roll": "17.2.3: 3-6 captured, 1-2 destroyed",
+        "rommel_bonus_mp": "18.5",
+        "air_range_hexes": "18.7.3",
+        "air_support_markers_allied": "18.7.1",
+        "air_support_markers_german": "18.7.1",
+        "air_support_markers_italian": "18.7.1",
+        "strafing_markers_per_purchase": "18.7.5",
+        "replacement_range_hexes": "19.3.1",
+        "coastal_convoys_free_per_impulse": "21.1.2 (Allied may buy a 2nd for 1 RP)",
+        "coastal_convoy_max_shipping_points": "21.1.2",
+        "msu_shipping_points": "21.2",
+        "port_repair_per_impulse": "21.4.4",
+        "resource_points_max": "23.1",
+        "delay_markers_free_per_impulse": "24.1",
+        "vp_limit": "S2.3.2: +12 Axis wins, -12 Allies win",
+        "oasis_supply_units": "27.2",
+    }
+    PARAMS_DOC = "docs/rules/north_africa_41.md"
 
     # ---- the generic behaviour North Africa '41 does not take ----------------------------
-    #: the kit's own parameters (the rulebook's numbers) are read where the rules use them, with
-    #: the rulebook's defaults: not refused for being outside :attr:`PARAMS`
-    REFUSES_UNKNOWN_PARAMS = False
+    #: the generic parameters: its own rules of stacking (4), ZOC (7), movement (5) and supply (16)
+    #: replace every rule that reads them (a position may give the points limit by its generic name,
+    #: ``stacking_limit``)
+    NOT_TAKEN = frozenset(GenericRules.PARAMS) - {"stacking_limit"}
+    #: of the generic families, the movement costs only (not ``supply_sources_<side>``); and a port's
+    #: capacity, by the port's name (lower case, spaces as _): 16.2, 21.3.2
+    PATTERNS = (*GenericRules.COST_PATTERNS, r"port_capacity_[a-z0-9_]+")
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 
     def marker(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_marker", "kind:marker")
+        return self.is_(u, "na41_marker")
 
     def combat(self, u: UnitState) -> bool:
         """2.3.1: a combat unit has a defense strength of at least 1 (parenthesized ones too)."""
         if self.marker(u):
             return False
-        sel = self.param("na41_combat", "")
-        if sel:
+        if self.param("na41_combat"):
             return self.is_(u, "na41_combat")
         v = u.value("defense")
         if isinstance(v, str):
@@ -59,11 +167,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         return isinstance(v, int) and v >= 1
 
     def silhouette(self, u: UnitState) -> bool:
-        return self.is_(u, "na41_silhouette", "flag:silhouette, type:tank, type:flak88")
+        return self.is_(u, "na41_silhouette")
 
     def mech(self, u: UnitState) -> bool:
         """2.3.3; 5.8.1: a unit carried by a truck (status ``trucked``) moves as mechanized."""
-        return self.is_(u, "na41_mech", "class:mech, class:mechanized") or u.has("trucked")
+        return self.is_(u, "na41_mech") or u.has("trucked")
 
     def stack_points(self, units: list[UnitState]) -> float:
         """4.2-4.3: printed values, but the first silhouette is free and each further one counts 1."""
@@ -71,11 +179,12 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                           int(self.num("free_silhouettes_per_hex")), self.num("extra_silhouette_points"))(units)
 
     def stacking_limit(self) -> float:
-        return self.num("stacking_limit_points", self.num("stacking_limit", 5))
+        """4.1."""
+        return self.points_limit()
 
     def stacking_hex(self, board: Board, h: str) -> str:
         """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
-        holding = str(self.param("na41_holding_box", "tobruk-holding:3138"))
+        holding = str(self.param("na41_holding_box"))
         box, _, hexid = holding.partition(":")
         return hexid if h == box and hexid else h
 
@@ -98,7 +207,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         not adjacent, so several units in one hex are one source; ZOC across an all-sea hexside
         is not stated: ``na41_zoc_all_sea`` (false) says whether it crosses. For the OOS entry
         ban (16.4) a friendly unit cancels overlapping ZOCs in the hex it stands in."""
-        sea = bool(self.param("na41_zoc_all_sea", False))
+        sea = bool(self.param("na41_zoc_all_sea"))
 
         def reach(u: UnitState, src: str, dst: str) -> int:
             feats = board.hexside(src, dst)

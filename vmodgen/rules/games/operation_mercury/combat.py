@@ -77,8 +77,7 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     strength = u.number("attack", 0)
     if u.has("dispersed"):
         strength /= 2
-    if strength < 1 and not rs.is_(u, "om_hq", "kind:hq") or rs.is_(u, "om_no_attack", "type:artillery, "
-                                                                   "type:motorized_artillery, type:aa, type:motorized_aaa"):
+    if strength < 1 and not rs.is_(u, "om_hq") or rs.is_(u, "om_no_attack"):
         why = "non-mortar artillery and AA have no attack strength (11.0)" if strength >= 1 else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
@@ -107,12 +106,12 @@ def refusal(rs, board: Board, ez_of) -> list:
         names = rs.names(us)
         stayed = [x for x in board.units(h, side) if x.previous is None and rs.ground(x)]
         ends = sorted({u.hex for u in us})
-        if (stayed or len(ends) > 1) and not rs.flag("om_refusal_split", False):
+        if (stayed or len(ends) > 1) and not rs.flag("om_refusal_split"):
             out.append(rs.finding(board, f"{P} 7.32", "movement", f"The stack in {h} refused combat but did not "
                                   f"retreat together: {rs.names(us + stayed)}.", [h, *ends], us + stayed))
-        if not any(u.number("efficiency", 0) >= rs.num("refusal_min_efficiency", 5) for u in us + stayed):
+        if not any(u.number("efficiency", 0) >= rs.num("refusal_min_efficiency") for u in us + stayed):
             out.append(rs.finding(board, f"{P} 7.31", "movement", f"{names} refused combat in {h}, but no unit there "
-                                  f"has an efficiency of {fmt(rs.num('refusal_min_efficiency', 5))} or more.", [h], us))
+                                  f"has an efficiency of {fmt(rs.num('refusal_min_efficiency'))} or more.", [h], us))
         tired = [u for u in us + stayed if rs.fatigued(u) or u.has("dispersed")]
         if tired:
             out.append(rs.finding(board, f"{P} 7.31", "movement", f"The stack in {h} refused combat although "
@@ -155,9 +154,9 @@ def refusal(rs, board: Board, ez_of) -> list:
             adv.setdefault(u.hex, []).append(u)
     for h, us in adv.items():
         pts = sum(rs.points(u) for u in us)
-        if pts > rs.num("refusal_advance_limit_points", 6):
+        if pts > rs.num("refusal_advance_limit_points"):
             out.append(rs.finding(board, f"{P} 7.32", "stacking", f"{fmt(pts)} stacking points advanced into {h} after "
-                                  f"a combat refusal, more than {fmt(rs.num('refusal_advance_limit_points', 6))}: "
+                                  f"a combat refusal, more than {fmt(rs.num('refusal_advance_limit_points'))}: "
                                   f"{rs.names(us)}.", [h], us))
         if h not in stacks:
             out.append(rs.finding(board, f"{P} 7.32", "movement", f"{rs.names(us)} advanced into {h} in the Combat "
@@ -240,7 +239,7 @@ def drop_retreat(rs, board: Board, u: UnitState, ez: set[str], how: str) -> list
     def rank(h: str) -> int | None:
         if board.is_water(h) or rs.combat_enemy(board, h, u.side) or model.cost(prev, h) is None:
             return None
-        if how == "amphibious" and board.terrain(h) == str(rs.param("om_partial_sea_terrain", "partial_sea")):
+        if how == "amphibious" and board.terrain(h) == str(rs.param("om_partial_sea_terrain")):
             return None
         if h not in ez:
             return 1

@@ -198,8 +198,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             (after.map.boxes[u.hex].kind == "offmap" or u.hex.startswith("alexandria")))
     # the Suda Command Area release (4.64)
     if phase == GERMAN_MOVE and memory.om_sca_released is None and turn is not None and \
-            turn <= rs.num("suda_command_area_one_per_turn_last_turn", 12):
-        area = after.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
+            turn <= rs.num("suda_command_area_one_per_turn_last_turn"):
+        area = after.map.areas.get(str(rs.param("om_sca_area")))
         if area is not None:
             near = set(area.hexes)
             for h in area.hexes:
@@ -222,10 +222,10 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
         for u in before.units:
             if u.id in here or not _on_map(before, u.hex) or not rs.ground(u):
                 continue
-            if rs.is_(u, "om_hq", "kind:hq"):
+            if rs.is_(u, "om_hq"):
                 sector = next((a for a in _areas(before, u.hex) if before.map.areas[a].kind == "sector"), "")
                 lost[u.id] = {"sector": sector, "turn": turn, "replacement": bool(u.reduced or u.has("replacement"))}
-            if rs.is_(u, "om_militia", "type:greek_militia"):
+            if rs.is_(u, "om_militia"):
                 off.add(u.id)
     for uid in list(lost):
         if uid in here:

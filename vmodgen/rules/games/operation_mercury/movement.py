@@ -2,19 +2,19 @@
 Allied paralysis (4.61-4.64), arrivals (4.17, 4.18, 6.54-6.56, 17.37d, 17.52), off-map boxes
 (4.52-4.58), airlanding (6.51-6.56) and fire markers on moved artillery (11.11, 13.32).
 
-Parameters (``game.rules``), besides the kit's numbers named in the code:
+Parameters (each with its default and rule in the rule set's ``PARAMS``, :mod:`.units`), besides
+the kit's numbers named in the code:
 
-* ``om_sector_maleme_suda`` / ``om_sector_retimo`` / ``om_sector_heraklion``: the sector area ids
-  (defaults ``sector-maleme-suda``, ``sector-retimo``, ``sector-heraklion``).
-* ``om_sca_area`` (``suda-command-area``) and ``om_sca_units`` (``flag:suda_command_area``): the
-  Suda Command Area and the units bound to it (light-blue type box, 4.64).
-* ``om_box_links`` (``"offmap-heraklion-east:offmap-sitia"``): pairs of adjacent off-map boxes
-  (4.54); the text names only Sitia as reached from the eastern Heraklion box.
+* ``om_sector_maleme_suda`` / ``om_sector_retimo`` / ``om_sector_heraklion``: the sector area ids.
+* ``om_sca_area`` and ``om_sca_units``: the Suda Command Area and the units bound to it
+  (light-blue type box, 4.64).
+* ``om_box_links``: pairs of adjacent off-map boxes (4.54); the text names only Sitia as reached
+  from the eastern Heraklion box.
 * ``om_fire_units`` (non-mortar artillery and AA): units that take a fire marker for moving.
 * ``om_artillery_units`` (artillery, AA and mortars, 11.0 inferred): the Allied units whose range
   cuts an airfield's capacity to 3 (6.55).
 * ``airlanding_capacity_<maleme|retimo|heraklion>_steps``: capacity by the airfield's sector (the
-  first word of the sector id after ``sector-``), ``airlanding_capacity_steps`` (7) otherwise.
+  first word of the sector id after ``sector-``), ``airlanding_capacity_steps`` otherwise.
 
 Readings: a paralysed unit's "1 hex" (4.62, 4.63) is a move of at most one hex, never ZOC to
 ZOC (MA below 5, §5 Z-3); the Suda Command Area counts a unit as leaving when it moves (not
@@ -48,16 +48,16 @@ def paralysis(rs, board: Board, u: UnitState) -> tuple[float | None, str, str]:
     if u.side != "allied" or turn is None or u.previous is None:
         return None, "", ""
     start = mercury(board.pos).om_offmap_start or []
-    if u.id in start and turn <= rs.num("allied_offmap_paralysis_last_turn", 6):
+    if u.id in start and turn <= rs.num("allied_offmap_paralysis_last_turn"):
         return 0, f"{P} 4.61", "it began the game off the map or in Alexandria and may not move before turn 7"
     sec = sector_of(rs, board, u.previous) if board.is_hex(u.previous) else ""
     if sec in (sector_param(rs, "retimo"), sector_param(rs, "heraklion")):
-        if turn == rs.num("retimo_heraklion_paralysis_no_move_turn", 1):
+        if turn == rs.num("retimo_heraklion_paralysis_no_move_turn"):
             return 0, f"{P} 4.62", f"Allied units in the Retimo and Heraklion sectors may not move on turn {turn}"
-        if turn == rs.num("retimo_heraklion_one_hex_turn", 2):
+        if turn == rs.num("retimo_heraklion_one_hex_turn"):
             return 1, f"{P} 4.62", f"Allied units in the Retimo and Heraklion sectors move 1 hex on turn {turn}"
     if sec == sector_param(rs, "maleme_suda") and turn == 1:
-        return rs.num("maleme_suda_gt1_ma", 1), f"{P} 4.63", "Allied units in the Maleme/Suda sector have MA 1 on turn 1"
+        return rs.num("maleme_suda_gt1_ma"), f"{P} 4.63", "Allied units in the Maleme/Suda sector have MA 1 on turn 1"
     return None, "", ""
 
 
@@ -73,22 +73,22 @@ def check_sca(rs, board: Board) -> list:
     """4.64: units of the Suda Command Area may not move out of it on GT1-6, one per turn may on
     GT7-12, all may from GT13 or once a German unit ended a Movement Phase in or beside it."""
     turn = board.pos.turn
-    area = board.map.areas.get(str(rs.param("om_sca_area", "suda-command-area")))
-    if area is None or turn is None or turn > rs.num("suda_command_area_one_per_turn_last_turn", 12):
+    area = board.map.areas.get(str(rs.param("om_sca_area")))
+    if area is None or turn is None or turn > rs.num("suda_command_area_one_per_turn_last_turn"):
         return []
     rel = mercury(board.pos).om_sca_released
     if isinstance(rel, int) and rel <= turn:
         return []
     inside = set(area.hexes)
     out_units = [u for u in board.pos.units if u.side == "allied" and u.mode in ("move", "strategic")
-                 and u.previous in inside and u.hex not in inside and rs.is_(u, "om_sca_units", "flag:suda_command_area")]
-    locked = turn <= rs.num("suda_command_area_locked_last_turn", 6)
+                 and u.previous in inside and u.hex not in inside and rs.is_(u, "om_sca_units")]
+    locked = turn <= rs.num("suda_command_area_locked_last_turn")
     if not out_units or (not locked and len(out_units) <= 1):
         return []
     why = (f"no Suda Command Area unit may leave the area before turn "
-           f"{fmt(rs.num('suda_command_area_locked_last_turn', 6) + 1)}" if locked else
+           f"{fmt(rs.num('suda_command_area_locked_last_turn') + 1)}" if locked else
            f"only one Suda Command Area unit may leave the area per turn until turn "
-           f"{fmt(rs.num('suda_command_area_one_per_turn_last_turn', 12))}")
+           f"{fmt(rs.num('suda_command_area_one_per_turn_last_turn'))}")
     return [rs.finding(board, f"{P} 4.64", "movement", f"{rs.names(out_units)} moved out of the Suda Command Area on "
                        f"turn {turn}, but {why} (unless a German unit has ended a Movement Phase in or beside it).",
                        [u.hex for u in out_units], out_units)]
@@ -168,7 +168,7 @@ def check_airlanding(rs, board: Board) -> list:
         cap, why = (rec["cap"], rec["cut"]) if rec else airfield_capacity(rs, board, field[0])
         steps = sum(unit_steps(u) for u in us)
         air = pos.state.get("air_resupply")
-        rsc = rs.num("air_resupply_capacity_steps", 5) if isinstance(air, str) and air in field else 0
+        rsc = rs.num("air_resupply_capacity_steps") if isinstance(air, str) and air in field else 0
         if steps + rsc > cap:
             extra = f" plus {fmt(rsc)} for the air resupply RSC" if rsc else ""
             reason = {"6.56": " (an airfield hex is in enemy ZOC)", "6.55": " (in range of Allied artillery)"}.get(why, "")
@@ -181,7 +181,7 @@ def check_airlanding(rs, board: Board) -> list:
 # ---- off-map boxes (4.52-4.58) -----------------------------------------------------------------
 def box_links(rs) -> set[frozenset[str]]:
     out = set()
-    for pair in str(rs.param("om_box_links", "offmap-heraklion-east:offmap-sitia")).split(","):
+    for pair in str(rs.param("om_box_links")).split(","):
         if ":" in pair:
             a, b = (x.strip() for x in pair.split(":", 1))
             out.add(frozenset((a, b)))
@@ -217,15 +217,15 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
             if last not in edge:
                 return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
                                    "one of the map-edge hexes marked for that box.", [last], [u])]
-            spent, prob = walk(model, path[:-1], ma - rs.num("offmap_entry_min_mp", 1))
+            spent, prob = walk(model, path[:-1], ma - rs.num("offmap_entry_min_mp"))
             if prob is None:
                 return []
             return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved {' → '.join(path)}: a unit needs "
-                               f"{fmt(rs.num('offmap_entry_min_mp', 1))} MP left on an edge hex to enter a box "
+                               f"{fmt(rs.num('offmap_entry_min_mp'))} MP left on an edge hex to enter a box "
                                f"({prob.message}).", [prob.hex], [u])]
         if not board.is_hex(prev):
             return []
-        reach = search(model, prev, ma - rs.num("offmap_entry_min_mp", 1))
+        reach = search(model, prev, ma - rs.num("offmap_entry_min_mp"))
         if any(e in reach for e in edge):
             return []
         return [rs.finding(board, f"{P} 4.53", "movement", f"{name} moved from {prev} into box {h}, but it cannot "
@@ -281,7 +281,7 @@ def check_fire_markers(rs, board: Board) -> list:
                        "First or Final Fire marker; moving is one of its two actions this turn.", [u.hex], [u])
             for u in board.pos.units
             if u.moved and u.mode in ("move", "strategic") and rs.ground(u)
-            and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa")
+            and rs.is_(u, "om_fire_units")
             and not any(u.has(f) for f in FIRE)]
 
 
@@ -303,13 +303,13 @@ def check_unloading(rs, board: Board) -> list:
         h = a.get("hex") or u.previous or u.hex
         name = label(u)
         if a["how"] == "steamer":
-            ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
+            ends = [x.strip() for x in str(rs.param("om_steamer_ports")).split(",")]
             why = []
             if time_of_day(pos) not in (None, "night"):
                 why.append("it sails only in Night turns")
             if h not in ends:
                 why.append(f"it runs only between {' and '.join(ends)}")
-            dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
+            dmin = rs.num("coastal_steamer_enemy_min_distance")
             if isinstance(a.get("enemy_near"), bool):
                 if a["enemy_near"]:
                     why.append(f"enemy units were within {fmt(dmin - 1)} hex of a steamer port")
@@ -322,7 +322,7 @@ def check_unloading(rs, board: Board) -> list:
                                       f"but {'; '.join(why)}.", [h], [u]))
             continue
         if board.is_box(h):
-            allowed = [x.strip() for x in str(rs.param("om_unload_boxes", "offmap-sitia, offmap-tymbakion")).split(",")]
+            allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             if h not in allowed or any(x.side != u.side and rs.ground(x) for x in board.units(h)):
                 out.append(rs.finding(board, f"{P} 4.57", "movement", f"{name} was unloaded into box {h}; units "
                                       f"unload only in {' or '.join(allowed)}, and not when enemy units hold it.",
@@ -349,14 +349,14 @@ def check_landings(rs, board: Board) -> list:
     artillery and AA carry a First Fire marker at the end of the Paradrop Phase."""
     pos = board.pos
     out = []
-    bay = board.map.areas.get(str(rs.param("om_suda_bay_area", "suda-bay")))
+    bay = board.map.areas.get(str(rs.param("om_suda_bay_area")))
     for uid, a in arrivals(pos).items():
         u = pos.unit(uid)
         if u is None:
             continue
         h = a.get("hex") or u.hex
         if a.get("how") == "amphibious":
-            if rs.is_(u, "om_no_amphibious", "class:armor, type:motorized_artillery"):
+            if rs.is_(u, "om_no_amphibious"):
                 out.append(rs.finding(board, f"{P} 17.41", "movement", f"{label(u)} landed amphibiously at {h}; armor "
                                       "and motorized artillery may not.", [h], [u]))
             if u.side == "german" and bay is not None and h in bay.hexes:
@@ -367,7 +367,7 @@ def check_landings(rs, board: Board) -> list:
         else:
             unmarked = pos.phase == "german-paradrop" and pos.at == "end" and not any(u.has(f) for f in FIRE)
         if a.get("how") == "paradrop" and unmarked \
-                and rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa"):
+                and rs.is_(u, "om_fire_units"):
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} paradropped this turn and carries no "
                                   "First Fire marker at the end of the Paradrop Phase.", [u.hex], [u]))
     return out

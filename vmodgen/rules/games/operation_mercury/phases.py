@@ -29,8 +29,7 @@ def recovery(rs, board: Board) -> list:
     pos = board.pos
     out = []
     marked = [u for u in pos.units if rs.ground(u) and any(u.has(f) for f in FIRE)]
-    guns = [u for u in marked if rs.is_(u, "om_fire_units", "type:artillery, type:motorized_artillery, type:aa, "
-                                                              "type:motorized_aaa") or rs.is_(u, "om_mortar", "type:mortar")]
+    guns = [u for u in marked if rs.is_(u, "om_fire_units") or rs.is_(u, "om_mortar")]
     marked = guns or marked          # a marker lying on a stack marks every unit of it: name the guns
     if marked:
         out.append(rs.finding(board, f"{P} 11.11", "movement", f"{rs.names(marked)} still carr"
@@ -69,7 +68,7 @@ def supply_extras(rs, board: Board) -> list:
     out = []
     names = lambda sec: board.map.areas[sec].name if sec in board.map.areas else sec
     spent = st.get("rsc_expended", {})
-    per_am = rs.num("rsc_per_sector_per_am", 1)
+    per_am = rs.num("rsc_per_sector_per_am")
     if isinstance(spent, dict):
         for side, per in spent.items():
             for sec, n in (per or {}).items():
@@ -80,9 +79,9 @@ def supply_extras(rs, board: Board) -> list:
         rsc = st.get("rsc", {}).get("allied", {}) if isinstance(st.get("rsc"), dict) else {}
         total = sum(n for n in rsc.values() if isinstance(n, int))
         south = str(rs.param("south_crete_sector"))
-        if total > rs.num("allied_initial_rsc", 2):
+        if total > rs.num("allied_initial_rsc"):
             out.append(rs.finding(board, f"{P} 15.25", "supply", f"The Allies place {total} RSCs on turn 1; they "
-                                  f"start with {fmt(rs.num('allied_initial_rsc', 2))}."))
+                                  f"start with {fmt(rs.num('allied_initial_rsc'))}."))
         if rsc.get(south):
             out.append(rs.finding(board, f"{P} 15.25", "supply", "The Allies' initial RSCs go to the Maleme/Suda, "
                                   "Retimo or Heraklion box, not to South Crete."))
@@ -102,7 +101,8 @@ def _level_changes(rs, board: Board) -> list:
         old = prev.get(side)
         if not isinstance(per, dict) or not isinstance(old, dict):
             continue
-        rolls = pos.turn is not None and pos.turn >= rs.num(f"{side}_supply_roll_first_turn", 7 if side == "german" else 13)
+        rolls = pos.turn is not None and pos.turn >= rs.num("german_supply_roll_first_turn" if side == "german"
+                                                               else "allied_supply_roll_first_turn")
         for sec, level in per.items():
             was = old.get(sec)
             if level not in LEVELS or was not in LEVELS:
@@ -138,7 +138,7 @@ def _air_resupply(rs, board: Board) -> list:
     cap, cut = airfield_capacity(rs, board, air)
     if cut == "6.56":
         why.append("an airfield hex is in enemy ZOC")
-    elif cap < rs.num("air_resupply_capacity_steps", 5):
+    elif cap < rs.num("air_resupply_capacity_steps"):
         why.append(f"its landing capacity is only {fmt(cap)} steps (6.55)")
     if not why:
         return []
@@ -157,9 +157,9 @@ def interdiction_levels(rs, board: Board) -> list:
         if not isinstance(n, int) or not n:
             continue
         name = board.map.areas[sec].name if sec in board.map.areas else sec
-        if n > rs.num("interdiction_max_level", 2):
+        if n > rs.num("interdiction_max_level"):
             out.append(rs.finding(board, f"{P} 12.41", "movement", f"Interdiction level {n} in {name}; the levels "
-                                  f"are 1 and {fmt(rs.num('interdiction_max_level', 2))}."))
+                                  f"are 1 and {fmt(rs.num('interdiction_max_level'))}."))
         if night:
             out.append(rs.finding(board, f"{P} 12.41", "movement", f"Interdiction level {n} in {name} in a Night "
                                   "turn; interdiction is flown only in day turns (12.15)."))
@@ -173,9 +173,9 @@ def returns(rs, board: Board) -> list:
     off = set(mercury(pos).om_militia_off or [])
     rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == "recovery"
     germans = [u.hex for u in pos.units if u.side == "german" and rs.ground(u) and board.is_hex(u.hex)]
-    dmin = rs.num("greek_militia_return_min_german_distance", 6)
+    dmin = rs.num("greek_militia_return_min_german_distance")
     for u in pos.units:
-        if not rs.is_(u, "om_militia", "type:greek_militia") or not (u.id in off or u.has("arrived")):
+        if not rs.is_(u, "om_militia") or not (u.id in off or u.has("arrived")):
             continue
         if board.is_hex(u.hex) or board.is_box(u.hex):
             if not rec_phase or time_of_day(pos) not in (None, "am"):
@@ -195,7 +195,7 @@ def returns(rs, board: Board) -> list:
                                       [u.hex], [u]))
     lost = mercury(pos).om_hq_lost or {}
     for u in pos.units:
-        if not rs.is_(u, "om_hq", "kind:hq") or not board.is_hex(u.hex):
+        if not rs.is_(u, "om_hq") or not board.is_hex(u.hex):
             continue
         rec = lost.get(u.id) if isinstance(lost, dict) else None
         if rec is None and not u.has("replacement"):

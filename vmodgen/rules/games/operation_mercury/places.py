@@ -9,8 +9,14 @@ def sector_of(rs, board: Board, h: str) -> str:
     return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
 
 
+#: the airfields whose landing capacity a parameter names (6.52), by their sector's first word
+AIRFIELD_CAPACITIES = ("airlanding_capacity_maleme_steps", "airlanding_capacity_retimo_steps",
+                       "airlanding_capacity_heraklion_steps")
+
+
 def sector_param(rs, which: str) -> str:
-    return str(rs.param(f"om_sector_{which}", f"sector-{which.replace('_', '-')}"))
+    """The area id of sector ``which`` (``maleme_suda``, ``retimo``, ``heraklion``)."""
+    return str(rs.param(f"om_sector_{which}"))
 
 
 def airfield_hexes(board: Board, h: str) -> list[str]:
@@ -35,28 +41,28 @@ def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
         memo = board.memo["om_ez_german"] = rs.enemy_zoc(board, "german")
     assert isinstance(memo, set)
     if any(x in memo for x in hexes):
-        return rs.num("airlanding_capacity_ezoc_steps", 2), "6.56"
+        return rs.num("airlanding_capacity_ezoc_steps"), "6.56"
     for e in board.pos.units:
         if e.side == "german" or not board.is_hex(e.hex) or rs.fatigued(e) or e.has("final_fire"):
             continue
-        if not rs.is_(e, "om_artillery_units", "type:artillery, type:motorized_artillery, type:aa, type:motorized_aaa, "
-                                              "type:mortar"):
+        if not rs.is_(e, "om_artillery_units"):
             continue
         rng = e.number("range", 0)
         if rng and any((board.distance(e.hex, x) or 99) <= rng for x in hexes):
-            return rs.num("airlanding_capacity_artillery_range_steps", 3), "6.55"
+            return rs.num("airlanding_capacity_artillery_range_steps"), "6.55"
     sec = sector_of(rs, board, hexes[0])
     word = sec.removeprefix("sector-").split("-")[0] if sec else ""
-    base = rs.param(f"airlanding_capacity_{word}_steps") if word else None
+    own = f"airlanding_capacity_{word}_steps"
+    base = rs.param(own) if own in AIRFIELD_CAPACITIES else None
     if not isinstance(base, (int, float)) or isinstance(base, bool):
-        base = rs.num("airlanding_capacity_steps", 7)
+        base = rs.num("airlanding_capacity_steps")
     return base, ""
 
 
 def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
     """Enemy ground units closer than ``coastal_steamer_enemy_min_distance`` (2) to either steamer
     port (17.52)."""
-    ends = [x.strip() for x in str(rs.param("om_steamer_ports", "E3136, W4031")).split(",")]
-    dmin = rs.num("coastal_steamer_enemy_min_distance", 2)
+    ends = [x.strip() for x in str(rs.param("om_steamer_ports")).split(",")]
+    dmin = rs.num("coastal_steamer_enemy_min_distance")
     return [e for e in board.pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
             and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]

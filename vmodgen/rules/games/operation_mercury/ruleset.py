@@ -2,9 +2,8 @@
 over the core. Rule numbers are the rulebook's (spec: ``rules/operation-mercury.md`` §4-§8).
 
 Parameters read from ``game.rules`` (defaults = the rulebook): the rule set's ``PARAMS`` (the
-generic's and the game's own, with default and rule, in :mod:`.units`), and
-``german_adequate_last_turn`` (6) and ``allied_adequate_last_turn`` (12) (15.14); the others are
-documented in the module that reads them.
+generic's and the game's own, each with its default and rule, in :mod:`.units`), and no other; a kit
+may also record the rulebook's numbers no rule reads (``RECORDED``); any other name is refused.
 
 The rules are split by topic: :mod:`.operation_mercury_moves` (paralysis, arrivals, off-map boxes,
 airlanding, fire markers), :mod:`.operation_mercury_combat` (declared attacks, refusal, reaction,
@@ -201,17 +200,17 @@ class OperationMercuryRules(OperationMercurySupply):
         reads "within 3" as a distance of 3 or less."""
         out = []
         enemies = [x.hex for x in board.pos.units if x.side != u.side and self.ground(x) and board.is_hex(x.hex)]
-        start_min = self.num("strategic_move_min_enemy_distance", 3)
-        keep = self.num("strategic_move_keep_away_hexes", 3)
+        start_min = self.num("strategic_move_min_enemy_distance")
+        keep = self.num("strategic_move_keep_away_hexes")
         near = lambda h, d: [e for e in enemies if (board.distance(h, e) or 99) < d]
-        if not self.is_(u, "om_foot", "class:foot"):
+        if not self.is_(u, "om_foot"):
             out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} is not a foot unit and may not use "
                                     "strategic movement.", [u.hex], [u]))
         if u.previous and near(u.previous, start_min):
             out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} began strategic movement in "
                                     f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit.", [u.previous or u.hex], [u]))
         path = u.path or ((u.previous, u.hex) if u.previous else ())
-        roads = set(str(self.param("om_strategic_roads", "road, secondary_road")).replace(" ", "").split(","))
+        roads = set(str(self.param("om_strategic_roads")).replace(" ", "").split(","))
         for a, b in zip(path, path[1:]):
             if near(b, keep + 1):
                 out.append(self.finding(board, f"{P} 4.42", "movement", f"{label(u)} came within {fmt(keep)} hexes of "
@@ -231,7 +230,7 @@ class OperationMercuryRules(OperationMercurySupply):
         (4.15: a unit with MA 1 or more may always move 1 hex)."""
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "strategic":
-            ma += self.num("strategic_move_ma_bonus", 2)
+            ma += self.num("strategic_move_ma_bonus")
         if u.side == "allied" and board.is_hex(u.previous or ""):
             level = self.interdiction(board, u.previous or "")
             if level:
@@ -373,7 +372,7 @@ class OperationMercuryRules(OperationMercurySupply):
                                     "which is not adjacent.", [u.hex], [u]))
             return out
         ma = u.number("movement", float("inf"))
-        if ma < self.num("reaction_min_ma", 5) or self.fatigued(u) or u.has("dispersed"):
+        if ma < self.num("reaction_min_ma") or self.fatigued(u) or u.has("dispersed"):
             out.append(self.finding(board, f"{P} 7.41", "movement", f"{label(u)} may not react: it needs a movement "
                                     "allowance of 5 or more and may be neither fatigued nor dispersed.", [u.hex], [u]))
         model = self.move_model(board, u, ez, with_zoc=False)

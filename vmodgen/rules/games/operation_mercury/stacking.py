@@ -41,7 +41,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         cap = self.num("greek_militia_per_sector")
         by_sector: dict[str, list[UnitState]] = {}
         for u in board.pos.units:
-            if board.is_hex(u.hex) and self.is_(u, "om_militia", "type:greek_militia"):
+            if board.is_hex(u.hex) and self.is_(u, "om_militia"):
                 for a in board.areas(u.hex):
                     if board.map.areas[a].kind == "sector":
                         by_sector.setdefault(a, []).append(u)
@@ -66,14 +66,14 @@ class OperationMercuryStacking(OperationMercuryUnits):
         for h, us in board.at.items():
             drops = [u for u in us if u.has("paradropped")]
             pts = sum(self.points(u) for u in drops)
-            limit = self.num("paradrop_stacking_limit_points", 6)
+            limit = self.num("paradrop_stacking_limit_points")
             if pts > limit:
                 out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
                                         f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
                                         f"{self.names(drops)}.", [h], drops))
             landed = [u for u in us if u.has("landed")]
             steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
-            if steps > self.num("amphibious_landing_limit_steps", 6):
+            if steps > self.num("amphibious_landing_limit_steps"):
                 out.append(self.finding(board, f"{P} 17.43", "stacking", f"{steps} steps landed in {h}, more than 6: "
                                         f"{self.names(landed)}; the excess steps are lost.", [h], landed))
         return out
@@ -81,7 +81,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def check_assaults(self, board: Board) -> list:
         """9.0, 10.1 A: the units assaulting one hex total at most 6 SP."""
         out = []
-        limit = self.num("assault_stacking_limit_points", 6)
+        limit = self.num("assault_stacking_limit_points")
         for atk in board.pos.attacks:
             if atk.kind != "assault":
                 continue

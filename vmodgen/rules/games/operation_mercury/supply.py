@@ -28,7 +28,7 @@ class OperationMercurySupply(OperationMercuryStacking):
         for side, per in levels.items():
             if not isinstance(per, dict):
                 continue
-            lock = self.num(f"{side}_adequate_last_turn", 6 if side == "german" else 12)
+            lock = self.num("german_adequate_last_turn" if side == "german" else "allied_adequate_last_turn")
             for sector, level in per.items():
                 name = board.map.areas[sector].name if sector in board.map.areas else sector
                 if level not in LEVELS:
@@ -52,7 +52,7 @@ class OperationMercurySupply(OperationMercuryStacking):
 
     def supply_level(self, board: Board, u: UnitState) -> str:
         """The level of the sector holding ``u`` (15.11); Greek militia are always Adequate (13.65)."""
-        if self.is_(u, "om_militia", "type:greek_militia"):
+        if self.is_(u, "om_militia"):
             return "adequate"
         per = board.pos.state.get("supply", {}).get(u.side, {})
         per = per if isinstance(per, dict) else {}
@@ -71,7 +71,7 @@ class OperationMercurySupply(OperationMercuryStacking):
         friendly unit stands there. The hex exemptions and the land and enemy tests are readings
         (§11 #10); ``om_command_path_blocks`` ("water, enemy_units") says which of the last two
         apply."""
-        blocks = str(self.param("om_command_path_blocks", "water, enemy_units"))
+        blocks = str(self.param("om_command_path_blocks"))
         water, enemy = "water" in blocks, "enemy_units" in blocks
         defenders = {x.side for x in board.units(target)} - {hq.side} or set(board.enemies(hq.side))
         ez = {h for s in defenders for h in self.zoc(board, s).hexes()}
