@@ -266,7 +266,9 @@ def read_spec(path: str | Path) -> BindingSpec:
     mt.check_keys(("maps", "boards", "extent", "rename", "default_terrain"))
     maps = mt.str_list("maps")
     if not maps:
-        raise mt.error("'maps' must name at least one VASSAL map window", "maps")
+        raise mt.error("'maps' must name at least one VASSAL map window with a hex grid (the rules "
+                       "judge hexes; without one, `vmodgen integrity FILES` still checks dice, undos "
+                       "and seats)", "maps")
     extent = None
     if "extent" in mt:
         ext = mt.str_list("extent")

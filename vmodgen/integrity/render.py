@@ -50,8 +50,10 @@ def integrity_text(section: dict) -> list[str]:
         who = ", ".join(f"{s['name']} ({s['side'] or 'no side'})" for s in f["seats"]) or "no roster"
         out.append(f"  seats: {f['file']}: recorded by {f['recorder'] or '?'}; {who}")
     for v in section.get("versions", {}).get("files", []):
-        out.append(f"  version: {v['file']}: {v['module'] or '?'} {v['module_version']}, "
-                   f"VASSAL {v['vassal_version'] or '?'}{', saved ' + v['saved'] if v['saved'] else ''}")
+        module = f"{v['module']} {v['module_version']}".strip() or "module not recorded"
+        out.append(f"  version: {v['file']}: {module}, "
+                   f"VASSAL {v['vassal_version'] or 'version not recorded'}"
+                   f"{', saved ' + v['saved'] if v['saved'] else ''}")
     for s in section.get("seams", []):
         out.append(f"  seam: {s['before']} -> {s['after']}: "
                    + ("no difference" if not s["differences"] else f"{s['differences']} difference(s)"))
