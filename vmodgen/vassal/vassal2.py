@@ -74,6 +74,58 @@ def _i(tokens: list[str], k: int) -> int:
     return 0 if v is None else v
 
 
+# what a ``+/`` reads from its state text, memoised by that text across the files of a chain
+# (every log of a chain opens with the whole game: most of its pieces' and stacks' states are
+# those the previous file opened with). Pure functions of the text; bounded in entries.
+_FIELDS_MAX = 65_536
+_BASIC: dict[str, tuple[str | None, tuple[int, int], bool]] = {}
+_PIECES: dict[tuple[str, int], tuple[str | None, tuple[int, int], bool]] = {}
+_STACKS: dict[str, tuple[str | None, tuple[int, int], tuple[str, ...]]] = {}
+
+
+def _remember(memo: dict, key, value) -> None:
+    if len(memo) >= _FIELDS_MAX:
+        memo.clear()
+    memo[key] = value
+
+
+def _basic_fields(basic: str) -> tuple[str | None, tuple[int, int], bool]:
+    """A BasicPiece state's map (``None`` for ``null``), point, and whether its point tokens
+    are written as VASSAL writes that point (``str`` of the numbers)."""
+    got = _BASIC.get(basic)
+    if got is None:
+        tokens = decode(basic, ";")
+        map_id = tokens[0] if tokens else "null"
+        pos = (_i(tokens, 1), _i(tokens, 2))
+        got = (None if map_id == "null" else map_id, pos, tokens[1:3] == [str(pos[0]), str(pos[1])])
+        if len(basic) <= 4_000:
+            _remember(_BASIC, basic, got)
+    return got
+
+
+def _piece_fields(state: str, piece: Piece) -> tuple[str | None, tuple[int, int], bool]:
+    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain."""
+    key = (state, piece.count)
+    got = _PIECES.get(key)
+    if got is None:
+        got = _basic_fields(split_state_chain(state, key[1])[-1])
+        if len(state) <= 8_000:
+            _remember(_PIECES, key, got)
+    return got
+
+
+def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, ...]]:
+    """A 2.x stack state's map (``None`` for ``null``), point and member ids."""
+    got = _STACKS.get(state)
+    if got is None:
+        tokens = decode(state, ";")
+        map_id = tokens[0] if tokens else "null"
+        got = (None if map_id == "null" else map_id, (_i(tokens, 1), _i(tokens, 2)), tuple(tokens[3:]))
+        if len(state) <= 8_000:
+            _remember(_STACKS, state, got)
+    return got
+
+
 class Vassal2Runner(_Runner):
     """The replay interpreter for logs VASSAL 2.x wrote (see the module docstring)."""
 
@@ -176,18 +228,16 @@ class Vassal2Runner(_Runner):
     def _stack_set_state(self, s: _S, state: str) -> None:
         """``Stack.setState``: the point, then the members (a member of another stack leaves
         it; one left out keeps this stack as its parent, unseen), then the map."""
-        tokens = decode(state, ";")
-        map_id = tokens[0] if tokens else "null"
-        self._set_pos(s, (_i(tokens, 1), _i(tokens, 2)))
+        m, pos, ids = _stack_fields(state)
+        self._set_pos(s, pos)
         s.contents = []
         self.dirty.append(s)
-        for tok in tokens[3:]:
+        for tok in ids:
             child = self.reg.get(tok)
             if isinstance(child, _P):
                 self._insert_child(s, child, len(s.contents))
             elif isinstance(child, _S):
                 break          # Stack.setParent throws: the rest of the state is not read
-        m = None if map_id == "null" else map_id
         if m != s.map:
             if m is not None:
                 self._map_add(m, s)
@@ -197,11 +247,13 @@ class Vassal2Runner(_Runner):
     def _basic_set_state(self, p: _P, basic: str) -> None:
         """``BasicPiece.setState``: own point; to another map: onto that map (out of its
         stack); to no map: off its map's list, still in its stack."""
-        tokens = decode(basic, ";")
-        map_id = tokens[0] if tokens else "null"
-        new_map = None if map_id == "null" else map_id
+        new_map, pos, _ = _basic_fields(basic)
+        self._set_place(p, new_map, pos)
+
+    def _set_place(self, p: _P, new_map: str | None, pos: tuple[int, int]) -> None:
+        """The moves of :meth:`_basic_set_state`, from its state's map and point."""
         old_map = self._map_of(p)
-        self._set_pos(p, (_i(tokens, 1), _i(tokens, 2)))
+        self._set_pos(p, pos)
         if new_map != old_map:
             if new_map is not None:
                 self._map_add(new_map, p)
@@ -227,10 +279,9 @@ class Vassal2Runner(_Runner):
             rec = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings, source=self.path))
             p = _P(cmd.id, rec)
             self._register(p)
-            basic = split_state_chain(cmd.state, rec.piece.count)[-1]
-            self._basic_set_state(p, basic)
-            tokens = decode(basic, ";")
-            if tokens[1:3] == [str(p.own_pos[0]), str(p.own_pos[1])]:
+            new_map, pos, written = _piece_fields(cmd.state, rec.piece)
+            self._set_place(p, new_map, pos)
+            if written:
                 p.written = (p.own_map, *p.own_pos)     # its state already says so
         if self.step is not None:
             self.step.created.append(cmd.id)
