@@ -265,8 +265,94 @@ class Vassal2Runner(_Runner):
 
     # ---- the commands ----------------------------------------------------------------------
     def run(self, node) -> None:
+        if self.step is None and node.subs and not self.reg and not self.s.stacks and self._load(node):
+            return
         super().run(node)
         self._sync()
+
+    def _load(self, node) -> bool:
+        """The opening of a save or log (a container of ``+/`` commands run into an empty game,
+        as VASSAL loads a file), in one pass: what running each ``+/`` and then :meth:`_sync`
+        gives, without the per-command bookkeeping. False (nothing done) when the container
+        holds anything else or names an id twice: the general path runs it."""
+        if node.text:
+            return False
+        cmds = []
+        seen: set[str] = set()
+        for sub in node.subs:
+            if sub.subs:
+                return False
+            cmd = sub.typed()
+            if type(cmd) is not AddPiece or cmd.id in seen:
+                return False
+            seen.add(cmd.id)
+            cmds.append(cmd)
+        reg, coll, spieces = self.reg, self.coll, self.s.pieces
+        warnings, path = self.warnings, self.path
+        for cmd in cmds:
+            pid = cmd.id
+            if cmd.type != "stack":
+                if len(spieces) >= limits.MAX_PIECES:
+                    raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+                piece = Piece(cmd.type, cmd.state, warnings=warnings, source=path)
+                rec = PieceRecord(pid, piece)
+                p = _P(pid, rec)
+                reg[pid] = p
+                spieces[pid] = rec
+                m, pos, written = _piece_fields(cmd.state, piece)
+                p.own_pos = pos
+                if m is not None:
+                    coll.setdefault(m, {})[id(p)] = p
+                    p.own_map = m
+                if written:
+                    p.written = (m, *pos)
+                continue
+            st = _S(pid)
+            reg[pid] = st
+            m, st.pos, ids = _stack_fields(cmd.state)
+            contents = st.contents
+            for tok in ids:
+                child = reg.get(tok)
+                if isinstance(child, _P):
+                    old = child.parent
+                    if old is not None:           # listed by an earlier stack: it leaves that one
+                        for k, x in enumerate(old.contents):
+                            if x is child:
+                                del old.contents[k]
+                                break
+                        old.kids.discard(child)
+                    elif child.own_map is not None:
+                        coll.get(child.own_map, {}).pop(id(child), None)
+                    child.parent = st
+                    st.kids.add(child)
+                    contents.append(child)
+                elif isinstance(child, _S):
+                    break          # Stack.setParent throws: the rest of the state is not read
+            if m is not None:
+                coll.setdefault(m, {})[id(st)] = st
+                st.map = m
+        # _sync: the stacks' records in the order they joined, then every piece's place
+        stacks, index = self.s.stacks, self.index
+        for o in reg.values():
+            if isinstance(o, _S):
+                stacks[o.id] = StackRecord(o.id, o.map, o.pos[0], o.pos[1],
+                                                   [p.id for p in o.contents], None)
+                index.setdefault((o.map, o.pos[0], o.pos[1]), []).append(o.id)
+        for o in reg.values():
+            if isinstance(o, _P):
+                parent = o.parent
+                if parent is None:
+                    m, (x, y) = o.own_map, o.own_pos
+                    o.rec.position = (m, x, y)
+                    o.rec.stack = None
+                else:
+                    m, (x, y) = parent.map, parent.pos
+                    o.rec.position = (m, x, y)
+                    o.rec.stack = parent.id
+                if o.written != (o.own_map, x, y):
+                    o.rec.piece.set_position(o.own_map, x, y)
+                    o.written = (o.own_map, x, y)
+        return True
 
     def add(self, cmd: AddPiece) -> None:
         if cmd.is_stack:
