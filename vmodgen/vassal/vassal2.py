@@ -472,19 +472,23 @@ class Vassal2Runner(_Runner):
         ``pos`` that the piece may join (stacks with pieces; lone pieces that stack)."""
         if isinstance(moving, _P) and moving.no_stack:
             return False
-        for x in list(self.coll.get(m, {}).values()):
-            if isinstance(x, _S):
+        coll = self.coll.get(m)
+        if not coll:
+            return False
+        for x in coll.values():          # nothing changes the list until the one merge
+            if type(x) is _S:
                 if x.pos != pos:
                     continue
-            elif (x.parent.pos if x.parent is not None else x.own_pos) != pos:
-                continue
-            if isinstance(x, _S):
                 if x.contents and not x.contents[-1].no_stack:
                     self._merge(x, moving)
                     return True
-            elif not x.no_stack:
-                self._merge(x, moving)
-                return True
+            else:
+                parent = x.parent
+                if (parent.pos if parent is not None else x.own_pos) != pos:
+                    continue
+                if not x.no_stack:
+                    self._merge(x, moving)
+                    return True
         return False
 
     def _merge(self, fixed: _P | _S, moving: _P | _S) -> None:
