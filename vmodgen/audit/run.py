@@ -126,7 +126,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             said = check_module(p, save.module_name, mod.name, force)
             if said:
                 warnings.append(said)
-            budget -= len(save.text)
+            budget -= save.chars
             if budget >= 0:
                 kept[p] = save
     jobs = max(1, min(jobs or 1, len(order), os.cpu_count() or 1))

@@ -582,7 +582,7 @@ class Vassal2Runner(_Runner):
         rec.position = (m, x, y)
         parent = p.parent
         listed = (parent is not None and self.reg.get(parent.id) is parent
-                  and any(c is p for c in parent.contents))
+                  and p in parent.contents)        # identity: _P has no __eq__
         rec.stack = (parent.id if listed and parent is not None and (not parent.local or parent.contents)
                      else None)
         # what BasicPiece.getState writes: the piece's own map, the point it is drawn at
