@@ -13,7 +13,8 @@ row's wall seconds too):
   should be below 1);
 * audit of the four public TLD logs, beside a replay-only pass of them;
 * ``inspect --json --module`` of ``tld_game_0606-1.log``, beside a replay-only pass of it;
-* decode of the 8.4 MB Almoravid save (in this process), beside three floors: the issue's
+* decode of the 8.4 MB Almoravid save (in this process; ``deobfuscate_pieces``, what
+  ``read_save`` decodes with: the text's pieces between ESC bytes), beside three floors: the issue's
   (``bytes.fromhex`` + XOR), bytes only (``binascii.unhexlify`` + ``bytes.translate``) and
   bytes with the UTF-8 text decode;
 * ``vmodgen --help``, beside the bare interpreter.
@@ -106,13 +107,13 @@ def decode_row(runs: int) -> dict[str, float]:
     (``bytes.fromhex`` + XOR), bytes only (``binascii.unhexlify`` + ``bytes.translate``), and
     bytes then the UTF-8 text (the same + ``bytes.decode``: what a text needs at least)."""
     sys.path.insert(0, str(ROOT))
-    from vmodgen.vassal.obfuscation import deobfuscate
+    from vmodgen.vassal.obfuscation import deobfuscate_pieces
     payload = zipfile.ZipFile(CORPUS / "almoravid_Scenario_A_Toledo_Beset.vsav").read("savedGame")
     key = int(payload[5:7], 16)
     table = bytes(b ^ key for b in range(256))
 
     fns = {
-        "vmodgen": lambda: deobfuscate(payload),
+        "vmodgen": lambda: deobfuscate_pieces(payload),    # what read_save decodes with
         "fromhex + XOR (the issue's floor)": lambda: bytes.fromhex(payload[7:].decode("ascii")).translate(table),
         "unhexlify + translate (bytes)": lambda: binascii.unhexlify(payload[7:]).translate(table),
         "unhexlify + translate + UTF-8": lambda: binascii.unhexlify(payload[7:]).translate(table).decode("utf-8"),

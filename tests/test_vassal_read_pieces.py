@@ -68,3 +68,18 @@ def test_bad_utf8_is_named_at_the_same_byte() -> None:
     with pytest.raises(InputError) as pieces:
         deobfuscate_pieces(payload, "f.vlog")
     assert str(pieces.value) == str(whole.value) and "byte 24" in str(whole.value)
+
+
+def test_too_many_commands_are_refused_when_parsed(monkeypatch, tmp_path) -> None:
+    """More ESCs than MAX_COMMANDS: the file still reads (the pieces are not split out), and
+    parsing it is refused with the limit named, as from the whole text."""
+    from vmodgen import limits
+    from vmodgen.errors import LimitError
+    monkeypatch.setattr(limits, "MAX_COMMANDS", 10)
+    p = tmp_path / "many.vlog"
+    p.write_bytes(obfuscate(ESC.join(["begin_save"] + ["x"] * 30 + ["end_save"]), 7))
+    save = read_save(str(p))
+    assert save.chars == len(save.text)
+    with pytest.raises(LimitError, match="MAX_COMMANDS") as err:
+        save.tree
+    assert str(p) in str(err.value)

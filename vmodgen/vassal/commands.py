@@ -114,7 +114,7 @@ def parse_tree_pieces(pieces: list[str], path: str | Path | None = None) -> Comm
         raise LimitError(path, f"savedGame has about {n + 1} commands, more than the limit of "
                                f"{limits.MAX_COMMANDS} (MAX_COMMANDS)")
     if n == 0 or n * 64 > size or not any("\\" in p for p in pieces):
-        return _parse(ESC.join(pieces), 0, path)     # split as decode_checked splits it
+        return parse_tree(ESC.join(pieces), path)     # split as decode_checked splits it
     tokens, suspect = decode_pieces(pieces, ESC)
     text: list[str] = []
 

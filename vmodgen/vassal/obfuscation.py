@@ -14,6 +14,7 @@ import binascii
 import secrets
 from pathlib import Path
 
+from .. import limits
 from ..errors import InputError
 
 __all__ = ["VCSK", "VOBS", "PLAIN", "deobfuscate", "deobfuscate_bytes", "deobfuscate_pieces", "obfuscate",
@@ -88,6 +89,9 @@ def deobfuscate_pieces(data: bytes, path: str | Path | None = None) -> tuple[lis
     that no multi-byte sequence holds, so the pieces are the same): a rare wide character
     (an emoji) widens only its own piece, never the whole text."""
     raw, kind, key = deobfuscate_bytes(data, path)
+    if raw.count(b"\x1b") >= limits.MAX_COMMANDS:
+        # one piece: the parser refuses so many commands from the whole text, before splitting it
+        return [_utf8(raw, path)], kind, key
     parts = raw.split(b"\x1b")
     if raw.isascii():
         return [p.decode("ascii") for p in parts], kind, key
