@@ -316,8 +316,8 @@ class Vassal2Runner(_Runner):
                 if isinstance(child, _P):
                     old = child.parent
                     if old is not None:           # listed by an earlier stack: it leaves that one
-                        for k, x in enumerate(old.contents):
-                            if x is child:
+                        for k, member in enumerate(old.contents):
+                            if member is child:
                                 del old.contents[k]
                                 break
                         old.kids.discard(child)
@@ -476,7 +476,7 @@ class Vassal2Runner(_Runner):
         if not coll:
             return False
         for x in coll.values():          # nothing changes the list until the one merge
-            if type(x) is _S:
+            if isinstance(x, _S):
                 if x.pos != pos:
                     continue
                 if x.contents and not x.contents[-1].no_stack:
