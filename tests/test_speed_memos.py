@@ -98,18 +98,26 @@ def test_jobs_parse_each_file_once(monkeypatch) -> None:
     parsed = mp.Array("i", 16)
     read = mp.Array("i", 16)
     names = {str(p): i for i, p in enumerate(LOGS)}
-    real_parse, real_read = savefile.parse_tree, savefile.read_save
+    real_parse, real_pieces, real_read = savefile.parse_tree, savefile.parse_tree_pieces, savefile.read_save
 
-    def parse_tree(text, path=None):
+    def count(path) -> None:
         with parsed.get_lock():
             parsed[names.get(str(path), 15)] += 1
+
+    def parse_tree(text, path=None):
+        count(path)
         return real_parse(text, path)
+
+    def parse_tree_pieces(pieces, path=None):
+        count(path)
+        return real_pieces(pieces, path)
 
     def read_save(path):
         with read.get_lock():
             read[names.get(str(path), 15)] += 1
         return real_read(path)
     monkeypatch.setattr(savefile, "parse_tree", parse_tree)
+    monkeypatch.setattr(savefile, "parse_tree_pieces", parse_tree_pieces)
     from vmodgen.audit import run
     monkeypatch.setattr(run, "read_save", read_save)
     ran = []
