@@ -89,20 +89,15 @@ def deobfuscate_pieces(data: bytes, path: str | Path | None = None) -> tuple[lis
     that no multi-byte sequence holds, so the pieces are the same): a rare wide character
     (an emoji) widens only its own piece, never the whole text."""
     raw, kind, key = deobfuscate_bytes(data, path)
-    if raw.count(b"\x1b") >= limits.MAX_COMMANDS:
+    parts = raw.split(b"\x1b", limits.MAX_COMMANDS)
+    if len(parts) > limits.MAX_COMMANDS:
         # one piece: the parser refuses so many commands from the whole text, before splitting it
         return [_utf8(raw, path)], kind, key
-    parts = raw.split(b"\x1b")
-    if raw.isascii():
-        return [p.decode("ascii") for p in parts], kind, key
-    out = []
-    for p in parts:
-        try:
-            out.append(p.decode("utf-8"))
-        except UnicodeDecodeError:
-            _utf8(raw, path)          # the whole text's first bad byte, named as usual
-            raise                     # pragma: no cover - the whole decode fails where the piece did
-    return out, kind, key
+    try:
+        return list(map(bytes.decode, parts)), kind, key          # UTF-8
+    except UnicodeDecodeError:
+        _utf8(raw, path)          # the whole text's first bad byte, named as usual
+        raise                     # pragma: no cover - the whole decode fails where a piece did
 
 
 def deobfuscate(data: bytes, path: str | Path | None = None) -> tuple[str, str, int | None]:
