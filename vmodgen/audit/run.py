@@ -9,6 +9,7 @@ and what not).
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,8 +177,14 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         b.reset()
     else:
         _WORKER["saves"] = kept
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    # what the workers inherit (the parsed files, the module) is never collected there: frozen,
+    # the collector does not walk it (nor touch its pages, which the fork shares)
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    finally:
+        gc.unfreeze()
     saves = _WORKER.pop("saves", {})
     auditor = None
     for i in range(1, len(out)):
