@@ -48,17 +48,18 @@ def check_module(path: str, logged: str, module_name: str, force: bool) -> str |
             "audited anyway (--force); its pieces may not be read as this game's units.")
 
 
-def _placed(snapshot: dict) -> frozenset:
+def _placed(snapshot: dict) -> tuple[frozenset, frozenset]:
     """``(piece id, position)`` of every piece a snapshot places on a map point (a piece off
-    every map counts as absent, as :func:`_position_diff` says)."""
+    every map at (0, 0) counts as absent, as :func:`_position_diff` says), and those ids."""
     none = (None, 0, 0)
-    return frozenset((pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none)
+    pairs = frozenset((pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none)
+    return pairs, frozenset(pid for pid, _ in pairs)
 
 
-def _placed_diff(a: frozenset, b: frozenset) -> int:
-    """Pieces placed differently in two :func:`_placed` sets: each id in their symmetric
-    difference once."""
-    return len({pid for pid, _ in a ^ b})
+def _placed_diff(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> int:
+    """Pieces placed differently in two :func:`_placed` sets: the ids of either, less those
+    placed alike in both."""
+    return len(a[1]) + len(b[1]) - len(a[1] & b[1]) - len(a[0] & b[0])
 
 
 def _position_diff(end: dict, start: dict) -> int:
@@ -95,8 +96,8 @@ def _seam_messages(results: list, names: list[str]) -> list[str]:
     ended: name the seams where another file fits clearly better."""
     out = []
     memo: dict[tuple[int, int], int] = {}
-    ends: dict[int, frozenset] = {}
-    starts: dict[int, frozenset] = {}
+    ends: dict[int, tuple[frozenset, frozenset]] = {}
+    starts: dict[int, tuple[frozenset, frozenset]] = {}
 
     def diff(x: int, y: int) -> int:
         if (x, y) not in memo:
