@@ -615,23 +615,24 @@ class Vassal2Runner(_Runner):
         with the live state."""
         st = GameState(turns=dict(self.s.turns), properties=dict(self.s.properties),
                        boards={k: list(v) for k, v in self.s.boards.items()}, players=list(self.s.players))
+        reg = self.reg
+        stacks = [o for o in reg.values() if isinstance(o, _S)]
         listed: dict[str, _S] = {}        # piece id → the stack whose loaded state takes it (the last)
-        for o in self.reg.values():
-            if isinstance(o, _S):
-                for p in o.contents:
-                    if isinstance(self.reg.get(p.id), _P):
-                        listed[p.id] = o
-        for pid, o in self.reg.items():
+        for sk in stacks:
+            for p in sk.contents:
+                if isinstance(reg.get(p.id), _P):
+                    listed[p.id] = sk
+        pieces = st.pieces
+        for pid, o in reg.items():
             if isinstance(o, _P):
                 s = listed.get(pid)
                 if s is not None:
-                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (s.map, s.pos[0], s.pos[1]), s.id)
+                    pieces[pid] = PieceRecord(pid, o.rec.piece, (s.map, s.pos[0], s.pos[1]), s.id)
                 else:
-                    x, y = self._pos_of(o)
-                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (o.own_map, x, y), None)
-        for sid, o in self.reg.items():
-            if isinstance(o, _S):
-                members = [p.id for p in o.contents if listed.get(p.id) is o]
-                st.stacks[sid] = StackRecord(sid, o.map, o.pos[0], o.pos[1], list(dict.fromkeys(members)),
-                                             None, provisional=o.local)
+                    x, y = o.parent.pos if o.parent is not None else o.own_pos
+                    pieces[pid] = PieceRecord(pid, o.rec.piece, (o.own_map, x, y), None)
+        for sk in stacks:
+            members = [p.id for p in sk.contents if listed.get(p.id) is sk]
+            st.stacks[sk.id] = StackRecord(sk.id, sk.map, sk.pos[0], sk.pos[1], list(dict.fromkeys(members)),
+                                           None, provisional=sk.local)
         return st
