@@ -1,9 +1,10 @@
-"""The opening of a file loaded in one pass (``Vassal2Runner._load``: the container of ``+/``
-commands a VASSAL 2.x save or log opens with, run into an empty game) gives exactly what
-running its commands one by one gives: the game state piece by piece and stack by stack (in
-the same order), the interpreter's own model (which map lists what, in which order: later
-moves join the first stack standing at their point), and every step and state after it. The
-public The Longest Day chain (VASSAL 2.9.8) and the 2.x logs of the tests are read both ways."""
+"""The opening of a file loaded in one pass (``_load``: the container of ``+/`` commands a save
+or log opens with, run into an empty game) gives exactly what running its commands one by one
+gives: the game state piece by piece and stack by stack (in the same order), the interpreter's
+own model (VASSAL 2.x: which map lists what, in which order: later moves join the first stack
+standing at their point), and every step and state after it. The public The Longest Day chain
+(VASSAL 2.9.8), made-up 2.x openings and the logs real VASSAL 3.7.26 recorded
+(tests/data/recorded) are read both ways."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,10 +15,12 @@ from vmodgen.vassal import vassal2
 from vmodgen.vassal.gamestate import GameState
 from vmodgen.vassal.replay import log_version, replay, runner_for, split_steps
 from vmodgen.vassal.savefile import read_save
+from vmodgen.vassal.interpreter import _Runner
 from vmodgen.vassal.vassal2 import Vassal2Runner
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 LOGS = [CORPUS / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
+RECORDED = sorted((Path(__file__).parent / "data" / "recorded").glob("*.vlog"))
 
 needs_corpus = pytest.mark.skipif(not all(p.is_file() for p in LOGS),
                                   reason="../shared/corpus (The Longest Day logs) is absent")
@@ -30,8 +33,12 @@ def _state(st: GameState) -> tuple:
             dict(st.turns), dict(st.properties), dict(st.boards), list(st.players))
 
 
-def _model(r: Vassal2Runner) -> tuple:
-    """The 2.x interpreter's own model: every piece and stack, and each map's list, in order."""
+def _model(r: _Runner) -> tuple:
+    """The interpreter's own model: the stacks by point; for 2.x every piece and stack and each
+    map's list, in order."""
+    index = {k: list(v) for k, v in r.index.items() if v}
+    if not isinstance(r, Vassal2Runner):
+        return index, r.local
     objs = []
     for oid, o in r.reg.items():
         if isinstance(o, vassal2._P):
@@ -39,27 +46,27 @@ def _model(r: Vassal2Runner) -> tuple:
         else:
             objs.append(("S", oid, o.map, o.pos, [p.id for p in o.contents], sorted(p.id for p in o.kids), o.local))
     coll = {m: [o.id for o in d.values()] for m, d in r.coll.items()}
-    index = {k: list(v) for k, v in r.index.items() if v}
     return objs, coll, index, r.local, r.dirty
 
 
-def _opening(save, shortcut: bool, monkeypatch) -> tuple[Vassal2Runner, GameState, int]:
+def _opening(save, shortcut: bool, monkeypatch) -> tuple[_Runner, GameState, int]:
     """The interpreter after the file's opening; and how many containers were loaded in one pass."""
     loaded = [0]
-    real = Vassal2Runner._load
+    runner_type = runner_for(log_version(save))
+    real = runner_type._load
 
     def load(self, node) -> bool:
         done = real(self, node) if shortcut else False
         loaded[0] += done
         return done
-    monkeypatch.setattr(Vassal2Runner, "_load", load)
+    monkeypatch.setattr(runner_type, "_load", load)
     root = save.tree
     st = GameState()
-    runner = runner_for(log_version(save))(st, None, None, [], save.path)
-    assert isinstance(runner, Vassal2Runner)
+    runner = runner_type(st, None, None, [], save.path)
     runner.execute(root.typed(), root.text)
     for node in split_steps(root)[0]:
         runner.run(node)
+    monkeypatch.undo()
     return runner, st, loaded[0]
 
 
@@ -77,7 +84,7 @@ def _same_replay(path: Path, monkeypatch) -> None:
     """The whole file, with the one-pass opening and without: the same steps, states and save."""
     save = read_save(str(path))
     fast = replay(save)
-    monkeypatch.setattr(Vassal2Runner, "_load", lambda self, node: False)
+    monkeypatch.setattr(runner_for(log_version(save)), "_load", lambda self, node: False)
     slow = replay(read_save(str(path)))
     monkeypatch.undo()
     assert [s.to_json() for s in fast.steps] == [s.to_json() for s in slow.steps]
@@ -138,3 +145,11 @@ def test_small_openings_in_one_pass_are_the_full_replay(cmds, loaded, monkeypatc
     p.write_text(_v2_log(_container(*cmds)), encoding="utf-8")
     assert _same_opening(p, monkeypatch) == loaded
     _same_replay(p, monkeypatch)
+
+
+@pytest.mark.parametrize("log", RECORDED, ids=lambda p: p.name)
+def test_recorded_opening_in_one_pass_is_the_full_replay(log, monkeypatch):
+    """The logs real VASSAL 3.7.26 wrote open with one container of ``+/`` commands too (the
+    3.x interpreter): the same state, stacks by point, steps, final state and save."""
+    assert _same_opening(log, monkeypatch) == 1
+    _same_replay(log, monkeypatch)

@@ -27,7 +27,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, PieceRecord, StackRecord
 from .piece import Piece
-from .interpreter import Change, Move, _Runner, merge_stack_state, merge_state
+from .interpreter import Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
 from ..errors import LimitError
@@ -265,28 +265,20 @@ class Vassal2Runner(_Runner):
 
     # ---- the commands ----------------------------------------------------------------------
     def run(self, node) -> None:
-        if self.step is None and node.subs and not self.reg and not self.s.stacks and self._load(node):
-            return
         super().run(node)
         self._sync()
 
     def _load(self, node) -> bool:
         """The opening of a save or log (a container of ``+/`` commands run into an empty game,
         as VASSAL loads a file), in one pass: what running each ``+/`` and then :meth:`_sync`
-        gives, without the per-command bookkeeping. False (nothing done) when the container
-        holds anything else or names an id twice: the general path runs it."""
-        if node.text:
+        gives, without the per-command bookkeeping. False (nothing done) when the game is not
+        empty, or the container holds anything else or names an id twice: the general path
+        runs it."""
+        if self.reg or self.s.stacks or self.s.pieces or self.dirty:
             return False
-        cmds = []
-        seen: set[str] = set()
-        for sub in node.subs:
-            if sub.subs:
-                return False
-            cmd = sub.typed()
-            if type(cmd) is not AddPiece or cmd.id in seen:
-                return False
-            seen.add(cmd.id)
-            cmds.append(cmd)
+        cmds = _opening_adds(node)
+        if cmds is None:
+            return False
         reg, coll, spieces = self.reg, self.coll, self.s.pieces
         warnings, path = self.warnings, self.path
         for cmd in cmds:
