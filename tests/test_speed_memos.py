@@ -12,7 +12,7 @@ import pytest
 from vmodgen.audit import audit
 from vmodgen.audit.run import make_binding
 from vmodgen.report import render
-from vmodgen.vassal import chains, commands, vassal2
+from vmodgen.vassal import chains, commands, interpreter, vassal2
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -46,6 +46,7 @@ def test_memos_do_not_change_the_report(monkeypatch) -> None:
     for memo in ("_BASIC", "_PIECES", "_STACKS"):
         monkeypatch.setattr(vassal2, memo, _Forgetful())
     monkeypatch.setattr(vassal2.Vassal2Runner, "_load", lambda self, node: False)
+    monkeypatch.setattr(interpreter._Runner, "_load", lambda self, node: False)
     from vmodgen.audit import engine
     real_init = engine.FileAuditor.__init__
 
