@@ -2,15 +2,21 @@
 
     python bench/bench_speed.py [--base DIR] [--runs N] [--chain K]
 
-Rows (whole-process timings by ``farm-bench``, median CPU seconds, A and B run in turn):
+Rows (whole-process timings by ``farm-bench``, median CPU seconds, A and B run in turn; each
+row's wall seconds too):
 
 * audit of a synthetic long chain: the four public TLD logs repeated ``--chain`` times (their
   seams kept; written to a temporary folder, never committed), beside a replay-only pass of
-  vmodgen itself over the same chain (``vmodgen audit --module`` without a binding);
-* audit of the four public TLD logs;
-* ``inspect --json --module`` of ``tld_game_0606-1.log``;
-* decode of the 8.4 MB Almoravid save (in this process), beside the floor
-  (``binascii.unhexlify`` + ``bytes.translate``);
+  vmodgen itself over the same chain (``vmodgen.audit.audit(..., replay_only=True)``: replay,
+  continuity, statistics, no rules);
+* the same chain with ``--jobs 2`` beside ``--jobs 1`` (read the wall ratio: on 2 cores it
+  should be below 1);
+* audit of the four public TLD logs, beside a replay-only pass of them;
+* ``inspect --json --module`` of ``tld_game_0606-1.log``, beside a replay-only pass of it;
+* decode of the 8.4 MB Almoravid save (in this process; ``deobfuscate_pieces``, what
+  ``read_save`` decodes with: the text's pieces between ESC bytes), beside three floors: the issue's
+  (``bytes.fromhex`` + XOR), bytes only (``binascii.unhexlify`` + ``bytes.translate``) and
+  bytes with the UTF-8 text decode;
 * ``vmodgen --help``, beside the bare interpreter.
 
 ``--base DIR``: another checkout of vmodgen (e.g. ``git archive main | tar -x -C DIR``): every
@@ -75,12 +81,14 @@ def _with_env(cmd: list[str], env: dict) -> list[str]:
 
 
 def _parse(out: str) -> dict:
-    """Median CPU seconds of A and B and the median of the pair-by-pair ratio A/B."""
+    """Median CPU seconds of A and B and the median of the pair-by-pair ratio A/B; the same of
+    wall seconds under ``wall_a``, ``wall_b``, ``wall_ratio``."""
     got: dict = {}
     for line in out.splitlines():
-        m = re.match(r"\s*(A|B|A/B) cpu( s)?\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
+        m = re.match(r"\s*(A|B|A/B) (cpu|wall)( s)?\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
         if m:
-            got[{"A": "a", "B": "b", "A/B": "ratio"}[m.group(1)]] = float(m.group(4))
+            key = {"A": "a", "B": "b", "A/B": "ratio"}[m.group(1)]
+            got[key if m.group(2) == "cpu" else f"wall_{key}"] = float(m.group(5))
     return got
 
 
@@ -94,19 +102,22 @@ def report(tree: Path, args: list[str]) -> bytes:
     return r.stdout + b"\nexit %d\n" % r.returncode + r.stderr
 
 
-def decode_row(runs: int) -> tuple[float, float]:
-    """Median ms of vmodgen's decode and of the floor, over the Almoravid payload."""
+def decode_row(runs: int) -> dict[str, float]:
+    """Median ms of vmodgen's decode and of three floors over the Almoravid payload: the issue's
+    (``bytes.fromhex`` + XOR), bytes only (``binascii.unhexlify`` + ``bytes.translate``), and
+    bytes then the UTF-8 text (the same + ``bytes.decode``: what a text needs at least)."""
     sys.path.insert(0, str(ROOT))
-    from vmodgen.vassal.obfuscation import deobfuscate
+    from vmodgen.vassal.obfuscation import deobfuscate_pieces
     payload = zipfile.ZipFile(CORPUS / "almoravid_Scenario_A_Toledo_Beset.vsav").read("savedGame")
     key = int(payload[5:7], 16)
     table = bytes(b ^ key for b in range(256))
 
-    def floor() -> None:
-        binascii.unhexlify(payload[7:]).translate(table).decode("utf-8")
-
-    def ours() -> None:
-        deobfuscate(payload)
+    fns = {
+        "vmodgen": lambda: deobfuscate_pieces(payload),    # what read_save decodes with
+        "fromhex + XOR (the issue's floor)": lambda: bytes.fromhex(payload[7:].decode("ascii")).translate(table),
+        "unhexlify + translate (bytes)": lambda: binascii.unhexlify(payload[7:]).translate(table),
+        "unhexlify + translate + UTF-8": lambda: binascii.unhexlify(payload[7:]).translate(table).decode("utf-8"),
+    }
 
     def med(fn) -> float:
         ts = []
@@ -115,11 +126,11 @@ def decode_row(runs: int) -> tuple[float, float]:
             fn()
             ts.append(time.process_time() - t)
         return statistics.median(ts) * 1000
-    a, b = [], []
-    for _ in range(3):           # interleaved, so drift hits both alike
-        a.append(med(ours))
-        b.append(med(floor))
-    return statistics.median(a), statistics.median(b)
+    got: dict[str, list[float]] = {k: [] for k in fns}
+    for _ in range(3):           # interleaved, so drift hits all alike
+        for k, fn in fns.items():
+            got[k].append(med(fn))
+    return {k: statistics.median(v) for k, v in got.items()}
 
 
 def main() -> int:
@@ -127,7 +138,7 @@ def main() -> int:
     ap.add_argument("--base", type=Path, default=None, help="another vmodgen checkout (the 'before')")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--chain", type=int, default=7, help="times the four logs are repeated (7: 28 logs)")
-    ap.add_argument("--only", default="", help="comma-separated rows: chain,tld,inspect,decode,help")
+    ap.add_argument("--only", default="", help="comma-separated rows: chain,jobs,tld,inspect,decode,help")
     opt = ap.parse_args()
     if not MODULE.is_file() or not all(p.is_file() for p in LOGS):
         print("../shared/corpus is absent: nothing to measure")
@@ -149,11 +160,17 @@ def main() -> int:
         if not only or "chain" in only:
             rows.append((f"audit of a {len(logs)}-log chain", audit_args + [*map(str, logs)],
                          REPLAY_ONLY + [str(MODULE), *map(str, logs)], "replay-only pass"))
+        if not only or "jobs" in only:
+            rows.append((f"audit of the {len(logs)}-log chain, --jobs 2 (A) against --jobs 1 (B)",
+                         audit_args + ["--jobs", "2", *map(str, logs)],
+                         audit_args + ["--jobs", "1", *map(str, logs)], "--jobs 1"))
         if not only or "tld" in only:
-            rows.append(("audit of the four TLD logs", audit_args + [*map(str, LOGS)], None, None))
+            rows.append(("audit of the four TLD logs", audit_args + [*map(str, LOGS)],
+                         REPLAY_ONLY + [str(MODULE), *map(str, LOGS)], "replay-only pass"))
         if not only or "inspect" in only:
             rows.append(("inspect --json --module of log 1",
-                         ["inspect", "--json", "--module", str(MODULE), str(LOGS[0])], None, None))
+                         ["inspect", "--json", "--module", str(MODULE), str(LOGS[0])],
+                         REPLAY_ONLY + [str(MODULE), str(LOGS[0])], "replay-only pass of log 1"))
         if not only or "help" in only:
             rows.append(("vmodgen --help", ["--help"], [], "bare interpreter"))
         for label, args, anchor, anchor_name in rows:
@@ -164,13 +181,15 @@ def main() -> int:
                     else [py, "-c", "pass"]
                 r = farm(cmd, acmd, opt.runs, pyenv(ROOT))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; {anchor_name} {r.get('b', float('nan')):.3f} s; "
-                      f"ratio A/B {r.get('ratio', float('nan')):.2f}")
-                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or "exit" in ln))
+                      f"ratio A/B {r.get('ratio', float('nan')):.2f} (CPU); wall {r.get('wall_a', float('nan')):.3f} s "
+                      f"against {r.get('wall_b', float('nan')):.3f} s, ratio {r.get('wall_ratio', float('nan')):.2f}")
+                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
             if opt.base is not None:
                 r = farm(cmd, cmd, opt.runs, pyenv(ROOT), pyenv(opt.base))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; base {r.get('b', float('nan')):.3f} s; "
-                      f"ratio after/before {r.get('ratio', float('nan')):.2f}")
-                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or "exit" in ln))
+                      f"ratio after/before {r.get('ratio', float('nan')):.2f} (CPU; wall "
+                      f"{r.get('wall_ratio', float('nan')):.2f})")
+                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
                 if args and args[0] == "audit":
                     for fmt in ([], ["--format", "json"]):
                         mine, theirs = report(ROOT, args + fmt), report(opt.base, args + fmt)
@@ -179,9 +198,11 @@ def main() -> int:
                         print(f"report {'json' if fmt else 'text'}: {'byte-identical' if same else 'DIFFERENT'} "
                               f"({len(mine)} bytes)")
         if not only or "decode" in only:
-            ours, floor = decode_row(max(opt.runs, 9))
-            print(f"\n## decode of the Almoravid save\nvmodgen {ours:.1f} ms; floor (unhexlify + translate + "
-                  f"UTF-8) {floor:.1f} ms; ratio {ours / floor:.2f}")
+            got = decode_row(max(opt.runs, 9))
+            ours = got.pop("vmodgen")
+            print(f"\n## decode of the Almoravid save\nvmodgen {ours:.1f} ms (CPU, median)")
+            for name, floor in got.items():
+                print(f"  floor {name}: {floor:.1f} ms; ratio {ours / floor:.2f}")
     return 1 if bad else 0
 
 

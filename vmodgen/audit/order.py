@@ -48,11 +48,23 @@ def check_module(path: str, logged: str, module_name: str, force: bool) -> str |
             "audited anyway (--force); its pieces may not be read as this game's units.")
 
 
+def _placed(snapshot: dict) -> tuple[frozenset, frozenset]:
+    """``(piece id, position)`` of every piece a snapshot places on a map point (a piece off
+    every map at (0, 0) counts as absent, as :func:`_position_diff` says), and those ids."""
+    none = (None, 0, 0)
+    pairs = frozenset((pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none)
+    return pairs, frozenset(pid for pid, _ in pairs)
+
+
+def _placed_diff(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> int:
+    """Pieces placed differently in two :func:`_placed` sets: the ids of either, less those
+    placed alike in both."""
+    return len(a[1]) + len(b[1]) - len(a[1] & b[1]) - len(a[0] & b[0])
+
+
 def _position_diff(end: dict, start: dict) -> int:
     """Pieces placed differently at the end of one file and the start of another."""
-    a, b = end.get("pieces", {}), start.get("pieces", {})
-    none = ((None, 0, 0),)
-    return sum(1 for pid in a.keys() | b.keys() if a.get(pid, none)[0] != b.get(pid, none)[0])
+    return _placed_diff(_placed(end), _placed(start))
 
 
 def order_messages(results: list, given: list[str] | None) -> list[str]:
@@ -84,10 +96,16 @@ def _seam_messages(results: list, names: list[str]) -> list[str]:
     ended: name the seams where another file fits clearly better."""
     out = []
     memo: dict[tuple[int, int], int] = {}
+    ends: dict[int, tuple[frozenset, frozenset]] = {}
+    starts: dict[int, tuple[frozenset, frozenset]] = {}
 
     def diff(x: int, y: int) -> int:
         if (x, y) not in memo:
-            memo[(x, y)] = _position_diff(results[x].end, results[y].start)
+            if x not in ends:
+                ends[x] = _placed(results[x].end)
+            if y not in starts:
+                starts[y] = _placed(results[y].start)
+            memo[(x, y)] = _placed_diff(ends[x], starts[y])
         return memo[(x, y)]
 
     def better(best: int, cur: int) -> bool:

@@ -9,6 +9,7 @@ and what not).
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,7 +127,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             said = check_module(p, save.module_name, mod.name, force)
             if said:
                 warnings.append(said)
-            budget -= len(save.text)
+            budget -= save.chars
             if budget >= 0:
                 kept[p] = save
     jobs = max(1, min(jobs or 1, len(order), os.cpu_count() or 1))
@@ -176,8 +177,14 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         b.reset()
     else:
         _WORKER["saves"] = kept
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    # what the workers inherit (the parsed files, the module) is never collected there: frozen,
+    # the collector does not walk it (nor touch its pages, which the fork shares)
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+    finally:
+        gc.unfreeze()
     saves = _WORKER.pop("saves", {})
     auditor = None
     for i in range(1, len(out)):

@@ -119,9 +119,15 @@ def _decode_dense(text: str, delim: str) -> tuple[list[str], bool]:
 
 
 def _decode_sparse(text: str, delim: str) -> tuple[list[str], bool]:
+    return decode_pieces(text.split(delim), delim)
+
+
+def decode_pieces(pieces: list[str], delim: str) -> tuple[list[str], bool]:
+    """The sparse decoding of a text already split at every ``delim`` (``text.split(delim)``):
+    its tokens, and whether a token starts so that it may not re-encode as written (then
+    compare :func:`encode_value` of the tokens with the text)."""
     tokens: list[str] = []
     suspect = False
-    pieces = text.split(delim)
     last = len(pieces) - 1
     group: list[str] | None = None
     for i, piece in enumerate(pieces):

@@ -13,13 +13,13 @@ Nesting is limited to :data:`vmodgen.limits.MAX_COMMAND_DEPTH`; deeper input giv
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .. import limits
 from ..errors import LimitError
-from .codec import decode, decode_checked, encode_value
+from .codec import decode, decode_checked, decode_pieces, encode_value
 
-__all__ = ["ESC", "Command", "parse_tree", "encode_tree"]
+__all__ = ["ESC", "Command", "parse_tree", "parse_tree_pieces", "encode_tree"]
 
 ESC = "\x1b"
 
@@ -101,6 +101,31 @@ def parse_tree(text: str, path: str | Path | None = None) -> Command:
     return root
 
 
+def parse_tree_pieces(pieces: list[str], path: str | Path | None = None) -> Command:
+    """:func:`parse_tree` of ``ESC.join(pieces)``, from the text's pieces between ESC characters
+    (:func:`~vmodgen.vassal.obfuscation.deobfuscate_pieces`): the same tree, without building
+    the whole text when it splits sparsely (a save: a few thousand commands)."""
+    n = len(pieces) - 1
+    size = sum(map(len, pieces)) + n
+    if size > limits.MAX_SAVEDGAME_BYTES:
+        raise LimitError(path, f"savedGame text is {size} characters, more than the limit "
+                               f"of {limits.MAX_SAVEDGAME_BYTES}")
+    if n + 1 > limits.MAX_COMMANDS:
+        raise LimitError(path, f"savedGame has about {n + 1} commands, more than the limit of "
+                               f"{limits.MAX_COMMANDS} (MAX_COMMANDS)")
+    if n == 0 or n * 64 > size or not any("\\" in p for p in pieces):
+        return parse_tree(ESC.join(pieces), path)     # split as decode_checked splits it
+    tokens, suspect = decode_pieces(pieces, ESC)
+    text: list[str] = []
+
+    def whole() -> str:
+        if not text:
+            text.append(ESC.join(pieces))
+        return text[0]
+    canonical = not suspect or encode_value(tokens, ESC) == whole()
+    return _node(tokens, canonical, whole, 0, path)
+
+
 def _parse(text: str, depth: int, path: str | Path | None) -> Command:
     if depth > limits.MAX_COMMAND_DEPTH:
         raise LimitError(path, f"commands nested deeper than {limits.MAX_COMMAND_DEPTH} levels")
@@ -117,8 +142,14 @@ def _parse(text: str, depth: int, path: str | Path | None) -> Command:
                 return node
         return Command(text)
     tokens, canonical = split_esc(text)
-    if len(tokens) == 1 and tokens[0] == text:
-        return Command(text)
+    return _node(tokens, canonical, lambda: text, depth, path)
+
+
+def _node(tokens: list[str], canonical: bool, text: Callable[[], str], depth: int,
+          path: str | Path | None) -> Command:
+    """The node of a text holding an ESC, from its tokens (``text()`` gives the text)."""
+    if len(tokens) == 1 and tokens[0] == text():
+        return Command(tokens[0])
     head = tokens[0]
     if depth + 1 > limits.MAX_COMMAND_DEPTH:
         subs = [_parse(tok, depth + 1, path) for tok in tokens[1:]]
@@ -132,7 +163,7 @@ def _parse(text: str, depth: int, path: str | Path | None) -> Command:
         _parse(head, depth + 1, path)  # still enforce the depth limit on it
     node = Command(head, subs)
     if not canonical or not subs:
-        node._raw = text
+        node._raw = text()
     return node
 
 

@@ -150,8 +150,30 @@ class _Runner:
         if not node.subs:
             self.execute(node.typed(), node.text)
             return
+        if self.step is None and self._load(node):
+            return
         for sub in node.walk():
             self.execute(sub.typed(), sub.text)
+
+    def _load(self, node: Command) -> bool:
+        """The opening of a save or log (a container of ``+/`` commands run into an empty game,
+        as VASSAL loads a file), in one pass: what executing each ``+/`` gives, without the
+        dispatch. False (nothing done) when the game is not empty, or the container holds
+        anything else or names an id twice: the general path runs it."""
+        if self.s.pieces or self.s.stacks:
+            return False
+        cmds = _opening_adds(node)
+        if cmds is None:
+            return False
+        pieces, warnings, path = self.s.pieces, self.warnings, self.path
+        for cmd in cmds:
+            if cmd.type == "stack":
+                self._set_stack(cmd.id, cmd.state)
+                continue
+            if len(pieces) >= limits.MAX_PIECES:
+                raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+            pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=warnings, source=path))
+        return True
 
     def execute(self, cmd, text: str) -> None:
         while isinstance(cmd, Log):
@@ -400,6 +422,24 @@ class _Runner:
 
     def warnings_once(self, message: str) -> None:
         warn_once(self.warnings, message)
+
+
+def _opening_adds(node: Command) -> list[AddPiece] | None:
+    """The ``+/`` commands of a container (a node with no text of its own) that holds only
+    those, each id once; else None."""
+    if node.text:
+        return None
+    cmds = []
+    seen: set[str] = set()
+    for sub in node.subs:
+        if sub.subs:
+            return None
+        cmd = sub.typed()
+        if type(cmd) is not AddPiece or cmd.id in seen:
+            return None
+        seen.add(cmd.id)
+        cmds.append(cmd)
+    return cmds
 
 
 def merge_state(current: str, new: str, old: str | None, count: int) -> tuple[str, bool]:

@@ -14,9 +14,10 @@ import binascii
 import secrets
 from pathlib import Path
 
+from .. import limits
 from ..errors import InputError
 
-__all__ = ["VCSK", "VOBS", "PLAIN", "deobfuscate", "deobfuscate_bytes", "obfuscate",
+__all__ = ["VCSK", "VOBS", "PLAIN", "deobfuscate", "deobfuscate_bytes", "deobfuscate_pieces", "obfuscate",
            "payload_kind"]
 
 VCSK = "!VCSK"
@@ -79,6 +80,24 @@ def _utf8(raw: bytes, path: str | Path | None) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise InputError(path, f"savedGame text is not UTF-8 (byte {exc.start})", line=line) from None
+
+
+def deobfuscate_pieces(data: bytes, path: str | Path | None = None) -> tuple[list[str], str, int | None]:
+    """Decode a ``savedGame`` payload as the pieces of its text between ESC characters
+    (``text.split("\x1b")`` of :func:`deobfuscate`'s text, which their join gives back):
+    ``(pieces, kind, key)``. Each piece is decoded from UTF-8 on its own (ESC is one byte
+    that no multi-byte sequence holds, so the pieces are the same): a rare wide character
+    (an emoji) widens only its own piece, never the whole text."""
+    raw, kind, key = deobfuscate_bytes(data, path)
+    parts = raw.split(b"\x1b", limits.MAX_COMMANDS)
+    if len(parts) > limits.MAX_COMMANDS:
+        # one piece: the parser refuses so many commands from the whole text, before splitting it
+        return [_utf8(raw, path)], kind, key
+    try:
+        return list(map(bytes.decode, parts)), kind, key          # UTF-8
+    except UnicodeDecodeError:
+        _utf8(raw, path)          # the whole text's first bad byte, named as usual
+        raise                     # pragma: no cover - the whole decode fails where a piece did
 
 
 def deobfuscate(data: bytes, path: str | Path | None = None) -> tuple[str, str, int | None]:

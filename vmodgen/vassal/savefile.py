@@ -16,8 +16,8 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError, LimitError
 from ..safeio import SafeZip, parse_xml, read_bytes, write_bytes_atomic
-from .commands import Command, encode_tree, parse_tree
-from .obfuscation import PLAIN, VCSK, deobfuscate, obfuscate
+from .commands import Command, encode_tree, parse_tree, parse_tree_pieces
+from .obfuscation import PLAIN, VCSK, deobfuscate_pieces, obfuscate
 
 __all__ = ["Metadata", "SaveFile", "read_save", "read_save_bytes", "write_save", "save_bytes",
            "metadata_xml", "parse_metadata"]
@@ -98,13 +98,39 @@ class SaveFile:
     moduledata: Metadata | None = None
     entries: list[str] = field(default_factory=list)
     _tree: Command | None = field(default=None, repr=False)
+    #: the text's pieces between ESC characters, as read (:attr:`text` is joined from them
+    #: only when asked for: the tree is parsed from them)
+    _pieces: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def tree(self) -> Command:
         """The command tree (parsed once)."""
         if self._tree is None:
-            self._tree = parse_tree(self.text, self.path)
+            if self._pieces is not None and "_text" not in self.__dict__:
+                self._tree = parse_tree_pieces(self._pieces, self.path)
+            else:
+                self._tree = parse_tree(self.text, self.path)
         return self._tree
+
+    @property
+    def chars(self) -> int:
+        """The length of :attr:`text` (without joining it)."""
+        if "_text" not in self.__dict__ and self._pieces is not None:
+            return sum(map(len, self._pieces)) + len(self._pieces) - 1
+        return len(self.text)
+
+    def head(self, n: int) -> str:
+        """``text[:n]`` (without joining the whole text)."""
+        if "_text" not in self.__dict__ and self._pieces is not None:
+            out: list[str] = []
+            size = 0
+            for p in self._pieces:
+                out.append(p)
+                size += len(p) + 1
+                if size >= n:
+                    break
+            return "\x1b".join(out)[:n]
+        return self.text[:n]
 
     @property
     def module_name(self) -> str:
@@ -124,7 +150,7 @@ class SaveFile:
     def _legacy_check(self) -> tuple[str, str]:
         """(module name, version) from a VASSAL 2.x ``CHECK\tversion<V\tALERT…Game saved using NAME
         version V.`` command at the head of the file; empty strings when there is none."""
-        head = self.text[:2000]
+        head = self.head(2000)
         i = head.find("CHECK\tversion<")
         if i < 0:
             return "", ""
@@ -143,7 +169,7 @@ class SaveFile:
         """The VASSAL version that wrote the file (savedata, else the CHECK command)."""
         if self.savedata and self.savedata.vassal_version:
             return self.savedata.vassal_version
-        head = self.text[:400]
+        head = self.head(400)
         marker = "runningVassalVersion<"
         i = head.find(marker)
         if i >= 0:
@@ -170,6 +196,25 @@ class SaveFile:
         return encode_tree(self.tree)
 
 
+def _get_text(self: SaveFile) -> str:
+    text = self.__dict__.get("_text")
+    if text is None:
+        text = self.__dict__["_text"] = "\x1b".join(self._pieces or [""])
+    return text
+
+
+def _set_text(self: SaveFile, text: str | None) -> None:
+    if text is None:
+        self.__dict__.pop("_text", None)
+    else:
+        self.__dict__["_text"] = text
+        self._pieces = None
+
+
+#: the command text (joined from the pieces read on first use)
+SaveFile.text = property(_get_text, _set_text)  # type: ignore[assignment]
+
+
 def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
     """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text."""
     path = str(path)
@@ -188,11 +233,13 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):
             payload = payload[3:]
-    text, kind, key = deobfuscate(payload, path)
-    if len(text) > limits.MAX_SAVEDGAME_BYTES:
-        raise LimitError(path, f"savedGame text is {len(text)} characters, more than the limit "
+    pieces, kind, key = deobfuscate_pieces(payload, path)
+    save = SaveFile(path, None, kind, key, container, savedata, moduledata, entries,  # type: ignore[arg-type]
+                    _pieces=pieces)
+    if save.chars > limits.MAX_SAVEDGAME_BYTES:
+        raise LimitError(path, f"savedGame text is {save.chars} characters, more than the limit "
                                f"of {limits.MAX_SAVEDGAME_BYTES}")
-    return SaveFile(path, text, kind, key, container, savedata, moduledata, entries)
+    return save
 
 
 def _meta(zf: SafeZip, name: str, path: str) -> Metadata | None:

@@ -27,7 +27,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, PieceRecord, StackRecord
 from .piece import Piece
-from .interpreter import Change, Move, _Runner, merge_stack_state, merge_state
+from .interpreter import Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
 from ..errors import LimitError
@@ -72,6 +72,58 @@ def _index(s: _S, p: _P | _S) -> int:
 def _i(tokens: list[str], k: int) -> int:
     v = java_int(tokens[k]) if k < len(tokens) else None
     return 0 if v is None else v
+
+
+# what a ``+/`` reads from its state text, memoised by that text across the files of a chain
+# (every log of a chain opens with the whole game: most of its pieces' and stacks' states are
+# those the previous file opened with). Pure functions of the text; bounded in entries.
+_FIELDS_MAX = 65_536
+_BASIC: dict[str, tuple[str | None, tuple[int, int], bool]] = {}
+_PIECES: dict[tuple[str, int], tuple[str | None, tuple[int, int], bool]] = {}
+_STACKS: dict[str, tuple[str | None, tuple[int, int], tuple[str, ...]]] = {}
+
+
+def _remember(memo: dict, key, value) -> None:
+    if len(memo) >= _FIELDS_MAX:
+        memo.clear()
+    memo[key] = value
+
+
+def _basic_fields(basic: str) -> tuple[str | None, tuple[int, int], bool]:
+    """A BasicPiece state's map (``None`` for ``null``), point, and whether its point tokens
+    are written as VASSAL writes that point (``str`` of the numbers)."""
+    got = _BASIC.get(basic)
+    if got is None:
+        tokens = decode(basic, ";")
+        map_id = tokens[0] if tokens else "null"
+        pos = (_i(tokens, 1), _i(tokens, 2))
+        got = (None if map_id == "null" else map_id, pos, tokens[1:3] == [str(pos[0]), str(pos[1])])
+        if len(basic) <= 4_000:
+            _remember(_BASIC, basic, got)
+    return got
+
+
+def _piece_fields(state: str, piece: Piece) -> tuple[str | None, tuple[int, int], bool]:
+    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain."""
+    key = (state, piece.count)
+    got = _PIECES.get(key)
+    if got is None:
+        got = _basic_fields(split_state_chain(state, key[1])[-1])
+        if len(state) <= 8_000:
+            _remember(_PIECES, key, got)
+    return got
+
+
+def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, ...]]:
+    """A 2.x stack state's map (``None`` for ``null``), point and member ids."""
+    got = _STACKS.get(state)
+    if got is None:
+        tokens = decode(state, ";")
+        map_id = tokens[0] if tokens else "null"
+        got = (None if map_id == "null" else map_id, (_i(tokens, 1), _i(tokens, 2)), tuple(tokens[3:]))
+        if len(state) <= 8_000:
+            _remember(_STACKS, state, got)
+    return got
 
 
 class Vassal2Runner(_Runner):
@@ -176,18 +228,16 @@ class Vassal2Runner(_Runner):
     def _stack_set_state(self, s: _S, state: str) -> None:
         """``Stack.setState``: the point, then the members (a member of another stack leaves
         it; one left out keeps this stack as its parent, unseen), then the map."""
-        tokens = decode(state, ";")
-        map_id = tokens[0] if tokens else "null"
-        self._set_pos(s, (_i(tokens, 1), _i(tokens, 2)))
+        m, pos, ids = _stack_fields(state)
+        self._set_pos(s, pos)
         s.contents = []
         self.dirty.append(s)
-        for tok in tokens[3:]:
+        for tok in ids:
             child = self.reg.get(tok)
             if isinstance(child, _P):
                 self._insert_child(s, child, len(s.contents))
             elif isinstance(child, _S):
                 break          # Stack.setParent throws: the rest of the state is not read
-        m = None if map_id == "null" else map_id
         if m != s.map:
             if m is not None:
                 self._map_add(m, s)
@@ -197,11 +247,13 @@ class Vassal2Runner(_Runner):
     def _basic_set_state(self, p: _P, basic: str) -> None:
         """``BasicPiece.setState``: own point; to another map: onto that map (out of its
         stack); to no map: off its map's list, still in its stack."""
-        tokens = decode(basic, ";")
-        map_id = tokens[0] if tokens else "null"
-        new_map = None if map_id == "null" else map_id
+        new_map, pos, _ = _basic_fields(basic)
+        self._set_place(p, new_map, pos)
+
+    def _set_place(self, p: _P, new_map: str | None, pos: tuple[int, int]) -> None:
+        """The moves of :meth:`_basic_set_state`, from its state's map and point."""
         old_map = self._map_of(p)
-        self._set_pos(p, (_i(tokens, 1), _i(tokens, 2)))
+        self._set_pos(p, pos)
         if new_map != old_map:
             if new_map is not None:
                 self._map_add(new_map, p)
@@ -216,6 +268,84 @@ class Vassal2Runner(_Runner):
         super().run(node)
         self._sync()
 
+    def _load(self, node) -> bool:
+        """The opening of a save or log (a container of ``+/`` commands run into an empty game,
+        as VASSAL loads a file), in one pass: what running each ``+/`` and then :meth:`_sync`
+        gives, without the per-command bookkeeping. False (nothing done) when the game is not
+        empty, or the container holds anything else or names an id twice: the general path
+        runs it."""
+        if self.reg or self.s.stacks or self.s.pieces or self.dirty:
+            return False
+        cmds = _opening_adds(node)
+        if cmds is None:
+            return False
+        reg, coll, spieces = self.reg, self.coll, self.s.pieces
+        warnings, path = self.warnings, self.path
+        for cmd in cmds:
+            pid = cmd.id
+            if cmd.type != "stack":
+                if len(spieces) >= limits.MAX_PIECES:
+                    raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+                piece = Piece(cmd.type, cmd.state, warnings=warnings, source=path)
+                rec = PieceRecord(pid, piece)
+                p = _P(pid, rec)
+                reg[pid] = p
+                spieces[pid] = rec
+                m, pos, written = _piece_fields(cmd.state, piece)
+                p.own_pos = pos
+                if m is not None:
+                    coll.setdefault(m, {})[id(p)] = p
+                    p.own_map = m
+                if written:
+                    p.written = (m, *pos)
+                continue
+            st = _S(pid)
+            reg[pid] = st
+            m, st.pos, ids = _stack_fields(cmd.state)
+            contents = st.contents
+            for tok in ids:
+                child = reg.get(tok)
+                if isinstance(child, _P):
+                    old = child.parent
+                    if old is not None:           # listed by an earlier stack: it leaves that one
+                        for k, member in enumerate(old.contents):
+                            if member is child:
+                                del old.contents[k]
+                                break
+                        old.kids.discard(child)
+                    elif child.own_map is not None:
+                        coll.get(child.own_map, {}).pop(id(child), None)
+                    child.parent = st
+                    st.kids.add(child)
+                    contents.append(child)
+                elif isinstance(child, _S):
+                    break          # Stack.setParent throws: the rest of the state is not read
+            if m is not None:
+                coll.setdefault(m, {})[id(st)] = st
+                st.map = m
+        # _sync: the stacks' records in the order they joined, then every piece's place
+        stacks, index = self.s.stacks, self.index
+        for o in reg.values():
+            if isinstance(o, _S):
+                stacks[o.id] = StackRecord(o.id, o.map, o.pos[0], o.pos[1],
+                                                   [p.id for p in o.contents], None)
+                index.setdefault((o.map, o.pos[0], o.pos[1]), []).append(o.id)
+        for o in reg.values():
+            if isinstance(o, _P):
+                parent = o.parent
+                if parent is None:
+                    m, (x, y) = o.own_map, o.own_pos
+                    o.rec.position = (m, x, y)
+                    o.rec.stack = None
+                else:
+                    m, (x, y) = parent.map, parent.pos
+                    o.rec.position = (m, x, y)
+                    o.rec.stack = parent.id
+                if o.written != (o.own_map, x, y):
+                    o.rec.piece.set_position(o.own_map, x, y)
+                    o.written = (o.own_map, x, y)
+        return True
+
     def add(self, cmd: AddPiece) -> None:
         if cmd.is_stack:
             s = _S(cmd.id)
@@ -227,10 +357,9 @@ class Vassal2Runner(_Runner):
             rec = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings, source=self.path))
             p = _P(cmd.id, rec)
             self._register(p)
-            basic = split_state_chain(cmd.state, rec.piece.count)[-1]
-            self._basic_set_state(p, basic)
-            tokens = decode(basic, ";")
-            if tokens[1:3] == [str(p.own_pos[0]), str(p.own_pos[1])]:
+            new_map, pos, written = _piece_fields(cmd.state, rec.piece)
+            self._set_place(p, new_map, pos)
+            if written:
                 p.written = (p.own_map, *p.own_pos)     # its state already says so
         if self.step is not None:
             self.step.created.append(cmd.id)
@@ -335,19 +464,23 @@ class Vassal2Runner(_Runner):
         ``pos`` that the piece may join (stacks with pieces; lone pieces that stack)."""
         if isinstance(moving, _P) and moving.no_stack:
             return False
-        for x in list(self.coll.get(m, {}).values()):
+        coll = self.coll.get(m)
+        if not coll:
+            return False
+        for x in coll.values():          # nothing changes the list until the one merge
             if isinstance(x, _S):
                 if x.pos != pos:
                     continue
-            elif (x.parent.pos if x.parent is not None else x.own_pos) != pos:
-                continue
-            if isinstance(x, _S):
                 if x.contents and not x.contents[-1].no_stack:
                     self._merge(x, moving)
                     return True
-            elif not x.no_stack:
-                self._merge(x, moving)
-                return True
+            else:
+                parent = x.parent
+                if (parent.pos if parent is not None else x.own_pos) != pos:
+                    continue
+                if not x.no_stack:
+                    self._merge(x, moving)
+                    return True
         return False
 
     def _merge(self, fixed: _P | _S, moving: _P | _S) -> None:
@@ -441,7 +574,7 @@ class Vassal2Runner(_Runner):
         rec.position = (m, x, y)
         parent = p.parent
         listed = (parent is not None and self.reg.get(parent.id) is parent
-                  and any(c is p for c in parent.contents))
+                  and p in parent.contents)        # identity: _P has no __eq__
         rec.stack = (parent.id if listed and parent is not None and (not parent.local or parent.contents)
                      else None)
         # what BasicPiece.getState writes: the piece's own map, the point it is drawn at
@@ -474,23 +607,24 @@ class Vassal2Runner(_Runner):
         with the live state."""
         st = GameState(turns=dict(self.s.turns), properties=dict(self.s.properties),
                        boards={k: list(v) for k, v in self.s.boards.items()}, players=list(self.s.players))
+        reg = self.reg
+        stacks = [o for o in reg.values() if isinstance(o, _S)]
         listed: dict[str, _S] = {}        # piece id → the stack whose loaded state takes it (the last)
-        for o in self.reg.values():
-            if isinstance(o, _S):
-                for p in o.contents:
-                    if isinstance(self.reg.get(p.id), _P):
-                        listed[p.id] = o
-        for pid, o in self.reg.items():
+        for sk in stacks:
+            for p in sk.contents:
+                if isinstance(reg.get(p.id), _P):
+                    listed[p.id] = sk
+        pieces = st.pieces
+        for pid, o in reg.items():
             if isinstance(o, _P):
                 s = listed.get(pid)
                 if s is not None:
-                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (s.map, s.pos[0], s.pos[1]), s.id)
+                    pieces[pid] = PieceRecord(pid, o.rec.piece, (s.map, s.pos[0], s.pos[1]), s.id)
                 else:
-                    x, y = self._pos_of(o)
-                    st.pieces[pid] = PieceRecord(pid, o.rec.piece, (o.own_map, x, y), None)
-        for sid, o in self.reg.items():
-            if isinstance(o, _S):
-                members = [p.id for p in o.contents if listed.get(p.id) is o]
-                st.stacks[sid] = StackRecord(sid, o.map, o.pos[0], o.pos[1], list(dict.fromkeys(members)),
-                                             None, provisional=o.local)
+                    x, y = o.parent.pos if o.parent is not None else o.own_pos
+                    pieces[pid] = PieceRecord(pid, o.rec.piece, (o.own_map, x, y), None)
+        for sk in stacks:
+            members = [p.id for p in sk.contents if listed.get(p.id) is sk]
+            st.stacks[sk.id] = StackRecord(sk.id, sk.map, sk.pos[0], sk.pos[1], list(dict.fromkeys(members)),
+                                           None, provisional=sk.local)
         return st
