@@ -347,7 +347,7 @@ def test_real_vassal_undo_gives_no_finding_for_the_undone_move(tmp_path_factory)
 
 def test_public_tld_chain_no_finding_from_an_undo():
     """The public TLD chain (four VASSAL 2.9.8 logs, examples/tld/binding.toml): no finding
-    stands at a step an undo took back or at an undo (the replay pairs 169 `* UNDO:` records).
+    stands at a step an undo took back or at an undo (the replay pairs 196 undos, every `* UNDO:` record among them).
     Three of the twelve ZOC findings the audit gave before were the inverse moves of an undo:
     E&F/1 at file 1 step 707 (undone by 708), 642 at file 2 step 529 (undone by 582; the same
     move made again at step 590 is judged there) and CSR/3 C's path through 6929 (step 713,
@@ -370,7 +370,7 @@ def test_public_tld_chain_no_finding_from_an_undo():
     assert ("tld_game_0606-1.log", 707, "E&F/1") not in zoc
     assert ("tld_game_0606-2.log", 529, "642") not in zoc and ("tld_game_0606-2.log", 590, "642") in zoc
     assert not any("6929" in f.message for f in r.findings if "CSR/3 C" in f.unit_names)
-    assert r.stats["undos"] == 169 and r.coverage["moves"]["not_judged"][UNDONE] > 0
+    assert r.stats["undos"] == 196 and r.coverage["moves"]["not_judged"][UNDONE] > 0
 
 
 def test_a_finding_that_names_a_filled_in_hex_is_not_reported():

@@ -144,7 +144,43 @@ def test_tld_chain_undos() -> None:
             assert by[119].undoes == [118] and not by[588].undo and by[526].undone_by == 585
             assert len([r for s in rp.steps for r in s.undone_rolls]) == 11
             assert {s.player for s in rp.steps} <= {"Joel", "Nate", None}
-    assert counts == [61, 92, 14, 2]
+    assert counts == [85, 95, 14, 2]
+
+
+def test_tld_undos_the_pointer_lost_are_found_by_the_state_they_restore() -> None:
+    """VASSAL 2.9.8's logger writes an undo as the bare inverse commands, and its pointer may name
+    entries the log does not show in that order (an undo's own entry can be undone: a redo). A step
+    that moves a piece back and sets its state back (Moved true→false: a drag never writes that)
+    takes back the latest step not yet taken back whose whole inverse it holds. TLD file 2: 381
+    and 382 restore 375 and 374; file 1: Joel's run of undos 974-992 (then his `* UNDO:` of the
+    chat at 894, step 995) goes back through 915 ... 897. An undo's own inverse sets Moved back to
+    true, as a drag does: a redo cannot be told from the same move made again by hand, and is
+    judged as a move (979, the inverse of undo 910; 1014-1015, the moves of 936-937 made again)."""
+    one = {s.index: s for s in replay(read_save(_need(CORPUS / "tld_game_0606-1.log"))).steps}
+    two = {s.index: s for s in replay(read_save(_need(CORPUS / "tld_game_0606-2.log"))).steps}
+    assert two[381].undoes == [375] and two[382].undoes == [374] and two[375].undone_by == 381
+    assert [one[k].undoes for k in (974, 975, 976, 977)] == [[915], [914], [913], [912]]
+    assert [one[k].undoes for k in (986, 987, 988, 989, 990, 991, 992)] == [[k] for k in range(903, 896, -1)]
+    assert not one[979].undo and one[995].undoes == [894]
+    assert not any(one[k].undo for k in range(998, 1016) if k != 1001)   # the moves made again
+
+
+def test_2x_a_restored_state_pairs_off_the_pointer_but_a_plain_move_back_does_not() -> None:
+    a = [_move("1", (50, 10), (10, 10)), "D/1/moved-true/moved-false"]
+    b = _move("2", (60, 10), (10, 10))
+    back = [_move("1", (10, 10), (50, 10)), "D/1/moved-false/moved-true"]
+    rp = replay(_log("2.9.8", [a, [b], back]))
+    assert rp.steps[2].undoes == [1] and rp.steps[0].undone_by == 3 and not rp.steps[1].undo
+    # the move back alone (no state restored) is what a drag by hand writes too: no undo
+    rp = replay(_log("2.9.8", [a, [b], [back[0]]]))
+    assert not any(s.undo for s in rp.steps)
+    # a state set back without a move (a marker flipped back by hand): no undo either
+    rp = replay(_log("2.9.8", [a, [b], [back[1]]]))
+    assert not any(s.undo for s in rp.steps)
+    # a redo (the inverse of an undo, off the pointer) writes what the same drag by hand writes:
+    # judged as the move it is
+    rp = replay(_log("2.9.8", [a, back, [b], a]))
+    assert rp.steps[1].undoes == [1] and not rp.steps[3].undo
 
 
 def test_speaker_names_and_no_password() -> None:

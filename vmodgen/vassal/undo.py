@@ -14,7 +14,11 @@ How an undo looks in the file:
   new and old swapped, ``D/`` with new and old states swapped, ``-/`` for ``+/``, ``+/`` for
   ``-/``, and for a chat line the chat ``* UNDO: <the line>``. Such a step is an undo when it
   holds the inverse of the entry the pointer names (a player dragging a piece back by hand
-  writes the same commands: the two cannot be told apart, and both put the piece back).
+  writes the same commands: the two cannot be told apart, and both put the piece back). Where
+  the log does not show the pointer's path (2.x logs skip entries the recorder's logger held), a
+  step that moves a piece back *and* sets its state back (the Moved flag to false: a drag never
+  writes that) is the undo of the latest step not yet taken back whose whole inverse it holds.
+  The inverse of an undo (a redo) writes what the same drag by hand writes: it stays a move.
 
 Who did a step (``Step.player``): the speaker of its chat (``<Name> - …``, a dice report's
 ``<Name>``), else the roster name (``PLAYER``) of the password its ``M/`` carries. The password
@@ -106,7 +110,8 @@ def _inverse(cmd: object) -> tuple | None:
 
 class _Facts:
     """What the pre-pass reads of one step."""
-    __slots__ = ("keys", "inverse", "marked", "undoable", "chat", "player_ids", "roster", "undo_chat")
+    __slots__ = ("keys", "inverse", "marked", "undoable", "chat", "player_ids", "roster", "undo_chat",
+                 "moves", "inverse_changes", "restores")
 
     def __init__(self, node: "Command") -> None:
         self.keys: set[tuple] = set()
@@ -117,6 +122,8 @@ class _Facts:
         self.player_ids: list[str] = []
         self.roster: list[Player] = []
         self.undo_chat = False           # a "* UNDO: " line (VASSAL before 3.4)
+        self.moves = False               # it moves a piece (``M/``)
+        self.inverse_changes: list[tuple] = []   # the inverse keys of its ``D/`` commands
         for cmd in _commands(node):
             if isinstance(cmd, Undo):
                 self.marked = self.marked or cmd.in_progress
@@ -130,11 +137,17 @@ class _Facts:
                 self.undoable = True     # VASSAL's commands have an undo; unknown ones: no say
             if inv is not None:
                 self.inverse.add(inv)
+                if isinstance(cmd, ChangePiece):
+                    self.inverse_changes.append(inv)
+            self.moves = self.moves or isinstance(cmd, MovePiece)
             if isinstance(cmd, Chat):
                 self.chat.append(html.unescape(cmd.text))
                 self.undo_chat = self.undo_chat or cmd.text.startswith(UNDO_CHAT)
             elif isinstance(cmd, MovePiece) and cmd.player_id:
                 self.player_ids.append(cmd.player_id)
+        #: the ``D/`` keys of a step that also moves pieces: candidates for restoring a state
+        self.restores: list[tuple] = ([k for k in self.keys if k[0] == "D"]
+                                      if self.moves else [])
 
 
 def _is_inverse(step: _Facts, target: _Facts) -> bool:
@@ -154,6 +167,8 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
     facts = [_Facts(step.command) for step in steps]
     marked = marks_undo(version) or any(f.marked for f in facts)
     pointer = -1                         # index into steps of the entry the next undo takes back
+    #: the inverse of a step's ``D/`` → the steps that moved a piece and changed its state so
+    restored_by: dict[tuple, list[int]] = {}
     for i, (step, f) in enumerate(zip(steps, facts)):
         for p in f.roster:
             _enrol(names, p)
@@ -169,6 +184,13 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
                 found = _latest_inverse(f, facts, steps, pointer if pointer >= 0 else i - 1)
                 if found is not None:
                     pointer, is_undo = found, True
+            if not is_undo and f.restores:
+                # a move taken back with its state restored (a drag never writes the Moved flag
+                # back to false): an undo for sure, of the latest step not yet taken back whose
+                # whole inverse this is (the recorder's logger held entries the log does not)
+                found = _latest_restored(f, facts, steps, restored_by, i - 1)
+                if found is not None:
+                    pointer, is_undo = found, True
         if is_undo:
             step.undo = True
             if pointer >= 0:
@@ -180,6 +202,9 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
             pointer -= 1
         elif f.undoable:
             pointer = i
+        if not is_undo and f.moves and f.inverse_changes:
+            for key in f.inverse_changes:
+                restored_by.setdefault(key, []).append(i)
 
 
 def _latest_inverse(f: _Facts, facts: list[_Facts], steps: list["Step"], start: int) -> int | None:
@@ -187,6 +212,20 @@ def _latest_inverse(f: _Facts, facts: list[_Facts], steps: list["Step"], start: 
         if steps[j].undone_by is None and not steps[j].undo and _is_inverse(f, facts[j]):
             return j
     return None
+
+
+def _latest_restored(f: _Facts, facts: list[_Facts], steps: list["Step"],
+                     restored_by: dict[tuple, list[int]], start: int) -> int | None:
+    """The latest step up to ``start``, not yet taken back, that moved a piece and changed a
+    state, whose whole inverse ``f`` holds (found through the ``D/`` keys ``f`` restores)."""
+    best = None
+    for key in f.restores:
+        for j in reversed(restored_by.get(key, ())):
+            if j <= start and (best is None or j > best) and steps[j].undone_by is None \
+                    and _is_inverse(f, facts[j]):
+                best = j
+                break
+    return best
 
 
 def _enrol(names: dict[str, str], p: Player) -> None:
