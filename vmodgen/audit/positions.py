@@ -66,6 +66,10 @@ class PositionBuilder:
         self._moved: dict[str, tuple] = {}
         #: piece id → the state with its move that the index holds instead of the cached one
         self._in_index: dict[str, UnitState] = {}
+        #: piece id → when its state entered the unit cache (the cache's order: a dict keeps the
+        #: order of insertion), to list the units that moved in that order without a scan
+        self._rank: dict[str, int] = {}
+        self._ranks = 0
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -249,6 +253,7 @@ class PositionBuilder:
                 us = cache[pid] = UnitState(v.unit, v.hex, v.reduced,
                                             v.status | frozenset(extra) if extra else v.status,
                                             aliases=self.aliases)
+                self._rank[pid] = self._ranks = self._ranks + 1
                 if not rebuild:
                     index.add(us)
         self._dirty.clear()
@@ -293,6 +298,12 @@ class PositionBuilder:
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
+        if wanted:                             # the units that moved, in the order of ``units``
+            rank = self._rank
+            pos.set_movers([wanted[pid] for pid in sorted(wanted, key=rank.__getitem__)
+                            if wanted[pid].previous is not None])
+        else:
+            pos.set_movers([])
         if by_hex is not None:
             pos.side_versions = dict(index.versions)
             pos.mixed_hexes = frozenset(index.mixed)
