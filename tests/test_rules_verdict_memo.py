@@ -176,5 +176,29 @@ def test_games_judge_every_move_afresh(game):
     kit = load_kit(game)
     rs = ruleset_for(kit.game)
     p = Position(kit.game, kit.map, [], side_versions={})
-    assert rs.move_context(rs.board(p), UnitState(next(iter(kit.units.values())) if isinstance(kit.units, dict)
-                                                  else kit.units[0], "x")) is None
+    for side in kit.game.sides:
+        for mode in rs.modes:
+            assert rs.move_context(rs.board(p), side, mode) is None
+
+
+def test_na41_line_of_supply_step_costs_remembered_per_map_and_points():
+    """NA41 16.3.2 (rough costs 2 hex points off road): one rule set remembers the step costs of
+    a supply line per map and per points, so a unit 5 hexes from Tripoli's edge (0602) is in
+    full supply on a clear strip, out of it across rough 0301-0303 (another map), and in
+    supply again there when rough costs 1 (los_rough_jebel_points changed on the same game):
+    each answer equals a fresh rule set's."""
+    from na41_util import S, ax
+    from rules_util import table
+    clear = position(S + ax("A", "0602"))
+    rough = position(S + "".join(table("hexes", hex=f"03{r:02d}", terrain="rough") for r in (1, 2, 3))
+                     + ax("A", "0602"))
+    rs = ruleset_for(rough.game)
+    fresh = lambda p: ruleset_for(p.game).supply_status(p, "axis")      # noqa: E731
+    seen = []
+    for p, points in ((clear, None), (rough, None), (rough, 1)):
+        if points is not None:
+            rough.game.rules["los_rough_jebel_points"] = points
+        got = rs.supply_status(p, "axis")
+        assert got == fresh(p)
+        seen.append(got["A"])
+    assert seen == ["full", "none", "full"]

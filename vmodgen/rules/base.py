@@ -339,10 +339,14 @@ class RuleSet(Generic[M]):
 
         out = self.moves_preamble(board, ez_of)
         verdicts = self._verdicts
+        contexts: dict[tuple[str, str], tuple | None] = {}
         for u in board.pos.movers:             # the units with a previous hex, in the units' order
             if not self.judges_move(board, u):
                 continue
-            ctx = self.move_context(board, u)
+            try:
+                ctx = contexts[(u.side, u.mode)]
+            except KeyError:
+                ctx = contexts[(u.side, u.mode)] = self.move_context(board, u.side, u.mode)
             if ctx is None:
                 out += self.check_unit_move(board, u, ez_of(u.side))
                 continue
@@ -357,11 +361,11 @@ class RuleSet(Generic[M]):
             out += hit[1]
         return out
 
-    def move_context(self, board: Board, u: UnitState) -> tuple | None:
-        """Everything besides ``u``'s own state (its unit, hex, side up, statuses, previous hex,
-        path and mode) that :meth:`check_unit_move` reads to judge ``u``'s move at this position,
-        as a key: the same key, the same findings (remembered, not judged again). None (the
-        default) = judge every time. A rule set answers only when it can say it cheaply and
+    def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
+        """Everything besides a unit's own state (its unit, hex, side up, statuses, previous hex,
+        path and mode) that :meth:`check_unit_move` reads to judge the move of a unit of
+        ``side`` made in ``mode`` at this position, as a key: the same key, the same findings
+        (remembered, not judged again). None (the default) = judge every time. A rule set answers only when it can say it cheaply and
         fully (the enemy units' versions, the moment...); whatever else it reads it must
         forget with :meth:`forget_verdicts`."""
         return None

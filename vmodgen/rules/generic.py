@@ -391,8 +391,8 @@ class GenericRules(RuleSet[M]):
                    "unannounced", "unannounced_trials", "tried_too", "move_zoc", "enemy_zoc", "enemy_field",
                    "zoc", "move_model", "allowance", "_move_findings", "_path_key", "finding")
 
-    def move_context(self, board: Board, u: UnitState) -> tuple | None:
-        """What the generic verdict on ``u``'s move reads besides its own state: the enemy units
+    def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
+        """What the generic verdict on a move reads besides the unit's own state: the enemy units
         (their versions: they block and make the ZOC; every side's when friendly units count
         too: ``zoc_cancel``, or a retreat, which friendly units in a hex make legal), the
         moment (findings carry turn and phase), the map and whether moves are announced. None
@@ -402,9 +402,9 @@ class GenericRules(RuleSet[M]):
             return None
         pos = board.pos
         when = (pos.turn, pos.phase, id(board.map), pos.moves_announced)
-        if u.mode in ("retreat", "advance", "reaction") or self.flag("zoc_cancel"):
+        if mode in ("retreat", "advance", "reaction") or self.flag("zoc_cancel"):
             return when + tuple(versions.get(s) for s in sorted(self.game.sides))
-        return when + tuple(versions.get(e) for e in board.enemies(u.side))
+        return when + tuple(versions.get(e) for e in board.enemies(side))
 
     def _generic_moves(self) -> bool:
         """Whether this rule set judges moves with the generic hooks only (:data:`_MOVE_HOOKS`)."""
