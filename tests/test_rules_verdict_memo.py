@@ -202,3 +202,18 @@ def test_na41_line_of_supply_step_costs_remembered_per_map_and_points():
         assert got == fresh(p)
         seen.append(got["A"])
     assert seen == ["full", "none", "full"]
+
+
+def test_mixed_hexes_handed_over_give_the_scan_in_its_order():
+    """GEN stacking (no shared hexes): the hexes two sides share, when the maker hands them over
+    (``Position.mixed_hexes``), come out as a scan of the board finds them, in the board's
+    order, for none, one and several shared hexes."""
+    from vmodgen.rules.core.board import Board
+    body = (unit("A", "red", "0303") + unit("B", "blue", "0505") + unit("C", "red", "0505")
+            + unit("D", "blue", "0202") + unit("E", "red", "0202") + unit("F", "red", "0404"))
+    for text, want in ((H + unit("A", "red", "0303"), []), (H + unit("B", "blue", "0505") + unit("C", "red", "0505"),
+                                                            ["0505"]), (H + body, ["0505", "0202"])):
+        p = position(text)
+        scan = Board(p).mixed_hexes()
+        p.mixed_hexes = frozenset(scan)
+        assert Board(p).mixed_hexes() == scan == want

@@ -70,6 +70,10 @@ class PositionBuilder:
         #: order of insertion), to list the units that moved in that order without a scan
         self._rank: dict[str, int] = {}
         self._ranks = 0
+        #: piece id → when its view entered ``units`` (that dict's order), to put the dirty units
+        #: in that order without a scan
+        self._urank: dict[str, int] = {}
+        self._uranks = 0
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -179,6 +183,7 @@ class PositionBuilder:
             if new.hex is not None:
                 if new.unit is not None:
                     self.units[pid] = new
+                    self._urank[pid] = self._uranks = self._uranks + 1
                 elif new.markers:
                     self.markers[pid] = new
             relevant = (new.unit is not None or bool(new.markers) or
@@ -240,10 +245,10 @@ class PositionBuilder:
         dirty = self._dirty
         if not self._dirty_known:
             todo = self.units
-        elif len(dirty) == 1:
-            todo = {pid: self.units[pid] for pid in dirty if pid in self.units}
         else:                                  # in the order of self.units, as a full scan would
-            todo = {pid: v for pid, v in self.units.items() if pid in dirty} if dirty else {}
+            units_now = self.units
+            todo = {pid: units_now[pid] for pid in sorted((p for p in dirty if p in units_now),
+                                                          key=self._urank.__getitem__)}
         index = self._index
         rebuild = index.at is None
         for pid, v in todo.items():
