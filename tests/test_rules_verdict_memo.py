@@ -217,3 +217,26 @@ def test_mixed_hexes_handed_over_give_the_scan_in_its_order():
         scan = Board(p).mixed_hexes()
         p.mixed_hexes = frozenset(scan)
         assert Board(p).mixed_hexes() == scan == want
+
+
+def test_path_moves_remembered_by_what_stands_on_the_path():
+    """GEN movement/zoc, red R moving 0503 → 0504 → 0604 past blue B in 0505 (ZOC at 0504), blue
+    HQ G (no ZOC, but it blocks) elsewhere: G moving off the path bumps blue's version yet the
+    path's verdict is found again, not worked out (the walk reads nothing off the path); G
+    stepping onto 0504 blocks the path, and the verdict follows. Each answer equals a fresh
+    rule set's."""
+    p = _pos(H + unit("B", "blue", "0505") + unit("G", "blue", "0909", type="hq", kind="hq")
+             + unit("R", "red", "0604", values=MA, previous="0503", path=["0503", "0504", "0604"]))
+    rs = ruleset_for(p.game)
+    g = next(u for u in p.units if u.id == "G")
+    seen, sizes = [], []
+    for hexid in ("0909", "0910", "0504"):
+        g.hex = hexid
+        p.by_hex = None
+        _bump(p, "blue")
+        got = rs.check_moves(rs.board(p))
+        assert got == _fresh(p), hexid
+        seen.append([f.kind for f in got])
+        sizes.append(len(rs._memo_moves))
+    assert seen[0] == seen[1] == ["zoc"] and seen[2] != seen[0]
+    assert sizes == [1, 1, 2]

@@ -439,17 +439,17 @@ class GenericRules(RuleSet[M]):
 
     def _path_key(self, board: Board, u: UnitState, ez: set[str], allowance: float) -> tuple:
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
-        enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
-        moment (findings carry turn and phase). The cost table depends on the map only."""
+        enemy ZOC, who stands in them (enemy units block; friendly ones, with ``zoc_cancel``,
+        cancel a ZOC) and the moment (findings carry turn and phase). The cost table depends on
+        the map only. A walk along the path reads nothing off it, so the key holds while enemy
+        units elsewhere come and go."""
         path = u.path or ()
         head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
-        versions = board.pos.side_versions
-        if versions is not None and not self.flag("zoc_cancel"):
-            # only enemy units matter (they block and make the ZOC): their version says it all
-            return head + tuple(versions.get(e) for e in sorted(board.enemies(u.side)))
-        return head + (tuple(h in ez for h in path),
-                       tuple(tuple((x.id, x.side, x.status) for x in board.units(h) if x is not u) for h in path))
+        cancel = self.flag("zoc_cancel")
+        side = u.side
+        return head + tuple((h in ez, tuple((x.id, id(x.unit), x.side, x.status) for x in board.units(h)
+                                            if x is not u and (cancel or x.side != side))) for h in path)
 
     def take_notes(self) -> list[str]:
         """Sentences for the report about what the checks so far could not judge (and forget them)."""
