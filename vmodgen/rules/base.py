@@ -328,8 +328,10 @@ class RuleSet(Generic[M]):
     # ---- the move check: one skeleton; a game answers its hooks --------------------------
     def check_moves(self, board: Board) -> list[Finding]:
         """Every unit's move at this position: :meth:`moves_preamble` first (checks of the moves
-        taken together), then, for each unit that moved and that :meth:`judges_move`, its move
-        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side."""
+        taken together), then, for each unit that moved (``Position.movers``: the loop is as long
+        as the moves, not the units) and that :meth:`judges_move`, its move
+        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side;
+        remembered by the unit's state and :meth:`move_context` when the rule set gives one."""
         zocs: dict[str, Any] = {}
 
         def ez_of(side: str) -> Any:
