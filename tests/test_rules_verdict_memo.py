@@ -240,3 +240,16 @@ def test_path_moves_remembered_by_what_stands_on_the_path():
         sizes.append(len(rs._memo_moves))
     assert seen[0] == seen[1] == ["zoc"] and seen[2] != seen[0]
     assert sizes == [1, 1, 2]
+
+
+def test_a_rule_set_with_its_own_move_hooks_is_not_remembered_by_the_generic_key():
+    """A rule set that overrides any hook a generic move verdict runs through (here which units
+    count, that is block a move) may read what the generic key does not hold: no key."""
+    from vmodgen.rules.generic import GenericRules
+
+    class Counting(GenericRules):
+        def _counts_unit(self, u):
+            return super()._counts_unit(u)
+    p = _pos(H + unit("R", "red", "0206", values=MA, previous="0202"))
+    assert ruleset_for(p.game).move_context(ruleset_for(p.game).board(p), "red", "move") is not None
+    assert Counting(p.game).move_context(Counting(p.game).board(p), "red", "move") is None
