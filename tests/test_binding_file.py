@@ -109,7 +109,7 @@ BAD = [
     # (replace this, with that, the line the message must point at (text on it), message part)
     ('limit = { value = 2, source = "test", assumption = true }', "limit = -1", "limit = -1",
      "may not be negative"),
-    ('stop = true', "stopp = true", "stopp", "no setting 'zoc_stopp'"),
+    ('stop = true', "stopp = true", "stopp", "unknown rule parameter 'zoc_stopp' for the generic rule set; did you mean 'zoc_stop'?"),
     ('movement = 4', "movment = 4", "movment", "unknown key 'movment'"),
     ('property = { side = "^Axis$" }', 'property = { side = "^Axix$" }', "Axix",
      "matches no piece of the module"),

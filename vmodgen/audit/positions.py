@@ -66,6 +66,14 @@ class PositionBuilder:
         self._moved: dict[str, tuple] = {}
         #: piece id → the state with its move that the index holds instead of the cached one
         self._in_index: dict[str, UnitState] = {}
+        #: piece id → when its state entered the unit cache (the cache's order: a dict keeps the
+        #: order of insertion), to list the units that moved in that order without a scan
+        self._rank: dict[str, int] = {}
+        self._ranks = 0
+        #: piece id → when its view entered ``units`` (that dict's order), to put the dirty units
+        #: in that order without a scan
+        self._urank: dict[str, int] = {}
+        self._uranks = 0
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -175,6 +183,7 @@ class PositionBuilder:
             if new.hex is not None:
                 if new.unit is not None:
                     self.units[pid] = new
+                    self._urank[pid] = self._uranks = self._uranks + 1
                 elif new.markers:
                     self.markers[pid] = new
             relevant = (new.unit is not None or bool(new.markers) or
@@ -236,10 +245,10 @@ class PositionBuilder:
         dirty = self._dirty
         if not self._dirty_known:
             todo = self.units
-        elif len(dirty) == 1:
-            todo = {pid: self.units[pid] for pid in dirty if pid in self.units}
         else:                                  # in the order of self.units, as a full scan would
-            todo = {pid: v for pid, v in self.units.items() if pid in dirty} if dirty else {}
+            units_now = self.units
+            todo = {pid: units_now[pid] for pid in sorted((p for p in dirty if p in units_now),
+                                                          key=self._urank.__getitem__)}
         index = self._index
         rebuild = index.at is None
         for pid, v in todo.items():
@@ -249,6 +258,7 @@ class PositionBuilder:
                 us = cache[pid] = UnitState(v.unit, v.hex, v.reduced,
                                             v.status | frozenset(extra) if extra else v.status,
                                             aliases=self.aliases)
+                self._rank[pid] = self._ranks = self._ranks + 1
                 if not rebuild:
                     index.add(us)
         self._dirty.clear()
@@ -293,6 +303,12 @@ class PositionBuilder:
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
+        if wanted:                             # the units that moved, in the order of ``units``
+            rank = self._rank
+            pos.set_movers([wanted[pid] for pid in sorted(wanted, key=rank.__getitem__)
+                            if wanted[pid].previous is not None])
+        else:
+            pos.set_movers([])
         if by_hex is not None:
             pos.side_versions = dict(index.versions)
             pos.mixed_hexes = frozenset(index.mixed)

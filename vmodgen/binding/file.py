@@ -217,12 +217,12 @@ class FileBinding(Binding):
         self._check_rules()
 
     def _rule_params(self, gm: GridMapData) -> dict:
-        from ..rules.generic import GenericRules
+        from ..rules import unknown_param       # the registry's answer: one source of truth
         out = {}
         for name, rv in self.spec.rule_values.items():
-            known = name in GenericRules.PARAMS or any(re.fullmatch(p, name) for p in GenericRules.PATTERNS)
-            if not known:
-                raise self._err(f"[{rv.table}] {rv.key}: the generic rules have no setting '{name}'", rv.line)
+            refused = unknown_param("generic", name)
+            if refused is not None:
+                raise self._err(f"[{rv.table}] {rv.key}: {refused}", rv.line)
             value = rv.value
             if isinstance(value, list) and all(isinstance(x, str) for x in value):
                 value = ", ".join(value)

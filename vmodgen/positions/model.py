@@ -109,9 +109,26 @@ class Position:
     side_versions: dict[str, tuple] | None = field(default=None, repr=False, compare=False)
     #: with ``by_hex``: the hexes holding units of more than one side
     mixed_hexes: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    #: (the ``units`` list, its units with a previous hex in its order) when the maker has them at
+    #: hand (the audit): read :attr:`movers`
+    _movers: tuple[list[UnitState], list[UnitState]] | None = field(default=None, init=False, repr=False,
+                                                                     compare=False)
     #: ``file:line: ...`` for each name of an inline game that no rule reads (``vmodgen check``
     #: lists them)
     ignored: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def movers(self) -> list[UnitState]:
+        """The units with a previous hex (a move to judge), in the order of ``units``: the list
+        the maker handed over with this very ``units`` list (:meth:`set_movers`), else found."""
+        m = self._movers
+        if m is not None and m[0] is self.units:
+            return m[1]
+        return [u for u in self.units if u.previous is not None]
+
+    def set_movers(self, movers: list[UnitState]) -> None:
+        """Hand over :attr:`movers` for the current ``units`` list (which must not change since)."""
+        self._movers = (self.units, movers)
 
     @property
     def phase_info(self) -> Phase | None:

@@ -215,6 +215,8 @@ class RuleSet(Generic[M]):
         self._selectors: dict[str, Selector] = {}
         #: rule id → why it could not be judged (its precondition unknown), since the last take
         self._not_judged: dict[str, str] = {}
+        #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
+        self._verdicts: dict[tuple, tuple] = {}
 
     # ---- parameters ------------------------------------------------------------------------
     @classmethod
@@ -326,8 +328,10 @@ class RuleSet(Generic[M]):
     # ---- the move check: one skeleton; a game answers its hooks --------------------------
     def check_moves(self, board: Board) -> list[Finding]:
         """Every unit's move at this position: :meth:`moves_preamble` first (checks of the moves
-        taken together), then, for each unit that moved and that :meth:`judges_move`, its move
-        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side."""
+        taken together), then, for each unit that moved (``Position.movers``: the loop is as long
+        as the moves, not the units) and that :meth:`judges_move`, its move
+        (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side;
+        remembered by the unit's state and :meth:`move_context` when the rule set gives one."""
         zocs: dict[str, Any] = {}
 
         def ez_of(side: str) -> Any:
@@ -336,11 +340,41 @@ class RuleSet(Generic[M]):
             return zocs[side]
 
         out = self.moves_preamble(board, ez_of)
-        for u in board.pos.units:
-            if u.previous is None or not self.judges_move(board, u):
+        verdicts = self._verdicts
+        contexts: dict[tuple[str, str], tuple | None] = {}
+        for u in board.pos.movers:             # the units with a previous hex, in the units' order
+            if not self.judges_move(board, u):
                 continue
-            out += self.check_unit_move(board, u, ez_of(u.side))
+            try:
+                ctx = contexts[(u.side, u.mode)]
+            except KeyError:
+                ctx = contexts[(u.side, u.mode)] = self.move_context(board, u.side, u.mode)
+            if ctx is None:
+                out += self.check_unit_move(board, u, ez_of(u.side))
+                continue
+            # the unit by identity (the entry holds it: its id is not reused while the entry
+            # lives; a roster unit never changes), its state by value (a state may be changed)
+            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.mode, ctx)
+            hit = verdicts.get(key)
+            if hit is None:
+                if len(verdicts) > 50_000:
+                    verdicts.clear()
+                hit = verdicts[key] = (u.unit, self.check_unit_move(board, u, ez_of(u.side)))
+            out += hit[1]
         return out
+
+    def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
+        """Everything besides a unit's own state (its unit, hex, side up, statuses, previous hex,
+        path and mode) that :meth:`check_unit_move` reads to judge the move of a unit of
+        ``side`` made in ``mode`` at this position, as a key: the same key, the same findings
+        (remembered, not judged again). None (the default) = judge every time. A rule set answers only when it can say it cheaply and
+        fully (the enemy units' versions, the moment...); whatever else it reads it must
+        forget with :meth:`forget_verdicts`."""
+        return None
+
+    def forget_verdicts(self) -> None:
+        """Forget the move verdicts :meth:`check_moves` remembered."""
+        self._verdicts.clear()
 
     def move_zoc(self, board: Board, side: str) -> Any:
         """The enemy ZOC the moves of ``side``'s units meet, in the form :meth:`move_model` reads

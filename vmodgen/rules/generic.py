@@ -125,8 +125,6 @@ class GenericRules(RuleSet[M]):
         self._unmeasured: set[str] = set()                # units that moved without an allowance
         #: a path move's findings by everything they depend on (see _path_key)
         self._memo_moves: dict[tuple, list] = {}
-        #: (id of a unit state, _same_moves_key of its side) → (the state, its findings, unmeasured)
-        self._memo_same: dict[tuple, tuple] = {}
 
     # ---- configuration ---------------------------------------------------------------------
     def _validate(self) -> None:
@@ -384,34 +382,39 @@ class GenericRules(RuleSet[M]):
                          allowance_rule="GEN movement")
 
     def check_move(self, board: Board, u: UnitState, ez: Any) -> list:
-        """One unit's move (remembered: the same move against the same enemy is judged once)."""
-        memo = board.memo
-        if "generic.same_moves" not in memo:
-            memo["generic.same_moves"] = self._same_moves_key(board)
-        same = cast("dict[str, tuple] | None", memo["generic.same_moves"])
-        if same is not None:
-            hit = self._memo_same.get((id(u), same[u.side] if u.side in same else None))
-            if hit is not None and hit[0] is u:          # this very move, the enemy as it stood
-                if hit[2]:
-                    self._unmeasured.add(u.id)
-                return hit[1]
-        got, unmeasured = self._move_findings(board, u, ez, str(self.param("movement_field")))
-        if same is not None and u.side in same:
-            if len(self._memo_same) > 50_000:
-                self._memo_same.clear()
-            self._memo_same[(id(u), same[u.side])] = (u, got, unmeasured)
-        return got
+        """One unit's move (its findings are remembered by :meth:`move_context`)."""
+        return self._move_findings(board, u, ez, str(self.param("movement_field")))[0]
 
-    def _same_moves_key(self, board: Board) -> dict[str, tuple] | None:
-        """Side → what its units' move findings depend on besides the unit state itself, when the
-        position says it cheaply: the enemy units' versions (they block and make the ZOC) and
-        the moment (findings carry turn and phase). None when friendly units matter too
-        (``zoc_cancel``) or the position has no versions."""
+    #: the methods a move's verdict runs through: a rule set that overrides one reads what the
+    #: generic :meth:`move_context` does not know of (a game's state, its memory, its own units)
+    _MOVE_HOOKS = ("check_unit_move", "check_move", "check_retreat", "check_advance", "check_reaction",
+                   "unannounced", "unannounced_trials", "tried_too", "move_zoc", "enemy_zoc", "enemy_field",
+                   "zoc", "exerts_zoc", "_zoc_reach", "_counts_unit", "move_model", "allowance", "_move_findings",
+                   "_path_key", "finding", "board", "take_notes")
+
+    def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
+        """What the generic verdict on a move reads besides the unit's own state: the enemy units
+        (their versions: they block and make the ZOC; every side's when friendly units count
+        too: ``zoc_cancel``, or a retreat, which friendly units in a hex make legal), the
+        moment (findings carry turn and phase), the map and whether moves are announced. None
+        when the position has no versions, or for a rule set of its own move hooks (a game)."""
         versions = board.pos.side_versions
-        if versions is None or self.flag("zoc_cancel"):
+        if versions is None or not self._generic_moves():
             return None
-        when = (board.pos.turn, board.pos.phase, id(board.map))
-        return {side: tuple(versions.get(e) for e in board.enemies(side)) + when for side in self.game.sides}
+        pos = board.pos
+        when = (pos.turn, pos.phase, id(board.map), pos.moves_announced)
+        if mode in ("retreat", "advance", "reaction") or self.flag("zoc_cancel"):
+            return when + tuple(versions.get(s) for s in sorted(self.game.sides))
+        return when + tuple(versions.get(e) for e in board.enemies(side))
+
+    def _generic_moves(self) -> bool:
+        """Whether this rule set judges moves with the generic hooks only (:data:`_MOVE_HOOKS`)."""
+        cls = type(self)
+        got = cls.__dict__.get("_generic_moves_cached")
+        if got is None:
+            got = all(getattr(cls, n) is getattr(GenericRules, n) for n in self._MOVE_HOOKS)
+            setattr(cls, "_generic_moves_cached", got)
+        return got
 
     def _move_findings(self, board: Board, u: UnitState, ez: set[str], field: str) -> tuple[list, bool]:
         """The findings of one unit's move, and whether it moved without an allowance."""
@@ -437,17 +440,17 @@ class GenericRules(RuleSet[M]):
 
     def _path_key(self, board: Board, u: UnitState, ez: set[str], allowance: float) -> tuple:
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
-        enemy ZOC, who stands in them (enemy units block, friendly ones may cancel a ZOC) and the
-        moment (findings carry turn and phase). The cost table depends on the map only."""
+        enemy ZOC, who stands in them (enemy units block; friendly ones, with ``zoc_cancel``,
+        cancel a ZOC) and the moment (findings carry turn and phase). The cost table depends on
+        the map only. A walk along the path reads nothing off it, so the key holds while enemy
+        units elsewhere come and go."""
         path = u.path or ()
         head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
-        versions = board.pos.side_versions
-        if versions is not None and not self.flag("zoc_cancel"):
-            # only enemy units matter (they block and make the ZOC): their version says it all
-            return head + tuple(versions.get(e) for e in sorted(board.enemies(u.side)))
-        return head + (tuple(h in ez for h in path),
-                       tuple(tuple((x.id, x.side, x.status) for x in board.units(h) if x is not u) for h in path))
+        cancel = self.flag("zoc_cancel")
+        side = u.side
+        return head + tuple((h in ez, tuple((x.id, id(x.unit), x.side, x.status) for x in board.units(h)
+                                            if x is not u and (cancel or x.side != side))) for h in path)
 
     def take_notes(self) -> list[str]:
         """Sentences for the report about what the checks so far could not judge (and forget them)."""
@@ -457,6 +460,7 @@ class GenericRules(RuleSet[M]):
                        "the length of their moves was not checked, only "
                        "enemy units, enemy ZOC and prohibited terrain or hexsides along a recorded path.")
         self._unmeasured = set()
+        self.forget_verdicts()       # a remembered verdict would not note its unit as unmeasured again
         return out
 
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list:

@@ -153,10 +153,11 @@ class Board:
     def mixed_hexes(self) -> list[str]:
         """Hexes (and boxes) holding units of more than one side, in the order of :attr:`at`."""
         known = self.pos.mixed_hexes
-        if known is not None and not known:
-            return []
-        return [h for h, us in self.at.items() if (h in known if known is not None else
-                                                   len(us) > 1 and any(u.side != us[0].side for u in us))]
+        if known is not None:                  # the maker's: only their order is to find
+            if len(known) <= 1:
+                return [h for h in known if h in self.at]
+            return [h for h in self.at if h in known]
+        return [h for h, us in self.at.items() if len(us) > 1 and any(u.side != us[0].side for u in us)]
 
     def units(self, h: str, side: str | None = None) -> list[UnitState]:
         us = self.at.get(h, [])

@@ -82,15 +82,34 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
     def road(a: str, b: str) -> bool:
         return bool(board.roads(a, b) & ROADS)
 
+    # the step costs read the printed map only (terrain, hexsides, roads) and the points rough
+    # costs: remembered per map and points
+    steps = getattr(rs, "_na41_los_steps", None)
+    if steps is None or steps[0] is not board.map or steps[1] != (frozenset(rough), double):
+        steps = rs._na41_los_steps = (board.map, (frozenset(rough), double), {}, {})   # type: ignore[attr-defined]
+    base_memo: dict[tuple[str, str], float | None] = steps[2]
+    step_memo: dict[tuple[str, str], float | None] = steps[3]
+
     def base(a: str, b: str) -> float | None:
+        try:
+            return base_memo[(a, b)]
+        except KeyError:
+            pass
         if "all_sea" in board.hexside(a, b):
-            return None
-        return double if board.terrain(b) in rough and not road(a, b) else 1.0
+            got = None
+        else:
+            got = double if board.terrain(b) in rough and not road(a, b) else 1.0
+        base_memo[(a, b)] = got
+        return got
 
     def step(a: str, b: str) -> float | None:
-        if "escarpment" in board.hexside(a, b) and not road(a, b):
-            return None
-        return base(a, b)
+        try:
+            return step_memo[(a, b)]
+        except KeyError:
+            pass
+        got = None if "escarpment" in board.hexside(a, b) and not road(a, b) else base(a, b)
+        step_memo[(a, b)] = got
+        return got
 
     def road_enter(h: str) -> bool:
         if h in enemy_occ or (ez.kind(h) != NONE and h not in friendly):
