@@ -606,7 +606,7 @@ class FileAuditor:
             tracker.consequence(k)            # a unit or marker removed, placed, flipped, ...
         if not step.moves:
             return []
-        out = []
+        out: list[tbk.TakeBack | tbk.Stray] = []
         fed = False
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
@@ -634,7 +634,7 @@ class FileAuditor:
                         self._take_back(tb, pid, v, judged, out, paths, start, inferred, cov, no_allowance)
         return out
 
-    def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list, paths: dict[str, list[str]],
+    def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"], paths: dict[str, list[str]],
                    start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
                    no_allowance: str | None) -> None:
         """Cut the unit's path for one take-back and count its withdrawn moves as not judged."""
@@ -669,13 +669,13 @@ class FileAuditor:
                     if self.binding.map.has_hex(a) and self.binding.map.has_hex(b)
                     and b not in self._neighbours(a))
 
-    def _withdraw(self, backs: list["tbk.TakeBack"], findings: list[AuditFinding], active: dict[str, set],
+    def _withdraw(self, found: list["tbk.TakeBack | tbk.Stray"], findings: list[AuditFinding], active: dict[str, set],
                   taken: list[dict], rp, name: str, ph, phase_info) -> None:
         """After the return's step was checked: drop the findings the take-backs withdraw
         (:func:`takeback.withdrawn`) and list each take-back for the integrity section; name a
         stray drag's start in the findings of its step (:func:`takeback.name_strays`)."""
-        tbk.name_strays(findings, [b for b in backs if isinstance(b, tbk.Stray)])
-        backs = [b for b in backs if not isinstance(b, tbk.Stray)]
+        tbk.name_strays(findings, [b for b in found if isinstance(b, tbk.Stray)])
+        backs = [b for b in found if not isinstance(b, tbk.Stray)]
         if not backs:
             return
         first = min(tb.first for tb in backs)
