@@ -96,6 +96,22 @@ def test_a_drag_recorded_from_an_earlier_stop(mini):
     assert r.coverage["moves"]["judged"] == 4
 
 
+def test_the_findings_of_the_withdrawn_legs_are_withdrawn(mini):
+    """R1 0102 → 0202 → 0302 → 0403 → 0503 (B2's ZOC) → 0603: 'entered enemy ZOC at 0503 and
+    moved on' (GEN zoc) at step 5; then step 6 drags it to 0402 recorded from 0403 (where step 3
+    ended): steps 4-5 are withdrawn and with them the finding (listed with the take-back)."""
+    def play(w):
+        for h in ("0202", "0302", "0403", "0503", "0603"):
+            w.move("R1", h)
+        w.move("R1", "0402", recorded_from="0403").advance()
+    r = _audit(mini, "withdrawn", play)
+    assert _found(r) == []
+    assert _taken(r) == [("R1", 6, [4, 5], ["0403", "0503", "0603", "0403"], "lost undo")]
+    gone = r.integrity["taken_back"]["items"][0]["withdrawn_findings"]
+    assert [(w["step"], w["rule"]) for w in gone] == [(5, "GEN zoc")]
+    assert r.integrity["taken_back"]["withdrawn_findings"] == 1
+
+
 def test_a_drag_recorded_from_a_hex_the_unit_never_stood_on_is_judged_and_counted(mini):
     """The drag to 0603 recorded from 0101, a hex R1 did not stand on in the phase: not guessed
     at. Judged as the replay shows it (0503 → 0603: GEN zoc, entered enemy ZOC at 0503 and moved

@@ -589,8 +589,9 @@ class FileAuditor:
         drag back by hand, cut the unit's path to the hex it returned to (none left: it never
         moved) and count its withdrawn moves as not judged. ``judged_side``: "" when this
         phase judges no moves, "*" when it judges every side's, else the side it judges. A drag
-        whose recorded old hex is not where the replay had the unit: a lost undo (returned with
-        ``lost``) or a stray (counted in ``cov``)."""
+        whose recorded old hex is not where the replay had the unit is a lost undo (a take-back
+        with ``lost``, then the drag) or a stray (counted in ``cov``, returned to be named in
+        the findings of its step)."""
         if step is None or suppress:
             return []
         if step.undo:                          # an undo the replay could not pair
@@ -634,8 +635,8 @@ class FileAuditor:
                         self._take_back(tb, pid, v, judged, out, paths, start, inferred, cov, no_allowance)
         return out
 
-    def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"], paths: dict[str, list[str]],
-                   start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
+    def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"],
+                   paths: dict[str, list[str]], start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
                    no_allowance: str | None) -> None:
         """Cut the unit's path for one take-back and count its withdrawn moves as not judged."""
         uid = v.unit.id

@@ -16,17 +16,19 @@ return is judged as a move like any other.
 one: where the recorder's VASSAL had the piece when the player dragged it. The replay moves the
 piece from wherever the replay has it. The two differ when the recorder took something back that
 the log does not show (VASSAL 2.x logs lose the move part of some undos: the undo's remnant only
-removes a marker). When a unit's drag starts, by its recorded old position, on a hex the unit
-stood on earlier in the same phase (its phase-start hex or an earlier stop) while the replay has
-it elsewhere, the drags since that hex are a take-back that the log does not show, followed by
-the drag, judged from the recorded hex. Reading: here a consequence (a roll, a marker placed or
-removed, a unit of another side moved) does **not** keep the leg standing. For a drag back by hand
-the consequence is what tells a take-back from a move back (the player may have moved back on
-purpose, after seeing a roll); here no move back is in question: VASSAL itself recorded the unit
-on the earlier hex, so the leg was taken back in the mover's game whatever came between (an undo
-in VASSAL takes markers and moves back with it; the take-back lists the last consequence it
-spanned, for the reader to weigh). A recorded old hex the unit did not stand on in the phase is
-not guessed at: the drag is judged as the replay shows it and reported as a :class:`Stray`.
+removes a marker). When a unit that already moved in the phase is dragged from a recorded old
+hex that is not where the replay has it (its last stop, where its path is judged from) but a hex
+it stood on earlier in the phase (its phase-start hex or an earlier stop), the drags since that
+hex are a take-back the log does not show, followed by the drag, judged from the recorded hex.
+Reading: here a consequence (a roll, a marker placed or removed, a unit of another side moved)
+does **not** keep the leg standing. For a drag back by hand the consequence is what tells a
+take-back from a move back (the player may move back on purpose after seeing a roll); here no
+move back is in question: VASSAL itself had the unit on the earlier hex when it was dragged, so
+the leg was taken back in the mover's game whatever came between. Whether taking it back after
+a roll was fair is the reader's call: the take-back names the last step with a consequence it
+spans. A recorded old hex the unit did not stand on in the phase is not guessed at: the drag is
+judged as the replay shows it and reported as a :class:`Stray`. (A unit's first drag in a phase
+starts its move at the recorded old hex, as before.)
 
 Detection only (steps and hexes in, spans out): :class:`TakeBackTracker` is fed each unit drag in
 log order; the audit engine acts on what it returns (cuts the unit's path, withdraws the findings
