@@ -626,7 +626,7 @@ class FileAuditor:
                 judged = bool(judged_side) and (judged_side == "*" or v.unit.side == judged_side)
                 if isinstance(lost, tbk.Stray):      # judged as the replay shows it: counted, named
                     if judged:
-                        cov.stray_drags.append({"step": k, "unit": uid, "replay": lost.replay,
+                        cov.stray_drags.append({"step": k, "unit": who["name"], "replay": lost.replay,
                                                 "recorded": lost.recorded})
                         out.append(lost)
                     lost = None
