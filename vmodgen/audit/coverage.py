@@ -53,6 +53,10 @@ class Coverage:
     not_judged: dict[str, int] = field(default_factory=dict)
     #: (step, unit, phase name) of moves in a phase where the unit does not move
     out_of_phase: list[dict] = field(default_factory=list)
+    #: judged unit drags whose recorded old position (the ``M/`` command's) is in another hex than
+    #: the replay had the unit on, and not one it stood on earlier in the phase (a lost undo is a
+    #: take-back instead): {"step", "unit", "replay", "recorded"}; judged as the replay shows them
+    stray_drags: list[dict] = field(default_factory=list)
     #: inferred turns: (step, player) where a player's run of moves ended and was judged
     inferred_turn_ends: list[dict] = field(default_factory=list)
     #: side → ids of the pieces read as that side's units (on the game map at some step)
@@ -74,6 +78,7 @@ class Coverage:
                 "moves": {"seen": self.moves_seen, "judged": self.moves_judged,
                           "judged_without_allowance": self.moves_judged_without_allowance,
                           "long_drags_judged": self.long_drags_judged,
+                          "started_elsewhere": len(self.stray_drags),
                           "not_judged": {r: self.not_judged.get(r, 0) for r in REASONS}},
                 "units_by_side": self.units_by_side, "pieces": self.pieces}
 
@@ -97,6 +102,7 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
         total.moves_judged += c.moves_judged
         total.moves_judged_without_allowance += c.moves_judged_without_allowance
         total.long_drags_judged += c.long_drags_judged
+        total.stray_drags += c.stray_drags
         for k, v in c.not_judged.items():
             total.skip(k, v)
         for side, ids in c.units.items():
@@ -105,10 +111,12 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
         per_file.append({"file": path, **c.to_json(),
                          "phase_known_share": share(c.steps_phase_known, c.steps),
                          "out_of_phase": [{"file": path, **m} for m in c.out_of_phase],
+                         "started_elsewhere": [{"file": path, **m} for m in c.stray_drags[:MAX_LISTED]],
                          "inferred_turn_ends": c.inferred_turn_ends})
     out = total.to_json()
     out["phase_known_share"] = share(total.steps_phase_known, total.steps)
     out["out_of_phase"] = [m for f in per_file for m in f.pop("out_of_phase")]
+    out["started_elsewhere"] = [m for f in per_file for m in f.pop("started_elsewhere")]
     out["inferred_turn_ends"] = sum(len(f["inferred_turn_ends"]) for f in per_file)
     out["rules_not_judged"] = rules_not_judged
     out["warnings"] = list(warnings)

@@ -584,11 +584,14 @@ class FileAuditor:
     def _take_backs(self, step: Step | None, k: int, builder: PositionBuilder, changed: set[str],
                     tracker: "tbk.TakeBackTracker", active: dict[str, set], suppress: bool,
                     start: dict[str, str], paths: dict[str, list[str]], inferred: dict[str, tuple],
-                    cov: Coverage, no_allowance: str | None, judged_side: str) -> list["tbk.TakeBack"]:
+                    cov: Coverage, no_allowance: str | None, judged_side: str) -> list["tbk.TakeBack | tbk.Stray"]:
         """Feed this step's unit drags to the take-back tracker (audit/takeback.py); for each
         drag back by hand, cut the unit's path to the hex it returned to (none left: it never
         moved) and count its withdrawn moves as not judged. ``judged_side``: "" when this
-        phase judges no moves, "*" when it judges every side's, else the side it judges."""
+        phase judges no moves, "*" when it judges every side's, else the side it judges. A drag
+        whose recorded old hex is not where the replay had the unit is a lost undo (a take-back
+        with ``lost``, then the drag) or a stray (counted in ``cov``, returned to be named in
+        the findings of its step)."""
         if step is None or suppress:
             return []
         if step.undo:                          # an undo the replay could not pair
@@ -604,7 +607,7 @@ class FileAuditor:
             tracker.consequence(k)            # a unit or marker removed, placed, flipped, ...
         if not step.moves:
             return []
-        out = []
+        out: list[tbk.TakeBack | tbk.Stray] = []
         fed = False
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
@@ -616,39 +619,66 @@ class FileAuditor:
                     fed = True
                 uid = v.unit.id
                 memo = frozenset(key for keys in active.values() for key in keys if uid in key[3])
-                tb = tracker.drag(k, pid, builder.hex_of_point(mv.old), v.hex, unit=uid,
-                                  name=v.unit.name or uid, side=v.unit.side, player=player_of(step), before=memo)
-                if tb is None:
-                    continue
+                old = builder.hex_of_point(mv.old)
+                who = dict(unit=uid, name=v.unit.name or uid, side=v.unit.side, player=player_of(step))
+                lost = tracker.recorded(k, pid, old, v.hex, **who)
+                back = tracker.drag(k, pid, old, v.hex, before=memo, **who)
                 judged = bool(judged_side) and (judged_side == "*" or v.unit.side == judged_side)
-                out.append(dataclasses.replace(tb, judged=True) if judged else tb)
-                if judged:
-                    path = paths.get(pid)
-                    n = len(tb.hexes)
-                    if path is not None:
-                        if tuple(path[-n:]) == tb.hexes:
-                            del path[len(path) - n + 1:]
-                        elif tb.returned_to in path:
-                            del path[path.index(tb.returned_to) + 1:]
-                        if len(path) == 1:     # back where the phase found it: it never moved
-                            del paths[pid]
-                            start.pop(pid, None)
-                    inferred.pop(uid, None)
-                    moves = len(tb.steps)
-                    cov.moves_judged -= moves
-                    cov.skip(TAKEN_BACK, moves)
-                    if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
-                        cov.moves_judged_without_allowance -= moves
-                        cov.long_drags_judged -= sum(
-                            1 for a, b in zip(tb.hexes, tb.hexes[1:])
-                            if self.binding.map.has_hex(a) and self.binding.map.has_hex(b)
-                            and b not in self._neighbours(a))
+                if isinstance(lost, tbk.Stray):      # judged as the replay shows it: counted, named
+                    if judged:
+                        cov.stray_drags.append({"step": k, "unit": who["name"], "replay": lost.replay,
+                                                "recorded": lost.recorded})
+                        out.append(lost)
+                    lost = None
+                for tb in (lost, back):
+                    if tb is not None:
+                        self._take_back(tb, pid, v, judged, out, paths, start, inferred, cov, no_allowance)
         return out
 
-    def _withdraw(self, backs: list["tbk.TakeBack"], findings: list[AuditFinding], active: dict[str, set],
+    def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"],
+                   paths: dict[str, list[str]], start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
+                   no_allowance: str | None) -> None:
+        """Cut the unit's path for one take-back and count its withdrawn moves as not judged."""
+        uid = v.unit.id
+        out.append(dataclasses.replace(tb, judged=True) if judged else tb)
+        if judged:
+            path = paths.get(pid)
+            n = len(tb.hexes)
+            if path is not None and tb.lost:
+                # the drag from the hex returned to is on the path: cut before it
+                head = path[:-1] if path[-1] == v.hex else path
+                if tb.returned_to in head:
+                    i = len(head) - 1 - head[::-1].index(tb.returned_to)
+                    del path[i + 1:]
+                    path.append(v.hex)
+            elif path is not None:
+                if tuple(path[-n:]) == tb.hexes:
+                    del path[len(path) - n + 1:]
+                elif tb.returned_to in path:
+                    del path[path.index(tb.returned_to) + 1:]
+                if len(path) == 1:     # back where the phase found it: it never moved
+                    del paths[pid]
+                    start.pop(pid, None)
+            inferred.pop(uid, None)
+            moves = len(tb.withdrawn_steps)
+            cov.moves_judged -= moves
+            cov.skip(TAKEN_BACK, moves)
+            if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
+                cov.moves_judged_without_allowance -= moves
+                cov.long_drags_judged -= sum(
+                    1 for a, b in tb.withdrawn_hops
+                    if self.binding.map.has_hex(a) and self.binding.map.has_hex(b)
+                    and b not in self._neighbours(a))
+
+    def _withdraw(self, found: list["tbk.TakeBack | tbk.Stray"], findings: list[AuditFinding], active: dict[str, set],
                   taken: list[dict], rp, name: str, ph, phase_info) -> None:
         """After the return's step was checked: drop the findings the take-backs withdraw
-        (:func:`takeback.withdrawn`) and list each take-back for the integrity section."""
+        (:func:`takeback.withdrawn`) and list each take-back for the integrity section; name a
+        stray drag's start in the findings of its step (:func:`takeback.name_strays`)."""
+        tbk.name_strays(findings, [b for b in found if isinstance(b, tbk.Stray)])
+        backs = [b for b in found if not isinstance(b, tbk.Stray)]
+        if not backs:
+            return
         first = min(tb.first for tb in backs)
         lo = len(findings)
         while lo and findings[lo - 1].step >= first:
@@ -661,13 +691,14 @@ class FileAuditor:
         steps = rp.steps
         for tb in backs:
             legs = [steps[s - 1] for s in tb.steps[:-1] if 0 < s <= len(steps)]
-            ret = steps[tb.step - 1] if 0 < tb.step <= len(steps) else None
+            ret = steps[tb.step - 1] if 0 < tb.step <= len(steps) and not tb.lost else None
             inv = tbk.inverse_of(ret, legs) if ret is not None else None
-            taken.append({"file": name, "step": tb.step, "steps": list(tb.steps), "unit": tb.unit,
+            taken.append({"file": name, "step": tb.step, "steps": list(tb.withdrawn_steps), "unit": tb.unit,
                           "unit_name": tb.name, "side": tb.side, "player": tb.player, "hexes": list(tb.hexes),
                           "turn": ph[0] if ph else None,
                           "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
                           "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
+                          **({"lost_undo": True, "consequence": tb.consequence or None} if tb.lost else {}),
                           "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message}
                                                  for f in dropped if tb.unit in f.units or f.step in tb.steps]})
 

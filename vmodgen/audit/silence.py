@@ -59,8 +59,17 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and total[TAKEN_BACK]:
         out.append(f"{total[TAKEN_BACK]} unit move(s) taken back by hand, not judged: each unit was dragged back, "
                    "within its phase, to a hex it stood on earlier in that phase, with no roll or other change "
-                   "in between; the unit's move counts from there. Listed in the integrity section (taken back "
-                   "by hand).")
+                   "in between (or a later drag of the unit started there by VASSAL's record while the replay "
+                   "had it elsewhere: an undo the log lost); the unit's move counts from there. Listed in the "
+                   "integrity section (taken back by hand).")
+    strays = [(r.path, m) for r in results for m in r.coverage.stray_drags]
+    if rules and strays:
+        p, m = strays[0]
+        out.append(f"{len(strays)} drag(s) started where the replay did not have the unit: the drag's recorded "
+                   "old position is in another hex, not one the unit stood on earlier in its phase (first: "
+                   f"{Path(p).name} step {m['step']}, {m['unit']} at {m['replay']} in the replay, {m['recorded']} "
+                   "in the recorder's VASSAL). Judged from where the replay had the unit; listed in the "
+                   "coverage (started_elsewhere).")
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
         listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
         first = listed[0] if listed else None

@@ -12,6 +12,24 @@ player's), a unit removed from the map, flipped or given another status, a marke
 removed, or a unit of another side moved (a reaction, a retreat). Then the leg stands and the
 return is judged as a move like any other.
 
+**A lost undo.** A drag's ``M/`` command records the piece's old position as well as its new
+one: where the recorder's VASSAL had the piece when the player dragged it. The replay moves the
+piece from wherever the replay has it. The two differ when the recorder took something back that
+the log does not show (VASSAL 2.x logs lose the move part of some undos: the undo's remnant only
+removes a marker). When a unit that already moved in the phase is dragged from a recorded old
+hex that is not where the replay has it (its last stop, where its path is judged from) but a hex
+it stood on earlier in the phase (its phase-start hex or an earlier stop), the drags since that
+hex are a take-back the log does not show, followed by the drag, judged from the recorded hex.
+Reading: here a consequence (a roll, a marker placed or removed, a unit of another side moved)
+does **not** keep the leg standing. For a drag back by hand the consequence is what tells a
+take-back from a move back (the player may move back on purpose after seeing a roll); here no
+move back is in question: VASSAL itself had the unit on the earlier hex when it was dragged, so
+the leg was taken back in the mover's game whatever came between. Whether taking it back after
+a roll was fair is the reader's call: the take-back names the last step with a consequence it
+spans. A recorded old hex the unit did not stand on in the phase is not guessed at: the drag is
+judged as the replay shows it and reported as a :class:`Stray`. (A unit's first drag in a phase
+starts its move at the recorded old hex, as before.)
+
 Detection only (steps and hexes in, spans out): :class:`TakeBackTracker` is fed each unit drag in
 log order; the audit engine acts on what it returns (cuts the unit's path, withdraws the findings
 the leg produced, counts the moves as not judged) and :func:`withdrawn` says which findings go.
@@ -39,6 +57,11 @@ class TakeBack:
     before: frozenset = frozenset()
     #: the phase judges this unit's moves (its withdrawn drags were counted as judged)
     judged: bool = False
+    #: a lost undo: the return is not in the log; the drag of the last step started, by its
+    #: recorded old position, on the hex returned to (it is judged as a move from there)
+    lost: bool = False
+    #: a lost undo spanning a consequence: the last step with one (0: none)
+    consequence: int = 0
 
     @property
     def step(self) -> int:
@@ -53,6 +76,34 @@ class TakeBack:
     @property
     def returned_to(self) -> str:
         return self.hexes[0]
+
+    @property
+    def withdrawn_steps(self) -> tuple[int, ...]:
+        """The drags withdrawn (with a drag back by hand, the return is one of them)."""
+        return self.steps[:-1] if self.lost else self.steps
+
+    @property
+    def withdrawn_hops(self) -> tuple[tuple[str, str], ...]:
+        """(from, to) of each hop the withdrawn drags made, the return by hand included."""
+        hexes = self.hexes[:-1] if self.lost else self.hexes
+        return tuple(zip(hexes, hexes[1:]))
+
+
+@dataclass(frozen=True)
+class Stray:
+    """A unit's drag whose recorded old hex is not where the replay had the unit, nor a hex it
+    stood on earlier in the phase: judged as the replay shows it, counted, named in findings."""
+    piece: str
+    step: int
+    replay: str                     # the hex the replay had the unit on
+    recorded: str                   # the hex the drag's recorded old position is in
+    unit: str = ""                  # the unit id findings name
+
+    @property
+    def note(self) -> str:
+        """What a finding of this drag adds to its message."""
+        return (f" (the recorder's VASSAL had the unit at {self.recorded} when it was dragged, the replay at "
+                f"{self.replay}, not a hex it stood on earlier in the phase: judged from {self.replay})")
 
 
 @dataclass
@@ -102,6 +153,28 @@ class TakeBackTracker:
             if stops[i].hex == new:
                 del stops[i + 1:]
                 return
+
+    def recorded(self, step: int, piece: str, old: str | None, new: str | None, *, unit: str = "",
+                 name: str = "", side: str = "", player: str = "") -> TakeBack | Stray | None:
+        """Before :meth:`drag`: the unit's drag to ``new`` started, by its recorded old position,
+        on hex ``old``. Where the unit already moved in the phase and the replay has it on
+        another hex (its last stop: where the audit judges it from), returns the lost undo this
+        shows (the unit's stops cut back to ``old``; then feed the drag as usual) or, when ``old``
+        is no hex the unit stood on in the phase, a :class:`Stray`; else None. (A unit's first
+        drag in the phase starts its move at ``old`` anyway.)"""
+        stops = self._stops.get(piece)
+        if stops is None or old is None or old == stops[-1].hex or new == old or new is None:
+            return None
+        i = next((j for j in range(len(stops) - 2, -1, -1) if stops[j].hex == old), None)
+        if i is None:
+            return Stray(piece, step, stops[-1].hex, old, unit or piece)
+        first = stops[i + 1].arrived
+        withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags)})
+        tb = TakeBack(piece, unit or piece, name, side, player, (*withdrawn, step),
+                      (old, *(st.hex for st in stops[i + 1:]), old), stops[i + 1].before, lost=True,
+                      consequence=self._consequence if self._consequence >= first else 0)
+        del stops[i + 1:]
+        return tb
 
     def drag(self, step: int, piece: str, old: str | None, new: str | None, *, unit: str = "",
              name: str = "", side: str = "", player: str = "",
@@ -171,6 +244,17 @@ def withdrawn(findings: Sequence[_Finding], takebacks: Iterable[TakeBack], stand
             elif names and f.step == tb.step and f.key in tb.before:
                 out.add(i)
     return out
+
+
+def name_strays(findings: list, strays: Sequence[Stray]) -> None:
+    """Add each stray drag's :attr:`Stray.note` to the message of the findings found at its step
+    (during the phase) that name its unit."""
+    for st in strays:
+        for f in reversed(findings):
+            if f.step < st.step:
+                break
+            if f.step == st.step and f.at == "during" and st.unit in f.units and st.note not in f.message:
+                f.message += st.note
 
 
 # -- how the return was written -----------------------------------------------------------

@@ -130,6 +130,10 @@ MAX_TEXT = 30
 
 
 def _take_back_line(t: dict) -> str:
+    if t.get("how") == "lost undo":
+        return (f"{t['file']}:{t['step']} {t['player'] or '?'} dragged {t['unit_name']} from {t['hexes'][0]}, "
+                f"taking back step{'s' if len(t['steps']) > 1 else ''} {', '.join(map(str, t['steps']))} "
+                f"({' → '.join(t['hexes'])})")
     return (f"{t['file']}:{t['step']} {t['player'] or '?'} dragged {t['unit_name']} back to {t['hexes'][0]}: "
             f"steps {', '.join(map(str, t['steps']))} ({' → '.join(t['hexes'])})")
 

@@ -106,8 +106,9 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
 
 # -- taken back by hand ----------------------------------------------------------------------
 def _taken_back(facts: list[FileFacts]) -> dict:
-    """Unit moves dragged back by hand within a phase (vmodgen.audit.takeback), as the audit
-    found them: each with its file, steps, unit, hexes and the findings it withdrew. ``judged``
+    """Unit moves dragged back by hand within a phase, or taken back by an undo the log lost
+    (``how``: "lost undo"; vmodgen.audit.takeback), as the audit found them: each with its
+    file, steps, unit, hexes and the findings it withdrew. ``judged``
     is False when no rules ran (``vmodgen integrity``): a take-back needs units and phases."""
     judged = any(f.taken_back is not None for f in facts)
     items = []
@@ -119,6 +120,9 @@ def _taken_back(facts: list[FileFacts]) -> dict:
             item["how"] = "by hand" if inv is None or marked else "inverse commands"
             if inv is not None and not marked:       # VASSAL 3.4+ marks its undos: a drag by hand
                 item["note"] = _inverse_note(inv, item.get("restores") or [])
+            if item.get("lost_undo"):
+                item["how"] = "lost undo"
+                item["note"] = _lost_undo_note(item["hexes"][0], item.get("consequence"))
             items.append(item)
     moves = sum(len(t["steps"]) for t in items)
     gone = {(t["file"], w["step"], w["rule"], w["message"]) for t in items for w in t.get("withdrawn_findings", ())}
@@ -126,6 +130,15 @@ def _taken_back(facts: list[FileFacts]) -> dict:
     return {"judged": judged, "count": len(items), "unit_moves": moves, "unit_moves_in_phase": in_phase,
             "withdrawn_findings": len(gone),
             "items": items}
+
+
+def _lost_undo_note(at: str, consequence: int | None) -> str:
+    """What the integrity list says of a take-back whose return the log lacks."""
+    note = (f"the log does not show the return: the recorder's VASSAL had the unit at {at} when it was "
+            "dragged (a lost undo)")
+    if consequence:
+        note += f"; the withdrawn leg spans a roll or another change at step {consequence}"
+    return note
 
 
 def _inverse_note(step: int, restores: list[str]) -> str:

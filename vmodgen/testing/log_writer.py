@@ -150,12 +150,14 @@ class LogWriter:
         self._inverse.append(inverse or [])
         return self
 
-    def move(self, ref: str, dest, *, report: bool = True) -> "LogWriter":
-        """Drag one piece to a hex label (via ``place``) or a (map, x, y) point."""
+    def move(self, ref: str, dest, *, report: bool = True, recorded_from=None) -> "LogWriter":
+        """Drag one piece to a hex label (via ``place``) or a (map, x, y) point. ``recorded_from``:
+        the old position the ``M/`` command records instead of where the piece stands (a log
+        that lost an undo: where the recorder's VASSAL had the piece)."""
         pid = self.piece_id(ref)
         rec = self.state.pieces[pid]
-        old = rec.position
-        old_stack = self.state.stacks.get(rec.stack) if rec.stack else None
+        old = rec.position if recorded_from is None else self._point(recorded_from)
+        old_stack = self.state.stacks.get(rec.stack) if rec.stack and recorded_from is None else None
         old_under = "null"
         if old_stack is not None and pid in old_stack.members:
             i = old_stack.members.index(pid)
