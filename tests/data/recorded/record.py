@@ -31,6 +31,9 @@ def nexts(n: int) -> list[str]:
     return ["next"] * n
 
 
+VASSAL_VERSION = "3.7.26"     # the version the starting saves declare (set by --vassal)
+
+
 def start_save(module: Path, kit_id: str, setup: str | None, pieces: list[tuple[str, str]], dest: Path) -> Path:
     """A save of ``setup`` with palette pieces (unit id or marker id, box id) added."""
     from games_util import palette_piece
@@ -44,8 +47,8 @@ def start_save(module: Path, kit_id: str, setup: str | None, pieces: list[tuple[
         w.add(*palette_piece(module, ref), box, report=False)
     m = read_module(str(module))
     data = save_bytes(w.save_point().text(), obfuscated=True, key=0x5A,
-                      savedata=Metadata(version=m.version, vassal_version="3.7.26"),
-                      moduledata=Metadata(version=m.version, vassal_version="3.7.26", name=m.name))
+                      savedata=Metadata(version=m.version, vassal_version=VASSAL_VERSION),
+                      moduledata=Metadata(version=m.version, vassal_version=VASSAL_VERSION, name=m.name))
     dest.write_bytes(data)
     return dest
 
@@ -100,6 +103,14 @@ def scenarios(modules: Path, work: Path) -> list[tuple[str, Path, list[str]]]:
     rest = nexts(2 * NA41_PHASES - 8)
     out.append(("na41-clean", na, head + ["move 3_Aufkl 0803"] + rest + ["end-log"]))
     out.append(("na41-dirty", na, head + ["move 8_MG_Bn 0602"] + rest + ["end-log"]))
+    # ---- messy real play (issue rec38): the players never press the turn tracker (it stays in
+    # GT1's Preparation Phase) while the Axis moves 3 Aufkl 7 MP (legal, 5.3) and 8 MG Bn 9 MP
+    # (illegal, 5.1); and the tracker pressed late: the same moves first, then Next eight times
+    # up to the Axis Movement Phase, where 3 Aufkl moves on one hex, and on to the end of GT1
+    start = ["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"]
+    out.append(("na41-notracker", na, start + ["move 3_Aufkl 0803", "move 8_MG_Bn 0602", "end-log"]))
+    out.append(("na41-late", na, start + ["move 3_Aufkl 0803", "move 8_MG_Bn 0602"] + nexts(8)
+                + ["move 3_Aufkl 0804"] + nexts(NA41_PHASES - 8) + ["end-log"]))
     return out
 
 
@@ -109,11 +120,16 @@ def main() -> int:
     ap.add_argument("--vassal", default="/work/vassal-oracle/vassal37")
     ap.add_argument("--out", type=Path, default=HERE)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--suffix", default="", help="appended to each log's name, e.g. -38 for VASSAL 3.8")
     args = ap.parse_args()
+    global VASSAL_VERSION
+    if args.vassal.endswith("38"):
+        VASSAL_VERSION = "3.8.0-beta1"
     work = Path(tempfile.mkdtemp(prefix="record-games-"))
     for name, module, lines in scenarios(args.modules, work):
         if args.only and name not in args.only:
             continue
+        name = name + args.suffix
         script = work / f"{name}.script"
         script.write_text("\n".join(lines) + "\n")
         log = work / f"{name}.vlog"
