@@ -1,0 +1,78 @@
+"""The three games in logs recorded in real VASSAL 3.8.0-beta1 (``tests/data/recorded/*-38.vlog``,
+README there): each is played from the same script, on the same module, as its VASSAL 3.7.26
+twin, and its audit is the twin's, word for word, once file names, save dates and the VASSAL
+version are set aside (findings with their rule ids, steps and units, coverage, statistics,
+integrity). The integrity section reads each file's own VASSAL version."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bundled_module_util import bundled_module
+from vmodgen.audit import audit
+from vmodgen.report import render
+
+DATA = Path(__file__).parent / "data" / "recorded"
+KITS = {"im": "invasion-malta", "om": "operation-mercury", "na41": "north-africa-41"}
+#: (twin names, findings the 3.7.26 twin gives: (step, rule, units)), as tests/test_games_recorded.py
+TWINS = [
+    (("im-clean",), []),
+    (("im-dirty",), [(14, "IM 15.16", ["S3-KG1-1"]), (38, "IM 6.12", ["5/3"])]),
+    (("im-undo",), []),
+    (("om-clean",), []),
+    (("om-takeback",), []),
+    (("om-chain-1", "om-chain-2"), [(3, "OM 5.23", ["G-9-III-Sturm"]), (5, "OM 4.18", ["G-Vogel-1"]),
+                                    (7, "OM 4.18", ["G-Vogel-2"])]),
+    (("na41-clean",), []),
+    (("na41-dirty",), [(9, "NA41 5.1", ["8MG"])]),
+    (("na41-notracker",), []),
+    (("na41-late",), []),
+]
+#: keys that name the file, when it was saved, or the VASSAL that wrote it
+VARYING = {"file", "path", "date_saved", "saved", "vassal_version"}
+
+
+def _module(kit: str, tmp_path_factory) -> Path:
+    return bundled_module(kit, tmp_path_factory, f"rec38-{kit}").module
+
+
+def _json(names: tuple[str, ...], suffix: str, module: Path) -> dict[str, Any]:
+    r = audit([str(DATA / f"{n}{suffix}.vlog") for n in names], module=module)
+    return json.loads(render(r, "json"))
+
+
+def _strip(doc: Any, suffix: str) -> Any:
+    """``doc`` without the keys that name the file, its save date or VASSAL version; file names
+    inside messages read without ``suffix``."""
+    if isinstance(doc, dict):
+        return {k: _strip(v, suffix) for k, v in doc.items() if k not in VARYING}
+    if isinstance(doc, list):
+        return [_strip(v, suffix) for v in doc]
+    if isinstance(doc, str) and suffix:
+        return re.sub(re.escape(suffix) + r"\.vlog", ".vlog", doc)
+    return doc
+
+
+@pytest.mark.parametrize("names,expected", TWINS, ids=["+".join(t[0]) for t in TWINS])
+def test_vassal_38_log_gives_its_37_twins_report(names, expected, tmp_path_factory):
+    module = _module(KITS[names[0].split("-")[0]], tmp_path_factory)
+    old, new = _json(names, "", module), _json(names, "-38", module)
+    got = [(f["step"], f["rule"], f["units"]) for f in new["findings"]]
+    assert got == [(f["step"], f["rule"], f["units"]) for f in old["findings"]] == expected
+    assert _strip(new, "-38") == _strip(old, "")
+    # the integrity section reads the version each file was written by
+    assert {f["vassal_version"] for f in new["integrity"]["versions"]["files"]} == {"3.8.0-beta1"}
+    assert {f["vassal_version"] for f in old["integrity"]["versions"]["files"]} == {"3.7.26"}
+    assert {f["vassal_version"] for f in new["files"]} == {"3.8.0-beta1"}
+
+
+def test_vassal_38_version_in_the_text_report(tmp_path_factory):
+    """The text report's integrity lines name VASSAL 3.8.0-beta1 for a 3.8 log."""
+    module = _module("north-africa-41", tmp_path_factory)
+    text = render(audit([str(DATA / "na41-dirty-38.vlog")], module=module), "text")
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("version:"))
+    assert "na41-dirty-38.vlog" in line and "VASSAL 3.8.0-beta1" in line and "3.7" not in line
