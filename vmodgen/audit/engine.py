@@ -443,8 +443,8 @@ class FileAuditor:
                 old_hex = builder.hex_of_point(mv.old)
                 if suppress:
                     cov.skip(UNDONE)
-                elif old_hex is None or v.hex is None:
-                    cov.skip(OFF_MAP)
+                elif old_hex is None or v.hex is None or not (self._on_map(old_hex) and self._on_map(v.hex)):
+                    cov.skip(OFF_MAP)      # to or from a box: an arrival (paradrop, reinforcement) or a removal
                 elif ph is None:
                     cov.skip(NO_PHASE)
                     off += 1
@@ -467,6 +467,10 @@ class FileAuditor:
                                 and v.hex not in self._neighbours(old_hex)):
                             cov.long_drags_judged += 1
         return judged, off
+
+    def _on_map(self, hex_id: str) -> bool:
+        """Whether ``hex_id`` is a hex of the game map (not an off-map box)."""
+        return self.binding.map.has_hex(hex_id)
 
     def _not_judged(self) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
