@@ -468,10 +468,6 @@ class FileAuditor:
                             cov.long_drags_judged += 1
         return judged, off
 
-    def _on_map(self, hex_id: str) -> bool:
-        """Whether ``hex_id`` is a hex of the game map (not an off-map box)."""
-        return self.binding.map.has_hex(hex_id)
-
     def _not_judged(self) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
         never records, and those whose precondition this file did not tell."""
@@ -907,6 +903,7 @@ class FileAuditor:
         return nb
 
     def _on_map(self, h: str) -> bool:
+        """Whether ``h`` is a hex of the game map (not an off-map box)."""
         return self.binding.map.has_hex(h)
 
     def _adjacent_path(self, path: tuple[str, ...]) -> bool:
