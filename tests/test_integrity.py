@@ -184,7 +184,7 @@ def test_tld_chain_dice_and_re_execution() -> None:
     assert nate["test"]["meaning"].startswith(("Somewhat uneven", "Uneven"))
 
 
-# -- a log recorded in real VASSAL 3.7.26 (tests/data/recorded/README.md) --------------------
+# -- logs recorded in real VASSAL 3.7.26 and 3.8.0-beta1 (tests/data/recorded/README.md) ------
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded" / "integrity-reroll.vlog"
 
 
@@ -204,11 +204,13 @@ def _roll_undo_roll_pairs(path: Path) -> list[tuple[int, int]]:
     return faces
 
 
-def test_real_vassal_undo_and_roll_again() -> None:
-    pairs = _roll_undo_roll_pairs(RECORDED)
+@pytest.mark.parametrize("log", [RECORDED, RECORDED.with_name("integrity-reroll-38.vlog")],
+                         ids=["vassal-3.7.26", "vassal-3.8.0-beta1"])
+def test_real_vassal_undo_and_roll_again(log: Path) -> None:
+    pairs = _roll_undo_roll_pairs(log)
     assert len(pairs) == 16                                  # the script pressed Undo 16 times
     assert any(a == b for a, b in pairs) and any(a != b for a, b in pairs)
-    code, out = run([RECORDED])
+    code, out = run([log])
     sec = json.loads(out)["integrity"]
     assert code == 0 and sec["undo"]["count"] == 16 and len(sec["dice"]["undone_rolls"]) == 16
     assert [(r["undone_values"][0], r["new_values"][0]) for r in sec["undo"]["rerolls"]] == pairs
