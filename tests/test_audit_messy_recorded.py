@@ -1,8 +1,9 @@
 """Messy real play, recorded in real VASSAL (``tests/data/recorded``, README there; 3.7.26 and
 3.8.0-beta1 alike): players who never press the turn tracker, players who press it late, and
-paradrops from an off-map box in the phase made for them. North Africa '41, set-up "S1 Enter
-Rommel"; its GT1 starts in the Preparation Phase (no unit moves there) and the Axis Movement
-Phase is the ninth. A report that judged less than the log holds says ``partial:`` on the line
+paradrops from an off-map box in the phase made for them, and outside it. North Africa '41,
+set-up "S1 Enter Rommel": its GT1 starts in the Preparation Phase (no unit moves there) and the
+Axis Movement Phase is the ninth; Operation Mercury, Scenario 3: its GT1 starts in the Recovery
+Phase, the German Paradrop Phase is the twelfth. A report that judged less than the log holds says ``partial:`` on the line
 under its count, names the reason and lists the moves; a clean game says no such thing."""
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ VERSIONS = ["", "-38"]                    # VASSAL 3.7.26, 3.8.0-beta1
 @pytest.fixture(scope="module")
 def na41(tmp_path_factory):
     return bundled_module("north-africa-41", tmp_path_factory, "messy-na41").module
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "messy-om").module
 
 
 def _report(module: Path, name: str) -> tuple[list[str], dict]:
@@ -79,8 +85,9 @@ def test_tracker_pressed_late_names_the_moves_before_it(na41, v):
 @pytest.mark.parametrize("v", VERSIONS)
 def test_paradrop_from_a_box_in_its_phase_is_not_out_of_phase(name, kit, drops, v, tmp_path_factory):
     """IM 16 / OM 4: paratroops dragged from their off-map box onto the map in the Airborne
-    Operations (IM) or German Paradrop (OM) Phase arrive, they do not move: counted as off-map
-    (docs/audit-json.md), not as moves made out of the tracker's phase. Before, these clean
+    Operations (IM, kind "air") or German Paradrop (OM, kind "reinforcement") Phase arrive, they
+    do not move: counted as off-map (docs/audit-json.md), not as moves made out of the tracker's
+    phase. Before, these clean
     games said "partial: 3 of 4 (2 of 4) unit move(s) were not judged (not in a phase where the
     unit moves)" and asked whether the tracker was advanced."""
     module = bundled_module(kit, tmp_path_factory, f"messy-{kit}").module
@@ -92,3 +99,21 @@ def test_paradrop_from_a_box_in_its_phase_is_not_out_of_phase(name, kit, drops, 
     text = render(r, "text")
     assert "partial:" not in text and "Was the tracker advanced?" not in text
     assert json.loads(render(r, "json"))["partial"] is None
+
+
+@pytest.mark.parametrize("v", VERSIONS)
+def test_paradrop_with_the_tracker_never_pressed_is_partial(om, v):
+    """om-notracker: the tracker stays in GT1's Recovery Phase while 9/III/Sturm and Vogel 1
+    drop from the German First Wave box (W4213, W4212) and 9/III/Sturm moves on to W4113. A drop
+    outside a phase where units arrive is not taken for an arrival: all three drags are listed
+    as made out of the tracker's phase, and the report says partial."""
+    lines, doc = _report(om, f"om-notracker{v}")
+    partial = "partial: 3 of 3 unit move(s) were not judged (not in a phase where the unit moves: 3)"
+    assert _line_under_count(lines).startswith(partial) and doc["partial"].startswith(partial)
+    c = doc["coverage"]
+    assert c["moves"]["not_judged"][OFF_MAP] == 0
+    assert [(m["step"], m["unit"], m["from"], m["to"], m["phase"]) for m in c["out_of_phase"]] == [
+        (1, "9/III/Sturm", "german-first-wave", "W4213", "Recovery Phase"),
+        (2, "Vogel (1 of 2)", "german-first-wave", "W4212", "Recovery Phase"),
+        (3, "9/III/Sturm", "W4213", "W4113", "Recovery Phase")]
+    assert any("Was the tracker advanced?" in m for m in c["messages"])

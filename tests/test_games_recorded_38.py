@@ -29,6 +29,7 @@ TWINS = [
     (("im-undo",), []),
     (("om-clean",), []),
     (("om-takeback",), []),
+    (("om-notracker",), []),
     (("om-chain-1", "om-chain-2"), [(3, "OM 5.23", ["G-9-III-Sturm"]), (5, "OM 4.18", ["G-Vogel-1"]),
                                     (7, "OM 4.18", ["G-Vogel-2"])]),
     (("na41-clean",), []),

@@ -149,6 +149,11 @@ def needs_phase(rule: Rule) -> bool:
     return rule.when.at != "any" or bool(rule.when.kinds) or checks_moves(rule)
 
 
+#: kinds of phase in which units arrive on the map from off-map boxes (moving on, reinforcements,
+#: airborne operations, landings): a drag from a box is then an arrival, not a move out of phase
+ARRIVAL_KINDS = frozenset({"movement", "reinforcement", "air", "naval"})
+
+
 class FileAuditor:
     """Audits one file with a binding, a module and a rule set."""
 
@@ -443,8 +448,12 @@ class FileAuditor:
                 old_hex = builder.hex_of_point(mv.old)
                 if suppress:
                     cov.skip(UNDONE)
-                elif old_hex is None or v.hex is None or not (self._on_map(old_hex) and self._on_map(v.hex)):
-                    cov.skip(OFF_MAP)      # to or from a box: an arrival (paradrop, reinforcement) or a removal
+                elif old_hex is None or v.hex is None or not self._on_map(v.hex) or (
+                        not self._on_map(old_hex) and phase_info is not None and phase_info.kind in ARRIVAL_KINDS):
+                    # into a box (a removal), or out of one in a phase where units arrive (a
+                    # paradrop, a landing, a reinforcement): not a move on the map. An arrival in
+                    # another phase is listed below as made out of the tracker's phase
+                    cov.skip(OFF_MAP)
                 elif ph is None:
                     cov.skip(NO_PHASE)
                     off += 1

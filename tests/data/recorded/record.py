@@ -98,6 +98,11 @@ def scenarios(modules: Path, work: Path) -> list[tuple[str, Path, list[str]]]:
                                            "move 9/III/Sturm W4213 West map", "move 9/III/Sturm W4113 West map",
                                            "move Vogel_(1_of_2) W4112 West map"]
                 + nexts(OM_PHASES - 12 + OM_PHASES) + ["end-log"]))
+    # messy real play (issue rec38): the tracker never pressed (it stays in GT1's Recovery Phase)
+    # while the German player paradrops 9/III/Sturm and Vogel 1 and moves 9/III/Sturm one hex
+    out.append(("om-notracker", om, ["player German German pw-om", f"load {om_start}", "begin-log",
+                                     "move 9/III/Sturm W4213 West map", "move Vogel_(1_of_2) W4212 West map",
+                                     "move 9/III/Sturm W4113 West map", "end-log"]))
     # ---- North Africa '41, S1 (i1-axis-movement = 8)
     head = ["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + nexts(8)
     rest = nexts(2 * NA41_PHASES - 8)
