@@ -117,3 +117,18 @@ def test_paradrop_with_the_tracker_never_pressed_is_partial(om, v):
         (2, "Vogel (1 of 2)", "german-first-wave", "W4212", "Recovery Phase"),
         (3, "9/III/Sturm", "W4213", "W4113", "Recovery Phase")]
     assert any("Was the tracker advanced?" in m for m in c["messages"])
+
+
+def test_strict_exits_3_on_a_partial_audit_with_no_finding(na41):
+    """--strict: a report that found nothing but says 'partial' (na41-notracker: the tracker was
+    never pressed) exits 3, not 0; the clean game (na41-clean, every move judged) still exits 0,
+    and a game with findings (na41-dirty) exits 1 as without --strict."""
+    import subprocess
+    import sys
+
+    def code(name: str, *extra: str) -> int:
+        return subprocess.run([sys.executable, "-m", "vmodgen", "audit", "--module", str(na41), *extra,
+                               str(DATA / f"{name}.vlog")], capture_output=True, text=True,
+                              cwd=Path(__file__).resolve().parents[1]).returncode
+    assert code("na41-notracker") == 0 and code("na41-notracker", "--strict") == 3
+    assert code("na41-clean", "--strict") == 0 and code("na41-dirty", "--strict") == 1

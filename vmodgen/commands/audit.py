@@ -1,5 +1,5 @@
 """``vmodgen audit FILE... [--module M.vmod] [--game KIT | --binding B.toml] [--format F] [-o OUT]
-[--jobs N] [--force] [--keep-order]``: replay saves/logs through the rules and report every violation."""
+[--jobs N] [--force] [--keep-order] [--strict]``: replay saves/logs through the rules and report every violation."""
 from __future__ import annotations
 
 import click
@@ -25,12 +25,16 @@ from ..errors import InputError
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Files audited in parallel (0 = one per core); the report is the same as with 1. "
                    "Rules that carry facts between files (the bundled games) audit in order.")
+@click.option("--strict", "strict", is_flag=True,
+              help="Exit 3, not 0, when nothing was found but the audit was partial (unit moves "
+                   "not judged, or no piece recognised as a unit).")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
             output: str | None, jobs: int, force: bool = False, keep_order: bool = False,
-            replay_out: str | None = None) -> int:
+            replay_out: str | None = None, strict: bool = False) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
-    Exit code 0 when clean, 1 when there are findings, 2 on bad input."""
+    Exit code 0 when nothing was found, 1 when there are findings, 2 on bad input; with
+    --strict, 3 when nothing was found but the report says 'partial'."""
     from ..audit import audit
     from ..report import render
     from ..safeio import write_text_atomic
@@ -61,12 +65,14 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
             base = Path(output).resolve().parent if output else Path.cwd()
             options["viewer_page"] = Path(os.path.relpath(Path(replay_out).resolve(), base)).as_posix()
     text = render(result, fmt, **options)
+    from ..audit.coverage import partial_sentence
+    partial = partial_sentence(result.coverage)
     if output:
         write_text_atomic(output, text)
-        from ..audit.coverage import partial_sentence
-        partial = partial_sentence(result.coverage)
         click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)"
                    + (f"; {partial}" if partial else ""))
     else:
         click.echo(text, nl=False)
+    if strict and partial and not result.findings:
+        return 3
     return result.exit_code
