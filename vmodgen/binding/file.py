@@ -92,7 +92,13 @@ class FileBinding(Binding):
             self._init_kit()
         else:
             self._init_generic()
-        self.phase_source = "chat" if spec.phase_source == "chat" else "none"
+        self.phase_source = spec.phase_source if spec.phase_source in ("chat", "player") else "none"
+        #: source = "player": binding side id → the phase its players' steps are in (the first
+        #: [[phase]] of that side)
+        self._side_phase: dict[str, str] = {}
+        for ph in spec.phases:
+            if ph.side:
+                self._side_phase.setdefault(ph.side, ph.id)
         self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
         self._facts: dict[tuple[str, str], tuple[Facts, dict]] = {}
         self._units: dict[tuple, Unit] = {}
@@ -375,14 +381,14 @@ class FileBinding(Binding):
         self.chat.reset()
 
     def phase_context(self) -> object:
-        return (self.chat.turn, self.chat.phase) if self.phase_source == "chat" else None
+        return (self.chat.turn, self.chat.phase) if self.phase_source != "none" else None
 
     def set_phase_context(self, context: object) -> None:
-        if self.phase_source == "chat" and context is not None:
+        if self.phase_source != "none" and context is not None:
             self.chat.turn, self.chat.phase = context
 
     def read_chat(self, lines: list[str]) -> None:
-        if self.phase_source == "chat":
+        if self.phase_source != "none":
             self.chat.read(lines)
 
     def take_observations(self) -> dict:
@@ -398,11 +404,25 @@ class FileBinding(Binding):
                 self.outside.add(hid)
 
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
-        if self.phase_source != "chat":
+        if self.phase_source == "none":
             return None
         if step is not None and step.chat:
             self.chat.read(step.chat_text)
+        if self.phase_source == "player" and step is not None and step.player:
+            phase = self._side_phase.get(self._side_of_player(step.player, state) or "")
+            if phase:
+                self.chat.phase = phase
         return self.chat.current()
+
+    def _side_of_player(self, player: str, state: "GameState") -> str | None:
+        """The binding side of the player who made a step: the VASSAL side the roster gives that
+        player (an observer or a player the roster lacks: None)."""
+        for name, vside in state.players:
+            if name == player:
+                side = self.player_side(vside)
+                if side:
+                    return side
+        return None
 
     def player_side(self, name: str) -> str | None:
         low = name.strip().lower()

@@ -21,7 +21,7 @@ TOP_KEYS = ("format", "rules", "game", "name", "module", "assumptions", "side", 
 CLASS_MATCH = ("piece", "folder", "prototype", "image", "property")
 CLASS_ATTRS = ("side", "kind", "stacking", "zoc", "movement", "ignore", "marker", "flags", "movement_class")
 KINDS = ("ground", "hq", "supply", "marker", "air", "naval")
-PHASE_SOURCES = ("chat", "none")
+PHASE_SOURCES = ("chat", "player", "none")
 
 
 @dataclass
@@ -310,6 +310,9 @@ def read_spec(path: str | Path) -> BindingSpec:
         raise tt.error(f"start_phase '{start_phase}' is not a [[phase]] id", "start_phase")
     if source == "chat" and not phases:
         raise tt.error("source = \"chat\" needs [[phase]] tables with chat patterns", "source")
+    if source == "player" and (kit_mode or not any(ph.side for ph in phases)):
+        raise tt.error("source = \"player\" needs [[phase]] tables with a side (the phase of that side's "
+                       "player)", "source")
 
     rule_values = _rules(doc)
     if kit_mode and rule_values:

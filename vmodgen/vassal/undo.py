@@ -43,7 +43,9 @@ __all__ = ["pair_undos", "marks_undo", "speaker", "UNDO_CHAT"]
 #: what VASSAL before 3.4 writes for the inverse of a chat line (``Chatter.DisplayText``)
 UNDO_CHAT = "* UNDO: "
 
-_SPEAKER = re.compile(r"^(?:<([^<>]+)> - |\* <([^<>]+)> )")
+#: a report whose own format starts with "* <$PlayerId$>" is shown as "* * <Name> ..." (VASSAL
+#: adds "* " to every report, e.g. the turn tracker's): any number of leading "* " is allowed
+_SPEAKER = re.compile(r"^(?:<([^<>]+)> - |(?:\* )+<([^<>]+)> )")
 
 
 def marks_undo(version: str) -> bool:
