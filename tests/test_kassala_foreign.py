@@ -1,0 +1,91 @@
+"""A game vmodgen did not build, end to end: Kassala (corpus module, no hex numbering, a turn
+tracker that gives only the turn), recorded in real VASSAL 3.7.26 (tests/data/recorded/kassala-*,
+see the README there). The player's path: ``vmodgen bind --log`` → audit with the starter as
+written → audit with the edited binding ``examples/kassala/binding.toml``.
+
+Position (hexes CCRR, raw column/row): Moslem file (Alice): Turkish infantry 4-2 0301 → 0303 →
+0403; the three Moslem cannon (one stack) 0302 → 0202 onto the Nubian infantry (4 units);
+a 1d6 roll; Turkish cavalry 0402 → 0501, undone; Arab cavalry 0602 → 0502. Christian file (Bob):
+Portuguese infantry 0304 → 0303 (next to the Nubians at 0203 and the Turks at 0403), the other
+0305 → 0204; a 1d6 roll."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+from vmodgen.binding.spec import read_spec
+from vmodgen.errors import InputError
+from vmodgen.vassal.undo import speaker
+
+from conftest import DATA, ROOT, shared_path
+
+LOGS = [DATA / "recorded" / "kassala-moslem.vlog", DATA / "recorded" / "kassala-christian.vlog"]
+EXAMPLE = ROOT / "examples" / "kassala" / "binding.toml"
+
+
+def vmodgen(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vmodgen", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def audit(vmod, binding) -> subprocess.CompletedProcess:
+    return vmodgen("audit", "--module", str(vmod), "--binding", str(binding), *map(str, LOGS))
+
+
+def findings(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith((f"{LOGS[0]}:", f"{LOGS[1]}:"))]
+
+
+def test_starter_as_written(tmp_path):
+    """Generic defaults (stacking limit 3, no phase): the 4-unit stack at 0202 is over the
+    default limit at the end of Alice's run of moves; moves are not judged, and the report says so."""
+    vmod = shared_path("corpus", "kassala_Kassala.vmod")
+    starter = tmp_path / "B.toml"
+    run = vmodgen("bind", str(vmod), "--rules", "generic", "--log", str(LOGS[0]), "-o", str(starter))
+    assert run.returncode == 0, run.stderr
+    assert [s["name"] for s in tomllib.loads(starter.read_text())["side"]] == ["Moslem", "Christian"]
+    res = audit(vmod, starter)
+    assert res.returncode == 1, res.stderr
+    found = findings(res.stdout)
+    assert len(found) == 1 and "[GEN stacking] 0202 holds 4" in found[0] and "limit of 3" in found[0]
+    assert "(turn inferred)" in found[0]
+    assert "partial: 8 of 10 unit move(s) were not judged (no phase known: 8)" in res.stdout
+    assert "units recognised: christian 10, moslem 13 (of 23 pieces)" in res.stdout
+
+
+def test_edited_binding_judges_moves_by_player():
+    """Kassala rules (Movement; Optional Rules / Cannon): no stacking but cannon may share a hex,
+    so the 3 cannon + 1 infantry at 0202 are legal; cannon cannot move, so each of the three
+    cannon that moved 0302 → 0202 is a movement finding; the Christian moves (1 hex each, ending
+    next to enemies) are legal. The phase is read from who made each step (source = "player")
+    and the turn from the tracker's chat line (turn 2: Alice pressed Next first)."""
+    vmod = shared_path("corpus", "kassala_Kassala.vmod")
+    res = audit(vmod, EXAMPLE)
+    assert res.returncode == 1, res.stderr
+    found = findings(res.stdout)
+    assert len(found) == 3, res.stdout
+    assert all(":4: turn 2, Moslem Movement (moslem): [GEN movement] Moslem_Cannon_1-0" in f
+               and "0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in found)
+    assert "coverage: 12 steps replayed, phase known at 12 (100%)" in res.stdout
+    assert "unit moves 10: judged 8; not judged: undone 2" in res.stdout
+    assert "partial:" not in res.stdout
+
+
+def test_player_source_needs_a_sided_phase(tmp_path):
+    p = tmp_path / "b.toml"
+    p.write_text('format = 1\nrules = "generic"\n[[side]]\nid = "a"\nname = "A"\n[[side]]\nid = "b"\n'
+                 '[map]\nmaps = ["M"]\n[[class]]\nname = "a"\npiece = "x"\nside = "a"\n'
+                 '[turns]\nsource = "player"\n[[phase]]\nid = "m"\nkind = "movement"\n')
+    with pytest.raises(InputError, match="needs \\[\\[phase\\]\\] tables with a side"):
+        read_spec(p)
+
+
+@pytest.mark.parametrize("text, who", [
+    ("* * <Alice> Turn Updated from 1    to 2   ", "Alice"),     # Kassala's tracker report
+    ("* <Bob> Turn Updated", "Bob"),
+    ("* Moslem_Cavalry_3-3_Arab moves offboard → offboard *", None),
+])
+def test_speaker_of_a_report_with_its_own_star(text, who):
+    assert speaker(text) == who
