@@ -5,7 +5,7 @@ written → audit with the edited binding ``examples/kassala/binding.toml``.
 
 Position (hexes CCRR, raw column/row): Moslem file (Alice): Turkish infantry 4-2 0301 → 0303 →
 0403; the three Moslem cannon (one stack) 0302 → 0202 onto the Nubian infantry (4 units);
-a 1d6 roll; Turkish cavalry 0402 → 0501, undone; Arab cavalry 0602 → 0502. Christian file (Bob):
+a 1d6 roll; Turkish cavalry 0401 → 0501, undone; Arab cavalry 0602 → 0502. Christian file (Bob):
 Portuguese infantry 0304 → 0303 (next to the Nubians at 0203 and the Turks at 0403), the other
 0305 → 0204; a 1d6 roll."""
 from __future__ import annotations
