@@ -308,7 +308,9 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     if module.turn_trackers:
         lines.append("# The module has a turn tracker, but a binding cannot read arbitrary trackers yet:")
     lines += ["# Name the phases and the chat lines that announce them ([[phase]] with chat patterns and",
-              '# source = "chat"), or leave "none": only the rules that need no phase are then checked.',
+              '# source = "chat"); or, when each side moves in its own phase, source = "player" with one',
+              "# [[phase]] per side (id, side, kind = \"movement\"): a step is in the phase of its player's side;",
+              '# or leave "none": only the rules that need no phase are then checked.',
               "[turns]", 'source = "none"', ""]
     st.missing.append("the turn and phase ([turns] source = \"none\")")
     lines += _rules_section()
