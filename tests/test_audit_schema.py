@@ -18,6 +18,7 @@ from referencing import Registry, Resource
 
 from bundled_module_util import bundled_module
 from conftest import shared_path
+from conftest import shared_path
 from test_audit import mini  # noqa: F401,F811  (the built minikit fixture)
 from test_audit_coverage import _no_phase_binding
 from vmodgen.audit import audit
@@ -32,7 +33,8 @@ TLD_BINDING = ROOT / "examples" / "tld" / "binding.toml"
 #: the bundled kit each recorded log was played with (tests/data/recorded/README.md)
 KIT_OF_PREFIX = {"im": "invasion-malta", "om": "operation-mercury", "na41": "north-africa-41",
                  "integrity": "north-africa-41"}
-RECORDED_LOGS = sorted(p.name for p in RECORDED.glob("*.vlog"))
+#: logs of the bundled kits (the Kassala logs are played with a corpus module and a binding)
+RECORDED_LOGS = sorted(p.name for p in RECORDED.glob("*.vlog") if p.name.split("-")[0] in KIT_OF_PREFIX)
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +114,17 @@ def test_each_recorded_log_fits_the_schema(log, modules, report_validator, tmp_p
                    tmp_path / "report.json")
     assert errors(report_validator, doc) == []
     assert doc["phase_source"] == "turn tracker" and doc["checked_rules"]
+
+
+def test_kassala_with_its_binding_fits_the_schema(report_validator, tmp_path):
+    """The Kassala logs (a corpus module vmodgen did not build) with examples/kassala/binding.toml:
+    the phase read from who moves (phase_source "player")."""
+    vmod = shared_path("corpus", "kassala_Kassala.vmod")
+    logs = [str(RECORDED / "kassala-moslem.vlog"), str(RECORDED / "kassala-christian.vlog")]
+    doc = cli_json(["audit", *logs, "--module", str(vmod), "--binding", str(ROOT / "examples" / "kassala" / "binding.toml"),
+                    "--format", "json"], tmp_path / "kassala.json")
+    assert errors(report_validator, doc) == []
+    assert doc["phase_source"] == "player" and len(doc["findings"]) == 3
 
 
 def test_recorded_chain_fits_the_schema(modules, report_validator, tmp_path):
