@@ -124,7 +124,7 @@ def test_kassala_with_its_binding_fits_the_schema(report_validator, tmp_path):
     doc = cli_json(["audit", *logs, "--module", str(vmod), "--binding", str(ROOT / "examples" / "kassala" / "binding.toml"),
                     "--format", "json"], tmp_path / "kassala.json")
     assert errors(report_validator, doc) == []
-    assert doc["phase_source"] == "player" and len(doc["findings"]) == 3
+    assert doc["phase_source"] == "player" and len(doc["findings"]) == 4
 
 
 def test_recorded_chain_fits_the_schema(modules, report_validator, tmp_path):

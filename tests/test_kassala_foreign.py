@@ -58,16 +58,21 @@ def test_starter_as_written(tmp_path):
 def test_edited_binding_judges_moves_by_player():
     """Kassala rules (Movement; Optional Rules / Cannon): no stacking but cannon may share a hex,
     so the 3 cannon + 1 infantry at 0202 are legal; cannon cannot move, so each of the three
-    cannon that moved 0302 → 0202 is a movement finding; the Christian moves (1 hex each, ending
-    next to enemies) are legal. The phase is read from who made each step (source = "player")
-    and the turn from the tracker's chat line (turn 2: Alice pressed Next first)."""
+    cannon that moved 0302 → 0202 is a movement finding; the Turkish infantry dragged 0301 → 0303
+    (next to the Portuguese at 0304: their ZOC, which stops a unit) and then on to 0403 is a ZOC
+    finding at 0303 (its recorded stops are passed through in order); the Christian moves (1 hex
+    each, ending next to enemies) are legal. The phase is read from who made each step (source =
+    "player") and the turn from the tracker's chat line (turn 2: Alice pressed Next first)."""
     vmod = shared_path("corpus", "kassala_Kassala.vmod")
     res = audit(vmod, EXAMPLE)
     assert res.returncode == 1, res.stderr
     found = findings(res.stdout)
-    assert len(found) == 3, res.stdout
+    assert len(found) == 4, res.stdout
+    assert (":3: turn 2, Moslem Movement (moslem): [GEN zoc] Moslem_Infantry_4-2_Turkish" in found[0]
+            and "moved 0301 → 0303 → 0403 (where its drags ended): it entered enemy ZOC at 0303 and "
+                "moved on" in found[0])
     assert all(":4: turn 2, Moslem Movement (moslem): [GEN movement] Moslem_Cannon_1-0" in f
-               and "0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in found)
+               and "0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in found[1:])
     assert "coverage: 12 steps replayed, phase known at 12 (100%)" in res.stdout
     assert "unit moves 10: judged 8; not judged: undone 2" in res.stdout
     assert "partial:" not in res.stdout

@@ -586,6 +586,8 @@ class FileAuditor:
                 memo[pid] = (v, t, mode, need, route, got)
             if attacker is not None:
                 out[pid] = (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
+            elif route is None and len(t) > 2:
+                out[pid] = (s, None, "move", t)    # the drags' ends, to be passed through in order
             else:
                 out[pid] = (s, route)
         return out

@@ -282,7 +282,8 @@ class PositionBuilder:
                         new = got[2]               # the same move as at the last position
                     else:
                         new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
-                                        mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases)
+                                        mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases,
+                                        stops=mv[3] if len(mv) > 3 else None)
                         made[pid] = (was, mv, new)
                     now[pid] = wanted[pid] = new
             units = list(now.values())

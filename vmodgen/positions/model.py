@@ -31,6 +31,9 @@ class UnitState:
     #: status → the other names that stand for it: the ``status_aliases`` of the rule set of the
     #: position this state belongs to (whoever builds the position hands them in)
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ALIASES, repr=False, compare=False)
+    #: where its recorded drags ended, previous .. hex, when they are not one hex apart (no
+    #: ``path``): the move must pass through each, in order
+    stops: tuple[str, ...] | None = None
     #: the unit's id and side, copied once (rules read them very often)
     id: str = field(init=False, repr=False, compare=False)
     side: str = field(init=False, repr=False, compare=False)

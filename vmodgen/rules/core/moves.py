@@ -57,6 +57,8 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return []
     if callable(free_model):
         free_model = free_model()
+    if u.stops and len(u.stops) > 2 and all(board.is_hex(h) for h in u.stops):
+        return _through_stops(rs, board, u, model, allowance, free_model, what, zoc_rule, move_rule)
     reach = search(model, u.previous, allowance, goal=u.hex)
     if u.hex in reach:
         return []
@@ -75,6 +77,45 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
     return [rs.finding(board, move_rule, "movement",
                        f"{name} {what} from {u.previous} to {u.hex}: it has {_n(allowance)} movement points "
                        f"and {need}.", [u.previous, u.hex], [u], cost=cheapest)]
+
+
+def _through_stops(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,
+                   free_model: MoveModel | None, what: str, zoc_rule: str, move_rule: str) -> list[Finding]:
+    """A move whose recorded drags ended on hexes not one hex apart (``u.stops``): each leg takes
+    its cheapest legal route, the legs' costs add up against the allowance, and a hex where the
+    unit had to stop (enemy ZOC) cannot be a stop it moved on from."""
+    assert u.stops is not None
+    name, stops = label(u), u.stops
+    shown = " → ".join(stops)
+    left, spent = allowance, 0.0
+    for i, (a, b) in enumerate(zip(stops, stops[1:])):
+        if a == b:
+            continue
+        reach = search(model, a, left, goal=b)
+        if b not in reach:
+            if free_model is not None and b in search(free_model, a, left, goal=b):
+                return [rs.finding(board, zoc_rule or move_rule, "zoc",
+                                   f"{name} {what} {shown} (where its drags ended): every path from {a} to "
+                                   f"{b} within its {_n(left)} movement points left breaks the enemy-ZOC "
+                                   "rules.", [a, b], [u])]
+            if allowance == float("inf"):
+                return [rs.finding(board, move_rule, "movement",
+                                   f"{name} {what} {shown} (where its drags ended), but no legal path leads "
+                                   f"from {a} to {b}.", [a, b], [u])]
+            cheapest = search(free_model or model, a, 3 * allowance + 10, goal=b).get(b)
+            need = f"costs {_n(cheapest)}" if cheapest is not None else "costs more"
+            return [rs.finding(board, move_rule, "movement",
+                               f"{name} {what} {shown} (where its drags ended): it has {_n(allowance)} "
+                               f"movement points, {_n(left)} left at {a}, and the cheapest path on to {b} "
+                               f"{need}.", [a, b], [u], cost=spent + cheapest if cheapest is not None else None)]
+        left -= reach[b]
+        spent += reach[b]
+        if i < len(stops) - 2:
+            p = model.stops(a, b, 0)
+            if p is not None:
+                return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown} (where its drags ended): "
+                                   f"{p.message}.", [p.hex], [u], cost=spent)]
+    return []
 
 
 def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitState], bool] = lambda u: True,
