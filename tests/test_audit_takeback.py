@@ -193,6 +193,8 @@ def test_integrity_command_says_take_backs_need_rules(mini, tmp_path):
                   "withdrawn_findings": 0, "items": []}
     res = CliRunner().invoke(cli, ["integrity", str(log)])
     assert "taken back by hand: not looked for (no rules ran" in res.output
+    res = CliRunner().invoke(cli, ["integrity", str(log), "--format", "html"])
+    assert "<h3>Taken back by hand</h3><p>Not looked for (no rules ran" in res.output
 
 
 # -- the detection alone ---------------------------------------------------------------------

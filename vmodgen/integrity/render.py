@@ -138,13 +138,17 @@ def _take_back_line(t: dict) -> str:
             f"steps {', '.join(map(str, t['steps']))} ({' → '.join(t['hexes'])})")
 
 
+#: why take-backs by hand were not looked for (``vmodgen integrity`` runs no rules)
+NOT_LOOKED_FOR = ("not looked for (no rules ran: a take-back is a unit dragged back, within a phase, to a hex "
+                  "it stood on; vmodgen audit lists them)")
+
+
 def _taken_back_text(tb: dict) -> list[str]:
     """The take-backs by hand: count, then one line each (file, steps, unit, hexes, what it withdrew)."""
     if not tb:
         return []
     if not tb.get("judged"):
-        return ["  taken back by hand: not looked for (no rules ran: a take-back is a unit dragged back, within "
-                "a phase, to a hex it stood on; vmodgen audit lists them)"]
+        return ["  taken back by hand: " + NOT_LOOKED_FOR]
     if not tb.get("count"):
         return ["  taken back by hand: none"]
     out = [f"  taken back by hand: {tb['count']} (unit moves withdrawn: {tb['unit_moves']}, "
@@ -164,8 +168,10 @@ def _taken_back_text(tb: dict) -> list[str]:
 
 
 def _taken_back_html(tb: dict) -> str:
-    if not tb or not tb.get("judged"):
+    if not tb:
         return ""
+    if not tb.get("judged"):
+        return f"<h3>Taken back by hand</h3><p>{escape(NOT_LOOKED_FOR[0].upper() + NOT_LOOKED_FOR[1:])}.</p>"
     h = [f"<h3>Taken back by hand ({tb.get('count', 0)})</h3>"]
     if not tb.get("count"):
         return h[0] + "<p>None: no unit was dragged back to a hex it stood on earlier in the phase.</p>"
