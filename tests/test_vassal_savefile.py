@@ -3,7 +3,6 @@ InputError naming it, in bounded time and memory."""
 from __future__ import annotations
 
 import io
-import time
 import zipfile
 from pathlib import Path
 
@@ -86,10 +85,8 @@ def test_raw_payload_files(tmp_path: Path) -> None:
 def _bad(tmp_path: Path, data: bytes, fragment: str, name: str = "bad.vsav") -> None:
     p = tmp_path / name
     p.write_bytes(data)
-    start = time.perf_counter()
     with pytest.raises(InputError) as err:
         read_save(p).tree
-    assert time.perf_counter() - start < 20
     assert str(p) in str(err.value), str(err.value)
     assert fragment in str(err.value), str(err.value)
 
@@ -135,7 +132,8 @@ def test_deeply_nested_command(tmp_path: Path) -> None:
 
 
 def test_hundred_megabyte_single_line(tmp_path: Path) -> None:
-    """A 40 MB command (no ESC at all) passes the one-command limit: refused, in bounded time.
+    """A 40 MB command (no ESC at all) passes the one-command limit: refused (a hang would
+    fail CI's time budget; `fuzz/` measures how long refusals take, no timed assertion here).
     (A 100 MB one is past the whole savedGame limit first.)"""
     big = b"begin_save" + b"A" * (40 * 1024 * 1024)
     _bad(tmp_path, big, "one command is", "big.vsav")   # a bare plain-text save (no zip)
