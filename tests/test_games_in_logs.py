@@ -19,6 +19,7 @@ import pytest
 
 from bundled_module_util import bundled_module
 from games_util import audit_chain, found, palette_piece
+from vmodgen.positions.model import position_of
 from vmodgen.testing.log_writer import LogWriter
 
 
@@ -117,7 +118,6 @@ def test_im_time_unknown_is_not_judged(im):
     """IM 6.12: with no turn cycle in the kit and no time named by the tracker, the Night supply
     check is not judged (the issue: every turn was taken as Night)."""
     kit, module, root = im
-    from vmodgen.positions.model import position_of
     from vmodgen.rules import ruleset_for
     rs = ruleset_for(kit.game)
     pos = position_of(kit, [("5/3", "2020")], turn=2, phase="supply-status",
@@ -223,14 +223,19 @@ def test_na41_move_beyond_every_allowance_says_which_it_exceeded(na41):
     assert "has 5 movement points" in msg and "extended movement (5.3): 8 MP" in msg
 
 
+
+def kit_and_rules(game: str):
+    """A bundled game's kit and its rule set, for positions stated in a test."""
+    from vmodgen.model.kit import load_kit
+    from vmodgen.rules import ruleset_for
+    kit = load_kit(game)
+    return kit, ruleset_for(kit.game)
+
+
 def test_na41_position_file_modes_stay_as_stated():
     """NA41 5.1 in a position file: a move whose mode is stated ("move") is judged as that mode
     only (the unannounced modes are for logs, where no mode is written)."""
-    from vmodgen.model.kit import load_kit
-    from vmodgen.positions.model import position_of
-    from vmodgen.rules import ruleset_for
-    kit = load_kit("north-africa-41")
-    rs = ruleset_for(kit.game)
+    kit, rs = kit_and_rules("north-africa-41")
     pos = position_of(kit, [("3Aufkl", "0803", {"previous": "1503"})], turn=1, phase="i1-axis-movement",
                       at="during")
     assert [f.rule for f in rs.check(pos)] == ["NA41 5.1"]
@@ -242,11 +247,7 @@ def test_na41_position_file_modes_stay_as_stated():
 def test_im_infiltration_is_tried_for_a_logged_move():
     """IM 8.24 / 8.5: 5/3 (ER 6) steps 2019 → 2119, both in the ZOC of B/3 KOMR (ER 3) in 2020.
     Stated as a plain move it is 8.24; from a log (mode unknown) it is a legal infiltration."""
-    from vmodgen.model.kit import load_kit
-    from vmodgen.positions.model import position_of
-    from vmodgen.rules import ruleset_for
-    kit = load_kit("invasion-malta")
-    rs = ruleset_for(kit.game)
+    kit, rs = kit_and_rules("invasion-malta")
     pos = position_of(kit, [("B/3 KOMR", "2020"), ("5/3", "2119", {"previous": "2019", "path": ["2019", "2119"]})],
                       turn=2, phase="movement", at="during", state={"time": "pm"})
     assert [f.rule for f in rs.check(pos)] == ["IM 8.24"]
@@ -261,11 +262,7 @@ def test_om_strategic_movement_is_tried_for_a_logged_move():
     """OM 4.13 / 4.41: 9/III/Sturm (foot, MA 5) moves 11 hexes along the north coast road from
     E3301 on GT5, far from any enemy: too far for its MA, legal as strategic movement (MA + 2); 15
     hexes is too far for both, and the finding says so."""
-    from vmodgen.model.kit import load_kit
-    from vmodgen.positions.model import position_of
-    from vmodgen.rules import ruleset_for
-    kit = load_kit("operation-mercury")
-    rs = ruleset_for(kit.game)
+    kit, rs = kit_and_rules("operation-mercury")
     road = next(ln.hexes for ln in kit.map.lines if ln.hexes[0] == "E3301")
 
     def move(n: int):
@@ -291,11 +288,7 @@ def test_im_motor_pool_is_tried_for_a_logged_allied_move_at_night():
     hex at Night, 1 MP by day, 8.33). Stated as a plain move it is 8.13; from a log on a Night turn
     it may be a motor-pool move (MA 10, 18.12), legal; on a PM turn the motor pool is closed
     (18.11) and the finding stays."""
-    from vmodgen.model.kit import load_kit
-    from vmodgen.positions.model import position_of
-    from vmodgen.rules import ruleset_for
-    kit = load_kit("invasion-malta")
-    rs = ruleset_for(kit.game)
+    kit, rs = kit_and_rules("invasion-malta")
     path = list(next(ln.hexes for ln in kit.map.lines if ln.name == "Valletta - Mellieha road")[:13])
     for time in ("night", "pm"):
         pos = position_of(kit, [("B/3 KOMR", path[-1], {"previous": path[0], "path": path})],
