@@ -17,7 +17,7 @@ from conftest import shared_path
 from test_audit import mini, script, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
 from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE
-from vmodgen.audit.order import natural_sorted
+from vmodgen.audit.order import ORDER_CONSEQUENCE, natural_sorted
 from vmodgen.commands.audit import command
 from vmodgen.errors import InputError
 from vmodgen.report import render
@@ -124,8 +124,25 @@ def test_natural_order_and_a_wrong_order_named(mini):
     assert any("natural name order (turn2.vlog, turn10.vlog)" in m for m in r.coverage["messages"])
     # kept in the wrong order: the seams say which file follows which
     r = audit([str(files[1]), str(files[0])], module=module, game=str(kit_dir), keep_order=True)
-    assert any(m.startswith("turn2.vlog ends where turn10.vlog starts (0 piece(s)") for m in r.coverage["messages"])
+    doubts = [m for m in r.coverage["warnings"] if m.startswith("turn2.vlog ends where turn10.vlog starts (0 piece(s)")]
+    assert len(doubts) == 1 and ORDER_CONSEQUENCE in r.coverage["warnings"]   # warnings, not remarks
+    assert not any("ends where" in m for m in r.coverage["messages"])
 
+    # --strict: nothing found, but the order is in doubt: exit 3, and the warning is on stderr
+    args = [str(files[1]), str(files[0]), "--module", str(module), "--game", str(kit_dir), "--keep-order"]
+    plain, strict = _run_cli(args), _run_cli([*args, "--strict"])
+    assert (plain.returncode, strict.returncode) == (0, 3), (plain.stderr, strict.stderr)
+    assert "warning: turn2.vlog ends where turn10.vlog starts" in strict.stderr
+    in_order = _run_cli([str(files[0]), str(files[1]), *args[2:], "--strict"])
+    assert in_order.returncode == 0 and "warning" not in in_order.stderr
+
+
+def _run_cli(args: list[str]):
+    """``vmodgen audit ARGS`` in its own process (the exit code is the entry point's)."""
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "vmodgen", "audit", *args], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
 
 def test_save_dates_against_the_order(mini):
     """Files whose own save dates (savedata dateSaved) run backwards are named."""
@@ -141,7 +158,8 @@ def test_save_dates_against_the_order(mini):
         w = w.save_point()
     r = audit(paths, module=module, game=str(kit_dir))
     assert ("By their own save dates the files were saved in the order dated2.vlog, dated3.vlog, dated1.vlog: "
-            "the order audited may be wrong.") in r.coverage["messages"]
+            "the order audited may be wrong.") in r.coverage["warnings"]
+    assert ORDER_CONSEQUENCE in r.coverage["warnings"]
     assert [f.date_saved for f in r.files] == ["1700000300000", "1700000100000", "1700000200000"]
 
 

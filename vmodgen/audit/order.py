@@ -67,13 +67,28 @@ def _position_diff(end: dict, start: dict) -> int:
     return _placed_diff(_placed(end), _placed(start))
 
 
-def order_messages(results: list, given: list[str] | None) -> list[str]:
-    """Sentences about the order of the files (empty when it looks right)."""
-    out: list[str] = []
+#: said once after the doubts about the order, in the warnings
+ORDER_CONSEQUENCE = ("The files may not be in play order: what a file carries over from the one audited before it "
+                     "(the continuity check, and the rules' memory of earlier turns) was read in the order "
+                     "audited. Give the files in play order with --keep-order.")
+
+
+def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str]]:
+    """Sentences about the order of the files: (what was done, e.g. the natural name order;
+    doubts: the files' save dates or seams say another order). Both empty when it looks right."""
+    info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
-        out.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
-                   + "), not in the plain name order they were given in (--keep-order keeps it).")
+        info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
+                    + "), not in the plain name order they were given in (--keep-order keeps it).")
+    return info, order_doubts(results)
+
+
+def order_doubts(results: list) -> list[str]:
+    """Sentences saying the files may not be in play order (their save dates run backwards, or
+    a file ends where another starts clearly better than where the next one starts)."""
+    out: list[str] = []
+    paths = [r.path for r in results]
     if len(results) < 2:
         return out
     dates = []

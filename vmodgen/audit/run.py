@@ -22,7 +22,7 @@ from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
-from .order import check_module, order_messages, play_order
+from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
@@ -242,8 +242,11 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
-    warned = list(warnings or []) + warned
-    messages = order_messages(results, given) + messages
+    order_info, doubts = order_messages(results, given)
+    # a doubt about the order is a warning (on stderr and at the top of every report): what a
+    # file carries over from the one before it (memory, continuity) was read in that order
+    warned = list(warnings or []) + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
+    messages = order_info + messages
     if not phase_known:
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
                      f"({'; '.join(r['rule'] + ' (' + r['title'] + ')' for r in checked) or 'none'}).")

@@ -27,14 +27,14 @@ from ..errors import InputError
                    "Rules that carry facts between files (the bundled games) audit in order.")
 @click.option("--strict", "strict", is_flag=True,
               help="Exit 3, not 0, when nothing was found but the audit was partial (unit moves "
-                   "not judged, or no piece recognised as a unit).")
+                   "not judged, or no piece recognised as a unit) or warned (e.g. files out of play order).")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
             output: str | None, jobs: int, force: bool = False, keep_order: bool = False,
             replay_out: str | None = None, strict: bool = False) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when nothing was found, 1 when there are findings, 2 on bad input; with
-    --strict, 3 when nothing was found but the report says 'partial'."""
+    --strict, 3 when nothing was found but the report says 'partial' or warns."""
     from ..audit import audit
     from ..report import render
     from ..safeio import write_text_atomic
@@ -73,6 +73,6 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
                    + (f"; {partial}" if partial else ""))
     else:
         click.echo(text, nl=False)
-    if strict and partial and not result.findings:
+    if strict and (partial or result.coverage.get("warnings")) and not result.findings:
         return 3
     return result.exit_code
