@@ -56,7 +56,9 @@ def test_binding_reads_the_module(tld):
 
 
 def test_phases_read_from_chat(tld):
-    """The announcements of the four files, in play order, give this timeline."""
+    """The announcements of the four files, in play order, give this timeline (the assault
+    landings, Allied combat and Allied defensive fire: phases the binding reads from the players'
+    words "Beginning Utah landings:", "time for allied combat", "Now for my Defensive Fire:")."""
     mod, b, logs, _ = tld
     b.reset()
     timeline = []
@@ -70,11 +72,11 @@ def test_phases_read_from_chat(tld):
                 last = ph
     assert timeline == [
         (1, 0, None), (1, 4, (6, "allied-airdrop")), (1, 189, (6, "air-naval")),
-        (1, 402, (6, "german-coastal-artillery")), (1, 658, (6, "allied-movement")),
-        (1, 1089, (6, "german-mechanized-movement")),
-        (2, 0, (6, "german-mechanized-movement")), (2, 236, (6, "reset")), (2, 281, (6, "german-movement")),
-        (2, 840, (6, "allied-buildup")),
-        (3, 0, (6, "allied-buildup")), (3, 467, (6, "german-combat")),
+        (1, 402, (6, "german-coastal-artillery")), (1, 552, (6, "allied-assault")),
+        (1, 658, (6, "allied-movement")), (1, 1089, (6, "german-mechanized-movement")),
+        (2, 0, (6, "german-mechanized-movement")), (2, 79, (6, "allied-combat")), (2, 236, (6, "reset")),
+        (2, 281, (6, "german-movement")), (2, 840, (6, "allied-buildup")),
+        (3, 0, (6, "allied-buildup")), (3, 420, (6, "allied-defensive-fire")), (3, 467, (6, "german-combat")),
         (4, 0, (6, "german-combat")), (4, 17, (6, "reset")), (4, 37, (7, "reset"))]
 
 
@@ -100,7 +102,7 @@ def test_last_two_logs_audit(tld):
     r = audit(logs[2:], preset=(b, mod))
     assert r.findings == [] and r.phase_source == "chat"
     assert [[(p["turn"], p["phase"]) for p in f.phases] for f in r.files] == [
-        [(None, ""), (6, "allied-buildup"), (6, "german-combat")],
+        [(None, ""), (6, "allied-buildup"), (6, "allied-defensive-fire"), (6, "german-combat")],
         [(6, "german-combat"), (6, "reset"), (7, "reset")]]
     assert any("Assumed, not confirmed" in n for n in r.notes)
 

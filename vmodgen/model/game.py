@@ -120,10 +120,10 @@ class Phase(Named):
     @property
     def takes_arrivals(self) -> bool:
         """Whether units arrive from off-map boxes in this phase: ``arrivals`` as declared, else
-        a phase of an :data:`ARRIVAL_KINDS` kind or one that places units."""
+        a phase of an :data:`ARRIVAL_KINDS` kind or one whose units move or are placed."""
         if self.arrivals is not None:
             return self.arrivals
-        return self.kind in ARRIVAL_KINDS or self.moves == "placement"
+        return self.kind in ARRIVAL_KINDS or self.unit_moves in ("movement", "placement")
 
 
 @dataclass(frozen=True)
