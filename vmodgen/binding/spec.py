@@ -50,8 +50,6 @@ class PhaseSpec:
     line: int | None
     #: what drags on the map are in this phase (``model.game.PHASE_MOVES``), "" = by kind
     moves: str = ""
-    #: whether drags out of off-map boxes are arrivals, None = by kind
-    arrivals: bool | None = None
 
 
 @dataclass
@@ -224,7 +222,7 @@ def _rules(doc: TomlDoc) -> dict[str, RuleValue]:
 def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
     out = []
     for t in doc.tables("phase"):
-        t.check_keys(("id", "name", "side", "kind", "chat", "moves", "arrivals"))
+        t.check_keys(("id", "name", "side", "kind", "chat", "moves"))
         pid = t.str("id")
         if any(p.id == pid for p in out):
             raise t.error(f"phase '{pid}' is defined twice", "id")
@@ -232,25 +230,24 @@ def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
         if side and not kit_mode and side not in sides:
             raise t.error(f"no side '{side}' (sides: {', '.join(sorted(sides))})", "side")
         pats = [compile_re(t, "chat", p) for p in t.str_list("chat")]
-        moves, arrivals = _phase_moves(t, side, kit_mode)
-        out.append(PhaseSpec(pid, t.str("name", pid), side, t.str("kind", ""), pats, t.line, moves, arrivals))
+        out.append(PhaseSpec(pid, t.str("name", pid), side, t.str("kind", ""), pats, t.line,
+                             _phase_moves(t, side, kit_mode)))
     return out
 
 
-def _phase_moves(t: Table, side: str, kit_mode: bool) -> tuple[str, bool | None]:
-    """A ``[[phase]]``'s ``moves`` and ``arrivals`` (what drags in the phase are), checked."""
+def _phase_moves(t: Table, side: str, kit_mode: bool) -> str:
+    """A ``[[phase]]``'s ``moves`` (what drags from hex to hex in the phase are), checked."""
     from ..model.game import PHASE_MOVES
-    for key in ("moves", "arrivals"):
-        if kit_mode and key in t:
-            raise t.error(f"'{key}': a kit binding's phases are the kit's own (their kinds say what moves "
-                          "in them); only a generic binding declares it", key)
+    if kit_mode and "moves" in t:
+        raise t.error("'moves': a kit binding's phases are the kit's own (their kinds say what moves "
+                      "in them); only a generic binding declares it", "moves")
     moves = t.str("moves", "")
     if moves and moves not in PHASE_MOVES:
         raise t.error(f"moves = '{moves}': not one of {', '.join(PHASE_MOVES)}", "moves")
     if moves == "combat" and not side:
         raise t.error("moves = 'combat' needs the phase's side (the attacker: its units advance, the "
                       "others retreat)", "moves")
-    return moves, (t.bool("arrivals") if "arrivals" in t else None)
+    return moves
 
 
 def read_spec(path: str | Path) -> BindingSpec:

@@ -106,8 +106,6 @@ class Phase(Named):
     kind: str = ""                   # movement, combat, supply, reinforcement, ... (rules timing)
     #: what drags on the map are in this phase (one of PHASE_MOVES), "" = by ``kind``
     moves: str = ""
-    #: whether a drag out of an off-map box onto the map is an arrival, None = by ``kind``
-    arrivals: bool | None = None
 
     @property
     def unit_moves(self) -> str:
@@ -119,10 +117,9 @@ class Phase(Named):
 
     @property
     def takes_arrivals(self) -> bool:
-        """Whether units arrive from off-map boxes in this phase: ``arrivals`` as declared, else
-        a phase of an :data:`ARRIVAL_KINDS` kind or one whose units move or are placed."""
-        if self.arrivals is not None:
-            return self.arrivals
+        """Whether units arrive from off-map boxes in this phase (a drag out of a box onto the
+        map is then an arrival, not a move out of phase): a phase of an :data:`ARRIVAL_KINDS`
+        kind, or one whose units move or are placed."""
         return self.kind in ARRIVAL_KINDS or self.unit_moves in ("movement", "placement")
 
 
