@@ -4,6 +4,7 @@ the four real logs of game 0606 audit, and violations planted into a copy of the
 position (a log written with the log writer) are found, exactly those."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 
@@ -56,7 +57,9 @@ def test_binding_reads_the_module(tld):
 
 
 def test_phases_read_from_chat(tld):
-    """The announcements of the four files, in play order, give this timeline."""
+    """The announcements of the four files, in play order, give this timeline (the assault
+    landings, Allied combat and Allied defensive fire: phases the binding reads from the players'
+    words "Beginning Utah landings:", "time for allied combat", "Now for my Defensive Fire:")."""
     mod, b, logs, _ = tld
     b.reset()
     timeline = []
@@ -70,11 +73,11 @@ def test_phases_read_from_chat(tld):
                 last = ph
     assert timeline == [
         (1, 0, None), (1, 4, (6, "allied-airdrop")), (1, 189, (6, "air-naval")),
-        (1, 402, (6, "german-coastal-artillery")), (1, 658, (6, "allied-movement")),
-        (1, 1089, (6, "german-mechanized-movement")),
-        (2, 0, (6, "german-mechanized-movement")), (2, 236, (6, "reset")), (2, 281, (6, "german-movement")),
-        (2, 840, (6, "allied-buildup")),
-        (3, 0, (6, "allied-buildup")), (3, 467, (6, "german-combat")),
+        (1, 402, (6, "german-coastal-artillery")), (1, 552, (6, "allied-assault")),
+        (1, 658, (6, "allied-movement")), (1, 1089, (6, "german-mechanized-movement")),
+        (2, 0, (6, "german-mechanized-movement")), (2, 79, (6, "allied-combat")), (2, 236, (6, "reset")),
+        (2, 281, (6, "german-movement")), (2, 840, (6, "allied-buildup")),
+        (3, 0, (6, "allied-buildup")), (3, 420, (6, "allied-defensive-fire")), (3, 467, (6, "german-combat")),
         (4, 0, (6, "german-combat")), (4, 17, (6, "reset")), (4, 37, (7, "reset"))]
 
 
@@ -100,19 +103,39 @@ def test_last_two_logs_audit(tld):
     r = audit(logs[2:], preset=(b, mod))
     assert r.findings == [] and r.phase_source == "chat"
     assert [[(p["turn"], p["phase"]) for p in f.phases] for f in r.files] == [
-        [(None, ""), (6, "allied-buildup"), (6, "german-combat")],
+        [(None, ""), (6, "allied-buildup"), (6, "allied-defensive-fire"), (6, "german-combat")],
         [(6, "german-combat"), (6, "reset"), (7, "reset")]]
     assert any("Assumed, not confirmed" in n for n in r.notes)
 
 
 def test_four_logs_audit(tld):
-    """The whole game (a few seconds: moves without an allowance are not searched over the map)."""
+    """The whole game (a few seconds: moves without an allowance are not searched over the map).
+
+    What each phase's drags are (the binding's `moves`), pinned: of the 1,463 unit moves, 710 are
+    judged (the movement phases, the build-up, the combat phases' advances and retreats), 115 are
+    placements (the air drop's scatter 24, air units set on targets 29, the assault landings 45,
+    pieces put back in the resets 17), and 20 are left out of phase: 13 drags that leave a unit
+    in its hex (a stack rearranged: 8 in the coastal artillery phase, 5 in German phases), an
+    Allied retreat from the German defensive fire (announced by no phase: read as German
+    Mechanized Movement) and 6 Allied air or supply counters Nate moved aside in German Movement
+    (of which 4 around a move of his own). Before the binding said what moves where, 502 were out
+    of phase (79 of them drags dragged back by hand, now counted as taken back)."""
     mod, b, logs, _ = tld
     r = audit(logs, preset=(b, mod))
     assert [f.path for f in r.files] == [str(p) for p in logs]
     limit = [f for f in r.findings if "more than the limit" in f.message]
     assert limit and all(f.at == "end" and f.phase.endswith("movement") for f in limit)
     assert sum("length of their moves was not checked" in n for n in r.notes) == 1
+    m = r.coverage["moves"]
+    assert (m["seen"], m["judged"], m["placed"]) == (1463, 710, 115)
+    assert m["placed_by_phase"] == {"Allied Air Drop": 24, "Air & Naval": 29, "Allied Assault Landings": 45,
+                                    "Reset": 17}
+    assert m["not_judged"] == {"no phase known": 0, "not in a phase where the unit moves": 20, "off-map": 209,
+                               "undone": 264, "taken back by hand": 145}
+    listed = r.coverage["out_of_phase"]          # (moves in a combat phase are counted, not listed)
+    assert len(listed) == 12 and sum(e["from"] == e["to"] for e in listed) == 5
+    assert {e["phase"] for e in listed} == {"German Mechanized Movement", "German Movement"}
+    assert Counter(f.rule for f in r.findings) == {"GEN stacking": 25, "GEN zoc": 19, "GEN movement": 1}
 
 
 # ---- planted violations ---------------------------------------------------------------------

@@ -16,6 +16,9 @@ UNDONE = "undone"
 #: (vmodgen.audit.takeback)
 TAKEN_BACK = "taken back by hand"
 REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK)
+#: not a reason a move was left unjudged but what the binding says a phase's drags are: units
+#: placed, not moved (``[[phase]] moves = "placement"``); counted apart (``moves.placed``)
+PLACED = "placed"
 
 #: moves listed one by one (out of phase, long drags) per file, at most
 MAX_LISTED = 50
@@ -64,6 +67,8 @@ class Coverage:
     pieces: int = 0                     # pieces in the file's last position
     #: runs of one phase (read from chat): {"start": step, "phase": name, "sides": {side: unit moves}}
     runs: list[dict] = field(default_factory=list)
+    #: phase name → unit drags on the map in it that its binding declares placements (not moves)
+    placed: dict[str, int] = field(default_factory=dict)
 
     @property
     def units_by_side(self) -> dict[str, int]:
@@ -72,14 +77,25 @@ class Coverage:
     def skip(self, why: str, n: int = 1) -> None:
         self.not_judged[why] = self.not_judged.get(why, 0) + n
 
+    def place(self, phase: str, n: int = 1) -> None:
+        """Count ``n`` unit drags of ``phase`` as placements (a phase that places units)."""
+        got = self.placed.get(phase, 0) + n
+        if got:
+            self.placed[phase] = got
+        else:
+            self.placed.pop(phase, None)
+
     def to_json(self) -> dict[str, Any]:
+        moves: dict[str, Any] = {"seen": self.moves_seen, "judged": self.moves_judged,
+                                 "judged_without_allowance": self.moves_judged_without_allowance,
+                                 "long_drags_judged": self.long_drags_judged,
+                                 "started_elsewhere": len(self.stray_drags),
+                                 "not_judged": {r: self.not_judged.get(r, 0) for r in REASONS}}
+        if self.placed:        # only where a binding declares a phase that places units
+            moves["placed"] = sum(self.placed.values())
+            moves["placed_by_phase"] = dict(self.placed)
         return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
-                "steps_turn_inferred": self.steps_turn_inferred,
-                "moves": {"seen": self.moves_seen, "judged": self.moves_judged,
-                          "judged_without_allowance": self.moves_judged_without_allowance,
-                          "long_drags_judged": self.long_drags_judged,
-                          "started_elsewhere": len(self.stray_drags),
-                          "not_judged": {r: self.not_judged.get(r, 0) for r in REASONS}},
+                "steps_turn_inferred": self.steps_turn_inferred, "moves": moves,
                 "units_by_side": self.units_by_side, "pieces": self.pieces}
 
 
@@ -105,6 +121,8 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
         total.stray_drags += c.stray_drags
         for k, v in c.not_judged.items():
             total.skip(k, v)
+        for k, v in c.placed.items():
+            total.place(k, v)
         for side, ids in c.units.items():
             total.units.setdefault(side, set()).update(ids)
         total.pieces = max(total.pieces, c.pieces)
@@ -123,6 +141,20 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     out["messages"] = messages
     out["per_file"] = per_file
     return out
+
+
+def placed_sentence(cov: dict) -> str | None:
+    """One sentence for the top of a report when the binding declared phases that place units
+    (``[[phase]] moves = "placement"``) and units were dragged in them: not a partial audit (the
+    binding author said those drags are no moves), but not moves judged either; None otherwise."""
+    moves = (cov or {}).get("moves", {})
+    n = moves.get("placed", 0)
+    if not n:
+        return None
+    by = moves.get("placed_by_phase", {})
+    return (f"placed: {n} unit drag(s) on the map were taken as placements, not moves, because the binding "
+            f"says so of their phase ({', '.join(f'{k} {v}' for k, v in by.items())}): not judged; see the "
+            "coverage section")
 
 
 def partial_sentence(cov: dict) -> str | None:

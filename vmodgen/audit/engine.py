@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import FileFacts, file_facts
+from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Memory, Rule, RuleSet
 from ..rules.finding import Finding
@@ -44,8 +45,8 @@ from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import parse_roll
-from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE, Coverage, player_of,
-                       takes_back, undone_by)
+from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, TAKEN_BACK, UNDONE, Coverage,
+                       player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
 from .near_enemy import NearEnemies
@@ -149,10 +150,6 @@ def needs_phase(rule: Rule) -> bool:
     return rule.when.at != "any" or bool(rule.when.kinds) or checks_moves(rule)
 
 
-#: kinds of phase in which units arrive on the map from off-map boxes (moving on, reinforcements,
-#: airborne operations, landings): a drag from a box is then an arrival, not a move out of phase
-ARRIVAL_KINDS = frozenset({"movement", "reinforcement", "air", "naval"})
-
 
 class FileAuditor:
     """Audits one file with a binding, a module and a rule set."""
@@ -186,6 +183,9 @@ class FileAuditor:
         self._route_memo: dict[str, tuple] = {}
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
         self._records: dict[tuple, bool] = {}
+        #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
+        #: the coverage, or PLACED) and its out_of_phase entry: a take-back by hand moves it
+        self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -251,6 +251,7 @@ class FileAuditor:
         run_inferred = False           # that player's run of moves is judged by inference
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
         taken: list[dict] = []
+        self._counted.clear()
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -344,12 +345,15 @@ class FileAuditor:
                 paths.clear()
                 inferred.clear()
                 takebacks.reset()
+                self._counted.clear()
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
-            kind = phase_info.kind if phase_info is not None else ""
             phase_side = phase_info.side if phase_info is not None else ""
-            moving = kind == "movement" or (kind == "combat" and combat_moves and bool(phase_side))
+            # what drags on the map are in this phase (the binding's [[phase]] moves, else by kind)
+            drags = phase_info.unit_moves if phase_info is not None else "none"
+            moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
+                combat_moves or (self.rs.combat_moves and phase_info is not None and phase_info.moves == "combat")))
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
@@ -370,20 +374,20 @@ class FileAuditor:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
-                                  only=phase_side if kind == "movement" else "")
+                                  only=phase_side if drags == "movement" else "")
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
-                                  only=phase_side if kind == "movement" else "")
+                                  only=phase_side if drags == "movement" else "")
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
-                                        (phase_side if kind == "movement" else "*") if moving else "")
+                                        (phase_side if drags == "movement" else "*") if moving else "")
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
                 if changed or pos_version != builder.version or cur_pos is None or prev_phase != ph:
                     moves = self._moves(phase_start_hex, paths, builder,
-                                        phase_side if kind == "combat" else None,
+                                        phase_side if drags == "combat" else None,
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
                                                moves=moves, source=name)
@@ -429,11 +433,14 @@ class FileAuditor:
         (the generic rules' ``movement_field``)."""
         return self.rs.allowance_field()
 
-    def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info,
+    def _count_moves(self, step: Step, state, builder: PositionBuilder, cov: Coverage, ph, phase_info: Phase | None,
                      moving: bool, suppress: bool, no_allowance: str | None) -> tuple[int, int]:
-        """Count this step's unit moves in the coverage: judged, or not judged and why. Returns
-        (moves judged, moves not judged for want of a phase where the unit moves)."""
+        """Count this step's unit moves in the coverage: judged, placed (a phase whose binding
+        says its drags place units), or not judged and why. Returns (moves judged, moves not
+        judged for want of a phase where the unit moves)."""
         judged = off = 0
+        drags = phase_info.unit_moves if phase_info is not None else "none"
+        side = phase_info.side if phase_info is not None else ""
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
@@ -449,23 +456,28 @@ class FileAuditor:
                 if suppress:
                     cov.skip(UNDONE)
                 elif old_hex is None or v.hex is None or not self._on_map(v.hex) or (
-                        not self._on_map(old_hex) and phase_info is not None and phase_info.kind in ARRIVAL_KINDS):
+                        not self._on_map(old_hex) and phase_info is not None and phase_info.takes_arrivals):
                     # into a box (a removal), or out of one in a phase where units arrive (a
                     # paradrop, a landing, a reinforcement): not a move on the map. An arrival in
-                    # another phase is listed below as made out of the tracker's phase
+                    # another phase is listed below as made out of the phase
                     cov.skip(OFF_MAP)
                 elif ph is None:
                     cov.skip(NO_PHASE)
                     off += 1
-                elif not moving or (phase_info.kind == "movement" and phase_info.side
-                                    and v.unit.side != phase_info.side):
+                elif drags == "placement" and self._on_map(old_hex) and (not side or v.unit.side == side):
+                    # the binding says this phase places units (a drop's scatter, a landing)
+                    assert phase_info is not None
+                    cov.place(phase_info.name)
+                    self._counted[(pid, step.index)] = (PLACED, None, phase_info.name)
+                elif not moving or (drags == "movement" and side and v.unit.side != side):
                     cov.skip(OUT_OF_PHASE)
                     off += 1
-                    if phase_info is None or phase_info.kind != "combat":
-                        if len(cov.out_of_phase) < MAX_LISTED:
-                            cov.out_of_phase.append({"step": step.index, "unit": v.unit.name or v.unit.id,
-                                                     "side": v.unit.side, "from": old_hex, "to": v.hex,
-                                                     "phase": phase_info.name if phase_info else ph[1]})
+                    entry = None
+                    if drags != "combat" and len(cov.out_of_phase) < MAX_LISTED:
+                        entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
+                                 "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
+                        cov.out_of_phase.append(entry)
+                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, "")
                 else:
                     cov.moves_judged += 1
                     judged += 1
@@ -476,6 +488,23 @@ class FileAuditor:
                                 and v.hex not in self._neighbours(old_hex)):
                             cov.long_drags_judged += 1
         return judged, off
+
+    def _unjudged_taken_back(self, tb: "tbk.TakeBack", pid: str, cov: Coverage) -> None:
+        """A take-back by hand in a known phase that does not judge the unit's moves: the drags
+        it withdrew were counted as made out of phase (or as placements); they count as taken
+        back instead (the unit is back where it stood in the phase), and leave the list of moves
+        out of phase. With no phase known there is no phase to be back in: left as they were."""
+        for s in tb.withdrawn_steps:
+            why, entry, phase = self._counted.pop((pid, s), ("", None, ""))
+            if why == PLACED:
+                cov.place(phase, -1)
+            elif why == OUT_OF_PHASE:
+                cov.skip(why, -1)
+            else:
+                continue
+            cov.skip(TAKEN_BACK)
+            if entry is not None:
+                cov.out_of_phase[:] = [e for e in cov.out_of_phase if e is not entry]
 
     def _not_judged(self) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
@@ -652,6 +681,8 @@ class FileAuditor:
         """Cut the unit's path for one take-back and count its withdrawn moves as not judged."""
         uid = v.unit.id
         out.append(dataclasses.replace(tb, judged=True) if judged else tb)
+        if not judged:
+            self._unjudged_taken_back(tb, pid, cov)
         if judged:
             path = paths.get(pid)
             n = len(tb.hexes)

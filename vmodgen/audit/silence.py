@@ -70,6 +70,16 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    f"{Path(p).name} step {m['step']}, {m['unit']} at {m['replay']} in the replay, {m['recorded']} "
                    "in the recorder's VASSAL). Judged from where the replay had the unit; listed in the "
                    "coverage (started_elsewhere).")
+    placed: dict[str, int] = {}
+    for r in results:
+        for k, v in r.coverage.placed.items():
+            placed[k] = placed.get(k, 0) + v
+    if rules and placed:
+        out.append(f"{sum(placed.values())} unit drag(s) on the map were made in phases the binding declares as "
+                   "placing units ([[phase]] moves = \"placement\": "
+                   + ", ".join(f"{k} {v}" for k, v in placed.items()) + "): taken as placements (a drop's "
+                   "scatter, a landing), not judged as moves and not counted as unjudged. That is the binding's "
+                   "word, not checked: a unit that moved in such a phase is not reported.")
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
         listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
         first = listed[0] if listed else None

@@ -206,7 +206,7 @@ class FileBinding(Binding):
             mk = c.attrs.get("marker")
             if isinstance(mk, str):
                 markers[mk] = Marker(mk, mk)
-        phases = tuple(Phase(p.id, p.name, side=p.side, kind=p.kind) for p in spec.phases)
+        phases = tuple(Phase(p.id, p.name, side=p.side, kind=p.kind, moves=p.moves) for p in spec.phases)
         game = Game(re.sub(r"[^a-z0-9]+", "-", spec.name.lower()).strip("-") or "binding", spec.name,
                     ruleset="generic", source=f"binding {self.path}",
                     sides=sides, unit_types={k: UnitType(k, k, kind=k) for k in KINDS},

@@ -48,6 +48,8 @@ class PhaseSpec:
     kind: str
     chat: list[re.Pattern]
     line: int | None
+    #: what drags on the map are in this phase (``model.game.PHASE_MOVES``), "" = by kind
+    moves: str = ""
 
 
 @dataclass
@@ -220,7 +222,7 @@ def _rules(doc: TomlDoc) -> dict[str, RuleValue]:
 def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
     out = []
     for t in doc.tables("phase"):
-        t.check_keys(("id", "name", "side", "kind", "chat"))
+        t.check_keys(("id", "name", "side", "kind", "chat", "moves"))
         pid = t.str("id")
         if any(p.id == pid for p in out):
             raise t.error(f"phase '{pid}' is defined twice", "id")
@@ -228,8 +230,24 @@ def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
         if side and not kit_mode and side not in sides:
             raise t.error(f"no side '{side}' (sides: {', '.join(sorted(sides))})", "side")
         pats = [compile_re(t, "chat", p) for p in t.str_list("chat")]
-        out.append(PhaseSpec(pid, t.str("name", pid), side, t.str("kind", ""), pats, t.line))
+        out.append(PhaseSpec(pid, t.str("name", pid), side, t.str("kind", ""), pats, t.line,
+                             _phase_moves(t, side, kit_mode)))
     return out
+
+
+def _phase_moves(t: Table, side: str, kit_mode: bool) -> str:
+    """A ``[[phase]]``'s ``moves`` (what drags from hex to hex in the phase are), checked."""
+    from ..model.game import PHASE_MOVES
+    if kit_mode and "moves" in t:
+        raise t.error("'moves': a kit binding's phases are the kit's own (their kinds say what moves "
+                      "in them); only a generic binding declares it", "moves")
+    moves = t.str("moves", "")
+    if moves and moves not in PHASE_MOVES:
+        raise t.error(f"moves = '{moves}': not one of {', '.join(PHASE_MOVES)}", "moves")
+    if moves == "combat" and not side:
+        raise t.error("moves = 'combat' needs the phase's side (the attacker: its units advance, the "
+                      "others retreat)", "moves")
+    return moves
 
 
 def read_spec(path: str | Path) -> BindingSpec:

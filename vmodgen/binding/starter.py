@@ -311,6 +311,8 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# source = "chat"); or, when each side moves in its own phase, source = "player" with one',
               "# [[phase]] per side (id, side, kind = \"movement\"): a step is in the phase of its player's side;",
               '# or leave "none": only the rules that need no phase are then checked.',
+              '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
+              '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               "[turns]", 'source = "none"', ""]
     st.missing.append("the turn and phase ([turns] source = \"none\")")
     lines += _rules_section()

@@ -87,12 +87,40 @@ class Marker(Named):
     text: str = ""
 
 
+#: what a unit dragged from hex to hex in a phase is doing (``Phase.moves``): moving (the phasing
+#: side's units, every side's when the phase has none), advancing (the phasing side) or retreating
+#: (the others) after combat, being placed (a drop's scatter, a landing, air missions set on their
+#: targets: not a move), or nothing (no unit moves: a drag is a move out of phase)
+PHASE_MOVES = ("movement", "combat", "placement", "none")
+
+#: kinds of phase in which units arrive on the map from off-map boxes (moving on, reinforcements,
+#: airborne operations, landings): a drag from a box is then an arrival, not a move out of phase
+ARRIVAL_KINDS = frozenset({"movement", "reinforcement", "air", "naval"})
+
+
 @dataclass(frozen=True)
 class Phase(Named):
     """One phase of a game turn, in rulebook order, with its segments."""
     side: str = ""                   # the side that moves in this phase, "" = both / none
     segments: tuple[str, ...] = ()
     kind: str = ""                   # movement, combat, supply, reinforcement, ... (rules timing)
+    #: what drags on the map are in this phase (one of PHASE_MOVES), "" = by ``kind``
+    moves: str = ""
+
+    @property
+    def unit_moves(self) -> str:
+        """What drags on the map are in this phase: ``moves`` as declared, else by ``kind``
+        (movement → "movement", combat → "combat", any other → "none")."""
+        if self.moves:
+            return self.moves
+        return self.kind if self.kind in ("movement", "combat") else "none"
+
+    @property
+    def takes_arrivals(self) -> bool:
+        """Whether units arrive from off-map boxes in this phase (a drag out of a box onto the
+        map is then an arrival, not a move out of phase): a phase of an :data:`ARRIVAL_KINDS`
+        kind, or one whose units move or are placed."""
+        return self.kind in ARRIVAL_KINDS or self.unit_moves in ("movement", "placement")
 
 
 @dataclass(frozen=True)

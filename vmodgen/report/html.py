@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence
+from ..audit.coverage import partial_sentence, placed_sentence
 
 import base64
 import html
@@ -118,6 +118,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     partial = partial_sentence(result.coverage)
     if partial:
         out.append(f"<p><b>{E(partial)}</b></p>")
+    placed = placed_sentence(result.coverage)
+    if placed:
+        out.append(f"<p>{E(placed)}</p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
     out += coverage_html(result.coverage)
@@ -194,6 +197,9 @@ def coverage_html(cov: dict) -> list[str]:
             ("Unit moves", str(m["seen"])),
             ("Moves judged", f"{m['judged']} (without a movement allowance: {m['judged_without_allowance']}; "
                              f"drags over several hexes, judged where they ended: {m['long_drags_judged']})"),
+            *([("Unit drags placed (the binding's placement phases)",
+                f"{m['placed']} (" + ", ".join(f"{k}: {v}" for k, v in m.get("placed_by_phase", {}).items()) + ")")]
+              if m.get("placed") else []),
             ("Moves not judged", ", ".join(f"{k}: {v}" for k, v in m["not_judged"].items())),
             ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
              + f" (of {cov['pieces']} pieces)")]

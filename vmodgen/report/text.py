@@ -3,7 +3,7 @@ continuity issues, the notes, the summary and statistics, and last the coverage 
 judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence
+from ..audit.coverage import partial_sentence, placed_sentence
 
 
 def finding_line(f) -> str:
@@ -29,6 +29,9 @@ def text_report(result) -> str:
     partial = partial_sentence(result.coverage)
     if partial:
         lines.append(partial)
+    placed = placed_sentence(result.coverage)
+    if placed:
+        lines.append(placed)
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  f"moves by player: {_kv(s.get('moves_by_player', {}))}")
     rolls = s.get("die_rolls", {})
@@ -57,7 +60,9 @@ def coverage_lines(cov: dict) -> list[str]:
              + (f", turn inferred from who moves at {cov['steps_turn_inferred']}"
                 if cov["steps_turn_inferred"] else ""),
              f"coverage: unit moves {m['seen']}: judged {m['judged']}"
-             + (f" ({'; '.join(extra)})" if extra else "") + f"; not judged: {why}",
+             + (f" ({'; '.join(extra)})" if extra else "")
+             + (f"; placed (the binding's placement phases) {m['placed']}" if m.get("placed") else "")
+             + f"; not judged: {why}",
              "coverage: units recognised: " + (_kv(cov["units_by_side"]) if cov["units_by_side"] else "none")
              + f" (of {cov['pieces']} pieces)"]
     if cov.get("rules_not_judged"):
