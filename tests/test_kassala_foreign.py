@@ -12,6 +12,7 @@ infantry 0403 → 0503 (it began next to the Portuguese at 0303); Arab cavalry 0
 began next to no enemy)."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -56,6 +57,43 @@ def test_starter_as_written(tmp_path):
     assert "(turn inferred)" in found[0]
     assert "partial: 8 of 10 unit move(s) were not judged (no phase known: 8)" in res.stdout
     assert "units recognised: christian 10, moslem 13 (of 23 pieces)" in res.stdout
+
+
+def with_player_phases(starter: str, values: bool) -> str:
+    """The starter with the phase section of the edited binding (source = "player": the one edit
+    a player makes first), and without its unit-value classes unless ``values``."""
+    example = EXAMPLE.read_text(encoding="utf-8")
+    turns = example[example.index("[turns]"):example.index("# ---- rules")]
+    assert '[turns]\nsource = "none"\n' in starter and "# ---- unit values" in starter
+    text = starter.replace('[turns]\nsource = "none"\n', turns)
+    return text if values else re.sub(r"# ---- unit values.*?(?=\n# ---- turn)", "", text, flags=re.S)
+
+
+def test_starter_values_judge_moves_with_an_allowance(tmp_path):
+    """The starter's movement classes (the second number of Kassala's piece names: infantry 2,
+    cavalry 3, cannon 0), with phases by player: the 8 judged moves all had no allowance
+    without them (only ZOC and enemy units along the path) and all have one with them. With
+    them, the three cannon that moved 0302 → 0202 have 0 MP (GEN movement, the same findings as
+    the edited binding's), and the Turk's 0301 → 0303 → 0403 is judged through its recorded stops
+    (within its 2 MP) instead of along a shortest path filled in between the drags."""
+    vmod = shared_path("corpus", "kassala_Kassala.vmod")
+    starter = tmp_path / "B.toml"
+    run = vmodgen("bind", str(vmod), "--rules", "generic", "--log", str(LOGS[0]), "-o", str(starter))
+    assert run.returncode == 0, run.stderr
+    assert "not inferred: which of the two numbers in the piece names is movement" in run.stderr
+    out = {}
+    for values in (False, True):
+        b = tmp_path / f"values-{values}.toml"
+        b.write_text(with_player_phases(starter.read_text(encoding="utf-8"), values), encoding="utf-8")
+        out[values] = audit(vmod, b).stdout
+    before, after = out[False], out[True]
+    assert "unit moves 10: judged 8 (8 without a movement allowance" in before
+    assert "unit moves 10: judged 8; not judged: undone 2" in after and "without a movement allowance" not in after
+    cannon = [f for f in findings(after) if "[GEN movement] Moslem_Cannon_1-0" in f]
+    assert len(cannon) == 3 and all("0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in cannon)
+    assert not any("[GEN movement]" in f for f in findings(before))
+    zoc = [f for f in findings(after) if "[GEN zoc]" in f]
+    assert len(zoc) == 1 and "moved 0301 → 0303 → 0403 (where its drags ended)" in zoc[0]
 
 
 def test_edited_binding_judges_moves_by_player():

@@ -3,7 +3,8 @@
 * :func:`generic_starter` (``--rules generic``): sides from the module's player roster, unit
   classes by side from a side-like Marker property or the palette folders, kinds (air, naval,
   supply, HQ, markers) from folder and prototype names, the reduced side from the flip layer
-  most pieces have, the hex board and its extent, and the
+  most pieces have, unit values (movement, combat) from properties, piece names or text labels
+  (:mod:`.values`, each a guess under a comment saying where), the hex board and its extent, and the
   generic rule defaults, every one marked as an assumption to confirm.
 * :func:`kit_starter` (``--game KIT``): the module's pieces matched to the kit's roster by name
   (case, punctuation and unit abbreviations do not matter).
