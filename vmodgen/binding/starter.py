@@ -22,7 +22,7 @@ from . import fuzzy
 from .generic_map import extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, raw_id
 from .pieces import SlotIndex, SlotInfo
 from .tomltext import one_line, q, toml_key
-from .values import proposals
+from .values import comment, proposals
 
 if TYPE_CHECKING:
     from ..model.kit import Kit
@@ -304,9 +304,9 @@ def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
     found = proposals(units)
     lines = ["", "# ---- unit values: guesses read from the module, to confirm against a counter or the rules"]
     if not any(p.field == "movement" for p in found):
-        lines.append("# No movement allowance found in the piece names, text labels or Marker properties: give the "
-                     "unit classes")
-        lines.append("# a `movement` (without one a move is judged only for ZOC, enemy units and terrain on its path).")
+        lines += comment("No movement allowance found in the piece names, text labels or Marker properties: give "
+                         "the unit classes a `movement` (without one a move is judged only for ZOC, enemy units "
+                         "and terrain on its path).")
         st.missing.append("the units' movement allowance (not in piece names, labels or properties): "
                           "add `movement` to the classes")
     for p in found:

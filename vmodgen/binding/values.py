@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field as dc_field
 
 from .pieces import Facts, SlotInfo
 from .tomltext import one_line, q, toml_key
@@ -44,7 +44,7 @@ class Proposal:
     field: str
     where: str
     comment: list[str]
-    classes: list[tuple[str, list[str]]] = field(default_factory=list)
+    classes: list[tuple[str, list[str]]] = dc_field(default_factory=list)
     doubt: str | None = None
 
 

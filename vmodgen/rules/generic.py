@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, ClassVar, cast
+from typing import Any, Callable, ClassVar, cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
@@ -385,15 +385,15 @@ class GenericRules(RuleSet[M]):
         stop = self.flag("zoc_stop")
         zoc_stop_at = zoc_stops("GEN zoc", lambda h: stop and inz(h))
         start = u.previous
+        stops: Callable[[str, str, int], Problem | None] = zoc_stop_at
         if self.param("zoc_leave") == "one_hex" and start is not None and inz(start):
-            def stops(a: str, b: str, i: int) -> Problem | None:
+            def one_hex(a: str, b: str, i: int) -> Problem | None:
                 if a == start:
                     return Problem("GEN zoc", "zoc", f"it began its move in enemy ZOC at {start} and moved on "
                                    f"from {b}: a unit beginning its move in enemy ZOC moves one hex only "
                                    "(zoc_leave = one_hex)", b)
                 return zoc_stop_at(a, b, i)
-        else:
-            stops = zoc_stop_at
+            stops = one_hex
 
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
