@@ -90,7 +90,8 @@ def test_starter_values_judge_moves_with_an_allowance(tmp_path):
     assert "unit moves 10: judged 8 (8 without a movement allowance" in before
     assert "unit moves 10: judged 8; not judged: undone 2" in after and "without a movement allowance" not in after
     cannon = [f for f in findings(after) if "[GEN movement] Moslem_Cannon_1-0" in f]
-    assert len(cannon) == 3 and all("0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in cannon)
+    assert len(cannon) == 3
+    assert all("0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in cannon)
     assert not any("[GEN movement]" in f for f in findings(before))
     zoc = [f for f in findings(after) if "[GEN zoc]" in f]
     assert len(zoc) == 1 and "moved 0301 → 0303 → 0403 (where its drags ended)" in zoc[0]

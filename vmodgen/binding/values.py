@@ -27,6 +27,8 @@ MOVEMENT_KEYS = frozenset({"movement", "move", "moves", "mp", "ma", "mf", "movem
                            "movementpoints", "speed"})
 COMBAT_KEYS = frozenset({"combat", "attack", "strength", "cf", "af", "combatfactor", "combatstrength",
                          "attackfactor", "attackstrength"})
+#: what each value is, in comments
+MEANING = {"movement": "movement allowance", "combat": "combat strength"}
 #: a number as counters print it in a name, maybe bracketed (``[2]``: a value printed in a box)
 _NUM = r"[\[(]?\d{1,2}[\])]?"
 #: two or three numbers joined by hyphens, not part of a longer run of numbers
@@ -95,7 +97,7 @@ def property_proposals(slots: list[SlotInfo]) -> list[Proposal]:
             continue
         p = Proposal(fld, f"the Marker property '{key}'",
                      comment(f"{fld}: the Marker property '{key}' of {n} unit piece(s) (a guess from its name: "
-                             f"check that it is the {'movement allowance' if fld == 'movement' else 'combat strength'})"))
+                             f"check that it is the {MEANING[fld]})"))
         for v in sorted(values):
             p.classes.append((f"{fld} {v} (Marker property {key})",
                               [f"property = {{ {toml_key(key)} = {q('^' + str(v) + '$')} }}", f"{fld} = {v}"]))
