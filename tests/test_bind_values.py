@@ -127,6 +127,8 @@ def test_text_label_and_property(tmp_path):
     props = proposals(marked)
     assert [(p.field, p.where) for p in props] == [("movement", "the Marker property 'MF'"),
                                                   ("combat", "the piece names")]
+    assert " ".join(props[1].comment) == ("# combat: the first of the 2 numbers in the piece names (e.g. 'Inf 3-5'), "
+                                          "a guess to confirm against # a counter.")
     text = classes_text(marked)
     assert values_of(text, marked[1].facts, tmp_path) == {"movement": 7, "combat": 2}
     assert proposals([slot("Inf 3-5"), slot("HQ"), slot("Supply")]) == []

@@ -154,8 +154,13 @@ def _from_groups(groups: dict[int, list[tuple[list[int], str, bool]]], key: str 
             if fld in skip:
                 continue
             p = out.setdefault(fld, Proposal(fld, where, []))
-            p.comment += (comment(how) if fld == "movement" or "movement" in skip else
-                          [f"# combat: the first of the {n} numbers (see movement)"])
+            if fld == "movement":
+                p.comment += comment(how)
+            elif "movement" in skip:       # movement comes from a property: say what combat is on its own
+                p.comment += comment(f"combat: the first of the {n} numbers in {where} (e.g. '{example}'), a "
+                                     "guess to confirm against a counter.")
+            else:
+                p.comment.append(f"# combat: the first of the {n} numbers (see movement)")
             if doubt and p.doubt is None and fld == "movement":
                 p.doubt = doubt
             for v in sorted({nums[at] for nums, _, _ in g}):
