@@ -120,6 +120,9 @@ BAD = [
     ('hexes = ["0101..0202"]', 'hexes = ["9999"]', "[[terrain]]", "names no hex"),
     ('when = "always"', 'when = "sometimes"', "when =", "must be one of"),
     ('source = "none"', 'source = "tracker"', "source =", "source must be"),
+    ('stop = true', 'stop = true\nleave = "locked"', 'leave = "locked"',
+     "[zoc] leave must be one of free, one_hex, never, not 'locked'"),
+    ('movement = 4', "movement = 4\ncombat = -1", "combat = -1", "'combat' must be at least 0, not -1"),
     ('format = 1', 'format = 1\ncolour = "red"', "colour", "unknown key 'colour'"),
 ]
 

@@ -125,6 +125,57 @@ def test_zoc_to_zoc():
     assert rules(H + "[rules]\nzoc_to_zoc = true\n" + body) == []
 
 
+def test_zoc_leave_never_locks_a_unit_in_enemy_zoc():
+    """GEN zoc, zoc_leave = "never" (locking ZOC): blue in 0505; red begins its move in blue's ZOC
+    at 0504. It may not move 0504 → 0503 (out of the ZOC), with or without a recorded path; with
+    the default zoc_leave = "free" it may. A red unit beginning at 0502 (not in the ZOC) moves."""
+    locked = H + '[rules]\nzoc_leave = "never"\n' + unit("B", "blue", "0505")
+    for kw in ({"path": ["0504", "0503"]}, {}):
+        body = unit("R", "red", "0503", values=INF, previous="0504", **kw)
+        fs = findings(locked + body)
+        assert [(f.rule, f.kind) for f in fs] == [("GEN zoc", "zoc")]
+        assert fs[0].hexes == ("0504", "0505") and "0504" in fs[0].message and "0505" in fs[0].message
+        assert "zoc_leave = never" in fs[0].message and fs[0].units == ("R",)
+        assert rules(H + unit("B", "blue", "0505") + body) == []              # free (default)
+    assert rules(locked + unit("R", "red", "0501", values=INF, previous="0502", path=["0502", "0501"])) == []
+
+
+def test_zoc_leave_never_without_allowance_and_with_cancel():
+    """GEN zoc, zoc_leave = "never": a unit with no movement allowance is held all the same (the
+    rule needs no movement points); with zoc_cancel = true a friendly unit staying in 0504
+    cancels blue's ZOC there, so red may leave."""
+    locked = H + '[rules]\nzoc_leave = "never"\n' + unit("B", "blue", "0505")
+    assert rules(locked + unit("R", "red", "0503", previous="0504")) == ["GEN zoc"]
+    friend = unit("F", "red", "0504")
+    mover = unit("R", "red", "0503", values=INF, previous="0504", path=["0504", "0503"])
+    assert rules(locked + friend + mover) == ["GEN zoc"]
+    assert rules(H + '[rules]\nzoc_leave = "never"\nzoc_cancel = true\n' + unit("B", "blue", "0505")
+                 + friend + mover) == []
+
+
+def test_zoc_leave_never_spares_retreats():
+    """GEN zoc, zoc_leave = "never": a retreat (mode = "retreat") out of blue's ZOC at 0504 to
+    0503, outside it, is legal: only a move is locked."""
+    body = unit("B", "blue", "0505") + unit("R", "red", "0503", values=INF, previous="0504", mode="retreat")
+    assert rules(H + '[rules]\nzoc_leave = "never"\n' + body) == []
+
+
+def test_zoc_leave_one_hex():
+    """GEN zoc, zoc_leave = "one_hex": red begins in blue's ZOC at 0504 (blue in 0505): 0504 →
+    0503 (one hex) is legal, 0504 → 0503 → 0502 is not (found at 0503, where it had to stop);
+    searched without a path, 0504 → 0502 has no legal route. With "free" both are legal."""
+    base = H + unit("B", "blue", "0505")
+    one = base + '[rules]\nzoc_leave = "one_hex"\n'
+    assert rules(one + unit("R", "red", "0503", values=INF, previous="0504", path=["0504", "0503"])) == []
+    far = unit("R", "red", "0502", values=INF, previous="0504", path=["0504", "0503", "0502"])
+    fs = findings(one + far)
+    assert [f.rule for f in fs] == ["GEN zoc"] and fs[0].hexes == ("0503",) and "one_hex" in fs[0].message
+    assert rules(base + far) == []
+    searched = unit("R", "red", "0502", values=INF, previous="0504")
+    assert [f.kind for f in findings(one + searched)] == ["zoc"]
+    assert rules(base + searched) == []
+
+
 def test_supply_range_and_marker():
     """GEN supply: sources on the west edge, range 5 hexes: a unit 4 hexes from the edge traces;
     one 9 hexes away needs the oos marker (supply phase = no phase given)."""
@@ -165,6 +216,7 @@ def test_supply_road_leg():
     ('supply_blocked_by = "fog"', "unknown blocker"),
     ('zoc_exempt = "colour:red"', "unknown selector"),
     ("zoc_stop = 1", "true or false"),
+    ('zoc_leave = "locked"', "must be one of free, one_hex, never"),
 ])
 def test_impossible_configuration_refused(rules_text, needle):
     """GEN: an impossible or unknown parameter is refused with a message naming it."""

@@ -211,7 +211,8 @@ class FileBinding(Binding):
                     ruleset="generic", source=f"binding {self.path}",
                     sides=sides, unit_types={k: UnitType(k, k, kind=k) for k in KINDS},
                     fields={"stacking": CounterField("stacking", "Stacking"),
-                            "movement": CounterField("movement", "Movement")},
+                            "movement": CounterField("movement", "Movement"),
+                            "combat": CounterField("combat", "Combat")},
                     terrain=terrain, markers=markers,
                     flags={"no_zoc": Named("no_zoc", "exerts no ZOC")},
                     sequence=SequenceOfPlay(phases=phases))
@@ -322,8 +323,9 @@ class FileBinding(Binding):
         if attrs.get("zoc") is False:
             flags.add("no_zoc")
         front = {"stacking": attrs.get("stacking", 1)}
-        if "movement" in attrs:
-            front["movement"] = attrs["movement"]
+        for value in ("movement", "combat"):
+            if value in attrs:
+                front[value] = attrs[value]
         key = (piece.id, f.display, side, kind, tuple(sorted(flags)), tuple(sorted(front.items())),
                attrs.get("movement_class", ""))
         unit = self._units.get(key)

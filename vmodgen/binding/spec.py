@@ -19,7 +19,7 @@ FORMAT = 1
 TOP_KEYS = ("format", "rules", "game", "name", "module", "assumptions", "side", "map", "terrain",
             "pieces", "class", "turns", "phase", "units", "stacking", "zoc", "supply", "movement")
 CLASS_MATCH = ("piece", "folder", "prototype", "image", "property")
-CLASS_ATTRS = ("side", "kind", "stacking", "zoc", "movement", "ignore", "marker", "flags", "movement_class")
+CLASS_ATTRS = ("side", "kind", "stacking", "zoc", "movement", "combat", "ignore", "marker", "flags", "movement_class")
 KINDS = ("ground", "hq", "supply", "marker", "air", "naval")
 PHASE_SOURCES = ("chat", "player", "none")
 
@@ -157,7 +157,7 @@ def _classes(doc: TomlDoc, sides: set[str], need_side: bool) -> list[PieceClass]
             if kind not in KINDS:
                 raise t.error(f"kind must be one of {', '.join(KINDS)}, not '{kind}'", "kind")
             attrs["kind"] = kind
-        for key in ("stacking", "movement"):
+        for key in ("stacking", "movement", "combat"):
             if key in t:
                 attrs[key] = t.number(key, minimum=0)
         for key in ("zoc", "ignore"):

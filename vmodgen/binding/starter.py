@@ -3,7 +3,8 @@
 * :func:`generic_starter` (``--rules generic``): sides from the module's player roster, unit
   classes by side from a side-like Marker property or the palette folders, kinds (air, naval,
   supply, HQ, markers) from folder and prototype names, the reduced side from the flip layer
-  most pieces have, the hex board and its extent, and the
+  most pieces have, unit values (movement, combat) from properties, piece names or text labels
+  (:mod:`.values`, each a guess under a comment saying where), the hex board and its extent, and the
   generic rule defaults, every one marked as an assumption to confirm.
 * :func:`kit_starter` (``--game KIT``): the module's pieces matched to the kit's roster by name
   (case, punctuation and unit abbreviations do not matter).
@@ -12,7 +13,6 @@ Both return a :class:`Starter`: the TOML text and what could not be inferred.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
@@ -21,6 +21,8 @@ from ..rules.generic import GenericRules
 from . import fuzzy
 from .generic_map import extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, raw_id
 from .pieces import SlotIndex, SlotInfo
+from .tomltext import one_line, q, toml_key
+from .values import comment, proposals
 
 if TYPE_CHECKING:
     from ..model.kit import Kit
@@ -41,29 +43,6 @@ class Starter:
     text: str
     inferred: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
-
-
-#: characters that end a TOML comment or literal string early, or that a reader may show as a
-#: line break: never written raw
-_UNSAFE = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
-
-
-def q(s: str) -> str:
-    """A TOML string: a literal '...' string for regexes when possible, else a basic one
-    (control characters escaped: a value from a module can never start a new TOML line)."""
-    if "'" not in s and "\\" in s and not _UNSAFE.search(s):
-        return f"'{s}'"
-    return json.dumps(s, ensure_ascii=False)
-
-
-def one_line(text: str) -> str:
-    """``text`` from a module on one line: control characters shown as ``\\xNN``."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
-
-
-def toml_key(name: str) -> str:
-    """A TOML key: bare when it can be, else quoted (a key from a module cannot inject)."""
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name, ensure_ascii=False)
 
 
 def slug(text: str) -> str:
@@ -297,6 +276,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     for name, attrs in classes:
         lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
     sided = _sided(slots, classes, prop, folders, sides)
+    lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st)
     unsided = [s for i, s in enumerate(slots) if i not in sided]
     if unsided:
         groups = sorted({s.facts.folder or "(no folder)" for s in unsided})
@@ -318,6 +298,27 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
+
+
+def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
+    """``[[class]]`` tables giving units their movement (and combat) values, read from properties,
+    piece names or text labels (:mod:`.values`), each group under a comment saying where."""
+    found = proposals(units)
+    lines = ["", "# ---- unit values: guesses read from the module, to confirm against a counter or the rules"]
+    if not any(p.field == "movement" for p in found):
+        lines += comment("No movement allowance found in the piece names, text labels or Marker properties: give "
+                         "the unit classes a `movement` (without one a move is judged only for ZOC, enemy units "
+                         "and terrain on its path).")
+        st.missing.append("the units' movement allowance (not in piece names, labels or properties): "
+                          "add `movement` to the classes")
+    for p in found:
+        lines += [""] + p.comment
+        for i, (name, attrs) in enumerate(p.classes):
+            lines += ([] if i == 0 else [""]) + ["[[class]]", f"name = {q(name)}"] + attrs
+        st.inferred.append(f"{p.field} from {p.where} ({len(p.classes)} class(es), a guess)")
+        if p.doubt:
+            st.missing.append(p.doubt)
+    return lines
 
 
 def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:

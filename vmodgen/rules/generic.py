@@ -22,6 +22,11 @@ Zones of control
   ``zoc_entry_cost`` (0), ``zoc_exit_cost`` (0)  extra MP to enter / to leave an enemy ZOC.
   ``zoc_to_zoc`` (false)          whether a unit may move directly from one enemy-ZOC hex to another.
   ``zoc_cancel`` (false)          whether friendly units in a hex cancel the enemy ZOC there (movement).
+  ``zoc_leave`` ("free")          a unit that begins its move in an enemy ZOC: "free" = may leave
+                                   (paying ``zoc_exit_cost``; ``zoc_to_zoc`` says whether straight
+                                   into another enemy-ZOC hex), "one_hex" = may move one hex only,
+                                   "never" = locking ZOC, may not move at all (retreats and
+                                   advances after combat are not moves: not concerned).
                                    A retreat (``mode = "retreat"``) may not enter enemy ZOC except
                                    where other friendly units stand; an advance is not checked.
 Supply
@@ -48,7 +53,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, ClassVar, cast
+from typing import Any, Callable, ClassVar, cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
@@ -63,6 +68,8 @@ from .core.zoc import FULL, NONE, ZocField, cancelled, zoc_field
 from .core.costs import CostTable
 
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
+#: the values of ``zoc_leave``: what a unit that begins its move in an enemy ZOC may do
+ZOC_LEAVE = ("free", "one_hex", "never")
 
 
 class GenericRules(RuleSet[M]):
@@ -89,6 +96,7 @@ class GenericRules(RuleSet[M]):
         "zoc_exit_cost": (0, "MP to leave an enemy ZOC"),
         "zoc_to_zoc": (False, "direct enemy-ZOC to enemy-ZOC moves allowed"),
         "zoc_cancel": (False, "friendly units cancel enemy ZOC for movement"),
+        "zoc_leave": ("free", "a unit beginning its move in enemy ZOC: free, one_hex or never (locking ZOC)"),
         "supply_range": (5, "length of a supply line"),
         "supply_cost": ("hexes", "hexes or mp"),
         "supply_class": ("", "movement class for mp costs"),
@@ -143,7 +151,8 @@ class GenericRules(RuleSet[M]):
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
         choices = {"stacking_unit": ("auto", "units", "points"), "supply_cost": ("hexes", "mp"),
-                   "stacking_when": ("phase_end", "movement_end", "always")}
+                   "stacking_when": ("phase_end", "movement_end", "always"),
+                   "zoc_leave": ZOC_LEAVE}
         for key, allowed in choices.items():
             if self.param(key) not in allowed:
                 raise self._bad(f"rule parameter '{key}' must be one of {', '.join(allowed)}, not {self.param(key)!r}")
@@ -374,10 +383,21 @@ class GenericRules(RuleSet[M]):
             return None
 
         stop = self.flag("zoc_stop")
+        zoc_stop_at = zoc_stops("GEN zoc", lambda h: stop and inz(h))
+        start = u.previous
+        stops: Callable[[str, str, int], Problem | None] = zoc_stop_at
+        if self.param("zoc_leave") == "one_hex" and start is not None and inz(start):
+            def one_hex(a: str, b: str, i: int) -> Problem | None:
+                if a == start:
+                    return Problem("GEN zoc", "zoc", f"it began its move in enemy ZOC at {start} and moved on "
+                                   f"from {b}: a unit beginning its move in enemy ZOC moves one hex only "
+                                   "(zoc_leave = one_hex)", b)
+                return zoc_stop_at(a, b, i)
+            stops = one_hex
 
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
-                         block=block, stops=zoc_stops("GEN zoc", lambda h: stop and inz(h)),
+                         block=block, stops=stops,
                          prohibited=partial(costs.problem, "GEN movement"),
                          allowance_rule="GEN movement")
 
@@ -390,7 +410,7 @@ class GenericRules(RuleSet[M]):
     _MOVE_HOOKS = ("check_unit_move", "check_move", "check_retreat", "check_advance", "check_reaction",
                    "unannounced", "unannounced_trials", "tried_too", "move_zoc", "enemy_zoc", "enemy_field",
                    "zoc", "exerts_zoc", "_zoc_reach", "_counts_unit", "move_model", "allowance", "_move_findings",
-                   "_path_key", "finding", "board", "take_notes")
+                   "_locked", "_path_key", "finding", "board", "take_notes")
 
     def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
         """What the generic verdict on a move reads besides the unit's own state: the enemy units
@@ -424,8 +444,11 @@ class GenericRules(RuleSet[M]):
         unmeasured = allowance == float("inf")
         if unmeasured:
             self._unmeasured.add(u.id)
-            if not u.path:
-                return [], True                           # nothing to judge without a path
+        locked = self._locked(board, u, ez)
+        if locked:
+            return locked, unmeasured                     # it may not move at all: no route to judge
+        if unmeasured and not u.path:
+            return [], True                               # nothing to judge without a path
         key = self._path_key(board, u, ez, allowance) if u.path else None
         got = self._memo_moves.get(key) if key is not None else None
         if got is None:
@@ -437,6 +460,26 @@ class GenericRules(RuleSet[M]):
                     self._memo_moves.clear()
                 self._memo_moves[key] = got
         return got, unmeasured
+
+    def _locked(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """``zoc_leave = "never"`` (locking ZOC): the finding of a unit that moved although it began
+        its move in an enemy ZOC (friendly units there cancel it with ``zoc_cancel``), naming the
+        enemy hexes whose ZOC held it."""
+        start = u.previous
+        if self.param("zoc_leave") != "never" or start is None or start not in ez or not board.is_hex(start):
+            return []
+        if self.flag("zoc_cancel") and cancelled(board, start, u.side, lambda x: x is not u):
+            return []
+        enemies = board.enemies(u.side)
+        held_by = sorted(n for n in board.neighbours(start)
+                         if any(x.side in enemies and self.exerts_zoc(x) for x in board.units(n))
+                         and start in self._zoc_reach(board, n))
+        route = " → ".join(u.path) if u.path else f"{start} → {u.hex}"
+        by = f" (of the enemy units in {', '.join(held_by)})" if held_by else ""
+        return [self.finding(board, "GEN zoc", "zoc",
+                             f"{label(u)} moved {route}, but it began its move in enemy ZOC at {start}{by}, "
+                             "which it may not leave (locking ZOC: zoc_leave = never; only a retreat or an "
+                             "advance after combat may).", [start, *held_by], [u])]
 
     def _path_key(self, board: Board, u: UnitState, ez: set[str], allowance: float) -> tuple:
         """Everything a path move's findings depend on: the unit, its path, which path hexes are in
