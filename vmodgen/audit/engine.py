@@ -233,7 +233,8 @@ class FileAuditor:
         cur_pos: Position | None = None
         timeline: list = []
         # combat-phase moves are retreats and advances only where the phase is known for sure
-        # (a turn tracker) and has a phasing side (the attacker): a phase read from chat lags
+        # (a turn tracker, or the log's own die roll: [[phase]] starts = "roll") and has a phasing
+        # side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
@@ -353,7 +354,8 @@ class FileAuditor:
             # what drags on the map are in this phase (the binding's [[phase]] moves, else by kind)
             drags = phase_info.unit_moves if phase_info is not None else "none"
             moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
-                combat_moves or (self.rs.combat_moves and phase_info is not None and phase_info.moves == "combat")))
+                combat_moves or (self.rs.combat_moves and phase_info is not None and (
+                    phase_info.moves == "combat" or phase_info.starts == "roll"))))
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,

@@ -31,6 +31,7 @@ from .base import Binding
 from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, raw_id,
                           raw_of_label, set_terrain)
 from .pieces import Facts, SlotIndex, resolve, state_key
+from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
 
 if TYPE_CHECKING:
@@ -93,12 +94,9 @@ class FileBinding(Binding):
         else:
             self._init_generic()
         self.phase_source = spec.phase_source if spec.phase_source in ("chat", "player") else "none"
-        #: source = "player": binding side id → the phase its players' steps are in (the first
-        #: [[phase]] of that side)
-        self._side_phase: dict[str, str] = {}
-        for ph in spec.phases:
-            if ph.side:
-                self._side_phase.setdefault(ph.side, ph.id)
+        #: source = "player": the phase each player's step is in (its side's first [[phase]], or
+        #: the one its die roll started)
+        self._players = PlayerPhases(spec.phases)
         self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
         self._facts: dict[tuple[str, str], tuple[Facts, dict]] = {}
         self._units: dict[tuple, Unit] = {}
@@ -206,7 +204,7 @@ class FileBinding(Binding):
             mk = c.attrs.get("marker")
             if isinstance(mk, str):
                 markers[mk] = Marker(mk, mk)
-        phases = tuple(Phase(p.id, p.name, side=p.side, kind=p.kind, moves=p.moves) for p in spec.phases)
+        phases = tuple(Phase(p.id, p.name, side=p.side, kind=p.kind, moves=p.moves, starts=p.starts) for p in spec.phases)
         game = Game(re.sub(r"[^a-z0-9]+", "-", spec.name.lower()).strip("-") or "binding", spec.name,
                     ruleset="generic", source=f"binding {self.path}",
                     sides=sides, unit_types={k: UnitType(k, k, kind=k) for k in KINDS},
@@ -408,13 +406,24 @@ class FileBinding(Binding):
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
         if self.phase_source == "none":
             return None
-        if step is not None and step.chat:
+        if step is None:
+            self._players.new_file()
+            return self.chat.current()
+        turn = self.chat.turn
+        if step.chat:
             self.chat.read(step.chat_text)
-        if self.phase_source == "player" and step is not None and step.player:
-            phase = self._side_phase.get(self._side_of_player(step.player, state) or "")
+        if self.phase_source == "player" and step.player:
+            phase = self._players.phase_after(step, self._side_of_player(step.player, state) or "",
+                                              self.chat.phase, self.chat.turn != turn,
+                                              lambda pid: self._side_of_piece(pid, state))
             if phase:
                 self.chat.phase = phase
         return self.chat.current()
+
+    def _side_of_piece(self, pid: str, state: "GameState") -> str | None:
+        piece = state.pieces.get(pid)
+        got = self.unit_for(piece) if piece is not None else None
+        return got[0].side if got is not None else None
 
     def _side_of_player(self, player: str, state: "GameState") -> str | None:
         """The binding side of the player who made a step: the VASSAL side the roster gives that

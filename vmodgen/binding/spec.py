@@ -50,6 +50,8 @@ class PhaseSpec:
     line: int | None
     #: what drags on the map are in this phase (``model.game.PHASE_MOVES``), "" = by kind
     moves: str = ""
+    #: what in the log starts this phase (``model.game.PHASE_STARTS``), "" = the phase source
+    starts: str = ""
 
 
 @dataclass
@@ -222,7 +224,7 @@ def _rules(doc: TomlDoc) -> dict[str, RuleValue]:
 def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
     out = []
     for t in doc.tables("phase"):
-        t.check_keys(("id", "name", "side", "kind", "chat", "moves"))
+        t.check_keys(("id", "name", "side", "kind", "chat", "moves", "starts"))
         pid = t.str("id")
         if any(p.id == pid for p in out):
             raise t.error(f"phase '{pid}' is defined twice", "id")
@@ -231,8 +233,26 @@ def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
             raise t.error(f"no side '{side}' (sides: {', '.join(sorted(sides))})", "side")
         pats = [compile_re(t, "chat", p) for p in t.str_list("chat")]
         out.append(PhaseSpec(pid, t.str("name", pid), side, t.str("kind", ""), pats, t.line,
-                             _phase_moves(t, side, kit_mode)))
+                             _phase_moves(t, side, kit_mode), _phase_starts(t, side, kit_mode, out)))
     return out
+
+
+def _phase_starts(t: Table, side: str, kit_mode: bool, earlier: list[PhaseSpec]) -> str:
+    """A ``[[phase]]``'s ``starts`` (what in the log starts it), checked against the phases before
+    it: a phase a roll starts follows a phase of the same side (the one the roll ends)."""
+    from ..model.game import PHASE_STARTS
+    if "starts" not in t:
+        return ""
+    if kit_mode:
+        raise t.error("'starts': a kit binding's phases come from the module's turn tracker; only a "
+                      "generic binding with [turns] source = \"player\" declares it", "starts")
+    starts = t.str("starts", "")
+    if starts not in PHASE_STARTS:
+        raise t.error(f"starts = '{starts}': not one of {', '.join(PHASE_STARTS)}", "starts")
+    if not side or not any(p.side == side for p in earlier):
+        raise t.error("starts = 'roll' needs the phase's side and an earlier [[phase]] of that side (the "
+                      "phase its player's first die roll ends)", "starts")
+    return starts
 
 
 def _phase_moves(t: Table, side: str, kit_mode: bool) -> str:
@@ -331,6 +351,10 @@ def read_spec(path: str | Path) -> BindingSpec:
     if source == "player" and (kit_mode or not any(ph.side for ph in phases)):
         raise tt.error("source = \"player\" needs [[phase]] tables with a side (the phase of that side's "
                        "player)", "source")
+    rolled = next((ph for ph in phases if ph.starts), None)
+    if rolled is not None and source != "player":
+        raise InputError(p, f"[[phase]] '{rolled.id}': starts = '{rolled.starts}' needs [turns] source = "
+                            "\"player\" (the phase of each step from who made it)", line=rolled.line)
 
     rule_values = _rules(doc)
     if kit_mode and rule_values:

@@ -93,6 +93,11 @@ class Marker(Named):
 #: targets: not a move), or nothing (no unit moves: a drag is a move out of phase)
 PHASE_MOVES = ("movement", "combat", "placement", "none")
 
+#: what in a log without phase announcements starts a phase (``Phase.starts``): "roll" = the
+#: phasing player's first die roll after the side's previous phase (its combat after its movement;
+#: a binding with ``[turns] source = "player"``)
+PHASE_STARTS = ("roll",)
+
 #: kinds of phase in which units arrive on the map from off-map boxes (moving on, reinforcements,
 #: airborne operations, landings): a drag from a box is then an arrival, not a move out of phase
 ARRIVAL_KINDS = frozenset({"movement", "reinforcement", "air", "naval"})
@@ -106,6 +111,8 @@ class Phase(Named):
     kind: str = ""                   # movement, combat, supply, reinforcement, ... (rules timing)
     #: what drags on the map are in this phase (one of PHASE_MOVES), "" = by ``kind``
     moves: str = ""
+    #: what in the log starts this phase (one of PHASE_STARTS), "" = the phase source says
+    starts: str = ""
 
     @property
     def unit_moves(self) -> str:
