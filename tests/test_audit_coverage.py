@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from conftest import shared_path
 from test_audit import mini, script, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
-from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE
+from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE
 from vmodgen.audit.order import ORDER_CONSEQUENCE, natural_sorted
 from vmodgen.commands.audit import command
 from vmodgen.errors import InputError
@@ -36,7 +36,8 @@ def test_every_report_carries_the_coverage(mini):
     c = r.coverage
     assert c["steps"] == n_steps and c["steps_phase_known"] == n_steps and c["phase_known_share"] == 1.0
     assert c["moves"]["seen"] == 8 and c["moves"]["judged"] == 8
-    assert c["moves"]["not_judged"] == {NO_PHASE: 0, OUT_OF_PHASE: 0, OFF_MAP: 0, UNDONE: 0, TAKEN_BACK: 0}
+    assert c["moves"]["not_judged"] == {NO_PHASE: 0, OUT_OF_PHASE: 0, OFF_MAP: 0, UNDONE: 0, TAKEN_BACK: 0,
+                                           PUT_BACK: 0}
     assert c["units_by_side"] == {"blue": 2, "red": 3}
     assert c["warnings"] == [] and c["out_of_phase"] == []
     doc = json.loads(render(r, "json"))

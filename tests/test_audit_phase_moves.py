@@ -13,7 +13,7 @@ import pytest
 from conftest import shared_path
 from test_audit import mini  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit import audit
-from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE, partial_sentence
+from vmodgen.audit.coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE, partial_sentence
 from vmodgen.binding.file import load_binding
 from vmodgen.errors import InputError
 from vmodgen.report import render
@@ -108,7 +108,8 @@ def test_a_phase_of_an_unknown_kind_moves_nothing_by_default(mini):
     r = _audit(mini, "", "default")
     m = r.coverage["moves"]
     assert m["seen"] == 5 and m["judged"] == 1
-    assert m["not_judged"] == {NO_PHASE: 0, OUT_OF_PHASE: 2, OFF_MAP: 0, UNDONE: 0, TAKEN_BACK: 2}
+    assert m["not_judged"] == {NO_PHASE: 0, OUT_OF_PHASE: 2, OFF_MAP: 0, UNDONE: 0, TAKEN_BACK: 2,
+                                  PUT_BACK: 0}
     assert "placed" not in m
     assert [(e["step"], e["unit"], e["from"], e["to"]) for e in r.coverage["out_of_phase"]] == [
         (2, "1/1 Inf", "0102", "0202"), (3, "1 Tank", "0203", "0303")]

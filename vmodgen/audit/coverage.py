@@ -15,7 +15,10 @@ UNDONE = "undone"
 #: a drag back by hand to a hex the unit stood on earlier in the phase, and the drags it withdrew
 #: (vmodgen.audit.takeback)
 TAKEN_BACK = "taken back by hand"
-REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK)
+#: a drag that ends on the hex it started from, of a unit that had not left that hex in the phase
+#: (picked up and put back: a change of the stack's order, no move)
+PUT_BACK = "put back on its hex"
+REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK, PUT_BACK)
 #: not a reason a move was left unjudged but what the binding says a phase's drags are: units
 #: placed, not moved (``[[phase]] moves = "placement"``); counted apart (``moves.placed``)
 PLACED = "placed"

@@ -45,8 +45,8 @@ from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import parse_roll
-from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, TAKEN_BACK, UNDONE, Coverage,
-                       player_of, takes_back, undone_by)
+from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
+                       Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
 from .near_enemy import NearEnemies
@@ -186,6 +186,9 @@ class FileAuditor:
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
         #: the coverage, or PLACED) and its out_of_phase entry: a take-back by hand moves it
         self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
+        #: piece ids of the units that left their hex in the current phase (a drag of one of the
+        #: others that ends on the hex it started from is no move: PUT_BACK)
+        self._left: set[str] = set()
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -253,6 +256,7 @@ class FileAuditor:
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
         taken: list[dict] = []
         self._counted.clear()
+        self._left.clear()
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -347,6 +351,7 @@ class FileAuditor:
                 inferred.clear()
                 takebacks.reset()
                 self._counted.clear()
+                self._left.clear()
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
@@ -455,8 +460,15 @@ class FileAuditor:
                     sides = cov.runs[-1]["sides"]
                     sides[v.unit.side] = sides.get(v.unit.side, 0) + 1
                 old_hex = builder.hex_of_point(mv.old)
+                put_back = old_hex is not None and old_hex == v.hex and pid not in self._left
+                if not suppress and not put_back:
+                    self._left.add(pid)
                 if suppress:
                     cov.skip(UNDONE)
+                elif put_back:
+                    # picked up and put back on the hex it has not left in the phase (the stack's
+                    # order changed): no move, in any phase
+                    cov.skip(PUT_BACK)
                 elif old_hex is None or v.hex is None or not self._on_map(v.hex) or (
                         not self._on_map(old_hex) and phase_info is not None and phase_info.takes_arrivals):
                     # into a box (a removal), or out of one in a phase where units arrive (a
@@ -557,8 +569,8 @@ class FileAuditor:
                 old_hex = builder.hex_of_point(mv.old)
                 new_hex = v.hex
                 if pid not in start:
-                    if old_hex is None:
-                        continue            # entering the map: not a move the rules can check
+                    if old_hex is None or old_hex == new_hex:
+                        continue            # entering the map, or put back on its hex: no move
                     start[pid] = old_hex
                     paths[pid] = [old_hex]
                 path = paths[pid]

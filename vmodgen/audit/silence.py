@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, TAKEN_BACK, UNDONE
+from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE
 
 #: a file with at least this many unit moves and no phase announcement matched in it is said
 #: to be read with a stale phase
@@ -52,7 +52,7 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and b.phase_source == "chat":
         out += _stale_chat(results)
     total = {r: sum(f.coverage.not_judged.get(r, 0) for f in results)
-             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK)}
+             for r in (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK, PUT_BACK)}
     if rules and total[UNDONE]:
         out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
                    "moves): not judged, never a finding.")
@@ -62,6 +62,10 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "in between (or a later drag of the unit started there by VASSAL's record while the replay "
                    "had it elsewhere: an undo the log lost); the unit's move counts from there. Listed in the "
                    "integrity section (taken back by hand).")
+    if rules and total[PUT_BACK]:
+        out.append(f"{total[PUT_BACK]} unit drag(s) ended on the hex they started from, by units that had not "
+                   "left that hex in their phase (picked up and put back, e.g. to change the stack's order): "
+                   "no moves, not judged.")
     strays = [(r.path, m) for r in results for m in r.coverage.stray_drags]
     if rules and strays:
         p, m = strays[0]

@@ -509,9 +509,26 @@ class GenericRules(RuleSet[M]):
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list:
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         for h in path[1:]:
-            if h in ez and not cancelled(board, h, u.side, lambda x: x is not u):
+            if (h in ez and not cancelled(board, h, u.side, lambda x: x is not u)
+                    and self._zoc_when_retreating(board, u, h, set(path))):
                 return [self.finding(board, "GEN zoc", "zoc", f"{label(u)} retreated into enemy ZOC at {h}.", [h], [u])]
         return []
+
+    def _zoc_when_retreating(self, board: Board, u: UnitState, h: str, path: set[str]) -> bool:
+        """Whether ``h`` was in enemy ZOC when ``u`` retreated through it. The position judged is
+        later: an enemy unit now on a hex of the retreat's path came there after the retreat (an
+        advance into the hex it vacated), so its ZOC counts from where it stood at the phase's
+        start. (A game's own :meth:`zoc`: the ZOC of the position judged.)"""
+        if type(self).zoc is not GenericRules.zoc:
+            return True
+        enemies = set(board.enemies(u.side))
+        for v in board.pos.units:
+            if v.side not in enemies or not self.exerts_zoc(v):
+                continue
+            at = v.hex if v.hex not in path else v.previous
+            if at is not None and at not in path and board.is_hex(at) and h in self._zoc_reach(board, at):
+                return True
+        return False
 
     # ---- supply ----------------------------------------------------------------------------
     def sources(self, board: Board, side: str) -> set[str]:
