@@ -289,8 +289,10 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         lines.append("# The module has a turn tracker, but a binding cannot read arbitrary trackers yet:")
     lines += ["# Name the phases and the chat lines that announce them ([[phase]] with chat patterns and",
               '# source = "chat"); or, when each side moves in its own phase, source = "player" with one',
-              "# [[phase]] per side (id, side, kind = \"movement\"): a step is in the phase of its player's side;",
-              '# or leave "none": only the rules that need no phase are then checked.',
+              "# [[phase]] per side (id, side, kind = \"movement\"): a step is in the phase of its player's side",
+              '# (a side that moves, then fights with dice: a second [[phase]] of that side, kind = "combat",',
+              '# starts = "roll": its player\'s first die roll starts it, and drags after it are advances and',
+              '# retreats); or leave "none": only the rules that need no phase are then checked.',
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               "[turns]", 'source = "none"', ""]
