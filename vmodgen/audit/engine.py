@@ -7,8 +7,11 @@ a logged drag put it in), so the ZOC entry/stop rules see it. A path with a jump
 that are not neighbours (a long drag) is handed to the rules as "from the phase-start hex to
 here" without a path; for a unit without a movement allowance the jump is filled in with a
 shortest path instead, and only findings at the hexes the log records are kept. With a turn
-tracker, moves in a combat phase that has a phasing side are advances (that side's units) and
-retreats (the other side's), which the retreat and advance rules check.
+tracker (or a combat phase the log's own die roll started, ``[[phase]] starts = "roll"``), moves
+in a combat phase that has a phasing side are advances (that side's units) and retreats (the
+other side's), which the retreat and advance rules check. A drag that ends on the hex it started
+from, of a unit that had not left that hex in the phase (the stack's order changed), is no move
+in any phase (coverage: put back on its hex).
 
 Undo (the replay pairs it: ``Step.undone_by``, ``undo``, ``inverse_of``): a step taken back, an
 undo and its inverse commands are never a finding and their moves are on no path. With no
