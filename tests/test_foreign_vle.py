@@ -128,7 +128,7 @@ def test_starter_reads_a_unit_side_property_and_leaves_the_base_prototype_alone(
     assert coalition["side"] == "coalition" and coalition["property"] == {"Unit Side": "^(Prussia|Anglo-Allies)$"}
     assert "# Anglo-Allies, Prussia: no side's name; Coalition is the only side left (a guess: check it)" in st.text
     assert [c["folder"] for c in data["class"] if c.get("ignore")] == ["(^|/)Markers$"]   # no prototype
-    assert "The prototype 'Counter' has a marker's name, but 6 unit(s) of a side use it" in st.text
+    assert "The prototype 'Counter' has a marker's name, but it is mostly units of a side\n# that use it (6:" in st.text
     assert any("guessed Coalition" in m for m in st.missing)
     assert "The player roster's Solitaire is no side of the game" in st.text
     p = tmp_path / "B.toml"

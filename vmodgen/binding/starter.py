@@ -137,13 +137,13 @@ def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]
 def _kind_classes(slots: list[SlotInfo], sided: set[int] = frozenset()
                   ) -> tuple[list[tuple[str, str, str]], list[tuple[str, int]]]:
     """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind; and
-    the (prototype, units) kept out: a marker-named prototype that units of a side use (a base
-    prototype such as ``Counter`` that every piece nests) would ignore those units."""
+    the (prototype, units) kept out: a marker-named prototype that mostly units of a side use (a
+    base prototype such as ``Counter`` that every piece nests) would ignore those units."""
     out = []
     kept_out: list[tuple[str, int]] = []
     for kind, ws in KIND_WORDS.items():
         folders, protos = set(), set()
-        users: dict[str, int] = {}
+        users: dict[str, list[int]] = {}          # prototype → [pieces using it, units of a side]
         for i, s in enumerate(slots):
             part = s.facts.folder.rsplit("/", 1)[-1] if s.facts.folder else ""
             if part and any(w in ws for w in fuzzy.words(part)):
@@ -151,11 +151,13 @@ def _kind_classes(slots: list[SlotInfo], sided: set[int] = frozenset()
             for p in s.facts.prototypes:
                 if fuzzy.key(p) in ws:
                     protos.add(p)
-                    if i in sided:
-                        users[p] = users.get(p, 0) + 1
+                    n = users.setdefault(p, [0, 0])
+                    n[0] += 1
+                    n[1] += i in sided
         if kind == "marker":
-            kept_out += sorted((p, n) for p, n in users.items())
-            protos -= set(users)
+            base = sorted((p, n[1]) for p, n in users.items() if 2 * n[1] > n[0])
+            kept_out += base
+            protos -= {p for p, _ in base}
         if folders and len(folders) == 1:
             out.append((kind, "folder", "(^|/)" + esc(next(iter(folders))) + "$"))
         elif folders:
@@ -336,8 +338,8 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     for name, attrs in classes:
         lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
     for proto, n in kept_out:
-        lines += ["", f"# The prototype '{one_line(proto)}' has a marker's name, but {n} unit(s) of a side use it",
-                  "# (a base prototype): no marker class from it."]
+        lines += ["", f"# The prototype '{one_line(proto)}' has a marker's name, but it is mostly units of a side",
+                  f"# that use it ({n}: a base prototype): no marker class from it."]
         st.inferred.append(f"prototype {proto}: not a marker ({n} unit(s) of a side use it)")
     lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st)
     unsided = [s for i, s in enumerate(slots) if i not in sided]
