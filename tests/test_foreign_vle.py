@@ -139,6 +139,17 @@ def test_starter_reads_a_unit_side_property_and_leaves_the_base_prototype_alone(
     assert sides["Steinmetz / I Corps"] == "coalition" and sides["Game Turn"] is None
     # the palette folder France also names a side: its activation marker is a French piece too
     assert describe(b)["pieces"]["france"] == 3 and describe(b)["pieces"]["coalition"] == 3
+    # no turn tracker: a commented-out source = "player" block, one movement phase per side,
+    # that loads once uncommented (in place of source = "none")
+    text = st.text
+    start = text.index("# [turns]\n")
+    end = text.index("\n\n", start)
+    block = "\n".join(ln[2:] if ln.startswith("# ") else ln.lstrip("#") for ln in text[start:end].splitlines())
+    p.write_text(text[:start].replace('[turns]\nsource = "none"\n', "") + block + text[end:])
+    edited = load_binding(p, mod)
+    assert edited.phase_source == "player"
+    assert [(ph.id, ph.side) for ph in edited.game.sequence.phases] == [
+        ("france-movement", "france"), ("coalition-movement", "coalition")]
 
 
 def test_a_layer_shown_only_while_a_property_is_true():

@@ -359,10 +359,26 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               "[turns]", 'source = "none"', ""]
+    lines += _player_phases_template(sides, bool(module.turn_trackers))
     st.missing.append("the turn and phase ([turns] source = \"none\")")
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
+
+
+def _player_phases_template(sides: list[str], tracker: bool) -> list[str]:
+    """Commented-out ``source = "player"`` tables, one movement phase per side: with no turn
+    tracker, who moves is what a play-by-email log tells of the phase."""
+    if tracker or len(sides) < 2:
+        return []
+    out = ["# The module has no turn tracker. If each side moves in its own turn (a play-by-email",
+           "# game sends one side's moves per file), uncomment this (and drop the [turns] above): the",
+           "# phase of each step is its player's side's; the turn is counted, a new one each time the",
+           "# first side moves again.", "# [turns]", '# source = "player"']
+    for s in sides:
+        out += ["#", "# [[phase]]", f"# id = {q(slug(s) + '-movement')}", f"# name = {q(s + ' Movement')}",
+                f"# side = {q(slug(s))}", '# kind = "movement"']
+    return out + [""]
 
 
 def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
