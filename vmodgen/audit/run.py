@@ -205,6 +205,23 @@ def _raise_errors(results: list) -> list:
     return results
 
 
+def open_phase_note(results: list[FileAudit], b: Binding, rules) -> list[str]:
+    """With the phase read from who moves (``source = "player"``), a phase ends only when
+    another side's player moves: the last phase of the files has not ended, so its end-of-phase
+    rules did not run on it. Say so (the next file judges it)."""
+    if b.phase_source != "player" or not results or not results[-1].timeline:
+        return []
+    _, turn, phase = results[-1].timeline[-1]
+    due = sorted({f"{r.id} ({r.title})" for r in rules if r.when.at == "end"})
+    if not phase or not due:
+        return []
+    info = b.game.sequence.phase(phase)
+    name = info.name if info is not None else phase
+    return [f"The last phase of the files, {name} (turn {turn}, {Path(results[-1].path).name}), had not ended "
+            "when they end (a phase read from who moves ends when another side's player moves): its "
+            f"end-of-phase rules ({'; '.join(due)}) did not run on it. The next file judges it."]
+
+
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
              warnings: list[str] | None = None) -> AuditResult:
     """The chain's result from its files' results (in play order). ``given``: the order the
@@ -227,10 +244,15 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for a, c in zip(results, results[1:]):
         continuity += compare(a.path, a.end, c.path, c.start)
     phase_known = any(r.steps + 1 > r.phase_unknown_steps for r in results) or not rules
+    # with no phase, the stacking limit is still judged at the end of each player's run of moves
+    inferred_ends = any(r.coverage is not None and r.coverage.inferred_turn_ends for r in results)
     checked, skipped = [], []
     for rule in rules:
         entry = {"rule": rule.id, "kind": rule.kind, "title": rule.title, "when": rule.when.describe()}
-        if needs_phase(rule) and not phase_known:
+        if (not phase_known and inferred_ends and rule.kind == "stacking" and needs_phase(rule)
+                and not checks_moves(rule)):
+            checked.append({**entry, "when": "at the end of each player's run of moves (turn inferred)"})
+        elif needs_phase(rule) and not phase_known:
             why = ("moves are only followed within a movement phase, and the phase is unknown" if checks_moves(rule)
                    else "the phase is unknown (no turn tracker or binding phase source)")
             skipped.append({**entry, "why": why})
@@ -248,8 +270,11 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     warned = list(warnings or []) + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
     messages = order_info + messages
     if not phase_known:
+        said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
-                     f"({'; '.join(r['rule'] + ' (' + r['title'] + ')' for r in checked) or 'none'}).")
+                     + (f"({said})." if not inferred_ends else
+                        f"and the stacking limit at the end of each player's run of moves ({said})."))
+    notes += open_phase_note(results, b, rules)
     files = []
     for r in results:
         files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,

@@ -98,6 +98,13 @@ class FileBinding(Binding):
         #: the one its die roll started)
         self._players = PlayerPhases(spec.phases)
         self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
+        #: source = "player" with no `turn` pattern: the turn is counted, a new one each time the
+        #: sequence of phases starts over (from 1 unless start_turn says otherwise)
+        self._count_turns = self.phase_source == "player" and spec.turn_pattern is None
+        if self._count_turns and self.chat.start[0] is None:
+            self.chat.start = (1, self.chat.start[1])
+            self.chat.reset()
+        self._phase_order = {p.id: i for i, p in enumerate(self.game.sequence.phases)}
         self._facts: dict[tuple[str, str], tuple[Facts, dict]] = {}
         self._units: dict[tuple, Unit] = {}
         self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
@@ -417,6 +424,8 @@ class FileBinding(Binding):
                                               self.chat.phase, self.chat.turn != turn,
                                               lambda pid: self._side_of_piece(pid, state))
             if phase:
+                if self._count_turns and self._starts_over(self.chat.phase, phase):
+                    self.chat.turn = (self.chat.turn or 0) + 1
                 self.chat.phase = phase
         return self.chat.current()
 
@@ -424,6 +433,12 @@ class FileBinding(Binding):
         piece = state.pieces.get(pid)
         got = self.unit_for(piece) if piece is not None else None
         return got[0].side if got is not None else None
+
+    def _starts_over(self, old: str | None, new: str) -> bool:
+        """Whether a step in phase ``new`` after one in ``old`` begins the sequence again (an
+        earlier phase of the sequence: the next turn, when nothing else tells the turn)."""
+        order = self._phase_order
+        return old is not None and old in order and new in order and order[new] < order[old]
 
     def _side_of_player(self, player: str, state: "GameState") -> str | None:
         """The binding side of the player who made a step: the VASSAL side the roster gives that

@@ -60,14 +60,44 @@ def _alts(values: Iterable[str]) -> str:
 
 
 # ---- sides ---------------------------------------------------------------------------------
-def _side_property(slots: list[SlotInfo], sides: list[str]) -> tuple[str, dict[str, set[str]]] | None:
-    """A Marker property whose values name the sides: (key, side → values)."""
+#: player-roster entries that are no side of the game (one player at both sides, or nobody's)
+NOT_SIDES = ("solitaire", "solo", "referee", "umpire", "moderator", "observer", "observers", "spectator",
+             "gamemaster", "gm", "neutral", "none")
+
+
+def playing_sides(roster: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(sides, roster entries that are no side: ``Solitaire``, ``Referee``...)."""
+    sides, others = [], []
+    for s in roster:
+        (others if fuzzy.key(s) in NOT_SIDES else sides).append(s)
+    return sides, others
+
+
+def _key_words(key: str) -> list[str]:
+    """The words of a property name: ``Unit Side``, ``unit_side`` and ``UnitSide`` alike."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", key)]
+
+
+@dataclass
+class SideProperty:
+    """A Marker property whose values name the sides."""
+    key: str
+    per: dict[str, set[str]]                 # side → the property's values
+    guessed: dict[str, set[str]] = field(default_factory=dict)   # values no side name matched
+
+
+def _side_property(slots: list[SlotInfo], sides: list[str]) -> SideProperty | None:
+    """A Marker property whose values name the sides (a key such as ``side``, ``Unit Side``,
+    ``Nationality``). When the values name every side but one and the others name none
+    (``France``; ``Anglo-Allies``, ``Prussia`` for the roster France / Coalition), those others
+    go to the side left, as a guess the starter says it made."""
     best = None
     for s in slots:
         for k in s.facts.properties:
-            if k.lower() not in SIDE_KEYS:
+            if not any(w in SIDE_KEYS for w in _key_words(k)):
                 continue
             per: dict[str, set[str]] = {}
+            loose: set[str] = set()
             hits = 0
             for t in slots:
                 v = t.facts.properties.get(k)
@@ -77,11 +107,18 @@ def _side_property(slots: list[SlotInfo], sides: list[str]) -> tuple[str, dict[s
                 if side:
                     per.setdefault(side, set()).add(v)
                     hits += 1
+                else:
+                    loose.add(v)
+            guessed: dict[str, set[str]] = {}
+            left = [sd for sd in sides if sd not in per]
+            if per and loose and len(left) == 1:
+                guessed = {left[0]: loose}
+                per = {**per, left[0]: loose}
             if len(per) >= 2 and (best is None or hits > best[0]):
-                best = (hits, k, per)
+                best = (hits, SideProperty(k, per, guessed))
         if best is not None:
             break
-    return (best[1], best[2]) if best else None
+    return best[1] if best else None
 
 
 def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]]:
@@ -97,25 +134,37 @@ def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]
     return out
 
 
-def _kind_classes(slots: list[SlotInfo]) -> list[tuple[str, str, str]]:
-    """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind."""
+def _kind_classes(slots: list[SlotInfo], sided: set[int] = frozenset()
+                  ) -> tuple[list[tuple[str, str, str]], list[tuple[str, int]]]:
+    """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind; and
+    the (prototype, units) kept out: a marker-named prototype that mostly units of a side use (a
+    base prototype such as ``Counter`` that every piece nests) would ignore those units."""
     out = []
+    kept_out: list[tuple[str, int]] = []
     for kind, ws in KIND_WORDS.items():
         folders, protos = set(), set()
-        for s in slots:
+        users: dict[str, list[int]] = {}          # prototype → [pieces using it, units of a side]
+        for i, s in enumerate(slots):
             part = s.facts.folder.rsplit("/", 1)[-1] if s.facts.folder else ""
             if part and any(w in ws for w in fuzzy.words(part)):
                 folders.add(part)
             for p in s.facts.prototypes:
                 if fuzzy.key(p) in ws:
                     protos.add(p)
+                    n = users.setdefault(p, [0, 0])
+                    n[0] += 1
+                    n[1] += i in sided
+        if kind == "marker":
+            base = sorted((p, n[1]) for p, n in users.items() if 2 * n[1] > n[0])
+            kept_out += base
+            protos -= {p for p, _ in base}
         if folders and len(folders) == 1:
             out.append((kind, "folder", "(^|/)" + esc(next(iter(folders))) + "$"))
         elif folders:
             out.append((kind, "folder", "(^|/)(" + "|".join(esc(f) for f in sorted(folders)) + ")$"))
         if protos:
             out.append((kind, "prototype", _alts(protos) + "$"))
-    return out
+    return out, kept_out
 
 
 def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str]) -> tuple[list[str], str | None]:
@@ -227,7 +276,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     st = Starter("")
     idx = SlotIndex(module)
     slots = idx.slots
-    sides = list(module.sides)
+    sides, not_sides = playing_sides(module.sides)
     if len(sides) < 2:
         tops = sorted({s.facts.folder.split("/")[1] for s in slots if s.facts.folder.count("/") >= 1})
         sides = tops[:2] if len(tops) >= 2 else ["Side A", "Side B"]
@@ -235,10 +284,15 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
                           "placeholders, check them")
     else:
         st.inferred.append(f"sides from the player roster: {', '.join(sides)}")
+        if not_sides:
+            st.inferred.append(f"not a side of the game: {', '.join(not_sides)} (player roster)")
     lines = [f"# Starter binding for the module '{one_line(module.name)}' (written by vmodgen bind).",
              "# Check every class and every rule number; see docs/binding-format.md.", "",
              "format = 1", 'rules = "generic"', f"name = {q(module.name or 'game')}",
              f"module = {q(module.name)}", ""]
+    if not_sides and len(sides) >= 2:
+        lines += [f"# The player roster's {', '.join(map(one_line, not_sides))} is no side of the game (one player at",
+                  "# both sides, or nobody's): not bound; its moves count for no side.", ""]
     lines += _side_tables(sides)
     lines += _map_section(module, list(logs), st)
     lines += ["", "# ---- pieces"]
@@ -246,15 +300,21 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     prop = _side_property(slots, sides)
     covered: set[int] = set()
     if prop is not None:
-        prop_key, per = prop
+        prop_key, per = prop.key, prop.per
         for side in sides:
             if side in per:
-                classes.append((f"{side} units (Marker property {prop_key})",
+                guess = prop.guessed.get(side)
+                note = ([f"# {', '.join(sorted(map(one_line, guess)))}: no side's name; {one_line(side)} is the only "
+                         "side left (a guess: check it)"] if guess else [])
+                classes.append((f"{side} units (Marker property {prop_key})", note +
                                 [f"property = {{ {toml_key(prop_key)} = {q(_alts(per[side]) + '$')} }}",
                                  f"side = {q(slug(side))}"]))
+                if guess:
+                    st.missing.append(f"the side of the units whose {prop_key} is "
+                                      f"{', '.join(sorted(guess))}: guessed {side} (the only side left)")
         st.inferred.append(f"unit sides from the Marker property '{prop_key}'")
-        covered = {i for i, s in enumerate(slots) if s.facts.properties.get(prop_key) and
-                   any(fuzzy.matches_side(s.facts.properties[prop_key], sd) for sd in sides)}
+        values = {v for vals in per.values() for v in vals}
+        covered = {i for i, s in enumerate(slots) if s.facts.properties.get(prop_key) in values}
     folders = _folder_sides([s for i, s in enumerate(slots) if i not in covered], sides)
     for side in sides:
         if side in folders:
@@ -264,7 +324,9 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     if prop is not None and folders:
         # a property says more than a folder: put the property classes last (they win)
         classes = [c for c in classes if "palette" in c[0]] + [c for c in classes if "palette" not in c[0]]
-    for kind, how, regex in _kind_classes(slots):
+    sided = _sided(slots, prop, folders)
+    kinds, kept_out = _kind_classes(slots, sided)
+    for kind, how, regex in kinds:
         attrs = [f"{how} = {q(regex)}"]
         attrs.append("ignore = true" if kind == "marker" else f"kind = {q(kind)}")
         classes.append((f"{kind} ({how} names)", attrs))
@@ -275,7 +337,10 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         st.inferred.append(f"reduced side: {reduced[1]}")
     for name, attrs in classes:
         lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
-    sided = _sided(slots, classes, prop, folders, sides)
+    for proto, n in kept_out:
+        lines += ["", f"# The prototype '{one_line(proto)}' has a marker's name, but it is mostly units of a side",
+                  f"# that use it ({n}: a base prototype): no marker class from it."]
+        st.inferred.append(f"prototype {proto}: not a marker ({n} unit(s) of a side use it)")
     lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st)
     unsided = [s for i, s in enumerate(slots) if i not in sided]
     if unsided:
@@ -296,10 +361,26 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               "[turns]", 'source = "none"', ""]
+    lines += _player_phases_template(sides, bool(module.turn_trackers))
     st.missing.append("the turn and phase ([turns] source = \"none\")")
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
+
+
+def _player_phases_template(sides: list[str], tracker: bool) -> list[str]:
+    """Commented-out ``source = "player"`` tables, one movement phase per side: with no turn
+    tracker, who moves is what a play-by-email log tells of the phase."""
+    if tracker or len(sides) < 2:
+        return []
+    out = ["# The module has no turn tracker. If each side moves in its own turn (a play-by-email",
+           "# game sends one side's moves per file), uncomment this (and drop the [turns] above): the",
+           "# phase of each step is its player's side's; the turn is counted, a new one each time the",
+           "# first side moves again.", "# [turns]", '# source = "player"']
+    for s in sides:
+        out += ["#", "# [[phase]]", f"# id = {q(slug(s) + '-movement')}", f"# name = {q(s + ' Movement')}",
+                f"# side = {q(slug(s))}", '# kind = "movement"']
+    return out + [""]
 
 
 def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
@@ -350,12 +431,13 @@ def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:
             f"reduced = {{ property = {{ {k('_Level')} = \"^[2-9]\" }} }}")
 
 
-def _sided(slots, classes, prop, folders, sides) -> set[int]:
+def _sided(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, set[str]]) -> set[int]:
+    """Indexes of the slots a side class catches (by the side property or a palette folder)."""
     out = set()
     for i, s in enumerate(slots):
         if prop is not None:
-            v = s.facts.properties.get(prop[0])
-            if v and any(v in vals for vals in prop[1].values()):
+            v = s.facts.properties.get(prop.key)
+            if v and any(v in vals for vals in prop.per.values()):
                 out.add(i)
                 continue
         for prefixes in folders.values():

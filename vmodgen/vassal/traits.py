@@ -205,6 +205,23 @@ class Layer(Trait):
     def current_image(self) -> str:
         return self._level_item(self.image_names) if self.level > 0 else ""
 
+    @property
+    def only_when(self) -> tuple[str, bool] | None:
+        """VASSAL 3.7's "follow property" Layer shown only while a property is true (or false):
+        (property name, the state it shows in); None when it is always drawn when active."""
+        if self.field(21) == "true" and self.field(31):
+            return self.field(31), self.field(32, "true") == "true"
+        return None
+
+    def drawn(self, props: dict[str, str]) -> bool:
+        """Whether VASSAL draws this active Layer's image, given the piece's properties
+        (``Embellishment.draw``: a property is true unless missing, empty, ``false`` or ``0``)."""
+        only = self.only_when
+        if only is None:
+            return True
+        v = props.get(only[0])
+        return (v is not None and v not in ("", "false", "0")) == only[1]
+
     def display_name(self, inner: str) -> str:
         level_name = self._level_item(self.level_names) if self.level > 0 else ""
         if not level_name:

@@ -29,6 +29,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     images: list[str] = []
     props: dict[str, str] = {}
     hidden = ""
+    every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
         if isinstance(trait, (Obscurable, Hideable)) and trait.state not in ("", "null"):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
@@ -39,6 +40,9 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
                 images.append(trait.image)
         elif isinstance(trait, Layer):
             img = trait.current_image()
+            if img and trait.only_when is not None:
+                every = piece.properties() if every is None else every
+                img = img if trait.drawn(every) else ""
             if img:
                 images.append(img)
             if trait.name:
