@@ -110,7 +110,10 @@ def test_undo_lists_what_it_took_back(tmp_path: Path) -> None:
     w.chat("moving the rifles").move("1", ("Main Map", 300, 100)).undo()
     sec = json.loads(run([w.write(tmp_path / "u.vlog")])[1])["integrity"]
     [u] = sec["undo"]["undos"]
-    assert u["took_back"] == [2] and "move of 1" in u["what"][0]
+    # the piece by its name then its id, and the map (no module: no hex labels)
+    assert u["took_back"] == [2] and u["what"][0].endswith("move of Rifles (1) to Main Map")
+    assert u["moves"] == [{"step": 2, "id": "1", "stack": False, "name": "Rifles", "members": [],
+                           "map": "Main Map", "hex": None}]
     assert sec["undo"]["by_player"] == {"Alice": 1}
 
 

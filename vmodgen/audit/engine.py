@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import FileFacts, file_facts
+from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Memory, Rule, RuleSet
@@ -111,12 +112,16 @@ class Stream(ReplayVisitor):
         self.players: list[tuple[str, str]] = []
         #: the last position as VASSAL saves it (what the next file of a chain starts from)
         self.saved_state = None
+        #: names and hexes of the pieces of undone steps, for the integrity report (set by the caller)
+        self.names: PieceNames | None = None
 
     def start(self, state) -> None:
         self.players = list(state.players)
 
     def visit_step(self, step: Step, state) -> None:
         self.steps.append(step)
+        if self.names is not None and step.undone_by is not None:
+            self.names.note(step, state)
 
     def saved(self, state) -> None:
         self.saved_state = state
@@ -204,12 +209,17 @@ class FileAuditor:
         warnings: list[str] = []
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings)
+        if self.module is not None:
+            stream.names = PieceNames(self.module.locate, self.module.prototypes)
+        else:
+            stream.names = PieceNames()
         try:
             fa = self.run_replay(stream, name, warnings)
         except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file
             raise exc.at(save.path or name) from None
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
-                                  module_sides=self.module.dice_sides if self.module is not None else None)
+                                  module_sides=self.module.dice_sides if self.module is not None else None,
+                                  names=stream.names)
         for t in fa.taken_back:
             t["player"] = t["player"] or fa.stats.recorder or ""
         fa.integrity.taken_back = fa.taken_back if self.rules else None

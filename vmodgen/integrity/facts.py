@@ -11,6 +11,7 @@ from typing import Iterable, Protocol
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
 from .dice import Roll, parse_roll, sides_of
+from .naming import PieceNames, move_text
 
 
 class StepLike(Protocol):
@@ -48,6 +49,9 @@ class UndoRecord:
     what: tuple[str, ...]
     #: how the log shows it is an undo (:func:`undo_evidence`)
     evidence: str = ""
+    #: the moves it took back, JSON-ready (:func:`vmodgen.integrity.naming.move_json`: ids,
+    #: names, map and hex), each with the ``step`` it was in
+    moves: tuple[dict, ...] = ()
 
 
 @dataclass
@@ -77,11 +81,13 @@ def password_key(player_id: str) -> str:
 
 
 def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
-               module_sides: dict[str, int] | None = None) -> FileFacts:
+               module_sides: dict[str, int] | None = None, names: PieceNames | None = None) -> FileFacts:
     """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
     ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
-    paired undos); ``module_sides``: faces per die of the module's dice buttons by name."""
+    paired undos); ``module_sides``: faces per die of the module's dice buttons by name;
+    ``names``: the names and hexes noted while replaying (without them pieces go by id)."""
     steps = list(steps)
+    names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
                       _date(save), recorder, len(steps))
     by_index = {s.index: s for s in steps}
@@ -113,9 +119,11 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                                     undone, assumed))
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
+            taken = [by_index[k] for k in undoes if k in by_index]
             facts.undos.append(UndoRecord(step.index, who or "", undoes,
-                                          tuple(describe(by_index[k]) for k in undoes if k in by_index),
-                                          undo_evidence(step, save.vassal_version)))
+                                          tuple(describe(t, names) for t in taken),
+                                          undo_evidence(step, save.vassal_version),
+                                          tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
     return facts
@@ -145,8 +153,9 @@ def undo_evidence(step: StepLike, vassal_version: str) -> str:
     return "moves only" if step.moves else "other"
 
 
-def describe(step: StepLike) -> str:
-    """A short account of a step, for the undo list."""
+def describe(step: StepLike, names: PieceNames | None = None) -> str:
+    """A short account of a step, for the undo list: its pieces by name and id, where they went
+    by map and hex (``names``: as noted while replaying; without them by id and map)."""
     parts = []
     for text in step.chat_text:
         r = parse_roll(text)
@@ -155,9 +164,8 @@ def describe(step: StepLike) -> str:
         elif text.strip():
             t = text.strip()
             parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
-    for mv in step.moves:
-        where = mv.new_label or (mv.new[0] if mv.new[0] else "off the map")
-        parts.append(f"move of {'stack ' if mv.is_stack else ''}{mv.piece_id} to {where}")
+    for m in (names or PieceNames()).moves_of(step):
+        parts.append(move_text(m))
     n_changes = len(getattr(step, "changes", ()))
     if n_changes:
         parts.append(f"{n_changes} piece change(s)")

@@ -86,7 +86,8 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
         for u in f.undos:
             by_player[u.player or "unknown"] += 1
             undos.append({"file": f.path, "step": u.step, "player": u.player, "took_back": list(u.took_back),
-                          "what": list(u.what), "evidence": u.evidence or "other",
+                          "what": list(u.what), "moves": [dict(m) for m in u.moves],
+                          "evidence": u.evidence or "other",
                           "evidence_text": UNDO_EVIDENCE.get(u.evidence or "other", "")})
         rerolls += _rerolls(f)
     repeated = [r for r in rerolls if r["verdict"] == "same"]

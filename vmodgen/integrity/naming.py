@@ -1,0 +1,100 @@
+"""How the integrity report names the pieces of a step an undo took back: as a player knows
+them (the piece's name, a stack's pieces' names) and where they went (map and hex label).
+
+Names are read while the file is replayed, right after each undone step (the piece may be
+renamed, flipped or deleted later), as the opponent sees the piece: a masked or hidden piece is
+named only as such (:func:`vmodgen.vassal.looks.look_of`, the one account of what a player sees).
+The replay's ids stay in the JSON; names and hexes are added beside them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..vassal.looks import HIDDEN, MASKED, look_of
+
+#: names of a stack's pieces written out before "…"
+MAX_STACK_NAMES = 3
+
+#: how the report names a piece its owner has masked or hidden (VASSAL shows others no more)
+SECRET_NAMES = {MASKED: "a masked piece", HIDDEN: "a hidden piece"}
+
+Locate = Callable[[str, int, int], "str | None"]
+
+
+@dataclass
+class PieceNames:
+    """Names and destination hexes of the moves of undone steps, noted as the replay runs.
+    ``locate``: the module's ``locate(map, x, y)`` (None: no hex labels);
+    ``prototypes``: the module's prototypes (a saved piece may still name one)."""
+    locate: Locate | None = None
+    prototypes: dict[str, str] | None = None
+    #: step → piece id → name (steps an undo took back only)
+    names: dict[int, dict[str, str]] = field(default_factory=dict)
+    #: step → move index → hex label of its destination, or None
+    hexes: dict[int, list[str | None]] = field(default_factory=dict)
+
+    def note(self, step, state) -> None:
+        """After ``step`` ran (``state``: the live game): what its moves' pieces are called now,
+        if an undo takes the step back (the replay pairs undos before a step is delivered)."""
+        if getattr(step, "undone_by", None) is None or not step.moves:
+            return
+        names = self.names.setdefault(step.index, {})
+        hexes = self.hexes.setdefault(step.index, [])
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                if pid not in names:
+                    rec = state.pieces.get(pid)
+                    names[pid] = self._name(rec.piece) if rec is not None else ""
+            hexes.append(self._hex(mv.new))
+
+    def _name(self, piece) -> str:
+        try:
+            name = look_of(piece, self.prototypes).name
+        except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
+            return ""
+        return SECRET_NAMES.get(name, name).strip()
+
+    def _hex(self, pos) -> str | None:
+        if self.locate is None or pos[0] is None:
+            return None
+        try:
+            return self.locate(pos[0], pos[1], pos[2])
+        except (ValueError, ZeroDivisionError, OverflowError):
+            return None
+
+    def moves_of(self, step) -> list[dict]:
+        """The step's moves, JSON-ready, with names and hexes (empty names where none was noted)."""
+        names = self.names.get(step.index, {})
+        hexes = self.hexes.get(step.index, [])
+        return [move_json(mv, names, hexes[i] if i < len(hexes) else None) for i, mv in enumerate(step.moves)]
+
+
+def move_json(mv, names: dict[str, str], hex_label: str | None) -> dict:
+    """One move of an undone step: ``id`` (the replay's piece or stack id), ``stack``, ``name``
+    (the piece's, or "stack of …" its pieces'), ``members`` (a stack's pieces: ``id``, ``name``),
+    ``map`` and ``hex`` (its label on the map's grid, or null) it went to."""
+    members = [{"id": pid, "name": names.get(pid, "")} for pid in mv.members] if mv.is_stack else []
+    if mv.is_stack:
+        name = stack_name([m["name"] or m["id"] for m in members]) if any(m["name"] for m in members) else ""
+    else:
+        name = names.get(mv.piece_id, "")
+    return {"id": mv.piece_id, "stack": mv.is_stack, "name": name, "members": members,
+            "map": mv.new[0], "hex": hex_label if hex_label is not None else mv.new_label}
+
+
+def stack_name(names: list[str]) -> str:
+    """``stack of 746, 3/8/4`` (at most :data:`MAX_STACK_NAMES` names, then "…")."""
+    if not names:
+        return "stack"
+    shown = ", ".join(names[:MAX_STACK_NAMES])
+    return f"stack of {shown}" + (", …" if len(names) > MAX_STACK_NAMES else "")
+
+
+def move_text(m: dict) -> str:
+    """``move of 746 (1168285083512) to Normandy 3428``: the name and id, then map and hex."""
+    if m["name"]:
+        who = f"{m['name']} ({m['id']})"
+    else:
+        who = f"stack {m['id']}" if m["stack"] else m["id"]
+    where = " ".join(p for p in (m["map"], m["hex"]) if p) if m["map"] else "off the map"
+    return f"move of {who} to {where}"
