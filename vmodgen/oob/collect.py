@@ -3,6 +3,7 @@ then formation (values, set-up per scenario, arrival, illustrative marks, counte
 any VASSAL module's palette pieces (names, pictures, Marker properties)."""
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +55,8 @@ class ModulePiece:
     pngs: list[bytes | None]
     properties: dict[str, str]
     path: tuple[str, ...]
+    #: each picture's images as VASSAL draws them, bottom first (face, then back if a flip shows one)
+    layers: list[list[str]] = field(default_factory=list)
 
 
 @dataclass
@@ -107,11 +110,17 @@ def author_properties(piece) -> dict[str, str]:
 
 
 def module_oob(module: Module, source: str | Path, pictures: bool = True) -> ModuleOob:
-    """The palette pieces of any module, with prototypes expanded for their properties."""
+    """The palette pieces of any module, with prototypes expanded for their properties; each
+    pictured as VASSAL draws it (:func:`vmodgen.vassal.looks.look_of`: its BasicPiece image
+    under its active Layers, in the state the palette holds) and, when a flip changes it, as the
+    flip shows it (:func:`vmodgen.vassal.looks.back_of`). A highlight, a moved marker or any
+    image the piece does not draw now is no picture of it."""
     from ..vassal.codec import decode
+    from ..vassal.looks import back_of, look_of
     from ..vassal.piece import Piece, expand_prototypes
     warnings: list[str] = []
     pieces = []
+    images = _Images(module, warnings, pictures)
     for slot in module.piece_slots:
         tokens = decode(slot.definition, "/")
         if len(tokens) < 3:
@@ -122,19 +131,86 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
         type_chain, state_chain = expand_prototypes(type_chain, state_chain, module.prototypes, warnings)
         piece = Piece(type_chain, state_chain, warnings=warnings)
         props = author_properties(piece)
-        # the piece's own pictures (VASSAL's built-in "/images/..." icons, such as the moved mark, are not)
-        images = [i for i in dict.fromkeys(piece.images()) if i and not i.startswith("/")][:2]
-        pngs: list[bytes | None] = []
-        for img in images:
-            entry = module.image_entry(img) if pictures else None
+        sides = [_drawn(look_of(piece, None).images)]
+        back = back_of(piece, images.size if pictures else None)
+        if back is not None and _drawn(back.images) and _drawn(back.images) != sides[0]:
+            sides.append(_drawn(back.images))
+        sides = [s for s in sides if s]
+        names = [images.key(s, sides[0]) for s in sides]
+        pngs = [images.picture(s, k) for s, k in zip(sides, names)]
+        pieces.append(ModulePiece(slot.name or piece.name, slot.gpid, names, pngs, props, tuple(slot.path),
+                                  [list(s) for s in sides]))
+    return ModuleOob(module, Path(source), pieces, warnings)
+
+
+def _drawn(images: tuple[str, ...]) -> tuple[str, ...]:
+    """The module's own images of a look (VASSAL's built-in ``/images/...`` icons are not)."""
+    return tuple(i for i in images if i and not i.startswith("/"))
+
+
+class _Images:
+    """The module's images as the order of battle pictures them: read once each, a side of
+    several images (a face under its layers) drawn into one PNG, centred as VASSAL draws them."""
+
+    def __init__(self, module: Module, warnings: list[str], pictures: bool) -> None:
+        self.module, self.warnings, self.pictures = module, warnings, pictures
+        self._data: dict[str, bytes | None] = {}
+        self._sizes: dict[str, tuple[int, int] | None] = {}
+
+    def data(self, img: str) -> bytes | None:
+        if img not in self._data:
+            entry = self.module.image_entry(img) if self.pictures else None
             data = None
             if entry is not None:
                 try:
-                    data = module.read_entry(entry)
+                    data = self.module.read_entry(entry)
                 except LimitError:
                     raise              # past the module's budget: refused, not one more picture lost
                 except Exception:  # noqa: BLE001 - a damaged image only loses its picture
-                    warnings.append(f"image {img} could not be read")
-            pngs.append(data)
-        pieces.append(ModulePiece(slot.name or piece.name, slot.gpid, images, pngs, props, tuple(slot.path)))
-    return ModuleOob(module, Path(source), pieces, warnings)
+                    self.warnings.append(f"image {img} could not be read")
+            self._data[img] = data
+        return self._data[img]
+
+    def _open(self, img: str):
+        data = self.data(img)
+        if data is None:
+            return None
+        try:
+            from PIL import Image
+            with Image.open(io.BytesIO(data)) as im:
+                return im.convert("RGBA")
+        except Exception:   # noqa: BLE001 - not a picture PIL reads (SVG): no size, no composite
+            return None
+
+    def size(self, img: str) -> tuple[int, int] | None:
+        if img not in self._sizes:
+            im = self._open(img)
+            self._sizes[img] = None if im is None else im.size
+        return self._sizes[img]
+
+    @staticmethod
+    def key(side: tuple[str, ...], face: tuple[str, ...]) -> str:
+        """The image that tells a side: the face's first (its BasicPiece), a back's first image
+        the face does not draw."""
+        if side is face:
+            return side[0]
+        return next((i for i in side if i not in face), side[-1])
+
+    def picture(self, side: tuple[str, ...], key: str) -> bytes | None:
+        """One image as the module holds it; several drawn into one PNG, bottom first, each
+        centred (the ``key`` image alone when one cannot be read as a picture, e.g. an SVG)."""
+        if not self.pictures:
+            return None
+        if len(side) == 1:
+            return self.data(side[0])
+        layers = [self._open(i) for i in side]
+        if any(im is None for im in layers):
+            return self.data(key)
+        from PIL import Image
+        w, h = max(im.width for im in layers), max(im.height for im in layers)
+        canvas = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        for im in layers:
+            canvas.alpha_composite(im, ((w - im.width) // 2, (h - im.height) // 2))
+        buf = io.BytesIO()
+        canvas.save(buf, "PNG")
+        return buf.getvalue()

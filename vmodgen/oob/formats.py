@@ -45,6 +45,7 @@ def to_json(oob: KitOob | ModuleOob) -> str:
     if isinstance(oob, ModuleOob):
         data = {"module": {"name": oob.module.name, "version": oob.module.version, "file": oob.source.name},
                 "palettes": [{"path": title, "pieces": [{"name": p.name, "gpid": p.gpid, "images": p.images,
+                                                         "sides": p.layers,
                                                          "properties": p.properties} for p in pieces]}
                              for title, pieces in oob.groups()],
                 "warnings": oob.warnings}

@@ -1,11 +1,13 @@
 """How a piece looks (the viewer, the order of battle, the integrity report's names): the
 images VASSAL draws for it (its BasicPiece image under the image of each active Layer, inner
-trait first), its displayed name and the properties a player may see (no trait state that can hold a player's password id). A masked piece (Mask
-trait set by its owner) shows only its mask image and a hidden one (Invisible trait) nothing
-of itself, as the opponent sees them: no name, no properties from inside the mask."""
+trait first), its displayed name and the properties a player may see (no trait state that can
+hold a player's password id). A masked piece (Mask trait set by its owner) shows only its mask
+image and a hidden one (Invisible trait) nothing of itself, as the opponent sees them: no name, no properties from inside the mask.
+:func:`back_of` gives what a flip shows (the order of battle's second picture)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from .inspecting import _SECRET_PROPS
 from .piece import Piece, expand_prototypes
@@ -26,6 +28,12 @@ class Look:
     properties: tuple[tuple[str, str], ...]
 
 
+def set_by_owner(trait: Obscurable | Hideable) -> bool:
+    """Whether a Mask or Invisible trait is set: its state's first field names who set it
+    (``obscuredBy``/``hiddenBy``; ``null`` or empty: nobody, as VASSAL writes ``null;`` too)."""
+    return trait.state.split(";", 1)[0] not in ("", "null")
+
+
 def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     """The look of ``piece`` (prototypes expanded as VASSAL does when it draws)."""
     if prototypes and "prototype;" in piece.encode_type():
@@ -36,7 +44,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     hidden = ""
     every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
-        if isinstance(trait, (Obscurable, Hideable)) and trait.state not in ("", "null"):
+        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
             images, props = ([mask] if mask else []), {}
             hidden = MASKED if isinstance(trait, Obscurable) else HIDDEN
@@ -63,3 +71,78 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     except Exception:   # a malformed trait: the basic name is still something to show  # noqa: BLE001
         name = piece.basic_name
     return Look(tuple(images), name, tuple(sorted(props.items())))
+
+
+# ------------------------------------------------------------------ the two sides of a piece
+#: ``emb2;`` type fields (Embellishment.myGetType): commands and keys that change a Layer's level
+_ACTIVATE = (0, 2, 26)          # activate command, key, key stroke
+_INCREASE = (3, 5, 27)          # increase command, key, key stroke
+_LOOP, _FOLLOW, _ALWAYS = 17, 21, 25
+
+#: image name → (width, height), or None when unknown
+SizeOf = Callable[[str], "tuple[int, int] | None"]
+
+
+def _has(layer: Layer, fields: tuple[int, ...]) -> bool:
+    return any(layer.field(i).strip() for i in fields)
+
+
+def flipped_level(layer: Layer) -> int | None:
+    """The level a player's flip leaves a Layer at (VASSAL's Embellishment: a negative level is
+    inactive; activate shows the layer at its level, increase the next level, the first again if
+    it loops; activate on an active layer that is not "always active" hides it). None when no
+    player command changes it: its level follows a property, or it has no command or key."""
+    if layer.field(_FOLLOW) == "true":
+        return None
+    v, n = layer.level, len(layer.image_names)
+    always = layer.field(_ALWAYS) == "true"
+    if v <= 0:
+        return (abs(v) or 1) if not always and _has(layer, _ACTIVATE) else None
+    if _has(layer, _INCREASE):
+        if v < n:
+            return v + 1
+        if layer.field(_LOOP) == "true" and n > 1:
+            return 1
+    if not always and _has(layer, _ACTIVATE):
+        return -v
+    return None
+
+
+def _with_state(piece: Piece, index: int, state: str) -> Piece:
+    """A copy of ``piece`` with the state of its trait number ``index`` replaced."""
+    other = piece.copy()
+    other.traits[index].state = state
+    other._sync()
+    return other
+
+
+def back_of(piece: Piece, size_of: SizeOf | None = None) -> Look | None:
+    """What a flip of ``piece`` (prototypes expanded) shows, or None when nothing flips it: the
+    outermost Layer a player can change whose new image is a whole side of the counter (as big
+    as the face's first image, when both sizes are known: a highlight or a marker is not), else
+    its Mask's image (the side an opponent sees). A layer following a property (a highlight on
+    selection, a moved marker) is no flip."""
+    face = look_of(piece, None)
+    base = size_of(face.images[0]) if size_of is not None and face.images else None
+    for i, trait in enumerate(piece.traits):
+        if not isinstance(trait, Layer):
+            continue
+        level = flipped_level(trait)
+        if level is None:
+            continue
+        tokens = (trait.state or "").split(";")
+        tokens[0] = str(level)
+        flipped = _with_state(piece, i, ";".join(tokens))
+        look = look_of(flipped, None)
+        if look.images == face.images:
+            continue
+        new = flipped.traits[i].current_image() if level > 0 else ""
+        if new and base is not None and size_of is not None:
+            size = size_of(new)
+            if size is not None and size != base:
+                continue
+        return look
+    for i, trait in enumerate(piece.traits):
+        if isinstance(trait, Obscurable) and not set_by_owner(trait) and trait.field(1):
+            return look_of(_with_state(piece, i, "?"), None)    # masked by someone: its mask shows
+    return None
