@@ -136,7 +136,8 @@ def back_of(piece: Piece, size_of: SizeOf | None = None) -> Look | None:
         look = look_of(flipped, None)
         if look.images == face.images:
             continue
-        new = flipped.traits[i].current_image() if level > 0 else ""
+        names = trait.image_names
+        new = names[level - 1] if 0 < level <= len(names) else ""
         if new and base is not None and size_of is not None:
             size = size_of(new)
             if size is not None and size != base:
