@@ -171,17 +171,14 @@ def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
     from ..errors import InputError
-    from .replay import iter_log, replay
+    from .replay import final_state, replay
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
-    if step is None:                # the last step: one pass, no step kept
-        n, state = 0, None
-        for n, _step, state in iter_log(save, locate=locate, apply_boards=apply, warnings=warnings):
-            pass
-        assert state is not None
+    if step is None:                # the last step: one lean pass (no step records, no undo pairing)
+        n, state = final_state(save, locate=locate, apply_boards=apply, warnings=warnings)
         k = n
     else:
         rp = replay(save, locate=locate, apply_boards=apply, warnings=warnings)

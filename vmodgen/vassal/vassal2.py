@@ -453,6 +453,8 @@ class Vassal2Runner(_Runner):
             new = (cmd.new_map, cmd.new_x, cmd.new_y)
             self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new),
                                         isinstance(o, _S), members, cmd.new_under))
+        else:
+            self.touch((cmd.old_map, cmd.old_x, cmd.old_y), (cmd.new_map, cmd.new_x, cmd.new_y))
 
     def _place_at(self, m: str, o: _P | _S, pos: tuple[int, int]) -> None:
         """``Map.placeAt`` of a piece in the game: its point, then onto the map's list."""
