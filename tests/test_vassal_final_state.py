@@ -1,9 +1,10 @@
-"""The lean pass ``final_state`` (what ``vmodgen inspect`` prints the last step from: no step
-records, no move labels kept, no undo pairing) ends in exactly the state a full step-by-step
-replay ends in: every piece (position, stack, type and state chains) and stack (point, members,
-layer), in the same order, with the trackers, properties, boards, players and warnings. Read
-both ways: the public The Longest Day chain (VASSAL 2.9.8), every log real VASSAL 3.7.26 and
-3.8.0-beta1 recorded (tests/data/recorded) and the golden VASSAL files (../shared/golden)."""
+"""The lean pass ``final_state`` (what ``vmodgen inspect`` prints a step from: no step records,
+no move labels kept, no undo pairing) ends in exactly the state a full step-by-step replay ends
+in, and its copy after step k is ``replay(...).state_at(k)``: every piece (position, stack, type
+and state chains) and stack (point, members, layer), in the same order, with the trackers,
+properties, boards, players and warnings. Read both ways: the public The Longest Day chain
+(VASSAL 2.9.8), the logs real VASSAL 3.7.26 and 3.8.0-beta1 recorded (tests/data/recorded) and
+the golden VASSAL files (../shared/golden)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 
 from vmodgen.vassal.gamestate import GameState
 from vmodgen.vassal.module import read_module
-from vmodgen.vassal.replay import final_state, iter_log
+from vmodgen.vassal.replay import final_state, iter_log, replay
 from vmodgen.vassal.savefile import read_save
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -90,3 +91,38 @@ def test_a_step_that_empties_the_game_and_adds_pieces_again_runs_as_a_step():
     assert n == m == 2
     assert _state(lean) == _state(full)
     assert list(lean.pieces) == ["b", "a"] and lean.pieces["a"].position == ("Main", 10, 10)
+
+
+def _at_both(path: Path) -> list[tuple[int, tuple, tuple]]:
+    """(k, state after step k by the kept replay, the same by the lean pass) at the start, one
+    step in, the middle, the step before the last and the last."""
+    save = read_save(path)
+    rp = replay(save)
+    n = len(rp.steps)
+    out = []
+    for k in sorted({0, min(1, n), n // 2, max(n - 1, 0), n}):
+        m, got = final_state(read_save(path), at=k)
+        assert m == n and got is not None
+        out.append((k, _state(rp.state_at(k)), _state(got)))
+    return out
+
+
+@pytest.mark.parametrize("path", [*TLD, *RECORDED[::4], *GOLDEN], ids=lambda p: p.name)
+def test_the_state_after_any_step_is_the_kept_replays(path):
+    """``final_state(..., at=k)`` (what ``inspect --step k`` prints) is the state
+    ``replay(...).state_at(k)`` gives, piece by piece, at the start, in the middle and at the end."""
+    for k, kept, lean in _at_both(_need(path)):
+        assert kept[0], k
+        assert lean == kept, k
+
+
+def test_a_step_out_of_range_gives_no_state_and_the_copy_is_detached():
+    log = RECORDED[0]
+    n, last = final_state(read_save(log))
+    assert final_state(read_save(log), at=n + 1) == (n, None)
+    assert final_state(read_save(log), at=-1) == (n, None)
+    _, first = final_state(read_save(log), at=0)
+    assert first is not None and last is not None
+    assert _state(first) != _state(last)            # the log moves pieces: the start differs
+    assert not any(first.pieces[pid].piece is rec.piece for pid, rec in last.pieces.items()
+                   if pid in first.pieces)          # a copy, not the live pieces

@@ -166,13 +166,18 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
 
 def final_state(source: SaveFile | Command | str, *, locate: Locate | None = None,
                 apply_boards: Callable[[str], object] | None = None,
-                warnings: list[str] | None = None) -> tuple[int, GameState]:
+                warnings: list[str] | None = None, at: int | None = None) -> tuple[int, GameState | None]:
     """The number of steps and the game state after the last one: what :func:`iter_log`'s last
     yield holds (the same interpreter runs the same commands), without what only a step-by-step
-    reader uses (no :class:`Step` records, move labels or state diffs, no undo pairing). Bad
-    input raises :class:`~vmodgen.errors.InputError` naming the save's file."""
+    reader uses (no :class:`Step` records, move labels or state diffs, no undo pairing).
+
+    ``at``: the state after that step instead (0: the starting position), a copy taken on the
+    way; the pass still runs every step (the labels asked and the board commands applied as a
+    full replay asks and applies them). ``None`` in place of the state when ``at`` is not a step
+    of the file. Bad input raises :class:`~vmodgen.errors.InputError` naming the save's file."""
     save = source if isinstance(source, SaveFile) else None
     path = save.path if save is not None else None
+    kept: GameState | None = None
     try:
         root = command_tree(source)
         state = GameState()
@@ -182,12 +187,18 @@ def final_state(source: SaveFile | Command | str, *, locate: Locate | None = Non
         head, nodes = split_steps(root)
         for node in head:
             runner.run(node)
+        if at == 0 and nodes:
+            kept = state.copy()
         runner.in_steps = True
-        for node in nodes:
+        for k, node in enumerate(nodes, 1):
             runner.run(node)
+            if k == at and k < len(nodes):
+                kept = state.copy()
     except InputError as exc:
         raise (exc.at(path) if path else exc) from None
-    return len(nodes), state
+    if at is None or at == len(nodes):
+        return len(nodes), state
+    return len(nodes), kept
 
 
 def _players(head: list[Command]) -> Iterator[Player]:
