@@ -180,12 +180,15 @@ class Vassal2Runner(_Runner):
         self.dirty.append(o)
 
     def _near(self, o: _P | _S) -> None:
-        """Note that ``o`` may stand at its place now (see :attr:`near`; built)."""
+        """Note that ``o`` may stand at its place now (see :attr:`near`, once built)."""
+        near = self.near
+        if near is None:
+            return
         if isinstance(o, _S):
             pos = o.pos
         else:
             pos = o.parent.pos if o.parent is not None else o.own_pos
-        self.near.setdefault(pos, {})[id(o)] = o
+        near.setdefault(pos, {})[id(o)] = o
 
     def _build_near(self) -> dict[tuple[int, int], dict[int, _P | _S]]:
         """The merge finder's index (:attr:`near`, :attr:`rank`) from the maps' lists as they are."""
