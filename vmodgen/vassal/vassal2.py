@@ -168,8 +168,7 @@ class Vassal2Runner(_Runner):
     def _set_pos(self, o: _P | _S, pos: tuple[int, int]) -> None:
         if isinstance(o, _P):
             o.own_pos = pos
-            if self.near is not None:
-                self._near(o)
+            self._near(o)
         else:
             o.pos = pos
             if self.near is not None:
@@ -206,8 +205,7 @@ class Vassal2Runner(_Runner):
         p.parent = s
         if s is not None:
             s.kids.add(p)
-        if self.near is not None:
-            self._near(p)
+        self._near(p)
         self.dirty.append(p)
 
     def _coll_remove(self, m: str | None, o: _P | _S) -> None:
