@@ -12,7 +12,8 @@ row's wall seconds too):
 * the same chain with ``--jobs 2`` beside ``--jobs 1`` (read the wall ratio: on 2 cores it
   should be below 1);
 * audit of the four public TLD logs, beside a replay-only pass of them;
-* ``inspect --json --module`` of ``tld_game_0606-1.log``, beside a replay-only pass of it;
+* ``inspect --json --module`` of ``tld_game_0606-1.log``, beside a replay-only pass of it; the
+  same with ``--step 500`` (a step in the middle);
 * decode of the 8.4 MB Almoravid save (in this process; ``deobfuscate_pieces``, what
   ``read_save`` decodes with: the text's pieces between ESC bytes), beside three floors: the issue's
   (``bytes.fromhex`` + XOR), bytes only (``binascii.unhexlify`` + ``bytes.translate``) and
@@ -138,7 +139,7 @@ def main() -> int:
     ap.add_argument("--base", type=Path, default=None, help="another vmodgen checkout (the 'before')")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--chain", type=int, default=7, help="times the four logs are repeated (7: 28 logs)")
-    ap.add_argument("--only", default="", help="comma-separated rows: chain,jobs,tld,inspect,decode,help")
+    ap.add_argument("--only", default="", help="comma-separated rows: chain,jobs,tld,inspect,step,decode,help")
     opt = ap.parse_args()
     if not MODULE.is_file() or not all(p.is_file() for p in LOGS):
         print("../shared/corpus is absent: nothing to measure")
@@ -170,6 +171,10 @@ def main() -> int:
         if not only or "inspect" in only:
             rows.append(("inspect --json --module of log 1",
                          ["inspect", "--json", "--module", str(MODULE), str(LOGS[0])],
+                         REPLAY_ONLY + [str(MODULE), str(LOGS[0])], "replay-only pass of log 1"))
+        if not only or "step" in only:
+            rows.append(("inspect --json --module --step 500 of log 1",
+                         ["inspect", "--json", "--module", str(MODULE), "--step", "500", str(LOGS[0])],
                          REPLAY_ONLY + [str(MODULE), str(LOGS[0])], "replay-only pass of log 1"))
         if not only or "help" in only:
             rows.append(("vmodgen --help", ["--help"], [], "bare interpreter"))

@@ -171,25 +171,18 @@ def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
     from ..errors import InputError
-    from .replay import iter_log, replay
+    from .replay import final_state
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
-    if step is None:                # the last step: one pass, no step kept
-        n, state = 0, None
-        for n, _step, state in iter_log(save, locate=locate, apply_boards=apply, warnings=warnings):
-            pass
-        assert state is not None
-        k = n
-    else:
-        rp = replay(save, locate=locate, apply_boards=apply, warnings=warnings)
-        n = len(rp.steps)
-        k = step
-        if not 0 <= k <= n:
-            raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
-        state = rp.state_at(k)
+    # one lean pass (no step records, no undo pairing), the state after ``step`` copied on the way
+    n, got = final_state(save, locate=locate, apply_boards=apply, warnings=warnings, at=step)
+    k = n if step is None else step
+    if got is None:
+        raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")
+    state = got
     if module is not None:          # the boards chosen as of step k (a log may change them)
         from .codec import encode
         for map_id, tokens in state.boards.items():

@@ -129,6 +129,9 @@ class _Runner:
         self.warnings = warnings
         self.local = 0
         self.step: Step | None = None
+        #: the file's steps have begun: a container run now is a step's, never the opening
+        #: (the lean pass of :func:`~.replay.final_state` runs steps without a :class:`Step`)
+        self.in_steps = False
         self.index: dict[Position, list[str]] = {}   # stacks by position
         for stack in state.stacks.values():
             self._index_add(stack)
@@ -150,7 +153,7 @@ class _Runner:
         if not node.subs:
             self.execute(node.typed(), node.text)
             return
-        if self.step is None and self._load(node):
+        if self.step is None and not self.in_steps and self._load(node):
             return
         for sub in node.walk():
             self.execute(sub.typed(), sub.text)
@@ -408,9 +411,19 @@ class _Runner:
     def _record(self, cmd: MovePiece, old: Position, new: Position, is_stack: bool,
                 members: list[str]) -> None:
         if self.step is None:
+            self.touch(old, new)
             return
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
                                     members, cmd.new_under))
+
+    def touch(self, old: Position, new: Position) -> None:
+        """A step's move run without a :class:`Step` (the lean pass): its labels are still asked,
+        in the same order, though none is kept. A module reads a board's image size, and warns
+        when it cannot, on the first label it is asked on that board: the warnings then come in
+        the order a full replay gives them (every label is memoised: a dict lookup)."""
+        if self.in_steps and self.locate is not None:
+            self.label(old)
+            self.label(new)
 
     def _ignored(self, pid: str) -> None:
         if self.step is not None:

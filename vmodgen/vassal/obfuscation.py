@@ -11,7 +11,6 @@ Decoding works on whole byte strings with ``binascii.unhexlify`` and ``bytes.tra
 from __future__ import annotations
 
 import binascii
-import secrets
 from pathlib import Path
 
 from .. import limits
@@ -109,6 +108,7 @@ def deobfuscate(data: bytes, path: str | Path | None = None) -> tuple[str, str, 
 def obfuscate(text: str, key: int | None = None) -> bytes:
     """``!VCSK`` obfuscation of ``text`` (UTF-8), as VASSAL 3.7 writes it; random key by default."""
     if key is None:
+        import secrets          # only when writing: reading a file needs no random key
         key = secrets.randbelow(256)
     if not 0 <= key <= 255:
         raise ValueError("obfuscation key must be 0..255")

@@ -22,9 +22,8 @@ from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .interpreter import Change, Move, Step, _Runner, merge_stack_state, merge_state  # noqa: F401 (re-exported)
 from .savefile import SaveFile
 from .typed import Chat, Log, Player, Unknown
-from .undo import pair_undos
 
-__all__ = ["replay", "Replay", "read_log", "iter_log", "ReplayVisitor", "split_steps", "chat_lines",
+__all__ = ["replay", "Replay", "read_log", "iter_log", "final_state", "ReplayVisitor", "split_steps", "chat_lines",
            "log_version", "GameState", "PieceRecord", "StackRecord", "Step", "Move", "Change", "Locate"]
 
 
@@ -149,6 +148,7 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
     for node in head:
         runner.run(node)
     steps = [Step(i, node) for i, node in enumerate(nodes, 1)]
+    from .undo import pair_undos
     pair_undos(steps, version, [p for p in _players(head)])
     visitor.start(state)
     yield 0, None, state
@@ -162,6 +162,43 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
     if type(visitor).saved is not ReplayVisitor.saved:
         visitor.saved(runner.saved_state())
     return visitor.end_file(state)
+
+
+def final_state(source: SaveFile | Command | str, *, locate: Locate | None = None,
+                apply_boards: Callable[[str], object] | None = None,
+                warnings: list[str] | None = None, at: int | None = None) -> tuple[int, GameState | None]:
+    """The number of steps and the game state after the last one: what :func:`iter_log`'s last
+    yield holds (the same interpreter runs the same commands), without what only a step-by-step
+    reader uses (no :class:`Step` records, move labels or state diffs, no undo pairing).
+
+    ``at``: the state after that step instead (0: the starting position), a copy taken on the
+    way; the pass still runs every step (the labels asked and the board commands applied as a
+    full replay asks and applies them). ``None`` in place of the state when ``at`` is not a step
+    of the file. Bad input raises :class:`~vmodgen.errors.InputError` naming the save's file."""
+    save = source if isinstance(source, SaveFile) else None
+    path = save.path if save is not None else None
+    kept: GameState | None = None
+    try:
+        root = command_tree(source)
+        state = GameState()
+        runner = runner_for(log_version(save if save is not None else root))(
+            state, locate, apply_boards, warnings if warnings is not None else [], path)
+        runner.execute(root.typed(), root.text)
+        head, nodes = split_steps(root)
+        for node in head:
+            runner.run(node)
+        if at == 0 and nodes:
+            kept = state.copy()
+        runner.in_steps = True
+        for k, node in enumerate(nodes, 1):
+            runner.run(node)
+            if k == at and k < len(nodes):
+                kept = state.copy()
+    except InputError as exc:
+        raise (exc.at(path) if path else exc) from None
+    if at is None or at == len(nodes):
+        return len(nodes), state
+    return len(nodes), kept
 
 
 def _players(head: list[Command]) -> Iterator[Player]:

@@ -134,6 +134,13 @@ class Vassal2Runner(_Runner):
         self.reg: dict[str, _P | _S] = {}
         # map → its top-level pieces in the order they joined it (a dict: in order, O(1) out)
         self.coll: dict[str, dict[int, _P | _S]] = {}
+        #: the merge finder's index, built from the maps' lists on its first use: (map, id) → when
+        #: the piece or stack joined that map's list (the list's order), and point → the pieces
+        #: and stacks of the lists that may stand there (a superset: each is added when it comes
+        #: to a point, and dropped when a look finds it elsewhere)
+        self.rank: dict[tuple[str, int], int] = {}
+        self.ranks = 0
+        self.near: dict[tuple[int, int], dict[int, _P | _S]] | None = None
         self.dirty: list[_P | _S] = []
         for rec in list(self.s.pieces.values()):     # a state handed in (none when a file is read)
             p = _P(rec.id, rec)
@@ -161,9 +168,36 @@ class Vassal2Runner(_Runner):
     def _set_pos(self, o: _P | _S, pos: tuple[int, int]) -> None:
         if isinstance(o, _P):
             o.own_pos = pos
+            self._near(o)
         else:
             o.pos = pos
+            if self.near is not None:
+                near = self.near.setdefault(pos, {})
+                near[id(o)] = o
+                for p in o.kids:        # pieces whose place is the stack's
+                    near[id(p)] = p
         self.dirty.append(o)
+
+    def _near(self, o: _P | _S) -> None:
+        """Note that ``o`` may stand at its place now (see :attr:`near`, once built)."""
+        near = self.near
+        if near is None:
+            return
+        if isinstance(o, _S):
+            pos = o.pos
+        else:
+            pos = o.parent.pos if o.parent is not None else o.own_pos
+        near.setdefault(pos, {})[id(o)] = o
+
+    def _build_near(self) -> dict[tuple[int, int], dict[int, _P | _S]]:
+        """The merge finder's index (:attr:`near`, :attr:`rank`) from the maps' lists as they are."""
+        self.near = {}
+        for m, members in self.coll.items():
+            for k, o in members.items():
+                self.ranks += 1
+                self.rank[(m, k)] = self.ranks
+                self._near(o)
+        return self.near
 
     def _set_parent(self, p: _P, s: _S | None) -> None:
         if p.parent is not None:
@@ -171,6 +205,7 @@ class Vassal2Runner(_Runner):
         p.parent = s
         if s is not None:
             s.kids.add(p)
+        self._near(p)
         self.dirty.append(p)
 
     def _coll_remove(self, m: str | None, o: _P | _S) -> None:
@@ -198,6 +233,10 @@ class Vassal2Runner(_Runner):
         if cur is not None and cur != m:
             self._coll_remove(cur, o)
         self.coll.setdefault(m, {})[id(o)] = o
+        if self.near is not None:
+            self.ranks += 1
+            self.rank[(m, id(o))] = self.ranks
+            self._near(o)
         self._set_map(o, m)
 
     def _insert_child(self, s: _S, p: _P, index: int) -> None:
@@ -279,6 +318,7 @@ class Vassal2Runner(_Runner):
         cmds = _opening_adds(node)
         if cmds is None:
             return False
+        self.near = None                # the maps' lists change here: the index is built again
         reg, coll, spieces = self.reg, self.coll, self.s.pieces
         warnings, path = self.warnings, self.path
         for cmd in cmds:
@@ -453,6 +493,8 @@ class Vassal2Runner(_Runner):
             new = (cmd.new_map, cmd.new_x, cmd.new_y)
             self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new),
                                         isinstance(o, _S), members, cmd.new_under))
+        else:
+            self.touch((cmd.old_map, cmd.old_x, cmd.old_y), (cmd.new_map, cmd.new_x, cmd.new_y))
 
     def _place_at(self, m: str, o: _P | _S, pos: tuple[int, int]) -> None:
         """``Map.placeAt`` of a piece in the game: its point, then onto the map's list."""
@@ -467,21 +509,38 @@ class Vassal2Runner(_Runner):
         coll = self.coll.get(m)
         if not coll:
             return False
-        for x in coll.values():          # nothing changes the list until the one merge
+        near = self.near if self.near is not None else self._build_near()
+        cands = near.get(pos)
+        if not cands:
+            return False
+        # the first on the map's list, in its order (the rank), of those standing at the point
+        best: _P | _S | None = None
+        best_rank = 0
+        gone = []
+        rank = self.rank
+        for k, x in cands.items():
             if isinstance(x, _S):
                 if x.pos != pos:
+                    gone.append(k)
                     continue
-                if x.contents and not x.contents[-1].no_stack:
-                    self._merge(x, moving)
-                    return True
+                if coll.get(k) is not x or not (x.contents and not x.contents[-1].no_stack):
+                    continue
             else:
                 parent = x.parent
                 if (parent.pos if parent is not None else x.own_pos) != pos:
+                    gone.append(k)
                     continue
-                if not x.no_stack:
-                    self._merge(x, moving)
-                    return True
-        return False
+                if coll.get(k) is not x or x.no_stack:
+                    continue
+            r = rank[(m, k)]
+            if best is None or r < best_rank:
+                best, best_rank = x, r
+        for k in gone:
+            del cands[k]
+        if best is None:
+            return False
+        self._merge(best, moving)
+        return True
 
     def _merge(self, fixed: _P | _S, moving: _P | _S) -> None:
         """``StackMetrics.merge``: put ``moving`` right above ``fixed`` (a stack: above its top
