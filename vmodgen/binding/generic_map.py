@@ -44,6 +44,13 @@ def hex_grid_of(grid) -> HexGrid | None:
     return None
 
 
+def zone_box(z: Zone) -> tuple[int, int, int, int] | None:
+    """A zone's bounding box (x0, y0, x1, y1), None for a zone with no points."""
+    if not z.xs:
+        return None
+    return min(z.xs), min(z.ys), max(z.xs), max(z.ys)
+
+
 def hex_zone_of(grid) -> Zone | None:
     """The zone of a zoned grid with no hex background whose own hex grid is the board's hexes:
     the widest such zone (bounding box area), the first of equals; None when there is none."""
@@ -98,17 +105,20 @@ def raw_of_label(g: HexGrid, label: str) -> Hex | None:
     return raw_of(g, *g.snap_to_hex(*p))
 
 
-def extent_from_size(g: HexGrid, size: tuple[int, int]) -> Extent:
-    """The raw hexes whose centres lie on a board of ``size`` pixels."""
+def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Extent:
+    """The raw hexes whose centres lie on a board of ``size`` pixels (within ``box``, x0, y0,
+    x1, y1, when given: a zone's bounding box)."""
     w, h = size
-    corners = [raw_of(g, x, y) for x in (0, max(w - 1, 0)) for y in (0, max(h - 1, 0))]
+    bx0, by0, bx1, by1 = box if box is not None else (0, 0, max(w - 1, 0), max(h - 1, 0))
+    bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, max(w - 1, 0)), min(by1, max(h - 1, 0))
+    corners = [raw_of(g, x, y) for x in (bx0, bx1) for y in (by0, by1)]
     c0, c1 = min(c.line for c in corners) - 1, max(c.line for c in corners) + 1
     r0, r1 = min(c.pos for c in corners) - 1, max(c.pos for c in corners) + 1
     cols, rows = set(), set()
     for c in range(c0, c1 + 1):
         for r in range(r0, r1 + 1):
             x, y = g.hex_center(c, r)
-            if 0 <= x < w and 0 <= y < h:       # the hex's centre is on the board
+            if bx0 <= x <= bx1 and by0 <= y <= by1:       # the hex's centre is on the board
                 cols.add(c)
                 rows.add(r)
     if not cols:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..rules.generic import GenericRules
 from . import fuzzy
-from .generic_map import extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, raw_id
+from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, hex_zone_of, raw_id,
+                          zone_box)
 from .pieces import SlotIndex, SlotInfo
 from .tomltext import one_line, q, toml_key
 from .values import comment, proposals
@@ -185,10 +186,13 @@ def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str])
     g = hex_grid_of(board.grid)
     size = board.size
     if size is not None:
-        e = extent_from_size(g, size)
+        hz = hex_zone_of(board.grid)
+        box = zone_box(hz) if hz is not None else None
+        e = extent_from_size(g, size, box)
         first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
-        return [f"# the board image is {size[0]}x{size[1]} pixels: hexes {one_line(first)} ... {one_line(last)} "
-                "(read from it)"], None
+        where = f", the hexes of its zone '{one_line(hz.name)}'" if box is not None and hz is not None else ""
+        return [f"# the board image is {size[0]}x{size[1]} pixels{where}: hexes {one_line(first)} ... "
+                f"{one_line(last)} (read from it)"], None
     e = extent_from_labels(g, labels)
     if e is None:
         return (["# extent = [\"FIRST\", \"LAST\"]   # TODO: the board image is not in the module and no log was",

@@ -175,6 +175,9 @@ def grid_summary(grid: AnyGrid | None) -> str:
     parts = [f"ZonedGrid, {len(grid.zones)} zones"]
     if grid.background is not None:
         parts.append("background " + grid_summary(grid.background))
+    for z in grid.zones:         # a zone with a hex grid of its own: the board's hexes may be its
+        if isinstance(z.grid, HexGrid) and not z.use_parent_grid:
+            parts.append(f"zone '{z.name}' {grid_summary(z.grid)}")
     return ", ".join(parts)
 
 
