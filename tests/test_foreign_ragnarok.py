@@ -222,3 +222,27 @@ def test_a_file_of_drags_only_is_recorded_by_its_mover():
     assert recorder([Step(1, NullCommand())], roster) == "me, Alice, Bob"
     chat = Step(1, NullCommand(), player="Bob", chat=["&lt;Alice&gt; - hello"])
     assert recorder([chat, Step(2, NullCommand(), player="Bob")], roster) == "Alice"
+
+
+def test_a_special_dice_buttons_report_is_a_roll():
+    """Ragnarok's dice are SpecialDiceButtons (faces 1-6 as images and text): VASSAL 3.7.26
+    (SpecialDiceButton.DR: the format, default ``** $name$ = [$result1$] *** <$PlayerName$>``,
+    gets one more ``*``) writes ``*** 1d6 = [3] *** <Alice>``; before, no roll was read (integrity
+    saw no dice at all). Faces per die come from the dice's faces when they are 1 ... n."""
+    from vmodgen.vassal.buildfile import read_dice
+    from vmodgen.vassal.dice import parse_roll
+    from lxml import etree
+    assert parse_roll("*** 1d6 = [3] *** <Alice>") == ("Alice", "1d6", [3])
+    assert parse_roll("*** 2d6 = [3] [5] *** <Bob>") == ("Bob", "2d6", [3, 5])
+    assert parse_roll("*** Event = [Storm] *** <Bob>") is None and parse_roll("*** 1d6 = [] *** <Bob>") is None
+    face = '<VASSAL.build.module.SpecialDieFace icon="f{0}.png" text="{1}" value="{0}"/>'
+    def button(name: str, dice: list[list[str]]) -> str:
+        body = "".join(f'<VASSAL.build.module.SpecialDie format="$result$" name="d{k}">'
+                       + "".join(face.format(i + 1, t) for i, t in enumerate(faces)) + "</VASSAL.build.module.SpecialDie>"
+                       for k, faces in enumerate(dice))
+        return f'<VASSAL.build.module.SpecialDiceButton name="{name}">{body}</VASSAL.build.module.SpecialDiceButton>'
+    d6 = [str(i) for i in range(1, 7)]
+    root = etree.fromstring("<VASSAL.build.GameModule>" + button("2d6", [d6, d6]) + button("odd", [d6, d6[:4]])
+                            + button("words", [["Hit", "Miss"]])
+                            + '<VASSAL.build.module.DiceButton name="d10" nSides="10"/></VASSAL.build.GameModule>')
+    assert read_dice(root) == {"2d6": 6, "d10": 10}
