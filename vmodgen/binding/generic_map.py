@@ -40,7 +40,8 @@ def hex_grid_of(grid) -> HexGrid | None:
         if isinstance(grid.background, HexGrid):
             return grid.background
         z = hex_zone_of(grid)
-        return z.grid if z is not None else None
+        zg = z.grid if z is not None else None
+        return zg if isinstance(zg, HexGrid) else None
     return None
 
 
@@ -58,9 +59,9 @@ def hex_zone_of(grid) -> Zone | None:
         return None
     best: Zone | None = None
     for z in grid.zones:
-        if isinstance(z.grid, HexGrid) and not z.use_parent_grid:
-            if best is None or z.size[0] * z.size[1] > best.size[0] * best.size[1]:
-                best = z
+        if isinstance(z.grid, HexGrid) and not z.use_parent_grid and (
+                best is None or z.size[0] * z.size[1] > best.size[0] * best.size[1]):
+            best = z
     return best
 
 
