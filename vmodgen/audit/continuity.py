@@ -57,12 +57,20 @@ def compare(before_name: str, before: dict, after_name: str, after: dict) -> lis
     return out
 
 
+def _unlogged(key: str) -> bool:
+    """Persistent properties a log cannot carry: the ``Old*`` ones VASSAL sets on every move
+    (logs record them as ``LOG\tnull``) and ``ClickedX``/``ClickedY``, which a key or menu
+    command sets through a ``SetPersistentPropertyCommand`` that has no encoder (VASSAL never
+    logs or sends it: the recorder's save has the new click point, the log's replay the old)."""
+    return key.startswith("Old") or key in ("ClickedX", "ClickedY")
+
+
 def _basic_key(t) -> tuple:
-    """A BasicPiece state without its place and without the ``Old*`` properties VASSAL sets on
-    every move (logs record them as ``LOG\tnull``: a replay cannot know them)."""
+    """A BasicPiece state without its place and without the properties no log carries
+    (:func:`_unlogged`): a replay cannot know them."""
     from ..vassal.codec import decode
     tokens = decode(t.state, ";")
-    props = {k: v for k, v in t.persistent().items() if not k.startswith("Old")}
+    props = {k: v for k, v in t.persistent().items() if not _unlogged(k)}
     return (tokens[3] if len(tokens) > 3 else "", sorted(props.items()))
 
 
@@ -95,5 +103,5 @@ def _prop_diff(x, y) -> dict[str, tuple[str | None, str | None]]:
         return {"state": ("…", "… (differs)")}
     skip = {"CurrentX", "CurrentY", "CurrentMap", "CurrentBoard", "CurrentZone", "LocationName"}
     out = {k: (p.get(k), q.get(k)) for k in sorted(p.keys() | q.keys())
-           if p.get(k) != q.get(k) and k not in skip and not k.startswith("Old")}
+           if p.get(k) != q.get(k) and k not in skip and not _unlogged(k)}
     return out

@@ -71,13 +71,21 @@ SPEAKER = re.compile(r"^(?:<([^>]+)> - |\* <([^>]+)> )")
 
 def recorder(steps: list[Step], players: list[tuple[str, str]]) -> str:
     """Who recorded a file: the name its own chat lines, dice reports and tracker reports give
-    most often (a log holds only its recorder's actions); else the PLAYER names of its start."""
+    most often (a log holds only its recorder's actions); else the player its moves record most
+    often; else the PLAYER names of its start."""
     count: dict[str, int] = {}
     for step in steps:
         for text in step.chat_text:
             r = parse_roll(text)
             m = SPEAKER.match(text)
             name = r[0] if r else (m.group(1) or m.group(2)) if m else None
+            if name:
+                count[name] = count.get(name, 0) + 1
+    if not count:
+        # no chat line names anyone: the player VASSAL records with each move (a drag's ``M/``
+        # command carries the mover's id), as in a file of drags only
+        for step in steps:
+            name = player_of(step)
             if name:
                 count[name] = count.get(name, 0) + 1
     if count:

@@ -28,8 +28,8 @@ from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPl
                           UnitType)
 from ..model.unit import Unit
 from .base import Binding
-from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, raw_id,
-                          raw_of_label, set_terrain)
+from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, hex_zone_of,
+                          raw_id, raw_of_label, set_terrain, zone_box)
 from .pieces import Facts, SlotIndex, resolve, state_key
 from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
@@ -184,7 +184,8 @@ class FileBinding(Binding):
                 raise self._err(f"[map]: the image of board '{board.name}' is not in the module, so its size is "
                                 "unknown: state the corner hexes, extent = [\"first\", \"last\"] (vmodgen bind "
                                 "--log infers them from logs)", spec.lines.get("map"))
-            extent = extent_from_size(g, size)
+            hz = hex_zone_of(board.grid)       # the hexes are a zone's grid: its bounding box
+            extent = extent_from_size(g, size, zone_box(hz) if hz is not None else None)
         try:
             return grid_map(spec.name, spec.name, g, extent, board.grid, self._rename, spec.default_terrain,
                             what=f"{self.path}: [map]")

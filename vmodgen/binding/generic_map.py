@@ -23,7 +23,7 @@ from typing import Iterable
 from ..errors import InputError
 from ..hexes.grid import Hex
 from ..hexes.vassal_grid import HexGrid
-from ..hexes.vassal_zones import ZonedGrid
+from ..hexes.vassal_zones import Zone, ZonedGrid
 from ..limits import MAX_MAP_HEXES
 from ..model.mapdata import HexInfo, MapData
 
@@ -31,12 +31,38 @@ FRAME = "grid"
 
 
 def hex_grid_of(grid) -> HexGrid | None:
-    """The hex grid of a board's grid (a zoned grid's background), or None."""
+    """The hex grid of a board's grid: the grid itself, a zoned grid's background, else the hex
+    grid of its widest zone that has one of its own (a board whose hexes are a zone, beside
+    zones with square grids, as VASSAL's ZonedGrid allows); or None."""
     if isinstance(grid, HexGrid):
         return grid
-    if isinstance(grid, ZonedGrid) and isinstance(grid.background, HexGrid):
-        return grid.background
+    if isinstance(grid, ZonedGrid):
+        if isinstance(grid.background, HexGrid):
+            return grid.background
+        z = hex_zone_of(grid)
+        zg = z.grid if z is not None else None
+        return zg if isinstance(zg, HexGrid) else None
     return None
+
+
+def zone_box(z: Zone) -> tuple[int, int, int, int] | None:
+    """A zone's bounding box (x0, y0, x1, y1), None for a zone with no points."""
+    if not z.xs:
+        return None
+    return min(z.xs), min(z.ys), max(z.xs), max(z.ys)
+
+
+def hex_zone_of(grid) -> Zone | None:
+    """The zone of a zoned grid with no hex background whose own hex grid is the board's hexes:
+    the widest such zone (bounding box area), the first of equals; None when there is none."""
+    if not isinstance(grid, ZonedGrid) or isinstance(grid.background, HexGrid):
+        return None
+    best: Zone | None = None
+    for z in grid.zones:
+        if isinstance(z.grid, HexGrid) and not z.use_parent_grid and (
+                best is None or z.size[0] * z.size[1] > best.size[0] * best.size[1]):
+            best = z
+    return best
 
 
 @dataclass(frozen=True)
@@ -80,17 +106,20 @@ def raw_of_label(g: HexGrid, label: str) -> Hex | None:
     return raw_of(g, *g.snap_to_hex(*p))
 
 
-def extent_from_size(g: HexGrid, size: tuple[int, int]) -> Extent:
-    """The raw hexes whose centres lie on a board of ``size`` pixels."""
+def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Extent:
+    """The raw hexes whose centres lie on a board of ``size`` pixels (within ``box``, x0, y0,
+    x1, y1, when given: a zone's bounding box)."""
     w, h = size
-    corners = [raw_of(g, x, y) for x in (0, max(w - 1, 0)) for y in (0, max(h - 1, 0))]
+    bx0, by0, bx1, by1 = box if box is not None else (0, 0, max(w - 1, 0), max(h - 1, 0))
+    bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, max(w - 1, 0)), min(by1, max(h - 1, 0))
+    corners = [raw_of(g, x, y) for x in (bx0, bx1) for y in (by0, by1)]
     c0, c1 = min(c.line for c in corners) - 1, max(c.line for c in corners) + 1
     r0, r1 = min(c.pos for c in corners) - 1, max(c.pos for c in corners) + 1
     cols, rows = set(), set()
     for c in range(c0, c1 + 1):
         for r in range(r0, r1 + 1):
             x, y = g.hex_center(c, r)
-            if 0 <= x < w and 0 <= y < h:       # the hex's centre is on the board
+            if bx0 <= x <= bx1 and by0 <= y <= by1:       # the hex's centre is on the board
                 cols.add(c)
                 rows.add(r)
     if not cols:
@@ -173,11 +202,20 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
     if extent.size > MAX_MAP_HEXES:
         raise InputError(None, f"{what}: {extent.size} hexes is more than the limit of {MAX_MAP_HEXES}")
     board_grid = board_grid if board_grid is not None else g
+    hz = hex_zone_of(board_grid)
+    hz = hz if hz is not None and hz.grid is g else None
     labels: dict[str, Hex] = {}
     for c in range(extent.cols[0], extent.cols[1] + 1):
         for r in range(extent.rows[0], extent.rows[1] + 1):
             x, y = g.hex_center(c, r)
-            if g.numbering is None:
+            if hz is not None:
+                # the hexes are a zone's grid: the zone's hexes are those whose centre lies in it
+                # (the first zone holding the point, as VASSAL tries them), named as the board
+                # names them (the zone's locationFormat; raw CCRR when the grid has no numbering)
+                if board_grid.find_zone(x, y) is not hz:
+                    continue
+                own = raw_id(c, r) if g.numbering is None else hz.location_name(x, y)
+            elif g.numbering is None:
                 own = raw_id(c, r)
                 if board_grid is not g and _board_label(board_grid, g, x, y, None) is not None:
                     continue             # a zone covers this hex: not part of the hex map

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..rules.generic import GenericRules
 from . import fuzzy
-from .generic_map import extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, raw_id
+from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, hex_zone_of, raw_id,
+                          zone_box)
 from .pieces import SlotIndex, SlotInfo
 from .tomltext import one_line, q, toml_key
 from .values import comment, proposals
@@ -121,6 +122,20 @@ def _side_property(slots: list[SlotInfo], sides: list[str]) -> SideProperty | No
     return best[1] if best else None
 
 
+def _folder_candidates(slots: list[SlotInfo], covered: set[int]) -> list[SlotInfo]:
+    """The pieces whose side a palette folder may tell: those the side property does not cover,
+    less those that nest a marker-named prototype no covered piece nests (a module that gives
+    its units the side by a Marker property and files a game marker, built on a ``Marker``
+    prototype, in a side's folder: the marker is no unit of that side)."""
+    rest = [s for i, s in enumerate(slots) if i not in covered]
+    if not covered:
+        return rest
+    marker_words = KIND_WORDS["marker"]
+    unit_protos = {p for i in covered for p in slots[i].facts.prototypes}
+    return [s for s in rest
+            if not any(fuzzy.key(p) in marker_words and p not in unit_protos for p in s.facts.prototypes)]
+
+
 def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]]:
     """side → folder prefixes (up to the component that names the side)."""
     out: dict[str, set[str]] = {}
@@ -171,10 +186,13 @@ def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str])
     g = hex_grid_of(board.grid)
     size = board.size
     if size is not None:
-        e = extent_from_size(g, size)
+        hz = hex_zone_of(board.grid)
+        box = zone_box(hz) if hz is not None else None
+        e = extent_from_size(g, size, box)
         first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
-        return [f"# the board image is {size[0]}x{size[1]} pixels: hexes {one_line(first)} ... {one_line(last)} "
-                "(read from it)"], None
+        where = f", the hexes of its zone '{one_line(hz.name)}'" if box is not None and hz is not None else ""
+        return [f"# the board image is {size[0]}x{size[1]} pixels{where}: hexes {one_line(first)} ... "
+                f"{one_line(last)} (read from it)"], None
     e = extent_from_labels(g, labels)
     if e is None:
         return (["# extent = [\"FIRST\", \"LAST\"]   # TODO: the board image is not in the module and no log was",
@@ -315,7 +333,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         st.inferred.append(f"unit sides from the Marker property '{prop_key}'")
         values = {v for vals in per.values() for v in vals}
         covered = {i for i, s in enumerate(slots) if s.facts.properties.get(prop_key) in values}
-    folders = _folder_sides([s for i, s in enumerate(slots) if i not in covered], sides)
+    folders = _folder_sides(_folder_candidates(slots, covered), sides)
     for side in sides:
         if side in folders:
             classes.insert(0 if prop is None else len(classes), (f"{side} units (palette folders)",
@@ -342,7 +360,9 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
                   f"# that use it ({n}: a base prototype): no marker class from it."]
         st.inferred.append(f"prototype {proto}: not a marker ({n} unit(s) of a side use it)")
     lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st)
-    unsided = [s for i, s in enumerate(slots) if i not in sided]
+    kept = {p for p, _ in kept_out}
+    unsided = [s for i, s in enumerate(slots) if i not in sided and not any(
+        fuzzy.key(p) in KIND_WORDS["marker"] and p not in kept for p in s.facts.prototypes)]
     if unsided:
         groups = sorted({s.facts.folder or "(no folder)" for s in unsided})
         st.missing.append(f"the side of {len(unsided)} palette piece(s) in " + ", ".join(groups[:8])
@@ -350,7 +370,8 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         lines += ["", f"# Could not tell the side of {len(unsided)} palette piece(s), in:"] + \
                  [f"#   {one_line(g)}" for g in groups[:20]]
     lines += ["", "# ---- turn and phase"]
-    if module.turn_trackers:
+    pattern = next((tp for tp in map(tracker_turn_pattern, module.turn_trackers) if tp), None)
+    if module.turn_trackers and pattern is None:
         lines.append("# The module has a turn tracker, but a binding cannot read arbitrary trackers yet:")
     lines += ["# Name the phases and the chat lines that announce them ([[phase]] with chat patterns and",
               '# source = "chat"); or, when each side moves in its own phase, source = "player" with one',
@@ -361,22 +382,62 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               "[turns]", 'source = "none"', ""]
-    lines += _player_phases_template(sides, bool(module.turn_trackers))
+    lines += _player_phases_template(sides, bool(module.turn_trackers), pattern)
     st.missing.append("the turn and phase ([turns] source = \"none\")")
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
 
 
-def _player_phases_template(sides: list[str], tracker: bool) -> list[str]:
+def tracker_turn_pattern(tracker) -> str | None:
+    """A ``[turns] turn`` pattern for the chat line a turn tracker writes when its turn counter
+    changes (``reportFormat``, VASSAL's default ``* <$PlayerId$> Turn Updated from $oldTurn$ to
+    $newTurn$``), group 1 the new turn; None when its first level is no counter (the turn is
+    then no number) or the format does not name ``$newTurn$``. Each ``$property$`` but
+    ``$newTurn$`` matches anything, whitespace runs any whitespace (the tracker pads its
+    levels), and what comes before the first words is left out (the player's name)."""
+    levels = tracker.levels
+    if not levels or not levels[0].kind.endswith("CounterTurnLevel"):
+        return None
+    fmt = tracker.attributes.get("reportFormat", "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$")
+    parts = re.split(r"(\$[^$\s]+\$)", fmt)
+    if "$newTurn$" not in parts:
+        return None
+    first = next((i for i, part in enumerate(parts) if re.search(r"[A-Za-z]{2}", part)
+                  and not part.startswith("$")), None)
+    if first is None or parts.index("$newTurn$") < first:
+        return None
+    parts = parts[first:]
+    parts[0] = re.sub(r"^[^A-Za-z0-9]+", "", parts[0])
+    out: list[str] = []
+    for part in parts:
+        if part == "$newTurn$":
+            out.append(r"\s*(-?\d+)")
+        elif part.startswith("$") and part.endswith("$") and len(part) > 1:
+            out.append(".*?")
+        else:
+            out.append(r"\s+".join(re.escape(w) for w in re.split(r"\s+", part)))
+    text = "".join(out).replace(r"\s+\s*", r"\s+")
+    return text if "(" in text else None
+
+
+def _player_phases_template(sides: list[str], tracker: bool, pattern: str | None = None) -> list[str]:
     """Commented-out ``source = "player"`` tables, one movement phase per side: with no turn
-    tracker, who moves is what a play-by-email log tells of the phase."""
-    if tracker or len(sides) < 2:
+    tracker, who moves is what a play-by-email log tells of the phase; with a tracker that only
+    counts turns, its chat line (``pattern``) gives the turn."""
+    if (tracker and pattern is None) or len(sides) < 2:
         return []
-    out = ["# The module has no turn tracker. If each side moves in its own turn (a play-by-email",
-           "# game sends one side's moves per file), uncomment this (and drop the [turns] above): the",
-           "# phase of each step is its player's side's; the turn is counted, a new one each time the",
-           "# first side moves again.", "# [turns]", '# source = "player"']
+    if pattern is not None:
+        out = ["# The module's turn tracker counts turns only (no phases). If each side moves in its own",
+               "# turn (a play-by-email game sends one side's moves per file), uncomment this (and drop the",
+               "# [turns] above): the phase of each step is its player's side's; the turn is the one the",
+               "# tracker's chat line gives when a player presses it.", "# [turns]", '# source = "player"',
+               f"# turn = {q(pattern)}"]
+    else:
+        out = ["# The module has no turn tracker. If each side moves in its own turn (a play-by-email",
+               "# game sends one side's moves per file), uncomment this (and drop the [turns] above): the",
+               "# phase of each step is its player's side's; the turn is counted, a new one each time the",
+               "# first side moves again.", "# [turns]", '# source = "player"']
     for s in sides:
         out += ["#", "# [[phase]]", f"# id = {q(slug(s) + '-movement')}", f"# name = {q(s + ' Movement')}",
                 f"# side = {q(slug(s))}", '# kind = "movement"']

@@ -175,6 +175,9 @@ def grid_summary(grid: AnyGrid | None) -> str:
     parts = [f"ZonedGrid, {len(grid.zones)} zones"]
     if grid.background is not None:
         parts.append("background " + grid_summary(grid.background))
+    for z in grid.zones:         # a zone with a hex grid of its own: the board's hexes may be its
+        if isinstance(z.grid, HexGrid) and not z.use_parent_grid:
+            parts.append(f"zone '{z.name}' {grid_summary(z.grid)}")
     return ", ".join(parts)
 
 
@@ -288,11 +291,29 @@ def read_dice(root) -> dict[str, int]:
     """Faces per die of each DiceButton, by the name its reports carry."""
     out: dict[str, int] = {}
     for el in root.iter():
-        if isinstance(el.tag, str) and el.tag.endswith("DiceButton"):
+        if isinstance(el.tag, str) and el.tag.endswith("SpecialDiceButton"):
+            sides = _numbered_faces(el)
+            if el.get("name") and sides:
+                out.setdefault(el.get("name"), sides)
+        elif isinstance(el.tag, str) and el.tag.endswith("DiceButton"):
             sides = el.get("nSides", "")
             if el.get("name") and sides.isdigit() and 0 < int(sides) <= 10_000:
                 out.setdefault(el.get("name"), int(sides))
     return out
+
+
+def _numbered_faces(button) -> int | None:
+    """Faces per die of a SpecialDiceButton whose every die has the faces 1 ... n (their text):
+    n; None when its dice differ or a face is no such number (symbols, words)."""
+    counts = set()
+    for die in elements(button):
+        if not cls(die).endswith("SpecialDie"):
+            continue
+        faces = [f.get("text", "") for f in elements(die) if cls(f).endswith("SpecialDieFace")]
+        if not faces or faces != [str(i) for i in range(1, len(faces) + 1)]:
+            return None
+        counts.add(len(faces))
+    return counts.pop() if len(counts) == 1 else None
 
 
 def read_setups(root) -> list[Setup]:

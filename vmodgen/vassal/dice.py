@@ -2,6 +2,8 @@
 
 - ``*** 2d6 = 3,4 *** <Joel>``: a DiceButton (3.x default ``** $name$ = $result$ *** <$playerName$>``,
   to which VASSAL adds a ``*``; 2.x wrote the same line); the name is the button's own;
+- ``*** 1d6 = [3] *** <Joel>``, ``*** 2d6 = [3] [5] *** <Joel>``: a SpecialDiceButton whose faces
+  are numbers (3.x default ``** $name$ = [$result1$] *** <$PlayerName$>``, the ``*`` added too);
 - ``*** (IFT DR) 6,6 ***   <test>   [1 / 3 avg ...]``: VASL's dice buttons.
 
 An undone roll reads ``* UNDO: *** d6 = 3 *** <Joel>``: not a roll. The parser scans with
@@ -39,6 +41,8 @@ def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
         button, result = body[:eq].strip(), body[eq + 1:]
     values = []
     for tok in result.replace(",", " ").split():
+        if len(tok) > 2 and tok[0] == "[" and tok[-1] == "]":
+            tok = tok[1:-1]          # a SpecialDiceButton's face text (its default "[$result1$]")
         if not tok.isdigit() or len(tok) > 6:
             return None
         values.append(int(tok))
