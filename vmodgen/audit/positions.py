@@ -50,6 +50,9 @@ class PositionBuilder:
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
+        #: the pieces the last :meth:`update` read again (their views are new objects), None when
+        #: it read every piece (the start, a board change)
+        self.touched: set[str] | None = None
         self._markers_at: dict[str, set[str]] | None = None
         self._had_markers: dict[str, bool] = {}
         self._hex_markers: dict[str, dict[str, str]] | None = None   # markers_at as Position wants it
@@ -148,6 +151,7 @@ class PositionBuilder:
                 self._points.clear()
                 self._labels.clear()
             pids = set(state.pieces) | set(self.views)
+            self.touched = None
         else:
             pids = set()
             for mv in step.moves:
@@ -160,6 +164,7 @@ class PositionBuilder:
                 st = state.stacks.get(pid)
                 if st is not None:
                     pids.update(st.members)
+            self.touched = pids
         changed = set()
         for pid in sorted(pids):        # a fixed order: the same report on every run
             if pid in state.stacks and pid not in state.pieces:

@@ -1,0 +1,53 @@
+"""The unit moves the audit hands the rules, kept per change (issue 20): ``FileAuditor._moves``
+updates its last answer for the pieces the steps re-read since and for the filled-in drags whose
+enemies moved; at every call of an audit its answer equals the one worked out from scratch."""
+from __future__ import annotations
+
+from conftest import ROOT, shared_path
+from vmodgen.audit import engine
+
+
+def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch):
+    """The public TLD logs 1-2 (generic rules; the units have no movement allowance, so long
+    drags are filled in by the hexes next to enemies): at each call, the incremental answer and
+    ``inferred`` equal those of a call that starts from nothing (no last answer, no route memo).
+    Pinned: most calls are incremental, most entries come back as the same objects, and some
+    calls work filled-in drags out again because enemy units moved (not because they moved)."""
+    corpus = shared_path("corpus")
+    from vmodgen.audit import audit
+    orig = engine.FileAuditor._moves
+    seen = {"calls": 0, "incremental": 0, "kept": 0, "entries": 0, "enemies_moved": 0}
+
+    def checked(self, start, paths, builder, attacker=None, no_allowance=None, inferred=None):
+        dirty = self._mv_dirty
+        last = dict(self._mv_out)
+        stale = {pid for side, pids in self._mv_live.items() if self._near.key(side) != self._mv_sides.get(side)
+                 for pid in pids} if dirty is not None else set()
+        got = dict(orig(self, start, paths, builder, attacker, no_allowance, inferred))
+        got_inferred = dict(inferred) if inferred is not None else None
+        # the same call from nothing, then the auditor's own state put back
+        saved = {k: getattr(self, k) for k in ("_mv_out", "_mv_live", "_mv_sides", "_mv_got", "_route_memo")}
+        self._mv_out, self._mv_live, self._mv_sides, self._mv_got, self._route_memo = {}, {}, {}, {}, {}
+        self._mv_dirty = None
+        fresh_inferred = dict(inferred) if inferred is not None else None
+        fresh = orig(self, start, paths, builder, attacker, no_allowance, fresh_inferred)
+        for k, v in saved.items():
+            setattr(self, k, v)
+        self._mv_dirty = set()
+        assert got == fresh
+        assert got_inferred == fresh_inferred
+        seen["calls"] += 1
+        if dirty is not None:
+            seen["incremental"] += 1
+            seen["entries"] += len(got)
+            seen["kept"] += sum(1 for pid, e in got.items() if last.get(pid) is e)
+            seen["enemies_moved"] += bool(stale - dirty)
+        return got
+
+    monkeypatch.setattr(engine.FileAuditor, "_moves", checked)
+    audit([corpus / f"tld_game_0606-{i}.log" for i in (1, 2)],
+          module=corpus / "tld_buildFile-only_stripped.vmod", binding=ROOT / "examples" / "tld" / "binding.toml")
+    assert seen["calls"] > 100
+    assert seen["incremental"] > seen["calls"] * 0.9
+    assert seen["kept"] > seen["entries"] * 0.9
+    assert seen["enemies_moved"] > 0
