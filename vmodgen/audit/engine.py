@@ -673,7 +673,7 @@ class FileAuditor:
                 memo[pid] = m = (v, t, mode, need, route, got)
             if m[3] is not None:               # read the enemies' hexes: looked at again when they change
                 live.setdefault(m[3][0], set()).add(pid)
-            if m[5] is not None and inferred is not None:
+            if m[5] is not None and inferred is not None and v.unit is not None:
                 got_of[pid] = (v.unit.id, m[5])   # findings name units by unit id
             if attacker is not None:
                 return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
