@@ -51,3 +51,32 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch):
     assert seen["incremental"] > seen["calls"] * 0.9
     assert seen["kept"] > seen["entries"] * 0.9
     assert seen["enemies_moved"] > 0
+
+
+def test_positions_built_per_change_equal_positions_built_afresh(monkeypatch):
+    """The public TLD logs 1-2: each position the audit builds with only the changed moves
+    looked at again (``moved``) holds the very unit states, in the same order, the same movers
+    and the same index of hexes as the position built right after it from every move
+    (``moved=None``). Pinned: most positions with moves are built per change."""
+    corpus = shared_path("corpus")
+    from vmodgen.audit import audit
+    from vmodgen.audit.positions import PositionBuilder
+    orig = PositionBuilder.position
+    seen = {"moves": 0, "per_change": 0}
+
+    def checked(self, *, moves=None, moved=None, **kw):
+        per_change = moved is not None and self._wanted_ok and self._dirty_known
+        pos = orig(self, moves=moves, moved=moved, **kw)
+        again = orig(self, moves=moves, moved=None, **kw)
+        assert len(pos.units) == len(again.units) and all(a is b for a, b in zip(pos.units, again.units))
+        assert len(pos.movers) == len(again.movers) and all(a is b for a, b in zip(pos.movers, again.movers))
+        assert pos.by_hex == again.by_hex and pos.side_versions == again.side_versions
+        if moves:
+            seen["moves"] += 1
+            seen["per_change"] += per_change
+        return pos
+
+    monkeypatch.setattr(PositionBuilder, "position", checked)
+    audit([corpus / f"tld_game_0606-{i}.log" for i in (1, 2)],
+          module=corpus / "tld_buildFile-only_stripped.vmod", binding=ROOT / "examples" / "tld" / "binding.toml")
+    assert seen["moves"] > 100 and seen["per_change"] > seen["moves"] * 0.8

@@ -200,6 +200,8 @@ class FileAuditor:
         self._mv_sides: dict[str, tuple] = {}
         #: piece id → (unit id, its ``inferred`` entry): set again at every call
         self._mv_got: dict[str, tuple] = {}
+        #: the piece ids whose entry the last :meth:`_moves` may have changed (None: any)
+        self.mv_changed: set[str] | None = None
         #: pieces the steps re-read since the last :meth:`_moves` (new views, maybe new paths);
         #: None: every piece (a new file, phase or board)
         self._mv_dirty: set[str] | None = None
@@ -430,7 +432,8 @@ class FileAuditor:
                                         phase_side if drags == "combat" else None,
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
-                                               moves=moves, source=name)
+                                               moves=moves, moved=self.mv_changed if moving else None,
+                                               source=name)
                     cur_pos.memory = self.memory.snapshot()
                     if moves is not None:
                         cur_pos.moves_announced = False
@@ -691,12 +694,14 @@ class FileAuditor:
             live.clear()
             got_of.clear()
             todo: Iterable[str] = start
+            self.mv_changed = None
         else:
             redo = set(dirty)
             for side, pids in live.items():
                 if pids and enemy_key(side) != self._mv_sides.get(side):
                     redo |= pids
             todo = sorted(redo)
+            self.mv_changed = redo
         for pid in todo:
             forget(pid)
             s = start.get(pid)
