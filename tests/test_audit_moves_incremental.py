@@ -3,18 +3,34 @@ updates its last answer for the pieces the steps re-read since and for the fille
 enemies moved; at every call of an audit its answer equals the one worked out from scratch."""
 from __future__ import annotations
 
-from conftest import ROOT, shared_path
+import pytest
+from conftest import DATA, ROOT, shared_path
+
 from vmodgen.audit import engine
 
+#: (name, its files, module, binding, least number of calls to see): the public TLD logs 1-2
+#: (generic rules; units without a movement allowance, so long drags are filled in by the
+#: hexes next to enemies) and the recorded Kassala chain (a combat phase its first roll starts:
+#: the attacker advances, the other side retreats)
+SAMPLES = [("tld", [f"tld_game_0606-{i}.log" for i in (1, 2)], "tld_buildFile-only_stripped.vmod",
+            ROOT / "examples" / "tld" / "binding.toml", 100),
+           ("kassala", [DATA / "recorded" / f"kassala-{n}.vlog" for n in ("moslem", "christian", "combat")],
+            "kassala_Kassala.vmod", ROOT / "examples" / "kassala" / "binding.toml", 5)]
 
-def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch):
-    """The public TLD logs 1-2 (generic rules; the units have no movement allowance, so long
-    drags are filled in by the hexes next to enemies): at each call, the incremental answer and
-    ``inferred`` equal those of a call that starts from nothing (no last answer, no route memo).
-    Pinned: most calls are incremental, most entries come back as the same objects, and some
-    calls work filled-in drags out again because enemy units moved (not because they moved)."""
-    corpus = shared_path("corpus")
+
+def _audit(files: list, module: str, binding) -> None:
     from vmodgen.audit import audit
+    corpus = shared_path("corpus")
+    audit([f if not isinstance(f, str) else corpus / f for f in files], module=corpus / module, binding=binding,
+          keep_order=True)
+
+
+@pytest.mark.parametrize("name,files,module,binding,least", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch, name, files, module, binding, least):
+    """At each call, the incremental answer and ``inferred`` equal those of a call that starts
+    from nothing (no last answer, no route memo). Pinned on TLD: most calls are incremental,
+    most entries come back as the same objects, and some calls work filled-in drags out again
+    because enemy units moved (not because they moved)."""
     orig = engine.FileAuditor._moves
     seen = {"calls": 0, "incremental": 0, "kept": 0, "entries": 0, "enemies_moved": 0}
 
@@ -45,21 +61,21 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch):
         return got
 
     monkeypatch.setattr(engine.FileAuditor, "_moves", checked)
-    audit([corpus / f"tld_game_0606-{i}.log" for i in (1, 2)],
-          module=corpus / "tld_buildFile-only_stripped.vmod", binding=ROOT / "examples" / "tld" / "binding.toml")
-    assert seen["calls"] > 100
+    _audit(files, module, binding)
+    assert seen["calls"] > least
+    if name != "tld":
+        return
     assert seen["incremental"] > seen["calls"] * 0.9
     assert seen["kept"] > seen["entries"] * 0.9
     assert seen["enemies_moved"] > 0
 
 
-def test_positions_built_per_change_equal_positions_built_afresh(monkeypatch):
-    """The public TLD logs 1-2: each position the audit builds with only the changed moves
-    looked at again (``moved``) holds the very unit states, in the same order, the same movers
-    and the same index of hexes as the position built right after it from every move
-    (``moved=None``). Pinned: most positions with moves are built per change."""
-    corpus = shared_path("corpus")
-    from vmodgen.audit import audit
+@pytest.mark.parametrize("name,files,module,binding,least", SAMPLES, ids=[s[0] for s in SAMPLES])
+def test_positions_built_per_change_equal_positions_built_afresh(monkeypatch, name, files, module, binding, least):
+    """Each position the audit builds with only the changed moves looked at again (``moved``)
+    holds the very unit states, in the same order, the same movers and the same index of hexes
+    as the position built right after it from every move (``moved=None``). Pinned: most
+    positions with moves are built per change."""
     from vmodgen.audit.positions import PositionBuilder
     orig = PositionBuilder.position
     seen = {"moves": 0, "per_change": 0}
@@ -77,6 +93,5 @@ def test_positions_built_per_change_equal_positions_built_afresh(monkeypatch):
         return pos
 
     monkeypatch.setattr(PositionBuilder, "position", checked)
-    audit([corpus / f"tld_game_0606-{i}.log" for i in (1, 2)],
-          module=corpus / "tld_buildFile-only_stripped.vmod", binding=ROOT / "examples" / "tld" / "binding.toml")
-    assert seen["moves"] > 100 and seen["per_change"] > seen["moves"] * 0.8
+    _audit(files, module, binding)
+    assert seen["moves"] > least and seen["per_change"] > (seen["moves"] * 0.8 if name == "tld" else 0)
