@@ -169,6 +169,7 @@ class FileAuditor:
         self.rs = ruleset
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
+        ruleset.states_fixed = True    # PositionBuilder makes a new unit state for every change
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
