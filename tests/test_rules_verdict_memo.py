@@ -253,3 +253,66 @@ def test_a_rule_set_with_its_own_move_hooks_is_not_remembered_by_the_generic_key
     p = _pos(H + unit("R", "red", "0206", values=MA, previous="0202"))
     assert ruleset_for(p.game).move_context(ruleset_for(p.game).board(p), "red", "move") is not None
     assert Counting(p.game).move_context(Counting(p.game).board(p), "red", "move") is None
+
+
+def test_verdicts_kept_by_state_identity_follow_new_states_and_the_context():
+    """GEN movement/zoc, red R moving 0503 → 0504 → 0604 past blue B in 0505, with
+    ``states_fixed`` (the audit's positions: a new state object for every change): the same
+    position judged again works nothing out; a new state object equal to the old one is found
+    by value; a new state with another hex, path or statuses, blue's version, the turn, the
+    phase, whether moves are announced, and ``forget_verdicts`` each work it out again; each
+    answer equals a fresh rule set's."""
+    p = _pos(H + unit("B", "blue", "0505")
+             + unit("R", "red", "0604", values=MA, previous="0503", path=["0503", "0504", "0604"]))
+    rs = ruleset_for(p.game)
+    rs.states_fixed = True
+    spy = _Spy(rs)
+
+    def check() -> list:
+        got = rs.check_moves(rs.board(p))
+        assert got == _fresh(p)
+        return got
+
+    def swap(**change) -> None:          # the unit's state replaced, as the audit's builder does
+        i = next(i for i, u in enumerate(p.units) if u.id == "R")
+        p.units = [*p.units[:i], dataclasses.replace(p.units[i], **change), *p.units[i + 1:]]
+    assert [f.rule for f in check()] == ["GEN zoc"] and spy.calls == 1
+    assert [e[0] for e in rs._by_state.values()] == [_red(p)]        # kept by the state itself
+    check()
+    swap()
+    check()
+    assert spy.calls == 1                # the same state, then an equal new one: nothing worked out
+    changes = [("hex", lambda: swap(hex="0605")), ("path", lambda: swap(path=("0605", "0604", "0605"))),
+               ("status", lambda: swap(status=frozenset({"disrupted"}))),
+               ("enemy version", lambda: _bump(p, "blue")), ("turn", lambda: setattr(p, "turn", 2)),
+               ("phase", lambda: setattr(p, "phase", "x")),
+               ("announced", lambda: setattr(p, "moves_announced", False)),
+               ("forgotten", rs.forget_verdicts)]
+    for n, (what, change) in enumerate(changes, start=2):
+        change()
+        check()
+        assert spy.calls == n, f"a change of {what} was not judged again"
+    _bump(p, "red")
+    check()
+    assert spy.calls == len(changes) + 1              # red's own version: no
+
+
+def test_audit_report_with_verdicts_kept_by_state_identity_is_the_report_by_value(monkeypatch):
+    """The public TLD logs 1-2: the JSON report is the same whether the move verdicts are kept
+    by the unit state's identity (the audit's default) or only by value."""
+    import json
+
+    from vmodgen.audit import audit, engine
+    from vmodgen.report.json_report import json_report
+    corpus = shared_path("corpus")
+    logs = [corpus / f"tld_game_0606-{i}.log" for i in (1, 2)]
+    kw = {"module": corpus / "tld_buildFile-only_stripped.vmod", "binding": ROOT / "examples" / "tld" / "binding.toml"}
+    fast = json.loads(json_report(audit(logs, **kw)))
+    orig = engine.FileAuditor.__init__
+
+    def by_value(self, *a, **k):
+        orig(self, *a, **k)
+        self.rs.states_fixed = False
+    monkeypatch.setattr(engine.FileAuditor, "__init__", by_value)
+    slow = json.loads(json_report(audit(logs, **kw)))
+    assert fast == slow and fast["findings"]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -168,6 +169,7 @@ class FileAuditor:
         self.rs = ruleset
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
+        ruleset.states_fixed = True    # PositionBuilder makes a new unit state for every change
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
@@ -189,6 +191,21 @@ class FileAuditor:
         #: piece id → (view, path, (side, enemies' version) or None, route, inferred entry): the
         #: last route :meth:`_moves` found for it, valid while these inputs stay the same
         self._route_memo: dict[str, tuple] = {}
+        #: :meth:`_moves`'s answer, kept up to date per change, and its inputs besides the
+        #: pieces' views and paths (attacker, mode)
+        self._mv_out: dict[str, tuple] = {}
+        self._mv_key: tuple | None = None
+        #: side → the pieces whose entry filled a drag in by that side's enemies' hexes, and
+        #: the enemies' versions they were read at
+        self._mv_live: dict[str, set[str]] = {}
+        self._mv_sides: dict[str, tuple] = {}
+        #: piece id → (unit id, its ``inferred`` entry): set again at every call
+        self._mv_got: dict[str, tuple] = {}
+        #: the piece ids whose entry the last :meth:`_moves` may have changed (None: any)
+        self.mv_changed: set[str] | None = None
+        #: pieces the steps re-read since the last :meth:`_moves` (new views, maybe new paths);
+        #: None: every piece (a new file, phase or board)
+        self._mv_dirty: set[str] | None = None
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
         self._records: dict[tuple, bool] = {}
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
@@ -270,6 +287,7 @@ class FileAuditor:
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
+        self._mv_dirty = None
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -326,6 +344,10 @@ class FileAuditor:
 
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            if builder.touched is None:
+                self._mv_dirty = None
+            elif self._mv_dirty is not None:
+                self._mv_dirty |= builder.touched
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
             if k == 0:
@@ -365,6 +387,7 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
             phase_info = game.sequence.phase(ph[1]) if ph else None
@@ -410,7 +433,8 @@ class FileAuditor:
                                         phase_side if drags == "combat" else None,
                                         no_allowance, inferred) if moving else None
                     cur_pos = builder.position(turn=turn, phase=phase, side=side, at="during",
-                                               moves=moves, source=name)
+                                               moves=moves, moved=self.mv_changed if moving else None,
+                                               source=name)
                     cur_pos.memory = self.memory.snapshot()
                     if moves is not None:
                         cur_pos.moves_announced = False
@@ -601,23 +625,36 @@ class FileAuditor:
         phase) the attacker's units advance and the others retreat. A path with a drag over
         several hexes is None (the rules look for a route within the allowance), except for a
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
-        fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged."""
-        out: dict[str, tuple] = {}
+        fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged.
+
+        Worked out per change, not per call: the answer is the last call's dict, updated for
+        the pieces the steps re-read since (:attr:`_mv_dirty`: a new view, maybe a new path)
+        and for the filled-in drags whose enemies' hexes changed; the other entries stay the
+        same objects (the whole dict again after a new file, phase or board)."""
         enemies: dict[str, tuple] = {}         # side → its enemies' versions (fixed during this call)
         memo = self._route_memo
         views = builder.views
         mode = (no_allowance, inferred is not None)
+        out = self._mv_out
+        live = self._mv_live
+        got_of = self._mv_got
+        dirty = self._mv_dirty
+        self._mv_dirty = set()
+        if self._mv_key != (attacker, mode):
+            self._mv_key = (attacker, mode)
+            dirty = None
 
         def enemy_key(side: str) -> tuple:
             key = enemies.get(side)
             if key is None:
                 key = enemies[side] = self._near.key(side)
             return key
-        for pid, s in start.items():
+
+        def entry(pid: str, s: str) -> tuple | None:
             path = paths.get(pid) or [s]
             v = views.get(pid)
             if v is None or v.hex is None:
-                continue
+                return None
             t = tuple(path) if path[-1] == v.hex else (*path, v.hex)
             route: tuple[str, ...] | None = None
             # the route of the last call, while its inputs stay (view, path, enemies' version)
@@ -625,8 +662,6 @@ class FileAuditor:
             if m is not None and m[0] is v and m[1] == t and m[2] == mode and (
                     m[3] is None or m[3][1] == enemy_key(m[3][0])):
                 route = m[4]
-                if m[5] is not None and inferred is not None:
-                    inferred[v.unit.id] = m[5]
             else:
                 need = got = None
                 if self._adjacent_path(t):
@@ -638,14 +673,48 @@ class FileAuditor:
                     need = (side, key)
                     route = self._fill_path(t, builder, side, key)
                     if route is not None:
-                        got = inferred[v.unit.id] = (route, frozenset(t))      # findings name units by unit id
-                memo[pid] = (v, t, mode, need, route, got)
+                        got = (route, frozenset(t))
+                memo[pid] = m = (v, t, mode, need, route, got)
+            if m[3] is not None:               # read the enemies' hexes: looked at again when they change
+                live.setdefault(m[3][0], set()).add(pid)
+            if m[5] is not None and inferred is not None and v.unit is not None:
+                got_of[pid] = (v.unit.id, m[5])   # findings name units by unit id
             if attacker is not None:
-                out[pid] = (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
-            elif route is None and len(t) > 2:
-                out[pid] = (s, None, "move", t)    # the drags' ends, to be passed through in order
+                return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
+            if route is None and len(t) > 2:
+                return (s, None, "move", t)    # the drags' ends, to be passed through in order
+            return (s, route)
+
+        def forget(pid: str) -> None:
+            got_of.pop(pid, None)
+            for pids in live.values():
+                pids.discard(pid)
+
+        if dirty is None:
+            out = self._mv_out = {}
+            live.clear()
+            got_of.clear()
+            todo: Iterable[str] = start
+            self.mv_changed = None
+        else:
+            redo = set(dirty)
+            for side, pids in live.items():
+                if pids and enemy_key(side) != self._mv_sides.get(side):
+                    redo |= pids
+            todo = sorted(redo)
+            self.mv_changed = redo
+        for pid in todo:
+            forget(pid)
+            s = start.get(pid)
+            e = entry(pid, s) if s is not None else None
+            if e is None:
+                out.pop(pid, None)
             else:
-                out[pid] = (s, route)
+                out[pid] = e
+        self._mv_sides = {side: enemy_key(side) for side, pids in live.items() if pids}
+        if inferred is not None:
+            for uid, got in got_of.values():
+                inferred[uid] = got
         return out
 
     def _take_backs(self, step: Step | None, k: int, builder: PositionBuilder, changed: set[str],

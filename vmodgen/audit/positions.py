@@ -3,7 +3,7 @@ reduced side, hex, statuses, markers) and re-read only when a step touches it.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from ..binding.base import Binding
 from ..binding.pieces import state_key
@@ -50,6 +50,9 @@ class PositionBuilder:
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
+        #: the pieces the last :meth:`update` read again (their views are new objects), None when
+        #: it read every piece (the start, a board change)
+        self.touched: set[str] | None = None
         self._markers_at: dict[str, set[str]] | None = None
         self._had_markers: dict[str, bool] = {}
         self._hex_markers: dict[str, dict[str, str]] | None = None   # markers_at as Position wants it
@@ -74,6 +77,10 @@ class PositionBuilder:
         #: in that order without a scan
         self._urank: dict[str, int] = {}
         self._uranks = 0
+        #: piece id → its state with its move, as the last :meth:`position` with moves gave it
+        #: (valid, ``_wanted_ok``, unless a change in between was not followed)
+        self._wanted: dict[str, UnitState] = {}
+        self._wanted_ok = False
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -148,6 +155,7 @@ class PositionBuilder:
                 self._points.clear()
                 self._labels.clear()
             pids = set(state.pieces) | set(self.views)
+            self.touched = None
         else:
             pids = set()
             for mv in step.moves:
@@ -160,6 +168,7 @@ class PositionBuilder:
                 st = state.stacks.get(pid)
                 if st is not None:
                     pids.update(st.members)
+            self.touched = pids
         changed = set()
         for pid in sorted(pids):        # a fixed order: the same report on every run
             if pid in state.stacks and pid not in state.pieces:
@@ -235,14 +244,19 @@ class PositionBuilder:
 
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
                  moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
-                 source: str = "") -> Position:
+                 moved: set[str] | None = None, source: str = "") -> Position:
         """The rule position now; ``moves``: piece id → (hex at the phase start, path or None,
-        and optionally the mode: "retreat", "advance")."""
+        and optionally the mode: "retreat", "advance"); ``moved``: the piece ids whose entry
+        in ``moves`` may differ from the last call's (None: any). Only those, and the units
+        whose state changed, are looked at again."""
         binding = self.binding
         markers_at = self.markers_at()
         cache = self._unit_states
         # only the units whose state was dropped since the last position (all after a marker change)
         dirty = self._dirty
+        # the states with their moves of the last call hold but for ``redo`` (None: every one)
+        redo: set[str] | None = moved | dirty if moved is not None and self._dirty_known and self._wanted_ok \
+            else None
         if not self._dirty_known:
             todo = self.units
         else:                                  # in the order of self.units, as a full scan would
@@ -266,34 +280,52 @@ class PositionBuilder:
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
                 self._index_remove(pid, cache.pop(pid))
+                if redo is not None:
+                    redo.add(pid)
         if index.at is None:
             self._in_index.clear()
             index.rebuild(cache.values())
+            redo = None
         subst = self._in_index
-        wanted: dict[str, UnitState] = {}
-        if moves:
-            now = dict(cache)
-            made = self._moved
-            for pid, mv in moves.items():
-                was = now.get(pid)
-                if was is not None:
-                    got = made.get(pid)
-                    if got is not None and got[0] is was and got[1] == mv:
-                        new = got[2]               # the same move as at the last position
-                    else:
-                        new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
-                                        mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases,
-                                        stops=mv[3] if len(mv) > 3 else None)
-                        made[pid] = (was, mv, new)
-                    now[pid] = wanted[pid] = new
-            units = list(now.values())
-        else:
+        wanted = self._wanted
+        if not moves:
             self._moved.clear()
+            wanted.clear()
+            self._wanted_ok = False
+            redo = None
             units = list(cache.values())
+        else:
+            if redo is None:
+                wanted.clear()
+                redo_now: Iterable[str] = moves
+            else:
+                redo_now = redo
+            made = self._moved
+            for pid in redo_now:
+                mv = moves.get(pid)
+                was = cache.get(pid)
+                if mv is None or was is None:
+                    wanted.pop(pid, None)
+                    continue
+                got = made.get(pid)
+                if got is not None and got[0] is was and got[1] == mv:
+                    new = got[2]               # the same move as at the last position
+                else:
+                    new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
+                                    mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases,
+                                    stops=mv[3] if len(mv) > 3 else None)
+                    made[pid] = (was, mv, new)
+                wanted[pid] = new
+            self._wanted_ok = True
+            now = dict(cache)
+            now.update(wanted)                 # in the cache's order: every key is the cache's
+            units = list(now.values())
         # the index holds the states with their moves (in place of the cached ones)
-        for pid in [p for p in subst if p not in wanted]:
+        for pid in [p for p in subst if p not in wanted] if redo is None else \
+                [p for p in redo if p in subst and p not in wanted]:
             index.replace(subst.pop(pid), cache[pid])
-        for pid, new in wanted.items():
+        for pid in (wanted if redo is None else [p for p in redo if p in wanted]):
+            new = wanted[pid]
             cur = subst.get(pid, cache[pid])
             if cur is not new:
                 index.replace(cur, new)

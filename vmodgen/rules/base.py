@@ -217,6 +217,13 @@ class RuleSet(Generic[M]):
         self._not_judged: dict[str, str] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
+        #: id of a unit state → (the state, (side, mode), its context, its move's findings): the
+        #: last verdict on that very state, kept only while :attr:`states_fixed`
+        self._by_state: dict[int, tuple] = {}
+        #: the positions judged hold unit states that are never changed in place (a new state
+        #: object for every change, as the audit's positions do): :meth:`check_moves` may keep
+        #: a verdict by the state's identity and its context. False (the default): by value
+        self.states_fixed = False
 
     # ---- parameters ------------------------------------------------------------------------
     @classmethod
@@ -342,13 +349,29 @@ class RuleSet(Generic[M]):
         out = self.moves_preamble(board, ez_of)
         verdicts = self._verdicts
         contexts: dict[tuple[str, str], tuple | None] = {}
+        # with states never changed in place, the last verdict on the very same state object
+        kept = self._by_state if self.states_fixed else None
+        judges = self.judges_move
         for u in board.pos.movers:             # the units with a previous hex, in the units' order
-            if not self.judges_move(board, u):
+            if not judges(board, u):
                 continue
+            if kept is not None:
+                last = kept.get(id(u))
+                # (the state, its (side, mode), the context, the findings): the entry holds the
+                # state, so its id is not reused while the entry lives
+                if last is not None and last[0] is u:
+                    try:
+                        ctx = contexts[last[1]]
+                    except KeyError:
+                        ctx = contexts[last[1]] = self.move_context(board, u.side, u.mode)
+                    if ctx is not None and ctx == last[2]:
+                        out += last[3]
+                        continue
+            sm = (u.side, u.mode)
             try:
-                ctx = contexts[(u.side, u.mode)]
+                ctx = contexts[sm]
             except KeyError:
-                ctx = contexts[(u.side, u.mode)] = self.move_context(board, u.side, u.mode)
+                ctx = contexts[sm] = self.move_context(board, u.side, u.mode)
             if ctx is None:
                 out += self.check_unit_move(board, u, ez_of(u.side))
                 continue
@@ -360,6 +383,10 @@ class RuleSet(Generic[M]):
                 if len(verdicts) > 50_000:
                     verdicts.clear()
                 hit = verdicts[key] = (u.unit, self.check_unit_move(board, u, ez_of(u.side)))
+            if kept is not None:
+                if len(kept) > 50_000:
+                    kept.clear()
+                kept[id(u)] = (u, sm, ctx, hit[1])
             out += hit[1]
         return out
 
@@ -375,6 +402,7 @@ class RuleSet(Generic[M]):
     def forget_verdicts(self) -> None:
         """Forget the move verdicts :meth:`check_moves` remembered."""
         self._verdicts.clear()
+        self._by_state.clear()
 
     def move_zoc(self, board: Board, side: str) -> Any:
         """The enemy ZOC the moves of ``side``'s units meet, in the form :meth:`move_model` reads
