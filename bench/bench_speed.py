@@ -23,7 +23,9 @@ row's wall seconds too):
 ``--base DIR``: another checkout of vmodgen (e.g. ``git archive main | tar -x -C DIR``): every
 whole-process row then also runs there, paired with this tree's run (the before/after ratio).
 The reports of the audit rows are compared byte for byte between the two trees (and against the
-replay-only pass's own stability): a difference is printed and the exit code is 1.
+replay-only pass's own stability): a difference is printed and the exit code is 1. The
+before/after audit rows use the base's ``examples/tld/binding.toml`` in both trees, so both do
+the same job even when the binding format has grown since the base.
 """
 from __future__ import annotations
 
@@ -154,6 +156,12 @@ def main() -> int:
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; cores {os.cpu_count()}; "
           f"medians of {opt.runs} runs, CPU seconds (user + system)")
     bad = 0
+    base_binding = (opt.base / "examples" / "tld" / "binding.toml") if opt.base is not None else BINDING
+    if not base_binding.is_file():
+        base_binding = BINDING
+    if opt.base is not None and base_binding.read_bytes() != BINDING.read_bytes():
+        print(f"note: the before/after rows audit with the base's {base_binding} in both trees (this tree's "
+              "differs, and the base may not read it); the rows against a baseline use this tree's")
     with tempfile.TemporaryDirectory() as tmp:
         logs = chain(Path(tmp), opt.chain)
         rows = []
@@ -190,14 +198,18 @@ def main() -> int:
                       f"against {r.get('wall_b', float('nan')):.3f} s, ratio {r.get('wall_ratio', float('nan')):.2f}")
                 print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
             if opt.base is not None:
-                r = farm(cmd, cmd, opt.runs, pyenv(ROOT), pyenv(opt.base))
+                # both trees audit with the base's example binding: the same job for both (the
+                # binding format may have grown since the base, which would refuse this tree's)
+                base_args = [str(base_binding) if a == str(BINDING) else a for a in args]
+                base_cmd = [py, "-m", "vmodgen", *base_args]
+                r = farm(base_cmd, base_cmd, opt.runs, pyenv(ROOT), pyenv(opt.base))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; base {r.get('b', float('nan')):.3f} s; "
                       f"ratio after/before {r.get('ratio', float('nan')):.2f} (CPU; wall "
                       f"{r.get('wall_ratio', float('nan')):.2f})")
                 print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
                 if args and args[0] == "audit":
                     for fmt in ([], ["--format", "json"]):
-                        mine, theirs = report(ROOT, args + fmt), report(opt.base, args + fmt)
+                        mine, theirs = report(ROOT, base_args + fmt), report(opt.base, base_args + fmt)
                         same = mine == theirs
                         bad += not same
                         print(f"report {'json' if fmt else 'text'}: {'byte-identical' if same else 'DIFFERENT'} "
