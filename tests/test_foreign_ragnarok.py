@@ -19,10 +19,10 @@ chart scans are SPI's: neither it nor the logs recorded with it are in the repos
 """
 from __future__ import annotations
 
-import io
 import tomllib
-import zipfile
 from pathlib import Path
+
+from tiny_module_util import palette, prototypes, write_module
 
 from vmodgen.audit.continuity import compare
 from vmodgen.audit.stats import recorder
@@ -33,15 +33,17 @@ from vmodgen.binding.starter import generic_starter, tracker_turn_pattern
 from vmodgen.vassal.buildfile import TurnLevel, TurnTracker, grid_summary
 from vmodgen.vassal.interpreter import Step
 from vmodgen.vassal.module import read_module
-from vmodgen.vassal.piece_defs import Trait, basic_piece, definition, empty_basic_piece, marker, prototype
+from vmodgen.vassal.piece_defs import (
+    Trait,
+    definition,
+    empty_basic_piece,
+    marker,
+    prototype,
+)
 from vmodgen.vassal.typed import NullCommand
 
 G = "VASSAL.build.module.map.boardPicker.board."
 TRACKER_LINE = "* <Bob> Turn Updated from 1    to 2   "
-
-
-def _xml(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def tiny_ragnarok(tmp_path: Path, zone_format: str = "$gridLocation$") -> Path:
@@ -49,7 +51,6 @@ def tiny_ragnarok(tmp_path: Path, zone_format: str = "$gridLocation$") -> Path:
     "map" (x 0-400) holds a sideways, row-descending numbered HexGrid, zone "endurance" (x
     400-600) a SquareGrid named "Endurance NN"; Side is a Marker of the per-side prototypes;
     a Marker-prototype piece in each side's folder; a tracker with one counter level."""
-    from PIL import Image
     protos = {
         "Counter": definition([Trait("delete;Delete;68,130;"), empty_basic_piece()]),
         "Marker": definition([Trait("delete;Delete;68,130;"), empty_basic_piece()]),
@@ -58,18 +59,8 @@ def tiny_ragnarok(tmp_path: Path, zone_format: str = "$gridLocation$") -> Path:
     }
     slots = {"Aesir": [("hero-odin", "Counter-Aesir"), ("unit-warrior", "Counter-Aesir"), ("mkr-melee", "Marker")],
              "Jotun": [("hero-loki", "Counter-Jotun"), ("unit-fire", "Counter-Jotun"), ("mkr-inc", "Marker")]}
-    gpid, panels = 0, []
-    for folder, pieces in slots.items():
-        inner = []
-        for name, proto in pieces:
-            gpid += 1
-            d = definition([prototype(proto), basic_piece(f"{name}.png", name, gpid)])
-            inner.append(f'<VASSAL.build.widget.PieceSlot entryName="{name}" gpid="{gpid}" height="60" '
-                         f'width="60">{_xml(d)}</VASSAL.build.widget.PieceSlot>')
-        panels.append(f'<VASSAL.build.widget.PanelWidget entryName="{folder}">{"".join(inner)}'
-                      "</VASSAL.build.widget.PanelWidget>")
-    proto_xml = "".join(f'<VASSAL.build.module.PrototypeDefinition description="" name="{n}">{_xml(d)}'
-                        "</VASSAL.build.module.PrototypeDefinition>" for n, d in protos.items())
+    panels, gpid = palette(slots, "PanelWidget", image=lambda gpid, name: f"{name}.png")
+    proto_xml = prototypes(protos)
     build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule VassalVersion="3.7.9" name="Tiny Ragnarok" nextPieceSlotId="{gpid + 1}" version="1.2">
 <VASSAL.build.module.BasicCommandEncoder/>
@@ -86,19 +77,13 @@ def tiny_ragnarok(tmp_path: Path, zone_format: str = "$gridLocation$") -> Path:
 <{G}SquareGrid dx="100" dy="50" x0="401" y0="0"><{G}mapgrid.SquareGridNumbering first="H" sep="" hType="N" hLeading="0" hOff="0" vType="N" vLeading="1" vOff="0" locationFormat="$gridLocation$"/></{G}SquareGrid>
 </{G}mapgrid.Zone></{G}ZonedGrid></VASSAL.build.module.map.boardPicker.Board>
 </VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
-<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="pieces">{"".join(panels)}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
+<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="pieces">{panels}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
 <VASSAL.build.module.turn.TurnTracker name="Turn" reportFormat="* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$" turnFormat="$level1$ $level2$ $level3$ $level4$">
 <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" name="Turn" property="Turn" start="1" turnFormat="$value$"/>
 </VASSAL.build.module.turn.TurnTracker>
 </VASSAL.build.GameModule>
 """
-    png = io.BytesIO()
-    Image.new("RGB", (600, 500), (220, 210, 180)).save(png, "PNG")
-    out = tmp_path / "tiny-ragnarok.vmod"
-    with zipfile.ZipFile(out, "w") as z:
-        z.writestr("buildFile.xml", build)
-        z.writestr("images/map.png", png.getvalue())
-    return out
+    return write_module(tmp_path / "tiny-ragnarok.vmod", build)
 
 
 def _starter(tmp_path: Path, **kw):
@@ -229,9 +214,10 @@ def test_a_special_dice_buttons_report_is_a_roll():
     (SpecialDiceButton.DR: the format, default ``** $name$ = [$result1$] *** <$PlayerName$>``,
     gets one more ``*``) writes ``*** 1d6 = [3] *** <Alice>``; before, no roll was read (integrity
     saw no dice at all). Faces per die come from the dice's faces when they are 1 ... n."""
+    from lxml import etree
+
     from vmodgen.vassal.buildfile import read_dice
     from vmodgen.vassal.dice import parse_roll
-    from lxml import etree
     assert parse_roll("*** 1d6 = [3] *** <Alice>") == ("Alice", "1d6", [3])
     assert parse_roll("*** 2d6 = [3] [5] *** <Bob>") == ("Bob", "2d6", [3, 5])
     assert parse_roll("*** Event = [Storm] *** <Bob>") is None and parse_roll("*** 1d6 = [] *** <Bob>") is None

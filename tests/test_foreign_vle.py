@@ -18,28 +18,32 @@ recorded with it are in the repository).
 """
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
 import sys
 import tomllib
-import zipfile
 from pathlib import Path
 
-import pytest
+from conftest import DATA, ROOT, shared_path
+from tiny_module_util import palette, prototypes, write_module
 
 from vmodgen.binding.file import describe, load_binding
 from vmodgen.binding.pieces import resolve
 from vmodgen.binding.starter import generic_starter, playing_sides
-from vmodgen.vassal.piece import Piece
-from vmodgen.vassal.piece_defs import (Trait, basic_piece, chain, definition, empty_basic_piece, marker,
-                                       prototype)
 from vmodgen.vassal.module import read_module
+from vmodgen.vassal.piece import Piece
+from vmodgen.vassal.piece_defs import (
+    Trait,
+    basic_piece,
+    chain,
+    definition,
+    empty_basic_piece,
+    marker,
+    prototype,
+)
 from vmodgen.vassal.traits import Layer
 from vmodgen.viewer.looks import look_of
-
-from conftest import DATA, ROOT, shared_path
 
 KASSALA_LOGS = [DATA / "recorded" / f"kassala-{n}.vlog" for n in ("moslem", "christian", "locked")]
 
@@ -49,14 +53,9 @@ DISRUPTED = ("emb2;Activate;128;A;;128;;;128;;;57347,0,Clear;1;false;0;0;disrupt
              "true;;1;1;true;65,130;57349,0,Disrupted;;;0.35;IsDisrupted;true")
 
 
-def _xml(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def tiny_vle(tmp_path: Path) -> Path:
     """A module shaped like Vive L'Empereur!: roster Solitaire / France / Coalition, units whose
     side is the Marker property 'Unit Side' of a prototype nesting 'Unit' nesting 'Counter'."""
-    from PIL import Image
     protos = {
         "Counter": definition([Trait("delete;Delete;68,130;"), empty_basic_piece()]),
         "Unit": definition([prototype("Counter"), marker({"IsBombardmentEligible": "true"}), empty_basic_piece()]),
@@ -73,19 +72,8 @@ def tiny_vle(tmp_path: Path) -> Path:
         "Prussia": [("Steinmetz / I Corps", "Prussian Unit")],
         "Markers": [("Game Turn", "")],
     }
-    gpid = 0
-    lists = []
-    for folder, pieces in slots.items():
-        inner = []
-        for name, proto in pieces:
-            gpid += 1
-            traits = ([prototype(proto)] if proto else []) + [basic_piece(f"{gpid}.png", name, gpid)]
-            inner.append(f'<VASSAL.build.widget.PieceSlot entryName="{_xml(name)}" gpid="{gpid}" height="60" '
-                         f'width="60">{_xml(definition(traits))}</VASSAL.build.widget.PieceSlot>')
-        lists.append(f'<VASSAL.build.widget.ListWidget entryName="{folder}">{"".join(inner)}'
-                     "</VASSAL.build.widget.ListWidget>")
-    proto_xml = "".join(f'<VASSAL.build.module.PrototypeDefinition description="" name="{n}">{_xml(d)}'
-                        "</VASSAL.build.module.PrototypeDefinition>" for n, d in protos.items())
+    lists, gpid = palette(slots, "ListWidget")
+    proto_xml = prototypes(protos)
     build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule VassalVersion="3.7.14" name="Tiny Empereur" nextPieceSlotId="{gpid + 1}" version="1.0">
 <VASSAL.build.module.BasicCommandEncoder/>
@@ -97,16 +85,10 @@ def tiny_vle(tmp_path: Path) -> Path:
 <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" hLeading="1" hOff="0" vType="N" vLeading="1" vOff="0" stagger="false" locationFormat="$gridLocation$"/>
 </VASSAL.build.module.map.boardPicker.board.HexGrid></VASSAL.build.module.map.boardPicker.Board>
 </VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
-<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="Pieces">{"".join(lists)}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
+<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="Pieces">{lists}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
 </VASSAL.build.GameModule>
 """
-    png = io.BytesIO()
-    Image.new("RGB", (600, 500), (220, 210, 180)).save(png, "PNG")
-    out = tmp_path / "tiny-empereur.vmod"
-    with zipfile.ZipFile(out, "w") as z:
-        z.writestr("buildFile.xml", build)
-        z.writestr("images/map.png", png.getvalue())
-    return out
+    return write_module(tmp_path / "tiny-empereur.vmod", build)
 
 
 def test_roster_entries_that_are_no_side():
