@@ -140,6 +140,9 @@ def test_four_logs_audit(tld):
         ("INTERDICT 4", 518)]
     assert {e["phase"] for e in listed} == {"German Mechanized Movement", "German Movement"}
     assert Counter(f.rule for f in r.findings) == {"GEN stacking": 25, "GEN zoc": 19, "GEN movement": 1}
+    # a seam difference names the unit once, then its piece id once (it printed the id twice)
+    seam = next(c for c in r.continuity if c.piece == "1168285062832")
+    assert seam.name == "10/155/21" and str(seam).count("1168285062832") == 1, str(seam)
 
 
 # ---- planted violations ---------------------------------------------------------------------

@@ -1133,5 +1133,5 @@ def snapshot(state, builder: PositionBuilder) -> dict:
 
 def _unit_label(unit, pid: str) -> str:
     """How continuity names a unit: its roster id, or, where the unit has no id of its own (a
-    generic binding names it after its piece), its name and that id."""
-    return f"{unit.name} ({unit.id})" if unit.id == pid and unit.name and unit.name != unit.id else unit.id
+    generic binding names it after its piece), its name (the piece id is printed beside it)."""
+    return unit.name if unit.id == pid and unit.name else unit.id

@@ -165,7 +165,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         out.append("<h2 id='continuity'>Continuity</h2><table><tr><th>Before</th><th>After</th><th>Piece</th><th>What</th>"
                    "<th>Was</th><th>Now</th></tr>")
         for c in result.continuity:
-            out.append(f"<tr><td>{E(c.before)}</td><td>{E(c.after)}</td><td>{E(c.name)} {E(c.piece)}</td>"
+            out.append(f"<tr><td>{E(c.before)}</td><td>{E(c.after)}</td><td>{E(c.name)}{' (' + E(c.piece) + ')' if c.piece else ''}</td>"
                        f"<td>{E(c.what)}</td><td>{E(c.was)}</td><td>{E(c.now)}</td></tr>")
         out.append("</table>")
     s = result.stats
