@@ -302,6 +302,19 @@ def read_dice(root) -> dict[str, int]:
     return out
 
 
+def read_dice_formats(root) -> dict[str, str]:
+    """The ``reportFormat`` of each DiceButton (not SpecialDiceButton), by name; not of a button
+    that reports the total (``reportTotal``) and not each die."""
+    out: dict[str, str] = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.endswith("DiceButton") and not el.tag.endswith("SpecialDiceButton"):
+            fmt = el.get("reportFormat") or ""
+            totals = el.get("reportTotal") == "true" and "$result1$" not in fmt.lower()
+            if el.get("name") and fmt and not totals:       # a total is no die's face
+                out.setdefault(el.get("name"), fmt)
+    return out
+
+
 def _numbered_faces(button) -> int | None:
     """Faces per die of a SpecialDiceButton whose every die has the faces 1 ... n (their text):
     n; None when its dice differ or a face is no such number (symbols, words)."""
