@@ -125,3 +125,22 @@ def test_integrity_counts_rolls_in_a_modules_own_dice_format(tmp_path):
     assert [(x["player"], x["button"], x["values"], x["kind"]) for x in rolls] == [
         ("Alice", "[Fire]", [2, 1], "d6"), ("Alice", "2d6", [1, 2], "d6")]
     assert "pw-alice" not in r.output
+
+
+@pytest.mark.parametrize("back_size, flips", [
+    ((107, 107), True),      # the module's US_Bazooka_LM.png beside its 106 x 107 face: a scan's pixel
+    ((106, 107), True),
+    ((128, 128), False),     # 20 % bigger: a highlight or a marker, no side of the counter
+    ((40, 40), False),
+])
+def test_a_back_a_pixel_off_the_face_is_still_the_flip(back_size, flips):
+    """US_Bazooka (106 x 107) flips by its Layer to US_Bazooka_LM (107 x 107): `oob` showed no
+    back (the sizes had to be equal); now a side within 5 % is the back."""
+    from vmodgen.vassal.looks import back_of
+    from vmodgen.vassal.piece import Piece
+    from vmodgen.vassal.piece_defs import basic_piece, chain, layer
+    sizes = {"face.png": (106, 107), "back.png": back_size}
+    traits = [layer("Morale", ["face.png", "back.png"], ["", ""]), basic_piece("face.png", "US_Bazooka")]
+    piece = Piece(chain([t.type for t in traits]), chain([t.state for t in traits]))
+    back = back_of(piece, sizes.get)
+    assert (back is not None and "back.png" in back.images) == flips
