@@ -144,3 +144,15 @@ def test_a_back_a_pixel_off_the_face_is_still_the_flip(back_size, flips):
     piece = Piece(chain([t.type for t in traits]), chain([t.state for t in traits]))
     back = back_of(piece, sizes.get)
     assert (back is not None and "back.png" in back.images) == flips
+
+
+def test_oob_headings_leave_out_a_widget_with_no_name(tmp_path):
+    """The palette is ' Counters' → an unnamed TabWidget → the two counter sets: `oob` headed
+    them ' Counters / TabWidget / Standard Counters / Germans' (the class of the unnamed widget);
+    now as the player sees the palette and as the binding's folders read it."""
+    from vmodgen.oob import module_oob
+    path = tiny_fon(tmp_path)
+    oob = module_oob(read_module(path), path, pictures=False)
+    titles = [t for t, _ in oob.groups()]
+    assert " Counters / Standard Counters / Germans" in titles and len(titles) == 6
+    assert not any("TabWidget" in t for t in titles)

@@ -234,6 +234,16 @@ def _label(el) -> str:
     return a.get("entryName") or a.get("name") or a.get("mapName") or a.get("text") or cls(el)
 
 
+#: the labels :func:`_label` gives a palette widget with no name of its own (its class)
+UNNAMED_WIDGETS = frozenset({"TabWidget", "ListWidget", "PanelWidget", "BoxWidget", "PieceWindow", "ChartWindow",
+                             "HtmlChart", "Chart", "Widget"})
+
+
+def named_path(path: tuple[str, ...]) -> tuple[str, ...]:
+    """A slot's palette path without the widgets that have no name (what a player sees)."""
+    return tuple(p for p in path if p not in UNNAMED_WIDGETS)
+
+
 def read_piece_slots(root) -> list[PieceSlot]:
     out = []
 
