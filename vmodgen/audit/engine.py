@@ -236,6 +236,7 @@ class FileAuditor:
             raise exc.at(save.path or name) from None
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None,
+                                  module_formats=self.module.dice_formats if self.module is not None else None,
                                   names=stream.names)
         for t in fa.taken_back:
             t["player"] = t["player"] or fa.stats.recorder or ""

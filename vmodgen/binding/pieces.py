@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
 from ..errors import LimitError
+from ..vassal.buildfile import named_path
 from ..vassal.codec import decode
 from ..vassal.traits import BasicPiece, UsePrototype, split_chain
 from ..vassal.piece import Piece, expand_prototypes
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
     from ..vassal.module import Module, PieceSlot
 
 #: palette path components that are only a widget's class name (an unnamed widget)
-_WIDGETS = {"TabWidget", "ListWidget", "PanelWidget", "BoxWidget", "PieceWindow", "ChartWindow",
-            "HtmlChart", "Chart", "Widget"}
 _SIDE_SUFFIX = re.compile(r"[._\-](?:f|b|front|back|fr|bk)\Z", re.I)
 MATCH_KEYS = ("piece", "folder", "prototype", "image", "property")
 
@@ -37,7 +36,7 @@ def image_stem(name: str) -> str:
 
 def folder_of(path: tuple[str, ...]) -> str:
     """A slot's palette path as text (``Pieces/German/21 Pz Div``), unnamed widgets left out."""
-    return "/".join(p for p in path if p not in _WIDGETS)
+    return "/".join(named_path(path))
 
 
 def prototype_names(type_chain: str, prototypes: dict[str, str], depth: int = 0,

@@ -136,6 +136,31 @@ def _folder_candidates(slots: list[SlotInfo], covered: set[int]) -> list[SlotInf
             if not any(fuzzy.key(p) in marker_words and p not in unit_protos for p in s.facts.prototypes)]
 
 
+NO_SIDE_WORDS = ("generic", "common", "misc", "miscellaneous", "general", "neutral", "game", "other", "others")
+
+
+def _prototype_folder_sides(slots: list[SlotInfo]) -> list[str]:
+    """Side names for a module whose player roster names none (a solitaire game): the palette
+    folders, at any depth, most of whose pieces nest a prototype named after the folder (a
+    prototype per side: ``German Unit`` in ``Germans``, ``US Unit`` in ``US``), found in at least
+    two such folders; a folder that a counter set repeats (``Standard Counters/Germans`` and
+    ``Alternate Counters/Germans``) counts once. Folders of markers or of no side (``Generic``)
+    are left out. Empty when fewer than two are found."""
+    pieces: dict[str, list[SlotInfo]] = {}
+    for s in slots:
+        for part in (s.facts.folder.split("/")[1:] if s.facts.folder else []):
+            pieces.setdefault(part, []).append(s)
+    found = []
+    for part, ss in pieces.items():
+        ws = fuzzy.words(part)
+        if not ws or any(w in NO_SIDE_WORDS or w in KIND_WORDS["marker"] for w in ws):
+            continue
+        n = sum(1 for s in ss if any(fuzzy.matches_side(p, part) for p in s.facts.prototypes))
+        if 2 * n > len(ss):
+            found.append(part)
+    return sorted(found) if len(found) >= 2 else []
+
+
 def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]]:
     """side → folder prefixes (up to the component that names the side)."""
     out: dict[str, set[str]] = {}
@@ -296,10 +321,16 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     slots = idx.slots
     sides, not_sides = playing_sides(module.sides)
     if len(sides) < 2:
-        tops = sorted({s.facts.folder.split("/")[1] for s in slots if s.facts.folder.count("/") >= 1})
-        sides = tops[:2] if len(tops) >= 2 else ["Side A", "Side B"]
-        st.missing.append("the sides (the module has no player roster): named after palette folders or "
-                          "placeholders, check them")
+        by_proto = _prototype_folder_sides(slots)
+        if by_proto:
+            sides = by_proto
+            st.missing.append("the sides (the player roster names none): the palette folders whose pieces nest a "
+                              f"prototype of the folder's name ({', '.join(sides)}), check them")
+        else:
+            tops = sorted({s.facts.folder.split("/")[1] for s in slots if s.facts.folder.count("/") >= 1})
+            sides = tops[:2] if len(tops) >= 2 else ["Side A", "Side B"]
+            st.missing.append("the sides (the player roster names none): named after palette folders or "
+                              "placeholders, check them")
     else:
         st.inferred.append(f"sides from the player roster: {', '.join(sides)}")
         if not_sides:

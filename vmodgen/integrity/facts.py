@@ -10,6 +10,7 @@ from typing import Iterable, Protocol
 
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
+from ..vassal.dice import parse_roll_as
 from .dice import Roll, parse_roll, sides_of
 from .naming import PieceNames, move_text
 
@@ -81,11 +82,14 @@ def password_key(player_id: str) -> str:
 
 
 def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
-               module_sides: dict[str, int] | None = None, names: PieceNames | None = None) -> FileFacts:
+               module_sides: dict[str, int] | None = None, names: PieceNames | None = None,
+               module_formats: dict[str, str] | None = None) -> FileFacts:
     """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
     ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
     paired undos); ``module_sides``: faces per die of the module's dice buttons by name;
-    ``names``: the names and hexes noted while replaying (without them pieces go by id)."""
+    ``names``: the names and hexes noted while replaying (without them pieces go by id);
+    ``module_formats``: the report format of each dice button by name, for the buttons whose
+    chat line is not VASSAL's default (a roll whose format names no player is the step's player's)."""
     steps = list(steps)
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
@@ -107,10 +111,11 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         who = getattr(step, "player", None) or recorder
         undone = getattr(step, "undone_by", None) is not None
         for text in step.chat_text:
-            r = parse_roll(text)
+            r = parse_roll(text) or _custom_roll(text, module_formats)
             if r is None:
                 continue
             player, button, values = r
+            player = player or who or ""
             sides = sides_of(button, module_sides)
             assumed = False
             if sides is None and values and max(values) <= 6:
@@ -151,6 +156,15 @@ def undo_evidence(step: StepLike, vassal_version: str) -> str:
     if getattr(step, "changes", None) or getattr(step, "created", None) or getattr(step, "deleted", None):
         return "restores state"
     return "moves only" if step.moves else "other"
+
+
+def _custom_roll(text: str, formats: dict[str, str] | None) -> tuple[str, str, list[int]] | None:
+    """A roll reported in a dice button's own format (``formats``: name → reportFormat)."""
+    for name, fmt in (formats or {}).items():
+        r = parse_roll_as(text, name, fmt)
+        if r is not None:
+            return r
+    return None
 
 
 def describe(step: StepLike, names: PieceNames | None = None) -> str:

@@ -115,6 +115,7 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
     under its active Layers, in the state the palette holds) and, when a flip changes it, as the
     flip shows it (:func:`vmodgen.vassal.looks.back_of`). A highlight, a moved marker or any
     image the piece does not draw now is no picture of it."""
+    from ..vassal.buildfile import named_path
     from ..vassal.codec import decode
     from ..vassal.looks import back_of, look_of
     from ..vassal.piece import Piece, expand_prototypes
@@ -138,7 +139,7 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
         sides = [s for s in sides if s]
         names = [images.key(s, sides[0]) for s in sides]
         pngs = [images.picture(s, k) for s, k in zip(sides, names)]
-        pieces.append(ModulePiece(slot.name or piece.name, slot.gpid, names, pngs, props, tuple(slot.path),
+        pieces.append(ModulePiece(slot.name or piece.name, slot.gpid, names, pngs, props, named_path(tuple(slot.path)),
                                   [list(s) for s in sides]))
     return ModuleOob(module, Path(source), pieces, warnings)
 

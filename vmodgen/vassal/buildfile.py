@@ -234,6 +234,16 @@ def _label(el) -> str:
     return a.get("entryName") or a.get("name") or a.get("mapName") or a.get("text") or cls(el)
 
 
+#: the labels :func:`_label` gives a palette widget with no name of its own (its class)
+UNNAMED_WIDGETS = frozenset({"TabWidget", "ListWidget", "PanelWidget", "BoxWidget", "PieceWindow", "ChartWindow",
+                             "HtmlChart", "Chart", "Widget"})
+
+
+def named_path(path: tuple[str, ...]) -> tuple[str, ...]:
+    """A slot's palette path without the widgets that have no name (what a player sees)."""
+    return tuple(p for p in path if p not in UNNAMED_WIDGETS)
+
+
 def read_piece_slots(root) -> list[PieceSlot]:
     out = []
 
@@ -299,6 +309,19 @@ def read_dice(root) -> dict[str, int]:
             sides = el.get("nSides", "")
             if el.get("name") and sides.isdigit() and 0 < int(sides) <= 10_000:
                 out.setdefault(el.get("name"), int(sides))
+    return out
+
+
+def read_dice_formats(root) -> dict[str, str]:
+    """The ``reportFormat`` of each DiceButton (not SpecialDiceButton), by name; not of a button
+    that reports the total (``reportTotal``) and not each die."""
+    out: dict[str, str] = {}
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.endswith("DiceButton") and not el.tag.endswith("SpecialDiceButton"):
+            fmt = el.get("reportFormat") or ""
+            totals = el.get("reportTotal") == "true" and "$result1$" not in fmt.lower()
+            if el.get("name") and fmt and not totals:       # a total is no die's face
+                out.setdefault(el.get("name"), fmt)
     return out
 
 

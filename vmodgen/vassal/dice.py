@@ -11,7 +11,7 @@ An undone roll reads ``* UNDO: *** d6 = 3 *** <Joel>``: not a roll. The parser s
 """
 from __future__ import annotations
 
-__all__ = ["parse_roll"]
+__all__ = ["parse_roll", "parse_roll_as"]
 
 
 def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
@@ -49,3 +49,57 @@ def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
     if not values or not player:
         return None
     return player, button, values
+
+
+_PLAYER_VARS = ("playername", "playerid", "playerside")
+
+
+def parse_roll_as(text: str, name: str, fmt: str) -> tuple[str, str, list[int]] | None:
+    """``(player, name, values)`` of a chat line written by the DiceButton ``name`` whose own
+    ``reportFormat`` is ``fmt`` (a module's format other than the default, e.g. HTML with die
+    pictures: ``<b>** $name$= <img src="d6_$result1$.png"> ($result$) ***</b>``); None when the
+    line is not that button's report; ``$result1$`` ... (each die) win over ``$result$``. VASSAL puts a ``*`` (and a space before a format that
+    starts with markup) before the formatted text. The
+    format's literal parts are found in order with ``str.find``; ``$result$`` must be the
+    dice's values (``3,4``), ``$name$`` the button's name; the player is '' when the format
+    names none (the caller knows who played the step)."""
+    t = text.strip()
+    if t.startswith("*"):
+        t = t[1:].lstrip()
+    parts = fmt.strip().split("$")
+    if len(parts) < 3 or len(parts) % 2 == 0:
+        return None
+    pos, player, values = 0, "", None
+    each: list[int] = []                         # $result1$, $result2$ ...: each kept die
+    pending: str | None = None                   # a variable waiting for the next literal
+    for i, part in enumerate(parts):
+        if i % 2 == 1:
+            pending = part
+            continue
+        if pending is None:
+            if not t.startswith(part, pos):
+                return None
+            pos += len(part)
+            continue
+        end = t.find(part, pos) if part else len(t)
+        if end < 0:
+            return None
+        value, pos = t[pos:end], end + len(part)
+        var = pending.lower()
+        if var == "name" and value.strip() != name:
+            return None
+        if var == "result" or (var.startswith("result") and var[6:].isdigit()):
+            toks = value.replace(",", " ").split()
+            if not toks or not all(x.isdigit() and len(x) <= 6 for x in toks):
+                return None
+            if var == "result":
+                values = values if each else [int(x) for x in toks]
+            else:
+                each.append(int(toks[0]) if len(toks) == 1 else -1)
+                values = [v for v in each if v >= 0]
+        elif var in _PLAYER_VARS and var != "playerside":
+            player = value.strip()
+        pending = None
+    if values is None or pos != len(t):
+        return None
+    return player, name, values

@@ -116,10 +116,17 @@ def _with_state(piece: Piece, index: int, state: str) -> Piece:
     return other
 
 
+def _about_same(size: tuple[int, int], base: tuple[int, int]) -> bool:
+    """Whether an image is as big as the face: each side within 5 % (at least 2 px) of the
+    face's, as two scans of one counter are (106 x 107 and 107 x 107); a highlight or a marker
+    is smaller or bigger by more."""
+    return all(abs(a - b) <= max(2, b // 20) for a, b in zip(size, base))
+
+
 def back_of(piece: Piece, size_of: SizeOf | None = None) -> Look | None:
     """What a flip of ``piece`` (prototypes expanded) shows, or None when nothing flips it: the
-    outermost Layer a player can change whose new image is a whole side of the counter (as big
-    as the face's first image, when both sizes are known: a highlight or a marker is not), else
+    outermost Layer a player can change whose new image is a whole side of the counter (about as
+    big as the face's first image, when both sizes are known: a highlight or a marker is not), else
     its Mask's image (the side an opponent sees). A layer following a property (a highlight on
     selection, a moved marker) is no flip."""
     face = look_of(piece, None)
@@ -140,7 +147,7 @@ def back_of(piece: Piece, size_of: SizeOf | None = None) -> Look | None:
         new = names[level - 1] if 0 < level <= len(names) else ""
         if new and base is not None and size_of is not None:
             size = size_of(new)
-            if size is not None and size != base:
+            if size is not None and not _about_same(size, base):
                 continue
         return look
     for i, trait in enumerate(piece.traits):

@@ -205,6 +205,7 @@ class Module:
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
         self.dice_sides: dict[str, int] = {}     # DiceButton name -> faces per die
+        self.dice_formats: dict[str, str] = {}   # DiceButton name -> its reportFormat
         self.setups: list[Setup] = []
         self.warnings: list[str] = []
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
@@ -377,6 +378,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
     mod.dice_sides = bf.read_dice(root)
+    mod.dice_formats = bf.read_dice_formats(root)
     mod.setups = bf.read_setups(root)
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element
