@@ -34,6 +34,16 @@ def set_by_owner(trait: Obscurable | Hideable) -> bool:
     return trait.state.split(";", 1)[0] not in ("", "null")
 
 
+def hidden_by_owner(piece: Piece) -> str | None:
+    """``"mask"`` or ``"invisible"`` when a Mask (Obscurable) or Invisible (Hideable) trait set by
+    its owner hides ``piece`` from the other players (the outermost set one decides, as VASSAL
+    draws and names a piece from the outside in), else None. Prototypes must be expanded."""
+    for trait in piece.traits:                    # outermost first
+        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+            return "mask" if isinstance(trait, Obscurable) else "invisible"
+    return None
+
+
 def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     """The look of ``piece`` (prototypes expanded as VASSAL does when it draws)."""
     if prototypes and "prototype;" in piece.encode_type():
