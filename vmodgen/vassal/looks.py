@@ -44,8 +44,9 @@ def hidden_by_owner(piece: Piece) -> str | None:
     return None
 
 
-def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
-    """The look of ``piece`` (prototypes expanded as VASSAL does when it draws)."""
+def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = False) -> Look:
+    """The look of ``piece`` (prototypes expanded as VASSAL does when it draws); ``reveal``: as
+    its owner sees it, through any Mask or Invisible trait they set."""
     if prototypes and "prototype;" in piece.encode_type():
         t, st = expand_prototypes(piece.encode_type(), piece.encode_state(), prototypes)
         piece = Piece(t, st)
@@ -54,7 +55,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     hidden = ""
     every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
-        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+        if not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
             images, props = ([mask] if mask else []), {}
             hidden = MASKED if isinstance(trait, Obscurable) else HIDDEN

@@ -17,7 +17,7 @@ from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from .looks import Look, look_of
+from .looks import HIDDEN, MASKED, Look, look_of
 from .steps import Frame, frames
 
 View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
@@ -34,6 +34,7 @@ class Timeline:
     frames: list[dict[str, Any]] = field(default_factory=list)
     used: dict[str, set[tuple[int, int]]] = field(default_factory=dict)    # map → points used
     trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
+    reveal_hidden: bool = False      # draw pieces masked or hidden by their owner as the owner does
     _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
     _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
@@ -61,7 +62,18 @@ class Timeline:
             n = self._look_no[key] = len(self.looks)
             self.looks.append({"images": list(look.images), "name": look.name, "side": side,
                                "properties": [list(p) for p in look.properties]})
+            if look.name == HIDDEN and not look.images:
+                self.looks[-1]["hidden"] = True         # the page does not draw it (nor its moves)
         return n
+
+    def look_of_record(self, rec: PieceRecord, protos: dict[str, str] | None,
+                       binding: Binding | None) -> int:
+        """The look number of a piece as an opponent sees it (unless :attr:`reveal_hidden`): a
+        piece its owner masked or hid shows no side either (the binding reads the real unit)."""
+        look = look_of(rec.piece, protos, self.reveal_hidden)
+        hidden = not self.reveal_hidden and not look.images and look.name == HIDDEN
+        masked = not self.reveal_hidden and look.name == MASKED
+        return self.look_no(look, "" if hidden or masked else _side(binding, rec))
 
     def to_json(self) -> dict[str, Any]:
         return {"files": [Path(f).name for f in self.files], "fileStart": self.file_start,
@@ -69,9 +81,10 @@ class Timeline:
 
 
 def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
-                   binding: Binding | None = None) -> Timeline:
-    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
-    tl = Timeline()
+                   binding: Binding | None = None, reveal_hidden: bool = False) -> Timeline:
+    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side;
+    ``reveal_hidden``: pieces masked or hidden by their owner drawn in full)."""
+    tl = Timeline(reveal_hidden=reveal_hidden)
     protos = module.prototypes if module else None
     prev: dict[int, View] = {}                   # piece number → where it is drawn now
     stacks: dict[str, tuple] = {}                # stack id → (map, x, y, members) now
@@ -85,7 +98,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             for pid in sorted(fr.touched):
                 rec = state.pieces.get(pid)
                 if rec is not None:
-                    looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+                    looks[pid] = tl.look_of_record(rec, protos, binding)
             if fr.step == 0:            # a file's start: every piece (it may not be where the last file ended)
                 view = _views(tl, state, looks, binding, protos)
                 get = prev.get
@@ -214,7 +227,7 @@ def _look(tl: Timeline, looks: dict[str, int], rec: PieceRecord, binding: Bindin
           protos: dict[str, str] | None) -> int:
     n = looks.get(rec.id)
     if n is None:
-        n = looks[rec.id] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+        n = looks[rec.id] = tl.look_of_record(rec, protos, binding)
     return n
 
 
