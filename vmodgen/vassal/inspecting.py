@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from .buildfile import grid_summary
+from .looks import HIDDEN, MASKED, SECRET_PROPS, hidden_by_owner, set_by_owner
 from .module import Module
 from .turns import tracker_states
-
-# properties that can carry a player's id (VASSAL's password id) or are internal
-_SECRET_PROPS = {"ObscuredBy", "HiddenBy", "RestrictedBy", "Owner", "playerId", "PlayerId"}
 
 
 # ------------------------------------------------------------------ modules
@@ -163,7 +161,6 @@ def _expanded(piece, prototypes: dict[str, str] | None):
 def _properties(piece, reveal: bool = True) -> dict[str, str]:
     """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values (prototypes
     expanded); unless ``reveal``, none from inside a Mask or Invisible trait its owner set."""
-    from .looks import set_by_owner
     from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
     out: dict[str, str] = {}
     for trait in reversed(piece.traits):         # the outermost definition wins
@@ -173,14 +170,13 @@ def _properties(piece, reveal: bool = True) -> dict[str, str]:
             out[f"{trait.name}_Level"] = str(trait.level)
         elif not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             out.clear()                          # what is inside the mask stays unseen
-    for k in _SECRET_PROPS:
+    for k in SECRET_PROPS:
         out.pop(k, None)
     return out
 
 
-#: the name shown for a piece hidden by its owner, by ``hidden_by_owner``
 def _hidden_name(how: str) -> str:
-    from .looks import HIDDEN, MASKED
+    """The name shown for a piece hidden by its owner, by :func:`hidden_by_owner`'s answer."""
     return MASKED if how == "mask" else HIDDEN
 
 
@@ -194,7 +190,6 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     all, so it is named "(hidden)" with no position, properties or stack (and is left out of
     its stack's members). ``reveal_hidden`` shows everything (for the owner, a referee or after
     the game) and the result says so (``"hidden_revealed": true``)."""
-    from .looks import hidden_by_owner
     from ..errors import InputError
     from .replay import final_state
     from .savefile import read_save

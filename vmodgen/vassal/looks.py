@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .inspecting import _SECRET_PROPS
 from .piece import Piece, expand_prototypes
 from .traits import (BasicPiece, DynamicProperty, Hideable, Labeler, Layer, Marker, MarkMoved,
                      Obscurable)
 
+
+#: properties that can carry a player's id (VASSAL's password id) or are internal: never shown
+SECRET_PROPS = frozenset({"ObscuredBy", "HiddenBy", "RestrictedBy", "Owner", "playerId", "PlayerId"})
 
 #: the name shown for a piece its owner masked (Mask trait) or hid (Invisible trait)
 MASKED = "(masked)"
@@ -73,7 +75,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = Fals
                 props[f"{trait.name}_Level"] = str(trait.level)
         elif isinstance(trait, (Marker, DynamicProperty, Labeler, MarkMoved)):
             props.update(trait.properties())
-    for k in _SECRET_PROPS:
+    for k in SECRET_PROPS:
         props.pop(k, None)
     if hidden:
         return Look(tuple(images), hidden, tuple(sorted(props.items())))
