@@ -63,6 +63,7 @@ def test_json_shows_hidden_pieces_as_an_opponent_sees_them(log: Path) -> None:
     assert hidden["name"] == "(hidden)" and hidden["hidden_by_owner"] == "invisible"
     assert hidden["properties"] == {} and hidden["map"] is None and hidden["x"] is None
     assert hidden["stack"] is None
+    assert [p["id"] for p in d["pieces"]][-1] == "3"      # listed last, not beside its stack mates
     assert [s["members"] for s in d["stacks"] if s["id"] == "9"] == [["1"]]
     assert "hidden_revealed" not in d
 

@@ -93,3 +93,23 @@ def test_browser_hides_the_hidden_piece_and_its_move(log: Path, tmp_path: Path) 
         assert arrows == [1, 0, 1]
     finally:
         driver.quit()
+
+
+def test_stack_layout_leaves_hidden_pieces_out(tmp_path: Path) -> None:
+    """VASSAL's StackMetrics.layout gives a piece invisible to the viewer no place in its stack:
+    with the hidden Kampfgruppe below Rifles in stack 9, Rifles is drawn at the stack's bottom
+    (index 0); when its owner shows it again (step 1: the Invisible's state cleared), Rifles
+    moves up to index 1 in that step's delta, and back to 0 when it is hidden again (step 2)."""
+    start = START.replace("+/9/stack/Main Map;100;100;1;3", "+/9/stack/Main Map;100;100;3;1")
+    w = LogWriter(start, player="Alice", player_id=SECRET)
+    hidden = w.current_state("3")
+    w.set_state("3", hidden.replace(SECRET, "null", 1)).set_state("3", hidden)
+    log = w.write(tmp_path / "stack.vlog")
+
+    def rifles_rank(reveal: bool) -> list[int]:
+        d = build_timeline([(str(log), read_save(log))], None, reveal_hidden=reveal).to_json()
+        rifles = d["pieces"].index("1")
+        return [e[4] for fr in d["frames"] for e in fr["delta"] if e[0] == rifles]
+
+    assert rifles_rank(False) == [0, 1, 0]
+    assert rifles_rank(True) == [1]

@@ -224,6 +224,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
     unseen: set[str] = set()          # pieces hidden (Invisible) from the others: no place shown
+    last: list[dict[str, Any]] = []   # their rows
 
     def add(pid: str) -> None:
         rec = state.pieces.get(pid)
@@ -246,6 +247,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                     unseen.add(pid)
                     row.update({"map": None, "x": None, "y": None, "hex": None, "stack": None,
                                 "properties": {}})
+                    last.append(row)        # listed at the end: its rank in a stack tells nothing
+                    return
         pieces.append(row)
 
     stacks = []
@@ -258,6 +261,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                            "hex": label(st.map, st.x, st.y), "members": members})
     for pid in state.pieces:
         add(pid)
+    pieces += last
     mod_meta = save.moduledata
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:

@@ -38,6 +38,7 @@ class Timeline:
     _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
     _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
+    _hidden: set[int] = field(default_factory=set, repr=False)    # look numbers not drawn
 
     def frame_of(self, file: str, step: int) -> int | None:
         """The frame of a file's step (file by its path as given, or its name)."""
@@ -64,6 +65,7 @@ class Timeline:
                                "properties": [list(p) for p in look.properties]})
             if look.name == HIDDEN and not look.images:
                 self.looks[-1]["hidden"] = True         # the page does not draw it (nor its moves)
+                self._hidden.add(n)
         return n
 
     def look_of_record(self, rec: PieceRecord, protos: dict[str, str] | None,
@@ -145,6 +147,12 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
     dirty = set(fr.touched) | fr.gone
     for mv in fr.moves:
         dirty.update(mv.pieces)
+    if tl._hidden:          # a piece hidden or shown again moves its stack mates up or down
+        for pid in fr.touched:
+            rec = state.pieces.get(pid)
+            st = state.stacks.get(rec.stack) if rec is not None and rec.stack is not None else None
+            if st is not None:
+                dirty.update(st.members)
     now: dict[str, tuple] = {}
     for sid, st in state.stacks.items():
         key = (st.map, st.x, st.y, tuple(st.members))
@@ -170,6 +178,8 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
             if pos[0] is not None:
                 st = state.stacks.get(rec.stack) if rec.stack is not None else None
                 i = st.members.index(pid) if st is not None and st.map is not None and pid in st.members else 0
+                if i and tl._hidden:
+                    i -= _hidden_below(tl, state, st.members[:i], looks, binding, protos)
                 if n is None:
                     n = tl.piece_no(pid)
                 view = (tl.map_no(pos[0]), pos[1], pos[2], i, _look(tl, looks, rec, binding, protos))
@@ -185,6 +195,18 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
     return delta
 
 
+def _hidden_below(tl: Timeline, state: GameState, below: list[str], looks: dict[str, int],
+                  binding: Binding | None, protos: dict[str, str] | None) -> int:
+    """How many of the pieces ``below`` one in its stack are not drawn (VASSAL's
+    StackMetrics.layout leaves a piece invisible to the viewer out of the stack's layout)."""
+    k = 0
+    for pid in below:
+        rec = state.pieces.get(pid)
+        if rec is not None and _look(tl, looks, rec, binding, protos) in tl._hidden:
+            k += 1
+    return k
+
+
 def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Binding | None,
            protos: dict[str, str] | None) -> dict[int, View]:
     """Where every piece on a map is drawn: map, point, index in its stack, look (runs at every
@@ -194,6 +216,7 @@ def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Bindi
     for stack in state.stacks.values():
         if stack.map is None:
             continue
+        unseen = 0                       # the pieces below that are not drawn (hidden)
         for i, pid in enumerate(stack.members):
             rec = pieces.get(pid)
             if rec is None:
@@ -210,7 +233,9 @@ def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Bindi
             look = looks.get(pid)
             if look is None:
                 look = _look(tl, looks, rec, binding, protos)
-            out[n] = (m, pos[1], pos[2], i, look)
+            out[n] = (m, pos[1], pos[2], i - unseen, look)
+            if look in tl._hidden:
+                unseen += 1
     for pid, rec in pieces.items():
         pos = rec._pos if rec._pos is not None else rec.position
         if pos[0] is None:
