@@ -3,7 +3,8 @@
 For a module: maps, boards, grids, piece slots, prototypes, setups. For a save or log:
 its encoding, VASSAL version, number of log steps and, after step N (default: the last;
 0: the log's starting state), every piece with its map, position, hex label (from
-``--module``'s grid), stack and properties. Passwords are never printed.
+``--module``'s grid), stack and properties; a piece its owner masked or hid as an opponent
+sees it unless ``--reveal-hidden``. Passwords are never printed.
 """
 from __future__ import annotations
 
@@ -45,17 +46,24 @@ def _kind(path: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table (compact: one line).")
 @click.option("--indent", type=click.IntRange(0, 16), default=None, metavar="N",
               help="With --json: indent nested values by N spaces (readable, larger, slower).")
-def command(file: str, module_path: str | None, step: int | None, as_json: bool, indent: int | None) -> None:
+@click.option("--reveal-hidden", is_flag=True,
+              help="Show pieces masked or hidden by their owner in full (for the owner, a referee "
+                   "or after the game); the output says so.")
+def command(file: str, module_path: str | None, step: int | None, as_json: bool, indent: int | None,
+            reveal_hidden: bool) -> None:
     """Show what is in a VASSAL module, save or log: maps, grids, palettes and setups of a
     module; for a save or log, every piece after a step with its map, position, hex label,
-    stack and properties. Player passwords are never shown.
+    stack and properties. A piece its owner masked (Mask) or hid (Invisible) is shown as an
+    opponent sees it: "(masked)" with no properties from under the mask, "(hidden)" with no
+    place at all; --reveal-hidden shows them in full. Player passwords are never shown.
 
     \b
     Examples:
       vmodgen inspect build/operation-mercury.vmod
       vmodgen inspect turn3.vlog --module build/operation-mercury.vmod
       vmodgen inspect turn3.vlog --module game.vmod --step 0 --json   # the log's starting state
-      vmodgen inspect turn3.vlog --json --indent 2                     # readable JSON"""
+      vmodgen inspect turn3.vlog --json --indent 2                     # readable JSON
+      vmodgen inspect turn3.vlog --reveal-hidden                       # masked pieces too"""
     from ..vassal.module import read_module
     kind = _kind(file)
     if kind == "module":
@@ -64,7 +72,7 @@ def command(file: str, module_path: str | None, step: int | None, as_json: bool,
         click.echo(_json(out, indent) if as_json else inspecting.module_text(out))
         return
     module = read_module(module_path) if module_path else None
-    out = inspecting.inspect_save(file, module, step)
+    out = inspecting.inspect_save(file, module, step, reveal_hidden)
     click.echo(_json(out, indent) if as_json else inspecting.save_text(out))
 
 

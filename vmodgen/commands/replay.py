@@ -16,12 +16,16 @@ from ..errors import InputError
               help="A binding file for a module vmodgen did not build (its findings are listed).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
               help="The HTML file to write.")
+@click.option("--reveal-hidden", is_flag=True,
+              help="Draw pieces masked or hidden by their owner in full (for the owner, a referee or "
+                   "after the game); the page says so.")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None,
-            output: str) -> int:
+            output: str, reveal_hidden: bool) -> int:
     """Write one self-contained HTML page that steps through saves and logs (in play order) on
     the module's maps: play/pause, step, slider, bookmarks per file, turn and phase, move
     arrows, chat and dice, and the audit's findings at their steps (with a vmodgen-built module,
-    --game or --binding). No network needed: open it from disk or an email.
+    --game or --binding). No network needed: open it from disk or an email. A piece its owner
+    masked or hid is drawn as an opponent sees it (its mask; nothing) unless --reveal-hidden.
 
     \b
     Examples:
@@ -37,7 +41,7 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     for p in (*files, *(x for x in (module, binding) if x)):
         if not Path(p).is_file():
             raise InputError(p, "no such file")
-    text = replay_page(list(files), module=module, game=game, binding=binding)
+    text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden)
     write_text_atomic(output, text)
     click.echo(f"{output}: {len(text.encode('utf-8')) / 1e6:.1f} MB")
     return 0

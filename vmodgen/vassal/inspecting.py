@@ -2,7 +2,8 @@
 log after a given step, as plain dicts (JSON-ready) and as readable text tables.
 
 Passwords never appear: piece properties are limited to Marker values, Layer levels and
-other trait properties that cannot hold a player id, and no command text is printed.
+other trait properties that cannot hold a player id, and no command text is printed. A piece
+its owner masked or hid is shown as the other players see it unless asked (``reveal_hidden``).
 """
 from __future__ import annotations
 
@@ -10,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from .buildfile import grid_summary
+from .looks import HIDDEN, MASKED, SECRET_PROPS, hidden_by_owner, set_by_owner
 from .module import Module
 from .turns import tracker_states
-
-# properties that can carry a player's id (VASSAL's password id) or are internal
-_SECRET_PROPS = {"ObscuredBy", "HiddenBy", "RestrictedBy", "Owner", "playerId", "PlayerId"}
 
 
 # ------------------------------------------------------------------ modules
@@ -148,28 +147,49 @@ def _levels_text(levels: list[dict]) -> str:
 _ENCODINGS = {"!VCSK": "VCSK", "VOBS": "VOBS", "plain": "plain"}
 
 
-def _properties(piece, prototypes: dict[str, str] | None) -> dict[str, str]:
-    """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values."""
+def _expanded(piece, prototypes: dict[str, str] | None):
+    """``piece`` with its prototypes expanded (as VASSAL does when it draws it), or itself."""
     from .piece import Piece, expand_prototypes
-    from .traits import DynamicProperty, Layer, Marker
     if prototypes:
         t = piece.encode_type()
         if "prototype;" in t:
             t, st = expand_prototypes(t, piece.encode_state(), prototypes)
-            piece = Piece(t, st)
+            return Piece(t, st)
+    return piece
+
+
+def _properties(piece, reveal: bool = True) -> dict[str, str]:
+    """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values (prototypes
+    expanded); unless ``reveal``, none from inside a Mask or Invisible trait its owner set."""
+    from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
     out: dict[str, str] = {}
     for trait in reversed(piece.traits):         # the outermost definition wins
         if isinstance(trait, (Marker, DynamicProperty)):
             out.update(trait.properties())
         elif isinstance(trait, Layer):
             out[f"{trait.name}_Level"] = str(trait.level)
-    for k in _SECRET_PROPS:
+        elif not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+            out.clear()                          # what is inside the mask stays unseen
+    for k in SECRET_PROPS:
         out.pop(k, None)
     return out
 
 
-def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None) -> dict[str, Any]:
-    """The pieces of a save or log after ``step`` (see module docstring), JSON-ready."""
+def _hidden_name(how: str) -> str:
+    """The name shown for a piece hidden by its owner, by :func:`hidden_by_owner`'s answer."""
+    return MASKED if how == "mask" else HIDDEN
+
+
+def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None,
+                 reveal_hidden: bool = False) -> dict[str, Any]:
+    """The pieces of a save or log after ``step`` (see module docstring), JSON-ready.
+
+    A piece its owner masked (Mask trait) or hid (Invisible trait) is shown as VASSAL shows it
+    to the other players, with ``hidden_by_owner`` saying which: masked, it is named
+    "(masked)" and has no properties from inside the mask; hidden, VASSAL does not draw it at
+    all, so it is named "(hidden)" with no position, properties or stack (and is left out of
+    its stack's members). ``reveal_hidden`` shows everything (for the owner, a referee or after
+    the game) and the result says so (``"hidden_revealed": true``)."""
     from ..errors import InputError
     from .replay import final_state
     from .savefile import read_save
@@ -203,6 +223,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
 
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
+    unseen: set[str] = set()          # pieces hidden (Invisible) from the others: no place shown
+    last: list[dict[str, Any]] = []   # their rows
 
     def add(pid: str) -> None:
         rec = state.pieces.get(pid)
@@ -212,23 +234,39 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         m, x, y = rec.position
         # the properties first: they read the type chain before the name decodes the traits
         # (a decoded piece encodes its chains again to hand them out)
-        props = _properties(rec.piece, protos)
-        pieces.append({"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
-                       "stack": rec.stack, "properties": props})
+        full = _expanded(rec.piece, protos)
+        props = _properties(full, reveal_hidden)
+        how = hidden_by_owner(full)
+        row: dict[str, Any] = {"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
+                               "stack": rec.stack, "properties": props}
+        if how is not None:
+            row["hidden_by_owner"] = how
+            if not reveal_hidden:
+                row["name"] = _hidden_name(how)
+                if how == "invisible":      # not drawn for the others: nothing of where it is
+                    unseen.add(pid)
+                    row.update({"map": None, "x": None, "y": None, "hex": None, "stack": None,
+                                "properties": {}})
+                    last.append(row)        # listed at the end: its rank in a stack tells nothing
+                    return
+        pieces.append(row)
 
     stacks = []
     for sid, st in state.stacks.items():
         for pid in st.members:
             add(pid)
-        stacks.append({"id": sid, "map": st.map, "x": st.x, "y": st.y, "hex": label(st.map, st.x, st.y),
-                       "members": list(st.members)})
+        members = [p for p in st.members if p not in unseen] if unseen else list(st.members)
+        if members or not st.members:
+            stacks.append({"id": sid, "map": st.map, "x": st.x, "y": st.y,
+                           "hex": label(st.map, st.x, st.y), "members": members})
     for pid in state.pieces:
         add(pid)
+    pieces += last
     mod_meta = save.moduledata
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:
         warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
-    return {
+    out: dict[str, Any] = {
         "kind": "log" if save.is_log else "save",
         "file": str(path),
         "encoding": _ENCODINGS.get(save.encoding, save.encoding),
@@ -242,6 +280,13 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         "stacks": stacks,
         "warnings": warnings + (list(module.warnings) if module else []),
     }
+    if reveal_hidden:
+        out["hidden_revealed"] = True
+    return out
+
+
+def _num(v: int | None) -> str:
+    return "-" if v is None else str(v)
 
 
 def save_text(d: dict[str, Any]) -> str:
@@ -255,10 +300,16 @@ def save_text(d: dict[str, Any]) -> str:
         lines.append("Players " + ", ".join(f"{p['name']} ({p['side']})" for p in d["players"]))
     for tracker, st in d["turns"].items():
         lines.append(f"Turn    {tracker}: {st.get('text') or st['state']}")
+    if d.get("hidden_revealed"):
+        lines.append("Hidden  revealed: pieces masked or hidden by their owner are shown in full "
+                     "(marked [mask] / [invisible])")
     rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
     for p in d["pieces"]:
         props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
-        rows.append((p["id"], p["name"], p["map"] or "-", str(p["x"]), str(p["y"]), p["hex"] or "-",
+        how = p.get("hidden_by_owner")
+        if how:
+            props = f"[{how}] " + props if props else f"[{how}]"
+        rows.append((p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]), p["hex"] or "-",
                      p["stack"] or "-", props))
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
     for r in rows:

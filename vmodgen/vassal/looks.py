@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .inspecting import _SECRET_PROPS
 from .piece import Piece, expand_prototypes
 from .traits import (BasicPiece, DynamicProperty, Hideable, Labeler, Layer, Marker, MarkMoved,
                      Obscurable)
 
+
+#: properties that can carry a player's id (VASSAL's password id) or are internal: never shown
+SECRET_PROPS = frozenset({"ObscuredBy", "HiddenBy", "RestrictedBy", "Owner", "playerId", "PlayerId"})
 
 #: the name shown for a piece its owner masked (Mask trait) or hid (Invisible trait)
 MASKED = "(masked)"
@@ -34,8 +36,19 @@ def set_by_owner(trait: Obscurable | Hideable) -> bool:
     return trait.state.split(";", 1)[0] not in ("", "null")
 
 
-def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
-    """The look of ``piece`` (prototypes expanded as VASSAL does when it draws)."""
+def hidden_by_owner(piece: Piece) -> str | None:
+    """``"mask"`` or ``"invisible"`` when a Mask (Obscurable) or Invisible (Hideable) trait set by
+    its owner hides ``piece`` from the other players (the outermost set one decides, as VASSAL
+    draws and names a piece from the outside in), else None. Prototypes must be expanded."""
+    for trait in piece.traits:                    # outermost first
+        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+            return "mask" if isinstance(trait, Obscurable) else "invisible"
+    return None
+
+
+def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = False) -> Look:
+    """The look of ``piece`` (prototypes expanded as VASSAL does when it draws); ``reveal``: as
+    its owner sees it, through any Mask or Invisible trait they set."""
     if prototypes and "prototype;" in piece.encode_type():
         t, st = expand_prototypes(piece.encode_type(), piece.encode_state(), prototypes)
         piece = Piece(t, st)
@@ -44,7 +57,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
     hidden = ""
     every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
-        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+        if not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
             images, props = ([mask] if mask else []), {}
             hidden = MASKED if isinstance(trait, Obscurable) else HIDDEN
@@ -62,7 +75,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None) -> Look:
                 props[f"{trait.name}_Level"] = str(trait.level)
         elif isinstance(trait, (Marker, DynamicProperty, Labeler, MarkMoved)):
             props.update(trait.properties())
-    for k in _SECRET_PROPS:
+    for k in SECRET_PROPS:
         props.pop(k, None)
     if hidden:
         return Look(tuple(images), hidden, tuple(sorted(props.items())))

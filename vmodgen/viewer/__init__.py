@@ -28,9 +28,10 @@ __all__ = ["chat_turns", "replay_page", "viewer_link"]
 
 
 def replay_page(files: list[str], *, module: str | None = None, game: str | None = None,
-                binding: str | None = None) -> str:
+                binding: str | None = None, reveal_hidden: bool = False) -> str:
     """The HTML text of the replay of ``files`` (in play order). With a vmodgen-built module,
-    ``--game`` or ``--binding`` the game's rules are audited and the findings listed."""
+    ``--game`` or ``--binding`` the game's rules are audited and the findings listed. A piece its
+    owner masked or hid is drawn as the other players see it unless ``reveal_hidden``."""
     from ..vassal.module import read_module
     from ..vassal.savefile import read_save
     from .maps import map_views
@@ -47,7 +48,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     mod = read_module(module) if module else None
     result, b, skipped = _audit(files, mod, module, game, binding)
     saves = [(f, read_save(f)) for f in files]
-    tl = build_timeline(saves, mod, b)
+    tl = build_timeline(saves, mod, b, reveal_hidden)
     views = map_views(mod, tl.used, b)
     bookmarks = _bookmarks(tl, result, b)
     findings = _findings(tl, views, result)
@@ -61,6 +62,8 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         notes.append(skipped)
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
+    if reveal_hidden:
+        notes.append("Pieces masked or hidden by their owner are shown in full (--reveal-hidden).")
     title = (mod.name + ": " if mod is not None and mod.name else "") + ", ".join(Path(f).name for f in files)
     return render_page(title, tl, views, mod, bookmarks, findings, notes)
 

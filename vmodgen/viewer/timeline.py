@@ -17,7 +17,7 @@ from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from .looks import Look, look_of
+from .looks import HIDDEN, MASKED, Look, look_of
 from .steps import Frame, frames
 
 View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
@@ -34,9 +34,11 @@ class Timeline:
     frames: list[dict[str, Any]] = field(default_factory=list)
     used: dict[str, set[tuple[int, int]]] = field(default_factory=dict)    # map → points used
     trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
+    reveal_hidden: bool = False      # draw pieces masked or hidden by their owner as the owner does
     _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
     _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
+    _hidden: set[int] = field(default_factory=set, repr=False)    # look numbers not drawn
 
     def frame_of(self, file: str, step: int) -> int | None:
         """The frame of a file's step (file by its path as given, or its name)."""
@@ -61,7 +63,19 @@ class Timeline:
             n = self._look_no[key] = len(self.looks)
             self.looks.append({"images": list(look.images), "name": look.name, "side": side,
                                "properties": [list(p) for p in look.properties]})
+            if look.name == HIDDEN and not look.images:
+                self.looks[-1]["hidden"] = True         # the page does not draw it (nor its moves)
+                self._hidden.add(n)
         return n
+
+    def look_of_record(self, rec: PieceRecord, protos: dict[str, str] | None,
+                       binding: Binding | None) -> int:
+        """The look number of a piece as an opponent sees it (unless :attr:`reveal_hidden`): a
+        piece its owner masked or hid shows no side either (the binding reads the real unit)."""
+        look = look_of(rec.piece, protos, self.reveal_hidden)
+        hidden = not self.reveal_hidden and not look.images and look.name == HIDDEN
+        masked = not self.reveal_hidden and look.name == MASKED
+        return self.look_no(look, "" if hidden or masked else _side(binding, rec))
 
     def to_json(self) -> dict[str, Any]:
         return {"files": [Path(f).name for f in self.files], "fileStart": self.file_start,
@@ -69,9 +83,10 @@ class Timeline:
 
 
 def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
-                   binding: Binding | None = None) -> Timeline:
-    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side)."""
-    tl = Timeline()
+                   binding: Binding | None = None, reveal_hidden: bool = False) -> Timeline:
+    """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side;
+    ``reveal_hidden``: pieces masked or hidden by their owner drawn in full)."""
+    tl = Timeline(reveal_hidden=reveal_hidden)
     protos = module.prototypes if module else None
     prev: dict[int, View] = {}                   # piece number → where it is drawn now
     stacks: dict[str, tuple] = {}                # stack id → (map, x, y, members) now
@@ -85,7 +100,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             for pid in sorted(fr.touched):
                 rec = state.pieces.get(pid)
                 if rec is not None:
-                    looks[pid] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+                    looks[pid] = tl.look_of_record(rec, protos, binding)
             if fr.step == 0:            # a file's start: every piece (it may not be where the last file ended)
                 view = _views(tl, state, looks, binding, protos)
                 get = prev.get
@@ -132,6 +147,12 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
     dirty = set(fr.touched) | fr.gone
     for mv in fr.moves:
         dirty.update(mv.pieces)
+    if tl._hidden:          # a piece hidden or shown again moves its stack mates up or down
+        for pid in fr.touched:
+            rec = state.pieces.get(pid)
+            st = state.stacks.get(rec.stack) if rec is not None and rec.stack is not None else None
+            if st is not None:
+                dirty.update(st.members)
     now: dict[str, tuple] = {}
     for sid, st in state.stacks.items():
         key = (st.map, st.x, st.y, tuple(st.members))
@@ -157,6 +178,8 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
             if pos[0] is not None:
                 st = state.stacks.get(rec.stack) if rec.stack is not None else None
                 i = st.members.index(pid) if st is not None and st.map is not None and pid in st.members else 0
+                if i and tl._hidden:
+                    i -= _hidden_below(tl, state, st.members[:i], looks, binding, protos)
                 if n is None:
                     n = tl.piece_no(pid)
                 view = (tl.map_no(pos[0]), pos[1], pos[2], i, _look(tl, looks, rec, binding, protos))
@@ -172,6 +195,18 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
     return delta
 
 
+def _hidden_below(tl: Timeline, state: GameState, below: list[str], looks: dict[str, int],
+                  binding: Binding | None, protos: dict[str, str] | None) -> int:
+    """How many of the pieces ``below`` one in its stack are not drawn (VASSAL's
+    StackMetrics.layout leaves a piece invisible to the viewer out of the stack's layout)."""
+    k = 0
+    for pid in below:
+        rec = state.pieces.get(pid)
+        if rec is not None and _look(tl, looks, rec, binding, protos) in tl._hidden:
+            k += 1
+    return k
+
+
 def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Binding | None,
            protos: dict[str, str] | None) -> dict[int, View]:
     """Where every piece on a map is drawn: map, point, index in its stack, look (runs at every
@@ -181,6 +216,7 @@ def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Bindi
     for stack in state.stacks.values():
         if stack.map is None:
             continue
+        unseen = 0                       # the pieces below that are not drawn (hidden)
         for i, pid in enumerate(stack.members):
             rec = pieces.get(pid)
             if rec is None:
@@ -197,7 +233,9 @@ def _views(tl: Timeline, state: GameState, looks: dict[str, int], binding: Bindi
             look = looks.get(pid)
             if look is None:
                 look = _look(tl, looks, rec, binding, protos)
-            out[n] = (m, pos[1], pos[2], i, look)
+            out[n] = (m, pos[1], pos[2], i - unseen, look)
+            if look in tl._hidden:
+                unseen += 1
     for pid, rec in pieces.items():
         pos = rec._pos if rec._pos is not None else rec.position
         if pos[0] is None:
@@ -214,7 +252,7 @@ def _look(tl: Timeline, looks: dict[str, int], rec: PieceRecord, binding: Bindin
           protos: dict[str, str] | None) -> int:
     n = looks.get(rec.id)
     if n is None:
-        n = looks[rec.id] = tl.look_no(look_of(rec.piece, protos), _side(binding, rec))
+        n = looks[rec.id] = tl.look_of_record(rec, protos, binding)
     return n
 
 

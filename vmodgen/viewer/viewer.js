@@ -156,6 +156,7 @@
     for (let n = 0; n < NP; n++) {
       if (n !== n0 && cur.map[n] === cur.map[n0] && cur.x[n] === cur.x[n0] && cur.y[n] === cur.y[n0]) here.push(n);
     }
+    for (let i = here.length - 1; i >= 0; i--) if (D.looks[cur.look[here[i]]].hidden) here.splice(i, 1);
     if (here.length) {
       here.sort((a, b) => cur.sp[b] - cur.sp[a]);
       t += "<br>with: " + here.slice(0, 12).map((n) => esc(D.looks[cur.look[n]].name || D.pieces[n])).join(", ") +
@@ -229,7 +230,8 @@
   function syncPiece(n) {
     let el = elems[n];
     const mi = cur.map[n] >= 0 ? D.mapOf[cur.map[n]] : -1;
-    if (mi < 0) { if (el) el.hidden = true; return; }
+    // off every map, or hidden by its owner (VASSAL does not draw it for the other players)
+    if (mi < 0 || D.looks[cur.look[n]].hidden) { if (el) el.hidden = true; return; }
     if (!el) {
       el = elems[n] = document.createElement("div");
       el.dataset.id = D.pieces[n]; el.dataset.n = n;
@@ -275,6 +277,7 @@
     const seen = new Set();
     for (const mv of f.moves || []) {
       const a = D.mapOf[mv[0]], b = D.mapOf[mv[3]];
+      if (mv[6].length && mv[6].every((n) => D.looks[cur.look[n]].hidden)) continue;   // unseen moves
       for (const n of mv[6]) if (elems[n]) { elems[n].classList.add("moved"); moved.push(n); }
       if (b < 0) continue;
       const info = maps[b];
