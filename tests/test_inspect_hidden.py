@@ -105,3 +105,26 @@ def test_unset_mask_hides_nothing(tmp_path: Path) -> None:
     _, by_id = _pieces(path)
     assert by_id["2"]["name"] == "Panzer Lehr" and "hidden_by_owner" not in by_id["2"]
     assert by_id["2"]["properties"] == {"Side": "Axis", "Strength": "7-7"}
+
+
+def test_a_prototype_without_the_module_is_said_to_hide_what_it_may_hide(tmp_path: Path) -> None:
+    """A saved piece that uses a prototype (``prototype;Name``) may carry its Mask or Invisible
+    there: without --module it cannot be seen, and inspect says so (with the module, or with
+    --reveal-hidden, nothing is left unseen and nothing is said)."""
+    proto = _add("4", ["prototype;Axis Unit", "piece;;;d.png;Hidden Reserve"], ["", "Main Map;700;100"])
+    w = LogWriter("\x1b".join(["begin_save", "", RIFLES, proto, "end_save"]), player="Alice", player_id=SECRET)
+    path = w.write(tmp_path / "proto.vlog")
+    d, _ = _pieces(path)
+    said = [m for m in d["warnings"] if "use prototypes" in m]
+    assert len(said) == 1 and said[0].startswith("1 piece(s)") and "--module" in said[0]
+    assert "use prototypes" in _run(path)                       # the text output says it too
+    d, _ = _pieces(path, "--reveal-hidden")
+    assert not any("use prototypes" in m for m in d["warnings"])
+    d, _ = _pieces(_plain(tmp_path))
+    assert not any("use prototypes" in m for m in d["warnings"])
+
+
+def _plain(tmp_path: Path) -> Path:
+    """A log whose pieces use no prototype."""
+    return LogWriter("\x1b".join(["begin_save", "", RIFLES, "end_save"]), player="Alice",
+                     player_id=SECRET).write(tmp_path / "plain.vlog")

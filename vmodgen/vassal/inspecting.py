@@ -266,6 +266,12 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:
         warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
+    if protos is None and not reveal_hidden:
+        named = sum("prototype;" in rec.piece.type_chain for rec in state.pieces.values())
+        if named:
+            warnings.append(f"{named} piece(s) use prototypes, which only the module holds: a Mask or Invisible "
+                            "trait in a prototype cannot be seen, so those pieces are shown as saved, hidden "
+                            "or not (give --module to show them as an opponent sees them)")
     out: dict[str, Any] = {
         "kind": "log" if save.is_log else "save",
         "file": str(path),
