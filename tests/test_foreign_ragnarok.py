@@ -22,7 +22,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from tiny_module_util import palette, prototypes, write_module
+from tiny_module_util import palette, prototypes, uncomment_player_turns, write_module
 
 from vmodgen.audit.continuity import compare
 from vmodgen.audit.stats import recorder
@@ -163,11 +163,7 @@ def test_the_tracker_chat_line_gives_the_turn(tmp_path):
     assert m and m.group(1) == "2"
     assert not re.search(pat, "* <Bob> hero-loki moves 0805 -> 0806 *")
     assert "cannot read arbitrary trackers" not in st.text
-    text = st.text
-    start = text.index("# [turns]\n")
-    end = text.index("\n\n", start)
-    block = "\n".join(ln[2:] if ln.startswith("# ") else ln.lstrip("#") for ln in text[start:end].splitlines())
-    p.write_text(text[:start].replace('[turns]\nsource = "none"\n', "") + block + text[end:])
+    p.write_text(uncomment_player_turns(st.text))
     b = load_binding(p, mod)
     assert b.phase_source == "player" and b.spec.turn_pattern is not None
     # a tracker whose first level is a list (the turn is no number), or a format without the

@@ -26,7 +26,7 @@ import tomllib
 from pathlib import Path
 
 from conftest import DATA, ROOT, shared_path
-from tiny_module_util import palette, prototypes, write_module
+from tiny_module_util import palette, prototypes, uncomment_player_turns, write_module
 
 from vmodgen.binding.file import describe, load_binding
 from vmodgen.binding.pieces import resolve
@@ -124,11 +124,7 @@ def test_starter_reads_a_unit_side_property_and_leaves_the_base_prototype_alone(
     assert describe(b)["pieces"]["france"] == 3 and describe(b)["pieces"]["coalition"] == 3
     # no turn tracker: a commented-out source = "player" block, one movement phase per side,
     # that loads once uncommented (in place of source = "none")
-    text = st.text
-    start = text.index("# [turns]\n")
-    end = text.index("\n\n", start)
-    block = "\n".join(ln[2:] if ln.startswith("# ") else ln.lstrip("#") for ln in text[start:end].splitlines())
-    p.write_text(text[:start].replace('[turns]\nsource = "none"\n', "") + block + text[end:])
+    p.write_text(uncomment_player_turns(st.text))
     edited = load_binding(p, mod)
     assert edited.phase_source == "player"
     assert [(ph.id, ph.side) for ph in edited.game.sequence.phases] == [

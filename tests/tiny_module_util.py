@@ -46,3 +46,12 @@ def write_module(path: Path, build: str, size: tuple[int, int] = (600, 500)) -> 
         z.writestr("buildFile.xml", build)
         z.writestr("images/map.png", png.getvalue())
     return path
+
+
+def uncomment_player_turns(text: str) -> str:
+    """A starter binding's text with its commented-out ``[turns] source = "player"`` block taken
+    in, in place of ``source = "none"`` (what a player does after reading the comment)."""
+    start = text.index("# [turns]\n")
+    end = text.index("\n\n", start)
+    block = "\n".join(ln[2:] if ln.startswith("# ") else ln.lstrip("#") for ln in text[start:end].splitlines())
+    return text[:start].replace('[turns]\nsource = "none"\n', "") + block + text[end:]
