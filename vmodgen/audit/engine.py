@@ -49,7 +49,7 @@ from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
 from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from ..vassal.dice import parse_roll
+from ..vassal.dice import read_roll
 from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
@@ -465,7 +465,8 @@ class FileAuditor:
         cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
-        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps), name)
+        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps), name,
+                           formats=self.module.dice_formats if self.module is not None else None)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
@@ -737,7 +738,8 @@ class FileAuditor:
                     v = builder.views.get(pid)
                     tracker.cut(pid, v.hex if v is not None else None)
             return []
-        if step.chat and any(parse_roll(t) for t in step.chat_text):
+        formats = self.module.dice_formats if self.module is not None else None
+        if step.chat and any(read_roll(t, formats) for t in step.chat_text):
             tracker.consequence(k)
         moved = {pid for mv in step.moves for pid in (mv.piece_id, *mv.members)}
         if any(pid not in moved for pid in changed):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..vassal.dice import parse_roll
+from ..vassal.dice import read_roll
 from ..vassal.replay import Step
 from .coverage import player_of, takes_back, undone_by
 
@@ -36,11 +36,13 @@ def is_undo(step: Step) -> bool:
     return step.undo
 
 
-def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str], path: str = "") -> FileStats:
+def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[str, str], path: str = "",
+               formats: dict[str, str] | None = None) -> FileStats:
     """Statistics of one file (``path``): ``players`` (name, side) as of its start; ``sides``
-    piece id → side."""
+    piece id → side; ``formats``: the module's dice buttons' own report formats by name (a
+    roll whose format names no player is the step's player's)."""
     st = FileStats(steps=len(steps))
-    st.recorder = recorder(steps, players)
+    st.recorder = recorder(steps, players, formats)
     for step in steps:
         who = player_of(step) or st.recorder
         if takes_back(step):
@@ -50,7 +52,9 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
             continue
         undone = undone_by(step)
         for text in step.chat_text:
-            r = parse_roll(text)
+            r = read_roll(text, formats)
+            if r and not r[0]:
+                r = (who, r[1], r[2])
             if r and undone is not None:
                 st.undone_rolls.append({"file": path, "step": step.index, "player": r[0], "dice": r[1],
                                         "values": r[2], "undone_by": undone})
@@ -69,16 +73,17 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
 SPEAKER = re.compile(r"^(?:<([^>]+)> - |\* <([^>]+)> )")
 
 
-def recorder(steps: list[Step], players: list[tuple[str, str]]) -> str:
+def recorder(steps: list[Step], players: list[tuple[str, str]],
+             formats: dict[str, str] | None = None) -> str:
     """Who recorded a file: the name its own chat lines, dice reports and tracker reports give
     most often (a log holds only its recorder's actions); else the player its moves record most
     often; else the PLAYER names of its start."""
     count: dict[str, int] = {}
     for step in steps:
         for text in step.chat_text:
-            r = parse_roll(text)
+            r = read_roll(text, formats)
             m = SPEAKER.match(text)
-            name = r[0] if r else (m.group(1) or m.group(2)) if m else None
+            name = (r[0] if r else None) or ((m.group(1) or m.group(2)) if m else None)
             if name:
                 count[name] = count.get(name, 0) + 1
     if not count:

@@ -96,7 +96,7 @@ class FileBinding(Binding):
         self.phase_source = spec.phase_source if spec.phase_source in ("chat", "player") else "none"
         #: source = "player": the phase each player's step is in (its side's first [[phase]], or
         #: the one its die roll started)
-        self._players = PlayerPhases(spec.phases)
+        self._players = PlayerPhases(spec.phases, module.dice_formats)
         self.chat = ChatPhases(spec, {p.id for p in self.game.sequence.phases})
         #: source = "player" with no `turn` pattern: the turn is counted, a new one each time the
         #: sequence of phases starts over (from 1 unless start_turn says otherwise)
@@ -420,10 +420,11 @@ class FileBinding(Binding):
         turn = self.chat.turn
         if step.chat:
             self.chat.read(step.chat_text)
-        if self.phase_source == "player" and step.player:
-            phase = self._players.phase_after(step, self._side_of_player(step.player, state) or "",
+        player = self._players.player_of(step) if self.phase_source == "player" else None
+        if player:
+            phase = self._players.phase_after(step, self._side_of_player(player, state) or "",
                                               self.chat.phase, self.chat.turn != turn,
-                                              lambda pid: self._side_of_piece(pid, state))
+                                              lambda pid: self._side_of_piece(pid, state), player)
             if phase:
                 if self._count_turns and self._starts_over(self.chat.phase, phase):
                     self.chat.turn = (self.chat.turn or 0) + 1

@@ -10,7 +10,7 @@ from typing import Iterable, Protocol
 
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
-from ..vassal.dice import parse_roll_as
+from ..vassal.dice import read_roll
 from .dice import Roll, parse_roll, sides_of
 from .naming import PieceNames, move_text
 
@@ -111,7 +111,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         who = getattr(step, "player", None) or recorder
         undone = getattr(step, "undone_by", None) is not None
         for text in step.chat_text:
-            r = parse_roll(text) or _custom_roll(text, module_formats)
+            r = read_roll(text, module_formats)
             if r is None:
                 continue
             player, button, values = r
@@ -156,15 +156,6 @@ def undo_evidence(step: StepLike, vassal_version: str) -> str:
     if getattr(step, "changes", None) or getattr(step, "created", None) or getattr(step, "deleted", None):
         return "restores state"
     return "moves only" if step.moves else "other"
-
-
-def _custom_roll(text: str, formats: dict[str, str] | None) -> tuple[str, str, list[int]] | None:
-    """A roll reported in a dice button's own format (``formats``: name → reportFormat)."""
-    for name, fmt in (formats or {}).items():
-        r = parse_roll_as(text, name, fmt)
-        if r is not None:
-            return r
-    return None
 
 
 def describe(step: StepLike, names: PieceNames | None = None) -> str:

@@ -11,7 +11,7 @@ An undone roll reads ``* UNDO: *** d6 = 3 *** <Joel>``: not a roll. The parser s
 """
 from __future__ import annotations
 
-__all__ = ["parse_roll", "parse_roll_as"]
+__all__ = ["parse_roll", "parse_roll_as", "read_roll"]
 
 
 def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
@@ -103,3 +103,18 @@ def parse_roll_as(text: str, name: str, fmt: str) -> tuple[str, str, list[int]] 
     if values is None or pos != len(t):
         return None
     return player, name, values
+
+
+def read_roll(text: str, formats: dict[str, str] | None = None) -> tuple[str, str, list[int]] | None:
+    """``(player, button, values)`` of a chat line that reports a roll, or None: VASSAL's default
+    line first (:func:`parse_roll`), then each of the module's dice buttons in its own report
+    format (``formats``: button name → reportFormat, as ``Module.dice_formats``). The player is
+    '' when the button's format names none (the caller gives the step's player)."""
+    r = parse_roll(text)
+    if r is not None or not formats:
+        return r
+    for name, fmt in formats.items():
+        r = parse_roll_as(text, name, fmt)
+        if r is not None:
+            return r
+    return None
