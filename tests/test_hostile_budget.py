@@ -243,8 +243,9 @@ def test_toml_size_and_key_count_are_checked_first(tmp_path):
 
 # --- regexes on input text --------------------------------------------------------------------------
 def test_dice_line_of_many_spaces_is_linear():
-    from vmodgen.audit.stats import parse_roll
+    from vmodgen.vassal.dice import parse_roll, read_roll
     assert parse_roll("*** 2d6 = 1" + " " * 200_000 + "x") is None
+    assert read_roll("* <b>** F= " + " " * 200_000 + "x", {"F": "<b>** $name$= $result$ ***</b>"}) is None
     assert parse_roll("*** (IFT DR) 6" + " " * 200_000) is None
     assert parse_roll("*** 2d6 = 3,4 *** <Joel>") == ("Joel", "2d6", [3, 4])
     assert parse_roll("*** (IFT DR) 6,6 ***   <test>") == ("test", "IFT DR", [6, 6])
