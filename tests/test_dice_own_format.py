@@ -93,3 +93,14 @@ def test_own_format_roll_starts_the_combat(writer, tmp_path):  # noqa: F811
     r = audit([w.write(tmp_path / "game.vlog")], module=vmod, binding=EXAMPLE)
     assert phases(r) == [(0, ""), (2, "moslem-movement"), (4, "moslem-combat")]
     assert r.findings == []
+
+
+def test_undo_list_names_an_own_format_roll():
+    """An undone step that rolled with [Fire] is described as the roll it was, as VASSAL's
+    default line is (the undo list of the integrity section)."""
+    from types import SimpleNamespace
+
+    from vmodgen.integrity.facts import describe
+    step = SimpleNamespace(index=1, chat_text=[fire_line([4])], changes=(), turns=None, moves=[])
+    assert describe(step, formats={"[Fire]": FIRE}) == "roll [Fire] = 4"
+    assert describe(step).startswith('chat "* <b>** [Fire]')      # without the module's formats

@@ -11,7 +11,7 @@ from typing import Iterable, Protocol
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
 from ..vassal.dice import read_roll
-from .dice import Roll, parse_roll, sides_of
+from .dice import Roll, sides_of
 from .naming import PieceNames, move_text
 
 
@@ -126,7 +126,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         if undoes or getattr(step, "undo", False):
             taken = [by_index[k] for k in undoes if k in by_index]
             facts.undos.append(UndoRecord(step.index, who or "", undoes,
-                                          tuple(describe(t, names) for t in taken),
+                                          tuple(describe(t, names, module_formats) for t in taken),
                                           undo_evidence(step, save.vassal_version),
                                           tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
@@ -158,12 +158,14 @@ def undo_evidence(step: StepLike, vassal_version: str) -> str:
     return "moves only" if step.moves else "other"
 
 
-def describe(step: StepLike, names: PieceNames | None = None) -> str:
+def describe(step: StepLike, names: PieceNames | None = None,
+             formats: dict[str, str] | None = None) -> str:
     """A short account of a step, for the undo list: its pieces by name and id, where they went
-    by map and hex (``names``: as noted while replaying; without them by id and map)."""
+    by map and hex (``names``: as noted while replaying; without them by id and map);
+    ``formats``: the module's dice buttons' own report formats (a roll in one is a roll)."""
     parts = []
     for text in step.chat_text:
-        r = parse_roll(text)
+        r = read_roll(text, formats)
         if r:
             parts.append(f"roll {r[1]} = {','.join(map(str, r[2]))}")
         elif text.strip():
