@@ -58,10 +58,10 @@ def parse_roll_as(text: str, name: str, fmt: str) -> tuple[str, str, list[int]] 
     """``(player, name, values)`` of a chat line written by the DiceButton ``name`` whose own
     ``reportFormat`` is ``fmt`` (a module's format other than the default, e.g. HTML with die
     pictures: ``<b>** $name$= <img src="d6_$result1$.png"> ($result$) ***</b>``); None when the
-    line is not that button's report; ``$result1$`` ... (each die) win over ``$result$``. VASSAL puts a ``*`` (and a space before a format that
-    starts with markup) before the formatted text. The
-    format's literal parts are found in order with ``str.find``; ``$result$`` must be the
-    dice's values (``3,4``), ``$name$`` the button's name; the player is '' when the format
+    line is not that button's report. VASSAL puts a ``*`` (and a space before a format that
+    starts with markup) before the formatted text. The format's literal parts are found in order
+    with ``str.find``; ``$result$`` must be the dice's values (``3,4``), ``$result1$`` ... (each
+    die) win over it; ``$name$`` must be the button's name; the player is '' when the format
     names none (the caller knows who played the step)."""
     t = text.strip()
     if t.startswith("*"):
