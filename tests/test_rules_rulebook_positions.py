@@ -1,0 +1,49 @@
+"""Positions written from the rulebooks (``tests/data/positions/rulebook/<game>/``), one rule edge each:
+limits at and one past their value, exceptions, both sides, terrain and phase. Each file names the rule
+(``# rule:``), quotes the Japanese rulebook with an English reading (``# book:``), states the book's verdict,
+and ends its header with ``# expect:`` (a rule id the findings must hold, or ``legal``). ``vmodgen check``
+must agree; a file whose rule set cannot judge part of it says so (``# expect-ignored:``)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vmodgen.commands.check import command
+
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook"
+FILES = sorted(DATA.glob("*/*.toml"))
+
+
+def header(path: Path, key: str) -> list[str]:
+    """The values of the ``# key:`` lines of a position file's header."""
+    tag = f"# {key}:"
+    return [ln[len(tag):].strip() for ln in path.read_text(encoding="utf-8").splitlines() if ln.startswith(tag)]
+
+
+def test_each_game_has_ten_positions_legal_and_illegal():
+    """At least 10 positions per game, with legal and illegal verdicts among them."""
+    for game in ("operation_mercury", "invasion_malta", "north_africa_41"):
+        files = [p for p in FILES if p.parent.name == game]
+        assert len(files) >= 10, game
+        assert {header(p, "expect")[0] == "legal" for p in files} == {True, False}, game
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_rulebook_position(path: Path):
+    """vmodgen check --json agrees with the book: exit 0 and no finding for "legal", else exit 1 with the
+    expected rule among the findings; ``# expect-ignored:`` names text the ignored notes must hold."""
+    assert header(path, "rule") and header(path, "book"), f"{path.name}: no # rule: or # book: line"
+    (want,) = header(path, "expect")
+    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False, catch_exceptions=True)
+    assert r.exception is None, r.output
+    report = json.loads(r.output)
+    rules = [f["rule"] for f in report["findings"]]
+    if want == "legal":
+        assert r.return_value == 0 and rules == [], rules
+    else:
+        assert r.return_value == 1 and want in rules, rules
+    for text in header(path, "expect-ignored"):
+        assert any(text in note for note in report["ignored"]), report["ignored"]
