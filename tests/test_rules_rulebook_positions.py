@@ -34,7 +34,7 @@ def test_each_game_has_ten_positions_legal_and_illegal():
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
 def test_rulebook_position(path: Path):
     """vmodgen check --json agrees with the book: exit 0 and no finding for "legal", else exit 1 with the
-    expected rule among the findings; ``# expect-ignored:`` names text the ignored notes must hold."""
+    expected rule among the findings; none of the ``# expect-not:`` rules; ``# expect-ignored:`` names text the ignored notes must hold."""
     assert header(path, "rule") and header(path, "book"), f"{path.name}: no # rule: or # book: line"
     (want,) = header(path, "expect")
     r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False, catch_exceptions=True)
@@ -45,5 +45,7 @@ def test_rulebook_position(path: Path):
         assert r.return_value == 0 and rules == [], rules
     else:
         assert r.return_value == 1 and want in rules, rules
+    for rule in header(path, "expect-not"):
+        assert rule not in rules, rules
     for text in header(path, "expect-ignored"):
         assert any(text in note for note in report["ignored"]), report["ignored"]
