@@ -1,8 +1,8 @@
 """Positions written from the rulebooks (``tests/data/positions/rulebook/<game>/``), one rule edge each:
 limits at and one past their value, exceptions, both sides, terrain and phase. Each file names the rule
 (``# rule:``), quotes the Japanese rulebook with an English reading (``# book:``), states the book's verdict,
-and ends its header with ``# expect:`` (a rule id the findings must hold, or ``legal``). ``vmodgen check``
-must agree; a file whose rule set cannot judge part of it says so (``# expect-ignored:``)."""
+and ends its header with ``# expect:`` (a rule id the findings must hold, ``legal``, or ``partial``: no
+finding, but the check says what it could not judge). ``vmodgen check`` must agree."""
 from __future__ import annotations
 
 import json
@@ -24,11 +24,12 @@ def header(path: Path, key: str) -> list[str]:
 
 
 def test_each_game_has_ten_positions_legal_and_illegal():
-    """At least 10 positions per game, with legal and illegal verdicts among them."""
+    """At least 10 positions per game, with legal, illegal and partial verdicts among them."""
     for game in ("operation_mercury", "invasion_malta", "north_africa_41"):
         files = [p for p in FILES if p.parent.name == game]
         assert len(files) >= 10, game
-        assert {header(p, "expect")[0] == "legal" for p in files} == {True, False}, game
+        verdicts = {header(p, "expect")[0] for p in files}
+        assert {"legal", "partial"} <= verdicts and len(verdicts) > 2, game
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
@@ -42,10 +43,16 @@ def test_rulebook_position(path: Path):
     report = json.loads(r.output)
     rules = [f["rule"] for f in report["findings"]]
     if want == "legal":
-        assert r.return_value == 0 and rules == [], rules
+        assert r.return_value == 0 and rules == [] and not report["partial"], report
+    elif want == "partial":
+        assert r.return_value == 0 and rules == [] and report["partial"], report
+        strict = CliRunner().invoke(command, [str(path), "--strict"], standalone_mode=False)
+        assert strict.return_value == 3 and "partial: no findings" in strict.output, strict.output
     else:
         assert r.return_value == 1 and want in rules, rules
     for rule in header(path, "expect-not"):
         assert rule not in rules, rules
+    for text in header(path, "expect-not-judged"):
+        assert any(text in note for note in report["not_judged"]), report["not_judged"]
     for text in header(path, "expect-ignored"):
         assert any(text in note for note in report["ignored"]), report["ignored"]

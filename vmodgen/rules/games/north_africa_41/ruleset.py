@@ -121,6 +121,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return out
 
     # ---- movement (5, 7.2) ------------------------------------------------------------------------
+    #: 5.4: tactical movement spends no MP (a unit moving so needs no allowance)
+    MODES_WITHOUT_MP = frozenset({"retreat", "advance", "tactical"})
+
     def move_model(self, board: Board, u: UnitState, ez: ZocField, with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         mech, side, mode = self.mech(u), u.side, u.mode
