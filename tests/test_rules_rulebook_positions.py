@@ -56,3 +56,20 @@ def test_rulebook_position(path: Path):
         assert any(text in note for note in report["not_judged"]), report["not_judged"]
     for text in header(path, "expect-ignored"):
         assert any(text in note for note in report["ignored"]), report["ignored"]
+
+
+def test_generic_move_without_allowance_is_partial(tmp_path):
+    """The generic rule set (``movement_field`` "movement"): a unit that moved without the field is
+    listed as not judged and the check ends "partial", not "legal"; with the field it is legal."""
+    body = ('[position]\nname = "tiny"\n\n[[units]]\nid = "R1"\nside = "red"\nhex = "0103"\nprevious = "0101"\n'
+            'path = ["0101", "0102", "0103"]\nvalues = {attack = 1, defense = 1, stacking = 1%s}\n\n'
+            '[[units]]\nid = "B1"\nside = "blue"\nhex = "0909"\nvalues = {attack = 1, defense = 1, movement = 2, '
+            'stacking = 1}\n')
+    f = tmp_path / "p.toml"
+    f.write_text(body % "", encoding="utf-8")
+    r = CliRunner().invoke(command, [str(f)], standalone_mode=False)
+    assert r.return_value == 0 and "not judged: R1 moved 0101 → 0103 without a movement allowance" in r.output
+    assert "partial: no findings" in r.output and "legal" not in r.output
+    f.write_text(body % ", movement = 2", encoding="utf-8")
+    r = CliRunner().invoke(command, [str(f), "--strict"], standalone_mode=False)
+    assert r.return_value == 0 and "legal" in r.output and "not judged" not in r.output
