@@ -86,15 +86,17 @@ def test_generic_lists_the_names_it_does_not_read():
 
 
 def test_check_prints_the_ignored_names(tmp_path):
-    """``vmodgen check`` shows the ignored names, in text and in JSON, and still judges."""
+    """``vmodgen check`` shows the ignored names, in text and in JSON, and still judges; with no
+    finding it says "partial", not "legal" (a name no rule reads may hide a misspelt rule)."""
     f = tmp_path / "p.toml"
     body = HEAD + table("hexes", hex="0303", terrain="swamp") + unit("R", "red", "0303")
     f.write_text(body, encoding="utf-8")
     where = f"{f}:{line_of(body, 'swamp')}: terrain 'swamp'"
     text = CliRunner().invoke(check_command, [str(f)], standalone_mode=False)
-    assert text.return_value == 0 and f"ignored: {where}" in text.output and "legal" in text.output
+    assert text.return_value == 0 and f"ignored: {where}" in text.output
+    assert "partial: no findings" in text.output and "legal" not in text.output
     as_json = CliRunner().invoke(check_command, [str(f), "--json"], standalone_mode=False)
-    assert json.loads(as_json.output)["ignored"][0].startswith(where)
+    assert json.loads(as_json.output)["ignored"][0].startswith(where) and json.loads(as_json.output)["partial"]
 
 
 @pytest.mark.parametrize("ruleset, text, bad, needle", [

@@ -1,4 +1,4 @@
-"""``vmodgen check POSITION.toml [--json]``: the rule findings of one position."""
+"""``vmodgen check POSITION.toml [--json] [--strict]``: the rule findings of one position."""
 from __future__ import annotations
 
 import json
@@ -13,30 +13,46 @@ from ..rules import ruleset_for
 @click.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def command(position: str, as_json: bool) -> int:
+@click.option("--strict", is_flag=True,
+              help="Exit 3, not 0, when nothing was found but the check was partial (names no rule reads, "
+                   "a unit's movement allowance or stacking value missing).")
+def command(position: str, as_json: bool, strict: bool) -> int:
     """Check one position (a TOML file, see docs/position-format.md) against its game's rules.
 
-    Exit code 0 when the position is legal, 1 when there are findings, 2 on bad input.
+    Exit code 0 when the position is legal (or nothing was found but the check was partial: 3
+    with --strict), 1 when there are findings, 2 on bad input.
 
     \b
     Examples:
       vmodgen check tests/data/positions/minikit-overstack.toml
       vmodgen check my-position.toml --json"""
     pos = load_position(position)
+    rs = ruleset_for(pos.game)
     try:
-        findings = ruleset_for(pos.game).check(pos)
+        findings = rs.check(pos)
     except InputError as exc:              # a rule parameter of the kit or position is unusable
         raise exc.at(position) from None
+    gaps = rs.gaps(pos)
+    partial = [*pos.ignored, *gaps]
+    code = 1 if findings else 3 if partial and strict else 0
     if as_json:
-        click.echo(json.dumps({"findings": [f.to_json() for f in findings], "ignored": pos.ignored},
-                              indent=2, ensure_ascii=False))
-        return 1 if findings else 0
+        click.echo(json.dumps({"findings": [f.to_json() for f in findings], "ignored": pos.ignored,
+                               "not_judged": gaps, "partial": bool(partial)}, indent=2, ensure_ascii=False))
+        return code
     for note in pos.ignored:
         click.echo(f"ignored: {note}")
+    for note in gaps:
+        click.echo(f"not judged: {note}")
     if not findings:
-        click.echo(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})")
+        if partial:
+            click.echo(f"{position}: partial: no findings, but {len(partial)} thing"
+                       f"{'s' if len(partial) != 1 else ''} above could not be judged "
+                       f"({pos.game.name}, rule set {pos.game.ruleset})")
+        else:
+            click.echo(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})")
     else:
         for f in findings:
             click.echo(str(f))
-        click.echo(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
-    return 1 if findings else 0
+        click.echo(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}"
+                   + (" (partial: see above)" if partial else ""))
+    return code

@@ -327,6 +327,36 @@ class RuleSet(Generic[M]):
         change it); infinite when unknown (the points are then not checked)."""
         return u.number("movement", float("inf"))
 
+    #: move modes that spend no movement points (a move in them needs no allowance)
+    MODES_WITHOUT_MP: ClassVar[frozenset[str]] = frozenset({"retreat", "advance"})
+
+    def stacking_field(self) -> str | None:
+        """The unit field whose number the stacking limit counts (None: it counts no points)."""
+        return "stacking"
+
+    def counts_for_stacking(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u`` is a unit the stacking limit counts (ground units and HQs on the map)."""
+        return board.unit_kind(u) in ("ground", "hq") and board.is_hex(u.hex)
+
+    def gaps(self, pos: Position) -> list[str]:
+        """What of ``pos`` the rules could not judge for want of a unit's printed value: a move
+        without a movement allowance (its points are not checked, :meth:`allowance`), a unit the
+        stacking limit counts without a stacking value (it counts 0). ``vmodgen check`` reports
+        them as partial, never as a plain "legal"."""
+        board = self.board(pos)
+        mv, sf = self.allowance_field() or "movement", self.stacking_field()
+        out: list[str] = []
+        for u in pos.units:
+            if board.unit_kind(u) not in ("ground", "hq"):
+                continue
+            if u.previous and u.mode not in self.MODES_WITHOUT_MP and u.value(mv) is None:
+                out.append(f"{u.id} moved {u.previous} → {u.hex} without a movement allowance ('{mv}'): the "
+                           "movement points of its move were not checked")
+            if sf and self.counts_for_stacking(board, u) and u.value(sf) is None:
+                out.append(f"{u.id} in {u.hex} has no stacking value ('{sf}'): it counted 0 toward the stacking "
+                           "limit")
+        return out
+
     def move_model(self, board: Board, u: UnitState, ez: Any, with_zoc: bool = True) -> MoveModel:
         """What a step of ``u``'s move costs and where it must stop (``ez``: the enemy ZOC, as
         the game's :meth:`zoc` gives it; ``with_zoc=False``: the same without the ZOC rules)."""

@@ -212,6 +212,13 @@ class GenericRules(RuleSet[M]):
             got = self._memo_counts[key] = (u.unit, not self.sel("stacking_free").matches(self.game, u))
         return got[1]
 
+    def stacking_field(self) -> str | None:
+        """``stacking_field`` when the limit counts points, else None (it counts units)."""
+        return str(self.param("stacking_field")) if self._uses_points() else None
+
+    def counts_for_stacking(self, board: Board, u: UnitState) -> bool:
+        return super().counts_for_stacking(board, u) and self._counts_unit(u)
+
     def _uses_points(self) -> bool:
         unit = self.param("stacking_unit")
         return unit == "points" or (unit == "auto" and self.param("stacking_field") in self.game.fields)

@@ -36,7 +36,8 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 elif excess and total <= limit:
                     out.append(self.finding(board, f"{P} 3.34", "stacking",
                                             f"{h} totals {fmt(total)} SP, within the limit, yet {self.names(excess)} "
-                                            "are under an Excess Stacking marker; it comes off.", [h], excess))
+                                            f"{'is' if len(excess) == 1 else 'are'} under an Excess Stacking marker; "
+                                            "it comes off.", [h], excess))
                 else:
                     fits = [u for u in excess if kept + self.sp(u) <= limit]
                     if fits:

@@ -121,6 +121,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return out
 
     # ---- movement (5, 7.2) ------------------------------------------------------------------------
+    #: 5.4: tactical movement spends no MP (a unit moving so needs no allowance)
+    MODES_WITHOUT_MP = frozenset({"retreat", "advance", "tactical"})
+
     def move_model(self, board: Board, u: UnitState, ez: ZocField, with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         mech, side, mode = self.mech(u), u.side, u.mode
@@ -179,14 +182,21 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         run_max = self.num("desert_max_consecutive_hexes")
         tac_max = self.num("tactical_movement_max_hexes") if mode == "tactical" else float("inf")
 
+        broke: list[str] = []                                # the limit the last refused step broke
+
         def aux(state, a: str, b: str):
             run, n = state                                   # 5.5 desert run, hexes moved
             run = run + 1 if board.terrain(b) == desert else 0
             n += 1
-            return None if run > run_max or n > tac_max else (run, n)
+            if run > run_max or n > tac_max:
+                broke[:] = ["5.5" if run > run_max else "5.4"]
+                return None
+            return (run, n)
 
         def aux_problem(a: str, b: str) -> Problem:
-            if mode == "tactical" and board.terrain(b) != desert:
+            # the step aux just refused: 5.5 only when b makes a third desert hex in a row, else the
+            # tactical limit (5.4), whatever b's terrain (a first desert hex after 2 clear ones is 5.4)
+            if broke == ["5.4"]:
                 return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; {b} is one more", b)
             return Problem(f"{P} 5.5", "movement", f"{b} is a third consecutive trackless-desert hex", b)
 
