@@ -32,10 +32,13 @@ def test_z2_exit_costs_full_and_limited():
 
 def test_z3_ezoc_to_ezoc_then_stop():
     """Z3, NA41 7.2: a unit in 2019 (EZOC) may move straight into 2119 (another EZOC hex) and stop
-    there; going on to 2219 is illegal."""
+    there; going on to 2219 is illegal (7.2, at 2119) and, with MA 5, also too long (5.1, at 2219):
+    leaving each full EZOC costs +2 (7.2), so 2019 → 2119 costs 3 and 2119 → 2219 another 3."""
     five = dict(values=dict(INF, movement=5))
     assert rules_of(H + B + mv("A", "2119", ["2019", "2119"], **five), "NA41") == []
-    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **five), "NA41") == ["NA41 7.2"]
+    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **five), "NA41") == ["NA41 5.1", "NA41 7.2"]
+    six = dict(values=dict(INF, movement=6))
+    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **six), "NA41") == ["NA41 7.2"]
 
 
 # ---- Z4 (16.4, 7.4) ----------------------------------------------------------------------------------

@@ -66,31 +66,65 @@ def zoc_stops(rule: str, stop_in: Callable[[str], bool]) -> Callable[[str, str, 
 
 
 def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
-    """Cost of ``path`` (start hex first) and the first rule it breaks, if any."""
+    """Cost of ``path`` (start hex first) up to the first rule it breaks, and that rule, if any."""
+    spent, found = walk_all(model, path, allowance, first_only=True)
+    return spent, (found[0] if found else None)
+
+
+def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float,
+             first_only: bool = False) -> tuple[float, list[Problem]]:
+    """Every rule ``path`` (start hex first) breaks, each once, at the first hex where it is
+    broken (in path order), and the movement points it spent. The walk goes on after a problem,
+    as the unit did: another rule's objection (:attr:`MoveModel.block`) or a hex where the unit
+    had to stop (:attr:`MoveModel.stops`) leaves the cost known, so it is still counted against
+    the allowance; a step the unit may not make at all (``cost`` None) leaves the cost of the
+    rest unknown, so from there on the movement points are neither counted nor compared with the
+    allowance (``spent`` is the cost up to that step) while blocks and stops are still checked;
+    once :attr:`MoveModel.aux` refused a step its state is unknown, so it is not consulted again.
+    ``first_only``: stop at the first problem (``spent`` then counts up to it)."""
     spent = 0.0
     state = model.aux_start
+    counting = True                      # the cost is known so far
+    tracking = model.aux is not None     # the aux state is known so far
+    found: dict[str, Problem] = {}       # rule → its first problem
+
+    def note(p: Problem) -> bool:
+        if p.rule not in found:
+            found[p.rule] = p
+        return first_only
+    last = len(path) - 2
     for i, (a, b) in enumerate(zip(path, path[1:])):
         p = model.block(a, b, i)
-        if p:
-            return spent, p
-        if model.aux is not None:
+        if p and note(p):
+            break
+        if tracking:
+            assert model.aux is not None
             state = model.aux(state, a, b)
             if state is None:
-                return spent, (model.aux_problem(a, b) if model.aux_problem else
-                               Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
-        c = model.cost(a, b)
-        if c is None:
-            return spent, (model.prohibited(a, b) if model.prohibited is not None else
-                           Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
-        spent += c + model.extra(a, b, i)
-        if spent > allowance + 1e-9:
-            return spent, Problem(model.allowance_rule, "movement",
-                                  f"needs {_n(spent)} movement points to reach {b} but has {_n(allowance)}", b)
-        if i < len(path) - 2:
+                tracking = False
+                if note(model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)):
+                    break
+        if counting:
+            c = model.cost(a, b)
+            if c is None:
+                counting = False
+                if note(model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)):
+                    break
+            else:
+                spent += c + model.extra(a, b, i)
+                if spent > allowance + 1e-9 and model.allowance_rule not in found:
+                    if note(Problem(model.allowance_rule, "movement", f"needs {_n(spent)} movement points to "
+                                    f"reach {b} but has {_n(allowance)}", b)):
+                        break
+        if i < last:
             p = model.stops(a, b, i)
-            if p:
-                return spent, p
-    return spent, None
+            if p and note(p):
+                break
+    return spent, list(found.values())
+
+
+def _may_not(model: MoveModel, a: str, b: str) -> Problem:
+    return Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b)
 
 
 def search(model: MoveModel, start: str, allowance: float, goal: str | None = None) -> dict[str, float]:
