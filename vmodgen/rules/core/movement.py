@@ -68,29 +68,31 @@ def zoc_stops(rule: str, stop_in: Callable[[str], bool]) -> Callable[[str, str, 
 def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
     """Cost of ``path`` (start hex first) up to the first rule it breaks, and that rule, if any."""
     spent, found = walk_all(model, path, allowance, first_only=True)
-    return spent, (found[0] if found else None)
+    return spent, (found[0][0] if found else None)
 
 
 def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float,
-             first_only: bool = False) -> tuple[float, list[Problem]]:
-    """Every rule ``path`` (start hex first) breaks, each once, at the first hex where it is
-    broken (in path order), and the movement points it spent. The walk goes on after a problem,
-    as the unit did: another rule's objection (:attr:`MoveModel.block`) or a hex where the unit
-    had to stop (:attr:`MoveModel.stops`) leaves the cost known, so it is still counted against
-    the allowance; a step the unit may not make at all (``cost`` None) leaves the cost of the
-    rest unknown, so from there on the movement points are neither counted nor compared with the
-    allowance (``spent`` is the cost up to that step) while blocks and stops are still checked;
-    once :attr:`MoveModel.aux` refused a step its state is unknown, so it is not consulted again.
-    ``first_only``: stop at the first problem (``spent`` then counts up to it)."""
+             first_only: bool = False) -> tuple[float, list[tuple[Problem, float]]]:
+    """The movement points ``path`` (start hex first) spent, and every rule it breaks, each once,
+    at the first hex where it is broken (in path order), with the points spent by then (later
+    hexes that break the same rule again are not reported: one finding per rule per move).
+
+    The walk goes on after a problem, as the unit did. Another rule's objection
+    (:attr:`MoveModel.block`) or a hex where the unit had to stop (:attr:`MoveModel.stops`)
+    leaves the cost known, so it is still counted against the allowance. A step the unit may not
+    make at all (``cost`` None) leaves the cost of the rest unknown: from there on movement
+    points are neither counted nor compared with the allowance (``spent`` is the cost up to that
+    step), while blocks and stops are still checked. Once :attr:`MoveModel.aux` refused a step its
+    state is unknown, so it is not consulted again. ``first_only``: stop at the first problem."""
     spent = 0.0
     state = model.aux_start
     counting = True                      # the cost is known so far
     tracking = model.aux is not None     # the aux state is known so far
-    found: dict[str, Problem] = {}       # rule → its first problem
+    found: dict[str, tuple[Problem, float]] = {}   # rule → its first problem, the points spent by then
 
     def note(p: Problem) -> bool:
         if p.rule not in found:
-            found[p.rule] = p
+            found[p.rule] = (p, spent)
         return first_only
     last = len(path) - 2
     for i, (a, b) in enumerate(zip(path, path[1:])):

@@ -49,10 +49,10 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return []                      # box moves are the box rules' business
     name = label(u)
     if u.path:
-        spent, probs = walk_all(model, u.path, allowance)
+        _, probs = walk_all(model, u.path, allowance)
         shown = " → ".join(u.path)
-        return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown}: {p.message}.", [p.hex], [u], cost=spent)
-                for p in probs]
+        return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown}: {p.message}.", [p.hex], [u], cost=cost)
+                for p, cost in probs]
     if allowance == float("inf") and not search_unbounded:
         return []
     if callable(free_model):
