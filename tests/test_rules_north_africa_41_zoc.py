@@ -32,13 +32,17 @@ def test_z2_exit_costs_full_and_limited():
 
 def test_z3_ezoc_to_ezoc_then_stop():
     """Z3, NA41 7.2: a unit in 2019 (EZOC) may move straight into 2119 (another EZOC hex) and stop
-    there; going on to 2219 is illegal (7.2, at 2119) and, with MA 5, also too long (5.1, at 2219):
-    leaving each full EZOC costs +2 (7.2), so 2019 → 2119 costs 3 and 2119 → 2219 another 3."""
+    there; going on to 2219 is illegal."""
     five = dict(values=dict(INF, movement=5))
     assert rules_of(H + B + mv("A", "2119", ["2019", "2119"], **five), "NA41") == []
-    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **five), "NA41") == ["NA41 5.1", "NA41 7.2"]
-    six = dict(values=dict(INF, movement=6))
-    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **six), "NA41") == ["NA41 7.2"]
+    assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **five), "NA41") == ["NA41 7.2"]
+    # MA 3: leaving 2019, where it began, costs 1 + 2 (Z2); going on from 2119, where it had to
+    # stop, is the 7.2 finding and its exit cost is not charged again, but its terrain is: 4 MP,
+    # a second rule broken (5.1) at 2219
+    three = dict(values=dict(INF, movement=3))
+    fs = findings(H + B + mv("A", "2219", ["2019", "2119", "2219"], **three))
+    assert [(f.rule, f.hexes) for f in fs] == [("NA41 7.2", ("2119",)), ("NA41 5.1", ("2219",))]
+    assert "needs 4 movement points to reach 2219 but has 3" in fs[1].message
 
 
 # ---- Z4 (16.4, 7.4) ----------------------------------------------------------------------------------

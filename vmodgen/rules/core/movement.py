@@ -79,7 +79,10 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
 
     The walk goes on after a problem, as the unit did. Another rule's objection
     (:attr:`MoveModel.block`) or a hex where the unit had to stop (:attr:`MoveModel.stops`)
-    leaves the cost known, so it is still counted against the allowance. A step the unit may not
+    leaves the cost known, so it is still counted against the allowance; but once the unit moved
+    on from a hex where it had to stop, the ZOC costs of the later steps (:attr:`MoveModel.extra`)
+    are not added: they price moving on in enemy ZOC, the rule already broken, and the allowance
+    finding must stand on its own (the terrain costs alone exceed it). A step the unit may not
     make at all (``cost`` None) leaves the cost of the rest unknown: from there on movement
     points are neither counted nor compared with the allowance (``spent`` is the cost up to that
     step), while blocks and stops are still checked. Once :attr:`MoveModel.aux` refused a step its
@@ -87,6 +90,7 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
     spent = 0.0
     state = model.aux_start
     counting = True                      # the cost is known so far
+    zoc_costs = True                     # no stop broken yet: ZOC costs count
     tracking = model.aux is not None     # the aux state is known so far
     found: dict[str, tuple[Problem, float]] = {}   # rule → its first problem, the points spent by then
 
@@ -113,15 +117,17 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
                 if note(model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)):
                     break
             else:
-                spent += c + model.extra(a, b, i)
+                spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
                 if spent > allowance + 1e-9 and model.allowance_rule not in found:
                     if note(Problem(model.allowance_rule, "movement", f"needs {_n(spent)} movement points to "
                                     f"reach {b} but has {_n(allowance)}", b)):
                         break
         if i < last:
             p = model.stops(a, b, i)
-            if p and note(p):
-                break
+            if p:
+                zoc_costs = False
+                if note(p):
+                    break
     return spent, list(found.values())
 
 
