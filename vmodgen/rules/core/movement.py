@@ -77,19 +77,21 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
     at the first hex where it is broken (in path order), with the points spent by then (later
     hexes that break the same rule again are not reported: one finding per rule per move).
 
-    The walk goes on after a problem, as the unit did. Another rule's objection
-    (:attr:`MoveModel.block`) or a hex where the unit had to stop (:attr:`MoveModel.stops`)
-    leaves the cost known, so it is still counted against the allowance; but once the unit moved
-    on from a hex where it had to stop, the ZOC costs of the later steps (:attr:`MoveModel.extra`)
-    are not added: they price moving on in enemy ZOC, the rule already broken, and the allowance
-    finding must stand on its own (the terrain costs alone exceed it). A step the unit may not
-    make at all (``cost`` None) leaves the cost of the rest unknown: from there on movement
-    points are neither counted nor compared with the allowance (``spent`` is the cost up to that
-    step), while blocks and stops are still checked. Once :attr:`MoveModel.aux` refused a step its
-    state is unknown, so it is not consulted again. ``first_only``: stop at the first problem."""
+    The walk goes on after a problem, as the unit did, and stays sound:
+
+    - another rule's objection (:attr:`MoveModel.block`) leaves the step's cost known: counted;
+    - a step the unit may not make at all (``cost`` None) has no cost: it counts 0 and the rest
+      is counted on, so ``spent`` is a lower bound and an allowance finding says "at least" (the
+      steps it was allowed to take already cost more than it has);
+    - after a hex where the unit had to stop (:attr:`MoveModel.stops`) the ZOC costs of the
+      later steps (:attr:`MoveModel.extra`) are not added: they price moving on in enemy ZOC,
+      the rule already broken, so an allowance finding stands on its own;
+    - once :attr:`MoveModel.aux` refused a step its state is unknown: it is not consulted again.
+
+    ``first_only``: stop at the first problem."""
     spent = 0.0
     state = model.aux_start
-    counting = True                      # the cost is known so far
+    skipped = False                      # a step without a cost was counted 0: spent is a lower bound
     zoc_costs = True                     # no stop broken yet: ZOC costs count
     tracking = model.aux is not None     # the aux state is known so far
     found: dict[str, tuple[Problem, float]] = {}   # rule → its first problem, the points spent by then
@@ -110,18 +112,18 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
                 tracking = False
                 if note(model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)):
                     break
-        if counting:
-            c = model.cost(a, b)
-            if c is None:
-                counting = False
-                if note(model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)):
+        c = model.cost(a, b)
+        if c is None:
+            skipped = True
+            if note(model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)):
+                break
+        else:
+            spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
+            if spent > allowance + 1e-9 and model.allowance_rule not in found:
+                least = "at least " if skipped else ""
+                if note(Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} movement points "
+                                f"to reach {b} but has {_n(allowance)}", b)):
                     break
-            else:
-                spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
-                if spent > allowance + 1e-9 and model.allowance_rule not in found:
-                    if note(Problem(model.allowance_rule, "movement", f"needs {_n(spent)} movement points to "
-                                    f"reach {b} but has {_n(allowance)}", b)):
-                        break
         if i < last:
             p = model.stops(a, b, i)
             if p:
