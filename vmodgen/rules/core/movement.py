@@ -95,40 +95,43 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
     zoc_costs = True                     # no stop broken yet: ZOC costs count
     tracking = model.aux is not None     # the aux state is known so far
     found: dict[str, tuple[Problem, float]] = {}   # rule → its first problem, the points spent by then
-
-    def note(p: Problem) -> bool:
-        if p.rule not in found:
-            found[p.rule] = (p, spent)
-        return first_only
     last = len(path) - 2
     for i, (a, b) in enumerate(zip(path, path[1:])):
         p = model.block(a, b, i)
-        if p and note(p):
-            break
+        if p is not None:
+            found.setdefault(p.rule, (p, spent))
+            if first_only:
+                break
         if tracking:
             assert model.aux is not None
             state = model.aux(state, a, b)
             if state is None:
                 tracking = False
-                if note(model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)):
+                p = model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)
+                found.setdefault(p.rule, (p, spent))
+                if first_only:
                     break
         c = model.cost(a, b)
         if c is None:
             skipped = True
-            if note(model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)):
+            p = model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)
+            found.setdefault(p.rule, (p, spent))
+            if first_only:
                 break
         else:
             spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
             if spent > allowance + 1e-9 and model.allowance_rule not in found:
                 least = "at least " if skipped else ""
-                if note(Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} movement points "
-                                f"to reach {b} but has {_n(allowance)}", b)):
+                found[model.allowance_rule] = (Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} "
+                                                       f"movement points to reach {b} but has {_n(allowance)}", b), spent)
+                if first_only:
                     break
         if i < last:
             p = model.stops(a, b, i)
-            if p:
+            if p is not None:
                 zoc_costs = False
-                if note(p):
+                found.setdefault(p.rule, (p, spent))
+                if first_only:
                     break
     return spent, list(found.values())
 
