@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
 import im_util
 import na41_util
 import om_util
+from click.testing import CliRunner
 from rules_util import findings, grid, head, position, table, unit
+
 from vmodgen.commands.check import command
 from vmodgen.rules.core import Board, MoveModel, Problem, walk, walk_all
 
