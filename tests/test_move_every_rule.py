@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from rules_util import findings, grid, head, position, table, unit
 
 from vmodgen.commands.check import command
+from vmodgen.rules import ruleset_for
 from vmodgen.rules.core import Board, MoveModel, Problem, walk, walk_all
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
@@ -260,3 +261,20 @@ def test_im_cliff_then_zoc_within_the_allowance():
     fs = im("2118", ["2016", "2017", "2018", "2019", "2118"], 5, cliff)
     assert moved(fs) == [("IM 8.35", ("2018",)), ("IM 8.22", ("2019",))]
     assert moved(im("2019", ["2016", "2017", "2018", "2019"], 5, cliff)) == [("IM 8.35", ("2018",))]
+
+
+def test_drags_not_one_hex_apart_zoc_and_allowance():
+    """GEN zoc + GEN movement for a move known only by where its drags ended (``stops``, as the
+    audit gives them): R (3 points) dragged 0501 → 0503, next to B2 in 0504 (its ZOC), then on to
+    0303: the stop at 0503 (GEN zoc, at 0503), and 2 + 2 points with 3 (GEN movement, on the leg
+    0503 → 0303). With 4 points only the ZOC finding."""
+    def judge(movement: float) -> list:
+        p = position(G + unit("B2", "blue", "0504") + unit("R", "red", "0303", values={"movement": movement}))
+        r = next(u for u in p.units if u.id == "R")
+        r.previous, r.path, r.stops = "0501", None, ("0501", "0503", "0303")
+        rs = ruleset_for(p.game)
+        return rs.check_moves(rs.board(p))
+    fs = judge(3)
+    assert moved(fs) == [("GEN zoc", ("0503",)), ("GEN movement", ("0503", "0303"))]
+    assert "1 left at 0503, and the cheapest path on to 0303 costs 2" in fs[1].message
+    assert moved(judge(4)) == [("GEN zoc", ("0503",))]
