@@ -98,8 +98,10 @@ def test_a_drag_recorded_from_an_earlier_stop(mini):
 
 def test_the_findings_of_the_withdrawn_legs_are_withdrawn(mini):
     """R1 0102 → 0202 → 0302 → 0403 → 0503 (B2's ZOC) → 0603: 'entered enemy ZOC at 0503 and
-    moved on' (GEN zoc) at step 5; then step 6 drags it to 0402 recorded from 0403 (where step 3
-    ended): steps 4-5 are withdrawn and with them the finding (listed with the take-back)."""
+    moved on' (GEN zoc) and, 5 hexes with 4 movement points, 'needs 5 movement points to reach
+    0603' (GEN movement), both at step 5; then step 6 drags it to 0402 recorded from 0403 (where
+    step 3 ended): steps 4-5 are withdrawn and with them both findings (listed with the
+    take-back)."""
     def play(w):
         for h in ("0202", "0302", "0403", "0503", "0603"):
             w.move("R1", h)
@@ -108,17 +110,18 @@ def test_the_findings_of_the_withdrawn_legs_are_withdrawn(mini):
     assert _found(r) == []
     assert _taken(r) == [("R1", 6, [4, 5], ["0403", "0503", "0603", "0403"], "lost undo")]
     gone = r.integrity["taken_back"]["items"][0]["withdrawn_findings"]
-    assert [(w["step"], w["rule"]) for w in gone] == [(5, "GEN zoc")]
-    assert r.integrity["taken_back"]["withdrawn_findings"] == 1
+    assert [(w["step"], w["rule"]) for w in gone] == [(5, "GEN zoc"), (5, "GEN movement")]
+    assert r.integrity["taken_back"]["withdrawn_findings"] == 2
 
 
 def test_a_drag_recorded_from_a_hex_the_unit_never_stood_on_is_judged_and_counted(mini):
     """The drag to 0603 recorded from 0101, a hex R1 did not stand on in the phase: not guessed
     at. Judged as the replay shows it (0503 → 0603: GEN zoc, entered enemy ZOC at 0503 and moved
-    on, at step 7), the finding says where VASSAL had the unit, the coverage counts the drag."""
+    on, at step 7; and GEN movement: 0102 → ... → 0603 is 5 hexes with 4 movement points), the
+    finding says where VASSAL had the unit, the coverage counts the drag."""
     r = _audit(mini, "never", lambda w: (_leg_into_zoc(w), w.move("R1", "0603", recorded_from="0101"),
                                          w.advance()))
-    assert _found(r) == [(7, "GEN zoc", ("R1",))]
+    assert _found(r) == [(7, "GEN zoc", ("R1",)), (7, "GEN movement", ("R1",))]
     msg = r.findings[0].message
     assert "entered enemy ZOC at 0503 and moved on" in msg
     assert "the recorder's VASSAL had the unit at 0101 when it was dragged, the replay at 0503" in msg
@@ -130,9 +133,10 @@ def test_a_drag_recorded_from_a_hex_the_unit_never_stood_on_is_judged_and_counte
 
 def test_a_3x_log_whose_drags_start_where_the_replay_has_the_unit_is_unchanged(mini):
     """The control, a VASSAL 3.7 log: the drag to 0603 recorded from 0503 (where the replay has
-    R1): judged as before, GEN zoc at step 7; nothing taken back, no drag started elsewhere."""
+    R1): judged as before, GEN zoc and GEN movement (5 hexes, 4 points) at step 7; nothing taken
+    back, no drag started elsewhere."""
     r = _audit(mini, "3x", lambda w: (_leg_into_zoc(w), w.move("R1", "0603"), w.advance()), version="3.7.26")
-    assert _found(r) == [(7, "GEN zoc", ("R1",))]
+    assert _found(r) == [(7, "GEN zoc", ("R1",)), (7, "GEN movement", ("R1",))]
     assert "recorder's VASSAL" not in r.findings[0].message
     assert _taken(r) == [] and r.coverage["moves"]["started_elsewhere"] == 0
 
@@ -164,7 +168,8 @@ def test_tld_lost_undos():
     979 placed (an undo's remnant), step 1006's M/ records 1/22/4 on 4024 again while the replay
     has it on 3326; the same for 899 (980: 4025 → 3525; 1011 recorded from 4025). Judged from
     the replay they read 'entered enemy ZOC at 3326/3525 and moved on'; as lost undos they are
-    take-backs and no finding."""
+    take-backs and no finding. 47 findings in all (45 before a move reported every rule it
+    breaks: II/744/711's drags at file 2 steps 624-626 also enter hexes holding an Allied unit)."""
     from conftest import shared_path
     corpus = shared_path("corpus")
     binding = Path(__file__).resolve().parents[1] / "examples" / "tld" / "binding.toml"
@@ -177,4 +182,4 @@ def test_tld_lost_undos():
     assert lost[("tld_game_0606-1.log", 1006)]["hexes"] == ["4024", "3326", "4024"]
     assert lost[("tld_game_0606-1.log", 1011)]["steps"] == [980]
     assert lost[("tld_game_0606-1.log", 1011)]["hexes"] == ["4025", "3525", "4025"]
-    assert len(r.findings) == 45
+    assert len(r.findings) == 47

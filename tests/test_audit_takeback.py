@@ -120,7 +120,8 @@ def test_return_to_an_earlier_stop_of_a_multi_drag_move(mini):
     """R3 0203 → 0303 → 0403, into 0503 (ZOC), back to 0403 (an earlier stop, not the phase
     start), then on 0402 → 0401 → 0301 → 0201: its move is 0203 → 0303 → 0403 → 0402 → 0401 →
     0301 → 0201 (6 points, 0303 rough) with no ZOC entry: no finding. Judged as moves (a roll
-    before the return, the control) the ZOC entry is found."""
+    before the return, the control) the ZOC entry is found, and so is its length: with the trip
+    into 0503 and back it is 9 points, R3 has 6 (GEN movement)."""
     def play(roll: bool):
         def p(w):
             w.move("R3", "0303").move("R3", "0403").move("R3", "0503")
@@ -134,7 +135,7 @@ def test_return_to_an_earlier_stop_of_a_multi_drag_move(mini):
     assert _found(r) == []
     assert _taken(r) == [("R3", [3, 4], ["0403", "0503", "0403"])]
     control = _audit(mini, "earlier-stop-rolled", play(True))
-    assert [f[1] for f in _found(control)] == ["GEN zoc"]
+    assert [f[1] for f in _found(control)] == ["GEN zoc", "GEN movement"]
 
 
 def test_findings_of_the_withdrawn_leg_are_withdrawn(mini):

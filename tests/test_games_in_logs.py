@@ -246,7 +246,9 @@ def test_na41_position_file_modes_stay_as_stated():
 # ---- unannounced modes in the other two games ------------------------------------------------
 def test_im_infiltration_is_tried_for_a_logged_move():
     """IM 8.24 / 8.5: 5/3 (ER 6) steps 2019 → 2119, both in the ZOC of B/3 KOMR (ER 3) in 2020.
-    Stated as a plain move it is 8.24; from a log (mode unknown) it is a legal infiltration."""
+    Stated as a plain move it is 8.24; from a log (mode unknown) it is a legal infiltration. Going
+    on to 2120 is no infiltration (one hex only): 8.24 at 2119 and, as a second rule, 8.22 (it
+    entered the EZOC at 2119 and moved on), each saying infiltration was tried."""
     kit, rs = kit_and_rules("invasion-malta")
     pos = position_of(kit, [("B/3 KOMR", "2020"), ("5/3", "2119", {"previous": "2019", "path": ["2019", "2119"]})],
                       turn=2, phase="movement", at="during", state={"time": "pm"})
@@ -255,7 +257,8 @@ def test_im_infiltration_is_tried_for_a_logged_move():
     assert rs.check(pos) == []
     pos.units[1] = replace_path(pos.units[1], ["2019", "2119", "2120"])
     got = rs.check(pos)
-    assert [f.rule for f in got] == ["IM 8.24"] and "infiltration (8.5)" in got[0].message
+    assert [(f.rule, f.hexes) for f in got] == [("IM 8.24", ("2119",)), ("IM 8.22", ("2119",))]
+    assert all("infiltration (8.5)" in f.message for f in got)
 
 
 def test_om_strategic_movement_is_tried_for_a_logged_move():

@@ -102,19 +102,23 @@ def test_edited_binding_judges_moves_by_player():
     so the 3 cannon + 1 infantry at 0202 are legal; cannon cannot move, so each of the three
     cannon that moved 0302 → 0202 is a movement finding; the Turkish infantry dragged 0301 → 0303
     (next to the Portuguese at 0304: their ZOC, which stops a unit) and then on to 0403 is a ZOC
-    finding at 0303 (its recorded stops are passed through in order); the Christian moves (1 hex
-    each, ending next to enemies) are legal. The phase is read from who made each step (source =
+    finding at 0303 (its recorded stops are passed through in order) and, as a second rule broken,
+    a movement finding: 0301 → 0303 is two hexes (2 MP, every hex clear by the binding), 0303 →
+    0403 a third, with a movement factor of 2; the Christian moves (1 hex each, ending next to
+    enemies) are legal. The phase is read from who made each step (source =
     "player") and the turn from the tracker's chat line (turn 2: Alice pressed Next first)."""
     vmod = shared_path("corpus", "kassala_Kassala.vmod")
     res = audit(vmod, EXAMPLE)
     assert res.returncode == 1, res.stderr
     found = findings(res.stdout)
-    assert len(found) == 4, res.stdout
+    assert len(found) == 5, res.stdout
     assert (":3: turn 2, Moslem Movement (moslem): [GEN zoc] Moslem_Infantry_4-2_Turkish" in found[0]
             and "moved 0301 → 0303 → 0403 (where its drags ended): it entered enemy ZOC at 0303 and "
                 "moved on" in found[0])
+    assert (":3: turn 2, Moslem Movement (moslem): [GEN movement] Moslem_Infantry_4-2_Turkish" in found[1]
+            and "it has 2 movement points, 0 left at 0303, and the cheapest path on to 0403 costs 1" in found[1])
     assert all(":4: turn 2, Moslem Movement (moslem): [GEN movement] Moslem_Cannon_1-0" in f
-               and "0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in found[1:])
+               and "0302 → 0202: needs 1 movement points to reach 0202 but has 0" in f for f in found[2:])
     assert "coverage: 12 steps replayed, phase known at 12 (100%)" in res.stdout
     assert "unit moves 10: judged 8; not judged: undone 2" in res.stdout
     assert "partial:" not in res.stdout
@@ -132,17 +136,17 @@ def test_edited_binding_locking_zoc(tmp_path):
     res = audit(vmod, EXAMPLE, chain)
     assert res.returncode == 1, res.stderr
     found = findings(res.stdout)
-    assert len(found) == 5, res.stdout
-    assert found[:4] == findings(audit(vmod, EXAMPLE).stdout)
-    assert found[4].startswith(f"{LOCKED}:2: turn 4, Moslem Movement (moslem): [GEN zoc] Moslem_Infantry_4-2_Turkish")
+    assert len(found) == 6, res.stdout
+    assert found[:5] == findings(audit(vmod, EXAMPLE).stdout)
+    assert found[5].startswith(f"{LOCKED}:2: turn 4, Moslem Movement (moslem): [GEN zoc] Moslem_Infantry_4-2_Turkish")
     assert ("moved 0403 → 0503, but it began its move in enemy ZOC at 0403 (of the enemy units in 0303), "
-            "which it may not leave" in found[4])
+            "which it may not leave" in found[5])
     assert "0 continuity issues in 3 files" in res.stdout and "unit moves 12: judged 10" in res.stdout
     free = tmp_path / "free.toml"
     text = EXAMPLE.read_text(encoding="utf-8")
     assert "\nleave = { value = \"never\"" in text
     free.write_text(text.replace('leave = { value = "never"', 'leave = { value = "free"'), encoding="utf-8")
-    assert findings(audit(vmod, free, chain).stdout) == found[:4]
+    assert findings(audit(vmod, free, chain).stdout) == found[:5]
 
 
 def test_player_source_needs_a_sided_phase(tmp_path):

@@ -69,7 +69,7 @@ def test_recorded_advance_after_the_roll_is_no_move(tmp_path):
     assert phases(r) == [(0, "christian-combat"), (1, "moslem-movement"), (3, "moslem-combat")]
     combat = [f for f in found(r) if f[0] == "kassala-combat.vlog"]
     assert combat == [("kassala-combat.vlog", 2, "moslem-movement", "GEN zoc", ("0403", "0303"), (TURK,))]
-    assert len(found(r)) == 5                        # the 4 of the first two files, unchanged
+    assert len(found(r)) == 6                        # the 5 of the first two files, unchanged
     per_file = r.coverage["per_file"][-1]["moves"]
     assert per_file["seen"] == per_file["judged"] == 3 and partial_sentence(r.coverage) is None
 

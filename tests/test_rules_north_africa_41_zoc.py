@@ -36,6 +36,13 @@ def test_z3_ezoc_to_ezoc_then_stop():
     five = dict(values=dict(INF, movement=5))
     assert rules_of(H + B + mv("A", "2119", ["2019", "2119"], **five), "NA41") == []
     assert rules_of(H + B + mv("A", "2219", ["2019", "2119", "2219"], **five), "NA41") == ["NA41 7.2"]
+    # MA 3: leaving 2019, where it began, costs 1 + 2 (Z2); going on from 2119, where it had to
+    # stop, is the 7.2 finding and its exit cost is not charged again, but its terrain is: 4 MP,
+    # a second rule broken (5.1) at 2219
+    three = dict(values=dict(INF, movement=3))
+    fs = findings(H + B + mv("A", "2219", ["2019", "2119", "2219"], **three))
+    assert [(f.rule, f.hexes) for f in fs] == [("NA41 7.2", ("2119",)), ("NA41 5.1", ("2219",))]
+    assert "needs 4 movement points to reach 2219 but has 3" in fs[1].message
 
 
 # ---- Z4 (16.4, 7.4) ----------------------------------------------------------------------------------

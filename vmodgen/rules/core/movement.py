@@ -66,31 +66,78 @@ def zoc_stops(rule: str, stop_in: Callable[[str], bool]) -> Callable[[str, str, 
 
 
 def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) -> tuple[float, Problem | None]:
-    """Cost of ``path`` (start hex first) and the first rule it breaks, if any."""
+    """Cost of ``path`` (start hex first) up to the first rule it breaks, and that rule, if any."""
+    spent, found = walk_all(model, path, allowance, first_only=True)
+    return spent, (found[0][0] if found else None)
+
+
+def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float,
+             first_only: bool = False) -> tuple[float, list[tuple[Problem, float]]]:
+    """The movement points ``path`` (start hex first) spent, and every rule it breaks, each once,
+    at the first hex where it is broken (in path order), with the points spent by then (later
+    hexes that break the same rule again are not reported: one finding per rule per move).
+
+    The walk goes on after a problem, as the unit did, and stays sound:
+
+    - another rule's objection (:attr:`MoveModel.block`) leaves the step's cost known: counted;
+    - a step the unit may not make at all (``cost`` None) has no cost: it counts 0 and the rest
+      is counted on, so ``spent`` is a lower bound and an allowance finding says "at least" (the
+      steps it was allowed to take already cost more than it has);
+    - after a hex where the unit had to stop (:attr:`MoveModel.stops`) the ZOC costs of the
+      later steps (:attr:`MoveModel.extra`) are not added: they price moving on in enemy ZOC,
+      the rule already broken, so an allowance finding stands on its own;
+    - once :attr:`MoveModel.aux` refused a step its state is unknown: it is not consulted again.
+
+    ``first_only``: stop at the first problem."""
     spent = 0.0
     state = model.aux_start
+    skipped = False                      # a step without a cost was counted 0: spent is a lower bound
+    zoc_costs = True                     # no stop broken yet: ZOC costs count
+    tracking = model.aux is not None     # the aux state is known so far
+    found: dict[str, tuple[Problem, float]] = {}   # rule → its first problem, the points spent by then
+    last = len(path) - 2
     for i, (a, b) in enumerate(zip(path, path[1:])):
         p = model.block(a, b, i)
-        if p:
-            return spent, p
-        if model.aux is not None:
+        if p is not None:
+            found.setdefault(p.rule, (p, spent))
+            if first_only:
+                break
+        if tracking:
+            assert model.aux is not None
             state = model.aux(state, a, b)
             if state is None:
-                return spent, (model.aux_problem(a, b) if model.aux_problem else
-                               Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
+                tracking = False
+                p = model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)
+                found.setdefault(p.rule, (p, spent))
+                if first_only:
+                    break
         c = model.cost(a, b)
         if c is None:
-            return spent, (model.prohibited(a, b) if model.prohibited is not None else
-                           Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b))
-        spent += c + model.extra(a, b, i)
-        if spent > allowance + 1e-9:
-            return spent, Problem(model.allowance_rule, "movement",
-                                  f"needs {_n(spent)} movement points to reach {b} but has {_n(allowance)}", b)
-        if i < len(path) - 2:
+            skipped = True
+            p = model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)
+            found.setdefault(p.rule, (p, spent))
+            if first_only:
+                break
+        else:
+            spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
+            if spent > allowance + 1e-9 and model.allowance_rule not in found:
+                least = "at least " if skipped else ""
+                found[model.allowance_rule] = (Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} "
+                                                       f"movement points to reach {b} but has {_n(allowance)}", b), spent)
+                if first_only:
+                    break
+        if i < last:
             p = model.stops(a, b, i)
-            if p:
-                return spent, p
-    return spent, None
+            if p is not None:
+                zoc_costs = False
+                found.setdefault(p.rule, (p, spent))
+                if first_only:
+                    break
+    return spent, list(found.values())
+
+
+def _may_not(model: MoveModel, a: str, b: str) -> Problem:
+    return Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b)
 
 
 def search(model: MoveModel, start: str, allowance: float, goal: str | None = None) -> dict[str, float]:

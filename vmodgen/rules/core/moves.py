@@ -6,7 +6,7 @@ from typing import Callable
 from ...positions.model import UnitState
 from ..base import RuleSet
 from .board import Board
-from .movement import MoveModel, Problem, search, walk
+from .movement import MoveModel, Problem, search, walk_all
 from ..finding import Finding
 
 
@@ -37,7 +37,8 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
                   free_model: MoveModel | Callable[[], MoveModel] | None = None, what: str = "moved",
                   zoc_rule: str = "", move_rule: str = "", search_unbounded: bool = True) -> list[Finding]:
     """Findings for one unit's move from ``u.previous`` to ``u.hex``: along ``u.path`` when the
-    position gives it, else "no legal path within the allowance". ``free_model`` is the same
+    position gives it, one per rule the path breaks (:func:`~.movement.walk_all`), else "no
+    legal path within the allowance" (one finding: no path, no hex to blame a second rule on). ``free_model`` is the same
     movement without ZOC rules, to tell a ZOC finding from a movement-point finding (or a
     function making it, called only when a search needs it).
     Without an allowance (infinite) and without a path, ``search_unbounded=False`` checks
@@ -48,11 +49,10 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return []                      # box moves are the box rules' business
     name = label(u)
     if u.path:
-        spent, prob = walk(model, u.path, allowance)
-        if prob is None:
-            return []
-        return [rs.finding(board, prob.rule, prob.kind, f"{name} {what} {' → '.join(u.path)}: {prob.message}.",
-                           [prob.hex], [u], cost=spent)]
+        _, probs = walk_all(model, u.path, allowance)
+        shown = " → ".join(u.path)
+        return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown}: {p.message}.", [p.hex], [u], cost=cost)
+                for p, cost in probs]
     if allowance == float("inf") and not search_unbounded:
         return []
     if callable(free_model):
@@ -83,39 +83,68 @@ def _through_stops(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, al
                    free_model: MoveModel | None, what: str, zoc_rule: str, move_rule: str) -> list[Finding]:
     """A move whose recorded drags ended on hexes not one hex apart (``u.stops``): each leg takes
     its cheapest legal route, the legs' costs add up against the allowance, and a hex where the
-    unit had to stop (enemy ZOC) cannot be a stop it moved on from."""
+    unit had to stop (enemy ZOC) cannot be a stop it moved on from. One finding per rule broken,
+    at the first leg that breaks it, as :func:`~.movement.walk_all` does: once a ZOC rule is
+    broken (a stop moved on from, a leg no ZOC-legal route makes) the later legs are costed
+    without the ZOC rules (``free_model``), so an allowance finding stands on its own; after a leg
+    no route makes at all, the points left are unknown: later legs are not costed, but a stop
+    moved on from is still found."""
     assert u.stops is not None
     name, stops = label(u), u.stops
     shown = " → ".join(stops)
     left, spent = allowance, 0.0
+    leg_model: MoveModel | None = model     # None: the points left are unknown
+    out: dict[str, Finding] = {}
     for i, (a, b) in enumerate(zip(stops, stops[1:])):
         if a == b:
             continue
-        reach = search(model, a, left, goal=b)
-        if b not in reach:
-            if free_model is not None and b in search(free_model, a, left, goal=b):
-                return [rs.finding(board, zoc_rule or move_rule, "zoc",
-                                   f"{name} {what} {shown} (where its drags ended): every path from {a} to "
-                                   f"{b} within its {_n(left)} movement points left breaks the enemy-ZOC "
-                                   "rules.", [a, b], [u])]
-            if allowance == float("inf"):
-                return [rs.finding(board, move_rule, "movement",
-                                   f"{name} {what} {shown} (where its drags ended), but no legal path leads "
-                                   f"from {a} to {b}.", [a, b], [u])]
-            cheapest = search(free_model or model, a, 3 * allowance + 10, goal=b).get(b)
-            need = f"costs {_n(cheapest)}" if cheapest is not None else "costs more"
-            return [rs.finding(board, move_rule, "movement",
-                               f"{name} {what} {shown} (where its drags ended): it has {_n(allowance)} "
-                               f"movement points, {_n(left)} left at {a}, and the cheapest path on to {b} "
-                               f"{need}.", [a, b], [u], cost=spent + cheapest if cheapest is not None else None)]
-        left -= reach[b]
-        spent += reach[b]
+        if leg_model is not None:
+            reach = search(leg_model, a, left, goal=b)
+            if b in reach:
+                left -= reach[b]
+                spent += reach[b]
+            else:
+                f, free_cost = _leg_finding(rs, board, u, leg_model, free_model if leg_model is model else None,
+                                            what, zoc_rule, move_rule, name, shown, a, b, allowance, left, spent)
+                out.setdefault(f.rule, f)
+                if free_cost is None:
+                    leg_model = None
+                else:
+                    left -= free_cost
+                    spent += free_cost
+                    leg_model = free_model
         if i < len(stops) - 2:
             p = model.stops(a, b, 0)
             if p is not None:
-                return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown} (where its drags ended): "
-                                   f"{p.message}.", [p.hex], [u], cost=spent)]
-    return []
+                out.setdefault(p.rule, rs.finding(board, p.rule, p.kind, f"{name} {what} {shown} (where its drags "
+                                                  f"ended): {p.message}.", [p.hex], [u], cost=spent))
+                if leg_model is model and free_model is not None:
+                    leg_model = free_model
+    return list(out.values())
+
+
+def _leg_finding(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, free_model: MoveModel | None,
+                 what: str, zoc_rule: str, move_rule: str, name: str, shown: str, a: str, b: str,
+                 allowance: float, left: float, spent: float) -> tuple[Finding, float | None]:
+    """The finding of a leg ``a`` → ``b`` of :func:`_through_stops` that no legal route makes
+    within the ``left`` movement points, and the leg's cost when only the ZOC rules barred it."""
+    if free_model is not None:
+        free = search(free_model, a, left, goal=b)
+        if b in free:
+            return rs.finding(board, zoc_rule or move_rule, "zoc",
+                              f"{name} {what} {shown} (where its drags ended): every path from {a} to "
+                              f"{b} within its {_n(left)} movement points left breaks the enemy-ZOC "
+                              "rules.", [a, b], [u]), free[b]
+    if allowance == float("inf"):
+        return rs.finding(board, move_rule, "movement",
+                          f"{name} {what} {shown} (where its drags ended), but no legal path leads "
+                          f"from {a} to {b}.", [a, b], [u]), None
+    cheapest = search(free_model or model, a, 3 * allowance + 10, goal=b).get(b)
+    need = f"costs {_n(cheapest)}" if cheapest is not None else "costs more"
+    return rs.finding(board, move_rule, "movement",
+                      f"{name} {what} {shown} (where its drags ended): it has {_n(allowance)} "
+                      f"movement points, {_n(left)} left at {a}, and the cheapest path on to {b} "
+                      f"{need}.", [a, b], [u], cost=spent + cheapest if cheapest is not None else None), None
 
 
 def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitState], bool] = lambda u: True,
