@@ -227,7 +227,8 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def allowance(self, board: Board, u: UnitState, one_hex: bool = True) -> float:
         """The MP of this move; with ``one_hex``, unlimited for the direct step to an adjacent hex
-        (4.15: a unit with MA 1 or more may always move 1 hex)."""
+        (4.15: a unit with MA 1 or more may always move 1 hex). A recorded way round of more
+        than one hex that ends next to the start is no such step: it must fit the MA (4.13)."""
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if u.mode == "strategic":
             ma += self.num("strategic_move_ma_bonus")
@@ -235,7 +236,8 @@ class OperationMercuryRules(OperationMercurySupply):
             level = self.interdiction(board, u.previous or "")
             if level:
                 ma = max(1, ma - level)                                # 12.42a
-        if one_hex and board.distance(u.previous or u.hex, u.hex) == 1 and ma >= 1:
+        direct = not u.path or len(u.path) <= 2
+        if one_hex and direct and board.distance(u.previous or u.hex, u.hex) == 1 and ma >= 1:
             return float("inf")                                        # 4.15: always 1 hex
         return ma
 
