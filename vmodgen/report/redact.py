@@ -40,8 +40,7 @@ def for_report(result: AuditResult, reveal: bool = False) -> AuditResult:
     (unless ``reveal``), the private marks of the audit turned into ``concealed`` kinds, and the
     counts in :attr:`AuditResult.concealment`. ``result`` itself is left as it is."""
     count = _Count()
-    titles = {r["rule"]: r.get("title") or r.get("kind") or "" for r in result.checked_rules}
-    findings = [_finding(f, reveal, titles, count) for f in result.findings]
+    findings = [_finding(f, reveal, count) for f in result.findings]
     continuity = [_continuity(c, reveal, count) for c in result.continuity]
     coverage, integrity = result.coverage, result.integrity
     if _marked(coverage.get("out_of_phase")) or _marked(coverage.get("started_elsewhere")):
@@ -105,7 +104,7 @@ def _marked(entries) -> bool:
 
 
 # ---------------------------------------------------------------------------------- findings
-def _finding(f: AuditFinding, reveal: bool, titles: dict[str, str], count: _Count) -> AuditFinding:
+def _finding(f: AuditFinding, reveal: bool, count: _Count) -> AuditFinding:
     if not f.concealed:
         return f
     met = finding_units(f.units, f.hexes, f.scene, f.concealed)
@@ -118,13 +117,12 @@ def _finding(f: AuditFinding, reveal: bool, titles: dict[str, str], count: _Coun
         return f
     scene = tuple(e if e[0] not in f.concealed else ("", e[1], False, f.concealed[e[0]][1], "")
                   for e in f.scene if f.concealed.get(e[0], ("",))[0] != INVISIBLE)
-    title = titles.get(f.rule) or f.kind
     if INVISIBLE in kinds:
         n = kinds.count(INVISIBLE)
         who = "a unit" if n == 1 else f"{n} units"
-        message = (f"{title}: broken where {who} its owner hid (VASSAL's Invisible trait) "
-                   f"{'stands' if n == 1 else 'stand'}: the hexes, the units and the rule's reckoning are "
-                   "withheld, as an opponent sees nothing of a hidden unit (--reveal-hidden shows them).")
+        message = (f"A {f.kind} rule is broken by or beside {who} its owner hid (VASSAL's Invisible trait): "
+                   "the hexes, the units and the rule's reckoning are withheld, as an opponent sees nothing of "
+                   "a hidden unit (--reveal-hidden shows them).")
         return dataclasses.replace(f, message=message, hexes=(), units=(HIDDEN,) * n, unit_names=(HIDDEN,) * n,
                                    scene=(), details={}, concealed={}, redacted=(INVISIBLE,) * n)
     if not kinds:                     # a concealed unit only near the finding: drawn as it is seen
@@ -132,8 +130,8 @@ def _finding(f: AuditFinding, reveal: bool, titles: dict[str, str], count: _Coun
     units = tuple(f.concealed[u][1] if u in f.concealed else u for u in f.units)
     names = tuple(f.concealed[u][1] if u in f.concealed else n for u, n in zip(f.units, f.unit_names))
     at = f" at {', '.join(f.hexes)}" if f.hexes else ""
-    message = (f"{title}{at}: {', '.join(names)}. The rule's reckoning is withheld: it reads what the mask "
-               "of a unit its owner masked hides (--reveal-hidden shows it).")
+    message = (f"A {f.kind} rule is broken{at} by {', '.join(names)}. The rule's reckoning is withheld: it "
+               "reads what the mask of a unit its owner masked hides (--reveal-hidden shows it).")
     return dataclasses.replace(f, message=message, units=units, unit_names=names, scene=scene, details={},
                                concealed={}, redacted=kinds)
 
