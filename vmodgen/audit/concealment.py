@@ -3,7 +3,7 @@
 :func:`vmodgen.vassal.looks.set_by_owner`, the outermost set trait deciding, as in
 :func:`~vmodgen.vassal.looks.hidden_by_owner`). The rules still judge the real units; each
 finding and listed entry carries the concealment of its units so that the report can name them
-as an opponent sees them (:mod:`vmodgen.report.redact`).
+as an opponent sees them (:mod:`vmodgen.audit.redact`).
 
 A concealment is ``(kind, shown)``: kind ``"mask"`` or ``"invisible"``; ``shown`` the name the
 other players see: a masked piece's mask name (VASSAL 3.7.26 ``Obscurable.getName``: the type's

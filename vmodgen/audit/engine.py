@@ -437,7 +437,7 @@ class FileAuditor:
                                                moves=moves, moved=self.mv_changed if moving else None,
                                                source=name)
                     cur_pos.memory = self.memory.snapshot()
-                    cur_pos._audit_concealed = builder.concealed_units()
+                    cur_pos.concealed = builder.concealed_units()
                     if moves is not None:
                         cur_pos.moves_announced = False
                     if self._derives:
@@ -448,7 +448,7 @@ class FileAuditor:
             else:
                 if changed or cur_pos is None or prev_phase is not None:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
-                    cur_pos._audit_concealed = builder.concealed_units()
+                    cur_pos.concealed = builder.concealed_units()
                     due = [r for r in self.rules if not needs_phase(r)]
                     check(cur_pos, due, k, "during")
             if back_now:
@@ -1091,7 +1091,7 @@ class FileAuditor:
                     near.update(self._neighbours(n) if m.has_hex(n) else ())
         scene = tuple((u.id, u.hex, u.reduced, u.unit.name, u.side) for u in pos.units if u.hex in near)
         # the units of the finding and of its picture that their owner masked or hid at this step
-        hid = getattr(pos, "_audit_concealed", None)
+        hid = pos.concealed
         concealed = {uid: hid[uid] for uid in (*f.units, *(e[0] for e in scene)) if uid in hid} if hid else {}
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,

@@ -33,9 +33,9 @@ class AuditFinding:
     details: dict = field(default_factory=dict, compare=False)
     #: unit id → (kind, shown name) of the units of the finding and of its scene that their owner
     #: masked or hid at its step (vmodgen.audit.concealment); the report names them as an opponent
-    #: sees them (vmodgen.report.redact)
+    #: sees them (vmodgen.audit.redact)
     concealed: dict[str, Concealment] = field(default_factory=dict, compare=False, repr=False)
-    #: on the report's copy (vmodgen.report.redact), which no longer holds ``concealed``: the
+    #: on the report's copy (vmodgen.audit.redact), which no longer holds ``concealed``: the
     #: kinds of the units it names as an opponent sees them
     redacted: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
@@ -137,7 +137,7 @@ class AuditResult:
     coverage: dict[str, Any] = field(default_factory=dict)
     #: dice, undo and re-roll forensics, seats, versions, seams (vmodgen.integrity)
     integrity: dict = field(default_factory=dict)
-    #: set by the report (vmodgen.report.redact): how many units their owner masked or hid, and
+    #: set by the report (vmodgen.audit.redact): how many units their owner masked or hid, and
     #: whether they are named as an opponent sees them or in full (``revealed``); empty when the
     #: audit met no such unit and nothing was asked
     concealment: dict = field(default_factory=dict)

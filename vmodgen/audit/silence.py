@@ -71,11 +71,11 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
         # the first drag of a unit its owner did not mask or hide is named (the others are named in
         # the list, as an opponent sees them)
         shown = [(p, m) for p, m in strays if "_concealed" not in m]
-        first = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']} at "
-                 f"{shown[0][1]['replay']} in the replay, {shown[0][1]['recorded']} in the recorder's VASSAL)"
-                 if shown else "")
+        example = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']} at "
+                   f"{shown[0][1]['replay']} in the replay, {shown[0][1]['recorded']} in the recorder's VASSAL)"
+                   if shown else "")
         out.append(f"{len(strays)} drag(s) started where the replay did not have the unit: the drag's recorded "
-                   f"old position is in another hex, not one the unit stood on earlier in its phase{first}. "
+                   f"old position is in another hex, not one the unit stood on earlier in its phase{example}. "
                    "Judged from where the replay had the unit; listed in the coverage (started_elsewhere).")
     placed: dict[str, int] = {}
     for r in results:

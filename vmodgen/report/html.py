@@ -122,7 +122,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     placed = placed_sentence(result.coverage)
     if placed:
         out.append(f"<p>{E(placed)}</p>")
-    from .redact import revealed_sentence
+    from ..audit.redact import revealed_sentence
     concealed = revealed_sentence(result)
     if concealed:
         out.append(f"<p><b>{E(concealed)}</b></p>")

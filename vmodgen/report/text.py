@@ -32,7 +32,7 @@ def text_report(result) -> str:
     placed = placed_sentence(result.coverage)
     if placed:
         lines.append(placed)
-    from .redact import revealed_sentence
+    from ..audit.redact import revealed_sentence
     concealed = revealed_sentence(result)
     if concealed:
         lines.append(concealed)

@@ -23,8 +23,8 @@ import copy
 import dataclasses
 from typing import Any
 
-from ..audit.concealment import INVISIBLE, KINDS, MASK, finding_units
-from ..audit.model import AuditFinding, AuditResult, ContinuityIssue
+from .concealment import INVISIBLE, KINDS, MASK, finding_units
+from .model import AuditFinding, AuditResult, ContinuityIssue
 from ..vassal.looks import HIDDEN
 
 #: what stands for a place an opponent cannot see
