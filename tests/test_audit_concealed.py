@@ -302,3 +302,22 @@ def test_started_elsewhere_names_the_unit_as_seen(mini, tmp_path):
     for body in (text, json.dumps(d)):
         for secret in ("1 Tank", "Blue Inf", "0505"):
             assert secret not in body, secret
+
+
+def test_a_unit_masked_before_the_phase_ends_is_named_as_masked(mini, tmp_path):
+    """R3 carries an unset Mask (``null``: VASSAL's state of a Mask nobody set): it overstacks 0102
+    in Red Movement (step 1), then its owner masks it (step 2, a state change that moves nothing);
+    the stacking limit is judged at the end of the phase (step 3): the finding names it masked."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD)
+    rec = w.state.pieces[w.piece_id("R3")]
+    rec.piece = Piece.from_traits([Obscurable(PLAIN_MASK, "null"), *rec.piece.traits])
+    w = LogWriter(w.save_text(), place=w.place, player=w.player, player_id=w.player_id, phases=w.phases,
+                  locate=w.locate)
+    w.move("R3", "0102")
+    pid = w.piece_id("R3")
+    w.set_state(pid, PASSWORD + w.current_state(pid)[len("null"):])
+    w.advance()
+    r = audit([w.write(tmp_path / "late.vlog")], module=module, game=str(kit_dir))
+    assert [(f.step, f.rule, f.concealed_kinds()) for f in r.findings] == [(3, "GEN stacking", ["mask"])]
+    assert "1 Tank" not in render(r, "text") and "1 Tank" in render(r, "text", reveal_hidden=True)

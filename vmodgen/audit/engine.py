@@ -426,6 +426,8 @@ class FileAuditor:
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
                                         (phase_side if drags == "movement" else "*") if moving else "")
+            if cur_pos is not None:    # a unit masked or unmasked changes no rule position: noted here
+                cur_pos.concealed = builder.concealed_units()
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
