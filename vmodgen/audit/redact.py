@@ -23,9 +23,9 @@ import copy
 import dataclasses
 from typing import Any
 
+from ..vassal.looks import HIDDEN
 from .concealment import INVISIBLE, KINDS, MASK, finding_units
 from .model import AuditFinding, AuditResult, ContinuityIssue
-from ..vassal.looks import HIDDEN
 
 #: what stands for a place an opponent cannot see
 WITHHELD = "(withheld)"
