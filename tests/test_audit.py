@@ -43,8 +43,10 @@ def mini(tmp_path_factory):
     return kit_dir, kit, result.path, root
 
 
-def script(kit, module: Path, dirty: bool = True) -> LogWriter:
-    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD)
+def script(kit, module: Path, dirty: bool = True, w: LogWriter | None = None) -> LogWriter:
+    """The steps below, written by ``w`` (default: a writer from the module's set-up)."""
+    if w is None:
+        w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD)
     w.move("R1", "0202").move("R1", "0302")                  # steps 1-2
     if dirty:
         w.move("R1", "0402")                                   # 3: out of supply range

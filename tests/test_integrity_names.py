@@ -85,3 +85,20 @@ def test_tld_undos_name_units_and_hexes() -> None:
     moves = [m for u in undos for m in u["moves"]]
     assert moves and all(m["hex"] for m in moves if m["map"] == "Normandy")
     assert sum(1 for m in moves if m["name"]) >= 0.9 * len(moves)
+
+
+def test_hidden_piece_move_place_is_withheld(tmp_path: Path) -> None:
+    """A piece its owner hid (Invisible trait set): named "a hidden piece", and where its undone
+    move went is withheld (an opponent sees nothing of it); a visible piece's place is given."""
+    hidden = f"+/3/hide;H;Hide\tpiece;;;c.png;Kampfgruppe/{SECRET}\tMain Map;100;300"
+    w = LogWriter("\x1b".join(["begin_save", "", RIFLES, hidden, "end_save"]), player="Alice", player_id=SECRET)
+    w.move("3", ("Main Map", 700, 300), report=False).undo()
+    w.move("1", ("Main Map", 700, 100), report=False).undo()
+    path = w.write(tmp_path / "h.vlog")
+    for fmt in ("text", "json", "html"):
+        code, out = run([path], fmt)
+        assert code == 0 and SECRET not in out and "Kampfgruppe" not in out
+    undos = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
+    assert [u["what"] for u in undos] == [["move of a hidden piece (3) to (withheld)"],
+                                          ["move of Rifles (1st) (1) to Main Map"]]
+    assert (undos[0]["moves"][0]["map"], undos[0]["moves"][0]["hex"]) == ("(withheld)", None)

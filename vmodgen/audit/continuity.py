@@ -48,6 +48,12 @@ def compare(before_name: str, before: dict, after_name: str, after: dict) -> lis
             elif x[0] == y[0]:
                 out.append(ContinuityIssue(before_name, after_name, "changed", pid, _name(x),
                                            "state as saved", "a different state (no property differs)"))
+    hid_a, hid_b = before.get("concealed"), after.get("concealed")
+    if hid_a or hid_b:              # the pieces their owner masked or hid, on either side of the seam
+        for c in out:
+            x, y = (hid_a or {}).get(c.piece), (hid_b or {}).get(c.piece)
+            if x is not None or y is not None:
+                c.concealed = (x, y)
     for tid in sorted(before["turns"].keys() | after["turns"].keys()):
         s, t = before["turns"].get(tid, ""), after["turns"].get(tid, "")
         if s != t:         # as the tracker shows it, when the module says how

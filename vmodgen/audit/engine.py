@@ -426,6 +426,8 @@ class FileAuditor:
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
                                         (phase_side if drags == "movement" else "*") if moving else "")
+            if cur_pos is not None:    # a unit masked or unmasked changes no rule position: noted here
+                cur_pos.concealed = builder.concealed_units()
             if ph is not None:
                 turn, phase = ph
                 side = phase_info.side if phase_info else ""
@@ -437,6 +439,7 @@ class FileAuditor:
                                                moves=moves, moved=self.mv_changed if moving else None,
                                                source=name)
                     cur_pos.memory = self.memory.snapshot()
+                    cur_pos.concealed = builder.concealed_units()
                     if moves is not None:
                         cur_pos.moves_announced = False
                     if self._derives:
@@ -447,10 +450,12 @@ class FileAuditor:
             else:
                 if changed or cur_pos is None or prev_phase is not None:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
+                    cur_pos.concealed = builder.concealed_units()
                     due = [r for r in self.rules if not needs_phase(r)]
                     check(cur_pos, due, k, "during")
             if back_now:
-                self._withdraw(back_now, findings, active, taken, rp, name, ph, phase_info)
+                self._withdraw(back_now, findings, active, taken, rp, name, ph, phase_info,
+                               builder.concealed_units())
             prev_pos = cur_pos
             prev_phase = ph
             for pid in (builder.units if k == 0 or step.boards else changed):
@@ -529,6 +534,8 @@ class FileAuditor:
                     if drags != "combat" and len(cov.out_of_phase) < MAX_LISTED:
                         entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
                                  "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
+                        if v.concealed is not None:      # named as an opponent sees it in the report
+                            entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
                     self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, "")
                 else:
@@ -766,7 +773,8 @@ class FileAuditor:
                 if isinstance(lost, tbk.Stray):      # judged as the replay shows it: counted, named
                     if judged:
                         cov.stray_drags.append({"step": k, "unit": who["name"], "replay": lost.replay,
-                                                "recorded": lost.recorded})
+                                                "recorded": lost.recorded,
+                                                **({"_concealed": [*v.concealed, uid]} if v.concealed else {})})
                         out.append(lost)
                     lost = None
                 for tb in (lost, back):
@@ -812,10 +820,11 @@ class FileAuditor:
                     and b not in self._neighbours(a))
 
     def _withdraw(self, found: list["tbk.TakeBack | tbk.Stray"], findings: list[AuditFinding], active: dict[str, set],
-                  taken: list[dict], rp, name: str, ph, phase_info) -> None:
+                  taken: list[dict], rp, name: str, ph, phase_info, concealed: dict | None = None) -> None:
         """After the return's step was checked: drop the findings the take-backs withdraw
         (:func:`takeback.withdrawn`) and list each take-back for the integrity section; name a
-        stray drag's start in the findings of its step (:func:`takeback.name_strays`)."""
+        stray drag's start in the findings of its step (:func:`takeback.name_strays`).
+        ``concealed``: unit id → concealment of the units their owner masked or hid now."""
         tbk.name_strays(findings, [b for b in found if isinstance(b, tbk.Stray)])
         backs = [b for b in found if not isinstance(b, tbk.Stray)]
         if not backs:
@@ -840,8 +849,12 @@ class FileAuditor:
                           "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
                           "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
                           **({"lost_undo": True, "consequence": tb.consequence or None} if tb.lost else {}),
-                          "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message}
-                                                 for f in dropped if tb.unit in f.units or f.step in tb.steps]})
+                          "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message,
+                                                  **({"_concealed": f.concealed_kinds()}
+                                                     if f.concealed and f.concealed_kinds() else {})}
+                                                 for f in dropped if tb.unit in f.units or f.step in tb.steps],
+                          **({"_concealed": [*concealed[tb.unit], tb.unit]} if concealed and tb.unit in concealed
+                             else {})})
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
         """Follow the units that changed (what the hexes next to enemies depend on)."""
@@ -1079,9 +1092,13 @@ class FileAuditor:
                     near.add(n)
                     near.update(self._neighbours(n) if m.has_hex(n) else ())
         scene = tuple((u.id, u.hex, u.reduced, u.unit.name, u.side) for u in pos.units if u.hex in near)
+        # the units of the finding and of its picture that their owner masked or hid at this step
+        hid = pos.concealed
+        concealed = {uid: hid[uid] for uid in (*f.units, *(e[0] for e in scene)) if uid in hid} if hid else {}
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
-                            tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details))
+                            tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
+                            concealed=concealed)
 
 
 def _number(v) -> bool:
@@ -1113,6 +1130,8 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
     labels: dict[tuple, str | None] = {}    # map point → label, for this snapshot
     locate = builder.locate
+    concealed = {}                  # piece id → concealment, of the pieces their owner masked or hid
+    read = builder.concealment
     for pid, rec in state.pieces.items():
         pos = rec.position
         if pos[0] is None:
@@ -1127,11 +1146,17 @@ def snapshot(state, builder: PositionBuilder) -> dict:
         piece = rec.piece
         t = piece._type
         pieces[pid] = (pos, label, piece.encode_state(), types.setdefault(t, t), uid)
+        hid = read(piece)
+        if hid is not None:
+            concealed[pid] = (*hid, v.unit.id if v is not None and v.unit is not None else pid)
     # a tracker no TURN command has set yet shows its first turn and phase
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
              if e.get("text")}
-    return {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts}
+    out = {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts}
+    if concealed:
+        out["concealed"] = concealed
+    return out
 
 
 def _unit_label(unit, pid: str) -> str:

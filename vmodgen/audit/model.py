@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .concealment import Concealment, finding_units, stronger
 from .coverage import partial_sentence
 
 JSON_VERSION = 1
@@ -30,6 +31,13 @@ class AuditFinding:
     #: (not in JSON)
     scene: tuple[tuple[str, str, bool, str, str], ...] = field(default=(), compare=False, repr=False)
     details: dict = field(default_factory=dict, compare=False)
+    #: unit id → (kind, shown name) of the units of the finding and of its scene that their owner
+    #: masked or hid at its step (vmodgen.audit.concealment); the report names them as an opponent
+    #: sees them (vmodgen.audit.redact)
+    concealed: dict[str, Concealment] = field(default_factory=dict, compare=False, repr=False)
+    #: on the report's copy (vmodgen.audit.redact), which no longer holds ``concealed``: the
+    #: kinds of the units it names as an opponent sees them
+    redacted: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def key(self) -> tuple:
@@ -40,7 +48,18 @@ class AuditFinding:
                 "phase_name": self.phase_name, "side": self.side, "at": self.at, "rule": self.rule,
                 "kind": self.kind, "hexes": list(self.hexes), "units": list(self.units),
                 "unit_names": list(self.unit_names), "message": self.message,
-                "details": _jsonable(self.details)}
+                "details": _jsonable(self.details), **self._concealed_json()}
+
+    def concealed_kinds(self) -> list[str]:
+        """The kind of each unit of the finding its owner masked or hid (and of each hidden unit
+        standing in its hexes): no identity."""
+        if self.redacted is not None:
+            return list(self.redacted)
+        return [k for _, k in finding_units(self.units, self.hexes, self.scene, self.concealed)]
+
+    def _concealed_json(self) -> dict[str, Any]:
+        kinds = self.concealed_kinds() if self.concealed or self.redacted else []
+        return {"concealed": kinds} if kinds else {}
 
     def where(self) -> str:
         parts = []
@@ -61,9 +80,21 @@ class ContinuityIssue:
     name: str                          # piece name / unit id / tracker
     was: str
     now: str
+    #: (as the earlier file ended, as the later one started): the piece's concealment by its owner
+    #: ((kind, shown name) or None), when either is set; () otherwise
+    concealed: tuple = ()
 
     def to_json(self) -> dict[str, Any]:
-        return dict(vars(self))
+        out = dict(vars(self))
+        del out["concealed"]
+        hid = self.concealment()
+        if hid is not None:
+            out["concealed"] = [hid[0]]
+        return out
+
+    def concealment(self) -> Concealment | None:
+        """The stronger concealment of the two sides of the seam, None when neither is set."""
+        return stronger(*self.concealed) if self.concealed else None
 
     def __str__(self) -> str:
         label = f"{self.name} ({self.piece})" if self.piece else self.name
@@ -106,6 +137,10 @@ class AuditResult:
     coverage: dict[str, Any] = field(default_factory=dict)
     #: dice, undo and re-roll forensics, seats, versions, seams (vmodgen.integrity)
     integrity: dict = field(default_factory=dict)
+    #: set by the report (vmodgen.audit.redact): how many units their owner masked or hid, and
+    #: whether they are named as an opponent sees them or in full (``revealed``); empty when the
+    #: audit met no such unit and nothing was asked
+    concealment: dict = field(default_factory=dict)
 
     @property
     def exit_code(self) -> int:
@@ -119,7 +154,9 @@ class AuditResult:
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
                 "notes": self.notes, "partial": partial_sentence(self.coverage),
-                "coverage": _jsonable(self.coverage), "integrity": self.integrity}
+                "coverage": _jsonable(self.coverage), "integrity": self.integrity,
+                **({"hidden_revealed": True} if self.concealment.get("revealed") else {}),
+                **({"concealed": self.concealment} if self.concealment else {})}
 
 
 def _jsonable(v):

@@ -11,6 +11,7 @@ from ..model.unit import Unit
 from ..positions.model import NO_ALIASES, Position, UnitState
 from ..vassal.module import Module
 from ..vassal.replay import GameState, Step
+from .concealment import Concealment, ConcealmentReader
 from .hex_index import HexIndex
 
 
@@ -27,10 +28,13 @@ class PieceView:
     markers: frozenset[str]
     status: frozenset[str]
     lazy: bool = False
+    #: set when its owner masked or hid it (vmodgen.audit.concealment): (kind, shown name)
+    concealed: Concealment | None = None
 
 
-#: what the binding made of a piece: its unit (None: not a unit), reduced, markers, statuses
-_Reading = tuple[Unit | None, bool, frozenset[str], frozenset[str]]
+#: what the binding made of a piece: its unit (None: not a unit), reduced, markers, statuses,
+#: and whether its owner concealed it
+_Reading = tuple[Unit | None, bool, frozenset[str], frozenset[str], Concealment | None]
 _EMPTY: frozenset[str] = frozenset()
 
 
@@ -81,6 +85,10 @@ class PositionBuilder:
         #: (valid, ``_wanted_ok``, unless a change in between was not followed)
         self._wanted: dict[str, UnitState] = {}
         self._wanted_ok = False
+        #: piece id → its concealment, for the pieces on the game map whose owner masked or hid them
+        self.concealed: dict[str, Concealment] = {}
+        self._reader = ConcealmentReader(module.prototypes if module is not None else None)
+        self._concealed_units: dict[str, Concealment] | None = {}
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -109,14 +117,15 @@ class PositionBuilder:
         got = self._cache.get(key)
         if got is None:
             u = self.binding.unit_for(rec)
+            hid = self._reader.of(rec.piece)
             if u is None:
-                got = (None, False, self.binding.markers_for(rec), frozenset())
+                got = (None, False, self.binding.markers_for(rec), frozenset(), hid)
             else:
-                got = (u[0], u[1], frozenset(), self.binding.unit_status(rec))
+                got = (u[0], u[1], frozenset(), self.binding.unit_status(rec), hid)
             if len(self._cache) > 200_000:
                 self._cache.clear()
             self._cache[key] = got
-        return PieceView(pid, got[0], got[1], hexid, pos, got[2], got[3])
+        return PieceView(pid, got[0], got[1], hexid, pos, got[2], got[3], concealed=got[4])
 
     def resolve(self, state: GameState, pid: str) -> PieceView | None:
         """The view of ``pid`` with its unit read, even off the game map (not kept)."""
@@ -175,6 +184,13 @@ class PositionBuilder:
                 continue
             old = self.views.get(pid)
             new = self._view(state, pid)
+            hid = new.concealed if new is not None else None
+            if hid != self.concealed.get(pid):
+                if hid is None:
+                    del self.concealed[pid]
+                else:
+                    self.concealed[pid] = hid
+                self._concealed_units = None
             if new is None:
                 if old is not None:
                     del self.views[pid]
@@ -229,6 +245,23 @@ class PositionBuilder:
                     self._index_remove(pid, us)
             self._dirty.update(drop)
         return changed
+
+    def concealment(self, piece) -> Concealment | None:
+        """Whether the owner of ``piece`` masked or hid it (with the module's prototypes)."""
+        return self._reader.of(piece)
+
+    def concealed_units(self) -> dict[str, Concealment]:
+        """Unit id → concealment of the units on the game map their owner masked or hid now (the
+        same dict while none changes)."""
+        got = self._concealed_units
+        if got is None:
+            got = {}
+            for pid, hid in sorted(self.concealed.items()):
+                v = self.views.get(pid)
+                if v is not None and v.unit is not None:
+                    got[v.unit.id] = hid
+            self._concealed_units = got
+        return got
 
     def unit_views(self) -> list[PieceView]:
         return list(self.units.values())

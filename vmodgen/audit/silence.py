@@ -68,12 +68,15 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "no moves, not judged.")
     strays = [(r.path, m) for r in results for m in r.coverage.stray_drags]
     if rules and strays:
-        p, m = strays[0]
+        # the first drag of a unit its owner did not mask or hide is named (the others are named in
+        # the list, as an opponent sees them)
+        shown = [(p, m) for p, m in strays if "_concealed" not in m]
+        example = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']} at "
+                   f"{shown[0][1]['replay']} in the replay, {shown[0][1]['recorded']} in the recorder's VASSAL)"
+                   if shown else "")
         out.append(f"{len(strays)} drag(s) started where the replay did not have the unit: the drag's recorded "
-                   "old position is in another hex, not one the unit stood on earlier in its phase (first: "
-                   f"{Path(p).name} step {m['step']}, {m['unit']} at {m['replay']} in the replay, {m['recorded']} "
-                   "in the recorder's VASSAL). Judged from where the replay had the unit; listed in the "
-                   "coverage (started_elsewhere).")
+                   f"old position is in another hex, not one the unit stood on earlier in its phase{example}. "
+                   "Judged from where the replay had the unit; listed in the coverage (started_elsewhere).")
     placed: dict[str, int] = {}
     for r in results:
         for k, v in r.coverage.placed.items():
@@ -85,7 +88,7 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "scatter, a landing), not judged as moves and not counted as unjudged. That is the binding's "
                    "word, not checked: a unit that moved in such a phase is not reported.")
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
-        listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
+        listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase if "_concealed" not in m]
         first = listed[0] if listed else None
         where = (f" (first: {Path(first[0]).name} step {first[1]['step']}, {first[1]['unit']} "
                  f"{first[1]['from']} → {first[1]['to']} in {first[1]['phase']})") if first else ""

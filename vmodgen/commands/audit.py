@@ -1,5 +1,5 @@
 """``vmodgen audit FILE... [--module M.vmod] [--game KIT | --binding B.toml] [--format F] [-o OUT]
-[--jobs N] [--force] [--keep-order] [--strict]``: replay saves/logs through the rules and report every violation."""
+[--jobs N] [--force] [--keep-order] [--strict] [--reveal-hidden]``: replay saves/logs through the rules and report every violation."""
 from __future__ import annotations
 
 import click
@@ -28,9 +28,13 @@ from ..errors import InputError
 @click.option("--strict", "strict", is_flag=True,
               help="Exit 3, not 0, when nothing was found but the audit was partial (unit moves "
                    "not judged, or no piece recognised as a unit) or warned (e.g. files out of play order).")
+@click.option("--reveal-hidden", "reveal_hidden", is_flag=True,
+              help="Name the units their owner masked or hid (VASSAL's Mask and Invisible traits) in full, "
+                   "and say so (default: as an opponent sees them: by the mask; a hidden unit and its hexes "
+                   "not at all).")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None, fmt: str,
             output: str | None, jobs: int, force: bool = False, keep_order: bool = False,
-            replay_out: str | None = None, strict: bool = False) -> int:
+            replay_out: str | None = None, strict: bool = False, reveal_hidden: bool = False) -> int:
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when nothing was found, 1 when there are findings, 2 on bad input; with
@@ -59,12 +63,13 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
         import os
 
         from ..viewer import replay_page
-        page = replay_page([f.path for f in result.files], module=module, game=game, binding=binding)
+        page = replay_page([f.path for f in result.files], module=module, game=game, binding=binding,
+                           reveal_hidden=reveal_hidden)
         write_text_atomic(replay_out, page)
         if fmt == "html":
             base = Path(output).resolve().parent if output else Path.cwd()
             options["viewer_page"] = Path(os.path.relpath(Path(replay_out).resolve(), base)).as_posix()
-    text = render(result, fmt, **options)
+    text = render(result, fmt, reveal_hidden=reveal_hidden, **options)
     from ..audit.coverage import partial_sentence
     partial = partial_sentence(result.coverage)
     if output:

@@ -3,7 +3,8 @@ them (the piece's name, a stack's pieces' names) and where they went (map and he
 
 Names are read while the file is replayed, right after each undone step (the piece may be
 renamed, flipped or deleted later), as the opponent sees the piece: a masked or hidden piece is
-named only as such (:func:`vmodgen.vassal.looks.look_of`, the one account of what a player sees).
+named only as such (:func:`vmodgen.vassal.looks.look_of`, the one account of what a player sees),
+and where a move of hidden pieces only went is withheld too (an opponent sees nothing of it).
 The replay's ids stay in the JSON; names and hexes are added beside them."""
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ MAX_STACK_NAMES = 3
 
 #: how the report names a piece its owner has masked or hidden (VASSAL shows others no more)
 SECRET_NAMES = {MASKED: "a masked piece", HIDDEN: "a hidden piece"}
+#: the map of a move of hidden pieces only (its hex is null): an opponent does not see where it went
+WITHHELD = "(withheld)"
 
 Locate = Callable[[str, int, int], "str | None"]
 
@@ -41,11 +44,13 @@ class PieceNames:
         names = self.names.setdefault(step.index, {})
         hexes = self.hexes.setdefault(step.index, [])
         for mv in step.moves:
-            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+            pids = mv.members if mv.is_stack else [mv.piece_id]
+            for pid in pids:
                 if pid not in names:
                     rec = state.pieces.get(pid)
                     names[pid] = self._name(rec.piece) if rec is not None else ""
-            hexes.append(self._hex(mv.new))
+            hidden = bool(pids) and all(names[pid] == SECRET_NAMES[HIDDEN] for pid in pids)
+            hexes.append(WITHHELD if hidden else self._hex(mv.new))
 
     def _name(self, piece) -> str:
         try:
@@ -74,6 +79,9 @@ def move_json(mv, names: dict[str, str], hex_label: str | None) -> dict:
     (the piece's, or "stack of …" its pieces'), ``members`` (a stack's pieces: ``id``, ``name``),
     ``map`` and ``hex`` (its label on the map's grid, or null) it went to."""
     members = [{"id": pid, "name": names.get(pid, "")} for pid in mv.members] if mv.is_stack else []
+    if hex_label == WITHHELD:             # pieces their owner hid: where they went is not seen
+        return {"id": mv.piece_id, "stack": mv.is_stack, "name": stack_name([m["name"] for m in members])
+                if mv.is_stack else names.get(mv.piece_id, ""), "members": members, "map": WITHHELD, "hex": None}
     if mv.is_stack:
         name = stack_name([m["name"] or m["id"] for m in members]) if any(m["name"] for m in members) else ""
     else:

@@ -119,6 +119,10 @@ class Position:
     #: ``file:line: ...`` for each name of an inline game that no rule reads (``vmodgen check``
     #: lists them)
     ignored: list[str] = field(default_factory=list, repr=False, compare=False)
+    #: unit id → (kind, name shown) of the units their owner masked or hid (VASSAL's Mask and
+    #: Invisible traits), when the maker knows them (the audit: vmodgen.audit.concealment); the
+    #: rules never read it (they judge the real units), the reports name those units by it
+    concealed: dict[str, tuple[str, str]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def movers(self) -> list[UnitState]:

@@ -6,8 +6,11 @@ from .json_report import json_report
 FORMATS = ("text", "json", "html")
 
 
-def render(result, fmt: str = "text", **options) -> str:
-    """The report of ``result`` in ``fmt`` (text, json or html)."""
+def render(result, fmt: str = "text", *, reveal_hidden: bool = False, **options) -> str:
+    """The report of ``result`` in ``fmt`` (text, json or html). Units their owner masked or hid
+    are named as an opponent sees them unless ``reveal_hidden`` (:mod:`vmodgen.audit.redact`)."""
+    from ..audit.redact import for_report
+    result = for_report(result, reveal_hidden)
     if fmt == "text":
         return text_report(result)
     if fmt == "json":

@@ -68,7 +68,7 @@ def picture(f, boards: _Boards, units_by_id: dict, counters=None) -> str | None:
     # counters where they stood
     stacked: dict[str, int] = {}
     cpx = int(size * 0.6)
-    for uid, hx, reduced, *_ in f.scene:
+    for uid, hx, reduced, *rest in f.scene:
         sf = m.sheet_of(hx) if m.has_hex(hx) else None
         if sf is None or sf[0].id != sheet.id:
             continue
@@ -91,7 +91,8 @@ def picture(f, boards: _Boards, units_by_id: dict, counters=None) -> str | None:
             side = boards.game.sides.get(unit.side) if unit is not None else None
             color = side.color if side else "#808080"
             draw.rectangle((ox, oy, ox + cpx, oy + cpx), fill=color, outline=(0, 0, 0, 255))
-            draw.text((ox + 3, oy + 3), uid[:6], fill=(0, 0, 0, 255))
+            # a unit masked by its owner has no id in the report's copy: its mask's name
+            draw.text((ox + 3, oy + 3), (uid or (rest[0] if rest else ""))[:6], fill=(0, 0, 0, 255))
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     pad = size * 1.6
     box = (max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad)),
@@ -121,6 +122,10 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     placed = placed_sentence(result.coverage)
     if placed:
         out.append(f"<p>{E(placed)}</p>")
+    from ..audit.redact import revealed_sentence
+    concealed = revealed_sentence(result)
+    if concealed:
+        out.append(f"<p><b>{E(concealed)}</b></p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
     out += coverage_html(result.coverage)
@@ -155,6 +160,8 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
                 uri = None
             if uri:
                 out.append(f"<img alt='board around {E(', '.join(f.hexes))}' src='{uri}'>")
+            elif not f.hexes and f.redacted:
+                out.append("<br><i>(no picture: where a hidden unit stands is withheld)</i>")
             else:
                 out.append("<br><i>(no picture: the game map of this binding has no drawable sheet "
                            "for these hexes)</i>")

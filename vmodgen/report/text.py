@@ -32,6 +32,10 @@ def text_report(result) -> str:
     placed = placed_sentence(result.coverage)
     if placed:
         lines.append(placed)
+    from ..audit.redact import revealed_sentence
+    concealed = revealed_sentence(result)
+    if concealed:
+        lines.append(concealed)
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  f"moves by player: {_kv(s.get('moves_by_player', {}))}")
     rolls = s.get("die_rolls", {})

@@ -47,6 +47,9 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     files = play_order(list(files))          # the audit's order, so its findings' steps are the page's
     mod = read_module(module) if module else None
     result, b, skipped = _audit(files, mod, module, game, binding)
+    if result is not None:                   # its findings as an opponent sees them (audit/redact.py)
+        from ..audit.redact import for_report
+        result = for_report(result, reveal_hidden)
     saves = [(f, read_save(f)) for f in files]
     tl = build_timeline(saves, mod, b, reveal_hidden)
     views = map_views(mod, tl.used, b)
