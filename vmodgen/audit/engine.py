@@ -50,6 +50,7 @@ from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import read_roll
+from ..vassal.gamestate import GameState
 from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
@@ -112,7 +113,7 @@ class Stream(ReplayVisitor):
         self.steps: list[Step] = []
         self.players: list[tuple[str, str]] = []
         #: the last position as VASSAL saves it (what the next file of a chain starts from)
-        self.saved_state = None
+        self.saved_state: GameState | None = None
         #: names and hexes of the pieces of undone steps, for the integrity report (set by the caller)
         self.names: PieceNames | None = None
 
@@ -345,10 +346,7 @@ class FileAuditor:
 
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
-            if builder.touched is None:
-                self._mv_dirty = None
-            elif self._mv_dirty is not None:
-                self._mv_dirty |= builder.touched
+            self._note_touched(builder.touched)
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
             if k == 0:
@@ -626,6 +624,15 @@ class FileAuditor:
                     del path[path.index(new_hex) + 1:]
                 elif path[-1] != new_hex:
                     path.append(new_hex)
+
+    def _note_touched(self, touched: set[str] | None) -> None:
+        """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of
+        its own: in :meth:`run_replay`, which sets the attribute to None, a type checker (and
+        so compiled code) would take it for None here."""
+        if touched is None:
+            self._mv_dirty = None
+        elif self._mv_dirty is not None:
+            self._mv_dirty |= touched
 
     def _moves(self, start: dict[str, str], paths: dict[str, list[str]], builder: PositionBuilder,
                attacker: str | None = None, no_allowance: str | None = None,

@@ -276,7 +276,7 @@ class PositionBuilder:
         return self._markers_at
 
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
-                 moves: dict[str, tuple[str, tuple[str, ...] | None]] | None = None,
+                 moves: dict[str, tuple] | None = None,
                  moved: set[str] | None = None, source: str = "") -> Position:
         """The rule position now; ``moves``: piece id → (hex at the phase start, path or None,
         and optionally the mode: "retreat", "advance"); ``moved``: the piece ids whose entry

@@ -33,7 +33,7 @@ class Command:
         self.text = text
         self.subs: list[Command] = subs if subs is not None else []
         self._raw: str | None = None   # exact text when not canonical (round trip)
-        self._typed = None
+        self._typed: _Typed | None = None
 
     # -- structure -------------------------------------------------------------------
     def walk(self) -> Iterator["Command"]:
@@ -68,12 +68,12 @@ class Command:
 #: typed views by command text, shared across files (a chain of logs repeats the same
 #: commands: every log opens with the whole game state). Typed views are never edited in
 #: place (``blank_passwords`` edits a fresh ``parse_command``, not these). Bounded in characters.
-_TYPED: dict[str, object] = {}
+_TYPED: dict[str, _Typed] = {}
 _TYPED_CHARS = [0]
 MAX_TYPED_CHARS = 32_000_000
 
 
-def _remember(text: str, typed) -> None:
+def _remember(text: str, typed: _Typed) -> None:
     if _TYPED_CHARS[0] + len(text) > MAX_TYPED_CHARS:
         _TYPED.clear()
         _TYPED_CHARS[0] = 0
@@ -192,4 +192,4 @@ def invalidate(node: Command) -> None:
     node._typed = None
 
 
-from .typed import parse_command as _parse_command, safe_text as _safe_text  # noqa: E402
+from .typed import _Typed, parse_command as _parse_command, safe_text as _safe_text  # noqa: E402

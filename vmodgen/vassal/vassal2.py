@@ -23,9 +23,11 @@ its ``stack`` the stack that lists it.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from .chains import split_state_chain
 from .codec import decode, encode, java_int
-from .gamestate import GameState, PieceRecord, StackRecord
+from .gamestate import GameState, Locate, PieceRecord, StackRecord
 from .piece import Piece
 from .interpreter import Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
@@ -129,8 +131,10 @@ def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, .
 class Vassal2Runner(_Runner):
     """The replay interpreter for logs VASSAL 2.x wrote (see the module docstring)."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, state: GameState, locate: Locate | None,
+                 apply_boards: Callable[[str], object] | None, warnings: list[str],
+                 path: str | None = None) -> None:
+        super().__init__(state, locate, apply_boards, warnings, path)
         self.reg: dict[str, _P | _S] = {}
         # map → its top-level pieces in the order they joined it (a dict: in order, O(1) out)
         self.coll: dict[str, dict[int, _P | _S]] = {}
