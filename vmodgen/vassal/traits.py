@@ -154,6 +154,20 @@ class BasicPiece(Trait):
         return self.name
 
 
+class BasicName(Trait):
+    """``basicName;name`` (VASSAL 3.6+, Basic Name): the piece's ``BasicName``. VASSAL's
+    ``BasicPiece.getName()`` is the outermost piece's ``BasicName`` property, so the outermost
+    Basic Name trait names the piece, under every name change of the traits around it."""
+    ID = "basicName;"
+
+    @property
+    def name(self) -> str:
+        return self.field(0)
+
+    def properties(self) -> dict[str, str]:
+        return {"BasicName": self.name}
+
+
 class Marker(Trait):
     """``mark;k1,k2`` / ``v1,v2``: static properties."""
     ID = "mark;"
@@ -414,7 +428,7 @@ class MultiLocationCommand(Trait):
 
 
 _CLASSES: dict[str, type[Trait]] = {
-    c.ID: c for c in (BasicPiece, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
+    c.ID: c for c in (BasicPiece, BasicName, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
                       PropertySheet, FreeRotator, DynamicProperty, SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
@@ -423,7 +437,7 @@ _CLASSES: dict[str, type[Trait]] = {
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "locmsg;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
-                "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;",
+                "deselect;", "mat;", "matPiece;", "border;", "attach;",
                 "cmt;", "stack", "deck;")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
 
