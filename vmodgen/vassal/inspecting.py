@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from .buildfile import grid_summary
+from .concealment import place_concealment, private_map_ids
 from .looks import HIDDEN, MASKED, SECRET_PROPS, hidden_by_owner, set_by_owner
 from .module import Module
+from .traits import Obscurable
 from .turns import tracker_states
 
 
@@ -221,6 +223,16 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
             got = labels[key] = locate(m, x, y)
             return got
 
+    private = private_map_ids(module)
+
+    def _place(rec, full) -> str | None:
+        """Hidden by where it is (:mod:`.concealment`): a face-down deck hides only a piece
+        that has a Mask trait."""
+        how = place_concealment(state, rec, private)
+        if how == "mask" and not any(isinstance(t, Obscurable) for t in full.traits):
+            return None
+        return how
+
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
     unseen: set[str] = set()          # pieces hidden (Invisible) from the others: no place shown
@@ -241,6 +253,13 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                                "stack": rec.stack, "properties": props}
         if how is not None:
             row["hidden_by_owner"] = how
+        else:
+            how = _place(rec, full)
+            if how is not None:
+                row["hidden_by_place"] = how
+                if how == "mask" and not reveal_hidden:
+                    row["properties"] = {}       # a face-down card: nothing from inside its mask
+        if how is not None:
             if not reveal_hidden:
                 row["name"] = _hidden_name(how)
                 if how == "invisible":      # not drawn for the others: nothing of where it is

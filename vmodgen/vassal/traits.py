@@ -18,7 +18,7 @@ from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401
 from .codec import decode, encode_value, java_int
 
 __all__ = [
-    "Trait", "UnknownTrait", "BasicPiece", "Marker", "Layer", "LegacyLayer", "Labeler",
+    "Trait", "UnknownTrait", "BasicPiece", "BasicName", "Deck", "Marker", "Layer", "LegacyLayer", "Labeler",
     "UsePrototype", "Obscurable", "Hideable", "Delete", "Clone", "ReportState", "SendToLocation",
     "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty",
     "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "MovementTrail",
@@ -149,6 +149,20 @@ class BasicPiece(Trait):
 
     def images(self) -> list[str]:
         return [self.image] if self.image else []
+
+    def display_name(self, inner: str) -> str:
+        return self.name
+
+
+class Deck(Trait):
+    """``deck;…`` / ``map;x;y;faceDown;id,id,…``: a DrawPile's Deck, a stack of cards saved as a
+    piece (``Deck.getType``: the deck's name is its 13th field). It is named after the deck (VASSAL
+    names a stack by its contents, which a face-down deck must not tell)."""
+    ID = "deck;"
+
+    @property
+    def name(self) -> str:
+        return self.field(12)
 
     def display_name(self, inner: str) -> str:
         return self.name
@@ -428,7 +442,7 @@ class MultiLocationCommand(Trait):
 
 
 _CLASSES: dict[str, type[Trait]] = {
-    c.ID: c for c in (BasicPiece, BasicName, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
+    c.ID: c for c in (BasicPiece, BasicName, Deck, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
                       PropertySheet, FreeRotator, DynamicProperty, SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
@@ -438,7 +452,7 @@ _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "locmsg;", "placema
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
                 "deselect;", "mat;", "matPiece;", "border;", "attach;",
-                "cmt;", "stack", "deck;")
+                "cmt;", "stack")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
 
 

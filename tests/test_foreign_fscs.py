@@ -1,0 +1,102 @@
+"""A fifth foreign module, shaped like *Flashpoint: South China Sea* (a card-driven game: a main
+map with region grids and no hex grid, a face-down event deck, a player hand per side that only
+that side may open, cubes and cards named by a Basic Name trait in their prototypes, palette
+folders named after a side's people: ``Chinese Available`` for the side China). Each test
+reproduces one fix without the module (examples/flashpoint-scs/README.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from tiny_module_util import write_module
+
+from vmodgen.binding import fuzzy
+from vmodgen.cli import cli
+from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.chains import join_chain
+from vmodgen.vassal.codec import encode
+from vmodgen.vassal.inspecting import inspect_save
+from vmodgen.vassal.module import read_module
+
+#: a card: a Mask (Obscurable, mask image back.png, masked name) over a Basic Name
+def _card(name: str) -> tuple[str, str]:
+    return (join_chain([f"obs;70,130;back.png;Flip;2;* Unknown Event Card *;side:;Peek;;true;;",
+                        f"basicName;{name}", "piece;;;card.png;"]),
+            join_chain(["null", "", "Main Map;100;100"]))
+
+
+DECK = "deck;true;0,0,0;364;509;Always;Never;false;false;false;;;;Event Draw Deck;;;;true;false"
+HANDS = "".join(
+    f'<VASSAL.build.module.PlayerHand mapName="{side} Hand" side="{side}" visible="{visible}">'
+    f'<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="{side}" '
+    f'width="600" height="200"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.PlayerHand>'
+    for side, visible in (("China", "false"), ("US", "true")))
+
+
+def tiny_fscs(tmp_path: Path) -> Path:
+    """Roster China, US; a Main Map with one board and a face-down deck; a China Hand only China
+    may open and a US Hand visible to all."""
+    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.6.7" name="Tiny Flashpoint" nextPieceSlotId="99" version="1.0">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.PlayerRoster buttonText="Retire"><entry>China</entry><entry>US</entry></VASSAL.build.module.PlayerRoster>
+<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Map" reversible="false"/>
+</VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.DrawPile name="Event Draw Deck" x="100" y="100" width="364" height="509" faceDown="Always"/>
+</VASSAL.build.module.Map>
+{HANDS}
+</VASSAL.build.GameModule>
+"""
+    return write_module(tmp_path / "tiny-fscs.vmod", build)
+
+
+def _game(tmp_path: Path) -> tuple[Path, Path]:
+    """A log: three cards in the face-down deck; China draws card 1 into its hand, the US card 2
+    into its (visible) hand, and card 3 stays in the deck."""
+    adds = []
+    for i, name in enumerate(("Typhoon", "Trade War", "Japan Escorts US Vessels"), 1):
+        t, s = _card(name)
+        adds.append(encode(["+", str(i), t, s], "/"))
+    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
+    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
+    w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
+    return tiny_fscs(tmp_path), w.write(tmp_path / "game.vlog")
+
+
+def test_hands_only_their_side_opens_and_a_face_down_deck_hide_cards_in_inspect(tmp_path):
+    """Before: every card's name (the whole deck's order, China's hand) was listed."""
+    mod, log = _game(tmp_path)
+    d = inspect_save(log, read_module(mod))
+    rows = {p["id"]: p for p in d["pieces"]}
+    assert rows["1"]["name"] == "(hidden)" and rows["1"]["map"] is None
+    assert rows["1"]["hidden_by_place"] == "invisible"
+    assert rows["3"]["name"] == "(masked)" and rows["3"]["hidden_by_place"] == "mask"
+    assert rows["3"]["stack"] == "D" and rows["3"]["properties"] == {}
+    assert rows["2"]["name"] == "Trade War" and rows["2"]["map"] == "US Hand"   # visible to all
+    assert rows["D"]["name"] == "Event Draw Deck"
+    shown = inspect_save(log, read_module(mod), reveal_hidden=True)
+    assert {p["id"]: p["name"] for p in shown["pieces"]}["1"] == "Typhoon"
+    assert {p["id"]: p["name"] for p in shown["pieces"]}["3"] == "Japan Escorts US Vessels"
+
+
+def test_the_replay_page_holds_no_hidden_card(tmp_path):
+    mod, log = _game(tmp_path)
+    out = tmp_path / "game.html"
+    run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    page = out.read_text("utf-8")
+    assert "Trade War" in page
+    assert "Typhoon" not in page and "Japan Escorts" not in page
+    run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "--reveal-hidden",
+                                   "-o", str(out)])
+    assert run.exit_code == 0 and "Typhoon" in out.read_text("utf-8")
+
+
+def test_a_folder_named_after_a_sides_people_is_that_sides():
+    """``Chinese Available`` is China's (before: only ``China Hand``, the US got all its folders)."""
+    assert fuzzy.matches_side("Setup Stacks/Chinese Available", "China")
+    assert fuzzy.matches_side("Italian Units", "Italy") and fuzzy.matches_side("Japanese", "Japan")
+    assert fuzzy.matches_side("Germans", "Germany") and fuzzy.matches_side("Russian Army", "Russia")
+    assert not fuzzy.matches_side("Indonesian", "India") and not fuzzy.matches_side("Austrian", "Australia")
+    assert not fuzzy.matches_side("Chinese Available", "US")
