@@ -100,3 +100,22 @@ def test_a_folder_named_after_a_sides_people_is_that_sides():
     assert fuzzy.matches_side("Germans", "Germany") and fuzzy.matches_side("Russian Army", "Russia")
     assert not fuzzy.matches_side("Indonesian", "India") and not fuzzy.matches_side("Austrian", "Australia")
     assert not fuzzy.matches_side("Chinese Available", "US")
+
+
+def test_an_unnamed_setup_stack_is_no_folder():
+    """The cubes a module places at start sit in unnamed SetupStacks: the order of battle headed
+    them ``… / Chinese Available / SetupStack`` (the element's class), the binding's folders too."""
+    from vmodgen.vassal.buildfile import named_path
+    assert named_path(("Main Map", "Setup Stacks", "Chinese Available", "SetupStack")) == (
+        "Main Map", "Setup Stacks", "Chinese Available")
+
+
+def test_an_undone_steps_html_report_reads_as_the_chat_shows_it():
+    """The module reports moves in HTML (``* <i>Red Cube moved …``); the undo list quoted the tags."""
+    from vmodgen.integrity.facts import describe
+
+    class Step:
+        index = 6
+        chat_text = ["* <i>Red Cube moved from China Available to Vietnam Diplomatic."]
+        moves: list = []
+    assert describe(Step()) == 'chat "* Red Cube moved from China Available to Vietnam Diplomatic."'
