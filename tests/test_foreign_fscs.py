@@ -119,3 +119,12 @@ def test_an_undone_steps_html_report_reads_as_the_chat_shows_it():
         chat_text = ["* <i>Red Cube moved from China Available to Vietnam Diplomatic."]
         moves: list = []
     assert describe(Step()) == 'chat "* Red Cube moved from China Available to Vietnam Diplomatic."'
+
+
+def test_the_replay_chat_shows_a_modules_html_report_without_its_tags():
+    """VASSAL's chat formats the module's HTML reports (``<b><span style=…>Tension: MEDIUM</b>``);
+    the replay page listed the tags. A player's ``<Name> - text`` line keeps its name."""
+    from vmodgen.vassal.chat_text import plain_chat
+    assert plain_chat('* <b><span style="color:#009933;">Tension: MEDIUM</b>') == "* Tension: MEDIUM"
+    assert plain_chat("<Bob> - US answers with a FONOP") == "<Bob> - US answers with a FONOP"
+    assert plain_chat("<Ann> - 1 < 2") == "<Ann> - 1 < 2"

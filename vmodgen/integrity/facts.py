@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import re
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
+from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
 from ..vassal.dice import read_roll
@@ -159,10 +159,6 @@ def undo_evidence(step: StepLike, vassal_version: str) -> str:
     return "moves only" if step.moves else "other"
 
 
-#: an HTML tag in a chat line (VASSAL shows a module's HTML report formatted, tags unseen)
-_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
-
-
 def describe(step: StepLike, names: PieceNames | None = None,
              formats: dict[str, str] | None = None) -> str:
     """A short account of a step, for the undo list: its pieces by name and id, where they went
@@ -174,7 +170,7 @@ def describe(step: StepLike, names: PieceNames | None = None,
         if r:
             parts.append(f"roll {r[1]} = {','.join(map(str, r[2]))}")
         elif text.strip():
-            t = _TAG.sub("", text).strip()     # a module's HTML report, as the chat shows it
+            t = plain_chat(text).strip()       # a module's HTML report, as the chat shows it
             parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
     for m in (names or PieceNames()).moves_of(step):
         parts.append(move_text(m))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..binding.base import Binding
+from ..vassal.chat_text import plain_chat
 from ..vassal.concealment import place_concealment, private_map_ids
 from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
@@ -130,7 +131,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             if moves:
                 frame["moves"] = moves
             if fr.chat:
-                frame["chat"] = fr.chat
+                frame["chat"] = [plain_chat(t) for t in fr.chat]
             if fr.undo:
                 frame["undo"] = 1
             if fr.undone:
