@@ -347,13 +347,13 @@ class _Runner:
         if deck is not None and deck.deck and cmd.id in self.s.pieces:
             # a Deck's D/ (a shuffle, a face-down switch): its old state is the deck's own
             # (ChangeTracker), so VASSAL's inherited Stack.mergeState sets the new one
-            rec = self.s.pieces[cmd.id]
-            old_state = rec.piece.encode_state()
-            rec.piece.set_state(cmd.new_state)
+            deck_rec = self.s.pieces[cmd.id]
+            was = deck_rec.piece.encode_state()
+            deck_rec.piece.set_state(cmd.new_state)
             self._set_deck(cmd.id, cmd.new_state)
-            rec.position = rec.piece.position()
+            deck_rec.position = deck_rec.piece.position()
             if self.step is not None:
-                self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), old_state, cmd.new_state))
+                self.step.changes.append(Change(cmd.id, deck_rec.piece.encode_type(), was, cmd.new_state))
             return
         if cmd.id in self.s.stacks:
             new = cmd.new_state
