@@ -128,3 +128,22 @@ def test_the_replay_chat_shows_a_modules_html_report_without_its_tags():
     assert plain_chat('* <b><span style="color:#009933;">Tension: MEDIUM</b>') == "* Tension: MEDIUM"
     assert plain_chat("<Bob> - US answers with a FONOP") == "<Bob> - US answers with a FONOP"
     assert plain_chat("<Ann> - 1 < 2") == "<Ann> - 1 < 2"
+
+
+def test_a_deck_turned_face_up_shows_its_cards_in_the_replay(tmp_path):
+    """A ``D/`` of the deck (face down → face up) changes how its cards look without moving them."""
+    mod, _ = _game(tmp_path)
+    adds = []
+    for i, name in enumerate(("Typhoon", "Trade War"), 1):
+        t, s = _card(name)
+        adds.append(encode(["+", str(i), t, s], "/"))
+    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2"], "/"))
+    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
+    w.step(["D/D/Main Map;100;100;false;1,2/Main Map;100;100;true;1,2"])
+    log = w.write(tmp_path / "faceup.vlog")
+    out = tmp_path / "faceup.html"
+    run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    assert "Typhoon" in out.read_text("utf-8")
+    assert inspect_save(log, read_module(mod), step=0)["pieces"][0]["name"] == "(masked)"
+    assert {p["id"]: p["name"] for p in inspect_save(log, read_module(mod))["pieces"]}["1"] == "Typhoon"

@@ -105,6 +105,11 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             if fr.step == 0:   # where a piece stands can hide it: a private map, a face-down deck
                 by_place = bool(tl.private) or any(st.deck for st in state.stacks.values())
             recheck = {p for mv in fr.moves for p in mv.pieces} if by_place and fr.step else set()
+            if by_place and fr.step:      # a deck turned face up or down: its cards look anew
+                for pid in fr.touched:
+                    deck = state.stacks.get(pid)
+                    if deck is not None and deck.deck:
+                        recheck.update(deck.members)
             for pid in sorted(fr.touched | recheck):
                 rec = state.pieces.get(pid)
                 if rec is not None:
