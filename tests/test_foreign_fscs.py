@@ -147,3 +147,11 @@ def test_a_deck_turned_face_up_shows_its_cards_in_the_replay(tmp_path):
     assert "Typhoon" in out.read_text("utf-8")
     assert inspect_save(log, read_module(mod), step=0)["pieces"][0]["name"] == "(masked)"
     assert {p["id"]: p["name"] for p in inspect_save(log, read_module(mod))["pieces"]}["1"] == "Typhoon"
+
+
+def test_the_text_table_marks_a_piece_hidden_by_where_it_is(tmp_path):
+    from vmodgen.vassal.inspecting import save_text
+    mod, log = _game(tmp_path)
+    text = save_text(inspect_save(log, read_module(mod)))
+    assert "[face-down deck]" in text and "[private map]" in text
+    assert "Typhoon" not in text and "Japan Escorts" not in text

@@ -310,6 +310,10 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     return out
 
 
+#: the text table's mark of a piece hidden by where it is (:mod:`.concealment`)
+_PLACE_TAGS = {"mask": "face-down deck", "invisible": "private map"}
+
+
 def _num(v: int | None) -> str:
     return "-" if v is None else str(v)
 
@@ -326,14 +330,16 @@ def save_text(d: dict[str, Any]) -> str:
     for tracker, st in d["turns"].items():
         lines.append(f"Turn    {tracker}: {st.get('text') or st['state']}")
     if d.get("hidden_revealed"):
-        lines.append("Hidden  revealed: pieces masked or hidden by their owner are shown in full "
-                     "(marked [mask] / [invisible])")
+        lines.append("Hidden  revealed: pieces masked or hidden by their owner, or by where they are, are "
+                     "shown in full (marked [mask] / [invisible] / [face-down deck] / [private map])")
     rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
     for p in d["pieces"]:
         props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
         how = p.get("hidden_by_owner")
-        if how:
-            props = f"[{how}] " + props if props else f"[{how}]"
+        place = p.get("hidden_by_place")
+        tag = f"[{how}]" if how else (f"[{_PLACE_TAGS[place]}]" if place in _PLACE_TAGS else "")
+        if tag:
+            props = f"{tag} " + props if props else tag
         rows.append((p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]), p["hex"] or "-",
                      p["stack"] or "-", props))
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
