@@ -155,3 +155,36 @@ def test_the_text_table_marks_a_piece_hidden_by_where_it_is(tmp_path):
     text = save_text(inspect_save(log, read_module(mod)))
     assert "[face-down deck]" in text and "[private map]" in text
     assert "Typhoon" not in text and "Japan Escorts" not in text
+
+
+def _layered_module(tmp_path: Path, images: list[str]) -> Path:
+    """Roster China, US; ten cubes per side whose prototype holds an unnamed Layer of ``images``."""
+    from tiny_module_util import palette, prototypes
+
+    from vmodgen.vassal.piece_defs import definition, empty_basic_piece, layer
+    protos = {"Cube": definition([layer("", images, [""] * len(images)), empty_basic_piece()])}
+    panels, _ = palette({side: [(f"{side} cube {i}", "Cube") for i in range(10)] for side in ("China", "US")},
+                        "PanelWidget")
+    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.6.7" name="Tiny Cubes" nextPieceSlotId="99" version="1.0">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.PlayerRoster buttonText="Retire"><entry>China</entry><entry>US</entry></VASSAL.build.module.PlayerRoster>
+<VASSAL.build.module.PrototypesContainer>{prototypes(protos)}</VASSAL.build.module.PrototypesContainer>
+<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Map" reversible="false"/>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
+<VASSAL.build.module.PieceWindow name="Pieces">{panels}</VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+    return write_module(tmp_path / "tiny-cubes.vmod", build)
+
+
+def test_a_one_image_layer_gives_no_back_side_guess(tmp_path):
+    """The cubes' unnamed Layer is a highlight with one image: no level 2, so no ``reduced``
+    guess (before: ``reduced = { property = { _Level = "^[2-9]" } }``); two images still give one."""
+    from vmodgen.binding.starter import generic_starter
+    one = generic_starter(read_module(_layered_module(tmp_path, ["cube.png"])))
+    assert "reduced =" not in one.text
+    (tmp_path / "two").mkdir()
+    two = generic_starter(read_module(_layered_module(tmp_path / "two", ["cube.png", "cube-back.png"])))
+    assert 'reduced = { property = { _Level = "^[2-9]" } }' in two.text
