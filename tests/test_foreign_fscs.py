@@ -188,3 +188,12 @@ def test_a_one_image_layer_gives_no_back_side_guess(tmp_path):
     (tmp_path / "two").mkdir()
     two = generic_starter(read_module(_layered_module(tmp_path / "two", ["cube.png", "cube-back.png"])))
     assert 'reduced = { property = { _Level = "^[2-9]" } }' in two.text
+
+
+def test_the_replay_page_says_why_no_rules_ran_on_a_module_without_hexes(tmp_path):
+    """Before: "give --binding", which a binding cannot follow (its [map] needs a hex grid)."""
+    mod, log = _game(tmp_path)
+    out = tmp_path / "game.html"
+    assert CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)]).exit_code == 0
+    page = out.read_text("utf-8")
+    assert "no board of this module has a hex grid" in page and "give --binding" not in page
