@@ -103,4 +103,4 @@ def test_undo_list_names_an_own_format_roll():
     from vmodgen.integrity.facts import describe
     step = SimpleNamespace(index=1, chat_text=[fire_line([4])], changes=(), turns=None, moves=[])
     assert describe(step, formats={"[Fire]": FIRE}) == "roll [Fire] = 4"
-    assert describe(step).startswith('chat "* <b>** [Fire]')      # without the module's formats
+    assert describe(step).startswith('chat "* ** [Fire]=')     # without the module's formats (tags unseen, as in the chat)

@@ -62,6 +62,27 @@ def side_word(text: str) -> str:
     return w
 
 
+#: endings that make a people's word of a country's name (China → Chinese, Italy → Italian,
+#: Russia → Russian, Israel → Israeli, Vietnam → Vietnamese)
+DEMONYM_ENDINGS = ("ese", "ian", "an", "n", "i", "ish")
+
+
+def _root(word: str) -> str:
+    """A country name without its last vowel or ``y`` (``china`` → ``chin``)."""
+    return word[:-1] if word[-1:] in ("a", "e", "y") else word
+
+
+def is_demonym(word: str, country: str) -> bool:
+    """Whether ``word`` is the people's word of ``country`` (both normalised words): its root
+    (four letters at least) and a demonym ending, or the root itself for a name ending in ``y``
+    (Germany → German)."""
+    root = _root(country)
+    if len(root) < 4 or not word.startswith(root) or word == country:
+        return False
+    rest = word[len(root):]
+    return rest in DEMONYM_ENDINGS or (rest == "" and country.endswith("y"))
+
+
 def matches_side(text: str, side_name: str) -> bool:
     """Whether a folder/property/piece name says it belongs to ``side_name``."""
     sw = side_word(side_name)
@@ -71,6 +92,8 @@ def matches_side(text: str, side_name: str) -> bool:
     for w in ws:
         stem = side_word(w)
         if stem == sw or (len(sw) >= 4 and stem.startswith(sw)) or (len(stem) >= 4 and sw.startswith(stem)):
+            return True
+        if is_demonym(stem, sw) or is_demonym(sw, stem):
             return True
     for group, nations in NATIONS.items():
         if sw.startswith(group[:4]) and any(w in nations for w in ws):

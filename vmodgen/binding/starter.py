@@ -380,7 +380,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         attrs.append("ignore = true" if kind == "marker" else f"kind = {q(kind)}")
         classes.append((f"{kind} ({how} names)", attrs))
         st.inferred.append(f"{kind}: {how} {regex}")
-    reduced = _reduced_line(slots)
+    reduced = _reduced_line(slots, module.prototypes)
     if reduced:
         lines += ["[pieces]", reduced[0], reduced[1]]
         st.inferred.append(f"reduced side: {reduced[1]}")
@@ -496,9 +496,32 @@ def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
     return lines
 
 
-def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:
+def _layer_images(slots: list[SlotInfo], prototypes: dict[str, str], name: str) -> list[int]:
+    """How many images the Layer called ``name`` has, in each slot that has one (prototypes
+    expanded); a slot whose definition cannot be read counts for nothing."""
+    from ..vassal.codec import decode
+    from ..vassal.piece import Piece, expand_prototypes
+    from ..vassal.traits import Layer
+    out = []
+    for s in slots:
+        try:
+            tokens = decode(s.slot.definition, "/")
+            t, st = tokens[2], tokens[3] if len(tokens) > 3 else ""
+            if "prototype;" in t:
+                t, st = expand_prototypes(t, st, prototypes, [])
+            layers = [tr for tr in Piece(t, st).traits if isinstance(tr, Layer) and tr.name == name]
+        except Exception:       # noqa: BLE001 - a damaged slot tells nothing
+            continue
+        if layers:
+            out.append(len([i for i in layers[0].image_names if i]))
+    return out
+
+
+def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = None) -> tuple[str, str] | None:
     """A ``reduced`` line from the layer most unit pieces have (a flip layer): its level at the
-    palette tells which level is the back (inactive at the palette: active = reduced)."""
+    palette tells which level is the back (inactive at the palette: active = reduced). A layer
+    whose pieces mostly have one image has no level 2: no back side is guessed from it (a
+    highlight that a key turns on, as Flashpoint: South China Sea's cubes have)."""
     counts: dict[str, list[int]] = {}
     for s in slots:
         for k, v in s.facts.properties.items():
@@ -519,6 +542,10 @@ def _reduced_line(slots: list[SlotInfo]) -> tuple[str, str] | None:
     if sum(1 for lv in levels if lv < 0) > len(levels) / 2:
         return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
                 f"reduced = {{ property = {{ {k('_Active')} = \"true\" }} }}")
+    if prototypes is not None:
+        counts = _layer_images(slots, prototypes, name)
+        if counts and sum(1 for c in counts if c < 2) > len(counts) / 2:
+            return None
     return (f"# {label} of {len(levels)} pieces starts at level 1: level 2 = the back side (a guess)",
             f"reduced = {{ property = {{ {k('_Level')} = \"^[2-9]\" }} }}")
 

@@ -8,6 +8,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
+from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo
 from ..vassal.dice import read_roll
@@ -169,7 +170,7 @@ def describe(step: StepLike, names: PieceNames | None = None,
         if r:
             parts.append(f"roll {r[1]} = {','.join(map(str, r[2]))}")
         elif text.strip():
-            t = text.strip()
+            t = plain_chat(text).strip()       # a module's HTML report, as the chat shows it
             parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
     for m in (names or PieceNames()).moves_of(step):
         parts.append(move_text(m))

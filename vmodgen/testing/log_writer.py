@@ -329,7 +329,7 @@ class LogWriter:
         for pid, rec in self.state.pieces.items():
             adds.append(encode(["+", pid, rec.piece.encode_type(), self.current_state(pid)], "/"))
         for sid, st in self.state.stacks.items():
-            if st.members and st.map is not None:
+            if st.members and st.map is not None and not st.deck:     # a deck is its own +/…/deck
                 adds.append(encode(["+", sid, "stack", encode([st.map, str(st.x), str(st.y), *st.members,
                                                                 st.layer or "@@1"], ";")], "/"))
         cmds = ["begin_save", encode([""] + adds, "\x1b")]

@@ -236,7 +236,7 @@ def _label(el) -> str:
 
 #: the labels :func:`_label` gives a palette widget with no name of its own (its class)
 UNNAMED_WIDGETS = frozenset({"TabWidget", "ListWidget", "PanelWidget", "BoxWidget", "PieceWindow", "ChartWindow",
-                             "HtmlChart", "Chart", "Widget"})
+                             "HtmlChart", "Chart", "Widget", "SetupStack"})
 
 
 def named_path(path: tuple[str, ...]) -> tuple[str, ...]:

@@ -66,7 +66,9 @@ class PieceRecord:
 
 @dataclass
 class StackRecord:
-    """A stack: position, members bottom to top, and its ``@@`` layer token."""
+    """A stack: position, members bottom to top, and its ``@@`` layer token. A Deck (VASSAL's
+    ``Deck extends Stack``) is a stack too, with ``deck`` set: the piece of the same id keeps its
+    type and state (``map;x;y;faceDown;id,id,…``), rewritten as its members change."""
     id: str
     map: str | None
     x: int
@@ -74,10 +76,11 @@ class StackRecord:
     members: list[str] = field(default_factory=list)
     layer: str | None = None
     provisional: bool = False   # made locally by a move; the logged "+/…/stack" replaces it
+    deck: bool = False
 
     def copy(self) -> "StackRecord":
         return StackRecord(self.id, self.map, self.x, self.y, list(self.members), self.layer,
-                           self.provisional)
+                           self.provisional, self.deck)
 
 
 @dataclass

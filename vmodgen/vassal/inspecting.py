@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from .buildfile import grid_summary
+from .concealment import place_concealment, private_map_ids
 from .looks import HIDDEN, MASKED, SECRET_PROPS, hidden_by_owner, set_by_owner
 from .module import Module
+from .traits import Obscurable
 from .turns import tracker_states
 
 
@@ -221,6 +223,16 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
             got = labels[key] = locate(m, x, y)
             return got
 
+    private = private_map_ids(module)
+
+    def _place(rec, full) -> str | None:
+        """Hidden by where it is (:mod:`.concealment`): a face-down deck hides only a piece
+        that has a Mask trait."""
+        how = place_concealment(state, rec, private)
+        if how == "mask" and not any(isinstance(t, Obscurable) for t in full.traits):
+            return None
+        return how
+
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
     unseen: set[str] = set()          # pieces hidden (Invisible) from the others: no place shown
@@ -241,6 +253,13 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                                "stack": rec.stack, "properties": props}
         if how is not None:
             row["hidden_by_owner"] = how
+        else:
+            how = _place(rec, full)
+            if how is not None:
+                row["hidden_by_place"] = how
+                if how == "mask" and not reveal_hidden:
+                    row["properties"] = {}       # a face-down card: nothing from inside its mask
+        if how is not None:
             if not reveal_hidden:
                 row["name"] = _hidden_name(how)
                 if how == "invisible":      # not drawn for the others: nothing of where it is
@@ -291,6 +310,10 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     return out
 
 
+#: the text table's mark of a piece hidden by where it is (:mod:`.concealment`)
+_PLACE_TAGS = {"mask": "face-down deck", "invisible": "private map"}
+
+
 def _num(v: int | None) -> str:
     return "-" if v is None else str(v)
 
@@ -307,14 +330,16 @@ def save_text(d: dict[str, Any]) -> str:
     for tracker, st in d["turns"].items():
         lines.append(f"Turn    {tracker}: {st.get('text') or st['state']}")
     if d.get("hidden_revealed"):
-        lines.append("Hidden  revealed: pieces masked or hidden by their owner are shown in full "
-                     "(marked [mask] / [invisible])")
+        lines.append("Hidden  revealed: pieces masked or hidden by their owner, or by where they are, are "
+                     "shown in full (marked [mask] / [invisible] / [face-down deck] / [private map])")
     rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
     for p in d["pieces"]:
         props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
         how = p.get("hidden_by_owner")
-        if how:
-            props = f"[{how}] " + props if props else f"[{how}]"
+        place = p.get("hidden_by_place")
+        tag = f"[{how}]" if how else (f"[{_PLACE_TAGS[place]}]" if place in _PLACE_TAGS else "")
+        if tag:
+            props = f"{tag} " + props if props else tag
         rows.append((p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]), p["hex"] or "-",
                      p["stack"] or "-", props))
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]

@@ -19,7 +19,10 @@ from .piece import Piece
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
                     MutableProperty, Player, RemovePiece, TurnState, Undo)
 
-__all__ = ["Step", "Move", "Change", "merge_state", "merge_stack_state"]
+__all__ = ["Step", "Move", "Change", "merge_state", "merge_stack_state", "DECK_PREFIX"]
+
+#: the type of a Deck's ``+/`` (a DrawPile's stack of cards; FORMATS.md §4.5)
+DECK_PREFIX = "deck;"
 
 
 # ----------------------------------------------------------------------------------------
@@ -176,6 +179,8 @@ class _Runner:
             if len(pieces) >= limits.MAX_PIECES:
                 raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
             pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=warnings, source=path))
+            if cmd.type.startswith(DECK_PREFIX):
+                self._set_deck(cmd.id, cmd.state)
         return True
 
     def execute(self, cmd, text: str) -> None:
@@ -240,6 +245,8 @@ class _Runner:
         if stack is not None:
             if pid in stack.members:
                 stack.members.remove(pid)
+                if stack.deck:
+                    self._sync_deck(stack)
             if stack.provisional and not stack.members:
                 self._index_remove(stack)
                 del self.s.stacks[stack.id]
@@ -254,6 +261,34 @@ class _Runner:
             map_id, x, y, ids = None, 0, 0, tokens[1:]
         else:
             x, y, ids = _int(tokens, 1), _int(tokens, 2), tokens[3:]
+        self._fill_stack(sid, map_id, x, y, ids, layer)
+
+    def _set_deck(self, sid: str, state: str) -> None:
+        """A Deck's state (``Deck.setState``: map, x, y, face down, then its members' ids in one
+        comma-separated token; unknown ids are skipped) as the stack of the deck's id."""
+        tokens = decode(state, ";")
+        map_id: str | None = tokens[0] if tokens else "null"
+        x, y = (_int(tokens, 1), _int(tokens, 2)) if map_id != "null" else (0, 0)
+        ids = [i for i in decode(tokens[4], ",") if i] if len(tokens) > 4 else []
+        stack = self._fill_stack(sid, None if map_id == "null" else map_id, x, y, ids, None)
+        stack.deck = True
+        self._sync_deck(stack)
+
+    def _sync_deck(self, stack: StackRecord) -> None:
+        """The deck piece's state after its contents changed (``Deck.getState``)."""
+        rec = self.s.pieces.get(stack.id)
+        if rec is None:
+            return
+        tokens = decode(rec.piece.encode_state(), ";")[:4]
+        tokens += [""] * (4 - len(tokens))
+        if stack.members:
+            tokens.append(encode(stack.members, ","))
+        new = encode(tokens, ";")
+        if new != rec.piece.encode_state():
+            rec.piece.set_state(new)
+
+    def _fill_stack(self, sid: str, map_id: str | None, x: int, y: int, ids: list[str],
+                    layer: str | None) -> StackRecord:
         stack = self.s.stacks.get(sid)
         if stack is None:
             stack = self.s.stacks[sid] = StackRecord(sid, map_id, x, y, [], layer)
@@ -275,6 +310,7 @@ class _Runner:
             stack.members.append(member)
             if map_id is not None:
                 rec.position = (map_id, x, y)
+        return stack
 
     def add(self, cmd: AddPiece) -> None:
         if cmd.is_stack:
@@ -287,6 +323,8 @@ class _Runner:
                 raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
             self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings,
                                                               source=self.path))
+            if cmd.type.startswith(DECK_PREFIX):
+                self._set_deck(cmd.id, cmd.state)
         if self.step is not None:
             self.step.created.append(cmd.id)
 
@@ -294,7 +332,7 @@ class _Runner:
         if pid in self.s.pieces:
             self._detach(pid)
             del self.s.pieces[pid]
-        elif pid in self.s.stacks:
+        if pid in self.s.stacks:
             for member in self.s.stacks[pid].members:
                 rec = self.s.pieces.get(member)
                 if rec is not None:
@@ -305,6 +343,18 @@ class _Runner:
             self.step.deleted.append(pid)
 
     def change(self, cmd: ChangePiece) -> None:
+        deck = self.s.stacks.get(cmd.id)
+        if deck is not None and deck.deck and cmd.id in self.s.pieces:
+            # a Deck's D/ (a shuffle, a face-down switch): its old state is the deck's own
+            # (ChangeTracker), so VASSAL's inherited Stack.mergeState sets the new one
+            deck_rec = self.s.pieces[cmd.id]
+            was = deck_rec.piece.encode_state()
+            deck_rec.piece.set_state(cmd.new_state)
+            self._set_deck(cmd.id, cmd.new_state)
+            deck_rec.position = deck_rec.piece.position()
+            if self.step is not None:
+                self.step.changes.append(Change(cmd.id, deck_rec.piece.encode_type(), was, cmd.new_state))
+            return
         if cmd.id in self.s.stacks:
             new = cmd.new_state
             if cmd.old_state is not None:
@@ -354,6 +404,8 @@ class _Runner:
                 rec = self.s.pieces.get(member)
                 if rec is not None:
                     self._place(rec, new)
+            if stack.deck and cmd.id in self.s.pieces:
+                self._place(self.s.pieces[cmd.id], new)
             self._record(cmd, old, new, True, list(stack.members))
             return
         rec = self.s.pieces.get(cmd.id)
@@ -378,12 +430,18 @@ class _Runner:
                     i = target.members.index(under.id) + 1 if under.id in target.members else len(target.members)
                     target.members.insert(i, cmd.id)
             else:
-                target = self._stack_at(new)
+                # MovePiece without a piece underneath: a Deck at the very point takes it, else
+                # a stack there, else a new stack; then the piece goes to the bottom of its new
+                # stack (``getParent().insert(piece, 0)``)
+                # (a piece named underneath that is not there: merged on top, no insert)
+                target = self._deck_at(new) or self._stack_at(new)
                 if target is None:
                     target = self._new_stack(new)
-                target.members.append(cmd.id)
+                target.members.insert(len(target.members) if cmd.new_under else 0, cmd.id)
             if target is not None:
                 rec.stack = target.id
+                if target.deck:
+                    self._sync_deck(target)
         self._record(cmd, old, new, False, [cmd.id])
 
     @staticmethod
@@ -392,6 +450,13 @@ class _Runner:
         the new map and point), so ``piece.encode_state()`` agrees with ``position``."""
         rec.position = pos
         rec.piece.set_position(*pos)
+
+    def _deck_at(self, pos: Position) -> StackRecord | None:
+        for sid in self.index.get(pos, ()):
+            stack = self.s.stacks.get(sid)
+            if stack is not None and stack.deck:
+                return stack
+        return None
 
     def _stack_at(self, pos: Position) -> StackRecord | None:
         for sid in self.index.get(pos, ()):

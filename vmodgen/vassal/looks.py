@@ -46,18 +46,25 @@ def hidden_by_owner(piece: Piece) -> str | None:
     return None
 
 
-def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = False) -> Look:
+def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = False,
+            place: str | None = None) -> Look:
     """The look of ``piece`` (prototypes expanded as VASSAL does when it draws); ``reveal``: as
-    its owner sees it, through any Mask or Invisible trait they set."""
+    its owner sees it, through any Mask or Invisible trait they set. ``place``
+    (:func:`~.concealment.place_concealment`): ``"invisible"`` on a map window the others
+    cannot open (nothing of it shows), ``"mask"`` in a face-down deck (every Mask shows)."""
+    if place == "invisible" and not reveal:
+        return Look((), HIDDEN, ())
     if prototypes and "prototype;" in piece.encode_type():
         t, st = expand_prototypes(piece.encode_type(), piece.encode_state(), prototypes)
         piece = Piece(t, st)
+    every_mask = place == "mask"
     images: list[str] = []
     props: dict[str, str] = {}
     hidden = ""
     every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
-        if not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
+        if not reveal and isinstance(trait, (Obscurable, Hideable)) and (
+                set_by_owner(trait) or (every_mask and isinstance(trait, Obscurable))):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
             images, props = ([mask] if mask else []), {}
             hidden = MASKED if isinstance(trait, Obscurable) else HIDDEN

@@ -9,7 +9,7 @@ from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicPiece, Trait, UsePrototype, _int, make_trait
+from .traits import BasicName, BasicPiece, Trait, UsePrototype, _int, make_trait
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -177,6 +177,10 @@ class Piece:
 
     @property
     def basic_name(self) -> str:
+        """``BasicName``: the outermost Basic Name trait's, else the BasicPiece's own name."""
+        for trait in self.traits:
+            if isinstance(trait, BasicName):
+                return trait.name
         b = self.basic
         return b.name if b else ""
 
@@ -200,6 +204,8 @@ class Piece:
         name = ""
         for trait in reversed(self.traits):
             name = trait.display_name(name)
+            if isinstance(trait, BasicPiece):
+                name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name
 
     def images(self) -> list[str]:

@@ -18,7 +18,7 @@ from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401
 from .codec import decode, encode_value, java_int
 
 __all__ = [
-    "Trait", "UnknownTrait", "BasicPiece", "Marker", "Layer", "LegacyLayer", "Labeler",
+    "Trait", "UnknownTrait", "BasicPiece", "BasicName", "Deck", "Marker", "Layer", "LegacyLayer", "Labeler",
     "UsePrototype", "Obscurable", "Hideable", "Delete", "Clone", "ReportState", "SendToLocation",
     "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty",
     "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "MovementTrail",
@@ -152,6 +152,34 @@ class BasicPiece(Trait):
 
     def display_name(self, inner: str) -> str:
         return self.name
+
+
+class Deck(Trait):
+    """``deck;…`` / ``map;x;y;faceDown;id,id,…``: a DrawPile's Deck, a stack of cards saved as a
+    piece (``Deck.getType``: the deck's name is its 13th field). It is named after the deck (VASSAL
+    names a stack by its contents, which a face-down deck must not tell)."""
+    ID = "deck;"
+
+    @property
+    def name(self) -> str:
+        return self.field(12)
+
+    def display_name(self, inner: str) -> str:
+        return self.name
+
+
+class BasicName(Trait):
+    """``basicName;name`` (VASSAL 3.6+, Basic Name): the piece's ``BasicName``. VASSAL's
+    ``BasicPiece.getName()`` is the outermost piece's ``BasicName`` property, so the outermost
+    Basic Name trait names the piece, under every name change of the traits around it."""
+    ID = "basicName;"
+
+    @property
+    def name(self) -> str:
+        return self.field(0)
+
+    def properties(self) -> dict[str, str]:
+        return {"BasicName": self.name}
 
 
 class Marker(Trait):
@@ -414,7 +442,7 @@ class MultiLocationCommand(Trait):
 
 
 _CLASSES: dict[str, type[Trait]] = {
-    c.ID: c for c in (BasicPiece, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
+    c.ID: c for c in (BasicPiece, BasicName, Deck, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
                       PropertySheet, FreeRotator, DynamicProperty, SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
@@ -423,8 +451,8 @@ _CLASSES: dict[str, type[Trait]] = {
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "locmsg;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
-                "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;",
-                "cmt;", "stack", "deck;")
+                "deselect;", "mat;", "matPiece;", "border;", "attach;",
+                "cmt;", "stack")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
 
 

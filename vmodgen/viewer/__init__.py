@@ -63,12 +63,21 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         notes += result.notes[:6]
     elif skipped:
         notes.append(skipped)
+    elif mod is not None and not _has_hex_grid(mod):
+        notes.append("No rules were checked: no board of this module has a hex grid, which the rules "
+                     "judge (vmodgen integrity still checks dice, undos and seats).")
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
     if reveal_hidden:
         notes.append("Pieces masked or hidden by their owner are shown in full (--reveal-hidden).")
     title = (mod.name + ": " if mod is not None and mod.name else "") + ", ".join(Path(f).name for f in files)
     return render_page(title, tl, views, mod, bookmarks, findings, notes)
+
+
+def _has_hex_grid(mod: Module) -> bool:
+    """Whether a board of the module has a hex grid (its own, a zoned grid's or a zone's)."""
+    from ..binding.generic_map import hex_grid_of
+    return any(hex_grid_of(b.grid) is not None for m in mod.maps.values() for b in m.boards.values())
 
 
 def _audit(files: list[str], mod: Module | None, module_path: str | None, game: str | None,

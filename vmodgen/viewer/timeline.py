@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ..binding.base import Binding
+from ..vassal.chat_text import plain_chat
+from ..vassal.concealment import place_concealment, private_map_ids
 from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
@@ -35,6 +37,8 @@ class Timeline:
     used: dict[str, set[tuple[int, int]]] = field(default_factory=dict)    # map → points used
     trackers: list[tuple[int, str]] = field(default_factory=list)          # (frame, turn text)
     reveal_hidden: bool = False      # draw pieces masked or hidden by their owner as the owner does
+    private: frozenset[str] = frozenset()    # map windows only their own sides see
+    state: GameState | None = None           # the position whose looks are being worked out
     _piece_no: dict[str, int] = field(default_factory=dict, repr=False)
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
     _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
@@ -72,7 +76,8 @@ class Timeline:
                        binding: Binding | None) -> int:
         """The look number of a piece as an opponent sees it (unless :attr:`reveal_hidden`): a
         piece its owner masked or hid shows no side either (the binding reads the real unit)."""
-        look = look_of(rec.piece, protos, self.reveal_hidden)
+        place = None if self.reveal_hidden else place_concealment(self.state, rec, self.private)
+        look = look_of(rec.piece, protos, self.reveal_hidden, place)
         hidden = not self.reveal_hidden and not look.images and look.name == HIDDEN
         masked = not self.reveal_hidden and look.name == MASKED
         return self.look_no(look, "" if hidden or masked else _side(binding, rec))
@@ -86,7 +91,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
                    binding: Binding | None = None, reveal_hidden: bool = False) -> Timeline:
     """Replay every file in order into one :class:`Timeline` (``binding``: gives pieces a side;
     ``reveal_hidden``: pieces masked or hidden by their owner drawn in full)."""
-    tl = Timeline(reveal_hidden=reveal_hidden)
+    tl = Timeline(reveal_hidden=reveal_hidden, private=private_map_ids(module))
     protos = module.prototypes if module else None
     prev: dict[int, View] = {}                   # piece number → where it is drawn now
     stacks: dict[str, tuple] = {}                # stack id → (map, x, y, members) now
@@ -96,8 +101,16 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
         tl.file_start.append(len(tl.frames))
         looks.clear()
         for fr in frames(save, module):
-            state = fr.state
-            for pid in sorted(fr.touched):
+            state = tl.state = fr.state
+            if fr.step == 0:   # where a piece stands can hide it: a private map, a face-down deck
+                by_place = bool(tl.private) or any(st.deck for st in state.stacks.values())
+            recheck = {p for mv in fr.moves for p in mv.pieces} if by_place and fr.step else set()
+            if by_place and fr.step:      # a deck turned face up or down: its cards look anew
+                for pid in fr.touched:
+                    deck = state.stacks.get(pid)
+                    if deck is not None and deck.deck:
+                        recheck.update(deck.members)
+            for pid in sorted(fr.touched | recheck):
                 rec = state.pieces.get(pid)
                 if rec is not None:
                     looks[pid] = tl.look_of_record(rec, protos, binding)
@@ -123,7 +136,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             if moves:
                 frame["moves"] = moves
             if fr.chat:
-                frame["chat"] = fr.chat
+                frame["chat"] = [plain_chat(t) for t in fr.chat]
             if fr.undo:
                 frame["undo"] = 1
             if fr.undone:
