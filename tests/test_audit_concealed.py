@@ -18,19 +18,19 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_audit import script, variant_kit
 
 from vmodgen.audit import audit
-from vmodgen.audit.concealment import ConcealmentReader, concealment_of, mask_name
+from vmodgen.audit.concealment import ConcealmentReader, concealment_of
 from vmodgen.builder.build import build_kit
 from vmodgen.commands.audit import command
 from vmodgen.model.kit import load_kit
 from vmodgen.report import render
 from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.looks import mask_name
 from vmodgen.vassal.piece import Piece
 from vmodgen.vassal.piece_defs import chain, definition, empty_basic_piece
 from vmodgen.vassal.traits import Hideable, Obscurable
-
-from test_audit import script, variant_kit
 
 PASSWORD = "0wner-s3cret-id"
 #: a Mask with its own "name when masked" (type fields: key, image, command, style, name)

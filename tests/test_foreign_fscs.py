@@ -71,7 +71,7 @@ def test_hands_only_their_side_opens_and_a_face_down_deck_hide_cards_in_inspect(
     rows = {p["id"]: p for p in d["pieces"]}
     assert rows["1"]["name"] == "(hidden)" and rows["1"]["map"] is None
     assert rows["1"]["hidden_by_place"] == "invisible"
-    assert rows["3"]["name"] == "(masked)" and rows["3"]["hidden_by_place"] == "mask"
+    assert rows["3"]["name"] == "* Unknown Event Card *" and rows["3"]["hidden_by_place"] == "mask"
     assert rows["3"]["stack"] == "D" and rows["3"]["properties"] == {}
     assert rows["2"]["name"] == "Trade War" and rows["2"]["map"] == "US Hand"   # visible to all
     assert rows["D"]["name"] == "Event Draw Deck"
@@ -145,7 +145,7 @@ def test_a_deck_turned_face_up_shows_its_cards_in_the_replay(tmp_path):
     run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)])
     assert run.exit_code == 0, run.output
     assert "Typhoon" in out.read_text("utf-8")
-    assert inspect_save(log, read_module(mod), step=0)["pieces"][0]["name"] == "(masked)"
+    assert inspect_save(log, read_module(mod), step=0)["pieces"][0]["name"] == "* Unknown Event Card *"
     assert {p["id"]: p["name"] for p in inspect_save(log, read_module(mod))["pieces"]}["1"] == "Typhoon"
 
 

@@ -55,7 +55,7 @@ def test_json_shows_hidden_pieces_as_an_opponent_sees_them(log: Path) -> None:
     d, by_id = _pieces(log, "--step", "0")
     assert by_id["1"]["name"] == "Rifles" and "hidden_by_owner" not in by_id["1"]
     masked = by_id["2"]
-    assert masked["name"] == "(masked)" and masked["hidden_by_owner"] == "mask"
+    assert masked["name"] == "Unknown unit" and masked["hidden_by_owner"] == "mask"
     # the Marker outside the mask is seen, the Strength inside it is not; the place is seen
     assert masked["properties"] == {"Side": "Axis"}
     assert (masked["map"], masked["x"], masked["y"]) == ("Main Map", 500, 100)
@@ -81,7 +81,7 @@ def test_json_reveal_hidden_shows_everything_and_says_so(log: Path) -> None:
 def test_text_marks_hidden_pieces(log: Path) -> None:
     out = _run(log)
     rows = {line.split()[0]: line for line in out.splitlines()[1:] if line[:1].isdigit()}
-    assert "(masked)" in rows["2"] and "[mask]" in rows["2"] and "Side=Axis" in rows["2"]
+    assert "Unknown unit" in rows["2"] and "[mask]" in rows["2"] and "Side=Axis" in rows["2"]
     assert "Strength" not in rows["2"] and "Panzer Lehr" not in out
     assert "(hidden)" in rows["3"] and "[invisible]" in rows["3"] and "Main Map" not in rows["3"]
     assert "Kampfgruppe" not in out and "revealed" not in out

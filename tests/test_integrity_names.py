@@ -52,7 +52,7 @@ def test_masked_piece_is_named_as_its_opponent_sees_it(tmp_path: Path) -> None:
         code, out = run([path], fmt)
         assert code == 0 and SECRET not in out and "Panzer Lehr" not in out
     [u] = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
-    assert u["what"] == ["move of a masked piece (2) to Main Map"]
+    assert u["what"] == ["move of Unknown unit (masked) (2) to Main Map"]
 
 
 def test_stack_names_are_capped() -> None:

@@ -51,7 +51,7 @@ def test_page_draws_hidden_pieces_as_an_opponent_sees_them(log: Path) -> None:
     assert _looks_by_piece(d)["3"].get("hidden") is True
     # image names before the page numbers them (the page drops images no module holds)
     looks = _looks_by_piece(build_timeline([(str(log), read_save(log))], None).to_json())
-    assert looks["2"]["name"] == "(masked)" and looks["2"]["images"] == ["mask.png"]
+    assert looks["2"]["name"] == "Unknown unit" and looks["2"]["images"] == ["mask.png"]
     assert looks["2"]["properties"] == [["Side", "Axis"]] and looks["2"]["side"] == ""
     assert looks["3"].get("hidden") is True and looks["3"]["images"] == []
     assert looks["1"]["name"] == "Rifles" and "hidden" not in looks["1"]

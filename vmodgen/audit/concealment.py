@@ -11,7 +11,7 @@ other players see: a masked piece's mask name (VASSAL 3.7.26 ``Obscurable.getNam
 ``(hidden)`` (``Hideable``: not drawn, no name)."""
 from __future__ import annotations
 
-from ..vassal.looks import HIDDEN, MASKED, set_by_owner
+from ..vassal.looks import concealed_by_owner
 from ..vassal.piece import Piece, expand_prototypes
 from ..vassal.traits import Hideable, Obscurable
 
@@ -23,24 +23,10 @@ KINDS = (MASK, INVISIBLE)
 #: (kind, the name an opponent sees)
 Concealment = tuple[str, str]
 
-#: the Obscurable type field holding the name shown when masked (after key, image, command, style)
-_MASK_NAME = 4
-
-
-def mask_name(trait: Obscurable) -> str:
-    """The name VASSAL shows the other players for a piece under this Mask: the trait's "name
-    when masked", or :data:`MASKED` when it is VASSAL's default ``?`` (or empty)."""
-    name = trait.field(_MASK_NAME, "?").strip()
-    return MASKED if name in ("", "?") else name
-
-
 def concealment_of(piece: Piece) -> Concealment | None:
     """The concealment of ``piece`` (prototypes expanded), None when its owner set no Mask or
-    Invisible trait."""
-    for trait in piece.traits:                    # outermost first
-        if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
-            return (MASK, mask_name(trait)) if isinstance(trait, Obscurable) else (INVISIBLE, HIDDEN)
-    return None
+    Invisible trait (:func:`vmodgen.vassal.looks.concealed_by_owner`)."""
+    return concealed_by_owner(piece)
 
 
 def stronger(a: Concealment | None, b: Concealment | None) -> Concealment | None:

@@ -54,10 +54,14 @@ class PieceNames:
 
     def _name(self, piece) -> str:
         try:
-            name = look_of(piece, self.prototypes).name
+            look = look_of(piece, self.prototypes)
         except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
             return ""
-        return SECRET_NAMES.get(name, name).strip()
+        if look.concealed == "invisible" or look.name == MASKED:
+            return SECRET_NAMES[look.name if look.concealed == "mask" else HIDDEN]
+        if look.concealed == "mask":          # the mask's own name, marked as one
+            return f"{look.name.strip()} (masked)"
+        return look.name.strip()
 
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:

@@ -8,14 +8,17 @@ its owner masked or hid is shown as the other players see it unless asked (``rev
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .buildfile import grid_summary
 from .concealment import place_concealment, private_map_ids
-from .looks import HIDDEN, MASKED, SECRET_PROPS, hidden_by_owner, set_by_owner
+from .looks import HIDDEN, MASKED, SECRET_PROPS, concealed_by_owner, hidden_by_owner, mask_name, set_by_owner
 from .module import Module
 from .traits import Obscurable
 from .turns import tracker_states
+
+if TYPE_CHECKING:
+    from .piece import Piece
 
 
 # ------------------------------------------------------------------ modules
@@ -177,9 +180,16 @@ def _properties(piece, reveal: bool = True) -> dict[str, str]:
     return out
 
 
-def _hidden_name(how: str) -> str:
-    """The name shown for a piece hidden by its owner, by :func:`hidden_by_owner`'s answer."""
-    return MASKED if how == "mask" else HIDDEN
+def _hidden_name(how: str, piece: Piece) -> str:
+    """The name the other players see for a piece concealed ``how`` (its owner's Mask: the
+    mask's own name, :func:`~.looks.mask_name`; a face-down deck: the outermost Mask's)."""
+    if how != "mask":
+        return HIDDEN
+    got = concealed_by_owner(piece)
+    if got is not None:
+        return got[1]
+    mask = next((t for t in piece.traits if isinstance(t, Obscurable)), None)
+    return mask_name(mask) if mask is not None else MASKED
 
 
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None,
@@ -261,7 +271,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                     row["properties"] = {}       # a face-down card: nothing from inside its mask
         if how is not None:
             if not reveal_hidden:
-                row["name"] = _hidden_name(how)
+                row["name"] = _hidden_name(how, full)
                 if how == "invisible":      # not drawn for the others: nothing of where it is
                     unseen.add(pid)
                     row.update({"map": None, "x": None, "y": None, "hex": None, "stack": None,

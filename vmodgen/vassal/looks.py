@@ -22,12 +22,26 @@ MASKED = "(masked)"
 HIDDEN = "(hidden)"
 
 
+#: the Obscurable type field holding the name shown when masked (after key, image, command, style)
+_MASK_NAME = 4
+
+
 @dataclass(frozen=True)
 class Look:
-    """What is drawn and shown for one piece state."""
+    """What is drawn and shown for one piece state; ``concealed``: ``"mask"`` or
+    ``"invisible"`` when the other players see it so (its name is then what they see), else ""."""
     images: tuple[str, ...]          # module image names, bottom first
     name: str
     properties: tuple[tuple[str, str], ...]
+    concealed: str = ""
+
+
+def mask_name(trait: Obscurable) -> str:
+    """The name VASSAL shows the other players for a piece under this Mask (3.7.26
+    ``Obscurable.getName``): the trait's "name when masked", or :data:`MASKED` when it is
+    VASSAL's default ``?`` (or empty)."""
+    name = trait.field(_MASK_NAME, "?").strip()
+    return MASKED if name in ("", "?") else name
 
 
 def set_by_owner(trait: Obscurable | Hideable) -> bool:
@@ -36,14 +50,22 @@ def set_by_owner(trait: Obscurable | Hideable) -> bool:
     return trait.state.split(";", 1)[0] not in ("", "null")
 
 
-def hidden_by_owner(piece: Piece) -> str | None:
-    """``"mask"`` or ``"invisible"`` when a Mask (Obscurable) or Invisible (Hideable) trait set by
-    its owner hides ``piece`` from the other players (the outermost set one decides, as VASSAL
-    draws and names a piece from the outside in), else None. Prototypes must be expanded."""
+def concealed_by_owner(piece: Piece) -> tuple[str, str] | None:
+    """``(kind, shown)`` when a Mask (Obscurable, kind ``"mask"``) or Invisible (Hideable,
+    ``"invisible"``) trait set by its owner hides ``piece`` from the other players (the outermost
+    set one decides, as VASSAL draws and names a piece from the outside in); ``shown`` is the name
+    they see (:func:`mask_name`, or :data:`HIDDEN`). None when nothing hides it. Prototypes must be
+    expanded."""
     for trait in piece.traits:                    # outermost first
         if isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
-            return "mask" if isinstance(trait, Obscurable) else "invisible"
+            return ("mask", mask_name(trait)) if isinstance(trait, Obscurable) else ("invisible", HIDDEN)
     return None
+
+
+def hidden_by_owner(piece: Piece) -> str | None:
+    """The kind of :func:`concealed_by_owner` (``"mask"`` or ``"invisible"``), or None."""
+    got = concealed_by_owner(piece)
+    return got[0] if got else None
 
 
 def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = False,
@@ -53,21 +75,22 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = Fals
     (:func:`~.concealment.place_concealment`): ``"invisible"`` on a map window the others
     cannot open (nothing of it shows), ``"mask"`` in a face-down deck (every Mask shows)."""
     if place == "invisible" and not reveal:
-        return Look((), HIDDEN, ())
+        return Look((), HIDDEN, (), "invisible")
     if prototypes and "prototype;" in piece.encode_type():
         t, st = expand_prototypes(piece.encode_type(), piece.encode_state(), prototypes)
         piece = Piece(t, st)
     every_mask = place == "mask"
     images: list[str] = []
     props: dict[str, str] = {}
-    hidden = ""
+    hidden = shown = ""
     every: dict[str, str] | None = None      # the whole piece's properties, if a Layer asks
     for trait in reversed(piece.traits):          # innermost (the BasicPiece) first
         if not reveal and isinstance(trait, (Obscurable, Hideable)) and (
                 set_by_owner(trait) or (every_mask and isinstance(trait, Obscurable))):
             mask = trait.field(1) if isinstance(trait, Obscurable) else ""
             images, props = ([mask] if mask else []), {}
-            hidden = MASKED if isinstance(trait, Obscurable) else HIDDEN
+            hidden = "mask" if isinstance(trait, Obscurable) else "invisible"
+            shown = mask_name(trait) if isinstance(trait, Obscurable) else HIDDEN
         elif isinstance(trait, BasicPiece):
             if trait.image:
                 images.append(trait.image)
@@ -85,7 +108,7 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = Fals
     for k in SECRET_PROPS:
         props.pop(k, None)
     if hidden:
-        return Look(tuple(images), hidden, tuple(sorted(props.items())))
+        return Look(tuple(images), shown, tuple(sorted(props.items())), hidden)
     try:
         name = piece.name
     except Exception:   # a malformed trait: the basic name is still something to show  # noqa: BLE001

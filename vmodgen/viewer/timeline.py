@@ -19,7 +19,7 @@ from ..vassal.gamestate import GameState, PieceRecord
 from ..vassal.module import Module
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from .looks import HIDDEN, MASKED, Look, look_of
+from .looks import Look, look_of
 from .steps import Frame, frames
 
 View = tuple[int, int, int, int, int]          # map, x, y, stack index, look
@@ -67,7 +67,7 @@ class Timeline:
             n = self._look_no[key] = len(self.looks)
             self.looks.append({"images": list(look.images), "name": look.name, "side": side,
                                "properties": [list(p) for p in look.properties]})
-            if look.name == HIDDEN and not look.images:
+            if look.concealed == "invisible" and not look.images:
                 self.looks[-1]["hidden"] = True         # the page does not draw it (nor its moves)
                 self._hidden.add(n)
         return n
@@ -78,8 +78,8 @@ class Timeline:
         piece its owner masked or hid shows no side either (the binding reads the real unit)."""
         place = None if self.reveal_hidden else place_concealment(self.state, rec, self.private)
         look = look_of(rec.piece, protos, self.reveal_hidden, place)
-        hidden = not self.reveal_hidden and not look.images and look.name == HIDDEN
-        masked = not self.reveal_hidden and look.name == MASKED
+        hidden = not self.reveal_hidden and not look.images and look.concealed == "invisible"
+        masked = not self.reveal_hidden and look.concealed == "mask"
         return self.look_no(look, "" if hidden or masked else _side(binding, rec))
 
     def to_json(self) -> dict[str, Any]:
