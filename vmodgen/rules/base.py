@@ -318,8 +318,10 @@ class RuleSet(Generic[M]):
 
     def allowance_field(self) -> str | None:
         """The unit field holding the movement allowance, when a unit may lack one (the audit then
-        fills a drag over several hexes in with a shortest path and judges it at the hexes the
-        log records); None = the rule set gives every unit its allowance (:meth:`allowance`)."""
+        fills a drag over several hexes in with a shortest path and hands the move rules the
+        indices of the guessed hexes, ``UnitState.guessed``, which they must not report on
+        alone: :func:`~.core.movement.walk_all` honours them); None = the rule set gives every
+        unit its allowance (:meth:`allowance`)."""
         return None
 
     def allowance(self, board: Board, u: UnitState) -> float:
