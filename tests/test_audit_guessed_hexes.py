@@ -10,14 +10,16 @@ the ZOC is the six hexes around a unit), in the variant of ``test_audit_coverage
 B2 has no movement allowance; it sets up at 0504. Hex IDs CCRR."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-import pytest
-
 from conftest import shared_path
+from rules_util import head, position, unit
 from test_audit_coverage import no_allowance  # noqa: F401  (the built minikit variant)
+
 from vmodgen.audit import audit
 from vmodgen.audit.engine import _guessed
+from vmodgen.rules import ruleset_for
 from vmodgen.rules.core import MoveModel, Problem, walk_all
 from vmodgen.rules.core.movement import enemy_held, zoc_stop, zoc_to_zoc
 from vmodgen.testing.log_writer import LogWriter
@@ -90,6 +92,19 @@ def test_the_guessed_indices_of_a_filled_route():
     route = ("9032", "8932", "8833", "8733", "8734", "8635", "8535", "8436", "8535")
     assert _guessed(("9032", "8436", "8535"), route) == {1, 2, 3, 4, 5, 6}
     assert _guessed(("A", "B"), ("A", "B")) == frozenset()
+
+
+def test_a_retreat_through_a_guessed_hex():
+    """GEN zoc (generic retreats): red retreats 0504 → 0502 in one drag, filled in through 0503,
+    which is in the ZOC of blue's unit at 0404 (0502 is not): no finding when 0503 is a guess;
+    "retreated into enemy ZOC at 0503" when the record shows it there."""
+    text = head("generic", ("red", "blue")) + unit("B", "blue", "0404") + unit(
+        "R", "red", "0502", values={"movement": 4}, previous="0504", path=["0504", "0503", "0502"], mode="retreat")
+    pos = position(text)
+    assert [f.hexes for f in ruleset_for(pos.game).check(pos)] == [("0503",)]
+    pos = position(text)
+    pos.units = [dataclasses.replace(u, guessed=frozenset({1})) if u.id == "R" else u for u in pos.units]
+    assert ruleset_for(pos.game).check(pos) == []
 
 
 # ---- logs ----------------------------------------------------------------------------------------
