@@ -390,19 +390,3 @@ def test_public_tld_chain_no_finding_from_an_undo():
     assert ("tld_game_0606-2.log", 529, "642") not in zoc and ("tld_game_0606-2.log", 590, "642") in zoc
     assert not any("6929" in f.message for f in r.findings if "CSR/3 C" in f.unit_names)
     assert r.stats["undos"] == 196 and r.coverage["moves"]["not_judged"][UNDONE] > 0
-
-
-def test_a_finding_that_names_a_filled_in_hex_is_not_reported():
-    """The filter on long drags: a ZOC finding whose reason names a hex only the shortest path
-    filled in ("from enemy ZOC at 0503 into ...", 0503 not on the record) is dropped; one at a
-    recorded hex is kept."""
-    from vmodgen.audit.engine import FileAuditor
-    from vmodgen.rules.finding import Finding
-    filled = ("0504", "0503", "0502", "0603")
-    inferred = {"B2": (filled, frozenset({"0504", "0502", "0603"}))}
-    path = "B2 moved 0504 → 0503 → 0502 → 0603: "
-    guess = Finding("GEN zoc", "zoc", path + "it moved directly from enemy ZOC at 0503 into enemy ZOC at 0502.",
-                    ("0502",), ("B2",))
-    kept = Finding("GEN zoc", "zoc", path + "it entered enemy ZOC at 0502 and moved on.", ("0502",), ("B2",))
-    inside = Finding("GEN zoc", "zoc", path + "it entered enemy ZOC at 0503 and moved on.", ("0503",), ("B2",))
-    assert [FileAuditor._on_record(f, inferred) for f in (guess, kept, inside)] == [False, True, False]

@@ -6,7 +6,10 @@ Moves within a movement phase build each unit's path (hex at the phase start, th
 a logged drag put it in), so the ZOC entry/stop rules see it. A path with a jump between hexes
 that are not neighbours (a long drag) is handed to the rules as "from the phase-start hex to
 here" without a path; for a unit without a movement allowance the jump is filled in with a
-shortest path instead, and only findings at the hexes the log records are kept. With a turn
+shortest path instead, and the move rules report only what rests on hexes the log records
+(``UnitState.guessed``: a rule first broken at a guessed hex is reported at the first recorded
+hex that breaks it, if any). A unit's moves in a phase are one move: a rule it breaks is
+reported once, though the hex it is broken at changes from step to step. With a turn
 tracker (or a combat phase the log's own die roll started, ``[[phase]] starts = "roll"``), moves
 in a combat phase that has a phasing side are advances (that side's units) and retreats (the
 other side's), which the retreat and advance rules check. A drag that ends on the hex it started
@@ -31,7 +34,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -208,7 +210,6 @@ class FileAuditor:
         #: None: every piece (a new file, phase or board)
         self._mv_dirty: set[str] | None = None
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
-        self._records: dict[tuple, bool] = {}
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
         #: the coverage, or PLACED) and its out_of_phase entry: a take-back by hand moves it
         self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
@@ -276,8 +277,13 @@ class FileAuditor:
         cov = Coverage()
         no_allowance = self._no_allowance_field()
         #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
-        #: the hexes the log records): findings at filled-in hexes are not reported
+        #: the indices of its hexes no drag ended on: ``UnitState.guessed``, which the move rules
+        #: report nothing on)
         inferred: dict[str, tuple] = {}
+        #: (rule, units) → the finding reported for it in this phase's moves: a unit's moves in a
+        #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
+        #: is broken at changes from step to step (a unit carried along, a guess filled in again)
+        told: dict[tuple, AuditFinding] = {}
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
         suppress = False
@@ -294,8 +300,6 @@ class FileAuditor:
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys: dict[tuple, Finding] = {}
-            if inferred and checks_moves(rule):
-                found = [f for f in found if self._on_record_seen(f, inferred)]
             for f in found:          # the key AuditFinding.key will have, without building it yet
                 keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
@@ -306,8 +310,11 @@ class FileAuditor:
                 return
             is_first = rk not in first_eval
             first_eval.setdefault(rk, True)
+            move = at == "during" and checks_moves(rule)
             for k, f in keys.items():
                 if k not in before:
+                    if move and (k[0], k[3]) in told:
+                        continue       # this move broke the rule at an earlier step: reported then
                     af = self._finding(f, pos, name, step_no, at)
                     af.details["from_start"] = is_first
                     filled = [inferred[u][0] for u in f.units if u in inferred]
@@ -319,6 +326,8 @@ class FileAuditor:
                         af.phase_name = f"{inferred_end}'s moves (turn inferred)"
                         af.details["turn_inferred"] = inferred_end
                     findings.append(af)
+                    if move:
+                        told[(k[0], k[3])] = af
             active[rk] = set(keys)
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
@@ -383,6 +392,7 @@ class FileAuditor:
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
+                told.clear()
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
@@ -452,8 +462,10 @@ class FileAuditor:
                     due = [r for r in self.rules if not needs_phase(r)]
                     check(cur_pos, due, k, "during")
             if back_now:
-                self._withdraw(back_now, findings, active, taken, rp, name, ph, phase_info,
-                               builder.concealed_units())
+                gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
+                                                      phase_info, builder.concealed_units())}
+                for key in [key for key, f in told.items() if id(f) in gone]:
+                    del told[key]      # withdrawn with its steps: the unit's next break is news
             prev_pos = cur_pos
             prev_phase = ph
             for pid in (builder.units if k == 0 or step.boards else changed):
@@ -689,17 +701,19 @@ class FileAuditor:
                     need = (side, key)
                     route = self._fill_path(t, builder, side, key)
                     if route is not None:
-                        got = (route, frozenset(t))
+                        got = (route, _guessed(t, route))
                 memo[pid] = m = (v, t, mode, need, route, got)
             if m[3] is not None:               # read the enemies' hexes: looked at again when they change
                 live.setdefault(m[3][0], set()).add(pid)
             if m[5] is not None and inferred is not None and v.unit is not None:
                 got_of[pid] = (v.unit.id, m[5])   # findings name units by unit id
+            guessed = m[5][1] if m[5] is not None else frozenset()
             if attacker is not None:
-                return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat")
+                return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat",
+                        None, guessed)
             if route is None and len(t) > 2:
                 return (s, None, "move", t)    # the drags' ends, to be passed through in order
-            return (s, route)
+            return (s, route, "move", None, guessed) if guessed else (s, route)
 
         def forget(pid: str) -> None:
             got_of.pop(pid, None)
@@ -827,15 +841,16 @@ class FileAuditor:
                     and b not in self._neighbours(a))
 
     def _withdraw(self, found: list["tbk.TakeBack | tbk.Stray"], findings: list[AuditFinding], active: dict[str, set],
-                  taken: list[dict], rp, name: str, ph, phase_info, concealed: dict | None = None) -> None:
+                  taken: list[dict], rp, name: str, ph, phase_info,
+                  concealed: dict | None = None) -> list[AuditFinding]:
         """After the return's step was checked: drop the findings the take-backs withdraw
-        (:func:`takeback.withdrawn`) and list each take-back for the integrity section; name a
-        stray drag's start in the findings of its step (:func:`takeback.name_strays`).
+        (:func:`takeback.withdrawn`; returned) and list each take-back for the integrity section;
+        name a stray drag's start in the findings of its step (:func:`takeback.name_strays`).
         ``concealed``: unit id → concealment of the units their owner masked or hid now."""
         tbk.name_strays(findings, [b for b in found if isinstance(b, tbk.Stray)])
         backs = [b for b in found if not isinstance(b, tbk.Stray)]
         if not backs:
-            return
+            return []
         first = min(tb.first for tb in backs)
         lo = len(findings)
         while lo and findings[lo - 1].step >= first:
@@ -862,6 +877,7 @@ class FileAuditor:
                                                  for f in dropped if tb.unit in f.units or f.step in tb.steps],
                           **({"_concealed": [*concealed[tb.unit], tb.unit]} if concealed and tb.unit in concealed
                              else {})})
+        return dropped
 
     def _note_changes(self, builder: PositionBuilder, changed, everything: bool) -> None:
         """Follow the units that changed (what the hexes next to enemies depend on)."""
@@ -869,38 +885,6 @@ class FileAuditor:
             self._near.reset(builder.units)
         else:
             self._near.update(changed, builder.units)
-
-    def _on_record_seen(self, f, inferred: dict[str, tuple]) -> bool:
-        """:meth:`_on_record`, remembered by the finding's message, hexes and units and the
-        filled-in routes of those units (a finding stands step after step while its unit's
-        route stays)."""
-        key = (f.message, tuple(f.hexes), tuple(f.units), tuple(inferred.get(u) for u in f.units))
-        got = self._records.get(key)
-        if got is None:
-            if len(self._records) > 10_000:
-                self._records.clear()
-            got = self._records[key] = self._on_record(f, inferred)
-        return got
-
-    @staticmethod
-    def _on_record(f, inferred: dict[str, tuple]) -> bool:
-        """Whether a move finding names only hexes the log records for its units' drags (a hex
-        a shortest path filled in is a guess: the player may have gone round), in its hexes and
-        in its reason (the message after the path it quotes: "from enemy ZOC at A into ...")."""
-        for u in f.units:
-            got = inferred.get(u)
-            if got is None:
-                continue
-            filled, recorded = got
-            if not set(f.hexes) <= recorded:
-                return False
-            quoted = " → ".join(filled)
-            i = f.message.find(quoted)
-            reason = f.message[i + len(quoted):] if i >= 0 else f.message
-            for h in set(filled) - recorded:
-                if re.search(rf"(?<![\w]){re.escape(h)}(?![\w])", reason):
-                    return False
-        return True
 
     def _fill_path(self, path: tuple[str, ...], builder: PositionBuilder, side: str,
                    enemies: tuple | None = None) -> tuple[str, ...] | None:
@@ -1106,6 +1090,22 @@ class FileAuditor:
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
                             concealed=concealed)
+
+
+def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
+    """The indices of ``route`` (``drags``, the hexes the log's drags ended on, with shortest
+    paths filled in between them) that no drag ended on. A filled-in segment never holds the
+    hex it leads to, so each drag end is the next hex of ``route`` equal to it."""
+    out = []
+    j = 0
+    for i, h in enumerate(route):
+        while 0 < j < len(drags) and drags[j] == drags[j - 1]:
+            j += 1                             # a drag that ended where it began: one hex of the route
+        if j < len(drags) and h == drags[j]:
+            j += 1
+        else:
+            out.append(i)
+    return frozenset(out)
 
 
 def _number(v) -> bool:

@@ -346,7 +346,8 @@ class PositionBuilder:
                 else:
                     new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
                                     mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases,
-                                    stops=mv[3] if len(mv) > 3 else None)
+                                    stops=mv[3] if len(mv) > 3 else None,
+                                    guessed=mv[4] if len(mv) > 4 else frozenset())
                     made[pid] = (was, mv, new)
                 wanted[pid] = new
             self._wanted_ok = True

@@ -34,6 +34,9 @@ class UnitState:
     #: where its recorded drags ended, previous .. hex, when they are not one hex apart (no
     #: ``path``): the move must pass through each, in order
     stops: tuple[str, ...] | None = None
+    #: the indices of ``path`` hexes no recorded drag ended on (a shortest path the audit filled
+    #: a long drag in with): the move rules report nothing that rests on them alone
+    guessed: frozenset[int] = frozenset()
     #: the unit's id and side, copied once (rules read them very often)
     id: str = field(init=False, repr=False, compare=False)
     side: str = field(init=False, repr=False, compare=False)

@@ -318,8 +318,10 @@ class RuleSet(Generic[M]):
 
     def allowance_field(self) -> str | None:
         """The unit field holding the movement allowance, when a unit may lack one (the audit then
-        fills a drag over several hexes in with a shortest path and judges it at the hexes the
-        log records); None = the rule set gives every unit its allowance (:meth:`allowance`)."""
+        fills a drag over several hexes in with a shortest path and hands the move rules the
+        indices of the guessed hexes, ``UnitState.guessed``, which they must not report on
+        alone: :func:`~.core.movement.walk_all` honours them); None = the rule set gives every
+        unit its allowance (:meth:`allowance`)."""
         return None
 
     def allowance(self, board: Board, u: UnitState) -> float:
@@ -407,7 +409,7 @@ class RuleSet(Generic[M]):
                 continue
             # the unit by identity (the entry holds it: its id is not reused while the entry
             # lives; a roster unit never changes), its state by value (a state may be changed)
-            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.mode, ctx)
+            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.guessed, u.mode, ctx)
             hit = verdicts.get(key)
             if hit is None:
                 if len(verdicts) > 50_000:

@@ -495,7 +495,7 @@ class GenericRules(RuleSet[M]):
         the map only. A walk along the path reads nothing off it, so the key holds while enemy
         units elsewhere come and go."""
         path = u.path or ()
-        head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, allowance,
+        head = (u.id, id(u.unit), u.status, u.reduced, u.mode, u.previous, u.hex, path, u.guessed, allowance,
                 board.pos.turn, board.pos.phase, id(board.map))
         cancel = self.flag("zoc_cancel")
         side = u.side
@@ -515,7 +515,9 @@ class GenericRules(RuleSet[M]):
 
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list:
         path = u.path or ((u.previous, u.hex) if u.previous else ())
-        for h in path[1:]:
+        for i, h in enumerate(path[1:], 1):
+            if i in u.guessed:
+                continue                  # a hex a shortest path filled in: the retreat may have gone round
             if (h in ez and not cancelled(board, h, u.side, lambda x: x is not u)
                     and self._zoc_when_retreating(board, u, h, set(path))):
                 return [self.finding(board, "GEN zoc", "zoc", f"{label(u)} retreated into enemy ZOC at {h}.", [h], [u])]

@@ -98,7 +98,8 @@ class CostTable:
 
     def problem(self, rule: str, a: str, b: str) -> Problem:
         """The step from ``a`` to ``b`` that the terrain or the hexside prohibits, as ``rule``."""
-        return Problem(rule, "movement", self.why(a, b), b)
+        hexside = self.terrain_cost(b) is not None
+        return Problem(rule, "movement", self.why(a, b), b, (a,) if hexside else ())
 
     def why(self, a: str, b: str) -> str:
         if self.terrain_cost(b) is None:

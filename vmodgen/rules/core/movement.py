@@ -15,11 +15,14 @@ INF = float("inf")
 
 @dataclass(frozen=True)
 class Problem:
-    """Why a step is illegal: the rule, the kind (movement or zoc), a sentence, the hex."""
+    """Why a step is illegal: the rule, the kind (movement or zoc), a sentence, the hex; ``about``:
+    the other hexes of the step its reason rests on (the hex a step into enemy ZOC came from,
+    the hex on the other side of a hexside), which must be on record as much as ``hex``."""
     rule: str
     kind: str
     message: str
     hex: str
+    about: tuple[str, ...] = ()
 
 
 @dataclass
@@ -52,12 +55,13 @@ def enemy_held(rule: str, h: str, what: str = "enemy units") -> Problem:
 
 def zoc_to_zoc(rule: str, a: str, b: str, why: str = "") -> Problem:
     """A step from enemy ZOC at ``a`` directly into enemy ZOC at ``b`` (``why``: what more the rule says)."""
-    return Problem(rule, "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}{why}", b)
+    return Problem(rule, "zoc", f"it moved directly from enemy ZOC at {a} into enemy ZOC at {b}{why}", b, (a,))
 
 
 def zoc_stop(rule: str, h: str, at: str | None = None) -> Problem:
     """Moving on after entering enemy ZOC at ``h`` (found at the hex ``at``, default ``h``)."""
-    return Problem(rule, "zoc", f"it entered enemy ZOC at {h} and moved on", h if at is None else at)
+    return Problem(rule, "zoc", f"it entered enemy ZOC at {h} and moved on", h if at is None else at,
+                   () if at is None or at == h else (h,))
 
 
 def zoc_stops(rule: str, stop_in: Callable[[str], bool]) -> Callable[[str, str, int], Problem | None]:
@@ -72,7 +76,8 @@ def walk(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float) 
 
 
 def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: float,
-             first_only: bool = False) -> tuple[float, list[tuple[Problem, float]]]:
+             first_only: bool = False,
+             guessed: frozenset[int] = frozenset()) -> tuple[float, list[tuple[Problem, float]]]:
     """The movement points ``path`` (start hex first) spent, and every rule it breaks, each once,
     at the first hex where it is broken (in path order), with the points spent by then (later
     hexes that break the same rule again are not reported: one finding per rule per move).
@@ -88,6 +93,13 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
       the rule already broken, so an allowance finding stands on its own;
     - once :attr:`MoveModel.aux` refused a step its state is unknown: it is not consulted again.
 
+    ``guessed``: the indices of ``path`` hexes that no record gives (a shortest path filled a
+    long drag in: the unit may have gone round). A problem whose hex, or a hex of the step its
+    reason rests on (:attr:`Problem.about`), is a guessed one is no finding; the rule is then
+    reported at the first hex on record where the walk finds it broken, if any. An allowance or
+    :attr:`MoveModel.aux` problem rests on the whole path so far: on record only before the
+    first guessed hex. The walk itself goes on as along a recorded path.
+
     ``first_only``: stop at the first problem."""
     spent = 0.0
     state = model.aux_start
@@ -99,7 +111,8 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
     for i, (a, b) in enumerate(zip(path, path[1:])):
         p = model.block(a, b, i)
         if p is not None:
-            found.setdefault(p.rule, (p, spent))
+            if p.rule not in found and _on_record(p, path, i, guessed):
+                found[p.rule] = (p, spent)
             if first_only:
                 break
         if tracking:
@@ -108,36 +121,55 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
             if state is None:
                 tracking = False
                 p = model.aux_problem(a, b) if model.aux_problem else _may_not(model, a, b)
-                found.setdefault(p.rule, (p, spent))
+                if p.rule not in found and _on_record(p, path, i, guessed, whole=True):
+                    found[p.rule] = (p, spent)
                 if first_only:
                     break
         c = model.cost(a, b)
         if c is None:
             skipped = True
             p = model.prohibited(a, b) if model.prohibited is not None else _may_not(model, a, b)
-            found.setdefault(p.rule, (p, spent))
+            if p.rule not in found and _on_record(p, path, i, guessed):
+                found[p.rule] = (p, spent)
             if first_only:
                 break
         else:
             spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
             if spent > allowance + 1e-9 and model.allowance_rule not in found:
                 least = "at least " if skipped else ""
-                found[model.allowance_rule] = (Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} "
-                                                       f"movement points to reach {b} but has {_n(allowance)}", b), spent)
+                p = Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} movement points to "
+                            f"reach {b} but has {_n(allowance)}", b)
+                if _on_record(p, path, i, guessed, whole=True):
+                    found[p.rule] = (p, spent)
                 if first_only:
                     break
         if i < last:
             p = model.stops(a, b, i)
             if p is not None:
                 zoc_costs = False
-                found.setdefault(p.rule, (p, spent))
+                if p.rule not in found and _on_record(p, path, i, guessed):
+                    found[p.rule] = (p, spent)
                 if first_only:
                     break
     return spent, list(found.values())
 
 
+def _on_record(p: Problem, path: tuple[str, ...] | list[str], i: int, guessed: frozenset[int],
+               whole: bool = False) -> bool:
+    """Whether problem ``p`` of step ``i`` of ``path`` rests only on hexes of the path on record
+    (none of the ``guessed`` indices): its hex and :attr:`Problem.about` among the step's two
+    hexes (both when it names neither), or with ``whole`` every hex up to the step's end."""
+    if not guessed:
+        return True
+    if whole:
+        return min(guessed) > i + 1
+    named = (p.hex, *p.about)
+    at = [j for j in (i, i + 1) if path[j] in named] or (i, i + 1)
+    return not any(j in guessed for j in at)
+
+
 def _may_not(model: MoveModel, a: str, b: str) -> Problem:
-    return Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b)
+    return Problem(model.allowance_rule, "movement", f"may not move from {a} to {b}", b, (a,))
 
 
 def search(model: MoveModel, start: str, allowance: float, goal: str | None = None) -> dict[str, float]:

@@ -49,7 +49,7 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return []                      # box moves are the box rules' business
     name = label(u)
     if u.path:
-        _, probs = walk_all(model, u.path, allowance)
+        _, probs = walk_all(model, u.path, allowance, guessed=u.guessed)
         shown = " → ".join(u.path)
         return [rs.finding(board, p.rule, p.kind, f"{name} {what} {shown}: {p.message}.", [p.hex], [u], cost=cost)
                 for p, cost in probs]
