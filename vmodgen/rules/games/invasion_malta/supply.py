@@ -101,9 +101,15 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         time = self.known_time(board, f"{P} 6.12")
         if time is None or (time or "night") != "night":
             return []
-        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
-            return []                  # a position without beachheads or airheads says nothing of supply
         side = str(self.param("im_supply_side"))
+        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
+            # 6.31: no source is recorded, so no route can be judged; a unit that needs one (on the map,
+            # not arrived since the last Night, 6.14) makes the check partial, never silently legal
+            if any(board.is_hex(u.hex) and self.combat(u) and not u.has("arrived") and not u.has("oos")
+                   and not self.arrived(board.pos, u.id) for u in board.side_units(side)):
+                self.not_judged(f"{P} 6.12", "no Beachhead or Airhead marker is on the map, so the Axis supply "
+                                "sources (6.31) are not recorded and no supply route is judged")
+            return []
         st = self._status(board, side)
         mem = self.memory(board.pos)
         unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()
