@@ -112,7 +112,8 @@ def _level_changes(rs, board: Board) -> list:
             # 15.26: the +1 of an RSC needs one spent in this sector this AM ([state] rsc_expended);
             # when the position does not record the RSCs spent, a rise that needs it is not judged
             spent_known = isinstance(expended, dict)
-            spent = spent_known and isinstance(expended.get(side), dict) and bool(expended[side].get(sec))
+            per_side = expended.get(side) if isinstance(expended, dict) else None
+            spent = isinstance(per_side, dict) and bool(per_side.get(sec))
             most_up = (1 if am and (spent or not spent_known) else 0) + (1 if rolls else 0)
             if am and not spent_known and up == most_up and up > (1 if rolls else 0):
                 rs.not_judged(f"{P} 15.15", "the RSCs spent this AM are not recorded ([state] rsc_expended), so a "
