@@ -15,7 +15,8 @@ from ..rules import ruleset_for
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit 3, not 0, when nothing was found but the check was partial (names no rule reads, "
-                   "a unit's movement allowance or stacking value missing).")
+                   "a unit's movement allowance or stacking value missing, a rule whose precondition "
+                   "the position does not record).")
 def command(position: str, as_json: bool, strict: bool) -> int:
     """Check one position (a TOML file, see docs/position-format.md) against its game's rules.
 
@@ -28,11 +29,13 @@ def command(position: str, as_json: bool, strict: bool) -> int:
       vmodgen check my-position.toml --json"""
     pos = load_position(position)
     rs = ruleset_for(pos.game)
+    rs.take_not_judged()                   # forget notes of an earlier check by the same rule set
     try:
         findings = rs.check(pos)
     except InputError as exc:              # a rule parameter of the kit or position is unusable
         raise exc.at(position) from None
-    gaps = rs.gaps(pos)
+    # a rule that could not judge its precondition (RuleSet.not_judged) makes the check partial too
+    gaps = rs.gaps(pos) + [f"{rule}: {why}" for rule, why in rs.take_not_judged().items()]
     partial = [*pos.ignored, *gaps]
     code = 1 if findings else 3 if partial and strict else 0
     if as_json:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ....positions.model import UnitState
 from ...core.moves import label
 from ...core.board import Board
+from ..before_advances import before_advances
 from ...core.stacking import fmt
 from .supply import InvasionMaltaSupply
 
@@ -50,6 +51,11 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
             return f"the hexside {a}|{b} is a cliff"
         return ""
+
+    def move_zoc(self, board: Board, side: str) -> set[str]:
+        """The enemy ZOC moves meet, with the units that advanced after combat where they stood
+        before: a retreat comes before the advance into the hex it emptied (13.5)."""
+        return self.enemy_zoc(before_advances(self, board), side)
 
     # ---- retreat (13.3-13.4) ---------------------------------------------------------------
     def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -1,7 +1,8 @@
 """Invasion: Malta state the audit derives rather than reads: the time of day, the weather and the
 units that arrived. Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
-* **time** (am, pm, night): a position file states ``[state] time``. In a log: the time the turn
+* **time** (am, pm, night): a position file states ``[state] time``; one that does not takes it from
+  the kit's turn cycle and its turn when both are known (else the rules read it as Night). In a log: the time the turn
   tracker's text names, else the kit's turn cycle (``[rules] turn_cycle``, counted from the
   sequence's first turn; the bundled kit's "am, pm, night" is inferred, the TRT is not in the text).
   A turn in which units entered the map by air is not Night (8.43): when the cycle says Night for
@@ -87,6 +88,11 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if f"{key}_unknown" in st:
             self.not_judged(rule_id, f"{what} is unknown: {st[f'{key}_unknown']}")
             return None
+        if key == "time":
+            # a position that states no time: the kit's turn cycle gives it from the turn, as in a log
+            t = time_from_cycle(board.pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle")))
+            if t is not None:
+                return t
         return default
 
     def begin(self, start: Position, memory: MaltaMemory) -> None:

@@ -120,9 +120,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not supply_phase:
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker outside "
                                         "the Supply Status Phase.", [u.hex], [u]))
-            elif self.known_time(board, f"{P} 6.12") in ("am", "pm"):
+            elif (when := self.known_time(board, f"{P} 6.12")) in ("am", "pm"):
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker on a "
-                                        f"{self.time_of(board).upper()} turn; markers are placed only at Night.",
+                                        f"{str(when).upper()} turn; markers are placed only at Night.",
                                         [u.hex], [u]))
         lifted = [u for u in pos.units if u.id in before and not u.has("oos") and u.side == axis]
         if lifted and not supply_phase:
@@ -189,13 +189,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if before is None:
             return []
         pos, out = board.pos, []
-        time = "" if "time_unknown" not in pos.state else None
         ez: dict[str, set[str]] = {}
         for u in pos.units:
             if u.id not in before or u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" \
                     or not board.is_hex(u.hex):
                 continue
-            time = self.known_time(board, f"{P} 18.21") if time is None else self.time_of(board)
+            time = self.known_time(board, f"{P} 18.21")
             if time is None:
                 continue
             night_recovery = (not pos.phase or pos.phase == "recovery") and time in ("night", "")

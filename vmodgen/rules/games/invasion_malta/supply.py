@@ -69,7 +69,10 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
     def supply_status(self, pos, side: str) -> dict[str, str]:
         return self._status(self.board(pos), side)
 
-    def _status(self, board: Board, side: str) -> dict[str, str]:
+    def _status(self, board: Board, side: str, night: bool = False) -> dict[str, str]:
+        """Unit id → "in" or "out". ``night``: the Night Supply Status Phase, where the 6.14 cover of
+        units that entered the map since the last Night turn has ended ("until the next Night turn"),
+        so only units still off the map are in supply without a route."""
         if side != str(self.param("im_supply_side")):
             return {u.id: "in" for u in board.side_units(side) if self.combat(u)}
         rules = self.trace_rules(board, side)
@@ -78,7 +81,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         for u in board.side_units(side):
             if not self.combat(u):
                 continue
-            if not board.is_hex(u.hex) or u.has("arrived") or self.arrived(board.pos, u.id):
+            if not board.is_hex(u.hex) or not night and (u.has("arrived") or self.arrived(board.pos, u.id)):
                 # 6.14: held off-map, or entered the map since the last Night turn ("arrived"). A
                 # unit that enters on a Night turn is checked normally that turn (§11 #22): the
                 # position should not mark it "arrived".
@@ -101,10 +104,16 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         time = self.known_time(board, f"{P} 6.12")
         if time is None or (time or "night") != "night":
             return []
-        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
-            return []                  # a position without beachheads or airheads says nothing of supply
         side = str(self.param("im_supply_side"))
-        st = self._status(board, side)
+        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
+            # 6.31: no source is recorded, so no route can be judged; a unit that needs one (on the map,
+            # not arrived since the last Night, 6.14) makes the check partial, never silently legal
+            if any(board.is_hex(u.hex) and self.combat(u) and not u.has("arrived") and not u.has("oos")
+                   and not self.arrived(board.pos, u.id) for u in board.side_units(side)):
+                self.not_judged(f"{P} 6.12", "no Beachhead or Airhead marker is on the map, so the Axis supply "
+                                "sources (6.31) are not recorded and no supply route is judged")
+            return []
+        st = self._status(board, side, night=True)
         mem = self.memory(board.pos)
         unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()
         out = []

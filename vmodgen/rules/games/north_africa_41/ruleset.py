@@ -30,6 +30,7 @@ from ...base import ALWAYS, MOVES, Rule, Trial, When
 from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
+from ..before_advances import before_advances
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
@@ -236,8 +237,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return ma
 
     def move_zoc(self, board: Board, side: str) -> ZocField:
-        """The merged enemy ZOC, full and limited (7.2, 7.3)."""
-        return self.enemy_field(board, side)
+        """The merged enemy ZOC, full and limited (7.2, 7.3), with the units that advanced after
+        combat where they stood before (a retreat comes first, 12 and 14)."""
+        return self.enemy_field(before_advances(self, board), side)
 
     def judges_move(self, board: Board, u: UnitState) -> bool:
         return not self.marker(u)

@@ -231,7 +231,14 @@ red after a marked one). Only the phasing side is checked when the position name
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
     for side in sides:
         if not sources(rs, board, side)[0]:
-            continue                  # no base box edge and no port: the position says nothing of supply
+            # no base box touching the map and no port: no source is recorded (16.2), so no line is
+            # judged; units that need one make the check partial, never silently legal
+            needs = rs.sel("na41_supply_units")
+            if any(board.is_hex(u.hex) and needs.matches(rs.game, u) for u in board.side_units(side)):
+                rs.not_judged(f"{P} 16.1", f"no {rs.side_name(side)} supply "
+                              "source is recorded (no base box touching the map, no friendly port), so no line of "
+                              "supply is judged")
+            continue
         st = status(rs, board, side)
         for u in board.side_units(side):
             s = st.get(u.id)

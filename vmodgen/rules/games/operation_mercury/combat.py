@@ -216,6 +216,8 @@ def length(rs, board: Board, u: UnitState) -> list:
     if u.mode == "retreat" and path[0] in path[1:]:
         out.append(rs.finding(board, rule, "movement", f"{label(u)} retreated {' → '.join(path)} and came back to "
                               "the hex it left.", [path[0]], [u]))
+    if u.mode == "advance" and len(path) >= 2 and not refusal_phase(board):
+        out += advance_start(rs, board, u, path)
     model = rs.move_model(board, u, set(), with_zoc=False)
     for a, b in zip(path, path[1:]):
         if model.cost(a, b) is None:
@@ -224,6 +226,29 @@ def length(rs, board: Board, u: UnitState) -> list:
                                   f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
             break
     return out
+
+
+def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
+    """9.83, 9.84: an advance enters first the hex the defender vacated (the hex of the declared
+    attack naming the unit); after a defender's 1-hex retreat it goes no further than that hex.
+    "The defender retreated 1 hex" is read from the retreating enemy units that left that hex (all of
+    them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
+    attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
+    targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})
+    if not targets:
+        rs.not_judged(f"{P} 9.84", "no declared attack names the advancing unit, so the hex its defender vacated "
+                               "is not known: the first hex of an advance (9.83, 9.84) is not judged")
+        return []
+    if path[1] not in targets:
+        return [rs.finding(board, f"{P} 9.84", "movement", f"{label(u)} advanced {' → '.join(path)}; the first hex "
+                           f"of an advance is the hex the defender vacated ({', '.join(targets)}).", [path[1]], [u])]
+    gone = [x for x in board.pos.units if x.side != u.side and x.mode == "retreat" and x.previous == path[1]]
+    hexes = [len(x.path) - 1 if x.path else (board.distance(path[1], x.hex) or 0) for x in gone]
+    if len(path) > 2 and hexes and max(hexes) == 1:
+        return [rs.finding(board, f"{P} 9.83", "movement", f"{label(u)} advanced {' → '.join(path)}, but the "
+                           f"defender retreated only 1 hex from {path[1]}: the advance ends in the hex it "
+                           "vacated.", [path[-1]], [u])]
+    return []
 
 
 def drop_retreat(rs, board: Board, u: UnitState, ez: set[str], how: str) -> list:

@@ -97,6 +97,7 @@ def _level_changes(rs, board: Board) -> list:
         return []
     out = []
     am = time_of_day(pos) == "am"
+    expended = pos.state.get("rsc_expended")
     for side, per in now.items():
         old = prev.get(side)
         if not isinstance(per, dict) or not isinstance(old, dict):
@@ -108,7 +109,16 @@ def _level_changes(rs, board: Board) -> list:
             if level not in LEVELS or was not in LEVELS:
                 continue
             up = LEVELS.index(was) - LEVELS.index(level)
-            most_up = (1 if am else 0) + (1 if rolls else 0)
+            # 15.26: the +1 of an RSC needs one spent in this sector this AM ([state] rsc_expended);
+            # when the position does not record the RSCs spent, a rise that needs it is not judged
+            spent_known = isinstance(expended, dict)
+            per_side = expended.get(side) if isinstance(expended, dict) else None
+            spent = isinstance(per_side, dict) and bool(per_side.get(sec))
+            most_up = (1 if am and (spent or not spent_known) else 0) + (1 if rolls else 0)
+            if am and not spent_known and up == most_up and up > (1 if rolls else 0):
+                rs.not_judged(f"{P} 15.15", "the RSCs spent this AM are not recorded ([state] rsc_expended), so a "
+                                         "rise a spent RSC would explain (15.26) is not judged")
+                continue
             most_down = 1 if rolls else 0
             empty = sec in board.map.areas and not any(
                 u.side == side and rs.ground(u) for h in board.map.areas[sec].hexes for u in board.units(h))

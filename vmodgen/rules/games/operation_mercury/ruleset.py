@@ -28,6 +28,7 @@ from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops
 from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import MercuryMemory
+from ..before_advances import before_advances
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -280,16 +281,7 @@ class OperationMercuryRules(OperationMercurySupply):
     def _before_advances(self, board: Board) -> Board:
         """The board with advancing units back where they came from: a retreat or refusal happened
         before the attackers advanced (9.83, 7.32), so the enemy ZOC it met is theirs before it."""
-        pos = board.pos
-        if not any(u.mode == "advance" and u.previous for u in pos.units):
-            return board
-        got = board.memo.get("om before advances")
-        if isinstance(got, Board):
-            return got
-        units = [replace(u, hex=u.previous, previous=None, path=None, mode="move")
-                 if u.mode == "advance" and u.previous else u for u in pos.units]
-        board.memo["om before advances"] = got = self.board(replace(pos, units=units))
-        return got
+        return before_advances(self, board)
 
     def _one_move(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
         """One unit's move in a Movement Phase: paralysis (4.61-4.63), off-map boxes (4.52-4.56),

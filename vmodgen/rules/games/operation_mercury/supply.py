@@ -108,6 +108,11 @@ class OperationMercurySupply(OperationMercuryStacking):
                 out.append(self.finding(board, f"{P} 8.13", "supply", f"{label(hq)} is dispersed and cannot "
                                         f"coordinate the attack on {atk.hex}.", [hq.hex, atk.hex], [hq]))
                 continue
+            if hq.number("command_range", -1) == -1:
+                # no printed command range: judging it as 0 would report every attack out of range
+                self.not_judged(f"{P} 8.12", f"{hq.id} has no command range ('command_range'), so whether the "
+                                "defender is within it is not judged")
+                continue
             cr = hq.number("command_range", 0)
             if hq.side == "allied":
                 cr -= self.interdiction(board, hq.hex)                   # 12.42b
