@@ -149,9 +149,9 @@ _ROLL_WORD = re.compile(r"\b(?:roll|rolls|rolled|rolling|dice|die|dr|\d*d\d+)\b"
 def looks_like_roll(text: str) -> str:
     """``text`` without its HTML when it reads like a die roll (``Alice (French) rolls 2 dice:
     ARTx1 INFx1``, a module's own report), else ``""``. A line a player typed (``<Alice> -
-    ...``) is talk, not a roll."""
-    if speaker_typed(text):
-        return ""
+    ...``) is talk, not a roll; ``* UNDO: ...`` is VASSAL's echo of a line an Undo took back."""
+    if speaker_typed(text) or text.startswith(UNDO_CHAT):
+        return ""                       # talk, or an Undo's echo of a line (its roll is undone)
     plain = " ".join(_TAG.sub(" ", unescape(text)).split())
     return plain if _ROLL_WORD.search(plain) else ""
 

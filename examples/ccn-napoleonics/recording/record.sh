@@ -5,7 +5,7 @@ set -e
 here=$(cd "$(dirname "$0")" && pwd); mod=$1; out=$2; o=${ORACLE:-/work/vassal-oracle}
 mkdir -p "$out"
 run() { sed "s#<scratch>#$out#g" "$here/$2.script" > "$out/$2.script"
-        "$o/$1" record "$mod" "$out/$2.script" "$out/$2-run.vlog" --report "$out/$2.txt" > /dev/null; }
+        "$o/$1" record "$mod" "$out/$2.script" "$out/$2.vlog" --report "$out/$2.txt" > /dev/null; }
 run vassal37 ccn-setup
 run vassal37 ccn-french1
 run vassal37 ccn-allies1
