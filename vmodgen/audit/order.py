@@ -131,7 +131,7 @@ def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
     return out, again
 
 
-def _gaps(results: list, names: list[str], again: set[int] = frozenset()) -> list[str]:
+def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset()) -> list[str]:
     """Two files in a row whose moves are one and the same side's, the second not starting
     where the first ended (pieces placed differently): the other side's file between them may be
     missing (its moves are in no file audited, and nothing judged them)."""
