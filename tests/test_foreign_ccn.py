@@ -162,12 +162,13 @@ def test_a_side_moving_again_with_no_turn_line_ends_the_phase_before(tmp_path):
     first_player = "Alice" if order[0].startswith("aesir") else "Bob"
     other = "Bob" if first_player == "Alice" else "Alice"
 
-    def play(turn_line: bool) -> list:
+    def play(turn_line: bool, at_end_of_other: bool = False) -> list:
         b.phase_for(None, state)
-        got = [b.phase_for(Step(1, NullCommand(), player=first_player), state),
-               b.phase_for(Step(2, NullCommand(), player=other), state)]
         chat = [TRACKER_LINE] if turn_line else []
-        got.append(b.phase_for(Step(3, NullCommand(), player=first_player, chat=chat), state))
+        got = [b.phase_for(Step(1, NullCommand(), player=first_player), state),
+               b.phase_for(Step(2, NullCommand(), player=other, chat=chat if at_end_of_other else []), state)]
+        got.append(b.phase_for(Step(3, NullCommand(), player=first_player,
+                                    chat=[] if at_end_of_other else chat), state))
         return got
 
     b.reset()
@@ -181,6 +182,11 @@ def test_a_side_moving_again_with_no_turn_line_ends_the_phase_before(tmp_path):
     b.reset()
     got = play(turn_line=True)
     assert got[2] == (2, order[0])                # the tracker's line says turn 2
+    assert b.take_observations()["restarts"] == []
+    # the line at the end of the other side's phase (Next pressed before sending the file)
+    b.reset()
+    got = play(turn_line=True, at_end_of_other=True)
+    assert got[1][0] == 2 and got[2] == (2, order[0])
     assert b.take_observations()["restarts"] == []
 
 

@@ -109,6 +109,9 @@ class FileBinding(Binding):
         self._units: dict[tuple, Unit] = {}
         self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
         self.outside: set[str] = set()
+        #: the turn when the current phase began (source = "player": a turn line since then
+        #: means the sequence may start over without counting the turn on)
+        self._phase_turn: int | None = None
         #: steps of this file where a side's phase began again with no turn line (turn counted on)
         self.restarts: list[int] = []
         #: (file, step) of every such step, from every file's observations
@@ -391,13 +394,14 @@ class FileBinding(Binding):
     # ---- turn and phase ------------------------------------------------------------------
     def reset(self) -> None:
         self.chat.reset()
+        self._phase_turn = self.chat.turn
 
     def phase_context(self) -> object:
-        return (self.chat.turn, self.chat.phase) if self.phase_source != "none" else None
+        return (self.chat.turn, self.chat.phase, self._phase_turn) if self.phase_source != "none" else None
 
     def set_phase_context(self, context: object) -> None:
         if self.phase_source != "none" and context is not None:
-            self.chat.turn, self.chat.phase = context
+            self.chat.turn, self.chat.phase, self._phase_turn = context
 
     def read_chat(self, lines: list[str]) -> None:
         if self.phase_source != "none":
@@ -431,13 +435,16 @@ class FileBinding(Binding):
                                               self.chat.phase, self.chat.turn != turn,
                                               lambda pid: self._side_of_piece(pid, state), player)
             if phase:
-                if self._starts_over(self.chat.phase, phase) and (self._count_turns or self.chat.turn == turn):
+                if self._starts_over(self.chat.phase, phase) and (self._count_turns
+                                                                  or self.chat.turn == self._phase_turn):
                     if not self._count_turns:
                         # the turn is read from chat, but the sequence starts over with no turn
-                        # line since the last phase (a turn control not pressed, or its line
-                        # comes later): the turn goes on by one, else the last phase never ends
+                        # line since the last phase began (a turn control not pressed, or its
+                        # line comes later): the turn goes on by one, else that phase never ends
                         self.restarts.append(step.index)
                     self.chat.turn = (self.chat.turn or 0) + 1
+                if phase != self.chat.phase:      # the turn before this step's own turn line
+                    self._phase_turn = turn
                 self.chat.phase = phase
         return self.chat.current()
 
