@@ -397,11 +397,16 @@ class FileBinding(Binding):
         self._phase_turn = self.chat.turn
 
     def phase_context(self) -> object:
-        return (self.chat.turn, self.chat.phase, self._phase_turn) if self.phase_source != "none" else None
+        """(turn, phase), and for a phase from who moves the turn the phase began in."""
+        if self.phase_source == "none":
+            return None
+        return (self.chat.turn, self.chat.phase) + ((self._phase_turn,) if self.phase_source == "player" else ())
 
     def set_phase_context(self, context: object) -> None:
-        if self.phase_source != "none" and context is not None:
-            self.chat.turn, self.chat.phase, self._phase_turn = context
+        if self.phase_source != "none" and isinstance(context, tuple):
+            self.chat.turn, self.chat.phase = context[:2]
+            if len(context) > 2:
+                self._phase_turn = context[2]
 
     def read_chat(self, lines: list[str]) -> None:
         if self.phase_source != "none":
