@@ -95,9 +95,22 @@ def _same_but_position(x, y) -> bool:
         if isinstance(t, BasicPiece):
             if _basic_key(t) != _basic_key(u):
                 return False
-        elif t.state != u.state:
+        elif t.state != u.state and _version_free(t) != _version_free(u):
             return False
     return True
+
+
+def _version_free(t) -> str:
+    """A trait's state as VASSAL 3.8 reads it: a Movement Trail saved by 3.7 lacks the last
+    field 3.8 writes (its point count, the default 3.8 reads), so a file opened and saved again
+    in the other version holds the same trail in another form (FORMATS.md §8.2)."""
+    from ..vassal.trait_forms import VERSIONED_IDS, canonical_state
+    if not t.type.startswith(VERSIONED_IDS):
+        return t.state
+    try:
+        return canonical_state(t.type, t.state, "3.8")
+    except (ValueError, KeyError):    # an unreadable trail: compare it as written
+        return t.state
 
 
 def _prop_diff(x, y) -> dict[str, tuple[str | None, str | None]]:

@@ -6,6 +6,7 @@ against the files' own save dates (VASSAL's ``savedata``) and against their seam
 should start where the previous one ended, better than where any other file ended)."""
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -101,8 +102,54 @@ def order_doubts(results: list) -> list[str]:
         by_date = [Path(p).name for _, p in sorted(zip(dates, paths))]
         out.append("By their own save dates the files were saved in the order " + ", ".join(by_date)
                    + ": the order audited may be wrong.")
+    repeats, again = _repeated_files(paths)
+    out += repeats
     if len(results) <= MAX_SEAM_FILES:
         out += _seam_messages(results, [Path(p).name for p in paths])
+        out += _gaps(results, [Path(p).name for p in paths], again)
+    return out
+
+
+def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
+    """The files given more than once (the same path, or another path to the same bytes): each
+    copy is audited again, its findings and moves counted twice. Also the indexes of the copies."""
+    seen: dict[str, int] = {}
+    out = []
+    again: set[int] = set()
+    for i, p in enumerate(paths):
+        try:
+            digest = hashlib.sha256(Path(p).read_bytes()).hexdigest()
+        except OSError:
+            continue
+        k = seen.setdefault(digest, i)
+        if k != i:
+            again.add(i)
+            first = paths[k]
+            same = "given again" if Path(first).resolve() == Path(p).resolve() else f"the same bytes as {Path(first).name}"
+            out.append(f"{Path(p).name} is {same}: the same play audited twice (its findings, moves and undos "
+                       "are counted twice). Give each file once.")
+    return out, again
+
+
+def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset()) -> list[str]:
+    """Two files in a row whose moves are one and the same side's, the second not starting
+    where the first ended (pieces placed differently): the other side's file between them may be
+    missing (its moves are in no file audited, and nothing judged them)."""
+    out = []
+    for i in range(len(results) - 1):
+        if i + 1 in again:
+            continue                    # a copy of a file given before: said already
+        a, b = results[i], results[i + 1]
+        sa = set(getattr(getattr(a, "stats", None), "moves_by_side", {}) or {})
+        sb = set(getattr(getattr(b, "stats", None), "moves_by_side", {}) or {})
+        if len(sa) != 1 or sa != sb:
+            continue
+        moved = _position_diff(a.end, b.start)
+        if moved:
+            out.append(f"{names[i]} and {names[i + 1]} both hold only {next(iter(sa))}'s moves, and "
+                       f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
+                       "differently): a file between them (the other side's) may be missing; its moves were "
+                       "not judged.")
     return out
 
 

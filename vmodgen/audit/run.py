@@ -259,7 +259,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         else:
             checked.append(entry)
     for r in results:
-        b.add_observations(r.observations)
+        b.add_observations(r.observations, r.path)
     notes = list(b.notes())
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ..vassal.dice import read_roll
 from ..vassal.replay import Step
+from ..vassal.undo import HTML_TAG
 from .coverage import player_of, takes_back, undone_by
 
 
@@ -83,7 +84,8 @@ def recorder(steps: list[Step], players: list[tuple[str, str]],
         for text in step.chat_text:
             r = read_roll(text, formats)
             m = SPEAKER.match(text)
-            name = (r[0] if r else None) or ((m.group(1) or m.group(2)) if m else None)
+            spoke = (m.group(1) or m.group(2)) if m else None
+            name = (r[0] if r else None) or (spoke if spoke and not HTML_TAG.match(spoke) else None)
             if name:
                 count[name] = count.get(name, 0) + 1
     if not count:

@@ -106,8 +106,8 @@ class Binding(ABC):
         forgotten: a parallel audit gathers them from every worker with :meth:`add_observations`."""
         return {}
 
-    def add_observations(self, obs: dict) -> None:
-        """Add what :meth:`take_observations` gave (in any order: the notes come out the same)."""
+    def add_observations(self, obs: dict, source: str = "") -> None:
+        """Add what :meth:`take_observations` gave for the file ``source`` (in file order)."""
 
     def player_side(self, name: str) -> str | None:
         """The game side id of a VASSAL player side name (exact id or name, any case)."""

@@ -109,6 +109,13 @@ class FileBinding(Binding):
         self._units: dict[tuple, Unit] = {}
         self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
         self.outside: set[str] = set()
+        #: the turn when the current phase began (source = "player": a turn line since then
+        #: means the sequence may start over without counting the turn on)
+        self._phase_turn: int | None = None
+        #: steps of this file where a side's phase began again with no turn line (turn counted on)
+        self.restarts: list[int] = []
+        #: (file, step) of every such step, from every file's observations
+        self.restarted: list[tuple[str, int]] = []
         self._note_module()
 
     # ---- checking against the module ---------------------------------------------------
@@ -387,24 +394,31 @@ class FileBinding(Binding):
     # ---- turn and phase ------------------------------------------------------------------
     def reset(self) -> None:
         self.chat.reset()
+        self._phase_turn = self.chat.turn
 
     def phase_context(self) -> object:
-        return (self.chat.turn, self.chat.phase) if self.phase_source != "none" else None
+        """(turn, phase), and for a phase from who moves the turn the phase began in."""
+        if self.phase_source == "none":
+            return None
+        return (self.chat.turn, self.chat.phase) + ((self._phase_turn,) if self.phase_source == "player" else ())
 
     def set_phase_context(self, context: object) -> None:
-        if self.phase_source != "none" and context is not None:
-            self.chat.turn, self.chat.phase = context
+        if self.phase_source != "none" and isinstance(context, tuple):
+            self.chat.turn, self.chat.phase = context[:2]
+            if len(context) > 2:
+                self._phase_turn = context[2]
 
     def read_chat(self, lines: list[str]) -> None:
         if self.phase_source != "none":
             self.chat.read(lines)
 
     def take_observations(self) -> dict:
-        obs = {"unmatched": self.unmatched, "outside": self.outside}
-        self.unmatched, self.outside = {}, set()
+        obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts}
+        self.unmatched, self.outside, self.restarts = {}, set(), []
         return obs
 
-    def add_observations(self, obs: dict) -> None:
+    def add_observations(self, obs: dict, source: str = "") -> None:
+        self.restarted += [(source, k) for k in obs.get("restarts", ())]
         for name, ids in obs.get("unmatched", {}).items():
             self.unmatched.setdefault(name, set()).update(ids)
         for hid in obs.get("outside", ()):
@@ -426,8 +440,16 @@ class FileBinding(Binding):
                                               self.chat.phase, self.chat.turn != turn,
                                               lambda pid: self._side_of_piece(pid, state), player)
             if phase:
-                if self._count_turns and self._starts_over(self.chat.phase, phase):
+                if self._starts_over(self.chat.phase, phase) and (self._count_turns
+                                                                  or self.chat.turn == self._phase_turn):
+                    if not self._count_turns:
+                        # the turn is read from chat, but the sequence starts over with no turn
+                        # line since the last phase began (a turn control not pressed, or its
+                        # line comes later): the turn goes on by one, else that phase never ends
+                        self.restarts.append(step.index)
                     self.chat.turn = (self.chat.turn or 0) + 1
+                if phase != self.chat.phase:      # the turn before this step's own turn line
+                    self._phase_turn = turn
                 self.chat.phase = phase
         return self.chat.current()
 
@@ -461,6 +483,12 @@ class FileBinding(Binding):
 
     def notes(self) -> list[str]:
         out = list(self._notes)
+        if self.restarted:
+            f, k = self.restarted[0]
+            out.append(f"The turn is read from chat ([turns] turn), but {len(self.restarted)} time(s) a side's phase "
+                       f"began again with no turn line since the last phase (first: {f + ' ' if f else ''}step {k}; "
+                       "the turn control not pressed, or its line comes later): the turn was counted on by one "
+                       "there, so that the phase before it ended (its end-of-phase rules ran).")
         assumed = self.spec.assumptions
         if assumed:
             long = len(assumed) <= 6

@@ -83,18 +83,41 @@ def is_demonym(word: str, country: str) -> bool:
     return rest in DEMONYM_ENDINGS or (rest == "" and country.endswith("y"))
 
 
-def matches_side(text: str, side_name: str) -> bool:
-    """Whether a folder/property/piece name says it belongs to ``side_name``."""
+def names_side(text: str, side_name: str) -> bool:
+    """Whether a name says ``side_name`` by its own words (``French Leaders`` → French)."""
     sw = side_word(side_name)
     if not sw:
         return False
-    ws = words(text)
-    for w in ws:
+    for w in words(text):
         stem = side_word(w)
         if stem == sw or (len(sw) >= 4 and stem.startswith(sw)) or (len(stem) >= 4 and sw.startswith(stem)):
             return True
         if is_demonym(stem, sw) or is_demonym(sw, stem):
             return True
+    return False
+
+
+def side_of(text: str, sides: list[str]) -> str | None:
+    """The side a folder/property/piece name belongs to: the first side it names by its own
+    words, before any side one of its nationality words belongs to (with the sides Allies and
+    French, ``French`` is the French side, not one of the Allies' nations); None when it names
+    no side, or when only nationalities match and they match several."""
+    named = [s for s in sides if names_side(text, s)]
+    if named:
+        return named[0]
+    grouped = [s for s in sides if matches_side(text, s)]
+    return grouped[0] if len(grouped) == 1 else None
+
+
+def matches_side(text: str, side_name: str) -> bool:
+    """Whether a folder/property/piece name says it belongs to ``side_name``: by its own words
+    or by a nationality of the side (``American`` → Allies); :func:`side_of` picks among sides."""
+    sw = side_word(side_name)
+    if not sw:
+        return False
+    if names_side(text, side_name):
+        return True
+    ws = words(text)
     for group, nations in NATIONS.items():
         if sw.startswith(group[:4]) and any(w in nations for w in ws):
             return True

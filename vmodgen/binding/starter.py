@@ -104,7 +104,7 @@ def _side_property(slots: list[SlotInfo], sides: list[str]) -> SideProperty | No
                 v = t.facts.properties.get(k)
                 if not v:
                     continue
-                side = next((sd for sd in sides if fuzzy.matches_side(v, sd)), None)
+                side = fuzzy.side_of(v, sides)
                 if side:
                     per.setdefault(side, set()).add(v)
                     hits += 1
@@ -167,9 +167,9 @@ def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]
     for s in slots:
         parts = s.facts.folder.split("/") if s.facts.folder else []
         for i, part in enumerate(parts):
-            found = [sd for sd in sides if fuzzy.matches_side(part, sd)]
-            if len(found) == 1:
-                out.setdefault(found[0], set()).add("/".join(parts[: i + 1]))
+            found = fuzzy.side_of(part, sides)
+            if found is not None:
+                out.setdefault(found, set()).add("/".join(parts[: i + 1]))
                 break
     return out
 

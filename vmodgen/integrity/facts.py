@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import re
+from html import unescape
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, Player
-from ..vassal.undo import UNDO_CHAT, marks_undo
+from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
 from .dice import Roll, sides_of
 from .naming import PieceNames, move_text
@@ -72,6 +74,9 @@ class FileFacts:
     #: unit moves taken back by hand (filled by the audit: vmodgen.audit.takeback); None when no
     #: rules ran (a take-back is a unit, a hex and a phase: replaying alone cannot tell)
     taken_back: list[dict] | None = None
+    #: chat lines that look like a die roll in a form no dice button's format reads, as
+    #: (step, the line without its HTML): :func:`looks_like_roll`
+    unread_rolls: list[tuple[int, str]] = field(default_factory=list)
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -114,6 +119,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         for text in step.chat_text:
             r = read_roll(text, module_formats)
             if r is None:
+                plain = looks_like_roll(text)
+                if plain:
+                    facts.unread_rolls.append((step.index, plain))
                 continue
             player, button, values = r
             player = player or who or ""
@@ -133,6 +141,20 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
     return facts
+
+
+_TAG = re.compile(r"<[^<>]*>")
+_ROLL_WORD = re.compile(r"\b(?:roll|rolls|rolled|rolling|dice|die|dr|\d*d\d+)\b", re.I)
+
+
+def looks_like_roll(text: str) -> str:
+    """``text`` without its HTML when it reads like a die roll (``Alice (French) rolls 2 dice:
+    ARTx1 INFx1``, a module's own report), else ``""``. A line a player typed (``<Alice> -
+    ...``) is talk, not a roll; ``* UNDO: ...`` is VASSAL's echo of a line an Undo took back."""
+    if speaker_typed(text) or text.startswith(UNDO_CHAT):
+        return ""                       # talk, or an Undo's echo of a line (its roll is undone)
+    plain = " ".join(_TAG.sub(" ", unescape(text)).split())
+    return plain if _ROLL_WORD.search(plain) else ""
 
 
 #: what tells an undo from the drag back by hand that writes the same commands (VASSAL before 3.4)

@@ -25,6 +25,11 @@ def integrity_text(section: dict) -> list[str]:
             out.append(line)
             if t:
                 out.append(f"        {t['meaning']}")
+    unread = dice.get("unread", [])
+    if unread:
+        out.append(f"  dice not read ({len(unread)}): "
+                   + "; ".join(f"{u['file']}:{u['step']} '{u['text'][:80]}'" for u in unread[:5])
+                   + (" …" if len(unread) > 5 else ""))
     undone = dice.get("undone_rolls", [])
     if undone:
         out.append(f"  undone rolls ({len(undone)}, left out of the tests): "
@@ -84,6 +89,10 @@ def integrity_html(section: dict) -> str:
                          f"<td>{_streak(s)}</td>"
                          f"<td>{escape(t.get('meaning', ''))}</td></tr>")
         h.append("</table>")
+    unread = section.get("dice", {}).get("unread", [])
+    if unread:
+        h.append("<p>Dice not read (" + str(len(unread)) + "): " + escape("; ".join(
+            f"{u['file']}:{u['step']} '{u['text'][:80]}'" for u in unread[:5])) + "</p>")
     undone = section.get("dice", {}).get("undone_rolls", [])
     if undone:
         h.append("<p>Undone rolls (left out of the tests): " + escape("; ".join(

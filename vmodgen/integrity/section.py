@@ -58,9 +58,21 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
         entry["per_file"] = per_file
         players.setdefault(player, {})[kind] = entry
     undone = [_roll_json(r) for r in rolls if r.undone]
-    return {"players": players, "undone_rolls": undone,
-            "rolls": [_roll_json(r) for r in rolls],
-            "note": "Undone rolls are listed apart and left out of the tests."}
+    out = {"players": players, "undone_rolls": undone,
+           "rolls": [_roll_json(r) for r in rolls],
+           "note": "Undone rolls are listed apart and left out of the tests."}
+    unread = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
+    if unread:
+        out["unread"] = unread
+        files = len({u["file"] for u in unread})
+        flags.append(f"Dice: {len(unread)} chat line(s) in {files} file(s) look like die rolls in a form "
+                     f"vmodgen cannot read (e.g. {unread[0]['file']}:{unread[0]['step']} "
+                     f"'{_clip(unread[0]['text'])}'): they are not in the dice table and were not tested.")
+    return out
+
+
+def _clip(text: str, n: int = 70) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _roll_of_die(rolls: list[Roll], die_index: int) -> Roll:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .commands import Command
     from .replay import Step
 
-__all__ = ["pair_undos", "marks_undo", "speaker", "UNDO_CHAT"]
+__all__ = ["pair_undos", "marks_undo", "speaker", "UNDO_CHAT", "HTML_TAG", "speaker_typed"]
 
 #: what VASSAL before 3.4 writes for the inverse of a chat line (``Chatter.DisplayText``)
 UNDO_CHAT = "* UNDO: "
@@ -47,11 +47,22 @@ UNDO_CHAT = "* UNDO: "
 #: adds "* " to every report, e.g. the turn tracker's): any number of leading "* " is allowed
 _SPEAKER = re.compile(r"^(?:<([^<>]+)> - |(?:\* )+<([^<>]+)> )")
 
+#: what a module's own HTML report starts with (``* <img src="x.png" width=19>``, ``* <span
+#: style=...>``, ``* <b>``): a tag, not the speaker's name between angle brackets
+HTML_TAG = re.compile(r"^/?(?:[A-Za-z][A-Za-z0-9]*\s+[\w:-]+\s*=|(?:a|b|i|u|s|p|br|hr|em|font|span|div|img|html|"
+                      r"body|center|small|big|strong|sub|sup|table|tr|td|th|ul|ol|li|h[1-6])\s*/?$)", re.I)
+
 
 def marks_undo(version: str) -> bool:
     """Whether VASSAL ``version`` marks its undos with ``UNDO→true`` (3.4 and later)."""
     m = re.match(r"\s*(\d+)\.(\d+)", version or "")
     return m is not None and (int(m.group(1)), int(m.group(2))) >= (3, 4)
+
+
+def speaker_typed(text: str) -> bool:
+    """Whether a chat line is one a player typed (``<Joel> - hi``)."""
+    m = _SPEAKER.match(text)
+    return bool(m and m.group(1) and not HTML_TAG.match(m.group(1)))
 
 
 def speaker(text: str) -> str | None:
@@ -64,7 +75,8 @@ def speaker(text: str) -> str | None:
         return roll[0] or None
     m = _SPEAKER.match(text)
     if m:
-        return (m.group(1) or m.group(2)).strip() or None
+        name = (m.group(1) or m.group(2)).strip()
+        return name if name and not HTML_TAG.match(name) else None
     return None
 
 
