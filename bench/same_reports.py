@@ -15,9 +15,9 @@ Reports (stdout, stderr and exit code of each command, as files under a temporar
   and ``examples/kassala/binding.toml``, and the recorded chains (``om-chain-1`` + ``-2`` in each
   version, the Kassala files in order).
 
-The logs are copied into the temporary folder first, so both trees read the same paths; a
-report naming a bundled kit names its tree's folder, which is written ``<tree>`` in both. Both
-trees run with this tree's example bindings. Exit 1 when a report differs (each named), 0 when
+The logs and this tree's example bindings are copied into the temporary folder first, so both
+trees read the same paths; a report naming a bundled kit names its tree's folder, which is
+written ``<tree>`` in both. Exit 1 when a report differs (each named), 0 when
 all are identical; nothing is written to either tree.
 """
 from __future__ import annotations
@@ -52,15 +52,18 @@ def jobs(tmp: Path, chain: int) -> list[tuple[str, list[str]]]:
             chained.append(str(q))
     for p in RECORDED.glob("*.vlog"):
         shutil.copyfile(p, logs / p.name)
+    bindings = tmp / "bindings"           # a report names its binding file: the same path for both
+    for game in ("tld", "kassala"):
+        (bindings / game).mkdir(parents=True)
+        shutil.copyfile(ROOT / "examples" / game / "binding.toml", bindings / game / "binding.toml")
     mods, mods38 = tmp / "mods", tmp / "mods38"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for out, extra in ((mods, []), (mods38, ["--vassal", "3.8"])):
         subprocess.run([sys.executable, "-m", "vmodgen", "build", *extra, "-o", str(out)], env=env,
                        capture_output=True, check=True)
     tld_mod = ["--module", str(CORPUS / "tld_buildFile-only_stripped.vmod")]
-    tld_audit = [*tld_mod, "--binding", str(ROOT / "examples" / "tld" / "binding.toml")]
-    kassala = ["--module", str(CORPUS / "kassala_Kassala.vmod"),
-               "--binding", str(ROOT / "examples" / "kassala" / "binding.toml")]
+    tld_audit = [*tld_mod, "--binding", str(bindings / "tld" / "binding.toml")]
+    kassala = ["--module", str(CORPUS / "kassala_Kassala.vmod"), "--binding", str(bindings / "kassala" / "binding.toml")]
     audits: list[tuple[str, list[str]]] = [("tld", [*tld_audit, *map(str, tld)]),
                                            (f"chain{len(chained)}", [*tld_audit, *chained])]
     for v in sorted(logs.glob("*.vlog")):
