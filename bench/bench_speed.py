@@ -3,7 +3,7 @@
     python bench/bench_speed.py [--base DIR] [--runs N] [--chain K]
 
 Rows (whole-process timings by ``farm-bench``, median CPU seconds, A and B run in turn; each
-row's wall seconds too):
+row's wall seconds and peak memory, the largest resident set of the process, too):
 
 * audit of a synthetic long chain: the four public TLD logs repeated ``--chain`` times (their
   seams kept; written to a temporary folder, never committed), beside a replay-only pass of
@@ -85,14 +85,20 @@ def _with_env(cmd: list[str], env: dict) -> list[str]:
 
 def _parse(out: str) -> dict:
     """Median CPU seconds of A and B and the median of the pair-by-pair ratio A/B; the same of
-    wall seconds under ``wall_a``, ``wall_b``, ``wall_ratio``."""
+    wall seconds under ``wall_a``, ``wall_b``, ``wall_ratio``, and of the peak memory (the
+    largest resident set, MiB) under ``peak_a``, ``peak_b``."""
     got: dict = {}
     for line in out.splitlines():
-        m = re.match(r"\s*(A|B|A/B) (cpu|wall)( s)?\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
+        m = re.match(r"\s*(A|B|A/B) (cpu|wall|peak)( s| MiB)?\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
         if m:
             key = {"A": "a", "B": "b", "A/B": "ratio"}[m.group(1)]
-            got[key if m.group(2) == "cpu" else f"wall_{key}"] = float(m.group(5))
+            got[key if m.group(2) == "cpu" else f"{m.group(2)}_{key}"] = float(m.group(5))
     return got
+
+
+def _figure_lines(raw: str) -> str:
+    """The rows of ``farm-bench``'s output worth printing: CPU, wall, peak memory, exit codes."""
+    return "\n".join(ln for ln in raw.splitlines() if any(k in ln for k in (" cpu", " wall", " peak", "exit")))
 
 
 def pyenv(tree: Path) -> dict:
@@ -195,8 +201,9 @@ def main() -> int:
                 r = farm(cmd, acmd, opt.runs, pyenv(ROOT))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; {anchor_name} {r.get('b', float('nan')):.3f} s; "
                       f"ratio A/B {r.get('ratio', float('nan')):.2f} (CPU); wall {r.get('wall_a', float('nan')):.3f} s "
-                      f"against {r.get('wall_b', float('nan')):.3f} s, ratio {r.get('wall_ratio', float('nan')):.2f}")
-                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
+                      f"against {r.get('wall_b', float('nan')):.3f} s, ratio {r.get('wall_ratio', float('nan')):.2f}; "
+                      f"peak memory {r.get('peak_a', float('nan')):.1f} MiB against {r.get('peak_b', float('nan')):.1f} MiB")
+                print(_figure_lines(r["raw"]))
             if opt.base is not None:
                 # both trees audit with the base's example binding: the same job for both (the
                 # binding format may have grown since the base, which would refuse this tree's)
@@ -205,8 +212,9 @@ def main() -> int:
                 r = farm(base_cmd, base_cmd, opt.runs, pyenv(ROOT), pyenv(opt.base))
                 print(f"this tree {r.get('a', float('nan')):.3f} s; base {r.get('b', float('nan')):.3f} s; "
                       f"ratio after/before {r.get('ratio', float('nan')):.2f} (CPU; wall "
-                      f"{r.get('wall_ratio', float('nan')):.2f})")
-                print("\n".join(ln for ln in r["raw"].splitlines() if " cpu" in ln or " wall" in ln or "exit" in ln))
+                      f"{r.get('wall_ratio', float('nan')):.2f}); peak memory {r.get('peak_a', float('nan')):.1f} MiB "
+                      f"against {r.get('peak_b', float('nan')):.1f} MiB")
+                print(_figure_lines(r["raw"]))
                 if args and args[0] == "audit":
                     for fmt in ([], ["--format", "json"]):
                         mine, theirs = report(ROOT, base_args + fmt), report(opt.base, base_args + fmt)

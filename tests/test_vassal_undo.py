@@ -224,3 +224,13 @@ def test_visitor_hooks_in_order_with_pairing_already_set() -> None:
     assert v.calls == ["begin", "start:('M', 10, 10)", "step1:('M', 50, 10)", "step2:('M', 10, 10)", "end"]
     assert result == 5
     assert v.undone_when_seen == {1: 2, 2: None}     # step 1 knew its undo when it arrived
+
+
+def test_the_pre_pass_classes_have_no_subclasses() -> None:
+    """vassal/undo.py's pre-pass reads each command by its exact class (``type(cmd) is``, one
+    test each, issue 20): a subclass of one of these classes would be read as an unknown
+    command there, so none may exist (an isinstance test is needed again if one is added)."""
+    from vmodgen.vassal import typed
+    classes = [typed.AddPiece, typed.RemovePiece, typed.ChangePiece, typed.MovePiece, typed.Chat,
+               typed.Player, typed.Undo, typed.Log, typed.NullCommand, typed.Unknown]
+    assert {c.__name__: c.__subclasses__() for c in classes} == {c.__name__: [] for c in classes}

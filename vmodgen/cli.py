@@ -16,8 +16,11 @@ import click
 from . import __version__
 from .errors import InputError, VmodgenError
 
-#: allocations between two youngest-generation collections (CPython's default: 700)
-GC_THRESHOLD = 50_000
+#: allocations between two youngest-generation collections (CPython's default: 700). A replay's
+#: objects mostly live until its file ends: every collection scans what it finds and frees
+#: little. At 500,000 an audit of a few logs meets no collection at all (issue 20: 0.96× CPU on
+#: the four TLD logs against 50,000, peak memory the same; bench/README.md)
+GC_THRESHOLD = 500_000
 
 #: subcommand modules, in the order ``vmodgen --help`` lists them
 COMMANDS = ["build", "games", "new", "validate", "inspect", "check", "audit", "integrity", "replay", "bind",

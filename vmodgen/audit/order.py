@@ -49,23 +49,27 @@ def check_module(path: str, logged: str, module_name: str, force: bool) -> str |
             "audited anyway (--force); its pieces may not be read as this game's units.")
 
 
-def _placed(snapshot: dict) -> tuple[frozenset, frozenset]:
+def _placed(snapshot: dict, numbers: dict[tuple, int]) -> tuple[frozenset, frozenset]:
     """``(piece id, position)`` of every piece a snapshot places on a map point (a piece off
-    every map at (0, 0) counts as absent, as :func:`_position_diff` says), and those ids."""
+    every map at (0, 0) counts as absent, as :func:`_position_diff` says), each pair as the
+    number ``numbers`` (shared by the snapshots compared) gives it, and those ids: sets of
+    numbers intersect without hashing the pairs' tuples again at every comparison."""
     none = (None, 0, 0)
-    pairs = frozenset((pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none)
-    return pairs, frozenset(pid for pid, _ in pairs)
+    pairs = [(pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none]
+    return (frozenset([numbers.setdefault(pair, len(numbers)) for pair in pairs]),
+            frozenset([pid for pid, _ in pairs]))
 
 
 def _placed_diff(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> int:
-    """Pieces placed differently in two :func:`_placed` sets: the ids of either, less those
-    placed alike in both."""
+    """Pieces placed differently in two :func:`_placed` sets (made with the same ``numbers``):
+    the ids of either, less those placed alike in both."""
     return len(a[1]) + len(b[1]) - len(a[1] & b[1]) - len(a[0] & b[0])
 
 
 def _position_diff(end: dict, start: dict) -> int:
     """Pieces placed differently at the end of one file and the start of another."""
-    return _placed_diff(_placed(end), _placed(start))
+    numbers: dict[tuple, int] = {}
+    return _placed_diff(_placed(end, numbers), _placed(start, numbers))
 
 
 #: said once after the doubts about the order, in the warnings
@@ -160,13 +164,14 @@ def _seam_messages(results: list, names: list[str]) -> list[str]:
     memo: dict[tuple[int, int], int] = {}
     ends: dict[int, tuple[frozenset, frozenset]] = {}
     starts: dict[int, tuple[frozenset, frozenset]] = {}
+    numbers: dict[tuple, int] = {}     # (piece id, position) → a number, for every snapshot here
 
     def diff(x: int, y: int) -> int:
         if (x, y) not in memo:
             if x not in ends:
-                ends[x] = _placed(results[x].end)
+                ends[x] = _placed(results[x].end, numbers)
             if y not in starts:
-                starts[y] = _placed(results[y].start)
+                starts[y] = _placed(results[y].start, numbers)
             memo[(x, y)] = _placed_diff(ends[x], starts[y])
         return memo[(x, y)]
 

@@ -80,88 +80,72 @@ def speaker(text: str) -> str | None:
     return None
 
 
-def _commands(node: "Command") -> Iterable[object]:
-    for sub in (node.walk() if node.subs else (node,)):
-        cmd = sub.typed()
-        while isinstance(cmd, Log):
-            cmd = cmd.inner
-        if cmd is not None:
-            yield cmd
-
-
-def _key(cmd: object) -> tuple | None:
-    """What an inverse command is compared by (a ``+/`` restores a removed piece's current state,
-    which the log does not know: by id only)."""
-    if isinstance(cmd, MovePiece):
-        return ("M", cmd.id, cmd.new_map, cmd.new_x, cmd.new_y, cmd.new_under,
-                cmd.old_map, cmd.old_x, cmd.old_y, cmd.old_under)
-    if isinstance(cmd, ChangePiece):
-        return ("D", cmd.id, cmd.new_state, cmd.old_state)
-    if isinstance(cmd, AddPiece):
-        return ("+", cmd.id)
-    if isinstance(cmd, RemovePiece):
-        return ("-", cmd.id)
-    if isinstance(cmd, Chat):
-        return ("CHAT", cmd.text)
-    return None
-
-
-def _inverse(cmd: object) -> tuple | None:
-    """The key of the command VASSAL's undo writes for ``cmd`` (None: it has no inverse)."""
-    if isinstance(cmd, MovePiece):
-        return ("M", cmd.id, cmd.old_map, cmd.old_x, cmd.old_y, cmd.old_under,
-                cmd.new_map, cmd.new_x, cmd.new_y, cmd.new_under)
-    if isinstance(cmd, ChangePiece):
-        return None if cmd.old_state is None else ("D", cmd.id, cmd.old_state, cmd.new_state)
-    if isinstance(cmd, AddPiece):
-        return ("-", cmd.id)
-    if isinstance(cmd, RemovePiece):
-        return ("+", cmd.id)
-    if isinstance(cmd, Chat):
-        return ("CHAT", UNDO_CHAT + cmd.text)
-    return None
-
-
 class _Facts:
     """What the pre-pass reads of one step."""
     __slots__ = ("keys", "inverse", "marked", "undoable", "chat", "player_ids", "roster", "undo_chat",
                  "moves", "inverse_changes", "restores")
 
     def __init__(self, node: "Command") -> None:
-        self.keys: set[tuple] = set()
-        self.inverse: set[tuple] = set()
-        self.marked = False              # UNDO→true
-        self.undoable = False            # VASSAL would find an undo command for it
-        self.chat: list[str] = []
-        self.player_ids: list[str] = []
-        self.roster: list[Player] = []
-        self.undo_chat = False           # a "* UNDO: " line (VASSAL before 3.4)
-        self.moves = False               # it moves a piece (``M/``)
-        self.inverse_changes: list[tuple] = []   # the inverse keys of its ``D/`` commands
-        for cmd in _commands(node):
-            if isinstance(cmd, Undo):
-                self.marked = self.marked or cmd.in_progress
-                continue
-            if isinstance(cmd, Player):
-                self.roster.append(cmd)
-            key, inv = _key(cmd), _inverse(cmd)
-            if key is not None:
-                self.keys.add(key)
-            if not isinstance(cmd, (Unknown, NullCommand)):
-                self.undoable = True     # VASSAL's commands have an undo; unknown ones: no say
-            if inv is not None:
-                self.inverse.add(inv)
-                if isinstance(cmd, ChangePiece):
-                    self.inverse_changes.append(inv)
-            self.moves = self.moves or isinstance(cmd, MovePiece)
-            if isinstance(cmd, Chat):
-                self.chat.append(html.unescape(cmd.text))
-                self.undo_chat = self.undo_chat or cmd.text.startswith(UNDO_CHAT)
-            elif isinstance(cmd, MovePiece) and cmd.player_id:
-                self.player_ids.append(cmd.player_id)
+        keys: set[tuple] = set()
+        inverse: set[tuple] = set()
+        marked = False                   # UNDO→true
+        undoable = False                 # VASSAL would find an undo command for it
+        chat: list[str] = []
+        player_ids: list[str] = []
+        roster: list[Player] = []
+        undo_chat = False                # a "* UNDO: " line (VASSAL before 3.4)
+        moves = False                    # it moves a piece (``M/``)
+        inverse_changes: list[tuple] = []   # the inverse keys of its ``D/`` commands
+        # each command's key (what an inverse is compared by: a ``+/`` restores a removed piece's
+        # current state, which the log does not know, so by id only) and the key of the inverse
+        # VASSAL's undo writes for it; one test of the command's class each (none has subclasses)
+        for sub in (node.walk() if node.subs else (node,)):
+            cmd = sub.typed()
+            while type(cmd) is Log:
+                cmd = cmd.inner
+            t = type(cmd)
+            if t is MovePiece:
+                keys.add(("M", cmd.id, cmd.new_map, cmd.new_x, cmd.new_y, cmd.new_under,
+                          cmd.old_map, cmd.old_x, cmd.old_y, cmd.old_under))
+                inverse.add(("M", cmd.id, cmd.old_map, cmd.old_x, cmd.old_y, cmd.old_under,
+                             cmd.new_map, cmd.new_x, cmd.new_y, cmd.new_under))
+                undoable = moves = True
+                if cmd.player_id:
+                    player_ids.append(cmd.player_id)
+            elif t is ChangePiece:
+                keys.add(("D", cmd.id, cmd.new_state, cmd.old_state))
+                undoable = True
+                if cmd.old_state is not None:
+                    inv = ("D", cmd.id, cmd.old_state, cmd.new_state)
+                    inverse.add(inv)
+                    inverse_changes.append(inv)
+            elif t is Chat:
+                keys.add(("CHAT", cmd.text))
+                inverse.add(("CHAT", UNDO_CHAT + cmd.text))
+                undoable = True
+                chat.append(html.unescape(cmd.text))
+                undo_chat = undo_chat or cmd.text.startswith(UNDO_CHAT)
+            elif t is AddPiece:
+                keys.add(("+", cmd.id))
+                inverse.add(("-", cmd.id))
+                undoable = True
+            elif t is RemovePiece:
+                keys.add(("-", cmd.id))
+                inverse.add(("+", cmd.id))
+                undoable = True
+            elif t is Undo:
+                marked = marked or cmd.in_progress
+            elif cmd is None or t is Unknown or t is NullCommand:
+                pass                     # unknown commands: no say on undo
+            else:
+                undoable = True          # VASSAL's commands have an undo
+                if t is Player:
+                    roster.append(cmd)
+        self.keys, self.inverse, self.marked, self.undoable = keys, inverse, marked, undoable
+        self.chat, self.player_ids, self.roster, self.undo_chat = chat, player_ids, roster, undo_chat
+        self.moves, self.inverse_changes = moves, inverse_changes
         #: the ``D/`` keys of a step that also moves pieces: candidates for restoring a state
-        self.restores: list[tuple] = ([k for k in self.keys if k[0] == "D"]
-                                      if self.moves else [])
+        self.restores: list[tuple] = [k for k in keys if k[0] == "D"] if moves else []
 
 
 def _is_inverse(step: _Facts, target: _Facts) -> bool:
