@@ -48,6 +48,18 @@ def check_module(path: str, logged: str, module_name: str, force: bool) -> str |
             "audited anyway (--force); its pieces may not be read as this game's units.")
 
 
+def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
+    """The sentence to report when a file's own metadata names another version of the module
+    than the one given (VASSAL 3.7 ``GameState.checkMetaData`` only says so in its chat and plays
+    on), or None when they agree or either is unknown."""
+    if not logged.strip() or not version.strip() or logged.strip() == version.strip():
+        return None
+    return (f"{path} was saved with version '{logged}' of the module, the module given ('{module_name}') is "
+            f"version '{version}': VASSAL plays on (it only warns in its chat) with each piece's type as saved in "
+            "the file, and so does this audit; hexes are read with the given module's grids, so if a board was "
+            "re-gridded, renumbered, swapped or renamed between the versions, positions may read wrong.")
+
+
 def _placed(snapshot: dict) -> tuple[frozenset, frozenset]:
     """``(piece id, position)`` of every piece a snapshot places on a map point (a piece off
     every map at (0, 0) counts as absent, as :func:`_position_diff` says), and those ids."""

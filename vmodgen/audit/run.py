@@ -22,7 +22,8 @@ from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
-from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
+from .reported_hexes import compare_reports, mismatch_warning
+from .order import ORDER_CONSEQUENCE, check_module, check_version, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
@@ -125,6 +126,12 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
         for p in order:           # the module each file names in its own metadata
             save = read_save(p)
             said = check_module(p, save.module_name, mod.name, force)
+            if said:
+                warnings.append(said)
+            said = check_version(p, save.module_version, mod.version, mod.name)
+            if said:
+                warnings.append(said)
+            said = mismatch_warning(p, *compare_reports(save, mod))
             if said:
                 warnings.append(said)
             budget -= save.chars
@@ -267,7 +274,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     order_info, doubts = order_messages(results, given)
     # a doubt about the order is a warning (on stderr and at the top of every report): what a
     # file carries over from the one before it (memory, continuity) was read in that order
-    warned = list(warnings or []) + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
+    warned = list(warnings or []) + b.warnings() + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"
