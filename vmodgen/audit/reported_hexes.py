@@ -40,7 +40,7 @@ def report_pattern(fmt: str) -> re.Pattern | None:
     last = [p for p in parts if p.strip()][-1]
     if last.startswith("$") and last.endswith("$"):
         text += r"\s*$"      # nothing after the variable: it runs to the end of the line
-    return re.compile(text)
+    return re.compile(r"^(?:\*\s*)?" + text)     # VASSAL writes a report as "* " + the format
 
 
 def _flat(node) -> list:

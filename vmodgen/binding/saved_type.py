@@ -90,7 +90,7 @@ def unit_as_saved(game: Game, unit: Unit, diffs: list[tuple[str, str, str]]) -> 
 
 
 def show_difference(key: str, saved: str, module: str) -> str:
-    return f"{key} {saved or '(none)'} (module: {module or '(none)'})"
+    return f"{key} {saved or '(none)'} (kit: {module or '(none)'})"
 
 
 @dataclass
@@ -123,14 +123,14 @@ class SavedTypes:
                               + (f" [kept at the module's value, not understood: {', '.join(kept)}]" if kept else "")
                               for _, (name, diffs, kept) in items[:8])
             more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
-            out.append(f"{len(items)} unit(s) in the files carry values saved with another version of the module "
-                       f"than the one given (a save keeps each piece's type, and VASSAL plays the piece as "
-                       f"saved): judged as saved. {shown}{more}.")
+            out.append(f"{len(items)} unit(s) in the files carry other values than kit '{kit_id}' gives them (saved "
+                       f"with another version of the module or kit: a save keeps each piece's type, and VASSAL "
+                       f"plays the piece as saved): judged as saved. {shown}{more}.")
         if self.unknown:
             items = sorted(self.unknown.items())
             shown = ", ".join(f"{name or '?'} ({uid})" for uid, name in items[:8])
             more = f", and {len(items) - 8} more" if len(items) > 8 else ""
             out.append(f"{len(items)} piece(s) in the files are units of kit '{kit_id}' that the module given "
-                       f"does not have (a unit removed or renamed since the files were played): not judged. "
+                       f"(the audit's) does not have (a unit removed or renamed since the files were played): not judged. "
                        f"{shown}{more}.")
         return out

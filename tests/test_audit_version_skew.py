@@ -1,0 +1,173 @@
+"""A log played with another version of the module than the one given to the audit.
+
+VASSAL 3.7.26 (``GameState.checkMetaData``) only warns in its chat when a save's module version
+differs and plays on; every piece keeps the type saved in the file (``AddPiece`` carries it), so
+the values a unit had in the version played stand. The logs were recorded in real VASSAL 3.7.26
+with modules built from edited copies of the North Africa '41 kit (tests/data/recorded/README.md);
+the tests build the same copies. Position: S1 Enter Rommel, turn 1 Axis Movement Phase, 3 Aufkl
+moves 1503 → 0803, a path of 7 MP (NA41 5.1: a unit may not spend more than its movement
+allowance; 5.3: extended movement allows 6 MP)."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vmodgen.audit import audit
+from vmodgen.audit.reported_hexes import report_pattern
+from vmodgen.binding.saved_type import SavedTypes, saved_differences, unit_as_saved
+from vmodgen.builder.build import build_kit
+from vmodgen.model.kit import load_kit
+from vmodgen.vassal.module import read_module
+from vmodgen.vassal.savefile import read_save
+
+from bundled_module_util import bundled_module
+from conftest import ROOT
+
+DATA = ROOT / "tests" / "data" / "recorded"
+VALUES, GRID = DATA / "na41-skew-values.vlog", DATA / "na41-skew-grid.vlog"
+
+
+def _edited_kit(tmp: Path, version: str, roster=None, map_edit=None) -> Path:
+    """A copy of the bundled North Africa '41 kit with ``version`` and the edits given."""
+    shutil.copytree(ROOT / "counters" / "north-africa-41", tmp / "counters" / "north-africa-41")
+    shutil.copytree(ROOT / "maps" / "north-africa-41", tmp / "maps" / "north-africa-41")
+    game = tmp / "counters" / "north-africa-41" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(re.sub(r"(?m)^(subtitle = .*)$", lambda m: m.group(1) + f'\nversion = "{version}"', text, count=1),
+                    encoding="utf-8")
+    if roster:
+        path = tmp / "counters" / "north-africa-41" / "roster.csv"
+        path.write_text(roster(path.read_text(encoding="utf-8")), encoding="utf-8")
+    if map_edit:
+        path = tmp / "maps" / "north-africa-41" / "map.toml"
+        path.write_text(map_edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return tmp / "counters" / "north-africa-41"
+
+
+def _slow_aufkl(text: str) -> str:
+    """3 Aufkl's movement 6 → 3, front and back (the recorded version 1.2)."""
+    old = "3Aufkl,3 Aufkl,axis,wehrmacht,5lt,reconnaissance,battalion,2,,2,,2,6,elite,1,,,,1,,1,6,"
+    assert old in text
+    return text.replace(old, old.replace(",2,6,elite", ",2,3,elite").replace(",1,,1,6,", ",1,,1,3,"))
+
+
+@pytest.fixture(scope="module")
+def modules(tmp_path_factory):
+    """(bundled kit, bundled module v1.0, module v1.2 with 3 Aufkl MA 3, module v1.4 re-gridded)."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "skew-logs")
+    out, kits = {}, {}
+    for name, version, roster, map_edit in (
+            ("values", "1.2", _slow_aufkl, None),
+            ("grid", "1.4", None, lambda t: t.replace("hex_height_px = 64", "hex_height_px = 60", 1))):
+        root = tmp_path_factory.mktemp(f"kit-{name}")
+        kits[name] = _edited_kit(root, version, roster, map_edit)
+        kit = load_kit(kits[name])
+        out[name] = build_kit(kit, root / "build", cache_dir=root / "cache").path
+    return b.kit, b.module, out["values"], out["grid"], kits
+
+
+def _need_logs():
+    if not (VALUES.is_file() and GRID.is_file()):
+        pytest.skip("recorded skew logs absent")
+
+
+def test_kit_version_is_the_modules_and_its_saves(modules):
+    """``[game] version`` is what the module and its scenario saves declare (what VASSAL compares)."""
+    _, bundled, values, _, _ = modules
+    assert read_module(values).version == "1.2"
+    assert read_module(bundled).version == "1.0"
+
+
+def test_saved_values_are_judged_as_saved_with_another_version(modules):
+    """Played with v1.2 (3 Aufkl MA 3), audited with v1.0 (MA 6 in the kit): VASSAL plays the saved
+    piece, so the 7 MP move breaks NA41 5.1; before, the audit took the kit's 6 and the extended
+    movement (5.3) and said nothing. The report names the version and the unit's saved values."""
+    _need_logs()
+    kit, bundled, _, _, _ = modules
+    assert kit.unit("3Aufkl").front["movement"] == 6
+    r = audit([VALUES], module=bundled)
+    assert [(f.rule, f.units) for f in r.findings] == [("NA41 5.1", ["3Aufkl"])] or \
+        [f.rule for f in r.findings] == ["NA41 5.1"]
+    assert "3 movement points" in r.findings[0].message
+    warned = " ".join(r.coverage["warnings"])
+    assert "version '1.2'" in warned and "version '1.0'" in warned
+    assert "3 Aufkl: movement 3 (kit: 6)" in warned and "judged as saved" in warned
+
+
+def test_same_log_with_its_own_module_warns_of_nothing(modules):
+    """With the module it was played with and its kit: the same finding, no version or saved-type
+    warning. (With the bundled kit instead, the saved values differ from the kit's: said.)"""
+    _need_logs()
+    _, _, values, _, kits = modules
+    r = audit([VALUES], module=values, game=str(kits["values"]))
+    assert [f.rule for f in r.findings] == ["NA41 5.1"]
+    assert not any("version" in w or "judged as saved" in w for w in r.coverage["warnings"])
+
+
+def test_regridded_board_is_said_from_the_move_reports(modules):
+    """Played with v1.4 (hex height 60), audited with v1.0 (64): VASSAL's move report says 0803,
+    the module given reads another hex at the drop point: the report says positions read wrong.
+    With its own module, no such warning and no finding (the clean game)."""
+    _need_logs()
+    _, bundled, _, grid, kits = modules
+    wrong = audit([GRID], module=bundled)
+    said = [w for w in wrong.coverage["warnings"] if "move reports" in w]
+    assert len(said) == 1 and "reported 0803" in said[0] and "read wrong" in said[0]
+    right = audit([GRID], module=grid, game=str(kits["grid"]))
+    assert right.findings == [] and not any("move reports" in w for w in right.coverage["warnings"])
+
+
+def test_cli_version_mismatch_is_not_refused_and_warns_on_stderr(modules, tmp_path):
+    """Same module name, other version: no --force needed (VASSAL loads it too), one warning line
+    per doubt on stderr, exit 1 for the finding."""
+    _need_logs()
+    _, bundled, _, _, _ = modules
+    p = subprocess.run([sys.executable, "-m", "vmodgen", "audit", str(VALUES), "--module", str(bundled)],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 1, p.stderr
+    assert "version '1.2'" in p.stderr and "judged as saved" in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_unit_as_saved_takes_known_values_and_keeps_unknown_ones(modules):
+    """A saved Marker with zoc=no gives the unit no ZOC; a movement class the game lacks keeps the
+    module's (and is named); a saved property the kit does not write is no difference."""
+    kit, _, _, _, _ = modules
+    unit = kit.unit("3Aufkl")
+    props = {"zoc": "no", "movement_class": "hovercraft", "movement": "4", "something_new": "x"}
+    diffs = saved_differences(kit.game, unit, props)
+    assert {d[0] for d in diffs} == {"zoc", "movement_class", "movement"}
+    got, kept = unit_as_saved(kit.game, unit, diffs)
+    assert not got.exerts_zoc and unit.exerts_zoc
+    assert got.front["movement"] == 4 and got.movement_class == unit.movement_class
+    assert kept == ["movement_class"]
+
+
+def test_unknown_unit_ids_are_named():
+    st = SavedTypes(unknown={"Gone1": "Gone Bde"})
+    assert "Gone Bde (Gone1)" in st.warnings("north-africa-41")[0]
+    assert "not judged" in st.warnings("north-africa-41")[0]
+
+
+@pytest.mark.parametrize("fmt,line,want", [
+    ("$pieceName$ moves $previousLocation$ -> $location$ *", "* 3 Aufkl moves 1503 -> 0803 *", "0803"),
+    ("$pieceName$ to $location$", "* Vogel 1 to W4213", "W4213"),
+    ("$location$: $pieceName$ arrives", "* 2021: KG1 arrives", "2021"),
+])
+def test_move_report_pattern(fmt, line, want):
+    assert report_pattern(fmt).search(line).group("location").strip() == want
+
+
+def test_move_report_pattern_without_location():
+    assert report_pattern("$pieceName$ moves") is None
+
+
+def test_recorded_logs_name_their_versions():
+    _need_logs()
+    assert read_save(VALUES).module_version == "1.2"
+    assert read_save(GRID).module_version == "1.4"
