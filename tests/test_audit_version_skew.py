@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.audit import audit
-from vmodgen.audit.reported_hexes import report_pattern
+from vmodgen.vassal.reported_locations import report_pattern
 from vmodgen.binding.saved_type import SavedTypes, saved_differences, unit_as_saved
 from vmodgen.builder.build import build_kit
 from vmodgen.model.kit import load_kit

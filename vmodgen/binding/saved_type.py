@@ -130,7 +130,7 @@ class SavedTypes:
             items = sorted(self.unknown.items())
             shown = ", ".join(f"{name or '?'} ({uid})" for uid, name in items[:8])
             more = f", and {len(items) - 8} more" if len(items) > 8 else ""
-            out.append(f"{len(items)} piece(s) in the files are units of kit '{kit_id}' that the module given "
-                       f"(the audit's) does not have (a unit removed or renamed since the files were played): not judged. "
-                       f"{shown}{more}.")
+            out.append(f"{len(items)} piece(s) in the files carry a unit id (a vmodgen unit's Marker) that kit "
+                       f"'{kit_id}' does not have (a unit removed or renamed since the files were played, or a "
+                       f"module of another game): not judged. {shown}{more}.")
         return out

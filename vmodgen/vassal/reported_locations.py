@@ -12,10 +12,10 @@ from __future__ import annotations
 import html
 import re
 
-from ..vassal.module import Module
-from ..vassal.replay import split_steps
-from ..vassal.savefile import SaveFile
-from ..vassal.typed import Chat, Log, MovePiece, Undo
+from .module import Module
+from .replay import split_steps
+from .savefile import SaveFile
+from .typed import Chat, Log, MovePiece, Undo
 
 DEFAULT_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
 #: steps compared at most per file (a long log says it soon enough)
@@ -27,7 +27,7 @@ def report_pattern(fmt: str) -> re.Pattern | None:
     format does not name the new location."""
     if "$location$" not in fmt:
         return None
-    parts = re.split(r"(\$[A-Za-z_][A-Za-z0-9_]*\$)", fmt.strip())
+    parts = re.split(r"(\$[A-Za-z_][A-Za-z0-9_]*\$)", html.unescape(fmt).strip())
     out = []
     for p in parts:
         if p == "$location$":
@@ -57,7 +57,7 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         for sub in _flat(node):
             if "BoardPicker" in sub.text:
                 module.apply_board_command(sub.text)
-    patterns: dict[str, re.Pattern | None] = {}
+    patterns: dict[tuple[str, str], re.Pattern | None] = {}
     compared = 0
     bad: list[tuple[int, str, str, str]] = []
     for k, node in enumerate(steps, start=1):
@@ -88,9 +88,11 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         info = module.maps.get(m.new_map)
         if info is None:
             continue
-        if m.new_map not in patterns:
-            patterns[m.new_map] = report_pattern(info.attributes.get("moveToFormat", DEFAULT_FORMAT) or "")
-        pat = patterns[m.new_map]
+        # VASSAL's Map: moveWithinFormat for a move on the same map, moveToFormat from another
+        which = "moveWithinFormat" if m.old_map == m.new_map else "moveToFormat"
+        if (m.new_map, which) not in patterns:
+            patterns[(m.new_map, which)] = report_pattern(info.attributes.get(which, DEFAULT_FORMAT) or "")
+        pat = patterns[(m.new_map, which)]
         if pat is None:
             continue
         found = [g for g in (pat.search(c) for c in chats) if g is not None]
@@ -113,5 +115,5 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
     shown = "; ".join(f"step {k}: reported {r}, read {g}" for k, _, r, g in bad[:3])
     return (f"{path}: {len(bad)} of {compared} move reports VASSAL wrote name another location than the module "
             f"given reads at the same point ({shown}{'; ...' if len(bad) > 3 else ''}): its boards were re-gridded, "
-            "renumbered or swapped since the file was played, so the positions of this file read wrong and its "
-            "findings cannot be trusted. Audit it with the module it was played with.")
+            "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
+            "what is judged from them cannot be trusted): give the module it was played with.")
