@@ -171,3 +171,95 @@ def test_recorded_logs_name_their_versions():
     _need_logs()
     assert read_save(VALUES).module_version == "1.2"
     assert read_save(GRID).module_version == "1.4"
+
+
+# -- a module vmodgen did not build: Kassala 0.2.0 (the corpus module the kassala-* logs were
+# recorded with in real VASSAL 3.7.26) against edited copies of it
+
+KASSALA_LOGS = [DATA / f"kassala-{n}.vlog" for n in ("moslem", "christian", "locked")]
+KASSALA_BINDING = ROOT / "examples" / "kassala" / "binding.toml"
+
+
+def _edited_vmod(src: Path, dst: Path, edits: list[tuple[str, str]]) -> Path:
+    """A copy of a module with regex edits of its buildFile and moduledata (each edit must apply)."""
+    import zipfile
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        done = set()
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename in ("buildFile", "buildFile.xml", "moduledata"):
+                text = data.decode("utf-8")
+                for pat, repl in edits:
+                    text, n = re.subn(pat, repl, text)
+                    if n:
+                        done.add(pat)
+                data = text.encode("utf-8")
+            zout.writestr(info, data)
+    assert done == {p for p, _ in edits}
+    return dst
+
+
+def _kassala_logs():
+    from conftest import shared_path
+    vmod = shared_path("corpus", "kassala_Kassala.vmod")
+    if not all(p.is_file() for p in KASSALA_LOGS):
+        pytest.skip("recorded Kassala logs absent")
+    return vmod
+
+
+def test_foreign_module_regridded_says_the_version(tmp_path):
+    """Kassala 0.2.0 logs, module edited to 0.3.1 with the HexGrid's x0 moved 51 → 165 (half a
+    column): the three files are named with both versions (VASSAL's move reports say
+    "offboard" in this module, so they cannot show the shift)."""
+    vmod = _kassala_logs()
+    b = _edited_vmod(vmod, tmp_path / "k031.vmod", [(r'version="0\.2\.0"', 'version="0.3.1"'),
+                                                   (r"<version>0\.2\.0</version>", "<version>0.3.1</version>"),
+                                                   (r'x0="51" y0="55"', 'x0="165" y0="55"')])
+    r = audit(KASSALA_LOGS, module=b, binding=KASSALA_BINDING)
+    said = [w for w in r.coverage["warnings"] if "version '0.2.0'" in w and "version '0.3.1'" in w]
+    assert len(said) == 3 and all("positions may read wrong" in w for w in said)
+    assert r.module_doubts == said
+    same = audit(KASSALA_LOGS, module=vmod, binding=KASSALA_BINDING)
+    assert not any("version" in w for w in same.coverage["warnings"]) and same.module_doubts == []
+
+
+def test_foreign_module_with_a_renamed_map_says_where_the_pieces_are(tmp_path):
+    """Module 0.3.0 names its map "Battle Map" (a binding naming it too): every piece of the log
+    stands on "Main Map", which VASSAL 3.7.26 (BasicPiece.setState) reports as not found and puts
+    on no map. The audit says so, besides the partial "no piece recognised"."""
+    vmod = _kassala_logs()
+    b = _edited_vmod(vmod, tmp_path / "k030.vmod", [(r'version="0\.2\.0"', 'version="0.3.0"'),
+                                                   (r"<version>0\.2\.0</version>", "<version>0.3.0</version>"),
+                                                   (r'mapName="Main Map"', 'mapName="Battle Map"')])
+    text = KASSALA_BINDING.read_text(encoding="utf-8").replace("Main Map", "Battle Map")
+    binding = tmp_path / "binding.toml"
+    binding.write_text(text, encoding="utf-8")
+    r = audit(KASSALA_LOGS[:1], module=b, binding=binding)
+    lost = [w for w in r.coverage["warnings"] if "does not have" in w]
+    assert len(lost) == 1 and "'Main Map' (23 piece(s))" in lost[0] and "'Battle Map'" in lost[0]
+    assert r.findings == []
+
+
+def test_integrity_and_inspect_name_the_module_version(modules, tmp_path):
+    """``integrity --module`` flags the version and the move reports; ``inspect --module`` warns."""
+    _need_logs()
+    _, bundled, _, _, _ = modules
+    p = subprocess.run([sys.executable, "-m", "vmodgen", "integrity", str(DATA / "na41-clean.vlog"), str(GRID),
+                        "--module", str(bundled)], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    flags = [line for line in p.stdout.splitlines() if line.startswith("  ! Module: ")]
+    assert len(flags) == 2 and "version '1.4'" in flags[0] and "reported 0803" in flags[1]
+    assert any("module version changes from 1.0 to 1.4" in line for line in p.stdout.splitlines())
+    q = subprocess.run([sys.executable, "-m", "vmodgen", "inspect", str(GRID), "--module", str(bundled), "--json"],
+                       capture_output=True, text=True, cwd=ROOT)
+    import json
+    warned = json.loads(q.stdout)["warnings"]
+    assert any("version '1.4'" in w for w in warned) and any("reported 0803" in w for w in warned)
+
+
+def test_replay_page_names_the_version(modules, tmp_path):
+    _need_logs()
+    from vmodgen.viewer import replay_page
+    _, bundled, _, _, _ = modules
+    page = replay_page([str(VALUES)], module=str(bundled))
+    assert "Warning: " in page and "1.2" in page
