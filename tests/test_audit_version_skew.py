@@ -263,3 +263,22 @@ def test_replay_page_names_the_version(modules, tmp_path):
     _, bundled, _, _, _ = modules
     page = replay_page([str(VALUES)], module=str(bundled))
     assert "Warning: " in page and "1.2" in page
+
+
+def test_renamed_prototype_is_said(modules, tmp_path):
+    """The bundled module with its prototype "Type Tank" renamed "Type Armour" (a later version):
+    the pieces of na41-clean (played with "Type Tank") name a prototype it lacks, whose traits
+    VASSAL 3.7.26 (UsePrototype.getExpandedInner) then silently leaves out: said, with the count of
+    pieces; the kit's units are still judged (the kit gives their type), the clean game stays clean."""
+    _, bundled, _, _, _ = modules
+    log = DATA / "na41-clean.vlog"
+    if not log.is_file():
+        pytest.skip("recorded na41-clean absent")
+    renamed = _edited_vmod(bundled, tmp_path / "renamed.vmod", [(r'name="Type Tank"', 'name="Type Armour"')])
+    r = audit([log], module=renamed)
+    said = [w for w in r.coverage["warnings"] if "prototype" in w]
+    tanks = sum(1 for u in load_kit("north-africa-41").units if u.type == "tank")
+    assert len(said) == 1 and "'Type Tank' (" in said[0] and r.findings == []
+    n = int(re.search(r"'Type Tank' \((\d+) piece", said[0]).group(1))
+    assert 0 < n <= tanks
+    assert not any("prototype" in w for w in audit([log], module=bundled).coverage["warnings"])

@@ -23,7 +23,8 @@ from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
-from .order import ORDER_CONSEQUENCE, check_module, check_version, missing_maps, order_messages, play_order
+from .module_fit import check_version, missing_maps, missing_prototypes
+from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
@@ -149,10 +150,12 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
-    said = missing_maps([(r.path, [r.start, r.end]) for r in results], list(mod.maps)) if mod is not None else None
-    if said:
-        warnings.append(said)
-        doubts.append(said)
+    if mod is not None:
+        snaps = [(r.path, [r.start, r.end]) for r in results]
+        for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes)):
+            if said:
+                warnings.append(said)
+                doubts.append(said)
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     result.module_doubts = doubts
     if note:

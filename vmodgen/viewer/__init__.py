@@ -70,7 +70,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
     if mod is not None and result is None:      # no audit said it: the version each file names
-        from ..audit.order import check_version
+        from ..audit.module_fit import check_version
         for f, save in saves:
             said = check_version(f, save.module_version, mod.version, mod.name)
             if said:

@@ -1,0 +1,87 @@
+"""Does the module given fit the files it audits? What a file played with another version of
+the module shows: the version its own metadata names (VASSAL 3.7 ``GameState.checkMetaData``
+only warns in its chat and plays on), pieces on maps the module lacks, pieces naming prototypes
+it lacks. Each check gives a sentence for the report's warnings, or None.
+
+A save carries each piece's full type (``AddPiece``), so VASSAL plays the piece as saved (its
+Marker values, layers, name); only what the type names in the running module is looked up there:
+its map (``Map.getMapById``: none → "Map not found", the piece on no map) and its prototypes
+(``UsePrototype``: none → silently no traits from it).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..binding.pieces import prototype_names
+
+
+def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
+    """The sentence to report when a file's own metadata names another version of the module
+    than the one given (VASSAL 3.7 ``GameState.checkMetaData`` only says so in its chat and plays
+    on), or None when they agree or either is unknown."""
+    if not logged.strip() or not version.strip() or logged.strip() == version.strip():
+        return None
+    return (f"{path} was saved with version '{logged}' of the module, the module given ('{module_name}') is "
+            f"version '{version}': VASSAL plays on (it only warns in its chat) with each piece's type as saved in "
+            "the file, and so does this audit; hexes are read with the given module's grids, so if a board was "
+            "re-gridded, renumbered, swapped or renamed between the versions, positions may read wrong.")
+
+
+def missing_maps(files: list[tuple[str, list[dict]]], maps: list[str]) -> str | None:
+    """The sentence to report when pieces of the files (``(path, snapshots)``: each file's start
+    and end) stand on a map the module given does not have (renamed or removed since the files
+    were played: VASSAL's ``BasicPiece.setState`` reports "Map not found" and puts the piece on
+    no map), or None. One sentence for the chain, naming the files."""
+    known = set(maps)
+    lost: dict[str, set[str]] = {}
+    where: list[str] = []
+    for path, snapshots in files:
+        found = False
+        for snap in snapshots:
+            for pid, entry in (snap or {}).get("pieces", {}).items():
+                name = entry[0][0]
+                if name is not None and name not in known:
+                    lost.setdefault(name, set()).add(pid)
+                    found = True
+        if found:
+            where.append(Path(path).name)
+    if not lost:
+        return None
+    names = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in sorted(lost.items()))
+    shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+    return (f"Pieces of {shown} stand on map(s) the module given does not have: {names} (its maps: "
+            f"{', '.join(repr(m) for m in maps[:8])}{', ...' if len(maps) > 8 else ''}): a map renamed or removed "
+            "since the files were played? VASSAL reports \"Map not found\" and puts such pieces on no map; they are "
+            "not judged.")
+
+
+def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str, str]) -> str | None:
+    """The sentence to report when pieces of the files (``(path, snapshots)``) name a prototype
+    the module given does not have (renamed or removed since they were played: VASSAL's
+    ``UsePrototype`` then silently adds none of its traits), or None."""
+    names_of: dict[str, list[str]] = {}         # type chain → the prototypes it names
+    lost: dict[str, set[str]] = {}
+    where: list[str] = []
+    for path, snapshots in files:
+        found = False
+        for snap in snapshots:
+            for pid, entry in (snap or {}).get("pieces", {}).items():
+                t = entry[3]
+                names = names_of.get(t)
+                if names is None:
+                    names = names_of[t] = prototype_names(t, {}) if "prototype;" in t else []
+                for n in names:
+                    if n not in prototypes:
+                        lost.setdefault(n, set()).add(pid)
+                        found = True
+        if found:
+            where.append(Path(path).name)
+    if not lost:
+        return None
+    items = sorted(lost.items())
+    names = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in items[:8]) + (
+        f" and {len(items) - 8} more" if len(items) > 8 else "")
+    shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+    return (f"Pieces of {shown} use prototype(s) the module given does not have: {names}: renamed or removed since "
+            "the files were played? VASSAL then silently gives those pieces none of the prototype's traits "
+            "(properties, layers, commands), and so does this audit.")
