@@ -79,9 +79,9 @@ def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str
     if not lost:
         return None
     items = sorted(lost.items())
-    names = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in items[:8]) + (
+    listed = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in items[:8]) + (
         f" and {len(items) - 8} more" if len(items) > 8 else "")
     shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
-    return (f"Pieces of {shown} use prototype(s) the module given does not have: {names}: renamed or removed since "
+    return (f"Pieces of {shown} use prototype(s) the module given does not have: {listed}: renamed or removed since "
             "the files were played? VASSAL then silently gives those pieces none of the prototype's traits "
             "(properties, layers, commands), and so does this audit.")

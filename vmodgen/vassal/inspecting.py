@@ -304,8 +304,9 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                         f"version '{module.version}': each piece shows as saved in the file (as VASSAL plays it); "
                         "hex labels are read with the given module's grids, wrong if a board was re-gridded, "
                         "renumbered or swapped since")
-    if reports is not None and reports[1]:
-        warnings.append(mismatch_warning(str(path), *reports))
+    said = mismatch_warning(str(path), *reports) if reports is not None else None
+    if said:
+        warnings.append(said)
     if protos is None and not reveal_hidden:
         named = sum("prototype;" in rec.piece.type_chain for rec in state.pieces.values())
         if named:

@@ -28,7 +28,7 @@ def report_pattern(fmt: str) -> re.Pattern | None:
     if "$location$" not in fmt:
         return None
     parts = re.split(r"(\$[A-Za-z_][A-Za-z0-9_]*\$)", html.unescape(fmt).strip())
-    out = []
+    out: list[str] = []
     for p in parts:
         if p == "$location$":
             out.append(r"(?P<location>.+?)" if "location" not in "".join(out) else r".*?")
@@ -82,24 +82,27 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
                 break
             elif isinstance(cmd, Chat):
                 chats.append(html.unescape(cmd.text))
-        if undo or len(moves) != 1 or not chats or moves[0].new_map is None:
+        if undo or len(moves) != 1 or not chats:
             continue
         m = moves[0]
-        info = module.maps.get(m.new_map)
+        if m.new_map is None:
+            continue
+        new_map = m.new_map
+        info = module.maps.get(new_map)
         if info is None:
             continue
         # VASSAL's Map: moveWithinFormat for a move on the same map, moveToFormat from another
         which = "moveWithinFormat" if m.old_map == m.new_map else "moveToFormat"
-        if (m.new_map, which) not in patterns:
-            patterns[(m.new_map, which)] = report_pattern(info.attributes.get(which, DEFAULT_FORMAT) or "")
-        pat = patterns[(m.new_map, which)]
+        if (new_map, which) not in patterns:
+            patterns[(new_map, which)] = report_pattern(info.attributes.get(which, DEFAULT_FORMAT) or "")
+        pat = patterns[(new_map, which)]
         if pat is None:
             continue
         found = [g for g in (pat.search(c) for c in chats) if g is not None]
         if len(found) != 1:
             continue
         reported = found[0].group("location").strip()
-        read = module.locate(m.new_map, m.new_x, m.new_y)
+        read = module.locate(new_map, m.new_x, m.new_y)
         if read is None or not reported:
             continue
         compared += 1
