@@ -282,3 +282,20 @@ def test_renamed_prototype_is_said(modules, tmp_path):
     n = int(re.search(r"'Type Tank' \((\d+) piece", said[0]).group(1))
     assert 0 < n <= tanks
     assert not any("prototype" in w for w in audit([log], module=bundled).coverage["warnings"])
+
+
+def test_renamed_board_is_said_not_a_silent_clean_audit(modules, tmp_path):
+    """na41-dirty (recorded in VASSAL 3.7.26: 8 MG Bn moves 9 MP with MA 5, NA41 5.1) against the
+    bundled module with its board "west" renamed "west-2": VASSAL 3.7.26 (BoardPicker.decode)
+    silently leaves the unknown board out, every piece on the west map has no location, and the
+    audit finds nothing there; it says why, instead of a silent 0 findings."""
+    _, bundled, _, _, _ = modules
+    log = DATA / "na41-dirty.vlog"
+    if not log.is_file():
+        pytest.skip("recorded na41-dirty absent")
+    assert [f.rule for f in audit([log], module=bundled).findings] == ["NA41 5.1"]
+    renamed = _edited_vmod(bundled, tmp_path / "board.vmod", [(r'name="west"', 'name="west-2"')])
+    r = audit([log], module=renamed)
+    said = [w for w in r.coverage["warnings"] if "board(s)" in w]
+    assert r.findings == [] and len(said) == 1
+    assert "'west' (its boards: 'west-2')" in said[0] and r.module_doubts == said

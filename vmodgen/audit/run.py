@@ -23,7 +23,7 @@ from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
-from .module_fit import check_version, missing_maps, missing_prototypes
+from .module_fit import check_version, missing_boards, missing_maps, missing_prototypes
 from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
@@ -129,7 +129,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
             save = read_save(p)
             named = check_module(p, save.module_name, mod.name, force)
             for said in (named, None if named else check_version(p, save.module_version, mod.version, mod.name),
-                         mismatch_warning(p, *compare_reports(save, mod))):
+                         missing_boards(p, save, mod), mismatch_warning(p, *compare_reports(save, mod))):
                 if said:
                     warnings.append(said)
                     doubts.append(said)
