@@ -299,3 +299,20 @@ def test_renamed_board_is_said_not_a_silent_clean_audit(modules, tmp_path):
     said = [w for w in r.coverage["warnings"] if "board(s)" in w]
     assert r.findings == [] and len(said) == 1
     assert "'west' (its boards: 'west-2')" in said[0] and r.module_doubts == said
+
+
+def test_chain_played_with_two_versions(modules):
+    """na41-clean (v1.0) then na41-skew-values (v1.2), audited with v1.0: one version sentence, for
+    the second file only; the finding is the second file's (3 Aufkl as saved there); the seam shows
+    3 Aufkl's values changing between the files; integrity flags the version change."""
+    _need_logs()
+    _, bundled, _, _, _ = modules
+    clean = DATA / "na41-clean.vlog"
+    if not clean.is_file():
+        pytest.skip("recorded na41-clean absent")
+    r = audit([clean, VALUES], module=bundled, keep_order=True)
+    versions = [w for w in r.coverage["warnings"] if "was saved with version" in w]
+    assert len(versions) == 1 and versions[0].startswith(str(VALUES))
+    assert [(Path(f.file).name, f.rule) for f in r.findings] == [(VALUES.name, "NA41 5.1")]
+    assert any("movement=6" in c.was and "movement=3" in c.now for c in r.continuity)
+    assert any("module version changes from 1.0 to 1.2" in f for f in r.integrity["flags"])
