@@ -91,8 +91,7 @@ def test_saved_values_are_judged_as_saved_with_another_version(modules):
     kit, bundled, _, _, _ = modules
     assert kit.unit("3Aufkl").front["movement"] == 6
     r = audit([VALUES], module=bundled)
-    assert [(f.rule, f.units) for f in r.findings] == [("NA41 5.1", ["3Aufkl"])] or \
-        [f.rule for f in r.findings] == ["NA41 5.1"]
+    assert [f.rule for f in r.findings] == ["NA41 5.1"] and "3Aufkl" in r.findings[0].units
     assert "3 movement points" in r.findings[0].message
     warned = " ".join(r.coverage["warnings"])
     assert "version '1.2'" in warned and "version '1.0'" in warned
