@@ -141,6 +141,9 @@ class AuditResult:
     #: whether they are named as an opponent sees them or in full (``revealed``); empty when the
     #: audit met no such unit and nothing was asked
     concealment: dict = field(default_factory=dict)
+    #: what the files' own metadata and move reports say against the module given (another
+    #: version, positions read otherwise); also among the coverage warnings; not part of the JSON
+    module_doubts: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def exit_code(self) -> int:

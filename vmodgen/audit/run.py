@@ -18,10 +18,12 @@ from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, 
 from ..errors import InputError
 from ..integrity import integrity_section
 from ..rules import ruleset_for
+from ..vassal.reported_locations import compare_reports, mismatch_warning
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
+from .module_fit import check_version, missing_boards, missing_maps, missing_prototypes
 from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
@@ -118,15 +120,19 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
         for p in order:           # read each file once up front: bad input fails before any work
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
-    warnings = []
+    warnings: list[str] = []
+    doubts: list[str] = []          # the module given against each file's metadata and move reports
     kept: dict[str, SaveFile] = {}    # files read for the check, kept for the audit (up to a budget)
     if mod is not None:
         budget = KEEP_READ_CHARS
         for p in order:           # the module each file names in its own metadata
             save = read_save(p)
-            said = check_module(p, save.module_name, mod.name, force)
-            if said:
-                warnings.append(said)
+            named = check_module(p, save.module_name, mod.name, force)
+            for said in (named, None if named else check_version(p, save.module_version, mod.version, mod.name),
+                         missing_boards(p, save, mod), mismatch_warning(p, *compare_reports(save, mod))):
+                if said:
+                    warnings.append(said)
+                    doubts.append(said)
             budget -= save.chars
             if budget >= 0:
                 kept[p] = save
@@ -144,7 +150,14 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
+    if mod is not None:
+        snaps = [(r.path, [r.start, r.end]) for r in results]
+        for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes)):
+            if said:
+                warnings.append(said)
+                doubts.append(said)
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
+    result.module_doubts = doubts
     if note:
         result.notes.append(note)
     return result
@@ -267,7 +280,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     order_info, doubts = order_messages(results, given)
     # a doubt about the order is a warning (on stderr and at the top of every report): what a
     # file carries over from the one before it (memory, continuity) was read in that order
-    warned = list(warnings or []) + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
+    warned = list(warnings or []) + b.warnings() + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"

@@ -121,6 +121,11 @@ class Binding(ABC):
         """Sentences for the report about what this binding could not read."""
         return []
 
+    def warnings(self) -> list[str]:
+        """Sentences for the top of the report (and stderr) about what makes the audit doubtful:
+        pieces whose saved type differs from the module given (a log played with another version)."""
+        return []
+
 
 def step_level(props: dict[str, str]) -> int:
     """The Step layer's level (1 = front) from a piece's properties."""
@@ -183,6 +188,12 @@ class KitBinding(Binding):
         if self.tracker is None:
             self.phase_source = "none"
         self._units: dict[str, Unit | None] = {}
+        from .saved_type import SavedTypes
+        #: units whose saved values differ from this module's, and unit ids the kit lacks
+        self.saved_types = SavedTypes()
+        #: (unit id, saved Marker values) → the unit as saved
+        self._as_saved: dict[tuple, Unit] = {}
+        self._kept: dict[tuple, tuple[str, ...]] = {}
 
     # -- pieces --
     def unit_for(self, piece: "PieceRecord") -> tuple[Unit, bool] | None:
@@ -192,8 +203,35 @@ class KitBinding(Binding):
             return None
         unit = self.kit.unit(uid)
         if unit is None:
+            self.saved_types.unknown.setdefault(uid, piece.name)
             return None
+        unit = self._as_saved_unit(unit, props)
         return unit, unit.two_sided and step_level(props) >= 2
+
+    def _as_saved_unit(self, unit: Unit, props: dict[str, str]) -> Unit:
+        """The unit as the piece's saved type has it (VASSAL plays the saved type, not the
+        palette's): the kit's unit when they agree (vmodgen.binding.saved_type)."""
+        from .saved_type import saved_differences, unit_as_saved
+        diffs = saved_differences(self.game, unit, props)
+        if not diffs:
+            return unit
+        key = (unit.id, tuple(diffs))
+        got = self._as_saved.get(key)
+        if got is None:
+            got, kept = unit_as_saved(self.game, unit, diffs)
+            self._as_saved[key] = got
+            self._kept[key] = tuple(kept)
+        self.saved_types.differing.setdefault(unit.id, (unit.name, tuple(diffs), self._kept[key]))
+        return got
+
+    def take_observations(self) -> dict:
+        return self.saved_types.take()
+
+    def add_observations(self, obs: dict) -> None:
+        self.saved_types.add(obs)
+
+    def warnings(self) -> list[str]:
+        return self.saved_types.warnings(self.kit_id)
 
     def markers_for(self, piece: "PieceRecord") -> frozenset[str]:
         props = piece.properties()

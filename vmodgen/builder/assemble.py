@@ -81,7 +81,7 @@ def build_xml(plan: ModulePlan) -> bytes:
     game = kit.game
     title = game.name + (f": {game.subtitle}" if game.subtitle else "")
     description = title + (" — includes ILLUSTRATIVE values not from the rulebook" if kit.has_illustrative else "")
-    root = mx.game_module(game.name, "1.0", description, plan.next_gpid, DECLARED[plan.vassal])
+    root = mx.game_module(game.name, game.version, description, plan.next_gpid, DECLARED[plan.vassal])
     mx.documentation(root, plan.help_files, plan.pdf_files)
     mx.player_roster(root, [s.name for s in game.sides.values()])
     mx.global_options(root)

@@ -90,10 +90,10 @@ def input_fingerprint(kit: Kit, vassal: str = DEFAULT_TARGET) -> str:
     return h.hexdigest()
 
 
-def savedata_meta(description: str, vassal: str = DEFAULT_TARGET) -> Metadata:
+def savedata_meta(description: str, vassal: str = DEFAULT_TARGET, version: str = "1.0") -> Metadata:
     """A scenario save's ``savedata``: this module's version, the VASSAL version the module
     declares, and the scenario's name."""
-    return Metadata(version="1.0", vassal_version=DECLARED[vassal], date_saved="0", description=description)
+    return Metadata(version=version, vassal_version=DECLARED[vassal], date_saved="0", description=description)
 
 
 def _unchanged(target: Path, stamp_path: Path, fingerprint: str) -> bool:
@@ -180,13 +180,13 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     boards = [(sb.map_name, sb.sheet_id) for sb in plan.sheets]
     if plan.boxes:
         boards.append((plan.boxes.map_name, "Boxes"))
-    meta = metadata_xml(Metadata(version="1.0", vassal_version=DECLARED[vassal], date_saved="0",
+    meta = metadata_xml(Metadata(version=kit.game.version, vassal_version=DECLARED[vassal], date_saved="0",
                                  description=kit.game.name, name=kit.game.name), MODULEDATA)
     for i, scenario in enumerate(offered_scenarios(kit), start=1):
         file = f"scenario_{scenario.id}.vsav"
         text = scenario_text(kit, scenario, plan.pieces, plan.gpids,
                              {u: p for (s, u), p in where.items() if s == scenario.id}, boards)
-        entries[file] = save_bytes(text, key=0x5A, savedata=savedata_meta(scenario.name, vassal), moduledata=meta,
+        entries[file] = save_bytes(text, key=0x5A, savedata=savedata_meta(scenario.name, vassal, kit.game.version), moduledata=meta,
                                    date_time=FIXED_TIME)
         desc = scenario.description + (" (illustrative set-up)" if scenario.illustrative else "")
         plan.setups.append((scenario.name, file, desc))

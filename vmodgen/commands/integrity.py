@@ -35,6 +35,8 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
         raise InputError(output, "the report would overwrite an input file")
     result = audit(list(files), module=module, replay_only=True)
     section = result.integrity
+    if result.module_doubts:        # the module given is not the version the files were played with
+        section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts] + list(section.get("flags", []))}
     if fmt == "json":
         text = json.dumps({"files": [f.path for f in result.files], "integrity": section}, indent=2) + "\n"
     elif fmt == "html":

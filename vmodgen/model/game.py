@@ -156,6 +156,8 @@ class Game:
     id: str
     name: str
     subtitle: str = ""
+    #: the module's version (``GameModule`` version, the saves' ``savedata``)
+    version: str = "1.0"
     ruleset: str = "generic"
     die: Die = field(default_factory=Die)
     counter_layout: str = "generic"

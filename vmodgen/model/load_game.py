@@ -90,6 +90,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
         raise g.error(f"unknown rule set '{ruleset}' (known: {', '.join(REGISTRY)})", "ruleset")
     game = Game(
         id=_id(g), name=g.str("name"), subtitle=g.str("subtitle", ""), ruleset=ruleset,
+        version=g.str("version", "1.0") or "1.0",
         die=die, dice=tuple(dict.fromkeys((die,) + dice)),
         counter_layout=_layout_name(g, "counter_layout", "generic"),
         counter_size_mm=float(g.number("counter_size_mm", 12.7, minimum=5)),

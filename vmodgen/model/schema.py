@@ -34,6 +34,8 @@ TABLES: dict[str, dict[str, tuple[Key, ...]]] = {
             Key("id", "id", REQUIRED, "the game's id (module and output file names)"),
             Key("name", "text", REQUIRED, "the game's title"),
             Key("subtitle", "text", '""', "shown under the title"),
+            Key("version", "text", '"1.0"', "the module's version (VASSAL compares it with a save's and warns "
+                "when they differ; so does the audit): raise it when a change alters the units or the map"),
             Key("ruleset", "text", '"generic"', "the rules the audit applies: generic, operation-mercury, "
                 "invasion-malta, north-africa-41"),
             Key("die", "dice", '"1d6"', "the game's main die, like 1d6, 2d6, 1d10"),

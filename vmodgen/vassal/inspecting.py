@@ -204,9 +204,12 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     the game) and the result says so (``"hidden_revealed": true``)."""
     from ..errors import InputError
     from .replay import final_state
+    from .reported_locations import compare_reports, mismatch_warning
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
+    # VASSAL's move reports against this module's labels (before the replay sets the boards)
+    reports = compare_reports(save, module) if module is not None else None
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
     # one lean pass (no step records, no undo pairing), the state after ``step`` copied on the way
@@ -295,6 +298,15 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:
         warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
+    if module is not None and save.module_version.strip() and module.version.strip() \
+            and save.module_version.strip() != module.version.strip():
+        warnings.append(f"the file was saved with version '{save.module_version}' of the module, the module given is "
+                        f"version '{module.version}': each piece shows as saved in the file (as VASSAL plays it); "
+                        "hex labels are read with the given module's grids, wrong if a board was re-gridded, "
+                        "renumbered or swapped since")
+    said = mismatch_warning(str(path), *reports) if reports is not None else None
+    if said:
+        warnings.append(said)
     if protos is None and not reveal_hidden:
         named = sum("prototype;" in rec.piece.type_chain for rec in state.pieces.values())
         if named:

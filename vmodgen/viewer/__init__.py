@@ -60,6 +60,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         name = getattr(getattr(b, "game", None), "name", "") or result.game
         notes.append(f"{len(result.findings)} finding(s) by the rules of {name}"
                      + (f", binding {Path(binding).name}" if binding else "") + ".")
+        notes += [f"Warning: {w}" for w in result.coverage.get("warnings", [])[:6]]
         notes += result.notes[:6]
     elif skipped:
         notes.append(skipped)
@@ -68,6 +69,12 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
                      "judge (vmodgen integrity still checks dice, undos and seats).")
     elif mod is not None:
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
+    if mod is not None and result is None:      # no audit said it: the version each file names
+        from ..audit.module_fit import check_version
+        for f, save in saves:
+            said = check_version(f, save.module_version, mod.version, mod.name)
+            if said:
+                notes.append(f"Warning: {said}")
     if reveal_hidden:
         notes.append("Pieces masked or hidden by their owner are shown in full (--reveal-hidden).")
     title = (mod.name + ": " if mod is not None and mod.name else "") + ", ".join(Path(f).name for f in files)

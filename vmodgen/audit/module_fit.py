@@ -1,0 +1,122 @@
+"""Does the module given fit the files it audits? What a file played with another version of
+the module shows: the version its own metadata names (VASSAL 3.7 ``GameState.checkMetaData``
+only warns in its chat and plays on), pieces on maps the module lacks, pieces naming prototypes
+it lacks. Each check gives a sentence for the report's warnings, or None.
+
+A save carries each piece's full type (``AddPiece``), so VASSAL plays the piece as saved (its
+Marker values, layers, name); only what the type names in the running module is looked up there:
+its map (``Map.getMapById``: none → "Map not found", the piece on no map) and its prototypes
+(``UsePrototype``: none → silently no traits from it). A board the saved layout names that the
+map lacks is silently left out (``BoardPicker.decode``): pieces on it have no location.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..binding.pieces import prototype_names
+from ..vassal.codec import decode
+from ..vassal.module import Module
+from ..vassal.replay import split_steps
+from ..vassal.savefile import SaveFile
+
+_PICKER = "BoardPicker"
+
+
+def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
+    """The sentence to report when a file's own metadata names another version of the module
+    than the one given (VASSAL 3.7 ``GameState.checkMetaData`` only says so in its chat and plays
+    on), or None when they agree or either is unknown."""
+    if not logged.strip() or not version.strip() or logged.strip() == version.strip():
+        return None
+    return (f"{path} was saved with version '{logged}' of the module, the module given ('{module_name}') is "
+            f"version '{version}': VASSAL plays on (it only warns in its chat) with each piece's type as saved in "
+            "the file, and so does this audit; hexes are read with the given module's grids, so if a board was "
+            "re-gridded, renumbered, swapped or renamed between the versions, positions may read wrong.")
+
+
+def missing_maps(files: list[tuple[str, list[dict]]], maps: list[str]) -> str | None:
+    """The sentence to report when pieces of the files (``(path, snapshots)``: each file's start
+    and end) stand on a map the module given does not have (renamed or removed since the files
+    were played: VASSAL's ``BasicPiece.setState`` reports "Map not found" and puts the piece on
+    no map), or None. One sentence for the chain, naming the files."""
+    known = set(maps)
+    lost: dict[str, set[str]] = {}
+    where: list[str] = []
+    for path, snapshots in files:
+        found = False
+        for snap in snapshots:
+            for pid, entry in (snap or {}).get("pieces", {}).items():
+                name = entry[0][0]
+                if name is not None and name not in known:
+                    lost.setdefault(name, set()).add(pid)
+                    found = True
+        if found:
+            where.append(Path(path).name)
+    if not lost:
+        return None
+    names = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in sorted(lost.items()))
+    shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+    return (f"Pieces of {shown} stand on map(s) the module given does not have: {names} (its maps: "
+            f"{', '.join(repr(m) for m in maps[:8])}{', ...' if len(maps) > 8 else ''}): a map renamed or removed "
+            "since the files were played? VASSAL reports \"Map not found\" and puts such pieces on no map; they are "
+            "not judged.")
+
+
+def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str, str]) -> str | None:
+    """The sentence to report when pieces of the files (``(path, snapshots)``) name a prototype
+    the module given does not have (renamed or removed since they were played: VASSAL's
+    ``UsePrototype`` then silently adds none of its traits), or None."""
+    names_of: dict[str, list[str]] = {}         # type chain → the prototypes it names
+    lost: dict[str, set[str]] = {}
+    where: list[str] = []
+    for path, snapshots in files:
+        found = False
+        for snap in snapshots:
+            for pid, entry in (snap or {}).get("pieces", {}).items():
+                t = entry[3]
+                names = names_of.get(t)
+                if names is None:
+                    names = names_of[t] = prototype_names(t, {}) if "prototype;" in t else []
+                for n in names:
+                    if n not in prototypes:
+                        lost.setdefault(n, set()).add(pid)
+                        found = True
+        if found:
+            where.append(Path(path).name)
+    if not lost:
+        return None
+    items = sorted(lost.items())
+    listed = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in items[:8]) + (
+        f" and {len(items) - 8} more" if len(items) > 8 else "")
+    shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
+    return (f"Pieces of {shown} use prototype(s) the module given does not have: {listed}: renamed or removed since "
+            "the files were played? VASSAL then silently gives those pieces none of the prototype's traits "
+            "(properties, layers, commands), and so does this audit.")
+
+
+def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
+    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
+    saved state) names a board the module given does not have on that map, or None."""
+    head, _ = split_steps(save.tree)
+    lost: dict[str, set[str]] = {}
+    for node in head:
+        for sub in (node.walk() if node.subs else (node,)):
+            if _PICKER + "\t" not in sub.text:
+                continue
+            tokens = decode(sub.text, "\t")
+            if not tokens or not tokens[0].endswith(_PICKER):
+                continue
+            info = module.maps.get(tokens[0][:-len(_PICKER)])
+            if info is None:
+                continue                 # a map the module lacks: missing_maps says it
+            for i in range(1, len(tokens), 3):
+                name = decode(tokens[i], "/")[0] if tokens[i] else ""
+                if name and name not in info.boards:
+                    lost.setdefault(info.name, set()).add(name)
+    if not lost:
+        return None
+    shown = "; ".join(f"map '{m}': {', '.join(repr(b) for b in sorted(names))} (its boards: "
+                      f"{', '.join(repr(b) for b in list(module.maps[m].boards)[:6])})" for m, names in sorted(lost.items()))
+    return (f"{path} lays out board(s) the module given does not have ({shown}): renamed, removed or swapped since "
+            "the file was played? VASSAL silently leaves such a board out, so the pieces on it have no location "
+            "and are not judged.")
