@@ -227,7 +227,7 @@ class KitBinding(Binding):
     def take_observations(self) -> dict:
         return self.saved_types.take()
 
-    def add_observations(self, obs: dict) -> None:
+    def add_observations(self, obs: dict, source: str = "") -> None:
         self.saved_types.add(obs)
 
     def warnings(self) -> list[str]:
