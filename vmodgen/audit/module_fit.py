@@ -12,6 +12,7 @@ map lacks is silently left out (``BoardPicker.decode``): pieces on it have no lo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from ..binding.pieces import prototype_names
 from ..vassal.codec import decode
@@ -34,24 +35,31 @@ def check_version(path: str, logged: str, version: str, module_name: str) -> str
             "re-gridded, renumbered, swapped or renamed between the versions, positions may read wrong.")
 
 
-def missing_maps(files: list[tuple[str, list[dict]]], maps: list[str]) -> str | None:
-    """The sentence to report when pieces of the files (``(path, snapshots)``: each file's start
-    and end) stand on a map the module given does not have (renamed or removed since the files
-    were played: VASSAL's ``BasicPiece.setState`` reports "Map not found" and puts the piece on
-    no map), or None. One sentence for the chain, naming the files."""
-    known = set(maps)
+def _lost(files: list[tuple[str, list[dict]]],
+          missing: Callable[[tuple], list[str]]) -> tuple[dict[str, set[str]], list[str]]:
+    """What the module lacks (``missing``: the names a snapshot entry needs that it lacks) →
+    the pieces that need it, and the names of the files holding such pieces."""
     lost: dict[str, set[str]] = {}
     where: list[str] = []
     for path, snapshots in files:
         found = False
         for snap in snapshots:
             for pid, entry in (snap or {}).get("pieces", {}).items():
-                name = entry[0][0]
-                if name is not None and name not in known:
+                for name in missing(entry):
                     lost.setdefault(name, set()).add(pid)
                     found = True
         if found:
             where.append(Path(path).name)
+    return lost, where
+
+
+def missing_maps(files: list[tuple[str, list[dict]]], maps: list[str]) -> str | None:
+    """The sentence to report when pieces of the files (``(path, snapshots)``: each file's start
+    and end) stand on a map the module given does not have (renamed or removed since the files
+    were played: VASSAL's ``BasicPiece.setState`` reports "Map not found" and puts the piece on
+    no map), or None. One sentence for the chain, naming the files."""
+    known = set(maps)
+    lost, where = _lost(files, lambda entry: [] if entry[0][0] is None or entry[0][0] in known else [entry[0][0]])
     if not lost:
         return None
     names = ", ".join(f"'{n}' ({len(p)} piece(s))" for n, p in sorted(lost.items()))
@@ -67,22 +75,15 @@ def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str
     the module given does not have (renamed or removed since they were played: VASSAL's
     ``UsePrototype`` then silently adds none of its traits), or None."""
     names_of: dict[str, list[str]] = {}         # type chain → the prototypes it names
-    lost: dict[str, set[str]] = {}
-    where: list[str] = []
-    for path, snapshots in files:
-        found = False
-        for snap in snapshots:
-            for pid, entry in (snap or {}).get("pieces", {}).items():
-                t = entry[3]
-                names = names_of.get(t)
-                if names is None:
-                    names = names_of[t] = prototype_names(t, {}) if "prototype;" in t else []
-                for n in names:
-                    if n not in prototypes:
-                        lost.setdefault(n, set()).add(pid)
-                        found = True
-        if found:
-            where.append(Path(path).name)
+
+    def missing(entry) -> list[str]:
+        t = entry[3]
+        names = names_of.get(t)
+        if names is None:
+            names = names_of[t] = prototype_names(t, {}) if "prototype;" in t else []
+        return [n for n in names if n not in prototypes]
+
+    lost, where = _lost(files, missing)
     if not lost:
         return None
     items = sorted(lost.items())
