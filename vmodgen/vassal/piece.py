@@ -9,7 +9,7 @@ from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, Trait, UsePrototype, _int, make_trait
+from .traits import BasicName, BasicPiece, Labeler, Trait, UsePrototype, _int, make_trait
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -202,7 +202,13 @@ class Piece:
     def name(self) -> str:
         """The displayed name (``PieceName``): Layer level names and labels applied."""
         name = ""
+        props: dict[str, str] | None = None
         for trait in reversed(self.traits):
+            if isinstance(trait, Labeler) and "$" in trait.label + trait.field(11):
+                if props is None:
+                    props = self.properties()     # a label may show the piece's properties
+                name = trait.display_name(name, props)
+                continue
             name = trait.display_name(name)
             if isinstance(trait, BasicPiece):
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName

@@ -1,0 +1,106 @@
+"""What real saves and logs from other repositories showed the readers got wrong
+(examples/legacy-files.md lists every file tried). Each test builds a minimal file that has
+the same shape; none of those files is in the repository.
+
+- a Text Label whose text names the piece's properties (``$count$-$losses$``): VASSAL's
+  ``Labeler.getName`` expands them (Warmachine & Hordes 3.1, Risk of Catan 3.7, Nevsky 3.6);
+- a Translatable Message trait (``locmsg;``, VASSAL 3.6+) gives the piece a property a label
+  can show (Nevsky);
+- a module of ~4,600 palette pieces (Warmachine & Hordes MKII) expands more than 200,000
+  prototype traits: ``bind`` refused it as hostile.
+"""
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vmodgen.cli import main
+from vmodgen.vassal.codec import encode
+from vmodgen.vassal.piece import decode_piece
+from vmodgen.vassal.savefile import Metadata, save_bytes
+from vmodgen.vassal.traits import join_chain
+
+ESC = "\x1b"
+
+
+def label(fmt: str, prop: str = "TextLabel", always: str | None = None) -> str:
+    """A Labeler type (VASSAL 3.7 field order: the name format is the 12th field)."""
+    fields = ["", "Change Label", "10", "", "0,0,0", "t", "0", "c", "0", "b", "c", fmt, "Dialog", "0", "0",
+              prop, "label"]
+    if always is not None:
+        fields.append(always)
+    return "label;" + encode(fields, ";")
+
+
+def test_a_label_shows_the_pieces_dynamic_properties():
+    # Risk of Catan (VASSAL 3.7.20): "$pieceName$ ($label$" with the label "$count$-$losses$)"
+    piece = decode_piece(join_chain([label("$pieceName$ ($label$"), "PROP;count;true,0,500,false",
+                                     "PROP;losses;true,0,500,false", "piece;;;inf.png;P1 Infantry"]),
+                         join_chain(["$count$-$losses$)", "20", "0", "null;0;0;;0"]))
+    assert piece.name == "P1 Infantry (20-0)"
+
+
+def test_a_label_shows_a_marker_and_a_translatable_message():
+    # Warmachine & Hordes (3.1.14): the label text is "$piecetext$" of a Dynamic Property;
+    # Nevsky (3.6.6): the BasicPiece's name is empty and the label is a Translatable Message
+    piece = decode_piece(join_chain([label("$pieceName$ ($label$)"), "locmsg;MyLabelString;;1st Card",
+                                     "mark;Side", "piece;;;card.png;"]),
+                         join_chain(["$MyLabelString$ of $Side$", "", "Teuton", "null;0;0;;0"]))
+    assert piece.name == " (1st Card of Teuton)"
+    assert piece.properties()["MyLabelString"] == "1st Card"
+
+
+def test_a_name_the_reader_does_not_know_is_left_as_written():
+    # Paths of Glory: "$AP Deck_numPieces$" is a deck's map property, not the piece's
+    piece = decode_piece(join_chain([label("$label$"), "piece;;;c.png;Counter"]),
+                         join_chain(["Cards Remaining: $AP Deck_numPieces$", "null;0;0;;0"]))
+    assert piece.name == "Cards Remaining: $AP Deck_numPieces$"
+
+
+def test_an_empty_label_keeps_the_inner_name_unless_the_format_is_always_used():
+    chain = [label("[$pieceName$]", always="true"), "piece;;;c.png;Counter"]
+    assert decode_piece(join_chain(chain), join_chain(["", "null;0;0;;0"])).name == "[Counter]"
+    chain[0] = label("[$pieceName$]", always="false")
+    assert decode_piece(join_chain(chain), join_chain(["", "null;0;0;;0"])).name == "Counter"
+
+
+def test_inspect_names_a_saved_piece_as_vassal_does(tmp_path, capsys):
+    type_ = join_chain([label("$pieceName$ ($label$"), "PROP;count;true,0,500,false", "piece;;;i.png;Infantry"])
+    state = join_chain(["$count$ strong)", "12", "Main Map;300;400;;0"])
+    text = ESC.join(["begin_save", "", encode(["+", "1700000000001", type_, state], "/"), "end_save"])
+    save = tmp_path / "catan.vsav"
+    save.write_bytes(save_bytes(text, savedata=Metadata(vassal_version="3.7.20"),
+                                moduledata=Metadata(name="T", version="1", vassal_version="3.7.20")))
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--json"])
+    assert info.value.code == 0
+    (p,) = json.loads(capsys.readouterr().out)["pieces"]
+    assert p["name"] == "Infantry (12 strong)"
+
+
+def test_bind_reads_a_module_of_many_pieces_with_prototypes(tmp_path, capsys):
+    # Warmachine & Hordes MKII: 4,624 palette pieces, ~46 traits each once prototypes expand
+    from xml.sax.saxutils import escape
+    proto = encode(["+", "null", join_chain([f"mark;M{k}" for k in range(45)] + ["piece;;;;"]), ""], "/")
+    slot = encode(["+", "null", join_chain(["prototype;Model", encode(["piece", "", "", "a.png", "A"], ";")]),
+                   join_chain(["", "null;0;0;1;0"])], "/")
+    slots = "".join(f'<VASSAL.build.widget.PieceSlot entryName="A{i}" gpid="{i}" height="1" width="1">'
+                    f'{escape(slot)}</VASSAL.build.widget.PieceSlot>' for i in range(5000))
+    build = ('<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1" VassalVersion="3.2.15">'
+             '<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition name="Model">'
+             f'{escape(proto)}</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.PrototypesContainer>'
+             f'<VASSAL.build.module.PieceWindow name="P">{slots}</VASSAL.build.module.PieceWindow>'
+             '</VASSAL.build.GameModule>')
+    mod = tmp_path / "big.vmod"
+    with zipfile.ZipFile(mod, "w") as zf:
+        zf.writestr("buildFile", build)
+        zf.writestr("moduledata", '<?xml version="1.0"?><data version="1"><version>1</version>'
+                                  '<VassalVersion>3.2.15</VassalVersion><name>T</name></data>')
+    out = tmp_path / "b.toml"
+    with pytest.raises(SystemExit) as info:
+        main(["bind", str(mod), "--rules", "generic", "-o", str(out)])
+    assert info.value.code == 0, capsys.readouterr().err
+    assert out.exists()
