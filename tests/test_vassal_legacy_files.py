@@ -104,3 +104,41 @@ def test_bind_reads_a_module_of_many_pieces_with_prototypes(tmp_path, capsys):
         main(["bind", str(mod), "--rules", "generic", "-o", str(out)])
     assert info.value.code == 0, capsys.readouterr().err
     assert out.exists()
+
+
+def _write_2x(path: Path, text: str) -> None:
+    """A save as VASSAL 2.x wrote it: a zip of one ``savedGame`` entry, ``!VCSK`` in upper-case hex."""
+    from vmodgen.vassal.obfuscation import obfuscate
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("savedGame", obfuscate(text, 0x6F).upper())
+
+
+def _legacy_head(version: str) -> str:
+    """The head VASSAL 2.x wrote (GameState.checkVersionCommand): the module's version is the
+    CHECK condition's value; the alert shows it with each newline as '|'."""
+    shown = version.replace("\n", "|")
+    return ESC.join(["begin_save",
+                     "CHECK\trunningVassalVersion<2.7\tALERT\\\tVersion mismatch.|Game saved using VASSAL version 2.7.\\",
+                     f"CHECK\tversion<{version}\tALERT\\\tVersion mismatch.|Game saved using Carcassonne: The Discovery "
+                     f"version {shown}.", "\\", "end_save"])
+
+
+def test_a_2x_module_version_with_an_svn_id_line_is_read_from_the_check(tmp_path, capsys):
+    # Carcassonne: The Discovery (2007, VASSAL 2.7): version " alpha \r\n$Id: buildFile 13 ... $"
+    from vmodgen.vassal.savefile import read_save
+    save = tmp_path / "3players.sav"
+    _write_2x(save, _legacy_head(" alpha \r\n$Id: buildFile 13 tbyrne $"))
+    s = read_save(save)
+    assert (s.module_name, s.module_version, s.vassal_version) == \
+        ("Carcassonne: The Discovery", "alpha $Id: buildFile 13 tbyrne $", "2.7")
+    with pytest.raises(SystemExit):
+        main(["integrity", str(save)])
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if "version:" in x]
+    assert line.endswith("Carcassonne: The Discovery alpha $Id: buildFile 13 tbyrne $, VASSAL 2.7")
+
+
+def test_a_2x_plain_version_is_unchanged(tmp_path):
+    from vmodgen.vassal.savefile import read_save
+    _write_2x(tmp_path / "tld.log", _legacy_head("0.0").replace("Carcassonne: The Discovery", "The Longest Day"))
+    s = read_save(tmp_path / "tld.log")
+    assert (s.module_name, s.module_version) == ("The Longest Day", "0.0")

@@ -16,6 +16,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError, LimitError
 from ..safeio import SafeZip, parse_xml, read_bytes, write_bytes_atomic
+from .codec import decode
 from .commands import Command, encode_tree, parse_tree, parse_tree_pieces
 from .obfuscation import PLAIN, VCSK, deobfuscate_pieces, obfuscate
 
@@ -159,10 +160,18 @@ class SaveFile:
         if j < 0 or (0 <= end < j):
             return "", ""
         rest = head[j + len("Game saved using "):end if end > j else len(head)]
-        k = rest.rfind(" version ")
+        # the CHECK's own condition holds the version as the module had it (GameState.
+        # checkVersionCommand: ``version<V``); the alert shows it with each newline as '|'
+        # (VASSAL 2.7 modules kept an svn ``$Id$`` line in their version)
+        version = decode(head[i:end if end > i else len(head)], "\t")[1][len("version<"):]
+        shown = " version " + version.replace("\n", "|") + "."
+        k = rest.rstrip("\\").find(shown)
         if k < 0:
-            return "", ""
-        return rest[:k].strip(), rest[k + len(" version "):].rstrip(".\\ ").strip()
+            k = rest.rfind(" version ")
+            if k < 0:
+                return "", ""
+            return rest[:k].strip(), rest[k + len(" version "):].rstrip(".\\ ").strip()
+        return rest[:k].strip(), " ".join(version.split())     # one line: "1.0\r\n$Id$" as "1.0 $Id$"
 
     @property
     def vassal_version(self) -> str:
