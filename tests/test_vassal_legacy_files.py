@@ -142,3 +142,15 @@ def test_a_2x_plain_version_is_unchanged(tmp_path):
     _write_2x(tmp_path / "tld.log", _legacy_head("0.0").replace("Carcassonne: The Discovery", "The Longest Day"))
     s = read_save(tmp_path / "tld.log")
     assert (s.module_name, s.module_version) == ("The Longest Day", "0.0")
+
+
+def test_an_unpacked_saves_savedata_is_refused_as_what_it_is(tmp_path, capsys):
+    # sprintska/VAL keeps a save unpacked: its 'savedata' (VASSAL 3.2.17) is no game
+    from vmodgen.vassal.savefile import metadata_xml
+    f = tmp_path / "savedata"
+    f.write_bytes(metadata_xml(Metadata(vassal_version="3.2.17"), "savedata"))
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(f)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(f) in err[0] and "metadata entry ('savedata' or 'moduledata')" in err[0]

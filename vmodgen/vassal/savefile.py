@@ -238,6 +238,10 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
         container = "zip"
     else:
         if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
+            if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and b"<data version=" in data[:400]:
+                # an unpacked save's metadata entry (a repository may keep a save unzipped)
+                raise InputError(path, "a VASSAL metadata entry ('savedata' or 'moduledata'), not a save or "
+                                       "log: the game is in a save's 'savedGame' entry")
             raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):
