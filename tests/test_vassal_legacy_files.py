@@ -154,3 +154,25 @@ def test_an_unpacked_saves_savedata_is_refused_as_what_it_is(tmp_path, capsys):
     assert info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(f) in err[0] and "metadata entry ('savedata' or 'moduledata')" in err[0]
+
+
+def test_pieces_on_a_map_the_module_lacks_are_named_in_a_warning(tmp_path, capsys):
+    # Warhammer Underworlds (3.2.17): the save's 938 pieces are on 'MESA - BOARD', the module's
+    # only map is 'BOARD': VASSAL 3.7.26 says "No such map" and shows none of them
+    mod = tmp_path / "m.vmod"
+    with zipfile.ZipFile(mod, "w") as zf:
+        zf.writestr("buildFile", '<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1" '
+                    'VassalVersion="3.2.17"><VASSAL.build.module.Map mapName="BOARD"><VASSAL.build.module.map.BoardPicker>'
+                    '<VASSAL.build.module.map.boardPicker.Board name="B" width="800" height="600"/>'
+                    '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    pieces = [encode(["+", f"17000000000{i}", "piece;;;a.png;A", f"{m};{10 * i};20;;0"], "/")
+              for i, m in enumerate(["MESA - BOARD", "MESA - BOARD", "BOARD"])]
+    save = tmp_path / "setup.vsav"
+    save.write_bytes(save_bytes(ESC.join(["begin_save", "", *pieces, "end_save"])))
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--module", str(mod), "--json"])
+    assert info.value.code == 0
+    warnings = json.loads(capsys.readouterr().out)["warnings"]
+    assert [w for w in warnings if "does not have" in w] == [
+        "2 piece(s) are on map 'MESA - BOARD', which the module does not have: VASSAL leaves them out of the "
+        "game (\"No such map\", \"Could not find map\"); a file from another version of the module?"]
