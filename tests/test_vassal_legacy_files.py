@@ -176,3 +176,54 @@ def test_pieces_on_a_map_the_module_lacks_are_named_in_a_warning(tmp_path, capsy
     assert [w for w in warnings if "does not have" in w] == [
         "2 piece(s) are on map 'MESA - BOARD', which the module does not have: VASSAL leaves them out of the "
         "game (\"No such map\", \"Could not find map\"); a file from another version of the module?"]
+
+
+def _deck_module(path: Path, folder: bool) -> Path:
+    """A module with one map whose Deck sits at (115, 170) of board 'B' (in a folder or not)."""
+    deck = ('<VASSAL.build.module.map.DrawPile name="Fate Deck" owningBoard="B" x="115" y="170" '
+            'faceDown="Always"/>')
+    if folder:
+        deck = f'<VASSAL.build.module.folder.MapSubFolder name="Decks">{deck}</VASSAL.build.module.folder.MapSubFolder>'
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1" '
+                    'VassalVersion="3.6.7"><VASSAL.build.module.Map mapName="Cards" edgeWidth="20" edgeHeight="10">'
+                    '<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" '
+                    'width="800" height="600"><VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+                    '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="P1Fate" path="0,0;800,0;800,600;0,600" '
+                    'locationFormat="$name$" useParentGrid="false"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+                    f'</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker>{deck}'
+                    '</VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    return path
+
+
+@pytest.mark.parametrize("folder", [False, True])
+def test_a_point_where_a_deck_stands_is_named_after_the_deck(tmp_path, folder):
+    # Malifaux (3.4.12), Inferno (3.6.7, decks in a MapSubFolder): VASSAL's Map.locationName
+    # names the point a Deck stands at by the deck (its owning board's corner + its x, y)
+    from vmodgen.vassal.module import read_module
+    m = read_module(_deck_module(tmp_path / "m.vmod", folder))
+    assert m.locate("Cards", 20 + 115, 10 + 170) == "Fate Deck"
+    assert m.locate("Cards", 20 + 116, 10 + 170) == "P1Fate"      # one pixel off: the board's zone
+
+
+def test_the_cards_of_a_vassal_27_deck_are_where_the_deck_is(tmp_path, capsys):
+    # Carcassonne: Hunters and Gatherers (2007, VASSAL 2.7): each card's own state says map
+    # "null"; the Deck's state lists it; VASSAL (2.x and 3.7.26 alike) shows it in the deck
+    deck_type = "deck;false;0,0,0;100;100;Always;Always;false;false;false;;;;Draw Stack;;;;true;false"
+    cards = [encode(["+", f"11569978907{i}", f"piece;;;hg0{i}.png;hg0{i}", "null;70;70"], "/") for i in (10, 11)]
+    deck = encode(["+", "1156997891174", deck_type, "Tile Stacks;70;70;true;" + encode(
+        ["1156997890710", "1156997890711"], ",")], "/")
+    text = _legacy_head("1.0").replace("end_save", "") + ESC.join([*cards, deck, "end_save"])
+    save = tmp_path / "4player.sav"
+    _write_2x(save, text)
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--json"])
+    assert info.value.code == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["vassal_version"] == "2.7"
+    places = {p["id"]: (p["name"], p["map"], p["x"], p["y"], p["stack"]) for p in d["pieces"]}
+    assert places["1156997890710"][1:] == ("Tile Stacks", 70, 70, "1156997891174")
+    assert places["1156997890711"][1:] == ("Tile Stacks", 70, 70, "1156997891174")
+    assert places["1156997891174"] == ("Draw Stack", "Tile Stacks", 70, 70, None)
+    (stack,) = [s for s in d["stacks"] if s["id"] == "1156997891174"]
+    assert stack["members"] == ["1156997890710", "1156997890711"]
