@@ -202,14 +202,15 @@ class Piece:
     def name(self) -> str:
         """The displayed name (``PieceName``): Layer level names and labels applied."""
         name = ""
-        props: dict[str, str] | None = None
+        memo: list[dict[str, str]] = []
+
+        def props() -> dict[str, str]:       # a label may show the piece's properties
+            if not memo:
+                memo.append(self.properties())
+            return memo[0]
+
         for trait in reversed(self.traits):
-            if isinstance(trait, Labeler) and "$" in trait.label + trait.field(11):
-                if props is None:
-                    props = self.properties()     # a label may show the piece's properties
-                name = trait.display_name(name, props)
-                continue
-            name = trait.display_name(name)
+            name = trait.display_name(name, props) if isinstance(trait, Labeler) else trait.display_name(name)
             if isinstance(trait, BasicPiece):
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name

@@ -10,7 +10,7 @@ the ``warnings`` list a caller passes; they never stop decoding.
 """
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from typing import Callable, ClassVar, Mapping
 
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
@@ -290,23 +290,29 @@ class Labeler(Trait):
         """VASSAL 3.7's "always use the name format", even with no label (19th type field)."""
         return self.field(17) == "true"
 
-    def display_name(self, inner: str, props: Mapping[str, str] | None = None) -> str:
+    def display_name(self, inner: str, props: Callable[[], Mapping[str, str]] | None = None) -> str:
         """``Labeler.getName``: the name format with ``$pieceName$`` = the inner name and
         ``$label$`` = the label, the label's own ``$name$`` references expanded too; other
-        names from ``props`` (the whole piece's properties), a name not in it left as written."""
+        names from ``props()`` (the whole piece's properties, asked only when a label names
+        one), a name not in it left as written."""
         if not self.label and not self.always_use_format:
             return inner
         fmt = self.field(11) or "$pieceName$ ($label$)"
-        known = dict(props or {})
-        known["pieceName"] = inner
-        known["label"] = expand_known(self.label, known)
-        return expand_known(fmt, known)
+        own = {"pieceName": inner}
+
+        def get(name: str) -> str | None:
+            if name in own:
+                return own[name]
+            return props().get(name) if props is not None else None
+
+        own["label"] = expand_known(self.label, get)
+        return expand_known(fmt, get)
 
 
-def expand_known(fmt: str, props: Mapping[str, str]) -> str:
-    """VASSAL ``FormattedString``: each ``$name$`` replaced by the property's value; a name
-    this reader does not know (a global, map or deck property) is left as ``$name$``, where
-    VASSAL would show the property's value (or the bare name when it has none)."""
+def expand_known(fmt: str, get: Callable[[str], str | None]) -> str:
+    """VASSAL ``FormattedString``: each ``$name$`` replaced by the property's value
+    (``get(name)``); a name this reader does not know (a global, map or deck property, a
+    Calculated Property) is left as ``$name$``, where VASSAL shows its value."""
     if "$" not in fmt:
         return fmt
     parts = fmt.split("$")
@@ -315,7 +321,7 @@ def expand_known(fmt: str, props: Mapping[str, str]) -> str:
     while i < len(parts):
         if i + 1 < len(parts):            # a closed $name$
             name = parts[i]
-            value = props.get(name) if name else None
+            value = get(name) if name else None
             out.append(value if value is not None else f"${name}$")
             out.append(parts[i + 1])
             i += 2
