@@ -2,7 +2,7 @@
 :func:`expand_prototypes`. Re-exported by :mod:`vmodgen.vassal.traits`."""
 from __future__ import annotations
 
-from typing import Iterable, Protocol, runtime_checkable
+from typing import Callable, Iterable, Protocol, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
@@ -202,18 +202,27 @@ class Piece:
     def name(self) -> str:
         """The displayed name (``PieceName``): Layer level names and labels applied."""
         name = ""
-        memo: list[dict[str, str]] = []
-
-        def props() -> dict[str, str]:       # a label may show the piece's properties
-            if not memo:
-                memo.append(self.properties())
-            return memo[0]
-
+        props = None
         for trait in reversed(self.traits):
-            name = trait.display_name(name, props) if isinstance(trait, Labeler) else trait.display_name(name)
+            if isinstance(trait, Labeler):
+                if props is None:
+                    props = self._lazy_properties()
+                name = trait.display_name(name, props)
+            else:
+                name = trait.display_name(name)
             if isinstance(trait, BasicPiece):
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name
+
+    def _lazy_properties(self) -> Callable[[], dict[str, str]]:
+        """:meth:`properties`, worked out on the first call only (a label may show them)."""
+        memo: list[dict[str, str]] = []
+
+        def get() -> dict[str, str]:
+            if not memo:
+                memo.append(self.properties())
+            return memo[0]
+        return get
 
     def images(self) -> list[str]:
         """Every image name the piece's traits may draw (no duplicates, in chain order)."""
