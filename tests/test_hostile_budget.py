@@ -191,7 +191,10 @@ def fanout_module(path: Path, depth: int = 13, slots: int = 300) -> Path:
 
 @pytest.mark.parametrize("command", [["oob", "-f", "csv", "-o", "-"], ["bind", "--rules", "generic", "-o", "{out}"]])
 def test_prototype_fan_out_is_refused_by_oob_and_bind(tmp_path, capsys, command):
-    mod = fanout_module(tmp_path / "fan.vmod")
+    from vmodgen import limits
+    # each piece is cut at MAX_EXPANDED_TRAITS: enough pieces to pass the module's total
+    slots = limits.MAX_EXPANDED_TRAITS_TOTAL // limits.MAX_EXPANDED_TRAITS + 20
+    mod = fanout_module(tmp_path / "fan.vmod", slots=slots)
     args = [a.replace("{out}", str(tmp_path / "b.toml")) for a in command]
     msg = refused(capsys, mod, args[0], str(mod), *args[1:])
     assert "MAX_EXPANDED_TRAITS_TOTAL" in msg

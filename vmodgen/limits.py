@@ -34,7 +34,7 @@ MAX_BOARD_CELL = 1_000                   # the column or row of a board in a Boa
 
 #: pieces and prototypes (modules, saves)
 MAX_EXPANDED_TRAITS = 1_000              # traits of one piece after its prototypes are expanded
-MAX_EXPANDED_TRAITS_TOTAL = 200_000      # traits expanded from one module's prototypes, all pieces
+MAX_EXPANDED_TRAITS_TOTAL = 1_000_000    # traits expanded from one module's prototypes, all pieces
 
 #: XML (buildFile.xml, moduledata)
 MAX_XML_BYTES = 128 * MiB

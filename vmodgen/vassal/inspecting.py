@@ -294,6 +294,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     for pid in state.pieces:
         add(pid)
     pieces += last
+    if module is not None:
+        _warn_unknown_maps(pieces, module, warnings)
     mod_meta = save.moduledata
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:
@@ -370,3 +372,19 @@ def save_text(d: dict[str, Any]) -> str:
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
     return "\n".join(lines)
+
+
+def _warn_unknown_maps(pieces: list[dict[str, Any]], module: "Module", warnings: list[str]) -> None:
+    """Pieces on a map the module has none of: VASSAL finds no map by that id, reports "No such
+    map" (a piece added) or "Could not find map" (a piece moved) and leaves them out (a save or
+    log from another version of the module: The Longest Day's logs, Warhammer Underworlds)."""
+    counts: dict[str, int] = {}
+    for row in pieces:
+        m = row["map"]
+        if m and module.map(m) is None:
+            counts[m] = counts.get(m, 0) + 1
+    for m, n in counts.items():
+        warnings.append(f"{n} piece(s) are on map '{m}', which the module does not have: VASSAL leaves "
+                        "them out of the game (\"No such map\", \"Could not find map\"); a file from another "
+                        "version of the module?")
+

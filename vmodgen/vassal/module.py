@@ -113,6 +113,8 @@ class MapInfo:
     #: bumped whenever the boards really change (what point → label memos depend on)
     version: int = field(default=0, repr=False)
     _choice: list | None = field(default=None, repr=False)
+    #: the map's Decks (DrawPile: name, x, y, owning board), in the buildFile's order
+    decks: list[tuple[str, int, int, str]] = field(default_factory=list, repr=False)
 
     def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
         """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does. The
@@ -173,14 +175,27 @@ class MapInfo:
                 return p
         return None
 
+    def deck_at(self, x: int, y: int) -> str | None:
+        """``Map.getDeckNameAt`` (VASSAL 3.2+): the name of the first Deck exactly at the point,
+        its position taken from its owning board's corner, or the map's edge without one."""
+        for name, dx, dy, owner in self.decks:
+            placed = next((p for p in self.layout or () if p.board.name == owner), None) if owner else None
+            ox, oy = (placed.x, placed.y) if placed is not None else self.edge
+            if (dx + ox, dy + oy) == (x, y):
+                return name
+        return None
+
     def locate(self, x: int, y: int) -> str | None:
-        """The label of a map point (memoised per point until the boards change)."""
+        """The label of a map point (memoised per point until the boards change): a Deck's
+        name at its exact point (``Map.locationName``), else the board's grid or zone label."""
         key = (x, y)
         memo = self._memo
         if key in memo:
             return memo[key]
-        p = self.board_at(x, y)
-        label = None if p is None else p.label(x, y)
+        label = self.deck_at(x, y)
+        if label is None:
+            p = self.board_at(x, y)
+            label = None if p is None else p.label(x, y)
         if len(memo) > 200_000:
             memo.clear()
         memo[key] = label
@@ -424,6 +439,19 @@ def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
                                    f"(VASSAL refuses to load this module)") from None
 
 
+def _components(el, kind: str) -> list:
+    """``AbstractBuildable.getComponentsOf``: the children of class ``kind``, folders
+    (``MapSubFolder`` and the other ``…Folder`` elements of VASSAL 3.6+) descended through."""
+    out = []
+    for child in bf.elements(el):
+        k = bf.cls(child)
+        if k == kind:
+            out.append(child)
+        elif k.endswith("Folder"):
+            out.extend(_components(child, kind))
+    return out
+
+
 def _read_map(mod: Module, el, picker, entry: str) -> None:
     a = el.attrib
     name = a.get("mapName", "")
@@ -468,6 +496,15 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         mod.warn(f"two maps are named '{name}'; the second is ignored")
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
+    for child in _components(el, "DrawPile"):
+        da = child.attrib
+        try:
+            dx, dy = int(da.get("x") or 0), int(da.get("y") or 0)
+        except ValueError:
+            mod.warn(f"map '{name}': deck '{da.get('name', '')}' has a position that is not a number: "
+                     "its name is not a location label")
+            continue
+        m.decks.append((da.get("name", ""), dx, dy, da.get("owningBoard", "")))
     if setup:
         if not m.apply_board_command(setup):
             # a setup written under the map's id rather than its name: apply its boards anyway

@@ -2,14 +2,14 @@
 :func:`expand_prototypes`. Re-exported by :mod:`vmodgen.vassal.traits`."""
 from __future__ import annotations
 
-from typing import Iterable, Protocol, runtime_checkable
+from typing import Callable, Iterable, Protocol, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, Trait, UsePrototype, _int, make_trait
+from .traits import BasicName, BasicPiece, Labeler, Trait, UsePrototype, _int, make_trait
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -202,11 +202,27 @@ class Piece:
     def name(self) -> str:
         """The displayed name (``PieceName``): Layer level names and labels applied."""
         name = ""
+        props = None
         for trait in reversed(self.traits):
-            name = trait.display_name(name)
+            if isinstance(trait, Labeler):
+                if props is None:
+                    props = self._lazy_properties()
+                name = trait.display_name(name, props)
+            else:
+                name = trait.display_name(name)
             if isinstance(trait, BasicPiece):
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name
+
+    def _lazy_properties(self) -> Callable[[], dict[str, str]]:
+        """:meth:`properties`, worked out on the first call only (a label may show them)."""
+        memo: list[dict[str, str]] = []
+
+        def get() -> dict[str, str]:
+            if not memo:
+                memo.append(self.properties())
+            return memo[0]
+        return get
 
     def images(self) -> list[str]:
         """Every image name the piece's traits may draw (no duplicates, in chain order)."""

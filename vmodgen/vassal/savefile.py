@@ -16,6 +16,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError, LimitError
 from ..safeio import SafeZip, parse_xml, read_bytes, write_bytes_atomic
+from .codec import decode
 from .commands import Command, encode_tree, parse_tree, parse_tree_pieces
 from .obfuscation import PLAIN, VCSK, deobfuscate_pieces, obfuscate
 
@@ -159,10 +160,18 @@ class SaveFile:
         if j < 0 or (0 <= end < j):
             return "", ""
         rest = head[j + len("Game saved using "):end if end > j else len(head)]
-        k = rest.rfind(" version ")
+        # the CHECK's own condition holds the version as the module had it (GameState.
+        # checkVersionCommand: ``version<V``); the alert shows it with each newline as '|'
+        # (VASSAL 2.7 modules kept an svn ``$Id$`` line in their version)
+        version = decode(head[i:end if end > i else len(head)], "\t")[1][len("version<"):]
+        shown = " version " + version.replace("\n", "|") + "."
+        k = rest.rstrip("\\").find(shown)
         if k < 0:
-            return "", ""
-        return rest[:k].strip(), rest[k + len(" version "):].rstrip(".\\ ").strip()
+            k = rest.rfind(" version ")
+            if k < 0:
+                return "", ""
+            return rest[:k].strip(), rest[k + len(" version "):].rstrip(".\\ ").strip()
+        return rest[:k].strip(), " ".join(version.split())     # one line: "1.0\r\n$Id$" as "1.0 $Id$"
 
     @property
     def vassal_version(self) -> str:
@@ -229,6 +238,10 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
         container = "zip"
     else:
         if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
+            if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and b"<data version=" in data[:400]:
+                # an unpacked save's metadata entry (a repository may keep a save unzipped)
+                raise InputError(path, "a VASSAL metadata entry ('savedata' or 'moduledata'), not a save or "
+                                       "log: the game is in a save's 'savedGame' entry")
             raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):

@@ -10,7 +10,7 @@ the ``warnings`` list a caller passes; they never stop decoding.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Callable, ClassVar, Mapping
 
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
@@ -20,7 +20,7 @@ from .codec import decode, encode_value, java_int
 __all__ = [
     "Trait", "UnknownTrait", "BasicPiece", "BasicName", "Deck", "Marker", "Layer", "LegacyLayer", "Labeler",
     "UsePrototype", "Obscurable", "Hideable", "Delete", "Clone", "ReportState", "SendToLocation",
-    "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty",
+    "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty", "TranslatableMessage",
     "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "MovementTrail",
     "MultiLocationCommand", "Piece", "decode_piece",
     "split_chain", "join_chain", "split_state_chain", "trait_id", "expand_prototypes",
@@ -285,11 +285,50 @@ class Labeler(Trait):
     def properties(self) -> dict[str, str]:
         return {self.field(15) or "TextLabel": self.label}
 
-    def display_name(self, inner: str) -> str:
-        if not self.label:
+    @property
+    def always_use_format(self) -> bool:
+        """VASSAL 3.7's "always use the name format", even with no label (19th type field)."""
+        return self.field(17) == "true"
+
+    def display_name(self, inner: str, props: Callable[[], Mapping[str, str]] | None = None) -> str:
+        """``Labeler.getName``: the name format with ``$pieceName$`` = the inner name and
+        ``$label$`` = the label, the label's own ``$name$`` references expanded too; other
+        names from ``props()`` (the whole piece's properties, asked only when a label names
+        one), a name not in it left as written."""
+        if not self.label and not self.always_use_format:
             return inner
         fmt = self.field(11) or "$pieceName$ ($label$)"
-        return fmt.replace("$pieceName$", inner).replace("$label$", self.label)
+        own = {"pieceName": inner}
+
+        def get(name: str) -> str | None:
+            if name in own:
+                return own[name]
+            return props().get(name) if props is not None else None
+
+        own["label"] = expand_known(self.label, get)
+        return expand_known(fmt, get)
+
+
+def expand_known(fmt: str, get: Callable[[str], str | None]) -> str:
+    """VASSAL ``FormattedString``: each ``$name$`` replaced by the property's value
+    (``get(name)``); a name this reader does not know (a global, map or deck property, a
+    Calculated Property) is left as ``$name$``, where VASSAL shows its value."""
+    if "$" not in fmt:
+        return fmt
+    parts = fmt.split("$")
+    out = [parts[0]]
+    i = 1
+    while i < len(parts):
+        if i + 1 < len(parts):            # a closed $name$
+            name = parts[i]
+            value = get(name) if name else None
+            out.append(value if value is not None else f"${name}$")
+            out.append(parts[i + 1])
+            i += 2
+        else:                              # a lone trailing '$'
+            out.append("$" + parts[i])
+            i += 1
+    return "".join(out)
 
 
 class UsePrototype(Trait):
@@ -365,6 +404,15 @@ class DynamicProperty(Trait):
 
     def properties(self) -> dict[str, str]:
         return {self.field(0): self.state}
+
+
+class TranslatableMessage(Trait):
+    """``locmsg;name;description;message`` (VASSAL 3.6+, Translatable Message): a fixed
+    property ``name`` (default ``name``) whose value is the message."""
+    ID = "locmsg;"
+
+    def properties(self) -> dict[str, str]:
+        return {self.field(0) or "name": self.field(2)}
 
 
 class SetPieceProperty(Trait):
@@ -444,11 +492,11 @@ class MultiLocationCommand(Trait):
 _CLASSES: dict[str, type[Trait]] = {
     c.ID: c for c in (BasicPiece, BasicName, Deck, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
-                      PropertySheet, FreeRotator, DynamicProperty, SetPieceProperty, Immobilized,
+                      PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
 }
 #: the other IDs VASSAL 3.7 registers (kept verbatim, no warning)
-_GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "locmsg;", "placemark;", "replace;",
+_GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
                 "deselect;", "mat;", "matPiece;", "border;", "attach;",

@@ -29,7 +29,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, Locate, PieceRecord, StackRecord
 from .piece import Piece
-from .interpreter import Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
+from .interpreter import DECK_PREFIX, Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
 from ..errors import LimitError
@@ -53,10 +53,11 @@ class _P:
 
 class _S:
     """A stack as VASSAL 2.x holds it."""
-    __slots__ = ("id", "map", "pos", "contents", "kids", "local")
+    __slots__ = ("id", "map", "pos", "contents", "kids", "local", "deck")
 
-    def __init__(self, sid: str, local: bool = False) -> None:
+    def __init__(self, sid: str, local: bool = False, deck: bool = False) -> None:
         self.id = sid
+        self.deck = deck                    # a Deck (2.x: ``Deck extends Stack``)
         self.map: str | None = None
         self.pos: tuple[int, int] = (0, 0)
         self.contents: list[_P] = []
@@ -114,6 +115,14 @@ def _piece_fields(state: str, piece: Piece) -> tuple[str | None, tuple[int, int]
         if len(state) <= 8_000:
             _remember(_PIECES, key, got)
     return got
+
+
+def _deck_as_stack(state: str) -> str:
+    """A Deck's state (``Deck.setState``: map, point, face down, its cards' ids in one
+    comma-separated token) as the stack state that places the same cards."""
+    tokens = decode(state, ";")
+    ids = [i for i in decode(tokens[4], ",") if i] if len(tokens) > 4 else []
+    return encode((tokens + ["", "", ""])[:3] + ids, ";")
 
 
 def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, ...]]:
@@ -327,7 +336,12 @@ class Vassal2Runner(_Runner):
         warnings, path = self.warnings, self.path
         for cmd in cmds:
             pid = cmd.id
-            if cmd.type != "stack":
+            deck = cmd.type.startswith(DECK_PREFIX)
+            if deck:            # the deck's piece (shown as the 3.x replay shows it), and its stack
+                if len(spieces) >= limits.MAX_PIECES:
+                    raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+                spieces[pid] = PieceRecord(pid, Piece(cmd.type, cmd.state, warnings=warnings, source=path))
+            elif cmd.type != "stack":
                 if len(spieces) >= limits.MAX_PIECES:
                     raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
                 piece = Piece(cmd.type, cmd.state, warnings=warnings, source=path)
@@ -343,9 +357,9 @@ class Vassal2Runner(_Runner):
                 if written:
                     p.written = (m, *pos)
                 continue
-            st = _S(pid)
+            st = _S(pid, deck=deck)
             reg[pid] = st
-            m, st.pos, ids = _stack_fields(cmd.state)
+            m, st.pos, ids = _stack_fields(_deck_as_stack(cmd.state) if deck else cmd.state)
             contents = st.contents
             for tok in ids:
                 child = reg.get(tok)
@@ -372,8 +386,10 @@ class Vassal2Runner(_Runner):
         for o in reg.values():
             if isinstance(o, _S):
                 stacks[o.id] = StackRecord(o.id, o.map, o.pos[0], o.pos[1],
-                                                   [p.id for p in o.contents], None)
+                                                   [p.id for p in o.contents], None, deck=o.deck)
                 index.setdefault((o.map, o.pos[0], o.pos[1]), []).append(o.id)
+                if o.deck:
+                    spieces[o.id].position = (o.map, o.pos[0], o.pos[1])
         for o in reg.values():
             if isinstance(o, _P):
                 parent = o.parent
@@ -395,6 +411,14 @@ class Vassal2Runner(_Runner):
             s = _S(cmd.id)
             self._register(s)
             self._stack_set_state(s, cmd.state)
+        elif cmd.type.startswith(DECK_PREFIX):
+            if cmd.id not in self.reg and len(self.s.pieces) >= limits.MAX_PIECES:
+                raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+            s = _S(cmd.id, deck=True)
+            self._register(s)
+            self.s.pieces[cmd.id] = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings,
+                                                              source=self.path))
+            self._stack_set_state(s, _deck_as_stack(cmd.state))
         else:
             if cmd.id not in self.reg and len(self.s.pieces) >= limits.MAX_PIECES:
                 raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
@@ -428,6 +452,8 @@ class Vassal2Runner(_Runner):
             if st is not None:
                 self._index_remove(st)
                 del self.s.stacks[o.id]
+            if o.deck:
+                self.s.pieces.pop(o.id, None)
             for p in list(o.kids):
                 self.dirty.append(p)
 
@@ -451,6 +477,16 @@ class Vassal2Runner(_Runner):
         o = self.reg.get(cmd.id)
         if o is None:
             self._ignored(cmd.id)
+            return
+        if isinstance(o, _S) and o.deck:
+            # a Deck's D/ (a shuffle, a face-down switch): its new state, cards in the new order
+            rec = self.s.pieces.get(cmd.id)
+            if rec is not None:
+                was = rec.piece.encode_state()
+                rec.piece.set_state(cmd.new_state)
+                if self.step is not None:
+                    self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), was, cmd.new_state))
+            self._stack_set_state(o, _deck_as_stack(cmd.new_state))
             return
         if isinstance(o, _S):
             new = cmd.new_state
@@ -617,9 +653,13 @@ class Vassal2Runner(_Runner):
                 del self.s.stacks[s.id]
             return
         members = [p.id for p in s.contents if self.reg.get(p.id) is p]
+        if s.deck:
+            rec = self.s.pieces.get(s.id)
+            if rec is not None:
+                rec.position = (s.map, s.pos[0], s.pos[1])
         if st is None:
             st = self.s.stacks[s.id] = StackRecord(s.id, s.map, s.pos[0], s.pos[1], members, None,
-                                                   provisional=s.local)
+                                                   provisional=s.local, deck=s.deck)
             self._index_add(st)
         else:
             if (st.map, st.x, st.y) != (s.map, s.pos[0], s.pos[1]):
