@@ -19,6 +19,7 @@ import pytest
 
 from vmodgen.cli import main
 from vmodgen.vassal.codec import encode
+from vmodgen.vassal.module import MAP_NOT_FOUND
 from vmodgen.vassal.piece import decode_piece
 from vmodgen.vassal.savefile import Metadata, save_bytes
 from vmodgen.vassal.traits import join_chain
@@ -174,8 +175,8 @@ def test_pieces_on_a_map_the_module_lacks_are_named_in_a_warning(tmp_path, capsy
     assert info.value.code == 0
     warnings = json.loads(capsys.readouterr().out)["warnings"]
     assert [w for w in warnings if "does not have" in w] == [
-        "2 piece(s) are on map 'MESA - BOARD', which the module does not have: VASSAL leaves them out of the "
-        "game (\"No such map\", \"Could not find map\"); a file from another version of the module?"]
+        f"2 piece(s) are on map 'MESA - BOARD', which the module does not have: {MAP_NOT_FOUND}; a file from "
+        "another version of the module?"]
 
 
 def _deck_module(path: Path, folder: bool) -> Path:

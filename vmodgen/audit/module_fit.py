@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..binding.pieces import prototype_names
 from ..vassal.codec import decode
-from ..vassal.module import Module
+from ..vassal.module import MAP_NOT_FOUND, Module
 from ..vassal.replay import split_steps
 from ..vassal.savefile import SaveFile
 
@@ -66,8 +66,7 @@ def missing_maps(files: list[tuple[str, list[dict]]], maps: list[str]) -> str | 
     shown = ", ".join(where[:6]) + (f" and {len(where) - 6} more" if len(where) > 6 else "")
     return (f"Pieces of {shown} stand on map(s) the module given does not have: {names} (its maps: "
             f"{', '.join(repr(m) for m in maps[:8])}{', ...' if len(maps) > 8 else ''}): a map renamed or removed "
-            "since the files were played? VASSAL reports \"Map not found\" and puts such pieces on no map; they are "
-            "not judged.")
+            f"since the files were played? {MAP_NOT_FOUND}; they are not judged.")
 
 
 def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str, str]) -> str | None:

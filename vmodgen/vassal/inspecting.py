@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .buildfile import grid_summary
 from .concealment import place_concealment, private_map_ids
 from .looks import HIDDEN, MASKED, SECRET_PROPS, concealed_by_owner, hidden_by_owner, mask_name, set_by_owner
-from .module import Module
+from .module import MAP_NOT_FOUND, Module
 from .traits import Obscurable
 from .turns import tracker_states
 
@@ -384,7 +384,6 @@ def _warn_unknown_maps(pieces: list[dict[str, Any]], module: "Module", warnings:
         if m and module.map(m) is None:
             counts[m] = counts.get(m, 0) + 1
     for m, n in counts.items():
-        warnings.append(f"{n} piece(s) are on map '{m}', which the module does not have: VASSAL leaves "
-                        "them out of the game (\"No such map\", \"Could not find map\"); a file from another "
-                        "version of the module?")
+        warnings.append(f"{n} piece(s) are on map '{m}', which the module does not have: {MAP_NOT_FOUND}; "
+                        "a file from another version of the module?")
 

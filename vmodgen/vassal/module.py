@@ -27,6 +27,11 @@ from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F
 from .codec import decode
 from .versions import target_of
 
+#: what VASSAL does with a piece saved on a map the running module lacks (3.7.26: BasicPiece
+#: "Map not found", Stack "Could not find map", Deck "No such map"): one wording for every report
+MAP_NOT_FOUND = ('VASSAL finds no such map ("Map not found", "Could not find map", "No such map") '
+                 "and leaves those pieces on no map, out of the game")
+
 __all__ = ["Module", "MapInfo", "Board", "PlacedBoard", "read_module", "PieceSlot", "Setup",
            "TurnTracker", "TurnLevel", "check_entry_name"]
 
