@@ -221,6 +221,9 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
     if data[:2] == b"PK":
         with SafeZip(path, data=data) as zf:
             if SAVED_GAME not in zf:
+                if "buildFile.xml" in zf or "buildFile" in zf:
+                    raise InputError(path, "a VASSAL module, not a save or log: give a module "
+                                           "with --module")
                 raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
             payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
             savedata = _meta(zf, SAVEDATA, path)

@@ -1,0 +1,70 @@
+"""A newcomer's first slips on the command line: a module given where a save or log is
+expected and the reverse, no ``--module``, a misspelt kit. Each is one line on stderr naming
+the file, exit code 2, no traceback (``vmodgen/errors.py``)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from conftest import ROOT
+
+
+def vmodgen(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "vmodgen", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env)
+
+
+def _module(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.launch.BasicModule name="M" version="1"/>')
+    return path
+
+
+def _log(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("savedGame", "begin_save")
+    return path
+
+
+def _one_line(run: subprocess.CompletedProcess) -> str:
+    assert run.returncode == 2, (run.returncode, run.stderr)
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stdout == ""
+    return lines[0]
+
+
+def test_module_given_as_the_log_to_audit(tmp_path: Path) -> None:
+    """`vmodgen audit game.vmod turn1.vlog` (no --module): the module is named as such."""
+    _module(tmp_path / "game.vmod")
+    _log(tmp_path / "turn1.vlog")
+    line = _one_line(vmodgen("audit", "game.vmod", "turn1.vlog", cwd=tmp_path))
+    assert line == "vmodgen: game.vmod: a VASSAL module, not a save or log: give it as --module game.vmod"
+
+
+def test_module_given_to_commands_reading_saves(tmp_path: Path) -> None:
+    _module(tmp_path / "game.vmod")
+    for args in (["integrity", "game.vmod"], ["sanitize", "game.vmod", "-o", "out.vlog"],
+                 ["replay", "game.vmod", "-o", "out.html"]):
+        line = _one_line(vmodgen(*args, cwd=tmp_path))
+        assert line.startswith("vmodgen: game.vmod: a VASSAL module, not a save or log"), (args, line)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.vmod"]      # nothing written
+
+
+def test_log_given_as_the_module(tmp_path: Path) -> None:
+    _log(tmp_path / "turn1.vlog")
+    for args in (["inspect", "turn1.vlog", "--module", "turn1.vlog"], ["bind", "turn1.vlog", "--rules", "generic"],
+                 ["oob", "turn1.vlog"], ["audit", "turn1.vlog", "--module", "turn1.vlog"]):
+        line = _one_line(vmodgen(*args, cwd=tmp_path))
+        assert line.startswith("vmodgen: turn1.vlog: a VASSAL save or log, not a module"), (args, line)
+
+
+def test_no_module_is_about_the_log_not_the_kit(tmp_path: Path) -> None:
+    """With --game but no --module the line names the log, not the (here misspelt) kit id."""
+    _log(tmp_path / "turn1.vlog")
+    line = _one_line(vmodgen("audit", "turn1.vlog", "--game", "operation-mercuy", cwd=tmp_path))
+    assert line == "vmodgen: turn1.vlog: give the module the logs were played with (--module M.vmod)"
