@@ -38,7 +38,14 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when nothing was found, 1 when there are findings, 2 on bad input; with
-    --strict, 3 when nothing was found but the report says 'partial' or warns."""
+    --strict, 3 when nothing was found but the report says 'partial' or warns.
+
+    \b
+    Examples:
+      vmodgen audit turn1.vlog turn2.vlog --module build/north-africa-41.vmod
+      vmodgen audit turn*.vlog --module build/north-africa-41.vmod --format html -o audit.html
+      vmodgen audit game*.vlog --module Kassala.vmod --binding kassala.toml   # a module vmodgen did not build
+      (start a binding with: vmodgen bind Kassala.vmod --rules generic --log game1.vlog -o kassala.toml)"""
     from ..audit import audit
     from ..report import render
     from ..safeio import write_text_atomic

@@ -20,9 +20,10 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     Exit code 0 (nothing here is a rule violation), 2 on bad input.
 
     \b
-    Example:
+    Examples:
       vmodgen integrity turn1.vlog turn2.vlog turn3.vlog
-      vmodgen integrity turn*.vlog --format json -o integrity.json"""
+      vmodgen integrity turn*.vlog --format json -o integrity.json
+      vmodgen integrity turn*.vlog --format html -o integrity.html   # a page to send back"""
     import json
     from pathlib import Path
 
