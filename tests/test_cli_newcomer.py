@@ -68,3 +68,13 @@ def test_no_module_is_about_the_log_not_the_kit(tmp_path: Path) -> None:
     _log(tmp_path / "turn1.vlog")
     line = _one_line(vmodgen("audit", "turn1.vlog", "--game", "operation-mercuy", cwd=tmp_path))
     assert line == "vmodgen: turn1.vlog: give the module the logs were played with (--module M.vmod)"
+
+
+def test_replay_says_the_size_of_a_small_page(tmp_path: Path) -> None:
+    """A replay with no module is a few kB: said in kB (it used to print '0.0 MB')."""
+    log = ROOT / "tests" / "data" / "recorded" / "kassala-combat.vlog"
+    run = vmodgen("replay", str(log), "-o", "game.html", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    size = (tmp_path / "game.html").stat().st_size
+    assert size < 1e6
+    assert run.stdout.strip() == f"game.html: {round(size / 1e3)} kB"

@@ -43,5 +43,6 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
             raise InputError(p, "no such file")
     text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden)
     write_text_atomic(output, text)
-    click.echo(f"{output}: {len(text.encode('utf-8')) / 1e6:.1f} MB")
+    size = len(text.encode("utf-8"))
+    click.echo(f"{output}: {size / 1e6:.1f} MB" if size >= 1e6 else f"{output}: {max(1, round(size / 1e3))} kB")
     return 0
