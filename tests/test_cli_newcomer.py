@@ -4,6 +4,7 @@ the file, exit code 2, no traceback (``vmodgen/errors.py``)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -78,3 +79,13 @@ def test_replay_says_the_size_of_a_small_page(tmp_path: Path) -> None:
     size = (tmp_path / "game.html").stat().st_size
     assert size < 1e6
     assert run.stdout.strip() == f"game.html: {round(size / 1e3)} kB"
+
+
+def test_new_kit_summary_counts_in_words(tmp_path: Path) -> None:
+    """`vmodgen new` then `vmodgen validate`, as the README starts: the starter kit has one sheet
+    and one off-map box, said as such ('1 sheet', '1 box', not '1 sheet(s)', '1 boxes')."""
+    assert vmodgen("new", "my-game", cwd=tmp_path).returncode == 0
+    run = vmodgen("validate", "my-game/", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    line = next(x for x in run.stdout.splitlines() if x.strip().startswith("map:"))
+    assert re.fullmatch(r"  map: \d+ hexes on 1 sheet \(main \d{4}\.\.\d{4}\); \d+ places, 1 box", line), line
