@@ -89,3 +89,16 @@ def test_new_kit_summary_counts_in_words(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     line = next(x for x in run.stdout.splitlines() if x.strip().startswith("map:"))
     assert re.fullmatch(r"  map: \d+ hexes on 1 sheet \(main \d{4}\.\.\d{4}\); \d+ places, 1 box", line), line
+
+
+def test_empty_file_is_said_empty(tmp_path: Path) -> None:
+    """An empty file where a log or a module is expected: 'the file is empty', naming it."""
+    (tmp_path / "turn1.vlog").write_bytes(b"")
+    (tmp_path / "game.vmod").write_bytes(b"")
+    _module(tmp_path / "real.vmod")
+    assert _one_line(vmodgen("integrity", "turn1.vlog", cwd=tmp_path)) == \
+        "vmodgen: turn1.vlog: the file is empty: not a VASSAL save or log"
+    assert _one_line(vmodgen("inspect", "game.vmod", cwd=tmp_path)).startswith(
+        "vmodgen: game.vmod: the file is empty: not a VASSAL save or log")       # read as a save: no .vmod hint
+    assert _one_line(vmodgen("oob", "game.vmod", cwd=tmp_path)) == \
+        "vmodgen: game.vmod: the file is empty: not a zip archive (a module, save or log)"

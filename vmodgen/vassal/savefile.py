@@ -231,6 +231,8 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
             entries = zf.names()
         container = "zip"
     else:
+        if not data:
+            raise InputError(path, "the file is empty: not a VASSAL save or log")
         if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
             raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
