@@ -102,3 +102,19 @@ def test_empty_file_is_said_empty(tmp_path: Path) -> None:
         "vmodgen: game.vmod: the file is empty: not a VASSAL save or log")       # read as a save: no .vmod hint
     assert _one_line(vmodgen("oob", "game.vmod", cwd=tmp_path)) == \
         "vmodgen: game.vmod: the file is empty: not a zip archive (a module, save or log)"
+
+
+def test_own_kit_module_needs_its_kit_named(tmp_path: Path) -> None:
+    """A module built from one's own kit (`vmodgen new`, `vmodgen build`), its scenario save
+    audited: without --game the line names the module (not the save) and says what to add;
+    with --game the audit runs."""
+    assert vmodgen("new", "my-game", cwd=tmp_path).returncode == 0
+    assert vmodgen("build", "my-game/", "-o", "out", cwd=tmp_path).returncode == 0
+    with zipfile.ZipFile(tmp_path / "out" / "my-game.vmod") as z:
+        save = next(n for n in z.namelist() if n.endswith(".vsav"))
+        (tmp_path / "start.vsav").write_bytes(z.read(save))
+    line = _one_line(vmodgen("audit", "start.vsav", "--module", "out/my-game.vmod", cwd=tmp_path))
+    assert line == ("vmodgen: out/my-game.vmod: the module was built from kit 'my-game', which is not "
+                    "bundled: name the kit with --game")
+    run = vmodgen("audit", "start.vsav", "--module", "out/my-game.vmod", "--game", "my-game/", cwd=tmp_path)
+    assert run.returncode == 0 and "game my-game" in run.stdout, run.stderr

@@ -56,7 +56,10 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
         raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "
                                       f"describe it with --binding B.toml (start one with: vmodgen bind "
                                       f"{module_path} --rules generic -o B.toml)")
-    kit = load_bundled_or_path(kit_id, game)
+    try:
+        kit = load_bundled_or_path(kit_id, game)
+    except InputError as exc:
+        raise exc.at(module_path) from None      # the module names the kit, not the first log
     if kit.id != kit_id:
         raise InputError(game, f"the module was built from kit '{kit_id}', not '{kit.id}'")
     return KitBinding(module, kit), module

@@ -10,7 +10,8 @@ from ..errors import InputError
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--module", "module", type=click.Path(dir_okay=False), help="The module the game was played with.")
-@click.option("--game", "game", help="The kit (bundled id, folder or game.toml) of a vmodgen-built module.")
+@click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
+                   "it is not bundled; a bundled game's module names its own kit.")
 @click.option("--binding", "binding", type=click.Path(dir_okay=False),
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)

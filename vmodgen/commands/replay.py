@@ -11,7 +11,8 @@ from ..errors import InputError
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--module", "module", type=click.Path(dir_okay=False),
               help="The module the game was played with (its boards, pieces and grids).")
-@click.option("--game", "game", help="The kit of a vmodgen-built module (bundled id, folder or game.toml).")
+@click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
+                   "it is not bundled; a bundled game's module names its own kit.")
 @click.option("--binding", "binding", type=click.Path(dir_okay=False),
               help="A binding file for a module vmodgen did not build (its findings are listed).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
