@@ -3,6 +3,7 @@ expected and the reverse, no ``--module``, a misspelt kit. Each is one line on s
 the file, exit code 2, no traceback (``vmodgen/errors.py``)."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -118,3 +119,19 @@ def test_own_kit_module_needs_its_kit_named(tmp_path: Path) -> None:
                     "bundled: name the kit with --game")
     run = vmodgen("audit", "start.vsav", "--module", "out/my-game.vmod", "--game", "my-game/", cwd=tmp_path)
     assert run.returncode == 0 and "game my-game" in run.stdout, run.stderr
+
+
+def test_pattern_the_shell_left_is_expanded(tmp_path: Path) -> None:
+    """`turn*.vlog` reaches vmodgen as it is from Windows' cmd or in quotes: integrity, audit and
+    replay expand it (name order); a pattern matching no file is refused by its name."""
+    recorded = ROOT / "tests" / "data" / "recorded"
+    for i, name in enumerate(["na41-clean.vlog", "na41-dirty.vlog"], 1):
+        (tmp_path / f"turn{i}.vlog").write_bytes((recorded / name).read_bytes())
+    run = vmodgen("integrity", "turn*.vlog", "--format", "json", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["files"] == ["turn1.vlog", "turn2.vlog"]
+    run = vmodgen("replay", "turn?.vlog", "-o", "game.html", cwd=tmp_path)
+    assert run.returncode == 0 and (tmp_path / "game.html").is_file(), run.stderr
+    for args in (["integrity", "nope*.vlog"], ["audit", "nope*.vlog", "--module", "x.vmod"],
+                 ["replay", "nope*.vlog", "-o", "x.html"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == "vmodgen: nope*.vlog: no file matches this pattern"

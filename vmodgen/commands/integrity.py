@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from .patterns import expand_patterns
+
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
 @click.option("--module", "module", type=click.Path(dir_okay=False),
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
 @click.option("--module", "module", type=click.Path(dir_okay=False),
               help="The module the game was played with (its boards, pieces and grids).")
 @click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
