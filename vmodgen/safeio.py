@@ -48,6 +48,8 @@ class SafeZip:
         except IsADirectoryError:
             raise InputError(path, "is a folder, not a file") from None
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+            if data == b"" or (data is None and os.path.isfile(path) and os.path.getsize(path) == 0):
+                raise InputError(path, "the file is empty: not a zip archive (a module, save or log)") from None
             raise InputError(path, f"not a zip archive VASSAL can read ({exc})") from None
         infos = self._zf.infolist()
         if len(infos) > limits.MAX_ZIP_ENTRIES:

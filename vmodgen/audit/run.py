@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,16 +52,32 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
         from ..binding.file import load_binding
         return load_binding(binding_path, module), module
     if module is None:
-        raise InputError(game, "give the module the logs were played with (--module M.vmod)")
+        raise InputError(None, "give the module the logs were played with (--module M.vmod)")
     kit_id = find_kit_id(module)
     if kit_id is None:
         raise InputError(module_path, "this module was not built by vmodgen (no 'vmodgen_kit' property): "
                                       f"describe it with --binding B.toml (start one with: vmodgen bind "
                                       f"{module_path} --rules generic -o B.toml)")
-    kit = load_bundled_or_path(kit_id, game)
+    try:
+        kit = load_bundled_or_path(kit_id, game)
+    except InputError as exc:
+        raise exc.at(module_path) from None      # the module names the kit, not the first log
     if kit.id != kit_id:
         raise InputError(game, f"the module was built from kit '{kit_id}', not '{kit.id}'")
     return KitBinding(module, kit), module
+
+
+def _refuse_module_as_log(paths: list[str]) -> None:
+    """With no ``--module``, a module among the files is the newcomer's likeliest slip: say so."""
+    from ..safeio import SafeZip
+    from ..vassal.module import BUILDFILE, BUILDFILE_OLD
+    from ..vassal.savefile import SAVED_GAME
+    for p in paths:
+        if not Path(p).is_file() or not zipfile.is_zipfile(p):
+            continue
+        with SafeZip(p) as z:
+            if SAVED_GAME not in z and (BUILDFILE in z or BUILDFILE_OLD in z):
+                raise InputError(p, f"a VASSAL module, not a save or log: give it as --module {p}")
 
 
 # state shared with forked workers (set before the pool starts)
@@ -106,6 +123,9 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     order = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
+    elif not replay_only and module is None and binding is None:
+        _refuse_module_as_log(given)
+        b, mod = make_binding(None, game, None)
     elif replay_only:
         mod = read_module(module) if module else None
         b = ReplayOnlyBinding(mod)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
 @click.option("--module", "module", type=click.Path(dir_okay=False), help="The module the game was played with.")
-@click.option("--game", "game", help="The kit (bundled id, folder or game.toml) of a vmodgen-built module.")
+@click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
+                   "it is not bundled; a bundled game's module names its own kit.")
 @click.option("--binding", "binding", type=click.Path(dir_okay=False),
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
@@ -38,7 +40,14 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     """Audit saves and play-by-email logs (in play order) against the game's rules.
 
     Exit code 0 when nothing was found, 1 when there are findings, 2 on bad input; with
-    --strict, 3 when nothing was found but the report says 'partial' or warns."""
+    --strict, 3 when nothing was found but the report says 'partial' or warns.
+
+    \b
+    Examples:
+      vmodgen audit turn1.vlog turn2.vlog --module build/north-africa-41.vmod
+      vmodgen audit turn*.vlog --module build/north-africa-41.vmod --format html -o audit.html
+      vmodgen audit game*.vlog --module Kassala.vmod --binding kassala.toml   # a module vmodgen did not build
+      (start a binding with: vmodgen bind Kassala.vmod --rules generic --log game1.vlog -o kassala.toml)"""
     from ..audit import audit
     from ..report import render
     from ..safeio import write_text_atomic

@@ -19,7 +19,14 @@ from ..errors import InputError
 def command(module: str, rules: str | None, game: str | None, logs: tuple[str, ...], output: str | None,
             check: str | None) -> int:
     """Write a starter binding (TOML) for MODULE: sides, piece classes, the hex map and rule
-    parameters it can infer, with what it could not infer listed on stderr."""
+    parameters it can infer, with what it could not infer listed on stderr.
+
+    \b
+    Examples:
+      vmodgen bind Kassala.vmod --rules generic --log game1.vlog -o kassala.toml
+      vmodgen bind Kassala.vmod --check kassala.toml        # after editing it
+      vmodgen bind crete.vmod --game operation-mercury      # another module of a bundled game
+    The format: docs/binding-format.md."""
     from ..binding.starter import generic_starter, kit_starter, one_line
     from ..safeio import refuse_overwrite, write_text_atomic
     from ..vassal.module import read_module

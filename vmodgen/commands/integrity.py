@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from .patterns import expand_patterns
+
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
 @click.option("--module", "module", type=click.Path(dir_okay=False),
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
@@ -20,9 +22,10 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     Exit code 0 (nothing here is a rule violation), 2 on bad input.
 
     \b
-    Example:
+    Examples:
       vmodgen integrity turn1.vlog turn2.vlog turn3.vlog
-      vmodgen integrity turn*.vlog --format json -o integrity.json"""
+      vmodgen integrity turn*.vlog --format json -o integrity.json
+      vmodgen integrity turn*.vlog --format html -o integrity.html   # a page to send back"""
     import json
     from pathlib import Path
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
 @click.option("--module", "module", type=click.Path(dir_okay=False),
               help="The module the game was played with (its boards, pieces and grids).")
-@click.option("--game", "game", help="The kit of a vmodgen-built module (bundled id, folder or game.toml).")
+@click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
+                   "it is not bundled; a bundled game's module names its own kit.")
 @click.option("--binding", "binding", type=click.Path(dir_okay=False),
               help="A binding file for a module vmodgen did not build (its findings are listed).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
@@ -43,5 +45,6 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
             raise InputError(p, "no such file")
     text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden)
     write_text_atomic(output, text)
-    click.echo(f"{output}: {len(text.encode('utf-8')) / 1e6:.1f} MB")
+    size = len(text.encode("utf-8"))
+    click.echo(f"{output}: {size / 1e6:.1f} MB" if size >= 1e6 else f"{output}: {max(1, round(size / 1e3))} kB")
     return 0

@@ -34,6 +34,10 @@ def kit_summary(kit: Kit) -> dict:
     }
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def kit_summary_text(kit: Kit) -> str:
     s = kit_summary(kit)
     sides = ", ".join(f"{v['name']} {v['units']}" for v in s["sides"].values())
@@ -42,8 +46,9 @@ def kit_summary_text(kit: Kit) -> str:
     lines = [
         f"{s['id']}: {s['name']}" + (f" — {s['subtitle']}" if s["subtitle"] else ""),
         f"  rule set {s['ruleset']}; {s['units']} counters ({sides}); {s['two_sided_units']} two-sided",
-        f"  map: {s['hexes']} hexes on {len(s['sheets'])} sheet(s) "
-        f"({', '.join(f'{k} {v}' for k, v in s['sheets'].items())}); {s['places']} places, {s['boxes']} boxes",
+        f"  map: {_count(s['hexes'], 'hex', 'hexes')} on {_count(len(s['sheets']), 'sheet', 'sheets')} "
+        f"({', '.join(f'{k} {v}' for k, v in s['sheets'].items())}); {_count(s['places'], 'place', 'places')}, "
+        f"{_count(s['boxes'], 'box', 'boxes')}",
         f"  scenarios: {scen or 'none'}",
     ]
     if ill["units_with_illustrative_values"] or ill["illustrative_terrain_hexes"] or ill["illustrative_rule_parameters"]:

@@ -380,6 +380,9 @@ def read_module(path: str | Path, data: bytes | None = None) -> Module:
         order = [BUILDFILE_OLD, BUILDFILE] if legacy else [BUILDFILE, BUILDFILE_OLD]
         entry = next((n for n in order if n in z), None)
         if entry is None:
+            if "savedGame" in z:
+                raise InputError(path, "a VASSAL save or log, not a module: give the module (.vmod) "
+                                       "the game was played with")
             raise InputError(path, "not a VASSAL module: no buildFile.xml (or legacy buildFile) entry")
         if entry != order[0] and "VassalVersion" in mod.metadata:
             mod.warn(f"VASSAL would look for '{order[0]}'; read '{entry}' instead")

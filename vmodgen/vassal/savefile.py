@@ -230,6 +230,9 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
     if data[:2] == b"PK":
         with SafeZip(path, data=data) as zf:
             if SAVED_GAME not in zf:
+                if "buildFile.xml" in zf or "buildFile" in zf:
+                    raise InputError(path, "a VASSAL module, not a save or log: give a module "
+                                           "with --module")
                 raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
             payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
             savedata = _meta(zf, SAVEDATA, path)
@@ -237,6 +240,8 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
             entries = zf.names()
         container = "zip"
     else:
+        if not data:
+            raise InputError(path, "the file is empty: not a VASSAL save or log")
         if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
             if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and b"<data version=" in data[:400]:
                 # an unpacked save's metadata entry (a repository may keep a save unzipped)
