@@ -155,6 +155,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
                     doubts.append(said)
             budget -= save.chars
             if budget >= 0:
+                save.forget_tree()  # the checks parsed it: kept files hold their text, not every tree at once
                 kept[p] = save
     jobs = max(1, min(jobs or 1, len(order), os.cpu_count() or 1))
     note = None
