@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 
 import click
-from click.shell_completion import CompletionItem
 
 from ..errors import InputError
 
@@ -33,7 +32,8 @@ class _PathType(click.ParamType):
             raise InputError(text, "is a file, not a folder")
         return text
 
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem       # only when completing: not at start-up
         return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
 
 
