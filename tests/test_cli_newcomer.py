@@ -135,3 +135,87 @@ def test_pattern_the_shell_left_is_expanded(tmp_path: Path) -> None:
     for args in (["integrity", "nope*.vlog"], ["audit", "nope*.vlog", "--module", "x.vmod"],
                  ["replay", "nope*.vlog", "-o", "x.html"]):
         assert _one_line(vmodgen(*args, cwd=tmp_path)) == "vmodgen: nope*.vlog: no file matches this pattern"
+
+
+def test_inspect_step_of_a_module_is_refused(tmp_path: Path) -> None:
+    """`vmodgen inspect game.vmod --step 3`: a module has no log steps. The player meant a log's
+    position after step 3: refused (it used to be ignored), saying where --step belongs; without
+    --step the module is shown."""
+    _module(tmp_path / "game.vmod")
+    line = _one_line(vmodgen("inspect", "game.vmod", "--step", "3", cwd=tmp_path))
+    assert line == ("vmodgen: game.vmod: a module has no log steps: --step applies to a save or log "
+                    "(vmodgen inspect LOG.vlog --module game.vmod --step 3)")
+    assert vmodgen("inspect", "game.vmod", cwd=tmp_path).returncode == 0
+
+
+def test_module_or_log_given_where_a_toml_file_is_read(tmp_path: Path) -> None:
+    """A .vmod (or .vlog) given as --binding, to `bind --check` or to `vmodgen check` is named as
+    what it is, with what to give instead (it used to say 'is not UTF-8 text')."""
+    _module(tmp_path / "game.vmod")
+    _log(tmp_path / "turn1.vlog")
+    binding = ("vmodgen: game.vmod: a VASSAL module, not a binding: a binding is the TOML file "
+               "'vmodgen bind MODULE.vmod' writes (docs/binding-format.md)")
+    for args in (["audit", "turn1.vlog", "--module", "game.vmod", "--binding", "game.vmod"],
+                 ["replay", "turn1.vlog", "--module", "game.vmod", "--binding", "game.vmod", "-o", "x.html"],
+                 ["bind", "game.vmod", "--check", "game.vmod"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == binding, args
+    position = ("not a position: a position is a TOML file (docs/position-format.md); saves and logs "
+                "are checked with 'vmodgen audit FILE --module M.vmod'")
+    assert _one_line(vmodgen("check", "game.vmod", cwd=tmp_path)) == f"vmodgen: game.vmod: a VASSAL module, {position}"
+    assert _one_line(vmodgen("check", "turn1.vlog", cwd=tmp_path)) == \
+        f"vmodgen: turn1.vlog: a VASSAL save or log, {position}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.vmod", "turn1.vlog"]      # nothing written
+
+
+def test_misspelt_kit_suggests_the_nearest(tmp_path: Path, tmp_path_factory) -> None:
+    """Every command that takes a kit (build, validate, oob, audit/replay/bind --game) names the
+    nearest bundled kit id of a misspelt one; a name near none, or a path, gets the list only."""
+    from bundled_module_util import bundled_module
+    built = bundled_module(str(ROOT / "tests" / "data" / "minikit"), tmp_path_factory, "newcomer-kit").module
+    (tmp_path / "game.vmod").write_bytes(built.read_bytes())     # a vmodgen-built module of a kit not bundled
+    _log(tmp_path / "turn1.vlog")
+    kits = "(bundled kits: invasion-malta, north-africa-41, operation-mercury)"
+    for args in (["build", "operation-mercuy", "-o", "out"], ["validate", "operation-mercuy"],
+                 ["oob", "operation-mercuy"], ["audit", "turn1.vlog", "--module", "game.vmod", "--game", "operation-mercuy"],
+                 ["replay", "turn1.vlog", "--module", "game.vmod", "--game", "operation-mercuy", "-o", "x.html"],
+                 ["bind", "game.vmod", "--game", "operation-mercuy"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == \
+            f"vmodgen: operation-mercuy: no such kit: did you mean 'operation-mercury'? {kits}", args
+    assert _one_line(vmodgen("validate", "North-Afrika-41", cwd=tmp_path)).endswith(
+        f"no such kit: did you mean 'north-africa-41'? {kits}")
+    assert _one_line(vmodgen("oob", "malta", cwd=tmp_path)) == \
+        f"vmodgen: malta: no such kit: did you mean 'invasion-malta'? {kits}"        # part of one id
+    assert _one_line(vmodgen("oob", "xyz", cwd=tmp_path)) == f"vmodgen: xyz: no such kit {kits}"
+    assert _one_line(vmodgen("validate", "./operation-mercuy", cwd=tmp_path)) == \
+        f"vmodgen: ./operation-mercuy: no such kit {kits}"                            # a path: the user's kit
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.vmod", "turn1.vlog"]
+
+
+def test_folder_or_file_in_the_wrong_place_reads_one_way(tmp_path: Path) -> None:
+    """A folder where a file is read or written, or a file where a folder is written, in every
+    command: vmodgen's one line naming it, not click's "Invalid value for 'FILES...': File 'adir'
+    is a directory."; a file that does not exist is the reader's 'no such file'."""
+    (tmp_path / "adir").mkdir()
+    _module(tmp_path / "game.vmod")
+    _log(tmp_path / "turn1.vlog")
+    folder = "vmodgen: adir: is a folder, not a file"
+    for args in (["check", "adir"], ["audit", "adir", "--module", "game.vmod"],
+                 ["audit", "turn1.vlog", "--module", "adir"], ["audit", "turn1.vlog", "--module", "game.vmod", "-o", "adir"],
+                 ["audit", "turn1.vlog", "--module", "game.vmod", "--binding", "adir"],
+                 ["audit", "turn1.vlog", "--module", "game.vmod", "--replay", "adir"],
+                 ["integrity", "adir"], ["integrity", "turn1.vlog", "--module", "adir"], ["integrity", "turn1.vlog", "-o", "adir"],
+                 ["replay", "adir", "-o", "x.html"], ["replay", "turn1.vlog", "-o", "adir"],
+                 ["replay", "turn1.vlog", "--module", "adir", "-o", "x.html"],
+                 ["bind", "adir", "--rules", "generic"], ["bind", "game.vmod", "--check", "adir"],
+                 ["bind", "game.vmod", "--rules", "generic", "--log", "adir"],
+                 ["bind", "game.vmod", "--rules", "generic", "-o", "adir"],
+                 ["sanitize", "adir", "-o", "x.vlog"], ["sanitize", "turn1.vlog", "-o", "adir"],
+                 ["inspect", "adir"], ["inspect", "turn1.vlog", "--module", "adir"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == folder, args
+    for args in (["new", "game.vmod"], ["build", "-o", "game.vmod"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == "vmodgen: game.vmod: is a file, not a folder", args
+    for args in (["check", "nope.toml"], ["integrity", "nope.vlog"], ["sanitize", "nope.vlog", "-o", "x.vlog"],
+                 ["inspect", "nope.vlog"], ["bind", "nope.vmod", "--rules", "generic"]):
+        assert _one_line(vmodgen(*args, cwd=tmp_path)) == f"vmodgen: {args[1]}: no such file", args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "game.vmod", "turn1.vlog"]
+    assert list((tmp_path / "adir").iterdir()) == []

@@ -100,7 +100,7 @@ def test_failing_build_prints_only_its_error(kit, tmp_path, capsys):
 
 def test_usage_errors_are_one_line(capsys):
     msg = one_error(capsys, "check", "/")
-    assert "is a directory" in msg and "vmodgen check --help" in msg
+    assert msg == "vmodgen: /: is a folder, not a file"           # vmodgen's words, not click's
     msg = one_error(capsys, "oob", str(MINIKIT), "-f", "pdf")
     assert "'pdf' is not one of" in msg
 

@@ -200,15 +200,33 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
         raise InputError(path, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
 
 
-def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file") -> str:
+def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file", expected: str = "a text file",
+              instead: str = "") -> str:
     """Read a UTF-8 text file (BOM allowed) with a size limit (default
-    :data:`vmodgen.limits.MAX_DATA_FILE_BYTES`, read at call time)."""
+    :data:`vmodgen.limits.MAX_DATA_FILE_BYTES`, read at call time). A zip archive (a module,
+    save or log given by mistake) is named as what it is, not ``expected``, followed by
+    ``instead`` (what to give)."""
     data = read_bytes(path, limits.MAX_DATA_FILE_BYTES if max_bytes is None else max_bytes, what)
+    if data[:4] == b"PK\x03\x04":
+        raise InputError(path, f"{zip_kind(path, data)}, not {expected}" + (f": {instead}" if instead else ""))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise InputError(path, "is not UTF-8 text", line=line) from None
+
+
+def zip_kind(path: str | Path, data: bytes) -> str:
+    """What a zip archive is, by its entries: a VASSAL module, a VASSAL save or log, or neither."""
+    try:
+        with SafeZip(path, data=data) as z:
+            if "buildFile.xml" in z or "buildFile" in z:
+                return "a VASSAL module"
+            if "savedGame" in z:
+                return "a VASSAL save or log"
+    except InputError:          # a damaged zip: still not text
+        pass
+    return "a zip archive"
 
 
 @contextlib.contextmanager

@@ -272,7 +272,8 @@ def _phase_moves(t: Table, side: str, kit_mode: bool) -> str:
 
 def read_spec(path: str | Path) -> BindingSpec:
     """Parse and check a binding file on its own (no module yet)."""
-    doc = TomlDoc(path)
+    doc = TomlDoc(path, expected="a binding",
+                  instead="a binding is the TOML file 'vmodgen bind MODULE.vmod' writes (docs/binding-format.md)")
     p = doc.path
     for key in doc.data:
         if key not in TOP_KEYS:

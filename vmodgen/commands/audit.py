@@ -5,23 +5,24 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .paths import FILE
 from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
-@click.option("--module", "module", type=click.Path(dir_okay=False), help="The module the game was played with.")
+@click.argument("files", nargs=-1, required=True, type=FILE, callback=expand_patterns)
+@click.option("--module", "module", type=FILE, help="The module the game was played with.")
 @click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
                    "it is not bundled; a bundled game's module names its own kit.")
-@click.option("--binding", "binding", type=click.Path(dir_okay=False),
+@click.option("--binding", "binding", type=FILE,
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("-o", "--output", "output", type=FILE, help="Write the report here.")
 @click.option("--force", "force", is_flag=True,
               help="Audit even a file whose own metadata names another module than --module.")
 @click.option("--keep-order", "keep_order", is_flag=True,
               help="Audit the files in the order given (default: natural name order, turn2 before turn10).")
-@click.option("--replay", "replay_out", type=click.Path(dir_okay=False),
+@click.option("--replay", "replay_out", type=FILE,
               help="Also write the browser replay of the files here (vmodgen replay); an HTML report "
                    "links each finding to it at its step.")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,

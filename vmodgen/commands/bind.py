@@ -5,16 +5,17 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .paths import FILE
 
 
 @click.command()
-@click.argument("module", type=click.Path(dir_okay=False))
+@click.argument("module", type=FILE)
 @click.option("--rules", "rules", type=click.Choice(["generic"]), help="Configure the generic rule set.")
 @click.option("--game", "game", help="A kit (bundled id, folder or game.toml) whose roster the pieces are.")
-@click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
+@click.option("--log", "logs", multiple=True, type=FILE,
               help="A save or log played with the module (hex labels it uses give the board's extent).")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the binding here.")
-@click.option("--check", "check", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", "output", type=FILE, help="Write the binding here.")
+@click.option("--check", "check", type=FILE,
               help="Check an existing binding file against the module instead.")
 def command(module: str, rules: str | None, game: str | None, logs: tuple[str, ...], output: str | None,
             check: str | None) -> int:

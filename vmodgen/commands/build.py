@@ -11,12 +11,13 @@ import click
 from ..builder.build import build_kit
 from ..model import bundled_kits, load_kit
 from ..vassal.versions import DECLARED, DEFAULT_TARGET, TARGETS
+from .paths import FOLDER
 
 
 @click.command()
 @click.argument("kits", nargs=-1)
 @click.option("-o", "--output", "out_dir", default="build", show_default=True,
-              type=click.Path(file_okay=False), help="Folder for the .vmod files.")
+              type=FOLDER, help="Folder for the .vmod files.")
 @click.option("--force", is_flag=True, help="Rebuild even when nothing changed.")
 @click.option("--vassal", "vassal", type=click.Choice(TARGETS), default=DEFAULT_TARGET, show_default=True,
               help=f"VASSAL version the module targets: it declares it ({DECLARED['3.7']} or "

@@ -8,10 +8,11 @@ import click
 from ..errors import InputError
 from ..rules.position_file import load_position
 from ..rules import ruleset_for
+from .paths import FILE
 
 
 @click.command()
-@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("position", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit 3, not 0, when nothing was found but the check was partial (names no rule reads, "

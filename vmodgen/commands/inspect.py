@@ -16,6 +16,7 @@ import click
 from ..errors import InputError
 from ..safeio import SafeZip
 from ..vassal import inspecting
+from .paths import FILE
 
 
 def _kind(path: str) -> str:
@@ -39,7 +40,7 @@ def _kind(path: str) -> str:
 
 @click.command()
 @click.argument("file", type=str)
-@click.option("--module", "module_path", type=str, default=None, metavar="M.vmod",
+@click.option("--module", "module_path", type=FILE, default=None, metavar="M.vmod",
               help="Module whose grids give hex labels (and prototypes give properties).")
 @click.option("--step", type=int, default=None, metavar="N",
               help="Show the pieces after log step N (0: the log's starting state; default: the last).")
@@ -66,6 +67,9 @@ def command(file: str, module_path: str | None, step: int | None, as_json: bool,
       vmodgen inspect turn3.vlog --reveal-hidden                       # masked pieces too"""
     from ..vassal.module import read_module
     kind = _kind(file)
+    if kind == "module" and step is not None:
+        raise InputError(file, f"a module has no log steps: --step applies to a save or log "
+                               f"(vmodgen inspect LOG.vlog --module {file} --step {step})")
     if kind == "module":
         module = read_module(file)
         out = inspecting.module_summary(module)

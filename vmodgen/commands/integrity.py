@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import click
 
+from .paths import FILE
 from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
-@click.option("--module", "module", type=click.Path(dir_okay=False),
+@click.argument("files", nargs=-1, required=True, type=FILE, callback=expand_patterns)
+@click.option("--module", "module", type=FILE,
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("-o", "--output", "output", type=FILE, help="Write the report here.")
 def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | None) -> int:
     """Integrity of saves and logs (in play order): dice per player with a fairness test in
     plain words, undos and what they took back, re-rolls told apart from re-executions, who sat

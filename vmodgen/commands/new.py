@@ -9,6 +9,7 @@ import click
 from ..errors import InputError
 from ..model.kit import load_kit
 from ..safeio import write_text_atomic
+from .paths import FOLDER
 
 TEMPLATE = Path(__file__).resolve().parents[1] / "newkit"
 FILES = ("game.toml", "roster.csv", "map.toml", "main.csv", "scenarios.toml")
@@ -47,7 +48,7 @@ def write_new_kit(folder: str | Path, kit_id: str | None = None, name: str | Non
 
 
 @click.command()
-@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("folder", type=FOLDER)
 @click.option("--id", "kit_id", help="The game's id (default: from the folder's name).")
 @click.option("--name", help="The game's title (default: from the id).")
 def command(folder: str, kit_id: str | None, name: str | None) -> int:

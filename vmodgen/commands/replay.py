@@ -5,18 +5,19 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from .paths import FILE
 from .patterns import expand_patterns
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=expand_patterns)
-@click.option("--module", "module", type=click.Path(dir_okay=False),
+@click.argument("files", nargs=-1, required=True, type=FILE, callback=expand_patterns)
+@click.option("--module", "module", type=FILE,
               help="The module the game was played with (its boards, pieces and grids).")
 @click.option("--game", "game", help="The kit a vmodgen-built module was built from (folder or game.toml): needed only when "
                    "it is not bundled; a bundled game's module names its own kit.")
-@click.option("--binding", "binding", type=click.Path(dir_okay=False),
+@click.option("--binding", "binding", type=FILE,
               help="A binding file for a module vmodgen did not build (its findings are listed).")
-@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
+@click.option("-o", "--output", "output", required=True, type=FILE,
               help="The HTML file to write.")
 @click.option("--reveal-hidden", is_flag=True,
               help="Draw pieces masked or hidden by their owner in full (for the owner, a referee or "

@@ -4,11 +4,12 @@ from __future__ import annotations
 import click
 
 from ..vassal.sanitize import sanitize_save
+from .paths import FILE
 
 
 @click.command()
-@click.argument("save", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+@click.argument("save", type=FILE)
+@click.option("-o", "--output", required=True, type=FILE,
               help="Where to write the sanitized copy (never the input itself).")
 def command(save: str, output: str) -> int:
     """Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player

@@ -117,7 +117,19 @@ def resolve_kit_path(spec: str | Path) -> Path:
             raise InputError(p, "is not a kit: name a kit's game.toml, the folder holding it, or a bundled "
                                 f"kit ({', '.join(kits) or 'none'})")
         return p
-    raise InputError(spec, f"no such kit (bundled kits: {', '.join(kits) or 'none'})")
+    raise InputError(spec, f"no such kit{_nearest_kit(str(spec), kits)} (bundled kits: {', '.join(kits) or 'none'})")
+
+
+def _nearest_kit(spec: str, kits: dict[str, Path]) -> str:
+    """``: did you mean 'ID'?`` for the bundled kit id nearest a misspelt one (difflib), or ''.
+    A path (with a folder separator) names the user's own kit: no bundled id is suggested."""
+    if "/" in spec or os.sep in spec:
+        return ""
+    import difflib              # only on this error path
+    key = spec.lower()
+    part = [k for k in kits if len(key) >= 3 and key in k]       # 'malta' → invasion-malta
+    near = part if len(part) == 1 else difflib.get_close_matches(key, list(kits), n=1, cutoff=0.6)
+    return f": did you mean '{near[0]}'?" if near else ""
 
 
 def load_kit(spec: str | Path) -> Kit:

@@ -60,9 +60,10 @@ def check_toml_budget(text: str, path: str | Path) -> None:
 
 
 class TomlDoc:
-    def __init__(self, path: str | Path, text: str | None = None) -> None:
+    def __init__(self, path: str | Path, text: str | None = None, expected: str = "a TOML file",
+                 instead: str = "") -> None:
         self.path = Path(path)
-        self.text = read_text(path) if text is None else text
+        self.text = read_text(path, expected=expected, instead=instead) if text is None else text
         self.lines = self.text.splitlines()
         self._headers: dict[str, list[int]] | None = None
         check_toml_budget(self.text, self.path)

@@ -98,7 +98,9 @@ class Names:
 def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game], PositionRules]) -> Position:
     """The position in ``path`` (or ``text``), checked against the rule set ``rules_for`` gives
     for its game."""
-    doc = TomlDoc(path, text)
+    doc = TomlDoc(path, text, expected="a position",
+                  instead="a position is a TOML file (docs/position-format.md); saves and logs are "
+                          "checked with 'vmodgen audit FILE --module M.vmod'")
     for key in doc.data:
         if key not in TOP:
             raise InputError(doc.path, f"unknown top-level table '{key}' (known: {', '.join(TOP)})",

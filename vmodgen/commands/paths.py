@@ -1,0 +1,43 @@
+"""The click types of the commands' file and folder arguments: a folder where a file is meant (or
+the reverse) is refused in vmodgen's own words, one line naming the path (``vmodgen: adir: is a
+folder, not a file``), like every other bad input; a path that does not exist is left to the
+reader (``no such file``), which is also what lets an unexpanded pattern reach
+:func:`~vmodgen.commands.patterns.expand_patterns`."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..errors import InputError
+
+
+class _PathType(click.ParamType):
+    """A path that must not be a folder (``folder=False``) or must not be a file (``folder=True``)."""
+
+    def __init__(self, folder: bool) -> None:
+        self.folder = folder
+        self.name = "path"          # the metavar --help shows (PATH), as click.Path's
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+        try:
+            is_dir = os.path.isdir(text)
+            exists = is_dir or os.path.exists(text)
+        except (OSError, ValueError):       # a name too long, an embedded NUL: the reader says so
+            return text
+        if exists and is_dir and not self.folder:
+            raise InputError(text, "is a folder, not a file")
+        if exists and not is_dir and self.folder:
+            raise InputError(text, "is a file, not a folder")
+        return text
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem       # only when completing: not at start-up
+        return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
+
+
+#: a file to read or write (a folder refused)
+FILE = _PathType(folder=False)
+#: a folder to write into (a file refused)
+FOLDER = _PathType(folder=True)
