@@ -9,6 +9,9 @@ Reports (stdout, stderr and exit code of each command, as files under a temporar
   ``examples/tld/binding.toml``) and of the synthetic chain ``bench_speed.py`` makes (the four
   logs ``--chain`` times);
 * ``vmodgen inspect --json --module`` of each TLD log, and of log 1 at ``--step 500``;
+* ``vmodgen inspect`` (text and JSON) of every TLD and recorded log with its module, without
+  it, with ``--reveal-hidden`` (with and without the module) and at ``--step 3``, and of every
+  module (the TLD corpus module and the bundled builds);
 * ``vmodgen audit`` in the three formats of every recorded log (``tests/data/recorded``), each
   with the bundled module it was recorded on (built once, by this tree, into the temporary
   folder; ``-38m`` logs with the ``--vassal 3.8`` build), the Kassala logs with the corpus module
@@ -83,6 +86,28 @@ def jobs(tmp: Path, chain: int) -> list[tuple[str, list[str]]]:
            for name, args in audits for fmt in ("text", "json", "html")]
     out += [(f"inspect-{p.stem}.json", ["inspect", "--json", *tld_mod, str(p)]) for p in tld]
     out.append(("inspect-1-step500.json", ["inspect", "--json", *tld_mod, "--step", "500", str(tld[0])]))
+    out += inspect_jobs(audits, tld_mod, tld, mods)
+    return out
+
+
+def inspect_jobs(audits: list[tuple[str, list[str]]], tld_mod: list[str], tld: list[Path],
+                 mods: Path) -> list[tuple[str, list[str]]]:
+    """``inspect`` of every TLD and recorded log, text and JSON, with and without its module,
+    at a middle step and with ``--reveal-hidden``; and of every module (the corpus's and the
+    bundled builds)."""
+    logs = [(p.stem, tld_mod, str(p)) for p in tld]
+    logs += [(name, args[:2], args[-1]) for name, args in audits
+             if len(args) >= 3 and args[0] == "--module" and args[-1].endswith(".vlog") and "-chain" not in name]
+    out: list[tuple[str, list[str]]] = []
+    for name, module, log in logs:
+        for tag, extra in (("", []), ("-nomod", None), ("-reveal", ["--reveal-hidden"]), ("-step3", ["--step", "3"])):
+            args = [*module, *(extra or [])] if extra is not None else []
+            out.append((f"inspect-{name}{tag}.txt", ["inspect", *args, log]))
+            out.append((f"inspect-{name}{tag}.json", ["inspect", "--json", *args, log]))
+        out.append((f"inspect-{name}-nomod-reveal.txt", ["inspect", "--reveal-hidden", log]))
+    for vmod in [tld_mod[1], *sorted(map(str, mods.glob("*.vmod")))]:
+        out.append((f"inspect-module-{Path(vmod).stem}.txt", ["inspect", vmod]))
+        out.append((f"inspect-module-{Path(vmod).stem}.json", ["inspect", "--json", vmod]))
     return out
 
 

@@ -5,7 +5,10 @@ Every reader raises :class:`InputError` (or a subclass) for bad input; the CLI p
 """
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:      # annotations only: ``vmodgen --help`` does not load pathlib
+    from pathlib import Path
 
 
 class VmodgenError(Exception):

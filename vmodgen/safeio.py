@@ -8,7 +8,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import Iterator
@@ -251,6 +250,7 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
         parent_mode = None
     if parent_mode is not None and not parent_mode & 0o222:
         raise InputError(target, "is in a read-only folder: choose another output file")
+    import tempfile               # here: a command that only reads (inspect) does not load it
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -8,7 +8,6 @@ elements back.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable
 
 from ..errors import InputError, LimitError
@@ -54,11 +53,6 @@ def split_first(text: str) -> tuple[str, str | None]:
     return _unq(first), _unq(rest)
 
 
-# a run starts where no backslash precedes it: without the look-behind, a long run of
-# backslashes not ending in a TAB is rescanned from each of its positions (quadratic)
-_TAB_RUNS = re.compile(r"(?<!\\)\\*\t")
-
-
 def _fast_split(text: str, count: int | None) -> list[str] | None:
     """One linear pass over the TABs: separator ``j`` is the first TAB after separator
     ``j-1`` preceded by exactly ``j`` backslashes (VASSAL's nesting). ``None`` when the
@@ -92,18 +86,25 @@ def _plain(element: str) -> bool:
 
 
 def _fast_seps(text: str, count: int | None) -> list[tuple[int, int]] | None:
-    seps: list[tuple[int, int]] = []   # (start of the backslash run, position after the TAB)
+    """The separators of a canonical chain, each ``(start of its backslash run, position after
+    its TAB)``; ``None`` when the text is not canonical (see :func:`_fast_split`). Hops from TAB
+    to TAB with ``str.find`` and counts each TAB's backslashes backwards (runs are disjoint: each
+    character is looked at once; a regex scan of every character cost twice as much)."""
+    seps: list[tuple[int, int]] = []
     j = 0
     done = count is None and text.startswith(_BASIC_PREFIXES)
-    for m in _TAB_RUNS.finditer(text):
-        run = m.end() - 1 - m.start()
+    end = text.find(TAB)
+    while end >= 0:
+        a = end                       # the start of the backslash run before this TAB
+        while a and text[a - 1] == "\\":
+            a -= 1
+        run = end - a
+        start = end + 1
         if done:
             if run < j:
                 return None
-            continue
-        if run == j:
-            seps.append((m.start(), m.end()))
-            start = m.end()
+        elif run == j:
+            seps.append((a, start))
             j += 1
             c = text[start:start + 1]
             if c == "'":
@@ -118,6 +119,7 @@ def _fast_seps(text: str, count: int | None) -> list[tuple[int, int]] | None:
             done = (j >= count - 1) if count is not None else text.startswith(_BASIC_PREFIXES, start)
         elif run < j:
             return None
+        end = text.find(TAB, start)
     if text[:1] in ("'", "\\"):
         return None
     return seps

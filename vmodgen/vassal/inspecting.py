@@ -8,17 +8,15 @@ its owner masked or hid is shown as the other players see it unless asked (``rev
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .buildfile import grid_summary
 from .concealment import place_concealment, private_map_ids
 from .looks import HIDDEN, MASKED, SECRET_PROPS, concealed_by_owner, hidden_by_owner, mask_name, set_by_owner
 from .module import MAP_NOT_FOUND, Module
-from .traits import Obscurable
+from .piece import Piece, expand_prototypes
+from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
 from .turns import tracker_states
-
-if TYPE_CHECKING:
-    from .piece import Piece
 
 
 # ------------------------------------------------------------------ modules
@@ -154,7 +152,6 @@ _ENCODINGS = {"!VCSK": "VCSK", "VOBS": "VOBS", "plain": "plain"}
 
 def _expanded(piece, prototypes: dict[str, str] | None):
     """``piece`` with its prototypes expanded (as VASSAL does when it draws it), or itself."""
-    from .piece import Piece, expand_prototypes
     if prototypes:
         t = piece.encode_type()
         if "prototype;" in t:
@@ -166,7 +163,6 @@ def _expanded(piece, prototypes: dict[str, str] | None):
 def _properties(piece, reveal: bool = True) -> dict[str, str]:
     """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values (prototypes
     expanded); unless ``reveal``, none from inside a Mask or Invisible trait its owner set."""
-    from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
     out: dict[str, str] = {}
     for trait in reversed(piece.traits):         # the outermost definition wins
         if isinstance(trait, (Marker, DynamicProperty)):
