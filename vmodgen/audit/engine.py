@@ -57,6 +57,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
+from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -85,6 +86,9 @@ class FileAudit:
     #: memory) as this file started and as it ended: a parallel audit checks they chain up
     start_context: tuple = (None, {})
     end_context: tuple = (None, {})
+    #: what the file's own saved boards and move reports say against the module given
+    #: (:func:`.module_fit.file_doubts`: sentences for the report's warnings)
+    module_doubts: list[str] = field(default_factory=list)
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
     #: what was judged and what not (steps, moves, units per side): the report's coverage
@@ -226,6 +230,8 @@ class FileAuditor:
         start = (self.binding.phase_context(), copy.deepcopy(self.memory))
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
+        # on the tree the replay parses anyway (parsed once, and never every file's at once)
+        doubts = file_doubts(name, save, self.module) if self.module is not None else []
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings)
         if self.module is not None:
@@ -236,6 +242,7 @@ class FileAuditor:
             fa = self.run_replay(stream, name, warnings)
         except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file
             raise exc.at(save.path or name) from None
+        fa.module_doubts = doubts
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None,
                                   module_formats=self.module.dice_formats if self.module is not None else None,

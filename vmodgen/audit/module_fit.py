@@ -18,6 +18,7 @@ from ..binding.pieces import prototype_names
 from ..vassal.codec import decode
 from ..vassal.module import MAP_NOT_FOUND, Module
 from ..vassal.replay import split_steps
+from ..vassal.reported_locations import compare_reports, mismatch_warning
 from ..vassal.savefile import SaveFile
 
 _PICKER = "BoardPicker"
@@ -120,3 +121,11 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
     return (f"{path} lays out board(s) the module given does not have ({shown}): renamed, removed or swapped since "
             "the file was played? VASSAL silently leaves such a board out, so the pieces on it have no location "
             "and are not judged.")
+
+
+def file_doubts(path: str, save: SaveFile, module: Module) -> list[str]:
+    """What one file's saved board layout (:func:`missing_boards`) and VASSAL's own move reports
+    (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`) say against
+    the module given: sentences for the report's warnings, in that order."""
+    return [said for said in (missing_boards(path, save, module), mismatch_warning(path, *compare_reports(save, module)))
+            if said]

@@ -19,12 +19,11 @@ from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, 
 from ..errors import InputError
 from ..integrity import integrity_section
 from ..rules import ruleset_for
-from ..vassal.reported_locations import compare_reports, mismatch_warning
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
-from .module_fit import check_version, missing_boards, missing_maps, missing_prototypes
+from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
@@ -140,22 +139,17 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
         for p in order:           # read each file once up front: bad input fails before any work
             if not Path(p).is_file():
                 raise InputError(p, "no such file")
-    warnings: list[str] = []
-    doubts: list[str] = []          # the module given against each file's metadata and move reports
+    named_by: dict[str, list[str]] = {}   # the module given against each file's own metadata
     kept: dict[str, SaveFile] = {}    # files read for the check, kept for the audit (up to a budget)
     if mod is not None:
         budget = KEEP_READ_CHARS
         for p in order:           # the module each file names in its own metadata
             save = read_save(p)
             named = check_module(p, save.module_name, mod.name, force)
-            for said in (named, None if named else check_version(p, save.module_version, mod.version, mod.name),
-                         missing_boards(p, save, mod), mismatch_warning(p, *compare_reports(save, mod))):
-                if said:
-                    warnings.append(said)
-                    doubts.append(said)
+            named_by[p] = [said for said in (named, None if named else check_version(
+                p, save.module_version, mod.version, mod.name)) if said]
             budget -= save.chars
             if budget >= 0:
-                save.forget_tree()  # the checks parsed it: kept files hold their text, not every tree at once
                 kept[p] = save
     jobs = max(1, min(jobs or 1, len(order), os.cpu_count() or 1))
     note = None
@@ -171,12 +165,13 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     if results is None:
         auditor = FileAuditor(b, mod, rs)
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
+    # each file's metadata, then its saved boards and move reports (read as it was audited)
+    doubts = [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
     if mod is not None:
         snaps = [(r.path, [r.start, r.end]) for r in results]
-        for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes)):
-            if said:
-                warnings.append(said)
-                doubts.append(said)
+        doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
+                   if said]
+    warnings: list[str] = list(doubts)
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     result.module_doubts = doubts
     if note:

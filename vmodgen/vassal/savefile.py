@@ -113,11 +113,6 @@ class SaveFile:
                 self._tree = parse_tree(self.text, self.path)
         return self._tree
 
-    def forget_tree(self) -> None:
-        """Let the parsed command tree go (a file kept for later parses it again when asked:
-        a tree takes many times the memory of its text)."""
-        self._tree = None
-
     @property
     def chars(self) -> int:
         """The length of :attr:`text` (without joining it)."""
