@@ -239,12 +239,11 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     private = private_map_ids(module)
 
     def _place(rec, full) -> str | None:
-        """Hidden by where it is (:mod:`.concealment`): a face-down deck hides only a piece
-        that has a Mask trait."""
-        how = place_concealment(state, rec, private)
-        if how == "mask" and not any(isinstance(t, Obscurable) for t in full.traits):
-            return None
-        return how
+        """Hidden by where it is (:func:`.concealment.place_concealed`: a face-down deck hides
+        only a piece that has a Mask trait)."""
+        from .concealment import place_concealed
+        got = place_concealed(state, rec, private, full)
+        return got[0] if got is not None else None
 
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
@@ -294,6 +293,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     for pid in state.pieces:
         add(pid)
     pieces += last
+    if not reveal_hidden:
+        _alias_concealed(pieces, stacks)
     if module is not None:
         _warn_unknown_maps(pieces, module, warnings)
     mod_meta = save.moduledata
@@ -332,6 +333,19 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     if reveal_hidden:
         out["hidden_revealed"] = True
     return out
+
+
+def _alias_concealed(pieces: list[dict[str, Any]], stacks: list[dict[str, Any]]) -> None:
+    """Each concealed piece's id replaced by its alias (:mod:`.aliases`), in its row and in its
+    stack's members: the id would tie it to where another file shows it unconcealed."""
+    from .aliases import Aliases
+    names = Aliases()
+    for row in pieces:
+        if "hidden_by_owner" in row or "hidden_by_place" in row:
+            row["id"] = names.alias(row["id"])
+    if len(names):
+        for st in stacks:
+            st["members"] = [names.shown(p) for p in st["members"]]
 
 
 #: the text table's mark of a piece hidden by where it is (:mod:`.concealment`)
