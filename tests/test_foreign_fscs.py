@@ -69,10 +69,15 @@ def test_hands_only_their_side_opens_and_a_face_down_deck_hide_cards_in_inspect(
     mod, log = _game(tmp_path)
     d = inspect_save(log, read_module(mod))
     rows = {p["id"]: p for p in d["pieces"]}
-    assert rows["1"]["name"] == "(hidden)" and rows["1"]["map"] is None
-    assert rows["1"]["hidden_by_place"] == "invisible"
-    assert rows["3"]["name"] == "* Unknown Event Card *" and rows["3"]["hidden_by_place"] == "mask"
-    assert rows["3"]["stack"] == "D" and rows["3"]["properties"] == {}
+    # the concealed cards go by aliases, not ids (an id ties a card to where it was seen face up)
+    assert "1" not in rows and "3" not in rows
+    hand = [p for p in d["pieces"] if p.get("hidden_by_place") == "invisible"]
+    deck = [p for p in d["pieces"] if p.get("hidden_by_place") == "mask"]
+    assert len(hand) == 1 and hand[0]["name"] == "(hidden)" and hand[0]["map"] is None
+    assert len(deck) == 1 and deck[0]["name"] == "* Unknown Event Card *"
+    assert deck[0]["stack"] == "D" and deck[0]["properties"] == {}
+    assert {hand[0]["id"], deck[0]["id"]} == {"(concealed 1)", "(concealed 2)"}
+    assert [s["members"] for s in d["stacks"] if s["id"] == "D"] == [[deck[0]["id"]]]
     assert rows["2"]["name"] == "Trade War" and rows["2"]["map"] == "US Hand"   # visible to all
     assert rows["D"]["name"] == "Event Draw Deck"
     shown = inspect_save(log, read_module(mod), reveal_hidden=True)

@@ -250,6 +250,10 @@ class PositionBuilder:
         """Whether the owner of ``piece`` masked or hid it (with the module's prototypes)."""
         return self._reader.of(piece)
 
+    def concealment_by_place(self, state: GameState, rec, private: frozenset[str]) -> Concealment | None:
+        """Whether where ``rec`` is hides it (a private map window, a face-down deck)."""
+        return self._reader.by_place(state, rec, private)
+
     def concealed_units(self) -> dict[str, Concealment]:
         """Unit id → concealment of the units on the game map their owner masked or hid now (the
         same dict while none changes)."""
