@@ -167,7 +167,7 @@ def test_html_redacted_and_revealed(mini, dirty, tmp_path):
     cli(mini, dirty, "--format", "html", "-o", str(out))
     page = out.read_text()
     assert "(no picture: where a hidden unit stands is withheld)" in page
-    assert "concealed: units their owner masked or hid" in page and "Red unit" in page
+    assert "concealed: units masked or hidden, by their owner" in page and "Red unit" in page
     for secret in ("2/1 Inf", "1 Tank", "Blue Inf", PASSWORD):
         assert secret not in page, secret
     assert len(re.findall(r"src='data:image/png", page)) == 2     # the stacking and the supply finding

@@ -202,3 +202,50 @@ def test_the_replay_page_says_why_no_rules_ran_on_a_module_without_hexes(tmp_pat
     assert CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)]).exit_code == 0
     page = out.read_text("utf-8")
     assert "no board of this module has a hex grid" in page and "give --binding" not in page
+
+
+def _seam(tmp_path: Path, card: str = "1", hand: str = "China Hand") -> tuple[Path, list[Path]]:
+    """Two files of a chain: China moved its card (Typhoon, 1) within its private hand between
+    them (file 1 ends with it at 50,50 of the China Hand, file 2 starts with it at 150,50), and in
+    file 2 China drags it again and undoes the drag."""
+    mod, _ = _game(tmp_path)
+    adds = []
+    for i, name in enumerate(("Typhoon", "Trade War", "Japan Escorts US Vessels"), 1):
+        t, s = _card(name)
+        adds.append(encode(["+", str(i), t, s], "/"))
+    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
+    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
+    w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
+    first = w.write(tmp_path / "turn1.vlog")
+    w.move(card, (hand, 150, 50), report=False)
+    w2 = LogWriter(w.save_text())
+    w2.move(card, (hand, 250, 50), report=False).undo()
+    return mod, [first, w2.write(tmp_path / "turn2.vlog")]
+
+
+def test_a_card_in_a_private_hand_is_hidden_in_the_seams_and_undo_lists(tmp_path):
+    """The continuity of a seam and the undo list name a card in China's hand (a PlayerHand only
+    China opens: VASSAL draws it for nobody else) as the audit names a unit its owner hid:
+    "(hidden)", no id, its places withheld; --reveal-hidden names it (Typhoon, 1, the hand)."""
+    import json
+    mod, files = _seam(tmp_path)
+    run = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod), "--format", "json"])
+    assert run.exit_code == 0, run.output
+    assert "Typhoon" not in run.output and "China Hand" not in run.output
+    doc = json.loads(run.output)
+    assert doc["concealed"]["entries"] == {"continuity": 1} and doc["concealed"]["units"] == {"invisible": 1}
+    [u] = doc["integrity"]["undo"]["undos"]
+    assert u["what"] == ["move of a hidden piece to (withheld)"] and u["moves"][0]["id"] == ""
+    text = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod)]).output
+    [line] = [x for x in text.splitlines() if x.startswith("  continuity:")]
+    assert "(hidden) moved: (withheld) -> (withheld)" in line and "Typhoon" not in text
+    shown = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod), "--reveal-hidden"]).output
+    assert "Typhoon (1) moved: China Hand" in shown and "hidden revealed:" in shown
+
+
+def test_a_card_in_a_hand_all_may_see_is_named(tmp_path):
+    """The US Hand is visible to all (visible="true"): Trade War moved there at a seam is named."""
+    mod, files = _seam(tmp_path, "2", "US Hand")
+    out = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod)]).output
+    assert "Trade War (2) moved: US Hand" in out and "move of Trade War (2) to US Hand" in out
+    assert "concealed:" not in out

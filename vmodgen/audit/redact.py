@@ -10,7 +10,9 @@ report is rendered (text, JSON, HTML, the replay page's findings), to a copy of 
   that names a hex a hidden unit stands in, still appears (the position is illegal) with its
   file, step, turn, phase and rule, but no hex, no unit besides ``(hidden)`` and no reckoning;
 - continuity entries of a concealed piece name it so, without its piece id (which links it to
-  where it was seen before) or its property differences; a hidden piece's place is withheld;
+  where it was seen before) or its property differences; a hidden piece's place is withheld (a
+  piece is concealed there by its owner's trait, or by where it is: a private hand's piece is
+  hidden, a face-down deck shows its Mask, :meth:`~.concealment.ConcealmentReader.by_place`);
 - the coverage's ``out_of_phase`` and ``started_elsewhere`` entries and the take-backs name the
   unit so, with no side; a hidden unit's hexes are withheld.
 
@@ -69,9 +71,11 @@ def revealed_sentence(result: AuditResult) -> str | None:
     n = ", ".join(f"{v} {'masked' if k == MASK else 'hidden'}" for k, v in units.items()) or "none"
     where = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c.get("entries", {}).items())
     if c.get("revealed"):
-        return (f"hidden revealed: units their owner masked or hid are shown in full (--reveal-hidden; "
+        return (f"hidden revealed: units masked or hidden, by their owner or by where they are, are shown in full "
+                f"(--reveal-hidden; "
                 f"units: {n}{'; in ' + where if where else ''})")
-    return (f"concealed: units their owner masked or hid are named as an opponent sees them "
+    return (f"concealed: units masked or hidden, by their owner or by where they are (a private hand, a face-down "
+            f"deck), are named as an opponent sees them "
             f"(units: {n}; in {where}): a masked unit by its mask, a hidden unit and its hexes not at all; "
             "--reveal-hidden shows them")
 
