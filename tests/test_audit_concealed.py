@@ -321,3 +321,23 @@ def test_a_unit_masked_before_the_phase_ends_is_named_as_masked(mini, tmp_path):
     r = audit([w.write(tmp_path / "late.vlog")], module=module, game=str(kit_dir))
     assert [(f.step, f.rule, f.concealed_kinds()) for f in r.findings] == [(3, "GEN stacking", ["mask"])]
     assert "1 Tank" not in render(r, "text") and "1 Tank" in render(r, "text", reveal_hidden=True)
+
+
+def test_units_by_side_counts_only_units_an_opponent_saw(mini, dirty, tmp_path):
+    """R2 and R3 (Red) masked and B2 (Blue) hidden from the start to the end: "units recognised"
+    counts none of them (a masked unit shows no side, a hidden one nothing; sides red, blue), says so
+    (``units_withheld``), and the text line too; --reveal-hidden counts them. Without the
+    concealment each side has these units (the same log run with --reveal-hidden)."""
+    out = tmp_path / "a.json"
+    cli(mini, dirty, "--format", "json", "-o", str(out))
+    seen = json.loads(out.read_text())["coverage"]
+    cli(mini, dirty, "--format", "json", "-o", str(out), "--reveal-hidden")
+    full = json.loads(out.read_text())["coverage"]
+    assert seen["units_withheld"] is True and "units_withheld" not in full
+    assert full["units_by_side"]["red"] - seen["units_by_side"]["red"] == 2        # R2, R3
+    assert full["units_by_side"]["blue"] - seen["units_by_side"]["blue"] == 1      # B2
+    assert seen["per_file"][0]["units_by_side"] == seen["units_by_side"]
+    assert seen["per_file"][0]["units_withheld"] is True
+    assert "_units_seen" not in json.dumps(seen) and "_units_seen" not in json.dumps(full)
+    code, text = cli(mini, dirty)
+    assert "units seen only masked or hidden not counted" in text

@@ -476,7 +476,7 @@ class FileAuditor:
             for pid in (builder.units if k == 0 or step.boards else changed):
                 v = builder.units.get(pid)
                 if v is not None and v.unit is not None:
-                    cov.units.setdefault(v.unit.side, set()).add(pid)
+                    (cov.units if v.concealed is None else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))

@@ -14,7 +14,12 @@ report is rendered (text, JSON, HTML, the replay page's findings), to a copy of 
   piece is concealed there by its owner's trait, or by where it is: a private hand's piece is
   hidden, a face-down deck shows its Mask, :meth:`~.concealment.ConcealmentReader.by_place`);
 - the coverage's ``out_of_phase`` and ``started_elsewhere`` entries and the take-backs name the
-  unit so, with no side; a hidden unit's hexes are withheld.
+  unit so, with no side; a hidden unit's hexes are withheld;
+- the coverage's ``units_by_side`` counts only the units seen unconcealed at some step (a masked
+  unit shows no side, a hidden one not even that it exists), ``units_withheld: true`` saying
+  that some were left out. Counts of moves (by side, by player) include concealed units' moves:
+  they tell no unit, place or strength, and an opponent stepping through the log in VASSAL sees
+  those steps too.
 
 With ``reveal`` everything is shown in full and every output says so. Either way each such
 entry keeps ``concealed`` (the kinds of its concealed units, no identity) and the result's
@@ -51,6 +56,8 @@ def for_report(result: AuditResult, reveal: bool = False) -> AuditResult:
                                     for m in coverage.get("out_of_phase", [])]
         coverage["started_elsewhere"] = [_move(m, reveal, count, "started_elsewhere", ("replay", "recorded"))
                                          for m in coverage.get("started_elsewhere", [])]
+    if "_units_seen" in coverage or any("_units_seen" in f for f in coverage.get("per_file", ())):
+        coverage = _units(coverage, reveal)
     tb = (integrity or {}).get("taken_back") or {}
     if _marked(tb.get("items")) or any(_marked(t.get("withdrawn_findings")) for t in tb.get("items", ())):
         integrity = dict(integrity)
@@ -160,6 +167,24 @@ def _continuity(c: ContinuityIssue, reveal: bool, count: _Count) -> ContinuityIs
         if after is not None and after[0] == INVISIBLE and now != "absent":
             now = WITHHELD
     return dataclasses.replace(c, piece="", name=hid[1], was=was, now=now, concealed=kinds)
+
+
+# ---------------------------------------------------------------------------------- unit counts
+def _units(coverage: dict, reveal: bool) -> dict:
+    """``units_by_side`` (of the chain and of each file) as an opponent can count them: only the
+    units seen unconcealed at least once (a masked unit shows no side, a hidden one nothing), with
+    ``units_withheld: true`` where some were left out; in full with ``reveal``."""
+    def one(c: dict) -> dict:
+        c = dict(c)
+        seen = c.pop("_units_seen", None)
+        if seen is not None and not reveal:
+            c["units_by_side"] = seen
+            c["units_withheld"] = True
+        return c
+    out = one(coverage)
+    if "per_file" in out:
+        out["per_file"] = [one(f) for f in out["per_file"]]
+    return out
 
 
 # ---------------------------------------------------------------------------------- listed moves
