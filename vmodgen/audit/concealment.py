@@ -19,7 +19,6 @@ from __future__ import annotations
 from ..vassal.concealment import place_concealed, place_concealment
 from ..vassal.looks import HIDDEN, concealed_by_owner
 from ..vassal.piece import Piece, expand_prototypes
-from ..vassal.traits import Hideable, Obscurable
 
 MASK = "mask"
 INVISIBLE = "invisible"

@@ -239,11 +239,12 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     private = private_map_ids(module)
 
     def _place(rec, full) -> str | None:
-        """Hidden by where it is (:func:`.concealment.place_concealed`: a face-down deck hides
-        only a piece that has a Mask trait)."""
-        from .concealment import place_concealed
-        got = place_concealed(state, rec, private, full)
-        return got[0] if got is not None else None
+        """Hidden by where it is (:mod:`.concealment`): a face-down deck hides only a piece
+        that has a Mask trait."""
+        how = place_concealment(state, rec, private)
+        if how == "mask" and not any(isinstance(t, Obscurable) for t in full.traits):
+            return None
+        return how
 
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
