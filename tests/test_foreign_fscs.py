@@ -93,6 +93,13 @@ def test_the_replay_page_holds_no_hidden_card(tmp_path):
     page = out.read_text("utf-8")
     assert "Trade War" in page
     assert "Typhoon" not in page and "Japan Escorts" not in page
+    import json
+    import re
+    data = json.loads(re.search(r"<script id='replay-data' type='application/json'>(.*?)</script>", page,
+                                re.S).group(1).replace("<\\/", "</"))
+    # every card lay face down in the deck at step 0: each goes by an alias for the whole page
+    # (card 2 too, face up in the US Hand later), the deck by its id
+    assert sorted(data["pieces"]) == ["(concealed 1)", "(concealed 2)", "(concealed 3)", "D"]
     run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "--reveal-hidden",
                                    "-o", str(out)])
     assert run.exit_code == 0 and "Typhoon" in out.read_text("utf-8")
