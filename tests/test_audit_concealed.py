@@ -341,3 +341,22 @@ def test_units_by_side_counts_only_units_an_opponent_saw(mini, dirty, tmp_path):
     assert "_units_seen" not in json.dumps(seen) and "_units_seen" not in json.dumps(full)
     code, text = cli(mini, dirty)
     assert "units seen only masked or hidden not counted" in text
+
+
+def test_a_unit_unmasked_where_it_stands_is_counted(mini, tmp_path):
+    """R2 masked at the start, unmasked by its owner at step 1 without moving (the Mask's state
+    cleared): the opponent then sees it, so "units recognised" counts it for red; R3 stays masked
+    and B2 hidden, so some are still withheld (units_withheld)."""
+    kit_dir, kit, module, root = mini
+    w = conceal(LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD), COVERS)
+    r2 = w.piece_id("R2")
+    masked = w.current_state(r2)
+    out = tmp_path / "a.json"
+    path = LogWriter(w.save_text(), place=w.place, player=w.player, player_id=w.player_id, phases=w.phases,
+                     locate=w.locate).write(tmp_path / "still.vlog")
+    cli(mini, path, "--format", "json", "-o", str(out))
+    before = json.loads(out.read_text())["coverage"]["units_by_side"]
+    w.set_state(r2, masked.replace(PASSWORD, "null", 1))
+    cli(mini, w.write(tmp_path / "unmasked.vlog"), "--format", "json", "-o", str(out))
+    cov = json.loads(out.read_text())["coverage"]
+    assert cov["units_by_side"]["red"] == before["red"] + 1 and cov["units_withheld"] is True

@@ -473,10 +473,13 @@ class FileAuditor:
                     del told[key]      # withdrawn with its steps: the unit's next break is news
             prev_pos = cur_pos
             prev_phase = ph
-            for pid in (builder.units if k == 0 or step.boards else changed):
+            for pid in (builder.units if k == 0 or step.boards else
+                        changed | builder.reconcealed if builder.reconcealed else changed):
                 v = builder.units.get(pid)
                 if v is not None and v.unit is not None:
-                    (cov.units if v.concealed is None else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
+                    # concealed now (the builder's current reading: a unit's view outlives an unmasking)
+                    seen = pid not in builder.concealed
+                    (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
