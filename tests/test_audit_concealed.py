@@ -167,7 +167,7 @@ def test_html_redacted_and_revealed(mini, dirty, tmp_path):
     cli(mini, dirty, "--format", "html", "-o", str(out))
     page = out.read_text()
     assert "(no picture: where a hidden unit stands is withheld)" in page
-    assert "concealed: units their owner masked or hid" in page and "Red unit" in page
+    assert "concealed: units masked or hidden, by their owner" in page and "Red unit" in page
     for secret in ("2/1 Inf", "1 Tank", "Blue Inf", PASSWORD):
         assert secret not in page, secret
     assert len(re.findall(r"src='data:image/png", page)) == 2     # the stacking and the supply finding
@@ -321,3 +321,42 @@ def test_a_unit_masked_before_the_phase_ends_is_named_as_masked(mini, tmp_path):
     r = audit([w.write(tmp_path / "late.vlog")], module=module, game=str(kit_dir))
     assert [(f.step, f.rule, f.concealed_kinds()) for f in r.findings] == [(3, "GEN stacking", ["mask"])]
     assert "1 Tank" not in render(r, "text") and "1 Tank" in render(r, "text", reveal_hidden=True)
+
+
+def test_units_by_side_counts_only_units_an_opponent_saw(mini, dirty, tmp_path):
+    """R2 and R3 (Red) masked and B2 (Blue) hidden from the start to the end: "units recognised"
+    counts none of them (a masked unit shows no side, a hidden one nothing; sides red, blue), says so
+    (``units_withheld``), and the text line too; --reveal-hidden counts them. Without the
+    concealment each side has these units (the same log run with --reveal-hidden)."""
+    out = tmp_path / "a.json"
+    cli(mini, dirty, "--format", "json", "-o", str(out))
+    seen = json.loads(out.read_text())["coverage"]
+    cli(mini, dirty, "--format", "json", "-o", str(out), "--reveal-hidden")
+    full = json.loads(out.read_text())["coverage"]
+    assert seen["units_withheld"] is True and "units_withheld" not in full
+    assert full["units_by_side"]["red"] - seen["units_by_side"]["red"] == 2        # R2, R3
+    assert full["units_by_side"]["blue"] - seen["units_by_side"]["blue"] == 1      # B2
+    assert seen["per_file"][0]["units_by_side"] == seen["units_by_side"]
+    assert seen["per_file"][0]["units_withheld"] is True
+    assert "_units_seen" not in json.dumps(seen) and "_units_seen" not in json.dumps(full)
+    code, text = cli(mini, dirty)
+    assert "units seen only masked or hidden not counted" in text
+
+
+def test_a_unit_unmasked_where_it_stands_is_counted(mini, tmp_path):
+    """R2 masked at the start, unmasked by its owner at step 1 without moving (the Mask's state
+    cleared): the opponent then sees it, so "units recognised" counts it for red; R3 stays masked
+    and B2 hidden, so some are still withheld (units_withheld)."""
+    kit_dir, kit, module, root = mini
+    w = conceal(LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD), COVERS)
+    r2 = w.piece_id("R2")
+    masked = w.current_state(r2)
+    out = tmp_path / "a.json"
+    path = LogWriter(w.save_text(), place=w.place, player=w.player, player_id=w.player_id, phases=w.phases,
+                     locate=w.locate).write(tmp_path / "still.vlog")
+    cli(mini, path, "--format", "json", "-o", str(out))
+    before = json.loads(out.read_text())["coverage"]["units_by_side"]
+    w.set_state(r2, masked.replace(PASSWORD, "null", 1))
+    cli(mini, w.write(tmp_path / "unmasked.vlog"), "--format", "json", "-o", str(out))
+    cov = json.loads(out.read_text())["coverage"]
+    assert cov["units_by_side"]["red"] == before["red"] + 1 and cov["units_withheld"] is True

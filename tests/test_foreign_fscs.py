@@ -69,10 +69,15 @@ def test_hands_only_their_side_opens_and_a_face_down_deck_hide_cards_in_inspect(
     mod, log = _game(tmp_path)
     d = inspect_save(log, read_module(mod))
     rows = {p["id"]: p for p in d["pieces"]}
-    assert rows["1"]["name"] == "(hidden)" and rows["1"]["map"] is None
-    assert rows["1"]["hidden_by_place"] == "invisible"
-    assert rows["3"]["name"] == "* Unknown Event Card *" and rows["3"]["hidden_by_place"] == "mask"
-    assert rows["3"]["stack"] == "D" and rows["3"]["properties"] == {}
+    # the concealed cards go by aliases, not ids (an id ties a card to where it was seen face up)
+    assert "1" not in rows and "3" not in rows
+    hand = [p for p in d["pieces"] if p.get("hidden_by_place") == "invisible"]
+    deck = [p for p in d["pieces"] if p.get("hidden_by_place") == "mask"]
+    assert len(hand) == 1 and hand[0]["name"] == "(hidden)" and hand[0]["map"] is None
+    assert len(deck) == 1 and deck[0]["name"] == "* Unknown Event Card *"
+    assert deck[0]["stack"] == "D" and deck[0]["properties"] == {}
+    assert {hand[0]["id"], deck[0]["id"]} == {"(concealed 1)", "(concealed 2)"}
+    assert [s["members"] for s in d["stacks"] if s["id"] == "D"] == [[deck[0]["id"]]]
     assert rows["2"]["name"] == "Trade War" and rows["2"]["map"] == "US Hand"   # visible to all
     assert rows["D"]["name"] == "Event Draw Deck"
     shown = inspect_save(log, read_module(mod), reveal_hidden=True)
@@ -88,6 +93,13 @@ def test_the_replay_page_holds_no_hidden_card(tmp_path):
     page = out.read_text("utf-8")
     assert "Trade War" in page
     assert "Typhoon" not in page and "Japan Escorts" not in page
+    import json
+    import re
+    data = json.loads(re.search(r"<script id='replay-data' type='application/json'>(.*?)</script>", page,
+                                re.S).group(1).replace("<\\/", "</"))
+    # every card lay face down in the deck at step 0: each goes by an alias for the whole page
+    # (card 2 too, face up in the US Hand later), the deck by its id
+    assert sorted(data["pieces"]) == ["(concealed 1)", "(concealed 2)", "(concealed 3)", "D"]
     run = CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "--reveal-hidden",
                                    "-o", str(out)])
     assert run.exit_code == 0 and "Typhoon" in out.read_text("utf-8")
@@ -197,3 +209,50 @@ def test_the_replay_page_says_why_no_rules_ran_on_a_module_without_hexes(tmp_pat
     assert CliRunner().invoke(cli, ["replay", str(log), "--module", str(mod), "-o", str(out)]).exit_code == 0
     page = out.read_text("utf-8")
     assert "no board of this module has a hex grid" in page and "give --binding" not in page
+
+
+def _seam(tmp_path: Path, card: str = "1", hand: str = "China Hand") -> tuple[Path, list[Path]]:
+    """Two files of a chain: China moved its card (Typhoon, 1) within its private hand between
+    them (file 1 ends with it at 50,50 of the China Hand, file 2 starts with it at 150,50), and in
+    file 2 China drags it again and undoes the drag."""
+    mod, _ = _game(tmp_path)
+    adds = []
+    for i, name in enumerate(("Typhoon", "Trade War", "Japan Escorts US Vessels"), 1):
+        t, s = _card(name)
+        adds.append(encode(["+", str(i), t, s], "/"))
+    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
+    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
+    w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
+    first = w.write(tmp_path / "turn1.vlog")
+    w.move(card, (hand, 150, 50), report=False)
+    w2 = LogWriter(w.save_text())
+    w2.move(card, (hand, 250, 50), report=False).undo()
+    return mod, [first, w2.write(tmp_path / "turn2.vlog")]
+
+
+def test_a_card_in_a_private_hand_is_hidden_in_the_seams_and_undo_lists(tmp_path):
+    """The continuity of a seam and the undo list name a card in China's hand (a PlayerHand only
+    China opens: VASSAL draws it for nobody else) as the audit names a unit its owner hid:
+    "(hidden)", no id, its places withheld; --reveal-hidden names it (Typhoon, 1, the hand)."""
+    import json
+    mod, files = _seam(tmp_path)
+    run = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod), "--format", "json"])
+    assert run.exit_code == 0, run.output
+    assert "Typhoon" not in run.output and "China Hand" not in run.output
+    doc = json.loads(run.output)
+    assert doc["concealed"]["entries"] == {"continuity": 1} and doc["concealed"]["units"] == {"invisible": 1}
+    [u] = doc["integrity"]["undo"]["undos"]
+    assert u["what"] == ["move of a hidden piece to (withheld)"] and u["moves"][0]["id"] == ""
+    text = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod)]).output
+    [line] = [x for x in text.splitlines() if x.startswith("  continuity:")]
+    assert "(hidden) moved: (withheld) -> (withheld)" in line and "Typhoon" not in text
+    shown = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod), "--reveal-hidden"]).output
+    assert "Typhoon (1) moved: China Hand" in shown and "hidden revealed:" in shown
+
+
+def test_a_card_in_a_hand_all_may_see_is_named(tmp_path):
+    """The US Hand is visible to all (visible="true"): Trade War moved there at a seam is named."""
+    mod, files = _seam(tmp_path, "2", "US Hand")
+    out = CliRunner().invoke(cli, ["integrity", *map(str, files), "--module", str(mod)]).output
+    assert "Trade War (2) moved: US Hand" in out and "move of Trade War (2) to US Hand" in out
+    assert "concealed:" not in out

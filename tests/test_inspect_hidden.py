@@ -54,16 +54,18 @@ def _pieces(path: Path, *args: str) -> tuple[dict, dict[str, dict]]:
 def test_json_shows_hidden_pieces_as_an_opponent_sees_them(log: Path) -> None:
     d, by_id = _pieces(log, "--step", "0")
     assert by_id["1"]["name"] == "Rifles" and "hidden_by_owner" not in by_id["1"]
-    masked = by_id["2"]
+    # no id of a concealed piece: an alias, numbered in the order listed (ids tie files together)
+    assert "2" not in by_id and "3" not in by_id
+    masked = by_id["(concealed 1)"]
     assert masked["name"] == "Unknown unit" and masked["hidden_by_owner"] == "mask"
     # the Marker outside the mask is seen, the Strength inside it is not; the place is seen
     assert masked["properties"] == {"Side": "Axis"}
     assert (masked["map"], masked["x"], masked["y"]) == ("Main Map", 500, 100)
-    hidden = by_id["3"]
+    hidden = by_id["(concealed 2)"]
     assert hidden["name"] == "(hidden)" and hidden["hidden_by_owner"] == "invisible"
     assert hidden["properties"] == {} and hidden["map"] is None and hidden["x"] is None
     assert hidden["stack"] is None
-    assert [p["id"] for p in d["pieces"]][-1] == "3"      # listed last, not beside its stack mates
+    assert [p["id"] for p in d["pieces"]][-1] == "(concealed 2)"   # listed last, not beside its stack mates
     assert [s["members"] for s in d["stacks"] if s["id"] == "9"] == [["1"]]
     assert "hidden_revealed" not in d
 
@@ -80,10 +82,11 @@ def test_json_reveal_hidden_shows_everything_and_says_so(log: Path) -> None:
 
 def test_text_marks_hidden_pieces(log: Path) -> None:
     out = _run(log)
-    rows = {line.split()[0]: line for line in out.splitlines()[1:] if line[:1].isdigit()}
-    assert "Unknown unit" in rows["2"] and "[mask]" in rows["2"] and "Side=Axis" in rows["2"]
-    assert "Strength" not in rows["2"] and "Panzer Lehr" not in out
-    assert "(hidden)" in rows["3"] and "[invisible]" in rows["3"] and "Main Map" not in rows["3"]
+    rows = {" ".join(line.split()[:2]): line for line in out.splitlines()[1:] if line.startswith("(")}
+    masked, hidden = rows["(concealed 1)"], rows["(concealed 2)"]
+    assert "Unknown unit" in masked and "[mask]" in masked and "Side=Axis" in masked
+    assert "Strength" not in masked and "Panzer Lehr" not in out
+    assert "(hidden)" in hidden and "[invisible]" in hidden and "Main Map" not in hidden
     assert "Kampfgruppe" not in out and "revealed" not in out
     shown = _run(log, "--reveal-hidden")
     assert "Hidden  revealed" in shown and "Panzer Lehr" in shown and "Kampfgruppe Peiper" in shown
@@ -128,3 +131,24 @@ def _plain(tmp_path: Path) -> Path:
     """A log whose pieces use no prototype."""
     return LogWriter("\x1b".join(["begin_save", "", RIFLES, "end_save"]), player="Alice",
                      player_id=SECRET).write(tmp_path / "plain.vlog")
+
+
+def test_a_masked_piece_keeps_one_alias_in_its_row_and_its_stack(tmp_path: Path) -> None:
+    """Panzer Lehr masked and stacked with Rifles (stack 9: 1 then 2): the stack's members name
+    it by the alias of its row, never by its id "2"; with --reveal-hidden both show the id."""
+    start = START.replace("Main Map;500;100", "Main Map;100;100").replace("1;3", "1;2")
+    start = start.replace(HIDDEN + "\x1b", "")
+    path = LogWriter(start).write(tmp_path / "stacked.vlog")
+    d, by_id = _pieces(path)
+    assert set(by_id) == {"1", "(concealed 1)"}
+    assert [s["members"] for s in d["stacks"] if s["id"] == "9"] == [["1", "(concealed 1)"]]
+    d, by_id = _pieces(path, "--reveal-hidden")
+    assert [s["members"] for s in d["stacks"] if s["id"] == "9"] == [["1", "2"]]
+
+
+def test_nothing_concealed_keeps_every_id(tmp_path: Path) -> None:
+    """No Mask or Invisible set: every row and stack shows VASSAL's ids as before."""
+    start = START.replace(SECRET, "null")
+    d, by_id = _pieces(LogWriter(start).write(tmp_path / "open.vlog"))
+    assert set(by_id) == {"1", "2", "3"}
+    assert [s["members"] for s in d["stacks"] if s["id"] == "9"] == [["1", "3"]]

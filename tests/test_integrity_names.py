@@ -1,7 +1,9 @@
 """The integrity report's undo list names pieces as a player knows them (issue: names): the
 piece's name as it was when the undone step ran, a stack by its pieces' names, where it went by
 map and hex label; a piece its owner masked or hid is named only as such, and the owner's
-password (a Mask's state) never reaches an output. The replay's ids stay in the JSON."""
+password (a Mask's state) never reaches an output. The replay's ids stay in the JSON, but for
+a concealed piece's (an id ties it to where another file shows it unconcealed);
+``--reveal-hidden`` names every piece in full and says so."""
 from __future__ import annotations
 
 import json
@@ -52,7 +54,8 @@ def test_masked_piece_is_named_as_its_opponent_sees_it(tmp_path: Path) -> None:
         code, out = run([path], fmt)
         assert code == 0 and SECRET not in out and "Panzer Lehr" not in out
     [u] = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
-    assert u["what"] == ["move of Unknown unit (masked) (2) to Main Map"]
+    assert u["what"] == ["move of Unknown unit (masked) to Main Map"]
+    assert u["moves"][0]["id"] == ""                 # no id: it would tie the mask to Panzer Lehr
 
 
 def test_stack_names_are_capped() -> None:
@@ -99,6 +102,39 @@ def test_hidden_piece_move_place_is_withheld(tmp_path: Path) -> None:
         code, out = run([path], fmt)
         assert code == 0 and SECRET not in out and "Kampfgruppe" not in out
     undos = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
-    assert [u["what"] for u in undos] == [["move of a hidden piece (3) to (withheld)"],
+    assert [u["what"] for u in undos] == [["move of a hidden piece to (withheld)"],
                                           ["move of Rifles (1st) (1) to Main Map"]]
     assert (undos[0]["moves"][0]["map"], undos[0]["moves"][0]["hex"]) == ("(withheld)", None)
+
+
+def test_reveal_hidden_names_every_piece_and_says_so(tmp_path: Path) -> None:
+    """``vmodgen integrity --reveal-hidden``: the masked Panzer Lehr's undone move is named in
+    full with its id, and each format says the report reveals (as ``audit --reveal-hidden``:
+    text "hidden revealed: ...", JSON ``"hidden_revealed": true``); the password never shows."""
+    w = LogWriter(START, player="Alice", player_id=SECRET)
+    w.move("2", ("Main Map", 700, 100), report=False).undo()
+    path = w.write(tmp_path / "m.vlog")
+    code, out = run([path], "json", "--reveal-hidden")
+    doc = json.loads(out)
+    assert code == 0 and SECRET not in out and doc["hidden_revealed"] is True
+    assert doc["concealed"]["revealed"] is True
+    [u] = doc["integrity"]["undo"]["undos"]
+    assert u["what"] == ["move of Panzer Lehr (2) to Main Map"] and u["moves"][0]["id"] == "2"
+    code, text = run([path], "text", "--reveal-hidden")
+    assert code == 0 and text.startswith("hidden revealed:") and "Panzer Lehr (2)" in text
+    code, page = run([path], "html", "--reveal-hidden")
+    assert code == 0 and "hidden revealed:" in page and SECRET not in page
+    # without the flag: nothing said, nothing revealed
+    code, out = run([path], "json")
+    assert "hidden_revealed" not in json.loads(out) and "Panzer Lehr" not in out
+
+
+def test_nothing_concealed_says_nothing(tmp_path: Path) -> None:
+    """A file with nothing masked or hidden: no concealment key nor line (the report as before)."""
+    w = LogWriter(START.replace(MASKED, RIFLES.replace("+/1/", "+/2/")), player="Alice", player_id=SECRET)
+    w.move("2", ("Main Map", 700, 100), report=False).undo()
+    path = w.write(tmp_path / "open.vlog")
+    doc = json.loads(run([path])[1])
+    assert "concealed" not in doc and "hidden_revealed" not in doc
+    text = run([path], "text")[1]
+    assert text.startswith("integrity:") and "concealed:" not in text and "hidden revealed" not in text

@@ -48,12 +48,16 @@ def test_page_draws_hidden_pieces_as_an_opponent_sees_them(log: Path) -> None:
     page = replay_page([str(log)])
     assert SECRET not in page and "Panzer Lehr" not in page and "Kampfgruppe" not in page
     d = _data(page)
-    assert _looks_by_piece(d)["3"].get("hidden") is True
+    # the concealed pieces by aliases, in piece order (stack 9 first: Rifles 1, then the hidden 3;
+    # then the masked 2), never by their ids, which would tie them to other files
+    assert d["pieces"] == ["1", "(concealed 1)", "(concealed 2)"]
+    assert _looks_by_piece(d)["(concealed 1)"].get("hidden") is True
     # image names before the page numbers them (the page drops images no module holds)
     looks = _looks_by_piece(build_timeline([(str(log), read_save(log))], None).to_json())
-    assert looks["2"]["name"] == "Unknown unit" and looks["2"]["images"] == ["mask.png"]
-    assert looks["2"]["properties"] == [["Side", "Axis"]] and looks["2"]["side"] == ""
-    assert looks["3"].get("hidden") is True and looks["3"]["images"] == []
+    masked, hidden = looks["(concealed 2)"], looks["(concealed 1)"]
+    assert masked["name"] == "Unknown unit" and masked["images"] == ["mask.png"]
+    assert masked["properties"] == [["Side", "Axis"]] and masked["side"] == ""
+    assert hidden.get("hidden") is True and hidden["images"] == []
     assert looks["1"]["name"] == "Rifles" and "hidden" not in looks["1"]
     assert not any("--reveal-hidden" in n for n in d["notes"])
 
@@ -65,6 +69,7 @@ def test_reveal_hidden_page_shows_everything_and_says_so(log: Path, tmp_path: Pa
     page = out.read_text(encoding="utf-8")
     assert SECRET not in page
     d = _data(page)
+    assert sorted(d["pieces"]) == ["1", "2", "3"]          # the ids, revealed
     assert "hidden" not in _looks_by_piece(d)["3"]
     looks = _looks_by_piece(build_timeline([(str(log), read_save(log))], None, reveal_hidden=True).to_json())
     assert looks["2"]["name"] == "Panzer Lehr" and looks["2"]["images"] == ["b.png"]

@@ -100,7 +100,13 @@ def check_steps(driver, page: Path, chain: list[Path], module, picks: list[tuple
         shown, off = driver.execute_script(_PAGE_COUNTERS)
         want = {p["id"]: [p["map"], p["x"], p["y"]]
                 for p in inspect_save(chain[fi], module, step)["pieces"] if p["map"] is not None}
-        assert shown == want, f"{chain[fi].name} step {step}: counters differ from inspect"
+        assert _unaliased(shown) == _unaliased(want), f"{chain[fi].name} step {step}: counters differ from inspect"
         assert off == [], f"{chain[fi].name} step {step}: counters drawn away from their point: {off[:3]}"
         counts.append(len(want))
     return counts
+
+
+def _unaliased(counters: dict[str, list]) -> list:
+    """The counters with each concealed piece's alias (numbered per output, so the page's and
+    inspect's differ) made one: the places compared, as a sorted list."""
+    return sorted((("(concealed)" if k.startswith("(concealed ") else k), v) for k, v in counters.items())

@@ -5,15 +5,20 @@
 finding and listed entry carries the concealment of its units so that the report can name them
 as an opponent sees them (:mod:`vmodgen.audit.redact`).
 
+A piece can also be concealed by where it is, whoever owns it (:meth:`ConcealmentReader.by_place`,
+:mod:`vmodgen.vassal.concealment`): on a private map window (a side's hand) it is hidden, in a
+face-down deck its Mask shows. The rules never read such a piece (it is off the game map), but
+a seam's continuity lines compare every piece: they name it so too.
+
 A concealment is ``(kind, shown)``: kind ``"mask"`` or ``"invisible"``; ``shown`` the name the
 other players see: a masked piece's mask name (VASSAL 3.7.26 ``Obscurable.getName``: the type's
 "name when masked", ``?`` by default, which is no name: then ``(masked)``), a hidden piece
 ``(hidden)`` (``Hideable``: not drawn, no name)."""
 from __future__ import annotations
 
-from ..vassal.looks import concealed_by_owner
+from ..vassal.concealment import place_concealed, place_concealment
+from ..vassal.looks import HIDDEN, concealed_by_owner
 from ..vassal.piece import Piece, expand_prototypes
-from ..vassal.traits import Hideable, Obscurable
 
 MASK = "mask"
 INVISIBLE = "invisible"
@@ -65,6 +70,23 @@ class ConcealmentReader:
                     return None
             return concealment_of(full)
         except Exception:   # a malformed chain: read as not concealed, as the binding reads it  # noqa: BLE001
+            return None
+
+
+    def by_place(self, state, rec, private: frozenset[str]) -> Concealment | None:
+        """The concealment of a piece by where it is (:func:`vmodgen.vassal.concealment.place_concealed`:
+        a private map window hides it, a face-down deck shows its Mask), None elsewhere."""
+        how = place_concealment(state, rec, private)
+        if how is None:
+            return None
+        if how == INVISIBLE:
+            return (INVISIBLE, HIDDEN)
+        piece = rec.piece
+        try:
+            if "prototype;" in piece.encode_type() and self.prototypes:
+                piece = Piece(*expand_prototypes(piece.encode_type(), piece.encode_state(), self.prototypes))
+            return place_concealed(state, rec, private, piece)
+        except Exception:   # a malformed chain: read as not concealed, as :meth:`of` does  # noqa: BLE001
             return None
 
 

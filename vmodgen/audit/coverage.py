@@ -67,6 +67,9 @@ class Coverage:
     inferred_turn_ends: list[dict] = field(default_factory=list)
     #: side → ids of the pieces read as that side's units (on the game map at some step)
     units: dict[str, set] = field(default_factory=dict)
+    #: side → ids of its units seen on the game map only masked or hidden by their owner at the
+    #: steps that read them (an opponent sees no side there; :mod:`.redact` leaves them out)
+    units_concealed: dict[str, set] = field(default_factory=dict)
     pieces: int = 0                     # pieces in the file's last position
     #: runs of one phase (read from chat): {"start": step, "phase": name, "sides": {side: unit moves}}
     runs: list[dict] = field(default_factory=list)
@@ -75,7 +78,15 @@ class Coverage:
 
     @property
     def units_by_side(self) -> dict[str, int]:
-        return {side: len(ids) for side, ids in sorted(self.units.items())}
+        """Units read per side, concealed or not."""
+        return {side: len(ids | self.units_concealed.get(side, set()))
+                for side, ids in sorted({**{k: set() for k in self.units_concealed}, **self.units}.items())}
+
+    def units_seen_by_side(self) -> dict[str, int] | None:
+        """Units per side an opponent saw unconcealed at least once; None when that is every unit."""
+        if not any(ids - self.units.get(side, set()) for side, ids in self.units_concealed.items()):
+            return None
+        return {side: n for side, ids in sorted(self.units.items()) if (n := len(ids))}
 
     def skip(self, why: str, n: int = 1) -> None:
         self.not_judged[why] = self.not_judged.get(why, 0) + n
@@ -99,7 +110,8 @@ class Coverage:
             moves["placed_by_phase"] = dict(self.placed)
         return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
                 "steps_turn_inferred": self.steps_turn_inferred, "moves": moves,
-                "units_by_side": self.units_by_side, "pieces": self.pieces}
+                "units_by_side": self.units_by_side, "pieces": self.pieces,
+                **({"_units_seen": seen} if (seen := self.units_seen_by_side()) is not None else {})}
 
 
 def share(known: int, total: int) -> float:
@@ -128,6 +140,8 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
             total.place(k, v)
         for side, ids in c.units.items():
             total.units.setdefault(side, set()).update(ids)
+        for side, ids in c.units_concealed.items():
+            total.units_concealed.setdefault(side, set()).update(ids)
         total.pieces = max(total.pieces, c.pieces)
         per_file.append({"file": path, **c.to_json(),
                          "phase_known_share": share(c.steps_phase_known, c.steps),
@@ -166,7 +180,7 @@ def partial_sentence(cov: dict) -> str | None:
     is then not a clean bill); None when every unit move was judged."""
     if not cov:
         return None
-    if cov.get("pieces") and not cov.get("units_by_side"):
+    if cov.get("pieces") and not cov.get("units_by_side") and not cov.get("units_withheld"):
         return (f"partial: no piece was recognised as a unit (of {cov['pieces']} piece(s)): nothing "
                 "was judged; see the coverage section")
     moves = cov.get("moves", {})

@@ -46,6 +46,7 @@ from ..positions.model import Position
 from ..rules.base import Memory, Rule, RuleSet
 from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
+from ..vassal.concealment import private_map_ids
 from ..vassal.module import Module
 from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
 from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
@@ -57,6 +58,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
+from .concealment import stronger
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .positions import PositionBuilder
@@ -181,6 +183,8 @@ class FileAuditor:
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
         self.memory: Memory = ruleset.new_memory()
+        #: name the pieces of undone steps in full (``--reveal-hidden``), not as an opponent sees them
+        self.reveal_hidden = False
         self._last_end: Position | None = None   # the position at the end of the last phase seen
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
@@ -235,9 +239,10 @@ class FileAuditor:
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings)
         if self.module is not None:
-            stream.names = PieceNames(self.module.locate, self.module.prototypes)
+            stream.names = PieceNames(self.module.locate, self.module.prototypes, self.reveal_hidden,
+                                      private_map_ids(self.module))
         else:
-            stream.names = PieceNames()
+            stream.names = PieceNames(reveal=self.reveal_hidden)
         try:
             fa = self.run_replay(stream, name, warnings)
         except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file
@@ -475,10 +480,13 @@ class FileAuditor:
                     del told[key]      # withdrawn with its steps: the unit's next break is news
             prev_pos = cur_pos
             prev_phase = ph
-            for pid in (builder.units if k == 0 or step.boards else changed):
+            for pid in (builder.units if k == 0 or step.boards else
+                        changed | builder.reconcealed if builder.reconcealed else changed):
                 v = builder.units.get(pid)
                 if v is not None and v.unit is not None:
-                    cov.units.setdefault(v.unit.side, set()).add(pid)
+                    # concealed now (the builder's current reading: a unit's view outlives an unmasking)
+                    seen = pid not in builder.concealed
+                    (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -1146,6 +1154,9 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     locate = builder.locate
     concealed = {}                  # piece id → concealment, of the pieces their owner masked or hid
     read = builder.concealment
+    # or that a private map window or a face-down deck hides (whoever owns them)
+    private = private_map_ids(builder.module)
+    by_place = builder.concealment_by_place if private or any(st.deck for st in state.stacks.values()) else None
     for pid, rec in state.pieces.items():
         pos = rec.position
         if pos[0] is None:
@@ -1161,6 +1172,8 @@ def snapshot(state, builder: PositionBuilder) -> dict:
         t = piece._type
         pieces[pid] = (pos, label, piece.encode_state(), types.setdefault(t, t), uid)
         hid = read(piece)
+        if by_place is not None and (hid is None or hid[0] != "invisible"):
+            hid = stronger(hid, by_place(state, rec, private))
         if hid is not None:
             concealed[pid] = (*hid, v.unit.id if v is not None and v.unit is not None else pid)
     # a tracker no TURN command has set yet shows its first turn and phase

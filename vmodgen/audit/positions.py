@@ -89,6 +89,8 @@ class PositionBuilder:
         self.concealed: dict[str, Concealment] = {}
         self._reader = ConcealmentReader(module.prototypes if module is not None else None)
         self._concealed_units: dict[str, Concealment] | None = {}
+        #: the pieces whose concealment the last :meth:`update` changed (masked, unmasked, ...)
+        self.reconcealed: set[str] = set()
 
     def locate(self, m: str | None, x: int, y: int) -> str | None:
         """The module's label of a map point (remembered per point until the boards change)."""
@@ -179,6 +181,7 @@ class PositionBuilder:
                     pids.update(st.members)
             self.touched = pids
         changed = set()
+        self.reconcealed = set()
         for pid in sorted(pids):        # a fixed order: the same report on every run
             if pid in state.stacks and pid not in state.pieces:
                 continue
@@ -191,6 +194,7 @@ class PositionBuilder:
                 else:
                     self.concealed[pid] = hid
                 self._concealed_units = None
+                self.reconcealed.add(pid)
             if new is None:
                 if old is not None:
                     del self.views[pid]
@@ -249,6 +253,10 @@ class PositionBuilder:
     def concealment(self, piece) -> Concealment | None:
         """Whether the owner of ``piece`` masked or hid it (with the module's prototypes)."""
         return self._reader.of(piece)
+
+    def concealment_by_place(self, state: GameState, rec, private: frozenset[str]) -> Concealment | None:
+        """Whether where ``rec`` is hides it (a private map window, a face-down deck)."""
+        return self._reader.by_place(state, rec, private)
 
     def concealed_units(self) -> dict[str, Concealment]:
         """Unit id → concealment of the units on the game map their owner masked or hid now (the

@@ -10,9 +10,16 @@ report is rendered (text, JSON, HTML, the replay page's findings), to a copy of 
   that names a hex a hidden unit stands in, still appears (the position is illegal) with its
   file, step, turn, phase and rule, but no hex, no unit besides ``(hidden)`` and no reckoning;
 - continuity entries of a concealed piece name it so, without its piece id (which links it to
-  where it was seen before) or its property differences; a hidden piece's place is withheld;
+  where it was seen before) or its property differences; a hidden piece's place is withheld (a
+  piece is concealed there by its owner's trait, or by where it is: a private hand's piece is
+  hidden, a face-down deck shows its Mask, :meth:`~.concealment.ConcealmentReader.by_place`);
 - the coverage's ``out_of_phase`` and ``started_elsewhere`` entries and the take-backs name the
-  unit so, with no side; a hidden unit's hexes are withheld.
+  unit so, with no side; a hidden unit's hexes are withheld;
+- the coverage's ``units_by_side`` counts only the units seen unconcealed at some step (a masked
+  unit shows no side, a hidden one not even that it exists), ``units_withheld: true`` saying
+  that some were left out. Counts of moves (by side, by player) include concealed units' moves:
+  they tell no unit, place or strength, and an opponent stepping through the log in VASSAL sees
+  those steps too.
 
 With ``reveal`` everything is shown in full and every output says so. Either way each such
 entry keeps ``concealed`` (the kinds of its concealed units, no identity) and the result's
@@ -49,6 +56,8 @@ def for_report(result: AuditResult, reveal: bool = False) -> AuditResult:
                                     for m in coverage.get("out_of_phase", [])]
         coverage["started_elsewhere"] = [_move(m, reveal, count, "started_elsewhere", ("replay", "recorded"))
                                          for m in coverage.get("started_elsewhere", [])]
+    if "_units_seen" in coverage or any("_units_seen" in f for f in coverage.get("per_file", ())):
+        coverage = _units(coverage, reveal)
     tb = (integrity or {}).get("taken_back") or {}
     if _marked(tb.get("items")) or any(_marked(t.get("withdrawn_findings")) for t in tb.get("items", ())):
         integrity = dict(integrity)
@@ -69,9 +78,11 @@ def revealed_sentence(result: AuditResult) -> str | None:
     n = ", ".join(f"{v} {'masked' if k == MASK else 'hidden'}" for k, v in units.items()) or "none"
     where = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in c.get("entries", {}).items())
     if c.get("revealed"):
-        return (f"hidden revealed: units their owner masked or hid are shown in full (--reveal-hidden; "
+        return (f"hidden revealed: units masked or hidden, by their owner or by where they are, are shown in full "
+                f"(--reveal-hidden; "
                 f"units: {n}{'; in ' + where if where else ''})")
-    return (f"concealed: units their owner masked or hid are named as an opponent sees them "
+    return (f"concealed: units masked or hidden, by their owner or by where they are (a private hand, a face-down "
+            f"deck), are named as an opponent sees them "
             f"(units: {n}; in {where}): a masked unit by its mask, a hidden unit and its hexes not at all; "
             "--reveal-hidden shows them")
 
@@ -156,6 +167,24 @@ def _continuity(c: ContinuityIssue, reveal: bool, count: _Count) -> ContinuityIs
         if after is not None and after[0] == INVISIBLE and now != "absent":
             now = WITHHELD
     return dataclasses.replace(c, piece="", name=hid[1], was=was, now=now, concealed=kinds)
+
+
+# ---------------------------------------------------------------------------------- unit counts
+def _units(coverage: dict, reveal: bool) -> dict:
+    """``units_by_side`` (of the chain and of each file) as an opponent can count them: only the
+    units seen unconcealed at least once (a masked unit shows no side, a hidden one nothing), with
+    ``units_withheld: true`` where some were left out; in full with ``reveal``."""
+    def one(c: dict) -> dict:
+        c = dict(c)
+        seen = c.pop("_units_seen", None)
+        if seen is not None and not reveal:
+            c["units_by_side"] = seen
+            c["units_withheld"] = True
+        return c
+    out = one(coverage)
+    if "per_file" in out:
+        out["per_file"] = [one(f) for f in out["per_file"]]
+    return out
 
 
 # ---------------------------------------------------------------------------------- listed moves

@@ -38,6 +38,8 @@ class Setup:
     module_path: str | None
     game_spec: str | None
     binding_path: str | None
+    #: name the pieces of undone steps in full (``--reveal-hidden``)
+    reveal_hidden: bool = False
 
 
 def make_binding(module_path: str | None, game: str | None = None, binding_path: str | None = None,
@@ -96,6 +98,7 @@ def _audit_one(job: tuple[str, object]):
     auditor = _WORKER.get("auditor")
     if auditor is None:
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
+        auditor.reveal_hidden = setup.reveal_hidden
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
         return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory()))
@@ -110,12 +113,14 @@ KEEP_READ_CHARS = 64_000_000
 def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
           binding: str | Path | None = None, jobs: int = 1,
           preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False,
-          force: bool = False, keep_order: bool = False) -> AuditResult:
+          force: bool = False, keep_order: bool = False, reveal_hidden: bool = False) -> AuditResult:
     """Audit ``paths``; given in plain name order (as a shell glob gives them), in natural
     name order instead (``turn2`` before ``turn10``) unless ``keep_order``; see the module
     docstring. ``preset`` = a ready binding; ``replay_only``: no
     rules (no binding needed), only replay, continuity and statistics. A file whose own
-    metadata names another module than ``module`` is refused unless ``force``."""
+    metadata names another module than ``module`` is refused unless ``force``. ``reveal_hidden``:
+    the integrity section names the pieces of undone steps in full, not as an opponent sees them
+    (the rest of the result is redacted when rendered, :mod:`vmodgen.audit.redact`)."""
     given = [str(p) for p in paths]
     if not given:
         raise InputError(None, "no save or log to audit")
@@ -132,7 +137,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
         b, mod = make_binding(str(module) if module else None, game, str(binding) if binding else None)
     rs = ruleset_for(b.game)
     rules = [] if isinstance(b, ReplayOnlyBinding) else rs.rules()
-    setup = Setup(b, mod, str(module) if module else None, game, str(binding) if binding else None)
+    setup = Setup(b, mod, str(module) if module else None, game, str(binding) if binding else None, reveal_hidden)
     b.reset()
     b.take_observations()          # nothing an earlier audit in this process noticed
     if mod is not None:
@@ -164,6 +169,7 @@ def audit(paths: list[str | Path], *, module: str | Path | None = None, game: st
     results = _parallel(order, setup, jobs, rs, kept) if jobs > 1 else None
     if results is None:
         auditor = FileAuditor(b, mod, rs)
+        auditor.reveal_hidden = reveal_hidden
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
     # each file's metadata, then its saved boards and move reports (read as it was audited)
     doubts = [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
@@ -220,6 +226,7 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         if out[i].start_context != out[i - 1].end_context:
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
+                auditor.reveal_hidden = setup.reveal_hidden
             out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
                                  context=out[i - 1].end_context)
     return out

@@ -21,7 +21,7 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if not results:
         return warn, out
     names = ", ".join(Path(r.path).name for r in results[:6]) + (", ..." if len(results) > 6 else "")
-    units = sum(len(ids) for r in results for ids in r.coverage.units.values())
+    units = sum(n for r in results for n in r.coverage.units_by_side.values())
     pieces = max(r.coverage.pieces for r in results)
     if rules and units == 0:
         warn.append(f"No piece of {names} was recognised as a unit of {b.game.name} ({pieces} piece(s)): "

@@ -65,7 +65,7 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
         import os
         jobs = os.cpu_count() or 1
     result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs, force=force,
-                   keep_order=keep_order)
+                   keep_order=keep_order, reveal_hidden=reveal_hidden)
     for msg in result.coverage.get("warnings", []):
         click.echo(f"warning: {msg}", err=True)
     options = {}

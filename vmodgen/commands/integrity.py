@@ -14,11 +14,17 @@ from .patterns import expand_patterns
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=FILE, help="Write the report here.")
-def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | None) -> int:
+@click.option("--reveal-hidden", "reveal_hidden", is_flag=True,
+              help="Name pieces masked or hidden by their owner, or by where they are (a private hand, a "
+                   "face-down deck), in full (for the owner, a referee or after the game); the report says so.")
+def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | None,
+            reveal_hidden: bool = False) -> int:
     """Integrity of saves and logs (in play order): dice per player with a fairness test in
     plain words, undos and what they took back, re-rolls told apart from re-executions, who sat
     at which side (passwords compared by hash, never shown), module and VASSAL versions, and
-    whether each file starts where the previous one ended.
+    whether each file starts where the previous one ended. A piece masked or hidden (by its
+    owner, a private hand or a face-down deck) is named as an opponent sees it, with no id;
+    --reveal-hidden names it in full.
 
     Exit code 0 (nothing here is a rule violation), 2 on bad input.
 
@@ -37,21 +43,30 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     inputs = {Path(p).resolve() for p in (*files, module) if p}
     if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")
-    result = audit(list(files), module=module, replay_only=True)
+    from ..audit.redact import for_report, revealed_sentence
+    result = for_report(audit(list(files), module=module, replay_only=True, reveal_hidden=reveal_hidden),
+                        reveal_hidden)
+    said = revealed_sentence(result)
     section = result.integrity
     if result.module_doubts:        # the module given is not the version the files were played with
         section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts] + list(section.get("flags", []))}
     if fmt == "json":
-        text = json.dumps({"files": [f.path for f in result.files], "integrity": section}, indent=2) + "\n"
+        doc = {"files": [f.path for f in result.files], "integrity": section}
+        if result.concealment:          # as the audit's JSON says it (AuditResult.to_json)
+            doc.update({**({"hidden_revealed": True} if result.concealment.get("revealed") else {}),
+                        "concealed": result.concealment})
+        text = json.dumps(doc, indent=2) + "\n"
     elif fmt == "html":
         from html import escape
         text = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Integrity</title>"
                 "<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:collapse}"
                 "td,th{border:1px solid #bbb;padding:2px 6px;text-align:left}.flags li{color:#a40}</style>"
                 f"</head><body><h1>Integrity of {escape(', '.join(result.files[i].path for i in range(len(result.files))))}</h1>"
+                + (f"<p class='concealed'>{escape(said)}</p>" if said else "")
                 + integrity_html(section) + _continuity_html(result.continuity) + "</body></html>\n")
     else:
-        text = "\n".join(integrity_text(section) + [f"  continuity: {c}" for c in result.continuity]) + "\n"
+        text = "\n".join(([said] if said else []) + integrity_text(section)
+                          + [f"  continuity: {c}" for c in result.continuity]) + "\n"
     if output:
         write_text_atomic(output, text)
         click.echo(f"{output}: integrity of {len(result.files)} file(s), {len(section.get('flags', []))} flag(s)")

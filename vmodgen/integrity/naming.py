@@ -3,14 +3,17 @@ them (the piece's name, a stack's pieces' names) and where they went (map and he
 
 Names are read while the file is replayed, right after each undone step (the piece may be
 renamed, flipped or deleted later), as the opponent sees the piece: a masked or hidden piece is
-named only as such (:func:`vmodgen.vassal.looks.look_of`, the one account of what a player sees),
-and where a move of hidden pieces only went is withheld too (an opponent sees nothing of it).
+named only as such (:func:`vmodgen.vassal.looks.look_of`, the one account of what a player sees;
+hidden by its owner, or by where it is: a private map window, a face-down deck,
+:mod:`vmodgen.vassal.concealment`), and where a move of hidden pieces only went is withheld too
+(an opponent sees nothing of it). With ``reveal`` (``--reveal-hidden``) every piece is named in full.
 The replay's ids stay in the JSON; names and hexes are added beside them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..vassal.concealment import place_concealment
 from ..vassal.looks import HIDDEN, MASKED, look_of
 
 #: names of a stack's pieces written out before "…"
@@ -31,10 +34,17 @@ class PieceNames:
     ``prototypes``: the module's prototypes (a saved piece may still name one)."""
     locate: Locate | None = None
     prototypes: dict[str, str] | None = None
+    #: name every piece in full, as its owner sees it (``--reveal-hidden``)
+    reveal: bool = False
+    #: the module's map windows only their own sides see (:func:`~vmodgen.vassal.concealment.private_map_ids`)
+    private: frozenset[str] = frozenset()
     #: step → piece id → name (steps an undo took back only)
     names: dict[int, dict[str, str]] = field(default_factory=dict)
     #: step → move index → hex label of its destination, or None
     hexes: dict[int, list[str | None]] = field(default_factory=dict)
+    #: step → the ids of its pieces that were concealed (their ids are withheld, as the audit's
+    #: continuity withholds them: an id ties the piece to where another file shows it unconcealed)
+    secret: dict[int, set[str]] = field(default_factory=dict)
 
     def note(self, step, state) -> None:
         """After ``step`` ran (``state``: the live game): what its moves' pieces are called now,
@@ -48,20 +58,30 @@ class PieceNames:
             for pid in pids:
                 if pid not in names:
                     rec = state.pieces.get(pid)
-                    names[pid] = self._name(rec.piece) if rec is not None else ""
+                    names[pid], concealed = self._name(rec.piece, self._place(state, rec)) if rec is not None \
+                        else ("", False)
+                    if concealed:
+                        self.secret.setdefault(step.index, set()).add(pid)
             hidden = bool(pids) and all(names[pid] == SECRET_NAMES[HIDDEN] for pid in pids)
             hexes.append(WITHHELD if hidden else self._hex(mv.new))
 
-    def _name(self, piece) -> str:
+    def _place(self, state, rec) -> str | None:
+        """How where the piece is hides it (None with ``reveal``)."""
+        if self.reveal:
+            return None
+        return place_concealment(state, rec, self.private)
+
+    def _name(self, piece, place: str | None = None) -> tuple[str, bool]:
+        """The piece's name as the other players see it, and whether it is concealed."""
         try:
-            look = look_of(piece, self.prototypes)
+            look = look_of(piece, self.prototypes, self.reveal, place)
         except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
-            return ""
+            return "", False
         if look.concealed == "invisible" or look.name == MASKED:
-            return SECRET_NAMES[look.name if look.concealed == "mask" else HIDDEN]
+            return SECRET_NAMES[look.name if look.concealed == "mask" else HIDDEN], True
         if look.concealed == "mask":          # the mask's own name, marked as one
-            return f"{look.name.strip()} (masked)"
-        return look.name.strip()
+            return f"{look.name.strip()} (masked)", True
+        return look.name.strip(), False
 
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:
@@ -75,22 +95,27 @@ class PieceNames:
         """The step's moves, JSON-ready, with names and hexes (empty names where none was noted)."""
         names = self.names.get(step.index, {})
         hexes = self.hexes.get(step.index, [])
-        return [move_json(mv, names, hexes[i] if i < len(hexes) else None) for i, mv in enumerate(step.moves)]
+        secret = self.secret.get(step.index, frozenset())
+        return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
+                for i, mv in enumerate(step.moves)]
 
 
-def move_json(mv, names: dict[str, str], hex_label: str | None) -> dict:
-    """One move of an undone step: ``id`` (the replay's piece or stack id), ``stack``, ``name``
-    (the piece's, or "stack of …" its pieces'), ``members`` (a stack's pieces: ``id``, ``name``),
-    ``map`` and ``hex`` (its label on the map's grid, or null) it went to."""
-    members = [{"id": pid, "name": names.get(pid, "")} for pid in mv.members] if mv.is_stack else []
+def move_json(mv, names: dict[str, str], hex_label: str | None, secret: "set[str] | frozenset[str]" = frozenset()) -> dict:
+    """One move of an undone step: ``id`` (the replay's piece or stack id; "" for a piece in
+    ``secret``, one concealed), ``stack``, ``name`` (the piece's, or "stack of …" its pieces'),
+    ``members`` (a stack's pieces: ``id``, ``name``), ``map`` and ``hex`` (its label on the map's
+    grid, or null) it went to."""
+    members = [{"id": "" if pid in secret else pid, "name": names.get(pid, "")} for pid in mv.members] \
+        if mv.is_stack else []
+    pid = "" if not mv.is_stack and mv.piece_id in secret else mv.piece_id
     if hex_label == WITHHELD:             # pieces their owner hid: where they went is not seen
-        return {"id": mv.piece_id, "stack": mv.is_stack, "name": stack_name([m["name"] for m in members])
+        return {"id": pid, "stack": mv.is_stack, "name": stack_name([m["name"] for m in members])
                 if mv.is_stack else names.get(mv.piece_id, ""), "members": members, "map": WITHHELD, "hex": None}
     if mv.is_stack:
         name = stack_name([m["name"] or m["id"] for m in members]) if any(m["name"] for m in members) else ""
     else:
         name = names.get(mv.piece_id, "")
-    return {"id": mv.piece_id, "stack": mv.is_stack, "name": name, "members": members,
+    return {"id": pid, "stack": mv.is_stack, "name": name, "members": members,
             "map": mv.new[0], "hex": hex_label if hex_label is not None else mv.new_label}
 
 
@@ -103,9 +128,10 @@ def stack_name(names: list[str]) -> str:
 
 
 def move_text(m: dict) -> str:
-    """``move of 746 (1168285083512) to Normandy 3428``: the name and id, then map and hex."""
+    """``move of 746 (1168285083512) to Normandy 3428``: the name and id (none for a concealed
+    piece), then map and hex."""
     if m["name"]:
-        who = f"{m['name']} ({m['id']})"
+        who = f"{m['name']} ({m['id']})" if m["id"] else m["name"]
     else:
         who = f"stack {m['id']}" if m["stack"] else m["id"]
     where = " ".join(p for p in (m["map"], m["hex"]) if p) if m["map"] else "off the map"

@@ -209,7 +209,8 @@ def coverage_html(cov: dict) -> list[str]:
               if m.get("placed") else []),
             ("Moves not judged", ", ".join(f"{k}: {v}" for k, v in m["not_judged"].items())),
             ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
-             + f" (of {cov['pieces']} pieces)")]
+             + f" (of {cov['pieces']} pieces" + ("; units seen only masked or hidden not counted"
+                                                 if cov.get("units_withheld") else "") + ")")]
     rows += [(f"Rule not judged: {r['rule']}", r["why"]) for r in cov.get("rules_not_judged", [])]
     out = ["<h2>Coverage</h2><table>"]
     out += [f"<tr><th>{E(k)}</th><td>{E(v)}</td></tr>" for k, v in rows]

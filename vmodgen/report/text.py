@@ -68,7 +68,8 @@ def coverage_lines(cov: dict) -> list[str]:
              + (f"; placed (the binding's placement phases) {m['placed']}" if m.get("placed") else "")
              + f"; not judged: {why}",
              "coverage: units recognised: " + (_kv(cov["units_by_side"]) if cov["units_by_side"] else "none")
-             + f" (of {cov['pieces']} pieces)"]
+             + f" (of {cov['pieces']} pieces" + ("; units seen only masked or hidden not counted" if cov.get("units_withheld")
+                                                 else "") + ")"]
     if cov.get("rules_not_judged"):
         lines.append("coverage: rules not judged: "
                      + "; ".join(f"{r['rule']}: {r['why']}" for r in cov["rules_not_judged"]))

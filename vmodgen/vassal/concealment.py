@@ -18,8 +18,9 @@ from .codec import decode
 if TYPE_CHECKING:
     from .gamestate import GameState, PieceRecord
     from .module import Module
+    from .piece import Piece
 
-__all__ = ["private_map_ids", "place_concealment", "deck_face_down"]
+__all__ = ["private_map_ids", "place_concealment", "place_concealed", "deck_face_down"]
 
 #: the map window classes whose ``side`` and ``visible`` attributes restrict who sees them
 PRIVATE_KINDS = ("PrivateMap", "PlayerHand")
@@ -52,4 +53,21 @@ def place_concealment(state: "GameState | None", rec: "PieceRecord",
     deck = state.pieces.get(stack.id)
     if deck is not None and deck_face_down(deck.piece.encode_state()):
         return "mask"
+    return None
+
+
+def place_concealed(state: "GameState | None", rec: "PieceRecord", private: frozenset[str],
+                    full: "Piece") -> tuple[str, str] | None:
+    """``(kind, shown)`` as :func:`~.looks.concealed_by_owner` gives it, for a piece hidden by
+    where it is: ``("invisible", "(hidden)")`` on a private map; ``("mask", its outermost Mask's
+    name)`` in a face-down deck when ``full`` (the piece, prototypes expanded) has a Mask trait
+    (one without is drawn as it is); else None."""
+    from .looks import HIDDEN, mask_name
+    from .traits import Obscurable
+    how = place_concealment(state, rec, private)
+    if how == "invisible":
+        return ("invisible", HIDDEN)
+    if how == "mask":
+        mask = next((t for t in full.traits if isinstance(t, Obscurable)), None)
+        return ("mask", mask_name(mask)) if mask is not None else None
     return None

@@ -290,6 +290,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     for pid in state.pieces:
         add(pid)
     pieces += last
+    if not reveal_hidden:
+        _alias_concealed(pieces, stacks)
     if module is not None:
         _warn_unknown_maps(pieces, module, warnings)
     mod_meta = save.moduledata
@@ -328,6 +330,19 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     if reveal_hidden:
         out["hidden_revealed"] = True
     return out
+
+
+def _alias_concealed(pieces: list[dict[str, Any]], stacks: list[dict[str, Any]]) -> None:
+    """Each concealed piece's id replaced by its alias (:mod:`.aliases`), in its row and in its
+    stack's members: the id would tie it to where another file shows it unconcealed."""
+    from .aliases import Aliases
+    names = Aliases()
+    for row in pieces:
+        if "hidden_by_owner" in row or "hidden_by_place" in row:
+            row["id"] = names.alias(row["id"])
+    if len(names):
+        for st in stacks:
+            st["members"] = [names.shown(p) for p in st["members"]]
 
 
 #: the text table's mark of a piece hidden by where it is (:mod:`.concealment`)

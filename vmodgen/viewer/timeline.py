@@ -43,6 +43,7 @@ class Timeline:
     _map_no: dict[str, int] = field(default_factory=dict, repr=False)
     _look_no: dict[tuple, int] = field(default_factory=dict, repr=False)
     _hidden: set[int] = field(default_factory=set, repr=False)    # look numbers not drawn
+    _concealed: set[int] = field(default_factory=set, repr=False)  # look numbers masked or hidden
 
     def frame_of(self, file: str, step: int) -> int | None:
         """The frame of a file's step (file by its path as given, or its name)."""
@@ -67,6 +68,8 @@ class Timeline:
             n = self._look_no[key] = len(self.looks)
             self.looks.append({"images": list(look.images), "name": look.name, "side": side,
                                "properties": [list(p) for p in look.properties]})
+            if look.concealed:
+                self._concealed.add(n)
             if look.concealed == "invisible" and not look.images:
                 self.looks[-1]["hidden"] = True         # the page does not draw it (nor its moves)
                 self._hidden.add(n)
@@ -84,7 +87,17 @@ class Timeline:
 
     def to_json(self) -> dict[str, Any]:
         return {"files": [Path(f).name for f in self.files], "fileStart": self.file_start,
-                "pieces": self.pieces, "looks": self.looks, "frames": self.frames}
+                "pieces": self.shown_ids(), "looks": self.looks, "frames": self.frames}
+
+    def shown_ids(self) -> list[str]:
+        """The piece ids the page holds: a piece shown concealed in any frame by its alias
+        (:mod:`vmodgen.vassal.aliases`, numbered in piece order), the others by their ids."""
+        if not self._concealed:
+            return self.pieces
+        from ..vassal.aliases import Aliases
+        ever = {d[0] for fr in self.frames for d in fr["delta"] if d[1] >= 0 and d[5] in self._concealed}
+        names = Aliases()
+        return [names.alias(pid) if n in ever else pid for n, pid in enumerate(self.pieces)]
 
 
 def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
