@@ -6,8 +6,9 @@ The names below are imported on first use (PEP 562): reading a module's VASSAL g
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 #: exported name → the submodule that defines it
 _WHERE: dict[str, str] = {
@@ -20,17 +21,7 @@ __all__ = ["Hex", "Lines", "Shift", "neighbours", "distance", "direction_between
            "from_cube", "ring", "HexScheme"]
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = lazy_exports(__name__, _WHERE, globals())
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
