@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import struct
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 Point = tuple[int, int]
 _INT_MIN, _INT_MAX = -(1 << 31), (1 << 31) - 1
@@ -94,8 +94,9 @@ def parse_bool(text: str | None) -> bool:
     return (text or "").lower() == "true"
 
 
-def substitute(fmt: str, props: Mapping[str, str | None]) -> str:
-    """Expand ``$name$`` references (VASSAL ``FormattedString``); unknown names give ``""``."""
+def formatted_string(fmt: str, value_of: Callable[[str], str]) -> str:
+    """VASSAL ``FormattedString``: each closed ``$name$`` replaced by ``value_of(name)``; a lone
+    trailing ``$`` stays as it is."""
     if "$" not in fmt:
         return fmt
     parts = fmt.split("$")
@@ -103,13 +104,18 @@ def substitute(fmt: str, props: Mapping[str, str | None]) -> str:
     i = 1
     while i < len(parts):
         if i + 1 < len(parts):          # a closed $name$
-            out.append(props.get(parts[i]) or "")
+            out.append(value_of(parts[i]))
             out.append(parts[i + 1])
             i += 2
         else:                            # a lone trailing '$'
             out.append("$" + parts[i])
             i += 1
     return "".join(out)
+
+
+def substitute(fmt: str, props: Mapping[str, str | None]) -> str:
+    """Expand ``$name$`` references (VASSAL ``FormattedString``); unknown names give ``""``."""
+    return formatted_string(fmt, lambda name: props.get(name) or "")
 
 
 # ---------------------------------------------------------------- AWT containment

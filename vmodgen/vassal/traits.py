@@ -15,6 +15,7 @@ from typing import Callable, ClassVar, Mapping
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
                      split_state_chain, trait_id)
+from ..hexes.vassal_java import formatted_string
 from .codec import decode, encode_value, java_int
 
 __all__ = [
@@ -313,22 +314,10 @@ def expand_known(fmt: str, get: Callable[[str], str | None]) -> str:
     """VASSAL ``FormattedString``: each ``$name$`` replaced by the property's value
     (``get(name)``); a name this reader does not know (a global, map or deck property, a
     Calculated Property) is left as ``$name$``, where VASSAL shows its value."""
-    if "$" not in fmt:
-        return fmt
-    parts = fmt.split("$")
-    out = [parts[0]]
-    i = 1
-    while i < len(parts):
-        if i + 1 < len(parts):            # a closed $name$
-            name = parts[i]
-            value = get(name) if name else None
-            out.append(value if value is not None else f"${name}$")
-            out.append(parts[i + 1])
-            i += 2
-        else:                              # a lone trailing '$'
-            out.append("$" + parts[i])
-            i += 1
-    return "".join(out)
+    def value_of(name: str) -> str:
+        value = get(name) if name else None
+        return value if value is not None else f"${name}$"
+    return formatted_string(fmt, value_of)
 
 
 class UsePrototype(Trait):
