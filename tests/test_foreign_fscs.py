@@ -51,17 +51,21 @@ def tiny_fscs(tmp_path: Path) -> Path:
     return write_module(tmp_path / "tiny-fscs.vmod", build)
 
 
-def _game(tmp_path: Path) -> tuple[Path, Path]:
-    """A log: three cards in the face-down deck; China draws card 1 into its hand, the US card 2
-    into its (visible) hand, and card 3 stays in the deck."""
+def _dealt() -> LogWriter:
+    """Three cards in the face-down deck; China draws card 1 into its hand, the US card 2 into
+    its (visible) hand, and card 3 stays in the deck."""
     adds = []
     for i, name in enumerate(("Typhoon", "Trade War", "Japan Escorts US Vessels"), 1):
         t, s = _card(name)
         adds.append(encode(["+", str(i), t, s], "/"))
     adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
     w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
-    w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
-    return tiny_fscs(tmp_path), w.write(tmp_path / "game.vlog")
+    return w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
+
+
+def _game(tmp_path: Path) -> tuple[Path, Path]:
+    """A log of :func:`_dealt`, and the module."""
+    return tiny_fscs(tmp_path), _dealt().write(tmp_path / "game.vlog")
 
 
 def test_hands_only_their_side_opens_and_a_face_down_deck_hide_cards_in_inspect(tmp_path):
@@ -215,14 +219,8 @@ def _seam(tmp_path: Path, card: str = "1", hand: str = "China Hand") -> tuple[Pa
     """Two files of a chain: China moved its card (Typhoon, 1) within its private hand between
     them (file 1 ends with it at 50,50 of the China Hand, file 2 starts with it at 150,50), and in
     file 2 China drags it again and undoes the drag."""
-    mod, _ = _game(tmp_path)
-    adds = []
-    for i, name in enumerate(("Typhoon", "Trade War", "Japan Escorts US Vessels"), 1):
-        t, s = _card(name)
-        adds.append(encode(["+", str(i), t, s], "/"))
-    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
-    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"))
-    w.move("1", ("China Hand", 50, 50), report=False).move("2", ("US Hand", 50, 50), report=False)
+    mod = tiny_fscs(tmp_path)
+    w = _dealt()
     first = w.write(tmp_path / "turn1.vlog")
     w.move(card, (hand, 150, 50), report=False)
     w2 = LogWriter(w.save_text())
