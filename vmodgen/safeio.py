@@ -10,7 +10,7 @@ import re
 import stat
 import zipfile
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterator, Sequence
 
 from . import limits
 from .errors import InputError, LimitError
@@ -285,7 +285,7 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         fh.write(text)
 
 
-def refuse_overwrite(output: str | Path, inputs: "list[str | Path]") -> None:
+def refuse_overwrite(output: str | Path, inputs: Sequence[str | Path]) -> None:
     """Refuse an output path that is one of the inputs, however it is spelled."""
     out = Path(output)
     for inp in inputs:
