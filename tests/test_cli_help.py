@@ -7,9 +7,7 @@ import sys
 from pathlib import Path
 
 import click
-from click.utils import make_default_short_help
-
-from vmodgen.cli import COMMANDS, SHORT_HELP, cli
+from vmodgen.cli import COMMANDS, SHORT_HELP, cli, short_help
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,7 +18,7 @@ def test_short_help_table_matches_each_command() -> None:
     for name in COMMANDS:
         cmd = click.Group.get_command(cli, ctx, name) or cli.get_command(ctx, name)
         for limit in (30, 45, 60, 80, 94, 120, 400):
-            assert make_default_short_help(SHORT_HELP[name], limit) == cmd.get_short_help_str(limit), (name, limit)
+            assert short_help(SHORT_HELP[name], limit) == cmd.get_short_help_str(limit), (name, limit)
 
 
 def test_help_imports_no_command() -> None:

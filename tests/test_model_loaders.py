@@ -349,6 +349,12 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
                                    "map.toml", 17, ("no terrain table file",)),
     "missing map file": (s("game.toml", 'map = "map.toml"', 'map = "maps.toml"'),
                          "game.toml", 8, ("no map file", "maps.toml")),
+    # keys the schema marks required whose loader once passed None on (an internal error)
+    "reinforcement without a turn": (a("scenarios.toml", '\n[[scenarios.reinforcements]]\nunit = "R1"\n'),
+                                     "scenarios.toml", 12, ("missing 'turn'",)),
+    "scanned image without its hex size": (s("map.toml", 'hexes = "main.csv"\n',
+                                             'hexes = "main.csv"\nimage = { file = "main.csv", origin = [10, 10] }\n'),
+                                           "map.toml", 18, ("missing 'hex_height_px'",)),
 }
 
 

@@ -45,6 +45,23 @@ SHORT_HELP = {
 }
 
 
+def short_help(text: str, limit: int) -> str:
+    """A command's line in the command list, as click shortens a help text: its first sentence
+    (a period followed by a word that is not lower-case), cut at a word to ``limit`` with "..."."""
+    words = text.split("\n\n", 1)[0].split()
+    for i, word in enumerate(words):
+        if word.endswith(".") and (i == len(words) - 1 or not words[i + 1][0].islower()):
+            words = words[:i + 1]
+            break
+    line = " ".join(words)
+    if len(line) <= limit:
+        return line
+    if limit < 3:
+        return "..."
+    import textwrap
+    return textwrap.shorten(line, limit, placeholder="...", break_on_hyphens=False)
+
+
 class LazyGroup(click.Group):
     """Imports a subcommand's module only when that command runs (or ``--help`` lists them):
     ``vmodgen audit`` does not pay for the builder's imports."""
@@ -65,10 +82,9 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from :data:`SHORT_HELP`: ``--help`` imports no command."""
-        from click.utils import make_default_short_help
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
         with formatter.section("Commands"):
-            formatter.write_dl([(name, make_default_short_help(SHORT_HELP[name], limit)) for name in COMMANDS])
+            formatter.write_dl([(name, short_help(SHORT_HELP[name], limit)) for name in COMMANDS])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

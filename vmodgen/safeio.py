@@ -10,7 +10,7 @@ import re
 import stat
 import zipfile
 from pathlib import Path
-from typing import Iterator
+from typing import IO, Any, Iterator, Sequence
 
 from . import limits
 from .errors import InputError, LimitError
@@ -53,7 +53,7 @@ class SafeZip:
         infos = self._zf.infolist()
         if len(infos) > limits.MAX_ZIP_ENTRIES:
             raise LimitError(path, f"zip has {len(infos)} entries, more than the limit of {limits.MAX_ZIP_ENTRIES}")
-        self._infos = {}
+        self._infos: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
             name = info.filename
             if len(name) > limits.MAX_ENTRY_NAME:
@@ -159,6 +159,7 @@ def parse_xml(data: bytes, path: str | Path, what: str = "XML"):
     if m:
         raise LimitError(path, f"{what} declares entities (refused: XML entity expansion)",
                          line=data.count(b"\n", 0, m.start()) + 1)
+    line: int | None
     for m in _DTD_RE.finditer(data):
         line = data.count(b"\n", 0, m.start()) + 1
         decl = data[m.end():m.end() + 4096]
@@ -260,7 +261,9 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)        # the mode a plain open() would give, not mkstemp's 0600
     try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8", "newline": ""})) as fh:
+        fh: IO[Any] = (os.fdopen(fd, mode) if "b" in mode
+                       else os.fdopen(fd, mode, encoding="utf-8", newline=""))
+        with fh:
             yield fh
         os.replace(tmp, target)
     except BaseException as exc:
@@ -282,7 +285,7 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         fh.write(text)
 
 
-def refuse_overwrite(output: str | Path, inputs: "list[str | Path]") -> None:
+def refuse_overwrite(output: str | Path, inputs: Sequence[str | Path]) -> None:
     """Refuse an output path that is one of the inputs, however it is spelled."""
     out = Path(output)
     for inp in inputs:

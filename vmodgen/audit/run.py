@@ -14,6 +14,7 @@ import os
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
@@ -110,7 +111,7 @@ def _audit_one(job: tuple[str, object]):
 KEEP_READ_CHARS = 64_000_000
 
 
-def audit(paths: list[str | Path], *, module: str | Path | None = None, game: str | None = None,
+def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game: str | None = None,
           binding: str | Path | None = None, jobs: int = 1,
           preset: tuple[Binding, Module | None] | None = None, replay_only: bool = False,
           force: bool = False, keep_order: bool = False, reveal_hidden: bool = False) -> AuditResult:

@@ -162,7 +162,7 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
 
     say("scenarios")
     map_name = {sb.sheet_id: sb.map_name for sb in plan.sheets}
-    where: dict[str, MapPoint] = {}
+    where: dict[tuple[str, str], MapPoint] = {}
     box_slots = {z["box_id"]: z["slots"] for z in (plan.boxes.zones if plan.boxes else [])}
     for scenario in kit.scenarios.values():
         used: dict[str, int] = {}
@@ -172,11 +172,11 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
                 slots = box_slots[loc]
                 x, y = slots[min(used.get(loc, 0), len(slots) - 1)]
                 used[loc] = used.get(loc, 0) + 1
-                where[(scenario.id, placement.unit)] = MapPoint(plan.boxes.map_name, "Boxes", x, y)  # type: ignore[union-attr,index]
+                where[(scenario.id, placement.unit)] = MapPoint(plan.boxes.map_name, "Boxes", x, y)  # type: ignore[union-attr]
             else:
                 sheet, hx = kit.map.sheet_of(loc)  # type: ignore[misc]
                 x, y = where_by_sheet[sheet.id].center(hx)
-                where[(scenario.id, placement.unit)] = MapPoint(map_name[sheet.id], sheet.id, x, y)  # type: ignore[index]
+                where[(scenario.id, placement.unit)] = MapPoint(map_name[sheet.id], sheet.id, x, y)
     boards = [(sb.map_name, sb.sheet_id) for sb in plan.sheets]
     if plan.boxes:
         boards.append((plan.boxes.map_name, "Boxes"))

@@ -55,15 +55,15 @@ def help_html(kit: Kit, counter_sheet: dict[str, str] | None = None) -> str:
     parts.append("<p>A scenario is offered in File &gt; New Game only when the kit places units of every "
                  "side for it. The others have no set-up in the rulebook text and none is invented: start "
                  "a blank game and set them up from the scenario card.</p>")
-    for s in kit.scenarios.values():
-        last = f" to {s.last_turn}" if s.last_turn else ""
-        illus = " The set-up here is ILLUSTRATIVE." if s.illustrative and is_offered(kit, s) else ""
-        offer = ("" if is_offered(kit, s) else
-                 f"<p><b>Not offered as a set-up</b>: {e(not_offered_reason(kit, s))}.</p>")
-        parts.append(f"<h3>{e(s.name)}</h3><p>Turns {s.first_turn}{last}. {e(s.description)}{illus}</p>{offer}")
-        if s.reinforcements:
+    for sc in kit.scenarios.values():
+        last = f" to {sc.last_turn}" if sc.last_turn else ""
+        illus = " The set-up here is ILLUSTRATIVE." if sc.illustrative and is_offered(kit, sc) else ""
+        offer = ("" if is_offered(kit, sc) else
+                 f"<p><b>Not offered as a set-up</b>: {e(not_offered_reason(kit, sc))}.</p>")
+        parts.append(f"<h3>{e(sc.name)}</h3><p>Turns {sc.first_turn}{last}. {e(sc.description)}{illus}</p>{offer}")
+        if sc.reinforcements:
             parts.append("<p>Reinforcements:</p><ul>")
-            for r in sorted(s.reinforcements, key=lambda r: (r.turn, r.unit)):
+            for r in sorted(sc.reinforcements, key=lambda r: (r.turn, r.unit)):
                 u = kit.unit(r.unit)
                 at = f" at {e(r.location)}" if r.location else ""
                 parts.append(f"<li>Turn {r.turn}: {e(u.name if u else r.unit)}{at}</li>")

@@ -12,7 +12,7 @@ from ..model import Kit, Scenario
 def missing_sides(kit: Kit, scenario: Scenario) -> list[str]:
     """The names of the sides with units in the kit but none in ``scenario`` (set up or arriving)."""
     ids = [p.unit for p in scenario.setup] + [r.unit for r in scenario.reinforcements]
-    placed = {kit.unit(u).side for u in ids if kit.unit(u) is not None}
+    placed = {unit.side for unit in map(kit.unit, ids) if unit is not None}
     return [s.name for s in kit.game.sides.values()
             if any(u.side == s.id for u in kit.units) and s.id not in placed]
 

@@ -75,8 +75,8 @@ def command(file: str, module_path: str | None, step: int | None, as_json: bool,
         out = inspecting.module_summary(module)
         click.echo(_json(out, indent) if as_json else inspecting.module_text(out))
         return
-    module = read_module(module_path) if module_path else None
-    out = inspecting.inspect_save(file, module, step, reveal_hidden)
+    played_with = read_module(module_path) if module_path else None
+    out = inspecting.inspect_save(file, played_with, step, reveal_hidden)
     click.echo(_json(out, indent) if as_json else inspecting.save_text(out))
 
 

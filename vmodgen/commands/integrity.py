@@ -2,6 +2,8 @@
 trust files from an opponent (dice, undos and re-rolls, seats, versions, seams), without rules."""
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .paths import FILE
@@ -51,7 +53,7 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     if result.module_doubts:        # the module given is not the version the files were played with
         section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts] + list(section.get("flags", []))}
     if fmt == "json":
-        doc = {"files": [f.path for f in result.files], "integrity": section}
+        doc: dict[str, Any] = {"files": [f.path for f in result.files], "integrity": section}
         if result.concealment:          # as the audit's JSON says it (AuditResult.to_json)
             doc.update({**({"hidden_revealed": True} if result.concealment.get("revealed") else {}),
                         "concealed": result.concealment})

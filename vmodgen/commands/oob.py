@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..model import load_kit
 from ..safeio import refuse_overwrite
 from ..oob import FORMATS, kit_oob, module_oob, to_csv, to_html, to_json, to_markdown, write_oob
+
+if TYPE_CHECKING:
+    from ..oob.collect import KitOob, ModuleOob
 
 
 def _is_module(source: str) -> bool:
@@ -43,7 +47,7 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
     pictures = not no_pictures and fmt in ("html", "md")      # CSV and JSON show no pictures
     if _is_module(source):
         from ..vassal.module import read_module
-        oob = module_oob(read_module(source), source, pictures=pictures)
+        oob: ModuleOob | KitOob = module_oob(read_module(source), source, pictures=pictures)
         stem = Path(source).stem
         inputs: list = [source]
     else:

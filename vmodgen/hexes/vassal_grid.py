@@ -248,9 +248,15 @@ class HexGrid(NumberedGrid):
     def max_columns(self) -> int:
         return jfloor(self.size[0] / self._dy + 0.5)
 
+    def _numbered(self) -> HexNumbering:
+        """The grid's numbering: VASSAL asks a label's parts only of a numbered grid."""
+        if self.numbering is None:
+            raise ValueError("the grid has no numbering")
+        return self.numbering
+
     def column(self, x: int, y: int) -> int:
         """``HexGridNumbering.getColumn`` (0-based, before the offset)."""
-        n = self.numbering
+        n = self._numbered()
         c = self.raw_column(x, y)
         if n.v_descend and self.sideways:
             c = self.max_rows() - c
@@ -268,7 +274,7 @@ class HexGrid(NumberedGrid):
         return r
 
     def _plain_row(self, x: int, y: int) -> int:
-        n = self.numbering
+        n = self._numbered()
         r = self.raw_row(x, y)
         if n.v_descend and not self.sideways:
             r = self.max_rows() - r
@@ -280,7 +286,7 @@ class HexGrid(NumberedGrid):
 
     def center_point(self, col: int, row: int) -> Point:
         """``HexGridNumbering.getCenterPoint``: 0-based label indices -> board pixel."""
-        n = self.numbering
+        n = self._numbered()
         if n.stagger and col % 2 != 0:
             row += 1 if (n.h_descend if self.sideways else n.v_descend) else -1
         if self.sideways:

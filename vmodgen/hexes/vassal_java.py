@@ -153,7 +153,7 @@ def polygon_area_contains(pts: Sequence[Point], x: float, y: float) -> bool:
             crossings += 1
             continue
         if xa == xb or y <= ya:
-            xf = xa
+            xf: float = xa
         else:
             xf = xa + (y - ya) * (xb - xa) / (yb - ya)
         if x < xf:

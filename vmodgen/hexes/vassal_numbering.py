@@ -51,15 +51,16 @@ class RegularNumbering:
             if key not in table:
                 continue
             name, kind = table[key]
-            val = attrs[key]
+            text = attrs[key]
+            val: str | int | bool = text
             if kind == "char":
-                if not val:
+                if not text:
                     raise ValueError(f"{key} is empty")
-                val = val[0]
+                val = text[0]
             elif kind == "int":
-                val = parse_int(val)
+                val = parse_int(text)
             elif kind == "bool":
-                val = parse_bool(val)
+                val = parse_bool(text)
             setattr(obj, name, val)
         return obj
 

@@ -77,16 +77,22 @@ class SquareGrid(NumberedGrid):
     def max_columns(self) -> int:
         return jint(self.size[0] / self.dx + 0.5)
 
+    def _numbered(self) -> SquareNumbering:
+        """The grid's numbering: VASSAL asks a label's parts only of a numbered grid."""
+        if self.numbering is None:
+            raise ValueError("the grid has no numbering")
+        return self.numbering
+
     def column(self, x: int, y: int) -> int:
         c = jfloor((x - self.x0) / self.dx + 0.5)
-        return self.max_columns() - c if self.numbering.h_descend else c
+        return self.max_columns() - c if self._numbered().h_descend else c
 
     def row(self, x: int, y: int) -> int:
         r = jint((y - self.y0) / self.dy + 0.5)          # sic: (int), not floor
-        return self.max_rows() - r if self.numbering.v_descend else r
+        return self.max_rows() - r if self._numbered().v_descend else r
 
     def center_point(self, col: int, row: int) -> Point:
-        n = self.numbering
+        n = self._numbered()
         if n.v_descend:
             row = self.max_rows() - row
         if n.h_descend:
@@ -111,13 +117,9 @@ class RegionGrid:
             out.append((r.get("name", ""), parse_int(r.get("originx", "0")), parse_int(r.get("originy", "0"))))
         return cls(out, snap=parse_bool(attrs.get("snapto", "true")))
 
-    def _nearest(self, x: int, y: int) -> Point | None:
-        best, best_d = None, None
-        for p in self.regions:
-            d = (x - p[0]) ** 2 + (y - p[1]) ** 2
-            if best_d is None or d < best_d:
-                best, best_d = p, d
-        return best
+    def _nearest(self, x: int, y: int) -> Point:
+        """The region origin nearest (x, y), the first of equals (``RegionGrid.snapTo``)."""
+        return min(self.regions, key=lambda p: (x - p[0]) ** 2 + (y - p[1]) ** 2)
 
     def snap_to(self, x: int, y: int, force: bool = False, center_only: bool = False) -> Point:
         if (not self.snap and not force) or not self.regions:
@@ -125,8 +127,7 @@ class RegionGrid:
         return self._nearest(x, y)
 
     def location_name(self, x: int, y: int) -> str | None:
-        p = self._nearest(x, y)
-        return None if p is None else self.regions[p]
+        return self.regions[self._nearest(x, y)] if self.regions else None
 
     def get_location(self, label: str) -> Point | None:
         for p, name in self.regions.items():
@@ -206,7 +207,7 @@ class Zone:
         m = re.fullmatch("".join(regex), label)
         if not m:
             return None
-        if groups > 0:
+        if groups > 0 and g is not None:
             p = g.get_location(m.group(groups))
             return p if p is not None and self.contains(*p) else None
         n = len(self.xs)

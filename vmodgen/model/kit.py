@@ -218,7 +218,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     if at and not mapdata.location_exists(at):
                         raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
                     scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
-                        Reinforcement(uid, rt.int("turn", minimum=0), at, rt.bool("illustrative"))]
+                        Reinforcement(uid, rt.required_int("turn", minimum=0), at, rt.bool("illustrative"))]
             out[sid] = scen
     for u in units:
         for sid in u.setup:

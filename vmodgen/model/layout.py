@@ -6,6 +6,7 @@ top of a bundled layout, ``base``); the bundled layouts keep theirs in
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import overload
 
 Box = tuple[float, float, float, float]
 
@@ -47,8 +48,20 @@ class LayoutData:
     colors: tuple[tuple[str, str], ...] = ()   # role → colour
     art: str = "face"                          # where a unit's own image goes: the whole face or the symbol box
 
+    @overload
+    def box(self, name: str, default: Box) -> Box: ...
+    @overload
+    def box(self, name: str, default: None = None) -> Box | None: ...
+
     def box(self, name: str, default: Box | None = None) -> Box | None:
         return next((b for k, b in self.boxes if k == name), default)
+
+    def need(self, name: str) -> Box:
+        """The box every layout of its kind has (the id, size and symbol boxes, the value boxes)."""
+        found = self.box(name)
+        if found is None:
+            raise KeyError(f"the counter layout has no '{name}' box")
+        return found
 
     def color(self, role: str, default: str) -> str:
         return next((c for k, c in self.colors if k == role), "") or default
@@ -60,13 +73,13 @@ class LayoutData:
         out = self
         for key in given:
             if key == "boxes":
-                merged = dict(self.boxes)
-                merged.update(dict(other.boxes))
-                out = replace(out, boxes=tuple(merged.items()))
+                boxes = dict(self.boxes)
+                boxes.update(dict(other.boxes))
+                out = replace(out, boxes=tuple(boxes.items()))
             elif key == "colors":
-                merged = dict(self.colors)
-                merged.update(dict(other.colors))
-                out = replace(out, colors=tuple(merged.items()))
+                colors = dict(self.colors)
+                colors.update(dict(other.colors))
+                out = replace(out, colors=tuple(colors.items()))
             else:
                 out = replace(out, **{key: getattr(other, key)})
         return out

@@ -58,8 +58,8 @@ def _collect(doc: TomlDoc, name: str, build) -> dict:
 
 
 def _named(t: Table, *extra: str) -> tuple[str, str, str]:
-    table = t.what.replace("[sequence].phases", "[[sequence.phases]]")
-    table = table if table in TABLES["game.toml"] else None
+    name = t.what.replace("[sequence].phases", "[[sequence.phases]]")
+    table = name if name in TABLES["game.toml"] else None
     allowed = keys("game.toml", table) if table else ("id", "name", "note") + extra
     t.check_keys(allowed)
     return _id(t), t.str("name"), t.str("note", "")

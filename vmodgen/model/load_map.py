@@ -101,7 +101,7 @@ def _sheet(t: Table, base: Path) -> Sheet:
     if img is not None:
         img.check_keys(keys("map.toml", "[sheets.image]"))
         image = ScannedImage(file=str(base / img.str("file")),
-                             hex_height_px=float(img.number("hex_height_px", minimum=4)),
+                             hex_height_px=float(img.required_number("hex_height_px", minimum=4)),
                              origin=img.int_pair("origin"))  # type: ignore[arg-type]
         if image.origin is None:
             raise img.error("a scanned image needs 'origin', the pixel centre of the first hex")

@@ -74,6 +74,7 @@ def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | No
     out = []
     for col, back in (("image", False), ("back_image", True)):
         cell = cells.get(col, "")
+        p: Path | None
         if cell:
             p = Path(path).parent / cell
             if not p.is_file():

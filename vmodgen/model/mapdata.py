@@ -125,7 +125,7 @@ class MapData:
                 index[hid] = (frame, g)
                 reverse[(frame, g)] = hid
         self._index, self._reverse, self._shifts = index, reverse, shifts
-        self._hexside_index = {}
+        self._hexside_index: dict[frozenset[str], list[Hexside]] = {}
         for hs in self.hexsides:
             self._hexside_index.setdefault(frozenset((hs.a, hs.b)), []).append(hs)
         self._line_index: dict[frozenset[str], set[str]] = {}

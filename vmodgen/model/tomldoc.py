@@ -5,11 +5,12 @@ table header or a key, and :class:`Table` wraps one table with typed, validated 
 """
 from __future__ import annotations
 
+import builtins
 import math
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, overload
 
 from .. import limits
 from ..errors import InputError, LimitError
@@ -190,7 +191,14 @@ class Table:
             raise self.error(f"'{key}' holds the control character {bad}, which a module cannot hold", key)
         return v
 
-    def int(self, key: str, default: int | None = None, minimum: int | None = None) -> int | None:
+    @overload
+    def int(self, key: builtins.str, default: builtins.int, minimum: builtins.int | None = None) -> builtins.int: ...
+    @overload
+    def int(self, key: builtins.str, default: None = None,
+            minimum: builtins.int | None = None) -> builtins.int | None: ...
+
+    def int(self, key: builtins.str, default: builtins.int | None = None,
+            minimum: builtins.int | None = None) -> builtins.int | None:
         if key not in self.data:
             return default
         v = self.data[key]
@@ -200,7 +208,13 @@ class Table:
             raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
         return v
 
-    def number(self, key: str, default: float | None = None, minimum: float | None = None) -> float | None:
+    @overload
+    def number(self, key: builtins.str, default: float, minimum: float | None = None) -> float: ...
+    @overload
+    def number(self, key: builtins.str, default: None = None, minimum: float | None = None) -> float | None: ...
+
+    def number(self, key: builtins.str, default: float | None = None,
+               minimum: float | None = None) -> float | None:
         if key not in self.data:
             return default
         v = self.data[key]
@@ -210,7 +224,21 @@ class Table:
             raise self.error(f"'{key}' must be at least {minimum}, not {v}", key)
         return v
 
-    def bool(self, key: str, default: bool = False) -> bool:
+    def required_int(self, key: builtins.str, minimum: builtins.int | None = None) -> builtins.int:
+        """:meth:`int` of a key the table must give: missing is an error naming the table."""
+        v = self.int(key, minimum=minimum)
+        if v is None:
+            raise self.error(f"missing '{key}'")
+        return v
+
+    def required_number(self, key: builtins.str, minimum: float | None = None) -> float:
+        """:meth:`number` of a key the table must give: missing is an error naming the table."""
+        v = self.number(key, minimum=minimum)
+        if v is None:
+            raise self.error(f"missing '{key}'")
+        return v
+
+    def bool(self, key: builtins.str, default: bool = False) -> bool:
         if key not in self.data:
             return default
         v = self.data[key]
@@ -218,7 +246,7 @@ class Table:
             raise self.error(f"'{key}' must be true or false, not {shown(v)}", key)
         return v
 
-    def str_list(self, key: str, default: Iterable[str] = ()) -> tuple[str, ...]:
+    def str_list(self, key: builtins.str, default: Iterable[builtins.str] = ()) -> tuple[builtins.str, ...]:
         if key not in self.data:
             return tuple(default)
         v = self.data[key]
@@ -232,7 +260,7 @@ class Table:
                 raise self.error(f"'{key}' holds the control character {bad}, which a module cannot hold", key)
         return tuple(v)
 
-    def int_pair(self, key: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    def int_pair(self, key: builtins.str, default: tuple[builtins.int, builtins.int] | None = None) -> tuple[builtins.int, builtins.int] | None:
         if key not in self.data:
             return default
         v = self.data[key]
@@ -241,7 +269,7 @@ class Table:
             raise self.error(f"'{key}' must be a pair of whole numbers like [1, 30]", key)
         return (v[0], v[1])
 
-    def sub(self, key: str) -> "Table | None":
+    def sub(self, key: builtins.str) -> "Table | None":
         v = self.data.get(key)
         if v is None:
             return None
@@ -249,7 +277,7 @@ class Table:
             raise self.error(f"'{key}' must be a table", key)
         return Table(self.doc, v, self.line_of(key), f"{self.what}.{key}")
 
-    def subs(self, key: str) -> list["Table"]:
+    def subs(self, key: builtins.str) -> list["Table"]:
         v = self.data.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise self.error(f"'{key}' must be an array of tables", key)

@@ -2,6 +2,8 @@
 proportions kept, centred, transparent parts showing the face beneath."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import io
 from functools import lru_cache
 
@@ -9,6 +11,9 @@ from PIL import Image
 
 from ..model.art import MAX_ART_BYTES, art_path
 from ..safeio import read_bytes
+
+if TYPE_CHECKING:
+    from .surface import Canvas
 
 
 @lru_cache(maxsize=256)
@@ -19,15 +24,15 @@ def load_art(key: str) -> Image.Image:
         return im.convert("RGBA")
 
 
-def paste_art(canvas: Image.Image, key: str, box: tuple[float, float, float, float]) -> None:
+def paste_art(canvas: Canvas, key: str, box: tuple[float, float, float, float]) -> None:
     """Draw the art fitted into ``box`` (canvas pixels) of ``canvas`` (RGB)."""
     art = load_art(key)
     x0, y0, x1, y1 = box
     bw, bh = max(1, int(x1 - x0)), max(1, int(y1 - y0))
     scale = min(bw / art.width, bh / art.height)
     w, h = max(1, round(art.width * scale)), max(1, round(art.height * scale))
-    if getattr(canvas, "is_vector", False):       # a PDF face: the image at its own resolution
+    if not isinstance(canvas, Image.Image):       # a PDF face: the image at its own resolution
         canvas.place(art, x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
         return
-    fitted = art.resize((w, h), Image.LANCZOS)
+    fitted = art.resize((w, h), Image.Resampling.LANCZOS)
     canvas.paste(fitted, (round(x0 + (bw - w) / 2), round(y0 + (bh - h) / 2)), fitted)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from ..errors import InputError, LimitError
 from ..hexes.grid import Hex
-from ..model.game import Game
+from ..model.game import Game, HexsideFeature, LineFeature, PointFeature, Terrain
 from ..model.mapdata import MapData, Sheet
 from ..safeio import read_bytes
 from .colors import darker, lighter, rgb
@@ -172,12 +172,12 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
             continue
         run: list[tuple[float, float]] = []
         for hid in list(path.hexes) + [None]:  # type: ignore[list-item]
-            hx = by_id.get(hid) if hid is not None else None
-            if hx is None:
+            on = by_id.get(hid) if hid is not None else None
+            if on is None:
                 draw_line_path(d, run, lf.color, lf.width * S, lf.dashed, "rail" in lf.id.lower(), S)
                 run = []
             else:
-                run.append(centers[hx])
+                run.append(centers[on])
     # point features and place names
     place_kinds: dict[str, list[str]] = {}
     for p in mapdata.places:
@@ -208,10 +208,10 @@ def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, l
     halo = max(1, round(S * 0.03))
     taken: list[tuple[float, float, float, float]] = []
     for p in mapdata.places:
-        hx = by_id.get(p.hex)
-        if hx is None:
+        at = by_id.get(p.hex)
+        if at is None:
             continue
-        cx, cy = centers[hx]
+        cx, cy = centers[at]
         name = printable(p.name)
         # below the centre; when a neighbour's name is there already, lower, then above
         for dy in (0.3, 0.46, -0.17, 0.62):
@@ -283,12 +283,12 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     """The key to the map: terrain swatches, hexside features, lines and point symbols."""
     hpx = hex_px or mapdata.hex_height_px
     h = hpx * ss
-    entries: list[tuple[str, str, object]] = []
-    entries += [("terrain", t.name, t) for t in game.terrain.values()]
-    entries += [("hexside", f.name + (" (teeth toward the lower side)" if f.directional else ""), f)
+    entries: list[tuple[str, Terrain | HexsideFeature | LineFeature | PointFeature]] = []
+    entries += [(t.name, t) for t in game.terrain.values()]
+    entries += [(f.name + (" (teeth toward the lower side)" if f.directional else ""), f)
                 for f in game.hexside_features.values()]
-    entries += [("line", f.name, f) for f in game.line_features.values()]
-    entries += [("point", f.name, f) for f in game.point_features.values()
+    entries += [(f.name, f) for f in game.line_features.values()]
+    entries += [(f.name, f) for f in game.point_features.values()
                 if point_symbol_kind(f.id, f.symbol) != "none"]
     col_w = h * 5.2
     row_h = h * 1.15
@@ -305,20 +305,20 @@ def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, colum
     d.text((h * 0.2, top / 2), printable(f"Key: {mapdata.name}"), font=f_title, fill=(0, 0, 0), anchor="lm")
     sideways = any(s.scheme.lines == "rows" for s in mapdata.sheets.values())
     from .terrain import hex_polygon
-    for i, (kind, name, obj) in enumerate(entries):
+    for i, (name, obj) in enumerate(entries):
         col, row = i // rows, i % rows
         x0, y0 = h * 0.2 + col * col_w, top + row * row_h
         cx, cy = x0 + h * 0.6, y0 + row_h / 2
-        if kind == "terrain":
+        if isinstance(obj, Terrain):
             d.polygon(hex_polygon(cx, cy, h, sideways), fill=rgb(obj.color), outline=GRID, width=max(1, ss))
             st = pattern_stamp(obj.pattern, obj.color, h, sideways, seed=obj.id) if obj.pattern else None
             if st is not None:
                 im.paste(st, (round(cx - st.width / 2), round(cy - st.height / 2)), st)
-        elif kind == "hexside":
+        elif isinstance(obj, HexsideFeature):
             d.polygon(hex_polygon(cx, cy, h, sideways), fill=(240, 238, 225), outline=GRID, width=max(1, ss))
             edge = ((cx - h * 0.45, cy), (cx + h * 0.45, cy))
             draw_hexside(d, edge, hexside_style(obj.id), obj.color, h, obj.directional, (cx, cy + h))
-        elif kind == "line":
+        elif isinstance(obj, LineFeature):
             draw_line_path(d, [(cx - h * 0.5, cy), (cx + h * 0.5, cy)], obj.color, obj.width * h,
                            obj.dashed, "rail" in obj.id.lower(), h)
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -19,6 +20,9 @@ from .colors import RGB, darker, ink_on, lighter, rgb
 from .layout_data import game_layout
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
 from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, text_size
+
+if TYPE_CHECKING:
+    from .surface import Canvas, Drawing
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
 CORE_VERSION = "2"
@@ -141,13 +145,15 @@ class Face:
         self.px = px
         self.ss = 1 if vector else (ss or supersample_for(px))
         self.S = px * self.ss
+        self.draw: Drawing
+        self.image: Canvas
         if vector:      # shapes and text recorded for a PDF (vector.py); ``image`` takes pasted art
             from .vector import VectorDraw
             self.draw = self.image = VectorDraw(self.S)
             self.draw.rectangle((0, 0, self.S, self.S), fill=rgb(background))
         else:
-            self.image = Image.new("RGB", (self.S, self.S), rgb(background))
-            self.draw = ImageDraw.Draw(self.image)
+            bitmap = Image.new("RGB", (self.S, self.S), rgb(background))
+            self.image, self.draw = bitmap, ImageDraw.Draw(bitmap)
 
     def b(self, fbox: Box) -> Box:
         """A fractional box in canvas pixels."""
@@ -173,6 +179,9 @@ class Face:
         return fit_size(text, int(x1 - x0), int(y1 - y0), bold, 0.74)
 
     def finish(self) -> Image.Image:
+        """The bitmap face at its final size (a vector face has none: its drawing is ``draw``)."""
+        if not isinstance(self.image, Image.Image):
+            raise TypeError("a vector face has no bitmap")
         return self.image.reduce(self.ss) if self.ss > 1 else self.image
 
 
@@ -242,7 +251,7 @@ def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int =
     sup = sup if len(sup) <= cap else sup[:cap - 1] + "…"
 
     def widths(sz: int) -> tuple[list[float], float, float, int]:
-        ws = [text_size(t, sz)[0] for t in texts]
+        ws: list[float] = [text_size(t, sz)[0] for t in texts]
         if widen is not None and 0 <= widen[0] < len(ws):
             ws[widen[0]] = max(ws[widen[0]] + 2 * widen[1] * sz, 0.9 * sz)
         dw = sz * 0.5 if dash else sz * 0.3
@@ -328,10 +337,11 @@ def frame_regions(spec: "FaceSpec") -> dict[str, Box]:
     """The boxes every layout has: unit id, size mark, symbol, the illustrative mark, and the band
     and no-ZOC boxes when the counter shows them (a layout adds its values' boxes)."""
     g = spec.geometry
-    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out: dict[str, Box] = {k: g.need(k) for k in ("id", "size", "symbol")}
     out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
-    if spec.band and g.box("band"):
-        out["band"] = g.box("band")
-    if spec.no_zoc and g.box("nozoc"):
-        out["nozoc"] = g.box("nozoc")
+    band, nozoc = g.box("band"), g.box("nozoc")
+    if spec.band and band:
+        out["band"] = band
+    if spec.no_zoc and nozoc:
+        out["nozoc"] = nozoc
     return out

@@ -1,10 +1,15 @@
 """A pen that draws in fractions of a box, shared by the unit symbols and the silhouettes."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PIL import ImageDraw
 
 from .colors import RGB, rgb
 from .text import draw_text
+
+if TYPE_CHECKING:
+    from .surface import Drawing
 
 Box = tuple[float, float, float, float]
 Color = str | RGB
@@ -13,7 +18,7 @@ Color = str | RGB
 class Pen:
     """Draws in fractions of a box: (0, 0) is its top-left corner, (1, 1) its bottom-right."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw, box: Box, color: Color, lw: int) -> None:
+    def __init__(self, draw: Drawing, box: Box, color: Color, lw: int) -> None:
         self.draw, self.box, self.color, self.lw = draw, box, rgb(color), max(1, int(lw))
         self.w, self.h = box[2] - box[0], box[3] - box[1]
 

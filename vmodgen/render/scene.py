@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from ..hexes.grid import Hex
 from ..model import Kit, Scenario
 from .board import board_layout, render_board
 from .counters import render_counter
@@ -40,15 +41,15 @@ def render_scene(kit: Kit, scenario: Scenario, sheet_id: str, counter_px: int,
     layout = board_layout(kit.map, sheet_id)
     board = render_board(kit.game, kit.map, sheet_id, layout=layout).convert("RGB")
     look = stack_look(counter_px)
-    stacks: dict[str, list] = {}
+    stacks: dict[str, tuple[Hex, list]] = {}
     for p in scenario.setup:
         found = kit.map.sheet_of(p.location)
         if found is None or found[0].id != sheet_id:
             continue
-        stacks.setdefault(p.location, []).append(kit.unit(p.unit))
+        stacks.setdefault(p.location, (found[1], []))[1].append(kit.unit(p.unit))
     draw = ImageDraw.Draw(board)
-    for loc, units in stacks.items():
-        cx, cy = layout.center(kit.map.sheet_of(loc)[1])
+    for at, units in stacks.values():
+        cx, cy = layout.center(at)
         for unit, (x, y) in zip(units, stack_positions(round(cx), round(cy), len(units), look)):
             face = render_counter(kit.game, unit, "front", counter_px)
             x0, y0 = x - counter_px // 2, y - counter_px // 2

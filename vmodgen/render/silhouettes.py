@@ -2,11 +2,16 @@
 (side view), and the tank icon some games print instead of a type box."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Callable
 
 from PIL import ImageDraw
 
 from .pen import Box, Color, Pen, square
+
+if TYPE_CHECKING:
+    from .surface import Drawing
 
 
 def _aircraft(p: Pen, span: float, chord: float, sweep: float, engines: int, tail: float) -> None:
@@ -48,7 +53,7 @@ SILHOUETTE_DRAW: dict[str, Callable[[Pen], None]] = {
 }
 
 
-def draw_vehicle(draw: ImageDraw.ImageDraw, box: Box, color: Color = "#000000", light: bool = False) -> None:
+def draw_vehicle(draw: Drawing, box: Box, color: Color = "#000000", light: bool = False) -> None:
     """A tank seen from the side: the vehicle icon some games print instead of a type box."""
     p = Pen(draw, square(box, 1.8), color, 1)
     hull_top = 0.5 if not light else 0.55

@@ -7,6 +7,8 @@ anti-aliased shapes at any counter size.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 from typing import Callable
 
@@ -17,6 +19,9 @@ from .colors import RGB, rgb
 from .pen import Box, Color, Pen, square
 from .silhouettes import SILHOUETTE_DRAW
 from .text import draw_text
+
+if TYPE_CHECKING:
+    from .surface import Drawing
 
 #: bump when any drawing below changes: it is part of the counter cache key
 SYMBOLS_VERSION = "1"
@@ -304,7 +309,7 @@ def frame_line_width(box: Box) -> int:
     return max(1, round(0.075 * (box[3] - box[1])))
 
 
-def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbol: str, *, color: Color = "#000000",
+def draw_symbol(draw: Drawing, box: Box, symbol: str, *, color: Color = "#000000",
                 fill: Color | None = None, frame: bool = True, lw: int | None = None) -> None:
     """Draw ``symbol`` in ``box`` (the frame rectangle, about 3:2). ``fill`` paints the frame's
     inside (None: leave the background). Unknown keys draw a question mark, never fail."""
@@ -342,7 +347,7 @@ def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbol: str, *, color: Colo
             draw.rectangle(box, outline=rgb(color), width=lw)
 
 
-def _dashed_rect(draw: ImageDraw.ImageDraw, box: Box, color: RGB, lw: int) -> None:
+def _dashed_rect(draw: Drawing, box: Box, color: RGB, lw: int) -> None:
     x0, y0, x1, y1 = box
     dash = max(2, (y1 - y0) / 6)
     for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
@@ -376,7 +381,7 @@ def size_mark_tokens(mark: str) -> list[str]:
     return out
 
 
-def draw_size_mark(draw: ImageDraw.ImageDraw, box: Box, mark: str, color: Color = "#000000",
+def draw_size_mark(draw: Drawing, box: Box, mark: str, color: Color = "#000000",
                    lw: int | None = None) -> None:
     """Draw a unit-size mark (``●●``, ``III``, ``XX``, ``GP``, ``(+)``...) centred in ``box``."""
     tokens = size_mark_tokens(mark)

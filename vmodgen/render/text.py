@@ -5,10 +5,15 @@ box so a long unit name shrinks instead of spilling over the counter edge.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+if TYPE_CHECKING:
+    from .surface import Drawing
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
@@ -33,7 +38,7 @@ def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8192)
 def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
     """Width and height of the ink of ``text`` at ``size``."""
-    l, t, r, b = font(size, bold).getbbox(text)
+    l, t, r, b = (int(v) for v in font(size, bold).getbbox(text))      # ints already: Pillow's FreeType box
     return r - l, b - t
 
 
@@ -59,14 +64,14 @@ def text_mask(text: str, size: int, bold: bool = True) -> tuple[Image.Image, int
     """The anti-aliased ink of ``text`` as an "L" mask, with its offset from the text origin
     (cached: counters print the same few digits and names again and again)."""
     f = font(size, bold)
-    l, t, r, b = f.getbbox(text)
+    l, t, r, b = (int(v) for v in f.getbbox(text))
     w, h = max(1, r - l), max(1, b - t)
     im = Image.new("L", (w, h), 0)
     ImageDraw.Draw(im).text((-l, -t), text, font=f, fill=255)
     return im, l, t
 
 
-def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: bool = True,
+def draw_text(draw: Drawing, box: Box, text: str, fill, *, bold: bool = True,
               max_size: int | None = None, anchor: str = "mm") -> int:
     """Draw ``text`` as large as fits in ``box`` (centred by default; "lm"/"rm" align left or
     right), its ink box centred vertically. Returns the font size used."""
@@ -89,7 +94,7 @@ def draw_text(draw: ImageDraw.ImageDraw, box: Box, text: str, fill, *, bold: boo
     else:
         x = (x0 + x1) / 2 - mw / 2
     y = (y0 + y1) / 2 - mh / 2
-    if getattr(draw, "is_vector", False):     # a vector face: the text itself, its ink where the bitmap's is
+    if not isinstance(draw, ImageDraw.ImageDraw):     # a vector face: the text itself, its ink where the bitmap's is
         draw.text_run(text, size, bold, (x - l, y - t), fill)
         return size
     draw.bitmap((round(x), round(y)), mask, fill=fill)

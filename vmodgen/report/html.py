@@ -152,10 +152,10 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         if boards is not None and i <= MAX_PICTURES:
             try:
                 uri = picture(f, boards, by_id, counters)
-                if uri is None and can_draw(mapdata):
+                if uri is None and can_draw(boards.map):
                     if centres is None:
-                        centres = grid_centres(mapdata)
-                    uri = schematic_picture(f, mapdata, list(game.sides), centres)
+                        centres = grid_centres(boards.map)
+                    uri = schematic_picture(f, boards.map, list(boards.game.sides), centres)
             except Exception:   # a map the renderer cannot draw: the finding without a picture  # noqa: BLE001
                 uri = None
             if uri:

@@ -58,12 +58,12 @@ def schematic_picture(f, mapdata, side_order: list[str], centres: dict[str, tupl
             continue
         i = stacked.get(hx, 0)
         stacked[hx] = i + 1
-        cx, cy = at(*centres[hx])
-        top = cy - size * scale * 0.22 + i * (box_h + 2)
+        sx, sy = at(*centres[hx])
+        top = sy - size * scale * 0.22 + i * (box_h + 2)
         colour = SIDE_COLOURS[side_order.index(side)] if side in side_order[:len(SIDE_COLOURS)] else "#dddddd"
-        draw.rectangle((cx - box_w / 2, top, cx + box_w / 2, top + box_h), fill=colour, outline=(0, 0, 0, 255))
+        draw.rectangle((sx - box_w / 2, top, sx + box_w / 2, top + box_h), fill=colour, outline=(0, 0, 0, 255))
         text = name if len(name) <= 14 else name[:13] + "…"
-        draw.text((cx, top + box_h / 2), text, fill=(0, 0, 0, 255), anchor="mm")
+        draw.text((sx, top + box_h / 2), text, fill=(0, 0, 0, 255), anchor="mm")
     buf = io.BytesIO()          # a few flat colours: a small palette image, quick to write
     img.quantize(colors=32, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG")
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")

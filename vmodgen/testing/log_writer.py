@@ -335,7 +335,7 @@ class LogWriter:
         cmds = ["begin_save", encode([""] + adds, "\x1b")]
         for map_id, tokens in self.state.boards.items():
             cmds.append(encode([f"{map_id}BoardPicker", *tokens], "\t"))
-        for tid, st in self.state.turns.items():
-            cmds.append(f"TURN{tid}\t{st}")
+        for tid, turn_state in self.state.turns.items():
+            cmds.append(f"TURN{tid}\t{turn_state}")
         cmds.append("end_save")
         return encode(cmds, "\x1b")

@@ -123,7 +123,7 @@ def _bookmarks(tl: Timeline, result: AuditResult | None, b: Binding | None) -> l
         last_turn = object()
         for k, turn, phase in phases:
             p = seq.phase(phase) if seq is not None and phase else None
-            name = p.name if p is not None and getattr(p, "name", "") else (phase or "phase unknown")
+            name = p.name if p is not None and p.name else (phase or "phase unknown")
             kind = "turn" if turn != last_turn else "phase"
             last_turn = turn
             out.append({"frame": k, "text": (f"turn {turn} \u00b7 " if turn is not None else "") + name,

@@ -63,7 +63,7 @@ def board_uri(module: Module, name: str) -> str | None:
             small = mime is not None and len(data) <= BOARD_MAX_BYTES and max(im.size) <= BOARD_MAX_SIDE
     except Exception:   # an image Pillow cannot read: the browser may  # noqa: BLE001
         return _uri(data, mime) if mime else None
-    if small:
+    if small and mime is not None:
         return _uri(data, mime)
     return _reencode(data, max_side=BOARD_MAX_SIDE, jpeg=True)
 
@@ -78,7 +78,7 @@ def _reencode(data: bytes, max_side: int, jpeg: bool) -> str | None:
         return None
     scale = min(1.0, max_side / max(img.size))
     if scale < 1.0:
-        img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.LANCZOS)
+        img = img.resize((max(1, int(img.width * scale)), max(1, int(img.height * scale))), Image.Resampling.LANCZOS)
     buf = io.BytesIO()
     if jpeg:
         bg = Image.new("RGB", img.size, "white")

@@ -204,7 +204,7 @@ def _step_delta(tl: Timeline, state: GameState, fr: Frame, prev: dict[int, View]
             if pos[0] is not None:
                 st = state.stacks.get(rec.stack) if rec.stack is not None else None
                 i = st.members.index(pid) if st is not None and st.map is not None and pid in st.members else 0
-                if i and tl._hidden:
+                if i and st is not None and tl._hidden:
                     i -= _hidden_below(tl, state, st.members[:i], looks, binding, protos)
                 if n is None:
                     n = tl.piece_no(pid)

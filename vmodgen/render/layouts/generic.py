@@ -40,7 +40,7 @@ def split_values(spec: FaceSpec) -> tuple[list[str], list[str]]:
 
 def _row(spec: FaceSpec, row: list[str]) -> Row:
     sup = _first(spec, spec.geometry.superscript)
-    return layout_row(tuple(spec.value(k) for k in row) or ("",), spec.geometry.box("row"),
+    return layout_row(tuple(spec.value(k) for k in row) or ("",), spec.geometry.need("row"),
                       spec.value(sup) if sup else "")
 
 
@@ -56,8 +56,8 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
     sup = _first(spec, g.superscript)
     if sup and lr.sup is not None:
         out[sup] = lr.sup
-    for k, b in zip(sides, (g.box("left"), g.box("right"))):
-        out[k] = b
+    for k, name in zip(sides, ("left", "right")):
+        out[k] = g.need(name)
     return out
 
 

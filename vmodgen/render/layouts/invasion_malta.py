@@ -60,10 +60,11 @@ def is_vehicle(spec: FaceSpec) -> bool:
 
 def regions(spec: FaceSpec) -> dict[str, Box]:
     g = spec.geometry
-    out: dict[str, Box] = {k: g.box(k) for k in ("id", "size", "symbol")}
+    out: dict[str, Box] = {k: g.need(k) for k in ("id", "size", "symbol")}
     out["illustrative"] = g.box("illustrative", ILLUSTRATIVE_BOX)
-    if spec.no_zoc and g.box("nozoc"):
-        out["nozoc"] = g.box("nozoc")
+    nozoc = g.box("nozoc")
+    if spec.no_zoc and nozoc:
+        out["nozoc"] = nozoc
     if spec.blank or spec.kind == "marker":
         return {}
     if spec.band:
@@ -73,9 +74,9 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
         out["command"] = (0.08, 0.2, 0.24, 0.335)
     left, right = _sides(spec)
     if left:
-        out[left] = g.box("left")
+        out[left] = g.need("left")
     if right:
-        out[right] = g.box("right")
+        out[right] = g.need("right")
     row = _row(spec)
     lr = _layout(spec, row)
     for k, b in zip(row, lr.boxes):

@@ -83,9 +83,9 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
         return {}
     left, right = _first(spec, g.left), _first(spec, g.right)
     if left:
-        out[left] = g.box("left")
+        out[left] = g.need("left")
     if right:
-        out[right] = g.box("right")
+        out[right] = g.need("right")
     if spec.has("artillery"):
         out["artillery"] = (0.79, 0.53, 0.95, 0.65)
     row = _row(spec)

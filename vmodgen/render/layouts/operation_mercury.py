@@ -47,9 +47,9 @@ def regions(spec: FaceSpec) -> dict[str, Box]:
         return {k: v for k, v in out.items() if k in ("band", "nozoc")} if spec.blank else {}
     left, right = _sides(spec)
     if left:
-        out[left] = g.box("left")
+        out[left] = g.need("left")
     if right:
-        out[right] = g.box("right")
+        out[right] = g.need("right")
     row = _row(spec)
     lr = _layout(spec, row)
     for k, b in zip(row, lr.boxes):
