@@ -14,6 +14,7 @@ from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
+from .archive import archive_doubts
 from .dice import Roll, sides_of
 from .naming import PieceNames, move_text
 
@@ -77,6 +78,8 @@ class FileFacts:
     #: chat lines that look like a die roll in a form no dice button's format reads, as
     #: (step, the line without its HTML): :func:`looks_like_roll`
     unread_rolls: list[tuple[int, str]] = field(default_factory=list)
+    #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
+    archive: list[str] = field(default_factory=list)
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -100,6 +103,8 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
                       _date(save), recorder, len(steps))
+    if getattr(save, "container", "") == "zip":
+        facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}
     for sub in save.tree.subs:

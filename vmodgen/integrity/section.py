@@ -56,6 +56,14 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
             per_file.append({"file": path, "rolls": sum(1 for r in rs if r.file == path), "dice": len(fs),
                              "mean": round(sum(fs) / len(fs), 3) if fs else None})
         entry["per_file"] = per_file
+        if sides:
+            odd = [r for r in rs if any(not 1 <= v <= sides for v in r.values)]
+            if odd:
+                entry["outside_faces"] = [_roll_json(r) for r in odd]
+                flags.append(f"Dice: {len(odd)} of {player}'s {kind} roll(s) show a value a {kind} cannot give "
+                             f"(faces 1-{sides}; e.g. {odd[0].file} step {odd[0].step}: {odd[0].button} = "
+                             f"{','.join(map(str, odd[0].values))}): the button adds to its dice, or was changed "
+                             "(an edited module), or the line was edited; these values are left out of the test.")
         players.setdefault(player, {})[kind] = entry
     undone = [_roll_json(r) for r in rolls if r.undone]
     out = {"players": players, "undone_rolls": undone,
@@ -222,10 +230,13 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         for n, sd in seated.items():
             if sd.strip().lower() not in OPEN_SIDES and (not holders[sd] or holders[sd][-1][1] != n):
                 holders[sd].append((f.path, n))
-        if len(playable) >= 2 and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
+        if playable and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
                 and f.moves_by_player.get(f.recorder):
+            # a player who sits at no side moves for nobody while others hold sides (VASSAL lets an
+            # observer drag any piece that has no Restricted Access)
             flags.append(f"Seats: {f.recorder} moved pieces in {f.path} while seated as "
-                         f"'{recorder_side or 'no side'}' in a game of {len(playable)} sides.")
+                         f"'{recorder_side or 'no side'}' (sides held by players in these files: "
+                         f"{', '.join(sorted(playable))}).")
     changes = []
     for side, seq in holders.items():
         for (p1, n1), (p2, n2) in zip(seq, seq[1:]):
@@ -242,7 +253,11 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
 # -- versions and seams ----------------------------------------------------------------------
 def _versions(facts: list[FileFacts], flags: list[str]) -> dict:
     files = [{"file": f.path, "module": f.module_name, "module_version": f.module_version,
-              "vassal_version": f.vassal_version, "saved": f.date_saved} for f in facts]
+              "vassal_version": f.vassal_version, "saved": f.date_saved,
+              **({"archive": list(f.archive)} if f.archive else {})} for f in facts]
+    for f in facts:
+        for doubt in f.archive:
+            flags.append(f"File: {f.path}: {doubt}.")
     changes = []
     for a, b in zip(facts, facts[1:]):
         for key, what in (("module_name", "module"), ("module_version", "module version"),
