@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from ..vassal.chat_text import plain_chat
-from ..vassal.typed import Log, Player
+from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
 from .archive import archive_doubts
@@ -78,6 +78,9 @@ class FileFacts:
     #: chat lines that look like a die roll in a form no dice button's format reads, as
     #: (step, the line without its HTML): :func:`looks_like_roll`
     unread_rolls: list[tuple[int, str]] = field(default_factory=list)
+    #: rolls whose chat line differs from the ``<button>_result`` property the same press set:
+    #: (step, button, the chat's values, the property's value)
+    roll_mismatches: list[tuple[int, str, tuple[int, ...], str]] = field(default_factory=list)
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
 
@@ -121,6 +124,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     for step in steps:
         who = getattr(step, "player", None) or recorder
         undone = getattr(step, "undone_by", None) is not None
+        results = _result_properties(step.command) if step.chat_text else {}
         for text in step.chat_text:
             r = read_roll(text, module_formats)
             if r is None:
@@ -136,6 +140,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 sides, assumed = 6, True
             facts.rolls.append(Roll(save.path, step.index, player, button, tuple(values), sides,
                                     undone, assumed))
+            said = results.get(button + "_result")
+            if said is not None and said.strip() and _ints(said) != tuple(values):
+                facts.roll_mismatches.append((step.index, button, tuple(values), said))
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
             taken = [by_index[k] for k in undoes if k in by_index]
@@ -146,6 +153,30 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
     return facts
+
+
+def _result_properties(command: object) -> dict[str, str]:
+    """The new values of the module properties a step sets (``MutableProperty``): a DiceButton
+    (VASSAL 3.3 and later) sets ``<name>_result`` to the dice it reports (``$result$``) in the
+    same command as its chat line, so a line edited afterwards no longer matches it."""
+    out: dict[str, str] = {}
+    walk = getattr(command, "walk", None)
+    for node in (walk() if walk is not None else ()):
+        if "MutableProperty\t" not in getattr(node, "text", ""):
+            continue
+        cmd = node.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, MutableProperty):
+            out[cmd.name] = cmd.new
+    return out
+
+
+def _ints(text: str) -> tuple[int, ...] | None:
+    try:
+        return tuple(int(t) for t in text.split(","))
+    except ValueError:
+        return None
 
 
 _TAG = re.compile(r"<[^<>]*>")

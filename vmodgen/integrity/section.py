@@ -65,11 +65,19 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
                              f"{','.join(map(str, odd[0].values))}): the button adds to its dice, or was changed "
                              "(an edited module), or the line was edited; these values are left out of the test.")
         players.setdefault(player, {})[kind] = entry
+    mismatched = [{"file": f.path, "step": k, "button": b, "chat": list(v), "result_property": said}
+                  for f in facts for k, b, v, said in f.roll_mismatches]
+    for m in mismatched:
+        flags.append(f"Dice: {m['file']} step {m['step']}: the chat says {m['button']} = "
+                     f"{','.join(map(str, m['chat']))}, but the {m['button']}_result property VASSAL set in the "
+                     f"same step says {m['result_property']}: the chat line was edited after VASSAL wrote it.")
     undone = [_roll_json(r) for r in rolls if r.undone]
     out = {"players": players, "undone_rolls": undone,
            "rolls": [_roll_json(r) for r in rolls],
            "note": "Undone rolls are listed apart and left out of the tests."}
     unread = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
+    if mismatched:
+        out["edited"] = mismatched
     if unread:
         out["unread"] = unread
         files = len({u["file"] for u in unread})
