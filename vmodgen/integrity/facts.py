@@ -81,6 +81,9 @@ class FileFacts:
     #: rolls whose chat line differs from the ``<button>_result`` property the same press set:
     #: (step, button, the chat's values, the property's value)
     roll_mismatches: list[tuple[int, str, tuple[int, ...], str]] = field(default_factory=list)
+    #: pieces put on the board or removed during the file (steps no undo took back), JSON-ready:
+    #: ``step``, ``player``, ``what`` ("added"/"removed"), ``id`` ("" for a concealed piece), ``name``
+    pieces_changed: list[dict] = field(default_factory=list)
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
 
@@ -143,6 +146,10 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             said = results.get(button + "_result")
             if said is not None and said.strip() and _ints(said) != tuple(values):
                 facts.roll_mismatches.append((step.index, button, tuple(values), said))
+        if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
+            for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
+                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
+                                         for pid in ids]
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
             taken = [by_index[k] for k in undoes if k in by_index]
@@ -152,7 +159,41 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                                           tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
+    if facts.pieces_changed:
+        _name_pieces(save, facts.pieces_changed, names)
     return facts
+
+
+def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
+    """Name the pieces added or removed as they were put on the board (their ``+/id/type/state``
+    in the file: the starting state or the step that added them), as an opponent sees them; a
+    stack is left out (VASSAL adds and removes stacks as pieces gather and part)."""
+    from ..vassal.piece import Piece
+    from ..vassal.typed import AddPiece
+    wanted = {it["id"] for it in items}
+    found: dict[str, tuple[str, bool] | None] = {}
+    for node in save.tree.walk():
+        k = node.text.find("+/")
+        if k < 0 or k > 8:             # "+/..." or "LOG\t+/...": an AddPiece starts its text
+            continue
+        cmd = node.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, AddPiece) and cmd.id in wanted and cmd.id not in found:
+            try:
+                found[cmd.id] = None if cmd.is_stack else names.name_as_put(Piece(cmd.type, cmd.state), cmd.type)
+            except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
+                found[cmd.id] = ("", False)
+    keep = []
+    for it in items:
+        got = found.get(it["id"], ("", False))
+        if got is None:
+            continue
+        it["name"], concealed = got
+        if concealed:
+            it["id"] = ""
+        keep.append(it)
+    items[:] = keep
 
 
 def _result_properties(command: object) -> dict[str, str]:

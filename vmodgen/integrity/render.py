@@ -50,6 +50,7 @@ def integrity_text(section: dict) -> list[str]:
         if len(undo["undos"]) > 30:
             out.append(f"    … {len(undo['undos']) - 30} more (see --format json)")
     out += _taken_back_text(section.get("taken_back") or {})
+    out += _pieces_text(section.get("pieces") or {})
     seats = section.get("seats", {})
     for f in seats.get("files", []):
         who = ", ".join(f"{s['name']} ({s['side'] or 'no side'})" for s in f["seats"]) or "no roster"
@@ -108,6 +109,7 @@ def integrity_html(section: dict) -> str:
                      f"<td>{escape(u.get('evidence_text', ''))}</td></tr>")
         h.append("</table>")
     h.append(_taken_back_html(section.get("taken_back") or {}))
+    h.append(_pieces_html(section.get("pieces") or {}))
     seats = section.get("seats", {}).get("files", [])
     versions = {v["file"]: v for v in section.get("versions", {}).get("files", [])}
     if seats:
@@ -197,3 +199,37 @@ def _taken_back_html(tb: dict) -> str:
                  f"<td>{escape(t.get('note', ''))}</td></tr>")
     h.append("</table>")
     return "".join(h)
+
+
+def _piece_who(p: dict) -> str:
+    name = p["name"] or p["id"] or "a piece"
+    return f"{name} ({p['id']})" if p["name"] and p["id"] else name
+
+
+#: at most this many added or removed pieces are listed in the text (all in JSON and HTML)
+MAX_PIECES = 40
+
+
+def _pieces_text(pieces: dict) -> list[str]:
+    """``pieces: 1 added, 1 removed`` and one line each: who put a piece on the board or took
+    one off, at which step (eliminations, reinforcements and markers are such steps too)."""
+    items = pieces.get("items", [])
+    if not items:
+        return []
+    out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
+           "check each against the rules: an elimination, a reinforcement, a marker)"]
+    for p in items[:MAX_PIECES]:
+        out.append(f"    {p['file']}:{p['step']} {p['player'] or '?'} {p['what']} {_piece_who(p)}")
+    if len(items) > MAX_PIECES:
+        out.append(f"    … {len(items) - MAX_PIECES} more (see --format json)")
+    return out
+
+
+def _pieces_html(pieces: dict) -> str:
+    items = pieces.get("items", [])
+    if not items:
+        return ""
+    rows = "".join(f"<tr><td>{escape(p['file'])}</td><td>{p['step']}</td><td>{escape(p['player'] or '')}</td>"
+                   f"<td>{escape(p['what'])}</td><td>{escape(_piece_who(p))}</td></tr>" for p in items)
+    return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed)</h3>"
+            "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows + "</table>")

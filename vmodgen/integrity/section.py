@@ -21,8 +21,13 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     seats = _seats(facts, flags)
     versions = _versions(facts, flags)
     seams = _seams(facts, continuity or [], flags)
-    return {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
-            "versions": versions, "seams": seams}
+    out = {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
+           "versions": versions, "seams": seams}
+    pieces = [{"file": f.path, **p} for f in facts for p in f.pieces_changed]
+    if pieces:          # only when some were: a chain without any reads as before
+        out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
+                         "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+    return out
 
 
 # -- dice ------------------------------------------------------------------------------------
