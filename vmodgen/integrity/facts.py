@@ -84,6 +84,9 @@ class FileFacts:
     #: pieces put on the board or removed during the file (steps no undo took back), JSON-ready:
     #: ``step``, ``player``, ``what`` ("added"/"removed"), ``id`` ("" for a concealed piece), ``name``
     pieces_changed: list[dict] = field(default_factory=list)
+    #: moves of units whose side the audit knows (``unit_sides``), JSON-ready: ``step``,
+    #: ``player``, ``side`` (the unit's), ``id`` ("" for a concealed unit), ``name``
+    side_moves: list[dict] = field(default_factory=list)
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
 
@@ -98,13 +101,15 @@ def password_key(player_id: str) -> str:
 
 def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                module_sides: dict[str, int] | None = None, names: PieceNames | None = None,
-               module_formats: dict[str, str] | None = None) -> FileFacts:
+               module_formats: dict[str, str] | None = None,
+               unit_sides: dict[str, str] | None = None) -> FileFacts:
     """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
     ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
     paired undos); ``module_sides``: faces per die of the module's dice buttons by name;
     ``names``: the names and hexes noted while replaying (without them pieces go by id);
     ``module_formats``: the report format of each dice button by name, for the buttons whose
-    chat line is not VASSAL's default (a roll whose format names no player is the step's player's)."""
+    chat line is not VASSAL's default (a roll whose format names no player is the step's player's);
+    ``unit_sides``: piece id → side of the units the audit's binding knows (who moved whose units)."""
     steps = list(steps)
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
@@ -159,15 +164,22 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                                           tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
-    if facts.pieces_changed:
-        _name_pieces(save, facts.pieces_changed, names)
+            for mv in step.moves if unit_sides else ():
+                for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                    if pid in unit_sides:
+                        facts.side_moves.append({"step": step.index, "player": who, "side": unit_sides[pid],
+                                                 "id": pid, "name": ""})
+    if facts.pieces_changed or facts.side_moves:
+        _name_pieces(save, facts.pieces_changed + facts.side_moves, names)
+        facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
+        facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
     return facts
 
 
 def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
     """Name the pieces added or removed as they were put on the board (their ``+/id/type/state``
     in the file: the starting state or the step that added them), as an opponent sees them; a
-    stack is left out (VASSAL adds and removes stacks as pieces gather and part)."""
+    stack's name is None (VASSAL adds and removes stacks as pieces gather and part)."""
     from ..vassal.piece import Piece
     from ..vassal.typed import AddPiece
     wanted = {it["id"] for it in items}
@@ -184,16 +196,14 @@ def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
                 found[cmd.id] = None if cmd.is_stack else names.name_as_put(Piece(cmd.type, cmd.state), cmd.type)
             except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
                 found[cmd.id] = ("", False)
-    keep = []
     for it in items:
         got = found.get(it["id"], ("", False))
-        if got is None:
+        if got is None:                 # a stack: named None, dropped by the caller
+            it["name"] = None
             continue
         it["name"], concealed = got
         if concealed:
             it["id"] = ""
-        keep.append(it)
-    items[:] = keep
 
 
 def _result_properties(command: object) -> dict[str, str]:

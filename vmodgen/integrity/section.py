@@ -239,6 +239,15 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
                  "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
                  "moves_by_player": f.moves_by_player}
+        crossed = _other_sides_moved(f, seated, playable)
+        if crossed:
+            entry["other_sides_moved"] = crossed
+            for c in crossed:
+                shown = ", ".join(f"{m['name'] or 'a unit'} (step {m['step']})" for m in c["moves"][:5])
+                flags.append(f"Seats: {c['player']} ({c['player_side']}) moved {len(c['moves'])} unit(s) of "
+                             f"{c['unit_side']} in {f.path}: {shown}{', …' if len(c['moves']) > 5 else ''}. "
+                             "The rules may have that side's units moved by the other player (a retreat, an "
+                             "advance after combat): check each.")
         files.append(entry)
         for n, sd in seated.items():
             if sd.strip().lower() not in OPEN_SIDES and (not holders[sd] or holders[sd][-1][1] != n):
@@ -261,6 +270,38 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     for name in sorted(empty):
         flags.append(f"Seats: {name} joined with an empty password: anyone can take that seat.")
     return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}
+
+
+def _side_key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str]) -> list[dict]:
+    """The moves in ``f`` of a player seated at a side (``seated``: name → roster side) of units
+    whose side (the audit's binding) is another side held in the files (``playable``), by
+    player and side; the binding's side is the roster's side of the same name (case and
+    punctuation aside), else the one roster side that names it (``Germans`` for ``german``); a
+    side that matches none, or several, is not judged."""
+    from ..binding.fuzzy import names_side
+    held: dict[str, str | None] = {}
+
+    def roster_side(unit_side: str) -> str | None:
+        if unit_side not in held:
+            same = [sd for sd in playable if _side_key(sd) == _side_key(unit_side)]
+            named = same or [sd for sd in playable if names_side(sd, unit_side) or names_side(unit_side, sd)]
+            held[unit_side] = named[0] if len(named) == 1 else None
+        return held[unit_side]
+
+    out: dict[tuple[str, str], dict] = {}
+    for m in f.side_moves:
+        mine = seated.get(m["player"])
+        theirs = roster_side(m["side"])
+        if mine is None or mine not in playable or theirs is None or theirs == mine:
+            continue
+        c = out.setdefault((m["player"], theirs), {"player": m["player"], "player_side": mine,
+                                                   "unit_side": theirs, "moves": []})
+        c["moves"].append({"step": m["step"], "id": m["id"], "name": m["name"]})
+    return list(out.values())
 
 
 # -- versions and seams ----------------------------------------------------------------------
