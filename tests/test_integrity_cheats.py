@@ -150,3 +150,40 @@ def test_savedata_swapped_in_from_another_file() -> None:
 def test_files_vassal_wrote_raise_no_file_doubt(log: str) -> None:
     sec, _ = integrity(DATA / log)
     assert flags(sec, "File:") == []
+
+
+# -- with the rules (vmodgen audit): whose units moved -----------------------------------------
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    from bundled_module_util import bundled_module
+    return bundled_module("north-africa-41", tmp_path_factory, "cheats-na41")
+
+
+def audit_json(module: Path, *paths: Path) -> dict:
+    r = CliRunner().invoke(cli, ["audit", *map(str, paths), "--module", str(module), "--format", "json"])
+    assert r.exit_code in (0, 1), r.output
+    for pw in PASSWORDS:
+        assert pw not in r.output
+    return json.loads(r.output)["integrity"]
+
+
+def test_opponent_unit_moved_is_flagged(na41) -> None:
+    # Allied Movement Phase of Impulse 2 (bob-moves-axis.script): Bob, seated Allied, drags
+    # Alice's 3 Aufkl from 0803 back to 1503 (NA41's units carry their side; the roster Bob's)
+    log = DATA / "bob-moves-axis.vlog"
+    aufkl = re.search(r"\+/(\d+)/[^\x1b]*3 Aufkl", commands(ALICE)).group(1)
+    moved = [m for m in re.findall(r"M/(\d+)/", commands(log))]
+    assert aufkl in moved
+    steps = [c for c in commands(log).split("\x1b") if c.startswith("LOG\t")]
+    step = next(k for k, c in enumerate(steps, 1) if f"M/{aufkl}/" in c)
+    sec = audit_json(na41.module, ALICE, log)
+    entry = [f for f in sec["seats"]["files"] if f["file"] == str(log)][0]
+    assert entry["other_sides_moved"] == [{"player": "Bob", "player_side": "Allied", "unit_side": "Axis",
+                                           "moves": [{"step": step, "id": aufkl, "name": "3 Aufkl"}]}]
+    assert any(f.startswith("Seats: Bob (Allied) moved 1 unit(s) of Axis") for f in sec["flags"])
+
+
+def test_own_units_moved_are_not_flagged(na41) -> None:
+    sec = audit_json(na41.module, ALICE, DATA / "bob-honest.vlog")
+    assert not any("other_sides_moved" in f for f in sec["seats"]["files"])
+    assert flags(sec, "Seats:") == []
