@@ -186,3 +186,27 @@ def test_own_units_moved_are_not_flagged(na41) -> None:
     sec = audit_json(na41.module, ALICE, DATA / "bob-honest.vlog")
     assert not any("other_sides_moved" in f for f in sec["seats"]["files"])
     assert flags(sec, "Seats:") == []
+
+
+def test_dynamic_property_set_in_play_is_listed() -> None:
+    # Almoravid (corpus): Bob steps a Provender counter's CounterSide up twice (its Increase key)
+    log = DATA / "almoravid-values.vlog"
+    news = re.findall(r"D/1677335665918/([^\t/]*)\t", commands(log))
+    sec, text = integrity(log)
+    edits = sec["edits"]
+    assert [(e["id"], e["trait"], e["property"], e["new"]) for e in edits] == \
+        [("1677335665918", "Dynamic Property", "CounterSide", v) for v in news]
+    assert [e["old"] for e in edits[1:]] == news[:-1]
+    assert all(e["name"] == "Provender" for e in edits)
+
+
+def test_flip_and_moves_are_no_value_edits() -> None:
+    # a Layer flip (golden moves.vlog, real VASSAL 3.7.26: one D/) and drags are play, not values set
+    golden = DATA.parents[2].parent / "shared" / "golden" / "vassal-run" / "moves.vlog"
+    if not golden.exists():
+        pytest.skip("../shared/golden is absent")
+    assert "D/" in commands(golden)
+    sec, _ = integrity(golden)
+    assert "edits" not in sec
+    sec, _ = integrity(ALICE, DATA / "bob-moves-axis.vlog")
+    assert "edits" not in sec

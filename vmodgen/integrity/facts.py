@@ -84,6 +84,10 @@ class FileFacts:
     #: pieces put on the board or removed during the file (steps no undo took back), JSON-ready:
     #: ``step``, ``player``, ``what`` ("added"/"removed"), ``id`` ("" for a concealed piece), ``name``
     pieces_changed: list[dict] = field(default_factory=list)
+    #: values a player set on a piece (a Dynamic Property, a Property Sheet, a Text Label):
+    #: ``step``, ``player``, ``id`` ("" for a concealed piece), ``name``, ``trait``, ``property``,
+    #: ``old``, ``new`` (withheld for a concealed piece)
+    edits: list[dict] = field(default_factory=list)
     #: moves of units whose side the audit knows (``unit_sides``), JSON-ready: ``step``,
     #: ``player``, ``side`` (the unit's), ``id`` ("" for a concealed unit), ``name``
     side_moves: list[dict] = field(default_factory=list)
@@ -155,6 +159,8 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
                 facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
                                          for pid in ids]
+            for c in getattr(step, "changes", ()):
+                facts.edits += _value_edits(c, step.index, who or "")
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
             taken = [by_index[k] for k in undoes if k in by_index]
@@ -169,11 +175,42 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                     if pid in unit_sides:
                         facts.side_moves.append({"step": step.index, "player": who, "side": unit_sides[pid],
                                                  "id": pid, "name": ""})
-    if facts.pieces_changed or facts.side_moves:
-        _name_pieces(save, facts.pieces_changed + facts.side_moves, names)
+    if facts.pieces_changed or facts.side_moves or facts.edits:
+        _name_pieces(save, facts.pieces_changed + facts.side_moves + facts.edits, names)
+        facts.edits = [e for e in facts.edits if e.get("name") is not None]
+        for e in facts.edits:
+            if not e["id"] and e.get("name") is not None:    # concealed: what it holds is not seen
+                e["old"] = e["new"] = "(withheld)"
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
     return facts
+
+
+#: the traits whose values a player sets in play (a key, a menu, a dialog), by their type's ID
+_EDITABLE = {"PROP;": "Dynamic Property", "propertysheet;": "Property Sheet", "label;": "Text Label"}
+
+
+def _value_edits(change, step: int, player: str) -> list[dict]:
+    """What a ``D/`` changed in a piece's Dynamic Properties, Property Sheets and Text Labels
+    (the values a player types or steps in play; a flip, a step loss by Layer, the ``Moved``
+    mark are not such values): one item per trait whose state differs."""
+    if not any(k in change.type_chain for k in _EDITABLE):
+        return []
+    from ..vassal.piece import Piece
+    try:
+        old, new = Piece(change.type_chain, change.old_state).traits, Piece(change.type_chain, change.new_state).traits
+    except Exception:   # an unreadable piece: its edits are not listed  # noqa: BLE001
+        return []
+    out = []
+    for a, b in zip(old, new):
+        kind = next((v for k, v in _EDITABLE.items() if a.type.startswith(k)), None)
+        if kind is None or a.state == b.state:
+            continue
+        prop = next(iter(a.properties()), "") if kind != "Property Sheet" else ""
+        show = (lambda t: t.label) if kind == "Text Label" else (lambda t: t.state.replace("~", ", "))
+        out.append({"step": step, "player": player, "id": change.piece_id, "name": "", "trait": kind,
+                    "property": prop, "old": show(a), "new": show(b)})
+    return out
 
 
 def _name_pieces(save, items: list[dict], names: PieceNames) -> None:

@@ -27,6 +27,9 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     if pieces:          # only when some were: a chain without any reads as before
         out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
                          "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+    edits = [{"file": f.path, **e} for f in facts for e in f.edits]
+    if edits:           # only when some were
+        out["edits"] = edits
     return out
 
 

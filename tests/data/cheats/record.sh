@@ -20,7 +20,7 @@ run() {   # run NAME MODULE [VASSAL]: SCRIPT NAME.script -> NAME.vlog
   sed -e "s#<scratch>#$scratch#g" -e "s#<out>#$here#g" -e "s#<corpus>#$corpus#g" \
       "$here/$1.script" > "$scratch/$1.script"
   (cd "$scratch" && "${3:-$vassal}" record "$2" "$scratch/$1.script" "$here/$1.vlog" --report "$scratch/$1.txt" >/dev/null 2>&1)
-  grep -q '^SUMMARY|.*problems=0' "$scratch/$1.txt" || { echo "$1: VASSAL reported problems:"; grep -v '^POS\|^CMD\|^FINAL' "$scratch/$1.txt"; exit 1; }
+  [ "${ok_problems:-}" = 1 ] || grep -q '^SUMMARY|.*problems=0' "$scratch/$1.txt" || { echo "$1: VASSAL reported problems:"; grep -v '^POS\|^CMD\|^FINAL' "$scratch/$1.txt"; exit 1; }
   echo "$1.vlog"
 }
 run alice-1 "$na41"
@@ -28,6 +28,8 @@ for n in bob-honest bob-private bob-older-save bob-unlogged bob-moves-axis bob-d
          bob-adds-unit bob-axis-seat bob-observer bob-other-button; do run $n "$na41"; done
 run bob-edited-dice "$scratch/na41-edited.vmod"
 run kassala-clone "$corpus/kassala_Kassala.vmod"
+# the corpus Almoravid module is stripped of its images: VASSAL reports each missing one
+ok_problems=1; run almoravid-values "$corpus/almoravid_buildFile-only_stripped.vmod"; ok_problems=
 # Bob's honest file again, in VASSAL 3.8.0-beta1 (then given 3.7.26 metadata below)
 cp "$here/bob-honest.script" "$here/bob-honest-38.script"
 run bob-honest-38 "$na41" "${VASSAL38:-/work/vassal-oracle/vassal38}"
