@@ -210,3 +210,29 @@ def test_flip_and_moves_are_no_value_edits() -> None:
     assert "edits" not in sec
     sec, _ = integrity(ALICE, DATA / "bob-moves-axis.vlog")
     assert "edits" not in sec
+
+
+CHAINS = [("alice-1", "bob-edited-dice"), ("alice-1", "bob-hand-edited"), ("alice-1", "bob-meta-swapped"),
+          ("alice-1", "bob-deletes-axis"), ("alice-1", "bob-adds-unit"), ("alice-1", "bob-observer"),
+          ("kassala-clone",), ("almoravid-values",)]
+
+
+@pytest.mark.parametrize("names", CHAINS, ids=lambda n: "+".join(n))
+def test_reports_fit_the_schema(names: tuple[str, ...]) -> None:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    schema = json.loads((DATA.parents[2] / "docs" / "audit-report.schema.json").read_text(encoding="utf-8"))
+    registry = Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+    v = Draft202012Validator({"$ref": schema["$id"] + "#/$defs/integrity_report"}, registry=registry)
+    _, out = integrity(*(DATA / f"{n}.vlog" for n in names))
+    assert [e.message[:200] for e in v.iter_errors(json.loads(out))] == []
+
+
+def test_audit_report_with_other_sides_fits_the_schema(na41) -> None:
+    from jsonschema import Draft202012Validator
+    schema = json.loads((DATA.parents[2] / "docs" / "audit-report.schema.json").read_text(encoding="utf-8"))
+    r = CliRunner().invoke(cli, ["audit", str(ALICE), str(DATA / "bob-moves-axis.vlog"), "--module",
+                                 str(na41.module), "--format", "json"])
+    doc = json.loads(r.output)
+    assert doc["integrity"]["seats"]["files"][1]["other_sides_moved"]
+    assert [e.message[:200] for e in Draft202012Validator(schema).iter_errors(doc)] == []
