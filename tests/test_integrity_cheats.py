@@ -146,7 +146,7 @@ def test_savedata_swapped_in_from_another_file() -> None:
 
 
 @pytest.mark.parametrize("log", sorted(p.name for p in DATA.glob("*.vlog")
-                                       if p.name not in ("bob-hand-edited.vlog", "bob-meta-swapped.vlog")))
+                                       if p.name not in ("bob-hand-edited.vlog", "bob-meta-swapped.vlog", "bob-added-roll.vlog")))
 def test_files_vassal_wrote_raise_no_file_doubt(log: str) -> None:
     sec, _ = integrity(DATA / log)
     assert flags(sec, "File:") == []
@@ -212,7 +212,7 @@ def test_flip_and_moves_are_no_value_edits() -> None:
     assert "edits" not in sec
 
 
-CHAINS = [("alice-1", "bob-edited-dice"), ("alice-1", "bob-hand-edited"), ("alice-1", "bob-meta-swapped"),
+CHAINS = [("alice-1", "bob-edited-dice"), ("alice-1", "bob-hand-edited"), ("alice-1", "bob-added-roll"), ("alice-1", "bob-meta-swapped"),
           ("alice-1", "bob-deletes-axis"), ("alice-1", "bob-adds-unit"), ("alice-1", "bob-observer"),
           ("kassala-clone",), ("almoravid-values",)]
 
@@ -236,3 +236,17 @@ def test_audit_report_with_other_sides_fits_the_schema(na41) -> None:
     doc = json.loads(r.output)
     assert doc["integrity"]["seats"]["files"][1]["other_sides_moved"]
     assert [e.message[:200] for e in Draft202012Validator(schema).iter_errors(doc)] == []
+
+
+def test_roll_line_put_in_by_hand_has_no_press_behind_it() -> None:
+    log = DATA / "bob-added-roll.vlog"
+    honest = commands(DATA / "bob-honest.vlog")
+    added = commands(log)[len(honest):]          # what the edit appended: a chat line alone
+    assert "1d6 = 6" in added and "MutableProperty" not in added
+    sec, _ = integrity(ALICE, log)
+    (m,) = sec["dice"]["without_press"]
+    assert (m["button"], m["values"]) == ("1d6", [6])
+    assert any("no press of a dice button behind it" in f for f in flags(sec, "Dice:"))
+    # the honest file's roll had its press: nothing of the kind
+    sec, _ = integrity(ALICE, DATA / "bob-honest.vlog")
+    assert "without_press" not in sec["dice"]

@@ -81,6 +81,9 @@ class FileFacts:
     #: rolls whose chat line differs from the ``<button>_result`` property the same press set:
     #: (step, button, the chat's values, the property's value)
     roll_mismatches: list[tuple[int, str, tuple[int, ...], str]] = field(default_factory=list)
+    #: rolls in a DiceButton's default report with no press of that button in their step (no
+    #: ``<button>_result`` set; VASSAL 3.2 and later): (step, button, values)
+    rolls_without_press: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     #: pieces put on the board or removed during the file (steps no undo took back), JSON-ready:
     #: ``step``, ``player``, ``what`` ("added"/"removed"), ``id`` ("" for a concealed piece), ``name``
     pieces_changed: list[dict] = field(default_factory=list)
@@ -120,6 +123,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
+    presses = _sets_dice_properties(save.vassal_version)
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}
     for sub in save.tree.subs:
@@ -155,6 +159,8 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             said = results.get(button + "_result")
             if said is not None and said.strip() and _ints(said) != tuple(values):
                 facts.roll_mismatches.append((step.index, button, tuple(values), said))
+            elif said is None and presses and _default_report(text, button):
+                facts.rolls_without_press.append((step.index, button, tuple(values)))
         if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
             for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
                 facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
@@ -258,6 +264,21 @@ def _result_properties(command: object) -> dict[str, str]:
         if isinstance(cmd, MutableProperty):
             out[cmd.name] = cmd.new
     return out
+
+
+def _sets_dice_properties(version: str) -> bool:
+    """Whether VASSAL ``version`` sets a DiceButton's ``<name>_result`` property in the same
+    command as its report (3.2 and later; 2.x does not)."""
+    m = re.match(r"\s*(\d+)\.(\d+)", version or "")
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= (3, 2)
+
+
+def _default_report(text: str, button: str) -> bool:
+    """Whether ``text`` is a DiceButton's report in VASSAL's default format (``*** 2d6 = 3,4 ***
+    <Joel>``): not VASL's ``*** (DR) ...``, not a SpecialDiceButton's ``[face]``, not a module's
+    own format."""
+    t = text.strip()
+    return t.startswith(f"*** {button} =") and "[" not in t.split("***")[1]
 
 
 def _ints(text: str) -> tuple[int, ...] | None:

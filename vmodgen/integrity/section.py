@@ -79,6 +79,13 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
         flags.append(f"Dice: {m['file']} step {m['step']}: the chat says {m['button']} = "
                      f"{','.join(map(str, m['chat']))}, but the {m['button']}_result property VASSAL set in the "
                      f"same step says {m['result_property']}: the chat line was edited after VASSAL wrote it.")
+    pressless = [{"file": f.path, "step": k, "button": b, "values": list(v)}
+                 for f in facts for k, b, v in f.rolls_without_press]
+    for m in pressless:
+        flags.append(f"Dice: {m['file']} step {m['step']}: a report '{m['button']} = "
+                     f"{','.join(map(str, m['values']))}' with no press of a dice button behind it (VASSAL 3.2 and "
+                     f"later set {m['button']}_result in the same step): the line was put in by hand, or by a "
+                     "module's own report that mimics a roll.")
     undone = [_roll_json(r) for r in rolls if r.undone]
     out = {"players": players, "undone_rolls": undone,
            "rolls": [_roll_json(r) for r in rolls],
@@ -86,6 +93,8 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
     unread = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
     if mismatched:
         out["edited"] = mismatched
+    if pressless:
+        out["without_press"] = pressless
     if unread:
         out["unread"] = unread
         files = len({u["file"] for u in unread})

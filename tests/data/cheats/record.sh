@@ -37,3 +37,4 @@ run bob-honest-38 "$na41" "${VASSAL38:-/work/vassal-oracle/vassal38}"
 # files changed after VASSAL wrote them, as a player would with a zip tool and a text editor
 python3 "$here/tamper.py" edit-roll "$here/bob-private.vlog" "$here/bob-hand-edited.vlog"
 python3 "$here/tamper.py" swap-meta "$here/bob-honest-38.vlog" "$here/alice-1.vlog" "$here/bob-meta-swapped.vlog"
+python3 "$here/tamper.py" add-roll "$here/bob-honest.vlog" "$here/bob-added-roll.vlog"

@@ -5,6 +5,7 @@ of re-packing). Used by record.sh; standard library only, on purpose (no project
     tamper.py edit-dice MODULE.vmod OUT.vmod          # the 1d6 button adds 1 to its die; same version
     tamper.py edit-roll LOG.vlog OUT.vlog             # every 1d6 roll below 6 made a 6 in its chat line
     tamper.py swap-meta LOG.vlog DONOR.vlog OUT.vlog  # LOG with DONOR's savedata and moduledata
+    tamper.py add-roll LOG.vlog OUT.vlog              # a step of its own at the end: "*** 1d6 = 6 *** <Bob>"
 """
 from __future__ import annotations
 
@@ -59,5 +60,13 @@ def swap_meta(log: str, donor: str, out: str) -> None:
     _write(out, e)
 
 
+def add_roll(log: str, out: str) -> None:
+    e = _entries(log)
+    text, key = _decode(e["savedGame"])
+    e["savedGame"] = _encode(text + "\x1bLOG\tCHAT*** 1d6 = 6 *** &lt;Bob&gt;", key)
+    _write(out, e)
+
+
 if __name__ == "__main__":
-    {"edit-dice": edit_dice, "edit-roll": edit_roll, "swap-meta": swap_meta}[sys.argv[1]](*sys.argv[2:])
+    {"edit-dice": edit_dice, "edit-roll": edit_roll, "swap-meta": swap_meta,
+     "add-roll": add_roll}[sys.argv[1]](*sys.argv[2:])
