@@ -179,7 +179,7 @@ def test_opponent_unit_moved_is_flagged(na41) -> None:
     (crossed,) = entry["other_sides_moved"]
     assert (crossed["player"], crossed["player_side"], crossed["unit_side"]) == ("Bob", "Allied", "Axis")
     assert [(m["id"], m["name"]) for m in crossed["moves"]] == [(aufkl, "3 Aufkl")]
-    assert any(f.startswith("Seats: Bob (Allied) moved 1 unit(s) of Axis") for f in sec["flags"])
+    assert any(f.startswith("Seats: Bob (Allied) moved units of Axis 1 time(s)") for f in sec["flags"])
 
 
 def test_own_units_moved_are_not_flagged(na41) -> None:

@@ -256,8 +256,8 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             entry["other_sides_moved"] = crossed
             for c in crossed:
                 shown = ", ".join(f"{m['name'] or 'a unit'} (step {m['step']})" for m in c["moves"][:5])
-                flags.append(f"Seats: {c['player']} ({c['player_side']}) moved {len(c['moves'])} unit(s) of "
-                             f"{c['unit_side']} in {f.path}: {shown}{', …' if len(c['moves']) > 5 else ''}. "
+                flags.append(f"Seats: {c['player']} ({c['player_side']}) moved units of {c['unit_side']} "
+                             f"{len(c['moves'])} time(s) in {f.path}: {shown}{', …' if len(c['moves']) > 5 else ''}. "
                              "The rules may have that side's units moved by the other player (a retreat, an "
                              "advance after combat): check each.")
         files.append(entry)
