@@ -250,3 +250,30 @@ def test_roll_line_put_in_by_hand_has_no_press_behind_it() -> None:
     # the honest file's roll had its press: nothing of the kind
     sec, _ = integrity(ALICE, DATA / "bob-honest.vlog")
     assert "without_press" not in sec["dice"]
+
+
+# -- what is no cheat: written here with the project's log writer (VASSAL 3.7.0 metadata) -----
+def _one_step_log(tmp_path: Path, commands_: list[str]) -> Path:
+    from vmodgen.testing.log_writer import LogWriter
+    start = "\x1b".join(["begin_save", "", "+/1/piece;;;a.png;Rifles/Main Map;100;100", "end_save"])
+    return LogWriter(start, player="Alice", player_id="alice-pw").step(commands_).write(tmp_path / "t.vlog")
+
+
+def test_button_reporting_its_total_is_no_edit(tmp_path: Path) -> None:
+    # a DiceButton with "report total" sets <name>_result to the total while its own format
+    # may still show each die ($result1$, $result2$): the same roll, not an edited line
+    log = _one_step_log(tmp_path, ["CHAT*** 2d6 = 3,4 *** &lt;Alice&gt;",
+                                   "MutableProperty\t2d6_result\t\t7\tModule"])
+    sec, _ = integrity(log)
+    assert "edited" not in sec["dice"] and "without_press" not in sec["dice"]
+
+
+def test_translated_button_name_is_a_press(tmp_path: Path) -> None:
+    # the report shows the button's translated name, its property keeps the configured one
+    log = _one_step_log(tmp_path, ["CHAT*** 2W6 = 3,4 *** &lt;Alice&gt;",
+                                   "MutableProperty\t2d6_result\t\t3,4\tModule"])
+    sec, _ = integrity(log)
+    assert "without_press" not in sec["dice"]
+    log = _one_step_log(tmp_path, ["CHAT*** 2W6 = 3,4 *** &lt;Alice&gt;"])
+    sec, _ = integrity(log)
+    assert [m["button"] for m in sec["dice"]["without_press"]] == ["2W6"]

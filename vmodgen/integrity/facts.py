@@ -157,9 +157,12 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             facts.rolls.append(Roll(save.path, step.index, player, button, tuple(values), sides,
                                     undone, assumed))
             said = results.get(button + "_result")
-            if said is not None and said.strip() and _ints(said) != tuple(values):
+            if said is not None and said.strip() and _ints(said) not in (tuple(values), (sum(values),)):
+                # (a button that reports its total sets the total: its format may still show each die)
                 facts.roll_mismatches.append((step.index, button, tuple(values), said))
-            elif said is None and presses and _default_report(text, button):
+            elif said is None and presses and _default_report(text, button) \
+                    and not any(k.endswith("_result") for k in results):
+                # (a press sets <its name>_result; a translated module's report shows another name)
                 facts.rolls_without_press.append((step.index, button, tuple(values)))
         if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
             for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
