@@ -107,6 +107,8 @@ class FileAudit:
     integrity: FileFacts | None = None
     #: unit moves taken back by hand (vmodgen.audit.takeback): JSON-ready records
     taken_back: list[dict] = field(default_factory=list)
+    #: piece id → side of the units the binding knows (for the integrity's seats: who moved whose units)
+    unit_sides: dict[str, str] = field(default_factory=dict, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -251,7 +253,7 @@ class FileAuditor:
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None,
                                   module_formats=self.module.dice_formats if self.module is not None else None,
-                                  names=stream.names)
+                                  names=stream.names, unit_sides=fa.unit_sides)
         for t in fa.taken_back:
             t["player"] = t["player"] or fa.stats.recorder or ""
         fa.integrity.taken_back = fa.taken_back if self.rules else None
@@ -495,14 +497,16 @@ class FileAuditor:
         cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
-        stats = file_stats(rp.steps, players, builder_sides(builder, state, rp.steps), name,
+        unit_sides = builder_sides(builder, state, rp.steps)
+        stats = file_stats(rp.steps, players, unit_sides, name,
                            formats=self.module.dice_formats if self.module is not None else None)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
-                         final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken)
+                         final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
+                         unit_sides=unit_sides)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one

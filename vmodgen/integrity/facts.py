@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from ..vassal.chat_text import plain_chat
-from ..vassal.typed import Log, Player
+from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
+from .archive import archive_doubts
 from .dice import Roll, sides_of
 from .naming import PieceNames, move_text
 
@@ -77,6 +78,24 @@ class FileFacts:
     #: chat lines that look like a die roll in a form no dice button's format reads, as
     #: (step, the line without its HTML): :func:`looks_like_roll`
     unread_rolls: list[tuple[int, str]] = field(default_factory=list)
+    #: rolls whose chat line differs from the ``<button>_result`` property the same press set:
+    #: (step, button, the chat's values, the property's value)
+    roll_mismatches: list[tuple[int, str, tuple[int, ...], str]] = field(default_factory=list)
+    #: rolls in a DiceButton's default report with no press of that button in their step (no
+    #: ``<button>_result`` set; VASSAL 3.2 and later): (step, button, values)
+    rolls_without_press: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    #: pieces put on the board or removed during the file (steps no undo took back), JSON-ready:
+    #: ``step``, ``player``, ``what`` ("added"/"removed"), ``id`` ("" for a concealed piece), ``name``
+    pieces_changed: list[dict] = field(default_factory=list)
+    #: values a player set on a piece (a Dynamic Property, a Property Sheet, a Text Label):
+    #: ``step``, ``player``, ``id`` ("" for a concealed piece), ``name``, ``trait``, ``property``,
+    #: ``old``, ``new`` (withheld for a concealed piece)
+    edits: list[dict] = field(default_factory=list)
+    #: moves of units whose side the audit knows (``unit_sides``), JSON-ready: ``step``,
+    #: ``player``, ``side`` (the unit's), ``id`` ("" for a concealed unit), ``name``
+    side_moves: list[dict] = field(default_factory=list)
+    #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
+    archive: list[str] = field(default_factory=list)
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -89,17 +108,22 @@ def password_key(player_id: str) -> str:
 
 def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                module_sides: dict[str, int] | None = None, names: PieceNames | None = None,
-               module_formats: dict[str, str] | None = None) -> FileFacts:
+               module_formats: dict[str, str] | None = None,
+               unit_sides: dict[str, str] | None = None) -> FileFacts:
     """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
     ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
     paired undos); ``module_sides``: faces per die of the module's dice buttons by name;
     ``names``: the names and hexes noted while replaying (without them pieces go by id);
     ``module_formats``: the report format of each dice button by name, for the buttons whose
-    chat line is not VASSAL's default (a roll whose format names no player is the step's player's)."""
+    chat line is not VASSAL's default (a roll whose format names no player is the step's player's);
+    ``unit_sides``: piece id → side of the units the audit's binding knows (who moved whose units)."""
     steps = list(steps)
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
                       _date(save), recorder, len(steps))
+    if getattr(save, "container", "") == "zip":
+        facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
+    presses = _sets_dice_properties(save.vassal_version)
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}
     for sub in save.tree.subs:
@@ -116,6 +140,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     for step in steps:
         who = getattr(step, "player", None) or recorder
         undone = getattr(step, "undone_by", None) is not None
+        results = _result_properties(step.command) if step.chat_text else {}
         for text in step.chat_text:
             r = read_roll(text, module_formats)
             if r is None:
@@ -131,6 +156,20 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 sides, assumed = 6, True
             facts.rolls.append(Roll(save.path, step.index, player, button, tuple(values), sides,
                                     undone, assumed))
+            said = results.get(button + "_result")
+            if said is not None and said.strip() and _ints(said) not in (tuple(values), (sum(values),)):
+                # (a button that reports its total sets the total: its format may still show each die)
+                facts.roll_mismatches.append((step.index, button, tuple(values), said))
+            elif said is None and presses and _default_report(text, button) \
+                    and not any(k.endswith("_result") for k in results):
+                # (a press sets <its name>_result; a translated module's report shows another name)
+                facts.rolls_without_press.append((step.index, button, tuple(values)))
+        if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
+            for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
+                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
+                                         for pid in ids]
+            for c in getattr(step, "changes", ()):
+                facts.edits += _value_edits(c, step.index, who or "")
         undoes = tuple(getattr(step, "undoes", ()) or ())
         if undoes or getattr(step, "undo", False):
             taken = [by_index[k] for k in undoes if k in by_index]
@@ -140,7 +179,116 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                                           tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
+            for mv in step.moves if unit_sides else ():
+                for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                    if pid in unit_sides:
+                        facts.side_moves.append({"step": step.index, "player": who, "side": unit_sides[pid],
+                                                 "id": pid, "name": ""})
+    if facts.pieces_changed or facts.side_moves or facts.edits:
+        _name_pieces(save, facts.pieces_changed + facts.side_moves + facts.edits, names)
+        facts.edits = [e for e in facts.edits if e.get("name") is not None]
+        for e in facts.edits:
+            if not e["id"] and e.get("name") is not None:    # concealed: what it holds is not seen
+                e["old"] = e["new"] = "(withheld)"
+        facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
+        facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
     return facts
+
+
+#: the traits whose values a player sets in play (a key, a menu, a dialog), by their type's ID
+_EDITABLE = {"PROP;": "Dynamic Property", "propertysheet;": "Property Sheet", "label;": "Text Label"}
+
+
+def _value_edits(change, step: int, player: str) -> list[dict]:
+    """What a ``D/`` changed in a piece's Dynamic Properties, Property Sheets and Text Labels
+    (the values a player types or steps in play; a flip, a step loss by Layer, the ``Moved``
+    mark are not such values): one item per trait whose state differs."""
+    if not any(k in change.type_chain for k in _EDITABLE):
+        return []
+    from ..vassal.piece import Piece
+    try:
+        old, new = Piece(change.type_chain, change.old_state).traits, Piece(change.type_chain, change.new_state).traits
+    except Exception:   # an unreadable piece: its edits are not listed  # noqa: BLE001
+        return []
+    out = []
+    for a, b in zip(old, new):
+        kind = next((v for k, v in _EDITABLE.items() if a.type.startswith(k)), None)
+        if kind is None or a.state == b.state:
+            continue
+        prop = next(iter(a.properties()), "") if kind != "Property Sheet" else ""
+        show = (lambda t: t.label) if kind == "Text Label" else (lambda t: t.state.replace("~", ", "))
+        out.append({"step": step, "player": player, "id": change.piece_id, "name": "", "trait": kind,
+                    "property": prop, "old": show(a), "new": show(b)})
+    return out
+
+
+def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
+    """Name the pieces added or removed as they were put on the board (their ``+/id/type/state``
+    in the file: the starting state or the step that added them), as an opponent sees them; a
+    stack's name is None (VASSAL adds and removes stacks as pieces gather and part)."""
+    from ..vassal.piece import Piece
+    from ..vassal.typed import AddPiece
+    wanted = {it["id"] for it in items}
+    found: dict[str, tuple[str, bool] | None] = {}
+    for node in save.tree.walk():
+        k = node.text.find("+/")
+        if k < 0 or k > 8:             # "+/..." or "LOG\t+/...": an AddPiece starts its text
+            continue
+        cmd = node.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, AddPiece) and cmd.id in wanted and cmd.id not in found:
+            try:
+                found[cmd.id] = None if cmd.is_stack else names.name_as_put(Piece(cmd.type, cmd.state), cmd.type)
+            except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
+                found[cmd.id] = ("", False)
+    for it in items:
+        got = found.get(it["id"], ("", False))
+        if got is None:                 # a stack: named None, dropped by the caller
+            it["name"] = None
+            continue
+        it["name"], concealed = got
+        if concealed:
+            it["id"] = ""
+
+
+def _result_properties(command: object) -> dict[str, str]:
+    """The new values of the module properties a step sets (``MutableProperty``): a DiceButton
+    (VASSAL 3.3 and later) sets ``<name>_result`` to the dice it reports (``$result$``) in the
+    same command as its chat line, so a line edited afterwards no longer matches it."""
+    out: dict[str, str] = {}
+    walk = getattr(command, "walk", None)
+    for node in (walk() if walk is not None else ()):
+        if "MutableProperty\t" not in getattr(node, "text", ""):
+            continue
+        cmd = node.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, MutableProperty):
+            out[cmd.name] = cmd.new
+    return out
+
+
+def _sets_dice_properties(version: str) -> bool:
+    """Whether VASSAL ``version`` sets a DiceButton's ``<name>_result`` property in the same
+    command as its report (3.2 and later; 2.x does not)."""
+    m = re.match(r"\s*(\d+)\.(\d+)", version or "")
+    return m is not None and (int(m.group(1)), int(m.group(2))) >= (3, 2)
+
+
+def _default_report(text: str, button: str) -> bool:
+    """Whether ``text`` is a DiceButton's report in VASSAL's default format (``*** 2d6 = 3,4 ***
+    <Joel>``): not VASL's ``*** (DR) ...``, not a SpecialDiceButton's ``[face]``, not a module's
+    own format."""
+    t = text.strip()
+    return t.startswith(f"*** {button} =") and "[" not in t.split("***")[1]
+
+
+def _ints(text: str) -> tuple[int, ...] | None:
+    try:
+        return tuple(int(t) for t in text.split(","))
+    except ValueError:
+        return None
 
 
 _TAG = re.compile(r"<[^<>]*>")

@@ -83,6 +83,20 @@ class PieceNames:
             return f"{look.name.strip()} (masked)", True
         return look.name.strip(), False
 
+    def name_as_put(self, piece, type_text: str) -> tuple[str, bool]:
+        """The name of a piece as it was put on the board (``piece`` from its ``+/id/type/state``;
+        ``type_text`` its type) and whether it is concealed: on a private map it is a hidden
+        piece, and one that can be masked is a masked piece (it may lie in a face-down deck,
+        which its own command does not say), unless ``reveal``."""
+        if not self.reveal:
+            if piece.position()[0] in self.private:
+                return SECRET_NAMES[HIDDEN], True
+            protos = self.prototypes or {}
+            if "obs;" in type_text or any("obs;" in protos.get(n, "") for n in _prototype_names(type_text)):
+                name, concealed = self._name(piece)
+                return (name, True) if concealed else (SECRET_NAMES[MASKED], True)
+        return self._name(piece)
+
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:
             return None
@@ -98,6 +112,21 @@ class PieceNames:
         secret = self.secret.get(step.index, frozenset())
         return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
                 for i, mv in enumerate(step.moves)]
+
+
+def _prototype_names(type_text: str) -> list[str]:
+    """The prototypes a piece's type names (``prototype;NAME``), one level deep."""
+    out = []
+    k = type_text.find("prototype;")
+    while k >= 0:
+        end = len(type_text)
+        for stop in ("\t", "\\"):
+            j = type_text.find(stop, k)
+            if 0 <= j < end:
+                end = j
+        out.append(type_text[k + len("prototype;"):end])
+        k = type_text.find("prototype;", end)
+    return out
 
 
 def move_json(mv, names: dict[str, str], hex_label: str | None, secret: "set[str] | frozenset[str]" = frozenset()) -> dict:

@@ -50,6 +50,8 @@ def integrity_text(section: dict) -> list[str]:
         if len(undo["undos"]) > 30:
             out.append(f"    … {len(undo['undos']) - 30} more (see --format json)")
     out += _taken_back_text(section.get("taken_back") or {})
+    out += _pieces_text(section.get("pieces") or {})
+    out += _edits_text(section.get("edits") or [])
     seats = section.get("seats", {})
     for f in seats.get("files", []):
         who = ", ".join(f"{s['name']} ({s['side'] or 'no side'})" for s in f["seats"]) or "no roster"
@@ -108,6 +110,8 @@ def integrity_html(section: dict) -> str:
                      f"<td>{escape(u.get('evidence_text', ''))}</td></tr>")
         h.append("</table>")
     h.append(_taken_back_html(section.get("taken_back") or {}))
+    h.append(_pieces_html(section.get("pieces") or {}))
+    h.append(_edits_html(section.get("edits") or []))
     seats = section.get("seats", {}).get("files", [])
     versions = {v["file"]: v for v in section.get("versions", {}).get("files", [])}
     if seats:
@@ -197,3 +201,65 @@ def _taken_back_html(tb: dict) -> str:
                  f"<td>{escape(t.get('note', ''))}</td></tr>")
     h.append("</table>")
     return "".join(h)
+
+
+def _piece_who(p: dict) -> str:
+    name = p["name"] or p["id"] or "a piece"
+    return f"{name} ({p['id']})" if p["name"] and p["id"] else name
+
+
+#: at most this many added or removed pieces are listed in the text (all in JSON and HTML)
+MAX_PIECES = 40
+
+
+def _pieces_text(pieces: dict) -> list[str]:
+    """``pieces: 1 added, 1 removed`` and one line each: who put a piece on the board or took
+    one off, at which step (eliminations, reinforcements and markers are such steps too)."""
+    items = pieces.get("items", [])
+    if not items:
+        return []
+    out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
+           "check each against the rules: an elimination, a reinforcement, a marker)"]
+    for p in items[:MAX_PIECES]:
+        out.append(f"    {p['file']}:{p['step']} {p['player'] or '?'} {p['what']} {_piece_who(p)}")
+    if len(items) > MAX_PIECES:
+        out.append(f"    … {len(items) - MAX_PIECES} more (see --format json)")
+    return out
+
+
+def _pieces_html(pieces: dict) -> str:
+    items = pieces.get("items", [])
+    if not items:
+        return ""
+    rows = "".join(f"<tr><td>{escape(p['file'])}</td><td>{p['step']}</td><td>{escape(p['player'] or '')}</td>"
+                   f"<td>{escape(p['what'])}</td><td>{escape(_piece_who(p))}</td></tr>" for p in items)
+    return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed)</h3>"
+            "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows + "</table>")
+
+
+def _edit_what(e: dict) -> str:
+    what = f"{e['trait']} {e['property']}".strip()
+    return f"{what}: {e['old'] or '(empty)'} -> {e['new'] or '(empty)'}"
+
+
+def _edits_text(edits: list[dict]) -> list[str]:
+    """``values set: N`` and one line each: a Dynamic Property, Property Sheet or Text Label
+    value a player set on a piece (what a unit's strength or name edit writes, and a counter
+    stepped in play alike)."""
+    if not edits:
+        return []
+    out = [f"  values set: {len(edits)} (Dynamic Property, Property Sheet, Text Label; check each against the rules)"]
+    for e in edits[:MAX_PIECES]:
+        out.append(f"    {e['file']}:{e['step']} {e['player'] or '?'} set {_piece_who(e)}'s {_edit_what(e)}")
+    if len(edits) > MAX_PIECES:
+        out.append(f"    … {len(edits) - MAX_PIECES} more (see --format json)")
+    return out
+
+
+def _edits_html(edits: list[dict]) -> str:
+    if not edits:
+        return ""
+    rows = "".join(f"<tr><td>{escape(e['file'])}</td><td>{e['step']}</td><td>{escape(e['player'] or '')}</td>"
+                   f"<td>{escape(_piece_who(e))}</td><td>{escape(_edit_what(e))}</td></tr>" for e in edits)
+    return (f"<h3>Values set on pieces ({len(edits)})</h3><table><tr><th>file</th><th>step</th><th>player</th>"
+            "<th>piece</th><th>value</th></tr>" + rows + "</table>")

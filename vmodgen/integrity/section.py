@@ -21,8 +21,16 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     seats = _seats(facts, flags)
     versions = _versions(facts, flags)
     seams = _seams(facts, continuity or [], flags)
-    return {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
-            "versions": versions, "seams": seams}
+    out = {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
+           "versions": versions, "seams": seams}
+    pieces = [{"file": f.path, **p} for f in facts for p in f.pieces_changed]
+    if pieces:          # only when some were: a chain without any reads as before
+        out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
+                         "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+    edits = [{"file": f.path, **e} for f in facts for e in f.edits]
+    if edits:           # only when some were
+        out["edits"] = edits
+    return out
 
 
 # -- dice ------------------------------------------------------------------------------------
@@ -56,12 +64,37 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
             per_file.append({"file": path, "rolls": sum(1 for r in rs if r.file == path), "dice": len(fs),
                              "mean": round(sum(fs) / len(fs), 3) if fs else None})
         entry["per_file"] = per_file
+        if sides:
+            odd = [r for r in rs if any(not 1 <= v <= sides for v in r.values)]
+            if odd:
+                entry["outside_faces"] = [_roll_json(r) for r in odd]
+                flags.append(f"Dice: {len(odd)} of {player}'s {kind} roll(s) show a value a {kind} cannot give "
+                             f"(faces 1-{sides}; e.g. {odd[0].file} step {odd[0].step}: {odd[0].button} = "
+                             f"{','.join(map(str, odd[0].values))}): the button adds to its dice, or was changed "
+                             "(an edited module), or the line was edited; these values are left out of the test.")
         players.setdefault(player, {})[kind] = entry
+    mismatched = [{"file": f.path, "step": k, "button": b, "chat": list(v), "result_property": said}
+                  for f in facts for k, b, v, said in f.roll_mismatches]
+    for m in mismatched:
+        flags.append(f"Dice: {m['file']} step {m['step']}: the chat says {m['button']} = "
+                     f"{','.join(map(str, m['chat']))}, but the {m['button']}_result property VASSAL set in the "
+                     f"same step says {m['result_property']}: the chat line was edited after VASSAL wrote it.")
+    pressless = [{"file": f.path, "step": k, "button": b, "values": list(v)}
+                 for f in facts for k, b, v in f.rolls_without_press]
+    for m in pressless:
+        flags.append(f"Dice: {m['file']} step {m['step']}: a report '{m['button']} = "
+                     f"{','.join(map(str, m['values']))}' with no press of a dice button behind it (VASSAL 3.2 and "
+                     f"later set {m['button']}_result in the same step): the line was put in by hand, or by a "
+                     "module's own report that mimics a roll.")
     undone = [_roll_json(r) for r in rolls if r.undone]
     out = {"players": players, "undone_rolls": undone,
            "rolls": [_roll_json(r) for r in rolls],
            "note": "Undone rolls are listed apart and left out of the tests."}
     unread = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
+    if mismatched:
+        out["edited"] = mismatched
+    if pressless:
+        out["without_press"] = pressless
     if unread:
         out["unread"] = unread
         files = len({u["file"] for u in unread})
@@ -218,14 +251,26 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
                  "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
                  "moves_by_player": f.moves_by_player}
+        crossed = _other_sides_moved(f, seated, playable)
+        if crossed:
+            entry["other_sides_moved"] = crossed
+            for c in crossed:
+                shown = ", ".join(f"{m['name'] or 'a unit'} (step {m['step']})" for m in c["moves"][:5])
+                flags.append(f"Seats: {c['player']} ({c['player_side']}) moved units of {c['unit_side']} "
+                             f"{len(c['moves'])} time(s) in {f.path}: {shown}{', …' if len(c['moves']) > 5 else ''}. "
+                             "The rules may have that side's units moved by the other player (a retreat, an "
+                             "advance after combat): check each.")
         files.append(entry)
         for n, sd in seated.items():
             if sd.strip().lower() not in OPEN_SIDES and (not holders[sd] or holders[sd][-1][1] != n):
                 holders[sd].append((f.path, n))
-        if len(playable) >= 2 and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
+        if playable and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
                 and f.moves_by_player.get(f.recorder):
+            # a player who sits at no side moves for nobody while others hold sides (VASSAL lets an
+            # observer drag any piece that has no Restricted Access)
             flags.append(f"Seats: {f.recorder} moved pieces in {f.path} while seated as "
-                         f"'{recorder_side or 'no side'}' in a game of {len(playable)} sides.")
+                         f"'{recorder_side or 'no side'}' (sides held by players in these files: "
+                         f"{', '.join(sorted(playable))}).")
     changes = []
     for side, seq in holders.items():
         for (p1, n1), (p2, n2) in zip(seq, seq[1:]):
@@ -239,10 +284,46 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}
 
 
+def _side_key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str]) -> list[dict]:
+    """The moves in ``f`` of a player seated at a side (``seated``: name → roster side) of units
+    whose side (the audit's binding) is another side held in the files (``playable``), by
+    player and side; the binding's side is the roster's side of the same name (case and
+    punctuation aside), else the one roster side that names it (``Germans`` for ``german``); a
+    side that matches none, or several, is not judged."""
+    from ..binding.fuzzy import names_side
+    held: dict[str, str | None] = {}
+
+    def roster_side(unit_side: str) -> str | None:
+        if unit_side not in held:
+            same = [sd for sd in playable if _side_key(sd) == _side_key(unit_side)]
+            named = same or [sd for sd in playable if names_side(sd, unit_side) or names_side(unit_side, sd)]
+            held[unit_side] = named[0] if len(named) == 1 else None
+        return held[unit_side]
+
+    out: dict[tuple[str, str], dict] = {}
+    for m in f.side_moves:
+        mine = seated.get(m["player"])
+        theirs = roster_side(m["side"])
+        if mine is None or mine not in playable or theirs is None or theirs == mine:
+            continue
+        c = out.setdefault((m["player"], theirs), {"player": m["player"], "player_side": mine,
+                                                   "unit_side": theirs, "moves": []})
+        c["moves"].append({"step": m["step"], "id": m["id"], "name": m["name"]})
+    return list(out.values())
+
+
 # -- versions and seams ----------------------------------------------------------------------
 def _versions(facts: list[FileFacts], flags: list[str]) -> dict:
     files = [{"file": f.path, "module": f.module_name, "module_version": f.module_version,
-              "vassal_version": f.vassal_version, "saved": f.date_saved} for f in facts]
+              "vassal_version": f.vassal_version, "saved": f.date_saved,
+              **({"archive": list(f.archive)} if f.archive else {})} for f in facts]
+    for f in facts:
+        for doubt in f.archive:
+            flags.append(f"File: {f.path}: {doubt}.")
     changes = []
     for a, b in zip(facts, facts[1:]):
         for key, what in (("module_name", "module"), ("module_version", "module version"),
