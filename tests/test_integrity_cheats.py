@@ -277,3 +277,21 @@ def test_translated_button_name_is_a_press(tmp_path: Path) -> None:
     log = _one_step_log(tmp_path, ["CHAT*** 2W6 = 3,4 *** &lt;Alice&gt;"])
     sec, _ = integrity(log)
     assert [m["button"] for m in sec["dice"]["without_press"]] == ["2W6"]
+
+
+def test_pieces_text_puts_one_name_put_down_again_and_again_on_one_line() -> None:
+    """A marker a player puts down forty times in a file is one line (its steps), a unit removed
+    once is its own line with its id; all of them stay in JSON and HTML."""
+    from vmodgen.integrity.render import MAX_STEPS_SHOWN, _pieces_text
+
+    def item(step: int, what: str, name: str, pid: str) -> dict:
+        return {"file": "t.vlog", "step": step, "player": "Joel", "what": what, "name": name, "id": pid}
+    items = [item(s, "added", "DISRUPT", f"d{s}") for s in range(1, 12)]
+    items.insert(3, item(99, "removed", "2/502/101", "u1"))
+    items.append(item(120, "added", "", "x9"))
+    lines = _pieces_text({"added": 12, "removed": 1, "items": items})
+    assert lines[1] == ("    t.vlog Joel added DISRUPT x11 (steps "
+                        + ", ".join(str(s) for s in range(1, MAX_STEPS_SHOWN + 1)) + ", …)")
+    assert lines[2] == "    t.vlog:99 Joel removed 2/502/101 (u1)"
+    assert lines[3] == "    t.vlog:120 Joel added x9"
+    assert len(lines) == 4

@@ -220,11 +220,34 @@ def _pieces_text(pieces: dict) -> list[str]:
         return []
     out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
            "check each against the rules: an elimination, a reinforcement, a marker)"]
-    for p in items[:MAX_PIECES]:
-        out.append(f"    {p['file']}:{p['step']} {p['player'] or '?'} {p['what']} {_piece_who(p)}")
-    if len(items) > MAX_PIECES:
-        out.append(f"    … {len(items) - MAX_PIECES} more (see --format json)")
+    groups = _same_piece_groups(items)
+    for group in groups[:MAX_PIECES]:
+        p = group[0]
+        if len(group) == 1:
+            out.append(f"    {p['file']}:{p['step']} {p['player'] or '?'} {p['what']} {_piece_who(p)}")
+            continue
+        steps = ", ".join(str(q["step"]) for q in group[:MAX_STEPS_SHOWN])
+        more = ", …" if len(group) > MAX_STEPS_SHOWN else ""
+        out.append(f"    {p['file']} {p['player'] or '?'} {p['what']} {p['name']} x{len(group)} "
+                   f"(steps {steps}{more})")
+    if len(groups) > MAX_PIECES:
+        rest = sum(len(g) for g in groups[MAX_PIECES:])
+        out.append(f"    … {rest} more (see --format json)")
     return out
+
+
+#: steps shown on one line of pieces of one name added (or removed) by one player in one file
+MAX_STEPS_SHOWN = 8
+
+
+def _same_piece_groups(items: list[dict]) -> list[list[dict]]:
+    """The items with one file, player, verb and piece name together (markers put down again and
+    again: one line each name), in the order each first appears; a nameless piece stands alone."""
+    groups: dict[tuple, list[dict]] = {}
+    for i, p in enumerate(items):
+        key = (p["file"], p["player"], p["what"], p["name"]) if p["name"] else (i,)
+        groups.setdefault(key, []).append(p)
+    return list(groups.values())
 
 
 def _pieces_html(pieces: dict) -> str:
