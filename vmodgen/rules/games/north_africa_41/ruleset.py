@@ -39,6 +39,7 @@ from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
+from . import ranges as na_ranges
 from . import supply as na_supply
 from .stacking import NorthAfrica41Stacking
 
@@ -68,6 +69,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
+        na_ranges.validate(self, pos)
 
     # ---- rules --------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
@@ -81,6 +83,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_history.rules(self),
             *na_moves.rules(self),
             *na_attacks.rules(self),
+            *na_ranges.rules(self),
         ]
 
     # ---- stacking (4) -------------------------------------------------------------------------
