@@ -46,7 +46,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_zoc_all_sea": (False, "7.1, §11 #6: a ZOC crosses an all-sea hexside (the text does not say)"),
         "delay_marker_extra_mp": (1, "24.2: extra MP an enemy unit pays to enter a hex with a delay marker"),
         "strafing_extra_mp": (1, "18.7.5: extra MP an enemy unit pays to enter a hex with a strafing marker"),
-        "lrdg_extra_mp": (2, "18.8: extra MP next to the LRDG marker"),
+        "lrdg_extra_mp": (2, "18.8: extra MP an Axis unit pays to enter the LRDG marker's hex"),
         "na41_lrdg_hinders": ("axis", "18.8: the side the LRDG marker hinders"),
         "forts_per_side": (14, "9.5.6: most forts of a side"),
         "truck_captured_max": (2, "27.1: most captured trucks"),
