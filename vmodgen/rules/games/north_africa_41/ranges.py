@@ -21,7 +21,8 @@ desert hexes in a row; there is no road leg.
   it overland; it is of the replacement's nationality; no unit takes two replacements in one
   Initial Phase; a tank replacement rebuilds a tank but not a Matilda (a heavy tank replacement,
   the back of one, rebuilds any tank), an infantry replacement any infantry type, recon or 88mm
-  Flak (19.2.3, 19.2.5).
+  Flak (19.2.3, 19.2.5). A unit back from the Eliminated Box (``na41_boxed_before``) is placed in
+  the hex of the replacement it uses instead (19.4.1; the Corps HQ there: ``memory.check_returns``).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from ...core import supply as sup
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt
+from .carried import na41
 from .supply import trace_rules
 from .units import NorthAfrica41Units
 
@@ -163,6 +165,8 @@ def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
     out: list = []
     most = rs.num("replacement_range_hexes")
     seen: dict[str, str] = {}
+    boxed = na41(pos).na41_boxed_before
+    back = {x.strip() for x in str(rs.param("na41_return_boxes")).split(",") if x.strip()}
     for rid, uid in used.items():
         r, u = pos.unit(rid), pos.unit(uid)
         if r is None or u is None:
@@ -183,6 +187,14 @@ def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
         if u.has("disrupted") or u.has("full_retreat"):
             out.append(rs.finding(board, f"{P} 13.1.1", "supply", f"{name} is not in Good Order and takes no "
                                   f"replacement (19.3.1).", [u.hex], [u]))
+        if (boxed or {}).get(uid) in back and board.is_hex(u.hex):
+            # 19.4.1: a unit back from the Eliminated Box (or the Remnant Display) arrives in the hex
+            # that holds the replacement it uses (with a Corps HQ: memory.check_returns)
+            if u.hex != at:
+                out.append(rs.finding(board, f"{P} 19.4.1", "supply", f"{name} came back from the Eliminated Box "
+                                      f"to {u.hex} with the replacement {rid}, which is in {at}; it arrives in the "
+                                      "replacement's hex.", [u.hex, at], [u, r]))
+            continue
         if not board.is_hex(u.hex) or not board.is_hex(at):
             if u.hex != at:
                 out.append(rs.finding(board, f"{P} 19.3.1", "supply", f"{name} in {u.hex} took the replacement {rid} "
