@@ -56,7 +56,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     #: a red OOS marker (16.4) as a marker id may read ``red-oos`` (``oos-red``, ``auto-ds``: '-' for '_')
     status_aliases = {"oos_red": ("red-oos",)}
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
-    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
+    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
+                         f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
+                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
