@@ -213,12 +213,15 @@ def test_aa_fire_from_enemy_zoc_needs_company():
 
 
 def test_friendly_airfield_gets_one_airhead():
-    """IM 6.32: after the Recovery Phase an airfield whose every hex holds an Axis unit carries one
-    airhead (legal); none, or two, is illegal. Hal Far is 1437, 1438, 1537, 1538 in the kit."""
+    """IM 6.32, 15.72: after the Recovery Phase an airfield whose every hex holds an Axis unit, with
+    Axis engineers in two adjacent hexes, carries one airhead (legal); none, or two, is illegal;
+    without the engineers it gets none (legal). Hal Far is 1437, 1438, 1537, 1538 in the kit."""
     field = ("1437", "1438", "1537", "1538")
-    held = "".join(x(f"X{i}", hx) for i, hx in enumerate(field))
+    held = "".join(x(f"X{i}", hx, type="engineer" if i < 2 else "infantry") for i, hx in enumerate(field))
     assert rules(kit("recovery") + held + hexes("1437", markers=["airhead"], owner="axis")) == []
     assert rules(kit("recovery") + held) == ["IM 6.32"]
+    no_sappers = "".join(x(f"X{i}", hx) for i, hx in enumerate(field))
+    assert rules(kit("recovery") + no_sappers) == []
     two = hexes("1437", markers=["airhead"], owner="axis") + hexes("1538", markers=["airhead"], owner="axis")
     assert rules(kit("recovery") + held + two) == ["IM 6.32"]
 
