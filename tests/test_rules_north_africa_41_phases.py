@@ -247,7 +247,8 @@ def test_attack_supply_range():
     """§6.4, NA41 17.3, 17.2.1, 17.2.4: the SP, MSU or ASU an attack names (``hq``) is within its
     range of at least one attacker, counted as an overland line (16.3.2): an ASU its printed range
     (4 here: 4 hexes legal, 5 not), an SP alone 3 (an SP with an ASU the ASU's), an MSU 5; one
-    attacker in range is enough; an ASU with no printed range is not judged."""
+    attacker in range is enough; an ASU with no printed range is not judged; NA41 8.5.1: a unit that is
+    no SP, MSU or ASU, or an enemy one, gives no attack supply."""
     head = H.replace("[position]\n", '[position]\nturn = 3\n')
     e = al("E", "2020", nationality="british")
     g = ax("G", "2120", nationality="wehrmacht")                     # next to E
@@ -267,6 +268,10 @@ def test_attack_supply_range():
              values={"defense": 0, "movement": 6, "stacking": 0})
     assert r(msu("2620"), "2620", "G") == []                         # 5 hexes, MSU range 5
     assert r(msu("2720"), "2720", "G") == ["NA41 17.3"]              # 6
+    assert rules_of(head + e + g + ax("S", "2520", type="infantry") + _attack("2020", "S", "G"), "NA41 8") \
+        == ["NA41 8.5.1"]                                            # not an SP, MSU or ASU
+    assert rules_of(head + e + g + al("S", "2520", **{**HQ4, "nationality": "british"})
+                    + _attack("2020", "S", "G"), "NA41 8") == ["NA41 8.5.1"]   # an enemy ASU
     text = head + e + g + ax("S", "2520", **{**HQ4, "values": {"defense": 1, "stacking": 0}}) + _attack("2020", "S", "G")
     p = position(text)
     rs = ruleset_for(p.game)

@@ -93,9 +93,9 @@ def check_attack_supply(rs: NorthAfrica41Units, board: Board) -> list:
         if s is None or not units:
             continue
         what, rng = supplier_range(rs, board, s)
-        if not what:
+        if not what or all(u.side != s.side for u in units):
             out.append(rs.finding(board, f"{P} 8.5.1", "supply", f"{label(s)} gives attack supply to the attack on "
-                                  f"{atk.hex}, but only an SP, an MSU or an ASU can (8.5.1, 17.3).", [s.hex], [s]))
+                                  f"{atk.hex}, but only a friendly SP, MSU or ASU can (8.5.1, 17.3).", [s.hex], [s]))
             continue
         if what == "asu":
             if s.has("disrupted") or s.has("full_retreat"):
