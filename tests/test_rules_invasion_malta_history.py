@@ -88,12 +88,22 @@ def test_sector_changer_does_not_move_again():
 
 
 def test_rally_only_in_night_recovery():
-    """IM 18.21: a unit back on its full side at the end of a Night Recovery Phase rallied (legal);
-    at the end of a PM Recovery Phase or of a combat phase it is illegal."""
-    unit = x("X", "2020")
+    """IM 18.21: a unit back on its full side at the end of a Night Recovery Phase rallied (legal,
+    with an Axis HQ in play); at the end of a PM Recovery Phase or of a combat phase it is illegal."""
+    unit = x("X", "2020") + x("H", "2123", type="hq")
     assert rules(kit("recovery") + unit + state(time="night", prev_reduced=["X"])) == []
     assert rules(kit("recovery") + unit + state(time="pm", prev_reduced=["X"])) == ["IM 18.21"]
     assert rules(kit("combat") + unit + state(time="night", prev_reduced=["X"])) == ["IM 18.21"]
+
+
+def test_rally_one_step_per_hq():
+    """IM 18.21: one step of rally per HQ of the side in play: two reduced Axis units back on their
+    full side with one Axis HQ on the map is illegal, with two HQs legal, with none one is illegal."""
+    night = state(time="night", prev_reduced=["X", "Y"])
+    two = x("X", "2020") + x("Y", "2120")
+    assert rules(kit("recovery") + two + x("H", "2123", type="hq") + night) == ["IM 18.21"]
+    assert rules(kit("recovery") + two + x("H", "2123", type="hq") + x("G", "1923", type="hq") + night) == []
+    assert rules(kit("recovery") + x("X", "2020") + state(time="night", prev_reduced=["X"])) == ["IM 18.21"]
 
 
 def test_rally_conditions():
@@ -203,12 +213,15 @@ def test_aa_fire_from_enemy_zoc_needs_company():
 
 
 def test_friendly_airfield_gets_one_airhead():
-    """IM 6.32: after the Recovery Phase an airfield whose every hex holds an Axis unit carries one
-    airhead (legal); none, or two, is illegal. Hal Far is 1437, 1438, 1537, 1538 in the kit."""
+    """IM 6.32, 15.72: after the Recovery Phase an airfield whose every hex holds an Axis unit, with
+    Axis engineers in two adjacent hexes, carries one airhead (legal); none, or two, is illegal;
+    without the engineers it gets none (legal). Hal Far is 1437, 1438, 1537, 1538 in the kit."""
     field = ("1437", "1438", "1537", "1538")
-    held = "".join(x(f"X{i}", hx) for i, hx in enumerate(field))
+    held = "".join(x(f"X{i}", hx, type="engineer" if i < 2 else "infantry") for i, hx in enumerate(field))
     assert rules(kit("recovery") + held + hexes("1437", markers=["airhead"], owner="axis")) == []
     assert rules(kit("recovery") + held) == ["IM 6.32"]
+    no_sappers = "".join(x(f"X{i}", hx) for i, hx in enumerate(field))
+    assert rules(kit("recovery") + no_sappers) == []
     two = hexes("1437", markers=["airhead"], owner="axis") + hexes("1538", markers=["airhead"], owner="axis")
     assert rules(kit("recovery") + held + two) == ["IM 6.32"]
 

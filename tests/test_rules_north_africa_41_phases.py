@@ -232,3 +232,87 @@ def test_fort_and_captured_truck_counts():
     two = ax("C1", "2020", **truck) + ax("C2", "2021", **truck)
     assert rules_of(H + two, "NA41") == []
     assert rules_of(H + two + ax("C3", "2022", **truck), "NA41") == ["NA41 27.1"]
+
+
+# ---- ranges (17.3, 19.3.1) -------------------------------------------------------------------------------
+HQ4 = dict(type="corps-hq", nationality="wehrmacht", movement_class="mech",
+           values={"defense": 1, "movement": 5, "stacking": 0, "range": 4})
+
+
+def _attack(atk_hex: str, supplier: str, *units: str) -> str:
+    return table("attacks", hex=atk_hex, units=list(units), hq=supplier)
+
+
+def test_attack_supply_range():
+    """§6.4, NA41 17.3, 17.2.1, 17.2.4: the SP, MSU or ASU an attack names (``hq``) is within its
+    range of at least one attacker, counted as an overland line (16.3.2): an ASU its printed range
+    (4 here: 4 hexes legal, 5 not), an SP alone 3 (an SP with an ASU the ASU's), an MSU 5; one
+    attacker in range is enough; an ASU with no printed range is not judged; NA41 8.5.1: a unit that is
+    no SP, MSU or ASU, or an enemy one, gives no attack supply."""
+    head = H.replace("[position]\n", '[position]\nturn = 3\n')
+    e = al("E", "2020", nationality="british")
+    g = ax("G", "2120", nationality="wehrmacht")                     # next to E
+    far = ax("F", "2422", nationality="wehrmacht")
+    def r(supplier: str, where: str, *attackers: str) -> list[str]:
+        return rules_of(head + e + g + far + supplier + _attack("2020", "S", *attackers), "NA41 17")
+    hq = lambda h, **kw: ax("S", h, **{**HQ4, **kw})
+    assert r(hq("2520"), "2520", "G") == []                          # 4 hexes
+    assert r(hq("2620"), "2620", "G") == ["NA41 17.3"]               # 5 hexes
+    assert r(hq("2620"), "2620", "G", "F") == []                     # F is 2 hexes from 2620
+    sp = ax("S", "2420", type="supply-point", values={"defense": 0, "stacking": 0})
+    assert r(sp, "2420", "G") == []                                  # 3
+    sp5 = ax("S", "2520", type="supply-point", values={"defense": 0, "stacking": 0})
+    assert r(sp5, "2520", "G") == ["NA41 17.3"]                      # 4 > 3
+    assert r(sp5 + ax("A", "2520", **HQ4), "2520", "G") == []        # with the ASU: 4
+    msu = lambda h: ax("S", h, type="truck", status=["msu"], movement_class="mech",
+             values={"defense": 0, "movement": 6, "stacking": 0})
+    assert r(msu("2620"), "2620", "G") == []                         # 5 hexes, MSU range 5
+    assert r(msu("2720"), "2720", "G") == ["NA41 17.3"]              # 6
+    assert rules_of(head + e + g + ax("S", "2520", type="infantry") + _attack("2020", "S", "G"), "NA41 8") \
+        == ["NA41 8.5.1"]                                            # not an SP, MSU or ASU
+    assert rules_of(head + e + g + al("S", "2520", **{**HQ4, "nationality": "british"})
+                    + _attack("2020", "S", "G"), "NA41 8") == ["NA41 8.5.1"]   # an enemy ASU
+    text = head + e + g + ax("S", "2520", **{**HQ4, "values": {"defense": 1, "stacking": 0}}) + _attack("2020", "S", "G")
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p) if f.rule.startswith("NA41 17")] == []
+    assert "has no printed range" in rs.take_not_judged().get("NA41 17.3", "")
+
+
+def test_attack_supply_asu_state_and_nationality():
+    """§6.7, NA41 17.1.3, 17.1.5, 8.5.2: a Disrupted ASU, or a Depleted one with no SP in its
+    hex, gives no attack supply; an OOS one does; an Italian ASU supplies only an attack that
+    includes an Italian unit."""
+    head = H
+    base = al("E", "2020", nationality="british") + ax("G", "2120", nationality="wehrmacht")
+    atk = _attack("2020", "S", "G")
+    assert rules_of(head + base + ax("S", "2320", **HQ4, status=["disrupted"]) + atk, "NA41") == ["NA41 17.1.3"]
+    assert rules_of(head + base + ax("S", "2320", **HQ4, status=["depleted"]) + atk, "NA41") == ["NA41 17.1.3"]
+    sp = ax("P", "2320", type="supply-point", values={"defense": 0, "stacking": 0})
+    assert rules_of(head + base + sp + ax("S", "2320", **HQ4, status=["depleted"]) + atk, "NA41") == []
+    assert rules_of(head + base + ax("S", "2320", **HQ4, status=["oos"]) + atk, "NA41") == []
+    ital = {**HQ4, "nationality": "italian"}
+    assert rules_of(head + base + ax("S", "2320", **ital) + atk, "NA41") == ["NA41 8.5.2"]
+    assert rules_of(head + base + ax("I", "2119", nationality="italian") + ax("S", "2320", **ital)
+                    + _attack("2020", "S", "G", "I") + "\n[state]\nna41_comando_supremo = true\n", "NA41") == []
+
+
+def test_replacement_range():
+    """§6.4, NA41 19.3.1, 19.3.2, 19.2.3: in the Initial Phase a replacement (``[state]
+    na41_replacements``) is within 5 overland hexes of the Good Order unit it rebuilds (or in the
+    same box), of its nationality, one per unit; a tank replacement does not rebuild infantry."""
+    ph = ('\n[[phases]]\nid = "allied-initial"\nkind = "admin"\nside = "allied"\n')
+    head = H.replace("[position]\n", '[position]\nphase = "allied-initial"\n') + ph
+    x = al("X", "2020", nationality="british")
+    rep = lambda h, t="infantry-replacement", n="british", i="R": al(i, h, type=t, nationality=n,
+                                                                    values={"defense": 0, "stacking": 0})
+    st = lambda **kw: "\n[state]\nna41_replacements = {" + ", ".join(f'{k} = "{v}"' for k, v in kw.items()) + "}\n"
+    assert rules_of(head + x + rep("2520") + st(R="X"), "NA41") == []
+    assert rules_of(head + x + rep("2620") + st(R="X"), "NA41") == ["NA41 19.3.1"]
+    assert rules_of(head + x + rep("2520", n="polish") + st(R="X"), "NA41") == ["NA41 19.3.2"]
+    assert rules_of(head + x + rep("2120") + rep("2121", i="Q") + st(R="X", Q="X"), "NA41") == ["NA41 19.3.2"]
+    assert rules_of(head + x + rep("2120", t="tank-replacement") + st(R="X"), "NA41") == ["NA41 19.2.3"]
+    assert rules_of(head + al("X", "2020", nationality="british", status=["disrupted"]) + rep("2120") + st(R="X"),
+                    "NA41 13.1") == ["NA41 13.1.1"]
+    with pytest.raises(InputError, match="na41_replacements"):
+        position(head + x + rep("2520") + st(R="NOBODY"))

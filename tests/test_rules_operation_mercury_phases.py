@@ -33,6 +33,17 @@ def test_fatigue_recovers_in_am_out_of_ezoc():
     assert rules(K(turn=5) + tired) == []                     # GT5 = 21 PM: no recovery
 
 
+def test_fatigue_comes_off_all_at_once():
+    """OM 9.76, 5.13, SoP I.A.1: the enemy ZOC that keeps a unit fatigued is the one when the markers
+    come off, in which units fatigued then exert none: German G (W4313) and Allied A (W4314), both
+    fatigued before, both recover (legal); G still fatigued beside A recovered is illegal; beside an
+    A that was rested all along it is legal."""
+    both = state(om_fatigued=["A", "G"])
+    assert rules(K(turn=4) + g("G", "W4313") + a("A", "W4314") + both) == []
+    assert rules(K(turn=4) + g("G", "W4313", status=["fatigue"]) + a("A", "W4314") + both) == ["OM 9.76"]
+    assert rules(K(turn=4) + g("G", "W4313", status=["fatigue"]) + a("A", "W4314") + state(om_fatigued=["G"])) == []
+
+
 def test_no_recovery_in_ezoc_or_outside_am():
     """OM 5.28: a unit fatigued at the last phase end (om_fatigued) that lost its marker in EZOC is
     illegal; out of EZOC on GT4 it is legal; OM 9.76: on GT5 (PM) it may not recover at all."""

@@ -23,8 +23,9 @@ Parameters and choices:
 * Recovery Phase (end): no Disrupted marker on a unit outside enemy ZOC unless Italian (3.84); no
   Fired artillery except OoS Axis artillery (10.14, 10.15); no Spent HQ (17.26: flipped back in
   the Reset Phase); no Activation marker (4.52, 7.22); no airhead or beachhead in a hex an Allied
-  combat unit occupies (6.32); one airhead on each airfield all of whose hexes are friendly (Axis
-  Control marker, ``control``, or an Axis combat unit), and never two on one airfield (6.32). These are checked only in a position whose phase is the Recovery
+  combat unit occupies (6.32); one airhead on each airfield every hex of which holds an Axis combat
+  unit and two adjacent hexes of which hold Axis engineers (``im_engineer``; 6.32's "friendly
+  airfield" read by 15.72, which says when the marker is placed), and never two on one airfield (6.32). These are checked only in a position whose phase is the Recovery
   Phase. A Spent/Fired unit is one with that status, or an HQ/artillery with its back up.
 * 7.15: at the end of a Reset Phase (the end of a Ground Sequence) each Activation Pool box
   holds at most ``activation_pool_max`` (1) AM marker.
@@ -176,12 +177,17 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             if area.kind != "airfield" or not area.hexes:
                 continue
             heads = [h for h in area.hexes if "airhead" in board.pos.hex_markers.get(h, {})]
-            friendly = all(board.marker_owner(h, "axis-control") is not None or board.control(h) == axis
-                           or any(x.side == axis and self.combat(x) for x in board.units(h)) for h in area.hexes)
-            if len(heads) > 1 or (friendly and not heads):
+            # 15.72: the airhead goes on an airfield every hex of which holds an Axis combat unit and
+            # two adjacent hexes of which each hold an Axis engineer (who may leave once it is placed)
+            held = all(any(x.side == axis and self.combat(x) for x in board.units(h)) for h in area.hexes)
+            sappers = [h for h in area.hexes if any(x.side == axis and self.is_(x, "im_engineer")
+                                                    for x in board.units(h))]
+            usable = held and any(board.adjacent(a, b) for i, a in enumerate(sappers) for b in sappers[i + 1:])
+            if len(heads) > 1 or (usable and not heads):
                 out.append(self.finding(board, f"{P} 6.32", "supply", f"The airfield {area.name or area.id} holds "
-                                        f"{len(heads)} airheads; each friendly airfield gets one in the Recovery "
-                                        "Phase.", heads or list(area.hexes)))
+                                        f"{len(heads)} airheads; an airfield whose every hex holds an Axis combat "
+                                        "unit, with Axis engineers in two adjacent hexes, gets one in the Recovery "
+                                        "Phase (6.32, 15.72), and never more.", heads or list(area.hexes)))
         for h, mk in board.pos.hex_markers.items():
             for what in ("airhead", "beachhead"):
                 if what in mk:

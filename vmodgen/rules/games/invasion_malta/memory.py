@@ -28,7 +28,8 @@ judged on history. Choices:
 * 4.52: an Allied unit whose sector changed must carry an Activation marker at the end of that
   phase; one that carried it at the previous phase end may not move (the marker stays until the
   Recovery Phase, 7.22, so it marks "already changed sector this turn").
-* 18.21-18.28: a unit back on its full side (reduced before) rallied: only in the Recovery Phase
+* 18.21-18.28: a unit back on its full side (reduced before) rallied: at most one per HQ of its
+  side in play (18.21; units placed back from elimination are not counted); only in the Recovery Phase
   of a Night turn, not in enemy ZOC nor disrupted, never pillboxes, artillery, anti-tank or
   armour. Artillery and HQs are left out: their back is the Fired or Spent side, not a step.
 * 15.16 (spec §11 #10, 15.16 vs 15.53): paradropped units may not move in their drop activation in
@@ -190,6 +191,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             return []
         pos, out = board.pos, []
         ez: dict[str, set[str]] = {}
+        rallied: dict[str, list] = {}
         for u in pos.units:
             if u.id not in before or u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" \
                     or not board.is_hex(u.hex):
@@ -209,6 +211,17 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if u.hex in z or u.has("disrupted"):
                     out.append(self.finding(board, f"{P} 18.23", "zoc", f"{label(u)} rallied to full strength "
                                             f"while {'in enemy ZOC' if u.hex in z else 'disrupted'}.", [u.hex], [u]))
+                else:
+                    rallied.setdefault(u.side, []).append(u)
+        for side, units in sorted(rallied.items()):
+            # 18.21: besides one HQ, one step of any other type per HQ still in play (a reduced unit
+            # back on its full side is one step; units placed back from elimination are not counted)
+            hqs = [x for x in pos.units if x.side == side and board.unit_kind(x) == "hq" and board.is_hex(x.hex)]
+            if len(units) > len(hqs):
+                out.append(self.finding(board, f"{P} 18.21", "movement", f"{len(units)} {self.side_name(side)} units "
+                                        f"rallied to full strength ({self.names(units)}), but the side has "
+                                        f"{len(hqs)} HQ{'s' if len(hqs) != 1 else ''} in play: one step per HQ.",
+                                        [u.hex for u in units], units))
         return out
 
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------

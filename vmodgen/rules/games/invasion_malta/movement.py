@@ -69,7 +69,9 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
 
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
-        night = str(board.pos.state.get("time", "")).lower() == "night"
+        # 8.33: the Allies pay ½ MP per road hex on Night turns and on turns of Storm weather
+        night = (str(board.pos.state.get("time", "")).lower() == "night"
+                 or str(board.pos.state.get("weather", "")).lower() == "storm")
         if u.side != "axis" and ("time_unknown" in board.pos.state or
                                  ("weather_unknown" in board.pos.state and not night)):
             # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate

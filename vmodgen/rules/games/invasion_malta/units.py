@@ -38,7 +38,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "rough_cost_mp_infantry": (2, "8.31: MP of infantry to enter a rough hex"),
         "road_cost_axis_mp": (0.5, "8.33: MP of an Axis unit along a road"),
         "road_cost_allied_day_mp": (1, "8.33, §11 #2: MP of an Allied unit along a road by day"),
-        "road_cost_allied_night_mp": (0.5, "8.33, §11 #2: MP of an Allied unit along a road at night"),
+        "road_cost_allied_night_mp": (0.5, "8.33, §11 #2: MP of an Allied unit along a road at Night or in a Storm"),
         "slope_uphill_extra_mp": (1, "8.36: extra MP uphill across a slope"),
         "commando_cliff_cost_mp": (3, "17.31: MP of a commando crossing a cliff"),
         "motor_pool_ma": (10, "18.12: the MA of a unit using the motor pool"),
@@ -81,6 +81,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_infantry": (INFANTRY, "4.14 step 6: infantry (unit selector)"),
         "im_motor_pool_ineligible": (POOL_INELIGIBLE, "18.13: units that may not use the motor pool (unit selector; motorized units are excluded by their class)"),
         "im_aa": ("type:light-aa, type:heavy-aa", "11.32: anti-aircraft units (unit selector)"),
+        "im_engineer": ("type:engineer, type:parachute-engineer", "15.72: engineers, two of which make an airfield usable (unit selector)"),
         "im_no_rally": ("type:anti-tank", "18.28: units that never rally (unit selector)"),
         "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
     }

@@ -39,6 +39,7 @@ from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
+from . import ranges as na_ranges
 from . import supply as na_supply
 from .stacking import NorthAfrica41Stacking
 
@@ -55,7 +56,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     #: a red OOS marker (16.4) as a marker id may read ``red-oos`` (``oos-red``, ``auto-ds``: '-' for '_')
     status_aliases = {"oos_red": ("red-oos",)}
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
-    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log"}
+    LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
+                         f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
+                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
@@ -68,6 +71,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
+        na_ranges.validate(self, pos)
 
     # ---- rules --------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
@@ -81,6 +85,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_history.rules(self),
             *na_moves.rules(self),
             *na_attacks.rules(self),
+            *na_ranges.rules(self),
         ]
 
     # ---- stacking (4) -------------------------------------------------------------------------

@@ -46,7 +46,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_zoc_all_sea": (False, "7.1, §11 #6: a ZOC crosses an all-sea hexside (the text does not say)"),
         "delay_marker_extra_mp": (1, "24.2: extra MP an enemy unit pays to enter a hex with a delay marker"),
         "strafing_extra_mp": (1, "18.7.5: extra MP an enemy unit pays to enter a hex with a strafing marker"),
-        "lrdg_extra_mp": (2, "18.8: extra MP next to the LRDG marker"),
+        "lrdg_extra_mp": (2, "18.8: extra MP an Axis unit pays to enter the LRDG marker's hex"),
         "na41_lrdg_hinders": ("axis", "18.8: the side the LRDG marker hinders"),
         "forts_per_side": (14, "9.5.6: most forts of a side"),
         "truck_captured_max": (2, "27.1: most captured trucks"),
@@ -77,6 +77,10 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "port_supply_units_per_capacity": (2, "16.2: units a port supplies per point of capacity"),
         "na41_isolated_asu_trace_to": ("any", "16.5.2: what an isolated ASU traces to ('any' source)"),
         "na41_msu_truck_type": ("truck", "16.2, 19.4.2: the unit type of trucks"),
+        # ranges (17.3, 19.3)
+        "sp_range": (3, "17.2.1: range of an SP not stacked with an ASU (an SP with an ASU has the ASU's range)"),
+        "msu_range": (5, "17.2.4: range of an MSU"),
+        "replacement_range_hexes": (5, "19.3.1: most hexes of the overland path from a unit to the replacement it takes"),
         # unit classes (selectors)
         "na41_marker": ("kind:marker", "2.3: markers (unit selector)"),
         "na41_combat": ("", "2.3.1: combat units (unit selector; none: a defense strength of 1 or more)"),
@@ -90,6 +94,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_supply_units": ("all, !kind:marker, !type:sp, !type:supply-point", "16.1: units the Supply Phase checks (unit selector)"),
         "na41_matilda": ("flag:matilda", "14.2.1: Matildas (unit selector)"),
         "na41_immobile": ("flag:immobile", "17.1.2: immobile units (the Tobruk ASU; unit selector)"),
+        "na41_tank_replacement": ("type:tank-replacement", "19.2.3: tank replacements (unit selector; the back is the heavy tank replacement, 19.2.5)"),
+        "na41_infantry_replacement": ("type:infantry-replacement", "19.2.3: infantry replacements (unit selector)"),
+        "na41_infantry_replaceable": ("type:infantry, type:machine-gun, type:motorized-infantry, type:motorized-machine-gun, "
+                                      "type:motorized-parachute-infantry, type:motorcycle-infantry, type:reconnaissance, "
+                                      "type:flak88", "19.2.3: units an infantry replacement rebuilds (infantry types, recon, 88mm Flak; unit selector)"),
     }
     #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
     #: no combat results, die rolls, impulses, air or naval purchases or victory)
@@ -119,8 +128,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "surrender_box_turns": "12.5.2",
         "isolation_loss_max_roll": "16.5.3: 1-4 lose a step",
         "isolation_water_radius": "16.5.1",
-        "sp_range": "17.2.1",
-        "msu_range": "17.2.4",
         "asu_steps": "17.1.4",
         "sp_capture_min_roll": "17.2.3: 3-6 captured, 1-2 destroyed",
         "rommel_bonus_mp": "18.5",
@@ -129,7 +136,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "air_support_markers_german": "18.7.1",
         "air_support_markers_italian": "18.7.1",
         "strafing_markers_per_purchase": "18.7.5",
-        "replacement_range_hexes": "19.3.1",
         "coastal_convoys_free_per_impulse": "21.1.2 (Allied may buy a 2nd for 1 RP)",
         "coastal_convoy_max_shipping_points": "21.1.2",
         "msu_shipping_points": "21.2",

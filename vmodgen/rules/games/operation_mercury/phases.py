@@ -8,9 +8,15 @@ are gone at the end of every Recovery Phase (SoP I.A.2-3); interdiction levels a
 (no air missions at night, 12.15, inferred) and at most 2 (12.41's table has levels 1 and 2); a
 supply level changes per Supply Phase by at most +1 for an RSC spent in an AM turn plus ±1 for
 the adjustment roll once rolls begin (15.15, 15.26), or falls straight to Low when a side has no
-unit left in the sector (15.24).
+unit left in the sector (15.24). Fatigue comes off in step 1 of the Recovery Phase (SoP I.A.1), all
+at once: the enemy ZOC that keeps a unit fatigued is the one of that moment, when the units fatigued
+at the end of the previous phase (``om_fatigued``) exert none yet (5.13), even those that recover
+with it. Dispersed markers come off later (I.A.3) and no memory holds them, so a unit dispersed at
+the start of the phase counts as exerting its ZOC (the end-of-phase state).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ...core.moves import label
 from ...core.board import Board
@@ -40,9 +46,16 @@ def recovery(rs, board: Board) -> list:
         out.append(rs.finding(board, f"{P} 6.32", "movement", f"{rs.names(disp)} {'is' if len(disp) == 1 else 'are'} "
                               "still dispersed at the end of the Recovery Phase, which removes every Dispersed marker.",
                               sorted({u.hex for u in disp}), disp))
-    was = set(mercury(pos).om_fatigued or [])
+    recorded = mercury(pos).om_fatigued
+    was = set(recorded or [])
     am = time_of_day(pos) == "am"
-    ez = {s: rs.enemy_zoc(board, s) for s in rs.game.sides}
+    at_step_1 = board
+    if recorded is not None:
+        # SoP I.A.1: the ZOC when fatigue comes off, all at once: units fatigued then exert none (5.13)
+        again = [replace(u, status=u.status | {"fatigued"}) if u.id in was and not rs.fatigued(u) else u
+                 for u in pos.units]
+        at_step_1 = rs.board(replace(pos, units=again))
+    ez = {s: rs.enemy_zoc(at_step_1, s) for s in rs.game.sides}
     for u in pos.units:
         if not rs.ground(u) or not board.is_hex(u.hex):
             continue
