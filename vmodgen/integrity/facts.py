@@ -181,7 +181,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
             for mv in step.moves if unit_sides else ():
                 for pid in (mv.members if mv.is_stack else [mv.piece_id]):
-                    if pid in unit_sides:
+                    if unit_sides is not None and pid in unit_sides:
                         facts.side_moves.append({"step": step.index, "player": who, "side": unit_sides[pid],
                                                  "id": pid, "name": ""})
     if facts.pieces_changed or facts.side_moves or facts.edits:

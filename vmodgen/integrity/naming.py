@@ -109,7 +109,7 @@ class PieceNames:
         """The step's moves, JSON-ready, with names and hexes (empty names where none was noted)."""
         names = self.names.get(step.index, {})
         hexes = self.hexes.get(step.index, [])
-        secret = self.secret.get(step.index, frozenset())
+        secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
         return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
                 for i, mv in enumerate(step.moves)]
 

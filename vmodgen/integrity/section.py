@@ -3,6 +3,7 @@ a JSON-ready dict that the text, JSON and HTML reports render."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 from .dice import Roll
 from .facts import UNDO_EVIDENCE, FileFacts
@@ -73,13 +74,13 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
                              f"{','.join(map(str, odd[0].values))}): the button adds to its dice, or was changed "
                              "(an edited module), or the line was edited; these values are left out of the test.")
         players.setdefault(player, {})[kind] = entry
-    mismatched = [{"file": f.path, "step": k, "button": b, "chat": list(v), "result_property": said}
+    mismatched: list[dict[str, Any]] = [{"file": f.path, "step": k, "button": b, "chat": list(v), "result_property": said}
                   for f in facts for k, b, v, said in f.roll_mismatches]
     for m in mismatched:
         flags.append(f"Dice: {m['file']} step {m['step']}: the chat says {m['button']} = "
                      f"{','.join(map(str, m['chat']))}, but the {m['button']}_result property VASSAL set in the "
                      f"same step says {m['result_property']}: the chat line was edited after VASSAL wrote it.")
-    pressless = [{"file": f.path, "step": k, "button": b, "values": list(v)}
+    pressless: list[dict[str, Any]] = [{"file": f.path, "step": k, "button": b, "values": list(v)}
                  for f in facts for k, b, v in f.rolls_without_press]
     for m in pressless:
         flags.append(f"Dice: {m['file']} step {m['step']}: a report '{m['button']} = "
@@ -90,7 +91,7 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
     out = {"players": players, "undone_rolls": undone,
            "rolls": [_roll_json(r) for r in rolls],
            "note": "Undone rolls are listed apart and left out of the tests."}
-    unread = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
+    unread: list[dict[str, Any]] = [{"file": f.path, "step": k, "text": t} for f in facts for k, t in f.unread_rolls]
     if mismatched:
         out["edited"] = mismatched
     if pressless:
