@@ -199,6 +199,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     its stack's members). ``reveal_hidden`` shows everything (for the owner, a referee or after
     the game) and the result says so (``"hidden_revealed": true``)."""
     from ..errors import InputError
+    from .property_scope import scope_lookup
     from .replay import final_state
     from .reported_locations import compare_reports, mismatch_warning
     from .savefile import read_save
@@ -258,7 +259,10 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         full = _expanded(rec.piece, protos)
         props = _properties(full, reveal_hidden)
         how = hidden_by_owner(full)
-        row: dict[str, Any] = {"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
+        # named as VASSAL names it: the prototypes' traits too, a label's Calculated Property
+        # worked out, a Global Property read from the save (:mod:`.property_scope`)
+        name = full.name_in(scope_lookup(state, rec))
+        row: dict[str, Any] = {"id": pid, "name": name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
                                "stack": rec.stack, "properties": props}
         if how is not None:
             row["hidden_by_owner"] = how

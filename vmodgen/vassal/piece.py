@@ -9,7 +9,7 @@ from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, Labeler, Trait, UsePrototype, _int, make_trait
+from .traits import BasicName, BasicPiece, CalculatedProperty, Labeler, Trait, UsePrototype, _int, make_trait
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -200,13 +200,21 @@ class Piece:
 
     @property
     def name(self) -> str:
-        """The displayed name (``PieceName``): Layer level names and labels applied."""
+        """The displayed name (``PieceName``): Layer level names and labels applied; a label's
+        reference to a name the piece does not hold is left as written (see :meth:`name_in`)."""
+        return self.name_in(None)
+
+    def name_in(self, outer: Callable[[str], str | None] | None) -> str:
+        """The displayed name, a label's ``$name$`` that the piece does not define read from
+        ``outer`` (its zone's, map's and the module's properties, as ``BasicPiece.getProperty``
+        climbs to them; ``None`` from it: not known here, left as written)."""
         name = ""
         props = None
         for trait in reversed(self.traits):
             if isinstance(trait, Labeler):
                 if props is None:
-                    props = self._lazy_properties()
+                    lookup = self.lookup(outer)
+                    props = (lambda: _LookupView(lookup))
                 name = trait.display_name(name, props)
             else:
                 name = trait.display_name(name)
@@ -214,14 +222,45 @@ class Piece:
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name
 
-    def _lazy_properties(self) -> Callable[[], dict[str, str]]:
-        """:meth:`properties`, worked out on the first call only (a label may show them)."""
-        memo: list[dict[str, str]] = []
+    def lookup(self, outer: Callable[[str], str | None] | None = None) -> Callable[[str], str | None]:
+        """``getProperty`` of the whole piece: the outermost trait defining the name answers (a
+        Calculated Property by evaluating its expression, :mod:`.expression`, against this same
+        lookup), else ``outer``. ``None``: not known here (an expression this reader does not
+        evaluate, a property only VASSAL works out, or one asked while it is being worked out,
+        which VASSAL stops as an infinite loop)."""
+        table: dict[str, tuple[bool, str]] = {}      # name -> (calculated?, value or expression)
+        for trait in reversed(self.traits):           # innermost first: the outer ones overwrite
+            if isinstance(trait, CalculatedProperty):
+                if trait.name:
+                    table[trait.name] = (True, trait.expression)
+            else:
+                for k, v in trait.properties().items():
+                    table[k] = (False, v)
+        memo: dict[str, str | None] = {}
+        busy: set[str] = set()
 
-        def get() -> dict[str, str]:
-            if not memo:
-                memo.append(self.properties())
-            return memo[0]
+        def get(name: str) -> str | None:
+            entry = table.get(name)
+            if entry is None:
+                return outer(name) if outer is not None else None
+            calculated, text = entry
+            if not calculated:
+                return text
+            if name in memo:
+                return memo[name]
+            if name in busy or len(busy) >= _MAX_CALC_DEPTH:
+                return None
+            busy.add(name)
+            try:
+                from .expression import Unsupported, evaluate
+                try:
+                    got: str | None = evaluate(text, get)
+                except Unsupported:
+                    got = None
+            finally:
+                busy.discard(name)
+            memo[name] = got
+            return got
         return get
 
     def images(self) -> list[str]:
@@ -244,6 +283,23 @@ class Piece:
 
     def __repr__(self) -> str:
         return f"Piece({self.name!r}, traits={[t.id for t in self.traits]})"
+
+
+#: Calculated Properties worked out inside one another at most this deep
+_MAX_CALC_DEPTH = 50
+
+
+class _LookupView:
+    """What a Text Label asks of its piece's properties (``get``), through a lookup."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get: Callable[[str], str | None]) -> None:
+        self._get = get
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        value = self._get(name)
+        return default if value is None else value
 
 
 def decode_piece(type_chain: str, state_chain: str = "", warnings: list[str] | None = None) -> Piece:

@@ -10,7 +10,7 @@ the ``warnings`` list a caller passes; they never stop decoding.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Mapping
+from typing import Callable, ClassVar, Mapping, Protocol
 
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
@@ -275,6 +275,10 @@ class LegacyLayer(Trait):
         return out
 
 
+class _Gets(Protocol):
+    def get(self, name: str, default: str | None = None) -> str | None: ...
+
+
 class Labeler(Trait):
     """``label;``: a text label; property ``<propertyName>`` (default ``TextLabel``)."""
     ID = "label;"
@@ -291,7 +295,7 @@ class Labeler(Trait):
         """VASSAL 3.7's "always use the name format", even with no label (19th type field)."""
         return self.field(17) == "true"
 
-    def display_name(self, inner: str, props: Callable[[], Mapping[str, str]] | None = None) -> str:
+    def display_name(self, inner: str, props: Callable[[], "Mapping[str, str] | _Gets"] | None = None) -> str:
         """``Labeler.getName``: the name format with ``$pieceName$`` = the inner name and
         ``$label$`` = the label, the label's own ``$name$`` references expanded too; other
         names from ``props()`` (the whole piece's properties, asked only when a label names
@@ -404,6 +408,20 @@ class TranslatableMessage(Trait):
         return {self.field(0) or "name": self.field(2)}
 
 
+class CalculatedProperty(Trait):
+    """``calcProp;name;expression;description``: a property whose value VASSAL works out from
+    a BeanShell expression whenever it is asked (:mod:`.expression`); no state."""
+    ID = "calcProp;"
+
+    @property
+    def name(self) -> str:
+        return self.field(0)
+
+    @property
+    def expression(self) -> str:
+        return self.field(1)
+
+
 class SetPieceProperty(Trait):
     ID = "setpieceprop;"
 
@@ -481,13 +499,14 @@ class MultiLocationCommand(Trait):
 _CLASSES: dict[str, type[Trait]] = {
     c.ID: c for c in (BasicPiece, BasicName, Deck, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
-                      PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, SetPieceProperty, Immobilized,
+                      PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, CalculatedProperty,
+                      SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
 }
 #: the other IDs VASSAL 3.7 registers (kept verbatim, no warning)
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
-                "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
+                "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
                 "deselect;", "mat;", "matPiece;", "border;", "attach;",
                 "cmt;", "stack")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
