@@ -132,3 +132,14 @@ def test_inspect_reads_global_properties_and_deck_counts_from_the_save(tmp_path,
     assert names["102"] == "Draw: 3"
     # a location only VASSAL works out stays as written; a name no one defines is "" in VASSAL
     assert names["103"] == "Unit at $LocationName$ ."
+
+
+# -- bind: the sides of For the People's palette folders ----------------------------------------
+def test_a_town_whose_name_begins_with_a_side_is_no_folder_of_that_side():
+    # For the People's palette has a folder per map space ("Map/Uniontown", "Map/Union Reinf"):
+    # the starter classed the town Uniontown as a Union folder
+    from vmodgen.binding import fuzzy
+    assert fuzzy.side_of("Map/Uniontown", ["Union", "Confederate"]) is None
+    assert fuzzy.side_of("Map/Union Reinf", ["Union", "Confederate"]) == "Union"
+    assert fuzzy.side_of("Confederates", ["Union", "Confederate"]) == "Confederate"
+    assert fuzzy.side_of("British Leaders", ["Brit", "French"]) == "Brit"
