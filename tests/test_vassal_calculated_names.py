@@ -143,3 +143,36 @@ def test_a_town_whose_name_begins_with_a_side_is_no_folder_of_that_side():
     assert fuzzy.side_of("Map/Union Reinf", ["Union", "Confederate"]) == "Union"
     assert fuzzy.side_of("Confederates", ["Union", "Confederate"]) == "Confederate"
     assert fuzzy.side_of("British Leaders", ["Brit", "French"]) == "Brit"
+
+
+# -- a Layer whose level follows a property ---------------------------------------------------
+def _following_layer(follow: str, first: str = "1") -> str:
+    # For the People's "Draw Card" layer (3.6): "level follows expression value" {If (Turn == 1,2,1)}
+    fields = ["Activate", "2", "", "", "2", "", "", "2", "", "", "", "1", "false", "0", "0", "DrawCard.png,Turn2.png",
+              ",+ (turn 1)", "true", "Draw Card", "", "", "true", follow, first, "1", "true", "65,130", "", "", "",
+              "1.0"]
+    return "emb2;" + encode(fields, ";")
+
+
+@pytest.mark.parametrize("turn, level", [("1", 2), ("3", 1), ("", 1), ("x", 1)])
+def test_a_layer_following_an_expression_shows_the_level_it_gives(turn, level):
+    # the saved level is 1 in every case: VASSAL 3.7.26 shows level 2 in turn 1 (checkPropertyLevel);
+    # "" is the first level; a value that is no number keeps the saved level
+    piece = decode_piece(join_chain([_following_layer("{If (Turn == 1,2,1)}" if turn != "x" else "Turn"),
+                                     "mark;Turn", "piece;;;c.png;Card"]),
+                         join_chain(["1", turn, "null;0;0;;0"]))
+    layer = piece.traits[0]
+    assert piece.layer_level(layer, piece.lookup()) == level
+    assert piece.name == ("Card (turn 1)" if level == 2 else "Card")
+    assert piece.lookup()("Draw Card_Level") == str(level)
+
+
+def test_inspect_shows_a_following_layer_at_the_level_of_a_global(tmp_path, capsys):
+    draw = join_chain([_following_layer("{If (Turn == 1,2,1)}"), "piece;;;c.png;Card"])
+    save = _save(tmp_path, "GlobalProperty\t;Turn;1;Module",
+                 encode(["+", "401", draw, join_chain(["1", "Hand;10;10;;0"])], "/"))
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--json"])
+    assert info.value.code == 0
+    (card,) = json.loads(capsys.readouterr().out)["pieces"]
+    assert (card["name"], card["properties"]["Draw Card_Level"]) == ("Card (turn 1)", "2")

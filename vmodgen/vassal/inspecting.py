@@ -160,15 +160,22 @@ def _expanded(piece, prototypes: dict[str, str] | None):
     return piece
 
 
-def _properties(piece, reveal: bool = True) -> dict[str, str]:
-    """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values (prototypes
-    expanded); unless ``reveal``, none from inside a Mask or Invisible trait its owner set."""
+def _properties(piece, reveal: bool = True, outer=None) -> dict[str, str]:
+    """Marker values, Layer levels (``<layer>_Level``; a level that follows a property read
+    through ``outer`` as well, see :meth:`Piece.layer_level`) and Dynamic Property values
+    (prototypes expanded); unless ``reveal``, none from inside a Mask or Invisible trait its
+    owner set."""
     out: dict[str, str] = {}
+    lookup = None
     for trait in reversed(piece.traits):         # the outermost definition wins
         if isinstance(trait, (Marker, DynamicProperty)):
             out.update(trait.properties())
         elif isinstance(trait, Layer):
-            out[f"{trait.name}_Level"] = str(trait.level)
+            if trait.follows:
+                lookup = piece.lookup(outer) if lookup is None else lookup
+                out[f"{trait.name}_Level"] = str(piece.layer_level(trait, lookup))
+            else:
+                out[f"{trait.name}_Level"] = str(trait.level)
         elif not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             out.clear()                          # what is inside the mask stays unseen
     for k in SECRET_PROPS:
@@ -257,11 +264,12 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         # the properties first: they read the type chain before the name decodes the traits
         # (a decoded piece encodes its chains again to hand them out)
         full = _expanded(rec.piece, protos)
-        props = _properties(full, reveal_hidden)
-        how = hidden_by_owner(full)
         # named as VASSAL names it: the prototypes' traits too, a label's Calculated Property
         # worked out, a Global Property read from the save (:mod:`.property_scope`)
-        name = full.name_in(scope_lookup(state, rec))
+        scope = scope_lookup(state, rec)
+        props = _properties(full, reveal_hidden, scope)
+        how = hidden_by_owner(full)
+        name = full.name_in(scope)
         row: dict[str, Any] = {"id": pid, "name": name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
                                "stack": rec.stack, "properties": props}
         if how is not None:
