@@ -379,10 +379,19 @@ def _method(v, method: str, args: list) -> Value:
         if method == "equalsIgnoreCase":
             return v.lower() == a.lower()
         return v.find(a)
-    if not args and method in ("length", "trim", "toUpperCase", "toLowerCase", "isEmpty", "toString"):
-        return {"length": lambda: len(v), "trim": lambda: v.strip(" \t\n\r\x0b\f\x00"),
-                "toUpperCase": v.upper, "toLowerCase": v.lower, "isEmpty": lambda: v == "",
-                "toString": lambda: v}[method]()
+    if not args:
+        if method == "length":
+            return len(v)
+        if method == "trim":           # Java: every character up to the space
+            return v.strip("".join(map(chr, range(33))))
+        if method == "toUpperCase":
+            return v.upper()
+        if method == "toLowerCase":
+            return v.lower()
+        if method == "isEmpty":
+            return v == ""
+        if method == "toString":
+            return v
     if method == "substring" and 1 <= len(args) <= 2 and all(isinstance(a, int) and not isinstance(a, bool)
                                                            for a in args):
         a = args[0]
