@@ -176,3 +176,48 @@ def test_inspect_shows_a_following_layer_at_the_level_of_a_global(tmp_path, caps
     assert info.value.code == 0
     (card,) = json.loads(capsys.readouterr().out)["pieces"]
     assert (card["name"], card["properties"]["Draw Card_Level"]) == ("Card (turn 1)", "2")
+
+
+# -- the turn tracker's level as a module property; its text with the module's properties ----------
+def _ftp_module(path):
+    """For the People's shape: a Global Property 'Turn', then a tracker whose counter level sets
+    the property 'Turn' (VASSAL builds it after the globals: its value wins)."""
+    import zipfile
+    fmt = "Turn $Turn$ ($Turn Name$) $level1$"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1" '
+                    'VassalVersion="3.6.9"><VASSAL.build.module.properties.GlobalProperties>'
+                    '<VASSAL.build.module.properties.GlobalProperty initialValue="1" name="Turn"/>'
+                    '</VASSAL.build.module.properties.GlobalProperties>'
+                    f'<VASSAL.build.module.turn.TurnTracker name="Turn" turnFormat="{fmt}">'
+                    '<VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="true" loopLimit="13" name="Turn" '
+                    'property="Turn" start="1" turnFormat="[$value$]"/></VASSAL.build.module.turn.TurnTracker>'
+                    '<VASSAL.build.module.Map mapName="Map"><VASSAL.build.module.map.BoardPicker>'
+                    '<VASSAL.build.module.map.boardPicker.Board name="B" width="800" height="600"/>'
+                    '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    return path
+
+
+def test_a_name_and_the_turn_text_read_the_trackers_level_and_the_globals(tmp_path, capsys):
+    # For the People (a log recorded in VASSAL 3.7.26 from the 1861 save, Next Turn pressed):
+    # VASSAL names the marker "Turn (Summer 1861)" and shows "Turn 2 ... Summer 1861"; the save's
+    # Global Property 'Turn' still says 1, the tracker's level says 2
+    turn = join_chain([label("$pieceName$ ($label$)"),
+                       calc("MySeason", '{If(Turn%3==1,"Spring",If(Turn%3==2,"Summer","Fall"))}'),
+                       calc("MyYear", "{1861 + (Turn - 1) / 3}"), "piece;;;t.png;Turn"])
+    save = _save(tmp_path, "GlobalProperty\t;Turn;1;Module", "GlobalProperty\t;Turn Name;Summer 1861;Module",
+                 "TURNTurnTracker0\t0|2;0;true;13",
+                 encode(["+", "501", turn, join_chain(["$MySeason$ $MyYear$", "", "", "Map;10;10;;0"])], "/"))
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--module", str(_ftp_module(tmp_path / "ftp.vmod")), "--json"])
+    assert info.value.code == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in d["pieces"]] == ["Turn (Summer 1861)"]
+    assert d["turns"]["TurnTracker0"]["text"] == "Turn 2 (Summer 1861) [2]"
+
+
+def test_without_the_games_properties_the_turn_text_keeps_other_names():
+    from vmodgen.vassal.turns import LevelDef, turn_display
+    levels = [LevelDef("counter", "Turn", turn_format="[$value$]")]
+    assert turn_display(levels, "0|2;0;true;13", "T $Turn$ $level1$").text == "T $Turn$ [2]"
+    assert turn_display(levels, "0|2;0;true;13", "T $Turn$ $Nope$ $level1$", {"Turn": "2"}.get).text == "T 2 [2]"

@@ -206,7 +206,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     its stack's members). ``reveal_hidden`` shows everything (for the owner, a referee or after
     the game) and the result says so (``"hidden_revealed": true``)."""
     from ..errors import InputError
-    from .property_scope import scope_lookup
+    from .property_scope import scope_lookup, turn_properties
     from .replay import final_state
     from .reported_locations import compare_reports, mismatch_warning
     from .savefile import read_save
@@ -227,6 +227,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         for map_id, tokens in state.boards.items():
             module.apply_board_command(map_id + "BoardPicker\t" + encode(tokens, "\t"))
     protos = module.prototypes if module else None
+    trackers = tracker_states(state.turns, module, state.properties)
+    turns = turn_properties(trackers)
 
     labels: dict[tuple, str | None] = {}      # map point → label (pieces share a few points)
 
@@ -266,7 +268,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         full = _expanded(rec.piece, protos)
         # named as VASSAL names it: the prototypes' traits too, a label's Calculated Property
         # worked out, a Global Property read from the save (:mod:`.property_scope`)
-        scope = scope_lookup(state, rec)
+        scope = scope_lookup(state, rec, turns)
         props = _properties(full, reveal_hidden, scope)
         how = hidden_by_owner(full)
         name = full.name_in(scope)
@@ -334,7 +336,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         "steps": n,
         "step": k,
         "players": [{"name": name, "side": side} for name, side in state.players],
-        "turns": tracker_states(state.turns, module),
+        "turns": trackers,
         "pieces": pieces,
         "stacks": stacks,
         "warnings": warnings + (list(module.warnings) if module else []),

@@ -3,7 +3,10 @@ itself defines a name not: its map's (the map's Global Properties, each Deck's
 ``<deck>_numPieces``), then the module's Global Properties. A save holds every Global
 Property's value (``GlobalProperty.getRestoreCommand``: ``GlobalProperty\\t;name;value;container``)
 and a log each change (``MutableProperty``), so the game state knows them all
-(:attr:`GameState.properties`, keyed ``container:name``).
+(:attr:`GameState.properties`, keyed ``container:name``). A turn tracker's levels are module
+properties too (``TurnLevel``'s property, e.g. ``Turn``), worked out from the tracker's state with
+the module: they win over a Global Property of the same name, as a tracker VASSAL builds after the
+Global Properties replaces it in the module's property map.
 
 What only VASSAL works out (where the piece is in its stack, its location name, the zone, the
 player) is not known here: the lookup answers ``None`` and a label naming it keeps ``$name$``.
@@ -29,9 +32,11 @@ WORKED_OUT = frozenset({
 })
 
 
-def scope_lookup(state: GameState, rec: PieceRecord) -> Callable[[str], str | None]:
+def scope_lookup(state: GameState, rec: PieceRecord,
+                 turns: dict[str, str] | None = None) -> Callable[[str], str | None]:
     """What ``rec``'s piece sees beyond its own traits, in ``state``: a lookup for
-    :meth:`~vmodgen.vassal.piece.Piece.name_in`."""
+    :meth:`~vmodgen.vassal.piece.Piece.name_in`; ``turns``: the turn levels' properties
+    (:func:`turn_properties`)."""
     props = state.properties
     m = rec.map
     decks: dict[str, str] | None = None
@@ -65,7 +70,9 @@ def scope_lookup(state: GameState, rec: PieceRecord) -> Callable[[str], str | No
                     decks = deck_counts()
                 if name in decks:
                     return decks[name]
-        got = props.get(f"Module:{name}")
+        got = turns.get(name) if turns else None
+        if got is None:
+            got = props.get(f"Module:{name}")
         if got is None:
             got = props.get(name)
         if got is not None:
@@ -74,3 +81,12 @@ def scope_lookup(state: GameState, rec: PieceRecord) -> Callable[[str], str | No
             return None
         return ""
     return get
+
+
+def turn_properties(trackers: dict[str, dict]) -> dict[str, str]:
+    """The module properties the turn trackers set: each shown level's property and value, from
+    :func:`~vmodgen.vassal.turns.tracker_states` (which needs the module's levels)."""
+    out: dict[str, str] = {}
+    for entry in trackers.values():
+        out.update(entry.get("values") or {})
+    return out
