@@ -128,9 +128,9 @@ def tracker_states(states: dict[str, str], module: "Module | None",
     values among them, as VASSAL does; without them such names are left as written."""
     lookup = None
     if properties is not None:
-        levels = {}
-        for entry in tracker_states(states, module).values():
-            levels.update(entry.get("values") or {})
+        levels: dict[str, str] = {}
+        for shown in tracker_states(states, module).values():
+            levels.update(shown.get("values") or {})
 
         def lookup(name: str) -> str | None:
             got = levels.get(name)
