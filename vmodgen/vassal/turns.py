@@ -126,17 +126,19 @@ def tracker_states(states: dict[str, str], module: "Module | None",
     ``properties``: the game's properties (``GameState.properties``, ``container:name``): the
     text then shows the module's properties it names (``$Turn Name$``), every tracker's level
     values among them, as VASSAL does; without them such names are left as written."""
-    lookup = None
+    lookup: Callable[[str], str | None] | None = None
     if properties is not None:
         levels: dict[str, str] = {}
-        for shown in tracker_states(states, module).values():
-            levels.update(shown.get("values") or {})
+        for first in tracker_states(states, module).values():
+            levels.update(first.get("values") or {})
+        props = properties
 
-        def lookup(name: str) -> str | None:
+        def module_property(name: str) -> str | None:
             got = levels.get(name)
             if got is None:
-                got = properties.get(f"Module:{name}", properties.get(name))
+                got = props.get(f"Module:{name}", props.get(name))
             return got
+        lookup = module_property
     out: dict[str, dict[str, Any]] = {}
     trackers = module.turn_trackers if module else []
     for tracker_id, st in states.items():
