@@ -402,10 +402,12 @@ def _method(v, method: str, args: list) -> Value:
     if method == "replace" and len(args) == 2 and all(isinstance(a, str) for a in args):
         return v.replace(args[0], args[1])
     if method == "split" and len(args) == 1 and isinstance(args[0], str) and _plain_regex(args[0]):
+        if v == "":
+            return [""]         # type: ignore[return-value]
         parts = v.split(args[0]) if args[0] else list(v)
         while parts and parts[-1] == "":     # Java drops trailing empty strings
             parts.pop()
-        return parts or [""]     # type: ignore[return-value]
+        return parts            # type: ignore[return-value]
     raise Unsupported(f"method {method}")
 
 
