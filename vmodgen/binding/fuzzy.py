@@ -83,6 +83,13 @@ def is_demonym(word: str, country: str) -> bool:
     return rest in DEMONYM_ENDINGS or (rest == "" and country.endswith("y"))
 
 
+def _extends(word: str, stem: str) -> bool:
+    """``word`` is ``stem`` (four letters at least) with a short ending (``Brit`` → ``British``,
+    ``Confederate`` → ``Confederates``), not another word that begins with it (For the People's
+    town folders ``Uniontown`` and ``Unionville`` are no Union folders)."""
+    return len(stem) >= 4 and word.startswith(stem) and len(word) - len(stem) <= 3
+
+
 def names_side(text: str, side_name: str) -> bool:
     """Whether a name says ``side_name`` by its own words (``French Leaders`` → French)."""
     sw = side_word(side_name)
@@ -90,7 +97,7 @@ def names_side(text: str, side_name: str) -> bool:
         return False
     for w in words(text):
         stem = side_word(w)
-        if stem == sw or (len(sw) >= 4 and stem.startswith(sw)) or (len(stem) >= 4 and sw.startswith(stem)):
+        if stem == sw or _extends(stem, sw) or _extends(sw, stem):
             return True
         if is_demonym(stem, sw) or is_demonym(sw, stem):
             return True

@@ -94,6 +94,30 @@ def parse_bool(text: str | None) -> bool:
     return (text or "").lower() == "true"
 
 
+def point_hash(x: int, y: int) -> int:
+    """``java.awt.Point.hashCode`` (``Point2D``'s: the bits of the two doubles mixed), a Java int."""
+    import struct
+    bx = struct.unpack(">q", struct.pack(">d", float(x)))[0]
+    by = struct.unpack(">q", struct.pack(">d", float(y)))[0]
+    bits = (bx ^ (by * 31)) & 0xFFFFFFFFFFFFFFFF
+    h = (bits & 0xFFFFFFFF) ^ (bits >> 32)
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def hashmap_order(hashes: Sequence[int]) -> list[int]:
+    """The order ``java.util.HashMap`` iterates keys put in this order with these hash codes
+    (distinct keys): by bucket of the final table (16, doubled whenever more than 3/4 full;
+    ``(h ^ h >>> 16) & (n - 1)``), then in the order put. The indexes of ``hashes``."""
+    n = 16
+    while len(hashes) > n * 3 // 4:
+        n *= 2
+
+    def bucket(h: int) -> int:
+        u = h & 0xFFFFFFFF
+        return (u ^ (u >> 16)) & (n - 1)
+    return sorted(range(len(hashes)), key=lambda i: (bucket(hashes[i]), i))
+
+
 def formatted_string(fmt: str, value_of: Callable[[str], str]) -> str:
     """VASSAL ``FormattedString``: each closed ``$name$`` replaced by ``value_of(name)``; a lone
     trailing ``$`` stays as it is."""

@@ -10,7 +10,7 @@ import re
 from typing import Mapping
 
 from ..vassal.codec import decode       # VASSAL's SequenceEncoder (a leaf: imports no vmodgen module)
-from .vassal_java import (Point, awt_polygon_contains, jdiv, jfloor, jint, jround,
+from .vassal_java import (Point, awt_polygon_contains, hashmap_order, jdiv, jfloor, jint, jround, point_hash,
                           parse_bool, parse_double, parse_int, substitute)
 from .vassal_numbering import Grid, NumberedGrid, SquareNumbering
 
@@ -106,9 +106,14 @@ class RegionGrid:
 
     def __init__(self, regions: list[tuple[str, int, int]] | None = None, snap: bool = True) -> None:
         self.snap = snap
-        self.regions: dict[Point, str] = {}
+        put: dict[Point, str] = {}
         for name, x, y in regions or []:
-            self.regions[(x, y)] = name             # a HashMap keyed by origin: last one wins
+            put[(x, y)] = name                      # a HashMap keyed by origin: last one wins
+        # kept in the order VASSAL's HashMap walks them: of two regions equally near a point,
+        # the first one walked names it (RegionGrid.doSnap, strict <)
+        keys = list(put)
+        self.regions: dict[Point, str] = {
+            keys[i]: put[keys[i]] for i in hashmap_order([point_hash(x, y) for x, y in keys])}
 
     @classmethod
     def from_attributes(cls, attrs: Mapping[str, str], regions: list[Mapping[str, str]]) -> "RegionGrid":

@@ -160,15 +160,22 @@ def _expanded(piece, prototypes: dict[str, str] | None):
     return piece
 
 
-def _properties(piece, reveal: bool = True) -> dict[str, str]:
-    """Marker values, Layer levels (``<layer>_Level``) and Dynamic Property values (prototypes
-    expanded); unless ``reveal``, none from inside a Mask or Invisible trait its owner set."""
+def _properties(piece, reveal: bool = True, outer=None) -> dict[str, str]:
+    """Marker values, Layer levels (``<layer>_Level``; a level that follows a property read
+    through ``outer`` as well, see :meth:`Piece.layer_level`) and Dynamic Property values
+    (prototypes expanded); unless ``reveal``, none from inside a Mask or Invisible trait its
+    owner set."""
     out: dict[str, str] = {}
+    lookup = None
     for trait in reversed(piece.traits):         # the outermost definition wins
         if isinstance(trait, (Marker, DynamicProperty)):
             out.update(trait.properties())
         elif isinstance(trait, Layer):
-            out[f"{trait.name}_Level"] = str(trait.level)
+            if trait.follows:
+                lookup = piece.lookup(outer) if lookup is None else lookup
+                out[f"{trait.name}_Level"] = str(piece.layer_level(trait, lookup))
+            else:
+                out[f"{trait.name}_Level"] = str(trait.level)
         elif not reveal and isinstance(trait, (Obscurable, Hideable)) and set_by_owner(trait):
             out.clear()                          # what is inside the mask stays unseen
     for k in SECRET_PROPS:
@@ -199,6 +206,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     its stack's members). ``reveal_hidden`` shows everything (for the owner, a referee or after
     the game) and the result says so (``"hidden_revealed": true``)."""
     from ..errors import InputError
+    from .property_scope import scope_lookup, turn_properties
     from .replay import final_state
     from .reported_locations import compare_reports, mismatch_warning
     from .savefile import read_save
@@ -219,6 +227,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         for map_id, tokens in state.boards.items():
             module.apply_board_command(map_id + "BoardPicker\t" + encode(tokens, "\t"))
     protos = module.prototypes if module else None
+    trackers = tracker_states(state.turns, module, state.properties)
+    turns = turn_properties(trackers)
 
     labels: dict[tuple, str | None] = {}      # map point → label (pieces share a few points)
 
@@ -256,9 +266,13 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         # the properties first: they read the type chain before the name decodes the traits
         # (a decoded piece encodes its chains again to hand them out)
         full = _expanded(rec.piece, protos)
-        props = _properties(full, reveal_hidden)
+        # named as VASSAL names it: the prototypes' traits too, a label's Calculated Property
+        # worked out, a Global Property read from the save (:mod:`.property_scope`)
+        scope = scope_lookup(state, rec, turns)
+        props = _properties(full, reveal_hidden, scope)
         how = hidden_by_owner(full)
-        row: dict[str, Any] = {"id": pid, "name": rec.name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
+        name = full.name_in(scope)
+        row: dict[str, Any] = {"id": pid, "name": name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
                                "stack": rec.stack, "properties": props}
         if how is not None:
             row["hidden_by_owner"] = how
@@ -322,7 +336,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         "steps": n,
         "step": k,
         "players": [{"name": name, "side": side} for name, side in state.players],
-        "turns": tracker_states(state.turns, module),
+        "turns": trackers,
         "pieces": pieces,
         "stacks": stacks,
         "warnings": warnings + (list(module.warnings) if module else []),

@@ -95,14 +95,15 @@ def look_of(piece: Piece, prototypes: dict[str, str] | None, reveal: bool = Fals
             if trait.image:
                 images.append(trait.image)
         elif isinstance(trait, Layer):
-            img = trait.current_image()
+            level = piece.layer_level(trait, piece.lookup()) if trait.follows else trait.level
+            img = trait.image_at(level)
             if img and trait.only_when is not None:
                 every = piece.properties() if every is None else every
                 img = img if trait.drawn(every) else ""
             if img:
                 images.append(img)
             if trait.name:
-                props[f"{trait.name}_Level"] = str(trait.level)
+                props[f"{trait.name}_Level"] = str(level)
         elif isinstance(trait, (Marker, DynamicProperty, Labeler, MarkMoved)):
             props.update(trait.properties())
     for k in SECRET_PROPS:

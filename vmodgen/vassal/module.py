@@ -334,19 +334,48 @@ def _image_size(data: bytes, entry: str) -> tuple[int, int] | None:
         return None
 
 
+#: user-space pixels per unit (Batik's default 96 dpi), for an SVG's width and height
+_SVG_UNITS = {"": 1.0, "px": 1.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 96 / 72, "pc": 16.0}
+
+
 def _svg_size(data: bytes, entry: str) -> tuple[int, int] | None:
+    """``SVGImageUtils.getImageSize``: the width and height, a missing one taken from the
+    ``viewBox`` (or, with no viewBox, the other one: square); None when a length is a percentage
+    or unreadable (VASSAL would measure it against a viewport)."""
     import re
     try:
         root = parse_xml(data, entry, "SVG image")
     except InputError:
         return None
-    out = []
+    size: list[float] = []
     for key in ("width", "height"):
-        m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*(px)?\s*", root.get(key, ""))
-        if not m:
+        text = root.get(key, "").strip()
+        if not text:
+            size.append(-1.0)
+            continue
+        m = re.fullmatch(r"([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-z]*)", text)
+        if not m or m.group(2) not in _SVG_UNITS:
             return None
-        out.append(int(float(m.group(1)) + 0.5))
-    return out[0], out[1]
+        size.append(float(m.group(1)) * _SVG_UNITS[m.group(2)])
+    w, h = size
+    if w < 0 or h < 0:
+        box = [p for p in re.split(r"[\s,]+", root.get("viewBox", "").strip()) if p]
+        if box:
+            try:
+                vb = [float(p) for p in box]
+            except ValueError:
+                return None
+            if len(vb) != 4 or vb[2] <= 0 or vb[3] <= 0:
+                return None
+            w = vb[2] if w < 0 else w
+            h = vb[3] if h < 0 else h
+        elif h >= 0:
+            w = h
+        elif w >= 0:
+            h = w
+        else:
+            w = h = 0.0
+    return int(w + 0.5), int(h + 0.5)
 
 
 def _version_tuple(text: str) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from ..notes import warn_once
 from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, Labeler, Trait, UsePrototype, _int, make_trait
+from .traits import BasicName, BasicPiece, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int, make_trait
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -200,28 +200,99 @@ class Piece:
 
     @property
     def name(self) -> str:
-        """The displayed name (``PieceName``): Layer level names and labels applied."""
+        """The displayed name (``PieceName``): Layer level names and labels applied; a label's
+        reference to a name the piece does not hold is left as written (see :meth:`name_in`)."""
+        return self.name_in(None)
+
+    def name_in(self, outer: Callable[[str], str | None] | None) -> str:
+        """The displayed name, a label's ``$name$`` that the piece does not define read from
+        ``outer`` (its zone's, map's and the module's properties, as ``BasicPiece.getProperty``
+        climbs to them; ``None`` from it: not known here, left as written). A Layer whose level
+        follows a property is named at that level (:meth:`layer_level`)."""
         name = ""
-        props = None
+        found: list[Callable[[str], str | None]] = []
+
+        def lookup() -> Callable[[str], str | None]:
+            if not found:
+                found.append(self.lookup(outer))
+            return found[0]
         for trait in reversed(self.traits):
             if isinstance(trait, Labeler):
-                if props is None:
-                    props = self._lazy_properties()
-                name = trait.display_name(name, props)
+                name = trait.display_name(name, lambda: _LookupView(lookup()))
+            elif isinstance(trait, Layer) and trait.follows:
+                name = trait.display_name(name, self.layer_level(trait, lookup()))
             else:
                 name = trait.display_name(name)
             if isinstance(trait, BasicPiece):
                 name = self.basic_name      # BasicPiece.getName(): the outermost BasicName
         return name
 
-    def _lazy_properties(self) -> Callable[[], dict[str, str]]:
-        """:meth:`properties`, worked out on the first call only (a label may show them)."""
-        memo: list[dict[str, str]] = []
+    @staticmethod
+    def layer_level(layer: Layer, lookup: Callable[[str], str | None]) -> int:
+        """The level a Layer shows: its saved level, or for one that follows a property
+        (``Layer.follows``) the level that property's value gives (a ``{...}`` expression
+        evaluated, :mod:`.expression`); the saved level when the value is not known here."""
+        prop = layer.follows
+        if not prop:
+            return layer.level
+        from .expression import Unsupported, evaluate, strip_braces
+        if strip_braces(prop) is not None:
+            try:
+                value: str | None = evaluate(prop, lookup)
+            except Unsupported:
+                value = None
+        else:
+            value = lookup(prop)
+        return layer.level_following(value)
 
-        def get() -> dict[str, str]:
-            if not memo:
-                memo.append(self.properties())
-            return memo[0]
+    def lookup(self, outer: Callable[[str], str | None] | None = None) -> Callable[[str], str | None]:
+        """``getProperty`` of the whole piece: the outermost trait defining the name answers (a
+        Calculated Property by evaluating its expression, :mod:`.expression`, against this same
+        lookup; a Layer following a property at the level it gives), else ``outer``. ``None``:
+        not known here (an expression this reader does not evaluate, a property only VASSAL
+        works out, or one asked while it is being worked out, which VASSAL stops as an infinite
+        loop)."""
+        table: dict[str, tuple[str, object]] = {}     # name -> (kind, value | expression | layer)
+        for trait in reversed(self.traits):           # innermost first: the outer ones overwrite
+            if isinstance(trait, CalculatedProperty):
+                if trait.name:
+                    table[trait.name] = ("calc", trait.expression)
+            elif isinstance(trait, Layer) and trait.follows:
+                for k in trait.properties():
+                    table[k] = ("layer", trait)
+            else:
+                for k, v in trait.properties().items():
+                    table[k] = ("value", v)
+        memo: dict[str, str | None] = {}
+        busy: set[str] = set()
+
+        def get(name: str) -> str | None:
+            entry = table.get(name)
+            if entry is None:
+                return outer(name) if outer is not None else None
+            kind, what = entry
+            if kind == "value":
+                return what         # type: ignore[return-value]
+            if name in memo:
+                return memo[name]
+            if name in busy or len(busy) >= _MAX_CALC_DEPTH:
+                return None
+            busy.add(name)
+            try:
+                if kind == "calc":
+                    from .expression import Unsupported, evaluate
+                    try:
+                        got: str | None = evaluate(str(what), get)
+                    except Unsupported:
+                        got = None
+                else:
+                    layer = what
+                    assert isinstance(layer, Layer)
+                    got = layer.properties(self.layer_level(layer, get)).get(name)
+            finally:
+                busy.discard(name)
+            memo[name] = got
+            return got
         return get
 
     def images(self) -> list[str]:
@@ -244,6 +315,23 @@ class Piece:
 
     def __repr__(self) -> str:
         return f"Piece({self.name!r}, traits={[t.id for t in self.traits]})"
+
+
+#: Calculated Properties worked out inside one another at most this deep
+_MAX_CALC_DEPTH = 50
+
+
+class _LookupView:
+    """What a Text Label asks of its piece's properties (``get``), through a lookup."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get: Callable[[str], str | None]) -> None:
+        self._get = get
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        value = self._get(name)
+        return default if value is None else value
 
 
 def decode_piece(type_chain: str, state_chain: str = "", warnings: list[str] | None = None) -> Piece:

@@ -10,7 +10,7 @@ the ``warnings`` list a caller passes; they never stop decoding.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Mapping
+from typing import Callable, ClassVar, Mapping, Protocol
 
 from .chains import (TAB, MAX_CHAIN, _BASIC_PREFIXES, _fast_split,  # noqa: F401 (re-exported)
                      _slow_split_chain, _slow_split_state, join_chain, split_chain, split_first,
@@ -214,25 +214,51 @@ class Layer(Trait):
         level = java_int(decode(self.state, ";")[0])
         return 1 if level is None else level
 
-    def _level_item(self, items: list[str]) -> str:
-        v = self.level
+    def _level_item(self, items: list[str], level: int | None = None) -> str:
+        v = self.level if level is None else level
         return items[v - 1] if 0 < v <= len(items) else ""
 
-    def properties(self) -> dict[str, str]:
-        v = self.level
+    def properties(self, level: int | None = None) -> dict[str, str]:
+        v = self.level if level is None else level
         name = self.name
         return {
             f"{name}_Level": str(v),
-            f"{name}_Name": _strip_plus(self._level_item(self.level_names)),
-            f"{name}_Image": self._level_item(self.image_names),
+            f"{name}_Name": _strip_plus(self._level_item(self.level_names, v)),
+            f"{name}_Image": self._level_item(self.image_names, v),
             f"{name}_Active": "true" if v > 0 else "false",
         }
+
+    @property
+    def follows(self) -> str | None:
+        """The property name (or ``{expression}``) this Layer's level follows ("level follows
+        expression value", type fields 22-24); None when its level is its saved state."""
+        return self.field(22) if self.field(21) == "true" and self.field(22) else None
+
+    def level_following(self, value: str | None) -> int:
+        """``Embellishment.checkPropertyLevel``: the level shown when the followed property is
+        ``value`` (``""``: the first level; minus the first level's value, kept within the
+        levels; negative while the layer is inactive). ``None`` (not known here) or a value
+        that is no number (VASSAL reports it and keeps the level): the saved level."""
+        saved = self.level
+        if value is None:
+            return saved
+        first = java_int(self.field(23)) if self.field(23) else None
+        first = 1 if first is None else first
+        number = java_int(value if value != "" else str(first))
+        if number is None:
+            return saved
+        v = min(max(number - first + 1, 1), max(len(self.image_names), 1))
+        return v if saved > 0 else -v
 
     def images(self) -> list[str]:
         return [i for i in self.image_names if i]
 
     def current_image(self) -> str:
-        return self._level_item(self.image_names) if self.level > 0 else ""
+        return self.image_at(self.level)
+
+    def image_at(self, level: int) -> str:
+        """The image drawn at ``level`` (none while inactive, ``level < 0``)."""
+        return self._level_item(self.image_names, level) if level > 0 else ""
 
     @property
     def only_when(self) -> tuple[str, bool] | None:
@@ -251,8 +277,9 @@ class Layer(Trait):
         v = props.get(only[0])
         return (v is not None and v not in ("", "false", "0")) == only[1]
 
-    def display_name(self, inner: str) -> str:
-        level_name = self._level_item(self.level_names) if self.level > 0 else ""
+    def display_name(self, inner: str, level: int | None = None) -> str:
+        level = self.level if level is None else level
+        level_name = self._level_item(self.level_names, level) if level > 0 else ""
         if not level_name:
             return inner
         if level_name.startswith("+"):
@@ -275,6 +302,10 @@ class LegacyLayer(Trait):
         return out
 
 
+class _Gets(Protocol):
+    def get(self, name: str, default: str | None = None) -> str | None: ...
+
+
 class Labeler(Trait):
     """``label;``: a text label; property ``<propertyName>`` (default ``TextLabel``)."""
     ID = "label;"
@@ -291,7 +322,7 @@ class Labeler(Trait):
         """VASSAL 3.7's "always use the name format", even with no label (19th type field)."""
         return self.field(17) == "true"
 
-    def display_name(self, inner: str, props: Callable[[], Mapping[str, str]] | None = None) -> str:
+    def display_name(self, inner: str, props: Callable[[], "Mapping[str, str] | _Gets"] | None = None) -> str:
         """``Labeler.getName``: the name format with ``$pieceName$`` = the inner name and
         ``$label$`` = the label, the label's own ``$name$`` references expanded too; other
         names from ``props()`` (the whole piece's properties, asked only when a label names
@@ -404,6 +435,20 @@ class TranslatableMessage(Trait):
         return {self.field(0) or "name": self.field(2)}
 
 
+class CalculatedProperty(Trait):
+    """``calcProp;name;expression;description``: a property whose value VASSAL works out from
+    a BeanShell expression whenever it is asked (:mod:`.expression`); no state."""
+    ID = "calcProp;"
+
+    @property
+    def name(self) -> str:
+        return self.field(0)
+
+    @property
+    def expression(self) -> str:
+        return self.field(1)
+
+
 class SetPieceProperty(Trait):
     ID = "setpieceprop;"
 
@@ -481,13 +526,14 @@ class MultiLocationCommand(Trait):
 _CLASSES: dict[str, type[Trait]] = {
     c.ID: c for c in (BasicPiece, BasicName, Deck, Marker, Layer, LegacyLayer, Labeler, UsePrototype, Obscurable,
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
-                      PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, SetPieceProperty, Immobilized,
+                      PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, CalculatedProperty,
+                      SetPieceProperty, Immobilized,
                       MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
 }
 #: the other IDs VASSAL 3.7 registers (kept verbatim, no warning)
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
-                "calcProp;", "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
+                "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
                 "deselect;", "mat;", "matPiece;", "border;", "attach;",
                 "cmt;", "stack")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)

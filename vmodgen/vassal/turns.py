@@ -11,8 +11,9 @@ level's own ``turnFormat`` (default ``$value$``) filled in, outermost first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from ..hexes.vassal_java import formatted_string
 from .codec import decode
 
 if TYPE_CHECKING:
@@ -73,20 +74,34 @@ def _walk(levels: list[LevelDef], state: str, index: int, out: list[tuple[LevelD
 
 
 def turn_display(levels: list[LevelDef], state: str,
-                 tracker_format: str = DEFAULT_TRACKER_FORMAT) -> TurnDisplay:
-    """Decode a ``TURN`` state (``"0|1;0;false;-1;..."``) with the tracker's levels."""
+                 tracker_format: str = DEFAULT_TRACKER_FORMAT,
+                 lookup: Callable[[str], str | None] | None = None) -> TurnDisplay:
+    """Decode a ``TURN`` state (``"0|1;0;false;-1;..."``) with the tracker's levels. The text is
+    ``TurnTracker.getTurnString``: ``$level1$`` … ``$level15$`` the active levels' own texts, any
+    other ``$name$`` the module's property (``lookup``: a Global Property, a tracker level's
+    value; ``""`` for a name none defines). Without ``lookup`` other names are left as written."""
     tokens = decode(state, "|") if state else []
     top = _int(tokens[0]) if tokens else 0
     level_states = tokens[1:]
     chain: list[tuple[LevelDef, str]] = []
     _walk(levels, level_states[top] if 0 <= top < len(level_states) else "", top, chain)
     text = tracker_format or DEFAULT_TRACKER_FORMAT
-    for i in range(1, 11):
+    parts = {}
+    for i in range(1, 16):
         part = ""
         if i <= len(chain):
             level, value = chain[i - 1]
             part = (level.turn_format or "$value$").replace("$value$", value)
-        text = text.replace(f"$level{i}$", part)
+        parts[f"level{i}"] = part
+        if lookup is None:
+            text = text.replace(f"$level{i}$", part)
+    if lookup is not None:
+        def value_of(name: str) -> str:
+            if name in parts:
+                return parts[name]
+            got = lookup(name)
+            return "" if got is None else got
+        text = formatted_string(text, value_of)
     return TurnDisplay([(lv.property, v) for lv, v in chain], " ".join(text.split()))
 
 
@@ -105,8 +120,25 @@ def levels_from_module(turn_levels) -> list[LevelDef]:
     return out
 
 
-def tracker_states(states: dict[str, str], module: "Module | None") -> dict[str, dict[str, Any]]:
-    """Each tracker's state, with the text VASSAL displays when the module is known."""
+def tracker_states(states: dict[str, str], module: "Module | None",
+                   properties: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """Each tracker's state, with the text VASSAL displays when the module is known.
+    ``properties``: the game's properties (``GameState.properties``, ``container:name``): the
+    text then shows the module's properties it names (``$Turn Name$``), every tracker's level
+    values among them, as VASSAL does; without them such names are left as written."""
+    lookup: Callable[[str], str | None] | None = None
+    if properties is not None:
+        levels: dict[str, str] = {}
+        for first in tracker_states(states, module).values():
+            levels.update(first.get("values") or {})
+        props = properties
+
+        def module_property(name: str) -> str | None:
+            got = levels.get(name)
+            if got is None:
+                got = props.get(f"Module:{name}", props.get(name))
+            return got
+        lookup = module_property
     out: dict[str, dict[str, Any]] = {}
     trackers = module.turn_trackers if module else []
     for tracker_id, st in states.items():
@@ -116,7 +148,7 @@ def tracker_states(states: dict[str, str], module: "Module | None") -> dict[str,
             t = trackers[int(idx)]
             fmt = t.attributes.get("turnFormat") or DEFAULT_TRACKER_FORMAT
             try:
-                shown = turn_display(levels_from_module(t.levels), st, fmt)
+                shown = turn_display(levels_from_module(t.levels), st, fmt, lookup)
                 entry["text"] = shown.text
                 entry["values"] = {k: v for k, v in shown.values if k}
             except (ValueError, IndexError):

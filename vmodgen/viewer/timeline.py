@@ -157,7 +157,7 @@ def build_timeline(files: list[tuple[str, SaveFile]], module: Module | None,
             if fr.player:
                 frame["player"] = fr.player
             if fr.turns:
-                shown = tracker_states(dict(fr.turns), module)
+                shown = tracker_states(dict(fr.turns), module, state.properties)
                 text = "; ".join(v.get("text") or v["state"] for v in shown.values())
                 frame["turn"] = text
                 tl.trackers.append((len(tl.frames), text))

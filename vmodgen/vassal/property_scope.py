@@ -1,0 +1,92 @@
+"""The properties around a piece, as ``BasicPiece.getProperty`` climbs to them when the piece
+itself defines a name not: its map's (the map's Global Properties, each Deck's
+``<deck>_numPieces``), then the module's Global Properties. A save holds every Global
+Property's value (``GlobalProperty.getRestoreCommand``: ``GlobalProperty\\t;name;value;container``)
+and a log each change (``MutableProperty``), so the game state knows them all
+(:attr:`GameState.properties`, keyed ``container:name``). A turn tracker's levels are module
+properties too (``TurnLevel``'s property, e.g. ``Turn``), worked out from the tracker's state with
+the module: they win over a Global Property of the same name, as a tracker VASSAL builds after the
+Global Properties replaces it in the module's property map.
+
+What only VASSAL works out (where the piece is in its stack, its location name, the zone, the
+player) is not known here: the lookup answers ``None`` and a label naming it keeps ``$name$``.
+A name no one defines is ``""``, as VASSAL gives it (``ExpressionInterpreter``); zone-level
+properties are not read (a zone's property of the same name would win in VASSAL)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .gamestate import GameState, PieceRecord
+from .traits import Deck
+
+#: properties VASSAL answers from the running game, not from the save (BasicPiece, Map, GameModule)
+WORKED_OUT = frozenset({
+    "LocationName", "LocalizedLocationName", "CurrentMap", "CurrentBoard", "CurrentZone",
+    "DeckName", "DeckPosition", "StackPosition", "StackSize", "Selected", "PieceName",
+    "LocalizedPieceName", "PlayerName", "PlayerSide", "PlayerId", "playerSide", "playerName",
+    "playerId", "ObscuredToOthers", "ObscuredToMe", "Obscured", "Invisible", "InvisibleToOthers",
+    "InvisibleToMe", "IgnoreGrid", "NoStack", "Restricted", "RestrictedAccess", "VisibleState",
+    "MapName", "mapName", "location", "oldLocation", "UniqueID", "ClickedX", "ClickedY",
+    "CurrentMat", "MatID", "MatName", "KeyCommands", "Moved", "ImageName", "SelectedCount",
+    "PieceCount", "SumStack", "CountStack", "AttachmentCount", "Attachments",
+})
+
+
+def scope_lookup(state: GameState, rec: PieceRecord,
+                 turns: dict[str, str] | None = None) -> Callable[[str], str | None]:
+    """What ``rec``'s piece sees beyond its own traits, in ``state``: a lookup for
+    :meth:`~vmodgen.vassal.piece.Piece.name_in`; ``turns``: the turn levels' properties
+    (:func:`turn_properties`)."""
+    props = state.properties
+    m = rec.map
+    decks: dict[str, str] | None = None
+
+    def deck_counts() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for sid, st in state.stacks.items():
+            if not st.deck or st.map != m:
+                continue
+            deck = state.pieces.get(sid)
+            traits = deck.piece.traits if deck is not None else []
+            name = next((t.name for t in traits if isinstance(t, Deck)), "")
+            if name:
+                out.setdefault(f"{name}_numPieces", str(len(st.members)))
+        return out
+
+    def get(name: str) -> str | None:
+        nonlocal decks
+        if name == "CurrentX":
+            return str(rec.x)
+        if name == "CurrentY":
+            return str(rec.y)
+        if name == "PieceUID":
+            return rec.id
+        if m is not None:
+            got = props.get(f"{m}:{name}")
+            if got is not None:
+                return got
+            if name.endswith("_numPieces"):
+                if decks is None:
+                    decks = deck_counts()
+                if name in decks:
+                    return decks[name]
+        got = turns.get(name) if turns else None
+        if got is None:
+            got = props.get(f"Module:{name}")
+        if got is None:
+            got = props.get(name)
+        if got is not None:
+            return got
+        if name in WORKED_OUT:
+            return None
+        return ""
+    return get
+
+
+def turn_properties(trackers: dict[str, dict]) -> dict[str, str]:
+    """The module properties the turn trackers set: each shown level's property and value, from
+    :func:`~vmodgen.vassal.turns.tracker_states` (which needs the module's levels)."""
+    out: dict[str, str] = {}
+    for entry in trackers.values():
+        out.update(entry.get("values") or {})
+    return out
