@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
+from ..hexes.vassal_grid import HexGrid
 from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPlay, Side, Terrain,
                           UnitType)
 from ..model.unit import Unit
@@ -35,7 +36,8 @@ from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
 
 if TYPE_CHECKING:
-    from ..vassal.module import Module
+    from ..model.kit import Kit
+    from ..vassal.module import Board, Module
     from ..vassal.replay import GameState, PieceRecord, Step
 
 __all__ = ["FileBinding", "load_binding", "ChatPhases"]
@@ -88,9 +90,9 @@ class FileBinding(Binding):
         self.slots = SlotIndex(module)
         self._check_maps()
         self._check_classes()
-        self.kit = None
+        self.kit: Kit | None = None
         if spec.game is not None:
-            self._init_kit()
+            self._init_kit(spec.game)
         else:
             self._init_generic()
         self.phase_source = spec.phase_source if spec.phase_source in ("chat", "player") else "none"
@@ -148,18 +150,20 @@ class FileBinding(Binding):
             self._notes.append(f"The binding was written for module '{want}', not '{self.module.name}'.")
 
     # ---- the hex board -------------------------------------------------------------------
-    def _board(self):
+    def _board(self) -> tuple[str, "Board", HexGrid]:
+        """The game's hex board: its map, the board and its hex grid."""
         spec = self.spec
         found = []
         for mname in spec.maps:
             for b in self.module.maps[mname].boards.values():
-                if (not spec.boards or b.name in spec.boards) and hex_grid_of(b.grid) is not None:
-                    found.append((mname, b))
+                g = hex_grid_of(b.grid)
+                if (not spec.boards or b.name in spec.boards) and g is not None:
+                    found.append((mname, b, g))
         if not found:
             raise self._err("[map]: none of the boards of " + ", ".join(spec.maps) + " has a hex grid",
                             spec.lines.get("maps"))
         if len(found) > 1:
-            raise self._err("[map]: more than one hex board (" + ", ".join(b.name for _, b in found)
+            raise self._err("[map]: more than one hex board (" + ", ".join(b.name for _, b, _ in found)
                             + "): name the game board with boards = [\"...\"]", spec.lines.get("maps"))
         return found[0]
 
@@ -172,9 +176,8 @@ class FileBinding(Binding):
 
     def _grid_map(self) -> GridMapData:
         spec = self.spec
-        mname, board = self._board()
+        mname, board, g = self._board()
         self.board_name = board.name
-        g = hex_grid_of(board.grid)
         self.raw_ids = g.numbering is None
         if spec.extent is not None:
             corners = []
@@ -184,7 +187,8 @@ class FileBinding(Binding):
                     raise self._err(f"[map] extent: '{lb}' is not a hex label of board '{board.name}'",
                                     spec.lines.get("extent"))
                 corners.append(h)
-            extent = Extent(tuple(sorted(h.line for h in corners)), tuple(sorted(h.pos for h in corners)))
+            lines, positions = sorted(h.line for h in corners), sorted(h.pos for h in corners)
+            extent = Extent((lines[0], lines[1]), (positions[0], positions[1]))
         else:
             size = board.size
             if size is None:
@@ -276,10 +280,10 @@ class FileBinding(Binding):
             raise self._err(exc.message, self.spec.lines.get("map")) from None
 
     # ---- kit game ------------------------------------------------------------------------
-    def _init_kit(self) -> None:
+    def _init_kit(self, ref: str) -> None:
+        """A binding of a module to a kit's game (``game = REF``: a bundled kit id or a path)."""
         from ..model.kit import bundled_kits, load_kit
         spec = self.spec
-        ref = spec.game
         local = (self.path.parent / ref)
         kit = load_kit(local if local.exists() else ref) if (local.exists() or ref not in bundled_kits()) \
             else load_kit(ref)
@@ -288,9 +292,9 @@ class FileBinding(Binding):
         self.box_names = {b.name: b.id for b in kit.map.boxes.values()}
         self.box_names.update({b.id: b.id for b in kit.map.boxes.values()})
         self.source = f"binding {self.path} (kit '{kit.id}')"
-        _, board = self._board()         # a hex board must exist
+        _, board, grid = self._board()         # a hex board must exist
         self.board_name = board.name
-        self.raw_ids = hex_grid_of(board.grid).numbering is None
+        self.raw_ids = grid.numbering is None
         for p in spec.phases:
             if kit.game.sequence.phase(p.id) is None:
                 raise self._err(f"phase '{p.id}' is not a phase of kit '{kit.id}' (phases: "
@@ -350,6 +354,8 @@ class FileBinding(Binding):
 
     def _kit_unit(self, f: Facts, attrs: dict, piece_id: str) -> tuple[Unit, bool] | None:
         kit = self.kit
+        if kit is None:                  # asked in kit mode only
+            return None
         uid = self.spec.units.get(f.display) or self.spec.units.get(f.name)
         unit = kit.unit(uid) if uid else kit.unit(f.display)
         if unit is None:
@@ -376,6 +382,8 @@ class FileBinding(Binding):
                 if not self.raw_ids:
                     return None
                 g = hex_grid_of(placed.board.grid)
+                if g is None:
+                    return None
                 bx, by = x - placed.x, y - placed.y
                 label = raw_id(g.raw_column(bx, by), g.raw_row(bx, by))
         elif self.spec.boards:

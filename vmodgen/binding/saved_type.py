@@ -11,6 +11,7 @@ module given (:class:`SavedTypes`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..builder.pieces import unit_properties
 from ..model import Game, Unit
@@ -38,7 +39,7 @@ def unit_as_saved(game: Game, unit: Unit, diffs: list[tuple[str, str, str]]) -> 
     """The kit's ``unit`` with the saved values of ``diffs`` (from :func:`saved_differences`), and
     the properties whose saved value this game cannot use (an unknown size, movement class or
     flag, a step count that is no number): those keep the module's value."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     front = dict(unit.front)
     back = dict(unit.back) if unit.back is not None else None
     flags = set(unit.flags)
@@ -114,7 +115,7 @@ class SavedTypes:
         for uid, name in obs.get("unknown", {}).items():
             self.unknown.setdefault(uid, name)
 
-    def warnings(self, kit_id: str) -> list[str]:
+    def warnings(self, kit_id: str | None) -> list[str]:
         """Sentences for the top of a report (empty when every unit matched the palette)."""
         out = []
         if self.differing:
@@ -127,10 +128,10 @@ class SavedTypes:
                        f"with another version of the module or kit: a save keeps each piece's type, and VASSAL "
                        f"plays the piece as saved): judged as saved. {shown}{more}.")
         if self.unknown:
-            items = sorted(self.unknown.items())
-            shown = ", ".join(f"{name or '?'} ({uid})" for uid, name in items[:8])
-            more = f", and {len(items) - 8} more" if len(items) > 8 else ""
-            out.append(f"{len(items)} piece(s) in the files carry a unit id (a vmodgen unit's Marker) that kit "
+            unknown = sorted(self.unknown.items())
+            shown = ", ".join(f"{name or '?'} ({uid})" for uid, name in unknown[:8])
+            more = f", and {len(unknown) - 8} more" if len(unknown) > 8 else ""
+            out.append(f"{len(unknown)} piece(s) in the files carry a unit id (a vmodgen unit's Marker) that kit "
                        f"'{kit_id}' does not have (a unit removed or renamed since the files were played, or a "
                        f"module of another game): not judged. {shown}{more}.")
         return out

@@ -128,7 +128,7 @@ def matcher(t: Table, keys: tuple[str, ...] = CLASS_MATCH) -> Matcher | None:
 
 
 def _sides(doc: TomlDoc) -> list[SideSpec]:
-    out = []
+    out: list[SideSpec] = []
     for t in doc.tables("side"):
         t.check_keys(("id", "name", "players"))
         sid = t.str("id")
@@ -222,7 +222,7 @@ def _rules(doc: TomlDoc) -> dict[str, RuleValue]:
 
 
 def _phases(doc: TomlDoc, sides: set[str], kit_mode: bool) -> list[PhaseSpec]:
-    out = []
+    out: list[PhaseSpec] = []
     for t in doc.tables("phase"):
         t.check_keys(("id", "name", "side", "kind", "chat", "moves", "starts"))
         pid = t.str("id")
@@ -316,7 +316,7 @@ def read_spec(path: str | Path) -> BindingSpec:
         extent = (ext[0], ext[1])
     rename = None
     if "rename" in mt:
-        r = mt.sub("rename")
+        r = mt.required_sub("rename")
         r.check_keys(("pattern", "id"))
         rename = (compile_re(r, "pattern", r.get("pattern")), r.str("id"))
     terrain = []
@@ -328,7 +328,7 @@ def read_spec(path: str | Path) -> BindingSpec:
     pt.check_keys(("reduced",))
     reduced = None
     if "reduced" in pt:
-        sub = pt.sub("reduced")
+        sub = pt.required_sub("reduced")
         sub.check_keys(CLASS_MATCH)
         reduced = matcher(sub)
     classes = _classes(doc, side_ids, not kit_mode)

@@ -26,8 +26,9 @@ from .tomltext import one_line, q, toml_key
 from .values import comment, proposals
 
 if TYPE_CHECKING:
+    from ..hexes.vassal_grid import HexGrid
     from ..model.kit import Kit
-    from ..vassal.module import Module
+    from ..vassal.module import Board, Module
 
 SIDE_KEYS = ("side", "faction", "player", "army", "nationality", "nation", "owner", "country")
 KIND_WORDS = {
@@ -68,7 +69,8 @@ NOT_SIDES = ("solitaire", "solo", "referee", "umpire", "moderator", "observer", 
 
 def playing_sides(roster: Iterable[str]) -> tuple[list[str], list[str]]:
     """(sides, roster entries that are no side: ``Solitaire``, ``Referee``...)."""
-    sides, others = [], []
+    sides: list[str] = []
+    others: list[str] = []
     for s in roster:
         (others if fuzzy.key(s) in NOT_SIDES else sides).append(s)
     return sides, others
@@ -174,7 +176,7 @@ def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]
     return out
 
 
-def _kind_classes(slots: list[SlotInfo], sided: set[int] = frozenset()
+def _kind_classes(slots: list[SlotInfo], sided: "set[int] | frozenset[int]" = frozenset()
                   ) -> tuple[list[tuple[str, str, str]], list[tuple[str, int]]]:
     """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind; and
     the (prototype, units) kept out: a marker-named prototype that mostly units of a side use (a
@@ -207,8 +209,8 @@ def _kind_classes(slots: list[SlotInfo], sided: set[int] = frozenset()
     return out, kept_out
 
 
-def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str]) -> tuple[list[str], str | None]:
-    g = hex_grid_of(board.grid)
+def _extent_lines(module: "Module", map_name: str, board, g: HexGrid,
+                  labels: Iterable[str]) -> tuple[list[str], str | None]:
     size = board.size
     if size is not None:
         hz = hex_zone_of(board.grid)
@@ -218,12 +220,12 @@ def _extent_lines(module: "Module", map_name: str, board, labels: Iterable[str])
         where = f", the hexes of its zone '{one_line(hz.name)}'" if box is not None and hz is not None else ""
         return [f"# the board image is {size[0]}x{size[1]} pixels{where}: hexes {one_line(first)} ... "
                 f"{one_line(last)} (read from it)"], None
-    e = extent_from_labels(g, labels)
-    if e is None:
+    found = extent_from_labels(g, labels)
+    if found is None:
         return (["# extent = [\"FIRST\", \"LAST\"]   # TODO: the board image is not in the module and no log was",
                  "#                                 # given (--log): state the corner hex labels"],
                 "the board's extent (no board image, no log): state [map] extent")
-    first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
+    first, last = _label(g, found.cols[0], found.rows[0]), _label(g, found.cols[1], found.rows[1])
     return (["# the board image is not in the module: the smallest rectangle holding every hex label the",
              "# given logs use (assumption: the board may be larger)",
              f"extent = [{q(first)}, {q(last)}]"], None)
@@ -233,11 +235,11 @@ def _label(g, col: int, row: int) -> str:
     return hex_id_at(g, col, row) or f"{col},{row}"
 
 
-def _hex_board(module: "Module"):
-    """The first board with a hex grid (numbered ones first)."""
-    boards = [(mname, b) for mname, m in module.maps.items() for b in m.boards.values()
-              if hex_grid_of(b.grid) is not None]
-    boards.sort(key=lambda mb: hex_grid_of(mb[1].grid).numbering is None)
+def _hex_board(module: "Module") -> "tuple[str, Board, HexGrid] | None":
+    """The first board with a hex grid (numbered ones first): its map, the board, its grid."""
+    boards = [(mname, b, g) for mname, m in module.maps.items() for b in m.boards.values()
+              for g in (hex_grid_of(b.grid),) if g is not None]
+    boards.sort(key=lambda mbg: mbg[2].numbering is None)
     return boards[0] if boards else None
 
 
@@ -256,7 +258,7 @@ def log_labels(module: "Module", paths: Iterable[str], map_name: str) -> set[str
                     if lb is None:
                         placed = module.maps[map_name].board_at(pos[1], pos[2])
                         g = hex_grid_of(placed.board.grid) if placed is not None else None
-                        if g is not None and g.numbering is None:
+                        if placed is not None and g is not None and g.numbering is None:
                             bx, by = pos[1] - placed.x, pos[2] - placed.y
                             lb = raw_id(g.raw_column(bx, by), g.raw_row(bx, by))
                     if lb:
@@ -269,13 +271,12 @@ def _map_section(module: "Module", logs: Iterable[str], starter: Starter) -> lis
     if found is None:
         starter.missing.append("a map with a numbered hex grid (the generic rules need hexes)")
         return ["[map]", "maps = []   # TODO: no map of this module has a numbered hex grid"]
-    mname, board = found
+    mname, board, g = found
     lines = ["[map]", f"maps = [{q(mname)}]", f"boards = [{q(board.name)}]"]
     from ..vassal.buildfile import grid_summary
-    g = hex_grid_of(board.grid)
     lines.append(f"# {one_line(grid_summary(g))}" + (": its labels are the hex IDs" if g.numbering is not None else
                  ":\n# hexes are named by raw column and row, CCRR (0712 = column 7, row 12, from 0)"))
-    ext, missing = _extent_lines(module, mname, board, log_labels(module, logs, mname) if logs else ())
+    ext, missing = _extent_lines(module, mname, board, g, log_labels(module, logs, mname) if logs else ())
     lines += ext
     if missing:
         starter.missing.append(missing)
@@ -287,7 +288,7 @@ def _map_section(module: "Module", logs: Iterable[str], starter: Starter) -> lis
 def _rules_section() -> list[str]:
     lines = ["# ---- rules: vmodgen's generic defaults, every one an assumption until you check it against",
              "# the rulebook (then write where the number comes from and drop the assumption mark)."]
-    tables = {"stacking": [], "zoc": [], "supply": [], "movement": []}
+    tables: dict[str, list[str]] = {"stacking": [], "zoc": [], "supply": [], "movement": []}
     for name, (default, desc) in GenericRules.PARAMS.items():
         table, _, key = name.partition("_")
         if table not in tables:
@@ -537,17 +538,17 @@ def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = Non
         return None
     label = f"the layer '{one_line(name)}'" if name else "the unnamed layer"
 
-    def k(suffix: str) -> str:
+    def key(suffix: str) -> str:
         return toml_key(name + suffix)
     if sum(1 for lv in levels if lv < 0) > len(levels) / 2:
         return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
-                f"reduced = {{ property = {{ {k('_Active')} = \"true\" }} }}")
+                f"reduced = {{ property = {{ {key('_Active')} = \"true\" }} }}")
     if prototypes is not None:
-        counts = _layer_images(slots, prototypes, name)
-        if counts and sum(1 for c in counts if c < 2) > len(counts) / 2:
+        images = _layer_images(slots, prototypes, name)
+        if images and sum(1 for c in images if c < 2) > len(images) / 2:
             return None
     return (f"# {label} of {len(levels)} pieces starts at level 1: level 2 = the back side (a guess)",
-            f"reduced = {{ property = {{ {k('_Level')} = \"^[2-9]\" }} }}")
+            f"reduced = {{ property = {{ {key('_Level')} = \"^[2-9]\" }} }}")
 
 
 def _sided(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, set[str]]) -> set[int]:

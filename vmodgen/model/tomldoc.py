@@ -277,6 +277,13 @@ class Table:
             raise self.error(f"'{key}' must be a table", key)
         return Table(self.doc, v, self.line_of(key), f"{self.what}.{key}")
 
+    def required_sub(self, key: builtins.str) -> "Table":
+        """:meth:`sub` of a table the table must hold: missing is an error naming the table."""
+        found = self.sub(key)
+        if found is None:
+            raise self.error(f"missing the table '{key}'")
+        return found
+
     def subs(self, key: builtins.str) -> list["Table"]:
         v = self.data.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
