@@ -86,8 +86,8 @@ class FileAudit:
     notes: list[str] = field(default_factory=list)
     #: what carries over from the previous file (the binding's phase context, the rule set's
     #: memory) as this file started and as it ended: a parallel audit checks they chain up
-    start_context: tuple = (None, {})
-    end_context: tuple = (None, {})
+    start_context: tuple = (None, {}, None)
+    end_context: tuple = (None, {}, None)
     #: what the file's own saved boards and move reports say against the module given
     #: (:func:`.module_fit.file_doubts`: sentences for the report's warnings)
     module_doubts: list[str] = field(default_factory=list)
@@ -224,6 +224,9 @@ class FileAuditor:
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
         self._left: set[str] = set()
+        #: the moves of the phase the last file ended in (:class:`MoveCarry`): the next file,
+        #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
+        self._carry: MoveCarry | None = None
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -231,7 +234,8 @@ class FileAuditor:
         if context is not None:
             self.binding.set_phase_context(context[0])
             self.memory = copy.deepcopy(context[1])
-        start = (self.binding.phase_context(), copy.deepcopy(self.memory))
+            self._carry = context[2] if len(context) > 2 else None
+        start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
@@ -259,7 +263,7 @@ class FileAuditor:
         fa.vassal_version = save.vassal_version
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
-        fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory))
+        fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         fa.observations = self.binding.take_observations()
         return fa
 
@@ -304,6 +308,8 @@ class FileAuditor:
         run_phase: tuple | None = None  # the phase of that player's last move
         run_inferred = False           # that player's run of moves is judged by inference
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
+        #: (turn, phase) → the moves of a phase left, for a return to it by Undo or Prev
+        left_moves: dict[tuple, MoveCarry] = {}
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
@@ -372,6 +378,10 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
+                carry, self._carry = self._carry, None
+                if carry is not None and ph is not None and carry.phase == ph:
+                    # the file starts in the phase the last one ended in: its moves go on
+                    carry.restore(builder, phase_start_hex, paths, told, self._left)
                 if self._begins:       # where the file starts, for what happened before it
                     self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                    side="", at="during", source=name), self.memory)
@@ -401,6 +411,13 @@ class FileAuditor:
                     if self.rules:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
+                # the phase left keeps its moves for a return to it (an undone Next, Prev)
+                if phase_start_hex:
+                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                else:
+                    left_moves.pop(prev_phase, None)
+                again = left_moves.get(ph) if ph is not None and (
+                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
@@ -408,6 +425,9 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                if again is not None:
+                    # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
+                    again.restore(builder, phase_start_hex, paths, told, self._left)
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -488,6 +508,8 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                       if prev_phase is not None and phase_start_hex else None)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
@@ -1105,6 +1127,41 @@ class FileAuditor:
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
                             concealed=concealed)
+
+
+@dataclass(frozen=True)
+class MoveCarry:
+    """The moves of a phase as one file ended in it (or as a player left it): each moving unit's
+    hex at the phase start and its path, the (rule, units) a move finding was reported for, the
+    units that left their hex. A file starting in that phase (or the player coming back to it by
+    Undo or Prev) goes on with them: a unit's moves in a phase stay one move, judged whole and
+    reported once per rule, across the seam."""
+    phase: tuple
+    start: tuple[tuple[str, str], ...]
+    paths: tuple[tuple[str, tuple[str, ...]], ...]
+    told: frozenset
+    left: frozenset
+
+    @classmethod
+    def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
+           left: set[str]) -> "MoveCarry":
+        return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
+                   frozenset(told), frozenset(left))
+
+    def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
+                told: dict, left: set[str]) -> None:
+        """Put the moves back, for the units still where their path ended (a unit placed
+        elsewhere at the seam starts again: the continuity check names it)."""
+        ok = set()
+        for pid, path in self.paths:
+            v = builder.views.get(pid)
+            if v is not None and path and v.hex == path[-1]:
+                paths[pid] = list(path)
+                ok.add(pid)
+        start.update((pid, h) for pid, h in self.start if pid in ok)
+        units = {builder.views[pid].unit.id for pid in ok if builder.views[pid].unit is not None}
+        told.update((key, None) for key in self.told if set(key[1]) & units)
+        left.update(pid for pid in self.left if pid in ok)
 
 
 def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:

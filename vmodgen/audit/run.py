@@ -101,7 +101,7 @@ def _audit_one(job: tuple[str, object]):
         auditor.reveal_hidden = setup.reveal_hidden
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
-        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory()))
+        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
     except InputError as exc:
         return _as_value(exc)
 
