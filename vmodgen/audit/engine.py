@@ -1237,7 +1237,9 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
              if e.get("text")}
-    out = {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts}
+    # the side of each unit (the chain's order check tells whose pieces a seam moved)
+    sides = {pid: v.unit.side for pid, v in views.items() if v.unit is not None and pid in state.pieces}
+    out = {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts, "sides": sides}
     if concealed:
         out["concealed"] = concealed
     return out

@@ -24,7 +24,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
+from .order import check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
@@ -301,9 +301,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
     order_info, doubts = order_messages(results, given)
-    # a doubt about the order is a warning (on stderr and at the top of every report): what a
-    # file carries over from the one before it (memory, continuity) was read in that order
-    warned = list(warnings or []) + b.warnings() + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
+    # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
+    # followed by what it means: what a file carries over from the one before it (memory,
+    # continuity) was read in that order
+    warned = list(warnings or []) + b.warnings() + doubts + warned
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"
