@@ -73,6 +73,10 @@ def chains(om: Path, work: Path) -> list[tuple[str, str, list[str]]]:
            # the Allied player's file started from file 1's save (an older one: a branch)
            ("om-pbem-3b", V37, [ally, f"load {s['1']}", "begin-log"] + record.nexts(7)
             + mv("156_AA", "W4414") + ["end-log"]),
+           # file 2 again, but the German player first dragged Vogel 2 one hex with no log
+           # running, then began the log: the seam does not close on one of its own units
+           ("om-pbem-2u", V37, [ger, f"load {s['1']}"] + mv("Vogel_(2_of_2)", "W4012")
+            + ["begin-log"] + f2(s["1"], s["2"])[3:-2] + ["end-log"]),
            # the same chain with file 2 played in VASSAL 3.8.0-beta1, file 3 again in 3.7.26
            ("om-pbem-2-38", V38, f2(s["1"], s["2-38"])),
            ("om-pbem-3-mix", V37, f3(s["2-38"], s["3-mix"]))]
@@ -83,10 +87,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--modules", type=Path, required=True)
     ap.add_argument("--out", type=Path, default=HERE)
+    ap.add_argument("--only", nargs="*", help="record only these logs (the saves they load must exist: "
+                                              "record the whole chain once)")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="record-chains-"))
     om = (args.modules / "operation-mercury.vmod").resolve()
     for name, vassal, lines in chains(om, work):
+        if args.only and name not in args.only:
+            continue
         script = work / f"{name}.script"
         script.write_text("\n".join(lines) + "\n")
         log = work / f"{name}.vlog"
