@@ -1159,7 +1159,7 @@ class MoveCarry:
                 paths[pid] = list(path)
                 ok.add(pid)
         start.update((pid, h) for pid, h in self.start if pid in ok)
-        units = {builder.views[pid].unit.id for pid in ok if builder.views[pid].unit is not None}
+        units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)
         left.update(pid for pid in self.left if pid in ok)
 
