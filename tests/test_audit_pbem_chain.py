@@ -111,6 +111,17 @@ def test_side_moving_twice_is_no_missing_file(om):
     assert not any("may be missing" in m for m in w)
 
 
+def test_take_back_by_hand_across_the_seam_is_no_move(om):
+    """File 2 begins by dragging Vogel 1 back to W4212, its drop hex (file 1 had moved it to
+    W4211), then to W4111: one hex from where the phase found it, legal (4.18); before, the move
+    going on across the seam read W4212 → W4211 → W4212 → W4111 and gave 4.18 "W4212 to
+    W4212". 9/III/Sturm dragged back from W4013 to W4113: file 1's finding on it stands, no new
+    one."""
+    r = run(om.module, "1", "2t")
+    assert got(r) == CHAIN[:1]
+    assert r.coverage["warnings"] == []
+
+
 def test_files_out_of_order_given_twice_or_branched(om):
     """Out of order: said by the seams and dates, and no file is called missing. The same file
     under another name: said. The Allied file started from file 1's save (not file 2's): a

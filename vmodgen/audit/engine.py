@@ -227,6 +227,13 @@ class FileAuditor:
         #: the moves of the phase the last file ended in (:class:`MoveCarry`): the next file,
         #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
         self._carry: MoveCarry | None = None
+        #: piece id → how many hexes of its path a :class:`MoveCarry` put back (the stops of its
+        #: move before the seam, or before the Undo or Prev), while the take-back tracker knows
+        #: only the stops since
+        self._carried: dict[str, int] = {}
+        #: unit ids :meth:`_track_moves` cut back to a carried stop: their move findings so far
+        #: are no longer "this move's" (a break after the cut is news)
+        self._untold: set[str] = set()
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -313,6 +320,7 @@ class FileAuditor:
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
+        self._carried = {}
         self._mv_dirty = None
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
@@ -381,7 +389,7 @@ class FileAuditor:
                 carry, self._carry = self._carry, None
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
-                    carry.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
                 if self._begins:       # where the file starts, for what happened before it
                     self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                    side="", at="during", source=name), self.memory)
@@ -425,9 +433,10 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                self._carried = {}
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
-                    again.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -459,6 +468,10 @@ class FileAuditor:
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if drags == "movement" else "")
+                if self._untold:
+                    for key in [key for key in told if set(key[1]) & self._untold]:
+                        del told[key]
+                    self._untold.clear()
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
@@ -671,6 +684,18 @@ class FileAuditor:
                     continue
                 if step.undo and new_hex in path:
                     del path[path.index(new_hex) + 1:]
+                elif new_hex != path[-1] and new_hex in path[:self._carried.get(pid, 0)]:
+                    # dragged back by hand to a hex it held before the seam (or before the Undo
+                    # or Prev that brought the phase back): the stops since are taken back (what
+                    # the earlier file reported on them stands: it is in that file's report)
+                    del path[path.index(new_hex) + 1:]
+                    self._carried[pid] = len(path)
+                    if len(path) == 1:         # back where the phase found it: it never moved
+                        del paths[pid]
+                        start.pop(pid, None)
+                        self._carried.pop(pid, None)
+                    if v.unit is not None:
+                        self._untold.add(v.unit.id)
                 elif path[-1] != new_hex:
                     path.append(new_hex)
 
@@ -1149,9 +1174,10 @@ class MoveCarry:
                    frozenset(told), frozenset(left))
 
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
-                told: dict, left: set[str]) -> None:
+                told: dict, left: set[str]) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
-        elsewhere at the seam starts again: the continuity check names it)."""
+        elsewhere at the seam starts again: the continuity check names it). Returns piece id →
+        the length of the path put back."""
         ok = set()
         for pid, path in self.paths:
             v = builder.views.get(pid)
@@ -1162,6 +1188,7 @@ class MoveCarry:
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)
         left.update(pid for pid in self.left if pid in ok)
+        return {pid: len(paths[pid]) for pid in ok}
 
 
 def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:

@@ -77,6 +77,10 @@ def chains(om: Path, work: Path) -> list[tuple[str, str, list[str]]]:
            # running, then began the log: the seam does not close on one of its own units
            ("om-pbem-2u", V37, [ger, f"load {s['1']}"] + mv("Vogel_(2_of_2)", "W4012")
             + ["begin-log"] + f2(s["1"], s["2"])[3:-2] + ["end-log"]),
+           # file 2 again, but the German player first takes file 1's last drags back by hand:
+           # Vogel 1 back to its drop hex W4212 (then W4111, 1 hex: legal), 9/III/Sturm back to W4113
+           ("om-pbem-2t", V37, [ger, f"load {s['1']}", "begin-log"] + mv("Vogel_(1_of_2)", "W4212", "W4111")
+            + mv("9/III/Sturm", "W4113") + ["end-log"]),
            # the same chain with file 2 played in VASSAL 3.8.0-beta1, file 3 again in 3.7.26
            ("om-pbem-2-38", V38, f2(s["1"], s["2-38"])),
            ("om-pbem-3-mix", V37, f3(s["2-38"], s["3-mix"]))]
