@@ -122,6 +122,15 @@ def test_take_back_by_hand_across_the_seam_is_no_move(om):
     assert r.coverage["warnings"] == []
 
 
+def test_undo_of_the_next_then_of_the_move_leaves_nothing(om):
+    """File 3 again, but Undo twice: the Next (back in the Allied Movement Phase), then 19 NZ's
+    drag to W4316; 19 NZ then moves W4315 → W4216, one hex (4.63: MA 1 on GT1): no finding, the
+    undone drag on no path."""
+    r = run(om.module, "1", "2", "3u")
+    assert got(r) == CHAIN[:2]
+    assert r.coverage["moves"]["judged"] == 6
+
+
 def test_files_out_of_order_given_twice_or_branched(om):
     """Out of order: said by the seams and dates, and no file is called missing. The same file
     under another name: said. The Allied file started from file 1's save (not file 2's): a

@@ -81,6 +81,10 @@ def chains(om: Path, work: Path) -> list[tuple[str, str, list[str]]]:
            # Vogel 1 back to its drop hex W4212 (then W4111, 1 hex: legal), 9/III/Sturm back to W4113
            ("om-pbem-2t", V37, [ger, f"load {s['1']}", "begin-log"] + mv("Vogel_(1_of_2)", "W4212", "W4111")
             + mv("9/III/Sturm", "W4113") + ["end-log"]),
+           # file 3 again, but the Allied player undoes twice (the Next, then 19 NZ's drag) and
+           # moves 19 NZ one hex elsewhere (W4216): nothing illegal stands
+           ("om-pbem-3u", V37, [ally, f"load {s['2']}", "begin-log", "next"] + mv("19_NZ", "W4316")
+            + ["next", "undo", "undo"] + mv("19_NZ", "W4216") + ["end-log"]),
            # the same chain with file 2 played in VASSAL 3.8.0-beta1, file 3 again in 3.7.26
            ("om-pbem-2-38", V38, f2(s["1"], s["2-38"])),
            ("om-pbem-3-mix", V37, f3(s["2-38"], s["3-mix"]))]
@@ -93,8 +97,10 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=HERE)
     ap.add_argument("--only", nargs="*", help="record only these logs (the saves they load must exist: "
                                               "record the whole chain once)")
+    ap.add_argument("--scratch", type=Path, help="the scratch folder (default: a new one); with --only, "
+                                                 "the one an earlier run left, whose saves the scripts load")
     args = ap.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record-chains-"))
+    work = args.scratch or Path(tempfile.mkdtemp(prefix="record-chains-"))
     om = (args.modules / "operation-mercury.vmod").resolve()
     for name, vassal, lines in chains(om, work):
         if args.only and name not in args.only:
