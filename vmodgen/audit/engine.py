@@ -9,7 +9,10 @@ here" without a path; for a unit without a movement allowance the jump is filled
 shortest path instead, and the move rules report only what rests on hexes the log records
 (``UnitState.guessed``: a rule first broken at a guessed hex is reported at the first recorded
 hex that breaks it, if any). A unit's moves in a phase are one move: a rule it breaks is
-reported once, though the hex it is broken at changes from step to step. With a turn
+reported once, though the hex it is broken at changes from step to step, and though the phase
+goes on in the next file (a file starting in the phase the last one ended in, each unit where
+its move had reached: :class:`MoveCarry`) or comes back by Undo or the tracker's Prev; a drag
+back to a hex the unit held before such a seam takes the stops since back. With a turn
 tracker (or a combat phase the log's own die roll started, ``[[phase]] starts = "roll"``), moves
 in a combat phase that has a phasing side are advances (that side's units) and retreats (the
 other side's), which the retreat and advance rules check. A drag that ends on the hex it started
