@@ -182,3 +182,43 @@ def test_cli_json_and_html_give_the_findings_and_the_warning(om, tmp_path):
                         "--format", "html", "-o", str(html), "--strict"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 1, p.stderr        # findings: 1 wins over 3
     assert "may be missing" in html.read_text() and "may be missing" in p.stderr
+
+
+def _file(tmp_path: Path, name: str, sides: dict[str, int], start: dict, end: dict, turn: tuple = ("", "")):
+    """A file's result as the order check reads it: moves by side, start and end snapshots
+    (pieces by id: map point; every piece a unit of the side its id begins with)."""
+    from types import SimpleNamespace
+    (tmp_path / name).write_text(name)
+
+    def snap(where: dict, t: str) -> dict:
+        return {"pieces": {p: (("Main", x, 10), "", "", "", "") for p, x in where.items()},
+                "sides": {p: p.split("-")[0] for p in where}, "turns": {"T": t}, "turn_text": {"T": t}}
+    return SimpleNamespace(path=str(tmp_path / name), date_saved="", start=snap(start, turn[0]),
+                           end=snap(end, turn[1]), stats=SimpleNamespace(moves_by_side=sides))
+
+
+def test_seam_kinds_synthetic(tmp_path):
+    """The seam sentences on made-up files: a file that changed nothing (chat only) between two
+    others is no branch; a branch is; a side's own unit placed differently between two of its
+    files is its own unlogged move; the other side's unit is a missing file; the tracker moved
+    on with the same side's units is a missing file too."""
+    from vmodgen.audit.order import order_doubts
+    x0, x1, x2 = {"g-a": 1, "a-b": 5}, {"g-a": 2, "a-b": 5}, {"g-a": 2, "a-b": 6}
+    f1 = _file(tmp_path, "f1.vlog", {"g": 1}, x0, x1)
+    chat = _file(tmp_path, "f2.vlog", {}, x1, x1)
+    f3 = _file(tmp_path, "f3.vlog", {"a": 1}, x1, x2)
+    assert order_doubts([f1, chat, f3]) == []
+    other = _file(tmp_path, "f3b.vlog", {"a": 1}, x1, {"g-a": 2, "a-b": 7})
+    assert [m.split(":")[0] for m in order_doubts([f1, f3, other])] == [
+        "f3.vlog and f3b.vlog both start where f1.vlog ended"]
+    g2 = _file(tmp_path, "g2.vlog", {"g": 1}, {"g-a": 3, "a-b": 5}, {"g-a": 4, "a-b": 5})
+    own = order_doubts([f1, g2])
+    assert len(own) == 1 and "1 of g's own unit(s)" in own[0] and "no other side's file is missing" in own[0]
+    assert "may be missing" not in own[0]
+    g3 = _file(tmp_path, "g3.vlog", {"g": 1}, {"g-a": 2, "a-b": 9}, {"g-a": 4, "a-b": 9})
+    miss = order_doubts([f1, g3])
+    assert len(miss) == 1 and "(the other side's) may be missing" in miss[0] and "units of a 1" in miss[0]
+    t1 = _file(tmp_path, "t1.vlog", {"g": 1}, x0, x1, ("GT1 move", "GT1 move"))
+    t2 = _file(tmp_path, "t2.vlog", {"g": 1}, {"g-a": 3, "a-b": 5}, x1, ("GT2 move", "GT2 move"))
+    moved_on = order_doubts([t1, t2])
+    assert len(moved_on) == 1 and "GT1 move → GT2 move" in moved_on[0] and "may be missing" in moved_on[0]

@@ -186,26 +186,25 @@ class _Seams:
 
 
 def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[str], set[int]]:
-    """Two files (not copies of one another) that both start exactly where a third ended: each
-    was played from the same position (an opponent's file started from an older save), so the
-    play of one is not in the other's. Also the seams this explains (the index of the file
-    before each seam)."""
+    """A file that does not start where the file before it ended but exactly where an earlier
+    file ended, whose next file also started there: both were played from the same position (an
+    opponent's file started from an older save), so the play of one is not in the other's. (A
+    file that changed nothing between them closes both seams: no branch.) Also the seams this
+    explains (the index of the file before each seam)."""
     out: list[str] = []
     explained: set[int] = set()
-    n = len(seams)
-    for c in range(n):
-        if c in again:
+    for y in range(2, len(seams)):
+        if y in again or seams.diff(y - 1, y) == 0:
             continue
-        kids = [y for y in range(c + 1, n) if y not in again and seams.diff(c, y) == 0]
-        if len(kids) < 2:
+        c = next((c for c in range(y - 2, -1, -1) if c not in again and c + 1 not in again
+                  and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
+        if c is None:
             continue
-        first, *later = kids
-        for y in later:
-            out.append(f"{names[first]} and {names[y]} both start where {names[c]} ended: both were played from "
-                       f"that position (a branch: {names[y]} was started from an older save), so the play of "
-                       f"{names[first]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
-                       "is the game played on.")
-            explained.add(y - 1)
+        out.append(f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
+                   f"that position (a branch: {names[y]} was started from an older save), so the play of "
+                   f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
+                   "is the game played on.")
+        explained.add(y - 1)
     return out, explained
 
 
