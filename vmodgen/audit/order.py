@@ -84,22 +84,42 @@ SEAM_CONSEQUENCE = ("Across a seam that does not close, what a file carries over
                     "play the next file continues: findings just after it may rest on moves no file holds.")
 
 
-def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str]]:
+def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str], dict[int, set[str]]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
     doubts: the files' save dates or seams say another order, a branch, a missing file, each
-    kind followed once by what it means for the audit). Both empty when it looks right."""
+    kind followed once by what it means for the audit; the index of each file after a seam no
+    order explains → the units placed differently there, by piece id and by the unit label the
+    snapshots give). All empty when it looks right."""
     info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
         info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
     said = _doubts(results)
-    doubts = [m for _, m in said]
-    if any(kind == "order" for kind, _ in said):
+    doubts = [m for _, m, _ in said]
+    if any(kind == "order" for kind, _, _ in said):
         doubts.append(ORDER_CONSEQUENCE)
-    if any(kind == "seam" for kind, _ in said):
+    if any(kind == "seam" for kind, _, _ in said):
         doubts.append(SEAM_CONSEQUENCE)
-    return info, doubts
+    gaps = {i: moved_units(results[i - 1].end, results[i].start) for _, _, i in said if i is not None}
+    return info, doubts, gaps
+
+
+def moved_units(a: dict, b: dict) -> set[str]:
+    """The units placed differently at the end ``a`` of one file and the start ``b`` of the
+    next: their piece ids and the unit labels the snapshots give (what findings name)."""
+    pa, pb = a.get("pieces", {}), b.get("pieces", {})
+    sides = {**a.get("sides", {}), **b.get("sides", {})}
+    none = (None, 0, 0)
+    out: set[str] = set()
+    for pid in pa.keys() | pb.keys():
+        x, y = pa.get(pid), pb.get(pid)
+        wx = x[0] if x is not None and x[0] != none else None
+        wy = y[0] if y is not None and y[0] != none else None
+        if wx != wy and (pid in sides or "sides" not in a and "sides" not in b):
+            out.add(pid)
+            out.update(e[4] for e in (x, y) if e is not None and e[4])
+    return out
 
 
 def order_doubts(results: list) -> list[str]:
@@ -107,13 +127,14 @@ def order_doubts(results: list) -> list[str]:
     a file ends where another starts clearly better than where the next one starts), that two
     files were played from the same position (a branch), that a file is given twice, or that
     a seam does not close (a file between them may be missing, or a side moved outside any file)."""
-    return [m for _, m in _doubts(results)]
+    return [m for _, m, _ in _doubts(results)]
 
 
-def _doubts(results: list) -> list[tuple[str, str]]:
-    """:func:`order_doubts`, each sentence with its kind: "order" (what the order audited
-    carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order explains)."""
-    out: list[tuple[str, str]] = []
+def _doubts(results: list) -> list[tuple[str, str, int | None]]:
+    """:func:`order_doubts`, each sentence with its kind, "order" (what the order audited
+    carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order
+    explains), and the index of the file after the seam it names (None: no one seam)."""
+    out: list[tuple[str, str, int | None]] = []
     paths = [r.path for r in results]
     if len(results) < 2:
         return out
@@ -126,15 +147,15 @@ def _doubts(results: list) -> list[tuple[str, str]]:
     if all(d > 0 for d in dates) and dates != sorted(dates):
         by_date = [Path(p).name for _, p in sorted(zip(dates, paths))]
         out.append(("order", "By their own save dates the files were saved in the order " + ", ".join(by_date)
-                    + ": the order audited may be wrong."))
+                    + ": the order audited may be wrong.", None))
     repeats, again = _repeated_files(paths)
-    out += [("order", m) for m in repeats]
+    out += [("order", m, None) for m in repeats]
     if len(results) <= MAX_SEAM_FILES:
         names = [Path(p).name for p in paths]
         seams = _Seams(results)
         branches, forked = _branches(seams, names, again)
         said, explained = _seam_messages(seams, names, skip=forked)
-        out += [("seam", m) for m in branches] + [("order", m) for m in said]
+        out += [("seam", m, i) for m, i in branches] + [("order", m, None) for m in said]
         out += _gaps(results, names, again, seams, said=forked | explained)
     return out
 
@@ -185,13 +206,13 @@ class _Seams:
         return self.memo[(x, y)]
 
 
-def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[str], set[int]]:
+def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tuple[str, int]], set[int]]:
     """A file that does not start where the file before it ended but exactly where an earlier
     file ended, whose next file also started there: both were played from the same position (an
     opponent's file started from an older save), so the play of one is not in the other's. (A
     file that changed nothing between them closes both seams: no branch.) Also the seams this
     explains (the index of the file before each seam)."""
-    out: list[str] = []
+    out: list[tuple[str, int]] = []
     explained: set[int] = set()
     for y in range(2, len(seams)):
         if y in again or seams.diff(y - 1, y) == 0:
@@ -200,10 +221,10 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[st
                   and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
         if c is None:
             continue
-        out.append(f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
-                   f"that position (a branch: {names[y]} was started from an older save), so the play of "
-                   f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
-                   "is the game played on.")
+        out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
+                    f"that position (a branch: {names[y]} was started from an older save), so the play of "
+                    f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
+                    "is the game played on.", y))
         explained.add(y - 1)
     return out, explained
 
@@ -231,7 +252,8 @@ def _sides_moved(a: dict, b: dict) -> tuple[dict[str, int], bool]:
 
 
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
-          seams: "_Seams | None" = None, said: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[str, str]]:
+          seams: "_Seams | None" = None, said: "set[int] | frozenset[int]" = frozenset()
+          ) -> list[tuple[str, str, int | None]]:
     """Seams that do not close and that the order of the files does not explain (``again``: the
     copies of files given before; ``said``: the index of the file before each seam a branch or
     the order check named already). What a missing file looks like: units of
@@ -239,7 +261,7 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
     the files. A side moving twice (its movement file, then its combat file) starts its second
     file where its first ended; if only its own units are placed differently, it moved them
     outside any file: no other side's file is missing, but those moves were not judged."""
-    out = []
+    out: list[tuple[str, str, int | None]] = []
     for i in range(len(results) - 1):
         if i + 1 in again or i in said:
             continue                    # a copy of a file given before, or a seam said already
@@ -258,16 +280,16 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
             out.append(("seam", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
                        f"start where {names[i]} ended: {by_side[side]} of {side}'s own unit(s) placed differently. "
                        f"{side} moved them between the files outside any log (no other side's file is missing); "
-                       "those moves were not judged (the continuity section lists them)."))
+                       "those moves were not judged (the continuity section lists them).", i + 1))
         elif len(sa) == 1 and sa == sb:
             out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {next(iter(sa))}'s moves, and "
                        f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them (the other side's) may be "
-                       "missing; its moves were not judged."))
+                       "missing; its moves were not judged.", i + 1))
         elif tracker or not set(by_side) <= (sa | sb):
             out.append(("seam", f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
-                       "its moves were not judged."))
+                       "its moves were not judged.", i + 1))
     return out
 
 
