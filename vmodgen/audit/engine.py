@@ -9,7 +9,10 @@ here" without a path; for a unit without a movement allowance the jump is filled
 shortest path instead, and the move rules report only what rests on hexes the log records
 (``UnitState.guessed``: a rule first broken at a guessed hex is reported at the first recorded
 hex that breaks it, if any). A unit's moves in a phase are one move: a rule it breaks is
-reported once, though the hex it is broken at changes from step to step. With a turn
+reported once, though the hex it is broken at changes from step to step, and though the phase
+goes on in the next file (a file starting in the phase the last one ended in, each unit where
+its move had reached: :class:`MoveCarry`) or comes back by Undo or the tracker's Prev; a drag
+back to a hex the unit held before such a seam takes the stops since back. With a turn
 tracker (or a combat phase the log's own die roll started, ``[[phase]] starts = "roll"``), moves
 in a combat phase that has a phasing side are advances (that side's units) and retreats (the
 other side's), which the retreat and advance rules check. A drag that ends on the hex it started
@@ -86,8 +89,8 @@ class FileAudit:
     notes: list[str] = field(default_factory=list)
     #: what carries over from the previous file (the binding's phase context, the rule set's
     #: memory) as this file started and as it ended: a parallel audit checks they chain up
-    start_context: tuple = (None, {})
-    end_context: tuple = (None, {})
+    start_context: tuple = (None, {}, None)
+    end_context: tuple = (None, {}, None)
     #: what the file's own saved boards and move reports say against the module given
     #: (:func:`.module_fit.file_doubts`: sentences for the report's warnings)
     module_doubts: list[str] = field(default_factory=list)
@@ -226,6 +229,16 @@ class FileAuditor:
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
         self._left: set[str] = set()
+        #: the moves of the phase the last file ended in (:class:`MoveCarry`): the next file,
+        #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
+        self._carry: MoveCarry | None = None
+        #: piece id → how many hexes of its path a :class:`MoveCarry` put back (the stops of its
+        #: move before the seam, or before the Undo or Prev), while the take-back tracker knows
+        #: only the stops since
+        self._carried: dict[str, int] = {}
+        #: unit ids :meth:`_track_moves` cut back to a carried stop: their move findings so far
+        #: are no longer "this move's" (a break after the cut is news)
+        self._untold: set[str] = set()
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
@@ -233,7 +246,8 @@ class FileAuditor:
         if context is not None:
             self.binding.set_phase_context(context[0])
             self.memory = copy.deepcopy(context[1])
-        start = (self.binding.phase_context(), copy.deepcopy(self.memory))
+            self._carry = context[2] if len(context) > 2 else None
+        start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
@@ -261,7 +275,7 @@ class FileAuditor:
         fa.vassal_version = save.vassal_version
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
-        fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory))
+        fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         fa.observations = self.binding.take_observations()
         return fa
 
@@ -306,9 +320,12 @@ class FileAuditor:
         run_phase: tuple | None = None  # the phase of that player's last move
         run_inferred = False           # that player's run of moves is judged by inference
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
+        #: (turn, phase) → the moves of a phase left, for a return to it by Undo or Prev
+        left_moves: dict[tuple, MoveCarry] = {}
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
+        self._carried = {}
         self._mv_dirty = None
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
@@ -374,6 +391,10 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
+                carry, self._carry = self._carry, None
+                if carry is not None and ph is not None and carry.phase == ph:
+                    # the file starts in the phase the last one ended in: its moves go on
+                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
                 if self._begins:       # where the file starts, for what happened before it
                     self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                    side="", at="during", source=name), self.memory)
@@ -403,6 +424,13 @@ class FileAuditor:
                     if self.rules:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
+                # the phase left keeps its moves for a return to it (an undone Next, Prev)
+                if phase_start_hex:
+                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                else:
+                    left_moves.pop(prev_phase, None)
+                again = left_moves.get(ph) if ph is not None and (
+                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
@@ -410,6 +438,10 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                self._carried = {}
+                if again is not None:
+                    # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
+                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -441,6 +473,10 @@ class FileAuditor:
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if drags == "movement" else "")
+                if self._untold:
+                    for key in [key for key in told if set(key[1]) & self._untold]:
+                        del told[key]
+                    self._untold.clear()
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
@@ -490,6 +526,8 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                       if prev_phase is not None and phase_start_hex else None)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
@@ -653,6 +691,18 @@ class FileAuditor:
                     continue
                 if step.undo and new_hex in path:
                     del path[path.index(new_hex) + 1:]
+                elif new_hex != path[-1] and new_hex in path[:self._carried.get(pid, 0)]:
+                    # dragged back by hand to a hex it held before the seam (or before the Undo
+                    # or Prev that brought the phase back): the stops since are taken back (what
+                    # the earlier file reported on them stands: it is in that file's report)
+                    del path[path.index(new_hex) + 1:]
+                    self._carried[pid] = len(path)
+                    if len(path) == 1:         # back where the phase found it: it never moved
+                        del paths[pid]
+                        start.pop(pid, None)
+                        self._carried.pop(pid, None)
+                    if v.unit is not None:
+                        self._untold.add(v.unit.id)
                 elif path[-1] != new_hex:
                     path.append(new_hex)
 
@@ -1111,6 +1161,43 @@ class FileAuditor:
                             concealed=concealed)
 
 
+@dataclass(frozen=True)
+class MoveCarry:
+    """The moves of a phase as one file ended in it (or as a player left it): each moving unit's
+    hex at the phase start and its path, the (rule, units) a move finding was reported for, the
+    units that left their hex. A file starting in that phase (or the player coming back to it by
+    Undo or Prev) goes on with them: a unit's moves in a phase stay one move, judged whole and
+    reported once per rule, across the seam."""
+    phase: tuple
+    start: tuple[tuple[str, str], ...]
+    paths: tuple[tuple[str, tuple[str, ...]], ...]
+    told: frozenset
+    left: frozenset
+
+    @classmethod
+    def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
+           left: set[str]) -> "MoveCarry":
+        return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
+                   frozenset(told), frozenset(left))
+
+    def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
+                told: dict, left: set[str]) -> dict[str, int]:
+        """Put the moves back, for the units still where their path ended (a unit placed
+        elsewhere at the seam starts again: the continuity check names it). Returns piece id →
+        the length of the path put back."""
+        ok = set()
+        for pid, path in self.paths:
+            v = builder.views.get(pid)
+            if v is not None and path and v.hex == path[-1]:
+                paths[pid] = list(path)
+                ok.add(pid)
+        start.update((pid, h) for pid, h in self.start if pid in ok)
+        units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
+        told.update((key, None) for key in self.told if set(key[1]) & units)
+        left.update(pid for pid in self.left if pid in ok)
+        return {pid: len(paths[pid]) for pid in ok}
+
+
 def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
     """The indices of ``route`` (``drags``, the hexes the log's drags ended on, with shortest
     paths filled in between them) that no drag ended on. A filled-in segment never holds the
@@ -1184,7 +1271,9 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     known = {f"TurnTracker{i}": "" for i in range(len(builder.module.turn_trackers))} if builder.module else {}
     texts = {tid: e["text"] for tid, e in tracker_states({**known, **state.turns}, builder.module).items()
              if e.get("text")}
-    out = {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts}
+    # the side of each unit (the chain's order check tells whose pieces a seam moved)
+    sides = {pid: v.unit.side for pid, v in views.items() if v.unit is not None and pid in state.pieces}
+    out = {"pieces": pieces, "turns": dict(state.turns), "turn_text": texts, "sides": sides}
     if concealed:
         out["concealed"] = concealed
     return out

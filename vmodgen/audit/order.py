@@ -78,21 +78,63 @@ ORDER_CONSEQUENCE = ("The files may not be in play order: what a file carries ov
                      "audited. Give the files in play order with --keep-order.")
 
 
-def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str]]:
+#: said once after the doubts about a seam no order explains (a branch, a missing file)
+SEAM_CONSEQUENCE = ("Across a seam that does not close, what a file carries over from the one audited before it (the "
+                    "continuity check, and the rules' memory of earlier turns) was read from play that is not the "
+                    "play the next file continues: findings just after it may rest on moves no file holds.")
+
+
+def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str], dict[int, set[str]]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
-    doubts: the files' save dates or seams say another order). Both empty when it looks right."""
+    doubts: the files' save dates or seams say another order, a branch, a missing file, each
+    kind followed once by what it means for the audit; the index of each file after a seam no
+    order explains → the units placed differently there, by piece id and by the unit label the
+    snapshots give). All empty when it looks right."""
     info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
         info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
-    return info, order_doubts(results)
+    said = _doubts(results)
+    doubts = [m for _, m, _ in said]
+    if any(kind == "order" for kind, _, _ in said):
+        doubts.append(ORDER_CONSEQUENCE)
+    if any(kind == "seam" for kind, _, _ in said):
+        doubts.append(SEAM_CONSEQUENCE)
+    gaps = {i: moved_units(results[i - 1].end, results[i].start) for _, _, i in said if i is not None}
+    return info, doubts, gaps
+
+
+def moved_units(a: dict, b: dict) -> set[str]:
+    """The units placed differently at the end ``a`` of one file and the start ``b`` of the
+    next: their piece ids and the unit labels the snapshots give (what findings name)."""
+    pa, pb = a.get("pieces", {}), b.get("pieces", {})
+    sides = {**a.get("sides", {}), **b.get("sides", {})}
+    none = (None, 0, 0)
+    out: set[str] = set()
+    for pid in pa.keys() | pb.keys():
+        x, y = pa.get(pid), pb.get(pid)
+        wx = x[0] if x is not None and x[0] != none else None
+        wy = y[0] if y is not None and y[0] != none else None
+        if wx != wy and (pid in sides or "sides" not in a and "sides" not in b):
+            out.add(pid)
+            out.update(e[4] for e in (x, y) if e is not None and e[4])
+    return out
 
 
 def order_doubts(results: list) -> list[str]:
     """Sentences saying the files may not be in play order (their save dates run backwards, or
-    a file ends where another starts clearly better than where the next one starts)."""
-    out: list[str] = []
+    a file ends where another starts clearly better than where the next one starts), that two
+    files were played from the same position (a branch), that a file is given twice, or that
+    a seam does not close (a file between them may be missing, or a side moved outside any file)."""
+    return [m for _, m, _ in _doubts(results)]
+
+
+def _doubts(results: list) -> list[tuple[str, str, int | None]]:
+    """:func:`order_doubts`, each sentence with its kind, "order" (what the order audited
+    carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order
+    explains), and the index of the file after the seam it names (None: no one seam)."""
+    out: list[tuple[str, str, int | None]] = []
     paths = [r.path for r in results]
     if len(results) < 2:
         return out
@@ -104,13 +146,17 @@ def order_doubts(results: list) -> list[str]:
             dates.append(0)
     if all(d > 0 for d in dates) and dates != sorted(dates):
         by_date = [Path(p).name for _, p in sorted(zip(dates, paths))]
-        out.append("By their own save dates the files were saved in the order " + ", ".join(by_date)
-                   + ": the order audited may be wrong.")
+        out.append(("order", "By their own save dates the files were saved in the order " + ", ".join(by_date)
+                    + ": the order audited may be wrong.", None))
     repeats, again = _repeated_files(paths)
-    out += repeats
+    out += [("order", m, None) for m in repeats]
     if len(results) <= MAX_SEAM_FILES:
-        out += _seam_messages(results, [Path(p).name for p in paths])
-        out += _gaps(results, [Path(p).name for p in paths], again)
+        names = [Path(p).name for p in paths]
+        seams = _Seams(results)
+        branches, forked = _branches(seams, names, again)
+        said, explained = _seam_messages(seams, names, skip=forked)
+        out += [("seam", m, i) for m, i in branches] + [("order", m, None) for m in said]
+        out += _gaps(results, names, again, seams, said=forked | explained)
     return out
 
 
@@ -135,60 +181,164 @@ def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
     return out, again
 
 
-def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset()) -> list[str]:
-    """Two files in a row whose moves are one and the same side's, the second not starting
-    where the first ended (pieces placed differently): the other side's file between them may be
-    missing (its moves are in no file audited, and nothing judged them)."""
-    out = []
+class _Seams:
+    """Pieces placed differently between the end of one file and the start of another, for any
+    two files of the chain (each pair worked out once)."""
+
+    def __init__(self, results: list) -> None:
+        self.results = results
+        self.memo: dict[tuple[int, int], int] = {}
+        self.ends: dict[int, tuple[frozenset, frozenset]] = {}
+        self.starts: dict[int, tuple[frozenset, frozenset]] = {}
+        self.numbers: dict[tuple, int] = {}     # (piece id, position) → a number, for every snapshot here
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def diff(self, x: int, y: int) -> int:
+        """Pieces placed differently at the end of file ``x`` and the start of file ``y``."""
+        if (x, y) not in self.memo:
+            if x not in self.ends:
+                self.ends[x] = _placed(self.results[x].end, self.numbers)
+            if y not in self.starts:
+                self.starts[y] = _placed(self.results[y].start, self.numbers)
+            self.memo[(x, y)] = _placed_diff(self.ends[x], self.starts[y])
+        return self.memo[(x, y)]
+
+
+def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tuple[str, int]], set[int]]:
+    """A file that does not start where the file before it ended but exactly where an earlier
+    file ended, whose next file also started there: both were played from the same position (an
+    opponent's file started from an older save), so the play of one is not in the other's. (A
+    file that changed nothing between them closes both seams: no branch.) Also the seams this
+    explains (the index of the file before each seam)."""
+    out: list[tuple[str, int]] = []
+    explained: set[int] = set()
+    for y in range(2, len(seams)):
+        if y in again or seams.diff(y - 1, y) == 0:
+            continue
+        c = next((c for c in range(y - 2, -1, -1) if c not in again and c + 1 not in again
+                  and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
+        if c is None:
+            continue
+        out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
+                    f"that position (a branch: {names[y]} was started from an older save), so the play of "
+                    f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
+                    "is the game played on.", y))
+        explained.add(y - 1)
+    return out, explained
+
+
+def _sides_moved(a: dict, b: dict) -> tuple[dict[str, int], bool]:
+    """Side → how many of its units are placed differently at the end ``a`` of one file and the
+    start ``b`` of the next (a piece of no known side counts as ``?`` when the snapshots do not
+    say which pieces are units; with ``sides`` known, a piece of no side is a marker: left out).
+    Also whether the snapshots say the sides."""
+    pa, pb = a.get("pieces", {}), b.get("pieces", {})
+    known = "sides" in a or "sides" in b
+    sides = {**a.get("sides", {}), **b.get("sides", {})}
+    none = (None, 0, 0)
+    out: dict[str, int] = {}
+    for pid in pa.keys() | pb.keys():
+        x, y = pa.get(pid), pb.get(pid)
+        wx = x[0] if x is not None and x[0] != none else None
+        wy = y[0] if y is not None and y[0] != none else None
+        if wx == wy:
+            continue
+        side = sides.get(pid) or ("" if known else "?")
+        if side:
+            out[side] = out.get(side, 0) + 1
+    return out, known
+
+
+def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
+          seams: "_Seams | None" = None, said: "set[int] | frozenset[int]" = frozenset()
+          ) -> list[tuple[str, str, int | None]]:
+    """Seams that do not close and that the order of the files does not explain (``again``: the
+    copies of files given before; ``said``: the index of the file before each seam a branch or
+    the order check named already). What a missing file looks like: units of
+    a side that moved in neither file placed differently, or the turn tracker moved on between
+    the files. A side moving twice (its movement file, then its combat file) starts its second
+    file where its first ended; if only its own units are placed differently, it moved them
+    outside any file: no other side's file is missing, but those moves were not judged."""
+    out: list[tuple[str, str, int | None]] = []
     for i in range(len(results) - 1):
-        if i + 1 in again:
-            continue                    # a copy of a file given before: said already
+        if i + 1 in again or i in said:
+            continue                    # a copy of a file given before, or a seam said already
         a, b = results[i], results[i + 1]
+        moved = seams.diff(i, i + 1) if seams is not None else _position_diff(a.end, b.start)
+        if not moved:
+            continue
         sa = set(getattr(getattr(a, "stats", None), "moves_by_side", {}) or {})
         sb = set(getattr(getattr(b, "stats", None), "moves_by_side", {}) or {})
-        if len(sa) != 1 or sa != sb:
-            continue
-        moved = _position_diff(a.end, b.start)
-        if moved:
-            out.append(f"{names[i]} and {names[i + 1]} both hold only {next(iter(sa))}'s moves, and "
+        by_side, known = _sides_moved(a.end, b.start)
+        if not by_side:
+            continue                    # markers only: the continuity section lists them
+        tracker = _tracker_moved(a.end, b.start)
+        if len(sa) == 1 and sa == sb and set(by_side) <= sa and not tracker:
+            side = next(iter(sa))
+            out.append(("seam", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
+                       f"start where {names[i]} ended: {by_side[side]} of {side}'s own unit(s) placed differently. "
+                       f"{side} moved them between the files outside any log (no other side's file is missing); "
+                       "those moves were not judged (the continuity section lists them).", i + 1))
+        elif len(sa) == 1 and sa == sb:
+            out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {next(iter(sa))}'s moves, and "
                        f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
-                       "differently): a file between them (the other side's) may be missing; its moves were "
-                       "not judged.")
+                       f"differently{_whose(by_side, known)}{tracker}): a file between them (the other side's) may be "
+                       "missing; its moves were not judged.", i + 1))
+        elif tracker or not set(by_side) <= (sa | sb):
+            out.append(("seam", f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
+                       f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
+                       "its moves were not judged.", i + 1))
     return out
 
 
-def _seam_messages(results: list, names: list[str]) -> list[str]:
-    """Each file should start where the one before it ended, better than where any other file
-    ended: name the seams where another file fits clearly better."""
-    out = []
-    memo: dict[tuple[int, int], int] = {}
-    ends: dict[int, tuple[frozenset, frozenset]] = {}
-    starts: dict[int, tuple[frozenset, frozenset]] = {}
-    numbers: dict[tuple, int] = {}     # (piece id, position) → a number, for every snapshot here
+def _whose(by_side: dict[str, int], known: bool) -> str:
+    if not known:
+        return ""
+    return ", units of " + ", ".join(f"{side} {n}" for side, n in sorted(by_side.items()))
 
-    def diff(x: int, y: int) -> int:
-        if (x, y) not in memo:
-            if x not in ends:
-                ends[x] = _placed(results[x].end, numbers)
-            if y not in starts:
-                starts[y] = _placed(results[y].start, numbers)
-            memo[(x, y)] = _placed_diff(ends[x], starts[y])
-        return memo[(x, y)]
+
+def _tracker_moved(a: dict, b: dict) -> str:
+    """``; the turn tracker moved on from X to Y`` when a tracker shows another turn or phase at
+    the start ``b`` of a file than at the end ``a`` of the one before it, else ""."""
+    ta, tb = a.get("turns", {}), b.get("turns", {})
+    said = []
+    for tid in sorted(ta.keys() | tb.keys()):
+        if ta.get(tid, "") != tb.get(tid, ""):
+            x = a.get("turn_text", {}).get(tid) or ta.get(tid) or "(initial)"
+            y = b.get("turn_text", {}).get(tid) or tb.get(tid) or "(initial)"
+            said.append(f"{x} → {y}")
+    return ("; the turn tracker moved on: " + ", ".join(said)) if said else ""
+
+
+def _seam_messages(seams: _Seams, names: list[str], skip: "set[int] | frozenset[int]" = frozenset()
+                   ) -> tuple[list[str], set[int]]:
+    """Each file should start where the one before it ended, better than where any other file
+    ended: name the seams where another file fits clearly better (``skip``: seams explained
+    otherwise, by the index of the file before them). Also the seams named."""
+    out = []
+    named: set[int] = set()
+    diff = seams.diff
 
     def better(best: int, cur: int) -> bool:
         return best < cur and (best == 0 or 2 * best <= cur)
-    for i in range(len(results) - 1):
+    for i in range(len(seams) - 1):
+        if i in skip:
+            continue
         cur = diff(i, i + 1)
         if cur == 0:
             continue
-        others = [(diff(i, j), j) for j in range(len(results)) if j not in (i, i + 1)]
+        others = [(diff(i, j), j) for j in range(len(seams)) if j not in (i, i + 1)]
         best, j = min(others) if others else (cur, i + 1)
         if better(best, cur):
+            named.add(i)
             out.append(f"{names[i]} ends where {names[j]} starts ({best} piece(s) placed differently), "
                        f"better than where the next file audited, {names[i + 1]}, starts ({cur}): "
                        "the order audited may be wrong.")
         elif better(diff(i + 1, i), cur):
+            named.add(i)
             out.append(f"{names[i + 1]} ends where {names[i]} starts ({diff(i + 1, i)} piece(s) placed "
                        f"differently), better than {names[i]} ends where {names[i + 1]} starts ({cur}): "
                        f"{names[i + 1]} probably goes before {names[i]}.")
-    return out
+    return out, named

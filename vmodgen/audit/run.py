@@ -25,7 +25,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import ORDER_CONSEQUENCE, check_module, order_messages, play_order
+from .order import check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .model import AuditResult, FileInfo
@@ -102,7 +102,7 @@ def _audit_one(job: tuple[str, object]):
         auditor.reveal_hidden = setup.reveal_hidden
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
-        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory()))
+        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
     except InputError as exc:
         return _as_value(exc)
 
@@ -259,6 +259,23 @@ def open_phase_note(results: list[FileAudit], b: Binding, rules) -> list[str]:
             f"end-of-phase rules ({'; '.join(due)}) did not run on it. The next file judges it."]
 
 
+def _mark_after_gap(findings: list, results: list[FileAudit], gaps: dict[int, set[str]]) -> None:
+    """A file after a seam that does not close (a missing file, a branch, moves with no log
+    running): a unit placed differently there moved in play no file holds, and the rules judge it
+    with what the file before carried over (their memory of its last phase ends). Each finding of
+    that file naming such a unit says so (``details.after_gap``: the file before the seam)."""
+    for i, moved in sorted(gaps.items()):
+        if not 0 < i < len(results) or not moved:
+            continue
+        r, before = results[i], results[i - 1]
+        a, b = Path(before.path).name, Path(r.path).name
+        for f in findings:
+            if f.file == r.path and moved.intersection(f.units):
+                f.details["after_gap"] = before.path
+                f.message += (f" ({b} does not start where {a} ended: the unit was placed differently between them, "
+                              f"in play no file holds; judged with what {a} carried over)")
+
+
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
              warnings: list[str] | None = None) -> AuditResult:
     """The chain's result from its files' results (in play order). ``given``: the order the
@@ -301,10 +318,12 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
-    order_info, doubts = order_messages(results, given)
-    # a doubt about the order is a warning (on stderr and at the top of every report): what a
-    # file carries over from the one before it (memory, continuity) was read in that order
-    warned = list(warnings or []) + b.warnings() + doubts + ([ORDER_CONSEQUENCE] if doubts else []) + warned
+    order_info, doubts, gaps = order_messages(results, given)
+    _mark_after_gap(findings, results, gaps)
+    # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
+    # followed by what it means: what a file carries over from the one before it (memory,
+    # continuity) was read in that order
+    warned = list(warnings or []) + b.warnings() + doubts + warned
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"
