@@ -88,7 +88,11 @@ def names_side(text: str, side_name: str) -> bool:
     sw = side_word(side_name)
     if not sw:
         return False
-    for w in words(text):
+    text_words = words(text)
+    numbers = [w for w in words(side_name) if w.isdigit()]
+    if numbers and not all(n in text_words for n in numbers):
+        return False          # ``Side 2`` does not name ``Side1``: the number tells the sides apart
+    for w in text_words:
         stem = side_word(w)
         if stem == sw or (len(sw) >= 4 and stem.startswith(sw)) or (len(stem) >= 4 and sw.startswith(stem)):
             return True
