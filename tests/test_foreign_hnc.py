@@ -1,7 +1,7 @@
 """A fourth module vmodgen did not build, tried as a newcomer would: jzedwards' "Hex'n'Counters
 template" 1.2 (VASSAL 3.7.9; github.com/jzedwards/vassal-hex-n-counters-template, commit c85dd5f,
 ``jzhex-n-counters-template-v12-379.vmod``; see examples/hex-n-counters-template/README.md), with
-logs recorded in real VASSAL 3.7.26 (tests/data/recorded/hnc-*, README there).
+logs recorded in real VASSAL 3.7.26 (tests/data/recorded/hnc/, described in tests/data/recorded/README.md).
 
 What broke, and is tested here:
 
@@ -36,7 +36,7 @@ from vmodgen.binding.spec import read_spec
 
 from conftest import DATA, ROOT
 
-REC = DATA / "recorded"
+REC = DATA / "recorded" / "hnc"
 LOGS = [REC / "hnc-side1.vlog", REC / "hnc-side2.vlog"]
 MIRROR = Path("/work/.mirror/jzedwards+vassal-hex-n-counters-template/repo")
 COMMIT = "c85dd5f93016edc5b1f7e54bc66b13f103c7f159"
