@@ -81,16 +81,21 @@ def test_a_number_tells_sides_apart(text, sides, expected):
     assert fuzzy.side_of(text, sides) == expected
 
 
-def test_chat_phases_from_typed_lines_only():
+def test_chat_phases_from_typed_announcements_only():
     lines = ["<Alice> - Turn 1: Side1 movement phase", "* INF moves 0401 -> 0408 *",
-             "* Side2 movement report by VASSAL", "<Alice> - Side1 combat phase", "<Alice> - side 1 movement again",
-             "<Bob> - Side2 movement phase", "<Bob> - hello"]
+             "* Side2 movement phase report by VASSAL",                 # VASSAL's own line
+             "<Bob> - Side2 will attack your left next turn",            # talk, not an announcement
+             "<Alice> - Side1 combat phase", "<Alice> - side 1 movement phase again",
+             "<Bob> - SIDE2: MOVEMENT PHASE", "<Bob> - hello"]
     found = chat_phases(lines, ["Side1", "Side2"])
-    assert [(p.side, p.kind) for p in found] == [("Side1", "movement"), ("Side1", "combat"), ("Side2", "movement")]
+    assert [(p.side, p.kind, p.example) for p in found] == [
+        ("Side1", "movement", "Turn 1: Side1 movement phase"), ("Side1", "combat", "Side1 combat phase"),
+        ("Side2", "movement", "SIDE2: MOVEMENT PHASE")]
     import re
     s1, _, s2 = (re.compile(p.pattern) for p in found)
-    assert s1.search("<Alice> - side 1 movement again") and not s1.search("<Bob> - Side2 movement phase")
-    assert s2.search("<Bob> - Side2 movement phase") and not s2.search("<Alice> - Side12 movement")
+    assert s1.search("<Alice> - side 1 movement phase again") and not s1.search("<Bob> - Side2 movement phase")
+    assert s2.search("<Bob> - Side2 movement phase") and not s2.search("<Alice> - Side12 movement phase")
+    assert not s2.search("<Bob> - Side2 is moving")
     assert chat_turn_pattern(lines) is not None
     assert chat_turn_pattern(["* <Bob> Turn Updated from 1 to 2"]) is None   # VASSAL's own line
 

@@ -1,6 +1,6 @@
 """Phases a log's own chat announces, for a starter binding: the lines players typed that name a
-side and a phase word (``<Alice> - Side1 movement phase``, ``Germans: combat``), in the order
-they first come, each made a ``[[phase]]`` with a chat pattern; and a ``turn`` pattern when
+side and a phase (a phase word, then ``phase``: ``<Alice> - Side1 movement phase``, ``Germans:
+combat phase``), in the order they first come, each made a ``[[phase]]`` with a chat pattern; and a ``turn`` pattern when
 players type the turn (``Turn 2: ...``). Reports VASSAL writes itself (``* ...`` lines: moves,
 undos, the turn tracker) are no announcements."""
 from __future__ import annotations
@@ -21,6 +21,9 @@ PHASE_WORDS = {
     "reinforcement": "reinforcement", "reinforcements": "reinforcement",
 }
 
+#: a phase word followed by "phase" (``movement phase``): an announcement, not talk about an
+#: attack or a unit moving (``Defensive fire complete, time for allied combat`` is not one)
+_ANNOUNCED = re.compile(r"(?i)\b(" + "|".join(sorted(PHASE_WORDS, key=len, reverse=True)) + r")\s+phase\b")
 _PLAYER_LINE = re.compile(r"^<[^<>]*>\s+-\s+(.*)$", re.S)
 _TURN = re.compile(r"(?i)\bturn\s*#?\s*(\d+)\b")
 CHAT_TURN_PATTERN = r"(?i)\bturn\s*#?\s*(\d+)\b"
@@ -66,10 +69,11 @@ def chat_phases(lines: Iterable[str], sides: list[str]) -> list[ChatPhase]:
         side = fuzzy.side_of(text, sides)
         if side is None:
             continue
-        word = next((w for w in re.findall(r"[a-z]+", text.lower()) if w in PHASE_WORDS), None)
-        if word is None or (side, word) in out:
+        m = _ANNOUNCED.search(text)
+        if m is None or (side, m.group(1).lower()) in out:
             continue
-        pattern = f"(?i){side_pattern(side)}.*\\b{re.escape(word)}\\b"
+        word = m.group(1).lower()
+        pattern = f"(?i){side_pattern(side)}.*\\b{re.escape(word)}\\s+phase\\b"
         out[(side, word)] = ChatPhase(side, PHASE_WORDS[word], word, pattern, text.strip())
     return list(out.values())
 
