@@ -38,6 +38,7 @@ from conftest import DATA, ROOT
 
 REC = DATA / "recorded" / "hnc"
 LOGS = [REC / "hnc-side1.vlog", REC / "hnc-side2.vlog"]
+LOGS_38 = [REC / "hnc-side1-38.vlog", REC / "hnc-side2-38.vlog"]     # the same scripts in VASSAL 3.8.0-beta1
 MIRROR = Path("/work/.mirror/jzedwards+vassal-hex-n-counters-template/repo")
 COMMIT = "c85dd5f93016edc5b1f7e54bc66b13f103c7f159"
 INF = ["1795665611979", "1795665612068", "1795665612093", "1795665612124", "1795665612145",
@@ -124,9 +125,9 @@ def starter(module: Path, tmp_path: Path, logs=tuple(LOGS)) -> tuple[Path, dict]
     return out, tomllib.loads(out.read_text())
 
 
-def audit(module: Path, binding: Path) -> dict:
+def audit(module: Path, binding: Path, logs=tuple(LOGS)) -> dict:
     done = vmodgen("audit", "--module", str(module), "--binding", str(binding), "--format", "json",
-                   *map(str, LOGS))
+                   *map(str, logs))
     assert done.returncode in (0, 1), done.stderr
     return json.loads(done.stdout)
 
@@ -141,18 +142,20 @@ def test_starter_sides_and_phases_from_the_log(module, tmp_path):
         ("side1", "movement"), ("side1", "combat"), ("side2", "movement"), ("side2", "combat")]
 
 
-def test_starter_audit_finds_each_illegal_state_and_nothing_else(module, tmp_path):
+@pytest.mark.parametrize("logs", [LOGS, LOGS_38], ids=["3.7.26", "3.8.0-beta1"])
+def test_starter_audit_finds_each_illegal_state_and_nothing_else(module, tmp_path, logs):
     binding, _ = starter(module, tmp_path)
-    report = audit(module, binding)
+    report = audit(module, binding, logs)
     got = [(Path(f["file"]).name, f["step"], f["turn"], f["phase"], f["rule"], f["hexes"], sorted(f["units"]))
            for f in report["findings"]]
+    first = logs[0].name
     assert got == [
         # 0401 -> 0408: 7 hexes, allowance 5 (GEN movement)
-        ("hnc-side1.vlog", 9, 1, "side1-movement", "GEN movement", ["0401", "0408"], [INF[7]]),
+        (first, 9, 1, "side1-movement", "GEN movement", ["0401", "0408"], [INF[7]]),
         # 0502 -> 0604 (enemy ZOC of the mech in 0704) -> 0504: entered at 0604 and moved on (GEN zoc)
-        ("hnc-side1.vlog", 11, 1, "side1-movement", "GEN zoc", ["0604"], [INF[8]]),
+        (first, 11, 1, "side1-movement", "GEN zoc", ["0604"], [INF[8]]),
         # four units in 0306 at the end of Side1 Movement, the limit 3 (GEN stacking)
-        ("hnc-side1.vlog", 15, 1, "side1-movement", "GEN stacking", ["0306"], sorted(INF[3:7])),
+        (first, 15, 1, "side1-movement", "GEN stacking", ["0306"], sorted(INF[3:7])),
     ]
     assert not report["partial"]
     moves = report["coverage"]["moves"]
