@@ -67,8 +67,11 @@ class ChatPhases:
             if self.turn_re is not None:
                 m = self.turn_re.search(line)
                 if m:
+                    # the first group that took part: a pattern may be an alternation
+                    # (the turn a player typed | the turn tracker's line)
+                    found = next((g for g in m.groups() if g is not None), None)
                     try:
-                        self.turn = int(m.group(1))
+                        self.turn = int(found)
                     except (ValueError, TypeError):
                         pass
             for pid, pat in self.phases:

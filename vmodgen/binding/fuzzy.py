@@ -95,13 +95,28 @@ def names_side(text: str, side_name: str) -> bool:
     sw = side_word(side_name)
     if not sw:
         return False
-    for w in words(text):
+    text_words = words(text)
+    side_words = words(side_name)
+    if any(w.isdigit() for w in side_words):
+        # ``Side 2`` does not name ``Side1``: the number tells the sides apart, so the side's
+        # words must stand in the text in a row, each number as it is
+        n = len(side_words)
+        return any(all(a == b if b.isdigit() else (not a.isdigit() and _word_names(a, b))
+                       for a, b in zip(text_words[i:i + n], side_words))
+                   for i in range(len(text_words) - n + 1))
+    for w in text_words:
         stem = side_word(w)
         if stem == sw or _extends(stem, sw) or _extends(sw, stem):
             return True
         if is_demonym(stem, sw) or is_demonym(sw, stem):
             return True
     return False
+
+
+def _word_names(word: str, side_word_: str) -> bool:
+    """Whether one word of a name is one word of a side's name (stems, plurals, people's words)."""
+    a, b = side_word(word), side_word(side_word_)
+    return a == b or (len(b) >= 4 and a.startswith(b)) or is_demonym(a, b) or is_demonym(b, a)
 
 
 def side_of(text: str, sides: list[str]) -> str | None:

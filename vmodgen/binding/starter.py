@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..rules.generic import GenericRules
 from . import fuzzy
+from .chat_phases import ChatPhase, chat_phases, chat_turn_pattern
 from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, hex_zone_of, raw_id,
                           zone_box)
 from .pieces import SlotIndex, SlotInfo
@@ -413,9 +414,14 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# retreats); or leave "none": only the rules that need no phase are then checked.',
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
-              "[turns]", 'source = "none"', ""]
-    lines += _player_phases_template(sides, bool(module.turn_trackers), pattern)
-    st.missing.append("the turn and phase ([turns] source = \"none\")")
+              ]
+    announced = _chat_section(list(logs), sides, pattern, st)
+    if announced:
+        lines += announced
+    else:
+        lines += ["[turns]", 'source = "none"', ""]
+        st.missing.append("the turn and phase ([turns] source = \"none\")")
+    lines += _player_phases_template(sides, bool(module.turn_trackers), pattern, commented_turns=not announced)
     lines += _rules_section()
     st.text = "\n".join(lines) + "\n"
     return st
@@ -453,21 +459,52 @@ def tracker_turn_pattern(tracker) -> str | None:
     return text if "(" in text else None
 
 
-def _player_phases_template(sides: list[str], tracker: bool, pattern: str | None = None) -> list[str]:
+def _chat_section(logs: list[str], sides: list[str], tracker_pattern: str | None, st: Starter) -> list[str]:
+    """``[turns] source = "chat"`` with one ``[[phase]]`` per (side, kind) the logs' chat
+    announces (``chat_phases``); empty when the logs announce none (or there are no logs)."""
+    if not logs or len(sides) < 2:
+        return []
+    from ..vassal.replay import chat_lines
+    from ..vassal.savefile import read_save
+    chat = [line for p in logs for line in chat_lines(read_save(p))]
+    found = chat_phases(chat, sides)
+    if not found:
+        return []
+    phases: dict[tuple[str, str], list[ChatPhase]] = {}
+    for ph in found:
+        phases.setdefault((ph.side, ph.kind), []).append(ph)
+    turn = "|".join(t for t in (chat_turn_pattern(chat), tracker_pattern) if t)
+    out = ["# The chat of the log(s) announces phases: each [[phase]] below is made from a line a player",
+           "# typed (quoted); check their order and kinds against the rulebook's sequence of play.",
+           "[turns]", 'source = "chat"'] + ([f"turn = {q(turn)}"] if turn else []) + [""]
+    for (side, kind), phs in phases.items():
+        out += ["[[phase]]", f"id = {q(slug(side) + '-' + kind)}", f"name = {q(side + ' ' + kind.title())}",
+                f"side = {q(slug(side))}", f"kind = {q(kind)}",
+                "chat = [" + ", ".join(q(ph.pattern) for ph in phs) + "]   # "
+                + "; ".join(repr(one_line(ph.example)[:60]) for ph in phs), ""]
+    st.inferred.append(f"phases from the logs' chat: {', '.join(f'{s} {k}' for s, k in phases)} "
+                       "(the chat patterns quote the lines)")
+    return out
+
+
+def _player_phases_template(sides: list[str], tracker: bool, pattern: str | None = None,
+                            commented_turns: bool = True) -> list[str]:
     """Commented-out ``source = "player"`` tables, one movement phase per side: with no turn
     tracker, who moves is what a play-by-email log tells of the phase; with a tracker that only
-    counts turns, its chat line (``pattern``) gives the turn."""
+    counts turns, its chat line (``pattern``) gives the turn. No prose line of the block starts
+    with a table header, so the block can be uncommented as a whole."""
     if (tracker and pattern is None) or len(sides) < 2:
         return []
+    drop = "the [turns] above" if commented_turns else "the [turns] and [[phase]] tables above"
     if pattern is not None:
         out = ["# The module's turn tracker counts turns only (no phases). If each side moves in its own",
-               "# turn (a play-by-email game sends one side's moves per file), uncomment this (and drop the",
-               "# [turns] above): the phase of each step is its player's side's; the turn is the one the",
+               "# turn (a play-by-email game sends one side's moves per file), uncomment this and drop",
+               f"# {drop}: the phase of each step is its player's side's; the turn is the one the",
                "# tracker's chat line gives when a player presses it.", "# [turns]", '# source = "player"',
                f"# turn = {q(pattern)}"]
     else:
         out = ["# The module has no turn tracker. If each side moves in its own turn (a play-by-email",
-               "# game sends one side's moves per file), uncomment this (and drop the [turns] above): the",
+               f"# game sends one side's moves per file), uncomment this and drop {drop}: the",
                "# phase of each step is its player's side's; the turn is counted, a new one each time the",
                "# first side moves again.", "# [turns]", '# source = "player"']
     for s in sides:

@@ -13,7 +13,7 @@ from .paths import FILE
 @click.option("--rules", "rules", type=click.Choice(["generic"]), help="Configure the generic rule set.")
 @click.option("--game", "game", help="A kit (bundled id, folder or game.toml) whose roster the pieces are.")
 @click.option("--log", "logs", multiple=True, type=FILE,
-              help="A save or log played with the module (hex labels it uses give the board's extent).")
+              help="A save or log played with the module (hex labels it uses give the board's extent; phases its players announce in chat give the [[phase]] tables); repeat for each file.")
 @click.option("-o", "--output", "output", type=FILE, help="Write the binding here.")
 @click.option("--check", "check", type=FILE,
               help="Check an existing binding file against the module instead.")

@@ -1,0 +1,87 @@
+"""Phases a log's own chat announces, for a starter binding: the lines players typed that name a
+side and a phase (a phase word, then ``phase``: ``<Alice> - Side1 movement phase``, ``Germans:
+combat phase``), in the order they first come, each made a ``[[phase]]`` with a chat pattern; and a ``turn`` pattern when
+players type the turn (``Turn 2: ...``). Reports VASSAL writes itself (``* ...`` lines: moves,
+undos, the turn tracker) are no announcements."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from . import fuzzy
+
+__all__ = ["ChatPhase", "chat_phases", "chat_turn_pattern", "side_pattern"]
+
+#: a word of a phase announcement (lower case, as typed) → the phase's kind
+PHASE_WORDS = {
+    "movement": "movement", "move": "movement", "moves": "movement", "moving": "movement",
+    "march": "movement", "combat": "combat", "attack": "combat", "attacks": "combat",
+    "battle": "combat", "assault": "combat", "supply": "supply",
+    "reinforcement": "reinforcement", "reinforcements": "reinforcement",
+}
+
+#: a phase word followed by "phase" (``movement phase``): an announcement, not talk about an
+#: attack or a unit moving (``Defensive fire complete, time for allied combat`` is not one)
+_ANNOUNCED = re.compile(r"(?i)\b(" + "|".join(sorted(PHASE_WORDS, key=len, reverse=True)) + r")\s+phase\b")
+_PLAYER_LINE = re.compile(r"^<[^<>]*>\s+-\s+(.*)$", re.S)
+_TURN = re.compile(r"(?i)\bturn\s*#?\s*(\d+)\b")
+CHAT_TURN_PATTERN = r"(?i)\bturn\s*#?\s*(\d+)\b"
+
+
+@dataclass(frozen=True)
+class ChatPhase:
+    side: str          # the side's name (as the roster gives it)
+    kind: str          # movement, combat, supply, reinforcement
+    word: str          # the phase word as typed, lower case
+    pattern: str       # a regex that finds the announcement
+    example: str       # the first chat line that announced it
+
+
+def typed_text(line: str) -> str | None:
+    """What a player typed (``<Alice> - hi`` → ``hi``); None for VASSAL's own reports."""
+    if line.startswith("*"):
+        return None
+    m = _PLAYER_LINE.match(line)
+    return m.group(1) if m else None
+
+
+def side_pattern(side: str) -> str:
+    """A regex for a side's name as players type it: ``Side1`` also as ``Side 1``, ``Germans``
+    also as ``German``."""
+    ws = fuzzy.words(side)
+    parts = []
+    for i, w in enumerate(ws):
+        if w.isdigit():
+            parts.append(w + r"(?!\d)")
+        else:
+            parts.append(re.escape(fuzzy.side_word(w)) + ("" if i + 1 < len(ws) and ws[i + 1].isdigit() else r"\w*"))
+    return r"\b" + r"\W*".join(parts)
+
+
+def chat_phases(lines: Iterable[str], sides: list[str]) -> list[ChatPhase]:
+    """The (side, phase word) announcements of ``lines``, each once, in the order they come."""
+    out: dict[tuple[str, str], ChatPhase] = {}
+    for line in lines:
+        text = typed_text(line)
+        if not text:
+            continue
+        side = fuzzy.side_of(text, sides)
+        if side is None:
+            continue
+        m = _ANNOUNCED.search(text)
+        if m is None or (side, m.group(1).lower()) in out:
+            continue
+        word = m.group(1).lower()
+        pattern = f"(?i){side_pattern(side)}.*\\b{re.escape(word)}\\s+phase\\b"
+        out[(side, word)] = ChatPhase(side, PHASE_WORDS[word], word, pattern, text.strip())
+    return list(out.values())
+
+
+def chat_turn_pattern(lines: Iterable[str]) -> str | None:
+    """``CHAT_TURN_PATTERN`` when a player typed the turn (``Turn 2: ...``), else None."""
+    for line in lines:
+        text = typed_text(line)
+        if text and _TURN.search(text):
+            return CHAT_TURN_PATTERN
+    return None
