@@ -70,10 +70,11 @@ class ChatPhases:
                     # the first group that took part: a pattern may be an alternation
                     # (the turn a player typed | the turn tracker's line)
                     found = next((g for g in m.groups() if g is not None), None)
-                    try:
-                        self.turn = int(found)
-                    except (ValueError, TypeError):
-                        pass
+                    if found is not None:
+                        try:
+                            self.turn = int(found)
+                        except ValueError:
+                            pass
             for pid, pat in self.phases:
                 if pat.search(line):
                     self.phase = pid
