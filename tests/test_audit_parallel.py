@@ -77,9 +77,9 @@ def _record_runs(monkeypatch) -> list:
     runs = []
     orig_run = FileAuditor.run
 
-    def run(self, save, name, context=None):
+    def run(self, save, name, context=None, before=None):
         runs.append((Path(name).name, context))
-        return orig_run(self, save, name, context)
+        return orig_run(self, save, name, context, before)
     monkeypatch.setattr(FileAuditor, "run", run)
     return runs
 

@@ -239,3 +239,19 @@ def test_history_state_is_validated(bad, words):
     with pytest.raises(InputError) as e:
         position(kit() + "\n[state]\n" + bad + "\n")
     assert words in str(e.value)
+
+
+def test_units_placed_between_files_are_no_move_of_the_next_file():
+    """RuleSet.placed_between (a file that does not start where the last ended: a missing file):
+    the units placed differently stand, for the next phase end, where the file starts them, and
+    how the Axis ones among them arrived is unknown (6.14, 6.31); the others keep the last phase
+    end's hexes."""
+    end = position(kit("draw") + x("P", "2019") + x("Q", "2020") + al("A", "2021"))
+    rs = ruleset_for(end.game)
+    memory = MaltaMemory()
+    rs.remember(None, end, memory)
+    assert memory.prev_hexes == {"P": "2019", "Q": "2020", "A": "2021"}
+    start = position(kit("movement") + x("P", "2019") + x("Q", "1918") + al("A", "2122"))
+    rs.placed_between(start, {"Q", "A", "piece-id-of-Q"}, memory)
+    assert memory.prev_hexes == {"P": "2019", "Q": "1918", "A": "2122"}
+    assert memory.arrival_unknown == ["Q"] and "placed differently between two files" in str(memory.arrival_unknown_why)

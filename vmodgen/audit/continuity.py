@@ -124,3 +124,20 @@ def _prop_diff(x, y) -> dict[str, tuple[str | None, str | None]]:
     out = {k: (p.get(k), q.get(k)) for k in sorted(p.keys() | q.keys())
            if p.get(k) != q.get(k) and k not in skip and not _unlogged(k)}
     return out
+
+
+def moved_units(a: dict, b: dict) -> set[str]:
+    """The units placed differently at the end ``a`` of one file and the start ``b`` of the
+    next: their piece ids and the unit labels the snapshots give (what findings name)."""
+    pa, pb = a.get("pieces", {}), b.get("pieces", {})
+    sides = {**a.get("sides", {}), **b.get("sides", {})}
+    none = (None, 0, 0)
+    out: set[str] = set()
+    for pid in pa.keys() | pb.keys():
+        x, y = pa.get(pid), pb.get(pid)
+        wx = x[0] if x is not None and x[0] != none else None
+        wy = y[0] if y is not None and y[0] != none else None
+        if wx != wy and (pid in sides or "sides" not in a and "sides" not in b):
+            out.add(pid)
+            out.update(e[4] for e in (x, y) if e is not None and e[4])
+    return out

@@ -62,6 +62,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_
 from . import takeback as tbk
 from .model import AuditFinding
 from .concealment import stronger
+from .continuity import moved_units
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .positions import PositionBuilder
@@ -196,6 +197,10 @@ class FileAuditor:
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
         self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
+        #: the rule set forgets where units stood when a file does not start where the last ended
+        self._gaps = bool(self.rules) and type(ruleset).placed_between is not RuleSet.placed_between
+        #: the snapshot of the end of the file audited before (None: none, or not this auditor's)
+        self._before: dict | None = None
         self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
@@ -240,10 +245,13 @@ class FileAuditor:
         #: are no longer "this move's" (a break after the cut is news)
         self._untold: set[str] = set()
 
-    def run(self, save: SaveFile, name: str, context: tuple | None = None) -> FileAudit:
+    def run(self, save: SaveFile, name: str, context: tuple | None = None,
+            before: dict | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
-        another process's file (its ``end_context``) instead of this auditor's last file."""
+        another process's file (its ``end_context``; ``before``: its ``end`` snapshot, if known)
+        instead of this auditor's last file."""
         if context is not None:
+            self._before = before
             self.binding.set_phase_context(context[0])
             self.memory = copy.deepcopy(context[1])
             self._carry = context[2] if len(context) > 2 else None
@@ -395,9 +403,15 @@ class FileAuditor:
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
-                if self._begins:       # where the file starts, for what happened before it
-                    self.rs.begin(builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
-                                                   side="", at="during", source=name), self.memory)
+                moved = (moved_units(self._before, start_snapshot)
+                         if self._gaps and self._before is not None else set())
+                if self._begins or moved:       # where the file starts, for what happened before it
+                    start_pos = builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
+                                                 side="", at="during", source=name)
+                    if self._begins:
+                        self.rs.begin(start_pos, self.memory)
+                    if moved:          # placed differently since the last file ended: not this file's moves
+                        self.rs.placed_between(start_pos, moved, self.memory)
             if ph is None:
                 unknown += 1
             back = step is not None and takes_back(step)
@@ -532,6 +546,7 @@ class FileAuditor:
             close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
         end_snapshot = snapshot(saved if saved is not None else state, builder)
+        self._before = end_snapshot
         cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
+from .continuity import moved_units
 
 #: seams are compared between every two files up to this many files (n² comparisons)
 MAX_SEAM_FILES = 60
@@ -103,23 +104,6 @@ def order_messages(results: list, given: list[str] | None) -> tuple[list[str], l
         doubts.append(SEAM_CONSEQUENCE)
     gaps = {i: moved_units(results[i - 1].end, results[i].start) for _, _, i in said if i is not None}
     return info, doubts, gaps
-
-
-def moved_units(a: dict, b: dict) -> set[str]:
-    """The units placed differently at the end ``a`` of one file and the start ``b`` of the
-    next: their piece ids and the unit labels the snapshots give (what findings name)."""
-    pa, pb = a.get("pieces", {}), b.get("pieces", {})
-    sides = {**a.get("sides", {}), **b.get("sides", {})}
-    none = (None, 0, 0)
-    out: set[str] = set()
-    for pid in pa.keys() | pb.keys():
-        x, y = pa.get(pid), pb.get(pid)
-        wx = x[0] if x is not None and x[0] != none else None
-        wy = y[0] if y is not None and y[0] != none else None
-        if wx != wy and (pid in sides or "sides" not in a and "sides" not in b):
-            out.add(pid)
-            out.update(e[4] for e in (x, y) if e is not None and e[4])
-    return out
 
 
 def order_doubts(results: list) -> list[str]:

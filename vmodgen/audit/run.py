@@ -20,9 +20,10 @@ from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, 
 from ..errors import InputError
 from ..integrity import integrity_section
 from ..rules import ruleset_for
+from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
-from .continuity import compare
+from .continuity import compare, moved_units
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import check_module, order_messages, play_order
@@ -223,13 +224,18 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         gc.unfreeze()
     saves = _WORKER.pop("saves", {})
     auditor = None
+    forgets = type(rs).placed_between is not RuleSet.placed_between
     for i in range(1, len(out)):
-        if out[i].start_context != out[i - 1].end_context:
+        # a worker guessed the context empty and knew nothing of the file before: again here when
+        # the guess was wrong, or when the file does not start where that one ended (a gap the
+        # rule set forgets units' places for)
+        gap = forgets and bool(moved_units(out[i - 1].end, out[i].start))
+        if out[i].start_context != out[i - 1].end_context or gap:
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
                 auditor.reveal_hidden = setup.reveal_hidden
             out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
-                                 context=out[i - 1].end_context)
+                                 context=out[i - 1].end_context, before=out[i - 1].end)
     return out
 
 

@@ -600,6 +600,13 @@ class RuleSet(Generic[M]):
         ``memory`` what it needs to tell, at its first phase end, what happened before the file
         (the pieces' own states) and what it cannot know."""
 
+    def placed_between(self, start: Position, units: set[str], memory: M) -> None:
+        """At the start of a file that does not start where the previous file ended, after
+        :meth:`begin`: ``units`` (piece ids and unit ids) stand elsewhere than where that file
+        left them: they moved in play no file holds (a missing file, moves made with no log
+        running). A rule set forgets what ``memory`` says of where they stood, so that no rule
+        judges the gap as a move made in this file (``start`` is the position the file starts in)."""
+
     def derive(self, pos: Position, turn_text: str = "") -> None:
         """Fill ``pos.state`` (``pos.memory`` holds the carried memory) with the state the audit
         derives rather than reads: the time of day, the weather... ``turn_text``: what the turn

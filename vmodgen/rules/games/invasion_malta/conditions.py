@@ -115,6 +115,22 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                                           "with no earlier file: how the Axis units then on the map arrived "
                                           "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
+    def placed_between(self, start: Position, units: set[str], memory: MaltaMemory) -> None:
+        """Units placed differently since the last file ended stand, for the next phase end, where
+        this file starts them (their moves in the gap are none of this file's); how those of the
+        Axis then on the map arrived is unknown, as for a file with no earlier file (6.14, 6.31)."""
+        moved = [u for u in start.units if u.id in units]
+        if memory.prev_hexes is not None:
+            memory.prev_hexes.update({u.id: u.hex for u in moved})
+        axis = str(self.param("im_supply_side"))
+        unknown = sorted(u.id for u in moved if u.side == axis and self.combat(u)
+                         and start.map.has_hex(u.hex) and not u.has("paradropped"))
+        if unknown:
+            memory.arrival_unknown = sorted(set(memory.arrival_unknown or ()) | set(unknown))
+            memory.arrival_unknown_why = memory.arrival_unknown_why or (
+                "the units were placed differently between two files, in play no file holds: how the Axis "
+                "units among them arrived (by air, 6.31; since the last Night turn, 6.14) is unknown")
+
     def remember_arrivals(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> None:
         """Record the units that entered the map at this phase end (``prev``: unit → hex or box at
         the previous phase end, or at the file's start; a unit absent from it was placed since,

@@ -133,6 +133,31 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
                "that turn (paradrop, landing, unloading, airlanding) is unknown"}
 
 
+def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) -> None:
+    """Units placed differently since the last file ended (a missing file, moves with no log
+    running) stand, for the next phase end, where this file starts them: their moves in the gap
+    are none of this file's (no arrival, advance or move of its phase). Whether the ground units
+    among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`)."""
+    moved = [u for u in start.units if u.id in units]
+    if isinstance(memory.om_end_hexes, dict):
+        memory.om_end_hexes.update({u.id: u.hex for u in moved})
+    if start.turn is None:
+        return
+    known = arrivals(start)
+    unknown = sorted(u.id for u in moved if rs.ground(u) and u.id not in known
+                     and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
+    if not unknown:
+        return
+    rec = memory.om_arrival_unknown
+    if isinstance(rec, dict) and rec.get("turn") == start.turn:
+        rec["units"] = sorted(set(rec.get("units") or ()) | set(unknown))
+    else:
+        memory.om_arrival_unknown = {
+            "turn": start.turn, "units": unknown,
+            "why": f"the units were placed differently between two files in turn {start.turn}, in play no "
+                   "file holds: which of them arrived that turn (paradrop, landing, unloading, airlanding) is unknown"}
+
+
 def arrival_unknown(pos: Position) -> tuple[set[str], str]:
     """Units whose arrival this turn is unknown (see :func:`begin`) and why."""
     rec = mercury(pos).om_arrival_unknown

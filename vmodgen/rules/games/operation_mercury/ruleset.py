@@ -66,6 +66,10 @@ class OperationMercuryRules(OperationMercurySupply):
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
 
+    def placed_between(self, start, units: set[str], memory: MercuryMemory) -> None:
+        """Units moved between two files: see :func:`.operation_mercury_history.placed_between`."""
+        history.placed_between(self, start, units, memory)
+
     def validate_position(self, pos) -> None:
         """``[state]``: supply / supply_previous = {side = {sector = level}}, rsc / rsc_expended =
         {side = {sector = n}}, interdiction = {sector = n}, and the history keys of
