@@ -69,6 +69,10 @@ class PositionBuilder:
         self._store.setdefault("version", None)
         self._points: dict[tuple, str | None] = self._store.setdefault("points", {})
         self._labels: dict[tuple, str | None] = self._store.setdefault("labels", {})
+        #: piece id → what the continuity snapshot last made of it, with what that depends on
+        #: (:func:`vmodgen.audit.engine.snapshot`; its labels hold for these boards only)
+        self.snapshot_memo: dict[str, tuple] = self._store.setdefault("snapshots", {})
+        self.type_names: dict[str, str] = self._store.setdefault("type_names", {})
         #: piece id → (its cached unit state, (start hex, path), the state with that move)
         self._moved: dict[str, tuple] = {}
         #: piece id → the state with its move that the index holds instead of the cached one
@@ -165,6 +169,7 @@ class PositionBuilder:
                 self._store["version"] = version
                 self._points.clear()
                 self._labels.clear()
+                self.snapshot_memo.clear()
             pids = set(state.pieces) | set(self.views)
             self.touched = None
         else:
