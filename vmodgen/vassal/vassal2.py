@@ -703,14 +703,17 @@ class Vassal2Runner(_Runner):
         freed as soon as nothing holds them, not left to the cyclic garbage collector (whose
         scans of a chain's young objects cost more than the file's own replay). The game
         state (records, pieces) is left as it is."""
-        for o in self.reg.values():
-            if isinstance(o, _P):
+        reg = self.reg
+        for o in reg.values():
+            if type(o) is _P:
                 s = o.parent
                 if s is not None:
                     o.parent = None
-                    _cut(s)
-            else:
-                _cut(o)
+                    if reg.get(s.id) is not s:     # a stack no longer in the game: its own pieces
+                        _cut(s)
+            else:                               # pieces it holds that left the game
+                o.kids = set()
+                o.contents = []
         self.reg = {}
         self.coll = {}
         self.near = None
