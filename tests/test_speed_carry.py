@@ -1,7 +1,7 @@
 """What a file of a chain leaves to the next (issue 20): its replay's pieces and stacks are freed
-with it, not left to the cyclic garbage collector; the continuity snapshot's per-piece memo
-(shared by the files of an audit) gives what a fresh reading gives, also for pieces that
-changed since the memo saw them."""
+with it, not left to the cyclic garbage collector; the continuity snapshot's per-piece memo and
+the position builder's piece views (shared by the files of an audit) give what a fresh reading
+gives, also for pieces that changed since the memo saw them."""
 from __future__ import annotations
 
 import gc
@@ -121,3 +121,41 @@ def test_snapshot_memo_gives_a_fresh_reading() -> None:
     assert again["pieces"][moved][0] != warm["pieces"][moved][0]
     assert again["pieces"][changed][2].endswith("x")
     assert again["pieces"][unread][4] is None
+
+
+def _fields(v) -> tuple | None:
+    return None if v is None else (v.pid, v.unit, v.reduced, v.hex, v.point, v.markers, v.status, v.lazy,
+                                   v.concealed)
+
+
+def test_view_memo_gives_a_fresh_reading() -> None:
+    """Log 2's opening read by a builder whose view memo is warm from log 1's end: every piece's
+    view is what a builder without the memo reads (most of them the very objects log 1's end
+    read); then a piece moved off the game map, one moved on it and one with another state
+    are read afresh."""
+    b, m = make_binding(str(MODULE), None, str(BINDING))
+    shared: dict = {}
+    cache: dict = {}
+    builder1 = PositionBuilder(b, m, cache, shared)
+    for _, step, state1 in iter_log(read_save(str(LOGS[0]))):
+        builder1.update(state1, step)
+    ended = dict(builder1.views)
+    _, _, state = next(iter_log(read_save(str(LOGS[1]))))
+    _, _, cold_state = next(iter_log(read_save(str(LOGS[1]))))
+    warm, cold = PositionBuilder(b, m, cache, shared), PositionBuilder(b, m, cache, {})
+    warm.update(state, None)
+    cold.update(cold_state, None)
+    assert {p: _fields(v) for p, v in warm.views.items()} == {p: _fields(v) for p, v in cold.views.items()}
+    assert sum(1 for p, v in warm.views.items() if ended.get(p) is v) > 1000
+    units = [p for p, v in warm.views.items() if v.unit is not None]
+    off = [p for p, v in warm.views.items() if v.lazy]
+    leaving, changed, arriving = units[0], units[1], off[0]
+    for st in (state, cold_state):
+        st.pieces[leaving].position = (None, 0, 0)
+        st.pieces[arriving].position = st.pieces[changed].position
+        st.pieces[changed].piece.set_state(st.pieces[changed].piece.encode_state() + "x")
+    for builder, st in ((warm, state), (cold, cold_state)):
+        for pid in (leaving, changed, arriving):
+            builder.views[pid] = builder._view(st, pid)
+    assert {p: _fields(v) for p, v in warm.views.items()} == {p: _fields(v) for p, v in cold.views.items()}
+    assert warm.views[leaving].lazy and not warm.views[arriving].lazy
