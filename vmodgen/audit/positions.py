@@ -385,7 +385,7 @@ class PositionBuilder:
                     made[pid] = (was, mv, new)
                 wanted[pid] = new
             self._wanted_ok = True
-            now = dict(cache)
+            now = cache.copy()                 # not dict(): a copy clones a dict with holes (pops) at once
             now.update(wanted)                 # in the cache's order: every key is the cache's
             units = list(now.values())
         # the index holds the states with their moves (in place of the cached ones)
