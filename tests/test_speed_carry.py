@@ -61,7 +61,7 @@ def test_a_finished_replay_leaves_no_cycles(monkeypatch) -> None:
     assert _cyclic_runner_objects(step_by_step) > 1000
 
 
-def test_released_runner_keeps_the_game_state() -> None:
+def test_released_runner_keeps_the_game_state(monkeypatch) -> None:
     """The release cuts only the runner's own links: the state a finished replay hands back
     (positions, stacks and their members, the pieces' states) is what it was before."""
     save = read_save(str(LOGS[0]))
@@ -72,11 +72,8 @@ def test_released_runner_keeps_the_game_state() -> None:
         kept.append({pid: (r.position, r.stack, r.piece.encode_state()) for pid, r in self.s.pieces.items()})
         kept.append({sid: (s.map, s.x, s.y, list(s.members)) for sid, s in self.s.stacks.items()})
         real(self)
-    vassal2.Vassal2Runner.release = look
-    try:
-        _, state = final_state(save)
-    finally:
-        vassal2.Vassal2Runner.release = real
+    monkeypatch.setattr(vassal2.Vassal2Runner, "release", look)
+    _, state = final_state(save)
     assert state is not None and len(state.pieces) > 1000
     assert kept[0] == {pid: (r.position, r.stack, r.piece.encode_state()) for pid, r in state.pieces.items()}
     assert kept[1] == {sid: (s.map, s.x, s.y, list(s.members)) for sid, s in state.stacks.items()}
