@@ -705,7 +705,7 @@ class Vassal2Runner(_Runner):
         state (records, pieces) is left as it is."""
         reg = self.reg
         for o in reg.values():
-            if type(o) is _P:
+            if isinstance(o, _P):
                 s = o.parent
                 if s is not None:
                     o.parent = None
