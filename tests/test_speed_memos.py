@@ -1,6 +1,7 @@
 """The speed work's memos (issue 20) never change a report: the TLD chain audited with the
 binding gives byte-identical text and JSON reports with every memo emptied before each use
-(typed commands, state-chain splits, the 2.x ``+/`` fields, the shortest-drag segments) and the
+(typed commands, state-chain splits, the 2.x ``+/`` fields, the shortest-drag segments, the
+continuity snapshots' pieces, the position builder's views) and the
 one-pass opening switched off, and with them warm, files read once and --jobs 2; the order
 check's seam comparison counts what the plain comparison counts."""
 from __future__ import annotations
@@ -54,6 +55,8 @@ def test_memos_do_not_change_the_report(monkeypatch) -> None:
         real_init(self, *a, **k)
         self._segments = _Forgetful()
         self._filled = _Forgetful()
+        self.points["snapshots"] = _Forgetful()     # the continuity snapshots' pieces
+        self.points["views"] = _Forgetful()         # the position builder's piece views
     monkeypatch.setattr(engine.FileAuditor, "__init__", cold_init)
     cold = _reports()
     assert "Continuity" in cold[0] or "continuity" in cold[0]

@@ -1255,9 +1255,18 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     states. Piece names are decoded only for the pieces that differ."""
     pieces = {}
     views = builder.views
-    types: dict[str, str] = {}      # one object per type chain: a snapshot pickles (--jobs) small
+    # one object per type chain (shared by the snapshots of an audit): a snapshot pickles (--jobs) small
+    types: dict[str, str] = builder.type_names
     labels: dict[tuple, str | None] = {}    # map point → label, for this snapshot
     locate = builder.locate
+    # piece id → (type, state, position, unit, entry, type after the state's encoding, concealment
+    # by its owner): a piece the last snapshot saw so (a file's end and the next file's start
+    # mostly hold the same pieces) is not read again
+    memo = builder.snapshot_memo
+    if len(memo) > 200_000:
+        memo.clear()
+    if len(types) > 50_000:
+        types.clear()
     concealed = {}                  # piece id → concealment, of the pieces their owner masked or hid
     read = builder.concealment
     # or that a private map window or a face-down deck hides (whoever owns them)
@@ -1265,19 +1274,27 @@ def snapshot(state, builder: PositionBuilder) -> dict:
     by_place = builder.concealment_by_place if private or any(st.deck for st in state.stacks.values()) else None
     for pid, rec in state.pieces.items():
         pos = rec.position
-        if pos[0] is None:
-            label = None
-        else:
-            try:
-                label = labels[pos]
-            except KeyError:
-                label = labels[pos] = locate(*pos)
         v = views.get(pid)
-        uid = _unit_label(v.unit, pid) if v is not None and v.unit is not None else None
+        unit = v.unit if v is not None else None
         piece = rec.piece
         t = piece._type
-        pieces[pid] = (pos, label, piece.encode_state(), types.setdefault(t, t), uid)
-        hid = read(piece)
+        st = piece.encode_state()
+        m = memo.get(pid)
+        if m is not None and m[3] is unit and m[2] == pos and m[1] == st and m[0] == t and m[5] == piece._type:
+            entry, hid = m[4], m[6]
+        else:
+            if pos[0] is None:
+                label = None
+            else:
+                try:
+                    label = labels[pos]
+                except KeyError:
+                    label = labels[pos] = locate(*pos)
+            uid = _unit_label(unit, pid) if unit is not None else None
+            entry = (pos, label, st, types.setdefault(t, t), uid)
+            hid = read(piece)
+            memo[pid] = (t, st, pos, unit, entry, piece._type, hid)
+        pieces[pid] = entry
         if by_place is not None and (hid is None or hid[0] != "invisible"):
             hid = stronger(hid, by_place(state, rec, private))
         if hid is not None:

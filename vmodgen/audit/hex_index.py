@@ -40,7 +40,7 @@ class HexIndex:
         at = self.at
         assert at is not None                  # called only while indexed (the callers check)
         if self._shared:
-            at = self.at = dict(at)
+            at = self.at = at.copy()           # not dict(): clones the table even with holes (hexes emptied)
             self._shared = False
             self._own = set()
         lst = at.get(h)

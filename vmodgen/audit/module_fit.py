@@ -42,11 +42,19 @@ def _lost(files: list[tuple[str, list[dict]]],
     the pieces that need it, and the names of the files holding such pieces."""
     lost: dict[str, set[str]] = {}
     where: list[str] = []
+    # the entries found to lack nothing, by identity (the snapshots hold them all through this
+    # call; a piece unchanged between snapshots is the same entry in both): looked at once
+    clean: set[int] = set()
     for path, snapshots in files:
         found = False
         for snap in snapshots:
             for pid, entry in (snap or {}).get("pieces", {}).items():
-                for name in missing(entry):
+                if id(entry) in clean:
+                    continue
+                names = missing(entry)
+                if not names:
+                    clean.add(id(entry))
+                for name in names:
                     lost.setdefault(name, set()).add(pid)
                     found = True
         if found:

@@ -69,6 +69,13 @@ class PositionBuilder:
         self._store.setdefault("version", None)
         self._points: dict[tuple, str | None] = self._store.setdefault("points", {})
         self._labels: dict[tuple, str | None] = self._store.setdefault("labels", {})
+        #: piece id → what the continuity snapshot last made of it, with what that depends on
+        #: (:func:`vmodgen.audit.engine.snapshot`; its labels hold for these boards only)
+        self.snapshot_memo: dict[str, tuple] = self._store.setdefault("snapshots", {})
+        self.type_names: dict[str, str] = self._store.setdefault("type_names", {})
+        #: piece id → (type, state, point, lazy, its view): the last reading of the piece, shared
+        #: by the files of an audit (views are never changed once made); for these boards only
+        self._view_memo: dict[str, tuple] = self._store.setdefault("views", {})
         #: piece id → (its cached unit state, (start hex, path), the state with that move)
         self._moved: dict[str, tuple] = {}
         #: piece id → the state with its move that the index holds instead of the cached one
@@ -112,10 +119,27 @@ class PositionBuilder:
         if rec is None:
             return None
         pos = rec.position
+        # the view the last reading of this piece id made, while its type, state and point are
+        # the same (a file's opening mostly holds the pieces the previous file ended with)
+        piece = rec.piece
+        t = piece._type
+        st = piece.encode_state()
+        memo = self._view_memo
+        m = memo.get(pid)
+        if m is not None and m[2] == pos and m[1] == st and m[0] == t and m[3] == lazy and t is piece._type:
+            return m[4]
+        view = self._read_view(rec, pid, pos, t, lazy)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[pid] = (t, st, pos, lazy, view)
+        return view
+
+    def _read_view(self, rec, pid: str, pos: tuple, t: str, lazy: bool) -> PieceView:
+        """What the binding makes of a piece at ``pos`` (``t``: its type chain)."""
         hexid = self.hex_of_point(pos)
         if hexid is None and lazy:              # off the game map: no rule looks at it
             return PieceView(pid, None, False, None, pos, _EMPTY, _EMPTY, lazy=True)
-        key = (pid, rec.piece._type, state_key(rec.piece.encode_state()))   # not the position
+        key = (pid, t, state_key(rec.piece.encode_state()))   # not the position
         got = self._cache.get(key)
         if got is None:
             u = self.binding.unit_for(rec)
@@ -165,6 +189,8 @@ class PositionBuilder:
                 self._store["version"] = version
                 self._points.clear()
                 self._labels.clear()
+                self.snapshot_memo.clear()
+                self._view_memo.clear()
             pids = set(state.pieces) | set(self.views)
             self.touched = None
         else:
@@ -359,7 +385,7 @@ class PositionBuilder:
                     made[pid] = (was, mv, new)
                 wanted[pid] = new
             self._wanted_ok = True
-            now = dict(cache)
+            now = cache.copy()                 # not dict(): a copy clones a dict with holes (pops) at once
             now.update(wanted)                 # in the cache's order: every key is the cache's
             units = list(now.values())
         # the index holds the states with their moves (in place of the cached ones)

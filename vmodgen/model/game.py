@@ -2,6 +2,7 @@
 rule parameters. Loaded from a kit's ``game.toml`` by :mod:`vmodgen.model.load_game`."""
 from __future__ import annotations
 
+from functools import cached_property
 from dataclasses import dataclass, field
 
 from .layout import LayoutData
@@ -138,7 +139,15 @@ class SequenceOfPlay:
     phases: tuple[Phase, ...] = ()
 
     def phase(self, phase_id: str) -> Phase | None:
-        return next((p for p in self.phases if p.id == phase_id), None)
+        """The first phase of that id (asked at every step of a replay: by a table made once)."""
+        return self._by_id.get(phase_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Phase]:
+        out: dict[str, Phase] = {}
+        for p in self.phases:
+            out.setdefault(p.id, p)
+        return out
 
 
 @dataclass(frozen=True)

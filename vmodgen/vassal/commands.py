@@ -42,7 +42,8 @@ class Command:
         while stack:
             node = stack.pop()
             yield node
-            stack.extend(reversed(node.subs))
+            if node.subs:              # most nodes are leaves: no reversed view made for them
+                stack.extend(reversed(node.subs))
 
     def encode(self) -> str:
         return encode_tree(self)

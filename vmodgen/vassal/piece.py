@@ -98,7 +98,7 @@ class Piece:
             self._type = join_chain(types)
         if states != self._states0 or types != self._types0:
             self._state = join_chain(states)
-        self._snapshot()
+        self._types0, self._states0, self._count = types, states, len(types)     # _snapshot's
 
     def encode_type(self) -> str:
         self._sync()

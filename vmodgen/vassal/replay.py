@@ -151,16 +151,19 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
     from .undo import pair_undos
     pair_undos(steps, version, [p for p in _players(head)])
     visitor.start(state)
-    yield 0, None, state
-    for step in steps:
-        runner.step = step
-        runner.run(step.command)
-        step.turn_state = dict(state.turns)
-        runner.step = None
-        visitor.visit_step(step, state)
-        yield step.index, step, state
-    if type(visitor).saved is not ReplayVisitor.saved:
-        visitor.saved(runner.saved_state())
+    try:
+        yield 0, None, state
+        for step in steps:
+            runner.step = step
+            runner.run(step.command)
+            step.turn_state = dict(state.turns)
+            runner.step = None
+            visitor.visit_step(step, state)
+            yield step.index, step, state
+        if type(visitor).saved is not ReplayVisitor.saved:
+            visitor.saved(runner.saved_state())
+    finally:
+        runner.release()        # the file's objects freed with it, not by the cyclic collector
     return visitor.end_file(state)
 
 
@@ -194,6 +197,7 @@ def final_state(source: SaveFile | Command | str, *, locate: Locate | None = Non
             runner.run(node)
             if k == at and k < len(nodes):
                 kept = state.copy()
+        runner.release()
     except InputError as exc:
         raise (exc.at(path) if path else exc) from None
     if at is None or at == len(nodes):

@@ -72,6 +72,18 @@ def _index(s: _S, p: _P | _S) -> int:
     return -1
 
 
+def _cut(s: _S) -> None:
+    """Cut a stack's links to its pieces, and theirs to it (see :meth:`Vassal2Runner.release`)."""
+    for p in s.kids:
+        if p.parent is s:
+            p.parent = None
+    for p in s.contents:
+        if p.parent is s:
+            p.parent = None
+    s.kids = set()
+    s.contents = []
+
+
 def _i(tokens: list[str], k: int) -> int:
     v = java_int(tokens[k]) if k < len(tokens) else None
     return 0 if v is None else v
@@ -684,6 +696,29 @@ class Vassal2Runner(_Runner):
         if p.written != (p.own_map, x, y):
             rec.piece.set_position(p.own_map, x, y)
             p.written = (p.own_map, x, y)
+
+    def release(self) -> None:
+        """Done with this runner: the links between pieces and stacks (a piece's ``parent``,
+        a stack's ``contents`` and ``kids``: cycles) are cut, so that the file's objects are
+        freed as soon as nothing holds them, not left to the cyclic garbage collector (whose
+        scans of a chain's young objects cost more than the file's own replay). The game
+        state (records, pieces) is left as it is."""
+        reg = self.reg
+        for o in reg.values():
+            if isinstance(o, _P):
+                s = o.parent
+                if s is not None:
+                    o.parent = None
+                    if reg.get(s.id) is not s:     # a stack no longer in the game: its own pieces
+                        _cut(s)
+            else:                               # pieces it holds that left the game
+                o.kids = set()
+                o.contents = []
+        self.reg = {}
+        self.coll = {}
+        self.near = None
+        self.rank = {}
+        self.dirty = []
 
     # ---- a save ------------------------------------------------------------------------------
     def saved_commands(self) -> list[str]:
