@@ -188,9 +188,31 @@ def test_own_units_moved_are_not_flagged(na41) -> None:
     assert flags(sec, "Seats:") == []
 
 
-def test_dynamic_property_set_in_play_is_listed() -> None:
-    # Almoravid (corpus): Bob steps a Provender counter's CounterSide up twice (its Increase key)
+def test_dynamic_property_set_in_play_is_listed(na41, tmp_path) -> None:
+    """A counter's Dynamic Property stepped twice in play: a ``D/`` whose PROP state changes, as
+    VASSAL writes for its Increase key. Recorded in real VASSAL on Almoravid's Provender counter
+    (``almoravid-values.script``; the log is not committed: it holds that module's whole game and
+    the module has no licence; ``record.sh`` writes it here, and the test below then reads it);
+    here the same commands, written by the test log writer on the bundled module."""
+    from vmodgen.testing.log_writer import LogWriter
+    w = LogWriter.from_module_setup(na41.module, player="Bob", player_id="bob-pw")
+    where = next(iter(w.state.pieces.values())).position
+    pid = w.add("PROP;CounterSide;true,1,4,false;;\tpiece;;;;Supply counter", "1\tnull;0;0;0;0", where)
+    w.save_point()
+    for value in ("2", "3"):
+        state = w.current_state(pid)
+        w.set_state(pid, value + state[state.index("\t"):])
+    sec, _ = integrity(w.write(tmp_path / "values.vlog"))
+    assert [(e["id"], e["name"], e["trait"], e["property"], e["old"], e["new"]) for e in sec["edits"]] == \
+        [(pid, "Supply counter", "Dynamic Property", "CounterSide", "1", "2"),
+         (pid, "Supply counter", "Dynamic Property", "CounterSide", "2", "3")]
+
+
+def test_dynamic_property_set_in_real_vassal_is_listed() -> None:
+    """The same, in the log real VASSAL wrote (when ``record.sh`` has made it here)."""
     log = DATA / "almoravid-values.vlog"
+    if not log.exists():
+        pytest.skip("almoravid-values.vlog is not committed (no licence): tests/data/cheats/record.sh makes it")
     news = re.findall(r"D/1677335665918/([^\t/]*)\t", commands(log))
     sec, text = integrity(log)
     edits = sec["edits"]
@@ -214,7 +236,7 @@ def test_flip_and_moves_are_no_value_edits() -> None:
 
 CHAINS = [("alice-1", "bob-edited-dice"), ("alice-1", "bob-hand-edited"), ("alice-1", "bob-added-roll"), ("alice-1", "bob-meta-swapped"),
           ("alice-1", "bob-deletes-axis"), ("alice-1", "bob-adds-unit"), ("alice-1", "bob-observer"),
-          ("kassala-clone",), ("almoravid-values",)]
+          ("kassala-clone",)]
 
 
 @pytest.mark.parametrize("names", CHAINS, ids=lambda n: "+".join(n))
