@@ -54,6 +54,20 @@ def test_remember_records_markers_and_delay_markers():
     assert set(ruleset_for(after.game).MEMORY_KEYS) >= set(memory.stated())
 
 
+
+def test_units_placed_between_files_keep_no_marker_history_of_the_gap():
+    """RuleSet.placed_between (a file that does not start where the last ended: a missing file):
+    a unit changed in the gap has its markers as the file starts it, so a marker placed in the
+    gap is not read as placed in this file's phase; the other units keep the last phase end's."""
+    end = position(kit("i1-axis-movement") + kunit("A", "axis", "2020") + kunit("B", "axis", "2021", status=["oos"]))
+    rs = ruleset_for(end.game)
+    memory = NA41Memory()
+    rs.remember(None, end, memory)
+    start = position(kit("i1-axis-combat") + kunit("A", "axis", "2120", status=["disrupted"])
+                     + kunit("B", "axis", "2021"))
+    rs.placed_between(start, {"A", "piece-id-of-A"}, memory)
+    assert memory.na41_status_before == {"A": ["disrupted"], "B": ["oos"]}
+
 def test_state_keys_are_validated():
     """History, validate_position: a bad ``[state]`` value is refused with a clear message."""
     with pytest.raises(InputError, match="na41_retreat_overstack"):

@@ -183,6 +183,25 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     ]
 
 
+def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], memory: NA41Memory) -> None:
+    """Units placed differently since the last file ended (a missing file, moves with no log
+    running): their markers and boxes stand, for the next phase end, as this file starts them,
+    so what changed in the gap is not read as done in this file's phase (a marker placed, a unit
+    back from the Eliminated Box). The other units keep what the last phase end recorded."""
+    moved = [u for u in start.units if u.id in units]
+    if not moved:
+        return
+    if memory.na41_status_before is not None:
+        memory.na41_status_before.update({u.id: tracked(u) for u in moved})
+    if memory.na41_boxed_before is not None:
+        watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+        for u in moved:
+            if u.hex in watched:
+                memory.na41_boxed_before[u.id] = u.hex
+            else:
+                memory.na41_boxed_before.pop(u.id, None)
+
+
 def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
     return [x.strip() for x in str(rs.param(name)).split(",") if x.strip()]
 

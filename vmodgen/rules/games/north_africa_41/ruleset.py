@@ -69,6 +69,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
+    def placed_between(self, start, units: set[str], memory: NA41Memory) -> None:
+        """Units changed between two files: see :func:`.memory.placed_between`."""
+        na_history.placed_between(self, start, units, memory)
+
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
