@@ -64,6 +64,21 @@ def _nation(u: UnitState) -> str:
     return "german" if n in GERMAN else n
 
 
+#: 19.2.4: the Allied infantry replacement is British or Indian, at its owner's choice (the kit's
+#: one "British/Indian Inf Repl" counter)
+BRITISH_INDIAN = frozenset({"british", "indian"})
+
+
+def _rebuilds(rs: NorthAfrica41Units, r: UnitState) -> frozenset[str]:
+    """The nations a replacement may rebuild (19.3.2: its own; Wehrmacht and Luftwaffe are one
+    German nation, so a German infantry replacement rebuilds an 88mm Flak, 19.2.3; a British or
+    Indian infantry replacement either, 19.2.4)."""
+    n = _nation(r)
+    if n in BRITISH_INDIAN and rs.sel("na41_infantry_replacement").matches(rs.game, r):
+        return BRITISH_INDIAN
+    return frozenset({n})
+
+
 def supplier_range(rs: NorthAfrica41Units, board: Board, s: UnitState) -> tuple[str, float | None]:
     """What ``s`` is (asu, sp, msu, or "" for none of them) and its range (None: not printed)."""
     asu = rs.sel("na41_asu")
@@ -177,9 +192,10 @@ def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 19.3.2", "supply", f"{name} takes two replacements ({seen[uid]}, {rid}) "
                                   "in one Initial Phase; the most is one.", [u.hex], [u]))
         seen.setdefault(uid, rid)
-        if (r.unit.nationality or "") != (u.unit.nationality or ""):
+        nations = _rebuilds(rs, r)
+        if _nation(u) not in nations:
             out.append(rs.finding(board, f"{P} 19.3.2", "supply", f"{rid} is a {r.unit.nationality} replacement and "
-                                  f"rebuilds only {r.unit.nationality} units, not {name} ({u.unit.nationality}).",
+                                  f"rebuilds only {' or '.join(sorted(nations))} units, not {name} ({u.unit.nationality}).",
                                   [u.hex], [u, r]))
         why = _fits(rs, r, u)
         if why:
