@@ -157,6 +157,9 @@ def test_unknown_unit_ids_are_named():
     ("$pieceName$ moves $previousLocation$ -> $location$ *", "* 3 Aufkl moves 1503 -> 0803 *", "0803"),
     ("$pieceName$ to $location$", "* Vogel 1 to W4213", "W4213"),
     ("$location$: $pieceName$ arrives", "* 2021: KG1 arrives", "2021"),
+    # the word "location" in the format's own text once kept the group out (IndexError)
+    ("$pieceName$ moves to location $location$", "* 3 Aufkl moves to location 0803", "0803"),
+    ("$location$ (location $location$)", "* 0803 (location 0803)", "0803"),
 ])
 def test_move_report_pattern(fmt, line, want):
     assert report_pattern(fmt).search(line).group("location").strip() == want

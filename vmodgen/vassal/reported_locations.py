@@ -29,9 +29,11 @@ def report_pattern(fmt: str) -> re.Pattern | None:
         return None
     parts = re.split(r"(\$[A-Za-z_][A-Za-z0-9_]*\$)", html.unescape(fmt).strip())
     out: list[str] = []
+    named = False                  # the first $location$ is the group; a repeat matches anything
     for p in parts:
         if p == "$location$":
-            out.append(r"(?P<location>.+?)" if "location" not in "".join(out) else r".*?")
+            out.append(r".*?" if named else r"(?P<location>.+?)")
+            named = True
         elif p.startswith("$") and p.endswith("$") and len(p) > 2:
             out.append(r".*?")
         else:
