@@ -54,6 +54,17 @@ def test_java_arithmetic_and_joining():
     assert ev("{2.5 * 2}") == "5.0"
 
 
+
+def test_values_vmodgen_cannot_read_as_vassal_does_are_left_as_written():
+    """Java's int wraps at 32 bits; a property "0304" is a number or a text by a module option
+    not read here, and a decimal property is a 32-bit Float (0.1 + 0.2 shows 0.3 in VASSAL):
+    those raise Unsupported, so the name keeps its $name$ instead of showing a wrong value."""
+    assert ev("{Big + 1}", Big="2147483647") == "-2147483648"
+    with pytest.raises(Unsupported):
+        ev('{If(Hex == "0304", "yes", "no")}', Hex="0304")
+    with pytest.raises(Unsupported):
+        ev("{A + B}", A="0.1", B="0.2")
+
 def test_get_property_string_methods_and_parse_int():
     props = {"State": "Kentucky", "Kentucky_USA": "4", "BasicName": "12 Grant", "Border States": "Kentucky Missouri"}
     assert evaluate('{GetProperty(State + "_USA")}', props.get) == "4"

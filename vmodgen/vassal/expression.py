@@ -71,6 +71,11 @@ def typed(text: str) -> Value:
     if text == "false":
         return False
     if text and all(c in "+-.0123456789" for c in text):
+        digits = text.lstrip("+-")
+        if len(digits) > 1 and digits[0] == "0" and digits.isdigit():
+            # "0304": a number or a text, by the module's "Store Integers with leading zeros as
+            # Strings" option, which is not read here: left as written
+            raise Unsupported(f"a number with leading zeros ({text})")
         try:
             v = int(text, 10)
             if -2**31 <= v < 2**31:
@@ -79,10 +84,18 @@ def typed(text: str) -> Value:
         except ValueError:
             pass
         try:
-            return float(text)
+            float(text)
         except ValueError:
             return text
+        # VASSAL keeps a property's decimal as a 32-bit Float (Float.parseFloat), whose sums and
+        # printed digits differ from Python's doubles: left as written
+        raise Unsupported(f"a decimal property value ({text})")
     return text
+
+
+def _int32(v: int) -> int:
+    """Java ``int`` arithmetic: the result wraps to 32 bits."""
+    return (v + 2**31) % 2**32 - 2**31
 
 
 def java_str(v: Value) -> str:
@@ -289,12 +302,9 @@ def _binary(op: str, left: Node, right: Node, lookup: Lookup) -> Value:
     x, y = _number(a), _number(b)
     if op in ("<", ">", "<=", ">="):
         return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
-    if op == "+":
-        return x + y
-    if op == "-":
-        return x - y
-    if op == "*":
-        return x * y
+    if op in ("+", "-", "*"):
+        v = x + y if op == "+" else x - y if op == "-" else x * y
+        return _int32(v) if isinstance(v, int) else v
     if isinstance(x, int) and isinstance(y, int):
         if y == 0:
             raise EvalError("division by zero")
