@@ -99,6 +99,12 @@ def test_chat_phases_from_typed_announcements_only():
     assert not s2.search("<Bob> - Side2 is moving")
     assert chat_turn_pattern(lines) is not None
     assert chat_turn_pattern(["* <Bob> Turn Updated from 1 to 2"]) is None   # VASSAL's own line
+    # every pattern matches the line it was made from, the side named after the phase too
+    late = chat_phases(["<Bob> - Movement phase for the Germans"], ["Germans", "Allies"])
+    assert [(p.side, p.kind) for p in late] == [("Germans", "movement")]
+    assert re.search(late[0].pattern, late[0].example)
+    assert not re.search(late[0].pattern, "<Ann> - Movement phase for the Allies")
+    assert all(re.search(p.pattern, p.example) for p in found)
 
 
 def test_turn_pattern_alternation_reads_the_group_that_matched(tmp_path):

@@ -73,7 +73,8 @@ def chat_phases(lines: Iterable[str], sides: list[str]) -> list[ChatPhase]:
         if m is None or (side, m.group(1).lower()) in out:
             continue
         word = m.group(1).lower()
-        pattern = f"(?i){side_pattern(side)}.*\\b{re.escape(word)}\\s+phase\\b"
+        # the side anywhere in the line, as side_of found it ("Movement phase for the Germans")
+        pattern = f"(?i)(?=.*{side_pattern(side)}).*\\b{re.escape(word)}\\s+phase\\b"
         out[(side, word)] = ChatPhase(side, PHASE_WORDS[word], word, pattern, text.strip())
     return list(out.values())
 
