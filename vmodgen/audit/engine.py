@@ -443,8 +443,11 @@ class FileAuditor:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
                 else:
                     left_moves.pop(prev_phase, None)
+                # an Undo, or a tracker sent back within known turns: with no turn known, a phase
+                # earlier in the sequence may as well be the next turn's (its moves are new ones)
                 again = left_moves.get(ph) if ph is not None and (
-                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
+                    (step is not None and step.undo)
+                    or (ph[0] is not None and prev_phase[0] is not None and self._backwards(prev_phase, ph))) else None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
