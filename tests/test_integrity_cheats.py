@@ -317,3 +317,21 @@ def test_pieces_text_puts_one_name_put_down_again_and_again_on_one_line() -> Non
     assert lines[2] == "    t.vlog:99 Joel removed 2/502/101 (u1)"
     assert lines[3] == "    t.vlog:120 Joel added x9"
     assert len(lines) == 4
+
+
+def test_zip_entries_with_no_valid_date_are_a_file_doubt_not_a_crash(tmp_path) -> None:
+    """A zip tool that writes DOS date 0 (zipfile reads it as 1980-00-00): flagged, no traceback."""
+    bad = tmp_path / "zero-date.vlog"
+    with zipfile.ZipFile(DATA / "bob-honest.vlog") as src, zipfile.ZipFile(bad, "w") as dst:
+        for info in src.infolist():
+            zi = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+            dst.writestr(zi, src.read(info.filename))
+    raw = bytearray(bad.read_bytes())
+    for sig, at in ((b"PK\x03\x04", 12), (b"PK\x01\x02", 14)):      # the date fields: 0
+        i = raw.find(sig)
+        while i >= 0:
+            raw[i + at:i + at + 2] = b"\0\0"
+            i = raw.find(sig, i + 4)
+    bad.write_bytes(bytes(raw))
+    sec, _ = integrity(bad)
+    assert any("carry no valid date" in f for f in flags(sec, "File:"))

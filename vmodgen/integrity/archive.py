@@ -42,7 +42,13 @@ def archive_doubts(path: str, date_saved: str) -> list[str]:
                       f"{'is' if len(odd) == 1 else 'are'} not written as VASSAL's Java zip writer writes them "
                       f"({_how(entries.get(odd[0]) or infos[0])}): the file was packed again by another program "
                       "after VASSAL wrote it")
-    times = {n: calendar.timegm((*i.date_time, 0, 0, 0)) for n, i in entries.items()}
+    try:
+        times = {n: calendar.timegm((*i.date_time, 0, 0, 0)) for n, i in entries.items()}
+    except (ValueError, OverflowError):     # a DOS date of 0 or month 13-15: no time to compare
+        doubts.append("its entries carry no valid date (" + ", ".join(
+            f"{n} {entries[n].date_time}" for n in VASSAL_ENTRIES if n in entries)
+            + "): VASSAL writes the time it saved, so the file was packed again by another program")
+        return doubts
     if max(times.values()) - min(times.values()) > SPREAD:
         doubts.append("its entries were written at different times (" + ", ".join(
             f"{n} {_dos(entries[n])}" for n in VASSAL_ENTRIES if n in entries)
