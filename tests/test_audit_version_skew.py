@@ -318,3 +318,21 @@ def test_chain_played_with_two_versions(modules):
     assert [(Path(f.file).name, f.rule) for f in r.findings] == [(VALUES.name, "NA41 5.1")]
     assert any("movement=6" in c.was and "movement=3" in c.now for c in r.continuity)
     assert any("module version changes from 1.0 to 1.2" in f for f in r.integrity["flags"])
+
+
+def test_a_changed_sourcing_note_alone_is_no_version_warning(modules):
+    """A saved piece whose only difference from the kit is its 'illustrative' note (a kit's
+    sourcing changed, the values not): judged the same, and no "other values" warning (which made
+    `--strict` exit 3); a changed value still warns."""
+    from vmodgen.binding.base import KitBinding
+    from vmodgen.builder.pieces import unit_properties
+    kit, module, _, _, _ = modules
+    b = KitBinding(read_module(module), kit)
+    unit = kit.unit("3Aufkl")
+    props = unit_properties(kit.game, unit)
+    props["illustrative"] = "no" if props.get("illustrative") == "yes" else "yes"
+    assert b._as_saved_unit(unit, props) == unit
+    assert b.warnings() == []
+    props["movement"] = "4"
+    b._as_saved_unit(unit, props)
+    assert any("other values" in w for w in b.warnings())

@@ -211,7 +211,7 @@ class KitBinding(Binding):
     def _as_saved_unit(self, unit: Unit, props: dict[str, str]) -> Unit:
         """The unit as the piece's saved type has it (VASSAL plays the saved type, not the
         palette's): the kit's unit when they agree (vmodgen.binding.saved_type)."""
-        from .saved_type import saved_differences, unit_as_saved
+        from .saved_type import UNSHOWN, saved_differences, unit_as_saved
         diffs = saved_differences(self.game, unit, props)
         if not diffs:
             return unit
@@ -221,7 +221,8 @@ class KitBinding(Binding):
             got, kept = unit_as_saved(self.game, unit, diffs)
             self._as_saved[key] = got
             self._kept[key] = tuple(kept)
-        self.saved_types.differing.setdefault(unit.id, (unit.name, tuple(diffs), self._kept[key]))
+        if any(d[0] not in UNSHOWN for d in diffs):     # only a sourcing note changed: nothing to warn of
+            self.saved_types.differing.setdefault(unit.id, (unit.name, tuple(diffs), self._kept[key]))
         return got
 
     def take_observations(self) -> dict:

@@ -18,6 +18,8 @@ from ..model import Game, Unit
 
 #: properties that only describe (shown in the differences, never judged differently)
 DESCRIPTIVE = ("illustrative", "unit_id", "two_sided")
+#: of those, the ones not worth a warning (a kit's sourcing note changed)
+UNSHOWN = ("illustrative",)
 
 
 def saved_differences(game: Game, unit: Unit, props: dict[str, str]) -> list[tuple[str, str, str]]:
@@ -120,7 +122,7 @@ class SavedTypes:
         out = []
         if self.differing:
             items = sorted(self.differing.items())
-            shown = "; ".join(f"{name}: " + ", ".join(show_difference(*d) for d in diffs if d[0] != "illustrative")
+            shown = "; ".join(f"{name}: " + ", ".join(show_difference(*d) for d in diffs if d[0] not in UNSHOWN)
                               + (f" [kept at the module's value, not understood: {', '.join(kept)}]" if kept else "")
                               for _, (name, diffs, kept) in items[:8])
             more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
