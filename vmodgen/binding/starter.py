@@ -537,6 +537,7 @@ def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
 def _layer_images(slots: list[SlotInfo], prototypes: dict[str, str], name: str) -> list[int]:
     """How many images the Layer called ``name`` has, in each slot that has one (prototypes
     expanded); a slot whose definition cannot be read counts for nothing."""
+    from ..errors import LimitError
     from ..vassal.codec import decode
     from ..vassal.piece import Piece, expand_prototypes
     from ..vassal.traits import Layer
@@ -548,6 +549,8 @@ def _layer_images(slots: list[SlotInfo], prototypes: dict[str, str], name: str) 
             if "prototype;" in t:
                 t, st = expand_prototypes(t, st, prototypes, [])
             layers = [tr for tr in Piece(t, st).traits if isinstance(tr, Layer) and tr.name == name]
+        except LimitError:      # the module's budget, as SlotIndex keeps it: refused, not skipped
+            raise
         except Exception:       # noqa: BLE001 - a damaged slot tells nothing
             continue
         if layers:
