@@ -125,6 +125,11 @@ def test_a_modules_html_report_names_no_speaker():
     html = '* <img src="Wellington by Goya size60.jpg" width=19.8 height=22> Allies to move'
     assert speaker(html) is None and speaker('* <span style=color:red>x</span>') is None
     assert speaker("<Alice> - hi") == "Alice" and speaker("* <Mark B> joined") == "Mark B"
+    # every tag the chat leaves out when it shows the line is no speaker either (one list of tags)
+    from vmodgen.vassal.chat_text import TAGS, plain_chat
+    for tag in TAGS:
+        assert speaker(f"* <{tag}>7</{tag}> rolled") is None, tag
+        assert plain_chat(f"<{tag}>7</{tag}>") == "7", tag
     roster = [("Alice", "French"), ("Bob", "Allies")]
     steps = [Step(1, NullCommand(), chat=[html]), Step(2, NullCommand(), chat=[html]),
              Step(3, NullCommand(), player="Alice")]

@@ -11,7 +11,7 @@ __all__ = ["plain_chat"]
 #: looks like a tag too: only these names are tags)
 TAGS = ("b", "i", "u", "s", "em", "strong", "span", "font", "br", "p", "div", "img", "a", "sup", "sub",
         "big", "small", "center", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "td", "th",
-        "ul", "ol", "li", "pre", "code", "strike", "tt")
+        "ul", "ol", "li", "pre", "code", "strike", "tt", "html", "body")
 _TAG = re.compile(r"</?(?:" + "|".join(TAGS) + r")(?:\s[^<>]*)?/?>", re.I)
 
 

@@ -30,6 +30,7 @@ import html
 import re
 from typing import TYPE_CHECKING, Iterable
 
+from .chat_text import TAGS
 from .dice import parse_roll
 from .typed import (AddPiece, ChangePiece, Chat, Log, MovePiece, NullCommand, Player, RemovePiece,
                     Undo, Unknown)
@@ -49,8 +50,7 @@ _SPEAKER = re.compile(r"^(?:<([^<>]+)> - |(?:\* )+<([^<>]+)> )")
 
 #: what a module's own HTML report starts with (``* <img src="x.png" width=19>``, ``* <span
 #: style=...>``, ``* <b>``): a tag, not the speaker's name between angle brackets
-HTML_TAG = re.compile(r"^/?(?:[A-Za-z][A-Za-z0-9]*\s+[\w:-]+\s*=|(?:a|b|i|u|s|p|br|hr|em|font|span|div|img|html|"
-                      r"body|center|small|big|strong|sub|sup|table|tr|td|th|ul|ol|li|h[1-6])\s*/?$)", re.I)
+HTML_TAG = re.compile(r"^/?(?:[A-Za-z][A-Za-z0-9]*\s+[\w:-]+\s*=|(?:" + "|".join(TAGS) + r")\s*/?$)", re.I)
 
 
 def marks_undo(version: str) -> bool:
