@@ -443,11 +443,9 @@ class FileAuditor:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
                 else:
                     left_moves.pop(prev_phase, None)
-                # an Undo, or a tracker sent back within known turns: with no turn known, a phase
-                # earlier in the sequence may as well be the next turn's (its moves are new ones)
+                # an Undo, or a tracker sent back (within known turns: _backwards)
                 again = left_moves.get(ph) if ph is not None and (
-                    (step is not None and step.undo)
-                    or (ph[0] is not None and prev_phase[0] is not None and self._backwards(prev_phase, ph))) else None
+                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
@@ -677,15 +675,15 @@ class FileAuditor:
         return got
 
     def _backwards(self, old: tuple, new: tuple | None) -> bool:
-        """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn)."""
-        if new is None:
+        """Whether the tracker moved back (an earlier turn, or an earlier phase of the turn).
+        With no turn known an earlier phase is as likely the next turn's (the sequence wraps):
+        not a move back, so the phase left ends and its end-of-phase rules run."""
+        if new is None or old[0] is None or new[0] is None:
             return False
         ids = [p.id for p in self.binding.game.sequence.phases]
 
         def key(ph: tuple) -> tuple[int, int]:
-            return (ph[0] if ph[0] is not None else 0, ids.index(ph[1]) if ph[1] in ids else -1)
-        if old[0] is None or new[0] is None:
-            return key((0, new[1])) < key((0, old[1])) and old[0] == new[0]
+            return (ph[0], ids.index(ph[1]) if ph[1] in ids else -1)
         return key(new) < key(old)
 
     # ---- moves ---------------------------------------------------------------------------
