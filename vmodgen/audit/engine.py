@@ -62,7 +62,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_
 from . import takeback as tbk
 from .model import AuditFinding
 from .concealment import stronger
-from .continuity import moved_units
+from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .positions import PositionBuilder
@@ -113,6 +113,9 @@ class FileAudit:
     taken_back: list[dict] = field(default_factory=list)
     #: piece id → side of the units the binding knows (for the integrity's seats: who moved whose units)
     unit_sides: dict[str, str] = field(default_factory=dict, repr=False)
+    #: the seam before this file (the pieces placed differently since the file audited before
+    #: it ended: :func:`.continuity.seam`), when the audit knew that file's end; None if not
+    seam: Seam | None = field(default=None, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -201,6 +204,10 @@ class FileAuditor:
         self._gaps = bool(self.rules) and type(ruleset).placed_between is not RuleSet.placed_between
         #: the snapshot of the end of the file audited before (None: none, or not this auditor's)
         self._before: dict | None = None
+        #: the seam before the file being audited (:func:`.continuity.seam`), once worked out
+        self._seam: Seam | None = None
+        #: the seam before the next file :meth:`run` audits, when its caller knows it already
+        self.known_seam: Seam | None = None
         self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
@@ -249,7 +256,9 @@ class FileAuditor:
             before: dict | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
         another process's file (its ``end_context``; ``before``: its ``end`` snapshot, if known)
-        instead of this auditor's last file."""
+        instead of this auditor's last file. (:attr:`known_seam`: the seam between ``before``
+        and this file as another process read the file, if known: not worked out again.)"""
+        self._seam, self.known_seam = self.known_seam, None
         if context is not None:
             self._before = before
             self.binding.set_phase_context(context[0])
@@ -284,6 +293,7 @@ class FileAuditor:
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
         fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
+        fa.seam = self._seam
         fa.observations = self.binding.take_observations()
         return fa
 
@@ -403,8 +413,13 @@ class FileAuditor:
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
-                moved = (moved_units(self._before, start_snapshot)
-                         if self._gaps and self._before is not None else set())
+                if self._before is not None:   # the seam, once: the order check reads it too
+                    sm = self._seam
+                    # (a seam another process read: the same file, read again here)
+                    self._seam = (dataclasses.replace(sm, start=start_snapshot)
+                                  if sm is not None and sm.end is self._before else
+                                  seam_between(self._before, start_snapshot))
+                moved = set(self._seam.units) if self._gaps and self._seam is not None else set()
                 if self._begins or moved:       # where the file starts, for what happened before it
                     start_pos = builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                  side="", at="during", source=name)

@@ -23,7 +23,7 @@ from ..rules import ruleset_for
 from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
-from .continuity import compare, moved_units
+from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import check_module, order_messages, play_order
@@ -229,11 +229,12 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         # a worker guessed the context empty and knew nothing of the file before: again here when
         # the guess was wrong, or when the file does not start where that one ended (a gap the
         # rule set forgets units' places for)
-        gap = forgets and bool(moved_units(out[i - 1].end, out[i].start))
-        if out[i].start_context != out[i - 1].end_context or gap:
+        sm = chain_seam(out, i) if forgets else None
+        if out[i].start_context != out[i - 1].end_context or (sm is not None and sm.units):
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
                 auditor.reveal_hidden = setup.reveal_hidden
+            auditor.known_seam = sm
             out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
                                  context=out[i - 1].end_context, before=out[i - 1].end)
     return out
