@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -116,6 +116,11 @@ class FileAudit:
     #: the seam before this file (the pieces placed differently since the file audited before
     #: it ended: :func:`.continuity.seam`), when the audit knew that file's end; None if not
     seam: Seam | None = field(default=None, repr=False)
+    #: the phase the file starts in (None: unknown), and, when the auditor was asked to note
+    #: them (:attr:`FileAuditor.note_start_hexes`), the hex of each piece at its start: what
+    #: a :class:`MoveCarry` from the file before would be put back on (:meth:`MoveCarry.usable`)
+    start_phase: tuple | None = None
+    start_hexes: dict[str, str | None] | None = field(default=None, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -208,6 +213,9 @@ class FileAuditor:
         self._seam: Seam | None = None
         #: the seam before the next file :meth:`run` audits, when its caller knows it already
         self.known_seam: Seam | None = None
+        #: note each file's pieces' hexes at its start (``FileAudit.start_hexes``): a parallel
+        #: audit's worker, whose file may go on with moves another process carries
+        self.note_start_hexes = False
         self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
@@ -304,6 +312,8 @@ class FileAuditor:
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}
+        start_phase: tuple | None = None
+        start_hexes: dict[str, str | None] | None = None
         prev_pos: Position | None = None
         prev_phase: tuple | None = None
         phase_start_hex: dict[str, str] = {}
@@ -409,6 +419,9 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
+                start_phase = ph
+                if self.note_start_hexes:
+                    start_hexes = {pid: v.hex for pid, v in builder.views.items()}
                 carry, self._carry = self._carry, None
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
@@ -575,7 +588,7 @@ class FileAuditor:
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
-                         unit_sides=unit_sides)
+                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
@@ -1211,17 +1224,25 @@ class MoveCarry:
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
                    frozenset(told), frozenset(left))
 
+    def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
+        """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
+        Prev) that starts in ``phase`` with each piece on the hex ``hex_of`` gives: those still
+        where their path ended, in the phase the moves were made in; none in another phase
+        (then the carry changes nothing)."""
+        if phase != self.phase:
+            return set()
+        return {pid for pid, path in self.paths if path and hex_of(pid) == path[-1]}
+
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
                 told: dict, left: set[str]) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
         the length of the path put back."""
-        ok = set()
+        views = builder.views
+        ok = self.usable(self.phase, lambda pid: views[pid].hex if pid in views else None)
         for pid, path in self.paths:
-            v = builder.views.get(pid)
-            if v is not None and path and v.hex == path[-1]:
+            if pid in ok:
                 paths[pid] = list(path)
-                ok.add(pid)
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)

@@ -101,6 +101,7 @@ def _audit_one(job: tuple[str, object]):
     if auditor is None:
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
         auditor.reveal_hidden = setup.reveal_hidden
+        auditor.note_start_hexes = True     # where a carry from the file before would go on
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
         return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
@@ -230,7 +231,7 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         # the guess was wrong, or when the file does not start where that one ended (a gap the
         # rule set forgets units' places for)
         sm = chain_seam(out, i) if forgets else None
-        if out[i].start_context != out[i - 1].end_context or (sm is not None and sm.units):
+        if _starts_otherwise(out[i - 1], out[i]) or (sm is not None and sm.units):
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
                 auditor.reveal_hidden = setup.reveal_hidden
@@ -238,6 +239,23 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
             out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
                                  context=out[i - 1].end_context, before=out[i - 1].end)
     return out
+
+
+def _starts_otherwise(before: FileAudit, guessed: FileAudit) -> bool:
+    """Whether a worker's file would have gone otherwise from the context the file before it
+    ends with: another phase context or memory, or moves it carries (:class:`MoveCarry`) that
+    the file goes on with (it starts in their phase with a unit where its path ended; a carry it
+    does not use changes nothing)."""
+    end, start = before.end_context, guessed.start_context
+    if end[:2] != start[:2]:
+        return True
+    carry = end[2] if len(end) > 2 else None
+    if carry is None:
+        return False
+    hexes = guessed.start_hexes
+    if hexes is None:           # not noted: used if it is in the phase the file starts in
+        return carry.phase == guessed.start_phase
+    return bool(carry.usable(guessed.start_phase, hexes.get))
 
 
 def _raise_errors(results: list) -> list:
