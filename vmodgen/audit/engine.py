@@ -426,6 +426,8 @@ class FileAuditor:
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
+                    for pid in self._carried:       # a drag back to a stop before the seam: a take-back
+                        takebacks.carry(pid, paths[pid])
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
                     # (a seam another process read: the same file, read again here)
@@ -485,6 +487,8 @@ class FileAuditor:
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
+                    for pid in self._carried:
+                        takebacks.carry(pid, paths[pid])
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -984,6 +988,7 @@ class FileAuditor:
                           "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
                           "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
                           **({"lost_undo": True, "consequence": tb.consequence or None} if tb.lost else {}),
+                          **({"before_seam": True} if tb.carried else {}),
                           "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message,
                                                   **({"_concealed": f.concealed_kinds()}
                                                      if f.concealed and f.concealed_kinds() else {})}
