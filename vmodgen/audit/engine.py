@@ -136,16 +136,19 @@ class Stream(ReplayVisitor):
         self.players: list[tuple[str, str]] = []
         #: the last position as VASSAL saves it (what the next file of a chain starts from)
         self.saved_state: GameState | None = None
-        #: names and hexes of the pieces of undone steps, for the integrity report (set by the caller)
+        #: names and hexes of the pieces of undone steps and of the pieces the integrity lists
+        #: (added, removed, values set, moved), for the integrity report (set by the caller)
         self.names: PieceNames | None = None
 
     def start(self, state) -> None:
         self.players = list(state.players)
+        if self.names is not None:
+            self.names.begin(state)
 
     def visit_step(self, step: Step, state) -> None:
         self.steps.append(step)
-        if self.names is not None and step.undone_by is not None:
-            self.names.note(step, state)
+        if self.names is not None:     # what the integrity lists, as the replay sees it now
+            self.names.visit(step, state)
 
     def saved(self, state) -> None:
         self.saved_state = state
