@@ -16,6 +16,7 @@ from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
 from .archive import archive_doubts
 from .dice import Roll, sides_of
+from .editable import EDITABLE as _EDITABLE, editable
 from .naming import PieceNames, move_text
 
 
@@ -193,15 +194,6 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
     return facts
-
-
-#: the traits whose values a player sets in play (a key, a menu, a dialog), by their type's ID
-_EDITABLE = {"PROP;": "Dynamic Property", "propertysheet;": "Property Sheet", "label;": "Text Label"}
-
-
-def editable(type_chain: str) -> bool:
-    """Whether a piece has a trait whose values a player sets in play (:data:`_EDITABLE`)."""
-    return any(k in type_chain for k in _EDITABLE)
 
 
 def _value_edits(change, step: int, player: str) -> list[dict]:

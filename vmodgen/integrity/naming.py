@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..vassal.concealment import deck_face_down, place_concealment
+from .editable import editable
 from ..vassal.looks import HIDDEN, MASKED, look_of
 
 #: names of a stack's pieces written out before "…"
@@ -91,7 +92,6 @@ class PieceNames:
     def _sight(self, step, state) -> None:
         """Note the pieces ``step`` added, removed, set values of or moved, as they are now (a
         removed one: as it was removed, where it was)."""
-        from .facts import editable
         seen = self.seen
         index = step.index
         for pid in getattr(step, "deleted", ()):
