@@ -69,7 +69,10 @@ def test_seam_counts_are_the_plain_comparison() -> None:
     """audit/order.py counts, for every two snapshots, the pieces whose place differs (a piece
     absent on one side counts unless it is off every map at (0, 0)), as a plain walk over the
     union of ids does: on the TLD files' starts and ends, and on a made-up pair."""
-    from vmodgen.audit.order import _position_diff
+    from vmodgen.audit.continuity import seam
+
+    def _position_diff(end: dict, start: dict) -> int:
+        return seam(end, start).count
     b, m = make_binding(str(MODULE), None, str(BINDING))
     none = ((None, 0, 0),)
 

@@ -2,6 +2,8 @@
 ended. Every piece whose position or state differs is reported; nothing here fails an audit."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..binding.pieces import state_key
 from ..vassal.piece import Piece
 from .model import ContinuityIssue
@@ -126,18 +128,111 @@ def _prop_diff(x, y) -> dict[str, tuple[str | None, str | None]]:
     return out
 
 
-def moved_units(a: dict, b: dict) -> set[str]:
-    """The units placed differently at the end ``a`` of one file and the start ``b`` of the
-    next: their piece ids and the unit labels the snapshots give (what findings name)."""
-    pa, pb = a.get("pieces", {}), b.get("pieces", {})
-    sides = {**a.get("sides", {}), **b.get("sides", {})}
-    none = (None, 0, 0)
-    out: set[str] = set()
-    for pid in pa.keys() | pb.keys():
-        x, y = pa.get(pid), pb.get(pid)
-        wx = x[0] if x is not None and x[0] != none else None
-        wy = y[0] if y is not None and y[0] != none else None
-        if wx != wy and (pid in sides or "sides" not in a and "sides" not in b):
-            out.add(pid)
-            out.update(e[4] for e in (x, y) if e is not None and e[4])
-    return out
+#: where a piece off every map stands (VASSAL's null map at (0, 0)): no placement
+NOWHERE = (None, 0, 0)
+
+
+class Placements:
+    """The one definition of "placed differently" between two snapshots: each piece a snapshot
+    places on a map point as a numbered ``(piece id, position)`` pair, the numbers shared by
+    every snapshot read through this object (a piece off every map at (0, 0) counts as absent).
+    Sets of numbers intersect without hashing the pairs' tuples again at every comparison: the
+    order check compares every two files of a chain."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[tuple, int] = {}
+        self.owner: list[str] = []              # number → its piece id
+
+    def of(self, snapshot: dict) -> tuple[frozenset[int], frozenset[str]]:
+        """The numbered pairs of ``snapshot`` and the ids of the pieces it places."""
+        numbers, owner = self.numbers, self.owner
+        got = []
+        ids = []
+        for pid, e in snapshot.get("pieces", {}).items():
+            if e[0] == NOWHERE:
+                continue
+            pair = (pid, e[0])
+            n = numbers.get(pair)
+            if n is None:
+                n = numbers[pair] = len(owner)
+                owner.append(pid)
+            got.append(n)
+            ids.append(pid)
+        return frozenset(got), frozenset(ids)
+
+    @staticmethod
+    def count(a: tuple[frozenset[int], frozenset[str]], b: tuple[frozenset[int], frozenset[str]]) -> int:
+        """How many pieces :meth:`differ` gives (each piece has one pair per snapshot, so the
+        pairs placed alike are as many as their pieces)."""
+        return len(a[1]) + len(b[1]) - len(a[1] & b[1]) - len(a[0] & b[0])
+
+    def differ(self, a: tuple[frozenset[int], frozenset[str]],
+               b: tuple[frozenset[int], frozenset[str]]) -> frozenset[str]:
+        """The ids of the pieces either places, less those placed alike in both."""
+        owner = self.owner
+        return (a[1] | b[1]) - {owner[n] for n in a[0] & b[0]}
+
+
+@dataclass(frozen=True)
+class Seam:
+    """What differs in the pieces' places between the ``end`` of one file and the ``start`` of
+    the next (:func:`seam`): worked out once per seam and shared by the audit of the next file
+    (the rule set's ``placed_between``), the parallel audit's re-run test and the order check."""
+    #: the ids of the pieces placed differently (:class:`Placements`)
+    placed: frozenset[str]
+    #: side → how many of its units are among them (a piece of no known side counts as ``?``
+    #: when the snapshots do not say which pieces are units; with ``sides`` known, a piece of no
+    #: side is a marker: left out)
+    by_side: dict[str, int]
+    #: whether the snapshots say the pieces' sides
+    known: bool
+    #: the units among them: their piece ids and the unit labels the snapshots give (what
+    #: findings name)
+    units: frozenset[str]
+    #: the two snapshots compared (the same objects): a seam kept with a file is its own
+    end: dict = field(compare=False, repr=False)
+    start: dict = field(compare=False, repr=False)
+
+    @property
+    def count(self) -> int:
+        """How many pieces are placed differently."""
+        return len(self.placed)
+
+    def of(self, end: dict, start: dict) -> bool:
+        """Whether this is the seam between these very snapshots."""
+        return self.end is end and self.start is start
+
+
+def seam(end: dict, start: dict, places: Placements | None = None) -> Seam:
+    """The :class:`Seam` between the end ``end`` of one file and the start ``start`` of the next
+    (``places``: numbering shared with other comparisons, else its own)."""
+    places = places or Placements()
+    placed = places.differ(places.of(end), places.of(start))
+    pa, pb = end.get("pieces", {}), start.get("pieces", {})
+    known = "sides" in end or "sides" in start
+    sides = {**end.get("sides", {}), **start.get("sides", {})}
+    by_side: dict[str, int] = {}
+    units: set[str] = set()
+    for pid in placed:
+        side = sides.get(pid) or ("" if known else "?")
+        if side:
+            by_side[side] = by_side.get(side, 0) + 1
+        if pid in sides or not known:
+            units.add(pid)
+            units.update(e[4] for e in (pa.get(pid), pb.get(pid)) if e is not None and len(e) > 4 and e[4])
+    return Seam(placed, by_side, known, frozenset(units), end, start)
+
+
+def chain_seam(results: list, i: int) -> Seam:
+    """The seam before file ``i`` of a chain of file results (``end``, ``start`` and ``seam``
+    attributes): the one the file's audit kept (``seam``) when it is between these snapshots,
+    else worked out now and kept with the file."""
+    a, b = results[i - 1].end, results[i].start
+    got = getattr(results[i], "seam", None)
+    if got is None or not got.of(a, b):
+        got = seam(a, b)
+        try:
+            results[i].seam = got
+        except AttributeError:      # a read-only stand-in: not kept
+            pass
+    return got

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -62,7 +62,7 @@ from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_
 from . import takeback as tbk
 from .model import AuditFinding
 from .concealment import stronger
-from .continuity import moved_units
+from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .positions import PositionBuilder
@@ -113,6 +113,14 @@ class FileAudit:
     taken_back: list[dict] = field(default_factory=list)
     #: piece id → side of the units the binding knows (for the integrity's seats: who moved whose units)
     unit_sides: dict[str, str] = field(default_factory=dict, repr=False)
+    #: the seam before this file (the pieces placed differently since the file audited before
+    #: it ended: :func:`.continuity.seam`), when the audit knew that file's end; None if not
+    seam: Seam | None = field(default=None, repr=False)
+    #: the phase the file starts in (None: unknown), and, when the auditor was asked to note
+    #: them (:attr:`FileAuditor.note_start_hexes`), the hex of each piece at its start: what
+    #: a :class:`MoveCarry` from the file before would be put back on (:meth:`MoveCarry.usable`)
+    start_phase: tuple | None = None
+    start_hexes: dict[str, str | None] | None = field(default=None, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -128,16 +136,19 @@ class Stream(ReplayVisitor):
         self.players: list[tuple[str, str]] = []
         #: the last position as VASSAL saves it (what the next file of a chain starts from)
         self.saved_state: GameState | None = None
-        #: names and hexes of the pieces of undone steps, for the integrity report (set by the caller)
+        #: names and hexes of the pieces of undone steps and of the pieces the integrity lists
+        #: (added, removed, values set, moved), for the integrity report (set by the caller)
         self.names: PieceNames | None = None
 
     def start(self, state) -> None:
         self.players = list(state.players)
+        if self.names is not None:
+            self.names.begin(state)
 
     def visit_step(self, step: Step, state) -> None:
         self.steps.append(step)
-        if self.names is not None and step.undone_by is not None:
-            self.names.note(step, state)
+        if self.names is not None:     # what the integrity lists, as the replay sees it now
+            self.names.visit(step, state)
 
     def saved(self, state) -> None:
         self.saved_state = state
@@ -201,6 +212,13 @@ class FileAuditor:
         self._gaps = bool(self.rules) and type(ruleset).placed_between is not RuleSet.placed_between
         #: the snapshot of the end of the file audited before (None: none, or not this auditor's)
         self._before: dict | None = None
+        #: the seam before the file being audited (:func:`.continuity.seam`), once worked out
+        self._seam: Seam | None = None
+        #: the seam before the next file :meth:`run` audits, when its caller knows it already
+        self.known_seam: Seam | None = None
+        #: note each file's pieces' hexes at its start (``FileAudit.start_hexes``): a parallel
+        #: audit's worker, whose file may go on with moves another process carries
+        self.note_start_hexes = False
         self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
@@ -249,7 +267,9 @@ class FileAuditor:
             before: dict | None = None) -> FileAudit:
         """Audit one file in a single pass over its commands. ``context``: continue from
         another process's file (its ``end_context``; ``before``: its ``end`` snapshot, if known)
-        instead of this auditor's last file."""
+        instead of this auditor's last file. (:attr:`known_seam`: the seam between ``before``
+        and this file as another process read the file, if known: not worked out again.)"""
+        self._seam, self.known_seam = self.known_seam, None
         if context is not None:
             self._before = before
             self.binding.set_phase_context(context[0])
@@ -284,6 +304,7 @@ class FileAuditor:
         fa.date_saved = save.savedata.date_saved if save.savedata is not None else ""
         fa.start_context = start
         fa.end_context = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
+        fa.seam = self._seam
         fa.observations = self.binding.take_observations()
         return fa
 
@@ -294,6 +315,8 @@ class FileAuditor:
         findings: list[AuditFinding] = []
         active: dict[str, set] = {}
         start_snapshot: dict = {}
+        start_phase: tuple | None = None
+        start_hexes: dict[str, str | None] | None = None
         prev_pos: Position | None = None
         prev_phase: tuple | None = None
         phase_start_hex: dict[str, str] = {}
@@ -399,12 +422,22 @@ class FileAuditor:
             ph = b.phase_for(step, state)
             if k == 0:
                 start_snapshot = snapshot(state, builder)
+                start_phase = ph
+                if self.note_start_hexes:
+                    start_hexes = {pid: v.hex for pid, v in builder.views.items()}
                 carry, self._carry = self._carry, None
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
-                moved = (moved_units(self._before, start_snapshot)
-                         if self._gaps and self._before is not None else set())
+                    for pid in self._carried:       # a drag back to a stop before the seam: a take-back
+                        takebacks.carry(pid, paths[pid])
+                if self._before is not None:   # the seam, once: the order check reads it too
+                    sm = self._seam
+                    # (a seam another process read: the same file, read again here)
+                    self._seam = (dataclasses.replace(sm, start=start_snapshot)
+                                  if sm is not None and sm.end is self._before else
+                                  seam_between(self._before, start_snapshot))
+                moved = set(self._seam.units) if self._gaps and self._seam is not None else set()
                 if self._begins or moved:       # where the file starts, for what happened before it
                     start_pos = builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                  side="", at="during", source=name)
@@ -457,6 +490,8 @@ class FileAuditor:
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
+                    for pid in self._carried:
+                        takebacks.carry(pid, paths[pid])
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -560,7 +595,7 @@ class FileAuditor:
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
-                         unit_sides=unit_sides)
+                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
@@ -956,6 +991,7 @@ class FileAuditor:
                           "phase": (phase_info.name if phase_info is not None else ph[1]) if ph else "",
                           "judged_phase": tb.judged, "inverse_of": inv[0] if inv else None, "restores": inv[1] if inv else [],
                           **({"lost_undo": True, "consequence": tb.consequence or None} if tb.lost else {}),
+                          **({"before_seam": True} if tb.carried else {}),
                           "withdrawn_findings": [{"step": f.step, "rule": f.rule, "message": f.message,
                                                   **({"_concealed": f.concealed_kinds()}
                                                      if f.concealed and f.concealed_kinds() else {})}
@@ -1196,17 +1232,25 @@ class MoveCarry:
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
                    frozenset(told), frozenset(left))
 
+    def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
+        """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
+        Prev) that starts in ``phase`` with each piece on the hex ``hex_of`` gives: those still
+        where their path ended, in the phase the moves were made in; none in another phase
+        (then the carry changes nothing)."""
+        if phase != self.phase:
+            return set()
+        return {pid for pid, path in self.paths if path and hex_of(pid) == path[-1]}
+
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
                 told: dict, left: set[str]) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
         the length of the path put back."""
-        ok = set()
+        views = builder.views
+        ok = self.usable(self.phase, lambda pid: views[pid].hex if pid in views else None)
         for pid, path in self.paths:
-            v = builder.views.get(pid)
-            if v is not None and path and v.hex == path[-1]:
+            if pid in ok:
                 paths[pid] = list(path)
-                ok.add(pid)
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)

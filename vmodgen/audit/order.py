@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
-from .continuity import moved_units
+from .continuity import Placements, chain_seam
 
 #: seams are compared between every two files up to this many files (n² comparisons)
 MAX_SEAM_FILES = 60
@@ -50,29 +50,6 @@ def check_module(path: str, logged: str, module_name: str, force: bool) -> str |
             "audited anyway (--force); its pieces may not be read as this game's units.")
 
 
-def _placed(snapshot: dict, numbers: dict[tuple, int]) -> tuple[frozenset, frozenset]:
-    """``(piece id, position)`` of every piece a snapshot places on a map point (a piece off
-    every map at (0, 0) counts as absent, as :func:`_position_diff` says), each pair as the
-    number ``numbers`` (shared by the snapshots compared) gives it, and those ids: sets of
-    numbers intersect without hashing the pairs' tuples again at every comparison."""
-    none = (None, 0, 0)
-    pairs = [(pid, e[0]) for pid, e in snapshot.get("pieces", {}).items() if e[0] != none]
-    return (frozenset([numbers.setdefault(pair, len(numbers)) for pair in pairs]),
-            frozenset([pid for pid, _ in pairs]))
-
-
-def _placed_diff(a: tuple[frozenset, frozenset], b: tuple[frozenset, frozenset]) -> int:
-    """Pieces placed differently in two :func:`_placed` sets (made with the same ``numbers``):
-    the ids of either, less those placed alike in both."""
-    return len(a[1]) + len(b[1]) - len(a[1] & b[1]) - len(a[0] & b[0])
-
-
-def _position_diff(end: dict, start: dict) -> int:
-    """Pieces placed differently at the end of one file and the start of another."""
-    numbers: dict[tuple, int] = {}
-    return _placed_diff(_placed(end, numbers), _placed(start, numbers))
-
-
 #: said once after the doubts about the order, in the warnings
 ORDER_CONSEQUENCE = ("The files may not be in play order: what a file carries over from the one audited before it "
                      "(the continuity check, and the rules' memory of earlier turns) was read in the order "
@@ -102,7 +79,7 @@ def order_messages(results: list, given: list[str] | None) -> tuple[list[str], l
         doubts.append(ORDER_CONSEQUENCE)
     if any(kind == "seam" for kind, _, _ in said):
         doubts.append(SEAM_CONSEQUENCE)
-    gaps = {i: moved_units(results[i - 1].end, results[i].start) for _, _, i in said if i is not None}
+    gaps = {i: set(chain_seam(results, i).units) for _, _, i in said if i is not None}
     return info, doubts, gaps
 
 
@@ -140,7 +117,7 @@ def _doubts(results: list) -> list[tuple[str, str, int | None]]:
         branches, forked = _branches(seams, names, again)
         said, explained = _seam_messages(seams, names, skip=forked)
         out += [("seam", m, i) for m, i in branches] + [("order", m, None) for m in said]
-        out += _gaps(results, names, again, seams, said=forked | explained)
+        out += _gaps(results, names, again, said=forked | explained)
     return out
 
 
@@ -167,14 +144,15 @@ def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
 
 class _Seams:
     """Pieces placed differently between the end of one file and the start of another, for any
-    two files of the chain (each pair worked out once)."""
+    two files of the chain (each pair worked out once; a file and the next: their
+    :func:`~.continuity.chain_seam`, the one the audit worked out)."""
 
     def __init__(self, results: list) -> None:
         self.results = results
         self.memo: dict[tuple[int, int], int] = {}
         self.ends: dict[int, tuple[frozenset, frozenset]] = {}
         self.starts: dict[int, tuple[frozenset, frozenset]] = {}
-        self.numbers: dict[tuple, int] = {}     # (piece id, position) → a number, for every snapshot here
+        self.places = Placements()      # (piece id, position) → a number, for every snapshot here
 
     def __len__(self) -> int:
         return len(self.results)
@@ -182,11 +160,14 @@ class _Seams:
     def diff(self, x: int, y: int) -> int:
         """Pieces placed differently at the end of file ``x`` and the start of file ``y``."""
         if (x, y) not in self.memo:
+            if y == x + 1:
+                self.memo[(x, y)] = chain_seam(self.results, y).count
+                return self.memo[(x, y)]
             if x not in self.ends:
-                self.ends[x] = _placed(self.results[x].end, self.numbers)
+                self.ends[x] = self.places.of(self.results[x].end)
             if y not in self.starts:
-                self.starts[y] = _placed(self.results[y].start, self.numbers)
-            self.memo[(x, y)] = _placed_diff(self.ends[x], self.starts[y])
+                self.starts[y] = self.places.of(self.results[y].start)
+            self.memo[(x, y)] = Placements.count(self.ends[x], self.starts[y])
         return self.memo[(x, y)]
 
 
@@ -213,31 +194,8 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
     return out, explained
 
 
-def _sides_moved(a: dict, b: dict) -> tuple[dict[str, int], bool]:
-    """Side → how many of its units are placed differently at the end ``a`` of one file and the
-    start ``b`` of the next (a piece of no known side counts as ``?`` when the snapshots do not
-    say which pieces are units; with ``sides`` known, a piece of no side is a marker: left out).
-    Also whether the snapshots say the sides."""
-    pa, pb = a.get("pieces", {}), b.get("pieces", {})
-    known = "sides" in a or "sides" in b
-    sides = {**a.get("sides", {}), **b.get("sides", {})}
-    none = (None, 0, 0)
-    out: dict[str, int] = {}
-    for pid in pa.keys() | pb.keys():
-        x, y = pa.get(pid), pb.get(pid)
-        wx = x[0] if x is not None and x[0] != none else None
-        wy = y[0] if y is not None and y[0] != none else None
-        if wx == wy:
-            continue
-        side = sides.get(pid) or ("" if known else "?")
-        if side:
-            out[side] = out.get(side, 0) + 1
-    return out, known
-
-
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
-          seams: "_Seams | None" = None, said: "set[int] | frozenset[int]" = frozenset()
-          ) -> list[tuple[str, str, int | None]]:
+          said: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[str, str, int | None]]:
     """Seams that do not close and that the order of the files does not explain (``again``: the
     copies of files given before; ``said``: the index of the file before each seam a branch or
     the order check named already). What a missing file looks like: units of
@@ -250,12 +208,13 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
         if i + 1 in again or i in said:
             continue                    # a copy of a file given before, or a seam said already
         a, b = results[i], results[i + 1]
-        moved = seams.diff(i, i + 1) if seams is not None else _position_diff(a.end, b.start)
+        sm = chain_seam(results, i + 1)
+        moved = sm.count
         if not moved:
             continue
         sa = set(getattr(getattr(a, "stats", None), "moves_by_side", {}) or {})
         sb = set(getattr(getattr(b, "stats", None), "moves_by_side", {}) or {})
-        by_side, known = _sides_moved(a.end, b.start)
+        by_side, known = sm.by_side, sm.known
         if not by_side:
             continue                    # markers only: the continuity section lists them
         tracker = _tracker_moved(a.end, b.start)

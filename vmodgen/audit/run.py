@@ -23,7 +23,7 @@ from ..rules import ruleset_for
 from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
-from .continuity import compare, moved_units
+from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import check_module, order_messages, play_order
@@ -101,6 +101,7 @@ def _audit_one(job: tuple[str, object]):
     if auditor is None:
         auditor = _WORKER["auditor"] = FileAuditor(setup.binding, setup.module, ruleset_for(setup.binding.game))
         auditor.reveal_hidden = setup.reveal_hidden
+        auditor.note_start_hexes = True     # where a carry from the file before would go on
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
         return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
@@ -229,14 +230,32 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
         # a worker guessed the context empty and knew nothing of the file before: again here when
         # the guess was wrong, or when the file does not start where that one ended (a gap the
         # rule set forgets units' places for)
-        gap = forgets and bool(moved_units(out[i - 1].end, out[i].start))
-        if out[i].start_context != out[i - 1].end_context or gap:
+        sm = chain_seam(out, i) if forgets else None
+        if _starts_otherwise(out[i - 1], out[i]) or (sm is not None and sm.units):
             if auditor is None:
                 auditor = FileAuditor(b, setup.module, rs)
                 auditor.reveal_hidden = setup.reveal_hidden
+            auditor.known_seam = sm
             out[i] = auditor.run(saves.get(paths[i]) or read_save(paths[i]), paths[i],
                                  context=out[i - 1].end_context, before=out[i - 1].end)
     return out
+
+
+def _starts_otherwise(before: FileAudit, guessed: FileAudit) -> bool:
+    """Whether a worker's file would have gone otherwise from the context the file before it
+    ends with: another phase context or memory, or moves it carries (:class:`MoveCarry`) that
+    the file goes on with (it starts in their phase with a unit where its path ended; a carry it
+    does not use changes nothing)."""
+    end, start = before.end_context, guessed.start_context
+    if end[:2] != start[:2]:
+        return True
+    carry = end[2] if len(end) > 2 else None
+    if carry is None:
+        return False
+    hexes = guessed.start_hexes
+    if hexes is None:           # not noted: used if it is in the phase the file starts in
+        return carry.phase == guessed.start_phase
+    return bool(carry.usable(guessed.start_phase, hexes.get))
 
 
 def _raise_errors(results: list) -> list:

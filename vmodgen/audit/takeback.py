@@ -62,6 +62,10 @@ class TakeBack:
     lost: bool = False
     #: a lost undo spanning a consequence: the last step with one (0: none)
     consequence: int = 0
+    #: some of the stops withdrawn were reached before a seam (the file before, or before an
+    #: Undo or Prev that brought the phase back: :meth:`TakeBackTracker.carry`); their drags are
+    #: not among ``steps`` (what was reported on them stands)
+    carried: bool = False
 
     @property
     def step(self) -> int:
@@ -112,6 +116,9 @@ class _Stop:
     arrived: int                    # the step whose drag ended here (0: where the phase found it)
     before: frozenset               # the caller's memo as that drag started
     drags: list[int] = field(default_factory=list)   # later drags that stayed in this hex
+    #: a stop of the unit's move before a seam (the file before, or before an Undo or Prev that
+    #: brought the phase back): :meth:`TakeBackTracker.carry`
+    carried: bool = False
 
 
 class TakeBackTracker:
@@ -143,6 +150,15 @@ class TakeBackTracker:
         if who:
             self._player = who
 
+    def carry(self, piece: str, path: Sequence[str]) -> None:
+        """The unit's move so far in the phase was made before a seam (``path``: the hex the
+        phase found it on, then its stops; a :class:`~.engine.MoveCarry` put it back): a drag
+        back to one of those hexes takes the stops since back, whatever came between (what the
+        file before reported on them stands, in its own report; only this file's drags, the
+        return included, are withdrawn)."""
+        if path:
+            self._stops[piece] = [_Stop(h, 0, frozenset(), carried=True) for h in path]
+
     def cut(self, piece: str, new: str | None) -> None:
         """An undo the replay could not pair put ``piece`` on ``new``: the stops after it go (an
         undo, not a take-back)."""
@@ -169,10 +185,11 @@ class TakeBackTracker:
         if i is None:
             return Stray(piece, step, stops[-1].hex, old, unit or piece)
         first = stops[i + 1].arrived
-        withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags)})
+        withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags) if s > 0})
         tb = TakeBack(piece, unit or piece, name, side, player, (*withdrawn, step),
                       (old, *(st.hex for st in stops[i + 1:]), old), stops[i + 1].before, lost=True,
-                      consequence=self._consequence if self._consequence >= first else 0)
+                      consequence=self._consequence if self._consequence >= first else 0,
+                      carried=stops[i + 1].carried)
         del stops[i + 1:]
         return tb
 
@@ -199,10 +216,11 @@ class TakeBackTracker:
         if i is not None:
             first = stops[i + 1].arrived
             others = any(s != side and at >= first for s, at in self._side_moved.items()) if side else False
-            if self._consequence < first and not others:
-                withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags)} | {step})
+            if stops[i].carried or (self._consequence < first and not others):
+                withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags) if s > 0} | {step})
                 tb = TakeBack(piece, unit or piece, name, side, player, tuple(withdrawn),
-                              (stops[i].hex, *(st.hex for st in stops[i + 1:]), new), stops[i + 1].before)
+                              (stops[i].hex, *(st.hex for st in stops[i + 1:]), new), stops[i + 1].before,
+                              carried=stops[i + 1].carried)
                 del stops[i + 1:]
                 return tb
         stops.append(_Stop(new, step, before))

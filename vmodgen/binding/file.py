@@ -32,6 +32,8 @@ from .base import Binding
 from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, hex_zone_of,
                           raw_id, raw_of_label, set_terrain, zone_box)
 from .pieces import Facts, SlotIndex, resolve, state_key
+from .chat_phases import typed_text, unread_turn
+from .tomltext import one_line
 from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
 
@@ -59,6 +61,9 @@ class ChatPhases:
 
     def reset(self) -> None:
         self.turn, self.phase = self.start
+        #: typed lines read since that name a turn the turn pattern does not read (ignored:
+        #: :func:`.chat_phases.unread_turn`)
+        self.unread: list[str] = []
 
     def read(self, lines: list[str]) -> None:
         for line in lines:
@@ -66,6 +71,8 @@ class ChatPhases:
                 continue
             if self.turn_re is not None:
                 m = self.turn_re.search(line)
+                if m is None and unread_turn(line, self.turn_re):
+                    self.unread.append(line)
                 if m:
                     # the first group that took part: a pattern may be an alternation
                     # (the turn a player typed | the turn tracker's line)
@@ -122,6 +129,10 @@ class FileBinding(Binding):
         self.restarts: list[int] = []
         #: (file, step) of every such step, from every file's observations
         self.restarted: list[tuple[str, int]] = []
+        #: (step, line) of this file's typed lines that name a turn the turn pattern does not read
+        self.turn_unread: list[tuple[int, str]] = []
+        #: (file, step, line) of every such line, from every file's observations
+        self.turn_unread_in: list[tuple[str, int, str]] = []
         self._note_module()
 
     # ---- checking against the module ---------------------------------------------------
@@ -407,6 +418,7 @@ class FileBinding(Binding):
     def reset(self) -> None:
         self.chat.reset()
         self._phase_turn = self.chat.turn
+        self.turn_unread_in = []
 
     def phase_context(self) -> object:
         """(turn, phase), and for a phase from who moves the turn the phase began in."""
@@ -423,14 +435,17 @@ class FileBinding(Binding):
     def read_chat(self, lines: list[str]) -> None:
         if self.phase_source != "none":
             self.chat.read(lines)
+            self.chat.unread = []         # a pre-scan: the audit of the file notes them
 
     def take_observations(self) -> dict:
-        obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts}
-        self.unmatched, self.outside, self.restarts = {}, set(), []
+        obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts,
+               "turn_unread": self.turn_unread}
+        self.unmatched, self.outside, self.restarts, self.turn_unread = {}, set(), [], []
         return obs
 
     def add_observations(self, obs: dict, source: str = "") -> None:
         self.restarted += [(source, k) for k in obs.get("restarts", ())]
+        self.turn_unread_in += [(source, k, line) for k, line in obs.get("turn_unread", ())]
         for name, ids in obs.get("unmatched", {}).items():
             self.unmatched.setdefault(name, set()).update(ids)
         for hid in obs.get("outside", ()):
@@ -446,6 +461,9 @@ class FileBinding(Binding):
         turn = self.chat.turn
         if step.chat:
             self.chat.read(step.chat_text)
+            if self.chat.unread:          # a turn named, not announced: the turn stays
+                self.turn_unread += [(step.index, line) for line in self.chat.unread]
+                self.chat.unread = []
         player = self._players.player_of(step) if self.phase_source == "player" else None
         if player:
             phase = self._players.phase_after(step, self._side_of_player(player, state) or "",
@@ -501,6 +519,13 @@ class FileBinding(Binding):
                        f"began again with no turn line since the last phase (first: {f + ' ' if f else ''}step {k}; "
                        "the turn control not pressed, or its line comes later): the turn was counted on by one "
                        "there, so that the phase before it ended (its end-of-phase rules ran).")
+        if self.turn_unread_in:
+            f, k, line = self.turn_unread_in[0]
+            text = typed_text(line) or line
+            out.append(f"The turn is read from chat ([turns] turn), but {len(self.turn_unread_in)} typed line(s) name a "
+                       f"turn without announcing it (first: {f + ' ' if f else ''}step {k}, "
+                       f"'{one_line(text)[:80]}'): not read as the turn (the turn stayed). If one announces "
+                       "a turn, widen the turn pattern to match it.")
         assumed = self.spec.assumptions
         if assumed:
             long = len(assumed) <= 6

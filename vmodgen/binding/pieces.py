@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 from ..errors import LimitError
 from ..vassal.buildfile import named_path
 from ..vassal.codec import decode
-from ..vassal.traits import BasicPiece, UsePrototype, split_chain
+from ..vassal.traits import BasicPiece, Layer, UsePrototype, split_chain
 from ..vassal.piece import Piece, expand_prototypes
 
 if TYPE_CHECKING:
@@ -88,6 +88,9 @@ class Facts:
     folder: str = ""
     slot: str = ""                   # the palette slot's name
     basic_image: str = ""
+    #: a palette slot's Layers: name → how many images the outermost Layer of that name has
+    #: (not its empty ones); empty for a piece read in play
+    layers: dict[str, int] = field(default_factory=dict)
 
     @property
     def display(self) -> str:
@@ -101,6 +104,12 @@ class Facts:
 
 def piece_facts(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, str], list[str], list[str], str]:
     """(name, properties, prototype names, images, basic image) of a decoded piece."""
+    name, props, names, images, basic_image, _ = _facts_of(piece, prototypes)
+    return name, props, names, images, basic_image
+
+
+def _facts_of(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, str], list[str], list[str], str, Piece]:
+    """:func:`piece_facts` and the piece with its prototypes expanded."""
     type_chain, state_chain = piece.encode_type(), piece.encode_state()
     names = prototype_names(type_chain, prototypes)
     if names:
@@ -112,7 +121,16 @@ def piece_facts(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str
     images = [i for i in full.images() if i and not i.startswith("/")]
     basic = full.basic
     basic_image = basic.image if basic is not None else ""
-    return full.name or piece.name, props, names, images, basic_image
+    return full.name or piece.name, props, names, images, basic_image, full
+
+
+def layer_images(full: Piece) -> dict[str, int]:
+    """Layer name → how many images (not the empty ones) the outermost Layer of that name has."""
+    out: dict[str, int] = {}
+    for t in full.traits:                      # outermost first
+        if isinstance(t, Layer) and t.name not in out:
+            out[t.name] = len([i for i in t.image_names if i])
+    return out
 
 
 def _innermost(type_chain: str) -> str:
@@ -167,15 +185,19 @@ class SlotIndex:
         if not self._done[i]:
             slot, type_chain, state = self._raw[i]
             try:
-                name, props, protos, images, basic_image = piece_facts(Piece(type_chain, state),
-                                                                       self.module.prototypes)
+                name, props, protos, images, basic_image, full = _facts_of(Piece(type_chain, state),
+                                                                           self.module.prototypes)
+                try:
+                    layers = layer_images(full)
+                except Exception:   # noqa: BLE001 - a damaged Layer: its images count for nothing
+                    layers = {}
             except LimitError:
                 raise               # a budget for the whole module: refused, not skipped
             except Exception:       # noqa: BLE001 - a damaged slot is simply not indexed
                 info = None
             else:
                 info = SlotInfo(slot, Facts(name, props, protos, images, folder_of(slot.path), slot.name,
-                                            basic_image))
+                                            basic_image, layers))
             self._infos[i] = info
             self._done[i] = True
         return self._infos[i]

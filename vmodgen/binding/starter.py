@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..hexes.vassal_grid import HexGrid
     from ..model.kit import Kit
     from ..vassal.module import Board, Module
+    from ..vassal.savefile import SaveFile
 
 SIDE_KEYS = ("side", "faction", "player", "army", "nationality", "nation", "owner", "country")
 KIND_WORDS = {
@@ -244,13 +245,19 @@ def _hex_board(module: "Module") -> "tuple[str, Board, HexGrid] | None":
     return boards[0] if boards else None
 
 
-def log_labels(module: "Module", paths: Iterable[str], map_name: str) -> set[str]:
+def read_logs(paths: Iterable[str]) -> list["SaveFile"]:
+    """The saves/logs given with ``--log``, each read once (the map's extent and the chat's
+    phases are read from the same files)."""
+    from ..vassal.savefile import read_save
+    return [read_save(p) for p in paths]
+
+
+def log_labels(module: "Module", saves: Iterable["SaveFile"], map_name: str) -> set[str]:
     """Every label of ``map_name`` that pieces stand on in the given saves/logs."""
     from ..vassal.replay import replay
-    from ..vassal.savefile import read_save
     out: set[str] = set()
-    for p in paths:
-        rp = replay(read_save(p), apply_boards=module.apply_board_command)
+    for save in saves:
+        rp = replay(save, apply_boards=module.apply_board_command)
         for _, state in rp.states():
             for rec in state.pieces.values():
                 pos = rec.position
@@ -267,7 +274,7 @@ def log_labels(module: "Module", paths: Iterable[str], map_name: str) -> set[str
     return out
 
 
-def _map_section(module: "Module", logs: Iterable[str], starter: Starter) -> list[str]:
+def _map_section(module: "Module", logs: list["SaveFile"], starter: Starter) -> list[str]:
     found = _hex_board(module)
     if found is None:
         starter.missing.append("a map with a numbered hex grid (the generic rules need hexes)")
@@ -319,6 +326,7 @@ def _side_tables(sides: list[str]) -> list[str]:
 def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     """A starter binding with the generic rules (module docstring)."""
     st = Starter("")
+    saves = read_logs(logs)
     idx = SlotIndex(module)
     slots = idx.slots
     sides, not_sides = playing_sides(module.sides)
@@ -345,7 +353,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         lines += [f"# The player roster's {', '.join(map(one_line, not_sides))} is no side of the game (one player at",
                   "# both sides, or nobody's): not bound; its moves count for no side.", ""]
     lines += _side_tables(sides)
-    lines += _map_section(module, list(logs), st)
+    lines += _map_section(module, saves, st)
     lines += ["", "# ---- pieces"]
     classes: list[tuple[str, list[str]]] = []
     prop = _side_property(slots, sides)
@@ -415,7 +423,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
               '# A [[phase]] whose kind is not "movement" may say what its drags are: moves = "placement"',
               '# (a drop\'s scatter, a landing: counted apart, not judged), "combat" or "movement".',
               ]
-    announced = _chat_section(list(logs), sides, pattern, st)
+    announced = _chat_section(saves, sides, pattern, st)
     if announced:
         lines += announced
     else:
@@ -459,14 +467,13 @@ def tracker_turn_pattern(tracker) -> str | None:
     return text if "(" in text else None
 
 
-def _chat_section(logs: list[str], sides: list[str], tracker_pattern: str | None, st: Starter) -> list[str]:
+def _chat_section(logs: list["SaveFile"], sides: list[str], tracker_pattern: str | None, st: Starter) -> list[str]:
     """``[turns] source = "chat"`` with one ``[[phase]]`` per (side, kind) the logs' chat
     announces (``chat_phases``); empty when the logs announce none (or there are no logs)."""
     if not logs or len(sides) < 2:
         return []
     from ..vassal.replay import chat_lines
-    from ..vassal.savefile import read_save
-    chat = [line for p in logs for line in chat_lines(read_save(p))]
+    chat = [line for save in logs for line in chat_lines(save)]
     found = chat_phases(chat, sides)
     if not found:
         return []
@@ -534,28 +541,10 @@ def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
     return lines
 
 
-def _layer_images(slots: list[SlotInfo], prototypes: dict[str, str], name: str) -> list[int]:
-    """How many images the Layer called ``name`` has, in each slot that has one (prototypes
-    expanded); a slot whose definition cannot be read counts for nothing."""
-    from ..errors import LimitError
-    from ..vassal.codec import decode
-    from ..vassal.piece import Piece, expand_prototypes
-    from ..vassal.traits import Layer
-    out = []
-    for s in slots:
-        try:
-            tokens = decode(s.slot.definition, "/")
-            t, st = tokens[2], tokens[3] if len(tokens) > 3 else ""
-            if "prototype;" in t:
-                t, st = expand_prototypes(t, st, prototypes, [])
-            layers = [tr for tr in Piece(t, st).traits if isinstance(tr, Layer) and tr.name == name]
-        except LimitError:      # the module's budget, as SlotIndex keeps it: refused, not skipped
-            raise
-        except Exception:       # noqa: BLE001 - a damaged slot tells nothing
-            continue
-        if layers:
-            out.append(len([i for i in layers[0].image_names if i]))
-    return out
+def _layer_images(slots: list[SlotInfo], name: str) -> list[int]:
+    """How many images the Layer called ``name`` has, in each slot that has one (as the slot
+    index read it: ``Facts.layers``); a slot whose definition cannot be read counts for nothing."""
+    return [s.facts.layers[name] for s in slots if name in s.facts.layers]
 
 
 def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = None) -> tuple[str, str] | None:
@@ -584,7 +573,7 @@ def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = Non
         return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
                 f"reduced = {{ property = {{ {key('_Active')} = \"true\" }} }}")
     if prototypes is not None:
-        images = _layer_images(slots, prototypes, name)
+        images = _layer_images(slots, name)
         if images and sum(1 for c in images if c < 2) > len(images) / 2:
             return None
     return (f"# {label} of {len(levels)} pieces starts at level 1: level 2 = the back side (a guess)",
@@ -611,6 +600,7 @@ def _sided(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, 
 def kit_starter(module: "Module", kit: "Kit", kit_ref: str, logs: Iterable[str] = ()) -> Starter:
     """A starter binding naming the kit's roster unit of each palette piece (module docstring)."""
     st = Starter("")
+    saves = read_logs(logs)
     idx = SlotIndex(module)
     candidates = {u.id: u.name for u in kit.units}
     matched: dict[str, str] = {}
@@ -631,7 +621,7 @@ def kit_starter(module: "Module", kit: "Kit", kit_ref: str, logs: Iterable[str] 
     lines = [f"# Starter binding: the pieces of module '{one_line(module.name)}' as units of kit '{kit.id}'",
              "# (written by vmodgen bind --game). Check the [units] table; see docs/binding-format.md.", "",
              "format = 1", f"game = {q(kit_ref)}", f"module = {q(module.name)}", ""]
-    lines += _map_section(module, list(logs), st)
+    lines += _map_section(module, saves, st)
     lines += ["", "[turns]", 'source = "none"   # or "chat" with [[phase]] id = <kit phase id>, chat = [...]', ""]
     lines += ["# piece name = kit unit id", "[units]"]
     for name, uid in matched.items():

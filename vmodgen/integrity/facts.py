@@ -16,6 +16,7 @@ from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
 from ..vassal.dice import read_roll
 from .archive import archive_doubts
 from .dice import Roll, sides_of
+from .editable import EDITABLE as _EDITABLE, editable
 from .naming import PieceNames, move_text
 
 
@@ -185,7 +186,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                         facts.side_moves.append({"step": step.index, "player": who, "side": unit_sides[pid],
                                                  "id": pid, "name": ""})
     if facts.pieces_changed or facts.side_moves or facts.edits:
-        _name_pieces(save, facts.pieces_changed + facts.side_moves + facts.edits, names)
+        _name_pieces(facts.pieces_changed + facts.side_moves + facts.edits, names)
         facts.edits = [e for e in facts.edits if e.get("name") is not None]
         for e in facts.edits:
             if not e["id"] and e.get("name") is not None:    # concealed: what it holds is not seen
@@ -195,15 +196,11 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     return facts
 
 
-#: the traits whose values a player sets in play (a key, a menu, a dialog), by their type's ID
-_EDITABLE = {"PROP;": "Dynamic Property", "propertysheet;": "Property Sheet", "label;": "Text Label"}
-
-
 def _value_edits(change, step: int, player: str) -> list[dict]:
     """What a ``D/`` changed in a piece's Dynamic Properties, Property Sheets and Text Labels
     (the values a player types or steps in play; a flip, a step loss by Layer, the ``Moved``
     mark are not such values): one item per trait whose state differs."""
-    if not any(k in change.type_chain for k in _EDITABLE):
+    if not editable(change.type_chain):
         return []
     from ..vassal.piece import Piece
     try:
@@ -222,28 +219,13 @@ def _value_edits(change, step: int, player: str) -> list[dict]:
     return out
 
 
-def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
-    """Name the pieces added or removed as they were put on the board (their ``+/id/type/state``
-    in the file: the starting state or the step that added them), as an opponent sees them; a
-    stack's name is None (VASSAL adds and removes stacks as pieces gather and part)."""
-    from ..vassal.piece import Piece
-    from ..vassal.typed import AddPiece
-    wanted = {it["id"] for it in items}
-    found: dict[str, tuple[str, bool] | None] = {}
-    for node in save.tree.walk():
-        k = node.text.find("+/")
-        if k < 0 or k > 8:             # "+/..." or "LOG\t+/...": an AddPiece starts its text
-            continue
-        cmd = node.typed()
-        while isinstance(cmd, Log):
-            cmd = cmd.inner
-        if isinstance(cmd, AddPiece) and cmd.id in wanted and cmd.id not in found:
-            try:
-                found[cmd.id] = None if cmd.is_stack else names.name_as_put(Piece(cmd.type, cmd.state), cmd.type)
-            except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
-                found[cmd.id] = ("", False)
+def _name_pieces(items: list[dict], names: PieceNames) -> None:
+    """Name the pieces added, removed, given values or moved as the replay saw them at their
+    step (:meth:`PieceNames.listed`: as an opponent saw them then, a piece its owner masked or
+    hid named only as such, its id withheld); a stack's name is None (VASSAL adds and removes
+    stacks as pieces gather and part: dropped by the caller)."""
     for it in items:
-        got = found.get(it["id"], ("", False))
+        got = names.listed(it["step"], it["id"])
         if got is None:                 # a stack: named None, dropped by the caller
             it["name"] = None
             continue

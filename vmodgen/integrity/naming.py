@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..vassal.concealment import place_concealment
+from ..vassal.concealment import deck_face_down, place_concealment
+from .editable import editable
 from ..vassal.looks import HIDDEN, MASKED, look_of
 
 #: names of a stack's pieces written out before "…"
@@ -45,6 +46,108 @@ class PieceNames:
     #: step → the ids of its pieces that were concealed (their ids are withheld, as the audit's
     #: continuity withholds them: an id ties the piece to where another file shows it unconcealed)
     secret: dict[int, set[str]] = field(default_factory=dict)
+    #: (step, piece id) → what the replay had of each piece a step no undo took back added,
+    #: removed, set values of or moved, at that moment (a removed piece: as it was removed):
+    #: ``(type chain, state chain, concealment by place, the state before a value was set)``;
+    #: None for a stack. Named when listed (:meth:`listed`)
+    seen: dict[tuple[int, str], "tuple[str, str, str | None, str | None] | None"] = field(default_factory=dict)
+    #: the pieces as of the last step that added one (the records the replay mutates in place:
+    #: a piece removed later is found here as it was removed)
+    _records: dict = field(default_factory=dict, repr=False)
+    #: the game's decks, and the pieces in the face-down ones after the last step
+    _decks: list[str] = field(default_factory=list, repr=False)
+    _face_down: frozenset[str] = field(default_factory=frozenset, repr=False)
+    #: (type chain, state chain, place, state before) → (name, concealed): the same look named once
+    _looks: dict[tuple, tuple[str, bool]] = field(default_factory=dict, repr=False)
+
+    def begin(self, state) -> None:
+        """Step 0 has run (``state``: the starting position)."""
+        self._pieces_now(state)
+
+    def visit(self, step, state) -> None:
+        """After ``step`` ran: note what an undo takes back (:meth:`note`), or what the
+        integrity lists (pieces added or removed, values set, moves) as the replay has it now."""
+        if getattr(step, "undone_by", None) is not None:
+            self.note(step, state)
+        elif not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
+            self._sight(step, state)
+        if getattr(step, "created", None):
+            self._pieces_now(state)
+        if self._decks:
+            self._face_down = self._in_face_down_decks(state)
+
+    def _pieces_now(self, state) -> None:
+        self._records = dict(state.pieces)
+        self._decks = [sid for sid, st in state.stacks.items() if st.deck]
+        self._face_down = self._in_face_down_decks(state) if self._decks else frozenset()
+
+    def _in_face_down_decks(self, state) -> frozenset[str]:
+        out: set[str] = set()
+        for sid in self._decks:
+            st, rec = state.stacks.get(sid), state.pieces.get(sid)
+            if st is not None and rec is not None and deck_face_down(rec.piece.encode_state()):
+                out.update(st.members)
+        return frozenset(out)
+
+    def _sight(self, step, state) -> None:
+        """Note the pieces ``step`` added, removed, set values of or moved, as they are now (a
+        removed one: as it was removed, where it was)."""
+        seen = self.seen
+        index = step.index
+        for pid in getattr(step, "deleted", ()):
+            rec = self._records.get(pid)
+            if rec is None:
+                seen.setdefault((index, pid), None)        # a stack (or a piece never seen)
+                continue
+            place = None
+            if not self.reveal:
+                place = "invisible" if rec.map is not None and rec.map in self.private else (
+                    "mask" if pid in self._face_down else None)
+            seen.setdefault((index, pid), (rec.piece.encode_type(), rec.piece.encode_state(), place, None))
+        for pid in getattr(step, "created", ()):
+            self._seen_now(index, pid, state)
+        for c in getattr(step, "changes", ()):
+            if editable(c.type_chain) and (index, c.piece_id) not in seen:
+                rec = state.pieces.get(c.piece_id)
+                place = self._place(state, rec) if rec is not None else None
+                seen[(index, c.piece_id)] = (c.type_chain, c.new_state, place, c.old_state)
+        for mv in step.moves:
+            for pid in (mv.members if mv.is_stack else [mv.piece_id]):
+                self._seen_now(index, pid, state)
+
+    def _seen_now(self, index: int, pid: str, state) -> None:
+        if (index, pid) in self.seen:
+            return
+        rec = state.pieces.get(pid)
+        self.seen[(index, pid)] = None if rec is None else (
+            rec.piece.encode_type(), rec.piece.encode_state(), self._place(state, rec), None)
+
+    def listed(self, step: int, pid: str) -> tuple[str, bool] | None:
+        """The name of a piece the integrity lists at ``step`` as the other players saw it then,
+        and whether it was concealed (by its owner, or by where it was; a value set on a piece
+        concealed before or after it: concealed); None for a stack; ``("", False)`` for a piece
+        the replay did not note."""
+        got = self.seen.get((step, pid), ())
+        if got is None:
+            return None
+        if not got:
+            return ("", False)
+        named = self._looks.get(got)
+        if named is None:
+            from ..vassal.piece import Piece
+            t, st, place, before = got
+            try:
+                named = self._name(Piece(t, st), place)
+                if before is not None and not named[1]:
+                    was = self._name(Piece(t, before), place)
+                    if was[1]:
+                        named = was
+            except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
+                named = ("", False)
+            if len(self._looks) > 100_000:
+                self._looks.clear()
+            self._looks[got] = named
+        return named
 
     def note(self, step, state) -> None:
         """After ``step`` ran (``state``: the live game): what its moves' pieces are called now,
@@ -83,20 +186,6 @@ class PieceNames:
             return f"{look.name.strip()} (masked)", True
         return look.name.strip(), False
 
-    def name_as_put(self, piece, type_text: str) -> tuple[str, bool]:
-        """The name of a piece as it was put on the board (``piece`` from its ``+/id/type/state``;
-        ``type_text`` its type) and whether it is concealed: on a private map it is a hidden
-        piece, and one that can be masked is a masked piece (it may lie in a face-down deck,
-        which its own command does not say), unless ``reveal``."""
-        if not self.reveal:
-            if piece.position()[0] in self.private:
-                return SECRET_NAMES[HIDDEN], True
-            protos = self.prototypes or {}
-            if "obs;" in type_text or any("obs;" in protos.get(n, "") for n in _prototype_names(type_text)):
-                name, concealed = self._name(piece)
-                return (name, True) if concealed else (SECRET_NAMES[MASKED], True)
-        return self._name(piece)
-
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:
             return None
@@ -112,21 +201,6 @@ class PieceNames:
         secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
         return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
                 for i, mv in enumerate(step.moves)]
-
-
-def _prototype_names(type_text: str) -> list[str]:
-    """The prototypes a piece's type names (``prototype;NAME``), one level deep."""
-    out = []
-    k = type_text.find("prototype;")
-    while k >= 0:
-        end = len(type_text)
-        for stop in ("\t", "\\"):
-            j = type_text.find(stop, k)
-            if 0 <= j < end:
-                end = j
-        out.append(type_text[k + len("prototype;"):end])
-        k = type_text.find("prototype;", end)
-    return out
 
 
 def move_json(mv, names: dict[str, str], hex_label: str | None, secret: "set[str] | frozenset[str]" = frozenset()) -> dict:

@@ -170,6 +170,8 @@ def _taken_back(facts: list[FileFacts]) -> dict:
             if item.get("lost_undo"):
                 item["how"] = "lost undo"
                 item["note"] = _lost_undo_note(item["hexes"][0], item.get("consequence"))
+            if item.get("before_seam"):
+                item["note"] = "; ".join(n for n in (item.get("note"), BEFORE_SEAM_NOTE) if n)
             items.append(item)
     moves = sum(len(t["steps"]) for t in items)
     gone = {(t["file"], w["step"], w["rule"], w["message"]) for t in items for w in t.get("withdrawn_findings", ())}
@@ -177,6 +179,12 @@ def _taken_back(facts: list[FileFacts]) -> dict:
     return {"judged": judged, "count": len(items), "unit_moves": moves, "unit_moves_in_phase": in_phase,
             "withdrawn_findings": len(gone),
             "items": items}
+
+
+#: what the integrity list says of a take-back whose withdrawn stops were reached before a seam
+BEFORE_SEAM_NOTE = ("the unit reached the stops withdrawn before this file began (or before an Undo or Prev "
+                    "brought the phase back): only the drags listed are withdrawn here; what was reported on the "
+                    "earlier ones stands")
 
 
 def _lost_undo_note(at: str, consequence: int | None) -> str:

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from .buildfile import grid_summary
-from .concealment import place_concealment, private_map_ids
-from .looks import HIDDEN, MASKED, SECRET_PROPS, concealed_by_owner, hidden_by_owner, mask_name, set_by_owner
+from .concealment import place_concealed, private_map_ids
+from .looks import SECRET_PROPS, concealed_by_owner, set_by_owner
 from .module import MAP_NOT_FOUND, Module
 from .piece import Piece, expand_prototypes
 from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
@@ -183,18 +183,6 @@ def _properties(piece, reveal: bool = True, outer=None) -> dict[str, str]:
     return out
 
 
-def _hidden_name(how: str, piece: Piece) -> str:
-    """The name the other players see for a piece concealed ``how`` (its owner's Mask: the
-    mask's own name, :func:`~.looks.mask_name`; a face-down deck: the outermost Mask's)."""
-    if how != "mask":
-        return HIDDEN
-    got = concealed_by_owner(piece)
-    if got is not None:
-        return got[1]
-    mask = next((t for t in piece.traits if isinstance(t, Obscurable)), None)
-    return mask_name(mask) if mask is not None else MASKED
-
-
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None,
                  reveal_hidden: bool = False) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready.
@@ -244,14 +232,6 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
 
     private = private_map_ids(module)
 
-    def _place(rec, full) -> str | None:
-        """Hidden by where it is (:mod:`.concealment`): a face-down deck hides only a piece
-        that has a Mask trait."""
-        how = place_concealment(state, rec, private)
-        if how == "mask" and not any(isinstance(t, Obscurable) for t in full.traits):
-            return None
-        return how
-
     pieces: list[dict[str, Any]] = []
     done: set[str] = set()
     unseen: set[str] = set()          # pieces hidden (Invisible) from the others: no place shown
@@ -270,21 +250,24 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
         # worked out, a Global Property read from the save (:mod:`.property_scope`)
         scope = scope_lookup(state, rec, turns)
         props = _properties(full, reveal_hidden, scope)
-        how = hidden_by_owner(full)
         name = full.name_in(scope)
         row: dict[str, Any] = {"id": pid, "name": name, "map": m, "x": x, "y": y, "hex": label(m, x, y),
                                "stack": rec.stack, "properties": props}
-        if how is not None:
-            row["hidden_by_owner"] = how
+        # (kind, the name the others see): hidden by its owner, else by where it is (a face-down
+        # deck hides only a piece that has a Mask trait)
+        hid = concealed_by_owner(full)
+        if hid is not None:
+            row["hidden_by_owner"] = hid[0]
         else:
-            how = _place(rec, full)
-            if how is not None:
-                row["hidden_by_place"] = how
-                if how == "mask" and not reveal_hidden:
+            hid = place_concealed(state, rec, private, full)
+            if hid is not None:
+                row["hidden_by_place"] = hid[0]
+                if hid[0] == "mask" and not reveal_hidden:
                     row["properties"] = {}       # a face-down card: nothing from inside its mask
-        if how is not None:
+        if hid is not None:
+            how = hid[0]
             if not reveal_hidden:
-                row["name"] = _hidden_name(how, full)
+                row["name"] = hid[1]
                 if how == "invisible":      # not drawn for the others: nothing of where it is
                     unseen.add(pid)
                     row.update({"map": None, "x": None, "y": None, "hex": None, "stack": None,
