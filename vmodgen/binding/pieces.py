@@ -123,9 +123,9 @@ def piece_facts(piece: Piece, prototypes: dict[str, str]
     basic = full.basic
     basic_image = basic.image if basic is not None else ""
     markers: dict[str, str] = {}
-    for t in full.traits:
-        if isinstance(t, Marker):
-            for k, v in t.properties().items():
+    for trait in full.traits:
+        if isinstance(trait, Marker):
+            for k, v in trait.properties().items():
                 markers.setdefault(k, v)      # the outermost trait answers first, as in VASSAL
     return full.name or piece.name, props, names, images, basic_image, markers
 
