@@ -122,6 +122,8 @@ class FileBinding(Binding):
         self._units: dict[tuple, Unit] = {}
         self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
         self.outside: set[str] = set()
+        #: palette piece's name → saved Marker values that differ from its own
+        self.drifted: dict[str, tuple[tuple[str, str, str], ...]] = {}
         #: the turn when the current phase began (source = "player": a turn line since then
         #: means the sequence may start over without counting the turn on)
         self._phase_turn: int | None = None
@@ -329,6 +331,9 @@ class FileBinding(Binding):
             if len(self._facts) > 100_000:
                 self._facts.clear()
             got = self._facts[key] = (f, attrs)
+        f, attrs = got
+        if f.palette_diffs and not attrs.get("ignore") and len(self.drifted) < 10_000:
+            self.drifted.setdefault(f.slot.strip() or f.display, f.palette_diffs)   # by palette piece: a flip renames
         return got
 
     def _reduced(self, f: Facts) -> bool:
@@ -439,8 +444,8 @@ class FileBinding(Binding):
 
     def take_observations(self) -> dict:
         obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts,
-               "turn_unread": self.turn_unread}
-        self.unmatched, self.outside, self.restarts, self.turn_unread = {}, set(), [], []
+               "turn_unread": self.turn_unread, "drifted": self.drifted}
+        self.unmatched, self.outside, self.restarts, self.turn_unread, self.drifted = {}, set(), [], [], {}
         return obs
 
     def add_observations(self, obs: dict, source: str = "") -> None:
@@ -451,6 +456,22 @@ class FileBinding(Binding):
         for hid in obs.get("outside", ()):
             if len(self.outside) < 10_000:
                 self.outside.add(hid)
+        for name, diffs in obs.get("drifted", {}).items():
+            self.drifted.setdefault(name, diffs)
+
+    def warnings(self) -> list[str]:
+        """Pieces whose saved Marker values differ from the palette piece they were found by:
+        the files were played with another version of the module (VASSAL plays a piece as saved,
+        ``GameModule.createPiece``; the binding's classes matched the saved values)."""
+        if not self.drifted:
+            return []
+        items = sorted(self.drifted.items())
+        shown = "; ".join(f"{name}: " + ", ".join(f"{k} {saved or '(none)'} (module: {ours or '(none)'})"
+                                                  for k, saved, ours in diffs) for name, diffs in items[:8])
+        more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
+        return [f"{len(items)} kind(s) of piece in the files carry other Marker values than the module's palette "
+                f"piece they were found by (played with another version of the module: a save keeps each "
+                f"piece's type and state, and VASSAL plays the piece as saved): judged as saved. {shown}{more}."]
 
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
         if self.phase_source == "none":

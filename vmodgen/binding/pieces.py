@@ -4,7 +4,10 @@ piece classes of a binding file that match on those facts.
 
 A piece in a log is found back in the module's palette by its type chain, else by the stem of
 its own image (``0172.svg`` and ``0172.f.svg`` are the same picture), else by a unique name, so
-a log written with an older version of the module still finds its folder.
+a log written with an older version of the module still finds its folder. Its Marker values are
+then compared with that palette piece's (:attr:`Facts.palette_diffs`): VASSAL plays a piece as its
+saved type and state say (``GameModule.createPiece``), never from the palette, so a log played
+with another version of the module keeps that version's values, and the binding judges them.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 from ..errors import LimitError
 from ..vassal.buildfile import named_path
 from ..vassal.codec import decode
-from ..vassal.traits import BasicPiece, Layer, UsePrototype, split_chain
+from ..vassal.traits import BasicPiece, Layer, Marker, UsePrototype, split_chain
 from ..vassal.piece import Piece, expand_prototypes
 
 if TYPE_CHECKING:
@@ -88,6 +91,11 @@ class Facts:
     folder: str = ""
     slot: str = ""                   # the palette slot's name
     basic_image: str = ""
+    #: the piece's Marker properties (static values: what a module version fixes)
+    markers: dict[str, str] = field(default_factory=dict)
+    #: (property, saved value, palette value) for each Marker the palette piece found has with
+    #: another value (a piece placed with another version of the module)
+    palette_diffs: tuple[tuple[str, str, str], ...] = ()
     #: a palette slot's Layers: name → how many images the outermost Layer of that name has
     #: (not its empty ones); empty for a piece read in play
     layers: dict[str, int] = field(default_factory=dict)
@@ -102,13 +110,15 @@ class Facts:
         return f"{last} {image_stem(self.basic_image)}".strip()
 
 
-def piece_facts(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, str], list[str], list[str], str]:
-    """(name, properties, prototype names, images, basic image) of a decoded piece."""
-    name, props, names, images, basic_image, _ = _facts_of(piece, prototypes)
-    return name, props, names, images, basic_image
+def piece_facts(piece: Piece, prototypes: dict[str, str]
+                ) -> tuple[str, dict[str, str], list[str], list[str], str, dict[str, str]]:
+    """(name, properties, prototype names, images, basic image, Marker properties) of a decoded
+    piece (prototypes expanded)."""
+    return _facts_of(piece, prototypes)[:6]
 
 
-def _facts_of(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, str], list[str], list[str], str, Piece]:
+def _facts_of(piece: Piece, prototypes: dict[str, str]
+              ) -> tuple[str, dict[str, str], list[str], list[str], str, dict[str, str], Piece]:
     """:func:`piece_facts` and the piece with its prototypes expanded."""
     type_chain, state_chain = piece.encode_type(), piece.encode_state()
     names = prototype_names(type_chain, prototypes)
@@ -121,7 +131,12 @@ def _facts_of(piece: Piece, prototypes: dict[str, str]) -> tuple[str, dict[str, 
     images = [i for i in full.images() if i and not i.startswith("/")]
     basic = full.basic
     basic_image = basic.image if basic is not None else ""
-    return full.name or piece.name, props, names, images, basic_image, full
+    markers: dict[str, str] = {}
+    for trait in full.traits:
+        if isinstance(trait, Marker):
+            for k, v in trait.properties().items():
+                markers.setdefault(k, v)      # the outermost trait answers first, as in VASSAL
+    return full.name or piece.name, props, names, images, basic_image, markers, full
 
 
 def layer_images(full: Piece) -> dict[str, int]:
@@ -185,8 +200,8 @@ class SlotIndex:
         if not self._done[i]:
             slot, type_chain, state = self._raw[i]
             try:
-                name, props, protos, images, basic_image, full = _facts_of(Piece(type_chain, state),
-                                                                           self.module.prototypes)
+                name, props, protos, images, basic_image, markers, full = _facts_of(
+                    Piece(type_chain, state), self.module.prototypes)
                 try:
                     layers = layer_images(full)
                 except Exception:   # noqa: BLE001 - a damaged Layer: its images count for nothing
@@ -197,7 +212,7 @@ class SlotIndex:
                 info = None
             else:
                 info = SlotInfo(slot, Facts(name, props, protos, images, folder_of(slot.path), slot.name,
-                                            basic_image, layers))
+                                            basic_image, markers, layers=layers))
             self._infos[i] = info
             self._done[i] = True
         return self._infos[i]
@@ -249,11 +264,20 @@ class SlotIndex:
                 self._by_name.setdefault((info.facts.name or info.slot.name).strip(), []).append(info)
         return self._by_name
 
-    def find(self, type_chain: str, name: str, basic_image: str) -> SlotInfo | None:
+    def find(self, type_chain: str, name: str, basic_image: str,
+             markers: dict[str, str] | None = None) -> SlotInfo | None:
+        """The palette slot of a piece: of the slots with its type chain, the first whose Marker
+        values are ``markers`` (else the first); else by image stem; else by a unique name."""
+        first = None
         for i in self._types.get(type_chain, ()):
             got = self._info(i)
-            if got is not None:
+            if got is None:
+                continue
+            if markers is None or got.facts.markers == markers:
                 return got
+            first = first or got
+        if first is not None:
+            return first
         if basic_image:
             cands = [c for c in (self._info(i) for i in self._stems().get(image_stem(basic_image), ()))
                      if c is not None and c.facts.basic_image]
@@ -269,14 +293,16 @@ class SlotIndex:
 
     def facts(self, piece: Piece) -> Facts:
         """The facts of a piece in play, with the folder of its palette slot when found."""
-        name, props, protos, images, basic_image = piece_facts(piece, self.module.prototypes)
-        info = self.find(piece.encode_type(), name, basic_image)
+        name, props, protos, images, basic_image, markers = piece_facts(piece, self.module.prototypes)
+        info = self.find(piece.encode_type(), name, basic_image, markers)
         if info is None:
-            return Facts(name, props, protos, images, basic_image=basic_image)
+            return Facts(name, props, protos, images, basic_image=basic_image, markers=markers)
         protos = list(dict.fromkeys(protos + info.facts.prototypes))
         merged = dict(info.facts.properties)
         merged.update(props)
-        return Facts(name, merged, protos, images, info.facts.folder, info.slot.name, basic_image)
+        ours = info.facts.markers
+        diffs = tuple((k, v, ours[k]) for k, v in markers.items() if k in ours and ours[k] != v)
+        return Facts(name, merged, protos, images, info.facts.folder, info.slot.name, basic_image, markers, diffs)
 
 
 @dataclass

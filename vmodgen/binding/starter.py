@@ -390,10 +390,12 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         attrs.append("ignore = true" if kind == "marker" else f"kind = {q(kind)}")
         classes.append((f"{kind} ({how} names)", attrs))
         st.inferred.append(f"{kind}: {how} {regex}")
-    reduced = _reduced_line(slots, module.prototypes)
+    why: list[str] = []
+    reduced = _reduced_line(slots, module.prototypes, why)
     if reduced:
         lines += ["[pieces]", reduced[0], reduced[1]]
         st.inferred.append(f"reduced side: {reduced[1]}")
+    st.missing += why
     for name, attrs in classes:
         lines += ["", "[[class]]", f"name = {q(name)}"] + attrs
     for proto, n in kept_out:
@@ -547,11 +549,19 @@ def _layer_images(slots: list[SlotInfo], name: str) -> list[int]:
     return [s.facts.layers[name] for s in slots if name in s.facts.layers]
 
 
-def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = None) -> tuple[str, str] | None:
+#: words of a layer's name that say it shows a piece's other side (a flip, a step lost)
+_FLIP_NAME = re.compile(r"flip|step|reduc|back|damag|loss|deplet|strength|side", re.I)
+
+
+def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = None,
+                  why: list[str] | None = None) -> tuple[str, str] | None:
     """A ``reduced`` line from the layer most unit pieces have (a flip layer): its level at the
     palette tells which level is the back (inactive at the palette: active = reduced). A layer
     whose pieces mostly have one image has no level 2: no back side is guessed from it (a
-    highlight that a key turns on, as Flashpoint: South China Sea's cubes have)."""
+    highlight that a key turns on, as Flashpoint: South China Sea's cubes have). When several
+    layers are on as many pieces (Dreadball's models: Knocked Down, Number, Position, With the
+    ball), the one whose name says a flip or a step is taken, else none: the sentence why is
+    added to ``why``."""
     counts: dict[str, list[int]] = {}
     for s in slots:
         for k, v in s.facts.properties.items():
@@ -562,9 +572,21 @@ def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = Non
                     pass
     if not counts:
         return None
-    name, levels = max(counts.items(), key=lambda kv: len(kv[1]))
-    if len(levels) < max(2, len(slots) // 10):
+    most = max(len(v) for v in counts.values())
+    if most < max(2, len(slots) // 10):
         return None
+    tied = [n for n, v in counts.items() if len(v) == most]
+    if len(tied) > 1:
+        named = [n for n in tied if _FLIP_NAME.search(n)]
+        if len(named) != 1:
+            if why is not None:
+                shown = ", ".join(f"'{one_line(n)}'" if n else "an unnamed one" for n in tied[:6])
+                why.append(f"the reduced side: {len(tied)} layers are on as many pieces ({shown}"
+                           f"{', ...' if len(tied) > 6 else ''}) and {'none' if not named else 'more than one'} "
+                           "is named as a flip or step: name the back side's layer in [pieces] reduced")
+            return None
+        tied = named
+    name, levels = tied[0], counts[tied[0]]
     label = f"the layer '{one_line(name)}'" if name else "the unnamed layer"
 
     def key(suffix: str) -> str:

@@ -138,6 +138,11 @@ class _Runner:
         self.index: dict[Position, list[str]] = {}   # stacks by position
         for stack in state.stacks.values():
             self._index_add(stack)
+        #: the module the boards come from (``apply_boards`` is its ``apply_board_command``):
+        #: it also tells which pieces never stack (an Immobilized trait in a prototype) and on
+        #: which maps stacking is off; without it a piece's own traits tell
+        owner = getattr(apply_boards, "__self__", None)
+        self.module = owner if hasattr(owner, "never_stacks") else None
 
     def release(self) -> None:
         """Done with this runner (the game state it kept stays as it is): drop what only the
@@ -437,16 +442,30 @@ class _Runner:
                 # MovePiece without a piece underneath: a Deck at the very point takes it, else
                 # a stack there, else a new stack; then the piece goes to the bottom of its new
                 # stack (``getParent().insert(piece, 0)``)
-                # (a piece named underneath that is not there: merged on top, no insert)
-                target = self._deck_at(new) or self._stack_at(new)
-                if target is None:
-                    target = self._new_stack(new)
-                target.members.insert(len(target.members) if cmd.new_under else 0, cmd.id)
+                # (a piece named underneath that is not there: merged on top, no insert);
+                # a piece that never stacks, or any piece on a map with stacking off, stands
+                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test)
+                target = self._deck_at(new)
+                if target is None and self._may_stack(rec, new[0]):
+                    target = self._stack_at(new) or self._new_stack(new)
+                if target is not None:
+                    target.members.insert(len(target.members) if cmd.new_under else 0, cmd.id)
             if target is not None:
                 rec.stack = target.id
                 if target.deck:
                     self._sync_deck(target)
         self._record(cmd, old, new, False, [cmd.id])
+
+    def _may_stack(self, rec: PieceRecord, map_name: str | None) -> bool:
+        """VASSAL's test before a moved piece joins or starts a stack: stacking on for the map
+        and the piece's ``NO_STACK`` not true (:mod:`vmodgen.vassal.stacking`)."""
+        type_chain = rec.piece.encode_type()
+        if self.module is not None:
+            return self.module.stacking_enabled(map_name) and not self.module.never_stacks(type_chain)
+        if "immob;" not in type_chain:
+            return True
+        from .stacking import never_stacks
+        return not never_stacks(type_chain)
 
     @staticmethod
     def _place(rec: PieceRecord, pos: Position) -> None:

@@ -120,6 +120,8 @@ class MapInfo:
     _choice: list | None = field(default=None, repr=False)
     #: the map's Decks (DrawPile: name, x, y, owning board), in the buildFile's order
     decks: list[tuple[str, int, int, str]] = field(default_factory=list, repr=False)
+    #: pieces moved here may form stacks (its StackMetrics is not ``disabled``)
+    stacking: bool = True
 
     def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
         """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does. The
@@ -229,6 +231,7 @@ class Module:
         self.setups: list[Setup] = []
         self.warnings: list[str] = []
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
+        self._no_stack: dict[str, bool] = {}
 
     # -- basics --
     @property
@@ -314,6 +317,20 @@ class Module:
         """VASSAL's location label of a map point (§2.2), or None (offboard / no grid)."""
         m = self.maps.get(map_name) if map_name else None
         return None if m is None else m.locate(x, y)
+
+    def never_stacks(self, type_chain: str) -> bool:
+        """VASSAL's ``Properties.NO_STACK`` of a piece of this type, its prototypes taken from
+        this module (:mod:`vmodgen.vassal.stacking`); memoised by type chain."""
+        got = self._no_stack.get(type_chain)
+        if got is None:
+            from .stacking import never_stacks
+            got = self._no_stack[type_chain] = never_stacks(type_chain, self.prototypes)
+        return got
+
+    def stacking_enabled(self, map_name: str | None) -> bool:
+        """``StackMetrics.isStackingEnabled`` of a map (True for a map the module lacks)."""
+        m = self.maps.get(map_name or "")
+        return m is None or m.stacking
 
     def apply_board_command(self, text: str) -> bool:
         """Apply a save's ``<map>BoardPicker`` command to the map it names."""
@@ -533,6 +550,8 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         mod.warn(f"two maps are named '{name}'; the second is ignored")
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
+    metrics = next(iter(_components(el, "StackMetrics")), None)
+    m.stacking = metrics is None or metrics.get("disabled", "false") != "true"
     for child in _components(el, "DrawPile"):
         da = child.attrib
         try:

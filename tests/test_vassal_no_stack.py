@@ -1,0 +1,121 @@
+"""Pieces that never stack, as VASSAL moves them (``MovePiece.stackOrPlacePiece`` and its merge
+finder): an Immobilized trait without the 3.6 stacking option ``L`` (Dreadball's models,
+``immob;;N`` in their prototype, VASSAL 3.2.8) makes ``Properties.NO_STACK`` true, so a move
+onto an empty point or onto another piece leaves the piece alone; a map whose StackMetrics is
+``disabled`` makes no stacks. Before, the replay put every moved piece in a stack (the recorded
+Dreadball log: two of three models in stacks ``local-1``/``local-2`` where VASSAL 3.7.26 has
+``parent=null``); and the starter binding took Dreadball's "With the ball" layer for the back
+side, one of four layers on every model."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tiny_module_util import palette, prototypes, write_module
+
+from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.codec import encode
+from vmodgen.vassal.inspecting import inspect_save
+from vmodgen.vassal.module import read_module
+from vmodgen.vassal.piece_defs import definition, empty_basic_piece, layer
+from vmodgen.vassal.piece_defs import Trait
+from vmodgen.vassal.stacking import immobilized_never_stacks, never_stacks
+
+
+def _module(tmp_path: Path, immob: str, disabled: bool = False) -> Path:
+    """A map 'Pitch' (600x500, no grid) and two models whose prototype 'Model' holds ``immob``."""
+    model = definition([Trait(immob, ""), empty_basic_piece()]) if immob else definition([empty_basic_piece()])
+    panels, _ = palette({"Models": [("Guard", "Model"), ("Jack", "Model")]}, "PanelWidget")
+    metrics = f'<VASSAL.build.module.map.StackMetrics disabled="{str(disabled).lower()}"/>'
+    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.2.8" name="Tiny Pitch" nextPieceSlotId="9" version="1.0">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.PrototypesContainer>{prototypes({"Model": model})}</VASSAL.build.module.PrototypesContainer>
+<VASSAL.build.module.Map mapName="Pitch">{metrics}<VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Pitch" reversible="false"/>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
+<VASSAL.build.module.PieceWindow name="Pieces">{panels}</VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+    return write_module(tmp_path / "pitch.vmod", build)
+
+
+def _log(tmp_path: Path) -> Path:
+    """Guard (id 1) at (100,100) and Jack (id 2) at (300,300), each alone (no stack, as VASSAL
+    saves a piece that never stacks); step 1 drags Guard to (200,200) (an empty point), step 2
+    drags Jack onto Guard's point (no piece named underneath, as a drop on an empty-looking
+    point is written)."""
+    def add(pid: str, name: str, x: int, y: int) -> str:
+        state = "\t".join(["", encode(["Pitch", str(x), str(y), pid], ";")])
+        return encode(["+", pid, f"prototype;Model\tpiece;;;{name}.png;{name}", state], "/")
+    start = "\x1b".join(["begin_save", "", add("1", "Guard", 100, 100), add("2", "Jack", 300, 300), "end_save"])
+    w = LogWriter(start)
+    w.step(["M/1/Pitch/200/200/null/Pitch/100/100/null/Alice"])
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    return w.write(tmp_path / "game.vlog")
+
+
+def _stacks(tmp_path: Path, module: Path | None) -> dict[str, str | None]:
+    got = inspect_save(_log(tmp_path), read_module(module) if module else None)
+    return {p["name"]: p.get("stack") for p in got["pieces"]}
+
+
+@pytest.mark.parametrize("trait,never", [("immob;;N", True), ("immob;g;N;R;", True), ("immob;;N;L;", False),
+                                         ("immob;n;V", True)])
+def test_immobilized_stacking_option(trait, never):
+    """VASSAL 3.7 ``Immobilized.mySetType``: no stacking field = never (compatibility), ``L`` = stack."""
+    assert immobilized_never_stacks(trait) is never
+    assert never_stacks(f"{trait}\tpiece;;;a.png;A") is never
+
+
+def test_prototype_immobilized_never_stacks(tmp_path):
+    """Position: two models (Immobilized ``immob;;N`` in their prototype) moved onto an empty point
+    and then onto each other: with the module VASSAL's replay keeps both out of any stack."""
+    mod = _module(tmp_path, "immob;;N")
+    assert _stacks(tmp_path, mod) == {"Guard": None, "Jack": None}
+    assert read_module(mod).never_stacks("prototype;Model\tpiece;;;Guard.png;Guard")
+
+
+def test_pieces_that_stack_still_stack(tmp_path):
+    """The same moves with the 3.6 option ``L`` (stack as normal): one stack, Jack at its bottom
+    (``getParent().insert(piece, 0)``)."""
+    stacks = _stacks(tmp_path, _module(tmp_path, "immob;;N;L;"))
+    assert stacks["Guard"] is not None and stacks["Guard"] == stacks["Jack"]
+
+
+def test_stacking_disabled_map(tmp_path):
+    """A map whose StackMetrics is disabled (``isStackingEnabled`` false): no stack at all."""
+    mod = _module(tmp_path, "", disabled=True)
+    assert not read_module(mod).maps["Pitch"].stacking
+    assert _stacks(tmp_path, mod) == {"Guard": None, "Jack": None}
+
+
+def test_starter_does_not_guess_between_equal_layers(tmp_path):
+    """Four one-image layers on every model (Dreadball: Knocked Down, Number, Position, With the
+    ball): none named as a flip, so no ``reduced`` line, and the starter says why; with a two-image
+    layer named 'Flip' beside Knocked Down, that one is taken."""
+    from vmodgen.binding.starter import generic_starter
+
+    def module(names: list[str], where: Path) -> Path:
+        where.mkdir(exist_ok=True)
+        proto = definition([layer(n, [f"{n}.png"] + ([f"{n}-back.png"] if n == "Flip" else []),
+                                  [""] * (2 if n == "Flip" else 1)) for n in names] + [empty_basic_piece()])
+        panels, _ = palette({side: [(f"{side} model {i}", "Model") for i in range(6)] for side in ("Home", "Visitor")},
+                            "PanelWidget")
+        build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.2.8" name="Tiny Ball" nextPieceSlotId="99" version="1.0">
+<VASSAL.build.module.PlayerRoster buttonText="Retire"><entry>Home</entry><entry>Visitor</entry></VASSAL.build.module.PlayerRoster>
+<VASSAL.build.module.PrototypesContainer>{prototypes({"Model": proto})}</VASSAL.build.module.PrototypesContainer>
+<VASSAL.build.module.Map mapName="Pitch"><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Pitch" reversible="false"/>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
+<VASSAL.build.module.PieceWindow name="Pieces">{panels}</VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+        return write_module(where / "ball.vmod", build)
+    four = generic_starter(read_module(module(["Knocked Down", "Number", "Position", "With the ball"],
+                                              tmp_path / "a")))
+    assert "reduced =" not in four.text
+    assert any("4 layers are on as many pieces" in m and "'With the ball'" in m for m in four.missing)
+    flip = generic_starter(read_module(module(["Knocked Down", "Flip"], tmp_path / "b")))
+    assert 'reduced = { property = { Flip_Level = "^[2-9]" } }' in flip.text
