@@ -1,0 +1,110 @@
+"""Round 4 of real play recorded in real VASSAL 3.7.26 (``tests/data/recorded``, README there,
+``record4.py``): Invasion: Malta's Leros 1943 scenario over three turns (an amphibious invasion)
+and messy Operation Mercury play (Next pressed twice then Prev, a move undone then made again,
+the opponent's unit dragged, chat in German). Each finding is checked against
+``../shared/rules`` and the Japanese rulebook; each silence is a listed "not judged"."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bundled_module_util import bundled_module
+from vmodgen.commands.audit import command
+
+DATA = Path(__file__).parent / "data" / "recorded"
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "rec4-im").module
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "rec4-om").module
+
+
+def _reports(module: Path, name: str, tmp_path: Path) -> tuple[str, dict, str]:
+    """The text, JSON and HTML reports of ``name``, from the audit command (its exit status on
+    findings is set by ``vmodgen``'s entry point, not by the command run alone)."""
+    log = str(DATA / f"{name}.vlog")
+    text = CliRunner().invoke(command, ["--module", str(module), log])
+    doc = CliRunner().invoke(command, ["--module", str(module), "--format", "json", log])
+    html = tmp_path / f"{name}.html"
+    page = CliRunner().invoke(command, ["--module", str(module), "--format", "html", "-o", str(html), log])
+    assert (text.exit_code, doc.exit_code, page.exit_code) == (0, 0, 0), text.output + doc.output
+    return text.output, json.loads(doc.output), html.read_text()
+
+
+def _found(doc: dict) -> list[tuple]:
+    return [(f["rule"], f["step"], f["turn"], f["phase"], f["hexes"], f["units"]) for f in doc["findings"]]
+
+
+def test_leros_amphibious_invasion(im, tmp_path):
+    """im-leros, Scenario 4 (Leros 1943), GT1: the six-unit convoy goes to the East zone's
+    Available box (Naval Transport Phase); in the Movement Phase five units (2 SP each) are placed
+    on invasion hex L2703 and one on L2804. JP 16.33A: units go from the Available box onto the
+    zone's invasion hexes in the Movement Phase, at most 9 SP a hex: the fifth unit (step 19)
+    breaks IM 16.33 at L2703 (10 SP). Units on an invasion hex are not in the sea of 15.52 (a
+    paradrop onto one is): no 15.52 finding, and no 3.32 for the same 10 SP (the bug: six 15.52
+    findings and a 3.32 at the phase end). The Axis player then drags the Allied coast artillery
+    Lago (MA 0) L3110 -> L3109: IM 8.15 (0-MA units never move; coast artillery may not use the
+    motor pool, 18.12) at the phase end, and IM 8.13 at the drag (0 MP for 1). GT2's two 1-hex
+    moves into rough L2705 (MA 4, no enemy near) are legal; the GT2 drag to L2605, undone, is
+    not judged."""
+    text, doc, html = _reports(im, "im-leros", tmp_path)
+    assert _found(doc) == [
+        ("IM 16.33", 19, 1, "movement", ["L2703"], ["S4-C1", "S4-C2", "S4-C3", "S4-C4", "S4-C5"]),
+        ("IM 8.13", 21, 1, "movement", ["L3109"], ["Lago"]),
+        ("IM 8.15", 22, 1, "movement", ["L3110", "L3109"], ["Lago"]),
+    ]
+    assert "IM 15.52" not in text and "IM 3.32" not in text
+    assert "[IM 16.33]" in text and "IM 16.33" in html and "L2703" in html
+    moves = doc["coverage"]["moves"]
+    assert moves["seen"] == 23 and moves["judged"] == 3 and moves["not_judged"]["undone"] == 2
+
+
+def test_leros_landings_in_the_combat_phase_are_listed_not_silent(im, tmp_path):
+    """im-leros, GT1 Combat Phase (16.33E, landing combat): units 1-4 land L2703 -> L2704, unit 6
+    L2804 -> L2805. The kit's Combat Phase belongs to no side, so these drags are not judged as
+    moves: the report says partial, lists all five (marked after_combat) and says what they are,
+    not "was the tracker advanced?" (before: counted, not listed, and the sentence said they were
+    listed)."""
+    text, doc, _ = _reports(im, "im-leros", tmp_path)
+    assert doc["partial"].startswith("partial: 5 of 23 unit move(s) were not judged "
+                                     "(not in a phase where the unit moves: 5)")
+    listed = [(m["step"], m["unit"], m["from"], m["to"], m["phase"], m.get("after_combat"))
+              for m in doc["coverage"]["out_of_phase"]]
+    assert listed == [(26 + i, f"Leros convoy unit {i + 1}", "L2703", "L2704", "Combat Phase", True)
+                      for i in range(4)] + [(31, "Leros convoy unit 6", "L2804", "L2805", "Combat Phase", True)]
+    assert "5 unit drag(s) were made in a combat phase that belongs to no side" in text
+    assert "Was the tracker advanced?" not in text
+
+
+def test_leros_night_supply_marker_is_said_not_judged(im, tmp_path):
+    """im-leros, GT3 (Night by the kit's cycle) Supply Status Phase: an Out of Supply marker on
+    unit 6 at L2805. With no Beachhead or Airhead on the map the Axis supply sources (6.31) are
+    not recorded: IM 6.12 is listed as not judged, not passed over in silence."""
+    _, doc, _ = _reports(im, "im-leros", tmp_path)
+    why = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    assert "Beachhead or Airhead" in why["IM 6.12"]
+    assert not any(f["rule"] == "IM 6.12" for f in doc["findings"])
+
+
+def test_om_messy_play(om, tmp_path):
+    """om-messy, Scenario 3, GT1 as German: 9/III/Sturm drops on W4213, both Vogels on W4212;
+    Next pressed twice (German Bombardment) and Prev once: the moves after it are the German
+    Movement Phase's. 9/III/Sturm to W4214 is undone, then W4113 (1 hex: legal, 4.18); Vogel 2
+    W4212 -> W4112 (1 hex); Vogel 1 W4212 -> W4211 -> W4210: two hexes on its paradrop turn,
+    exactly one OM 4.18 at the second drag (step 27). The German's drag of the Allied 19 NZ
+    W4315 -> W4316 is listed as made out of its phase, not judged."""
+    text, doc, html = _reports(om, "om-messy", tmp_path)
+    assert _found(doc) == [("OM 4.18", 27, 1, "german-movement", ["W4212", "W4210"], ["G-Vogel-1"])]
+    assert [(m["step"], m["unit"], m["from"], m["to"], m["phase"]) for m in doc["coverage"]["out_of_phase"]] == [
+        (25, "19 NZ", "W4315", "W4316", "German Movement Phase")]
+    moves = doc["coverage"]["moves"]
+    assert (moves["seen"], moves["judged"], moves["not_judged"]["undone"], moves["not_judged"]["off-map"]) == (10, 4, 2, 3)
+    assert "partial: 1 of 10" in text and "OM 4.18" in html
