@@ -108,3 +108,55 @@ def test_om_messy_play(om, tmp_path):
     moves = doc["coverage"]["moves"]
     assert (moves["seen"], moves["judged"], moves["not_judged"]["undone"], moves["not_judged"]["off-map"]) == (10, 4, 2, 3)
     assert "partial: 1 of 10" in text and "OM 4.18" in html
+
+
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    return bundled_module("north-africa-41", tmp_path_factory, "rec4-na41").module
+
+
+def test_na41_two_turns_with_supply(na41, tmp_path):
+    """na41-supply, S1 Enter Rommel, GT1-GT2 as Axis. Checked by hand (rules/north-africa-41.md
+    §5.4-§6): 3 Aufkl 1503 -> 1208 (6 hexes, MA 6) and 1208 -> 1210 are legal; the Allied stack's
+    2-hex retreat 1808 -> 1809 -> 1909 avoids 5 Pz Rgt's ZOC (1707's neighbours) and 5 Pz Rgt's
+    1-hex advance into the vacated 1808 are legal; 6 RTR's 1-hex move in the Allied Movement Phase
+    too. 3 Aufkl in 1210 cannot trace (more than 5 hex points from a road or the Tripoli edge):
+    its white marker (GT1 I2 Axis Supply), the red one after (I3; 16.1, 16.5.1) and the red one
+    kept (GT2 I1) are right. In GT2's I2 Axis Supply Phase the red marker is deleted while 3 Aufkl
+    still cannot trace: NA41 16.1 at step 79, 1210, and again at the I3 Axis Supply Phase (step
+    91), where it still has none. 5 Pz Rgt in 1808 and 2 MG Bn in 1606 trace along the Via Balbia
+    to Tripoli: with the kit's road beginning at El Agheila 1604, three hexes short of the edge
+    (the bug), 5 Pz Rgt gave a 16.1 'has no OOS marker' finding at every Axis Supply Phase."""
+    text, doc, html = _reports(na41, "na41-supply", tmp_path)
+    assert _found(doc) == [
+        ("NA41 16.1", 79, 2, "i2-axis-supply", ["1210"], ["3Aufkl"]),
+        ("NA41 16.1", 91, 2, "i3-axis-supply", ["1210"], ["3Aufkl"]),
+    ]
+    moves = doc["coverage"]["moves"]
+    assert (moves["seen"], moves["judged"]) == (8, 8) and doc["partial"] in ("", None)
+    assert "no OOS marker" in html and "5 Pz Rgt" not in " ".join(f["message"] for f in doc["findings"])
+
+
+def _older_build(tmp_path_factory) -> Path:
+    import sys
+    sys.path.insert(0, str(DATA))
+    import record4
+    return record4.older_na41(tmp_path_factory.mktemp("na41-older"), DATA.parents[2])
+
+
+def test_na41_chain_second_file_played_with_an_older_build(na41, tmp_path_factory):
+    """na41-chain-1 (the default build, 1.0: 3 Aufkl 1503 -> 1208, saved mid Axis Movement) and
+    na41-chain-2, played in VASSAL with an older build (0.9, where 3 Aufkl has MA 3): it loads the
+    save, moves 8 MG Bn 1503 -> 1107, then 3 Aufkl 1208 -> 1212 (4 hexes) in I2's Axis Movement.
+    VASSAL plays the saved piece (MA 6: the log's AddPiece carries it), so the 4 hexes are legal
+    (NA41 5.1 not broken); the audit says the version changed and, given either build, judges the
+    piece as saved: no finding (with the older build's MA 3 it would be a 5.1 finding)."""
+    one, two = str(DATA / "na41-chain-1.vlog"), str(DATA / "na41-chain-2.vlog")
+    out = tmp_path_factory.mktemp("na41-chain") / "report.json"
+    for module in (na41, _older_build(tmp_path_factory)):
+        res = CliRunner().invoke(command, ["--module", str(module), "--format", "json", "-o", str(out), one, two])
+        doc = json.loads(out.read_text())
+        assert doc["findings"] == [] and doc["coverage"]["moves"]["judged"] == 3, res.output[:2000]
+        assert "changes from 1.0 to 0.9" in res.output or "0.9" in json.dumps(doc["integrity"])
+    text = CliRunner().invoke(command, ["--module", str(na41), one, two]).output
+    assert "saved with version '0.9'" in text and "changes from 1.0 to 0.9" in text

@@ -1,5 +1,7 @@
 """Record round 4's logs of ``tests/data/recorded`` in real VASSAL (see README.md there):
-Invasion: Malta's Leros 1943 scenario over three turns, and messy Operation Mercury play.
+Invasion: Malta's Leros 1943 scenario over three turns, messy Operation Mercury play, North
+Africa '41 over two turns with supply, and a two-file North Africa '41 chain whose second file was
+played with an older build of the kit (3 Aufkl's movement 3, not 6; version 0.9).
 
     python tests/data/recorded/record4.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
@@ -9,6 +11,7 @@ each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -69,6 +72,58 @@ def om_messy(start: Path) -> list[str]:
             + n(record.OM_PHASES - 12) + ["end-log"])
 
 
+OOS, RED = "Out_of_Supply_(back:_Isolated,_red)", "Isolated_(red_OOS)"
+
+
+def na41_supply() -> list[str]:
+    """S1 Enter Rommel, as Axis, GT1-GT2 (phases: I1 Axis Movement 8, Combat 9, I2 Allied
+    Movement 14, I2 Axis Movement 20, Supply 23, I3 Axis Supply 35; a turn has 39). GT1 I1: 5 Pz
+    Rgt 1604 -> 1707 and 2 MG Bn 1604 -> 1606 (beside the Allied stack in 1808), 3 Aufkl 1503 ->
+    1208; Combat: 2d6, the Allied stack 1808 -> 1909 (a 2-hex retreat), 5 Pz Rgt advances to 1808.
+    I2: 6 RTR 1909 -> 1910 (Allied Movement); 3 Aufkl 1208 -> 1210, out of supply: a white OOS
+    marker in the Axis Supply Phase; I3 Axis Supply: white off, red (Isolated) on, 1d6 isolation.
+    GT2 I1 Axis Supply: red stays; I2 Axis Supply: the red marker deleted (a mistake)."""
+    n = record.nexts
+    lines = ["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + n(8)
+    lines += ["chat Achse: Bewegungsphase", "move 5_Pz_Rgt 1707", "move 2_MG_Bn 1606", "move 3_Aufkl 1208"]
+    lines += n(1) + ["chat Angriff auf 1808", "roll 2d6", "move-stack 3_Hus 1909", "move 5_Pz_Rgt 1808"]
+    lines += n(5) + ["move 6_RTR 1910"] + n(6) + ["move 3_Aufkl 1210"] + n(3) + [f"create {OOS} 1210"]
+    lines += n(12) + [f"key {OOS} ctrl D", f"create {RED} 1210", "roll 1d6"]
+    lines += n(record.NA41_PHASES - 35 + 11) + ["chat Turn 2: Nachschub ok"] + n(12) + [f"key {RED} ctrl D"]
+    return lines + n(record.NA41_PHASES - 23 - 1) + ["end-log"]
+
+
+def na41_chain(mid: Path) -> tuple[list[str], list[str]]:
+    """File 1 (the default build, 1.0): S1, I1 Axis Movement, 3 Aufkl 1503 -> 1208, saved there.
+    File 2 (the older build 0.9, 3 Aufkl MA 3) loads that save: 8 MG Bn 1503 -> 1107; on to I2's
+    Axis Movement; 3 Aufkl 1208 -> 1212 (4 hexes: legal with the MA 6 its saved piece carries)."""
+    n = record.nexts
+    one = ["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + n(8)
+    one += ["move 3_Aufkl 1208", f"save {mid}", "end-log"]
+    two = ["player Axis Axis pw-na", f"load {mid}", "begin-log", "move 8_MG_Bn 1107"] + n(12)
+    two += ["move 3_Aufkl 1212"] + n(3) + ["end-log"]
+    return one, two
+
+
+def older_na41(root: Path, project: Path) -> Path:
+    """An older build of North Africa '41: version 0.9, 3 Aufkl's movement 3 (front and back)."""
+    for part in ("counters", "maps"):
+        shutil.copytree(project / part / "north-africa-41", root / part / "north-africa-41")
+    game = root / "counters" / "north-africa-41" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(re.sub(r"(?m)^(subtitle = .*)$", lambda m: m.group(1) + '\nversion = "0.9"', text, count=1),
+                    encoding="utf-8")
+    roster = root / "counters" / "north-africa-41" / "roster.csv"
+    old = "3Aufkl,3 Aufkl,axis,wehrmacht,5lt,reconnaissance,battalion,2,,2,,2,6,elite,1,,,,1,,1,6,"
+    text = roster.read_text(encoding="utf-8")
+    assert old in text
+    roster.write_text(text.replace(old, old.replace(",2,6,elite", ",2,3,elite").replace(",1,,1,6,", ",1,,1,3,")),
+                      encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "vmodgen", "build", str(root / "counters" / "north-africa-41"),
+                    "-o", str(root / "build")], cwd=project, check=True, capture_output=True)
+    return root / "build" / "north-africa-41.vmod"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--modules", type=Path, required=True)
@@ -81,8 +136,14 @@ def main() -> int:
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                                  [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
                                  work / "om-start.vsav")
+    na = args.modules / "north-africa-41.vmod"
+    chain1, chain2 = na41_chain(work / "na41-chain-1.vsav")
     runs = [("im-leros", args.modules / "invasion-malta.vmod", leros()),
-            ("om-messy", om, om_messy(om_start))]
+            ("om-messy", om, om_messy(om_start)),
+            ("na41-supply", na, na41_supply()),
+            ("na41-chain-1", na, chain1)]
+    if not args.only or "na41-chain-2" in args.only:
+        runs.append(("na41-chain-2", older_na41(work / "old", HERE.parents[2]), chain2))
     for name, module, lines in runs:
         if args.only and name not in args.only:
             continue
