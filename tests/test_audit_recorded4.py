@@ -70,17 +70,17 @@ def test_leros_amphibious_invasion(im, tmp_path):
 def test_leros_landings_in_the_combat_phase_are_listed_not_silent(im, tmp_path):
     """im-leros, GT1 Combat Phase (16.33E, landing combat): units 1-4 land L2703 -> L2704, unit 6
     L2804 -> L2805. The kit's Combat Phase belongs to no side, so these drags are not judged as
-    moves: the report says partial, lists all five (marked after_combat) and says what they are,
+    moves: the report says partial, lists all five (marked combat_phase) and says what they are,
     not "was the tracker advanced?" (before: counted, not listed, and the sentence said they were
     listed)."""
     text, doc, _ = _reports(im, "im-leros", tmp_path)
     assert doc["partial"].startswith("partial: 5 of 23 unit move(s) were not judged "
                                      "(not in a phase where the unit moves: 5)")
-    listed = [(m["step"], m["unit"], m["from"], m["to"], m["phase"], m.get("after_combat"))
+    listed = [(m["step"], m["unit"], m["from"], m["to"], m["phase"], m.get("combat_phase"))
               for m in doc["coverage"]["out_of_phase"]]
     assert listed == [(26 + i, f"Leros convoy unit {i + 1}", "L2703", "L2704", "Combat Phase", True)
                       for i in range(4)] + [(31, "Leros convoy unit 6", "L2804", "L2805", "Combat Phase", True)]
-    assert "5 unit drag(s) were made in a combat phase that belongs to no side" in text
+    assert "5 unit drag(s) were made in a combat phase whose drags are not judged as moves" in text
     assert "Was the tracker advanced?" not in text
 
 

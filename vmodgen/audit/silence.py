@@ -94,14 +94,15 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
 
 def _out_of_phase(results: list, total: int) -> list[str]:
     """The moves not judged for being made in a phase where the units do not move, in two
-    sentences: drags in a combat phase of no side (retreats, advances, landings: marked
-    ``after_combat``) and the others (was the tracker advanced?), each with its first example."""
+    sentences: drags in a combat phase (marked ``combat_phase``: retreats, advances, landings, or
+    a tracker pressed past the movement phase) and the others (was the tracker advanced?), each
+    with its first example."""
     every = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
-    combat = sum(1 for _, m in every if m.get("after_combat"))
+    combat = sum(1 for _, m in every if m.get("combat_phase"))
     out = []
 
-    def first(after_combat: bool) -> str:
-        shown = [(p, m) for p, m in every if "_concealed" not in m and bool(m.get("after_combat")) == after_combat]
+    def first(combat_phase: bool) -> str:
+        shown = [(p, m) for p, m in every if "_concealed" not in m and bool(m.get("combat_phase")) == combat_phase]
         if not shown:
             return ""
         p, m = shown[0]
@@ -111,9 +112,10 @@ def _out_of_phase(results: list, total: int) -> list[str]:
                    f"units do not move{first(False)}: they were not judged as moves. Was the tracker advanced? "
                    "They are listed in the coverage (out_of_phase).")
     if combat:
-        out.append(f"{combat} unit drag(s) were made in a combat phase that belongs to no side{first(True)}: "
-                   "retreats, advances after combat or landings from an invasion hex, not judged as moves. "
-                   "They are listed in the coverage (out_of_phase, marked after_combat).")
+        out.append(f"{combat} unit drag(s) were made in a combat phase whose drags are not judged as moves"
+                   f"{first(True)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
+                   "move made with the tracker pressed past the movement phase. They are listed in the "
+                   "coverage (out_of_phase, marked combat_phase).")
     return out
 
 
