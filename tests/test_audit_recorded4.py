@@ -160,3 +160,45 @@ def test_na41_chain_second_file_played_with_an_older_build(na41, tmp_path_factor
         assert "changes from 1.0 to 0.9" in res.output or "0.9" in json.dumps(doc["integrity"])
     text = CliRunner().invoke(command, ["--module", str(na41), one, two]).output
     assert "saved with version '0.9'" in text and "changes from 1.0 to 0.9" in text
+
+
+def _invasion_hex(tmp_path: Path, status: str) -> list[str]:
+    """Scenario 4 (Leros), GT1 Movement Phase, end: two German infantry (2 SP each; one, with
+    ``status``) on invasion hex L2703 of the East zone."""
+    from vmodgen.commands.check import command as check
+    extra = f'status = ["{status}"]\n' if status else ""
+    units = "".join(f'''[[units]]
+id = "X{i}"
+side = "axis"
+type = "infantry"
+hex = "L2703"
+values = {{attack = 3, defense = 3, movement = 4, stacking = 2, er = 5}}
+{extra if i == 1 else ""}
+''' for i in (1, 2))
+    path = tmp_path / "pos.toml"
+    path.write_text('[position]\ngame = "invasion-malta"\nscenario = "s4"\nturn = 1\nphase = "movement"\n\n' + units)
+    r = CliRunner().invoke(check, [str(path), "--json"], standalone_mode=False, catch_exceptions=True)
+    assert r.exception is None, r.output
+    return [f["rule"] for f in json.loads(r.output)["findings"]]
+
+
+def test_invasion_hex_holds_invading_units_but_not_paradropped_ones(tmp_path):
+    """JP 16.33A: units placed on an invasion hex from the Available box (4 SP here, within 9) are
+    legal; 15.52: a unit that paradropped onto it is in the sea and is eliminated (the sea reading
+    stays for paradrops)."""
+    assert _invasion_hex(tmp_path, "") == []
+    assert _invasion_hex(tmp_path, "paradropped") == ["IM 15.52"]
+
+
+def test_om_tracker_pressed_past_movement_is_listed(om, tmp_path):
+    """om-pbem-1 + om-pbem-3b (a branch: Next x7 from file 1's save in the German Movement Phase):
+    156 AA W4415 -> W4414 made in the Allied Bombardment Phase, whose drags are not judged as
+    moves. Before, it was counted (partial) but not listed, while the report said it was."""
+    files = [str(DATA / "om-pbem-1.vlog"), str(DATA / "om-pbem-3b.vlog")]
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(command, ["--module", str(om), "--format", "json", "-o", str(out), *files])
+    doc = json.loads(out.read_text())
+    listed = [(Path(m["file"]).name, m["step"], m["unit"], m["from"], m["to"], m["phase"], m.get("combat_phase"))
+              for m in doc["coverage"]["out_of_phase"]]
+    assert ("om-pbem-3b.vlog", 8, "156 AA", "W4415", "W4414", "Allied Bombardment Phase", True) in listed, res.output
+    assert any("tracker pressed past the movement phase" in m for m in doc["coverage"]["messages"])
