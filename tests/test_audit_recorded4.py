@@ -202,3 +202,16 @@ def test_om_tracker_pressed_past_movement_is_listed(om, tmp_path):
               for m in doc["coverage"]["out_of_phase"]]
     assert ("om-pbem-3b.vlog", 8, "156 AA", "W4415", "W4414", "Allied Bombardment Phase", True) in listed, res.output
     assert any("tracker pressed past the movement phase" in m for m in doc["coverage"]["messages"])
+
+
+def test_na41_move_undone_then_made_again_through_a_zoc(na41, tmp_path):
+    """na41-zoc-undo, S1, GT1 I1 Axis Movement: 5 Pz Rgt 1604 -> 1707 (next to the Allied tanks
+    in 1808, a full ZOC), undone; then 1604 -> 1606, 1606 -> 1707 and 1707 -> 1708. NA41 7.2 (Z1:
+    entering a full enemy ZOC ends movement): one finding at the last drag (step 13), the move
+    read through its recorded stops 1604 -> 1606 -> 1707 -> 1708, naming 1707, the ZOC hex it
+    moved on from; the undone drag is on no path."""
+    text, doc, html = _reports(na41, "na41-zoc-undo", tmp_path)
+    assert _found(doc) == [("NA41 7.2", 13, 1, "i1-axis-movement", ["1707"], ["5Pz"])]
+    moves = doc["coverage"]["moves"]
+    assert (moves["seen"], moves["judged"], moves["not_judged"]["undone"]) == (5, 3, 2)
+    assert "entered enemy ZOC at 1707" in text and "NA41 7.2" in html

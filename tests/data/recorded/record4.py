@@ -93,6 +93,15 @@ def na41_supply() -> list[str]:
     return lines + n(record.NA41_PHASES - 23 - 1) + ["end-log"]
 
 
+def na41_zoc_undo() -> list[str]:
+    """S1 Enter Rommel, as Axis, GT1 I1 Axis Movement: 5 Pz Rgt 1604 -> 1707 (beside the Allied
+    tanks in 1808), Undo; then 1604 -> 1606, 1606 -> 1707 (into their ZOC) and 1707 -> 1708 (on
+    through it: NA41 7.2, Z1); on to the end of the Axis Movement Phase."""
+    return (["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + record.nexts(8)
+            + ["move 5_Pz_Rgt 1707", "undo", "move 5_Pz_Rgt 1606", "move 5_Pz_Rgt 1707", "move 5_Pz_Rgt 1708"]
+            + record.nexts(1) + ["end-log"])
+
+
 def na41_chain(mid: Path) -> tuple[list[str], list[str]]:
     """File 1 (the default build, 1.0): S1, I1 Axis Movement, 3 Aufkl 1503 -> 1208, saved there.
     File 2 (the older build 0.9, 3 Aufkl MA 3) loads that save: 8 MG Bn 1503 -> 1107; on to I2's
@@ -141,6 +150,7 @@ def main() -> int:
     runs = [("im-leros", args.modules / "invasion-malta.vmod", leros()),
             ("om-messy", om, om_messy(om_start)),
             ("na41-supply", na, na41_supply()),
+            ("na41-zoc-undo", na, na41_zoc_undo()),
             ("na41-chain-1", na, chain1)]
     if not args.only or "na41-chain-2" in args.only:
         runs.append(("na41-chain-2", older_na41(work / "old", HERE.parents[2]), chain2))
