@@ -188,7 +188,9 @@ PLACES = [
 # Via Balbia and the Egyptian coast road (highway), tracks, railroad: waypoint hexes, joined by
 # shortest land paths. (kind, name, waypoints)
 LINES = [
-    ("highway", "Via Balbia", ["1604", "1706", "2011", "2510", "3210", "3212", "3415", "3722", "3727",
+    # from the west edge hex beside El Agheila (1601 touches the Tripoli box): the road runs on
+    # to Tripoli, so a line of supply's road leg reaches the Axis base (16.3.3, 6.3.3)
+    ("highway", "Via Balbia", ["1601", "1604", "1706", "2011", "2510", "3210", "3212", "3415", "3722", "3727",
                                "3629", "3332", "3234", "3036", "3138", "3041", "2844", "2744", "2745"]),
     ("highway", "Egyptian coast road", ["2745", "2648", "2750", "2559", "2362", "2264", "2268", "2071",
                                         "2175", "2478", "2480"]),

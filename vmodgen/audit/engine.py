@@ -649,9 +649,14 @@ class FileAuditor:
                     cov.skip(OUT_OF_PHASE)
                     off += 1
                     entry = None
-                    if drags != "combat" and len(cov.out_of_phase) < MAX_LISTED:
+                    if len(cov.out_of_phase) < MAX_LISTED:
                         entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
                                  "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
+                        if drags == "combat":
+                            # a combat phase whose drags the rule set does not judge as moves: a
+                            # retreat, an advance, a landing (IM 16.33E) or a tracker run past
+                            # the movement phase; listed, marked so
+                            entry["combat_phase"] = True
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)

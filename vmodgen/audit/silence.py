@@ -88,14 +88,35 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "scatter, a landing), not judged as moves and not counted as unjudged. That is the binding's "
                    "word, not checked: a unit that moved in such a phase is not reported.")
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
-        listed = [(r.path, m) for r in results for m in r.coverage.out_of_phase if "_concealed" not in m]
-        first = listed[0] if listed else None
-        where = (f" (first: {Path(first[0]).name} step {first[1]['step']}, {first[1]['unit']} "
-                 f"{first[1]['from']} → {first[1]['to']} in {first[1]['phase']})") if first else ""
-        out.append(f"{total[OUT_OF_PHASE]} unit move(s) were made while the turn tracker showed a phase in "
-                   f"which those units do not move{where}: they were not judged as moves. Was the tracker "
-                   "advanced? They are listed in the coverage (out_of_phase).")
+        out += _out_of_phase(results, total[OUT_OF_PHASE])
     return warn, out
+
+
+def _out_of_phase(results: list, total: int) -> list[str]:
+    """The moves not judged for being made in a phase where the units do not move, in two
+    sentences: drags in a combat phase (marked ``combat_phase``: retreats, advances, landings, or
+    a tracker pressed past the movement phase) and the others (was the tracker advanced?), each
+    with its first example."""
+    every = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
+    combat = sum(1 for _, m in every if m.get("combat_phase"))
+    out = []
+
+    def first(combat_phase: bool) -> str:
+        shown = [(p, m) for p, m in every if "_concealed" not in m and bool(m.get("combat_phase")) == combat_phase]
+        if not shown:
+            return ""
+        p, m = shown[0]
+        return f" (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} in {m['phase']})"
+    if total - combat > 0:
+        out.append(f"{total - combat} unit move(s) were made while the turn tracker showed a phase in which those "
+                   f"units do not move{first(False)}: they were not judged as moves. Was the tracker advanced? "
+                   "They are listed in the coverage (out_of_phase).")
+    if combat:
+        out.append(f"{combat} unit drag(s) were made in a combat phase whose drags are not judged as moves"
+                   f"{first(True)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
+                   "move made with the tracker pressed past the movement phase. They are listed in the "
+                   "coverage (out_of_phase, marked combat_phase).")
+    return out
 
 
 def _stale_chat(results: list) -> list[str]:

@@ -19,8 +19,8 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         limit = self.stacking_limit()
         out = []
         for h in list(board.at):
-            if not board.is_hex(h):
-                continue
+            if not board.is_hex(h) or board.terrain(h) == "invasion":
+                continue                   # an invasion hex's limit is 16.33A's (check_landings)
             for side in self.game.sides:
                 us = [u for u in board.units(h, side) if self.combat(u)]
                 if not us:
@@ -74,13 +74,22 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 continue
             naval = self.is_(u, "im_naval")
             wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
-            if self.combat(u) and wet:
+            if self.combat(u) and wet and not self.invading(board, u):
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, an all-sea hex; "
                                         "a ground unit there is eliminated.", [u.hex], [u]))
             elif naval and not wet:
                 out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
                                         f"{u.hex}.", [u.hex], [u]))
         return out
+
+    def invading(self, board: Board, u) -> bool:
+        """16.33A: a ground unit on an invasion hex that did not paradrop there was placed from its
+        zone's Available box for an amphibious invasion (Movement Phase) and lands from there in the
+        Combat Phase (16.33E); only a paradrop onto it (15.52) puts a unit in the sea."""
+        if board.terrain(u.hex) != "invasion" or u.has("paradropped"):
+            return False
+        dropped = getattr(self, "paradropped", None)
+        return not (dropped and dropped(board.pos, u.id))
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most
@@ -89,7 +98,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         (``im_landing_counts_present = false`` counts only the units landing)."""
         out = []
         for h, us in board.at.items():
-            landed = [u for u in us if u.has("landed")]
+            landed = [u for u in us if u.has("landed") or self.invading(board, u)]
             if not landed:
                 continue
             side = landed[0].side
