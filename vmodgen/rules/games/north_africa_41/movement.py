@@ -29,6 +29,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from .memory import before_status
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -361,7 +362,27 @@ def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[st
             out.append(rs.finding(board, f"{P} 27.5.4", "zoc", f"{name} disengaged into enemy ZOC at {h}, which holds no "
                                   "friendly unit.", [h], [u]))
             break
-    return out
+    attacked = next((a.hex for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"), None)
+    if attacked is not None:
+        out.append(rs.finding(board, f"{P} 27.5.3", "movement", f"{name} attacks {attacked} and disengaged; a unit "
+                              "either attacks or disengages in a Combat Phase, never both.", [u.hex], [u]))
+    return out + disengage_result(rs, board, u)
+
+
+def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """27.5.4: a unit that disengaged ("Yes") becomes Disrupted or Full Retreat, its owner's choice;
+    one that was already Disrupted (``[state] na41_status_before``; without it only the first half
+    is judged) must become Full Retreat."""
+    name = label(u)
+    if not (u.has("disrupted") or u.has("full_retreat")):
+        return [rs.finding(board, f"{P} 27.5.4", "movement", f"{name} disengaged but carries neither a Disrupted nor "
+                           "a Full Retreat marker; a disengaging unit becomes one or the other.", [u.hex], [u])]
+    before = before_status(board.pos)
+    if before is not None and "disrupted" in before.get(u.id, ()) and not u.has("full_retreat"):
+        return [rs.finding(board, f"{P} 27.5.4", "movement", f"{name} was Disrupted before it disengaged and is not in "
+                           "Full Retreat; an already Disrupted unit that disengages must take Full Retreat.",
+                           [u.hex], [u])]
+    return []
 
 
 # ---- advance (14) -------------------------------------------------------------------------------------
