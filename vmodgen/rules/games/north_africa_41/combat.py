@@ -25,6 +25,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import na41
 from .memory import before_status
+from .movement import nat_group
 from .units import NorthAfrica41Units
 
 
@@ -105,8 +106,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     not (board.roads(u.hex, h) & {"highway", "track", "road"}):
                 out.append(rs.finding(board, f"{P} 9.6", "movement", f"{name} is a vehicle and attacks across the "
                                       f"escarpment between {u.hex} and {h} off the road.", [u.hex, h], [u]))
-        nats = {u.unit.nationality for u in units}
-        if {"wehrmacht", "italian"} <= nats or {"luftwaffe", "italian"} <= nats:
+        if {"german", "italian"} <= {nat_group(u) for u in units}:
             if not pos.state.get("na41_comando_supremo", False):
                 out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"German and Italian units attack {h} together "
                                       "without the Comando Supremo.", [h], units))

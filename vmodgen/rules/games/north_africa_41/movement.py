@@ -469,13 +469,15 @@ def breakthrough_groups(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} mixes formations "
                                   f"({', '.join(sorted(forms))}); all but one attached unit come from one formation.",
                                   [h], us))
-        nats = {_nat_group(u) for u in us}
+        nats = {nat_group(u) for u in us}
         if {"german", "italian"} <= nats and not board.pos.state.get("na41_comando_supremo", False):
             out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"The breakthrough group in {h} mixes German and "
                                   "Italian units without the Comando Supremo.", [h], us))
     return out
 
 
-def _nat_group(u: UnitState) -> str:
+def nat_group(u: UnitState) -> str:
+    """8.4.1: "german" for the Wehrmacht and Luftwaffe (and an inline position's "german"), else the
+    unit's nationality."""
     n = u.unit.nationality
     return "italian" if n == "italian" else "german" if n in ("wehrmacht", "luftwaffe", "german") else n
