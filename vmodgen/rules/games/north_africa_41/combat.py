@@ -91,7 +91,13 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, which is not "
                                       "next to it.", [at, h], [u]))
             for status, rule, what in MARKERS:
-                if u.has(status) and not (status in RESULTS and result_of_retreat(board, u, status)):
+                if u.has(status) and status in RESULTS and result_of_retreat(board, u, status):
+                    if before_status(pos) is None:
+                        rs.not_judged(f"{P} {rule}", f"whether {name} was already {what} when it attacked (it retreated "
+                                                      "since, and the marker may be that retreat's) needs [state] "
+                                                      "na41_status_before")
+                    continue
+                if u.has(status):
                     out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
                                           [u.hex], [u]))
             if u.id in extended and not rs.is_(u, "na41_asu"):

@@ -82,7 +82,11 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
         return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
                            [at, target], [u])]
-    if rs.fatigued(u) and not _fatigue_may_be_the_result(board, u):
+    if rs.fatigued(u) and _fatigue_may_be_the_result(board, u):
+        if mercury(board.pos).om_fatigued is None:
+            rs.not_judged(f"{P} 7.14", f"whether {name} was fatigued when it declared its attack on {target} (its "
+                                       "Fatigue marker may be the combat's result, 9.71) needs [state] om_fatigued")
+    elif rs.fatigued(u):
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
     strength = u.number("attack", 0)
