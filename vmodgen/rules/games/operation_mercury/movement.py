@@ -310,7 +310,8 @@ def check_unloading(rs, board: Board) -> list:
             why = []
             if time_of_day(pos) not in (None, "night"):
                 why.append("it sails only in Night turns")
-            if h not in ends:
+            src = a.get("from")
+            if h not in ends or (src and board.is_hex(src) and (src not in ends or src == h)):
                 why.append(f"it runs only between {' and '.join(ends)}")
             dmin = rs.num("coastal_steamer_enemy_min_distance")
             if isinstance(a.get("enemy_near"), bool):
