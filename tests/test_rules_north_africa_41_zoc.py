@@ -142,6 +142,7 @@ def test_z9_full_retreat_unit_retreating_into_ezoc_is_eliminated():
 
 # ---- Z10 (27.5) ---------------------------------------------------------------------------------------
 def disengage(path, **kw):
+    kw.setdefault("status", ["disrupted"])          # 27.5.4: the result's marker
     return kunit("A", "axis", path[-1], previous=path[0], path=path, mode="retreat", **kw)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....positions.model import UnitState
 from ...base import Memory
 
 
@@ -23,3 +24,11 @@ class MaltaMemory(Memory):
     air_entry_turn: int | None = None
     arrival_unknown: list[str] | None = None
     arrival_unknown_why: str | None = None
+
+
+def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:
+    """Where ``u`` stood before this phase: ``prev_hexes`` (history) when it records the unit, else
+    the unit's own ``previous`` (a position's move record), else None."""
+    if isinstance(prev, dict) and u.id in prev:
+        return prev[u.id]
+    return u.previous

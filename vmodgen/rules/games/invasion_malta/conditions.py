@@ -23,7 +23,7 @@ from __future__ import annotations
 from ....positions.model import Position
 from ...core.board import Board
 from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
-from .carried import MaltaMemory
+from .carried import MaltaMemory, entered_from
 from .stacking import InvasionMaltaStacking
 
 P = "IM"
@@ -62,11 +62,11 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
 
     def _entering_by_air(self, pos: Position) -> bool:
         """Units on the map in an Airborne Operations Phase that were off it at its start."""
-        prev = self.memory(pos).prev_hexes
-        if pos.phase != "airborne" or not isinstance(prev, dict):
+        if pos.phase != "airborne":
             return False
-        m = pos.map
-        return any(m.has_hex(u.hex) and u.id in prev and not m.has_hex(prev[u.id]) for u in pos.units)
+        prev, m = self.memory(pos).prev_hexes, pos.map
+        return any(m.has_hex(u.hex) and (was := entered_from(prev, u)) is not None and not m.has_hex(was)
+                   for u in pos.units)
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None after recording ``rule_id`` as not judged (the audit could not

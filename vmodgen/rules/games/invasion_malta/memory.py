@@ -49,7 +49,7 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
-from .carried import MaltaMemory
+from .carried import MaltaMemory, entered_from
 from .activation import InvasionMaltaActivation
 
 P = "IM"
@@ -281,12 +281,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         return {h for h in heads if self.on_airfield(board, h)}
 
     def check_air_entry(self, board: Board) -> list:
-        prev = self.memory(board.pos).prev_hexes
-        if not isinstance(prev, dict) or board.pos.phase not in ("airborne", ""):
+        """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
+        transport at Night or in a Storm. A unit entered the map in this Airborne Operations Phase
+        when it stood off the map at the previous phase end (``prev_hexes``) or, in a position, when
+        its ``previous`` is an off-map box (its own move record)."""
+        if board.pos.phase not in ("airborne", ""):
             return []
         out = []
         for u in board.pos.units:
-            if u.id not in prev or board.is_hex(prev[u.id]) or not board.is_hex(u.hex) or not self.combat(u):
+            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.combat(u):
                 continue
             time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
             by_air = self._air_landed(board.pos, u)

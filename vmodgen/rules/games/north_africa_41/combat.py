@@ -18,11 +18,14 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 """
 from __future__ import annotations
 
+from ....positions.model import UnitState
 from ...base import ALWAYS, Rule
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import na41
+from .memory import before_status
+from .movement import nat_group
 from .units import NorthAfrica41Units
 
 
@@ -37,6 +40,28 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     def check_attacks(board: Board) -> list:
         return attacks(rs, board)
     return [Rule(f"{P} 8.1", "movement", ALWAYS, check_attacks, "who may attack")]
+
+
+RESULTS = ("disrupted", "full_retreat")
+
+
+def result_of_retreat(board: Board, u: UnitState, status: str) -> bool:
+    """A Disrupted or Full Retreat marker on a unit that retreated (disengaged, 27.5.4) in this Combat
+    Phase may be that retreat's result, placed after its attack: only ``[state] na41_status_before``
+    tells (without it the marker is not held against the attack)."""
+    if not (board.pos.phase_kind == "combat" and u.previous and u.mode == "retreat"):
+        return False
+    before = before_status(board.pos)
+    return before is None or status not in before.get(u.id, set())
+
+
+def attacked_from(board: Board, u: UnitState) -> str:
+    """8.1: the hex an attacker attacked from. A unit that advanced or retreated in this Combat Phase
+    (mode ``advance``/``retreat`` with a ``previous`` hex) did so after the combat: it attacked from
+    where it stood before."""
+    if board.pos.phase_kind == "combat" and u.previous and u.mode in ("advance", "retreat"):
+        return u.previous
+    return u.hex
 
 
 def attacks(rs: NorthAfrica41Units, board: Board) -> list:
@@ -61,10 +86,17 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} attacks both {used[u.id]} and {h}; "
                                           "a unit attacks once per Combat Phase.", [h], [u]))
                 used.setdefault(u.id, h)
-            if board.is_hex(u.hex) and board.is_hex(h) and not board.adjacent(u.hex, h):
-                out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {u.hex} attacks {h}, which is not "
-                                      "next to it.", [u.hex, h], [u]))
+            at = attacked_from(board, u)
+            if board.is_hex(at) and board.is_hex(h) and not board.adjacent(at, h):
+                out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, which is not "
+                                      "next to it.", [at, h], [u]))
             for status, rule, what in MARKERS:
+                if u.has(status) and status in RESULTS and result_of_retreat(board, u, status):
+                    if before_status(pos) is None:
+                        rs.not_judged(f"{P} {rule}", f"whether {name} was already {what} when it attacked (it retreated "
+                                                      "since, and the marker may be that retreat's) needs [state] "
+                                                      "na41_status_before")
+                    continue
                 if u.has(status):
                     out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
                                           [u.hex], [u]))
@@ -80,8 +112,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     not (board.roads(u.hex, h) & {"highway", "track", "road"}):
                 out.append(rs.finding(board, f"{P} 9.6", "movement", f"{name} is a vehicle and attacks across the "
                                       f"escarpment between {u.hex} and {h} off the road.", [u.hex, h], [u]))
-        nats = {u.unit.nationality for u in units}
-        if {"wehrmacht", "italian"} <= nats or {"luftwaffe", "italian"} <= nats:
+        if {"german", "italian"} <= {nat_group(u) for u in units}:
             if not pos.state.get("na41_comando_supremo", False):
                 out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"German and Italian units attack {h} together "
                                       "without the Comando Supremo.", [h], units))

@@ -29,6 +29,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from .memory import before_status
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -98,7 +99,33 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} carries a "
                                   f"{status.replace('_', ' ')} marker but {why}; such a unit ends its move in a "
                                   f"friendly {feature} and stays there until the marker is removed.", [u.hex], [u]))
-    out += air_landing(rs, board)
+    out += air_landing(rs, board) + air_eligible(rs, board)
+    return out
+
+
+def air_eligible(rs: NorthAfrica41Units, board: Board) -> list:
+    """18.7.6: air transport flies one Axis infantry replacement or one 1-step non-mechanized unit
+    (steps left: the roster's steps, one fewer when reduced) from the Italy box (the Axis off-map box
+    no map edge touches, 6.3.2); where it came from is judged when the position gives ``previous``."""
+    allied = str(rs.param("na41_allied_side"))
+    out = []
+    for u in board.pos.units:
+        if not u.has("air_transport") or not board.is_hex(u.hex):
+            continue
+        why = []
+        if u.side == allied:
+            why.append("air transport is the Axis player's (18.7.6)")
+        steps = u.unit.steps - (1 if u.reduced else 0)
+        if not (u.unit.type == "infantry-replacement" or (not rs.mech(u) and steps == 1)):
+            why.append("only an infantry replacement or a 1-step non-mechanized unit flies"
+                       + (f" ({label(u)} is mechanized)" if rs.mech(u) else f" ({label(u)} has {steps} steps)"))
+        src = board.map.boxes.get(u.previous or "")
+        if u.previous and u.previous != u.hex and not (src is not None and src.kind == "offmap"
+                                                       and src.side == u.side and not src.adjacent):
+            why.append(f"it came from {u.previous}, not from the Italy box")
+        if why:
+            out.append(rs.finding(board, f"{P} 18.7.6", "movement", f"{label(u)} carries an air transport marker in "
+                                  f"{u.hex}, but " + "; ".join(why) + ".", [u.hex], [u]))
     return out
 
 
@@ -361,7 +388,30 @@ def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[st
             out.append(rs.finding(board, f"{P} 27.5.4", "zoc", f"{name} disengaged into enemy ZOC at {h}, which holds no "
                                   "friendly unit.", [h], [u]))
             break
-    return out
+    attacked = next((a.hex for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"), None)
+    if attacked is not None:
+        out.append(rs.finding(board, f"{P} 27.5.3", "movement", f"{name} attacks {attacked} and disengaged; a unit "
+                              "either attacks or disengages in a Combat Phase, never both.", [u.hex], [u]))
+    return out + disengage_result(rs, board, u)
+
+
+def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """27.5.4: a unit that disengaged ("Yes") becomes Disrupted or Full Retreat, its owner's choice;
+    one that was already Disrupted (``[state] na41_status_before``; without it only the first half
+    is judged) must become Full Retreat."""
+    name = label(u)
+    if not (u.has("disrupted") or u.has("full_retreat")):
+        return [rs.finding(board, f"{P} 27.5.4", "movement", f"{name} disengaged but carries neither a Disrupted nor "
+                           "a Full Retreat marker; a disengaging unit becomes one or the other.", [u.hex], [u])]
+    before = before_status(board.pos)
+    if before is None and not u.has("full_retreat"):
+        rs.not_judged(f"{P} 27.5.4", f"whether {name} was already Disrupted when it disengaged (it must then take Full "
+                                     "Retreat) needs the markers before the phase ([state] na41_status_before)")
+    if before is not None and "disrupted" in before.get(u.id, ()) and not u.has("full_retreat"):
+        return [rs.finding(board, f"{P} 27.5.4", "movement", f"{name} was Disrupted before it disengaged and is not in "
+                           "Full Retreat; an already Disrupted unit that disengages must take Full Retreat.",
+                           [u.hex], [u])]
+    return []
 
 
 # ---- advance (14) -------------------------------------------------------------------------------------
@@ -448,13 +498,15 @@ def breakthrough_groups(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} mixes formations "
                                   f"({', '.join(sorted(forms))}); all but one attached unit come from one formation.",
                                   [h], us))
-        nats = {_nat_group(u) for u in us}
+        nats = {nat_group(u) for u in us}
         if {"german", "italian"} <= nats and not board.pos.state.get("na41_comando_supremo", False):
             out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"The breakthrough group in {h} mixes German and "
                                   "Italian units without the Comando Supremo.", [h], us))
     return out
 
 
-def _nat_group(u: UnitState) -> str:
+def nat_group(u: UnitState) -> str:
+    """8.4.1: "german" for the Wehrmacht and Luftwaffe (and an inline position's "german"), else the
+    unit's nationality."""
     n = u.unit.nationality
     return "italian" if n == "italian" else "german" if n in ("wehrmacht", "luftwaffe", "german") else n

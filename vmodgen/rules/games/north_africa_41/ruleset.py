@@ -31,7 +31,7 @@ from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ..before_advances import before_advances
-from ...core.movement import MoveModel, Problem, enemy_held, zoc_stops
+from ...core.movement import MoveModel, Problem, enemy_held, walk_all, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
@@ -258,11 +258,35 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
         out = self._mode_limits(board, u)
+        if u.previous is not None and board.is_box(u.previous) and u.mode not in ("rail", "retreat", "advance"):
+            return out + self._from_box(board, u, ez)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
         return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+
+    def _from_box(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        """6.3.3, 7.2: the map leg of a move out of Tripoli or the Nile Delta (``path`` = box, first
+        hex, ...). Entering the first hex costs that hex's cost (a road's rate may apply: then the
+        allowance is not judged); a full EZOC there ends the move like any other (7.2). Without a
+        path, or by sea, air or rail, the box rules (:func:`.movement.boxes`) say all there is."""
+        path = u.path or ()
+        if len(path) < 3 or not all(board.is_hex(h) for h in path[1:]) \
+                or u.has("naval_transport") or u.has("air_transport"):
+            return []
+        first, name = path[1], label(u)
+        if ez.kind(first) == FULL:
+            return [self.finding(board, f"{P} 7.2", "zoc", f"{name} moved {' → '.join(path)}: it entered enemy ZOC "
+                                 f"at {first}, the first hex off the box, and moved on.", [first], [u])]
+        allowance = self.allowance(board, u)
+        c = CostTable(board, u.unit.movement_class).terrain_cost(first)
+        on_road = any(board.roads(first, n) for n in board.neighbours(first))
+        allowance = float("inf") if c is None or on_road or u.mode == "tactical" else allowance - c
+        _, probs = walk_all(self.move_model(board, u, ez), path[1:], allowance)
+        entry = f" (after {fmt(c)} MP to enter {first} from the box)" if c is not None and allowance != float("inf") else ""
+        return [self.finding(board, p.rule, p.kind, f"{name} moved {' → '.join(path)}: {p.message}{entry}.", [p.hex],
+                             [u], cost=cost) for p, cost in probs]
 
     #: the movement modes a player may use without announcing them, as a log shows a move (no
     #: mode): tactical movement (5.4), extended movement for mechanized units (5.3, MA + 3, no

@@ -65,13 +65,28 @@ def check_attacks(rs, board: Board) -> list:
     return out
 
 
+def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
+    """9.71: an F# result puts fatigue markers on attackers too, so in a Combat Phase (after the
+    declared combats are resolved) an attacker's Fatigue marker may be its combat's result. Only the
+    units fatigued at the end of the previous phase (``om_fatigued``) were fatigued when they
+    declared (7.14b); without that record the marker is not held against the attack."""
+    if not board.pos.phase.endswith("-combat"):
+        return False
+    before = mercury(board.pos).om_fatigued
+    return before is None or u.id not in before
+
+
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     name = label(u)
-    at = u.previous if u.mode == "advance" and u.previous else u.hex     # where it declared from
+    at = u.previous if u.mode in ("advance", "retreat") and u.previous else u.hex     # where it declared from
     if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
         return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
                            [at, target], [u])]
-    if rs.fatigued(u):
+    if rs.fatigued(u) and _fatigue_may_be_the_result(board, u):
+        if mercury(board.pos).om_fatigued is None:
+            rs.not_judged(f"{P} 7.14", f"whether {name} was fatigued when it declared its attack on {target} (its "
+                                       "Fatigue marker may be the combat's result, 9.71) needs [state] om_fatigued")
+    elif rs.fatigued(u):
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
     strength = u.number("attack", 0)

@@ -55,6 +55,8 @@ from .places import airfield_capacity, airfield_hexes, steamer_enemies
 #: after it without an earlier file cannot tell which units on the map already arrived this turn
 FIRST_ARRIVAL_PHASE = "amphibious-landing"
 HOW = ("paradrop", "amphibious", "unloaded", "steamer", "airlanded")
+#: the phase kinds in which units arrive (are placed): a unit's ``previous`` is then where it came from
+ARRIVAL_KINDS = frozenset({"reinforcement", "naval"})
 #: unit status → arrival kind
 STATUS_HOW = {"paradropped": "paradrop", "landed": "amphibious", "unloaded": "unloaded", "steamer": "steamer",
               "airlanded": "airlanded"}
@@ -92,10 +94,16 @@ def arrivals(pos: Position) -> dict[str, dict]:
         for uid, r in rec.items():
             if isinstance(r, dict) and (pos.turn is None or r.get("turn") in (None, pos.turn)):
                 out[uid] = r
+    placing = pos.phase_kind in ARRIVAL_KINDS
     for u in pos.units:
         for st, how in STATUS_HOW.items():
             if u.has(st):
-                out[u.id] = {"how": how, "hex": u.previous or u.hex, "turn": pos.turn}
+                # in the arrival phase itself the unit stands where it arrived (``previous`` is where
+                # it came from: a box, the other steamer port); later, ``previous`` is that hex
+                out[u.id] = {"how": how, "hex": u.hex if placing or not u.previous else u.previous,
+                             "turn": pos.turn}
+                if placing and u.previous:
+                    out[u.id]["from"] = u.previous
     return out
 
 

@@ -237,6 +237,9 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
         if first not in edge:
             return [rs.finding(board, f"{P} 4.56", "movement", f"{name} left box {prev} into {first}, which is not "
                                "one of the map-edge hexes marked for that box.", [first], [u])]
+        if first in ez and first != h:                # 5.21: the first hex off the box stops it like any
+            return [rs.finding(board, f"{P} 5.21", "zoc", f"{name} moved {' → '.join(u.path or ())}: it entered "
+                               f"enemy ZOC at {first}, the first hex off the box, and moved on.", [first], [u])]
         starts = [first]
     else:
         starts = [e for e in edge if board.is_hex(e)]
@@ -307,7 +310,8 @@ def check_unloading(rs, board: Board) -> list:
             why = []
             if time_of_day(pos) not in (None, "night"):
                 why.append("it sails only in Night turns")
-            if h not in ends:
+            src = a.get("from")
+            if h not in ends or (src and board.is_hex(src) and (src not in ends or src == h)):
                 why.append(f"it runs only between {' and '.join(ends)}")
             dmin = rs.num("coastal_steamer_enemy_min_distance")
             if isinstance(a.get("enemy_near"), bool):
