@@ -138,3 +138,28 @@ def test_nothing_concealed_says_nothing(tmp_path: Path) -> None:
     assert "concealed" not in doc and "hidden_revealed" not in doc
     text = run([path], "text")[1]
     assert text.startswith("integrity:") and "concealed:" not in text and "hidden revealed" not in text
+
+
+def test_added_and_removed_pieces_are_named_from_their_first_add_whatever_their_id() -> None:
+    # _name_pieces skips an add by the id as written; an id written with an escaped "/" or in
+    # quotes (the list codec's escapes, FORMATS.md §3.1), or inside LOG, must still be read
+    from types import SimpleNamespace
+
+    from vmodgen.integrity.facts import _name_pieces
+    from vmodgen.integrity.naming import PieceNames
+    from vmodgen.vassal.commands import Command
+    piece = "piece;;;a.png;{}/Main Map;100;100"
+    root = Command("", [Command("", [Command("+/a\\/b/" + piece.format("Slashed")),
+                                     Command("+/''q''/" + piece.format("Quoted")),
+                                     Command("+/7/" + piece.format("Other"))]),
+                        Command("LOG\t+/9/" + piece.format("Logged")),
+                        Command("+/9/" + piece.format("Second add"))])
+    items = [{"id": i, "name": ""} for i in ("a/b", "'q'", "9", "404")]
+    memo: dict = {}
+    _name_pieces(SimpleNamespace(tree=root), items, PieceNames(put_names=memo))
+    assert [it["name"] for it in items] == ["Slashed", "Quoted", "Logged", ""]
+    # the names are kept by the pieces' text for the next file, with reveal in the key
+    assert {k[0] for k in memo} == {False} and len(memo) == 3
+    again = [{"id": "a/b", "name": ""}]
+    _name_pieces(SimpleNamespace(tree=root), again, PieceNames(reveal=True, put_names=memo))
+    assert again[0]["name"] == "Slashed" and {k[0] for k in memo} == {False, True}

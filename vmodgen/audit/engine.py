@@ -187,6 +187,7 @@ class FileAuditor:
         ruleset.states_fixed = True    # PositionBuilder makes a new unit state for every change
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
+        self.put_names: dict = {}      # PieceNames.put_names: pieces named as put, by their text
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
         self.memory: Memory = ruleset.new_memory()
         #: name the pieces of undone steps in full (``--reveal-hidden``), not as an opponent sees them
@@ -264,9 +265,9 @@ class FileAuditor:
         stream = Stream(save, apply, warnings)
         if self.module is not None:
             stream.names = PieceNames(self.module.locate, self.module.prototypes, self.reveal_hidden,
-                                      private_map_ids(self.module))
+                                      private_map_ids(self.module), put_names=self.put_names)
         else:
-            stream.names = PieceNames(reveal=self.reveal_hidden)
+            stream.names = PieceNames(reveal=self.reveal_hidden, put_names=self.put_names)
         try:
             fa = self.run_replay(stream, name, warnings)
         except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file

@@ -226,20 +226,26 @@ def _name_pieces(save, items: list[dict], names: PieceNames) -> None:
     """Name the pieces added or removed as they were put on the board (their ``+/id/type/state``
     in the file: the starting state or the step that added them), as an opponent sees them; a
     stack's name is None (VASSAL adds and removes stacks as pieces gather and part)."""
-    from ..vassal.piece import Piece
     from ..vassal.typed import AddPiece
     wanted = {it["id"] for it in items}
     found: dict[str, tuple[str, bool] | None] = {}
     for node in save.tree.walk():
-        k = node.text.find("+/")
+        text = node.text
+        k = text.find("+/")
         if k < 0 or k > 8:             # "+/..." or "LOG\t+/...": an AddPiece starts its text
+            continue
+        # the id as written (up to the next "/"): when it holds no escape or quote it is the id
+        # itself, and an id not wanted needs no reading
+        j = text.find("/", k + 2)
+        raw = text[k + 2:j] if j >= 0 else text[k + 2:]
+        if raw not in wanted and "\\" not in raw and "'" not in raw:
             continue
         cmd = node.typed()
         while isinstance(cmd, Log):
             cmd = cmd.inner
         if isinstance(cmd, AddPiece) and cmd.id in wanted and cmd.id not in found:
             try:
-                found[cmd.id] = None if cmd.is_stack else names.name_as_put(Piece(cmd.type, cmd.state), cmd.type)
+                found[cmd.id] = None if cmd.is_stack else names.put_name(cmd.type, cmd.state)
             except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
                 found[cmd.id] = ("", False)
     for it in items:

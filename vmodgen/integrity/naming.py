@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..vassal.concealment import place_concealment
 from ..vassal.looks import HIDDEN, MASKED, look_of
+from ..vassal.piece import Piece
 
 #: names of a stack's pieces written out before "…"
 MAX_STACK_NAMES = 3
@@ -45,6 +46,9 @@ class PieceNames:
     #: step → the ids of its pieces that were concealed (their ids are withheld, as the audit's
     #: continuity withholds them: an id ties the piece to where another file shows it unconcealed)
     secret: dict[int, set[str]] = field(default_factory=dict)
+    #: :meth:`put_name` by ``(type, state)`` text: shared by the files one auditor reads (give
+    #: only PieceNames of the same module the same dict; ``reveal`` is part of the key)
+    put_names: dict[tuple[bool, str, str], tuple[str, bool]] = field(default_factory=dict)
 
     def note(self, step, state) -> None:
         """After ``step`` ran (``state``: the live game): what its moves' pieces are called now,
@@ -96,6 +100,19 @@ class PieceNames:
                 name, concealed = self._name(piece)
                 return (name, True) if concealed else (SECRET_NAMES[MASKED], True)
         return self._name(piece)
+
+    def put_name(self, type_text: str, state_text: str) -> tuple[str, bool]:
+        """:meth:`name_as_put` of the piece a ``+/id/type/state`` puts on the board, remembered by
+        its text (a chain's files open with mostly the same pieces). Raises as :class:`Piece` does
+        on a malformed piece."""
+        key = (self.reveal, type_text, state_text)
+        got = self.put_names.get(key)
+        if got is None:
+            got = self.name_as_put(Piece(type_text, state_text), type_text)
+            if len(self.put_names) > 100_000:
+                self.put_names.clear()
+            self.put_names[key] = got
+        return got
 
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:
