@@ -138,3 +138,22 @@ def test_nothing_concealed_says_nothing(tmp_path: Path) -> None:
     assert "concealed" not in doc and "hidden_revealed" not in doc
     text = run([path], "text")[1]
     assert text.startswith("integrity:") and "concealed:" not in text and "hidden revealed" not in text
+
+
+def test_a_look_is_named_once_for_all_the_files_an_auditor_reads() -> None:
+    # the auditor gives every file's PieceNames one ``looks`` dict: the same piece text seen in
+    # the next file is not named again; --reveal-hidden is part of the key
+    from vmodgen.integrity.naming import PieceNames
+    piece = "piece;;;a.png;Rifles/Main Map;100;100"
+    typ, state = piece.rsplit("/", 1)
+    memo: dict = {}
+    first = PieceNames(looks=memo)
+    first.seen[(3, "7")] = (typ, state, None, None)
+    assert first.listed(3, "7") == ("Rifles", False) and len(memo) == 1
+    second = PieceNames(looks=memo)
+    second.seen[(9, "8")] = (typ, state, None, None)
+    memo[next(iter(memo))] = ("from the memo", False)
+    assert second.listed(9, "8") == ("from the memo", False)
+    revealed = PieceNames(reveal=True, looks=memo)
+    revealed.seen[(1, "8")] = (typ, state, None, None)
+    assert revealed.listed(1, "8") == ("Rifles", False) and len(memo) == 2

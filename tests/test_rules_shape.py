@@ -65,6 +65,21 @@ def test_memory_keys_are_the_declared_memory_type():
         assert (name == "generic") == (not cls.MEMORY_KEYS), name
 
 
+def test_memory_snapshot_is_a_shallow_copy_of_the_same_type():
+    """``Memory.snapshot`` (each judged position's memory): the game's own memory type, equal to
+    the memory, sharing its values; replacing a field of either leaves the other as it was."""
+    for name in REGISTRY:
+        memory = ruleset_class(name).memory_type()
+        for f in dataclasses.fields(memory):
+            setattr(memory, f.name, {"from": f.name})
+        snap = memory.snapshot()
+        assert type(snap) is type(memory) and snap == memory and snap is not memory, name
+        for f in dataclasses.fields(memory):
+            assert getattr(snap, f.name) is getattr(memory, f.name), name
+            setattr(snap, f.name, None)
+            assert getattr(memory, f.name) == {"from": f.name}, name
+
+
 def test_remember_writes_the_declared_types():
     """Invasion: Malta, an Airborne phase end after a draw: what ``remember`` writes into the
     memory dataclass has the types its fields declare (dict of hexes, lists of ids)."""

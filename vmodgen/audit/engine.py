@@ -198,6 +198,7 @@ class FileAuditor:
         ruleset.states_fixed = True    # PositionBuilder makes a new unit state for every change
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
+        self.looks: dict = {}          # PieceNames.looks: pieces named by their look, for every file
         #: facts the rule set carries from one phase end to the next (RuleSet.remember), across files
         self.memory: Memory = ruleset.new_memory()
         #: name the pieces of undone steps in full (``--reveal-hidden``), not as an opponent sees them
@@ -284,9 +285,9 @@ class FileAuditor:
         stream = Stream(save, apply, warnings)
         if self.module is not None:
             stream.names = PieceNames(self.module.locate, self.module.prototypes, self.reveal_hidden,
-                                      private_map_ids(self.module))
+                                      private_map_ids(self.module), looks=self.looks)
         else:
-            stream.names = PieceNames(reveal=self.reveal_hidden)
+            stream.names = PieceNames(reveal=self.reveal_hidden, looks=self.looks)
         try:
             fa = self.run_replay(stream, name, warnings)
         except InputError as exc:       # a limit met while replaying (a BoardPicker) names the file

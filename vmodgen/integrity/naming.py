@@ -57,8 +57,10 @@ class PieceNames:
     #: the game's decks, and the pieces in the face-down ones after the last step
     _decks: list[str] = field(default_factory=list, repr=False)
     _face_down: frozenset[str] = field(default_factory=frozenset, repr=False)
-    #: (type chain, state chain, place, state before) → (name, concealed): the same look named once
-    _looks: dict[tuple, tuple[str, bool]] = field(default_factory=dict, repr=False)
+    #: (reveal, type chain, state chain, place, state before) → (name, concealed): the same look
+    #: named once; the auditor gives the PieceNames of the files it reads one dict (a chain's
+    #: files open with mostly the same pieces)
+    looks: dict[tuple, tuple[str, bool]] = field(default_factory=dict, repr=False)
 
     def begin(self, state) -> None:
         """Step 0 has run (``state``: the starting position)."""
@@ -132,7 +134,8 @@ class PieceNames:
             return None
         if not got:
             return ("", False)
-        named = self._looks.get(got)
+        key = (self.reveal, *got)
+        named = self.looks.get(key)
         if named is None:
             from ..vassal.piece import Piece
             t, st, place, before = got
@@ -144,9 +147,9 @@ class PieceNames:
                         named = was
             except Exception:   # a malformed piece: named by its id alone  # noqa: BLE001
                 named = ("", False)
-            if len(self._looks) > 100_000:
-                self._looks.clear()
-            self._looks[got] = named
+            if len(self.looks) > 100_000:
+                self.looks.clear()
+            self.looks[key] = named
         return named
 
     def note(self, step, state) -> None:

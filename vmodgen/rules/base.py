@@ -2,7 +2,6 @@
 the helpers (parameters, unit values, ZOC, supply) the game modules build on."""
 from __future__ import annotations
 
-import copy
 import difflib
 import re
 import types
@@ -99,8 +98,11 @@ class Memory:
 
     def snapshot(self) -> "Memory":
         """A copy for one position (the values are shared: :meth:`RuleSet.remember` replaces a
-        field's value, it never changes one in place)."""
-        return copy.copy(self)
+        field's value, it never changes one in place). What ``copy.copy`` makes of a dataclass
+        instance, without its generic protocol (asked at every judged position)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
 
     def stated(self) -> dict[str, Any]:
         """Field → value for the fields that hold something (not ``None``), as ``[state]`` says them."""
