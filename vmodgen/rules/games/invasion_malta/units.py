@@ -176,6 +176,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     def spent(self, board: Board, u) -> bool:
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
 
+    def paradropped(self, pos: Position, uid: str) -> bool:
+        """Whether unit ``uid`` paradropped in this activation, as the memory records it (a hook: the
+        conditions layer reads ``paradropped``; without it, no)."""
+        return False
+
     def _air_landed(self, pos: Position, u: UnitState) -> bool:
         """Air transport lands on an airfield holding an airhead (15.71)."""
         return "airhead" in pos.hex_markers.get(u.hex, {}) and self.on_airfield(Board(pos), u.hex)
