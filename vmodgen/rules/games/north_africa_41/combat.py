@@ -64,15 +64,21 @@ def attacked_from(board: Board, u: UnitState) -> str:
     return u.hex
 
 
+def along_advance(board: Board, u: UnitState, kind: str) -> bool:
+    """Whether ``u``'s attack of ``kind`` is a breakthrough attack made during an advance it made in
+    this Combat Phase (15.1: "during the advance after combat")."""
+    return kind == "breakthrough" and board.pos.phase_kind == "combat" and bool(u.previous) and u.mode == "advance"
+
+
 def attack_hexes(board: Board, u: UnitState, kind: str, target: str) -> list[str]:
     """The hexes ``u`` may have made an attack on ``target`` from. A normal attack: the one hex of
-    ``attacked_from``. A breakthrough attack (15.1: made "during the advance after combat"; 15.2.7: on
+    ``attacked_from``. A breakthrough attack made during an advance (:func:`along_advance`; 15.2.7: on
     any enemy unit the group moved next to; 15.2.10: the advance may go on from the hex the
-    breakthrough combat was made from) by a unit that advanced in this Combat Phase: each hex of its
-    advance path next to the target (all of the path when none is, for the 8.1 message)."""
-    if kind != "breakthrough" or not (board.pos.phase_kind == "combat" and u.previous and u.mode == "advance"):
+    breakthrough combat was made from): each hex of its advance path next to the target (all of the
+    path when none is, for the message)."""
+    if not along_advance(board, u, kind):
         return [attacked_from(board, u)]
-    path = list(dict.fromkeys(u.path or (u.previous, u.hex)))
+    path = list(dict.fromkeys(u.path or (u.previous or u.hex, u.hex)))
     near = [h for h in path if board.is_hex(h) and board.is_hex(target) and board.adjacent(h, target)]
     return near or path
 
@@ -103,7 +109,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
             at = froms[0]
             if board.is_hex(h) and not any(board.is_hex(x) and board.adjacent(x, h) for x in froms) \
                     and any(board.is_hex(x) for x in froms):
-                if len(froms) > 1 or at != attacked_from(board, u):
+                if along_advance(board, u, atk.kind):
                     out.append(rs.finding(board, f"{P} 15.2.7", "movement", f"{name} makes a breakthrough attack on "
                                           f"{h}, but no hex of its advance ({', '.join(froms)}) is next to it.",
                                           [x for x in froms if board.is_hex(x)] + [h], [u]))
