@@ -277,6 +277,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             "turn.", [h]))
         return out
 
+    def air_entry_boxes(self) -> list[str]:
+        """8.43: the ids of the off-map boxes a unit leaves by air (``im_air_entry_boxes``)."""
+        return [b.strip() for b in str(self.param("im_air_entry_boxes") or "").split(",") if b.strip()]
+
     def _on_fields(self, board: Board, heads: list[str]) -> set[str]:
         return {h for h in heads if self.on_airfield(board, h)}
 
@@ -284,13 +288,21 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
         transport at Night or in a Storm. A unit entered the map in this Airborne Operations Phase
         when it stood off the map at the previous phase end (``prev_hexes``) or, in a position, when
-        its ``previous`` is an off-map box (its own move record)."""
-        if board.pos.phase not in ("airborne", ""):
+        its ``previous`` is an off-map box (its own move record). Only an air box
+        (``im_air_entry_boxes``: the paradrop KG boxes, air transport) is entry by air where the
+        phase is not given; in the Airborne Operations Phase so is a box the map does not know (a
+        module vmodgen did not build), not one of its other boxes (a sea arrival, e.g. from
+        ``axis-port-entry``, lands at Night too)."""
+        phase = board.pos.phase
+        if phase not in ("airborne", ""):
             return []
+        air = set(self.air_entry_boxes())
         out = []
         for u in board.pos.units:
             was = entered_from(self.memory(board.pos).prev_hexes, u)
             if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.combat(u):
+                continue
+            if was not in air and (phase != "airborne" or was in board.map.boxes):
                 continue
             time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
             by_air = self._air_landed(board.pos, u)

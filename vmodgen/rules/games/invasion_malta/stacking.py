@@ -75,21 +75,38 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             naval = self.is_(u, "im_naval")
             wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
             if self.combat(u) and wet and not self.invading(board, u):
-                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, an all-sea hex; "
-                                        "a ground unit there is eliminated.", [u.hex], [u]))
+                why = ("an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
+                       "hex or been eliminated (16.33E, 16.42)" if self.invader(board, u)
+                       else "an all-sea hex; a ground unit there is eliminated")
+                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
+                                        [u.hex], [u]))
             elif naval and not wet:
                 out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
                                         f"{u.hex}.", [u.hex], [u]))
         return out
 
+    #: 16.33: the phases an invading unit stands on its invasion hex: placed there in the Movement
+    #: Phase (16.33A), through the bombardment and the reaction, to the Combat Phase (16.33E)
+    INVASION_PHASES = ("movement", "combat-declaration", "bombardment", "reaction", "combat")
+
+    def invader(self, board: Board, u) -> bool:
+        """16.31, 16.33A: an Axis ground unit on an invasion hex that did not paradrop there (15.52)."""
+        return board.terrain(u.hex) == "invasion" and u.side == str(self.param("im_supply_side")) \
+            and not (u.has("paradropped") or self.paradropped(board.pos, u.id))
+
     def invading(self, board: Board, u) -> bool:
-        """16.33A: a ground unit on an invasion hex that did not paradrop there was placed from its
+        """16.33A: an Axis ground unit on an invasion hex that did not paradrop there was placed from its
         zone's Available box for an amphibious invasion (Movement Phase) and lands from there in the
-        Combat Phase (16.33E); only a paradrop onto it (15.52) puts a unit in the sea."""
-        if board.terrain(u.hex) != "invasion" or u.has("paradropped"):
+        Combat Phase (16.33E); only a paradrop onto it (15.52) puts a unit in the sea. 16.33E, 16.42: at
+        the end of its Combat Phase the invader has advanced onto the coastal hex or is eliminated, so
+        it is invading only from the Movement Phase through the Combat Phase (not its end); a position
+        that names no phase is given the benefit of the doubt."""
+        if not self.invader(board, u):
             return False
-        dropped = getattr(self, "paradropped", None)
-        return not (dropped and dropped(board.pos, u.id))
+        pos = board.pos
+        if not pos.phase:
+            return True
+        return pos.phase in self.INVASION_PHASES and not (pos.phase == "combat" and pos.at == "end")
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most

@@ -52,6 +52,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "paradropped_move_hexes_s34": (1, "15.16: hexes a paradropped unit may move in its drop activation in Scenarios 3-4 (none in 1-2)"),
         "im_paradrop_move_hexes": ("", "15.16, §11 #10: hexes a paradropped unit may move in its drop activation, whatever the scenario (text: by scenario)"),
         "airhead_spacing_min_hexes": (6, "15.21: least distance between airheads"),
+        "im_air_entry_boxes": ("axis-paradrop-kg1, axis-paradrop-kg2, axis-paradrop-kg3, axis-paradrop-kg4, "
+                               "axis-paradrop-kg5, axis-paradrop-kg6, axis-air-transport",
+                               "8.43, 15.13, 15.7: the off-map boxes units enter the map from by air (paradrop KG boxes, air transport)"),
         # combat (13), efficiency (3.7-3.8)
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
@@ -172,6 +175,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def spent(self, board: Board, u) -> bool:
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
+
+    def paradropped(self, pos: Position, uid: str) -> bool:
+        """Whether unit ``uid`` paradropped in this activation, as the memory records it (a hook: the
+        conditions layer reads ``paradropped``; without it, no)."""
+        return False
 
     def _air_landed(self, pos: Position, u: UnitState) -> bool:
         """Air transport lands on an airfield holding an airhead (15.71)."""

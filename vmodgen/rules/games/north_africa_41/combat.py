@@ -64,6 +64,25 @@ def attacked_from(board: Board, u: UnitState) -> str:
     return u.hex
 
 
+def along_advance(board: Board, u: UnitState, kind: str) -> bool:
+    """Whether ``u``'s attack of ``kind`` is a breakthrough attack made during an advance it made in
+    this Combat Phase (15.1: "during the advance after combat")."""
+    return kind == "breakthrough" and board.pos.phase_kind == "combat" and bool(u.previous) and u.mode == "advance"
+
+
+def attack_hexes(board: Board, u: UnitState, kind: str, target: str) -> list[str]:
+    """The hexes ``u`` may have made an attack on ``target`` from. A normal attack: the one hex of
+    ``attacked_from``. A breakthrough attack made during an advance (:func:`along_advance`; 15.2.7: on
+    any enemy unit the group moved next to; 15.2.10: the advance may go on from the hex the
+    breakthrough combat was made from): each hex of its advance path next to the target (all of the
+    path when none is, for the message)."""
+    if not along_advance(board, u, kind):
+        return [attacked_from(board, u)]
+    path = list(dict.fromkeys(u.path or (u.previous or u.hex, u.hex)))
+    near = [h for h in path if board.is_hex(h) and board.is_hex(target) and board.adjacent(h, target)]
+    return near or path
+
+
 def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     pos = board.pos
     out = []
@@ -86,10 +105,17 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} attacks both {used[u.id]} and {h}; "
                                           "a unit attacks once per Combat Phase.", [h], [u]))
                 used.setdefault(u.id, h)
-            at = attacked_from(board, u)
-            if board.is_hex(at) and board.is_hex(h) and not board.adjacent(at, h):
-                out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, which is not "
-                                      "next to it.", [at, h], [u]))
+            froms = attack_hexes(board, u, atk.kind, h)
+            at = froms[0]
+            if board.is_hex(h) and not any(board.is_hex(x) and board.adjacent(x, h) for x in froms) \
+                    and any(board.is_hex(x) for x in froms):
+                if along_advance(board, u, atk.kind):
+                    out.append(rs.finding(board, f"{P} 15.2.7", "movement", f"{name} makes a breakthrough attack on "
+                                          f"{h}, but no hex of its advance ({', '.join(froms)}) is next to it.",
+                                          [x for x in froms if board.is_hex(x)] + [h], [u]))
+                else:
+                    out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, which is not "
+                                          "next to it.", [at, h], [u]))
             for status, rule, what in MARKERS:
                 if u.has(status) and status in RESULTS and result_of_retreat(board, u, status):
                     if before_status(pos) is None:
@@ -103,15 +129,18 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
             if u.id in extended and not rs.is_(u, "na41_asu"):
                 out.append(rs.finding(board, f"{P} 2.3.2", "movement", f"{name} used extended movement this player "
                                       "turn and may not attack.", [u.hex], [u]))
-            blocker = [x for x in board.units(u.hex, u.side) if x.has("replacement") and x is not u]
-            if blocker and not u.has("replacement"):
-                out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} attacks out of {u.hex}, which holds a unit "
-                                      f"under a Replacement marker ({rs.names(blocker)}); no combat leaves that hex.",
-                                      [u.hex], [u]))
-            if "escarpment" in board.hexside(u.hex, h) and vehicle.matches(rs.game, u) and \
-                    not (board.roads(u.hex, h) & {"highway", "track", "road"}):
+            # 19.5 and 9.6 judge the hex the attack was made from; of several a breakthrough may have used,
+            # a finding needs every one of them to break the rule.
+            blockers = [[x for x in board.units(f, u.side) if x.has("replacement") and x is not u] for f in froms]
+            if all(blockers) and not u.has("replacement"):
+                out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} attacks out of {at}, which holds a unit "
+                                      f"under a Replacement marker ({rs.names(blockers[0])}); no combat leaves that "
+                                      "hex.", [at], [u]))
+            if vehicle.matches(rs.game, u) and all(
+                    "escarpment" in board.hexside(f, h) and not (board.roads(f, h) & {"highway", "track", "road"})
+                    for f in froms):
                 out.append(rs.finding(board, f"{P} 9.6", "movement", f"{name} is a vehicle and attacks across the "
-                                      f"escarpment between {u.hex} and {h} off the road.", [u.hex, h], [u]))
+                                      f"escarpment between {at} and {h} off the road.", [at, h], [u]))
         if {"german", "italian"} <= {nat_group(u) for u in units}:
             if not pos.state.get("na41_comando_supremo", False):
                 out.append(rs.finding(board, f"{P} 8.4.1", "movement", f"German and Italian units attack {h} together "

@@ -87,7 +87,7 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
     for u in board.pos.units:
         for status, feature, rule, what in (("naval_transport", "port", "21.1.4", "a port"),
                                             ("air_transport", "airfield", "18.7.6", "an airfield")):
-            if not u.has(status) or not board.is_hex(u.hex):
+            if not u.has(status) or not board.is_hex(u.hex) or status == "air_transport" and not flew_here(board, u):
                 continue
             owner = board.control(u.hex)
             if feature not in board.features(u.hex):
@@ -101,6 +101,17 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"friendly {feature} and stays there until the marker is removed.", [u.hex], [u]))
     out += air_landing(rs, board) + air_eligible(rs, board)
     return out
+
+
+def flew_here(board: Board, u: UnitState) -> bool:
+    """18.7.6: whether ``u``'s air transport marker may be judged as the flight that put it where it
+    stands: in its own side's Movement Phase (or a position that names no phase), not by a retreat or
+    advance. The marker stays until the next friendly Initial Phase (the rail marker's effect, 5.9), so
+    a unit under it may since have retreated out of the airfield in the enemy's Combat Phase."""
+    if u.previous and u.mode in ("retreat", "advance"):
+        return False
+    ph = board.pos.phase_info
+    return ph is None or ph.kind == "movement" and ph.side in ("", u.side)
 
 
 def air_eligible(rs: NorthAfrica41Units, board: Board) -> list:
@@ -120,7 +131,7 @@ def air_eligible(rs: NorthAfrica41Units, board: Board) -> list:
             why.append("only an infantry replacement or a 1-step non-mechanized unit flies"
                        + (f" ({label(u)} is mechanized)" if rs.mech(u) else f" ({label(u)} has {steps} steps)"))
         src = board.map.boxes.get(u.previous or "")
-        if u.previous and u.previous != u.hex and not (src is not None and src.kind == "offmap"
+        if u.previous and u.previous != u.hex and flew_here(board, u) and not (src is not None and src.kind == "offmap"
                                                        and src.side == u.side and not src.adjacent):
             why.append(f"it came from {u.previous}, not from the Italy box")
         if why:

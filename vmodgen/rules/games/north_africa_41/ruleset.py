@@ -268,9 +268,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def _from_box(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """6.3.3, 7.2: the map leg of a move out of Tripoli or the Nile Delta (``path`` = box, first
-        hex, ...). Entering the first hex costs that hex's cost (a road's rate may apply: then the
-        allowance is not judged); a full EZOC there ends the move like any other (7.2). Without a
-        path, or by sea, air or rail, the box rules (:func:`.movement.boxes`) say all there is."""
+        hex, ...). 6.3.3: leaving the box and entering the map costs "the cost of the first hex
+        entered", a road's rate where it applies: the first hex is charged the cheaper of its terrain
+        cost and its lowest road cost (which road the unit came in on the path does not say: a lower
+        bound). The first hex counts toward the 2 hexes of tactical movement (5.4) and, trackless
+        desert, toward the 5.5 run. A full EZOC there ends the move like any other (7.2). Without a
+        path, or by sea, air or rail, the box rules (:func:`.movement.boxes`) say all there is; the road
+        bonus (5.2.2) from a box is not judged for MP."""
         path = u.path or ()
         if len(path) < 3 or not all(board.is_hex(h) for h in path[1:]) \
                 or u.has("naval_transport") or u.has("air_transport"):
@@ -279,14 +283,24 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if ez.kind(first) == FULL:
             return [self.finding(board, f"{P} 7.2", "zoc", f"{name} moved {' → '.join(path)}: it entered enemy ZOC "
                                  f"at {first}, the first hex off the box, and moved on.", [first], [u])]
+        c = self.box_exit_cost(board, u, first)
         allowance = self.allowance(board, u)
-        c = CostTable(board, u.unit.movement_class).terrain_cost(first)
-        on_road = any(board.roads(first, n) for n in board.neighbours(first))
-        allowance = float("inf") if c is None or on_road or u.mode == "tactical" else allowance - c
-        _, probs = walk_all(self.move_model(board, u, ez), path[1:], allowance)
+        allowance = float("inf") if c is None or u.mode in ("tactical", "road_bonus") else allowance - c
+        model = self.move_model(board, u, ez)
+        desert = str(self.param("na41_desert_terrain"))
+        model = replace(model, aux_start=(1 if board.terrain(first) == desert else 0, 1))    # 5.4, 5.5
+        _, probs = walk_all(model, path[1:], allowance)
         entry = f" (after {fmt(c)} MP to enter {first} from the box)" if c is not None and allowance != float("inf") else ""
         return [self.finding(board, p.rule, p.kind, f"{name} moved {' → '.join(path)}: {p.message}{entry}.", [p.hex],
                              [u], cost=cost) for p, cost in probs]
+
+    def box_exit_cost(self, board: Board, u: UnitState, first: str) -> float | None:
+        """6.3.3: the MP to leave an edge box into ``first``: the cheaper of its terrain cost and the
+        lowest road rate of a road in it (None: neither is known, the allowance is not judged)."""
+        table = CostTable(board, u.unit.movement_class)
+        known = [c for c in (table.terrain_cost(first), *(table.road_cost(first, n) for n in board.neighbours(first)))
+                 if c is not None]
+        return min(known) if known else None
 
     #: the movement modes a player may use without announcing them, as a log shows a move (no
     #: mode): tactical movement (5.4), extended movement for mechanized units (5.3, MA + 3, no
