@@ -257,7 +257,7 @@ def log_labels(module: "Module", saves: Iterable["SaveFile"], map_name: str) -> 
     from ..vassal.replay import replay
     out: set[str] = set()
     for save in saves:
-        rp = replay(save, apply_boards=module.apply_board_command)
+        rp = replay(save, apply_boards=module.apply_board_command, stacking=module)
         for _, state in rp.states():
             for rec in state.pieces.values():
                 pos = rec.position

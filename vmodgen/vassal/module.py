@@ -319,12 +319,12 @@ class Module:
         return None if m is None else m.locate(x, y)
 
     def never_stacks(self, type_chain: str) -> bool:
-        """VASSAL's ``Properties.NO_STACK`` of a piece of this type, its prototypes taken from
-        this module (:mod:`vmodgen.vassal.stacking`); memoised by type chain."""
+        """VASSAL's ``Properties.NO_STACK`` of a piece of this type (:mod:`vmodgen.vassal.stacking`:
+        its own traits tell, never a prototype's); memoised by type chain."""
         got = self._no_stack.get(type_chain)
         if got is None:
             from .stacking import never_stacks
-            got = self._no_stack[type_chain] = never_stacks(type_chain, self.prototypes)
+            got = self._no_stack[type_chain] = never_stacks(type_chain)
         return got
 
     def stacking_enabled(self, map_name: str | None) -> bool:
@@ -551,7 +551,8 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
     metrics = next(iter(_components(el, "StackMetrics")), None)
-    m.stacking = metrics is None or metrics.get("disabled", "false") != "true"
+    # StackMetrics reads ``disabled`` with Boolean.valueOf: "true" in any case
+    m.stacking = metrics is None or metrics.get("disabled", "false").lower() != "true"
     for child in _components(el, "DrawPile"):
         da = child.attrib
         try:
