@@ -191,3 +191,11 @@ def test_starter_does_not_guess_between_equal_layers(tmp_path):
     assert any("4 layers are on as many pieces" in m and "'With the ball'" in m for m in four.missing)
     flip = generic_starter(read_module(module(["Knocked Down", "Flip"], tmp_path / "b")))
     assert 'reduced = { property = { Flip_Level = "^[2-9]" } }' in flip.text
+
+
+def test_viewer_draws_no_stack_offset_where_stacking_is_off(tmp_path):
+    """The replay page draws a stack's pieces apart by StackMetrics' offsets, none on a map whose
+    stacking is off, read once by the module (``disabled="TRUE"`` too, as ``Boolean.valueOf``)."""
+    from vmodgen.viewer.maps import stack_offsets
+    assert stack_offsets(read_module(_module(tmp_path, "", disabled="TRUE"))) == {"Pitch": (0, 0)}
+    assert stack_offsets(read_module(_module(tmp_path, "", disabled="false"))) == {"Pitch": (2, -4)}

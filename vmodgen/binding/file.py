@@ -33,6 +33,7 @@ from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_g
                           raw_id, raw_of_label, set_terrain, zone_box)
 from .pieces import Facts, SlotIndex, resolve, state_key
 from .chat_phases import typed_text, unread_turn
+from .saved_type import show_differences
 from .tomltext import one_line
 from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
@@ -477,12 +478,10 @@ class FileBinding(Binding):
         if not self.drifted:
             return []
         items = sorted(self.drifted.items())
-        shown = "; ".join(f"{name}: " + ", ".join(f"{k} {saved or '(none)'} (module: {ours or '(none)'})"
-                                                  for k, saved, ours in diffs) for name, diffs in items[:8])
-        more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
+        shown = show_differences([(name, diffs, ()) for name, diffs in items], "module")
         return [f"{len(items)} kind(s) of piece in the files carry other Marker values than the module's palette "
                 f"piece they were found by (played with another version of the module: a save keeps each "
-                f"piece's type and state, and VASSAL plays the piece as saved): judged as saved. {shown}{more}."]
+                f"piece's type and state, and VASSAL plays the piece as saved): judged as saved. {shown}."]
 
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
         if self.phase_source == "none":

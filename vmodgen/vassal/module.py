@@ -493,6 +493,12 @@ def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
                                    f"(VASSAL refuses to load this module)") from None
 
 
+def stacking_on(metrics) -> bool:
+    """``StackMetrics.isStackingEnabled`` of a map's StackMetrics element (None: none, stacking
+    on): its ``disabled`` read with ``Boolean.valueOf``, so "true" in any case."""
+    return metrics is None or metrics.get("disabled", "false").lower() != "true"
+
+
 def _components(el, kind: str) -> list:
     """``AbstractBuildable.getComponentsOf``: the children of class ``kind``, folders
     (``MapSubFolder`` and the other ``…Folder`` elements of VASSAL 3.6+) descended through."""
@@ -550,9 +556,7 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         mod.warn(f"two maps are named '{name}'; the second is ignored")
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
-    metrics = next(iter(_components(el, "StackMetrics")), None)
-    # StackMetrics reads ``disabled`` with Boolean.valueOf: "true" in any case
-    m.stacking = metrics is None or metrics.get("disabled", "false").lower() != "true"
+    m.stacking = stacking_on(next(iter(_components(el, "StackMetrics")), None))
     for child in _components(el, "DrawPile"):
         da = child.attrib
         try:
