@@ -443,7 +443,8 @@ class _Runner:
                 # stack (``getParent().insert(piece, 0)``)
                 # (a piece named underneath that is not there: merged on top, no insert);
                 # a piece that never stacks, or any piece on a map with stacking off, stands
-                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test)
+                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test); a stack whose
+                # top piece never stacks takes no piece (``canMerge``)
                 target = self._deck_at(new)
                 if target is None and self._may_stack(rec, new[0]):
                     target = self._stack_at(new) or self._new_stack(new)
