@@ -33,7 +33,6 @@ from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_g
                           raw_id, raw_of_label, set_terrain, zone_box)
 from .pieces import Facts, SlotIndex, resolve, state_key
 from .chat_phases import typed_text, unread_turn
-from .saved_type import show_differences
 from .tomltext import one_line
 from .player_phases import PlayerPhases
 from .spec import KINDS, BindingSpec, read_spec
@@ -477,6 +476,7 @@ class FileBinding(Binding):
         ``GameModule.createPiece``; the binding's classes matched the saved values)."""
         if not self.drifted:
             return []
+        from .saved_type import show_differences    # (it imports the kit's piece builder: on use)
         items = sorted(self.drifted.items())
         shown = show_differences([(name, diffs, ()) for name, diffs in items], "module")
         return [f"{len(items)} kind(s) of piece in the files carry other Marker values than the module's palette "
