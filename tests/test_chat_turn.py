@@ -6,6 +6,7 @@ first (a note), instead of moving the turn silently."""
 from __future__ import annotations
 
 import json
+import tomllib
 import re
 import subprocess
 import sys
@@ -59,3 +60,38 @@ def test_the_audit_says_it_left_a_turn_it_did_not_read(module, tmp_path):  # noq
     assert done.returncode in (0, 1), done.stderr
     notes = [n for n in json.loads(done.stdout)["notes"] if "name a turn without announcing it" in n]
     assert len(notes) == 1 and "1 typed line(s)" in notes[0] and "'I'll do it next turn 3 times'" in notes[0]
+
+
+def _notes(module, binding, log) -> list[str]:  # noqa: F811
+    done = subprocess.run([sys.executable, "-m", "vmodgen", "audit", "--module", str(module), "--binding",
+                           str(binding), "--format", "json", str(log)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode in (0, 1), done.stderr
+    return [n for n in json.loads(done.stdout)["notes"] if "name a turn without announcing it" in n]
+
+
+def test_no_note_when_the_turn_pattern_reads_no_typed_line(module, tmp_path):  # noqa: F811
+    """The turn read from VASSAL's own lines only: the starter's pattern (announcements | the turn
+    tracker's line) on a log from hnc-side1's start where nobody announces a turn and Alice types
+    "I'll do it next turn 3 times" (step 1; then "Turn 2: Side1 movement phase"); and the tracker's part alone (as the kassala, ccn and
+    ragnarok bindings have it). A typed turn is then talk, not a turn the pattern missed: no note
+    telling the referee to widen the pattern."""
+    binding, b = starter(module, tmp_path)
+    tracker = b["turns"]["turn"][len(CHAT_TURN_PATTERN) + 1:]
+    assert tracker and re.compile(tracker).search("* <Bob> Turn Updated from 1 to 2")
+    start = LogWriter.from_file(LOGS[0], player="Alice").save_point()    # hnc-side1's end, no steps
+    log = start.chat(NAMED[0]).write(tmp_path / "t.vlog")
+    assert _notes(module, binding, log) == []
+    text = binding.read_text()
+    only = tmp_path / "tracker.toml"
+    only.write_text(text.replace(f"turn = {tomli_quote(b['turns']['turn'])}", f"turn = {tomli_quote(tracker)}", 1))
+    assert tomllib.loads(only.read_text())["turns"]["turn"] == tracker
+    assert _notes(module, only, log) == []
+    # an announcement too, which the tracker's pattern does not read either: still talk to it
+    both = start.chat("Turn 2: Side1 movement phase").write(tmp_path / "t2.vlog")
+    assert _notes(module, only, both) == []
+    assert len(_notes(module, binding, both)) == 1      # the starter's pattern reads it: noted
+
+
+def tomli_quote(s: str) -> str:
+    """A TOML literal string (as the starter writes patterns)."""
+    return "'" + s + "'"

@@ -128,9 +128,10 @@ class Stream(ReplayVisitor):
     keeping a second copy of the start): iterate it for ``(k, step, state)``; afterwards
     :attr:`steps`, :attr:`players` (as of the start) and :attr:`warnings` are filled in."""
 
-    def __init__(self, save: SaveFile, apply_boards, warnings: list[str]) -> None:
+    def __init__(self, save: SaveFile, apply_boards, warnings: list[str], stacking=None) -> None:
         self.save = save
         self.apply = apply_boards
+        self.stacking = stacking        # the module: stacking off on a map, pieces that never stack
         self.warnings = warnings
         self.steps: list[Step] = []
         self.players: list[tuple[str, str]] = []
@@ -154,7 +155,8 @@ class Stream(ReplayVisitor):
         self.saved_state = state
 
     def __iter__(self):
-        return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings)
+        return iter_log(self.save, self, apply_boards=self.apply, warnings=self.warnings,
+                        stacking=self.stacking)
 
 
 #: shortest paths a → b, layer by layer: each hex with its predecessors on them
@@ -282,7 +284,7 @@ class FileAuditor:
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
         apply = self.module.apply_board_command if self.module is not None else None
-        stream = Stream(save, apply, warnings)
+        stream = Stream(save, apply, warnings, self.module)
         if self.module is not None:
             stream.names = PieceNames(self.module.locate, self.module.prototypes, self.reveal_hidden,
                                       private_map_ids(self.module), looks=self.looks)

@@ -64,6 +64,10 @@ class ChatPhases:
         #: typed lines read since that name a turn the turn pattern does not read (ignored:
         #: :func:`.chat_phases.unread_turn`)
         self.unread: list[str] = []
+        #: the turn pattern read a line a player typed (players announce turns: a line that only
+        #: names one is worth a note); else it reads VASSAL's own lines (a turn tracker's), and
+        #: what players type of turns is talk
+        self.read_typed = False
 
     def read(self, lines: list[str]) -> None:
         for line in lines:
@@ -73,6 +77,8 @@ class ChatPhases:
                 m = self.turn_re.search(line)
                 if m is None and unread_turn(line, self.turn_re):
                     self.unread.append(line)
+                if m and not self.read_typed and typed_text(line) is not None:
+                    self.read_typed = True
                 if m:
                     # the first group that took part: a pattern may be an alternation
                     # (the turn a player typed | the turn tracker's line)
@@ -135,6 +141,8 @@ class FileBinding(Binding):
         self.turn_unread: list[tuple[int, str]] = []
         #: (file, step, line) of every such line, from every file's observations
         self.turn_unread_in: list[tuple[str, int, str]] = []
+        #: a file's turn pattern read a typed line (only then are those lines noted)
+        self.turn_read_typed = False
         self._note_module()
 
     # ---- checking against the module ---------------------------------------------------
@@ -424,6 +432,7 @@ class FileBinding(Binding):
         self.chat.reset()
         self._phase_turn = self.chat.turn
         self.turn_unread_in = []
+        self.turn_read_typed = False
 
     def phase_context(self) -> object:
         """(turn, phase), and for a phase from who moves the turn the phase began in."""
@@ -444,13 +453,15 @@ class FileBinding(Binding):
 
     def take_observations(self) -> dict:
         obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts,
-               "turn_unread": self.turn_unread, "drifted": self.drifted}
+               "turn_unread": self.turn_unread, "turn_read_typed": self.chat.read_typed, "drifted": self.drifted}
         self.unmatched, self.outside, self.restarts, self.turn_unread, self.drifted = {}, set(), [], [], {}
+        self.chat.read_typed = False
         return obs
 
     def add_observations(self, obs: dict, source: str = "") -> None:
         self.restarted += [(source, k) for k in obs.get("restarts", ())]
         self.turn_unread_in += [(source, k, line) for k, line in obs.get("turn_unread", ())]
+        self.turn_read_typed = self.turn_read_typed or bool(obs.get("turn_read_typed"))
         for name, ids in obs.get("unmatched", {}).items():
             self.unmatched.setdefault(name, set()).update(ids)
         for hid in obs.get("outside", ()):
@@ -465,13 +476,12 @@ class FileBinding(Binding):
         ``GameModule.createPiece``; the binding's classes matched the saved values)."""
         if not self.drifted:
             return []
+        from .saved_type import show_differences    # (it imports the kit's piece builder: on use)
         items = sorted(self.drifted.items())
-        shown = "; ".join(f"{name}: " + ", ".join(f"{k} {saved or '(none)'} (module: {ours or '(none)'})"
-                                                  for k, saved, ours in diffs) for name, diffs in items[:8])
-        more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
+        shown = show_differences([(name, diffs, ()) for name, diffs in items], "module")
         return [f"{len(items)} kind(s) of piece in the files carry other Marker values than the module's palette "
                 f"piece they were found by (played with another version of the module: a save keeps each "
-                f"piece's type and state, and VASSAL plays the piece as saved): judged as saved. {shown}{more}."]
+                f"piece's type and state, and VASSAL plays the piece as saved): judged as saved. {shown}."]
 
     def phase_for(self, step: "Step | None", state: "GameState") -> tuple[int | None, str] | None:
         if self.phase_source == "none":
@@ -540,7 +550,8 @@ class FileBinding(Binding):
                        f"began again with no turn line since the last phase (first: {f + ' ' if f else ''}step {k}; "
                        "the turn control not pressed, or its line comes later): the turn was counted on by one "
                        "there, so that the phase before it ended (its end-of-phase rules ran).")
-        if self.turn_unread_in:
+        if self.turn_unread_in and self.turn_read_typed:
+            # only when players announce turns: beside a tracker's pattern a typed turn is talk
             f, k, line = self.turn_unread_in[0]
             text = typed_text(line) or line
             out.append(f"The turn is read from chat ([turns] turn), but {len(self.turn_unread_in)} typed line(s) name a "

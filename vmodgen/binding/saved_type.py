@@ -11,7 +11,7 @@ module given (:class:`SavedTypes`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Sequence
 
 from ..builder.pieces import unit_properties
 from ..model import Game, Unit
@@ -20,6 +20,8 @@ from ..model import Game, Unit
 DESCRIPTIVE = ("illustrative", "unit_id", "two_sided")
 #: of those, the ones not worth a warning (a kit's sourcing note changed)
 UNSHOWN = ("illustrative",)
+#: kinds of piece a warning names (the others counted)
+SHOWN = 8
 
 
 def saved_differences(game: Game, unit: Unit, props: dict[str, str]) -> list[tuple[str, str, str]]:
@@ -92,8 +94,20 @@ def unit_as_saved(game: Game, unit: Unit, diffs: list[tuple[str, str, str]]) -> 
     return replace(unit, front=front, back=back, flags=frozenset(flags), **changes), kept
 
 
-def show_difference(key: str, saved: str, module: str) -> str:
-    return f"{key} {saved or '(none)'} (kit: {module or '(none)'})"
+def show_difference(key: str, saved: str, module: str, label: str = "kit") -> str:
+    """``key saved (label: module)``, an empty value shown as ``(none)``."""
+    return f"{key} {saved or '(none)'} ({label}: {module or '(none)'})"
+
+
+def show_differences(items: Sequence[tuple[str, Sequence[tuple[str, str, str]], Sequence[str]]],
+                     label: str) -> str:
+    """The differences of the first :data:`SHOWN` pieces, each ``(name, (key, saved, module)...,
+    keys kept at the module's value)`` (:func:`show_difference` with ``label``), then how many
+    more."""
+    shown = "; ".join(f"{name}: " + ", ".join(show_difference(*d, label=label) for d in diffs)
+                      + (f" [kept at the module's value, not understood: {', '.join(kept)}]" if kept else "")
+                      for name, diffs, kept in items[:SHOWN])
+    return shown + (f"; and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
 
 
 @dataclass
@@ -122,13 +136,11 @@ class SavedTypes:
         out = []
         if self.differing:
             items = sorted(self.differing.items())
-            shown = "; ".join(f"{name}: " + ", ".join(show_difference(*d) for d in diffs if d[0] not in UNSHOWN)
-                              + (f" [kept at the module's value, not understood: {', '.join(kept)}]" if kept else "")
-                              for _, (name, diffs, kept) in items[:8])
-            more = f"; and {len(items) - 8} more" if len(items) > 8 else ""
+            shown = show_differences([(name, [d for d in diffs if d[0] not in UNSHOWN], kept)
+                                      for _, (name, diffs, kept) in items], "kit")
             out.append(f"{len(items)} unit(s) in the files carry other values than kit '{kit_id}' gives them (saved "
                        f"with another version of the module or kit: a save keeps each piece's type, and VASSAL "
-                       f"plays the piece as saved): judged as saved. {shown}{more}.")
+                       f"plays the piece as saved): judged as saved. {shown}.")
         if self.unknown:
             unknown = sorted(self.unknown.items())
             shown = ", ".join(f"{name or '?'} ({uid})" for uid, name in unknown[:8])

@@ -257,7 +257,7 @@ def log_labels(module: "Module", saves: Iterable["SaveFile"], map_name: str) -> 
     from ..vassal.replay import replay
     out: set[str] = set()
     for save in saves:
-        rp = replay(save, apply_boards=module.apply_board_command)
+        rp = replay(save, apply_boards=module.apply_board_command, stacking=module)
         for _, state in rp.states():
             for rec in state.pieces.values():
                 pos = rec.position
@@ -391,7 +391,7 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         classes.append((f"{kind} ({how} names)", attrs))
         st.inferred.append(f"{kind}: {how} {regex}")
     why: list[str] = []
-    reduced = _reduced_line(slots, module.prototypes, why)
+    reduced = _reduced_line(slots, why)
     if reduced:
         lines += ["[pieces]", reduced[0], reduced[1]]
         st.inferred.append(f"reduced side: {reduced[1]}")
@@ -553,8 +553,7 @@ def _layer_images(slots: list[SlotInfo], name: str) -> list[int]:
 _FLIP_NAME = re.compile(r"flip|step|reduc|back|damag|loss|deplet|strength|side", re.I)
 
 
-def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = None,
-                  why: list[str] | None = None) -> tuple[str, str] | None:
+def _reduced_line(slots: list[SlotInfo], why: list[str] | None = None) -> tuple[str, str] | None:
     """A ``reduced`` line from the layer most unit pieces have (a flip layer): its level at the
     palette tells which level is the back (inactive at the palette: active = reduced). A layer
     whose pieces mostly have one image has no level 2: no back side is guessed from it (a
@@ -594,10 +593,9 @@ def _reduced_line(slots: list[SlotInfo], prototypes: dict[str, str] | None = Non
     if sum(1 for lv in levels if lv < 0) > len(levels) / 2:
         return (f"# {label} of {len(levels)} pieces is inactive in the palette: active = the back side (a guess)",
                 f"reduced = {{ property = {{ {key('_Active')} = \"true\" }} }}")
-    if prototypes is not None:
-        images = _layer_images(slots, name)
-        if images and sum(1 for c in images if c < 2) > len(images) / 2:
-            return None
+    images = _layer_images(slots, name)
+    if images and sum(1 for c in images if c < 2) > len(images) / 2:
+        return None
     return (f"# {label} of {len(levels)} pieces starts at level 1: level 2 = the back side (a guess)",
             f"reduced = {{ property = {{ {key('_Level')} = \"^[2-9]\" }} }}")
 

@@ -173,7 +173,7 @@ def read_back(module_zip: bytes, kit) -> list[str]:
             faults.append(f"scenario {scenario.id}: no predefined setup for {file}")
             continue
         save = read_save_bytes(module.read_entry(file), file)
-        state = replay(save, locate=module.locate).final
+        state = replay(save, locate=module.locate, stacking=module).final
         found: dict[str, str | None] = {}
         for rec in state.pieces.values():
             uid = rec.properties().get("unit_id")

@@ -205,7 +205,8 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
     # one lean pass (no step records, no undo pairing), the state after ``step`` copied on the way
-    n, got = final_state(save, locate=locate, apply_boards=apply, warnings=warnings, at=step)
+    n, got = final_state(save, locate=locate, apply_boards=apply, warnings=warnings, at=step,
+                         stacking=module)
     k = n if step is None else step
     if got is None:
         raise InputError(path, f"--step {step} is out of range: this file has steps 0 to {n}")

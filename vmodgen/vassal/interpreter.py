@@ -16,6 +16,7 @@ from .codec import decode, encode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
+from .stacking import StackingRules, may_answer, never_stacks
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
                     MutableProperty, Player, RemovePiece, TurnState, Undo)
 
@@ -124,7 +125,7 @@ class Step:
 class _Runner:
     def __init__(self, state: GameState, locate: Locate | None,
                  apply_boards: Callable[[str], object] | None, warnings: list[str],
-                 path: str | None = None) -> None:
+                 path: str | None = None, stacking: StackingRules | None = None) -> None:
         self.s = state
         self.path = path             # the save/log: named by errors (pieces decode lazily)
         self.locate = locate
@@ -138,11 +139,9 @@ class _Runner:
         self.index: dict[Position, list[str]] = {}   # stacks by position
         for stack in state.stacks.values():
             self._index_add(stack)
-        #: the module the boards come from (``apply_boards`` is its ``apply_board_command``):
-        #: it also tells which pieces never stack (an Immobilized trait in a prototype) and on
-        #: which maps stacking is off; without it a piece's own traits tell
-        owner = getattr(apply_boards, "__self__", None)
-        self.module = owner if hasattr(owner, "never_stacks") else None
+        #: the running module, when known: on which maps stacking is off, and which pieces
+        #: never stack (memoised); without it every map stacks and a piece's own traits tell
+        self.stacking = stacking
 
     def release(self) -> None:
         """Done with this runner (the game state it kept stays as it is): drop what only the
@@ -444,7 +443,8 @@ class _Runner:
                 # stack (``getParent().insert(piece, 0)``)
                 # (a piece named underneath that is not there: merged on top, no insert);
                 # a piece that never stacks, or any piece on a map with stacking off, stands
-                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test)
+                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test); a stack whose
+                # top piece never stacks takes no piece (``canMerge``)
                 target = self._deck_at(new)
                 if target is None and self._may_stack(rec, new[0]):
                     target = self._stack_at(new) or self._new_stack(new)
@@ -459,13 +459,18 @@ class _Runner:
     def _may_stack(self, rec: PieceRecord, map_name: str | None) -> bool:
         """VASSAL's test before a moved piece joins or starts a stack: stacking on for the map
         and the piece's ``NO_STACK`` not true (:mod:`vmodgen.vassal.stacking`)."""
+        if self.stacking is not None and not self.stacking.stacking_enabled(map_name):
+            return False
+        return not self._never_stacks(rec)
+
+    def _never_stacks(self, rec: PieceRecord) -> bool:
+        """The piece's ``Properties.NO_STACK`` (:mod:`vmodgen.vassal.stacking`)."""
         type_chain = rec.piece.encode_type()
-        if self.module is not None:
-            return self.module.stacking_enabled(map_name) and not self.module.never_stacks(type_chain)
-        if "immob;" not in type_chain:
-            return True
-        from .stacking import never_stacks
-        return not never_stacks(type_chain)
+        if not may_answer(type_chain):
+            return False
+        if self.stacking is not None:
+            return self.stacking.never_stacks(type_chain)
+        return never_stacks(type_chain)
 
     @staticmethod
     def _place(rec: PieceRecord, pos: Position) -> None:
@@ -482,10 +487,17 @@ class _Runner:
         return None
 
     def _stack_at(self, pos: Position) -> StackRecord | None:
+        """The first stack with pieces at the point that takes a moved piece: not one whose top
+        piece never stacks (the merge finder's ``canMerge(p, s)``: the stack's top piece and
+        the moving one must both stack; members run bottom to top)."""
         for sid in self.index.get(pos, ()):
             stack = self.s.stacks.get(sid)
-            if stack is not None and stack.members:
-                return stack
+            if stack is None or not stack.members:
+                continue
+            top = self.s.pieces.get(stack.members[-1])
+            if top is not None and self._never_stacks(top):
+                continue
+            return stack
         return None
 
     def _new_stack(self, pos: Position) -> StackRecord:

@@ -319,12 +319,12 @@ class Module:
         return None if m is None else m.locate(x, y)
 
     def never_stacks(self, type_chain: str) -> bool:
-        """VASSAL's ``Properties.NO_STACK`` of a piece of this type, its prototypes taken from
-        this module (:mod:`vmodgen.vassal.stacking`); memoised by type chain."""
+        """VASSAL's ``Properties.NO_STACK`` of a piece of this type (:mod:`vmodgen.vassal.stacking`:
+        its own traits tell, never a prototype's); memoised by type chain."""
         got = self._no_stack.get(type_chain)
         if got is None:
             from .stacking import never_stacks
-            got = self._no_stack[type_chain] = never_stacks(type_chain, self.prototypes)
+            got = self._no_stack[type_chain] = never_stacks(type_chain)
         return got
 
     def stacking_enabled(self, map_name: str | None) -> bool:
@@ -493,6 +493,12 @@ def _int_attr(mod: Module, el, key: str, entry: str, default: int = 0) -> int:
                                    f"(VASSAL refuses to load this module)") from None
 
 
+def stacking_on(metrics) -> bool:
+    """``StackMetrics.isStackingEnabled`` of a map's StackMetrics element (None: none, stacking
+    on): its ``disabled`` read with ``Boolean.valueOf``, so "true" in any case."""
+    return metrics is None or metrics.get("disabled", "false").lower() != "true"
+
+
 def _components(el, kind: str) -> list:
     """``AbstractBuildable.getComponentsOf``: the children of class ``kind``, folders
     (``MapSubFolder`` and the other ``…Folder`` elements of VASSAL 3.6+) descended through."""
@@ -550,8 +556,7 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         mod.warn(f"two maps are named '{name}'; the second is ignored")
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
-    metrics = next(iter(_components(el, "StackMetrics")), None)
-    m.stacking = metrics is None or metrics.get("disabled", "false") != "true"
+    m.stacking = stacking_on(next(iter(_components(el, "StackMetrics")), None))
     for child in _components(el, "DrawPile"):
         da = child.attrib
         try:

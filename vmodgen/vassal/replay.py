@@ -1,14 +1,16 @@
 """Replay a save or log (FORMATS.md §4.9): a starting position and a list of steps.
 
     save = read_save("game.vlog")
-    rp = replay(save, locate=module.locate, apply_boards=module.apply_board_command)
+    rp = replay(save, locate=module.locate, apply_boards=module.apply_board_command, stacking=module)
     for step in rp.steps:
         for mv in step.moves: print(mv.piece_id, mv.old, "->", mv.new)
     rp.final.pieces["1700000000000"].label
 
 The commands before ``end_save`` build step 0 (a bare command after it, such as the chat
 line of an old log, also runs on load); every top-level ``LOG`` command after it is one
-step, executed pre-order. Hex labels come from the caller's ``locate(map, x, y)``.
+step, executed pre-order. Hex labels come from the caller's ``locate(map, x, y)``; ``stacking``
+(the module) tells on which maps stacking is off and which pieces never stack
+(:class:`~vmodgen.vassal.stacking.StackingRules`).
 :meth:`Replay.state_at` gives the whole game state after any step.
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .interpreter import Change, Move, Step, _Runner, merge_stack_state, merge_state  # noqa: F401 (re-exported)
 from .savefile import SaveFile
+from .stacking import StackingRules
 from .typed import Chat, Log, Player, Unknown
 
 __all__ = ["replay", "Replay", "read_log", "iter_log", "final_state", "ReplayVisitor", "split_steps", "chat_lines",
@@ -107,7 +110,8 @@ def log_version(source: SaveFile | Command) -> str:
 
 def iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor | None = None, *,
              locate: Locate | None = None, apply_boards: Callable[[str], object] | None = None,
-             warnings: list[str] | None = None) -> Generator[tuple[int, Step | None, GameState], None, object]:
+             warnings: list[str] | None = None,
+             stacking: StackingRules | None = None) -> Generator[tuple[int, Step | None, GameState], None, object]:
     """Replay step by step: yields ``(0, None, state)``, then ``(k, step, state)`` after each
     step (one live state), calling ``visitor``'s hooks on the way; returns (as the generator's
     value) what ``visitor.end_file`` returns. Bad input raises
@@ -116,17 +120,18 @@ def iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor | None = N
     path = save.path if save is not None else None
     try:
         return (yield from _iter_log(source, visitor or ReplayVisitor(), locate, apply_boards,
-                                     warnings if warnings is not None else [], path))
+                                     warnings if warnings is not None else [], path, stacking))
     except InputError as exc:
         raise (exc.at(path) if path else exc) from None
 
 
 def read_log(source: SaveFile | Command | str, visitor: ReplayVisitor, *,
              locate: Locate | None = None, apply_boards: Callable[[str], object] | None = None,
-             warnings: list[str] | None = None) -> object:
+             warnings: list[str] | None = None, stacking: StackingRules | None = None) -> object:
     """Replay a save or log through ``visitor`` (see :class:`ReplayVisitor`); returns what its
     ``end_file`` returns."""
-    gen = iter_log(source, visitor, locate=locate, apply_boards=apply_boards, warnings=warnings)
+    gen = iter_log(source, visitor, locate=locate, apply_boards=apply_boards, warnings=warnings,
+                   stacking=stacking)
     while True:
         try:
             next(gen)
@@ -136,13 +141,14 @@ def read_log(source: SaveFile | Command | str, visitor: ReplayVisitor, *,
 
 def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: Locate | None,
               apply_boards: Callable[[str], object] | None, warnings: list[str],
-              path: str | None) -> Generator[tuple[int, Step | None, GameState], None, object]:
+              path: str | None,
+              stacking: StackingRules | None) -> Generator[tuple[int, Step | None, GameState], None, object]:
     save = source if isinstance(source, SaveFile) else None
     root = command_tree(source)
     version = log_version(save if save is not None else root)
     visitor.begin_file(save)
     state = GameState()
-    runner = runner_for(version)(state, locate, apply_boards, warnings, path)
+    runner = runner_for(version)(state, locate, apply_boards, warnings, path, stacking)
     runner.execute(root.typed(), root.text)       # the root's own "begin_save"
     head, nodes = split_steps(root)
     for node in head:
@@ -169,7 +175,8 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
 
 def final_state(source: SaveFile | Command | str, *, locate: Locate | None = None,
                 apply_boards: Callable[[str], object] | None = None,
-                warnings: list[str] | None = None, at: int | None = None) -> tuple[int, GameState | None]:
+                warnings: list[str] | None = None, at: int | None = None,
+                stacking: StackingRules | None = None) -> tuple[int, GameState | None]:
     """The number of steps and the game state after the last one: what :func:`iter_log`'s last
     yield holds (the same interpreter runs the same commands), without what only a step-by-step
     reader uses (no :class:`Step` records, move labels or state diffs, no undo pairing).
@@ -185,7 +192,7 @@ def final_state(source: SaveFile | Command | str, *, locate: Locate | None = Non
         root = command_tree(source)
         state = GameState()
         runner = runner_for(log_version(save if save is not None else root))(
-            state, locate, apply_boards, warnings if warnings is not None else [], path)
+            state, locate, apply_boards, warnings if warnings is not None else [], path, stacking)
         runner.execute(root.typed(), root.text)
         head, nodes = split_steps(root)
         for node in head:
@@ -219,13 +226,16 @@ class Replay:
     """A replayed save/log: :attr:`initial` (step 0), :attr:`steps` and :attr:`final`."""
 
     def __init__(self, root: Command, steps: list[Step], final: GameState,
-                 locate: Locate | None, warnings: list[str]) -> None:
+                 locate: Locate | None, warnings: list[str],
+                 stacking: StackingRules | None = None) -> None:
         self._root = root
         self.path: str | None = None       # the save/log replayed, when known
         self.steps = steps
         self.final = final
         self.locate = locate
         self.warnings = warnings
+        #: what the replay was told of stacking (the module): every re-run is told the same
+        self.stacking = stacking
         self._initial: GameState | None = None
         self._saved: GameState | None = None
 
@@ -246,16 +256,16 @@ class Replay:
         """The final position as VASSAL saves it and loads it again (see
         :meth:`ReplayVisitor.saved`): what the next file of a chain starts from."""
         if self._saved is None:
-            saved = read_log(self._root, _Saved())
+            saved = read_log(self._root, _Saved(), stacking=self.stacking)
             assert isinstance(saved, GameState)     # _Saved is always handed the saved position
             self._saved = saved
         return self._saved
 
     def _states(self) -> Iterator[tuple[int, GameState]]:
-        """Run the file again (no hex labels, no boards: positions only), as far as
-        :attr:`steps` goes (a caller may have cut it short)."""
+        """Run the file again (no hex labels, no boards: positions only, stacked as the first
+        run stacked them), as far as :attr:`steps` goes (a caller may have cut it short)."""
         last = len(self.steps)
-        for k, _step, state in iter_log(self._root, warnings=[]):
+        for k, _step, state in iter_log(self._root, warnings=[], stacking=self.stacking):
             yield k, state
             if k >= last:
                 return
@@ -280,15 +290,16 @@ class Replay:
 class _Builder(ReplayVisitor):
     """The visitor :func:`replay` reads with: keeps the steps."""
 
-    def __init__(self, root: Command, locate: Locate | None, warnings: list[str]) -> None:
-        self.root, self.locate, self.warnings = root, locate, warnings
+    def __init__(self, root: Command, locate: Locate | None, warnings: list[str],
+                 stacking: StackingRules | None) -> None:
+        self.root, self.locate, self.warnings, self.stacking = root, locate, warnings, stacking
         self.steps: list[Step] = []
 
     def visit_step(self, step: Step, state: GameState) -> None:
         self.steps.append(step)
 
     def end_file(self, state: GameState) -> Replay:
-        return Replay(self.root, self.steps, state, self.locate, self.warnings)
+        return Replay(self.root, self.steps, state, self.locate, self.warnings, self.stacking)
 
 
 class _Saved(ReplayVisitor):
@@ -304,14 +315,14 @@ class _Saved(ReplayVisitor):
 
 def replay(source: SaveFile | Command | str, *, locate: Locate | None = None,
            apply_boards: Callable[[str], object] | None = None,
-           warnings: list[str] | None = None) -> Replay:
+           warnings: list[str] | None = None, stacking: StackingRules | None = None) -> Replay:
     """Replay a save or log; see the module docstring. Bad input raises
     :class:`~vmodgen.errors.InputError` naming the save's file (when it is a :class:`SaveFile`)."""
     path = source.path if isinstance(source, SaveFile) else None
     root = command_tree(source)
     warnings = warnings if warnings is not None else []
-    rp = read_log(source if isinstance(source, SaveFile) else root, _Builder(root, locate, warnings),
-                  locate=locate, apply_boards=apply_boards, warnings=warnings)
+    rp = read_log(source if isinstance(source, SaveFile) else root, _Builder(root, locate, warnings, stacking),
+                  locate=locate, apply_boards=apply_boards, warnings=warnings, stacking=stacking)
     assert isinstance(rp, Replay)
     rp.path = path
     return rp

@@ -1,20 +1,40 @@
 """Whether a piece may join a stack, as VASSAL decides when a move drops it on an empty point
 or on another stack (``MovePiece.stackOrPlacePiece`` and its merge finder; ``PieceMover``).
 
-A piece stacks unless its ``Properties.NO_STACK`` is true, which only the Immobilized trait
-(``immob;``) sets: from VASSAL 3.6 its fourth field is the stacking option (``L`` stack as
-normal, ``R`` never), and a type without it never stacks (``Immobilized.mySetType``: "for
-compatibility, default to no stacking", as every Immobilized piece before 3.6). The trait may be
-the piece's own or come from a prototype, looked up by name in the running module. A map whose
+A piece stacks unless its ``Properties.NO_STACK`` is true. Two traits answer that property,
+the outermost of them for the whole piece (neither asks the traits inside it): a Mat (``mat;``)
+always says true (``Mat.getProperty``: "Mats can't stack"), an Immobilized trait (``immob;``)
+by its fourth field, from VASSAL 3.6 the stacking option (``L`` stack as normal, ``R`` never);
+a type without it never stacks (``Immobilized.mySetType``: "for compatibility, default to no
+stacking", as every Immobilized piece before 3.6). Only the piece's own traits count: a
+``prototype;Name`` element (``UsePrototype``, a piece that was never expanded) answers no
+property of its own, so a trait inside the prototype is never seen (VASSAL copies a prototype's
+traits into each piece it creates, so a piece from the palette holds them itself). A map whose
 ``StackMetrics`` is ``disabled`` makes no stacks at all (``isStackingEnabled``).
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 from .codec import decode
 from .traits import split_chain
 
-#: nesting of prototypes followed (a prototype that uses itself is read once)
-MAX_DEPTH = 16
+#: the type prefixes of the traits that answer ``NO_STACK``
+IMMOBILIZED = "immob;"
+MAT = "mat;"
+
+
+class StackingRules(Protocol):
+    """What a replay asks of the running module before a moved piece joins or starts a stack
+    (:class:`~vmodgen.vassal.module.Module` answers it)."""
+
+    def stacking_enabled(self, map_name: str | None) -> bool:
+        """``StackMetrics.isStackingEnabled`` of a map."""
+        ...
+
+    def never_stacks(self, type_chain: str) -> bool:
+        """``Properties.NO_STACK`` of a piece of this type chain."""
+        ...
 
 
 def immobilized_never_stacks(trait_type: str) -> bool:
@@ -24,10 +44,22 @@ def immobilized_never_stacks(trait_type: str) -> bool:
     return not stacking.startswith("L")
 
 
-def never_stacks(type_chain: str, prototypes: dict[str, str] | None = None) -> bool:
-    """VASSAL's ``Properties.NO_STACK`` of a piece of this type chain (module docstring);
-    ``prototypes`` (name → PrototypeDefinition text) expands ``prototype;Name`` elements."""
-    return bool(_first_immobilized(type_chain, prototypes or {}, 0, set()))
+def may_answer(type_chain: str) -> bool:
+    """A quick test: False when no trait of the chain can make the piece never stack."""
+    return IMMOBILIZED in type_chain or MAT in type_chain
+
+
+def never_stacks(type_chain: str) -> bool:
+    """VASSAL's ``Properties.NO_STACK`` of a piece of this type chain (module docstring): what
+    its outermost Mat or Immobilized trait says, False when it has neither."""
+    if not may_answer(type_chain):
+        return False
+    for t in _elements(type_chain):
+        if t.startswith(MAT):
+            return True
+        if t.startswith(IMMOBILIZED):
+            return immobilized_never_stacks(t)
+    return False
 
 
 def _elements(type_chain: str) -> list[str]:
@@ -35,22 +67,3 @@ def _elements(type_chain: str) -> list[str]:
         return split_chain(type_chain)
     except Exception:       # noqa: BLE001 - an unreadable type: nothing says it never stacks
         return []
-
-
-def _first_immobilized(type_chain: str, prototypes: dict[str, str], depth: int, seen: set[str]) -> bool | None:
-    """What the outermost Immobilized of a chain (prototypes expanded in place) says, None
-    when it has none: that trait answers ``getProperty(NO_STACK)`` for the whole piece."""
-    for t in _elements(type_chain):
-        if t.startswith("immob;"):
-            return immobilized_never_stacks(t)
-        if t.startswith("prototype;") and depth < MAX_DEPTH:
-            name = t[len("prototype;"):]
-            definition = prototypes.get(name, "").strip()
-            if not definition or name in seen:
-                continue
-            seen.add(name)
-            tokens = decode(definition, "/") if definition.startswith("+/") else ["", "", definition]
-            found = _first_immobilized(tokens[2] if len(tokens) > 2 else "", prototypes, depth + 1, seen)
-            if found is not None:
-                return found
-    return None

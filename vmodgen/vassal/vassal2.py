@@ -29,6 +29,7 @@ from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, Locate, PieceRecord, StackRecord
 from .piece import Piece
+from .stacking import StackingRules
 from .interpreter import DECK_PREFIX, Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
 from .. import limits
@@ -154,8 +155,8 @@ class Vassal2Runner(_Runner):
 
     def __init__(self, state: GameState, locate: Locate | None,
                  apply_boards: Callable[[str], object] | None, warnings: list[str],
-                 path: str | None = None) -> None:
-        super().__init__(state, locate, apply_boards, warnings, path)
+                 path: str | None = None, stacking: StackingRules | None = None) -> None:
+        super().__init__(state, locate, apply_boards, warnings, path, stacking)
         self.reg: dict[str, _P | _S] = {}
         # map → its top-level pieces in the order they joined it (a dict: in order, O(1) out)
         self.coll: dict[str, dict[int, _P | _S]] = {}

@@ -66,9 +66,10 @@ def map_views(module: Module | None, used: Mapping[str, Iterable[Point]],
 def stack_offsets(module: Module) -> dict[str, tuple[int, int]]:
     """Each map's offset from one piece of a stack to the next as VASSAL draws a stack that is
     not expanded (``StackMetrics`` unexSepX, -unexSepY; defaults 2, 4; none when stacking is
-    disabled)."""
+    disabled: ``MapInfo.stacking``)."""
     from ..safeio import parse_xml
     from ..vassal import buildfile as bf
+    from ..vassal.module import stacking_on
     out: dict[str, tuple[int, int]] = {}
     try:
         root = parse_xml(module.read_entry(module.build_file), module.path, module.build_file)
@@ -80,7 +81,8 @@ def stack_offsets(module: Module) -> dict[str, tuple[int, int]]:
         sm = next((c for c in bf.elements(el) if bf.cls(c) == "StackMetrics"), None)
         if sm is None:
             continue
-        if sm.get("disabled") == "true":
+        info = module.maps.get(el.get("mapName"))     # a map without boards is not kept there
+        if not (info.stacking if info is not None else stacking_on(sm)):
             out[el.get("mapName")] = (0, 0)
             continue
         try:

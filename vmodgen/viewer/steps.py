@@ -46,7 +46,8 @@ def frames(save: SaveFile, module: Module | None) -> Iterator[Frame]:
     """Every position of ``save`` in order, the boards each step picks applied to ``module``
     as the step runs (one pass over the file: the replay's steps as it makes them)."""
     for k, s, state in iter_log(save, locate=module.locate if module else None,
-                                apply_boards=module.apply_board_command if module else None):
+                                apply_boards=module.apply_board_command if module else None,
+                                stacking=module):
         if s is None:
             yield Frame(0, state, touched=set(state.pieces))
             continue
