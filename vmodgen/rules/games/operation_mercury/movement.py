@@ -214,6 +214,10 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
         path = u.path or ()
         last = path[-2] if len(path) >= 2 else None
         if last is not None:
+            if off(last) and last != h:               # map → box → box: the box move takes the whole MA
+                return [rs.finding(board, f"{P} 4.54", "movement", f"{name} moved {' → '.join(path)}: moving from "
+                                   f"box {last} to box {h} takes its whole movement allowance, and it also moved "
+                                   "on the map.", [h], [u])]
             if last not in edge:
                 return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
                                    "one of the map-edge hexes marked for that box.", [last], [u])]
