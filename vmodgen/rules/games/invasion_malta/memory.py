@@ -172,8 +172,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         changed = self._changed(board)
         seen = {u.id for u, _ in changed}
         # a position states the move itself (``previous``) when no earlier phase end is remembered
-        changed += [(u, u.previous) for u in board.pos.units if u.moved and u.id not in seen
-                    and board.is_hex(u.previous or "") and board.is_hex(u.hex)]
+        changed += [(u, u.previous) for u in board.pos.units if u.previous and u.moved and u.id not in seen
+                    and board.is_hex(u.previous) and board.is_hex(u.hex)]
         for u, was in changed:
             a, b = self.sector(board, was), self.sector(board, u.hex)
             if u.side != axis and a and b and a != b and not u.has("activated"):
