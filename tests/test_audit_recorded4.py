@@ -52,13 +52,14 @@ def test_leros_amphibious_invasion(im, tmp_path):
     paradrop onto one is): no 15.52 finding, and no 3.32 for the same 10 SP (the bug: six 15.52
     findings and a 3.32 at the phase end). The Axis player then drags the Allied coast artillery
     Lago (MA 0) L3110 -> L3109: IM 8.15 (0-MA units never move; coast artillery may not use the
-    motor pool, 18.12) at the phase end, and IM 8.13 at the drag (0 MP for 1). GT2's two 1-hex
+    motor pool, 18.12) at the phase end, and at the drag too (it read IM 8.13, 0 MP for 1, before
+    a 0-MA unit's move named its own rule). GT2's two 1-hex
     moves into rough L2705 (MA 4, no enemy near) are legal; the GT2 drag to L2605, undone, is
     not judged."""
     text, doc, html = _reports(im, "im-leros", tmp_path)
     assert _found(doc) == [
         ("IM 16.33", 19, 1, "movement", ["L2703"], ["S4-C1", "S4-C2", "S4-C3", "S4-C4", "S4-C5"]),
-        ("IM 8.13", 21, 1, "movement", ["L3109"], ["Lago"]),
+        ("IM 8.15", 21, 1, "movement", ["L3110", "L3109"], ["Lago"]),
         ("IM 8.15", 22, 1, "movement", ["L3110", "L3109"], ["Lago"]),
     ]
     assert "IM 15.52" not in text and "IM 3.32" not in text

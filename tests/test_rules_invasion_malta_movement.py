@@ -11,9 +11,9 @@ THREE = dict(previous="2017", path=["2017", "2018", "2019", "2020"])     # three
 
 
 def test_zero_ma_units_never_move():
-    """IM 8.13, 8.15, 14.23: a pillbox (MA 0) moving one hex is illegal; infantry may."""
+    """IM 8.15, 14.23: a pillbox (MA 0) moving one hex is illegal; infantry may."""
     one = dict(previous="2019", path=["2019", "2020"])
-    assert rules(H + x("P", "2020", type="pillbox", values=dict(INF, movement=0), **one)) == ["IM 8.13"]
+    assert rules(H + x("P", "2020", type="pillbox", values=dict(INF, movement=0), **one)) == ["IM 14.23"]
     assert rules(H + x("I", "2020", **one)) == []
 
 
@@ -161,11 +161,11 @@ def test_paradropped_units_movement():
 
 
 def test_oos_armour_does_not_move():
-    """IM 6.15, 8.13 (SUP-3): an out-of-supply armour unit has MA 0 and may not move one road hex;
+    """IM 6.15 (SUP-3): an out-of-supply armour unit has MA 0 and may not move one road hex;
     in supply it may."""
     rd = road("primary_road", "2019", "2020")
     one = dict(previous="2019", path=["2019", "2020"])
-    assert rules(H + rd + x("T", "2020", status=["oos"], **TANK, **one)) == ["IM 8.13"]
+    assert rules(H + rd + x("T", "2020", status=["oos"], **TANK, **one)) == ["IM 6.15"]
     assert rules(H + rd + x("T", "2020", **TANK, **one)) == []
 
 

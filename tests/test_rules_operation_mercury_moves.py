@@ -93,7 +93,7 @@ def test_airlanded_unit_moves_half_its_ma():
     unit already held the airfield."""
     base = H(turn=1) + AIRFIELD + g("HOLD", "4011")
     assert rules(base + g("L", "4013", previous="4011", status=["airlanded"])) == []
-    assert rules(base + g("L", "4014", previous="4011", status=["airlanded"])) == ["OM 4.13"]
+    assert rules(base + g("L", "4014", previous="4011", status=["airlanded"])) == ["OM 6.54"]
 
 
 def test_airlanded_unit_on_airfield_in_ezoc_may_not_move():
@@ -141,7 +141,7 @@ def test_unloaded_unit_spends_half_ma_on_landing():
     → 4014 is not."""
     port = table("hexes", hex="4011", features=["anchorage"])
     assert rules(H(turn=3) + port + a("U", "4013", previous="4011", status=["unloaded"])) == []
-    assert rules(H(turn=3) + port + a("U", "4014", previous="4011", status=["unloaded"])) == ["OM 4.13"]
+    assert rules(H(turn=3) + port + a("U", "4014", previous="4011", status=["unloaded"])) == ["OM 4.17"]
 
 
 def test_unloading_only_at_port_out_of_ezoc():

@@ -169,7 +169,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         carries an Activation marker; a unit that carried one then does not move again."""
         out = []
         axis = str(self.param("im_supply_side"))
-        for u, was in self._changed(board):
+        changed = self._changed(board)
+        seen = {u.id for u, _ in changed}
+        # a position states the move itself (``previous``) when no earlier phase end is remembered
+        changed += [(u, u.previous) for u in board.pos.units if u.previous and u.moved and u.id not in seen
+                    and board.is_hex(u.previous) and board.is_hex(u.hex)]
+        for u, was in changed:
             a, b = self.sector(board, was), self.sector(board, u.hex)
             if u.side != axis and a and b and a != b and not u.has("activated"):
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({a}) into "

@@ -190,6 +190,14 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """A move in the Movement Phase (mode move, infiltration or motor pool)."""
         out = []
+        if u.mode != "motor_pool" and self.zero_ma(u):
+            # 8.15, 14.23, 6.15: a 0-MA unit (a pillbox, OoS armour) never moves on its own (the motor
+            # pool, 18.1, is the one exception): the rule is its MA, not the cost of the path
+            rule, why = ((f"{P} 14.23", "a pillbox never moves") if self.pillbox(u) else
+                         (f"{P} 6.15", "out-of-supply armour has no MA") if self.armour(u) and u.has("oos") else
+                         (f"{P} 8.15", "a unit with an MA of 0 does not move (save by the motor pool, 18.1)"))
+            return [self.finding(board, rule, "movement", f"{label(u)} moved from {u.previous} to {u.hex}, but {why}.",
+                                 [u.previous or u.hex, u.hex], [u])]
         if u.mode == "infiltration":
             problem = self._infiltration(board, u)
             if problem:

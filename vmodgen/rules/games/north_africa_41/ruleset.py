@@ -86,6 +86,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             Rule(f"{P} 13.3.2", "zoc", ALWAYS, self.check_full_retreat, "Full Retreat units next to the enemy"),
             Rule(f"{P} 7.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 16.1", "supply", When(("supply",)), self.check_supply, "line of supply"),
+            Rule(f"{P} 16.5.3", "supply", When(("supply",)), partial(na_supply.isolation_attrition, self),
+                 "isolation attrition rolls (never recorded: listed as not judged)"),
             *na_history.rules(self),
             *na_moves.rules(self),
             *na_attacks.rules(self),

@@ -260,6 +260,49 @@ red after a marked one). Only the phasing side is checked when the position name
     return out
 
 
+def isolation_attrition(rs: NorthAfrica41Units, board: Board) -> list:
+    """16.5.3-16.5.4: in each friendly Supply Phase every isolated (red OOS) unit not exempt rolls on
+    the Isolation Attrition Table (1-4: it loses a step; DRMs for TQ and a friendly airfield or Corps
+    HQ). Neither a position nor a log records the roll, so whether the steps the table gave were
+    lost cannot be judged: at a Supply Phase end with isolated units of the phasing side it is
+    listed as not judged (never silently legal). Returns no finding."""
+    if board.pos.phase and not board.pos.side:
+        return []                     # the Supply Attrition Phase (25.1.1): no isolation roll
+    sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
+    asu = rs.sel("na41_asu")
+    roll = [u for side in sides for u in board.side_units(side) if u.has("oos_red") and board.is_hex(u.hex)
+            and not asu.matches(rs.game, u) and rs.combat(u) and not isolation_exempt(rs, board, u)]
+    if roll:
+        rs.not_judged(f"{P} 16.5.3", f"isolation attrition: the Isolation Attrition Table rolls of the isolated "
+                      f"units ({rs.names(roll)}) are not recorded, so whether they lost the steps the table gave "
+                      "(1-4: one step) is not judged")
+    return []
+
+
+#: 16.5.1: terrain that is a water source
+WATER_TERRAIN = ("town", "landmark")
+
+
+def isolation_exempt(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
+    """16.5.1: not adjacent to an enemy unit and within 3 hexes of a water source (town, landmark,
+    MSU, SP, non-depleted ASU): the bullet's reading (both conditions; the example names only the
+    first, so a unit it exempts may still be listed as rolling, never the other way round)."""
+    if any(x.side != u.side and not rs.marker(x) for n in board.neighbours(u.hex) for x in board.units(n)):
+        return False
+    sources = rs.sel("na41_sp"), rs.sel("na41_msu"), rs.sel("na41_asu")
+    near, ring = {u.hex}, {u.hex}
+    for _ in range(3):                         # a plain count of hexes (the spec's inference)
+        ring = {n for h in ring for n in board.neighbours(h)} - near
+        near |= ring
+    for x in board.side_units(u.side):
+        if x.hex not in near:
+            continue
+        sp, msu, asu = (s.matches(rs.game, x) for s in sources)
+        if sp or msu or (asu and not (x.reduced or x.has("depleted"))):
+            return True
+    return any(board.terrain(h) in WATER_TERRAIN for h in near)
+
+
 def isolated_asus(rs: NorthAfrica41Units, board: Board, side: str, st: dict[str, str]) -> list:
     """16.5.2 (printed as a second 16.5.4): after the Supply Phase an ASU under a red OOS marker
     that is neither stacked with a friendly non-ASU unit nor able to trace a line (16.3 procedure)

@@ -34,7 +34,7 @@ from ...core.movement import search, walk
 from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import mercury
-from .memory import arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, PARADROP, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -214,6 +214,10 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
         path = u.path or ()
         last = path[-2] if len(path) >= 2 else None
         if last is not None:
+            if off(last) and last != h:               # map → box → box: the box move takes the whole MA
+                return [rs.finding(board, f"{P} 4.54", "movement", f"{name} moved {' → '.join(path)}: moving from "
+                                   f"box {last} to box {h} takes its whole movement allowance, and it also moved "
+                                   "on the map.", [h], [u])]
             if last not in edge:
                 return [rs.finding(board, f"{P} 4.52", "movement", f"{name} entered box {h} from {last}, which is not "
                                    "one of the map-edge hexes marked for that box.", [last], [u])]
@@ -366,14 +370,17 @@ def check_landings(rs, board: Board) -> list:
             if u.side == "german" and bay is not None and h in bay.hexes:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
-        if isinstance(a.get("fire"), bool):                  # the audit's record at the Paradrop Phase end
+        how = a.get("how")
+        arrival_phase = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS}.get(str(how))
+        if isinstance(a.get("fire"), bool):                  # the audit's record at the arrival phase end
             unmarked = not a["fire"]
         else:
-            unmarked = pos.phase == "german-paradrop" and pos.at == "end" and not any(u.has(f) for f in FIRE)
-        if a.get("how") == "paradrop" and unmarked \
-                and rs.is_(u, "om_fire_units"):
-            out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} paradropped this turn and carries no "
-                                  "First Fire marker at the end of the Paradrop Phase.", [u.hex], [u]))
+            unmarked = pos.phase == arrival_phase and pos.at == "end" and not any(u.has(f) for f in FIRE)
+        # 11.11: "paradrop and amphibious landing count as movement" (mortars excepted, 13.41)
+        if arrival_phase and unmarked and rs.is_(u, "om_fire_units"):
+            verb, phase = ("paradropped", "Paradrop") if how == "paradrop" else ("landed amphibiously", "Amphibious Landing")
+            out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
+                                  f"First Fire marker at the end of the {phase} Phase.", [u.hex], [u]))
     return out
 
 

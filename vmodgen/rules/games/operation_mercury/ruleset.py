@@ -277,7 +277,13 @@ class OperationMercuryRules(OperationMercurySupply):
         return super().check_unit_move(board, u, ez)
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        return self._one_move(board, u, ez, history.arrivals(board.pos))
+        arr = history.arrivals(board.pos)
+        if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in arr:
+            # in its arrival phase a unit's ``previous`` is where it came from (a box, a port): the
+            # placement is judged by the arrival rules (4.17, 4.57, 5.25, 17.52), and the move limits
+            # of its arrival turn (4.17, 17.37d, 17.52) apply to the Movement Phase that follows
+            return []
+        return self._one_move(board, u, ez, arr)
 
     def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
         return [Trial("strategic movement (4.4)", partial(self.check_move, board, replace(u, mode="strategic"), ez))]
@@ -298,6 +304,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 self.not_judged(f"{P} {rule}", f"{why} (for example {label(u)})")
         ztz_ma = None
         allowance = self.allowance(board, u)
+        move_rule = f"{P} 4.13"            # the rule that set the allowance: 4.13, or the arrival limit that cut it
         for cap, rule, why in limits:
             if cap is None:
                 continue
@@ -308,21 +315,22 @@ class OperationMercuryRules(OperationMercurySupply):
             ztz_ma = cap if ztz_ma is None else min(ztz_ma, cap)
             if in_hexes and cap <= 1 and not u.path and board.is_hex(u.previous or "") and board.is_hex(u.hex):
                 u = replace(u, path=(u.previous or "", u.hex))     # a 1-hex move is the direct step
-            if not in_hexes:
-                allowance = min(allowance, cap)
+            if not in_hexes and cap < allowance:
+                allowance, move_rule = cap, rule
         if board.is_box(u.previous or "") or board.is_box(u.hex):
             return moves.box_move(self, board, u, u.number("movement", float("inf")))
         out = self._strategic(board, u) if u.mode == "strategic" else []
         model, free = self.move_model(board, u, ez, ma=ztz_ma), self.move_model(board, u, ez, with_zoc=False)
+        model.allowance_rule = move_rule
         if allowance == float("inf") and not u.path and u.number("movement", float("inf")) != float("inf") \
                 and board.distance(u.previous or "", u.hex) == 1:
             # 4.15 covers the direct step only; a longer way round must fit the MA
             direct = replace(u, path=(u.previous or "", u.hex))
             if not move_findings(self, board, direct, model, allowance, free, zoc_rule=f"{P} 5.21",
-                                 move_rule=f"{P} 4.13"):
+                                 move_rule=move_rule):
                 return out
             allowance = self.allowance(board, u, one_hex=False)
-        return out + move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=f"{P} 4.13")
+        return out + move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=move_rule)
 
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)
