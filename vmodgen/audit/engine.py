@@ -58,7 +58,7 @@ from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
-from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
+from .coverage import (COMBAT_PHASE, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
@@ -249,7 +249,8 @@ class FileAuditor:
         self._mv_dirty: set[str] | None = None
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
-        #: the coverage, or PLACED) and its out_of_phase entry: a take-back by hand moves it
+        #: the coverage, or PLACED), its out_of_phase entry and its phase (PLACED) or COMBAT_PHASE
+        #: (a drag out of phase in a combat phase): a take-back by hand moves it
         self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
@@ -650,21 +651,22 @@ class FileAuditor:
                     cov.place(phase_info.name)
                     self._counted[(pid, step.index)] = (PLACED, None, phase_info.name)
                 elif not moving or (drags == "movement" and side and v.unit.side != side):
-                    cov.skip(OUT_OF_PHASE)
+                    # in a combat phase whose drags the rule set does not judge as moves: a
+                    # retreat, an advance, a landing (IM 16.33E) or a tracker run past the
+                    # movement phase; counted and listed apart from the others (marked so)
+                    combat = drags == "combat"
+                    cov.out_of_phase_drag(combat)
                     off += 1
                     entry = None
-                    if len(cov.out_of_phase) < MAX_LISTED:
+                    if cov.listed_out_of_phase(combat) < MAX_LISTED:
                         entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
                                  "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
-                        if drags == "combat":
-                            # a combat phase whose drags the rule set does not judge as moves: a
-                            # retreat, an advance, a landing (IM 16.33E) or a tracker run past
-                            # the movement phase; listed, marked so
+                        if combat:
                             entry["combat_phase"] = True
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
-                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, "")
+                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, COMBAT_PHASE if combat else "")
                 else:
                     cov.moves_judged += 1
                     judged += 1
@@ -686,7 +688,7 @@ class FileAuditor:
             if why == PLACED:
                 cov.place(phase, -1)
             elif why == OUT_OF_PHASE:
-                cov.skip(why, -1)
+                cov.out_of_phase_drag(phase == COMBAT_PHASE, -1)
             else:
                 continue
             cov.skip(TAKEN_BACK)
