@@ -89,3 +89,17 @@ def test_a_piece_added_and_removed_in_one_step_is_named_from_its_add(tmp_path):
     got = [(p["step"], p["what"], p["id"], p["name"]) for p in json.loads(run.output)["integrity"]["pieces"]["items"]]
     assert got == [(1, "added", "9", "Flash Card"), (1, "removed", "9", "Flash Card"),
                    (2, "added", "", SHOWN), (2, "removed", "", SHOWN)]
+
+
+def test_a_moved_piece_is_named_once_and_a_changed_one_again():
+    """The names' memo is keyed on what a look depends on: the same card at two places on the
+    map (a move: only its BasicPiece's map and x, y differ) is named once; masked by its owner
+    at the second place it is named again, as its mask shows it."""
+    from vmodgen.integrity.naming import PieceNames
+    names = PieceNames()
+    here, there = _card("Rations", "Main Map;400;400"), _card("Rations", "Main Map;600;200")
+    masked = _card("Rations", "Main Map;600;200", masked_by="bob-pw")
+    names.seen.update({(1, "5"): (*here, None, None), (2, "5"): (*there, None, None), (3, "5"): (*masked, None, None)})
+    assert names.listed(1, "5") == names.listed(2, "5") == ("Rations", False)
+    assert len(names.looks) == 1
+    assert names.listed(3, "5") == (SHOWN, True) and len(names.looks) == 2

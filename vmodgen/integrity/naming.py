@@ -16,6 +16,7 @@ from typing import Callable
 from ..vassal.concealment import deck_face_down, place_concealment
 from .editable import editable
 from ..vassal.looks import HIDDEN, MASKED, look_of
+from ..vassal.chains import state_tail
 from ..vassal.typed import AddPiece, Log
 
 #: names of a stack's pieces written out before "…"
@@ -169,11 +170,13 @@ class PieceNames:
             return None
         if not got:
             return ("", False)
-        key = (self.reveal, *got)
+        t, st, place, before = got
+        # keyed on what the look depends on: not where the piece stands (its BasicPiece's map
+        # and x, y: a unit moved keeps its name; where it stands counts through ``place``)
+        key = (self.reveal, t, _unplaced(t, st), place, _unplaced(t, before) if before is not None else None)
         named = self.looks.get(key)
         if named is None:
             from ..vassal.piece import Piece
-            t, st, place, before = got
             try:
                 named = self._name(Piece(t, st), place)
                 if before is not None and not named[1]:
@@ -239,6 +242,22 @@ class PieceNames:
         secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
         return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
                 for i, mv in enumerate(step.moves)]
+
+
+def _unplaced(type_chain: str, state_chain: str) -> str:
+    """``state_chain`` without its BasicPiece's map and x, y (what :func:`look_of` does not
+    read), when the chain is canonical and that state plain (else as it is)."""
+    from ..vassal.piece import Piece
+    try:
+        i = state_tail(state_chain, Piece(type_chain, state_chain).count)
+    except Exception:   # a malformed piece: kept whole  # noqa: BLE001
+        return state_chain
+    if i is None:
+        return state_chain
+    basic = state_chain[i:].split(";", 3)
+    if len(basic) < 3:
+        return state_chain
+    return state_chain[:i] + (basic[3] if len(basic) == 4 else "")
 
 
 def _adds(step, ids: set[str]) -> dict[str, tuple[str, str]]:
