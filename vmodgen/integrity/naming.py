@@ -57,11 +57,12 @@ class PieceNames:
     #: in place: a piece removed later is found here as it was removed); updated with each
     #: step's added pieces only
     _records: dict = field(default_factory=dict, repr=False)
-    #: the game's decks (rescanned only when a step adds one), and the pieces in the face-down
-    #: ones after the last step
+    #: the game's decks (those at the start, then each deck a step adds), and the pieces in the
+    #: face-down ones after the last step
     _decks: list[str] = field(default_factory=list, repr=False)
     _face_down: frozenset[str] = field(default_factory=frozenset, repr=False)
-    #: (reveal, type chain, state chain, place, state before) → (name, concealed): the same look
+    #: (reveal, type chain, state chain, place, state before; the state chains without their
+    #: BasicPiece's map and x, y: :func:`_unplaced`) → (name, concealed): the same look
     #: named once; the auditor gives the PieceNames of the files it reads one dict (a chain's
     #: files open with mostly the same pieces)
     looks: dict[tuple, tuple[str, bool]] = field(default_factory=dict, repr=False)
