@@ -68,3 +68,38 @@ def test_reveal_hidden_names_them_all(tmp_path):
     assert run.exit_code == 0, run.output
     names = [p["name"] for p in json.loads(run.output)["integrity"]["pieces"]["items"]]
     assert names == ["Rations", "Secret Plan", "Japan Escorts", "Open Card"]
+
+
+def test_a_piece_added_and_removed_in_one_step_is_named_from_its_add(tmp_path):
+    """Position: the cards above. Bob's step 1 adds "Flash Card" (unmasked) and removes it again,
+    step 2 does the same with "Hidden Plan" masked by himself: each is listed as added and
+    removed, named as its add shows it (the masked one as its mask shows it, id withheld), not
+    dropped."""
+    adds = [encode(["+", pid, *_card(name, "Main Map;100;100")], "/")
+            for pid, name in (("1", "Typhoon"), ("2", "Trade War"), ("3", "Japan Escorts"))]
+    adds.append(encode(["+", "D", DECK, "Main Map;100;100;true;1,2,3"], "/"))
+    w = LogWriter(encode(["begin_save", encode([""] + adds, "\x1b"), "end_save"], "\x1b"),
+                  player="Bob", player_id="bob-pw")
+    w.step([encode(["+", "9", *_card("Flash Card", "Main Map;400;400")], "/"), "-/9"])
+    w.step([encode(["+", "10", *_card("Hidden Plan", "Main Map;500;500", masked_by="bob-pw")], "/"), "-/10"])
+    log, mod = w.write(tmp_path / "flash.vlog"), tiny_fscs(tmp_path)
+    run = CliRunner().invoke(cli, ["integrity", str(log), "--module", str(mod), "--format", "json"])
+    assert run.exit_code == 0, run.output
+    assert "Hidden Plan" not in run.output and "bob-pw" not in run.output
+    got = [(p["step"], p["what"], p["id"], p["name"]) for p in json.loads(run.output)["integrity"]["pieces"]["items"]]
+    assert got == [(1, "added", "9", "Flash Card"), (1, "removed", "9", "Flash Card"),
+                   (2, "added", "", SHOWN), (2, "removed", "", SHOWN)]
+
+
+def test_a_moved_piece_is_named_once_and_a_changed_one_again():
+    """The names' memo is keyed on what a look depends on: the same card at two places on the
+    map (a move: only its BasicPiece's map and x, y differ) is named once; masked by its owner
+    at the second place it is named again, as its mask shows it."""
+    from vmodgen.integrity.naming import PieceNames
+    names = PieceNames()
+    here, there = _card("Rations", "Main Map;400;400"), _card("Rations", "Main Map;600;200")
+    masked = _card("Rations", "Main Map;600;200", masked_by="bob-pw")
+    names.seen.update({(1, "5"): (*here, None, None), (2, "5"): (*there, None, None), (3, "5"): (*masked, None, None)})
+    assert names.listed(1, "5") == names.listed(2, "5") == ("Rations", False)
+    assert len(names.looks) == 1
+    assert names.listed(3, "5") == (SHOWN, True) and len(names.looks) == 2

@@ -23,7 +23,11 @@ REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK, PUT_BACK)
 #: placed, not moved (``[[phase]] moves = "placement"``); counted apart (``moves.placed``)
 PLACED = "placed"
 
-#: moves listed one by one (out of phase, long drags) per file, at most
+#: the moves out of phase made in a combat phase (retreats, advances, landings, or a tracker
+#: pressed past the movement phase): counted and listed apart from the others
+COMBAT_PHASE = "combat phase"
+
+#: moves listed one by one per file, at most (of each kind, out of phase)
 MAX_LISTED = 50
 
 
@@ -57,8 +61,12 @@ class Coverage:
     #: judged drags over several hexes, judged along the shortest path on the map
     long_drags_judged: int = 0
     not_judged: dict[str, int] = field(default_factory=dict)
-    #: (step, unit, phase name) of moves in a phase where the unit does not move
+    #: (step, unit, phase name) of moves in a phase where the unit does not move, at most
+    #: MAX_LISTED of each kind (those in a combat phase marked ``combat_phase``)
     out_of_phase: list[dict] = field(default_factory=list)
+    #: of the moves in a phase where the unit does not move (``not_judged[OUT_OF_PHASE]``), those
+    #: made in a combat phase (:data:`COMBAT_PHASE`)
+    combat_phase_drags: int = 0
     #: judged unit drags whose recorded old position (the ``M/`` command's) is in another hex than
     #: the replay had the unit on, and not one it stood on earlier in the phase (a lost undo is a
     #: take-back instead): {"step", "unit", "replay", "recorded"}; judged as the replay shows them
@@ -90,6 +98,17 @@ class Coverage:
 
     def skip(self, why: str, n: int = 1) -> None:
         self.not_judged[why] = self.not_judged.get(why, 0) + n
+
+    def out_of_phase_drag(self, combat: bool, n: int = 1) -> None:
+        """Count ``n`` unit moves made in a phase where the unit does not move (``combat``: in a
+        combat phase)."""
+        self.skip(OUT_OF_PHASE, n)
+        if combat:
+            self.combat_phase_drags += n
+
+    def listed_out_of_phase(self, combat: bool) -> int:
+        """How many moves of that kind :attr:`out_of_phase` lists."""
+        return sum(1 for m in self.out_of_phase if bool(m.get("combat_phase")) == combat)
 
     def place(self, phase: str, n: int = 1) -> None:
         """Count ``n`` unit drags of ``phase`` as placements (a phase that places units)."""

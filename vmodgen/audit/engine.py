@@ -12,7 +12,8 @@ hex that breaks it, if any). A unit's moves in a phase are one move: a rule it b
 reported once, though the hex it is broken at changes from step to step, and though the phase
 goes on in the next file (a file starting in the phase the last one ended in, each unit where
 its move had reached: :class:`MoveCarry`) or comes back by Undo or the tracker's Prev; a drag
-back to a hex the unit held before such a seam takes the stops since back. With a turn
+back to a hex the unit held before such a seam takes the stops since back (a take-back,
+audit/takeback.py, whatever came between when the leg withdrawn began before the seam). With a turn
 tracker (or a combat phase the log's own die roll started, ``[[phase]] starts = "roll"``), moves
 in a combat phase that has a phasing side are advances (that side's units) and retreats (the
 other side's), which the retreat and advance rules check. A drag that ends on the hex it started
@@ -57,7 +58,7 @@ from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
-from .coverage import (MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
+from .coverage import (COMBAT_PHASE, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
@@ -250,7 +251,8 @@ class FileAuditor:
         self._mv_dirty: set[str] | None = None
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
-        #: the coverage, or PLACED) and its out_of_phase entry: a take-back by hand moves it
+        #: the coverage, or PLACED), its out_of_phase entry and its phase (PLACED) or COMBAT_PHASE
+        #: (a drag out of phase in a combat phase): a take-back by hand moves it
         self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
@@ -259,11 +261,10 @@ class FileAuditor:
         #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
         self._carry: MoveCarry | None = None
         #: piece id → how many hexes of its path a :class:`MoveCarry` put back (the stops of its
-        #: move before the seam, or before the Undo or Prev), while the take-back tracker knows
-        #: only the stops since
+        #: move before the seam, or before the Undo or Prev): handed to the take-back tracker
         self._carried: dict[str, int] = {}
-        #: unit ids :meth:`_track_moves` cut back to a carried stop: their move findings so far
-        #: are no longer "this move's" (a break after the cut is news)
+        #: unit ids a take-back cut back to a stop before the seam (:meth:`_take_back`): their
+        #: move findings so far are no longer "this move's" (a break after the cut is news)
         self._untold: set[str] = set()
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None,
@@ -431,9 +432,9 @@ class FileAuditor:
                 carry, self._carry = self._carry, None
                 if carry is not None and ph is not None and carry.phase == ph:
                     # the file starts in the phase the last one ended in: its moves go on
+                    # (a drag back to a stop before the seam is a take-back: the stops go to the
+                    # tracker once step 0 is checked, with what stands at the file's start)
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
-                    for pid in self._carried:       # a drag back to a stop before the seam: a take-back
-                        takebacks.carry(pid, paths[pid])
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
                     # (a seam another process read: the same file, read again here)
@@ -493,8 +494,7 @@ class FileAuditor:
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
-                    for pid in self._carried:
-                        takebacks.carry(pid, paths[pid])
+                    self._carry_stops(takebacks, builder, paths, active)
                 self._mv_dirty = None
                 pos_version = -1
             # moves of this step, within a movement phase
@@ -526,10 +526,6 @@ class FileAuditor:
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if drags == "movement" else "")
-                if self._untold:
-                    for key in [key for key in told if set(key[1]) & self._untold]:
-                        del told[key]
-                    self._untold.clear()
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
@@ -537,6 +533,12 @@ class FileAuditor:
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
                                         (phase_side if drags == "movement" else "*") if moving else "")
+            if self._untold:
+                # stops before the seam taken back: what the file before told of the units' moves
+                # no longer keeps a later break of the same rule from being reported
+                for key in [key for key in told if set(key[1]) & self._untold]:
+                    del told[key]
+                self._untold.clear()
             if cur_pos is not None:    # a unit masked or unmasked changes no rule position: noted here
                 cur_pos.concealed = builder.concealed_units()
             if ph is not None:
@@ -564,6 +566,8 @@ class FileAuditor:
                     cur_pos.concealed = builder.concealed_units()
                     due = [r for r in self.rules if not needs_phase(r)]
                     check(cur_pos, due, k, "during")
+            if k == 0 and self._carried:
+                self._carry_stops(takebacks, builder, paths, active)
             if back_now:
                 gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
                                                       phase_info, builder.concealed_units())}
@@ -649,21 +653,22 @@ class FileAuditor:
                     cov.place(phase_info.name)
                     self._counted[(pid, step.index)] = (PLACED, None, phase_info.name)
                 elif not moving or (drags == "movement" and side and v.unit.side != side):
-                    cov.skip(OUT_OF_PHASE)
+                    # in a combat phase whose drags the rule set does not judge as moves: a
+                    # retreat, an advance, a landing (IM 16.33E) or a tracker run past the
+                    # movement phase; counted and listed apart from the others (marked so)
+                    combat = drags == "combat"
+                    cov.out_of_phase_drag(combat)
                     off += 1
                     entry = None
-                    if len(cov.out_of_phase) < MAX_LISTED:
+                    if cov.listed_out_of_phase(combat) < MAX_LISTED:
                         entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
                                  "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
-                        if drags == "combat":
-                            # a combat phase whose drags the rule set does not judge as moves: a
-                            # retreat, an advance, a landing (IM 16.33E) or a tracker run past
-                            # the movement phase; listed, marked so
+                        if combat:
                             entry["combat_phase"] = True
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
-                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, "")
+                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, COMBAT_PHASE if combat else "")
                 else:
                     cov.moves_judged += 1
                     judged += 1
@@ -685,7 +690,7 @@ class FileAuditor:
             if why == PLACED:
                 cov.place(phase, -1)
             elif why == OUT_OF_PHASE:
-                cov.skip(why, -1)
+                cov.out_of_phase_drag(phase == COMBAT_PHASE, -1)
             else:
                 continue
             cov.skip(TAKEN_BACK)
@@ -750,19 +755,9 @@ class FileAuditor:
                     continue
                 if step.undo and new_hex in path:
                     del path[path.index(new_hex) + 1:]
-                elif new_hex != path[-1] and new_hex in path[:self._carried.get(pid, 0)]:
-                    # dragged back by hand to a hex it held before the seam (or before the Undo
-                    # or Prev that brought the phase back): the stops since are taken back (what
-                    # the earlier file reported on them stands: it is in that file's report)
-                    del path[path.index(new_hex) + 1:]
-                    self._carried[pid] = len(path)
-                    if len(path) == 1:         # back where the phase found it: it never moved
-                        del paths[pid]
-                        start.pop(pid, None)
-                        self._carried.pop(pid, None)
-                    if v.unit is not None:
-                        self._untold.add(v.unit.id)
                 elif path[-1] != new_hex:
+                    # (a drag back by hand, to a hex held before the seam too, is cut by
+                    # _take_back, when the take-back tracker reads it as one)
                     path.append(new_hex)
 
     def _note_touched(self, touched: set[str] | None) -> None:
@@ -931,6 +926,16 @@ class FileAuditor:
                         self._take_back(tb, pid, v, judged, out, paths, start, inferred, cov, no_allowance)
         return out
 
+    def _carry_stops(self, takebacks: "tbk.TakeBackTracker", builder: PositionBuilder,
+                     paths: dict[str, list[str]], active: dict[str, set]) -> None:
+        """Hand the moves a seam carried over (:attr:`_carried`) to the take-back tracker, each
+        with its unit's violations standing now (the file's start, or the return to the phase)."""
+        for pid in self._carried:
+            v = builder.views.get(pid)
+            uid = v.unit.id if v is not None and v.unit is not None else pid
+            takebacks.carry(pid, paths[pid], frozenset(key for keys in active.values() for key in keys
+                                                        if uid in key[3]))
+
     def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"],
                    paths: dict[str, list[str]], start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
                    no_allowance: str | None) -> None:
@@ -958,6 +963,10 @@ class FileAuditor:
                     del paths[pid]
                     start.pop(pid, None)
             inferred.pop(uid, None)
+            if tb.carried:
+                # stops before the seam taken back (what the file before reported on them
+                # stands, in its report): the unit's next break is news
+                self._untold.add(uid)
             moves = len(tb.withdrawn_steps)
             cov.moves_judged -= moves
             cov.skip(TAKEN_BACK, moves)

@@ -98,7 +98,7 @@ def _out_of_phase(results: list, total: int) -> list[str]:
     a tracker pressed past the movement phase) and the others (was the tracker advanced?), each
     with its first example."""
     every = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
-    combat = sum(1 for _, m in every if m.get("combat_phase"))
+    combat = sum(r.coverage.combat_phase_drags for r in results)    # counted, not the list (capped)
     out = []
 
     def first(combat_phase: bool) -> str:

@@ -62,10 +62,16 @@ class TakeBack:
     lost: bool = False
     #: a lost undo spanning a consequence: the last step with one (0: none)
     consequence: int = 0
-    #: some of the stops withdrawn were reached before a seam (the file before, or before an
-    #: Undo or Prev that brought the phase back: :meth:`TakeBackTracker.carry`); their drags are
-    #: not among ``steps`` (what was reported on them stands)
-    carried: bool = False
+    #: how many of the stops withdrawn (the first ones) were reached before a seam (the file
+    #: before, or before an Undo or Prev that brought the phase back:
+    #: :meth:`TakeBackTracker.carry`); their drags are not among ``steps`` (what was reported on
+    #: them stands)
+    carried_stops: int = 0
+
+    @property
+    def carried(self) -> bool:
+        """Some of the stops withdrawn were reached before a seam."""
+        return self.carried_stops > 0
 
     @property
     def step(self) -> int:
@@ -88,9 +94,10 @@ class TakeBack:
 
     @property
     def withdrawn_hops(self) -> tuple[tuple[str, str], ...]:
-        """(from, to) of each hop the withdrawn drags made, the return by hand included."""
+        """(from, to) of each hop the withdrawn drags of this file made, the return by hand
+        included (not the hops into stops reached before a seam: the file before made them)."""
         hexes = self.hexes[:-1] if self.lost else self.hexes
-        return tuple(zip(hexes, hexes[1:]))
+        return tuple(zip(hexes, hexes[1:]))[self.carried_stops:]
 
 
 @dataclass(frozen=True)
@@ -150,14 +157,16 @@ class TakeBackTracker:
         if who:
             self._player = who
 
-    def carry(self, piece: str, path: Sequence[str]) -> None:
+    def carry(self, piece: str, path: Sequence[str], before: frozenset = frozenset()) -> None:
         """The unit's move so far in the phase was made before a seam (``path``: the hex the
         phase found it on, then its stops; a :class:`~.engine.MoveCarry` put it back): a drag
         back to one of those hexes takes the stops since back, whatever came between (what the
         file before reported on them stands, in its own report; only this file's drags, the
-        return included, are withdrawn)."""
+        return included, are withdrawn). ``before``: the unit's violations standing as the
+        file (or the return to the phase) starts, a memo as :meth:`drag` takes (a violation
+        standing then and after the return was standing all along)."""
         if path:
-            self._stops[piece] = [_Stop(h, 0, frozenset(), carried=True) for h in path]
+            self._stops[piece] = [_Stop(h, 0, before, carried=True) for h in path]
 
     def cut(self, piece: str, new: str | None) -> None:
         """An undo the replay could not pair put ``piece`` on ``new``: the stops after it go (an
@@ -189,7 +198,7 @@ class TakeBackTracker:
         tb = TakeBack(piece, unit or piece, name, side, player, (*withdrawn, step),
                       (old, *(st.hex for st in stops[i + 1:]), old), stops[i + 1].before, lost=True,
                       consequence=self._consequence if self._consequence >= first else 0,
-                      carried=stops[i + 1].carried)
+                      carried_stops=_carried(stops[i + 1:]))
         del stops[i + 1:]
         return tb
 
@@ -216,15 +225,22 @@ class TakeBackTracker:
         if i is not None:
             first = stops[i + 1].arrived
             others = any(s != side and at >= first for s, at in self._side_moved.items()) if side else False
-            if stops[i].carried or (self._consequence < first and not others):
+            # a leg that began before the seam goes back whatever came between; one made in
+            # this file only when nothing did (carried stops come first)
+            if stops[i + 1].carried or (self._consequence < first and not others):
                 withdrawn = sorted({s for st in stops[i + 1:] for s in (st.arrived, *st.drags) if s > 0} | {step})
                 tb = TakeBack(piece, unit or piece, name, side, player, tuple(withdrawn),
                               (stops[i].hex, *(st.hex for st in stops[i + 1:]), new), stops[i + 1].before,
-                              carried=stops[i + 1].carried)
+                              carried_stops=_carried(stops[i + 1:]))
                 del stops[i + 1:]
                 return tb
         stops.append(_Stop(new, step, before))
         return None
+
+
+def _carried(stops: Sequence[_Stop]) -> int:
+    """How many of ``stops`` (the first ones) were reached before a seam."""
+    return sum(1 for st in stops if st.carried)
 
 
 # -- what the take-back withdraws ---------------------------------------------------------

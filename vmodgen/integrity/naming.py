@@ -16,6 +16,8 @@ from typing import Callable
 from ..vassal.concealment import deck_face_down, place_concealment
 from .editable import editable
 from ..vassal.looks import HIDDEN, MASKED, look_of
+from ..vassal.chains import state_tail
+from ..vassal.typed import AddPiece, Log
 
 #: names of a stack's pieces written out before "…"
 MAX_STACK_NAMES = 3
@@ -51,20 +53,25 @@ class PieceNames:
     #: ``(type chain, state chain, concealment by place, the state before a value was set)``;
     #: None for a stack. Named when listed (:meth:`listed`)
     seen: dict[tuple[int, str], "tuple[str, str, str | None, str | None] | None"] = field(default_factory=dict)
-    #: the pieces as of the last step that added one (the records the replay mutates in place:
-    #: a piece removed later is found here as it was removed)
+    #: every piece the file held at its start or a step added (the records the replay mutates
+    #: in place: a piece removed later is found here as it was removed); updated with each
+    #: step's added pieces only
     _records: dict = field(default_factory=dict, repr=False)
-    #: the game's decks, and the pieces in the face-down ones after the last step
+    #: the game's decks (those at the start, then each deck a step adds), and the pieces in the
+    #: face-down ones after the last step
     _decks: list[str] = field(default_factory=list, repr=False)
     _face_down: frozenset[str] = field(default_factory=frozenset, repr=False)
-    #: (reveal, type chain, state chain, place, state before) → (name, concealed): the same look
+    #: (reveal, type chain, state chain, place, state before; the state chains without their
+    #: BasicPiece's map and x, y: :func:`_unplaced`) → (name, concealed): the same look
     #: named once; the auditor gives the PieceNames of the files it reads one dict (a chain's
     #: files open with mostly the same pieces)
     looks: dict[tuple, tuple[str, bool]] = field(default_factory=dict, repr=False)
 
     def begin(self, state) -> None:
         """Step 0 has run (``state``: the starting position)."""
-        self._pieces_now(state)
+        self._records = dict(state.pieces)
+        self._decks = [sid for sid, st in state.stacks.items() if st.deck]
+        self._face_down = self._in_face_down_decks(state) if self._decks else frozenset()
 
     def visit(self, step, state) -> None:
         """After ``step`` ran: note what an undo takes back (:meth:`note`), or what the
@@ -73,15 +80,22 @@ class PieceNames:
             self.note(step, state)
         elif not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
             self._sight(step, state)
-        if getattr(step, "created", None):
-            self._pieces_now(state)
+        created = getattr(step, "created", None)
+        if created:
+            self._added(created, state)
         if self._decks:
             self._face_down = self._in_face_down_decks(state)
 
-    def _pieces_now(self, state) -> None:
-        self._records = dict(state.pieces)
-        self._decks = [sid for sid, st in state.stacks.items() if st.deck]
-        self._face_down = self._in_face_down_decks(state) if self._decks else frozenset()
+    def _added(self, created, state) -> None:
+        """Note the records of the pieces a step added (and the decks among them)."""
+        pieces, stacks, decks = state.pieces, state.stacks, self._decks
+        for pid in created:
+            rec = pieces.get(pid)
+            if rec is not None:
+                self._records[pid] = rec
+            st = stacks.get(pid)
+            if st is not None and st.deck and pid not in decks:
+                decks.append(pid)
 
     def _in_face_down_decks(self, state) -> frozenset[str]:
         out: set[str] = set()
@@ -96,18 +110,26 @@ class PieceNames:
         removed one: as it was removed, where it was)."""
         seen = self.seen
         index = step.index
+        created = getattr(step, "created", ())
+        # a piece added and removed by the same step is named from its add
+        gone = {pid for pid in created if pid not in state.pieces and pid not in state.stacks}
+        adds = _adds(step, gone) if gone else {}
         for pid in getattr(step, "deleted", ()):
-            rec = self._records.get(pid)
+            rec = self._records.get(pid) if pid not in adds else None
             if rec is None:
-                seen.setdefault((index, pid), None)        # a stack (or a piece never seen)
+                # a stack (or a piece never seen), unless the step added it
+                seen.setdefault((index, pid), self._as_added(adds.get(pid)))
                 continue
             place = None
             if not self.reveal:
                 place = "invisible" if rec.map is not None and rec.map in self.private else (
                     "mask" if pid in self._face_down else None)
             seen.setdefault((index, pid), (rec.piece.encode_type(), rec.piece.encode_state(), place, None))
-        for pid in getattr(step, "created", ()):
-            self._seen_now(index, pid, state)
+        for pid in created:
+            if pid in adds:
+                seen.setdefault((index, pid), self._as_added(adds[pid]))
+            else:
+                self._seen_now(index, pid, state)
         for c in getattr(step, "changes", ()):
             if editable(c.type_chain) and (index, c.piece_id) not in seen:
                 rec = state.pieces.get(c.piece_id)
@@ -124,6 +146,21 @@ class PieceNames:
         self.seen[(index, pid)] = None if rec is None else (
             rec.piece.encode_type(), rec.piece.encode_state(), self._place(state, rec), None)
 
+    def _as_added(self, add: "tuple[str, str] | None") -> "tuple[str, str, str | None, str | None] | None":
+        """What :attr:`seen` keeps of a piece as a step's add made it (None: no add)."""
+        if add is None:
+            return None
+        t, st = add
+        place = None
+        if not self.reveal and self.private:
+            from ..vassal.piece import Piece
+            try:
+                where = Piece(t, st).position()[0]
+            except Exception:   # a malformed piece: no map read  # noqa: BLE001
+                where = None
+            place = "invisible" if where is not None and where in self.private else None
+        return (t, st, place, None)
+
     def listed(self, step: int, pid: str) -> tuple[str, bool] | None:
         """The name of a piece the integrity lists at ``step`` as the other players saw it then,
         and whether it was concealed (by its owner, or by where it was; a value set on a piece
@@ -134,11 +171,13 @@ class PieceNames:
             return None
         if not got:
             return ("", False)
-        key = (self.reveal, *got)
+        t, st, place, before = got
+        # keyed on what the look depends on: not where the piece stands (its BasicPiece's map
+        # and x, y: a unit moved keeps its name; where it stands counts through ``place``)
+        key = (self.reveal, t, _unplaced(t, st), place, _unplaced(t, before) if before is not None else None)
         named = self.looks.get(key)
         if named is None:
             from ..vassal.piece import Piece
-            t, st, place, before = got
             try:
                 named = self._name(Piece(t, st), place)
                 if before is not None and not named[1]:
@@ -204,6 +243,38 @@ class PieceNames:
         secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
         return [move_json(mv, names, hexes[i] if i < len(hexes) else None, secret)
                 for i, mv in enumerate(step.moves)]
+
+
+def _unplaced(type_chain: str, state_chain: str) -> str:
+    """``state_chain`` without its BasicPiece's map and x, y (what :func:`look_of` does not
+    read), when the chain is canonical and that state plain (else as it is)."""
+    from ..vassal.piece import Piece
+    try:
+        i = state_tail(state_chain, Piece(type_chain, state_chain).count)
+    except Exception:   # a malformed piece: kept whole  # noqa: BLE001
+        return state_chain
+    if i is None:
+        return state_chain
+    basic = state_chain[i:].split(";", 3)
+    if len(basic) < 3:
+        return state_chain
+    return state_chain[:i] + (basic[3] if len(basic) == 4 else "")
+
+
+def _adds(step, ids: set[str]) -> dict[str, tuple[str, str]]:
+    """piece id → (type chain, state chain) of the first add of each of ``ids`` in ``step``'s
+    commands (stacks left out)."""
+    out: dict[str, tuple[str, str]] = {}
+    command = getattr(step, "command", None)
+    for node in (command.walk() if command is not None else ()):
+        if "+/" not in node.text:
+            continue
+        cmd = node.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, AddPiece) and cmd.id in ids and cmd.id not in out and not cmd.is_stack:
+            out[cmd.id] = (cmd.type, cmd.state)
+    return out
 
 
 def move_json(mv, names: dict[str, str], hex_label: str | None, secret: "set[str] | frozenset[str]" = frozenset()) -> dict:
