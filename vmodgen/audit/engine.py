@@ -351,6 +351,7 @@ class FileAuditor:
         run_player = ""                # inferred turns: the player who moved last
         run_phase: tuple | None = None  # the phase of that player's last move
         run_inferred = False           # that player's run of moves is judged by inference
+        run_steps = 0                  # the steps of that run so far (counted once it is judged)
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
         #: (turn, phase) → the moves of a phase left, for a return to it by Undo or Prev
         left_moves: dict[tuple, MoveCarry] = {}
@@ -403,10 +404,13 @@ class FileAuditor:
             where those units do not move): the end of a player's run of moves is the end of
             that player's turn as far as the log shows; judge stacking there, in the position
             with no phase (every side's stacking counts)."""
-            nonlocal inferred_end
+            nonlocal inferred_end, run_steps
             due = [r for r in self.rules if r.kind == "stacking" and needs_phase(r) and not checks_moves(r)]
             if pos is None:
                 return
+            # the coverage counts the steps of runs judged so, not of runs a phase end closed
+            cov.steps_turn_inferred += run_steps
+            run_steps = 0
             pos = copy.copy(pos)
             pos.phase, pos.side, pos.at = "", "", "end"
             inferred_end = run_player
@@ -515,10 +519,14 @@ class FileAuditor:
                 off_only = bool(off) and not judged
                 if run_player and mover != run_player and off_only and run_phase == ph:
                     close_run(prev_pos, k - 1)
+                if not (mover == run_player and run_phase == ph):
+                    run_steps = 0          # another player's run, or the tracker moved on: a new run
                 run_inferred = off_only or (mover == run_player and run_inferred and run_phase == ph)
                 run_player, run_phase = mover, ph
-            if run_inferred and step is not None:
-                cov.steps_turn_inferred += 1
+            if run_player and run_phase == ph and step is not None:
+                # a step of the run (a tracker moved on ends it: that phase's own end judges it,
+                # and none of its steps counts as judged by an inferred turn)
+                run_steps += 1
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
