@@ -63,6 +63,10 @@ class Coverage:
     #: the replay had the unit on, and not one it stood on earlier in the phase (a lost undo is a
     #: take-back instead): {"step", "unit", "replay", "recorded"}; judged as the replay shows them
     stray_drags: list[dict] = field(default_factory=list)
+    #: drags on the map, in a phase where units arrive, of units that arrived in that phase (a
+    #: paradrop's drift, a landing's scatter): part of the arrival, counted ``off-map``
+    #: {"step", "unit", "from", "to", "phase"}
+    arrival_drags: list[dict] = field(default_factory=list)
     #: inferred turns: (step, player) where a player's run of moves ended and was judged
     inferred_turn_ends: list[dict] = field(default_factory=list)
     #: side → ids of the pieces read as that side's units (on the game map at some step)

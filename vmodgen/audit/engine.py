@@ -253,6 +253,8 @@ class FileAuditor:
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
         self._left: set[str] = set()
+        #: units that arrived on the map in this phase (from off the map, in a phase where units arrive)
+        self._arrived: set[str] = set()
         #: the moves of the phase the last file ended in (:class:`MoveCarry`): the next file,
         #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
         self._carry: MoveCarry | None = None
@@ -358,6 +360,7 @@ class FileAuditor:
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
+        self._arrived.clear()
         self._carried = {}
         self._mv_dirty = None
 
@@ -491,6 +494,7 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                self._arrived.clear()
                 self._carried = {}
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
@@ -646,6 +650,16 @@ class FileAuditor:
                     # paradrop, a landing, a reinforcement): not a move on the map. An arrival in
                     # another phase is listed below as made out of the phase
                     cov.skip(OFF_MAP)
+                    if old_hex is not None and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex):
+                        self._arrived.add(pid)
+                elif (phase_info is not None and phase_info.takes_arrivals and pid in self._arrived
+                      and v.hex is not None and self._on_map(v.hex)):
+                    # dragged on the map again in the phase it arrived in: its drift or scatter
+                    # (OM 6.2, a landing's drift), part of the arrival; not a move out of the phase
+                    cov.skip(OFF_MAP)
+                    if len(cov.arrival_drags) < MAX_LISTED:
+                        cov.arrival_drags.append({"step": step.index, "unit": v.unit.name or v.unit.id,
+                                                  "from": old_hex, "to": v.hex, "phase": phase_info.name})
                 elif ph is None:
                     cov.skip(NO_PHASE)
                     off += 1

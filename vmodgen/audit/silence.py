@@ -77,6 +77,14 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
         out.append(f"{len(strays)} drag(s) started where the replay did not have the unit: the drag's recorded "
                    f"old position is in another hex, not one the unit stood on earlier in its phase{example}. "
                    "Judged from where the replay had the unit; listed in the coverage (started_elsewhere).")
+    drifts = [(r.path, m) for r in results for m in r.coverage.arrival_drags]
+    if rules and drifts:
+        p, m = drifts[0]
+        out.append(f"{len(drifts)} unit drag(s) on the map were made, in a phase where units arrive, by units that "
+                   f"had arrived in it (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} "
+                   f"in {m['phase']}): read as part of the arrival (a paradrop's drift, a landing's scatter), "
+                   "counted off-map, not judged as moves. Where a drift ends follows a die roll and a diagram the "
+                   "log does not tie to the unit: not checked; the unit's moves count from where it ended.")
     placed: dict[str, int] = {}
     for r in results:
         for k, v in r.coverage.placed.items():
