@@ -81,3 +81,33 @@ def test_om_night_hot_seat(om, tmp_path):
     assert doc["stats"]["moves_by_player"] == {"German": 10}
     assert "moves by side: german 8, allied 1; moves by player: German 10" in text
     assert not [f for f in doc["findings"] if "A-19-NZ" in f["units"] or "19 NZ" in f["message"]]
+
+
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    return bundled_module("north-africa-41", tmp_path_factory, "rec5-na41").module
+
+
+def test_na41_returns_hq_and_replacement_marker(na41, tmp_path):
+    """na41-repl, S1 Enter Rommel, as Axis. In the Preparation Phase 2 MG Bn and 8 MG Bn are put
+    in the Eliminated Units box. GT1 I1 Axis Initial Phase (replacements, 19.3-19.4): 2 MG Bn comes
+    back to 1502, the DAK HQ's hex (19.4.1: with a Good Order Corps HQ in full supply: no finding);
+    8 MG Bn comes back to 1606, with no HQ: NA41 19.4.1 at the end of the Initial Phase (step 15).
+    A Replacement marker is put on 8 MG Bn; in the Axis Movement Phase the stack goes 1606 -> 1608
+    in one drag, two hexes: NA41 19.5 (a unit under a Replacement marker moves at most 1 hex; before
+    this branch the rule counted the drags' end hexes, 1, and found nothing). The marker comes off
+    in the Axis Recovery Phase (19.5: no finding). What the log cannot show is said: which unit
+    each replacement rebuilt (19.3.1) and which HQ or SP supplies an attack (17.3); the two returns
+    are listed as drags from a box in a phase that takes no arrivals, not "was the tracker
+    advanced?"."""
+    text, doc, html = _reports(na41, "na41-repl", tmp_path)
+    found = [(f["rule"], f["step"], f["turn"], f["phase"], f["hexes"], f["units"]) for f in doc["findings"]]
+    assert found == [("NA41 19.4.1", 15, 1, "i1-axis-initial", ["1606"], ["8MG"]),
+                     ("NA41 19.5", 16, 1, "i1-axis-movement", ["1608"], ["8MG"])]
+    not_judged = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    assert "which unit each replacement rebuilt" in not_judged["NA41 19.3.1"]
+    assert "attack supply" in not_judged["NA41 17.3"]
+    boxed = [(m["step"], m["unit"], m["from"], m["to"]) for m in doc["coverage"]["out_of_phase"] if m.get("from_box")]
+    assert boxed == [(12, "2 MG Bn", "eliminated", "1502"), (13, "8 MG Bn", "eliminated", "1606")]
+    assert "Was the tracker advanced?" not in text and "marked from_box" in text
+    assert "[NA41 19.5]" in text and "NA41 19.4.1" in html

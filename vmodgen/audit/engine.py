@@ -680,6 +680,10 @@ class FileAuditor:
                             # retreat, an advance, a landing (IM 16.33E) or a tracker run past
                             # the movement phase; listed, marked so
                             entry["combat_phase"] = True
+                        elif not self._on_map(old_hex) and self._on_map(v.hex):
+                            # from an off-map box onto the map in a phase that takes no arrivals
+                            # (a return from the Eliminated box, a reinforcement placed early)
+                            entry["from_box"] = True
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)

@@ -107,21 +107,31 @@ def _out_of_phase(results: list, total: int) -> list[str]:
     with its first example."""
     every = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
     combat = sum(1 for _, m in every if m.get("combat_phase"))
+    boxed = sum(1 for _, m in every if m.get("from_box"))
     out = []
 
-    def first(combat_phase: bool) -> str:
-        shown = [(p, m) for p, m in every if "_concealed" not in m and bool(m.get("combat_phase")) == combat_phase]
+    def kind(m: dict) -> str:
+        return "combat" if m.get("combat_phase") else "box" if m.get("from_box") else ""
+
+    def first(which: str) -> str:
+        shown = [(p, m) for p, m in every if "_concealed" not in m and kind(m) == which]
         if not shown:
             return ""
         p, m = shown[0]
         return f" (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} in {m['phase']})"
-    if total - combat > 0:
-        out.append(f"{total - combat} unit move(s) were made while the turn tracker showed a phase in which those "
-                   f"units do not move{first(False)}: they were not judged as moves. Was the tracker advanced? "
+    if total - combat - boxed > 0:
+        out.append(f"{total - combat - boxed} unit move(s) were made while the turn tracker showed a phase in which "
+                   f"those units do not move{first('')}: they were not judged as moves. Was the tracker advanced? "
                    "They are listed in the coverage (out_of_phase).")
+    if boxed:
+        out.append(f"{boxed} unit drag(s) from an off-map box onto the map were made in a phase the game does not "
+                   f"mark as one where units arrive{first('box')}: a return (e.g. from the Eliminated box with a "
+                   "replacement), or a reinforcement placed in another phase. Not judged as moves; a rule of the "
+                   "game on such returns judges them as returns. They are listed in the coverage (out_of_phase, "
+                   "marked from_box).")
     if combat:
         out.append(f"{combat} unit drag(s) were made in a combat phase whose drags are not judged as moves"
-                   f"{first(True)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
+                   f"{first('combat')}: a retreat, an advance after combat or a landing from an invasion hex, or a "
                    "move made with the tracker pressed past the movement phase. They are listed in the "
                    "coverage (out_of_phase, marked combat_phase).")
     return out

@@ -1,7 +1,9 @@
 """Record round 5's logs of ``tests/data/recorded`` in real VASSAL (see README.md there):
 Operation Mercury over three turns with paradrops that drift (scatter, 6.2), a Dispersed marker
 (6.31-6.33), a Night turn (GT3: airlanding at night, 6.51) and one player at the keyboard for both
-sides (hot-seat: the German seat moves the Allied 19 NZ in the Allied Movement Phase).
+sides (hot-seat: the German seat moves the Allied 19 NZ in the Allied Movement Phase); North Africa
+'41 units back from the Eliminated box at a Corps HQ and elsewhere, and a Replacement marker
+(19.3-19.5).
 
     python tests/data/recorded/record5.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
@@ -53,11 +55,34 @@ def om_night(start: Path) -> list[str]:
             + n(phases - OM_ALLIED_MOVE) + ["end-log"])
 
 
+#: map pixels inside North Africa '41's Eliminated Units box ("Off-map boxes" map)
+NA41_ELIMINATED = [(976, 475), (1030, 475)]
+
+
+def na41_replacements() -> list[str]:
+    """S1 Enter Rommel, as Axis. Preparation Phase: 2 MG Bn and 8 MG Bn dragged into the
+    Eliminated Units box (the log's own set-up: two units eliminated earlier). GT1 I1 Axis Initial
+    Phase (replacements, 19.3-19.4): 2 MG Bn comes back to 1502, the DAK HQ's hex (19.4.1: with a
+    Good Order Corps HQ in full supply); 8 MG Bn comes back to 1606, where no HQ stands (19.4.1
+    broken); a Replacement marker is put on 8 MG Bn (19.5). Axis Movement: 8 MG Bn with its marker
+    1606 -> 1608, two hexes (19.5: at most 1). Axis Recovery: the marker removed (19.5). On to
+    the Axis Supply Phase."""
+    n = record.nexts
+    return (["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log",
+             "chat Vorbereitung: 2 MG Bn und 8 MG Bn vernichtet (Testaufbau)"]
+            + [f"move {u} @{x},{y} Off-map boxes" for u, (x, y) in zip(("2_MG_Bn", "8_MG_Bn"), NA41_ELIMINATED)]
+            + n(7) + ["chat Ersatz: 2 MG Bn zum DAK HQ, 8 MG Bn nach 1606",
+                      "move 2_MG_Bn 1502 West map (Cyrenaica)", "move 8_MG_Bn 1606 West map (Cyrenaica)",
+                      "create Replacement 1606 West map (Cyrenaica)"]
+            + n(1) + ["move-stack 8_MG_Bn 1608"] + n(2) + ["key Replacement ctrl D"] + n(1) + ["end-log"])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--modules", type=Path, required=True)
     ap.add_argument("--vassal", default="/work/vassal-oracle/vassal37")
     ap.add_argument("--out", type=Path, default=HERE)
+    ap.add_argument("--only", nargs="*")
     ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="record5-"))
@@ -65,7 +90,11 @@ def main() -> int:
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
                               + [("G-III-100-Geb-1", "german-airlanding")], work / "om-night-start.vsav")
-    for name, module, lines in [("om-night", om, om_night(start))]:
+    runs = [("om-night", om, om_night(start)),
+            ("na41-repl", args.modules / "north-africa-41.vmod", na41_replacements())]
+    for name, module, lines in runs:
+        if args.only and name not in args.only:
+            continue
         script = work / f"{name}.script"
         script.write_text("\n".join(lines) + "\n")
         log = work / f"{name}.vlog"
