@@ -94,7 +94,7 @@ def test_vassal_38_version_in_the_text_report(tmp_path_factory):
     assert "na41-dirty-38.vlog" in line and "VASSAL 3.8.0-beta1" in line and "3.7" not in line
 
 
-#: round 4's logs (``record4.py --vassal .../vassal38 --suffix=-38``, default build) and the
+#: rounds 4 and 5's logs (``record4.py``/``record5.py --vassal .../vassal38 --suffix=-38``, default build) and the
 #: findings their 3.7.26 twins give (tests/test_audit_recorded4.py, checked there by hand)
 TWINS4 = [
     ("im-leros", [(19, "IM 16.33", ["S4-C1", "S4-C2", "S4-C3", "S4-C4", "S4-C5"]), (21, "IM 8.13", ["Lago"]),
@@ -102,6 +102,10 @@ TWINS4 = [
     ("om-messy", [(27, "OM 4.18", ["G-Vogel-1"])]),
     ("na41-supply", [(79, "NA41 16.1", ["3Aufkl"]), (91, "NA41 16.1", ["3Aufkl"])]),
     ("na41-zoc-undo", [(13, "NA41 7.2", ["5Pz"])]),
+    # round 5 (record5.py)
+    ("om-night", [(21, "OM 6.32", ["G-Vogel-1"]), (76, "OM 4.16", ["A-156-AA", "G-III-100-Geb-1"]),
+                  (76, "OM 6.51", ["G-III-100-Geb-1"])]),
+    ("na41-repl", [(15, "NA41 19.4.1", ["8MG"]), (16, "NA41 19.5", ["8MG"])]),
 ]
 
 
