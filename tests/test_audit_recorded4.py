@@ -216,3 +216,21 @@ def test_na41_move_undone_then_made_again_through_a_zoc(na41, tmp_path):
     moves = doc["coverage"]["moves"]
     assert (moves["seen"], moves["judged"], moves["not_judged"]["undone"]) == (5, 3, 2)
     assert "entered enemy ZOC at 1707" in text and "NA41 7.2" in html
+
+
+def test_turn_inferred_only_for_runs_judged_so(om, na41, tmp_path):
+    """The coverage line "turn inferred from who moves at N" counts the steps of a player's run
+    of moves that was judged as a turn (stacking at its end, no phase: docs/audit-json.md). In
+    om-messy the tracker is known throughout; the German's drag of the Allied 19 NZ (step 25,
+    German Movement Phase) is out of its phase, and the tracker then moves on, so that phase's
+    own end judges the position and no run is judged by inference. Before, the count ran on over
+    every later step of the file (16: steps 25-40) because the run was never ended by the
+    tracker's move. In na41-notracker (tracker never pressed, Preparation Phase) the Axis run of
+    two drags is judged at the file's end: both steps count."""
+    text, doc, html = _reports(om, "om-messy", tmp_path)
+    assert doc["coverage"]["steps_turn_inferred"] == 0 and doc["coverage"]["inferred_turn_ends"] == 0
+    assert "turn inferred" not in text
+    assert "<th>Steps with the turn inferred from who moves</th><td>0</td>" in html
+    text, doc, _ = _reports(na41, "na41-notracker", tmp_path)
+    assert doc["coverage"]["steps_turn_inferred"] == 2 and doc["coverage"]["inferred_turn_ends"] == 1
+    assert "turn inferred from who moves at 2" in text

@@ -29,6 +29,14 @@ COMBAT_PHASE = "combat phase"
 
 #: moves listed one by one per file, at most (of each kind, out of phase)
 MAX_LISTED = 50
+#: a move out of its phase made from an off-map box onto the map (a return, a reinforcement
+#: placed in another phase), listed with ``from_box``
+FROM_BOX = "from an off-map box"
+
+
+def out_of_phase_kind(entry: dict) -> str:
+    """The kind of an ``out_of_phase`` entry: :data:`COMBAT_PHASE`, :data:`FROM_BOX` or ""."""
+    return COMBAT_PHASE if entry.get("combat_phase") else FROM_BOX if entry.get("from_box") else ""
 
 
 def undone_by(step) -> int | None:
@@ -65,12 +73,17 @@ class Coverage:
     #: MAX_LISTED of each kind (those in a combat phase marked ``combat_phase``)
     out_of_phase: list[dict] = field(default_factory=list)
     #: of the moves in a phase where the unit does not move (``not_judged[OUT_OF_PHASE]``), those
-    #: made in a combat phase (:data:`COMBAT_PHASE`)
-    combat_phase_drags: int = 0
+    #: of each kind apart from the plain one: made in a combat phase (:data:`COMBAT_PHASE`), made
+    #: from an off-map box onto the map (:data:`FROM_BOX`); counted, as the list is capped
+    out_of_phase_kinds: dict[str, int] = field(default_factory=dict)
     #: judged unit drags whose recorded old position (the ``M/`` command's) is in another hex than
     #: the replay had the unit on, and not one it stood on earlier in the phase (a lost undo is a
     #: take-back instead): {"step", "unit", "replay", "recorded"}; judged as the replay shows them
     stray_drags: list[dict] = field(default_factory=list)
+    #: drags on the map, in a phase where units arrive, of units that arrived in that phase (a
+    #: paradrop's drift, a landing's scatter): part of the arrival, counted ``off-map``
+    #: {"step", "unit", "from", "to", "phase"}
+    arrival_drags: list[dict] = field(default_factory=list)
     #: inferred turns: (step, player) where a player's run of moves ended and was judged
     inferred_turn_ends: list[dict] = field(default_factory=list)
     #: side → ids of the pieces read as that side's units (on the game map at some step)
@@ -99,16 +112,23 @@ class Coverage:
     def skip(self, why: str, n: int = 1) -> None:
         self.not_judged[why] = self.not_judged.get(why, 0) + n
 
-    def out_of_phase_drag(self, combat: bool, n: int = 1) -> None:
-        """Count ``n`` unit moves made in a phase where the unit does not move (``combat``: in a
-        combat phase)."""
+    def out_of_phase_drag(self, kind: str, n: int = 1) -> None:
+        """Count ``n`` unit moves made in a phase where the unit does not move, of ``kind``
+        (:data:`COMBAT_PHASE`, :data:`FROM_BOX` or "" for the others)."""
         self.skip(OUT_OF_PHASE, n)
-        if combat:
-            self.combat_phase_drags += n
+        if kind:
+            self.out_of_phase_kinds[kind] = self.out_of_phase_kinds.get(kind, 0) + n
 
-    def listed_out_of_phase(self, combat: bool) -> int:
-        """How many moves of that kind :attr:`out_of_phase` lists."""
-        return sum(1 for m in self.out_of_phase if bool(m.get("combat_phase")) == combat)
+    def out_of_phase_count(self, kind: str) -> int:
+        """How many moves of ``kind`` were made out of their phase (the plain ones: those of
+        no other kind)."""
+        if kind:
+            return self.out_of_phase_kinds.get(kind, 0)
+        return self.not_judged.get(OUT_OF_PHASE, 0) - sum(self.out_of_phase_kinds.values())
+
+    def listed_out_of_phase(self, kind: str) -> int:
+        """How many moves of ``kind`` :attr:`out_of_phase` lists."""
+        return sum(1 for m in self.out_of_phase if out_of_phase_kind(m) == kind)
 
     def place(self, phase: str, n: int = 1) -> None:
         """Count ``n`` unit drags of ``phase`` as placements (a phase that places units)."""

@@ -58,7 +58,7 @@ from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
-from .coverage import (COMBAT_PHASE, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
+from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from . import takeback as tbk
 from .model import AuditFinding
@@ -251,12 +251,14 @@ class FileAuditor:
         self._mv_dirty: set[str] | None = None
         #: (message, hexes, units, their filled-in routes) → whether a finding is on record
         #: (piece id, step) → why that unit move of the current phase was not judged (a reason of
-        #: the coverage, or PLACED), its out_of_phase entry and its phase (PLACED) or COMBAT_PHASE
-        #: (a drag out of phase in a combat phase): a take-back by hand moves it
+        #: the coverage, or PLACED), its out_of_phase entry and its phase (PLACED) or its kind out
+        #: of phase (COMBAT_PHASE, FROM_BOX or ""): a take-back by hand moves it
         self._counted: dict[tuple[str, int], tuple[str, dict | None, str]] = {}
         #: piece ids of the units that left their hex in the current phase (a drag of one of the
         #: others that ends on the hex it started from is no move: PUT_BACK)
         self._left: set[str] = set()
+        #: units that arrived on the map in this phase (from off the map, in a phase where units arrive)
+        self._arrived: set[str] = set()
         #: the moves of the phase the last file ended in (:class:`MoveCarry`): the next file,
         #: starting in the same phase, goes on with them (a move saved mid-phase and continued)
         self._carry: MoveCarry | None = None
@@ -354,12 +356,14 @@ class FileAuditor:
         run_player = ""                # inferred turns: the player who moved last
         run_phase: tuple | None = None  # the phase of that player's last move
         run_inferred = False           # that player's run of moves is judged by inference
+        run_steps = 0                  # the steps of that run so far (counted once it is judged)
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
         #: (turn, phase) → the moves of a phase left, for a return to it by Undo or Prev
         left_moves: dict[tuple, MoveCarry] = {}
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
+        self._arrived.clear()
         self._carried = {}
         self._mv_dirty = None
 
@@ -406,10 +410,13 @@ class FileAuditor:
             where those units do not move): the end of a player's run of moves is the end of
             that player's turn as far as the log shows; judge stacking there, in the position
             with no phase (every side's stacking counts)."""
-            nonlocal inferred_end
+            nonlocal inferred_end, run_steps
             due = [r for r in self.rules if r.kind == "stacking" and needs_phase(r) and not checks_moves(r)]
             if pos is None:
                 return
+            # the coverage counts the steps of runs judged so, not of runs a phase end closed
+            cov.steps_turn_inferred += run_steps
+            run_steps = 0
             pos = copy.copy(pos)
             pos.phase, pos.side, pos.at = "", "", "end"
             inferred_end = run_player
@@ -490,6 +497,7 @@ class FileAuditor:
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
+                self._arrived.clear()
                 self._carried = {}
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
@@ -517,10 +525,14 @@ class FileAuditor:
                 off_only = bool(off) and not judged
                 if run_player and mover != run_player and off_only and run_phase == ph:
                     close_run(prev_pos, k - 1)
+                if not (mover == run_player and run_phase == ph):
+                    run_steps = 0          # another player's run, or the tracker moved on: a new run
                 run_inferred = off_only or (mover == run_player and run_inferred and run_phase == ph)
                 run_player, run_phase = mover, ph
-            if run_inferred and step is not None:
-                cov.steps_turn_inferred += 1
+            if run_player and run_phase == ph and step is not None:
+                # a step of the run (a tracker moved on ends it: that phase's own end judges it,
+                # and none of its steps counts as judged by an inferred turn)
+                run_steps += 1
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
@@ -644,6 +656,16 @@ class FileAuditor:
                     # paradrop, a landing, a reinforcement): not a move on the map. An arrival in
                     # another phase is listed below as made out of the phase
                     cov.skip(OFF_MAP)
+                    if old_hex is not None and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex):
+                        self._arrived.add(pid)
+                elif (phase_info is not None and phase_info.takes_arrivals and pid in self._arrived
+                      and v.hex is not None and self._on_map(v.hex)):
+                    # dragged on the map again in the phase it arrived in: its drift or scatter
+                    # (OM 6.2, a landing's drift), part of the arrival; not a move out of the phase
+                    cov.skip(OFF_MAP)
+                    if len(cov.arrival_drags) < MAX_LISTED:
+                        cov.arrival_drags.append({"step": step.index, "unit": v.unit.name or v.unit.id,
+                                                  "from": old_hex, "to": v.hex, "phase": phase_info.name})
                 elif ph is None:
                     cov.skip(NO_PHASE)
                     off += 1
@@ -656,19 +678,24 @@ class FileAuditor:
                     # in a combat phase whose drags the rule set does not judge as moves: a
                     # retreat, an advance, a landing (IM 16.33E) or a tracker run past the
                     # movement phase; counted and listed apart from the others (marked so)
-                    combat = drags == "combat"
-                    cov.out_of_phase_drag(combat)
+                    # from an off-map box onto the map in a phase that takes no arrivals: a
+                    # return from the Eliminated box, a reinforcement placed early (FROM_BOX)
+                    kind = (COMBAT_PHASE if drags == "combat" else
+                            FROM_BOX if not self._on_map(old_hex) and self._on_map(v.hex) else "")
+                    cov.out_of_phase_drag(kind)
                     off += 1
                     entry = None
-                    if cov.listed_out_of_phase(combat) < MAX_LISTED:
+                    if cov.listed_out_of_phase(kind) < MAX_LISTED:
                         entry = {"step": step.index, "unit": v.unit.name or v.unit.id, "side": v.unit.side,
                                  "from": old_hex, "to": v.hex, "phase": phase_info.name if phase_info else ph[1]}
-                        if combat:
+                        if kind == COMBAT_PHASE:
                             entry["combat_phase"] = True
+                        elif kind == FROM_BOX:
+                            entry["from_box"] = True
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
-                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, COMBAT_PHASE if combat else "")
+                    self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, kind)
                 else:
                     cov.moves_judged += 1
                     judged += 1
@@ -690,7 +717,7 @@ class FileAuditor:
             if why == PLACED:
                 cov.place(phase, -1)
             elif why == OUT_OF_PHASE:
-                cov.out_of_phase_drag(phase == COMBAT_PHASE, -1)
+                cov.out_of_phase_drag(phase, -1)
             else:
                 continue
             cov.skip(TAKEN_BACK)

@@ -169,6 +169,14 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
                 f"{', '.join(rs.MEMORY_KEYS[:4])}{', ...' if len(rs.MEMORY_KEYS) > 4 else ''}): the files "
                 "were audited one after another (--jobs runs files in parallel only for rules that carry nothing "
                 "between files).")
+    if jobs > 1 and b.phase_source == "player":
+        # the phase comes from who moves: where a file starts depends on the moves of the file
+        # before, which no pre-scan of chat lines can predict, so every file after the first
+        # would be audited twice (a second time after the one before it)
+        jobs = 1
+        note = ("The phase is read from who moves ([turns] source = \"player\"): each file starts in the "
+                "phase the moves of the file before it end in, so the files were audited one after another "
+                "(--jobs would have audited every file after the first twice).")
     results = _parallel(order, setup, jobs, rs, kept) if jobs > 1 else None
     if results is None:
         auditor = FileAuditor(b, mod, rs)

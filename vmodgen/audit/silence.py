@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .coverage import NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE
+from .coverage import (COMBAT_PHASE, FROM_BOX, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE,
+                       out_of_phase_kind)
 
 #: a file with at least this many unit moves and no phase announcement matched in it is said
 #: to be read with a stale phase
@@ -77,6 +78,14 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
         out.append(f"{len(strays)} drag(s) started where the replay did not have the unit: the drag's recorded "
                    f"old position is in another hex, not one the unit stood on earlier in its phase{example}. "
                    "Judged from where the replay had the unit; listed in the coverage (started_elsewhere).")
+    drifts = [(r.path, m) for r in results for m in r.coverage.arrival_drags]
+    if rules and drifts:
+        p, m = drifts[0]
+        out.append(f"{len(drifts)} unit drag(s) on the map were made, in a phase where units arrive, by units that "
+                   f"had arrived in it (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} "
+                   f"in {m['phase']}): read as part of the arrival (a paradrop's drift, a landing's scatter), "
+                   "counted off-map, not judged as moves. Where a drift ends follows a die roll and a diagram the "
+                   "log does not tie to the unit: not checked; the unit's moves count from where it ended.")
     placed: dict[str, int] = {}
     for r in results:
         for k, v in r.coverage.placed.items():
@@ -93,27 +102,38 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
 
 
 def _out_of_phase(results: list, total: int) -> list[str]:
-    """The moves not judged for being made in a phase where the units do not move, in two
-    sentences: drags in a combat phase (marked ``combat_phase``: retreats, advances, landings, or
-    a tracker pressed past the movement phase) and the others (was the tracker advanced?), each
-    with its first example."""
+    """The moves not judged for being made in a phase where the units do not move, a sentence
+    for each kind: drags in a combat phase (marked ``combat_phase``: retreats, advances, landings,
+    or a tracker pressed past the movement phase), drags from an off-map box onto the map
+    (``from_box``: returns, reinforcements, an arrival ahead of the tracker) and the others (was
+    the tracker advanced?), each with its first example; the counts are the coverage's, not the
+    lists' (capped per kind)."""
     every = [(r.path, m) for r in results for m in r.coverage.out_of_phase]
-    combat = sum(r.coverage.combat_phase_drags for r in results)    # counted, not the list (capped)
+    # counted, not read from the list (capped per kind)
+    combat = sum(r.coverage.out_of_phase_count(COMBAT_PHASE) for r in results)
+    boxed = sum(r.coverage.out_of_phase_count(FROM_BOX) for r in results)
     out = []
 
-    def first(combat_phase: bool) -> str:
-        shown = [(p, m) for p, m in every if "_concealed" not in m and bool(m.get("combat_phase")) == combat_phase]
+    def first(which: str) -> str:
+        shown = [(p, m) for p, m in every if "_concealed" not in m and out_of_phase_kind(m) == which]
         if not shown:
             return ""
         p, m = shown[0]
         return f" (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} in {m['phase']})"
-    if total - combat > 0:
-        out.append(f"{total - combat} unit move(s) were made while the turn tracker showed a phase in which those "
-                   f"units do not move{first(False)}: they were not judged as moves. Was the tracker advanced? "
+    if total - combat - boxed > 0:
+        out.append(f"{total - combat - boxed} unit move(s) were made while the turn tracker showed a phase in which "
+                   f"those units do not move{first('')}: they were not judged as moves. Was the tracker advanced? "
                    "They are listed in the coverage (out_of_phase).")
+    if boxed:
+        out.append(f"{boxed} unit drag(s) from an off-map box onto the map were made in a phase the game does not "
+                   f"mark as one where units arrive{first(FROM_BOX)}: a return (e.g. from the Eliminated box with a "
+                   "replacement), a reinforcement placed in another phase, or an arrival made with the tracker not "
+                   "yet advanced to the arrival phase. Not judged as moves; a rule of the "
+                   "game on such returns judges them as returns. They are listed in the coverage (out_of_phase, "
+                   "marked from_box).")
     if combat:
         out.append(f"{combat} unit drag(s) were made in a combat phase whose drags are not judged as moves"
-                   f"{first(True)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
+                   f"{first(COMBAT_PHASE)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
                    "move made with the tracker pressed past the movement phase. They are listed in the "
                    "coverage (out_of_phase, marked combat_phase).")
     return out

@@ -27,7 +27,8 @@ from .patterns import expand_patterns
                    "links each finding to it at its step.")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Files audited in parallel (0 = one per core); the report is the same as with 1. "
-                   "Rules that carry facts between files (the bundled games) audit in order.")
+                   "Rules that carry facts between files (the bundled games), and a phase read from "
+                   "who moves, audit in order.")
 @click.option("--strict", "strict", is_flag=True,
               help="Exit 3, not 0, when nothing was found but the audit was partial (unit moves "
                    "not judged, or no piece recognised as a unit) or warned (e.g. files out of play order).")

@@ -245,14 +245,15 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     playable = {s.side for f in facts for s in f.seats if s.side.strip().lower() not in OPEN_SIDES}
     for f in facts:
         seated: dict[str, str] = {}
+        last: dict[str, str] = {}      # the side a player held last (VASSAL's side change: PYREMOVE, PLAYER)
         for s in f.seats:
             if s.removed:
                 seated.pop(s.name, None)
                 continue
-            if s.name in seated and seated[s.name] != s.side:
-                flags.append(f"Seats: {s.name} changed sides within {f.path} ({seated[s.name]} -> {s.side}, "
+            if s.name in last and last[s.name] != s.side:
+                flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
-            seated[s.name] = s.side
+            seated[s.name] = last[s.name] = s.side
             keys[s.password_key].add(s.name)
             if s.empty_password:
                 empty.add(s.name)
@@ -313,9 +314,21 @@ def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str])
             held[unit_side] = named[0] if len(named) == 1 else None
         return held[unit_side]
 
+    def seat_at(player: str, step: int) -> str | None:
+        """The side ``player`` held at ``step`` (a side change within the file counts from its
+        step on); the file's last seat when the roster never names the player."""
+        side: str | None = None
+        named = False
+        for s in f.seats:
+            if s.name != player or s.step > step:
+                continue
+            named = True
+            side = None if s.removed else s.side
+        return side if named else seated.get(player)
+
     out: dict[tuple[str, str], dict] = {}
     for m in f.side_moves:
-        mine = seated.get(m["player"])
+        mine = seat_at(m["player"], m["step"])
         theirs = roster_side(m["side"])
         if mine is None or mine not in playable or theirs is None or theirs == mine:
             continue

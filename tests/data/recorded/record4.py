@@ -139,6 +139,7 @@ def main() -> int:
     ap.add_argument("--vassal", default="/work/vassal-oracle/vassal37")
     ap.add_argument("--out", type=Path, default=HERE)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="record4-"))
     om = args.modules / "operation-mercury.vmod"
@@ -167,8 +168,8 @@ def main() -> int:
         if bad or not log.is_file():
             print(f"{name}: VASSAL did not record it as scripted:\n  " + "\n  ".join(bad[:10]), file=sys.stderr)
             return 1
-        shutil.copy(log, args.out / log.name)
-        (args.out / f"{name}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
+        shutil.copy(log, args.out / f"{name}{args.suffix}.vlog")
+        (args.out / f"{name}{args.suffix}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
         print(f"{name}: {log.stat().st_size} bytes, {len(lines)} script lines")
     return 0
 

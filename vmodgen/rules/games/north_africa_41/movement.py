@@ -286,7 +286,9 @@ def marker_limits(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tupl
     out = []
     hexes = [h for h in path if board.is_hex(h)]
     if u.has("replacement"):
-        if len(hexes) - 1 > 1 or (not path and (board.distance(u.previous or u.hex, u.hex) or 0) > 1):
+        # hexes moved: a path holds the hexes the drags ended on, and one drag may cross several
+        moved = sum(board.distance(a, b) or 0 for a, b in zip(hexes, hexes[1:]))
+        if moved > 1 or (not path and (board.distance(u.previous or u.hex, u.hex) or 0) > 1):
             out.append(rs.finding(board, f"{P} 19.5", "movement", f"{label(u)} carries a Replacement marker and may "
                                   f"move at most 1 hex, but moved from {u.previous} to {u.hex}.", [u.hex], [u]))
         if u.mode == "rail":

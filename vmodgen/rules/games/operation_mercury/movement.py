@@ -148,10 +148,8 @@ def check_airlanding(rs, board: Board) -> list:
                                   "airfield hex.", [h], [u]))
             continue
         by_field.setdefault(field, []).append(u)
-    if by_field and time_of_day(pos) == "night":
-        us = [u for us in by_field.values() for u in us]
-        out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(us)} airlanded in a Night turn; "
-                              "airlanding happens only in day turns.", sorted({u.hex for u in us}), us))
+    night = bool(by_field) and time_of_day(pos) == "night"
+    unheld: set[str] = set()           # units of a not-held airfield: one 6.51 finding says both
     landed = set(arr)
     for field, us in by_field.items():
         recs = [arr[u.id] for u in us if "held" in arr[u.id]]       # the audit's record of the phase start
@@ -161,8 +159,11 @@ def check_airlanding(rs, board: Board) -> list:
             was_held = all(any(v.side == "german" and v.id not in landed and rs.ground(v)
                                and (v.previous or v.hex) == x for v in pos.units) for x in field)
         if not was_held:
+            # (the same units and hexes as the Night finding: a finding's key, so one finding says both)
+            unheld.update(u.id for u in us)
             out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(us)} airlanded on the airfield "
-                                  f"{'/'.join(field)}, but German units did not already hold all its hexes.",
+                                  f"{'/'.join(field)}, but German units did not already hold all its hexes"
+                                  + ("; and in a Night turn: airlanding happens only in day turns." if night else "."),
                                   list(field), us))
         rec = next((r for r in recs if isinstance(r.get("cut"), str) and isinstance(r.get("cap"), (int, float))), None)
         cap, why = (rec["cap"], rec["cut"]) if rec else airfield_capacity(rs, board, field[0])
@@ -175,6 +176,10 @@ def check_airlanding(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 6.52", "stacking", f"{steps} steps airlanded on {'/'.join(field)} this "
                                   f"turn{extra}, more than its capacity of {fmt(cap)}{reason}: {rs.names(us)}.",
                                   list(field), us, steps=steps, limit=cap))
+    night_us = [u for us in by_field.values() for u in us if u.id not in unheld] if night else []
+    if night_us:
+        out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(night_us)} airlanded in a Night turn; "
+                              "airlanding happens only in day turns.", sorted({u.hex for u in night_us}), night_us))
     return out
 
 
