@@ -120,11 +120,9 @@ class Coverage:
             self.out_of_phase_kinds[kind] = self.out_of_phase_kinds.get(kind, 0) + n
 
     def out_of_phase_count(self, kind: str) -> int:
-        """How many moves of ``kind`` were made out of their phase (the plain ones: those of
-        no other kind)."""
-        if kind:
-            return self.out_of_phase_kinds.get(kind, 0)
-        return self.not_judged.get(OUT_OF_PHASE, 0) - sum(self.out_of_phase_kinds.values())
+        """How many moves of ``kind`` (:data:`COMBAT_PHASE`, :data:`FROM_BOX`) were made out of
+        their phase."""
+        return self.out_of_phase_kinds.get(kind, 0)
 
     def listed_out_of_phase(self, kind: str) -> int:
         """How many moves of ``kind`` :attr:`out_of_phase` lists."""
