@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -60,6 +61,7 @@ from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
 from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
+from . import duplicates as dup
 from . import takeback as tbk
 from .model import AuditFinding
 from .concealment import stronger
@@ -122,6 +124,9 @@ class FileAudit:
     #: a :class:`MoveCarry` from the file before would be put back on (:meth:`MoveCarry.usable`)
     start_phase: tuple | None = None
     start_hexes: dict[str, str | None] | None = field(default=None, repr=False)
+    #: a unit that became two pieces: a piece added during the file that another piece already
+    #: is (:mod:`.duplicates`: sentences for the report's warnings)
+    doubles: list[str] = field(default_factory=list)
 
 
 class Stream(ReplayVisitor):
@@ -426,8 +431,11 @@ class FileAuditor:
                 inferred_end = ""
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
+        doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            if k and step is not None and step.created and undone_by(step) is None and not takes_back(step):
+                doubles += [dup.sentence(Path(name).name, k, *d) for d in dup.second_pieces(state, builder, step.created)]
             self._note_touched(builder.touched)
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
@@ -614,7 +622,8 @@ class FileAuditor:
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
-                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes)
+                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
+                         doubles=doubles)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
