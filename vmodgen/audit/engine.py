@@ -61,6 +61,7 @@ from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
 from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
+from ..binding.chat_phases import typed_text
 from . import duplicates as dup
 from . import takeback as tbk
 from .model import AuditFinding
@@ -432,8 +433,13 @@ class FileAuditor:
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
+        self._typed = None             # the last chat line a player typed: (step, text)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            if step is not None and step.chat:
+                typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
+                if typed:
+                    self._typed = (k, typed[-1].strip())
             if k and step is not None and step.created and undone_by(step) is None and not takes_back(step):
                 doubles += [dup.sentence(Path(name).name, k, *d) for d in dup.second_pieces(state, builder, step.created)]
             self._note_touched(builder.touched)
@@ -704,6 +710,8 @@ class FileAuditor:
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
+                    if not kind and cov.chat_before_out_of_phase is None and self._typed is not None:
+                        cov.chat_before_out_of_phase = {"step": self._typed[0], "text": self._typed[1][:160]}
                     self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, kind)
                 else:
                     cov.moves_judged += 1

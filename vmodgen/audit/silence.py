@@ -121,9 +121,14 @@ def _out_of_phase(results: list, total: int) -> list[str]:
         p, m = shown[0]
         return f" (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} in {m['phase']})"
     if total - combat - boxed > 0:
+        said = next(((r.path, r.coverage.chat_before_out_of_phase) for r in results
+                     if r.coverage.chat_before_out_of_phase), None)
+        chat = (f" The last line a player typed in chat before the first such move of {Path(said[0]).name} (step "
+                f"{said[1]['step']}): \"{said[1]['text']}\". A phase announced in chat is not read where the turn "
+                "tracker gives the phase." if said else "")
         out.append(f"{total - combat - boxed} unit move(s) were made while the turn tracker showed a phase in which "
                    f"those units do not move{first('')}: they were not judged as moves. Was the tracker advanced? "
-                   "They are listed in the coverage (out_of_phase).")
+                   f"They are listed in the coverage (out_of_phase).{chat}")
     if boxed:
         out.append(f"{boxed} unit drag(s) from an off-map box onto the map were made in a phase the game does not "
                    f"mark as one where units arrive{first(FROM_BOX)}: a return (e.g. from the Eliminated box with a "
