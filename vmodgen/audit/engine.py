@@ -547,6 +547,8 @@ class FileAuditor:
                 # a step of the run (a tracker moved on ends it: that phase's own end judges it,
                 # and none of its steps counts as judged by an inferred turn)
                 run_steps += 1
+            if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
+                self._close_retreats(step, builder, phase_start_hex, paths, phase_side)
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
@@ -803,6 +805,29 @@ class FileAuditor:
                     # (a drag back by hand, to a hex held before the seam too, is cut by
                     # _take_back, when the take-back tracker reads it as one)
                     path.append(new_hex)
+
+    def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
+                        paths: dict[str, list[str]], attacker: str) -> None:
+        """Close the defenders' retreats of a combat phase (each was judged at its own steps) once
+        the attacker's units move (the advance after combat) or a die roll resolves another
+        combat (the next attack, a breakthrough combat: NA41 15.2.7). Otherwise each later
+        position judges them again with what stands then: the hex a defender retreated through,
+        entered since by the advancing attacker, would read as a retreat into an enemy unit. A
+        defender dragged again afterwards makes a new retreat from where it stands. The
+        attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6)."""
+        close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
+                    for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
+        if not close and step.chat:
+            formats = self.module.dice_formats if self.module is not None else None
+            close = any(read_roll(t, formats) for t in step.chat_text)
+        if not close:
+            return
+        for pid in [p for p in start if (v := builder.views.get(p)) is not None and v.unit is not None
+                    and v.unit.side != attacker]:
+            del start[pid]
+            paths.pop(pid, None)
+            if self._mv_dirty is not None:
+                self._mv_dirty.add(pid)
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

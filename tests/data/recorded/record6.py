@@ -81,6 +81,37 @@ def om_jp_chat(start: Path) -> list[str]:
              "chat 移動終了。戦闘フェイズへ", "end-log"])
 
 
+#: Invasion: Malta's phases by index (weather = 0): Draw, Airborne Operations, Movement, Reset
+IM_DRAW, IM_AIRBORNE, IM_MOVE, IM_RESET = 4, 6, 7, 12
+#: a point of IM's "Off-map boxes" map between the Opaque cup and the Motor Pool track (in no
+#: box): where the played Activation Marker is put aside (played AMs stay out of the cup, 4.42)
+IM_PLAYED = (611, 140)
+
+
+def im_activations(start: Path) -> list[str]:
+    """Scenario 3, as Axis (one player at the keyboard for both sides), from a save with the
+    Activation Markers of the 7th Flieger Division and the Allied Central sector in the cup. GT1
+    Draw: the 7th Flieger AM is drawn (dragged out of the cup and put aside, 4.42); Airborne
+    Operations: 5/3 and KG1 unit 1 paradrop onto 2020 and 2021; Movement (the Axis activation):
+    KG1 unit 1 2021 -> 2022 (one hex, 15.16). GT2 Air Readiness: the AM back into the cup (7.17);
+    Draw: the Allied Central sector AM; Movement (an Allied activation): B/3 KOMR 1425 -> 1424, and
+    the Axis 5/3 2020 -> 2019 (an Axis unit moving in an Allied activation: 7.1, 7.23); on to
+    GT2's Supply Status Phase."""
+    n = record.nexts
+    x, y = IM_PLAYED
+    m = "Malta"
+    return (["player Axis Axis pw-im", f"load {start}", "begin-log"] + n(IM_DRAW)
+            + ["chat Draw: AM 7th Flieger Division (Axis activation)",
+               f"move AM:_7th_Flieger_Division @{x},{y} Off-map boxes"] + n(IM_AIRBORNE - IM_DRAW)
+            + [f"move 5/3 2020 {m}", f"move KG1_unit_1 2021 {m}"] + n(IM_MOVE - IM_AIRBORNE)
+            + [f"move KG1_unit_1 2022 {m}"] + n(record.IM_PHASES - IM_MOVE + 1)
+            + ["chat GT2 Air Readiness: AMs back into the cup", "move AM:_7th_Flieger_Division @700,100 Off-map boxes"]
+            + n(IM_DRAW - 1)
+            + ["chat Draw: AM Allied Central sector (Allied activation)",
+               f"move AM:_Allied_Central_sector @{x},{y + 40} Off-map boxes"] + n(IM_MOVE - IM_DRAW)
+            + [f"move B/3_KOMR 1424 {m}", f"move 5/3 2019 {m}"] + n(IM_RESET - IM_MOVE + 1) + ["end-log"])
+
+
 NA = "West map (Cyrenaica)"
 
 
@@ -95,6 +126,24 @@ def na41_combat() -> list[str]:
             + [f"move 5_Pz_Rgt 1707 {NA}"] + n(1)
             + ["chat Axis combat: 5 Pz Rgt attacks 1808", "roll 2d6", f"move-stack 6_RTR 1708 {NA}",
                f"move 5_Pz_Rgt 1808 {NA}", f"move 5_Pz_Rgt 1809 {NA}", f"move 5_Pz_Rgt 1909 {NA}"]
+            + n(1) + ["end-log"])
+
+
+def na41_breakthrough() -> list[str]:
+    """S1 Enter Rommel, as Axis. GT1 I1 Axis Movement: 5 Pz Rgt 1604 -> 1707. Axis Combat: 2d6;
+    the Allied 6 RTR and 3 Hus retreat 1808 -> 1809 -> 1909 (two hexes, no hex in 5 Pz Rgt's
+    ZOC); 5 Pz Rgt advances into the vacated 1808, then 1809, next to them (their ZOC: stop, or
+    a breakthrough combat, 15.2.7, 15.2.12); 2d6 (the breakthrough combat); they retreat again
+    1909 -> 2010 -> 2110; 5 Pz Rgt advances on into the hex they vacated, 1909 (15.2.6: free
+    after a successful breakthrough); on to the Axis Recovery Phase."""
+    n = record.nexts
+    return (["player Axis Axis pw-na", "setup S1 Enter Rommel", "begin-log"] + n(NA_AXIS_MOVE)
+            + [f"move 5_Pz_Rgt 1707 {NA}"] + n(1)
+            + ["chat Axis combat: 5 Pz Rgt attacks 1808", "roll 2d6",
+               f"move-stack 6_RTR 1809 {NA}", f"move-stack 6_RTR 1909 {NA}",
+               f"move 5_Pz_Rgt 1808 {NA}", f"move 5_Pz_Rgt 1809 {NA}",
+               "chat Breakthrough combat: 5 Pz Rgt attacks 1909", "roll 2d6",
+               f"move-stack 6_RTR 2010 {NA}", f"move-stack 6_RTR 2110 {NA}", f"move 5_Pz_Rgt 1909 {NA}"]
             + n(1) + ["end-log"])
 
 
@@ -168,8 +217,12 @@ def main() -> int:
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
                               work / "om-start.vsav")
-    runs = [("om-undo6", om, om_undo(start)), ("om-combat6", om, om_combat(start)),
+    im = args.modules / "invasion-malta.vmod"
+    im_start = record.start_save(im, "invasion-malta", None, [("am-7", "cup"), ("am-sector-central", "cup")],
+                                 work / "im-start.vsav")
+    runs = [("im-activation6", im, im_activations(im_start)), ("om-undo6", om, om_undo(start)), ("om-combat6", om, om_combat(start)),
             ("om-jpchat6", om, om_jp_chat(start)), ("na41-combat6", na, na41_combat()),
+            ("na41-breakthrough6", na, na41_breakthrough()),
             ("na41-palette6", na, na41_palette())]
     for name, module, lines in runs:
         if (not args.only or name in args.only) and not run(args.vassal, module, name, lines, work, args.out,
