@@ -184,3 +184,19 @@ def test_na41_pbem_chain_missing_middle(modules):
     assert len(miss) == 1 and "(axis's own: only its units were placed differently)" in miss[0]
     assert "the other side's" not in miss[0]
     assert Path(doc["findings"][0]["details"]["after_gap"]).name == "na41-pbem6-1.vlog"
+
+
+def test_na41_pbem_chain_from_the_38_save(modules):
+    """The save VASSAL 3.8.0-beta1 wrote mid Axis Movement (na41-pbem6-1.vsav: 3 Aufkl already
+    moved 1503 -> 1208) given first, then the 3.7.26 files that continue it. No continuity issue
+    (file 2 starts where the save ends); 3 Aufkl's 1208 -> 1210 is judged from where the save has
+    it, and the report says so: the moves of that phase before the save are in no file (before
+    this branch: nothing said, "judged 3" of 3)."""
+    text, doc = _audit(modules["na41"], ["na41-pbem6-1", "na41-pbem6-2", "na41-pbem6-3"], "--keep-order")
+    assert not any("starts inside" in m for m in doc["coverage"]["messages"])     # the log: whole
+    logs = [str(DATA / "na41-pbem6-1.vsav")] + [str(DATA / f"na41-pbem6-{i}.vlog") for i in (2, 3)]
+    got = CliRunner().invoke(command, ["--module", str(modules["na41"]), "--format", "json", "--keep-order", *logs])
+    doc = json.loads(got.stdout)
+    assert doc["continuity"] == [] and [f["rule"] for f in doc["findings"]] == ["NA41 16.1"]
+    said = [m for m in doc["coverage"]["messages"] if "starts inside" in m]
+    assert len(said) == 1 and said[0].startswith("na41-pbem6-1.vsav starts inside Impulse 1: Axis Movement Phase (turn 1)")

@@ -57,6 +57,8 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and total[UNDONE]:
         out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
                    "moves): not judged, never a finding.")
+    if rules:
+        out += _started_mid_phase(results, b)
     if rules and total[TAKEN_BACK]:
         out.append(f"{total[TAKEN_BACK]} unit move(s) taken back by hand, not judged: each unit was dragged back, "
                    "within its phase, to a hex it stood on earlier in that phase, with no roll or other change "
@@ -99,6 +101,29 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and total[OUT_OF_PHASE] and b.phase_source == "turn tracker":
         out += _out_of_phase(results, total[OUT_OF_PHASE])
     return warn, out
+
+
+def _started_mid_phase(results: list, b) -> list[str]:
+    """The first file starts inside a phase in which units move (a save or a log made mid-phase,
+    the earlier files not given) and units moved in that phase: the moves made in it before the
+    first file are in no file, so each unit's move counts from where the first file has it (a unit
+    that had moved already may have gone further than its allowance). Said, not guessed."""
+    start = results[0].start_phase
+    info = b.game.sequence.phase(start[1]) if start and start[1] else None
+    if info is None or info.unit_moves != "movement":
+        return []
+    moved = 0
+    for r in results:
+        moved += r.coverage.moves_judged
+        if any(ph != start[1] or t != start[0] for _, t, ph in r.timeline[1:]):
+            break                       # the phase ended in this file
+    if not moved:
+        return []
+    turn = f" (turn {start[0]})" if start[0] is not None else ""
+    return [f"{Path(results[0].path).name} starts inside {info.name}{turn}, a phase in which units move: moves made "
+            "in it before that file are in no file given, so each unit's move in it is judged from where that file "
+            "has the unit (one that had moved already may have gone further than its allowance). Give the earlier "
+            "files of the phase to judge them whole."]
 
 
 def _out_of_phase(results: list, total: int) -> list[str]:
