@@ -23,14 +23,14 @@ def second_pieces(state, builder: _Resolver, created: Iterable[str]) -> list[tup
     """(added piece id, its unit, the other piece's id, where the other piece stands: a hex or a
     box id, None off any map the binding reads) for each piece of ``created`` whose unit another
     piece in ``state`` already is."""
-    new = {}
+    new: dict[str, Unit] = {}
     for pid in created:
         v = builder.resolve(state, pid) if pid in state.pieces else None
         if v is not None and v.unit is not None and v.unit.id:
-            new[pid] = v
+            new[pid] = v.unit
     if not new:
         return []
-    wanted = {v.unit.id for v in new.values()}
+    wanted = {u.id for u in new.values()}
     others: dict[str, tuple[str, str | None]] = {}
     for pid in state.pieces:
         if pid in new:
@@ -38,8 +38,7 @@ def second_pieces(state, builder: _Resolver, created: Iterable[str]) -> list[tup
         o = builder.resolve(state, pid)
         if o is not None and o.unit is not None and o.unit.id in wanted:
             others.setdefault(o.unit.id, (pid, o.hex))
-    return [(pid, v.unit, *others[v.unit.id]) for pid, v in new.items() if v.unit.id in others]
-
+    return [(pid, u, *others[u.id]) for pid, u in new.items() if u.id in others]
 
 def sentence(file: str, step: int, pid: str, unit: Unit, other: str, where: str | None) -> str:
     """The report's warning for one added piece."""
