@@ -96,6 +96,11 @@ class Coverage:
     runs: list[dict] = field(default_factory=list)
     #: phase name → unit drags on the map in it that its binding declares placements (not moves)
     placed: dict[str, int] = field(default_factory=dict)
+    #: the last line a player typed in chat before the file's first move made in a phase where
+    #: the unit does not move (of the plain kind): {"step", "text"}; None when no line came
+    #: before it. The report quotes it (an announcement in words no tracker reads: another
+    #: language, a new wording), not in the JSON coverage
+    chat_before_out_of_phase: dict | None = None
 
     @property
     def units_by_side(self) -> dict[str, int]:

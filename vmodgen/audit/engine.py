@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -60,6 +61,8 @@ from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
 from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
+from ..binding.chat_phases import typed_text
+from . import duplicates as dup
 from . import takeback as tbk
 from .model import AuditFinding
 from .concealment import stronger
@@ -122,6 +125,9 @@ class FileAudit:
     #: a :class:`MoveCarry` from the file before would be put back on (:meth:`MoveCarry.usable`)
     start_phase: tuple | None = None
     start_hexes: dict[str, str | None] | None = field(default=None, repr=False)
+    #: a unit that became two pieces: a piece added during the file that another piece already
+    #: is (:mod:`.duplicates`: sentences for the report's warnings)
+    doubles: list[str] = field(default_factory=list)
 
 
 class Stream(ReplayVisitor):
@@ -426,8 +432,16 @@ class FileAuditor:
                 inferred_end = ""
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
+        doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
+        self._typed = None             # the last chat line a player typed: (step, text)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            if step is not None and step.chat:
+                typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
+                if typed:
+                    self._typed = (k, typed[-1].strip())
+            if k and step is not None and step.created and undone_by(step) is None and not takes_back(step):
+                doubles += [dup.sentence(Path(name).name, k, *d) for d in dup.second_pieces(state, builder, step.created)]
             self._note_touched(builder.touched)
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
@@ -533,6 +547,8 @@ class FileAuditor:
                 # a step of the run (a tracker moved on ends it: that phase's own end judges it,
                 # and none of its steps counts as judged by an inferred turn)
                 run_steps += 1
+            if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
+                self._close_retreats(step, builder, phase_start_hex, paths, phase_side)
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
@@ -614,7 +630,8 @@ class FileAuditor:
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
-                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes)
+                         unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
+                         doubles=doubles)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
@@ -695,6 +712,8 @@ class FileAuditor:
                         if v.concealed is not None:      # named as an opponent sees it in the report
                             entry["_concealed"] = [*v.concealed, v.unit.id]
                         cov.out_of_phase.append(entry)
+                    if not kind and cov.chat_before_out_of_phase is None and self._typed is not None:
+                        cov.chat_before_out_of_phase = {"step": self._typed[0], "text": self._typed[1][:160]}
                     self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, kind)
                 else:
                     cov.moves_judged += 1
@@ -786,6 +805,29 @@ class FileAuditor:
                     # (a drag back by hand, to a hex held before the seam too, is cut by
                     # _take_back, when the take-back tracker reads it as one)
                     path.append(new_hex)
+
+    def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
+                        paths: dict[str, list[str]], attacker: str) -> None:
+        """Close the defenders' retreats of a combat phase (each was judged at its own steps) once
+        the attacker's units move (the advance after combat) or a die roll resolves another
+        combat (the next attack, a breakthrough combat: NA41 15.2.7). Otherwise each later
+        position judges them again with what stands then: the hex a defender retreated through,
+        entered since by the advancing attacker, would read as a retreat into an enemy unit. A
+        defender dragged again afterwards makes a new retreat from where it stands. The
+        attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6)."""
+        close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
+                    for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
+        if not close and step.chat:
+            formats = self.module.dice_formats if self.module is not None else None
+            close = any(read_roll(t, formats) for t in step.chat_text)
+        if not close:
+            return
+        for pid in [p for p in start if (v := builder.views.get(p)) is not None and v.unit is not None
+                    and v.unit.side != attacker]:
+            del start[pid]
+            paths.pop(pid, None)
+            if self._mv_dirty is not None:
+                self._mv_dirty.add(pid)
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

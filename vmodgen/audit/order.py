@@ -225,9 +225,14 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                        f"{side} moved them between the files outside any log (no other side's file is missing); "
                        "those moves were not judged (the continuity section lists them).", i + 1))
         elif len(sa) == 1 and sa == sb:
-            out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {next(iter(sa))}'s moves, and "
+            side = next(iter(sa))
+            # whose file is missing: the side whose units were placed differently (the side that
+            # moved in both files, when only its own units were: it sent a file in between)
+            whose = (f"{side}'s own: only its units were placed differently" if set(by_side) <= sa
+                     else "the other side's")
+            out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
                        f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
-                       f"differently{_whose(by_side, known)}{tracker}): a file between them (the other side's) may be "
+                       f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
                        "missing; its moves were not judged.", i + 1))
         elif tracker or not set(by_side) <= (sa | sb):
             out.append(("seam", f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "

@@ -57,6 +57,8 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     if rules and total[UNDONE]:
         out.append(f"{total[UNDONE]} unit move(s) were taken back with Undo (or were an undo's own inverse "
                    "moves): not judged, never a finding.")
+    if rules:
+        out += _started_mid_phase(results, b)
     if rules and total[TAKEN_BACK]:
         out.append(f"{total[TAKEN_BACK]} unit move(s) taken back by hand, not judged: each unit was dragged back, "
                    "within its phase, to a hex it stood on earlier in that phase, with no roll or other change "
@@ -101,6 +103,29 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     return warn, out
 
 
+def _started_mid_phase(results: list, b) -> list[str]:
+    """The first file starts inside a phase in which units move (a save or a log made mid-phase,
+    the earlier files not given) and units moved in that phase: the moves made in it before the
+    first file are in no file, so each unit's move counts from where the first file has it (a unit
+    that had moved already may have gone further than its allowance). Said, not guessed."""
+    start = results[0].start_phase
+    info = b.game.sequence.phase(start[1]) if start and start[1] else None
+    if info is None or info.unit_moves != "movement":
+        return []
+    moved = 0
+    for r in results:
+        moved += r.coverage.moves_judged
+        if any(ph != start[1] or t != start[0] for _, t, ph in r.timeline[1:]):
+            break                       # the phase ended in this file
+    if not moved:
+        return []
+    turn = f" (turn {start[0]})" if start[0] is not None else ""
+    return [f"{Path(results[0].path).name} starts inside {info.name}{turn}, a phase in which units move: moves made "
+            "in it before that file are in no file given, so each unit's move in it is judged from where that file "
+            "has the unit (one that had moved already may have gone further than its allowance). Give the earlier "
+            "files of the phase to judge them whole."]
+
+
 def _out_of_phase(results: list, total: int) -> list[str]:
     """The moves not judged for being made in a phase where the units do not move, a sentence
     for each kind: drags in a combat phase (marked ``combat_phase``: retreats, advances, landings,
@@ -121,9 +146,14 @@ def _out_of_phase(results: list, total: int) -> list[str]:
         p, m = shown[0]
         return f" (first: {Path(p).name} step {m['step']}, {m['unit']} {m['from']} → {m['to']} in {m['phase']})"
     if total - combat - boxed > 0:
+        said = next(((r.path, r.coverage.chat_before_out_of_phase) for r in results
+                     if r.coverage.chat_before_out_of_phase), None)
+        chat = (f" The last line a player typed in chat before the first such move of {Path(said[0]).name} (step "
+                f"{said[1]['step']}): \"{said[1]['text']}\". A phase announced in chat is not read where the turn "
+                "tracker gives the phase." if said else "")
         out.append(f"{total - combat - boxed} unit move(s) were made while the turn tracker showed a phase in which "
                    f"those units do not move{first('')}: they were not judged as moves. Was the tracker advanced? "
-                   "They are listed in the coverage (out_of_phase).")
+                   f"They are listed in the coverage (out_of_phase).{chat}")
     if boxed:
         out.append(f"{boxed} unit drag(s) from an off-map box onto the map were made in a phase the game does not "
                    f"mark as one where units arrive{first(FROM_BOX)}: a return (e.g. from the Eliminated box with a "

@@ -51,6 +51,9 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
     def check_activation_moves(self, board: Board) -> list:
         active = board.pos.state.get("active")
         if not isinstance(active, str) or not active:
+            if not board.pos.moves_announced and any(u.moved and u.mode in PLAIN_MOVES for u in board.pos.units):
+                self.not_judged(f"{P} 7.23", "the active formation or sector (the Activation Marker drawn, 7.13) is "
+                                "not recorded: no AM was seen leaving the cup in the Draw phase before these moves")
             return []
         axis = str(self.param("im_supply_side"))
         movers = [u for u in board.pos.units if u.moved and u.mode in PLAIN_MOVES and self.combat(u)]

@@ -24,6 +24,9 @@ class MaltaMemory(Memory):
     air_entry_turn: int | None = None
     arrival_unknown: list[str] | None = None
     arrival_unknown_why: str | None = None
+    #: the Activation Marker drawn in this turn's last Draw phase (the AM that left the cup
+    #: then: ``"am-7"``), None when none was seen leaving it (7.13; the audit's reading)
+    drawn: str | None = None
 
 
 def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:

@@ -40,6 +40,14 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                 st["time"] = time
             else:
                 st["time_unknown"] = why
+        if "active" not in st:
+            # 7.13: the AM the log shows drawn names the active formation or sector of the
+            # Ground Sequence it starts (its marker id: am-<formation id or sector area id>)
+            drawn = self.memory(pos).drawn
+            info = self.game.sequence.phase(pos.phase) if pos.phase else None
+            if isinstance(drawn, str) and drawn.startswith("am-") and info is not None \
+                    and "Ground Sequence" in info.segments:
+                st["active"] = drawn[3:]
         if "weather" not in st:
             w = weather_from_text(turn_text)
             if w:

@@ -53,6 +53,8 @@ from .carried import MaltaMemory, entered_from
 from .activation import InvasionMaltaActivation
 
 P = "IM"
+#: the box Activation Markers are drawn from (7.13)
+CUP = "cup"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
@@ -94,6 +96,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                     and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
         elif after.phase_kind == "movement" and after.phase != "reaction":
             memory.dropped = []
+        self.remember_draw(before, after, memory)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
@@ -101,6 +104,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
+
+    def remember_draw(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
+        """7.13: the AM drawn in a Draw phase is the one Activation Marker (``am-<formation or
+        sector>``) that left the cup (box ``cup``) between the previous phase end and the Draw
+        phase's end; it names the active formation or sector of the Ground Sequence after it.
+        Forgotten outside the Operations Segment (a new turn draws again)."""
+        if after.phase == "draw":
+            def ams(pos: Position | None) -> set[str]:
+                cup = pos.hex_markers.get(CUP, {}) if pos is not None else {}
+                return {m for m in cup if m.startswith("am-")}
+            gone = sorted(ams(before) - ams(after)) if before is not None else []
+            memory.drawn = gone[0] if len(gone) == 1 else None
+        elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
+            memory.drawn = None
 
     # ---- helpers ---------------------------------------------------------------------------
 

@@ -38,7 +38,6 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     status_aliases = {"excess": ("excess-stacking",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
-        f"{P} 7.23": "the active formation or sector (the Activation Marker drawn, 7.13) is not recorded in a log",
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
