@@ -62,8 +62,11 @@ class Piece:
         if self._traits is None:
             types = self._split_type()
             states = split_state_chain(self._state, len(types))
-            self._traits = [make_trait(t, st, self._warnings) for t, st in zip(types, states)]
-            self._snapshot()
+            warnings = self._warnings
+            self._traits = [make_trait(t, st, warnings) for t, st in zip(types, states)]
+            # what :meth:`_snapshot` would read back: each trait holds its element as given
+            # (``split_state_chain`` gives one state per type element)
+            self._types0, self._states0, self._count = types, tuple(states), len(types)
         return self._traits
 
     @property
