@@ -175,3 +175,31 @@ def test_prototypes_that_use_each_other_many_times_cannot_blow_up():
     types, _ = expand_prototypes("prototype;P0\tpiece;;;;", "\tnull;0;0;;0", protos, warnings, max_depth=64)
     assert types.count("mark;a") <= MAX_EXPANDED_TRAITS
     assert any("stopped" in w for w in warnings)
+
+
+def test_prototype_expansion_reads_each_definition_by_its_text() -> None:
+    """Prototype definitions are remembered by their text, not their name: two modules whose
+    prototype ``Unit`` differs expand the same piece each with its own (FORMATS.md §3.7)."""
+    p = _slot_piece()
+    other = "+/null/mark;Side\tpiece;;;;/Axis\tnull;0;0;;0"
+    first = expand_prototypes(p.encode_type(), p.encode_state(), {"Unit": PROTO})
+    second = expand_prototypes(p.encode_type(), p.encode_state(), {"Unit": other})
+    assert first != second
+    assert [x.id for x in decode_piece(*second).traits] == ["mark;", "emb2;", "mark;", "piece;"]
+    assert decode_piece(*second).properties()["Side"] == "Axis"
+    assert expand_prototypes(p.encode_type(), p.encode_state(), {"Unit": PROTO}) == first
+
+
+def test_prototype_expansion_counts_a_budget_only_where_there_is_one() -> None:
+    """A module's prototypes (an object with ``expanded`` and ``source``) count every trait
+    expanded from them (the total budget); a plain dict has no budget and is left as it is."""
+    class Counted(dict):
+        expanded = 0
+        source = "m.vmod"
+    p = _slot_piece()
+    protos = Counted({"Unit": PROTO})
+    t, _ = expand_prototypes(p.encode_type(), p.encode_state(), protos)
+    assert protos.expanded == len(decode_piece(t).traits) == 5
+    plain = {"Unit": PROTO}
+    expand_prototypes(p.encode_type(), p.encode_state(), plain)
+    assert plain == {"Unit": PROTO}

@@ -195,6 +195,7 @@ class SlotIndex:
         self._by_stem: dict[str, list[int]] | None = None
         self._by_name: dict[str, list[SlotInfo]] | None = None
         self._names_raw: list[str] | None = None
+        self._folder_texts: list[str] | None = None
 
     def _info(self, i: int) -> SlotInfo | None:
         if not self._done[i]:
@@ -229,12 +230,19 @@ class SlotIndex:
             first = [i for i, n in enumerate(names) if name.search(n)]
             chosen = set(first)
             order = iter(first + [i for i in range(len(self._raw)) if i not in chosen])
+        folders = self._folders() if folder is not None else []
         for i in order:
-            if folder is not None and not folder.search(folder_of(self._raw[i][0].path)):
+            if folder is not None and not folder.search(folders[i]):
                 continue
             info = self._info(i)
             if info is not None:
                 yield info
+
+    def _folders(self) -> list[str]:
+        """Each slot's palette folder (:func:`folder_of`), worked out once for every class's search."""
+        if self._folder_texts is None:
+            self._folder_texts = [folder_of(slot.path) for slot, _, _ in self._raw]
+        return self._folder_texts
 
     def _basic_names(self) -> list[str]:
         """The name in each slot's own BasicPiece (traits may show another)."""

@@ -16,6 +16,7 @@ from typing import Callable
 from ..vassal.concealment import deck_face_down, place_concealment
 from .editable import editable
 from ..vassal.looks import HIDDEN, MASKED, look_of
+from ..vassal.piece import Piece
 from ..vassal.chains import state_tail
 from ..vassal.typed import AddPiece, Log
 
@@ -153,7 +154,6 @@ class PieceNames:
         t, st = add
         place = None
         if not self.reveal and self.private:
-            from ..vassal.piece import Piece
             try:
                 where = Piece(t, st).position()[0]
             except Exception:   # a malformed piece: no map read  # noqa: BLE001
@@ -177,7 +177,6 @@ class PieceNames:
         key = (self.reveal, t, _unplaced(t, st), place, _unplaced(t, before) if before is not None else None)
         named = self.looks.get(key)
         if named is None:
-            from ..vassal.piece import Piece
             try:
                 named = self._name(Piece(t, st), place)
                 if before is not None and not named[1]:
@@ -248,7 +247,6 @@ class PieceNames:
 def _unplaced(type_chain: str, state_chain: str) -> str:
     """``state_chain`` without its BasicPiece's map and x, y (what :func:`look_of` does not
     read), when the chain is canonical and that state plain (else as it is)."""
-    from ..vassal.piece import Piece
     try:
         i = state_tail(state_chain, Piece(type_chain, state_chain).count)
     except Exception:   # a malformed piece: kept whole  # noqa: BLE001

@@ -62,9 +62,11 @@ def place_concealed(state: "GameState | None", rec: "PieceRecord", private: froz
     where it is: ``("invisible", "(hidden)")`` on a private map; ``("mask", its outermost Mask's
     name)`` in a face-down deck when ``full`` (the piece, prototypes expanded) has a Mask trait
     (one without is drawn as it is); else None."""
+    how = place_concealment(state, rec, private)
+    if how is None:             # most pieces: nothing imported (an import in a call costs ~2 µs)
+        return None
     from .looks import HIDDEN, mask_name
     from .traits import Obscurable
-    how = place_concealment(state, rec, private)
     if how == "invisible":
         return ("invisible", HIDDEN)
     if how == "mask":

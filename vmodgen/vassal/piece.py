@@ -2,7 +2,7 @@
 :func:`expand_prototypes`. Re-exported by :mod:`vmodgen.vassal.traits`."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, Protocol, runtime_checkable
+from typing import Callable, Iterable, Protocol, cast, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
@@ -62,8 +62,11 @@ class Piece:
         if self._traits is None:
             types = self._split_type()
             states = split_state_chain(self._state, len(types))
-            self._traits = [make_trait(t, st, self._warnings) for t, st in zip(types, states)]
-            self._snapshot()
+            warnings = self._warnings
+            self._traits = [make_trait(t, st, warnings) for t, st in zip(types, states)]
+            # what :meth:`_snapshot` would read back: each trait holds its element as given
+            # (``split_state_chain`` gives one state per type element)
+            self._types0, self._states0, self._count = types, tuple(states), len(types)
         return self._traits
 
     @property
@@ -386,13 +389,21 @@ def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, s
     out_t: list[str] = []
     out_s: list[str] = []
     _Expander(prototypes, warnings, max_depth).run(types, states, out_t, out_s, ())
-    if isinstance(prototypes, _Budget):                  # a module's Prototypes: one budget for all
-        prototypes.expanded += len(out_t)
-        if prototypes.expanded > limits.MAX_EXPANDED_TRAITS_TOTAL:
-            raise LimitError(prototypes.source,
+    # a module's Prototypes: one budget for all (what ``isinstance(prototypes, _Budget)`` asks of
+    # the runtime-checkable Protocol, without its ~7 us a call)
+    if hasattr(prototypes, "expanded") and hasattr(prototypes, "source"):
+        budget = cast(_Budget, prototypes)
+        budget.expanded += len(out_t)
+        if budget.expanded > limits.MAX_EXPANDED_TRAITS_TOTAL:
+            raise LimitError(budget.source,
                              f"prototypes expand to more than {limits.MAX_EXPANDED_TRAITS_TOTAL} traits "
                              "in all (limit MAX_EXPANDED_TRAITS_TOTAL)")
     return join_chain(out_t), join_chain(out_s)
+
+
+#: a prototype definition's text -> its type and state elements, BasicPiece dropped (what
+#: :meth:`_Expander.chain` reads; a module's few prototypes serve every piece expanded)
+_PROTO_CHAINS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 class _Expander:
@@ -400,19 +411,25 @@ class _Expander:
         self.prototypes = prototypes
         self.warnings = warnings
         self.max_depth = max_depth
-        self.chains: dict[str, tuple[list[str], list[str]]] = {}
+        self.chains: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
     def warn(self, msg: str) -> None:
         if self.warnings is not None:
             warn_once(self.warnings, msg)
 
-    def chain(self, name: str, definition: str) -> tuple[list[str], list[str]]:
+    def chain(self, name: str, definition: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         got = self.chains.get(name)
         if got is None:
-            ptypes, pstates = _proto_chain(definition)
-            if ptypes and ptypes[-1].startswith(BasicPiece.ID):
-                ptypes, pstates = ptypes[:-1], pstates[:-1]
-            got = self.chains[name] = (ptypes, pstates)
+            got = _PROTO_CHAINS.get(definition)
+            if got is None:
+                ptypes, pstates = _proto_chain(definition)
+                if ptypes and ptypes[-1].startswith(BasicPiece.ID):
+                    ptypes, pstates = ptypes[:-1], pstates[:-1]
+                got = (tuple(ptypes), tuple(pstates))
+                if len(_PROTO_CHAINS) >= 1024:
+                    _PROTO_CHAINS.clear()
+                _PROTO_CHAINS[definition] = got
+            self.chains[name] = got
         return got
 
     def run(self, types, states, out_t, out_s, path: tuple[str, ...]) -> None:
