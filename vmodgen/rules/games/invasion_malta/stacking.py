@@ -85,9 +85,18 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                        else "an all-sea hex; a ground unit there is eliminated")
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
                                         [u.hex], [u]))
-            elif naval and not wet:
-                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
-                                        f"{u.hex}.", [u.hex], [u]))
+            elif self.artillery(u) and self.combat(u) and (u.has("paradropped") or self.paradropped(board.pos, u.id)) \
+                    and any(x.side != u.side and self.combat(x) for x in board.units(u.hex)) \
+                    and not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
+                                for x in board.units(u.hex)):
+                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is paradropped artillery on "
+                                        f"{u.hex} with enemy combat units and no friendly unit of another type; "
+                                        "it is eliminated on landing.", [u.hex], [u]))
+            elif naval and not board.is_water(u.hex):
+                # 17.61: on an all-sea hex; "侵攻ヘクスと他の全海ヘクスは認められない": not an invasion hex
+                where = "the invasion hex" if board.terrain(u.hex) == "invasion" else "the land hex"
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on {where} "
+                                        f"{u.hex}; naval units are placed on all-sea hexes only.", [u.hex], [u]))
         return out
 
     #: 16.33: the phases an invading unit stands on its invasion hex: placed there in the Movement
