@@ -92,7 +92,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is paradropped artillery on "
                                         f"{u.hex} with enemy combat units and no friendly unit of another type; "
                                         "it is eliminated on landing.", [u.hex], [u]))
-            elif naval and not board.is_water(u.hex):
+            elif naval and (not board.is_water(u.hex) or board.terrain(u.hex) == "invasion"):
                 # 17.61: on an all-sea hex; "侵攻ヘクスと他の全海ヘクスは認められない": not an invasion hex
                 where = "the invasion hex" if board.terrain(u.hex) == "invasion" else "the land hex"
                 out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on {where} "
