@@ -97,6 +97,11 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 where = "the invasion hex" if board.terrain(u.hex) == "invasion" else "the land hex"
                 out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on {where} "
                                         f"{u.hex}; naval units are placed on all-sea hexes only.", [u.hex], [u]))
+            elif naval and self.known_time(board, f"{P} 17.61") in ("am", "pm"):
+                # 17.61, 17.63: naval units come onto the map on Night turns and leave once they fire
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the map on "
+                                        f"a{'n' if self.time_of(board) == 'am' else ''} {self.time_of(board).upper()} "
+                                        "turn; naval units come onto the map only on Night turns.", [u.hex], [u]))
         return out
 
     #: 16.33: the phases an invading unit stands on its invasion hex: placed there in the Movement
