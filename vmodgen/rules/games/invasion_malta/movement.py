@@ -70,10 +70,11 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         # 8.33: the Allies pay ½ MP per road hex on Night turns and on turns of Storm weather
+        fixed = self.book_weather(board.pos)                           # 5.13, 7.12
         night = (str(board.pos.state.get("time", "")).lower() == "night"
-                 or str(board.pos.state.get("weather", "")).lower() == "storm")
+                 or (fixed or str(board.pos.state.get("weather", ""))).lower() == "storm")
         if u.side != "axis" and ("time_unknown" in board.pos.state or
-                                 ("weather_unknown" in board.pos.state and not night)):
+                                 ("weather_unknown" in board.pos.state and not fixed and not night)):
             # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
             night = True
             self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
