@@ -176,6 +176,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     def spent(self, board: Board, u) -> bool:
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
 
+    def known_time(self, board: Board, rule_id: str) -> str | None:
+        """The time of day, or None when unknown (a hook: the conditions layer derives it and records
+        ``rule_id`` as not judged; here, the stated time)."""
+        return self.time_of(board) or None
+
     def paradropped(self, pos: Position, uid: str) -> bool:
         """Whether unit ``uid`` paradropped in this activation, as the memory records it (a hook: the
         conditions layer reads ``paradropped``; without it, no)."""
