@@ -49,7 +49,8 @@ def test_leros_amphibious_invasion(im, tmp_path):
     on invasion hex L2703 and one on L2804. JP 16.33A: units go from the Available box onto the
     zone's invasion hexes in the Movement Phase, at most 9 SP a hex: the fifth unit (step 19)
     breaks IM 16.33 at L2703 (10 SP). Units on an invasion hex are not in the sea of 15.52 (a
-    paradrop onto one is): no 15.52 finding, and no 3.32 for the same 10 SP (the bug: six 15.52
+    paradrop onto one is) in their own side's activation, which a log does not record: no 15.52
+    finding, 15.52 not judged, and no 3.32 for the same 10 SP (the bug: six 15.52
     findings and a 3.32 at the phase end). The Axis player then drags the Allied coast artillery
     Lago (MA 0) L3110 -> L3109: IM 8.15 (0-MA units never move; coast artillery may not use the
     motor pool, 18.12) at the phase end, and at the drag too (it read IM 8.13, 0 MP for 1, before
@@ -62,7 +63,10 @@ def test_leros_amphibious_invasion(im, tmp_path):
         ("IM 8.15", 21, 1, "movement", ["L3110", "L3109"], ["Lago"]),
         ("IM 8.15", 22, 1, "movement", ["L3110", "L3109"], ["Lago"]),
     ]
-    assert "IM 15.52" not in text and "IM 3.32" not in text
+    assert "[IM 15.52]" not in text and "IM 3.32" not in text
+    # whose activation it is (4.42) is not in a log: the invaders are taken to be invading, and
+    # IM 15.52 is listed as not judged rather than passed in silence
+    assert "IM 15.52: whose activation it is" in text
     assert "[IM 16.33]" in text and "IM 16.33" in html and "L2703" in html
     moves = doc["coverage"]["moves"]
     assert moves["seen"] == 23 and moves["judged"] == 3 and moves["not_judged"]["undone"] == 2

@@ -58,11 +58,12 @@ def im_game(kit, module, dirty: bool) -> LogWriter:
 def test_im_clean_game_of_three_turns_gives_nothing(im):
     """IM 6.12, 6.14, 6.31, 8.43 on a clean game: GT1-2 are AM and PM (no OoS check), the GT3
     Night check finds the dropped units in supply through their airhead. The weather is never
-    recorded, so 8.43's weather half is not judged, and says so."""
+    recorded, but the drop is on GT1, whose weather is automatically Good (7.12): 8.43 is judged
+    in full (before round 7 its weather half was listed as not judged)."""
     kit, module, root = im
     r, not_judged = audit_chain([im_game(kit, module, False).write(root / "clean.vlog")], module)
     assert found(r) == []
-    assert "weather" in not_judged["IM 8.43"] and "IM 6.12" not in not_judged
+    assert "IM 8.43" not in not_judged and "IM 6.12" not in not_judged
 
 
 def test_im_dirty_game_gives_exactly_its_planted_findings(im):

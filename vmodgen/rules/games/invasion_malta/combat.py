@@ -188,6 +188,17 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if board.pos.attacks and all(a.hex != u.hex for a in board.pos.attacks):
             out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted into {u.hex}, which is not "
                                     "the defender hex of a declared attack.", [u.hex], [u]))
+        elif not board.pos.attacks:
+            self.not_judged(f"{P} 9.2", "no declared attack is recorded, so whether a reacting unit entered a "
+                                        "defender hex is unknown")
+        # 7.14 A6, 9.21: reaction is the inactive player's move in the Reaction Movement Phase
+        if board.pos.phase and board.pos.phase != "reaction":
+            out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted in the "
+                                    f"{board.pos.phase_info.name if board.pos.phase_info else board.pos.phase}; "
+                                    "units react only in the Reaction Movement Phase.", [u.hex], [u]))
+        elif self.activation_side(board) == u.side:
+            out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted in its own side's "
+                                    "activation; only the inactive player's units react.", [u.hex], [u]))
         if u.previous in ez:
             out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
                                     "enemy ZOC.", [u.previous], [u]))

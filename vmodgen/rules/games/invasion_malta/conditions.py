@@ -49,7 +49,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                     and "Ground Sequence" in info.segments:
                 st["active"] = drawn[3:]
         if "weather" not in st:
-            w = weather_from_text(turn_text)
+            w = weather_from_text(turn_text) or self.book_weather(pos)
             if w:
                 st["weather"] = w
             else:
@@ -82,8 +82,19 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         return self._known(board, rule_id, "time", TIMES, "", "the time of day")
 
     def known_weather(self, board: Board, rule_id: str) -> str | None:
-        """The weather, or None after recording ``rule_id`` as not judged; "good" when not stated."""
-        return self._known(board, rule_id, "weather", WEATHERS, "good", "the weather")
+        """The weather, or None after recording ``rule_id`` as not judged; "good" when not stated.
+        Where the book fixes it (:meth:`book_weather`) that is the weather, whatever is stated."""
+        return self.book_weather(board.pos) or self._known(board, rule_id, "weather", WEATHERS, "good", "the weather")
+
+    def book_weather(self, pos: Position) -> str | None:
+        """5.13, 7.12: the weather the rulebook fixes: Good on every turn of Scenarios 2 and 3, and
+        on GT1 of every scenario ("GT1の天候は、自動的に良好"); None elsewhere (the Weather Phase's
+        roll or the scenario's designated turns decide)."""
+        if pos.scenario.lower().lstrip("s") in ("2", "3"):
+            return "good"
+        if pos.turn is not None and pos.turn == self.game.sequence.first_turn:
+            return "good"
+        return None
 
     def _known(self, board: Board, rule_id: str, key: str, values: tuple[str, ...], default: str,
                what: str) -> str | None:

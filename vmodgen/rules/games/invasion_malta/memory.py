@@ -39,7 +39,9 @@ judged on history. Choices:
   (6) from every other airhead, not at Night. Airheads on airfields (6.31, 15.72) are exempt.
 * 10.12, 11.32: a unit that turned to its Fired side during this phase fired: bombarding artillery
   may not be in enemy ZOC; an AA unit (``im_aa``: light and heavy AA) may, when a non-artillery
-  combat unit shares its hex. Friendly units do not negate the ZOC here.
+  combat unit shares its hex. Friendly units do not negate the ZOC here. Artillery that fired in a
+  Bombardment Phase was also activated and not disrupted (10.12): one disrupted at the phase end,
+  or of the side (or Axis formation, without an Activation marker) not activated, is found.
 * 8.43, 5.2: no unit enters the map by air (paradrop or air transport) on a Night turn or in a
   Storm, and none paradrops in Windy weather (``[state] weather``).
 """
@@ -258,6 +260,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 continue
             z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.hex not in z:
+                if not self.is_(u, "im_aa") and board.pos.phase == "bombardment":
+                    why = self._not_eligible_to_fire(board, u)
+                    if why:
+                        out.append(self.finding(board, f"{P} 10.12", "movement", f"{label(u)} bombarded, but {why}.",
+                                                [u.hex], [u]))
                 continue
             if self.is_(u, "im_aa"):
                 if not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
@@ -268,6 +275,24 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 10.12", "zoc", f"{label(u)} bombarded from {u.hex}, which is in "
                                         "enemy ZOC.", [u.hex], [u]))
         return out
+
+    def _not_eligible_to_fire(self, board: Board, u) -> str:
+        """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy
+        ZOC, or "": disrupted (nothing in the phase disrupts the active side's own artillery, so it
+        was disrupted when it fired), or not activated (of the side whose activation it is not, or,
+        with ``[state] active`` naming an Axis formation, of another formation without an
+        Activation marker, 7.22)."""
+        if u.has("disrupted"):
+            return "it is disrupted"
+        whose = self.activation_side(board)
+        if whose is not None and u.side != whose:
+            return f"it is not activated (the {self.side_name(whose)} activation is being played)"
+        active = board.pos.state.get("active")
+        if isinstance(active, str) and active and u.side == whose == str(self.param("im_supply_side")) \
+                and active.upper() != "M" and u.unit.formation != active and not u.has("activated"):
+            return (f"it is not activated (formation '{u.unit.formation or 'none'}', while '{active}' is active, "
+                    "and no Activation marker)")
+        return ""
 
     # ---- airheads and air entry (15.21, 8.43, 5.2) -----------------------------------------
     def check_airheads(self, board: Board) -> list:

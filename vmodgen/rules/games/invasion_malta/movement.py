@@ -70,10 +70,11 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
         costs = CostTable(board, u.unit.movement_class)
         # 8.33: the Allies pay ½ MP per road hex on Night turns and on turns of Storm weather
+        fixed = self.book_weather(board.pos)                           # 5.13, 7.12
         night = (str(board.pos.state.get("time", "")).lower() == "night"
-                 or str(board.pos.state.get("weather", "")).lower() == "storm")
+                 or (fixed or str(board.pos.state.get("weather", ""))).lower() == "storm")
         if u.side != "axis" and ("time_unknown" in board.pos.state or
-                                 ("weather_unknown" in board.pos.state and not night)):
+                                 ("weather_unknown" in board.pos.state and not fixed and not night)):
             # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
             night = True
             self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
@@ -139,10 +140,13 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             here = board.units(b)
             if any(x.side != side and self.combat(x) for x in here):
                 return enemy_held(f"{P} 8.14", b, "enemy combat units")
-            if armour and any(x.side == side and self.armour(x) and x is not u for x in here):
+            # 3.33: the friendly units in the hex when this unit entered it: those that did not move
+            # this phase (a moved unit's place at that moment is unknown: see unordered_passes)
+            if armour and any(x.side == side and self.armour(x) and x is not u and x.previous is None for x in here):
                 return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
                                                         "armour unit, even passing through", b)
-            if motor and not armour and any(x is not u and x.side == side and self.motorized(x) for x in here) \
+            if motor and not armour and any(x is not u and x.side == side and self.motorized(x) and x.previous is None
+                                            for x in here) \
                     and not (board.roads(a, b) & {"primary_road"} or open_hex(b)):
                 return Problem(f"{P} 3.33", "stacking", f"a motorized unit may enter {b}, which holds another "
                                                         "motorized unit, only along a primary road", b)
@@ -170,6 +174,31 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                          extra=lambda a, b, i: self.num("zoc_entry_cost_mp") if inz(b) else 0.0,
                          allowance_rule=f"{P} 8.13")
 
+
+    def unordered_passes(self, board: Board, u: UnitState) -> list[str]:
+        """3.33: the hexes of ``u``'s stated path (past its start) that another friendly armour unit
+        (for an armour unit) or motorized unit (for a motorized one, off primary roads, urban and
+        airfield hexes) entered, left or crossed in a move of its own this phase. A position does
+        not order the moves, so whether the two stood in the hex at once is unknown: the pass is not
+        judged (a unit that did not move stands where it stood all phase, and is judged)."""
+        if not u.path or not self.motorized(u):
+            return []
+        armour = self.armour(u)
+        out = []
+        for a, b in zip(u.path, u.path[1:]):
+            if b == u.hex:
+                continue                       # the end hex: the every-moment rule reads it (check_armour)
+            if not armour and (board.roads(a, b) & {"primary_road"} or board.terrain(b) in ("urban", "airfield")
+                               or "airfield" in board.features(b)):
+                continue
+            for x in board.pos.movers:
+                if x is u or x.side != u.side or not (self.armour(x) if armour else self.motorized(x) and
+                                                      not self.armour(x)):
+                    continue
+                if b == x.hex or b == x.previous or (x.path and b in x.path):
+                    out.append(b)
+                    break
+        return out
 
     def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """The moves a player makes without announcing them, for a logged move: infiltration (8.5;
@@ -207,6 +236,11 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                                                                for n in board.neighbours(prev) for x in board.units(n)):
             out.append(self.finding(board, f"{P} 18.14", "zoc", f"{label(u)} used the motor pool from "
                                     f"{prev}, next to an enemy combat unit.", [prev], [u]))
+        unordered = self.unordered_passes(board, u)
+        if unordered:
+            self.not_judged(f"{P} 3.33", f"{label(u)} passed through {', '.join(unordered)}, which another "
+                                         "friendly unit of its kind entered or left in a move of its own; the "
+                                         "position does not say which moved first")
         return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")

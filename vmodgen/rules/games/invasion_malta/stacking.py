@@ -75,14 +75,33 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             naval = self.is_(u, "im_naval")
             wet = board.is_water(u.hex) or board.terrain(u.hex) == "invasion"
             if self.combat(u) and wet and not self.invading(board, u):
-                why = ("an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
+                other = self.invader(board, u) and board.pos.phase in self.INVASION_PHASES \
+                    and not (board.pos.phase == "combat" and board.pos.at == "end")
+                why = (f"an invasion hex during the {self.side_name(self.activation_side(board) or '')} "
+                       "activation; an invading unit lands on the coastal hex or is eliminated in its own "
+                       "activation's Combat Phase (4.42, 16.33E, 16.42)" if other else
+                       "an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
                        "hex or been eliminated (16.33E, 16.42)" if self.invader(board, u)
                        else "an all-sea hex; a ground unit there is eliminated")
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
                                         [u.hex], [u]))
-            elif naval and not wet:
-                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the land hex "
-                                        f"{u.hex}.", [u.hex], [u]))
+            elif self.artillery(u) and self.combat(u) and (u.has("paradropped") or self.paradropped(board.pos, u.id)) \
+                    and any(x.side != u.side and self.combat(x) for x in board.units(u.hex)) \
+                    and not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
+                                for x in board.units(u.hex)):
+                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is paradropped artillery on "
+                                        f"{u.hex} with enemy combat units and no friendly unit of another type; "
+                                        "it is eliminated on landing.", [u.hex], [u]))
+            elif naval and (not board.is_water(u.hex) or board.terrain(u.hex) == "invasion"):
+                # 17.61: on an all-sea hex; "侵攻ヘクスと他の全海ヘクスは認められない": not an invasion hex
+                where = "the invasion hex" if board.terrain(u.hex) == "invasion" else "the land hex"
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on {where} "
+                                        f"{u.hex}; naval units are placed on all-sea hexes only.", [u.hex], [u]))
+            elif naval and self.known_time(board, f"{P} 17.61") in ("am", "pm"):
+                # 17.61, 17.63: naval units come onto the map on Night turns and leave once they fire
+                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the map on "
+                                        f"a{'n' if self.time_of(board) == 'am' else ''} {self.time_of(board).upper()} "
+                                        "turn; naval units come onto the map only on Night turns.", [u.hex], [u]))
         return out
 
     #: 16.33: the phases an invading unit stands on its invasion hex: placed there in the Movement
@@ -99,14 +118,25 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         zone's Available box for an amphibious invasion (Movement Phase) and lands from there in the
         Combat Phase (16.33E); only a paradrop onto it (15.52) puts a unit in the sea. 16.33E, 16.42: at
         the end of its Combat Phase the invader has advanced onto the coastal hex or is eliminated, so
-        it is invading only from the Movement Phase through the Combat Phase (not its end); a position
-        that names no phase is given the benefit of the doubt."""
+        it is invading only from the Movement Phase through the Combat Phase (not its end), and only
+        in its own side's activation (4.42, 16.3: the invasion is the activated formation's; in an
+        Allied activation every Axis unit has landed or been eliminated). A position that names no
+        phase is given the benefit of the doubt; one whose activation side is unknown too, with
+        15.52 listed as not judged."""
         if not self.invader(board, u):
             return False
         pos = board.pos
         if not pos.phase:
             return True
-        return pos.phase in self.INVASION_PHASES and not (pos.phase == "combat" and pos.at == "end")
+        if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
+            return False
+        whose = self.activation_side(board)
+        if whose is None:
+            self.not_judged(f"{P} 15.52", "whose activation it is (the side moving, or the Activation Marker "
+                                          "played) is not recorded, so an Axis unit on an invasion hex is taken "
+                                          "to be invading")
+            return True
+        return whose == u.side
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most

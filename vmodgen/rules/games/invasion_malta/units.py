@@ -176,6 +176,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     def spent(self, board: Board, u) -> bool:
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
 
+    def known_time(self, board: Board, rule_id: str) -> str | None:
+        """The time of day, or None when unknown (a hook: the conditions layer derives it and records
+        ``rule_id`` as not judged; here, the stated time)."""
+        return self.time_of(board) or None
+
     def paradropped(self, pos: Position, uid: str) -> bool:
         """Whether unit ``uid`` paradropped in this activation, as the memory records it (a hook: the
         conditions layer reads ``paradropped``; without it, no)."""
@@ -195,3 +200,22 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def sector(self, board: Board, h: str) -> str:
         return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+
+    def activation_side(self, board: Board) -> str | None:
+        """4.42, 7.14: the side whose Activation Marker is being played (phases have no fixed side):
+        ``[state] active`` names it (an Allied sector area id: the Allied side; a formation or "M":
+        the Axis); else the position's ``side``, the side moving, which in the Reaction Movement
+        Phase (9.2) is the inactive player, so the activation is the other side's. None: unknown
+        (a log records neither the Activation Marker drawn nor a side for the phase)."""
+        pos = board.pos
+        axis = str(self.param("im_supply_side"))
+        allied = next((s for s in self.game.sides if s != axis), "")
+        active = pos.state.get("active")
+        if isinstance(active, str) and active:
+            area = board.map.areas.get(active)
+            return allied if area is not None and area.kind == "sector" else axis
+        if pos.side:
+            if pos.phase == "reaction":
+                return next((s for s in self.game.sides if s != pos.side), None)
+            return pos.side
+        return None
