@@ -112,3 +112,39 @@ def test_piece_placed_alone_in_a_step_merges(tmp_path):
     w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
     got = inspect_save(w.write(tmp_path / "placed.vlog"), None)
     assert [s["members"] for s in got["stacks"]] == [[JACK, GUARD]]
+
+
+def test_piece_taken_out_of_a_stack_stands_alone(tmp_path):
+    """Position: Guard alone at (100,100); step 1 moves it to (200,200) (it was in no stack:
+    ``stackOrPlacePiece`` makes it a stack); step 2 moves it on to (300,300) with no stack
+    logged after (as a Send To Location or a trait's move writes it): it was in a stack, so
+    ``Map.placeAt`` → ``addPiece`` takes it out and it stands alone (VASSAL 3.7.26 ``replay``:
+    ``parent=null``). Before, vmodgen made a new stack for it."""
+    add = encode(["+", GUARD, "piece;;;Guard.png;Guard", encode(["Pitch", "100", "100", GUARD], ";")], "/")
+    w = LogWriter("\x1b".join(["begin_save", "", add, "end_save"]))
+    w.step(["M/1/Pitch/200/200/null/Pitch/100/100/null/Alice"])
+    w.step(["M/1/Pitch/300/300/null/Pitch/200/200/null/Alice"])
+    path = w.write(tmp_path / "out.vlog")
+    assert inspect_save(path, None, step=1)["pieces"][0]["stack"] is not None
+    got = inspect_save(path, None)
+    assert got["pieces"][0]["stack"] is None and (got["pieces"][0]["x"], got["pieces"][0]["y"]) == (300, 300)
+
+
+def test_removed_stack_leaves_its_pieces_on_no_map(tmp_path):
+    """Position: stack 9 holds Guard at (200,200); ``-/9`` removes the stack: VASSAL's
+    ``RemovePiece`` leaves Guard its parent (the removed stack, ``setMap(null)``), so Guard is
+    on no map (the oracle reports it gone); Jack dropped on (200,200) naming no piece finds
+    nothing there and starts a stack of his own. Then Guard is moved to (250,250): it had a
+    parent, so it stands alone (VASSAL 3.7.26 ``replay``: ``GONE`` Guard,
+    Jack ``parent=`` a new stack, then Guard ``parent=null`` at (250,250))."""
+    w = LogWriter("\x1b".join(["begin_save", "", _add(GUARD, "Guard", 200, 200), _add(JACK, "Jack", 300, 300),
+                               "+/9/stack/Pitch;200;200;1", "end_save"]))
+    w.step(["-/9"])
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    w.step(["M/1/Pitch/250/250/null/Pitch/200/200/null/Alice"])
+    path = w.write(tmp_path / "removed.vlog")
+    after = {p["id"]: p for p in inspect_save(path, None, step=2)["pieces"]}
+    assert after[GUARD]["map"] is None
+    assert after[JACK]["stack"] is not None
+    end = {p["id"]: p for p in inspect_save(path, None)["pieces"]}
+    assert (end[GUARD]["map"], end[GUARD]["x"], end[GUARD]["y"], end[GUARD]["stack"]) == ("Pitch", 250, 250, None)

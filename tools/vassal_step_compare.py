@@ -48,11 +48,15 @@ def read_report(path: Path) -> tuple[dict[int, list[list[str]]], dict[int, list[
 
 def _ours(log: Path, module, step: int | None, reveal: bool) -> tuple[dict[str, dict], dict[str, list[str]]]:
     """vmodgen's pieces by id (every piece revealed, to match by id) and stacks' members; unless
-    ``reveal``, a piece its owner masked is named as the other players see it (VASSAL's
-    ``getName`` then gives the mask's name; a card in a face-down deck keeps its own name)."""
+    ``reveal``, a piece its owner masked or hid is named as the other players see it (VASSAL's
+    ``getName`` then gives the mask's name, or nothing; a card in a face-down deck keeps its own
+    name)."""
     got = inspect_save(log, module, step=step, reveal_hidden=True)
     pieces = {p["id"]: p for p in got["pieces"]}
     if not reveal:
+        for pid, p in pieces.items():
+            if p.get("hidden_by_owner") == "invisible":
+                pieces[pid] = dict(p, name="")     # Hideable.getName: nothing, to the others
         seen = inspect_save(log, module, step=step, reveal_hidden=False)["pieces"]
         shown = [p for p in got["pieces"] if "invisible" not in (p.get("hidden_by_owner"), p.get("hidden_by_place"))]
         for mine, theirs in zip(shown, [p for p in seen if p.get("map") is not None]):

@@ -148,6 +148,10 @@ class _Runner:
         #: pieces standing alone (in no stack) by point: built when first asked, then each piece
         #: that may have come to stand alone is added (entries are checked when read)
         self._lone: dict[Position, list[str]] | None = None
+        #: pieces whose stack a ``-/`` removed while they were in it: VASSAL's ``RemovePiece``
+        #: leaves them their parent (the removed stack, on no map, so they are on none either)
+        #: until a move or a new state places them (``Map.addPiece`` takes them from it)
+        self._orphans: set[str] = set()
 
     def release(self) -> None:
         """Done with this runner (the game state it kept stays as it is): drop what only the
@@ -321,6 +325,7 @@ class _Runner:
             rec = self.s.pieces.get(member)
             if rec is None:
                 continue   # VASSAL looks members up by id and skips unknown ones
+            self._orphans.discard(member)
             self._detach(member)
             rec.stack = sid
             stack.members.append(member)
@@ -333,6 +338,7 @@ class _Runner:
             self._set_stack(cmd.id, cmd.state)
         else:
             old = self.s.pieces.get(cmd.id)
+            self._orphans.discard(cmd.id)
             if old is not None:
                 self._detach(cmd.id)
             elif len(self.s.pieces) >= limits.MAX_PIECES:
@@ -353,9 +359,11 @@ class _Runner:
         if pid in self.s.stacks:
             for member in self.s.stacks[pid].members:
                 rec = self.s.pieces.get(member)
-                if rec is not None:
+                if rec is not None and rec.stack == pid:
                     rec.stack = None
-                    self._note_lone(rec)
+                    rec.position = (None, rec.x, rec.y)
+                    rec.piece.set_position(*rec.position)
+                    self._orphans.add(member)
             self._index_remove(self.s.stacks[pid])
             del self.s.stacks[pid]
         if self.step is not None:
@@ -400,6 +408,8 @@ class _Runner:
             if stack is not None or (rec._pos is not None and new_pos[0] != rec._pos[0]):
                 self._detach(cmd.id)     # moved to another map: out of its stack
             rec.position = new_pos
+            if new_pos[0] is not None:
+                self._orphans.discard(cmd.id)
             if rec.stack is None:
                 self._note_lone(rec)
         if self.step is not None:
@@ -435,6 +445,8 @@ class _Runner:
             # recording client made without logging it, as an undo does): neither does the replay
             self._ignored(cmd.id)
             return
+        was_stacked = rec.stack is not None or cmd.id in self._orphans
+        self._orphans.discard(cmd.id)
         self._detach(cmd.id)
         self._place(rec, new)
         if cmd.new_map is not None:
@@ -454,18 +466,21 @@ class _Runner:
                 # MovePiece without a piece underneath (or one that is not there): the merge
                 # finder (module docstring of :mod:`.stacking`) takes a Deck at the very point,
                 # else a stack there, else a piece standing alone there (``visitDefault``: the
-                # two make a new stack), else the piece starts a stack of its own; with no piece
-                # named it then goes to the bottom (``getParent().insert(piece, 0)``), else it
-                # lies on the stack's top visible piece (``StackMetrics.merge``). A piece that
-                # never stacks, or any piece on a map with stacking off, stands alone
-                # (``stackOrPlacePiece``, the merge finder's NO_STACK test)
+                # two make a new stack), else the piece starts a stack of its own if it was in
+                # none (``stackOrPlacePiece``; one taken out of a stack or a deck is placed
+                # alone: ``Map.addPiece`` takes it from its parent); with no piece named it then
+                # goes to the bottom (``getParent().insert(piece, 0)``), else it lies on the
+                # stack's top visible piece (``StackMetrics.merge``). A piece that never stacks,
+                # or any piece on a map with stacking off, stands alone (``stackOrPlacePiece``,
+                # the merge finder's NO_STACK test)
                 target = self._deck_at(new)
                 at = None
                 if target is None and self._may_stack(rec, new[0]):
                     target = self._stack_at(new, rec, cmd.player_id)
                     if target is None:
                         lone = self._lone_at(new, rec, cmd.player_id)
-                        target = self._new_stack(new)
+                        if lone is not None or not was_stacked:
+                            target = self._new_stack(new)
                         if lone is not None:
                             target.members.append(lone.id)
                             lone.stack = target.id
