@@ -479,11 +479,12 @@ class _Runner:
                     target = self._stack_at(new, rec, cmd.player_id)
                     if target is None:
                         lone = self._lone_at(new, rec, cmd.player_id)
-                        if lone is not None or not was_stacked:
-                            target = self._new_stack(new)
                         if lone is not None:
+                            target = self._new_stack(new)
                             target.members.append(lone.id)
                             lone.stack = target.id
+                        elif not was_stacked:
+                            target = self._new_stack(new)
                     elif cmd.new_under:
                         at = self._above_top_visible(target)
                 if target is not None:
@@ -574,13 +575,13 @@ class _Runner:
                     self._lone.setdefault(other.position, []).append(pid)
         moving_hidden = self._hidden_by(rec)
         for pid in self._lone.get(pos, ()):
-            other = self.s.pieces.get(pid)
-            if (other is None or other is rec or other.stack is not None or other.position != pos
-                    or pid in self.s.stacks or self._never_stacks(other)):
+            found = self.s.pieces.get(pid)
+            if (found is None or found is rec or found.stack is not None or found.position != pos
+                    or pid in self.s.stacks or self._never_stacks(found)):
                 continue
-            hidden = self._hidden_by(other)
+            hidden = self._hidden_by(found)
             if hidden == moving_hidden and (hidden is None or hidden == player):
-                return other
+                return found
         return None
 
     def _note_lone(self, rec: PieceRecord) -> None:
