@@ -148,3 +148,50 @@ def test_removed_stack_leaves_its_pieces_on_no_map(tmp_path):
     assert after[JACK]["stack"] is not None
     end = {p["id"]: p for p in inspect_save(path, None)["pieces"]}
     assert (end[GUARD]["map"], end[GUARD]["x"], end[GUARD]["y"], end[GUARD]["stack"]) == ("Pitch", 250, 250, None)
+
+
+def _layered_module(tmp_path: Path) -> Path:
+    """'Pitch' with Game Piece Layers: property ``Layer``, layers Units then Markers."""
+    panels, _ = palette({"Models": [("Guard", ""), ("Jack", "")]}, "PanelWidget")
+    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.26" name="Tiny Pitch" nextPieceSlotId="9" version="1.0">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.Map mapName="Pitch"><VASSAL.build.module.map.StackMetrics/><VASSAL.build.module.map.LayeredPieceCollection layerOrder="Units,Markers" property="Layer"/><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Pitch" reversible="false"/>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
+<VASSAL.build.module.PieceWindow name="Pieces">{panels}</VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+    return write_module(tmp_path / "layers.vmod", build)
+
+
+def _marked(pid: str, name: str, x: int, y: int, layer: str | None) -> str:
+    """A ``+/`` of a piece whose Marker ``Layer`` is ``layer`` (None: no such Marker)."""
+    basic = encode(["Pitch", str(x), str(y), pid], ";")
+    if layer is None:
+        return encode(["+", pid, f"piece;;;{name}.png;{name}", basic], "/")
+    return encode(["+", pid, f"mark;Layer\tpiece;;;{name}.png;{name}", f"{layer}\t{basic}"], "/")
+
+
+@pytest.mark.parametrize("guard,jack,stack,expected", [
+    ("Markers", "Units", False, [[GUARD], [JACK]]),
+    ("Markers", "Markers", False, [[JACK, GUARD]]),
+    ("Markers", None, False, [[GUARD], [JACK]]),
+    ("Units", "Markers", True, [[GUARD], [JACK]]),
+    ("Units", "Units", True, [[JACK, GUARD]]),
+])
+def test_merge_only_within_a_game_piece_layer(tmp_path, guard, jack, stack, expected):
+    """Position: Guard at (200,200), alone or in stack 9, its Marker ``Layer`` = ``guard``; Jack
+    (``Layer`` = ``jack``; None: no Marker, so the top layer, Markers' index + 1) dropped there
+    naming no piece. ``LayeredPieceCollection.canPiecesMerge`` merges only pieces of the same
+    layer (VASSAL 3.7.26 ``replay`` of each: ``2,1`` where the layers match, else Jack's own
+    stack). Before, vmodgen merged Jack into stack 9 whatever the layers."""
+    opening = [_marked(GUARD, "Guard", 200, 200, guard), _marked(JACK, "Jack", 300, 300, jack)]
+    w = LogWriter("\x1b".join(["begin_save", "", *opening, *(["+/9/stack/Pitch;200;200;1"] if stack else []),
+                               "end_save"]))
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    got = inspect_save(w.write(tmp_path / "layers.vlog"), read_module(_layered_module(tmp_path)))
+    at = [s["members"] for s in got["stacks"] if s["members"]]
+    alone = [[p["id"]] for p in got["pieces"] if p.get("stack") is None]
+    assert sorted(at + alone) == sorted(expected)
+    assert read_module(_layered_module(tmp_path)).map_layers("Pitch") == ("Layer", ("Units", "Markers"))

@@ -551,6 +551,8 @@ class _Runner:
                         if h is None), None)
             if top is None or self._never_stacks(top) or moving_hidden is not None:
                 continue
+            if rec is not None and not self._same_layer(pos[0], top, rec):
+                continue
             return stack
         return None
 
@@ -580,9 +582,26 @@ class _Runner:
                     or pid in self.s.stacks or self._never_stacks(found)):
                 continue
             hidden = self._hidden_by(found)
-            if hidden == moving_hidden and (hidden is None or hidden == player):
+            if hidden == moving_hidden and (hidden is None or hidden == player) \
+                    and self._same_layer(pos[0], found, rec):
                 return found
         return None
+
+    def _same_layer(self, map_name: str | None, a: PieceRecord, b: PieceRecord) -> bool:
+        """Whether two pieces are in the same Game Piece Layer of the map
+        (``LayeredPieceCollection.canPiecesMerge``: the layer named by each piece's property,
+        one it does not name being the top one); True on a map without layers, or without the
+        module."""
+        layers = getattr(self.stacking, "map_layers", None)
+        spec = layers(map_name) if layers is not None else None
+        if spec is None:
+            return True
+        prop, order = spec
+
+        def layer(rec: PieceRecord) -> int:
+            value = rec.piece.properties().get(prop)
+            return order.index(value) if value in order else len(order)
+        return layer(a) == layer(b)
 
     def _note_lone(self, rec: PieceRecord) -> None:
         """A piece that may now stand alone at its point (see :meth:`_lone_at`)."""
