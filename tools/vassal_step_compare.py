@@ -4,7 +4,7 @@
 
     python tools/vassal_step_compare.py MODULE LOG R.txt [--names] [--labels] [--max N]
 
-Every ``POS|k|..`` line VASSAL wrote (a piece that appeared, moved, changed name or stack after
+The number of steps must be VASSAL's (``STEPS|n``). Every ``POS|k|..`` line VASSAL wrote (a piece that appeared, moved, changed name or stack after
 step k) is checked against ``vmodgen inspect LOG --module MODULE --step k`` (as an observer sees it, as the oracle
 replays by default; ``--reveal``: ``--reveal-hidden``, for a replay with ``--player``):
 the piece's map, point and stack (in a stack or alone; VASSAL's stack ids are new each run, so a
@@ -28,14 +28,18 @@ from vmodgen.vassal.module import read_module  # noqa: E402
 
 
 def read_report(path: Path) -> tuple[dict[int, list[list[str]]], dict[int, list[str]], list[list[str]],
-                                     list[list[str]]]:
-    """(POS lines by step, GONE ids by step, FINAL|PIECE lines, FINAL|STACK lines), split on ``|``."""
+                                     list[list[str]], int | None]:
+    """(POS lines by step, GONE ids by step, FINAL|PIECE lines, FINAL|STACK lines, the number of
+    steps VASSAL's Step button goes through), lines split on ``|``."""
     pos: dict[int, list[list[str]]] = {}
     gone: dict[int, list[str]] = {}
     pieces, stacks = [], []
+    steps = None
     for line in path.read_text(encoding="utf-8").splitlines():
         f = line.split("|")
-        if f[0] == "POS":
+        if f[0] == "STEPS":
+            steps = int(f[1])
+        elif f[0] == "POS":
             pos.setdefault(int(f[1]), []).append(f)
         elif f[0] == "GONE":
             gone.setdefault(int(f[1]), []).append(f[2])
@@ -43,7 +47,7 @@ def read_report(path: Path) -> tuple[dict[int, list[list[str]]], dict[int, list[
             pieces.append(f)
         elif f[:2] == ["FINAL", "STACK"]:
             stacks.append(f)
-    return pos, gone, pieces, stacks
+    return pos, gone, pieces, stacks, steps
 
 
 def _ours(log: Path, module, step: int | None, reveal: bool) -> tuple[dict[str, dict], dict[str, list[str]]]:
@@ -95,9 +99,12 @@ def compare(module_path: Path, log: Path, report: Path, names: bool = False, lab
             reveal: bool = False) -> tuple[list[str], int]:
     """The differences, and how many piece lines were compared."""
     module = read_module(module_path)
-    pos, gone, final_pieces, final_stacks = read_report(report)
+    pos, gone, final_pieces, final_stacks, steps = read_report(report)
     diffs: list[str] = []
     count = 0
+    ours_steps = inspect_save(log, module, step=0)["steps"]
+    if steps is not None and ours_steps != steps:
+        diffs.append(f"VASSAL replays {steps} steps, vmodgen {ours_steps}")
     for k in sorted(set(pos) | set(gone)):
         ours, members_of = _ours(log, module, k, reveal)
         for f in pos.get(k, []):
