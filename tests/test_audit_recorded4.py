@@ -104,12 +104,13 @@ def test_om_messy_play(om, tmp_path):
     Next pressed twice (German Bombardment) and Prev once: the moves after it are the German
     Movement Phase's. 9/III/Sturm to W4214 is undone, then W4113 (1 hex: legal, 4.18); Vogel 2
     W4212 -> W4112 (1 hex); Vogel 1 W4212 -> W4211 -> W4210: two hexes on its paradrop turn,
-    exactly one OM 4.18 at the second drag (step 27). The German's drag of the Allied 19 NZ
-    W4315 -> W4316 is listed as made out of its phase, not judged."""
+    exactly one OM 4.18 at the second drag (step 26). The German's drag of the Allied 19 NZ
+    W4315 -> W4316 is listed as made out of its phase, not judged. Steps are VASSAL's (its
+    replay: 39): the script's drag of Vogel 2 onto its own hex logged ``LOG\tnull``, no step."""
     text, doc, html = _reports(om, "om-messy", tmp_path)
-    assert _found(doc) == [("OM 4.18", 27, 1, "german-movement", ["W4212", "W4210"], ["G-Vogel-1"])]
+    assert _found(doc) == [("OM 4.18", 26, 1, "german-movement", ["W4212", "W4210"], ["G-Vogel-1"])]
     assert [(m["step"], m["unit"], m["from"], m["to"], m["phase"]) for m in doc["coverage"]["out_of_phase"]] == [
-        (25, "19 NZ", "W4315", "W4316", "German Movement Phase")]
+        (24, "19 NZ", "W4315", "W4316", "German Movement Phase")]
     moves = doc["coverage"]["moves"]
     assert (moves["seen"], moves["judged"], moves["not_judged"]["undone"], moves["not_judged"]["off-map"]) == (10, 4, 2, 3)
     assert "partial: 1 of 10" in text and "OM 4.18" in html
@@ -225,10 +226,10 @@ def test_na41_move_undone_then_made_again_through_a_zoc(na41, tmp_path):
 def test_turn_inferred_only_for_runs_judged_so(om, na41, tmp_path):
     """The coverage line "turn inferred from who moves at N" counts the steps of a player's run
     of moves that was judged as a turn (stacking at its end, no phase: docs/audit-json.md). In
-    om-messy the tracker is known throughout; the German's drag of the Allied 19 NZ (step 25,
+    om-messy the tracker is known throughout; the German's drag of the Allied 19 NZ (step 24,
     German Movement Phase) is out of its phase, and the tracker then moves on, so that phase's
     own end judges the position and no run is judged by inference. Before, the count ran on over
-    every later step of the file (16: steps 25-40) because the run was never ended by the
+    every later step of the file (16: steps 24-39) because the run was never ended by the
     tracker's move. In na41-notracker (tracker never pressed, Preparation Phase) the Axis run of
     two drags is judged at the file's end: both steps count."""
     text, doc, html = _reports(om, "om-messy", tmp_path)

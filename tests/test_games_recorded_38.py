@@ -99,7 +99,7 @@ def test_vassal_38_version_in_the_text_report(tmp_path_factory):
 TWINS4 = [
     ("im-leros", [(19, "IM 16.33", ["S4-C1", "S4-C2", "S4-C3", "S4-C4", "S4-C5"]), (21, "IM 8.15", ["Lago"]),
                   (22, "IM 8.15", ["Lago"])]),
-    ("om-messy", [(27, "OM 4.18", ["G-Vogel-1"])]),
+    ("om-messy", [(26, "OM 4.18", ["G-Vogel-1"])]),
     ("na41-supply", [(79, "NA41 16.1", ["3Aufkl"]), (91, "NA41 16.1", ["3Aufkl"])]),
     ("na41-zoc-undo", [(13, "NA41 7.2", ["5Pz"])]),
     # round 5 (record5.py)

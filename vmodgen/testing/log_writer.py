@@ -165,9 +165,17 @@ class LogWriter:
         new = self._point(dest)
         target = self._runner._stack_at(new)
         under = target.members[-1] if target is not None and target.members else "null"
-        cmds = [encode(["M", pid, new[0], str(new[1]), str(new[2]), under,
-                        old[0] or "null", str(old[1]), str(old[2]), old_under, self.player_id], "/")]
-        if target is None:
+        # a piece standing alone there: VASSAL's drop merges with it (``StackMetrics.merge``
+        # makes it a stack, logged first, and the moved piece lies on it)
+        lone = self._runner._lone_at(new, rec, self.player_id) if target is None else None
+        first = []
+        if lone is not None:
+            under = lone.id
+            first.append(encode(["+", self.new_id(), "stack",
+                                 encode([new[0], str(new[1]), str(new[2]), lone.id, "@@1"], ";")], "/"))
+        cmds = first + [encode(["M", pid, new[0], str(new[1]), str(new[2]), under,
+                                old[0] or "null", str(old[1]), str(old[2]), old_under, self.player_id], "/")]
+        if target is None and lone is None:
             cmds.append(encode(["+", self.new_id(), "stack", encode([new[0], str(new[1]), str(new[2]), pid, "@@1"], ";")],
                                "/"))
         if report:

@@ -17,6 +17,7 @@ from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .piece import Piece
 from .stacking import StackingRules, may_answer, never_stacks
+from .traits import Hideable
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
                     MutableProperty, Player, RemovePiece, TurnState, Undo)
 
@@ -24,6 +25,8 @@ __all__ = ["Step", "Move", "Change", "merge_state", "merge_stack_state", "DECK_P
 
 #: the type of a Deck's ``+/`` (a DrawPile's stack of cards; FORMATS.md §4.5)
 DECK_PREFIX = "deck;"
+#: the type prefix of an Invisible trait (``Hideable``)
+HIDEABLE = Hideable.ID
 
 
 # ----------------------------------------------------------------------------------------
@@ -142,6 +145,13 @@ class _Runner:
         #: the running module, when known: on which maps stacking is off, and which pieces
         #: never stack (memoised); without it every map stacks and a piece's own traits tell
         self.stacking = stacking
+        #: pieces standing alone (in no stack) by point: built when first asked, then each piece
+        #: that may have come to stand alone is added (entries are checked when read)
+        self._lone: dict[Position, list[str]] | None = None
+        #: pieces whose stack a ``-/`` removed while they were in it: VASSAL's ``RemovePiece``
+        #: leaves them their parent (the removed stack, on no map, so they are on none either)
+        #: until a move or a new state places them (``Map.addPiece`` takes them from it)
+        self._orphans: set[str] = set()
 
     def release(self) -> None:
         """Done with this runner (the game state it kept stays as it is): drop what only the
@@ -180,6 +190,7 @@ class _Runner:
         if cmds is None:
             return False
         pieces, warnings, path = self.s.pieces, self.warnings, self.path
+        self._lone = None
         for cmd in cmds:
             if cmd.type == "stack":
                 self._set_stack(cmd.id, cmd.state)
@@ -307,12 +318,14 @@ class _Runner:
                 rec = self.s.pieces.get(member)
                 if rec is not None and rec.stack == sid:
                     rec.stack = None
+                    self._note_lone(rec)
             stack.map, stack.x, stack.y, stack.members, stack.layer = map_id, x, y, [], layer
             self._index_add(stack)
         for member in ids:
             rec = self.s.pieces.get(member)
             if rec is None:
                 continue   # VASSAL looks members up by id and skips unknown ones
+            self._orphans.discard(member)
             self._detach(member)
             rec.stack = sid
             stack.members.append(member)
@@ -325,6 +338,7 @@ class _Runner:
             self._set_stack(cmd.id, cmd.state)
         else:
             old = self.s.pieces.get(cmd.id)
+            self._orphans.discard(cmd.id)
             if old is not None:
                 self._detach(cmd.id)
             elif len(self.s.pieces) >= limits.MAX_PIECES:
@@ -333,6 +347,8 @@ class _Runner:
                                                               source=self.path))
             if cmd.type.startswith(DECK_PREFIX):
                 self._set_deck(cmd.id, cmd.state)
+            else:
+                self._note_lone(self.s.pieces[cmd.id])
         if self.step is not None:
             self.step.created.append(cmd.id)
 
@@ -343,8 +359,11 @@ class _Runner:
         if pid in self.s.stacks:
             for member in self.s.stacks[pid].members:
                 rec = self.s.pieces.get(member)
-                if rec is not None:
+                if rec is not None and rec.stack == pid:
                     rec.stack = None
+                    rec.position = (None, rec.x, rec.y)
+                    rec.piece.set_position(*rec.position)
+                    self._orphans.add(member)
             self._index_remove(self.s.stacks[pid])
             del self.s.stacks[pid]
         if self.step is not None:
@@ -389,6 +408,10 @@ class _Runner:
             if stack is not None or (rec._pos is not None and new_pos[0] != rec._pos[0]):
                 self._detach(cmd.id)     # moved to another map: out of its stack
             rec.position = new_pos
+            if new_pos[0] is not None:
+                self._orphans.discard(cmd.id)
+            if rec.stack is None:
+                self._note_lone(rec)
         if self.step is not None:
             self.step.changes.append(Change(cmd.id, rec.piece.encode_type(), old_state, cmd.new_state))
 
@@ -422,6 +445,8 @@ class _Runner:
             # recording client made without logging it, as an undo does): neither does the replay
             self._ignored(cmd.id)
             return
+        was_stacked = rec.stack is not None or cmd.id in self._orphans
+        self._orphans.discard(cmd.id)
         self._detach(cmd.id)
         self._place(rec, new)
         if cmd.new_map is not None:
@@ -438,22 +463,40 @@ class _Runner:
                     i = target.members.index(under.id) + 1 if under.id in target.members else len(target.members)
                     target.members.insert(i, cmd.id)
             else:
-                # MovePiece without a piece underneath: a Deck at the very point takes it, else
-                # a stack there, else a new stack; then the piece goes to the bottom of its new
-                # stack (``getParent().insert(piece, 0)``)
-                # (a piece named underneath that is not there: merged on top, no insert);
-                # a piece that never stacks, or any piece on a map with stacking off, stands
-                # alone (``stackOrPlacePiece``, the merge finder's NO_STACK test); a stack whose
-                # top piece never stacks takes no piece (``canMerge``)
+                # MovePiece without a piece underneath (or one that is not there): the merge
+                # finder (module docstring of :mod:`.stacking`) takes a Deck at the very point,
+                # else a stack there, else a piece standing alone there (``visitDefault``: the
+                # two make a new stack), else the piece starts a stack of its own if it was in
+                # none (``stackOrPlacePiece``; one taken out of a stack or a deck is placed
+                # alone: ``Map.addPiece`` takes it from its parent); with no piece named it then
+                # goes to the bottom (``getParent().insert(piece, 0)``), else it lies on the
+                # stack's top visible piece (``StackMetrics.merge``). A piece that never stacks,
+                # or any piece on a map with stacking off, stands alone (``stackOrPlacePiece``,
+                # the merge finder's NO_STACK test)
                 target = self._deck_at(new)
+                at = None
                 if target is None and self._may_stack(rec, new[0]):
-                    target = self._stack_at(new) or self._new_stack(new)
+                    target = self._stack_at(new, rec, cmd.player_id)
+                    if target is None:
+                        lone = self._lone_at(new, rec, cmd.player_id)
+                        if lone is not None:
+                            target = self._new_stack(new)
+                            target.members.append(lone.id)
+                            lone.stack = target.id
+                        elif not was_stacked:
+                            target = self._new_stack(new)
+                    elif cmd.new_under:
+                        at = self._above_top_visible(target)
                 if target is not None:
-                    target.members.insert(len(target.members) if cmd.new_under else 0, cmd.id)
+                    if not cmd.new_under:
+                        at = 0
+                    target.members.insert(len(target.members) if at is None else at, cmd.id)
             if target is not None:
                 rec.stack = target.id
                 if target.deck:
                     self._sync_deck(target)
+        if rec.stack is None:
+            self._note_lone(rec)
         self._record(cmd, old, new, False, [cmd.id])
 
     def _may_stack(self, rec: PieceRecord, map_name: str | None) -> bool:
@@ -486,18 +529,95 @@ class _Runner:
                 return stack
         return None
 
-    def _stack_at(self, pos: Position) -> StackRecord | None:
-        """The first stack with pieces at the point that takes a moved piece: not one whose top
-        piece never stacks (the merge finder's ``canMerge(p, s)``: the stack's top piece and
-        the moving one must both stack; members run bottom to top)."""
+    def _stack_at(self, pos: Position, rec: PieceRecord | None = None,
+                  player: str | None = None) -> StackRecord | None:
+        """The first stack with pieces at the point that takes the moved piece ``rec``
+        (``MovePiece``'s merge finder, ``visitStack``, as an observer replays the file: every
+        piece hidden by an Invisible trait is invisible to them): a member not hidden by another
+        player than the mover ``player`` (``topPiece(playerId)``), and ``canMerge(p, s)``: the
+        stack's top *visible* piece (``topPiece()``) exists and stacks, and the moved piece and
+        that one are both visible or hidden by the same player (``canPiecesMerge``). Without
+        ``rec`` only the top visible piece's NO_STACK is asked. Members run bottom to top."""
+        moving_hidden = self._hidden_by(rec) if rec is not None else None
         for sid in self.index.get(pos, ()):
             stack = self.s.stacks.get(sid)
             if stack is None or not stack.members:
                 continue
-            top = self.s.pieces.get(stack.members[-1])
-            if top is not None and self._never_stacks(top):
+            hidden = [self._hidden_by(self.s.pieces[m]) if m in self.s.pieces else None
+                      for m in stack.members]
+            if rec is not None and not any(h is None or h == player for h in hidden):
+                continue
+            top = next((self.s.pieces.get(m) for m, h in zip(reversed(stack.members), reversed(hidden))
+                        if h is None), None)
+            if top is None or self._never_stacks(top) or moving_hidden is not None:
+                continue
+            if rec is not None and not self._same_layer(pos[0], top, rec):
                 continue
             return stack
+        return None
+
+    def _above_top_visible(self, stack: StackRecord) -> int | None:
+        """Where ``StackMetrics.merge(stack, p)`` puts a piece: right above the stack's top
+        visible piece (None: on top)."""
+        for k in range(len(stack.members) - 1, -1, -1):
+            rec = self.s.pieces.get(stack.members[k])
+            if rec is None or self._hidden_by(rec) is None:
+                return k + 1
+        return None
+
+    def _lone_at(self, pos: Position, rec: PieceRecord, player: str | None) -> PieceRecord | None:
+        """The first piece standing alone (in no stack) at the point that the moved piece
+        ``rec`` merges with (the merge finder's ``visitDefault``): it stacks, both are visible
+        or hidden by the same player (``canPiecesMerge``, as an observer sees them), and it is
+        not hidden by another player than the mover ``player``."""
+        if self._lone is None:
+            self._lone = {}
+            for pid, other in self.s.pieces.items():
+                if other.stack is None and pid not in self.s.stacks:
+                    self._lone.setdefault(other.position, []).append(pid)
+        moving_hidden = self._hidden_by(rec)
+        for pid in self._lone.get(pos, ()):
+            found = self.s.pieces.get(pid)
+            if (found is None or found is rec or found.stack is not None or found.position != pos
+                    or pid in self.s.stacks or self._never_stacks(found)):
+                continue
+            hidden = self._hidden_by(found)
+            if hidden == moving_hidden and (hidden is None or hidden == player) \
+                    and self._same_layer(pos[0], found, rec):
+                return found
+        return None
+
+    def _same_layer(self, map_name: str | None, a: PieceRecord, b: PieceRecord) -> bool:
+        """Whether two pieces are in the same Game Piece Layer of the map
+        (``LayeredPieceCollection.canPiecesMerge``: the layer named by each piece's property,
+        one it does not name being the top one); True on a map without layers, or without the
+        module."""
+        layers = getattr(self.stacking, "map_layers", None)
+        spec = layers(map_name) if layers is not None else None
+        if spec is None:
+            return True
+        prop, order = spec
+
+        def layer(rec: PieceRecord) -> int:
+            value = rec.piece.properties().get(prop)
+            return order.index(value) if value in order else len(order)
+        return layer(a) == layer(b)
+
+    def _note_lone(self, rec: PieceRecord) -> None:
+        """A piece that may now stand alone at its point (see :meth:`_lone_at`)."""
+        if self._lone is not None:
+            self._lone.setdefault(rec.position, []).append(rec.id)
+
+    @staticmethod
+    def _hidden_by(rec: PieceRecord) -> str | None:
+        """``Properties.HIDDEN_BY`` of a piece: who set its outermost Invisible trait (None:
+        nobody, or no such trait). Only the piece's own traits count (see :mod:`.stacking`)."""
+        if HIDEABLE not in rec.piece.encode_type():
+            return None
+        for trait in rec.piece.traits:
+            if isinstance(trait, Hideable):
+                who = trait.state.split(";", 1)[0]
+                return None if who in ("", "null") else who
         return None
 
     def _new_stack(self, pos: Position) -> StackRecord:

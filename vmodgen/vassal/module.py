@@ -122,6 +122,8 @@ class MapInfo:
     decks: list[tuple[str, int, int, str]] = field(default_factory=list, repr=False)
     #: pieces moved here may form stacks (its StackMetrics is not ``disabled``)
     stacking: bool = True
+    #: its Game Piece Layers (``LayeredPieceCollection``): the property and the layers' order
+    layers: tuple[str, tuple[str, ...]] | None = None
 
     def set_boards(self, choice: list[tuple[str, bool, int, int]]) -> None:
         """Place boards (name, reversed, column, row) as ``Map.setBoardBoundaries`` does. The
@@ -326,6 +328,11 @@ class Module:
             from .stacking import never_stacks
             got = self._no_stack[type_chain] = never_stacks(type_chain)
         return got
+
+    def map_layers(self, map_name: str | None) -> tuple[str, tuple[str, ...]] | None:
+        """A map's Game Piece Layers: (the property, the layers in order), None without them."""
+        m = self.maps.get(map_name or "")
+        return None if m is None else m.layers
 
     def stacking_enabled(self, map_name: str | None) -> bool:
         """``StackMetrics.isStackingEnabled`` of a map (True for a map the module lacks)."""
@@ -557,6 +564,11 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
         return
     m = MapInfo(name, bf.cls(el), dict(a), edge, boards, setup)
     m.stacking = stacking_on(next(iter(_components(el, "StackMetrics")), None))
+    collections = _components(el, "LayeredPieceCollection")
+    if collections:                     # each sets the map's piece collection: the last one holds
+        la = collections[-1].attrib
+        order = la.get("layerOrder", "")
+        m.layers = (la.get("property", ""), tuple(decode(order, ",")) if order else ())
     for child in _components(el, "DrawPile"):
         da = child.attrib
         try:

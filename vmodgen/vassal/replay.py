@@ -57,20 +57,36 @@ class ReplayVisitor:
         return None
 
 
+def holds_nothing(node: Command) -> bool:
+    """A ``LOG`` (or a part of one) in which VASSAL decodes no command: ``null``, each of its
+    parts likewise (a key command that did nothing, e.g. one Restrict Commands refused, is
+    logged as ``LOG\tnull`` with ``LOG\tnull`` parts). ``GameModule.decode`` gives null for
+    it, so ``BasicLogger.decode`` makes no step of it. An empty ``LOG\t`` is a step: the empty
+    text decodes as a ``NullCommand`` (VASSAL 3.7.26 replays The Longest Day log 2's step 414
+    so)."""
+    text = node.text
+    while text.startswith("LOG\t"):
+        text = text[4:]
+    return text == "null" and all(holds_nothing(sub) for sub in node.subs)
+
+
 def split_steps(root: Command) -> tuple[list[Command], list[Command]]:
     """The top-level commands that build the starting position (everything up to ``end_save``
     and the bare commands right after it, which run on load), and those that are the log's steps
-    (each top-level ``LOG`` command, and whatever follows the first one)."""
+    (each top-level ``LOG`` command, and whatever follows the first one), as VASSAL's Step
+    button goes through them: a ``LOG`` holding nothing (:func:`holds_nothing`) is no step."""
     head: list[Command] = []
     steps: list[Command] = []
-    after_end = False
+    after_end = in_steps = False
     for sub in root.subs:
         if not after_end:
             head.append(sub)
             if sub.text == "end_save":
                 after_end = True
-        elif sub.text.startswith("LOG\t") or steps:
-            steps.append(sub)
+        elif sub.text.startswith("LOG\t") or in_steps:
+            in_steps = True
+            if not holds_nothing(sub):
+                steps.append(sub)
         else:
             head.append(sub)
     return head, steps
