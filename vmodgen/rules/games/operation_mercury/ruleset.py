@@ -56,6 +56,11 @@ class OperationMercuryRules(OperationMercurySupply):
     #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
     #: as a retreat)
     combat_moves = False
+    #: arrivals are recorded at the end of the phase they happen in (``om_arrivals``): airlanding
+    #: (6.51, 6.52), unloading and the steamer (4.17, 4.57, 5.25, 17.52), amphibious landings and
+    #: paradropped artillery (17.41, 17.43, 11.11) and drops into boxes (4.58) are judged at that
+    #: phase end, so the finding names the phase of the arrival
+    JUDGED_AT_REMEMBER = frozenset({f"{P} 6.52", f"{P} 5.25", f"{P} 17.41", f"{P} 4.58"})
 
     def remember(self, before, after, memory: MercuryMemory) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
