@@ -110,6 +110,8 @@ def test_na41_returns_hq_and_replacement_marker(na41, tmp_path):
     not_judged = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
     assert "which unit each replacement rebuilt" in not_judged["NA41 19.3.1"]
     assert "attack supply" in not_judged["NA41 17.3"]
+    # 2.3.2 (round 6): a log never says which moves were extended, so an attack's legality under it is unknown
+    assert "extended movement" in not_judged["NA41 2.3.2"]
     boxed = [(m["step"], m["unit"], m["from"], m["to"]) for m in doc["coverage"]["out_of_phase"] if m.get("from_box")]
     assert boxed == [(12, "2 MG Bn", "eliminated", "1502"), (13, "8 MG Bn", "eliminated", "1606")]
     assert "Was the tracker advanced?" not in text and "marked from_box" in text
