@@ -256,10 +256,16 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     Box: from the left half to the right, from the right half to the Eliminated Box."""
     pos = board.pos
     old = na41(pos).na41_boxed_before
-    if step(rs, pos) != "preparation" or not isinstance(old, dict):
+    if step(rs, pos) != "preparation":
         return []
     halves = _surrender(rs)
     if len(halves) != 2:
+        return []
+    if not isinstance(old, dict):
+        boxed = [u for u in pos.units if u.hex in set(halves) | set(_ids(rs, "na41_return_boxes")[:1])]
+        if boxed:
+            rs.not_judged(f"{P} 12.5.2", f"where {rs.names(boxed)} stood before the Preparation Phase (the Surrender "
+                                         "Box advances one half) needs [state] na41_boxed_before")
         return []
     left, right = halves
     elim = _ids(rs, "na41_return_boxes")[:1]

@@ -264,9 +264,32 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return out + self._from_box(board, u, ez)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
+        if u.has("naval_transport") and u.mode == "move" and u.previous is not None \
+                and board.is_hex(u.previous) and board.is_hex(u.hex):
+            return out + self._by_sea(board, u)
         return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+
+    def _by_sea(self, board: Board, u: UnitState) -> list:
+        """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
+        friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
+        it makes no normal move in that impulse, so its move starts in a port (where it ends:
+        :func:`.movement.transported`). Control unstated: not judged."""
+        prev, name = u.previous or "", label(u)
+        why = []
+        if "port" not in board.features(prev):
+            why.append(f"it started in {prev}, which is not a port")
+        else:
+            owner = board.control(prev)
+            if owner and owner != u.side:
+                why.append(f"it sailed from {prev}, a port the other side controls")
+            elif not owner:
+                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated")
+        if not why:
+            return []
+        return [self.finding(board, f"{P} 21.1.4", "movement", f"{name} moved by naval transport to {u.hex}, but "
+                             + "; ".join(why) + " (21.1.1, 21.1.4).", [prev, u.hex], [u])]
 
     def _from_box(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """6.3.3, 7.2: the map leg of a move out of Tripoli or the Nile Delta (``path`` = box, first
