@@ -89,6 +89,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
                 for sector, val in per.items():
+                    self._sector_known(pos, f"{key}.{side}", sector)
                     if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
                         raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
@@ -98,7 +99,19 @@ class OperationMercuryRules(OperationMercurySupply):
         if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                   for x in inter.values()):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
+        for sector in inter:
+            self._sector_known(pos, "interdiction", sector)
         history.validate_state(self, pos)
+
+    @staticmethod
+    def _sector_known(pos, key: str, sector: str) -> None:
+        """15.11, 12.41: levels are kept per sector: a name that is no sector of the map would be read by
+        no rule (a misspelt sector would pass unseen)."""
+        from ....errors import InputError
+        sectors = sorted(a.id for a in pos.map.areas.values() if a.kind == "sector")
+        if sector not in sectors:
+            raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
+                                         + (f" (sectors: {', '.join(sectors)})" if sectors else " (it has none)"))
 
     # ---- unit classes --------------------------------------------------------------------
 
