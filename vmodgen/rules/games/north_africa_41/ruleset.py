@@ -31,6 +31,7 @@ from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ..before_advances import before_advances
+from .. import scenario_limits
 from ...core.movement import MoveModel, Problem, enemy_held, walk_all, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
@@ -92,7 +93,35 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_moves.rules(self),
             *na_attacks.rules(self),
             *na_ranges.rules(self),
+            Rule(f"{P} S1.2", "movement", ALWAYS, self.check_scenario, "the scenario's turns, play area and special rules"),
         ]
+
+    #: S1.2, S2.2, S3.2: the special rules (game length...) of each scenario of the kit
+    SCENARIO_RULES = {"enter-rommel": "S1.2", "campaign": "S2.2", "crusader": "S3.2"}
+
+    def check_scenario(self, board: Board) -> list:
+        """S1.2, S2.2, S3.2 (特別ルール): the turns a scenario lasts; in S1 the three 'To Reserve' units
+        are not used; in S1 and S2 (as S1.2) the Polish brigade stays in Alexandria until turn 11."""
+        pos = board.pos
+        out = scenario_limits.check(self, board, f"{P} S1.2", self.SCENARIO_RULES, lambda u: not self.marker(u))
+        sc = pos.scenario_data
+        if sc is None or sc.id not in ("enter-rommel", "campaign"):
+            return out
+        rule = f"{P} {self.SCENARIO_RULES[sc.id]}"
+        if sc.id == "enter-rommel":
+            unused = [u for u in pos.units if self.is_(u, "na41_to_reserve")]
+            if unused:
+                out.append(self.finding(board, rule, "movement", f"{self.names(unused)}: the 'To Reserve' units are not "
+                                        f"used in {sc.name} (S1.2).", sorted({u.hex for u in unused}), unused))
+        alex = str(self.param("na41_alexandria"))
+        release = self.num("na41_polish_release_turn")
+        if pos.turn is not None and pos.turn < release:
+            gone = [u for u in pos.units if self.is_(u, "na41_polish_brigade") and u.hex != alex]
+            if gone:
+                out.append(self.finding(board, rule, "movement", f"{self.names(gone)} is in {gone[0].hex} on turn "
+                                        f"{pos.turn}; the Polish brigade stays in Alexandria ({alex}) until turn "
+                                        f"{fmt(release)} (S1.2).", [u.hex for u in gone], gone))
+        return out
 
     # ---- stacking (4) -------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import MercuryMemory
 from ..before_advances import before_advances
+from .. import scenario_limits
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -146,6 +147,7 @@ class OperationMercuryRules(OperationMercurySupply):
                  "RSCs, air resupply, level changes"),
             Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
             Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
+            Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
         ]
 
 
@@ -155,6 +157,14 @@ class OperationMercuryRules(OperationMercurySupply):
 
 
 
+
+    #: 14.1-14.3, 23.1-23.3: the rule giving each scenario of the kit its length and play area
+    SCENARIO_RULES = {"scn1": "14.1", "scn2": "14.2", "scn3": "14.3", "scn4": "23.1", "scn5": "23.2", "scn6": "23.3"}
+
+    def check_scenario(self, board: Board) -> list:
+        """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
+        map sheets it uses, for a position that names a kit scenario."""
+        return scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
