@@ -42,7 +42,7 @@ def check(rs, board: Board, rule_id: str, rules: Mapping[str, str], in_play: Cal
             if got is not None and got[0].id not in used:
                 off.setdefault(got[0].id, []).append(u)
         for sheet, us in sorted(off.items()):
-            out.append(rs.finding(board, rule, "movement", f"{rs.names(us)} on the {sheet} map sheet, which "
+            out.append(rs.finding(board, rule, "movement", f"{rs.names(us)} {'stands' if len(us) == 1 else 'stand'} on the {sheet} map sheet, which "
                                   f"{sc.name} does not use (play area: {', '.join(sc.sheets)}).",
                                   sorted({u.hex for u in us}), us))
     return out
