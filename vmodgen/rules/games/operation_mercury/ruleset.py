@@ -358,7 +358,23 @@ class OperationMercuryRules(OperationMercurySupply):
                                  move_rule=move_rule):
                 return out
             allowance = self.allowance(board, u, one_hex=False)
-        return out + move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=move_rule)
+        found = move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=move_rule)
+        return out + self._direct_step_prohibited(board, u, model, found, move_rule)
+
+    def _direct_step_prohibited(self, board: Board, u: UnitState, model: MoveModel, found: list,
+                                move_rule: str) -> list:
+        """A move to an adjacent hex with no path stated, that no legal path makes within the MP: when
+        the direct step is itself prohibited (4.24 armor and rough, 4.14 prohibited terrain or
+        hexside), that rule is the one broken, not the allowance (a way round was only looked for)."""
+        prev = u.previous or ""
+        if u.path or len(found) != 1 or found[0].rule != move_rule or board.distance(prev, u.hex) != 1 \
+                or model.cost(prev, u.hex) is not None:
+            return found
+        p = model.prohibited(prev, u.hex)
+        if p is None:
+            return found
+        return [self.finding(board, p.rule, p.kind, f"{label(u)} moved from {prev} to {u.hex}: {p.message}; no "
+                             f"other path reaches it within its movement points.", [prev, u.hex], [u])]
 
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)
