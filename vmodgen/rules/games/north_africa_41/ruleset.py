@@ -59,7 +59,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
-                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log"}
+                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
+                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
+        f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
     }
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
@@ -129,7 +130,7 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
             Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
-                 "6 SP per drop hex, 6 steps per landing hex"),
+                 "6 SP per drop hex, the waves (6.11, 6.12b), 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
             Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
