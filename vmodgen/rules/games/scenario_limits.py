@@ -34,7 +34,7 @@ def check(rs, board: Board, rule_id: str, rules: Mapping[str, str], in_play: Cal
                               f"{edge} (turns {sc.first_turn}-{sc.last_turn if sc.last_turn is not None else '...'})."))
     used = set(sc.sheets)
     if used and len(board.map.sheets) > 1:
-        off = {}
+        off: dict[str, list[UnitState]] = {}
         for u in pos.units:
             if not in_play(u) or not board.is_hex(u.hex):
                 continue

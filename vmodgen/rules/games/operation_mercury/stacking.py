@@ -85,11 +85,11 @@ class OperationMercuryStacking(OperationMercuryUnits):
         HQ. Reading: an HQ already on the map, not one being placed in this Paradrop Phase (targets
         are chosen before anything lands); no such HQ at all: the target is out of range."""
         out = []
-        waves = {}
+        waves: dict[str, int | None] = {}
         for pair in str(self.param("om_wave_boxes")).split(","):
             if ":" in pair:
-                box, turn = (x.strip() for x in pair.split(":", 1))
-                waves[box] = int(turn) if turn.isdigit() else None
+                box, when = (x.strip() for x in pair.split(":", 1))
+                waves[box] = int(when) if when.isdigit() else None
         reserve = str(self.param("om_reserve_wave_box"))
         reach = self.num("paradrop_reserve_max_hq_distance")
         hqs = [h for h in board.pos.units if h.side == "german" and self.is_(h, "om_hq") and board.is_hex(h.hex)
