@@ -61,12 +61,15 @@ def test_om_night_airlanding(om, tmp_path):
     findings: OM 4.16 at the end of that phase (W4415 holds both sides' ground units) and one OM
     6.51 (airlanding only in day turns, on an airfield German units already hold: both broken;
     before this branch the two 6.51 findings had the same units and hex, so the report kept the
-    Night one and dropped the other silently). The 6.51 finding stands at the first step of the
-    German Bombardment Phase: the rules record arrivals at the phase end (step 76, the Next)."""
+    Night one and dropped the other silently). The 6.51 finding stands at the end of the German
+    Movement Phase, where the airlanding happened (step 76, the Next): the rules record arrivals at
+    the phase end and judge them there (before round 6 it stood at the first step of the German
+    Bombardment Phase, the phase after the arrival)."""
     text, doc, _ = _reports(om, "om-night", tmp_path)
     found = [(f["rule"], f["step"], f["turn"], f["phase"], f["hexes"], f["units"]) for f in doc["findings"]]
     assert found[1:] == [("OM 4.16", 76, 3, "german-movement", ["W4415"], ["A-156-AA", "G-III-100-Geb-1"]),
-                         ("OM 6.51", 76, 3, "german-bombardment", ["W4415"], ["G-III-100-Geb-1"])]
+                         ("OM 6.51", 76, 3, "german-movement", ["W4415"], ["G-III-100-Geb-1"])]
+    assert doc["findings"][2]["at"] == "end"
     msg = doc["findings"][2]["message"]
     assert "did not already hold" in msg and "Night turn" in msg
 
@@ -107,6 +110,8 @@ def test_na41_returns_hq_and_replacement_marker(na41, tmp_path):
     not_judged = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
     assert "which unit each replacement rebuilt" in not_judged["NA41 19.3.1"]
     assert "attack supply" in not_judged["NA41 17.3"]
+    # 2.3.2 (round 6): a log never says which moves were extended, so an attack's legality under it is unknown
+    assert "extended movement" in not_judged["NA41 2.3.2"]
     boxed = [(m["step"], m["unit"], m["from"], m["to"]) for m in doc["coverage"]["out_of_phase"] if m.get("from_box")]
     assert boxed == [(12, "2 MG Bn", "eliminated", "1502"), (13, "8 MG Bn", "eliminated", "1606")]
     assert "Was the tracker advanced?" not in text and "marked from_box" in text

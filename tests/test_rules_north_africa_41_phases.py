@@ -330,3 +330,23 @@ def test_replacement_range():
                     "NA41 13.1") == ["NA41 13.1.1"]
     with pytest.raises(InputError, match="na41_replacements"):
         position(head + x + rep("2520") + st(R="NOBODY"))
+
+
+def test_scenario_turns_and_special_rules():
+    """NA41 S1.2, S2.2, S3.2: S1 lasts turns 1-7, S3 17-19; in S1 the 'To Reserve' units (6/2NZ) are
+    not used; in S1 and S2 the Polish brigade stays in Alexandria (2478) before turn 11; S3 has no such
+    rule; an unknown scenario name is not judged."""
+    def scn(name: str, turn: int, unit: str, hexid: str) -> str:
+        return (f'[position]\ngame = "north-africa-41"\nscenario = "{name}"\nturn = {turn}\nphase = "i1-allied-movement"\n\n'
+                f'[[units]]\nunit = "{unit}"\nhex = "{hexid}"\n')
+    assert rules_of(scn("enter-rommel", 7, "PolBde", "2478")) == []
+    assert rules_of(scn("enter-rommel", 8, "PolBde", "2478")) == ["NA41 S1.2"]
+    assert rules_of(scn("enter-rommel", 3, "6/2NZ", "nile-delta")) == ["NA41 S1.2"]
+    assert rules_of(scn("campaign", 3, "6/2NZ", "reserve")) == []
+    assert rules_of(scn("campaign", 10, "PolBde", "2477")) == ["NA41 S2.2"]
+    assert rules_of(scn("campaign", 11, "PolBde", "2477")) == []
+    assert rules_of(scn("crusader", 16, "PolBde", "2477")) == ["NA41 S3.2"]
+    assert rules_of(scn("crusader", 17, "PolBde", "2477")) == []
+    p = position(scn("rommel", 3, "PolBde", "2477"))
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == [] and "is not a scenario of this kit" in rs.take_not_judged()["NA41 S1.2"]

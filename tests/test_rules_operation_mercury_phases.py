@@ -314,3 +314,41 @@ def test_remember_paradropped_artillery_without_fire_marker():
         later = position(K(turn=1, phase="german-movement") + g("ART", "W4010", status=st, **art))
         later.memory = memory.snapshot()
         assert ("OM 11.11" in {f.rule for f in rs.check(later)}) is found
+
+
+# ---- scenarios (14.1-14.3, 23.1-23.3) -------------------------------------------------------------------
+def _scn(scenario: str, turn: int, unit: str, hexid: str) -> str:
+    return (f'[position]\ngame = "operation-mercury"\nscenario = "{scenario}"\nturn = {turn}\nphase = "german-movement"\n\n'
+            f'[[units]]\nunit = "{unit}"\nhex = "{hexid}"\n')
+
+
+def test_scenario_turns_and_play_area():
+    """OM 14.1, 14.2, 23.3: Scenario 1 lasts GT1-6 on the west map, Scenario 2 GT2-9 on the east
+    map, Scenario 6 at most GT36 on both; a unit on the other sheet or a turn outside the scenario is
+    a finding of the scenario's rule; a name the kit does not have is not judged."""
+    assert rules(_scn("scn1", 6, "G-Koch", "W4313")) == []
+    assert rules(_scn("scn1", 7, "G-Koch", "W4313")) == ["OM 14.1"]
+    assert rules(_scn("scn1", 3, "A-14-HQ", "E3135")) == ["OM 14.1"]
+    assert rules(_scn("scn2", 2, "A-14-HQ", "E3135")) == []
+    assert rules(_scn("scn2", 1, "A-14-HQ", "E3135")) == ["OM 14.2"]
+    assert rules(_scn("scn6", 36, "A-14-HQ", "E3135")) == []
+    assert rules(_scn("scn6", 37, "A-14-HQ", "E3135")) == ["OM 23.3"]
+    p = position(_scn("nope", 7, "G-Koch", "W4313"))
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == [] and "is not a scenario of this kit" in rs.take_not_judged()["OM 14.0"]
+
+
+def test_paradrop_waves_and_reserve_targets():
+    """OM 6.11: first-wave units paradrop on GT1, second-wave units on GT2; OM 6.12b: a reserve-wave
+    target lies within 6 hexes of a German HQ already on the map (W4413 to W4407: 6; W4406: 7)."""
+    def drop(turn: int, box: str, hexid: str, hq: bool = False) -> str:
+        return (f'[position]\ngame = "operation-mercury"\nturn = {turn}\nphase = "german-paradrop"\nat = "during"\n\n'
+                + ('[[units]]\nunit = "G-Sturm-HQ"\nhex = "W4413"\n\n' if hq else "")
+                + f'[[units]]\nunit = "G-Vogel-1"\nhex = "{hexid}"\nprevious = "{box}"\nstatus = ["paradropped"]\n')
+    assert rules(drop(1, "german-first-wave", "W4315")) == []
+    assert rules(drop(2, "german-first-wave", "W4315")) == ["OM 6.11"]
+    assert rules(drop(2, "german-second-wave", "W4315")) == []
+    assert rules(drop(3, "german-second-wave", "W4315")) == ["OM 6.11"]
+    assert rules(drop(4, "german-reserve-wave", "W4407", hq=True)) == []
+    assert rules(drop(4, "german-reserve-wave", "W4406", hq=True)) == ["OM 6.12"]
+    assert rules(drop(4, "german-reserve-wave", "W4407")) == ["OM 6.12"]

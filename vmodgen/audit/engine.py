@@ -496,6 +496,13 @@ class FileAuditor:
                     if self.rules:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
+                        # what that phase end recorded (an arrival) is judged at that phase end
+                        recheck = [r for r in self.rules if r.id in self.rs.JUDGED_AT_REMEMBER
+                                   and r.when.at == "any" and r.when.applies(end_pos)]
+                        if recheck:
+                            recorded = copy.copy(end_pos)
+                            recorded.memory = self.memory.snapshot()
+                            check(recorded, recheck, k, "end")
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)

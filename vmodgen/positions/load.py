@@ -109,14 +109,14 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     p.check_keys(("game", "ruleset", "sides", "scenario", "turn", "phase", "side", "at", "name", "note"))
     rules_t = doc.table("rules", required=False)
     if "game" in p:
-        game, mapdata, roster, inline = _kit_game(p, doc)
+        game, mapdata, roster, inline, scenarios = _kit_game(p, doc)
         for only_inline in ("grid", "phases"):
             if only_inline in doc.data:
                 raise InputError(doc.path, f"[{only_inline}] is only for inline games (without 'game'); "
                                  "a kit's come from the kit", line=doc.header_line(only_inline))
     else:
         game, mapdata = _inline_game(p, doc)
-        roster, inline = {}, True
+        roster, inline, scenarios = {}, True, {}
     if "ruleset" in p and "game" in p:
         game.ruleset = p.str("ruleset")
     for key, value in rules_t.data.items():
@@ -151,6 +151,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         raise p.error("'at = \"during\"' needs the 'phase' it is during (an inline game names its phases in "
                       "[[phases]]): without a phase every rule is checked as at a phase end", "at")
     pos.scenario = p.str("scenario", "")
+    pos.scenario_data = scenarios.get(pos.scenario)
     names = Names(ruleset, pos, inline)
     grid = doc.table("grid", required=False)
     if inline and "default_terrain" in grid:
@@ -234,7 +235,7 @@ def _kit_game(p: Table, doc: TomlDoc):
     m.areas = dict(m.areas)
     m.boxes = dict(m.boxes)
     m.invalidate()
-    return game, m, {u.id: u for u in kit.units}, False
+    return game, m, {u.id: u for u in kit.units}, False, kit.scenarios
 
 
 def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:

@@ -102,6 +102,9 @@ class Position:
     #: nothing carried. Rules read it through their rule set (``RuleSet.memory``)
     memory: object | None = None
     scenario: str = ""
+    #: the kit's scenario (``vmodgen.model.scenario.Scenario``) whose id ``scenario`` names; None for
+    #: an inline game, a name the kit does not have, or a log (rule sets may read its turns and sheets)
+    scenario_data: Any = None
     source: str = ""                           # the file it came from, for messages
     #: whether each unit's move ``mode`` is stated (a position file); False in a log, where a
     #: move never says which allowance it used, so rule sets try the modes a player may use

@@ -545,6 +545,10 @@ class RuleSet(Generic[M]):
     #: (the phasing side) and retreats (the other side); a rule set that judges them itself,
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
+    #: rule ids judged on what :meth:`remember` records at a phase end (arrivals, say): the audit
+    #: checks them once more on that phase end's position with the memory just written, so their
+    #: findings stand at the phase where it happened, not at the first step of the next one
+    JUDGED_AT_REMEMBER: ClassVar[frozenset[str]] = frozenset()
 
     #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
     memory_type: ClassVar[type[Memory]] = Memory

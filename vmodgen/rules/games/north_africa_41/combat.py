@@ -88,8 +88,13 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     used: dict[str, str] = {}
     hit: set[str] = set()
-    extended = set(na41(pos).na41_extended_moved or ())
+    moved_ext = na41(pos).na41_extended_moved
+    extended = set(moved_ext or ())
     vehicle = rs.sel("na41_vehicle")
+    if moved_ext is None and not pos.moves_announced and pos.phase_kind == "combat":
+        # a log (the audit): neither the attacks nor the moves' modes are recorded
+        rs.not_judged(f"{P} 2.3.2", "which units used extended movement in the Movement Phase (they may not "
+                                    "attack) is not recorded in a log")
     for atk in pos.attacks:
         units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
@@ -126,6 +131,11 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                 if u.has(status):
                     out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
                                           [u.hex], [u]))
+            if moved_ext is None and not rs.is_(u, "na41_asu"):
+                # 2.3.2: the book gives no default; which units used extended movement is a fact of
+                # the Movement Phase the position does not show
+                rs.not_judged(f"{P} 2.3.2", f"whether {name} used extended movement this player turn (then it may "
+                                            "not attack) needs [state] na41_extended_moved")
             if u.id in extended and not rs.is_(u, "na41_asu"):
                 out.append(rs.finding(board, f"{P} 2.3.2", "movement", f"{name} used extended movement this player "
                                       "turn and may not attack.", [u.hex], [u]))

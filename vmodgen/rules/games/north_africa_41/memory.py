@@ -20,7 +20,8 @@ position without history is never judged on facts it does not state.
   phase (hex → owner), to tell a marker placed in this Delay Phase from an older one (24.3.1).
 * ``na41_extended_moved = ["A"]``: units that used extended movement in the Movement Phase of
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
-  of a movement-phase position; the audit does not know move modes, so it records none.
+  of a movement-phase position; the audit does not know move modes, so it records "unknown"
+  (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
 * ``na41_boxed_before = {A = "eliminated", B = "surrender-left"}``: the units in the Eliminated
   Box, the Remnant Display or a half of the Surrender Box at the end of the previous phase (box
@@ -144,8 +145,10 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
     memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
-    memory.na41_extended_moved = ([u.id for u in after.units if u.mode == "extended" and u.moved]
-                                  if kind == "movement" else [])
+    # 2.3.2: a log never says a move's mode (``moves_announced`` False): who used extended movement is
+    # unknown there (None), not "nobody"
+    memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
+                                   if after.moves_announced else None) if kind == "movement" else [])
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
@@ -253,10 +256,16 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     Box: from the left half to the right, from the right half to the Eliminated Box."""
     pos = board.pos
     old = na41(pos).na41_boxed_before
-    if step(rs, pos) != "preparation" or not isinstance(old, dict):
+    if step(rs, pos) != "preparation":
         return []
     halves = _surrender(rs)
     if len(halves) != 2:
+        return []
+    if not isinstance(old, dict):
+        boxed = [u for u in pos.units if u.hex in set(halves) | set(_ids(rs, "na41_return_boxes")[:1])]
+        if boxed:
+            rs.not_judged(f"{P} 12.5.2", f"where {rs.names(boxed)} stood before the Preparation Phase (the Surrender "
+                                         "Box advances one half) needs [state] na41_boxed_before")
         return []
     left, right = halves
     elim = _ids(rs, "na41_return_boxes")[:1]

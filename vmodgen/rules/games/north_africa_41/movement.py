@@ -95,6 +95,9 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
             elif owner and owner != u.side:
                 why = f"{u.hex} is controlled by the other side"
             else:
+                if not owner:
+                    rs.not_judged(f"{P} {rule}", f"who controls {u.hex}, where {label(u)} stands under its "
+                                                 f"{status.replace('_', ' ')} marker, is not stated")
                 continue
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} carries a "
                                   f"{status.replace('_', ' ')} marker but {why}; such a unit ends its move in a "

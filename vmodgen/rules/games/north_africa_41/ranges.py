@@ -112,6 +112,12 @@ def check_attack_supply(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 8.5.1", "supply", f"{label(s)} gives attack supply to the attack on "
                                   f"{atk.hex}, but only a friendly SP, MSU or ASU can (8.5.1, 17.3).", [s.hex], [s]))
             continue
+        if s.has("naval_transport"):
+            # 21.1.5: a unit under a naval transport marker is used for nothing (attack, attack supply,
+            # replacement) until the marker comes off
+            out.append(rs.finding(board, f"{P} 21.1.5", "supply", f"{label(s)} carries a naval transport marker and "
+                                  f"gives no attack supply (to the attack on {atk.hex}) until it is removed.",
+                                  [s.hex], [s]))
         if what == "asu":
             if s.has("disrupted") or s.has("full_retreat"):
                 out.append(rs.finding(board, f"{P} 17.1.3", "supply", f"{label(s)} is not in Good Order and gives no "

@@ -31,6 +31,7 @@ from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ..before_advances import before_advances
+from .. import scenario_limits
 from ...core.movement import MoveModel, Problem, enemy_held, walk_all, zoc_stops
 from ...core.stacking import fmt
 from ...core.zoc import FULL, LIMITED, NONE, ZocField
@@ -58,7 +59,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
-                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log"}
+                         f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
+                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
@@ -92,7 +94,35 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_moves.rules(self),
             *na_attacks.rules(self),
             *na_ranges.rules(self),
+            Rule(f"{P} S1.2", "movement", ALWAYS, self.check_scenario, "the scenario's turns, play area and special rules"),
         ]
+
+    #: S1.2, S2.2, S3.2: the special rules (game length...) of each scenario of the kit
+    SCENARIO_RULES = {"enter-rommel": "S1.2", "campaign": "S2.2", "crusader": "S3.2"}
+
+    def check_scenario(self, board: Board) -> list:
+        """S1.2, S2.2, S3.2 (特別ルール): the turns a scenario lasts; in S1 the three 'To Reserve' units
+        are not used; in S1 and S2 (as S1.2) the Polish brigade stays in Alexandria until turn 11."""
+        pos = board.pos
+        out = scenario_limits.check(self, board, f"{P} S1.2", self.SCENARIO_RULES, lambda u: not self.marker(u))
+        sc = pos.scenario_data
+        if sc is None or sc.id not in ("enter-rommel", "campaign"):
+            return out
+        rule = f"{P} {self.SCENARIO_RULES[sc.id]}"
+        if sc.id == "enter-rommel":
+            unused = [u for u in pos.units if self.is_(u, "na41_to_reserve")]
+            if unused:
+                out.append(self.finding(board, rule, "movement", f"{self.names(unused)}: the 'To Reserve' units are not "
+                                        f"used in {sc.name} (S1.2).", sorted({u.hex for u in unused}), unused))
+        alex = str(self.param("na41_alexandria"))
+        release = self.num("na41_polish_release_turn")
+        if pos.turn is not None and pos.turn < release:
+            gone = [u for u in pos.units if self.is_(u, "na41_polish_brigade") and u.hex != alex]
+            if gone:
+                out.append(self.finding(board, rule, "movement", f"{self.names(gone)} is in {gone[0].hex} on turn "
+                                        f"{pos.turn}; the Polish brigade stays in Alexandria ({alex}) until turn "
+                                        f"{fmt(release)} (S1.2).", [u.hex for u in gone], gone))
+        return out
 
     # ---- stacking (4) -------------------------------------------------------------------------
 
@@ -264,9 +294,32 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return out + self._from_box(board, u, ez)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
+        if u.has("naval_transport") and u.mode == "move" and u.previous is not None \
+                and board.is_hex(u.previous) and board.is_hex(u.hex):
+            return out + self._by_sea(board, u)
         return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+
+    def _by_sea(self, board: Board, u: UnitState) -> list:
+        """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
+        friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
+        it makes no normal move in that impulse, so its move starts in a port (where it ends:
+        :func:`.movement.transported`). Control unstated: not judged."""
+        prev, name = u.previous or "", label(u)
+        why = []
+        if "port" not in board.features(prev):
+            why.append(f"it started in {prev}, which is not a port")
+        else:
+            owner = board.control(prev)
+            if owner and owner != u.side:
+                why.append(f"it sailed from {prev}, a port the other side controls")
+            elif not owner:
+                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated")
+        if not why:
+            return []
+        return [self.finding(board, f"{P} 21.1.4", "movement", f"{name} moved by naval transport to {u.hex}, but "
+                             + "; ".join(why) + " (21.1.1, 21.1.4).", [prev, u.hex], [u])]
 
     def _from_box(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """6.3.3, 7.2: the map leg of a move out of Tripoli or the Nile Delta (``path`` = box, first

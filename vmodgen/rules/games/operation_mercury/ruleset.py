@@ -29,6 +29,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import MercuryMemory
 from ..before_advances import before_advances
+from .. import scenario_limits
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -50,12 +51,18 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
+        f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
     }
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
     #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
     #: as a retreat)
     combat_moves = False
+    #: arrivals are recorded at the end of the phase they happen in (``om_arrivals``): airlanding
+    #: (6.51, 6.52), unloading and the steamer (4.17, 4.57, 5.25, 17.52), amphibious landings and
+    #: paradropped artillery (17.41, 17.43, 11.11) and drops into boxes (4.58) are judged at that
+    #: phase end, so the finding names the phase of the arrival
+    JUDGED_AT_REMEMBER = frozenset({f"{P} 6.52", f"{P} 5.25", f"{P} 17.41", f"{P} 4.58"})
 
     def remember(self, before, after, memory: MercuryMemory) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
@@ -84,6 +91,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
                 for sector, val in per.items():
+                    self._sector_known(pos, f"{key}.{side}", sector)
                     if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
                         raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
@@ -93,7 +101,19 @@ class OperationMercuryRules(OperationMercurySupply):
         if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                   for x in inter.values()):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
+        for sector in inter:
+            self._sector_known(pos, "interdiction", sector)
         history.validate_state(self, pos)
+
+    @staticmethod
+    def _sector_known(pos, key: str, sector: str) -> None:
+        """15.11, 12.41: levels are kept per sector: a name that is no sector of the map would be read by
+        no rule (a misspelt sector would pass unseen)."""
+        from ....errors import InputError
+        sectors = sorted(a.id for a in pos.map.areas.values() if a.kind == "sector")
+        if sector not in sectors:
+            raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
+                                         + (f" (sectors: {', '.join(sectors)})" if sectors else " (it has none)"))
 
     # ---- unit classes --------------------------------------------------------------------
 
@@ -110,7 +130,7 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
             Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
-                 "6 SP per drop hex, 6 steps per landing hex"),
+                 "6 SP per drop hex, the waves (6.11, 6.12b), 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
             Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
@@ -128,6 +148,7 @@ class OperationMercuryRules(OperationMercurySupply):
                  "RSCs, air resupply, level changes"),
             Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
             Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
+            Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
         ]
 
 
@@ -137,6 +158,14 @@ class OperationMercuryRules(OperationMercurySupply):
 
 
 
+
+    #: 14.1-14.3, 23.1-23.3: the rule giving each scenario of the kit its length and play area
+    SCENARIO_RULES = {"scn1": "14.1", "scn2": "14.2", "scn3": "14.3", "scn4": "23.1", "scn5": "23.2", "scn6": "23.3"}
+
+    def check_scenario(self, board: Board) -> list:
+        """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
+        map sheets it uses, for a position that names a kit scenario."""
+        return scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
@@ -330,7 +359,23 @@ class OperationMercuryRules(OperationMercurySupply):
                                  move_rule=move_rule):
                 return out
             allowance = self.allowance(board, u, one_hex=False)
-        return out + move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=move_rule)
+        found = move_findings(self, board, u, model, allowance, free, zoc_rule=f"{P} 5.21", move_rule=move_rule)
+        return out + self._direct_step_prohibited(board, u, model, found, move_rule)
+
+    def _direct_step_prohibited(self, board: Board, u: UnitState, model: MoveModel, found: list,
+                                move_rule: str) -> list:
+        """A move to an adjacent hex with no path stated, that no legal path makes within the MP: when
+        the direct step is itself prohibited (4.24 armor and rough, 4.14 prohibited terrain or
+        hexside), that rule is the one broken, not the allowance (a way round was only looked for)."""
+        prev = u.previous or ""
+        if u.path or len(found) != 1 or found[0].rule != move_rule or board.distance(prev, u.hex) != 1 \
+                or model.cost(prev, u.hex) is not None:
+            return found
+        p = model.prohibited(prev, u.hex)
+        if p is None:
+            return found
+        return [self.finding(board, p.rule, p.kind, f"{label(u)} moved from {prev} to {u.hex}: {p.message}; no "
+                             f"other path reaches it within its movement points.", [prev, u.hex], [u])]
 
     def _after_combat(self, board: Board, u: UnitState, ez: set[str]) -> list:
         path = u.path or (u.previous, u.hex)

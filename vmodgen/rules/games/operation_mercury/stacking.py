@@ -71,11 +71,42 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
                                         f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
                                         f"{self.names(drops)}.", [h], drops))
+            out += self._wave_rules(board, drops)
             landed = [u for u in us if u.has("landed")]
             steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
             if steps > self.num("amphibious_landing_limit_steps"):
                 out.append(self.finding(board, f"{P} 17.43", "stacking", f"{steps} steps landed in {h}, more than 6: "
                                         f"{self.names(landed)}; the excess steps are lost.", [h], landed))
+        return out
+
+    def _wave_rules(self, board: Board, drops: list) -> list:
+        """6.11: first-wave units paradrop on GT1, second-wave units on GT2 (``om_wave_boxes``, a unit
+        placed from that box); 6.12b: a reserve-wave unit's target hex lies within 6 hexes of a German
+        HQ. Reading: an HQ already on the map, not one being placed in this Paradrop Phase (targets
+        are chosen before anything lands); no such HQ at all: the target is out of range."""
+        out = []
+        waves: dict[str, int | None] = {}
+        for pair in str(self.param("om_wave_boxes")).split(","):
+            if ":" in pair:
+                box, when = (x.strip() for x in pair.split(":", 1))
+                waves[box] = int(when) if when.isdigit() else None
+        reserve = str(self.param("om_reserve_wave_box"))
+        reach = self.num("paradrop_reserve_max_hq_distance")
+        hqs = [h for h in board.pos.units if h.side == "german" and self.is_(h, "om_hq") and board.is_hex(h.hex)
+               and not h.has("paradropped") and not (h.previous and board.is_box(h.previous))]
+        turn = board.pos.turn
+        for u in drops:
+            src = u.previous or ""
+            if src in waves and waves[src] is not None and turn is not None and turn != waves[src]:
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
+                                        f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
+            if src == reserve and board.is_hex(u.hex):
+                near = [d for d in (board.distance(h.hex, u.hex) for h in hqs) if d is not None]
+                if not near or min(near) > reach:
+                    got = f"the nearest German HQ is {min(near)} hexes away" if near else "no German HQ is on the map"
+                    out.append(self.finding(board, f"{P} 6.12", "stacking", f"{label(u)} of the reserve wave was "
+                                            f"placed on target hex {u.hex}, but {got}; its target lies within "
+                                            f"{fmt(reach)} hexes of a German HQ (6.12b).", [u.hex], [u]))
         return out
 
     def check_assaults(self, board: Board) -> list:
