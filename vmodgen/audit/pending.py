@@ -40,7 +40,7 @@ def phase_words(pos: Position, phase_name: str, file: str, steps: int) -> str:
     """"the log ends before the end of the German Movement Phase (turn 1, a.vlog)"."""
     what = "log" if steps else "save"
     name = phase_name or pos.phase
-    if not name.lower().endswith("phase"):
+    if "phase" not in name.lower():
         name += " Phase"
     turn = f"turn {pos.turn}, " if pos.turn is not None else ""
     return f"the {what} ends before the end of the {name} ({turn}{Path(file).name})"
