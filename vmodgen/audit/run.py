@@ -390,10 +390,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
                          if k not in {s["rule"] for s in skipped}]
     if last is not None:
         # (a phase read from who moves: open_phase_note says it of the end-of-phase rules)
-        said = {r["rule"] for r in rules_not_judged}
+        named = {r["rule"] for r in rules_not_judged}
         for entry in (last.end_rules if not open_note else []) + last.unrecorded:
-            if entry["rule"] not in said:
-                said.add(entry["rule"])
+            if entry["rule"] not in named:
+                named.add(entry["rule"])
                 rules_not_judged.append(dict(entry))
     coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned)
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
