@@ -107,3 +107,13 @@ def test_chain_carries_between_files(om):
     whys = [r["why"] for r in doc["coverage"]["rules_not_judged"]]
     assert any("om-chain-2.vlog" in w for w in whys)
     assert not any("om-chain-1.vlog" in w for w in whys)
+
+
+def test_airlandings_of_an_unended_movement_phase_named(om):
+    """om-pbem-1 (README "Round 2": saved mid German Movement Phase, GT1): the phase's airlandings
+    are recorded at its end and judged after it (OM 6.51-6.56, rule OM 6.52): the file alone names
+    6.52 not judged; with om-pbem-2 after it (which ends that phase) nothing of it is pending."""
+    alone = _not_judged(_doc(om, ["om-pbem-1"]))
+    assert alone["OM 6.52"].startswith("the log ends before the end of the German Movement Phase (turn 1, om-pbem-1.vlog)")
+    chained = _doc(om, ["om-pbem-1", "om-pbem-2"])
+    assert not any("om-pbem-1.vlog" in r["why"] for r in chained["coverage"]["rules_not_judged"])

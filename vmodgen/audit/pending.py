@@ -82,6 +82,6 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             af.details["judged_at_file_end"] = True
             out.findings.append(af)
     for rule_id, what in rs.unrecorded(pos).items():
-        out.unrecorded.append({"rule": rule_id, "why": f"{where}, where {what} are recorded to be judged "
-                                                         "at the next phase end"})
+        out.unrecorded.append({"rule": rule_id, "why": f"{where}, where {what} are recorded "
+                                                         "for the judgment that follows it"})
     return out

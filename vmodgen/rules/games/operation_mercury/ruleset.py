@@ -64,9 +64,13 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def unrecorded(self, pos) -> dict[str, str]:
         """A combat sub-phase's hex changes are recorded at its end (``om_displaced``) and judged
-        at the next phase end (9.61): a record ending inside it never has them."""
-        return {f"{P} 9.61": combat.recorded_at_end(pos.phase)} if pos.phase_kind == "combat" and \
-            combat.recorded_at_end(pos.phase) else {}
+        at the next phase end (9.61); the German Movement Phase's airlandings are recorded at its
+        end (``om_arrivals``) and judged from then on (6.51-6.56): a record ending inside the
+        phase never has them."""
+        if pos.phase == history.GERMAN_MOVE:
+            return {f"{P} 6.52": "the units airlanded in it, if any (6.51-6.56)"}
+        what = combat.recorded_at_end(pos.phase) if pos.phase_kind == "combat" else ""
+        return {f"{P} 9.61": what} if what else {}
 
     def begin(self, start, memory: MercuryMemory) -> None:
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
