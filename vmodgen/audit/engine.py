@@ -69,6 +69,7 @@ from .concealment import stronger
 from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
+from .pending import Pending, at_end as pending_at_end
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -128,6 +129,9 @@ class FileAudit:
     #: a unit that became two pieces: a piece added during the file that another piece already
     #: is (:mod:`.duplicates`: sentences for the report's warnings)
     doubles: list[str] = field(default_factory=list)
+    #: the judgments still waiting for the end of the phase this file ends in (:mod:`.pending`):
+    #: made or named not judged when this is the last file (between files the next one judges them)
+    pending: Pending = field(default_factory=Pending, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -631,6 +635,14 @@ class FileAuditor:
         unit_sides = builder_sides(builder, state, rp.steps)
         stats = file_stats(rp.steps, players, unit_sides, name,
                            formats=self.module.dice_formats if self.module is not None else None)
+        # what waits for the end of the phase the file ends in (used when it is the last file)
+        final = prev_pos if prev_phase is not None and prev_pos is not None and prev_pos.phase else None
+        if final is not None:
+            final = copy.copy(final)
+            final.memory = self.memory.snapshot()
+        last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
+        pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
+                                 last_info.name if last_info is not None else "", name, len(rp.steps))
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
@@ -638,7 +650,7 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles)
+                         doubles=doubles, pending=pending)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one

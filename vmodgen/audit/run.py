@@ -327,6 +327,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         standing.update(r.final_by_rule)
     for f in findings:
         f.details.pop("from_start", None)
+    # the last file's phase never ended: what waits for its end is judged or named (audit/pending.py)
+    last = results[-1].pending if results else None
+    if last is not None:
+        findings += last.findings
     continuity = []
     for a, c in zip(results, results[1:]):
         continuity += compare(a.path, a.end, c.path, c.start)
@@ -363,7 +367,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         notes.append("The phase could not be read at any step: only the rules that need no phase were checked "
                      + (f"({said})." if not inferred_ends else
                         f"and the stacking limit at the end of each player's run of moves ({said})."))
-    notes += open_phase_note(results, b, rules)
+    open_note = open_phase_note(results, b, rules)
+    notes += open_note
     files = []
     for r in results:
         files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,
@@ -383,6 +388,13 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     rules_not_judged = [{"rule": s["rule"], "why": s["why"]} for s in skipped]
     rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged.items()
                          if k not in {s["rule"] for s in skipped}]
+    if last is not None:
+        # (a phase read from who moves: open_phase_note says it of the end-of-phase rules)
+        named = {r["rule"] for r in rules_not_judged}
+        for entry in (last.end_rules if not open_note else []) + last.unrecorded:
+            if entry["rule"] not in named:
+                named.add(entry["rule"])
+                rules_not_judged.append(dict(entry))
     coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned)
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,

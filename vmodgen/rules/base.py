@@ -59,6 +59,11 @@ class Rule:
     when: When
     check: Callable[[Board], Iterable[Finding]]
     title: str = ""
+    #: the rule judges only facts recorded at earlier phase ends (``Position.memory``), complete
+    #: once recorded: a record that ends before the phase end it is judged at (the last file of a
+    #: chain, a single save) may judge it on its final position (:mod:`vmodgen.audit.pending`);
+    #: any other rule checked at a phase end is named "not judged" there
+    from_record: bool = False
 
 
 #: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker
@@ -629,6 +634,12 @@ class RuleSet(Generic[M]):
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first
         reason given is kept): never judge on an assumed default."""
         self._not_judged.setdefault(rule_id, why)
+
+    def unrecorded(self, pos: Position) -> dict[str, str]:
+        """Rule id → what the end of ``pos``'s phase would record for that rule to judge at a
+        later phase end (a :attr:`Rule.from_record` rule): a record that ends before that phase
+        ends never records it, and the audit names the rule not judged. None by default."""
+        return {}
 
     def take_not_judged(self) -> dict[str, str]:
         """Rule id → why it was not judged, since the last call (and forget them)."""

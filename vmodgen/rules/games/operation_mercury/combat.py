@@ -297,6 +297,17 @@ def drop_retreat(rs, board: Board, u: UnitState, ez: set[str], how: str) -> list
 
 
 # ---- hex changes outside Movement Phases, as the audit records them (om_displaced) -----------------
+def recorded_at_end(phase: str) -> str:
+    """What the end of combat sub-phase ``phase`` records for :func:`displaced` ("" if nothing)."""
+    if phase.endswith("combat-refusal"):
+        return "the hex changes of refusals and the advances after them (7.32)"
+    if phase.endswith("defender-reaction"):
+        return "the hex changes of reactions (7.41)"
+    if phase.endswith("-combat"):
+        return "the hex changes of retreats and advances after combat (9.61, 9.84)"
+    return ""
+
+
 def displaced(rs, board: Board) -> list:
     """A unit's hex change over a combat phase (``[state] om_displaced``, this turn): a refusal or a
     reaction covers 1 hex (7.32, 7.41), the advance after a refusal 1 hex (7.32), a retreat or an
@@ -320,6 +331,11 @@ def displaced(rs, board: Board) -> list:
                 "an advance after a refusal" if attacker else "a refusal" if "refusal" in phase else "a reaction")
         elif phase.endswith("-combat"):
             most, rule, what = 2, (f"{P} 9.84" if attacker else f"{P} 9.61"), ("an advance" if attacker else "a retreat")
+            if not attacker:
+                rs.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat ({a} to {b}) entered enemy ZOC where no "
+                              "friendly combat unit stood: a log records only each unit's hex at the combat phase's "
+                              "ends, not the hexes a retreat passed nor the enemy ZOC while it retreated (before "
+                              "the advances), nor which hexes declared combats target (7.11)")
         else:
             continue
         if d > most:

@@ -69,6 +69,16 @@ class OperationMercuryRules(OperationMercurySupply):
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
 
+    def unrecorded(self, pos) -> dict[str, str]:
+        """A combat sub-phase's hex changes are recorded at its end (``om_displaced``) and judged
+        at the next phase end (9.61); the German Movement Phase's airlandings are recorded at its
+        end (``om_arrivals``) and judged from then on (6.51-6.56): a record ending inside the
+        phase never has them."""
+        if pos.phase == history.GERMAN_MOVE:
+            return {f"{P} 6.52": "the units airlanded in it, if any (6.51-6.56)"}
+        what = combat.recorded_at_end(pos.phase) if pos.phase_kind == "combat" else ""
+        return {f"{P} 9.61": what} if what else {}
+
     def begin(self, start, memory: MercuryMemory) -> None:
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
@@ -142,7 +152,7 @@ class OperationMercuryRules(OperationMercurySupply):
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, partial(combat.check_attacks, self), "declared attacks"),
             Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, partial(combat.displaced, self),
-                 "refusals, reactions, retreats and advances recorded between phase ends"),
+                 "refusals, reactions, retreats and advances recorded between phase ends", from_record=True),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
             Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), partial(phases.supply_extras, self),
                  "RSCs, air resupply, level changes"),

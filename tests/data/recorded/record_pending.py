@@ -1,0 +1,48 @@
+"""Record the cut twins of ``om-combat6`` in real VASSAL (README.md there, "Pending judgments"):
+the same play, with the log ended earlier, for the judgments that wait for a phase end.
+
+    python tests/data/recorded/record_pending.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
+
+* ``om-pending-next1``: om-combat6 with one Next after the advance (not two): the log ends in the
+  phase after the German Combat Phase, whose end (where OM 9.61/9.84 judge the combat phase's
+  hex changes) it never reaches.
+* ``om-pending-incombat``: no Next after the advance: the log ends inside the German Combat Phase,
+  whose end records those hex changes.
+
+``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to."""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import record  # noqa: E402
+import record6  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--modules", type=Path, required=True)
+    ap.add_argument("--vassal", default=record6.V37)
+    ap.add_argument("--out", type=Path, default=HERE)
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="record-pending-"))
+    om = args.modules / "operation-mercury.vmod"
+    start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
+                              [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
+                              work / "om-start.vsav")
+    full = record6.om_combat(start)
+    assert full[-3:] == ["next", "next", "end-log"], full[-3:]
+    runs = [("om-pending-next1", full[:-3] + ["next", "end-log"]),
+            ("om-pending-incombat", full[:-3] + ["end-log"])]
+    for name, lines in runs:
+        if not record6.run(args.vassal, om, name, lines, work, args.out, ""):
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

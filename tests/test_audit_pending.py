@@ -1,0 +1,119 @@
+"""Judgments that wait for a phase end when the record ends first (``vmodgen/audit/pending.py``).
+
+The logs are ``om-combat6`` (tests/data/recorded, README "Round 6") and its two cut twins
+recorded in real VASSAL 3.7.26 by ``record_pending.py`` (README "Pending judgments"): Operation
+Mercury, Scenario 3, GT1, the German 9/III/Sturm advances W4214 -> W4315 -> W4316 -> W4317 after
+combat (three drags, 3 hexes; the record holds W4214 -> W4317) and the Allied 19 NZ retreats
+W4315 -> W4215. OM 9.84 (JP 9.84: an advance after combat covers at most 2 hexes) is judged from
+the combat phase's hex changes, recorded at the end of the German Combat Phase and judged at the
+next phase end (OM 9.61's record, ``om_displaced``)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bundled_module_util import bundled_module
+from vmodgen.commands.audit import command
+
+DATA = Path(__file__).parent / "data" / "recorded"
+ADVANCE = ("OM 9.84", 1, ["W4214", "W4317"], ["G-9-III-Sturm"])
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory) -> Path:
+    return bundled_module("operation-mercury", tmp_path_factory, "pending-om").module
+
+
+def _audit(module: Path, names: list[str], fmt: str = "json") -> str:
+    out = CliRunner().invoke(command, ["--module", str(module), "--format", fmt,
+                                       *[str(DATA / f"{n}.vlog") for n in names]])
+    assert out.exit_code in (0, 1), out.output
+    return out.stdout
+
+
+def _doc(module: Path, names: list[str]) -> dict:
+    return json.loads(_audit(module, names))
+
+
+def _found(doc: dict) -> list[tuple]:
+    return [(f["rule"], f["turn"], f["hexes"], f["units"]) for f in doc["findings"]]
+
+
+def _not_judged(doc: dict) -> dict[str, str]:
+    return {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+
+
+def test_uncut_judged_at_the_next_phase_end(om):
+    """om-combat6 (two Nexts after the advance): the 9.84 at step 27, the end of the Allied
+    Movement Phase, as before this change; not a final-position judgment."""
+    doc = _doc(om, ["om-combat6"])
+    assert _found(doc) == [ADVANCE]
+    f = doc["findings"][0]
+    assert (f["step"], f["phase"], f["at"]) == (27, "allied-movement", "end")
+    assert "judged_at_file_end" not in f["details"]
+    # the log ends in the Allied Bombardment Phase: its end-of-phase rules are named
+    assert "ends before the end of the Allied Bombardment Phase" in _not_judged(doc)["OM 4.31"]
+
+
+def test_cut_one_phase_early_judged_on_the_final_position(om):
+    """om-pending-next1 (one Next after the advance): the log ends inside the Allied Movement
+    Phase, whose end judges the record. Before this change: 0 findings and nothing said. Now the
+    record (complete since the German Combat Phase ended) is judged on the final position
+    (step 26), saying so; the stacking rules of the unended phase are named not judged."""
+    doc = _doc(om, ["om-pending-next1"])
+    assert _found(doc) == [ADVANCE]
+    f = doc["findings"][0]
+    assert (f["step"], f["phase"], f["at"]) == (26, "allied-movement", "during")
+    assert f["details"]["judged_at_file_end"] is True
+    assert "judged on the final position" in f["message"]
+    nj = _not_judged(doc)
+    for rule in ("OM 4.31", "OM 4.16"):
+        assert nj[rule] == ("the log ends before the end of the Allied Movement Phase (turn 1, "
+                            "om-pending-next1.vlog), where it is judged")
+    assert "OM 9.61" not in nj          # judged: nothing of it waits
+
+
+def test_cut_inside_the_combat_phase_named_not_judged(om):
+    """om-pending-incombat (no Next after the advance): the combat phase never ended, so its hex
+    changes were never recorded: no finding can be made, and the coverage says why, in text,
+    JSON and HTML."""
+    doc = _doc(om, ["om-pending-incombat"])
+    assert _found(doc) == []
+    why = _not_judged(doc)["OM 9.61"]
+    assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-incombat.vlog)")
+    assert "retreats and advances after combat (9.61, 9.84)" in why
+    text = _audit(om, ["om-pending-incombat"], "text")
+    assert "OM 9.61: the log ends before the end of the German Combat Phase" in text
+    html = _audit(om, ["om-pending-incombat"], "html")
+    assert "Rule not judged: OM 9.61" in html and "ends before the end of the German Combat Phase" in html
+
+
+def test_retreat_into_zoc_said_not_judged(om):
+    """OM 9.63 (JP 9.63: a retreat may enter an enemy ZOC only where a friendly combat unit not
+    itself attacked stands): a log has neither the retreat's way nor the declared combats; for
+    19 NZ's retreat W4315 -> W4215 the coverage says so plainly, naming the unit."""
+    nj = _not_judged(_doc(om, ["om-combat6"]))
+    assert "19 NZ" in nj["OM 9.63"] and "W4315 to W4215" in nj["OM 9.63"]
+    assert "OM 9.63" not in _not_judged(_doc(om, ["om-pending-incombat"]))   # no retreat recorded
+
+
+def test_chain_carries_between_files(om):
+    """A chain: only its last file's unended phase is pending; the first file's phase end is
+    judged by the second file (om-chain-1 then om-chain-2 name no pending line of om-chain-1)."""
+    doc = _doc(om, ["om-chain-1", "om-chain-2"])
+    whys = [r["why"] for r in doc["coverage"]["rules_not_judged"]]
+    assert any("om-chain-2.vlog" in w for w in whys)
+    assert not any("om-chain-1.vlog" in w for w in whys)
+
+
+def test_airlandings_of_an_unended_movement_phase_named(om):
+    """om-pbem-1 (README "Round 2": saved mid German Movement Phase, GT1): the phase's airlandings
+    are recorded at its end and judged after it (OM 6.51-6.56, rule OM 6.52): the file alone names
+    6.52 not judged; with om-pbem-2 after it (which ends that phase) nothing of it is pending."""
+    alone = _not_judged(_doc(om, ["om-pbem-1"]))
+    assert alone["OM 6.52"].startswith("the log ends before the end of the German Movement Phase (turn 1, om-pbem-1.vlog)")
+    chained = _doc(om, ["om-pbem-1", "om-pbem-2"])
+    assert not any("om-pbem-1.vlog" in r["why"] for r in chained["coverage"]["rules_not_judged"])
