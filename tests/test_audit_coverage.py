@@ -390,3 +390,20 @@ def test_public_tld_chain_no_finding_from_an_undo():
     assert ("tld_game_0606-2.log", 529, "642") not in zoc and ("tld_game_0606-2.log", 590, "642") in zoc
     assert not any("6929" in f.message for f in r.findings if "CSR/3 C" in f.unit_names)
     assert r.stats["undos"] == 196 and r.coverage["moves"]["not_judged"][UNDONE] > 0
+
+
+def test_rules_not_judged_for_one_reason_are_printed_once(mini):
+    """Rules not judged for the same reason (the phases a log ends in judge several rules at
+    their end) share one line in text and one row in HTML, in the order the reasons first come;
+    JSON keeps one entry per rule."""
+    kit_dir, kit, module, root = mini
+    r = audit([script(kit, module).write(root / "nj.vlog")], module=module, game=str(kit_dir))
+    why = "the log ends before the end of the Red Movement Phase (turn 1, nj.vlog), where it is judged"
+    r.coverage["rules_not_judged"] = [{"rule": "X 1.1", "why": why}, {"rule": "X 2.2", "why": "other"},
+                                      {"rule": "X 3.3", "why": why}]
+    text = render(r, "text")
+    assert f"coverage: rules not judged: X 1.1, X 3.3: {why}; X 2.2: other" in text
+    assert text.count(why) == 1
+    page = render(r, "html", game=None, mapdata=None)
+    assert "Rules not judged: X 1.1, X 3.3" in page and "Rule not judged: X 2.2" in page
+    assert [e["rule"] for e in json.loads(render(r, "json"))["coverage"]["rules_not_judged"]] == ["X 1.1", "X 2.2", "X 3.3"]

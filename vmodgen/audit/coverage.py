@@ -202,6 +202,15 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     return out
 
 
+def rules_not_judged_by_reason(cov: dict) -> list[tuple[list[str], str]]:
+    """The coverage's rules not judged grouped by their reason, in the order each reason first
+    comes: ``(["OM 4.31", "OM 4.16"], "the log ends before …")``; a report prints each reason once."""
+    groups: dict[str, list[str]] = {}
+    for r in (cov or {}).get("rules_not_judged", []):
+        groups.setdefault(r["why"], []).append(r["rule"])
+    return [(rules, why) for why, rules in groups.items()]
+
+
 def placed_sentence(cov: dict) -> str | None:
     """One sentence for the top of a report when the binding declared phases that place units
     (``[[phase]] moves = "placement"``) and units were dragged in them: not a partial audit (the

@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence, placed_sentence
+from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason
 
 import base64
 import html
@@ -211,7 +211,8 @@ def coverage_html(cov: dict) -> list[str]:
             ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
              + f" (of {cov['pieces']} pieces" + ("; units seen only masked or hidden not counted"
                                                  if cov.get("units_withheld") else "") + ")")]
-    rows += [(f"Rule not judged: {r['rule']}", r["why"]) for r in cov.get("rules_not_judged", [])]
+    rows += [(f"Rule{'s' if len(rules) > 1 else ''} not judged: {', '.join(rules)}", why)
+             for rules, why in rules_not_judged_by_reason(cov)]
     out = ["<h2>Coverage</h2><table>"]
     out += [f"<tr><th>{E(k)}</th><td>{E(v)}</td></tr>" for k, v in rows]
     out.append("</table>")

@@ -3,7 +3,7 @@ continuity issues, the notes, the summary and statistics, and last the coverage 
 judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence, placed_sentence
+from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason
 
 
 def finding_line(f) -> str:
@@ -72,7 +72,7 @@ def coverage_lines(cov: dict) -> list[str]:
                                                  else "") + ")"]
     if cov.get("rules_not_judged"):
         lines.append("coverage: rules not judged: "
-                     + "; ".join(f"{r['rule']}: {r['why']}" for r in cov["rules_not_judged"]))
+                     + "; ".join(f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov)))
     lines += [f"warning: {msg}" for msg in cov.get("warnings", [])]
     lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
     return lines
