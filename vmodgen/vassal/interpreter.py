@@ -445,6 +445,11 @@ class _Runner:
             # recording client made without logging it, as an undo does): neither does the replay
             self._ignored(cmd.id)
             return
+        if self._stays_in_own_stack(rec, cmd, new):
+            # the merge finder finds the piece's own stack and ``StackMetrics.merge`` of a
+            # piece with itself does nothing: it stays in its stack
+            self._record(cmd, old, new, False, [cmd.id])
+            return
         was_stacked = rec.stack is not None or cmd.id in self._orphans
         self._orphans.discard(cmd.id)
         self._detach(cmd.id)
@@ -498,6 +503,21 @@ class _Runner:
         if rec.stack is None:
             self._note_lone(rec)
         self._record(cmd, old, new, False, [cmd.id])
+
+    def _stays_in_own_stack(self, rec: PieceRecord, cmd: MovePiece, new: Position) -> bool:
+        """Whether a move leaves the piece where it is: it is the only member of a stack at
+        ``new``, no piece is named underneath there (VASSAL merges with ``under`` first), no
+        Deck is at the point, and the merge finder would take that very stack (VASSAL's
+        ``visitStack`` finds the piece's own stack; merging it with itself does nothing)."""
+        own = self.s.stacks.get(rec.stack) if rec.stack is not None else None
+        if own is None or own.deck or own.members != [rec.id] or (own.map, own.x, own.y) != new:
+            return False
+        under = self.s.pieces.get(cmd.new_under) if cmd.new_under else None
+        if under is not None and under.position == new:
+            return False
+        if self._deck_at(new) is not None or not self._may_stack(rec, new[0]):
+            return False
+        return self._stack_at(new, rec, cmd.player_id) is own
 
     def _may_stack(self, rec: PieceRecord, map_name: str | None) -> bool:
         """VASSAL's test before a moved piece joins or starts a stack: stacking on for the map
