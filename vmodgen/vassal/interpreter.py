@@ -15,6 +15,7 @@ from .chains import join_chain, split_state_chain
 from .codec import decode, encode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
+from .looks import hidden_by
 from .piece import Piece
 from .stacking import StackingRules, may_answer, never_stacks
 from .traits import Hideable
@@ -636,8 +637,7 @@ class _Runner:
             return None
         for trait in rec.piece.traits:
             if isinstance(trait, Hideable):
-                who = trait.state.split(";", 1)[0]
-                return None if who in ("", "null") else who
+                return hidden_by(trait)
         return None
 
     def _new_stack(self, pos: Position) -> StackRecord:
