@@ -217,3 +217,19 @@ def test_piece_moved_onto_its_own_point_stays_in_its_stack(tmp_path):
     assert [(s["id"], s["members"], s["x"], s["y"]) for s in got["stacks"] if s["members"]] \
         == [("9", [JACK, GUARD], 400, 400)]
     assert {(p["id"], p["x"], p["y"]) for p in got["pieces"]} == {(GUARD, 400, 400), (JACK, 400, 400)}
+
+
+def test_layer_named_by_a_calculated_property(tmp_path):
+    """Position: Guard at (200,200) alone, its Marker ``Layer`` = Markers; Jack's ``Layer`` is a
+    Calculated Property ``{"Mark" + "ers"}`` (VASSAL's ``getProperty`` evaluates it: Markers);
+    Jack dropped on Guard naming no piece: same layer, so one stack, Jack at its bottom
+    (VASSAL 3.7.26 ``replay``: ``2,1``). Before, vmodgen read only stored trait properties, put
+    Jack in the top layer and left the two apart."""
+    calc = "calcProp;" + encode(["Layer", '{"Mark" + "ers"}', ""], ";")
+    jack = encode(["+", JACK, f"{calc}\tpiece;;;Jack.png;Jack",
+                   "\t" + encode(["Pitch", "300", "300", JACK], ";")], "/")
+    opening = [_marked(GUARD, "Guard", 200, 200, "Markers"), jack]
+    w = LogWriter("\x1b".join(["begin_save", "", *opening, "end_save"]))
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    got = inspect_save(w.write(tmp_path / "calc.vlog"), read_module(_layered_module(tmp_path)))
+    assert [s["members"] for s in got["stacks"] if s["members"]] == [[JACK, GUARD]]

@@ -611,8 +611,9 @@ class _Runner:
     def _same_layer(self, map_name: str | None, a: PieceRecord, b: PieceRecord) -> bool:
         """Whether two pieces are in the same Game Piece Layer of the map
         (``LayeredPieceCollection.canPiecesMerge``: the layer named by each piece's property,
-        one it does not name being the top one); True on a map without layers, or without the
-        module."""
+        ``getProperty``: the outermost trait answering, a Calculated Property evaluated,
+        :meth:`Piece.lookup`; one it does not name being the top one); True on a map without
+        layers, or without the module."""
         layers = getattr(self.stacking, "map_layers", None)
         spec = layers(map_name) if layers is not None else None
         if spec is None:
@@ -620,7 +621,7 @@ class _Runner:
         prop, order = spec
 
         def layer(rec: PieceRecord) -> int:
-            value = rec.piece.properties().get(prop)
+            value = rec.piece.lookup()(prop)
             return order.index(value) if value in order else len(order)
         return layer(a) == layer(b)
 
