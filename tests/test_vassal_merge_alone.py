@@ -195,3 +195,41 @@ def test_merge_only_within_a_game_piece_layer(tmp_path, guard, jack, stack, expe
     alone = [[p["id"]] for p in got["pieces"] if p.get("stack") is None]
     assert sorted(at + alone) == sorted(expected)
     assert read_module(_layered_module(tmp_path)).map_layers("Pitch") == ("Layer", ("Units", "Markers"))
+
+
+def test_piece_moved_onto_its_own_point_stays_in_its_stack(tmp_path):
+    """Position: stack 9 holds only Guard at (200,200), Jack alone at (300,300). Step 1 moves
+    Guard onto (200,200) itself naming no piece underneath: VASSAL's merge finder finds Guard's
+    own stack (``visitStack``) and ``StackMetrics.merge`` of a piece with itself does nothing,
+    so Guard stays in stack 9. Step 2 drops Jack there (no piece underneath): to the bottom of
+    stack 9. Step 3 moves stack 9 to (400,400): both go (VASSAL 3.7.26 ``replay``: stack 9
+    = ``2,1`` at (400,400)). Before, Guard was left outside stack 9 (empty), so step 3 moved
+    nothing."""
+    w = LogWriter("\x1b".join(["begin_save", "", _add(GUARD, "Guard", 200, 200), _add(JACK, "Jack", 300, 300),
+                               "+/9/stack/Pitch;200;200;1", "end_save"]))
+    w.step(["M/1/Pitch/200/200/null/Pitch/200/200/null/Alice"])
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    w.step(["M/9/Pitch/400/400/null/Pitch/200/200/null/Alice"])
+    path = w.write(tmp_path / "own.vlog")
+    first = inspect_save(path, None, step=1)
+    assert [s["members"] for s in first["stacks"] if s["id"] == "9"] == [[GUARD]]
+    got = inspect_save(path, None)
+    assert [(s["id"], s["members"], s["x"], s["y"]) for s in got["stacks"] if s["members"]] \
+        == [("9", [JACK, GUARD], 400, 400)]
+    assert {(p["id"], p["x"], p["y"]) for p in got["pieces"]} == {(GUARD, 400, 400), (JACK, 400, 400)}
+
+
+def test_layer_named_by_a_calculated_property(tmp_path):
+    """Position: Guard at (200,200) alone, its Marker ``Layer`` = Markers; Jack's ``Layer`` is a
+    Calculated Property ``{"Mark" + "ers"}`` (VASSAL's ``getProperty`` evaluates it: Markers);
+    Jack dropped on Guard naming no piece: same layer, so one stack, Jack at its bottom
+    (VASSAL 3.7.26 ``replay``: ``2,1``). Before, vmodgen read only stored trait properties, put
+    Jack in the top layer and left the two apart."""
+    calc = "calcProp;" + encode(["Layer", '{"Mark" + "ers"}', ""], ";")
+    jack = encode(["+", JACK, f"{calc}\tpiece;;;Jack.png;Jack",
+                   "\t" + encode(["Pitch", "300", "300", JACK], ";")], "/")
+    opening = [_marked(GUARD, "Guard", 200, 200, "Markers"), jack]
+    w = LogWriter("\x1b".join(["begin_save", "", *opening, "end_save"]))
+    w.step(["M/2/Pitch/200/200/null/Pitch/300/300/null/Alice"])
+    got = inspect_save(w.write(tmp_path / "calc.vlog"), read_module(_layered_module(tmp_path)))
+    assert [s["members"] for s in got["stacks"] if s["members"]] == [[JACK, GUARD]]

@@ -4,7 +4,8 @@
 
     python tools/vassal_step_compare.py MODULE LOG R.txt [--names] [--labels] [--max N]
 
-The number of steps must be VASSAL's (``STEPS|n``). Every ``POS|k|..`` line VASSAL wrote (a piece that appeared, moved, changed name or stack after
+The number of steps must be VASSAL's (``STEPS|n``; a report without that line is refused:
+exit 2). Every ``POS|k|..`` line VASSAL wrote (a piece that appeared, moved, changed name or stack after
 step k) is checked against ``vmodgen inspect LOG --module MODULE --step k`` (as an observer sees it, as the oracle
 replays by default; ``--reveal``: ``--reveal-hidden``, for a replay with ``--player``):
 the piece's map, point and stack (in a stack or alone; VASSAL's stack ids are new each run, so a
@@ -27,17 +28,28 @@ from vmodgen.vassal.inspecting import inspect_save  # noqa: E402
 from vmodgen.vassal.module import read_module  # noqa: E402
 
 
+class ReportError(ValueError):
+    """A report that is not a replay report of the oracle (one line for stderr)."""
+
+
 def read_report(path: Path) -> tuple[dict[int, list[list[str]]], dict[int, list[str]], list[list[str]],
-                                     list[list[str]], int | None]:
+                                     list[list[str]], int]:
     """(POS lines by step, GONE ids by step, FINAL|PIECE lines, FINAL|STACK lines, the number of
-    steps VASSAL's Step button goes through), lines split on ``|``."""
+    steps VASSAL's Step button goes through), lines split on ``|``. A report with no
+    ``STEPS|`` line (not a ``replay`` report, or one cut short) raises :class:`ReportError`."""
     pos: dict[int, list[list[str]]] = {}
     gone: dict[int, list[str]] = {}
     pieces, stacks = [], []
     steps = None
-    for line in path.read_text(encoding="utf-8").splitlines():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ReportError(f"{path}: cannot read the report ({e.__class__.__name__})") from None
+    for n, line in enumerate(text.splitlines(), 1):
         f = line.split("|")
         if f[0] == "STEPS":
+            if len(f) < 2 or not f[1].isdigit():
+                raise ReportError(f"{path}: line {n}: STEPS| without a number")
             steps = int(f[1])
         elif f[0] == "POS":
             pos.setdefault(int(f[1]), []).append(f)
@@ -47,6 +59,8 @@ def read_report(path: Path) -> tuple[dict[int, list[list[str]]], dict[int, list[
             pieces.append(f)
         elif f[:2] == ["FINAL", "STACK"]:
             stacks.append(f)
+    if steps is None:
+        raise ReportError(f"{path}: no STEPS| line (not a 'vassal37 replay' report, or cut short)")
     return pos, gone, pieces, stacks, steps
 
 
@@ -81,7 +95,7 @@ def _compare_piece(where: str, pid: str, vmap: str, vx: str, vy: str, vlabel: st
     if (p["map"], str(p["x"]), str(p["y"])) != (vmap, vx, vy):
         out.append(f"{where} {pid} ({vname}): VASSAL {vmap} {vx},{vy}, vmodgen {p['map']} {p['x']},{p['y']}")
     stack = p.get("stack")
-    if (vparent == "null") != (stack is None) and not (vparent != "null" and stack is not None):
+    if (vparent == "null") != (stack is None):
         out.append(f"{where} {pid} ({vname}): VASSAL {'alone' if vparent == 'null' else 'in a stack'}, "
                    f"vmodgen {'alone' if stack is None else 'in stack ' + stack}")
     elif vassal_members is not None and vparent != "null" and stack is not None:
@@ -98,12 +112,12 @@ def _compare_piece(where: str, pid: str, vmap: str, vx: str, vy: str, vlabel: st
 def compare(module_path: Path, log: Path, report: Path, names: bool = False, labels: bool = False,
             reveal: bool = False) -> tuple[list[str], int]:
     """The differences, and how many piece lines were compared."""
-    module = read_module(module_path)
     pos, gone, final_pieces, final_stacks, steps = read_report(report)
+    module = read_module(module_path)
     diffs: list[str] = []
     count = 0
     ours_steps = inspect_save(log, module, step=0)["steps"]
-    if steps is not None and ours_steps != steps:
+    if ours_steps != steps:
         diffs.append(f"VASSAL replays {steps} steps, vmodgen {ours_steps}")
     for k in sorted(set(pos) | set(gone)):
         ours, members_of = _ours(log, module, k, reveal)
@@ -142,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="vmodgen names hidden pieces as their owner sees them (VASSAL replayed with --player)")
     ap.add_argument("--max", type=int, default=40, help="print at most this many differences")
     args = ap.parse_args(argv)
-    diffs, count = compare(args.module, args.log, args.report, args.names, args.labels, args.reveal)
+    try:
+        diffs, count = compare(args.module, args.log, args.report, args.names, args.labels, args.reveal)
+    except ReportError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     for d in diffs[:args.max]:
         print(d)
     print(f"{len(diffs)} differences in {count} piece lines compared")

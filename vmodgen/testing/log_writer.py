@@ -25,6 +25,7 @@ from ..builder.build import sheet_layout
 from ..vassal.codec import decode, encode
 from ..vassal.commands import Command, encode_tree, parse_tree
 from ..vassal.module import read_module
+from ..vassal.gamestate import PieceRecord, Position
 from ..vassal.replay import GameState, _Runner
 from ..vassal.savefile import Metadata, SaveFile, read_save, read_save_bytes, save_bytes
 from ..vassal.traits import Layer
@@ -163,26 +164,40 @@ class LogWriter:
             i = old_stack.members.index(pid)
             old_under = old_stack.members[i - 1] if i > 0 else "null"
         new = self._point(dest)
-        target = self._runner._stack_at(new)
-        under = target.members[-1] if target is not None and target.members else "null"
-        # a piece standing alone there: VASSAL's drop merges with it (``StackMetrics.merge``
-        # makes it a stack, logged first, and the moved piece lies on it)
-        lone = self._runner._lone_at(new, rec, self.player_id) if target is None else None
-        first = []
-        if lone is not None:
-            under = lone.id
-            first.append(encode(["+", self.new_id(), "stack",
-                                 encode([new[0], str(new[1]), str(new[2]), lone.id, "@@1"], ";")], "/"))
+        first, under, own_stack = self._drop(rec, new)
         cmds = first + [encode(["M", pid, new[0], str(new[1]), str(new[2]), under,
                                 old[0] or "null", str(old[1]), str(old[2]), old_under, self.player_id], "/")]
-        if target is None and lone is None:
-            cmds.append(encode(["+", self.new_id(), "stack", encode([new[0], str(new[1]), str(new[2]), pid, "@@1"], ";")],
-                               "/"))
+        if own_stack:
+            cmds.append(self._stack_of(new, pid))
         if report:
             cmds.append(f"CHAT* {rec.name} moves {self._label(old)} -> {self._label(new)} *")
         inverse = [encode(["M", pid, old[0] or "null", str(old[1]), str(old[2]), old_under,
                            new[0], str(new[1]), str(new[2]), under, self.player_id], "/")]
         return self.step(cmds, inverse)
+
+    def _drop(self, rec: PieceRecord, new: Position) -> tuple[list[str], str, bool]:
+        """What VASSAL's drop of the piece ``rec`` on the point ``new`` writes around the piece's
+        own command (``PieceMover.movePieces``, the merge finder the replay uses, as
+        :meth:`_Runner.move` replays it): ``(commands before it, the piece named underneath,
+        whether a stack of its own follows)``. A stack there that takes the piece: it lies on
+        the stack's top *visible* piece (``StackMetrics.merge``); else a piece standing alone
+        there that it merges with: a stack of that piece first, the moved one on it; else a
+        stack of its own, unless it never stacks (or the map stacks nothing)."""
+        runner = self._runner
+        if not runner._may_stack(rec, new[0]):
+            return [], "null", False
+        target = runner._stack_at(new, rec, self.player_id)
+        if target is not None:
+            above = runner._above_top_visible(target)
+            return [], target.members[(above or len(target.members)) - 1], False
+        lone = runner._lone_at(new, rec, self.player_id)
+        if lone is not None:
+            return [self._stack_of(new, lone.id)], lone.id, False
+        return [], "null", True
+
+    def _stack_of(self, new: Position, pid: str) -> str:
+        """A ``+/`` of a new stack holding only ``pid`` at ``new``."""
+        return encode(["+", self.new_id(), "stack", encode([new[0], str(new[1]), str(new[2]), pid, "@@1"], ";")], "/")
 
     def current_state(self, pid: str) -> str:
         """A piece's state chain as VASSAL would write it now (BasicPiece at its current place)."""
@@ -230,16 +245,20 @@ class LogWriter:
             new = self._point(dest)
             piece.set_position(new[0], new[1], new[2])
             state_chain = piece.encode_state()
-        cmds.append(encode(["+", pid, type_chain, state_chain], "/"))
-        if dest is not None:
-            target = self._runner._stack_at(new)
-            if target is None:
-                cmds.append(encode(["+", self.new_id(), "stack",
-                                    encode([new[0], str(new[1]), str(new[2]), pid, "@@1"], ";")], "/"))
-            else:
-                cmds.append(encode(["+", target.id, "stack",
-                                    encode([new[0], str(new[1]), str(new[2]), *target.members, pid,
-                                            target.layer or "@@1"], ";")], "/"))
+        add = encode(["+", pid, type_chain, state_chain], "/")
+        if dest is None:
+            cmds.append(add)
+        else:
+            # a palette drop: ``StackMetrics.merge`` logs the new piece's ``+/`` then its ``M/``
+            # from no map onto the piece underneath; dropped where nothing takes it,
+            # ``Map.placeAt`` logs the ``+/`` and ``createStack`` a stack of its own
+            first, under, own_stack = self._drop(PieceRecord(pid, piece), new)
+            cmds += first + [add]
+            if under != "null":
+                cmds.append(encode(["M", pid, new[0], str(new[1]), str(new[2]), under,
+                                    "null", str(new[1]), str(new[2]), "null", self.player_id], "/"))
+            elif own_stack:
+                cmds.append(self._stack_of(new, pid))
             if report:
                 cmds.append(f"CHAT* {piece.name} created in {self._label(new)} *")
         self.step(cmds, [f"-/{pid}"])

@@ -15,6 +15,7 @@ from .chains import join_chain, split_state_chain
 from .codec import decode, encode, java_int
 from .commands import Command
 from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
+from .looks import hidden_by
 from .piece import Piece
 from .stacking import StackingRules, may_answer, never_stacks
 from .traits import Hideable
@@ -445,6 +446,11 @@ class _Runner:
             # recording client made without logging it, as an undo does): neither does the replay
             self._ignored(cmd.id)
             return
+        if self._stays_in_own_stack(rec, cmd, new):
+            # the merge finder finds the piece's own stack and ``StackMetrics.merge`` of a
+            # piece with itself does nothing: it stays in its stack
+            self._record(cmd, old, new, False, [cmd.id])
+            return
         was_stacked = rec.stack is not None or cmd.id in self._orphans
         self._orphans.discard(cmd.id)
         self._detach(cmd.id)
@@ -498,6 +504,21 @@ class _Runner:
         if rec.stack is None:
             self._note_lone(rec)
         self._record(cmd, old, new, False, [cmd.id])
+
+    def _stays_in_own_stack(self, rec: PieceRecord, cmd: MovePiece, new: Position) -> bool:
+        """Whether a move leaves the piece where it is: it is the only member of a stack at
+        ``new``, no piece is named underneath there (VASSAL merges with ``under`` first), no
+        Deck is at the point, and the merge finder would take that very stack (VASSAL's
+        ``visitStack`` finds the piece's own stack; merging it with itself does nothing)."""
+        own = self.s.stacks.get(rec.stack) if rec.stack is not None else None
+        if own is None or own.deck or own.members != [rec.id] or (own.map, own.x, own.y) != new:
+            return False
+        under = self.s.pieces.get(cmd.new_under) if cmd.new_under else None
+        if under is not None and under.position == new:
+            return False
+        if self._deck_at(new) is not None or not self._may_stack(rec, new[0]):
+            return False
+        return self._stack_at(new, rec, cmd.player_id) is own
 
     def _may_stack(self, rec: PieceRecord, map_name: str | None) -> bool:
         """VASSAL's test before a moved piece joins or starts a stack: stacking on for the map
@@ -590,8 +611,9 @@ class _Runner:
     def _same_layer(self, map_name: str | None, a: PieceRecord, b: PieceRecord) -> bool:
         """Whether two pieces are in the same Game Piece Layer of the map
         (``LayeredPieceCollection.canPiecesMerge``: the layer named by each piece's property,
-        one it does not name being the top one); True on a map without layers, or without the
-        module."""
+        ``getProperty``: the outermost trait answering, a Calculated Property evaluated,
+        :meth:`Piece.lookup`; one it does not name being the top one); True on a map without
+        layers, or without the module."""
         layers = getattr(self.stacking, "map_layers", None)
         spec = layers(map_name) if layers is not None else None
         if spec is None:
@@ -599,7 +621,7 @@ class _Runner:
         prop, order = spec
 
         def layer(rec: PieceRecord) -> int:
-            value = rec.piece.properties().get(prop)
+            value = rec.piece.lookup()(prop)
             return order.index(value) if value in order else len(order)
         return layer(a) == layer(b)
 
@@ -616,8 +638,7 @@ class _Runner:
             return None
         for trait in rec.piece.traits:
             if isinstance(trait, Hideable):
-                who = trait.state.split(";", 1)[0]
-                return None if who in ("", "null") else who
+                return hidden_by(trait)
         return None
 
     def _new_stack(self, pos: Position) -> StackRecord:

@@ -44,10 +44,16 @@ def mask_name(trait: Obscurable) -> str:
     return MASKED if name in ("", "?") else name
 
 
+def hidden_by(trait: Obscurable | Hideable) -> str | None:
+    """Who set a Mask or Invisible trait: its state's first field (``obscuredBy``/``hiddenBy``);
+    None when nobody did (``null`` or empty, as VASSAL writes ``null;`` too)."""
+    who = trait.state.split(";", 1)[0]
+    return None if who in ("", "null") else who
+
+
 def set_by_owner(trait: Obscurable | Hideable) -> bool:
-    """Whether a Mask or Invisible trait is set: its state's first field names who set it
-    (``obscuredBy``/``hiddenBy``; ``null`` or empty: nobody, as VASSAL writes ``null;`` too)."""
-    return trait.state.split(";", 1)[0] not in ("", "null")
+    """Whether a Mask or Invisible trait is set (:func:`hidden_by` names someone)."""
+    return hidden_by(trait) is not None
 
 
 def concealed_by_owner(piece: Piece) -> tuple[str, str] | None:

@@ -402,8 +402,12 @@ def expand_prototypes(type_chain: str, state_chain: str, prototypes: dict[str, s
 
 
 #: a prototype definition's text -> its type and state elements, BasicPiece dropped (what
-#: :meth:`_Expander.chain` reads; a module's few prototypes serve every piece expanded)
+#: :meth:`_Expander.chain` reads; a module's few prototypes serve every piece expanded). At most
+#: :data:`_PROTO_MEMO_ENTRIES` definitions of at most :data:`_PROTO_MEMO_CHARS` characters each
+#: (real ones are shorter: Almoravid's longest ~7,300), so the memo stays a few MB at most
 _PROTO_CHAINS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_PROTO_MEMO_ENTRIES = 1024
+_PROTO_MEMO_CHARS = 8_000
 
 
 class _Expander:
@@ -426,9 +430,10 @@ class _Expander:
                 if ptypes and ptypes[-1].startswith(BasicPiece.ID):
                     ptypes, pstates = ptypes[:-1], pstates[:-1]
                 got = (tuple(ptypes), tuple(pstates))
-                if len(_PROTO_CHAINS) >= 1024:
-                    _PROTO_CHAINS.clear()
-                _PROTO_CHAINS[definition] = got
+                if len(definition) <= _PROTO_MEMO_CHARS:
+                    if len(_PROTO_CHAINS) >= _PROTO_MEMO_ENTRIES:
+                        _PROTO_CHAINS.clear()
+                    _PROTO_CHAINS[definition] = got
             self.chains[name] = got
         return got
 

@@ -63,7 +63,7 @@ def holds_nothing(node: Command) -> bool:
     logged as ``LOG\tnull`` with ``LOG\tnull`` parts). ``GameModule.decode`` gives null for
     it, so ``BasicLogger.decode`` makes no step of it. An empty ``LOG\t`` is a step: the empty
     text decodes as a ``NullCommand`` (VASSAL 3.7.26 replays The Longest Day log 2's step 414
-    so)."""
+    so). Only the literal ``null`` is recognised (see :mod:`.stacking`'s docstring)."""
     text = node.text
     while text.startswith("LOG\t"):
         text = text[4:]

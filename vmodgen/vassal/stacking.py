@@ -11,6 +11,19 @@ stacking", as every Immobilized piece before 3.6). Only the piece's own traits c
 property of its own, so a trait inside the prototype is never seen (VASSAL copies a prototype's
 traits into each piece it creates, so a piece from the palette holds them itself). A map whose
 ``StackMetrics`` is ``disabled`` makes no stacks at all (``isStackingEnabled``).
+
+Where a moved piece goes when ``M/`` names no piece underneath (or one not at the point):
+VASSAL's merge finder is run by ``Map.apply``, which visits the map's pieces (decks, stacks and
+pieces standing alone) in drawing order and takes the first that accepts (``visitDeck``,
+``visitStack``, ``visitDefault``). vmodgen's replay (:mod:`.interpreter`) does not keep that
+order: it tries a Deck at the point, then stacks there (in the order it indexed them), then
+pieces standing alone there. The two differ only where several of them share the very point
+and more than one would accept the piece.
+
+A step that holds nothing (``replay.holds_nothing``): ``BasicLogger.decode`` makes no step of
+a ``LOG`` whose payload ``GameModule.decode`` gives null for. vmodgen recognises only the
+literal ``null`` payload (with ``null`` parts); any other text no encoder of the module decodes
+(an unknown command) also gives null in VASSAL, but vmodgen still counts it as a step.
 """
 from __future__ import annotations
 
