@@ -433,15 +433,18 @@ class FileAuditor:
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
+        seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            seconds.note(state, builder.touched)
             if step is not None and step.chat:
                 typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
                 if typed:
                     self._typed = (k, typed[-1].strip())
             if k and step is not None and step.created and undone_by(step) is None and not takes_back(step):
-                doubles += [dup.sentence(Path(name).name, k, *d) for d in dup.second_pieces(state, builder, step.created)]
+                doubles += [dup.sentence(Path(name).name, k, *d, reveal=self.reveal_hidden)
+                            for d in seconds.found(state, step.created)]
             self._note_touched(builder.touched)
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
