@@ -80,3 +80,28 @@ def test_om_retreat_is_judged_once(om):
     r = audit([w.advance(3).write(root / "retreat.vlog")], module=module)
     assert [(f.rule, f.units) for f in r.findings] == [("OM 9.61", ("A-B-22-NZ",))]
     assert "3 hexes" in r.findings[0].message
+
+
+def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
+    """A file that starts in the Axis Movement Phase (turn 1, the earlier files not given) says
+    its moves in that phase "may" have gone further than judged only when units of the phasing
+    side moved in that phase: pressing Next at once and retreating 3 Ind Mot Bde in the Axis
+    Combat Phase (a judged move) gives no such sentence; 8 MG Bn moving in the Axis
+    Movement Phase does."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+
+    def said(moves_first: bool) -> list[str]:
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.set_turn(1, ids.index("i1-axis-movement"))
+        w = w.save_point()                 # a new file from the Axis Movement Phase on
+        if moves_first:
+            w.move("8MG", "3027")
+        w.advance(1)
+        w.move("3IndMot", "3026")
+        r = audit([w.advance(1).write(root / f"mid-{moves_first}.vlog")], module=module)
+        assert r.coverage["moves"]["judged"] == (2 if moves_first else 1)     # the retreat is judged
+        return [m for m in r.coverage["messages"] if "starts inside" in m]
+    assert said(False) == []
+    got = said(True)
+    assert len(got) == 1 and "Axis Movement" in got[0] and "may have gone further" in got[0]
