@@ -837,9 +837,11 @@ class FileAuditor:
         if not close:
             return set()
         closed: set[str] = set()
-        for pid in [p for p in start if (v := builder.views.get(p)) is not None and v.unit is not None
-                    and v.unit.side != attacker]:
-            closed.add(builder.views[pid].unit.id)
+        for pid in list(start):
+            v = builder.views.get(pid)
+            if v is None or v.unit is None or v.unit.side == attacker:
+                continue
+            closed.add(v.unit.id)
             del start[pid]
             paths.pop(pid, None)
             if self._mv_dirty is not None:
