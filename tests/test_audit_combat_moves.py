@@ -80,3 +80,53 @@ def test_om_retreat_is_judged_once(om):
     r = audit([w.advance(3).write(root / "retreat.vlog")], module=module)
     assert [(f.rule, f.units) for f in r.findings] == [("OM 9.61", ("A-B-22-NZ",))]
     assert "3 hexes" in r.findings[0].message
+
+
+def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
+    """A file that starts in the Axis Movement Phase (turn 1, the earlier files not given) says
+    its moves in that phase "may" have gone further than judged only when units of the phasing
+    side moved in that phase: pressing Next at once and retreating 3 Ind Mot Bde in the Axis
+    Combat Phase (a judged move) gives no such sentence; 8 MG Bn moving in the Axis
+    Movement Phase does."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+
+    def said(moves_first: bool) -> list[str]:
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.set_turn(1, ids.index("i1-axis-movement"))
+        w = w.save_point()                 # a new file from the Axis Movement Phase on
+        if moves_first:
+            w.move("8MG", "3027")
+        w.advance(1)
+        w.move("3IndMot", "3026")
+        r = audit([w.advance(1).write(root / f"mid-{moves_first}.vlog")], module=module)
+        assert r.coverage["moves"]["judged"] == (2 if moves_first else 1)     # the retreat is judged
+        return [m for m in r.coverage["messages"] if "starts inside" in m]
+    assert said(False) == []
+    got = said(True)
+    assert len(got) == 1 and "Axis Movement" in got[0] and "may have gone further" in got[0]
+
+
+def test_na41_a_second_retreat_after_another_combat_is_judged_again(na41):
+    """NA41 12.2.1, 12.3, 12.5.1 (a unit may be made to retreat twice in one Combat Phase): 8 MG
+    Bn at 3027 puts 3026 and 3126 in Axis ZOC. In the Axis Combat Phase 3 Ind Mot Bde retreats
+    into 3026 (ends in enemy ZOC: step 11). A 2d6 roll resolves another combat (no Axis unit
+    moves: step 12) and 3 Ind Mot Bde retreats again, 3026 -> 3126, ending in enemy ZOC again:
+    a new retreat, a second finding (step 13). Without the roll the second drag goes on with the
+    same retreat: reported once."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+
+    def found(roll: bool) -> list[tuple]:
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.move("8MG", "3027")
+        w.advance(ids.index("i1-axis-combat"))
+        w.move("3IndMot", "3026")
+        if roll:
+            w.roll("2d6", [3, 4])
+        w.move("3IndMot", "3126")
+        r = audit([w.advance(1).write(root / f"twice-{roll}.vlog")], module=module)
+        return [(f.step, f.rule, f.hexes, f.units) for f in r.findings]
+    first = (11, "NA41 12.2.1", ("3026",), ("3IndMot",))
+    assert found(False) == [first]
+    assert found(True) == [first, (13, "NA41 12.2.1", ("3126",), ("3IndMot",))]

@@ -360,3 +360,27 @@ def test_a_unit_unmasked_where_it_stands_is_counted(mini, tmp_path):
     cli(mini, w.write(tmp_path / "unmasked.vlog"), "--format", "json", "-o", str(out))
     cov = json.loads(out.read_text())["coverage"]
     assert cov["units_by_side"]["red"] == before["red"] + 1 and cov["units_withheld"] is True
+
+
+def test_a_masked_unit_made_two_pieces_is_not_named(mini, tmp_path):
+    """Step 1: a second masked piece of R2 (its owner's Mask) is added at 0303 while R2 stands
+    masked in 0102: the warning that one unit is now two pieces (vmodgen.audit.duplicates) names
+    neither the unit nor the pieces nor the hexes as an opponent sees it; --reveal-hidden does."""
+    kit_dir, kit, module, root = mini
+    w = conceal(LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD), COVERS)
+    rec = w.state.pieces[w.piece_id("R2")]
+    w.add(rec.piece.encode_type(), w.current_state(w.piece_id("R2")), "0303", report=False)
+    log = w.write(tmp_path / "dup.vlog")
+
+    def warning(*args: str) -> str:
+        out = tmp_path / "r.json"
+        cli(mini, log, "--format", "json", "-o", str(out), *args)
+        twice = [x for x in json.loads(out.read_text())["coverage"]["warnings"] if "one unit is now two pieces" in x]
+        assert len(twice) == 1
+        return twice[0]
+    hidden = warning()
+    assert "step 1" in hidden and "--reveal-hidden" in hidden
+    for secret in (*SECRETS, PASSWORD, "0102", "0303"):
+        assert not re.search(rf"(?<![\w/]){re.escape(secret)}(?![\w/])", hidden), secret
+    shown = warning("--reveal-hidden")
+    assert "2/1 Inf (R2)" in shown and "in 0102" in shown and PASSWORD not in shown

@@ -193,9 +193,11 @@ def test_cli_json_and_html_give_the_findings_and_the_warning(om, tmp_path):
     assert "may be missing" in html.read_text() and "may be missing" in p.stderr
 
 
-def _file(tmp_path: Path, name: str, sides: dict[str, int], start: dict, end: dict, turn: tuple = ("", "")):
+def _file(tmp_path: Path, name: str, sides: dict[str, int], start: dict, end: dict, turn: tuple = ("", ""),
+          phases: tuple = ((None, ""), (None, ""))):
     """A file's result as the order check reads it: moves by side, start and end snapshots
-    (pieces by id: map point; every piece a unit of the side its id begins with)."""
+    (pieces by id: map point; every piece a unit of the side its id begins with), the (turn,
+    phase) it starts and ends in."""
     from types import SimpleNamespace
     (tmp_path / name).write_text(name)
 
@@ -203,7 +205,8 @@ def _file(tmp_path: Path, name: str, sides: dict[str, int], start: dict, end: di
         return {"pieces": {p: (("Main", x, 10), "", "", "", "") for p, x in where.items()},
                 "sides": {p: p.split("-")[0] for p in where}, "turns": {"T": t}, "turn_text": {"T": t}}
     return SimpleNamespace(path=str(tmp_path / name), date_saved="", start=snap(start, turn[0]),
-                           end=snap(end, turn[1]), stats=SimpleNamespace(moves_by_side=sides))
+                           end=snap(end, turn[1]), stats=SimpleNamespace(moves_by_side=sides),
+                           start_phase=phases[0], timeline=[(0, *phases[0]), (1, *phases[1])])
 
 
 def test_seam_kinds_synthetic(tmp_path):
@@ -226,8 +229,37 @@ def test_seam_kinds_synthetic(tmp_path):
     assert "may be missing" not in own[0]
     g3 = _file(tmp_path, "g3.vlog", {"g": 1}, {"g-a": 2, "a-b": 9}, {"g-a": 4, "a-b": 9})
     miss = order_doubts([f1, g3])
-    assert len(miss) == 1 and "(the other side's) may be missing" in miss[0] and "units of a 1" in miss[0]
+    # a's unit placed differently: a's file, or g's combat moving it (a retreat): not told apart
+    assert len(miss) == 1 and "(one side's file) may be missing" in miss[0] and "units of a 1" in miss[0]
     t1 = _file(tmp_path, "t1.vlog", {"g": 1}, x0, x1, ("GT1 move", "GT1 move"))
     t2 = _file(tmp_path, "t2.vlog", {"g": 1}, {"g-a": 3, "a-b": 5}, x1, ("GT2 move", "GT2 move"))
     moved_on = order_doubts([t1, t2])
     assert len(moved_on) == 1 and "GT1 move → GT2 move" in moved_on[0] and "may be missing" in moved_on[0]
+
+
+def test_whose_file_is_missing_by_the_phases_passed(tmp_path):
+    """Two files of g's moves with only g's unit placed differently between them and the tracker
+    moved on: whose file is missing is told by the phases the tracker passed between them (the
+    first file's end phase up to the second's start phase), not by whose units were placed
+    differently (a's combat moves g's units: retreats, losses)."""
+    from vmodgen.audit.order import order_doubts
+    from vmodgen.model.game import Phase, SequenceOfPlay
+    seq = SequenceOfPlay(phases=tuple(Phase(id=i, name=i, side=i[0]) for i in ("g-move", "g-combat",
+                                                                                "a-move", "a-combat")))
+    x0, x1, x2 = {"g-a": 1, "a-b": 5}, {"g-a": 2, "a-b": 5}, {"g-a": 3, "a-b": 5}
+
+    def whose(end: tuple, start: tuple, sequence=seq) -> str:
+        f1 = _file(tmp_path, "f1.vlog", {"g": 1}, x0, x1, ("T1", "T1"), ((1, "g-move"), end))
+        f2 = _file(tmp_path, "f2.vlog", {"g": 1}, x2, x2, ("T2", "T2"), (start, start))
+        said = [m for m in order_doubts([f1, f2], sequence) if "may be missing" in m]
+        assert len(said) == 1
+        return said[0].split("a file between them (")[1].split(") may be missing")[0]
+    # g pressed Next into a's phases, then the next g file starts the next turn: a's file
+    assert whose((1, "a-move"), (2, "g-move")) == "a's: the turn tracker passed only a's phases between them"
+    # g's movement file, then g's combat file: g's own
+    assert whose((1, "g-move"), (1, "g-combat")) == "g's own: the turn tracker passed only its phases between them"
+    # the file ended in g's combat, the next starts g's next turn: g's combat and a's phases
+    assert whose((1, "g-combat"), (2, "g-move")) == "one side's file"
+    # no phase known, or no sequence: not said
+    assert whose((None, ""), (None, "")) == "one side's file"
+    assert whose((1, "a-move"), (2, "g-move"), None) == "one side's file"

@@ -29,6 +29,8 @@ def _audit(module: Path, names: list[str], *extra: str) -> tuple[str, dict]:
     logs = [str(DATA / f"{n}.vlog") for n in names]
     text = CliRunner().invoke(command, ["--module", str(module), *extra, *logs])
     doc = CliRunner().invoke(command, ["--module", str(module), "--format", "json", *extra, *logs])
+    # (CliRunner turns an exception into exit code 1: a crash must not pass for findings)
+    assert text.exception is None and doc.exception is None, (text.exception, doc.exception)
     assert text.exit_code in (0, 1) and doc.exit_code in (0, 1), text.output + doc.output
     return text.output, json.loads(doc.stdout)
 
@@ -85,13 +87,23 @@ def test_om_japanese_chat_quoted(modules, suffix):
     and phases in Japanese ("第1ターン ドイツ軍空挺降下フェイズ", "ドイツ軍移動フェイズ") and once as
     "GT1 - Germans now moving"; Vogel 1 W4212 -> W4211 -> W4210 (OM 4.18 if the phase were
     known). Not judged, and said: the two moves are listed as made in the Recovery Phase and the
-    sentence quotes the last line typed before the first of them (before this branch it did not)."""
+    sentence quotes the last line typed before the first of them (before this branch it did not).
+    The Japanese announcements (steps 1 and 4) set no phase: the tracker gives it (the file stays
+    in the Recovery Phase, the paradrops at steps 2-3 and the moves at 6-7 are listed there), and
+    the sentence says a phase announced in chat is not read."""
     text, doc = _audit(modules["om"], [f"om-jpchat6{suffix}"])
     assert doc["findings"] == []
     assert "partial: 4 of 4" in text
     said = next(m for m in doc["coverage"]["messages"] if "Was the tracker advanced?" in m)
     assert f'om-jpchat6{suffix}.vlog (step 5): "GT1 - Germans now moving"' in said
-    assert any("ドイツ軍移動フェイズ" in ln for ln in chat_lines(read_save(str(DATA / f"om-jpchat6{suffix}.vlog"))))
+    assert "A phase announced in chat is not read where the turn tracker gives the phase." in said
+    lines = chat_lines(read_save(str(DATA / f"om-jpchat6{suffix}.vlog")))
+    assert lines[0].startswith("<German> - 第1ターン ドイツ軍空挺降下フェイズ") and lines[3] == "<German> - ドイツ軍移動フェイズ"
+    assert doc["phase_source"] == "turn tracker"
+    assert [(p["step"], p["turn"], p["phase"]) for p in doc["files"][0]["phases"]] == [(0, 1, "recovery")]
+    assert [(m["step"], m["phase"], bool(m.get("from_box"))) for m in doc["coverage"]["out_of_phase"]] == [
+        (2, "Recovery Phase", True), (3, "Recovery Phase", True), (6, "Recovery Phase", False),
+        (7, "Recovery Phase", False)]
 
 
 @pytest.mark.parametrize("suffix", ["", "-38"])
@@ -176,12 +188,12 @@ def test_na41_pbem_chain_wrong_order(modules):
 def test_na41_pbem_chain_missing_middle(modules):
     """File 2 left out (1 3): both files hold only the Axis's moves, and file 3 starts with two Axis
     units placed differently and the tracker moved on (Axis Movement -> Axis Combat): a file is
-    missing, and it is the Axis's own (only Axis units moved between them); before this branch
-    the warning said "(the other side's)". The 16.1 finding in file 3 names a unit placed
-    differently at the seam, so it says it rests on play no file holds."""
+    missing, and it is the Axis's own (the tracker passed only the Axis Movement Phase between
+    them); before an earlier branch the warning said "(the other side's)". The 16.1 finding in
+    file 3 names a unit placed differently at the seam, so it says it rests on play no file holds."""
     text, doc = _audit(modules["na41"], ["na41-pbem6-1", "na41-pbem6-3"])
     miss = [w for w in doc["coverage"]["warnings"] if "may be missing" in w]
-    assert len(miss) == 1 and "(axis's own: only its units were placed differently)" in miss[0]
+    assert len(miss) == 1 and "(axis's own: the turn tracker passed only its phases between them)" in miss[0]
     assert "the other side's" not in miss[0]
     assert Path(doc["findings"][0]["details"]["after_gap"]).name == "na41-pbem6-1.vlog"
 

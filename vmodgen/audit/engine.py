@@ -437,15 +437,18 @@ class FileAuditor:
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
+        seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            seconds.note(state, builder.touched)
             if step is not None and step.chat:
                 typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
                 if typed:
                     self._typed = (k, typed[-1].strip())
             if k and step is not None and step.created and undone_by(step) is None and not takes_back(step):
-                doubles += [dup.sentence(Path(name).name, k, *d) for d in dup.second_pieces(state, builder, step.created)]
+                doubles += [dup.sentence(Path(name).name, k, *d, reveal=self.reveal_hidden)
+                            for d in seconds.found(state, step.created)]
             self._note_touched(builder.touched)
             self._note_changes(builder, changed, k == 0 or step.boards)
             ph = b.phase_for(step, state)
@@ -559,7 +562,9 @@ class FileAuditor:
                 # and none of its steps counts as judged by an inferred turn)
                 run_steps += 1
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
-                self._close_retreats(step, builder, phase_start_hex, paths, phase_side)
+                closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side)
+                for key in [key for key in told if closed & set(key[1])]:
+                    del told[key]          # a closed retreat's break was its own: the next retreat's is news
             if step is not None and moving and step.moves and not suppress:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
@@ -826,27 +831,34 @@ class FileAuditor:
                     path.append(new_hex)
 
     def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
-                        paths: dict[str, list[str]], attacker: str) -> None:
+                        paths: dict[str, list[str]], attacker: str) -> set[str]:
         """Close the defenders' retreats of a combat phase (each was judged at its own steps) once
         the attacker's units move (the advance after combat) or a die roll resolves another
         combat (the next attack, a breakthrough combat: NA41 15.2.7). Otherwise each later
         position judges them again with what stands then: the hex a defender retreated through,
         entered since by the advancing attacker, would read as a retreat into an enemy unit. A
         defender dragged again afterwards makes a new retreat from where it stands. The
-        attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6)."""
+        attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6). A unit
+        may be made to retreat twice in one Combat Phase (NA41 12.3, 12.5.1). Returns the unit ids
+        whose retreats it closed."""
         close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
                     for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
         if not close and step.chat:
             formats = self.module.dice_formats if self.module is not None else None
             close = any(read_roll(t, formats) for t in step.chat_text)
         if not close:
-            return
-        for pid in [p for p in start if (v := builder.views.get(p)) is not None and v.unit is not None
-                    and v.unit.side != attacker]:
+            return set()
+        closed: set[str] = set()
+        for pid in list(start):
+            v = builder.views.get(pid)
+            if v is None or v.unit is None or v.unit.side == attacker:
+                continue
+            closed.add(v.unit.id)
             del start[pid]
             paths.pop(pid, None)
             if self._mv_dirty is not None:
                 self._mv_dirty.add(pid)
+        return closed
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

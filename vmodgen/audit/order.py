@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
+from ..model.game import SequenceOfPlay
 from .continuity import Placements, chain_seam
 
 #: seams are compared between every two files up to this many files (n² comparisons)
@@ -62,18 +63,20 @@ SEAM_CONSEQUENCE = ("Across a seam that does not close, what a file carries over
                     "play the next file continues: findings just after it may rest on moves no file holds.")
 
 
-def order_messages(results: list, given: list[str] | None) -> tuple[list[str], list[str], dict[int, set[str]]]:
+def order_messages(results: list, given: list[str] | None, sequence: SequenceOfPlay | None = None
+                   ) -> tuple[list[str], list[str], dict[int, set[str]]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
     doubts: the files' save dates or seams say another order, a branch, a missing file, each
     kind followed once by what it means for the audit; the index of each file after a seam no
     order explains → the units placed differently there, by piece id and by the unit label the
-    snapshots give). All empty when it looks right."""
+    snapshots give). All empty when it looks right. ``sequence``: the game's sequence of play,
+    to tell whose file is missing by the phases the turn tracker passed between two files."""
     info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
         info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
-    said = _doubts(results)
+    said = _doubts(results, sequence)
     doubts = [m for _, m, _ in said]
     if any(kind == "order" for kind, _, _ in said):
         doubts.append(ORDER_CONSEQUENCE)
@@ -83,15 +86,15 @@ def order_messages(results: list, given: list[str] | None) -> tuple[list[str], l
     return info, doubts, gaps
 
 
-def order_doubts(results: list) -> list[str]:
+def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[str]:
     """Sentences saying the files may not be in play order (their save dates run backwards, or
     a file ends where another starts clearly better than where the next one starts), that two
     files were played from the same position (a branch), that a file is given twice, or that
     a seam does not close (a file between them may be missing, or a side moved outside any file)."""
-    return [m for _, m, _ in _doubts(results)]
+    return [m for _, m, _ in _doubts(results, sequence)]
 
 
-def _doubts(results: list) -> list[tuple[str, str, int | None]]:
+def _doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[tuple[str, str, int | None]]:
     """:func:`order_doubts`, each sentence with its kind, "order" (what the order audited
     carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order
     explains), and the index of the file after the seam it names (None: no one seam)."""
@@ -117,7 +120,7 @@ def _doubts(results: list) -> list[tuple[str, str, int | None]]:
         branches, forked = _branches(seams, names, again)
         said, explained = _seam_messages(seams, names, skip=forked)
         out += [("seam", m, i) for m, i in branches] + [("order", m, None) for m in said]
-        out += _gaps(results, names, again, said=forked | explained)
+        out += _gaps(results, names, again, said=forked | explained, sequence=sequence)
     return out
 
 
@@ -195,7 +198,8 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
 
 
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
-          said: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[str, str, int | None]]:
+          said: "set[int] | frozenset[int]" = frozenset(), sequence: SequenceOfPlay | None = None
+          ) -> list[tuple[str, str, int | None]]:
     """Seams that do not close and that the order of the files does not explain (``again``: the
     copies of files given before; ``said``: the index of the file before each seam a branch or
     the order check named already). What a missing file looks like: units of
@@ -226,10 +230,15 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                        "those moves were not judged (the continuity section lists them).", i + 1))
         elif len(sa) == 1 and sa == sb:
             side = next(iter(sa))
-            # whose file is missing: the side whose units were placed differently (the side that
-            # moved in both files, when only its own units were: it sent a file in between)
-            whose = (f"{side}'s own: only its units were placed differently" if set(by_side) <= sa
-                     else "the other side's")
+            # whose file is missing: the side whose phases the turn tracker passed between the
+            # files (the units placed differently do not tell: a combat moves the other side's)
+            passed = _sides_passed(a, b, sequence)
+            if passed is None or len(passed) != 1:
+                whose = "one side's file"
+            else:
+                owner = next(iter(passed))
+                whose = (f"{side}'s own: the turn tracker passed only its phases between them" if owner == side
+                         else f"{owner}'s: the turn tracker passed only {owner}'s phases between them")
             out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
                        f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
@@ -239,6 +248,35 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
                        "its moves were not judged.", i + 1))
     return out
+
+
+#: the most phases :func:`_sides_passed` walks (beyond: the seam spans several turns, any side's)
+MAX_PASSED = 400
+
+
+def _sides_passed(a, b, sequence: SequenceOfPlay | None) -> set[str] | None:
+    """The sides of the phases a file played between ``a`` and ``b`` would have left: from the
+    phase ``a`` ends in up to the phase ``b`` starts in (not that one), by the sequence of play,
+    each phase's moving side (phases of both sides or none left out). None when a phase is
+    unknown, not in the sequence, or ``b`` starts before ``a`` ends."""
+    if sequence is None or not getattr(a, "timeline", None):
+        return None
+    _, t0, p0 = a.timeline[-1]
+    start = getattr(b, "start_phase", None)
+    if not start:
+        return None
+    t1, p1 = start
+    ids = [p.id for p in sequence.phases]
+    if p0 not in ids or p1 not in ids or (t0 is None) != (t1 is None):
+        return None
+    i, j = ids.index(p0), ids.index(p1)
+    if t0 is None:
+        steps = (j - i) % len(ids)     # no turn known: the next time that phase comes
+    else:
+        steps = (t1 - t0) * len(ids) + j - i
+    if steps < 0 or steps > MAX_PASSED:
+        return None
+    return {side for n in range(steps) if (side := sequence.phases[(i + n) % len(ids)].side)}
 
 
 def _whose(by_side: dict[str, int], known: bool) -> str:

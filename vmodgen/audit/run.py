@@ -355,7 +355,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
-    order_info, doubts, gaps = order_messages(results, given)
+    order_info, doubts, gaps = order_messages(results, given, b.game.sequence)
     _mark_after_gap(findings, results, gaps)
     # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
     # followed by what it means: what a file carries over from the one before it (memory,

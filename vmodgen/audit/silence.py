@@ -105,7 +105,8 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
 
 def _started_mid_phase(results: list, b) -> list[str]:
     """The first file starts inside a phase in which units move (a save or a log made mid-phase,
-    the earlier files not given) and units moved in that phase: the moves made in it before the
+    the earlier files not given) and units of the phasing side moved in that phase before it ended
+    (the runs of that phase, not the file's later phases): the moves made in it before the
     first file are in no file, so each unit's move counts from where the first file has it (a unit
     that had moved already may have gone further than its allowance). Said, not guessed."""
     start = results[0].start_phase
@@ -113,10 +114,10 @@ def _started_mid_phase(results: list, b) -> list[str]:
     if info is None or info.unit_moves != "movement":
         return []
     moved = 0
-    for r in results:
-        moved += r.coverage.moves_judged
-        if any(ph != start[1] or t != start[0] for _, t, ph in r.timeline[1:]):
-            break                       # the phase ended in this file
+    for run in (run for r in results for run in r.coverage.runs):
+        if (run["turn"], run["phase"]) != tuple(start):
+            break                       # the phase ended: what moved after it is no matter here
+        moved += sum(n for side, n in run["sides"].items() if not info.side or side == info.side)
     if not moved:
         return []
     turn = f" (turn {start[0]})" if start[0] is not None else ""
