@@ -56,11 +56,13 @@ def test_paradropped_artillery_on_enemy_units():
 
 
 def test_bombardment_eligibility():
-    """IM 10.12: disrupted or not activated artillery that fired in the Bombardment Phase."""
-    for name in ("artillery-fired-disrupted", "artillery-fired-allied-in-axis-activation",
-                 "artillery-fired-other-formation"):
+    """IM 10.12: disrupted or not activated artillery that fired in the Bombardment Phase; the
+    inactive player's artillery bombards too, after the active player (10.11, 10.23)."""
+    for name in ("artillery-fired-disrupted", "artillery-fired-other-formation"):
         assert "IM 10.12" in check(name)[0], name
     assert check("artillery-fired-army-with-marker") == ([], [])
+    assert check("artillery-fired-allied-in-axis-activation") == ([], [])
+    assert check("artillery-fired-inactive-at-attacker-hex") == ([], [])
 
 
 def test_reaction_phase_and_side():
