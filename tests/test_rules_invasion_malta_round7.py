@@ -42,10 +42,14 @@ def test_armour_pass_judged_at_the_moment_of_the_move():
 
 
 def test_naval_units_only_on_all_sea_hexes_at_night():
-    """IM 17.61: not on land, not on an invasion hex, not on the map by day."""
+    """IM 17.61: not on land, not on an invasion hex, not coming onto the map by day; one that came
+    at Night stays until it fires (17.63); where it stood before unknown: not judged."""
     for name in ("naval-unit-on-invasion-hex", "naval-unit-on-land", "naval-unit-on-map-am-turn"):
         assert "IM 17.61" in check(name)[0], name
     assert check("naval-unit-on-all-sea-hex") == ([], [])
+    assert check("naval-unit-stays-am-turn-unfired") == ([], [])
+    rules, notes = check("naval-unit-on-map-am-turn-history-unknown")
+    assert rules == [] and any(n.startswith("IM 17.61") for n in notes)
 
 
 def test_paradropped_artillery_on_enemy_units():
