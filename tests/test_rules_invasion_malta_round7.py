@@ -89,3 +89,12 @@ def test_allied_unit_without_nationality_is_british():
     marker out of enemy ZOC (3.84) and may use the motor pool (18.13)."""
     assert "IM 3.84" in check("recovery-allied-inline-unit-is-british")[0]
     assert check("scenario-s1-motor-pool-pm") == ([], [])
+
+
+def test_motor_pool_off_road_without_a_path_says_why():
+    """IM 8.33, 18.14: a motor-pool move 1210 -> 1311 (off the road), no path stated (as in a log):
+    the finding says the motor pool keeps to the roads, not a movement-point bound."""
+    r = CliRunner().invoke(command, [str(DATA / "motor-pool-off-road-no-path.toml"), "--json"], standalone_mode=False)
+    found = json.loads(r.output)["findings"]
+    assert [f["rule"] for f in found] == ["IM 8.33"]
+    assert "keeps to the roads (18.14)" in found[0]["message"] and "or less" not in found[0]["message"]
