@@ -92,7 +92,7 @@ def _closed(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, what: str
     if not all(p is not None for p in why) or len({p.rule for p in why}) != 1:
         return None
     p = why[0]
-    return rs.finding(board, p.rule, p.kind, f"{name} {what} from {a} to {b}, but {p.message}.", [a, b], [u])
+    return rs.finding(board, p.rule, p.kind, f"{name} {what} from {a} to {b}, but {p.message}.", [a or b, b], [u])
 
 
 def _through_stops(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,
