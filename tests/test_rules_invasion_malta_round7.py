@@ -42,10 +42,14 @@ def test_armour_pass_judged_at_the_moment_of_the_move():
 
 
 def test_naval_units_only_on_all_sea_hexes_at_night():
-    """IM 17.61: not on land, not on an invasion hex, not on the map by day."""
+    """IM 17.61: not on land, not on an invasion hex, not coming onto the map by day; one that came
+    at Night stays until it fires (17.63); where it stood before unknown: not judged."""
     for name in ("naval-unit-on-invasion-hex", "naval-unit-on-land", "naval-unit-on-map-am-turn"):
         assert "IM 17.61" in check(name)[0], name
     assert check("naval-unit-on-all-sea-hex") == ([], [])
+    assert check("naval-unit-stays-am-turn-unfired") == ([], [])
+    rules, notes = check("naval-unit-on-map-am-turn-history-unknown")
+    assert rules == [] and any(n.startswith("IM 17.61") for n in notes)
 
 
 def test_paradropped_artillery_on_enemy_units():
@@ -56,11 +60,13 @@ def test_paradropped_artillery_on_enemy_units():
 
 
 def test_bombardment_eligibility():
-    """IM 10.12: disrupted or not activated artillery that fired in the Bombardment Phase."""
-    for name in ("artillery-fired-disrupted", "artillery-fired-allied-in-axis-activation",
-                 "artillery-fired-other-formation"):
+    """IM 10.12: disrupted or not activated artillery that fired in the Bombardment Phase; the
+    inactive player's artillery bombards too, after the active player (10.11, 10.23)."""
+    for name in ("artillery-fired-disrupted", "artillery-fired-other-formation"):
         assert "IM 10.12" in check(name)[0], name
     assert check("artillery-fired-army-with-marker") == ([], [])
+    assert check("artillery-fired-allied-in-axis-activation") == ([], [])
+    assert check("artillery-fired-inactive-at-attacker-hex") == ([], [])
 
 
 def test_reaction_phase_and_side():
@@ -83,3 +89,12 @@ def test_allied_unit_without_nationality_is_british():
     marker out of enemy ZOC (3.84) and may use the motor pool (18.13)."""
     assert "IM 3.84" in check("recovery-allied-inline-unit-is-british")[0]
     assert check("scenario-s1-motor-pool-pm") == ([], [])
+
+
+def test_motor_pool_off_road_without_a_path_says_why():
+    """IM 8.33, 18.14: a motor-pool move 1210 -> 1311 (off the road), no path stated (as in a log):
+    the finding says the motor pool keeps to the roads, not a movement-point bound."""
+    r = CliRunner().invoke(command, [str(DATA / "motor-pool-off-road-no-path.toml"), "--json"], standalone_mode=False)
+    found = json.loads(r.output)["findings"]
+    assert [f["rule"] for f in found] == ["IM 8.33"]
+    assert "keeps to the roads (18.14)" in found[0]["message"] and "or less" not in found[0]["message"]

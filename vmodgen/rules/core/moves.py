@@ -72,11 +72,27 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
                            "hexsides, enemy units, or the hexes its kind of move allows).", [u.previous, u.hex], [u])]
     bound = 3 * allowance + 10
     cheapest = search(free_model or model, u.previous, bound, goal=u.hex).get(u.hex)
+    if cheapest is None and (closed := _closed(rs, board, u, free_model or model, what)) is not None:
+        return [closed]
     need = (f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else
             f"no path costs {_n(bound)} or less")
     return [rs.finding(board, move_rule, "movement",
                        f"{name} {what} from {u.previous} to {u.hex}: it has {_n(allowance)} movement points "
                        f"and {need}.", [u.previous, u.hex], [u], cost=cheapest)]
+
+
+def _closed(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, what: str) -> Finding | None:
+    """A move into a hex every step into which is prohibited for one reason (one rule): that
+    reason, in the player's words; else None."""
+    name, a, b = label(u), u.previous, u.hex
+    entries = model.neighbours(b)
+    if not entries or model.prohibited is None or any(model.cost(n, b) is not None for n in entries):
+        return None
+    why = [model.prohibited(n, b) for n in entries]
+    if not all(p is not None for p in why) or len({p.rule for p in why}) != 1:
+        return None
+    p = why[0]
+    return rs.finding(board, p.rule, p.kind, f"{name} {what} from {a} to {b}, but {p.message}.", [a or b, b], [u])
 
 
 def _through_stops(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, allowance: float,

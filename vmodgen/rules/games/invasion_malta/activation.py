@@ -11,7 +11,8 @@ Parameters and choices:
   units activated with it, 7.22, or units "M" activated, 17.42); at most
   ``army_units_per_activation_max`` (4) Army units (formation ``army`` or none) move; under "M"
   at most ``m_activation_units_max`` (9). Allied units move when they start in the active sector
-  (4.51). Checked only when ``[state] active`` says which AM is played.
+  (4.51). Checked only when ``[state] active`` says which AM is played, and not in the Reaction
+  Movement Phase (9.2).
 * 18.11-18.13: the motor pool is Allied, at Night (Scenario 1 excepted, 18.11), for units outside
   ``im_motor_pool_ineligible`` (coast artillery, heavy AA, pillboxes, Scenario-4 Italians) and
   not motorized; ``motor_pool_sp_max`` (the scenario's cap, absent = not checked).
@@ -49,11 +50,18 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
 
     # ---- activation (7.2, 17.4) ------------------------------------------------------------
     def check_activation_moves(self, board: Board) -> list:
+        """7.23, 4.51, 17.41: who may move in the activation's Movement Phase. Not in the Reaction
+        Movement Phase: the inactive player's reacting units move there, the active ones do not
+        (9.2 judges both); in a log their moves are plain moves."""
+        if board.pos.phase == "reaction":
+            return []
         active = board.pos.state.get("active")
         if not isinstance(active, str) or not active:
             if not board.pos.moves_announced and any(u.moved and u.mode in PLAIN_MOVES for u in board.pos.units):
-                self.not_judged(f"{P} 7.23", "the active formation or sector (the Activation Marker drawn, 7.13) is "
-                                "not recorded: no AM was seen leaving the cup in the Draw phase before these moves")
+                why = board.pos.state.get("active_unknown") or (
+                    "no AM was seen leaving the cup and the Activation Pools in the Draw phase before these moves")
+                self.not_judged(f"{P} 7.23", f"the active formation or sector (the Activation Marker played, 7.13) "
+                                f"is not known: {why}")
             return []
         axis = str(self.param("im_supply_side"))
         movers = [u for u in board.pos.units if u.moved and u.mode in PLAIN_MOVES and self.combat(u)]

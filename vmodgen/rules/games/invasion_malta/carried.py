@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....positions.model import UnitState
+from ....positions.model import Position, UnitState
 from ...base import Memory
+
+#: the box Activation Markers are drawn from (7.13)
+CUP = "cup"
 
 
 @dataclass
@@ -24,9 +27,14 @@ class MaltaMemory(Memory):
     air_entry_turn: int | None = None
     arrival_unknown: list[str] | None = None
     arrival_unknown_why: str | None = None
-    #: the Activation Marker drawn in this turn's last Draw phase (the AM that left the cup
-    #: then: ``"am-7"``), None when none was seen leaving it (7.13; the audit's reading)
+    #: the Activation Marker played in this turn's last Draw phase (the AM that left the cup and
+    #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
+    #: the audit's reading)
     drawn: str | None = None
+    #: the AMs still in the cup and the pools after that draw: the draw names the active
+    #: formation or sector only while they are the same (an AM leaving them later is a draw the
+    #: tracker did not show, or one in a file not given)
+    drawn_with: list[str] | None = None
 
 
 def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:
@@ -35,3 +43,10 @@ def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:
     if isinstance(prev, dict) and u.id in prev:
         return prev[u.id]
     return u.previous
+
+
+def undrawn_ams(pos: Position) -> set[str]:
+    """7.13, 7.15: the Activation Markers not yet played: those in the cup and in the Activation
+    Pools (boxes whose id holds ``activation-pool``)."""
+    return {m for box, mk in pos.hex_markers.items() if box == CUP or "activation-pool" in box
+            for m in mk if m.startswith("am-")}

@@ -40,8 +40,9 @@ judged on history. Choices:
 * 10.12, 11.32: a unit that turned to its Fired side during this phase fired: bombarding artillery
   may not be in enemy ZOC; an AA unit (``im_aa``: light and heavy AA) may, when a non-artillery
   combat unit shares its hex. Friendly units do not negate the ZOC here. Artillery that fired in a
-  Bombardment Phase was also activated and not disrupted (10.12): one disrupted at the phase end,
-  or of the side (or Axis formation, without an Activation marker) not activated, is found.
+  Bombardment Phase was also not disrupted (10.12): one disrupted at the phase end is found; while
+  an Axis formation is active, so is Axis artillery of another formation without an Activation
+  marker. Both players bombard in the phase, the active one first (10.11, 10.23).
 * 8.43, 5.2: no unit enters the map by air (paradrop or air transport) on a Night turn or in a
   Storm, and none paradrops in Windy weather (``[state] weather``).
 """
@@ -51,12 +52,10 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
-from .carried import MaltaMemory, entered_from
+from .carried import MaltaMemory, entered_from, undrawn_ams
 from .activation import InvasionMaltaActivation
 
 P = "IM"
-#: the box Activation Markers are drawn from (7.13)
-CUP = "cup"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
@@ -108,18 +107,22 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
 
     def remember_draw(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
-        """7.13: the AM drawn in a Draw phase is the one Activation Marker (``am-<formation or
-        sector>``) that left the cup (box ``cup``) between the previous phase end and the Draw
-        phase's end; it names the active formation or sector of the Ground Sequence after it.
-        Forgotten outside the Operations Segment (a new turn draws again)."""
+        """7.13, 7.15: the AM played in a Draw phase is the one Activation Marker (``am-<formation
+        or sector>``) that left the AMs held by the cup (box ``cup``) and both Activation Pools
+        between the previous phase end and the Draw phase's end: the player may play the AM in
+        their pool and put the drawn one there (7.15 pass option), so the AM that left the cup is
+        not always the one played. It names the active formation or sector of the Ground
+        Sequence after it while those boxes hold the same AMs as at the draw (``drawn_with``): an
+        AM leaving them later is a draw the tracker did not show (or one in a file not given), and
+        the AM played is then unknown. Forgotten outside the Operations Segment (a new turn draws
+        again)."""
         if after.phase == "draw":
-            def ams(pos: Position | None) -> set[str]:
-                cup = pos.hex_markers.get(CUP, {}) if pos is not None else {}
-                return {m for m in cup if m.startswith("am-")}
-            gone = sorted(ams(before) - ams(after)) if before is not None else []
+            gone = sorted(undrawn_ams(before) - undrawn_ams(after)) if before is not None else []
             memory.drawn = gone[0] if len(gone) == 1 else None
+            memory.drawn_with = sorted(undrawn_ams(after)) if memory.drawn else None
         elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
             memory.drawn = None
+            memory.drawn_with = None
 
     # ---- helpers ---------------------------------------------------------------------------
 
@@ -278,15 +281,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy
-        ZOC, or "": disrupted (nothing in the phase disrupts the active side's own artillery, so it
-        was disrupted when it fired), or not activated (of the side whose activation it is not, or,
-        with ``[state] active`` naming an Axis formation, of another formation without an
-        Activation marker, 7.22)."""
+        ZOC, or "": disrupted (the inactive player fires second, 10.11, so its artillery was
+        disrupted when it fired; the inactive player bombards only attacker hexes, 10.23, which
+        are next to the defender and so in enemy ZOC: eligible active artillery is not there, and
+        nothing in the phase disrupts it after it fired), or, with ``[state] active`` naming an
+        Axis formation, Axis artillery of another formation without an Activation marker (7.22).
+        Both players bombard in the phase (10.11, 10.23): the inactive side's artillery is not
+        "not activated"."""
         if u.has("disrupted"):
             return "it is disrupted"
         whose = self.activation_side(board)
-        if whose is not None and u.side != whose:
-            return f"it is not activated (the {self.side_name(whose)} activation is being played)"
         active = board.pos.state.get("active")
         if isinstance(active, str) and active and u.side == whose == str(self.param("im_supply_side")) \
                 and active.upper() != "M" and u.unit.formation != active and not u.has("activated"):

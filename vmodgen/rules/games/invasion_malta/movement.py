@@ -129,6 +129,10 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if "sea" in feats or board.is_water(b):
                 return Problem(f"{P} 8.35", "movement", f"{b} lies across a sea hexside or in the sea", b)
             if motor and not (road(a, b) or off_road_ok(b)):
+                if u.mode == "motor_pool":
+                    return Problem(f"{P} 8.33", "movement", f"a unit moving by the motor pool keeps to the roads "
+                                                            f"(18.14): it may enter {b} only along a road"
+                                                            + ("" if pool_roads else ", or an urban or airfield hex"), b)
                 return Problem(f"{P} 8.33", "movement", f"a motorized unit may enter {b} only along a road, or "
                                                         "an urban or airfield hex", b)
             return costs.problem(f"{P} 8.3", a, b)

@@ -98,11 +98,27 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                 out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on {where} "
                                         f"{u.hex}; naval units are placed on all-sea hexes only.", [u.hex], [u]))
             elif naval and self.known_time(board, f"{P} 17.61") in ("am", "pm"):
-                # 17.61, 17.63: naval units come onto the map on Night turns and leave once they fire
-                out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} is a naval unit on the map on "
-                                        f"a{'n' if self.time_of(board) == 'am' else ''} {self.time_of(board).upper()} "
-                                        "turn; naval units come onto the map only on Night turns.", [u.hex], [u]))
+                # 17.61, 17.63: naval units come onto the map on Night turns and leave once they fire:
+                # one there since the Night turn that has not fired yet stays
+                was = self._naval_came_from(board, u)
+                if was is None:
+                    self.not_judged(f"{P} 17.61", "where a naval unit on the map by day stood before this phase is "
+                                    "not known: one that came at Night stays until it fires (17.63), only one "
+                                    "coming onto the map by day is illegal")
+                elif not board.is_hex(was):
+                    t = self.time_of(board)
+                    out.append(self.finding(board, f"{P} 17.61", "movement", f"{label(u)} came onto the map "
+                                            f"({u.hex}) on a{'n' if t == 'am' else ''} {t.upper()} turn; naval "
+                                            "units come onto the map only on Night turns.", [u.hex], [u]))
         return out
+
+    def _naval_came_from(self, board: Board, u) -> str | None:
+        """Where ``u`` stood at the previous phase end ("" when it was in no hex nor box: placed
+        since), else where its recorded move began; None when neither is known."""
+        prev = self.memory(board.pos).prev_hexes
+        if isinstance(prev, dict):
+            return prev.get(u.id, "")
+        return u.previous or None
 
     #: 16.33: the phases an invading unit stands on its invasion hex: placed there in the Movement
     #: Phase (16.33A), through the bombardment and the reaction, to the Combat Phase (16.33E)

@@ -7,6 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
+from .memory import PARADROP
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -58,11 +59,12 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def check_drops(self, board: Board) -> list:
         """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
-        placement, before drift (a position ``at = "during"`` the paradrop phase); 17.43 A2: at
-        most 6 steps land in one hex."""
+        placement, before drift (a position ``at = "during"`` the paradrop phase; a log records
+        no target hex, so it is not judged there: ``LOG_PRECONDITIONS``); 17.43 A2: at most 6
+        steps land in one hex; 6.11 (:meth:`_wave_turns`) at any time of the phase."""
+        out = self._wave_turns(board)
         if board.pos.phase and board.pos.at != "during":
-            return []
-        out = []
+            return out
         for h, us in board.at.items():
             drops = [u for u in us if u.has("paradropped")]
             pts = sum(self.points(u) for u in drops)
@@ -79,27 +81,46 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                         f"{self.names(landed)}; the excess steps are lost.", [h], landed))
         return out
 
-    def _wave_rules(self, board: Board, drops: list) -> list:
-        """6.11: first-wave units paradrop on GT1, second-wave units on GT2 (``om_wave_boxes``, a unit
-        placed from that box); 6.12b: a reserve-wave unit's target hex lies within 6 hexes of a German
-        HQ. Reading: an HQ already on the map, not one being placed in this Paradrop Phase (targets
-        are chosen before anything lands); no such HQ at all: the target is out of range."""
-        out = []
+    def _waves(self) -> dict[str, int | None]:
+        """6.11: the wave boxes (``om_wave_boxes``) and the turn each paradrops on (None: the
+        set-up card's turn)."""
         waves: dict[str, int | None] = {}
         for pair in str(self.param("om_wave_boxes")).split(","):
             if ":" in pair:
                 box, when = (x.strip() for x in pair.split(":", 1))
                 waves[box] = int(when) if when.isdigit() else None
+        return waves
+
+    def _wave_turns(self, board: Board) -> list:
+        """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit with
+        the ``paradropped`` status or, in the German Paradrop Phase, one on a map hex that stood in
+        a wave box: where its recorded move began, else (a log) at the previous phase end. The turn
+        does not depend on where the unit drifted, so a log judges it."""
+        waves, turn = self._waves(), board.pos.turn
+        if turn is None:
+            return []
+        ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
+        out = []
+        for u in board.pos.units:
+            src = u.previous or (ends.get(u.id, "") if isinstance(ends, dict) else "")
+            if waves.get(src) is None or turn == waves[src] or not board.is_hex(u.hex):
+                continue
+            if u.has("paradropped") or board.pos.phase == PARADROP:
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
+                                        f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
+        return out
+
+    def _wave_rules(self, board: Board, drops: list) -> list:
+        """6.12b: a reserve-wave unit's target hex lies within 6 hexes of a German HQ. Reading: an HQ
+        already on the map, not one being placed in this Paradrop Phase (targets are chosen before
+        anything lands); no such HQ at all: the target is out of range."""
+        out = []
         reserve = str(self.param("om_reserve_wave_box"))
         reach = self.num("paradrop_reserve_max_hq_distance")
         hqs = [h for h in board.pos.units if h.side == "german" and self.is_(h, "om_hq") and board.is_hex(h.hex)
                and not h.has("paradropped") and not (h.previous and board.is_box(h.previous))]
-        turn = board.pos.turn
         for u in drops:
             src = u.previous or ""
-            if src in waves and waves[src] is not None and turn is not None and turn != waves[src]:
-                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
-                                        f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
             if src == reserve and board.is_hex(u.hex):
                 near = [d for d in (board.distance(h.hex, u.hex) for h in hqs) if d is not None]
                 if not near or min(near) > reach:

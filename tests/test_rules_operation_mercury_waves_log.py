@@ -1,0 +1,44 @@
+"""Operation Mercury paradrop waves read from a log of the bundled module (LogWriter): OM 6.11 (the
+turn each wave paradrops on) is judged from where the unit stood before the German Paradrop Phase;
+OM 6.12 (6 SP per target hex, 6.12d; the reserve wave's distance to an HQ, 6.12b) is measured at
+the target hex before drift (6.2), which a log does not record: listed as not judged."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+SCENARIO = "Scenario 3: Maleme-Suda, May 20-23"
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-waves")
+
+
+def _drop(om, turn: int) -> object:
+    """Turn ``turn``, German Paradrop Phase: 9/III/Sturm, placed in the second-wave box before the
+    phase, paradrops onto W4213."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "german-second-wave", report=False)
+    w.set_turn(turn, "German Paradrop Phase")
+    w.move("G-9-III-Sturm", "W4213").advance(3)
+    return audit([w.write(root / f"wave-gt{turn}.vlog")], module=module)
+
+
+def test_second_wave_on_gt1_is_found(om):
+    """OM 6.11: a second-wave unit paradrops on GT1 (it drops on GT2): found in the Paradrop Phase."""
+    r = _drop(om, 1)
+    got = [(f.rule, f.phase, f.hexes, tuple(f.units)) for f in r.findings]
+    assert got == [("OM 6.11", "german-paradrop", ("W4213",), ("G-9-III-Sturm",))]
+
+
+def test_second_wave_on_gt2_is_legal_and_6_12_not_judged(om):
+    """OM 6.11: the same drop on GT2 is legal; OM 6.12 is listed as not judged (target hex unknown)."""
+    r = _drop(om, 2)
+    assert [f.rule for f in r.findings if f.rule in ("OM 6.11", "OM 6.12")] == []
+    assert any(x["rule"] == "OM 6.12" and "before drift" in x["why"] for x in r.coverage["rules_not_judged"])
