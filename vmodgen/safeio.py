@@ -16,6 +16,12 @@ from . import limits
 from .errors import InputError, LimitError
 
 
+#: the entries that say what a module, save or log is: one that appears twice in an archive is
+#: refused (VASSAL reads a save's first ``savedGame`` but a module's last entry of a name, and
+#: another program may read either: the copies may differ)
+UNIQUE_ENTRIES = frozenset({"savedGame", "savedata", "moduledata", "buildFile", "buildFile.xml"})
+
+
 class ZipBudget:
     """Bytes expanded and compressed bytes read from one archive, shared by every
     :class:`SafeZip` opened on it (a reader that opens the archive once per entry still
@@ -58,7 +64,11 @@ class SafeZip:
             name = info.filename
             if len(name) > limits.MAX_ENTRY_NAME:
                 raise LimitError(path, f"zip entry name longer than {limits.MAX_ENTRY_NAME} characters")
-            self._infos.setdefault(name, info)
+            if name in self._infos and name in UNIQUE_ENTRIES:
+                raise InputError(path, f"zip entry '{name}' appears twice: VASSAL reads one copy and "
+                                       "another program may read the other (the file was packed again "
+                                       "after VASSAL wrote it); refused")
+            self._infos[name] = info       # another doubled entry: the last, as VASSAL's ZipArchive
 
     def names(self) -> list[str]:
         return list(self._infos)

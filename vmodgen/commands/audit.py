@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
-from .paths import FILE
+from .paths import FILE, OUTPUT, STDIO
 from .patterns import expand_patterns
 
 
@@ -17,12 +17,12 @@ from .patterns import expand_patterns
 @click.option("--binding", "binding", type=FILE,
               help="A binding file for a module vmodgen did not build.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
-@click.option("-o", "--output", "output", type=FILE, help="Write the report here.")
+@click.option("-o", "--output", "output", type=OUTPUT, help="Write the report here ('-': standard output, the default).")
 @click.option("--force", "force", is_flag=True,
               help="Audit even a file whose own metadata names another module than --module.")
 @click.option("--keep-order", "keep_order", is_flag=True,
               help="Audit the files in the order given (default: natural name order, turn2 before turn10).")
-@click.option("--replay", "replay_out", type=FILE,
+@click.option("--replay", "replay_out", type=OUTPUT,
               help="Also write the browser replay of the files here (vmodgen replay); an HTML report "
                    "links each finding to it at its step.")
 @click.option("--jobs", "jobs", type=click.IntRange(0, 256), default=1, show_default=True,
@@ -55,6 +55,10 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     from ..safeio import write_text_atomic
     if game and binding:
         raise InputError(None, "give either --game or --binding, not both")
+    if output == STDIO:
+        output = None
+    if replay_out == STDIO:
+        raise InputError(replay_out, "--replay writes a page beside the report: give it a file name")
     from pathlib import Path
     inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
     for out in (output, replay_out):

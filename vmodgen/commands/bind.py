@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
-from .paths import FILE
+from .paths import FILE, OUTPUT, STDIO
 
 
 @click.command()
@@ -14,7 +14,7 @@ from .paths import FILE
 @click.option("--game", "game", help="A kit (bundled id, folder or game.toml) whose roster the pieces are.")
 @click.option("--log", "logs", multiple=True, type=FILE,
               help="A save or log played with the module (hex labels it uses give the board's extent; phases its players announce in chat give the [[phase]] tables); repeat for each file.")
-@click.option("-o", "--output", "output", type=FILE, help="Write the binding here.")
+@click.option("-o", "--output", "output", type=OUTPUT, help="Write the binding here ('-': standard output, the default).")
 @click.option("--check", "check", type=FILE,
               help="Check an existing binding file against the module instead.")
 def command(module: str, rules: str | None, game: str | None, logs: tuple[str, ...], output: str | None,
@@ -42,6 +42,8 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         for note in b.notes():
             click.echo(f"note: {note}")
         return 0
+    if output == STDIO:
+        output = None
     if bool(rules) == bool(game):
         raise InputError(module, "give --rules generic or --game KIT (one of them)")
     if output:

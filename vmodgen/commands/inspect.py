@@ -39,7 +39,7 @@ def _kind(path: str) -> str:
 
 
 @click.command()
-@click.argument("file", type=str)
+@click.argument("file", type=FILE)
 @click.option("--module", "module_path", type=FILE, default=None, metavar="M.vmod",
               help="Module whose grids give hex labels (and prototypes give properties).")
 @click.option("--step", type=int, default=None, metavar="N",

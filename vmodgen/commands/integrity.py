@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .paths import FILE
+from .paths import FILE, OUTPUT, STDIO
 from .patterns import expand_patterns
 
 
@@ -15,7 +15,7 @@ from .patterns import expand_patterns
 @click.option("--module", "module", type=FILE,
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
-@click.option("-o", "--output", "output", type=FILE, help="Write the report here.")
+@click.option("-o", "--output", "output", type=OUTPUT, help="Write the report here ('-': standard output, the default).")
 @click.option("--reveal-hidden", "reveal_hidden", is_flag=True,
               help="Name pieces masked or hidden by their owner, or by where they are (a private hand, a "
                    "face-down deck), in full (for the owner, a referee or after the game); the report says so.")
@@ -42,6 +42,8 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     from ..errors import InputError
     from ..integrity.render import integrity_html, integrity_text
     from ..safeio import write_text_atomic
+    if output == STDIO:
+        output = None
     inputs = {Path(p).resolve() for p in (*files, module) if p}
     if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")

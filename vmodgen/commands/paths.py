@@ -2,7 +2,9 @@
 the reverse) is refused in vmodgen's own words, one line naming the path (``vmodgen: adir: is a
 folder, not a file``), like every other bad input; a path that does not exist is left to the
 reader (``no such file``), which is also what lets an unexpanded pattern reach
-:func:`~vmodgen.commands.patterns.expand_patterns`."""
+:func:`~vmodgen.commands.patterns.expand_patterns`. ``-`` (no file of that name) is standard
+output where an output takes it (:data:`OUTPUT`) and refused as an input: a save, log or module
+is read more than once (its zip directory, then its entries), which a pipe cannot be."""
 from __future__ import annotations
 
 import os
@@ -13,14 +15,21 @@ from ..errors import InputError
 
 
 class _PathType(click.ParamType):
-    """A path that must not be a folder (``folder=False``) or must not be a file (``folder=True``)."""
+    """A path that must not be a folder (``folder=False``) or must not be a file (``folder=True``);
+    ``-`` is standard output when ``stdout`` (an output file), else refused."""
 
-    def __init__(self, folder: bool) -> None:
+    def __init__(self, folder: bool, stdout: bool = False) -> None:
         self.folder = folder
+        self.stdout = stdout
         self.name = "path"          # the metavar --help shows (PATH), as click.Path's
 
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
         text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+        if text == STDIO:
+            if self.stdout:
+                return text
+            raise InputError(text, "standard input is not read: give the file's name (write ./- "
+                                   "for a file named '-')")
         try:
             is_dir = os.path.isdir(text)
             exists = is_dir or os.path.exists(text)
@@ -37,7 +46,11 @@ class _PathType(click.ParamType):
         return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
 
 
+#: the name that stands for standard output (``-o -``)
+STDIO = "-"
 #: a file to read or write (a folder refused)
 FILE = _PathType(folder=False)
+#: a file to write, or ``-``: standard output
+OUTPUT = _PathType(folder=False, stdout=True)
 #: a folder to write into (a file refused)
 FOLDER = _PathType(folder=True)

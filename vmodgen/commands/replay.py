@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
-from .paths import FILE
+from .paths import FILE, OUTPUT, STDIO
 from .patterns import expand_patterns
 
 
@@ -17,7 +17,7 @@ from .patterns import expand_patterns
                    "it is not bundled; a bundled game's module names its own kit.")
 @click.option("--binding", "binding", type=FILE,
               help="A binding file for a module vmodgen did not build (its findings are listed).")
-@click.option("-o", "--output", "output", required=True, type=FILE,
+@click.option("-o", "--output", "output", required=True, type=OUTPUT,
               help="The HTML file to write.")
 @click.option("--reveal-hidden", is_flag=True,
               help="Draw pieces masked or hidden by their owner in full (for the owner, a referee or "
@@ -39,12 +39,15 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     from ..safeio import write_text_atomic
     from ..viewer import replay_page
     inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
-    if Path(output).resolve() in inputs:
+    if output != STDIO and Path(output).resolve() in inputs:
         raise InputError(output, "the page would overwrite an input file")
     for p in (*files, *(x for x in (module, binding) if x)):
         if not Path(p).is_file():
             raise InputError(p, "no such file")
     text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden)
+    if output == STDIO:
+        click.echo(text, nl=False)
+        return 0
     write_text_atomic(output, text)
     size = len(text.encode("utf-8"))
     click.echo(f"{output}: {size / 1e6:.1f} MB" if size >= 1e6 else f"{output}: {max(1, round(size / 1e3))} kB")

@@ -4,13 +4,13 @@ from __future__ import annotations
 import click
 
 from ..vassal.sanitize import sanitize_save
-from .paths import FILE
+from .paths import FILE, OUTPUT, STDIO
 
 
 @click.command()
 @click.argument("save", type=FILE)
-@click.option("-o", "--output", required=True, type=FILE,
-              help="Where to write the sanitized copy (never the input itself).")
+@click.option("-o", "--output", required=True, type=OUTPUT,
+              help="Where to write the sanitized copy (never the input itself; '-': standard output).")
 def command(save: str, output: str) -> int:
     """Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player
     id VASSAL writes in PLAYER, move (M/), UNMASK and note commands and in the state of
@@ -20,6 +20,32 @@ def command(save: str, output: str) -> int:
     \b
     Example:
       vmodgen sanitize turn3.vlog -o turn3-shared.vlog"""
-    count = sanitize_save(save, output)
-    click.echo(f"{output}: {count} command{'s' if count != 1 else ''} with a password blanked")
+    if output == STDIO:
+        count = _to_stdout(save)
+    else:
+        count = sanitize_save(save, output)
+    where = "standard output" if output == STDIO else output
+    click.echo(f"{where}: {count} command{'s' if count != 1 else ''} with a password blanked",
+               err=output == STDIO)
+    return 0
+
+
+def _to_stdout(save: str) -> int:
+    """Sanitize ``save`` into a temporary file and copy it to standard output (not a terminal:
+    a zip there is noise); the number of commands changed."""
+    import shutil
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from ..errors import InputError
+    if sys.stdout.isatty():
+        raise InputError(STDIO, "standard output is a terminal: redirect it to a file, or give -o FILE")
+    with tempfile.TemporaryDirectory(prefix="vmodgen-sanitize-") as tmp:
+        target = Path(tmp) / (Path(save).name or "save")
+        count = sanitize_save(save, target)
+        with open(target, "rb") as fh:
+            shutil.copyfileobj(fh, sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    return count
     return 0

@@ -9,7 +9,7 @@ from .game import (CounterField, Die, Formation, Game, HexsideFeature, LineFeatu
                    Named, Nationality, Phase, PointFeature, SequenceOfPlay, Side, Terrain,
                    UnitSize, UnitType)
 from ..errors import InputError
-from ..rules import REGISTRY, unknown_param   # the one registry of rule sets (imports none until asked)
+from ..rules import REGISTRY, unknown_param, wrong_param   # the one registry of rule sets (imports none until asked)
 from .tomldoc import Table, TomlDoc, shown
 from .problems import item, report
 from .schema import TABLES, keys, top_tables
@@ -222,6 +222,10 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
             refused = unknown_param(ruleset, key)
             if refused is not None:
                 report(rules.error(refused, key))
+                continue
+            wrong = wrong_param(ruleset, key, value)
+            if wrong is not None:
+                report(rules.error(wrong, key))
                 continue
             params[key] = value
         else:

@@ -65,9 +65,15 @@ def unknown_param(name: str, key: str) -> str | None:
     return cls.unknown_param(key) if cls.REFUSES_UNKNOWN_PARAMS else None
 
 
+def wrong_param(name: str, key: str, value: object) -> str | None:
+    """Why rule set ``name`` cannot take ``value`` for parameter ``key`` (not of its kind,
+    negative, not one of its choices), or None when it can: the kit loader asks this too."""
+    return ruleset_class(name).wrong_value(key, value)
+
+
 def check(position: Position) -> list[Finding]:
     """Every finding of one position, by the rule set of its game."""
     return ruleset_for(position.game).check(position)
 
 
-__all__ = ["REGISTRY", "check", "ruleset_class", "ruleset_for", "unknown_param"]
+__all__ = ["REGISTRY", "check", "ruleset_class", "ruleset_for", "unknown_param", "wrong_param"]

@@ -216,6 +216,8 @@ class RuleSet(Generic[M]):
     #: whether a kit or a position setting a parameter the rule set does not take
     #: (:meth:`unknown_param`) is refused
     REFUSES_UNKNOWN_PARAMS: ClassVar[bool] = True
+    #: parameter name → the only values it takes (a parameter not named here: any of its kind)
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -252,6 +254,24 @@ class RuleSet(Generic[M]):
         near = difflib.get_close_matches(name, taken, n=1, cutoff=0.75)
         return (f"unknown rule parameter '{name}' for the {cls.id} rule set" + (f"; did you mean '{near[0]}'?" if near else "")
                 + listed)
+
+    @classmethod
+    def wrong_value(cls, name: str, value: object) -> str | None:
+        """Why ``value`` cannot be parameter ``name`` (not of its default's kind, negative, not
+        one of its :attr:`CHOICES`), or None when it can: the kit loader and the rule set's own
+        check ask this, so a kit is refused by ``vmodgen validate`` naming its own file."""
+        default = cls.PARAMS.get(name, (None,))[0]
+        if isinstance(default, bool) and not isinstance(value, bool):
+            return f"rule parameter '{name}' must be true or false, not {value!r}"
+        is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if isinstance(default, (int, float)) and not isinstance(default, bool) and not is_number:
+            return f"rule parameter '{name}' must be a number, not {value!r}"
+        if is_number and value < 0:     # type: ignore[operator]
+            return f"rule parameter '{name}' may not be negative ({value})"
+        allowed = cls.CHOICES.get(name)
+        if allowed is not None and value not in allowed:
+            return f"rule parameter '{name}' must be one of {', '.join(allowed)}, not {value!r}"
+        return None
 
     @classmethod
     def listed(cls) -> str:

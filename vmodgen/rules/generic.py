@@ -113,6 +113,8 @@ class GenericRules(RuleSet[M]):
     COST_PATTERNS: ClassVar[tuple[str, ...]] = (r"move_cost_\w+", r"hexside_cost_\w+", r"hexside_up_cost_\w+",
                                                 r"road_cost_\w+")
     PATTERNS = (*COST_PATTERNS, r"supply_sources_[\w.\-]+")
+    CHOICES = {"stacking_unit": ("auto", "units", "points"), "supply_cost": ("hexes", "mp"),
+               "stacking_when": ("phase_end", "movement_end", "always"), "zoc_leave": ZOC_LEAVE}
 
     @classmethod
     def listed(cls) -> str:
@@ -142,18 +144,10 @@ class GenericRules(RuleSet[M]):
                 if self.REFUSES_UNKNOWN_PARAMS:
                     raise self._bad(unknown)
                 continue
-            default = self.PARAMS.get(key, (None,))[0]
-            if default is not None and type(default) is bool and not isinstance(value, bool):
-                raise self._bad(f"rule parameter '{key}' must be true or false, not {value!r}")
-            if isinstance(default, (int, float)) and not isinstance(default, bool) and (
-                    isinstance(value, bool) or not isinstance(value, (int, float))):
-                raise self._bad(f"rule parameter '{key}' must be a number, not {value!r}")
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
-                raise self._bad(f"rule parameter '{key}' may not be negative ({value})")
-        choices = {"stacking_unit": ("auto", "units", "points"), "supply_cost": ("hexes", "mp"),
-                   "stacking_when": ("phase_end", "movement_end", "always"),
-                   "zoc_leave": ZOC_LEAVE}
-        for key, allowed in choices.items():
+            wrong = self.wrong_value(key, value)
+            if wrong is not None:
+                raise self._bad(wrong)
+        for key, allowed in self.CHOICES.items():
             if self.param(key) not in allowed:
                 raise self._bad(f"rule parameter '{key}' must be one of {', '.join(allowed)}, not {self.param(key)!r}")
         for key in ("stacking_free", "zoc_units", "zoc_exempt", "supply_units"):

@@ -1,0 +1,153 @@
+"""Hostile and odd input, round 3 (a stranger's first day): a zip with a second ``savedGame``,
+``-`` for standard input and output, and a kit's rule parameter of the wrong kind. Each is one
+line on stderr naming the file and the place, exit code 2, nothing written, the input untouched."""
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vmodgen.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+MINIKIT = ROOT / "tests" / "data" / "minikit"
+LOG = ROOT / "tests" / "data" / "recorded" / "na41-clean.vlog"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+def one_error(capsys, *args: str) -> str:
+    code, out, err = run(capsys, *args)
+    lines = err.strip().splitlines()
+    assert code == 2, err
+    assert len(lines) == 1 and lines[0].startswith("vmodgen: "), err
+    assert "internal error" not in err and "Traceback" not in err
+    return lines[0]
+
+
+def doubled(path: Path, name: str, data: bytes = b"garbage") -> Path:
+    """A copy of the recorded log with a second entry ``name`` appended (``data``)."""
+    import warnings
+    with zipfile.ZipFile(LOG) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            out.writestr(info, src.read(info))
+        with warnings.catch_warnings():            # "Duplicate name": the very point
+            warnings.simplefilter("ignore")
+            out.writestr(name, data)
+    return path
+
+
+# --- a second copy of an entry that says what the file is ---------------------------------------
+@pytest.mark.parametrize("entry", ["savedGame", "moduledata"])
+@pytest.mark.parametrize("command", [("integrity",), ("inspect",), ("sanitize", "-o", "{tmp}/out.vlog")])
+def test_a_doubled_save_entry_is_refused_by_every_reader(tmp_path, capsys, entry, command):
+    """VASSAL reads a save's first ``savedGame`` (ZipInputStream) but a module's last entry of a
+    name (ZipArchive's map): a doubled one may read differently in two programs."""
+    bad = doubled(tmp_path / "dup.vlog", entry)
+    before = bad.read_bytes()
+    args = [a.format(tmp=tmp_path) for a in command]
+    msg = one_error(capsys, args[0], str(bad), *args[1:])
+    assert msg.startswith(f"vmodgen: {bad}: ") and f"'{entry}' appears twice" in msg
+    assert bad.read_bytes() == before and not (tmp_path / "out.vlog").exists()
+
+
+def test_a_doubled_build_file_is_refused(tmp_path, capsys):
+    import warnings
+    mod = tmp_path / "m.vmod"
+    with zipfile.ZipFile(mod, "w") as z, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        z.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.build.GameModule name="A" version="1"/>')
+        z.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.build.GameModule name="B" version="1"/>')
+    msg = one_error(capsys, "inspect", str(mod))
+    assert f"{mod}: zip entry 'buildFile.xml' appears twice" in msg
+
+
+def test_a_doubled_image_reads_the_last_copy_as_vassal_does(tmp_path):
+    import warnings
+
+    from vmodgen.safeio import SafeZip
+    z = tmp_path / "m.zip"
+    with zipfile.ZipFile(z, "w") as out, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out.writestr("images/a.png", b"first")
+        out.writestr("images/a.png", b"second")
+    with SafeZip(z) as sz:
+        assert sz.read("images/a.png") == b"second"
+
+
+# --- "-": standard output for an output, refused as an input --------------------------------------
+@pytest.mark.parametrize("command", [
+    ("integrity", "-"), ("inspect", "-"), ("check", "-"), ("sanitize", "-", "-o", "x.vlog"),
+    ("inspect", "{log}", "--module", "-"), ("audit", "{log}", "--binding", "-"),
+    ("bind", "{log}", "--rules", "generic", "--log", "-"),
+])
+def test_dash_as_an_input_is_refused_in_plain_words(tmp_path, capsys, monkeypatch, command):
+    """Before: ``-: no such file`` (read as a file named '-')."""
+    monkeypatch.chdir(tmp_path)
+    msg = one_error(capsys, *[a.replace("{log}", str(LOG)) for a in command])
+    assert msg == ("vmodgen: -: standard input is not read: give the file's name "
+                   "(write ./- for a file named '-')")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_integrity_dash_o_writes_standard_output_not_a_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "integrity", str(LOG), "-o", "-")
+    assert code == 0 and out.startswith("integrity:")
+    assert not (tmp_path / "-").exists()
+    code, plain, _ = run(capsys, "integrity", str(LOG))
+    assert plain == out
+
+
+def test_replay_dash_o_writes_the_page_to_standard_output(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "replay", str(LOG), "-o", "-")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
+    assert not (tmp_path / "-").exists()
+
+
+def test_sanitize_dash_o_writes_the_zip_to_standard_output(tmp_path, capfdbinary, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        main(["sanitize", str(LOG), "-o", "-"])
+    out, err = capfdbinary.readouterr()
+    assert info.value.code == 0 and b"standard output:" in err and b"password blanked" in err
+    import io
+    with zipfile.ZipFile(io.BytesIO(out)) as z:
+        assert z.namelist() == ["savedGame", "savedata", "moduledata"]
+    assert not (tmp_path / "-").exists()
+
+
+def test_audit_replay_dash_is_refused(tmp_path, capsys):
+    msg = one_error(capsys, "audit", str(LOG), "--replay", "-")
+    assert msg.startswith("vmodgen: -: --replay writes a page beside the report")
+
+
+# --- a kit's rule parameter of the wrong kind: refused by validate, naming the kit's file ---------
+@pytest.mark.parametrize("line, said", [
+    ('stacking_limit = "six"', "must be a number, not 'six'"),
+    ("stacking_limit = true", "must be a number, not True"),
+    ('stacking_unit = "hexes"', "must be one of auto, units, points, not 'hexes'"),
+    ('zoc_leave = 3', "must be one of free, one_hex, never, not 3"),
+])
+def test_validate_refuses_a_rule_parameter_of_the_wrong_kind(tmp_path, capsys, line, said):
+    """Before: ``validate`` said valid, ``build`` built, and ``check`` blamed the position file."""
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    game = kit / "game.toml"
+    text = game.read_text(encoding="utf-8").replace("stacking_limit = 6\n", "")
+    text = text.replace("[rules]\n", f"[rules]\n{line}\n", 1)
+    game.write_text(text, encoding="utf-8")
+    rules_line = text.splitlines().index(line) + 1
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {game}:{rules_line}: [rules]: rule parameter '{line.split()[0]}' ")
+    assert said in msg
+    code, _, err = run(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
+    assert code == 2 and str(game) in err and not (tmp_path / "out" / "minikit.vmod").exists()
