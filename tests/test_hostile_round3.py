@@ -151,3 +151,23 @@ def test_validate_refuses_a_rule_parameter_of_the_wrong_kind(tmp_path, capsys, l
     assert said in msg
     code, _, err = run(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
     assert code == 2 and str(game) in err and not (tmp_path / "out" / "minikit.vmod").exists()
+
+
+# --- a binding naming a module property that does not exist ---------------------------------------
+CORPUS = ROOT.parent / "shared" / "corpus"
+KASSALA = CORPUS / "kassala_Kassala.vmod"
+
+
+@pytest.mark.skipif(not KASSALA.exists(), reason="../shared/corpus/kassala_Kassala.vmod absent")
+def test_bind_check_refuses_a_reduced_side_read_from_a_property_no_piece_has(tmp_path, capsys):
+    """Before: accepted, and every unit read at full strength (a typo in the layer's name)."""
+    text = (ROOT / "examples" / "kassala" / "binding.toml").read_text(encoding="utf-8")
+    assert "[pieces]" not in text
+    binding = tmp_path / "b.toml"
+    binding.write_text(text + '\n[pieces]\nreduced = { property = { Step_Levl = "^[2-9]" } }\n', encoding="utf-8")
+    line = binding.read_text(encoding="utf-8").splitlines().index('reduced = { property = { Step_Levl = "^[2-9]" } }') + 1
+    msg = one_error(capsys, "bind", str(KASSALA), "--check", str(binding))
+    assert msg.startswith(f"vmodgen: {binding}:{line}: [pieces] reduced: no piece of the module has a property 'Step_Levl'")
+    # the example binding itself still checks
+    code, out, err = run(capsys, "bind", str(KASSALA), "--check", str(ROOT / "examples" / "kassala" / "binding.toml"))
+    assert code == 0, err

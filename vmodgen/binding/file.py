@@ -167,6 +167,15 @@ class FileBinding(Binding):
                        for s in self.slots.iter_slots(c.matcher.folder, c.matcher.piece)):
                 raise self._err(f"class '{c.name}' matches no piece of the module "
                                 f"({len(self.slots.slots)} palette pieces): check its patterns", c.line)
+        reduced = self.spec.reduced
+        if reduced is not None and reduced.properties:
+            # a name no palette piece carries (a typo) would leave every unit at full strength
+            names = {k for s in self.slots.iter_slots() for k in s.facts.properties}
+            for key in reduced.properties:
+                if key not in names:
+                    raise self._err(f"[pieces] reduced: no piece of the module has a property '{key}' "
+                                    "(Marker, dynamic or layer property): check its name",
+                                    self.spec.lines.get("reduced"))
 
     def _note_module(self) -> None:
         self._notes: list[str] = []

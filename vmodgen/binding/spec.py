@@ -380,4 +380,4 @@ def read_spec(path: str | Path) -> BindingSpec:
                        tt.int("start_turn"), start_phase, phases, rule_values, units, unit_lines,
                        {"map": mt.line, "turns": tt.line,
                         "extent": mt.line_of("extent"), "maps": mt.line_of("maps"),
-                        "boards": mt.line_of("boards")})
+                        "boards": mt.line_of("boards"), "reduced": pt.line_of("reduced")})
