@@ -171,3 +171,40 @@ def test_bind_check_refuses_a_reduced_side_read_from_a_property_no_piece_has(tmp
     # the example binding itself still checks
     code, out, err = run(capsys, "bind", str(KASSALA), "--check", str(ROOT / "examples" / "kassala" / "binding.toml"))
     assert code == 0, err
+
+
+# --- a full disk while build writes the module: nothing of that build is left ----------------------
+def test_build_on_a_full_disk_leaves_no_sheets_without_their_module(tmp_path, capsys, monkeypatch):
+    """The counter sheets were renamed into place before the module was written: a full disk at
+    the module left new sheets beside no module (or beside the old one)."""
+    import errno
+    import io
+    import os
+    real = os.fdopen
+
+    class Full(io.RawIOBase):
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self):
+            self.fh.close()
+
+    def fdopen(fd, *a, **k):
+        fh = real(fd, *a, **k)
+        return Full(fh) if ".vmod." in os.readlink(f"/proc/self/fd/{fd}") else fh
+    if not os.path.exists("/proc/self/fd"):
+        pytest.skip("needs /proc/self/fd to tell the module's temporary file")
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "build", str(MINIKIT), "-o", str(out))
+    assert code == 2
+    assert err.strip().splitlines() == [f"vmodgen: {out / 'minikit.vmod'}: cannot be written (No space left on device)"]
+    assert sorted(p.name for p in out.iterdir() if p.name != ".cache") == []
+    monkeypatch.setattr(os, "fdopen", real)
+    code, _, err = run(capsys, "build", str(MINIKIT), "-o", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir() if p.name != ".cache") == [
+        "minikit-counters-letter.pdf", "minikit-counters.pdf", "minikit.vmod"]

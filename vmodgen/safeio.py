@@ -240,8 +240,10 @@ def zip_kind(path: str | Path, data: bytes) -> str:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
-    """Write to a temporary file beside ``path`` and rename it over ``path`` on success only."""
+def atomic_output(path: str | Path, mode: str = "wb", pending: list[tuple[str, Path]] | None = None) -> Iterator:
+    """Write to a temporary file beside ``path`` and rename it over ``path`` on success only.
+    With ``pending``, the rename is left to the caller: ``(temporary file, path)`` is appended
+    (see :func:`write_files_atomic`)."""
     target = Path(path)
     try:
         kind = target.stat().st_mode
@@ -275,7 +277,10 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
                        else os.fdopen(fd, mode, encoding="utf-8", newline=""))
         with fh:
             yield fh
-        os.replace(tmp, target)
+        if pending is not None:
+            pending.append((tmp, target))
+        else:
+            os.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -288,6 +293,24 @@ def atomic_output(path: str | Path, mode: str = "wb") -> Iterator:
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     with atomic_output(path, "wb") as fh:
         fh.write(data)
+
+
+def write_files_atomic(files: Sequence[tuple[str | Path, bytes]]) -> None:
+    """Write several files as one output (a module and the sheets beside it): each to a temporary
+    file beside it, and only when every one is written, each renamed over its target; a failure
+    (a full disk) leaves every target as it was and no temporary file."""
+    pending: list[tuple[str, Path]] = []
+    try:
+        for path, data in files:
+            with atomic_output(path, "wb", pending=pending) as fh:
+                fh.write(data)
+    except BaseException:
+        for tmp, _ in pending:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+    for tmp, target in pending:
+        os.replace(tmp, target)
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

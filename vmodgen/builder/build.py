@@ -20,8 +20,8 @@ from .assemble import ModulePlan, SheetBoard, build_xml, plan_pieces
 from .boxes import box_board
 from .help_page import help_html
 from .offered import is_offered
-from ..safeio import write_bytes_atomic, write_text_atomic
-from .package import FIXED_TIME, write_zip, zip_bytes
+from ..safeio import write_files_atomic
+from .package import FIXED_TIME, zip_bytes
 from .scenario_save import MapPoint, scenario_text
 from .sizes import module_counter_px
 
@@ -212,9 +212,9 @@ def build_kit(kit: Kit, out_dir: str | Path = "build", cache_dir: str | Path | N
     if problems:
         raise BuildError(f"{kit.path}: the built module failed its self-check:\n  " + "\n  ".join(problems[:20]))
 
-    for page, pdf in sheets.items():          # the print sheets beside the module
-        write_bytes_atomic(sheet_path(out_dir, kit, page), pdf)
-    write_zip(target, data)
-    write_text_atomic(stamp_path, f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n")
+    # the print sheets beside the module, the module and its stamp: all written, or none
+    stamp = f"{fingerprint}\n{hashlib.sha256(data).hexdigest()}\n".encode("utf-8")
+    write_files_atomic([*((sheet_path(out_dir, kit, page), pdf) for page, pdf in sheets.items()),
+                        (target, data), (stamp_path, stamp)])
     return BuildResult(target, entries=len(entries))
 
