@@ -208,3 +208,20 @@ def test_build_on_a_full_disk_leaves_no_sheets_without_their_module(tmp_path, ca
     assert code == 0, err
     assert sorted(p.name for p in out.iterdir() if p.name != ".cache") == [
         "minikit-counters-letter.pdf", "minikit-counters.pdf", "minikit.vmod"]
+
+
+# --- options that go together wrongly: a usage error, not about the first file ---------------------
+@pytest.mark.parametrize("command", [
+    ("audit", "{log}", "--game", "north-africa-41", "--binding", "{toml}"),
+    ("replay", "{log}", "--game", "north-africa-41", "--binding", "{toml}", "-o", "{tmp}/r.html"),
+    ("bind", "{log}"),
+])
+def test_options_given_wrongly_together_are_a_usage_error(tmp_path, capsys, command):
+    """Before: ``vmodgen: turn1.vlog: give either --game or --binding, not both`` (the log blamed)."""
+    toml = tmp_path / "b.toml"
+    toml.write_text("", encoding="utf-8")
+    args = [a.replace("{log}", str(LOG)).replace("{toml}", str(toml)).replace("{tmp}", str(tmp_path))
+            for a in command]
+    msg = one_error(capsys, *args)
+    assert msg.endswith(f"(see 'vmodgen {command[0]} --help')") and str(LOG) not in msg
+    assert not (tmp_path / "r.html").exists()

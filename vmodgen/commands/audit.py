@@ -54,7 +54,7 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     from ..report import render
     from ..safeio import write_text_atomic
     if game and binding:
-        raise InputError(None, "give either --game or --binding, not both")
+        raise click.UsageError("give either --game or --binding, not both")
     if output == STDIO:
         output = None
     if replay_out == STDIO:

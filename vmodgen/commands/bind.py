@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..errors import InputError
 from .paths import FILE, OUTPUT, STDIO
 
 
@@ -31,6 +30,8 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
     from ..binding.starter import generic_starter, kit_starter, one_line
     from ..safeio import refuse_overwrite, write_text_atomic
     from ..vassal.module import read_module
+    if not check and bool(rules) == bool(game):
+        raise click.UsageError("give --rules generic or --game KIT (one of them)")
     mod = read_module(module)
     if check:
         from ..binding.file import describe, load_binding
@@ -44,8 +45,6 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         return 0
     if output == STDIO:
         output = None
-    if bool(rules) == bool(game):
-        raise InputError(module, "give --rules generic or --game KIT (one of them)")
     if output:
         refuse_overwrite(output, [module, *logs] + ([game] if game else []))
     if game:

@@ -38,6 +38,8 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
 
     from ..safeio import write_text_atomic
     from ..viewer import replay_page
+    if game and binding:
+        raise click.UsageError("give either --game or --binding, not both")
     inputs = {Path(p).resolve() for p in (*files, module, binding) if p}
     if output != STDIO and Path(output).resolve() in inputs:
         raise InputError(output, "the page would overwrite an input file")
