@@ -225,3 +225,36 @@ def test_options_given_wrongly_together_are_a_usage_error(tmp_path, capsys, comm
     msg = one_error(capsys, *args)
     assert msg.endswith(f"(see 'vmodgen {command[0]} --help')") and str(LOG) not in msg
     assert not (tmp_path / "r.html").exists()
+
+
+# --- a file cut short ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("tenth", range(1, 10))
+@pytest.mark.parametrize("command", ["integrity", "inspect"])
+def test_a_log_cut_at_every_tenth_is_said_cut_short(tmp_path, capsys, tenth, command):
+    """Before: ``not a zip archive VASSAL can read (File is not a zip file)``."""
+    data = LOG.read_bytes()
+    cut = tmp_path / "cut.vlog"
+    cut.write_bytes(data[:len(data) * tenth // 10])
+    msg = one_error(capsys, command, str(cut))
+    assert msg == (f"vmodgen: {cut}: a zip archive cut short: it starts as one but its directory, at the end, "
+                   "is missing (an incomplete download or copy?)")
+
+
+@pytest.mark.parametrize("fraction", [0.1, 0.5])
+def test_a_saved_game_cut_before_end_save_is_flagged(tmp_path, capsys, fraction):
+    """A savedGame cut short and packed again reads as a save of no steps: every report says
+    the file was cut (VASSAL writes end_save into every save and log, 2.x too)."""
+    cut = tmp_path / "cut.vlog"
+    with zipfile.ZipFile(LOG) as src, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "savedGame":      # '!VCSK', a 2-digit key, then 2 hex digits a byte
+                assert data.startswith(b"!VCSK")
+                data = data[:7 + (int((len(data) - 7) * fraction) // 2) * 2]
+            out.writestr(info.filename, data)
+    code, out, err = run(capsys, "integrity", str(cut))
+    assert code == 0 and f"! File: {cut}: its saved game has no 'end_save'" in out
+    code, out, err = run(capsys, "integrity", str(cut), "--format", "json")
+    assert "no 'end_save'" in out
+    code, out, err = run(capsys, "integrity", str(LOG))
+    assert code == 0 and "end_save" not in out

@@ -55,6 +55,9 @@ class SafeZip:
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
             if data == b"" or (data is None and os.path.isfile(path) and os.path.getsize(path) == 0):
                 raise InputError(path, "the file is empty: not a zip archive (a module, save or log)") from None
+            if isinstance(exc, zipfile.BadZipFile) and _starts_a_zip(path, data):
+                raise InputError(path, "a zip archive cut short: it starts as one but its directory, at "
+                                       "the end, is missing (an incomplete download or copy?)") from None
             raise InputError(path, f"not a zip archive VASSAL can read ({exc})") from None
         infos = self._zf.infolist()
         if len(infos) > limits.MAX_ZIP_ENTRIES:
@@ -135,6 +138,17 @@ class SafeZip:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _starts_a_zip(path: str | Path, data: bytes | None) -> bool:
+    """Whether the file (or ``data``) starts with a zip entry's local header."""
+    if data is None:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(4)
+        except OSError:
+            return False
+    return data[:4] == b"PK\x03\x04"
 
 
 def safe_entry_path(root: str | Path, name: str) -> Path:

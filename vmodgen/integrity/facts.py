@@ -124,6 +124,11 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
+    if not any(sub.text == "end_save" for sub in save.tree.subs):
+        # VASSAL (2.x too) writes it after the starting position of every save and log
+        facts.archive = [*facts.archive, "its saved game has no 'end_save' (VASSAL writes one into every save and "
+                         "log): the file was cut short or not written by VASSAL; play it held after the cut is "
+                         "missing"]
     presses = _sets_dice_properties(save.vassal_version)
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}
