@@ -258,3 +258,19 @@ def test_a_saved_game_cut_before_end_save_is_flagged(tmp_path, capsys, fraction)
     assert "no 'end_save'" in out
     code, out, err = run(capsys, "integrity", str(LOG))
     assert code == 0 and "end_save" not in out
+
+
+# --- a library's message carries no Python object ---------------------------------------------------
+def test_a_counter_image_that_is_no_image_is_refused_without_python_noise(tmp_path, capsys):
+    """Before: ``not a readable image: cannot identify image file <_io.BytesIO object at 0x7f...>``."""
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    (kit / "fake.png").write_text("not a picture", encoding="utf-8")
+    roster = kit / "roster.csv"
+    lines = roster.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",image"
+    lines[1:] = [line + ("," + "fake.png" if i == 0 else ",") for i, line in enumerate(lines[1:])]
+    roster.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {roster}:2: ") and msg.endswith("not a readable image: cannot identify image file")
+    assert " object at 0x" not in msg

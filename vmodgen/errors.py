@@ -5,10 +5,16 @@ Every reader raises :class:`InputError` (or a subclass) for bad input; the CLI p
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:      # annotations only: ``vmodgen --help`` does not load pathlib
     from pathlib import Path
+
+
+#: a Python object's repr inside a library's message (Pillow's ``cannot identify image file
+#: <_io.BytesIO object at 0x7f...>``): noise to the user, and never the same twice
+_OBJECT_REPR = re.compile(r"\s*<[\w.]+ object at 0x[0-9a-fA-F]+>")
 
 
 class VmodgenError(Exception):
@@ -21,7 +27,7 @@ class InputError(VmodgenError):
     def __init__(self, path: str | Path | None, message: str, line: int | None = None,
                  place: str | None = None) -> None:
         self.path = str(path) if path is not None else None
-        self.message = message
+        self.message = _OBJECT_REPR.sub("", message)
         self.line = line
         self.place = place
         super().__init__(str(self))
