@@ -274,3 +274,20 @@ def test_a_counter_image_that_is_no_image_is_refused_without_python_noise(tmp_pa
     msg = one_error(capsys, "validate", str(kit))
     assert msg.startswith(f"vmodgen: {roster}:2: ") and msg.endswith("not a readable image: cannot identify image file")
     assert " object at 0x" not in msg
+
+
+def test_a_counter_too_large_for_the_print_sheet_is_refused_at_its_line(tmp_path, capsys):
+    """Before: validate said valid and build stopped with an internal error (exit 70) at the sheet."""
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    game = kit / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("counter_size_mm"))
+    text = text.replace("[game]\n", "[game]\ncounter_size_mm = 1e300\n", 1)
+    game.write_text(text + "\n", encoding="utf-8")
+    line = text.splitlines().index("counter_size_mm = 1e300") + 1
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg == (f"vmodgen: {game}:{line}: [game]: 'counter_size_mm' may be at most 127 "
+                   "(a counter on a printed page), not 1e+300")
+    msg = one_error(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
+    assert msg.startswith(f"vmodgen: {game}:{line}: ")

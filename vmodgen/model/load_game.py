@@ -93,7 +93,7 @@ def load_game(path: str | Path) -> tuple[Game, TomlDoc]:
         version=g.str("version", "1.0") or "1.0",
         die=die, dice=tuple(dict.fromkeys((die,) + dice)),
         counter_layout=_layout_name(g, "counter_layout", "generic"),
-        counter_size_mm=float(g.number("counter_size_mm", 12.7, minimum=5)),
+        counter_size_mm=_counter_mm(g),
         counter_px=counter_px,
         source=g.str("source", ""), illustrative_note=g.str("illustrative_note", ""),
     )
@@ -253,6 +253,19 @@ def _game_layout(doc: TomlDoc, game: Game) -> None:
                 raise lt.error(f"'{key}' names '{fid}', which is not one of the game's [[fields]] "
                                f"({', '.join(game.fields) or 'none'})", key)
     game.layout, game.layout_keys, game.counter_layout = layout, keys, layout.base
+
+
+#: the largest printed counter (mm): the print sheet needs one on an A4 and a Letter page
+#: (a 5-inch counter; 1e300 was an internal error at the sheet)
+MAX_COUNTER_MM = 127.0
+
+
+def _counter_mm(g: Table) -> float:
+    size = float(g.number("counter_size_mm", 12.7, minimum=5))
+    if size > MAX_COUNTER_MM:
+        raise g.error(f"'counter_size_mm' may be at most {MAX_COUNTER_MM:g} (a counter on a printed page), "
+                      f"not {size:g}", "counter_size_mm")
+    return size
 
 
 def _layout_name(t: Table, key: str, default: str) -> str:
