@@ -291,3 +291,18 @@ def test_a_counter_too_large_for_the_print_sheet_is_refused_at_its_line(tmp_path
                    "(a counter on a printed page), not 1e+300")
     msg = one_error(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
     assert msg.startswith(f"vmodgen: {game}:{line}: ")
+
+
+@pytest.mark.parametrize("entry, body, said", [
+    ("moduledata", '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<data/>',
+     "moduledata:2: moduledata declares entities (refused: XML entity expansion)"),
+    ("savedata", "<data>\n<version>1", "savedata:2: savedata is not well-formed"),
+])
+def test_a_bad_metadata_entry_is_named_with_its_own_line(tmp_path, capsys, entry, body, said):
+    """Before: ``x.vlog:2: 'savedata' entry: ...``, the entry's line given as the file's."""
+    bad = tmp_path / "x.vlog"
+    with zipfile.ZipFile(LOG) as src, zipfile.ZipFile(bad, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            out.writestr(info.filename, body if info.filename == entry else src.read(info))
+    msg = one_error(capsys, "integrity", str(bad))
+    assert msg.startswith(f"vmodgen: {bad}: {said}")

@@ -263,10 +263,8 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
 def _meta(zf: SafeZip, name: str, path: str) -> Metadata | None:
     if name not in zf:
         return None
-    try:
-        return parse_metadata(zf.read(name, max_bytes=limits.MAX_XML_BYTES), path, name)
-    except InputError as exc:
-        raise InputError(path, f"'{name}' entry: {exc.message}", line=exc.line) from None
+    # named as a module's entries are (``save.vlog: savedata:3: ...``): the line is the entry's
+    return parse_metadata(zf.read(name, max_bytes=limits.MAX_XML_BYTES), f"{path}: {name}", name)
 
 
 def read_save(path: str | Path) -> SaveFile:
