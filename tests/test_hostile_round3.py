@@ -306,3 +306,29 @@ def test_a_bad_metadata_entry_is_named_with_its_own_line(tmp_path, capsys, entry
             out.writestr(info.filename, body if info.filename == entry else src.read(info))
     msg = one_error(capsys, "integrity", str(bad))
     assert msg.startswith(f"vmodgen: {bad}: {said}")
+
+
+# --- a name that would drive the terminal ------------------------------------------------------------
+@pytest.mark.parametrize("name, shown", [("a\nb.vlog", "a\\nb.vlog"), ("a\x1b[2Jb.vlog", "a\\x1b[2Jb.vlog"),
+                                         ("a\u202eb.vlog", "a\\u202eb.vlog")])
+def test_a_file_name_with_control_characters_stays_one_escaped_line(tmp_path, capsys, name, shown):
+    """Before: a newline in the name split the error in two lines, an ESC reached the terminal."""
+    bad = tmp_path / name
+    bad.write_bytes(b"")
+    msg = one_error(capsys, "integrity", str(bad))
+    assert msg == f"vmodgen: {tmp_path}/{shown}: the file is empty: not a VASSAL save or log"
+
+
+def test_a_zip_entry_name_with_control_characters_is_escaped(tmp_path, capsys):
+    mod = tmp_path / "m.vmod"
+    with zipfile.ZipFile(mod, "w") as z:
+        z.writestr("buildFile.xml", '<?xml version="1.0"?><VASSAL.build.GameModule name="T" version="1"/>')
+        z.writestr("../x\ny\x07", b"x")
+    msg = one_error(capsys, "inspect", str(mod))
+    assert msg == f"vmodgen: {mod}: zip entry name '../x\\ny\\x07' escapes the archive (refused)"
+
+
+def test_printable_keeps_text_and_escapes_only_controls():
+    from vmodgen.errors import printable
+    assert printable("Kreta 漢字 é — ok") == "Kreta 漢字 é — ok"
+    assert printable("a\tb\rc\x00d\x9be\u2028") == "a\\tb\\rc\\x00d\\x9be\\u2028"

@@ -14,7 +14,7 @@ import warnings
 import click
 
 from . import __version__
-from .errors import InputError, VmodgenError
+from .errors import InputError, VmodgenError, printable
 
 #: allocations between two youngest-generation collections (CPython's default: 700). A replay's
 #: objects mostly live until its file ends: every collection scans what it finds and frees
@@ -122,6 +122,12 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _say(message: str) -> None:
+    """The one line of an error on stderr, every control character in it escaped (a file name
+    or a value from a hostile file cannot break the line or drive the terminal)."""
+    click.echo(f"vmodgen: {printable(message)}", err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning bad input into one line on stderr and exit code 2."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -141,15 +147,16 @@ def main(argv: list[str] | None = None) -> None:
         # one line (click's usage block is for --help): what is wrong, and where to read more
         ctx = getattr(exc, "ctx", None)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        click.echo(f"vmodgen: {_one_line(exc.format_message())}{hint}", err=True)
+        _say(f"{_one_line(exc.format_message())}{hint}")
         sys.exit(2 if exc.exit_code in (1, 2) else exc.exit_code)
     except InputError as exc:
         if exc.path is None:
             exc.at(_primary_input(argv) or "vmodgen")
-        click.echo(f"vmodgen: {exc}", err=True)
+        _say(str(exc))
         sys.exit(2)
-    except VmodgenError as exc:
-        click.echo(f"vmodgen: {exc}", err=True)
+    except VmodgenError as exc:        # a failed build's self-check lists its problems a line each
+        click.echo("\n".join(printable(f"vmodgen: {line}" if i == 0 else line)
+                             for i, line in enumerate(str(exc).split("\n"))), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
@@ -157,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     except OSError as exc:              # a file that cannot be read or written: the user's to fix
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"vmodgen: {where}{exc.strerror or exc}", err=True)
+        _say(f"{where}{exc.strerror or exc}")
         sys.exit(2)
     except MemoryError:
         click.echo("vmodgen: out of memory reading the input", err=True)
@@ -168,8 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug: say so in one line, traceback only on request
         if os.environ.get("VMODGEN_DEBUG"):
             raise
-        click.echo(f"vmodgen: internal error: {type(exc).__name__}: {exc} "
-                   f"(set VMODGEN_DEBUG=1 for the traceback)", err=True)
+        _say(f"internal error: {type(exc).__name__}: {exc} (set VMODGEN_DEBUG=1 for the traceback)")
         sys.exit(70)
     if isinstance(rv, int):
         sys.exit(rv)

@@ -17,6 +17,18 @@ if TYPE_CHECKING:      # annotations only: ``vmodgen --help`` does not load path
 _OBJECT_REPR = re.compile(r"\s*<[\w.]+ object at 0x[0-9a-fA-F]+>")
 
 
+#: characters a terminal acts on or that break a line: C0 and C1 controls, DEL, the line and
+#: paragraph separators and the bidirectional overrides (a name read backwards)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\n``,
+    ``\\x1b``, ``\\u202e``): a file name or a value read from a hostile file cannot start a second
+    line, clear the screen or colour what follows."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 class VmodgenError(Exception):
     """Base class of every error vmodgen raises on purpose."""
 

@@ -71,8 +71,9 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
         jobs = os.cpu_count() or 1
     result = audit(list(files), module=module, game=game, binding=binding, jobs=jobs, force=force,
                    keep_order=keep_order, reveal_hidden=reveal_hidden)
+    from ..errors import printable
     for msg in result.coverage.get("warnings", []):
-        click.echo(f"warning: {msg}", err=True)
+        click.echo(f"warning: {printable(msg)}", err=True)
     options = {}
     if replay_out:
         import os
