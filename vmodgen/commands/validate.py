@@ -5,7 +5,7 @@ import json
 
 import click
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..model import bundled_kits
 from ..model.kit import Kit, MapUnreadable, load_kit
 from ..model.problems import collecting
@@ -62,5 +62,5 @@ def command(paths: tuple[str, ...], as_json: bool) -> int:
                 click.echo(kit_summary_text(k))
                 click.echo("  valid")
             for e in problems:        # one line per fault, nothing else (a single fault: one line)
-                click.echo(f"vmodgen: {e}", err=True)
+                click.echo(f"vmodgen: {printable(str(e))}", err=True)
     return 2 if bad else 0
