@@ -332,3 +332,41 @@ def test_printable_keeps_text_and_escapes_only_controls():
     from vmodgen.errors import printable
     assert printable("Kreta 漢字 é — ok") == "Kreta 漢字 é — ok"
     assert printable("a\tb\rc\x00d\x9be\u2028") == "a\\tb\\rc\\x00d\\x9be\\u2028"
+
+
+# --- an order of battle missing pictures says it is partial --------------------------------------------
+def _module_lacking_an_image(path: Path) -> Path:
+    from test_hostile_outputs import hostile_module
+    hostile_module(path, "1")
+    with zipfile.ZipFile(path) as z:
+        entries = {n: z.read(n) for n in z.namelist() if not n.startswith("images/")}
+    with zipfile.ZipFile(path, "w") as z:
+        for n, data in entries.items():
+            z.writestr(n, data)
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_oob_of_a_module_lacking_an_image_says_partial(tmp_path, capsys, fmt):
+    """Before: the reference showed the piece with no picture and said nothing."""
+    mod = _module_lacking_an_image(tmp_path / "m.vmod")
+    target = tmp_path / f"o.{fmt}"
+    code, out, err = run(capsys, "oob", str(mod), "-f", fmt, "-o", str(target))
+    said = "partial: 1 image the pieces draw is not in the module (a.png): its pictures are missing"
+    assert code == 0 and out.strip() == f"{target}; {said}"
+    assert said in target.read_text(encoding="utf-8")
+    code, out, err = run(capsys, "oob", str(mod), "-f", fmt, "-o", "-")
+    assert code == 0 and said in out and err.strip() == said
+
+
+def test_oob_json_and_a_whole_module_say_no_partial(tmp_path, capsys):
+    import json
+    mod = _module_lacking_an_image(tmp_path / "m.vmod")
+    code, out, _ = run(capsys, "oob", str(mod), "-f", "json", "-o", "-")
+    doc = json.loads(out)
+    assert code == 0 and doc["partial"] is None and doc["missing_images"] == []   # JSON holds no picture
+    from test_hostile_outputs import hostile_module
+    whole = hostile_module(tmp_path / "w.vmod", "1")
+    code, out, err = run(capsys, "oob", str(whole), "-f", "html", "-o", str(tmp_path / "w.html"))
+    assert code == 0 and out.strip() == str(tmp_path / "w.html")
+    assert "partial:" not in (tmp_path / "w.html").read_text(encoding="utf-8")

@@ -62,10 +62,13 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
         else:
             text = {"csv": to_csv, "json": to_json, "html": to_html}[fmt](oob)
         sys.stdout.write(text)
+        if oob.partial():
+            click.echo(oob.partial(), err=True)
         return 0
     target = Path(output) if output else Path("build") / f"{stem}-oob.{fmt}"
     refuse_overwrite(target, inputs)
     written = write_oob(oob, fmt, target)
     extra = f" (+{len(written) - 1} images)" if len(written) > 1 else ""
-    click.echo(f"{target}{extra}")
+    partial = oob.partial()
+    click.echo(f"{target}{extra}" + (f"; {partial}" if partial else ""))
     return 0

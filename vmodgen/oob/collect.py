@@ -46,6 +46,10 @@ class KitOob:
     def scenarios(self) -> list[str]:
         return list(self.kit.scenarios)
 
+    def partial(self) -> str | None:
+        """A kit's reference is whole: every counter is drawn from the kit."""
+        return None
+
 
 @dataclass
 class ModulePiece:
@@ -65,6 +69,24 @@ class ModuleOob:
     source: Path
     pieces: list[ModulePiece]
     warnings: list[str] = field(default_factory=list)
+    #: images pieces draw that the module does not hold (or that could not be read): no picture
+    missing_images: list[str] = field(default_factory=list)
+
+    def partial(self) -> str | None:
+        """The sentence every format of the reference starts with when it lacks something the
+        module's pieces should show (pictures whose images the module lacks, pieces read with
+        problems), or None when it is whole."""
+        parts = []
+        if self.missing_images:
+            n = len(self.missing_images)
+            shown = ", ".join(self.missing_images[:3]) + (", ..." if n > 3 else "")
+            parts.append(f"{n} image{'s' if n != 1 else ''} the pieces draw {'are' if n != 1 else 'is'} not in "
+                         f"the module ({shown}): {'their' if n != 1 else 'its'} pictures are missing")
+        if self.warnings:
+            n = len(self.warnings)
+            parts.append(f"{n} problem{'s' if n != 1 else ''} reading the pieces ({self.warnings[0]}"
+                         f"{'; ...' if n > 1 else ''}): their properties or pictures may be incomplete")
+        return "partial: " + "; ".join(parts) if parts else None
 
     def groups(self) -> list[tuple[str, list[ModulePiece]]]:
         out: dict[str, list[ModulePiece]] = {}
@@ -141,7 +163,7 @@ def module_oob(module: Module, source: str | Path, pictures: bool = True) -> Mod
         pngs = [images.picture(s, k) for s, k in zip(sides, names)]
         pieces.append(ModulePiece(slot.name or piece.name, slot.gpid, names, pngs, props, named_path(tuple(slot.path)),
                                   [list(s) for s in sides]))
-    return ModuleOob(module, Path(source), pieces, warnings)
+    return ModuleOob(module, Path(source), pieces, warnings, list(images.missing))
 
 
 def _drawn(images: tuple[str, ...]) -> tuple[str, ...]:
@@ -157,6 +179,8 @@ class _Images:
         self.module, self.warnings, self.pictures = module, warnings, pictures
         self._data: dict[str, bytes | None] = {}
         self._sizes: dict[str, tuple[int, int] | None] = {}
+        #: images asked for that the module lacks or that could not be read, in order
+        self.missing: dict[str, None] = {}
 
     def data(self, img: str) -> bytes | None:
         if img not in self._data:
@@ -169,6 +193,8 @@ class _Images:
                     raise              # past the module's budget: refused, not one more picture lost
                 except Exception:  # noqa: BLE001 - a damaged image only loses its picture
                     self.warnings.append(f"image {img} could not be read")
+            if data is None and self.pictures:
+                self.missing[img] = None
             self._data[img] = data
         return self._data[img]
 

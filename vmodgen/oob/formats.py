@@ -48,6 +48,7 @@ def to_json(oob: KitOob | ModuleOob) -> str:
                                                          "sides": p.layers,
                                                          "properties": p.properties} for p in pieces]}
                              for title, pieces in oob.groups()],
+                "partial": oob.partial(), "missing_images": oob.missing_images,
                 "warnings": oob.warnings}
     else:
         k = oob.kit
@@ -90,6 +91,8 @@ def to_html(oob: KitOob | ModuleOob) -> str:
         out = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(oob.module.name)}: pieces</title>"
                f"<style>{CSS}</style></head><body><h1>{e(oob.module.name)} {e(oob.module.version)}</h1>"
                f"<p>{len(oob.pieces)} palette pieces from <code>{e(oob.source.name)}</code>.</p>"]
+        if oob.partial():
+            out.append(f"<p class='warn partial'><b>{e(oob.partial() or '')}</b></p>")
         for title, pieces in oob.groups():
             out.append(f"<h2>{e(title)}</h2><table><tr><th>picture</th><th>name</th><th>properties</th></tr>")
             for p in pieces:
@@ -172,6 +175,8 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
     lines: list[str] = []
     if isinstance(oob, ModuleOob):
         lines.append(f"# {cell(oob.module.name)} {cell(oob.module.version)}: palette pieces\n")
+        if oob.partial():
+            lines.append(f"> **{cell(oob.partial() or '')}**\n")
         for title, pieces in oob.groups():
             lines += [f"## {cell(title)}\n", "| picture | name | properties |", "|---|---|---|"]
             for n, p in enumerate(pieces):
