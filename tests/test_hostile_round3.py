@@ -370,3 +370,43 @@ def test_oob_json_and_a_whole_module_say_no_partial(tmp_path, capsys):
     code, out, err = run(capsys, "oob", str(whole), "-f", "html", "-o", str(tmp_path / "w.html"))
     assert code == 0 and out.strip() == str(tmp_path / "w.html")
     assert "partial:" not in (tmp_path / "w.html").read_text(encoding="utf-8")
+
+
+# --- audit --replay: the page and the report are written together ---------------------------------
+def test_audit_report_failing_to_write_leaves_no_replay_page(tmp_path_factory, capsys, monkeypatch):
+    """The page was renamed into place before the report was written: a full disk at the report
+    left a page whose findings link to a report that is not there."""
+    import errno
+    import io
+    import os
+
+    from bundled_module_util import bundled_module
+    na41 = bundled_module("north-africa-41", tmp_path_factory, "round3-replay")
+    real = os.fdopen
+
+    class Full(io.RawIOBase):
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self):
+            self.fh.close()
+
+    def fdopen(fd, *a, **k):
+        fh = real(fd, *a, **k)
+        return Full(fh) if ".rep.html." in os.readlink(f"/proc/self/fd/{fd}") else fh
+    if not os.path.exists("/proc/self/fd"):
+        pytest.skip("needs /proc/self/fd to tell the report's temporary file")
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    out = na41.root
+    code, _, err = run(capsys, "audit", str(LOG), "--module", str(na41.module), "--format", "html",
+                       "-o", str(out / "rep.html"), "--replay", str(out / "game.html"))
+    assert code == 2 and err.strip() == f"vmodgen: {out / 'rep.html'}: cannot be written (No space left on device)"
+    assert list(out.iterdir()) == []
+    monkeypatch.setattr(os, "fdopen", real)
+    code, _, err = run(capsys, "audit", str(LOG), "--module", str(na41.module), "--format", "html",
+                       "-o", str(out / "rep.html"), "--replay", str(out / "game.html"))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == ["game.html", "rep.html"]

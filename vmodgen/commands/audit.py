@@ -52,7 +52,7 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
       (start a binding with: vmodgen bind Kassala.vmod --rules generic --log game1.vlog -o kassala.toml)"""
     from ..audit import audit
     from ..report import render
-    from ..safeio import write_text_atomic
+    from ..safeio import write_files_atomic
     if game and binding:
         raise click.UsageError("give either --game or --binding, not both")
     if output == STDIO:
@@ -81,15 +81,18 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
         from ..viewer import replay_page
         page = replay_page([f.path for f in result.files], module=module, game=game, binding=binding,
                            reveal_hidden=reveal_hidden)
-        write_text_atomic(replay_out, page)
         if fmt == "html":
             base = Path(output).resolve().parent if output else Path.cwd()
             options["viewer_page"] = Path(os.path.relpath(Path(replay_out).resolve(), base)).as_posix()
     text = render(result, fmt, reveal_hidden=reveal_hidden, **options)
     from ..audit.coverage import partial_sentence
     partial = partial_sentence(result.coverage)
+    # the page and the report are one output: both written, or neither (a full disk at the second)
+    written = [(replay_out, page.encode("utf-8"))] if replay_out else []
     if output:
-        write_text_atomic(output, text)
+        written.append((output, text.encode("utf-8")))
+    write_files_atomic(written)
+    if output:
         click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)"
                    + (f"; {partial}" if partial else ""))
     else:
