@@ -410,3 +410,28 @@ def test_audit_report_failing_to_write_leaves_no_replay_page(tmp_path_factory, c
                        "-o", str(out / "rep.html"), "--replay", str(out / "game.html"))
     assert code == 0, err
     assert sorted(p.name for p in out.iterdir()) == ["game.html", "rep.html"]
+
+
+# --- build: two kits of one game id; new: a folder name to paste back -------------------------------
+def test_build_refuses_two_kits_of_one_game_id_and_builds_a_kit_named_twice_once(tmp_path, capsys):
+    """Before: the second kit's module silently replaced the first's (both <id>.vmod)."""
+    other = tmp_path / "other"
+    shutil.copytree(MINIKIT, other)
+    out = tmp_path / "out"
+    msg = one_error(capsys, "build", str(MINIKIT), str(other), "-o", str(out))
+    assert msg.startswith(f"vmodgen: {other / 'game.toml'}: game id 'minikit' is also the id of the kit ")
+    assert not out.exists()
+    code, stdout, err = run(capsys, "build", str(MINIKIT), str(MINIKIT / "game.toml"), "-o", str(out))
+    assert code == 0 and stdout.count("minikit.vmod") == 1, err
+
+
+@pytest.mark.parametrize("name, shown", [("my game", "'my game'"), ("-x", "./-x"), ("plain", "plain")])
+def test_new_prints_a_next_line_that_runs_as_pasted(tmp_path, capsys, monkeypatch, name, shown):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "new", "--", name) if name.startswith("-") else run(capsys, "new", name)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"next: vmodgen validate {shown} && vmodgen build {shown}"
+    import shlex
+    folder = shlex.split(shown)[0]
+    code, _, err = run(capsys, "validate", folder)
+    assert code == 0, err

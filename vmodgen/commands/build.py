@@ -5,11 +5,13 @@ import contextlib
 import json
 import sys
 import time
+from pathlib import Path
 
 import click
 
 from ..builder.build import build_kit
-from ..model import bundled_kits, load_kit
+from ..errors import InputError
+from ..model import Kit, bundled_kits, load_kit
 from ..vassal.versions import DECLARED, DEFAULT_TARGET, TARGETS
 from .paths import FOLDER
 
@@ -38,7 +40,7 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_js
     targets = list(kits) or list(bundled_kits())
     if not targets:
         raise click.UsageError("no kit given and no bundled kits found")
-    kits_loaded = [load_kit(target) for target in targets]     # every kit's errors before any output
+    kits_loaded = _distinct([load_kit(target) for target in targets])  # every kit's errors before any output
     results = []
     # the progress bar only on a terminal: a failing build prints its one error line and nothing else
     bar_ctx = (click.progressbar(length=len(targets) * 8, label="building", file=sys.stderr,
@@ -69,3 +71,19 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_js
             note = "  [contains ILLUSTRATIVE values: see the module's help page]" if kit.has_illustrative else ""
             click.echo(f"{result.path}: {what} in {seconds:.2f} s{note}")
     return 0
+
+
+def _distinct(kits: list[Kit]) -> list[Kit]:
+    """Each kit once (the same game.toml named twice is built once); two kits of one game id are
+    refused: both would be written to ``<id>.vmod``, the second over the first."""
+    seen: dict[str, Kit] = {}
+    out = []
+    for kit in kits:
+        first = seen.get(kit.game.id)
+        if first is None:
+            seen[kit.game.id] = kit
+            out.append(kit)
+        elif Path(first.path).resolve() != Path(kit.path).resolve():
+            raise InputError(kit.path, f"game id '{kit.game.id}' is also the id of the kit {first.path}: both "
+                                       f"would be built into {kit.game.id}.vmod; give one an id of its own")
+    return out

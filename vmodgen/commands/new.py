@@ -63,5 +63,7 @@ def command(folder: str, kit_id: str | None, name: str | None) -> int:
       vmodgen validate my-game && vmodgen build my-game"""
     for path in write_new_kit(folder, kit_id, name):
         click.echo(f"wrote {path}")
-    click.echo(f"next: vmodgen validate {folder} && vmodgen build {folder}")
+    import shlex            # a folder with a space or a '!' is pasted back as one argument
+    shown = shlex.quote(folder) if not folder.startswith("-") else shlex.quote(f"./{folder}")
+    click.echo(f"next: vmodgen validate {shown} && vmodgen build {shown}")
     return 0
