@@ -42,6 +42,7 @@ def to_csv(oob: KitOob | ModuleOob) -> str:
 
 
 def to_json(oob: KitOob | ModuleOob) -> str:
+    data: dict[str, object]
     if isinstance(oob, ModuleOob):
         data = {"module": {"name": oob.module.name, "version": oob.module.version, "file": oob.source.name},
                 "palettes": [{"path": title, "pieces": [{"name": p.name, "gpid": p.gpid, "images": p.images,
