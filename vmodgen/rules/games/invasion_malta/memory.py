@@ -366,6 +366,22 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         " then (5.2, 8.43).", [u.hex], [u]))
         return out
 
+    def check_glider_landing(self, board: Board) -> list:
+        """17.52: an Axis glider unit (``im_glider``) is never placed to land on an urban hex. A
+        glider landed in this Airborne Operations Phase when it entered the map from an off-map box
+        then (as for 8.43: ``prev_hexes``, else a position's ``previous``)."""
+        if board.pos.phase not in ("airborne", ""):
+            return []
+        out = []
+        for u in board.pos.units:
+            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.glider(u):
+                continue
+            if board.terrain(u.hex) == "urban":
+                out.append(self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, "
+                                        "an urban hex; glider units may not land on urban hexes.", [u.hex], [u]))
+        return out
+
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:
         dropped = _ids(self.memory(board.pos).dropped)

@@ -78,6 +78,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_red_box": ("class:red, class:red_box", "2: red-box (motorized) units besides armour (unit selector)"),
         "im_orange": ("class:orange, class:orange_circle", "2: orange-circle (motorized) units (unit selector)"),
         "im_commando": ("type:commando, flag:commando", "17.31: commandos (unit selector)"),
+        "im_glider": ("type:glider-infantry, flag:glider", "17.5: Axis glider units, never landed on an urban hex (17.52; unit selector)"),
         "im_artillery": ("", "2, 11: artillery (unit selector; none: the units with a range)"),
         "im_pillbox": ("type:pillbox", "14.2: pillboxes (unit selector)"),
         "im_naval": ("kind:naval, class:naval", "15.52, 17.61: naval units (unit selector)"),
@@ -147,6 +148,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def commando(self, u: UnitState) -> bool:
         return self.is_(u, "im_commando")
+
+    def glider(self, u: UnitState) -> bool:
+        return self.is_(u, "im_glider")
 
     def artillery(self, u: UnitState) -> bool:
         return self.is_(u, "im_artillery") if self.param("im_artillery") else u.value("range") is not None
