@@ -29,6 +29,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         # stacking (3.3, 16)
         "stacking_limit_points": (9, "3.32: most stacking points of a side in a hex, at the end of any phase"),
         "invasion_hex_limit_points": (9, "16.33A: most stacking points landing in an invasion hex"),
+        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (convoys onto invasion hexes), comma-separated"),
+        "port_entry_limit_points": (9, "16.14: most stacking points placed on a port hex by port entry"),
         "invasion_hex_armour_max": (1, "16.33A: most armour units landing in an invasion hex"),
         "im_landing_counts_present": (True, "§11 #24: units already in a port or invasion hex count toward its limit"),
         "group_b_infantry_per_hex_max": (1, "4.14 step 6: most Group B infantry units in a hex"),
@@ -93,7 +95,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     #: no combat results, die rolls, command ranges, bombardment or air missions)
     RECORDED = {
         "armour_per_hex_max": "3.33, 3.64: even during a phase",
-        "port_entry_limit_points": "16.14",
         "bombardment_crowded_hex_points": "10.25: +1 DRM when the hex holds more than 7 SP",
         "bombardment_drm_per_excess_unit": "10.25",
         "allied_sectors": "4.51",
