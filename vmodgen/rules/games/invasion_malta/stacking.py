@@ -183,7 +183,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                                         f"then holds {fmt(total)} SP, more than {fmt(limit)}; the excess goes to the "
                                         "Delay box.", [h], landed))
             tanks = [u for u in landed if self.armour(u)]
-            if len(tanks) > self.num("invasion_hex_armour_max"):
+            if board.terrain(h) == "invasion" and len(tanks) > self.num("invasion_hex_armour_max"):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
                                         "one per invasion hex.", [h], tanks))
         return out
