@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from im_util import INF, TANK, H, al, kit, x
+from im_util import INF, TANK, H, al, hexes, kit, x
 from rules_util import findings, position, rules, status, table
 from vmodgen.rules import ruleset_for
 
@@ -285,3 +285,12 @@ def test_other_sides_nationality_names_the_own(tmp_path):
                  'nationality = "italian"\ntype = "infantry"\nhex = "L2407"\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"p\.toml:8: .*'italian' belongs to side 'axis'.*did you mean 'italian-allied'"):
         load_position(f)
+
+
+def test_drop_hex_near_an_airhead_and_apart():
+    """IM 15.32: a Drop Hex marker within 4 hexes of an airhead (2021 → 2025: 4) and not closer than 2
+    hexes to another of the phase; 5 hexes away, or two adjacent markers, are found."""
+    head = H + hexes("2021", markers=["airhead"])
+    assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2023", markers=["drop-hex"])) == []
+    assert rules(head + hexes("2026", markers=["drop-hex"])) == ["IM 15.32"]
+    assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2024", markers=["drop-hex"])) == ["IM 15.32"]

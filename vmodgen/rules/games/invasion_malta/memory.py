@@ -328,6 +328,37 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             "turn.", [h]))
         return out
 
+    def check_drop_hexes(self, board: Board) -> list:
+        """15.32: a Drop Hex marker lies on a land hex (15.31) within ``drop_hex_from_airhead_max_hexes``
+        (4) of an airhead and not closer than ``drop_hex_spacing_min_hexes`` (2) to another Drop Hex
+        marker of the phase. The markers lie on the map from their placement until the KG's drift
+        (15.31), so wherever they are seen; with no airhead on the map the distance is not judged
+        (15.2 intro: then no KG drops at all; an airhead's formation is not recorded, so any
+        airhead counts)."""
+        pos, out = board.pos, []
+        drops = sorted(h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h))
+        if not drops:
+            return []
+        heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
+        reach, gap = int(self.num("drop_hex_from_airhead_max_hexes")), int(self.num("drop_hex_spacing_min_hexes"))
+        for h in drops:
+            if board.is_water(h) or board.terrain(h) == "invasion":
+                out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is on a sea hex; "
+                                        "a KG drops on a land hex (15.31).", [h]))
+            near = [a for a in heads if (board.distance(h, a) or 0) <= reach]
+            if heads and not near:
+                nearest = min(heads, key=lambda a: board.distance(h, a) or 0)
+                out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is "
+                                        f"{board.distance(h, nearest)} hexes from the nearest airhead ({nearest}); "
+                                        f"a drop hex is within {reach} hexes of an airhead.", [h, nearest]))
+        for i, a in enumerate(drops):
+            for b in drops[i + 1:]:
+                if (board.distance(a, b) or 0) < gap:
+                    out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
+                                            f"{board.distance(a, b)} hex(es) apart; drop hexes of a phase are at least "
+                                            f"{gap} hexes apart.", [a, b]))
+        return out
+
     def air_entry_boxes(self) -> list[str]:
         """8.43: the ids of the off-map boxes a unit leaves by air (``im_air_entry_boxes``)."""
         return [b.strip() for b in str(self.param("im_air_entry_boxes") or "").split(",") if b.strip()]
