@@ -294,3 +294,16 @@ def test_drop_hex_near_an_airhead_and_apart():
     assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2023", markers=["drop-hex"])) == []
     assert rules(head + hexes("2026", markers=["drop-hex"])) == ["IM 15.32"]
     assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2024", markers=["drop-hex"])) == ["IM 15.32"]
+
+
+def test_declared_attacks_adjacent_across_open_hexsides_once():
+    """IM 9.13: attackers adjacent to the defender hex; IM 9.16 and the 9.1 note: no attack across a
+    cliff (a commando may), a motorized unit only along a road; IM 12.11: a unit in one attack."""
+    from im_util import attack, side
+    d = al("D", "2021")
+    assert rules(H + d + x("A", "2020") + attack("2021", "A")) == []
+    assert rules(H + d + x("A", "2019") + attack("2021", "A")) == ["IM 9.13"]
+    assert rules(H + d + x("A", "2020") + side("2020", "2021", "cliff") + attack("2021", "A")) == ["IM 9.16"]
+    assert rules(H + d + x("A", "2020", type="commando") + side("2020", "2021", "cliff") + attack("2021", "A")) == []
+    assert rules(H + d + x("T", "2020", **TANK) + attack("2021", "T")) == ["IM 9.16"]
+    assert rules(H + d + al("E", "2019") + x("A", "2020") + attack("2021", "A") + attack("2019", "A")) == ["IM 12.11"]
