@@ -307,3 +307,13 @@ def test_declared_attacks_adjacent_across_open_hexsides_once():
     assert rules(H + d + x("A", "2020", type="commando") + side("2020", "2021", "cliff") + attack("2021", "A")) == []
     assert rules(H + d + x("T", "2020", **TANK) + attack("2021", "T")) == ["IM 9.16"]
     assert rules(H + d + al("E", "2019") + x("A", "2020") + attack("2021", "A") + attack("2019", "A")) == ["IM 12.11"]
+
+
+def test_air_transport_only_onto_an_airfield_airhead():
+    """IM 15.71: a unit from the air-transport box lands on an airfield hex holding an airhead (kit
+    2618); on a clear hex holding an airhead (2021), or on the airfield without one, it is found."""
+    base = kit("airborne", turn=2, scenario="s3") + '\n[state]\ntime = "pm"\n'
+    came = dict(previous="axis-air-transport")
+    assert rules(base + hexes("2618", markers=["airhead"]) + x("A", "2618", **came)) == []
+    assert rules(base + x("A", "2618", **came)) == ["IM 15.71"]
+    assert rules(base + hexes("2021", markers=["airhead"]) + x("A", "2021", **came)) == ["IM 15.71"]

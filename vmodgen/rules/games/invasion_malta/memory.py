@@ -413,6 +413,28 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         "an urban hex; glider units may not land on urban hexes.", [u.hex], [u]))
         return out
 
+    def check_air_transport(self, board: Board) -> list:
+        """15.7 intro, 15.71: only the Axis air-transports, and a unit brought by air transport (from
+        an ``im_air_transport_boxes`` box in this Airborne Operations Phase: ``prev_hexes``, else a
+        position's ``previous``) is placed on an airfield hex holding an airhead (Leros has no
+        airfield, 15.7 note, so none lands there)."""
+        if board.pos.phase not in ("airborne", ""):
+            return []
+        boxes = {b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()}
+        out = []
+        for u in board.pos.units:
+            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            if was not in boxes or not board.is_hex(u.hex) or not self.combat(u):
+                continue
+            if u.side != str(self.param("im_supply_side")):
+                out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "
+                                        "transport; only the Axis player air-transports (15.7).", [u.hex], [u]))
+            elif not self._air_landed(board.pos, u):
+                out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "
+                                        "transport, which is not an airfield hex holding an airhead; air transport "
+                                        "lands only there.", [u.hex], [u]))
+        return out
+
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:
         dropped = _ids(self.memory(board.pos).dropped)

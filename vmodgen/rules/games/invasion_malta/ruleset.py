@@ -97,6 +97,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
             Rule(f"{P} 15.32", "movement", ALWAYS, self.check_drop_hexes, "drop hexes near an airhead, apart"),
+            Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),

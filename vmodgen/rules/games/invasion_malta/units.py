@@ -82,6 +82,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_red_box": ("class:red, class:red_box", "2: red-box (motorized) units besides armour (unit selector)"),
         "im_orange": ("class:orange, class:orange_circle", "2: orange-circle (motorized) units (unit selector)"),
         "im_commando": ("type:commando, flag:commando", "17.31: commandos (unit selector)"),
+        "im_air_transport_boxes": ("axis-air-transport", "15.71: the off-map boxes units leave by air transport, onto an airfield holding an airhead (comma-separated)"),
         "im_glider": ("type:glider-infantry, flag:glider", "17.5: Axis glider units, never landed on an urban hex (17.52; unit selector)"),
         "im_artillery": ("", "2, 11: artillery (unit selector; none: the units with a range)"),
         "im_pillbox": ("type:pillbox", "14.2: pillboxes (unit selector)"),
