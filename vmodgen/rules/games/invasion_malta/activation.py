@@ -169,9 +169,8 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         seen: dict[str, str] = {}
         for a in pos.attacks:
             if pos.phase == "combat-declaration" and board.is_hex(a.hex):
-                attackers = {pos.unit(uid).side for uid in a.units if pos.unit(uid) is not None}
-                if not any(x.side not in {""} and x.side not in attackers and self.combat(x)
-                           for x in board.units(a.hex)):
+                attackers = {x.side for x in map(pos.unit, a.units) if x is not None}
+                if not any(x.side not in attackers and self.combat(x) for x in board.units(a.hex)):
                     out.append(self.finding(board, f"{P} 9.13", "movement", f"The attack on {a.hex} is declared on a "
                                             "hex that holds no enemy combat unit; only an occupied enemy hex may be "
                                             "attacked.", [a.hex]))
