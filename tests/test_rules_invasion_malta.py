@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from im_util import INF, TANK, H, al, x
+from im_util import INF, TANK, H, al, hexes, kit, x
 from rules_util import findings, position, rules, status, table
 from vmodgen.rules import ruleset_for
 
@@ -200,13 +200,17 @@ def test_reaction():
 
 
 def test_landing_limits():
-    """IM 16.33A: at most 9 SP and one armour unit per invasion landing hex."""
+    """IM 16.33A: at most 9 SP and one armour unit per invasion landing hex; IM 16.14: at most 9 SP
+    placed on a port (land) hex by port entry, where one armour per hex is 3.33's rule."""
     land = dict(status=["landed"])
-    assert rules(H + x("T1", "2020", **TANK, **land) + x("I", "2020", **land)) == []
+    sea = '\n[[hexes]]\nhex = "2020"\nterrain = "invasion"\n'
+    assert rules(H + sea + x("T1", "2020", **TANK, **land) + x("I", "2020", **land)) == []
     two = x("T1", "2020", **TANK, **land) + x("T2", "2020", **TANK, **land)
-    assert rules(H + two) == ["IM 16.33", "IM 3.33"]
+    assert rules(H + sea + two) == ["IM 16.33", "IM 3.33"]
+    assert rules(H + two) == ["IM 3.33"]
     big = "".join(x(f"L{i}", "2020", values=dict(INF, stacking=4), **land) for i in range(3))
-    assert "IM 16.33" in rules(H + big)
+    assert "IM 16.33" in rules(H + sea + big)
+    assert "IM 16.14" in rules(H + big) and "IM 16.33" not in rules(H + big)
 
 
 def test_allied_artillery_moves_only_at_night():
@@ -237,3 +241,79 @@ def test_example_6_2_disrupted_komr_and_the_cliff():
                      for pair in (("1324", "1225"), ("1324", "1224"), ("1325", "1225")))
     assert status(body + cliffs + x("5/3", "1524"), "axis") == {"5/3": "out"}
     assert rules(body + cliffs + x("5/3", "1524", status=["oos"])) == []
+
+
+def test_zoc_to_zoc_is_the_start_hex_rule():
+    """IM 8.24 is the rule of a unit that STARTS its move in enemy ZOC; one that enters enemy ZOC
+    on the way and moves on into more of it breaks 8.22 (it had to stop), reported once. Allied E in
+    2120 controls 2220 and 2221 (odd-q)."""
+    e = al("E", "2120")
+    assert rules(H + e + x("A", "2221", previous="2219", path=["2219", "2220", "2221"])) == ["IM 8.22"]
+    assert rules(H + e + x("A", "2221", previous="2220", path=["2220", "2221"])) == ["IM 8.24"]
+
+
+def test_glider_never_lands_on_urban():
+    """IM 17.52: a glider unit entering the map in the Airborne Operations Phase (from a KG box) may
+    land on a clear hex (kit 1530), never on an urban one (kit 1631); a parachute unit may (15.51:
+    only its landing condition changes)."""
+    base = kit("airborne", turn=1, scenario="s3") + '\n[state]\ntime = "am"\n'
+    glider = dict(type="glider-infantry", previous="axis-paradrop-kg1")
+    assert rules(base + x("G", "1631", **glider)) == ["IM 17.52"]
+    assert rules(base + x("G", "1530", **glider)) == []
+    assert rules(base + x("P", "1631", type="parachute-infantry", previous="axis-paradrop-kg1")) == []
+
+
+def test_allied_units_invade_in_scenario_4_only():
+    """IM 16.1, 16.22D: the Allies have sea transport in Scenario 4 only, so an Allied unit on an
+    invasion hex is invading there (9 SP limit, 16.33A) and in the sea in Scenario 3 (15.52)."""
+    sea = '\n[[hexes]]\nhex = "2020"\nterrain = "invasion"\n'
+    unit = al("B", "2020", status=["landed"])
+    s4 = H.replace("[grid]", 'scenario = "s4"\n[grid]')
+    s3 = H.replace("[grid]", 'scenario = "s3"\n[grid]')
+    assert rules(s4 + sea + unit) == []
+    assert rules(s3 + sea + unit) == ["IM 15.52"]
+
+
+def test_other_sides_nationality_names_the_own(tmp_path):
+    """An inline unit of a kit game with the other side's nationality is refused with its line and
+    the side's own nationality of that name: Scenario 4's Allied Italians are ``italian-allied``
+    (2.22A)."""
+    from vmodgen.errors import InputError
+    from vmodgen.rules.position_file import load_position
+    f = tmp_path / "p.toml"
+    f.write_text('[position]\ngame = "invasion-malta"\nscenario = "s4"\n\n[[units]]\nid = "I1"\nside = "allied"\n'
+                 'nationality = "italian"\ntype = "infantry"\nhex = "L2407"\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"p\.toml:8: .*'italian' belongs to side 'axis'.*did you mean 'italian-allied'"):
+        load_position(f)
+
+
+def test_drop_hex_near_an_airhead_and_apart():
+    """IM 15.32: a Drop Hex marker within 4 hexes of an airhead (2021 → 2025: 4) and not closer than 2
+    hexes to another of the phase; 5 hexes away, or two adjacent markers, are found."""
+    head = H + hexes("2021", markers=["airhead"])
+    assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2023", markers=["drop-hex"])) == []
+    assert rules(head + hexes("2026", markers=["drop-hex"])) == ["IM 15.32"]
+    assert rules(head + hexes("2025", markers=["drop-hex"]) + hexes("2024", markers=["drop-hex"])) == ["IM 15.32"]
+
+
+def test_declared_attacks_adjacent_across_open_hexsides_once():
+    """IM 9.13: attackers adjacent to the defender hex; IM 9.16 and the 9.1 note: no attack across a
+    cliff (a commando may), a motorized unit only along a road; IM 12.11: a unit in one attack."""
+    from im_util import attack, side
+    d = al("D", "2021")
+    assert rules(H + d + x("A", "2020") + attack("2021", "A")) == []
+    assert rules(H + d + x("A", "2019") + attack("2021", "A")) == ["IM 9.13"]
+    assert rules(H + d + x("A", "2020") + side("2020", "2021", "cliff") + attack("2021", "A")) == ["IM 9.16"]
+    assert rules(H + d + x("A", "2020", type="commando") + side("2020", "2021", "cliff") + attack("2021", "A")) == []
+    assert rules(H + d + x("T", "2020", **TANK) + attack("2021", "T")) == ["IM 9.16"]
+    assert rules(H + d + al("E", "2019") + x("A", "2020") + attack("2021", "A") + attack("2019", "A")) == ["IM 12.11"]
+
+
+def test_air_transport_only_onto_an_airfield_airhead():
+    """IM 15.71: a unit from the air-transport box lands on an airfield hex holding an airhead (kit
+    2618); on a clear hex holding an airhead (2021), or on the airfield without one, it is found."""
+    base = kit("airborne", turn=2, scenario="s3") + '\n[state]\ntime = "pm"\n'
+    came = dict(previous="axis-air-transport")
+    assert rules(base + hexes("2618", markers=["airhead"]) + x("A", "2618", **came)) == []
+    assert rules(base + x("A", "2618", **came)) == ["IM 15.71"]
+    assert rules(base + hexes("2021", markers=["airhead"]) + x("A", "2021", **came)) == ["IM 15.71"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from im_util import INF, ORANGE, TANK, al, attack, hexes, kit, state, x
-from rules_util import position, rules
+from rules_util import position, rules, table
 from vmodgen.rules.games.invasion_malta.carried import MaltaMemory
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
@@ -139,7 +139,8 @@ def test_oos_units_attacking():
     """IM 6.15, 12.24 (SUP-3): an OoS armour unit may not attack; an OoS unit with attack 1 (halved
     below 1) may not; an OoS unit with attack 3 may."""
     d = al("D", "2021")
-    assert rules(kit() + d + x("T", "2020", status=["oos"], **TANK) + attack("2021", "T")) == ["IM 6.15"]
+    road = table("lines", kind="primary_road", hexes=["2020", "2021"])    # 9.1 note: armour attacks along a road
+    assert rules(kit() + road + d + x("T", "2020", status=["oos"], **TANK) + attack("2021", "T")) == ["IM 6.15"]
     assert rules(kit() + d + x("W", "2020", status=["oos"], values=dict(INF, attack=1)) + attack("2021", "W")) \
         == ["IM 12.24"]
     assert rules(kit() + d + x("S", "2020", status=["oos"]) + attack("2021", "S")) == []

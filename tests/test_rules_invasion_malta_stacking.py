@@ -84,10 +84,10 @@ def test_drift_landing_may_share_a_hex():
 
 
 def test_landing_counts_units_already_there():
-    """IM 16.33 (P-S8, spec §11 #24): 4 SP landing in 2020, which holds 6 SP already, makes 10 SP:
-    illegal by default; legal when only the landing units count."""
+    """IM 16.14 (P-S8, spec §11 #24): 4 SP landing by port entry in 2020 (a land hex), which holds 6 SP
+    already, makes 10 SP: illegal by default; legal when only the landing units count."""
     there = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=3)) for i in range(2))
     landing = x("L", "2020", values=dict(INF, stacking=4), status=["landed", "excess"])
     fs = findings(H + there + landing)
-    assert [f.rule for f in fs] == ["IM 16.33"]
+    assert [f.rule for f in fs] == ["IM 16.14"]
     assert rules(H + there + landing + rules_(im_landing_counts_present=False)) == []

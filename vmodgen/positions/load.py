@@ -427,7 +427,9 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
             raise t.error(f"unknown nationality '{nat}'", "nationality")
         game.nationalities[nat] = Nationality(nat, nat, side=side)
     elif game.nationalities[nat].side != side:
-        raise t.error(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'",
+        alike = [n for n in game.nationalities if game.nationalities[n].side == side and n.startswith(nat)]
+        hint = f" (did you mean '{alike[0]}'?)" if alike else ""
+        raise t.error(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'{hint}",
                       "nationality")
     utype = t.str("type", "infantry")
     kind = t.str("kind", "")

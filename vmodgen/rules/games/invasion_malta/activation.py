@@ -40,6 +40,7 @@ from __future__ import annotations
 from ...core.moves import label
 from ...core.board import Board
 from .combat import InvasionMaltaCombat
+from .movement import ROADS
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
@@ -154,6 +155,56 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 elif u.value("attack") is not None and u.number("attack") // 2 < 1:
                     out.append(self.finding(board, f"{P} 12.24", "supply", f"{label(u)} is out of supply; its halved "
                                             f"attack strength is below 1, so it may not attack ({a.hex}).", [a.hex], [u]))
+        return out
+
+    def check_attacks(self, board: Board) -> list:
+        """Declared attacks (``[[attacks]]``): 9.13, every attacker adjacent to the defender hex (from
+        the hex it stood in before the combat: ``previous`` for a unit that has since advanced or
+        retreated), and in the Combat Declaration Phase a defender hex holding enemy units; 9.16
+        and the note to 9.1, no attack across a hexside movement may not cross (a cliff, save a
+        non-disrupted commando, 17.31; a sea hexside, save from an invasion hex, 16.33E) and a
+        motorized unit only along a road or from an urban hex into an adjacent urban hex (read as
+        "directly connected"); 12.11, no unit in two attacks of a phase."""
+        pos, out = board.pos, []
+        seen: dict[str, str] = {}
+        for a in pos.attacks:
+            if pos.phase == "combat-declaration" and board.is_hex(a.hex):
+                attackers = {x.side for x in map(pos.unit, a.units) if x is not None}
+                if not any(x.side not in attackers and self.combat(x) for x in board.units(a.hex)):
+                    out.append(self.finding(board, f"{P} 9.13", "movement", f"The attack on {a.hex} is declared on a "
+                                            "hex that holds no enemy combat unit; only an occupied enemy hex may be "
+                                            "attacked.", [a.hex]))
+            for uid in a.units:
+                u = pos.unit(uid)
+                if u is None:
+                    continue
+                if uid in seen:
+                    out.append(self.finding(board, f"{P} 12.11", "movement", f"{label(u)} attacks both {seen[uid]} and "
+                                            f"{a.hex}; no unit attacks more than once in a Combat Phase.",
+                                            [seen[uid], a.hex], [u]))
+                    continue
+                seen[uid] = a.hex
+                src = u.previous if u.mode in ("advance", "retreat") and u.previous else u.hex
+                if not (board.is_hex(src) and board.is_hex(a.hex)):
+                    continue
+                if not board.adjacent(src, a.hex):
+                    out.append(self.finding(board, f"{P} 9.13", "movement", f"{label(u)} in {src} attacks {a.hex}, which "
+                                            "is not adjacent; every attacker is adjacent to the defender hex.",
+                                            [src, a.hex], [u]))
+                    continue
+                feats = board.hexside(src, a.hex)
+                why = ""
+                if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
+                    why = "across a cliff hexside, which only a non-disrupted commando crosses (9.1 note, 17.31)"
+                elif "sea" in feats and board.terrain(src) != "invasion":
+                    why = "across a sea hexside (8.35)"
+                elif self.motorized(u) and not (board.roads(src, a.hex) & ROADS
+                                                or board.terrain(src) == board.terrain(a.hex) == "urban"):
+                    why = ("not along a road nor from an urban hex into an adjacent urban one, as a motorized unit "
+                           "must (9.1 note)")
+                if why:
+                    out.append(self.finding(board, f"{P} 9.16", "movement", f"{label(u)} attacks {a.hex} from {src} "
+                                            f"{why}.", [src, a.hex], [u]))
         return out
 
     # ---- Reset and Recovery Phases ---------------------------------------------------------

@@ -328,6 +328,37 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             "turn.", [h]))
         return out
 
+    def check_drop_hexes(self, board: Board) -> list:
+        """15.32: a Drop Hex marker lies on a land hex (15.31) within ``drop_hex_from_airhead_max_hexes``
+        (4) of an airhead and not closer than ``drop_hex_spacing_min_hexes`` (2) to another Drop Hex
+        marker of the phase. The markers lie on the map from their placement until the KG's drift
+        (15.31), so wherever they are seen; with no airhead on the map the distance is not judged
+        (15.2 intro: then no KG drops at all; an airhead's formation is not recorded, so any
+        airhead counts)."""
+        pos, out = board.pos, []
+        drops = sorted(h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h))
+        if not drops:
+            return []
+        heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
+        reach, gap = int(self.num("drop_hex_from_airhead_max_hexes")), int(self.num("drop_hex_spacing_min_hexes"))
+        for h in drops:
+            if board.is_water(h) or board.terrain(h) == "invasion":
+                out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is on a sea hex; "
+                                        "a KG drops on a land hex (15.31).", [h]))
+            near = [a for a in heads if (board.distance(h, a) or 0) <= reach]
+            if heads and not near:
+                nearest = min(heads, key=lambda a: board.distance(h, a) or 0)
+                out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is "
+                                        f"{board.distance(h, nearest)} hexes from the nearest airhead ({nearest}); "
+                                        f"a drop hex is within {reach} hexes of an airhead.", [h, nearest]))
+        for i, a in enumerate(drops):
+            for b in drops[i + 1:]:
+                if (board.distance(a, b) or 0) < gap:
+                    out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
+                                            f"{board.distance(a, b)} hex(es) apart; drop hexes of a phase are at least "
+                                            f"{gap} hexes apart.", [a, b]))
+        return out
+
     def air_entry_boxes(self) -> list[str]:
         """8.43: the ids of the off-map boxes a unit leaves by air (``im_air_entry_boxes``)."""
         return [b.strip() for b in str(self.param("im_air_entry_boxes") or "").split(",") if b.strip()]
@@ -364,6 +395,44 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         f"{'air transport' if by_air else 'paradrop'} in {why}; "
                                         f"{'neither takes place' if why != 'Windy weather' else 'no paradrop takes place'}"
                                         " then (5.2, 8.43).", [u.hex], [u]))
+        return out
+
+    def check_glider_landing(self, board: Board) -> list:
+        """17.52: an Axis glider unit (``im_glider``) is never placed to land on an urban hex. A
+        glider landed in this Airborne Operations Phase when it entered the map from an off-map box
+        then (as for 8.43: ``prev_hexes``, else a position's ``previous``)."""
+        if board.pos.phase not in ("airborne", ""):
+            return []
+        out = []
+        for u in board.pos.units:
+            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.glider(u):
+                continue
+            if board.terrain(u.hex) == "urban":
+                out.append(self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, "
+                                        "an urban hex; glider units may not land on urban hexes.", [u.hex], [u]))
+        return out
+
+    def check_air_transport(self, board: Board) -> list:
+        """15.7 intro, 15.71: only the Axis air-transports, and a unit brought by air transport (from
+        an ``im_air_transport_boxes`` box in this Airborne Operations Phase: ``prev_hexes``, else a
+        position's ``previous``) is placed on an airfield hex holding an airhead (Leros has no
+        airfield, 15.7 note, so none lands there)."""
+        if board.pos.phase not in ("airborne", ""):
+            return []
+        boxes = {b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()}
+        out = []
+        for u in board.pos.units:
+            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            if was not in boxes or not board.is_hex(u.hex) or not self.combat(u):
+                continue
+            if u.side != str(self.param("im_supply_side")):
+                out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "
+                                        "transport; only the Axis player air-transports (15.7).", [u.hex], [u]))
+            elif not self._air_landed(board.pos, u):
+                out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "
+                                        "transport, which is not an airfield hex holding an airhead; air transport "
+                                        "lands only there.", [u.hex], [u]))
         return out
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------

@@ -160,7 +160,9 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if u.mode == "motor_pool" and inz(a) and i > 0:
                 return Problem(f"{P} 18.14", "zoc", f"a motor-pool unit may enter enemy ZOC but not move through it "
                                                     f"({a})", b)
-            if inz(a) and inz(b) and not free and not (u.mode == "infiltration" and i == 0):
+            # 8.24 is the rule of a unit that starts its move in enemy ZOC (i == 0); one that entered
+            # enemy ZOC on the way had to stop there (8.22), which is that hex's finding
+            if i == 0 and inz(a) and inz(b) and not free and u.mode != "infiltration":
                 return zoc_to_zoc(f"{P} 8.24", a, b)
             return None
 

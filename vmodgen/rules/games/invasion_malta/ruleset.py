@@ -39,6 +39,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
 
@@ -95,11 +96,15 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
+            Rule(f"{P} 15.32", "movement", ALWAYS, self.check_drop_hexes, "drop hexes near an airhead, apart"),
+            Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),
+            Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
             Rule(f"{P} 18.11", "movement", MOVES, self.check_motor_pool_moves, "motor pool"),
             Rule(f"{P} 4.14", "stacking", ALWAYS, self.check_group_b, "Group B set-up"),
             Rule(f"{P} 6.15", "supply", ALWAYS, self.check_oos_attacks, "OoS units attacking"),
+            Rule(f"{P} 9.13", "movement", ALWAYS, self.check_attacks, "declared attacks: adjacent, hexsides, once"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
             Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
             Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),

@@ -42,8 +42,10 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                     fits = [u for u in excess if kept + self.sp(u) <= limit]
                     if fits:
                         out.append(self.finding(board, f"{P} 3.34", "stacking",
-                                                f"{self.names(fits)} in {h} would fit within {fmt(limit)} SP and may "
-                                                "not be declared excess.", [h], fits))
+                                                f"{h} holds {fmt(kept)} SP outside the Excess Stacking marker; "
+                                                f"{'each of ' if len(fits) > 1 else ''}{self.names(fits)} would fit "
+                                                f"beside them within {fmt(limit)} SP and may not be declared excess.",
+                                                [h], fits))
         return out
 
     def check_armour(self, board: Board) -> list:
@@ -125,9 +127,15 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
     INVASION_PHASES = ("movement", "combat-declaration", "bombardment", "reaction", "combat")
 
     def invader(self, board: Board, u) -> bool:
-        """16.31, 16.33A: an Axis ground unit on an invasion hex that did not paradrop there (15.52)."""
-        return board.terrain(u.hex) == "invasion" and u.side == str(self.param("im_supply_side")) \
-            and not (u.has("paradropped") or self.paradropped(board.pos, u.id))
+        """16.31, 16.33A: a ground unit on an invasion hex that did not paradrop there (15.52), of a
+        side that has sea transport: the Axis in every scenario, the Allies in Scenario 4 only (16.1,
+        16.22D: ``im_allied_convoy_scenarios``)."""
+        if board.terrain(u.hex) != "invasion" or u.has("paradropped") or self.paradropped(board.pos, u.id):
+            return False
+        if u.side == str(self.param("im_supply_side")):
+            return True
+        scenarios = {s.strip().lower().lstrip("s") for s in str(self.param("im_allied_convoy_scenarios")).split(",")}
+        return board.pos.scenario.lower().lstrip("s") in scenarios - {""}
 
     def invading(self, board: Board, u) -> bool:
         """16.33A: an Axis ground unit on an invasion hex that did not paradrop there was placed from its
@@ -167,12 +175,15 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             side = landed[0].side
             counted = board.units(h, side) if self.param("im_landing_counts_present") else landed
             total = self.stack_points(counted)
-            if total > self.num("invasion_hex_limit_points"):
-                out.append(self.finding(board, f"{P} 16.33", "stacking", f"{self.names(landed)} landed in {h}, which "
-                                        f"then holds {fmt(total)} SP, more than 9; the excess goes to the Delay box.",
-                                        [h], landed))
+            # 16.14 port entry onto a land hex, 16.33A an amphibious invasion onto an invasion hex
+            rule, limit = ((f"{P} 16.33", self.num("invasion_hex_limit_points")) if board.terrain(h) == "invasion"
+                           else (f"{P} 16.14", self.num("port_entry_limit_points")))
+            if total > limit:
+                out.append(self.finding(board, rule, "stacking", f"{self.names(landed)} landed in {h}, which "
+                                        f"then holds {fmt(total)} SP, more than {fmt(limit)}; the excess goes to the "
+                                        "Delay box.", [h], landed))
             tanks = [u for u in landed if self.armour(u)]
-            if len(tanks) > self.num("invasion_hex_armour_max"):
+            if board.terrain(h) == "invasion" and len(tanks) > self.num("invasion_hex_armour_max"):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
                                         "one per invasion hex.", [h], tanks))
         return out

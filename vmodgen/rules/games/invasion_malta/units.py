@@ -29,6 +29,10 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         # stacking (3.3, 16)
         "stacking_limit_points": (9, "3.32: most stacking points of a side in a hex, at the end of any phase"),
         "invasion_hex_limit_points": (9, "16.33A: most stacking points landing in an invasion hex"),
+        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (convoys onto invasion hexes), comma-separated"),
+        "drop_hex_from_airhead_max_hexes": (4, "15.32: most hexes from a Drop Hex marker to an airhead"),
+        "drop_hex_spacing_min_hexes": (2, "15.32: fewest hexes between two Drop Hex markers of a phase"),
+        "port_entry_limit_points": (9, "16.14: most stacking points placed on a port hex by port entry"),
         "invasion_hex_armour_max": (1, "16.33A: most armour units landing in an invasion hex"),
         "im_landing_counts_present": (True, "§11 #24: units already in a port or invasion hex count toward its limit"),
         "group_b_infantry_per_hex_max": (1, "4.14 step 6: most Group B infantry units in a hex"),
@@ -78,6 +82,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_red_box": ("class:red, class:red_box", "2: red-box (motorized) units besides armour (unit selector)"),
         "im_orange": ("class:orange, class:orange_circle", "2: orange-circle (motorized) units (unit selector)"),
         "im_commando": ("type:commando, flag:commando", "17.31: commandos (unit selector)"),
+        "im_air_transport_boxes": ("axis-air-transport", "15.71: the off-map boxes units leave by air transport, onto an airfield holding an airhead (comma-separated)"),
+        "im_glider": ("type:glider-infantry, flag:glider", "17.5: Axis glider units, never landed on an urban hex (17.52; unit selector)"),
         "im_artillery": ("", "2, 11: artillery (unit selector; none: the units with a range)"),
         "im_pillbox": ("type:pillbox", "14.2: pillboxes (unit selector)"),
         "im_naval": ("kind:naval, class:naval", "15.52, 17.61: naval units (unit selector)"),
@@ -92,7 +98,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     #: no combat results, die rolls, command ranges, bombardment or air missions)
     RECORDED = {
         "armour_per_hex_max": "3.33, 3.64: even during a phase",
-        "port_entry_limit_points": "16.14",
         "bombardment_crowded_hex_points": "10.25: +1 DRM when the hex holds more than 7 SP",
         "bombardment_drm_per_excess_unit": "10.25",
         "allied_sectors": "4.51",
@@ -101,8 +106,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "hq_command_points_max": "17.21: 1 or 2",
         "supply_route_unlimited": "6.11",
         "supply_axis_only": "6.1",
-        "drop_hex_from_airhead_max_hexes": "15.32",
-        "drop_hex_spacing_min_hexes": "15.32",
         "combat_drm_cap": "12.62: final DRM within +-5",
         "slope_combat_drm": "12.23: -1 when all attack uphill",
         "pillbox_combat_drm": "14.22: -1",
@@ -147,6 +150,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def commando(self, u: UnitState) -> bool:
         return self.is_(u, "im_commando")
+
+    def glider(self, u: UnitState) -> bool:
+        return self.is_(u, "im_glider")
 
     def artillery(self, u: UnitState) -> bool:
         return self.is_(u, "im_artillery") if self.param("im_artillery") else u.value("range") is not None
