@@ -104,6 +104,16 @@ def arrivals(pos: Position) -> dict[str, dict]:
                              "turn": pos.turn}
                 if placing and u.previous:
                     out[u.id]["from"] = u.previous
+    if pos.phase == PARADROP:
+        # 6.11: every unit of the wave boxes lands by the paradrop procedure, so in the Paradrop
+        # Phase a unit placed from a holding box (not an off-map box) is a paradrop, with or
+        # without the status, as :func:`remember` reads a log (4.58, 6.12d)
+        for u in pos.units:
+            src = u.previous
+            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
+                continue
+            if _on_map(pos, u.hex) or _offmap_box(pos, u.hex):
+                out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
     return out
 
 
@@ -199,8 +209,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             prev = was.get(u.id)
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
             how = None
-            if phase == PARADROP and came and _on_map(after, u.hex):
-                how = "paradrop"
+            if phase == PARADROP and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+                how = "paradrop"                       # into a box too: 4.58 judges it
             elif phase == AMPHIBIOUS and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
                 how = "amphibious"
             elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):

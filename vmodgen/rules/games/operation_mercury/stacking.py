@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import PARADROP
+from .memory import PARADROP, arrivals
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -65,8 +65,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
         out = self._wave_turns(board)
         if board.pos.phase and board.pos.at != "during":
             return out
+        dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
         for h, us in board.at.items():
-            drops = [u for u in us if u.has("paradropped")]
+            drops = [u for u in us if u.id in dropped]
             pts = sum(self.points(u) for u in drops)
             limit = self.num("paradrop_stacking_limit_points")
             if pts > limit:
