@@ -63,9 +63,17 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
     if u.hex in reach:
         return []
     if free_model is not None and u.hex in search(free_model, u.previous, allowance, goal=u.hex):
+        if board.distance(u.previous, u.hex) == 1:
+            # to an adjacent hex: the rule the direct step breaks names the reason (16.4, 5.23...)
+            _, probs = walk_all(model, (u.previous, u.hex), allowance)
+            zoc = [p for p, _ in probs if p.kind == "zoc"]
+            if zoc:
+                return [rs.finding(board, zoc[0].rule, "zoc", f"{name} {what} from {u.previous} to {u.hex}, but "
+                                   f"{zoc[0].message}; no way round is legal either.", [u.previous, u.hex], [u])]
+        within = "" if allowance == float("inf") else f" within its {_n(allowance)} movement points"
         return [rs.finding(board, zoc_rule or move_rule, "zoc",
-                           f"{name} {what} from {u.previous} to {u.hex}, but every path within its "
-                           f"{_n(allowance)} movement points breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
+                           f"{name} {what} from {u.previous} to {u.hex}, but every path{within} "
+                           "breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
     if allowance == float("inf"):
         return [rs.finding(board, move_rule, "movement",
                            f"{name} {what} from {u.previous} to {u.hex}, but no legal path leads there (terrain, "
