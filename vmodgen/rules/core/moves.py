@@ -94,7 +94,17 @@ def _closed(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, what: str
     reason, in the player's words; else None."""
     name, a, b = label(u), u.previous, u.hex
     entries = model.neighbours(b)
-    if not entries or model.prohibited is None or any(model.cost(n, b) is not None for n in entries):
+    if not entries:
+        return None
+    if any(model.cost(n, b) is not None for n in entries):
+        # a hex no step may enter for one rule that is no ZOC rule (enemy units in it: 4.16, 5.1)
+        why = [model.block(n, b, 1) for n in entries]
+        if all(p is not None and p.kind != "zoc" for p in why) and len({p.rule for p in why}) == 1:  # type: ignore[union-attr]
+            p = why[0]
+            assert p is not None
+            return rs.finding(board, p.rule, p.kind, f"{name} {what} from {a} to {b}, but {p.message}.", [a or b, b], [u])
+        return None
+    if model.prohibited is None:
         return None
     why = [model.prohibited(n, b) for n in entries]
     if not all(p is not None for p in why) or len({p.rule for p in why}) != 1:
