@@ -511,8 +511,11 @@ def breakthrough_groups(rs: NorthAfrica41Units, board: Board) -> list:
             forms[key] = forms.get(key, 0) + 1
         main = max(forms.values()) if forms else 0
         if len(us) - main > 1:
+            known = rs.game.formations
+            shown = [f"{known[f].name} ({len([u for u in us if u.unit.formation == f])})" if f in known else f
+                     for f in sorted(forms)]
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} mixes formations "
-                                  f"({', '.join(sorted(forms))}); all but one attached unit come from one formation.",
+                                  f"({', '.join(shown)}); all but one attached unit come from one formation.",
                                   [h], us))
         nats = {nat_group(u) for u in us}
         if {"german", "italian"} <= nats and not board.pos.state.get("na41_comando_supremo", False):
