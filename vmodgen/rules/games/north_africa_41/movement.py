@@ -431,6 +431,37 @@ def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list
 
 
 # ---- advance (14) -------------------------------------------------------------------------------------
+#: 14.2.1: hexes of advance each combat result gives (14.2.2: EX, the vacated hex only)
+ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2, "A1/D1": 2, "EX": 1}
+
+
+def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],
+                       most: float) -> list:
+    """14.2.1-14.2.2: the length the declared attack's ``result`` gives (``[[attacks]] result``);
+    EX (a limited advance) enters the vacated hex only. Without the result an advance beyond one
+    hex is not judged (every result but EX allows 2 hexes, EX none beyond the vacated hex)."""
+    n, name = len(path) - 1, label(u)
+    attacks = [a for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"]
+    results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    known = sorted(results & set(ADVANCE_BY_RESULT))
+    if len(known) != 1 or len(results) != 1:
+        if n >= 2:
+            rs.not_judged(f"{P} 14.2", f"the length of {name}'s advance ({n} hexes) needs its combat's result (14.2.1: "
+                                       "DS, DR4 4 hexes; D1 3; A1/DR2, DR2, DRX, A1/D1 2; EX only the vacated hex, "
+                                       "14.2.2): give it as [[attacks]] result; only the longest any result allows "
+                                       "was checked")
+        return []
+    res = known[0]
+    limit = min(most, ADVANCE_BY_RESULT[res])
+    if res == "EX" and n >= 1 and path[1] not in {a.hex for a in attacks}:
+        return [rs.finding(board, f"{P} 14.2.2", "movement", f"{name} advanced to {path[1]} after an EX result; a "
+                           "limited advance may only occupy the hex the defender vacated.", [u.hex], [u])]
+    if n > limit:
+        return [rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes after a {res} result; it may "
+                           f"advance at most {fmt(limit)}.", [u.hex], [u])]
+    return []
+
+
 def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """14.2 length; 14.5 prohibited hexes and hexsides, jebel and escarpment limits, the 2nd
     desert hex; 14.6 no enemy combat unit; 17.2 supply points advance only by truck; 19.5 no
@@ -444,6 +475,8 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if n > most:
         out.append(rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes; it may advance at most "
                               f"{fmt(most)}.", [u.hex], [u]))
+    else:
+        out += _advance_by_result(rs, board, u, path, most)
     if u.has("replacement"):
         out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} carries a Replacement marker and may not advance.",
                               [u.hex], [u]))
