@@ -260,26 +260,27 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
     src = board.map.boxes.get(u.previous or "")
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
-    why = []
+    why: list[tuple[str, str]] = []    # (rule, reason): the finding names the first reason's rule
     if u.has("disrupted"):
-        why.append("it is Disrupted (13.2.1)")
+        why.append(("6.3.4", "it is Disrupted (13.2.1) and only a Good Order unit leaves a box (6.3.4)"))
     if u.has("full_retreat"):
-        why.append("it is in Full Retreat (13.3.2)")
+        why.append(("6.3.4", "it is in Full Retreat (13.3.2) and only a Good Order unit leaves a box (6.3.4)"))
     if u.has("replacement"):
-        why.append("it carries a Replacement marker (19.5)")
+        why.append(("19.5", "it carries a Replacement marker (19.5)"))
     by_sea_air = u.has("naval_transport") or u.has("air_transport")
     if not by_sea_air and u.mode != "rail":
         if not src.adjacent:
-            why.append(f"{src.name} may be left only by sea or air (6.3.2)")
+            why.append(("6.3.2", f"{src.name} may be left only by sea or air (6.3.2)"))
         else:
             if (not rs.mech(u) or is_sp(rs, u)) and not trucked(u, rs, board) and not u.has("rail"):
-                why.append("a non-mechanized unit or supply point leaves a box only by truck, rail, air or sea (6.3.4)")
+                why.append(("6.3.4", "a non-mechanized unit or supply point leaves a box only by truck, rail, air or "
+                                     "sea (6.3.4)"))
             first = path[1] if len(path) > 1 else u.hex
             if board.is_hex(first) and first not in src.adjacent:
-                why.append(f"{first} is not a hex the box's map edge touches (6.3.3)")
+                why.append(("6.3.3", f"{first} is not a hex the box's map edge touches (6.3.3)"))
     if why:
-        out.append(rs.finding(board, f"{P} 6.3.4", "movement", f"{name} left {src.name} for {u.hex}, but "
-                              + "; ".join(why) + ".", [u.hex], [u]))
+        out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{name} left {src.name} for {u.hex}, but "
+                              + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
 
 

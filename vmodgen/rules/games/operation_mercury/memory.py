@@ -104,16 +104,19 @@ def arrivals(pos: Position) -> dict[str, dict]:
                              "turn": pos.turn}
                 if placing and u.previous:
                     out[u.id]["from"] = u.previous
-    if pos.phase == PARADROP:
-        # 6.11: every unit of the wave boxes lands by the paradrop procedure, so in the Paradrop
-        # Phase a unit placed from a holding box (not an off-map box) is a paradrop, with or
-        # without the status, as :func:`remember` reads a log (4.58, 6.12d)
+    if pos.phase in (PARADROP, GERMAN_MOVE):
+        # a unit placed from a holding box (not an off-map box) arrives as :func:`remember` reads a
+        # log, with or without the status: in the Paradrop Phase by paradrop (6.11: every unit of
+        # the wave boxes lands by the paradrop procedure; 4.58, 6.12d), in the German Movement
+        # Phase a German unit by airlanding (6.51)
         for u in pos.units:
             src = u.previous
             if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
                 continue
-            if _on_map(pos, u.hex) or _offmap_box(pos, u.hex):
+            if pos.phase == PARADROP and (_on_map(pos, u.hex) or _offmap_box(pos, u.hex)):
                 out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
+            elif pos.phase == GERMAN_MOVE and u.side == "german" and _on_map(pos, u.hex):
+                out[u.id] = {"how": "airlanded", "hex": u.hex, "turn": pos.turn, "from": src}
     return out
 
 
