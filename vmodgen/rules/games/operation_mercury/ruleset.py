@@ -322,6 +322,9 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         arr = history.arrivals(board.pos)
+        came = arr.get(u.id, {}).get("from")
+        if came and came == u.previous and board.is_box(came) and board.pos.phase_kind not in history.ARRIVAL_KINDS:
+            return []           # the step from the box it arrived from is the landing (6.51-6.56 judge it), no move
         if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in arr:
             # in its arrival phase a unit's ``previous`` is where it came from (a box, a port): the
             # placement is judged by the arrival rules (4.17, 4.57, 5.25, 17.52), and the move limits
