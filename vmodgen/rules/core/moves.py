@@ -98,11 +98,10 @@ def _closed(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, what: str
         return None
     if any(model.cost(n, b) is not None for n in entries):
         # a hex no step may enter for one rule that is no ZOC rule (enemy units in it: 4.16, 5.1)
-        why = [model.block(n, b, 1) for n in entries]
-        if all(p is not None and p.kind != "zoc" for p in why) and len({p.rule for p in why}) == 1:  # type: ignore[union-attr]
-            p = why[0]
-            assert p is not None
-            return rs.finding(board, p.rule, p.kind, f"{name} {what} from {a} to {b}, but {p.message}.", [a or b, b], [u])
+        blocks = [q for q in (model.block(n, b, 1) for n in entries) if q is not None and q.kind != "zoc"]
+        if len(blocks) == len(entries) and len({q.rule for q in blocks}) == 1:
+            q = blocks[0]
+            return rs.finding(board, q.rule, q.kind, f"{name} {what} from {a} to {b}, but {q.message}.", [a or b, b], [u])
         return None
     if model.prohibited is None:
         return None
