@@ -122,11 +122,11 @@ def test_example_e_extended_movement():
 
 
 def test_tactical_movement():
-    """NA41 5.4: 1-2 hexes without MP; 3 is too many; a disrupted unit may move only tactically."""
+    """NA41 5.4: 1-2 hexes without MP; 3 is too many; a disrupted unit may move only tactically (13.2.1, the rule named)."""
     assert rules(H + ax("A", "2015", mode="tactical", previous="2017", path=["2017", "2016", "2015"])) == []
     fs = rules(H + ax("A", "2014", mode="tactical", previous="2017", path=["2017", "2016", "2015", "2014"]))
     assert fs == ["NA41 5.4"]
-    assert rules(H + ax("A", "2016", status=["disrupted"], previous="2017")) == ["NA41 5.4"]
+    assert rules(H + ax("A", "2016", status=["disrupted"], previous="2017")) == ["NA41 13.2.1"]
     assert rules(H + ax("A", "2016", status=["disrupted"], mode="tactical", previous="2017")) == []
 
 

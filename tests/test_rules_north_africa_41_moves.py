@@ -58,16 +58,17 @@ def test_box_entry_ends_the_move():
 def test_box_exit_limits():
     """§7.10, NA41 6.3.4, 6.3.2: a mechanized Good Order unit leaves Tripoli into 0102; a
     non-mechanized one needs a truck; a Disrupted one or one under a Replacement marker may not
-    leave; nothing leaves Italy over land, but a unit under a naval transport marker came by sea."""
+    leave (each finding names its reason's rule: 6.3.4, 19.5, 6.3.2); nothing leaves Italy over land, but a
+    unit under a naval transport marker came by sea."""
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli", **MOT), "NA41") == []
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli"), "NA41") == ["NA41 6.3.4"]
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli", status=["trucked"]), "NA41") == []
     assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli", status=["disrupted"], **MOT), "NA41 6") \
         == ["NA41 6.3.4"]
-    assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli", status=["replacement"], **MOT), "NA41 6") \
-        == ["NA41 6.3.4"]
+    assert rules_of(H + BOXES + ax("A", "0102", previous="tripoli", status=["replacement"], **MOT), "NA41") \
+        == ["NA41 19.5"]
     port = table("hexes", hex="0102", features=["port"], control="axis")
-    assert rules_of(H + BOXES + port + ax("A", "0102", previous="italy", **MOT), "NA41") == ["NA41 6.3.4"]
+    assert rules_of(H + BOXES + port + ax("A", "0102", previous="italy", **MOT), "NA41") == ["NA41 6.3.2"]
     assert rules_of(H + BOXES + port + ax("A", "0102", previous="italy", status=["naval_transport"], **MOT),
                     "NA41") == []
 
@@ -75,7 +76,7 @@ def test_box_exit_limits():
 def test_box_exit_into_a_hex_the_box_touches():
     """§7.10, NA41 6.3.3: leaving Tripoli over land enters a hex its map edge touches (0101, 0102);
     0103 is not one."""
-    assert rules_of(H + BOXES + ax("A", "0103", previous="tripoli", **MOT), "NA41") == ["NA41 6.3.4"]
+    assert rules_of(H + BOXES + ax("A", "0103", previous="tripoli", **MOT), "NA41") == ["NA41 6.3.3"]
 
 
 # ---- markers and modifiers (7.5, 7.13) -------------------------------------------------------------

@@ -281,3 +281,21 @@ def test_ground_unit_on_all_water():
     water = table("hexes", hex="4020", terrain="all_water")
     assert rules(H + water + g("G", "4019")) == []
     assert rules(H + water + g("G", "4020")) == ["OM 6.2"]
+
+
+def test_assault_occupation_not_judged_unless_held():
+    """OM 10.34: at the end of the German Combat Phase an assaulted hex (4314) that is empty and no
+    assaulting unit holds is listed not judged (eliminated by the assault, or left by a combat
+    refusal, 7.3: the position does not say); held by all the surviving attackers it is judged legal."""
+    from om_util import kit
+    head = kit(10, "german-combat")
+    atk = table("attacks", hex="W4314", units=["G-Lehr", "G-MG"], kind="assault")
+    stay = (table("units", unit="G-Lehr", hex="W4313") + table("units", unit="G-MG", hex="W4214"))
+    p = position(head + stay + atk)
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == [] and "must occupy it" in rs.take_not_judged()["OM 10.34"]
+    moved = (table("units", unit="G-Lehr", hex="W4314", previous="W4313", mode="advance")
+             + table("units", unit="G-MG", hex="W4314", previous="W4214", mode="advance"))
+    p = position(head + moved + atk)
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == [] and "OM 10.34" not in rs.take_not_judged()

@@ -310,11 +310,11 @@ def test_paradropped_artillery_takes_first_fire():
 def test_one_hex_minimum_covers_the_direct_step_only():
     """OM 4.15, 5.23: a German MA-4 unit in 4313 (EZOC of 4314) may not step straight into 4414
     (EZOC: ZOC to ZOC needs MA 5); going round by 4413 costs 2 MP and is legal with MA 4, but not
-    when 4413 is a 6-MP hex."""
+    when 4413 is a 6-MP hex: the finding then names the rule the direct step breaks (5.23)."""
     base = H() + a("A", "4314") + g("G", "4414", previous="4313", values=dict(INF, movement=4))
     assert rules(base) == []
     costly = table("hexes", hex="4413", terrain="mountain") + "\n[rules]\nmove_cost_mountain = 6\n"
-    assert rules(base + costly) == ["OM 5.21"]
+    assert rules(base + costly) == ["OM 5.23"]
 
 
 def test_worked_example_hexes_on_the_kit_map():

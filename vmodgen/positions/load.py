@@ -160,13 +160,13 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     statuses = _spellings(ruleset.known_statuses() | frozenset(game.markers), ruleset.status_aliases)
     _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names, ruleset.status_aliases)
     for t in doc.tables("attacks"):
-        t.check_keys(("hex", "units", "hq", "kind"))
+        t.check_keys(("hex", "units", "hq", "kind", "result"))
         hexid = _hex(t, mapdata, "hex")
         ids = t.str_list("units")
         for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
             if pos.unit(uid) is None:
                 raise t.error(f"unknown unit '{uid}' (not placed in this position)", "units")
-        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0, t.str("kind", "")))
+        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0, t.str("kind", ""), t.str("result", "")))
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))

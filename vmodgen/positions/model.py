@@ -77,6 +77,7 @@ class Attack:
     hq: str = ""
     line: int = 0
     kind: str = ""                             # "maneuver", "assault", ... as the game names them
+    result: str = ""                           # the combat result, as the game's table names it ("DR2"...)
 
 
 @dataclass

@@ -367,6 +367,10 @@ class RuleSet(Generic[M]):
         """Whether ``u`` is a unit the stacking limit counts (ground units and HQs on the map)."""
         return board.unit_kind(u) in ("ground", "hq") and board.is_hex(u.hex)
 
+    def needs_stacking_value(self, board: Board, u: UnitState) -> bool:
+        """Whether the stacking limit reads ``u``'s printed stacking value (a gap when missing)."""
+        return self.counts_for_stacking(board, u)
+
     def gaps(self, pos: Position) -> list[str]:
         """What of ``pos`` the rules could not judge for want of a unit's printed value: a move
         without a movement allowance (its points are not checked, :meth:`allowance`), a unit the
@@ -381,7 +385,7 @@ class RuleSet(Generic[M]):
             if u.previous and u.mode not in self.MODES_WITHOUT_MP and u.value(mv) is None:
                 out.append(f"{u.id} moved {u.previous} → {u.hex} without a movement allowance ('{mv}'): the "
                            "movement points of its move were not checked")
-            if sf and self.counts_for_stacking(board, u) and u.value(sf) is None:
+            if sf and self.needs_stacking_value(board, u) and u.value(sf) is None:
                 out.append(f"{u.id} in {u.hex} has no stacking value ('{sf}'): it counted 0 toward the stacking "
                            "limit")
         return out

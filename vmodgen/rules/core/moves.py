@@ -63,9 +63,17 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
     if u.hex in reach:
         return []
     if free_model is not None and u.hex in search(free_model, u.previous, allowance, goal=u.hex):
+        if board.distance(u.previous, u.hex) == 1:
+            # to an adjacent hex: the rule the direct step breaks names the reason (16.4, 5.23...)
+            _, probs = walk_all(model, (u.previous, u.hex), allowance)
+            zoc = [p for p, _ in probs if p.kind == "zoc"]
+            if zoc:
+                return [rs.finding(board, zoc[0].rule, "zoc", f"{name} {what} from {u.previous} to {u.hex}, but "
+                                   f"{zoc[0].message}; no way round is legal either.", [u.previous, u.hex], [u])]
+        within = "" if allowance == float("inf") else f" within its {_n(allowance)} movement points"
         return [rs.finding(board, zoc_rule or move_rule, "zoc",
-                           f"{name} {what} from {u.previous} to {u.hex}, but every path within its "
-                           f"{_n(allowance)} movement points breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
+                           f"{name} {what} from {u.previous} to {u.hex}, but every path{within} "
+                           "breaks the enemy-ZOC rules.", [u.previous, u.hex], [u])]
     if allowance == float("inf"):
         return [rs.finding(board, move_rule, "movement",
                            f"{name} {what} from {u.previous} to {u.hex}, but no legal path leads there (terrain, "
@@ -86,7 +94,16 @@ def _closed(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, what: str
     reason, in the player's words; else None."""
     name, a, b = label(u), u.previous, u.hex
     entries = model.neighbours(b)
-    if not entries or model.prohibited is None or any(model.cost(n, b) is not None for n in entries):
+    if not entries:
+        return None
+    if any(model.cost(n, b) is not None for n in entries):
+        # a hex no step may enter for one rule that is no ZOC rule (enemy units in it: 4.16, 5.1)
+        blocks = [q for q in (model.block(n, b, 1) for n in entries) if q is not None and q.kind != "zoc"]
+        if len(blocks) == len(entries) and len({q.rule for q in blocks}) == 1:
+            q = blocks[0]
+            return rs.finding(board, q.rule, q.kind, f"{name} {what} from {a} to {b}, but {q.message}.", [a or b, b], [u])
+        return None
+    if model.prohibited is None:
         return None
     why = [model.prohibited(n, b) for n in entries]
     if not all(p is not None for p in why) or len({p.rule for p in why}) != 1:

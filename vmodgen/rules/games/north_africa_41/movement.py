@@ -260,26 +260,27 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
     src = board.map.boxes.get(u.previous or "")
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
-    why = []
+    why: list[tuple[str, str]] = []    # (rule, reason): the finding names the first reason's rule
     if u.has("disrupted"):
-        why.append("it is Disrupted (13.2.1)")
+        why.append(("6.3.4", "it is Disrupted (13.2.1) and only a Good Order unit leaves a box (6.3.4)"))
     if u.has("full_retreat"):
-        why.append("it is in Full Retreat (13.3.2)")
+        why.append(("6.3.4", "it is in Full Retreat (13.3.2) and only a Good Order unit leaves a box (6.3.4)"))
     if u.has("replacement"):
-        why.append("it carries a Replacement marker (19.5)")
+        why.append(("19.5", "it carries a Replacement marker (19.5)"))
     by_sea_air = u.has("naval_transport") or u.has("air_transport")
     if not by_sea_air and u.mode != "rail":
         if not src.adjacent:
-            why.append(f"{src.name} may be left only by sea or air (6.3.2)")
+            why.append(("6.3.2", f"{src.name} may be left only by sea or air (6.3.2)"))
         else:
             if (not rs.mech(u) or is_sp(rs, u)) and not trucked(u, rs, board) and not u.has("rail"):
-                why.append("a non-mechanized unit or supply point leaves a box only by truck, rail, air or sea (6.3.4)")
+                why.append(("6.3.4", "a non-mechanized unit or supply point leaves a box only by truck, rail, air or "
+                                     "sea (6.3.4)"))
             first = path[1] if len(path) > 1 else u.hex
             if board.is_hex(first) and first not in src.adjacent:
-                why.append(f"{first} is not a hex the box's map edge touches (6.3.3)")
+                why.append(("6.3.3", f"{first} is not a hex the box's map edge touches (6.3.3)"))
     if why:
-        out.append(rs.finding(board, f"{P} 6.3.4", "movement", f"{name} left {src.name} for {u.hex}, but "
-                              + "; ".join(why) + ".", [u.hex], [u]))
+        out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{name} left {src.name} for {u.hex}, but "
+                              + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
 
 
@@ -431,6 +432,37 @@ def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list
 
 
 # ---- advance (14) -------------------------------------------------------------------------------------
+#: 14.2.1: hexes of advance each combat result gives (14.2.2: EX, the vacated hex only)
+ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2, "A1/D1": 2, "EX": 1}
+
+
+def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],
+                       most: float) -> list:
+    """14.2.1-14.2.2: the length the declared attack's ``result`` gives (``[[attacks]] result``);
+    EX (a limited advance) enters the vacated hex only. Without the result an advance beyond one
+    hex is not judged (every result but EX allows 2 hexes, EX none beyond the vacated hex)."""
+    n, name = len(path) - 1, label(u)
+    attacks = [a for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"]
+    results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    known = sorted(results & set(ADVANCE_BY_RESULT))
+    if len(known) != 1 or len(results) != 1:
+        if n >= 2:
+            rs.not_judged(f"{P} 14.2", f"the length of {name}'s advance ({n} hexes) needs its combat's result (14.2.1: "
+                                       "DS, DR4 4 hexes; D1 3; A1/DR2, DR2, DRX, A1/D1 2; EX only the vacated hex, "
+                                       "14.2.2), which is not recorded (a position gives it as [[attacks]] result); "
+                                       "only the longest any result allows was checked")
+        return []
+    res = known[0]
+    limit = min(most, ADVANCE_BY_RESULT[res])
+    if res == "EX" and n >= 1 and path[1] not in {a.hex for a in attacks}:
+        return [rs.finding(board, f"{P} 14.2.2", "movement", f"{name} advanced to {path[1]} after an EX result; a "
+                           "limited advance may only occupy the hex the defender vacated.", [u.hex], [u])]
+    if n > limit:
+        return [rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes after a {res} result; it may "
+                           f"advance at most {fmt(limit)}.", [u.hex], [u])]
+    return []
+
+
 def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """14.2 length; 14.5 prohibited hexes and hexsides, jebel and escarpment limits, the 2nd
     desert hex; 14.6 no enemy combat unit; 17.2 supply points advance only by truck; 19.5 no
@@ -444,6 +476,8 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if n > most:
         out.append(rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes; it may advance at most "
                               f"{fmt(most)}.", [u.hex], [u]))
+    else:
+        out += _advance_by_result(rs, board, u, path, most)
     if u.has("replacement"):
         out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} carries a Replacement marker and may not advance.",
                               [u.hex], [u]))
@@ -511,8 +545,11 @@ def breakthrough_groups(rs: NorthAfrica41Units, board: Board) -> list:
             forms[key] = forms.get(key, 0) + 1
         main = max(forms.values()) if forms else 0
         if len(us) - main > 1:
+            known = rs.game.formations
+            shown = [f"{known[f].name} ({len([u for u in us if u.unit.formation == f])})" if f in known else f
+                     for f in sorted(forms)]
             out.append(rs.finding(board, f"{P} 15.2.3", "movement", f"The breakthrough group in {h} mixes formations "
-                                  f"({', '.join(sorted(forms))}); all but one attached unit come from one formation.",
+                                  f"({', '.join(shown)}); all but one attached unit come from one formation.",
                                   [h], us))
         nats = {nat_group(u) for u in us}
         if {"german", "italian"} <= nats and not board.pos.state.get("na41_comando_supremo", False):

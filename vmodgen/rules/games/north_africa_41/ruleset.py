@@ -399,9 +399,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         out = []
         d = board.distance(u.previous or u.hex, u.hex) or 0
         if (u.has("disrupted") or u.has("oos") or u.has("oos_red")) and u.mode != "tactical" and d > 0:
-            why = "disrupted (13.2.1)" if u.has("disrupted") else "out of supply (16.4)"
-            out.append(self.finding(board, f"{P} 5.4", "movement", f"{label(u)} is {why} and may use tactical "
-                                    f"movement only, but moved from {u.previous} to {u.hex} by {u.mode} movement.",
+            # the rule broken is the status's (13.2.1, 16.4), which limits the unit to 5.4's movement
+            rule, why = ("13.2.1", "disrupted") if u.has("disrupted") else ("16.4", "out of supply")
+            how = {"move": "normal"}.get(u.mode, u.mode)
+            out.append(self.finding(board, f"{P} {rule}", "movement", f"{label(u)} is {why} and may use tactical "
+                                    f"movement only (5.4), but moved from {u.previous} to {u.hex} by {how} movement.",
                                     [u.hex], [u]))
         if u.mode == "extended" and not self.mech(u):
             out.append(self.finding(board, f"{P} 5.3", "movement", f"{label(u)} is not mechanized and may not use "

@@ -188,6 +188,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         return free_first(lambda u: u.number("stacking", 0), self.silhouette,
                           int(self.num("free_silhouettes_per_hex")), self.num("extra_silhouette_points"))(units)
 
+    def needs_stacking_value(self, board: Board, u: UnitState) -> bool:
+        """A silhouette (tank, 88mm Flak) needs no printed stacking value: 4.3 fixes what it counts
+        (the first in a hex free, each further one 1 point)."""
+        return super().needs_stacking_value(board, u) and not self.silhouette(u)
+
     def stacking_limit(self) -> float:
         """4.1."""
         return self.points_limit()

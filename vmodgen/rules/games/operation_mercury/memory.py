@@ -104,6 +104,20 @@ def arrivals(pos: Position) -> dict[str, dict]:
                              "turn": pos.turn}
                 if placing and u.previous:
                     out[u.id]["from"] = u.previous
+    if pos.phase in (PARADROP, GERMAN_MOVE):
+        # a unit placed from a holding box (not an off-map box) arrives as :func:`remember` reads a
+        # log, with or without the status: in the Paradrop Phase by paradrop (6.11: every unit of
+        # the wave boxes lands by the paradrop procedure; 4.58, 6.12d), in the German Movement
+        # Phase a German unit by airlanding (6.51); ``from`` marks the move as the arrival itself
+        for u in pos.units:
+            src = u.previous
+            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
+                continue
+            if pos.phase == PARADROP and (_on_map(pos, u.hex) or _offmap_box(pos, u.hex)):
+                out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
+            elif pos.phase == GERMAN_MOVE and u.side == "german" and _on_map(pos, u.hex) and pos.moves_announced:
+                # (a position file: a log's steps take the landing from the memory, at the phase end)
+                out[u.id] = {"how": "airlanded", "hex": u.hex, "turn": pos.turn, "from": src}
     return out
 
 
@@ -199,8 +213,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             prev = was.get(u.id)
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
             how = None
-            if phase == PARADROP and came and _on_map(after, u.hex):
-                how = "paradrop"
+            if phase == PARADROP and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+                how = "paradrop"                       # into a box too: 4.58 judges it
             elif phase == AMPHIBIOUS and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
                 how = "amphibious"
             elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):

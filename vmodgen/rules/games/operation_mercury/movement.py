@@ -278,7 +278,8 @@ def check_box_drops(rs, board: Board) -> list:
     for uid, a in arrivals(board.pos).items():
         u = board.pos.unit(uid)
         if u is not None and a.get("how") == "paradrop" and board.is_box(u.hex):
-            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into box {u.hex}; "
+            box = board.map.boxes[u.hex].name if u.hex in board.map.boxes else u.hex
+            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into {box} ({u.hex}); "
                                   "German units may not paradrop into off-map boxes.", [u.hex], [u]))
     return out
 

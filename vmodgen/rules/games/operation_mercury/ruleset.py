@@ -253,15 +253,17 @@ class OperationMercuryRules(OperationMercurySupply):
         if not self.is_(u, "om_foot"):
             out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} is not a foot unit and may not use "
                                     "strategic movement.", [u.hex], [u]))
-        if u.previous and near(u.previous, start_min):
+        if u.previous and (close := near(u.previous, start_min)):
             out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} began strategic movement in "
-                                    f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit.", [u.previous or u.hex], [u]))
+                                    f"{u.previous}, closer than {fmt(start_min)} hexes to an enemy unit (in "
+                                    f"{', '.join(sorted(set(close)))}).", [u.previous or u.hex], [u]))
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         roads = set(str(self.param("om_strategic_roads")).replace(" ", "").split(","))
         for a, b in zip(path, path[1:]):
-            if near(b, keep + 1):
-                out.append(self.finding(board, f"{P} 4.42", "movement", f"{label(u)} came within {fmt(keep)} hexes of "
-                                        f"an enemy unit at {b} during strategic movement.", [b], [u]))
+            if close := near(b, keep + 1):
+                out.append(self.finding(board, f"{P} 4.42", "movement", f"{label(u)} entered {b} during strategic "
+                                        f"movement, within {fmt(keep)} hexes of an enemy unit (in "
+                                        f"{', '.join(sorted(set(close)))}).", [b], [u]))
                 break
             if not board.roads(a, b) & roads:
                 out.append(self.finding(board, f"{P} 4.41", "movement", f"{label(u)} left the road between {a} and "
@@ -320,6 +322,9 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         arr = history.arrivals(board.pos)
+        came = arr.get(u.id, {}).get("from")
+        if came and came == u.previous and board.is_box(came) and board.pos.phase_kind not in history.ARRIVAL_KINDS:
+            return []           # the step from the box it arrived from is the landing (6.51-6.56 judge it), no move
         if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in arr:
             # in its arrival phase a unit's ``previous`` is where it came from (a box, a port): the
             # placement is judged by the arrival rules (4.17, 4.57, 5.25, 17.52), and the move limits

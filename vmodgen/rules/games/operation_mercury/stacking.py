@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import PARADROP
+from .memory import PARADROP, arrivals
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -65,8 +65,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
         out = self._wave_turns(board)
         if board.pos.phase and board.pos.at != "during":
             return out
+        dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
         for h, us in board.at.items():
-            drops = [u for u in us if u.has("paradropped")]
+            drops = [u for u in us if u.id in dropped]
             pts = sum(self.points(u) for u in drops)
             limit = self.num("paradrop_stacking_limit_points")
             if pts > limit:
@@ -142,4 +143,24 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if pts > limit:
                 out.append(self.finding(board, f"{P} 10.1", "stacking", f"{fmt(pts)} stacking points assault {atk.hex}, "
                                         f"more than {fmt(limit)}: {self.names(us)}.", [atk.hex], us))
+            self._assault_occupation(board, atk.hex, us)
         return out
+
+    def _assault_occupation(self, board: Board, target: str, attackers: list[UnitState]) -> None:
+        """10.34: when the assault eliminated the defender, 6 SP of the assaulting units (all the
+        survivors, if fewer) occupy its hex. At the end of a Combat Phase an empty target hex that
+        they do not hold so is listed as not judged: whether the assault eliminated the defender,
+        or the defender refused combat before it (7.3), is not in a position."""
+        pos = board.pos
+        if not pos.phase.endswith("-combat") or pos.at != "end" or not board.is_hex(target):
+            return
+        if any(u.side not in {a.side for a in attackers} and self.ground(u) for u in board.units(target)):
+            return                                                     # 10.33: the defender is still there
+        alive = [u for u in attackers if board.is_hex(u.hex)]
+        held = sum(self.points(u) for u in alive if u.hex == target)
+        need = min(self.num("assault_occupy_points"), sum(self.points(u) for u in alive))
+        if held < need:
+            self.not_judged(f"{P} 10.34", f"{target}, assaulted by {self.names(attackers)}, is empty and they hold "
+                                          f"{fmt(held)} SP of it: if the assault eliminated the defender, {fmt(need)} SP "
+                                          "of them must occupy it; whether it did (or the defender refused combat, 7.3) "
+                                          "is not in the position")
