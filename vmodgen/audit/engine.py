@@ -70,6 +70,7 @@ from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .pending import Pending, at_end as pending_at_end
+from .history import StepHistory
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -132,6 +133,9 @@ class FileAudit:
     #: the judgments still waiting for the end of the phase this file ends in (:mod:`.pending`):
     #: made or named not judged when this is the last file (between files the next one judges them)
     pending: Pending = field(default_factory=Pending, repr=False)
+    #: where the pieces and trackers stood after each step (:mod:`.history`): where the next
+    #: file of a chain starts, if not at this one's end
+    history: StepHistory | None = field(default=None, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -439,8 +443,10 @@ class FileAuditor:
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
+        history = StepHistory()
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            history.note(k, state, builder.touched if k else None)
             seconds.note(state, builder.touched)
             if step is not None and step.chat:
                 typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
@@ -655,7 +661,7 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles, pending=pending)
+                         doubles=doubles, pending=pending, history=history)
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
