@@ -25,6 +25,8 @@ def integrity_text(section: dict) -> list[str]:
             out.append(line)
             if t:
                 out.append(f"        {t['meaning']}")
+    for t in dice.get("typed", []):
+        out.append(f"  typed in chat: {_typed_line(t)}")
     unread = dice.get("unread", [])
     if unread:
         out.append(f"  dice not read ({len(unread)}): "
@@ -91,6 +93,8 @@ def integrity_html(section: dict) -> str:
                          f"<td>{_streak(s)}</td>"
                          f"<td>{escape(t.get('meaning', ''))}</td></tr>")
         h.append("</table>")
+    for t in section.get("dice", {}).get("typed", []):
+        h.append("<p>Typed in chat: " + escape(_typed_line(t)) + "</p>")
     unread = section.get("dice", {}).get("unread", [])
     if unread:
         h.append("<p>Dice not read (" + str(len(unread)) + "): " + escape("; ".join(
@@ -132,6 +136,15 @@ def integrity_html(section: dict) -> str:
             + "</li>" for s in seams) + "</ul>")
     h.append("</section>")
     return "".join(h)
+
+
+def _typed_line(t: dict) -> str:
+    """A roll typed in chat and the dice-button roll it repeats, or that it repeats none."""
+    b = t.get("button_roll")
+    said = f"{t['file']}:{t['step']} {t['player']} '{t['text'][:80]}'"
+    if t["matches"] and b:
+        return f"{said}: repeats the {b['button']} roll of step {b['step']} ({','.join(map(str, b['values']))})"
+    return f"{said}: no dice-button roll gives it (not counted)"
 
 
 def _streak(s: dict | None) -> str:
