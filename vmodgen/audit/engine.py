@@ -71,6 +71,7 @@ from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .pending import Pending, at_end as pending_at_end
 from .history import StepHistory
+from .unrolled import UnrolledCombatMoves
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -136,6 +137,9 @@ class FileAudit:
     #: where the pieces and trackers stood after each step (:mod:`.history`): where the next
     #: file of a chain starts, if not at this one's end
     history: StepHistory | None = field(default=None, repr=False)
+    #: drags in a combat phase before any die roll in it (:mod:`.unrolled`: sentences for the
+    #: report's warnings)
+    unrolled: list[str] = field(default_factory=list)
 
 
 class Stream(ReplayVisitor):
@@ -444,6 +448,7 @@ class FileAuditor:
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
         history = StepHistory()
+        unrolled = UnrolledCombatMoves(self.module.dice_formats if self.module is not None else None)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
             history.note(k, state, builder.touched if k else None)
@@ -547,6 +552,7 @@ class FileAuditor:
             moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
                 combat_moves or (self.rs.combat_moves and phase_info is not None and (
                     phase_info.moves == "combat" or phase_info.starts == "roll"))))
+            unrolled.note(k, step, ph, phase_info, moving, suppress, builder)
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
@@ -661,7 +667,8 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles, pending=pending, history=history)
+                         doubles=doubles, pending=pending, history=history,
+                         unrolled=unrolled.sentences(name, timeline, game.sequence))
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one

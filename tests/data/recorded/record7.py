@@ -77,6 +77,42 @@ def dice_file() -> list[str]:
                "roll 2d6", "undo", "roll 2d6", "chat combat done", "end-log"])
 
 
+def tracker_file() -> list[str]:
+    """S1, as Axis (one player at the keyboard for both sides). Next once (I1 Allied Initial),
+    then Next twice: the Allied Movement Phase skipped on the tracker; in the Allied Combat Phase
+    the Allied 6 RTR and 3 Hus (one stack) 1808 -> 1909, with no die rolled. On to I1 Axis
+    Movement; Next three times too many (Axis Supply), Prev three times back; 3 Aufkl 1503 ->
+    1208; Next."""
+    n = record.nexts
+    return ([AXIS, "setup S1 Enter Rommel", "begin-log"] + n(1) + n(2)
+            + [f"move-stack 6_RTR 1909 {NA}"] + n(NA_AXIS_MOVE - 3) + n(3) + ["prev"] * 3
+            + [f"move 3_Aufkl 1208 {NA}"] + n(1) + ["end-log"])
+
+
+def back_file() -> list[str]:
+    """S1, as Axis, I1 Axis Movement: 8 MG Bn deleted (Ctrl+D) and a new 8 MG Bn taken from the
+    palette onto its hex 1503 (an undo by hand); 5 Pz Rgt 1604 -> 1707 (next to the Allied 6 RTR
+    and 3 Hus in 1808: their ZOC) and back to 1604 (a zero net move through an enemy ZOC); 3
+    Aufkl 1503 -> 1504; Next."""
+    return ([AXIS, "setup S1 Enter Rommel", "begin-log"] + record.nexts(NA_AXIS_MOVE)
+            + ["key 8_MG_Bn ctrl D", f"create 8_MG_Bn 1503 {NA}",
+               f"move 5_Pz_Rgt 1707 {NA}", f"move 5_Pz_Rgt 1604 {NA}", f"move 3_Aufkl 1504 {NA}"]
+            + record.nexts(1) + ["end-log"])
+
+
+def seat_files(work: Path, sfx: str) -> list[tuple[str, list[str]]]:
+    """Two players on the Axis side and an observer, passwords set: Alice (Axis) moves 3 Aufkl
+    1503 -> 1208 in I1's Axis Movement and saves; Carol loads that save, asks for the Axis side
+    (Alice holds it) and moves 8 MG Bn 1503 -> 1107, saves; Dave joins as observer, chats."""
+    s1, s2 = work / f"na41-seat7-1{sfx}.vsav", work / f"na41-seat7-2{sfx}.vsav"
+    return [("na41-seat7-1", ["player Alice Axis pw-alice-7", "setup S1 Enter Rommel", "begin-log"]
+             + record.nexts(NA_AXIS_MOVE) + [f"move 3_Aufkl 1208 {NA}", f"save {s1}", "end-log"]),
+            ("na41-seat7-2", ["player Carol Axis pw-carol-7", f"load {s1}", "begin-log",
+                              f"move 8_MG_Bn 1107 {NA}", f"save {s2}", "end-log"]),
+            ("na41-seat7-3", ["player Dave <observer> pw-dave-7", f"load {s2}", "begin-log",
+                              "chat Dave here, watching", "end-log"])]
+
+
 def main() -> int:
     args = recordkit.arguments(__doc__).parse_args()
     if args.vassal.endswith("38"):
@@ -88,6 +124,13 @@ def main() -> int:
         if not recordkit.run(args.vassal, na, "na41-step7-1", axis_file(), work, args.out, sfx):
             return 1
         for name, lines in allied_files(work / f"na41-step7-1{sfx}.vlog"):
+            if not recordkit.run(args.vassal, na, name, lines, work, args.out, sfx):
+                return 1
+    for name, lines in [("na41-tracker7", tracker_file()), ("na41-back7", back_file())]:
+        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, na, name, lines, work, args.out, sfx):
+            return 1
+    if recordkit.wanted("na41-seat7", args.only):
+        for name, lines in seat_files(work, sfx):
             if not recordkit.run(args.vassal, na, name, lines, work, args.out, sfx):
                 return 1
     if recordkit.wanted("na41-dice7", args.only):
