@@ -100,6 +100,9 @@ class FileFacts:
     #: die rolls a player typed in chat ("I rolled 6"; steps no undo took back): (step, player,
     #: the line as typed, the values it claims): :func:`typed_roll`
     typed_rolls: list[tuple[int, str, str, tuple[int, ...]]] = field(default_factory=list)
+    #: units removed and a piece of the same name added later by the same player (not by an
+    #: undo): :func:`put_back`
+    put_back: list[dict] = field(default_factory=list)
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -199,7 +202,28 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 e["old"] = e["new"] = "(withheld)"
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
+        facts.put_back = put_back(facts.pieces_changed, unit_sides or {})
     return facts
+
+
+def put_back(pieces: list[dict], unit_sides: dict[str, str]) -> list[dict]:
+    """A unit removed, and a piece of the same name added later by the same player (either piece
+    a unit of ``unit_sides``: a removed piece is no longer there to be read): the unit eliminated and brought back, which only a replacement rule allows,
+    or a deletion taken back by hand. Each removal pairs with the first such addition."""
+    out = []
+    used: set[int] = set()
+    for i, p in enumerate(pieces):
+        if p["what"] != "removed" or not p["name"]:
+            continue
+        for j in range(i + 1, len(pieces)):
+            q = pieces[j]
+            if (j not in used and q["what"] == "added" and q["name"] == p["name"] and q["player"] == p["player"]
+                    and (p["id"] in unit_sides or q["id"] in unit_sides)):
+                used.add(j)
+                out.append({"name": p["name"], "player": p["player"], "removed_step": p["step"],
+                            "removed_id": p["id"], "added_step": q["step"], "added_id": q["id"]})
+                break
+    return out
 
 
 def _value_edits(change, step: int, player: str) -> list[dict]:

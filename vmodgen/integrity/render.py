@@ -216,6 +216,13 @@ def _taken_back_html(tb: dict) -> str:
     return "".join(h)
 
 
+def _put_back_line(b: dict) -> str:
+    """A unit removed and brought back (:func:`vmodgen.integrity.section._put_back`)."""
+    return (f"{b['file']}: {b['player'] or '?'} removed {b['name']} at step {b['removed_step']} and added a new "
+            f"{b['name']} at step {b['added_step']}: the unit eliminated and brought back (a replacement, if the "
+            "rules allow one then), or a deletion taken back by hand")
+
+
 def _piece_who(p: dict) -> str:
     name = p["name"] or p["id"] or "a piece"
     return f"{name} ({p['id']})" if p["name"] and p["id"] else name
@@ -233,6 +240,8 @@ def _pieces_text(pieces: dict) -> list[str]:
         return []
     out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
            "check each against the rules: an elimination, a reinforcement, a marker)"]
+    for b in pieces.get("put_back", []):
+        out.append(f"    {_put_back_line(b)}")
     groups = _same_piece_groups(items)
     for group in groups[:MAX_PIECES]:
         p = group[0]
@@ -269,8 +278,10 @@ def _pieces_html(pieces: dict) -> str:
         return ""
     rows = "".join(f"<tr><td>{escape(p['file'])}</td><td>{p['step']}</td><td>{escape(p['player'] or '')}</td>"
                    f"<td>{escape(p['what'])}</td><td>{escape(_piece_who(p))}</td></tr>" for p in items)
+    back = "".join(f"<p>{escape(_put_back_line(b))}</p>" for b in pieces.get("put_back", []))
     return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed)</h3>"
-            "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows + "</table>")
+            + back + "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows
+            + "</table>")
 
 
 def _edit_what(e: dict) -> str:

@@ -28,6 +28,9 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     if pieces:          # only when some were: a chain without any reads as before
         out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
                          "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+        back = [{"file": f.path, **b} for f in facts for b in f.put_back]
+        if back:
+            out["pieces"]["put_back"] = back
     edits = [{"file": f.path, **e} for f in facts for e in f.edits]
     if edits:           # only when some were
         out["edits"] = edits
