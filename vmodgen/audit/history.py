@@ -6,7 +6,7 @@ A play-by-email player opens the opponent's log and steps through it with VASSAL
 (``BasicLogger.undo`` takes a replayed step back and lets it be stepped again), and then begins
 his own log, his file starts where the opponent's stood at an earlier step: the steps after it
 were never seen by him and his file overwrites them. An Undo of a replayed turn-tracker step
-sets the tracker to the state the tracker had when the log was read (VASSAL's
+sets the tracker to the state it had when the log's command was read (VASSAL's
 ``TurnTracker.SetTurn`` takes its old state when it is decoded), not to the phase before that
 step. :func:`match` finds the step a file starts at, for the placements and the trackers apart."""
 from __future__ import annotations

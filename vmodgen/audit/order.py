@@ -236,9 +236,10 @@ def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset
         else:
             out.append((f"{B} starts with the pieces where {A} ended, but with the turn tracker set back to "
                         f"what it showed after step {m.tracker} of {A}'s {m.of} ({start_turn}, not {end_turn}): "
-                        f"an Undo after stepping {A} to its end sets a stepped tracker command back to the state "
-                        f"the tracker had when the log was opened, not to the phase before it (VASSAL's "
-                        f"TurnTracker.SetTurn). {B}'s moves were judged in the phases its tracker shows.", i + 1))
+                        f"an Undo of a stepped tracker command (after stepping {A}) sets the tracker not to the "
+                        f"phase before that step but to the state it had when the log's command was read (VASSAL's "
+                        f"TurnTracker.SetTurn keeps that as its undo). {B}'s moves were judged in the phases its "
+                        "tracker shows.", i + 1))
     return out, done
 
 
