@@ -70,7 +70,7 @@ def test_undo_after_stepping(na41, suffix):
     I1's Allied Initial Phase (what file 1 showed after its step 1), not I1's Axis Delay Phase. The
     pieces are where file 1 ended. Before this round: no warning at all (only a continuity line).
     (The same undo in VASSAL 3.8.0-beta1 gives the same state.)"""
-    text, doc, _ = _audit(na41, [f"na41-step7-1{suffix}", f"na41-step7-2undo{suffix}"])
+    _, doc, _ = _audit(na41, [f"na41-step7-1{suffix}", f"na41-step7-2undo{suffix}"])
     said = [w for w in _warnings(doc) if "turn tracker set back" in w]
     assert len(said) == 1, _warnings(doc)
     assert "after step 1 of na41-step7-1" in said[0] and "Impulse 1: Allied Initial Phase, not Turn 1 Impulse 2" in said[0]

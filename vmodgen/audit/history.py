@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: where a piece off every map stands (VASSAL's null map at (0, 0)): no placement
-_NOWHERE = (None, 0, 0)
+from .continuity import NOWHERE
 
 
 def _placed(pos) -> tuple | None:
-    return None if pos is None or pos == _NOWHERE else pos
+    """A piece's position, None where it stands on no map (as :class:`.continuity.Placements`)."""
+    return None if pos is None or pos == NOWHERE else pos
 
 
 @dataclass
@@ -31,7 +31,7 @@ class StepHistory:
     _pos: dict[str, tuple | None] = field(default_factory=dict, repr=False)
     _turns: dict = field(default_factory=dict, repr=False)
 
-    def note(self, k: int, state, touched: "set[str] | None") -> None:
+    def note(self, k: int, state, touched: set[str] | None) -> None:
         """Step ``k``'s state (``touched``: the pieces it touched; None: any may have changed)."""
         self.steps = k
         pieces = state.pieces

@@ -215,8 +215,10 @@ def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset
         history = getattr(a, "history", None)
         if i + 1 in again or i in skip or history is None or history.steps == 0:
             continue
+        if not chain_seam(results, i + 1).count and a.end.get("turns", {}) == b.start.get("turns", {}):
+            continue                    # the seam closes
         m = match(history, a.end, b.start)
-        if not m.earlier:
+        if not m.earlier or m.pieces is None:
             continue
         done.add(i)
         A, B = names[i], names[i + 1]

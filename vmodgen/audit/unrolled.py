@@ -1,4 +1,4 @@
-"""Drags in a combat phase before any die roll in it. A combat phase's drags are read as
+"""Drags in a combat phase before any die roll in it (a dice button's, or one typed in chat). A combat phase's drags are read as
 retreats and advances after combat, which follow a combat resolved by a roll; a unit dragged
 there before any roll moved with no combat behind it: often the tracker was pressed past the
 side's movement phase (two Nexts for one) and the movement made in the combat phase. Said as a
@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..integrity.facts import typed_roll
 from ..vassal.dice import read_roll
 
 
@@ -26,8 +27,8 @@ class UnrolledCombatMoves:
             self._phase, self._rolled, self._said = ph, False, False
         if step is None or suppress:
             return
-        if step.chat and any(read_roll(t, self.formats) for t in step.chat_text):
-            self._rolled = True
+        if step.chat and any(read_roll(t, self.formats) or typed_roll(t) for t in step.chat_text):
+            self._rolled = True         # a dice button's roll, or one the player typed ("I rolled 6")
         if (self._rolled or self._said or not moving or not step.moves or phase_info is None
                 or phase_info.unit_moves != "combat" or ph is None):
             return
@@ -67,7 +68,7 @@ def _skipped_movement(timeline: list, turn, pid: str, side: str, sequence) -> tu
         k, t, p = timeline[i]
         if t != turn or p != pid:
             continue
-        pk, pt, pp = timeline[i - 1]
+        pk, _, pp = timeline[i - 1]
         info = sequence.phase(pp) if pp else None
         if (info is not None and info.unit_moves == "movement" and (info.side or "") == side
                 and k - pk <= 1 and pk > 0):

@@ -26,11 +26,12 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
            "versions": versions, "seams": seams}
     pieces = [{"file": f.path, **p} for f in facts for p in f.pieces_changed]
     if pieces:          # only when some were: a chain without any reads as before
-        out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
-                         "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+        changed: dict[str, Any] = {"added": sum(1 for p in pieces if p["what"] == "added"),
+                                   "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
         back = [{"file": f.path, **b} for f in facts for b in f.put_back]
-        if back:
-            out["pieces"]["put_back"] = back
+        if back:        # only when some were
+            changed["put_back"] = back
+        out["pieces"] = changed
     edits = [{"file": f.path, **e} for f in facts for e in f.edits]
     if edits:           # only when some were
         out["edits"] = edits
