@@ -5,16 +5,14 @@ played with an older build of the kit (3 Aufkl's movement 3, not 6; version 0.9)
 
     python tests/data/recorded/record4.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
-``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to. Runs the driver on
-each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its script, to
-``--out``."""
+The arguments (``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to) and
+the run of each script: ``recordkit.py``."""
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -134,8 +132,7 @@ def older_na41(root: Path, project: Path) -> Path:
 
 
 def main() -> int:
-    args = recordkit.arguments(__doc__).parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record4-"))
+    args, work = recordkit.start(__doc__, "record4-")
     om = args.modules / "operation-mercury.vmod"
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                                  [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],

@@ -7,13 +7,11 @@ sides (hot-seat: the German seat moves the Allied 19 NZ in the Allied Movement P
 
     python tests/data/recorded/record5.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
-``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to. Runs the driver on
-each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its script, to
-``--out``."""
+The arguments (``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to) and
+the run of each script: ``recordkit.py``."""
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -76,8 +74,7 @@ def na41_replacements() -> list[str]:
 
 
 def main() -> int:
-    args = recordkit.arguments(__doc__).parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record5-"))
+    args, work = recordkit.start(__doc__, "record5-")
     om = args.modules / "operation-mercury.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]

@@ -15,7 +15,6 @@ each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its 
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -181,10 +180,7 @@ def na41_pbem(scratch: Path) -> list[tuple[str, str, list[str]]]:
 
 
 def main() -> int:
-    args = recordkit.arguments(__doc__).parse_args()
-    if args.vassal.endswith("38"):
-        record.VASSAL_VERSION = "3.8.0-beta1"
-    work = Path(tempfile.mkdtemp(prefix="record6-"))
+    args, work = recordkit.start(__doc__, "record6-")
     om = args.modules / "operation-mercury.vmod"
     na = args.modules / "north-africa-41.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",

@@ -20,7 +20,6 @@ the oracle driver of ``/work/vassal-oracle`` with that one command added (README
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -114,10 +113,7 @@ def seat_files(work: Path, sfx: str) -> list[tuple[str, list[str]]]:
 
 
 def main() -> int:
-    args = recordkit.arguments(__doc__).parse_args()
-    if args.vassal.endswith("38"):
-        record.VASSAL_VERSION = "3.8.0-beta1"
-    work = Path(tempfile.mkdtemp(prefix="record7-"))
+    args, work = recordkit.start(__doc__, "record7-")
     na = args.modules / "north-africa-41.vmod"
     sfx = args.suffix
     if recordkit.wanted("na41-step7", args.only):

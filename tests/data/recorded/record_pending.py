@@ -13,7 +13,6 @@ the same play, with the log ended earlier, for the judgments that wait for a pha
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -24,8 +23,7 @@ import recordkit  # noqa: E402
 
 
 def main() -> int:
-    args = recordkit.arguments(__doc__, suffix=False).parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record-pending-"))
+    args, work = recordkit.start(__doc__, "record-pending-", suffix=False)
     om = args.modules / "operation-mercury.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],

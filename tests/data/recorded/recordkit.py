@@ -7,6 +7,7 @@ import argparse
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -25,6 +26,16 @@ def arguments(doc: str | None = None, *, suffix: bool = True) -> argparse.Argume
     if suffix:
         ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
     return ap
+
+
+def start(doc: str | None, prefix: str, *, suffix: bool = True) -> tuple[argparse.Namespace, Path]:
+    """The parsed :func:`arguments` and a new scratch folder (``prefix``…); with a VASSAL
+    3.8.0-beta1 driver, the starting saves ``record.start_save`` writes declare that version."""
+    args = arguments(doc, suffix=suffix).parse_args()
+    if args.vassal.endswith("38"):
+        import record
+        record.VASSAL_VERSION = "3.8.0-beta1"
+    return args, Path(tempfile.mkdtemp(prefix=prefix))
 
 
 def wanted(name: str, only: list[str] | None) -> bool:
