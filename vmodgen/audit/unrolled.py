@@ -23,8 +23,9 @@ class UnrolledCombatMoves:
     _said: bool = False
 
     def note(self, k: int, step, ph: tuple | None, phase_info, moving: bool, suppress: bool, builder) -> None:
-        if ph != self._phase:
-            self._phase, self._rolled, self._said = ph, False, False
+        if ph != self._phase or k == 0:
+            # the phase a file starts in may have had its rolls in the file before: not known
+            self._phase, self._rolled, self._said = ph, k == 0, False
         if step is None or suppress:
             return
         if step.chat and any(read_roll(t, self.formats) or typed_roll(t) for t in step.chat_text):
