@@ -58,6 +58,11 @@ def test_stopped_mid_log(na41, suffix):
     assert "Impulse 1: Axis Movement Phase → Turn 1 Impulse 2: Allied Initial Phase" in w
     assert not any("may be missing" in m for m in _warnings(doc))
     assert "stood after step 10" in text and "stood after step 10" in html
+    seams = doc["integrity"]["seams"]
+    assert seams[0]["starts_at"] == f"where na41-step7-1{suffix}.vlog stood after step 10 of its 17"
+    r = CliRunner().invoke(integrity_command, ["--module", str(na41), *[str(DATA / f"na41-step7-{n}{suffix}.vlog")
+                                                                      for n in ("1", "2mid")]])
+    assert r.exception is None and f"it starts where na41-step7-1{suffix}.vlog stood after step 10 of its 17" in r.stdout
     # the Allied moves are judged: 6 RTR and 3 Hus 1808 -> 1909 in I2's Allied Movement Phase (2 hexes)
     assert doc["findings"] == [] and doc["coverage"]["moves"]["judged"] == 5     # file 1's three, the stack's two
 

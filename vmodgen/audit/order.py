@@ -222,6 +222,10 @@ def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset
             continue
         done.add(i)
         A, B = names[i], names[i + 1]
+        facts = getattr(b, "integrity", None)
+        if facts is not None:           # the integrity section's seam says it too
+            facts.starts_at = (f"where {A} stood after step {m.pieces} of its {m.of}" if m.pieces < m.of else
+                               f"with the turn tracker as {A} showed it after step {m.tracker} of its {m.of}")
         end_turn, start_turn = _turn_texts(a.end), _turn_texts(b.start)
         if m.pieces < m.of:
             at = (f"after step {m.pieces} of its {m.of}" if m.tracker == m.pieces else

@@ -103,6 +103,9 @@ class FileFacts:
     #: units removed and a piece of the same name added later by the same player (not by an
     #: undo): :func:`put_back`
     put_back: list[dict] = field(default_factory=list)
+    #: where this file starts in the file before it when not at its end (set by the audit's
+    #: order check, ``vmodgen.audit.order``): "after step 10 of a.vlog's 17", or ""
+    starts_at: str = ""
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored

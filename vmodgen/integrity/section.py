@@ -393,7 +393,10 @@ def _seams(facts: list[FileFacts], continuity: list, flags: list[str]) -> list[d
         issues = [c for c in continuity if c.before == a.path and c.after == b.path]
         counts = Counter(c.what for c in issues)
         out.append({"before": a.path, "after": b.path, "differences": len(issues), **dict(counts)})
+        if b.starts_at:
+            out[-1]["starts_at"] = b.starts_at
         if issues:
             flags.append(f"Seam: {b.path} does not start where {a.path} ended ({len(issues)} difference(s): "
-                         + ", ".join(f"{n} {w}" for w, n in sorted(counts.items())) + "); see continuity.")
+                         + ", ".join(f"{n} {w}" for w, n in sorted(counts.items())) + ")"
+                         + (f"; it starts {b.starts_at}" if b.starts_at else "") + "; see continuity.")
     return out
