@@ -144,8 +144,7 @@ def test_cli_text_json_exit_codes_and_no_password(mini, tmp_path):
     res = runner.invoke(command, [str(log), "--module", str(module), "--game", str(kit_dir)],
                         standalone_mode=False)
     assert res.return_value == 1
-    # (the tank's drag in Red Combat with no die rolled before it is a warning: audit/unrolled.py)
-    lines = [ln for ln in res.output.splitlines() if not ln.startswith("warning:")]
+    lines = res.output.splitlines()
     assert lines[0].startswith(f"{log}:5: turn 1, end of Red Movement (red): [GEN stacking]")
     out = tmp_path / "r.json"
     res = runner.invoke(command, [str(log), "--module", str(module), "--game", str(kit_dir), "--format", "json",

@@ -448,7 +448,8 @@ class FileAuditor:
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
         history = StepHistory()
-        unrolled = UnrolledCombatMoves(self.module.dice_formats if self.module is not None else None)
+        unrolled = UnrolledCombatMoves(self.module.dice_formats if self.module is not None else None,
+                                       self.reveal_hidden)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
             history.note(k, state, builder.touched if k else None)

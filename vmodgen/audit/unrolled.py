@@ -1,8 +1,12 @@
-"""Drags in a combat phase before any die roll in it (a dice button's, or one typed in chat). A combat phase's drags are read as
-retreats and advances after combat, which follow a combat resolved by a roll; a unit dragged
-there before any roll moved with no combat behind it: often the tracker was pressed past the
-side's movement phase (two Nexts for one) and the movement made in the combat phase. Said as a
-warning, naming the movement phase the tracker passed with no step of its own, if it did."""
+"""Drags in a combat phase before any die roll in it (a dice button's, or one typed in chat),
+just after the tracker passed the same side's movement phase with no step of its own. A combat
+phase's drags are read as retreats and advances after combat, which follow a combat resolved by a
+roll; a unit dragged there before any roll, when the movement phase went by at a single Next,
+moved with no combat behind it: the tracker was pressed past the movement phase (two Nexts for
+one) and the movement made in the combat phase. Said as a warning, naming that phase. (Without
+the skipped phase a drag before any roll is not said: a combat may be resolved with no roll.)
+Concealed units are not named unless revealed.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,6 +20,8 @@ from ..vassal.dice import read_roll
 class UnrolledCombatMoves:
     """Fed each step (:meth:`note`); :meth:`sentences` at the end of the file."""
     formats: dict | None = None
+    #: name the units their owner concealed (``--reveal-hidden``)
+    reveal: bool = False
     #: (step, turn, phase id, phase name, side, unit names) of each combat phase's first such drag
     found: list[tuple[int, int | None, str, str, str, list[str]]] = field(default_factory=list)
     _phase: tuple | None = None
@@ -38,21 +44,23 @@ class UnrolledCombatMoves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
                 if v is not None and v.unit is not None:
-                    names.append(v.unit.name or v.unit.id)
+                    hidden = pid in builder.concealed and not self.reveal
+                    names.append("a concealed unit" if hidden else v.unit.name or v.unit.id)
         if names:
             self._said = True
             self.found.append((k, ph[0], ph[1], phase_info.name, phase_info.side or "", names))
 
     def sentences(self, name: str, timeline: list, sequence) -> list[str]:
-        """One warning per combat phase with such drags (``timeline``: (step, turn, phase id)
+        """One warning per combat phase with such drags after a skipped movement phase (``timeline``: (step, turn, phase id)
         where the phase changed; ``sequence``: the game's sequence of play)."""
         out = []
         file = Path(name).name
         for k, turn, pid, pname, side, units in self.found:
             skipped = _skipped_movement(timeline, turn, pid, side, sequence)
+            if skipped is None:
+                continue
             why = (f"; the tracker passed the {skipped[0]} with no step of its own (step {skipped[1]}): "
-                   "was it skipped, and the movement made in the combat phase?" if skipped else
-                   ": a move made in the wrong phase, or a combat resolved outside the log")
+                   "was it skipped, and the movement made in the combat phase?")
             turn_s = f"turn {turn}, " if turn is not None else ""
             out.append(f"{file} step {k} ({turn_s}{pname}): {', '.join(units[:6])}"
                        f"{' …' if len(units) > 6 else ''} moved before any die roll in this combat phase. "
