@@ -70,6 +70,8 @@ from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .pending import Pending, at_end as pending_at_end
+from .history import StepHistory
+from .unrolled import UnrolledCombatMoves
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -132,6 +134,12 @@ class FileAudit:
     #: the judgments still waiting for the end of the phase this file ends in (:mod:`.pending`):
     #: made or named not judged when this is the last file (between files the next one judges them)
     pending: Pending = field(default_factory=Pending, repr=False)
+    #: where the pieces and trackers stood after each step (:mod:`.history`): where the next
+    #: file of a chain starts, if not at this one's end
+    history: StepHistory | None = field(default=None, repr=False)
+    #: drags in a combat phase before any die roll in it (:mod:`.unrolled`: sentences for the
+    #: report's warnings)
+    unrolled: list[str] = field(default_factory=list)
 
 
 class Stream(ReplayVisitor):
@@ -439,8 +447,12 @@ class FileAuditor:
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
+        history = StepHistory()
+        unrolled = UnrolledCombatMoves(self.module.dice_formats if self.module is not None else None,
+                                       self.reveal_hidden)
         for k, step, state in _states(rp):
             changed = builder.update(state, step)
+            history.note(k, state, builder.touched if k else None)
             seconds.note(state, builder.touched)
             if step is not None and step.chat:
                 typed = [t for t in map(typed_text, step.chat_text) if t and t.strip()]
@@ -541,6 +553,7 @@ class FileAuditor:
             moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
                 combat_moves or (self.rs.combat_moves and phase_info is not None and (
                     phase_info.moves == "combat" or phase_info.starts == "roll"))))
+            unrolled.note(k, step, ph, phase_info, moving, suppress, builder)
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
@@ -655,7 +668,8 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles, pending=pending)
+                         doubles=doubles, pending=pending, history=history,
+                         unrolled=unrolled.sentences(name, timeline, game.sequence))
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one

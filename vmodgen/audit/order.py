@@ -12,7 +12,8 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model.game import SequenceOfPlay
-from .continuity import Placements, chain_seam
+from .continuity import Placements, _name, chain_seam
+from .history import match
 
 #: seams are compared between every two files up to this many files (n² comparisons)
 MAX_SEAM_FILES = 60
@@ -118,9 +119,10 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[tuple
         names = [Path(p).name for p in paths]
         seams = _Seams(results)
         branches, forked = _branches(seams, names, again)
-        said, explained = _seam_messages(seams, names, skip=forked)
-        out += [("seam", m, i) for m, i in branches] + [("order", m, None) for m in said]
-        out += _gaps(results, names, again, said=forked | explained, sequence=sequence)
+        stepped, mid = _earlier_steps(results, names, again, skip=forked)
+        said, explained = _seam_messages(seams, names, skip=forked | mid)
+        out += [("seam", m, i) for m, i in branches + stepped] + [("order", m, None) for m in said]
+        out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence)
     return out
 
 
@@ -190,11 +192,83 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
         if c is None:
             continue
         out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
-                    f"that position (a branch: {names[y]} was started from an older save), so the play of "
+                    f"that position (a branch: {names[y]} was started from an older save, or from the same file opened again), so the play of "
                     f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
                     "is the game played on.", y))
         explained.add(y - 1)
     return out, explained
+
+
+def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset[int]",
+                   skip: "set[int] | frozenset[int]") -> tuple[list[tuple[str, int]], set[int]]:
+    """Seams where the next file starts where the file before stood after an earlier step than
+    its last (:func:`.history.match`): its player opened that log, did not step it to its end
+    (or stepped back with Undo) and played on, so the steps after it were never seen in the next
+    file; or the turn tracker alone was set back to a state it showed at an earlier step. Each
+    sentence names the step, what the steps after it did, and the index of the file after the
+    seam; also the indexes of the files before the seams said (``skip``, ``again``: as
+    :func:`_gaps`)."""
+    out: list[tuple[str, int]] = []
+    done: set[int] = set()
+    for i in range(len(results) - 1):
+        a, b = results[i], results[i + 1]
+        history = getattr(a, "history", None)
+        if i + 1 in again or i in skip or history is None or history.steps == 0:
+            continue
+        if not chain_seam(results, i + 1).count and a.end.get("turns", {}) == b.start.get("turns", {}):
+            continue                    # the seam closes
+        m = match(history, a.end, b.start)
+        if not m.earlier or m.pieces is None:
+            continue
+        done.add(i)
+        A, B = names[i], names[i + 1]
+        facts = getattr(b, "integrity", None)
+        if facts is not None:           # the integrity section's seam says it too
+            facts.starts_at = (f"where {A} stood after step {m.pieces} of its {m.of}" if m.pieces < m.of else
+                               f"with the turn tracker as {A} showed it after step {m.tracker} of its {m.of}")
+        end_turn, start_turn = _turn_texts(a.end), _turn_texts(b.start)
+        if m.pieces < m.of:
+            at = (f"after step {m.pieces} of its {m.of}" if m.tracker == m.pieces else
+                  f"after step {m.pieces} of its {m.of} (the turn tracker as after step {m.tracker})"
+                  if m.tracker is not None else
+                  f"after step {m.pieces} of its {m.of} (the turn tracker as at no step of it: {start_turn})")
+            lost = "; ".join(_moved(pid, x, y, a.end, b.start) for pid, x, y in m.lost)
+            if end_turn != start_turn:
+                lost += ("; " if lost else "") + f"the turn tracker {start_turn} → {end_turn}"
+            out.append((f"{B} starts where {A} stood {at}, not at its end: the player of {B} opened {A}, did "
+                        f"not step it to its end (or stepped back with Undo) and played on. Steps {m.pieces + 1}-"
+                        f"{m.of} of {A} ({lost or 'no piece moved'}) were never seen in {B}, which plays over "
+                        f"them: they were judged in {A}, and {B} was judged from the position before them.", i + 1))
+        else:
+            out.append((f"{B} starts with the pieces where {A} ended, but with the turn tracker set back to "
+                        f"what it showed after step {m.tracker} of {A}'s {m.of} ({start_turn}, not {end_turn}): "
+                        f"an Undo of a stepped tracker command (after stepping {A}) sets the tracker not to the "
+                        f"phase before that step but to the state it had when the log's command was read (VASSAL's "
+                        f"TurnTracker.SetTurn keeps that as its undo). {B}'s moves were judged in the phases its "
+                        "tracker shows.", i + 1))
+    return out, done
+
+
+def _turn_texts(snapshot: dict) -> str:
+    """The trackers' states as the module shows them (their raw states where it does not say)."""
+    turns, texts = snapshot.get("turns", {}), snapshot.get("turn_text", {})
+    return ", ".join(texts.get(t) or turns.get(t) or "(initial)" for t in sorted(turns)) or "(initial)"
+
+
+def _moved(pid: str, was, now, end: dict, start: dict) -> str:
+    """``2MG 1604 → 1606``: a piece moved in steps the next file never saw (its hex labels from
+    the snapshots that hold those places)."""
+    e, s = end.get("pieces", {}).get(pid), start.get("pieces", {}).get(pid)
+    entry = e or s
+    name = _name(entry) if entry is not None else pid
+
+    def where(pos, snap_entry) -> str:
+        if pos is None:
+            return "off the map"
+        if snap_entry is not None and snap_entry[0] == pos and snap_entry[1]:
+            return snap_entry[1]
+        return f"{pos[0]} ({pos[1]},{pos[2]})"
+    return f"{name} {where(was, s)} → {where(now, e)}"
 
 
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),

@@ -360,7 +360,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
     # followed by what it means: what a file carries over from the one before it (memory,
     # continuity) was read in that order
-    warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles] + warned
+    warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles + r.unrolled] + warned
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"

@@ -12,7 +12,7 @@ from typing import Iterable, Protocol
 
 from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, MutableProperty, Player
-from ..vassal.undo import UNDO_CHAT, marks_undo, speaker_typed
+from ..vassal.undo import UNDO_CHAT, marks_undo, speaker, speaker_typed
 from ..vassal.dice import read_roll
 from .archive import archive_doubts
 from .dice import Roll, sides_of
@@ -97,6 +97,15 @@ class FileFacts:
     side_moves: list[dict] = field(default_factory=list)
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
+    #: die rolls a player typed in chat ("I rolled 6"; steps no undo took back): (step, player,
+    #: the line as typed, the values it claims): :func:`typed_roll`
+    typed_rolls: list[tuple[int, str, str, tuple[int, ...]]] = field(default_factory=list)
+    #: units removed and a piece of the same name added later by the same player (not by an
+    #: undo): :func:`put_back`
+    put_back: list[dict] = field(default_factory=list)
+    #: where this file starts in the file before it when not at its end (set by the audit's
+    #: order check, ``vmodgen.audit.order``): "after step 10 of a.vlog's 17", or ""
+    starts_at: str = ""
 
 
 #: one salt per process: hashes are compared within a run and never shown or stored
@@ -153,6 +162,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 plain = looks_like_roll(text)
                 if plain:
                     facts.unread_rolls.append((step.index, plain))
+                claim = typed_roll(text) if not undone else None
+                if claim is not None:
+                    facts.typed_rolls.append((step.index, speaker(text) or who or "", *claim))
                 continue
             player, button, values = r
             player = player or who or ""
@@ -198,7 +210,28 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 e["old"] = e["new"] = "(withheld)"
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
+        facts.put_back = put_back(facts.pieces_changed, unit_sides or {})
     return facts
+
+
+def put_back(pieces: list[dict], unit_sides: dict[str, str]) -> list[dict]:
+    """A unit removed, and a piece of the same name added later by the same player (either piece
+    a unit of ``unit_sides``: a removed piece is no longer there to be read): the unit eliminated and brought back, which only a replacement rule allows,
+    or a deletion taken back by hand. Each removal pairs with the first such addition."""
+    out = []
+    used: set[int] = set()
+    for i, p in enumerate(pieces):
+        if p["what"] != "removed" or not p["name"]:
+            continue
+        for j in range(i + 1, len(pieces)):
+            q = pieces[j]
+            if (j not in used and q["what"] == "added" and q["name"] == p["name"] and q["player"] == p["player"]
+                    and (p["id"] in unit_sides or q["id"] in unit_sides)):
+                used.add(j)
+                out.append({"name": p["name"], "player": p["player"], "removed_step": p["step"],
+                            "removed_id": p["id"], "added_step": q["step"], "added_id": q["id"]})
+                break
+    return out
 
 
 def _value_edits(change, step: int, player: str) -> list[dict]:
@@ -290,6 +323,25 @@ def looks_like_roll(text: str) -> str:
         return ""                       # talk, or an Undo's echo of a line (its roll is undone)
     plain = " ".join(_TAG.sub(" ", unescape(text)).split())
     return plain if _ROLL_WORD.search(plain) else ""
+
+
+#: a roll a player typed: "I rolled 6", "rolled 11 for the attack", "rolls a 3", "roll: 4,2",
+#: "threw 5+3"
+_TYPED_ROLL = re.compile(r"\b(?:rolled|rolls|roll\s*(?:of|was|is|:)|threw|throws)\s*(?:an?\s+)?"
+                         r"(\d{1,3}(?:\s*[,+]\s*\d{1,3})*)(?![\d.:/])", re.I)
+_TYPED_LINE = re.compile(r"^<[^<>]+> - ")
+
+
+def typed_roll(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """A die roll a player typed in chat (``<Alice> - I rolled 6``): the line as typed and the
+    values it claims; None for any other line (VASSAL's own reports, a dice button's roll)."""
+    if not speaker_typed(text):
+        return None
+    said = " ".join(_TAG.sub(" ", unescape(_TYPED_LINE.sub("", text))).split())
+    m = _TYPED_ROLL.search(said)
+    if m is None:
+        return None
+    return said, tuple(int(v) for v in re.split(r"\s*[,+]\s*", m.group(1)))
 
 
 #: what tells an undo from the drag back by hand that writes the same commands (VASSAL before 3.4)

@@ -25,6 +25,8 @@ def integrity_text(section: dict) -> list[str]:
             out.append(line)
             if t:
                 out.append(f"        {t['meaning']}")
+    for t in dice.get("typed", []):
+        out.append(f"  typed in chat: {_typed_line(t)}")
     unread = dice.get("unread", [])
     if unread:
         out.append(f"  dice not read ({len(unread)}): "
@@ -91,6 +93,8 @@ def integrity_html(section: dict) -> str:
                          f"<td>{_streak(s)}</td>"
                          f"<td>{escape(t.get('meaning', ''))}</td></tr>")
         h.append("</table>")
+    for t in section.get("dice", {}).get("typed", []):
+        h.append("<p>Typed in chat: " + escape(_typed_line(t)) + "</p>")
     unread = section.get("dice", {}).get("unread", [])
     if unread:
         h.append("<p>Dice not read (" + str(len(unread)) + "): " + escape("; ".join(
@@ -132,6 +136,15 @@ def integrity_html(section: dict) -> str:
             + "</li>" for s in seams) + "</ul>")
     h.append("</section>")
     return "".join(h)
+
+
+def _typed_line(t: dict) -> str:
+    """A roll typed in chat and the dice-button roll it repeats, or that it repeats none."""
+    b = t.get("button_roll")
+    said = f"{t['file']}:{t['step']} {t['player']} '{t['text'][:80]}'"
+    if t["matches"] and b:
+        return f"{said}: repeats the {b['button']} roll of step {b['step']} ({','.join(map(str, b['values']))})"
+    return f"{said}: no dice-button roll gives it (not counted)"
 
 
 def _streak(s: dict | None) -> str:
@@ -203,6 +216,13 @@ def _taken_back_html(tb: dict) -> str:
     return "".join(h)
 
 
+def _put_back_line(b: dict) -> str:
+    """A unit removed and brought back (:func:`vmodgen.integrity.section._put_back`)."""
+    return (f"{b['file']}: {b['player'] or '?'} removed {b['name']} at step {b['removed_step']} and added a new "
+            f"{b['name']} at step {b['added_step']}: the unit eliminated and brought back (a replacement, if the "
+            "rules allow one then), or a deletion taken back by hand")
+
+
 def _piece_who(p: dict) -> str:
     name = p["name"] or p["id"] or "a piece"
     return f"{name} ({p['id']})" if p["name"] and p["id"] else name
@@ -220,6 +240,8 @@ def _pieces_text(pieces: dict) -> list[str]:
         return []
     out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
            "check each against the rules: an elimination, a reinforcement, a marker)"]
+    for b in pieces.get("put_back", []):
+        out.append(f"    {_put_back_line(b)}")
     groups = _same_piece_groups(items)
     for group in groups[:MAX_PIECES]:
         p = group[0]
@@ -256,8 +278,10 @@ def _pieces_html(pieces: dict) -> str:
         return ""
     rows = "".join(f"<tr><td>{escape(p['file'])}</td><td>{p['step']}</td><td>{escape(p['player'] or '')}</td>"
                    f"<td>{escape(p['what'])}</td><td>{escape(_piece_who(p))}</td></tr>" for p in items)
+    back = "".join(f"<p>{escape(_put_back_line(b))}</p>" for b in pieces.get("put_back", []))
     return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed)</h3>"
-            "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows + "</table>")
+            + back + "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows
+            + "</table>")
 
 
 def _edit_what(e: dict) -> str:

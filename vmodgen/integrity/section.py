@@ -26,8 +26,12 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
            "versions": versions, "seams": seams}
     pieces = [{"file": f.path, **p} for f in facts for p in f.pieces_changed]
     if pieces:          # only when some were: a chain without any reads as before
-        out["pieces"] = {"added": sum(1 for p in pieces if p["what"] == "added"),
-                         "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+        changed: dict[str, Any] = {"added": sum(1 for p in pieces if p["what"] == "added"),
+                                   "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
+        back = [{"file": f.path, **b} for f in facts for b in f.put_back]
+        if back:        # only when some were
+            changed["put_back"] = back
+        out["pieces"] = changed
     edits = [{"file": f.path, **e} for f in facts for e in f.edits]
     if edits:           # only when some were
         out["edits"] = edits
@@ -96,12 +100,37 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
         out["edited"] = mismatched
     if pressless:
         out["without_press"] = pressless
+    typed = _typed(facts, flags)
+    if typed:
+        out["typed"] = typed
     if unread:
         out["unread"] = unread
         files = len({u["file"] for u in unread})
         flags.append(f"Dice: {len(unread)} chat line(s) in {files} file(s) look like die rolls in a form "
                      f"vmodgen cannot read (e.g. {unread[0]['file']}:{unread[0]['step']} "
                      f"'{_clip(unread[0]['text'])}'): they are not in the dice table and were not tested.")
+    return out
+
+
+def _typed(facts: list[FileFacts], flags: list[str]) -> list[dict]:
+    """Rolls a player typed in chat, each against the last roll of a dice button before it in
+    its file (not undone): the same values (or its total) say what that roll gave; other values
+    are no roll VASSAL made (flagged)."""
+    out = []
+    for f in facts:
+        for k, player, text, values in f.typed_rolls:
+            last = next((r for r in reversed(f.rolls) if not r.undone and r.step <= k), None)
+            same = last is not None and (values == last.values or values == (sum(last.values),))
+            item: dict[str, Any] = {"file": f.path, "step": k, "player": player, "text": text,
+                                    "values": list(values), "button_roll": _roll_json(last) if last else None,
+                                    "matches": same}
+            out.append(item)
+            if not same:
+                before = (f"the last dice-button roll before it: {last.button} = "
+                          f"{','.join(map(str, last.values))} at step {last.step}" if last else
+                          "no dice button was rolled before it in this file")
+                flags.append(f"Dice: {f.path} step {k}: {player} typed '{_clip(text)}' ({before}): a roll typed "
+                             "in chat is not a roll VASSAL made; it is not in the dice table.")
     return out
 
 
@@ -141,7 +170,8 @@ def _undo(facts: list[FileFacts], flags: list[str]) -> dict:
     for r in different:
         flags.append(f"Re-roll: {r['player']} rolled {r['button']} = {','.join(map(str, r['undone_values']))} "
                      f"({r['file']} step {r['undone_step']}), undid it, and rolled "
-                     f"{','.join(map(str, r['new_values']))} at step {r['new_step']}.")
+                     f"{','.join(map(str, r['new_values']))} at step {r['new_step']}: the roll at step "
+                     f"{r['new_step']} is the one that stands.")
     if repeated:
         flags.append(f"{len(repeated)} undone roll(s) came back with the same values: the result did not "
                      "change (the same steps executed again, or a new roll that happened to match).")
@@ -363,7 +393,10 @@ def _seams(facts: list[FileFacts], continuity: list, flags: list[str]) -> list[d
         issues = [c for c in continuity if c.before == a.path and c.after == b.path]
         counts = Counter(c.what for c in issues)
         out.append({"before": a.path, "after": b.path, "differences": len(issues), **dict(counts)})
+        if b.starts_at:
+            out[-1]["starts_at"] = b.starts_at
         if issues:
             flags.append(f"Seam: {b.path} does not start where {a.path} ended ({len(issues)} difference(s): "
-                         + ", ".join(f"{n} {w}" for w, n in sorted(counts.items())) + "); see continuity.")
+                         + ", ".join(f"{n} {w}" for w, n in sorted(counts.items())) + ")"
+                         + (f"; it starts {b.starts_at}" if b.starts_at else "") + "; see continuity.")
     return out

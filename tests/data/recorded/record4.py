@@ -5,22 +5,20 @@ played with an older build of the kit (3 Aufkl's movement 3, not 6; version 0.9)
 
     python tests/data/recorded/record4.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
-``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to. Runs the driver on
-each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its script, to
-``--out``."""
+The arguments (``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to) and
+the run of each script: ``recordkit.py``."""
 from __future__ import annotations
 
-import argparse
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import record  # noqa: E402  (start_save, nexts, phase counts)
+import recordkit  # noqa: E402
 
 #: free spots in the off-map boxes (map pixels of the 'Off-map boxes' map): Leros Invasion Zone
 #: East's Available and Delay boxes
@@ -134,14 +132,7 @@ def older_na41(root: Path, project: Path) -> Path:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--modules", type=Path, required=True)
-    ap.add_argument("--vassal", default="/work/vassal-oracle/vassal37")
-    ap.add_argument("--out", type=Path, default=HERE)
-    ap.add_argument("--only", nargs="*")
-    ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
-    args = ap.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record4-"))
+    args, work = recordkit.start(__doc__, "record4-")
     om = args.modules / "operation-mercury.vmod"
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                                  [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
@@ -156,21 +147,9 @@ def main() -> int:
     if not args.only or "na41-chain-2" in args.only:
         runs.append(("na41-chain-2", older_na41(work / "old", HERE.parents[2]), chain2))
     for name, module, lines in runs:
-        if args.only and name not in args.only:
-            continue
-        script = work / f"{name}.script"
-        script.write_text("\n".join(lines) + "\n")
-        log = work / f"{name}.vlog"
-        rep = subprocess.run([args.vassal, "record", str(module.resolve()), str(script), str(log)], cwd=work,
-                             capture_output=True, text=True, check=True).stdout
-        bad = [ln for ln in rep.splitlines() if ln.startswith(("FATAL", "EXCEPTION", "LOG|"))
-               or (ln.startswith("STEP|") and "|move " in ln and "drop=" not in ln)]
-        if bad or not log.is_file():
-            print(f"{name}: VASSAL did not record it as scripted:\n  " + "\n  ".join(bad[:10]), file=sys.stderr)
+        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
+                                                                   args.suffix):
             return 1
-        shutil.copy(log, args.out / f"{name}{args.suffix}.vlog")
-        (args.out / f"{name}{args.suffix}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
-        print(f"{name}: {log.stat().st_size} bytes, {len(lines)} script lines")
     return 0
 
 

@@ -7,21 +7,17 @@ sides (hot-seat: the German seat moves the Allied 19 NZ in the Allied Movement P
 
     python tests/data/recorded/record5.py --modules DIR [--vassal /work/vassal-oracle/vassal37]
 
-``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to. Runs the driver on
-each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its script, to
-``--out``."""
+The arguments (``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to) and
+the run of each script: ``recordkit.py``."""
 from __future__ import annotations
 
-import argparse
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import record  # noqa: E402  (start_save, nexts, phase counts)
+import recordkit  # noqa: E402
 
 #: Operation Mercury's phases by index (recovery = 0): German Paradrop, German Movement, Allied Movement
 OM_PARADROP, OM_GERMAN_MOVE, OM_ALLIED_MOVE = 11, 12, 18
@@ -78,14 +74,7 @@ def na41_replacements() -> list[str]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--modules", type=Path, required=True)
-    ap.add_argument("--vassal", default="/work/vassal-oracle/vassal37")
-    ap.add_argument("--out", type=Path, default=HERE)
-    ap.add_argument("--only", nargs="*")
-    ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
-    args = ap.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record5-"))
+    args, work = recordkit.start(__doc__, "record5-")
     om = args.modules / "operation-mercury.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
@@ -93,23 +82,9 @@ def main() -> int:
     runs = [("om-night", om, om_night(start)),
             ("na41-repl", args.modules / "north-africa-41.vmod", na41_replacements())]
     for name, module, lines in runs:
-        if args.only and name not in args.only:
-            continue
-        script = work / f"{name}.script"
-        script.write_text("\n".join(lines) + "\n")
-        log = work / f"{name}.vlog"
-        rep = subprocess.run([args.vassal, "record", str(module.resolve()), str(script), str(log)], cwd=work,
-                             capture_output=True, text=True, check=True).stdout
-        bad = [ln for ln in rep.splitlines() if ln.startswith(("FATAL", "EXCEPTION", "LOG|"))
-               or (ln.startswith("STEP|") and any(f"|{v} " in ln for v in ("move", "move-stack", "create"))
-                   and "drop=" not in ln)]
-        (work / f"{name}.report").write_text(rep)
-        if bad or not log.is_file():
-            print(f"{name}: VASSAL did not record it as scripted:\n  " + "\n  ".join(bad[:10]), file=sys.stderr)
+        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
+                                                                   args.suffix):
             return 1
-        shutil.copy(log, args.out / f"{name}{args.suffix}.vlog")
-        (args.out / f"{name}{args.suffix}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
-        print(f"{name}: {log.stat().st_size} bytes, {len(lines)} script lines (report {work / name}.report)")
     return 0
 
 

@@ -14,18 +14,15 @@ each script in a scratch folder and copies the ``.vlog`` VASSAL wrote, with its 
 (files 2, 3), whatever ``--vassal`` says."""
 from __future__ import annotations
 
-import argparse
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import record  # noqa: E402  (start_save, nexts, phase counts)
+import recordkit  # noqa: E402
+from recordkit import V37, V38, run  # noqa: E402,F401  (record_pending runs through record6.run)
 
-V37, V38 = "/work/vassal-oracle/vassal37", "/work/vassal-oracle/vassal38"
 #: Operation Mercury's phases by index (recovery = 0)
 OM_PARADROP, OM_GERMAN_MOVE, OM_GERMAN_COMBAT = 11, 12, 17
 #: North Africa '41's phases by index (preparation = 0)
@@ -182,36 +179,8 @@ def na41_pbem(scratch: Path) -> list[tuple[str, str, list[str]]]:
              + [f"move 2_MG_Bn 1606 {NA}"] + n(1) + ["end-log"])]
 
 
-def run(vassal: str, module: Path, name: str, lines: list[str], work: Path, out: Path, suffix: str) -> bool:
-    script = work / f"{name}{suffix}.script"
-    script.write_text("\n".join(lines) + "\n")
-    log = work / f"{name}{suffix}.vlog"
-    rep = subprocess.run([vassal, "record", str(module.resolve()), str(script), str(log)], cwd=work,
-                         capture_output=True, text=True, check=True).stdout
-    (work / f"{name}{suffix}.report").write_text(rep)
-    bad = [ln for ln in rep.splitlines() if ln.startswith(("FATAL", "EXCEPTION", "LOG|"))
-           or (ln.startswith("STEP|") and any(f"|{v} " in ln for v in ("move", "move-stack", "create"))
-               and "drop=" not in ln)]
-    if bad or not log.is_file():
-        print(f"{name}: VASSAL did not record it as scripted:\n  " + "\n  ".join(bad[:10]), file=sys.stderr)
-        return False
-    shutil.copy(log, out / f"{name}{suffix}.vlog")
-    (out / f"{name}{suffix}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
-    print(f"{name}{suffix}: {log.stat().st_size} bytes, {len(lines)} script lines (report {work / name}{suffix}.report)")
-    return True
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--modules", type=Path, required=True)
-    ap.add_argument("--vassal", default=V37)
-    ap.add_argument("--out", type=Path, default=HERE)
-    ap.add_argument("--only", nargs="*")
-    ap.add_argument("--suffix", default="", help="added to each log's name (e.g. -38 for VASSAL 3.8.0-beta1's twins)")
-    args = ap.parse_args()
-    if args.vassal.endswith("38"):
-        record.VASSAL_VERSION = "3.8.0-beta1"
-    work = Path(tempfile.mkdtemp(prefix="record6-"))
+    args, work = recordkit.start(__doc__, "record6-")
     om = args.modules / "operation-mercury.vmod"
     na = args.modules / "north-africa-41.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",

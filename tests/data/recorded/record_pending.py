@@ -12,24 +12,18 @@ the same play, with the log ended earlier, for the judgments that wait for a pha
 ``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to."""
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import record  # noqa: E402
 import record6  # noqa: E402
+import recordkit  # noqa: E402
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--modules", type=Path, required=True)
-    ap.add_argument("--vassal", default=record6.V37)
-    ap.add_argument("--out", type=Path, default=HERE)
-    args = ap.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="record-pending-"))
+    args, work = recordkit.start(__doc__, "record-pending-", suffix=False)
     om = args.modules / "operation-mercury.vmod"
     start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
@@ -39,7 +33,7 @@ def main() -> int:
     runs = [("om-pending-next1", full[:-3] + ["next", "end-log"]),
             ("om-pending-incombat", full[:-3] + ["end-log"])]
     for name, lines in runs:
-        if not record6.run(args.vassal, om, name, lines, work, args.out, ""):
+        if not recordkit.run(args.vassal, om, name, lines, work, args.out, ""):
             return 1
     return 0
 

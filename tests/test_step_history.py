@@ -1,0 +1,65 @@
+"""The step a chain file starts at in the file before it (vmodgen.audit.history) and rolls typed
+in chat (vmodgen.integrity.facts.typed_roll), on hand-made states."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from vmodgen.audit.history import StepHistory, match
+from vmodgen.integrity.facts import typed_roll
+
+
+def _state(pieces: dict[str, tuple], turn: str) -> SimpleNamespace:
+    return SimpleNamespace(pieces={p: SimpleNamespace(position=pos) for p, pos in pieces.items()},
+                           turns={"T": turn})
+
+
+def _snap(pieces: dict[str, tuple], turn: str) -> dict:
+    return {"pieces": {p: (pos, None, "", "", None) for p, pos in pieces.items()}, "turns": {"T": turn}}
+
+
+def _history() -> tuple[StepHistory, dict]:
+    """Step 1: a moves; step 2: the tracker; step 3: b moves; step 4: a moves back."""
+    h = StepHistory()
+    a0, a1, b0, b1 = ("M", 1, 1), ("M", 2, 2), ("M", 5, 5), ("M", 6, 6)
+    seq = [({"a": a0, "b": b0}, "1"), ({"a": a1, "b": b0}, "1"), ({"a": a1, "b": b0}, "2"),
+           ({"a": a1, "b": b1}, "2"), ({"a": a0, "b": b1}, "2")]
+    for k, (p, t) in enumerate(seq):
+        h.note(k, _state(p, t), None)
+    return h, _snap(*seq[-1])
+
+
+def test_start_at_end_is_no_earlier_step():
+    h, end = _history()
+    m = match(h, end, end)
+    assert (m.pieces, m.tracker, m.of, m.earlier) == (4, 4, 4, False)
+
+
+def test_start_at_an_earlier_step():
+    """The next file starts as after step 2: b's move (step 3) and a's move back (4) were lost."""
+    h, end = _history()
+    m = match(h, end, _snap({"a": ("M", 2, 2), "b": ("M", 5, 5)}, "2"))
+    assert (m.pieces, m.tracker, m.earlier) == (2, 2, True)
+    assert {pid for pid, _, _ in m.lost} == {"a", "b"}
+
+
+def test_tracker_alone_set_back():
+    """Pieces as at the end, the tracker as after step 1 (it showed "1" at steps 0-1)."""
+    h, end = _history()
+    m = match(h, end, _snap({"a": ("M", 1, 1), "b": ("M", 6, 6)}, "1"))
+    assert (m.pieces, m.tracker, m.earlier) == (4, 1, True)
+
+
+def test_no_step_matches():
+    h, end = _history()
+    m = match(h, end, _snap({"a": ("M", 9, 9), "b": ("M", 6, 6)}, "2"))
+    assert m.pieces is None and not m.earlier
+
+
+def test_typed_roll():
+    assert typed_roll("<Alice> - I rolled 6") == ("I rolled 6", (6,))
+    assert typed_roll("<Bob> - rolls a 3, then moves") == ("rolls a 3, then moves", (3,))
+    assert typed_roll("<Bob> - roll: 4,2") == ("roll: 4,2", (4, 2))
+    assert typed_roll("<Bob> - rolled 11 for the attack on 1808") == ("rolled 11 for the attack on 1808", (11,))
+    assert typed_roll("*** 2d6 = 4,2 *** <Alice>") is None        # a dice button's report
+    assert typed_roll("<Alice> - we rolled back the turn") is None
+    assert typed_roll("<Alice> - hello") is None
