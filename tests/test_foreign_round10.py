@@ -218,3 +218,38 @@ def test_the_audit_of_the_template_counts_the_clone_in_the_overstack(log):
     assert all(pid in f for pid in ("1795665611979", "1795665612068", "1795665612093"))
     assert "coverage: unit moves 5: judged 4; not judged: off-map 1" in out.stdout
     assert "put back" not in out.stdout
+
+
+# -- the closing doubt of round 9: the duplicate-piece index and a unit that changes off the map --
+def test_the_duplicate_index_follows_a_piece_whose_unit_changes_off_the_map():
+    """Position: piece X stands in a box off the map as unit U1; piece P (unit U1) is added at
+    step 1 (the index of the file's pieces is built then: X under U1); at step 2 X's state
+    changes (a ``D/``: the step touches X, as ``PositionBuilder.update`` lists every piece a
+    change names, on a map or off) and X is now unit U2; at step 3 piece Q of U2 is added: the
+    audit pairs Q with X, off the maps ("one unit is now two pieces"), and no longer pairs a U1
+    piece with X. Settled: the index is refreshed for every piece a step's commands name."""
+    from types import SimpleNamespace
+
+    from vmodgen.audit.duplicates import SecondPieces
+    from vmodgen.model.unit import Unit
+
+    def unit(uid: str) -> Unit:
+        return Unit(id=uid, name=uid, side="red", nationality="", formation="", type="inf", size="")
+    units = {"X": unit("U1"), "A": unit("U3")}
+
+    class Builder:
+        def resolve(self, state, pid):
+            u = units.get(pid)
+            return None if u is None else SimpleNamespace(unit=u, hex=None, concealed=None)
+    state = SimpleNamespace(pieces={"X": None, "A": None})
+    seconds = SecondPieces(Builder())
+    units["P"] = unit("U1")
+    state.pieces["P"] = None
+    assert [(p[0], p[2], p[3]) for p in seconds.found(state, ["P"])] == [("P", "X", None)]
+    seconds.note(state, {"P"})
+    units["X"] = unit("U2")                   # step 2: X's D/ makes it another unit, in its box
+    seconds.note(state, {"X"})
+    units["Q"], units["R"] = unit("U2"), unit("U1")
+    state.pieces.update({"Q": None, "R": None})
+    pairs = [(p[0], p[2]) for p in seconds.found(state, ["Q", "R"])]
+    assert ("Q", "X") in pairs and ("R", "X") not in pairs and ("R", "P") in pairs
