@@ -15,11 +15,14 @@ HIDE = "hide;73,130;Invisible;;;0.3;;false"
 MASK = "obs;77,130;back.png;Mask;I;?;...;G;;;;false"
 
 
-@pytest.mark.parametrize("state,who", [("null", None), ("", None), ("null;", None), ("Alice", "Alice"),
-                                       ("Bob;x", "Bob")])
-def test_who_set_the_trait(state, who):
-    """Position: an Invisible and a Mask trait whose state starts with ``state``."""
-    for cls, t in ((Hideable, HIDE), (Obscurable, MASK)):
+@pytest.mark.parametrize("state,mask,invisible", [
+    ("null", None, None), ("", None, None), ("Alice", "Alice", "Alice"),
+    # a Mask's state is a SequenceEncoder (obscuredBy;options: Obscurable.mySetState), an
+    # Invisible trait's is hiddenBy whole (Hideable.mySetState: "null" or the id as it is)
+    ("null;", None, "null;"), ("Bob;x", "Bob", "Bob;x"), ("B\\;ob;x", "B;ob", "B\\;ob;x")])
+def test_who_set_the_trait(state, mask, invisible):
+    """Position: an Invisible and a Mask trait whose state is ``state``."""
+    for cls, t, who in ((Hideable, HIDE, invisible), (Obscurable, MASK, mask)):
         trait = cls(t, state)
         assert hidden_by(trait) == who
         assert set_by_owner(trait) is (who is not None)

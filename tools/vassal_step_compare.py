@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from vmodgen.errors import InputError  # noqa: E402
 from vmodgen.vassal.inspecting import inspect_save  # noqa: E402
 from vmodgen.vassal.module import read_module  # noqa: E402
 
@@ -158,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         diffs, count = compare(args.module, args.log, args.report, args.names, args.labels, args.reveal)
-    except ReportError as e:
+    except (ReportError, InputError) as e:    # a missing or unreadable module, log or report
         print(f"error: {e}", file=sys.stderr)
         return 2
     for d in diffs[:args.max]:

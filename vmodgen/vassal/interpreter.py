@@ -654,6 +654,11 @@ class _Runner:
         if self.step is None:
             self.touch(old, new)
             return
+        if old == new and not is_stack and cmd.id in self.step.created:
+            # a piece this step made (Clone, Place Marker) merged where it was made
+            # (``Map.placeOrMerge`` after ``GameState.addPiece``): part of its making, no move
+            self.touch(old, new)
+            return
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
                                     members, cmd.new_under))
 

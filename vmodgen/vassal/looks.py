@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .codec import decode
 from .piece import Piece, expand_prototypes
 from .traits import (BasicPiece, DynamicProperty, Hideable, Labeler, Layer, Marker, MarkMoved,
                      Obscurable)
@@ -45,9 +46,16 @@ def mask_name(trait: Obscurable) -> str:
 
 
 def hidden_by(trait: Obscurable | Hideable) -> str | None:
-    """Who set a Mask or Invisible trait: its state's first field (``obscuredBy``/``hiddenBy``);
-    None when nobody did (``null`` or empty, as VASSAL writes ``null;`` too)."""
-    who = trait.state.split(";", 1)[0]
+    """Who set a Mask or Invisible trait: a Mask's state's first ``;`` field (``obscuredBy``,
+    ``Obscurable.mySetState`` decodes the state with a SequenceEncoder), an Invisible trait's whole
+    state (``hiddenBy``: ``Hideable.mySetState`` takes it as it is, so a player id holding ``;``
+    stays whole); None when nobody did (``null``; an empty state too, which VASSAL never writes
+    for a piece nobody concealed)."""
+    if isinstance(trait, Hideable):
+        who = trait.state
+    else:
+        fields = decode(trait.state, ";")
+        who = fields[0] if fields else ""
     return None if who in ("", "null") else who
 
 

@@ -1,6 +1,6 @@
 """The properties around a piece, as ``BasicPiece.getProperty`` climbs to them when the piece
 itself defines a name not: its map's (the map's Global Properties, each Deck's
-``<deck>_numPieces``), then the module's Global Properties. A save holds every Global
+``<deck>_numPieces`` and ``<deck>_<name>`` of its count expressions), then the module's Global Properties. A save holds every Global
 Property's value (``GlobalProperty.getRestoreCommand``: ``GlobalProperty\\t;name;value;container``)
 and a log each change (``MutableProperty``), so the game state knows them all
 (:attr:`GameState.properties`, keyed ``container:name``). A turn tracker's levels are module
@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..hexes.vassal_java import formatted_string
+from .expression import Unsupported, evaluate, strip_braces
 from .gamestate import GameState, PieceRecord
+from .piece_filter import accepts
 from .traits import Deck
 
 #: properties VASSAL answers from the running game, not from the save (BasicPiece, Map, GameModule)
@@ -39,22 +42,34 @@ def scope_lookup(state: GameState, rec: PieceRecord,
     (:func:`turn_properties`)."""
     props = state.properties
     m = rec.map
-    decks: dict[str, str] | None = None
+    decks: list[tuple[str, Deck, list[str]]] | None = None
 
-    def deck_counts() -> dict[str, str]:
-        out: dict[str, str] = {}
-        for sid, st in state.stacks.items():
-            if not st.deck or st.map != m:
+    def deck_property(name: str) -> str | None:
+        """``<deck>_numPieces`` or ``<deck>_<count expression>`` of a Deck on the piece's map
+        (the first deck in the save's order that defines it)."""
+        nonlocal decks
+        if decks is None:
+            decks = []
+            for sid, st in state.stacks.items():
+                if not st.deck or st.map != m:
+                    continue
+                deck = state.pieces.get(sid)
+                trait = next((t for t in (deck.piece.traits if deck is not None else [])
+                              if isinstance(t, Deck)), None)
+                if trait is not None and trait.name:
+                    decks.append((trait.name, trait, st.members))
+        for deck_name, trait, members in decks:
+            if not name.startswith(deck_name + "_"):
                 continue
-            deck = state.pieces.get(sid)
-            traits = deck.piece.traits if deck is not None else []
-            name = next((t.name for t in traits if isinstance(t, Deck)), "")
-            if name:
-                out.setdefault(f"{name}_numPieces", str(len(st.members)))
-        return out
+            rest = name[len(deck_name) + 1:]
+            if rest == "numPieces":
+                return str(len(members))
+            for label, expr in trait.count_expressions:
+                if label == rest:
+                    return str(sum(1 for mid in members if _counted(state, mid, expr)))
+        return None
 
     def get(name: str) -> str | None:
-        nonlocal decks
         if name == "CurrentX":
             return str(rec.x)
         if name == "CurrentY":
@@ -65,11 +80,10 @@ def scope_lookup(state: GameState, rec: PieceRecord,
             got = props.get(f"{m}:{name}")
             if got is not None:
                 return got
-            if name.endswith("_numPieces"):
-                if decks is None:
-                    decks = deck_counts()
-                if name in decks:
-                    return decks[name]
+            if "_" in name:
+                got = deck_property(name)
+                if got is not None:
+                    return got
         got = turns.get(name) if turns else None
         if got is None:
             got = props.get(f"Module:{name}")
@@ -81,6 +95,26 @@ def scope_lookup(state: GameState, rec: PieceRecord,
             return None
         return ""
     return get
+
+
+def _counted(state: GameState, pid: str, expression: str) -> bool:
+    """Whether a Deck counts its card ``pid`` under ``expression`` (``Deck.updateCounts``: the
+    expression formatted with the card's properties; ``true`` from a ``{...}`` expression, else
+    the text read as an old-style property match, :mod:`.piece_filter`). The card's own
+    properties only: VASSAL counts a card as it enters or leaves the deck, and the map's
+    properties of a card inside a deck are not asked here."""
+    rec = state.pieces.get(pid)
+    if rec is None:
+        return False
+    look = rec.piece.lookup(None)
+    if strip_braces(expression) is not None:
+        try:
+            text = evaluate(expression, look)
+        except Unsupported:
+            return False
+    else:
+        text = formatted_string(expression, lambda n: look(n) or "")
+    return text == "true" or (text != "false" and accepts(text, look))
 
 
 def turn_properties(trackers: dict[str, dict]) -> dict[str, str]:

@@ -168,6 +168,20 @@ class Deck(Trait):
     def display_name(self, inner: str) -> str:
         return self.name
 
+    @property
+    def count_expressions(self) -> list[tuple[str, str]]:
+        """``(name, expression)`` of each count expression (``name: expression``, 22nd field),
+        only when expression counting is on (23rd field): each gives the map property
+        ``<deck>_<name>`` (``Deck.setCountExpressions``; a text without ``:`` is dropped)."""
+        if self.field(22) != "true":
+            return []
+        out = []
+        for text in decode(self.field(21), ","):
+            name, sep, expr = text.partition(":")
+            if sep:
+                out.append((name.rstrip(), expr.lstrip()))
+        return out
+
 
 class BasicName(Trait):
     """``basicName;name`` (VASSAL 3.6+, Basic Name): the piece's ``BasicName``. VASSAL's
