@@ -48,7 +48,7 @@ from ..integrity import FileFacts, file_facts
 from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
-from ..rules.base import Memory, Rule, RuleSet
+from ..rules.base import Judged, Memory, Rule, RuleSet
 from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
@@ -504,7 +504,7 @@ class FileAuditor:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
                         # what that phase end recorded (an arrival) is judged at that phase end
-                        recheck = [r for r in self.rules if r.id in self.rs.JUDGED_AT_REMEMBER
+                        recheck = [r for r in self.rules if r.judged is Judged.REMEMBERED
                                    and r.when.at == "any" and r.when.applies(end_pos)]
                         if recheck:
                             recorded = copy.copy(end_pos)

@@ -1,12 +1,12 @@
 """Judgments that wait for a phase end, when the record ends first.
 
 Some rules are judged at the end of a phase (``When(at="end")``), and some of those judge facts
-that an earlier phase end recorded (``Rule.from_record``: OM's retreats and advances, recorded at
+that an earlier phase end recorded (``Judged.RECORD``: OM's retreats and advances, recorded at
 the end of the combat phase and judged one phase end later). Between the files of a chain the
 next file's phase end judges them (the phase context and the memory carry over). When the last
 file of a chain (or a single file) ends before its phase does, each such judgment is either
 
-* made on the final position, when the rule judges only recorded facts (``from_record``: the
+* made on the final position, when the rule judges only recorded facts (``Judged.RECORD``: the
   facts are complete once recorded), or
 * named not judged, with why: "the log ends before the end of the X phase, where R is judged",
   and for what the end of that phase would have recorded (``RuleSet.unrecorded``) likewise.
@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Callable
 
 from ..positions.model import Position
-from ..rules.base import Rule, RuleSet
+from ..rules.base import Judged, Rule, RuleSet
 from .model import AuditFinding
 
 
 @dataclass
 class Pending:
     """What was still waiting for a phase end when a file ended (used for the last file only)."""
-    #: findings of the ``from_record`` rules, judged on the final position
+    #: findings of the rules judged on recorded facts (``Judged.RECORD``), judged on the final position
     findings: list[AuditFinding] = field(default_factory=list)
     #: ``{"rule", "why"}`` of the end-of-phase rules the final phase's end would have judged
     end_rules: list[dict] = field(default_factory=list)
@@ -64,7 +64,7 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
     for rule in rules:
         if rule.when.at != "end" or not rule.when.applies(pos):
             continue
-        if not rule.from_record:
+        if rule.judged is not Judged.RECORD:
             if rule.id not in named:
                 named.add(rule.id)
                 out.end_rules.append({"rule": rule.id, "why": f"{where}, where it is judged"})
