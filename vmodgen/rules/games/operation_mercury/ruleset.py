@@ -54,7 +54,7 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
-                     "(6.12b) are measured there (6.11's turn of each wave is judged)",
+                     "(6.12b) are measured there (the turn of each wave, 6.11, is judged: its own rule)",
     }
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
@@ -142,8 +142,10 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
+            Rule(f"{P} 6.11", "stacking", When(("reinforcement",), at="any"), self.check_wave_turns,
+                 "each wave paradrops on its turn"),
             Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
-                 "6 SP per drop hex, the waves (6.11, 6.12b), 6 steps per landing hex"),
+                 "6 SP per drop hex, the reserve wave (6.12b), 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
             Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
