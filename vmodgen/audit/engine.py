@@ -69,7 +69,7 @@ from .concealment import stronger
 from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
-from .pending import Pending, at_end as pending_at_end
+from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -217,6 +217,8 @@ class FileAuditor:
         #: name the pieces of undone steps in full (``--reveal-hidden``), not as an opponent sees them
         self.reveal_hidden = False
         self._last_end: Position | None = None   # the position at the end of the last phase seen
+        #: rule key → where each ``Judged.STATE`` rule was last judged in the file being audited
+        self._state_judged: dict[str, StateJudged] = {}
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
@@ -293,6 +295,7 @@ class FileAuditor:
             self._carry = context[2] if len(context) > 2 else None
         start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
+        self._state_judged = {}        # (nor does a state rule's last verdict: a seam may move units)
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
@@ -500,6 +503,13 @@ class FileAuditor:
                     end_pos.memory = self.memory.snapshot()
                     due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
                     check(end_pos, due, k, "end")
+                    states = [r for r in due if r.judged is Judged.STATE]
+                    if states:         # for a file that ends before the next phase end (pending.py)
+                        ended = game.sequence.phase(prev_phase[1])
+                        last = StateJudged(unit_marks(end_pos), phase_end_words(
+                            end_pos, ended.name if ended is not None else "", name))
+                        for r in states:
+                            self._state_judged[rule_key(r)] = last
                     if self.rules:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
@@ -647,7 +657,8 @@ class FileAuditor:
             final.memory = self.memory.snapshot()
         last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
         pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
-                                 last_info.name if last_info is not None else "", name, len(rp.steps))
+                                 last_info.name if last_info is not None else "", name, len(rp.steps),
+                                 self._state_judged)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
