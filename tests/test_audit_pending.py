@@ -131,3 +131,22 @@ def test_airlandings_of_an_unended_movement_phase_named(om):
     assert alone["OM 6.52"].startswith("the log ends before the end of the German Movement Phase (turn 1, om-pbem-1.vlog)")
     chained = _doc(om, ["om-pbem-1", "om-pbem-2"])
     assert not any("om-pbem-1.vlog" in r["why"] for r in chained["coverage"]["rules_not_judged"])
+
+
+def test_cut_inside_a_combat_phase_judges_the_complete_combats(om):
+    """om-pending-twocombats (recorded, README "Pending judgments"): om-pending-incombat, then a
+    second combat in the German Combat Phase (Vogel 1 attacks 19 NZ, a d10 at step 27) and 19 NZ
+    retreats again W4215 -> W4216; the log ends in that phase. The first combat is complete (the
+    second's roll came after it): its advance, 9/III/Sturm W4214 -> W4317 (JP 9.84: at most 2
+    hexes), is judged on the record so far, at step 27. Before: 0 findings, OM 9.61 named not
+    judged for the whole phase. 19 NZ (two units: the stack) moved after that roll, so its
+    retreat is named not judged, with the reason."""
+    doc = _doc(om, ["om-pending-twocombats"])
+    assert _found(doc) == [ADVANCE]
+    f = doc["findings"][0]
+    assert (f["step"], f["phase"], f["at"]) == (27, "german-combat", "during")
+    assert f["details"]["judged_at_file_end"] is True and "judged on the record so far" in f["message"]
+    why = _not_judged(doc)["OM 9.61"]
+    assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-twocombats.vlog)")
+    assert why.endswith("judged for the hex changes made before its last die roll (step 27: the combats before it "
+                        "are complete), not for the 2 unit(s) moved after that roll, whose combat may go on")

@@ -439,6 +439,9 @@ class FileAuditor:
                 inferred_end = ""
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
+        #: (step, position) of the last die roll in the combat phase under way: every combat before
+        #: it is complete in the record (its retreats and advances made), for a file ending in it
+        settled: tuple[int, Position] | None = None
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
@@ -528,6 +531,7 @@ class FileAuditor:
                 # an Undo, or a tracker sent back (within known turns: _backwards)
                 again = left_moves.get(ph) if ph is not None and (
                     (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
+                settled = None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
@@ -622,6 +626,9 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             if k == 0 and self._carried:
                 self._carry_stops(takebacks, builder, paths, active)
+            if (cur_pos is not None and phase_info is not None and phase_info.kind == "combat" and not suppress
+                    and step is not None and step.chat and self.rules and self._rolled(step)):
+                settled = (k, cur_pos)     # the combats before this roll are complete (pending.py)
             if back_now:
                 gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
                                                       phase_info, builder.concealed_units())}
@@ -658,7 +665,7 @@ class FileAuditor:
         last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
         pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
                                  last_info.name if last_info is not None else "", name, len(rp.steps),
-                                 self._state_judged)
+                                 self._state_judged, settled, self._last_end)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
@@ -870,6 +877,11 @@ class FileAuditor:
             if self._mv_dirty is not None:
                 self._mv_dirty.add(pid)
         return closed
+
+    def _rolled(self, step: Step) -> bool:
+        """Whether ``step``'s chat reports a die roll (a combat resolved)."""
+        formats = self.module.dice_formats if self.module is not None else None
+        return any(read_roll(t, formats) for t in step.chat_text)
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

@@ -15,6 +15,10 @@ file of a chain (or a single file) ends before its phase does, each such judgmen
   (for a ``STATE`` rule, with how many units moved since it was last judged), and for what the
   end of that phase would have recorded (``RuleSet.unrecorded``) likewise.
 
+A record that ends inside a combat phase judges that phase's record so far (:func:`record_so_far`):
+the hex changes made before its last die roll, whose combats are complete; the units moved after
+that roll are named not judged.
+
 So a record cut one phase early never gives a silent "0 findings" for a check that did not run.
 """
 from __future__ import annotations
@@ -96,12 +100,15 @@ def phase_words(pos: Position, phase_name: str, file: str, steps: int) -> str:
 
 def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[str, set],
            key_of: Callable[[Rule], str], make: Callable[..., AuditFinding], phase_name: str,
-           file: str, steps: int, judged: dict[str, StateJudged] | None = None) -> Pending:
+           file: str, steps: int, judged: dict[str, StateJudged] | None = None,
+           settled: tuple[int, Position] | None = None, last_end: Position | None = None) -> Pending:
     """The judgments waiting for the end of ``final``'s phase (the file's last position, in a
     known phase; ``final.memory``: what was carried to it). ``active``: rule key → the
     violations standing at the rule's last check (not reported again); ``make(finding, pos,
     file, step, at)`` builds the audit's finding; ``judged``: rule key → where each
-    ``Judged.STATE`` rule was last judged in this file."""
+    ``Judged.STATE`` rule was last judged in this file; ``settled``: (step, position) of the last
+    die roll of the combat phase the file ends in, ``last_end``: the position at the file's last
+    phase end (for :func:`record_so_far`)."""
     out = Pending()
     if final is None or not final.phase or not rules:
         return out
@@ -136,9 +143,54 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             af.details["judged_at_file_end"] = True
             out.findings.append(af)
     for rule_id, what in rs.unrecorded(pos).items():
-        out.unrecorded.append({"rule": rule_id, "why": f"{where}, where {what} are recorded "
-                                                         "for the judgment that follows it"})
+        why = f"{where}, where {what} are recorded for the judgment that follows it"
+        so_far = [r for r in rules if r.id == rule_id and r.judged is Judged.RECORD]
+        if so_far and settled is not None and pos.phase_kind == "combat":
+            found, left = record_so_far(so_far, final, settled, last_end, rs, active, key_of, make, where, file)
+            out.findings += found
+            if not left:
+                continue               # every hex change the log holds was judged
+            why += (f"; judged for the hex changes made before its last die roll (step {settled[0]}: the "
+                    f"combats before it are complete), not for the {left} unit(s) moved after that roll, whose "
+                    "combat may go on")
+        out.unrecorded.append({"rule": rule_id, "why": why})
     return out
+
+
+def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Position], last_end: Position | None,
+                  rs: RuleSet, active: dict[str, set], key_of: Callable[[Rule], str],
+                  make: Callable[..., AuditFinding], where: str, file: str) -> tuple[list[AuditFinding], int]:
+    """A combat phase the record ends inside (``final``): what its end would record
+    (:meth:`RuleSet.remember`), written at its last die roll (``settled``: every combat before that
+    roll is complete, its retreats and advances made), and ``rules`` (``Judged.RECORD``) judged on
+    it, leaving out the units moved after that roll (their combat may go on: their record is not
+    complete). Returns the findings (those still standing from an earlier judgment left out) and
+    how many units moved after the roll."""
+    step, at_roll = settled
+    moved_after = {uid for (uid, *_), n in ((unit_marks(at_roll) - unit_marks(final))
+                                           + (unit_marks(final) - unit_marks(at_roll))).items() if n}
+    memory = copy.deepcopy(final.memory)
+    ended = copy.copy(at_roll)
+    ended.at, ended.memory = "end", memory
+    rs.remember(last_end, ended, memory)
+    judged = copy.copy(ended)
+    judged.memory = memory.snapshot() if hasattr(memory, "snapshot") else memory
+    board = rs.board(judged)
+    out: list[AuditFinding] = []
+    for rule in rules:
+        standing = active.get(key_of(rule), set())
+        seen: set[tuple] = set()
+        for f in rule.check(board):
+            k = (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+            if k in standing or k in seen or moved_after & set(f.units):
+                continue
+            seen.add(k)
+            af = make(f, judged, file, step, "during")
+            af.message += (f" (judged on the record so far: {where}; the combats before its last die roll, "
+                           f"step {step}, are complete)")
+            af.details["judged_at_file_end"] = True
+            out.append(af)
+    return out, len(moved_after)
 
 
 def standing_since(rule: Rule, final: Position, last: StateJudged | None, where: str) -> dict:
