@@ -150,3 +150,14 @@ def test_cut_inside_a_combat_phase_judges_the_complete_combats(om):
     assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-twocombats.vlog)")
     assert why.endswith("judged for the hex changes made before its last die roll (step 27: the combats before it "
                         "are complete), not for the 2 unit(s) moved after that roll, whose combat may go on")
+
+
+def test_cut_right_after_a_roll_still_names_that_combat(om):
+    """om-pbem-2 (README "Round 2": German Combat Phase, GT1, a d10 at step 8 and the file ends):
+    no hex changed in the phase before that roll, so nothing is found; the combat of that roll has
+    no retreat or advance in the log yet, so OM 9.61 stays named not judged, saying so."""
+    doc = _doc(om, ["om-pbem-2"])
+    assert [f for f in doc["findings"] if f["rule"] in ("OM 9.61", "OM 9.84")] == []
+    assert _not_judged(doc)["OM 9.61"].endswith(
+        "judged for the hex changes made before its last die roll (step 8: the combats before it are complete), "
+        "and no unit moved after that roll: its combat's retreats and advances are not in the log yet")

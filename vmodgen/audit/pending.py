@@ -148,11 +148,11 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
         if so_far and settled is not None and pos.phase_kind == "combat":
             found, left = record_so_far(so_far, final, settled, last_end, rs, active, key_of, make, where, file)
             out.findings += found
-            if not left:
-                continue               # every hex change the log holds was judged
             why += (f"; judged for the hex changes made before its last die roll (step {settled[0]}: the "
-                    f"combats before it are complete), not for the {left} unit(s) moved after that roll, whose "
-                    "combat may go on")
+                    "combats before it are complete), " + (
+                        f"not for the {left} unit(s) moved after that roll, whose combat may go on" if left else
+                        "and no unit moved after that roll: its combat's retreats and advances are not in the "
+                        "log yet"))
         out.unrecorded.append({"rule": rule_id, "why": why})
     return out
 
