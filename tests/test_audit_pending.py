@@ -54,15 +54,26 @@ def test_uncut_judged_at_the_next_phase_end(om):
     f = doc["findings"][0]
     assert (f["step"], f["phase"], f["at"]) == (27, "allied-movement", "end")
     assert "judged_at_file_end" not in f["details"]
-    # the log ends in the Allied Bombardment Phase: its end-of-phase rules are named
-    assert "ends before the end of the Allied Bombardment Phase" in _not_judged(doc)["OM 4.31"]
+    # the log ends in the Allied Bombardment Phase: its end-of-phase rules are named (13.64, the
+    # militia's returns, reads the phase's history); 4.31 and 4.16 (JP 4.31: at most 6 friendly
+    # SP per hex at the end of every phase; 4.16 read at every phase end as no hex holding both
+    # sides) read only where the units stand, and none moved since the end of the Allied
+    # Movement Phase: judged there, that verdict stands
+    assert "ends before the end of the Allied Bombardment Phase" in _not_judged(doc)["OM 13.64"]
+    earlier = {r["rule"]: r["why"] for r in doc["coverage"]["rules_judged_earlier"]}
+    for rule in ("OM 4.31", "OM 4.16"):
+        assert rule not in _not_judged(doc)
+        assert earlier[rule].startswith("judged at the end of the Allied Movement Phase (turn 1, om-combat6.vlog); "
+                                        "no unit moved or changed since")
 
 
 def test_cut_one_phase_early_judged_on_the_final_position(om):
     """om-pending-next1 (one Next after the advance): the log ends inside the Allied Movement
     Phase, whose end judges the record. Before this change: 0 findings and nothing said. Now the
     record (complete since the German Combat Phase ended) is judged on the final position
-    (step 26), saying so; the stacking rules of the unended phase are named not judged."""
+    (step 26), saying so; the unended phase's rules that read its moves or history are named not
+    judged; the stacking limits (4.31, 4.16: where the units stand) keep the verdict of the end of
+    the German Combat Phase, as no unit moved since."""
     doc = _doc(om, ["om-pending-next1"])
     assert _found(doc) == [ADVANCE]
     f = doc["findings"][0]
@@ -70,9 +81,12 @@ def test_cut_one_phase_early_judged_on_the_final_position(om):
     assert f["details"]["judged_at_file_end"] is True
     assert "judged on the final position" in f["message"]
     nj = _not_judged(doc)
-    for rule in ("OM 4.31", "OM 4.16"):
+    for rule in ("OM 11.11", "OM 13.64"):
         assert nj[rule] == ("the log ends before the end of the Allied Movement Phase (turn 1, "
                             "om-pending-next1.vlog), where it is judged")
+    earlier = {r["rule"]: r["why"] for r in doc["coverage"]["rules_judged_earlier"]}
+    assert set(earlier) == {"OM 4.31", "OM 4.16"}
+    assert earlier["OM 4.31"].startswith("judged at the end of the German Combat Phase (turn 1, om-pending-next1.vlog)")
     assert "OM 9.61" not in nj          # judged: nothing of it waits
 
 
@@ -117,3 +131,33 @@ def test_airlandings_of_an_unended_movement_phase_named(om):
     assert alone["OM 6.52"].startswith("the log ends before the end of the German Movement Phase (turn 1, om-pbem-1.vlog)")
     chained = _doc(om, ["om-pbem-1", "om-pbem-2"])
     assert not any("om-pbem-1.vlog" in r["why"] for r in chained["coverage"]["rules_not_judged"])
+
+
+def test_cut_inside_a_combat_phase_judges_the_complete_combats(om):
+    """om-pending-twocombats (recorded, README "Pending judgments"): om-pending-incombat, then a
+    second combat in the German Combat Phase (Vogel 1 attacks 19 NZ, a d10 at step 27) and 19 NZ
+    retreats again W4215 -> W4216; the log ends in that phase. The first combat is complete (the
+    second's roll came after it): its advance, 9/III/Sturm W4214 -> W4317 (JP 9.84: at most 2
+    hexes), is judged on the record so far, at step 27. Before: 0 findings, OM 9.61 named not
+    judged for the whole phase. 19 NZ (two units: the stack) moved after that roll, so its
+    retreat is named not judged, with the reason."""
+    doc = _doc(om, ["om-pending-twocombats"])
+    assert _found(doc) == [ADVANCE]
+    f = doc["findings"][0]
+    assert (f["step"], f["phase"], f["at"]) == (27, "german-combat", "during")
+    assert f["details"]["judged_at_file_end"] is True and "judged on the record so far" in f["message"]
+    why = _not_judged(doc)["OM 9.61"]
+    assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-twocombats.vlog)")
+    assert why.endswith("judged for the hex changes made before its last die roll (step 27: the combats before it "
+                        "are complete), not for the 2 unit(s) moved after that roll, whose combat may go on")
+
+
+def test_cut_right_after_a_roll_still_names_that_combat(om):
+    """om-pbem-2 (README "Round 2": German Combat Phase, GT1, a d10 at step 8 and the file ends):
+    no hex changed in the phase before that roll, so nothing is found; the combat of that roll has
+    no retreat or advance in the log yet, so OM 9.61 stays named not judged, saying so."""
+    doc = _doc(om, ["om-pbem-2"])
+    assert [f for f in doc["findings"] if f["rule"] in ("OM 9.61", "OM 9.84")] == []
+    assert _not_judged(doc)["OM 9.61"].endswith(
+        "judged for the hex changes made before its last die roll (step 8: the combats before it are complete), "
+        "and no unit moved after that roll: its combat's retreats and advances are not in the log yet")

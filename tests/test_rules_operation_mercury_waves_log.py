@@ -42,3 +42,16 @@ def test_second_wave_on_gt2_is_legal_and_6_12_not_judged(om):
     r = _drop(om, 2)
     assert [f.rule for f in r.findings if f.rule in ("OM 6.11", "OM 6.12")] == []
     assert any(x["rule"] == "OM 6.12" and "before drift" in x["why"] for x in r.coverage["rules_not_judged"])
+
+
+def test_6_11_has_its_own_rule_entry(om):
+    """JP 6.11 (the turn each wave paradrops on) and 6.12 (the target hex before drift) are two
+    rules: the report's rules checked name each under its own entry, so the 6.11 finding of GT1
+    stands under a checked OM 6.11 while OM 6.12 is named not judged (before: one "OM 6.12"
+    entry ran both, named not judged while its 6.11 finding was reported)."""
+    r = _drop(om, 1)
+    checked = {c["rule"]: c for c in r.checked_rules}
+    assert "OM 6.11" in checked and "wave" in checked["OM 6.11"]["title"]
+    assert "6.11" not in checked["OM 6.12"]["title"]
+    assert [f.rule for f in r.findings] == ["OM 6.11"]
+    assert "OM 6.11" not in {x["rule"] for x in r.coverage["rules_not_judged"]}

@@ -161,10 +161,13 @@ def share(known: int, total: int) -> float:
 
 
 def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dict],
-                   messages: list[str], warnings: Sequence[str] = ()) -> dict[str, Any]:
+                   messages: list[str], warnings: Sequence[str] = (),
+                   judged_earlier: Sequence[dict] = ()) -> dict[str, Any]:
     """The coverage section of a report: the chain's totals, per file, the rules not judged
-    (``{"rule", "why"}``) and the plain sentences that say what was not done (``warnings``:
-    little or nothing could be judged, or the module does not match)."""
+    (``{"rule", "why"}``), the end-of-phase rules the record ends before whose verdict at an
+    earlier phase end stands (``judged_earlier``, ``{"rule", "why"}``; a key only when there
+    are some) and the plain sentences that say what was not done (``warnings``: little or
+    nothing could be judged, or the module does not match)."""
     total = Coverage()
     per_file = []
     for path, c in files:
@@ -196,17 +199,20 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     out["started_elsewhere"] = [m for f in per_file for m in f.pop("started_elsewhere")]
     out["inferred_turn_ends"] = sum(len(f["inferred_turn_ends"]) for f in per_file)
     out["rules_not_judged"] = rules_not_judged
+    if judged_earlier:
+        out["rules_judged_earlier"] = list(judged_earlier)
     out["warnings"] = list(warnings)
     out["messages"] = messages
     out["per_file"] = per_file
     return out
 
 
-def rules_not_judged_by_reason(cov: dict) -> list[tuple[list[str], str]]:
-    """The coverage's rules not judged grouped by their reason, in the order each reason first
-    comes: ``(["OM 4.31", "OM 4.16"], "the log ends before …")``; a report prints each reason once."""
+def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:
+    """The coverage's rules not judged (or those of ``key``: ``rules_judged_earlier``) grouped by
+    their reason, in the order each reason first comes: ``(["OM 4.31", "OM 4.16"], "the log ends
+    before …")``; a report prints each reason once."""
     groups: dict[str, list[str]] = {}
-    for r in (cov or {}).get("rules_not_judged", []):
+    for r in (cov or {}).get(key, []):
         groups.setdefault(r["why"], []).append(r["rule"])
     return [(rules, why) for why, rules in groups.items()]
 

@@ -48,7 +48,7 @@ from ..integrity import FileFacts, file_facts
 from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
-from ..rules.base import Memory, Rule, RuleSet
+from ..rules.base import Judged, Memory, Rule, RuleSet
 from ..rules.finding import Finding
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
@@ -69,7 +69,7 @@ from .concealment import stronger
 from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
 from .near_enemy import NearEnemies
-from .pending import Pending, at_end as pending_at_end
+from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .history import StepHistory
 from .unrolled import UnrolledCombatMoves
 from .positions import PositionBuilder
@@ -225,6 +225,8 @@ class FileAuditor:
         #: name the pieces of undone steps in full (``--reveal-hidden``), not as an opponent sees them
         self.reveal_hidden = False
         self._last_end: Position | None = None   # the position at the end of the last phase seen
+        #: rule key → where each ``Judged.STATE`` rule was last judged in the file being audited
+        self._state_judged: dict[str, StateJudged] = {}
         self._paths_ok: dict[tuple[str, ...], bool] = {}   # path → all map hexes, each next to the last
         self._turn_texts: dict[tuple, str] = {}            # tracker states → what the trackers show
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
@@ -301,6 +303,7 @@ class FileAuditor:
             self._carry = context[2] if len(context) > 2 else None
         start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
+        self._state_judged = {}        # (nor does a state rule's last verdict: a seam may move units)
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
@@ -444,6 +447,9 @@ class FileAuditor:
                 inferred_end = ""
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
+        #: (step, position) of the last die roll in the combat phase under way: every combat before
+        #: it is complete in the record (its retreats and advances made), for a file ending in it
+        settled: tuple[int, Position] | None = None
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
@@ -512,11 +518,18 @@ class FileAuditor:
                     end_pos.memory = self.memory.snapshot()
                     due = [r for r in self.rules if r.when.at == "end" and r.when.applies(end_pos)]
                     check(end_pos, due, k, "end")
+                    states = [r for r in due if r.judged is Judged.STATE]
+                    if states:         # for a file that ends before the next phase end (pending.py)
+                        ended = game.sequence.phase(prev_phase[1])
+                        last = StateJudged(unit_marks(end_pos), phase_end_words(
+                            end_pos, ended.name if ended is not None else "", name))
+                        for r in states:
+                            self._state_judged[rule_key(r)] = last
                     if self.rules:
                         self.rs.remember(self._last_end, end_pos, self.memory)
                         self._last_end = end_pos
                         # what that phase end recorded (an arrival) is judged at that phase end
-                        recheck = [r for r in self.rules if r.id in self.rs.JUDGED_AT_REMEMBER
+                        recheck = [r for r in self.rules if r.judged is Judged.REMEMBERED
                                    and r.when.at == "any" and r.when.applies(end_pos)]
                         if recheck:
                             recorded = copy.copy(end_pos)
@@ -530,6 +543,7 @@ class FileAuditor:
                 # an Undo, or a tracker sent back (within known turns: _backwards)
                 again = left_moves.get(ph) if ph is not None and (
                     (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
+                settled = None
                 phase_start_hex.clear()
                 paths.clear()
                 inferred.clear()
@@ -625,6 +639,9 @@ class FileAuditor:
                     check(cur_pos, due, k, "during")
             if k == 0 and self._carried:
                 self._carry_stops(takebacks, builder, paths, active)
+            if (cur_pos is not None and phase_info is not None and phase_info.kind == "combat" and not suppress
+                    and step is not None and step.chat and self.rules and self._rolled(step)):
+                settled = (k, cur_pos)     # the combats before this roll are complete (pending.py)
             if back_now:
                 gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
                                                       phase_info, builder.concealed_units())}
@@ -660,7 +677,8 @@ class FileAuditor:
             final.memory = self.memory.snapshot()
         last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
         pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
-                                 last_info.name if last_info is not None else "", name, len(rp.steps))
+                                 last_info.name if last_info is not None else "", name, len(rp.steps),
+                                 self._state_judged, settled, self._last_end)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
@@ -873,6 +891,11 @@ class FileAuditor:
             if self._mv_dirty is not None:
                 self._mv_dirty.add(pid)
         return closed
+
+    def _rolled(self, step: Step) -> bool:
+        """Whether ``step``'s chat reports a die roll (a combat resolved)."""
+        formats = self.module.dice_formats if self.module is not None else None
+        return any(read_roll(t, formats) for t in step.chat_text)
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

@@ -395,7 +395,11 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
             if entry["rule"] not in named:
                 named.add(entry["rule"])
                 rules_not_judged.append(dict(entry))
-    coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned)
+    # end-of-phase state rules whose last verdict stands for the final position (nothing moved since)
+    judged_earlier = [dict(e) for e in (last.standing if last is not None and not open_note else [])
+                      if e["rule"] not in {r["rule"] for r in rules_not_judged}]
+    coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned,
+                              judged_earlier)
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
                        game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b,

@@ -213,6 +213,8 @@ def coverage_html(cov: dict) -> list[str]:
                                                  if cov.get("units_withheld") else "") + ")")]
     rows += [(f"Rule{'s' if len(rules) > 1 else ''} not judged: {', '.join(rules)}", why)
              for rules, why in rules_not_judged_by_reason(cov)]
+    rows += [(f"Rule{'s' if len(rules) > 1 else ''} judged at an earlier phase end: {', '.join(rules)}", why)
+             for rules, why in rules_not_judged_by_reason(cov, "rules_judged_earlier")]
     out = ["<h2>Coverage</h2><table>"]
     out += [f"<tr><th>{E(k)}</th><td>{E(v)}</td></tr>" for k, v in rows]
     out.append("</table>")

@@ -73,6 +73,9 @@ def coverage_lines(cov: dict) -> list[str]:
     if cov.get("rules_not_judged"):
         lines.append("coverage: rules not judged: "
                      + "; ".join(f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov)))
+    if cov.get("rules_judged_earlier"):
+        lines.append("coverage: rules judged at an earlier phase end: " + "; ".join(
+            f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov, "rules_judged_earlier")))
     lines += [f"warning: {msg}" for msg in cov.get("warnings", [])]
     lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
     return lines

@@ -7,6 +7,7 @@ import re
 import types
 import typing
 from dataclasses import dataclass, fields
+from enum import Enum
 from typing import Any, Callable, ClassVar, Generic, Iterable, NamedTuple, TypeVar
 
 from ..errors import InputError
@@ -52,6 +53,27 @@ SUPPLY = When(("supply",))
 MOVES = When(at="any", moves=True)
 
 
+class Judged(Enum):
+    """What a rule reads, which says when the audit judges it besides its :class:`When` moment:
+    at a phase end that records facts, and when a record (the last file of a chain, a single
+    save) ends before the phase end the rule is judged at (:mod:`vmodgen.audit.pending`)."""
+    #: whatever the position holds at its moment (moves, memory, the phase): judged there only;
+    #: a record that ends before that moment names it not judged
+    POSITION = "position"
+    #: only the units standing at its moment (which unit, where, which side up, statuses) and the
+    #: rule set's parameters, never moves, memory nor the phase: a record that ends before that
+    #: moment keeps the verdict of the last phase end it was judged at when none of these changed
+    #: since (a stacking limit); when some did, it is named not judged, with how many changed
+    STATE = "state"
+    #: only facts recorded at earlier phase ends (``Position.memory``), complete once recorded: a
+    #: record that ends before the phase end it is judged at judges it on its final position
+    RECORD = "record"
+    #: what :meth:`RuleSet.remember` records at a phase end (an arrival), besides its moment: the
+    #: audit checks it once more on that phase end's position with the memory just written, so
+    #: its findings stand at the phase where it happened, not at the first step of the next one
+    REMEMBERED = "remembered"
+
+
 @dataclass(frozen=True)
 class Rule:
     id: str                                    # "NA41 4.4.1"
@@ -59,11 +81,8 @@ class Rule:
     when: When
     check: Callable[[Board], Iterable[Finding]]
     title: str = ""
-    #: the rule judges only facts recorded at earlier phase ends (``Position.memory``), complete
-    #: once recorded: a record that ends before the phase end it is judged at (the last file of a
-    #: chain, a single save) may judge it on its final position (:mod:`vmodgen.audit.pending`);
-    #: any other rule checked at a phase end is named "not judged" there
-    from_record: bool = False
+    #: what the rule reads, and so when it is judged besides ``when`` (:class:`Judged`)
+    judged: Judged = Judged.POSITION
 
 
 #: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker
@@ -574,11 +593,6 @@ class RuleSet(Generic[M]):
     #: (the phasing side) and retreats (the other side); a rule set that judges them itself,
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
-    #: rule ids judged on what :meth:`remember` records at a phase end (arrivals, say): the audit
-    #: checks them once more on that phase end's position with the memory just written, so their
-    #: findings stand at the phase where it happened, not at the first step of the next one
-    JUDGED_AT_REMEMBER: ClassVar[frozenset[str]] = frozenset()
-
     #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
     memory_type: ClassVar[type[Memory]] = Memory
     #: the fields of :attr:`memory_type` (documented with the game's rules): the audit carries
@@ -661,7 +675,7 @@ class RuleSet(Generic[M]):
 
     def unrecorded(self, pos: Position) -> dict[str, str]:
         """Rule id → what the end of ``pos``'s phase would record for that rule to judge at a
-        later phase end (a :attr:`Rule.from_record` rule): a record that ends before that phase
+        later phase end (a rule judged :attr:`Judged.RECORD`): a record that ends before that phase
         ends never records it, and the audit names the rule not judged. None by default."""
         return {}
 

@@ -57,7 +57,7 @@ from typing import Any, Callable, ClassVar, cast
 
 from ..errors import InputError
 from ..positions.model import UnitState
-from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, M, Rule, RuleSet
+from .base import ALWAYS, EVERY_PHASE_END, MOVES, MOVEMENT_END, NAME_KINDS, SUPPLY, WATER_TERRAIN, Judged, M, Rule, RuleSet
 from .core.moves import edge_hexes, enemy_sharing, label, move_findings
 from .core import supply as sup
 from .core.board import Board
@@ -190,7 +190,7 @@ class GenericRules(RuleSet[M]):
     def rules(self) -> list[Rule]:
         moments = {"phase_end": EVERY_PHASE_END, "movement_end": MOVEMENT_END, "always": ALWAYS}
         when = moments[self.param("stacking_when")]
-        out = [Rule("GEN stacking", "stacking", when, self.check_stacking, "stacking limit")]
+        out = [Rule("GEN stacking", "stacking", when, self.check_stacking, "stacking limit", judged=Judged.STATE)]
         if not self.flag("stacking_mixed"):
             out.append(Rule("GEN stacking", "stacking", ALWAYS,
                             lambda b: enemy_sharing(self, b, "GEN stacking", self._counts_unit), "no shared hexes"))

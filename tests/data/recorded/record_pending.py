@@ -8,6 +8,9 @@ the same play, with the log ended earlier, for the judgments that wait for a pha
   hex changes) it never reaches.
 * ``om-pending-incombat``: no Next after the advance: the log ends inside the German Combat Phase,
   whose end records those hex changes.
+* ``om-pending-twocombats``: no Next after the advance either, but a second combat follows in the
+  German Combat Phase (Vogel 1 attacks 19 NZ, a d10) and 19 NZ retreats again W4215 -> W4216: the
+  first combat is complete in the log (the second's roll came after it), the second is not.
 
 ``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to."""
 from __future__ import annotations
@@ -31,7 +34,9 @@ def main() -> int:
     full = record6.om_combat(start)
     assert full[-3:] == ["next", "next", "end-log"], full[-3:]
     runs = [("om-pending-next1", full[:-3] + ["next", "end-log"]),
-            ("om-pending-incombat", full[:-3] + ["end-log"])]
+            ("om-pending-incombat", full[:-3] + ["end-log"]),
+            ("om-pending-twocombats", full[:-3] + ["chat German combat: Vogel 1 attacks 19 NZ", "roll 1d10",
+                                                   f"move-stack 19_NZ W4216 {record6.W}", "end-log"])]
     for name, lines in runs:
         if not recordkit.run(args.vassal, om, name, lines, work, args.out, ""):
             return 1

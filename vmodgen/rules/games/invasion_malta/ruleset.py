@@ -19,7 +19,7 @@ not judged.
 """
 from __future__ import annotations
 
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
@@ -81,7 +81,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     # ---- rules -------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
         return [
-            Rule(f"{P} 3.32", "stacking", EVERY_PHASE_END, self.check_stacking, "9 SP and excess markers"),
+            Rule(f"{P} 3.32", "stacking", EVERY_PHASE_END, self.check_stacking, "9 SP and excess markers",
+                 judged=Judged.STATE),
             Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
             Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
             Rule(f"{P} 16.33", "stacking", ALWAYS, self.check_landings, "9 SP and 1 armour per landing hex"),

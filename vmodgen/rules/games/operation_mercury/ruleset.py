@@ -21,7 +21,7 @@ from ....positions.model import UnitState
 from . import combat, phases
 from . import memory as history
 from . import movement as moves
-from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, Trial, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
@@ -54,7 +54,7 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
-                     "(6.12b) are measured there (6.11's turn of each wave is judged)",
+                     "(6.12b) are measured there (the turn of each wave, 6.11, is judged: its own rule)",
     }
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
@@ -64,8 +64,7 @@ class OperationMercuryRules(OperationMercurySupply):
     #: arrivals are recorded at the end of the phase they happen in (``om_arrivals``): airlanding
     #: (6.51, 6.52), unloading and the steamer (4.17, 4.57, 5.25, 17.52), amphibious landings and
     #: paradropped artillery (17.41, 17.43, 11.11) and drops into boxes (4.58) are judged at that
-    #: phase end, so the finding names the phase of the arrival
-    JUDGED_AT_REMEMBER = frozenset({f"{P} 6.52", f"{P} 5.25", f"{P} 17.41", f"{P} 4.58"})
+    #: phase end too (``Judged.REMEMBERED``), so the finding names the phase of the arrival
 
     def remember(self, before, after, memory: MercuryMemory) -> None:
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
@@ -136,26 +135,29 @@ class OperationMercuryRules(OperationMercurySupply):
     # ---- stacking (4.3) ------------------------------------------------------------------
     def rules(self) -> list[Rule]:
         return [
-            Rule(f"{P} 4.31", "stacking", EVERY_PHASE_END, self.check_stacking, "6 stacking points per hex"),
-            Rule(f"{P} 4.16", "stacking", EVERY_PHASE_END, self.check_mixed, "no hex holds both sides"),
+            Rule(f"{P} 4.31", "stacking", EVERY_PHASE_END, self.check_stacking, "6 stacking points per hex",
+                 judged=Judged.STATE),
+            Rule(f"{P} 4.16", "stacking", EVERY_PHASE_END, self.check_mixed, "no hex holds both sides", judged=Judged.STATE),
             Rule(f"{P} 13.61", "stacking", ALWAYS, self.check_militia, "2 Greek militia per sector"),
             Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
+            Rule(f"{P} 6.11", "stacking", When(("reinforcement",), at="any"), self.check_wave_turns,
+                 "each wave paradrops on its turn"),
             Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
-                 "6 SP per drop hex, the waves (6.11, 6.12b), 6 steps per landing hex"),
+                 "6 SP per drop hex, the reserve wave (6.12b), 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),
             Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
-            Rule(f"{P} 6.52", "stacking", ALWAYS, partial(moves.check_airlanding, self), "airlanding: day, held airfield, capacity"),
-            Rule(f"{P} 4.58", "movement", ALWAYS, partial(moves.check_box_drops, self), "no paradrop into an off-map box"),
-            Rule(f"{P} 5.25", "zoc", ALWAYS, partial(moves.check_unloading, self), "unloading at ports and the coastal steamer"),
-            Rule(f"{P} 17.41", "movement", ALWAYS, partial(moves.check_landings, self), "amphibious landings, paradropped artillery"),
+            Rule(f"{P} 6.52", "stacking", ALWAYS, partial(moves.check_airlanding, self), "airlanding: day, held airfield, capacity", judged=Judged.REMEMBERED),
+            Rule(f"{P} 4.58", "movement", ALWAYS, partial(moves.check_box_drops, self), "no paradrop into an off-map box", judged=Judged.REMEMBERED),
+            Rule(f"{P} 5.25", "zoc", ALWAYS, partial(moves.check_unloading, self), "unloading at ports and the coastal steamer", judged=Judged.REMEMBERED),
+            Rule(f"{P} 17.41", "movement", ALWAYS, partial(moves.check_landings, self), "amphibious landings, paradropped artillery", judged=Judged.REMEMBERED),
             Rule(f"{P} 11.11", "movement", When(("movement",)), partial(moves.check_fire_markers, self),
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, partial(combat.check_attacks, self), "declared attacks"),
             Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, partial(combat.displaced, self),
-                 "refusals, reactions, retreats and advances recorded between phase ends", from_record=True),
+                 "refusals, reactions, retreats and advances recorded between phase ends", judged=Judged.RECORD),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
             Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), partial(phases.supply_extras, self),
                  "RSCs, air resupply, level changes"),

@@ -61,8 +61,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
         """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
         placement, before drift (a position ``at = "during"`` the paradrop phase; a log records
         no target hex, so it is not judged there: ``LOG_PRECONDITIONS``); 17.43 A2: at most 6
-        steps land in one hex; 6.11 (:meth:`_wave_turns`) at any time of the phase."""
-        out = self._wave_turns(board)
+        steps land in one hex. (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
+        out: list = []
         if board.pos.phase and board.pos.at != "during":
             return out
         dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
@@ -92,7 +92,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 waves[box] = int(when) if when.isdigit() else None
         return waves
 
-    def _wave_turns(self, board: Board) -> list:
+    def check_wave_turns(self, board: Board) -> list:
         """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit with
         the ``paradropped`` status or, in the German Paradrop Phase, one on a map hex that stood in
         a wave box: where its recorded move began, else (a log) at the previous phase end. The turn
