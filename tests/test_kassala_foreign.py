@@ -56,7 +56,7 @@ def test_starter_as_written(tmp_path):
     assert len(found) == 1 and "[GEN stacking] 0202 holds 4" in found[0] and "limit of 3" in found[0]
     assert "(turn inferred)" in found[0]
     assert "partial: 8 of 10 unit move(s) were not judged (no phase known: 8)" in res.stdout
-    assert "units recognised: christian 10, moslem 13 (of 23 pieces)" in res.stdout
+    assert "units recognised: christian 10, moslem 13 (seen on a map at any step; 23 pieces at the end)" in res.stdout
 
 
 def with_player_phases(starter: str, values: bool) -> str:

@@ -207,6 +207,13 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     return out
 
 
+def units_recognised_note(cov: dict) -> str:
+    """The words after the units per side: what was counted, and the pieces at the file's end
+    (a unit counts once however often it stood on a map, so the sum may pass the pieces left)."""
+    return (f"(seen on a map at any step; {cov['pieces']} pieces at the end"
+            + ("; units seen only masked or hidden not counted" if cov.get("units_withheld") else "") + ")")
+
+
 def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:
     """The coverage's rules not judged (or those of ``key``: ``rules_judged_earlier``) grouped by
     their reason, in the order each reason first comes: ``(["OM 4.31", "OM 4.16"], "the log ends

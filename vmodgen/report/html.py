@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason
+from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 import base64
 import html
@@ -209,8 +209,7 @@ def coverage_html(cov: dict) -> list[str]:
               if m.get("placed") else []),
             ("Moves not judged", ", ".join(f"{k}: {v}" for k, v in m["not_judged"].items())),
             ("Units recognised", (", ".join(f"{k}: {v}" for k, v in cov["units_by_side"].items()) or "none")
-             + f" (of {cov['pieces']} pieces" + ("; units seen only masked or hidden not counted"
-                                                 if cov.get("units_withheld") else "") + ")")]
+             + " " + units_recognised_note(cov))]
     rows += [(f"Rule{'s' if len(rules) > 1 else ''} not judged: {', '.join(rules)}", why)
              for rules, why in rules_not_judged_by_reason(cov)]
     rows += [(f"Rule{'s' if len(rules) > 1 else ''} judged at an earlier phase end: {', '.join(rules)}", why)

@@ -3,7 +3,7 @@ continuity issues, the notes, the summary and statistics, and last the coverage 
 judged and what not: ``coverage:`` and ``warning:`` lines)."""
 from __future__ import annotations
 
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason
+from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 
 def finding_line(f) -> str:
@@ -68,8 +68,7 @@ def coverage_lines(cov: dict) -> list[str]:
              + (f"; placed (the binding's placement phases) {m['placed']}" if m.get("placed") else "")
              + f"; not judged: {why}",
              "coverage: units recognised: " + (_kv(cov["units_by_side"]) if cov["units_by_side"] else "none")
-             + f" (of {cov['pieces']} pieces" + ("; units seen only masked or hidden not counted" if cov.get("units_withheld")
-                                                 else "") + ")"]
+             + " " + units_recognised_note(cov)]
     if cov.get("rules_not_judged"):
         lines.append("coverage: rules not judged: "
                      + "; ".join(f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov)))
