@@ -21,6 +21,9 @@ from .errors import InputError, LimitError
 #: another program may read either: the copies may differ)
 UNIQUE_ENTRIES = frozenset({"savedGame", "savedata", "moduledata", "buildFile", "buildFile.xml"})
 
+#: the signature of a zip entry's local header
+_LOCAL_HEADER = b"PK\x03\x04"
+
 
 class ZipBudget:
     """Bytes expanded and compressed bytes read from one archive, shared by every
@@ -45,9 +48,11 @@ class SafeZip:
                 import io
                 self._zf = zipfile.ZipFile(io.BytesIO(data))
                 self._archive_bytes = len(data)
+                self._data: bytes | None = data
             else:
                 self._zf = zipfile.ZipFile(path)
                 self._archive_bytes = os.path.getsize(path)
+                self._data = None
         except FileNotFoundError:
             raise InputError(path, "no such file") from None
         except IsADirectoryError:
@@ -75,6 +80,45 @@ class SafeZip:
 
     def names(self) -> list[str]:
         return list(self._infos)
+
+    def refuse_unlisted_before(self, name: str) -> None:
+        """Refuse an archive whose entry ``name`` VASSAL would read elsewhere than from the copy
+        the zip's directory lists (what this reader reads). VASSAL 3.7.26 and 3.8.0-beta1 read a
+        save's or log's ``savedGame`` with a ``ZipInputStream`` (``GameState.decodeSavedGame``):
+        the local entry headers in file order from the first byte, the first of that name
+        taken. So a header of that name before the listed one (an entry left out of the
+        directory), or bytes before the first entry (the stream finds no entry at all), mean
+        VASSAL reads another game than vmodgen, or none. Every ``PK\\3\\4`` signature before the
+        listed entry is looked at (bytes the archive holds anyway, read once)."""
+        info = self._infos.get(name)
+        if info is None or info.header_offset <= 0:
+            return
+        head = self._head(info.header_offset)
+        if head[:4] != _LOCAL_HEADER:
+            raise InputError(self.path, f"{info.header_offset} bytes precede the zip entry '{name}' and "
+                                        "start no zip entry: VASSAL reads a save from its first byte and "
+                                        f"would find no '{name}' (the file was packed again after VASSAL "
+                                        "wrote it); refused")
+        want = name.encode("utf-8")
+        at = 0
+        while at >= 0:
+            if (head[at + 26:at + 28] == len(want).to_bytes(2, "little")
+                    and head[at + 30:at + 30 + len(want)] == want):
+                raise InputError(self.path, f"a zip entry '{name}' at byte {at} is missing from the "
+                                            "zip's directory: VASSAL reads that copy and another program "
+                                            "reads the one listed (the file was packed again after "
+                                            "VASSAL wrote it); refused")
+            at = head.find(_LOCAL_HEADER, at + 4)
+
+    def _head(self, end: int) -> bytes:
+        """The archive's first ``end`` bytes."""
+        if self._data is not None:
+            return self._data[:end]
+        try:
+            with open(self.path, "rb") as fh:
+                return fh.read(end)
+        except OSError as exc:
+            raise InputError(self.path, f"cannot be read ({exc.strerror or exc})") from None
 
     def __contains__(self, name: str) -> bool:
         return name in self._infos

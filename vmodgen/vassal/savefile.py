@@ -234,6 +234,7 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
                     raise InputError(path, "a VASSAL module, not a save or log: give a module "
                                            "with --module")
                 raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
+            zf.refuse_unlisted_before(SAVED_GAME)      # VASSAL streams the zip: the first copy
             payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
             savedata = _meta(zf, SAVEDATA, path)
             moduledata = _meta(zf, MODULEDATA, path)
