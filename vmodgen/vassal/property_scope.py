@@ -102,7 +102,11 @@ def _counted(state: GameState, pid: str, expression: str) -> bool:
     expression formatted with the card's properties; ``true`` from a ``{...}`` expression, else
     the text read as an old-style property match, :mod:`.piece_filter`). The card's own
     properties only: VASSAL counts a card as it enters or leaves the deck, and the map's
-    properties of a card inside a deck are not asked here."""
+    properties of a card inside a deck are not asked here. Its own traits as saved, a
+    ``prototype;Name`` element not expanded: ``updateCounts`` asks ``p.getProperty``, and
+    ``UsePrototype`` keeps ``Decorator.getProperty`` (the traits inside it, not the prototype's),
+    so a Marker only the prototype holds is not counted (3.7.26 and 3.8.0-beta1 both show 0,
+    ``tests/test_deck_count_prototypes.py``)."""
     rec = state.pieces.get(pid)
     if rec is None:
         return False
