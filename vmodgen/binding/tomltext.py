@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from ..errors import printable
+
 #: characters that end a TOML comment or literal string early, or that a reader may show as a
 #: line break: never written raw
 _UNSAFE = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
@@ -19,8 +21,9 @@ def q(s: str) -> str:
 
 
 def one_line(text: str) -> str:
-    """``text`` from a module on one line: control characters shown as ``\\xNN``."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    """``text`` from a module on one line: every character a terminal acts on (controls, line
+    separators, bidirectional overrides) written as an escape (:func:`vmodgen.errors.printable`)."""
+    return printable(str(text))
 
 
 def toml_key(name: str) -> str:

@@ -27,7 +27,8 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
       vmodgen bind Kassala.vmod --check kassala.toml        # after editing it
       vmodgen bind crete.vmod --game operation-mercury      # another module of a bundled game
     The format: docs/binding-format.md."""
-    from ..binding.starter import generic_starter, kit_starter, one_line
+    from ..binding.starter import generic_starter, kit_starter
+    from ..errors import printable
     from ..safeio import refuse_overwrite, write_text_atomic
     from ..vassal.module import read_module
     if not check and bool(rules) == bool(game):
@@ -37,11 +38,11 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         from ..binding.file import describe, load_binding
         b = load_binding(check, mod)
         d = describe(b)
-        click.echo(f"{check}: {d['hexes']} hexes, palette pieces: "
-                   + ", ".join(f"{k} {v}" for k, v in sorted(d["pieces"].items()))
-                   + f"; phases: {', '.join(d['phases']) or 'none'}")
+        click.echo(printable(f"{check}: {d['hexes']} hexes, palette pieces: "
+                             + ", ".join(f"{k} {v}" for k, v in sorted(d["pieces"].items()))
+                             + f"; phases: {', '.join(d['phases']) or 'none'}"))
         for note in b.notes():
-            click.echo(f"note: {note}")
+            click.echo(f"note: {printable(note)}")
         return 0
     if output == STDIO:
         output = None
@@ -54,11 +55,11 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         st = generic_starter(mod, logs)
     if output:
         write_text_atomic(output, st.text)
-        click.echo(f"{output}: starter binding for '{one_line(mod.name)}'")
+        click.echo(printable(f"{output}: starter binding for '{mod.name}'"))
     else:
         click.echo(st.text, nl=False)
     for line in st.inferred:
-        click.echo(f"inferred: {one_line(line)}", err=True)
+        click.echo(f"inferred: {printable(line)}", err=True)     # names from the module
     for line in st.missing:
-        click.echo(f"not inferred: {one_line(line)}", err=True)
+        click.echo(f"not inferred: {printable(line)}", err=True)
     return 0

@@ -5,7 +5,7 @@ import json
 
 import click
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..rules.position_file import load_position
 from ..rules import ruleset_for
 from .paths import FILE
@@ -44,19 +44,19 @@ def command(position: str, as_json: bool, strict: bool) -> int:
                                "not_judged": gaps, "partial": bool(partial)}, indent=2, ensure_ascii=False))
         return code
     for note in pos.ignored:
-        click.echo(f"ignored: {note}")
+        click.echo(f"ignored: {printable(note)}")
     for note in gaps:
-        click.echo(f"not judged: {note}")
+        click.echo(f"not judged: {printable(note)}")
     if not findings:
         if partial:
-            click.echo(f"{position}: partial: no findings, but {len(partial)} thing"
+            click.echo(printable(f"{position}: partial: no findings, but {len(partial)} thing"
                        f"{'s' if len(partial) != 1 else ''} above could not be judged "
-                       f"({pos.game.name}, rule set {pos.game.ruleset})")
+                       f"({pos.game.name}, rule set {pos.game.ruleset})"))
         else:
-            click.echo(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})")
+            click.echo(printable(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})"))
     else:
         for f in findings:
-            click.echo(str(f))
+            click.echo(printable(str(f)))          # unit names from the position file
         click.echo(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}"
                    + (" (partial: see above)" if partial else ""))
     return code

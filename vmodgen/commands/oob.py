@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import printable
 from ..model import load_kit
 from ..safeio import refuse_overwrite
 from ..oob import FORMATS, kit_oob, module_oob, to_csv, to_html, to_json, to_markdown, write_oob
@@ -63,12 +64,12 @@ def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int
             text = {"csv": to_csv, "json": to_json, "html": to_html}[fmt](oob)
         sys.stdout.write(text)
         if oob.partial():
-            click.echo(oob.partial(), err=True)
+            click.echo(printable(oob.partial() or ""), err=True)   # image names from the module
         return 0
     target = Path(output) if output else Path("build") / f"{stem}-oob.{fmt}"
     refuse_overwrite(target, inputs)
     written = write_oob(oob, fmt, target)
     extra = f" (+{len(written) - 1} images)" if len(written) > 1 else ""
     partial = oob.partial()
-    click.echo(f"{target}{extra}" + (f"; {partial}" if partial else ""))
+    click.echo(printable(f"{target}{extra}" + (f"; {partial}" if partial else "")))
     return 0

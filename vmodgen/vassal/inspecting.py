@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..errors import printable
 from .buildfile import grid_summary
 from .concealment import place_concealed, private_map_ids
 from .looks import SECRET_PROPS, concealed_by_owner, set_by_owner
@@ -127,7 +128,7 @@ def module_text(d: dict[str, Any]) -> str:
     lines.append(f"Images  {d['images']}")
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))     # the module's names: no line forged, no terminal code
 
 
 def _levels_text(levels: list[dict]) -> str:
@@ -365,7 +366,7 @@ def save_text(d: dict[str, Any]) -> str:
     if d.get("hidden_revealed"):
         lines.append("Hidden  revealed: pieces masked or hidden by their owner, or by where they are, are "
                      "shown in full (marked [mask] / [invisible] / [face-down deck] / [private map])")
-    rows = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
+    rows: list[tuple[str, ...]] = [("id", "name", "map", "x", "y", "hex", "stack", "properties")]
     for p in d["pieces"]:
         props = " ".join(f"{k}={v}" for k, v in p["properties"].items())
         how = p.get("hidden_by_owner")
@@ -373,14 +374,14 @@ def save_text(d: dict[str, Any]) -> str:
         tag = f"[{how}]" if how else (f"[{_PLACE_TAGS[place]}]" if place in _PLACE_TAGS else "")
         if tag:
             props = f"{tag} " + props if props else tag
-        rows.append((p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]), p["hex"] or "-",
-                     p["stack"] or "-", props))
+        rows.append(tuple(map(printable, (p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]),
+                                          p["hex"] or "-", p["stack"] or "-", props))))
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
     for r in rows:
         lines.append("  ".join(c[:40].ljust(w) for c, w in zip(r[:7], widths)) + "  " + r[7])
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))     # the save's names: no line forged, no terminal code
 
 
 def _warn_unknown_maps(pieces: list[dict[str, Any]], module: "Module", warnings: list[str]) -> None:
