@@ -134,3 +134,30 @@ def test_tour_log_has_no_password_left(tmp_path: Path) -> None:
         for name in zf.namelist():
             assert pw.encode() not in zf.read(name)
     assert len(original) - len(clean) == 40 * len(pw)      # nothing else changed
+
+
+def test_sanitize_to_standard_output_is_the_file_built_in_memory(tmp_path: Path, capfdbinary,
+                                                                 monkeypatch) -> None:
+    """``-o -`` writes the bytes ``sanitize -o FILE`` writes (entry by entry; the entries'
+    times are the clock's), with no temporary file or folder on the way."""
+    import io
+    import tempfile
+
+    from vmodgen.cli import main
+    src = tmp_path / "game.vlog"
+    src.write_bytes(save_bytes(LOG_TEXT, key=0x33))
+    out = tmp_path / "shared.vlog"
+    sanitize_save(src, out)
+
+    def no_temp(*_a: object, **_k: object) -> None:
+        raise AssertionError("a temporary file or folder was made")
+    for name in ("TemporaryDirectory", "mkstemp", "mkdtemp", "NamedTemporaryFile"):
+        monkeypatch.setattr(tempfile, name, no_temp)
+    with pytest.raises(SystemExit) as info:
+        main(["sanitize", str(src), "-o", "-"])
+    got, err = capfdbinary.readouterr()
+    assert info.value.code == 0, err
+    with zipfile.ZipFile(io.BytesIO(got)) as a, zipfile.ZipFile(out) as b:
+        assert a.namelist() == b.namelist() and "savedGame" in b.namelist()
+        assert all(a.read(n) == b.read(n) for n in b.namelist())
+    assert "/hunter2" not in read_save(out).text and "PLAYER\t\tJoel" in read_save(out).text

@@ -1,11 +1,9 @@
-"""Writing the ``.vmod`` zip: deterministic (fixed entry times, sorted entries after the
-build file) and atomic (a temporary file renamed over the target)."""
+"""The ``.vmod`` zip's bytes: deterministic (fixed entry times, sorted entries after the
+build file). The builder writes them with the files beside them in one atomic step
+(:func:`vmodgen.safeio.write_files_atomic`)."""
 from __future__ import annotations
 
 import zipfile
-from pathlib import Path
-
-from ..safeio import atomic_output
 
 FIXED_TIME = (2024, 1, 1, 0, 0, 0)
 
@@ -22,10 +20,4 @@ def zip_bytes(entries: dict[str, bytes], first: tuple[str, ...] = ("moduledata",
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[name])
     return buf.getvalue()
-
-
-def write_zip(path: str | Path, data: bytes) -> None:
-    """Write the module atomically (a temporary file renamed over ``path``)."""
-    with atomic_output(path, "wb") as fh:
-        fh.write(data)
 

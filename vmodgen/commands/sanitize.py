@@ -31,21 +31,15 @@ def command(save: str, output: str) -> int:
 
 
 def _to_stdout(save: str) -> int:
-    """Sanitize ``save`` into a temporary file and copy it to standard output (not a terminal:
-    a zip there is noise); the number of commands changed."""
-    import shutil
+    """Write the sanitized ``save`` to standard output (not a terminal: a zip there is noise),
+    all built before the first byte is written; the number of commands changed."""
     import sys
-    import tempfile
-    from pathlib import Path
 
     from ..errors import InputError
+    from ..vassal.sanitize import sanitized_save_bytes
     if sys.stdout.isatty():
         raise InputError(STDIO, "standard output is a terminal: redirect it to a file, or give -o FILE")
-    with tempfile.TemporaryDirectory(prefix="vmodgen-sanitize-") as tmp:
-        target = Path(tmp) / (Path(save).name or "save")
-        count = sanitize_save(save, target)
-        with open(target, "rb") as fh:
-            shutil.copyfileobj(fh, sys.stdout.buffer)
-        sys.stdout.buffer.flush()
+    data, count = sanitized_save_bytes(save)
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
     return count
-    return 0

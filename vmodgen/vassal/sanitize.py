@@ -25,7 +25,7 @@ from .codec import decode, decode_checked, encode
 from .commands import Command, encode_tree, invalidate
 from .typed import blank_passwords
 
-__all__ = ["sanitize_tree", "sanitize_text", "sanitize_save", "VASSAL_ENTRIES", "SECRET_IDS"]
+__all__ = ["sanitize_tree", "sanitize_text", "sanitize_save", "sanitized_save_bytes", "VASSAL_ENTRIES", "SECRET_IDS"]
 
 #: the zip entries VASSAL writes in a save or log; others are not copied
 VASSAL_ENTRIES = ("savedGame", "savedata", "moduledata")
@@ -218,11 +218,19 @@ def sanitize_save(source: str | Path, target: str | Path) -> int:
     zip entries (atomic; the source is never modified). Returns the number of commands changed."""
     if Path(target).resolve() == Path(source).resolve():
         raise InputError(target, "output would overwrite the input; choose another name")
-    from .savefile import read_save, rewrite_save
+    from ..safeio import write_bytes_atomic
+    data, count = sanitized_save_bytes(source)
+    write_bytes_atomic(target, data)
+    return count
+
+
+def sanitized_save_bytes(source: str | Path) -> tuple[bytes, int]:
+    """The bytes of ``source`` with every password blanked and only VASSAL's zip entries, and
+    the number of commands changed (:func:`sanitize_save` without the file)."""
+    from .savefile import read_save, rewritten_save_bytes
     save = read_save(source)
     try:
         text, count = sanitize_text(save.text)
     except InputError as exc:
         raise exc.at(source)
-    rewrite_save(source, target, text, keep=VASSAL_ENTRIES)
-    return count
+    return rewritten_save_bytes(source, text, keep=VASSAL_ENTRIES), count

@@ -311,18 +311,21 @@ def copy_options(save: SaveFile) -> dict:
 
 def rewrite_save(source: str | Path, target: str | Path, text: str,
                  keep: "tuple[str, ...] | None" = None) -> None:
-    """Write ``target`` as a copy of the save ``source`` whose command text is ``text``:
-    same container, obfuscation kind (``VOBS`` becomes ``!VCSK``) and key, every other zip
-    entry (only those named in ``keep``, when given) copied byte for byte. Atomic;
-    ``source`` is never modified."""
+    """Write ``target`` (atomically) as :func:`rewritten_save_bytes` of ``source``."""
+    write_bytes_atomic(target, rewritten_save_bytes(source, text, keep))
+
+
+def rewritten_save_bytes(source: str | Path, text: str, keep: "tuple[str, ...] | None" = None) -> bytes:
+    """A copy of the save ``source`` whose command text is ``text``: same container,
+    obfuscation kind (``VOBS`` becomes ``!VCSK``) and key, every other zip entry (only those
+    named in ``keep``, when given) copied byte for byte. ``source`` is never modified."""
     data = read_bytes(source, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
     save = read_save_bytes(data, source)
     obfuscated = save.encoding != PLAIN
     key = save.key if save.encoding == VCSK else None
     payload = obfuscate(text, key) if obfuscated else text.encode("utf-8")
     if save.container == "raw":
-        write_bytes_atomic(target, payload)
-        return
+        return payload
     buf = io.BytesIO()
     with SafeZip(source, data=data) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
         for name in src.names():
@@ -331,7 +334,7 @@ def rewrite_save(source: str | Path, target: str | Path, text: str,
             info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, payload if name == SAVED_GAME else src.read(name))
-    write_bytes_atomic(target, buf.getvalue())
+    return buf.getvalue()
 
 
 def _xml_escape(text: str) -> str:
