@@ -355,8 +355,11 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
 
 def write_files_atomic(files: Sequence[tuple[str | Path, bytes]]) -> None:
     """Write several files as one output (a module and the sheets beside it): each to a temporary
-    file beside it, and only when every one is written, each renamed over its target; a failure
-    (a full disk) leaves every target as it was and no temporary file."""
+    file beside it, and only when every one is written, each renamed over its target. A failure
+    while writing (a full disk) leaves every target as it was and no temporary file. A failure
+    while renaming puts back the targets already replaced (each kept as a hard link, or a copy,
+    until all are renamed) and removes the new ones that had no earlier file; only if putting one
+    back fails too is that target left changed (the error names it)."""
     pending: list[tuple[str, Path]] = []
     try:
         for path, data in files:
@@ -367,8 +370,67 @@ def write_files_atomic(files: Sequence[tuple[str | Path, bytes]]) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise
-    for tmp, target in pending:
-        os.replace(tmp, target)
+    done: list[tuple[Path, str | None]] = []       # each target renamed, with its earlier file's backup
+    try:
+        for i, (tmp, target) in enumerate(pending):
+            backup = _backup(target)
+            try:
+                os.replace(tmp, target)
+            except BaseException:
+                if backup is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(backup)
+                raise
+            done.append((target, backup))
+    except BaseException as exc:
+        for tmp, _ in pending[len(done):]:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        stuck = _put_back(done)
+        if isinstance(exc, OSError) and not isinstance(exc, InputError):
+            failed = pending[len(done)][1]
+            raise InputError(failed, f"cannot be written ({exc.strerror or exc}); "
+                             + (f"{stuck} could not be put back as it was" if stuck
+                                else "every file is as it was")) from None
+        raise
+    for _, backup in done:
+        if backup is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+
+
+def _backup(target: Path) -> str | None:
+    """A hard link (or, where the file system has none, a copy) of ``target`` beside it, or
+    None when there is no earlier file."""
+    if not target.exists():
+        return None
+    import secrets
+    import shutil
+    backup = str(target.with_name(f".{target.name}.{secrets.token_hex(6)}.bak"))
+    try:
+        os.link(target, backup)
+    except OSError:
+        try:
+            shutil.copy2(target, backup)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+            raise
+    return backup
+
+
+def _put_back(done: list[tuple[Path, str | None]]) -> str | None:
+    """Undo the renames ``done`` (newest first); the first target that could not be restored."""
+    stuck = None
+    for target, backup in reversed(done):
+        try:
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                os.unlink(target)
+        except OSError:
+            stuck = stuck or str(target)
+    return stuck
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
