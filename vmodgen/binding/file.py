@@ -170,9 +170,8 @@ class FileBinding(Binding):
         reduced = self.spec.reduced
         if reduced is not None and reduced.properties:
             # a name no palette piece carries (a typo) would leave every unit at full strength
-            names = {k for s in self.slots.iter_slots() for k in s.facts.properties}
             for key in reduced.properties:
-                if key not in names:
+                if not any(key in s.facts.properties for s in self.slots.iter_slots()):   # stops at the first
                     raise self._err(f"[pieces] reduced: no piece of the module has a property '{key}' "
                                     "(Marker, dynamic or layer property): check its name",
                                     self.spec.lines.get("reduced"))
