@@ -6,7 +6,6 @@ drive the terminal. Before, ``oob``'s "partial:" line, ``bind``'s "inferred:" li
 from __future__ import annotations
 
 import zipfile
-from pathlib import Path
 
 import pytest
 from tiny_module_util import write_module
@@ -41,10 +40,10 @@ def test_oob_partial_line_escapes_the_image_name(tmp_path, capsys):
                     'VassalVersion="3.7.0"><VASSAL.build.module.PieceWindow name="P"><VASSAL.build.widget.PieceSlot '
                     f'entryName="A" gpid="1" height="10" width="10">{escape(slot)}</VASSAL.build.widget.PieceSlot>'
                     '</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>')
-    code, out, err = run(capsys, "oob", str(mod), "-f", "html", "-o", str(tmp_path / "o.html"))
+    code, out, _ = run(capsys, "oob", str(mod), "-f", "html", "-o", str(tmp_path / "o.html"))
     assert code == 0 and len(out.splitlines()) == 1 and clean(out), out
     assert f"is not in the module ({SHOWN}.png)" in out
-    code, out, err = run(capsys, "oob", str(mod), "-f", "md", "-o", "-")
+    code, _, err = run(capsys, "oob", str(mod), "-f", "md", "-o", "-")
     assert code == 0 and len(err.splitlines()) == 1 and clean(err) and SHOWN in err, err
 
 
@@ -56,7 +55,7 @@ def test_bind_inferred_lines_escape_the_module_names(tmp_path, capsys):
         '</VASSAL.build.module.PlayerRoster><VASSAL.build.module.Map mapName="Main">'
         '<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board image="map.png" name="B"/>'
         "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"))
-    code, out, err = run(capsys, "bind", str(mod), "--rules", "generic", "-o", str(tmp_path / "b.toml"))
+    code, _, err = run(capsys, "bind", str(mod), "--rules", "generic", "-o", str(tmp_path / "b.toml"))
     assert code == 0 and clean(err), err
     assert "inferred: sides from the player roster: Axis\\u202e, Al\\x9blies" in err.splitlines()
     # the starter's comments name them escaped the same way (one rule for both)
@@ -69,7 +68,7 @@ def test_inspect_table_escapes_the_piece_names(tmp_path, capsys):
     save.write_bytes(save_bytes("\x1b".join(["begin_save", "", piece, "end_save"]),
                                 savedata=Metadata(vassal_version="3.7.26"),
                                 moduledata=Metadata(name="M", version="1", vassal_version="3.7.26")))
-    code, out, err = run(capsys, "inspect", str(save))
+    code, out, _ = run(capsys, "inspect", str(save))
     assert code == 0 and clean(out), out
     (row,) = [ln for ln in out.splitlines() if ln.startswith("7 ")]
     assert SHOWN[:40] in row
