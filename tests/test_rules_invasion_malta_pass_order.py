@@ -10,9 +10,9 @@ road (2632 urban, 2732 and 2833 clear, 2933 urban)."""
 from __future__ import annotations
 
 import pytest
-
 from bundled_module_util import bundled_module
 from games_util import palette_piece
+
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -124,4 +124,18 @@ def test_motorized_passes_a_hex_another_motorized_unit_left(im):
     w.move("A/4", "2833").move("A/4", "2933")
     w.move("E/74", "2732").move("E/74", "2833")
     found, not_judged = _audit(w, module, root, "aa-left")
+    assert found == [] and not_judged == []
+
+
+def test_a_pass_undone_and_made_again_later_takes_its_new_moment(im):
+    """IM 3.33 with Undo: the T-34 stands in 2220 (not moved yet); the PzKpfw IV G moves 2222 →
+    2221 → 2220, and that last drag is undone (taken back: no finding). The T-34 then moves 2220 →
+    2219 → 2218, and the Panzer enters 2220 again, now empty: legal (the moment of its entry is the
+    new drag's, not the undone one's), and judged."""
+    kit, module, root = im
+    w, pz, t34 = _tanks(kit, module, "2222", "2220")
+    w.move(pz, "2221").move(pz, "2220").undo()
+    w.move(t34, "2219").move(t34, "2218")
+    w.move(pz, "2220")
+    found, not_judged = _audit(w, module, root, "tank-undo")
     assert found == [] and not_judged == []
