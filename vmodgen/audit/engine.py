@@ -288,6 +288,13 @@ class FileAuditor:
         #: unit ids a take-back cut back to a stop before the seam (:meth:`_take_back`): their
         #: move findings so far are no longer "this move's" (a break after the cut is news)
         self._untold: set[str] = set()
+        #: piece id → (hex, moment) for each hex of its path in the current phase: when the drag
+        #: that put it there was made (a count of drags, growing through the file; the start hex
+        #: -1: held since before). Only drags followed here give moments: a path another way made
+        #: (a take-back by hand, moves carried across a seam) has none past where the two agree,
+        #: and its moments are unknown (``UnitState.times`` None)
+        self._clocks: dict[str, list[tuple[str, int]]] = {}
+        self._tick = 0
 
     def run(self, save: SaveFile, name: str, context: tuple | None = None,
             before: dict | None = None) -> FileAudit:
@@ -348,6 +355,7 @@ class FileAuditor:
         prev_phase: tuple | None = None
         phase_start_hex: dict[str, str] = {}
         paths: dict[str, list[str]] = {}
+        self._clocks = {}
         phases_seen = 0
         unknown = 0
         first_eval: dict[str, bool] = {}
@@ -546,6 +554,7 @@ class FileAuditor:
                 settled = None
                 phase_start_hex.clear()
                 paths.clear()
+                self._clocks.clear()
                 inferred.clear()
                 told.clear()
                 takebacks.reset()
@@ -839,8 +848,11 @@ class FileAuditor:
     # ---- moves ---------------------------------------------------------------------------
     def _track_moves(self, step: Step, builder: PositionBuilder, start: dict[str, str],
                      paths: dict[str, list[str]], only: str = "") -> None:
-        """Follow the moves of this step (with ``only``, of that side's units only)."""
+        """Follow the moves of this step (with ``only``, of that side's units only), and the
+        moment of each (:attr:`_clocks`)."""
+        clocks = self._clocks
         for mv in step.moves:
+            self._tick += 1
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
                 if v is None or v.unit is None or (only and v.unit.side != only):
@@ -852,6 +864,7 @@ class FileAuditor:
                         continue            # entering the map, or put back on its hex: no move
                     start[pid] = old_hex
                     paths[pid] = [old_hex]
+                    clocks[pid] = [(old_hex, -1)]
                 path = paths[pid]
                 if new_hex is None:
                     continue
@@ -861,6 +874,30 @@ class FileAuditor:
                     # (a drag back by hand, to a hex held before the seam too, is cut by
                     # _take_back, when the take-back tracker reads it as one)
                     path.append(new_hex)
+                    self._clock_append(pid, path, self._tick)
+
+    def _clock_append(self, pid: str, path: list[str], tick: int) -> None:
+        """Give the hex just added to ``path`` its moment ``tick``: the unit's moments are cut
+        back to the part of the path they still agree with (a path cut since: an undo, a
+        take-back); a path whose earlier hexes have no moments keeps none."""
+        c = self._clocks.get(pid)
+        if c is None:
+            return
+        n = len(path) - 1
+        if len(c) > n:
+            del c[n:]
+        if len(c) == n and all(h == c[i][0] for i, h in enumerate(path[:n])):
+            c.append((path[n], tick))
+        else:
+            del self._clocks[pid]
+
+    def _times(self, pid: str, route: tuple[str, ...]) -> tuple[int, ...] | None:
+        """The moment each hex of ``route`` was entered (:attr:`_clocks`), or None when they are
+        not all known."""
+        c = self._clocks.get(pid)
+        if c is None or len(c) < len(route) or any(c[i][0] != h for i, h in enumerate(route)):
+            return None
+        return tuple(c[i][1] for i in range(len(route)))
 
     def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
                         paths: dict[str, list[str]], attacker: str) -> set[str]:
@@ -909,7 +946,8 @@ class FileAuditor:
     def _moves(self, start: dict[str, str], paths: dict[str, list[str]], builder: PositionBuilder,
                attacker: str | None = None, no_allowance: str | None = None,
                inferred: dict[str, tuple] | None = None) -> dict[str, tuple]:
-        """piece id → (hex at the phase start, path or None[, mode]): with ``attacker`` (a combat
+        """piece id → (hex at the phase start, path or None[, mode, stops, guessed, times]; times:
+        the moment each path hex was entered, when the path is the drags' own): with ``attacker`` (a combat
         phase) the attacker's units advance and the others retreat. A path with a drag over
         several hexes is None (the rules look for a route within the allowance), except for a
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
@@ -973,6 +1011,9 @@ class FileAuditor:
                         None, guessed)
             if route is None and len(t) > 2:
                 return (s, None, "move", t)    # the drags' ends, to be passed through in order
+            times = self._times(pid, route) if route is not None and route == t else None
+            if times is not None:
+                return (s, route, "move", None, guessed, times)
             return (s, route, "move", None, guessed) if guessed else (s, route)
 
         def forget(pid: str) -> None:
@@ -1091,6 +1132,7 @@ class FileAuditor:
                     i = len(head) - 1 - head[::-1].index(tb.returned_to)
                     del path[i + 1:]
                     path.append(v.hex)
+                    self._clocks.pop(pid, None)    # the moment of that return is not followed
             elif path is not None:
                 if tuple(path[-n:]) == tb.hexes:
                     del path[len(path) - n + 1:]

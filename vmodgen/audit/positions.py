@@ -381,7 +381,8 @@ class PositionBuilder:
                     new = UnitState(was.unit, was.hex, was.reduced, was.status, previous=mv[0], path=mv[1],
                                     mode=mv[2] if len(mv) > 2 else "move", aliases=was.aliases,
                                     stops=mv[3] if len(mv) > 3 else None,
-                                    guessed=mv[4] if len(mv) > 4 else frozenset())
+                                    guessed=mv[4] if len(mv) > 4 else frozenset(),
+                                    times=mv[5] if len(mv) > 5 else None)
                     made[pid] = (was, mv, new)
                 wanted[pid] = new
             self._wanted_ok = True

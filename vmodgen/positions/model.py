@@ -37,6 +37,10 @@ class UnitState:
     #: the indices of ``path`` hexes no recorded drag ended on (a shortest path the audit filled
     #: a long drag in with): the move rules report nothing that rests on them alone
     guessed: frozenset[int] = frozenset()
+    #: the moment each hex of ``path`` was entered (numbers that grow with the order of the drags;
+    #: the start hex -1, held since before the move), when the maker knows the order of the moves
+    #: (a log); None: unknown (a position file), the moves of different units are not ordered
+    times: tuple[int, ...] | None = None
     #: the unit's id and side, copied once (rules read them very often)
     id: str = field(init=False, repr=False, compare=False)
     side: str = field(init=False, repr=False, compare=False)

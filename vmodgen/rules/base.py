@@ -459,7 +459,8 @@ class RuleSet(Generic[M]):
                 continue
             # the unit by identity (the entry holds it: its id is not reused while the entry
             # lives; a roster unit never changes), its state by value (a state may be changed)
-            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.guessed, u.mode, ctx)
+            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.guessed, u.times, u.mode,
+                   ctx)
             hit = verdicts.get(key)
             if hit is None:
                 if len(verdicts) > 50_000:

@@ -145,12 +145,14 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if any(x.side != side and self.combat(x) for x in here):
                 return enemy_held(f"{P} 8.14", b, "enemy combat units")
             # 3.33: the friendly units in the hex when this unit entered it: those that did not move
-            # this phase (a moved unit's place at that moment is unknown: see unordered_passes)
-            if armour and any(x.side == side and self.armour(x) and x is not u and x.previous is None for x in here):
+            # this phase, and in a log (the moments known) those that moved and stood there at that
+            # moment (a moved unit's place at that moment is otherwise unknown: see unordered_passes)
+            if armour and (any(x.side == side and self.armour(x) and x is not u and x.previous is None for x in here)
+                           or self.met(board, u, i, b, self.armour)):
                 return Problem(f"{P} 3.33", "stacking", f"an armour unit may not enter {b}, which holds another "
                                                         "armour unit, even passing through", b)
-            if motor and not armour and any(x is not u and x.side == side and self.motorized(x) and x.previous is None
-                                            for x in here) \
+            if motor and not armour and (any(x is not u and x.side == side and self.motorized(x) and x.previous is None
+                                             for x in here) or self.met(board, u, i, b, self.motorized)) \
                     and not (board.roads(a, b) & {"primary_road"} or open_hex(b)):
                 return Problem(f"{P} 3.33", "stacking", f"a motorized unit may enter {b}, which holds another "
                                                         "motorized unit, only along a primary road", b)
@@ -181,26 +183,60 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                          allowance_rule=f"{P} 8.13")
 
 
+    @staticmethod
+    def entered_at(u: UnitState, i: int, b: str) -> int | None:
+        """The moment ``u`` entered ``b`` by step ``i`` of its path (``UnitState.times``), when the
+        moments are known and step ``i`` is that of its path (not of a search)."""
+        t, path = u.times, u.path
+        if t is None or path is None or i + 1 >= len(path) or path[i + 1] != b or len(t) != len(path):
+            return None
+        return t[i + 1]
+
+    @staticmethod
+    def stood(x: UnitState, b: str, moment: int) -> bool | None:
+        """Whether ``x``, which moved this phase, stood in ``b`` at ``moment`` (it entered ``b``
+        at or before it and had not left): its path and moments (``UnitState.times``); None
+        when they are unknown and ``b`` is on its move."""
+        if x.path is None or x.times is None or len(x.times) != len(x.path):
+            on_move = b in (x.hex, x.previous) or b in (x.path or ()) or b in (x.stops or ())
+            return None if on_move else False
+        n = len(x.path)
+        return any(h == b and x.times[j] <= moment and (j + 1 == n or moment < x.times[j + 1])
+                   for j, h in enumerate(x.path))
+
+    def met(self, board: Board, u: UnitState, i: int, b: str, kind) -> bool:
+        """3.33 in a log: whether a friendly unit of ``kind`` that moved this phase stood in ``b``
+        when ``u`` entered it by step ``i`` of its path (the moments known; False otherwise)."""
+        moment = self.entered_at(u, i, b)
+        if moment is None:
+            return False
+        return any(x is not u and x.side == u.side and kind(x) and self.stood(x, b, moment)
+                   for x in board.pos.movers)
+
     def unordered_passes(self, board: Board, u: UnitState) -> list[str]:
         """3.33: the hexes of ``u``'s stated path (past its start) that another friendly armour unit
-        (for an armour unit) or motorized unit (for a motorized one, off primary roads, urban and
-        airfield hexes) entered, left or crossed in a move of its own this phase. A position does
+        (for an armour unit) or motorized unit, armour included (for a motorized one, off primary
+        roads, urban and airfield hexes: as ``block`` counts them) entered, left or crossed in a move of its own this phase. A position does
         not order the moves, so whether the two stood in the hex at once is unknown: the pass is not
-        judged (a unit that did not move stands where it stood all phase, and is judged)."""
+        judged (a unit that did not move stands where it stood all phase, and is judged). In a log
+        the moments of both moves (``UnitState.times``) order them: such a pass is judged (by the
+        move model's ``block``) and is not listed here."""
         if not u.path or not self.motorized(u):
             return []
         armour = self.armour(u)
         out = []
-        for a, b in zip(u.path, u.path[1:]):
+        for i, (a, b) in enumerate(zip(u.path, u.path[1:])):
             if b == u.hex:
                 continue                       # the end hex: the every-moment rule reads it (check_armour)
             if not armour and (board.roads(a, b) & {"primary_road"} or board.terrain(b) in ("urban", "airfield")
                                or "airfield" in board.features(b)):
                 continue
+            moment = self.entered_at(u, i, b)
             for x in board.pos.movers:
-                if x is u or x.side != u.side or not (self.armour(x) if armour else self.motorized(x) and
-                                                      not self.armour(x)):
+                if x is u or x.side != u.side or not (self.armour(x) if armour else self.motorized(x)):
                     continue
+                if moment is not None and self.stood(x, b, moment) is not None:
+                    continue                   # both moves' moments known: judged by block
                 if b == x.hex or b == x.previous or (x.path and b in x.path):
                     out.append(b)
                     break
