@@ -331,11 +331,15 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_drop_hexes(self, board: Board) -> list:
         """15.32: a Drop Hex marker lies on a land hex (15.31) within ``drop_hex_from_airhead_max_hexes``
         (4) of an airhead and not closer than ``drop_hex_spacing_min_hexes`` (2) to another Drop Hex
-        marker of the phase. The markers lie on the map from their placement until the KG's drift
-        (15.31), so wherever they are seen; with no airhead on the map the distance is not judged
-        (15.2 intro: then no KG drops at all; an airhead's formation is not recorded, so any
-        airhead counts)."""
+        marker of the phase. Judged in the Airborne Operations Phase, where the markers are placed
+        (and in a position without a phase), as 15.71 and 17.52 are: a marker left on the map after
+        the drop is not placed again later, against the airheads standing then. With no airhead on
+        the map the distance is not judged (15.2 intro: then no KG drops at all; an airhead's
+        formation is not recorded, so any airhead counts); hexes with no distance between them
+        (on different maps: Malta and Leros) are never near nor apart."""
         pos, out = board.pos, []
+        if pos.phase not in ("airborne", ""):
+            return []
         drops = sorted(h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h))
         if not drops:
             return []
@@ -345,18 +349,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if board.is_water(h) or board.terrain(h) == "invasion":
                 out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is on a sea hex; "
                                         "a KG drops on a land hex (15.31).", [h]))
-            near = [a for a in heads if (board.distance(h, a) or 0) <= reach]
-            if heads and not near:
-                nearest = min(heads, key=lambda a: board.distance(h, a) or 0)
+            far = {a: d for a in heads if (d := board.distance(h, a)) is not None}
+            if far and min(far.values()) > reach:
+                nearest = min(far, key=lambda a: (far[a], a))
                 out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is "
-                                        f"{board.distance(h, nearest)} hexes from the nearest airhead ({nearest}); "
+                                        f"{far[nearest]} hexes from the nearest airhead ({nearest}); "
                                         f"a drop hex is within {reach} hexes of an airhead.", [h, nearest]))
         for i, a in enumerate(drops):
             for b in drops[i + 1:]:
-                if (board.distance(a, b) or 0) < gap:
+                d = board.distance(a, b)
+                if d is not None and d < gap:
                     out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
-                                            f"{board.distance(a, b)} hex(es) apart; drop hexes of a phase are at least "
-                                            f"{gap} hexes apart.", [a, b]))
+                                            f"{d} hex(es) apart; drop hexes of a phase are at least {gap} hexes "
+                                            "apart.", [a, b]))
         return out
 
     def air_entry_boxes(self) -> list[str]:
