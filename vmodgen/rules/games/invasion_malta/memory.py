@@ -48,6 +48,8 @@ judged on history. Choices:
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
@@ -371,26 +373,37 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def _on_fields(self, board: Board, heads: list[str]) -> set[str]:
         return {h for h in heads if self.on_airfield(board, h)}
 
-    def check_air_entry(self, board: Board) -> list:
-        """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
-        transport at Night or in a Storm. A unit entered the map in this Airborne Operations Phase
-        when it stood off the map at the previous phase end (``prev_hexes``) or, in a position, when
-        its ``previous`` is an off-map box (its own move record). Only an air box
-        (``im_air_entry_boxes``: the paradrop KG boxes, air transport) is entry by air where the
-        phase is not given; in the Airborne Operations Phase so is a box the map does not know (a
-        module vmodgen did not build), not one of its other boxes (a sea arrival, e.g. from
-        ``axis-port-entry``, lands at Night too)."""
+    def air_entries(self, board: Board) -> Iterator[tuple[UnitState, str]]:
+        """The combat units that entered the map by air in this Airborne Operations Phase (or in a
+        position without a phase), each with the box it came from: it stood off the map at the
+        previous phase end (``prev_hexes``) or, in a position, its ``previous`` is an off-map box
+        (its own move record). Only an air box (``im_air_entry_boxes``: the paradrop KG boxes, and
+        the air-transport boxes, ``im_air_transport_boxes``) is entry by air where the phase is not
+        given; in the Airborne Operations Phase so is a box the map does not know (a module vmodgen
+        did not build), not one of its other boxes (a sea arrival, e.g. from ``axis-port-entry``,
+        is none). 8.43, 15.71 and 17.52 read these."""
         phase = board.pos.phase
         if phase not in ("airborne", ""):
-            return []
-        air = set(self.air_entry_boxes())
-        out = []
+            return
+        air = set(self.air_entry_boxes()) | set(self.air_transport_boxes())
+        prev = self.memory(board.pos).prev_hexes
         for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            was = entered_from(prev, u)
             if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.combat(u):
                 continue
             if was not in air and (phase != "airborne" or was in board.map.boxes):
                 continue
+            yield u, was
+
+    def air_transport_boxes(self) -> list[str]:
+        """15.71: the ids of the off-map boxes a unit leaves by air transport (``im_air_transport_boxes``)."""
+        return [b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()]
+
+    def check_air_entry(self, board: Board) -> list:
+        """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
+        transport at Night or in a Storm (the units :meth:`air_entries` names)."""
+        out = []
+        for u, _ in self.air_entries(board):
             time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
             by_air = self._air_landed(board.pos, u)
             why = ("a Night turn" if time == "night" else "a Storm" if weather == "storm" else
@@ -404,32 +417,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     def check_glider_landing(self, board: Board) -> list:
         """17.52: an Axis glider unit (``im_glider``) is never placed to land on an urban hex. A
-        glider landed in this Airborne Operations Phase when it entered the map from an off-map box
-        then (as for 8.43: ``prev_hexes``, else a position's ``previous``)."""
-        if board.pos.phase not in ("airborne", ""):
-            return []
-        out = []
-        for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
-            if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.glider(u):
-                continue
-            if board.terrain(u.hex) == "urban":
-                out.append(self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, "
-                                        "an urban hex; glider units may not land on urban hexes.", [u.hex], [u]))
-        return out
+        glider landed when it entered the map by air (:meth:`air_entries`); one brought by sea (port
+        entry, 16.14) did not."""
+        return [self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, an urban hex; "
+                             "glider units may not land on urban hexes.", [u.hex], [u])
+                for u, _ in self.air_entries(board) if self.glider(u) and board.terrain(u.hex) == "urban"]
 
     def check_air_transport(self, board: Board) -> list:
         """15.7 intro, 15.71: only the Axis air-transports, and a unit brought by air transport (from
-        an ``im_air_transport_boxes`` box in this Airborne Operations Phase: ``prev_hexes``, else a
-        position's ``previous``) is placed on an airfield hex holding an airhead (Leros has no
-        airfield, 15.7 note, so none lands there)."""
-        if board.pos.phase not in ("airborne", ""):
-            return []
-        boxes = {b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()}
+        an ``im_air_transport_boxes`` box: :meth:`air_entries`) is placed on an airfield hex holding
+        an airhead (Leros has no airfield, 15.7 note, so none lands there)."""
+        boxes = set(self.air_transport_boxes())
         out = []
-        for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
-            if was not in boxes or not board.is_hex(u.hex) or not self.combat(u):
+        for u, was in self.air_entries(board):
+            if was not in boxes:
                 continue
             if u.side != str(self.param("im_supply_side")):
                 out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "
