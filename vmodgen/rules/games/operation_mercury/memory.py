@@ -136,11 +136,13 @@ def airfields(pos: Position) -> list[str]:
 
 def landing_hex(pos: Position, u: UnitState) -> str | None:
     """The airfield hex a unit that entered the map in the German Movement Phase airlanded on
-    (6.51): the first map hex of its recorded path; without one, the hex it stands on when that
-    is an airfield, else (it moved on after landing, 6.54) the nearest airfield hex; None when
-    the map has none."""
-    if u.path and len(u.path) >= 2 and _on_map(pos, u.path[1]):
-        return u.path[1]
+    (6.51): the first map hex of its recorded path (or of the hexes its recorded drags ended on,
+    ``stops``: a log's drag from the box is no one-hex step); without one, the hex it stands on
+    when that is an airfield, else (it moved on after landing, 6.54) the nearest airfield hex;
+    None when the map has none."""
+    seq = u.path or u.stops
+    if seq and len(seq) >= 2 and _on_map(pos, seq[1]):
+        return seq[1]
     fields = airfields(pos)
     if u.hex in fields or not fields or not _on_map(pos, u.hex):
         return u.hex if u.hex in fields else None

@@ -344,18 +344,26 @@ class OperationMercuryRules(OperationMercurySupply):
         return self._one_move(board, u, ez, arr)
 
     def _after_airlanding(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
-        """6.54-6.56: the move of a unit that airlanded this phase, from its landing hex (its
-        path's first map hex, else :func:`.memory.landing_hex`) with the airlanding limit. With no
-        path and the unit off any airfield, the landing hex is not recorded: the move is judged
-        from each hex of the nearest airfield and is illegal only when it is from all of them."""
+        """6.54-6.56: the move of a unit that airlanded this phase, from its landing hex
+        (:func:`.memory.landing_hex`: its path's or drags' first map hex) with the airlanding
+        limit. With neither and the unit off any airfield, the landing hex is not recorded: the
+        move is judged from each hex of the nearest airfield and is illegal only when it is from
+        all of them."""
         landing = str(arr[u.id].get("hex") or "")
         if not board.is_hex(landing):
             return []
         if u.path and len(u.path) >= 2 and u.path[1] == landing:
             rest = u.path[1:]
-            stops = u.stops[1:] if u.stops and u.stops[0] == u.previous else u.stops
-            moved = replace(u, previous=landing, path=rest if len(rest) >= 2 else None, stops=stops,
+            moved = replace(u, previous=landing, path=rest if len(rest) >= 2 else None, stops=None,
                             guessed=frozenset(i - 1 for i in u.guessed if i >= 1))
+            return self._one_move(board, moved, ez, arr) if moved.moved else []
+        if u.stops and len(u.stops) >= 2 and u.stops[1] == landing:
+            # a log: the drags' ends (the one from the box is no one-hex step); from the landing
+            # hex on, ends one hex apart are the path
+            rest = u.stops[1:]
+            steps = all(board.distance(a, b) == 1 for a, b in zip(rest, rest[1:]))
+            moved = replace(u, previous=landing, path=rest if steps and len(rest) >= 2 else None,
+                            stops=None if steps or len(rest) < 3 else rest, guessed=frozenset())
             return self._one_move(board, moved, ez, arr) if moved.moved else []
         froms = [landing] + ([x for x in airfield_hexes(board, landing) if x != landing]
                              if u.hex not in history.airfields(board.pos) else [])
@@ -363,7 +371,8 @@ class OperationMercuryRules(OperationMercurySupply):
         for i, h in enumerate(froms):
             if h == u.hex:
                 return []
-            found = self._one_move(board, replace(u, previous=h, path=None), ez, {**arr, u.id: {**arr[u.id], "hex": h}})
+            found = self._one_move(board, replace(u, previous=h, path=None, stops=None, guessed=frozenset()), ez,
+                                   {**arr, u.id: {**arr[u.id], "hex": h}})
             if not found:
                 return []
             first = first if i else found
