@@ -37,6 +37,10 @@ Parameters and choices:
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ....positions.model import UnitState
+from ...core.attacks import attacked_from
 from ...core.moves import label
 from ...core.board import Board
 from .combat import InvasionMaltaCombat
@@ -44,6 +48,8 @@ from .movement import ROADS
 
 P = "IM"
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
+#: the status names of disruption (3.8)
+DISRUPTED = ("disrupted",)
 
 
 class InvasionMaltaActivation(InvasionMaltaCombat):
@@ -159,12 +165,10 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
 
     def check_attacks(self, board: Board) -> list:
         """Declared attacks (``[[attacks]]``): 9.13, every attacker adjacent to the defender hex (from
-        the hex it stood in before the combat: ``previous`` for a unit that has since advanced or
-        retreated), and in the Combat Declaration Phase a defender hex holding enemy units; 9.16
-        and the note to 9.1, no attack across a hexside movement may not cross (a cliff, save a
-        non-disrupted commando, 17.31; a sea hexside, save from an invasion hex, 16.33E) and a
-        motorized unit only along a road or from an urban hex into an adjacent urban hex (read as
-        "directly connected"); 12.11, no unit in two attacks of a phase."""
+        the hex it attacked from, :func:`.core.attacks.attacked_from`), and in the Combat
+        Declaration Phase a defender hex holding enemy units; a paradropped unit in a hex it shares
+        with enemy units attacks that hex itself (drift combat: 15.6, 15.61, 9.11, 12.12); 12.11, no
+        unit in two attacks of a phase; 9.16 and the note to 9.1 (:meth:`_attack_hexside`)."""
         pos, out = board.pos, []
         seen: dict[str, str] = {}
         for a in pos.attacks:
@@ -184,28 +188,54 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                                             [seen[uid], a.hex], [u]))
                     continue
                 seen[uid] = a.hex
-                src = u.previous if u.mode in ("advance", "retreat") and u.previous else u.hex
+                src = attacked_from(board, u)
                 if not (board.is_hex(src) and board.is_hex(a.hex)):
                     continue
+                if src == a.hex and any(x.side != u.side and self.combat(x) for x in board.units(src)):
+                    continue                   # drift combat: the landing hex is the defender hex (15.6)
                 if not board.adjacent(src, a.hex):
                     out.append(self.finding(board, f"{P} 9.13", "movement", f"{label(u)} in {src} attacks {a.hex}, which "
                                             "is not adjacent; every attacker is adjacent to the defender hex.",
                                             [src, a.hex], [u]))
                     continue
-                feats = board.hexside(src, a.hex)
-                why = ""
-                if "cliff" in feats and not (self.commando(u) and not u.has("disrupted")):
-                    why = "across a cliff hexside, which only a non-disrupted commando crosses (9.1 note, 17.31)"
-                elif "sea" in feats and board.terrain(src) != "invasion":
-                    why = "across a sea hexside (8.35)"
-                elif self.motorized(u) and not (board.roads(src, a.hex) & ROADS
-                                                or board.terrain(src) == board.terrain(a.hex) == "urban"):
-                    why = ("not along a road nor from an urban hex into an adjacent urban one, as a motorized unit "
-                           "must (9.1 note)")
+                why = self._attack_hexside(board, u, src, a.hex)
                 if why:
-                    out.append(self.finding(board, f"{P} 9.16", "movement", f"{label(u)} attacks {a.hex} from {src} "
+                    out.append(self.finding(board, f"{P} 9.16", "movement", f"{label(u)} attacks {a.hex} from {src}"
                                             f"{why}.", [src, a.hex], [u]))
         return out
+
+    def _attack_hexside(self, board: Board, u: UnitState, src: str, target: str) -> str:
+        """Why ``u``'s attack from ``src`` into the adjacent ``target`` breaks 9.16 or the note to
+        9.1, or "": no combat into a hex or across a hexside movement may not enter or cross (the
+        unit's own move model: a cliff, save for a non-disrupted commando, 17.31; a sea hexside;
+        prohibited terrain), and a motorized unit attacks only along a road or from an urban hex
+        into an adjacent urban one (read as "directly connected"). An attack from an invasion hex
+        (9.1 exception, 16.33E: it crosses the all-sea hexside) is none of these. After the Combat
+        Declaration Phase a Disrupted marker may be a bombardment or combat result (10.2, 13.2):
+        whether the unit carried it when it declared is not in a position, so the marker is not held
+        against the attack (listed as not judged when it would decide it)."""
+        if board.terrain(src) == "invasion":
+            return ""
+        why = self._hexside_problem(board, u, src, target)
+        if why and u.has("disrupted") and board.pos.phase not in ("", "combat-declaration"):
+            whole = replace(u, status=frozenset(s for s in u.status if s not in DISRUPTED))
+            if not self._hexside_problem(board, whole, src, target):
+                self.not_judged(f"{P} 9.16", f"whether {label(u)} was disrupted when it declared its attack on "
+                                             f"{target} from {src} (its Disrupted marker may be a bombardment or "
+                                             "combat result) is not in the position")
+                return ""
+        return why
+
+    def _hexside_problem(self, board: Board, u: UnitState, src: str, target: str) -> str:
+        model = self.move_model(board, u, set(), with_zoc=False)
+        if model.cost(src, target) is None:
+            p = model.prohibited(src, target)
+            if p is not None and p.rule != f"{P} 8.33":            # 8.33: the motorized reading below
+                return f", but {p.message} ({p.rule}); a unit attacks only where it may move (9.16)"
+        if self.motorized(u) and not (board.roads(src, target) & ROADS
+                                      or board.terrain(src) == board.terrain(target) == "urban"):
+            return " not along a road nor from an urban hex into an adjacent urban one, as a motorized unit must (9.1 note)"
+        return ""
 
     # ---- Reset and Recovery Phases ---------------------------------------------------------
 

@@ -48,6 +48,8 @@ judged on history. Choices:
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
@@ -331,11 +333,15 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_drop_hexes(self, board: Board) -> list:
         """15.32: a Drop Hex marker lies on a land hex (15.31) within ``drop_hex_from_airhead_max_hexes``
         (4) of an airhead and not closer than ``drop_hex_spacing_min_hexes`` (2) to another Drop Hex
-        marker of the phase. The markers lie on the map from their placement until the KG's drift
-        (15.31), so wherever they are seen; with no airhead on the map the distance is not judged
-        (15.2 intro: then no KG drops at all; an airhead's formation is not recorded, so any
-        airhead counts)."""
+        marker of the phase. Judged in the Airborne Operations Phase, where the markers are placed
+        (and in a position without a phase), as 15.71 and 17.52 are: a marker left on the map after
+        the drop is not placed again later, against the airheads standing then. With no airhead on
+        the map the distance is not judged (15.2 intro: then no KG drops at all; an airhead's
+        formation is not recorded, so any airhead counts); hexes with no distance between them
+        (on different maps: Malta and Leros) are never near nor apart."""
         pos, out = board.pos, []
+        if pos.phase not in ("airborne", ""):
+            return []
         drops = sorted(h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h))
         if not drops:
             return []
@@ -345,18 +351,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if board.is_water(h) or board.terrain(h) == "invasion":
                 out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is on a sea hex; "
                                         "a KG drops on a land hex (15.31).", [h]))
-            near = [a for a in heads if (board.distance(h, a) or 0) <= reach]
-            if heads and not near:
-                nearest = min(heads, key=lambda a: board.distance(h, a) or 0)
+            far = {a: d for a in heads if (d := board.distance(h, a)) is not None}
+            if far and min(far.values()) > reach:
+                nearest = min(far, key=lambda a: (far[a], a))
                 out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is "
-                                        f"{board.distance(h, nearest)} hexes from the nearest airhead ({nearest}); "
+                                        f"{far[nearest]} hexes from the nearest airhead ({nearest}); "
                                         f"a drop hex is within {reach} hexes of an airhead.", [h, nearest]))
         for i, a in enumerate(drops):
             for b in drops[i + 1:]:
-                if (board.distance(a, b) or 0) < gap:
+                d = board.distance(a, b)
+                if d is not None and d < gap:
                     out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
-                                            f"{board.distance(a, b)} hex(es) apart; drop hexes of a phase are at least "
-                                            f"{gap} hexes apart.", [a, b]))
+                                            f"{d} hex(es) apart; drop hexes of a phase are at least {gap} hexes "
+                                            "apart.", [a, b]))
         return out
 
     def air_entry_boxes(self) -> list[str]:
@@ -366,26 +373,37 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def _on_fields(self, board: Board, heads: list[str]) -> set[str]:
         return {h for h in heads if self.on_airfield(board, h)}
 
-    def check_air_entry(self, board: Board) -> list:
-        """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
-        transport at Night or in a Storm. A unit entered the map in this Airborne Operations Phase
-        when it stood off the map at the previous phase end (``prev_hexes``) or, in a position, when
-        its ``previous`` is an off-map box (its own move record). Only an air box
-        (``im_air_entry_boxes``: the paradrop KG boxes, air transport) is entry by air where the
-        phase is not given; in the Airborne Operations Phase so is a box the map does not know (a
-        module vmodgen did not build), not one of its other boxes (a sea arrival, e.g. from
-        ``axis-port-entry``, lands at Night too)."""
+    def air_entries(self, board: Board) -> Iterator[tuple[UnitState, str]]:
+        """The combat units that entered the map by air in this Airborne Operations Phase (or in a
+        position without a phase), each with the box it came from: it stood off the map at the
+        previous phase end (``prev_hexes``) or, in a position, its ``previous`` is an off-map box
+        (its own move record). Only an air box (``im_air_entry_boxes``: the paradrop KG boxes, and
+        the air-transport boxes, ``im_air_transport_boxes``) is entry by air where the phase is not
+        given; in the Airborne Operations Phase so is a box the map does not know (a module vmodgen
+        did not build), not one of its other boxes (a sea arrival, e.g. from ``axis-port-entry``,
+        is none). 8.43, 15.71 and 17.52 read these."""
         phase = board.pos.phase
         if phase not in ("airborne", ""):
-            return []
-        air = set(self.air_entry_boxes())
-        out = []
+            return
+        air = set(self.air_entry_boxes()) | set(self.air_transport_boxes())
+        prev = self.memory(board.pos).prev_hexes
         for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
+            was = entered_from(prev, u)
             if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.combat(u):
                 continue
             if was not in air and (phase != "airborne" or was in board.map.boxes):
                 continue
+            yield u, was
+
+    def air_transport_boxes(self) -> list[str]:
+        """15.71: the ids of the off-map boxes a unit leaves by air transport (``im_air_transport_boxes``)."""
+        return [b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()]
+
+    def check_air_entry(self, board: Board) -> list:
+        """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
+        transport at Night or in a Storm (the units :meth:`air_entries` names)."""
+        out = []
+        for u, _ in self.air_entries(board):
             time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
             by_air = self._air_landed(board.pos, u)
             why = ("a Night turn" if time == "night" else "a Storm" if weather == "storm" else
@@ -399,32 +417,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     def check_glider_landing(self, board: Board) -> list:
         """17.52: an Axis glider unit (``im_glider``) is never placed to land on an urban hex. A
-        glider landed in this Airborne Operations Phase when it entered the map from an off-map box
-        then (as for 8.43: ``prev_hexes``, else a position's ``previous``)."""
-        if board.pos.phase not in ("airborne", ""):
-            return []
-        out = []
-        for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
-            if was is None or board.is_hex(was) or not board.is_hex(u.hex) or not self.glider(u):
-                continue
-            if board.terrain(u.hex) == "urban":
-                out.append(self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, "
-                                        "an urban hex; glider units may not land on urban hexes.", [u.hex], [u]))
-        return out
+        glider landed when it entered the map by air (:meth:`air_entries`); one brought by sea (port
+        entry, 16.14) did not."""
+        return [self.finding(board, f"{P} 17.52", "movement", f"{label(u)} landed by glider on {u.hex}, an urban hex; "
+                             "glider units may not land on urban hexes.", [u.hex], [u])
+                for u, _ in self.air_entries(board) if self.glider(u) and board.terrain(u.hex) == "urban"]
 
     def check_air_transport(self, board: Board) -> list:
         """15.7 intro, 15.71: only the Axis air-transports, and a unit brought by air transport (from
-        an ``im_air_transport_boxes`` box in this Airborne Operations Phase: ``prev_hexes``, else a
-        position's ``previous``) is placed on an airfield hex holding an airhead (Leros has no
-        airfield, 15.7 note, so none lands there)."""
-        if board.pos.phase not in ("airborne", ""):
-            return []
-        boxes = {b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()}
+        an ``im_air_transport_boxes`` box: :meth:`air_entries`) is placed on an airfield hex holding
+        an airhead (Leros has no airfield, 15.7 note, so none lands there)."""
+        boxes = set(self.air_transport_boxes())
         out = []
-        for u in board.pos.units:
-            was = entered_from(self.memory(board.pos).prev_hexes, u)
-            if was not in boxes or not board.is_hex(u.hex) or not self.combat(u):
+        for u, was in self.air_entries(board):
+            if was not in boxes:
                 continue
             if u.side != str(self.param("im_supply_side")):
                 out.append(self.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto {u.hex} by air "

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...base import ALWAYS, Rule
+from ...core.attacks import attacked_from
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -55,15 +56,6 @@ def result_of_retreat(board: Board, u: UnitState, status: str) -> bool:
     return before is None or status not in before.get(u.id, set())
 
 
-def attacked_from(board: Board, u: UnitState) -> str:
-    """8.1: the hex an attacker attacked from. A unit that advanced or retreated in this Combat Phase
-    (mode ``advance``/``retreat`` with a ``previous`` hex) did so after the combat: it attacked from
-    where it stood before."""
-    if board.pos.phase_kind == "combat" and u.previous and u.mode in ("advance", "retreat"):
-        return u.previous
-    return u.hex
-
-
 def along_advance(board: Board, u: UnitState, kind: str) -> bool:
     """Whether ``u``'s attack of ``kind`` is a breakthrough attack made during an advance it made in
     this Combat Phase (15.1: "during the advance after combat")."""
@@ -72,10 +64,10 @@ def along_advance(board: Board, u: UnitState, kind: str) -> bool:
 
 def attack_hexes(board: Board, u: UnitState, kind: str, target: str) -> list[str]:
     """The hexes ``u`` may have made an attack on ``target`` from. A normal attack: the one hex of
-    ``attacked_from``. A breakthrough attack made during an advance (:func:`along_advance`; 15.2.7: on
-    any enemy unit the group moved next to; 15.2.10: the advance may go on from the hex the
-    breakthrough combat was made from): each hex of its advance path next to the target (all of the
-    path when none is, for the message)."""
+    :func:`.core.attacks.attacked_from` (8.1). A breakthrough attack made during an advance
+    (:func:`along_advance`; 15.2.7: on any enemy unit the group moved next to; 15.2.10: the advance
+    may go on from the hex the breakthrough combat was made from): each hex of its advance path next
+    to the target (all of the path when none is, for the message)."""
     if not along_advance(board, u, kind):
         return [attacked_from(board, u)]
     path = list(dict.fromkeys(u.path or (u.previous or u.hex, u.hex)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...core.moves import label
+from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
@@ -78,7 +79,7 @@ def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
 
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     name = label(u)
-    at = u.previous if u.mode in ("advance", "retreat") and u.previous else u.hex     # where it declared from
+    at = attacked_from(board, u)                                                      # where it declared from
     if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
         return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
                            [at, target], [u])]

@@ -115,10 +115,38 @@ def arrivals(pos: Position) -> dict[str, dict]:
                 continue
             if pos.phase == PARADROP and (_on_map(pos, u.hex) or _offmap_box(pos, u.hex)):
                 out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
-            elif pos.phase == GERMAN_MOVE and u.side == "german" and _on_map(pos, u.hex) and pos.moves_announced:
+            elif airlands(pos, u) and pos.moves_announced:
                 # (a position file: a log's steps take the landing from the memory, at the phase end)
-                out[u.id] = {"how": "airlanded", "hex": u.hex, "turn": pos.turn, "from": src}
+                out[u.id] = {"how": "airlanded", "hex": landing_hex(pos, u) or u.hex, "turn": pos.turn, "from": src}
     return out
+
+
+def airlands(pos: Position, u: UnitState) -> bool:
+    """Whether ``u``'s move is an airlanding (6.51): a German unit that came onto the map in the
+    German Movement Phase from a box that is not an off-map box (the airlanding groups)."""
+    src = u.previous
+    return pos.phase == GERMAN_MOVE and u.side == "german" and _on_map(pos, u.hex) and src is not None \
+        and src in pos.map.boxes and not _offmap_box(pos, src)
+
+
+def airfields(pos: Position) -> list[str]:
+    """The map's airfield hexes (6.5)."""
+    return sorted(h for h, info in pos.map.hexes.items() if "airfield" in info.features and pos.map.has_hex(h))
+
+
+def landing_hex(pos: Position, u: UnitState) -> str | None:
+    """The airfield hex a unit that entered the map in the German Movement Phase airlanded on
+    (6.51): the first map hex of its recorded path (or of the hexes its recorded drags ended on,
+    ``stops``: a log's drag from the box is no one-hex step); without one, the hex it stands on
+    when that is an airfield, else (it moved on after landing, 6.54) the nearest airfield hex;
+    None when the map has none."""
+    seq = u.path or u.stops
+    if seq and len(seq) >= 2 and _on_map(pos, seq[1]):
+        return seq[1]
+    fields = airfields(pos)
+    if u.hex in fields or not fields or not _on_map(pos, u.hex):
+        return u.hex if u.hex in fields else None
+    return min(fields, key=lambda x: (pos.map.distance(x, u.hex) or 99, x))
 
 
 def _on_map(pos: Position, h: str | None) -> bool:
@@ -292,13 +320,11 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
 
 
 def _airlanding(rs, before: Position, after: Position, u: UnitState, turn) -> dict:
-    """The record of a unit that entered the map in the German Movement Phase: it airlanded on the
-    airfield it stands on, or (having moved on, 6.54) the nearest one. ``held``, ``cap`` and
+    """The record of a unit that entered the map in the German Movement Phase: it airlanded on
+    :func:`landing_hex`. ``held``, ``cap`` and
     ``cut`` describe that airfield at the start of the phase (``before``), when airlanding happens."""
-    fields = [h for h, info in after.map.hexes.items() if "airfield" in info.features and after.map.has_hex(h)]
-    h = u.hex
-    if h not in fields and fields:
-        h = min(fields, key=lambda x: (after.map.distance(x, u.hex) or 99, x))
+    fields = airfields(after)
+    h = landing_hex(after, u) or u.hex
     rec = {"turn": turn, "how": "airlanded", "hex": h}
     if h in fields:
         board = rs.board(before)

@@ -30,6 +30,7 @@ from ...core.costs import CostTable
 from .carried import MercuryMemory
 from ..before_advances import before_advances
 from .. import scenario_limits
+from .places import airfield_hexes
 from .supply import OperationMercurySupply
 
 P = "OM"
@@ -324,15 +325,58 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         arr = history.arrivals(board.pos)
-        came = arr.get(u.id, {}).get("from")
+        a = arr.get(u.id)
+        if a is None and history.airlands(board.pos, u):
+            # a log's step: the airlanding is recorded at the phase end (``remember``), the move now
+            a = {"how": "airlanded", "hex": history.landing_hex(board.pos, u) or u.hex, "turn": board.pos.turn,
+                 "from": u.previous}
+            arr = {**arr, u.id: a}
+        came = a.get("from") if a else None
         if came and came == u.previous and board.is_box(came) and board.pos.phase_kind not in history.ARRIVAL_KINDS:
-            return []           # the step from the box it arrived from is the landing (6.51-6.56 judge it), no move
+            # the step from the box it arrived from is the landing (6.51-6.56 judge it), no move; an
+            # airlanded unit's move on from its airfield is (6.54-6.56)
+            return self._after_airlanding(board, u, ez, arr) if a and a.get("how") == "airlanded" else []
         if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in arr:
             # in its arrival phase a unit's ``previous`` is where it came from (a box, a port): the
             # placement is judged by the arrival rules (4.17, 4.57, 5.25, 17.52), and the move limits
             # of its arrival turn (4.17, 17.37d, 17.52) apply to the Movement Phase that follows
             return []
         return self._one_move(board, u, ez, arr)
+
+    def _after_airlanding(self, board: Board, u: UnitState, ez: set[str], arr: dict) -> list:
+        """6.54-6.56: the move of a unit that airlanded this phase, from its landing hex
+        (:func:`.memory.landing_hex`: its path's or drags' first map hex) with the airlanding
+        limit. With neither and the unit off any airfield, the landing hex is not recorded: the
+        move is judged from each hex of the nearest airfield and is illegal only when it is from
+        all of them."""
+        landing = str(arr[u.id].get("hex") or "")
+        if not board.is_hex(landing):
+            return []
+        if u.path and len(u.path) >= 2 and u.path[1] == landing:
+            rest = u.path[1:]
+            moved = replace(u, previous=landing, path=rest if len(rest) >= 2 else None, stops=None,
+                            guessed=frozenset(i - 1 for i in u.guessed if i >= 1))
+            return self._one_move(board, moved, ez, arr) if moved.moved else []
+        if u.stops and len(u.stops) >= 2 and u.stops[1] == landing:
+            # a log: the drags' ends (the one from the box is no one-hex step); from the landing
+            # hex on, ends one hex apart are the path
+            rest = u.stops[1:]
+            steps = all(board.distance(a, b) == 1 for a, b in zip(rest, rest[1:]))
+            moved = replace(u, previous=landing, path=rest if steps and len(rest) >= 2 else None,
+                            stops=None if steps or len(rest) < 3 else rest, guessed=frozenset())
+            return self._one_move(board, moved, ez, arr) if moved.moved else []
+        froms = [landing] + ([x for x in airfield_hexes(board, landing) if x != landing]
+                             if u.hex not in history.airfields(board.pos) else [])
+        first: list = []
+        for i, h in enumerate(froms):
+            if h == u.hex:
+                return []
+            found = self._one_move(board, replace(u, previous=h, path=None, stops=None, guessed=frozenset()), ez,
+                                   {**arr, u.id: {**arr[u.id], "hex": h}})
+            if not found:
+                return []
+            first = first if i else found
+        return first
 
     def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
         return [Trial("strategic movement (4.4)", partial(self.check_move, board, replace(u, mode="strategic"), ez))]
