@@ -117,6 +117,7 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
     where = phase_words(pos, phase_name, file, steps)
     board = None
     named: set[str] = set()
+    found: dict[str, set[tuple]] = {}     # rule key → what the final position's judgment found
     for rule in rules:
         if rule.when.at != "end" or not rule.when.applies(pos):
             continue
@@ -132,9 +133,9 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             continue
         board = board or rs.board(pos)
         standing = active.get(key_of(rule), set())
-        seen: set[tuple] = set()
+        seen = found.setdefault(key_of(rule), set())
         for f in rule.check(board):
-            k = (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+            k = finding_key(f)
             if k in standing or k in seen:
                 continue           # reported at an earlier phase end, and still standing
             seen.add(k)
@@ -146,8 +147,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
         why = f"{where}, where {what} are recorded for the judgment that follows it"
         so_far = [r for r in rules if r.id == rule_id and r.judged is Judged.RECORD]
         if so_far and settled is not None and pos.phase_kind == "combat":
-            found, left = record_so_far(so_far, final, settled, last_end, rs, active, key_of, make, where, file)
-            out.findings += found
+            # what the final position's judgment found is not reported again (a reaction or a
+            # refusal recorded at an earlier phase end is in both)
+            known = {rk: active.get(rk, set()) | found.get(rk, set()) for rk in set(active) | set(found)}
+            so_far_found, left = record_so_far(so_far, final, settled, last_end, rs, known, key_of, make, where,
+                                               file)
+            out.findings += so_far_found
             why += (f"; judged for the hex changes made before its last die roll (step {settled[0]}: the "
                     "combats before it are complete), " + (
                         f"not for the {left} unit(s) moved after that roll, whose combat may go on" if left else
@@ -157,6 +162,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
     return out
 
 
+def finding_key(f) -> tuple:
+    """What tells two findings of a rule apart: (rule, kind, hexes, units), as the audit's
+    ``active`` sets hold them."""
+    return (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+
+
 def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Position], last_end: Position | None,
                   rs: RuleSet, active: dict[str, set], key_of: Callable[[Rule], str],
                   make: Callable[..., AuditFinding], where: str, file: str) -> tuple[list[AuditFinding], int]:
@@ -164,8 +175,9 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
     (:meth:`RuleSet.remember`), written at its last die roll (``settled``: every combat before that
     roll is complete, its retreats and advances made), and ``rules`` (``Judged.RECORD``) judged on
     it, leaving out the units moved after that roll (their combat may go on: their record is not
-    complete). Returns the findings (those still standing from an earlier judgment left out) and
-    how many units moved after the roll."""
+    complete). ``active``: rule key → the violations not to report again (standing from an earlier
+    judgment, or found on the final position). Returns the findings and how many units moved after
+    the roll."""
     step, at_roll = settled
     moved_after = {uid for (uid, *_), n in ((unit_marks(at_roll) - unit_marks(final))
                                            + (unit_marks(final) - unit_marks(at_roll))).items() if n}
@@ -181,7 +193,7 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
         standing = active.get(key_of(rule), set())
         seen: set[tuple] = set()
         for f in rule.check(board):
-            k = (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+            k = finding_key(f)
             if k in standing or k in seen or moved_after & set(f.units):
                 continue
             seen.add(k)
