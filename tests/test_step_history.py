@@ -58,7 +58,14 @@ def test_no_step_matches():
 def test_typed_roll():
     assert typed_roll("<Alice> - I rolled 6") == ("I rolled 6", (6,))
     assert typed_roll("<Bob> - rolls a 3, then moves") == ("rolls a 3, then moves", (3,))
-    assert typed_roll("<Bob> - roll: 4,2") == ("roll: 4,2", (4, 2))
+    assert typed_roll("<Bob> - I threw 4,2") == ("I threw 4,2", (4, 2))
+    # a target or a need, a count of dice or hits: no roll claimed; a modifier is no die
+    assert typed_roll("<Bob> - roll: 4,2") is None
+    assert typed_roll("<Bob> - I need a roll of 5 or less") is None
+    assert typed_roll("<Bob> - he rolls 5+ to hit") is None
+    assert typed_roll("<Bob> - rolled 2d6") is None
+    assert typed_roll("<Bob> - Attacker rolled 2 hits") is None
+    assert typed_roll("<Bob> - rolled 4 +1 DRM = 5") == ("rolled 4 +1 DRM = 5", (4,))
     assert typed_roll("<Bob> - rolled 11 for the attack on 1808") == ("rolled 11 for the attack on 1808", (11,))
     assert typed_roll("*** 2d6 = 4,2 *** <Alice>") is None        # a dice button's report
     assert typed_roll("<Alice> - we rolled back the turn") is None
