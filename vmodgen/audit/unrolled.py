@@ -56,7 +56,7 @@ class UnrolledCombatMoves:
         out = []
         file = Path(name).name
         for k, turn, pid, pname, side, units in self.found:
-            skipped = _skipped_movement(timeline, turn, pid, side, sequence)
+            skipped = _skipped_movement(timeline, k, turn, pid, side, sequence)
             if skipped is None:
                 continue
             why = (f"; the tracker passed the {skipped[0]} with no step of its own (step {skipped[1]}): "
@@ -69,13 +69,14 @@ class UnrolledCombatMoves:
         return out
 
 
-def _skipped_movement(timeline: list, turn, pid: str, side: str, sequence) -> tuple[str, int] | None:
+def _skipped_movement(timeline: list, at: int, turn, pid: str, side: str, sequence) -> tuple[str, int] | None:
     """The movement phase of ``side`` just before the combat phase ``pid`` of ``turn`` when the
     timeline shows the tracker entered it and left it at the next step (its name, the step it
-    was entered at)."""
+    was entered at), for the entry into that combat phase the drag at step ``at`` was made in
+    (the last one at or before it: the tracker may enter it again later, by Prev or Undo)."""
     for i in range(len(timeline) - 1, 0, -1):
         k, t, p = timeline[i]
-        if t != turn or p != pid:
+        if k > at or t != turn or p != pid:
             continue
         pk, _, pp = timeline[i - 1]
         info = sequence.phase(pp) if pp else None
