@@ -12,14 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..integrity.facts import typed_roll
-from ..vassal.dice import read_roll
 
 
 @dataclass
 class UnrolledCombatMoves:
     """Fed each step (:meth:`note`); :meth:`sentences` at the end of the file."""
-    formats: dict | None = None
     #: name the units their owner concealed (``--reveal-hidden``)
     reveal: bool = False
     #: (step, turn, phase id, phase name, side, unit names) of each combat phase's first such drag
@@ -28,13 +25,15 @@ class UnrolledCombatMoves:
     _rolled: bool = False
     _said: bool = False
 
-    def note(self, k: int, step, ph: tuple | None, phase_info, moving: bool, suppress: bool, builder) -> None:
+    def note(self, k: int, step, rolled: bool, ph: tuple | None, phase_info, moving: bool, suppress: bool,
+             builder) -> None:
+        """Step ``k`` (``rolled``: its chat reports a die roll, :func:`.rolled.step_rolled`)."""
         if ph != self._phase or k == 0:
             # the phase a file starts in may have had its rolls in the file before: not known
             self._phase, self._rolled, self._said = ph, k == 0, False
         if step is None or suppress:
             return
-        if step.chat and any(read_roll(t, self.formats) or typed_roll(t) for t in step.chat_text):
+        if rolled:
             self._rolled = True         # a dice button's roll, or one the player typed ("I rolled 6")
         if (self._rolled or self._said or not moving or not step.moves or phase_info is None
                 or phase_info.unit_moves != "combat" or ph is None):
