@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from ..model.unit import Unit
 from ..positions.model import Position
 from ..rules.base import Judged, Rule, RuleSet
 from .model import AuditFinding
@@ -48,8 +49,9 @@ class Pending:
     standing: list[dict] = field(default_factory=list)
 
 
-#: what a ``Judged.STATE`` rule reads of one unit: (unit id, hex, reduced, statuses)
-UnitMark = tuple[str, str, bool, frozenset]
+#: what a ``Judged.STATE`` rule reads of one unit: (unit id, hex, reduced, statuses, its values:
+#: :func:`unit_values`)
+UnitMark = tuple[str, str, bool, frozenset, tuple]
 
 
 class StateJudged(NamedTuple):
@@ -62,18 +64,26 @@ class StateJudged(NamedTuple):
 def unit_marks(pos: Position) -> Counter:
     """The units of ``pos`` as a ``Judged.STATE`` rule reads them (a multiset: a unit that became
     two pieces counts twice)."""
-    return Counter((u.id, u.hex, u.reduced, u.status) for u in pos.units)
+    return Counter((u.id, u.hex, u.reduced, u.status, unit_values(u.unit)) for u in pos.units)
+
+
+def unit_values(unit: Unit) -> tuple:
+    """What a rule reads of a unit besides where it stands: its side, kind, flags and printed
+    values. A binding's class matched on a piece's name or properties of the moment may give the
+    same piece another unit (another stacking value) on the same hex, side up and statuses."""
+    return (unit.side, unit.type, unit.steps, unit.movement_class, unit.flags,
+            tuple(sorted(unit.front.items())), None if unit.back is None else tuple(sorted(unit.back.items())))
 
 
 def changed_since(before: Counter, now: Counter) -> tuple[int, int]:
-    """(units that moved: on another hex, or come or gone; units that only changed: side up or
-    statuses) between two :func:`unit_marks`; (0, 0) when the same."""
+    """(units that moved: on another hex, or come or gone; units that only changed: side up,
+    statuses or values) between two :func:`unit_marks`; (0, 0) when the same."""
     if before == now:
         return 0, 0
     hexes: dict[str, Counter] = {}
-    for (uid, h, _, _), n in (before - now).items():
+    for (uid, h, *_), n in (before - now).items():
         hexes.setdefault(uid, Counter())[h] -= n
-    for (uid, h, _, _), n in (now - before).items():
+    for (uid, h, *_), n in (now - before).items():
         hexes.setdefault(uid, Counter())[h] += n
     moved = sum(1 for c in hexes.values() if any(c.values()))
     return moved, len(hexes) - moved
@@ -217,8 +227,8 @@ def standing_since(rule: Rule, final: Position, last: StateJudged | None, where:
         return {"rule": rule.id, "stands": True,
                 "why": f"judged at {last.where}; no unit moved or changed since, so that verdict stands for "
                        f"the final position ({where})"}
-    since = f"{moved} unit(s) moved" + (f" and {changed} changed side up or markers" if changed else "")
+    since = f"{moved} unit(s) moved" + (f" and {changed} changed side up, markers or values" if changed else "")
     if not moved:
-        since = f"{changed} unit(s) changed side up or markers"
+        since = f"{changed} unit(s) changed side up, markers or values"
     return {"rule": rule.id, "stands": False,
             "why": f"{where}, where it is judged; {since} since {last.where}, where it was last judged"}
