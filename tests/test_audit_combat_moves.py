@@ -130,3 +130,44 @@ def test_na41_a_second_retreat_after_another_combat_is_judged_again(na41):
     first = (11, "NA41 12.2.1", ("3026",), ("3IndMot",))
     assert found(False) == [first]
     assert found(True) == [first, (13, "NA41 12.2.1", ("3126",), ("3IndMot",))]
+
+
+def test_om_reaction_in_a_log_cut_after_a_combat_roll_is_reported_once(om):
+    """OM 7.41 (a reaction covers 1 hex): B/22 NZ goes W4314 -> W4313 -> W4312 in the German
+    Defender Reaction Phase (2 hexes), recorded at that phase's end; the log then ends in the
+    German Combat Phase after a d10 roll. The final position's judgment and the record so far
+    (``pending.record_so_far``: the combats before the last roll) both hold that reaction: it is
+    reported once, on the final position. Before: twice."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.advance(ids.index("german-defender-reaction"))
+    w.move("A-B-22-NZ", "W4313").move("A-B-22-NZ", "W4312")
+    w.advance(1).roll("1d10", [4])
+    r = audit([w.write(root / "reaction-cut.vlog")], module=module)
+    got = [(f.rule, f.phase, f.units) for f in r.findings]
+    assert got == [("OM 7.41", "german-combat", ("A-B-22-NZ",))]
+    assert "judged on the final position" in r.findings[0].message
+    assert "2 hexes" in r.findings[0].message
+
+
+@pytest.mark.parametrize("roll", ["button", "typed"])
+def test_om_a_typed_roll_settles_the_combats_before_it(om, roll):
+    """One definition of a die roll (``vmodgen.audit.rolled``) for the engine's last roll of a
+    combat phase and the drags-before-any-roll warning: a dice button's or one typed in chat. OM
+    9.61 (a retreat covers at most 2 hexes): B/22 NZ retreats W4314 -> W4311 (3 hexes) in the
+    German Combat Phase; then a roll for the next combat, by the button (1d10 = 7) or typed ("I
+    rolled 7"); the log ends. The retreat's combat is complete: judged on the record so far, alike
+    for both. Before: a typed roll settled nothing (the engine read only the button's), so the
+    retreat was named not judged, while the warning counted the typed roll."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.advance(ids.index("german-combat"))
+    w.move("A-B-22-NZ", "W4313").move("A-B-22-NZ", "W4312").move("A-B-22-NZ", "W4311")
+    (w.roll("1d10", [7]) if roll == "button" else w.chat("I rolled 7"))
+    last = len(w._inverse)                 # the roll's step: the log's last
+    r = audit([w.write(root / f"settled-{roll}.vlog")], module=module)
+    got = [(f.rule, f.units, f.step) for f in r.findings]
+    assert got == [("OM 9.61", ("A-B-22-NZ",), last)]
+    assert "judged on the record so far" in r.findings[0].message

@@ -150,7 +150,9 @@ def test_two_players_one_side_and_observer(na41):
 def test_typed_rolls_and_reroll(na41, suffix):
     """na41-dice7, I1 Axis Combat: 2d6 by the button; "I rolled 6" and "rolled 11 for the attack
     on 1808" typed; 2d6, Undo, 2d6. The integrity section says the first typed roll repeats the
-    button's roll (if its total is 6) and flags the other; the re-roll names the roll that stands."""
+    button's roll (if its total is 6); the other is flagged when the first repeated that roll (no
+    button was rolled since: a second roll typed, not rolled), else it is listed to check (it may
+    be that roll, modified); the re-roll names the roll that stands."""
     _, doc, _ = _audit(na41, [f"na41-dice7{suffix}"])
     dice = doc["integrity"]["dice"]
     rolls = [r for r in dice["rolls"] if not r["undone"]]
@@ -160,7 +162,7 @@ def test_typed_rolls_and_reroll(na41, suffix):
     assert typed["I rolled 6"]["matches"] == (sum(first["values"]) == 6)
     assert typed["rolled 11 for the attack on 1808"]["matches"] == (sum(first["values"]) == 11)
     flags = doc["integrity"]["flags"]
-    assert any("typed 'rolled 11" in f for f in flags) == (sum(first["values"]) != 11)
+    assert any("typed 'rolled 11" in f for f in flags) == (sum(first["values"]) == 6)
     undone = [r for r in dice["rolls"] if r["undone"]]
     assert len(undone) == 1 and rolls[-1]["step"] > undone[0]["step"]
     rr = doc["integrity"]["undo"]["rerolls"]

@@ -58,8 +58,32 @@ def test_no_step_matches():
 def test_typed_roll():
     assert typed_roll("<Alice> - I rolled 6") == ("I rolled 6", (6,))
     assert typed_roll("<Bob> - rolls a 3, then moves") == ("rolls a 3, then moves", (3,))
-    assert typed_roll("<Bob> - roll: 4,2") == ("roll: 4,2", (4, 2))
+    assert typed_roll("<Bob> - I threw 4,2") == ("I threw 4,2", (4, 2))
+    # a target or a need, a count of dice or hits: no roll claimed; a modifier is no die
+    assert typed_roll("<Bob> - roll: 4,2") is None
+    assert typed_roll("<Bob> - I need a roll of 5 or less") is None
+    assert typed_roll("<Bob> - he rolls 5+ to hit") is None
+    assert typed_roll("<Bob> - rolled 2d6") is None
+    assert typed_roll("<Bob> - Attacker rolled 2 hits") is None
+    assert typed_roll("<Bob> - rolled 4 +1 DRM = 5") == ("rolled 4 +1 DRM = 5", (4,))
     assert typed_roll("<Bob> - rolled 11 for the attack on 1808") == ("rolled 11 for the attack on 1808", (11,))
     assert typed_roll("*** 2d6 = 4,2 *** <Alice>") is None        # a dice button's report
     assert typed_roll("<Alice> - we rolled back the turn") is None
     assert typed_roll("<Alice> - hello") is None
+
+
+def test_stopped_before_the_last_tracker_steps():
+    """Step 1: a moves; steps 2-3: the tracker only (two Nexts). The next file has the pieces as
+    after steps 1-3 and the tracker as after step 1 (its player stopped stepping there): it starts
+    after step 1, for both. Before: the pieces matched at their last step (3), the tracker at 1,
+    read as a tracker set back by Undo."""
+    h = StepHistory()
+    a0, a1, b0 = ("M", 1, 1), ("M", 2, 2), ("M", 5, 5)
+    seq = [({"a": a0, "b": b0}, "1"), ({"a": a1, "b": b0}, "1"), ({"a": a1, "b": b0}, "2"), ({"a": a1, "b": b0}, "3")]
+    for k, (p, t) in enumerate(seq):
+        h.note(k, _state(p, t), None)
+    m = match(h, _snap(*seq[-1]), _snap({"a": a1, "b": b0}, "1"))
+    assert (m.pieces, m.tracker, m.of, m.earlier, m.lost) == (1, 1, 3, True, ())
+    # the tracker as at step 0, where the pieces did not stand yet: each apart (the pieces' last step)
+    m = match(h, _snap(*seq[-1]), _snap({"a": a1, "b": b0}, "0"))
+    assert (m.pieces, m.tracker) == (3, None)

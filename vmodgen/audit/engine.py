@@ -71,6 +71,7 @@ from .module_fit import file_doubts
 from .near_enemy import NearEnemies
 from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .history import StepHistory
+from .rolled import step_rolled
 from .unrolled import UnrolledCombatMoves
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
@@ -462,9 +463,10 @@ class FileAuditor:
         seconds = dup.SecondPieces(builder)
         self._typed = None             # the last chat line a player typed: (step, text)
         history = StepHistory()
-        unrolled = UnrolledCombatMoves(self.module.dice_formats if self.module is not None else None,
-                                       self.reveal_hidden)
+        formats = self.module.dice_formats if self.module is not None else None
+        unrolled = UnrolledCombatMoves(self.reveal_hidden)
         for k, step, state in _states(rp):
+            rolled = step_rolled(step, formats)    # its chat reports a die roll (one definition: .rolled)
             changed = builder.update(state, step)
             history.note(k, state, builder.touched if k else None)
             seconds.note(state, builder.touched)
@@ -576,7 +578,7 @@ class FileAuditor:
             moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
                 combat_moves or (self.rs.combat_moves and phase_info is not None and (
                     phase_info.moves == "combat" or phase_info.starts == "roll"))))
-            unrolled.note(k, step, ph, phase_info, moving, suppress, builder)
+            unrolled.note(k, step, rolled, ph, phase_info, moving, suppress, builder)
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
@@ -649,7 +651,7 @@ class FileAuditor:
             if k == 0 and self._carried:
                 self._carry_stops(takebacks, builder, paths, active)
             if (cur_pos is not None and phase_info is not None and phase_info.kind == "combat" and not suppress
-                    and step is not None and step.chat and self.rules and self._rolled(step)):
+                    and self.rules and rolled):
                 settled = (k, cur_pos)     # the combats before this roll are complete (pending.py)
             if back_now:
                 gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
@@ -928,11 +930,6 @@ class FileAuditor:
             if self._mv_dirty is not None:
                 self._mv_dirty.add(pid)
         return closed
-
-    def _rolled(self, step: Step) -> bool:
-        """Whether ``step``'s chat reports a die roll (a combat resolved)."""
-        formats = self.module.dice_formats if self.module is not None else None
-        return any(read_roll(t, formats) for t in step.chat_text)
 
     def _note_touched(self, touched: set[str] | None) -> None:
         """Add the pieces a step re-read to :attr:`_mv_dirty` (None: every piece). A method of

@@ -59,11 +59,12 @@ class StepHistory:
 
 @dataclass(frozen=True)
 class StepMatch:
-    """Where the next file starts in a file's history: ``pieces``, the last step after which
-    every piece stood where the next file has it (None: no step); ``tracker``, the last step
-    after which the turn trackers showed what the next file's do (None: none); ``of``, the
-    file's steps; ``lost``: the pieces that moved after ``pieces`` (piece id, where it stood
-    then, where the file ended with it)."""
+    """Where the next file starts in a file's history: ``pieces``, the step after which every
+    piece stood where the next file has it (None: no step), the last such step where the trackers
+    showed what the next file's do too, else the last such step; ``tracker``, the step after which
+    the turn trackers showed what the next file's do (``pieces`` when they did then, else the
+    last such step; None: none); ``of``, the file's steps; ``lost``: the pieces that moved after
+    ``pieces`` (piece id, where it stood then, where the file ended with it)."""
     pieces: int | None
     tracker: int | None
     of: int
@@ -81,27 +82,21 @@ def _start_positions(snapshot: dict) -> dict[str, tuple | None]:
 
 
 def match(history: StepHistory, end: dict, start: dict) -> StepMatch:
-    """The last step of the file whose ``history`` and ``end`` snapshot these are at which the
-    next file's ``start`` snapshot stood (its pieces' places; its trackers' states)."""
-    want = _start_positions(start)
-    pos = _start_positions(end)
-    wrong = {pid for pid in set(pos) | set(want) if pos.get(pid) != want.get(pid)}
+    """The step of the file whose ``history`` and ``end`` snapshot these are at which the next
+    file's ``start`` snapshot stood: its pieces' places and its trackers' states at one step when
+    they both did (the last such step: a player who stopped stepping before the file's last
+    tracker-only steps, its Next clicks, starts there), else the last step for each apart."""
     n = history.steps
-    pieces = n if not wrong else None
-    by_step: dict[int, list[tuple[str, tuple | None, tuple | None]]] = {}
-    for k, pid, was, now in history.moves:
-        by_step.setdefault(k, []).append((pid, was, now))
-    k = n
-    while pieces is None and k > 0:
-        for pid, was, _ in reversed(by_step.get(k, ())):     # the position before step k
-            pos[pid] = was
-            if was != want.get(pid):
-                wrong.add(pid)
-            else:
-                wrong.discard(pid)
-        k -= 1
-        if not wrong:
-            pieces = k
+    pieces_spans = _piece_spans(history, end, start)
+    tracker_spans = _tracker_spans(history, end, start)
+    both = [min(pb, tb) for pa, pb in pieces_spans for ta, tb in tracker_spans if max(pa, ta) <= min(pb, tb)]
+    pieces: int | None
+    tracker: int | None
+    if both:
+        pieces = tracker = max(both)
+    else:
+        pieces = pieces_spans[0][1] if pieces_spans else None
+        tracker = tracker_spans[-1][1] if tracker_spans else None
     lost: list[tuple[str, tuple | None, tuple | None]] = []
     if pieces is not None and pieces < n:
         first: dict[str, tuple | None] = {}
@@ -111,12 +106,41 @@ def match(history: StepHistory, end: dict, start: dict) -> StepMatch:
                 first.setdefault(pid, was)
                 last[pid] = now
         lost = [(pid, first[pid], last[pid]) for pid in sorted(first) if first[pid] != last[pid]]
-    return StepMatch(pieces, _tracker_step(history, end, start, pieces), n, tuple(lost))
+    return StepMatch(pieces, tracker, n, tuple(lost))
 
 
-def _tracker_step(history: StepHistory, end: dict, start: dict, pieces: int | None) -> int | None:
-    """The step after which the trackers showed what ``start``'s do: ``pieces`` if they showed
-    it then, else the last such step (None: never)."""
+def _piece_spans(history: StepHistory, end: dict, start: dict) -> list[tuple[int, int]]:
+    """The spans of steps (first, last; the latest first) after which every piece stood where
+    ``start`` has it, walking the moves back from ``end``."""
+    want = _start_positions(start)
+    pos = _start_positions(end)
+    wrong = {pid for pid in set(pos) | set(want) if pos.get(pid) != want.get(pid)}
+    by_step: dict[int, list[tuple[str, tuple | None, tuple | None]]] = {}
+    for k, pid, was, now in history.moves:
+        by_step.setdefault(k, []).append((pid, was, now))
+    spans: list[tuple[int, int]] = []
+    top: int | None = history.steps if not wrong else None     # the last step of the span under way
+    for k in sorted(by_step, reverse=True):
+        # the position stays from step k to the next step with a move
+        for pid, was, _ in reversed(by_step[k]):                 # the position before step k
+            pos[pid] = was
+            if was != want.get(pid):
+                wrong.add(pid)
+            else:
+                wrong.discard(pid)
+        if wrong and top is not None:
+            spans.append((k, top))
+            top = None
+        elif not wrong and top is None:
+            top = k - 1
+    if top is not None:
+        spans.append((0, top))
+    return spans
+
+
+def _tracker_spans(history: StepHistory, end: dict, start: dict) -> list[tuple[int, int]]:
+    """The spans of steps (first, last; the earliest first) after which the trackers showed what
+    ``start``'s do."""
     want = start.get("turns", {})
 
     def same(turns: dict) -> bool:
@@ -128,6 +152,4 @@ def _tracker_step(history: StepHistory, end: dict, start: dict, pieces: int | No
             spans.append((k, last))
     if not history.turns and same(end.get("turns", {})):
         spans.append((0, history.steps))
-    if pieces is not None and any(a <= pieces <= b for a, b in spans):
-        return pieces
-    return spans[-1][1] if spans else None
+    return spans

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from ..model.unit import Unit
 from ..positions.model import Position
 from ..rules.base import Judged, Rule, RuleSet
 from .model import AuditFinding
@@ -48,8 +49,9 @@ class Pending:
     standing: list[dict] = field(default_factory=list)
 
 
-#: what a ``Judged.STATE`` rule reads of one unit: (unit id, hex, reduced, statuses)
-UnitMark = tuple[str, str, bool, frozenset]
+#: what a ``Judged.STATE`` rule reads of one unit: (unit id, hex, reduced, statuses, its values:
+#: :func:`unit_values`)
+UnitMark = tuple[str, str, bool, frozenset, tuple]
 
 
 class StateJudged(NamedTuple):
@@ -62,18 +64,26 @@ class StateJudged(NamedTuple):
 def unit_marks(pos: Position) -> Counter:
     """The units of ``pos`` as a ``Judged.STATE`` rule reads them (a multiset: a unit that became
     two pieces counts twice)."""
-    return Counter((u.id, u.hex, u.reduced, u.status) for u in pos.units)
+    return Counter((u.id, u.hex, u.reduced, u.status, unit_values(u.unit)) for u in pos.units)
+
+
+def unit_values(unit: Unit) -> tuple:
+    """What a rule reads of a unit besides where it stands: its side, kind, flags and printed
+    values. A binding's class matched on a piece's name or properties of the moment may give the
+    same piece another unit (another stacking value) on the same hex, side up and statuses."""
+    return (unit.side, unit.type, unit.steps, unit.movement_class, unit.flags,
+            tuple(sorted(unit.front.items())), None if unit.back is None else tuple(sorted(unit.back.items())))
 
 
 def changed_since(before: Counter, now: Counter) -> tuple[int, int]:
-    """(units that moved: on another hex, or come or gone; units that only changed: side up or
-    statuses) between two :func:`unit_marks`; (0, 0) when the same."""
+    """(units that moved: on another hex, or come or gone; units that only changed: side up,
+    statuses or values) between two :func:`unit_marks`; (0, 0) when the same."""
     if before == now:
         return 0, 0
     hexes: dict[str, Counter] = {}
-    for (uid, h, _, _), n in (before - now).items():
+    for (uid, h, *_), n in (before - now).items():
         hexes.setdefault(uid, Counter())[h] -= n
-    for (uid, h, _, _), n in (now - before).items():
+    for (uid, h, *_), n in (now - before).items():
         hexes.setdefault(uid, Counter())[h] += n
     moved = sum(1 for c in hexes.values() if any(c.values()))
     return moved, len(hexes) - moved
@@ -117,6 +127,7 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
     where = phase_words(pos, phase_name, file, steps)
     board = None
     named: set[str] = set()
+    found: dict[str, set[tuple]] = {}     # rule key → what the final position's judgment found
     for rule in rules:
         if rule.when.at != "end" or not rule.when.applies(pos):
             continue
@@ -132,9 +143,9 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             continue
         board = board or rs.board(pos)
         standing = active.get(key_of(rule), set())
-        seen: set[tuple] = set()
+        seen = found.setdefault(key_of(rule), set())
         for f in rule.check(board):
-            k = (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+            k = finding_key(f)
             if k in standing or k in seen:
                 continue           # reported at an earlier phase end, and still standing
             seen.add(k)
@@ -146,8 +157,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
         why = f"{where}, where {what} are recorded for the judgment that follows it"
         so_far = [r for r in rules if r.id == rule_id and r.judged is Judged.RECORD]
         if so_far and settled is not None and pos.phase_kind == "combat":
-            found, left = record_so_far(so_far, final, settled, last_end, rs, active, key_of, make, where, file)
-            out.findings += found
+            # what the final position's judgment found is not reported again (a reaction or a
+            # refusal recorded at an earlier phase end is in both)
+            known = {rk: active.get(rk, set()) | found.get(rk, set()) for rk in set(active) | set(found)}
+            so_far_found, left = record_so_far(so_far, final, settled, last_end, rs, known, key_of, make, where,
+                                               file)
+            out.findings += so_far_found
             why += (f"; judged for the hex changes made before its last die roll (step {settled[0]}: the "
                     "combats before it are complete), " + (
                         f"not for the {left} unit(s) moved after that roll, whose combat may go on" if left else
@@ -157,6 +172,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
     return out
 
 
+def finding_key(f) -> tuple:
+    """What tells two findings of a rule apart: (rule, kind, hexes, units), as the audit's
+    ``active`` sets hold them."""
+    return (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+
+
 def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Position], last_end: Position | None,
                   rs: RuleSet, active: dict[str, set], key_of: Callable[[Rule], str],
                   make: Callable[..., AuditFinding], where: str, file: str) -> tuple[list[AuditFinding], int]:
@@ -164,8 +185,9 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
     (:meth:`RuleSet.remember`), written at its last die roll (``settled``: every combat before that
     roll is complete, its retreats and advances made), and ``rules`` (``Judged.RECORD``) judged on
     it, leaving out the units moved after that roll (their combat may go on: their record is not
-    complete). Returns the findings (those still standing from an earlier judgment left out) and
-    how many units moved after the roll."""
+    complete). ``active``: rule key → the violations not to report again (standing from an earlier
+    judgment, or found on the final position). Returns the findings and how many units moved after
+    the roll."""
     step, at_roll = settled
     moved_after = {uid for (uid, *_), n in ((unit_marks(at_roll) - unit_marks(final))
                                            + (unit_marks(final) - unit_marks(at_roll))).items() if n}
@@ -181,7 +203,7 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
         standing = active.get(key_of(rule), set())
         seen: set[tuple] = set()
         for f in rule.check(board):
-            k = (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+            k = finding_key(f)
             if k in standing or k in seen or moved_after & set(f.units):
                 continue
             seen.add(k)
@@ -205,8 +227,8 @@ def standing_since(rule: Rule, final: Position, last: StateJudged | None, where:
         return {"rule": rule.id, "stands": True,
                 "why": f"judged at {last.where}; no unit moved or changed since, so that verdict stands for "
                        f"the final position ({where})"}
-    since = f"{moved} unit(s) moved" + (f" and {changed} changed side up or markers" if changed else "")
+    since = f"{moved} unit(s) moved" + (f" and {changed} changed side up, markers or values" if changed else "")
     if not moved:
-        since = f"{changed} unit(s) changed side up or markers"
+        since = f"{changed} unit(s) changed side up, markers or values"
     return {"rule": rule.id, "stands": False,
             "why": f"{where}, where it is judged; {since} since {last.where}, where it was last judged"}

@@ -12,14 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..integrity.facts import typed_roll
-from ..vassal.dice import read_roll
 
 
 @dataclass
 class UnrolledCombatMoves:
     """Fed each step (:meth:`note`); :meth:`sentences` at the end of the file."""
-    formats: dict | None = None
     #: name the units their owner concealed (``--reveal-hidden``)
     reveal: bool = False
     #: (step, turn, phase id, phase name, side, unit names) of each combat phase's first such drag
@@ -28,13 +25,15 @@ class UnrolledCombatMoves:
     _rolled: bool = False
     _said: bool = False
 
-    def note(self, k: int, step, ph: tuple | None, phase_info, moving: bool, suppress: bool, builder) -> None:
+    def note(self, k: int, step, rolled: bool, ph: tuple | None, phase_info, moving: bool, suppress: bool,
+             builder) -> None:
+        """Step ``k`` (``rolled``: its chat reports a die roll, :func:`.rolled.step_rolled`)."""
         if ph != self._phase or k == 0:
             # the phase a file starts in may have had its rolls in the file before: not known
             self._phase, self._rolled, self._said = ph, k == 0, False
         if step is None or suppress:
             return
-        if step.chat and any(read_roll(t, self.formats) or typed_roll(t) for t in step.chat_text):
+        if rolled:
             self._rolled = True         # a dice button's roll, or one the player typed ("I rolled 6")
         if (self._rolled or self._said or not moving or not step.moves or phase_info is None
                 or phase_info.unit_moves != "combat" or ph is None):
@@ -56,7 +55,7 @@ class UnrolledCombatMoves:
         out = []
         file = Path(name).name
         for k, turn, pid, pname, side, units in self.found:
-            skipped = _skipped_movement(timeline, turn, pid, side, sequence)
+            skipped = _skipped_movement(timeline, k, turn, pid, side, sequence)
             if skipped is None:
                 continue
             why = (f"; the tracker passed the {skipped[0]} with no step of its own (step {skipped[1]}): "
@@ -69,13 +68,14 @@ class UnrolledCombatMoves:
         return out
 
 
-def _skipped_movement(timeline: list, turn, pid: str, side: str, sequence) -> tuple[str, int] | None:
+def _skipped_movement(timeline: list, at: int, turn, pid: str, side: str, sequence) -> tuple[str, int] | None:
     """The movement phase of ``side`` just before the combat phase ``pid`` of ``turn`` when the
     timeline shows the tracker entered it and left it at the next step (its name, the step it
-    was entered at)."""
+    was entered at), for the entry into that combat phase the drag at step ``at`` was made in
+    (the last one at or before it: the tracker may enter it again later, by Prev or Undo)."""
     for i in range(len(timeline) - 1, 0, -1):
         k, t, p = timeline[i]
-        if t != turn or p != pid:
+        if k > at or t != turn or p != pid:
             continue
         pk, _, pp = timeline[i - 1]
         info = sequence.phase(pp) if pp else None

@@ -144,7 +144,10 @@ def _typed_line(t: dict) -> str:
     said = f"{t['file']}:{t['step']} {t['player']} '{t['text'][:80]}'"
     if t["matches"] and b:
         return f"{said}: repeats the {b['button']} roll of step {b['step']} ({','.join(map(str, b['values']))})"
-    return f"{said}: no dice-button roll gives it (not counted)"
+    if b:
+        return (f"{said}: no dice-button roll since the claim before it gives it (the last: {b['button']} = "
+                f"{','.join(map(str, b['values']))} at {b['file']}:{b['step']}); check it (not counted)")
+    return f"{said}: no dice-button roll since the claim before it gives it; check it (not counted)"
 
 
 def _streak(s: dict | None) -> str:

@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from .dice import Roll
-from .facts import UNDO_EVIDENCE, FileFacts
+from .facts import UNDO_EVIDENCE, FileFacts, typed_roll_own
 from .fairness import fit, longest_streak
 
 #: sides that hold every piece or none: a player in one of them moves for nobody in a 2-sided game
@@ -113,24 +113,39 @@ def _dice(facts: list[FileFacts], flags: list[str]) -> dict:
 
 
 def _typed(facts: list[FileFacts], flags: list[str]) -> list[dict]:
-    """Rolls a player typed in chat, each against the last roll of a dice button before it in
-    its file (not undone): the same values (or its total) say what that roll gave; other values
-    are no roll VASSAL made (flagged)."""
+    """Rolls a player typed in chat, each against the dice-button rolls (not undone) since the
+    last claim before it that repeated a roll, that roll included (the first claim of a file:
+    since its start, and the rolls of the file before since that file's last such claim, as a
+    player may repeat the opponent's roll that closed it): the same values, or their total, say
+    what roll it repeats. Any other claim is listed to check (``matches`` false); it is flagged only
+    when it is unambiguous: the line opens with the speaker's own roll ("I rolled 6") and no
+    button roll at all was made since the claim before it, nor in the file before since its last
+    claim (a typed roll in place of one)."""
     out = []
+    carried: list[Roll] = []       # the rolls of the file before after its last repeated roll
     for f in facts:
+        repeated: list[Roll] = []  # the roll the last matching claim repeated (a claim may say it again)
+        fresh = list(carried)      # the rolls after it: none repeated yet
+        since = 0                  # the step of the claim before, in this file
         for k, player, text, values in f.typed_rolls:
-            last = next((r for r in reversed(f.rolls) if not r.undone and r.step <= k), None)
-            same = last is not None and (values == last.values or values == (sum(last.values),))
-            item: dict[str, Any] = {"file": f.path, "step": k, "player": player, "text": text,
-                                    "values": list(values), "button_roll": _roll_json(last) if last else None,
-                                    "matches": same}
-            out.append(item)
-            if not same:
-                before = (f"the last dice-button roll before it: {last.button} = "
-                          f"{','.join(map(str, last.values))} at step {last.step}" if last else
-                          "no dice button was rolled before it in this file")
-                flags.append(f"Dice: {f.path} step {k}: {player} typed '{_clip(text)}' ({before}): a roll typed "
-                             "in chat is not a roll VASSAL made; it is not in the dice table.")
+            fresh += [r for r in f.rolls if not r.undone and since < r.step <= k]
+            window = repeated + fresh
+            match = next((r for r in reversed(window)
+                          if values == r.values or values == (sum(r.values),)), None)
+            shown = match or (window[-1] if window else None)
+            out.append({"file": f.path, "step": k, "player": player, "text": text, "values": list(values),
+                        "button_roll": _roll_json(shown) if shown else None, "matches": match is not None})
+            # the first claim of a chain's first file may repeat a roll of a file not given
+            if match is None and not fresh and typed_roll_own(text) and (since or f is not facts[0]):
+                flags.append(f"Dice: {f.path} step {k}: {player} typed '{_clip(text)}' (no dice-button roll since "
+                             + ("the claim before it" if since else
+                                "the start of the file, nor in the file before after its last claim")
+                             + "): a roll typed in chat is not a roll VASSAL made; it is not in the dice table.")
+            if match is not None:
+                i = window.index(match)
+                repeated, fresh = [match], window[i + 1:]
+            since = k
+        carried = fresh + [r for r in f.rolls if not r.undone and r.step > since]
     return out
 
 

@@ -1,0 +1,32 @@
+"""A chain file whose player stopped stepping the file before ahead of its last tracker-only steps
+(``vmodgen.audit.history.match``, ``order._earlier_steps``). Logs written with the log writer
+against the minikit of ``test_audit`` (sequence Red Movement, Red Combat, Red Supply, ...)."""
+from __future__ import annotations
+
+import json
+
+from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
+from vmodgen.audit import audit
+from vmodgen.report import render
+from vmodgen.testing.log_writer import LogWriter
+
+
+def test_stopped_before_the_next_clicks_is_no_undo(mini):
+    """a.vlog: Alice moves R1 0101 -> 0202 (step 1), then two Nexts (steps 2-3, the tracker only).
+    b.vlog starts from a.vlog after step 1 (Bob stopped stepping there) and moves B2. The pieces
+    stand as after steps 1-3, the tracker as after step 1: b.vlog starts after step 1 of a.vlog's
+    3. Before: "the turn tracker set back to what it showed after step 1", an Undo of a stepped
+    tracker command (VASSAL's TurnTracker.SetTurn), which Bob did not do."""
+    kit_dir, kit, module, root = mini
+    a = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-a")
+    a.move("R1", "0202")
+    b = a.save_point()
+    a.advance(2)
+    b.move("B2", "0503")
+    r = audit([a.write(root / "stop-a.vlog"), b.write(root / "stop-b.vlog")], module=module, game=str(kit_dir))
+    doc = json.loads(render(r, "json"))
+    text = json.dumps(doc)
+    assert "set back" not in text
+    assert "stop-b.vlog starts where stop-a.vlog stood after step 1 of its 3, not at its end" in text
+    (seam,) = doc["integrity"]["seams"]
+    assert seam["starts_at"] == "where stop-a.vlog stood after step 1 of its 3"
