@@ -57,7 +57,6 @@ from ..vassal.replay import Replay, ReplayVisitor, Step, iter_log
 from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it here)
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
-from ..vassal.dice import read_roll
 from ..vassal.gamestate import GameState
 from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
@@ -914,9 +913,8 @@ class FileAuditor:
         whose retreats it closed."""
         close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
                     for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
-        if not close and step.chat:
-            formats = self.module.dice_formats if self.module is not None else None
-            close = any(read_roll(t, formats) for t in step.chat_text)
+        if not close:
+            close = step_rolled(step, self.module.dice_formats if self.module is not None else None)
         if not close:
             return set()
         closed: set[str] = set()
@@ -1064,9 +1062,8 @@ class FileAuditor:
                     v = builder.views.get(pid)
                     tracker.cut(pid, v.hex if v is not None else None)
             return []
-        formats = self.module.dice_formats if self.module is not None else None
-        if step.chat and any(read_roll(t, formats) for t in step.chat_text):
-            tracker.consequence(k)
+        if step_rolled(step, self.module.dice_formats if self.module is not None else None):
+            tracker.consequence(k)            # a die roll (button or typed: .rolled) resolves
         moved = {pid for mv in step.moves for pid in (mv.piece_id, *mv.members)}
         if any(pid not in moved for pid in changed):
             tracker.consequence(k)            # a unit or marker removed, placed, flipped, ...
