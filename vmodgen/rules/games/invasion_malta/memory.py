@@ -61,6 +61,16 @@ P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
+def _closer_than(board: Board, hexes: list[str], gap: int) -> Iterator[tuple[str, str, int]]:
+    """The pairs of ``hexes`` (in order) fewer than ``gap`` hexes apart, with their distance; a pair
+    with no distance between them (on different maps: Malta and Leros) is never near."""
+    for i, a in enumerate(hexes):
+        for b in hexes[i + 1:]:
+            d = board.distance(a, b)
+            if d is not None and d < gap:
+                yield a, b, d
+
+
 def _ids(v: list[str] | None) -> set[str] | None:
     return set(v) if isinstance(v, list) else None
 
@@ -310,18 +320,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 15.21", "supply", f"The airhead in {h} is on a sea hex; airheads "
                                         "go on land hexes.", [h]))
         free = [h for h in heads if not self.on_airfield(board, h)]
-        for i, a in enumerate(free):
-            for b in free[i + 1:]:
-                if (board.distance(a, b) or 0) < gap:
-                    out.append(self.finding(board, f"{P} 15.21", "supply", f"The airheads in {a} and {b} are "
-                                            f"{board.distance(a, b)} hexes apart; an airhead is placed at least "
-                                            f"{gap} hexes from any other.", [a, b]))
+        for a, b, d in _closer_than(board, free, gap):
+            out.append(self.finding(board, f"{P} 15.21", "supply", f"The airheads in {a} and {b} are "
+                                    f"{d} hexes apart; an airhead is placed at least "
+                                    f"{gap} hexes from any other.", [a, b]))
         before = _ids(self.memory(pos).prev_airheads)
         if before is not None:
+            on_fields = self._on_fields(board, heads)
             for h in free:
                 if h in before:
                     continue
-                near = [o for o in heads if o != h and o in self._on_fields(board, heads) and (board.distance(h, o) or 0) < gap]
+                near = [o for o in heads if o != h and o in on_fields
+                        and (od := board.distance(h, o)) is not None and od < gap]
                 if near:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"The new airhead in {h} is closer than "
                                             f"{gap} hexes to the airhead in {', '.join(near)}.", [h] + near))
@@ -357,13 +367,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex marker in {h} is "
                                         f"{far[nearest]} hexes from the nearest airhead ({nearest}); "
                                         f"a drop hex is within {reach} hexes of an airhead.", [h, nearest]))
-        for i, a in enumerate(drops):
-            for b in drops[i + 1:]:
-                d = board.distance(a, b)
-                if d is not None and d < gap:
-                    out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
-                                            f"{d} hex(es) apart; drop hexes of a phase are at least {gap} hexes "
-                                            "apart.", [a, b]))
+        for a, b, d in _closer_than(board, drops, gap):
+            out.append(self.finding(board, f"{P} 15.32", "movement", f"The Drop Hex markers in {a} and {b} are "
+                                    f"{d} hex(es) apart; drop hexes of a phase are at least {gap} hexes "
+                                    "apart.", [a, b]))
         return out
 
     def air_entry_boxes(self) -> list[str]:
