@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from html import escape
 
+from ..errors import printable
+
 
 def integrity_text(section: dict) -> list[str]:
-    """Text lines: the flags first, then the dice table, undos, seats, versions, seams."""
+    """Text lines: the flags first, then the dice table, undos, seats, versions, seams; what the
+    files say (names, chat, player names) escaped (:func:`~vmodgen.errors.printable`)."""
     if not section:
         return []
     out = ["integrity:"]
@@ -66,7 +69,7 @@ def integrity_text(section: dict) -> list[str]:
     for s in section.get("seams", []):
         out.append(f"  seam: {s['before']} -> {s['after']}: "
                    + ("no difference" if not s["differences"] else f"{s['differences']} difference(s)"))
-    return out
+    return [printable(line) for line in out]        # names and chat come from the files: one line each
 
 
 def integrity_html(section: dict) -> str:

@@ -1,8 +1,10 @@
 """The text report: one line per finding (``file:step: when [rule] message``), then the
 continuity issues, the notes, the summary and statistics, and last the coverage (what was
-judged and what not: ``coverage:`` and ``warning:`` lines)."""
+judged and what not: ``coverage:`` and ``warning:`` lines). Each line is escaped
+(:func:`~vmodgen.errors.printable`): what the files say cannot forge a line."""
 from __future__ import annotations
 
+from ..errors import printable
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 
@@ -44,7 +46,9 @@ def text_report(result) -> str:
     from ..integrity.render import integrity_text
     lines += integrity_text(result.integrity)
     lines += coverage_lines(result.coverage)
-    return "\n".join(lines) + "\n"
+    # piece, unit and player names and chat come from the files: a control character in one
+    # (a newline, an escape, a bidi override) must not forge a line of the report
+    return "\n".join(printable(line) for line in lines) + "\n"
 
 
 def coverage_lines(cov: dict) -> list[str]:
