@@ -82,6 +82,8 @@ def test_cli_exit_codes(capsys, tmp_path):
     ('[position]\ngame = "../minikit"\n[[units]]\nunit = "R1"\nhex = "0303"\nreduced = true\nvalues = {a = 1}\n', 7,
      "inline units"),
     ('[position]\ngame = "../minikit"\n[[hexes]]\nhex = "0303"\nterrain = "lava"\n', 5, "unknown terrain"),
+    ('[position]\ngame = "../minikit"\nturn = -5\n', 3, "'turn' must be at least 1"),
+    ('[position]\ngame = "../minikit"\nturn = 0\n', 3, "'turn' must be at least 1"),
     ('[positon]\n', 1, "unknown top-level table"),
     ('[position\n', 1, "not valid TOML"),
 ])

@@ -134,7 +134,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
                 p.line_of("ruleset") if "ruleset" in p else p.line)
         raise InputError(doc.path, exc.message, line=line) from None
     pos = Position(game=game, map=mapdata, source=str(doc.path))
-    pos.turn = p.int("turn", None)
+    pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
