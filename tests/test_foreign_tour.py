@@ -73,16 +73,27 @@ def test_a_hidden_move_report_names_no_location(log: str) -> None:
 
 @pytest.mark.parametrize("version", sorted(CHAINS))
 def test_audit_of_the_chain(version: str) -> None:
-    """Generic rules: the two Goblins entered an enemy ZOC (F5: the hidden Tiger in E5; E8: the
-    masked one in D7) and moved on; no warning, no password in any output."""
+    """Generic rules: the two Goblins entered an enemy ZOC and moved on (F5: the ZOC of the hidden
+    Tiger in E5 alone; E8: of the masked one in D7). As Bob sees it (the default) the F5 finding
+    says neither hex nor unit (VASSAL shows him nothing of the hidden Tiger, so "entered enemy ZOC
+    at F5" would tell him where it stands), the E8 one keeps its hex but not the reckoning (the
+    mask hides the Tiger's side); --reveal-hidden shows both in full. No warning, no password."""
     logs = [str(REC / f) for f in CHAINS[version]]
-    r = vmodgen("audit", "--module", str(MODULE), "--binding", str(BINDING), "--format", "json", *logs)
+    args = ["audit", "--module", str(MODULE), "--binding", str(BINDING)]
+    r = vmodgen(*args, "--format", "json", *logs)
     assert r.returncode == 1, r.stderr
     report = json.loads(r.stdout)
-    zoc = sorted((f["rule"], f["step"]) for f in report["findings"])
-    assert len(zoc) == 2 and all("zoc" in rule for rule, _ in zoc), zoc
-    text = vmodgen("audit", "--module", str(MODULE), "--binding", str(BINDING), *logs)
-    assert "entered enemy ZOC at F5" in text.stdout and "entered enemy ZOC at E8" in text.stdout
-    assert "warning:" not in text.stdout + text.stderr
-    for out in (r.stdout, text.stdout, text.stderr):
+    got = [(f["rule"], f["step"], f["hexes"], f.get("concealed")) for f in report["findings"]]
+    assert got == [("GEN zoc", 3, [], ["invisible"]), ("GEN zoc", 5, ["E8"], ["mask"])]
+    assert report["concealed"]["units"] == {"mask": 1, "invisible": 1} and report["concealed"]["revealed"] is False
+    text = vmodgen(*args, *logs)
+    zoc = [ln for ln in text.stdout.splitlines() if "[GEN zoc]" in ln]
+    assert len(zoc) == 2 and "hid" in zoc[0] and not any(h in zoc[0] for h in ("F5", "E5", "H5", "F3"))
+    assert "E8" in zoc[1] and "withheld" in zoc[1] and "enemy ZOC" not in zoc[1]
+    assert any(ln.startswith("concealed: ") and "1 masked, 1 hidden" in ln for ln in text.stdout.splitlines())
+    shown = vmodgen(*args, "--reveal-hidden", *logs)
+    assert "entered enemy ZOC at F5" in shown.stdout and "entered enemy ZOC at E8" in shown.stdout
+    for out in (r.stdout, text.stdout, shown.stdout):
+        assert "warning:" not in out
+    for out in (r.stdout, r.stderr, text.stdout, text.stderr, shown.stdout, shown.stderr):
         assert "pw-alice" not in out and "pw-bob" not in out
