@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from vmodgen.integrity.facts import put_back, replacements
+from jsonschema import Draft202012Validator
+
+from vmodgen.integrity.facts import FileFacts, put_back, replacements
+from vmodgen.integrity.render import _pieces_html, _pieces_text
+from vmodgen.integrity.section import integrity_section
 
 from conftest import ROOT
 
@@ -51,6 +55,42 @@ def test_a_replaced_unit_is_no_unit_put_back() -> None:
     items = [_item(6, "added", "n", "Tiger"), _item(6, "removed", "o", "Tiger")]
     replaced, rest = replacements(items)
     assert len(replaced) == 1 and put_back(rest, {"o": "german", "n": "german"}) == []
+
+
+def _pieces_schema() -> dict:
+    """The schema of the integrity section's ``pieces`` (docs/audit-report.schema.json)."""
+    def find(o):
+        if isinstance(o, dict):
+            if isinstance(o.get("properties"), dict) and "put_back" in o["properties"]:
+                return o
+            o = list(o.values())
+        if isinstance(o, list):
+            for v in o:
+                got = find(v)
+                if got is not None:
+                    return got
+        return None
+    return find(json.loads((ROOT / "docs" / "audit-report.schema.json").read_text(encoding="utf-8")))
+
+
+def test_the_section_text_html_and_schema() -> None:
+    """A file with a Clone (step 1) and a Replace With (step 3): the section counts 1 added, 0
+    removed, 1 replaced; the text says who replaced which piece with which at which step."""
+    facts = FileFacts("a.vlog")
+    facts.replaced, facts.pieces_changed = replacements(
+        [_item(1, "added", "n1", "5 Roman CU"), _item(3, "added", "n3", "Carthaginian PC"),
+         _item(3, "removed", "o3", "Roman PC")])
+    pieces = integrity_section([facts])["pieces"]
+    assert (pieces["added"], pieces["removed"], len(pieces["replaced"])) == (1, 0, 1)
+    assert list(Draft202012Validator(_pieces_schema()).iter_errors(pieces)) == []
+    text = _pieces_text(pieces)
+    assert text[0].startswith("  pieces: 1 added, 0 removed, 1 replaced")
+    assert "a.vlog:3 Alice replaced Roman PC (o3) with Carthaginian PC (n3)" in text[1]
+    assert "1 replaced" in _pieces_html(pieces) and "replaced Roman PC (o3) with Carthaginian PC (n3)" in _pieces_html(pieces)
+    only = FileFacts("b.vlog")
+    only.replaced, only.pieces_changed = replacements([_item(2, "added", "n", "Move"), _item(2, "removed", "o", "Attack")])
+    section = integrity_section([only])
+    assert section["pieces"]["items"] == [] and len(section["pieces"]["replaced"]) == 1   # listed though nothing else was
 
 
 HV = Path(os.environ.get("VMODGEN_HANNIBAL_REC", "/nonexistent"))
