@@ -126,23 +126,9 @@ def module_text(d: dict[str, Any]) -> str:
         kind = "menu" if s["menu"] else (s["file"] or "no file")
         lines.append(f"  {(s['in'] + ' / ') if s['in'] else ''}{s['name']}  ({kind})")
     lines.append(f"Images  {d['images']}")
-    lines += _deck_notes(d["pieces"])
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
-    return "\n".join(map(printable, lines))
-
-
-def _deck_notes(pieces: list[dict[str, Any]]) -> list[str]:
-    """One line per deck whose cards list properties its count expressions do not see
-    (:func:`_deck_count_unseen`)."""
-    by_deck: dict[tuple, dict[str, None]] = {}
-    for p in pieces:
-        if p.get("deck_count_unseen"):
-            names = by_deck.setdefault((p["map"] or "-", p["hex"] or p["stack"] or "-"), {})
-            names.update(dict.fromkeys(p["deck_count_unseen"]))
-    return [f"Deck    {m} / {where}: its count expressions do not see {', '.join(names)} (listed for its "
-            "cards, but only their prototypes give them: VASSAL's Deck.updateCounts reads a card's own traits)"
-            for (m, where), names in by_deck.items()]     # the module's names: no line forged, no terminal code
+    return "\n".join(map(printable, lines))     # the module's names: no line forged, no terminal code
 
 
 def _levels_text(levels: list[dict]) -> str:
@@ -412,7 +398,7 @@ def save_text(d: dict[str, Any]) -> str:
     lines += _deck_notes(d["pieces"])
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
-    return "\n".join(map(printable, lines))
+    return "\n".join(map(printable, lines))     # the save's names: no line forged, no terminal code
 
 
 def _deck_notes(pieces: list[dict[str, Any]]) -> list[str]:
@@ -425,7 +411,7 @@ def _deck_notes(pieces: list[dict[str, Any]]) -> list[str]:
             names.update(dict.fromkeys(p["deck_count_unseen"]))
     return [f"Deck    {m} / {where}: its count expressions do not see {', '.join(names)} (listed for its "
             "cards, but only their prototypes give them: VASSAL's Deck.updateCounts reads a card's own traits)"
-            for (m, where), names in by_deck.items()]     # the save's names: no line forged, no terminal code
+            for (m, where), names in by_deck.items()]
 
 
 def _warn_unknown_maps(pieces: list[dict[str, Any]], module: "Module", warnings: list[str]) -> None:
