@@ -49,6 +49,20 @@ def test_unequal_counts_replace_nothing() -> None:
     assert replaced == [] and rest == items
 
 
+def test_a_piece_added_and_removed_in_one_step_replaced_nothing() -> None:
+    """A piece a step put down and took off again is no replacement of itself, also when its
+    listed id is withheld (a concealed piece: read by its own id, ``_pid``)."""
+    items = [_item(1, "added", "9", "Flash Card"), _item(1, "removed", "9", "Flash Card"),
+             {**_item(2, "added", "", "(masked)"), "_pid": "10"}, {**_item(2, "removed", "", "(masked)"), "_pid": "10"}]
+    replaced, rest = replacements(items)
+    assert replaced == [] and rest == items
+    # beside a real replacement in the same step: only the other two pair
+    items = [_item(3, "added", "t", "Marker"), _item(3, "added", "n", "Move"), _item(3, "removed", "t", "Marker"),
+             _item(3, "removed", "o", "Attack")]
+    replaced, rest = replacements(items)
+    assert [(r["old_id"], r["new_id"]) for r in replaced] == [("o", "n")] and [p["id"] for p in rest] == ["t", "t"]
+
+
 def test_a_replaced_unit_is_no_unit_put_back() -> None:
     """A unit replaced by a piece of its own name (a step loss by Replace With) is not 'removed
     and brought back': the replacement takes both pieces out of the add/remove list."""

@@ -189,8 +189,8 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 facts.rolls_without_press.append((step.index, button, tuple(values)))
         if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
             for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
-                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
-                                         for pid in ids]
+                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": "",
+                                          _PID: pid} for pid in ids]
             for c in getattr(step, "changes", ()):
                 facts.edits += _value_edits(c, step.index, who or "")
         undoes = tuple(getattr(step, "undoes", ()) or ())
@@ -216,8 +216,15 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
         facts.replaced, facts.pieces_changed = replacements(facts.pieces_changed)
+        for p in facts.pieces_changed:
+            p.pop(_PID, None)
         facts.put_back = put_back(facts.pieces_changed, unit_sides or {})
     return facts
+
+
+#: the piece's own id on an item of :attr:`FileFacts.pieces_changed` while it is read (the listed
+#: ``id`` of a concealed piece is withheld): dropped before the items are handed out
+_PID = "_pid"
 
 
 def replacements(pieces: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -228,15 +235,19 @@ def replacements(pieces: list[dict]) -> tuple[list[dict], list[dict]]:
     piece's ``RemovePiece``. A step that added as many pieces as it removed is read so: its k-th
     removed piece became its k-th added one (a Global Key Command replacing several pieces adds
     and removes them in that order). A step that added more or fewer than it removed (a Clone, a
-    Delete, a Place Marker alone) replaced nothing."""
+    Delete, a Place Marker alone) replaced nothing; a piece a step added and removed again is no
+    replacement of itself (read by its own id, ``_pid``, when the listed one is withheld)."""
     by_step: dict[int, list[int]] = {}
     for i, p in enumerate(pieces):
         by_step.setdefault(p["step"], []).append(i)
     used: set[int] = set()
     out: list[dict] = []
     for step, idx in by_step.items():
-        added = [i for i in idx if pieces[i]["what"] == "added"]
-        removed = [i for i in idx if pieces[i]["what"] == "removed"]
+        own = {i: pieces[i].get(_PID, pieces[i]["id"]) for i in idx}
+        both = {own[i] for i in idx if pieces[i]["what"] == "added"} & \
+            {own[i] for i in idx if pieces[i]["what"] == "removed"}
+        added = [i for i in idx if pieces[i]["what"] == "added" and own[i] not in both]
+        removed = [i for i in idx if pieces[i]["what"] == "removed" and own[i] not in both]
         if not added or len(added) != len(removed):
             continue
         for a, r in zip(added, removed):
