@@ -47,3 +47,20 @@ def test_a_missing_log_is_one_line_not_a_traceback(tmp_path, capsys):
     assert main([str(module), str(log), str(report)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "missing.vlog" in err[0]
+
+
+def test_names_of_concealed_pieces_as_vassal_writes_them():
+    """VASSAL's getName of a piece its owner concealed, against vmodgen's name of it (real VASSAL
+    3.7.26/3.8.0-beta1 replays of tests/data/recorded/tour/): to the others a Mask named ``?`` is
+    vmodgen's ``(masked)``; to the owner ``name(?)`` / ``name(Hide)`` (Obscurable.getName,
+    Hideable.getName) is the piece's own name, which vmodgen's --reveal-hidden gives. A piece
+    nobody concealed must match exactly."""
+    from vassal_step_compare import _same_name
+    masked = {"name": "(masked)", "hidden_by_owner": "mask"}
+    assert _same_name(masked, "?") and not _same_name(masked, "Tiger")
+    owned = {"name": "Jagd Pz Tiger CA = 4", "hidden_by_owner": "invisible"}
+    assert _same_name(owned, "Jagd Pz Tiger CA = 4(Hide)") and _same_name(owned, "Jagd Pz Tiger CA = 4(?)")
+    assert not _same_name(owned, "Jagd Pz Tiger CA = 5(Hide)")
+    plain = {"name": "Jagd Pz Tiger CA = 4"}
+    assert _same_name(plain, "Jagd Pz Tiger CA = 4") and not _same_name(plain, "Jagd Pz Tiger CA = 4(Hide)")
+    assert not _same_name({"name": "(masked)"}, "?")

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from vmodgen.errors import InputError  # noqa: E402
 from vmodgen.vassal.inspecting import inspect_save  # noqa: E402
+from vmodgen.vassal.looks import MASKED  # noqa: E402
 from vmodgen.vassal.module import read_module  # noqa: E402
 
 
@@ -85,6 +86,23 @@ def _ours(log: Path, module, step: int | None, reveal: bool) -> tuple[dict[str, 
     return pieces, {s["id"]: s["members"] for s in got["stacks"]}
 
 
+def _same_name(p: dict, vname: str) -> bool:
+    """Whether VASSAL's name is vmodgen's for this piece. Two ways of writing the same look are
+    the same: a Mask whose "name when masked" is VASSAL's default ``?`` (or empty) is vmodgen's
+    ``(masked)`` (``looks.mask_name``); and to the player who masked or hid a piece VASSAL's
+    ``getName`` appends the mask's name or the Invisible trait's command in brackets
+    (``Obscurable.getName``: ``name(?)``, ``Hideable.getName``: ``name(Hide)``), where vmodgen
+    (``--reveal-hidden``) names the piece itself."""
+    ours = p.get("name")
+    if ours == vname:
+        return True
+    if not p.get("hidden_by_owner"):
+        return False
+    if ours == MASKED and vname in ("?", ""):
+        return True
+    return bool(ours) and vname.startswith(f"{ours}(") and vname.endswith(")")
+
+
 def _compare_piece(where: str, pid: str, vmap: str, vx: str, vy: str, vlabel: str, vname: str,
                    vparent: str, ours: dict[str, dict], members_of: dict[str, list[str]],
                    vassal_members: dict[str, list[str]] | None, names: bool, labels: bool) -> list[str]:
@@ -103,7 +121,7 @@ def _compare_piece(where: str, pid: str, vmap: str, vx: str, vy: str, vlabel: st
         theirs, mine = vassal_members.get(vparent), members_of.get(stack)
         if theirs is not None and mine != theirs:
             out.append(f"{where} {pid} ({vname}): VASSAL's stack {theirs}, vmodgen's {mine}")
-    if names and p.get("name") != vname:
+    if names and not _same_name(p, vname):
         out.append(f"{where} {pid}: VASSAL names it {vname!r}, vmodgen {p.get('name')!r}")
     if labels and vlabel != "offboard" and (p.get("hex") or "") != vlabel:
         out.append(f"{where} {pid} ({vname}): VASSAL's location {vlabel!r}, vmodgen's {p.get('hex')!r}")

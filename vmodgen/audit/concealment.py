@@ -90,13 +90,20 @@ class ConcealmentReader:
             return None
 
 
-def finding_units(units, hexes, scene, concealed: dict[str, Concealment]) -> list[tuple[str, str]]:
-    """(unit id, kind) of each of ``units`` in ``concealed``, then of each other hidden unit of
-    ``scene`` (``(unit id, hex, ...)``) standing in one of ``hexes``: the units a finding cannot
-    name to an opponent."""
+def finding_units(units, hexes, scene, concealed: dict[str, Concealment],
+                  by: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(unit id, kind) of each of ``units`` in ``concealed``, then of each of ``by`` (units the
+    finding does not name but that made it: the only enemies whose ZOC a unit entered,
+    :attr:`~.model.AuditFinding.by`) in ``concealed``, then of each other hidden unit of ``scene``
+    (``(unit id, hex, ...)``) standing in one of ``hexes``: the units a finding cannot name to an
+    opponent."""
     out = [(u, concealed[u][0]) for u in units if u in concealed]
-    inside = set(hexes)
     named = set(units)
+    for u in by:
+        if u in concealed and u not in named:
+            named.add(u)
+            out.append((u, concealed[u][0]))
+    inside = set(hexes)
     for e in scene:
         hid = concealed.get(e[0])
         if hid is not None and hid[0] == INVISIBLE and e[1] in inside and e[0] not in named:

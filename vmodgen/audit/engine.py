@@ -1397,10 +1397,28 @@ class FileAuditor:
         # the units of the finding and of its picture that their owner masked or hid at this step
         hid = pos.concealed
         concealed = {uid: hid[uid] for uid in (*f.units, *(e[0] for e in scene)) if uid in hid} if hid else {}
+        by = self._concealed_zoc(f, pos, by_id) if hid and f.kind == "zoc" else ()
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
-                            concealed=concealed)
+                            by=by, concealed=concealed)
+
+    def _concealed_zoc(self, f, pos, by_id) -> tuple[str, ...]:
+        """The units their owner masked or hid that alone stand beside a hex of a ZOC finding
+        among the enemies of its units: the finding tells of them (VASSAL shows an opponent no
+        hidden unit and no masked unit's side), so the report conceals it as one naming them. A
+        hex beside an unconcealed enemy too is explained by what the opponent sees."""
+        sides = {by_id[u].side for u in f.units if u in by_id}
+        hid = pos.concealed
+        out: list[str] = []
+        for h in f.hexes:
+            if not self.binding.map.has_hex(h):
+                continue
+            beside = set(self._neighbours(h))
+            enemies = [u for u in pos.units if u.hex in beside and u.side and u.side not in sides]
+            if enemies and all(u.id in hid for u in enemies):
+                out += [u.id for u in enemies if u.id not in out]
+        return tuple(out)
 
 
 @dataclass(frozen=True)

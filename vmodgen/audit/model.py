@@ -31,6 +31,10 @@ class AuditFinding:
     #: (not in JSON)
     scene: tuple[tuple[str, str, bool, str, str], ...] = field(default=(), compare=False, repr=False)
     details: dict = field(default_factory=dict, compare=False)
+    #: units the finding does not name but that made it, when an opponent could not see them:
+    #: the masked or hidden enemies that alone exert the ZOC a unit entered (not in JSON; the
+    #: report conceals the finding as one naming them, vmodgen.audit.redact)
+    by: tuple[str, ...] = field(default=(), compare=False, repr=False)
     #: unit id → (kind, shown name) of the units of the finding and of its scene that their owner
     #: masked or hid at its step (vmodgen.audit.concealment); the report names them as an opponent
     #: sees them (vmodgen.audit.redact)
@@ -55,7 +59,7 @@ class AuditFinding:
         standing in its hexes): no identity."""
         if self.redacted is not None:
             return list(self.redacted)
-        return [k for _, k in finding_units(self.units, self.hexes, self.scene, self.concealed)]
+        return [k for _, k in finding_units(self.units, self.hexes, self.scene, self.concealed, self.by)]
 
     def _concealed_json(self) -> dict[str, Any]:
         kinds = self.concealed_kinds() if self.concealed or self.redacted else []

@@ -7,7 +7,9 @@ report is rendered (text, JSON, HTML, the replay page's findings), to a copy of 
   a finding naming it keeps its rule, step and hexes but not the rule's reckoning (message and
   details, which quote the unit's values), and its side is not given;
 - a **hidden** unit (Invisible) is not seen at all, nor where it is: a finding that names it, or
-  that names a hex a hidden unit stands in, still appears (the position is illegal) with its
+  that names a hex a hidden unit stands in, or a ZOC finding whose only enemies beside its hex
+  are concealed (``AuditFinding.by``: the finding would tell where they stand; a masked one is
+  treated as a finding naming a masked unit), still appears (the position is illegal) with its
   file, step, turn, phase and rule, but no hex, no unit besides ``(hidden)`` and no reckoning;
 - continuity entries of a concealed piece name it so, without its piece id (which links it to
   where it was seen before) or its property differences; a hidden piece's place is withheld (a
@@ -118,7 +120,7 @@ def _marked(entries) -> bool:
 def _finding(f: AuditFinding, reveal: bool, count: _Count) -> AuditFinding:
     if not f.concealed:
         return f
-    met = finding_units(f.units, f.hexes, f.scene, f.concealed)
+    met = finding_units(f.units, f.hexes, f.scene, f.concealed, f.by)
     for uid, kind in met:
         count.unit(uid, kind)
     kinds = tuple(k for _, k in met)

@@ -103,6 +103,11 @@ class FileFacts:
     #: units removed and a piece of the same name added later by the same player (not by an
     #: undo): :func:`put_back`
     put_back: list[dict] = field(default_factory=list)
+    #: pieces one step took off and put another piece in their place (a Replace With trait, or a
+    #: Place Marker and a Delete in one key command): :func:`replacements`; JSON-ready: ``step``,
+    #: ``player``, ``old_id``, ``old_name``, ``new_id``, ``new_name`` (ids "" for concealed
+    #: pieces). The pieces of a replacement are not in :attr:`pieces_changed`
+    replaced: list[dict] = field(default_factory=list)
     #: where this file starts in the file before it when not at its end (set by the audit's
     #: order check, ``vmodgen.audit.order``): "after step 10 of a.vlog's 17", or ""
     starts_at: str = ""
@@ -184,8 +189,8 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 facts.rolls_without_press.append((step.index, button, tuple(values)))
         if not undone and not getattr(step, "undo", False) and getattr(step, "inverse_of", None) is None:
             for what, ids in (("added", getattr(step, "created", ())), ("removed", getattr(step, "deleted", ()))):
-                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": ""}
-                                         for pid in ids]
+                facts.pieces_changed += [{"step": step.index, "player": who or "", "what": what, "id": pid, "name": "",
+                                          _PID: pid} for pid in ids]
             for c in getattr(step, "changes", ()):
                 facts.edits += _value_edits(c, step.index, who or "")
         undoes = tuple(getattr(step, "undoes", ()) or ())
@@ -210,8 +215,47 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 e["old"] = e["new"] = "(withheld)"
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
+        facts.replaced, facts.pieces_changed = replacements(facts.pieces_changed)
+        for p in facts.pieces_changed:
+            p.pop(_PID, None)
         facts.put_back = put_back(facts.pieces_changed, unit_sides or {})
     return facts
+
+
+#: the piece's own id on an item of :attr:`FileFacts.pieces_changed` while it is read (the listed
+#: ``id`` of a concealed piece is withheld): dropped before the items are handed out
+_PID = "_pid"
+
+
+def replacements(pieces: list[dict]) -> tuple[list[dict], list[dict]]:
+    """``(replacements, the other items)`` of ``pieces`` (:attr:`FileFacts.pieces_changed`, in
+    step order, each step's added pieces before its removed ones). VASSAL's Replace With
+    (``Replace.replacePiece``, 3.7.26 and 3.8.0-beta1 alike) is one key command, so one step: the
+    new piece's ``AddPiece`` (``PlaceMarker.placeMarker``, where the old one stands), then the old
+    piece's ``RemovePiece``. A step that added as many pieces as it removed is read so: its k-th
+    removed piece became its k-th added one (a Global Key Command replacing several pieces adds
+    and removes them in that order). A step that added more or fewer than it removed (a Clone, a
+    Delete, a Place Marker alone) replaced nothing; a piece a step added and removed again is no
+    replacement of itself (read by its own id, ``_pid``, when the listed one is withheld)."""
+    by_step: dict[int, list[int]] = {}
+    for i, p in enumerate(pieces):
+        by_step.setdefault(p["step"], []).append(i)
+    used: set[int] = set()
+    out: list[dict] = []
+    for step, idx in by_step.items():
+        own = {i: pieces[i].get(_PID, pieces[i]["id"]) for i in idx}
+        both = {own[i] for i in idx if pieces[i]["what"] == "added"} & \
+            {own[i] for i in idx if pieces[i]["what"] == "removed"}
+        added = [i for i in idx if pieces[i]["what"] == "added" and own[i] not in both]
+        removed = [i for i in idx if pieces[i]["what"] == "removed" and own[i] not in both]
+        if not added or len(added) != len(removed):
+            continue
+        for a, r in zip(added, removed):
+            new, old = pieces[a], pieces[r]
+            out.append({"step": step, "player": old["player"], "old_id": old["id"], "old_name": old["name"],
+                        "new_id": new["id"], "new_name": new["name"]})
+            used.update((a, r))
+    return out, [p for i, p in enumerate(pieces) if i not in used]
 
 
 def put_back(pieces: list[dict], unit_sides: dict[str, str]) -> list[dict]:

@@ -229,6 +229,14 @@ def _put_back_line(b: dict) -> str:
             "rules allow one then), or a deletion taken back by hand")
 
 
+def _replaced_line(r: dict) -> str:
+    """One piece taken off and another put in its place by one step (a Replace With,
+    :func:`vmodgen.integrity.facts.replacements`)."""
+    old = _piece_who({"name": r["old_name"], "id": r["old_id"]})
+    new = _piece_who({"name": r["new_name"], "id": r["new_id"]})
+    return f"{r['file']}:{r['step']} {r['player'] or '?'} replaced {old} with {new}"
+
+
 def _piece_who(p: dict) -> str:
     name = p["name"] or p["id"] or "a piece"
     return f"{name} ({p['id']})" if p["name"] and p["id"] else name
@@ -242,10 +250,16 @@ def _pieces_text(pieces: dict) -> list[str]:
     """``pieces: 1 added, 1 removed`` and one line each: who put a piece on the board or took
     one off, at which step (eliminations, reinforcements and markers are such steps too)."""
     items = pieces.get("items", [])
-    if not items:
+    replaced = pieces.get("replaced", [])
+    if not items and not replaced:
         return []
-    out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed (not by an undo; "
+    also = f", {len(replaced)} replaced" if replaced else ""
+    out = [f"  pieces: {pieces['added']} added, {pieces['removed']} removed{also} (not by an undo; "
            "check each against the rules: an elimination, a reinforcement, a marker)"]
+    for r in replaced[:MAX_PIECES]:
+        out.append(f"    {_replaced_line(r)}")
+    if len(replaced) > MAX_PIECES:
+        out.append(f"    … {len(replaced) - MAX_PIECES} more replaced (see --format json)")
     for b in pieces.get("put_back", []):
         out.append(f"    {_put_back_line(b)}")
     groups = _same_piece_groups(items)
@@ -280,12 +294,15 @@ def _same_piece_groups(items: list[dict]) -> list[list[dict]]:
 
 def _pieces_html(pieces: dict) -> str:
     items = pieces.get("items", [])
-    if not items:
+    replaced = pieces.get("replaced", [])
+    if not items and not replaced:
         return ""
     rows = "".join(f"<tr><td>{escape(p['file'])}</td><td>{p['step']}</td><td>{escape(p['player'] or '')}</td>"
                    f"<td>{escape(p['what'])}</td><td>{escape(_piece_who(p))}</td></tr>" for p in items)
     back = "".join(f"<p>{escape(_put_back_line(b))}</p>" for b in pieces.get("put_back", []))
-    return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed)</h3>"
+    back += "".join(f"<p>{escape(_replaced_line(r))}</p>" for r in replaced)
+    also = f", {len(replaced)} replaced" if replaced else ""
+    return (f"<h3>Pieces added and removed ({pieces['added']} added, {pieces['removed']} removed{also})</h3>"
             + back + "<table><tr><th>file</th><th>step</th><th>player</th><th>what</th><th>piece</th></tr>" + rows
             + "</table>")
 

@@ -25,12 +25,15 @@ def integrity_section(facts: list[FileFacts], continuity: list | None = None) ->
     out = {"flags": flags, "dice": dice, "undo": undo, "taken_back": _taken_back(facts), "seats": seats,
            "versions": versions, "seams": seams}
     pieces = [{"file": f.path, **p} for f in facts for p in f.pieces_changed]
-    if pieces:          # only when some were: a chain without any reads as before
+    replaced = [{"file": f.path, **r} for f in facts for r in f.replaced]
+    if pieces or replaced:   # only when some were: a chain without any reads as before
         changed: dict[str, Any] = {"added": sum(1 for p in pieces if p["what"] == "added"),
                                    "removed": sum(1 for p in pieces if p["what"] == "removed"), "items": pieces}
         back = [{"file": f.path, **b} for f in facts for b in f.put_back]
         if back:        # only when some were
             changed["put_back"] = back
+        if replaced:    # only when some were
+            changed["replaced"] = replaced
         out["pieces"] = changed
     edits = [{"file": f.path, **e} for f in facts for e in f.edits]
     if edits:           # only when some were

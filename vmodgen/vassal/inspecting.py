@@ -184,6 +184,19 @@ def _properties(piece, reveal: bool = True, outer=None) -> dict[str, str]:
     return out
 
 
+def _deck_count_unseen(state, rec, shown: dict[str, str], reveal: bool, outer) -> list[str]:
+    """The properties listed for a card in a Deck that the deck's count expressions do not see:
+    the ones only its prototypes give. VASSAL's ``Deck.updateCounts`` asks the card's
+    ``getProperty``, and ``UsePrototype`` answers from its own traits, not the prototype's
+    (3.7.26 and 3.8.0-beta1, :func:`vmodgen.vassal.property_scope._counted`); inspect lists the
+    card as VASSAL draws it, prototypes expanded. Empty for a piece in no deck."""
+    st = state.stacks.get(rec.stack) if rec.stack else None
+    if not shown or st is None or not st.deck or "prototype;" not in rec.piece.type_chain:
+        return []
+    own = _properties(rec.piece, reveal, outer)
+    return [k for k in shown if k not in own]
+
+
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None,
                  reveal_hidden: bool = False) -> dict[str, Any]:
     """The pieces of a save or log after ``step`` (see module docstring), JSON-ready.
@@ -266,6 +279,9 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                 row["hidden_by_place"] = hid[0]
                 if hid[0] == "mask" and not reveal_hidden:
                     row["properties"] = {}       # a face-down card: nothing from inside its mask
+        unseen_by_deck = _deck_count_unseen(state, rec, row["properties"], reveal_hidden, scope)
+        if unseen_by_deck:
+            row["deck_count_unseen"] = unseen_by_deck
         if hid is not None:
             how = hid[0]
             if not reveal_hidden:
@@ -379,9 +395,23 @@ def save_text(d: dict[str, Any]) -> str:
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
     for r in rows:
         lines.append("  ".join(c[:40].ljust(w) for c, w in zip(r[:7], widths)) + "  " + r[7])
+    lines += _deck_notes(d["pieces"])
     for w in d["warnings"]:
         lines.append(f"warning: {w}")
     return "\n".join(map(printable, lines))     # the save's names: no line forged, no terminal code
+
+
+def _deck_notes(pieces: list[dict[str, Any]]) -> list[str]:
+    """One line per deck whose cards list properties its count expressions do not see
+    (:func:`_deck_count_unseen`)."""
+    by_deck: dict[tuple, dict[str, None]] = {}
+    for p in pieces:
+        if p.get("deck_count_unseen"):
+            names = by_deck.setdefault((p["map"] or "-", p["hex"] or p["stack"] or "-"), {})
+            names.update(dict.fromkeys(p["deck_count_unseen"]))
+    return [f"Deck    {m} / {where}: its count expressions do not see {', '.join(names)} (listed for its "
+            "cards, but only their prototypes give them: VASSAL's Deck.updateCounts reads a card's own traits)"
+            for (m, where), names in by_deck.items()]
 
 
 def _warn_unknown_maps(pieces: list[dict[str, Any]], module: "Module", warnings: list[str]) -> None:
