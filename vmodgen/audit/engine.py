@@ -489,7 +489,9 @@ class FileAuditor:
                     # the file starts in the phase the last one ended in: its moves go on
                     # (a drag back to a stop before the seam is a take-back: the stops go to the
                     # tracker once step 0 is checked, with what stands at the file's start)
-                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left,
+                                                  self._clocks, self._tick + 1)
+                    self._tick += carry.moments() + 1
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
                     # (a seam another process read: the same file, read again here)
@@ -546,7 +548,8 @@ class FileAuditor:
                             check(recorded, recheck, k, "end")
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
-                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left,
+                                                          self._clocks)
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
@@ -565,7 +568,9 @@ class FileAuditor:
                 self._carried = {}
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
-                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left,
+                                                  self._clocks, self._tick + 1)
+                    self._tick += again.moments() + 1
                     self._carry_stops(takebacks, builder, paths, active)
                 self._mv_dirty = None
                 pos_version = -1
@@ -667,7 +672,7 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
-        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
                        if prev_phase is not None and phase_start_hex else None)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -1004,9 +1009,13 @@ class FileAuditor:
             if attacker is not None:
                 return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat",
                         None, guessed)
+            ends = self._times(pid, t)         # the moment each drag end was entered, if followed
             if route is None and len(t) > 2:
-                return (s, None, "move", t)    # the drags' ends, to be passed through in order
-            times = self._times(pid, route) if route is not None and route == t else None
+                # the drags' ends, to be passed through in order
+                return (s, None, "move", t, frozenset(), ends) if ends is not None else (s, None, "move", t)
+            if route is None:                  # one drag over several hexes: its ends' moments
+                return (s, None, "move", None, frozenset(), ends) if ends is not None else (s, route)
+            times = ends if route == t else _route_times(route, guessed, ends) if ends is not None else None
             if times is not None:
                 return (s, route, "move", None, guessed, times)
             return (s, route, "move", None, guessed) if guessed else (s, route)
@@ -1126,7 +1135,13 @@ class FileAuditor:
                     i = len(head) - 1 - head[::-1].index(tb.returned_to)
                     del path[i + 1:]
                     path.append(v.hex)
-                    self._clocks.pop(pid, None)    # the moment of that return is not followed
+                    c = self._clocks.get(pid)
+                    if c is not None and len(c) > i and all(c[j][0] == h for j, h in enumerate(path[:i + 1])):
+                        # the stops kept keep their moments; the drag just read is this moment
+                        del c[i + 1:]
+                        c.append((v.hex, self._tick))
+                    else:
+                        self._clocks.pop(pid, None)
             elif path is not None:
                 if tuple(path[-n:]) == tb.hexes:
                     del path[len(path) - n + 1:]
@@ -1415,12 +1430,17 @@ class MoveCarry:
     paths: tuple[tuple[str, tuple[str, ...]], ...]
     told: frozenset
     left: frozenset
+    #: piece id → the moment each hex of its path was entered (:attr:`FileAuditor._clocks`), for
+    #: the paths whose moments were followed: the moves go on in order across the seam
+    clocks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     @classmethod
     def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
-           left: set[str]) -> "MoveCarry":
+           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None) -> "MoveCarry":
+        kept = tuple(sorted((p, tuple(c)) for p, c in (clocks or {}).items()
+                            if p in paths and tuple(h for h, _ in c) == tuple(paths[p])))
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
-                   frozenset(told), frozenset(left))
+                   frozenset(told), frozenset(left), kept)
 
     def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
         """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
@@ -1432,20 +1452,37 @@ class MoveCarry:
         return {pid for pid, path in self.paths if path and hex_of(pid) == path[-1]}
 
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
-                told: dict, left: set[str]) -> dict[str, int]:
+                told: dict, left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
+                now: int = 0) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
-        the length of the path put back."""
+        the length of the path put back. With ``clocks``, the moments of the paths put back go
+        there too, renumbered in their order from ``now`` on (before every drag after the seam,
+        whichever process numbered them: ``now`` is the next moment the caller gives, and it
+        moves past them by :meth:`moments`)."""
         views = builder.views
         ok = self.usable(self.phase, lambda pid: views[pid].hex if pid in views else None)
         for pid, path in self.paths:
             if pid in ok:
                 paths[pid] = list(path)
+        if clocks is not None:
+            order = self._order()
+            for pid, c in self.clocks:
+                if pid in ok:
+                    clocks[pid] = [(h, -1 if t < 0 else now + order[t]) for h, t in c]
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)
         left.update(pid for pid in self.left if pid in ok)
         return {pid: len(paths[pid]) for pid in ok}
+
+    def _order(self) -> dict[int, int]:
+        """Each moment of the carried paths (past their start) → its rank among them."""
+        return {t: i for i, t in enumerate(sorted({t for _, c in self.clocks for _, t in c if t >= 0}))}
+
+    def moments(self) -> int:
+        """How many moments :meth:`restore` numbers (the caller's next moment moves past them)."""
+        return len(self._order())
 
 
 def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
@@ -1462,6 +1499,25 @@ def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
         else:
             out.append(i)
     return frozenset(out)
+
+
+def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The moments of a route a shortest path filled in (:func:`_guessed`), from those of the
+    drags' ends (``ends``): a hex no drag ended on was passed in the drag that reached the next
+    drag end, and has that drag's moment (the unit stood in it at no other unit's moment)."""
+    out: list[int] = [0] * len(route)
+    j = len(ends)
+    nxt = None
+    for i in range(len(route) - 1, -1, -1):
+        if i not in guessed:
+            j -= 1
+            if j < 0:
+                return None
+            nxt = ends[j]
+        if nxt is None:
+            return None
+        out[i] = nxt
+    return tuple(out) if j == 0 else None
 
 
 def _number(v) -> bool:
