@@ -140,6 +140,9 @@ class FileAudit:
     #: drags in a combat phase before any die roll in it (:mod:`.unrolled`: sentences for the
     #: report's warnings)
     unrolled: list[str] = field(default_factory=list)
+    #: rule key → where each ``Judged.STATE`` rule was last judged in this file (its last phase
+    #: end of the rule's): a later file that reaches no such phase end reads it (:func:`.pending.across_files`)
+    state_judged: dict[str, StateJudged] = field(default_factory=dict, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -310,7 +313,7 @@ class FileAuditor:
             self._carry = context[2] if len(context) > 2 else None
         start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
-        self._state_judged = {}        # (nor does a state rule's last verdict: a seam may move units)
+        self._state_judged = {}        # (a state rule's verdict of a file before: pending.across_files)
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
@@ -533,7 +536,7 @@ class FileAuditor:
                     if states:         # for a file that ends before the next phase end (pending.py)
                         ended = game.sequence.phase(prev_phase[1])
                         last = StateJudged(unit_marks(end_pos), phase_end_words(
-                            end_pos, ended.name if ended is not None else "", name))
+                            end_pos, ended.name if ended is not None else "", name), prev_phase, k)
                         for r in states:
                             self._state_judged[rule_key(r)] = last
                     if self.rules:
@@ -553,8 +556,16 @@ class FileAuditor:
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
-                again = left_moves.get(ph) if ph is not None and (
-                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
+                undone = step is not None and step.undo
+                back_in = ph is not None and (undone or self._backwards(prev_phase, ph))
+                again = left_moves.get(ph) if back_in else None
+                if back_in:
+                    # a phase end judged and then taken back: its verdict read a position that
+                    # stood, but the words say the phase went on (pending.py names it)
+                    for rk, sj in list(self._state_judged.items()):
+                        if sj.phase == ph and not sj.undone:
+                            self._state_judged[rk] = sj.taken_back(
+                                k, "an Undo" if undone else "the tracker sent back")
                 settled = None
                 phase_start_hex.clear()
                 paths.clear()
@@ -701,7 +712,7 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles, pending=pending, history=history,
+                         doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
 
     def _no_allowance_field(self) -> str | None:
