@@ -42,8 +42,9 @@ def _step(w: LogWriter, kit, module) -> int:
 
 
 def _audit(paths, module, jobs: int = 1):
-    """The IM 3.33 move findings (file name, step, hexes, units), all IM 3.33 findings' steps and
-    the IM 3.33 "not judged" notes."""
+    """The IM 3.33 move findings (file name, step, hexes, units: the mover first, then the unit
+    it met, one finding for the breach), all IM 3.33 findings' (file name, step) and the IM 3.33
+    "not judged" notes."""
     r = audit(paths, module=module, jobs=jobs)
     found = [f for f in r.findings if f.rule == "IM 3.33"]
     moves = [(f.file.rsplit("/", 1)[-1], f.step, f.hexes, tuple(f.units)) for f in found if PASS in f.message]
@@ -61,8 +62,9 @@ def test_a_tank_that_came_by_a_drag_over_two_hexes_stands_where_it_ended(im):
     w.move(pz, "2219").move(pz, "2220")
     entered = _step(w, kit, module)
     w.move(pz, "2221")
-    moves, _, not_judged = _audit([w.write(root / "long-other.vlog")], module)
-    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ,))]
+    moves, steps, not_judged = _audit([w.write(root / "long-other.vlog")], module)
+    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ, T34))]
+    assert steps == [("long-other.vlog", entered)]          # one finding for the breach
     assert not_judged == []
 
 
@@ -119,7 +121,7 @@ def test_moves_carried_across_a_seam_keep_their_order(im, jobs):
     w2.move(pz, "2219").move(pz, "2220").move(pz, "2221")
     p2 = w2.write(root / f"seam{jobs}-2.vlog")
     moves, _, not_judged = _audit([p1, p2], module, jobs=jobs)
-    assert moves == [(f"seam{jobs}-2.vlog", 2, ("2220",), (PZ,))]
+    assert moves == [(f"seam{jobs}-2.vlog", 2, ("2220",), (PZ, T34))]
     assert not_judged == []
 
 
@@ -148,7 +150,7 @@ def test_moves_brought_back_by_an_undo_into_the_phase_keep_their_order(im):
     entered = _step(w, kit, module)
     w.move(pz, "2221")
     moves, _, not_judged = _audit([w.write(root / "undo-back.vlog")], module)
-    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ,))]
+    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ, T34))]
     assert not_judged == []
 
 
@@ -167,5 +169,5 @@ def test_a_take_back_after_a_lost_undo_keeps_the_order(im):
     w.move(pz, "2220")
     entered = _step(w, kit, module)
     moves, _, not_judged = _audit([w.write(root / "lost-undo.vlog")], module)
-    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ,))]
+    assert [(s, h, u) for _, s, h, u in moves] == [(entered, ("2220",), (PZ, T34))]
     assert not_judged == []

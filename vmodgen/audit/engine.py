@@ -434,8 +434,11 @@ class FileAuditor:
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
             board = self.rs.board(pos)
+            lo = len(findings)
             for rule in rules:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
+            if at == "during" and len(findings) - lo > 1:
+                merge_same_breach(findings, lo, {id(f) for f in told.values()})
 
         def close_run(pos, step_no: int) -> None:
             """Moves with no phase to judge them in (none known, or the tracker left in a phase
@@ -1529,6 +1532,36 @@ def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[in
             return None
         out[i] = nxt
     return tuple(out) if j == 0 else None
+
+
+def merge_same_breach(findings: list[AuditFinding], lo: int, moves: set[int]) -> None:
+    """One finding for one breach seen two ways at one step (``findings[lo:]``, this step's
+    new ones): a move finding (``moves``: ids of the findings of rules that read moves) and a
+    finding of the same rule on the same hex naming the mover too, of a rule that reads the
+    position (IM 3.33: a tank entering a hex another tank holds breaks the one-armour limit
+    the moment it enters; IM 8.14: a unit entering an enemy-held hex). The player reads the
+    move finding: it names the unit that broke the rule, its path and the step it entered;
+    the other finding's units and sentence are added to it (``details["same_breach"]``), and
+    it stays standing in the audit (not reported again while it lasts)."""
+    new = findings[lo:]
+    drop: set[int] = set()
+    for mv in new:
+        if id(mv) not in moves:
+            continue
+        for other in new:
+            if (other is mv or id(other) in moves or id(other) in drop or other.rule != mv.rule
+                    or set(other.hexes) != set(mv.hexes) or not set(other.units) & set(mv.units)):
+                continue
+            drop.add(id(other))
+            extra = [(u, n) for u, n in zip(other.units, other.unit_names) if u not in mv.units]
+            mv.units = (*mv.units, *(u for u, _ in extra))
+            mv.unit_names = (*mv.unit_names, *(n for _, n in extra))
+            mv.message += f" The same breach at this step: {other.message}"
+            mv.details["same_breach"] = {"rule": other.rule, "kind": other.kind, "message": other.message}
+            if other.concealed:
+                mv.concealed = {**other.concealed, **mv.concealed}
+    if drop:
+        findings[lo:] = [f for f in new if id(f) not in drop]
 
 
 def _number(v) -> bool:
