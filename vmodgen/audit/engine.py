@@ -632,7 +632,7 @@ class FileAuditor:
                                   only=phase_side if drags == "movement" else "")
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
-                                        (phase_side if drags == "movement" else "*") if moving else "")
+                                        ((phase_side or "*") if drags == "movement" else "*") if moving else "")
             if self._untold:
                 # stops before the seam taken back: what the file before told of the units' moves
                 # no longer keeps a later break of the same rule from being reported
