@@ -20,6 +20,14 @@ other side's), which the retreat and advance rules check. A drag that ends on th
 from, of a unit that had not left that hex in the phase (the stack's order changed), is no move
 in any phase (coverage: put back on its hex).
 
+The moment of each drag is kept (:attr:`FileAuditor._clocks`, ``UnitState.times``): for a path
+one hex a drag, for the ends of drags over several hexes (a unit stood on the hexes between at
+no other unit's moment), across a seam or a return by Undo or Prev (:class:`MoveCarry` carries
+them, renumbered before the drags that follow) and through a take-back after a lost undo, so a
+rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
+the same rule number both see at one step (a unit entering a hex it may not share) is one
+finding, the move's (:func:`merge_same_breach`).
+
 Undo (the replay pairs it: ``Step.undone_by``, ``undo``, ``inverse_of``): a step taken back, an
 undo and its inverse commands are never a finding and their moves are on no path. With no
 phase to judge moves in (none read, or a tracker left where the moving units do not move),
