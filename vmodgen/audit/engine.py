@@ -1459,8 +1459,9 @@ class MoveCarry:
     @classmethod
     def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
            left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None) -> "MoveCarry":
-        kept = tuple(sorted((p, tuple(c)) for p, c in (clocks or {}).items()
-                            if p in paths and tuple(h for h, _ in c) == tuple(paths[p])))
+        # (a unit's moments may run past its path, cut since by an undo: only the part it keeps)
+        kept = tuple(sorted((p, tuple(c[:len(paths[p])])) for p, c in (clocks or {}).items()
+                            if p in paths and tuple(h for h, _ in c[:len(paths[p])]) == tuple(paths[p])))
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
                    frozenset(told), frozenset(left), kept)
 
