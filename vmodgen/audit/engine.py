@@ -569,7 +569,7 @@ class FileAuditor:
                 # an Undo, or a tracker sent back (within known turns: _backwards)
                 undone = step is not None and step.undo
                 back_in = ph is not None and (undone or self._backwards(prev_phase, ph))
-                again = left_moves.get(ph) if back_in else None
+                again = left_moves.get(ph) if back_in and ph is not None else None
                 if back_in:
                     # a phase end judged and then taken back: its verdict read a position that
                     # stood, but the words say the phase went on (pending.py names it)
