@@ -20,6 +20,14 @@ other side's), which the retreat and advance rules check. A drag that ends on th
 from, of a unit that had not left that hex in the phase (the stack's order changed), is no move
 in any phase (coverage: put back on its hex).
 
+The moment of each drag is kept (:attr:`FileAuditor._clocks`, ``UnitState.times``): for a path
+one hex a drag, for the ends of drags over several hexes (a unit stood on the hexes between at
+no other unit's moment), across a seam or a return by Undo or Prev (:class:`MoveCarry` carries
+them, renumbered before the drags that follow) and through a take-back after a lost undo, so a
+rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
+the same rule number both see at one step (a unit entering a hex it may not share) is one
+finding, the move's (:func:`merge_same_breach`).
+
 Undo (the replay pairs it: ``Step.undone_by``, ``undo``, ``inverse_of``): a step taken back, an
 undo and its inverse commands are never a finding and their moves are on no path. With no
 phase to judge moves in (none read, or a tracker left where the moving units do not move),
@@ -140,6 +148,9 @@ class FileAudit:
     #: drags in a combat phase before any die roll in it (:mod:`.unrolled`: sentences for the
     #: report's warnings)
     unrolled: list[str] = field(default_factory=list)
+    #: rule key → where each ``Judged.STATE`` rule was last judged in this file (its last phase
+    #: end of the rule's): a later file that reaches no such phase end reads it (:func:`.pending.across_files`)
+    state_judged: dict[str, StateJudged] = field(default_factory=dict, repr=False)
 
 
 class Stream(ReplayVisitor):
@@ -310,7 +321,7 @@ class FileAuditor:
             self._carry = context[2] if len(context) > 2 else None
         start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
-        self._state_judged = {}        # (nor does a state rule's last verdict: a seam may move units)
+        self._state_judged = {}        # (a state rule's verdict of a file before: pending.across_files)
         warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
@@ -431,8 +442,11 @@ class FileAuditor:
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
             board = self.rs.board(pos)
+            lo = len(findings)
             for rule in rules:
                 emit(rule, pos, list(rule.check(board)), step_no, at)
+            if at == "during" and len(findings) - lo > 1:
+                merge_same_breach(findings, lo, {id(f) for f in told.values()})
 
         def close_run(pos, step_no: int) -> None:
             """Moves with no phase to judge them in (none known, or the tracker left in a phase
@@ -489,7 +503,9 @@ class FileAuditor:
                     # the file starts in the phase the last one ended in: its moves go on
                     # (a drag back to a stop before the seam is a take-back: the stops go to the
                     # tracker once step 0 is checked, with what stands at the file's start)
-                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left,
+                                                  self._clocks, self._tick + 1)
+                    self._tick += carry.moments() + 1
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
                     # (a seam another process read: the same file, read again here)
@@ -531,7 +547,7 @@ class FileAuditor:
                     if states:         # for a file that ends before the next phase end (pending.py)
                         ended = game.sequence.phase(prev_phase[1])
                         last = StateJudged(unit_marks(end_pos), phase_end_words(
-                            end_pos, ended.name if ended is not None else "", name))
+                            end_pos, ended.name if ended is not None else "", name), prev_phase, k)
                         for r in states:
                             self._state_judged[rule_key(r)] = last
                     if self.rules:
@@ -546,12 +562,21 @@ class FileAuditor:
                             check(recorded, recheck, k, "end")
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
-                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+                    left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left,
+                                                          self._clocks)
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
-                again = left_moves.get(ph) if ph is not None and (
-                    (step is not None and step.undo) or self._backwards(prev_phase, ph)) else None
+                undone = step is not None and step.undo
+                back_in = ph is not None and (undone or self._backwards(prev_phase, ph))
+                again = left_moves.get(ph) if back_in and ph is not None else None
+                if back_in:
+                    # a phase end judged and then taken back: its verdict read a position that
+                    # stood, but the words say the phase went on (pending.py names it)
+                    for rk, sj in list(self._state_judged.items()):
+                        if sj.phase == ph and not sj.undone:
+                            self._state_judged[rk] = sj.taken_back(
+                                k, "an Undo" if undone else "the tracker sent back")
                 settled = None
                 phase_start_hex.clear()
                 paths.clear()
@@ -565,7 +590,9 @@ class FileAuditor:
                 self._carried = {}
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
-                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left)
+                    self._carried = again.restore(builder, phase_start_hex, paths, told, self._left,
+                                                  self._clocks, self._tick + 1)
+                    self._tick += again.moments() + 1
                     self._carry_stops(takebacks, builder, paths, active)
                 self._mv_dirty = None
                 pos_version = -1
@@ -613,7 +640,7 @@ class FileAuditor:
                                   only=phase_side if drags == "movement" else "")
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
-                                        (phase_side if drags == "movement" else "*") if moving else "")
+                                        ((phase_side or "*") if drags == "movement" else "*") if moving else "")
             if self._untold:
                 # stops before the seam taken back: what the file before told of the units' moves
                 # no longer keeps a later break of the same rule from being reported
@@ -667,7 +694,7 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
-        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left)
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
                        if prev_phase is not None and phase_start_hex else None)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -696,7 +723,7 @@ class FileAuditor:
                          notes=notes, coverage=cov, not_judged=self._not_judged(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
-                         doubles=doubles, pending=pending, history=history,
+                         doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
 
     def _no_allowance_field(self) -> str | None:
@@ -1004,9 +1031,13 @@ class FileAuditor:
             if attacker is not None:
                 return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat",
                         None, guessed)
+            ends = self._times(pid, t)         # the moment each drag end was entered, if followed
             if route is None and len(t) > 2:
-                return (s, None, "move", t)    # the drags' ends, to be passed through in order
-            times = self._times(pid, route) if route is not None and route == t else None
+                # the drags' ends, to be passed through in order
+                return (s, None, "move", t, frozenset(), ends) if ends is not None else (s, None, "move", t)
+            if route is None:                  # one drag over several hexes: its ends' moments
+                return (s, None, "move", None, frozenset(), ends) if ends is not None else (s, route)
+            times = ends if route == t else _route_times(route, guessed, ends) if ends is not None else None
             if times is not None:
                 return (s, route, "move", None, guessed, times)
             return (s, route, "move", None, guessed) if guessed else (s, route)
@@ -1126,7 +1157,13 @@ class FileAuditor:
                     i = len(head) - 1 - head[::-1].index(tb.returned_to)
                     del path[i + 1:]
                     path.append(v.hex)
-                    self._clocks.pop(pid, None)    # the moment of that return is not followed
+                    c = self._clocks.get(pid)
+                    if c is not None and len(c) > i and all(c[j][0] == h for j, h in enumerate(path[:i + 1])):
+                        # the stops kept keep their moments; the drag just read is this moment
+                        del c[i + 1:]
+                        c.append((v.hex, self._tick))
+                    else:
+                        self._clocks.pop(pid, None)
             elif path is not None:
                 if tuple(path[-n:]) == tb.hexes:
                     del path[len(path) - n + 1:]
@@ -1433,12 +1470,18 @@ class MoveCarry:
     paths: tuple[tuple[str, tuple[str, ...]], ...]
     told: frozenset
     left: frozenset
+    #: piece id → the moment each hex of its path was entered (:attr:`FileAuditor._clocks`), for
+    #: the paths whose moments were followed: the moves go on in order across the seam
+    clocks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     @classmethod
     def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
-           left: set[str]) -> "MoveCarry":
+           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None) -> "MoveCarry":
+        # (a unit's moments may run past its path, cut since by an undo: only the part it keeps)
+        kept = tuple(sorted((p, tuple(c[:len(paths[p])])) for p, c in (clocks or {}).items()
+                            if p in paths and tuple(h for h, _ in c[:len(paths[p])]) == tuple(paths[p])))
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
-                   frozenset(told), frozenset(left))
+                   frozenset(told), frozenset(left), kept)
 
     def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
         """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
@@ -1450,20 +1493,37 @@ class MoveCarry:
         return {pid for pid, path in self.paths if path and hex_of(pid) == path[-1]}
 
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
-                told: dict, left: set[str]) -> dict[str, int]:
+                told: dict, left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
+                now: int = 0) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
-        the length of the path put back."""
+        the length of the path put back. With ``clocks``, the moments of the paths put back go
+        there too, renumbered in their order from ``now`` on (before every drag after the seam,
+        whichever process numbered them: ``now`` is the next moment the caller gives, and it
+        moves past them by :meth:`moments`)."""
         views = builder.views
         ok = self.usable(self.phase, lambda pid: views[pid].hex if pid in views else None)
         for pid, path in self.paths:
             if pid in ok:
                 paths[pid] = list(path)
+        if clocks is not None:
+            order = self._order()
+            for pid, c in self.clocks:
+                if pid in ok:
+                    clocks[pid] = [(h, -1 if t < 0 else now + order[t]) for h, t in c]
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         told.update((key, None) for key in self.told if set(key[1]) & units)
         left.update(pid for pid in self.left if pid in ok)
         return {pid: len(paths[pid]) for pid in ok}
+
+    def _order(self) -> dict[int, int]:
+        """Each moment of the carried paths (past their start) → its rank among them."""
+        return {t: i for i, t in enumerate(sorted({t for _, c in self.clocks for _, t in c if t >= 0}))}
+
+    def moments(self) -> int:
+        """How many moments :meth:`restore` numbers (the caller's next moment moves past them)."""
+        return len(self._order())
 
 
 def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
@@ -1480,6 +1540,55 @@ def _guessed(drags: tuple[str, ...], route: tuple[str, ...]) -> frozenset[int]:
         else:
             out.append(i)
     return frozenset(out)
+
+
+def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The moments of a route a shortest path filled in (:func:`_guessed`), from those of the
+    drags' ends (``ends``): a hex no drag ended on was passed in the drag that reached the next
+    drag end, and has that drag's moment (the unit stood in it at no other unit's moment)."""
+    out: list[int] = [0] * len(route)
+    j = len(ends)
+    nxt = None
+    for i in range(len(route) - 1, -1, -1):
+        if i not in guessed:
+            j -= 1
+            if j < 0:
+                return None
+            nxt = ends[j]
+        if nxt is None:
+            return None
+        out[i] = nxt
+    return tuple(out) if j == 0 else None
+
+
+def merge_same_breach(findings: list[AuditFinding], lo: int, moves: set[int]) -> None:
+    """One finding for one breach seen two ways at one step (``findings[lo:]``, this step's
+    new ones): a move finding (``moves``: ids of the findings of rules that read moves) and a
+    finding of the same rule on the same hex naming the mover too, of a rule that reads the
+    position (IM 3.33: a tank entering a hex another tank holds breaks the one-armour limit
+    the moment it enters; IM 8.14: a unit entering an enemy-held hex). The player reads the
+    move finding: it names the unit that broke the rule, its path and the step it entered;
+    the other finding's units and sentence are added to it (``details["same_breach"]``), and
+    it stays standing in the audit (not reported again while it lasts)."""
+    new = findings[lo:]
+    drop: set[int] = set()
+    for mv in new:
+        if id(mv) not in moves:
+            continue
+        for other in new:
+            if (other is mv or id(other) in moves or id(other) in drop or other.rule != mv.rule
+                    or set(other.hexes) != set(mv.hexes) or not set(other.units) & set(mv.units)):
+                continue
+            drop.add(id(other))
+            extra = [(u, n) for u, n in zip(other.units, other.unit_names) if u not in mv.units]
+            mv.units = (*mv.units, *(u for u, _ in extra))
+            mv.unit_names = (*mv.unit_names, *(n for _, n in extra))
+            mv.message += f" The same breach at this step: {other.message}"
+            mv.details["same_breach"] = {"rule": other.rule, "kind": other.kind, "message": other.message}
+            if other.concealed:
+                mv.concealed = {**other.concealed, **mv.concealed}
+    if drop:
+        findings[lo:] = [f for f in new if id(f) not in drop]
 
 
 def _number(v) -> bool:

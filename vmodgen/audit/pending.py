@@ -47,6 +47,13 @@ class Pending:
     #: ``{"rule", "why"}`` of the ``Judged.STATE`` rules of the final phase's end whose verdict at
     #: an earlier phase end stands: nothing they read changed since
     standing: list[dict] = field(default_factory=list)
+    #: rule key → rule id of the ``Judged.STATE`` rules this file never judged (no phase end of
+    #: theirs in it), named in ``end_rules``: a verdict of a file before may stand (:func:`across_files`)
+    states_unjudged: dict[str, str] = field(default_factory=dict)
+    #: the final position's units as a ``Judged.STATE`` rule reads them, and its words ("the log
+    #: ends before ..."), for :func:`across_files`
+    final_marks: Counter | None = None
+    where: str = ""
 
 
 #: what a ``Judged.STATE`` rule reads of one unit: (unit id, hex, reduced, statuses, its values:
@@ -55,10 +62,21 @@ UnitMark = tuple[str, str, bool, frozenset, tuple]
 
 
 class StateJudged(NamedTuple):
-    """Where a ``Judged.STATE`` rule was last judged: the units it read there, and that phase
-    end in words ("the end of the German Movement Phase (turn 1, a.vlog)")."""
+    """Where a ``Judged.STATE`` rule was last judged: the units it read there, that phase end in
+    words ("the end of the German Movement Phase (turn 1, a.vlog)"), the (turn, phase id) it
+    ended and the step that ended it."""
     units: Counter
     where: str
+    phase: tuple | None = None
+    step: int = 0
+    #: "" or how that phase end was taken back ("an Undo at step 4"): the phase went on
+    undone: str = ""
+
+    def taken_back(self, step: int, how: str) -> "StateJudged":
+        """The same verdict, its phase end taken back at ``step`` (``how``: "an Undo", "the
+        tracker sent back"): the position it read stood, but the phase went on."""
+        where = f"{self.where[:-1]}, step {self.step})" if self.where.endswith(")") else self.where
+        return self._replace(where=where, undone=f"{how} at step {step}")
 
 
 def unit_marks(pos: Position) -> Counter:
@@ -133,8 +151,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             continue
         if rule.judged is Judged.STATE and rule.id not in named:
             named.add(rule.id)
-            entry = standing_since(rule, final, (judged or {}).get(key_of(rule)), where)
+            last = (judged or {}).get(key_of(rule))
+            entry = standing_since(rule.id, final, last, where)
             (out.standing if entry.pop("stands") else out.end_rules).append(entry)
+            if last is None:
+                out.states_unjudged[key_of(rule)] = rule.id
+                out.final_marks, out.where = unit_marks(final), where
             continue
         if rule.judged is not Judged.RECORD:
             if rule.id not in named:
@@ -215,20 +237,48 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
     return out, len(moved_after)
 
 
-def standing_since(rule: Rule, final: Position, last: StateJudged | None, where: str) -> dict:
-    """``{"rule", "why", "stands"}`` for a ``Judged.STATE`` rule whose phase end the record never
+def across_files(pending: Pending, earlier: list[dict[str, StateJudged]]) -> Pending:
+    """The last file's ``pending`` with the ``Judged.STATE`` rules it never judged (no phase end
+    of theirs in it) judged by the files before (``earlier``: each file's last verdicts, rule
+    key → :class:`StateJudged`, in play order): the latest verdict stands when no unit moved or
+    changed since (the seams included: a unit placed differently there moved), else the rule is
+    not judged saying how many units moved since that verdict."""
+    if not pending.states_unjudged or pending.final_marks is None or not earlier:
+        return pending
+    out = copy.copy(pending)
+    out.end_rules, out.standing = list(pending.end_rules), list(pending.standing)
+    for key, rule_id in pending.states_unjudged.items():
+        last = next((e[key] for e in reversed(earlier) if key in e), None)
+        if last is None:
+            continue
+        plain = {"rule": rule_id, "why": f"{pending.where}, where it is judged"}
+        if plain not in out.end_rules:
+            continue
+        out.end_rules.remove(plain)
+        entry = standing_since(rule_id, pending.final_marks, last, pending.where)
+        (out.standing if entry.pop("stands") else out.end_rules).append(entry)
+    return out
+
+
+def standing_since(rule: str, final: Position | Counter, last: StateJudged | None, where: str) -> dict:
+    """``{"rule", "why", "stands"}`` for a ``Judged.STATE`` rule (its id) whose phase end the record never
     reached (``where``): its verdict at ``last`` stands when no unit moved or changed since
     (the rule reads nothing else); otherwise it is not judged (a player could still set it
     right before the phase end), saying how many units moved since it was last judged."""
     if last is None:
-        return {"rule": rule.id, "why": f"{where}, where it is judged", "stands": False}
-    moved, changed = changed_since(last.units, unit_marks(final))
+        return {"rule": rule, "why": f"{where}, where it is judged", "stands": False}
+    moved, changed = changed_since(last.units, final if isinstance(final, Counter) else unit_marks(final))
+    if last.undone:            # a phase end taken back: the position it read stood, the phase went on
+        at = f"{last.where}, a phase end {last.undone} took back (the phase went on)"
     if not moved and not changed:
-        return {"rule": rule.id, "stands": True,
-                "why": f"judged at {last.where}; no unit moved or changed since, so that verdict stands for "
-                       f"the final position ({where})"}
+        return {"rule": rule, "stands": True,
+                "why": f"judged at {at if last.undone else last.where}; no unit moved or changed since, so "
+                       f"that verdict stands for the final position ({where})"}
     since = f"{moved} unit(s) moved" + (f" and {changed} changed side up, markers or values" if changed else "")
     if not moved:
         since = f"{changed} unit(s) changed side up, markers or values"
-    return {"rule": rule.id, "stands": False,
+    if last.undone:
+        return {"rule": rule, "stands": False,
+                "why": f"{where}, where it is judged; {since} since it was last judged, at {at}"}
+    return {"rule": rule, "stands": False,
             "why": f"{where}, where it is judged; {since} since {last.where}, where it was last judged"}

@@ -29,6 +29,7 @@ from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
+from .pending import across_files
 from .model import AuditResult, FileInfo
 from .stats import merge
 
@@ -328,7 +329,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for f in findings:
         f.details.pop("from_start", None)
     # the last file's phase never ended: what waits for its end is judged or named (audit/pending.py)
-    last = results[-1].pending if results else None
+    last = across_files(results[-1].pending, [r.state_judged for r in results[:-1]]) if results else None
     if last is not None:
         findings += last.findings
     continuity = []

@@ -197,12 +197,24 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         """Whether ``x``, which moved this phase, stood in ``b`` at ``moment`` (it entered ``b``
         at or before it and had not left): its path and moments (``UnitState.times``); None
         when they are unknown and ``b`` is on its move."""
-        if x.path is None or x.times is None or len(x.times) != len(x.path):
+        seq = InvasionMaltaMovement.timed(x)
+        if seq is None:
             on_move = b in (x.hex, x.previous) or b in (x.path or ()) or b in (x.stops or ())
             return None if on_move else False
-        n = len(x.path)
-        return any(h == b and x.times[j] <= moment and (j + 1 == n or moment < x.times[j + 1])
-                   for j, h in enumerate(x.path))
+        t, n = x.times, len(seq)
+        assert t is not None
+        # a hex passed within one drag over several hexes (not on ``seq``) held it at no other moment
+        return any(h == b and t[j] <= moment and (j + 1 == n or moment < t[j + 1]) for j, h in enumerate(seq))
+
+    @staticmethod
+    def timed(x: UnitState) -> tuple[str, ...] | None:
+        """The hexes ``x.times`` gives the moments of: its path, else where its drags ended
+        (``stops``; one drag: its previous hex and its hex); None when the moments are unknown."""
+        t = x.times
+        if t is None:
+            return None
+        seq = x.path or x.stops or ((x.previous, x.hex) if x.previous is not None else None)
+        return seq if seq is not None and len(seq) == len(t) else None
 
     def met(self, board: Board, u: UnitState, i: int, b: str, kind) -> bool:
         """3.33 in a log: whether a friendly unit of ``kind`` that moved this phase stood in ``b``
@@ -221,8 +233,10 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         judged (a unit that did not move stands where it stood all phase, and is judged). In a log
         the moments of both moves (``UnitState.times``) order them: such a pass is judged (by the
         move model's ``block``) and is not listed here."""
-        if not u.path or not self.motorized(u):
+        if not self.motorized(u):
             return []
+        if not u.path:
+            return self.long_drag_passes(board, u)
         armour = self.armour(u)
         out = []
         for i, (a, b) in enumerate(zip(u.path, u.path[1:])):
@@ -240,6 +254,52 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                 if b == x.hex or b == x.previous or (x.path and b in x.path):
                     out.append(b)
                     break
+        return out
+
+    @staticmethod
+    def unordered_why(board: Board, u: UnitState) -> str:
+        """Why a pass of :meth:`unordered_passes` is not judged: a position file orders no moves;
+        a log records where each drag ended, not the hexes a drag over several hexes passed
+        (``u`` without a path), nor the order of moves it did not follow (a move carried from a
+        file it was not audited with, a drag back by hand to a hex held before)."""
+        if board.pos.moves_announced:
+            return "the position does not say which moved first"
+        if not u.path:
+            return ("a drag over several hexes: the log records where it ended, not the hexes it passed, "
+                    "and the other unit stood on a way between then")
+        return "the log does not order the two moves (a path not followed drag by drag)"
+
+    def long_drag_passes(self, board: Board, u: UnitState) -> list[str]:
+        """3.33 for a move with a drag over several hexes (no ``path``): the log records where
+        each drag ended, not the hexes between, so a friendly unit of ``u``'s kind that moved
+        this phase and stood (or may have stood: moments unknown) on a shortest way between a
+        drag's ends, or on a drag end short of the last, when ``u`` made that drag may have been
+        passed through: those hexes (the search of a route judges only the units that did not
+        move). A unit that moved through a hex in one drag of its own stood there at no moment."""
+        seq = u.stops or ((u.previous, u.hex) if u.previous is not None else None)
+        if not seq or len(seq) < 2 or not all(board.is_hex(h) for h in seq):
+            return []
+        times = u.times if u.times is not None and len(u.times) == len(seq) else None
+        armour = self.armour(u)
+        kind = self.armour if armour else self.motorized
+        movers = [x for x in board.pos.movers if x is not u and x.side == u.side and kind(x)]
+        out: list[str] = []
+        for j, (a, c) in enumerate(zip(seq, seq[1:])):
+            d = board.distance(a, c)
+            if d is None:
+                continue
+            for x in movers:
+                hexes = {h for h in (x.hex, x.previous, *(x.path or ()), *(x.stops or ())) if h is not None}
+                for h in sorted(hexes):
+                    if h == a or (h == c and c == u.hex) or h in out:
+                        continue           # the start, and the end hex (the every-moment rule reads it)
+                    da, dc = board.distance(a, h), board.distance(h, c)
+                    if da is None or dc is None or (h != c and da + dc != d):
+                        continue
+                    if not armour and (board.terrain(h) in ("urban", "airfield") or "airfield" in board.features(h)):
+                        continue
+                    if times is None or self.stood(x, h, times[j + 1]) is not False:
+                        out.append(h)
         return out
 
     def unannounced_trials(self, board: Board, u: UnitState, ez: set[str]) -> list:
@@ -281,8 +341,8 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         unordered = self.unordered_passes(board, u)
         if unordered:
             self.not_judged(f"{P} 3.33", f"{label(u)} passed through {', '.join(unordered)}, which another "
-                                         "friendly unit of its kind entered or left in a move of its own; the "
-                                         "position does not say which moved first")
+                                         "friendly unit of its kind entered or left in a move of its own; "
+                                         + self.unordered_why(board, u))
         return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
                                    self.move_model(board, u, ez, with_zoc=False),
                                    zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
