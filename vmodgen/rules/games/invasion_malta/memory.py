@@ -55,7 +55,7 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
-from .activation import InvasionMaltaActivation
+from .activation import NO_SECTOR, InvasionMaltaActivation
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
@@ -210,7 +210,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     and board.is_hex(u.previous) and board.is_hex(u.hex)]
         for u, was in changed:
             a, b = self.sector(board, was), self.sector(board, u.hex)
-            if u.side != axis and a and b and a != b and not u.has("activated"):
+            if u.side != axis and was != u.hex and (self.unsectored(board, was) or self.unsectored(board, u.hex)):
+                self.not_judged(f"{P} 4.52", f"{label(u)} went from {was} to {u.hex}, "
+                                f"{'neither of which' if not (a or b) else 'one of which'} lies in an Allied sector "
+                                f"of the map: {NO_SECTOR}")
+            elif u.side != axis and a and b and a != b and not u.has("activated"):
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({a}) into "
                                         f"{u.hex} ({b}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
