@@ -19,6 +19,10 @@ Choices:
   Allies a unit in the active sector (4.51) or carrying an Activation marker; never one under an
   Excess Stacking marker (3.73). Inactive units only join an active one. Judged in the Combat
   Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not judged).
+* 9.15, 3.34, 12.14: a unit with an attack strength of 0 never attacks (9.15), nor one under an
+  Excess Stacking marker (3.34; 15.63 in a drift combat), and no hex is attacked by artillery,
+  naval or air units alone (12.14). Judged at the declaration too (a step lost in combat may
+  leave a unit with 0 attack afterwards).
 * 15.61: in a drift combat (a defender hex where paradropped units came down on the enemy) the
   dropped units attack alone: no unit from another hex joins.
 """
@@ -78,7 +82,8 @@ def check_odds(rs, board: Board) -> list:
         out.append(rs.finding(board, f"{P} 9.12", "movement",
                               f"The attack on {a.hex} is declared at {fmt(attack)} to {fmt(defence)} "
                               f"({rs.names(attackers)} against {rs.names(defenders)}), below "
-                              f"1:{fmt(1 / floor)}: no combat is declared at initial odds below that.",
+                              f"1:{fmt(1 / floor)}: no combat is declared at initial odds (before artillery and "
+                              "CAS, 12.52) below that.",
                               [a.hex], attackers + defenders, odds=[attack, defence]))
     return out
 
@@ -119,11 +124,14 @@ def check_lead(rs, board: Board) -> list:
                                        f"{rs.names([u for u, c in zip(attackers, can) if c is None])} stands in no "
                                        "Allied sector of the map (4.51), so whether it is active is unknown")
             continue
+        area = board.map.areas.get(active)
+        who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"
+               else "a unit activated by the \"M\" marker" if active.upper() == "M"
+               else f"a unit of the active formation ({active}) or an Army unit activated with it")
         out.append(rs.finding(board, f"{P} 9.13", "movement",
                               f"The attack on {a.hex} by {rs.names(attackers)} has no unit that can lead it: the "
-                              f"lead unit is of the active formation '{active}' or an Army unit activated with it, "
-                              "and not under an Excess Stacking marker (12.31, 3.73, 3.74); units of other "
-                              "formations only join an attack an active unit makes.", [a.hex], attackers))
+                              f"lead unit is {who}, not under an Excess Stacking marker (12.31, 3.73, 3.74); other "
+                              "units only join an attack an active unit makes.", [a.hex], attackers))
     return out
 
 
@@ -140,4 +148,30 @@ def check_drift_joiners(rs, board: Board) -> list:
                                   f"{a.hex} from {', '.join(sorted({attacked_from(board, u) for u in joiners}))}; "
                                   "in a drift combat the dropped units attack alone.", [a.hex],
                                   joiners))
+    return out
+
+
+def check_attackers(rs, board: Board) -> list:
+    """9.15, 3.34, 12.14: the units that may take part in a declared attack."""
+    pos, out = board.pos, []
+    if pos.phase not in DECLARATION:
+        return out
+    for a in pos.attacks:
+        units = _units(board, a)
+        zero = [u for u in units if rs.combat(u) and u.value("attack") is not None and u.number("attack") <= 0]
+        if zero:
+            out.append(rs.finding(board, f"{P} 9.15", "movement",
+                                  f"{rs.names(zero)} {'has' if len(zero) == 1 else 'have'} an attack strength of 0 "
+                                  f"and may not attack ({a.hex}).", [a.hex], zero))
+        excess = [u for u in units if u.has("excess")]
+        if excess:
+            why = " (15.63: nor in a drift combat)" if drift(board, a.hex) else ""
+            out.append(rs.finding(board, f"{P} 3.34", "stacking",
+                                  f"{rs.names(excess)} {'is' if len(excess) == 1 else 'are'} under an Excess Stacking "
+                                  f"marker and takes no part in combat{why}, yet {'is' if len(excess) == 1 else 'are'} "
+                                  f"named in the attack on {a.hex}.", [a.hex], excess))
+        if units and all(rs.artillery(u) or rs.is_(u, "im_naval") or board.unit_kind(u) == "air" for u in units):
+            out.append(rs.finding(board, f"{P} 12.14", "movement",
+                                  f"The attack on {a.hex} is made by {rs.names(units)} alone: no hex is attacked by "
+                                  "artillery, naval or air units alone (they may bombard it, 10.28).", [a.hex], units))
     return out

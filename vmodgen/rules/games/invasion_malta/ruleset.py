@@ -42,6 +42,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.12": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
@@ -113,6 +114,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "an active unit leads each attack"),
             Rule(f"{P} 9.12", "movement", ALWAYS, lambda b: declared_attacks.check_odds(self, b),
                  "no attack declared below 1:4"),
+            Rule(f"{P} 9.15", "movement", ALWAYS, lambda b: declared_attacks.check_attackers(self, b),
+                 "who may attack: strength, excess, not artillery alone (9.15, 3.34, 12.14)"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
                  "only the dropped units fight a drift combat"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
