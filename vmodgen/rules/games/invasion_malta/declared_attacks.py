@@ -48,19 +48,22 @@ def _units(board: Board, a) -> list:
     return [u for u in map(board.pos.unit, a.units) if u is not None]
 
 
+def _halved_out(u) -> bool:
+    """12.24: an out-of-supply unit whose halved attack strength is below 1 (known strength only)."""
+    return u.value("attack") is not None and u.number("attack") // 2 < 1
+
+
 def check_odds(rs, board: Board) -> list:
     """9.12: no combat is declared at initial odds below 1:4."""
     pos, out = board.pos, []
-    if not pos.attacks:
-        return out
-    if pos.phase not in DECLARATION:
+    if not pos.attacks or pos.phase not in DECLARATION:
         return out
     floor = rs.num("declare_odds_min")
     for a in pos.attacks:
         # out-of-supply armour and a unit out of supply halved below 1 never attack (6.15 and 12.24
         # say so): the odds are those of the others
         attackers = [u for u in _units(board, a) if rs.combat(u) and not rs.artillery(u) and not u.has("excess")
-                     and not (u.has("oos") and (rs.armour(u) or (u.value("attack") is not None and u.number("attack") // 2 < 1)))]
+                     and not (u.has("oos") and (rs.armour(u) or _halved_out(u)))]
         if not attackers or not board.is_hex(a.hex):
             continue
         if drift(board, a.hex) or any(board.terrain(attacked_from(board, u)) == "invasion" for u in attackers):
@@ -166,9 +169,10 @@ def check_attackers(rs, board: Board) -> list:
         excess = [u for u in units if u.has("excess")]
         if excess:
             why = " (15.63: nor in a drift combat)" if drift(board, a.hex) else ""
+            one = len(excess) == 1
             out.append(rs.finding(board, f"{P} 3.34", "stacking",
-                                  f"{rs.names(excess)} {'is' if len(excess) == 1 else 'are'} under an Excess Stacking "
-                                  f"marker and takes no part in combat{why}, yet {'is' if len(excess) == 1 else 'are'} "
+                                  f"{rs.names(excess)} {'is' if one else 'are'} under an Excess Stacking marker and "
+                                  f"{'takes' if one else 'take'} no part in combat{why}, yet {'is' if one else 'are'} "
                                   f"named in the attack on {a.hex}.", [a.hex], excess))
         if units and all(rs.artillery(u) or rs.is_(u, "im_naval") or board.unit_kind(u) == "air" for u in units):
             out.append(rs.finding(board, f"{P} 12.14", "movement",
