@@ -77,3 +77,15 @@ def test_drift_combat_joiner_named_with_its_hex():
     """IM 15.61: A1 attacking the drift hex 1520 from 1521 is named with the hex it attacked from."""
     fs = report("drift-combat-joined-from-adjacent")["findings"]
     assert [f["rule"] for f in fs] == ["IM 15.61"] and fs[0]["units"] == ["A1"] and "from 1521" in fs[0]["message"]
+
+
+def test_who_may_attack():
+    """IM 9.15, 3.34 (15.63), 12.14: an attacker with 0 attack, one under an Excess marker (in a drift
+    combat too) and an attack by artillery alone are found, each naming the unit; artillery with
+    infantry is legal."""
+    fs = report("zero-attack-unit-attacks")["findings"]
+    assert [(f["rule"], f["units"]) for f in fs] == [("IM 9.15", ["A1"])]
+    fs = report("drift-combat-excess-unit-attacks")["findings"]
+    assert [(f["rule"], f["units"]) for f in fs] == [("IM 3.34", ["X4"])] and "15.63" in fs[0]["message"]
+    assert [f["rule"] for f in report("artillery-alone-attacks")["findings"]] == ["IM 12.14"]
+    assert check("artillery-with-infantry-attacks")[0] == 0
