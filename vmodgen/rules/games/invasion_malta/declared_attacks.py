@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ...core.attacks import attacked_from
 from ...core.board import Board
+from ...finding import Finding
 from ...core.stacking import fmt
 
 P = "IM"
@@ -55,7 +56,8 @@ def _halved_out(u) -> bool:
 
 def check_odds(rs, board: Board) -> list:
     """9.12: no combat is declared at initial odds below 1:4."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list[Finding] = []
     if not pos.attacks or pos.phase not in DECLARATION:
         return out
     floor = rs.num("declare_odds_min")
@@ -107,7 +109,8 @@ def _may_lead(rs, board: Board, u, active: str) -> bool | None:
 
 def check_lead(rs, board: Board) -> list:
     """9.13, 12.31, 3.74: every declared attack has a unit of the activation that may lead it."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list[Finding] = []
     if not pos.attacks or pos.phase not in DECLARATION:
         return out
     active = pos.state.get("active")
@@ -140,7 +143,7 @@ def check_lead(rs, board: Board) -> list:
 
 def check_drift_joiners(rs, board: Board) -> list:
     """15.61: in a drift combat only the units that dropped into the hex attack."""
-    out = []
+    out: list[Finding] = []
     for a in board.pos.attacks:
         if not board.is_hex(a.hex) or not drift(board, a.hex):
             continue
@@ -156,7 +159,8 @@ def check_drift_joiners(rs, board: Board) -> list:
 
 def check_attackers(rs, board: Board) -> list:
     """9.15, 3.34, 12.14: the units that may take part in a declared attack."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list[Finding] = []
     if pos.phase not in DECLARATION:
         return out
     for a in pos.attacks:
