@@ -45,6 +45,9 @@ class MoveModel:
     aux: Callable[[object, str, str], object | None] | None = None
     aux_start: object = 0
     aux_problem: Callable[[str, str], Problem] | None = None
+    #: what a step's cost holds that a player may not see (an uphill slope), named in the
+    #: allowance finding of the step on which the points ran out: "" when nothing
+    explain: Callable[[str, str], str] | None = None
 
 
 # ---- the objections every game's move model words the same way ---------------------------------
@@ -137,8 +140,9 @@ def walk_all(model: MoveModel, path: tuple[str, ...] | list[str], allowance: flo
             spent += c + (model.extra(a, b, i) if zoc_costs else 0.0)
             if spent > allowance + 1e-9 and model.allowance_rule not in found:
                 least = "at least " if skipped else ""
+                why = model.explain(a, b) if model.explain is not None else ""
                 p = Problem(model.allowance_rule, "movement", f"needs {least}{_n(spent)} movement points to "
-                            f"reach {b} but has {_n(allowance)}", b)
+                            f"reach {b}{f' (the {why})' if why else ''} but has {_n(allowance)}", b)
                 if _on_record(p, path, i, guessed, whole=True):
                     found[p.rule] = (p, spent)
                 if first_only:

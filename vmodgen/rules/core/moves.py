@@ -84,6 +84,9 @@ def move_findings(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, all
         return [closed]
     need = (f"the cheapest path costs {_n(cheapest)}" if cheapest is not None else
             f"no path costs {_n(bound)} or less")
+    why = model.explain(u.previous, u.hex) if model.explain is not None and board.adjacent(u.previous, u.hex) else ""
+    if why:
+        need += f"; the direct {why}"
     return [rs.finding(board, move_rule, "movement",
                        f"{name} {what} from {u.previous} to {u.hex}: it has {_n(allowance)} movement points "
                        f"and {need}.", [u.previous, u.hex], [u], cost=cheapest)]

@@ -47,6 +47,10 @@ from .combat import InvasionMaltaCombat
 from .movement import ROADS
 
 P = "IM"
+#: why an Allied unit outside every sector is not judged by the sector rules (4.51, 4.52)
+NO_SECTOR = ("the rulebook gives the map 3 sectors (4.51) and none on Leros (the Leros scenario's own rules "
+             "are not in the text), so which sector it activates with is unknown (a position may add the hex to a "
+             "sector: [[areas]])")
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
 #: the status names of disruption (3.8)
 DISRUPTED = ("disrupted",)
@@ -87,7 +91,10 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                                             "carries no Activation marker.", [u.hex], [u]))
             else:
                 start = u.previous or u.hex
-                if self.sector(board, start) != active and self.sector(board, start):
+                if self.unsectored(board, start):
+                    self.not_judged(f"{P} 4.51", f"{label(u)} moved from {start}, which lies in no Allied sector of "
+                                    f"the map: {NO_SECTOR}")
+                elif self.sector(board, start) != active and self.sector(board, start):
                     out.append(self.finding(board, f"{P} 4.51", "movement", f"{label(u)} moved from {start}, in "
                                             f"{self.sector(board, start)}, while the sector '{active}' is active.",
                                             [start], [u]))

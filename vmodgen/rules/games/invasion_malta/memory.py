@@ -55,7 +55,7 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
-from .activation import InvasionMaltaActivation
+from .activation import NO_SECTOR, InvasionMaltaActivation
 
 P = "IM"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
@@ -200,7 +200,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     def check_sector_history(self, board: Board) -> list:
         """4.52: an Allied unit that ends a phase in another sector than at the previous phase end
-        carries an Activation marker; a unit that carried one then does not move again."""
+        carries an Activation marker (not a reaction: 9.24); a unit that carried one then does not move
+        again."""
         out = []
         axis = str(self.param("im_supply_side"))
         changed = self._changed(board)
@@ -209,10 +210,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         changed += [(u, u.previous) for u in board.pos.units if u.previous and u.moved and u.id not in seen
                     and board.is_hex(u.previous) and board.is_hex(u.hex)]
         for u, was in changed:
+            if u.mode == "reaction" or board.pos.phase == "reaction":
+                continue                       # 9.24: a reacting unit may enter another sector; it was not
+                                               # activated in a sector (4.52)
             a, b = self.sector(board, was), self.sector(board, u.hex)
-            if u.side != axis and a and b and a != b and not u.has("activated"):
-                out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({a}) into "
-                                        f"{u.hex} ({b}) and stays there, but carries no Activation marker.",
+            if u.side != axis and was != u.hex and (self.unsectored(board, was) or self.unsectored(board, u.hex)):
+                self.not_judged(f"{P} 4.52", f"{label(u)} went from {was} to {u.hex}, "
+                                f"{'neither of which' if not (a or b) else 'one of which'} lies in an Allied sector "
+                                f"of the map: {NO_SECTOR}")
+            elif u.side != axis and a and b and a != b and not u.has("activated"):
+                an, bn = (board.map.areas[x].name or x for x in (a, b))
+                out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({an}) into "
+                                        f"{u.hex} ({bn}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
         marked = _ids(self.memory(board.pos).prev_activated)
         if marked and board.pos.phase_kind in ("movement", ""):

@@ -142,7 +142,8 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             here = board.units(b)
-            if any(x.side != side and self.combat(x) for x in here):
+            if any(x.side != side and self.combat(x) for x in here) and not (b == u.hex and not self.drift_hex(board, b)):
+                # the hex the unit ended in: the every-moment rule (check_mixed) names it and the move
                 return enemy_held(f"{P} 8.14", b, "enemy combat units")
             # 3.33: the friendly units in the hex when this unit entered it: those that did not move
             # this phase, and in a log (the moments known) those that moved and stood there at that
@@ -178,9 +179,19 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                 return None                                            # 8.23, 17.31
             return zoc_stop(f"{P} 8.22", b)
 
+        def explain(a: str, b: str) -> str:
+            """8.36: the slope's +1 of an uphill step off the road, which the unit needs MP for too."""
+            c = cost(a, b)
+            t = hex_cost(a, b)
+            extra = self.num("slope_uphill_extra_mp")
+            if c is None or t is None or not board.uphill(a, b, "slope") or c != t + extra:
+                return ""                                              # along a road (8.33), a cliff
+            return (f"step {a} → {b} costs {fmt(c)}: {fmt(t)} for the hex and +{fmt(extra)} for the uphill "
+                    "slope, 8.36")
+
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
                          extra=lambda a, b, i: self.num("zoc_entry_cost_mp") if inz(b) else 0.0,
-                         allowance_rule=f"{P} 8.13")
+                         allowance_rule=f"{P} 8.13", explain=explain)
 
 
     @staticmethod

@@ -23,9 +23,13 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
+from . import declared_attacks
 from .memory import InvasionMaltaMemory
 
 P = "IM"
+#: the rules of the attacks chosen in the Combat Declaration Phase (a combat-kind phase; the
+#: functions keep to that phase's id, ``declared_attacks.DECLARATION``)
+DECLARING = When(("combat",), at="any")
 
 
 class InvasionMaltaRules(InvasionMaltaMemory):
@@ -40,6 +44,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 9.12": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
 
@@ -106,6 +113,14 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 4.14", "stacking", ALWAYS, self.check_group_b, "Group B set-up"),
             Rule(f"{P} 6.15", "supply", ALWAYS, self.check_oos_attacks, "OoS units attacking"),
             Rule(f"{P} 9.13", "movement", ALWAYS, self.check_attacks, "declared attacks: adjacent, hexsides, once"),
+            Rule(f"{P} 9.13", "movement", DECLARING, lambda b: declared_attacks.check_lead(self, b),
+                 "an active unit leads each attack"),
+            Rule(f"{P} 9.12", "movement", DECLARING, lambda b: declared_attacks.check_odds(self, b),
+                 "no attack declared below 1:4"),
+            Rule(f"{P} 9.15", "movement", DECLARING, lambda b: declared_attacks.check_attackers(self, b),
+                 "who may attack: strength, excess, not artillery alone (9.15, 3.34, 12.14)"),
+            Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
+                 "only the dropped units fight a drift combat"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
             Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
             Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),

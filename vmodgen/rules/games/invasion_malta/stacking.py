@@ -60,12 +60,33 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         return out
 
     def check_mixed(self, board: Board) -> list:
+        """8.14: no hex holds combat units of both sides (15.41: but a drift landing hex, where a
+        paradropped unit came down on the enemy). One finding per hex: a unit that moved into the
+        hex is named with its move here, and its move check leaves the end hex to this rule
+        (:meth:`drift_hex`)."""
         out = []
         for h, c in mixed(board, self.combat):
-            if not any(u.has("paradropped") for u in c):
+            if self.drift_hex(board, h):
+                continue
+            came = [u for u in c if u.moved and u.previous and board.is_hex(u.previous)]
+            if came:
+                sides = {u.side for u in came}
+                held = [u for u in c if u.side not in sides]
+                moves = "; ".join(f"{label(u)} moved {u.previous} → {h}" for u in came)
+                text = (f"{moves}, into a hex that holds enemy combat units ({self.names(held)}); no unit "
+                        "enters a hex holding enemy combat units." if held else
+                        f"{moves}: {h} holds units of both sides.")
+                out.append(self.finding(board, f"{P} 8.14", "stacking", text, [h], c))
+            else:
                 out.append(self.finding(board, f"{P} 8.14", "stacking", f"{h} holds units of both sides: "
                                         f"{self.names(c)}.", [h], c))
         return out
+
+    @staticmethod
+    def drift_hex(board: Board, h: str) -> bool:
+        """15.41, 15.6: a hex where a paradropped unit shares the hex with enemy units (drift
+        combat), the one exception to 8.14."""
+        return any(u.has("paradropped") for u in board.units(h))
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there

@@ -63,6 +63,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
         "advance_hexes": (1, "13.5: hexes of an advance after combat"),
+        "declare_odds_min": (0.25, "9.12: the lowest initial odds (attack / defence) at which a combat is declared, "
+                                   "1:4 (the CRT note says 1:3, spec §11 #1)"),
         "im_reaction_zoc_cost": (True, "§11 #23: the MP to react into a hex include the enemy-ZOC +1"),
         "im_reaction_into_excess": (False, "9.23 (inferred): a reaction may enter a hex already over the limit"),
         "er_minimum": (1, "3.75: the lowest efficiency rating"),
@@ -206,6 +208,14 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def sector(self, board: Board, h: str) -> str:
         return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
+
+    @staticmethod
+    def unsectored(board: Board, h: str) -> bool:
+        """4.51: ``h`` is a map hex outside every Allied sector of a map that has sectors (Leros: the
+        rulebook gives it none). On a map without sectors (an inline game) the sector rules do not apply."""
+        areas = board.map.areas
+        return board.is_hex(h) and any(a.kind == "sector" for a in areas.values()) \
+            and not any(areas[a].kind == "sector" for a in board.areas(h))
 
     def activation_side(self, board: Board) -> str | None:
         """4.42, 7.14: the side whose Activation Marker is being played (phases have no fixed side):

@@ -1,0 +1,185 @@
+"""Invasion: Malta declared attacks (``[[attacks]]``): the odds floor (9.12), an active unit to lead
+each attack (9.13, 12.31, 3.73-3.74) and the drift combat only the dropped units fight (15.61).
+Functions of the rule set (``rs``, the activation layer) and the board; the rule list is in
+:mod:`.ruleset`.
+
+Choices:
+
+* 9.12: the *initial* odds are the ground units' attack strengths against the defence strengths of
+  the defender hex, before the artillery and CAS points 12.52 adds for the final odds: attack ÷
+  defence at least ``declare_odds_min`` (0.25, 1:4; the note to the CRT says 1:3, spec §11 #1).
+  An attack strength is halved out of supply (12.24; the halved units' strengths summed, halved and
+  rounded down, 3.52), nil for out-of-supply armour (6.15); a unit under an Excess Stacking marker
+  gives no strength on either side (3.34). Judged where the attack is declared, the Combat
+  Declaration Phase (and a position without a phase); later a bombardment may have changed the
+  strengths (10.2) and a Reaction added a defender (9.2): the rule's moment is the declaration. A combat the rules require (drift combat,
+  12.12, 15.6; an invasion, 16.33E) is declared whatever its odds.
+* 9.13, 12.31, 3.74: each declared attack holds a unit that can lead it: of the active formation,
+  an Army unit activated with it (Activation marker), under "M" a unit so activated; for the
+  Allies a unit in the active sector (4.51) or carrying an Activation marker; never one under an
+  Excess Stacking marker (3.73). Inactive units only join an active one. Judged in the Combat
+  Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not judged).
+* 9.15, 3.34, 12.14: a unit with an attack strength of 0 never attacks (9.15), nor one under an
+  Excess Stacking marker (3.34; 15.63 in a drift combat), and no hex is attacked by artillery,
+  naval or air units alone (12.14). Judged at the declaration too (a step lost in combat may
+  leave a unit with 0 attack afterwards).
+* 15.61: in a drift combat (a defender hex where paradropped units came down on the enemy) the
+  dropped units attack alone: no unit from another hex joins.
+"""
+from __future__ import annotations
+
+from ...core.attacks import attacked_from
+from ...core.board import Board
+from ...finding import Finding
+from ...core.stacking import fmt
+
+P = "IM"
+#: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a
+#: position without a phase, a checkpoint of every rule)
+DECLARATION = ("", "combat-declaration")
+
+
+def drift(board: Board, hex_: str) -> bool:
+    """15.6: a defender hex where paradropped units share the hex with enemy units."""
+    us = board.units(hex_)
+    return any(u.has("paradropped") for u in us) and len({u.side for u in us}) > 1
+
+
+def _units(board: Board, a) -> list:
+    return [u for u in map(board.pos.unit, a.units) if u is not None]
+
+
+def _halved_out(u) -> bool:
+    """12.24: an out-of-supply unit whose halved attack strength is below 1 (known strength only)."""
+    return u.value("attack") is not None and u.number("attack") // 2 < 1
+
+
+def check_odds(rs, board: Board) -> list:
+    """9.12: no combat is declared at initial odds below 1:4."""
+    pos = board.pos
+    out: list[Finding] = []
+    if not pos.attacks or pos.phase not in DECLARATION:
+        return out
+    floor = rs.num("declare_odds_min")
+    for a in pos.attacks:
+        # out-of-supply armour and a unit out of supply halved below 1 never attack (6.15 and 12.24
+        # say so): the odds are those of the others
+        attackers = [u for u in _units(board, a) if rs.combat(u) and not rs.artillery(u) and not u.has("excess")
+                     and not (u.has("oos") and (rs.armour(u) or _halved_out(u)))]
+        if not attackers or not board.is_hex(a.hex):
+            continue
+        if drift(board, a.hex) or any(board.terrain(attacked_from(board, u)) == "invasion" for u in attackers):
+            continue                                   # 12.12, 15.6, 16.33E: a required combat
+        side = attackers[0].side
+        defenders = [u for u in board.units(a.hex) if u.side != side and rs.combat(u) and not u.has("excess")]
+        unknown = [u for u in attackers if u.value("attack") is None] + \
+                  [u for u in defenders if u.value("defense") is None]
+        if unknown:
+            rs.not_judged(f"{P} 9.12", f"the odds of the attack on {a.hex}: {rs.names(unknown)} "
+                                       f"{'has' if len(unknown) == 1 else 'have'} no printed strength in the position")
+            continue
+        full = sum(u.number("attack") for u in attackers if not u.has("oos"))
+        halved = sum(u.number("attack") for u in attackers if u.has("oos"))
+        attack = full + halved // 2                                    # 12.24, 3.52, 6.15
+        defence = sum(u.number("defense") for u in defenders)
+        if defence <= 0 or attack >= floor * defence:
+            continue
+        out.append(rs.finding(board, f"{P} 9.12", "movement",
+                              f"The attack on {a.hex} is declared at {fmt(attack)} to {fmt(defence)} "
+                              f"({rs.names(attackers)} against {rs.names(defenders)}), below "
+                              f"1:{fmt(1 / floor)}: no combat is declared at initial odds (before artillery and "
+                              "CAS, 12.52) below that.",
+                              [a.hex], attackers + defenders, odds=[attack, defence]))
+    return out
+
+
+def _may_lead(rs, board: Board, u, active: str) -> bool | None:
+    """Whether ``u`` may be the attacker's lead unit under the AM ``active`` (None: unknown)."""
+    if u.has("excess"):
+        return False                                   # 3.73
+    if u.side == str(rs.param("im_supply_side")):
+        if active.upper() == "M":
+            return u.has("activated") or u.unit.formation == "M"
+        return u.unit.formation == active or u.has("activated")
+    sector = rs.sector(board, attacked_from(board, u))
+    if u.has("activated") or sector == active:
+        return True
+    return None if not sector else False
+
+
+def check_lead(rs, board: Board) -> list:
+    """9.13, 12.31, 3.74: every declared attack has a unit of the activation that may lead it."""
+    pos = board.pos
+    out: list[Finding] = []
+    if not pos.attacks or pos.phase not in DECLARATION:
+        return out
+    active = pos.state.get("active")
+    if not isinstance(active, str) or not active:
+        rs.not_judged(f"{P} 9.13", "whether each attack holds a unit of the active formation to lead it (12.31) "
+                                   "needs the Activation Marker played ([state] active)")
+        return out
+    for a in pos.attacks:
+        attackers = [u for u in _units(board, a) if rs.combat(u)]
+        if not attackers:
+            continue
+        can = [_may_lead(rs, board, u, active) for u in attackers]
+        if any(c is True for c in can):
+            continue
+        if any(c is None for c in can):
+            rs.not_judged(f"{P} 9.13", f"the lead unit of the attack on {a.hex}: "
+                                       f"{rs.names([u for u, c in zip(attackers, can) if c is None])} stands in no "
+                                       "Allied sector of the map (4.51), so whether it is active is unknown")
+            continue
+        area = board.map.areas.get(active)
+        who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"
+               else "a unit activated by the \"M\" marker" if active.upper() == "M"
+               else f"a unit of the active formation ({active}) or an Army unit activated with it")
+        out.append(rs.finding(board, f"{P} 9.13", "movement",
+                              f"The attack on {a.hex} by {rs.names(attackers)} has no unit that can lead it: the "
+                              f"lead unit is {who}, not under an Excess Stacking marker (12.31, 3.73, 3.74); other "
+                              "units only join an attack an active unit makes.", [a.hex], attackers))
+    return out
+
+
+def check_drift_joiners(rs, board: Board) -> list:
+    """15.61: in a drift combat only the units that dropped into the hex attack."""
+    out: list[Finding] = []
+    for a in board.pos.attacks:
+        if not board.is_hex(a.hex) or not drift(board, a.hex):
+            continue
+        joiners = [u for u in _units(board, a) if attacked_from(board, u) != a.hex]
+        if joiners:
+            out.append(rs.finding(board, f"{P} 15.61", "movement",
+                                  f"{rs.names(joiners)} join{'s' if len(joiners) == 1 else ''} the drift combat in "
+                                  f"{a.hex} from {', '.join(sorted({attacked_from(board, u) for u in joiners}))}; "
+                                  "in a drift combat the dropped units attack alone.", [a.hex],
+                                  joiners))
+    return out
+
+
+def check_attackers(rs, board: Board) -> list:
+    """9.15, 3.34, 12.14: the units that may take part in a declared attack."""
+    pos = board.pos
+    out: list[Finding] = []
+    if pos.phase not in DECLARATION:
+        return out
+    for a in pos.attacks:
+        units = _units(board, a)
+        zero = [u for u in units if rs.combat(u) and u.value("attack") is not None and u.number("attack") <= 0]
+        if zero:
+            out.append(rs.finding(board, f"{P} 9.15", "movement",
+                                  f"{rs.names(zero)} {'has' if len(zero) == 1 else 'have'} an attack strength of 0 "
+                                  f"and may not attack ({a.hex}).", [a.hex], zero))
+        excess = [u for u in units if u.has("excess")]
+        if excess:
+            why = " (15.63: nor in a drift combat)" if drift(board, a.hex) else ""
+            one = len(excess) == 1
+            out.append(rs.finding(board, f"{P} 3.34", "stacking",
+                                  f"{rs.names(excess)} {'is' if one else 'are'} under an Excess Stacking marker and "
+                                  f"{'takes' if one else 'take'} no part in combat{why}, yet {'is' if one else 'are'} "
+                                  f"named in the attack on {a.hex}.", [a.hex], excess))
+        if units and all(rs.artillery(u) or rs.is_(u, "im_naval") or board.unit_kind(u) == "air" for u in units):
+            out.append(rs.finding(board, f"{P} 12.14", "movement",
+                                  f"The attack on {a.hex} is made by {rs.names(units)} alone: no hex is attacked by "
+                                  "artillery, naval or air units alone (they may bombard it, 10.28).", [a.hex], units))
+    return out
