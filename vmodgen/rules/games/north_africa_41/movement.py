@@ -258,6 +258,13 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} entered {dest.name} from {path[-2]}, a hex its "
                               "map edge does not touch.", [path[-2]], [u]))
     src = board.map.boxes.get(u.previous or "")
+    if src is not None and src.kind == "offmap" and not src.adjacent and u.hex != src.id \
+            and u.mode not in ("retreat", "advance") and (u.has("naval_transport") or not board.is_hex(u.hex)):
+        sea = italy_convoy(rs, board, u)     # a convoy into the Tripoli box carries no marker (21.1.5)
+        if sea:
+            to = board.map.boxes[u.hex].name if board.is_box(u.hex) and u.hex in board.map.boxes else u.hex
+            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for {to}, but "
+                                  + "; ".join(w for _, w in sea) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
     why: list[tuple[str, str]] = []    # (rule, reason): the finding names the first reason's rule
@@ -282,6 +289,27 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{name} left {src.name} for {u.hex}, but "
                               + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
+
+
+def words(rs: NorthAfrica41Units, name: str) -> set[str]:
+    """The comma-separated ids of a text parameter."""
+    return {x.strip() for x in str(rs.param(name) or "").split(",") if x.strip()}
+
+
+def italy_convoy(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[tuple[str, str]]:
+    """21.1.3: a convoy from the Italy box sails only in the first impulse's Axis Movement Phase and
+    lands at Tripoli, or at Benghazi when 1 RP is spent (RPs are not in a position: not judged)."""
+    why = []
+    phase = board.pos.phase
+    if phase and board.pos.phase_kind == "movement" and phase not in words(rs, "na41_italy_convoy_phases"):
+        why.append(("21.1.3", f"a convoy from Italy sails only in the first impulse's Axis Movement Phase, not in {phase}"))
+    if u.hex in words(rs, "na41_italy_convoy_rp_ports"):
+        if not why:
+            rs.not_judged(f"{P} 21.1.3", f"{label(u)} was shipped from Italy to {u.hex}, which needs 1 RP spent "
+                                         "(22.3.5); RPs are not in a position")
+    elif u.hex not in words(rs, "na41_italy_convoy_ports"):
+        why.append(("21.1.3", f"a convoy from Italy lands only at Tripoli, or at Benghazi for 1 RP, not at {u.hex}"))
+    return why
 
 
 def marker_limits(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
