@@ -407,7 +407,59 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
                 break
     if disengaging(rs, board, u):
         out += disengage(rs, board, u, path, ez)
+    else:
+        out += retreat_length(rs, board, u)
     return out
+
+
+#: 12.1.1 and the CRT: the hexes a defender retreats (least, most) by result; EX: no retreat
+RETREAT_BY_RESULT = {"DS": (4, 4), "DR4": (4, 4), "D1": (2, 3), "A1/D1": (2, 2), "A1/DR2": (2, 2), "DR2": (2, 2),
+                     "DRX": (2, 2), "EX": (0, 0)}
+
+
+def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """12.1.1: a defender retreats the hexes its combat's result gives (``[[attacks]] result`` of the
+    attack on the hex it left); 12.4: after at least 1 hex it may stop in a friendly-controlled port
+    or fort hex; a friendly off-map box satisfies the whole length (12.2.1). Longer than the result:
+    a mechanized unit may go 1 hex further to save itself (12.2.1), not judged. Without a ``path`` a
+    retreat shorter than the result is judged from the distance only when that is long enough."""
+    attacks = [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
+    results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
+        return []
+    res = next(iter(results))
+    least, most = RETREAT_BY_RESULT[res]
+    name = label(u)
+    if u.path:
+        n: int | None = len(u.path) - 1
+    else:
+        d = board.distance(u.previous or "", u.hex)
+        n = d if d is not None and d >= least else None
+    if n is None:
+        rs.not_judged(f"{P} 12.1.1", f"the length of {name}'s retreat after a {res} result needs its path")
+        return []
+    if n > most:
+        if rs.mech(u) and n == most + 1:
+            rs.not_judged(f"{P} 12.2.1", f"{name} retreated {n} hexes after a {res} result: a mechanized unit may go "
+                                         "1 hex further only if that saves it, which needs every other path")
+            return []
+        return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hexes after a {res} result; "
+                           f"the result makes it retreat {fmt(most)}.", [u.hex], [u])]
+    if n >= least:
+        return []
+    if n >= 1:
+        fort = board.marker_owner(u.hex, "fort")
+        port = "port" in board.features(u.hex)
+        owner = board.control(u.hex)
+        if fort == u.side or (port and owner == u.side):
+            return []
+        if port and owner is None:
+            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in the port {u.hex}, "
+                                       "which it may do if its side controls the port; who controls it is not stated")
+            return []
+    return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hex{'es' if n != 1 else ''} after a "
+                       f"{res} result; it must retreat {fmt(least)} (a retreat may stop early only in a friendly-"
+                       "controlled port or fort hex, after at least 1 hex: 12.4).", [u.hex], [u])]
 
 
 def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...], ez) -> list:
