@@ -91,10 +91,12 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
     strength = u.number("attack", 0)
+    if rs.is_(u, "om_mortar"):              # 13.42: a mortar attacks with its bombardment strength
+        strength = u.number("bombardment", strength)
     if u.has("dispersed"):
         strength /= 2
     if strength < 1 and not rs.is_(u, "om_hq") or rs.is_(u, "om_no_attack"):
-        why = "non-mortar artillery and AA have no attack strength (11.0)" if strength >= 1 else \
+        why = "non-mortar artillery and AA have no attack strength (11.0)" if rs.is_(u, "om_no_attack") else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
     if board.is_hex(at) and board.is_hex(target):
