@@ -266,7 +266,7 @@ def test_reaction_example():
     tank = a("T", "4314", mode="reaction", previous="4215", type="armor", movement_class="armor")
     assert rules(base + tank) == ["OM 7.42"]
     tired = a("NZ19", "4314", mode="reaction", previous="4315", status=["fatigue"])
-    assert rules(base + tired) == ["OM 7.41"]
+    assert rules(base + tired) == ["OM 7.42"]
 
 
 def test_dispersed_and_final_fire_do_not_move():

@@ -495,9 +495,14 @@ class OperationMercuryRules(OperationMercurySupply):
                                     "which is not adjacent.", [u.hex], [u]))
             return out
         ma = u.number("movement", float("inf"))
-        if ma < self.num("reaction_min_ma") or self.fatigued(u) or u.has("dispersed"):
+        if ma < self.num("reaction_min_ma"):
             out.append(self.finding(board, f"{P} 7.41", "movement", f"{label(u)} may not react: it needs a movement "
-                                    "allowance of 5 or more and may be neither fatigued nor dispersed.", [u.hex], [u]))
+                                    f"allowance of {fmt(self.num('reaction_min_ma'))} or more (its MA is {fmt(ma)}).",
+                                    [u.hex], [u]))
+        if self.fatigued(u) or u.has("dispersed"):
+            why = "fatigued (7.42d, 9.75)" if self.fatigued(u) else "dispersed (7.42d, 6.32c)"
+            out.append(self.finding(board, f"{P} 7.42", "movement", f"{label(u)} may not react: it is {why}.",
+                                    [u.hex], [u]))
         model = self.move_model(board, u, ez, with_zoc=False)
         if model.cost(prev, u.hex) is None:
             p = model.prohibited(prev, u.hex)
