@@ -236,6 +236,12 @@ def length(rs, board: Board, u: UnitState) -> list:
                               "the hex it left.", [path[0]], [u]))
     if u.mode == "advance" and len(path) >= 2 and not refusal_phase(board):
         out += advance_start(rs, board, u, path)
+    if u.mode == "retreat" and not refusal_phase(board):
+        kinds = {a.kind or "maneuver" for a in board.pos.attacks if a.hex == path[0] and u.id not in a.units}
+        if {"maneuver", "assault"} <= kinds:
+            out.append(rs.finding(board, f"{P} 9.66", "movement", f"{label(u)} retreated out of {path[0]}, the target "
+                                  "of both a maneuver combat and an assault this player turn; it must stay and accept "
+                                  "the assault.", [path[0]], [u]))
     model = rs.move_model(board, u, set(), with_zoc=False)
     for a, b in zip(path, path[1:]):
         if model.cost(a, b) is None:
