@@ -269,12 +269,12 @@ def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
     if len(path) != 2 or dest not in links:
         return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated {' → '.join(path)}; a defender in "
                            f"an off-map box retreats 1 box, into one linked to it ({', '.join(sorted(links)) or 'none'}).",
-                           [], [u])]
+                           [dest], [u])]
     came = [x for x in board.units(src) if x.side != u.side and rs.ground(x) and (x.path[0] if x.path else x.previous) == dest]
     if came:
         name = lambda b: board.map.boxes[b].name if b in board.map.boxes else b
         return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {name(src)} into {name(dest)}, the box "
-                           f"the attackers ({rs.names(came)}) started their move from.", [], [u, *came])]
+                           f"the attackers ({rs.names(came)}) started their move from.", [dest], [u, *came])]
     return []
 
 
