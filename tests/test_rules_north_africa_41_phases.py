@@ -222,7 +222,7 @@ def test_returned_unit_arrives_with_a_corps_hq_in_full_supply():
     assert rules_of(head + kunit("A", "axis", "1101"), "NA41 19") == ["NA41 19.4.1"]
     assert rules_of(head + hq + kunit("I", "axis", "1101", nationality="italian"), "NA41 19") == ["NA41 19.4.1"]
     assert rules_of(head + hq + kunit("A", "axis", "1101") + kunit("B", "allied", "1102"), "NA41 19") \
-        == ["NA41 19.4.1"]
+        == ["NA41 19.4.2"]
 
 
 def test_surrender_box_advances_in_preparation():

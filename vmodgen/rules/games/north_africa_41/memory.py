@@ -229,9 +229,9 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     for u in board.side_units(pos.side):
         if old.get(u.id) not in back or u.hex in back or not board.is_hex(u.hex):
             continue
-        why = []
+        why: list[tuple[str, str]] = []
         if hq_sel.matches(rs.game, u) or u.unit.type == str(rs.param("na41_msu_truck_type")):
-            why.append("trucks and Corps HQs return to a base box (19.4.2)")
+            why.append(("19.4.2", "trucks and Corps HQs return to a base box (19.4.2)"))
         else:
             hqs = [x for x in board.units(u.hex, u.side) if hq_sel.matches(rs.game, x) and x is not u
                    and not (x.has("disrupted") or x.has("full_retreat"))]
@@ -241,13 +241,13 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
             if hqs and supply is None:
                 supply = rs.supply_status(board.pos, u.side)
             if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
-                why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
+                why.append(("19.4.1", "it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)"))
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
         if near:
-            why.append(f"it is next to enemy combat units ({rs.names(near)}) (19.4.2)")
-        if why:
-            out.append(rs.finding(board, f"{P} 19.4.1", "movement", f"{label(u)} came back from the Eliminated Box to "
-                                  f"{u.hex}, but " + "; ".join(why) + ".", [u.hex], [u]))
+            why.append(("19.4.2", f"it is next to enemy combat units ({rs.names(near)}) (19.4.2)"))
+        if why:                                     # the finding names its first reason's rule
+            out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{label(u)} came back from the Eliminated "
+                                  f"Box to {u.hex}, but " + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
 
 
