@@ -378,7 +378,8 @@ def air_markers(rs: NorthAfrica41Units, board: Board) -> list:
     """At the end of a side's own Delay Phase every strafing and LRDG marker of that side was placed in
     it (those of its previous Delay Phase are removed in it, 18.7.5, 18.8): 18.7.5 a strafing marker
     is not on an own delay marker; 18.8 an LRDG marker is not in or next to enemy units."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list = []
     if not pos.side:
         return out
     for h, mk in sorted(pos.hex_markers.items()):

@@ -291,9 +291,9 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
     return out
 
 
-def words(rs: NorthAfrica41Units, name: str) -> set[str]:
-    """The comma-separated ids of a text parameter."""
-    return {x.strip() for x in str(rs.param(name) or "").split(",") if x.strip()}
+def words(value: object) -> set[str]:
+    """The comma-separated ids of a text parameter's value."""
+    return {x.strip() for x in str(value or "").split(",") if x.strip()}
 
 
 def italy_convoy(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[tuple[str, str]]:
@@ -301,13 +301,13 @@ def italy_convoy(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[tup
     lands at Tripoli, or at Benghazi when 1 RP is spent (RPs are not in a position: not judged)."""
     why = []
     phase = board.pos.phase
-    if phase and board.pos.phase_kind == "movement" and phase not in words(rs, "na41_italy_convoy_phases"):
+    if phase and board.pos.phase_kind == "movement" and phase not in words(rs.param("na41_italy_convoy_phases")):
         why.append(("21.1.3", f"a convoy from Italy sails only in the first impulse's Axis Movement Phase, not in {phase}"))
-    if u.hex in words(rs, "na41_italy_convoy_rp_ports"):
+    if u.hex in words(rs.param("na41_italy_convoy_rp_ports")):
         if not why:
             rs.not_judged(f"{P} 21.1.3", f"{label(u)} was shipped from Italy to {u.hex}, which needs 1 RP spent "
                                          "(22.3.5); RPs are not in a position")
-    elif u.hex not in words(rs, "na41_italy_convoy_ports"):
+    elif u.hex not in words(rs.param("na41_italy_convoy_ports")):
         why.append(("21.1.3", f"a convoy from Italy lands only at Tripoli, or at Benghazi for 1 RP, not at {u.hex}"))
     return why
 
