@@ -2,7 +2,7 @@
 modifiers, transport markers): each with a legal and an illegal position."""
 from __future__ import annotations
 
-from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, kunit, rules_of, table
+from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, krules, kunit, rules_of, table
 
 RAIL = table("lines", kind="railroad", hexes=[f"20{r:02d}" for r in range(12, 20)]) + "".join(
     table("hexes", hex=h, terrain="town") for h in ("2012", "2015", "2017"))
@@ -69,8 +69,26 @@ def test_box_exit_limits():
         == ["NA41 19.5"]
     port = table("hexes", hex="0102", features=["port"], control="axis")
     assert rules_of(H + BOXES + port + ax("A", "0102", previous="italy", **MOT), "NA41") == ["NA41 6.3.2"]
-    assert rules_of(H + BOXES + port + ax("A", "0102", previous="italy", status=["naval_transport"], **MOT),
-                    "NA41") == []
+    by_sea = ax("A", "0102", previous="italy", status=["naval_transport"], **MOT)
+    assert rules_of(H + BOXES + port + by_sea, "NA41") == ["NA41 21.1.3"]    # a convoy from Italy lands at Tripoli
+    ports = '[rules]\nna41_italy_convoy_ports = "tripoli, 0102"\n\n'
+    assert rules_of(H + ports + BOXES + port + by_sea, "NA41") == []
+
+
+def test_italy_convoy_first_impulse_to_tripoli():
+    """NA41 21.1.3: a convoy from the Italy box sails in the first impulse's Axis Movement Phase only,
+    and lands at Tripoli (the box, no marker) or, for 1 RP, Benghazi (not judged: RPs are not in a
+    position); elsewhere, or in another impulse, it is illegal. A phase that is no Movement Phase is
+    not judged for the impulse."""
+    def at(phase: str, hexid: str, **kw) -> str:
+        return kit(phase) + kunit("A", "axis", hexid, previous="italy", **kw)
+    assert krules(at("i1-axis-movement", "tripoli")) == []
+    assert krules(at("i2-axis-movement", "tripoli")) == ["NA41 21.1.3"]
+    benghazi = table("hexes", hex="3210", features=["port"], control="axis")
+    assert krules(at("i1-axis-movement", "3210", status=["naval-transport"]) + benghazi) == []
+    assert krules(at("i3-axis-movement", "3210", status=["naval-transport"]) + benghazi) == ["NA41 21.1.3"]
+    derna = table("hexes", hex="3727", features=["port"], control="axis")
+    assert krules(at("i1-axis-movement", "3727", status=["naval-transport"]) + derna) == ["NA41 21.1.3"]
 
 
 def test_box_exit_into_a_hex_the_box_touches():

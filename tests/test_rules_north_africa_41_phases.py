@@ -148,6 +148,29 @@ def test_delay_marker_placement():
                     "NA41 24") == []
 
 
+def test_strafing_and_lrdg_placement():
+    """§8 B.6, NA41 18.7.5, 18.8: at the end of the Allied Delay Phase an Allied strafing marker
+    lies within 16 hexes of an airfield the Allies control, never on an Allied delay marker; the
+    LRDG marker lies neither in nor next to an enemy unit. Two hexes away is legal; in the Axis
+    Delay Phase the Allied markers are not judged (they were placed in the Allies' own)."""
+    head = kit("i1-allied-delay", {"na41_delay_before": {}})
+    field = table("hexes", hex="2030", features=["airfield"], control="allied")
+    strafe = table("hexes", hex="2021", markers=["strafing"], owner="allied")
+    assert rules_of(head + field + strafe, "NA41 18") == []
+    assert rules_of(head + field + table("hexes", hex="2021", markers=["strafing", "delay"], owner="allied"),
+                    "NA41 18") == ["NA41 18.7.5"]
+    far = table("hexes", hex="2050", features=["airfield"], control="allied")          # 29 hexes away
+    assert rules_of(head + far + strafe, "NA41 18") == []            # the kit's airfields: control unstated
+    axis = "".join(table("hexes", hex=h, control="axis") for h in ("2264", "2750", "3041", "3212", "3629"))
+    assert rules_of(head + far + axis + strafe, "NA41 18") == ["NA41 18.7.5"]
+    assert rules_of(head + far + axis + strafe + kunit("H", "allied", "2025", type="corps-hq"), "NA41 18") == []
+    lrdg = table("hexes", hex="2021", markers=["lrdg"], owner="allied")
+    assert rules_of(head + lrdg + kunit("A", "axis", "2022"), "NA41 18") == ["NA41 18.8"]
+    assert rules_of(head + lrdg + kunit("A", "axis", "2023"), "NA41 18") == []
+    assert rules_of(kit("i1-axis-delay", {"na41_delay_before": {}}) + lrdg + kunit("A", "axis", "2022"),
+                    "NA41 18") == []
+
+
 # ---- attacks (§10) -----------------------------------------------------------------------------------------
 def attack(hexid, *units, kind=None):
     return table("attacks", hex=hexid, units=list(units), kind=kind)
@@ -222,7 +245,7 @@ def test_returned_unit_arrives_with_a_corps_hq_in_full_supply():
     assert rules_of(head + kunit("A", "axis", "1101"), "NA41 19") == ["NA41 19.4.1"]
     assert rules_of(head + hq + kunit("I", "axis", "1101", nationality="italian"), "NA41 19") == ["NA41 19.4.1"]
     assert rules_of(head + hq + kunit("A", "axis", "1101") + kunit("B", "allied", "1102"), "NA41 19") \
-        == ["NA41 19.4.1"]
+        == ["NA41 19.4.2"]
 
 
 def test_surrender_box_advances_in_preparation():

@@ -336,3 +336,39 @@ def test_no_zoc_into_or_out_of_boxes():
     assert rules_of(H + box + ax("X", "tripoli") + move, "NA41") == []
     fs = [f.rule for f in findings(H + box + ax("X", "0100".replace("0100", "0202")) + move) if f.kind == "zoc"]
     assert fs == ["NA41 7.2"]
+
+
+def test_retreat_length_by_result():
+    """§5.4 length, NA41 12.1.1, 12.4: Allied A in 2015 attacked 2016 (result DR2); the Axis
+    defender must retreat 2 hexes: 2 is legal, 1 or 3 is not, unless the 1 hex ends in a port the
+    Axis controls (12.4); a port of unstated control is not judged; EX means no retreat at all;
+    a mechanized unit's 3rd hex may be 12.2.1's escape (not judged); no result, nothing judged."""
+    def atk(result: str) -> str:
+        return table("attacks", hex="2016", units=["A"], result=result)
+    base = H + al("A", "2015")
+    two = rt("D", "2018", ["2016", "2017", "2018"])
+    assert rules_of(base + atk("DR2") + two, "NA41 12") == []
+    assert rules_of(base + atk("DR2") + rt("D", "2017", ["2016", "2017"]), "NA41 12") == ["NA41 12.1.1"]
+    assert rules_of(base + atk("EX") + rt("D", "2017", ["2016", "2017"]), "NA41 12") == ["NA41 12.1.1"]
+    assert rules_of(base + atk("D1") + rt("D", "2019", ["2016", "2017", "2018", "2019"],
+                                         status=["trucked"]), "NA41 12") == []
+    assert "NA41 12.1.1" in rules_of(base + atk("DR2") + rt("D", "2019", ["2016", "2017", "2018", "2019"]), "NA41 12")
+    mech = rt("D", "2019", ["2016", "2017", "2018", "2019"], values=MECH, movement_class="mech")
+    assert rules_of(base + atk("DR2") + mech, "NA41 12") == []
+    port = lambda side: table("hexes", hex="2017", features=["port"], **({"control": side} if side else {}))
+    assert rules_of(base + atk("DR2") + port("axis") + rt("D", "2017", ["2016", "2017"]), "NA41 12") == []
+    assert rules_of(base + atk("DR2") + port("allied") + rt("D", "2017", ["2016", "2017"]), "NA41 12") \
+        == ["NA41 12.1.1"]
+    r = findings(base + atk("DR2") + port("") + rt("D", "2017", ["2016", "2017"]))
+    assert [f.rule for f in r if f.rule.startswith("NA41 12")] == []     # unstated control: not judged
+    assert rules_of(base + rt("D", "2017", ["2016", "2017"]), "NA41 12") == []
+
+
+def test_enemy_non_combat_unit_entered_by_an_advance_is_gone():
+    """§5.4/§5.5 enemy non-combat units, NA41 14.6, 5.1: an Axis advance into a hex an Allied truck
+    held alone is legal when the truck is gone (eliminated or captured on entry); a truck still in
+    the hex shares it with the enemy (5.1)."""
+    adv_ = mv("A", "2017", ["2015", "2016", "2017"], mode="advance", values=MECH, movement_class="mech")
+    attack = table("attacks", hex="2016", units=["A"], result="DR2")
+    assert rules_of(H + attack + adv_, "NA41 5") == []                    # the truck is gone
+    assert rules_of(H + attack + adv_ + al("T", "2017", **TRUCK), "NA41 5") == ["NA41 5.1"]

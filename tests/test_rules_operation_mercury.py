@@ -266,14 +266,19 @@ def test_reaction_example():
     tank = a("T", "4314", mode="reaction", previous="4215", type="armor", movement_class="armor")
     assert rules(base + tank) == ["OM 7.42"]
     tired = a("NZ19", "4314", mode="reaction", previous="4315", status=["fatigue"])
-    assert rules(base + tired) == ["OM 7.41"]
+    assert rules(base + tired) == ["OM 7.42"]
 
 
 def test_dispersed_and_final_fire_do_not_move():
-    """OM 6.32, 11.11: a dispersed unit, or artillery under a Final Fire marker, may not move."""
+    """OM 6.32, 11.11: a dispersed unit, or artillery under a Final Fire marker before the move
+    (``om_final_fire``), may not move; one that moved under First Fire ends under Final Fire."""
     assert rules(H + g("G", "4011", previous="4010")) == []
     assert rules(H + g("G", "4011", previous="4010", status=["dispersed"])) == ["OM 6.32"]
-    assert rules(H + g("G", "4011", previous="4010", type="artillery", status=["final_fire"])) == ["OM 11.11"]
+    art = g("G", "4011", previous="4010", type="artillery", status=["final_fire"])
+    had = lambda ids: "[state]\nom_final_fire = %s\n\n" % ids          # Final Fire at the previous phase end
+    assert rules(H + had('["G"]') + art) == ["OM 11.11"]
+    assert rules(H + had("[]") + art) == []          # it moved under First Fire, which flipped to Final Fire
+    assert rules(H + art) == []                      # unrecorded: not judged (the check lists it)
 
 
 def test_ground_unit_on_all_water():

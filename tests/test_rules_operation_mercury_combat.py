@@ -43,6 +43,33 @@ def test_fatigued_zero_strength_and_artillery_do_not_attack():
     assert rules(base + g("G", "4313", values=weak) + attack("4314", ["G"])) == []
     assert rules(base + g("G", "4313", type="artillery") + attack("4314", ["G"])) == ["OM 7.14"]
     assert rules(base + g("G", "4313", type="mortar") + attack("4314", ["G"])) == []
+    shell = {"bombardment": 2, "defense": 1, "movement": 4, "stacking": 1}        # 13.42: no printed attack
+    assert rules(base + g("M", "4313", type="mortar", values=shell) + attack("4314", ["M"])) == []
+    assert rules(base + g("M", "4313", type="mortar", values=dict(shell, bombardment=1), status=["dispersed"])
+                 + attack("4314", ["M"])) == ["OM 7.14"]
+
+
+def test_no_retreat_from_a_hex_also_assaulted():
+    """OM 9.66: the defender of 4314, the target of both a maneuver combat (Koch, 4313) and an
+    assault (S, 4214) this player turn, may not retreat after the maneuver combat; with the
+    maneuver combat only (an attack of unstated kind is one) it may."""
+    body = g("Koch", "4313") + g("S", "4214") + a("D", "4415", previous="4314", mode="retreat")
+    both = attack("4314", ["Koch"], kind="maneuver") + attack("4314", ["S"], kind="assault")
+    assert rules(H() + body + both) == ["OM 9.66"]
+    assert rules(H() + body + attack("4314", ["Koch", "S"])) == []
+
+
+def test_off_map_combat_retreat():
+    """OM 4.55: Lehr moved from the eastern Heraklion box into Sitia and beat the Allied unit there
+    (DR); it retreats 1 box, never into the box Lehr came from; from the eastern Heraklion box
+    (attacked from the map) it may retreat to Sitia."""
+    head = kit(8, "german-movement")
+    into_sitia = "\n[[units]]\nunit = \"G-Lehr\"\nhex = \"offmap-sitia\"\nprevious = \"offmap-heraklion-east\"\n"
+    back = "\n[[units]]\nunit = \"A-156-AA\"\nhex = \"offmap-heraklion-east\"\nprevious = \"offmap-sitia\"\nmode = \"retreat\"\n"
+    assert rules(head + into_sitia + back) == ["OM 4.55"]
+    from_map = "\n[[units]]\nunit = \"G-Lehr\"\nhex = \"offmap-heraklion-east\"\nprevious = \"E2745\"\n"
+    on = "\n[[units]]\nunit = \"A-156-AA\"\nhex = \"offmap-sitia\"\nprevious = \"offmap-heraklion-east\"\nmode = \"retreat\"\n"
+    assert "OM 4.55" not in rules(head + from_map + on)
 
 
 def test_one_target_per_unit_and_no_assault_after_maneuver():

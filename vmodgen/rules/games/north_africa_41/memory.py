@@ -229,9 +229,9 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     for u in board.side_units(pos.side):
         if old.get(u.id) not in back or u.hex in back or not board.is_hex(u.hex):
             continue
-        why = []
+        why: list[tuple[str, str]] = []
         if hq_sel.matches(rs.game, u) or u.unit.type == str(rs.param("na41_msu_truck_type")):
-            why.append("trucks and Corps HQs return to a base box (19.4.2)")
+            why.append(("19.4.2", "trucks and Corps HQs return to a base box (19.4.2)"))
         else:
             hqs = [x for x in board.units(u.hex, u.side) if hq_sel.matches(rs.game, x) and x is not u
                    and not (x.has("disrupted") or x.has("full_retreat"))]
@@ -241,13 +241,13 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
             if hqs and supply is None:
                 supply = rs.supply_status(board.pos, u.side)
             if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
-                why.append("it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)")
+                why.append(("19.4.1", "it is not with a friendly Good Order Corps HQ of its nationality in full supply (19.4.1)"))
         near = [x for n in board.neighbours(u.hex) for x in board.units(n) if x.side != u.side and rs.combat(x)]
         if near:
-            why.append(f"it is next to enemy combat units ({rs.names(near)}) (19.4.2)")
-        if why:
-            out.append(rs.finding(board, f"{P} 19.4.1", "movement", f"{label(u)} came back from the Eliminated Box to "
-                                  f"{u.hex}, but " + "; ".join(why) + ".", [u.hex], [u]))
+            why.append(("19.4.2", f"it is next to enemy combat units ({rs.names(near)}) (19.4.2)"))
+        if why:                                     # the finding names its first reason's rule
+            out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{label(u)} came back from the Eliminated "
+                                  f"Box to {u.hex}, but " + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
 
 
@@ -374,6 +374,51 @@ def check_initial(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def air_markers(rs: NorthAfrica41Units, board: Board) -> list:
+    """At the end of a side's own Delay Phase every strafing and LRDG marker of that side was placed in
+    it (those of its previous Delay Phase are removed in it, 18.7.5, 18.8): 18.7.5 a strafing marker
+    is not on an own delay marker; 18.8 an LRDG marker is not in or next to enemy units."""
+    pos = board.pos
+    out: list = []
+    if not pos.side:
+        return out
+    for h, mk in sorted(pos.hex_markers.items()):
+        if mk.get("strafing") == pos.side and mk.get("delay") == pos.side:
+            out.append(rs.finding(board, f"{P} 18.7.5", "movement", f"The {rs.side_name(pos.side)} strafing marker "
+                                  f"in {h} lies on its own delay marker; a strafing marker may not be placed on one.",
+                                  [h]))
+        if mk.get("strafing") == pos.side:
+            out += strafing_range(rs, board, h)
+        if mk.get("lrdg") == pos.side:
+            near = [u for n in [h] + board.neighbours(h) for u in board.units(n)
+                    if u.side != pos.side and not rs.marker(u)]
+            if near:
+                out.append(rs.finding(board, f"{P} 18.8", "movement", f"The LRDG marker placed in {h} this Delay "
+                                      f"Phase is in or next to enemy units ({rs.names(near)}).", [h], near))
+    return out
+
+
+def strafing_range(rs: NorthAfrica41Units, board: Board, h: str) -> list:
+    """18.7.5, 18.7.3: a strafing marker lies within air range (16 hexes) of a friendly-controlled
+    airfield or an own Corps HQ. The HQ's full supply and Good Order (18.7.3) are not judged: any
+    own Corps HQ in range counts."""
+    side, most = board.pos.side, rs.num("air_range_hexes")
+
+    def in_range(a: str) -> bool:
+        d = board.distance(h, a)
+        return d is not None and d <= most
+    airfields = [a for a, info in board.map.hexes.items() if "airfield" in board.features(a) and in_range(a)]
+    if any(board.control(a) == side for a in airfields) or \
+            any(board.is_hex(u.hex) and rs.is_(u, "na41_corps_hq") and in_range(u.hex) for u in board.side_units(side)):
+        return []
+    if any(board.control(a) is None for a in airfields):
+        rs.not_judged(f"{P} 18.7.5", f"who controls the airfields within {fmt(most)} hexes of the strafing marker in "
+                                     f"{h} is not stated")
+        return []
+    return [rs.finding(board, f"{P} 18.7.5", "movement", f"The {rs.side_name(side)} strafing marker in {h} is not "
+                       f"within {fmt(most)} hexes (air range, 18.7.3) of a friendly airfield or Corps HQ.", [h])]
+
+
 def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
     """24.3.4: after the removal roll of every Delay Phase (both players'), a delay marker stacked
     with enemy units (combat or not) is removed. 24.3.1: a delay marker placed in this Delay Phase
@@ -391,6 +436,7 @@ def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 24.3.4", "movement", f"The {rs.side_name(owner)} delay marker in {h} "
                                   f"shares its hex with enemy units ({rs.names(enemy)}) at the end of a Delay Phase; "
                                   "it is removed.", [h], enemy))
+    out += air_markers(rs, board)
     old = na41(pos).na41_delay_before
     if not isinstance(old, dict) or not pos.side:
         return out

@@ -258,6 +258,13 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} entered {dest.name} from {path[-2]}, a hex its "
                               "map edge does not touch.", [path[-2]], [u]))
     src = board.map.boxes.get(u.previous or "")
+    if src is not None and src.kind == "offmap" and not src.adjacent and u.hex != src.id \
+            and u.mode not in ("retreat", "advance") and (u.has("naval_transport") or not board.is_hex(u.hex)):
+        sea = italy_convoy(rs, board, u)     # a convoy into the Tripoli box carries no marker (21.1.5)
+        if sea:
+            to = board.map.boxes[u.hex].name if board.is_box(u.hex) and u.hex in board.map.boxes else u.hex
+            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for {to}, but "
+                                  + "; ".join(w for _, w in sea) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
     why: list[tuple[str, str]] = []    # (rule, reason): the finding names the first reason's rule
@@ -282,6 +289,27 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} {why[0][0]}", "movement", f"{name} left {src.name} for {u.hex}, but "
                               + "; ".join(w for _, w in why) + ".", [u.hex], [u]))
     return out
+
+
+def words(value: object) -> set[str]:
+    """The comma-separated ids of a text parameter's value."""
+    return {x.strip() for x in str(value or "").split(",") if x.strip()}
+
+
+def italy_convoy(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[tuple[str, str]]:
+    """21.1.3: a convoy from the Italy box sails only in the first impulse's Axis Movement Phase and
+    lands at Tripoli, or at Benghazi when 1 RP is spent (RPs are not in a position: not judged)."""
+    why = []
+    phase = board.pos.phase
+    if phase and board.pos.phase_kind == "movement" and phase not in words(rs.param("na41_italy_convoy_phases")):
+        why.append(("21.1.3", f"a convoy from Italy sails only in the first impulse's Axis Movement Phase, not in {phase}"))
+    if u.hex in words(rs.param("na41_italy_convoy_rp_ports")):
+        if not why:
+            rs.not_judged(f"{P} 21.1.3", f"{label(u)} was shipped from Italy to {u.hex}, which needs 1 RP spent "
+                                         "(22.3.5); RPs are not in a position")
+    elif u.hex not in words(rs.param("na41_italy_convoy_ports")):
+        why.append(("21.1.3", f"a convoy from Italy lands only at Tripoli, or at Benghazi for 1 RP, not at {u.hex}"))
+    return why
 
 
 def marker_limits(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
@@ -379,7 +407,59 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
                 break
     if disengaging(rs, board, u):
         out += disengage(rs, board, u, path, ez)
+    else:
+        out += retreat_length(rs, board, u)
     return out
+
+
+#: 12.1.1 and the CRT: the hexes a defender retreats (least, most) by result; EX: no retreat
+RETREAT_BY_RESULT = {"DS": (4, 4), "DR4": (4, 4), "D1": (2, 3), "A1/D1": (2, 2), "A1/DR2": (2, 2), "DR2": (2, 2),
+                     "DRX": (2, 2), "EX": (0, 0)}
+
+
+def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """12.1.1: a defender retreats the hexes its combat's result gives (``[[attacks]] result`` of the
+    attack on the hex it left); 12.4: after at least 1 hex it may stop in a friendly-controlled port
+    or fort hex; a friendly off-map box satisfies the whole length (12.2.1). Longer than the result:
+    a mechanized unit may go 1 hex further to save itself (12.2.1), not judged. Without a ``path`` a
+    retreat shorter than the result is judged from the distance only when that is long enough."""
+    attacks = [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
+    results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
+        return []
+    res = next(iter(results))
+    least, most = RETREAT_BY_RESULT[res]
+    name = label(u)
+    if u.path:
+        n: int | None = len(u.path) - 1
+    else:
+        d = board.distance(u.previous or "", u.hex)
+        n = d if d is not None and d >= least else None
+    if n is None:
+        rs.not_judged(f"{P} 12.1.1", f"the length of {name}'s retreat after a {res} result needs its path")
+        return []
+    if n > most:
+        if rs.mech(u) and n == most + 1:
+            rs.not_judged(f"{P} 12.2.1", f"{name} retreated {n} hexes after a {res} result: a mechanized unit may go "
+                                         "1 hex further only if that saves it, which needs every other path")
+            return []
+        return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hexes after a {res} result; "
+                           f"the result makes it retreat {fmt(most)}.", [u.hex], [u])]
+    if n >= least:
+        return []
+    if n >= 1:
+        fort = board.marker_owner(u.hex, "fort")
+        port = "port" in board.features(u.hex)
+        owner = board.control(u.hex)
+        if fort == u.side or (port and owner == u.side):
+            return []
+        if port and owner is None:
+            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in the port {u.hex}, "
+                                       "which it may do if its side controls the port; who controls it is not stated")
+            return []
+    return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hex{'es' if n != 1 else ''} after a "
+                       f"{res} result; it must retreat {fmt(least)} (a retreat may stop early only in a friendly-"
+                       "controlled port or fort hex, after at least 1 hex: 12.4).", [u.hex], [u])]
 
 
 def disengage(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...], ez) -> list:

@@ -24,6 +24,7 @@ class MercuryMemory(Memory):
     om_displaced: dict[str, Any] | None = None
     om_end_hexes: dict[str, str] | None = None
     om_arrival_unknown: dict[str, Any] | None = None
+    om_final_fire: list[str] | None = None
 
 
 def mercury(pos: Position) -> MercuryMemory:

@@ -20,6 +20,7 @@ from ...core.stacking import fmt
 from .carried import mercury
 from .memory import segment
 from .places import sector_param
+from .movement import box_links
 
 P = "OM"
 
@@ -91,10 +92,12 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
     strength = u.number("attack", 0)
+    if rs.is_(u, "om_mortar"):              # 13.42: a mortar attacks with its bombardment strength
+        strength = u.number("bombardment", strength)
     if u.has("dispersed"):
         strength /= 2
     if strength < 1 and not rs.is_(u, "om_hq") or rs.is_(u, "om_no_attack"):
-        why = "non-mortar artillery and AA have no attack strength (11.0)" if strength >= 1 else \
+        why = "non-mortar artillery and AA have no attack strength (11.0)" if rs.is_(u, "om_no_attack") else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
     if board.is_hex(at) and board.is_hex(target):
@@ -221,6 +224,8 @@ def length(rs, board: Board, u: UnitState) -> list:
     if not u.path and u.previous is None:
         return []
     path = list(u.path or (u.previous or "", u.hex))
+    if u.mode == "retreat" and len(path) >= 2 and _offmap(board, path[0]):
+        return box_retreat(rs, board, u, path)
     if not all(board.is_hex(h) for h in path):
         return []
     out = []
@@ -234,6 +239,12 @@ def length(rs, board: Board, u: UnitState) -> list:
                               "the hex it left.", [path[0]], [u]))
     if u.mode == "advance" and len(path) >= 2 and not refusal_phase(board):
         out += advance_start(rs, board, u, path)
+    if u.mode == "retreat" and not refusal_phase(board):
+        kinds = {a.kind or "maneuver" for a in board.pos.attacks if a.hex == path[0] and u.id not in a.units}
+        if {"maneuver", "assault"} <= kinds:
+            out.append(rs.finding(board, f"{P} 9.66", "movement", f"{label(u)} retreated out of {path[0]}, the target "
+                                  "of both a maneuver combat and an assault this player turn; it must stay and accept "
+                                  "the assault.", [path[0]], [u]))
     model = rs.move_model(board, u, set(), with_zoc=False)
     for a, b in zip(path, path[1:]):
         if model.cost(a, b) is None:
@@ -242,6 +253,29 @@ def length(rs, board: Board, u: UnitState) -> list:
                                   f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
             break
     return out
+
+
+def _offmap(board: Board, h: str) -> bool:
+    box = board.map.boxes.get(h)
+    return box is not None and box.kind == "offmap"
+
+
+def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
+    """4.55: after an off-map combat (DR, 1DR) the defender retreats 1 box, into a box linked to its
+    own (``om_box_links``), but not into the box the attackers started their move from (the
+    ``previous`` of the enemy units now in the box it left)."""
+    src, dest = path[0], path[-1]
+    links = {next(iter(pair - {src})) for pair in box_links(rs) if src in pair}
+    if len(path) != 2 or dest not in links:
+        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated {' → '.join(path)}; a defender in "
+                           f"an off-map box retreats 1 box, into one linked to it ({', '.join(sorted(links)) or 'none'}).",
+                           [dest], [u])]
+    came = [x for x in board.units(src) if x.side != u.side and rs.ground(x) and (x.path[0] if x.path else x.previous) == dest]
+    if came:
+        name = lambda b: board.map.boxes[b].name if b in board.map.boxes else b
+        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {name(src)} into {name(dest)}, the box "
+                           f"the attackers ({rs.names(came)}) started their move from.", [dest], [u, *came])]
+    return []
 
 
 def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:

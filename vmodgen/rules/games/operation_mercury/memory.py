@@ -22,6 +22,8 @@ position file may state any of them):
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
+* ``om_final_fire = ["A-156-AA", ...]``: units under a Final Fire marker at the end of the previous
+  phase (11.11: they may not move; a unit that moves under First Fire flips it to Final Fire).
 * ``om_offmap_start = ["A7", ...]``: Allied units that began the game in an off-map box or in
   Alexandria (4.61); recorded at the first phase end of turn 1.
 * ``om_sca_released = 4``: the turn in which a German unit ended its Movement Phase in or beside
@@ -266,6 +268,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     memory.om_arrivals = arr
     # fatigue at this phase end (5.28, 9.76)
     memory.om_fatigued = sorted(u.id for u in ground if rs.fatigued(u))
+    # Final Fire markers at this phase end (11.11)
+    memory.om_final_fire = sorted(u.id for u in ground if u.has("final_fire"))
     # units that began the game off the map or in Alexandria (4.61)
     if memory.om_offmap_start is None and turn == 1:
         memory.om_offmap_start = sorted(
@@ -368,7 +372,7 @@ def validate_state(rs, pos: Position) -> None:
                     or ("turn" in r and not whole(r["turn"])):
                 raise InputError(src, f"[state] om_arrivals.{uid} must be {{turn = 3, how = ..., hex = ...}} with how "
                                       f"one of {', '.join(HOW)}, not {r!r}")
-    for key in ("om_fatigued", "om_offmap_start", "om_militia_off"):
+    for key in ("om_fatigued", "om_offmap_start", "om_militia_off", "om_final_fire"):
         ids(key)
     rel = st.get("om_sca_released")
     if rel is not None and not whole(rel):

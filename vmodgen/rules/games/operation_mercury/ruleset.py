@@ -27,7 +27,7 @@ from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.costs import CostTable
-from .carried import MercuryMemory
+from .carried import MercuryMemory, mercury
 from ..before_advances import before_advances
 from .. import scenario_limits
 from .places import airfield_hexes
@@ -316,6 +316,14 @@ class OperationMercuryRules(OperationMercurySupply):
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
+        if u.has("final_fire") and not u.has("dispersed"):
+            before = mercury(board.pos).om_final_fire      # 11.11: a move under First Fire ends under Final Fire
+            if before is None:
+                self.not_judged(f"{P} 11.11", f"whether {label(u)} was under its Final Fire marker before it moved "
+                                              "(moving under First Fire flips it to Final Fire) needs [state] om_final_fire")
+                return super().check_unit_move(board, u, ez)
+            if u.id not in before:
+                return super().check_unit_move(board, u, ez)
         if u.has("dispersed") or u.has("final_fire"):
             why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
                    "under a Final Fire marker and may not move (11.11)")
@@ -487,9 +495,14 @@ class OperationMercuryRules(OperationMercurySupply):
                                     "which is not adjacent.", [u.hex], [u]))
             return out
         ma = u.number("movement", float("inf"))
-        if ma < self.num("reaction_min_ma") or self.fatigued(u) or u.has("dispersed"):
+        if ma < self.num("reaction_min_ma"):
             out.append(self.finding(board, f"{P} 7.41", "movement", f"{label(u)} may not react: it needs a movement "
-                                    "allowance of 5 or more and may be neither fatigued nor dispersed.", [u.hex], [u]))
+                                    f"allowance of {fmt(self.num('reaction_min_ma'))} or more (its MA is {fmt(ma)}).",
+                                    [u.hex], [u]))
+        if self.fatigued(u) or u.has("dispersed"):
+            why = "fatigued (7.42d, 9.75)" if self.fatigued(u) else "dispersed (7.42d, 6.32c)"
+            out.append(self.finding(board, f"{P} 7.42", "movement", f"{label(u)} may not react: it is {why}.",
+                                    [u.hex], [u]))
         model = self.move_model(board, u, ez, with_zoc=False)
         if model.cost(prev, u.hex) is None:
             p = model.prohibited(prev, u.hex)
