@@ -80,11 +80,19 @@ def order_messages(results: list, given: list[str] | None, sequence: SequenceOfP
     said = _doubts(results, sequence)
     doubts = [m for _, m, _ in said]
     if any(kind == "order" for kind, _, _ in said):
+        doubts.append(judged_order(paths))
         doubts.append(ORDER_CONSEQUENCE)
     if any(kind == "seam" for kind, _, _ in said):
         doubts.append(SEAM_CONSEQUENCE)
     gaps = {i: set(chain_seam(results, i).units) for _, _, i in said if i is not None}
     return info, doubts, gaps
+
+
+def judged_order(paths: list[str]) -> str:
+    """The sentence naming the order the files were judged in (said when that order is in doubt:
+    each file's moves were judged going on from the file before it in this order)."""
+    return ("The files were judged in this order: " + ", ".join(Path(p).name for p in paths)
+            + " (each going on from the one before it).")
 
 
 def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[str]:
@@ -194,7 +202,10 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
         out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
                     f"that position (a branch: {names[y]} was started from an older save, or from the same file opened again), so the play of "
                     f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
-                    "is the game played on.", y))
+                    f"is the game played on. {names[y]} was judged going on from {names[y - 1]} (the order audited), "
+                    f"not from {names[c]}: a rule that reads the play before it (a unit's move or its arrival this "
+                    f"turn) may have been judged wrongly or not at all; to judge it from where it starts, audit "
+                    + " ".join(names[:c + 1]) + f" {names[y]} on their own.", y))
         explained.add(y - 1)
     return out, explained
 
