@@ -105,6 +105,8 @@ def typed_roll(text: str) -> tuple[str, tuple[int, ...]] | None:
     if not speaker_typed(text):
         return None
     said = " ".join(_TAG.sub(" ", unescape(_TYPED_LINE.sub("", text))).split())
+    if said.startswith("*"):
+        return None                     # a report's form (``*** d6 = 4 ***``), not a player's words
     values = claimed_values(said)
     return (said, values) if values is not None else None
 
