@@ -29,7 +29,7 @@ _TYPED_LINE = re.compile(r"^<[^<>]+> - ")
 #: the 4: a modifier is no die). Not a target or a need ("a roll of 5 or less", "rolls 5+"),
 #: nor a count of dice or of results ("rolled 2d6", "rolled 2 hits")
 _EN_ROLL = re.compile(r"\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?"
-                      r"(\d{1,3}(?:\s*,\s*\d{1,3})*)(?![\d.:/])"
+                      r"(\d{1,3}(?:\s*,\s*\d{1,3})*)(?![\d:/]|\.\d)"
                       r"(?!\s*(?:d\d|d\b|dice\b|die\b|hits?\b|times\b|or\s+(?:less|more|better|higher|lower|under|"
                       r"over|fewer)\b|\+(?!\s*\d)))", re.I)
 #: English: a word that makes the roll after it (in the same clause) hypothetical, wished or
