@@ -19,7 +19,7 @@ from vmodgen.audit.order import ORDER_CONSEQUENCE
 from vmodgen.commands.audit import command
 
 DATA = Path(__file__).parent / "data" / "recorded"
-PASSWORDS = ("pw-taro8", "pw-hanako8")
+PASSWORDS = ("pw-taro8", "pw-hanako8", "pw-im8")
 
 
 @pytest.fixture(scope="module")
@@ -147,3 +147,26 @@ def test_chain_goes_back_to_an_older_save(om, suffix):
     _, doc, _ = _audit(om, _chain(suffix, "1 4"))
     assert _found(doc) == [("OM 4.18", f4, 1, 1, "german-movement", ["G-Vogel-1"])]
     assert "W4212 to W4210" in doc["findings"][0]["message"]
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory) -> Path:
+    return bundled_module("invasion-malta", tmp_path_factory, "rec8-im").module
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_undo_across_a_tracker_click_and_a_roll(im, suffix):
+    """im-undo8 (Invasion: Malta, Scenario 3): KG1 unit 2 lands in 2021, moves 2022, then 2023 (a
+    second hex on its drop turn would be IM 15.16, as in im-dirty); Next, Undo (the Next), Undo (the
+    drag to 2023); Next again; a d10, Undo, a d10 again. 0 findings: the undone Next ends no
+    Movement Phase, the undone drag is on no path; both undos and the undone roll are listed
+    (the undone roll left out of the dice tests)."""
+    _, doc, _ = _audit(im, [f"im-undo8{suffix}"])
+    assert _found(doc) == []
+    undos = doc["integrity"]["undo"]["undos"]
+    assert len(undos) == 3
+    assert doc["coverage"]["moves"]["not_judged"]["undone"] == 2
+    rolls = doc["integrity"]["dice"]["rolls"]
+    assert [r["undone"] for r in rolls] == [True, False]
+    rr = doc["integrity"]["undo"]["rerolls"]
+    assert len(rr) == 1 and rr[0]["new_step"] == rolls[1]["step"]

@@ -9,6 +9,8 @@ players, files sent in the wrong order or from an older save, a file with no tra
   wrote, Japanese chat: German (paradrop, move; saved mid German Movement), German (on to the
   German Combat Phase, a d10, Undo, a d10 again: "振り直し"), Allied (**the tracker never
   pressed**: phases only in chat), and German again **from his own older save** (file 1's).
+* ``im-undo8``: Invasion: Malta, a second hex undone across a tracker click (move, Next, Undo,
+  Undo) and a d10 undone and rolled again.
 
     python tests/data/recorded/record8.py --modules DIR [--vassal /work/vassal-oracle/vassal38 --suffix=-38]
 
@@ -68,6 +70,19 @@ def chain(start: Path, work: Path, sfx: str) -> list[tuple[str, list[str]]]:
     ]
 
 
+def im_undo(start: Path) -> list[str]:
+    """Invasion: Malta, Scenario 3, as Axis (im-clean's start): GT1 Airborne Phase: 5/3 and KG1
+    units 1-2 land (2020, 2021), the Airhead on 2020; Next (Movement): KG1 unit 2 2021 -> 2022 ->
+    2023 (a second hex on its drop turn); **Next, Undo, Undo** (the Next, then the drag to 2023);
+    Next again; a d10, **Undo**, a d10 again ("振り直し"); Next twice."""
+    n = record.nexts
+    return (["player Axis Axis pw-im8", f"load {start}", "begin-log"] + n(6)
+            + ["move 5/3 2020 Malta", "move KG1_unit_1 2020 Malta", "move KG1_unit_2 2021 Malta",
+               "move Airhead 2020 Malta"] + n(1)
+            + ["move KG1_unit_2 2022 Malta", "move KG1_unit_2 2023 Malta", "next", "undo", "undo", "next",
+               "roll 1d10", "undo", "roll 1d10", "chat 振り直し"] + n(2) + ["end-log"])
+
+
 def main() -> int:
     args, work = recordkit.start(__doc__, "record8-")
     om = args.modules / "operation-mercury.vmod"
@@ -76,6 +91,12 @@ def main() -> int:
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
                               work / "om-start.vsav")
     runs = [("om-jpdice8", om_jpdice(start)), ("om-ifroll8", om_ifroll(start))]
+    if recordkit.wanted("im-undo8", args.only):
+        im = args.modules / "invasion-malta.vmod"
+        im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
+                                                                   ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
+        if not recordkit.run(args.vassal, im, "im-undo8", im_undo(im_start), work, args.out, sfx):
+            return 1
     runs = [r for r in runs if recordkit.wanted(r[0], args.only)]
     if recordkit.wanted("om-jp8", args.only):
         runs += chain(start, work, sfx)
