@@ -56,7 +56,7 @@ def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
     table), "振り直し", "６" (the re-roll); 19 NZ W4215 -> W4216; the log ends in the combat phase.
     The typed rolls say the first combat is complete: OM 9.84 is judged on the record so far at
     step 29 (the last typed roll). Before this round: 0 findings (the Japanese rolls were not
-    read, and 9.61 was said not judged for every drag)."""
+    read: 9.61 named not judged for the 3 units dragged after the button's roll at step 21)."""
     name = f"om-jpdice8{suffix}"
     text, doc, html = _audit(om, [name])
     assert _found(doc) == [("OM 9.84", f"{name}.vlog", 29, 1, "german-combat", ["G-9-III-Sturm"])]
