@@ -170,3 +170,22 @@ def test_undo_across_a_tracker_click_and_a_roll(im, suffix):
     assert [r["undone"] for r in rolls] == [True, False]
     rr = doc["integrity"]["undo"]["rerolls"]
     assert len(rr) == 1 and rr[0]["new_step"] == rolls[1]["step"]
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_a_whole_turn_with_no_tracker_click(im, suffix):
+    """im-notracker8 (Invasion: Malta, Scenario 3): the tracker is never pressed (GT1's Weather
+    Phase); the turn is announced only in Japanese chat: "第1ターン 空挺降下フェイズ", the drops (5/3,
+    KG1 units 1-2, the Airhead), "移動フェイズ", KG1 unit 2 2021 -> 2022 -> 2023 (IM 15.16 were the
+    phase known), "移動終了。戦闘フェイズ", "出目は8", "ターン終了". 0 findings, and the report says
+    why: partial, 5 of 5 moves not judged (3 arrivals from the box, 2 moves in the Weather
+    Phase), quoting "移動フェイズ"; the end-of-phase rules named not judged (the log ends in the
+    Weather Phase); the typed roll "出目は8" listed to check."""
+    name = f"im-notracker8{suffix}"
+    text, doc, _ = _audit(im, [name])
+    assert _found(doc) == []
+    assert doc["coverage"]["moves"]["judged"] == 0 and doc["coverage"]["moves"]["seen"] == 5
+    assert "partial: 5 of 5 unit move(s) were not judged" in text
+    assert f"before the first such move of {name}.vlog (step 6): \"移動フェイズ\"" in text
+    assert _not_judged(doc)["IM 3.32"].startswith(f"the log ends before the end of the Weather Phase (turn 1, {name}.vlog)")
+    assert [(t["step"], t["text"], t["values"]) for t in doc["integrity"]["dice"]["typed"]] == [(10, "出目は8", [8])]

@@ -10,7 +10,8 @@ players, files sent in the wrong order or from an older save, a file with no tra
   German Combat Phase, a d10, Undo, a d10 again: "振り直し"), Allied (**the tracker never
   pressed**: phases only in chat), and German again **from his own older save** (file 1's).
 * ``im-undo8``: Invasion: Malta, a second hex undone across a tracker click (move, Next, Undo,
-  Undo) and a d10 undone and rolled again.
+  Undo) and a d10 undone and rolled again; ``im-notracker8``: a whole turn with no tracker click,
+  phases only in Japanese chat.
 
     python tests/data/recorded/record8.py --modules DIR [--vassal /work/vassal-oracle/vassal38 --suffix=-38]
 
@@ -83,6 +84,17 @@ def im_undo(start: Path) -> list[str]:
                "roll 1d10", "undo", "roll 1d10", "chat 振り直し"] + n(2) + ["end-log"])
 
 
+def im_notracker(start: Path) -> list[str]:
+    """Invasion: Malta, Scenario 3, as Axis (im-clean's start), **the tracker never pressed** (it
+    stays in GT1's first phase): a whole turn announced only in Japanese chat - the drops, KG1 unit
+    2 2021 -> 2022 -> 2023 (a second hex on its drop turn), a d10 typed ("出目は8"), "ターン終了"."""
+    return (["player Axis Axis pw-im8", f"load {start}", "begin-log", "chat 第1ターン 空挺降下フェイズ",
+             "move 5/3 2020 Malta", "move KG1_unit_1 2020 Malta", "move KG1_unit_2 2021 Malta",
+             "move Airhead 2020 Malta", "chat 移動フェイズ",
+             "move KG1_unit_2 2022 Malta", "move KG1_unit_2 2023 Malta", "chat 移動終了。戦闘フェイズ",
+             "chat 出目は8", "chat ターン終了", "end-log"])
+
+
 def main() -> int:
     args, work = recordkit.start(__doc__, "record8-")
     om = args.modules / "operation-mercury.vmod"
@@ -91,11 +103,11 @@ def main() -> int:
                               [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
                               work / "om-start.vsav")
     runs = [("om-jpdice8", om_jpdice(start)), ("om-ifroll8", om_ifroll(start))]
-    if recordkit.wanted("im-undo8", args.only):
-        im = args.modules / "invasion-malta.vmod"
-        im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
-                                                                   ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
-        if not recordkit.run(args.vassal, im, "im-undo8", im_undo(im_start), work, args.out, sfx):
+    im = args.modules / "invasion-malta.vmod"
+    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
+                                                               ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
+    for name, lines in [("im-undo8", im_undo(im_start)), ("im-notracker8", im_notracker(im_start))]:
+        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, im, name, lines, work, args.out, sfx):
             return 1
     runs = [r for r in runs if recordkit.wanted(r[0], args.only)]
     if recordkit.wanted("om-jp8", args.only):
