@@ -135,18 +135,24 @@ def test_chain_missing_and_twice(om, suffix):
 def test_chain_goes_back_to_an_older_save(om, suffix):
     """om-jp8-4: the German loads his own older save (file 1's, mid German Movement) after file 3
     and moves Vogel 1 W4211 -> W4210 (2 hexes from its drop hex W4212 on its arrival turn: OM 4.18).
-    1 2 3 4: the branch is said (files 2 and 4 both start where file 1 ended), with the file judged
-    from the wrong play and how to judge it alone. Judged as going on from file 3 the 4.18 is
-    missed (doubtful: the audit carries file 3's memory over the seam); 1 4 gives it."""
+    1 2 3 4: said as a branch (files 2 and 4 both start where file 1 ended), and file 4 is judged
+    from the end of file 1: OM 4.18 at file 4 step 1, as 1 4 gives it. Before this round: 0
+    findings (file 4 judged going on from file 3, whose memory - file 2's end of the German
+    Movement Phase - began Vogel 1's move again)."""
+    f4, f1, f3 = f"om-jp8-4{suffix}.vlog", f"om-jp8-1{suffix}.vlog", f"om-jp8-3{suffix}.vlog"
+    want = [("OM 4.18", f4, 1, 1, "german-movement", ["G-Vogel-1"])]
+    for order in ("1 2 3 4", "1 4"):
+        _, doc, _ = _audit(om, _chain(suffix, order))
+        assert _found(doc) == want, order
+        assert "W4212 to W4210" in doc["findings"][0]["message"]
     _, doc, _ = _audit(om, _chain(suffix, "1 2 3 4"))
-    f4, f1 = f"om-jp8-4{suffix}.vlog", f"om-jp8-1{suffix}.vlog"
     branch = [m for m in doc["coverage"]["warnings"] if "a branch" in m]
     assert len(branch) == 1 and f"{f4} was started from an older save" in branch[0]
-    assert f"{f4} was judged going on from om-jp8-3{suffix}.vlog" in branch[0]
-    assert f"audit {f1} {f4} on their own" in branch[0]
-    _, doc, _ = _audit(om, _chain(suffix, "1 4"))
-    assert _found(doc) == [("OM 4.18", f4, 1, 1, "german-movement", ["G-Vogel-1"])]
-    assert "W4212 to W4210" in doc["findings"][0]["message"]
+    assert f"{f4} and the files after it were judged going on from the end of {f1}" in branch[0]
+    assert f"not from {f3}" in branch[0]
+    # the seam 3 -> 4 is still a continuity issue (the pieces and the tracker went back)
+    assert {(Path(c["before"]).name, Path(c["after"]).name) for c in doc["continuity"]} == {(f3, f4)}
+    assert len(doc["continuity"]) == 3          # 19 NZ and 9/III/Sturm placed back, the tracker set back
 
 
 @pytest.fixture(scope="module")
