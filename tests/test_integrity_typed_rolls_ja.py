@@ -52,6 +52,9 @@ def test_english_claims_stay():
     assert typed_roll("<Alice> - I rolled 6 if you want to know") == ("I rolled 6 if you want to know", (6,))
     assert typed_roll("<Alice> - I rolled 6. If he rolls 5 I win") == ("I rolled 6. If he rolls 5 I win", (6,))
     assert typed_roll("<Bob> - Attacker rolled 3") == ("Attacker rolled 3", (3,))
+    # a past roll after "when" is told, not supposed; "if" makes even a past tense hypothetical
+    assert typed_roll("<Bob> - when I rolled 6 he retreated") == ("when I rolled 6 he retreated", (6,))
+    assert typed_roll("<Bob> - if I rolled 6 he would retreat") is None
 
 
 def test_own_roll():

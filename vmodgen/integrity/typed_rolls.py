@@ -36,6 +36,9 @@ _EN_ROLL = re.compile(r"\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?"
 #: needed, not made: "if he rolls 5 I win", "when she throws 6", "unless he rolls 1"
 _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppose|assuming|needs?|must|should|"
                               r"would|will|could|might|may|hope|hoping|wants?|let's|lets)\b|'ll\b", re.I)
+#: the same for a past tense ("rolled", "threw"): "when I rolled 6 he retreated" is a claim
+_EN_HYPOTHETICAL_PAST = re.compile(r"\b(?:if|unless|suppose|assuming|would|could|should|might|hope|hoping)\b",
+                                   re.I)
 _CLAUSE_END = re.compile(r"[.!?;]")
 #: a line that is only a report of the speaker's own roll ("I rolled 6", "rolled 3,4 for the
 #: attack on 1808"): its values can only be a die roll
@@ -86,7 +89,8 @@ def _english(said: str) -> tuple[re.Match, tuple[int, ...]] | None:
     """The first English claim in ``said`` not in a hypothetical clause, and its values."""
     for m in _EN_ROLL.finditer(said):
         clause = _CLAUSE_END.split(said[: m.start()])[-1]
-        if _EN_HYPOTHETICAL.search(clause):
+        past = m.group(0).lower().startswith(("rolled", "threw"))
+        if (_EN_HYPOTHETICAL_PAST if past else _EN_HYPOTHETICAL).search(clause):
             continue
         return m, tuple(int(v) for v in re.split(r"\s*,\s*", m.group(1)))
     return None
