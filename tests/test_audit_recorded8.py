@@ -150,6 +150,8 @@ def test_chain_goes_back_to_an_older_save(om, suffix):
     assert len(branch) == 1 and f"{f4} was started from an older save" in branch[0]
     assert f"{f4} and the files after it were judged going on from the end of {f1}" in branch[0]
     assert f"not from {f3}" in branch[0]
+    seam = [x for x in doc["integrity"]["seams"] if Path(x["after"]).name == f4] if "seams" in doc["integrity"] else []
+    assert seam and seam[0]["starts_at"].startswith(f"where {f1} ended (a branch")
     # the seam 3 -> 4 is still a continuity issue (the pieces and the tracker went back)
     assert {(Path(c["before"]).name, Path(c["after"]).name) for c in doc["continuity"]} == {(f3, f4)}
     assert len(doc["continuity"]) == 3          # 19 NZ and 9/III/Sturm placed back, the tracker set back

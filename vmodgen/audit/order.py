@@ -224,6 +224,9 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
         c = _branch_from(seams, y, again)
         if c is None:
             continue
+        facts = getattr(seams.results[y], "integrity", None)
+        if facts is not None:           # the integrity section's seam says it too
+            facts.starts_at = f"where {names[c]} ended (a branch: played from an older save, or the same file again)"
         out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
                     f"that position (a branch: {names[y]} was started from an older save, or from the same file opened again), so the play of "
                     f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
