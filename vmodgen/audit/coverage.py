@@ -101,6 +101,9 @@ class Coverage:
     #: before it. The report quotes it (an announcement in words no tracker reads: another
     #: language, a new wording), not in the JSON coverage
     chat_before_out_of_phase: dict | None = None
+    #: the same for the file's first unit drag in a combat phase (``combat_phase``): a move
+    #: announced in chat ("連合軍移動フェイズ") with the tracker left in a combat phase reads as a retreat
+    chat_before_combat_drag: dict | None = None
 
     @property
     def units_by_side(self) -> dict[str, int]:

@@ -807,6 +807,8 @@ class FileAuditor:
                         cov.out_of_phase.append(entry)
                     if not kind and cov.chat_before_out_of_phase is None and self._typed is not None:
                         cov.chat_before_out_of_phase = {"step": self._typed[0], "text": self._typed[1][:160]}
+                    if kind == COMBAT_PHASE and cov.chat_before_combat_drag is None and self._typed is not None:
+                        cov.chat_before_combat_drag = {"step": self._typed[0], "text": self._typed[1][:160]}
                     self._counted[(pid, step.index)] = (OUT_OF_PHASE, entry, kind)
                 else:
                     cov.moves_judged += 1

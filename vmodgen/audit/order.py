@@ -80,11 +80,19 @@ def order_messages(results: list, given: list[str] | None, sequence: SequenceOfP
     said = _doubts(results, sequence)
     doubts = [m for _, m, _ in said]
     if any(kind == "order" for kind, _, _ in said):
+        doubts.append(judged_order(paths))
         doubts.append(ORDER_CONSEQUENCE)
     if any(kind == "seam" for kind, _, _ in said):
         doubts.append(SEAM_CONSEQUENCE)
     gaps = {i: set(chain_seam(results, i).units) for _, _, i in said if i is not None}
     return info, doubts, gaps
+
+
+def judged_order(paths: list[str]) -> str:
+    """The sentence naming the order the files were judged in (said when that order is in doubt:
+    each file's moves were judged going on from the file before it in this order)."""
+    return ("The files were judged in this order: " + ", ".join(Path(p).name for p in paths)
+            + " (each going on from the one before it).")
 
 
 def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[str]:
@@ -121,7 +129,9 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[tuple
         branches, forked = _branches(seams, names, again)
         stepped, mid = _earlier_steps(results, names, again, skip=forked)
         said, explained = _seam_messages(seams, names, skip=forked | mid)
-        out += [("seam", m, i) for m, i in branches + stepped] + [("order", m, None) for m in said]
+        # a branch is judged from the file it starts from (run._follow_branches): no seam to say
+        out += [("branch", m, None) for m, _ in branches] + [("seam", m, i) for m, i in stepped]
+        out += [("order", m, None) for m in said]
         out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence)
     return out
 
@@ -176,6 +186,30 @@ class _Seams:
         return self.memo[(x, y)]
 
 
+def branch_points(results: list) -> list[tuple[int, int]]:
+    """The branches of the chain (:func:`_branches`): (the index of the file the branch starts
+    from, the index of the file that starts the branch), the latter ascending."""
+    if len(results) < 3 or len(results) > MAX_SEAM_FILES:
+        return []
+    _, again = _repeated_files([r.path for r in results])
+    seams = _Seams(results)
+    out = []
+    for y in range(2, len(seams)):
+        if y in again or seams.diff(y - 1, y) == 0:
+            continue
+        c = _branch_from(seams, y, again)
+        if c is not None:
+            out.append((c, y))
+    return out
+
+
+def _branch_from(seams: _Seams, y: int, again: set[int]) -> int | None:
+    """The earlier file whose end file ``y`` starts at exactly, as the file after that one also
+    does (a branch); None when there is none."""
+    return next((c for c in range(y - 2, -1, -1) if c not in again and c + 1 not in again
+                 and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
+
+
 def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tuple[str, int]], set[int]]:
     """A file that does not start where the file before it ended but exactly where an earlier
     file ended, whose next file also started there: both were played from the same position (an
@@ -187,14 +221,18 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
     for y in range(2, len(seams)):
         if y in again or seams.diff(y - 1, y) == 0:
             continue
-        c = next((c for c in range(y - 2, -1, -1) if c not in again and c + 1 not in again
-                  and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
+        c = _branch_from(seams, y, again)
         if c is None:
             continue
+        facts = getattr(seams.results[y], "integrity", None)
+        if facts is not None:           # the integrity section's seam says it too
+            facts.starts_at = f"where {names[c]} ended (a branch: played from an older save, or the same file again)"
         out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
                     f"that position (a branch: {names[y]} was started from an older save, or from the same file opened again), so the play of "
                     f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
-                    "is the game played on.", y))
+                    f"is the game played on. {names[y]} and the files after it were judged going on from the end of "
+                    f"{names[c]}, where it starts (what the rules remember of the play before it: a unit's move "
+                    f"or its arrival this turn), not from {names[y - 1]}.", y))
         explained.add(y - 1)
     return out, explained
 

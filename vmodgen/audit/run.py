@@ -26,7 +26,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import check_module, order_messages, play_order
+from .order import branch_points, check_module, order_messages, play_order
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
@@ -183,6 +183,8 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         auditor = FileAuditor(b, mod, rs)
         auditor.reveal_hidden = reveal_hidden
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
+    if rules:
+        results = _follow_branches(results, b, mod, rs, reveal_hidden)
     # each file's metadata, then its saved boards and move reports (read as it was audited)
     doubts = [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
     if mod is not None:
@@ -195,6 +197,24 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     if note:
         result.notes.append(note)
     return result
+
+
+def _follow_branches(results: list[FileAudit], b, mod, rs, reveal_hidden: bool) -> list[FileAudit]:
+    """A file that starts a branch (it starts exactly where an earlier file ended, not where the
+    file before it did: a player sent a file played from an older save) is audited again from
+    the end of the file it starts from (its rules' memory: a unit's move or arrival this turn),
+    and every file after it from there: judged from the play before it, not from the other
+    branch's (:func:`.order.branch_points`)."""
+    for c, y in branch_points(results):
+        auditor = FileAuditor(b, mod, rs)
+        auditor.reveal_hidden = reveal_hidden
+        out = list(results)
+        out[y] = auditor.run(read_save(results[y].path), results[y].path,
+                             context=results[c].end_context, before=results[c].end)
+        for i in range(y + 1, len(out)):
+            out[i] = auditor.run(read_save(results[i].path), results[i].path)
+        results = out
+    return results
 
 
 def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, SaveFile]) -> list[FileAudit] | None:

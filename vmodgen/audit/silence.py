@@ -163,10 +163,16 @@ def _out_of_phase(results: list, total: int) -> list[str]:
                    "game on such returns judges them as returns. They are listed in the coverage (out_of_phase, "
                    "marked from_box).")
     if combat:
+        said = next(((r.path, r.coverage.chat_before_combat_drag) for r in results
+                     if r.coverage.chat_before_combat_drag), None)
+        chat = (f" The last line a player typed in chat before the first such drag of {Path(said[0]).name} (step "
+                f"{said[1]['step']}): \"{said[1]['text']}\" (a phase announced in chat is not read where the turn "
+                "tracker gives the phase: a move announced there with the tracker left in the combat phase is "
+                "read as a retreat or an advance)." if said else "")
         out.append(f"{combat} unit drag(s) were made in a combat phase whose drags are not judged as moves"
                    f"{first(COMBAT_PHASE)}: a retreat, an advance after combat or a landing from an invasion hex, or a "
-                   "move made with the tracker pressed past the movement phase. They are listed in the "
-                   "coverage (out_of_phase, marked combat_phase).")
+                   "move made with the tracker pressed past the movement phase or left in the combat phase. They "
+                   f"are listed in the coverage (out_of_phase, marked combat_phase).{chat}")
     return out
 
 

@@ -18,6 +18,7 @@ from .archive import archive_doubts
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
 from .naming import PieceNames, move_text
+from .typed_rolls import typed_roll, typed_roll_own  # noqa: F401  (the readers of typed rolls)
 
 
 class StepLike(Protocol):
@@ -367,41 +368,6 @@ def looks_like_roll(text: str) -> str:
         return ""                       # talk, or an Undo's echo of a line (its roll is undone)
     plain = " ".join(_TAG.sub(" ", unescape(text)).split())
     return plain if _ROLL_WORD.search(plain) else ""
-
-
-#: a roll a player typed: "I rolled 6", "rolled 11 for the attack", "rolls a 3", "roll: 4,2",
-#: "threw 5+3"
-#: "rolled 6", "I threw 3,4", "rolls a 5": a verb of rolling, then the value(s) it gave (a comma
-#: list; "4 +1 DRM = 5" claims the 4: a modifier is no die). Not a target or a need ("a roll of 5
-#: or less", "rolls 5+"), nor a count of dice or of results ("rolled 2d6", "rolled 2 hits")
-_TYPED_ROLL = re.compile(r"\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?"
-                         r"(\d{1,3}(?:\s*,\s*\d{1,3})*)(?![\d.:/])"
-                         r"(?!\s*(?:d\d|d\b|dice\b|die\b|hits?\b|times\b|or\s+(?:less|more|better|higher|lower|under|"
-                         r"over|fewer)\b|\+(?!\s*\d)))", re.I)
-#: a line that is only a report of the speaker's own roll ("I rolled 6", "rolled 3,4 for the
-#: attack on 1808"): its values can only be a die roll (:func:`typed_roll_own`)
-_OWN_ROLL = re.compile(r"^(?:I\s+)?(?:rolled|threw)\b", re.I)
-_TYPED_LINE = re.compile(r"^<[^<>]+> - ")
-
-
-def typed_roll(text: str) -> tuple[str, tuple[int, ...]] | None:
-    """A die roll a player typed in chat (``<Alice> - I rolled 6``): the line as typed and the
-    values it claims; None for any other line (VASSAL's own reports, a dice button's roll, a
-    target or a need, a count of dice or hits)."""
-    if not speaker_typed(text):
-        return None
-    said = " ".join(_TAG.sub(" ", unescape(_TYPED_LINE.sub("", text))).split())
-    m = _TYPED_ROLL.search(said)
-    if m is None:
-        return None
-    return said, tuple(int(v) for v in re.split(r"\s*,\s*", m.group(1)))
-
-
-def typed_roll_own(said: str) -> bool:
-    """Whether a typed claim (the line as :func:`typed_roll` gives it) opens with the speaker's
-    own roll ("I rolled 6", "rolled 11 for the attack"): not a third party's ("Attacker rolled
-    ..."), nor a roll in a sentence about something else."""
-    return _OWN_ROLL.match(said) is not None
 
 
 #: what tells an undo from the drag back by hand that writes the same commands (VASSAL before 3.4)

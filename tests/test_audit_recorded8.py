@@ -1,0 +1,199 @@
+"""Round 8 of real play recorded in real VASSAL (``tests/data/recorded``, README there,
+``record8.py``): Japanese players on Operation Mercury, Scenario 3 - rolls typed in Japanese, a
+sentence about a roll that was not made, a play-by-email chain given in the wrong order, with a
+file missing or given twice, a file with no tracker click, and a file played from an older save.
+Each finding and each silence is checked by hand against ``../shared/rules/operation-mercury.md``
+(4.18: a paradropped unit moves at most 1 hex on its arrival turn; 9.84: an advance after combat
+covers at most 2 hexes; 9.61: retreats). The ``-38`` twins are the same scripts played in VASSAL
+3.8.0-beta1 and give the same findings."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bundled_module_util import bundled_module
+from vmodgen.audit.order import ORDER_CONSEQUENCE
+from vmodgen.commands.audit import command
+
+DATA = Path(__file__).parent / "data" / "recorded"
+PASSWORDS = ("pw-taro8", "pw-hanako8", "pw-im8")
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory) -> Path:
+    return bundled_module("operation-mercury", tmp_path_factory, "rec8-om").module
+
+
+def _audit(module: Path, names: list[str]) -> tuple[str, dict, str]:
+    logs = [str(DATA / f"{n}.vlog") for n in names]
+    out = []
+    for fmt in ("text", "json", "html"):
+        r = CliRunner().invoke(command, ["--module", str(module), "--format", fmt, "--keep-order", *logs])
+        assert r.exception is None and r.exit_code in (0, 1), (r.exception, r.output)
+        out.append(r.stdout)
+    for text in out:        # a player's password never reaches a report
+        assert not any(pw in text for pw in PASSWORDS)
+    return out[0], json.loads(out[1]), out[2]
+
+
+def _found(doc: dict) -> list[tuple]:
+    return [(f["rule"], Path(f["file"]).name, f["step"], f["turn"], f["phase"], f["units"]) for f in doc["findings"]]
+
+
+def _not_judged(doc: dict) -> dict[str, str]:
+    return {x["rule"]: x["why"] for x in doc["coverage"]["rules_not_judged"]}
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
+    """om-jpdice8: GT1, 9/III/Sturm and Vogel 1 paradrop (W4214, W4213); German Combat Phase: chat
+    "戦闘フェイズ：9/III/Sturmが19NZを攻撃", the 1d10 button; 19 NZ W4315 -> W4215; 9/III/Sturm W4214 ->
+    W4315 -> W4316 -> W4317 (OM 9.84: an advance covers at most 2 hexes); then a second combat typed
+    in Japanese: "...5以上で成功、2個大隊で6ヘクス移動済み" (no roll), "サイコロ: 7" (a die rolled at the
+    table), "振り直し", "６" (the re-roll); 19 NZ W4215 -> W4216; the log ends in the combat phase.
+    The typed rolls say the first combat is complete: OM 9.84 is judged on the record so far at
+    step 29 (the last typed roll). Before this round: 0 findings (the Japanese rolls were not
+    read: 9.61 named not judged for the 3 units dragged after the button's roll at step 21)."""
+    name = f"om-jpdice8{suffix}"
+    text, doc, html = _audit(om, [name])
+    assert _found(doc) == [("OM 9.84", f"{name}.vlog", 29, 1, "german-combat", ["G-9-III-Sturm"])]
+    assert "W4214 to W4317" in doc["findings"][0]["message"]
+    why = _not_judged(doc)["OM 9.61"]
+    assert "judged for the hex changes made before its last die roll (step 29" in why
+    assert "not for the 2 unit(s) moved after that roll" in why
+    typed = [(t["step"], t["text"], t["values"]) for t in doc["integrity"]["dice"]["typed"]]
+    assert typed == [(27, "サイコロ: 7", [7]), (29, "６", [6])]     # the sentence at step 26 is no roll
+    assert "[OM 9.84]" in text and "OM 9.84" in html
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_if_he_rolls_is_no_roll(om, suffix):
+    """om-ifroll8: om-pending-incombat's play (the advance W4214 -> W4317 in the German Combat
+    Phase, the log ends in it), then "if he rolls 5 I win". No roll was made after the advance, so
+    the combat may go on: OM 9.61/9.84 named not judged. Before this round: "rolls 5" read as a
+    roll, the combat closed, OM 9.84 reported at step 26 (the chat line)."""
+    name = f"om-ifroll8{suffix}"
+    _, doc, _ = _audit(om, [name])
+    assert _found(doc) == []
+    assert _not_judged(doc)["OM 9.61"].startswith(
+        f"the log ends before the end of the German Combat Phase (turn 1, {name}.vlog)")
+    assert doc["integrity"]["dice"].get("typed", []) == []
+
+
+def _chain(suffix: str, order: str) -> list[str]:
+    return [f"om-jp8-{k}{suffix}" for k in order.split()]
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_chain_in_order(om, suffix):
+    """om-jp8-1 2 3: 0 findings (9/III/Sturm and Vogel 1 each move 1 hex after their drop, 4.18);
+    the re-roll of file 2 named; file 3 (Allied, the tracker never pressed: it stays in the
+    German Combat Phase) drags 19 NZ W4315 -> W4316 -> W4317 after typing "連合軍移動フェイズ...":
+    read as combat-phase drags (a retreat), not judged (9.61 named: the log ends in that phase),
+    and the report quotes the Japanese announcement before them."""
+    text, doc, _ = _audit(om, _chain(suffix, "1 2 3"))
+    assert _found(doc) == []
+    assert not [w for w in doc["coverage"]["warnings"] if "order" in w or "missing" in w]
+    assert any("Re-roll" in f and "is the one that stands" in f for f in doc["integrity"]["flags"])
+    assert "OM 9.61" in _not_judged(doc)
+    assert f"before the first such drag of om-jp8-3{suffix}.vlog (step 1): \"連合軍移動フェイズ（トラッカーは押していません）\"" in text
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_chain_out_of_order_says_the_order_judged(om, suffix):
+    """3 1 2 (given so, with --keep-order): the save dates say 1, 2, 3; the report names the order
+    it judged in (3, 1, 2) and what that means; the seam 3 -> 1 is a continuity issue, no file is
+    called missing; file 1 and 2's own moves are still judged (0 findings)."""
+    names = _chain(suffix, "3 1 2")
+    text, doc, html = _audit(om, names)
+    w = doc["coverage"]["warnings"]
+    assert (f"The files were judged in this order: om-jp8-3{suffix}.vlog, om-jp8-1{suffix}.vlog, "
+            f"om-jp8-2{suffix}.vlog (each going on from the one before it).") in w
+    assert any(f"saved in the order om-jp8-1{suffix}.vlog, om-jp8-2{suffix}.vlog, om-jp8-3{suffix}.vlog" in m for m in w)
+    assert ORDER_CONSEQUENCE in w and not any("may be missing" in m for m in w)
+    assert _found(doc) == [] and doc["coverage"]["moves"]["judged"] == 2
+    assert "judged in this order" in text and "judged in this order" in html
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_chain_missing_and_twice(om, suffix):
+    """1 3: file 2 left out: "a file between them may be missing" naming the German unit placed
+    differently (9/III/Sturm W4213 -> W4113 in file 2) and the tracker moved on (German Movement ->
+    German Combat). 1 2 2: file 2 given twice: said by name."""
+    _, doc, _ = _audit(om, _chain(suffix, "1 3"))
+    gap = [m for m in doc["coverage"]["warnings"] if "may be missing" in m]
+    assert len(gap) == 1 and "units of german 1" in gap[0]
+    assert "German Movement Phase → Game Turn 1 German Combat Phase" in gap[0]
+    _, doc, _ = _audit(om, _chain(suffix, "1 2 2"))
+    assert any(m.startswith(f"om-jp8-2{suffix}.vlog is given again") for m in doc["coverage"]["warnings"])
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_chain_goes_back_to_an_older_save(om, suffix):
+    """om-jp8-4: the German loads his own older save (file 1's, mid German Movement) after file 3
+    and moves Vogel 1 W4211 -> W4210 (2 hexes from its drop hex W4212 on its arrival turn: OM 4.18).
+    1 2 3 4: said as a branch (files 2 and 4 both start where file 1 ended), and file 4 is judged
+    from the end of file 1: OM 4.18 at file 4 step 1, as 1 4 gives it. Before this round: 0
+    findings (file 4 judged going on from file 3, whose memory - file 2's end of the German
+    Movement Phase - began Vogel 1's move again)."""
+    f4, f1, f3 = f"om-jp8-4{suffix}.vlog", f"om-jp8-1{suffix}.vlog", f"om-jp8-3{suffix}.vlog"
+    want = [("OM 4.18", f4, 1, 1, "german-movement", ["G-Vogel-1"])]
+    for order in ("1 2 3 4", "1 4"):
+        _, doc, _ = _audit(om, _chain(suffix, order))
+        assert _found(doc) == want, order
+        assert "W4212 to W4210" in doc["findings"][0]["message"]
+    _, doc, _ = _audit(om, _chain(suffix, "1 2 3 4"))
+    branch = [m for m in doc["coverage"]["warnings"] if "a branch" in m]
+    assert len(branch) == 1 and f"{f4} was started from an older save" in branch[0]
+    assert f"{f4} and the files after it were judged going on from the end of {f1}" in branch[0]
+    assert f"not from {f3}" in branch[0]
+    seam = [x for x in doc["integrity"]["seams"] if Path(x["after"]).name == f4] if "seams" in doc["integrity"] else []
+    assert seam and seam[0]["starts_at"].startswith(f"where {f1} ended (a branch")
+    # the seam 3 -> 4 is still a continuity issue (the pieces and the tracker went back)
+    assert {(Path(c["before"]).name, Path(c["after"]).name) for c in doc["continuity"]} == {(f3, f4)}
+    assert len(doc["continuity"]) == 3          # 19 NZ and 9/III/Sturm placed back, the tracker set back
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory) -> Path:
+    return bundled_module("invasion-malta", tmp_path_factory, "rec8-im").module
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_undo_across_a_tracker_click_and_a_roll(im, suffix):
+    """im-undo8 (Invasion: Malta, Scenario 3): KG1 unit 2 lands in 2021, moves 2022, then 2023 (a
+    second hex on its drop turn would be IM 15.16, as in im-dirty); Next, Undo (the Next), Undo (the
+    drag to 2023); Next again; a d10, Undo, a d10 again. 0 findings: the undone Next ends no
+    Movement Phase, the undone drag is on no path; both undos and the undone roll are listed
+    (the undone roll left out of the dice tests)."""
+    _, doc, _ = _audit(im, [f"im-undo8{suffix}"])
+    assert _found(doc) == []
+    undos = doc["integrity"]["undo"]["undos"]
+    assert len(undos) == 3
+    assert doc["coverage"]["moves"]["not_judged"]["undone"] == 2
+    rolls = doc["integrity"]["dice"]["rolls"]
+    assert [r["undone"] for r in rolls] == [True, False]
+    rr = doc["integrity"]["undo"]["rerolls"]
+    assert len(rr) == 1 and rr[0]["new_step"] == rolls[1]["step"]
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_a_whole_turn_with_no_tracker_click(im, suffix):
+    """im-notracker8 (Invasion: Malta, Scenario 3): the tracker is never pressed (GT1's Weather
+    Phase); the turn is announced only in Japanese chat: "第1ターン 空挺降下フェイズ", the drops (5/3,
+    KG1 units 1-2, the Airhead), "移動フェイズ", KG1 unit 2 2021 -> 2022 -> 2023 (IM 15.16 were the
+    phase known), "移動終了。戦闘フェイズ", "出目は8", "ターン終了". 0 findings, and the report says
+    why: partial, 5 of 5 moves not judged (3 arrivals from the box, 2 moves in the Weather
+    Phase), quoting "移動フェイズ"; the end-of-phase rules named not judged (the log ends in the
+    Weather Phase); the typed roll "出目は8" listed to check."""
+    name = f"im-notracker8{suffix}"
+    text, doc, _ = _audit(im, [name])
+    assert _found(doc) == []
+    assert doc["coverage"]["moves"]["judged"] == 0 and doc["coverage"]["moves"]["seen"] == 5
+    assert "partial: 5 of 5 unit move(s) were not judged" in text
+    assert f"before the first such move of {name}.vlog (step 6): \"移動フェイズ\"" in text
+    assert _not_judged(doc)["IM 3.32"].startswith(f"the log ends before the end of the Weather Phase (turn 1, {name}.vlog)")
+    assert [(t["step"], t["text"], t["values"]) for t in doc["integrity"]["dice"]["typed"]] == [(10, "出目は8", [8])]
