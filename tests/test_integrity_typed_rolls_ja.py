@@ -28,6 +28,8 @@ NOT_CLAIMS = [
     # English: a hypothetical, a need, a count (and a report's form typed in)
     "if he rolls 5 I win", "when she throws 6 the attack fails", "he needs to roll 5", "unless he rolls 1, we hold",
     "Whoever rolls 6 goes first", "he rolls 5+ to hit", "rolled 2d6", "*** d6 = 4 ***",
+    # a bare ASCII value: more often an answer ("how many hexes?" "3") than a roll
+    "3", "5!", "3,4",
 ]
 
 

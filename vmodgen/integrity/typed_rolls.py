@@ -6,7 +6,8 @@ English: a verb of rolling, then the value(s) it gave ("I rolled 6", "rolls a 3"
 Japanese (full-width digits and punctuation read as ASCII, NFKC): a value that came up ("6が出た",
 "6の目が出ました", "3と4が出た"), a die word then its value ("出目は6", "ダイス6", "サイコロ: 3",
 "振り直しで5"), a die notation then its result ("1D6→4", "2d6=7"), or a line that is only a value
-("６").
+typed with a Japanese input method ("６", "3、4"; not a bare ASCII "3", more often an answer than a
+roll).
 
 No claim: a target or a need ("a roll of 5 or less", "5以上で成功", "6が出れば勝ち"), a count of dice,
 hits or anything else ("rolled 2d6", "ダイス2個", "6ヘクス移動", "2個師団", "3ターン目"), and a
@@ -59,7 +60,9 @@ _JA_WORD = re.compile(r"(?:出目|出た目|ダイス目|ダイスの目|サイ�
                       r"\s*(?:は|が|で|=|:|→|->|⇒|、|,)?\s*" + _V + _JA_NOT_AFTER)
 #: a die notation, then its result: "1D6→4", "2d6=7", "1D6で4", "2D6: 3,4"
 _JA_NOTATION = re.compile(r"(?<![A-Za-z0-9])\d*[dD]\d+\s*(?:→|->|⇒|=|:|は|で)\s*" + _V + _JA_NOT_AFTER)
-#: a line that is only a value: "６", "3,4", "5!"
+#: a line that is only a value: "６", "３、４", "3、4", "５！" -- typed with a Japanese input method
+#: (a full-width digit or Japanese punctuation, :func:`_typed_in_japanese`); a bare ASCII "3" or
+#: "5!" is more often an answer to a question ("how many hexes?") than a roll, so it is no claim
 _JA_BARE = re.compile(r"^\s*" + _V + r"\s*[.。!]?\s*$")
 #: a word that makes what follows hypothetical: "もし6が出たら"
 _JA_HYPOTHETICAL = re.compile(r"もし|仮に")
@@ -72,12 +75,20 @@ def _values(group: str) -> tuple[int, ...]:
     return tuple(int(v) for v in re.split(r"\s*[,、・と]\s*", group))
 
 
+def _typed_in_japanese(said: str) -> bool:
+    """Whether a line holds anything a Japanese input method writes (full-width digits or
+    punctuation, kana, kanji): not plain ASCII."""
+    return not said.isascii()
+
+
 def _japanese(said: str) -> tuple[re.Match, tuple[int, ...]] | None:
     """The first Japanese claim in ``said`` (NFKC-normalised) and its values."""
     norm = unicodedata.normalize("NFKC", said)
     for pattern in (_JA_CAME, _JA_WORD, _JA_NOTATION, _JA_BARE):
         m = pattern.search(norm)
         if m is None or _JA_HYPOTHETICAL.search(norm[: m.start()]):
+            continue
+        if pattern is _JA_BARE and not _typed_in_japanese(said):
             continue
         values = _values(m.group("v"))
         if all(1 <= v <= 99 for v in values):
