@@ -14,6 +14,7 @@ from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker, speaker_typed
 from ..vassal.dice import read_roll
+from ..vassal.cut import cut_short
 from .archive import archive_doubts
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
@@ -133,11 +134,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
-    if not any(sub.text == "end_save" for sub in save.tree.subs):
-        # VASSAL (2.x too) writes it after the starting position of every save and log
-        facts.archive = [*facts.archive, "its saved game has no 'end_save' (VASSAL writes one into every save and "
-                         "log): the file was cut short or not written by VASSAL; play it held after the cut is "
-                         "missing"]
+    cut = cut_short(save.tree)
+    if cut is not None:
+        facts.archive = [*facts.archive, cut]
     presses = _sets_dice_properties(save.vassal_version)
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}

@@ -1,0 +1,108 @@
+"""Hostile and odd input, round 4 (a stranger's first day): a log cut inside its last step and
+packed again, and odd inputs each command meets. Each bad input is one line on stderr naming the
+file and the place, exit code 2, nothing written, the input untouched; a partial result says so."""
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vmodgen.cli import main
+from vmodgen.vassal.cut import cut_short
+from vmodgen.vassal.obfuscation import deobfuscate_bytes, obfuscate
+from vmodgen.vassal.savefile import read_save
+
+ROOT = Path(__file__).resolve().parents[1]
+MINIKIT = ROOT / "tests" / "data" / "minikit"
+LOG = ROOT / "tests" / "data" / "recorded" / "na41-clean.vlog"
+TLD = ROOT.parent / "shared" / "corpus" / "tld_game_0606-2.log"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+def one_error(capsys, *args: str) -> str:
+    code, out, err = run(capsys, *args)
+    lines = err.strip().splitlines()
+    assert code == 2, err
+    assert len(lines) == 1 and lines[0].startswith("vmodgen: "), err
+    assert "internal error" not in err and "Traceback" not in err
+    return lines[0]
+
+
+def cut_copy(src: Path, out: Path, keep: "callable") -> Path:
+    """A copy of ``src`` whose savedGame text is cut to ``keep(text)`` characters, packed again."""
+    with zipfile.ZipFile(src) as zin:
+        text, _enc, key = deobfuscate_bytes(zin.read("savedGame"))
+        plain = text.decode("utf-8")
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in zin.infolist():
+                data = zin.read(info.filename)
+                if info.filename == "savedGame":
+                    data = obfuscate(plain[:keep(plain)], key)
+                zout.writestr(info.filename, data)
+    return out
+
+
+# --- a log cut inside its last step, with end_save present (lead's leftover) ---------------------
+def _inside(marker: str, back: int):
+    """Cut ``back`` characters before the end of the last ``marker`` after end_save."""
+    def keep(text: str) -> int:
+        start = text.index("end_save")
+        pos = text.rindex(marker, start)
+        end = text.find("\x1b", pos + len(marker))
+        end = len(text) if end < 0 else end
+        return end - back
+    return keep
+
+
+@pytest.mark.parametrize("marker, back, said", [
+    ("TURNTurnTracker0\t", 120, "turn tracker TurnTracker0's state has fewer fields than it had before"),
+    ("TURNTurnTracker0\t", 10_000, None),            # cut before the TURN: checked below by name
+    ("\x1bLOG\t", -2, "'LO' is the start of a command's name"),
+])
+def test_a_log_cut_inside_its_last_step_is_said_cut(tmp_path, capsys, marker, back, said):
+    """Before: a log cut mid-step and packed again read as a shorter whole log (only 'packed
+    again' was said); now every format says the last step ends inside a command."""
+    if said is None:
+        keep = lambda text: text.rindex("\x1bLOG\tTURNTurnTracker0\t") + len("\x1bLOG\tTURNTurnTrack")
+        said = "a turn tracker's state stops inside the tracker's name"
+    else:
+        keep = _inside(marker, back) if back >= 0 else (lambda text: text.rindex(marker) + 3)
+    cut = cut_copy(LOG, tmp_path / "cut.vlog", keep)
+    before = cut.read_bytes()
+    code, out, _err = run(capsys, "integrity", str(cut))
+    assert code == 0 and f"! File: {cut}: its last step (" in out and said in out
+    code, out, _err = run(capsys, "integrity", str(cut), "--format", "json")
+    assert said in out
+    code, out, _err = run(capsys, "integrity", str(cut), "--format", "html")
+    assert said.replace("'", "&#x27;") in out or said in out
+    assert cut.read_bytes() == before
+
+
+def test_a_whole_log_is_not_said_cut(capsys):
+    code, out, _err = run(capsys, "integrity", str(LOG))
+    assert code == 0 and "ends inside a command" not in out and "end_save" not in out
+    assert cut_short(read_save(str(LOG)).tree) is None
+
+
+@pytest.mark.skipif(not TLD.exists(), reason="../shared/corpus (The Longest Day logs) absent")
+@pytest.mark.parametrize("slash, said", [
+    (7, "'M/' does not read as a whole command"),           # after the old map: 8 fields
+    (9, "a move lacks the player field every other move of the file has"),  # 10 fields
+])
+def test_a_vassal_2_log_cut_inside_a_move_is_said_cut(tmp_path, capsys, slash, said):
+    """A VASSAL 2.9.8 log (moves carry the player field, possibly empty) cut inside its last move."""
+    def keep(text: str) -> int:
+        pos = text.rindex("LOG\tM/")
+        slashes = [i for i in range(pos, len(text)) if text[i] == "/"]
+        return slashes[slash] + (1 if slash == 7 else 0)
+    cut = cut_copy(TLD, tmp_path / "cut.log", keep)
+    why = cut_short(read_save(str(cut)).tree)
+    assert why is not None and said in why, why
+    assert cut_short(read_save(str(TLD)).tree) is None
