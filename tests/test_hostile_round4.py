@@ -106,3 +106,74 @@ def test_a_vassal_2_log_cut_inside_a_move_is_said_cut(tmp_path, capsys, slash, s
     why = cut_short(read_save(str(cut)).tree)
     assert why is not None and said in why, why
     assert cut_short(read_save(str(TLD)).tree) is None
+
+
+# --- a kit's image paths: inside the kit or an allowed art root (lead's leftover) -----------------
+def _png(path: Path) -> Path:
+    from PIL import Image
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (8, 8), "red").save(path)
+    return path
+
+
+def _kit_with_image(tmp_path: Path, cell: str) -> tuple[Path, Path]:
+    import shutil
+    kit = tmp_path / "games" / "kit"
+    shutil.copytree(MINIKIT, kit)
+    roster = kit / "roster.csv"
+    lines = roster.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",image"
+    lines[1:] = [line + ("," + cell if i == 0 else ",") for i, line in enumerate(lines[1:])]
+    roster.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return kit, roster
+
+
+def test_a_roster_image_outside_the_kit_is_refused_at_its_line(tmp_path, capsys, monkeypatch):
+    """Before: ``image = ../../secret.png`` read any picture on the disk into the module."""
+    monkeypatch.delenv("VMODGEN_ART_ROOTS", raising=False)
+    _png(tmp_path / "secret.png")
+    kit, roster = _kit_with_image(tmp_path, "../../secret.png")
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {roster}:2: 'image' of unit ")
+    assert "lies outside the kit" in msg and "VMODGEN_ART_ROOTS" in msg
+    out = tmp_path / "out"
+    one_error(capsys, "build", str(kit), "-o", str(out))
+    assert not out.exists() or not list(out.glob("*.vmod"))
+
+
+def test_a_shared_art_folder_named_by_the_user_is_read(tmp_path, capsys, monkeypatch):
+    _png(tmp_path / "games" / "art" / "r1.png")
+    kit, _roster = _kit_with_image(tmp_path, "../art/r1.png")
+    monkeypatch.setenv("VMODGEN_ART_ROOTS", str(tmp_path / "games" / "art"))
+    code, _out, err = run(capsys, "validate", str(kit))
+    assert code == 0, err
+
+
+def test_an_image_inside_the_kit_is_read(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("VMODGEN_ART_ROOTS", raising=False)
+    kit, _roster = _kit_with_image(tmp_path, "art/../art/r1.png")
+    _png(kit / "art" / "r1.png")
+    code, _out, err = run(capsys, "validate", str(kit))
+    assert code == 0, err
+
+
+def test_a_link_in_the_kit_to_a_picture_outside_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("VMODGEN_ART_ROOTS", raising=False)
+    secret = _png(tmp_path / "secret.png")
+    kit, roster = _kit_with_image(tmp_path, "face.png")
+    (kit / "face.png").symlink_to(secret)
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {roster}:2: ") and "lies outside the kit" in msg
+
+
+def test_an_images_folder_outside_the_kit_is_refused_at_its_key(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("VMODGEN_ART_ROOTS", raising=False)
+    import shutil
+    kit = tmp_path / "kit"
+    shutil.copytree(MINIKIT, kit)
+    _png(tmp_path / "pictures" / "R1.png")
+    game = kit / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("[game]\n", '[game]\nimages = "../pictures"\n', 1), encoding="utf-8")
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {game}:") and "images" in msg and "lies outside the kit" in msg

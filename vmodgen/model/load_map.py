@@ -8,6 +8,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError, LimitError
 from ..hexes.scheme import HexScheme
+from .art import outside_kit
 from .csvfile import CsvTable
 from .game import Game
 from .load_game import _id
@@ -107,6 +108,9 @@ def _sheet(t: Table, base: Path) -> Sheet:
             raise img.error("a scanned image needs 'origin', the pixel centre of the first hex")
         if not is_file(Path(image.file)):
             raise img.error(f"no image file '{image.file}'", "file")
+        why = outside_kit(Path(image.file), base)
+        if why is not None:
+            raise img.error(why, "file")
     return Sheet(id=_id(t), name=t.str("name", t.str("id")), scheme=scheme,
                  offset=t.int_pair("offset"), image=image, line=t.line or 0)
 
