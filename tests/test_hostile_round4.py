@@ -177,3 +177,58 @@ def test_an_images_folder_outside_the_kit_is_refused_at_its_key(tmp_path, capsys
     game.write_text(text.replace("[game]\n", '[game]\nimages = "../pictures"\n', 1), encoding="utf-8")
     msg = one_error(capsys, "validate", str(kit))
     assert msg.startswith(f"vmodgen: {game}:") and "images" in msg and "lies outside the kit" in msg
+
+
+# --- unusual but legal kits -----------------------------------------------------------------------
+def _new_kit(tmp_path: Path, capsys) -> Path:
+    kit = tmp_path / "nk"
+    code, _out, err = run(capsys, "new", str(kit))
+    assert code == 0, err
+    return kit
+
+
+def test_a_map_of_one_hex_validates_and_builds(tmp_path, capsys):
+    """Before: ``map.toml:9: sheets 'main' and 'main' both have a hex '0101'`` (the sheet's first
+    and last hex are the same hex, compared as two sheets)."""
+    import re
+    kit = _new_kit(tmp_path, capsys)
+    text = (kit / "map.toml").read_text(encoding="utf-8")
+    text = text.replace("line_range = [1, 10]", "line_range = [1, 1]").replace("pos_range = [1, 8]", "pos_range = [1, 1]")
+    (kit / "map.toml").write_text(text.split("[[hexsides]]")[0], encoding="utf-8")
+    (kit / "main.csv").write_text("hex,terrain,elevation,features,illustrative,note\n0101,clear,,,yes,\n",
+                                  encoding="utf-8")
+    roster = (kit / "roster.csv").read_text(encoding="utf-8").splitlines()
+    roster[1:] = [re.sub(r",(\d{4}|reserve),", ",0101,", line) for line in roster[1:]]
+    (kit / "roster.csv").write_text("\n".join(roster) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(kit))
+    assert code == 0, err
+    assert "map: 1 hex on 1 sheet (main 0101..0101)" in out
+    code, out, err = run(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
+    assert code == 0, err
+    assert (tmp_path / "out" / "nk.vmod").is_file()
+
+
+# --- replay: pieces on a map the module lacks ------------------------------------------------------
+T38 = ROOT.parent / "shared" / "golden" / "vassal-3.8"
+
+
+@pytest.mark.skipif(not (T38 / "t38.vmod").exists(), reason="../shared/golden/vassal-3.8 absent")
+def test_replay_says_pieces_stand_on_a_map_the_module_lacks(tmp_path, capsys):
+    """Before: the page said nothing (integrity and inspect --module warn: VASSAL's 'Map not
+    found', the pieces out of the game)."""
+    import re
+    src = zipfile.ZipFile(T38 / "t38.vmod")
+    nomap = tmp_path / "nomap.vmod"
+    with zipfile.ZipFile(nomap, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in src.namelist():
+            data = src.read(name)
+            if name == "buildFile.xml":
+                data = re.sub(rb"<VASSAL\.build\.module\.Map\b.*?</VASSAL\.build\.module\.Map>", b"", data, flags=re.S)
+            out.writestr(name, data)
+    page = tmp_path / "r.html"
+    code, _out, err = run(capsys, "replay", str(T38 / "t38-moves.vlog"), "--module", str(nomap), "-o", str(page))
+    assert code == 0, err
+    assert "pieces stand on map(s) the module given does not have: 'Main Map'" in page.read_text(encoding="utf-8")
+    code, _out, err = run(capsys, "replay", str(T38 / "t38-moves.vlog"), "--module", str(T38 / "t38.vmod"),
+                          "-o", str(page))
+    assert code == 0 and "does not have" not in page.read_text(encoding="utf-8")

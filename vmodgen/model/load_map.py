@@ -118,8 +118,8 @@ def _sheet(t: Table, base: Path) -> Sheet:
 def _check_sheets(doc: TomlDoc, mapdata: MapData) -> None:
     seen: dict[str, str] = {}
     for sheet in mapdata.sheets.values():
-        for h in (sheet.scheme.hexes()[0], sheet.scheme.hexes()[-1]):
-            hid = sheet.scheme.format(h)
+        hexes = sheet.scheme.hexes()
+        for hid in dict.fromkeys(sheet.scheme.format(h) for h in (hexes[0], hexes[-1])):   # one hex: once
             if hid in seen:
                 raise InputError(doc.path, f"sheets '{seen[hid]}' and '{sheet.id}' both have a hex "
                                            f"'{hid}': give them different prefixes", line=sheet.line)
