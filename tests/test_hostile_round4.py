@@ -232,3 +232,58 @@ def test_replay_says_pieces_stand_on_a_map_the_module_lacks(tmp_path, capsys):
     code, _out, err = run(capsys, "replay", str(T38 / "t38-moves.vlog"), "--module", str(T38 / "t38.vmod"),
                           "-o", str(page))
     assert code == 0 and "does not have" not in page.read_text(encoding="utf-8")
+
+
+# --- non-UTF-8 bytes in a log; old Mac line ends in TOML -----------------------------------------------
+def _with_bad_byte(tmp_path: Path, after: bytes, bad: bytes = b"\xe9") -> Path:
+    """A copy of the recorded log with ``bad`` put after the last ``after`` of its text."""
+    from vmodgen.vassal.obfuscation import _xor_table
+    with zipfile.ZipFile(LOG) as src:
+        raw, _kind, key = deobfuscate_bytes(src.read("savedGame"))
+        i = raw.rindex(after) + len(after)
+        raw = raw[:i] + bad + raw[i:]
+        data = b"!VCSK%02x" % key + raw.translate(_xor_table(key)).hex().encode()
+        out = tmp_path / "bad.vlog"
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            for info in src.infolist():
+                z.writestr(info.filename, data if info.filename == "savedGame" else src.read(info.filename))
+    return out
+
+
+def test_a_chat_line_with_a_latin_1_byte_is_named_by_byte_and_words(tmp_path, capsys):
+    """Before: ``bad.vlog:1: savedGame text is not UTF-8 (byte N)``: 'line 1' of a text that is one
+    line, and nothing to find it by."""
+    bad = _with_bad_byte(tmp_path, b"Turn Upd")
+    msg = one_error(capsys, "integrity", str(bad))
+    assert msg.startswith(f"vmodgen: {bad}: entry savedGame: its text is not UTF-8 at byte ")
+    assert "(in a chat line, near '* <Axis> Turn Upd\\xe9" in msg and ":1:" not in msg
+
+
+def test_a_bad_byte_beside_a_password_does_not_show_it(tmp_path, capsys):
+    bad = _with_bad_byte(tmp_path, b"pw-na", b"\xff")
+    msg = one_error(capsys, "inspect", str(bad))
+    assert "not UTF-8 at byte" in msg and "pw-na" not in msg and "near" not in msg
+
+
+def test_toml_with_old_mac_line_ends_says_so_at_its_line(tmp_path, capsys):
+    """Before: ``not valid TOML: Found invalid character '\\r'`` or ``Expected newline or end of
+    document after a statement``: nothing said the line ends were the fault."""
+    pos = tmp_path / "p.toml"
+    pos.write_bytes(b"[position]\ngame = 'minikit'\rturn = 2\r")
+    msg = one_error(capsys, "check", str(pos))
+    assert msg == (f"vmodgen: {pos}:2: a line ends in a carriage return alone (old Mac line ends), which "
+                   "TOML does not take: save the file with LF or CRLF line ends")
+
+
+def test_kit_files_with_bom_and_crlf_validate(tmp_path, capsys):
+    kit = _new_kit(tmp_path, capsys)
+    for f in [*kit.glob("*.toml"), *kit.glob("*.csv")]:
+        f.write_bytes(b"\xef\xbb\xbf" + f.read_bytes().replace(b"\n", b"\r\n"))
+    roster = kit / "roster.csv"
+    code, _out, err = run(capsys, "validate", str(kit))
+    assert code == 0, err
+    lines = roster.read_bytes().split(b"\r\n")
+    lines[4] = lines[4].replace(b",artillery,", b",artilleryX,")
+    roster.write_bytes(b"\r\n".join(lines))
+    msg = one_error(capsys, "validate", str(kit))
+    assert msg.startswith(f"vmodgen: {roster}:5: unknown unit type 'artilleryX'")
