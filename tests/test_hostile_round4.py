@@ -287,3 +287,20 @@ def test_kit_files_with_bom_and_crlf_validate(tmp_path, capsys):
     roster.write_bytes(b"\r\n".join(lines))
     msg = one_error(capsys, "validate", str(kit))
     assert msg.startswith(f"vmodgen: {roster}:5: unknown unit type 'artilleryX'")
+
+
+@pytest.mark.skipif(not (T38 / "t38.vmod").exists(), reason="../shared/golden/vassal-3.8 absent")
+def test_replay_of_a_partial_audit_says_partial(tmp_path, capsys):
+    """Before: the page listed the audit's findings and never said that every unit move went
+    unjudged (no phase known), which the audit's text, JSON and HTML all say."""
+    binding = tmp_path / "b.toml"
+    code, _out, err = run(capsys, "bind", str(T38 / "t38.vmod"), "--rules", "generic", "-o", str(binding))
+    assert code == 0, err
+    code, out, err = run(capsys, "audit", str(T38 / "t38-moves.vlog"), "--module", str(T38 / "t38.vmod"),
+                         "--binding", str(binding))
+    assert "partial: 4 of 4 unit move(s) were not judged" in out
+    page = tmp_path / "r.html"
+    code, _out, err = run(capsys, "replay", str(T38 / "t38-moves.vlog"), "--module", str(T38 / "t38.vmod"),
+                          "--binding", str(binding), "-o", str(page))
+    assert code == 0, err
+    assert "partial: 4 of 4 unit move(s) were not judged" in page.read_text(encoding="utf-8")
