@@ -304,3 +304,26 @@ def test_replay_of_a_partial_audit_says_partial(tmp_path, capsys):
                           "--binding", str(binding), "-o", str(page))
     assert code == 0, err
     assert "partial: 4 of 4 unit move(s) were not judged" in page.read_text(encoding="utf-8")
+
+
+# --- a file given to the wrong command is named in that command's words --------------------------
+def test_sanitize_of_a_module_does_not_advise_an_option_it_lacks(tmp_path, capsys):
+    """Before: ``a VASSAL module, not a save or log: give a module with --module``; sanitize has
+    no --module."""
+    kit = _new_kit(tmp_path, capsys)
+    code, _out, err = run(capsys, "build", str(kit), "-o", str(tmp_path / "out"))
+    assert code == 0, err
+    module = tmp_path / "out" / "nk.vmod"
+    msg = one_error(capsys, "sanitize", str(module), "-o", str(tmp_path / "x.vmod"))
+    assert msg.startswith(f"vmodgen: {module}: a VASSAL module, not a save or log: sanitize copies a save")
+    assert "--module" not in msg and not (tmp_path / "x.vmod").exists()
+
+
+@pytest.mark.parametrize("name, said", [("game.toml", "a kit's game.toml"),
+                                        ("map.toml", "a kit's map or scenarios file"),
+                                        ("scenarios.toml", "a kit's map or scenarios file")])
+def test_check_of_a_kit_file_says_it_is_a_kit_file(tmp_path, capsys, name, said):
+    """Before: ``game.toml:4: unknown top-level table 'game' (known: position, rules, ...)``."""
+    kit = _new_kit(tmp_path, capsys)
+    msg = one_error(capsys, "check", str(kit / name))
+    assert msg.startswith(f"vmodgen: {kit / name}: {said}, not a position: ") and "vmodgen validate" in msg
