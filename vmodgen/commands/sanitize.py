@@ -50,6 +50,9 @@ def _refuse_a_module(path: str) -> None:
     """A module given as SAVE: said so in this command's words (it has no --module to give it to)."""
     from ..errors import InputError
     from ..safeio import SafeZip
+    from pathlib import Path
+    if not Path(path).is_file():
+        return                     # the reader says what it is (no such file, a folder)
     with open(path, "rb") as f:
         if f.read(2) != b"PK":
             return
