@@ -327,3 +327,18 @@ def test_check_of_a_kit_file_says_it_is_a_kit_file(tmp_path, capsys, name, said)
     kit = _new_kit(tmp_path, capsys)
     msg = one_error(capsys, "check", str(kit / name))
     assert msg.startswith(f"vmodgen: {kit / name}: {said}, not a position: ") and "vmodgen validate" in msg
+
+
+def test_audit_of_a_cut_log_warns_and_strict_exits_3(tmp_path, tmp_path_factory, capsys):
+    """Before: the audit said '0 findings' and exited 0 under --strict: the play after the cut
+    was silently not judged."""
+    import json
+    from bundled_module_util import bundled_module
+    module = bundled_module("north-africa-41", tmp_path_factory, "cut").module
+    cut = cut_copy(LOG, tmp_path / "cut.vlog", _inside("TURNTurnTracker0\t", 120))
+    code, out, err = run(capsys, "audit", str(cut), "--module", str(module), "--strict")
+    assert code == 3 and f"warning: {cut}: its last step (" in err
+    code, out, err = run(capsys, "audit", str(cut), "--module", str(module), "--format", "json", "-o", "-")
+    assert any("ends inside a command" in w for w in json.loads(out)["coverage"]["warnings"])
+    code, out, err = run(capsys, "audit", str(LOG), "--module", str(module), "--strict")
+    assert code == 0 and "ends inside a command" not in out + err
