@@ -342,3 +342,13 @@ def test_audit_of_a_cut_log_warns_and_strict_exits_3(tmp_path, tmp_path_factory,
     assert any("ends inside a command" in w for w in json.loads(out)["coverage"]["warnings"])
     code, out, err = run(capsys, "audit", str(LOG), "--module", str(module), "--strict")
     assert code == 0 and "ends inside a command" not in out + err
+
+
+def test_sanitize_says_what_integrity_will_flag_in_the_copy(tmp_path, capsys):
+    """The copy's seats have empty passwords and vmodgen packed it: integrity flags both, which
+    sanitize now says (before: a recipient saw the flags with nothing to explain them)."""
+    copy = tmp_path / "public.vlog"
+    code, out, err = run(capsys, "sanitize", str(LOG), "-o", str(copy))
+    assert code == 0 and "flags its seats' empty passwords and a file packed again" in err
+    code, out, err = run(capsys, "integrity", str(copy))
+    assert "joined with an empty password" in out and "packed again" in out

@@ -28,6 +28,9 @@ def command(save: str, output: str) -> int:
     where = "standard output" if output == STDIO else output
     click.echo(f"{where}: {count} command{'s' if count != 1 else ''} with a password blanked",
                err=output == STDIO)
+    click.echo("note: 'vmodgen integrity' of the copy flags its seats' empty passwords and a file packed "
+               "again: that is this copy, not the game; an opponent checking your play needs the original",
+               err=True)
     return 0
 
 
