@@ -352,3 +352,20 @@ def test_sanitize_says_what_integrity_will_flag_in_the_copy(tmp_path, capsys):
     assert code == 0 and "flags its seats' empty passwords and a file packed again" in err
     code, out, err = run(capsys, "integrity", str(copy))
     assert "joined with an empty password" in out and "packed again" in out
+
+
+# --- the command line as a newcomer types it ----------------------------------------------------------
+@pytest.mark.parametrize("typed, said", [("export", "no command 'export': did you mean 'oob'?"),
+                                         ("audti", "no command 'audti': did you mean 'audit'?"),
+                                         ("zzz", "no command 'zzz'")])
+def test_an_unknown_command_names_the_nearest(capsys, typed, said):
+    """Before: ``No such command 'export'.``: the README's 'export order-of-battle references' is
+    the oob command."""
+    assert one_error(capsys, typed, "x") == f"vmodgen: {said} (see 'vmodgen --help')"
+
+
+def test_vmodgen_alone_shows_its_help_readably(capsys):
+    """Before: the whole help squeezed onto one error line."""
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("Usage: vmodgen [OPTIONS] COMMAND [ARGS]...\n") and "\n  audit " in err
