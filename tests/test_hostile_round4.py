@@ -369,3 +369,30 @@ def test_vmodgen_alone_shows_its_help_readably(capsys):
     code, out, err = run(capsys)
     assert code == 2 and out == ""
     assert err.startswith("Usage: vmodgen [OPTIONS] COMMAND [ARGS]...\n") and "\n  audit " in err
+
+
+# --- odd modules -------------------------------------------------------------------------------------
+def _extension(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("buildFile.xml",
+                   '<?xml version="1.0" encoding="UTF-8"?><VASSAL.build.module.ModuleExtension anyModule="false" '
+                   'extensionId="abc" module="Mini Kit" moduleVersion="1.0" vassalVersion="3.7.26" version="0.1">'
+                   '<VASSAL.build.module.ExtensionElement target=""><VASSAL.build.module.PieceWindow name="Extra"/>'
+                   '</VASSAL.build.module.ExtensionElement></VASSAL.build.module.ModuleExtension>')
+    return path
+
+
+@pytest.mark.parametrize("command", [["inspect", "{x}"], ["oob", "{x}", "-o", "{o}"], ["bind", "{x}", "--rules", "generic"],
+                                     ["integrity", "{log}", "--module", "{x}"],
+                                     ["replay", "{log}", "--module", "{x}", "-o", "{o}"]])
+def test_a_module_extension_given_as_a_module_is_refused(tmp_path, capsys, command):
+    """Before: read as a module named '' of version '0.1' (integrity: 'saved with version 1.0 of
+    the module, the module given ('') is version 0.1'). VASSAL does not open a .vmdx as a module
+    (GameModule.build: 'not a module')."""
+    ext = _extension(tmp_path / "extra.vmdx")
+    out = tmp_path / "o.html"
+    args = [a.format(x=ext, o=out, log=LOG) for a in command]
+    msg = one_error(capsys, *args)
+    assert msg == (f"vmodgen: {ext}: a module extension of 'Mini Kit 1.0', not a module: VASSAL loads an "
+                   "extension on top of the module it extends; give that module")
+    assert not out.exists()
