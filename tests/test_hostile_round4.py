@@ -396,3 +396,26 @@ def test_a_module_extension_given_as_a_module_is_refused(tmp_path, capsys, comma
     assert msg == (f"vmodgen: {ext}: a module extension of 'Mini Kit 1.0', not a module: VASSAL loads an "
                    "extension on top of the module it extends; give that module")
     assert not out.exists()
+
+
+# --- -o on odd targets --------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [["integrity", "{log}", "-o", "{o}"], ["sanitize", "{log}", "-o", "{o}"],
+                                     ["oob", "{kit}", "-f", "md", "-o", "{o}"], ["build", "{kit}", "-o", "{o}"],
+                                     ["new", "{o}"]])
+def test_an_output_under_a_file_names_that_file(tmp_path, capsys, command):
+    """Before: ``in.vlog/x: cannot write here (File exists)`` or ``.../x_images/R1.png: cannot
+    write here (Not a directory)``."""
+    log = tmp_path / "in.vlog"
+    log.write_bytes(LOG.read_bytes())
+    target = f"{log}/sub/x"
+    msg = one_error(capsys, *[a.format(log=log, kit=MINIKIT, o=target) for a in command])
+    assert msg == f"vmodgen: {log}: is a file, not a folder (in '{target}')"
+    assert log.read_bytes() == LOG.read_bytes()
+
+
+def test_an_output_file_name_ending_in_a_slash_is_refused(tmp_path, capsys):
+    """Before: ``-o new.html/`` wrote the file ``new.html``."""
+    target = f"{tmp_path}/new.html/"
+    msg = one_error(capsys, "integrity", str(LOG), "-o", target)
+    assert msg == f"vmodgen: {target}: ends in a '/', which names a folder: give a file name"
+    assert list(tmp_path.iterdir()) == []
