@@ -419,3 +419,12 @@ def test_an_output_file_name_ending_in_a_slash_is_refused(tmp_path, capsys):
     msg = one_error(capsys, "integrity", str(LOG), "-o", target)
     assert msg == f"vmodgen: {target}: ends in a '/', which names a folder: give a file name"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_cut_short_reads_any_tree_without_failing():
+    """Trees a hostile text can make: no end_save, end_save as the root's own text, nothing."""
+    from vmodgen.vassal.commands import Command
+    assert "no 'end_save'" in cut_short(Command("", []))
+    assert cut_short(Command("", [Command("begin_save"), Command("end_save")])) is None
+    said = cut_short(Command("end_save", [Command("LOG\tM/1/a/1/2/null/a/1")]))
+    assert said is not None and "'M/' does not read as a whole command" in said

@@ -64,7 +64,7 @@ def cut_short(tree: Command) -> str | None:
         why = _cut_command(_unwrap(_last_leaf(last).text), tree)
     if why is None:
         return None
-    step = len(subs) - 1 - next(i for i, sub in enumerate(subs) if sub.text == "end_save")
+    step = len(subs) - 1 - next((i for i, sub in enumerate(subs) if sub.text == "end_save"), -1)
     where = f"its last step ({step})" if step > 0 else "its last command"
     return (f"{where} ends inside a command ({why}): VASSAL writes every command whole, so the file "
             f"was cut short (an incomplete copy packed again?); play it held after the cut is missing")
