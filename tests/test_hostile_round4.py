@@ -428,3 +428,17 @@ def test_cut_short_reads_any_tree_without_failing():
     assert cut_short(Command("", [Command("begin_save"), Command("end_save")])) is None
     said = cut_short(Command("end_save", [Command("LOG\tM/1/a/1/2/null/a/1")]))
     assert said is not None and "'M/' does not read as a whole command" in said
+
+
+# --- a roster saved by Excel on Windows -----------------------------------------------------------
+@pytest.mark.parametrize("encoding, said", [
+    ("cp1252", ":4: is not UTF-8 text: byte 0xe9 ('é' in Windows-1252) at column 14: save the file as UTF-8 "
+               "(Excel: 'CSV UTF-8')"),
+    ("utf-16", ":1: is UTF-16 text, not UTF-8: save the file as UTF-8 (Excel: 'CSV UTF-8')")])
+def test_a_roster_not_in_utf_8_says_what_it_is_and_how_to_save_it(tmp_path, capsys, encoding, said):
+    """Before: ``roster.csv:4: is not UTF-8 text`` (where in the line, what encoding, what to do?)."""
+    kit = _new_kit(tmp_path, capsys)
+    roster = kit / "roster.csv"
+    text = roster.read_text(encoding="utf-8").replace("1st Tank Regiment", "1st Tank Régiment")
+    roster.write_bytes(text.encode(encoding))
+    assert one_error(capsys, "validate", str(kit)) == f"vmodgen: {roster}{said}"
