@@ -45,6 +45,11 @@ SHORT_HELP = {
 }
 
 
+#: words a newcomer may try for a command, and the command that does it
+NEAR_NAMES = {"export": "oob", "order-of-battle": "oob", "orbat": "oob", "verify": "validate",
+              "lint": "validate", "show": "inspect", "view": "replay", "init": "new", "list": "games"}
+
+
 def short_help(text: str, limit: int) -> str:
     """A command's line in the command list, as click shortens a help text: its first sentence
     (a period followed by a word that is not lower-case), cut at a word to ``limit`` with "..."."""
@@ -79,6 +84,16 @@ class LazyGroup(click.Group):
                 raise
             self.add_command(module.command, name=name)
         return self.commands.get(name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[override]
+        """An unknown command names the nearest one (``audti``: ``audit``; ``export``: ``oob``,
+        which exports the order of battle)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            import difflib
+            near = NEAR_NAMES.get(name.lower()) or next(iter(difflib.get_close_matches(name, COMMANDS, 1, 0.6)), None)
+            ctx.fail(f"no command '{name}'" + (f": did you mean '{near}'?" if near else ""))
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from :data:`SHORT_HELP`: ``--help`` imports no command."""
@@ -143,6 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
+    except getattr(click.exceptions, "NoArgsIsHelpError", ()) as exc:    # plain 'vmodgen': its help, readable
+        click.echo(exc.ctx.get_help(), err=True)
+        sys.exit(2)
     except click.exceptions.ClickException as exc:
         # one line (click's usage block is for --help): what is wrong, and where to read more
         ctx = getattr(exc, "ctx", None)

@@ -48,6 +48,11 @@ With `art = "face"` (the default of `[layout]`) the image is the whole counter, 
 square; with `art = "symbol"` it takes the place of the unit-type symbol and the layout prints the
 ID and values around it. A unit without an image is drawn by the layout. Images are checked when
 the kit loads (readable, at most 4096 x 4096 pixels and 16 MB); a changed image rebuilds the module.
+Every image a kit names (these, the `images` folder, a map's scan) must lie inside the kit (the
+folder of `game.toml`; a map's scan: the folder of `map.toml`), links followed: a kit cannot read a
+picture from elsewhere on the disk into a module. Art shared by several kits lives in a folder
+the user who builds names in the environment variable `VMODGEN_ART_ROOTS` (several separated as
+in `PATH`), e.g. `VMODGEN_ART_ROOTS=../shared-art vmodgen build my-game/`; a kit cannot set it.
 """
 
 LAYOUT = """\

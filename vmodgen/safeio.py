@@ -277,11 +277,20 @@ def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file"
     data = read_bytes(path, limits.MAX_DATA_FILE_BYTES if max_bytes is None else max_bytes, what)
     if data[:4] == b"PK\x03\x04":
         raise InputError(path, f"{zip_kind(path, data)}, not {expected}" + (f": {instead}" if instead else ""))
+    how = "save the file as UTF-8" + (" (Excel: 'CSV UTF-8')" if str(path).lower().endswith(".csv") else "")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):     # Excel's "Unicode Text", Notepad's "Unicode"
+        raise InputError(path, f"is UTF-16 text, not UTF-8: {how}", line=1)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise InputError(path, "is not UTF-8 text", line=line) from None
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode("utf-8-sig", "replace")) + 1
+        byte = data[exc.start]
+        guess = (f" ('{bytes([byte]).decode('cp1252')}' in Windows-1252)"
+                 if byte >= 0xA0 and bytes([byte]).decode("cp1252", "replace").isprintable() else "")
+        raise InputError(path, f"is not UTF-8 text: byte 0x{byte:02x}{guess} at column {column}: {how}",
+                         line=line) from None
 
 
 def zip_kind(path: str | Path, data: bytes) -> str:

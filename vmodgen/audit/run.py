@@ -382,6 +382,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     # followed by what it means: what a file carries over from the one before it (memory,
     # continuity) was read in that order
     warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles + r.unrolled] + warned
+    # a file cut short holds less play than was played: the audit of it is partial
+    warned += [f"{r.path}: {r.integrity.cut}" for r in results if r.integrity is not None and r.integrity.cut]
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"

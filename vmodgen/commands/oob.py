@@ -11,6 +11,7 @@ from ..errors import printable
 from ..model import load_kit
 from ..safeio import refuse_overwrite
 from ..oob import FORMATS, kit_oob, module_oob, to_csv, to_html, to_json, to_markdown, write_oob
+from .paths import OUTPUT
 
 if TYPE_CHECKING:
     from ..oob.collect import KitOob, ModuleOob
@@ -32,7 +33,7 @@ def _is_module(source: str) -> bool:
 @click.command()
 @click.argument("source")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True)
-@click.option("-o", "--output", default=None,
+@click.option("-o", "--output", default=None, type=OUTPUT,
               help="Output file ('-' for standard output; default build/<name>-oob.<format>).")
 @click.option("--no-pictures", is_flag=True, help="Leave out the counter pictures.")
 def command(source: str, fmt: str, output: str | None, no_pictures: bool) -> int:

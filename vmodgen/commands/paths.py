@@ -39,11 +39,30 @@ class _PathType(click.ParamType):
             raise InputError(text, "is a folder, not a file")
         if exists and not is_dir and self.folder:
             raise InputError(text, "is a file, not a folder")
+        if not exists:
+            if not self.folder and text.endswith(("/", os.sep)):
+                raise InputError(text, "ends in a '/', which names a folder: give a file name")
+            _through_a_file(text)
         return text
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
         from click.shell_completion import CompletionItem       # only when completing: not at start-up
         return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
+
+
+def _through_a_file(text: str) -> None:
+    """Refuse a path that does not exist whose nearest existing folder is a file
+    (``turn1.vlog/report.html``): named as that file, not as the system's 'File exists'."""
+    parent = os.path.dirname(os.path.normpath(text))
+    while parent and parent not in (".", os.sep):
+        try:
+            if os.path.exists(parent):
+                if not os.path.isdir(parent):
+                    raise InputError(parent, f"is a file, not a folder (in '{text}')")
+                return
+        except (OSError, ValueError):
+            return
+        parent = os.path.dirname(parent)
 
 
 #: the name that stands for standard output (``-o -``)

@@ -20,6 +20,7 @@ def command(save: str, output: str) -> int:
     \b
     Example:
       vmodgen sanitize turn3.vlog -o turn3-shared.vlog"""
+    _refuse_a_module(save)
     if output == STDIO:
         count = _to_stdout(save)
     else:
@@ -27,6 +28,9 @@ def command(save: str, output: str) -> int:
     where = "standard output" if output == STDIO else output
     click.echo(f"{where}: {count} command{'s' if count != 1 else ''} with a password blanked",
                err=output == STDIO)
+    click.echo("note: 'vmodgen integrity' of the copy flags its seats' empty passwords and a file packed "
+               "again: that is this copy, not the game; an opponent checking your play needs the original",
+               err=True)
     return 0
 
 
@@ -43,3 +47,23 @@ def _to_stdout(save: str) -> int:
     sys.stdout.buffer.write(data)
     sys.stdout.buffer.flush()
     return count
+
+
+def _refuse_a_module(path: str) -> None:
+    """A module given as SAVE: said so in this command's words (it has no --module to give it to)."""
+    from ..errors import InputError
+    from ..safeio import SafeZip
+    from pathlib import Path
+    if not Path(path).is_file():
+        return                     # the reader says what it is (no such file, a folder)
+    with open(path, "rb") as f:
+        if f.read(2) != b"PK":
+            return
+    try:
+        with SafeZip(path) as z:
+            module = ("buildFile.xml" in z or "buildFile" in z) and "savedGame" not in z
+    except InputError:
+        return                     # a damaged zip: the reader names what is wrong with it
+    if module:
+        raise InputError(path, "a VASSAL module, not a save or log: sanitize copies a save or log "
+                               "(.vsav, .vlog) without its players' passwords")

@@ -14,6 +14,7 @@ from ..vassal.chat_text import plain_chat
 from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker, speaker_typed
 from ..vassal.dice import read_roll
+from ..vassal.cut import cut_short
 from .archive import archive_doubts
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
@@ -98,6 +99,9 @@ class FileFacts:
     side_moves: list[dict] = field(default_factory=list)
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
+    #: why the file reads as cut short (:func:`vmodgen.vassal.cut.cut_short`): also one of
+    #: :attr:`archive`, and a warning of the audit (play after the cut is missing)
+    cut: str | None = None
     #: die rolls a player typed in chat ("I rolled 6"; steps no undo took back): (step, player,
     #: the line as typed, the values it claims): :func:`typed_roll`
     typed_rolls: list[tuple[int, str, str, tuple[int, ...]]] = field(default_factory=list)
@@ -139,11 +143,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
-    if not any(sub.text == "end_save" for sub in save.tree.subs):
-        # VASSAL (2.x too) writes it after the starting position of every save and log
-        facts.archive = [*facts.archive, "its saved game has no 'end_save' (VASSAL writes one into every save and "
-                         "log): the file was cut short or not written by VASSAL; play it held after the cut is "
-                         "missing"]
+    facts.cut = cut_short(save.tree)
+    if facts.cut is not None:
+        facts.archive = [*facts.archive, facts.cut]
     presses = _sets_dice_properties(save.vassal_version)
     by_index = {s.index: s for s in steps}
     step_of_node = {id(s.command): s.index for s in steps}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import re
 from pathlib import Path
 
@@ -17,6 +18,34 @@ MAX_ART_BYTES = 16 * 1024 * 1024
 MAX_ART_SIDE = 4096
 EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif")
 BACK_SUFFIXES = ("_back", "-back")
+#: folders (separated as in PATH) outside a kit from which its images may also be read: art
+#: several kits share. Set by the user who builds, never by the kit (a kit from a stranger cannot
+#: widen it to read the builder's own pictures into a module the builder then shares)
+ART_ROOTS_ENV = "VMODGEN_ART_ROOTS"
+
+
+def art_roots() -> list[Path]:
+    """The folders :data:`ART_ROOTS_ENV` names, resolved."""
+    return [Path(p).resolve() for p in os.environ.get(ART_ROOTS_ENV, "").split(os.pathsep) if p.strip()]
+
+
+def outside_kit(path: Path, *homes: Path) -> str | None:
+    """Why the image ``path`` may not be read, or None: it must lie (links followed) inside one of
+    ``homes`` (the kit's folder, the folder of the file naming it) or a folder of
+    :data:`ART_ROOTS_ENV`."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        return f"'{path}' cannot be resolved"
+    for home in (*homes, *art_roots()):
+        try:
+            if real.is_relative_to(home.resolve()):
+                return None
+        except (OSError, RuntimeError):
+            continue
+    shown = ", ".join(str(h) for h in homes)
+    return (f"'{path}' lies outside the kit ({shown}); images are read only from inside the kit "
+            f"or from a folder named in the environment variable {ART_ROOTS_ENV} (art shared by kits)")
 
 
 def file_stem(unit_id: str) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
-from .art import art_path
+from .art import art_path, outside_kit
 from .game import Game
 from .load_game import _id, load_game
 from .load_map import load_map
@@ -152,8 +152,11 @@ def load_kit(spec: str | Path) -> Kit:
         images_dir = base / g.str("images")
         if not is_dir(images_dir):
             raise g.error(f"no images folder '{images_dir}'", "images")
+        why = outside_kit(images_dir, base)
+        if why is not None:
+            raise g.error(why, "images")
         game.images_dir = str(images_dir)
-    units = load_roster(roster_path, game, images_dir)
+    units = load_roster(roster_path, game, images_dir, base)
     if mapdata is None:
         raise MapUnreadable(map_path)
     scen_path = base / g.str("scenarios", "scenarios.toml")

@@ -8,6 +8,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError, LimitError
 from ..hexes.scheme import HexScheme
+from .art import outside_kit
 from .csvfile import CsvTable
 from .game import Game
 from .load_game import _id
@@ -107,6 +108,9 @@ def _sheet(t: Table, base: Path) -> Sheet:
             raise img.error("a scanned image needs 'origin', the pixel centre of the first hex")
         if not is_file(Path(image.file)):
             raise img.error(f"no image file '{image.file}'", "file")
+        why = outside_kit(Path(image.file), base)
+        if why is not None:
+            raise img.error(why, "file")
     return Sheet(id=_id(t), name=t.str("name", t.str("id")), scheme=scheme,
                  offset=t.int_pair("offset"), image=image, line=t.line or 0)
 
@@ -114,8 +118,8 @@ def _sheet(t: Table, base: Path) -> Sheet:
 def _check_sheets(doc: TomlDoc, mapdata: MapData) -> None:
     seen: dict[str, str] = {}
     for sheet in mapdata.sheets.values():
-        for h in (sheet.scheme.hexes()[0], sheet.scheme.hexes()[-1]):
-            hid = sheet.scheme.format(h)
+        hexes = sheet.scheme.hexes()
+        for hid in dict.fromkeys(sheet.scheme.format(h) for h in (hexes[0], hexes[-1])):   # one hex: once
             if hid in seen:
                 raise InputError(doc.path, f"sheets '{seen[hid]}' and '{sheet.id}' both have a hex "
                                            f"'{hid}': give them different prefixes", line=sheet.line)

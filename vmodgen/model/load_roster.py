@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
-from .art import art_key, find_art
+from .art import art_key, find_art, outside_kit
 from .csvfile import CsvTable
 from .problems import item, report
 from .game import Game
@@ -33,7 +33,8 @@ def _column_kind(col: str, game: Game) -> str:
     return ""
 
 
-def load_roster(path: str | Path, game: Game, images_dir: Path | None = None) -> list[Unit]:
+def load_roster(path: str | Path, game: Game, images_dir: Path | None = None,
+                kit_dir: Path | None = None) -> list[Unit]:
     """Every counter of the roster; any fault raises ``InputError`` with ``file:line``.
     ``images_dir``: the kit's folder of unit images named by unit id (see :mod:`.art`)."""
     table = CsvTable(path, "roster")
@@ -55,7 +56,7 @@ def load_roster(path: str | Path, game: Game, images_dir: Path | None = None) ->
     ids: dict[str, int] = {}
     for line, cells in table.rows():
         with item():
-            unit = _unit(path, line, cells, header, kinds, game, images_dir)
+            unit = _unit(path, line, cells, header, kinds, game, images_dir, kit_dir)
             if unit.id in ids:
                 raise table.error(f"duplicate unit id '{unit.id}' (first on line {ids[unit.id]})", line)
             ids[unit.id] = line
@@ -68,9 +69,11 @@ def _delimiter_hint(table: CsvTable) -> str:
     return f" (the header was read with '{table.delimiter}' between cells)" if one else ""
 
 
-def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | None) -> tuple[str, str]:
+def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | None,
+         kit_dir: Path | None = None) -> tuple[str, str]:
     """The unit's images: the ``image``/``back_image`` cells (relative to the roster), else the
-    images folder's files named by the unit id."""
+    images folder's files named by the unit id; each inside the kit (:func:`outside_kit`)."""
+    home = kit_dir if kit_dir is not None else Path(path).parent
     out = []
     for col, back in (("image", False), ("back_image", True)):
         cell = cells.get(col, "")
@@ -81,6 +84,9 @@ def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | No
                 raise InputError(path, f"'{col}': no image file '{cell}' (relative to the roster)", line=line)
         else:
             p = find_art(images_dir, uid, back) if images_dir is not None else None
+        why = outside_kit(p, home) if p is not None else None
+        if why is not None:
+            raise InputError(path, f"'{col}' of unit '{uid}': {why}", line=line)
         try:
             out.append(art_key(p) if p is not None else "")
         except InputError as e:
@@ -89,7 +95,7 @@ def _art(path, line: int, cells: dict[str, str], uid: str, images_dir: Path | No
 
 
 def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list[str], game: Game,
-          images_dir: Path | None = None) -> Unit:
+          images_dir: Path | None = None, kit_dir: Path | None = None) -> Unit:
     def bad(msg: str) -> InputError:
         return InputError(path, msg, line=line)
 
@@ -161,4 +167,4 @@ def _unit(path, line: int, cells: dict[str, str], header: list[str], kinds: list
                 type=utype, size=size, steps=int(steps_text), movement_class=mclass, flags=flags,
                 front=front, back=back or None, setup=setup, arrival=arrival, illustrative=illus,
                 notes=cells.get("notes", ""), line=line, short_name=cells.get("short_name", ""),
-                art=_art(path, line, cells, uid, images_dir))
+                art=_art(path, line, cells, uid, images_dir, kit_dir))

@@ -75,6 +75,12 @@ class TomlDoc:
             m = re.search(r"\(at line (\d+), column \d+\)", msg)
             line = int(m.group(1)) if m else None
             msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+            bare = re.search(r"\r(?!\n)", self.text)    # never valid TOML (a control character)
+            at = self.text.count("\n", 0, bare.start()) + 1 if bare is not None else 0
+            if bare is not None and (line is None or line >= at):    # old Mac line ends: say so
+                raise InputError(self.path, "a line ends in a carriage return alone (old Mac line ends), which "
+                                            "TOML does not take: save the file with LF or CRLF line ends",
+                                 line=at) from None
             raise InputError(self.path, f"not valid TOML: {msg}", line=line) from None
         except RecursionError:
             raise LimitError(self.path, "not valid TOML: arrays or tables nested too deeply") from None

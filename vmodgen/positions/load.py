@@ -101,6 +101,11 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     doc = TomlDoc(path, text, expected="a position",
                   instead="a position is a TOML file (docs/position-format.md); saves and logs are "
                           "checked with 'vmodgen audit FILE --module M.vmod'")
+    if "position" not in doc.data and any(k in doc.data for k in ("game", "map", "sheets", "scenarios")):
+        kind = "a kit's game.toml" if "game" in doc.data else "a kit's map or scenarios file"
+        raise InputError(doc.path, f"{kind}, not a position: a position is a TOML file with a [position] "
+                                   "table naming its kit (docs/position-format.md); a kit is checked with "
+                                   "'vmodgen validate KIT'")
     for key in doc.data:
         if key not in TOP:
             raise InputError(doc.path, f"unknown top-level table '{key}' (known: {', '.join(TOP)})",

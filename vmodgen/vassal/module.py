@@ -438,9 +438,15 @@ def read_module(path: str | Path, data: bytes | None = None) -> Module:
                                        "the game was played with")
             raise InputError(path, "not a VASSAL module: no buildFile.xml (or legacy buildFile) entry")
         if entry != order[0] and "VassalVersion" in mod.metadata:
-            mod.warn(f"VASSAL would look for '{order[0]}'; read '{entry}' instead")
+            # GameModule.build: the one name its VassalVersion gives, else "no buildfile"
+            mod.warn(f"VASSAL {mod.metadata['VassalVersion']} reads only '{order[0]}' and would not open "
+                     f"this module (\"no buildfile\"); read '{entry}' instead")
         mod.build_file = entry
         root = parse_xml(z.read(entry), f"{path}: {entry}", entry)
+    if bf.cls(root) == "ModuleExtension":       # a .vmdx: VASSAL loads it on top of its module only
+        base = " ".join(v for v in (root.get("module", ""), root.get("moduleVersion", "")) if v)
+        raise InputError(path, f"a module extension{f' of {base!r}' if base else ''}, not a module: VASSAL "
+                               "loads an extension on top of the module it extends; give that module")
     _read_tree(mod, root, entry)
     return mod
 

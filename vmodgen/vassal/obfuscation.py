@@ -77,8 +77,18 @@ def _utf8(raw: bytes, path: str | Path | None) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise InputError(path, f"savedGame text is not UTF-8 (byte {exc.start})", line=line) from None
+        # the text is one line of ESC-separated commands: the place is the byte, and in a chat line
+        # (which every player sees; any other command may hold a player's password) the words around it
+        start = raw.rfind(b"\x1b", 0, exc.start) + 1
+        while raw.startswith(b"LOG\t", start):
+            start += 4
+        near = ""
+        if raw.startswith(b"CHAT", start):
+            end = raw.find(b"\x1b", exc.start)
+            text = raw[max(start + 4, exc.start - 24):min(exc.start + 16, len(raw) if end < 0 else end)]
+            near = f" (in a chat line, near '{text.decode('utf-8', 'backslashreplace')}')"
+        raise InputError(path, f"entry savedGame: its text is not UTF-8 at byte {exc.start}{near}: VASSAL writes "
+                               "UTF-8, so the file was changed by another program") from None
 
 
 def deobfuscate_pieces(data: bytes, path: str | Path | None = None) -> tuple[list[str], str, int | None]:

@@ -60,6 +60,10 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         name = getattr(getattr(b, "game", None), "name", "") or result.game
         notes.append(f"{len(result.findings)} finding(s) by the rules of {name}"
                      + (f", binding {Path(binding).name}" if binding else "") + ".")
+        from ..audit.coverage import partial_sentence
+        partial = partial_sentence(result.coverage)
+        if partial:                          # as every format of the audit's report says it
+            notes.append(partial.replace("; see the coverage section", " (vmodgen audit's coverage section says why)"))
         notes += [f"Warning: {w}" for w in result.coverage.get("warnings", [])[:6]]
         notes += result.notes[:6]
     elif skipped:
@@ -75,6 +79,13 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
             said = check_version(f, save.module_version, mod.version, mod.name)
             if said:
                 notes.append(f"Warning: {said}")
+        lacking = sorted(m for m, points in tl.used.items() if points and m not in mod.maps)
+        if lacking:                               # what integrity's and the audit's Module: say
+            from ..vassal.module import MAP_NOT_FOUND
+            notes.append(f"Warning: pieces stand on map(s) the module given does not have: "
+                         f"{', '.join(repr(m) for m in lacking)} (its maps: "
+                         f"{', '.join(repr(m) for m in list(mod.maps)[:8]) or 'none'}): a map renamed or removed "
+                         f"since the files were played? {MAP_NOT_FOUND}.")
     if reveal_hidden:
         notes.append("Pieces masked or hidden by their owner are shown in full (--reveal-hidden).")
     title = (mod.name + ": " if mod is not None and mod.name else "") + ", ".join(Path(f).name for f in files)

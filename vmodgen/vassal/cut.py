@@ -1,0 +1,149 @@
+"""Whether a save or log was cut short: VASSAL writes the whole command tree at once, so a file
+whose text stops before ``end_save``, or inside its last command, was cut (an incomplete copy,
+packed again) and the play after the cut is missing (FORMATS.md §4.3, §4.4).
+
+A cut inside a command shows by its structure, not by guessing at its content: a recognised
+command (``M/``, ``+/``, ``D/``, ``TURN``...) that no longer reads as one; a text ending inside an
+escape (an odd run of backslashes); a piece state with fewer trait states than the piece's type
+has traits (VASSAL writes one per trait); a turn tracker's state with fewer fields than the same
+tracker wrote earlier in the file. A cut inside a chat line's text cannot be told from a shorter
+line and is not reported.
+"""
+from __future__ import annotations
+
+from .commands import Command
+from .typed import AddPiece, ChangePiece, Log, MovePiece, TurnState, Unknown, parse_command
+
+__all__ = ["cut_short"]
+
+#: command texts VASSAL writes that :func:`~vmodgen.vassal.typed.parse_command` reads whole
+_KNOWN_PREFIXES = ("M/", "+/", "D/", "UNDO\t", "MutableProperty\t")
+#: the heads of the commands VASSAL writes (a text that is a proper start of one was cut there)
+_HEADS = ("M/", "+/", "D/", "-/", "CHAT", "TURN", "UNDO\t", "PLAYER\t", "PYREMOVE\t", "LOG\t",
+          "MutableProperty\t", "GlobalProperty\t", "SETUP_STACK\t", "UNMASK\t")
+
+
+def _last_leaf(node: Command) -> Command:
+    while node.subs:
+        node = node.subs[-1]
+    return node
+
+
+def _unwrap(text: str) -> str:
+    while text.startswith("LOG\t"):
+        text = text[4:]
+    return text
+
+
+def _fields(state: str) -> int:
+    """Separators in a state at any nesting depth (a cut state has fewer than a whole one)."""
+    return sum(state.count(c) for c in ";|,\t")
+
+
+def _trait_count(type_chain: str) -> int:
+    """TAB separators of a piece's type chain: one fewer than its traits (any nesting depth)."""
+    return type_chain.count("\t")
+
+
+def cut_short(tree: Command) -> str | None:
+    """Why the file of command tree ``tree`` reads as cut short, in a sentence, or None."""
+    subs = tree.subs
+    if not any(sub.text == "end_save" for sub in subs) and tree.text != "end_save":
+        # VASSAL (2.x too) writes it after the starting position of every save and log
+        return ("its saved game has no 'end_save' (VASSAL writes one into every save and log): the "
+                "file was cut short or not written by VASSAL; play it held after the cut is missing")
+    if not subs:
+        return None
+    last = subs[-1]
+    if last.text == "end_save":
+        return None
+    if (not last.subs and len(last.text) <= 4 and "LOG\t".startswith(last.text)
+            and len(subs) > 1 and subs[-2].text.startswith("LOG\t")):
+        why: str | None = "a step that stops at its 'LOG' mark"
+    else:
+        why = _cut_command(_unwrap(_last_leaf(last).text), tree)
+    if why is None:
+        return None
+    step = len(subs) - 1 - next((i for i, sub in enumerate(subs) if sub.text == "end_save"), -1)
+    where = f"its last step ({step})" if step > 0 else "its last command"
+    return (f"{where} ends inside a command ({why}): VASSAL writes every command whole, so the file "
+            f"was cut short (an incomplete copy packed again?); play it held after the cut is missing")
+
+
+def _cut_command(text: str, tree: Command) -> str | None:
+    trailing = len(text) - len(text.rstrip("\\"))
+    if trailing % 2:
+        return "it ends with an unpaired escape character"
+    cmd = parse_command(text)
+    while isinstance(cmd, Log) and cmd.inner is not None:
+        cmd = cmd.inner
+    if isinstance(cmd, Unknown):
+        if text and any(head != text and head.startswith(text) for head in _HEADS):
+            return f"'{text}' is the start of a command's name"
+        if text.startswith(_KNOWN_PREFIXES):
+            return f"'{text[:2]}' does not read as a whole command"
+        if text.startswith("TURN") and "\t" not in text and _has_earlier(tree, text, "\t"):
+            return "a turn tracker's state stops inside the tracker's name"
+        return None
+    if isinstance(cmd, MovePiece) and cmd.player_id is None and _has_player_moves(tree):
+        return "a move lacks the player field every other move of the file has"
+    if isinstance(cmd, AddPiece) and not cmd.is_stack:
+        if cmd.state.count("\t") < _trait_count(cmd.type):
+            return f"piece {cmd.id}'s state has fewer parts than its type has traits"
+        return None
+    if isinstance(cmd, ChangePiece):
+        type_chain = _type_of(tree, cmd.id)
+        if type_chain is not None:
+            traits = _trait_count(type_chain)
+            for state in (cmd.new_state, cmd.old_state):
+                if state is not None and state.count("\t") < traits:
+                    return f"piece {cmd.id}'s state has fewer parts than its type has traits"
+        return None
+    if isinstance(cmd, TurnState):
+        before = _earlier_turn_state(tree, cmd.tracker_id)
+        if before is not None and _fields(cmd.state) < _fields(before):
+            return f"turn tracker {cmd.tracker_id}'s state has fewer fields than it had before"
+    return None
+
+
+def _type_of(tree: Command, piece_id: str) -> str | None:
+    """The type chain the file's last ``+/`` of ``piece_id`` gives, or None."""
+    head = f"+/{piece_id}/"
+    found: str | None = None
+    for node in tree.walk():
+        text = _unwrap(node.text)
+        if text.startswith(head):
+            cmd = parse_command(text)
+            if isinstance(cmd, AddPiece):
+                found = cmd.type
+    return found
+
+
+def _earlier_turn_state(tree: Command, tracker_id: str) -> str | None:
+    """The first state of turn tracker ``tracker_id`` in the file (its whole form), or None."""
+    head = f"TURN{tracker_id}\t"
+    for node in tree.walk():
+        text = _unwrap(node.text)
+        if text.startswith(head):
+            return text[len(head):]
+    return None
+
+
+def _has_earlier(tree: Command, head: str, then: str) -> bool:
+    """Whether a command of the file starts with ``head`` followed (later) by ``then``."""
+    for node in tree.walk():
+        text = _unwrap(node.text)
+        if text.startswith(head) and then in text[len(head):]:
+            return True
+    return False
+
+
+def _has_player_moves(tree: Command) -> bool:
+    """Whether a move of the file carries its player field (VASSAL 3.x writes it into every move)."""
+    for node in tree.walk():
+        text = _unwrap(node.text)
+        if text.startswith("M/"):
+            cmd = parse_command(text)
+            if isinstance(cmd, MovePiece) and cmd.player_id is not None:
+                return True
+    return False
