@@ -258,12 +258,16 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} entered {dest.name} from {path[-2]}, a hex its "
                               "map edge does not touch.", [path[-2]], [u]))
     src = board.map.boxes.get(u.previous or "")
+    # 21.1.3 judges a convoy: to a map hex or an off-map box of kind "offmap"; a unit sunk at sea goes to
+    # the Eliminated Units box, an SP or a replacement to its pool (22.2.4), and one may be withdrawn
+    to = board.map.boxes.get(u.hex)
+    by_sea = board.is_hex(u.hex) and u.has("naval_transport") or to is not None and to.kind == "offmap"
     if src is not None and src.kind == "offmap" and not src.adjacent and u.hex != src.id \
-            and u.mode not in ("retreat", "advance") and (u.has("naval_transport") or not board.is_hex(u.hex)):
+            and u.mode not in ("retreat", "advance") and by_sea:
         sea = italy_convoy(rs, board, u)     # a convoy into the Tripoli box carries no marker (21.1.5)
         if sea:
-            to = board.map.boxes[u.hex].name if board.is_box(u.hex) and u.hex in board.map.boxes else u.hex
-            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for {to}, but "
+            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for "
+                                  f"{to.name if to is not None else u.hex}, but "
                                   + "; ".join(w for _, w in sea) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
