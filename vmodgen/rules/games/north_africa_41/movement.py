@@ -452,14 +452,18 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= least:
         return []
     if n >= 1:
-        fort = board.marker_owner(u.hex, "fort")
+        fort = board.marker_owner(u.hex, "fort")          # None: no fort; "": whose fort is not stated
         port = "port" in board.features(u.hex)
         owner = board.control(u.hex)
-        if fort == u.side or (port and owner == u.side):
+        # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated
+        # owner is friendly when its side controls the hex, and unknown when nobody is stated to
+        if fort == u.side or ((port or fort == "") and owner == u.side):
             return []
-        if port and owner is None:
-            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in the port {u.hex}, "
-                                       "which it may do if its side controls the port; who controls it is not stated")
+        if (port or fort == "") and owner is None:
+            where = f"the port {u.hex}" if port else f"the fort hex {u.hex}"
+            whose = "who controls it is not stated" if port else "whose fort it is and who controls the hex are not stated"
+            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in {where}, "
+                                       f"which it may do if its side controls it; {whose}")
             return []
     return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hex{'es' if n != 1 else ''} after a "
                        f"{res} result; it must retreat {fmt(least)} (a retreat may stop early only in a friendly-"
