@@ -28,7 +28,14 @@ def test_remember_records_the_phase_end():
     assert memory.prev_airheads == ["1623"] and memory.dropped == ["P"]
     moved = position(kit("movement") + x("P", "2020") + al("A", "2020"))
     rs.remember(after, moved, memory)
-    assert memory.dropped == [] and memory.prev_oos == []
+    assert memory.prev_oos == []
+    # 15.16, 15.6: the drop stays known through the activation's Combat Phase (a drift combat is
+    # fought there), and is forgotten at its end
+    for phase in ("combat-declaration", "bombardment", "reaction"):
+        rs.remember(moved, position(kit(phase) + x("P", "2020") + al("A", "2020")), memory)
+        assert memory.dropped == ["P"], phase
+    rs.remember(moved, position(kit("combat") + x("P", "2020") + al("A", "2020")), memory)
+    assert memory.dropped == []
 
 
 def test_oos_marker_placed_only_at_night():
@@ -256,3 +263,15 @@ def test_units_placed_between_files_are_no_move_of_the_next_file():
     rs.placed_between(start, {"Q", "A", "piece-id-of-Q"}, memory)
     assert memory.prev_hexes == {"P": "2019", "Q": "1918", "A": "2122"}
     assert memory.arrival_unknown == ["Q"] and "placed differently between two files" in str(memory.arrival_unknown_why)
+
+
+def test_dropped_units_move_limit_only_in_their_movement_phase():
+    """IM 15.16 (「同じ活性化中の自軍移動フェイズ中に降下したユニットは移動できず（シナリオ 1 と 2）」:
+    in the same activation's own Movement Phase the dropped units may not move, Scenarios 1-2).
+    Position: Scenario 1, P paradropped this activation ([state] dropped, which is kept through the
+    Combat Phase for 15.6) moved 2020 → 2021. In the Movement Phase: 15.16; in the Reaction or
+    Combat Phase (a retreat, an advance, a Reaction the log did not name): not 15.16."""
+    moved = x("P", "2021", previous="2020") + state(dropped=["P"])
+    assert "IM 15.16" in rules(kit("movement", scenario="s1") + moved)
+    for phase in ("reaction", "combat"):
+        assert "IM 15.16" not in rules(kit(phase, scenario="s1") + moved), phase

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from om_util import INF, a, g
 from om_util import inline as H
-from rules_util import rules, state, table
+from rules_util import position, rules, state, table
+from vmodgen.rules import ruleset_for
 
 
 def sector(id: str, hexes: list[str]) -> str:
@@ -200,9 +201,17 @@ def test_leaving_a_box_through_its_edge():
 
 
 def test_box_to_box_only_when_adjacent():
-    """OM 4.54: box A → box B is legal when the boxes are linked (om_box_links), illegal otherwise."""
-    assert rules(H(turn=5) + BOXES + LINKS + g("G", "offmap-b", previous="offmap-a")) == []
-    assert rules(H(turn=5) + BOXES + g("G", "offmap-b", previous="offmap-a")) == ["OM 4.54"]
+    """OM 4.54 (「1 つのマップ外ボックスから隣接するマップ外ボックスへ移動する」: from an off-map box to an
+    adjacent one): box A → box B is legal when the boxes are linked (om_box_links), illegal when A's
+    links are on record and B is not among them; with no link on record for either box, not judged."""
+    move = g("G", "offmap-b", previous="offmap-a")
+    assert rules(H(turn=5) + BOXES + LINKS + move) == []
+    other = BOXES + table("boxes", id="offmap-c") + "\n[rules]\nom_box_links = \"offmap-a:offmap-c\"\n"
+    assert rules(H(turn=5) + other + move) == ["OM 4.54"]
+    p = position(H(turn=5) + BOXES + move)
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "OM 4.54" in rs.take_not_judged()
 
 
 def test_no_paradrop_into_a_box():

@@ -39,12 +39,6 @@ P = "IM"
 DECLARATION = ("", "combat-declaration")
 
 
-def drift(board: Board, hex_: str) -> bool:
-    """15.6: a defender hex where paradropped units share the hex with enemy units."""
-    us = board.units(hex_)
-    return any(u.has("paradropped") for u in us) and len({u.side for u in us}) > 1
-
-
 def _units(board: Board, a) -> list:
     return [u for u in map(board.pos.unit, a.units) if u is not None]
 
@@ -68,7 +62,7 @@ def check_odds(rs, board: Board) -> list:
                      and not (u.has("oos") and (rs.armour(u) or _halved_out(u)))]
         if not attackers or not board.is_hex(a.hex):
             continue
-        if drift(board, a.hex) or any(board.terrain(attacked_from(board, u)) == "invasion" for u in attackers):
+        if rs.drift_hex(board, a.hex) or any(board.terrain(attacked_from(board, u)) == "invasion" for u in attackers):
             continue                                   # 12.12, 15.6, 16.33E: a required combat
         side = attackers[0].side
         defenders = [u for u in board.units(a.hex) if u.side != side and rs.combat(u) and not u.has("excess")]
@@ -145,7 +139,7 @@ def check_drift_joiners(rs, board: Board) -> list:
     """15.61: in a drift combat only the units that dropped into the hex attack."""
     out: list[Finding] = []
     for a in board.pos.attacks:
-        if not board.is_hex(a.hex) or not drift(board, a.hex):
+        if not board.is_hex(a.hex) or not rs.drift_hex(board, a.hex):
             continue
         joiners = [u for u in _units(board, a) if attacked_from(board, u) != a.hex]
         if joiners:
@@ -172,7 +166,7 @@ def check_attackers(rs, board: Board) -> list:
                                   f"and may not attack ({a.hex}).", [a.hex], zero))
         excess = [u for u in units if u.has("excess")]
         if excess:
-            why = " (15.63: nor in a drift combat)" if drift(board, a.hex) else ""
+            why = " (15.63: nor in a drift combat)" if rs.drift_hex(board, a.hex) else ""
             one = len(excess) == 1
             out.append(rs.finding(board, f"{P} 3.34", "stacking",
                                   f"{rs.names(excess)} {'is' if one else 'are'} under an Excess Stacking marker and "

@@ -15,7 +15,8 @@ The memory's fields (written by the audit at every phase end; a position file ma
 * ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
 * ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
   (entered the map then, elsewhere than on an airfield holding an airhead: those are taken as
-  air-transported, 15.76). Cleared at the end of the next Movement Phase.
+  air-transported, 15.76). Kept through the activation's Movement and Combat Phases (15.16: they
+  move little; 15.6: a drift combat is fought in the Combat Phase), cleared at any other phase end.
 
 The rules check a key only when the position states it, so a position without history is never
 judged on history. Choices:
@@ -58,6 +59,9 @@ from .carried import MaltaMemory, entered_from, undrawn_ams
 from .activation import NO_SECTOR, InvasionMaltaActivation
 
 P = "IM"
+#: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
+#: Combat Phase: 15.16, 15.6)
+DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
 
 
@@ -107,7 +111,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if after.phase == "airborne":
             memory.dropped = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
                                     and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
-        elif after.phase_kind == "movement" and after.phase != "reaction":
+        elif after.phase not in DROP_KEPT:
             memory.dropped = []
         self.remember_draw(before, after, memory)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
@@ -459,8 +463,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:
+        """15.16: in their drop activation's own Movement Phase (a position without a phase: that one)."""
         dropped = _ids(self.memory(board.pos).dropped)
-        if not dropped:
+        if not dropped or board.pos.phase not in ("", "movement"):
             return []
         limit = self.param("im_paradrop_move_hexes")
         if isinstance(limit, bool) or not isinstance(limit, (int, float)):

@@ -82,11 +82,15 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                                         f"{self.names(c)}.", [h], c))
         return out
 
-    @staticmethod
-    def drift_hex(board: Board, h: str) -> bool:
-        """15.41, 15.6: a hex where a paradropped unit shares the hex with enemy units (drift
-        combat), the one exception to 8.14."""
-        return any(u.has("paradropped") for u in board.units(h))
+    def drift_hex(self, board: Board, h: str) -> bool:
+        """15.41, 15.6: a drift combat hex, the one exception to 8.14: units of both sides, one of them
+        paradropped (status ``paradropped``, or in the memory's ``dropped``, the units that
+        paradropped in this activation: a log knows drops only so). The one test of 8.14, 9.12,
+        15.61 and 15.63 and of moves into the hex."""
+        us = board.units(h)
+        dropped = self.memory(board.pos).dropped
+        ids = set(dropped) if isinstance(dropped, list) else set()
+        return len({u.side for u in us}) > 1 and any(u.has("paradropped") or u.id in ids for u in us)
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there

@@ -258,12 +258,16 @@ def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, .
         out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} entered {dest.name} from {path[-2]}, a hex its "
                               "map edge does not touch.", [path[-2]], [u]))
     src = board.map.boxes.get(u.previous or "")
+    # 21.1.3 judges a convoy: to a map hex or an off-map box of kind "offmap"; a unit sunk at sea goes to
+    # the Eliminated Units box, an SP or a replacement to its pool (22.2.4), and one may be withdrawn
+    to = board.map.boxes.get(u.hex)
+    by_sea = board.is_hex(u.hex) and u.has("naval_transport") or to is not None and to.kind == "offmap"
     if src is not None and src.kind == "offmap" and not src.adjacent and u.hex != src.id \
-            and u.mode not in ("retreat", "advance") and (u.has("naval_transport") or not board.is_hex(u.hex)):
+            and u.mode not in ("retreat", "advance") and by_sea:
         sea = italy_convoy(rs, board, u)     # a convoy into the Tripoli box carries no marker (21.1.5)
         if sea:
-            to = board.map.boxes[u.hex].name if board.is_box(u.hex) and u.hex in board.map.boxes else u.hex
-            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for {to}, but "
+            out.append(rs.finding(board, f"{P} 21.1.3", "movement", f"{name} left {src.name} for "
+                                  f"{to.name if to is not None else u.hex}, but "
                                   + "; ".join(w for _, w in sea) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
     if src is None or src.kind != "offmap" or not board.is_hex(u.hex):
         return out
@@ -448,14 +452,18 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= least:
         return []
     if n >= 1:
-        fort = board.marker_owner(u.hex, "fort")
+        fort = board.marker_owner(u.hex, "fort")          # None: no fort; "": whose fort is not stated
         port = "port" in board.features(u.hex)
         owner = board.control(u.hex)
-        if fort == u.side or (port and owner == u.side):
+        # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated
+        # owner is friendly when its side controls the hex, and unknown when nobody is stated to
+        if fort == u.side or ((port or fort == "") and owner == u.side):
             return []
-        if port and owner is None:
-            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in the port {u.hex}, "
-                                       "which it may do if its side controls the port; who controls it is not stated")
+        if (port or fort == "") and owner is None:
+            where = f"the port {u.hex}" if port else f"the fort hex {u.hex}"
+            whose = "who controls it is not stated" if port else "whose fort it is and who controls the hex are not stated"
+            rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in {where}, "
+                                       f"which it may do if its side controls it; {whose}")
             return []
     return [rs.finding(board, f"{P} 12.1.1", "movement", f"{name} retreated {n} hex{'es' if n != 1 else ''} after a "
                        f"{res} result; it must retreat {fmt(least)} (a retreat may stop early only in a friendly-"

@@ -20,7 +20,7 @@ from ...core.stacking import fmt
 from .carried import mercury
 from .memory import segment
 from .places import sector_param
-from .movement import box_links
+from .movement import box_links, links_known
 
 P = "OM"
 
@@ -263,19 +263,28 @@ def _offmap(board: Board, h: str) -> bool:
 def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """4.55: after an off-map combat (DR, 1DR) the defender retreats 1 box, into a box linked to its
     own (``om_box_links``), but not into the box the attackers started their move from (the
-    ``previous`` of the enemy units now in the box it left)."""
+    ``previous`` of the enemy units now in the box it left). Into a box with neither it nor the
+    box left having a link on record: whether they are linked is not judged (:func:`links_known`)."""
     src, dest = path[0], path[-1]
     links = {next(iter(pair - {src})) for pair in box_links(rs) if src in pair}
-    if len(path) != 2 or dest not in links:
+    if len(path) != 2:
         return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated {' → '.join(path)}; a defender in "
-                           f"an off-map box retreats 1 box, into one linked to it ({', '.join(sorted(links)) or 'none'}).",
-                           [dest], [u])]
+                           "an off-map box retreats 1 box.", [dest], [u])]
     came = [x for x in board.units(src) if x.side != u.side and rs.ground(x) and (x.path[0] if x.path else x.previous) == dest]
     if came:
         name = lambda b: board.map.boxes[b].name if b in board.map.boxes else b
         return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {name(src)} into {name(dest)}, the box "
                            f"the attackers ({rs.names(came)}) started their move from.", [dest], [u, *came])]
-    return []
+    if dest in links:
+        return []
+    if _offmap(board, dest) and not links_known(rs, src, dest):
+        rs.not_judged(f"{P} 4.55", f"whether {label(u)}'s retreat from the box {src} into {dest} is into a box linked "
+                                   "to it: neither has a link in om_box_links (the text names only Sitia's, from the "
+                                   "eastern Heraklion box)")
+        return []
+    return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated {' → '.join(path)}; a defender in "
+                       f"an off-map box retreats 1 box, into one linked to it ({', '.join(sorted(links)) or 'none'}).",
+                       [dest], [u])]
 
 
 def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:

@@ -310,13 +310,16 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """Retreats, advances and reactions (none but reactions in a Combat Refusal Phase, whose
-        refusals :meth:`moves_preamble` judges); a dispersed unit or one under Final Fire may not
-        move; any other move by its mode."""
+        refusals :meth:`moves_preamble` judges); a dispersed unit or non-mortar artillery under Final
+        Fire may not move; any other move by its mode."""
         if u.mode in ("retreat", "advance", "reaction"):
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
-        if u.has("final_fire") and not u.has("dispersed"):
+        # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
+        # fire markers only by firing, never by moving, and moves under them (13.41)
+        fire_bound = u.has("final_fire") and not self.is_(u, "om_mortar")
+        if fire_bound and not u.has("dispersed"):
             before = mercury(board.pos).om_final_fire      # 11.11: a move under First Fire ends under Final Fire
             if before is None:
                 self.not_judged(f"{P} 11.11", f"whether {label(u)} was under its Final Fire marker before it moved "
@@ -324,7 +327,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 return super().check_unit_move(board, u, ez)
             if u.id not in before:
                 return super().check_unit_move(board, u, ez)
-        if u.has("dispersed") or u.has("final_fire"):
+        if u.has("dispersed") or fire_bound:
             why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
                    "under a Final Fire marker and may not move (11.11)")
             return [self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
