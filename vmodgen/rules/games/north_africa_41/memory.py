@@ -377,28 +377,19 @@ def check_initial(rs: NorthAfrica41Units, board: Board) -> list:
 def air_markers(rs: NorthAfrica41Units, board: Board) -> list:
     """At the end of a side's own Delay Phase every strafing and LRDG marker of that side was placed in
     it (those of its previous Delay Phase are removed in it, 18.7.5, 18.8): 18.7.5 a strafing marker
-    is not on an own delay marker; 18.8 an LRDG marker is not in or next to enemy units.
-
-    A hex's markers have one owner (a position's ``owner``; a log's are ""): the strafing-on-delay test
-    takes the delay marker to be the strafing marker's side's. A strafing marker whose owner is unknown
-    is not judged; the LRDG is always the Allied side's (18.8: 連合軍プレイヤーによって…購入), the
-    side ``na41_lrdg_hinders`` does not name (as movement cost reads it), whatever its owner."""
+    is not on an own delay marker; 18.8 an LRDG marker is not in or next to enemy units."""
     pos = board.pos
     out: list = []
     if not pos.side:
         return out
-    lrdg_ours = pos.side != str(rs.param("na41_lrdg_hinders"))
     for h, mk in sorted(pos.hex_markers.items()):
-        if "strafing" in mk and not mk["strafing"]:
-            rs.not_judged(f"{P} 18.7.5", f"the strafing marker in {h} has no known owner, so whether it was placed "
-                                         f"in this Delay Phase (off its own delay marker, in air range) is unknown")
         if mk.get("strafing") == pos.side and mk.get("delay") == pos.side:
             out.append(rs.finding(board, f"{P} 18.7.5", "movement", f"The {rs.side_name(pos.side)} strafing marker "
                                   f"in {h} lies on its own delay marker; a strafing marker may not be placed on one.",
                                   [h]))
         if mk.get("strafing") == pos.side:
             out += strafing_range(rs, board, h)
-        if "lrdg" in mk and lrdg_ours:
+        if mk.get("lrdg") == pos.side:
             near = [u for n in [h] + board.neighbours(h) for u in board.units(n)
                     if u.side != pos.side and not rs.marker(u)]
             if near:
