@@ -336,9 +336,9 @@ def _parse(text: str) -> _Typed | _Verified:
     elif text.startswith("MutableProperty\t"):
         t = decode(text[16:], "\t")
         if len(t) == 4:
-            return MutableProperty(*t)
+            return MutableProperty(t[0], t[1], t[2], t[3])
         if len(t) == 3:                     # VASSAL 3.0/3.1: no container id
-            return MutableProperty(*t, "", has_container=False)
+            return MutableProperty(t[0], t[1], t[2], "", has_container=False)
     else:
         head, tab, rest = text.partition("\t")
         if tab and head.endswith("BoardPicker"):
