@@ -42,14 +42,16 @@ def _module(tmp_path: Path) -> Path:
 """)
 
 
-def _save(tmp_path: Path, card_traits: str, card_state: str) -> Path:
-    """Two cards (``card_traits`` + a BasicPiece) in the deck 'Strategy Deck' and a counter."""
+def _save(tmp_path: Path, card_traits: str, card_state: str, counts: tuple[str, ...] = ("left: Count=Two",),
+          counting: bool = True) -> Path:
+    """Two cards (``card_traits`` + a BasicPiece) in the deck 'Strategy Deck' (count expressions
+    ``counts``, expression counting ``counting``) and a counter."""
     def card(pid: str) -> str:
         return encode(["+", pid, join_chain([card_traits, "piece;;;c.png;Card"]),
                        join_chain([card_state, "Main Map;100;100;;0"])], "/")
     counter = join_chain([label("$pieceName$ ($label$)"), "piece;;;;Counter"])
     commands = [card("201"), card("202"),
-                encode(["+", "300", deck_type("Strategy Deck", ["left: Count=Two"]),
+                encode(["+", "300", deck_type("Strategy Deck", list(counts), counting),
                         "Main Map;100;100;true;201,202"], "/"),
                 encode(["+", "101", counter, join_chain(["$Strategy Deck_left$", "Main Map;300;300;;0"])], "/")]
     save = tmp_path / "deck.vsav"

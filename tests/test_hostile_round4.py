@@ -442,3 +442,24 @@ def test_a_roster_not_in_utf_8_says_what_it_is_and_how_to_save_it(tmp_path, caps
     text = roster.read_text(encoding="utf-8").replace("1st Tank Regiment", "1st Tank Régiment")
     roster.write_bytes(text.encode(encoding))
     assert one_error(capsys, "validate", str(kit)) == f"vmodgen: {roster}{said}"
+
+
+@pytest.mark.parametrize("byte, hint", [
+    (b"\x92", " ('\u2019' in Windows-1252)"),      # Word's apostrophe: O’Connor
+    (b"\x93", " ('\u201c' in Windows-1252)"),      # Excel's opening quote
+    (b"\x96", " ('\u2013' in Windows-1252)"),      # en dash
+    (b"\x80", " ('\u20ac' in Windows-1252)"),      # euro sign
+    (b"\xe9", " ('\u00e9' in Windows-1252)"),
+    (b"\x81", ""), (b"\x8d", ""), (b"\x8f", ""), (b"\x90", ""), (b"\x9d", ""),   # undefined there
+    (b"\xa0", ""),                                  # a no-break space does not print: no guess
+])
+def test_a_byte_not_utf_8_is_named_as_windows_1252_reads_it(tmp_path, byte, hint):
+    """Before: bytes 0x80-0x9F (the quotes and dashes Excel and Word write) got no hint."""
+    from vmodgen.errors import InputError
+    from vmodgen.safeio import read_text
+    path = tmp_path / "roster.csv"
+    path.write_bytes(b"id,name\n1,O" + byte + b"Connor\n")
+    with pytest.raises(InputError) as info:
+        read_text(path)
+    assert str(info.value) == (f"{path}:2: is not UTF-8 text: byte 0x{byte[0]:02x}{hint} at column 4: "
+                               "save the file as UTF-8 (Excel: 'CSV UTF-8')")

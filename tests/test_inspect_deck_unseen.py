@@ -43,3 +43,28 @@ def test_inspect_says_what_a_deck_count_does_not_see(tmp_path, capsys, traits, s
         assert pieces["101"]["name"] == "Counter (0)"              # and VASSAL's count agrees
     else:
         assert deck_lines == [] and pieces["101"]["name"] == "Counter (2)"
+
+
+@pytest.mark.parametrize("counts, counting", [
+    ((), True),                          # a deck with no count expressions: nothing counts Count
+    (("left: Count=Two",), False),       # expression counting off: VASSAL counts nothing
+    (("axis: Side=Axis", "big: {Size > 2}"), True),   # expressions that never ask Count
+])
+def test_inspect_says_nothing_for_a_deck_whose_counts_do_not_ask(tmp_path, capsys, counts, counting):
+    """Before: 'its count expressions do not see Count' for every deck of prototyped cards, with or
+    without count expressions. Position: the cards' prototype P gives Count = Two; the deck's
+    expressions are ``counts``."""
+    save, module = _save(tmp_path, "prototype;P", "", counts, counting), _module(tmp_path)
+    pieces = {p["id"]: p for p in json.loads(_inspect(capsys, str(save), "--module", str(module), "--json"))["pieces"]}
+    assert pieces["201"]["properties"].get("Count") == "Two"
+    assert "deck_count_unseen" not in pieces["201"]
+    text = _inspect(capsys, str(save), "--module", str(module))
+    assert [line for line in text.splitlines() if line.startswith("Deck ")] == []
+
+
+@pytest.mark.parametrize("expression", ["left: Count=Two", "left: {Count == \"Two\"}", "left: $Count$"])
+def test_inspect_names_the_property_an_expression_asks(tmp_path, capsys, expression):
+    """Each way an expression asks Count (old-style match, BeanShell, $...$) is named unseen."""
+    save, module = _save(tmp_path, "prototype;P", "", (expression,)), _module(tmp_path)
+    pieces = {p["id"]: p for p in json.loads(_inspect(capsys, str(save), "--module", str(module), "--json"))["pieces"]}
+    assert pieces["201"].get("deck_count_unseen") == ["Count"]

@@ -161,3 +161,26 @@ def test_sanitize_to_standard_output_is_the_file_built_in_memory(tmp_path: Path,
         assert a.namelist() == b.namelist() and "savedGame" in b.namelist()
         assert all(a.read(n) == b.read(n) for n in b.namelist())
     assert "/hunter2" not in read_save(out).text and "PLAYER\t\tJoel" in read_save(out).text
+
+
+@pytest.mark.parametrize("name", ["vassal_tour.mod", "vassal_test-predefined-setups.vmod"])
+def test_a_module_is_refused_in_sanitize_words_by_the_library_and_both_outputs(tmp_path: Path, capsys,
+                                                                              name: str) -> None:
+    """A real module given as the save: the reader refuses it in sanitize's words (no --module to
+    give it to) whether written to a file, to standard output or through :func:`sanitize_save`
+    (before: the library said 'give a module with --module'); nothing is written."""
+    module = SHARED / "corpus" / name
+    if not module.exists():
+        pytest.skip("../shared/corpus absent")
+    said = f"{module}: a VASSAL module, not a save or log: sanitize copies a save or log (.vsav, .vlog)"
+    with pytest.raises(InputError) as info:
+        sanitize_save(module, tmp_path / "x.vlog")
+    assert str(info.value).startswith(said) and "--module" not in str(info.value)
+    for target in (str(tmp_path / "x.vlog"), "-"):
+        from vmodgen.cli import main
+        with pytest.raises(SystemExit) as exit_info:
+            main(["sanitize", str(module), "-o", target])
+        out, err = capsys.readouterr()
+        assert exit_info.value.code == 2 and out == "" and err.startswith(f"vmodgen: {said}")
+        assert "--module" not in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []

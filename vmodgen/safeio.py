@@ -287,10 +287,24 @@ def read_text(path: str | Path, max_bytes: int | None = None, what: str = "file"
         start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[start:exc.start].decode("utf-8-sig", "replace")) + 1
         byte = data[exc.start]
-        guess = (f" ('{bytes([byte]).decode('cp1252')}' in Windows-1252)"
-                 if byte >= 0xA0 and bytes([byte]).decode("cp1252", "replace").isprintable() else "")
+        char = _cp1252(byte)
+        guess = f" ('{char}' in Windows-1252)" if char is not None else ""
         raise InputError(path, f"is not UTF-8 text: byte 0x{byte:02x}{guess} at column {column}: {how}",
                          line=line) from None
+
+
+def _cp1252(byte: int) -> str | None:
+    """What a byte not valid as UTF-8 reads as in Windows-1252 (Excel's and Word's ' " " – ...
+    are 0x80-0x9F), or None: an ASCII byte, one of the five bytes Windows-1252 leaves undefined
+    (0x81, 0x8D, 0x8F, 0x90, 0x9D) or a character that does not print (no-break space, soft
+    hyphen)."""
+    if byte < 0x80:
+        return None
+    try:
+        char = bytes([byte]).decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    return char if char.isprintable() else None
 
 
 def zip_kind(path: str | Path, data: bytes) -> str:

@@ -20,7 +20,6 @@ def command(save: str, output: str) -> int:
     \b
     Example:
       vmodgen sanitize turn3.vlog -o turn3-shared.vlog"""
-    _refuse_a_module(save)
     if output == STDIO:
         count = _to_stdout(save)
     else:
@@ -48,22 +47,3 @@ def _to_stdout(save: str) -> int:
     sys.stdout.buffer.flush()
     return count
 
-
-def _refuse_a_module(path: str) -> None:
-    """A module given as SAVE: said so in this command's words (it has no --module to give it to)."""
-    from ..errors import InputError
-    from ..safeio import SafeZip
-    from pathlib import Path
-    if not Path(path).is_file():
-        return                     # the reader says what it is (no such file, a folder)
-    with open(path, "rb") as f:
-        if f.read(2) != b"PK":
-            return
-    try:
-        with SafeZip(path) as z:
-            module = ("buildFile.xml" in z or "buildFile" in z) and "savedGame" not in z
-    except InputError:
-        return                     # a damaged zip: the reader names what is wrong with it
-    if module:
-        raise InputError(path, "a VASSAL module, not a save or log: sanitize copies a save or log "
-                               "(.vsav, .vlog) without its players' passwords")

@@ -3,18 +3,23 @@ whose text stops before ``end_save``, or inside its last command, was cut (an in
 packed again) and the play after the cut is missing (FORMATS.md §4.3, §4.4).
 
 A cut inside a command shows by its structure, not by guessing at its content: a recognised
-command (``M/``, ``+/``, ``D/``, ``TURN``...) that no longer reads as one; a text ending inside an
-escape (an odd run of backslashes); a piece state with fewer trait states than the piece's type
-has traits (VASSAL writes one per trait); a turn tracker's state with fewer fields than the same
-tracker wrote earlier in the file. A cut inside a chat line's text cannot be told from a shorter
-line and is not reported.
+command (``M/``, ``+/``, ``D/``, ``TURN``...) that no longer reads as one; a piece state with
+fewer trait states than the piece's type has traits (VASSAL writes one per trait); a turn
+tracker's state with fewer fields than the same tracker wrote earlier in the file. A cut inside a
+chat line's text cannot be told from a shorter line and is not reported. A text ending in an odd
+run of backslashes is no sign: VASSAL writes a chat unchanged (``Chatter.encode``: ``C:\\games\\``)
+and quotes no last token for a trailing backslash (``SequenceEncoder.append``); a cut at an
+escape inside a piece's state shows as a missing trait state.
 """
 from __future__ import annotations
 
+from ..errors import InputError
+from .chains import split_chain
 from .commands import Command
-from .typed import AddPiece, ChangePiece, Log, MovePiece, TurnState, Unknown, parse_command
+from .typed import (AddPiece, ChangePiece, Log, MovePiece, MutableProperty, TurnState, Unknown,
+                    parse_command)
 
-__all__ = ["cut_short"]
+__all__ = ["cut_short", "ends_inside_a_command"]
 
 #: command texts VASSAL writes that :func:`~vmodgen.vassal.typed.parse_command` reads whole
 _KNOWN_PREFIXES = ("M/", "+/", "D/", "UNDO\t", "MutableProperty\t")
@@ -40,9 +45,15 @@ def _fields(state: str) -> int:
     return sum(state.count(c) for c in ";|,\t")
 
 
-def _trait_count(type_chain: str) -> int:
-    """TAB separators of a piece's type chain: one fewer than its traits (any nesting depth)."""
-    return type_chain.count("\t")
+def _fewer_parts(state: str, type_chain: str) -> bool:
+    """Whether a piece's state chain splits into fewer elements than its type chain (VASSAL
+    writes one state per trait). Both split by nesting level (:func:`~.chains.split_chain`): a
+    Place Marker or Replace trait carries a whole piece definition inside its type, whose TABs
+    are no traits of this piece. A chain too long to split is not judged here."""
+    try:
+        return len(split_chain(state)) < len(split_chain(type_chain))
+    except InputError:
+        return False
 
 
 def cut_short(tree: Command) -> str | None:
@@ -54,14 +65,9 @@ def cut_short(tree: Command) -> str | None:
                 "file was cut short or not written by VASSAL; play it held after the cut is missing")
     if not subs:
         return None
-    last = subs[-1]
-    if last.text == "end_save":
+    if subs[-1].text == "end_save":
         return None
-    if (not last.subs and len(last.text) <= 4 and "LOG\t".startswith(last.text)
-            and len(subs) > 1 and subs[-2].text.startswith("LOG\t")):
-        why: str | None = "a step that stops at its 'LOG' mark"
-    else:
-        why = _cut_command(_unwrap(_last_leaf(last).text), tree)
+    why = ends_inside_a_command(tree)
     if why is None:
         return None
     step = len(subs) - 1 - next((i for i, sub in enumerate(subs) if sub.text == "end_save"), -1)
@@ -70,10 +76,22 @@ def cut_short(tree: Command) -> str | None:
             f"was cut short (an incomplete copy packed again?); play it held after the cut is missing")
 
 
+def ends_inside_a_command(tree: Command) -> str | None:
+    """Why the last top-level command (or step) of ``tree`` reads as stopping inside a command,
+    in a few words, or None (whatever comes before it, ``end_save`` or not)."""
+    subs = tree.subs
+    if not subs:
+        return None
+    last = subs[-1]
+    if (not last.subs and len(last.text) < 4 and "LOG\t".startswith(last.text)
+            and len(subs) > 1 and subs[-2].text.startswith("LOG\t")):
+        why: str | None = "a step that stops at its 'LOG' mark"
+    else:
+        why = _cut_command(_unwrap(_last_leaf(last).text), tree)
+    return why
+
+
 def _cut_command(text: str, tree: Command) -> str | None:
-    trailing = len(text) - len(text.rstrip("\\"))
-    if trailing % 2:
-        return "it ends with an unpaired escape character"
     cmd = parse_command(text)
     while isinstance(cmd, Log) and cmd.inner is not None:
         cmd = cmd.inner
@@ -87,16 +105,17 @@ def _cut_command(text: str, tree: Command) -> str | None:
         return None
     if isinstance(cmd, MovePiece) and cmd.player_id is None and _has_player_moves(tree):
         return "a move lacks the player field every other move of the file has"
+    if isinstance(cmd, MutableProperty) and not cmd.has_container and _has_containers(tree):
+        return "a property change lacks the container id every other one of the file has"
     if isinstance(cmd, AddPiece) and not cmd.is_stack:
-        if cmd.state.count("\t") < _trait_count(cmd.type):
+        if _fewer_parts(cmd.state, cmd.type):
             return f"piece {cmd.id}'s state has fewer parts than its type has traits"
         return None
     if isinstance(cmd, ChangePiece):
         type_chain = _type_of(tree, cmd.id)
         if type_chain is not None:
-            traits = _trait_count(type_chain)
             for state in (cmd.new_state, cmd.old_state):
-                if state is not None and state.count("\t") < traits:
+                if state is not None and _fewer_parts(state, type_chain):
                     return f"piece {cmd.id}'s state has fewer parts than its type has traits"
         return None
     if isinstance(cmd, TurnState):
@@ -135,6 +154,18 @@ def _has_earlier(tree: Command, head: str, then: str) -> bool:
         text = _unwrap(node.text)
         if text.startswith(head) and then in text[len(head):]:
             return True
+    return False
+
+
+def _has_containers(tree: Command) -> bool:
+    """Whether a property change of the file carries its container id (VASSAL 3.2 and later
+    write it into every one; 3.0/3.1 into none)."""
+    for node in tree.walk():
+        text = _unwrap(node.text)
+        if text.startswith("MutableProperty\t"):
+            cmd = parse_command(text)
+            if isinstance(cmd, MutableProperty) and cmd.has_container:
+                return True
     return False
 
 

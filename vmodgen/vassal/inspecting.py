@@ -7,6 +7,7 @@ its owner masked or hid is shown as the other players see it unless asked (``rev
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from .concealment import place_concealed, private_map_ids
 from .looks import SECRET_PROPS, concealed_by_owner, set_by_owner
 from .module import MAP_NOT_FOUND, Module
 from .piece import Piece, expand_prototypes
-from .traits import DynamicProperty, Hideable, Layer, Marker, Obscurable
+from .traits import Deck, DynamicProperty, Hideable, Layer, Marker, Obscurable
 from .turns import tracker_states
 
 
@@ -185,16 +186,28 @@ def _properties(piece, reveal: bool = True, outer=None) -> dict[str, str]:
 
 
 def _deck_count_unseen(state, rec, shown: dict[str, str], reveal: bool, outer) -> list[str]:
-    """The properties listed for a card in a Deck that the deck's count expressions do not see:
-    the ones only its prototypes give. VASSAL's ``Deck.updateCounts`` asks the card's
+    """The properties listed for a card in a Deck that the deck's count expressions mention but
+    do not see: the ones only its prototypes give. VASSAL's ``Deck.updateCounts`` asks the card's
     ``getProperty``, and ``UsePrototype`` answers from its own traits, not the prototype's
     (3.7.26 and 3.8.0-beta1, :func:`vmodgen.vassal.property_scope._counted`); inspect lists the
-    card as VASSAL draws it, prototypes expanded. Empty for a piece in no deck."""
+    card as VASSAL draws it, prototypes expanded. Empty for a piece in no deck, or in a deck
+    without count expressions (or with expression counting off)."""
     st = state.stacks.get(rec.stack) if rec.stack else None
     if not shown or st is None or not st.deck or "prototype;" not in rec.piece.type_chain:
         return []
+    deck = state.pieces.get(rec.stack)               # a Deck is saved as a piece (property_scope)
+    trait = next((t for t in (deck.piece.traits if deck is not None else []) if isinstance(t, Deck)), None)
+    expressions = [expr for _label, expr in trait.count_expressions] if trait is not None else []
+    if not expressions:
+        return []
     own = _properties(rec.piece, reveal, outer)
-    return [k for k in shown if k not in own]
+    return [k for k in shown if k not in own and any(_mentions(expr, k) for expr in expressions)]
+
+
+def _mentions(expression: str, name: str) -> bool:
+    """Whether a count expression names property ``name`` (``Count=Two``, ``$Count$``,
+    ``{Count == "Two"}``, ``GetProperty("Count")``): the name not inside a longer identifier."""
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", expression) is not None
 
 
 def inspect_save(path: str | Path, module: Module | None = None, step: int | None = None,

@@ -213,6 +213,10 @@ def sanitize_text(text: str) -> tuple[str, int]:
     return (encode_tree(root) if count else text), count
 
 
+#: what sanitize says of a module given as its save (it has no --module to give it to)
+MODULE_GIVEN = "sanitize copies a save or log (.vsav, .vlog) without its players' passwords"
+
+
 def sanitize_save(source: str | Path, target: str | Path) -> int:
     """Write ``target``: a copy of ``source`` with every password blanked and only VASSAL's
     zip entries (atomic; the source is never modified). Returns the number of commands changed."""
@@ -228,7 +232,7 @@ def sanitized_save_bytes(source: str | Path) -> tuple[bytes, int]:
     """The bytes of ``source`` with every password blanked and only VASSAL's zip entries, and
     the number of commands changed (:func:`sanitize_save` without the file)."""
     from .savefile import read_save, rewritten_save_bytes
-    save = read_save(source)
+    save = read_save(source, instead=MODULE_GIVEN)
     try:
         text, count = sanitize_text(save.text)
     except InputError as exc:

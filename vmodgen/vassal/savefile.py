@@ -224,15 +224,19 @@ def _set_text(self: SaveFile, text: str | None) -> None:
 SaveFile.text = property(_get_text, _set_text)  # type: ignore[assignment]
 
 
-def read_save_bytes(data: bytes, path: str | Path = "<bytes>") -> SaveFile:
-    """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text."""
+#: what a module given as a save is told to do instead (the commands that take ``--module``)
+GIVE_MODULE = "give a module with --module"
+
+
+def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GIVE_MODULE) -> SaveFile:
+    """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text. A module
+    given instead is refused as one, followed by ``instead`` (what to do)."""
     path = str(path)
     if data[:2] == b"PK":
         with SafeZip(path, data=data) as zf:
             if SAVED_GAME not in zf:
                 if "buildFile.xml" in zf or "buildFile" in zf:
-                    raise InputError(path, "a VASSAL module, not a save or log: give a module "
-                                           "with --module")
+                    raise InputError(path, f"a VASSAL module, not a save or log: {instead}")
                 raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
             zf.refuse_unlisted_before(SAVED_GAME)      # VASSAL streams the zip: the first copy
             payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
@@ -268,10 +272,11 @@ def _meta(zf: SafeZip, name: str, path: str) -> Metadata | None:
     return parse_metadata(zf.read(name, max_bytes=limits.MAX_XML_BYTES), f"{path}: {name}", name)
 
 
-def read_save(path: str | Path) -> SaveFile:
-    """Read a ``.vsav``/``.vlog`` (or an old ``.sav``/``.log``) file."""
+def read_save(path: str | Path, instead: str = GIVE_MODULE) -> SaveFile:
+    """Read a ``.vsav``/``.vlog`` (or an old ``.sav``/``.log``) file (``instead``: see
+    :func:`read_save_bytes`)."""
     data = read_bytes(path, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
-    return read_save_bytes(data, path)
+    return read_save_bytes(data, path, instead)
 
 
 def save_bytes(content: str | Command, *, obfuscated: bool = True, key: int | None = None,

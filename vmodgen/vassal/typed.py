@@ -34,7 +34,7 @@ class _Typed:
         """A JSON-ready dict (never holding a password)."""
         out: dict[str, Any] = {"kind": self.kind}
         for name, value in vars(self).items():
-            if name.startswith("_") or name in ("player_id",):
+            if name.startswith("_") or name in ("player_id", "has_container"):
                 continue
             out[name] = value.to_json() if isinstance(value, _Typed) else value
         return out
@@ -242,15 +242,20 @@ class GlobalProperty(_Typed):
 
 @dataclass
 class MutableProperty(_Typed):
-    """``MutableProperty\\tname\\told\\tnew\\tcontainerId``."""
+    """``MutableProperty\\tname\\told\\tnew\\tcontainerId``; VASSAL 3.0/3.1 wrote no container id
+    (``MutableProperty\\tname\\told\\tnew``, ``has_container`` False, ``container`` ""): 3.2 and
+    later read that as a change of the first property of the name in any container
+    (``ChangePropertyCommandEncoder.decode``)."""
     name: str
     old: str
     new: str
     container: str
+    has_container: bool = field(default=True, repr=False)
     kind = "mutable_property"
 
     def encode(self) -> str:
-        return "MutableProperty\t" + encode([self.name, self.old, self.new, self.container], "\t")
+        tokens = [self.name, self.old, self.new] + ([self.container] if self.has_container else [])
+        return "MutableProperty\t" + encode(tokens, "\t")
 
 
 @dataclass
@@ -331,7 +336,9 @@ def _parse(text: str) -> _Typed | _Verified:
     elif text.startswith("MutableProperty\t"):
         t = decode(text[16:], "\t")
         if len(t) == 4:
-            return MutableProperty(*t)
+            return MutableProperty(t[0], t[1], t[2], t[3])
+        if len(t) == 3:                     # VASSAL 3.0/3.1: no container id
+            return MutableProperty(t[0], t[1], t[2], "", has_container=False)
     else:
         head, tab, rest = text.partition("\t")
         if tab and head.endswith("BoardPicker"):
