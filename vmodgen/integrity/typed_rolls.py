@@ -3,9 +3,9 @@ integrity section (typed rolls set against the dice buttons') and the audit (a c
 :mod:`vmodgen.audit.rolled`) share.
 
 English: a verb of rolling, then the value(s) it gave ("I rolled 6", "rolls a 3", "threw 4,2",
-"DR 4", "roll: 4"). Japanese (full-width digits and punctuation read as ASCII, NFKC): a value that
-came up ("6が出た", "6の目が出ました", "3と4が出た", "6出た"), a die word then its value ("出目は6", "ダイス6", "サイコロ: 3",
-"振り直しで5"), a die notation then its result ("1D6→4", "2d6=7"), or a line that is only a value
+"DR 4"). Japanese (full-width digits and punctuation read as ASCII, NFKC): a value that came up
+("6が出た", "6の目が出ました", "3と4が出た", "6出た"), a die word then its value ("出目は6", "ダイス6",
+"サイコロ: 3", "振り直しで5"), a die notation then its result ("1D6→4", "2d6=7"), or a line that is only a value
 typed with a Japanese input method ("６", "3、4"; not a bare ASCII "3", more often an answer than a
 roll).
 
@@ -28,15 +28,16 @@ __all__ = ["typed_roll", "typed_roll_own", "claimed_values"]
 _TAG = re.compile(r"<[^<>]*>")
 _TYPED_LINE = re.compile(r"^<[^<>]+> - ")
 
-#: English: a verb of rolling (or "DR 4", "roll: 4"), then the value(s) it gave (a comma list;
+#: English: a verb of rolling (or "DR 4", "DR: 4"), then the value(s) it gave (a comma list;
 #: "4 +1 DRM = 5" claims the 4: a modifier is no die). Not a target or a need ("a roll of 5 or
 #: less", "rolls 5+", "rolls 3,4 or less"), a range or a choice ("rolls 4-6 to hit", "rolls 5 or
-#: 6"), nor a count of dice or of results ("rolled 2d6", "rolled 2 hits"). The value list is
+#: 6", "DR 4 needed"), nor a count of dice or of results ("rolled 2d6", "rolled 2 hits"); the noun
+#: "roll" is no verb ("roll: 4,2", "a roll of 5" name a target as often). The value list is
 #: possessive: "3,4 or less" may not be read back as a claim of "3"
-_EN_ROLL = re.compile(r"(?:\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?|\bDR\s*[:=]?\s*|\broll\s*[:=]\s*)"
+_EN_ROLL = re.compile(r"(?:\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?|\bDR\s*[:=]?\s*)"
                       r"(\d{1,3}+(?:\s*,\s*\d{1,3})*+)(?![\d:/]|\.\d|-\s*\d)"
                       r"(?!\s*(?:d\d|d\b|dice\b|die\b|hits?\b|times\b|or\s+(?:less|more|better|higher|lower|under|"
-                      r"over|fewer)\b|or\s+\d|(?:to|through|thru)\s+\d|[~～]\s*\d|\+(?!\s*\d)))", re.I)
+                      r"over|fewer)\b|or\s+\d|(?:is\s+)?(?:needed|required)\b|(?:to|through|thru)\s+\d|[~～]\s*\d|\+(?!\s*\d)))", re.I)
 #: English: a word that makes the roll after it (in the same clause) hypothetical, wished or
 #: needed, not made: "if he rolls 5 I win", "when she throws 6", "unless he rolls 1"
 _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppose|assuming|needs?|must|should|"
