@@ -52,3 +52,32 @@ def test_an_unconcealed_enemy_explains_the_finding(mini, tmp_path):  # noqa: F81
     r = audit([script(kit, module, w=start).write(tmp_path / "b2.vlog")], module=module, game=str(kit_dir))
     f = next(f for f in r.findings if f.rule == "GEN zoc")
     assert f.by == () and f.concealed_kinds() == ["invisible"]        # B2's own concealment only
+
+
+def test_an_enemy_beside_that_exerts_no_zoc_explains_nothing(tmp_path):
+    """R1 hidden at 0402, R2 (flag ``no_zoc``: GEN zoc_exempt) seen at 0501, both beside 0502:
+    the ZOC B2 entered at 0502 is R1's alone (R2 exerts none), so the finding is concealed as one
+    naming R1 (before: R2 beside the hex was taken for a source and the finding was shown in
+    full, telling where the hidden R1 stood)."""
+    from test_audit import variant_kit
+    from vmodgen.builder.build import build_kit
+    from vmodgen.model.kit import load_kit
+
+    kit_dir = variant_kit(tmp_path / "kit")
+    roster = kit_dir / "roster.csv"
+    rows = roster.read_text().splitlines()
+    rows = [r.replace("R2,2/1 Inf,red,redland,1div,infantry,battalion,2,,4,3,4,2,2,2,4,2,0102,",
+                      "R2,2/1 Inf,red,redland,1div,infantry,battalion,2,no_zoc,4,3,4,2,2,2,4,2,0501,") for r in rows]
+    assert any(",no_zoc,4,3,4,2,2,2,4,2,0501," in r for r in rows)
+    roster.write_text("\n".join(rows) + "\n")
+    kit = load_kit(kit_dir)
+    module = build_kit(kit, tmp_path / "build", cache_dir=tmp_path / "cache").path
+    start = conceal(LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id=PASSWORD),
+                    {"R1": (Hideable, INVISIBLE)})
+    r = audit([script(kit, module, w=start).write(tmp_path / "r2.vlog")], module=module, game=str(kit_dir))
+    f = next(f for f in r.findings if f.rule == "GEN zoc")
+    assert (f.hexes, f.units) == (("0502",), ("B2",))
+    assert any(e[0] == "R2" and e[1] == "0501" for e in f.scene)     # R2 stands beside 0502, seen
+    assert f.by == ("R1",) and f.concealed_kinds() == ["invisible"]
+    shown = next(g for g in for_report(r).findings if g.rule == "GEN zoc")
+    assert shown.hexes == () and "0502" not in shown.message and "0402" not in shown.message

@@ -157,6 +157,33 @@ def test_chain_goes_back_to_an_older_save(om, suffix):
     assert len(doc["continuity"]) == 3          # 19 NZ and 9/III/Sturm placed back, the tracker set back
 
 
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_rules_pending_at_the_end_of_a_branch_read_no_abandoned_file(om, suffix):
+    """1 2 3 4: file 4 (a branch from the end of file 1) ends mid German Movement; OM 4.16/4.31
+    (judged at a phase end) are said as not judged, with the units moved since they were last
+    judged on the play file 4 goes on from: the end of the German Paradrop Phase in file 1, as
+    1 4 gives it. Before: "since the end of the Defender Reaction Phase ... om-jp8-2.vlog", a
+    phase end on the abandoned branch (files 2 and 3)."""
+    f1, f2 = f"om-jp8-1{suffix}.vlog", f"om-jp8-2{suffix}.vlog"
+    _, doc, _ = _audit(om, _chain(suffix, "1 2 3 4"))
+    _, direct, _ = _audit(om, _chain(suffix, "1 4"))
+    said, want = _not_judged(doc), _not_judged(direct)
+    for rule in ("OM 4.16", "OM 4.31"):
+        assert f"since the end of the German Paradrop Phase (turn 1, {f1})" in said[rule], said[rule]
+        assert f2 not in said[rule] and said[rule] == want[rule]
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+def test_a_replay_says_no_branch_was_judged(suffix):
+    """1 2 3 4 with --replay-only: the branch is said (files 2 and 4 both start where file 1
+    ended), but not that file 4 was "judged going on from the end of" file 1: no rule ran."""
+    from vmodgen.audit import audit
+    r = audit([str(DATA / f"{n}.vlog") for n in _chain(suffix, "1 2 3 4")], replay_only=True, keep_order=True)
+    branch = [m for m in r.coverage["warnings"] if "a branch" in m]
+    assert len(branch) == 1 and f"both start where om-jp8-1{suffix}.vlog ended" in branch[0]
+    assert "judged" not in branch[0]
+
+
 @pytest.fixture(scope="module")
 def im(tmp_path_factory) -> Path:
     return bundled_module("invasion-malta", tmp_path_factory, "rec8-im").module

@@ -14,7 +14,7 @@ import pytest
 
 from jsonschema import Draft202012Validator
 
-from vmodgen.integrity.facts import FileFacts, put_back, replacements
+from vmodgen.integrity.facts import FileFacts, put_back, put_back_items, replacements
 from vmodgen.integrity.render import _pieces_html, _pieces_text
 from vmodgen.integrity.section import integrity_section
 
@@ -69,6 +69,22 @@ def test_a_replaced_unit_is_no_unit_put_back() -> None:
     items = [_item(6, "added", "n", "Tiger"), _item(6, "removed", "o", "Tiger")]
     replaced, rest = replacements(items)
     assert len(replaced) == 1 and put_back(rest, {"o": "german", "n": "german"}) == []
+
+
+def test_a_unit_replaced_by_another_piece_then_added_back_is_put_back() -> None:
+    """Step 6: Alice replaces the Tiger (o) with a wreck marker (w: Replace With, another name);
+    step 9: she adds a Tiger (n) from the palette: the Tiger was eliminated and brought back
+    (before: the replacement took the removal out of what put_back reads, so it went unflagged).
+    A step loss by Replace With (a piece of the same name) followed by an addition stays
+    unflagged; the replacement is still listed as one, not as an add and a remove."""
+    items = [_item(6, "added", "w", "Wreck"), _item(6, "removed", "o", "Tiger"), _item(9, "added", "n", "Tiger")]
+    replaced, rest = replacements(items)
+    assert [(r["old_id"], r["new_id"]) for r in replaced] == [("o", "w")] and [p["id"] for p in rest] == ["n"]
+    got = put_back(put_back_items(items), {"o": "german", "n": "german"})
+    assert [(p["name"], p["removed_step"], p["removed_id"], p["added_step"], p["added_id"]) for p in got] == [
+        ("Tiger", 6, "o", 9, "n")]
+    same = [_item(6, "added", "r", "Tiger"), _item(6, "removed", "o", "Tiger"), _item(9, "added", "n", "Tiger")]
+    assert put_back(put_back_items(same), {"o": "german", "r": "german", "n": "german"}) == []
 
 
 def _pieces_schema() -> dict:
@@ -126,3 +142,32 @@ def test_hannibal_replace_with_in_real_vassal(log: str) -> None:
     assert got == [(3, "Alice", "Roman PC", "Carthaginian PC"), (4, "Alice", "Neutral Tribe", "Carthaginian PC"),
                    (5, "Alice", "Neutral Tribe", "Roman PC")]
     assert (pieces["added"], pieces["removed"]) == (1, 1)
+
+
+def test_file_facts_flags_a_renamed_replacement_added_back(monkeypatch) -> None:
+    """The same through :func:`file_facts` (the wiring: put_back reads the replaced old piece of
+    another name as a removal): step 1 replaces unit o (Tiger) with w (Wreck) in one step, step 2
+    adds n (Tiger) from the palette. Listed as 1 replacement and 1 addition, and as put back."""
+    from types import SimpleNamespace
+
+    from vmodgen.integrity import facts as facts_mod
+
+    label = {"o": "Tiger", "w": "Wreck", "n": "Tiger"}
+
+    def named(items, names):
+        for it in items:
+            it["name"] = label[it["id"]]
+    monkeypatch.setattr(facts_mod, "_name_pieces", named)
+
+    def step(k, created=(), deleted=()):
+        return SimpleNamespace(index=k, player="Alice", chat_text=[], created=list(created), deleted=list(deleted),
+                               changes=[], moves=[], command=None, undone_by=None, undoes=(), undo=False,
+                               inverse_of=None)
+    save = SimpleNamespace(path="a.vlog", module_name="m", module_version="1", vassal_version="3.7.26",
+                           savedata=None, tree=SimpleNamespace(subs=[SimpleNamespace(text="end_save", subs=[])],
+                                                               text=""))
+    got = facts_mod.file_facts(save, [step(1, ["w"], ["o"]), step(2, ["n"])], unit_sides={"o": "german", "n": "german"})
+    assert [(r["old_id"], r["new_id"]) for r in got.replaced] == [("o", "w")]
+    assert [(p["what"], p["id"]) for p in got.pieces_changed] == [("added", "n")]
+    assert [(p["removed_id"], p["added_id"]) for p in got.put_back] == [("o", "n")]
+    assert all("_pid" not in p for p in got.pieces_changed)

@@ -81,3 +81,42 @@ def test_step_rolled_reads_japanese_and_not_hypotheticals():
     assert not step_rolled(_step("if he rolls 5 I win"), None)
     assert not step_rolled(_step("第2の戦闘：Vogel 1が19NZを攻撃。5以上で成功、2個大隊で6ヘクス移動済み"), None)
     assert step_rolled(_step("*** 1d10 = 7 ***"), None) is False          # typed by a player: no button report
+
+
+#: a hope, a wish, a concession, a condition or a range/choice of values (each read as a claim of
+#: its first value before: a false claim closes a combat in step_rolled and flags the player)
+NOT_CLAIMS_WISHES_RANGES = [
+    "6が出てほしい", "6が出てくれ", "6を出してください", "6を出したい", "6が出ても", "6が出て欲しい",
+    "ダイスで6が出れば勝ち", "1D6で6が出たら除去", "出目6が出れば成功", "1D6で6を出せば勝ち",
+    "1D6で5か6なら撃破", "ダイスで1～3なら退却", "ダイスで1〜3なら退却", "出目1-2で退却", "ダイス目1,2なら除去",
+    "ダイスで6が必要", "出目6以外は失敗",
+    "rolls 3,4 or less", "rolls 4-6 to hit", "He rolls 5 or 6 he wins", "rolled 1 to 3 retreats",
+]
+
+#: claims next to them that stay (and the common forms read now: no particle, "DR 4"; not the noun
+#: "roll: 4,2", which tests/test_step_history.py keeps no claim: it names a target as often)
+CLAIMS_NEAR = [
+    ("6が出て成功", (6,)), ("6を出した", (6,)), ("6が出ていた", (6,)), ("ダイスで6が出た", (6,)),
+    ("1D6で6が出たので除去", (6,)), ("出目は1,2", (1, 2)), ("rolled 3,4", (3, 4)), ("rolled 4 - hit", (4,)),
+    ("I rolled 4 +1 DRM = 5", (4,)),
+    ("6出た", (6,)), ("６出ました", (6,)), ("DR 4", (4,)), ("DR: 4", (4,)), ("DR=3,5", (3, 5)),
+]
+
+#: sentences the new forms must not read as claims
+NOT_CLAIMS_NEAR = ["6出たら勝ち", "116出た", "DR 4 or less", "DRM 4", "roll 4 dice", "needs DR 5", "roll: 4+",
+                   "兵力を3出した", "DR 4-6 hits", "DR 4 needed", "roll: 4,2"]
+
+
+@pytest.mark.parametrize("said", NOT_CLAIMS_WISHES_RANGES + NOT_CLAIMS_NEAR)
+def test_wishes_conditions_and_ranges_are_no_claims(said):
+    """A wished, needed or conditional value, a range or a choice of values claims no roll (the
+    value list is read whole: "1,2なら" is not read back as a claim of "1")."""
+    assert typed_roll(f"<太郎> - {said}") is None
+    assert not step_rolled(_step(said), None)
+
+
+@pytest.mark.parametrize("said, values", CLAIMS_NEAR)
+def test_claims_beside_them_stay(said, values):
+    """A value that came up (with or without が), a DR or a roll: value, stays a claim."""
+    assert typed_roll(f"<太郎> - {said}") == (said, values)
+    assert step_rolled(_step(said), None)

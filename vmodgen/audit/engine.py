@@ -1443,20 +1443,24 @@ class FileAuditor:
                             by=by, concealed=concealed)
 
     def _concealed_zoc(self, f, pos, by_id) -> tuple[str, ...]:
-        """The units their owner masked or hid that alone stand beside a hex of a ZOC finding
-        among the enemies of its units: the finding tells of them (VASSAL shows an opponent no
+        """The units their owner masked or hid whose ZOC alone reaches a hex of a ZOC finding
+        (the rule set's :meth:`~vmodgen.rules.base.RuleSet.enemy_field` of its units' side: who
+        exerts one and where it reaches): the finding tells of them (VASSAL shows an opponent no
         hidden unit and no masked unit's side), so the report conceals it as one naming them. A
-        hex beside an unconcealed enemy too is explained by what the opponent sees."""
-        sides = {by_id[u].side for u in f.units if u in by_id}
+        hex in the ZOC of an unconcealed enemy too is explained by what the opponent sees; an
+        enemy beside it that exerts no ZOC there explains nothing."""
+        sides = {by_id[u].side for u in f.units if u in by_id and by_id[u].side}
         hid = pos.concealed
+        board = self.rs.board(pos)
+        try:
+            fields = [self.rs.enemy_field(board, side) for side in sorted(sides)]
+        except NotImplementedError:
+            return ()                   # (no ZOC in this rule set: no ZOC finding to conceal)
         out: list[str] = []
         for h in f.hexes:
-            if not self.binding.map.has_hex(h):
-                continue
-            beside = set(self._neighbours(h))
-            enemies = [u for u in pos.units if u.hex in beside and u.side and u.side not in sides]
-            if enemies and all(u.id in hid for u in enemies):
-                out += [u.id for u in enemies if u.id not in out]
+            sources = {u.id: u for field in fields for u in field.units(h)}
+            if sources and all(uid in hid for uid in sources):
+                out += [uid for uid in sources if uid not in out]
         return tuple(out)
 
 

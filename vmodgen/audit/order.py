@@ -64,23 +64,25 @@ SEAM_CONSEQUENCE = ("Across a seam that does not close, what a file carries over
                     "play the next file continues: findings just after it may rest on moves no file holds.")
 
 
-def order_messages(results: list, given: list[str] | None, sequence: SequenceOfPlay | None = None
-                   ) -> tuple[list[str], list[str], dict[int, set[str]]]:
+def order_messages(results: list, given: list[str] | None, sequence: SequenceOfPlay | None = None,
+                   judged: bool = True) -> tuple[list[str], list[str], dict[int, set[str]]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
     doubts: the files' save dates or seams say another order, a branch, a missing file, each
     kind followed once by what it means for the audit; the index of each file after a seam no
     order explains → the units placed differently there, by piece id and by the unit label the
     snapshots give). All empty when it looks right. ``sequence``: the game's sequence of play,
-    to tell whose file is missing by the phases the turn tracker passed between two files."""
+    to tell whose file is missing by the phases the turn tracker passed between two files;
+    ``judged``: whether rules were judged (a branch is then judged from the file it starts
+    from, :func:`branch_points`; a replay judges nothing and says nothing of it)."""
     info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
         info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
-    said = _doubts(results, sequence)
+    said = _doubts(results, sequence, judged)
     doubts = [m for _, m, _ in said]
     if any(kind == "order" for kind, _, _ in said):
-        doubts.append(judged_order(paths))
+        doubts.append(judged_order(paths, branched=judged and any(kind == "branch" for kind, _, _ in said)))
         doubts.append(ORDER_CONSEQUENCE)
     if any(kind == "seam" for kind, _, _ in said):
         doubts.append(SEAM_CONSEQUENCE)
@@ -88,11 +90,13 @@ def order_messages(results: list, given: list[str] | None, sequence: SequenceOfP
     return info, doubts, gaps
 
 
-def judged_order(paths: list[str]) -> str:
+def judged_order(paths: list[str], branched: bool = False) -> str:
     """The sentence naming the order the files were judged in (said when that order is in doubt:
-    each file's moves were judged going on from the file before it in this order)."""
+    each file's moves were judged going on from the file before it in this order, but a file
+    that starts a branch, judged from the file it starts from: ``branched``)."""
     return ("The files were judged in this order: " + ", ".join(Path(p).name for p in paths)
-            + " (each going on from the one before it).")
+            + (" (each going on from the one before it, but a file that starts a branch: from the end of the "
+               "file it starts from)." if branched else " (each going on from the one before it)."))
 
 
 def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[str]:
@@ -103,7 +107,8 @@ def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[
     return [m for _, m, _ in _doubts(results, sequence)]
 
 
-def _doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[tuple[str, str, int | None]]:
+def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool = True
+            ) -> list[tuple[str, str, int | None]]:
     """:func:`order_doubts`, each sentence with its kind, "order" (what the order audited
     carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order
     explains), and the index of the file after the seam it names (None: no one seam)."""
@@ -126,7 +131,7 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[tuple
     if len(results) <= MAX_SEAM_FILES:
         names = [Path(p).name for p in paths]
         seams = _Seams(results)
-        branches, forked = _branches(seams, names, again)
+        branches, forked = _branches(seams, names, again, judged)
         stepped, mid = _earlier_steps(results, names, again, skip=forked)
         said, explained = _seam_messages(seams, names, skip=forked | mid)
         # a branch is judged from the file it starts from (run._follow_branches): no seam to say
@@ -203,6 +208,23 @@ def branch_points(results: list) -> list[tuple[int, int]]:
     return out
 
 
+def played_before(results: list, points: "list[tuple[int, int]] | None" = None) -> list[int]:
+    """The indices of the files the last file goes on from, in play order (the last file's own
+    excluded): back from it, each file's predecessor is the file before it, or, for a file
+    that starts a branch, the file the branch starts from; the files on an abandoned branch
+    (between the fork and the file that starts the other branch) are not among them.
+    ``points``: :func:`branch_points` when already known."""
+    if not results:
+        return []
+    start_of = {y: c for c, y in (branch_points(results) if points is None else points)}
+    out: list[int] = []
+    i = len(results) - 1
+    while i > 0:
+        i = start_of.get(i, i - 1)
+        out.append(i)
+    return out[::-1]
+
+
 def _branch_from(seams: _Seams, y: int, again: set[int]) -> int | None:
     """The earlier file whose end file ``y`` starts at exactly, as the file after that one also
     does (a branch); None when there is none."""
@@ -210,12 +232,14 @@ def _branch_from(seams: _Seams, y: int, again: set[int]) -> int | None:
                  and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
 
 
-def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tuple[str, int]], set[int]]:
+def _branches(seams: _Seams, names: list[str], again: set[int], judged: bool = True
+              ) -> tuple[list[tuple[str, int]], set[int]]:
     """A file that does not start where the file before it ended but exactly where an earlier
     file ended, whose next file also started there: both were played from the same position (an
     opponent's file started from an older save), so the play of one is not in the other's. (A
     file that changed nothing between them closes both seams: no branch.) Also the seams this
-    explains (the index of the file before each seam)."""
+    explains (the index of the file before each seam). ``judged``: rules were judged (how the
+    branch was judged is then said)."""
     out: list[tuple[str, int]] = []
     explained: set[int] = set()
     for y in range(2, len(seams)):
@@ -230,9 +254,10 @@ def _branches(seams: _Seams, names: list[str], again: set[int]) -> tuple[list[tu
         out.append((f"{names[c + 1]} and {names[y]} both start where {names[c]} ended: both were played from "
                     f"that position (a branch: {names[y]} was started from an older save, or from the same file opened again), so the play of "
                     f"{names[c + 1]} is not in {names[y]}'s. The chain forks after {names[c]}; only one branch "
-                    f"is the game played on. {names[y]} and the files after it were judged going on from the end of "
-                    f"{names[c]}, where it starts (what the rules remember of the play before it: a unit's move "
-                    f"or its arrival this turn), not from {names[y - 1]}.", y))
+                    f"is the game played on."
+                    + (f" {names[y]} and the files after it were judged going on from the end of "
+                       f"{names[c]}, where it starts (what the rules remember of the play before it: a unit's move "
+                       f"or its arrival this turn), not from {names[y - 1]}." if judged else ""), y))
         explained.add(y - 1)
     return out, explained
 

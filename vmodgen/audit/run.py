@@ -26,7 +26,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import branch_points, check_module, order_messages, play_order
+from .order import branch_points, check_module, order_messages, play_order, played_before
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
@@ -204,17 +204,22 @@ def _follow_branches(results: list[FileAudit], b, mod, rs, reveal_hidden: bool) 
     file before it did: a player sent a file played from an older save) is audited again from
     the end of the file it starts from (its rules' memory: a unit's move or arrival this turn),
     and every file after it from there: judged from the play before it, not from the other
-    branch's (:func:`.order.branch_points`)."""
-    for c, y in branch_points(results):
-        auditor = FileAuditor(b, mod, rs)
-        auditor.reveal_hidden = reveal_hidden
-        out = list(results)
-        out[y] = auditor.run(read_save(results[y].path), results[y].path,
-                             context=results[c].end_context, before=results[c].end)
-        for i in range(y + 1, len(out)):
-            out[i] = auditor.run(read_save(results[i].path), results[i].path)
-        results = out
-    return results
+    branch's (:func:`.order.branch_points`). One pass from the first branch: each file after it
+    is audited once more, whatever the number of branches."""
+    points = {y: c for c, y in branch_points(results)}
+    if not points:
+        return results
+    out = list(results)
+    auditor: FileAuditor | None = None     # (made at the first branch, where the pass starts)
+    for i in range(min(points), len(out)):
+        if i in points:         # (the file it starts from is judged as it stands: it comes before)
+            auditor = FileAuditor(b, mod, rs)
+            auditor.reveal_hidden = reveal_hidden
+            c = points[i]
+            out[i] = auditor.run(read_save(out[i].path), out[i].path, context=out[c].end_context, before=out[c].end)
+        elif auditor is not None:
+            out[i] = auditor.run(read_save(out[i].path), out[i].path)
+    return out
 
 
 def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, SaveFile]) -> list[FileAudit] | None:
@@ -349,7 +354,9 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for f in findings:
         f.details.pop("from_start", None)
     # the last file's phase never ended: what waits for its end is judged or named (audit/pending.py)
-    last = across_files(results[-1].pending, [r.state_judged for r in results[:-1]]) if results else None
+    # (judged by the files the last one goes on from: not those of a branch abandoned before it)
+    last = across_files(results[-1].pending, [results[i].state_judged for i in played_before(results)]
+                        if results[-1].pending.states_unjudged else []) if results else None
     if last is not None:
         findings += last.findings
     continuity = []
@@ -376,7 +383,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
-    order_info, doubts, gaps = order_messages(results, given, b.game.sequence)
+    order_info, doubts, gaps = order_messages(results, given, b.game.sequence, judged=bool(rules))
     _mark_after_gap(findings, results, gaps)
     # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
     # followed by what it means: what a file carries over from the one before it (memory,

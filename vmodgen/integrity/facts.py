@@ -218,10 +218,12 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 e["old"] = e["new"] = "(withheld)"
         facts.pieces_changed = [p for p in facts.pieces_changed if p.get("name") is not None]
         facts.side_moves = [p for p in facts.side_moves if p.get("name") is not None]
-        facts.replaced, facts.pieces_changed = replacements(facts.pieces_changed)
-        for p in facts.pieces_changed:
+        changed = facts.pieces_changed
+        facts.replaced, facts.pieces_changed = replacements(changed)
+        readable = put_back_items(changed)
+        for p in changed:
             p.pop(_PID, None)
-        facts.put_back = put_back(facts.pieces_changed, unit_sides or {})
+        facts.put_back = put_back(readable, unit_sides or {})
     return facts
 
 
@@ -240,12 +242,38 @@ def replacements(pieces: list[dict]) -> tuple[list[dict], list[dict]]:
     and removes them in that order). A step that added more or fewer than it removed (a Clone, a
     Delete, a Place Marker alone) replaced nothing; a piece a step added and removed again is no
     replacement of itself (read by its own id, ``_pid``, when the listed one is withheld)."""
+    out: list[dict] = []
+    used: set[int] = set()
+    for a, r in _replacement_pairs(pieces):
+        new, old = pieces[a], pieces[r]
+        out.append({"step": old["step"], "player": old["player"], "old_id": old["id"], "old_name": old["name"],
+                    "new_id": new["id"], "new_name": new["name"]})
+        used.update((a, r))
+    return out, [p for i, p in enumerate(pieces) if i not in used]
+
+
+def put_back_items(pieces: list[dict]) -> list[dict]:
+    """The items of ``pieces`` (as :func:`replacements` reads them) :func:`put_back` reads: all but
+    the replacements', and yet the old piece of a replacement by a piece of another name, as a
+    removal (a unit replaced by a marker, then added back from the palette: eliminated and
+    brought back). A replacement by a piece of its own name (a step loss by Replace With) stays
+    out: the unit is still there."""
+    drop: set[int] = set()
+    for a, r in _replacement_pairs(pieces):
+        drop.add(a)
+        if pieces[a]["name"] == pieces[r]["name"]:
+            drop.add(r)
+    return [p for i, p in enumerate(pieces) if i not in drop]
+
+
+def _replacement_pairs(pieces: list[dict]) -> list[tuple[int, int]]:
+    """(index of the added piece, index of the removed piece it replaced) of each replacement
+    :func:`replacements` reads in ``pieces``."""
     by_step: dict[int, list[int]] = {}
     for i, p in enumerate(pieces):
         by_step.setdefault(p["step"], []).append(i)
-    used: set[int] = set()
-    out: list[dict] = []
-    for step, idx in by_step.items():
+    out: list[tuple[int, int]] = []
+    for idx in by_step.values():
         own = {i: pieces[i].get(_PID, pieces[i]["id"]) for i in idx}
         both = {own[i] for i in idx if pieces[i]["what"] == "added"} & \
             {own[i] for i in idx if pieces[i]["what"] == "removed"}
@@ -253,12 +281,8 @@ def replacements(pieces: list[dict]) -> tuple[list[dict], list[dict]]:
         removed = [i for i in idx if pieces[i]["what"] == "removed" and own[i] not in both]
         if not added or len(added) != len(removed):
             continue
-        for a, r in zip(added, removed):
-            new, old = pieces[a], pieces[r]
-            out.append({"step": step, "player": old["player"], "old_id": old["id"], "old_name": old["name"],
-                        "new_id": new["id"], "new_name": new["name"]})
-            used.update((a, r))
-    return out, [p for i, p in enumerate(pieces) if i not in used]
+        out += zip(added, removed)
+    return out
 
 
 def put_back(pieces: list[dict], unit_sides: dict[str, str]) -> list[dict]:

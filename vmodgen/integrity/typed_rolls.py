@@ -2,14 +2,16 @@
 integrity section (typed rolls set against the dice buttons') and the audit (a combat resolved,
 :mod:`vmodgen.audit.rolled`) share.
 
-English: a verb of rolling, then the value(s) it gave ("I rolled 6", "rolls a 3", "threw 4,2").
-Japanese (full-width digits and punctuation read as ASCII, NFKC): a value that came up ("6が出た",
-"6の目が出ました", "3と4が出た"), a die word then its value ("出目は6", "ダイス6", "サイコロ: 3",
-"振り直しで5"), a die notation then its result ("1D6→4", "2d6=7"), or a line that is only a value
+English: a verb of rolling, then the value(s) it gave ("I rolled 6", "rolls a 3", "threw 4,2",
+"DR 4"). Japanese (full-width digits and punctuation read as ASCII, NFKC): a value that came up
+("6が出た", "6の目が出ました", "3と4が出た", "6出た"), a die word then its value ("出目は6", "ダイス6",
+"サイコロ: 3", "振り直しで5"), a die notation then its result ("1D6→4", "2d6=7"), or a line that is only a value
 typed with a Japanese input method ("６", "3、4"; not a bare ASCII "3", more often an answer than a
 roll).
 
-No claim: a target or a need ("a roll of 5 or less", "5以上で成功", "6が出れば勝ち"), a count of dice,
+No claim: a target or a need ("a roll of 5 or less", "5以上で成功", "6が出れば勝ち"), a wish or a
+concession ("6が出てほしい", "6を出したい", "6が出ても"), a range or a choice ("rolls 4-6", "1～3なら",
+"5か6なら", "rolls 5 or 6"), a count of dice,
 hits or anything else ("rolled 2d6", "ダイス2個", "6ヘクス移動", "2個師団", "3ターン目"), and a
 roll in a hypothetical ("if he rolls 5 I win", "もし6が出たら").
 """
@@ -26,13 +28,16 @@ __all__ = ["typed_roll", "typed_roll_own", "claimed_values"]
 _TAG = re.compile(r"<[^<>]*>")
 _TYPED_LINE = re.compile(r"^<[^<>]+> - ")
 
-#: English: a verb of rolling, then the value(s) it gave (a comma list; "4 +1 DRM = 5" claims
-#: the 4: a modifier is no die). Not a target or a need ("a roll of 5 or less", "rolls 5+"),
-#: nor a count of dice or of results ("rolled 2d6", "rolled 2 hits")
-_EN_ROLL = re.compile(r"\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?"
-                      r"(\d{1,3}(?:\s*,\s*\d{1,3})*)(?![\d:/]|\.\d)"
+#: English: a verb of rolling (or "DR 4", "DR: 4"), then the value(s) it gave (a comma list;
+#: "4 +1 DRM = 5" claims the 4: a modifier is no die). Not a target or a need ("a roll of 5 or
+#: less", "rolls 5+", "rolls 3,4 or less"), a range or a choice ("rolls 4-6 to hit", "rolls 5 or
+#: 6", "DR 4 needed"), nor a count of dice or of results ("rolled 2d6", "rolled 2 hits"); the noun
+#: "roll" is no verb ("roll: 4,2", "a roll of 5" name a target as often). The value list is
+#: possessive: "3,4 or less" may not be read back as a claim of "3"
+_EN_ROLL = re.compile(r"(?:\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?|\bDR\s*[:=]?\s*)"
+                      r"(\d{1,3}+(?:\s*,\s*\d{1,3})*+)(?![\d:/]|\.\d|-\s*\d)"
                       r"(?!\s*(?:d\d|d\b|dice\b|die\b|hits?\b|times\b|or\s+(?:less|more|better|higher|lower|under|"
-                      r"over|fewer)\b|\+(?!\s*\d)))", re.I)
+                      r"over|fewer)\b|or\s+\d|(?:is\s+)?(?:needed|required)\b|(?:to|through|thru)\s+\d|[~～]\s*\d|\+(?!\s*\d)))", re.I)
 #: English: a word that makes the roll after it (in the same clause) hypothetical, wished or
 #: needed, not made: "if he rolls 5 I win", "when she throws 6", "unless he rolls 1"
 _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppose|assuming|needs?|must|should|"
@@ -46,14 +51,21 @@ _CLAUSE_END = re.compile(r"[.!?;]")
 _EN_OWN = re.compile(r"^(?:I\s+)?(?:rolled|threw)\b", re.I)
 
 # -- Japanese (read after NFKC: "６" is "6", "：" is ":", "，" is ",") ------------------------
-#: one or more values: "6", "3,4", "3、4", "3と4", "3・4"
-_V = r"(?P<v>\d{1,2}(?:\s*[,、・と]\s*\d{1,2})*)"
-#: what after a value makes it no roll: a need or a target (以上, 以下, なら, で成功), a unit or a
-#: count (ヘクス, 個, ターン, 師団, MP), a die notation (2D6), more digits
-_JA_NOT_AFTER = (r"(?!\s*(?:\d|[dD]\d|以上|以下|未満|超|より|なら|ならば|だったら|であれば|で成功|で勝|で失敗|"
+#: one or more values: "6", "3,4", "3、4", "3と4", "3・4"; not the end of a number or of a range
+#: ("123", "1~3", "5か6"), and possessive: "1,2なら" may not be read back as a claim of "1"
+_V = r"(?<![\d~\-〜])(?<!\dか)(?P<v>\d{1,2}+(?:\s*[,、・と]\s*\d{1,2})*+)"
+#: what after a value makes it no roll: a need or a target (以上, 以下, なら, で成功, が必要, 以外), a
+#: range or a choice ("1~3", "1-2", "5か6"), a value that comes up in a clause :data:`_JA_CAME`
+#: did not read as a claim ("6が出れば", "6を出したい"), a unit or a count (ヘクス, 個, ターン, 師団,
+#: MP), a die notation (2D6), more digits
+_JA_NOT_AFTER = (r"(?!\s*(?:\d|[dD]\d|[~\-〜]\s*\d|か\s*\d|(?:の目)?\s*[がを]\s*出|出|が必要|以外|"
+                 r"以上|以下|未満|超|より|なら|ならば|だったら|であれば|で成功|で勝|で失敗|"
                  r"ヘクス|ヘックス|[hH]ex|個|つ|本|回|ターン|師団|連隊|大隊|中隊|ユニット|部隊|MP|移動|歩|点|%|倍|人))")
-#: a value that came up: "6が出た", "6の目が出ました", "6を出した" (not "6が出たら", "6が出れば")
-_JA_CAME = re.compile(_V + r"\s*(?:の目)?\s*[がを]\s*出(?:ました|した|して|て|た)(?!ら|なら|とき|時|場合)")
+#: a value that came up: "6が出た", "6の目が出ました", "6を出した", "6出た" -- not a condition, a
+#: wish or a concession ("6が出たら", "6が出れば", "6が出てほしい", "6が出てくれ", "6を出してください",
+#: "6を出したい", "6が出ても")
+_JA_CAME = re.compile(_V + r"\s*(?:の目)?\s*(?:[がを]\s*出(?:ました|した|して|て|た)|出(?:ました|て|た))"
+                      r"(?!ら|なら|とき|時|場合|ほし|欲し|くれ|くだ|下さ|も|れば|い(?![たるま]))")
 #: a die word, then its value: "出目は6", "ダイス6", "サイコロ: 3", "振り直しで5", "振って4"
 _JA_WORD = re.compile(r"(?:出目|出た目|ダイス目|ダイスの目|サイコロの目|さいころの目|ダイスロール|ダイス|サイコロ|さいころ|"
                       r"賽の目|振り直し(?:て|た結果|の結果)?|振った結果|振って|振ったら)"
