@@ -1,0 +1,83 @@
+"""Invasion: Malta sea and air transport limits: no unit leaves the island by air, nor flies from
+airfield to airfield (15.78); no unit goes from port to port, back to its set-up card, or by sea in
+a Storm (16.16). Functions of the rule set (``rs``) and the board; the rule list is in
+:mod:`.ruleset`.
+
+Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ島を離れることができず、マルタ島上の
+飛行場から飛行場へと移動できない」; 16.16 「港から港へ移動する・任意にセット・アップ・カードへ戻る・
+嵐の天候中に海上輸送を実施する」 are barred):
+
+* 15.78: a combat unit whose ``previous`` is a map hex and which stands in an air box
+  (``im_air_entry_boxes``, ``im_air_transport_boxes``) left the map by air; in the Airborne
+  Operations Phase a combat unit that went from one airfield (an airfield area, else the hex) to
+  another flew between them (no ground move happens in that phase). Leros has no airfield (15.7
+  note), so the island named is Malta in practice; any map hex is judged.
+* 16.16: the sea boxes are ``im_sea_boxes`` (the port-entry and convoy boxes). A combat unit with
+  ``previous`` on the map standing in a sea box went back to the card; a unit carrying ``landed``
+  (placed this phase by port entry or invasion) whose ``previous`` is another map hex with a port
+  sailed from port to port; a ``landed`` unit that came from a sea box in a Storm (``[state]
+  weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm. The
+  invasion's own Storm rules (16.32) are not judged here.
+"""
+from __future__ import annotations
+
+from ...core.board import Board
+from ...core.moves import label
+
+P = "IM"
+
+
+def _boxes(rs, name: str) -> set[str]:
+    return {b.strip() for b in str(rs.param(name) or "").split(",") if b.strip()}
+
+
+def _airfield(rs, board: Board, h: str) -> str:
+    """The airfield a hex belongs to: its airfield area, else the hex itself ("" off an airfield)."""
+    if not rs.on_airfield(board, h):
+        return ""
+    return next((a for a in board.areas(h) if board.map.areas[a].kind == "airfield"), h)
+
+
+def check_air_exit(rs, board: Board) -> list:
+    """15.78: no unit leaves the map by air transport, and none flies from airfield to airfield."""
+    air = _boxes(rs, "im_air_entry_boxes") | _boxes(rs, "im_air_transport_boxes")
+    out = []
+    for u in board.pos.units:
+        if not u.previous or not rs.combat(u) or not board.is_hex(u.previous):
+            continue
+        if u.hex in air:
+            out.append(rs.finding(board, f"{P} 15.78", "movement", f"{label(u)} went from {u.previous} on the map "
+                                  f"to the air box {u.hex}; no unit leaves the island by air transport.",
+                                  [u.previous], [u]))
+        elif board.pos.phase == "airborne" and board.is_hex(u.hex) and u.mode not in ("retreat", "advance"):
+            a, b = _airfield(rs, board, u.previous), _airfield(rs, board, u.hex)
+            if a and b and a != b:
+                out.append(rs.finding(board, f"{P} 15.78", "movement", f"{label(u)} flew from the airfield at "
+                                      f"{u.previous} to the one at {u.hex} in the Airborne Operations Phase; air "
+                                      "transport never moves a unit from airfield to airfield on the island.",
+                                      [u.previous, u.hex], [u]))
+    return out
+
+
+def check_sea_moves(rs, board: Board) -> list:
+    """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm."""
+    sea = _boxes(rs, "im_sea_boxes")
+    out = []
+    for u in board.pos.units:
+        if not u.previous or not rs.combat(u):
+            continue
+        if u.hex in sea and board.is_hex(u.previous):
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} went from {u.previous} on the map "
+                                  f"back to {u.hex}; a unit never returns to its set-up card at will.",
+                                  [u.previous], [u]))
+        elif u.has("landed") and board.is_hex(u.hex) and board.is_hex(u.previous) and u.previous != u.hex \
+                and "port" in board.features(u.previous) and "port" in board.features(u.hex):
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
+                                  f"port {u.previous}; units never move from port to port by sea.",
+                                  [u.previous, u.hex], [u]))
+        elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
+                and rs.known_weather(board, f"{P} 16.16") == "storm":
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
+                                  "in a Storm; no sea transport is made in Storm weather (the units stay in their "
+                                  "box).", [u.hex], [u]))
+    return out
