@@ -51,8 +51,8 @@ def check_m_hq(rs, board: Board) -> list:
     dead = _boxes(rs, "im_eliminated_boxes")
     gone = [u for u in board.pos.units if u.unit.formation.upper() == "M" and board.unit_kind(u) == "hq"
             and u.hex in dead]
-    return [rs.finding(board, f"{P} 17.43", "movement", f"The \"M\" Activation Marker is played while the \"M\" "
-                       f"HQ {label(u)} is in {u.hex}; once it is eliminated the \"M\" activation is lost.",
+    return [rs.finding(board, f"{P} 17.43", "movement", f"The \"M\" Activation Marker is played while {label(u)} is in "
+                       f"{u.hex}; once the \"M\" HQ is eliminated its activation is lost and the marker removed.",
                        [], [u]) for u in gone]
 
 

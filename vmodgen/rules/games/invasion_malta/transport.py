@@ -18,6 +18,15 @@ Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ
   sailed from port to port; a ``landed`` unit that came from a sea box in a Storm (``[state]
   weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm. The
   invasion's own Storm rules (16.32) are not judged here.
+* 18.32 「防材は、枢軸軍ユニットの港揚陸、強襲上陸…を妨げる。いったん防材が破壊されたら、これらは使用
+  できる」: a boom is a map line of kind ``harbor_boom``; its port is a port hex within
+  ``im_boom_port_hexes`` (2) of the line (the kit's harbours are illustrative and it draws no
+  harbour area; a port near two booms is behind both). It stands
+  until its box (the line's name as an id plus ``-box``: ``portolago-boom-box``) holds the
+  ``harbor-boom-destroyed`` marker. An Axis unit carrying ``landed`` on a port behind a standing
+  boom landed through it. Allied units are not hindered.
+* 18.33: at the end of a Reset Phase an Axis combat unit on a land hex at an end of a standing
+  boom destroys it: the box must then hold the marker.
 """
 from __future__ import annotations
 
@@ -80,4 +89,44 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
                                   "in a Storm; no sea transport is made in Storm weather (the units stay in their "
                                   "box).", [u.hex], [u]))
+    return out
+
+
+BOOM = "harbor_boom"
+DESTROYED = "harbor-boom-destroyed"
+
+
+def _booms(board: Board) -> list[tuple[str, tuple[str, ...]]]:
+    """The standing booms: (box id, hexes) of each ``harbor_boom`` line whose box lacks the marker."""
+    out = []
+    for line in board.map.lines:
+        if line.kind != BOOM:
+            continue
+        box = "-".join(line.name.lower().replace("'", "").split()) + "-box"
+        if DESTROYED not in board.pos.hex_markers.get(box, {}):
+            out.append((box, line.hexes))
+    return out
+
+
+def check_booms(rs, board: Board) -> list:
+    """18.32: no Axis port entry through a standing boom; 18.33: a boom whose land end an Axis combat
+    unit holds at the end of the Reset Phase is destroyed (its box holds the marker)."""
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for box, hexes in _booms(board):
+        reach = rs.num("im_boom_port_hexes")
+        for u in board.pos.units:
+            if u.side == axis and u.has("landed") and board.is_hex(u.hex) \
+                    and min((board.distance(u.hex, h) if board.distance(u.hex, h) is not None else reach + 1)
+                            for h in hexes) <= reach and "port" in board.features(u.hex):
+                out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
+                                      f"a boom that stands ({box} holds no {DESTROYED} marker); the boom stops Axis "
+                                      "port entry until it is destroyed.", [u.hex], [u]))
+        if board.pos.phase == "reset":
+            ends = [h for h in (hexes[0], hexes[-1]) if not board.is_water(h)]
+            held = [u for h in ends for u in board.units(h, axis) if rs.combat(u)]
+            if held:
+                out.append(rs.finding(board, f"{P} 18.33", "movement", f"{rs.names(held)} hold(s) the boom end "
+                                      f"{held[0].hex} at the end of the Reset Phase: the boom is destroyed and {box} "
+                                      f"takes the {DESTROYED} marker.", [held[0].hex], held))
     return out
