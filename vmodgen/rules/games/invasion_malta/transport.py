@@ -96,15 +96,15 @@ BOOM = "harbor_boom"
 DESTROYED = "harbor-boom-destroyed"
 
 
-def _booms(board: Board) -> list[tuple[str, tuple[str, ...]]]:
-    """The standing booms: (box id, hexes) of each ``harbor_boom`` line whose box lacks the marker."""
+def _booms(board: Board) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The standing booms: (name, box id, hexes) of each ``harbor_boom`` line whose box lacks the marker."""
     out = []
     for line in board.map.lines:
         if line.kind != BOOM:
             continue
         box = "-".join(line.name.lower().replace("'", "").split()) + "-box"
         if DESTROYED not in board.pos.hex_markers.get(box, {}):
-            out.append((box, line.hexes))
+            out.append((line.name or box, box, line.hexes))
     return out
 
 
@@ -113,20 +113,21 @@ def check_booms(rs, board: Board) -> list:
     unit holds at the end of the Reset Phase is destroyed (its box holds the marker)."""
     axis = str(rs.param("im_supply_side"))
     out = []
-    for box, hexes in _booms(board):
+    for name, box, hexes in _booms(board):
         reach = rs.num("im_boom_port_hexes")
         for u in board.pos.units:
             if u.side == axis and u.has("landed") and board.is_hex(u.hex) \
                     and min((board.distance(u.hex, h) if board.distance(u.hex, h) is not None else reach + 1)
                             for h in hexes) <= reach and "port" in board.features(u.hex):
                 out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
-                                      f"a boom that stands ({box} holds no {DESTROYED} marker); the boom stops Axis "
-                                      "port entry until it is destroyed.", [u.hex], [u]))
+                                      f"the {name}, which stands (no Harbor Boom Destroyed marker in {box}); a boom "
+                                      "stops Axis port entry until it is destroyed.", [u.hex], [u]))
         if board.pos.phase == "reset":
             ends = [h for h in (hexes[0], hexes[-1]) if not board.is_water(h)]
             held = [u for h in ends for u in board.units(h, axis) if rs.combat(u)]
             if held:
-                out.append(rs.finding(board, f"{P} 18.33", "movement", f"{rs.names(held)} hold(s) the boom end "
-                                      f"{held[0].hex} at the end of the Reset Phase: the boom is destroyed and {box} "
-                                      f"takes the {DESTROYED} marker.", [held[0].hex], held))
+                out.append(rs.finding(board, f"{P} 18.33", "movement", f"{rs.names(held)} "
+                                      f"{'hold' if len(held) > 1 else 'holds'} {held[0].hex}, an end of the {name}, at "
+                                      f"the end of the Reset Phase: the boom is destroyed, so the Harbor Boom "
+                                      f"Destroyed marker goes in {box}.", [held[0].hex], held))
     return out
