@@ -14,7 +14,8 @@ Readings:
   eliminated (it may not have arrived): nothing is found.
 * 11.23 「航空ユニットは、夜間ターン中に任務を実施できない」: on a Night turn no air unit stands on a
   mission (a map hex, or a mission box, ``im_air_mission_boxes``). Ju88's one mission a day
-  needs the earlier turn's missions (not in a position): not checked.
+  (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
+  a PM turn it is listed as not judged.
 """
 from __future__ import annotations
 
@@ -60,7 +61,13 @@ def check_night_missions(rs, board: Board) -> list:
     """11.23: air units fly no mission on a Night turn."""
     missions = _boxes(rs, "im_air_mission_boxes")
     air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
-    if not air or rs.known_time(board, f"{P} 11.23") != "night":
+    time = rs.known_time(board, f"{P} 11.23") if air else None
+    if time == "pm":
+        for u in air:
+            if "one_mission_per_day" in u.unit.flags:
+                rs.not_judged(f"{P} 11.23", f"{label(u)} flies one mission a day: whether it flew in this day's AM "
+                              "turn is not in the position")
+    if time != "night":
         return []
     return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
                        "air units fly no missions at Night.", [u.hex] if board.is_hex(u.hex) else [], [u])
