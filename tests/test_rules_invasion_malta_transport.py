@@ -1,6 +1,7 @@
 """Invasion: Malta round 11: air transport never leaves the island (15.78), sea transport limits
 (16.16), harbor booms (18.32, 18.33), the beachhead an enemy unit enters (16.46), the "M" activation
-after its HQ's elimination (17.43), no air mission at Night (11.23). Each test holds the book's
+after its HQ's elimination (17.43), no air mission at Night (11.23), urban to urban at the road
+rate (8.34). Each test holds the book's
 illegal position and the nearest legal one (positions in the kit, Scenario 3 Malta or 4 Leros)."""
 from __future__ import annotations
 
@@ -92,3 +93,19 @@ def test_no_air_mission_at_night(tmp_path):
     assert "IM 11.23" in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + ju, "strategic-bombardment")
     assert "IM 11.23" not in rules_found(tmp_path, '\n[state]\ntime = "pm"\n' + ju, "strategic-bombardment")
     assert "IM 11.23" not in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + unit("Ju88", "air-ready"), "strategic-bombardment")
+
+
+def test_urban_to_urban_is_at_the_road_rate(tmp_path):
+    """8.34: from urban straight into urban is at the road rate, with no road drawn. A German
+    company (MA 5, GT3 AM, Axis Movement Phase) from clear 1918 into urban 1919 (1 MP), then 8 urban
+    steps at ½ MP: 5 MP, legal; one urban hex more, 5½ MP: an 8.13 finding. Before round 11 the
+    road rate needed a drawn road and the first move was found too."""
+    st = '\n[state]\ntime = "am"\nactive = "7"\n'
+
+    def body(last: int) -> str:
+        path = ["1918"] + [f"19{n:02d}" for n in range(19, last + 1)]
+        terrain = "".join(f'\n[[hexes]]\nhex = "{h}"\nterrain = "urban"\n' for h in path[1:])
+        return st + terrain + unit("S3-KG1-1", path[-1], f'previous = "1918"\npath = {path!r}\n'.replace("'", '"'))
+
+    assert rules_found(tmp_path, body(27), "movement") == []
+    assert "IM 8.13" in rules_found(tmp_path, body(28), "movement")
