@@ -25,8 +25,9 @@ from ...core.moves import label
 P = "IM"
 
 
-def _boxes(rs, name: str) -> set[str]:
-    return {b.strip() for b in str(rs.param(name) or "").split(",") if b.strip()}
+def _boxes(value: object) -> set[str]:
+    """The box ids of a comma-separated parameter value."""
+    return {b.strip() for b in str(value or "").split(",") if b.strip()}
 
 
 def check_beachhead_enemy(rs, board: Board) -> list:
@@ -49,7 +50,7 @@ def check_m_hq(rs, board: Board) -> list:
     active = board.pos.state.get("active")
     if not isinstance(active, str) or active.upper() != "M":
         return []
-    dead = _boxes(rs, "im_eliminated_boxes")
+    dead = _boxes(rs.param("im_eliminated_boxes"))
     gone = [u for u in board.pos.units if u.unit.formation.upper() == "M" and board.unit_kind(u) == "hq"
             and u.hex in dead]
     return [rs.finding(board, f"{P} 17.43", "movement", f"The \"M\" Activation Marker is played while {label(u)} is in "
@@ -59,7 +60,7 @@ def check_m_hq(rs, board: Board) -> list:
 
 def check_night_missions(rs, board: Board) -> list:
     """11.23: air units fly no mission on a Night turn."""
-    missions = _boxes(rs, "im_air_mission_boxes")
+    missions = _boxes(rs.param("im_air_mission_boxes"))
     air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
     time = rs.known_time(board, f"{P} 11.23") if air else None
     if time == "pm":

@@ -36,8 +36,9 @@ from ...core.moves import label
 P = "IM"
 
 
-def _boxes(rs, name: str) -> set[str]:
-    return {b.strip() for b in str(rs.param(name) or "").split(",") if b.strip()}
+def _boxes(value: object) -> set[str]:
+    """The box ids of a comma-separated parameter value."""
+    return {b.strip() for b in str(value or "").split(",") if b.strip()}
 
 
 def _airfield(rs, board: Board, h: str) -> str:
@@ -49,7 +50,7 @@ def _airfield(rs, board: Board, h: str) -> str:
 
 def check_air_exit(rs, board: Board) -> list:
     """15.78: no unit leaves the map by air transport, and none flies from airfield to airfield."""
-    air = _boxes(rs, "im_air_entry_boxes") | _boxes(rs, "im_air_transport_boxes")
+    air = _boxes(rs.param("im_air_entry_boxes")) | _boxes(rs.param("im_air_transport_boxes"))
     out = []
     for u in board.pos.units:
         if not u.previous or not rs.combat(u) or not board.is_hex(u.previous):
@@ -70,7 +71,7 @@ def check_air_exit(rs, board: Board) -> list:
 
 def check_sea_moves(rs, board: Board) -> list:
     """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm."""
-    sea = _boxes(rs, "im_sea_boxes")
+    sea = _boxes(rs.param("im_sea_boxes"))
     out = []
     for u in board.pos.units:
         if not u.previous or not rs.combat(u):
