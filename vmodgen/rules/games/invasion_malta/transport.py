@@ -109,6 +109,11 @@ def _booms(board: Board) -> list[tuple[str, str, tuple[str, ...]]]:
     return out
 
 
+def _near(board: Board, h: str, hexes: tuple[str, ...], reach: float) -> bool:
+    """Whether ``h`` lies within ``reach`` hexes of one of ``hexes`` (on the same map sheet)."""
+    return any(d is not None and d <= reach for d in (board.distance(h, x) for x in hexes))
+
+
 def check_booms(rs, board: Board) -> list:
     """18.32: no Axis port entry through a standing boom; 18.33: a boom whose land end an Axis combat
     unit holds at the end of the Reset Phase is destroyed (its box holds the marker)."""
@@ -117,9 +122,8 @@ def check_booms(rs, board: Board) -> list:
     for name, box, hexes in _booms(board):
         reach = rs.num("im_boom_port_hexes")
         for u in board.pos.units:
-            if u.side == axis and u.has("landed") and board.is_hex(u.hex) \
-                    and min((board.distance(u.hex, h) if board.distance(u.hex, h) is not None else reach + 1)
-                            for h in hexes) <= reach and "port" in board.features(u.hex):
+            if u.side == axis and u.has("landed") and board.is_hex(u.hex) and "port" in board.features(u.hex) \
+                    and _near(board, u.hex, hexes, reach):
                 out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
                                       f"the {name}, which stands (no Harbor Boom Destroyed marker in {box}); a boom "
                                       "stops Axis port entry until it is destroyed.", [u.hex], [u]))
