@@ -108,8 +108,10 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                     return None                                        # 8.35
                 t = hex_cost(a, b)
                 return None if t is None else t + self.num("commando_cliff_cost_mp")
-            if road(a, b) or (board.terrain(a) == board.terrain(b) == "urban" and board.roads(a, b)):
-                return road_rate                                       # 8.33, 8.34: no slope either
+            if road(a, b) or board.terrain(a) == board.terrain(b) == "urban":
+                # 8.33; 8.34: from urban straight into urban across a hexside (not sea or cliff, above) is
+                # at the road rate, with or without a drawn road: 「市街地は、複数の道路を含む」. No slope.
+                return road_rate
             t = hex_cost(a, b)
             if t is None:
                 return None

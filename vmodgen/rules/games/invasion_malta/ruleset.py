@@ -23,7 +23,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import declared_attacks
+from . import declared_attacks, lapses, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -124,6 +124,18 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
             Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
             Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),
+            Rule(f"{P} 15.78", "movement", MOVES, lambda b: transport.check_air_exit(self, b),
+                 "no unit leaves the island by air, nor flies airfield to airfield"),
+            Rule(f"{P} 16.16", "movement", MOVES, lambda b: transport.check_sea_moves(self, b),
+                 "no port to port, no return to the card, no sea transport in a Storm"),
+            Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),
+                 "harbor booms: no Axis port entry through one, destroyed by a unit on its end"),
+            Rule(f"{P} 16.46", "supply", EVERY_PHASE_END, lambda b: lapses.check_beachhead_enemy(self, b),
+                 "no beachhead marker with an enemy combat unit"),
+            Rule(f"{P} 17.43", "movement", EVERY_PHASE_END, lambda b: lapses.check_m_hq(self, b),
+                 "no M activation after the M HQ is eliminated"),
+            Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
+                 "no air mission at Night"),
         ]
 
     # ---- stacking (3.3) ------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""Invasion: Malta states the rules end at once: a beachhead marker with an enemy combat unit on its
+coastal hex (16.46), an "M" activation after the "M" HQ was eliminated (17.43), an air mission on
+a Night turn (11.23). Functions of the rule set (``rs``) and the board; the rule list is in
+:mod:`.ruleset`.
+
+Readings:
+
+* 16.46 「敵の戦闘ユニットが、侵攻ヘクスが示す沿岸ヘクスに進入したら、海岸橋頭堡マーカーを取り去る」:
+  the marker is read on the coastal hex (as 6.31 and 16.41 read it); at a phase end no marker
+  lies on a hex holding an enemy (non-Axis) combat unit. Removing it at will is legal.
+* 17.43 「「M」HQが除去されたら、活性化能力が失われてプレイに復帰できない」: with ``[state] active =
+  "M"`` the "M" formation's HQ (a unit of kind ``hq`` of formation M) must not stand in an
+  eliminated box (``im_eliminated_boxes``). An M HQ absent from the position is not known to be
+  eliminated (it may not have arrived): nothing is found.
+* 11.23 「航空ユニットは、夜間ターン中に任務を実施できない」: on a Night turn no air unit stands on a
+  mission (a map hex, or a mission box, ``im_air_mission_boxes``). Ju88's one mission a day
+  (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
+  a PM turn it is listed as not judged.
+"""
+from __future__ import annotations
+
+from ...core.board import Board
+from ...core.moves import label
+
+P = "IM"
+
+
+def _boxes(value: object) -> set[str]:
+    """The box ids of a comma-separated parameter value."""
+    return {b.strip() for b in str(value or "").split(",") if b.strip()}
+
+
+def check_beachhead_enemy(rs, board: Board) -> list:
+    """16.46: a beachhead marker goes when an enemy combat unit enters its coastal hex."""
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for h, mk in sorted(board.pos.hex_markers.items()):
+        if "beachhead" not in mk:
+            continue
+        enemy = [u for u in board.units(h) if u.side != axis and rs.combat(u)]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 16.46", "supply", f"The beachhead marker on {h} lies with the "
+                                  f"enemy combat unit {rs.names(enemy)}; the marker is removed when an enemy "
+                                  "combat unit enters its coastal hex.", [h], enemy))
+    return out
+
+
+def check_m_hq(rs, board: Board) -> list:
+    """17.43: no "M" activation once the "M" HQ is eliminated."""
+    active = board.pos.state.get("active")
+    if not isinstance(active, str) or active.upper() != "M":
+        return []
+    dead = _boxes(rs.param("im_eliminated_boxes"))
+    gone = [u for u in board.pos.units if u.unit.formation.upper() == "M" and board.unit_kind(u) == "hq"
+            and u.hex in dead]
+    return [rs.finding(board, f"{P} 17.43", "movement", f"The \"M\" Activation Marker is played while {label(u)} is in "
+                       f"{u.hex}; once the \"M\" HQ is eliminated its activation is lost and the marker removed.",
+                       [], [u]) for u in gone]
+
+
+def check_night_missions(rs, board: Board) -> list:
+    """11.23: air units fly no mission on a Night turn."""
+    missions = _boxes(rs.param("im_air_mission_boxes"))
+    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    time = rs.known_time(board, f"{P} 11.23") if air else None
+    if time == "pm":
+        for u in air:
+            if "one_mission_per_day" in u.unit.flags:
+                rs.not_judged(f"{P} 11.23", f"{label(u)} flies one mission a day: whether it flew in this day's AM "
+                              "turn is not in the position")
+    if time != "night":
+        return []
+    return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
+                       "air units fly no missions at Night.", [u.hex] if board.is_hex(u.hex) else [], [u])
+            for u in air]

@@ -1,0 +1,138 @@
+"""Invasion: Malta sea and air transport limits: no unit leaves the island by air, nor flies from
+airfield to airfield (15.78); no unit goes from port to port, back to its set-up card, or by sea in
+a Storm (16.16). Functions of the rule set (``rs``) and the board; the rule list is in
+:mod:`.ruleset`.
+
+Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ島を離れることができず、マルタ島上の
+飛行場から飛行場へと移動できない」; 16.16 「港から港へ移動する・任意にセット・アップ・カードへ戻る・
+嵐の天候中に海上輸送を実施する」 are barred):
+
+* 15.78: a combat unit whose ``previous`` is a map hex and which stands in an air box
+  (``im_air_entry_boxes``, ``im_air_transport_boxes``) left the map by air; in the Airborne
+  Operations Phase a combat unit that went from one airfield (an airfield area, else the hex) to
+  another flew between them (no ground move happens in that phase). Leros has no airfield (15.7
+  note), so the island named is Malta in practice; any map hex is judged.
+* 16.16: the sea boxes are ``im_sea_boxes`` (the port-entry and convoy boxes). A combat unit with
+  ``previous`` on the map standing in a sea box went back to the card; a unit carrying ``landed``
+  (placed this phase by port entry or invasion) whose ``previous`` is another map hex with a port
+  sailed from port to port; a ``landed`` unit that came from a sea box in a Storm (``[state]
+  weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm. The
+  invasion's own Storm rules (16.32) are not judged here.
+* 18.32 「防材は、枢軸軍ユニットの港揚陸、強襲上陸…を妨げる。いったん防材が破壊されたら、これらは使用
+  できる」: a boom is a map line of kind ``harbor_boom``; its port is a port hex within
+  ``im_boom_port_hexes`` (2) of the line (the kit's harbours are illustrative and it draws no
+  harbour area; a port near two booms is behind both). It stands
+  until its box (the line's name as an id plus ``-box``: ``portolago-boom-box``) holds the
+  ``harbor-boom-destroyed`` marker. An Axis unit carrying ``landed`` on a port behind a standing
+  boom landed through it. Allied units are not hindered.
+* 18.33: at the end of a Reset Phase an Axis combat unit on a land hex at an end of a standing
+  boom destroys it: the box must then hold the marker.
+"""
+from __future__ import annotations
+
+from ...core.board import Board
+from ...core.moves import label
+
+P = "IM"
+
+
+def _boxes(value: object) -> set[str]:
+    """The box ids of a comma-separated parameter value."""
+    return {b.strip() for b in str(value or "").split(",") if b.strip()}
+
+
+def _airfield(rs, board: Board, h: str) -> str:
+    """The airfield a hex belongs to: its airfield area, else the hex itself ("" off an airfield)."""
+    if not rs.on_airfield(board, h):
+        return ""
+    return next((a for a in board.areas(h) if board.map.areas[a].kind == "airfield"), h)
+
+
+def check_air_exit(rs, board: Board) -> list:
+    """15.78: no unit leaves the map by air transport, and none flies from airfield to airfield."""
+    air = _boxes(rs.param("im_air_entry_boxes")) | _boxes(rs.param("im_air_transport_boxes"))
+    out = []
+    for u in board.pos.units:
+        if not u.previous or not rs.combat(u) or not board.is_hex(u.previous):
+            continue
+        if u.hex in air:
+            out.append(rs.finding(board, f"{P} 15.78", "movement", f"{label(u)} went from {u.previous} on the map "
+                                  f"to the air box {u.hex}; no unit leaves the island by air transport.",
+                                  [u.previous], [u]))
+        elif board.pos.phase == "airborne" and board.is_hex(u.hex) and u.mode not in ("retreat", "advance"):
+            a, b = _airfield(rs, board, u.previous), _airfield(rs, board, u.hex)
+            if a and b and a != b:
+                out.append(rs.finding(board, f"{P} 15.78", "movement", f"{label(u)} flew from the airfield at "
+                                      f"{u.previous} to the one at {u.hex} in the Airborne Operations Phase; air "
+                                      "transport never moves a unit from airfield to airfield on the island.",
+                                      [u.previous, u.hex], [u]))
+    return out
+
+
+def check_sea_moves(rs, board: Board) -> list:
+    """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm."""
+    sea = _boxes(rs.param("im_sea_boxes"))
+    out = []
+    for u in board.pos.units:
+        if not u.previous or not rs.combat(u):
+            continue
+        if u.hex in sea and board.is_hex(u.previous):
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} went from {u.previous} on the map "
+                                  f"back to {u.hex}; a unit never returns to its set-up card at will.",
+                                  [u.previous], [u]))
+        elif u.has("landed") and board.is_hex(u.hex) and board.is_hex(u.previous) and u.previous != u.hex \
+                and "port" in board.features(u.previous) and "port" in board.features(u.hex):
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
+                                  f"port {u.previous}; units never move from port to port by sea.",
+                                  [u.previous, u.hex], [u]))
+        elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
+                and rs.known_weather(board, f"{P} 16.16") == "storm":
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
+                                  "in a Storm; no sea transport is made in Storm weather (the units stay in their "
+                                  "box).", [u.hex], [u]))
+    return out
+
+
+BOOM = "harbor_boom"
+DESTROYED = "harbor-boom-destroyed"
+
+
+def _booms(board: Board) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The standing booms: (name, box id, hexes) of each ``harbor_boom`` line whose box lacks the marker."""
+    out = []
+    for line in board.map.lines:
+        if line.kind != BOOM:
+            continue
+        box = "-".join(line.name.lower().replace("'", "").split()) + "-box"
+        if DESTROYED not in board.pos.hex_markers.get(box, {}):
+            out.append((line.name or box, box, line.hexes))
+    return out
+
+
+def _near(board: Board, h: str, hexes: tuple[str, ...], reach: float) -> bool:
+    """Whether ``h`` lies within ``reach`` hexes of one of ``hexes`` (on the same map sheet)."""
+    return any(d is not None and d <= reach for d in (board.distance(h, x) for x in hexes))
+
+
+def check_booms(rs, board: Board) -> list:
+    """18.32: no Axis port entry through a standing boom; 18.33: a boom whose land end an Axis combat
+    unit holds at the end of the Reset Phase is destroyed (its box holds the marker)."""
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for name, box, hexes in _booms(board):
+        reach = rs.num("im_boom_port_hexes")
+        for u in board.pos.units:
+            if u.side == axis and u.has("landed") and board.is_hex(u.hex) and "port" in board.features(u.hex) \
+                    and _near(board, u.hex, hexes, reach):
+                out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
+                                      f"the {name}, which stands (no Harbor Boom Destroyed marker in {box}); a boom "
+                                      "stops Axis port entry until it is destroyed.", [u.hex], [u]))
+        if board.pos.phase == "reset":
+            ends = [h for h in (hexes[0], hexes[-1]) if not board.is_water(h)]
+            held = [u for h in ends for u in board.units(h, axis) if rs.combat(u)]
+            if held:
+                out.append(rs.finding(board, f"{P} 18.33", "movement", f"{rs.names(held)} "
+                                      f"{'hold' if len(held) > 1 else 'holds'} {held[0].hex}, an end of the {name}, at "
+                                      f"the end of the Reset Phase: the boom is destroyed, so the Harbor Boom "
+                                      f"Destroyed marker goes in {box}.", [held[0].hex], held))
+    return out
