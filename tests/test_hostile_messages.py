@@ -8,28 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from vmodgen.cli import main
+from cli_util import one_error, run
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIKIT = ROOT / "tests" / "data" / "minikit"
 POSITIONS = ROOT / "tests" / "data" / "positions"
 
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return info.value.code, out, err
-
-
-def one_error(capsys, *args: str) -> str:
-    code, _, err = run(capsys, *args)
-    lines = err.strip().splitlines()
-    assert code == 2, err
-    assert len(lines) == 1 and lines[0].startswith("vmodgen: "), err
-    assert "<input>" not in err and "vmodgen: vmodgen" not in err and "internal error" not in err
-    return lines[0]
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from cli_util import one_error, run
 
 from vmodgen.cli import main
 
@@ -15,21 +16,6 @@ ROOT = Path(__file__).resolve().parents[1]
 MINIKIT = ROOT / "tests" / "data" / "minikit"
 LOG = ROOT / "tests" / "data" / "recorded" / "na41-clean.vlog"
 
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return info.value.code, out, err
-
-
-def one_error(capsys, *args: str) -> str:
-    code, out, err = run(capsys, *args)
-    lines = err.strip().splitlines()
-    assert code == 2, err
-    assert len(lines) == 1 and lines[0].startswith("vmodgen: "), err
-    assert "internal error" not in err and "Traceback" not in err
-    return lines[0]
 
 
 def doubled(path: Path, name: str, data: bytes = b"garbage") -> Path:

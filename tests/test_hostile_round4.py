@@ -7,8 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-from vmodgen.cli import main
+from cli_util import one_error, run
 from vmodgen.vassal.cut import cut_short
 from vmodgen.vassal.obfuscation import deobfuscate_bytes, obfuscate
 from vmodgen.vassal.savefile import read_save
@@ -18,21 +17,6 @@ MINIKIT = ROOT / "tests" / "data" / "minikit"
 LOG = ROOT / "tests" / "data" / "recorded" / "na41-clean.vlog"
 TLD = ROOT.parent / "shared" / "corpus" / "tld_game_0606-2.log"
 
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return info.value.code, out, err
-
-
-def one_error(capsys, *args: str) -> str:
-    code, out, err = run(capsys, *args)
-    lines = err.strip().splitlines()
-    assert code == 2, err
-    assert len(lines) == 1 and lines[0].startswith("vmodgen: "), err
-    assert "internal error" not in err and "Traceback" not in err
-    return lines[0]
 
 
 def cut_copy(src: Path, out: Path, keep: "callable") -> Path:
