@@ -87,10 +87,13 @@ def test_no_m_activation_after_its_hq_is_eliminated(tmp_path):
 
 
 def test_no_air_mission_at_night(tmp_path):
-    """11.23: the Ju88 in the Bombardment box at a Night turn's Strategic Bombardment Phase end is
-    found; on a PM turn it is not (its once-a-day limit is listed as not judged)."""
+    """11.23: the Ju88 on a map hex (a CAS mission on the M HQ's hex, 11.52) at a Night turn's
+    Combat Phase end is found; in the Bombardment box it is not (11.13 B: it may wait there from an
+    earlier turn), nor on a PM turn (its once-a-day limit is listed as not judged)."""
     ju = unit("Ju88", "air-bombardment")
-    assert "IM 11.23" in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + ju, "strategic-bombardment")
+    cas = unit("M HQ", "2218") + unit("Ju88", "2218")
+    assert "IM 11.23" in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + cas, "combat")
+    assert "IM 11.23" not in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + ju, "strategic-bombardment")
     assert "IM 11.23" not in rules_found(tmp_path, '\n[state]\ntime = "pm"\n' + ju, "strategic-bombardment")
     assert "IM 11.23" not in rules_found(tmp_path, '\n[state]\ntime = "night"\n' + unit("Ju88", "air-ready"), "strategic-bombardment")
 

@@ -13,7 +13,10 @@ Readings:
   eliminated box (``im_eliminated_boxes``). An M HQ absent from the position is not known to be
   eliminated (it may not have arrived): nothing is found.
 * 11.23 「航空ユニットは、夜間ターン中に任務を実施できない」: on a Night turn no air unit stands on a
-  mission (a map hex, or a mission box, ``im_air_mission_boxes``). Ju88's one mission a day
+  map hex (a CAS mission placed on an HQ, 11.52). One in a mission box (``im_air_mission_boxes``)
+  may be waiting there from an earlier turn (11.13 B 「爆撃ボックス内の全航空ユニットは、爆撃ボックス
+  内に留まる」): whether it was sent this Night turn is not in the position, so it is listed as not
+  judged, never found. Ju88's one mission a day
   (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
   a PM turn it is listed as not judged.
 """
@@ -70,6 +73,10 @@ def check_night_missions(rs, board: Board) -> list:
                               "turn is not in the position")
     if time != "night":
         return []
+    for u in air:
+        if not board.is_hex(u.hex):
+            rs.not_judged(f"{P} 11.23", f"{label(u)} is in {u.hex} on a Night turn: whether it was sent on this "
+                          "mission tonight or waits there from an earlier turn (11.13 B) is not in the position")
     return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
-                       "air units fly no missions at Night.", [u.hex] if board.is_hex(u.hex) else [], [u])
-            for u in air]
+                       "air units fly no missions at Night.", [u.hex], [u])
+            for u in air if board.is_hex(u.hex)]
