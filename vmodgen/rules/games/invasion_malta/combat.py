@@ -10,12 +10,23 @@ Choices (each a parameter where players could read the rule either way):
 * 13.41 / 13.35: an alternative is a retreat of the same length over legal hexsides and hexes
   (no enemy unit, no sea, no hex entered twice). Friendly units negate the enemy ZOC for retreat
   (13.42), so only *empty* enemy-ZOC hexes need "no alternative".
+* 15.65 「漂流戦闘から退却していないユニットのZOCを通過して退却しているときは、敵ZOCを通過しての退却から
+  損失を適用しない。退却しているユニットは、その敵ZOC内のカラの陸上ヘクスへ退却できる」: a retreat
+  from a drift combat (its first hex holds a unit that paradropped in this activation, the retreating
+  unit or an enemy) may end in an empty hex in the ZOC of the enemy units that stayed in that hex
+  (13.43 then holds only for the other enemy units' ZOC). It is still an enemy ZOC (「その敵ZOC」):
+  the disruption of 13.45 D, which is no loss, stays. 「どちらか又は両陣営のユニットは、漂流戦闘の
+  ヘクス内へ又は通過して退却できる」: a retreat may enter or cross a drift-combat hex (no 13.34); it
+  keeps the priorities (「[13.45d] の優先度に従って」, read as 13.35's): the drift hex, holding enemy
+  units, is a hex in enemy ZOC, second to one outside it.
 * 9.23 (spec §11 #23): the MP a reacting unit needs to enter the defender hex include the enemy-
   ZOC +1 of 8.21 (``im_reaction_zoc_cost = true``), since 8.21 defines the cost of entering a hex.
 * 9.23 / 13.55 (spec P-S7, inferred): a reaction may not enter a hex that already holds units
   under an Excess marker (``im_reaction_into_excess = false``).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ....positions.model import UnitState
 from ...core.moves import label
@@ -73,7 +84,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             if why:
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated {a} → {b}: {why}, "
                                      "which its movement may not cross.", [b], [u])]
-            if any(x.side != u.side and self.combat(x) for x in board.units(b)):
+            if any(x.side != u.side and self.combat(x) for x in board.units(b)) and not self.drift_hex(board, b):
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {b}, which holds "
                                      "enemy units.", [b], [u])]
         n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
@@ -87,7 +98,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                     f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
                                     f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
         friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
-        if u.hex in ez and not friends(u.hex):
+        if u.hex in ez and not friends(u.hex) and not self._drift_zoc_only(board, u, path[0]):
             return out + [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
                                        f"{u.hex} without a friendly unit there.", [u.hex], [u])]
         through = [h for h in path[1:-1] if h in ez and not friends(h)]
@@ -97,7 +108,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 out.append(self.finding(board, f"{P} 13.41", "zoc", f"{label(u)} retreated through enemy ZOC at "
                                         f"{', '.join(through)} although a retreat of the same length avoiding empty "
                                         "enemy-ZOC hexes existed.", through, [u]))
-            elif u.hex in ez and not through and any(not p[1] and p[0] not in ez for p in alts):
+            elif (u.hex in ez or self.drift_hex(board, u.hex)) and not through \
+                    and any(not p[1] and p[0] not in ez for p in alts):
                 out.append(self.finding(board, f"{P} 13.35", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
                                         f"{u.hex} although a hex outside enemy ZOC could be reached first "
                                         "(retreat priority).", [u.hex], [u]))
@@ -105,6 +117,21 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
                                     f"{', '.join(through)} and must end disrupted.", through, [u]))
         return out
+
+    def _drift_zoc_only(self, board: Board, u: UnitState, start: str) -> bool:
+        """15.65: ``u`` retreats from the drift combat in ``start`` and its end hex lies in enemy ZOC
+        only through the enemy units that stayed there."""
+        ids = self.memory(board.pos).dropped
+        dropped = set(ids) if isinstance(ids, list) else set()
+        stayed = [x for x in board.units(start) if x.side != u.side]
+        if not any(x.has("paradropped") or x.id in dropped for x in [u, *stayed]):
+            return False
+        key = f"without the drift units of {start}"
+        rest = board.memo.get(key)
+        if not isinstance(rest, Board):
+            rest = board.memo[key] = self.board(replace(board.pos, units=[x for x in board.pos.units
+                                                                          if x not in stayed]))
+        return u.hex not in self.move_zoc(rest, u.side)
 
     def _retreat_paths(self, board: Board, u: UnitState, start: str, n: int, ez: set[str], friends) -> list:
         """(end hex, passed an empty enemy-ZOC hex) for every legal retreat of ``n`` hexes whose end
