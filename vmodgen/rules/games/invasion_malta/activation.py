@@ -290,7 +290,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         for h, mk in board.pos.hex_markers.items():
             for what in ("airhead", "beachhead"):
                 if what in mk:
-                    occ = [u for u in board.units(h) if u.side != axis and self.combat(u)]
+                    occ = [u for u in board.units(h) if u.side in board.enemies(axis) and self.combat(u)]
                     if occ:
                         out.append(self.finding(board, f"{P} 6.32", "supply", f"The {what} in {h} stays under Allied "
                                                 f"units ({self.names(occ)}); it is removed in the Recovery Phase.",

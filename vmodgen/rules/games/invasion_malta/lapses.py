@@ -7,7 +7,8 @@ Readings:
 
 * 16.46 「敵の戦闘ユニットが、侵攻ヘクスが示す沿岸ヘクスに進入したら、海岸橋頭堡マーカーを取り去る」:
   the marker is read on the coastal hex (as 6.31 and 16.41 read it); at a phase end no marker
-  lies on a hex holding an enemy (non-Axis) combat unit. Removing it at will is legal.
+  lies on a hex holding an enemy combat unit: one of a side of the game other than the Axis (a
+  piece of a log whose side is unknown, side "", is nobody's enemy). Removing it at will is legal.
 * 17.43 「「M」HQが除去されたら、活性化能力が失われてプレイに復帰できない」: with ``[state] active =
   "M"`` the "M" formation's HQ (a unit of kind ``hq`` of formation M) must not stand in an
   eliminated box (``im_eliminated_boxes``). An M HQ absent from the position is not known to be
@@ -35,12 +36,12 @@ def _boxes(value: object) -> set[str]:
 
 def check_beachhead_enemy(rs, board: Board) -> list:
     """16.46: a beachhead marker goes when an enemy combat unit enters its coastal hex."""
-    axis = str(rs.param("im_supply_side"))
+    foes = set(board.enemies(str(rs.param("im_supply_side"))))
     out = []
     for h, mk in sorted(board.pos.hex_markers.items()):
         if "beachhead" not in mk:
             continue
-        enemy = [u for u in board.units(h) if u.side != axis and rs.combat(u)]
+        enemy = [u for u in board.units(h) if u.side in foes and rs.combat(u)]
         if enemy:
             out.append(rs.finding(board, f"{P} 16.46", "supply", f"The beachhead marker on {h} lies with the "
                                   f"enemy combat unit {rs.names(enemy)}; the marker is removed when an enemy "
