@@ -179,9 +179,12 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         pos, out = board.pos, []
         seen: dict[str, str] = {}
         for a in pos.attacks:
+            # a unit that refused combat (9.31: a retreat in this phase) stood in the defender hex
+            there = board.units(a.hex) + [x for x in pos.units if x.mode == "retreat" and x.hex != a.hex
+                                          and (x.path[0] if x.path else x.previous) == a.hex]
             if pos.phase == "combat-declaration" and board.is_hex(a.hex):
                 attackers = {x.side for x in map(pos.unit, a.units) if x is not None}
-                if not any(x.side not in attackers and self.combat(x) for x in board.units(a.hex)):
+                if not any(x.side not in attackers and self.combat(x) for x in there):
                     out.append(self.finding(board, f"{P} 9.13", "movement", f"The attack on {a.hex} is declared on a "
                                             "hex that holds no enemy combat unit; only an occupied enemy hex may be "
                                             "attacked.", [a.hex]))
@@ -198,7 +201,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 src = attacked_from(board, u)
                 if not (board.is_hex(src) and board.is_hex(a.hex)):
                     continue
-                if src == a.hex and any(x.side != u.side and self.combat(x) for x in board.units(src)):
+                if src == a.hex and any(x.side != u.side and self.combat(x) for x in there):
                     continue                   # drift combat: the landing hex is the defender hex (15.6)
                 if not board.adjacent(src, a.hex):
                     out.append(self.finding(board, f"{P} 9.13", "movement", f"{label(u)} in {src} attacks {a.hex}, which "

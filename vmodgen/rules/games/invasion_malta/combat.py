@@ -19,6 +19,13 @@ Choices (each a parameter where players could read the rule either way):
   ヘクス内へ又は通過して退却できる」: a retreat may enter or cross a drift-combat hex (no 13.34); it
   keeps the priorities (「[13.45d] の優先度に従って」, read as 13.35's): the drift hex, holding enemy
   units, is a hex in enemy ZOC, second to one outside it.
+* 9.3 (optional rule, judged as in play): a retreat in the Combat Declaration Phase is a combat
+  refusal (9.33 A: declared and resolved when the attack is declared, before the Reaction). Only
+  the Allies refuse (9.3); from a hex under a declared attack (9.31; no attack in the position:
+  not judged), every unit of the hex with it (9.31); each of current ER ``combat_refusal_er_min``
+  (5) or more, none disrupted, none of MA 0, no KOMR unit (its id or name holds "KOMR") in
+  ``im_combat_refusal_komr_scenarios`` (1, 2) (9.32); never through an empty enemy-ZOC hex (9.34,
+  reported instead of 13.41 and 13.45); never out of a drift combat (9.35).
 * 9.23 (spec §11 #23): the MP a reacting unit needs to enter the defender hex include the enemy-
   ZOC +1 of 8.21 (``im_reaction_zoc_cost = true``), since 8.21 defines the cost of entering a hex.
 * 9.23 / 13.55 (spec P-S7, inferred): a reaction may not enter a hex that already holds units
@@ -98,10 +105,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                     f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
                                     f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
         friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
+        refusal = board.pos.phase == "combat-declaration"
+        if refusal:
+            out += self._check_refusal(board, u, path, ez, friends)
         if u.hex in ez and not friends(u.hex) and not self._drift_zoc_only(board, u, path[0]):
             return out + [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
                                        f"{u.hex} without a friendly unit there.", [u.hex], [u])]
         through = [h for h in path[1:-1] if h in ez and not friends(h)]
+        if refusal and through:
+            return out
         if u.path:
             alts = self._retreat_paths(board, u, path[0], len(path) - 1, ez, friends)
             if through and any(not p[1] for p in alts):
@@ -118,14 +130,60 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                     f"{', '.join(through)} and must end disrupted.", through, [u]))
         return out
 
+    def _drift_start(self, board: Board, u: UnitState, start: str) -> bool:
+        """Whether ``u`` leaves ``start`` out of a drift combat: it, or an enemy unit that stayed there,
+        paradropped in this activation (status, or ``[state] dropped``)."""
+        ids = self.memory(board.pos).dropped
+        dropped = set(ids) if isinstance(ids, list) else set()
+        return any(x.has("paradropped") or x.id in dropped
+                   for x in [u, *(x for x in board.units(start) if x.side != u.side)])
+
+    def _check_refusal(self, board: Board, u: UnitState, path: tuple, ez: set[str], friends) -> list:
+        """9.3-9.35: a retreat in the Combat Declaration Phase is a combat refusal."""
+        start, out = path[0], []
+
+        def find(rule: str, why: str, hexes: list[str]) -> None:
+            out.append(self.finding(board, f"{P} {rule}", "movement", f"{label(u)} refused combat in {start} "
+                                    f"(a retreat in the Combat Declaration Phase), but {why}.", hexes, [u]))
+        if u.side == str(self.param("im_supply_side")):
+            find("9.31", "only the Allied player may refuse combat (9.3)", [start])
+            return out
+        if not board.pos.attacks:
+            self.not_judged(f"{P} 9.31", f"{label(u)} refused combat in {start}: no declared attack in the "
+                                         "position says whether the hex was under an Attack Target marker")
+        elif start not in {a.hex for a in board.pos.attacks}:
+            find("9.31", f"no declared attack targets {start}", [start])
+        if self._drift_start(board, u, start):
+            find("9.35", "combat refusal is not allowed in a drift combat", [start])
+        stayed = [x for x in board.units(start) if x.side == u.side and x.previous is None and self.combat(x)]
+        if stayed:
+            find("9.31", f"{self.names(stayed)} stayed in {start}: a combat refusal retreats every unit of the hex",
+                 [start])
+        group = [x for x in board.pos.units if x.side == u.side and x.mode == "retreat"
+                 and (x.path[0] if x.path else x.previous) == start] + stayed
+        low = self.num("combat_refusal_er_min")
+        komr = {s.strip().lower().lstrip("s") for s in str(self.param("im_combat_refusal_komr_scenarios")).split(",")}
+        through = [h for h in path[1:-1] if h in ez and not friends(h)]
+        if any(x.has("disrupted") for x in group) and not through:   # else it may be the retreat's (13.45 D)
+            find("9.32", f"a defending unit of {start} is disrupted", [start])
+        elif self.er(u) < low:
+            find("9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
+        if self.zero_ma(u):
+            find("9.32", "it has MA 0", [start])
+        if "KOMR" in f"{u.id} {u.unit.name}".upper() and board.pos.scenario.lower().lstrip("s") in komr:
+            find("9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {board.pos.scenario.lstrip('sS')}",
+                 [start])
+        if through:
+            find("9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
+                 "route free of enemy ZOC", through)
+        return out
+
     def _drift_zoc_only(self, board: Board, u: UnitState, start: str) -> bool:
         """15.65: ``u`` retreats from the drift combat in ``start`` and its end hex lies in enemy ZOC
         only through the enemy units that stayed there."""
-        ids = self.memory(board.pos).dropped
-        dropped = set(ids) if isinstance(ids, list) else set()
-        stayed = [x for x in board.units(start) if x.side != u.side]
-        if not any(x.has("paradropped") or x.id in dropped for x in [u, *stayed]):
+        if not self._drift_start(board, u, start):
             return False
+        stayed = [x for x in board.units(start) if x.side != u.side]
         key = f"without the drift units of {start}"
         rest = board.memo.get(key)
         if not isinstance(rest, Board):

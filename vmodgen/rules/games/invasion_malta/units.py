@@ -60,6 +60,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
                                "axis-paradrop-kg5, axis-paradrop-kg6, axis-air-transport",
                                "8.43, 15.13, 15.7: the off-map boxes units enter the map from by air (paradrop KG boxes, air transport)"),
         # combat (13), efficiency (3.7-3.8)
+        "combat_refusal_er_min": (5, "9.32: the lowest current ER of a unit that refuses combat"),
+        "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
         "advance_hexes": (1, "13.5: hexes of an advance after combat"),
