@@ -41,3 +41,33 @@ def test_recovery_keeps_an_airhead_under_a_unit_of_unknown_side(tmp_path):
             '\n[[units]]\nunit = "B/3 KOMR"\nhex = "1623"\n')
     assert "IM 6.32" in rules_with_side(tmp_path, body, "recovery", "axis", None)
     assert "IM 6.32" not in rules_with_side(tmp_path, body, "recovery", "axis", "")
+
+
+def test_a_strangers_spellings(tmp_path):
+    """docs/position-format.md "Spellings": the phase and side as printed, a counter's name, a
+    status and a marker's printed name, "Leros 2706" and, in Scenario 4, a bare "2706" mean the
+    kit's ids; the ambiguous "Bombardment" (the Strategic Segment's or the Ground Sequence's) is
+    refused naming both."""
+    from vmodgen.errors import InputError
+    head = '[position]\ngame = "invasion-malta"\nscenario = "{sc}"\nturn = 3\nphase = "{ph}"\nside = "Allied"\n'
+    tanks = '\n[[units]]\nunit = "Matilda II"\nhex = "{h}"\n\n[[units]]\nunit = "A9"\nhex = "{h}"\n'
+    for sc, h in (("Scenario 4", "2706"), ("s4", "Leros 2706"), ("4", "L2706"), ("s3", "Malta hex 2706")):
+        f = tmp_path / "p.toml"
+        f.write_text(head.format(sc=sc, ph="Movement Phase") + tanks.format(h=h), encoding="utf-8")
+        pos = load_position(str(f))
+        assert pos.phase == "movement" and pos.side == "allied"
+        assert {u.hex for u in pos.units} == ({"2706"} if sc == "s3" else {"L2706"}), (sc, h)
+        assert [x.rule for x in ruleset_for(pos.game).check(pos)] == ["IM 3.33"]
+    f = tmp_path / "p.toml"
+    f.write_text(head.format(sc="s3", ph="Bombardment") + tanks.format(h="2706"), encoding="utf-8")
+    try:
+        load_position(str(f))
+    except InputError as exc:
+        assert "may be any of strategic-bombardment, bombardment" in exc.message
+    else:
+        raise AssertionError("'Bombardment' was taken for one phase")
+    body = (head.format(sc="s3", ph="Supply Status Phase") + '\n[[hexes]]\nhex = "1425"\nmarkers = ["Beachhead"]\n'
+            '\n[[units]]\nunit = "B/3 KOMR"\nhex = "1425"\nstatus = ["Out of Supply"]\n')
+    f.write_text(body, encoding="utf-8")
+    pos = load_position(str(f))
+    assert pos.hex_markers["1425"] == {"beachhead": ""} and pos.unit("B/3 KOMR").has("oos")

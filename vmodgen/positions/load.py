@@ -27,6 +27,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
+from .spelling import matches, resolve, sheet_hex
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
        "state")
@@ -141,10 +142,15 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos = Position(game=game, map=mapdata, source=str(doc.path))
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
+    if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
+        pos.phase = resolve(pos.phase, {ph.id: ph.name for ph in game.sequence.phases}) or pos.phase
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
+        both = matches(pos.phase, {ph.id: ph.name for ph in game.sequence.phases})
+        if len(both) > 1:
+            raise p.error(f"phase '{pos.phase}' may be any of {', '.join(both)}: give its id", "phase")
         raise p.error(f"unknown phase '{pos.phase}' (phases of this game: {known})", "phase")
-    pos.side = p.str("side", "")
+    pos.side = _side(game, p.str("side", ""))
     if not pos.side and pos.phase_info is not None:
         pos.side = pos.phase_info.side
     if pos.side and pos.side not in game.sides:
@@ -156,6 +162,10 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         raise p.error("'at = \"during\"' needs the 'phase' it is during (an inline game names its phases in "
                       "[[phases]]): without a phase every rule is checked as at a phase end", "at")
     pos.scenario = p.str("scenario", "")
+    if pos.scenario and pos.scenario not in scenarios:     # "Scenario 4", "4" or its name for s4
+        bare = re.sub(r"(?i)^\s*scenario\s*", "", pos.scenario)
+        pos.scenario = resolve(pos.scenario, {i: x.name for i, x in scenarios.items()}) or \
+            resolve(f"s{bare}", {i: i for i in scenarios}) or pos.scenario
     pos.scenario_data = scenarios.get(pos.scenario)
     names = Names(ruleset, pos, inline)
     grid = doc.table("grid", required=False)
@@ -166,7 +176,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     _load_units(doc, game, mapdata, pos, roster, inline, statuses, ruleset.modes, names, ruleset.status_aliases)
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind", "result"))
-        hexid = _hex(t, mapdata, "hex")
+        hexid = _hex(t, mapdata, "hex", pos)
         ids = t.str_list("units")
         for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
             if pos.unit(uid) is None:
@@ -305,8 +315,28 @@ def _inline_sequence(doc: TomlDoc, game: Game) -> SequenceOfPlay:
 
 
 # ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
-def _hex(t: Table, m: MapData, key: str) -> str:
-    h = t.str(key)
+def _side(game: Game, side: str) -> str:
+    """A side id, or its printed name in any case ("Axis")."""
+    return resolve(side, {s: getattr(game.sides[s], "name", s) for s in game.sides}) or side \
+        if side and isinstance(game.sides, dict) else side
+
+
+def _place(m: MapData, h: str, pos: Position | None = None) -> str:
+    """A hex or box id; a hex as the rulebook prints it with its sheet ("Leros 2706") gives the
+    sheet's id ("L2706"), and so does a bare number ("2706") in a scenario played on that sheet
+    alone (Scenario 4, Leros) when the number is not a hex of the scenario's sheets; anything else
+    comes back unchanged."""
+    used = [m.sheets[x] for x in (pos.scenario_data.sheets if pos and pos.scenario_data else ()) if x in m.sheets]
+    if m.has_hex(h) and used and (m.sheet_of(h) or (None,))[0] not in used:
+        mine = [x.scheme.prefix + h for x in used if m.has_hex(x.scheme.prefix + h)]
+        return mine[0] if len(mine) == 1 else h
+    if m.has_hex(h) or h in m.boxes:
+        return h
+    return sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+
+
+def _hex(t: Table, m: MapData, key: str, pos: Position | None = None) -> str:
+    h = _place(m, t.str(key), pos)
     if not m.has_hex(h) and h not in m.boxes:
         raise t.error(f"'{h}' is neither a hex of the map nor a box", key)
     return h
@@ -332,9 +362,11 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
                            tuple(t.str_list("adjacent")))
     for t in doc.tables("hexes"):
         t.check_keys(("hex", "terrain", "features", "control", "markers", "owner", "capacity", "sector", "elevation"))
-        h = _hex(t, m, "hex")
+        h = _hex(t, m, "hex", pos)
         old = m.info(h)
         terrain = t.str("terrain", old.terrain)
+        if not inline:
+            terrain = resolve(terrain, {i: x.name for i, x in game.terrain.items()}) or terrain
         _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in WATER_NAMES), "terrain")
         if "terrain" in t:
             names.check(t, "terrain", terrain, "terrain")
@@ -343,13 +375,15 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")
             names.check(t, "feature", f, "features")
         m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
-        owner = t.str("owner", "")
+        owner = _side(game, t.str("owner", ""))
         if owner and owner not in game.sides:
             raise t.error(f"unknown side '{owner}'", "owner")
         for mk in t.str_list("markers"):
+            if not inline:                          # "Axis Control" for the kit's axis-control
+                mk = resolve(mk, {i: x.name for i, x in game.markers.items()}) or mk
             pos.hex_markers.setdefault(h, {})[mk] = owner
         if "control" in t:
-            c = t.str("control")
+            c = _side(game, t.str("control"))
             if c not in game.sides and c != "":
                 raise t.error(f"unknown side '{c}'", "control")
             pos.control[h] = c
@@ -423,7 +457,7 @@ def _values(t: Table, key: str) -> dict | None:
 
 def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
     uid = t.str("id")
-    side = t.str("side")
+    side = _side(game, t.str("side"))
     if side not in game.sides:
         raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
     nat = t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side))
@@ -474,6 +508,8 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                 if k in t:
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
             uid = t.str("unit")
+            if uid not in roster:                   # a roster unit by its printed name
+                uid = resolve(uid, {r.id: r.name for r in roster.values()}) or uid
             if uid not in roster:
                 raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
             unit = roster[uid]
@@ -484,18 +520,19 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
         if unit.id in seen:
             raise t.error(f"unit '{unit.id}' is placed twice (first on line {seen[unit.id]})")
         seen[unit.id] = t.line or 0
-        hexid = _hex(t, m, "hex")
-        status = frozenset(t.str_list("status"))
+        hexid = _hex(t, m, "hex", pos)
+        spelt = {st: st for st in statuses} | {i: x.name for i, x in game.markers.items() if i in statuses}
+        status = frozenset(resolve(s, spelt) or s for s in t.str_list("status"))
         for s in status:
             if s not in statuses:
                 raise t.error(f"unknown status '{s}' (known: {', '.join(sorted(statuses))})", "status")
         reduced = t.bool("reduced")
         if reduced and unit.back is None:
             raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
-        previous = t.str("previous", "") or None
+        previous = _place(m, t.str("previous", ""), pos) or None
         if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
             raise t.error(f"'{previous}' is neither a hex of the map nor a box", "previous")
-        path = t.str_list("path") or None
+        path = [_place(m, h, pos) for h in t.str_list("path")] or None
         if path is not None:
             for h in path:
                 if not m.has_hex(h) and h not in m.boxes:
@@ -509,6 +546,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                 if m.has_hex(a) and m.has_hex(b) and not m.adjacent(a, b):
                     raise t.error(f"the path jumps from '{a}' to '{b}', which are not adjacent", "path")
         mode = t.str("mode", "move")
+        mode = resolve(mode, {x: x for x in modes}) or mode
         if mode not in modes:
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,

@@ -1,0 +1,52 @@
+"""A stranger's spelling of a kit's name: "Movement Phase" for the phase ``movement``, "Axis" for
+the side ``axis``, "Out of Supply" for the status ``oos``, "Axis Control" for the marker
+``axis-control``, "Matilda II" for the roster unit ``Matilda II tank``, "Leros 2706" for the hex
+``L2706``. A position file names things as the rulebook prints them; the reader takes such a
+spelling when it means exactly one of the kit's ids, and refuses it (with the ids) otherwise."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+_PAREN = re.compile(r"\([^)]*\)")
+_SEP = re.compile(r"[\s_\-]+")
+
+
+def norm(text: str) -> str:
+    """Case, spaces, '_' and '-' alike; a parenthesis and a trailing "phase" dropped."""
+    s = _SEP.sub("-", _PAREN.sub(" ", text).strip().lower()).strip("-")
+    return s[:-len("-phase")] if s.endswith("-phase") else s
+
+
+def matches(value: str, names: Mapping[str, str | Iterable[str]]) -> list[str]:
+    """The ids (keys of ``names``, each with its printed name or names) that ``value`` spells."""
+    want = norm(value)
+    out = []
+    for key, printed in names.items():
+        spelt = [printed] if isinstance(printed, str) else list(printed)
+        if any(norm(x) == want for x in [key, *spelt] if x):
+            out.append(key)
+    return out
+
+
+def resolve(value: str, names: Mapping[str, str | Iterable[str]]) -> str | None:
+    """``value`` itself when it is an id, else the one id it spells (ids spelt alike, such as
+    ``full_retreat`` and ``full-retreat``, count as one: the one with '-'), else None."""
+    if value in names:
+        return value
+    found = matches(value, names)
+    return min(found) if found and len({norm(x) for x in found}) == 1 else None
+
+
+def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> str | None:
+    """A hex written as the rulebook prints it with its island or sheet ("Leros 2706", "Malta hex
+    1524"): the sheet's prefix before the number, when that is a hex of the map. ``sheets`` are
+    (id, name, prefix)."""
+    m = re.fullmatch(r"\s*(.+?)\s+(?:hex\s+)?(\S+)\s*", value, re.IGNORECASE)
+    if not m:
+        return None
+    for sid, name, prefix in sheets:
+        if norm(m.group(1)) in (norm(sid), norm(name)):
+            h = (prefix or "") + m.group(2)
+            return h if has_hex(h) else None
+    return None
