@@ -10,8 +10,8 @@ def test_air_naval_and_zero_sp_never_count():
     """IM 3.31 / 3.32: 9 SP of ground units plus an air unit, a naval unit and a 0-SP unit in 2020
     is legal; one more 2-SP ground unit is not."""
     nine = "".join(x(f"X{i}", "2020", values=dict(INF, stacking=3)) for i in range(3))
-    extra = (x("Ju88", "2020", kind="air", type="bomber", values={"stacking": 4})
-             + x("Zero", "2020", values=dict(INF, stacking=0)))
+    extra = (x("Ju88", "2020", kind="air", type="bomber", values={"stacking": 4})    # on its HQ (11.52)
+             + x("Zero", "2020", type="hq", kind="hq", nationality="german", values=dict(INF, stacking=0)))
     assert rules(H + nine + extra) == []
     assert rules(H + nine + extra + x("More", "2020")) == ["IM 3.32"]
 

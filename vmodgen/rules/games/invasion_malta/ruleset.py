@@ -23,7 +23,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import declared_attacks, lapses, transport
+from . import air, declared_attacks, lapses, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -136,6 +136,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no M activation after the M HQ is eliminated"),
             Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
                  "no air mission at Night"),
+            Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),
+                 "air units on German HQs or on a mission hex, two a mission (11.42, 11.52, 11.54)"),
         ]
 
     # ---- stacking (3.3) ------------------------------------------------------------------------

@@ -60,6 +60,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
                                "axis-paradrop-kg5, axis-paradrop-kg6, axis-air-transport",
                                "8.43, 15.13, 15.7: the off-map boxes units enter the map from by air (paradrop KG boxes, air transport)"),
         # combat (13), efficiency (3.7-3.8)
+        "air_units_per_target_hex_max": (2, "11.42, 11.45: most air units bombarding one hex in the Strategic Segment"),
+        "cas_air_units_per_mission_max": (2, "11.54: most air units flying one CAS mission"),
+        "hq_range_axis_hexes": (9, "17.13, 11.54: an Axis HQ's command range, counted from its hex (the target hex included)"),
         "combat_refusal_er_min": (5, "9.32: the lowest current ER of a unit that refuses combat"),
         "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
@@ -103,13 +106,12 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
     }
     #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
-    #: no combat results, die rolls, command ranges, bombardment or air missions)
+    #: no combat results, die rolls or bombardment)
     RECORDED = {
         "armour_per_hex_max": "3.33, 3.64: even during a phase",
         "bombardment_crowded_hex_points": "10.25: +1 DRM when the hex holds more than 7 SP",
         "bombardment_drm_per_excess_unit": "10.25",
         "allied_sectors": "4.51",
-        "hq_range_axis_hexes": "17.13",
         "hq_range_allied_outside_sector_hexes": "17.13: unlimited inside its own sector",
         "hq_command_points_max": "17.21: 1 or 2",
         "supply_route_unlimited": "6.11",
@@ -121,8 +123,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "coordination_night_axis_drm": "12.4: +2 unless all attackers in one hex",
         "coordination_disrupted_drm": "12.4",
         "coordination_multi_formation_drm": "12.4",
-        "cas_air_units_per_mission_max": "11.54",
-        "air_units_per_target_hex_max": "11.42, 11.45: air bombardment",
         "axis_artillery_per_attack_max": "10.24: German/Italian, same formation as the lead unit",
         "british_artillery_per_attack_max": "10.24",
         "die_zero_reads": "2.4",
