@@ -1,6 +1,6 @@
 """Invasion: Malta states the rules end at once: a beachhead marker with an enemy combat unit on its
 coastal hex (16.46), an "M" activation after the "M" HQ was eliminated (17.43), an air mission on
-a Night turn (11.23). Functions of the rule set (``rs``) and the board; the rule list is in
+a Night turn (11.23), an Axis Control marker under Allied combat units (3.11, 19.11). Functions of the rule set (``rs``) and the board; the rule list is in
 :mod:`.ruleset`.
 
 Readings:
@@ -20,6 +20,13 @@ Readings:
   judged, never found. Ju88's one mission a day
   (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
   a PM turn it is listed as not judged.
+* 3.11 「連合軍の戦闘ユニットによって最後に占められた、占領された、通過されたヘクスは、連合軍
+  プレイヤーにとって友軍である。枢軸軍プレイヤーのみが支配マーカーを持つ」, 19.11 「枢軸軍ユニット
+  によって最後に支配された位置を指定するため、枢軸軍支配マーカーを使用する」: at a phase end an
+  ``axis-control`` marker does not lie on a hex Allied combat units hold (they last occupied it: it
+  is Allied-friendly), save a drift-combat hex (both sides there, 15.6). A hex an Axis unit holds
+  without the marker is not found: the marker designates the places the Axis last held that
+  matter (victory locations, forts), not every hex.
 """
 from __future__ import annotations
 
@@ -81,3 +88,18 @@ def check_night_missions(rs, board: Board) -> list:
     return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
                        "air units fly no missions at Night.", [u.hex], [u])
             for u in air if board.is_hex(u.hex)]
+
+
+def check_axis_control(rs, board: Board) -> list:
+    """3.11, 19.11: no Axis Control marker on a hex Allied combat units hold."""
+    foes = set(board.enemies(str(rs.param("im_supply_side"))))
+    out = []
+    for h, mk in sorted(board.pos.hex_markers.items()):
+        if "axis-control" not in mk or not board.is_hex(h) or rs.drift_hex(board, h):
+            continue
+        held = [u for u in board.units(h) if u.side in foes and rs.combat(u)]
+        if held:
+            out.append(rs.finding(board, f"{P} 19.11", "supply", f"The Axis Control marker on {h} lies under the "
+                                  f"Allied combat unit(s) {rs.names(held)}; the hex is friendly to the side whose "
+                                  "combat units last occupied it (3.11), so the marker comes off.", [h], held))
+    return out

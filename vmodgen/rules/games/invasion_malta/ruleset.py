@@ -136,6 +136,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no M activation after the M HQ is eliminated"),
             Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
                  "no air mission at Night"),
+            Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
+                 "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),
                  "air units on German HQs or on a mission hex, two a mission (11.42, 11.52, 11.54)"),
         ]
