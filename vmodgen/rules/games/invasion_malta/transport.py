@@ -16,8 +16,13 @@ Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ
   ``previous`` on the map standing in a sea box went back to the card; a unit carrying ``landed``
   (placed this phase by port entry or invasion) whose ``previous`` is another map hex with a port
   sailed from port to port; a ``landed`` unit that came from a sea box in a Storm (``[state]
-  weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm. The
-  invasion's own Storm rules (16.32) are not judged here.
+  weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm.
+* 16.32 「嵐の天候中：・強襲上陸は認められない・すでに侵攻ゾーン遅延ボックス又は使用可能ボックス内に
+  あるユニットは、そこに留まる」: the weather is rolled once a turn (5.1), so on a Storm turn no unit
+  is invading (on an invasion hex in its activation's Movement to Combat Phase, 16.33) and none
+  lands on a coastal hex from an invasion hex (an advance whose ``previous`` is an invasion hex).
+  Where the book fixes the weather (Good on GT1, every turn of Scenarios 2 and 3) a stated Storm
+  is not the weather.
 * 18.32 「防材は、枢軸軍ユニットの港揚陸、強襲上陸…を妨げる。いったん防材が破壊されたら、これらは使用
   できる」: a boom is a map line of kind ``harbor_boom``; its port is a port hex within
   ``im_boom_port_hexes`` (2) of the line (the kit's harbours are illustrative and it draws no
@@ -91,6 +96,21 @@ def check_sea_moves(rs, board: Board) -> list:
                                   "in a Storm; no sea transport is made in Storm weather (the units stay in their "
                                   "box).", [u.hex], [u]))
     return out
+
+
+def check_storm_invasion(rs, board: Board) -> list:
+    """16.32: no amphibious invasion in Storm weather."""
+    units = [u for u in board.pos.units if rs.combat(u) and board.is_hex(u.hex)
+             and (rs.invading(board, u) or (u.previous and board.is_hex(u.previous)
+                                              and board.terrain(u.previous) == "invasion"
+                                              and board.terrain(u.hex) != "invasion"))]
+    if not units or rs.known_weather(board, f"{P} 16.32") != "storm":
+        return []
+    return [rs.finding(board, f"{P} 16.32", "movement", f"{label(u)} "
+                       + (f"invades from {u.hex}" if board.terrain(u.hex) == "invasion" else
+                          f"landed on {u.hex} from the invasion hex {u.previous}")
+                       + " in Storm weather; no amphibious invasion is made in a Storm (the units stay in the "
+                       "zone's Delay or Available box).", [u.hex], [u]) for u in units]
 
 
 BOOM = "harbor_boom"
