@@ -23,7 +23,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, declared_attacks, lapses, transport
+from . import air, declared_attacks, lapses, returns, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -138,6 +138,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no M activation after the M HQ is eliminated"),
             Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
                  "no air mission at Night"),
+            Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
+                 "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),
