@@ -351,6 +351,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
+                elif pos.phase not in ("", "airborne"):
+                    out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
+                                            f"{pos.phase_info.name if pos.phase_info else pos.phase}; airheads are "
+                                            "placed in the Airborne Operations (Paradrop) Phase, before any KG "
+                                            "drops (those on airfields in the Recovery Phase, 6.32).", [h]))
+            # 15.22 「空挺堡は移動できない」: one goes only in the Recovery Phase (taken by Allied units,
+            # 15.23, or for an airfield airhead, 6.31)
+            gone = sorted(h for h in before if board.is_hex(h) and h not in heads and not self.on_airfield(board, h))
+            new = [h for h in free if h not in before]
+            if gone and pos.phase not in ("", "recovery"):
+                out.append(self.finding(board, f"{P} 15.22", "supply", f"The airhead in {', '.join(gone)} is gone "
+                                        + (f"and one stands in {', '.join(new)} " if new else "")
+                                        + "outside the Recovery Phase; airheads never move and are removed only "
+                                        "in the Recovery Phase.", gone + new))
         return out
 
     def check_drop_hexes(self, board: Board) -> list:
