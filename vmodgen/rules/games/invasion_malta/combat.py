@@ -143,21 +143,21 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         start, out = path[0], []
 
         def find(rule: str, why: str, hexes: list[str]) -> None:
-            out.append(self.finding(board, f"{P} {rule}", "movement", f"{label(u)} refused combat in {start} "
+            out.append(self.finding(board, rule, "movement", f"{label(u)} refused combat in {start} "
                                     f"(a retreat in the Combat Declaration Phase), but {why}.", hexes, [u]))
         if u.side == str(self.param("im_supply_side")):
-            find("9.31", "only the Allied player may refuse combat (9.3)", [start])
+            find(f"{P} 9.31", "only the Allied player may refuse combat (9.3)", [start])
             return out
         if not board.pos.attacks:
             self.not_judged(f"{P} 9.31", f"{label(u)} refused combat in {start}: no declared attack in the "
                                          "position says whether the hex was under an Attack Target marker")
         elif start not in {a.hex for a in board.pos.attacks}:
-            find("9.31", f"no declared attack targets {start}", [start])
+            find(f"{P} 9.31", f"no declared attack targets {start}", [start])
         if self._drift_start(board, u, start):
-            find("9.35", "combat refusal is not allowed in a drift combat", [start])
+            find(f"{P} 9.35", "combat refusal is not allowed in a drift combat", [start])
         stayed = [x for x in board.units(start) if x.side == u.side and x.previous is None and self.combat(x)]
         if stayed:
-            find("9.31", f"{self.names(stayed)} stayed in {start}: a combat refusal retreats every unit of the hex",
+            find(f"{P} 9.31", f"{self.names(stayed)} stayed in {start}: a combat refusal retreats every unit of the hex",
                  [start])
         group = [x for x in board.pos.units if x.side == u.side and x.mode == "retreat"
                  and (x.path[0] if x.path else x.previous) == start] + stayed
@@ -165,16 +165,16 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         komr = {s.strip().lower().lstrip("s") for s in str(self.param("im_combat_refusal_komr_scenarios")).split(",")}
         through = [h for h in path[1:-1] if h in ez and not friends(h)]
         if any(x.has("disrupted") for x in group) and not through:   # else it may be the retreat's (13.45 D)
-            find("9.32", f"a defending unit of {start} is disrupted", [start])
+            find(f"{P} 9.32", f"a defending unit of {start} is disrupted", [start])
         elif self.er(u) < low:
-            find("9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
+            find(f"{P} 9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
         if self.zero_ma(u):
-            find("9.32", "it has MA 0", [start])
+            find(f"{P} 9.32", "it has MA 0", [start])
         if "KOMR" in f"{u.id} {u.unit.name}".upper() and board.pos.scenario.lower().lstrip("s") in komr:
-            find("9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {board.pos.scenario.lstrip('sS')}",
+            find(f"{P} 9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {board.pos.scenario.lstrip('sS')}",
                  [start])
         if through:
-            find("9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
+            find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
                  "route free of enemy ZOC", through)
         return out
 

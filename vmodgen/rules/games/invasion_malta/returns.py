@@ -60,23 +60,23 @@ def check_returns(rs, board: Board) -> list:
         hq = board.unit_kind(u) == "hq"
 
         def find(rule: str, why: str) -> None:
-            out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} came back from elimination onto "
+            out.append(rs.finding(board, rule, "movement", f"{label(u)} came back from elimination onto "
                                   f"{u.hex}, but {why}.", [u.hex], [u]))
         if pos.phase not in ("", "recovery") or time not in ("night", ""):
-            find("18.21", "a rally happens only in the Recovery Phase of a Night turn")
+            find(f"{P} 18.21", "a rally happens only in the Recovery Phase of a Night turn")
             continue
         if rs.pillbox(u) or rs.artillery(u) or rs.armour(u) or rs.is_(u, "im_no_rally"):
-            find("18.28", "pillboxes, artillery, anti-tank and armour units never rally")
+            find(f"{P} 18.28", "pillboxes, artillery, anti-tank and armour units never rally")
             continue
         if hq and u.side != axis:
-            find("18.25", "an Allied sector HQ never rallies")
+            find(f"{P} 18.25", "an Allied sector HQ never rallies")
             continue
         if not hq and u.unit.back is not None and not u.reduced:
-            find("18.24", "an eliminated unit with a reduced side comes back on it")
+            find(f"{P} 18.24", "an eliminated unit with a reduced side comes back on it")
         mates = [x for x in board.units(u.hex) if x is not u and x.side == u.side and rs.combat(x)]
         if hq:
             if not any(x.unit.formation == u.unit.formation for x in mates):
-                find("18.25", f"a rallied HQ is placed with a unit of its formation ({u.unit.formation or 'none'})")
+                find(f"{P} 18.25", f"a rallied HQ is placed with a unit of its formation ({u.unit.formation or 'none'})")
             continue
         on_hq = [x for x in mates if board.unit_kind(x) == "hq"
                  and (u.side != axis or x.unit.formation == u.unit.formation)]
@@ -85,9 +85,9 @@ def check_returns(rs, board: Board) -> list:
         if "hospital" in board.features(u.hex):
             z = ez.setdefault(u.side, rs.enemy_zoc(board, u.side))
             if u.hex in z or not _friendly(rs, board, u.hex, u, axis):
-                find("18.27", f"the hospital there is {'in enemy ZOC' if u.hex in z else 'not a friendly hex'}; "
+                find(f"{P} 18.27", f"the hospital there is {'in enemy ZOC' if u.hex in z else 'not a friendly hex'}; "
                      "a hospital qualifies only in a friendly hex out of enemy ZOC")
             continue
         whose = "an HQ of its formation" if u.side == axis else "an Allied HQ (its battalion HQ)"
-        find("18.25", f"it stands neither on a friendly hospital nor on {whose}")
+        find(f"{P} 18.25", f"it stands neither on a friendly hospital nor on {whose}")
     return out
