@@ -46,6 +46,10 @@ def _air(rs, board: Board) -> dict[str, list]:
     return out
 
 
+def _stand(us: list) -> str:
+    return "stands" if len(us) == 1 else "stand"
+
+
 def _german(u) -> bool:
     return u.unit.nationality.lower() in ("german", "wehrmacht", "luftwaffe")
 
@@ -74,17 +78,17 @@ def check_air_units(rs, board: Board) -> list:
         german = [x for x in hqs if _german(x)]
         if german:
             if pos.phase == "draw" and all(x.has("disrupted") for x in german):
-                out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} stand(s) on the disrupted "
+                out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the disrupted "
                                       f"HQ {rs.names(german)} in {h}; a drawn air unit goes on a non-disrupted German "
                                       "HQ.", [h], us))
         elif hqs:
-            out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} stand(s) on the Italian HQ "
+            out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the Italian HQ "
                                   f"{rs.names(hqs)} in {h}; air units are assigned to German HQs only.", [h], us))
         elif not pos.attacks and pos.phase in MISSION_PHASES:
             rs.not_judged(f"{P} 11.52", f"{rs.names(us)} in {h}: with no declared attack in the position, whether "
                                         "it flies a CAS mission onto that defender hex (11.53) is not known")
         else:
-            out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} stand(s) in {h}, on no German HQ "
+            out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} in {h}, on no German HQ "
                                   "and on no declared attack's defender hex; an air unit on the map is assigned to a "
                                   "German HQ (11.52) or flies a mission onto a defender hex (11.53).", [h], us))
     return out
