@@ -56,7 +56,8 @@ def _german(u) -> bool:
 
 def check_air_units(rs, board: Board) -> list:
     """11.42, 11.52, 11.54: air units on map hexes."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list = []
     air = _air(rs, board)
     if not air or rs.known_time(board, f"{P} 11.23") == "night":
         return out                                  # 11.23 judges Night turns

@@ -45,7 +45,8 @@ def _friendly(rs, board: Board, h: str, u, axis: str) -> bool:
 
 def check_returns(rs, board: Board) -> list:
     """18.21, 18.24, 18.25, 18.27, 18.28: units placed back from elimination."""
-    pos, out = board.pos, []
+    pos = board.pos
+    out: list = []
     dead = _boxes(rs.param("im_eliminated_boxes"))
     axis = str(rs.param("im_supply_side"))
     prev = rs.memory(pos).prev_hexes
