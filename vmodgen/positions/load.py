@@ -140,10 +140,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         raise InputError(doc.path, exc.message, line=line) from None
     pos = Position(game=game, map=mapdata, source=str(doc.path))
     pos.turn = p.int("turn", None, minimum=1)
-    pos.phase = p.str("phase", "")
-    if pos.phase and game.sequence.phase(pos.phase) is None:
-        known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
-        raise p.error(f"unknown phase '{pos.phase}' (phases of this game: {known})", "phase")
+    pos.phase = _phase_id(p, game)
     pos.side = p.str("side", "")
     if not pos.side and pos.phase_info is not None:
         pos.side = pos.phase_info.side
@@ -460,6 +457,37 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
                 movement_class=mclass, flags=flags, front=front, back=_values(t, "back"), line=t.line or 0)
 
 
+def _phase_id(p: Table, game: Game) -> str:
+    """The ``phase`` of ``[position]``: a phase id, or a phase's name as the sequence of play prints it
+    ("Impulse 1: Allied Movement Phase", any case) when exactly one phase bears it."""
+    given = p.str("phase", "")
+    if not given or game.sequence.phase(given) is not None:
+        return given
+    named = [ph.id for ph in game.sequence.phases if ph.name and ph.name.casefold() == given.strip().casefold()]
+    if len(set(named)) == 1:
+        return named[0]
+    tail = [ph.id for ph in game.sequence.phases if ph.name and ph.name.casefold().endswith(given.strip().casefold())]
+    if len(tail) > 1:
+        raise p.error(f"phase '{given}' ends the names of {len(tail)} phases ({', '.join(tail)}): give one id", "phase")
+    known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
+    raise p.error(f"unknown phase '{given}' (phases of this game: {known}; a phase's full name, such as "
+                  f"'{game.sequence.phases[-1].name if game.sequence.phases else ''}', is taken too)", "phase")
+
+
+def _roster_id(t: Table, roster: dict[str, Unit]) -> str:
+    """The roster id a ``unit`` key names: the id, or the unit's printed name (any case) when exactly
+    one roster unit bears it; a name several units bear is refused with their ids."""
+    given = t.str("unit")
+    if given in roster:
+        return given
+    named = [u.id for u in roster.values() if u.name and u.name.casefold() == given.strip().casefold()]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise t.error(f"unit '{given}' is the name of {len(named)} roster units ({', '.join(named)}): give the id", "unit")
+    raise t.error(f"unknown unit '{given}' (not in the roster{'' if roster else ': this game has none'})", "unit")
+
+
 def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,
                 statuses: frozenset[str], modes: frozenset[str], names: Names,
                 aliases: dict[str, tuple[str, ...]]) -> None:
@@ -473,10 +501,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             for k in ("id", "name", "side", "type", "kind", "nationality", "formation", "values", "back", "flags"):
                 if k in t:
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
-            uid = t.str("unit")
-            if uid not in roster:
-                raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
-            unit = roster[uid]
+            unit = roster[_roster_id(t, roster)]
         elif "id" in t:
             unit = _inline_unit(t, game, inline, names)
         else:

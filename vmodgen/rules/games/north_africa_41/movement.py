@@ -348,11 +348,44 @@ def rail(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ..
             out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail from {a} to {b}, where "
                                   "no railroad runs.", [a, b], [u]))
             break
+    out += rail_extension(rs, board, u, hexes)
     for end, what in ((u.previous, "entrained"), (u.hex, "detrained")):
         if end and board.is_hex(end) and board.terrain(end) not in stations:
             out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} {what} in {end}, which is not a city, "
                                   "town, landmark or the Nile Delta.", [end], [u]))
     return out
+
+
+def rail_extension(rs: NorthAfrica41Units, board: Board, u: UnitState, hexes: list[str]) -> list:
+    """5.9.2: before turn ``rail_extension_turn`` the railroad ends at ``na41_railhead`` (Mersa Matruh,
+    5.9.1): a rail move uses only the railroad hexes joined to the base box's edge hexes without passing
+    the railhead. A position without a turn is not judged when the move goes past the railhead."""
+    head, line = str(rs.param("na41_railhead")), str(rs.param("na41_rail_line"))
+    base = board.map.boxes.get(str(rs.param("na41_rail_base")))
+    if not board.is_hex(head) or base is None or not hexes:
+        return []
+    open_ = {h for h in base.adjacent if board.is_hex(h)}
+    todo = [h for h in open_ if h != head]
+    while todo:
+        h = todo.pop()
+        for n in board.neighbours(h):
+            if n not in open_ and line in board.roads(h, n):
+                open_.add(n)
+                if n != head:
+                    todo.append(n)
+    beyond = [h for h in hexes if h not in open_]
+    if not beyond or not any(line in board.roads(h, n) for h in beyond for n in board.neighbours(h)):
+        return []
+    turn, first = board.pos.turn, rs.num("rail_extension_turn")
+    if turn is None:
+        rs.not_judged(f"{P} 5.9.2", f"{label(u)} moved by rail past {head} ({beyond[0]}), which the railroad "
+                      f"reaches only from turn {fmt(first)}: the position gives no turn")
+        return []
+    if turn < first:
+        return [rs.finding(board, f"{P} 5.9.2", "movement", f"{label(u)} moved by rail to {beyond[0]}, past the "
+                           f"railhead {head}: the railroad runs on from there only from turn {fmt(first)} "
+                           f"(this is turn {turn}).", [head, beyond[0]], [u])]
+    return []
 
 
 def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
