@@ -244,14 +244,24 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
 
 
 def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
-    """6.3.3: entering a box ends a move; the hex next to the box is one its map edge touches.
+    """6.3.1: entering a box ends a move; 6.3.3: a unit that left a box does not re-enter it in the
+    same phase, and the hex next to the box is one its map edge touches.
     6.3.2, 6.3.4, 13.2.1, 13.3.2, 19.5: who may leave a box, and how."""
     out, name = [], label(u)
-    inner = [h for h in path[1:-1] if board.is_box(h)]
-    if inner:
-        out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} passed through the box {inner[0]}; entering "
-                              "a box ends a move, and a unit that leaves a box may not re-enter it in the same phase.",
-                              [u.hex], [u]))
+    start = path[0] if path and board.is_box(path[0]) else None
+    for i, h in enumerate(path[1:], 1):
+        if not board.is_box(h):
+            continue
+        if h == start:
+            out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} left the box {h} and re-entered it in the "
+                                  "same phase; a unit that leaves a box may not re-enter it in that Movement Phase.",
+                                  [path[1]] if board.is_hex(path[1]) else [], [u]))
+            break
+        if i < len(path) - 1:
+            out.append(rs.finding(board, f"{P} 6.3.1", "movement", f"{name} entered the box {h} and moved on out of "
+                                  "it; a unit entering a box in a Movement Phase stops there until a later impulse.",
+                                  [path[i + 1]] if board.is_hex(path[i + 1]) else [], [u]))
+            break
     dest = board.map.boxes.get(u.hex)
     if dest is not None and dest.kind == "offmap" and len(path) >= 2 and board.is_hex(path[-2]) \
             and dest.adjacent and path[-2] not in dest.adjacent:
