@@ -51,7 +51,32 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
+        Rule(f"{P} 9.5.7", "movement", ALWAYS, lambda b: forts_entered(rs, b), "a fort goes when an enemy unit enters"),
     ]
+
+
+def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.7: a fortification marker is removed when an enemy unit enters its hex, so none lies with
+    units of the other side (markers aside). A fort of unstated owner with units in its hex (always
+    so in a log) is taken to be the side the position says controls the hex (12.4 reads it so); with
+    neither stated, it is not judged."""
+    out = []
+    for h in sorted(board.pos.hex_markers):
+        owner = board.marker_owner(h, "fort")
+        here = [x for x in board.units(h) if not rs.marker(x)]
+        if owner is None or not here:
+            continue
+        owner = owner or board.control(h) or ""
+        if not owner:
+            rs.not_judged(f"{P} 9.5.7", f"whose fort lies in {h}, with {rs.names(here)}, is not stated (a fort goes "
+                                        "when an enemy unit enters its hex)")
+            continue
+        enemy = [x for x in here if x.side != owner]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} fort in {h} lies with "
+                                  f"enemy units ({rs.names(enemy)}); it is removed when an enemy unit enters the hex.",
+                                  [h], enemy))
+    return out
 
 
 def counts(rs: NorthAfrica41Units, board: Board) -> list:
