@@ -595,7 +595,9 @@ ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2
 def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],
                        most: float) -> list:
     """14.2.1-14.2.2: the length the declared attack's ``result`` gives (``[[attacks]] result``);
-    EX (a limited advance) enters the vacated hex only. Without the result an advance beyond one
+    EX (a limited advance) enters the vacated hex only. 15.2.6: a breakthrough group's combats
+    (``kind = "breakthrough"`` attacks naming the unit) cost a hex each, and the hex a beaten
+    defender vacated is entered free. Without the result an advance beyond one
     hex is not judged (every result but EX allows 2 hexes, EX none beyond the vacated hex)."""
     n, name = len(path) - 1, label(u)
     attacks = [a for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"]
@@ -613,6 +615,18 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
     if res == "EX" and n >= 1 and path[1] not in {a.hex for a in attacks}:
         return [rs.finding(board, f"{P} 14.2.2", "movement", f"{name} advanced to {path[1]} after an EX result; a "
                            "limited advance may only occupy the hex the defender vacated.", [u.hex], [u])]
+    combats = [a.hex for a in board.pos.attacks if u.id in a.units and a.kind == "breakthrough"]
+    if combats:
+        # 15.2.6, 15.2.11: each breakthrough combat costs a hex of the allowance; entering the hex its
+        # beaten defender vacated is then free (a unit in it won the combat)
+        free = sum(1 for h in path[1:] if h in combats)
+        cost = n + len(combats) - free
+        if cost > limit:
+            return [rs.finding(board, f"{P} 15.2.6", "movement", f"{name} advanced {n} hexes and made {len(combats)} "
+                               f"breakthrough combat{'s' if len(combats) > 1 else ''} (1 hex each"
+                               + (f", {free} hex{'es' if free > 1 else ''} entered free after winning" if free else "")
+                               + f"): {fmt(cost)} hexes of the {fmt(limit)} a {res} result allows.", [u.hex], [u])]
+        return []
     if n > limit:
         return [rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes after a {res} result; it may "
                            f"advance at most {fmt(limit)}.", [u.hex], [u])]

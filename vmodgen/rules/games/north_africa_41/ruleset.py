@@ -40,6 +40,7 @@ from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
+from . import naval as na_naval
 from . import ranges as na_ranges
 from . import supply as na_supply
 from .stacking import NorthAfrica41Stacking
@@ -94,6 +95,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_moves.rules(self),
             *na_attacks.rules(self),
             *na_ranges.rules(self),
+            *na_naval.rules(self),
             Rule(f"{P} S1.2", "movement", ALWAYS, self.check_scenario, "the scenario's turns, play area and special rules"),
         ]
 
