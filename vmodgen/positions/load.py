@@ -141,7 +141,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos = Position(game=game, map=mapdata, source=str(doc.path))
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = _phase_id(p, game)
-    pos.side = p.str("side", "")
+    pos.side = _spelled(p.str("side", ""), game.sides)
     if not pos.side and pos.phase_info is not None:
         pos.side = pos.phase_info.side
     if pos.side and pos.side not in game.sides:
@@ -303,10 +303,21 @@ def _inline_sequence(doc: TomlDoc, game: Game) -> SequenceOfPlay:
 
 # ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
 def _hex(t: Table, m: MapData, key: str) -> str:
-    h = t.str(key)
+    h = _place(t.str(key), m)
     if not m.has_hex(h) and h not in m.boxes:
         raise t.error(f"'{h}' is neither a hex of the map nor a box", key)
     return h
+
+
+def _place(given: str, m: MapData) -> str:
+    """A hex ID, or a box by its id or its printed name in any capitals ("Nile Delta" for
+    ``nile-delta``); anything else unchanged (the caller refuses it)."""
+    if m.has_hex(given) or given in m.boxes:
+        return given
+    box = _spelled(given, m.boxes)
+    if box in m.boxes:
+        return box
+    return next((b.id for b in m.boxes.values() if b.name and b.name.casefold() == given.strip().casefold()), given)
 
 
 def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory, key: str | None = None) -> None:
@@ -331,7 +342,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         t.check_keys(("hex", "terrain", "features", "control", "markers", "owner", "capacity", "sector", "elevation"))
         h = _hex(t, m, "hex")
         old = m.info(h)
-        terrain = t.str("terrain", old.terrain)
+        terrain = _spelled(t.str("terrain", old.terrain), game.terrain)
         _known(t, game.terrain, terrain, "terrain", inline, lambda v: Terrain(v, v, water=v in WATER_NAMES), "terrain")
         if "terrain" in t:
             names.check(t, "terrain", terrain, "terrain")
@@ -340,13 +351,13 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")
             names.check(t, "feature", f, "features")
         m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
-        owner = t.str("owner", "")
+        owner = _spelled(t.str("owner", ""), game.sides)
         if owner and owner not in game.sides:
             raise t.error(f"unknown side '{owner}'", "owner")
         for mk in t.str_list("markers"):
             pos.hex_markers.setdefault(h, {})[mk] = owner
         if "control" in t:
-            c = t.str("control")
+            c = _spelled(t.str("control"), game.sides)
             if c not in game.sides and c != "":
                 raise t.error(f"unknown side '{c}'", "control")
             pos.control[h] = c
@@ -420,20 +431,21 @@ def _values(t: Table, key: str) -> dict | None:
 
 def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
     uid = t.str("id")
-    side = t.str("side")
+    side = _spelled(t.str("side"), game.sides)
     if side not in game.sides:
         raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
-    nat = t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side))
+    nat = _spelled(t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side)),
+                   game.nationalities)
     if nat not in game.nationalities:
         if not inline:
-            raise t.error(f"unknown nationality '{nat}'", "nationality")
+            raise t.error(f"unknown nationality '{nat}' (known: {', '.join(game.nationalities)})", "nationality")
         game.nationalities[nat] = Nationality(nat, nat, side=side)
     elif game.nationalities[nat].side != side:
         alike = [n for n in game.nationalities if game.nationalities[n].side == side and n.startswith(nat)]
         hint = f" (did you mean '{alike[0]}'?)" if alike else ""
         raise t.error(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'{hint}",
                       "nationality")
-    utype = t.str("type", "infantry")
+    utype = _spelled(t.str("type", "infantry"), game.unit_types)
     kind = t.str("kind", "")
     if utype not in game.unit_types:
         if not inline:
@@ -510,17 +522,17 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             raise t.error(f"unit '{unit.id}' is placed twice (first on line {seen[unit.id]})")
         seen[unit.id] = t.line or 0
         hexid = _hex(t, m, "hex")
-        status = frozenset(t.str_list("status"))
+        status = frozenset(_spelled(s, statuses) for s in t.str_list("status"))
         for s in status:
             if s not in statuses:
                 raise t.error(f"unknown status '{s}' (known: {', '.join(sorted(statuses))})", "status")
         reduced = t.bool("reduced")
         if reduced and unit.back is None:
             raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
-        previous = t.str("previous", "") or None
+        previous = _place(t.str("previous", ""), m) or None
         if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
             raise t.error(f"'{previous}' is neither a hex of the map nor a box", "previous")
-        path = t.str_list("path") or None
+        path = [_place(h, m) for h in t.str_list("path")] or None
         if path is not None:
             for h in path:
                 if not m.has_hex(h) and h not in m.boxes:
@@ -538,6 +550,17 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
                                    t.line or 0, aliases=aliases))
+
+
+def _spelled(given: str, known) -> str:
+    """``given`` as the known name it spells with other capitals, or with spaces or '-' for '_'
+    ("Axis", "Clear", "Full Retreat"); else ``given`` unchanged (the caller refuses it)."""
+    if given in known:
+        return given
+    def canon(x: str) -> str:
+        return x.strip().casefold().replace(" ", "_").replace("-", "_")
+    want = canon(given)
+    return next((k for k in known if canon(k) == want), given)
 
 
 def _spellings(names: frozenset[str], aliases: dict[str, tuple[str, ...]]) -> frozenset[str]:
