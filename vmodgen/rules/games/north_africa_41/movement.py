@@ -623,7 +623,7 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
         cost = n + len(combats) - free
         if cost > limit:
             return [rs.finding(board, f"{P} 15.2.6", "movement", f"{name} advanced {n} hexes and made {len(combats)} "
-                               f"breakthrough combat{'s' if len(combats) > 1 else ''} (1 hex each"
+                               f"breakthrough combat{'s' if len(combats) > 1 else ''} (1 hex of the advance each"
                                + (f", {free} hex{'es' if free > 1 else ''} entered free after winning" if free else "")
                                + f"): {fmt(cost)} hexes of the {fmt(limit)} a {res} result allows.", [u.hex], [u])]
         return []

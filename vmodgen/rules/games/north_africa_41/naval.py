@@ -68,8 +68,8 @@ def shipping(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"convoys in one Movement Phase ({shown}); the most is {fmt(free + bought)}"
                                   + (" (one bought for 1 RP)." if bought else "."), sorted({h for a, b in legs for h in (a, b)}), us))
         elif len(legs) > free:
-            rs.not_judged(f"{P} 21.1.2", f"the {rs.side_name(side)} side sailed {len(legs)} coastal convoys ({shown}): the one past "
-                                         f"{fmt(free)} needs 1 RP spent, which a position does not record")
+            rs.not_judged(f"{P} 21.1.2", f"the {rs.side_name(side)} side sailed {len(legs)} coastal convoys ({shown}): a convoy past "
+                                         f"the free {fmt(free)} is bought for 1 RP, which a position does not record")
     for key, verb in (("previous", "embarked"), ("hex", "landed")):
         by_port: dict[str, list[UnitState]] = {}
         for u in sailed:
