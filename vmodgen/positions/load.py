@@ -482,8 +482,7 @@ def _phase_id(p: Table, game: Game) -> str:
     if len(tail) > 1:
         raise p.error(f"phase '{given}' ends the names of {len(tail)} phases ({', '.join(tail)}): give one id", "phase")
     known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
-    raise p.error(f"unknown phase '{given}' (phases of this game: {known}; a phase's full name, such as "
-                  f"'{game.sequence.phases[-1].name if game.sequence.phases else ''}', is taken too)", "phase")
+    raise p.error(f"unknown phase '{given}' (phases of this game: {known})", "phase")
 
 
 def _roster_id(t: Table, roster: dict[str, Unit]) -> str:
