@@ -377,16 +377,19 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         def cost(a: str, b: str) -> float | None:
             return entry if b == box else base.cost(a, b)
 
+        base_aux, base_problem = base.aux, base.aux_problem
+        assert base_aux is not None and base_problem is not None
+
         def aux(state, a: str, b: str):
             if b != box:
-                return base.aux(state, a, b)
+                return base_aux(state, a, b)
             return None if state[1] + 1 > tac_max else (0, state[1] + 1)
 
         def aux_problem(a: str, b: str) -> Problem:
             if b == box:
                 return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; entering the box {b} is "
                                                        "one more (6.3.3: the box counts 1 hex)", b)
-            return base.aux_problem(a, b)
+            return base_problem(a, b)
 
         model = replace(base, neighbours=neighbours, cost=cost, aux=aux, aux_problem=aux_problem)
         _, probs = walk_all(model, path, self.allowance(board, u))
