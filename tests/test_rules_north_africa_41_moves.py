@@ -45,12 +45,15 @@ MOT = dict(values=MECH, movement_class="mech")
 
 
 def test_box_entry_ends_the_move():
-    """§7.10, NA41 6.3.3: a move 0103 → 0102 → tripoli is legal; passing through the box and out
-    again is illegal; entering from 0103, which the box does not touch, is illegal."""
+    """§7.10, NA41 6.3.1, 6.3.3: a move 0103 → 0102 → tripoli is legal; passing through the box and out
+    again is illegal (6.3.1: entering ends the move); leaving the box and re-entering it is illegal
+    (6.3.3); entering from 0103, which the box does not touch, is illegal."""
     assert rules_of(H + BOXES + ax("A", "tripoli", previous="0103", path=["0103", "0102", "tripoli"], **MOT),
                     "NA41") == []
-    assert "NA41 6.3.3" in rules_of(H + BOXES + ax("A", "0101", previous="0102", path=["0102", "tripoli", "0101"],
+    assert "NA41 6.3.1" in rules_of(H + BOXES + ax("A", "0101", previous="0102", path=["0102", "tripoli", "0101"],
                                                    **MOT), "NA41")
+    assert "NA41 6.3.3" in rules_of(H + BOXES + ax("A", "tripoli", previous="tripoli",
+                                                   path=["tripoli", "0101", "tripoli"], **MOT), "NA41")
     assert rules_of(H + BOXES + ax("A", "tripoli", previous="0203", path=["0203", "0103", "tripoli"], **MOT),
                     "NA41") == ["NA41 6.3.3"]
 

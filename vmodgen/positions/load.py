@@ -27,7 +27,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import matches, resolve, sheet_hex
+from .spelling import matches, norm, resolve, sheet_hex
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
        "state")
@@ -149,6 +149,10 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         both = matches(pos.phase, {ph.id: ph.name for ph in game.sequence.phases})
         if len(both) > 1:
             raise p.error(f"phase '{pos.phase}' may be any of {', '.join(both)}: give its id", "phase")
+        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith(norm(pos.phase))]
+        if len(tail) > 1:                   # "Allied Movement Phase" of "Impulse 1: Allied Movement Phase"
+            raise p.error(f"phase '{pos.phase}' ends the names of {len(tail)} phases ({', '.join(tail)}): "
+                          "give one id", "phase")
         raise p.error(f"unknown phase '{pos.phase}' (phases of this game: {known})", "phase")
     pos.side = _side(game, p.str("side", ""))
     if not pos.side and pos.phase_info is not None:
@@ -332,7 +336,8 @@ def _place(m: MapData, h: str, pos: Position | None = None) -> str:
         return mine[0] if len(mine) == 1 else h
     if m.has_hex(h) or h in m.boxes:
         return h
-    return sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+    box = resolve(h, {b.id: b.name for b in m.boxes.values()}) if h else None     # "Nile Delta"
+    return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
 
 
 def _hex(t: Table, m: MapData, key: str, pos: Position | None = None) -> str:
@@ -461,9 +466,10 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
     if side not in game.sides:
         raise t.error(f"unknown side '{side}' (known: {', '.join(game.sides)})", "side")
     nat = t.str("nationality", next((n.id for n in game.nationalities.values() if n.side == side), side))
+    nat = resolve(nat, {i: x.name for i, x in game.nationalities.items()}) or nat     # "Italian"
     if nat not in game.nationalities:
         if not inline:
-            raise t.error(f"unknown nationality '{nat}'", "nationality")
+            raise t.error(f"unknown nationality '{nat}' (known: {', '.join(game.nationalities)})", "nationality")
         game.nationalities[nat] = Nationality(nat, nat, side=side)
     elif game.nationalities[nat].side != side:
         alike = [n for n in game.nationalities if game.nationalities[n].side == side and n.startswith(nat)]
@@ -471,6 +477,7 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
         raise t.error(f"nationality '{nat}' belongs to side '{game.nationalities[nat].side}', not '{side}'{hint}",
                       "nationality")
     utype = t.str("type", "infantry")
+    utype = resolve(utype, {i: x.name for i, x in game.unit_types.items()}) or utype      # "Infantry"
     kind = t.str("kind", "")
     if utype not in game.unit_types:
         if not inline:
@@ -509,7 +516,12 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
             uid = t.str("unit")
             if uid not in roster:                   # a roster unit by its printed name
-                uid = resolve(uid, {r.id: r.name for r in roster.values()}) or uid
+                printed = {r.id: r.name for r in roster.values()}
+                uid = resolve(uid, printed) or uid
+                named = matches(uid, printed) if uid not in roster else []
+                if len(named) > 1:
+                    raise t.error(f"unit '{uid}' is the name of {len(named)} roster units ({', '.join(named)}): "
+                                  "give the id", "unit")
             if uid not in roster:
                 raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
             unit = roster[uid]

@@ -30,10 +30,16 @@ def matches(value: str, names: Mapping[str, str | Iterable[str]]) -> list[str]:
 
 
 def resolve(value: str, names: Mapping[str, str | Iterable[str]]) -> str | None:
-    """``value`` itself when it is an id, else the one id it spells (ids spelt alike, such as
-    ``full_retreat`` and ``full-retreat``, count as one: the one with '-'), else None."""
+    """``value`` itself when it is an id, else the one id whose printed name it is in other
+    capitals ("6 RTR" for ``6RTR`` beside "6 RTR (Cru)"), else the one id it spells (ids spelt
+    alike, such as ``full_retreat`` and ``full-retreat``, count as one: the one with '-'), else
+    None."""
     if value in names:
         return value
+    want = value.strip().casefold()
+    exact = [k for k, p in names.items() if any(x.casefold() == want for x in ([p] if isinstance(p, str) else p) if x)]
+    if len(exact) == 1:
+        return exact[0]
     found = matches(value, names)
     return min(found) if found and len({norm(x) for x in found}) == 1 else None
 

@@ -5,6 +5,7 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 * 8.1: attackers are next to the defender's hex; a unit attacks once and a hex is attacked once
   per declared list (breakthrough combats, 15.2, are declared with ``kind = "breakthrough"`` and
   not counted).
+* 8.7: non-combat units alone in a hex may not be attacked.
 * 8.4.1: German and Italian units attack together only with the Comando Supremo
   (``[state] na41_comando_supremo = true``).
 * 8.4.2: an Allied attack has at most 2 nationalities (each Commonwealth country counts) and at
@@ -75,6 +76,21 @@ def attack_hexes(board: Board, u: UnitState, kind: str, target: str) -> list[str
     return near or path
 
 
+def unguarded(rs: NorthAfrica41Units, board: Board, h: str, units: list[UnitState]) -> list:
+    """8.7: non-combat units alone in a hex (no combat unit of theirs with them) may not be attacked.
+    Judged when the defender's hex holds such units and no unit has retreated out of it in the
+    position (a defender that left may have guarded them when the attack was declared)."""
+    sides = {u.side for u in units}
+    there = [x for x in board.units(h) if x.side not in sides and not rs.marker(x)] if board.is_hex(h) else []
+    if not there or any(rs.combat(x) for x in there) or len(sides) != 1:
+        return []
+    if any(x.previous == h and x.hex != h for x in board.pos.units):
+        return []
+    return [rs.finding(board, f"{P} 8.7", "movement", f"{h} is attacked, but holds only non-combat units "
+                       f"({rs.names(there)}), which may not be attacked alone (8.7: an enemy unit entering "
+                       "the hex eliminates them).", [h], there)]
+
+
 def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     pos = board.pos
     out = []
@@ -90,6 +106,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     for atk in pos.attacks:
         units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
+        out += unguarded(rs, board, h, units)
         if atk.kind != "breakthrough":
             if h in hit:
                 out.append(rs.finding(board, f"{P} 8.1", "movement", f"{h} is attacked twice in one Combat Phase.",

@@ -51,7 +51,32 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
+        Rule(f"{P} 9.5.7", "movement", ALWAYS, lambda b: forts_entered(rs, b), "a fort goes when an enemy unit enters"),
     ]
+
+
+def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.7: a fortification marker is removed when an enemy unit enters its hex, so none lies with
+    units of the other side (markers aside). A fort of unstated owner with units in its hex (always
+    so in a log) is taken to be the side the position says controls the hex (12.4 reads it so); with
+    neither stated, it is not judged."""
+    out = []
+    for h in sorted(board.pos.hex_markers):
+        owner = board.marker_owner(h, "fort")
+        here = [x for x in board.units(h) if not rs.marker(x)]
+        if owner is None or not here:
+            continue
+        owner = owner or board.control(h) or ""
+        if not owner:
+            rs.not_judged(f"{P} 9.5.7", f"whose fort lies in {h}, with {rs.names(here)}, is not stated (a fort goes "
+                                        "when an enemy unit enters its hex)")
+            continue
+        enemy = [x for x in here if x.side != owner]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} fort in {h} lies with "
+                                  f"enemy units ({rs.names(enemy)}); it is removed when an enemy unit enters the hex.",
+                                  [h], enemy))
+    return out
 
 
 def counts(rs: NorthAfrica41Units, board: Board) -> list:
@@ -244,14 +269,24 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
 
 
 def boxes(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
-    """6.3.3: entering a box ends a move; the hex next to the box is one its map edge touches.
+    """6.3.1: entering a box ends a move; 6.3.3: a unit that left a box does not re-enter it in the
+    same phase, and the hex next to the box is one its map edge touches.
     6.3.2, 6.3.4, 13.2.1, 13.3.2, 19.5: who may leave a box, and how."""
     out, name = [], label(u)
-    inner = [h for h in path[1:-1] if board.is_box(h)]
-    if inner:
-        out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} passed through the box {inner[0]}; entering "
-                              "a box ends a move, and a unit that leaves a box may not re-enter it in the same phase.",
-                              [u.hex], [u]))
+    start = path[0] if path and board.is_box(path[0]) else None
+    for i, h in enumerate(path[1:], 1):
+        if not board.is_box(h):
+            continue
+        if h == start:
+            out.append(rs.finding(board, f"{P} 6.3.3", "movement", f"{name} left the box {h} and re-entered it in the "
+                                  "same phase; a unit that leaves a box may not re-enter it in that Movement Phase.",
+                                  [path[1]] if board.is_hex(path[1]) else [], [u]))
+            break
+        if i < len(path) - 1:
+            out.append(rs.finding(board, f"{P} 6.3.1", "movement", f"{name} entered the box {h} and moved on out of "
+                                  "it; a unit entering a box in a Movement Phase stops there until a later impulse.",
+                                  [path[i + 1]] if board.is_hex(path[i + 1]) else [], [u]))
+            break
     dest = board.map.boxes.get(u.hex)
     if dest is not None and dest.kind == "offmap" and len(path) >= 2 and board.is_hex(path[-2]) \
             and dest.adjacent and path[-2] not in dest.adjacent:
@@ -348,11 +383,44 @@ def rail(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ..
             out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} moved by rail from {a} to {b}, where "
                                   "no railroad runs.", [a, b], [u]))
             break
+    out += rail_extension(rs, board, u, hexes)
     for end, what in ((u.previous, "entrained"), (u.hex, "detrained")):
         if end and board.is_hex(end) and board.terrain(end) not in stations:
             out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{label(u)} {what} in {end}, which is not a city, "
                                   "town, landmark or the Nile Delta.", [end], [u]))
     return out
+
+
+def rail_extension(rs: NorthAfrica41Units, board: Board, u: UnitState, hexes: list[str]) -> list:
+    """5.9.2: before turn ``rail_extension_turn`` the railroad ends at ``na41_railhead`` (Mersa Matruh,
+    5.9.1): a rail move uses only the railroad hexes joined to the base box's edge hexes without passing
+    the railhead. A position without a turn is not judged when the move goes past the railhead."""
+    head, line = str(rs.param("na41_railhead")), str(rs.param("na41_rail_line"))
+    base = board.map.boxes.get(str(rs.param("na41_rail_base")))
+    if not board.is_hex(head) or base is None or not hexes:
+        return []
+    open_ = {h for h in base.adjacent if board.is_hex(h)}
+    todo = [h for h in open_ if h != head]
+    while todo:
+        h = todo.pop()
+        for n in board.neighbours(h):
+            if n not in open_ and line in board.roads(h, n):
+                open_.add(n)
+                if n != head:
+                    todo.append(n)
+    beyond = [h for h in hexes if h not in open_]
+    if not beyond or not any(line in board.roads(h, n) for h in beyond for n in board.neighbours(h)):
+        return []
+    turn, first = board.pos.turn, rs.num("rail_extension_turn")
+    if turn is None:
+        rs.not_judged(f"{P} 5.9.2", f"{label(u)} moved by rail past {head} ({beyond[0]}), which the railroad "
+                      f"reaches only from turn {fmt(first)}: the position gives no turn")
+        return []
+    if turn < first:
+        return [rs.finding(board, f"{P} 5.9.2", "movement", f"{label(u)} moved by rail to {beyond[0]}, past the "
+                           f"railhead {head}: the railroad runs on from there only from turn {fmt(first)} "
+                           f"(this is turn {turn}).", [head, beyond[0]], [u])]
+    return []
 
 
 def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
@@ -527,7 +595,9 @@ ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2
 def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],
                        most: float) -> list:
     """14.2.1-14.2.2: the length the declared attack's ``result`` gives (``[[attacks]] result``);
-    EX (a limited advance) enters the vacated hex only. Without the result an advance beyond one
+    EX (a limited advance) enters the vacated hex only. 15.2.6: a breakthrough group's combats
+    (``kind = "breakthrough"`` attacks naming the unit) cost a hex each, and the hex a beaten
+    defender vacated is entered free. Without the result an advance beyond one
     hex is not judged (every result but EX allows 2 hexes, EX none beyond the vacated hex)."""
     n, name = len(path) - 1, label(u)
     attacks = [a for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"]
@@ -545,6 +615,18 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
     if res == "EX" and n >= 1 and path[1] not in {a.hex for a in attacks}:
         return [rs.finding(board, f"{P} 14.2.2", "movement", f"{name} advanced to {path[1]} after an EX result; a "
                            "limited advance may only occupy the hex the defender vacated.", [u.hex], [u])]
+    combats = [a.hex for a in board.pos.attacks if u.id in a.units and a.kind == "breakthrough"]
+    if combats:
+        # 15.2.6, 15.2.11: each breakthrough combat costs a hex of the allowance; entering the hex its
+        # beaten defender vacated is then free (a unit in it won the combat)
+        free = sum(1 for h in path[1:] if h in combats)
+        cost = n + len(combats) - free
+        if cost > limit:
+            return [rs.finding(board, f"{P} 15.2.6", "movement", f"{name} advanced {n} hexes and made {len(combats)} "
+                               f"breakthrough combat{'s' if len(combats) > 1 else ''} (1 hex of the advance each"
+                               + (f", {free} hex{'es' if free > 1 else ''} entered free after winning" if free else "")
+                               + f"): {fmt(cost)} hexes of the {fmt(limit)} a {res} result allows.", [u.hex], [u])]
+        return []
     if n > limit:
         return [rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes after a {res} result; it may "
                            f"advance at most {fmt(limit)}.", [u.hex], [u])]

@@ -40,6 +40,7 @@ from .carried import NA41Memory
 from . import combat as na_attacks
 from . import memory as na_history
 from . import movement as na_moves
+from . import naval as na_naval
 from . import ranges as na_ranges
 from . import supply as na_supply
 from .stacking import NorthAfrica41Stacking
@@ -94,6 +95,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             *na_moves.rules(self),
             *na_attacks.rules(self),
             *na_ranges.rules(self),
+            *na_naval.rules(self),
             Rule(f"{P} S1.2", "movement", ALWAYS, self.check_scenario, "the scenario's turns, play area and special rules"),
         ]
 
@@ -181,6 +183,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         hindrance = self.hindrance(board, side)
 
         def cost(a: str, b: str) -> float | None:
+            if mode == "rail":
+                return 0.0                                   # 5.9.1: the railroad, whatever the terrain
             if escarp(a, b) and mech:
                 return None                                  # 5.7
             c = costs.step(a, b)
@@ -228,7 +232,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
         def aux(state, a: str, b: str):
             run, n = state                                   # 5.5 desert run, hexes moved
-            run = run + 1 if board.terrain(b) == desert else 0
+            run = run + 1 if board.terrain(b) == desert and mode != "rail" else 0
             n += 1
             if run > run_max or n > tac_max:
                 broke[:] = ["5.5" if run > run_max else "5.4"]
@@ -292,6 +296,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         out = self._mode_limits(board, u)
         if u.previous is not None and board.is_box(u.previous) and u.mode not in ("rail", "retreat", "advance"):
             return out + self._from_box(board, u, ez)
+        if u.previous is not None and board.is_hex(u.previous) and board.is_box(u.hex) \
+                and u.mode not in ("rail", "retreat", "advance"):
+            return out + self._into_box(board, u, ez)
         if u.mode == "road_bonus":
             return out + self._road_bonus(board, u, ez)
         if u.has("naval_transport") and u.mode == "move" and u.previous is not None \
@@ -349,6 +356,48 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return [self.finding(board, p.rule, p.kind, f"{name} moved {' → '.join(path)}: {p.message}{entry}.", [p.hex],
                              [u], cost=cost) for p, cost in probs]
 
+    def _into_box(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        """6.3.3, 5.4, 7.2: a move from the map into an edge box (``path`` = hexes, then the box): the
+        box costs ``box_entry_mp`` (1 MP), or 1 hex of tactical movement; the map leg is walked like
+        any move (a full EZOC entered on the way ends it). A path through other boxes, or by sea or
+        air, is the box rules' business (:func:`.movement.boxes`); without a path, nothing is judged."""
+        path, box = u.path or (), u.hex
+        dest = board.map.boxes.get(box)
+        if dest is None or len(path) < 2 or not all(board.is_hex(h) for h in path[:-1]) \
+                or u.has("naval_transport") or u.has("air_transport"):
+            return []
+        base = self.move_model(board, u, ez)
+        entry = 0.0 if u.mode == "tactical" else self.num("box_entry_mp")
+        tac_max = self.num("tactical_movement_max_hexes") if u.mode == "tactical" else float("inf")
+        edge = set(dest.adjacent)
+
+        def neighbours(h: str) -> list[str]:
+            return [*base.neighbours(h), box] if h in edge else base.neighbours(h)
+
+        def cost(a: str, b: str) -> float | None:
+            return entry if b == box else base.cost(a, b)
+
+        base_aux, base_problem = base.aux, base.aux_problem
+        assert base_aux is not None and base_problem is not None
+
+        def aux(state, a: str, b: str):
+            if b != box:
+                return base_aux(state, a, b)
+            return None if state[1] + 1 > tac_max else (0, state[1] + 1)
+
+        def aux_problem(a: str, b: str) -> Problem:
+            if b == box:
+                return Problem(f"{P} 5.4", "movement", f"tactical movement is 1 or 2 hexes; entering the box {b} is "
+                                                       "one more (6.3.3: the box counts 1 hex)", b)
+            return base_problem(a, b)
+
+        model = replace(base, neighbours=neighbours, cost=cost, aux=aux, aux_problem=aux_problem)
+        _, probs = walk_all(model, path, self.allowance(board, u))
+        note = f" (with {fmt(entry)} MP to enter the box, 6.3.3)" if entry else ""
+        return [self.finding(board, p.rule, p.kind, f"{label(u)} moved {' → '.join(path)}: {p.message}"
+                             f"{note if p.rule == f'{P} 5.1' else ''}.", [p.hex], [u], cost=cost_)
+                for p, cost_ in probs]
+
     def box_exit_cost(self, board: Board, u: UnitState, first: str) -> float | None:
         """6.3.3: the MP to leave an edge box into ``first``: the cheaper of its terrain cost and the
         lowest road rate of a road in it (None: neither is known, the allowance is not judged)."""
@@ -397,7 +446,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def _mode_limits(self, board: Board, u: UnitState) -> list:
         out = []
-        d = board.distance(u.previous or u.hex, u.hex) or 0
+        d = board.distance(u.previous or u.hex, u.hex)
+        if d is None:                                        # into or out of a box: the path's steps
+            d = len(u.path) - 1 if u.path else int(u.moved)
         if (u.has("disrupted") or u.has("oos") or u.has("oos_red")) and u.mode != "tactical" and d > 0:
             # the rule broken is the status's (13.2.1, 16.4), which limits the unit to 5.4's movement
             rule, why = ("13.2.1", "disrupted") if u.has("disrupted") else ("16.4", "out of supply")

@@ -138,18 +138,25 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
     for h in port_hexes:
         if _controlled(board, h, side) != side:
             continue
-        cap = board.pos.capacity.get(h)
-        if cap is None:
-            place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
-            if place is not None:
-                key = f"port_capacity_{place.name.lower().replace(' ', '_')}"
-                cap = rs.param(key) if rs.patterned(key) else None
+        cap = port_capacity(rs, board, h)
         if cap == 0:
             continue
         per = rs.num("port_supply_units_per_capacity")
         ports[h] = None if not isinstance(cap, (int, float)) or isinstance(cap, bool) else int(per * cap)
         src.setdefault(h, "port")
     return src, ports
+
+
+def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
+    """21.3.2: the port's current capacity: the position's ``capacity`` of the hex, else the kit's
+    ``port_capacity_<name>`` (None: neither is known)."""
+    cap = board.pos.capacity.get(h)
+    if cap is None:
+        place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
+        if place is not None:
+            key = f"port_capacity_{place.name.lower().replace(' ', '_')}"
+            cap = rs.param(key) if rs.patterned(key) else None
+    return cap if isinstance(cap, (int, float)) and not isinstance(cap, bool) else None
 
 
 def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:

@@ -1,0 +1,85 @@
+"""North Africa '41 shipping in a Movement Phase (21.1.2, 21.2, 21.3.2), judged at its end from the
+units that sailed in it: a unit under a naval transport marker whose ``previous`` is another hex (a
+unit sunk at sea by a convoy attack, 22.2, is not on the map: the totals are a lower bound).
+
+* 21.2: a unit's shipping points: 2 for a combat unit of stacking value 2, 1 for one of value 1,
+  1 a step for units of value 0 (tank units, ASUs, 88mm Flak, replacements, trucks, SPs), 2 for an
+  MSU (``msu_shipping_points``).
+* 21.1.2: a coastal convoy sails from one African port to another: the units with one port of
+  departure and one of landing make one convoy, of at most ``coastal_convoy_max_shipping_points``
+  (2). A side sails ``coastal_convoys_free_per_impulse`` (1) free a Movement Phase; the side
+  ``na41_coastal_convoy_rp_side`` (the Allies) may buy one more for 1 RP, which a position does not
+  record: its second convoy is not judged, a third is a finding.
+* 21.3.2: a port embarks and lands at most its capacity in shipping points a Movement Phase (the
+  position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``; neither: not judged).
+"""
+from __future__ import annotations
+
+from ....positions.model import UnitState
+from ...base import MOVEMENT_END, Rule
+from ...core.board import Board
+from ...core.stacking import fmt
+from .supply import port_capacity
+from .units import NorthAfrica41Units
+
+P = "NA41"
+
+
+def rules(rs: NorthAfrica41Units) -> list[Rule]:
+    return [Rule(f"{P} 21.1.2", "movement", MOVEMENT_END, lambda b: shipping(rs, b),
+                 "coastal convoys of 2 shipping points, one a Movement Phase; port capacity (21.3.2)")]
+
+
+def shipping_points(rs: NorthAfrica41Units, u: UnitState) -> float:
+    """21.2: the shipping points ``u`` takes up."""
+    if rs.is_(u, "na41_msu"):
+        return rs.num("msu_shipping_points")
+    value = u.number("stacking", 0)
+    if value >= 1 and not rs.silhouette(u):
+        return value
+    return max(1, u.unit.steps - (1 if u.reduced else 0))
+
+
+def shipping(rs: NorthAfrica41Units, board: Board) -> list:
+    pos = board.pos
+    sailed = [u for u in pos.units if u.has("naval_transport") and u.previous and u.previous != u.hex
+              and board.is_hex(u.hex) and u.mode not in ("retreat", "advance") and (not pos.side or u.side == pos.side)]
+    out: list = []
+    convoys: dict[tuple[str, str, str], list[UnitState]] = {}
+    for u in sailed:
+        if board.is_hex(u.previous or ""):
+            convoys.setdefault((u.side, u.previous or "", u.hex), []).append(u)
+    most = rs.num("coastal_convoy_max_shipping_points")
+    per_side: dict[str, list[tuple[str, str]]] = {}
+    for (side, a, b), us in sorted(convoys.items()):
+        per_side.setdefault(side, []).append((a, b))
+        pts = sum(shipping_points(rs, u) for u in us)
+        if pts > most:
+            out.append(rs.finding(board, f"{P} 21.1.2", "movement", f"A coastal convoy from {a} to {b} carries "
+                                  f"{fmt(pts)} shipping points ({rs.names(us)}); a convoy carries at most {fmt(most)}.",
+                                  [a, b], us))
+    free = rs.num("coastal_convoys_free_per_impulse")
+    for side, legs in sorted(per_side.items()):
+        bought = 1 if side == str(rs.param("na41_coastal_convoy_rp_side")) else 0
+        shown = ", ".join(f"{a} to {b}" for a, b in legs)
+        if len(legs) > free + bought:
+            us = [u for u in sailed if u.side == side and board.is_hex(u.previous or "")]
+            out.append(rs.finding(board, f"{P} 21.1.2", "movement", f"The {rs.side_name(side)} side sailed {len(legs)} coastal "
+                                  f"convoys in one Movement Phase ({shown}); the most is {fmt(free + bought)}"
+                                  + (" (one bought for 1 RP)." if bought else "."), sorted({h for a, b in legs for h in (a, b)}), us))
+        elif len(legs) > free:
+            rs.not_judged(f"{P} 21.1.2", f"the {rs.side_name(side)} side sailed {len(legs)} coastal convoys ({shown}): a convoy past "
+                                         f"the free {fmt(free)} is bought for 1 RP, which a position does not record")
+    for key, verb in (("previous", "embarked"), ("hex", "landed")):
+        by_port: dict[str, list[UnitState]] = {}
+        for u in sailed:
+            h = getattr(u, key) or ""
+            if board.is_hex(h):
+                by_port.setdefault(h, []).append(u)
+        for h, us in sorted(by_port.items()):
+            cap = port_capacity(rs, board, h)
+            pts = sum(shipping_points(rs, u) for u in us)
+            if cap is not None and pts > cap:
+                out.append(rs.finding(board, f"{P} 21.3.2", "movement", f"{fmt(pts)} shipping points {verb} at {h} "
+                                      f"({rs.names(us)}); its port capacity is {fmt(cap)} a Movement Phase.", [h], us))
+    return out
