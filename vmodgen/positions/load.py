@@ -140,10 +140,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         raise InputError(doc.path, exc.message, line=line) from None
     pos = Position(game=game, map=mapdata, source=str(doc.path))
     pos.turn = p.int("turn", None, minimum=1)
-    pos.phase = p.str("phase", "")
-    if pos.phase and game.sequence.phase(pos.phase) is None:
-        known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
-        raise p.error(f"unknown phase '{pos.phase}' (phases of this game: {known})", "phase")
+    pos.phase = _phase_id(p, game.sequence, p.str("phase", ""))
     pos.side = p.str("side", "")
     if not pos.side and pos.phase_info is not None:
         pos.side = pos.phase_info.side
@@ -305,10 +302,50 @@ def _inline_sequence(doc: TomlDoc, game: Game) -> SequenceOfPlay:
 
 
 # ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
+def _phase_id(p: Table, seq: SequenceOfPlay, given: str) -> str:
+    """The phase id ``given`` names: an id, or a phase's name as the sequence of play prints it
+    ("German Movement Phase"; case and spacing aside). A name that is part of several phases'
+    names ("Movement Phase") is refused with those phases."""
+    if not given or seq.phase(given) is not None:
+        return given
+    norm = " ".join(given.lower().split())
+    named = [ph for ph in seq.phases if " ".join(ph.name.lower().split()) == norm]
+    if len(named) == 1:
+        return named[0].id
+    near = [ph for ph in seq.phases if norm and norm in " ".join(ph.name.lower().split())]
+    if near:
+        hint = "; did you mean " + " or ".join(f"'{ph.id}' ({ph.name})" for ph in near) + "?"
+    else:
+        hint = " (phases of this game: " + (", ".join(ph.id for ph in seq.phases) or "none") + ")"
+    raise p.error(f"unknown phase '{given}'{hint}", "phase")
+
+
+def _hex_hint(m: MapData, h: str) -> str:
+    """' (did you mean W4314 or E4314?)' when ``h`` is a hex number printed without its sheet's
+    prefix, else ''."""
+    hits = [s.scheme.prefix + h for s in m.sheets.values() if s.scheme.prefix and m.has_hex(s.scheme.prefix + h)]
+    if not hits:
+        return ""
+    return (" (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)")
+
+
+def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputError:
+    return t.error(f"{what}'{h}' is neither a hex of the map nor a box{_hex_hint(m, h)}", key)
+
+
+def _roster_hint(roster: dict[str, Unit], uid: str) -> str:
+    """'; did you mean 'G-Koch' (Koch)?' when ``uid`` is a roster unit's printed name, not its id."""
+    norm = " ".join(uid.lower().split())
+    hits = [u for u in roster.values() if " ".join(u.name.lower().split()) == norm]
+    if not hits:
+        return ""
+    return "; 'unit' takes the roster id: did you mean " + " or ".join(f"'{u.id}' ({u.name})" for u in hits) + "?"
+
+
 def _hex(t: Table, m: MapData, key: str) -> str:
     h = t.str(key)
     if not m.has_hex(h) and h not in m.boxes:
-        raise t.error(f"'{h}' is neither a hex of the map nor a box", key)
+        raise _not_a_hex(t, m, h, key)
     return h
 
 
@@ -370,7 +407,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error("'hexes' must name exactly two hexes", "hexes")
         for h in pair:
             if not m.has_hex(h):
-                raise t.error(f"hex '{h}' is not on the map", "hexes")
+                raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
         if not m.adjacent(*pair):
             raise t.error(f"hexes '{pair[0]}' and '{pair[1]}' are not adjacent", "hexes")
         feat = t.str("feature")
@@ -390,7 +427,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error("a road needs at least two hexes", "hexes")
         for a, b in zip(chain, chain[1:]):
             if not (m.has_hex(a) and m.has_hex(b)) or not m.adjacent(a, b):
-                raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map", "hexes")
+                raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map"
+                              f"{_hex_hint(m, a) or _hex_hint(m, b)}", "hexes")
         m.lines.append(LinePath(kind, chain))
     for t in doc.tables("areas"):
         t.check_keys(("id", "name", "kind", "hexes"))
@@ -400,7 +438,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         hexes = t.str_list("hexes")
         for h in hexes:
             if not m.has_hex(h):
-                raise t.error(f"hex '{h}' is not on the map", "hexes")
+                raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
         was = m.areas.get(aid)
         m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (was.hexes if was else ()) + hexes)
     m.invalidate()
@@ -475,7 +513,8 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
             uid = t.str("unit")
             if uid not in roster:
-                raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
+                raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'}"
+                              f"{_roster_hint(roster, uid)})", "unit")
             unit = roster[uid]
         elif "id" in t:
             unit = _inline_unit(t, game, inline, names)
@@ -494,12 +533,12 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
         previous = t.str("previous", "") or None
         if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
-            raise t.error(f"'{previous}' is neither a hex of the map nor a box", "previous")
+            raise _not_a_hex(t, m, previous, "previous")
         path = t.str_list("path") or None
         if path is not None:
             for h in path:
                 if not m.has_hex(h) and h not in m.boxes:
-                    raise t.error(f"path hex '{h}' is neither a hex of the map nor a box", "path")
+                    raise _not_a_hex(t, m, h, "path", "path hex ")
             if path[-1] != hexid:
                 raise t.error(f"the path must end in the unit's hex '{hexid}', not '{path[-1]}'", "path")
             if previous is not None and path[0] != previous:
