@@ -321,12 +321,19 @@ def _phase_id(p: Table, seq: SequenceOfPlay, given: str) -> str:
 
 
 def _hex_hint(m: MapData, h: str) -> str:
-    """' (did you mean W4314 or E4314?)' when ``h`` is a hex number printed without its sheet's
-    prefix, else ''."""
+    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix,
+    ' (... did you mean 'offmap-sitia' ...?)' when it is a box's printed name, else ''."""
     hits = [s.scheme.prefix + h for s in m.sheets.values() if s.scheme.prefix and m.has_hex(s.scheme.prefix + h)]
-    if not hits:
-        return ""
-    return (" (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)")
+    if hits:
+        return " (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)"
+    low = " ".join(h.lower().split())
+    boxes = [b for b in m.boxes.values()
+             if low and (b.name.lower().split(" (")[0].split(":")[0].strip() == low or b.id.lower() == low
+                         or b.id.lower().endswith("-" + low.replace(" ", "-")))]
+    boxes = [b for b in boxes if b.id.lower() == low] or boxes
+    if boxes:
+        return " (a box is named by its id: did you mean " + " or ".join(f"'{b.id}' ({b.name})" for b in boxes) + "?)"
+    return ""
 
 
 def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputError:
