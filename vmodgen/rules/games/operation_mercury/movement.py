@@ -34,7 +34,7 @@ from ...core.movement import search, walk
 from ...core.stacking import fmt
 from ...core.costs import CostTable
 from .carried import mercury
-from .memory import AMPHIBIOUS, PARADROP, arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -401,3 +401,33 @@ def check_landings(rs, board: Board) -> list:
     return out
 
 
+
+
+# ---- who moves when (4.0) ----------------------------------------------------------------------
+def out_of_phase(board: Board, u: UnitState) -> str | None:
+    """4.0 ('各移動フェイズ中、活性プレイヤーは……自軍ユニットを移動させることができる'): a ground
+    unit moves (mode ``move`` or ``strategic``) only in its own side's Movement Phase, so no unit of
+    the other side moves in it, and no unit moves in a phase that is no Movement Phase: moves after
+    combat and reactions have their own modes, and an arrival phase (paradrop, landing, unloading)
+    places units by its own rules. In the Recovery, Supply and Game Record phases a unit placed from
+    a holding box (a returning HQ or militia unit) is a placement, judged by its own rules; a move
+    off a map hex or out of an off-map land box (one with edge hexes, 4.52) is a move, and in a
+    combat phase nothing comes from a box (airlanding is at the start of the Movement Phase, 6.51). Returns the
+    finding's message, or None (a move where it may be made, or no phase given)."""
+    info = board.pos.phase_info
+    if info is None or board.pos.phase_kind in ARRIVAL_KINDS or u.previous is None:
+        return None
+    if info.kind == "movement" and (not info.side or info.side == u.side):
+        return None
+    box = board.map.boxes.get(u.previous)
+    if info.kind not in ("movement", "combat") and box is not None and not box.adjacent:
+        return None
+    side = board.pos.game.sides.get(u.side)
+    own = f"the {side.name if side else u.side} Movement Phase"
+    if info.kind == "movement":
+        name = side.name if side else u.side
+        why = f"only the active player's units move in it; {'an' if name[:1] in 'AEIOU' else 'a'} {name} unit moves in {own}"
+    else:
+        why = (f"ground units move only in their side's Movement Phase ({own} for this one); a move after combat "
+               "or a reaction states its mode (retreat, advance, reaction)")
+    return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
