@@ -62,12 +62,35 @@ def test_one_rsc_per_sector_per_am():
 
 def test_initial_allied_rscs():
     """OM 15.25a: on GT1 the Allies place 2 RSCs in the Retimo and Heraklion boxes: legal; 3, or one
-    in South Crete, is illegal."""
+    in South Crete, is illegal. (Allied units stand in each sector whose box holds RSCs: else 15.24
+    removes them, test_rsc_removed_from_a_sector_without_units.)"""
     ok = {"allied": {"sector-retimo": 1, "sector-heraklion": 1}}
-    assert rules(K(turn=1, phase="supply") + state(rsc=ok)) == []
-    assert rules(K(turn=1, phase="supply") + state(rsc={"allied": {"sector-retimo": 3}})) == ["OM 15.25"]
+    held = (table("units", unit="A-B-23-NZ", hex="E3409") + table("units", unit="A-14-HQ", hex="E3139")
+            + table("units", unit="A-Gk-Reg", hex="W1922"))
+    assert rules(K(turn=1, phase="supply") + state(rsc=ok) + held) == []
+    assert rules(K(turn=1, phase="supply") + state(rsc={"allied": {"sector-retimo": 3}}) + held) == ["OM 15.25"]
     south = {"allied": {"sector-retimo": 1, "sector-south-crete": 1}}
-    assert rules(K(turn=1, phase="supply") + state(rsc=south)) == ["OM 15.25"]
+    assert rules(K(turn=1, phase="supply") + state(rsc=south) + held) == ["OM 15.25"]
+
+
+def test_rsc_removed_from_a_sector_without_units():
+    """OM 15.24: at the end of a Supply Phase a side's RSCs in the box of a sector where it has no
+    unit are gone (the phase removed them): a finding, whatever level is stated (none, or Low); not
+    during the phase (step 1 places them before step 5 removes them); with a unit of the side in an
+    off-map box (no sector given, spec §11 #16), not judged."""
+    rsc = {"allied": {"sector-retimo": 1}}
+    retimo, heraklion = table("units", unit="A-B-23-NZ", hex="E3409"), table("units", unit="A-B-23-NZ", hex="E3139")
+    assert rules(K(turn=9, phase="supply") + state(rsc=rsc) + retimo) == []
+    assert rules(K(turn=9, phase="supply") + state(rsc=rsc) + heraklion) == ["OM 15.24"]
+    low = state(rsc=rsc, supply={"allied": {"sector-retimo": "low"}})
+    assert rules(K(turn=14, phase="supply") + low + heraklion) == ["OM 15.24"]
+    assert rules(K(turn=9, phase="supply").replace('phase = "supply"', 'phase = "supply"\nat = "during"')
+                 + state(rsc=rsc) + heraklion) == []
+    boxed = heraklion + table("units", unit="A-Maori", hex="offmap-retimo-south")
+    p = position(K(turn=9, phase="supply") + state(rsc=rsc) + boxed)
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "off-map boxes no sector" in rs.take_not_judged()["OM 15.24"]
 
 
 @pytest.mark.parametrize("turn, was, now, ok", [

@@ -275,7 +275,8 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
             spent, prob = walk(model, u.path[1:], ma - c)
             if prob is None:
                 return []
-            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} moved {' → '.join(u.path)}: {prob.message}.",
+            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} moved {' → '.join(u.path)}: entering {e} "
+                               f"from the box cost {fmt(c)} of its {fmt(ma)} MP; from there it {prob.message}.",
                                [prob.hex], [u])]
         if h in search(model, e, ma - c, goal=h):
             return []
