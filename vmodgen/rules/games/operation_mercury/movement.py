@@ -425,6 +425,10 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
         return None
     side = board.pos.game.sides.get(u.side)
     own = f"the {side.name if side else u.side} Movement Phase"
+    if box is not None and not box.adjacent and info.kind != "movement":
+        return (f"{label(u)} came onto the map from {box.name} in the {info.name}: no unit arrives in a combat "
+                "phase (airlanding is at the start of the German Movement Phase, 6.51; other arrivals have their "
+                "own phases) (4.0).")
     if info.kind == "movement":
         name = side.name if side else u.side
         why = f"only the active player's units move in it; {'an' if name[:1] in 'AEIOU' else 'a'} {name} unit moves in {own}"
