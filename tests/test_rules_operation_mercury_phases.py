@@ -375,3 +375,21 @@ def test_paradrop_waves_and_reserve_targets():
     assert rules(drop(4, "german-reserve-wave", "W4407", hq=True)) == []
     assert rules(drop(4, "german-reserve-wave", "W4406", hq=True)) == ["OM 6.12"]
     assert rules(drop(4, "german-reserve-wave", "W4407")) == ["OM 6.12"]
+
+
+def test_reinforcement_before_its_turn():
+    """OM 14.1: in Scenario 1 the kit brings Vogel (1 of 2) with the reserve wave on GT4. On the map
+    on GT2 it is early: not judged while the schedule is illustrative (the set-up cards are lost),
+    a finding when the schedule is the book's; on GT4 nothing is said."""
+    from dataclasses import replace as swap
+    head = K(turn=2, phase="german-movement").replace('turn = 2', 'turn = 2\nscenario = "scn1"')
+    text = head + table("units", unit="G-Vogel-1", hex="W4415")
+    p = position(text)
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "brings it on GT4" in rs.take_not_judged()["OM 14.1"]
+    assert rules(text.replace("turn = 2", "turn = 4")) == []
+    sc = p.scenario_data           # a copy: the kit's scenario is shared by every position of the kit
+    p.scenario_data = swap(sc, reinforcements=[swap(r, illustrative=False) for r in sc.reinforcements])
+    fs = rs.check(p)
+    assert [f.rule for f in fs] == ["OM 14.1"] and "arrives on GT4" in fs[0].message

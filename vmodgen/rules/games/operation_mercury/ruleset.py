@@ -180,8 +180,25 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_scenario(self, board: Board) -> list:
         """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
-        map sheets it uses, for a position that names a kit scenario."""
-        return scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
+        map sheets it uses, for a position that names a kit scenario. A reinforcement on the map
+        before the turn the kit's schedule gives it: a finding when that schedule is the book's, *not
+        judged* when it is illustrative (the set-up cards are lost: all of this kit's)."""
+        out = scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
+        sc, turn = board.pos.scenario_data, board.pos.turn
+        if sc is None or turn is None:
+            return out
+        rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
+        for r in sc.reinforcements:
+            u = board.pos.unit(r.unit)
+            if r.turn <= turn or u is None or not board.is_hex(u.hex):
+                continue
+            if r.illustrative:
+                self.not_judged(rule, f"{label(u)} stands on the map on GT{turn}; the kit brings it on GT{r.turn}, "
+                                      "but that schedule is illustrative (the set-up cards are not in the text)")
+            else:
+                out.append(self.finding(board, rule, "movement", f"{label(u)} stands on {u.hex} on GT{turn}; in "
+                                        f"{sc.name} it arrives on GT{r.turn}.", [u.hex], [u]))
+        return out
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
