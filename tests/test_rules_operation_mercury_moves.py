@@ -373,3 +373,15 @@ def test_retreat_off_the_map_into_a_box():
     rs = ruleset_for(p.game)
     rs.take_not_judged()
     assert rs.check(p) == [] and "does not say whether a box counts" in rs.take_not_judged()["OM 9.61"]
+
+
+def test_ships_stay_on_the_naval_displays():
+    """OM 16.15: an Allied ship is in an Alexandria box or a Task Force (the Allied Naval Display),
+    never in a sea zone or on a hex; 16.16: a German naval unit may be in a sea zone, never on a hex."""
+    def at(uid: str, where: str) -> list[str]:
+        return rules(K(turn=8, phase="allied-naval-movement") + table("units", unit=uid, hex=where))
+    assert at("A-DD-Kimberly", "allied-naval-display") == [] and at("A-DD-Kimberly", "alexandria-refit-1") == []
+    assert at("A-DD-Kimberly", "sea-cape-spada") == ["OM 16.15"]
+    assert at("A-DD-Kimberly", "W3015") == ["OM 16.15"]
+    assert at("G-Rodi", "sea-sea-of-crete") == [] and at("G-Rodi", "athens") == []
+    assert at("G-Rodi", "W4031") == ["OM 16.16"]

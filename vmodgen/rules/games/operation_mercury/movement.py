@@ -33,6 +33,7 @@ from ...core.board import Board
 from ...core.movement import search, walk
 from ...core.stacking import fmt
 from ...core.costs import CostTable
+from ...core.select import Selector
 from .carried import mercury
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
@@ -436,3 +437,31 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
         why = (f"ground units move only in their side's Movement Phase ({own} for this one); a move after combat "
                "or a reaction states its mode (retreat, advance, reaction)")
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
+
+
+# ---- where ships are (16.15, 16.16) ------------------------------------------------------------
+_NAVAL = Selector("kind:naval, class:naval", "16.15: naval units")
+
+
+def check_ship_places(rs, board: Board) -> list:
+    """16.15 ('連合軍の海上ユニットは、常時、連合軍海上ディスプレイ上のアレクサンドリア・ボックスの
+    1つ、或いは任務部隊の一部でなければならない……海上作戦マップ上では決して海上にいられない'): an
+    Allied naval unit is always in an Alexandria box or in a Task Force on the Allied Naval Display
+    (the Allied side's boxes), never in a sea zone nor on a hex; 16.16: a German naval unit is on the
+    Naval Operations Map (the sea zones) or in Athens, never on a hex of the ground map."""
+    out = []
+    for u in board.pos.units:
+        if not _NAVAL.matches(board.pos.game, u):
+            continue
+        box = board.map.boxes.get(u.hex)
+        if board.is_hex(u.hex):
+            rule = "16.15" if u.side == "allied" else "16.16"
+            where = ("in an Alexandria box or a Task Force on the Allied Naval Display" if u.side == "allied"
+                     else "on the Naval Operations Map or in Athens")
+            out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
+                                  f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
+        elif u.side == "allied" and box is not None and box.side != "allied":
+            out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
+                                  "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "
+                                  "at sea only its Task Force marker is on the Naval Operations Map.", [], [u]))
+    return out
