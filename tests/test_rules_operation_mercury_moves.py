@@ -385,3 +385,18 @@ def test_ships_stay_on_the_naval_displays():
     assert at("A-DD-Kimberly", "W3015") == ["OM 16.15"]
     assert at("G-Rodi", "sea-sea-of-crete") == [] and at("G-Rodi", "athens") == []
     assert at("G-Rodi", "W4031") == ["OM 16.16"]
+
+
+def test_retreats_advances_and_reactions_have_their_phases():
+    """OM 9.6, 9.8, 7.41: no retreat, advance or reaction in a Movement Phase (but the retreat out of
+    a box after an off-map combat, 4.55, fought during the move); no reaction by the attacking side."""
+    def mv(phase: str, uid: str, prev: str, mode: str) -> list[str]:
+        return rules(K(turn=8, phase=phase) + table("units", unit=uid, hex="W3016", previous=prev, mode=mode))
+    assert mv("allied-movement", "G-Koch", "W3116", "retreat") == ["OM 9.6"]
+    assert mv("german-movement", "G-Koch", "W3116", "advance") == ["OM 9.8"]
+    assert mv("german-movement", "A-B-23-NZ", "W3015", "reaction") == ["OM 7.41"]
+    assert mv("allied-defender-reaction", "A-B-23-NZ", "W3015", "reaction") == ["OM 7.41"]
+    assert "OM 9.6" not in mv("german-combat", "A-B-23-NZ", "W3116", "retreat")
+    box = (K(turn=8, phase="german-movement") + table("units", unit="A-B-23-NZ", hex="offmap-sitia",
+           previous="offmap-heraklion-east", mode="retreat") + table("units", unit="G-Koch", hex="offmap-heraklion-east"))
+    assert "OM 9.6" not in rules(box)

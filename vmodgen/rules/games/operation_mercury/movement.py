@@ -439,6 +439,33 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
 
 
+def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | None:
+    """Retreats, advances and reactions have their moments: a retreat follows a combat result (9.6),
+    a refusal (7.32) or a drop's or landing's failed combat (6.42, 17.43 D2); an advance follows a
+    combat (9.8); a reaction is the defender's, in the Defender Reaction Phase (7.41). So none is
+    made in a Movement Phase (but for the retreat out of an off-map box after an off-map combat,
+    which is fought during the move, 4.55) or an administrative phase (Recovery, Supply, air, naval), and no unit
+    of the phasing side reacts. Returns (rule, message), or None (no phase given, or a phase where
+    the move may be made)."""
+    info = board.pos.phase_info
+    if info is None or u.previous is None or board.pos.phase_kind in ARRIVAL_KINDS and u.mode == "retreat":
+        return None
+    if info.kind == "movement" and u.mode == "retreat" and u.previous in board.map.boxes:
+        return None               # 4.55: an off-map combat is fought in the Movement Phase, as part of the move
+    rule = {"retreat": "9.6", "advance": "9.8", "reaction": "7.41"}[u.mode]
+    what = {"retreat": "a retreat after combat", "advance": "an advance after combat", "reaction": "a reaction"}[u.mode]
+    if info.kind != "combat":
+        return (f"{P} {rule}", f"{label(u)} made {what} ({u.previous} to {u.hex}) in the {info.name}; "
+                               + ("reactions are made by the defender in the Defender Reaction Phase (7.41)."
+                                  if u.mode == "reaction" else
+                                  f"{what} is made in a combat phase, after its combat"
+                                  + (" or a refusal (9.6, 7.32)." if u.mode == "retreat" else " (9.8).")))
+    if u.mode == "reaction" and info.side and u.side == info.side:
+        return (f"{P} 7.41", f"{label(u)} reacted ({u.previous} to {u.hex}) in the {info.name}, but it is a unit of "
+                             "the attacking side: only the defender reacts (7.41).")
+    return None
+
+
 # ---- where ships are (16.15, 16.16) ------------------------------------------------------------
 _NAVAL = Selector("kind:naval, class:naval", "16.15: naval units")
 

@@ -332,6 +332,9 @@ class OperationMercuryRules(OperationMercurySupply):
         refusals :meth:`moves_preamble` judges); a dispersed unit or non-mortar artillery under Final
         Fire may not move; any other move by its mode."""
         if u.mode in ("retreat", "advance", "reaction"):
+            wrong = moves.combat_move_out_of_phase(board, u)
+            if wrong is not None:
+                return [self.finding(board, wrong[0], "movement", wrong[1], [u.hex], [u])]
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
