@@ -400,3 +400,10 @@ def test_retreats_advances_and_reactions_have_their_phases():
     box = (K(turn=8, phase="german-movement") + table("units", unit="A-B-23-NZ", hex="offmap-sitia",
            previous="offmap-heraklion-east", mode="retreat") + table("units", unit="G-Koch", hex="offmap-heraklion-east"))
     assert "OM 9.6" not in rules(box)
+
+
+def test_removal_to_a_box_is_no_move_out_of_phase():
+    """OM 4.0: a unit taken off the map into a holding box in a combat phase (an HQ eliminated, to
+    await its replacement) is removed, not moved: no finding."""
+    text = K(turn=8, phase="german-combat") + table("units", unit="A-14-HQ", hex="hq-replacement", previous="E3139")
+    assert "OM 4.0" not in rules(text)

@@ -424,6 +424,9 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     box = board.map.boxes.get(u.previous)
     if info.kind not in ("movement", "combat") and box is not None and not box.adjacent:
         return None
+    into = board.map.boxes.get(u.hex)
+    if into is not None and not into.adjacent:
+        return None               # into a holding box or display: a removal (eliminated, evacuated), no move
     side = board.pos.game.sides.get(u.side)
     own = f"the {side.name if side else u.side} Movement Phase"
     if box is not None and not box.adjacent and info.kind != "movement":
