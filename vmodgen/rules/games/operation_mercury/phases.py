@@ -155,12 +155,14 @@ def _rsc_in_empty_sectors(rs, board: Board) -> list:
     rsc = pos.state.get("rsc")
     if pos.at != "end" or not isinstance(rsc, dict):
         return []
-    levels = pos.state.get("supply") if isinstance(pos.state.get("supply"), dict) else {}
+    got = pos.state.get("supply")
+    levels: dict = got if isinstance(got, dict) else {}
     out = []
     for side, per in rsc.items():
         if not isinstance(per, dict):
             continue
-        stated = levels.get(side) if isinstance(levels.get(side), dict) else {}
+        per_side = levels.get(side)
+        stated: dict = per_side if isinstance(per_side, dict) else {}
         for sec, n in per.items():
             area = board.map.areas.get(sec)
             if area is None or not isinstance(n, int) or n <= 0:

@@ -338,9 +338,9 @@ class OperationMercuryRules(OperationMercurySupply):
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
-        wrong = moves.out_of_phase(board, u)
-        if wrong is not None:
-            return [self.finding(board, f"{P} 4.0", "movement", wrong, [u.hex], [u])]
+        out_of_phase = moves.out_of_phase(board, u)
+        if out_of_phase is not None:
+            return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
         # fire markers only by firing, never by moving, and moves under them (13.41)
         fire_bound = u.has("final_fire") and not self.is_(u, "om_mortar")
