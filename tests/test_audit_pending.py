@@ -72,8 +72,8 @@ def test_cut_one_phase_early_judged_on_the_final_position(om):
     Phase, whose end judges the record. Before this change: 0 findings and nothing said. Now the
     record (complete since the German Combat Phase ended) is judged on the final position
     (step 26), saying so; the unended phase's rules that read its moves or history are named not
-    judged; the stacking limits (4.31, 4.16: where the units stand) keep the verdict of the end of
-    the German Combat Phase, as no unit moved since."""
+    judged; the stacking limits (4.31, 4.16) and where the ships are (16.15), read where the units
+    stand, keep the verdict of the end of the German Combat Phase, as no unit moved since."""
     doc = _doc(om, ["om-pending-next1"])
     assert _found(doc) == [ADVANCE]
     f = doc["findings"][0]
@@ -85,7 +85,7 @@ def test_cut_one_phase_early_judged_on_the_final_position(om):
         assert nj[rule] == ("the log ends before the end of the Allied Movement Phase (turn 1, "
                             "om-pending-next1.vlog), where it is judged")
     earlier = {r["rule"]: r["why"] for r in doc["coverage"]["rules_judged_earlier"]}
-    assert set(earlier) == {"OM 4.31", "OM 4.16"}
+    assert set(earlier) == {"OM 4.31", "OM 4.16", "OM 16.15"}   # 16.15 (round 12): where the ships are
     assert earlier["OM 4.31"].startswith("judged at the end of the German Combat Phase (turn 1, om-pending-next1.vlog)")
     assert "OM 9.61" not in nj          # judged: nothing of it waits
 

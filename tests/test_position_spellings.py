@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from cli_util import one_error, run
 from vmodgen.errors import InputError
 from vmodgen.rules.position_file import load_position
 
@@ -59,3 +60,40 @@ def test_a_name_no_spelling_reaches_is_still_refused(tmp_path):
     with pytest.raises(InputError) as e:
         load(tmp_path, '\n[[units]]\nunit = "DAKHQ"\nhex = "2021"\nstatus = ["Out of Fuel"]\n')
     assert "unknown status 'Out of Fuel'" in str(e.value)
+
+
+OM = '[position]\ngame = "operation-mercury"\nturn = 8\n'
+
+
+def write_om(tmp_path, body: str) -> str:
+    f = tmp_path / "om.toml"
+    f.write_text(OM + body, encoding="utf-8")
+    return str(f)
+
+
+def test_om_phase_by_its_printed_name(tmp_path, capsys):
+    """'German Movement Phase' (any case, any spacing) is the phase german-movement: the move of
+    an Allied unit in it is judged there (OM 4.0); a name several phases end with is refused with
+    each of them."""
+    unit = '\n[[units]]\nunit = "A-B-23-NZ"\nhex = "W3016"\nprevious = "W3015"\n'
+    code, out, _ = run(capsys, "check", write_om(tmp_path, 'phase = "german  MOVEMENT phase"\n' + unit))
+    assert code == 1 and "[OM 4.0] (turn 8, german-movement)" in out
+    code, out, _ = run(capsys, "check", write_om(tmp_path, 'phase = "Allied Movement Phase"\n' + unit))
+    assert code == 0 and "legal" in out
+    line = one_error(capsys, "check", write_om(tmp_path, 'phase = "Movement Phase"\n' + unit))
+    assert "om.toml:4:" in line and "german-movement" in line and "allied-movement" in line
+    line = one_error(capsys, "check", write_om(tmp_path, 'phase = "Lunch Phase"\n' + unit))
+    assert "unknown phase 'Lunch Phase' (phases of this game: recovery," in line
+
+
+def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys):
+    """A counter's printed name and a box's printed name are read as their ids; a hex number
+    printed without its map sheet's prefix is refused with the hex meant."""
+    pos = load_position(write_om(tmp_path, '\n[[units]]\nunit = "Koch"\nhex = "Sitia"\n'))
+    assert pos.units[0].unit.id == "G-Koch" and pos.units[0].hex == "offmap-sitia"
+    line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "4314"\n'))
+    assert "om.toml:7:" in line and "did you mean W4314?" in line
+    line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "W4314"\nprevious = "4313"\n'))
+    assert "om.toml:8:" in line and "did you mean W4313?" in line
+    line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "Nowhere"\n'))
+    assert line.endswith("'Nowhere' is neither a hex of the map nor a box")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from om_util import INF, a, g
 from om_util import inline as H
+from om_util import kit as K
 from rules_util import position, rules, state, table
 from vmodgen.rules import ruleset_for
 
@@ -337,3 +338,72 @@ def test_worked_example_hexes_on_the_kit_map():
     assert (m.distance("W4215", "W4415"), m.distance("W4317", "W4415")) == (2, 3)
     assert all(m.adjacent(x, "W4314") for x in ("W4313", "W4214", "W4215", "W4315"))
     assert m.adjacent("W4227", "W4228") and not m.adjacent("W4213", "W4314")
+
+
+def test_moves_only_in_own_movement_phase():
+    """OM 4.0: a unit moves in its own side's Movement Phase only: a German move in the Allied
+    Movement Phase, an Allied one in the German, and a move (not a retreat or advance) in a
+    Bombardment Phase are findings; a retreat in a Combat Phase, a steamer in the Naval Unloading
+    Phase and a returning militia unit placed in the Recovery Phase are not moves of this rule."""
+    def mover(uid: str, phase: str, **kw) -> list[str]:
+        return rules(K(turn=8, phase=phase) + table("units", unit=uid, hex="W3016", previous="W3015", **kw))
+    assert mover("G-Koch", "german-movement") == []
+    assert mover("G-Koch", "allied-movement") == ["OM 4.0"]
+    assert mover("A-B-23-NZ", "german-movement") == ["OM 4.0"]
+    assert mover("A-B-23-NZ", "allied-movement") == []
+    assert mover("G-Koch", "german-bombardment") == ["OM 4.0"]
+    assert "OM 4.0" not in mover("A-B-23-NZ", "german-combat", mode="retreat")
+    assert "OM 4.0" not in rules(K(turn=9, phase="naval-unloading") + table(
+        "units", unit="A-B-23-NZ", hex="E3136", previous="W4031", status=["steamer"]))
+    assert "OM 4.0" not in rules(K(turn=10, phase="recovery") + table(
+        "units", unit="A-GkMil-3", hex="E3409", previous="greek-militia-removed"))
+    airland = table("units", unit="G-Koch", hex="W4415") + table("units", unit="G-Lehr", hex="W4415",
+                                                                  previous="german-airlanding")
+    assert rules(K(turn=3, phase="german-combat") + airland) == ["OM 4.0"]
+
+
+def test_retreat_off_the_map_into_a_box():
+    """OM 9.61: no retreat off the map sheet: into a box the hex is no edge hex of, a finding; into
+    the box beside its edge hex, not judged (the book does not say whether a box counts)."""
+    attack = table("units", unit="G-Koch", hex="E1820") + table("attacks", hex="E1720", units=["G-Koch"])
+    far = table("units", unit="A-B-23-NZ", hex="offmap-tymbakion", previous="E1720", mode="retreat")
+    assert rules(K(turn=8, phase="german-combat") + far + attack) == ["OM 9.61"]
+    p = position(K(turn=8, phase="german-combat") + table("units", unit="A-B-23-NZ", hex="offmap-tymbakion",
+                 previous="E1420", mode="retreat") + table("units", unit="G-Koch", hex="E1520"))
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "does not say whether a box counts" in rs.take_not_judged()["OM 9.61"]
+
+
+def test_ships_stay_on_the_naval_displays():
+    """OM 16.15: an Allied ship is in an Alexandria box or a Task Force (the Allied Naval Display),
+    never in a sea zone or on a hex; 16.16: a German naval unit may be in a sea zone, never on a hex."""
+    def at(uid: str, where: str) -> list[str]:
+        return rules(K(turn=8, phase="allied-naval-movement") + table("units", unit=uid, hex=where))
+    assert at("A-DD-Kimberly", "allied-naval-display") == [] and at("A-DD-Kimberly", "alexandria-refit-1") == []
+    assert at("A-DD-Kimberly", "sea-cape-spada") == ["OM 16.15"]
+    assert at("A-DD-Kimberly", "W3015") == ["OM 16.15"]
+    assert at("G-Rodi", "sea-sea-of-crete") == [] and at("G-Rodi", "athens") == []
+    assert at("G-Rodi", "W4031") == ["OM 16.16"]
+
+
+def test_retreats_advances_and_reactions_have_their_phases():
+    """OM 9.6, 9.8, 7.41: no retreat, advance or reaction in a Movement Phase (but the retreat out of
+    a box after an off-map combat, 4.55, fought during the move); no reaction by the attacking side."""
+    def mv(phase: str, uid: str, prev: str, mode: str) -> list[str]:
+        return rules(K(turn=8, phase=phase) + table("units", unit=uid, hex="W3016", previous=prev, mode=mode))
+    assert mv("allied-movement", "G-Koch", "W3116", "retreat") == ["OM 9.6"]
+    assert mv("german-movement", "G-Koch", "W3116", "advance") == ["OM 9.8"]
+    assert mv("german-movement", "A-B-23-NZ", "W3015", "reaction") == ["OM 7.41"]
+    assert mv("allied-defender-reaction", "A-B-23-NZ", "W3015", "reaction") == ["OM 7.41"]
+    assert "OM 9.6" not in mv("german-combat", "A-B-23-NZ", "W3116", "retreat")
+    box = (K(turn=8, phase="german-movement") + table("units", unit="A-B-23-NZ", hex="offmap-sitia",
+           previous="offmap-heraklion-east", mode="retreat") + table("units", unit="G-Koch", hex="offmap-heraklion-east"))
+    assert "OM 9.6" not in rules(box)
+
+
+def test_removal_to_a_box_is_no_move_out_of_phase():
+    """OM 4.0: a unit taken off the map into a holding box in a combat phase (an HQ eliminated, to
+    await its replacement) is removed, not moved: no finding."""
+    text = K(turn=8, phase="german-combat") + table("units", unit="A-14-HQ", hex="hq-replacement", previous="E3139")
+    assert "OM 4.0" not in rules(text)

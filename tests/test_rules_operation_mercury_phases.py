@@ -62,12 +62,35 @@ def test_one_rsc_per_sector_per_am():
 
 def test_initial_allied_rscs():
     """OM 15.25a: on GT1 the Allies place 2 RSCs in the Retimo and Heraklion boxes: legal; 3, or one
-    in South Crete, is illegal."""
+    in South Crete, is illegal. (Allied units stand in each sector whose box holds RSCs: else 15.24
+    removes them, test_rsc_removed_from_a_sector_without_units.)"""
     ok = {"allied": {"sector-retimo": 1, "sector-heraklion": 1}}
-    assert rules(K(turn=1, phase="supply") + state(rsc=ok)) == []
-    assert rules(K(turn=1, phase="supply") + state(rsc={"allied": {"sector-retimo": 3}})) == ["OM 15.25"]
+    held = (table("units", unit="A-B-23-NZ", hex="E3409") + table("units", unit="A-14-HQ", hex="E3139")
+            + table("units", unit="A-Gk-Reg", hex="W1922"))
+    assert rules(K(turn=1, phase="supply") + state(rsc=ok) + held) == []
+    assert rules(K(turn=1, phase="supply") + state(rsc={"allied": {"sector-retimo": 3}}) + held) == ["OM 15.25"]
     south = {"allied": {"sector-retimo": 1, "sector-south-crete": 1}}
-    assert rules(K(turn=1, phase="supply") + state(rsc=south)) == ["OM 15.25"]
+    assert rules(K(turn=1, phase="supply") + state(rsc=south) + held) == ["OM 15.25"]
+
+
+def test_rsc_removed_from_a_sector_without_units():
+    """OM 15.24: at the end of a Supply Phase a side's RSCs in the box of a sector where it has no
+    unit are gone (the phase removed them): a finding, whatever level is stated (none, or Low); not
+    during the phase (step 1 places them before step 5 removes them); with a unit of the side in an
+    off-map box (no sector given, spec §11 #16), not judged."""
+    rsc = {"allied": {"sector-retimo": 1}}
+    retimo, heraklion = table("units", unit="A-B-23-NZ", hex="E3409"), table("units", unit="A-B-23-NZ", hex="E3139")
+    assert rules(K(turn=9, phase="supply") + state(rsc=rsc) + retimo) == []
+    assert rules(K(turn=9, phase="supply") + state(rsc=rsc) + heraklion) == ["OM 15.24"]
+    low = state(rsc=rsc, supply={"allied": {"sector-retimo": "low"}})
+    assert rules(K(turn=14, phase="supply") + low + heraklion) == ["OM 15.24"]
+    assert rules(K(turn=9, phase="supply").replace('phase = "supply"', 'phase = "supply"\nat = "during"')
+                 + state(rsc=rsc) + heraklion) == []
+    boxed = heraklion + table("units", unit="A-Maori", hex="offmap-retimo-south")
+    p = position(K(turn=9, phase="supply") + state(rsc=rsc) + boxed)
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "off-map boxes no sector" in rs.take_not_judged()["OM 15.24"]
 
 
 @pytest.mark.parametrize("turn, was, now, ok", [
@@ -352,3 +375,21 @@ def test_paradrop_waves_and_reserve_targets():
     assert rules(drop(4, "german-reserve-wave", "W4407", hq=True)) == []
     assert rules(drop(4, "german-reserve-wave", "W4406", hq=True)) == ["OM 6.12"]
     assert rules(drop(4, "german-reserve-wave", "W4407")) == ["OM 6.12"]
+
+
+def test_reinforcement_before_its_turn():
+    """OM 14.1: in Scenario 1 the kit brings Vogel (1 of 2) with the reserve wave on GT4. On the map
+    on GT2 it is early: not judged while the schedule is illustrative (the set-up cards are lost),
+    a finding when the schedule is the book's; on GT4 nothing is said."""
+    from dataclasses import replace as swap
+    head = K(turn=2, phase="german-movement").replace('turn = 2', 'turn = 2\nscenario = "scn1"')
+    text = head + table("units", unit="G-Vogel-1", hex="W4415")
+    p = position(text)
+    rs = ruleset_for(p.game)
+    rs.take_not_judged()
+    assert rs.check(p) == [] and "brings it on GT4" in rs.take_not_judged()["OM 14.1"]
+    assert rules(text.replace("turn = 2", "turn = 4")) == []
+    sc = p.scenario_data           # a copy: the kit's scenario is shared by every position of the kit
+    p.scenario_data = swap(sc, reinforcements=[swap(r, illustrative=False) for r in sc.reinforcements])
+    fs = rs.check(p)
+    assert [f.rule for f in fs] == ["OM 14.1"] and "arrives on GT4" in fs[0].message

@@ -340,10 +340,30 @@ def _place(m: MapData, h: str, pos: Position | None = None) -> str:
     return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
 
 
+def _hex_hint(m: MapData, h: str) -> str:
+    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix,
+    ' (... did you mean 'offmap-sitia' ...?)' when it is a box's printed name, else ''."""
+    hits = [s.scheme.prefix + h for s in m.sheets.values() if s.scheme.prefix and m.has_hex(s.scheme.prefix + h)]
+    if hits:
+        return " (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)"
+    low = " ".join(h.lower().split())
+    boxes = [b for b in m.boxes.values()
+             if low and (b.name.lower().split(" (")[0].split(":")[0].strip() == low or b.id.lower() == low
+                         or b.id.lower().endswith("-" + low.replace(" ", "-")))]
+    boxes = [b for b in boxes if b.id.lower() == low] or boxes
+    if boxes:
+        return " (a box is named by its id: did you mean " + " or ".join(f"'{b.id}' ({b.name})" for b in boxes) + "?)"
+    return ""
+
+
+def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputError:
+    return t.error(f"{what}'{h}' is neither a hex of the map nor a box{_hex_hint(m, h)}", key)
+
+
 def _hex(t: Table, m: MapData, key: str, pos: Position | None = None) -> str:
     h = _place(m, t.str(key), pos)
     if not m.has_hex(h) and h not in m.boxes:
-        raise t.error(f"'{h}' is neither a hex of the map nor a box", key)
+        raise _not_a_hex(t, m, h, key)
     return h
 
 
@@ -409,7 +429,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error("'hexes' must name exactly two hexes", "hexes")
         for h in pair:
             if not m.has_hex(h):
-                raise t.error(f"hex '{h}' is not on the map", "hexes")
+                raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
         if not m.adjacent(*pair):
             raise t.error(f"hexes '{pair[0]}' and '{pair[1]}' are not adjacent", "hexes")
         feat = t.str("feature")
@@ -429,7 +449,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error("a road needs at least two hexes", "hexes")
         for a, b in zip(chain, chain[1:]):
             if not (m.has_hex(a) and m.has_hex(b)) or not m.adjacent(a, b):
-                raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map", "hexes")
+                raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map"
+                              f"{_hex_hint(m, a) or _hex_hint(m, b)}", "hexes")
         m.lines.append(LinePath(kind, chain))
     for t in doc.tables("areas"):
         t.check_keys(("id", "name", "kind", "hexes"))
@@ -439,7 +460,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         hexes = t.str_list("hexes")
         for h in hexes:
             if not m.has_hex(h):
-                raise t.error(f"hex '{h}' is not on the map", "hexes")
+                raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
         was = m.areas.get(aid)
         m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (was.hexes if was else ()) + hexes)
     m.invalidate()
@@ -543,12 +564,12 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
         previous = _place(m, t.str("previous", ""), pos) or None
         if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
-            raise t.error(f"'{previous}' is neither a hex of the map nor a box", "previous")
+            raise _not_a_hex(t, m, previous, "previous")
         path = [_place(m, h, pos) for h in t.str_list("path")] or None
         if path is not None:
             for h in path:
                 if not m.has_hex(h) and h not in m.boxes:
-                    raise t.error(f"path hex '{h}' is neither a hex of the map nor a box", "path")
+                    raise _not_a_hex(t, m, h, "path", "path hex ")
             if path[-1] != hexid:
                 raise t.error(f"the path must end in the unit's hex '{hexid}', not '{path[-1]}'", "path")
             if previous is not None and path[0] != previous:

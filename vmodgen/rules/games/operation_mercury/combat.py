@@ -226,6 +226,8 @@ def length(rs, board: Board, u: UnitState) -> list:
     path = list(u.path or (u.previous or "", u.hex))
     if u.mode == "retreat" and len(path) >= 2 and _offmap(board, path[0]):
         return box_retreat(rs, board, u, path)
+    if u.mode == "retreat" and len(path) >= 2 and board.is_hex(path[0]) and path[-1] in board.map.boxes:
+        return retreat_off_map(rs, board, u, path)
     if not all(board.is_hex(h) for h in path):
         return []
     out = []
@@ -253,6 +255,23 @@ def length(rs, board: Board, u: UnitState) -> list:
                                   f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
             break
     return out
+
+
+def retreat_off_map(rs, board: Board, u: UnitState, path: list[str]) -> list:
+    """9.61 ('マップシートの外へ……退却できない'): no retreat off the map sheet. A retreat from a map
+    hex into a box that hex is no edge hex of (4.52) leaves the map: a finding. Into the off-map box
+    beside its edge hex: whether the box counts as off the map sheet for a retreat the book does not
+    say (4.51 makes the boxes the only way into those areas; 4.53 lets units in by movement with 1 MP
+    left, and a retreat is no movement): not judged."""
+    last = [h for h in path if board.is_hex(h)][-1]
+    box = board.map.boxes[path[-1]]
+    if last in box.adjacent and box.kind == "offmap":
+        rs.not_judged(f"{P} 9.61", f"whether {label(u)} may retreat from {last} into the off-map box {box.id} beside "
+                                   "it: the book bars retreats off the map sheet and does not say whether a box counts")
+        return []
+    return [rs.finding(board, f"{P} 9.61", "movement", f"{label(u)} retreated {' → '.join(path)}, off the map: a "
+                       f"unit may not retreat off the map sheet, and {last} is no edge hex of {box.name}.",
+                       [last], [u])]
 
 
 def _offmap(board: Board, h: str) -> bool:

@@ -33,8 +33,9 @@ from ...core.board import Board
 from ...core.movement import search, walk
 from ...core.stacking import fmt
 from ...core.costs import CostTable
+from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, PARADROP, arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -275,7 +276,8 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
             spent, prob = walk(model, u.path[1:], ma - c)
             if prob is None:
                 return []
-            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} moved {' → '.join(u.path)}: {prob.message}.",
+            return [rs.finding(board, f"{P} 4.56", "movement", f"{name} moved {' → '.join(u.path)}: entering {e} "
+                               f"from the box cost {fmt(c)} of its {fmt(ma)} MP; from there it {prob.message}.",
                                [prob.hex], [u])]
         if h in search(model, e, ma - c, goal=h):
             return []
@@ -401,3 +403,95 @@ def check_landings(rs, board: Board) -> list:
     return out
 
 
+
+
+# ---- who moves when (4.0) ----------------------------------------------------------------------
+def out_of_phase(board: Board, u: UnitState) -> str | None:
+    """4.0 ('各移動フェイズ中、活性プレイヤーは……自軍ユニットを移動させることができる'): a ground
+    unit moves (mode ``move`` or ``strategic``) only in its own side's Movement Phase, so no unit of
+    the other side moves in it, and no unit moves in a phase that is no Movement Phase: moves after
+    combat and reactions have their own modes, and an arrival phase (paradrop, landing, unloading)
+    places units by its own rules. In the Recovery, Supply and Game Record phases a unit placed from
+    a holding box (a returning HQ or militia unit) is a placement, judged by its own rules; a move
+    off a map hex or out of an off-map land box (one with edge hexes, 4.52) is a move, and in a
+    combat phase nothing comes from a box (airlanding is at the start of the Movement Phase, 6.51). Returns the
+    finding's message, or None (a move where it may be made, or no phase given)."""
+    info = board.pos.phase_info
+    if info is None or board.pos.phase_kind in ARRIVAL_KINDS or u.previous is None:
+        return None
+    if info.kind == "movement" and (not info.side or info.side == u.side):
+        return None
+    box = board.map.boxes.get(u.previous)
+    if info.kind not in ("movement", "combat") and box is not None and not box.adjacent:
+        return None
+    into = board.map.boxes.get(u.hex)
+    if into is not None and not into.adjacent:
+        return None               # into a holding box or display: a removal (eliminated, evacuated), no move
+    side = board.pos.game.sides.get(u.side)
+    own = f"the {side.name if side else u.side} Movement Phase"
+    if box is not None and not box.adjacent and info.kind != "movement":
+        return (f"{label(u)} came onto the map from {box.name} in the {info.name}: no unit arrives in a combat "
+                "phase (airlanding is at the start of the German Movement Phase, 6.51; other arrivals have their "
+                "own phases) (4.0).")
+    if info.kind == "movement":
+        name = side.name if side else u.side
+        why = f"only the active player's units move in it; {'an' if name[:1] in 'AEIOU' else 'a'} {name} unit moves in {own}"
+    else:
+        why = (f"ground units move only in their side's Movement Phase ({own} for this one); a move after combat "
+               "or a reaction states its mode (retreat, advance, reaction)")
+    return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
+
+
+def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | None:
+    """Retreats, advances and reactions have their moments: a retreat follows a combat result (9.6),
+    a refusal (7.32) or a drop's or landing's failed combat (6.42, 17.43 D2); an advance follows a
+    combat (9.8); a reaction is the defender's, in the Defender Reaction Phase (7.41). So none is
+    made in a Movement Phase (but for the retreat out of an off-map box after an off-map combat,
+    which is fought during the move, 4.55) or an administrative phase (Recovery, Supply, air, naval), and no unit
+    of the phasing side reacts. Returns (rule, message), or None (no phase given, or a phase where
+    the move may be made)."""
+    info = board.pos.phase_info
+    if info is None or u.previous is None or board.pos.phase_kind in ARRIVAL_KINDS and u.mode == "retreat":
+        return None
+    if info.kind == "movement" and u.mode == "retreat" and u.previous in board.map.boxes:
+        return None               # 4.55: an off-map combat is fought in the Movement Phase, as part of the move
+    rule = {"retreat": "9.6", "advance": "9.8", "reaction": "7.41"}[u.mode]
+    what = {"retreat": "a retreat after combat", "advance": "an advance after combat", "reaction": "a reaction"}[u.mode]
+    if info.kind != "combat":
+        return (f"{P} {rule}", f"{label(u)} made {what} ({u.previous} to {u.hex}) in the {info.name}; "
+                               + ("reactions are made by the defender in the Defender Reaction Phase (7.41)."
+                                  if u.mode == "reaction" else
+                                  f"{what} is made in a combat phase, after its combat"
+                                  + (" or a refusal (9.6, 7.32)." if u.mode == "retreat" else " (9.8).")))
+    if u.mode == "reaction" and info.side and u.side == info.side:
+        return (f"{P} 7.41", f"{label(u)} reacted ({u.previous} to {u.hex}) in the {info.name}, but it is a unit of "
+                             "the attacking side: only the defender reacts (7.41).")
+    return None
+
+
+# ---- where ships are (16.15, 16.16) ------------------------------------------------------------
+_NAVAL = Selector("kind:naval, class:naval", "16.15: naval units")
+
+
+def check_ship_places(rs, board: Board) -> list:
+    """16.15 ('連合軍の海上ユニットは、常時、連合軍海上ディスプレイ上のアレクサンドリア・ボックスの
+    1つ、或いは任務部隊の一部でなければならない……海上作戦マップ上では決して海上にいられない'): an
+    Allied naval unit is always in an Alexandria box or in a Task Force on the Allied Naval Display
+    (the Allied side's boxes), never in a sea zone nor on a hex; 16.16: a German naval unit is on the
+    Naval Operations Map (the sea zones) or in Athens, never on a hex of the ground map."""
+    out = []
+    for u in board.pos.units:
+        if not _NAVAL.matches(board.pos.game, u):
+            continue
+        box = board.map.boxes.get(u.hex)
+        if board.is_hex(u.hex):
+            rule = "16.15" if u.side == "allied" else "16.16"
+            where = ("in an Alexandria box or a Task Force on the Allied Naval Display" if u.side == "allied"
+                     else "on the Naval Operations Map or in Athens")
+            out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
+                                  f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
+        elif u.side == "allied" and box is not None and box.side != "allied":
+            out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
+                                  "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "
+                                  "at sea only its Task Force marker is on the Naval Operations Map.", [], [u]))
+    return out

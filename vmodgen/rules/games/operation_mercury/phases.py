@@ -100,6 +100,7 @@ def supply_extras(rs, board: Board) -> list:
                                   "Retimo or Heraklion box, not to South Crete."))
     out += _level_changes(rs, board)
     out += _air_resupply(rs, board)
+    out += _rsc_in_empty_sectors(rs, board)
     return out
 
 
@@ -141,6 +142,45 @@ def _level_changes(rs, board: Board) -> list:
                                       f"from {was} to {level} in one Supply Phase; it can rise by at most "
                                       f"{most_up} and fall by at most {most_down} level(s) on turn {pos.turn} "
                                       "(15.15, 15.26), or drop to Low when no friendly unit is left there (15.24)."))
+    return out
+
+
+def _rsc_in_empty_sectors(rs, board: Board) -> list:
+    """15.24 ('特定戦区内に友軍ユニットがなく、しかもその戦区の予備補給ボックスが友軍RSCsを含むと、
+    いかなるRSCsも除去され'): at the end of a Supply Phase no side has RSCs in the box of a sector
+    where it has no unit: the phase removed them (and set the level to Low; a level other than Low
+    stated there is the 15.1 rule's finding, not repeated here). With a friendly unit in an off-map
+    box, whose sector the book does not give (spec §11 #16), it is not judged."""
+    pos = board.pos
+    rsc = pos.state.get("rsc")
+    if pos.at != "end" or not isinstance(rsc, dict):
+        return []
+    got = pos.state.get("supply")
+    levels: dict = got if isinstance(got, dict) else {}
+    out = []
+    for side, per in rsc.items():
+        if not isinstance(per, dict):
+            continue
+        per_side = levels.get(side)
+        stated: dict = per_side if isinstance(per_side, dict) else {}
+        for sec, n in per.items():
+            area = board.map.areas.get(sec)
+            if area is None or not isinstance(n, int) or n <= 0:
+                continue
+            if any(u.side == side and rs.ground(u) for h in area.hexes for u in board.units(h)):
+                continue
+            if sec in stated and stated[sec] != "low":
+                continue
+            boxed = sorted({u.hex for u in pos.units if u.side == side and rs.ground(u)
+                            and u.hex in board.map.boxes and board.map.boxes[u.hex].kind == "offmap"
+                            and board.map.boxes[u.hex].adjacent})
+            if boxed:
+                rs.not_judged(f"{P} 15.24", f"whether {rs.side_name(side)} units in {', '.join(boxed)} count as units in "
+                                            f"{area.name}, whose box holds {n} RSC(s): the book gives off-map boxes no sector")
+                continue
+            out.append(rs.finding(board, f"{P} 15.24", "supply", f"The {rs.side_name(side)} side has {n} RSC(s) in the "
+                                  f"{area.name} box at the end of the Supply Phase but no unit in that sector: the "
+                                  "phase removes them and the level there becomes Low (15.24)."))
     return out
 
 

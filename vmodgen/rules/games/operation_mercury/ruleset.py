@@ -165,6 +165,8 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
             Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
             Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
+            Rule(f"{P} 16.15", "movement", EVERY_PHASE_END, partial(moves.check_ship_places, self),
+                 "ships on the naval displays, never on a hex", judged=Judged.STATE),
         ]
 
 
@@ -180,8 +182,25 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def check_scenario(self, board: Board) -> list:
         """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
-        map sheets it uses, for a position that names a kit scenario."""
-        return scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
+        map sheets it uses, for a position that names a kit scenario. A reinforcement on the map
+        before the turn the kit's schedule gives it: a finding when that schedule is the book's, *not
+        judged* when it is illustrative (the set-up cards are lost: all of this kit's)."""
+        out = scenario_limits.check(self, board, f"{P} 14.0", self.SCENARIO_RULES, self.ground)
+        sc, turn = board.pos.scenario_data, board.pos.turn
+        if sc is None or turn is None:
+            return out
+        rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
+        for r in sc.reinforcements:
+            u = board.pos.unit(r.unit)
+            if r.turn <= turn or u is None or not board.is_hex(u.hex):
+                continue
+            if r.illustrative:
+                self.not_judged(rule, f"{label(u)} stands on the map on GT{turn}; the kit brings it on GT{r.turn}, "
+                                      "but that schedule is illustrative (the set-up cards are not in the text)")
+            else:
+                out.append(self.finding(board, rule, "movement", f"{label(u)} stands on {u.hex} on GT{turn}; in "
+                                        f"{sc.name} it arrives on GT{r.turn}.", [u.hex], [u]))
+        return out
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
@@ -313,9 +332,15 @@ class OperationMercuryRules(OperationMercurySupply):
         refusals :meth:`moves_preamble` judges); a dispersed unit or non-mortar artillery under Final
         Fire may not move; any other move by its mode."""
         if u.mode in ("retreat", "advance", "reaction"):
+            wrong = moves.combat_move_out_of_phase(board, u)
+            if wrong is not None:
+                return [self.finding(board, wrong[0], "movement", wrong[1], [u.hex], [u])]
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
+        out_of_phase = moves.out_of_phase(board, u)
+        if out_of_phase is not None:
+            return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
         # fire markers only by firing, never by moving, and moves under them (13.41)
         fire_bound = u.has("final_fire") and not self.is_(u, "om_mortar")
