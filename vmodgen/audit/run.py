@@ -185,8 +185,11 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
     if rules:
         results = _follow_branches(results, b, mod, rs, reveal_hidden)
-    # each file's metadata, then its saved boards and move reports (read as it was audited)
-    doubts = [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
+    # what reading the module warned of (as `inspect` says it: a buildFile its VASSAL version
+    # would not open, an image missing), then each file's metadata, then its saved boards and
+    # move reports (read as it was audited)
+    module_warned = [f"{module}: {w}" for w in (mod.warnings if mod is not None and module else [])]
+    doubts = module_warned + [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
     if mod is not None:
         snaps = [(r.path, [r.start, r.end]) for r in results]
         doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
@@ -194,6 +197,8 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     warnings: list[str] = list(doubts)
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     result.module_doubts = doubts
+    if module_warned:           # (also among the warnings) each report shows them first
+        result.coverage["module_warnings"] = module_warned
     if note:
         result.notes.append(note)
     return result
