@@ -15,7 +15,8 @@ def command(save: str, output: str) -> int:
     """Write a copy of SAVE (.vsav/.vlog) with every player password blanked: the player
     id VASSAL writes in PLAYER, move (M/), UNMASK and note commands and in the state of
     masked, hidden and restricted pieces (added or changed). Only VASSAL's own zip entries
-    are copied. SAVE is left untouched.
+    are copied, with the times VASSAL wrote them (the copy invents none), and the zip comment
+    says sanitize made the copy. SAVE is left untouched.
 
     \b
     Example:
@@ -27,9 +28,9 @@ def command(save: str, output: str) -> int:
     where = "standard output" if output == STDIO else output
     click.echo(f"{where}: {count} command{'s' if count != 1 else ''} with a password blanked",
                err=output == STDIO)
-    click.echo("note: 'vmodgen integrity' of the copy flags its seats' empty passwords and a file packed "
-               "again: that is this copy, not the game; an opponent checking your play needs the original",
-               err=True)
+    click.echo("note: the copy keeps the times VASSAL wrote its entries with and says in its zip comment that "
+               "sanitize made it; 'vmodgen integrity' of it says so (a copy packed again, passwords not "
+               "comparable): an opponent checking your play needs the original", err=True)
     return 0
 
 

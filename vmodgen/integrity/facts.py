@@ -15,7 +15,7 @@ from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker, speaker_typed
 from ..vassal.dice import read_roll
 from ..vassal.cut import cut_short
-from .archive import archive_doubts
+from .archive import archive_doubts, sanitized_copy
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
 from .naming import PieceNames, move_text
@@ -102,6 +102,9 @@ class FileFacts:
     #: why the file reads as cut short (:func:`vmodgen.vassal.cut.cut_short`): also one of
     #: :attr:`archive`, and a warning of the audit (play after the cut is missing)
     cut: str | None = None
+    #: the file says ``vmodgen sanitize`` wrote it (:func:`.archive.sanitized_copy`): its seats'
+    #: passwords were blanked by that copy, not chosen empty by the players
+    sanitized: bool = False
     #: die rolls a player typed in chat ("I rolled 6"; steps no undo took back): (step, player,
     #: the line as typed, the values it claims): :func:`typed_roll`
     typed_rolls: list[tuple[int, str, str, tuple[int, ...]]] = field(default_factory=list)
@@ -143,6 +146,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
+        facts.sanitized = sanitized_copy(save.path)
     facts.cut = cut_short(save.tree)
     if facts.cut is not None:
         facts.archive = [*facts.archive, facts.cut]

@@ -12,7 +12,10 @@ VASSAL 3.x uses the player's password as the player id and writes it in:
 
 Each id becomes ``""``. A ``D/`` whose piece was never added (no ``+/`` for its id) is
 cleaned by value: any state element equal to an id found elsewhere is blanked. The copy
-keeps only VASSAL's own zip entries (:data:`VASSAL_ENTRIES`).
+keeps only VASSAL's own zip entries (:data:`VASSAL_ENTRIES`), each with its time in the original
+(when VASSAL wrote it), and says what it is in the archive's comment (:data:`SANITIZED_MARK`):
+``vmodgen integrity`` names such a copy for what it is (packed again, its passwords blanked by
+sanitize) rather than as a file packed again by an unknown program with empty seats.
 """
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ __all__ = ["sanitize_tree", "sanitize_text", "sanitize_save", "sanitized_save_by
 
 #: the zip entries VASSAL writes in a save or log; others are not copied
 VASSAL_ENTRIES = ("savedGame", "savedata", "moduledata")
+#: the start of the zip comment of a copy sanitize wrote (VASSAL ignores an archive's comment);
+#: anyone can write it, so it names the copy, it proves nothing about its play
+SANITIZED_MARK = b"vmodgen sanitize: a copy with the player passwords blanked"
 
 
 def _secret_ids() -> frozenset[str]:
@@ -237,4 +243,4 @@ def sanitized_save_bytes(source: str | Path) -> tuple[bytes, int]:
         text, count = sanitize_text(save.text)
     except InputError as exc:
         raise exc.at(source)
-    return rewritten_save_bytes(source, text, keep=VASSAL_ENTRIES), count
+    return rewritten_save_bytes(source, text, keep=VASSAL_ENTRIES, comment=SANITIZED_MARK), count
