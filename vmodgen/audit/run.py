@@ -26,7 +26,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import branch_points, check_module, order_messages, play_order, played_before
+from .order import branch_points, check_module, given_once, order_messages, play_order, played_before
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
@@ -128,6 +128,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     given = [str(p) for p in paths]
     if not given:
         raise InputError(None, "no save or log to audit")
+    given, repeats = given_once(given)     # a file given twice is the same play: audited once
     order = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
@@ -194,9 +195,10 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         snaps = [(r.path, [r.start, r.end]) for r in results]
         doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
                    if said]
-    warnings: list[str] = list(doubts)
+    warnings: list[str] = repeats + doubts
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     result.module_doubts = doubts
+    result.given_again = repeats
     if module_warned:           # (also among the warnings) each report shows them first
         result.coverage["module_warnings"] = module_warned
     if note:
