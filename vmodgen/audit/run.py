@@ -348,21 +348,25 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     user gave the files in, when they were sorted; ``warnings``: sentences said before the audit
     (a module name not matching, forced)."""
     findings = []
-    # rule key → the violations standing at the last check of the rule, whichever file made it:
-    # a violation is reported once while it lasts, across the whole chain
-    standing: dict[str, set] = {}
-    for r in results:
+    # rule key → the violations standing at the last check of the rule, in the files a file goes
+    # on from (not those of a branch abandoned before it, order.played_before): a violation is
+    # reported once while it lasts, across the whole chain
+    points = branch_points(results)
+    start_of = {y: c for c, y in points}
+    standing_after: list[dict[str, set]] = []
+    for i, r in enumerate(results):
+        standing = standing_after[start_of.get(i, i - 1)] if i else {}
         for f in r.findings:
             if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
                 continue           # still the violation an earlier file ended with
             f.details.pop("from_start", None)
             findings.append(f)
-        standing.update(r.final_by_rule)
+        standing_after.append({**standing, **r.final_by_rule})
     for f in findings:
         f.details.pop("from_start", None)
     # the last file's phase never ended: what waits for its end is judged or named (audit/pending.py)
     # (judged by the files the last one goes on from: not those of a branch abandoned before it)
-    last = across_files(results[-1].pending, [results[i].state_judged for i in played_before(results)]
+    last = across_files(results[-1].pending, [results[i].state_judged for i in played_before(results, points)]
                         if results[-1].pending.states_unjudged else []) if results else None
     if last is not None:
         findings += last.findings
