@@ -329,13 +329,16 @@ def test_audit_of_a_cut_log_warns_and_strict_exits_3(tmp_path, tmp_path_factory,
 
 
 def test_sanitize_says_what_integrity_will_flag_in_the_copy(tmp_path, capsys):
-    """The copy's seats have empty passwords and vmodgen packed it: integrity flags both, which
-    sanitize now says (before: a recipient saw the flags with nothing to explain them)."""
+    """The copy's seats have blanked passwords and vmodgen packed it: sanitize says what integrity
+    will say of it, and integrity names it as sanitize's copy (left10: marked in its zip comment,
+    VASSAL's entry times kept; before: "joined with an empty password" and "packed again by
+    another program", flags about the copy read as flags about the game)."""
     copy = tmp_path / "public.vlog"
     code, out, err = run(capsys, "sanitize", str(LOG), "-o", str(copy))
-    assert code == 0 and "flags its seats' empty passwords and a file packed again" in err
+    assert code == 0 and "says in its zip comment that sanitize made it" in err
     code, out, err = run(capsys, "integrity", str(copy))
-    assert "joined with an empty password" in out and "packed again" in out
+    assert "a copy 'vmodgen sanitize' made" in out and "blanked by 'vmodgen sanitize'" in out
+    assert "joined with an empty password" not in out and "another program" not in out
 
 
 # --- the command line as a newcomer types it ----------------------------------------------------------
