@@ -41,7 +41,7 @@ _TYPED_HEAD = re.compile(_SPEAKER + " - ")
 _SPEAKER_ONLY = re.compile(_SPEAKER + "(?: -?)?$")
 #: a speaker's name, an entity or a tag (of a report's format) that stops before its end:
 #: "&lt;Jo", "&l", "*** d6 = 4 *** <Jo", "<b"
-_OPEN_MARKUP = re.compile(r"&lt;(?!.*&gt;)|&(?:l|lt|g|gt|a|am|amp|q|qu|quo|quot|#\d*)$|<[A-Za-z/(][^<>]*$")
+_OPEN_MARKUP = re.compile(r"&lt;(?!.*&gt;)|&(?:l|lt|g|gt|a|am|amp|q|qu|quo|quot|#\d*)?$|<(?:[A-Za-z/(][^<>]*)?$")
 
 
 def _cut_chat(text: str) -> str | None:
