@@ -234,19 +234,38 @@ def _with_bad_byte(tmp_path: Path, after: bytes, bad: bytes = b"\xe9") -> Path:
     return out
 
 
-def test_a_chat_line_with_a_latin_1_byte_is_named_by_byte_and_words(tmp_path, capsys):
-    """Before: ``bad.vlog:1: savedGame text is not UTF-8 (byte N)``: 'line 1' of a text that is one
-    line, and nothing to find it by."""
+def test_a_chat_line_with_a_latin_1_byte_is_played_as_vassal_plays_it(tmp_path, capsys):
+    """VASSAL decodes a save's text with Java's UTF-8 decoder, a replacement character for each
+    bad byte (3.7.26 ``GameState.decodeSavedGame``: ``IOUtils.toString(din, UTF_8)``; 2.x
+    ``Deobfuscator``: ``new String(bytes, "UTF-8")``), and plays the file. Before (left10):
+    refused, exit 2 ("its text is not UTF-8 at byte N"). Now: read the same way, the chat line
+    shown with U+FFFD, and the integrity flags say where the byte was, by byte and words."""
     bad = _with_bad_byte(tmp_path, b"Turn Upd")
-    msg = one_error(capsys, "integrity", str(bad))
-    assert msg.startswith(f"vmodgen: {bad}: entry savedGame: its text is not UTF-8 at byte ")
-    assert "(in a chat line, near '* <Axis> Turn Upd\\xe9" in msg and ":1:" not in msg
+    code, out, err = run(capsys, "integrity", str(bad))
+    assert code == 0, err
+    assert f"File: {bad}: its text has bytes that are not UTF-8, the first at byte " in out
+    assert "(in a chat line, near '* <Axis> Turn Upd\\xe9" in out and "replacement character" in out
+
+
+def test_the_audit_warns_of_bytes_not_utf8(tmp_path, tmp_path_factory, capsys):
+    """The audit of the same file: played through (exit 0 as the clean log), the sentence among
+    its warnings, in JSON and on stderr."""
+    import json
+    from bundled_module_util import bundled_module
+    module = bundled_module("north-africa-41", tmp_path_factory, "cut").module
+    bad = _with_bad_byte(tmp_path, b"Turn Upd")
+    code, out, err = run(capsys, "audit", str(bad), "--module", str(module), "--format", "json")
+    assert code == 0, err
+    assert any(w.startswith(f"{bad}: its text has bytes that are not UTF-8, the first at byte ")
+               for w in json.loads(out)["coverage"]["warnings"])
+    assert "not UTF-8" in err
 
 
 def test_a_bad_byte_beside_a_password_does_not_show_it(tmp_path, capsys):
     bad = _with_bad_byte(tmp_path, b"pw-na", b"\xff")
-    msg = one_error(capsys, "inspect", str(bad))
-    assert "not UTF-8 at byte" in msg and "pw-na" not in msg and "near" not in msg
+    code, out, err = run(capsys, "integrity", str(bad))
+    assert code == 0, err
+    assert "not UTF-8, the first at byte" in out and "pw-na" not in out + err and "near" not in out
 
 
 def test_toml_with_old_mac_line_ends_says_so_at_its_line(tmp_path, capsys):

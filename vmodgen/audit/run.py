@@ -402,6 +402,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles + r.unrolled] + warned
     # a file cut short holds less play than was played: the audit of it is partial
     warned += [f"{r.path}: {r.integrity.cut}" for r in results if r.integrity is not None and r.integrity.cut]
+    warned += [f"{r.path}: {r.integrity.undecodable}" for r in results
+               if r.integrity is not None and r.integrity.undecodable]
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"

@@ -102,6 +102,9 @@ class SaveFile:
     #: the text's pieces between ESC characters, as read (:attr:`text` is joined from them
     #: only when asked for: the tree is parsed from them)
     _pieces: list[str] | None = field(default=None, repr=False, compare=False)
+    #: where the first byte of the text that is not UTF-8 lies ("at byte N (in a chat line,
+    #: near ...)"), read as VASSAL reads it (a replacement character); None when all are
+    undecodable: str | None = None
 
     @property
     def tree(self) -> Command:
@@ -256,9 +259,9 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GI
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):
             payload = payload[3:]
-    pieces, kind, key = deobfuscate_pieces(payload, path)
+    pieces, kind, key, undecodable = deobfuscate_pieces(payload, path)
     save = SaveFile(path, None, kind, key, container, savedata, moduledata, entries,  # type: ignore[arg-type]
-                    _pieces=pieces)
+                    _pieces=pieces, undecodable=undecodable)
     if save.chars > limits.MAX_SAVEDGAME_BYTES:
         raise LimitError(path, f"savedGame text is {save.chars} characters, more than the limit "
                                f"of {limits.MAX_SAVEDGAME_BYTES}")
