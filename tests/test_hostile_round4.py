@@ -469,3 +469,14 @@ def test_a_byte_not_utf_8_is_named_as_windows_1252_reads_it(tmp_path, byte, hint
         read_text(path)
     assert str(info.value) == (f"{path}:2: is not UTF-8 text: byte 0x{byte[0]:02x}{hint} at column 4: "
                                "save the file as UTF-8 (Excel: 'CSV UTF-8')")
+
+
+def test_sanitize_of_bytes_not_utf8_says_the_copy_changes_them(tmp_path, capsys):
+    """sanitize reads such a file as VASSAL does (before: refused) and says that the copy holds
+    the replacement characters VASSAL reads the bytes as."""
+    bad = _with_bad_byte(tmp_path, b"Turn Upd")
+    copy = tmp_path / "copy.vlog"
+    code, out, err = run(capsys, "sanitize", str(bad), "-o", str(copy))
+    assert code == 0, err
+    assert f"note: {bad}: its text has bytes that are not UTF-8, the first at byte " in err
+    assert "\ufffd" in read_save(str(copy)).text and read_save(str(copy)).undecodable is None

@@ -21,20 +21,24 @@ def command(save: str, output: str) -> int:
     \b
     Example:
       vmodgen sanitize turn3.vlog -o turn3-shared.vlog"""
+    notes: list[str] = []
     if output == STDIO:
-        count = _to_stdout(save)
+        count = _to_stdout(save, notes)
     else:
-        count = sanitize_save(save, output)
+        count = sanitize_save(save, output, notes)
     where = "standard output" if output == STDIO else output
     click.echo(f"{where}: {count} command{'s' if count != 1 else ''} with a password blanked",
                err=output == STDIO)
+    from ..errors import printable
+    for note in notes:
+        click.echo(f"note: {printable(note)}", err=True)
     click.echo("note: the copy keeps the times VASSAL wrote its entries with and says in its zip comment that "
                "sanitize made it; 'vmodgen integrity' of it says so (a copy packed again, passwords not "
                "comparable): an opponent checking your play needs the original", err=True)
     return 0
 
 
-def _to_stdout(save: str) -> int:
+def _to_stdout(save: str, notes: list[str]) -> int:
     """Write the sanitized ``save`` to standard output (not a terminal: a zip there is noise),
     all built before the first byte is written; the number of commands changed."""
     import sys
@@ -43,7 +47,7 @@ def _to_stdout(save: str) -> int:
     from ..vassal.sanitize import sanitized_save_bytes
     if sys.stdout.isatty():
         raise InputError(STDIO, "standard output is a terminal: redirect it to a file, or give -o FILE")
-    data, count = sanitized_save_bytes(save)
+    data, count = sanitized_save_bytes(save, notes)
     sys.stdout.buffer.write(data)
     sys.stdout.buffer.flush()
     return count

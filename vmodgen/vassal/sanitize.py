@@ -223,22 +223,28 @@ def sanitize_text(text: str) -> tuple[str, int]:
 MODULE_GIVEN = "sanitize copies a save or log (.vsav, .vlog) without its players' passwords"
 
 
-def sanitize_save(source: str | Path, target: str | Path) -> int:
+def sanitize_save(source: str | Path, target: str | Path, notes: list[str] | None = None) -> int:
     """Write ``target``: a copy of ``source`` with every password blanked and only VASSAL's
-    zip entries (atomic; the source is never modified). Returns the number of commands changed."""
+    zip entries (atomic; the source is never modified). Returns the number of commands changed;
+    ``notes`` gets what the copy changed besides (:func:`sanitized_save_bytes`)."""
     if Path(target).resolve() == Path(source).resolve():
         raise InputError(target, "output would overwrite the input; choose another name")
     from ..safeio import write_bytes_atomic
-    data, count = sanitized_save_bytes(source)
+    data, count = sanitized_save_bytes(source, notes)
     write_bytes_atomic(target, data)
     return count
 
 
-def sanitized_save_bytes(source: str | Path) -> tuple[bytes, int]:
+def sanitized_save_bytes(source: str | Path, notes: list[str] | None = None) -> tuple[bytes, int]:
     """The bytes of ``source`` with every password blanked and only VASSAL's zip entries, and
-    the number of commands changed (:func:`sanitize_save` without the file)."""
+    the number of commands changed (:func:`sanitize_save` without the file). A text with bytes
+    that are not UTF-8 is written with the replacement characters VASSAL reads them as (and
+    ``notes`` says so)."""
     from .savefile import read_save, rewritten_save_bytes
     save = read_save(source, instead=MODULE_GIVEN)
+    if save.undecodable is not None and notes is not None:
+        notes.append(f"{source}: its text has bytes that are not UTF-8, the first {save.undecodable}: the copy "
+                     "has a replacement character (\ufffd) for each, as VASSAL reads them")
     try:
         text, count = sanitize_text(save.text)
     except InputError as exc:
