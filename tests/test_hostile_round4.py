@@ -476,7 +476,7 @@ def test_sanitize_of_bytes_not_utf8_says_the_copy_changes_them(tmp_path, capsys)
     the replacement characters VASSAL reads the bytes as."""
     bad = _with_bad_byte(tmp_path, b"Turn Upd")
     copy = tmp_path / "copy.vlog"
-    code, out, err = run(capsys, "sanitize", str(bad), "-o", str(copy))
+    code, _, err = run(capsys, "sanitize", str(bad), "-o", str(copy))
     assert code == 0, err
     assert f"note: {bad}: its text has bytes that are not UTF-8, the first at byte " in err
     assert "\ufffd" in read_save(str(copy)).text and read_save(str(copy)).undecodable is None

@@ -19,6 +19,7 @@ from typing import Sequence
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
 from ..integrity import integrity_section
+from ..notes import folded
 from ..rules import ruleset_for
 from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
@@ -189,7 +190,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     # what reading the module warned of (as `inspect` says it: a buildFile its VASSAL version
     # would not open, an image missing), then each file's metadata, then its saved boards and
     # move reports (read as it was audited)
-    module_warned = [f"{module}: {w}" for w in (mod.warnings if mod is not None and module else [])]
+    module_warned = [f"{module}: {w}" for w in folded(mod.warnings if mod is not None and module else [])]
     doubts = module_warned + [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
     if mod is not None:
         snaps = [(r.path, [r.start, r.end]) for r in results]
