@@ -62,3 +62,14 @@ def test_integrity_repeats_it_first(capsys, renamed, fmt):
         out = unescape(out)
         assert WARNED in out
         assert out.index(WARNED) < out.index("<table" if fmt == "html" else "dice")
+
+
+def test_alike_warnings_are_folded():
+    """Ten images missing from a stripped module (the public TLD module) make one line at the top
+    of a report, naming how many more and the first five; other warnings stay as they are."""
+    from vmodgen.notes import folded
+    images = [f"image 'b{i}.png' is not in the module (its board size is unknown)" for i in range(7)]
+    other = "VASSAL 3.7.0 reads only 'buildFile.xml' and would not open this module"
+    got = folded([images[0], other, *images[1:]])
+    assert got == [images[0] + " (and 6 more like it: 'b1.png', 'b2.png', 'b3.png', 'b4.png', 'b5.png', …)", other]
+    assert folded(images[:1]) == images[:1]
