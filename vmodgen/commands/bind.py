@@ -76,11 +76,10 @@ def hexes_counted(b, mod) -> str:
     n = len(m.hex_ids())
     if not isinstance(m, GridMapData):
         return f"{n} hexes (the kit's map)"
-    raws = {hid: m.raw(hid) for hid in m.hex_ids()}
+    raws = {hid: (h.line, h.pos) for hid in m.hex_ids() if (h := m.raw(hid)) is not None}
     if not raws:
-        return "0 hexes"
-    lo = min(raws, key=lambda k: (raws[k].line, raws[k].pos))
-    hi = max(raws, key=lambda k: (raws[k].line, raws[k].pos))
+        return f"{n} hexes"
+    lo, hi = min(raws, key=raws.__getitem__), max(raws, key=raws.__getitem__)
     if b.spec.extent is not None:
         return f"{n} hexes (in the rectangle [map] extent names, {lo} ... {hi})"
     board = next((bd for mp in mod.maps.values() for name, bd in mp.boards.items()
@@ -89,7 +88,8 @@ def hexes_counted(b, mod) -> str:
     if size is None:
         return f"{n} hexes ({lo} ... {hi})"
     w, h = size
-    on = sum(1 for hid in raws if -1 <= m.center(hid)[0] <= w and -1 <= m.center(hid)[1] <= h)
+    centres = [c for c in map(m.center, raws) if c is not None]
+    on = sum(1 for x, y in centres if -1 <= x <= w and -1 <= y <= h)
     return (f"{on} hexes with their centre on the board image ({w}x{h} px: where VASSAL can put a piece on "
             "the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
                            "the image" if on != n else f", {lo} ... {hi}")
