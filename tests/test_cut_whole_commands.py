@@ -185,3 +185,44 @@ def test_a_property_change_cut_before_its_container_is_still_said_cut():
     assert said is not None and "lacks the container id every other one of the file has" in said
     said = cut_short(Command("", [*tree.subs[:3], Command("LOG\tMutableProperty\t1d6_result\t5")]))
     assert said is not None and "'Mu' does not read as a whole command" in said
+
+
+def _cuts_of_last_chat(path: Path) -> tuple[str, dict[int, str | None]]:
+    """The last step's chat text of ``path`` and, for each length k of it, what
+    :func:`ends_inside_a_command` says of the file cut there (the step's text ``LOG\\tCHAT`` + k)."""
+    tree = read_save(str(path)).tree
+    last = tree.subs[-1]
+    assert not last.subs and last.text.startswith("LOG\tCHAT")
+    text = last.text[len("LOG\tCHAT"):]
+    return text, {k: ends_inside_a_command(Command(tree.text, [*tree.subs[:-1], Command("LOG\tCHAT" + text[:k])]))
+                  for k in range(len(text))}
+
+
+@pytest.mark.parametrize("name, head", [("tld_game_0606-4.log", "<Joel> - "), ("vassal_tour.log", "<rk> - ")])
+def test_a_chat_cut_inside_its_speaker_is_said_cut_not_inside_the_words(name, head):
+    """A real log (VASSAL 2.9.8, the tour log) ending in a typed chat, cut at every character of
+    that line: each cut inside the speaker VASSAL writes before the words ('<Joel> - ') is said
+    cut (before: none was); a cut inside the words is not (a shorter line VASSAL could have
+    written: the words are sent as typed), and the whole line is not."""
+    path = CORPUS / name
+    _need(path)
+    text, said = _cuts_of_last_chat(path)
+    assert text.startswith(head)
+    assert all(said[k] is not None for k in range(len(head))), said
+    assert all(said[k] is None for k in range(len(head), len(text)))
+
+
+def test_a_dice_report_cut_is_said_cut():
+    """VASSAL 3.7.26's turns.vlog: a step whose chat is a dice report ('*** 2d6 = 4,3 ***
+    &lt;newbie&gt;') followed by property changes; the report cut inside its '*** ... ***' or its
+    player's name is said cut, the report whole (the step's other commands cut off) is not."""
+    path = GOLDEN / "vassal-run" / "turns.vlog"
+    _need(path)
+    tree = read_save(str(path)).tree
+    report = tree.subs[-1].text[len("LOG\t"):]
+    assert report.startswith("CHAT*** 2d6") and report.endswith("&lt;newbie&gt;")
+    text = report[len("CHAT"):]
+    for k in [*range(4, text.index("***", 3)), *range(text.index("&lt;") + 1, len(text))]:
+        cut = Command(tree.text, [*tree.subs[:-1], Command("LOG\tCHAT" + text[:k])])
+        assert ends_inside_a_command(cut) is not None, text[:k]
+    assert ends_inside_a_command(Command(tree.text, [*tree.subs[:-1], Command("LOG\t" + report)])) is None

@@ -234,19 +234,38 @@ def _with_bad_byte(tmp_path: Path, after: bytes, bad: bytes = b"\xe9") -> Path:
     return out
 
 
-def test_a_chat_line_with_a_latin_1_byte_is_named_by_byte_and_words(tmp_path, capsys):
-    """Before: ``bad.vlog:1: savedGame text is not UTF-8 (byte N)``: 'line 1' of a text that is one
-    line, and nothing to find it by."""
+def test_a_chat_line_with_a_latin_1_byte_is_played_as_vassal_plays_it(tmp_path, capsys):
+    """VASSAL decodes a save's text with Java's UTF-8 decoder, a replacement character for each
+    bad byte (3.7.26 ``GameState.decodeSavedGame``: ``IOUtils.toString(din, UTF_8)``; 2.x
+    ``Deobfuscator``: ``new String(bytes, "UTF-8")``), and plays the file. Before (left10):
+    refused, exit 2 ("its text is not UTF-8 at byte N"). Now: read the same way, the chat line
+    shown with U+FFFD, and the integrity flags say where the byte was, by byte and words."""
     bad = _with_bad_byte(tmp_path, b"Turn Upd")
-    msg = one_error(capsys, "integrity", str(bad))
-    assert msg.startswith(f"vmodgen: {bad}: entry savedGame: its text is not UTF-8 at byte ")
-    assert "(in a chat line, near '* <Axis> Turn Upd\\xe9" in msg and ":1:" not in msg
+    code, out, err = run(capsys, "integrity", str(bad))
+    assert code == 0, err
+    assert f"File: {bad}: its text has bytes that are not UTF-8, the first at byte " in out
+    assert "(in a chat line, near '* <Axis> Turn Upd\\xe9" in out and "replacement character" in out
+
+
+def test_the_audit_warns_of_bytes_not_utf8(tmp_path, tmp_path_factory, capsys):
+    """The audit of the same file: played through (exit 0 as the clean log), the sentence among
+    its warnings, in JSON and on stderr."""
+    import json
+    from bundled_module_util import bundled_module
+    module = bundled_module("north-africa-41", tmp_path_factory, "cut").module
+    bad = _with_bad_byte(tmp_path, b"Turn Upd")
+    code, out, err = run(capsys, "audit", str(bad), "--module", str(module), "--format", "json")
+    assert code == 0, err
+    assert any(w.startswith(f"{bad}: its text has bytes that are not UTF-8, the first at byte ")
+               for w in json.loads(out)["coverage"]["warnings"])
+    assert "not UTF-8" in err
 
 
 def test_a_bad_byte_beside_a_password_does_not_show_it(tmp_path, capsys):
     bad = _with_bad_byte(tmp_path, b"pw-na", b"\xff")
-    msg = one_error(capsys, "inspect", str(bad))
-    assert "not UTF-8 at byte" in msg and "pw-na" not in msg and "near" not in msg
+    code, out, err = run(capsys, "integrity", str(bad))
+    assert code == 0, err
+    assert "not UTF-8, the first at byte" in out and "pw-na" not in out + err and "near" not in out
 
 
 def test_toml_with_old_mac_line_ends_says_so_at_its_line(tmp_path, capsys):
@@ -329,13 +348,16 @@ def test_audit_of_a_cut_log_warns_and_strict_exits_3(tmp_path, tmp_path_factory,
 
 
 def test_sanitize_says_what_integrity_will_flag_in_the_copy(tmp_path, capsys):
-    """The copy's seats have empty passwords and vmodgen packed it: integrity flags both, which
-    sanitize now says (before: a recipient saw the flags with nothing to explain them)."""
+    """The copy's seats have blanked passwords and vmodgen packed it: sanitize says what integrity
+    will say of it, and integrity names it as sanitize's copy (left10: marked in its zip comment,
+    VASSAL's entry times kept; before: "joined with an empty password" and "packed again by
+    another program", flags about the copy read as flags about the game)."""
     copy = tmp_path / "public.vlog"
     code, out, err = run(capsys, "sanitize", str(LOG), "-o", str(copy))
-    assert code == 0 and "flags its seats' empty passwords and a file packed again" in err
+    assert code == 0 and "says in its zip comment that sanitize made it" in err
     code, out, err = run(capsys, "integrity", str(copy))
-    assert "joined with an empty password" in out and "packed again" in out
+    assert "a copy 'vmodgen sanitize' made" in out and "blanked by 'vmodgen sanitize'" in out
+    assert "joined with an empty password" not in out and "another program" not in out
 
 
 # --- the command line as a newcomer types it ----------------------------------------------------------
@@ -447,3 +469,14 @@ def test_a_byte_not_utf_8_is_named_as_windows_1252_reads_it(tmp_path, byte, hint
         read_text(path)
     assert str(info.value) == (f"{path}:2: is not UTF-8 text: byte 0x{byte[0]:02x}{hint} at column 4: "
                                "save the file as UTF-8 (Excel: 'CSV UTF-8')")
+
+
+def test_sanitize_of_bytes_not_utf8_says_the_copy_changes_them(tmp_path, capsys):
+    """sanitize reads such a file as VASSAL does (before: refused) and says that the copy holds
+    the replacement characters VASSAL reads the bytes as."""
+    bad = _with_bad_byte(tmp_path, b"Turn Upd")
+    copy = tmp_path / "copy.vlog"
+    code, _, err = run(capsys, "sanitize", str(bad), "-o", str(copy))
+    assert code == 0, err
+    assert f"note: {bad}: its text has bytes that are not UTF-8, the first at byte " in err
+    assert "\ufffd" in read_save(str(copy)).text and read_save(str(copy)).undecodable is None

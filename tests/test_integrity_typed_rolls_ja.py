@@ -93,18 +93,24 @@ NOT_CLAIMS_WISHES_RANGES = [
     "rolls 3,4 or less", "rolls 4-6 to hit", "He rolls 5 or 6 he wins", "rolled 1 to 3 retreats",
 ]
 
-#: claims next to them that stay (and the common forms read now: no particle, "DR 4"; not the noun
-#: "roll: 4,2", which tests/test_step_history.py keeps no claim: it names a target as often)
+#: claims next to them that stay (and the common forms read now: no particle, "DR 4", the noun
+#: with a separator "roll: 4,2", "Roll - 4", "dr=4", "rolled a 4")
 CLAIMS_NEAR = [
     ("6が出て成功", (6,)), ("6を出した", (6,)), ("6が出ていた", (6,)), ("ダイスで6が出た", (6,)),
     ("1D6で6が出たので除去", (6,)), ("出目は1,2", (1, 2)), ("rolled 3,4", (3, 4)), ("rolled 4 - hit", (4,)),
     ("I rolled 4 +1 DRM = 5", (4,)),
     ("6出た", (6,)), ("６出ました", (6,)), ("DR 4", (4,)), ("DR: 4", (4,)), ("DR=3,5", (3, 5)),
+    ("roll: 4,2", (4, 2)), ("roll: 4", (4,)), ("Roll - 4", (4,)), ("rolled a 4", (4,)), ("dr=4", (4,)),
+    ("die roll: 6", (6,)), ("my roll was a 4", (4,)), ("Roll: 5 - attacker retreats", (5,)),
 ]
 
 #: sentences the new forms must not read as claims
 NOT_CLAIMS_NEAR = ["6出たら勝ち", "116出た", "DR 4 or less", "DRM 4", "roll 4 dice", "needs DR 5", "roll: 4+",
-                   "兵力を3出した", "DR 4-6 hits", "DR 4 needed", "roll: 4,2"]
+                   "兵力を3出した", "DR 4-6 hits", "DR 4 needed",
+                   # a need or a target with the noun (left10: "DR 4" was read in each before)
+                   "I need a DR 4", "needs DR 4", "need DR 4 to hit", "DR 4 to hit", "DR 4 or better",
+                   "hits on DR 4", "hits on a DR 4", "target roll: 4", "to-hit roll: 4", "DR 4 succeeds",
+                   "DR 4 is enough", "DR 4 and up", "at least DR 4", "DR -1", "roll - 4-6", "a roll of 4"]
 
 
 @pytest.mark.parametrize("said", NOT_CLAIMS_WISHES_RANGES + NOT_CLAIMS_NEAR)
@@ -120,3 +126,20 @@ def test_claims_beside_them_stay(said, values):
     """A value that came up (with or without が), a DR or a roll: value, stays a claim."""
     assert typed_roll(f"<太郎> - {said}") == (said, values)
     assert step_rolled(_step(said), None)
+
+
+@pytest.mark.parametrize("said, own", [
+    # English: nothing but "I"/"my" before the claim in its clause is the speaker's own roll
+    ("Attack on 1808: rolled 6", True), ("for the attack I rolled 6", True), ("roll: 4", True),
+    ("my roll was a 4", True), ("Roll - 4", True),
+    ("he rolled 5", False), ("his roll: 5", False), ("Bob rolls 4", False), ("Attacker rolled 3", False),
+    # Japanese: no third party before, and the clause opens with the claim, a first person or
+    # the action it is for (left10: only 私/こちら… was own before)
+    ("攻撃の出目は6", True), ("移動終了。出目は6", True), ("第2の戦闘：出目は8", True), ("1808への突破は6が出た", True),
+    ("相手の出目は6", False), ("田中さんの出目は5", False), ("相手の攻撃、出目は6", False), ("ドイツ軍の出目は6", False),
+])
+def test_whose_roll(said, own):
+    """Whose roll a claim reports (only the speaker's own claim with no button roll since is
+    flagged): the English forms before the verb, the Japanese clause before the claim."""
+    assert typed_roll(f"<太郎> - {said}") is not None
+    assert typed_roll_own(said) is own

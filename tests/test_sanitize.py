@@ -184,3 +184,43 @@ def test_a_module_is_refused_in_sanitize_words_by_the_library_and_both_outputs(t
         assert exit_info.value.code == 2 and out == "" and err.startswith(f"vmodgen: {said}")
         assert "--module" not in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_integrity_of_a_sanitized_copy_names_it_for_what_it_is(tmp_path: Path) -> None:
+    """A log VASSAL 3.7.26 wrote (recorded im-clean), sanitized: the copy keeps each entry's time
+    (when VASSAL wrote it) and says in its zip comment that sanitize made it. ``integrity`` of it
+    says so once (a copy packed again: it proves nothing about the play; ask for the original),
+    and that its passwords were blanked by sanitize. Before: the entries were stamped with the
+    time of the copy, and integrity said "packed again by another program", "the savedata came
+    from another file" (its date no longer matched) and "Axis joined with an empty password:
+    anyone can take that seat" - three accusations about the copy, none about the game."""
+    from vmodgen.audit import audit
+    src = Path(__file__).parent / "data" / "recorded" / "im-clean.vlog"
+    out = tmp_path / "im-clean-shared.vlog"
+    sanitize_save(src, out)
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(out) as b:
+        assert [i.date_time for i in a.infolist()] == [i.date_time for i in b.infolist()]
+        assert b.comment.startswith(b"vmodgen sanitize")
+    flags = audit([str(out)], replay_only=True).integrity["flags"]
+    assert any("a copy 'vmodgen sanitize' made" in f for f in flags)
+    assert any("blanked by 'vmodgen sanitize'" in f for f in flags)
+    assert not any("another program" in f or "another file" in f or "anyone can take" in f for f in flags), flags
+    # the original is untouched and has none of these flags
+    original = audit([str(src)], replay_only=True).integrity["flags"]
+    assert not any("sanitize" in f or "packed again" in f for f in original), original
+
+
+def test_a_copy_marked_sanitized_by_hand_is_still_doubted(tmp_path: Path) -> None:
+    """The mark names the copy, it proves nothing: a file re-packed with the mark and a savedata
+    taken from another file (its entry time far from its dateSaved) is still flagged for that."""
+    from vmodgen.audit import audit
+    from vmodgen.vassal.sanitize import SANITIZED_MARK
+    src = Path(__file__).parent / "data" / "recorded" / "im-clean.vlog"
+    out = tmp_path / "forged.vlog"
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as b:
+        for i in a.infolist():
+            b.writestr(zipfile.ZipInfo(i.filename, date_time=(2020, 1, 1, 0, 0, 0)), a.read(i))
+        b.comment = SANITIZED_MARK
+    flags = audit([str(out)], replay_only=True).integrity["flags"]
+    assert any("a copy 'vmodgen sanitize' made" in f for f in flags)
+    assert any("the savedata came from another file" in f for f in flags), flags

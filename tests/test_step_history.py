@@ -59,8 +59,9 @@ def test_typed_roll():
     assert typed_roll("<Alice> - I rolled 6") == ("I rolled 6", (6,))
     assert typed_roll("<Bob> - rolls a 3, then moves") == ("rolls a 3, then moves", (3,))
     assert typed_roll("<Bob> - I threw 4,2") == ("I threw 4,2", (4, 2))
+    # the noun with a separator reports a roll (left10: read since "roll: 4" is how players type it)
+    assert typed_roll("<Bob> - roll: 4,2") == ("roll: 4,2", (4, 2))
     # a target or a need, a count of dice or hits: no roll claimed; a modifier is no die
-    assert typed_roll("<Bob> - roll: 4,2") is None
     assert typed_roll("<Bob> - I need a roll of 5 or less") is None
     assert typed_roll("<Bob> - he rolls 5+ to hit") is None
     assert typed_roll("<Bob> - rolled 2d6") is None

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from vmodgen.errors import InputError
 from vmodgen.vassal.commands import ESC, parse_tree, parse_tree_pieces
 from vmodgen.vassal.obfuscation import deobfuscate, deobfuscate_pieces, obfuscate
 from vmodgen.vassal.savefile import read_save
@@ -55,19 +54,21 @@ def test_made_up_texts_read_the_same_by_pieces(tokens) -> None:
     the sparse split is taken (one ESC in 64 characters or fewer)."""
     text = ESC.join(tokens + [f"filler command number {i} " + "x" * 80 for i in range(40)])
     assert text.count(ESC) * 64 <= len(text)          # the sparse split, as a save takes it
-    pieces, kind, key = deobfuscate_pieces(obfuscate(text, 0x5a))
-    assert ESC.join(pieces) == text and (kind, key) == ("!VCSK", 0x5a)
+    pieces, kind, key, undecodable = deobfuscate_pieces(obfuscate(text, 0x5a))
+    assert ESC.join(pieces) == text and (kind, key, undecodable) == ("!VCSK", 0x5a, None)
     assert _shape(parse_tree_pieces(pieces)) == _shape(parse_tree(text))
     assert parse_tree_pieces(pieces).encode() == text
 
 
-def test_bad_utf8_is_named_at_the_same_byte() -> None:
+def test_bad_utf8_is_read_as_vassal_reads_it_and_named_at_its_byte() -> None:
+    """A byte that is not UTF-8: the whole text and its pieces read the same, with a replacement
+    character, as VASSAL's UTF-8 decoder reads it (left10: before, refused), and the pieces'
+    reading says where (byte 24)."""
     payload = "begin_save\x1b+/1/ok/x\x1b".encode() + b"bad \xff here\x1bend_save"
-    with pytest.raises(InputError) as whole:
-        deobfuscate(payload, "f.vlog")
-    with pytest.raises(InputError) as pieces:
-        deobfuscate_pieces(payload, "f.vlog")
-    assert str(pieces.value) == str(whole.value) and "byte 24" in str(whole.value)
+    text, _, _ = deobfuscate(payload, "f.vlog")
+    pieces, _, _, where = deobfuscate_pieces(payload, "f.vlog")
+    assert ESC.join(pieces) == text and "bad \ufffd here" in text
+    assert where == "at byte 24"
 
 
 def test_too_many_commands_are_refused_when_parsed(monkeypatch, tmp_path) -> None:

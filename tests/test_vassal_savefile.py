@@ -115,7 +115,12 @@ def test_odd_hex_digits(tmp_path: Path) -> None:
 
 
 def test_not_utf8(tmp_path: Path) -> None:
-    _bad(tmp_path, _zip({"savedGame": b"begin_save\x1b\xff\xfe"}), "not UTF-8")
+    """Read as VASSAL reads it (Java's UTF-8 decoder: a replacement character each), the place
+    kept (left10; before: refused)."""
+    p = tmp_path / "bad.vsav"
+    p.write_bytes(_zip({"savedGame": b"begin_save\x1b\xff\xfe"}))
+    save = read_save(p)
+    assert save.text == "begin_save\x1b\ufffd\ufffd" and save.undecodable == "at byte 11"
 
 
 def test_bad_metadata(tmp_path: Path) -> None:

@@ -219,11 +219,15 @@ def test_audit_writes_the_replay_and_links_findings_to_it(tmp_path_factory):
     """``vmodgen audit ... --format html -o report.html --replay game.html``: the page is written
     and each finding of the report links to it at its step; files globbed in shell order
     (turn1, turn10, turn2) are put in play order in both."""
-    import shutil
     kit, module, root = bundled_module("north-africa-41", tmp_path_factory, "viewer-audit-link")
     first = na41_log(kit, module, root / "turn1.vlog")
+    import zipfile
+    # the same play re-zipped with other times: not the same bytes (a repeat of the same bytes
+    # is audited once, left10)
     for n in (2, 10):
-        shutil.copy(first, root / f"turn{n}.vlog")
+        with zipfile.ZipFile(first) as src, zipfile.ZipFile(root / f"turn{n}.vlog", "w") as dst:
+            for info in src.infolist():
+                dst.writestr(zipfile.ZipInfo(info.filename, date_time=(2020, 1, n, 0, 0, 0)), src.read(info))
     files = sorted(str(p) for p in root.glob("turn*.vlog"))          # turn1, turn10, turn2
     r = CliRunner().invoke(cli, ["audit", *files, "--module", str(module), "--format", "html",
                                  "-o", str(root / "report.html"), "--replay", str(root / "game.html")])

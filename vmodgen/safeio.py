@@ -123,6 +123,11 @@ class SafeZip:
     def __contains__(self, name: str) -> bool:
         return name in self._infos
 
+    def date_time(self, name: str) -> tuple[int, int, int, int, int, int] | None:
+        """The entry's DOS time as stored (None when it is no valid date: month 0, day 0)."""
+        t = self._infos[name].date_time
+        return t if 1 <= t[1] <= 12 and 1 <= t[2] <= 31 and t[0] >= 1980 else None
+
     def size(self, name: str) -> int:
         return self._infos[name].file_size
 

@@ -148,6 +148,9 @@ class AuditResult:
     #: what the files' own metadata and move reports say against the module given (another
     #: version, positions read otherwise); also among the coverage warnings; not part of the JSON
     module_doubts: list[str] = field(default_factory=list, repr=False, compare=False)
+    #: the files given again (the same path, or the same bytes under another name), each named:
+    #: skipped, each file audited once; also among the coverage warnings; not part of the JSON
+    given_again: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def exit_code(self) -> int:

@@ -141,12 +141,11 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
     return out
 
 
-def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
-    """The files given more than once (the same path, or another path to the same bytes): each
-    copy is audited again, its findings and moves counted twice. Also the indexes of the copies."""
+def _copies(paths: list[str]) -> list[tuple[int, int]]:
+    """(index of a copy, index of the file it repeats) for each path given after the same path
+    or another path to the same bytes (a file that cannot be read is no copy)."""
     seen: dict[str, int] = {}
     out = []
-    again: set[int] = set()
     for i, p in enumerate(paths):
         try:
             digest = hashlib.sha256(Path(p).read_bytes()).hexdigest()
@@ -154,12 +153,33 @@ def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
             continue
         k = seen.setdefault(digest, i)
         if k != i:
-            again.add(i)
-            first = paths[k]
-            same = "given again" if Path(first).resolve() == Path(p).resolve() else f"the same bytes as {Path(first).name}"
-            out.append(f"{Path(p).name} is {same}: the same play audited twice (its findings, moves and undos "
-                       "are counted twice). Give each file once.")
-    return out, again
+            out.append((i, k))
+    return out
+
+
+def _same(first: str, p: str) -> str:
+    return "given again" if Path(first).resolve() == Path(p).resolve() else f"the same bytes as {Path(first).name}"
+
+
+def given_once(paths: list[str]) -> tuple[list[str], list[str]]:
+    """``paths`` with each file once (its first place kept: a repeat of the same path, or
+    another path to the same bytes, is the same play), and a sentence naming each repeat
+    skipped: what the audit and the integrity check read."""
+    copies = _copies(paths)
+    skipped = {i for i, _ in copies}
+    said = [f"{Path(paths[i]).name} is {_same(paths[k], paths[i])}: the same play, audited once; the repeat "
+            "was skipped." for i, k in copies]
+    return [p for i, p in enumerate(paths) if i not in skipped], said
+
+
+def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
+    """The files given more than once (the same path, or another path to the same bytes), when
+    results of both were made (the audit skips a repeat: :func:`given_once`): each copy is
+    audited again, its findings and moves counted twice. Also the indexes of the copies."""
+    copies = _copies(paths)
+    out = [f"{Path(paths[i]).name} is {_same(paths[k], paths[i])}: the same play audited twice (its findings, "
+           "moves and undos are counted twice). Give each file once." for i, k in copies]
+    return out, {i for i, _ in copies}
 
 
 class _Seams:

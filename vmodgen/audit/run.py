@@ -19,6 +19,7 @@ from typing import Sequence
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
 from ..integrity import integrity_section
+from ..notes import folded
 from ..rules import ruleset_for
 from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
@@ -26,7 +27,7 @@ from ..vassal.savefile import SaveFile, read_save
 from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
-from .order import branch_points, check_module, order_messages, play_order, played_before
+from .order import branch_points, check_module, given_once, order_messages, play_order, played_before
 from .silence import silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
@@ -128,6 +129,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     given = [str(p) for p in paths]
     if not given:
         raise InputError(None, "no save or log to audit")
+    given, repeats = given_once(given)     # a file given twice is the same play: audited once
     order = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
@@ -185,15 +187,21 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
     if rules:
         results = _follow_branches(results, b, mod, rs, reveal_hidden)
-    # each file's metadata, then its saved boards and move reports (read as it was audited)
-    doubts = [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
+    # what reading the module warned of (as `inspect` says it: a buildFile its VASSAL version
+    # would not open, an image missing), then each file's metadata, then its saved boards and
+    # move reports (read as it was audited)
+    module_warned = [f"{module}: {w}" for w in folded(mod.warnings if mod is not None and module else [])]
+    doubts = module_warned + [said for r in results for said in named_by.get(r.path, []) + r.module_doubts]
     if mod is not None:
         snaps = [(r.path, [r.start, r.end]) for r in results]
         doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
                    if said]
-    warnings: list[str] = list(doubts)
+    warnings: list[str] = repeats + doubts
     result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
     result.module_doubts = doubts
+    result.given_again = repeats
+    if module_warned:           # (also among the warnings) each report shows them first
+        result.coverage["module_warnings"] = module_warned
     if note:
         result.notes.append(note)
     return result
@@ -341,21 +349,25 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     user gave the files in, when they were sorted; ``warnings``: sentences said before the audit
     (a module name not matching, forced)."""
     findings = []
-    # rule key → the violations standing at the last check of the rule, whichever file made it:
-    # a violation is reported once while it lasts, across the whole chain
-    standing: dict[str, set] = {}
-    for r in results:
+    # rule key → the violations standing at the last check of the rule, in the files a file goes
+    # on from (not those of a branch abandoned before it, order.played_before): a violation is
+    # reported once while it lasts, across the whole chain
+    points = branch_points(results)
+    start_of = {y: c for c, y in points}
+    standing_after: list[dict[str, set]] = []
+    for i, r in enumerate(results):
+        standing = standing_after[start_of.get(i, i - 1)] if i else {}
         for f in r.findings:
             if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
                 continue           # still the violation an earlier file ended with
             f.details.pop("from_start", None)
             findings.append(f)
-        standing.update(r.final_by_rule)
+        standing_after.append({**standing, **r.final_by_rule})
     for f in findings:
         f.details.pop("from_start", None)
     # the last file's phase never ended: what waits for its end is judged or named (audit/pending.py)
     # (judged by the files the last one goes on from: not those of a branch abandoned before it)
-    last = across_files(results[-1].pending, [results[i].state_judged for i in played_before(results)]
+    last = across_files(results[-1].pending, [results[i].state_judged for i in played_before(results, points)]
                         if results[-1].pending.states_unjudged else []) if results else None
     if last is not None:
         findings += last.findings
@@ -391,6 +403,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles + r.unrolled] + warned
     # a file cut short holds less play than was played: the audit of it is partial
     warned += [f"{r.path}: {r.integrity.cut}" for r in results if r.integrity is not None and r.integrity.cut]
+    warned += [f"{r.path}: {r.integrity.undecodable}" for r in results
+               if r.integrity is not None and r.integrity.undecodable]
     messages = order_info + messages
     if not phase_known:
         said = "; ".join(r["rule"] + " (" + r["title"] + ")" for r in checked) or "none"

@@ -38,7 +38,7 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
         from ..binding.file import describe, load_binding
         b = load_binding(check, mod)
         d = describe(b)
-        click.echo(printable(f"{check}: {d['hexes']} hexes, palette pieces: "
+        click.echo(printable(f"{check}: {hexes_counted(b, mod)}, palette pieces: "
                              + ", ".join(f"{k} {v}" for k, v in sorted(d["pieces"].items()))
                              + f"; phases: {', '.join(d['phases']) or 'none'}"))
         for note in b.notes():
@@ -63,3 +63,34 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
     for line in st.missing:
         click.echo(f"not inferred: {printable(line)}", err=True)
     return 0
+
+
+def hexes_counted(b, mod) -> str:
+    """The binding's hexes, saying what is counted: the kit's map; the rectangle ``[map]
+    extent`` names; or, read from the board image, the hexes whose centre lies on it -- where
+    VASSAL can put a piece on the board (``Map.snapTo`` snaps to the nearest hex centre and
+    moves it back onto the board by one pixel at most) -- and the rectangle of raw columns and
+    rows holding them, which on a staggered grid also holds hexes whose centre is off the image."""
+    from ..binding.generic_map import GridMapData
+    m = b.map
+    n = len(m.hex_ids())
+    if not isinstance(m, GridMapData):
+        return f"{n} hexes (the kit's map)"
+    raws = {hid: (h.line, h.pos) for hid in m.hex_ids() if (h := m.raw(hid)) is not None}
+    if not raws:
+        return f"{n} hexes"
+    lo, hi = min(raws, key=raws.__getitem__), max(raws, key=raws.__getitem__)
+    if b.spec.extent is not None:
+        return f"{n} hexes (in the rectangle [map] extent names, {lo} ... {hi})"
+    board = next((bd for mp in mod.maps.values() for name, bd in mp.boards.items()
+                  if name == getattr(b, "board_name", None)), None)
+    size = board.size if board is not None else None
+    if size is None:
+        return f"{n} hexes ({lo} ... {hi})"
+    w, h = size
+    centres = [c for c in map(m.center, raws) if c is not None]
+    on = sum(1 for x, y in centres if -1 <= x <= w and -1 <= y <= h)
+    return (f"{on} hexes with their centre on the board image ({w}x{h} px: where VASSAL can put a piece on "
+            "the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
+                           "the image" if on != n else f", {lo} ... {hi}")
+            + "; the printed map may be smaller: [map] extent = [\"first\", \"last\"] narrows it)")

@@ -52,8 +52,10 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
                         reveal_hidden)
     said = revealed_sentence(result)
     section = result.integrity
-    if result.module_doubts:        # the module given is not the version the files were played with
-        section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts] + list(section.get("flags", []))}
+    if result.module_doubts or result.given_again:
+        # the module given is not the version the files were played with; a file given twice (read once)
+        section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts]
+                   + [f"Files: {d}" for d in result.given_again] + list(section.get("flags", []))}
     if fmt == "json":
         doc: dict[str, Any] = {"files": [f.path for f in result.files], "integrity": section}
         if result.concealment:          # as the audit's JSON says it (AuditResult.to_json)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import calendar
 import zipfile
 
+from ..vassal.sanitize import SANITIZED_MARK
+
 #: the entries VASSAL writes into every save and log (GameState.SAVEFILE_ZIP_ENTRY, the metadata)
 VASSAL_ENTRIES = ("savedGame", "savedata", "moduledata")
 #: seconds the three entries may lie apart: VASSAL writes them one after the other (a DOS time
@@ -23,13 +25,30 @@ _ZONE = 900            # time zones are whole quarter hours from UTC ...
 _ZONES = (-12 * 3600, 14 * 3600)   # ... from UTC-12 to UTC+14
 
 
+#: what a copy ``vmodgen sanitize`` made is, in place of "packed again by another program"
+SANITIZED = ("it says it is a copy 'vmodgen sanitize' made (player passwords blanked), packed again after "
+             "VASSAL wrote it (its entries keep VASSAL's times): this check cannot tell such a copy from a file "
+             "changed by hand and marked so; to check the play, ask for the original")
+
+
+def sanitized_copy(path: str) -> bool:
+    """Whether the zip archive ``path`` says ``vmodgen sanitize`` wrote it (its comment)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return z.comment.startswith(SANITIZED_MARK)
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return False
+
+
 def archive_doubts(path: str, date_saved: str) -> list[str]:
     """What in the zip container of ``path`` says it is not as VASSAL wrote it (``date_saved``:
     its ``savedata``'s ``dateSaved``, milliseconds since 1970, or ``""``). Empty for a file
-    that is no zip (VASSAL 2.x logs and saves) or that looks untouched."""
+    that is no zip (VASSAL 2.x logs and saves) or that looks untouched. A copy ``vmodgen
+    sanitize`` made is named so (:data:`SANITIZED`), its times still compared."""
     try:
         with zipfile.ZipFile(path) as z:
             infos = z.infolist()
+            marked = z.comment.startswith(SANITIZED_MARK)
     except (OSError, zipfile.BadZipFile, ValueError):
         return []
     entries = {i.filename: i for i in infos if i.filename in VASSAL_ENTRIES}
@@ -37,7 +56,9 @@ def archive_doubts(path: str, date_saved: str) -> list[str]:
         return []       # no metadata: before VASSAL 3.1 (SaveMetaData), whose writers are not known here
     doubts = []
     odd = [i.filename for i in infos if not _java_written(i)]
-    if odd:
+    if marked:
+        doubts.append(SANITIZED)
+    elif odd:
         doubts.append(f"its zip entr{'y' if len(odd) == 1 else 'ies'} {', '.join(odd)} "
                       f"{'is' if len(odd) == 1 else 'are'} not written as VASSAL's Java zip writer writes them "
                       f"({_how(entries.get(odd[0]) or infos[0])}): the file was packed again by another program "

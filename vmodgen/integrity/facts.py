@@ -15,11 +15,22 @@ from ..vassal.typed import Log, MutableProperty, Player
 from ..vassal.undo import UNDO_CHAT, marks_undo, speaker, speaker_typed
 from ..vassal.dice import read_roll
 from ..vassal.cut import cut_short
-from .archive import archive_doubts
+from .archive import archive_doubts, sanitized_copy
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
 from .naming import PieceNames, move_text
 from .typed_rolls import typed_roll, typed_roll_own  # noqa: F401  (the readers of typed rolls)
+
+
+def undecodable_sentence(save) -> str | None:
+    """What to say of a save whose text has bytes that are not UTF-8 (read as VASSAL reads them:
+    :func:`~vmodgen.vassal.obfuscation.decode_text`), or None."""
+    where = getattr(save, "undecodable", None)
+    if where is None:
+        return None
+    return (f"its text has bytes that are not UTF-8, the first {where}: VASSAL plays the file with a "
+            "replacement character (\ufffd) for each, and so was it read here; VASSAL writes UTF-8, so another "
+            "program wrote or changed those bytes")
 
 
 class StepLike(Protocol):
@@ -102,6 +113,12 @@ class FileFacts:
     #: why the file reads as cut short (:func:`vmodgen.vassal.cut.cut_short`): also one of
     #: :attr:`archive`, and a warning of the audit (play after the cut is missing)
     cut: str | None = None
+    #: the file says ``vmodgen sanitize`` wrote it (:func:`.archive.sanitized_copy`): its seats'
+    #: passwords were blanked by that copy, not chosen empty by the players
+    sanitized: bool = False
+    #: why the file's text is not all UTF-8, and where (:func:`undecodable_sentence`): also one of
+    #: :attr:`archive`, and a warning of the audit
+    undecodable: str | None = None
     #: die rolls a player typed in chat ("I rolled 6"; steps no undo took back): (step, player,
     #: the line as typed, the values it claims): :func:`typed_roll`
     typed_rolls: list[tuple[int, str, str, tuple[int, ...]]] = field(default_factory=list)
@@ -143,6 +160,10 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                       _date(save), recorder, len(steps))
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
+        facts.sanitized = sanitized_copy(save.path)
+    facts.undecodable = undecodable_sentence(save)
+    if facts.undecodable is not None:
+        facts.archive = [*facts.archive, facts.undecodable]
     facts.cut = cut_short(save.tree)
     if facts.cut is not None:
         facts.archive = [*facts.archive, facts.cut]

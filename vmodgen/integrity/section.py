@@ -302,6 +302,8 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
             seated[s.name] = last[s.name] = s.side
+            if f.sanitized:             # sanitize blanked every password: none to compare
+                continue
             keys[s.password_key].add(s.name)
             if s.empty_password:
                 empty.add(s.name)
@@ -339,6 +341,10 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         flags.append(f"Seats: {' and '.join(names)} joined with the same password (compared by hash; never shown).")
     for name in sorted(empty):
         flags.append(f"Seats: {name} joined with an empty password: anyone can take that seat.")
+    for f in facts:
+        if f.sanitized and f.seats:
+            flags.append(f"Seats: {f.path}: its passwords were blanked by 'vmodgen sanitize' (the file says so): "
+                         "who joined with which password cannot be compared in it.")
     return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}
 
 

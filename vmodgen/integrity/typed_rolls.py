@@ -28,16 +28,29 @@ __all__ = ["typed_roll", "typed_roll_own", "claimed_values"]
 _TAG = re.compile(r"<[^<>]*>")
 _TYPED_LINE = re.compile(r"^<[^<>]+> - ")
 
-#: English: a verb of rolling (or "DR 4", "DR: 4"), then the value(s) it gave (a comma list;
-#: "4 +1 DRM = 5" claims the 4: a modifier is no die). Not a target or a need ("a roll of 5 or
-#: less", "rolls 5+", "rolls 3,4 or less"), a range or a choice ("rolls 4-6 to hit", "rolls 5 or
-#: 6", "DR 4 needed"), nor a count of dice or of results ("rolled 2d6", "rolled 2 hits"); the noun
-#: "roll" is no verb ("roll: 4,2", "a roll of 5" name a target as often). The value list is
-#: possessive: "3,4 or less" may not be read back as a claim of "3"
-_EN_ROLL = re.compile(r"(?:\b(?:rolled|rolls|threw|throws)\s*(?:an?\s+)?|\bDR\s*[:=]?\s*)"
-                      r"(\d{1,3}+(?:\s*,\s*\d{1,3})*+)(?![\d:/]|\.\d|-\s*\d)"
+#: English: a verb of rolling ("rolled a 4", "threw 4,2"), or the noun "roll" or "DR" with a
+#: separator ("roll: 4", "Roll - 4", "dr=4", "DR 4", "my roll was 4"), then the value(s) it gave
+#: (a comma list; "4 +1 DRM = 5" claims the 4: a modifier is no die). Not a target or a need ("a
+#: roll of 5 or less", "rolls 5+", "rolls 3,4 or less"), a range or a choice ("rolls 4-6 to hit",
+#: "rolls 5 or 6", "DR 4 needed"), nor a count of dice or of results ("rolled 2d6", "rolled 2
+#: hits"); "a roll of 5" names a target, and "DR -1" a modifier. The value list is possessive:
+#: "3,4 or less" may not be read back as a claim of "3"
+_EN_ROLL = re.compile(r"(?:\b(?P<verb>rolled|rolls|threw|throws)\s*(?:an?\s+)?"
+                      r"|\b(?P<noun>(?:die\s+|dice\s+)?roll|DR)(?:\s*[:=]\s*|\s+[-\u2013]\s+|\s+was\s+(?:an?\s+)?)"
+                      r"|\b(?P<dr>DR)\s*)"
+                      r"(?P<v>\d{1,3}+(?:\s*,\s*\d{1,3})*+)(?![\d:/]|\.\d|-\s*\d)"
                       r"(?!\s*(?:d\d|d\b|dice\b|die\b|hits?\b|times\b|or\s+(?:less|more|better|higher|lower|under|"
-                      r"over|fewer)\b|or\s+\d|(?:is\s+)?(?:needed|required)\b|(?:to|through|thru)\s+\d|[~～]\s*\d|\+(?!\s*\d)))", re.I)
+                      r"over|fewer)\b|or\s+\d|(?:is\s+)?(?:needed|required)\b|(?:to|through|thru)\s+\d|[~\uff5e]\s*\d|\+(?!\s*\d)))", re.I)
+#: after a noun's value ("DR 4", "roll: 4"): what makes it a target or a need, not a roll made --
+#: "DR 4 to hit", "DR 4 or better", "DR 4 and up", "DR 4 succeeds", "DR 4 is enough", "DR 4 wins"
+_EN_NOUN_TARGET_AFTER = re.compile(r"\s*(?:to\s+[a-z]|or\b|and\s+(?:up|over|above|higher|better|more|less|under|below|"
+                                   r"lower)\b|(?:succeeds?|hits?|kills?|wins?|works?|passes|eliminates?|is\s+enough|"
+                                   r"will|would|should|needed|required|wanted|min(?:imum)?|max(?:imum)?)\b)", re.I)
+#: before a noun ("roll", "DR") in its clause: what makes it a target or a need -- "needs DR 4",
+#: "need a DR 4", "target roll: 4", "to-hit roll: 4", "hits on DR 4", "at least DR 4"
+_EN_NOUN_TARGET_BEFORE = re.compile(r"\b(?:needs?|needed|needing|requires?|required|requiring|target|to[- ]hit|on|"
+                                    r"at\s+least|minimum|min|wants?|wanted|hoping\s+for|hope\s+for|without)\s+"
+                                    r"(?:(?:an?|the|my|his|her|their|your)\s+)?$", re.I)
 #: English: a word that makes the roll after it (in the same clause) hypothetical, wished or
 #: needed, not made: "if he rolls 5 I win", "when she throws 6", "unless he rolls 1"
 _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppose|assuming|needs?|must|should|"
@@ -46,10 +59,13 @@ _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppos
 _EN_HYPOTHETICAL_PAST = re.compile(r"\b(?:if|unless|suppose|assuming|would|could|should|might|hope|hoping)\b",
                                    re.I)
 _CLAUSE_END = re.compile(r"[.!?;]")
-#: a line that is only a report of the speaker's own roll ("I rolled 6", "rolled 3,4 for the
-#: attack on 1808"): its values can only be a die roll
-_EN_OWN = re.compile(r"^(?:I\s+)?(?:rolled|threw)\b", re.I)
-
+#: what may come before the speaker's own claim in its clause (after the last ".", ",", ":", " - "):
+#: nothing ("rolled 11 for the attack", "Attack on 1808: rolled 6", "roll: 4"), "I" ("for the
+#: attack I rolled 6", "I just threw 4"), "my" ("my roll was 4"); not a third party ("Attacker
+#: rolled 3", "he rolled 5", "his roll: 5")
+_EN_OWN_BEFORE = re.compile(r"(?:^|\b(?:and|so|then|ok|okay|well|now)|\bI(?:\s+(?:just|then|also|have|had|finally|"
+                            r"now))?|\bmy(?:\s+(?:die|dice|first|second|next|last))?)\s*$", re.I)
+_EN_OWN_CLAUSE = re.compile(r"[.!?;:,()]|\s[-\u2013]\s")
 # -- Japanese (read after NFKC: "６" is "6", "：" is ":", "，" is ",") ------------------------
 #: one or more values: "6", "3,4", "3、4", "3と4", "3・4"; not the end of a number or of a range
 #: ("123", "1~3", "5か6"), and possessive: "1,2なら" may not be read back as a claim of "1"
@@ -78,9 +94,15 @@ _JA_NOTATION = re.compile(r"(?<![A-Za-z0-9])\d*[dD]\d+\s*(?:→|->|⇒|=|:|は|�
 _JA_BARE = re.compile(r"^\s*" + _V + r"\s*[.。!]?\s*$")
 #: a word that makes what follows hypothetical: "もし6が出たら"
 _JA_HYPOTHETICAL = re.compile(r"もし|仮に")
-#: what may come before a Japanese claim of the speaker's own roll: nothing, a first person, a
-#: re-roll ("私の出目は6", "振り直し: 5")
-_JA_OWN_BEFORE = re.compile(r"^(?:(?:私|俺|僕|自分|こちら|当方)(?:の|は|が)?\s*)?$")
+#: a third party named before a Japanese claim: the roll may be someone else's ("相手の出目は6",
+#: "彼は6が出た", "田中さんの出目は5")
+_JA_OTHER = re.compile(r"相手|敵|彼|あなた|貴方|そちら|あちら|向こう|先方|君|お前|さん|氏|様|くん|ちゃん")
+#: what may come before a Japanese claim of the speaker's own roll in its clause (after the last
+#: "、", "。", ":", space): nothing ("移動終了。出目は6", "第2の戦闘：出目は8"), a first person ("私の出目は6",
+#: "こちらは6が出た"), an action the roll is for ("攻撃の出目は6", "1808への突破は6が出た")
+_JA_OWN_BEFORE = re.compile(r"^(?:(?:私|俺|僕|自分|こちら|当方)(?:の|は|が|で)?|.*(?:攻撃|戦闘|突破|反撃|砲撃|爆撃|降下|"
+                            r"上陸|判定|チェック|ロール|振り直し|補給|迎撃|対空)(?:の|は|で|に|も)?)?$")
+_JA_CLAUSE = re.compile(r"[、。,:!?()「」\s]")
 
 
 def _values(group: str) -> tuple[int, ...]:
@@ -109,13 +131,18 @@ def _japanese(said: str) -> tuple[re.Match, tuple[int, ...]] | None:
 
 
 def _english(said: str) -> tuple[re.Match, tuple[int, ...]] | None:
-    """The first English claim in ``said`` not in a hypothetical clause, and its values."""
+    """The first English claim in ``said`` not in a hypothetical clause, nor a noun's target or
+    need ("needs DR 4", "DR 4 to hit"), and its values."""
     for m in _EN_ROLL.finditer(said):
         clause = _CLAUSE_END.split(said[: m.start()])[-1]
-        past = m.group(0).lower().startswith(("rolled", "threw"))
+        verb = m.group("verb")
+        past = verb is not None and verb.lower() in ("rolled", "threw")
         if (_EN_HYPOTHETICAL_PAST if past else _EN_HYPOTHETICAL).search(clause):
             continue
-        return m, tuple(int(v) for v in re.split(r"\s*,\s*", m.group(1)))
+        if verb is None and (_EN_NOUN_TARGET_BEFORE.search(clause)
+                             or _EN_NOUN_TARGET_AFTER.match(said, m.end())):
+            continue
+        return m, tuple(int(v) for v in re.split(r"\s*,\s*", m.group("v")))
     return None
 
 
@@ -139,16 +166,22 @@ def typed_roll(text: str) -> tuple[str, tuple[int, ...]] | None:
 
 
 def typed_roll_own(said: str) -> bool:
-    """Whether a typed claim (the line as :func:`typed_roll` gives it) opens with the speaker's
-    own roll ("I rolled 6", "rolled 11 for the attack", "6が出た", "出目は6", "私の出目は6"): not a
-    third party's ("Attacker rolled ...", "相手の出目は6"), nor a roll in a sentence about
-    something else."""
-    if _EN_OWN.match(said):
-        return True
-    if _english(said):
-        return False
+    """Whether a typed claim (the line as :func:`typed_roll` gives it) is the speaker's own roll
+    ("I rolled 6", "rolled 11 for the attack", "Attack on 1808: rolled 6", "roll: 4", "6が出た",
+    "出目は6", "私の出目は6", "攻撃の出目は6", "移動終了。出目は6"): nothing but a first person or
+    the action it is for comes before it in its clause (and, in Japanese, no third party before
+    it at all); not a third party's ("Attacker rolled 3", "his roll: 5", "相手の出目は6")."""
+    found = _english(said)
+    if found is not None:
+        m = found[0]
+        if m.group("verb") is not None and m.group("verb").lower() not in ("rolled", "threw"):
+            return False                # "rolls 4": a narration of someone's roll
+        return _EN_OWN_BEFORE.search(_EN_OWN_CLAUSE.split(said[: m.start()])[-1]) is not None
     found = _japanese(said)
     if found is None:
         return False
     norm = unicodedata.normalize("NFKC", said)
-    return _JA_OWN_BEFORE.match(norm[: found[0].start()].strip()) is not None
+    before = norm[: found[0].start()]
+    if _JA_OTHER.search(before):
+        return False
+    return _JA_OWN_BEFORE.match(_JA_CLAUSE.split(before)[-1]) is not None

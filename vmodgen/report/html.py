@@ -116,6 +116,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
            f"<h1>Audit: {E(result.game)}</h1>",
            f"<p>{len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s) in "
            f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
+    out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in result.coverage.get("module_warnings", [])]
     partial = partial_sentence(result.coverage)
     if partial:
         out.append(f"<p><b>{E(partial)}</b></p>")
@@ -217,6 +218,7 @@ def coverage_html(cov: dict) -> list[str]:
     out = ["<h2>Coverage</h2><table>"]
     out += [f"<tr><th>{E(k)}</th><td>{E(v)}</td></tr>" for k, v in rows]
     out.append("</table>")
-    out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in cov.get("warnings", [])]
+    out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in cov.get("warnings", [])
+            if msg not in cov.get("module_warnings", ())]
     out += [f"<p><b>Coverage:</b> {E(msg)}</p>" for msg in cov.get("messages", [])]
     return out

@@ -15,7 +15,9 @@ def finding_line(f) -> str:
 
 
 def text_report(result) -> str:
-    lines = [finding_line(f) for f in result.findings]
+    # what reading the module warned of comes first: the module itself is in doubt
+    lines = [f"warning: {msg}" for msg in result.coverage.get("module_warnings", [])]
+    lines += [finding_line(f) for f in result.findings]
     for c in result.continuity:
         lines.append(str(c))
     for n in result.notes:
@@ -79,7 +81,7 @@ def coverage_lines(cov: dict) -> list[str]:
     if cov.get("rules_judged_earlier"):
         lines.append("coverage: rules judged at an earlier phase end: " + "; ".join(
             f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov, "rules_judged_earlier")))
-    lines += [f"warning: {msg}" for msg in cov.get("warnings", [])]
+    lines += [f"warning: {msg}" for msg in cov.get("warnings", []) if msg not in cov.get("module_warnings", ())]
     lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
     return lines
 

@@ -5,18 +5,24 @@ packed again) and the play after the cut is missing (FORMATS.md §4.3, §4.4).
 A cut inside a command shows by its structure, not by guessing at its content: a recognised
 command (``M/``, ``+/``, ``D/``, ``TURN``...) that no longer reads as one; a piece state with
 fewer trait states than the piece's type has traits (VASSAL writes one per trait); a turn
-tracker's state with fewer fields than the same tracker wrote earlier in the file. A cut inside a
-chat line's text cannot be told from a shorter line and is not reported. A text ending in an odd
+tracker's state with fewer fields than the same tracker wrote earlier in the file; a chat line
+that stops inside what VASSAL writes around the words: the speaker (``Chatter.formatChat``:
+``&lt;NAME&gt; - `` in 3.x, ``<NAME> - `` before), an entity or a tag of a report, a dice report's
+``*** ... ***``, or no text at all (``Chatter.send`` sends none). A cut inside a player's words
+cannot be told from a shorter line (VASSAL sends them as typed: not trimmed, not escaped, nothing
+after them) and is not reported. A text ending in an odd
 run of backslashes is no sign: VASSAL writes a chat unchanged (``Chatter.encode``: ``C:\\games\\``)
 and quotes no last token for a trailing backslash (``SequenceEncoder.append``); a cut at an
 escape inside a piece's state shows as a missing trait state.
 """
 from __future__ import annotations
 
+import re
+
 from ..errors import InputError
 from .chains import split_chain
 from .commands import Command
-from .typed import (AddPiece, ChangePiece, Log, MovePiece, MutableProperty, TurnState, Unknown,
+from .typed import (AddPiece, ChangePiece, Chat, Log, MovePiece, MutableProperty, TurnState, Unknown,
                     parse_command)
 
 __all__ = ["cut_short", "ends_inside_a_command"]
@@ -26,6 +32,32 @@ _KNOWN_PREFIXES = ("M/", "+/", "D/", "UNDO\t", "MutableProperty\t")
 #: the heads of the commands VASSAL writes (a text that is a proper start of one was cut there)
 _HEADS = ("M/", "+/", "D/", "-/", "CHAT", "TURN", "UNDO\t", "PLAYER\t", "PYREMOVE\t", "LOG\t",
           "MutableProperty\t", "GlobalProperty\t", "SETUP_STACK\t", "UNMASK\t")
+
+
+#: a typed chat's speaker before the player's words (``Chatter.formatChat``), behind an undo's mark
+_SPEAKER = r"(?:\* UNDO: )?(?:<[^<>]*>|&lt;(?:(?!&gt;).)*&gt;)"
+_TYPED_HEAD = re.compile(_SPEAKER + " - ")
+#: the speaker written and what follows it cut: "<Joel>", "&lt;Joel&gt; -"
+_SPEAKER_ONLY = re.compile(_SPEAKER + "(?: -?)?$")
+#: a speaker's name, an entity or a tag (of a report's format) that stops before its end:
+#: "&lt;Jo", "&l", "*** d6 = 4 *** <Jo", "<b"
+_OPEN_MARKUP = re.compile(r"&lt;(?!.*&gt;)|&(?:l|lt|g|gt|a|am|amp|q|qu|quo|quot|#\d*)?$|<(?:[A-Za-z/(][^<>]*)?$")
+
+
+def _cut_chat(text: str) -> str | None:
+    """Why a chat line's text reads as stopping inside what VASSAL writes around the words, or
+    None (a player's words may end anywhere)."""
+    if not text:
+        return "a chat line with no text (VASSAL sends none)"
+    if _TYPED_HEAD.match(text):
+        return None
+    if _SPEAKER_ONLY.match(text):
+        return "a chat line stops after its speaker, before the words"
+    if _OPEN_MARKUP.search(text):
+        return "a chat line stops inside a name, an entity or a tag"
+    if text.startswith("*** ") and text.count("***") < 2:
+        return "a dice report stops before its closing '***'"
+    return None
 
 
 def _last_leaf(node: Command) -> Command:
@@ -103,6 +135,8 @@ def _cut_command(text: str, tree: Command) -> str | None:
         if text.startswith("TURN") and "\t" not in text and _has_earlier(tree, text, "\t"):
             return "a turn tracker's state stops inside the tracker's name"
         return None
+    if isinstance(cmd, Chat):
+        return _cut_chat(cmd.text)
     if isinstance(cmd, MovePiece) and cmd.player_id is None and _has_player_moves(tree):
         return "a move lacks the player field every other move of the file has"
     if isinstance(cmd, MutableProperty) and not cmd.has_container and _has_containers(tree):

@@ -4,6 +4,9 @@
 * ``VOBS`` + one raw key byte + raw XORed bytes — later VASSAL 3.8 builds (read only);
 * anything else is plain UTF-8 text (VASSAL 2 logs, hand-written saves).
 
+Bytes that are not UTF-8 are read as VASSAL reads them, each malformed sequence a replacement
+character, and said where (:func:`decode_text`).
+
 Decoding works on whole byte strings with ``binascii.unhexlify`` and ``bytes.translate``
 (one pass each; the payload is searched for a bad digit only when unhexlify refuses it): an
 8 MB payload takes a few tens of milliseconds.
@@ -16,7 +19,7 @@ from pathlib import Path
 from .. import limits
 from ..errors import InputError
 
-__all__ = ["VCSK", "VOBS", "PLAIN", "deobfuscate", "deobfuscate_bytes", "deobfuscate_pieces", "obfuscate",
+__all__ = ["VCSK", "VOBS", "PLAIN", "decode_text", "deobfuscate", "deobfuscate_bytes", "deobfuscate_pieces", "obfuscate",
            "payload_kind"]
 
 VCSK = "!VCSK"
@@ -73,46 +76,59 @@ def deobfuscate_bytes(data: bytes, path: str | Path | None = None) -> tuple[byte
     return data, PLAIN, None
 
 
-def _utf8(raw: bytes, path: str | Path | None) -> str:
+def not_utf8_where(raw: bytes, start: int) -> str:
+    """Where the first byte that is not UTF-8 lies: "at byte N", and in a chat line (which every
+    player sees; any other command may hold a player's password) the words around it."""
+    # the text is one line of ESC-separated commands: the place is the byte
+    head = raw.rfind(b"\x1b", 0, start) + 1
+    while raw.startswith(b"LOG\t", head):
+        head += 4
+    near = ""
+    if raw.startswith(b"CHAT", head):
+        end = raw.find(b"\x1b", start)
+        text = raw[max(head + 4, start - 24):min(start + 16, len(raw) if end < 0 else end)]
+        near = f" (in a chat line, near '{text.decode('utf-8', 'backslashreplace')}')"
+    return f"at byte {start}{near}"
+
+
+def decode_text(raw: bytes) -> tuple[str, str | None]:
+    """The text of clear ``savedGame`` bytes as VASSAL reads it, and where its first byte that
+    is not UTF-8 lies (None when all are). VASSAL decodes the payload with Java's UTF-8 decoder
+    (3.x ``IOUtils.toString(din, UTF_8)``, 2.x ``new String(bytes, "UTF-8")``), which puts a
+    replacement character (U+FFFD) for each malformed sequence and plays the file: so does this."""
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        # the text is one line of ESC-separated commands: the place is the byte, and in a chat line
-        # (which every player sees; any other command may hold a player's password) the words around it
-        start = raw.rfind(b"\x1b", 0, exc.start) + 1
-        while raw.startswith(b"LOG\t", start):
-            start += 4
-        near = ""
-        if raw.startswith(b"CHAT", start):
-            end = raw.find(b"\x1b", exc.start)
-            text = raw[max(start + 4, exc.start - 24):min(exc.start + 16, len(raw) if end < 0 else end)]
-            near = f" (in a chat line, near '{text.decode('utf-8', 'backslashreplace')}')"
-        raise InputError(path, f"entry savedGame: its text is not UTF-8 at byte {exc.start}{near}: VASSAL writes "
-                               "UTF-8, so the file was changed by another program") from None
+        return raw.decode("utf-8", "replace"), not_utf8_where(raw, exc.start)
 
 
-def deobfuscate_pieces(data: bytes, path: str | Path | None = None) -> tuple[list[str], str, int | None]:
+def deobfuscate_pieces(data: bytes, path: str | Path | None = None
+                       ) -> tuple[list[str], str, int | None, str | None]:
     """Decode a ``savedGame`` payload as the pieces of its text between ESC characters
     (``text.split("\x1b")`` of :func:`deobfuscate`'s text, which their join gives back):
-    ``(pieces, kind, key)``. Each piece is decoded from UTF-8 on its own (ESC is one byte
-    that no multi-byte sequence holds, so the pieces are the same): a rare wide character
-    (an emoji) widens only its own piece, never the whole text."""
+    ``(pieces, kind, key, undecodable)``, ``undecodable`` saying where the first byte that is
+    not UTF-8 lies (:func:`decode_text`: read as VASSAL reads it), or None. Each piece is
+    decoded from UTF-8 on its own (ESC is one byte that no multi-byte sequence holds, so the
+    pieces are the same): a rare wide character (an emoji) widens only its own piece, never
+    the whole text."""
     raw, kind, key = deobfuscate_bytes(data, path)
     parts = raw.split(b"\x1b", limits.MAX_COMMANDS)
     if len(parts) > limits.MAX_COMMANDS:
         # one piece: the parser refuses so many commands from the whole text, before splitting it
-        return [_utf8(raw, path)], kind, key
+        text, where = decode_text(raw)
+        return [text], kind, key, where
     try:
-        return list(map(bytes.decode, parts)), kind, key          # UTF-8
+        return list(map(bytes.decode, parts)), kind, key, None          # UTF-8
     except UnicodeDecodeError:
-        _utf8(raw, path)          # the whole text's first bad byte, named as usual
-        raise                     # pragma: no cover - the whole decode fails where a piece did
+        text, where = decode_text(raw)
+        return text.split("\x1b"), kind, key, where
 
 
 def deobfuscate(data: bytes, path: str | Path | None = None) -> tuple[str, str, int | None]:
-    """Decode a ``savedGame`` payload: ``(text, kind, key)``; InputError when malformed."""
+    """Decode a ``savedGame`` payload: ``(text, kind, key)``, bytes that are not UTF-8 read as
+    VASSAL reads them (:func:`decode_text`); InputError when malformed."""
     raw, kind, key = deobfuscate_bytes(data, path)
-    return _utf8(raw, path), kind, key
+    return decode_text(raw)[0], kind, key
 
 
 def obfuscate(text: str, key: int | None = None) -> bytes:

@@ -12,7 +12,10 @@ VASSAL 3.x uses the player's password as the player id and writes it in:
 
 Each id becomes ``""``. A ``D/`` whose piece was never added (no ``+/`` for its id) is
 cleaned by value: any state element equal to an id found elsewhere is blanked. The copy
-keeps only VASSAL's own zip entries (:data:`VASSAL_ENTRIES`).
+keeps only VASSAL's own zip entries (:data:`VASSAL_ENTRIES`), each with its time in the original
+(when VASSAL wrote it), and says what it is in the archive's comment (:data:`SANITIZED_MARK`):
+``vmodgen integrity`` names such a copy for what it is (packed again, its passwords blanked by
+sanitize) rather than as a file packed again by an unknown program with empty seats.
 """
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ __all__ = ["sanitize_tree", "sanitize_text", "sanitize_save", "sanitized_save_by
 
 #: the zip entries VASSAL writes in a save or log; others are not copied
 VASSAL_ENTRIES = ("savedGame", "savedata", "moduledata")
+#: the start of the zip comment of a copy sanitize wrote (VASSAL ignores an archive's comment);
+#: anyone can write it, so it names the copy, it proves nothing about its play
+SANITIZED_MARK = b"vmodgen sanitize: a copy with the player passwords blanked"
 
 
 def _secret_ids() -> frozenset[str]:
@@ -217,24 +223,30 @@ def sanitize_text(text: str) -> tuple[str, int]:
 MODULE_GIVEN = "sanitize copies a save or log (.vsav, .vlog) without its players' passwords"
 
 
-def sanitize_save(source: str | Path, target: str | Path) -> int:
+def sanitize_save(source: str | Path, target: str | Path, notes: list[str] | None = None) -> int:
     """Write ``target``: a copy of ``source`` with every password blanked and only VASSAL's
-    zip entries (atomic; the source is never modified). Returns the number of commands changed."""
+    zip entries (atomic; the source is never modified). Returns the number of commands changed;
+    ``notes`` gets what the copy changed besides (:func:`sanitized_save_bytes`)."""
     if Path(target).resolve() == Path(source).resolve():
         raise InputError(target, "output would overwrite the input; choose another name")
     from ..safeio import write_bytes_atomic
-    data, count = sanitized_save_bytes(source)
+    data, count = sanitized_save_bytes(source, notes)
     write_bytes_atomic(target, data)
     return count
 
 
-def sanitized_save_bytes(source: str | Path) -> tuple[bytes, int]:
+def sanitized_save_bytes(source: str | Path, notes: list[str] | None = None) -> tuple[bytes, int]:
     """The bytes of ``source`` with every password blanked and only VASSAL's zip entries, and
-    the number of commands changed (:func:`sanitize_save` without the file)."""
+    the number of commands changed (:func:`sanitize_save` without the file). A text with bytes
+    that are not UTF-8 is written with the replacement characters VASSAL reads them as (and
+    ``notes`` says so)."""
     from .savefile import read_save, rewritten_save_bytes
     save = read_save(source, instead=MODULE_GIVEN)
+    if save.undecodable is not None and notes is not None:
+        notes.append(f"{source}: its text has bytes that are not UTF-8, the first {save.undecodable}: the copy "
+                     "has a replacement character (\ufffd) for each, as VASSAL reads them")
     try:
         text, count = sanitize_text(save.text)
     except InputError as exc:
         raise exc.at(source)
-    return rewritten_save_bytes(source, text, keep=VASSAL_ENTRIES), count
+    return rewritten_save_bytes(source, text, keep=VASSAL_ENTRIES, comment=SANITIZED_MARK), count

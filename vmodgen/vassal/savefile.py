@@ -102,6 +102,9 @@ class SaveFile:
     #: the text's pieces between ESC characters, as read (:attr:`text` is joined from them
     #: only when asked for: the tree is parsed from them)
     _pieces: list[str] | None = field(default=None, repr=False, compare=False)
+    #: where the first byte of the text that is not UTF-8 lies ("at byte N (in a chat line,
+    #: near ...)"), read as VASSAL reads it (a replacement character); None when all are
+    undecodable: str | None = None
 
     @property
     def tree(self) -> Command:
@@ -256,9 +259,9 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GI
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):
             payload = payload[3:]
-    pieces, kind, key = deobfuscate_pieces(payload, path)
+    pieces, kind, key, undecodable = deobfuscate_pieces(payload, path)
     save = SaveFile(path, None, kind, key, container, savedata, moduledata, entries,  # type: ignore[arg-type]
-                    _pieces=pieces)
+                    _pieces=pieces, undecodable=undecodable)
     if save.chars > limits.MAX_SAVEDGAME_BYTES:
         raise LimitError(path, f"savedGame text is {save.chars} characters, more than the limit "
                                f"of {limits.MAX_SAVEDGAME_BYTES}")
@@ -320,10 +323,13 @@ def rewrite_save(source: str | Path, target: str | Path, text: str,
     write_bytes_atomic(target, rewritten_save_bytes(source, text, keep))
 
 
-def rewritten_save_bytes(source: str | Path, text: str, keep: "tuple[str, ...] | None" = None) -> bytes:
+def rewritten_save_bytes(source: str | Path, text: str, keep: "tuple[str, ...] | None" = None,
+                         comment: bytes = b"") -> bytes:
     """A copy of the save ``source`` whose command text is ``text``: same container,
     obfuscation kind (``VOBS`` becomes ``!VCSK``) and key, every other zip entry (only those
-    named in ``keep``, when given) copied byte for byte. ``source`` is never modified."""
+    named in ``keep``, when given) copied byte for byte, each entry with the time the source's
+    entry has (when VASSAL wrote it: the copy invents no time), ``comment`` as the archive's
+    comment. ``source`` is never modified."""
     data = read_bytes(source, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
     save = read_save_bytes(data, source)
     obfuscated = save.encoding != PLAIN
@@ -336,9 +342,10 @@ def rewritten_save_bytes(source: str | Path, text: str, keep: "tuple[str, ...] |
         for name in src.names():
             if keep is not None and name not in keep:
                 continue
-            info = zipfile.ZipInfo(name, date_time=time.localtime()[:6])
+            info = zipfile.ZipInfo(name, date_time=src.date_time(name) or time.localtime()[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, payload if name == SAVED_GAME else src.read(name))
+        out.comment = comment
     return buf.getvalue()
 
 
