@@ -361,7 +361,12 @@ def _equal(a: Value, b: Value) -> bool:
     if isinstance(a, str) or isinstance(b, str):
         if isinstance(a, str) and isinstance(b, str):
             return a == b
-        raise EvalError("text compared with a number")
+        # VASSAL's BSHBinaryExpression (3.7.26, its "special cases"): an int against the empty
+        # text compares with 0; a number or boolean against other text compares as text
+        text, other = (a, b) if isinstance(a, str) else (b, a)
+        if text == "" and isinstance(other, int) and not isinstance(other, bool):
+            return other == 0
+        return java_str(other) == text
     return a == b
 
 

@@ -1,0 +1,86 @@
+"""Names of Commands & Colors: Napoleonics pieces after hits, as VASSAL 3.7.26 shows them.
+
+examples/ccn-napoleonics/README.md (round 12): Alice (French) gave a Portuguese line infantry
+(strength 4) a hit with the module's *Take Hit* (Ctrl+H). Its name comes from a Layer whose level
+follows the expression ``{CurrentMap==""?0:MaxStrength-Strength}`` with level names
+``+ (Strength=4)``, ``+ (Strength=3)``... VASSAL named it ``(Strength=3)``; vmodgen kept the saved
+level, ``(Strength=4)``, because ``CurrentMap`` (the map the piece is on,
+``BasicPiece.getPublicProperty``) was not known. The module's control pieces show Text Labels
+whose text is a ``{...}`` expression comparing a Global Property that holds ``""`` with a number
+(``gDeck==1``): VASSAL showed the value (``Off () (4) (0) () ()``), vmodgen the expression.
+Each test builds a minimal piece or save.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vmodgen.cli import main
+from vmodgen.vassal.codec import encode
+from vmodgen.vassal.expression import evaluate
+from vmodgen.vassal.savefile import Metadata, save_bytes
+from vmodgen.vassal.traits import join_chain
+
+ESC = "\x1b"
+FOLLOW = '{CurrentMap==""?0:MaxStrength-Strength}'
+
+
+def _strength_layer() -> str:
+    """CCN's strength Layer (3.7 field order): level follows FOLLOW, first level value 0."""
+    fields = ["", "128", "A", "Take Hit", "128", "", "Recover Hit", "128", "", "", "", "1", "false", "15", "21",
+              "str4.png,str3.png,str2.png,str1.png,str0.png",
+              "+ (Strength=4),+ (Strength=3),+ (Strength=2),+ (Strength=1),+ (Destroyed)",
+              "false", "StrengthLayer", "", "", "true", FOLLOW, "0", "1", "true", "", "72,130", "82,130", "", "1.0"]
+    return "emb2;" + encode(fields, ";")
+
+
+def _label(fmt: str) -> str:
+    return "label;" + encode(["", "Change Label", "10", "", "0,0,0", "t", "0", "c", "0", "b", "c", fmt,
+                              "Dialog", "0", "0", "TextLabel", "label"], ";")
+
+
+def _save(tmp_path, *commands: str):
+    save = tmp_path / "ccn.vsav"
+    save.write_bytes(save_bytes(ESC.join(["begin_save", "", *commands, "end_save"]),
+                                savedata=Metadata(vassal_version="3.7.26"),
+                                moduledata=Metadata(name="T", version="1", vassal_version="3.7.5")))
+    return save
+
+
+def _inspect(save, capsys) -> dict[str, dict]:
+    with pytest.raises(SystemExit) as info:
+        main(["inspect", str(save), "--json"])
+    assert info.value.code == 0
+    return {p["id"]: p for p in json.loads(capsys.readouterr().out)["pieces"]}
+
+
+def test_a_layer_following_current_map_shows_the_hits_taken(tmp_path, capsys):
+    # Strength 3 of 4 on "Main Map": level 1 + (4 - 3) = 2, "(Strength=3)" (saved level 1)
+    unit = join_chain([_strength_layer(), "mark;MaxStrength", "PROP;Strength;true,0,4,false",
+                       "piece;;;u.png;Portuguese Line Infantry"])
+    save = _save(tmp_path, encode(["+", "52", unit, join_chain(["1", "4", "3", "Main Map;118;208;;0"])], "/"))
+    piece = _inspect(save, capsys)["52"]
+    assert piece["name"] == "Portuguese Line Infantry (Strength=3)"
+    assert piece["properties"]["StrengthLayer_Level"] == "2"
+
+
+def test_a_label_that_is_an_expression_shows_its_value(tmp_path, capsys):
+    # the Allies' control piece of GG00: gDeck "" (no card deck), gActiveSide French, not started
+    text = '{gDeck==1 || gActiveSide == "" ? "" : !gStarted ? setupCmdAllies : CommandCardsHeld}'
+    ctl = join_chain([_label("$pieceName$ ($label$)"), "piece;;;c.png;Off"])
+    save = _save(tmp_path, "GlobalProperty\t;gDeck;;Module", "GlobalProperty\t;gActiveSide;French;Module",
+                 "GlobalProperty\t;gStarted;false;Module", "GlobalProperty\t;setupCmdAllies;4;Module",
+                 encode(["+", "793", ctl, join_chain([text, "Main Map;31;208;;0"])], "/"))
+    assert _inspect(save, capsys)["793"]["name"] == "Off (4)"
+
+
+@pytest.mark.parametrize("expression, props, shown", [
+    ("{gDeck==1}", {"gDeck": ""}, "false"),          # "" against an int compares as 0
+    ("{gDeck==0}", {"gDeck": ""}, "true"),
+    ("{gDeck!=1}", {"gDeck": ""}, "true"),
+    ('{Side==1}', {"Side": "French"}, "false"),      # other text against a number: as text
+    ('{Side=="1"}', {"Side": "1"}, "true"),          # "1" is an int, compared as text "1"
+])
+def test_text_against_a_number_compares_as_vassals_beanshell_does(expression, props, shown):
+    assert evaluate(expression, props.get) == shown
