@@ -75,12 +75,27 @@ def test_a_label_that_is_an_expression_shows_its_value(tmp_path, capsys):
     assert _inspect(save, capsys)["793"]["name"] == "Off (4)"
 
 
-@pytest.mark.parametrize("expression, props, shown", [
-    ("{gDeck==1}", {"gDeck": ""}, "false"),          # "" against an int compares as 0
-    ("{gDeck==0}", {"gDeck": ""}, "true"),
-    ("{gDeck!=1}", {"gDeck": ""}, "true"),
-    ('{Side==1}', {"Side": "French"}, "false"),      # other text against a number: as text
-    ('{Side=="1"}', {"Side": "1"}, "true"),          # "1" is an int, compared as text "1"
+# Checked in real VASSAL 3.7.26 and 3.8.0-beta1 (round 12): golden HexTest.vmod with the Global
+# Properties MyWho "", Name "abc", Flag "true", Num "3" and one palette piece per expression, its
+# Text Label's text the expression; each piece created on the map and its name read (FINAL|PIECE).
+GLOBALS = {"MyWho": "", "Name": "abc", "Flag": "true", "Num": "3"}
+
+
+@pytest.mark.parametrize("expression, shown", [
+    ('{MyWho==1 ? "eq" : "ne"}', "ne"),       # "" against an int compares as 0
+    ('{MyWho==0 ? "eq" : "ne"}', "eq"),
+    ('{MyWho<2 ? "lt" : "ge"}', "lt"),
+    ('{MyWho>=1 ? "ge" : "lt"}', "lt"),
+    ('{MyWho+1+1}', "2"),                      # 0 + 1 + 1, not "" joined
+    ('{Name==1 ? "eq" : "ne"}', "ne"),        # other text against a number: as text
+    ('{Name<2 ? "lt" : "ge"}', "ge"),         # "abc" < "2" as text
+    ('{Name<"b" ? "lt" : "ge"}', "lt"),
+    ('{Name+1+1}', "abc11"),
+    ('{Flag==1 ? "eq" : "ne"}', "ne"),        # a boolean against a number: as text "true" / "1"
+    ('{Flag!=0 ? "ne" : "eq"}', "ne"),
+    ('{Flag=="true" ? "eq" : "ne"}', "eq"),   # a boolean against text: as text
+    ('{Num=="3" ? "eq" : "ne"}', "eq"),       # 3 is an int, compared as text "3"
+    ('{"[" + (Name-"x") + "]"}', ""),         # "-" between texts: a Java error, "" shown
 ])
-def test_text_against_a_number_compares_as_vassals_beanshell_does(expression, props, shown):
-    assert evaluate(expression, props.get) == shown
+def test_mixed_comparisons_as_vassals_beanshell_does(expression, shown):
+    assert evaluate(expression, GLOBALS.get) == shown
