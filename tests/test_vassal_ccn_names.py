@@ -99,3 +99,18 @@ GLOBALS = {"MyWho": "", "Name": "abc", "Flag": "true", "Num": "3"}
 ])
 def test_mixed_comparisons_as_vassals_beanshell_does(expression, shown):
     assert evaluate(expression, GLOBALS.get) == shown
+
+
+def test_an_empty_name_format_names_the_piece_empty(tmp_path, capsys):
+    # CCN's flank indicator: a Text Label whose name format is present and empty; VASSAL 3.7.26
+    # and 3.8.0-beta1 name the piece "" (nextToken's default only when the field is missing);
+    # a label type without the field keeps "$pieceName$ ($label$)"
+    empty = "label;" + encode(["", "", "16", "0,102,255", "255,255,255", "c", "0", "c", "0", "c", "c", "",
+                               "Dialog", "1", "0", "", "TEST", "false"], ";")
+    short = "label;" + encode(["", "", "16", "0,102,255", "255,255,255", "c", "0", "c", "0", "c", "c"], ";")
+    flank = join_chain([empty, "piece;;;f.png;side red L"])
+    old = join_chain([short, "piece;;;f.png;Marker"])
+    save = _save(tmp_path, encode(["+", "805", flank, join_chain(["x", "Main Map;1161;208;;0"])], "/"),
+                 encode(["+", "806", old, join_chain(["x", "Main Map;1161;208;;0"])], "/"))
+    pieces = _inspect(save, capsys)
+    assert (pieces["805"]["name"], pieces["806"]["name"]) == ("", "Marker (x)")

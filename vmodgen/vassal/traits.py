@@ -343,7 +343,9 @@ class Labeler(Trait):
         one), a name not in it left as written."""
         if not self.label and not self.always_use_format:
             return inner
-        fmt = self.field(11) or "$pieceName$ ($label$)"
+        # SequenceEncoder.Decoder.nextToken(default): the default only when the field is
+        # missing; an empty name format names the piece "" (3.7.26 and 3.8.0-beta1)
+        fmt = self.field(11, "$pieceName$ ($label$)")
         own = {"pieceName": inner}
 
         def get(name: str) -> str | None:
