@@ -20,9 +20,10 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 TLD = [SHARED / "corpus" / f"tld_game_0606-{i}.log" for i in range(1, 5)]
 TLD_MODULE = SHARED / "corpus" / "tld_buildFile-only_stripped.vmod"
 SECRET = "s3cr3t-horse"
-# a piece named Rifles with a Text Label trait (its name shows the label), and a masked piece
+# a piece named Rifles with a Text Label trait (its name shows the label; the name format is the
+# 12th field, an empty one names the piece "" as VASSAL does), and a masked piece
 # whose Mask (obs;) state is its owner's password id, as VASSAL writes it
-RIFLES = "+/1/label;;;;;;;;;;;$pieceName$ ($label$);;;;\tpiece;;;a.png;Rifles/1st\tMain Map;100;100"
+RIFLES = "+/1/label;;;;;;;;;;;;$pieceName$ ($label$);;;;\tpiece;;;a.png;Rifles/1st\tMain Map;100;100"
 MASKED = f"+/2/obs;M;mask.png;Mask;G;Unknown unit\tpiece;;;b.png;Panzer Lehr/{SECRET}\tMain Map;500;100"
 START = "\x1b".join(["begin_save", "", RIFLES, MASKED, "end_save"])
 

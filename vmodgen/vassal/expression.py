@@ -5,9 +5,10 @@ reader can evaluate without running Java: literals, property names, ``+ - * / %`
 Values follow ``ExpressionInterpreter.evaluate`` (VASSAL 3.7): a property whose text is
 ``true``/``false`` is a boolean, one made only of ``+-.0123456789`` an ``int`` (a ``float`` if it
 is not an integer; a number too big for an ``int`` stays text), anything else text; a name
-no one defines is ``""``. Java's rules then apply: ``+`` joins when either side is text, ``/``
-between ints truncates, ``==`` compares text by content (VASSAL's BeanShell does). A Java error
-(text compared with ``<``, a bad ``parseInt``) makes VASSAL report it and give ``""``
+no one defines is ``""``. Java's rules then apply (``/`` between ints truncates), with VASSAL's
+BeanShell changes (:func:`_apply`): ``""`` against an int is 0, text against text, a number or a
+boolean is compared (``==``, ``<``...) or joined (``+``) as text. A Java error
+(``-`` between texts, a bad ``parseInt``) makes VASSAL report it and give ``""``
 (``Expression.tryEvaluate``): :class:`EvalError`. Anything else (other functions, methods,
 Java classes) raises :class:`Unsupported`: the caller leaves the property unknown rather than
 guess. No code is ever executed: the text is parsed here and walked."""
@@ -294,11 +295,29 @@ def _binary(op: str, left: Node, right: Node, lookup: Lookup) -> Value:
     b = _eval(right, lookup)
     if isinstance(a, list) or isinstance(b, list):
         raise Unsupported("an array as a value")
+    return _apply(op, a, b)
+
+
+def _apply(op: str, a: Value, b: Value) -> Value:
+    """``BSHBinaryExpression.eval`` of VASSAL 3.7.26 (its "special cases", checked in real
+    VASSAL 3.7.26 and 3.8.0-beta1, ``tests/test_vassal_ccn_names.py``): an int against the
+    empty text takes it as 0; a number or boolean against other text, two texts, and a boolean
+    against a number (BeanShell refuses, VASSAL retries with both as text) are worked on as text
+    (``Primitive.stringBinaryOperation``: comparisons, ``+`` joins)."""
+    if isinstance(a, str) or isinstance(b, str):
+        if isinstance(a, int) and not isinstance(a, bool) and b == "":
+            return _apply(op, a, 0)
+        if isinstance(b, int) and not isinstance(b, bool) and a == "":
+            return _apply(op, 0, b)
+        return _text_op(op, java_str(a), java_str(b))
+    if isinstance(a, bool) or isinstance(b, bool):
+        if not (isinstance(a, bool) and isinstance(b, bool)):
+            return _text_op(op, java_str(a), java_str(b))
+        if op in ("==", "!="):
+            return (a == b) == (op == "==")
+        raise EvalError("arithmetic on booleans")
     if op in ("==", "!="):
-        same = _equal(a, b)
-        return same if op == "==" else not same
-    if op == "+" and (isinstance(a, str) or isinstance(b, str)):
-        return java_str(a) + java_str(b)
+        return (a == b) == (op == "==")
     x, y = _number(a), _number(b)
     if op in ("<", ">", "<=", ">="):
         return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
@@ -353,16 +372,16 @@ def _number(v: Value) -> int | float:
     return v
 
 
-def _equal(a: Value, b: Value) -> bool:
-    if isinstance(a, bool) or isinstance(b, bool):
-        if isinstance(a, bool) and isinstance(b, bool):
-            return a == b
-        raise EvalError("a boolean compared with a non-boolean")
-    if isinstance(a, str) or isinstance(b, str):
-        if isinstance(a, str) and isinstance(b, str):
-            return a == b
-        raise EvalError("text compared with a number")
-    return a == b
+def _text_op(op: str, a: str, b: str) -> Value:
+    """``Primitive.stringBinaryOperation``: comparisons by ``compareTo``, ``+`` joins; any other
+    operator is a Java error."""
+    if op == "+":
+        return a + b
+    if op in ("==", "!="):
+        return (a == b) == (op == "==")
+    if op in ("<", ">", "<=", ">="):
+        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+    raise EvalError(f"{op} on text")
 
 
 def _method(v, method: str, args: list) -> Value:

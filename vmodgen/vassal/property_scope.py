@@ -8,8 +8,10 @@ properties too (``TurnLevel``'s property, e.g. ``Turn``), worked out from the tr
 the module: they win over a Global Property of the same name, as a tracker VASSAL builds after the
 Global Properties replaces it in the module's property map.
 
-What only VASSAL works out (where the piece is in its stack, its location name, the zone, the
-player) is not known here: the lookup answers ``None`` and a label naming it keeps ``$name$``.
+``CurrentMap`` is the map the piece is on (``BasicPiece.getPublicProperty``: the map's
+configure name, which is the id a save names it by, ``UniqueIdManager.getIdentifier``; ``""``
+on no map), ``CurrentX``/``CurrentY`` its point. What only VASSAL works out (where the piece is
+in its stack, its location name, the board, the zone, the player) is not known here: the lookup answers ``None`` and a label naming it keeps ``$name$``.
 A name no one defines is ``""``, as VASSAL gives it (``ExpressionInterpreter``); zone-level
 properties are not read (a zone's property of the same name would win in VASSAL)."""
 from __future__ import annotations
@@ -76,6 +78,8 @@ def scope_lookup(state: GameState, rec: PieceRecord,
             return str(rec.y)
         if name == "PieceUID":
             return rec.id
+        if name == "CurrentMap":
+            return m or ""
         if m is not None:
             got = props.get(f"{m}:{name}")
             if got is not None:

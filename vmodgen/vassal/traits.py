@@ -343,7 +343,9 @@ class Labeler(Trait):
         one), a name not in it left as written."""
         if not self.label and not self.always_use_format:
             return inner
-        fmt = self.field(11) or "$pieceName$ ($label$)"
+        # SequenceEncoder.Decoder.nextToken(default): the default only when the field is
+        # missing; an empty name format names the piece "" (3.7.26 and 3.8.0-beta1)
+        fmt = self.field(11, "$pieceName$ ($label$)")
         own = {"pieceName": inner}
 
         def get(name: str) -> str | None:
@@ -358,7 +360,15 @@ class Labeler(Trait):
 def expand_known(fmt: str, get: Callable[[str], str | None]) -> str:
     """VASSAL ``FormattedString``: each ``$name$`` replaced by the property's value
     (``get(name)``); a name this reader does not know (a global, map or deck property, a
-    Calculated Property) is left as ``$name$``, where VASSAL shows its value."""
+    Calculated Property) is left as ``$name$``, where VASSAL shows its value. A text that is a
+    ``{...}`` BeanShell expression (``Expression.createExpression``: trimmed, in braces) is
+    evaluated (:mod:`.expression`); one this reader cannot evaluate is left as written."""
+    from .expression import Unsupported, evaluate, strip_braces
+    if strip_braces(fmt) is not None:
+        try:
+            return evaluate(fmt, get)
+        except Unsupported:
+            return fmt
     def value_of(name: str) -> str:
         value = get(name) if name else None
         return value if value is not None else f"${name}$"

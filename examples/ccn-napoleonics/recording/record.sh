@@ -13,3 +13,4 @@ run vassal37 ccn-french1
 run vassal37 ccn-allies1
 run vassal38 ccn-french2
 run vassal38 ccn-resave38
+run vassal37 ccn-hits          # round 12: hits, an elimination, an undo (from ccn-start.vsav)
