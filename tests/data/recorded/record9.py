@@ -19,6 +19,13 @@ unit) in Invasion: Malta.
 * ``om-version9``: played on an **older build** of the kit (version 0.9, 9/III/Sturm's movement
   allowance 3 instead of 5): 9/III/Sturm lands on W4113; on to GT2's German Movement Phase,
   9/III/Sturm W4113 -> W4013 -> W4012 -> W4011 -> W3911 (four clear hexes).
+* ``om-long9``: three full turns as German (playing the Allied moves too), the tracker through
+  every phase: GT1 9/III/Sturm W4214 and Vogel 1 W4213 land, Vogel 1 -> W4113; German Combat: a
+  d10, B/22 NZ **deleted** (eliminated), 9/III/Sturm **flipped** (a step lost); Allied Movement:
+  19 NZ W4315 -> W4316. GT2: **12/III/Sturm drops from the second-wave box** on W4112; Vogel 1
+  W4113 -> W4013 -> W4012, 9/III/Sturm W4214 -> W4113, 12/III/Sturm W4112 -> W4012 -> W4011 (two
+  hexes on its drop turn, 4.18); German Combat: a d10, 19 NZ flipped; Allied Movement: 19 NZ ->
+  W4317. GT3 (Night): Vogel 1 W4012 -> W4011 -> W3911; B/23 NZ W4314 -> W4313; on to GT4.
 * ``im-delete9``: Invasion: Malta, Scenario 3, as Axis: the drops of ``im-clean``; Movement: KG1
   unit 2 **deleted** (Ctrl+D) on 2021 and a new KG1 unit 2 dragged from the palette onto 2023 (two
   hexes away); a **second 5/3** from the palette onto 2020, where the first stands; on to GT2.
@@ -101,6 +108,29 @@ def older_om(root: Path, project: Path) -> Path:
     return root / "build" / "operation-mercury.vmod"
 
 
+def om_long(start: Path) -> list[str]:
+    """Three full turns, the tracker through every phase, the German seat playing both sides."""
+    g = record6.OM_GERMAN_COMBAT - record6.OM_GERMAN_MOVE
+    allied_move = 18
+    return ([GERMAN, f"load {start}", "begin-log"] + n(record6.OM_PARADROP)
+            # GT1 (20 AM)
+            + [f"move 9/III/Sturm W4214 {W}", f"move Vogel_(1_of_2) W4213 {W}"] + n(1)
+            + [f"move Vogel_(1_of_2) W4113 {W}"] + n(g)
+            + ["chat GT1 combat: 9/III/Sturm attacks B/22 NZ and B/23 NZ in W4314", "roll 1d10",
+               "chat B/22 NZ eliminated, 9/III/Sturm loses a step", "key B/22_NZ ctrl D", "flip 9/III/Sturm"]
+            + n(1) + [f"move-stack 19_NZ W4316 {W}"] + n(record.OM_PHASES - allied_move)
+            # GT2 (20 PM): the second wave drops
+            + n(record6.OM_PARADROP) + [f"move 12/III/Sturm W4112 {W}"] + n(1)
+            + [f"move Vogel_(1_of_2) W4013 {W}", f"move Vogel_(1_of_2) W4012 {W}", f"move 9/III/Sturm W4113 {W}",
+               f"move 12/III/Sturm W4012 {W}", f"move 12/III/Sturm W4011 {W}"] + n(g)
+            + ["chat GT2 combat: 19 NZ attacked from the beach", "roll 1d10", "flip 19_NZ"]
+            + n(1) + [f"move-stack 19_NZ W4317 {W}"] + n(record.OM_PHASES - allied_move)
+            # GT3 (20 Night)
+            + n(record6.OM_GERMAN_MOVE) + [f"move Vogel_(1_of_2) W4011 {W}", f"move Vogel_(1_of_2) W3911 {W}"]
+            + n(allied_move - record6.OM_GERMAN_MOVE) + [f"move-stack B/23_NZ W4313 {W}"]
+            + n(record.OM_PHASES - allied_move) + ["end-log"])
+
+
 def im_delete(start: Path) -> list[str]:
     """A unit deleted and put back from the palette two hexes away; a second copy of a unit."""
     return (["player Axis Axis pw-im9", f"load {start}", "begin-log"] + n(6)
@@ -128,6 +158,10 @@ def main() -> int:
     im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
                                                                ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
     runs.append(("im-delete9", im, im_delete(im_start)))
+    if recordkit.wanted("om-long9", args.only):
+        long_start = record.start_save(om, "operation-mercury", scn3, first_wave[:2] + [("G-12-III-Sturm", "german-second-wave")],
+                                       work / "om-long-start.vsav")
+        runs.append(("om-long9", om, om_long(long_start)))
     for name, module, lines in runs:
         if not (recordkit.wanted(name, args.only) or name.startswith("om-save9") and "om-save9" in (args.only or [])):
             continue
