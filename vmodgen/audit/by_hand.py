@@ -18,16 +18,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
+
+
+class _Map(Protocol):
+    def has_hex(self, label: str) -> bool: ...
+
+    def distance(self, a: str, b: str) -> int | None: ...
 
 
 @dataclass
 class ByHand:
     """Fed each step twice: :meth:`before` (before the positions read the step: the deleted
     pieces' last views) and :meth:`note` (after: the added pieces), which returns warnings."""
-    map: object                      # the binding's map: ``has_hex``, ``distance``
+    map: _Map                        # the binding's map
     reveal: bool = False
     #: unit id → (step, hex, (turn, phase id)) of its piece deleted by hand, not yet put back
-    _gone: dict[str, tuple[int, str, tuple]] = field(default_factory=dict)
+    _gone: dict[str, tuple[int, str, tuple | None]] = field(default_factory=dict)
     _seen: list[tuple[str, str]] = field(default_factory=list)   # (unit id, hex) deleted this step
 
     def before(self, step, builder) -> None:
