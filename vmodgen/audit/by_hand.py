@@ -8,7 +8,9 @@ as warnings, since the log cannot tell a legal act from a mistake:
   distance. (Back on the same hex it is no move at all: the integrity section names the pair.)
 * **a status marker put on the other side's unit outside a combat phase**: a marker from the
   palette (Fatigue, Disrupted, Out of Supply...) dropped on a hex where a unit of the side that
-  does not move in this phase stands, in a phase that is not a combat phase. The rules read a
+  does not move in this phase stands, in a phase that is not a combat phase, with no die rolled
+  in that phase before it (a roll may be the result that gave it: an overrun, a drop's scatter;
+  nor in a file's first phase, whose rolls may be in the file before). The rules read a
   marker as the status of the units in its hex (a fatigued unit exerts no ZOC, OM 5.13), so such
   a marker changes the judgment of the mover's own moves after it; markers on the opponent's
   units follow combat results, which a movement or supply phase does not give.
@@ -36,6 +38,8 @@ class ByHand:
     #: unit id → (step, hex, (turn, phase id)) of its piece deleted by hand, not yet put back
     _gone: dict[str, tuple[int, str, tuple | None]] = field(default_factory=dict)
     _seen: list[tuple[str, str]] = field(default_factory=list)   # (unit id, hex) deleted this step
+    _phase: tuple | None = None      # the phase of the last step, and whether a die was rolled in it
+    _rolled: bool = False
 
     def before(self, step, builder) -> None:
         """The units (and their hexes) ``step`` deletes, read before the step removes them."""
@@ -48,10 +52,15 @@ class ByHand:
                     and (pid not in builder.concealed or self.reveal)):
                 self._seen.append((v.unit.id, v.hex))
 
-    def note(self, name: str, k: int, step, state, builder, ph: tuple | None, phase_info, suppress: bool) -> list[str]:
-        """Warnings for step ``k`` (``ph``: (turn, phase id); ``suppress``: undone or a take-back)."""
+    def note(self, name: str, k: int, step, state, builder, ph: tuple | None, phase_info, suppress: bool,
+             rolled: bool = False) -> list[str]:
+        """Warnings for step ``k`` (``ph``: (turn, phase id); ``suppress``: undone or a take-back;
+        ``rolled``: its chat reports a die roll)."""
+        if ph != self._phase or k == 0:
+            self._phase, self._rolled = ph, k == 0   # a file's first phase may have had its rolls before
         if step is None or suppress:
             return []
+        before, self._rolled = self._rolled, self._rolled or rolled
         for uid, hexid in self._seen:
             self._gone[uid] = (k, hexid, ph)
         out: list[str] = []
@@ -76,7 +85,8 @@ class ByHand:
                            f"it placed from the palette in {v.hex}{far}. VASSAL records no move, so this is not "
                            f"judged as a move (were it one: {gone[1]} → {v.hex}); it is legal only as a return or "
                            "replacement the rules allow in this phase.")
-            elif v.markers and phase_info is not None and phase_info.side and phase_info.unit_moves != "combat":
+            elif (v.markers and phase_info is not None and phase_info.side and phase_info.unit_moves != "combat"
+                  and not before and not rolled):
                 others = [u for u in builder.units.values() if u.hex == v.hex and u.unit is not None
                           and u.unit.side and u.unit.side != phase_info.side
                           and (u.pid not in builder.concealed or self.reveal)]
@@ -85,7 +95,8 @@ class ByHand:
                 names = ", ".join(sorted({f"{u.unit.name or u.unit.id} ({u.unit.side})" for u in others}))
                 marks = ", ".join(sorted(v.markers))
                 out.append(f"{file} step {k}{where}: a marker ({marks}) was put from the palette on {names} in "
-                           f"{v.hex}, a unit of the side that does not move in this phase, outside a combat phase. "
+                           f"{v.hex}, a unit of the side that does not move in this phase, outside a combat phase "
+                           "and with no die rolled in it before. "
                            "The rules read it as that unit's status from then on (as VASSAL shows it), so it "
                            "changes how the moves after it are judged; check that a combat result or a rule "
                            "gave it.")

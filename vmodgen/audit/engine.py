@@ -608,7 +608,7 @@ class FileAuditor:
                 combat_moves or (self.rs.combat_moves and phase_info is not None and (
                     phase_info.moves == "combat" or phase_info.starts == "roll"))))
             unrolled.note(k, step, rolled, ph, phase_info, moving, suppress, builder)
-            doubles += by_hand.note(name, k, step, state, builder, ph, phase_info, suppress)
+            doubles += by_hand.note(name, k, step, state, builder, ph, phase_info, suppress, rolled)
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
