@@ -80,6 +80,7 @@ from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_w
 from .history import StepHistory
 from .rolled import step_rolled
 from .unrolled import UnrolledCombatMoves
+from .by_hand import ByHand
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -474,12 +475,14 @@ class FileAuditor:
         settled: tuple[int, Position] | None = None
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
+        by_hand = ByHand(b.map, self.reveal_hidden)   # deleted and put back elsewhere; markers (.by_hand)
         self._typed = None             # the last chat line a player typed: (step, text)
         history = StepHistory()
         formats = self.module.dice_formats if self.module is not None else None
         unrolled = UnrolledCombatMoves(self.reveal_hidden)
         for k, step, state in _states(rp):
             rolled = step_rolled(step, formats)    # its chat reports a die roll (one definition: .rolled)
+            by_hand.before(step, builder)
             changed = builder.update(state, step)
             history.note(k, state, builder.touched if k else None)
             seconds.note(state, builder.touched)
@@ -605,6 +608,7 @@ class FileAuditor:
                 combat_moves or (self.rs.combat_moves and phase_info is not None and (
                     phase_info.moves == "combat" or phase_info.starts == "roll"))))
             unrolled.note(k, step, rolled, ph, phase_info, moving, suppress, builder)
+            doubles += by_hand.note(name, k, step, state, builder, ph, phase_info, suppress, rolled)
             judged = off = 0
             if step is not None and step.moves:
                 judged, off = self._count_moves(step, state, builder, cov, ph, phase_info, moving, suppress,
