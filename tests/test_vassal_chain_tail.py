@@ -55,3 +55,49 @@ def test_lazy_set_position_equals_decoded_piece() -> None:
             full.set_position(*pos)
             assert lazy.encode_state() == full.encode_state()
             assert lazy.position() == full.position() == pos
+
+
+def test_moved_basic_equals_decoding_and_encoding() -> None:
+    """``_moved_basic`` (M/'s rewrite of a plain BasicPiece state by ``split`` and ``join``)
+    gives what ``BasicPiece.with_position`` gives (decode, set three fields, encode), or None."""
+    from vmodgen.vassal.chains import _plain
+    from vmodgen.vassal.piece import _moved_basic
+    from vmodgen.vassal.traits import BasicPiece
+    rng = random.Random(11)
+    tokens = ["a", ";", "'", "\\", "1", "-", "", "null", " ", "x;y"]
+    maps = [None, "Main", "", "a;b", "it's", "'q'", "\\x", "m\tp", "null"]
+    fast = 0
+    for _ in range(40000):
+        basic = "".join(rng.choice(tokens) for _ in range(rng.randint(0, 10)))
+        if not _plain(basic):
+            continue
+        m, x, y = rng.choice(maps), rng.randint(-5, 500), rng.randint(-5, 500)
+        got = _moved_basic(basic, m, x, y)
+        if got is not None:
+            fast += 1
+            assert got == BasicPiece("piece;;;a.png;A", basic).with_position(m, x, y)
+    assert fast > 3000
+
+
+def test_moves_found_by_the_kept_tail_equal_a_decoded_piece() -> None:
+    """A piece moved again (its tail kept), a new piece with a state a move wrote (found in the
+    memo), and a piece given a new state in between all end as a decoded piece does."""
+    moves = [("Map", 5, -6), (None, 0, 0), ("it's", 1, 2), ("Main", 7, 8)]
+    for state in (join_chain(["1", "2", "Main;10;20;;"]), join_chain(["'q'", "", "null;0;0;gp;x"])):
+        lazy, full = Piece(_TYPE, state), Piece(_TYPE, state)
+        full.traits
+        for pos in moves:
+            lazy.set_position(*pos)
+            full.set_position(*pos)
+            assert lazy.encode_state() == full.encode_state()
+            assert lazy.basic_state() == full.basic_state()
+        again = Piece(_TYPE, "".join(lazy.encode_state()))    # an equal text, another object
+        again.set_position("Map", 3, 4)
+        lazy.set_position("Map", 3, 4)
+        assert again.encode_state() == lazy.encode_state()
+        for new in ("1\t2", join_chain(["x", "y", "Main;1;1;;"]) + "\t", join_chain(["a", "b", "'M;1;1'"])):
+            lazy.set_state(new)
+            full.set_state(new)
+            lazy.set_position("Map", 9, 9)
+            full.set_position("Map", 9, 9)
+            assert lazy.encode_state() == full.encode_state()

@@ -18,6 +18,24 @@ __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 # pieces
 _TYPE_SPLITS: dict[str, tuple[str, ...]] = {}   # type chain -> its elements
 _TYPE_SPLITS_MAX = 4096
+#: (state chain, type chain) → where its plain BasicPiece element starts (``state_tail``), for
+#: the state chains :meth:`Piece.set_position` wrote: a piece's next move (in the next file too,
+#: which opens with the texts the previous one ended with) finds it without a scan of the chain
+_TAILS: dict[tuple[str, str], int] = {}
+_TAILS_MAX = 50_000
+
+
+def _moved_basic(basic: str, map_id: str | None, x: int, y: int) -> str | None:
+    """``BasicPiece(…, basic).with_position(map_id, x, y)`` for a plain BasicPiece state
+    (``state_tail``'s: no TAB, no backslash) with no quote in it and a map id with no
+    delimiter, backslash, quote or TAB: then decoding is ``split(";")`` and encoding is
+    ``";".join`` (no token is escaped or quoted), so only the first three fields are written
+    again. ``None`` otherwise (the caller decodes and encodes)."""
+    m = "null" if map_id is None else map_id
+    if "'" in basic or ";" in m or "\\" in m or "'" in m or "\t" in m:
+        return None
+    rest = basic.split(";", 3)
+    return f"{m};{x};{y};{rest[3]}" if len(rest) == 4 else f"{m};{x};{y}"
 
 
 class Piece:
@@ -28,7 +46,7 @@ class Piece:
     """
 
     __slots__ = ("_type", "_state", "_traits", "_types0", "_states0", "_count", "_warnings",
-                 "source")
+                 "source", "_tail")
 
     def __init__(self, type_chain: str = "", state_chain: str = "",
                  traits: list[Trait] | None = None, warnings: list[str] | None = None,
@@ -41,6 +59,10 @@ class Piece:
         self._types0: tuple[str, ...] = ()
         self._states0: tuple[str, ...] = ()
         self._count: int | None = None
+        #: (state chain, type chain, i): that state chain (of that type) is canonical and its
+        #: BasicPiece element is plain, starting at ``i`` (``state_tail``); kept for the very
+        #: same two strings only (compared by identity), so any new state or type drops it
+        self._tail: tuple[str, str, int] | None = None
         if traits is not None:
             self._traits = list(traits)
             self._type = join_chain(t.type for t in self._traits)
@@ -135,6 +157,9 @@ class Piece:
         if self._traits is not None:
             self._sync()
             return self._traits[-1].state
+        tail = self._tail
+        if tail is not None and tail[0] is self._state and tail[1] is self._type:
+            return self._state[tail[2]:]
         count = self.count
         i = state_tail(self._state, count)
         if i is not None:
@@ -151,17 +176,34 @@ class Piece:
         """Move the BasicPiece (what ``M/`` does to the piece's own state)."""
         if self._traits is None:
             # without decoding every trait: only the innermost element changes
-            types = self._split_type()
-            if not types or trait_id(types[-1]) != BasicPiece.ID:
-                return
-            i = state_tail(self._state, len(types))
+            st = self._state
+            tail = self._tail
+            i: int | None
+            if tail is not None and tail[0] is st and tail[1] is self._type:
+                i = tail[2]                   # a BasicPiece element found here before
+            else:
+                # a state chain written by a move before (in this file or the one before it,
+                # whose end the next file opens with: the same texts)
+                i = _TAILS.get((st, self._type))
+                if i is None:
+                    types = self._split_type()
+                    if not types or trait_id(types[-1]) != BasicPiece.ID:
+                        return
+                    i = state_tail(st, len(types))
             if i is not None:
                 # canonical chain, plain innermost element: only the tail is re-encoded
-                basic = BasicPiece(types[-1], self._state[i:]).with_position(map_id, x, y)
+                basic = _moved_basic(st[i:], map_id, x, y)
+                if basic is None:
+                    basic = BasicPiece(self._split_type()[-1], st[i:]).with_position(map_id, x, y)
                 if _plain(basic):
-                    self._state = self._state[:i] + basic
+                    self._state = st = st[:i] + basic
+                    self._tail = (st, self._type, i)
+                    if len(_TAILS) >= _TAILS_MAX:
+                        _TAILS.clear()
+                    _TAILS[(st, self._type)] = i
                     return
-            states = split_state_chain(self._state, len(types))
+            types = self._split_type()
+            states = split_state_chain(st, len(types))
             states[-1] = BasicPiece(types[-1], states[-1]).with_position(map_id, x, y)
             self._state = join_chain(states)
             return
