@@ -139,7 +139,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         line = (rules_t.line_of(m.group(1)) if m and m.group(1) in rules_t.data else
                 p.line_of("ruleset") if "ruleset" in p else p.line)
         raise InputError(doc.path, exc.message, line=line) from None
-    pos = Position(game=game, map=mapdata, source=str(doc.path))
+    pos = Position(game=game, map=mapdata, source=str(doc.path), roster=roster)
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
