@@ -151,3 +151,17 @@ def test_a_bare_number_in_scenario_4_means_leros_or_is_refused(tmp_path, capsys)
     assert "s4.toml:9:" in one_error(capsys, "check", str(f))
     f.write_text(IM_S4 + '\n[[units]]\nunit = "A9"\nhex = "Malta 1225"\n', encoding="utf-8")
     assert load_position(f).units[0].hex == "1225"
+
+
+def test_a_box_hint_comes_from_the_spellings_resolve_reads(tmp_path, capsys):
+    """A name two boxes print is refused naming both ids (the ones resolve could not choose
+    between); a name no box prints gets no box hint: 'Retimo' is no box of Operation Mercury, and
+    the supply record 'rsc-retimo' is not offered for it."""
+    line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "Retimo"\n'))
+    assert line.endswith("'Retimo' is neither a hex of the map nor a box") and "rsc-retimo" not in line
+    f = tmp_path / "inline.toml"
+    f.write_text('[position]\nsides = ["red", "blue"]\n\n[[boxes]]\nid = "red-reserve"\nname = "Reserve"\n'
+                 '\n[[boxes]]\nid = "blue-reserve"\nname = "reserve"\n'
+                 '\n[[units]]\nid = "R1"\nside = "red"\nhex = "RESERVE"\n', encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert "inline.toml:15:" in line and "'red-reserve' (Reserve) or 'blue-reserve' (reserve)" in line

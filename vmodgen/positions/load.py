@@ -375,18 +375,16 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
 
 
 def _hex_hint(m: MapData, h: str) -> str:
-    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix,
-    ' (... did you mean 'offmap-sitia' ...?)' when it is a box's printed name, else ''."""
+    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix;
+    ' (... give the id: ...)' when it spells the printed names of several boxes (the ids
+    :func:`.spelling.resolve` could not choose between); else ''."""
     hits = [s.scheme.prefix + h for s in m.sheets.values() if s.scheme.prefix and m.has_hex(s.scheme.prefix + h)]
     if hits:
         return " (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)"
-    low = " ".join(h.lower().split())
-    boxes = [b for b in m.boxes.values()
-             if low and (b.name.lower().split(" (")[0].split(":")[0].strip() == low or b.id.lower() == low
-                         or b.id.lower().endswith("-" + low.replace(" ", "-")))]
-    boxes = [b for b in boxes if b.id.lower() == low] or boxes
-    if boxes:
-        return " (a box is named by its id: did you mean " + " or ".join(f"'{b.id}' ({b.name})" for b in boxes) + "?)"
+    boxes = matches(h, {b.id: b.name for b in m.boxes.values()}) if h else []
+    if len(boxes) > 1:
+        return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
+                + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
     return ""
 
 
