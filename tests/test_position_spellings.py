@@ -97,3 +97,71 @@ def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys
     assert "om.toml:8:" in line and "did you mean W4313?" in line
     line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "Nowhere"\n'))
     assert line.endswith("'Nowhere' is neither a hex of the map nor a box")
+
+
+def scenario_of(tmp_path, game: str, value: str) -> str:
+    f = tmp_path / "s.toml"
+    f.write_text(f'[position]\ngame = "{game}"\nscenario = "{value}"\n', encoding="utf-8")
+    return load_position(f).scenario
+
+
+@pytest.mark.parametrize("game, value, want", [
+    ("operation-mercury", "Scenario 1", "scn1"), ("operation-mercury", "scenario 6", "scn6"),
+    ("operation-mercury", "S3", "scn3"), ("operation-mercury", "2", "scn2"),
+    ("north-africa-41", "Scenario 1", "enter-rommel"), ("north-africa-41", "S3", "crusader"),
+    ("north-africa-41", "s1 enter rommel", "enter-rommel"),
+    ("invasion-malta", "Scenario 4", "s4"), ("invasion-malta", "3", "s3"),
+    ("operation-mercury", "Scenario 7", "Scenario 7"), ("north-africa-41", "Scenario 4", "Scenario 4")])
+def test_scenario_by_its_number_in_each_kit(tmp_path, game, value, want):
+    """'Scenario N', 'SN' or N names the scenario whose printed name starts 'Scenario N' or 'SN',
+    or whose id ends in N, in every kit (OM scn1..6, NA41's named ids, IM s3/s4); a number no
+    scenario has stays as written (the rule sets say it is not a scenario of the kit)."""
+    assert scenario_of(tmp_path, game, value) == want
+
+
+def test_scenario_number_two_scenarios_have_is_refused_with_their_ids():
+    """A number that names two scenarios (one by its name, one by its id) is refused, naming both."""
+    from types import SimpleNamespace
+
+    from vmodgen.positions.load import _scenario
+    kit = {"s1": SimpleNamespace(name="Scenario 2: Retimo"), "s2": SimpleNamespace(name="Campaign")}
+    table = SimpleNamespace(error=lambda message, key: InputError("p.toml", message, line=3))
+    with pytest.raises(InputError) as e:
+        _scenario(table, "Scenario 2", kit)  # type: ignore[arg-type]
+    assert "s1, s2" in str(e.value) and "give its id" in str(e.value)
+    assert _scenario(table, "1", kit) == "s1"  # type: ignore[arg-type]
+
+
+IM_S4 = '[position]\ngame = "invasion-malta"\nscenario = "Scenario 4"\nturn = 3\n'
+
+
+def test_a_bare_number_in_scenario_4_means_leros_or_is_refused(tmp_path, capsys):
+    """Scenario 4 is played on Leros alone: a bare number is a Leros hex ("2706" is L2706, in [[units]]
+    and [[hexes]] alike); a number Leros lacks ("1225", a Malta hex) is refused naming the Malta hex,
+    not taken silently as a hex off the scenario's map; "Malta 1225" says it."""
+    f = tmp_path / "s4.toml"
+    f.write_text(IM_S4 + '\n[[hexes]]\nhex = "2706"\ncontrol = "allied"\n'
+                 '\n[[units]]\nunit = "A9"\nhex = "2706"\n', encoding="utf-8")
+    pos = load_position(f)
+    assert pos.units[0].hex == "L2706" and pos.control == {"L2706": "allied"}
+    f.write_text(IM_S4 + '\n[[units]]\nunit = "A9"\nhex = "1225"\n', encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert "s4.toml:8:" in line and "'1225' is a Malta hex" in line and 'write "Malta 1225"' in line
+    f.write_text(IM_S4 + '\n[[units]]\nunit = "A9"\nhex = "L2706"\nprevious = "1225"\n', encoding="utf-8")
+    assert "s4.toml:9:" in one_error(capsys, "check", str(f))
+    f.write_text(IM_S4 + '\n[[units]]\nunit = "A9"\nhex = "Malta 1225"\n', encoding="utf-8")
+    assert load_position(f).units[0].hex == "1225"
+
+
+def test_a_box_hint_comes_from_the_spellings_resolve_reads(tmp_path, capsys):
+    """A name two boxes print is refused naming both ids (the ones resolve could not choose
+    between); a name no box prints gets no box hint: 'Retimo' is no box of Operation Mercury, and
+    the supply record 'rsc-retimo' is not offered for it."""
+    line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "Retimo"\n'))
+    assert line.endswith("'Retimo' is neither a hex of the map nor a box") and "rsc-retimo" not in line
+    f = tmp_path / "inline.toml"
+    f.write_text('[position]\nsides = ["red", "blue"]\n\n[[boxes]]\nid = "red-reserve"\nname = "Reserve"\n'
+                 '\n[[boxes]]\nid = "blue-reserve"\nname = "reserve"\n'
+                 '\n[[units]]\nid = "R1"\nside = "red"\nhex = "RESERVE"\n', encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert "inline.toml:15:" in line and "'red-reserve' (Reserve) or 'blue-reserve' (reserve)" in line

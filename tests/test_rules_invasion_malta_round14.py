@@ -118,12 +118,13 @@ def test_combat_refusal():
 def test_air_units_on_the_map():
     """11.42: two air units bombard a hex, not three; 11.52: drawn onto a German HQ (any number), not an
     Italian or a disrupted one, never alone on a hex, not judged in the Combat Phase without the
-    attack; 11.54: two a CAS mission, not three, no German CAS for an Italian attack, 9 hexes from the
+    attack, not judged where neither the position nor the kit has a German HQ; 11.54: two a CAS mission, not three, no German CAS for an Italian attack, 9 hexes from the
     HQ but not 10."""
     agree(verdicts("air-bombardment-two-on-one-hex", "air-bombardment-three-on-one-hex", "cas-drawn-onto-italian-hq",
                    "cas-drawn-onto-german-hq", "cas-drawn-onto-disrupted-german-hq", "air-unit-on-empty-hex-in-movement",
                    "cas-two-on-defender-hex", "cas-three-on-defender-hex", "cas-german-supports-italian-attack",
-                   "cas-defender-hex-nine-from-hq", "cas-defender-hex-ten-from-hq", "cas-mission-attack-not-in-position"))
+                   "cas-defender-hex-nine-from-hq", "cas-defender-hex-ten-from-hq", "cas-mission-attack-not-in-position",
+                   "cas-drawn-onto-italian-hq-no-german-hq-in-kit", "air-unit-on-empty-hex-in-movement-no-german-hq-in-kit"))
 
 
 def test_axis_control_marker_under_allied_units():

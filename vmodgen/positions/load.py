@@ -139,7 +139,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         line = (rules_t.line_of(m.group(1)) if m and m.group(1) in rules_t.data else
                 p.line_of("ruleset") if "ruleset" in p else p.line)
         raise InputError(doc.path, exc.message, line=line) from None
-    pos = Position(game=game, map=mapdata, source=str(doc.path))
+    pos = Position(game=game, map=mapdata, source=str(doc.path), roster=roster)
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
@@ -165,11 +165,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     if pos.at == "during" and not pos.phase:
         raise p.error("'at = \"during\"' needs the 'phase' it is during (an inline game names its phases in "
                       "[[phases]]): without a phase every rule is checked as at a phase end", "at")
-    pos.scenario = p.str("scenario", "")
-    if pos.scenario and pos.scenario not in scenarios:     # "Scenario 4", "4" or its name for s4
-        bare = re.sub(r"(?i)^\s*scenario\s*", "", pos.scenario)
-        pos.scenario = resolve(pos.scenario, {i: x.name for i, x in scenarios.items()}) or \
-            resolve(f"s{bare}", {i: i for i in scenarios}) or pos.scenario
+    pos.scenario = _scenario(p, p.str("scenario", ""), scenarios)
     pos.scenario_data = scenarios.get(pos.scenario)
     names = Names(ruleset, pos, inline)
     grid = doc.table("grid", required=False)
@@ -199,6 +195,35 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
             exc.line = _state_line(doc, exc.message)
         raise
     return pos
+
+
+_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?(\d+)\s*")
+_NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
+
+
+def _scenario(p: Table, value: str, scenarios: dict) -> str:
+    """The kit's scenario id that ``value`` names: the id, the name in any spelling ("S1 Enter
+    Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
+    "Scenario N" or "SN", or whose id ends in N (``scn1``, ``s4``). A number that names two
+    scenarios is refused with their ids; a value naming none comes back unchanged (the rule sets
+    say what they cannot judge without it)."""
+    if not value or value in scenarios:
+        return value
+    by_name = resolve(value, {i: x.name for i, x in scenarios.items()})
+    if by_name:
+        return by_name
+    m = _SCENARIO_NUMBER.fullmatch(value)
+    if not m:
+        return value
+    n = int(m.group(1))
+    hits = []
+    for i, x in scenarios.items():
+        named, tail = _NAME_NUMBER.match(x.name or ""), re.search(r"(\d+)$", i)
+        if named and int(named.group(1)) == n or tail and int(tail.group(1)) == n:
+            hits.append(i)
+    if len(hits) > 1:
+        raise p.error(f"scenario '{value}' may be any of {', '.join(hits)}: give its id", "scenario")
+    return hits[0] if hits else value
 
 
 def _state_line(doc, message: str) -> int | None:
@@ -325,15 +350,24 @@ def _side(game: Game, side: str) -> str:
         if side and isinstance(game.sides, dict) else side
 
 
-def _place(m: MapData, h: str, pos: Position | None = None) -> str:
+def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) -> str:
     """A hex or box id; a hex as the rulebook prints it with its sheet ("Leros 2706") gives the
-    sheet's id ("L2706"), and so does a bare number ("2706") in a scenario played on that sheet
-    alone (Scenario 4, Leros) when the number is not a hex of the scenario's sheets; anything else
-    comes back unchanged."""
+    sheet's id ("L2706"). In a scenario played on some sheets only (Invasion: Malta's Scenario 4,
+    Leros), a bare printed number means a hex of those sheets ("2706" is ``L2706``), and one they
+    lack is refused, naming the sheet it is a hex of ("1225": write "Malta 1225"), rather than taken
+    silently as a hex off the scenario's map. Anything else comes back unchanged."""
     used = [m.sheets[x] for x in (pos.scenario_data.sheets if pos and pos.scenario_data else ()) if x in m.sheets]
-    if m.has_hex(h) and used and (m.sheet_of(h) or (None,))[0] not in used:
+    got = m.sheet_of(h) if used and m.has_hex(h) else None
+    if got is not None and got[0] not in used and not got[0].scheme.prefix:    # a bare number off the sheets
         mine = [x.scheme.prefix + h for x in used if m.has_hex(x.scheme.prefix + h)]
-        return mine[0] if len(mine) == 1 else h
+        if len(mine) == 1:
+            return mine[0]
+        scn = pos.scenario_data.name or pos.scenario if pos and pos.scenario_data else ""
+        on = " and ".join(x.name for x in used)
+        if mine:
+            raise t.error(f"'{h}' is a hex of each of {on}, where {scn} is played: give its id ({', '.join(mine)})", key)
+        raise t.error(f"'{h}' is a {got[0].name} hex, and {scn} is played on {on}, which has no hex {h}: "
+                      f"write \"{got[0].name} {h}\" to mean the {got[0].name} hex", key)
     if m.has_hex(h) or h in m.boxes:
         return h
     box = resolve(h, {b.id: b.name for b in m.boxes.values()}) if h else None     # "Nile Delta"
@@ -341,18 +375,16 @@ def _place(m: MapData, h: str, pos: Position | None = None) -> str:
 
 
 def _hex_hint(m: MapData, h: str) -> str:
-    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix,
-    ' (... did you mean 'offmap-sitia' ...?)' when it is a box's printed name, else ''."""
+    """' (... did you mean W4314?)' when ``h`` is a hex number printed without its sheet's prefix;
+    ' (... give the id: ...)' when it spells the printed names of several boxes (the ids
+    :func:`.spelling.resolve` could not choose between); else ''."""
     hits = [s.scheme.prefix + h for s in m.sheets.values() if s.scheme.prefix and m.has_hex(s.scheme.prefix + h)]
     if hits:
         return " (a hex ID starts with its map sheet's prefix: did you mean " + " or ".join(hits) + "?)"
-    low = " ".join(h.lower().split())
-    boxes = [b for b in m.boxes.values()
-             if low and (b.name.lower().split(" (")[0].split(":")[0].strip() == low or b.id.lower() == low
-                         or b.id.lower().endswith("-" + low.replace(" ", "-")))]
-    boxes = [b for b in boxes if b.id.lower() == low] or boxes
-    if boxes:
-        return " (a box is named by its id: did you mean " + " or ".join(f"'{b.id}' ({b.name})" for b in boxes) + "?)"
+    boxes = matches(h, {b.id: b.name for b in m.boxes.values()}) if h else []
+    if len(boxes) > 1:
+        return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
+                + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
     return ""
 
 
@@ -361,7 +393,7 @@ def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputE
 
 
 def _hex(t: Table, m: MapData, key: str, pos: Position | None = None) -> str:
-    h = _place(m, t.str(key), pos)
+    h = _place(t, m, t.str(key), key, pos)
     if not m.has_hex(h) and h not in m.boxes:
         raise _not_a_hex(t, m, h, key)
     return h
@@ -424,7 +456,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             m.areas[sec] = Area(area.id, area.name, area.kind, area.hexes + (h,), area.illustrative)
     for t in doc.tables("hexsides"):
         t.check_keys(("hexes", "feature", "up"))
-        pair = t.str_list("hexes")
+        pair = tuple(_place(t, m, h, "hexes", pos) for h in t.str_list("hexes"))
         if len(pair) != 2:
             raise t.error("'hexes' must name exactly two hexes", "hexes")
         for h in pair:
@@ -435,7 +467,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         feat = t.str("feature")
         _known(t, game.hexside_features, feat, "hexside feature", inline, lambda v: HexsideFeature(v, v), "feature")
         names.check(t, "hexside", feat, "feature")
-        up = t.str("up", "")
+        up = _place(t, m, t.str("up", ""), "up", pos)
         if up and up not in pair:
             raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
         m.hexsides.append(Hexside(pair[0], pair[1], feat, up))
@@ -444,7 +476,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         kind = t.str("kind")
         _known(t, game.line_features, kind, "line feature", inline, lambda v: LineFeature(v, v), "kind")
         names.check(t, "line", kind, "kind")
-        chain = t.str_list("hexes")
+        chain = tuple(_place(t, m, h, "hexes", pos) for h in t.str_list("hexes"))
         if len(chain) < 2:
             raise t.error("a road needs at least two hexes", "hexes")
         for a, b in zip(chain, chain[1:]):
@@ -457,7 +489,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         aid = t.str("id")
         if not inline and aid not in m.areas:
             raise t.error(f"unknown area '{aid}'; a kit's areas come from its map", "id")
-        hexes = t.str_list("hexes")
+        hexes = tuple(_place(t, m, h, "hexes", pos) for h in t.str_list("hexes"))
         for h in hexes:
             if not m.has_hex(h):
                 raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
@@ -562,10 +594,10 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
         reduced = t.bool("reduced")
         if reduced and unit.back is None:
             raise t.error(f"unit '{unit.id}' has no reduced side", "reduced")
-        previous = _place(m, t.str("previous", ""), pos) or None
+        previous = _place(t, m, t.str("previous", ""), "previous", pos) or None
         if previous is not None and not m.has_hex(previous) and previous not in m.boxes:
             raise _not_a_hex(t, m, previous, "previous")
-        path = [_place(m, h, pos) for h in t.str_list("path")] or None
+        path = [_place(t, m, h, "path", pos) for h in t.str_list("path")] or None
         if path is not None:
             for h in path:
                 if not m.has_hex(h) and h not in m.boxes:

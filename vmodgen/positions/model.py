@@ -134,6 +134,9 @@ class Position:
     #: Invisible traits), when the maker knows them (the audit: vmodgen.audit.concealment); the
     #: rules never read it (they judge the real units), the reports name those units by it
     concealed: dict[str, tuple[str, str]] | None = field(default=None, repr=False, compare=False)
+    #: the kit's roster (unit id → unit) when the position names a kit (a position file): the units
+    #: the game has beside those placed, for a rule that asks whether the kit has such a unit at all
+    roster: Mapping[str, Unit] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def movers(self) -> list[UnitState]:
@@ -196,6 +199,7 @@ def position_of(kit, placements, *, turn: int | None = None, phase: str = "", si
                                tuple(path) if path else None, opts.get("mode", "move"), aliases=aliases))
     pos = Position(kit.game, kit.map, units, turn, phase, side, at, dict(hex_markers or {}), dict(control or {}),
                    state=dict(state or {}))
+    pos.roster = {u.id: u for u in kit.units}
     if not pos.side and pos.phase_info is not None:
         pos.side = pos.phase_info.side
     return pos

@@ -15,7 +15,10 @@ Readings:
   Italian only: found. On a hex with no HQ and no declared attack: found, except in the Ground
   Sequence's Bombardment, Reaction and Combat Phases of a position that declares no attack (the
   mission's attack is not in the position: not judged). The HQ is non-disrupted when the air unit
-  is placed: judged at the end of the Draw phase only (a combat may disrupt the HQ later).
+  is placed: judged at the end of the Draw phase only (a combat may disrupt the HQ later). When
+  neither the position nor its kit's roster has a German HQ (the bundled kit has only the Italian
+  ones: the German HQs of the book's formations, Ramcke, KG Ost..., are not in it), no air unit
+  can be where 11.52 puts it: where they stand is not judged (11.42 and 11.54 still are).
 * 11.54 「2つまでの航空ユニットが、同じCAS任務を実施できる」「防御側ヘクスは、CAS 航空ユニットを
   保持するHQ の統率範囲内になければならない」「ドイツ軍のCAS は、イタリア軍ユニットによる攻撃を
   支援できない」: on a declared attack's defender hex at most ``cas_air_units_per_mission_max`` (2)
@@ -50,8 +53,20 @@ def _stand(us: list) -> str:
     return "stands" if len(us) == 1 else "stand"
 
 
+#: the nationalities of German units
+GERMAN = ("german", "wehrmacht", "luftwaffe")
+
+
 def _german(u) -> bool:
-    return u.unit.nationality.lower() in ("german", "wehrmacht", "luftwaffe")
+    return u.unit.nationality.lower() in GERMAN
+
+
+def german_hq_known(board: Board) -> bool:
+    """Whether the position or its kit's roster has a German HQ (11.52's air units stand on one)."""
+    kinds = board.game.unit_types
+    units = [u.unit for u in board.pos.units] + list(board.pos.roster.values())
+    return any((t := kinds.get(u.type)) is not None and t.kind == "hq"
+               and u.nationality.lower() in GERMAN for u in units)
 
 
 def check_air_units(rs, board: Board) -> list:
@@ -70,10 +85,15 @@ def check_air_units(rs, board: Board) -> list:
                                       "against one hex.", [h], us))
         return out
     attacks = {a.hex: a for a in pos.attacks}
+    germans = german_hq_known(board)
+    unplaced = []
     for h, us in sorted(air.items()):
         a = attacks.get(h)
         if a is not None:
-            out += _mission(rs, board, h, us, a)
+            out += _mission(rs, board, h, us, a, germans)
+            continue
+        if not germans:
+            unplaced.append(f"{rs.names(us)} in {h}")
             continue
         hqs = [x for x in board.units(h) if board.unit_kind(x) == "hq" and x.side in {u.side for u in us}]
         german = [x for x in hqs if _german(x)]
@@ -92,11 +112,15 @@ def check_air_units(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} in {h}, on no German HQ "
                                   "and on no declared attack's defender hex; an air unit on the map is assigned to a "
                                   "German HQ (11.52) or flies a mission onto a defender hex (11.53).", [h], us))
+    if unplaced:
+        rs.not_judged(f"{P} 11.52", f"{'; '.join(unplaced)}: neither the position nor its kit's roster has a German "
+                                    "HQ, which air units are assigned to, so where they stand is not judged")
     return out
 
 
-def _mission(rs, board: Board, h: str, us: list, a) -> list:
-    """11.54 (and 11.52 for the HQ an attack names) for the air units on the defender hex ``h``."""
+def _mission(rs, board: Board, h: str, us: list, a, germans: bool = True) -> list:
+    """11.54 (and 11.52 for the HQ an attack names, when a German HQ is known: ``germans``) for the
+    air units on the defender hex ``h``."""
     out = []
     most = int(rs.num("cas_air_units_per_mission_max"))
     if len(us) > most:
@@ -110,7 +134,10 @@ def _mission(rs, board: Board, h: str, us: list, a) -> list:
                               "attack by Italian units.", [h], german))
     hq = board.pos.unit(a.hq) if a.hq else None
     if hq is not None and board.is_hex(hq.hex):
-        if not _german(hq):
+        if not _german(hq) and not germans:
+            rs.not_judged(f"{P} 11.52", f"the CAS on {h} comes from {label(hq)}: neither the position nor its kit's "
+                                        "roster has a German HQ, which air units are assigned to")
+        elif not _german(hq):
             out.append(rs.finding(board, f"{P} 11.52", "movement", f"The CAS on {h} comes from {label(hq)}, which is "
                                   "not German; air units are assigned to German HQs only.", [h, hq.hex], [hq, *us]))
         far = board.distance(hq.hex, h)

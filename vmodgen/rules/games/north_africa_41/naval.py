@@ -1,19 +1,25 @@
 """North Africa '41 shipping in a Movement Phase (21.1.2, 21.2, 21.3.2), judged at its end from the
-units that sailed in it: a unit under a naval transport marker whose ``previous`` is another hex (a
+units that sailed in it: a unit under a naval transport marker whose ``previous`` is another port or a box (a
 unit sunk at sea by a convoy attack, 22.2, is not on the map: the totals are a lower bound).
 
 * 21.2: a unit's shipping points: 2 for a combat unit of stacking value 2, 1 for one of value 1,
   1 a step for units of value 0 (tank units, ASUs, 88mm Flak, replacements, trucks, SPs), 2 for an
   MSU (``msu_shipping_points``).
-* 21.1.2: a coastal convoy sails from one African port to another: the units with one port of
-  departure and one of landing make one convoy, of at most ``coastal_convoy_max_shipping_points``
-  (2). A side sails ``coastal_convoys_free_per_impulse`` (1) free a Movement Phase; the side
+* 21.1.1: a unit sails from a port to a port; only such units count here (one whose ``previous``
+  or hex is not a port is 21.1.4's: in a log a unit that moved overland into a port under a
+  naval transport marker takes the marker as a status, and is not a convoy).
+* 21.1.2: a coastal convoy sails from one African port to another and carries at most
+  ``coastal_convoy_max_shipping_points`` (2); 21.1.5: a large convoy is a 4-point convoy or two
+  convoys, so a route's units take ``ceil(points / 2)`` convoys. A side sails
+  ``coastal_convoys_free_per_impulse`` (1) free a Movement Phase; the side
   ``na41_coastal_convoy_rp_side`` (the Allies) may buy one more for 1 RP, which a position does not
   record: its second convoy is not judged, a third is a finding.
 * 21.3.2: a port embarks and lands at most its capacity in shipping points a Movement Phase (the
   position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``; neither: not judged).
 """
 from __future__ import annotations
+
+import math
 
 from ....positions.model import UnitState
 from ...base import MOVEMENT_END, Rule
@@ -43,32 +49,33 @@ def shipping_points(rs: NorthAfrica41Units, u: UnitState) -> float:
 def shipping(rs: NorthAfrica41Units, board: Board) -> list:
     pos = board.pos
     sailed = [u for u in pos.units if u.has("naval_transport") and u.previous and u.previous != u.hex
-              and board.is_hex(u.hex) and u.mode not in ("retreat", "advance") and (not pos.side or u.side == pos.side)]
+              and board.is_hex(u.hex) and "port" in board.features(u.hex)
+              and (not board.is_hex(u.previous) or "port" in board.features(u.previous))
+              and u.mode not in ("retreat", "advance") and (not pos.side or u.side == pos.side)]
     out: list = []
-    convoys: dict[tuple[str, str, str], list[UnitState]] = {}
+    routes: dict[tuple[str, str, str], list[UnitState]] = {}
     for u in sailed:
-        if board.is_hex(u.previous or ""):
-            convoys.setdefault((u.side, u.previous or "", u.hex), []).append(u)
+        if board.is_hex(u.previous or ""):          # a box to a port is 21.1.3's, not a coastal convoy
+            routes.setdefault((u.side, u.previous or "", u.hex), []).append(u)
     most = rs.num("coastal_convoy_max_shipping_points")
-    per_side: dict[str, list[tuple[str, str]]] = {}
-    for (side, a, b), us in sorted(convoys.items()):
-        per_side.setdefault(side, []).append((a, b))
+    per_side: dict[str, list[tuple[str, str, float, int]]] = {}
+    for (side, a, b), us in sorted(routes.items()):
         pts = sum(shipping_points(rs, u) for u in us)
-        if pts > most:
-            out.append(rs.finding(board, f"{P} 21.1.2", "movement", f"A coastal convoy from {a} to {b} carries "
-                                  f"{fmt(pts)} shipping points ({rs.names(us)}); a convoy carries at most {fmt(most)}.",
-                                  [a, b], us))
+        per_side.setdefault(side, []).append((a, b, pts, max(1, math.ceil(pts / most))))
     free = rs.num("coastal_convoys_free_per_impulse")
     for side, legs in sorted(per_side.items()):
         bought = 1 if side == str(rs.param("na41_coastal_convoy_rp_side")) else 0
-        shown = ", ".join(f"{a} to {b}" for a, b in legs)
-        if len(legs) > free + bought:
-            us = [u for u in sailed if u.side == side and board.is_hex(u.previous or "")]
-            out.append(rs.finding(board, f"{P} 21.1.2", "movement", f"The {rs.side_name(side)} side sailed {len(legs)} coastal "
-                                  f"convoys in one Movement Phase ({shown}); the most is {fmt(free + bought)}"
-                                  + (" (one bought for 1 RP)." if bought else "."), sorted({h for a, b in legs for h in (a, b)}), us))
-        elif len(legs) > free:
-            rs.not_judged(f"{P} 21.1.2", f"the {rs.side_name(side)} side sailed {len(legs)} coastal convoys ({shown}): a convoy past "
+        n = sum(k for *_, k in legs)
+        shown = "; ".join(f"{a} to {b}" + (f", {fmt(pts)} shipping points in {k} convoys" if k > 1 else "")
+                          for a, b, pts, k in legs)
+        if n > free + bought:
+            us = [u for leg, ship in routes.items() if leg[0] == side for u in ship]
+            out.append(rs.finding(board, f"{P} 21.1.2", "movement", f"The {rs.side_name(side)} side sailed {n} coastal "
+                                  f"convoys of at most {fmt(most)} shipping points in one Movement Phase ({shown}); "
+                                  f"the most is {fmt(free + bought)}" + (" (one bought for 1 RP)." if bought else "."),
+                                  sorted({h for a, b, *_ in legs for h in (a, b)}), us))
+        elif n > free:
+            rs.not_judged(f"{P} 21.1.2", f"the {rs.side_name(side)} side sailed {n} coastal convoys ({shown}): a convoy past "
                                          f"the free {fmt(free)} is bought for 1 RP, which a position does not record")
     for key, verb in (("previous", "embarked"), ("hex", "landed")):
         by_port: dict[str, list[UnitState]] = {}

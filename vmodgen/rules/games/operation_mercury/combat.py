@@ -220,13 +220,15 @@ def reaction_extras(rs, board: Board) -> list:
 def length(rs, board: Board, u: UnitState) -> list:
     """A retreat covers 1 or 2 hexes and does not come back to the hex it left (9.61, 9.64); an
     advance after maneuver combat covers at most 2 hexes (9.84); neither crosses terrain or a
-    hexside the unit may not enter (9.61, 4.24)."""
+    hexside the unit may not enter (9.61, 4.24). A "retreat" into a holding box (militia removed,
+    eliminated: any box but an off-map one) is a removal, as :func:`.movement.out_of_phase` reads it:
+    no finding."""
     if not u.path and u.previous is None:
         return []
     path = list(u.path or (u.previous or "", u.hex))
     if u.mode == "retreat" and len(path) >= 2 and _offmap(board, path[0]):
         return box_retreat(rs, board, u, path)
-    if u.mode == "retreat" and len(path) >= 2 and board.is_hex(path[0]) and path[-1] in board.map.boxes:
+    if u.mode == "retreat" and len(path) >= 2 and board.is_hex(path[0]) and _offmap(board, path[-1]):
         return retreat_off_map(rs, board, u, path)
     if not all(board.is_hex(h) for h in path):
         return []
@@ -259,7 +261,7 @@ def length(rs, board: Board, u: UnitState) -> list:
 
 def retreat_off_map(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.61 ('マップシートの外へ……退却できない'): no retreat off the map sheet. A retreat from a map
-    hex into a box that hex is no edge hex of (4.52) leaves the map: a finding. Into the off-map box
+    hex into an off-map box that hex is no edge hex of (4.52) leaves the map: a finding. Into the one
     beside its edge hex: whether the box counts as off the map sheet for a retreat the book does not
     say (4.51 makes the boxes the only way into those areas; 4.53 lets units in by movement with 1 MP
     left, and a retreat is no movement): not judged."""
