@@ -53,6 +53,7 @@ def test_the_bindings_own_board_is_measured(tmp_path):
     image: the count is still read from the binding's own board on "Main Map", 640x600 (before:
     the first board of that name on any map was taken, 100x100, and its count given)."""
     import copy
+
     from vmodgen.commands.bind import hexes_counted
     mod, b = _hextest(tmp_path)
     main = mod.maps["Main Map"]

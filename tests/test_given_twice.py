@@ -82,6 +82,7 @@ def test_no_file_is_read_whole_to_find_repeats(monkeypatch, capsys, tmp_path):
     size are still told apart by their bytes (hashed in chunks), and the same path given twice by
     a stat."""
     import tracemalloc
+
     from vmodgen import limits
     from vmodgen.audit.order import given_once
     monkeypatch.setattr(limits, "MAX_SAVEDGAME_BYTES", 1000)
@@ -90,8 +91,8 @@ def test_no_file_is_read_whole_to_find_repeats(monkeypatch, capsys, tmp_path):
         fh.truncate(8 << 20)
     tracemalloc.start()
     try:
-        assert given_once([str(big), str(big)]) == ([str(big)], ["big.vlog is given again: the same play, audited "
-                                                                 "once; the repeat was skipped."])
+        said = "big.vlog is given again: the same play, audited once; the repeat was skipped."
+        assert given_once([str(big), str(big)]) == ([str(big)], [said])
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -106,8 +107,9 @@ def test_no_file_is_read_whole_to_find_repeats(monkeypatch, capsys, tmp_path):
 def test_branch_points_are_found_once_per_audit(monkeypatch, logs):
     """``audit`` finds the chain's branches once and hands them to the branch pass and to
     ``assemble`` (before: each found them again, re-reading and hashing every file)."""
-    from vmodgen.audit import audit, run as run_mod
-    module, kit_dir, log, copy = logs
+    from vmodgen.audit import audit
+    from vmodgen.audit import run as run_mod
+    module, kit_dir, log, _ = logs
     calls = []
     real = run_mod.branch_points
     monkeypatch.setattr(run_mod, "branch_points", lambda results: calls.append(len(results)) or real(results))

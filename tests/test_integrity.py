@@ -134,6 +134,7 @@ def test_shared_and_empty_passwords_never_printed(tmp_path: Path) -> None:
 def _marked(path: Path) -> Path:
     """``path`` with only the zip comment that ``vmodgen sanitize`` writes added (anyone can)."""
     import zipfile
+
     from vmodgen.vassal.sanitize import SANITIZED_MARK
     with zipfile.ZipFile(path, "a") as z:
         z.comment = SANITIZED_MARK
