@@ -37,3 +37,47 @@ def test_a_stated_extent_is_named(capsys, tmp_path):
     code, out, err = run(capsys, "bind", str(module), "--check", str(binding))
     assert code == 0, err
     assert out.splitlines()[0].startswith(f"{binding}: 20 hexes (in the rectangle [map] extent names, 0101 ... 0405)")
+
+
+def _hextest(tmp_path):
+    from vmodgen.binding.file import load_binding
+    from vmodgen.vassal.module import read_module
+    mod = read_module(shared_path("golden", "vassal-run", "HexTest.vmod"))
+    binding = tmp_path / "b.toml"
+    binding.write_text(GOOD)
+    return mod, load_binding(str(binding), mod)
+
+
+def test_the_bindings_own_board_is_measured(tmp_path):
+    """HexTest with another map put first whose board has the same name ("Board") and a 100x100
+    image: the count is still read from the binding's own board on "Main Map", 640x600 (before:
+    the first board of that name on any map was taken, 100x100, and its count given)."""
+    import copy
+
+    from vmodgen.commands.bind import hexes_counted
+    mod, b = _hextest(tmp_path)
+    main = mod.maps["Main Map"]
+    other = copy.copy(main)
+    other.name = "Other"
+    board = copy.copy(main.boards["Board"])
+    board._size, board._size_done = (100, 100), True
+    other.boards = {"Board": board}
+    mod.maps = {"Other": other, **mod.maps}
+    assert hexes_counted(b, mod).startswith("104 hexes with their centre on the board image (640x600 px")
+
+
+def test_on_the_board_is_the_extents_test(tmp_path):
+    """A hex is on the board when its centre is one of the image's pixels, 0 ... w-1 (the test
+    ``extent_from_size`` reads the binding's extent with, as VASSAL's ``Board.contains``):
+    HexTest's board made 594 px wide, the last column's centres lie at x = 594, just off it.
+    Before: bounds -1 ... w of its own counted that column's 9 hexes on the image (one source
+    now: ``generic_map.board_box``)."""
+    from vmodgen.commands.bind import hexes_counted
+    mod, b = _hextest(tmp_path)
+    board = mod.maps["Main Map"].boards["Board"]
+    board._size, board._size_done = (594, 600), True
+    centres = [b.map.center(h) for h in b.map.hex_ids()]
+    on = sum(1 for x, y in centres if 0 <= x < 594 and 0 <= y < 600)
+    loose = sum(1 for x, y in centres if -1 <= x <= 594 and -1 <= y <= 600)
+    assert on < loose
+    assert hexes_counted(b, mod).startswith(f"{on} hexes with their centre on the board image (594x600 px")

@@ -226,3 +226,23 @@ def test_a_dice_report_cut_is_said_cut():
         cut = Command(tree.text, [*tree.subs[:-1], Command("LOG\tCHAT" + text[:k])])
         assert ends_inside_a_command(cut) is not None, text[:k]
     assert ends_inside_a_command(Command(tree.text, [*tree.subs[:-1], Command("LOG\t" + report)])) is None
+
+
+def _ends(*chats: str) -> str | None:
+    """What :func:`ends_inside_a_command` says of a log of these chat lines (one step each)."""
+    return ends_inside_a_command(Command("", [Command("end_save"), *(Command("LOG\tCHAT" + c) for c in chats)]))
+
+
+def test_a_report_format_without_closing_stars_is_whole():
+    """A dice button whose report format is ``*** $name$ = $result$`` (no closing stars; a module
+    sets it, mostly in 2.x/3.1 logs where a roll can be the last chat): a log ending in such a
+    report, after others of the same shape, is whole (before: "a dice report stops before its
+    closing '***'"); so is a log whose only report it is (the shape is unknown). After reports of
+    the same button in VASSAL's default shape, the same line is said cut; a report of another
+    button in another shape says nothing of it."""
+    assert _ends("*** d6 = 4", "<Joel> - ok", "*** d6 = 2") is None
+    assert _ends("<Joel> - ok", "*** d6 = 2") is None
+    assert _ends("*** d6 = 4 *** <Joel>", "*** d6 = 2") == "a dice report stops before its closing '***'"
+    assert _ends("*** d6 = 4 *** <Joel>", "*** d") == "a dice report stops before its closing '***'"
+    assert _ends("*** 2d6 = 4,1 *** <Joel>", "*** d6 = 2") is None
+    assert _ends("*** d6 = 5", "*** d6 = 4 *** <Joel>", "*** d6 = 2") is None

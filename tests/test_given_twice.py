@@ -73,3 +73,45 @@ def test_integrity_agrees(capsys, logs, fmt):
         assert said in unescape(out)
         rolls = "1 rolls, 1 dice" if fmt == "text" else "<td>1</td>"    # Alice's one 1d6 roll
         assert rolls in once and rolls in out
+
+
+def test_no_file_is_read_whole_to_find_repeats(monkeypatch, capsys, tmp_path):
+    """A file over the size a save may have (limit lowered to 2,016 bytes; the file 8 MB, sparse)
+    given once: the audit says it is too big, having read none of it (before: every file was read
+    whole and hashed first, so a 3 GB file failed "out of memory" instead). Two files of the same
+    size are still told apart by their bytes (hashed in chunks), and the same path given twice by
+    a stat."""
+    import tracemalloc
+
+    from vmodgen import limits
+    from vmodgen.audit.order import given_once
+    monkeypatch.setattr(limits, "MAX_SAVEDGAME_BYTES", 1000)
+    big = tmp_path / "big.vlog"
+    with open(big, "wb") as fh:
+        fh.truncate(8 << 20)
+    tracemalloc.start()
+    try:
+        said = "big.vlog is given again: the same play, audited once; the repeat was skipped."
+        assert given_once([str(big), str(big)]) == ([str(big)], [said])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+    code, out, err = run(capsys, "integrity", str(big))
+    assert code == 2 and out == "" and f"save file is {8 << 20} bytes, more than the limit of 2016" in err
+    a, b, c = (tmp_path / n for n in ("a.vlog", "b.vlog", "c.vlog"))
+    a.write_bytes(b"x" * 100), b.write_bytes(b"x" * 100), c.write_bytes(b"y" * 100)
+    assert given_once([str(a), str(c), str(b)])[0] == [str(a), str(c)]
+
+
+def test_branch_points_are_found_once_per_audit(monkeypatch, logs):
+    """``audit`` finds the chain's branches once and hands them to the branch pass and to
+    ``assemble`` (before: each found them again, re-reading and hashing every file)."""
+    from vmodgen.audit import audit
+    from vmodgen.audit import run as run_mod
+    module, kit_dir, log, _ = logs
+    calls = []
+    real = run_mod.branch_points
+    monkeypatch.setattr(run_mod, "branch_points", lambda results: calls.append(len(results)) or real(results))
+    audit([str(log)], module=module, game=str(kit_dir))
+    assert calls == [1]

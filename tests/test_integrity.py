@@ -131,6 +131,40 @@ def test_shared_and_empty_passwords_never_printed(tmp_path: Path) -> None:
     assert any("same password" in f for f in sec["flags"])
 
 
+def _marked(path: Path) -> Path:
+    """``path`` with only the zip comment that ``vmodgen sanitize`` writes added (anyone can)."""
+    import zipfile
+
+    from vmodgen.vassal.sanitize import SANITIZED_MARK
+    with zipfile.ZipFile(path, "a") as z:
+        z.comment = SANITIZED_MARK
+    return path
+
+
+def test_a_sanitize_mark_does_not_hide_a_shared_password(tmp_path: Path) -> None:
+    """Alice and Bob join with the same password, Carol with none; the file then gets only the
+    comment ``vmodgen sanitize`` writes. Before (17ad990): every seat of a marked file was skipped,
+    so "Alice and Bob joined with the same password" disappeared and "its passwords were blanked
+    by 'vmodgen sanitize'" (false) appeared. Now: a marked file that keeps a password is no
+    sanitized copy: its passwords are compared as in any other file and the mark is called false.
+    A true copy (every password blank) is still only named for what it is."""
+    w = writer(roster=[(SECRET, "Alice", "Red"), (SECRET, "Bob", "Blue"), ("", "Carol", "<observer>")])
+    w.chat("my turn")
+    sec = json.loads(run([_marked(w.write(tmp_path / "marked.vlog"))])[1])["integrity"]
+    assert sec["seats"]["shared_password"] == [["Alice", "Bob"]]
+    assert sec["seats"]["empty_password"] == ["Carol"]
+    assert any("Alice and Bob joined with the same password" in f for f in sec["flags"])
+    assert any("the mark is false" in f and "Alice and Bob joined with a password" in f for f in sec["flags"])
+    assert not any("blanked by 'vmodgen sanitize' (the file says so)" in f for f in sec["flags"])
+    blank = LogWriter(START, player="Alice", player_id="")
+    for name, side in (("Alice", "Red"), ("Bob", "Blue")):
+        blank.step([f"PLAYER\t\t{name}\t{side}"])
+    sec = json.loads(run([_marked(blank.write(tmp_path / "blank.vlog"))])[1])["integrity"]
+    assert sec["seats"]["shared_password"] == [] and sec["seats"]["empty_password"] == []
+    assert any("blanked by 'vmodgen sanitize' (the file says so)" in f for f in sec["flags"])
+    assert not any("the mark is false" in f for f in sec["flags"])
+
+
 def test_side_changing_hands_and_observer_moving(tmp_path: Path) -> None:
     a = writer(roster=[("pa", "Alice", "Red"), ("pb", "Bob", "Blue")])
     a.chat("Red moves").move("1", ("Main Map", 200, 100))

@@ -66,3 +66,17 @@ def test_a_typed_roll_with_no_button_roll_since_is_flagged(mini):
     assert [(t["values"], t["matches"]) for t in typed] == [([4], True), ([6], False)]
     (flag,) = _typed_flags(sec)
     assert "typed 'I rolled 6' (no dice-button roll since the claim before it)" in flag
+
+
+def test_a_label_before_a_bare_value_is_no_claim_of_a_roll(mini):
+    """Alice rolls 1d6 = 3, then, before the next button press, announces the next attack's
+    target: "Next attack on 1808 at 3:1. Target: DR 4" and "Kill number: DR 5" (a label before a
+    bare value names what the value is for, as "needs DR 4" does). Before (17ad990): "Target: "
+    got past the target test (it wanted a space after the word) and the split at ":" left nothing
+    before "DR", so both were read as Alice's own rolls that no button gave, flagged "a roll
+    typed in chat is not a roll VASSAL made". Now: no flag; "Target: DR 4" is no claim, "Kill
+    number: DR 5" a claim listed to check, not her own roll."""
+    sec, _ = _integrity(mini, "target", [("1d6", [3]), "Next attack on 1808 at 3:1. Target: DR 4",
+                                         "Kill number: DR 5", ("1d6", [5])])
+    assert _typed_flags(sec) == []
+    assert [t["text"] for t in sec["dice"]["typed"]] == ["Kill number: DR 5"]

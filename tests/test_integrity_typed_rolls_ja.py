@@ -110,7 +110,9 @@ NOT_CLAIMS_NEAR = ["6出たら勝ち", "116出た", "DR 4 or less", "DRM 4", "ro
                    # a need or a target with the noun (left10: "DR 4" was read in each before)
                    "I need a DR 4", "needs DR 4", "need DR 4 to hit", "DR 4 to hit", "DR 4 or better",
                    "hits on DR 4", "hits on a DR 4", "target roll: 4", "to-hit roll: 4", "DR 4 succeeds",
-                   "DR 4 is enough", "DR 4 and up", "at least DR 4", "DR -1", "roll - 4-6", "a roll of 4"]
+                   "DR 4 is enough", "DR 4 and up", "at least DR 4", "DR -1", "roll - 4-6", "a roll of 4",
+                   # the same words as a label (vfix4: "Target: " had no space after the word)
+                   "Target: DR 4", "To hit: DR 4", "Next attack on 1808 at 3:1. Target: DR 4", "Minimum = DR 4"]
 
 
 @pytest.mark.parametrize("said", NOT_CLAIMS_WISHES_RANGES + NOT_CLAIMS_NEAR)
@@ -137,6 +139,12 @@ def test_claims_beside_them_stay(said, values):
     # the action it is for (left10: only 私/こちら… was own before)
     ("攻撃の出目は6", True), ("移動終了。出目は6", True), ("第2の戦闘：出目は8", True), ("1808への突破は6が出た", True),
     ("相手の出目は6", False), ("田中さんの出目は5", False), ("相手の攻撃、出目は6", False), ("ドイツ軍の出目は6", False),
+    # a label or a noun before a bare value ("DR 4", "出目5") names what the value is for, no
+    # roll made (vfix4: the split at ":" and "," left nothing before it, read as own); a label
+    # that names the action stays own, as before a verb
+    ("Kill number: DR 4", False), ("Success: DR 4", False), ("CRT: DR 4 = DE", False), ("Odds 3-1, DR: 4", False),
+    ("攻撃の目標値: 出目5", False), ("攻撃: 出目5", True), ("第2の戦闘: 出目は8", True), ("私: 6が出た", True),
+    ("Done moving. DR 4", True),
 ])
 def test_whose_roll(said, own):
     """Whose roll a claim reports (only the speaker's own claim with no button roll since is

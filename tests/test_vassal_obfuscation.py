@@ -76,3 +76,28 @@ def test_bytes_not_utf8_read_as_vassal_reads_them() -> None:
     """VASSAL decodes the payload with Java's UTF-8 decoder (a replacement character for each
     malformed sequence) and plays the file: so does deobfuscate (left10; before: refused)."""
     assert deobfuscate(b"!VCSK00ff", "game.vsav") == ("\ufffd", VCSK, 0)
+
+
+#: malformed UTF-8 and what Java 17's decoder made of it (``InputStreamReader`` and
+#: ``new String(bytes, "UTF-8")`` alike, run on this machine's OpenJDK 17.0.15): where Python's
+#: "replace" ends a malformed sequence earlier (the first four), and where both agree
+JAVA_DECODED = [
+    ("eda080", "\ufffd"),                    # an encoded surrogate: one sequence of 3 (Python: 3 of 1)
+    ("eda041", "\ufffdA"),                   # its first 2 bytes, then "A" (Python: 2, then "A")
+    ("eda0", "\ufffd"),                      # cut at the end of the input: the rest (Python: 2)
+    ("edbfbf41", "\ufffdA"),
+    ("e08080", "\ufffd" * 3),                # an overlong form: byte by byte, as Python
+    ("f0808080", "\ufffd" * 4), ("f4908080", "\ufffd" * 4),      # overlong, past U+10FFFF
+    ("f0908041", "\ufffdA"), ("e180", "\ufffd"), ("f09080", "\ufffd"), ("c0af", "\ufffd" * 2), ("e1", "\ufffd"),
+]
+
+
+@pytest.mark.parametrize("raw, java", JAVA_DECODED)
+def test_malformed_sequences_are_as_long_as_java_takes_them(raw: str, java: str) -> None:
+    """Each malformed sequence is one replacement character, as long as Java's decoder takes it
+    (before: Python's "replace", three for ``ED A0 80`` where VASSAL reads one). Payloads as
+    VASSAL 3.x writes them (``!VCSK``, key 0) and plain (VASSAL 2), with text around them."""
+    body = bytes.fromhex(raw)
+    for data in (b"!VCSK00" + (b"x" + body + b"y").hex().encode(), b"x" + body + b"y"):
+        assert deobfuscate(data, "game.vsav")[0] == "x" + java + "y"
+    assert deobfuscate(body, "game.vsav")[0] == java        # at the end of the input

@@ -7,11 +7,14 @@ should start where the previous one ended, better than where any other file ende
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from pathlib import Path
 
 from ..errors import InputError
 from ..model.game import SequenceOfPlay
+from ..vassal.savefile import max_save_file_bytes
 from .continuity import Placements, _name, chain_seam
 from .history import match
 
@@ -143,18 +146,48 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
 
 def _copies(paths: list[str]) -> list[tuple[int, int]]:
     """(index of a copy, index of the file it repeats) for each path given after the same path
-    or another path to the same bytes (a file that cannot be read is no copy)."""
-    seen: dict[str, int] = {}
-    out = []
+    or another path to the same bytes (a file that cannot be read is no copy). No file is read
+    whole: files are told apart by their size first (a stat), and only files of the same size
+    are hashed, in chunks; a file over the size ``read_save`` accepts is the same only as
+    another path to it (reading it says it is too big)."""
+    ids: dict[int, tuple] = {}          # index -> (device, inode, size)
     for i, p in enumerate(paths):
         try:
-            digest = hashlib.sha256(Path(p).read_bytes()).hexdigest()
-        except OSError:
+            st = os.stat(p)
+        except (OSError, ValueError):
             continue
-        k = seen.setdefault(digest, i)
+        if stat.S_ISREG(st.st_mode):
+            ids[i] = (st.st_dev, st.st_ino, st.st_size)
+    inodes_of_size: dict[int, set[tuple]] = {}
+    for dev, ino, size in ids.values():
+        inodes_of_size.setdefault(size, set()).add((dev, ino))
+    digests: dict[tuple, str | None] = {}     # (device, inode) -> hash, each file read once
+    seen: dict[tuple, int] = {}
+    out = []
+    for i, (dev, ino, size) in ids.items():
+        key: tuple = ("file", dev, ino)
+        if len(inodes_of_size[size]) > 1 and size <= max_save_file_bytes():
+            if (dev, ino) not in digests:
+                digests[(dev, ino)] = _digest(paths[i])
+            if digests[(dev, ino)] is None:
+                continue
+            key = ("bytes", size, digests[(dev, ino)])
+        k = seen.setdefault(key, i)
         if k != i:
             out.append((i, k))
     return out
+
+
+def _digest(path: str) -> str | None:
+    """The SHA-256 of a file read in chunks (None: it cannot be read)."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError:
+        return None
+    return h.hexdigest()
 
 
 def _same(first: str, p: str) -> str:

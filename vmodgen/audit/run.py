@@ -185,8 +185,11 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         auditor = FileAuditor(b, mod, rs)
         auditor.reveal_hidden = reveal_hidden
         results = [auditor.run(kept.pop(p) if p in kept else read_save(p), p) for p in order]
+    # the branches, found once (from the files' own start and end positions, which a file audited
+    # again from another context keeps): followed, then standing violations judged along them
+    points = branch_points(results)
     if rules:
-        results = _follow_branches(results, b, mod, rs, reveal_hidden)
+        results = _follow_branches(results, b, mod, rs, reveal_hidden, points)
     # what reading the module warned of (as `inspect` says it: a buildFile its VASSAL version
     # would not open, an image missing), then each file's metadata, then its saved boards and
     # move reports (read as it was audited)
@@ -197,7 +200,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
                    if said]
     warnings: list[str] = repeats + doubts
-    result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings)
+    result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings, points=points)
     result.module_doubts = doubts
     result.given_again = repeats
     if module_warned:           # (also among the warnings) each report shows them first
@@ -207,14 +210,16 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     return result
 
 
-def _follow_branches(results: list[FileAudit], b, mod, rs, reveal_hidden: bool) -> list[FileAudit]:
+def _follow_branches(results: list[FileAudit], b, mod, rs, reveal_hidden: bool,
+                     found: list[tuple[int, int]] | None = None) -> list[FileAudit]:
     """A file that starts a branch (it starts exactly where an earlier file ended, not where the
     file before it did: a player sent a file played from an older save) is audited again from
     the end of the file it starts from (its rules' memory: a unit's move or arrival this turn),
     and every file after it from there: judged from the play before it, not from the other
     branch's (:func:`.order.branch_points`). One pass from the first branch: each file after it
-    is audited once more, whatever the number of branches."""
-    points = {y: c for c, y in branch_points(results)}
+    is audited once more, whatever the number of branches. ``found``: the branch points, when
+    already known."""
+    points = {y: c for c, y in (branch_points(results) if found is None else found)}
     if not points:
         return results
     out = list(results)
@@ -344,15 +349,16 @@ def _mark_after_gap(findings: list, results: list[FileAudit], gaps: dict[int, se
 
 
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
-             warnings: list[str] | None = None) -> AuditResult:
+             warnings: list[str] | None = None, points: list[tuple[int, int]] | None = None) -> AuditResult:
     """The chain's result from its files' results (in play order). ``given``: the order the
     user gave the files in, when they were sorted; ``warnings``: sentences said before the audit
-    (a module name not matching, forced)."""
+    (a module name not matching, forced); ``points``: the chain's :func:`.order.branch_points`,
+    when already known."""
     findings = []
     # rule key → the violations standing at the last check of the rule, in the files a file goes
     # on from (not those of a branch abandoned before it, order.played_before): a violation is
     # reported once while it lasts, across the whole chain
-    points = branch_points(results)
+    points = branch_points(results) if points is None else points
     start_of = {y: c for c, y in points}
     standing_after: list[dict[str, set]] = []
     for i, r in enumerate(results):

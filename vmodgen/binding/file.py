@@ -210,7 +210,7 @@ class FileBinding(Binding):
     def _grid_map(self) -> GridMapData:
         spec = self.spec
         mname, board, g = self._board()
-        self.board_name = board.name
+        self.board_name, self.board_map = board.name, mname
         self.raw_ids = g.numbering is None
         if spec.extent is not None:
             corners = []
@@ -325,8 +325,8 @@ class FileBinding(Binding):
         self.box_names = {b.name: b.id for b in kit.map.boxes.values()}
         self.box_names.update({b.id: b.id for b in kit.map.boxes.values()})
         self.source = f"binding {self.path} (kit '{kit.id}')"
-        _, board, grid = self._board()         # a hex board must exist
-        self.board_name = board.name
+        mname, board, grid = self._board()         # a hex board must exist
+        self.board_name, self.board_map = board.name, mname
         self.raw_ids = grid.numbering is None
         for p in spec.phases:
             if kit.game.sequence.phase(p.id) is None:

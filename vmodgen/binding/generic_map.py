@@ -106,12 +106,18 @@ def raw_of_label(g: HexGrid, label: str) -> Hex | None:
     return raw_of(g, *g.snap_to_hex(*p))
 
 
+def board_box(size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> tuple[int, int, int, int]:
+    """The pixels of a board of ``size`` (within ``box``, x0, y0, x1, y1, when given), inclusive:
+    a hex whose centre lies in it is on the board (:func:`extent_from_size`)."""
+    w, h = size
+    bx0, by0, bx1, by1 = box if box is not None else (0, 0, max(w - 1, 0), max(h - 1, 0))
+    return max(bx0, 0), max(by0, 0), min(bx1, max(w - 1, 0)), min(by1, max(h - 1, 0))
+
+
 def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Extent:
     """The raw hexes whose centres lie on a board of ``size`` pixels (within ``box``, x0, y0,
     x1, y1, when given: a zone's bounding box)."""
-    w, h = size
-    bx0, by0, bx1, by1 = box if box is not None else (0, 0, max(w - 1, 0), max(h - 1, 0))
-    bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, max(w - 1, 0)), min(by1, max(h - 1, 0))
+    bx0, by0, bx1, by1 = board_box(size, box)
     corners = [raw_of(g, x, y) for x in (bx0, bx1) for y in (by0, by1)]
     c0, c1 = min(c.line for c in corners) - 1, max(c.line for c in corners) + 1
     r0, r1 = min(c.pos for c in corners) - 1, max(c.pos for c in corners) + 1

@@ -67,11 +67,12 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
 
 def hexes_counted(b, mod) -> str:
     """The binding's hexes, saying what is counted: the kit's map; the rectangle ``[map]
-    extent`` names; or, read from the board image, the hexes whose centre lies on it -- where
-    VASSAL can put a piece on the board (``Map.snapTo`` snaps to the nearest hex centre and
-    moves it back onto the board by one pixel at most) -- and the rectangle of raw columns and
-    rows holding them, which on a staggered grid also holds hexes whose centre is off the image."""
-    from ..binding.generic_map import GridMapData
+    extent`` names; or, read from the image of the binding's own board (on its own map), the
+    hexes whose centre lies on it (:func:`~vmodgen.binding.generic_map.board_box`, the test the
+    extent read from the image uses) -- where VASSAL can put a piece on the board (``Map.snapTo``
+    snaps to the nearest hex centre) -- and the rectangle of raw columns and rows holding them,
+    which on a staggered grid also holds hexes whose centre is off the image."""
+    from ..binding.generic_map import GridMapData, board_box
     m = b.map
     n = len(m.hex_ids())
     if not isinstance(m, GridMapData):
@@ -82,14 +83,15 @@ def hexes_counted(b, mod) -> str:
     lo, hi = min(raws, key=raws.__getitem__), max(raws, key=raws.__getitem__)
     if b.spec.extent is not None:
         return f"{n} hexes (in the rectangle [map] extent names, {lo} ... {hi})"
-    board = next((bd for mp in mod.maps.values() for name, bd in mp.boards.items()
-                  if name == getattr(b, "board_name", None)), None)
+    own = mod.maps.get(getattr(b, "board_map", None))
+    board = own.boards.get(getattr(b, "board_name", None)) if own is not None else None
     size = board.size if board is not None else None
     if size is None:
         return f"{n} hexes ({lo} ... {hi})"
     w, h = size
+    x0, y0, x1, y1 = board_box(size)
     centres = [c for c in map(m.center, raws) if c is not None]
-    on = sum(1 for x, y in centres if -1 <= x <= w and -1 <= y <= h)
+    on = sum(1 for x, y in centres if x0 <= x <= x1 and y0 <= y <= y1)
     return (f"{on} hexes with their centre on the board image ({w}x{h} px: where VASSAL can put a piece on "
             "the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
                            "the image" if on != n else f", {lo} ... {hi}")

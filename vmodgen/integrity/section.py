@@ -294,6 +294,9 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     for f in facts:
         seated: dict[str, str] = {}
         last: dict[str, str] = {}      # the side a player held last (VASSAL's side change: PYREMOVE, PLAYER)
+        # the mark is a zip comment anyone can write: a file that keeps a password is no sanitized
+        # copy, and all its passwords (the empty ones too) are compared as in any other file
+        blanked = f.sanitized and all(s.empty_password for s in f.seats)
         for s in f.seats:
             if s.removed:
                 seated.pop(s.name, None)
@@ -302,7 +305,7 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
             seated[s.name] = last[s.name] = s.side
-            if f.sanitized:             # sanitize blanked every password: none to compare
+            if blanked:                 # sanitize blanked every password (the file says, and none is kept)
                 continue
             keys[s.password_key].add(s.name)
             if s.empty_password:
@@ -342,7 +345,14 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     for name in sorted(empty):
         flags.append(f"Seats: {name} joined with an empty password: anyone can take that seat.")
     for f in facts:
-        if f.sanitized and f.seats:
+        if not (f.sanitized and f.seats):
+            continue
+        kept = sorted({s.name for s in f.seats if not s.empty_password})
+        if kept:        # anyone can write a zip comment: the mark is false, the passwords were compared
+            flags.append(f"Seats: {f.path} says its passwords were blanked by 'vmodgen sanitize', but "
+                         f"{' and '.join(kept)} joined with a password in it: the mark is false (the file was "
+                         "changed after sanitize or marked by hand); its passwords were compared as in any other file.")
+        else:
             flags.append(f"Seats: {f.path}: its passwords were blanked by 'vmodgen sanitize' (the file says so): "
                          "who joined with which password cannot be compared in it.")
     return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}

@@ -47,10 +47,11 @@ _EN_NOUN_TARGET_AFTER = re.compile(r"\s*(?:to\s+[a-z]|or\b|and\s+(?:up|over|abov
                                    r"lower)\b|(?:succeeds?|hits?|kills?|wins?|works?|passes|eliminates?|is\s+enough|"
                                    r"will|would|should|needed|required|wanted|min(?:imum)?|max(?:imum)?)\b)", re.I)
 #: before a noun ("roll", "DR") in its clause: what makes it a target or a need -- "needs DR 4",
-#: "need a DR 4", "target roll: 4", "to-hit roll: 4", "hits on DR 4", "at least DR 4"
+#: "need a DR 4", "target roll: 4", "to-hit roll: 4", "hits on DR 4", "at least DR 4", and the
+#: same words as a label ("Target: DR 4", "To hit: DR 4", "Minimum = DR 4")
 _EN_NOUN_TARGET_BEFORE = re.compile(r"\b(?:needs?|needed|needing|requires?|required|requiring|target|to[- ]hit|on|"
-                                    r"at\s+least|minimum|min|wants?|wanted|hoping\s+for|hope\s+for|without)\s+"
-                                    r"(?:(?:an?|the|my|his|her|their|your)\s+)?$", re.I)
+                                    r"at\s+least|minimum|min|wants?|wanted|hoping\s+for|hope\s+for|without)"
+                                    r"(?:\s*[:=]\s*|\s+)(?:(?:an?|the|my|his|her|their|your)\s+)?$", re.I)
 #: English: a word that makes the roll after it (in the same clause) hypothetical, wished or
 #: needed, not made: "if he rolls 5 I win", "when she throws 6", "unless he rolls 1"
 _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppose|assuming|needs?|must|should|"
@@ -59,10 +60,14 @@ _EN_HYPOTHETICAL = re.compile(r"\b(?:if|when|whenever|unless|once|whoever|suppos
 _EN_HYPOTHETICAL_PAST = re.compile(r"\b(?:if|unless|suppose|assuming|would|could|should|might|hope|hoping)\b",
                                    re.I)
 _CLAUSE_END = re.compile(r"[.!?;]")
-#: what may come before the speaker's own claim in its clause (after the last ".", ",", ":", " - "):
-#: nothing ("rolled 11 for the attack", "Attack on 1808: rolled 6", "roll: 4"), "I" ("for the
-#: attack I rolled 6", "I just threw 4"), "my" ("my roll was 4"); not a third party ("Attacker
-#: rolled 3", "he rolled 5", "his roll: 5")
+#: what may come before the speaker's own claim in its clause: nothing ("rolled 11 for the
+#: attack", "Attack on 1808: rolled 6", "roll: 4"), "I" ("for the attack I rolled 6", "I just
+#: threw 4"), "my" ("my roll was 4"); not a third party ("Attacker rolled 3", "he rolled 5", "his
+#: roll: 5"). A verb's clause ends at the last ".", ",", ":", " - " (:data:`_EN_OWN_CLAUSE`: a
+#: label before a verb names the action, "Attack on 1808: rolled 6"); a bare value's ("DR 4",
+#: "roll: 4") at the last sentence end only (:data:`_CLAUSE_END`): a label or a noun before a bare
+#: value names what the value is for ("Target: DR 4", "Kill number: DR 4", "CRT: DR 4 = DE",
+#: "Odds 3-1, DR: 4"), no roll made
 _EN_OWN_BEFORE = re.compile(r"(?:^|\b(?:and|so|then|ok|okay|well|now)|\bI(?:\s+(?:just|then|also|have|had|finally|"
                             r"now))?|\bmy(?:\s+(?:die|dice|first|second|next|last))?)\s*$", re.I)
 _EN_OWN_CLAUSE = re.compile(r"[.!?;:,()]|\s[-\u2013]\s")
@@ -98,11 +103,14 @@ _JA_HYPOTHETICAL = re.compile(r"もし|仮に")
 #: "彼は6が出た", "田中さんの出目は5")
 _JA_OTHER = re.compile(r"相手|敵|彼|あなた|貴方|そちら|あちら|向こう|先方|君|お前|さん|氏|様|くん|ちゃん")
 #: what may come before a Japanese claim of the speaker's own roll in its clause (after the last
-#: "、", "。", ":", space): nothing ("移動終了。出目は6", "第2の戦闘：出目は8"), a first person ("私の出目は6",
-#: "こちらは6が出た"), an action the roll is for ("攻撃の出目は6", "1808への突破は6が出た")
-_JA_OWN_BEFORE = re.compile(r"^(?:(?:私|俺|僕|自分|こちら|当方)(?:の|は|が|で)?|.*(?:攻撃|戦闘|突破|反撃|砲撃|爆撃|降下|"
-                            r"上陸|判定|チェック|ロール|振り直し|補給|迎撃|対空)(?:の|は|で|に|も)?)?$")
-_JA_CLAUSE = re.compile(r"[、。,:!?()「」\s]")
+#: "、", "。", space; a ":" and the label before it stay in the clause): nothing ("移動終了。出目は6"),
+#: a first person ("私の出目は6", "こちらは6が出た", "私: 6"), an action the roll is for ("攻撃の出目は6",
+#: "1808への突破は6が出た", "第2の戦闘：出目は8"); not another label ("攻撃の目標値: 出目5": a label before a
+#: value names what the value is for)
+_JA_OWN_BEFORE = re.compile(r"^(?:(?:私|俺|僕|自分|こちら|当方)(?:の|は|が|で|:)?|.*(?:攻撃|戦闘|突破|反撃|砲撃|爆撃|降下|"
+                            r"上陸|判定|チェック|ロール|振り直し|補給|迎撃|対空)(?:の|は|で|に|も|:)?)?$")
+_JA_CLAUSE = re.compile(r"[、。,!?()「」\s]")
+_JA_LABEL = re.compile(r"\s*:\s*")
 
 
 def _values(group: str) -> tuple[int, ...]:
@@ -176,7 +184,8 @@ def typed_roll_own(said: str) -> bool:
         m = found[0]
         if m.group("verb") is not None and m.group("verb").lower() not in ("rolled", "threw"):
             return False                # "rolls 4": a narration of someone's roll
-        return _EN_OWN_BEFORE.search(_EN_OWN_CLAUSE.split(said[: m.start()])[-1]) is not None
+        clause = (_EN_OWN_CLAUSE if m.group("verb") is not None else _CLAUSE_END).split(said[: m.start()])[-1]
+        return _EN_OWN_BEFORE.search(clause) is not None
     found = _japanese(said)
     if found is None:
         return False
@@ -184,4 +193,4 @@ def typed_roll_own(said: str) -> bool:
     before = norm[: found[0].start()]
     if _JA_OTHER.search(before):
         return False
-    return _JA_OWN_BEFORE.match(_JA_CLAUSE.split(before)[-1]) is not None
+    return _JA_OWN_BEFORE.match(_JA_CLAUSE.split(_JA_LABEL.sub(":", before))[-1]) is not None

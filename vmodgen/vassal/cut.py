@@ -8,7 +8,8 @@ fewer trait states than the piece's type has traits (VASSAL writes one per trait
 tracker's state with fewer fields than the same tracker wrote earlier in the file; a chat line
 that stops inside what VASSAL writes around the words: the speaker (``Chatter.formatChat``:
 ``&lt;NAME&gt; - `` in 3.x, ``<NAME> - `` before), an entity or a tag of a report, a dice report's
-``*** ... ***``, or no text at all (``Chatter.send`` sends none). A cut inside a player's words
+``*** ... ***`` (when the file's other reports of the same button close so: the report format is
+the module's), or no text at all (``Chatter.send`` sends none). A cut inside a player's words
 cannot be told from a shorter line (VASSAL sends them as typed: not trimmed, not escaped, nothing
 after them) and is not reported. A text ending in an odd
 run of backslashes is no sign: VASSAL writes a chat unchanged (``Chatter.encode``: ``C:\\games\\``)
@@ -44,9 +45,10 @@ _SPEAKER_ONLY = re.compile(_SPEAKER + "(?: -?)?$")
 _OPEN_MARKUP = re.compile(r"&lt;(?!.*&gt;)|&(?:l|lt|g|gt|a|am|amp|q|qu|quo|quot|#\d*)?$|<(?:[A-Za-z/(][^<>]*)?$")
 
 
-def _cut_chat(text: str) -> str | None:
+def _cut_chat(text: str, tree: Command | None = None, last: Command | None = None) -> str | None:
     """Why a chat line's text reads as stopping inside what VASSAL writes around the words, or
-    None (a player's words may end anywhere)."""
+    None (a player's words may end anywhere). ``tree``: the file, whose other dice reports say
+    whether the line's button writes the default ``*** … ***`` (``last``: the line's own node)."""
     if not text:
         return "a chat line with no text (VASSAL sends none)"
     if _TYPED_HEAD.match(text):
@@ -55,9 +57,31 @@ def _cut_chat(text: str) -> str | None:
         return "a chat line stops after its speaker, before the words"
     if _OPEN_MARKUP.search(text):
         return "a chat line stops inside a name, an entity or a tag"
-    if text.startswith("*** ") and text.count("***") < 2:
+    if text.startswith("*** ") and text.count("***") < 2 and tree is not None and _closes_with_stars(tree, text, last):
         return "a dice report stops before its closing '***'"
     return None
+
+
+def _closes_with_stars(tree: Command, text: str, last: Command | None) -> bool:
+    """Whether the file's other reports of the same dice button (the same text up to its " = ",
+    or, cut before it, beginning with ``text``) close with '***' -- VASSAL's default report
+    format, ``*** $name$ = $result$ *** <$playerName$>`` -- all of them, and there is one. A
+    button's report format is the module's to set (``** $name$: $result$``, ``*** $name$ =
+    $result$`` without closing stars, mostly in 2.x/3.1 modules): a line of the file's own shape
+    is whole, and with no other report of the button the shape is not known."""
+    head = text[: text.index(" = ") + 3] if " = " in text else text
+    seen = False
+    for node in tree.walk():
+        if node is last or "CHAT" not in node.text:
+            continue
+        cmd = parse_command(_unwrap(node.text))
+        while isinstance(cmd, Log) and cmd.inner is not None:
+            cmd = cmd.inner
+        if isinstance(cmd, Chat) and cmd.text.startswith(head):
+            if cmd.text.count("***") < 2:
+                return False
+            seen = True
+    return seen
 
 
 def _last_leaf(node: Command) -> Command:
@@ -119,11 +143,12 @@ def ends_inside_a_command(tree: Command) -> str | None:
             and len(subs) > 1 and subs[-2].text.startswith("LOG\t")):
         why: str | None = "a step that stops at its 'LOG' mark"
     else:
-        why = _cut_command(_unwrap(_last_leaf(last).text), tree)
+        leaf = _last_leaf(last)
+        why = _cut_command(_unwrap(leaf.text), tree, leaf)
     return why
 
 
-def _cut_command(text: str, tree: Command) -> str | None:
+def _cut_command(text: str, tree: Command, last: Command | None = None) -> str | None:
     cmd = parse_command(text)
     while isinstance(cmd, Log) and cmd.inner is not None:
         cmd = cmd.inner
@@ -136,7 +161,7 @@ def _cut_command(text: str, tree: Command) -> str | None:
             return "a turn tracker's state stops inside the tracker's name"
         return None
     if isinstance(cmd, Chat):
-        return _cut_chat(cmd.text)
+        return _cut_chat(cmd.text, tree, last)
     if isinstance(cmd, MovePiece) and cmd.player_id is None and _has_player_moves(tree):
         return "a move lacks the player field every other move of the file has"
     if isinstance(cmd, MutableProperty) and not cmd.has_container and _has_containers(tree):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .. import limits
 from ..errors import InputError
+from .java_utf8 import decode_as_java
 
 __all__ = ["VCSK", "VOBS", "PLAIN", "decode_text", "deobfuscate", "deobfuscate_bytes", "deobfuscate_pieces", "obfuscate",
            "payload_kind"]
@@ -95,11 +96,12 @@ def decode_text(raw: bytes) -> tuple[str, str | None]:
     """The text of clear ``savedGame`` bytes as VASSAL reads it, and where its first byte that
     is not UTF-8 lies (None when all are). VASSAL decodes the payload with Java's UTF-8 decoder
     (3.x ``IOUtils.toString(din, UTF_8)``, 2.x ``new String(bytes, "UTF-8")``), which puts a
-    replacement character (U+FFFD) for each malformed sequence and plays the file: so does this."""
+    replacement character (U+FFFD) for each malformed sequence, as long as Java takes it
+    (:mod:`.java_utf8`), and plays the file: so does this."""
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        return raw.decode("utf-8", "replace"), not_utf8_where(raw, exc.start)
+        return decode_as_java(raw), not_utf8_where(raw, exc.start)
 
 
 def deobfuscate_pieces(data: bytes, path: str | Path | None = None

@@ -20,7 +20,7 @@ from .codec import decode
 from .commands import Command, encode_tree, parse_tree, parse_tree_pieces
 from .obfuscation import PLAIN, VCSK, deobfuscate_pieces, obfuscate
 
-__all__ = ["Metadata", "SaveFile", "read_save", "read_save_bytes", "write_save", "save_bytes",
+__all__ = ["Metadata", "SaveFile", "read_save", "read_save_bytes", "max_save_file_bytes", "write_save", "save_bytes",
            "metadata_xml", "parse_metadata"]
 
 SAVED_GAME = "savedGame"
@@ -231,6 +231,12 @@ SaveFile.text = property(_get_text, _set_text)  # type: ignore[assignment]
 GIVE_MODULE = "give a module with --module"
 
 
+def max_save_file_bytes() -> int:
+    """The largest save or log file (or ``savedGame`` entry) read: twice the command text limit
+    (its obfuscated form is two hex digits a character) and a header. Read at call time."""
+    return 2 * limits.MAX_SAVEDGAME_BYTES + 16
+
+
 def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GIVE_MODULE) -> SaveFile:
     """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text. A module
     given instead is refused as one, followed by ``instead`` (what to do)."""
@@ -242,7 +248,7 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GI
                     raise InputError(path, f"a VASSAL module, not a save or log: {instead}")
                 raise InputError(path, "zip has no 'savedGame' entry: not a VASSAL save or log")
             zf.refuse_unlisted_before(SAVED_GAME)      # VASSAL streams the zip: the first copy
-            payload = zf.read(SAVED_GAME, max_bytes=2 * limits.MAX_SAVEDGAME_BYTES + 16)
+            payload = zf.read(SAVED_GAME, max_bytes=max_save_file_bytes())
             savedata = _meta(zf, SAVEDATA, path)
             moduledata = _meta(zf, MODULEDATA, path)
             entries = zf.names()
@@ -278,7 +284,7 @@ def _meta(zf: SafeZip, name: str, path: str) -> Metadata | None:
 def read_save(path: str | Path, instead: str = GIVE_MODULE) -> SaveFile:
     """Read a ``.vsav``/``.vlog`` (or an old ``.sav``/``.log``) file (``instead``: see
     :func:`read_save_bytes`)."""
-    data = read_bytes(path, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
+    data = read_bytes(path, max_save_file_bytes(), "save file")
     return read_save_bytes(data, path, instead)
 
 
@@ -330,7 +336,7 @@ def rewritten_save_bytes(source: str | Path, text: str, keep: "tuple[str, ...] |
     named in ``keep``, when given) copied byte for byte, each entry with the time the source's
     entry has (when VASSAL wrote it: the copy invents no time), ``comment`` as the archive's
     comment. ``source`` is never modified."""
-    data = read_bytes(source, 2 * limits.MAX_SAVEDGAME_BYTES + 16, "save file")
+    data = read_bytes(source, max_save_file_bytes(), "save file")
     save = read_save_bytes(data, source)
     obfuscated = save.encoding != PLAIN
     key = save.key if save.encoding == VCSK else None
