@@ -101,3 +101,22 @@ def test_moves_found_by_the_kept_tail_equal_a_decoded_piece() -> None:
             lazy.set_position("Map", 9, 9)
             full.set_position("Map", 9, 9)
             assert lazy.encode_state() == full.encode_state()
+
+
+def test_long_state_chains_are_not_kept_for_the_next_move() -> None:
+    """A log's command may be up to ``limits.MAX_LINE_BYTES``: a piece with a long state moved
+    many times must not leave every state it had in the tail cache for the whole audit; a short
+    state is still kept (its next move finds its tail without a scan)."""
+    from vmodgen.vassal import piece as piece_module
+    from vmodgen.vassal.chains import CACHED_STATE_MAX
+
+    piece_module._TAILS.clear()
+    long_state = join_chain(["x" * (CACHED_STATE_MAX + 1), "0", "Main;1;2;;"])
+    p = Piece(_TYPE, long_state)
+    for x in range(50):
+        p.set_position("Main", x, 7)
+    assert p.state_chain.endswith("Main;49;7;;")
+    assert len(piece_module._TAILS) == 0
+    q = Piece(_TYPE, join_chain(["x", "0", "Main;1;2;;"]))
+    q.set_position("Main", 3, 4)
+    assert len(piece_module._TAILS) == 1

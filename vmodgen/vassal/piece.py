@@ -6,7 +6,7 @@ from typing import Callable, Iterable, Protocol, cast, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
-from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
+from .chains import CACHED_STATE_MAX, _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
 from .traits import BasicName, BasicPiece, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int, make_trait
@@ -20,7 +20,8 @@ _TYPE_SPLITS: dict[str, tuple[str, ...]] = {}   # type chain -> its elements
 _TYPE_SPLITS_MAX = 4096
 #: (state chain, type chain) → where its plain BasicPiece element starts (``state_tail``), for
 #: the state chains :meth:`Piece.set_position` wrote: a piece's next move (in the next file too,
-#: which opens with the texts the previous one ended with) finds it without a scan of the chain
+#: which opens with the texts the previous one ended with) finds it without a scan of the chain;
+#: only chains of at most ``CACHED_STATE_MAX`` characters (a hostile log's long states are not kept)
 _TAILS: dict[tuple[str, str], int] = {}
 _TAILS_MAX = 50_000
 
@@ -198,9 +199,10 @@ class Piece:
                 if _plain(basic):
                     self._state = st = st[:i] + basic
                     self._tail = (st, self._type, i)
-                    if len(_TAILS) >= _TAILS_MAX:
-                        _TAILS.clear()
-                    _TAILS[(st, self._type)] = i
+                    if len(st) <= CACHED_STATE_MAX:
+                        if len(_TAILS) >= _TAILS_MAX:
+                            _TAILS.clear()
+                        _TAILS[(st, self._type)] = i
                     return
             types = self._split_type()
             states = split_state_chain(st, len(types))
