@@ -58,11 +58,12 @@ def test_lazy_set_position_equals_decoded_piece() -> None:
 
 
 def test_moved_basic_equals_decoding_and_encoding() -> None:
-    """``_moved_basic`` (M/'s rewrite of a plain BasicPiece state by ``split`` and ``join``)
-    gives what ``BasicPiece.with_position`` gives (decode, set three fields, encode), or None."""
+    """``moved_basic_state`` (the rewrite of a plain BasicPiece state by ``split`` and ``join``
+    that M/ and ``BasicPiece.with_position`` use) gives what decoding, setting three fields and
+    encoding give, or None."""
     from vmodgen.vassal.chains import _plain
-    from vmodgen.vassal.piece import _moved_basic
-    from vmodgen.vassal.traits import BasicPiece
+    from vmodgen.vassal.codec import decode, encode_value
+    from vmodgen.vassal.traits import moved_basic_state
     rng = random.Random(11)
     tokens = ["a", ";", "'", "\\", "1", "-", "", "null", " ", "x;y"]
     maps = [None, "Main", "", "a;b", "it's", "'q'", "\\x", "m\tp", "null"]
@@ -72,10 +73,13 @@ def test_moved_basic_equals_decoding_and_encoding() -> None:
         if not _plain(basic):
             continue
         m, x, y = rng.choice(maps), rng.randint(-5, 500), rng.randint(-5, 500)
-        got = _moved_basic(basic, m, x, y)
+        got = moved_basic_state(basic, m, x, y)
         if got is not None:
             fast += 1
-            assert got == BasicPiece("piece;;;a.png;A", basic).with_position(m, x, y)
+            s = (decode(basic, ";") if basic else []) or ["null", "0", "0"]
+            s += [""] * (3 - len(s))
+            s[:3] = ["null" if m is None else m, str(x), str(y)]
+            assert got == (encode_value(s, ";") or "")
     assert fast > 3000
 
 
