@@ -153,7 +153,7 @@ class ByHand:
                 marks = ", ".join(sorted(v.markers & self.statuses))
                 out.append(f"{file} step {k}{where}: a marker ({marks}) was put from the palette on {names} in "
                            f"{v.hex}, a unit of the side that does not move in this phase, outside a combat phase "
-                           "and with no die rolled in it before. "
+                           "and with no die rolled in it or in the phase just before it. "
                            "The rules read it as that unit's status from then on (as VASSAL shows it), so it "
                            "changes how the moves after it are judged; check that a combat result or a rule "
                            "gave it.")
