@@ -9,7 +9,8 @@ from ..notes import warn_once
 from .chains import CACHED_STATE_MAX, _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, moved_basic_state, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int, make_trait
+from .traits import (BasicName, BasicPiece, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int,
+                     make_trait, moved_basic_state)
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
