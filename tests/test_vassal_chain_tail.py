@@ -58,11 +58,12 @@ def test_lazy_set_position_equals_decoded_piece() -> None:
 
 
 def test_moved_basic_equals_decoding_and_encoding() -> None:
-    """``_moved_basic`` (M/'s rewrite of a plain BasicPiece state by ``split`` and ``join``)
-    gives what ``BasicPiece.with_position`` gives (decode, set three fields, encode), or None."""
+    """``moved_basic_state`` (the rewrite of a plain BasicPiece state by ``split`` and ``join``
+    that M/ and ``BasicPiece.with_position`` use) gives what decoding, setting three fields and
+    encoding give, or None."""
     from vmodgen.vassal.chains import _plain
-    from vmodgen.vassal.piece import _moved_basic
-    from vmodgen.vassal.traits import BasicPiece
+    from vmodgen.vassal.codec import decode, encode_value
+    from vmodgen.vassal.traits import moved_basic_state
     rng = random.Random(11)
     tokens = ["a", ";", "'", "\\", "1", "-", "", "null", " ", "x;y"]
     maps = [None, "Main", "", "a;b", "it's", "'q'", "\\x", "m\tp", "null"]
@@ -72,10 +73,13 @@ def test_moved_basic_equals_decoding_and_encoding() -> None:
         if not _plain(basic):
             continue
         m, x, y = rng.choice(maps), rng.randint(-5, 500), rng.randint(-5, 500)
-        got = _moved_basic(basic, m, x, y)
+        got = moved_basic_state(basic, m, x, y)
         if got is not None:
             fast += 1
-            assert got == BasicPiece("piece;;;a.png;A", basic).with_position(m, x, y)
+            s = (decode(basic, ";") if basic else []) or ["null", "0", "0"]
+            s += [""] * (3 - len(s))
+            s[:3] = ["null" if m is None else m, str(x), str(y)]
+            assert got == (encode_value(s, ";") or "")
     assert fast > 3000
 
 
@@ -101,3 +105,22 @@ def test_moves_found_by_the_kept_tail_equal_a_decoded_piece() -> None:
             lazy.set_position("Map", 9, 9)
             full.set_position("Map", 9, 9)
             assert lazy.encode_state() == full.encode_state()
+
+
+def test_long_state_chains_are_not_kept_for_the_next_move() -> None:
+    """A log's command may be up to ``limits.MAX_LINE_BYTES``: a piece with a long state moved
+    many times must not leave every state it had in the tail cache for the whole audit; a short
+    state is still kept (its next move finds its tail without a scan)."""
+    from vmodgen.vassal import piece as piece_module
+    from vmodgen.vassal.chains import CACHED_STATE_MAX
+
+    piece_module._TAILS.clear()
+    long_state = join_chain(["x" * (CACHED_STATE_MAX + 1), "0", "Main;1;2;;"])
+    p = Piece(_TYPE, long_state)
+    for x in range(50):
+        p.set_position("Main", x, 7)
+    assert p.state_chain.endswith("Main;49;7;;")
+    assert len(piece_module._TAILS) == 0
+    q = Piece(_TYPE, join_chain(["x", "0", "Main;1;2;;"]))
+    q.set_position("Main", 3, 4)
+    assert len(piece_module._TAILS) == 1

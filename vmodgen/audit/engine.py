@@ -80,7 +80,7 @@ from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_w
 from .history import StepHistory
 from .rolled import step_rolled
 from .unrolled import UnrolledCombatMoves
-from .by_hand import ByHand
+from .by_hand import ByHand, status_markers
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -475,7 +475,7 @@ class FileAuditor:
         settled: tuple[int, Position] | None = None
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
-        by_hand = ByHand(b.map, self.reveal_hidden)   # deleted and put back elsewhere; markers (.by_hand)
+        by_hand = ByHand(b.map, self.reveal_hidden, status_markers(self.rs), self._backwards)   # (.by_hand)
         self._typed = None             # the last chat line a player typed: (step, text)
         history = StepHistory()
         formats = self.module.dice_formats if self.module is not None else None

@@ -201,7 +201,7 @@ def split_state_chain(text: str, count: int) -> list[str]:
     if got is None:
         fast = _fast_split(text, count)
         got = tuple(fast if fast is not None else _slow_split_state(text, count))
-        if len(text) <= 8_000:          # a log repeats its pieces' states: the last splits are remembered
+        if len(text) <= CACHED_STATE_MAX:   # a log repeats its pieces' states: the last splits are remembered
             if len(_STATE_SPLITS) >= 16_384:
                 _STATE_SPLITS.clear()
             _STATE_SPLITS[key] = got
@@ -209,6 +209,9 @@ def split_state_chain(text: str, count: int) -> list[str]:
 
 
 _STATE_SPLITS: dict[tuple[str, int], tuple[str, ...]] = {}
+#: the longest state chain a cache keeps (here, and ``piece._TAILS``): a command may be up to
+#: ``limits.MAX_LINE_BYTES``, and a cache of such texts would hold them all for the whole audit
+CACHED_STATE_MAX = 8_000
 
 
 def _slow_split_state(text: str, count: int) -> list[str]:

@@ -6,10 +6,11 @@ from typing import Callable, Iterable, Protocol, cast, runtime_checkable
 
 from .. import limits
 from ..notes import warn_once
-from .chains import _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
+from .chains import CACHED_STATE_MAX, _plain, join_chain, split_chain, split_state_chain, state_tail, trait_id
 from ..errors import InputError, LimitError
 from .codec import decode
-from .traits import BasicName, BasicPiece, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int, make_trait
+from .traits import (BasicName, BasicPiece, CalculatedProperty, Labeler, Layer, Trait, UsePrototype, _int,
+                     make_trait, moved_basic_state)
 
 __all__ = ["Piece", "decode_piece", "expand_prototypes"]
 
@@ -20,22 +21,10 @@ _TYPE_SPLITS: dict[str, tuple[str, ...]] = {}   # type chain -> its elements
 _TYPE_SPLITS_MAX = 4096
 #: (state chain, type chain) → where its plain BasicPiece element starts (``state_tail``), for
 #: the state chains :meth:`Piece.set_position` wrote: a piece's next move (in the next file too,
-#: which opens with the texts the previous one ended with) finds it without a scan of the chain
+#: which opens with the texts the previous one ended with) finds it without a scan of the chain;
+#: only chains of at most ``CACHED_STATE_MAX`` characters (a hostile log's long states are not kept)
 _TAILS: dict[tuple[str, str], int] = {}
 _TAILS_MAX = 50_000
-
-
-def _moved_basic(basic: str, map_id: str | None, x: int, y: int) -> str | None:
-    """``BasicPiece(…, basic).with_position(map_id, x, y)`` for a plain BasicPiece state
-    (``state_tail``'s: no TAB, no backslash) with no quote in it and a map id with no
-    delimiter, backslash, quote or TAB: then decoding is ``split(";")`` and encoding is
-    ``";".join`` (no token is escaped or quoted), so only the first three fields are written
-    again. ``None`` otherwise (the caller decodes and encodes)."""
-    m = "null" if map_id is None else map_id
-    if "'" in basic or ";" in m or "\\" in m or "'" in m or "\t" in m:
-        return None
-    rest = basic.split(";", 3)
-    return f"{m};{x};{y};{rest[3]}" if len(rest) == 4 else f"{m};{x};{y}"
 
 
 class Piece:
@@ -192,15 +181,16 @@ class Piece:
                     i = state_tail(st, len(types))
             if i is not None:
                 # canonical chain, plain innermost element: only the tail is re-encoded
-                basic = _moved_basic(st[i:], map_id, x, y)
+                basic = moved_basic_state(st[i:], map_id, x, y)
                 if basic is None:
                     basic = BasicPiece(self._split_type()[-1], st[i:]).with_position(map_id, x, y)
                 if _plain(basic):
                     self._state = st = st[:i] + basic
                     self._tail = (st, self._type, i)
-                    if len(_TAILS) >= _TAILS_MAX:
-                        _TAILS.clear()
-                    _TAILS[(st, self._type)] = i
+                    if len(st) <= CACHED_STATE_MAX:
+                        if len(_TAILS) >= _TAILS_MAX:
+                            _TAILS.clear()
+                        _TAILS[(st, self._type)] = i
                     return
             types = self._split_type()
             states = split_state_chain(st, len(types))

@@ -88,6 +88,19 @@ class GenericTrait(Trait):
     """A known VASSAL trait whose fields this reader does not interpret."""
 
 
+def moved_basic_state(state: str, map_id: str | None, x: int, y: int) -> str | None:
+    """:meth:`BasicPiece.with_position` for a BasicPiece state with no quote, backslash or TAB
+    and a map id with no delimiter, backslash, quote or TAB: then decoding is ``split(";")`` and
+    encoding is ``";".join`` (no token is escaped or quoted), so only the first three fields are
+    written again. ``None`` otherwise (the caller decodes and encodes)."""
+    m = "null" if map_id is None else map_id
+    if ("'" in state or "\\" in state or "\t" in state
+            or ";" in m or "\\" in m or "'" in m or "\t" in m):
+        return None
+    rest = state.split(";", 3)
+    return f"{m};{x};{y};{rest[3]}" if len(rest) == 4 else f"{m};{x};{y}"
+
+
 class BasicPiece(Trait):
     """``piece;cloneKey;deleteKey;image;name`` / ``map;x;y;gpid;n;k1;v1...``."""
     ID = "piece;"
@@ -137,6 +150,9 @@ class BasicPiece(Trait):
 
     def with_position(self, map_id: str | None, x: int, y: int) -> str:
         """The state with a new map and position (other fields unchanged)."""
+        fast = moved_basic_state(self.state, map_id, x, y)
+        if fast is not None:
+            return fast
         s = self._state() or ["null", "0", "0"]
         s += [""] * (3 - len(s))
         s[0] = "null" if map_id is None else map_id

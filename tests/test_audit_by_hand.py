@@ -1,0 +1,187 @@
+"""The by-hand warnings (:mod:`vmodgen.audit.by_hand`), step by step on a small fake replay: a
+unit deleted and put back from the palette elsewhere, a status marker put on the other side's
+unit outside a combat phase with no die rolled before it. The rules behind them: a fatigued (or
+disrupted) unit's status is read from the marker in its hex (OM 5.13, a fatigued unit exerts no
+ZOC); NA41 24.3.1/18.7.5 place strafing and delay markers in hexes with enemy units in the side's
+own Delay Phase before its roll; a step loss is the full piece swapped for the reduced one."""
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+
+from vmodgen.audit.by_hand import ByHand, status_markers
+
+GER, ALL = "german", "allied"
+MOVE = NS(name="German Movement Phase", side=GER, unit_moves="movement")
+COMBAT = NS(name="German Combat Phase", side=GER, unit_moves="combat")
+RECOVERY = NS(name="German Recovery Phase", side=GER, unit_moves="other")
+ALLIED_MOVE = NS(name="Allied Movement Phase", side=ALL, unit_moves="movement")
+PHASES = {"gm": MOVE, "gc": COMBAT, "gr": RECOVERY, "am": ALLIED_MOVE}
+ORDER = ["gm", "gc", "gr", "am"]
+
+
+class Map:
+    def has_hex(self, label: str) -> bool:
+        return label.startswith("W")
+
+    def distance(self, a: str, b: str) -> int | None:
+        return abs(int(a[1:]) - int(b[1:]))
+
+
+def _view(pid: str, hex_: str, unit=None, markers=(), reduced=False) -> NS:
+    return NS(pid=pid, unit=unit, hex=hex_, markers=frozenset(markers), reduced=reduced, concealed=None)
+
+
+class Replay:
+    """A position builder's views, a state, and a :class:`ByHand` fed as the engine feeds it."""
+
+    def __init__(self, statuses=frozenset({"fatigue", "disrupted"})) -> None:
+        def back(old: tuple, new: tuple) -> bool:
+            if old[0] is None or new[0] is None:
+                return False
+            return (new[0], ORDER.index(new[1])) < (old[0], ORDER.index(old[1]))
+        self.bh = ByHand(Map(), statuses=statuses, backwards=back)
+        self.views: dict[str, NS] = {}
+        self.k = 0
+        self.out: list[str] = []
+        self.step(None, (1, "gm"))
+
+    @property
+    def units(self) -> dict[str, NS]:
+        return {p: v for p, v in self.views.items() if v.unit is not None}
+
+    def resolve(self, state, pid: str) -> NS:
+        return self.views[pid]
+
+    def step(self, step_args: dict | None, ph: tuple, *, suppress: bool = False, rolled: bool = False) -> list[str]:
+        step = None
+        if step_args is not None:
+            step = NS(deleted=step_args.get("deleted", []), created=[v.pid for v in step_args.get("created", [])])
+        builder = NS(views=self.views, concealed=set(), resolve=self.resolve, units=self.units)
+        self.bh.before(step, builder)
+        if step is not None:
+            for pid in step.deleted:
+                self.views.pop(pid, None)
+            for v in step_args.get("created", []):
+                self.views[v.pid] = v
+        builder.units = self.units
+        state = NS(pieces=self.views)
+        got = self.bh.note("g.vlog", self.k, step, state, builder, ph, PHASES[ph[1]], suppress, rolled)
+        self.k += 1
+        return got
+
+    def tick(self, ph: tuple, **kw) -> list[str]:
+        return self.step({}, ph, **kw)
+
+
+NZ = NS(id="19NZ", name="19 NZ", side=ALL)
+STURM = NS(id="9III", name="9/III/Sturm", side=GER)
+
+
+def _marker_replay() -> Replay:
+    r = Replay()
+    r.step({"created": [_view("a", "W4315", NZ)]}, (1, "gm"))
+    r.tick((1, "gc"), rolled=True)          # a first roll: the file's first phase is behind
+    r.tick((1, "gr"))
+    r.tick((1, "am"))
+    r.tick((2, "gm"))
+    return r
+
+
+def test_marker_on_the_enemy_in_a_movement_phase_without_a_roll_is_said() -> None:
+    """Turn 2, German Movement, no die rolled in it or in the Allied Movement before it: a
+    Fatigue marker put on 19 NZ is said (OM 5.13: it turns off 19 NZ's ZOC)."""
+    r = _marker_replay()
+    got = r.step({"created": [_view("m", "W4315", markers={"fatigue"})]}, (2, "gm"))
+    assert len(got) == 1 and "a marker (fatigue) was put from the palette on 19 NZ (allied) in W4315" in got[0]
+
+
+def test_roll_kept_across_an_undone_next_and_its_undo() -> None:
+    """Review 1: movement phase, an overrun roll, the tracker's Next (undone), the Undo, then a
+    Disrupted marker on the enemy unit: the roll before it may have given it, not said."""
+    r = _marker_replay()
+    r.tick((2, "gm"), rolled=True)
+    r.tick((2, "gc"), suppress=True)        # Next, later undone
+    r.tick((2, "gm"), suppress=True)        # the Undo
+    assert r.step({"created": [_view("m", "W4315", markers={"disrupted"})]}, (2, "gm")) == []
+
+
+def test_combat_result_applied_after_the_next_phase_began_is_not_said() -> None:
+    """Review 1: a combat result applied once the player clicked into his own next phase (NA41:
+    the Combat Phase is followed by the same side's Recovery Phase, kind "other"): the combat
+    phase's roll covers the phase just after it, not later ones."""
+    r = _marker_replay()
+    r.tick((2, "gc"), rolled=True)
+    r.tick((2, "gr"))
+    assert r.step({"created": [_view("m", "W4315", markers={"disrupted"})]}, (2, "gr")) == []
+    r.tick((2, "am"))
+    r.tick((3, "gm"))
+    assert len(r.step({"created": [_view("m2", "W4315", markers={"disrupted"})]}, (3, "gm"))) == 1
+
+
+def test_hex_markers_the_rules_do_not_read_as_statuses_are_not_said() -> None:
+    """Review 2: a strafing or control marker in a hex with an enemy unit (NA41 24.3.1: placed in
+    the side's own phase before its roll) is no unit status: not said; only the status is named."""
+    r = _marker_replay()
+    assert r.step({"created": [_view("s", "W4315", markers={"strafing", "control"})]}, (2, "gm")) == []
+    got = r.step({"created": [_view("t", "W4315", markers={"strafing", "fatigue"})]}, (2, "gm"))
+    assert len(got) == 1 and "a marker (fatigue)" in got[0]
+
+
+def test_status_markers_are_the_rule_sets_statuses_and_aliases() -> None:
+    """One source of truth: the statuses the rule set reads (and their aliases, '-' and '_')."""
+    rs = NS(known_statuses=lambda: frozenset({"oos_red", "fatigued"}), status_aliases={"fatigued": ("fatigue",)})
+    got = status_markers(rs)
+    assert {"oos_red", "oos-red", "fatigued", "fatigue"} <= got and "strafing" not in got
+
+
+def test_deleted_and_put_back_elsewhere_in_the_same_phase_is_said() -> None:
+    r = Replay()
+    r.step({"created": [_view("a", "W10", STURM)]}, (1, "gm"))
+    r.step({"deleted": ["a"]}, (1, "gm"))
+    got = r.step({"created": [_view("b", "W13", STURM)]}, (1, "gm"))
+    assert len(got) == 1 and "9/III/Sturm was deleted in W10" in got[0] and "(3 hexes away)" in got[0]
+
+
+def test_a_unit_named_after_its_piece_is_not_followed() -> None:
+    """Review 3: a binding with no kit makes the unit id the piece id, so a new piece is never the
+    unit deleted: skipped explicitly (nothing to match), not by chance."""
+    r = Replay()
+    r.step({"created": [_view("a", "W10", NS(id="a", name="A", side=GER))]}, (1, "gm"))
+    r.step({"deleted": ["a"]}, (1, "gm"))
+    assert r.bh._gone == {}
+    assert r.step({"created": [_view("b", "W13", NS(id="a", name="A", side=GER))]}, (1, "gm")) == []
+
+
+def test_same_phase_of_a_later_turn_with_no_turn_number_is_not_the_same_phase() -> None:
+    """Review 4: with the tracker's turn not a number (turn None), a unit deleted in one German
+    Movement and a piece of it placed in the next turn's German Movement are not one phase."""
+    r = Replay()
+    r.step({"created": [_view("a", "W10", STURM)]}, (None, "gm"))
+    r.step({"deleted": ["a"]}, (None, "gm"))
+    r.tick((None, "gc"))
+    r.tick((None, "am"))
+    assert r.step({"created": [_view("b", "W13", STURM)]}, (None, "gm")) == []
+
+
+def test_tracker_sent_back_returns_to_the_same_stretch() -> None:
+    """A tracker sent back (Prev, known turns) goes on with the stretch it left: the pair is said."""
+    r = Replay()
+    r.step({"created": [_view("a", "W10", STURM)]}, (1, "gm"))
+    r.step({"deleted": ["a"]}, (1, "gm"))
+    r.tick((1, "gc"))
+    r.tick((1, "gm"))
+    assert len(r.step({"created": [_view("b", "W13", STURM)]}, (1, "gm"))) == 1
+
+
+def test_step_loss_by_swap_in_a_combat_phase_is_not_said() -> None:
+    """Review 4: in a combat phase the full piece deleted and the reduced piece placed in the
+    retreat hex is a step loss and a retreat; any other such pair there is said as possibly a
+    retreat or an advance."""
+    r = Replay()
+    r.step({"created": [_view("a", "W10", STURM), _view("c", "W20", NZ)]}, (1, "gm"))
+    r.tick((1, "gc"), rolled=True)
+    r.step({"deleted": ["a"]}, (1, "gc"))
+    assert r.step({"created": [_view("b", "W11", STURM, reduced=True)]}, (1, "gc")) == []
+    r.step({"deleted": ["c"]}, (1, "gc"))
+    got = r.step({"created": [_view("d", "W21", NZ)]}, (1, "gc"))
+    assert len(got) == 1 and "a retreat or an advance after combat" in got[0]
