@@ -8,15 +8,13 @@ covers at most 2 hexes; 9.61: retreats). The ``-38`` twins are the same scripts 
 3.8.0-beta1 and give the same findings."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from bundled_module_util import bundled_module
+from recorded_audit_util import audit_formats, found
 from vmodgen.audit.order import ORDER_CONSEQUENCE
-from vmodgen.commands.audit import command
 
 DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-taro8", "pw-hanako8", "pw-im8")
@@ -28,19 +26,9 @@ def om(tmp_path_factory) -> Path:
 
 
 def _audit(module: Path, names: list[str]) -> tuple[str, dict, str]:
-    logs = [str(DATA / f"{n}.vlog") for n in names]
-    out = []
-    for fmt in ("text", "json", "html"):
-        r = CliRunner().invoke(command, ["--module", str(module), "--format", fmt, "--keep-order", *logs])
-        assert r.exception is None and r.exit_code in (0, 1), (r.exception, r.output)
-        out.append(r.stdout)
-    for text in out:        # a player's password never reaches a report
-        assert not any(pw in text for pw in PASSWORDS)
-    return out[0], json.loads(out[1]), out[2]
+    return audit_formats(module, [DATA / f"{n}.vlog" for n in names], PASSWORDS)
 
 
-def _found(doc: dict) -> list[tuple]:
-    return [(f["rule"], Path(f["file"]).name, f["step"], f["turn"], f["phase"], f["units"]) for f in doc["findings"]]
 
 
 def _not_judged(doc: dict) -> dict[str, str]:
@@ -59,7 +47,7 @@ def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
     read: 9.61 named not judged for the 3 units dragged after the button's roll at step 21)."""
     name = f"om-jpdice8{suffix}"
     text, doc, html = _audit(om, [name])
-    assert _found(doc) == [("OM 9.84", f"{name}.vlog", 29, 1, "german-combat", ["G-9-III-Sturm"])]
+    assert found(doc) == [("OM 9.84", f"{name}.vlog", 29, 1, "german-combat", ["G-9-III-Sturm"])]
     assert "W4214 to W4317" in doc["findings"][0]["message"]
     why = _not_judged(doc)["OM 9.61"]
     assert "judged for the hex changes made before its last die roll (step 29" in why
@@ -77,7 +65,7 @@ def test_if_he_rolls_is_no_roll(om, suffix):
     roll, the combat closed, OM 9.84 reported at step 26 (the chat line)."""
     name = f"om-ifroll8{suffix}"
     _, doc, _ = _audit(om, [name])
-    assert _found(doc) == []
+    assert found(doc) == []
     assert _not_judged(doc)["OM 9.61"].startswith(
         f"the log ends before the end of the German Combat Phase (turn 1, {name}.vlog)")
     assert doc["integrity"]["dice"].get("typed", []) == []
@@ -95,7 +83,7 @@ def test_chain_in_order(om, suffix):
     read as combat-phase drags (a retreat), not judged (9.61 named: the log ends in that phase),
     and the report quotes the Japanese announcement before them."""
     text, doc, _ = _audit(om, _chain(suffix, "1 2 3"))
-    assert _found(doc) == []
+    assert found(doc) == []
     assert not [w for w in doc["coverage"]["warnings"] if "order" in w or "missing" in w]
     assert any("Re-roll" in f and "is the one that stands" in f for f in doc["integrity"]["flags"])
     assert "OM 9.61" in _not_judged(doc)
@@ -114,7 +102,7 @@ def test_chain_out_of_order_says_the_order_judged(om, suffix):
             f"om-jp8-2{suffix}.vlog (each going on from the one before it).") in w
     assert any(f"saved in the order om-jp8-1{suffix}.vlog, om-jp8-2{suffix}.vlog, om-jp8-3{suffix}.vlog" in m for m in w)
     assert ORDER_CONSEQUENCE in w and not any("may be missing" in m for m in w)
-    assert _found(doc) == [] and doc["coverage"]["moves"]["judged"] == 2
+    assert found(doc) == [] and doc["coverage"]["moves"]["judged"] == 2
     assert "judged in this order" in text and "judged in this order" in html
 
 
@@ -143,7 +131,7 @@ def test_chain_goes_back_to_an_older_save(om, suffix):
     want = [("OM 4.18", f4, 1, 1, "german-movement", ["G-Vogel-1"])]
     for order in ("1 2 3 4", "1 4"):
         _, doc, _ = _audit(om, _chain(suffix, order))
-        assert _found(doc) == want, order
+        assert found(doc) == want, order
         assert "W4212 to W4210" in doc["findings"][0]["message"]
     _, doc, _ = _audit(om, _chain(suffix, "1 2 3 4"))
     branch = [m for m in doc["coverage"]["warnings"] if "a branch" in m]
@@ -197,7 +185,7 @@ def test_undo_across_a_tracker_click_and_a_roll(im, suffix):
     Movement Phase, the undone drag is on no path; both undos and the undone roll are listed
     (the undone roll left out of the dice tests)."""
     _, doc, _ = _audit(im, [f"im-undo8{suffix}"])
-    assert _found(doc) == []
+    assert found(doc) == []
     undos = doc["integrity"]["undo"]["undos"]
     assert len(undos) == 3
     assert doc["coverage"]["moves"]["not_judged"]["undone"] == 2
@@ -218,7 +206,7 @@ def test_a_whole_turn_with_no_tracker_click(im, suffix):
     Weather Phase); the typed roll "出目は8" listed to check."""
     name = f"im-notracker8{suffix}"
     text, doc, _ = _audit(im, [name])
-    assert _found(doc) == []
+    assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 0 and doc["coverage"]["moves"]["seen"] == 5
     assert "partial: 5 of 5 unit move(s) were not judged" in text
     assert f"before the first such move of {name}.vlog (step 6): \"移動フェイズ\"" in text

@@ -8,15 +8,13 @@ Each finding and each silence is checked by hand against ``../shared/rules/opera
 The ``-38`` twins are the same scripts played in VASSAL 3.8.0-beta1 and give the same findings."""
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from bundled_module_util import bundled_module
-from vmodgen.commands.audit import command
+from recorded_audit_util import audit_formats, found
 
 DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-secret-om9", "pw-im9")
@@ -33,19 +31,9 @@ def im(tmp_path_factory) -> Path:
 
 
 def _audit(module: Path, files: list[str]) -> tuple[str, dict, str]:
-    paths = [str(DATA / f) for f in files]
-    out = []
-    for fmt in ("text", "json", "html"):
-        r = CliRunner().invoke(command, ["--module", str(module), "--format", fmt, "--keep-order", *paths])
-        assert r.exception is None and r.exit_code in (0, 1), (r.exception, r.output)
-        out.append(r.stdout)
-    for text in out:        # a player's password never reaches a report
-        assert not any(pw in text for pw in PASSWORDS)
-    return out[0], json.loads(out[1]), out[2]
+    return audit_formats(module, [DATA / f for f in files], PASSWORDS)
 
 
-def _found(doc: dict) -> list[tuple]:
-    return [(f["rule"], Path(f["file"]).name, f["step"], f["turn"], f["phase"], f["units"]) for f in doc["findings"]]
 
 
 def _warnings(doc: dict, suffix: str = "") -> list[str]:
@@ -64,7 +52,7 @@ def test_unit_dragged_out_of_a_stack_in_enemy_zoc(om, suffix):
     1 hex): legal, both units judged."""
     name = f"om-stack9{suffix}"
     text, doc, html = _audit(om, [f"{name}.vlog"])
-    assert _found(doc) == [("OM 5.23", f"{name}.vlog", 16, 1, "german-movement", ["G-Vogel-2"])]
+    assert found(doc) == [("OM 5.23", f"{name}.vlog", 16, 1, "german-movement", ["G-Vogel-2"])]
     assert "W4214 → W4313" in doc["findings"][0]["message"] and "(it has 1)" in doc["findings"][0]["message"]
     cov = doc["coverage"]
     assert cov["moves"]["judged"] == 3          # Vogel 2, then the stack of two
@@ -81,7 +69,7 @@ def test_fatigue_marker_put_by_hand_on_the_enemy_is_said(om, suffix):
     findings and only "1 added" in the integrity section."""
     name = f"om-marker9{suffix}"
     text, doc, _ = _audit(om, [f"{name}.vlog"])
-    assert _found(doc) == []
+    assert found(doc) == []
     warned = [w for w in doc["coverage"]["warnings"] if "a marker (fatigue)" in w]
     assert len(warned) == 1
     assert (f"{name}.vlog step 15 (turn 1, German Movement Phase)" in warned[0]
@@ -99,7 +87,7 @@ def test_unit_deleted_and_put_back_elsewhere_is_said(im, suffix):
     pair "eliminated and brought back". The second 5/3 keeps its warning (duplicates)."""
     name = f"im-delete9{suffix}"
     text, doc, _ = _audit(im, [f"{name}.vlog"])
-    assert _found(doc) == []
+    assert found(doc) == []
     put = [w for w in doc["coverage"]["warnings"] if "was deleted in" in w]
     assert put == [f"{name}.vlog steps 12-13 (turn 1, Movement Phase): KG1 unit 2 was deleted in 2021 and a new "
                    "piece of it placed from the palette in 2023 (2 hexes away). VASSAL records no move, so this is "
@@ -118,7 +106,7 @@ def test_three_full_turns(om, suffix):
     the ZOC). The elimination is listed in the integrity section, not judged."""
     name = f"om-long9{suffix}"
     text, doc, _ = _audit(om, [f"{name}.vlog"])
-    assert _found(doc) == [("OM 4.18", f"{name}.vlog", 52, 2, "german-movement", ["G-12-III-Sturm"])]
+    assert found(doc) == [("OM 4.18", f"{name}.vlog", 52, 2, "german-movement", ["G-12-III-Sturm"])]
     assert doc["coverage"]["moves"]["judged"] == 11
     assert "removed B/22 NZ" in text
     assert doc["partial"] is None
@@ -131,12 +119,12 @@ def test_save_sent_instead_of_a_log(om):
     a movement phase and that 4.18/5.23 cannot be judged (which units arrived is unknown). The
     save alone: 0 steps, its phase-end rules named not judged. No password in any output."""
     text, doc, _ = _audit(om, ["om-save9-1.vsav", "om-save9-2.vlog"])
-    assert _found(doc) == []
+    assert found(doc) == []
     assert "om-save9-1.vsav starts inside German Movement Phase (turn 1)" in text
     why = {x["rule"]: x["why"] for x in doc["coverage"]["rules_not_judged"]}
     assert "which units already arrived that turn" in why["OM 4.18"]
     text1, doc1, _ = _audit(om, ["om-save9-1.vsav"])
-    assert _found(doc1) == [] and "the save ends before the end of the German Movement Phase" in text1
+    assert found(doc1) == [] and "the save ends before the end of the German Movement Phase" in text1
 
 
 def test_older_build_is_said_and_judged_as_saved(om):
@@ -145,7 +133,7 @@ def test_older_build_is_said_and_judged_as_saved(om):
     the move W4113 -> W4013 -> W4012 -> W4011 -> W3911 (4 clear hexes, GT2 German Movement) is
     judged with the allowance VASSAL played, 3: OM 4.13."""
     text, doc, _ = _audit(om, ["om-version9.vlog"])
-    assert _found(doc) == [("OM 4.13", "om-version9.vlog", 42, 2, "german-movement", ["G-9-III-Sturm"])]
+    assert found(doc) == [("OM 4.13", "om-version9.vlog", 42, 2, "german-movement", ["G-9-III-Sturm"])]
     warned = " ".join(doc["coverage"]["warnings"])
     assert "version '0.9'" in warned and "9/III/Sturm: movement 3 (kit: 5)" in warned
 
@@ -156,7 +144,7 @@ def test_vassal_38_twins_give_the_same_report(om, im, name):
     module = im if name.startswith("im") else om
     _, a, _ = _audit(module, [f"{name}.vlog"])
     _, b, _ = _audit(module, [f"{name}-38.vlog"])
-    assert [f[2:] for f in _found(a)] == [f[2:] for f in _found(b)]
+    assert [f[2:] for f in found(a)] == [f[2:] for f in found(b)]
     assert _warnings(a) == _warnings(b, "-38")
     assert {f["vassal_version"] for f in b["files"]} == {"3.8.0-beta1"}
 
