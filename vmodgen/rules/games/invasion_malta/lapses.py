@@ -41,19 +41,26 @@ def _boxes(value: object) -> set[str]:
     return {b.strip() for b in str(value or "").split(",") if b.strip()}
 
 
-def check_beachhead_enemy(rs, board: Board) -> list:
-    """16.46: a beachhead marker goes when an enemy combat unit enters its coastal hex."""
+def _held_by_enemy(rs, board: Board, marker: str, *, skip=lambda h: False) -> list[tuple[str, list]]:
+    """(hex, the Allied combat units in it) for each hex holding the Axis ``marker`` that Allied
+    combat units stand in (``skip``: hexes the rule leaves out)."""
     foes = set(board.enemies(str(rs.param("im_supply_side"))))
     out = []
     for h, mk in sorted(board.pos.hex_markers.items()):
-        if "beachhead" not in mk:
+        if marker not in mk or skip(h):
             continue
-        enemy = [u for u in board.units(h) if u.side in foes and rs.combat(u)]
-        if enemy:
-            out.append(rs.finding(board, f"{P} 16.46", "supply", f"The beachhead marker on {h} lies with the "
-                                  f"enemy combat unit {rs.names(enemy)}; the marker is removed when an enemy "
-                                  "combat unit enters its coastal hex.", [h], enemy))
+        held = [u for u in board.units(h) if u.side in foes and rs.combat(u)]
+        if held:
+            out.append((h, held))
     return out
+
+
+def check_beachhead_enemy(rs, board: Board) -> list:
+    """16.46: a beachhead marker goes when an enemy combat unit enters its coastal hex."""
+    return [rs.finding(board, f"{P} 16.46", "supply", f"The beachhead marker on {h} lies with the enemy combat "
+                       f"unit {rs.names(enemy)}; the marker is removed when an enemy combat unit enters its "
+                       "coastal hex.", [h], enemy)
+            for h, enemy in _held_by_enemy(rs, board, "beachhead")]
 
 
 def check_m_hq(rs, board: Board) -> list:
@@ -92,14 +99,8 @@ def check_night_missions(rs, board: Board) -> list:
 
 def check_axis_control(rs, board: Board) -> list:
     """3.11, 19.11: no Axis Control marker on a hex Allied combat units hold."""
-    foes = set(board.enemies(str(rs.param("im_supply_side"))))
-    out = []
-    for h, mk in sorted(board.pos.hex_markers.items()):
-        if "axis-control" not in mk or not board.is_hex(h) or rs.drift_hex(board, h):
-            continue
-        held = [u for u in board.units(h) if u.side in foes and rs.combat(u)]
-        if held:
-            out.append(rs.finding(board, f"{P} 19.11", "supply", f"The Axis Control marker on {h} lies under the "
-                                  f"Allied combat unit(s) {rs.names(held)}; the hex is friendly to the side whose "
-                                  "combat units last occupied it (3.11), so the marker comes off.", [h], held))
-    return out
+    held_hexes = _held_by_enemy(rs, board, "axis-control", skip=lambda h: not board.is_hex(h) or rs.drift_hex(board, h))
+    return [rs.finding(board, f"{P} 19.11", "supply", f"The Axis Control marker on {h} lies under the Allied combat "
+                       f"unit(s) {rs.names(held)}; the hex is friendly to the side whose combat units last occupied "
+                       "it (3.11), so the marker comes off.", [h], held)
+            for h, held in held_hexes]
