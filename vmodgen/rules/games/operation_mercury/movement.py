@@ -466,7 +466,35 @@ def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | No
     if u.mode == "reaction" and info.side and u.side == info.side:
         return (f"{P} 7.41", f"{label(u)} reacted ({u.previous} to {u.hex}) in the {info.name}, but it is a unit of "
                              "the attacking side: only the defender reacts (7.41).")
+    early = _before_its_step(board.pos.phase, u.mode)
+    if early is not None:
+        return (f"{P} {rule}", f"{label(u)} made {what} ({u.previous} to {u.hex}) in the {info.name}, before {early}.")
     return None
+
+
+#: the steps of a player segment's combat (sequence of play IV.C-G), by the end of their phase ids
+_COMBAT_STEPS = ("bombardment", "combat-declaration", "combat-refusal", "defender-reaction", "combat")
+#: the first step in which each move after combat can be made, and why: 7.0 ('これらの各ステップは、次の
+#: ステップを開始する前に、全ての戦闘について完了される'): a refusal and the advance into the hex it
+#: empties are made in the Combat Refusal Phase (7.32), a reaction only after all refusals are resolved,
+#: in the Defender Reaction Phase (7.41, IV.F); a bombardment causes losses and fatigue, never a retreat
+_FIRST_STEP = {
+    "retreat": ("combat-refusal", "the Combat Refusal Phase, where the first retreats (refusals) are made (7.32, 9.6)"),
+    "advance": ("combat-refusal", "the Combat Refusal Phase, where the first advances (into a refused hex) are "
+                                  "made (7.32, 9.8)"),
+    "reaction": ("defender-reaction", "the Defender Reaction Phase: reactions come after all refusals are "
+                                      "resolved (7.41; sequence of play IV.F)"),
+}
+
+
+def _before_its_step(phase: str, mode: str) -> str | None:
+    """The step a move of ``mode`` may first be made in, when ``phase`` is a combat step before it (a
+    later step of the same player segment may record it: ``previous`` is where it moved from), else None."""
+    step = next((s for s in _COMBAT_STEPS if phase == s or phase.endswith("-" + s)), None)
+    first, why = _FIRST_STEP[mode]
+    if step is None or _COMBAT_STEPS.index(step) >= _COMBAT_STEPS.index(first):
+        return None
+    return why
 
 
 # ---- where ships are (16.15, 16.16) ------------------------------------------------------------
