@@ -96,7 +96,9 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         strength = u.number("bombardment", strength)
     if u.has("dispersed"):
         strength /= 2
-    if strength < 1 and not rs.is_(u, "om_hq") or rs.is_(u, "om_no_attack"):
+    # 7.14a and 13.51 ('ゼロを超える攻撃戦力を持つHQユニットは、他の地上戦闘ユニットと同じ要領で攻撃できる'):
+    # an HQ attacks only with an attack strength above zero; one that coordinates is the attack's `hq`
+    if strength < 1 or rs.is_(u, "om_no_attack"):
         why = "non-mortar artillery and AA have no attack strength (11.0)" if rs.is_(u, "om_no_attack") else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
@@ -315,6 +317,14 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
     attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
     targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})
+    fought = [a for a in board.pos.attacks if a.hex == path[1] and a.kind == "maneuver"]
+    if not targets and fought and board.pos.phase.endswith("-combat"):
+        # 9.82 ('その機動戦闘に参加して勝利した攻撃ユニットのみが、前進できる'): the hex vacated by a
+        # maneuver combat is entered only by its attackers (after a refusal, 7.32, any unit may advance:
+        # that is the Combat Refusal Phase's, and an attack without a kind may have been refused)
+        return [rs.finding(board, f"{P} 9.82", "movement", f"{label(u)} advanced {' → '.join(path)} into the hex of the "
+                           f"maneuver combat of {rs.names([x for x in (board.pos.unit(i) for i in fought[0].units) if x])}, "
+                           "in which it took no part: only the units that fought it advance.", [path[1]], [u])]
     if not targets:
         rs.not_judged(f"{P} 9.84", "no declared attack names the advancing unit, so the hex its defender vacated "
                                "is not known: the first hex of an advance (9.83, 9.84) is not judged")
