@@ -44,6 +44,12 @@ class OperationMercuryRules(OperationMercurySupply):
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
+    def known_statuses(self) -> frozenset[str]:
+        """Only the statuses these rules read: the other games' (Disrupted, Out of Supply, Excess
+        Stacking, Full Retreat...) name no marker of this game (supply is a sector's level, 15.1), and
+        a position giving one would have it ignored unseen, so it is refused with this list."""
+        return self.statuses
+
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
