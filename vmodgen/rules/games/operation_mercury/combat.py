@@ -26,7 +26,10 @@ P = "OM"
 
 
 def refusal_phase(board: Board) -> bool:
-    return board.pos.phase.endswith("combat-refusal")
+    """A phase whose retreats and advances are refusals and the advances after them (7.32): the
+    Combat Refusal Phase, and the Defender Reaction Phase after it (its position records them with
+    ``previous``; no combat is resolved before the Combat Phase, 7.0, so no other retreat is made yet)."""
+    return board.pos.phase.endswith("combat-refusal") or board.pos.phase.endswith("defender-reaction")
 
 
 # ---- declared attacks -----------------------------------------------------------------------

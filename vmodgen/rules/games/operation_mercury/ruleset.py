@@ -334,9 +334,10 @@ class OperationMercuryRules(OperationMercurySupply):
         return self.ground(u) and u.moved
 
     def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """Retreats, advances and reactions (none but reactions in a Combat Refusal Phase, whose
-        refusals :meth:`moves_preamble` judges); a dispersed unit or non-mortar artillery under Final
-        Fire may not move; any other move by its mode."""
+        """Retreats, advances and reactions, each only from its step of the combat sequence on
+        (:func:`.movement.combat_move_out_of_phase`; the retreats and advances of a Combat Refusal or
+        Defender Reaction Phase are refusals, which :meth:`moves_preamble` judges); a dispersed unit or
+        non-mortar artillery under Final Fire may not move; any other move by its mode."""
         if u.mode in ("retreat", "advance", "reaction"):
             wrong = moves.combat_move_out_of_phase(board, u)
             if wrong is not None:
