@@ -417,8 +417,10 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     combat phase nothing comes from a box (airlanding is at the start of the Movement Phase, 6.51). Returns the
     finding's message, or None (a move where it may be made, or no phase given)."""
     info = board.pos.phase_info
-    if info is None or board.pos.phase_kind in ARRIVAL_KINDS or u.previous is None:
+    if info is None or u.previous is None:
         return None
+    if board.pos.phase_kind in ARRIVAL_KINDS:
+        return _moved_in_paradrop_phase(board, u)
     if info.kind == "movement" and (not info.side or info.side == u.side):
         return None
     box = board.map.boxes.get(u.previous)
@@ -440,6 +442,22 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
         why = (f"ground units move only in their side's Movement Phase ({own} for this one); a move after combat "
                "or a reaction states its mode (retreat, advance, reaction)")
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
+
+
+def _moved_in_paradrop_phase(board: Board, u: UnitState) -> str | None:
+    """4.0 and sequence of play IV.A: the German Paradrop Phase places the paradropping units (from
+    the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped this
+    turn may name its target hex as ``previous``); no unit already on the map moves in it, of either
+    side. The naval phases' arrivals (unloading, the coastal steamer from port to port, amphibious
+    landings) start off the ground map or in a port and are judged by their own rules."""
+    if board.pos.phase != PARADROP or not u.previous or not board.is_hex(u.previous) or u.id in arrivals(board.pos):
+        return None
+    into = board.map.boxes.get(u.hex)
+    if into is not None and not into.adjacent:
+        return None               # removed (6.41d, 6.42: eliminated), no move
+    return (f"{label(u)} moved from {u.previous} to {u.hex} in the German Paradrop Phase, but it did not paradrop "
+            "this turn: the phase only places the paradropping units (and their drift, 6.2); units on the map move "
+            "in their side's Movement Phase (4.0).")
 
 
 def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | None:
