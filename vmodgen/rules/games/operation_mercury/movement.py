@@ -319,7 +319,7 @@ def check_unloading(rs, board: Board) -> list:
     its two ports (``om_steamer_ports``, "E3136, W4031"), with no enemy unit within 1 hex of
     either."""
     pos = board.pos
-    out = []
+    out = steamer_cargo(rs, board)
     ports = {"minor_port", "anchorage", "improved_anchorage"}
     ez_memo: dict[str, set[str]] = {}
     for uid, a in arrivals(pos).items():
@@ -403,6 +403,30 @@ def check_landings(rs, board: Board) -> list:
     return out
 
 
+
+
+def steamer_cargo(rs, board: Board) -> list:
+    """17.51 ('連合軍プレイヤーは連合軍沿岸汽船を介していずれかの1ステップ・ユニット又は1つの戦車ユニット
+    を移動させることができる'), 17.53: the Allied coastal steamer carries one unit a turn, of one
+    step (its steps now, 9.51-9.52) or a tank unit; never a German unit."""
+    pos = board.pos
+    carried = [u for u in (pos.unit(i) for i, a in arrivals(pos).items() if a.get("how") == "steamer")
+               if u is not None]
+    out = []
+    for u in carried:
+        why = []
+        if u.side != "allied":
+            why.append("the coastal steamer is the Allied player's (17.5)")
+        if unit_steps(u) > 1 and not rs.is_(u, "om_armor"):
+            why.append(f"it has {unit_steps(u)} steps and is no tank unit: the steamer carries a 1-step unit or a "
+                       "tank unit, never one step of a 2-step unit (17.53)")
+        if why:
+            out.append(rs.finding(board, f"{P} 17.51", "movement", f"{label(u)} came by the coastal steamer, but "
+                                  f"{'; '.join(why)}.", [u.hex], [u]))
+    if len(carried) > 1:
+        out.append(rs.finding(board, f"{P} 17.51", "movement", f"{rs.names(carried)} came by the coastal steamer in "
+                              "one turn; it carries one unit.", sorted({u.hex for u in carried}), carried))
+    return out
 
 
 # ---- who moves when (4.0) ----------------------------------------------------------------------
