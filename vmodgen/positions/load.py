@@ -195,7 +195,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     return pos
 
 
-_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?(\d+)\s*")
+_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it
 _NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
 
 
