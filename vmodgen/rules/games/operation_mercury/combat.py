@@ -320,13 +320,15 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
     attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
     targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})
-    fought = [a for a in board.pos.attacks if a.hex == path[1] and a.kind == "maneuver"]
+    fought = [a for a in board.pos.attacks if a.hex == path[1] and a.kind in ("maneuver", "assault")]
     if not targets and fought and board.pos.phase.endswith("-combat"):
-        # 9.82 ('その機動戦闘に参加して勝利した攻撃ユニットのみが、前進できる'): the hex vacated by a
-        # maneuver combat is entered only by its attackers (after a refusal, 7.32, any unit may advance:
-        # that is the Combat Refusal Phase's, and an attack without a kind may have been refused)
-        return [rs.finding(board, f"{P} 9.82", "movement", f"{label(u)} advanced {' → '.join(path)} into the hex of the "
-                           f"maneuver combat of {rs.names([x for x in (board.pos.unit(i) for i in fought[0].units) if x])}, "
+        # 9.82 ('その機動戦闘に参加して勝利した攻撃ユニットのみが、前進できる'), 10.34 (the assaulting
+        # units occupy the hex): the hex a combat emptied is entered only by its attackers (after a
+        # refusal, 7.32, any unit may advance: that is the Combat Refusal Phase's, and an attack
+        # without a kind may have been refused)
+        rule, what = ("9.82", "maneuver combat") if any(a.kind == "maneuver" for a in fought) else ("10.34", "assault")
+        return [rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} advanced {' → '.join(path)} into the hex of the "
+                           f"{what} of {rs.names([x for x in (board.pos.unit(i) for i in fought[0].units) if x])}, "
                            "in which it took no part: only the units that fought it advance.", [path[1]], [u])]
     if not targets:
         rs.not_judged(f"{P} 9.84", "no declared attack names the advancing unit, so the hex its defender vacated "
