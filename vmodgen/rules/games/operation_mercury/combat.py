@@ -114,6 +114,33 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     return []
 
 
+# ---- improved positions (9.23) ----------------------------------------------------------------
+def check_improved_positions(rs, board: Board) -> list:
+    """9.23 ('IPは、敵ユニットによって最初に占められたとき直ちに破壊される'): an Improved Position
+    marker (the kit's ``ip``) is gone the moment an enemy unit occupies its hex, so no hex holds an IP
+    of one side (its ``owner``) and ground units of the other. Whose IP it is the book leaves to the
+    set-up cards: without an owner, a position whose IP hex holds units names it not judged (a log
+    records no owner: there it is not judged, and not said at each step)."""
+    pos = board.pos
+    out = []
+    for h, markers in pos.hex_markers.items():
+        if "ip" not in markers:
+            continue
+        units = [u for u in board.units(h) if rs.ground(u)]
+        owner = markers["ip"]
+        if not owner:
+            if units and pos.moves_announced:
+                rs.not_judged(f"{P} 9.23", f"the side of the Improved Position in {h} (no owner given), so whether "
+                                           f"{rs.names(units)} are its enemy, whose entry destroys it")
+            continue
+        enemy = [u for u in units if u.side != owner]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 9.23", "movement", f"{h} still holds an Improved Position of the "
+                                  f"{owner} side with {rs.names(enemy)} in it: an IP is destroyed as soon as an enemy "
+                                  "unit occupies its hex.", [h], enemy))
+    return out
+
+
 # ---- combat refusal (7.31-7.34) ---------------------------------------------------------------
 def refusal(rs, board: Board, ez_of) -> list:
     """The refusing stacks and the attackers' advance in a Combat Refusal Phase."""

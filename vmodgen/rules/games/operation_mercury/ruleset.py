@@ -163,6 +163,8 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 11.11", "movement", When(("movement",)), partial(moves.check_fire_markers, self),
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, partial(combat.check_attacks, self), "declared attacks"),
+            Rule(f"{P} 9.23", "movement", ALWAYS, partial(combat.check_improved_positions, self),
+                 "an Improved Position is destroyed when an enemy unit occupies its hex"),
             Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, partial(combat.displaced, self),
                  "refusals, reactions, retreats and advances recorded between phase ends", judged=Judged.RECORD),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
