@@ -35,7 +35,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -444,7 +444,7 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     if info is None or u.previous is None:
         return None
     if board.pos.phase_kind in ARRIVAL_KINDS:
-        return _moved_in_paradrop_phase(board, u)
+        return _moved_in_arrival_phase(board, u)
     if info.kind == "movement" and (not info.side or info.side == u.side):
         return None
     box = board.map.boxes.get(u.previous)
@@ -468,20 +468,27 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
 
 
-def _moved_in_paradrop_phase(board: Board, u: UnitState) -> str | None:
-    """4.0 and sequence of play IV.A: the German Paradrop Phase places the paradropping units (from
-    the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped this
-    turn may name its target hex as ``previous``); no unit already on the map moves in it, of either
-    side. The naval phases' arrivals (unloading, the coastal steamer from port to port, amphibious
-    landings) start off the ground map or in a port and are judged by their own rules."""
-    if board.pos.phase != PARADROP or not u.previous or not board.is_hex(u.previous) or u.id in arrivals(board.pos):
+def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
+    """4.0 and sequence of play III-IV.A: the German Paradrop Phase places the paradropping units
+    (from the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped
+    this turn may name its target hex as ``previous``); the naval phases before the Amphibious Landing
+    Phase move ships and their cargo on the naval displays. In neither does a ground unit move from one
+    map hex to another. The landing and unloading phases' arrivals (an amphibious landing, the coastal
+    steamer from port to port) are judged by their own rules."""
+    pos = board.pos
+    if not u.previous or not board.is_hex(u.previous) or pos.phase in (AMPHIBIOUS, UNLOADING):
+        return None
+    if pos.phase == PARADROP and u.id in arrivals(pos):
         return None
     into = board.map.boxes.get(u.hex)
     if into is not None and not into.adjacent:
         return None               # removed (6.41d, 6.42: eliminated), no move
-    return (f"{label(u)} moved from {u.previous} to {u.hex} in the German Paradrop Phase, but it did not paradrop "
-            "this turn: the phase only places the paradropping units (and their drift, 6.2); units on the map move "
-            "in their side's Movement Phase (4.0).")
+    info = pos.phase_info
+    name = info.name if info is not None else pos.phase
+    why = ("it did not paradrop this turn: the phase only places the paradropping units (and their drift, 6.2)"
+           if pos.phase == PARADROP else "the naval phases move ships and the units they carry on the naval displays")
+    return (f"{label(u)} moved from {u.previous} to {u.hex} in the {name}, but {why}; units on the map move in "
+            "their side's Movement Phase (4.0).")
 
 
 def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | None:
