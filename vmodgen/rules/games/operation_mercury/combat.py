@@ -43,8 +43,18 @@ def check_attacks(rs, board: Board) -> list:
     pos = board.pos
     out = []
     seen: dict[str, tuple[str, str]] = {}
+    # 7.11 ('活性プレイヤーは、戦闘宣言フェイズ中に……攻撃する敵のヘクスを宣言し'): in a player
+    # segment's combat steps only that segment's (the active) player has declared attacks
+    active = pos.phase_info.side if pos.phase_info is not None and pos.phase_kind == "combat" else ""
     for atk in pos.attacks:
         units = [u for u in (pos.unit(i) for i in atk.units) if u is not None]
+        passive = [u for u in units if active and u.side != active]
+        if passive:
+            side = pos.game.sides.get(active)
+            out.append(rs.finding(board, f"{P} 7.11", "movement", f"{rs.names(passive)} declared an attack on {atk.hex} "
+                                  f"in the {pos.phase_info.name if pos.phase_info else pos.phase}, but only the active "
+                                  f"player ({side.name if side else active}) declares attacks in his segment.",
+                                  [atk.hex], passive))
         defenders = [x for x in board.units(atk.hex) if rs.ground(x)]
         sides = {u.side for u in units}
         vacated = any(x.previous == atk.hex and x.side not in sides for x in pos.units)
