@@ -35,7 +35,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -445,9 +445,17 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
         return None
     if board.pos.phase_kind in ARRIVAL_KINDS:
         return _moved_in_arrival_phase(board, u)
+    box = board.map.boxes.get(u.previous)
+    if info.kind == "movement" and box is not None and box.kind != "offmap" and board.is_hex(u.hex) \
+            and not airlands(board.pos, u):
+        # 4.0, 4.5: a Movement Phase moves units on the map and to and from the off-map land boxes; from
+        # any other box (Alexandria, Athens, the naval displays, the reinforcement boxes) only the German
+        # airlanding (6.51) comes onto the map in it: units by sea are unloaded (17.3, 21.1)
+        return (f"{label(u)} came onto the map from {box.name} in the {info.name}: in a Movement Phase units come "
+                "onto the map only from an off-map land box or by airlanding (6.51); from Alexandria or Athens they "
+                "come by sea, unloaded in the Naval Unloading Phase (17.3, 21.1) (4.0).")
     if info.kind == "movement" and (not info.side or info.side == u.side):
         return None
-    box = board.map.boxes.get(u.previous)
     if info.kind not in ("movement", "combat") and box is not None and not box.adjacent:
         return None
     into = board.map.boxes.get(u.hex)
