@@ -99,6 +99,14 @@ def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys
     assert line.endswith("'Nowhere' is neither a hex of the map nor a box")
 
 
+@pytest.mark.parametrize("written", ["w4314", "W 4314", "W-4314", "West 4314", "west map hex 4314"])
+def test_om_hex_with_its_sheet_prefix_in_other_capitals_or_set_apart(tmp_path, written):
+    """The sheet's prefix in other capitals or set apart from the number ("w4314", "W 4314"), or
+    the sheet's name before it, is the hex W4314; the bare number stays refused (above)."""
+    pos = load_position(write_om(tmp_path, f'\n[[units]]\nunit = "Koch"\nhex = "{written}"\n'))
+    assert pos.units[0].hex == "W4314"
+
+
 def scenario_of(tmp_path, game: str, value: str) -> str:
     f = tmp_path / "s.toml"
     f.write_text(f'[position]\ngame = "{game}"\nscenario = "{value}"\n', encoding="utf-8")
@@ -108,6 +116,7 @@ def scenario_of(tmp_path, game: str, value: str) -> str:
 @pytest.mark.parametrize("game, value, want", [
     ("operation-mercury", "Scenario 1", "scn1"), ("operation-mercury", "scenario 6", "scn6"),
     ("operation-mercury", "S3", "scn3"), ("operation-mercury", "2", "scn2"),
+    ("operation-mercury", "Scenario #1", "scn1"), ("operation-mercury", "#3", "scn3"),
     ("north-africa-41", "Scenario 1", "enter-rommel"), ("north-africa-41", "S3", "crusader"),
     ("north-africa-41", "s1 enter rommel", "enter-rommel"),
     ("invasion-malta", "Scenario 4", "s4"), ("invasion-malta", "3", "s3"),

@@ -267,3 +267,20 @@ def test_remember_records_displacements():
     memory = MercuryMemory()
     ruleset_for(after.game).remember(before, after, memory)
     assert memory.om_displaced == {"B23": {"turn": 5, "phase": "german-combat", "from": "W4314", "to": "W4316"}}
+
+
+# ---- improved positions (9.23) -------------------------------------------------------------------
+def test_improved_position_goes_when_an_enemy_occupies_its_hex():
+    """OM 9.23: an Allied IP under a German unit is a finding (destroyed at once); under its own side's
+    unit it stands; with no owner given (whose IP the set-up cards say) it is not judged."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+
+    def hexes(owner: str | None) -> str:
+        return (table("hexes", hex="W4314", markers=["ip"], owner=owner) +
+                table("units", unit="G-Koch", hex="W4314"))
+    assert rules(K(8, "german-combat") + hexes("allied")) == ["OM 9.23"]
+    assert rules(K(8, "german-combat") + hexes("german")) == []
+    p = position(K(8, "german-combat") + hexes(None))
+    rs = ruleset_for(p.game)
+    assert rs.check(p) == [] and "OM 9.23" in rs.take_not_judged()

@@ -177,11 +177,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind", "result"))
         hexid = _hex(t, mapdata, "hex", pos)
-        ids = t.str_list("units")
-        for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
-            if pos.unit(uid) is None:
-                raise t.error(f"unknown unit '{uid}' (not placed in this position)", "units")
-        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0, t.str("kind", ""), t.str("result", "")))
+        ids = tuple(_placed_unit(t, pos, uid, "units") for uid in t.str_list("units"))
+        hq = _placed_unit(t, pos, t.str("hq"), "hq") if "hq" in t else ""
+        pos.attacks.append(Attack(hexid, ids, hq, t.line or 0, t.str("kind", ""), t.str("result", "")))
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
@@ -197,7 +195,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     return pos
 
 
-_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?(\d+)\s*")
+_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it
 _NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
 
 
@@ -552,6 +550,20 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
     return Unit(id=uid, name=t.str("name", uid), side=side, nationality=nat, formation=t.str("formation", ""),
                 type=utype, size=t.str("size", ""), steps=t.int("steps", 1, minimum=1) or 1,
                 movement_class=mclass, flags=flags, front=front, back=_values(t, "back"), line=t.line or 0)
+
+
+def _placed_unit(t, pos: Position, value: str, key: str) -> str:
+    """The id of a unit placed in this position that ``value`` names: its id, or its printed name
+    when exactly one placed unit bears it (an attack is written as the units are: "Koch")."""
+    placed = {u.id: u.unit.name for u in pos.units}
+    uid = resolve(value, placed)
+    if uid is not None:
+        return uid
+    named = matches(value, placed)
+    if len(named) > 1:
+        raise t.error(f"unit '{value}' is the name of {len(named)} units placed here ({', '.join(named)}): "
+                      "give the id", key)
+    raise t.error(f"unknown unit '{value}' (not placed in this position)", key)
 
 
 def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,

@@ -48,11 +48,13 @@ def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> st
     """A hex written as the rulebook prints it with its island or sheet ("Leros 2706", "Malta hex
     1524"): the sheet's prefix before the number, when that is a hex of the map. ``sheets`` are
     (id, name, prefix)."""
-    m = re.fullmatch(r"\s*(.+?)\s+(?:hex\s+)?(\S+)\s*", value, re.IGNORECASE)
+    m = re.fullmatch(r"\s*(.+?)\s+(?:hex\s+)?(\S+)\s*", value, re.IGNORECASE) \
+        or re.fullmatch(r"\s*([A-Za-z]+)[-_]?(\d+)\s*", value)
     if not m:
         return None
     for sid, name, prefix in sheets:
-        if norm(m.group(1)) in (norm(sid), norm(name)):
+        # the sheet's id or name, or its prefix in other capitals or set apart ("w4314", "W 4314")
+        if norm(m.group(1)) in (norm(sid), norm(name)) or prefix and m.group(1).casefold() == prefix.casefold():
             h = (prefix or "") + m.group(2)
             return h if has_hex(h) else None
     return None

@@ -26,7 +26,10 @@ P = "OM"
 
 
 def refusal_phase(board: Board) -> bool:
-    return board.pos.phase.endswith("combat-refusal")
+    """A phase whose retreats and advances are refusals and the advances after them (7.32): the
+    Combat Refusal Phase, and the Defender Reaction Phase after it (its position records them with
+    ``previous``; no combat is resolved before the Combat Phase, 7.0, so no other retreat is made yet)."""
+    return board.pos.phase.endswith("combat-refusal") or board.pos.phase.endswith("defender-reaction")
 
 
 # ---- declared attacks -----------------------------------------------------------------------
@@ -40,8 +43,18 @@ def check_attacks(rs, board: Board) -> list:
     pos = board.pos
     out = []
     seen: dict[str, tuple[str, str]] = {}
+    # 7.11 ('活性プレイヤーは、戦闘宣言フェイズ中に……攻撃する敵のヘクスを宣言し'): in a player
+    # segment's combat steps only that segment's (the active) player has declared attacks
+    active = pos.phase_info.side if pos.phase_info is not None and pos.phase_kind == "combat" else ""
     for atk in pos.attacks:
         units = [u for u in (pos.unit(i) for i in atk.units) if u is not None]
+        passive = [u for u in units if active and u.side != active]
+        if passive:
+            side = pos.game.sides.get(active)
+            out.append(rs.finding(board, f"{P} 7.11", "movement", f"{rs.names(passive)} declared an attack on {atk.hex} "
+                                  f"in the {pos.phase_info.name if pos.phase_info else pos.phase}, but only the active "
+                                  f"player ({side.name if side else active}) declares attacks in his segment.",
+                                  [atk.hex], passive))
         defenders = [x for x in board.units(atk.hex) if rs.ground(x)]
         sides = {u.side for u in units}
         vacated = any(x.previous == atk.hex and x.side not in sides for x in pos.units)
@@ -96,7 +109,9 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         strength = u.number("bombardment", strength)
     if u.has("dispersed"):
         strength /= 2
-    if strength < 1 and not rs.is_(u, "om_hq") or rs.is_(u, "om_no_attack"):
+    # 7.14a and 13.51 ('ゼロを超える攻撃戦力を持つHQユニットは、他の地上戦闘ユニットと同じ要領で攻撃できる'):
+    # an HQ attacks only with an attack strength above zero; one that coordinates is the attack's `hq`
+    if strength < 1 or rs.is_(u, "om_no_attack"):
         why = "non-mortar artillery and AA have no attack strength (11.0)" if rs.is_(u, "om_no_attack") else \
             "its attack strength is zero" + (" once halved for dispersal (7.14a)" if u.has("dispersed") else "")
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} may not attack {target}: {why}.", [u.hex], [u])]
@@ -107,6 +122,33 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
             return [rs.finding(board, f"{P} 9.21", "movement", f"{name} may not attack from {at} into {target}: "
                                f"{p.message} ({p.rule}).", [at, target], [u])]
     return []
+
+
+# ---- improved positions (9.23) ----------------------------------------------------------------
+def check_improved_positions(rs, board: Board) -> list:
+    """9.23 ('IPは、敵ユニットによって最初に占められたとき直ちに破壊される'): an Improved Position
+    marker (the kit's ``ip``) is gone the moment an enemy unit occupies its hex, so no hex holds an IP
+    of one side (its ``owner``) and ground units of the other. Whose IP it is the book leaves to the
+    set-up cards: without an owner, a position whose IP hex holds units names it not judged (a log
+    records no owner: there it is not judged, and not said at each step)."""
+    pos = board.pos
+    out = []
+    for h, markers in pos.hex_markers.items():
+        if "ip" not in markers:
+            continue
+        units = [u for u in board.units(h) if rs.ground(u)]
+        owner = markers["ip"]
+        if not owner:
+            if units and pos.moves_announced:
+                rs.not_judged(f"{P} 9.23", f"the side of the Improved Position in {h} (no owner given), so whether "
+                                           f"{rs.names(units)} are its enemy, whose entry destroys it")
+            continue
+        enemy = [u for u in units if u.side != owner]
+        if enemy:
+            out.append(rs.finding(board, f"{P} 9.23", "movement", f"{h} still holds an Improved Position of the "
+                                  f"{owner} side with {rs.names(enemy)} in it: an IP is destroyed as soon as an enemy "
+                                  "unit occupies its hex.", [h], enemy))
+    return out
 
 
 # ---- combat refusal (7.31-7.34) ---------------------------------------------------------------
@@ -315,6 +357,16 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
     attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
     targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})
+    fought = [a for a in board.pos.attacks if a.hex == path[1] and a.kind in ("maneuver", "assault")]
+    if not targets and fought and board.pos.phase.endswith("-combat"):
+        # 9.82 ('その機動戦闘に参加して勝利した攻撃ユニットのみが、前進できる'), 10.34 (the assaulting
+        # units occupy the hex): the hex a combat emptied is entered only by its attackers (after a
+        # refusal, 7.32, any unit may advance: that is the Combat Refusal Phase's, and an attack
+        # without a kind may have been refused)
+        rule, what = ("9.82", "maneuver combat") if any(a.kind == "maneuver" for a in fought) else ("10.34", "assault")
+        return [rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} advanced {' → '.join(path)} into the hex of the "
+                           f"{what} of {rs.names([x for x in (board.pos.unit(i) for i in fought[0].units) if x])}, "
+                           "in which it took no part: only the units that fought it advance.", [path[1]], [u])]
     if not targets:
         rs.not_judged(f"{P} 9.84", "no declared attack names the advancing unit, so the hex its defender vacated "
                                "is not known: the first hex of an advance (9.83, 9.84) is not judged")

@@ -106,6 +106,13 @@ def arrivals(pos: Position) -> dict[str, dict]:
                              "turn": pos.turn}
                 if placing and u.previous:
                     out[u.id]["from"] = u.previous
+    if pos.phase == UNLOADING:
+        # a unit that changed map hex in the Naval Unloading Phase came by the coastal steamer, the
+        # only way from port to port (17.52), as :func:`remember` reads a log: status or not
+        for u in pos.units:
+            if u.id not in out and u.previous and u.previous != u.hex and _on_map(pos, u.previous) \
+                    and _on_map(pos, u.hex):
+                out[u.id] = {"how": "steamer", "hex": u.hex, "turn": pos.turn, "from": u.previous}
     if pos.phase in (PARADROP, GERMAN_MOVE):
         # a unit placed from a holding box (not an off-map box) arrives as :func:`remember` reads a
         # log, with or without the status: in the Paradrop Phase by paradrop (6.11: every unit of

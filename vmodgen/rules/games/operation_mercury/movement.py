@@ -35,7 +35,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, arrivals, time_of_day, unit_steps
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
 
 P = "OM"
@@ -319,7 +319,7 @@ def check_unloading(rs, board: Board) -> list:
     its two ports (``om_steamer_ports``, "E3136, W4031"), with no enemy unit within 1 hex of
     either."""
     pos = board.pos
-    out = []
+    out = steamer_cargo(rs, board)
     ports = {"minor_port", "anchorage", "improved_anchorage"}
     ez_memo: dict[str, set[str]] = {}
     for uid, a in arrivals(pos).items():
@@ -405,6 +405,30 @@ def check_landings(rs, board: Board) -> list:
 
 
 
+def steamer_cargo(rs, board: Board) -> list:
+    """17.51 ('連合軍プレイヤーは連合軍沿岸汽船を介していずれかの1ステップ・ユニット又は1つの戦車ユニット
+    を移動させることができる'), 17.53: the Allied coastal steamer carries one unit a turn, of one
+    step (its steps now, 9.51-9.52) or a tank unit; never a German unit."""
+    pos = board.pos
+    carried = [u for u in (pos.unit(i) for i, a in arrivals(pos).items() if a.get("how") == "steamer")
+               if u is not None]
+    out = []
+    for u in carried:
+        why = []
+        if u.side != "allied":
+            why.append("the coastal steamer is the Allied player's (17.5)")
+        if unit_steps(u) > 1 and not rs.is_(u, "om_armor"):
+            why.append(f"it has {unit_steps(u)} steps and is no tank unit: the steamer carries a 1-step unit or a "
+                       "tank unit, never one step of a 2-step unit (17.53)")
+        if why:
+            out.append(rs.finding(board, f"{P} 17.51", "movement", f"{label(u)} came by the coastal steamer, but "
+                                  f"{'; '.join(why)}.", [u.hex], [u]))
+    if len(carried) > 1:
+        out.append(rs.finding(board, f"{P} 17.51", "movement", f"{rs.names(carried)} came by the coastal steamer in "
+                              "one turn; it carries one unit.", sorted({u.hex for u in carried}), carried))
+    return out
+
+
 # ---- who moves when (4.0) ----------------------------------------------------------------------
 def out_of_phase(board: Board, u: UnitState) -> str | None:
     """4.0 ('各移動フェイズ中、活性プレイヤーは……自軍ユニットを移動させることができる'): a ground
@@ -417,11 +441,21 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     combat phase nothing comes from a box (airlanding is at the start of the Movement Phase, 6.51). Returns the
     finding's message, or None (a move where it may be made, or no phase given)."""
     info = board.pos.phase_info
-    if info is None or board.pos.phase_kind in ARRIVAL_KINDS or u.previous is None:
+    if info is None or u.previous is None:
         return None
+    if board.pos.phase_kind in ARRIVAL_KINDS:
+        return _moved_in_arrival_phase(board, u)
+    box = board.map.boxes.get(u.previous)
+    if info.kind == "movement" and box is not None and box.kind != "offmap" and board.is_hex(u.hex) \
+            and not airlands(board.pos, u):
+        # 4.0, 4.5: a Movement Phase moves units on the map and to and from the off-map land boxes; from
+        # any other box (Alexandria, Athens, the naval displays, the reinforcement boxes) only the German
+        # airlanding (6.51) comes onto the map in it: units by sea are unloaded (17.3, 21.1)
+        return (f"{label(u)} came onto the map from {box.name} in the {info.name}: in a Movement Phase units come "
+                "onto the map only from an off-map land box or by airlanding (6.51); from Alexandria or Athens they "
+                "come by sea, unloaded in the Naval Unloading Phase (17.3, 21.1) (4.0).")
     if info.kind == "movement" and (not info.side or info.side == u.side):
         return None
-    box = board.map.boxes.get(u.previous)
     if info.kind not in ("movement", "combat") and box is not None and not box.adjacent:
         return None
     into = board.map.boxes.get(u.hex)
@@ -440,6 +474,29 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
         why = (f"ground units move only in their side's Movement Phase ({own} for this one); a move after combat "
                "or a reaction states its mode (retreat, advance, reaction)")
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
+
+
+def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
+    """4.0 and sequence of play III-IV.A: the German Paradrop Phase places the paradropping units
+    (from the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped
+    this turn may name its target hex as ``previous``); the naval phases before the Amphibious Landing
+    Phase move ships and their cargo on the naval displays. In neither does a ground unit move from one
+    map hex to another. The landing and unloading phases' arrivals (an amphibious landing, the coastal
+    steamer from port to port) are judged by their own rules."""
+    pos = board.pos
+    if not u.previous or not board.is_hex(u.previous) or pos.phase in (AMPHIBIOUS, UNLOADING):
+        return None
+    if pos.phase == PARADROP and u.id in arrivals(pos):
+        return None
+    into = board.map.boxes.get(u.hex)
+    if into is not None and not into.adjacent:
+        return None               # removed (6.41d, 6.42: eliminated), no move
+    info = pos.phase_info
+    name = info.name if info is not None else pos.phase
+    why = ("it did not paradrop this turn: the phase only places the paradropping units (and their drift, 6.2)"
+           if pos.phase == PARADROP else "the naval phases move ships and the units they carry on the naval displays")
+    return (f"{label(u)} moved from {u.previous} to {u.hex} in the {name}, but {why}; units on the map move in "
+            "their side's Movement Phase (4.0).")
 
 
 def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | None:
@@ -466,7 +523,35 @@ def combat_move_out_of_phase(board: Board, u: UnitState) -> tuple[str, str] | No
     if u.mode == "reaction" and info.side and u.side == info.side:
         return (f"{P} 7.41", f"{label(u)} reacted ({u.previous} to {u.hex}) in the {info.name}, but it is a unit of "
                              "the attacking side: only the defender reacts (7.41).")
+    early = _before_its_step(board.pos.phase, u.mode)
+    if early is not None:
+        return (f"{P} {rule}", f"{label(u)} made {what} ({u.previous} to {u.hex}) in the {info.name}, before {early}.")
     return None
+
+
+#: the steps of a player segment's combat (sequence of play IV.C-G), by the end of their phase ids
+_COMBAT_STEPS = ("bombardment", "combat-declaration", "combat-refusal", "defender-reaction", "combat")
+#: the first step in which each move after combat can be made, and why: 7.0 ('これらの各ステップは、次の
+#: ステップを開始する前に、全ての戦闘について完了される'): a refusal and the advance into the hex it
+#: empties are made in the Combat Refusal Phase (7.32), a reaction only after all refusals are resolved,
+#: in the Defender Reaction Phase (7.41, IV.F); a bombardment causes losses and fatigue, never a retreat
+_FIRST_STEP = {
+    "retreat": ("combat-refusal", "the Combat Refusal Phase, where the first retreats (refusals) are made (7.32, 9.6)"),
+    "advance": ("combat-refusal", "the Combat Refusal Phase, where the first advances (into a refused hex) are "
+                                  "made (7.32, 9.8)"),
+    "reaction": ("defender-reaction", "the Defender Reaction Phase: reactions come after all refusals are "
+                                      "resolved (7.41; sequence of play IV.F)"),
+}
+
+
+def _before_its_step(phase: str, mode: str) -> str | None:
+    """The step a move of ``mode`` may first be made in, when ``phase`` is a combat step before it (a
+    later step of the same player segment may record it: ``previous`` is where it moved from), else None."""
+    step = next((s for s in _COMBAT_STEPS if phase == s or phase.endswith("-" + s)), None)
+    first, why = _FIRST_STEP[mode]
+    if step is None or _COMBAT_STEPS.index(step) >= _COMBAT_STEPS.index(first):
+        return None
+    return why
 
 
 # ---- where ships are (16.15, 16.16) ------------------------------------------------------------

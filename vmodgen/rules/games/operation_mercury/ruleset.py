@@ -44,6 +44,12 @@ class OperationMercuryRules(OperationMercurySupply):
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
                           "replacement"})
+    def known_statuses(self) -> frozenset[str]:
+        """Only the statuses these rules read: the other games' (Disrupted, Out of Supply, Excess
+        Stacking, Full Retreat...) name no marker of this game (supply is a sector's level, 15.1), and
+        a position giving one would have it ignored unseen, so it is refused with this list."""
+        return self.statuses
+
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
@@ -157,6 +163,8 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 11.11", "movement", When(("movement",)), partial(moves.check_fire_markers, self),
                  "moved artillery takes a fire marker"),
             Rule(f"{P} 7.11", "movement", ALWAYS, partial(combat.check_attacks, self), "declared attacks"),
+            Rule(f"{P} 9.23", "movement", ALWAYS, partial(combat.check_improved_positions, self),
+                 "an Improved Position is destroyed when an enemy unit occupies its hex"),
             Rule(f"{P} 9.61", "movement", EVERY_PHASE_END, partial(combat.displaced, self),
                  "refusals, reactions, retreats and advances recorded between phase ends", judged=Judged.RECORD),
             Rule(f"{P} 9.76", "zoc", When(("admin",)), self.check_recovery, "Recovery Phase: fatigue, fire, dispersal"),
@@ -328,9 +336,10 @@ class OperationMercuryRules(OperationMercurySupply):
         return self.ground(u) and u.moved
 
     def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """Retreats, advances and reactions (none but reactions in a Combat Refusal Phase, whose
-        refusals :meth:`moves_preamble` judges); a dispersed unit or non-mortar artillery under Final
-        Fire may not move; any other move by its mode."""
+        """Retreats, advances and reactions, each only from its step of the combat sequence on
+        (:func:`.movement.combat_move_out_of_phase`; the retreats and advances of a Combat Refusal or
+        Defender Reaction Phase are refusals, which :meth:`moves_preamble` judges); a dispersed unit or
+        non-mortar artillery under Final Fire may not move; any other move by its mode."""
         if u.mode in ("retreat", "advance", "reaction"):
             wrong = moves.combat_move_out_of_phase(board, u)
             if wrong is not None:
