@@ -177,11 +177,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind", "result"))
         hexid = _hex(t, mapdata, "hex", pos)
-        ids = t.str_list("units")
-        for uid in ids + ((t.str("hq"),) if "hq" in t else ()):
-            if pos.unit(uid) is None:
-                raise t.error(f"unknown unit '{uid}' (not placed in this position)", "units")
-        pos.attacks.append(Attack(hexid, ids, t.str("hq", ""), t.line or 0, t.str("kind", ""), t.str("result", "")))
+        ids = [_placed_unit(t, pos, uid, "units") for uid in t.str_list("units")]
+        hq = _placed_unit(t, pos, t.str("hq"), "hq") if "hq" in t else ""
+        pos.attacks.append(Attack(hexid, ids, hq, t.line or 0, t.str("kind", ""), t.str("result", "")))
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
@@ -195,6 +193,22 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
             exc.line = _state_line(doc, exc.message)
         raise
     return pos
+
+
+def _placed_unit(t: Table, pos: Position, uid: str, key: str) -> str:
+    """The id of a unit placed in the position that ``uid`` names: its id, or the printed name
+    (``"5 Pz Rgt"``) of exactly one placed unit, as a unit's ``unit`` key takes it."""
+    if pos.unit(uid) is not None:
+        return uid
+    printed = {u.id: u.unit.name for u in pos.units if u.unit.name}
+    one = resolve(uid, printed)
+    if one is not None:
+        return one
+    named = matches(uid, printed)
+    if len(named) > 1:
+        raise t.error(f"unit '{uid}' is the name of {len(named)} units of this position ({', '.join(named)}): "
+                      "give the id", key)
+    raise t.error(f"unknown unit '{uid}' (not placed in this position)", key)
 
 
 _SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?(\d+)\s*")
