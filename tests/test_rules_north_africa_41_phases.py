@@ -373,3 +373,59 @@ def test_scenario_turns_and_special_rules():
     p = position(scn("rommel", 3, "PolBde", "2477"))
     rs = ruleset_for(p.game)
     assert rs.check(p) == [] and "is not a scenario of this kit" in rs.take_not_judged()["NA41 S1.2"]
+
+
+# ---- where Disrupted and Full Retreat markers come from (13.1.2, 13.3.4, 13.2.3) --------------------------
+def test_status_markers_come_from_retreats():
+    """§10, NA41 13.1.2, 13.3.4: a Good Order unit that is Disrupted at the end of a Movement Phase
+    (no retreat disrupts there) is 13.1.2, at the end of a Combat Phase legal; one in Full Retreat at
+    the end of its own Movement Phase is legal (13.3.4, voluntary), of the enemy's Movement Phase
+    13.3.4 unless it moved (an Automatic DS retreat, 8.9), of a Supply Phase 13.3.4."""
+    st = {"na41_status_before": {"A": []}}
+    dis, fr = kunit("A", "axis", "2020", status=["disrupted"]), kunit("A", "axis", "2020", status=["full_retreat"])
+    assert rules_of(kit("i1-axis-movement", st) + dis, "NA41 13") == ["NA41 13.1.2"]
+    assert rules_of(kit("i1-allied-combat", st) + dis, "NA41 13") == []
+    assert rules_of(kit("i1-axis-movement", st) + fr, "NA41 13") == []
+    assert rules_of(kit("i1-allied-movement", st) + fr, "NA41 13") == ["NA41 13.3.4"]
+    assert rules_of(kit("i1-allied-movement", st) + kunit("A", "axis", "2020", status=["full_retreat"],
+                                                          previous="2022"), "NA41 13") == []
+    assert rules_of(kit("i1-axis-supply", st) + fr, "NA41 13") == ["NA41 13.3.4"]
+    # Disrupted before: Full Retreat in a Combat Phase, or Disrupted kept, is no new marker
+    was = {"na41_status_before": {"A": ["disrupted"]}}
+    assert rules_of(kit("i1-axis-movement", was) + dis, "NA41 13") == []
+    # no history: not judged
+    assert rules_of(kit("i1-axis-movement") + dis, "NA41 13") == []
+
+
+def test_status_marker_another_unit_carries_is_not_judged():
+    """NA41 13.1.2, 13.3.4: a log gives a marker lying in a hex to every unit there, so a unit whose
+    new marker another unit of its hex carries too (it joined a Disrupted unit) is not judged."""
+    st = {"na41_status_before": {"A": [], "B": ["disrupted"]}}
+    body = kunit("A", "axis", "2020", status=["disrupted"]) + kunit("B", "axis", "2020", status=["disrupted"])
+    assert rules_of(kit("i1-axis-movement", st) + body, "NA41 13") == []
+
+
+def test_noncombat_units_are_always_in_good_order():
+    """NA41 13.2.3: a truck alone under a Disrupted or Full Retreat marker is a finding; one stacked
+    with a combat unit carrying that marker is not (the marker may be the combat unit's)."""
+    truck = dict(type="truck", values={"defense": 0, "movement": 6, "stacking": 0}, flags=["no_zoc"])
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["disrupted"], **truck),
+                    "NA41 13") == ["NA41 13.2.3"]
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["full_retreat"], **truck),
+                    "NA41 13") == ["NA41 13.2.3"]
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["disrupted"], **truck)
+                    + kunit("A", "axis", "2020", status=["disrupted"]), "NA41 13.2") == []
+
+
+def test_attack_where_the_unit_may_not_move_or_out_of_a_box():
+    """NA41 8.1: no attack across a hexside the attacker's movement may not cross (an all-sea
+    hexside a position prohibits); NA41 6.2: no combat out of (or into) an off-map box."""
+    st = {"na41_extended_moved": []}
+    sea = table("hexsides", hexes=["2020", "2021"], feature="all_sea")
+    atk = table("attacks", hex="2021", units=["A"])
+    body = kunit("A", "axis", "2020") + kunit("B", "allied", "2021") + atk
+    assert rules_of(kit("i1-axis-combat", st) + '[rules]\nhexside_cost_all_sea = "no"\n' + sea + body, "NA41 8") \
+        == ["NA41 8.1"]
+    assert rules_of(kit("i1-axis-combat", st) + sea + body, "NA41 8") == []
+    boxed = kunit("A", "axis", "tripoli") + kunit("B", "allied", "1201") + table("attacks", hex="1201", units=["A"])
+    assert rules_of(kit("i1-axis-combat", st) + boxed, "NA41 6") == ["NA41 6.2"]

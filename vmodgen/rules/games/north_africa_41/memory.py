@@ -38,7 +38,7 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -173,6 +173,10 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
         Rule(f"{P} 16.1", "supply", EVERY_PHASE_END, lambda b: check_oos_changes(rs, b),
              "OOS markers change only in the owner's Supply Phase"),
+        Rule(f"{P} 13.1.2", "zoc", EVERY_PHASE_END, lambda b: check_status_origin(rs, b),
+             "Disrupted and Full Retreat markers come from retreats (or voluntary Full Retreat)"),
+        Rule(f"{P} 13.2.3", "zoc", ALWAYS, lambda b: check_noncombat_status(rs, b),
+             "non-combat units are always in Good Order"),
         Rule(f"{P} 13.4", "zoc", When(("other",)), lambda b: check_recovery(rs, b),
              "recovery outside enemy ZOC; Replacement markers removed"),
         Rule(f"{P} 21.1.5", "movement", When(("admin",)), lambda b: check_initial(rs, b),
@@ -323,6 +327,61 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
                               f"{label(u)} went from {say[old]} to {say[new]} outside its own Supply Phase; OOS "
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u]))
+    return out
+
+
+STATES = (("disrupted", "a Disrupted marker"), ("full_retreat", "a Full Retreat marker"))
+
+
+def marker_of_another(board: Board, u: UnitState, status: str) -> bool:
+    """Whether another unit in ``u``'s hex carries ``status`` too: the marker may be that unit's (a log
+    gives a marker lying in a hex to every unit there)."""
+    return any(x is not u and x.has(status) for x in board.units(u.hex))
+
+
+def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
+    """13.1.2, 13.1.3, 13.3.4 at each phase end, with ``na41_status_before``: a combat unit becomes
+    Disrupted only by retreating after a combat result (Combat Phases: combat, breakthrough,
+    disengagement 27.5.4; a Recovery Phase flips Full Retreat to Disrupted, 13.4); it goes into Full
+    Retreat by a DR4/DS result or a second retreat (Combat Phases; an Automatic DS, 8.9, in the
+    enemy's Movement Phase, where the unit retreats), or voluntarily in its own Movement Phase
+    (13.3.4). A marker another unit of the hex carries too is not judged (it may be that unit's)."""
+    pos = board.pos
+    before = before_status(pos)
+    if before is None or not pos.phase:
+        return []
+    kind, out = pos.phase_kind, []
+    for u in pos.units:
+        was = before.get(u.id)
+        if was is None or rs.marker(u) or not rs.combat(u):
+            continue
+        if u.has("full_retreat") and "full_retreat" not in was and not marker_of_another(board, u, "full_retreat"):
+            if kind == "combat" or kind == "movement" and (u.side == pos.side or u.moved):
+                continue
+            out.append(rs.finding(board, f"{P} 13.3.4", "zoc", f"{label(u)} went into Full Retreat in {pos.phase} "
+                                  "without retreating there: a unit goes into Full Retreat by a DR4 or DS result or a "
+                                  "second retreat (13.1.3: Combat Phases; an Automatic DS, 8.9, in the enemy's Movement "
+                                  "Phase), or voluntarily in its own Movement Phase (13.3.4).", [u.hex], [u]))
+        elif u.has("disrupted") and not u.has("full_retreat") and not was & {"disrupted", "full_retreat"} \
+                and kind != "combat" and not marker_of_another(board, u, "disrupted"):
+            out.append(rs.finding(board, f"{P} 13.1.2", "zoc", f"{label(u)} became Disrupted in {pos.phase}; a unit "
+                                  "becomes Disrupted only by retreating after a combat result (13.1.2), and no "
+                                  "player disrupts his own unit at will (13.3.4 allows Full Retreat only).",
+                                  [u.hex], [u]))
+    return out
+
+
+def check_noncombat_status(rs: NorthAfrica41Units, board: Board) -> list:
+    """13.2.3: 「非戦闘ユニットは、常に良好統制です」: a truck, SP or replacement carries no Disrupted
+    or Full Retreat marker (one a combat unit of its hex carries too may be that unit's)."""
+    out = []
+    for u in board.pos.units:
+        if rs.marker(u) or rs.combat(u):
+            continue
+        for status, what in STATES:
+            if u.has(status) and not any(x is not u and rs.combat(x) and x.has(status) for x in board.units(u.hex)):
+                out.append(rs.finding(board, f"{P} 13.2.3", "zoc", f"{label(u)} is a non-combat unit under {what}; "
+                                      "non-combat units are always in Good Order (13.2.3).", [u.hex], [u]))
     return out
 
 
