@@ -429,3 +429,19 @@ def test_attack_where_the_unit_may_not_move_or_out_of_a_box():
     assert rules_of(kit("i1-axis-combat", st) + sea + body, "NA41 8") == []
     boxed = kunit("A", "axis", "tripoli") + kunit("B", "allied", "1201") + table("attacks", hex="1201", units=["A"])
     assert rules_of(kit("i1-axis-combat", st) + boxed, "NA41 6") == ["NA41 6.2"]
+
+
+def test_replacements_not_for_trucks_or_asus_and_the_nile_delta_boxes():
+    """NA41 19.1.2: a replacement used on a truck or an ASU is a finding (they are replaced for 1 RP);
+    NA41 19.3.3: a unit in the Reserve or Withdrawn box takes a replacement in the Nile Delta (the
+    boxes count as the Nile Delta), one in the Tobruk Holding Box does not (19.3.1)."""
+    def st(rid: str, uid: str) -> dict:
+        return {"na41_replacements": {rid: uid}}
+    asu = '[[units]]\nunit = "DAKHQ"\nhex = "2021"\n[[units]]\nunit = "DeInfRepl"\nhex = "2021"\n'
+    assert rules_of(kit("i1-axis-initial", st("DeInfRepl", "DAKHQ")) + asu, "NA41 19") == ["NA41 19.1.2"]
+    gds = lambda box: f'[[units]]\nunit = "22Gds"\nhex = "{box}"\nreduced = true\n' \
+                      '[[units]]\nunit = "BrInfRepl"\nhex = "nile-delta"\n'
+    for box in ("reserve", "withdrawn", "nile-delta"):
+        assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds(box), "NA41 19") == [], box
+    assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds("tobruk-holding"), "NA41 19") \
+        == ["NA41 19.3.1"]

@@ -93,6 +93,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         # ranges (17.3, 19.3)
         "sp_range": (3, "17.2.1: range of an SP not stacked with an ASU (an SP with an ASU has the ASU's range)"),
         "msu_range": (5, "17.2.4: range of an MSU"),
+        "na41_replacement_base_boxes": ("withdrawn, reserve", "19.3.3: boxes whose units count, for replacements, "
+                                        "as in the Nile Delta (na41_rail_base)"),
         "replacement_range_hexes": (5, "19.3.1: most hexes of the overland path from a unit to the replacement it takes"),
         # unit classes (selectors)
         "na41_marker": ("kind:marker", "2.3: markers (unit selector)"),
