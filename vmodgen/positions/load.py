@@ -177,7 +177,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     for t in doc.tables("attacks"):
         t.check_keys(("hex", "units", "hq", "kind", "result"))
         hexid = _hex(t, mapdata, "hex", pos)
-        ids = [_placed_unit(t, pos, uid, "units") for uid in t.str_list("units")]
+        ids = tuple(_placed_unit(t, pos, uid, "units") for uid in t.str_list("units"))
         hq = _placed_unit(t, pos, t.str("hq"), "hq") if "hq" in t else ""
         pos.attacks.append(Attack(hexid, ids, hq, t.line or 0, t.str("kind", ""), t.str("result", "")))
     state = doc.data.get("state", {})
