@@ -3,6 +3,8 @@ modifiers, transport markers): each with a legal and an illegal position."""
 from __future__ import annotations
 
 from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, krules, kunit, rules_of, table
+from rules_util import position, toml
+from vmodgen.rules import ruleset_for
 
 RAIL = table("lines", kind="railroad", hexes=[f"20{r:02d}" for r in range(12, 20)]) + "".join(
     table("hexes", hex=h, terrain="town") for h in ("2012", "2015", "2017"))
@@ -179,3 +181,18 @@ def test_air_transport_lands_in_a_supplied_airfield_away_from_the_enemy():
     assert rules_of(head + field + flown + kunit("B", "allied", "1102"), "NA41 18") == ["NA41 18.7.6"]
     far = table("hexes", hex="2020", features=["airfield"], control="axis")
     assert rules_of(head + far + kunit("A", "axis", "2020", status=["air_transport"]), "NA41 18") == ["NA41 18.7.6"]
+
+
+def test_rommel_bonus_not_judged_unless_ready():
+    """NA41 18.5: a German tank 2 MP over its MA in the Axis Movement Phase may have had Rommel's
+    +2 (not judged: partial); 3 MP over, an Italian tank, or Rommel stated Ready (unused): 5.1."""
+    path = ["2020", "2021", "2022", "2023", "2024", "2025", "2026", "2027"]
+    move = lambda uid, p=path: f'[[units]]\nunit = "{uid}"\nhex = "{p[-1]}"\nprevious = "{p[0]}"\n' \
+                               f'path = {toml(p)}\n'
+    head = '[position]\ngame = "north-africa-41"\nturn = 5\nphase = "i1-axis-movement"\nat = "during"\n'
+    pos = position(head + move("5Pz"))
+    rs = ruleset_for(pos.game)
+    assert rs.check(pos) == [] and "Rommel" in rs.take_not_judged().get("NA41 18.5", "")
+    assert [f.rule for f in findings(head + move("5Pz", path + ["2028"]))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + move("Ariete"))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + move("5Pz") + "[state]\nna41_rommel_ready = true\n")] == ["NA41 5.1"]

@@ -6,7 +6,8 @@ History is carried in ``pos.memory`` (a :class:`.carried.NA41Memory`: the audit 
 same names). Each rule reading a field does nothing when it holds nothing (``None``), so a
 position without history is never judged on facts it does not state.
 
-``[state]`` keys (all optional; all but ``na41_comando_supremo`` are the memory's fields):
+``[state]`` keys (all optional; all but ``na41_comando_supremo`` and ``na41_rommel_ready`` are the
+memory's fields):
 
 * ``na41_retreat_overstack = {"2020" = "allied"}``: hexes a retreat (12.1.4; tag-along 27.3.2;
   disengagement 27.5.4) left over the stacking limit, and the side that must fix it by the end of
@@ -23,6 +24,8 @@ position without history is never judged on facts it does not state.
   of a movement-phase position; the audit does not know move modes, so it records "unknown"
   (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
+* ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
+  went to no stack this turn, so a German move over its MA is judged without it.
 * ``na41_boxed_before = {A = "eliminated", B = "surrender-left"}``: the units in the Eliminated
   Box, the Remnant Display or a half of the Surrender Box at the end of the previous phase (box
   ids: ``na41_return_boxes`` "eliminated, remnant-display"; ``na41_surrender_boxes``
@@ -53,6 +56,7 @@ STATUS_BEFORE: Final = "na41_status_before"
 DELAY_BEFORE: Final = "na41_delay_before"
 EXTENDED_MOVED: Final = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
+ROMMEL_READY = "na41_rommel_ready"
 BOXED_BEFORE: Final = "na41_boxed_before"
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
@@ -126,9 +130,10 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
         for uid, box in v.items():
             if box not in pos.map.boxes:
                 raise InputError(src, f"[state] {BOXED_BEFORE}: '{box}' (for '{uid}') is not a box of the map")
-    v = st.get(COMANDO)
-    if v is not None and not isinstance(v, bool):
-        raise InputError(src, f"[state] {COMANDO} must be true or false, not {v!r}")
+    for key in (COMANDO, ROMMEL_READY):
+        v = st.get(key)
+        if v is not None and not isinstance(v, bool):
+            raise InputError(src, f"[state] {key} must be true or false, not {v!r}")
 
 
 def before_status(pos: Position) -> dict[str, set[str]] | None:

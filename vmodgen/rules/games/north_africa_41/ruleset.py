@@ -304,9 +304,32 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if u.has("naval_transport") and u.mode == "move" and u.previous is not None \
                 and board.is_hex(u.previous) and board.is_hex(u.hex):
             return out + self._by_sea(board, u)
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
-                                   self.move_model(board, u, ez, with_zoc=False),
-                                   zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+        model, free = self.move_model(board, u, ez), self.move_model(board, u, ez, with_zoc=False)
+        found = move_findings(self, board, u, model, self.allowance(board, u), free,
+                              zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+        if any(f.rule == f"{P} 5.1" for f in found) and self.rommel_may_join(board, u):
+            bonus = self.num("rommel_bonus_mp")
+            with_rommel = move_findings(self, board, u, model, self.allowance(board, u) + bonus, free,
+                                        zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+            if not any(f.rule == f"{P} 5.1" for f in with_rommel):
+                self.not_judged(f"{P} 18.5", f"{label(u)} moved more than its MA but within Rommel's +{fmt(bonus)} MP; "
+                                             "whether Rommel's bonus went to its stack this turn is not recorded")
+                found = with_rommel
+        return out + found
+
+    def rommel_may_join(self, board: Board, u: UnitState) -> bool:
+        """18.5: Rommel may add his MPs to a mechanized stack of German units (trucks and MSUs too)
+        moving normally or extended in the Axis Movement Phase, none of them under a Replacement,
+        Disrupted or OOS marker. The marker goes back to the display once used, so the map does not
+        show whom he joined; ``[state] na41_rommel_ready = true`` says he joined nobody."""
+        pos = board.pos
+        if pos.state.get(na_history.ROMMEL_READY, False):
+            return False                                # stated unused this turn
+        return (pos.phase_kind in ("movement", "") and (not pos.phase or u.side == pos.side)
+                and na_moves.nat_group(u) == "german"
+                and (self.mech(u) or u.unit.type == str(self.param("na41_msu_truck_type")))
+                and u.mode in ("move", "extended")
+                and not any(u.has(s) for s in ("replacement", "disrupted", "full_retreat", "oos", "oos_red")))
 
     def _by_sea(self, board: Board, u: UnitState) -> list:
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a

@@ -93,6 +93,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         # ranges (17.3, 19.3)
         "sp_range": (3, "17.2.1: range of an SP not stacked with an ASU (an SP with an ASU has the ASU's range)"),
         "msu_range": (5, "17.2.4: range of an MSU"),
+        "rommel_bonus_mp": (2, "18.5: MP Rommel adds to one German mechanized stack in the Axis Movement Phase (which "
+                               "stack is not recorded: a move over its MA by at most this is not judged)"),
         "na41_replacement_base_boxes": ("withdrawn, reserve", "19.3.3: boxes whose units count, for replacements, "
                                         "as in the Nile Delta (na41_rail_base)"),
         "replacement_range_hexes": (5, "19.3.1: most hexes of the overland path from a unit to the replacement it takes"),
@@ -147,7 +149,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "isolation_water_radius": "16.5.1",
         "asu_steps": "17.1.4",
         "sp_capture_min_roll": "17.2.3: 3-6 captured, 1-2 destroyed",
-        "rommel_bonus_mp": "18.5",
         "air_support_markers_allied": "18.7.1",
         "air_support_markers_german": "18.7.1",
         "air_support_markers_italian": "18.7.1",
