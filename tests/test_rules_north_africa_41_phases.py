@@ -445,3 +445,29 @@ def test_replacements_not_for_trucks_or_asus_and_the_nile_delta_boxes():
         assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds(box), "NA41 19") == [], box
     assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds("tobruk-holding"), "NA41 19") \
         == ["NA41 19.3.1"]
+
+
+def test_fort_owner_recorded_from_the_log_and_judged_later():
+    """NA41 9.5.7 in a log, where a fort marker has no owner: remember records it when first seen:
+    the side of the units in its hex, else the phasing side of the Movement Phase it appeared in
+    (9.5.3); an Allied unit later in a hex with the Axis fort is a finding (without the record: not
+    judged); a marker gone from its hex is forgotten."""
+    fort = table("hexes", hex="2021", markers=["fortification"])
+    rs = ruleset_for(position(kit("i1-axis-movement")).game)
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # empty hex: the phasing side built it
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2021")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # the units in its hex
+    rs.remember(None, position(kit("i1-allied-initial") + fort + kunit("B", "allied", "2021")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # kept: not read again from the units
+    rs.remember(None, position(kit("i1-allied-combat")), memory)
+    assert memory.na41_fort_owner == {}
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-allied-combat") + fort), memory)
+    assert memory.na41_fort_owner == {}                         # empty, outside a Movement Phase: unknown
+    entered = kit("i2-allied-movement", {"na41_fort_owner": {"2021": "axis"}}) + fort + kunit("B", "allied", "2021")
+    assert rules_of(entered, "NA41 9") == ["NA41 9.5.7"]
+    p = position(kit("i2-allied-movement") + fort + kunit("B", "allied", "2021"))
+    assert rs.check(p) == [] and "NA41 9.5.7" in rs.take_not_judged()

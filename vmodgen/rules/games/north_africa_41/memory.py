@@ -23,6 +23,11 @@ memory's fields):
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
   of a movement-phase position; the audit does not know move modes, so it records "unknown"
   (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
+* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map whose owner
+  the position does not state (a log never does): :func:`remember` records it when the marker is
+  first seen, as the side of the units in its hex then, else (an empty hex) the phasing side of the
+  Movement Phase it appeared in (9.5.3: a fort is started in the phasing player's Movement Phase,
+  in or next to his combat units); a marker that leaves its hex is forgotten (9.5.6, 9.5.7 read it).
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
 * ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
   went to no stack this turn, so a German move over its MA is judged without it.
@@ -58,6 +63,7 @@ EXTENDED_MOVED: Final = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
 ROMMEL_READY = "na41_rommel_ready"
 BOXED_BEFORE: Final = "na41_boxed_before"
+FORT_OWNER: Final = "na41_fort_owner"
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -108,6 +114,7 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
                                       f"(known: {', '.join(sorted(sides))})")
     hex_side_table(RETREAT_OVERSTACK)
     hex_side_table(DELAY_BEFORE)
+    hex_side_table(FORT_OWNER)
     v = st.get(STATUS_BEFORE)
     if v is not None:
         if not isinstance(v, dict):
@@ -154,6 +161,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     # unknown there (None), not "nobody"
     memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
                                    if after.moves_announced else None) if kind == "movement" else [])
+    memory.na41_fort_owner = fort_owners(rs, after, memory.na41_fort_owner or {})
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
@@ -169,6 +177,28 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
                 carried[h] = u.side
     carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
     memory.na41_retreat_overstack = carried
+
+
+def fort_owners(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) -> dict[str, str]:
+    """9.5.3, 9.5.7: the owner of each fort marker of ``pos`` whose owner is not stated: as ``known``
+    (recorded when it was first seen), else the one side of the units in its hex, else, for a marker
+    that appeared in a Movement Phase in an empty hex, the phasing side (only he starts forts then, in
+    or next to his own combat units). Unknown: left out."""
+    board = rs.board(pos)
+    out: dict[str, str] = {}
+    for h in pos.hex_markers:
+        stated = board.marker_owner(h, "fort")
+        if stated is None or stated:
+            continue
+        if h in known:
+            out[h] = known[h]
+            continue
+        sides = {x.side for x in board.units(h) if not rs.marker(x)}
+        if len(sides) == 1:
+            out[h] = sides.pop()
+        elif not sides and pos.phase_kind == "movement" and pos.side:
+            out[h] = pos.side
+    return out
 
 
 # ---- rules -----------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from .carried import fort_owner
 from .memory import before_status
 from .supply import status
 from .units import NorthAfrica41Units
@@ -57,16 +58,14 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
 
 def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.7: a fortification marker is removed when an enemy unit enters its hex, so none lies with
-    units of the other side (markers aside). A fort of unstated owner with units in its hex (always
-    so in a log) is taken to be the side the position says controls the hex (12.4 reads it so); with
-    neither stated, it is not judged."""
+    units of the other side (markers aside). A fort of unstated owner (always so in a log) has the
+    owner :func:`fort_owner` finds; with none, it is not judged."""
     out = []
     for h in sorted(board.pos.hex_markers):
-        owner = board.marker_owner(h, "fort")
+        owner = fort_owner(board, h)
         here = [x for x in board.units(h) if not rs.marker(x)]
         if owner is None or not here:
             continue
-        owner = owner or board.control(h) or ""
         if not owner:
             rs.not_judged(f"{P} 9.5.7", f"whose fort lies in {h}, with {rs.names(here)}, is not stated (a fort goes "
                                         "when an enemy unit enters its hex)")
@@ -76,6 +75,23 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} fort in {h} lies with "
                                   f"enemy units ({rs.names(enemy)}); it is removed when an enemy unit enters the hex.",
                                   [h], enemy))
+    return out + forts_passed(rs, board)
+
+
+def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.7: 「カラの陣地は、いかなる方法によっても敵の移動を妨げません」: an empty fort does not stop an
+    enemy move, but the enemy unit entered its hex, so the fort is gone: a fort of the other side (its
+    owner, else the side controlling the hex) on a hex a unit's path went through is a finding (the
+    hexes a log's audit filled in are not judged)."""
+    out = []
+    for u in board.pos.movers:
+        path = u.path or ()
+        for i, h in enumerate(path[1:-1], start=1):
+            owner = fort_owner(board, h) if i not in u.guessed else None
+            if owner and owner != u.side and h != u.hex:
+                out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
+                                      f"{rs.side_name(owner)} fort still lies; a fort is removed when an enemy unit "
+                                      "enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
 
 
@@ -86,7 +102,7 @@ def counts(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     forts: dict[str, list[str]] = {}
     for h, mk in board.pos.hex_markers.items():
-        owner = board.marker_owner(h, "fort")
+        owner = fort_owner(board, h)
         if owner:
             forts.setdefault(owner, []).append(h)
     most = rs.num("forts_per_side")
@@ -432,7 +448,7 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
         enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
         owner = board.control(h)
         special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
-        fort = board.marker_owner(h, "fort")
+        fort = fort_owner(board, h)
         if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
             why = "enemy units" if enemy else "an enemy-controlled port, airfield, fort or city"
             return [rs.finding(board, f"{P} 13.3.2", "movement", f"{label(u)} is in Full Retreat and moved through "
@@ -520,7 +536,7 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= least:
         return []
     if n >= 1:
-        fort = board.marker_owner(u.hex, "fort")          # None: no fort; "": whose fort is not stated
+        fort = fort_owner(board, u.hex)                   # None: no fort; "": whose fort is not known
         port = "port" in board.features(u.hex)
         owner = board.control(u.hex)
         # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ....positions.model import UnitState
 from ...base import RuleSet
 from ...generic import GenericRules
-from .carried import NA41Memory
+from .carried import NA41Memory, fort_owner
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
@@ -240,7 +240,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                 return NONE
             if "escarpment" in feats and board.uphill(src, dst, "escarpment"):
                 return LIMITED
-            owner = board.marker_owner(dst, "fort")
+            owner = fort_owner(board, dst)
             if owner is not None and owner != side:
                 return LIMITED
             return FULL
