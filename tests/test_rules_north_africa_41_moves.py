@@ -184,15 +184,21 @@ def test_air_transport_lands_in_a_supplied_airfield_away_from_the_enemy():
 
 
 def test_rommel_bonus_not_judged_unless_ready():
-    """NA41 18.5: a German tank 2 MP over its MA in the Axis Movement Phase may have had Rommel's
-    +2 (not judged: partial); 3 MP over, an Italian tank, or Rommel stated Ready (unused): 5.1."""
+    """NA41 18.5: a German tank 2 MP over its MA in the Axis Movement Phase with the Rommel marker on
+    its way may have had his +2 (not judged: partial), as when [state] says he was used this turn
+    (``na41_rommel_ready = false``); 3 MP over, an Italian tank, Rommel stated Ready, or no sign of
+    Rommel at all: 5.1."""
     path = ["2020", "2021", "2022", "2023", "2024", "2025", "2026", "2027"]
     move = lambda uid, p=path: f'[[units]]\nunit = "{uid}"\nhex = "{p[-1]}"\nprevious = "{p[0]}"\n' \
                                f'path = {toml(p)}\n'
     head = '[position]\ngame = "north-africa-41"\nturn = 5\nphase = "i1-axis-movement"\nat = "during"\n'
-    pos = position(head + move("5Pz"))
-    rs = ruleset_for(pos.game)
-    assert rs.check(pos) == [] and "Rommel" in rs.take_not_judged().get("NA41 18.5", "")
-    assert [f.rule for f in findings(head + move("5Pz", path + ["2028"]))] == ["NA41 5.1"]
-    assert [f.rule for f in findings(head + move("Ariete"))] == ["NA41 5.1"]
-    assert [f.rule for f in findings(head + move("5Pz") + "[state]\nna41_rommel_ready = true\n")] == ["NA41 5.1"]
+    rommel = lambda h="2027": table("hexes", hex=h, markers=["rommel"])
+    for text in (head + rommel() + move("5Pz"), head + move("5Pz") + "[state]\nna41_rommel_ready = false\n"):
+        pos = position(text)
+        rs = ruleset_for(pos.game)
+        assert rs.check(pos) == [] and "Rommel" in rs.take_not_judged().get("NA41 18.5", "")
+    assert [f.rule for f in findings(head + rommel("2028") + move("5Pz", path + ["2028"]))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + rommel() + move("Ariete"))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + rommel() + move("5Pz") + "[state]\nna41_rommel_ready = true\n")] \
+        == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + move("5Pz"))] == ["NA41 5.1"]

@@ -30,7 +30,10 @@ memory's fields):
   in or next to his combat units); a marker that leaves its hex is forgotten (9.5.6, 9.5.7 read it).
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
 * ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
-  went to no stack this turn, so a German move over its MA is judged without it.
+  went to no stack this turn, so a German move over its MA is judged without it; ``false``: he was
+  used this turn (back in the display, whom he joined not shown): a German mechanized move over its
+  MA by at most his +2 is not judged. Unstated: only a Rommel marker on the move's path shows him
+  with the stack.
 * ``na41_boxed_before = {A = "eliminated", B = "surrender-left"}``: the units in the Eliminated
   Box, the Remnant Display or a half of the Surrender Box at the end of the previous phase (box
   ids: ``na41_return_boxes`` "eliminated, remnant-display"; ``na41_surrender_boxes``

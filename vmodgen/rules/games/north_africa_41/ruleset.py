@@ -321,10 +321,16 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """18.5: Rommel may add his MPs to a mechanized stack of German units (trucks and MSUs too)
         moving normally or extended in the Axis Movement Phase, none of them under a Replacement,
         Disrupted or OOS marker. The marker goes back to the display once used, so the map does not
-        show whom he joined; ``[state] na41_rommel_ready = true`` says he joined nobody."""
+        show whom he joined: he is taken to have joined a stack only when his marker lies on its path
+        (he moves with it) or ``[state] na41_rommel_ready = false`` says he was used this turn
+        (``true``: he joined nobody)."""
         pos = board.pos
-        if pos.state.get(na_history.ROMMEL_READY, False):
+        ready = pos.state.get(na_history.ROMMEL_READY)
+        if ready is True:
             return False                                # stated unused this turn
+        if ready is None and not any(board.marker_owner(h, "rommel") is not None
+                                     for h in (*(u.path or ()), u.previous or "", u.hex) if h):
+            return False                                # no sign of Rommel with the stack
         return (pos.phase_kind in ("movement", "") and (not pos.phase or u.side == pos.side)
                 and na_moves.nat_group(u) == "german"
                 and (self.mech(u) or u.unit.type == str(self.param("na41_msu_truck_type")))
