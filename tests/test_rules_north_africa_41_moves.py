@@ -202,3 +202,16 @@ def test_rommel_bonus_not_judged_unless_ready():
     assert [f.rule for f in findings(head + rommel() + move("5Pz") + "[state]\nna41_rommel_ready = true\n")] \
         == ["NA41 5.1"]
     assert [f.rule for f in findings(head + move("5Pz"))] == ["NA41 5.1"]
+
+
+def test_supply_point_moves_only_by_truck_rail_or_sea():
+    """NA41 17.2.1: an SP moving by itself from hex to hex is a finding; carried by a truck that made
+    the same move, or placed from a box (a pool, a base), it is not."""
+    sp = lambda prev, **kw: f'[[units]]\nunit = "AxisSP1"\nhex = "2022"\nprevious = "{prev}"\n' + \
+        "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    truck = '[[units]]\nunit = "AxisTruck1"\nhex = "2022"\nprevious = "2020"\n'
+    assert rules_of(kit("i1-axis-movement") + sp("2020"), "NA41 17") == ["NA41 17.2.1"]
+    assert rules_of(kit("i1-axis-movement") + sp("2020") + truck, "NA41 17") == []
+    assert rules_of(kit("i1-axis-movement") + sp("2020", status=["trucked"]), "NA41 17") == []
+    assert rules_of(kit("preparation") + '[[units]]\nunit = "AxisSP1"\nhex = "tripoli"\nprevious = "supply-pool"\n',
+                    "NA41 17") == []

@@ -271,6 +271,13 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
             out += advance(rs, board, u, path)
         else:
             out += marker_limits(rs, board, u, path)
+            if is_sp(rs, u) and u.mode != "rail" and not u.has("naval_transport") and board.is_hex(u.hex) \
+                    and board.is_hex(u.previous) and not trucked(u, rs, board):
+                # 17.2.1 「それ自体で移動できません」: by truck, rail or sea only (from map hex to map hex: an
+                # SP placed from a pool or a truck's load is no move)
+                out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{label(u)} is a supply point and moved from "
+                                      f"{u.previous} to {u.hex} by itself; an SP moves only carried by a truck, by rail "
+                                      "or by sea.", [u.hex], [u]))
             if u.mode == "rail":
                 rail_users.append(u)
                 out += rail(rs, board, u, path)
