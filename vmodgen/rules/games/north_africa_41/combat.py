@@ -22,7 +22,8 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 """
 from __future__ import annotations
 
-from ....positions.model import UnitState
+from ....errors import InputError
+from ....positions.model import Position, UnitState
 from ...base import ALWAYS, Rule
 from ...core.attacks import attacked_from
 from ...core.moves import label
@@ -31,7 +32,7 @@ from ...core.costs import CostTable
 from ...core.stacking import fmt
 from .carried import na41
 from .memory import before_status
-from .movement import nat_group
+from .movement import CRT_RESULTS, nat_group
 from .units import NorthAfrica41Units
 
 
@@ -49,6 +50,16 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
 
 
 RESULTS = ("disrupted", "full_retreat")
+
+
+def validate(pos: Position) -> None:
+    """10.1: an attack's ``result`` is one of the CRT's (a misspelt one would leave 12.1.1 and 14.2
+    silently unjudged)."""
+    for atk in pos.attacks:
+        if atk.result and atk.result.upper().replace(" ", "") not in CRT_RESULTS:
+            raise InputError(pos.source or None, f"[[attacks]]: result '{atk.result}' is not a result of the combat "
+                                                 f"results table (10.1: {', '.join(sorted(CRT_RESULTS))})",
+                             line=atk.line or None)
 
 
 def result_of_retreat(board: Board, u: UnitState, status: str) -> bool:

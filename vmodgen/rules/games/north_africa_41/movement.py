@@ -613,6 +613,8 @@ def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list
 # ---- advance (14) -------------------------------------------------------------------------------------
 #: 14.2.1: hexes of advance each combat result gives (14.2.2: EX, the vacated hex only)
 ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2, "A1/D1": 2, "EX": 1}
+#: 10.1: every result of the CRT (A1: no retreat, no advance)
+CRT_RESULTS = frozenset(RETREAT_BY_RESULT) | frozenset(ADVANCE_BY_RESULT) | {"A1"}
 
 
 def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],

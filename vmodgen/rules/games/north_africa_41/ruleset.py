@@ -79,6 +79,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
+        na_attacks.validate(pos)
 
     # ---- rules --------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
