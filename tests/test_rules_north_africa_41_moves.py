@@ -215,3 +215,24 @@ def test_supply_point_moves_only_by_truck_rail_or_sea():
     assert rules_of(kit("i1-axis-movement") + sp("2020", status=["trucked"]), "NA41 17") == []
     assert rules_of(kit("preparation") + '[[units]]\nunit = "AxisSP1"\nhex = "tripoli"\nprevious = "supply-pool"\n',
                     "NA41 17") == []
+
+
+def test_truck_carries_one_unit_at_its_own_rate():
+    """NA41 5.8.1: an infantry unit a truck carries (status trucked, the truck making the same move)
+    moves on the truck's 6 MP; two carried units and one truck is a finding; a carried unit whose
+    truck the position does not show is not judged for MP. NA41 5.8.3: an empty truck does not
+    enter a hex holding enemy non-combat units."""
+    path = ["2020", "2021", "2022", "2023", "2024", "2025"]
+    mv = lambda uid, **kw: f'[[units]]\nunit = "{uid}"\nhex = "2025"\nprevious = "2020"\npath = {toml(path)}\n' + \
+        "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    head = kit("i1-axis-movement", at="during")
+    assert rules_of(head + mv("AxisTruck1") + mv("Brescia", status=["trucked"]), "NA41 5") == []
+    assert rules_of(head + mv("AxisTruck1") + mv("Brescia", status=["trucked"]) + mv("Pavia", status=["trucked"]),
+                    "NA41 5") == ["NA41 5.8.1"]
+    assert rules_of(head + mv("Brescia"), "NA41 5") == ["NA41 5.1"]
+    pos = position(head + mv("Brescia", status=["trucked"]))
+    rs = ruleset_for(pos.game)
+    assert rs.check(pos) == [] and "NA41 5.8.1" in rs.take_not_judged()
+    sp = '[[units]]\nunit = "AlliedSP1"\nhex = "2022"\n'
+    assert rules_of(head + sp + mv("AxisTruck1"), "NA41 5.8") == ["NA41 5.8.3"]
+    assert rules_of(head + sp + mv("AxisTruck1") + mv("Brescia", status=["trucked"]), "NA41 5.8") == []

@@ -283,11 +283,43 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
                 out += rail(rs, board, u, path)
             if u.has("full_retreat"):
                 out += full_retreat(rs, board, u, path)
+    out += truck_loads(rs, board)
     most = rs.num("rail_moves_per_allied_phase")
     if len(rail_users) > most:
         out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{len(rail_users)} units moved by rail "
                               f"({rs.names(rail_users)}); at most {fmt(most)} may in one Allied Movement Phase.",
                               [u.hex for u in rail_users], rail_users))
+    return out
+
+
+def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
+    """5.8.1: a truck carries one unit (a combat unit, a replacement or an SP): more units marked
+    ``trucked`` made one move (same start, same end) than trucks made it. 5.8.3: a truck carrying
+    no combat unit (none of its side made its move) does not enter a hex holding enemy non-combat
+    units (its path's hexes after the first)."""
+    truck = str(rs.param("na41_msu_truck_type"))
+    groups: dict[tuple[str, str, str], list[UnitState]] = {}
+    for u in board.pos.movers:
+        if not rs.marker(u) and u.mode != "rail":
+            groups.setdefault((u.side, u.previous or "", u.hex), []).append(u)
+    out = []
+    for (side, prev, h), units in sorted(groups.items()):
+        trucks = [u for u in units if u.unit.type == truck]
+        loads = [u for u in units if u.unit.type != truck and u.has("trucked")]
+        if trucks and len(loads) > len(trucks):
+            out.append(rs.finding(board, f"{P} 5.8.1", "movement", f"{len(loads)} units carried by truck "
+                                  f"({rs.names(loads)}) moved from {prev} to {h} with {len(trucks)} truck(s); a truck "
+                                  "carries one combat unit, replacement or SP.", [h], loads))
+        if not trucks or any(rs.combat(u) for u in units if u.unit.type != truck):
+            continue
+        for u in trucks:
+            path = path_of(u)
+            hit = next((x for x in path[1:] if board.is_hex(x) and any(
+                y.side != side and not rs.marker(y) and not rs.combat(y) for y in board.units(x))), None)
+            if hit is not None:
+                out.append(rs.finding(board, f"{P} 5.8.3", "movement", f"{label(u)} carries no combat unit and "
+                                      f"entered {hit}, which holds enemy non-combat units; a truck without combat units "
+                                      "may not enter such a hex.", [hit], [u]))
     return out
 
 

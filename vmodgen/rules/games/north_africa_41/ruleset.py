@@ -276,11 +276,24 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
+        carriers = self.carriers(board, u)
+        if carriers:
+            # 5.8.1: a truck carries its unit 「機械化移動率を使用して」: the truck's allowance
+            ma = max(x.number("movement", float("inf")) for x in carriers)
         if u.mode == "extended":
             return ma + self.num("extended_movement_mp")
         if u.mode in ("tactical", "rail"):
             return float("inf")
         return ma
+
+    def carriers(self, board: Board, u: UnitState) -> list[UnitState]:
+        """5.8.1: the friendly trucks that made ``u``'s move (same start, same end) when ``u`` is carried
+        (status ``trucked``, or such a truck moved with it); none for a truck or a mechanized unit
+        (the play note: a truck makes a non-mechanized unit mechanized)."""
+        truck = str(self.param("na41_msu_truck_type"))
+        if u.unit.type == truck or u.previous is None or self.is_(u, "na41_mech"):
+            return []                                   # a mechanized unit moves on its own MA
+        return [x for x in board.units(u.hex, u.side) if x.unit.type == truck and x.previous == u.previous]
 
     def move_zoc(self, board: Board, side: str) -> ZocField:
         """The merged enemy ZOC, full and limited (7.2, 7.3), with the units that advanced after
@@ -308,6 +321,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         model, free = self.move_model(board, u, ez), self.move_model(board, u, ez, with_zoc=False)
         found = move_findings(self, board, u, model, self.allowance(board, u), free,
                               zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+        if any(f.rule == f"{P} 5.1" for f in found) and u.has("trucked") and not self.carriers(board, u):
+            self.not_judged(f"{P} 5.8.1", f"{label(u)} is carried by a truck the position does not show moving with "
+                                          "it: it moves on the truck's MP, which are not known")
+            found = move_findings(self, board, u, model, float("inf"), free, zoc_rule=f"{P} 7.2",
+                                  move_rule=f"{P} 5.1")
         if any(f.rule == f"{P} 5.1" for f in found) and self.rommel_may_join(board, u):
             bonus = self.num("rommel_bonus_mp")
             with_rommel = move_findings(self, board, u, model, self.allowance(board, u) + bonus, free,
