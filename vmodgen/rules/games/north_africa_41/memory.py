@@ -391,8 +391,8 @@ def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
     kind, out = pos.phase_kind, []
     for u in pos.units:
         was = before.get(u.id)
-        if was is None or rs.marker(u) or not rs.combat(u):
-            continue
+        if was is None or rs.marker(u) or not rs.combat(u) or not board.is_hex(u.hex):
+            continue                                   # in a box (the Eliminated Box...) markers mean nothing
         if u.has("full_retreat") and "full_retreat" not in was and not marker_of_another(board, u, "full_retreat"):
             if kind == "combat" or kind == "movement" and (u.side == pos.side or u.moved):
                 continue
@@ -414,7 +414,7 @@ def check_noncombat_status(rs: NorthAfrica41Units, board: Board) -> list:
     or Full Retreat marker (one a combat unit of its hex carries too may be that unit's)."""
     out = []
     for u in board.pos.units:
-        if rs.marker(u) or rs.combat(u):
+        if rs.marker(u) or rs.combat(u) or not board.is_hex(u.hex):
             continue
         for status, what in STATES:
             if u.has(status) and not any(x is not u and rs.combat(x) and x.has(status) for x in board.units(u.hex)):
