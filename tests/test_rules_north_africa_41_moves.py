@@ -3,6 +3,8 @@ modifiers, transport markers): each with a legal and an illegal position."""
 from __future__ import annotations
 
 from na41_util import H, INF, MECH, TRUCK, al, ax, findings, kit, krules, kunit, rules_of, table
+from rules_util import position, toml
+from vmodgen.rules import ruleset_for
 
 RAIL = table("lines", kind="railroad", hexes=[f"20{r:02d}" for r in range(12, 20)]) + "".join(
     table("hexes", hex=h, terrain="town") for h in ("2012", "2015", "2017"))
@@ -179,3 +181,58 @@ def test_air_transport_lands_in_a_supplied_airfield_away_from_the_enemy():
     assert rules_of(head + field + flown + kunit("B", "allied", "1102"), "NA41 18") == ["NA41 18.7.6"]
     far = table("hexes", hex="2020", features=["airfield"], control="axis")
     assert rules_of(head + far + kunit("A", "axis", "2020", status=["air_transport"]), "NA41 18") == ["NA41 18.7.6"]
+
+
+def test_rommel_bonus_not_judged_unless_ready():
+    """NA41 18.5: a German tank 2 MP over its MA in the Axis Movement Phase with the Rommel marker on
+    its way may have had his +2 (not judged: partial), as when [state] says he was used this turn
+    (``na41_rommel_ready = false``); 3 MP over, an Italian tank, Rommel stated Ready, or no sign of
+    Rommel at all: 5.1."""
+    path = ["2020", "2021", "2022", "2023", "2024", "2025", "2026", "2027"]
+    move = lambda uid, p=path: f'[[units]]\nunit = "{uid}"\nhex = "{p[-1]}"\nprevious = "{p[0]}"\n' \
+                               f'path = {toml(p)}\n'
+    head = '[position]\ngame = "north-africa-41"\nturn = 5\nphase = "i1-axis-movement"\nat = "during"\n'
+    rommel = lambda h="2027": table("hexes", hex=h, markers=["rommel"])
+    for text in (head + rommel() + move("5Pz"), head + move("5Pz") + "[state]\nna41_rommel_ready = false\n"):
+        pos = position(text)
+        rs = ruleset_for(pos.game)
+        assert rs.check(pos) == [] and "Rommel" in rs.take_not_judged().get("NA41 18.5", "")
+    assert [f.rule for f in findings(head + rommel("2028") + move("5Pz", path + ["2028"]))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + rommel() + move("Ariete"))] == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + rommel() + move("5Pz") + "[state]\nna41_rommel_ready = true\n")] \
+        == ["NA41 5.1"]
+    assert [f.rule for f in findings(head + move("5Pz"))] == ["NA41 5.1"]
+
+
+def test_supply_point_moves_only_by_truck_rail_or_sea():
+    """NA41 17.2.1: an SP moving by itself from hex to hex is a finding; carried by a truck that made
+    the same move, or placed from a box (a pool, a base), it is not."""
+    sp = lambda prev, **kw: f'[[units]]\nunit = "AxisSP1"\nhex = "2022"\nprevious = "{prev}"\n' + \
+        "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    truck = '[[units]]\nunit = "AxisTruck1"\nhex = "2022"\nprevious = "2020"\n'
+    assert rules_of(kit("i1-axis-movement") + sp("2020"), "NA41 17") == ["NA41 17.2.1"]
+    assert rules_of(kit("i1-axis-movement") + sp("2020") + truck, "NA41 17") == []
+    assert rules_of(kit("i1-axis-movement") + sp("2020", status=["trucked"]), "NA41 17") == []
+    assert rules_of(kit("preparation") + '[[units]]\nunit = "AxisSP1"\nhex = "tripoli"\nprevious = "supply-pool"\n',
+                    "NA41 17") == []
+
+
+def test_truck_carries_one_unit_at_its_own_rate():
+    """NA41 5.8.1: an infantry unit a truck carries (status trucked, the truck making the same move)
+    moves on the truck's 6 MP; two carried units and one truck is a finding; a carried unit whose
+    truck the position does not show is not judged for MP. NA41 5.8.3: an empty truck does not
+    enter a hex holding enemy non-combat units."""
+    path = ["2020", "2021", "2022", "2023", "2024", "2025"]
+    mv = lambda uid, **kw: f'[[units]]\nunit = "{uid}"\nhex = "2025"\nprevious = "2020"\npath = {toml(path)}\n' + \
+        "".join(f"{k} = {toml(v)}\n" for k, v in kw.items())
+    head = kit("i1-axis-movement", at="during")
+    assert rules_of(head + mv("AxisTruck1") + mv("Brescia", status=["trucked"]), "NA41 5") == []
+    assert rules_of(head + mv("AxisTruck1") + mv("Brescia", status=["trucked"]) + mv("Pavia", status=["trucked"]),
+                    "NA41 5") == ["NA41 5.8.1"]
+    assert rules_of(head + mv("Brescia"), "NA41 5") == ["NA41 5.1"]
+    pos = position(head + mv("Brescia", status=["trucked"]))
+    rs = ruleset_for(pos.game)
+    assert rs.check(pos) == [] and "NA41 5.8.1" in rs.take_not_judged()
+    sp = '[[units]]\nunit = "AlliedSP1"\nhex = "2022"\n'
+    assert rules_of(head + sp + mv("AxisTruck1"), "NA41 5.8") == ["NA41 5.8.3"]
+    assert rules_of(head + sp + mv("AxisTruck1") + mv("Brescia", status=["trucked"]), "NA41 5.8") == []

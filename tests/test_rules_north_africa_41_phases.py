@@ -373,3 +373,101 @@ def test_scenario_turns_and_special_rules():
     p = position(scn("rommel", 3, "PolBde", "2477"))
     rs = ruleset_for(p.game)
     assert rs.check(p) == [] and "is not a scenario of this kit" in rs.take_not_judged()["NA41 S1.2"]
+
+
+# ---- where Disrupted and Full Retreat markers come from (13.1.2, 13.3.4, 13.2.3) --------------------------
+def test_status_markers_come_from_retreats():
+    """§10, NA41 13.1.2, 13.3.4: a Good Order unit that is Disrupted at the end of a Movement Phase
+    (no retreat disrupts there) is 13.1.2, at the end of a Combat Phase legal; one in Full Retreat at
+    the end of its own Movement Phase is legal (13.3.4, voluntary), of the enemy's Movement Phase
+    13.3.4 unless it moved (an Automatic DS retreat, 8.9), of a Supply Phase 13.3.4."""
+    st = {"na41_status_before": {"A": []}}
+    dis, fr = kunit("A", "axis", "2020", status=["disrupted"]), kunit("A", "axis", "2020", status=["full_retreat"])
+    assert rules_of(kit("i1-axis-movement", st) + dis, "NA41 13") == ["NA41 13.1.2"]
+    assert rules_of(kit("i1-allied-combat", st) + dis, "NA41 13") == []
+    assert rules_of(kit("i1-axis-movement", st) + fr, "NA41 13") == []
+    assert rules_of(kit("i1-allied-movement", st) + fr, "NA41 13") == ["NA41 13.3.4"]
+    assert rules_of(kit("i1-allied-movement", st) + kunit("A", "axis", "2020", status=["full_retreat"],
+                                                          previous="2022"), "NA41 13") == []
+    assert rules_of(kit("i1-axis-supply", st) + fr, "NA41 13") == ["NA41 13.3.4"]
+    # Disrupted before: Full Retreat in a Combat Phase, or Disrupted kept, is no new marker
+    was = {"na41_status_before": {"A": ["disrupted"]}}
+    assert rules_of(kit("i1-axis-movement", was) + dis, "NA41 13") == []
+    # no history: not judged
+    assert rules_of(kit("i1-axis-movement") + dis, "NA41 13") == []
+
+
+def test_status_marker_another_unit_carries_is_not_judged():
+    """NA41 13.1.2, 13.3.4: a log gives a marker lying in a hex to every unit there, so a unit whose
+    new marker another unit of its hex carries too (it joined a Disrupted unit) is not judged."""
+    st = {"na41_status_before": {"A": [], "B": ["disrupted"]}}
+    body = kunit("A", "axis", "2020", status=["disrupted"]) + kunit("B", "axis", "2020", status=["disrupted"])
+    assert rules_of(kit("i1-axis-movement", st) + body, "NA41 13") == []
+
+
+def test_noncombat_units_are_always_in_good_order():
+    """NA41 13.2.3: a truck alone under a Disrupted or Full Retreat marker is a finding; one stacked
+    with a combat unit carrying that marker is not (the marker may be the combat unit's)."""
+    truck = dict(type="truck", values={"defense": 0, "movement": 6, "stacking": 0}, flags=["no_zoc"])
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["disrupted"], **truck),
+                    "NA41 13") == ["NA41 13.2.3"]
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["full_retreat"], **truck),
+                    "NA41 13") == ["NA41 13.2.3"]
+    assert rules_of(kit("i1-axis-movement") + kunit("T", "axis", "2020", status=["disrupted"], **truck)
+                    + kunit("A", "axis", "2020", status=["disrupted"]), "NA41 13.2") == []
+
+
+def test_attack_where_the_unit_may_not_move_or_out_of_a_box():
+    """NA41 8.1: no attack across a hexside the attacker's movement may not cross (an all-sea
+    hexside a position prohibits); NA41 6.2: no combat out of (or into) an off-map box."""
+    st = {"na41_extended_moved": []}
+    sea = table("hexsides", hexes=["2020", "2021"], feature="all_sea")
+    atk = table("attacks", hex="2021", units=["A"])
+    body = kunit("A", "axis", "2020") + kunit("B", "allied", "2021") + atk
+    assert rules_of(kit("i1-axis-combat", st) + '[rules]\nhexside_cost_all_sea = "no"\n' + sea + body, "NA41 8") \
+        == ["NA41 8.1"]
+    assert rules_of(kit("i1-axis-combat", st) + sea + body, "NA41 8") == []
+    boxed = kunit("A", "axis", "tripoli") + kunit("B", "allied", "1201") + table("attacks", hex="1201", units=["A"])
+    assert rules_of(kit("i1-axis-combat", st) + boxed, "NA41 6") == ["NA41 6.2"]
+
+
+def test_replacements_not_for_trucks_or_asus_and_the_nile_delta_boxes():
+    """NA41 19.1.2: a replacement used on a truck or an ASU is a finding (they are replaced for 1 RP);
+    NA41 19.3.3: a unit in the Reserve or Withdrawn box takes a replacement in the Nile Delta (the
+    boxes count as the Nile Delta), one in the Tobruk Holding Box does not (19.3.1)."""
+    def st(rid: str, uid: str) -> dict:
+        return {"na41_replacements": {rid: uid}}
+    asu = '[[units]]\nunit = "DAKHQ"\nhex = "2021"\n[[units]]\nunit = "DeInfRepl"\nhex = "2021"\n'
+    assert rules_of(kit("i1-axis-initial", st("DeInfRepl", "DAKHQ")) + asu, "NA41 19") == ["NA41 19.1.2"]
+    gds = lambda box: f'[[units]]\nunit = "22Gds"\nhex = "{box}"\nreduced = true\n' \
+                      '[[units]]\nunit = "BrInfRepl"\nhex = "nile-delta"\n'
+    for box in ("reserve", "withdrawn", "nile-delta"):
+        assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds(box), "NA41 19") == [], box
+    assert rules_of(kit("i1-allied-initial", st("BrInfRepl", "22Gds")) + gds("tobruk-holding"), "NA41 19") \
+        == ["NA41 19.3.1"]
+
+
+def test_fort_owner_recorded_from_the_log_and_judged_later():
+    """NA41 9.5.7 in a log, where a fort marker has no owner: remember records it when first seen:
+    the side of the units in its hex, else the phasing side of the Movement Phase it appeared in
+    (9.5.3); an Allied unit later in a hex with the Axis fort is a finding (without the record: not
+    judged); a marker gone from its hex is forgotten."""
+    fort = table("hexes", hex="2021", markers=["fortification"])
+    rs = ruleset_for(position(kit("i1-axis-movement")).game)
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # empty hex: the phasing side built it
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2021")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # the units in its hex
+    rs.remember(None, position(kit("i1-allied-initial") + fort + kunit("B", "allied", "2021")), memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # kept: not read again from the units
+    rs.remember(None, position(kit("i1-allied-combat")), memory)
+    assert memory.na41_fort_owner == {}
+    memory = NA41Memory()
+    rs.remember(None, position(kit("i1-allied-combat") + fort), memory)
+    assert memory.na41_fort_owner == {}                         # empty, outside a Movement Phase: unknown
+    entered = kit("i2-allied-movement", {"na41_fort_owner": {"2021": "axis"}}) + fort + kunit("B", "allied", "2021")
+    assert rules_of(entered, "NA41 9") == ["NA41 9.5.7"]
+    p = position(kit("i2-allied-movement") + fort + kunit("B", "allied", "2021"))
+    assert rs.check(p) == [] and "NA41 9.5.7" in rs.take_not_judged()

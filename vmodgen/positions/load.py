@@ -576,7 +576,8 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
     for t in tables:
         t.check_keys(_UNIT_KEYS)
         if "unit" in t:
-            for k in ("id", "name", "side", "type", "kind", "nationality", "formation", "values", "back", "flags"):
+            for k in ("id", "name", "side", "type", "kind", "nationality", "formation", "size", "steps",
+                      "movement_class", "values", "back", "flags"):
                 if k in t:
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
             uid = t.str("unit")

@@ -4,21 +4,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from ....positions.model import Position
 from ...base import Memory, carried
+
+if TYPE_CHECKING:
+    from ...core.board import Board
 
 
 @dataclass
 class NA41Memory(Memory):
-    """Hexes overstacked by a retreat, statuses, delay markers, extended moves and boxed units at
-    the last phase end. ``None``: nothing recorded (the rules reading it are then not applied)."""
+    """Hexes overstacked by a retreat, statuses, delay markers, extended moves, boxed units and the
+    owners of the forts on the map at the last phase end. ``None``: nothing recorded (the rules reading it are then not applied)."""
     na41_retreat_overstack: dict[str, str] | None = None
     na41_status_before: dict[str, list[str]] | None = None
     na41_delay_before: dict[str, str] | None = None
     na41_extended_moved: list[str] | None = None
     na41_boxed_before: dict[str, str] | None = None
+    na41_fort_owner: dict[str, str] | None = None
 
 
 def na41(pos: Position) -> NA41Memory:
     """What was carried to ``pos`` (nothing recorded, when it carries no North Africa '41 memory)."""
     return carried(pos, NA41Memory)
+
+
+def fort_owner(board: "Board", h: str) -> str | None:
+    """The side owning the fort marker on ``h`` (None: no fort; "": unknown): the position's
+    ``owner``, else the owner the history recorded when the marker was first seen (``[state]
+    na41_fort_owner``; a log's forts), else the side the position says controls the hex (12.4 reads
+    it so)."""
+    owner = board.marker_owner(h, "fort")
+    if owner is None or owner:
+        return owner
+    return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""

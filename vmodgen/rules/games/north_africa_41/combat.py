@@ -12,27 +12,32 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
   most 3 tank units (``allied_attack_max_nationalities``, ``allied_attack_max_tank_units``).
 * 9.6: a vehicle (tank, 88mm Flak, recon: selector ``na41_vehicle``) attacks across an escarpment
   only along a road.
-* 13.2.1, 13.3: Disrupted and Full Retreat units do not attack; 5.9.1, 18.7.6, 21.1.4: nor units
+* 8.1: no attack into a hex or across a hexside the attacker could not enter or cross in its
+  Movement Phase (an all-sea hexside); 6.2: no combat into or out of an off-map box.
+* 13.2.1, 13.3.2: Disrupted and Full Retreat units do not attack (13.3.2: a Full Retreat unit
+  bears every penalty of disruption); 5.9.1, 18.7.6, 21.1.4: nor units
   under rail, air or naval transport markers; 19.5: nor units under a Replacement marker, and no
   unit attacks out of a hex holding one (ASUs excepted, which do not attack); 2.3.2: nor units
   that used extended movement this player turn (``[state] na41_extended_moved``).
 """
 from __future__ import annotations
 
-from ....positions.model import UnitState
+from ....errors import InputError
+from ....positions.model import Position, UnitState
 from ...base import ALWAYS, Rule
 from ...core.attacks import attacked_from
 from ...core.moves import label
 from ...core.board import Board
+from ...core.costs import CostTable
 from ...core.stacking import fmt
 from .carried import na41
 from .memory import before_status
-from .movement import nat_group
+from .movement import CRT_RESULTS, nat_group
 from .units import NorthAfrica41Units
 
 
 P = "NA41"
-MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.1", "in Full Retreat"),
+MARKERS = (("disrupted", "13.2.1", "Disrupted"), ("full_retreat", "13.3.2", "in Full Retreat"),
            ("rail", "5.9.1", "under a rail marker"), ("naval_transport", "21.1.4", "under a naval transport marker"),
            ("air_transport", "18.7.6", "under an air transport marker"),
            ("replacement", "19.5", "under a Replacement marker"))
@@ -45,6 +50,16 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
 
 
 RESULTS = ("disrupted", "full_retreat")
+
+
+def validate(pos: Position) -> None:
+    """10.1: an attack's ``result`` is one of the CRT's (a misspelt one would leave 12.1.1 and 14.2
+    silently unjudged)."""
+    for atk in pos.attacks:
+        if atk.result and atk.result.upper().replace(" ", "") not in CRT_RESULTS:
+            raise InputError(pos.source or None, f"[[attacks]]: result '{atk.result}' is not a result of the combat "
+                                                 f"results table (10.1: {', '.join(sorted(CRT_RESULTS))})",
+                             line=atk.line or None)
 
 
 def result_of_retreat(board: Board, u: UnitState, status: str) -> bool:
@@ -130,6 +145,16 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                 else:
                     out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, which is not "
                                           "next to it.", [at, h], [u]))
+            elif board.is_hex(h) and board.is_hex(at) and not along_advance(board, u, atk.kind):
+                costs = CostTable(board, u.unit.movement_class)
+                if costs.step(at, h) is None:
+                    out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, but "
+                                          f"{costs.why(at, h)}: no attack goes where the unit could not move (8.1).",
+                                          [at, h], [u]))
+            if not board.is_hex(at) or not board.is_hex(h):
+                # 6.2: 「内外への戦闘は認められず」
+                out.append(rs.finding(board, f"{P} 6.2", "movement", f"{name} in {at} attacks {h}: no combat goes "
+                                      "into or out of an off-map box.", [x for x in (at, h) if board.is_hex(x)], [u]))
             for status, rule, what in MARKERS:
                 if u.has(status) and status in RESULTS and result_of_retreat(board, u, status):
                     if before_status(pos) is None:

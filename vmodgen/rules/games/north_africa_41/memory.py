@@ -6,7 +6,8 @@ History is carried in ``pos.memory`` (a :class:`.carried.NA41Memory`: the audit 
 same names). Each rule reading a field does nothing when it holds nothing (``None``), so a
 position without history is never judged on facts it does not state.
 
-``[state]`` keys (all optional; all but ``na41_comando_supremo`` are the memory's fields):
+``[state]`` keys (all optional; all but ``na41_comando_supremo`` and ``na41_rommel_ready`` are the
+memory's fields):
 
 * ``na41_retreat_overstack = {"2020" = "allied"}``: hexes a retreat (12.1.4; tag-along 27.3.2;
   disengagement 27.5.4) left over the stacking limit, and the side that must fix it by the end of
@@ -22,7 +23,17 @@ position without history is never judged on facts it does not state.
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
   of a movement-phase position; the audit does not know move modes, so it records "unknown"
   (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
+* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map whose owner
+  the position does not state (a log never does): :func:`remember` records it when the marker is
+  first seen, as the side of the units in its hex then, else (an empty hex) the phasing side of the
+  Movement Phase it appeared in (9.5.3: a fort is started in the phasing player's Movement Phase,
+  in or next to his combat units); a marker that leaves its hex is forgotten (9.5.6, 9.5.7 read it).
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
+* ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
+  went to no stack this turn, so a German move over its MA is judged without it; ``false``: he was
+  used this turn (back in the display, whom he joined not shown): a German mechanized move over its
+  MA by at most his +2 is not judged. Unstated: only a Rommel marker on the move's path shows him
+  with the stack.
 * ``na41_boxed_before = {A = "eliminated", B = "surrender-left"}``: the units in the Eliminated
   Box, the Remnant Display or a half of the Surrender Box at the end of the previous phase (box
   ids: ``na41_return_boxes`` "eliminated, remnant-display"; ``na41_surrender_boxes``
@@ -38,7 +49,7 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -53,7 +64,9 @@ STATUS_BEFORE: Final = "na41_status_before"
 DELAY_BEFORE: Final = "na41_delay_before"
 EXTENDED_MOVED: Final = "na41_extended_moved"
 COMANDO = "na41_comando_supremo"
+ROMMEL_READY = "na41_rommel_ready"
 BOXED_BEFORE: Final = "na41_boxed_before"
+FORT_OWNER: Final = "na41_fort_owner"
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -104,6 +117,7 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
                                       f"(known: {', '.join(sorted(sides))})")
     hex_side_table(RETREAT_OVERSTACK)
     hex_side_table(DELAY_BEFORE)
+    hex_side_table(FORT_OWNER)
     v = st.get(STATUS_BEFORE)
     if v is not None:
         if not isinstance(v, dict):
@@ -126,9 +140,10 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
         for uid, box in v.items():
             if box not in pos.map.boxes:
                 raise InputError(src, f"[state] {BOXED_BEFORE}: '{box}' (for '{uid}') is not a box of the map")
-    v = st.get(COMANDO)
-    if v is not None and not isinstance(v, bool):
-        raise InputError(src, f"[state] {COMANDO} must be true or false, not {v!r}")
+    for key in (COMANDO, ROMMEL_READY):
+        v = st.get(key)
+        if v is not None and not isinstance(v, bool):
+            raise InputError(src, f"[state] {key} must be true or false, not {v!r}")
 
 
 def before_status(pos: Position) -> dict[str, set[str]] | None:
@@ -149,6 +164,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     # unknown there (None), not "nobody"
     memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
                                    if after.moves_announced else None) if kind == "movement" else [])
+    memory.na41_fort_owner = fort_owners(rs, after, memory.na41_fort_owner or {})
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
@@ -166,6 +182,28 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_retreat_overstack = carried
 
 
+def fort_owners(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) -> dict[str, str]:
+    """9.5.3, 9.5.7: the owner of each fort marker of ``pos`` whose owner is not stated: as ``known``
+    (recorded when it was first seen), else the one side of the units in its hex, else, for a marker
+    that appeared in a Movement Phase in an empty hex, the phasing side (only he starts forts then, in
+    or next to his own combat units). Unknown: left out."""
+    board = rs.board(pos)
+    out: dict[str, str] = {}
+    for h in pos.hex_markers:
+        stated = board.marker_owner(h, "fort")
+        if stated is None or stated:
+            continue
+        if h in known:
+            out[h] = known[h]
+            continue
+        sides = {x.side for x in board.units(h) if not rs.marker(x)}
+        if len(sides) == 1:
+            out[h] = sides.pop()
+        elif not sides and pos.phase_kind == "movement" and pos.side:
+            out[h] = pos.side
+    return out
+
+
 # ---- rules -----------------------------------------------------------------------------------------
 def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
@@ -173,6 +211,10 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
         Rule(f"{P} 16.1", "supply", EVERY_PHASE_END, lambda b: check_oos_changes(rs, b),
              "OOS markers change only in the owner's Supply Phase"),
+        Rule(f"{P} 13.1.2", "zoc", EVERY_PHASE_END, lambda b: check_status_origin(rs, b),
+             "Disrupted and Full Retreat markers come from retreats (or voluntary Full Retreat)"),
+        Rule(f"{P} 13.2.3", "zoc", ALWAYS, lambda b: check_noncombat_status(rs, b),
+             "non-combat units are always in Good Order"),
         Rule(f"{P} 13.4", "zoc", When(("other",)), lambda b: check_recovery(rs, b),
              "recovery outside enemy ZOC; Replacement markers removed"),
         Rule(f"{P} 21.1.5", "movement", When(("admin",)), lambda b: check_initial(rs, b),
@@ -323,6 +365,61 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
                               f"{label(u)} went from {say[old]} to {say[new]} outside its own Supply Phase; OOS "
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u]))
+    return out
+
+
+STATES = (("disrupted", "a Disrupted marker"), ("full_retreat", "a Full Retreat marker"))
+
+
+def marker_of_another(board: Board, u: UnitState, status: str) -> bool:
+    """Whether another unit in ``u``'s hex carries ``status`` too: the marker may be that unit's (a log
+    gives a marker lying in a hex to every unit there)."""
+    return any(x is not u and x.has(status) for x in board.units(u.hex))
+
+
+def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
+    """13.1.2, 13.1.3, 13.3.4 at each phase end, with ``na41_status_before``: a combat unit becomes
+    Disrupted only by retreating after a combat result (Combat Phases: combat, breakthrough,
+    disengagement 27.5.4; a Recovery Phase flips Full Retreat to Disrupted, 13.4); it goes into Full
+    Retreat by a DR4/DS result or a second retreat (Combat Phases; an Automatic DS, 8.9, in the
+    enemy's Movement Phase, where the unit retreats), or voluntarily in its own Movement Phase
+    (13.3.4). A marker another unit of the hex carries too is not judged (it may be that unit's)."""
+    pos = board.pos
+    before = before_status(pos)
+    if before is None or not pos.phase:
+        return []
+    kind, out = pos.phase_kind, []
+    for u in pos.units:
+        was = before.get(u.id)
+        if was is None or rs.marker(u) or not rs.combat(u) or not board.is_hex(u.hex):
+            continue                                   # in a box (the Eliminated Box...) markers mean nothing
+        if u.has("full_retreat") and "full_retreat" not in was and not marker_of_another(board, u, "full_retreat"):
+            if kind == "combat" or kind == "movement" and (u.side == pos.side or u.moved):
+                continue
+            out.append(rs.finding(board, f"{P} 13.3.4", "zoc", f"{label(u)} went into Full Retreat in {pos.phase} "
+                                  "without retreating there: a unit goes into Full Retreat by a DR4 or DS result or a "
+                                  "second retreat (13.1.3: Combat Phases; an Automatic DS, 8.9, in the enemy's Movement "
+                                  "Phase), or voluntarily in its own Movement Phase (13.3.4).", [u.hex], [u]))
+        elif u.has("disrupted") and not u.has("full_retreat") and not was & {"disrupted", "full_retreat"} \
+                and kind != "combat" and not marker_of_another(board, u, "disrupted"):
+            out.append(rs.finding(board, f"{P} 13.1.2", "zoc", f"{label(u)} became Disrupted in {pos.phase}; a unit "
+                                  "becomes Disrupted only by retreating after a combat result (13.1.2), and no "
+                                  "player disrupts his own unit at will (13.3.4 allows Full Retreat only).",
+                                  [u.hex], [u]))
+    return out
+
+
+def check_noncombat_status(rs: NorthAfrica41Units, board: Board) -> list:
+    """13.2.3: 「非戦闘ユニットは、常に良好統制です」: a truck, SP or replacement carries no Disrupted
+    or Full Retreat marker (one a combat unit of its hex carries too may be that unit's)."""
+    out = []
+    for u in board.pos.units:
+        if rs.marker(u) or rs.combat(u) or not board.is_hex(u.hex):
+            continue
+        for status, what in STATES:
+            if u.has(status) and not any(x is not u and rs.combat(x) and x.has(status) for x in board.units(u.hex)):
+                out.append(rs.finding(board, f"{P} 13.2.3", "zoc", f"{label(u)} is a non-combat unit under {what}; "
+                                      "non-combat units are always in Good Order (13.2.3).", [u.hex], [u]))
     return out
 
 

@@ -29,6 +29,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from .carried import fort_owner
 from .memory import before_status
 from .supply import status
 from .units import NorthAfrica41Units
@@ -57,16 +58,14 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
 
 def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.7: a fortification marker is removed when an enemy unit enters its hex, so none lies with
-    units of the other side (markers aside). A fort of unstated owner with units in its hex (always
-    so in a log) is taken to be the side the position says controls the hex (12.4 reads it so); with
-    neither stated, it is not judged."""
+    units of the other side (markers aside). A fort of unstated owner (always so in a log) has the
+    owner :func:`fort_owner` finds; with none, it is not judged."""
     out = []
     for h in sorted(board.pos.hex_markers):
-        owner = board.marker_owner(h, "fort")
+        owner = fort_owner(board, h)
         here = [x for x in board.units(h) if not rs.marker(x)]
         if owner is None or not here:
             continue
-        owner = owner or board.control(h) or ""
         if not owner:
             rs.not_judged(f"{P} 9.5.7", f"whose fort lies in {h}, with {rs.names(here)}, is not stated (a fort goes "
                                         "when an enemy unit enters its hex)")
@@ -76,6 +75,23 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} fort in {h} lies with "
                                   f"enemy units ({rs.names(enemy)}); it is removed when an enemy unit enters the hex.",
                                   [h], enemy))
+    return out + forts_passed(rs, board)
+
+
+def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.7: 「カラの陣地は、いかなる方法によっても敵の移動を妨げません」: an empty fort does not stop an
+    enemy move, but the enemy unit entered its hex, so the fort is gone: a fort of the other side (its
+    owner, else the side controlling the hex) on a hex a unit's path went through is a finding (the
+    hexes a log's audit filled in are not judged)."""
+    out = []
+    for u in board.pos.movers:
+        path = u.path or ()
+        for i, h in enumerate(path[1:-1], start=1):
+            owner = fort_owner(board, h) if i not in u.guessed else None
+            if owner and owner != u.side and h != u.hex:
+                out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
+                                      f"{rs.side_name(owner)} fort still lies; a fort is removed when an enemy unit "
+                                      "enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
 
 
@@ -86,7 +102,7 @@ def counts(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     forts: dict[str, list[str]] = {}
     for h, mk in board.pos.hex_markers.items():
-        owner = board.marker_owner(h, "fort")
+        owner = fort_owner(board, h)
         if owner:
             forts.setdefault(owner, []).append(h)
     most = rs.num("forts_per_side")
@@ -255,16 +271,55 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
             out += advance(rs, board, u, path)
         else:
             out += marker_limits(rs, board, u, path)
+            if is_sp(rs, u) and u.mode != "rail" and not u.has("naval_transport") and board.is_hex(u.hex) \
+                    and board.is_hex(u.previous) and not trucked(u, rs, board):
+                # 17.2.1 「それ自体で移動できません」: by truck, rail or sea only (from map hex to map hex: an
+                # SP placed from a pool or a truck's load is no move)
+                out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{label(u)} is a supply point and moved from "
+                                      f"{u.previous} to {u.hex} by itself; an SP moves only carried by a truck, by rail "
+                                      "or by sea.", [u.hex], [u]))
             if u.mode == "rail":
                 rail_users.append(u)
                 out += rail(rs, board, u, path)
             if u.has("full_retreat"):
                 out += full_retreat(rs, board, u, path)
+    out += truck_loads(rs, board)
     most = rs.num("rail_moves_per_allied_phase")
     if len(rail_users) > most:
         out.append(rs.finding(board, f"{P} 5.9.1", "movement", f"{len(rail_users)} units moved by rail "
                               f"({rs.names(rail_users)}); at most {fmt(most)} may in one Allied Movement Phase.",
                               [u.hex for u in rail_users], rail_users))
+    return out
+
+
+def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
+    """5.8.1: a truck carries one unit (a combat unit, a replacement or an SP): more units marked
+    ``trucked`` made one move (same start, same end) than trucks made it. 5.8.3: a truck carrying
+    no combat unit (none of its side made its move) does not enter a hex holding enemy non-combat
+    units (its path's hexes after the first)."""
+    truck = str(rs.param("na41_msu_truck_type"))
+    groups: dict[tuple[str, str, str], list[UnitState]] = {}
+    for u in board.pos.movers:
+        if not rs.marker(u) and u.mode != "rail":
+            groups.setdefault((u.side, u.previous or "", u.hex), []).append(u)
+    out = []
+    for (side, prev, h), units in sorted(groups.items()):
+        trucks = [u for u in units if u.unit.type == truck]
+        loads = [u for u in units if u.unit.type != truck and u.has("trucked")]
+        if trucks and len(loads) > len(trucks):
+            out.append(rs.finding(board, f"{P} 5.8.1", "movement", f"{len(loads)} units carried by truck "
+                                  f"({rs.names(loads)}) moved from {prev} to {h} with {len(trucks)} truck(s); a truck "
+                                  "carries one combat unit, replacement or SP.", [h], loads))
+        if not trucks or any(rs.combat(u) for u in units if u.unit.type != truck):
+            continue
+        for u in trucks:
+            path = path_of(u)
+            hit = next((x for x in path[1:] if board.is_hex(x) and any(
+                y.side != side and not rs.marker(y) and not rs.combat(y) for y in board.units(x))), None)
+            if hit is not None:
+                out.append(rs.finding(board, f"{P} 5.8.3", "movement", f"{label(u)} carries no combat unit and "
+                                      f"entered {hit}, which holds enemy non-combat units; a truck without combat units "
+                                      "may not enter such a hex.", [hit], [u]))
     return out
 
 
@@ -432,7 +487,7 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
         enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
         owner = board.control(h)
         special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
-        fort = board.marker_owner(h, "fort")
+        fort = fort_owner(board, h)
         if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
             why = "enemy units" if enemy else "an enemy-controlled port, airfield, fort or city"
             return [rs.finding(board, f"{P} 13.3.2", "movement", f"{label(u)} is in Full Retreat and moved through "
@@ -520,7 +575,7 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= least:
         return []
     if n >= 1:
-        fort = board.marker_owner(u.hex, "fort")          # None: no fort; "": whose fort is not stated
+        fort = fort_owner(board, u.hex)                   # None: no fort; "": whose fort is not known
         port = "port" in board.features(u.hex)
         owner = board.control(u.hex)
         # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated
@@ -590,6 +645,8 @@ def disengage_result(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list
 # ---- advance (14) -------------------------------------------------------------------------------------
 #: 14.2.1: hexes of advance each combat result gives (14.2.2: EX, the vacated hex only)
 ADVANCE_BY_RESULT = {"DS": 4, "DR4": 4, "D1": 3, "A1/DR2": 2, "DR2": 2, "DRX": 2, "A1/D1": 2, "EX": 1}
+#: 10.1: every result of the CRT (A1: no retreat, no advance)
+CRT_RESULTS = frozenset(RETREAT_BY_RESULT) | frozenset(ADVANCE_BY_RESULT) | {"A1"}
 
 
 def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],

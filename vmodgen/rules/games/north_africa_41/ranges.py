@@ -177,6 +177,13 @@ def _fits(rs: NorthAfrica41Units, r: UnitState, u: UnitState) -> str:
     return ""
 
 
+def _replacement_box(rs: NorthAfrica41Units, place: str) -> str:
+    """19.3.3: 「撤退又は予備ボックス内のユニットをナイル・デルタ・ボックス内に位置するものとして扱います」:
+    the Withdrawn and Reserve boxes count as the Nile Delta for replacements."""
+    boxes = {x.strip() for x in str(rs.param("na41_replacement_base_boxes")).split(",") if x.strip()}
+    return str(rs.param("na41_rail_base")) if place in boxes else place
+
+
 def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
     from .memory import step
     pos = board.pos
@@ -203,6 +210,11 @@ def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 19.3.2", "supply", f"{rid} is a {r.unit.nationality} replacement and "
                                   f"rebuilds only {' or '.join(sorted(nations))} units, not {name} ({u.unit.nationality}).",
                                   [u.hex], [u, r]))
+        if rs.is_(u, "na41_asu") or u.unit.type == str(rs.param("na41_msu_truck_type")):
+            # 19.1.2: 「トラックとASUsは、補充を使用しません」 (they are replaced for 1 RP)
+            out.append(rs.finding(board, f"{P} 19.1.2", "supply", f"{rid} rebuilt {name}, but trucks and ASUs use no "
+                                  "replacements (19.1.2: one is replaced for 1 Resource Point).", [u.hex], [u, r]))
+            continue
         why = _fits(rs, r, u)
         if why:
             out.append(rs.finding(board, f"{P} 19.2.3", "supply", f"{rid} rebuilt {name}, but {why}.", [u.hex], [u, r]))
@@ -218,7 +230,7 @@ def check_replacements(rs: NorthAfrica41Units, board: Board) -> list:
                                       "replacement's hex.", [u.hex, at], [u, r]))
             continue
         if not board.is_hex(u.hex) or not board.is_hex(at):
-            if u.hex != at:
+            if _replacement_box(rs, u.hex) != _replacement_box(rs, at):
                 out.append(rs.finding(board, f"{P} 19.3.1", "supply", f"{name} in {u.hex} took the replacement {rid} "
                                       f"in {at}: off the map both must be in the same box.", [u.hex], [u, r]))
             continue

@@ -79,6 +79,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
+        na_attacks.validate(pos)
 
     # ---- rules --------------------------------------------------------------------------------
     def rules(self) -> list[Rule]:
@@ -275,11 +276,24 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def allowance(self, board: Board, u: UnitState) -> float:
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
+        carriers = self.carriers(board, u)
+        if carriers:
+            # 5.8.1: a truck carries its unit 「機械化移動率を使用して」: the truck's allowance
+            ma = max(x.number("movement", float("inf")) for x in carriers)
         if u.mode == "extended":
             return ma + self.num("extended_movement_mp")
         if u.mode in ("tactical", "rail"):
             return float("inf")
         return ma
+
+    def carriers(self, board: Board, u: UnitState) -> list[UnitState]:
+        """5.8.1: the friendly trucks that made ``u``'s move (same start, same end) when ``u`` is carried
+        (status ``trucked``, or such a truck moved with it); none for a truck or a mechanized unit
+        (the play note: a truck makes a non-mechanized unit mechanized)."""
+        truck = str(self.param("na41_msu_truck_type"))
+        if u.unit.type == truck or u.previous is None or self.is_(u, "na41_mech"):
+            return []                                   # a mechanized unit moves on its own MA
+        return [x for x in board.units(u.hex, u.side) if x.unit.type == truck and x.previous == u.previous]
 
     def move_zoc(self, board: Board, side: str) -> ZocField:
         """The merged enemy ZOC, full and limited (7.2, 7.3), with the units that advanced after
@@ -304,9 +318,43 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if u.has("naval_transport") and u.mode == "move" and u.previous is not None \
                 and board.is_hex(u.previous) and board.is_hex(u.hex):
             return out + self._by_sea(board, u)
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
-                                   self.move_model(board, u, ez, with_zoc=False),
-                                   zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+        model, free = self.move_model(board, u, ez), self.move_model(board, u, ez, with_zoc=False)
+        found = move_findings(self, board, u, model, self.allowance(board, u), free,
+                              zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+        if any(f.rule == f"{P} 5.1" for f in found) and u.has("trucked") and not self.carriers(board, u):
+            self.not_judged(f"{P} 5.8.1", f"{label(u)} is carried by a truck the position does not show moving with "
+                                          "it: it moves on the truck's MP, which are not known")
+            found = move_findings(self, board, u, model, float("inf"), free, zoc_rule=f"{P} 7.2",
+                                  move_rule=f"{P} 5.1")
+        if any(f.rule == f"{P} 5.1" for f in found) and self.rommel_may_join(board, u):
+            bonus = self.num("rommel_bonus_mp")
+            with_rommel = move_findings(self, board, u, model, self.allowance(board, u) + bonus, free,
+                                        zoc_rule=f"{P} 7.2", move_rule=f"{P} 5.1")
+            if not any(f.rule == f"{P} 5.1" for f in with_rommel):
+                self.not_judged(f"{P} 18.5", f"{label(u)} moved more than its MA but within Rommel's +{fmt(bonus)} MP; "
+                                             "whether Rommel's bonus went to its stack this turn is not recorded")
+                found = with_rommel
+        return out + found
+
+    def rommel_may_join(self, board: Board, u: UnitState) -> bool:
+        """18.5: Rommel may add his MPs to a mechanized stack of German units (trucks and MSUs too)
+        moving normally or extended in the Axis Movement Phase, none of them under a Replacement,
+        Disrupted or OOS marker. The marker goes back to the display once used, so the map does not
+        show whom he joined: he is taken to have joined a stack only when his marker lies on its path
+        (he moves with it) or ``[state] na41_rommel_ready = false`` says he was used this turn
+        (``true``: he joined nobody)."""
+        pos = board.pos
+        ready = pos.state.get(na_history.ROMMEL_READY)
+        if ready is True:
+            return False                                # stated unused this turn
+        if ready is None and not any(board.marker_owner(h, "rommel") is not None
+                                     for h in (*(u.path or ()), u.previous or "", u.hex) if h):
+            return False                                # no sign of Rommel with the stack
+        return (pos.phase_kind in ("movement", "") and (not pos.phase or u.side == pos.side)
+                and na_moves.nat_group(u) == "german"
+                and (self.mech(u) or u.unit.type == str(self.param("na41_msu_truck_type")))
+                and u.mode in ("move", "extended")
+                and not any(u.has(s) for s in ("replacement", "disrupted", "full_retreat", "oos", "oos_red")))
 
     def _by_sea(self, board: Board, u: UnitState) -> list:
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a

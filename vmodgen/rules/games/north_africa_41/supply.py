@@ -23,6 +23,7 @@ from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
+from .carried import fort_owner
 from .memory import before_status, oos_state
 from .units import NorthAfrica41Units
 
@@ -57,7 +58,7 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
     def enemy_place(h: str) -> bool:
         feats = board.features(h)
         if "fort" in feats:
-            owner = board.marker_owner(h, "fort")
+            owner = fort_owner(board, h)
             if owner and owner != side:
                 return True
         if feats & {"port", "airfield", "city"} or board.terrain(h) == "city":

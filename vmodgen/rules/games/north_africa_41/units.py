@@ -8,7 +8,7 @@ from __future__ import annotations
 from ....positions.model import UnitState
 from ...base import RuleSet
 from ...generic import GenericRules
-from .carried import NA41Memory
+from .carried import NA41Memory, fort_owner
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
@@ -93,6 +93,10 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         # ranges (17.3, 19.3)
         "sp_range": (3, "17.2.1: range of an SP not stacked with an ASU (an SP with an ASU has the ASU's range)"),
         "msu_range": (5, "17.2.4: range of an MSU"),
+        "rommel_bonus_mp": (2, "18.5: MP Rommel adds to one German mechanized stack in the Axis Movement Phase (which "
+                               "stack is not recorded: a move over its MA by at most this is not judged)"),
+        "na41_replacement_base_boxes": ("withdrawn, reserve", "19.3.3: boxes whose units count, for replacements, "
+                                        "as in the Nile Delta (na41_rail_base)"),
         "replacement_range_hexes": (5, "19.3.1: most hexes of the overland path from a unit to the replacement it takes"),
         # unit classes (selectors)
         "na41_marker": ("kind:marker", "2.3: markers (unit selector)"),
@@ -145,7 +149,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "isolation_water_radius": "16.5.1",
         "asu_steps": "17.1.4",
         "sp_capture_min_roll": "17.2.3: 3-6 captured, 1-2 destroyed",
-        "rommel_bonus_mp": "18.5",
         "air_support_markers_allied": "18.7.1",
         "air_support_markers_german": "18.7.1",
         "air_support_markers_italian": "18.7.1",
@@ -237,7 +240,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                 return NONE
             if "escarpment" in feats and board.uphill(src, dst, "escarpment"):
                 return LIMITED
-            owner = board.marker_owner(dst, "fort")
+            owner = fort_owner(board, dst)
             if owner is not None and owner != side:
                 return LIMITED
             return FULL
