@@ -68,10 +68,34 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if not isinstance(active, str):
             raise InputError(pos.source, f"[state] active must name the formation or sector whose AM is played "
                                          f"(\"7\", \"M\", \"sector-north\"), not {active!r}")
+        if active:
+            pos.state["active"] = self._active_id(pos, active)
         used = pos.state.get("motor_pool_used", 0)
         if isinstance(used, bool) or not isinstance(used, (int, float)) or used < 0:
             raise InputError(pos.source, f"[state] motor_pool_used must be a number of SP, not {used!r}")
         self.validate_history(pos)
+
+    @staticmethod
+    def _active_id(pos, active: str) -> str:
+        """The formation or Allied sector id ``[state] active`` names (4.42: an AM activates one
+        formation, or for the Allies one sector), spelled as the kit prints it ("Central sector",
+        "central" for ``sector-central``); a kit game refuses a name it has not, which would else be
+        read as a formation no unit belongs to and find every move (4.51, 7.23)."""
+        from ....errors import InputError
+        if not pos.game.formations:
+            return active          # an inline game: its formations are whatever its units say
+        norm = lambda t: " ".join(t.casefold().replace("_", " ").replace("-", " ").split())
+        known = {norm(f): f for f in pos.game.formations}
+        known.update({norm(u.unit.formation): u.unit.formation for u in pos.units if u.unit.formation})
+        for a in pos.map.areas.values():
+            if a.kind == "sector":
+                short = norm(a.name).removesuffix(" sector").removeprefix("sector ")
+                known.update({norm(a.id): a.id, norm(a.name): a.id, short: a.id})
+        if norm(active) in known:
+            return known[norm(active)]
+        ids = sorted(set(known.values()))
+        raise InputError(pos.source, f"[state] active {active!r} is no formation or sector of this game "
+                                     f"(known: {', '.join(ids)})")
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
 
