@@ -56,6 +56,7 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
+from . import returns
 from .activation import NO_SECTOR, InvasionMaltaActivation
 
 P = "IM"
@@ -237,10 +238,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         return out
 
     # ---- rally (18.21-18.28) ---------------------------------------------------------------
+    @staticmethod
+    def _side_has_hqs(board: Board, side: str) -> bool:
+        """Whether the position or its kit's roster has an HQ unit of ``side`` (the bundled kit has
+        no Allied HQ: their counters are not in the rulebook text)."""
+        kinds = board.game.unit_types
+        units = [u.unit for u in board.pos.units] + list(board.pos.roster.values())
+        return any((t := kinds.get(u.type)) is not None and t.kind == "hq" and u.side == side for u in units)
+
     def check_rally_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_reduced)
-        if before is None:
+        back = returns.returned(self, board)
+        if before is None and not back:
             return []
+        before = before or set()
         pos, out = board.pos, []
         ez: dict[str, set[str]] = {}
         rallied: dict[str, list] = {}
@@ -265,13 +276,32 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             f"while {'in enemy ZOC' if u.hex in z else 'disrupted'}.", [u.hex], [u]))
                 else:
                     rallied.setdefault(u.side, []).append(u)
+        # 18.24: a unit back from elimination comes back one step (its reduced side, or the full side
+        # of a one-step unit); an HQ back is the one HQ unit of 18.21. Where and when they may come
+        # back is returns.check_returns'.
+        time = self.known_time(board, f"{P} 18.21") if back else None
+        if time in ("night", "") and pos.phase in ("", "recovery"):
+            hq_back: dict[str, list] = {}
+            for u in back:
+                (hq_back if board.unit_kind(u) == "hq" else rallied).setdefault(u.side, []).append(u)
+            for side, hqs_back in sorted(hq_back.items()):
+                if len(hqs_back) > 1:
+                    out.append(self.finding(board, f"{P} 18.21", "movement", f"{len(hqs_back)} "
+                                            f"{self.side_name(side)} HQs came back from elimination "
+                                            f"({self.names(hqs_back)}); a player rallies one HQ unit a phase.",
+                                            [u.hex for u in hqs_back], hqs_back))
         for side, units in sorted(rallied.items()):
-            # 18.21: besides one HQ, one step of any other type per HQ still in play (a reduced unit
-            # back on its full side is one step; units placed back from elimination are not counted)
-            hqs = [x for x in pos.units if x.side == side and board.unit_kind(x) == "hq" and board.is_hex(x.hex)]
+            # 18.21: besides one HQ, one step of any other type per HQ still in play (「いまだイン・
+            # プレイのHQ毎」: an HQ back from elimination in this phase was not still in play)
+            hqs = [x for x in pos.units if x.side == side and board.unit_kind(x) == "hq" and board.is_hex(x.hex)
+                   and x not in back]
+            if not hqs and not self._side_has_hqs(board, side):
+                self.not_judged(f"{P} 18.21", f"{self.names(units)} rallied a step, one per HQ in play, but neither "
+                                f"the position nor its kit's roster has an HQ unit of the {self.side_name(side)} side")
+                continue
             if len(units) > len(hqs):
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{len(units)} {self.side_name(side)} units "
-                                        f"rallied to full strength ({self.names(units)}), but the side has "
+                                        f"rallied a step ({self.names(units)}: back to full strength or from elimination), but the side has "
                                         f"{len(hqs)} HQ{'s' if len(hqs) != 1 else ''} in play: one step per HQ.",
                                         [u.hex for u in units], units))
         return out
