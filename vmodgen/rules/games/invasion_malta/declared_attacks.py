@@ -19,6 +19,10 @@ Choices:
   Allies a unit in the active sector (4.51) or carrying an Activation marker; never one under an
   Excess Stacking marker (3.73). Inactive units only join an active one. Judged in the Combat
   Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not judged).
+* 17.32 「コマンドは先導ユニットでなければ攻撃できない」: an Allied commando attacks only as the
+  attack's lead unit: never two in one attack (an attack has one lead, 3.72), nor one that may not
+  lead it (3.73, 3.74 as above). The Axis commandos are not held to it: 17.32 is headed "Allied
+  Commando Units" and the design note of 17.3 has them function as normal units.
 * 9.15, 3.34, 12.14: a unit with an attack strength of 0 never attacks (9.15), nor one under an
   Excess Stacking marker (3.34; 15.63 in a drift combat), and no hex is attacked by artillery,
   naval or air units alone (12.14). Judged at the declaration too (a step lost in combat may
@@ -111,6 +115,9 @@ def check_lead(rs, board: Board) -> list:
     if not isinstance(active, str) or not active:
         rs.not_judged(f"{P} 9.13", "whether each attack holds a unit of the active formation to lead it (12.31) "
                                    "needs the Activation Marker played ([state] active)")
+        active = ""
+    out += _commando_leads(rs, board, active)
+    if not active:
         return out
     for a in pos.attacks:
         attackers = [u for u in _units(board, a) if rs.combat(u)]
@@ -132,6 +139,34 @@ def check_lead(rs, board: Board) -> list:
                               f"The attack on {a.hex} by {rs.names(attackers)} has no unit that can lead it: the "
                               f"lead unit is {who}, not under an Excess Stacking marker (12.31, 3.73, 3.74); other "
                               "units only join an attack an active unit makes.", [a.hex], attackers))
+    return out
+
+
+def _commando_leads(rs, board: Board, active: str) -> list:
+    """17.32: an Allied commando attacks only as the attack's lead unit (see the module's reading)."""
+    out: list[Finding] = []
+    axis = str(rs.param("im_supply_side"))
+    for a in board.pos.attacks:
+        commandos = [u for u in _units(board, a) if u.side != axis and rs.commando(u)]
+        if len(commandos) > 1:
+            out.append(rs.finding(board, f"{P} 17.32", "movement",
+                                  f"{rs.names(commandos)} attack {a.hex} together, but a commando attacks only as "
+                                  "the lead unit and an attack has one lead unit (3.72).", [a.hex], commandos))
+            continue
+        if not commandos or not active:
+            if commandos:
+                rs.not_judged(f"{P} 17.32", f"whether {rs.names(commandos)} may lead the attack on {a.hex} needs "
+                                            "the Activation Marker played ([state] active)")
+            continue
+        lead = _may_lead(rs, board, commandos[0], active)
+        if lead is None:
+            rs.not_judged(f"{P} 17.32", f"whether {rs.names(commandos)} may lead the attack on {a.hex}: it stands "
+                                        "in no Allied sector of the map (4.51)")
+        elif not lead:
+            out.append(rs.finding(board, f"{P} 17.32", "movement",
+                                  f"{rs.names(commandos)} attacks {a.hex} but cannot be its lead unit (not of the "
+                                  "active sector, or under an Excess Stacking marker: 3.73, 3.74), and a commando "
+                                  "attacks only as the lead unit.", [a.hex], commandos))
     return out
 
 
