@@ -316,6 +316,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         for u in board.pos.units:
             if u.id in before or not board.is_hex(u.hex) or not self.fired(board, u):
                 continue
+            if self.is_(u, "im_aa") and board.pos.phase == "bombardment":
+                why = self._aa_fired_in_bombardment(board, u)
+                if why:
+                    out.append(self.finding(board, f"{P} 10.27", "movement", f"{label(u)} turned Fired in the "
+                                            f"Bombardment Phase, {why}.", [u.hex], [u]))
+                    continue
             z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.hex not in z:
                 if not self.is_(u, "im_aa") and board.pos.phase == "bombardment":
@@ -333,6 +339,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 10.12", "zoc", f"{label(u)} bombarded from {u.hex}, which is in "
                                         "enemy ZOC.", [u.hex], [u]))
         return out
+
+    def _aa_fired_in_bombardment(self, board: Board, u) -> str:
+        """10.27 「対空ユニットは、砲撃を実施できない」; 11.33: in the Ground Sequence's Bombardment
+        Phase an AA unit turned Fired either bombarded or fired at a CAS mission, which only light AA
+        may (heavy AA fires at air units bombarding, the Strategic Segment's missions). So: heavy AA,
+        always; light AA when no air unit stands on a map hex (no CAS mission to fire at). Why it
+        was wrong, or ""."""
+        if self.is_(u, "im_heavy_aa"):
+            return ("but AA units never bombard (10.27) and heavy AA fires only at air units on a bombardment "
+                    "mission (11.33), not at a CAS mission")
+        if not any(board.is_hex(x.hex) and board.unit_kind(x) == "air" for x in board.pos.units):
+            return "with no air unit on the map to fire at: it bombarded, which AA units never do (10.27)"
+        return ""
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy
