@@ -111,3 +111,14 @@ def test_active_name_the_kit_lacks_is_refused(tmp_path):
     with pytest.raises(InputError) as e:
         load_position(str(f))
     assert "'Centre'" in str(e.value) and "sector-central" in str(e.value)
+
+
+def test_air_transport_moves_one_kg_a_phase(tmp_path):
+    """15.74: units of two KG boxes air transported in one phase are found; of one KG box, to two
+    airfields, not; two from the air-transport box (KG on the set-up card only) are not judged."""
+    assert "IM 15.74" in found(tmp_path, "stranger-air-transport-two-kgs-one-phase.toml")[0]
+    assert found(tmp_path, "stranger-air-transport-two-kgs-one-phase.toml",
+                 ('previous = "axis-paradrop-kg2"', 'previous = "axis-paradrop-kg1"'))[0] == []
+    assert found(tmp_path, "stranger-air-transport-one-kg-two-airfields.toml")[0] == []
+    rules, notes = found(tmp_path, "stranger-air-transport-two-units-from-air-transport-box.toml")
+    assert rules == [] and "IM 15.74" in notes

@@ -511,7 +511,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         an ``im_air_transport_boxes`` box: :meth:`air_entries`) is placed on an airfield hex holding
         an airhead (Leros has no airfield, 15.7 note, so none lands there)."""
         boxes = set(self.air_transport_boxes())
-        out = []
+        out = self._one_kg_by_air(board, boxes)
         for u, was in self.air_entries(board):
             if was not in boxes:
                 continue
@@ -523,6 +523,29 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         "transport, which is not an airfield hex holding an airhead; air transport "
                                         "lands only there.", [u.hex], [u]))
         return out
+
+    def _one_kg_by_air(self, board: Board, boxes: set[str]) -> list:
+        """15.74 「航空輸送は、いずれか1つの航空輸送フェイズに、セット・アップ・カードから最大で1つの
+        「カンプフグルッペ」（KG）のユニットたちを移動させる」: the units air transported in this phase
+        (from an air-transport box, or from a KG box onto an airfield holding an airhead, 15.71) are
+        of one KG. A unit's KG is the KG box it came from; one from an air-transport box has its KG
+        on the set-up card only: with others beside it, not judged."""
+        kgs: dict[str, list] = {}
+        unknown: list = []
+        for u, was in self.air_entries(board):
+            if was in boxes:
+                unknown.append(u)
+            elif was in self.air_entry_boxes() and self._air_landed(board.pos, u):
+                kgs.setdefault(was, []).append(u)
+        if len(kgs) > 1:
+            units = [u for us in kgs.values() for u in us]
+            return [self.finding(board, f"{P} 15.74", "movement", f"Units of {len(kgs)} KGs ({', '.join(sorted(kgs))}: "
+                                 f"{self.names(units)}) came by air transport in one phase; air transport moves "
+                                 "at most one KG's units a phase.", sorted({u.hex for u in units}), units)]
+        if unknown and len(unknown) + sum(map(len, kgs.values())) > 1:
+            self.not_judged(f"{P} 15.74", f"{self.names(unknown)} came by air transport with other units: whether "
+                            "all are of one KG (15.74) is on the set-up card, which the position does not record")
+        return []
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:
