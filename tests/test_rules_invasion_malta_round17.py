@@ -122,3 +122,12 @@ def test_air_transport_moves_one_kg_a_phase(tmp_path):
     assert found(tmp_path, "stranger-air-transport-one-kg-two-airfields.toml")[0] == []
     rules, notes = found(tmp_path, "stranger-air-transport-two-units-from-air-transport-box.toml")
     assert rules == [] and "IM 15.74" in notes
+
+
+def test_one_convoy_an_activation(tmp_path):
+    """16.23: units landed from two convoy boxes in one activation are found; from one box, not;
+    a port entry from outside the convoy boxes beside a convoy, not."""
+    assert "IM 16.23" in found(tmp_path, "stranger-two-convoys-one-activation.toml")[0]
+    assert found(tmp_path, "stranger-one-convoy-two-invasion-hexes.toml")[0] == []
+    assert "IM 16.23" not in found(tmp_path, "stranger-two-convoys-one-activation.toml",
+                                   ('previous = "axis-convoy-2"', 'previous = "axis-port-entry"'))[0]

@@ -90,6 +90,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_orange": ("class:orange, class:orange_circle", "2: orange-circle (motorized) units (unit selector)"),
         "im_commando": ("type:commando, flag:commando", "17.31: commandos (unit selector)"),
         "im_air_transport_boxes": ("axis-air-transport", "15.71: the off-map boxes units leave by air transport, onto an airfield holding an airhead (comma-separated)"),
+        "im_convoy_boxes": ("axis-convoy-1, axis-convoy-2, axis-convoy-3, axis-convoy-4", "16.2, 16.23: the convoy boxes; a formation activation moves one convoy (comma-separated)"),
         "im_sea_boxes": ("axis-port-entry, axis-convoy-1, axis-convoy-2, axis-convoy-3, axis-convoy-4", "16.16: the off-map boxes of units carried by sea; none returns there from the map (comma-separated)"),
         "im_boom_port_hexes": (2, "18.32: a port within this many hexes of a harbor boom line lies behind it (the kit draws no harbour area)"),
         "im_eliminated_boxes": ("axis-eliminated, allied-eliminated", "17.43: the boxes of eliminated units (comma-separated)"),
