@@ -131,3 +131,12 @@ def test_one_convoy_an_activation(tmp_path):
     assert found(tmp_path, "stranger-one-convoy-two-invasion-hexes.toml")[0] == []
     assert "IM 16.23" not in found(tmp_path, "stranger-two-convoys-one-activation.toml",
                                    ('previous = "axis-convoy-2"', 'previous = "axis-port-entry"'))[0]
+
+
+def test_m_activates_within_its_command_range(tmp_path):
+    """17.41, 17.13: under "M" a unit of formation 7 that started 10 hexes from the M HQ is found,
+    9 hexes not; with the M HQ off the map, not judged here (17.43 is the eliminated HQ's)."""
+    assert "IM 17.41" in found(tmp_path, "stranger-m-activates-unit-ten-hexes-away.toml")[0]
+    assert found(tmp_path, "stranger-m-activates-unit-nine-hexes-away.toml")[0] == []
+    assert "IM 17.41" not in found(tmp_path, "stranger-m-activates-unit-ten-hexes-away.toml",
+                                   ('unit = "M HQ"\nhex = "2020"', 'unit = "M HQ"\nhex = "2025"'))[0]

@@ -108,6 +108,30 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             if len(m) > mcap:
                 out.append(self.finding(board, f"{P} 17.41", "movement", f"{len(m)} units moved under the \"M\" "
                                         f"activation; at most {int(mcap)}.", [u.hex for u in m], m))
+            out += self._m_range(board, [u for u in m if u.unit.formation != "M"])
+        return out
+
+    def _m_range(self, board: Board, units: list) -> list:
+        """17.41 「統率範囲内にある（又はそのHQと同じ待機ボックス内にある）」: a unit of another
+        formation that "M" activates stands, where it started (``previous``), within the command
+        range (``hq_range_axis_hexes``, 17.13; the HQ's hex not counted, the unit's counted, 17.14:
+        the hex distance) of an M HQ on the map. With no M HQ on a map hex it is not judged (an HQ
+        in a holding box takes the units of that box; an eliminated one is 17.43's)."""
+        hqs = [x.hex for x in board.pos.units if board.unit_kind(x) == "hq" and x.unit.formation == "M"
+               and board.is_hex(x.hex)]
+        if not hqs:
+            return []
+        reach = self.num("hq_range_axis_hexes")
+        out = []
+        for u in units:
+            start = u.previous or u.hex
+            if not board.is_hex(start):
+                continue
+            d = min((board.distance(h, start) for h in hqs), key=lambda x: float("inf") if x is None else x)
+            if d is not None and d > reach:
+                out.append(self.finding(board, f"{P} 17.41", "movement", f"{label(u)} moved under the \"M\" "
+                                        f"activation from {start}, {d} hexes from the M HQ; \"M\" activates units "
+                                        f"within its command range ({int(reach)} hexes, 17.13).", [start], [u]))
         return out
 
     # ---- motor pool (18.1) -----------------------------------------------------------------
