@@ -140,3 +140,12 @@ def test_m_activates_within_its_command_range(tmp_path):
     assert found(tmp_path, "stranger-m-activates-unit-nine-hexes-away.toml")[0] == []
     assert "IM 17.41" not in found(tmp_path, "stranger-m-activates-unit-ten-hexes-away.toml",
                                    ('unit = "M HQ"\nhex = "2020"', 'unit = "M HQ"\nhex = "2025"'))[0]
+
+
+def test_no_reaction_out_of_a_defender_hex(tmp_path):
+    """9.25: D2 reacting out of the fort hex 3017, itself under attack, is found (no enemy ZOC
+    reaches a fort hex, 3.25); with no attack on 3017, not."""
+    name = "stranger-reaction-out-of-a-fort-defender-hex.toml"
+    assert "IM 9.25" in found(tmp_path, name)[0]
+    assert "IM 9.25" not in found(tmp_path, name, ('[[attacks]]\nhex = "3017"\nunits = ["X1"]\n', ''),
+                                  ('hex = "3016"', 'hex = "3014"'))[0]
