@@ -149,3 +149,16 @@ def test_no_reaction_out_of_a_defender_hex(tmp_path):
     assert "IM 9.25" in found(tmp_path, name)[0]
     assert "IM 9.25" not in found(tmp_path, name, ('[[attacks]]\nhex = "3017"\nunits = ["X1"]\n', ''),
                                   ('hex = "3016"', 'hex = "3014"'))[0]
+
+
+def test_artillery_attacks_with_its_fire_strength(tmp_path):
+    """10.31: artillery with attack 0 and fire 4 joins an attack (no 9.15); Fired or disrupted it
+    is found (10.31); 10.27: heavy AA in an attack is found, light AA not; with no fire strength
+    either, attack 0 is still 9.15's."""
+    assert found(tmp_path, "stranger-artillery-attacks-with-fire-strength.toml")[0] == []
+    assert "IM 9.15" in found(tmp_path, "stranger-artillery-attacks-with-fire-strength.toml",
+                              (", fire = 4, range", ", range"))[0]
+    assert "IM 10.31" in found(tmp_path, "stranger-fired-artillery-joins-attack.toml")[0]
+    assert "IM 10.31" in found(tmp_path, "stranger-disrupted-artillery-joins-attack.toml")[0]
+    assert found(tmp_path, "stranger-heavy-aa-attacks.toml")[0] == ["IM 10.27"]
+    assert found(tmp_path, "stranger-light-aa-attacks.toml")[0] == []

@@ -23,6 +23,9 @@ Choices:
   attack's lead unit: never two in one attack (an attack has one lead, 3.72), nor one that may not
   lead it (3.73, 3.74 as above). The Axis commandos are not held to it: 17.32 is headed "Allied
   Commando Units" and the design note of 17.3 has them function as normal units.
+* 10.31, 10.27: artillery adjacent to the defender attacks with its fire strength (so a printed
+  attack of 0 does not make it a 9.15 case when it has a fire strength), never when Fired or
+  disrupted; of the AA units only light AA attacks.
 * 9.15, 3.34, 12.14: a unit with an attack strength of 0 never attacks (9.15), nor one under an
   Excess Stacking marker (3.34; 15.63 in a drift combat), and no hex is attacked by artillery,
   naval or air units alone (12.14). Judged at the declaration too (a step lost in combat may
@@ -186,6 +189,29 @@ def check_drift_joiners(rs, board: Board) -> list:
     return out
 
 
+def _fires(rs, u) -> bool:
+    """10.31: adjacent artillery attacks with its fire strength (「戦闘比の計算で、攻撃戦力としてその射撃
+    戦力を含める」), so a printed attack of 0 (or none) does not bar it: it needs a fire strength."""
+    return rs.artillery(u) and u.value("fire") is not None and u.number("fire") > 0
+
+
+def _artillery_attackers(rs, board: Board, a, units: list) -> list:
+    """10.31 「すでに射撃済又は混乱状態であると、攻撃できない」 (Fired at the declaration means fired in
+    an earlier activation: the Bombardment Phase comes after it); 10.27 「軽AAユニットのみが、戦闘で
+    攻撃できる」: no heavy AA attacks."""
+    out = []
+    spent = [u for u in units if rs.artillery(u) and (rs.fired(board, u) or u.has("disrupted"))]
+    if spent:
+        out.append(rs.finding(board, f"{P} 10.31", "movement", f"{rs.names(spent)} "
+                              f"{'is' if len(spent) == 1 else 'are'} Fired or disrupted artillery and may not "
+                              f"attack ({a.hex}).", [a.hex], spent))
+    heavy = [u for u in units if rs.is_(u, "im_heavy_aa")]
+    if heavy:
+        out.append(rs.finding(board, f"{P} 10.27", "movement", f"{rs.names(heavy)}: only light AA units attack in "
+                              f"combat, not heavy AA ({a.hex}).", [a.hex], heavy))
+    return out
+
+
 def check_attackers(rs, board: Board) -> list:
     """9.15, 3.34, 12.14: the units that may take part in a declared attack."""
     pos = board.pos
@@ -194,7 +220,9 @@ def check_attackers(rs, board: Board) -> list:
         return out
     for a in pos.attacks:
         units = _units(board, a)
-        zero = [u for u in units if rs.combat(u) and u.value("attack") is not None and u.number("attack") <= 0]
+        zero = [u for u in units if rs.combat(u) and not _fires(rs, u) and u.value("attack") is not None
+                and u.number("attack") <= 0]
+        out += _artillery_attackers(rs, board, a, units)
         if zero:
             out.append(rs.finding(board, f"{P} 9.15", "movement",
                                   f"{rs.names(zero)} {'has' if len(zero) == 1 else 'have'} an attack strength of 0 "
