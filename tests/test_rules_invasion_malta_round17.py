@@ -162,3 +162,6 @@ def test_artillery_attacks_with_its_fire_strength(tmp_path):
     assert "IM 10.31" in found(tmp_path, "stranger-disrupted-artillery-joins-attack.toml")[0]
     assert found(tmp_path, "stranger-heavy-aa-attacks.toml")[0] == ["IM 10.27"]
     assert found(tmp_path, "stranger-light-aa-attacks.toml")[0] == []
+    assert "IM 10.43" in found(tmp_path, "stranger-coast-battery-without-range-attacks.toml")[0]
+    assert "IM 10.43" not in found(tmp_path, "stranger-coast-battery-without-range-attacks.toml",
+                                   ('units = ["Lago", "I1"]', 'units = ["I1"]'))[0]

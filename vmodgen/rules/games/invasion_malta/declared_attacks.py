@@ -198,13 +198,19 @@ def _fires(rs, u) -> bool:
 def _artillery_attackers(rs, board: Board, a, units: list) -> list:
     """10.31 「すでに射撃済又は混乱状態であると、攻撃できない」 (Fired at the declaration means fired in
     an earlier activation: the Bombardment Phase comes after it); 10.27 「軽AAユニットのみが、戦闘で
-    攻撃できる」: no heavy AA attacks."""
+    攻撃できる」: no heavy AA attacks; 10.43 「射程値を持たない沿岸砲兵：…攻撃又は防御で射撃戦力を適用でき
+    ない」: coast artillery without a range has nothing to attack with."""
     out = []
     spent = [u for u in units if rs.artillery(u) and (rs.fired(board, u) or u.has("disrupted"))]
     if spent:
         out.append(rs.finding(board, f"{P} 10.31", "movement", f"{rs.names(spent)} "
                               f"{'is' if len(spent) == 1 else 'are'} Fired or disrupted artillery and may not "
                               f"attack ({a.hex}).", [a.hex], spent))
+    rangeless = [u for u in units if rs.is_(u, "im_coast_artillery") and u.value("range") is None]
+    if rangeless:
+        out.append(rs.finding(board, f"{P} 10.43", "movement", f"{rs.names(rangeless)}: coast artillery without a "
+                              f"range applies no fire strength in an attack, and has no other ({a.hex}).",
+                              [a.hex], rangeless))
     heavy = [u for u in units if rs.is_(u, "im_heavy_aa")]
     if heavy:
         out.append(rs.finding(board, f"{P} 10.27", "movement", f"{rs.names(heavy)}: only light AA units attack in "
