@@ -165,3 +165,12 @@ def test_artillery_attacks_with_its_fire_strength(tmp_path):
     assert "IM 10.43" in found(tmp_path, "stranger-coast-battery-without-range-attacks.toml")[0]
     assert "IM 10.43" not in found(tmp_path, "stranger-coast-battery-without-range-attacks.toml",
                                    ('units = ["Lago", "I1"]', 'units = ["I1"]'))[0]
+
+
+def test_the_kits_activation_marker_is_the_activated_status(tmp_path):
+    """7.22: the kit's Activation marker (``activation``, printed "Activation") is read as the
+    ``activated`` status: the Army unit R1 under it may lead formation 7's attack (9.13); without
+    any marker it may not."""
+    name = "stranger-army-unit-under-activation-marker.toml"
+    assert found(tmp_path, name)[0] == []
+    assert "IM 9.13" in found(tmp_path, name, ('status = ["Activation"]', 'status = []'))[0]

@@ -38,8 +38,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     KIT = id
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
-    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34)
-    status_aliases = {"excess": ("excess-stacking",)}
+    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34); its
+    #: Activation marker (``activation``, 7.22, 17.42), the ``activated`` status the rules read
+    status_aliases = {"excess": ("excess-stacking",), "activated": ("activation",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
