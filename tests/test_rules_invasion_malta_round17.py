@@ -174,3 +174,12 @@ def test_the_kits_activation_marker_is_the_activated_status(tmp_path):
     name = "stranger-army-unit-under-activation-marker.toml"
     assert found(tmp_path, name)[0] == []
     assert "IM 9.13" in found(tmp_path, name, ('status = ["Activation"]', 'status = []'))[0]
+
+
+def test_artillery_that_fought_is_fired_after_combat(tmp_path):
+    """10.34: at the Combat Phase end artillery named in an attack still on its Fire side is found;
+    Fired, nothing is found (not a bombardment from enemy ZOC, 10.12); during the phase, not yet."""
+    assert "IM 10.34" in found(tmp_path, "stranger-artillery-not-flipped-after-combat.toml")[0]
+    assert found(tmp_path, "stranger-artillery-flipped-after-combat.toml")[0] == []
+    assert "IM 10.34" not in found(tmp_path, "stranger-artillery-not-flipped-after-combat.toml",
+                                   ('phase = "Combat Phase"', 'phase = "Combat Phase"\nat = "during"'))[0]

@@ -246,3 +246,26 @@ def check_attackers(rs, board: Board) -> list:
                                   f"The attack on {a.hex} is made by {rs.names(units)} alone: no hex is attacked by "
                                   "artillery, naval or air units alone (they may bombard it, 10.28).", [a.hex], units))
     return out
+
+
+def check_artillery_flipped(rs, board: Board) -> list:
+    """10.34 「戦闘後、結果にかかわらず、攻撃又は防御に参加している全ての砲兵ユニットを射撃済に裏返す」:
+    at the end of the Combat Phase every artillery unit named in a declared attack, and every one
+    still in a declared attack's defender hex, is Fired; one under an Excess Stacking marker took
+    no part (10.33). A defender's artillery that retreated is not judged (a combat refusal,
+    9.3, leaves before the combat)."""
+    pos = board.pos
+    if pos.phase != "combat" or pos.at == "during" or not pos.attacks:
+        return []
+    named = {uid for a in pos.attacks for uid in a.units}
+    defended = {a.hex for a in pos.attacks}
+    late = [u for u in pos.units if rs.artillery(u) and board.is_hex(u.hex) and not u.has("excess")
+            and not rs.fired(board, u) and (u.id in named or (u.hex in defended and u.mode != "retreat"
+                                                               and any(x.side != u.side for a in pos.attacks
+                                                                       if a.hex == u.hex
+                                                                       for x in map(pos.unit, a.units) if x)))]
+    return [rs.finding(board, f"{P} 10.34", "movement", f"{rs.names(late)} took part in a combat this phase "
+                       f"and {'is' if len(late) == 1 else 'are'} still on the Fire side; artillery that attacks or "
+                       "defends flips to Fired after the combat, whatever the result.",
+                       sorted({u.hex for u in late}), late)] if late else []
+

@@ -309,8 +309,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_fired)
-        if before is None:
-            return []
+        if before is None or board.pos.phase == "combat":
+            return []                   # 10.34: in the Combat Phase, artillery that fought turns Fired
         out: list = []
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:

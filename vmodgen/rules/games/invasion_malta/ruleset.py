@@ -148,6 +148,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "only the dropped units fight a drift combat"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
             Rule(f"{P} 10.14", "movement", EVERY_PHASE_END, self.check_reset, "Reset Phase upkeep"),
+            Rule(f"{P} 10.34", "movement", EVERY_PHASE_END, lambda b: declared_attacks.check_artillery_flipped(self, b),
+                 "artillery that fought is Fired after the combat"),
             Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
             Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),
             Rule(f"{P} 15.78", "movement", MOVES, lambda b: transport.check_air_exit(self, b),
