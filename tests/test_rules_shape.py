@@ -107,7 +107,8 @@ def test_status_aliases_declared_by_the_rules():
         aliases = ruleset_class(name).status_aliases
         assert not [a for names in aliases.values() for a in names if f'"{a}"' in text], name
     assert ruleset_class("generic").status_aliases == {}
-    assert ruleset_class("invasion-malta").status_aliases == {"excess": ("excess-stacking",)}
+    assert ruleset_class("invasion-malta").status_aliases == {"excess": ("excess-stacking",),
+                                                              "activated": ("activation",)}
     pos = position(kit("draw") + x("P", "2019", status=["excess-stacking"]))
     u: UnitState = pos.unit("P")
     assert u.has("excess") and not u.has("oos") and not u.has("fatigued")

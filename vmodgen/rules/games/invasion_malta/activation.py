@@ -108,6 +108,30 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             if len(m) > mcap:
                 out.append(self.finding(board, f"{P} 17.41", "movement", f"{len(m)} units moved under the \"M\" "
                                         f"activation; at most {int(mcap)}.", [u.hex for u in m], m))
+            out += self._m_range(board, [u for u in m if u.unit.formation != "M"])
+        return out
+
+    def _m_range(self, board: Board, units: list) -> list:
+        """17.41 「統率範囲内にある（又はそのHQと同じ待機ボックス内にある）」: a unit of another
+        formation that "M" activates stands, where it started (``previous``), within the command
+        range (``hq_range_axis_hexes``, 17.13; the HQ's hex not counted, the unit's counted, 17.14:
+        the hex distance) of an M HQ on the map. With no M HQ on a map hex it is not judged (an HQ
+        in a holding box takes the units of that box; an eliminated one is 17.43's)."""
+        hqs = [x.hex for x in board.pos.units if board.unit_kind(x) == "hq" and x.unit.formation == "M"
+               and board.is_hex(x.hex)]
+        if not hqs:
+            return []
+        reach = self.num("hq_range_axis_hexes")
+        out = []
+        for u in units:
+            start = u.previous or u.hex
+            if not board.is_hex(start):
+                continue
+            d = min((board.distance(h, start) for h in hqs), key=lambda x: float("inf") if x is None else x)
+            if d is not None and d > reach:
+                out.append(self.finding(board, f"{P} 17.41", "movement", f"{label(u)} moved under the \"M\" "
+                                        f"activation from {start}, {d} hexes from the M HQ; \"M\" activates units "
+                                        f"within its command range ({int(reach)} hexes, 17.13).", [start], [u]))
         return out
 
     # ---- motor pool (18.1) -----------------------------------------------------------------
@@ -249,6 +273,56 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
 
     # ---- Reset and Recovery Phases ---------------------------------------------------------
 
+
+    def check_reset(self, board: Board) -> list:
+        """The end of a Reset Phase: 10.14 「活性プレイヤーは、この活性化中のリセット・フェイズ終了時に、
+        全ての活性化した砲兵ユニットをその射撃戦力面へ戻し」, save OoS Axis artillery (10.15); 10.44
+        「リセット・フェイズ中、沿岸砲兵ユニットを射撃済から活性面へ返す」 (every Reset Phase, either
+        side's); 17.26 「リセット・フェイズ中に「消費済」からの回復を実施する」 (every HQ). Activated
+        artillery: for the Axis of the active formation or under an Activation marker; for the Allies
+        in the active sector or under an Activation marker; an Allied battery of another sector may
+        have fired as the inactive player (10.23) or been activated across sectors (10.26): not
+        judged. The activation's side unknown: 10.14 not judged."""
+        if board.pos.phase != "reset":
+            return []
+        axis = str(self.param("im_supply_side"))
+        side = self.activation_side(board)
+        active = board.pos.state.get("active")
+        active = active if isinstance(active, str) else ""
+        out: list = []
+        for u in board.pos.units:
+            if not board.is_hex(u.hex):
+                continue
+            if self.spent(board, u):
+                out.append(self.finding(board, f"{P} 17.26", "movement", f"{label(u)} is still Spent at the end of "
+                                        "the Reset Phase, where HQs recover from Spent.", [u.hex], [u]))
+            if not self.fired(board, u):
+                continue
+            if self.is_(u, "im_coast_artillery"):
+                out.append(self.finding(board, f"{P} 10.44", "movement", f"{label(u)} is still Fired at the end of "
+                                        "the Reset Phase, where coast artillery returns to its active side.",
+                                        [u.hex], [u]))
+                continue
+            if not self.artillery(u) or (u.side == axis and u.has("oos")):
+                continue
+            if side is None:
+                self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired, was activated needs the side whose "
+                                "activation it is ([state] active or side)")
+                continue
+            if u.side != side:
+                continue                                # the inactive player's: back in the Recovery Phase
+            if u.has("activated") or (u.side == axis and active and u.unit.formation == active) or \
+                    (u.side != axis and active and self.sector(board, u.hex) == active):
+                out.append(self.finding(board, f"{P} 10.14", "movement", f"{label(u)}, activated artillery of "
+                                        "the active player, is still Fired at the end of the Reset Phase (only "
+                                        "out-of-supply Axis artillery stays Fired, 10.15).", [u.hex], [u]))
+            elif not active:
+                self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired, was activated needs the Activation "
+                                "Marker played ([state] active)")
+            elif u.side != axis:
+                self.not_judged(f"{P} 10.14", f"{label(u)}, Fired, stands outside the active sector: it may have "
+                                "fired activated across sectors (10.26), and then flips back now")
+        return out
 
     def check_recovery(self, board: Board) -> list:
         if board.pos.phase != "recovery":

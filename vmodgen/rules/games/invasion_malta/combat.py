@@ -250,7 +250,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
     # ---- reaction (9.2) --------------------------------------------------------------------
     def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """9.22-9.25: one unit per defender hex moves one hex into the adjacent defender hex of a
-        declared attack, from a hex not in enemy ZOC (friendly units do not negate it here), with
+        declared attack, from a hex not in enemy ZOC (friendly units do not negate it here) nor
+        itself a defender hex, with
         the MP to enter it, across no prohibited hexside, within the stacking limit."""
         out = []
         prev = u.previous or u.hex
@@ -287,6 +288,12 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if u.previous in ez:
             out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
                                     "enemy ZOC.", [u.previous], [u]))
+        elif u.previous and any(a.hex == u.previous for a in board.pos.attacks):
+            # 9.25 「すでに防御側ヘクス内にいない」: found apart from the enemy ZOC (a fort hex, 3.25, or
+            # an attack from no-ZOC units leaves a defender hex out of every enemy ZOC)
+            out.append(self.finding(board, f"{P} 9.25", "movement", f"{label(u)} reacted out of {u.previous}, itself "
+                                    "the defender hex of a declared attack; a unit already in a defender hex does "
+                                    "not react.", [u.previous], [u]))
         others = [x for x in board.units(u.hex, u.side) if x is not u and x.mode == "reaction" and x.previous]
         if others and min(x.id for x in others) < u.id:
             pass                                   # reported once, on the first reacting unit

@@ -19,6 +19,13 @@ Choices:
   Allies a unit in the active sector (4.51) or carrying an Activation marker; never one under an
   Excess Stacking marker (3.73). Inactive units only join an active one. Judged in the Combat
   Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not judged).
+* 17.32 「コマンドは先導ユニットでなければ攻撃できない」: an Allied commando attacks only as the
+  attack's lead unit: never two in one attack (an attack has one lead, 3.72), nor one that may not
+  lead it (3.73, 3.74 as above). The Axis commandos are not held to it: 17.32 is headed "Allied
+  Commando Units" and the design note of 17.3 has them function as normal units.
+* 10.31, 10.27: artillery adjacent to the defender attacks with its fire strength (so a printed
+  attack of 0 does not make it a 9.15 case when it has a fire strength), never when Fired or
+  disrupted; of the AA units only light AA attacks.
 * 9.15, 3.34, 12.14: a unit with an attack strength of 0 never attacks (9.15), nor one under an
   Excess Stacking marker (3.34; 15.63 in a drift combat), and no hex is attacked by artillery,
   naval or air units alone (12.14). Judged at the declaration too (a step lost in combat may
@@ -111,6 +118,9 @@ def check_lead(rs, board: Board) -> list:
     if not isinstance(active, str) or not active:
         rs.not_judged(f"{P} 9.13", "whether each attack holds a unit of the active formation to lead it (12.31) "
                                    "needs the Activation Marker played ([state] active)")
+        active = ""
+    out += _commando_leads(rs, board, active)
+    if not active:
         return out
     for a in pos.attacks:
         attackers = [u for u in _units(board, a) if rs.combat(u)]
@@ -135,6 +145,34 @@ def check_lead(rs, board: Board) -> list:
     return out
 
 
+def _commando_leads(rs, board: Board, active: str) -> list:
+    """17.32: an Allied commando attacks only as the attack's lead unit (see the module's reading)."""
+    out: list[Finding] = []
+    axis = str(rs.param("im_supply_side"))
+    for a in board.pos.attacks:
+        commandos = [u for u in _units(board, a) if u.side != axis and rs.commando(u)]
+        if len(commandos) > 1:
+            out.append(rs.finding(board, f"{P} 17.32", "movement",
+                                  f"{rs.names(commandos)} attack {a.hex} together, but a commando attacks only as "
+                                  "the lead unit and an attack has one lead unit (3.72).", [a.hex], commandos))
+            continue
+        if not commandos or not active:
+            if commandos:
+                rs.not_judged(f"{P} 17.32", f"whether {rs.names(commandos)} may lead the attack on {a.hex} needs "
+                                            "the Activation Marker played ([state] active)")
+            continue
+        lead = _may_lead(rs, board, commandos[0], active)
+        if lead is None:
+            rs.not_judged(f"{P} 17.32", f"whether {rs.names(commandos)} may lead the attack on {a.hex}: it stands "
+                                        "in no Allied sector of the map (4.51)")
+        elif not lead:
+            out.append(rs.finding(board, f"{P} 17.32", "movement",
+                                  f"{rs.names(commandos)} attacks {a.hex} but cannot be its lead unit (not of the "
+                                  "active sector, or under an Excess Stacking marker: 3.73, 3.74), and a commando "
+                                  "attacks only as the lead unit.", [a.hex], commandos))
+    return out
+
+
 def check_drift_joiners(rs, board: Board) -> list:
     """15.61: in a drift combat only the units that dropped into the hex attack."""
     out: list[Finding] = []
@@ -151,6 +189,35 @@ def check_drift_joiners(rs, board: Board) -> list:
     return out
 
 
+def _fires(rs, u) -> bool:
+    """10.31: adjacent artillery attacks with its fire strength (「戦闘比の計算で、攻撃戦力としてその射撃
+    戦力を含める」), so a printed attack of 0 (or none) does not bar it: it needs a fire strength."""
+    return rs.artillery(u) and u.value("fire") is not None and u.number("fire") > 0
+
+
+def _artillery_attackers(rs, board: Board, a, units: list) -> list:
+    """10.31 「すでに射撃済又は混乱状態であると、攻撃できない」 (Fired at the declaration means fired in
+    an earlier activation: the Bombardment Phase comes after it); 10.27 「軽AAユニットのみが、戦闘で
+    攻撃できる」: no heavy AA attacks; 10.43 「射程値を持たない沿岸砲兵：…攻撃又は防御で射撃戦力を適用でき
+    ない」: coast artillery without a range has nothing to attack with."""
+    out = []
+    spent = [u for u in units if rs.artillery(u) and (rs.fired(board, u) or u.has("disrupted"))]
+    if spent:
+        out.append(rs.finding(board, f"{P} 10.31", "movement", f"{rs.names(spent)} "
+                              f"{'is' if len(spent) == 1 else 'are'} Fired or disrupted artillery and may not "
+                              f"attack ({a.hex}).", [a.hex], spent))
+    rangeless = [u for u in units if rs.is_(u, "im_coast_artillery") and u.value("range") is None]
+    if rangeless:
+        out.append(rs.finding(board, f"{P} 10.43", "movement", f"{rs.names(rangeless)}: coast artillery without a "
+                              f"range applies no fire strength in an attack, and has no other ({a.hex}).",
+                              [a.hex], rangeless))
+    heavy = [u for u in units if rs.is_(u, "im_heavy_aa")]
+    if heavy:
+        out.append(rs.finding(board, f"{P} 10.27", "movement", f"{rs.names(heavy)}: only light AA units attack in "
+                              f"combat, not heavy AA ({a.hex}).", [a.hex], heavy))
+    return out
+
+
 def check_attackers(rs, board: Board) -> list:
     """9.15, 3.34, 12.14: the units that may take part in a declared attack."""
     pos = board.pos
@@ -159,7 +226,9 @@ def check_attackers(rs, board: Board) -> list:
         return out
     for a in pos.attacks:
         units = _units(board, a)
-        zero = [u for u in units if rs.combat(u) and u.value("attack") is not None and u.number("attack") <= 0]
+        zero = [u for u in units if rs.combat(u) and not _fires(rs, u) and u.value("attack") is not None
+                and u.number("attack") <= 0]
+        out += _artillery_attackers(rs, board, a, units)
         if zero:
             out.append(rs.finding(board, f"{P} 9.15", "movement",
                                   f"{rs.names(zero)} {'has' if len(zero) == 1 else 'have'} an attack strength of 0 "
@@ -177,3 +246,26 @@ def check_attackers(rs, board: Board) -> list:
                                   f"The attack on {a.hex} is made by {rs.names(units)} alone: no hex is attacked by "
                                   "artillery, naval or air units alone (they may bombard it, 10.28).", [a.hex], units))
     return out
+
+
+def check_artillery_flipped(rs, board: Board) -> list:
+    """10.34 「戦闘後、結果にかかわらず、攻撃又は防御に参加している全ての砲兵ユニットを射撃済に裏返す」:
+    at the end of the Combat Phase every artillery unit named in a declared attack, and every one
+    still in a declared attack's defender hex, is Fired; one under an Excess Stacking marker took
+    no part (10.33). A defender's artillery that retreated is not judged (a combat refusal,
+    9.3, leaves before the combat)."""
+    pos = board.pos
+    if pos.phase != "combat" or pos.at == "during" or not pos.attacks:
+        return []
+    named = {uid for a in pos.attacks for uid in a.units}
+    defended = {a.hex for a in pos.attacks}
+    late = [u for u in pos.units if rs.artillery(u) and board.is_hex(u.hex) and not u.has("excess")
+            and not rs.fired(board, u) and (u.id in named or (u.hex in defended and u.mode != "retreat"
+                                                               and any(x.side != u.side for a in pos.attacks
+                                                                       if a.hex == u.hex
+                                                                       for x in map(pos.unit, a.units) if x)))]
+    return [rs.finding(board, f"{P} 10.34", "movement", f"{rs.names(late)} took part in a combat this phase "
+                       f"and {'is' if len(late) == 1 else 'are'} still on the Fire side; artillery that attacks or "
+                       "defends flips to Fired after the combat, whatever the result.",
+                       sorted({u.hex for u in late}), late)] if late else []
+

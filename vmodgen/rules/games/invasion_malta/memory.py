@@ -56,6 +56,7 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
+from . import returns
 from .activation import NO_SECTOR, InvasionMaltaActivation
 
 P = "IM"
@@ -237,10 +238,20 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         return out
 
     # ---- rally (18.21-18.28) ---------------------------------------------------------------
+    @staticmethod
+    def _side_has_hqs(board: Board, side: str) -> bool:
+        """Whether the position or its kit's roster has an HQ unit of ``side`` (the bundled kit has
+        no Allied HQ: their counters are not in the rulebook text)."""
+        kinds = board.game.unit_types
+        units = [u.unit for u in board.pos.units] + list(board.pos.roster.values())
+        return any((t := kinds.get(u.type)) is not None and t.kind == "hq" and u.side == side for u in units)
+
     def check_rally_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_reduced)
-        if before is None:
+        back = returns.returned(self, board)
+        if before is None and not back:
             return []
+        before = before or set()
         pos, out = board.pos, []
         ez: dict[str, set[str]] = {}
         rallied: dict[str, list] = {}
@@ -265,13 +276,32 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             f"while {'in enemy ZOC' if u.hex in z else 'disrupted'}.", [u.hex], [u]))
                 else:
                     rallied.setdefault(u.side, []).append(u)
+        # 18.24: a unit back from elimination comes back one step (its reduced side, or the full side
+        # of a one-step unit); an HQ back is the one HQ unit of 18.21. Where and when they may come
+        # back is returns.check_returns'.
+        time = self.known_time(board, f"{P} 18.21") if back else None
+        if time in ("night", "") and pos.phase in ("", "recovery"):
+            hq_back: dict[str, list] = {}
+            for u in back:
+                (hq_back if board.unit_kind(u) == "hq" else rallied).setdefault(u.side, []).append(u)
+            for side, hqs_back in sorted(hq_back.items()):
+                if len(hqs_back) > 1:
+                    out.append(self.finding(board, f"{P} 18.21", "movement", f"{len(hqs_back)} "
+                                            f"{self.side_name(side)} HQs came back from elimination "
+                                            f"({self.names(hqs_back)}); a player rallies one HQ unit a phase.",
+                                            [u.hex for u in hqs_back], hqs_back))
         for side, units in sorted(rallied.items()):
-            # 18.21: besides one HQ, one step of any other type per HQ still in play (a reduced unit
-            # back on its full side is one step; units placed back from elimination are not counted)
-            hqs = [x for x in pos.units if x.side == side and board.unit_kind(x) == "hq" and board.is_hex(x.hex)]
+            # 18.21: besides one HQ, one step of any other type per HQ still in play (「いまだイン・
+            # プレイのHQ毎」: an HQ back from elimination in this phase was not still in play)
+            hqs = [x for x in pos.units if x.side == side and board.unit_kind(x) == "hq" and board.is_hex(x.hex)
+                   and x not in back]
+            if not hqs and not self._side_has_hqs(board, side):
+                self.not_judged(f"{P} 18.21", f"{self.names(units)} rallied a step, one per HQ in play, but neither "
+                                f"the position nor its kit's roster has an HQ unit of the {self.side_name(side)} side")
+                continue
             if len(units) > len(hqs):
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{len(units)} {self.side_name(side)} units "
-                                        f"rallied to full strength ({self.names(units)}), but the side has "
+                                        f"rallied a step ({self.names(units)}: back to full strength or from elimination), but the side has "
                                         f"{len(hqs)} HQ{'s' if len(hqs) != 1 else ''} in play: one step per HQ.",
                                         [u.hex for u in units], units))
         return out
@@ -279,13 +309,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_fired)
-        if before is None:
-            return []
+        if before is None or board.pos.phase == "combat":
+            return []                   # 10.34: in the Combat Phase, artillery that fought turns Fired
         out: list = []
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:
             if u.id in before or not board.is_hex(u.hex) or not self.fired(board, u):
                 continue
+            if self.is_(u, "im_aa") and board.pos.phase == "bombardment":
+                why = self._aa_fired_in_bombardment(board, u)
+                if why:
+                    out.append(self.finding(board, f"{P} 10.27", "movement", f"{label(u)} turned Fired in the "
+                                            f"Bombardment Phase, {why}.", [u.hex], [u]))
+                    continue
             z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.hex not in z:
                 if not self.is_(u, "im_aa") and board.pos.phase == "bombardment":
@@ -303,6 +339,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 10.12", "zoc", f"{label(u)} bombarded from {u.hex}, which is in "
                                         "enemy ZOC.", [u.hex], [u]))
         return out
+
+    def _aa_fired_in_bombardment(self, board: Board, u) -> str:
+        """10.27 「対空ユニットは、砲撃を実施できない」; 11.33: in the Ground Sequence's Bombardment
+        Phase an AA unit turned Fired either bombarded or fired at a CAS mission, which only light AA
+        may (heavy AA fires at air units bombarding, the Strategic Segment's missions). So: heavy AA,
+        always; light AA when no air unit stands on a map hex (no CAS mission to fire at). Why it
+        was wrong, or ""."""
+        if self.is_(u, "im_heavy_aa"):
+            return ("but AA units never bombard (10.27) and heavy AA fires only at air units on a bombardment "
+                    "mission (11.33), not at a CAS mission")
+        if not any(board.is_hex(x.hex) and board.unit_kind(x) == "air" for x in board.pos.units):
+            return "with no air unit on the map to fire at: it bombarded, which AA units never do (10.27)"
+        return ""
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy
@@ -462,7 +511,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         an ``im_air_transport_boxes`` box: :meth:`air_entries`) is placed on an airfield hex holding
         an airhead (Leros has no airfield, 15.7 note, so none lands there)."""
         boxes = set(self.air_transport_boxes())
-        out = []
+        out = self._one_kg_by_air(board, boxes)
         for u, was in self.air_entries(board):
             if was not in boxes:
                 continue
@@ -474,6 +523,29 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         "transport, which is not an airfield hex holding an airhead; air transport "
                                         "lands only there.", [u.hex], [u]))
         return out
+
+    def _one_kg_by_air(self, board: Board, boxes: set[str]) -> list:
+        """15.74 「航空輸送は、いずれか1つの航空輸送フェイズに、セット・アップ・カードから最大で1つの
+        「カンプフグルッペ」（KG）のユニットたちを移動させる」: the units air transported in this phase
+        (from an air-transport box, or from a KG box onto an airfield holding an airhead, 15.71) are
+        of one KG. A unit's KG is the KG box it came from; one from an air-transport box has its KG
+        on the set-up card only: with others beside it, not judged."""
+        kgs: dict[str, list] = {}
+        unknown: list = []
+        for u, was in self.air_entries(board):
+            if was in boxes:
+                unknown.append(u)
+            elif was in self.air_entry_boxes() and self._air_landed(board.pos, u):
+                kgs.setdefault(was, []).append(u)
+        if len(kgs) > 1:
+            units = [u for us in kgs.values() for u in us]
+            return [self.finding(board, f"{P} 15.74", "movement", f"Units of {len(kgs)} KGs ({', '.join(sorted(kgs))}: "
+                                 f"{self.names(units)}) came by air transport in one phase; air transport moves "
+                                 "at most one KG's units a phase.", sorted({u.hex for u in units}), units)]
+        if unknown and len(unknown) + sum(map(len, kgs.values())) > 1:
+            self.not_judged(f"{P} 15.74", f"{self.names(unknown)} came by air transport with other units: whether "
+                            "all are of one KG (15.74) is on the set-up card, which the position does not record")
+        return []
 
     # ---- paradropped units' movement (15.16) -----------------------------------------------
     def check_dropped_moves(self, board: Board) -> list:

@@ -13,9 +13,15 @@ hex. Readings of the book:
 * 18.25 「連合軍。いずれかの友軍病院（マップ上に記載）又はその大隊 HQ 上に置く。連合軍の戦区 HQ
   ユニットは、回復できない。枢軸軍。その組織HQs又はいずれかの友軍病院上に置く。回復した HQ を
   その組織のいずれかのユニットと共に置く」: an Allied unit on a friendly hospital or on an Allied HQ
-  (which battalion a unit belongs to is not in the kit: any Allied HQ is taken); an Allied HQ
   never comes back; an Axis unit on an HQ of its formation or a friendly hospital; an Axis HQ with
-  a unit of its formation.
+  a unit of its formation. An Allied battalion HQ is no HQ unit: 「大部分の連合軍大隊は、「HQ」と標記
+  された歩兵ユニットを含む。このユニットは、HQ機能を持たない」 (17.1 note), while the Allied HQ units
+  are brigade or sector HQs (17.13). So an Allied HQ unit does not take a returning unit; an Allied
+  unit placed with other Allied combat units may stand on its battalion's HQ company, which no
+  position records: not judged.
+* 18.26 「このフェイズに回復したHQは、この同じフェイズに回復した他のユニットの配置のために使用でき
+  ない」: an HQ itself back from elimination in this phase places no other unit, whatever the order
+  of the placements.
 * 18.27 「病院は、友軍ヘクス内で敵ZOC内にいなければ資格を持つ」: a hospital (point feature
   ``hospital``) in enemy ZOC, or not friendly, does not qualify. Friendly (3.11): for the Axis a
   hex under an ``axis-control`` marker, ``control = "axis"`` or holding an Axis combat unit; for the
@@ -43,14 +49,19 @@ def _friendly(rs, board: Board, h: str, u, axis: str) -> bool:
     return held if side == axis else not held
 
 
+def returned(rs, board: Board) -> list:
+    """The combat units on a map hex that stood in an eliminated box at the previous phase end."""
+    dead = _boxes(rs.param("im_eliminated_boxes"))
+    prev = rs.memory(board.pos).prev_hexes
+    return [u for u in board.pos.units if entered_from(prev, u) in dead and board.is_hex(u.hex) and rs.combat(u)]
+
+
 def check_returns(rs, board: Board) -> list:
-    """18.21, 18.24, 18.25, 18.27, 18.28: units placed back from elimination."""
+    """18.21, 18.24, 18.25, 18.26, 18.27, 18.28: units placed back from elimination."""
     pos = board.pos
     out: list = []
-    dead = _boxes(rs.param("im_eliminated_boxes"))
     axis = str(rs.param("im_supply_side"))
-    prev = rs.memory(pos).prev_hexes
-    back = [u for u in pos.units if entered_from(prev, u) in dead and board.is_hex(u.hex) and rs.combat(u)]
+    back = returned(rs, board)
     if not back:
         return out
     time = rs.known_time(board, f"{P} 18.21")
@@ -79,16 +90,29 @@ def check_returns(rs, board: Board) -> list:
             if not any(x.unit.formation == u.unit.formation for x in mates):
                 find(f"{P} 18.25", f"a rallied HQ is placed with a unit of its formation ({u.unit.formation or 'none'})")
             continue
-        on_hq = [x for x in mates if board.unit_kind(x) == "hq"
-                 and (u.side != axis or x.unit.formation == u.unit.formation)]
-        if on_hq:
-            continue
+        hospital = ""
         if "hospital" in board.features(u.hex):
             z = ez.setdefault(u.side, rs.enemy_zoc(board, u.side))
-            if u.hex in z or not _friendly(rs, board, u.hex, u, axis):
-                find(f"{P} 18.27", f"the hospital there is {'in enemy ZOC' if u.hex in z else 'not a friendly hex'}; "
-                     "a hospital qualifies only in a friendly hex out of enemy ZOC")
+            if u.hex not in z and _friendly(rs, board, u.hex, u, axis):
+                continue
+            hospital = "in enemy ZOC" if u.hex in z else "not a friendly hex"
+        if u.side == axis:
+            on_hq = [x for x in mates if board.unit_kind(x) == "hq" and x.unit.formation == u.unit.formation]
+            if any(x not in back for x in on_hq):
+                continue
+            if on_hq:      # 18.26: only HQs that came back in this same phase
+                find(f"{P} 18.26", f"the HQ there ({rs.names(on_hq)}) came back from elimination in this same "
+                     "phase, and an HQ rallied in a phase places no other unit rallied in it")
+                continue
+        elif any(board.unit_kind(x) != "hq" for x in mates):
+            rs.not_judged(f"{P} 18.25", f"{label(u)} came back onto {u.hex} with other Allied units: whether one "
+                          "is its battalion's HQ company (17.1 note) is not recorded")
             continue
-        whose = "an HQ of its formation" if u.side == axis else "an Allied HQ (its battalion HQ)"
+        if hospital:
+            find(f"{P} 18.27", f"the hospital there is {hospital}; a hospital qualifies only in a friendly hex "
+                 "out of enemy ZOC")
+            continue
+        whose = "an HQ of its formation" if u.side == axis else \
+            "its battalion HQ (an Allied HQ unit is a brigade or sector HQ, 17.13, not a battalion HQ, 17.1 note)"
         find(f"{P} 18.25", f"it stands neither on a friendly hospital nor on {whose}")
     return out

@@ -38,8 +38,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     KIT = id
     statuses = frozenset({"disrupted", "oos", "excess", "paradropped", "arrived", "activated", "spent", "fired",
                           "landed", "group_b"})
-    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34)
-    status_aliases = {"excess": ("excess-stacking",)}
+    #: the kit's Excess Stacking marker (``excess-stacking``) is the ``excess`` status (3.34); its
+    #: Activation marker (``activation``, 7.22, 17.42), the ``activated`` status the rules read
+    status_aliases = {"excess": ("excess-stacking",), "activated": ("activation",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
@@ -68,10 +69,34 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if not isinstance(active, str):
             raise InputError(pos.source, f"[state] active must name the formation or sector whose AM is played "
                                          f"(\"7\", \"M\", \"sector-north\"), not {active!r}")
+        if active:
+            pos.state["active"] = self._active_id(pos, active)
         used = pos.state.get("motor_pool_used", 0)
         if isinstance(used, bool) or not isinstance(used, (int, float)) or used < 0:
             raise InputError(pos.source, f"[state] motor_pool_used must be a number of SP, not {used!r}")
         self.validate_history(pos)
+
+    @staticmethod
+    def _active_id(pos, active: str) -> str:
+        """The formation or Allied sector id ``[state] active`` names (4.42: an AM activates one
+        formation, or for the Allies one sector), spelled as the kit prints it ("Central sector",
+        "central" for ``sector-central``); a kit game refuses a name it has not, which would else be
+        read as a formation no unit belongs to and find every move (4.51, 7.23)."""
+        from ....errors import InputError
+        if not pos.game.formations:
+            return active          # an inline game: its formations are whatever its units say
+        norm = lambda t: " ".join(t.casefold().replace("_", " ").replace("-", " ").split())
+        known = {norm(f): f for f in pos.game.formations}
+        known.update({norm(u.unit.formation): u.unit.formation for u in pos.units if u.unit.formation})
+        for a in pos.map.areas.values():
+            if a.kind == "sector":
+                short = norm(a.name).removesuffix(" sector").removeprefix("sector ")
+                known.update({norm(a.id): a.id, norm(a.name): a.id, short: a.id})
+        if norm(active) in known:
+            return known[norm(active)]
+        ids = sorted(set(known.values()))
+        raise InputError(pos.source, f"[state] active {active!r} is no formation or sector of this game "
+                                     f"(known: {', '.join(ids)})")
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
 
@@ -122,6 +147,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
                  "only the dropped units fight a drift combat"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
+            Rule(f"{P} 10.14", "movement", EVERY_PHASE_END, self.check_reset, "Reset Phase upkeep"),
+            Rule(f"{P} 10.34", "movement", EVERY_PHASE_END, lambda b: declared_attacks.check_artillery_flipped(self, b),
+                 "artillery that fought is Fired after the combat"),
             Rule(f"{P} 7.15", "movement", EVERY_PHASE_END, self.check_pool, "one AM in the Activation Pool"),
             Rule(f"{P} 16.41", "supply", EVERY_PHASE_END, self.check_beachheads, "beachheads per zone"),
             Rule(f"{P} 15.78", "movement", MOVES, lambda b: transport.check_air_exit(self, b),

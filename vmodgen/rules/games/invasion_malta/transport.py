@@ -17,6 +17,8 @@ Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ
   (placed this phase by port entry or invasion) whose ``previous`` is another map hex with a port
   sailed from port to port; a ``landed`` unit that came from a sea box in a Storm (``[state]
   weather``; the weather of the turn if the kit fixes it) made a sea transport in a Storm.
+* 16.23 「単一の組織活性化は、同時に1つのみの船団を活性化できる」: the units carrying ``landed``
+  that came from the convoy boxes (``im_convoy_boxes``) come, for each side, from one box.
 * 16.32 「嵐の天候中：・強襲上陸は認められない・すでに侵攻ゾーン遅延ボックス又は使用可能ボックス内に
   あるユニットは、そこに留まる」: the weather is rolled once a turn (5.1), so on a Storm turn no unit
   is invading (on an invasion hex in its activation's Movement to Combat Phase, 16.33) and none
@@ -75,9 +77,10 @@ def check_air_exit(rs, board: Board) -> list:
 
 
 def check_sea_moves(rs, board: Board) -> list:
-    """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm."""
+    """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm; 16.23:
+    one convoy an activation."""
     sea = _boxes(rs.param("im_sea_boxes"))
-    out = []
+    out = _one_convoy(rs, board)
     for u in board.pos.units:
         if not u.previous or not rs.combat(u):
             continue
@@ -95,6 +98,23 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
                                   "in a Storm; no sea transport is made in Storm weather (the units stay in their "
                                   "box).", [u.hex], [u]))
+    return out
+
+
+def _one_convoy(rs, board: Board) -> list:
+    """16.23: the units landed this phase from convoy boxes come, for each side, from one convoy."""
+    convoys = _boxes(rs.param("im_convoy_boxes"))
+    by_side: dict[str, dict[str, list]] = {}
+    for u in board.pos.units:
+        if u.has("landed") and u.previous in convoys and board.is_hex(u.hex):
+            by_side.setdefault(u.side, {}).setdefault(u.previous, []).append(u)
+    out = []
+    for side, boxes in sorted(by_side.items()):
+        if len(boxes) > 1:
+            units = [u for us in boxes.values() for u in us]
+            out.append(rs.finding(board, f"{P} 16.23", "movement", f"{rs.names(units)} landed from {len(boxes)} "
+                                  f"convoys ({', '.join(sorted(boxes))}); a formation activation activates one "
+                                  "convoy at a time.", sorted({u.hex for u in units}), units))
     return out
 
 
