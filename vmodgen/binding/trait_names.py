@@ -27,6 +27,7 @@ EDITOR_NAMES = {
     "locmsg;": "Translatable Message",
     "rotate;": "Can Rotate",
     "piece;": "Basic Piece",
+    "sendto;": "Send To Location",
 }
 
 
