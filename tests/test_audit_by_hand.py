@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace as NS
 
-from vmodgen.audit.by_hand import ByHand, status_markers
+from vmodgen.audit.by_hand import ByHand, status_markers, unpaired_sentence
 
 GER, ALL = "german", "allied"
 MOVE = NS(name="German Movement Phase", side=GER, unit_moves="movement")
@@ -150,6 +150,42 @@ def test_a_unit_named_after_its_piece_is_not_followed() -> None:
     r.step({"deleted": ["a"]}, (1, "gm"))
     assert r.bh._gone == {}
     assert r.step({"created": [_view("b", "W13", NS(id="a", name="A", side=GER))]}, (1, "gm")) == []
+
+
+def _own(pid: str, hex_: str, reduced: bool = False) -> NS:
+    """A piece of a binding with no kit: its unit is named after the piece."""
+    return _view(pid, hex_, NS(id=pid, name=pid.upper(), side=GER), reduced=reduced)
+
+
+def test_no_kit_deleted_and_placed_elsewhere_in_the_phase_is_said_not_checked() -> None:
+    """A binding with no kit: a unit's piece deleted in W10 and a unit's piece placed in W13 in
+    the same German Movement Phase is the case the check judges with a kit; here it cannot pair
+    them, and says so (once, with the first pair's steps), naming no unit."""
+    r = Replay()
+    r.step({"created": [_own("a", "W10")]}, (1, "gm"))
+    r.step({"deleted": ["a"]}, (1, "gm"))
+    assert r.step({"created": [_own("b", "W13")]}, (1, "gm")) == []
+    assert r.bh.unpaired == [{"deleted": 2, "placed": 3, "phase": "German Movement Phase"}]
+    said = unpaired_sentence([("games/g.vlog", r.bh.unpaired)])
+    assert said is not None and said.startswith("1 unit piece(s)") and "g.vlog steps 2-3, German Movement" in said
+    assert "no kit" in said and "not checked" in said and "B" not in said.split("(first")[0]
+
+
+def test_no_kit_pairs_the_check_would_not_say_are_not_counted() -> None:
+    """Nothing to say: a placement with no deletion before it in the phase (a reinforcement), a
+    piece put back on the hex it was deleted in, a deletion in an earlier phase, a step loss in a
+    combat phase (full piece deleted, reduced placed: the kit case's swap)."""
+    r = Replay()
+    r.step({"created": [_own("a", "W10"), _own("c", "W20"), _own("e", "W30")]}, (1, "gm"))
+    r.step({"created": [_own("x", "W40")]}, (1, "gm"))            # no deletion before it
+    r.step({"deleted": ["a"]}, (1, "gm"))
+    r.step({"created": [_own("b", "W10")]}, (1, "gm"))            # back on its hex
+    r.step({"deleted": ["c"]}, (1, "gm"))
+    r.tick((1, "gc"), rolled=True)
+    r.step({"created": [_own("d", "W22")]}, (1, "gc"))            # the deletion was in another phase
+    r.step({"deleted": ["e"]}, (1, "gc"))
+    r.step({"created": [_own("f", "W31", reduced=True)]}, (1, "gc"))  # a step loss
+    assert r.bh.unpaired == [] and unpaired_sentence([("g.vlog", r.bh.unpaired)]) is None
 
 
 def test_same_phase_of_a_later_turn_with_no_turn_number_is_not_the_same_phase() -> None:

@@ -407,3 +407,20 @@ def test_rules_not_judged_for_one_reason_are_printed_once(mini):
     page = render(r, "html", game=None, mapdata=None)
     assert "Rules not judged: X 1.1, X 3.3" in page and "Rule not judged: X 2.2" in page
     assert [e["rule"] for e in json.loads(render(r, "json"))["coverage"]["rules_not_judged"]] == ["X 1.1", "X 2.2", "X 3.3"]
+
+
+def test_no_kit_deletions_and_placements_not_paired_are_said_in_every_format():
+    """The public TLD chain (examples/tld/binding.toml: no kit, each unit named after its piece):
+    units' pieces deleted and others placed from the palette in another hex in the same phase are
+    the case the by-hand check judges with a kit. Here it cannot pair them: every report says so,
+    once, in the coverage messages (text, JSON, HTML); a kit's chain (the minikit's, above) never."""
+    from recorded_audit_util import audit_formats
+    root_dir = Path(__file__).resolve().parents[1]
+    mod_path = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    logs = [shared_path("corpus", f"tld_game_0606-{i}.log") for i in range(1, 5)]
+    text, doc, html = audit_formats(mod_path, logs, (), "--binding", str(root_dir / "examples" / "tld" / "binding.toml"))
+    said = [m for m in doc["coverage"]["messages"] if "placed from the palette" in m]
+    assert len(said) == 1 and "because the binding has no kit" in said[0], doc["coverage"]["messages"]
+    assert said[0].startswith("3 unit piece(s)") and "(first: tld_game_0606-3.log steps 29-166" in said[0]
+    assert f"coverage: {said[0]}" in text
+    assert "because the binding has no kit" in html

@@ -1,7 +1,8 @@
 """``vmodgen bind --check``'s hex count says what it counts. Read from the board image, the hexes
-a piece can stand on are those whose centre lies on the image: VASSAL's ``Map.snapTo`` snaps a
-drop to the nearest hex centre and moves it back onto the board by one pixel at most, so a hex
-whose centre is off the image holds no piece on the board. The binding's rectangle of raw
+a piece can stand on are those whose centre lies on the image or one pixel off its edge: VASSAL's
+``Map.snapTo`` snaps a drop to the nearest hex centre and moves it back onto the board by one
+pixel at most, where that hex is still the nearest, so a hex whose centre is one pixel off holds
+a piece on the board's edge, and one whose centre is further off holds none. The binding's rectangle of raw
 columns and rows holding them also holds, on a staggered grid, hexes whose centre is off the
 image: before, the line gave the rectangle's count alone as "N hexes" (110 on the golden
 HexTest board, 640x600 px, where 104 centres lie on the image; 56 on the minikit module's
@@ -24,7 +25,8 @@ def test_hextest_counts_the_hexes_on_the_image(capsys, tmp_path):
     code, out, err = run(capsys, "bind", str(module), "--check", str(binding))
     assert code == 0, err
     line = out.splitlines()[0]
-    assert line.startswith(f"{binding}: 104 hexes with their centre on the board image (640x600 px"), line
+    assert line.startswith(f"{binding}: 104 hexes with their centre on the board image or one pixel off its edge (640x600 px: "
+                           "centres at x -1 ... 640, y -1 ... 600"), line
     assert "the rectangle read from it, 0100 ... 1109, holds 110: 6 with the centre off the image" in line
     assert "[map] extent" in line
 
@@ -63,21 +65,32 @@ def test_the_bindings_own_board_is_measured(tmp_path):
     board._size, board._size_done = (100, 100), True
     other.boards = {"Board": board}
     mod.maps = {"Other": other, **mod.maps}
-    assert hexes_counted(b, mod).startswith("104 hexes with their centre on the board image (640x600 px")
+    assert hexes_counted(b, mod).startswith("104 hexes with their centre on the board image or one pixel off its "
+                                            "edge (640x600 px")
 
 
-def test_on_the_board_is_the_extents_test(tmp_path):
-    """A hex is on the board when its centre is one of the image's pixels, 0 ... w-1 (the test
-    ``extent_from_size`` reads the binding's extent with, as VASSAL's ``Board.contains``):
-    HexTest's board made 594 px wide, the last column's centres lie at x = 594, just off it.
-    Before: bounds -1 ... w of its own counted that column's 9 hexes on the image (one source
-    now: ``generic_map.board_box``)."""
+def test_on_the_board_is_vassals_snap_and_the_extents_test(tmp_path):
+    """A hex is on the board when its centre is one of the image's pixels or one pixel off its
+    edge, -1 ... w (VASSAL 3.7.26 ``Map.snapTo``: a snapped point at x = w is moved to w-1, where
+    the hex is still the nearest; ``Board.contains`` alone takes 0 ... w-1), the test
+    ``extent_from_size`` reads the binding's extent with too (one source: ``board_box``).
+    HexTest's board made 594 px wide: the last column's centres lie at x = 594, one pixel off:
+    counted, and in the extent (before: not, the column a piece dropped at the edge lands in);
+    593 px wide, two pixels off: neither."""
+    from vmodgen.binding.generic_map import extent_from_size
     from vmodgen.commands.bind import hexes_counted
     mod, b = _hextest(tmp_path)
     board = mod.maps["Main Map"].boards["Board"]
-    board._size, board._size_done = (594, 600), True
     centres = [b.map.center(h) for h in b.map.hex_ids()]
-    on = sum(1 for x, y in centres if 0 <= x < 594 and 0 <= y < 600)
-    loose = sum(1 for x, y in centres if -1 <= x <= 594 and -1 <= y <= 600)
-    assert on < loose
-    assert hexes_counted(b, mod).startswith(f"{on} hexes with their centre on the board image (594x600 px")
+    last = max(x for x, _ in centres)
+    assert last == 594
+    g = b.map.grid
+    for width, counted in ((594, True), (593, False)):
+        board._size, board._size_done = (width, 600), True
+        on = sum(1 for x, y in centres if -1 <= x <= width and -1 <= y <= 600)
+        inner = sum(1 for x, y in centres if 0 <= x < width and 0 <= y < 600)
+        assert (on > inner) == counted
+        assert hexes_counted(b, mod).startswith(f"{on} hexes with their centre on the board image or one pixel off "
+                                                f"its edge ({width}x600 px")
+        columns = extent_from_size(g, (width, 600)).cols
+        assert (g.hex_center(columns[1], 1)[0] == 594) == counted

@@ -10,7 +10,10 @@ as warnings, since the log cannot tell a legal act from a mistake:
   reduced side is a step loss (the full piece swapped for the reduced one), not said; any other is
   said as possibly a retreat or an advance. A unit is only followed when the binding knows it
   apart from its piece: a binding with no kit (``FileBinding.unit_for``) names each unit after
-  its piece id, so a new piece is always a new unit and this is never said there.
+  its piece id, so a new piece is always a new unit and this is never said there. Where such a
+  unit's piece was deleted and a unit's piece later placed from the palette in another hex in
+  the same stretch (the case the check would have judged), :attr:`ByHand.unpaired` holds them
+  and :func:`unpaired_sentence` says, in the coverage, that they were not checked.
 * **a status marker put on the other side's unit outside a combat phase**: a marker from the
   palette that the rule set reads as a unit status (its ``known_statuses`` and their aliases:
   Fatigue, Disrupted, Out of Supply...; not a hex marker such as control, strafing or a
@@ -62,6 +65,13 @@ class ByHand:
     _gone: dict[str, tuple[int, str, int, bool]] = field(default_factory=dict)
     #: (unit id, hex, reduced) deleted this step
     _seen: list[tuple[str, str, bool]] = field(default_factory=list)
+    #: (hex, reduced) of the pieces deleted this step whose unit is named after the piece (no kit)
+    _seen_own: list[tuple[str, bool]] = field(default_factory=list)
+    #: stretch → (step, hex, reduced) of such pieces deleted in it, not yet followed by a placement
+    _lone: dict[int, list[tuple[int, str, bool]]] = field(default_factory=dict)
+    #: the placements this check could not pair with a deletion, the binding having no kit:
+    #: {"deleted": step, "placed": step, "phase": name or ""} (:func:`unpaired_sentence`)
+    unpaired: list[dict] = field(default_factory=list)
     _phase: tuple | None = None      # the phase of the last step not undone
     _stretch: int = -1               # the number of its stretch (bumped when the phase changes)
     _count: int = -1                 # the stretches numbered so far
@@ -73,13 +83,17 @@ class ByHand:
         """The units (and their hexes) ``step`` deletes, read before the step removes them. A unit
         named after its piece id (a binding with no kit) is skipped: no new piece is ever it."""
         self._seen = []
+        self._seen_own = []
         if step is None or not step.deleted:
             return
         for pid in step.deleted:
             v = builder.views.get(pid)
-            if (v is not None and v.unit is not None and v.unit.id and v.unit.id != pid and v.hex
+            if (v is not None and v.unit is not None and v.unit.id and v.hex
                     and self.map.has_hex(v.hex) and (pid not in builder.concealed or self.reveal)):
-                self._seen.append((v.unit.id, v.hex, v.reduced))
+                if v.unit.id != pid:
+                    self._seen.append((v.unit.id, v.hex, v.reduced))
+                else:
+                    self._seen_own.append((v.hex, v.reduced))
 
     def _enter(self, k: int, ph: tuple | None) -> None:
         """The stretch of phase ``ph`` that step ``k`` (not undone) is in."""
@@ -115,6 +129,8 @@ class ByHand:
             self._rolled.add(n)
         for uid, hexid, reduced in self._seen:
             self._gone[uid] = (k, hexid, n, reduced)
+        if ph is not None:
+            self._lone.setdefault(n, []).extend((k, hexid, reduced) for hexid, reduced in self._seen_own)
         out: list[str] = []
         file = Path(name).name
         where = ""
@@ -127,7 +143,9 @@ class ByHand:
                 continue
             if v.concealed is not None and not self.reveal:
                 continue
-            if v.unit is not None:
+            if v.unit is not None and v.unit.id == pid:
+                self._unpaired(k, v, n, combat, phase_info)
+            elif v.unit is not None:
                 gone = self._gone.pop(v.unit.id, None)
                 if gone is None or gone[2] != n or ph is None or gone[1] == v.hex:
                     continue
@@ -158,6 +176,40 @@ class ByHand:
                            "changes how the moves after it are judged; check that a combat result or a rule "
                            "gave it.")
         return out
+
+    def _unpaired(self, k: int, v, n: int, combat: bool, phase_info) -> None:
+        """A unit's piece placed from the palette in stretch ``n`` of a binding with no kit: were
+        its unit told apart from its piece, the check above would pair it with a piece deleted
+        earlier in the stretch. A deletion in the same hex (put back where it was: no move) or, in
+        a combat phase, a full piece followed by a reduced one (a step loss) is taken as its pair,
+        as the check would; one in another hex is a pair the check could not make."""
+        lone = self._lone.get(n)
+        if not lone:
+            return
+        pair = next((g for g in lone if g[1] == v.hex), None)
+        if pair is None and combat and v.reduced:
+            pair = next((g for g in lone if not g[2]), None)
+        if pair is not None:
+            lone.remove(pair)
+            return
+        deleted = lone.pop(0)
+        self.unpaired.append({"deleted": deleted[0], "placed": k,
+                              "phase": phase_info.name if phase_info is not None else ""})
+
+
+def unpaired_sentence(files: list[tuple[str, list[dict]]]) -> str | None:
+    """One coverage sentence for the placements :class:`ByHand` could not pair (``files``: each
+    file's path and its :attr:`ByHand.unpaired`), None when there are none."""
+    found = [(Path(path).name, u) for path, us in files for u in us]
+    if not found:
+        return None
+    file, first = found[0]
+    where = f", {first['phase']}" if first["phase"] else ""
+    return (f"{len(found)} unit piece(s) were placed from the palette in a phase in which a unit's piece had been "
+            f"deleted in another hex (first: {file} steps {first['deleted']}-{first['placed']}{where}): not checked "
+            "as a unit deleted and put back elsewhere (a move VASSAL does not record), because the binding has no "
+            "kit and names each unit after its piece, so a new piece is never the unit deleted "
+            "(a binding to a kit, vmodgen bind --game KIT, pairs them).")
 
 
 def status_markers(ruleset) -> frozenset[str]:

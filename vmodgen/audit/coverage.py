@@ -104,6 +104,9 @@ class Coverage:
     #: the same for the file's first unit drag in a combat phase (``combat_phase``): a move
     #: announced in chat ("連合軍移動フェイズ") with the tracker left in a combat phase reads as a retreat
     chat_before_combat_drag: dict | None = None
+    #: units' pieces placed from the palette that the by-hand check could not pair with a piece
+    #: deleted earlier in the phase, the binding having no kit (``ByHand.unpaired``)
+    unpaired_by_hand: list[dict] = field(default_factory=list)
 
     @property
     def units_by_side(self) -> dict[str, int]:

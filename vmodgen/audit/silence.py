@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .by_hand import unpaired_sentence
 from .coverage import (COMBAT_PHASE, FROM_BOX, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE,
                        out_of_phase_kind)
 
@@ -65,6 +66,9 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "in between (or a later drag of the unit started there by VASSAL's record while the replay "
                    "had it elsewhere: an undo the log lost); the unit's move counts from there. Listed in the "
                    "integrity section (taken back by hand).")
+    unpaired = unpaired_sentence([(r.path, r.coverage.unpaired_by_hand) for r in results])
+    if unpaired is not None:
+        out.append(unpaired)
     if rules and total[PUT_BACK]:
         out.append(f"{total[PUT_BACK]} unit drag(s) ended on the hex they started from, by units that had not "
                    "left that hex in their phase (picked up and put back, e.g. to change the stack's order): "

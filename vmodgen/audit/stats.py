@@ -1,13 +1,20 @@
 """Statistics a play-by-email player wants: undos (per player), die rolls (from the Dice
 button's chat reports; a roll taken back with Undo is listed apart, not counted), moves per
-player and per side (an undone move is no move). Player names only: never a password."""
+player and per side (an undone move is no move), and apart from them the moves the module's own
+traits made (a unit a Send To Location trait sent, set off by a key: its elimination to a box, a
+track): no player dragged it, so it is no move of the step's player nor of its side. Player names
+only: never a password."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from ..binding.trait_names import EDITOR_NAMES
+from ..vassal.codec import decode
 from ..vassal.dice import read_roll
+from ..vassal.piece import Piece
 from ..vassal.replay import Step
+from ..vassal.traits import SendToLocation
 from ..vassal.undo import HTML_TAG
 from .coverage import player_of, takes_back, undone_by
 
@@ -18,6 +25,9 @@ class FileStats:
     undos: int = 0
     moves_by_player: dict[str, int] = field(default_factory=dict)
     moves_by_side: dict[str, int] = field(default_factory=dict)
+    #: side → moves of its units a trait of the piece made (:func:`sent_by_trait`), in neither
+    #: count above
+    moves_by_module: dict[str, int] = field(default_factory=dict)
     rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
     recorder: str = ""
     undos_by_player: dict[str, int] = field(default_factory=dict)
@@ -27,7 +37,9 @@ class FileStats:
     def to_json(self) -> dict:
         return {"steps": self.steps, "undos": self.undos, "undos_by_player": self.undos_by_player,
                 "moves_by_player": self.moves_by_player,
-                "moves_by_side": self.moves_by_side, "die_rolls": summarize_rolls(self.rolls),
+                "moves_by_side": self.moves_by_side,
+                **({"moves_by_module": self.moves_by_module} if self.moves_by_module else {}),
+                "die_rolls": summarize_rolls(self.rolls),
                 "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
 
@@ -64,11 +76,55 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
         if undone is not None:
             continue                    # a move taken back is no move
         for mv in step.moves:
-            st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
             pids = mv.members if mv.is_stack else [mv.piece_id]
+            by = st.moves_by_side
+            if sent_by_trait(step, mv):
+                by = st.moves_by_module
+            else:
+                st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
             for side in {sides[p] for p in pids if p in sides}:
-                st.moves_by_side[side] = st.moves_by_side.get(side, 0) + 1
+                by[side] = by.get(side, 0) + 1
     return st
+
+
+#: the trait whose state says it moved its piece (its back point set to where the piece was)
+SENT_BY = EDITOR_NAMES[SendToLocation.ID]
+#: what the reports say of ``moves_by_module``
+MODULE_MOVES = (f"units a {SENT_BY} trait of the piece moved, set off by a key: an elimination to a box, a "
+                "track; no player's move, counted neither by side nor by player")
+
+
+def _back_points(type_chain: str, state_chain: str) -> list[tuple[str, str, str]]:
+    """The (map, x, y) each Send To Location trait of a piece holds as its way back ("" each
+    when none)."""
+    out = []
+    for t in Piece(type_chain, state_chain).traits:
+        if isinstance(t, SendToLocation):
+            f = decode(t.state, ";") + ["", "", ""]
+            out.append((f[0], f[1], f[2]))
+    return out
+
+
+def sent_by_trait(step: Step, mv) -> bool:
+    """Whether the move ``mv`` of ``step`` was made by a Send To Location trait of the piece, as
+    VASSAL 3.7's ``SendToLocation.myKeyEvent`` logs it: in the same step a ``D/`` of the piece
+    that sets the trait's way back to the point the piece left (sent), or clears the way back
+    that is the point it goes to (sent back). A drag never changes that state. A piece sent
+    again from the point it was last sent from changes nothing in that state: not told apart."""
+    changes = [c for c in step.changes if c.piece_id == mv.piece_id and SendToLocation.ID in c.type_chain]
+    if not changes:
+        return False
+    left = (str(mv.old[0] or ""), str(mv.old[1]), str(mv.old[2]))
+    went = (str(mv.new[0] or ""), str(mv.new[1]), str(mv.new[2]))
+    for c in changes:
+        try:
+            before, after = _back_points(c.type_chain, c.old_state), _back_points(c.type_chain, c.new_state)
+        except Exception:       # noqa: BLE001 - a state this reader cannot split: not the module's
+            continue
+        for b, a in zip(before, after):
+            if b != a and (a == left or (b == went and a == ("", "", ""))):
+                return True
+    return False
 
 
 SPEAKER = re.compile(r"^(?:<([^>]+)> - |\* <([^>]+)> )")
@@ -130,6 +186,8 @@ def merge(stats: list[FileStats]) -> dict:
             total.moves_by_player[k] = total.moves_by_player.get(k, 0) + v
         for k, v in s.moves_by_side.items():
             total.moves_by_side[k] = total.moves_by_side.get(k, 0) + v
+        for k, v in s.moves_by_module.items():
+            total.moves_by_module[k] = total.moves_by_module.get(k, 0) + v
     out = total.to_json()
     del out["recorded_by"]
     out["per_file"] = [s.to_json() for s in stats]

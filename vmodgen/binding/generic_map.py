@@ -107,11 +107,15 @@ def raw_of_label(g: HexGrid, label: str) -> Hex | None:
 
 
 def board_box(size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> tuple[int, int, int, int]:
-    """The pixels of a board of ``size`` (within ``box``, x0, y0, x1, y1, when given), inclusive:
-    a hex whose centre lies in it is on the board (:func:`extent_from_size`)."""
+    """The points, inclusive, where a hex's centre puts the hex on a board of ``size`` (within
+    ``box``, x0, y0, x1, y1, when given: a zone's bounding box), as VASSAL 3.7.26's
+    ``Map.snapTo`` places a piece: it snaps a drop to the nearest hex centre and, when that is one
+    pixel off the board (x = -1 or w, y = -1 or h; ``Board.contains`` takes 0 ... w-1), moves it
+    back onto the board's edge, where that hex is still the nearest: so -1 ... w by -1 ... h. A
+    centre two pixels off is left off the board (:func:`extent_from_size`, ``bind --check``)."""
     w, h = size
-    bx0, by0, bx1, by1 = box if box is not None else (0, 0, max(w - 1, 0), max(h - 1, 0))
-    return max(bx0, 0), max(by0, 0), min(bx1, max(w - 1, 0)), min(by1, max(h - 1, 0))
+    bx0, by0, bx1, by1 = box if box is not None else (-1, -1, w, h)
+    return max(bx0, -1), max(by0, -1), min(bx1, w), min(by1, h)
 
 
 def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Extent:

@@ -1,7 +1,9 @@
 """``vmodgen bind``: a starter binding file for a module vmodgen did not build.
 
 * :func:`generic_starter` (``--rules generic``): sides from the module's player roster, unit
-  classes by side from a side-like Marker property or the palette folders, kinds (air, naval,
+  classes by side from a side-like property (a Marker's, a Dynamic Property...: named as VASSAL's
+  editor names the trait, :mod:`.trait_names`) or the palette folders (not a folder whose pieces
+  show no unit value the starter reads, or are markers: counters a module keeps), kinds (air, naval,
   supply, HQ, markers) from folder and prototype names, the reduced side from the flip layer
   most pieces have, unit values (movement, combat) from properties, piece names or text labels
   (:mod:`.values`, each a guess under a comment saying where), the hex board and its extent, and the
@@ -24,7 +26,8 @@ from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex
                           zone_box)
 from .pieces import SlotIndex, SlotInfo
 from .tomltext import one_line, q, toml_key
-from .values import comment, proposals
+from .trait_names import property_trait, property_words
+from .values import Proposal, TraitOf, comment, proposals
 
 if TYPE_CHECKING:
     from ..hexes.vassal_grid import HexGrid
@@ -85,14 +88,14 @@ def _key_words(key: str) -> list[str]:
 
 @dataclass
 class SideProperty:
-    """A Marker property whose values name the sides."""
+    """A property whose values name the sides."""
     key: str
     per: dict[str, set[str]]                 # side → the property's values
     guessed: dict[str, set[str]] = field(default_factory=dict)   # values no side name matched
 
 
 def _side_property(slots: list[SlotInfo], sides: list[str]) -> SideProperty | None:
-    """A Marker property whose values name the sides (a key such as ``side``, ``Unit Side``,
+    """A property whose values name the sides (a key such as ``side``, ``Unit Side``,
     ``Nationality``). When the values name every side but one and the others name none
     (``France``; ``Anglo-Allies``, ``Prussia`` for the roster France / Coalition), those others
     go to the side left, as a guess the starter says it made."""
@@ -129,7 +132,7 @@ def _side_property(slots: list[SlotInfo], sides: list[str]) -> SideProperty | No
 def _folder_candidates(slots: list[SlotInfo], covered: set[int]) -> list[SlotInfo]:
     """The pieces whose side a palette folder may tell: those the side property does not cover,
     less those that nest a marker-named prototype no covered piece nests (a module that gives
-    its units the side by a Marker property and files a game marker, built on a ``Marker``
+    its units the side by a property and files a game marker, built on a ``Marker``
     prototype, in a side's folder: the marker is no unit of that side)."""
     rest = [s for i, s in enumerate(slots) if i not in covered]
     if not covered:
@@ -357,6 +360,13 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
     lines += ["", "# ---- pieces"]
     classes: list[tuple[str, list[str]]] = []
     prop = _side_property(slots, sides)
+    named: dict[str, str] = {}
+
+    def trait_of(key: str) -> str:
+        """The editor's name of the trait ``key`` is read from (worked out once per key)."""
+        if key not in named:
+            named[key] = property_trait(slots, key, module.prototypes)
+        return named[key]
     covered: set[int] = set()
     if prop is not None:
         prop_key, per = prop.key, prop.per
@@ -365,21 +375,29 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
                 guess = prop.guessed.get(side)
                 note = ([f"# {', '.join(sorted(map(one_line, guess)))}: no side's name; {one_line(side)} is the only "
                          "side left (a guess: check it)"] if guess else [])
-                classes.append((f"{side} units (Marker property {prop_key})", note +
+                classes.append((f"{side} units ({property_words(trait_of(prop_key), prop_key, quoted=False)})", note +
                                 [f"property = {{ {toml_key(prop_key)} = {q(_alts(per[side]) + '$')} }}",
                                  f"side = {q(slug(side))}"]))
                 if guess:
                     st.missing.append(f"the side of the units whose {prop_key} is "
                                       f"{', '.join(sorted(guess))}: guessed {side} (the only side left)")
-        st.inferred.append(f"unit sides from the Marker property '{prop_key}'")
+        st.inferred.append(f"unit sides from the {property_words(trait_of(prop_key), prop_key)}")
         values = {v for vals in per.values() for v in vals}
         covered = {i for i, s in enumerate(slots) if s.facts.properties.get(prop_key) in values}
     folders = _folder_sides(_folder_candidates(slots, covered), sides)
+    dropped = _valueless_folders(slots, prop, folders, trait_of)
+    for side, prefixes in dropped.items():
+        folders[side] -= prefixes
+        if not folders[side]:
+            del folders[side]
     for side in sides:
         if side in folders:
             classes.insert(0 if prop is None else len(classes), (f"{side} units (palette folders)",
                            [f"folder = {q(_alts(folders[side]) + '(/|$)')}", f"side = {q(slug(side))}"]))
             st.inferred.append(f"{side}: palette folder(s) {', '.join(sorted(folders[side]))}")
+    for side, prefixes in dropped.items():
+        st.inferred.append(f"not {side} units: palette folder(s) {', '.join(sorted(prefixes))} (their pieces show "
+                           "no unit value: markers or counters the module keeps)")
     if prop is not None and folders:
         # a property says more than a folder: put the property classes last (they win)
         classes = [c for c in classes if "palette" in c[0]] + [c for c in classes if "palette" not in c[0]]
@@ -402,7 +420,12 @@ def generic_starter(module: "Module", logs: Iterable[str] = ()) -> Starter:
         lines += ["", f"# The prototype '{one_line(proto)}' has a marker's name, but it is mostly units of a side",
                   f"# that use it ({n}: a base prototype): no marker class from it."]
         st.inferred.append(f"prototype {proto}: not a marker ({n} unit(s) of a side use it)")
-    lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st)
+    if dropped:
+        lines += [""] + comment("Palette folders named after a side but not bound to it: their pieces show no unit "
+                                "value where the units show theirs (markers or counters the module keeps): "
+                                + "; ".join(f"{side}: {', '.join(sorted(map(one_line, p)))}"
+                                            for side, p in dropped.items()))
+    lines += _value_section([s for i, s in enumerate(slots) if i in sided] or slots, st, trait_of)
     kept = {p for p, _ in kept_out}
     unsided = [s for i, s in enumerate(slots) if i not in sided and not any(
         fuzzy.key(p) in KIND_WORDS["marker"] and p not in kept for p in s.facts.prototypes)]
@@ -522,13 +545,13 @@ def _player_phases_template(sides: list[str], tracker: bool, pattern: str | None
     return out + [""]
 
 
-def _value_section(units: list[SlotInfo], st: Starter) -> list[str]:
+def _value_section(units: list[SlotInfo], st: Starter, trait_of: TraitOf) -> list[str]:
     """``[[class]]`` tables giving units their movement (and combat) values, read from properties,
     piece names or text labels (:mod:`.values`), each group under a comment saying where."""
-    found = proposals(units)
+    found = proposals(units, trait_of)
     lines = ["", "# ---- unit values: guesses read from the module, to confirm against a counter or the rules"]
     if not any(p.field == "movement" for p in found):
-        lines += comment("No movement allowance found in the piece names, text labels or Marker properties: give "
+        lines += comment("No movement allowance found in the piece names, text labels or piece properties: give "
                          "the unit classes a `movement` (without one a move is judged only for ZOC, enemy units "
                          "and terrain on its path).")
         st.missing.append("the units' movement allowance (not in piece names, labels or properties): "
@@ -600,6 +623,33 @@ def _reduced_line(slots: list[SlotInfo], why: list[str] | None = None) -> tuple[
             f"reduced = {{ property = {{ {key('_Level')} = \"^[2-9]\" }} }}")
 
 
+def _in_folder(folder: str, prefix: str) -> bool:
+    return folder == prefix or folder.startswith(prefix + "/")
+
+
+def _valueless_folders(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, set[str]],
+                       trait_of: TraitOf) -> dict[str, set[str]]:
+    """side → the folder prefixes of ``folders`` that hold no unit by the starter's own reading:
+    where the units bound so far show a value (:mod:`.values`), a folder none of whose pieces
+    shows one, nor carries the side property, is a folder of markers or counters a module keeps
+    (C&C Napoleonics' ``GuerillaCount-French`` At-Start stack: a count, not a French unit). Where
+    no value is read at all nothing is dropped (nothing tells a unit from a marker)."""
+    found: list[Proposal] = proposals([slots[i] for i in _sided(slots, prop, folders)] or slots, trait_of)
+    if not found:
+        return {}
+
+    def unit_like(s: SlotInfo) -> bool:
+        return (any(p.shown_by(s.facts) for p in found)
+                or (prop is not None and bool(s.facts.properties.get(prop.key))))
+    out: dict[str, set[str]] = {}
+    for side, prefixes in folders.items():
+        for prefix in prefixes:
+            inside = [s for s in slots if _in_folder(s.facts.folder, prefix)]
+            if inside and not any(unit_like(s) for s in inside):
+                out.setdefault(side, set()).add(prefix)
+    return out
+
+
 def _sided(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, set[str]]) -> set[int]:
     """Indexes of the slots a side class catches (by the side property or a palette folder)."""
     out = set()
@@ -610,7 +660,7 @@ def _sided(slots: list[SlotInfo], prop: SideProperty | None, folders: dict[str, 
                 out.add(i)
                 continue
         for prefixes in folders.values():
-            if any(s.facts.folder == p or s.facts.folder.startswith(p + "/") for p in prefixes):
+            if any(_in_folder(s.facts.folder, p) for p in prefixes):
                 out.add(i)
                 break
     return out

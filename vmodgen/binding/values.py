@@ -1,7 +1,8 @@
 """The unit values a starter binding proposes (``vmodgen bind --rules generic``): a unit's
 movement allowance, and its combat strength where the module shows one, read from
 
-* a Marker (or dynamic) property named like the value (``MF``, ``Movement``, ``attack``...), or
+* a property (of a Marker, a Dynamic Property...) named like the value (``MF``, ``Movement``,
+  ``attack``...), named in the comments as VASSAL's editor names its trait (:mod:`.trait_names`), or
 * the numbers a piece's name or text label (Labeler trait) carries: ``Infantry_4-2``,
   ``4-4-6 Inf``, ``[2]-4``: three numbers are attack-defense-movement, the order counters print;
   with two the starter cannot tell which is movement and says so (it takes the second, as in
@@ -18,9 +19,14 @@ import re
 import textwrap
 from collections import Counter
 from dataclasses import dataclass, field as dc_field
+from typing import Callable
 
 from .pieces import Facts, SlotInfo
 from .tomltext import one_line, q, toml_key
+from .trait_names import property_words
+
+#: the trait a property key is read from, by VASSAL's editor name (``Marker``, ``Dynamic Property``)
+TraitOf = Callable[[str], str]
 
 #: property names (lower case, letters only) that hold a movement allowance / a combat strength
 MOVEMENT_KEYS = frozenset({"movement", "move", "moves", "mp", "ma", "mf", "movementallowance", "movementfactor",
@@ -48,6 +54,15 @@ class Proposal:
     comment: list[str]
     classes: list[tuple[str, list[str]]] = dc_field(default_factory=list)
     doubt: str | None = None
+    #: where a piece shows the value: ("property", key), ("name", None) or ("label", key)
+    source: tuple[str, str | None] = ("name", None)
+
+    def shown_by(self, f: Facts) -> bool:
+        """Whether the piece ``f`` shows this value where the proposal reads it."""
+        how, key = self.source
+        if how == "property":
+            return bool(re.fullmatch(r"\d+", f.properties.get(key or "", "").strip()))
+        return _numbers(_text(f) if how == "name" else f.properties.get(key or "", "")) is not None
 
 
 def comment(text: str, width: int = 100) -> list[str]:
@@ -80,8 +95,9 @@ def _numbers(text: str) -> list[int] | None:
     return [int(re.sub(r"\D", "", n)) for n in found[0].split("-")]
 
 
-def property_proposals(slots: list[SlotInfo]) -> list[Proposal]:
-    """Movement / combat from Marker properties named like them (whole numbers only)."""
+def property_proposals(slots: list[SlotInfo], trait_of: TraitOf = lambda key: "Marker") -> list[Proposal]:
+    """Movement / combat from properties named like them (whole numbers only); ``trait_of``
+    names the trait a key is read from."""
     out = []
     for fld, names in (("movement", MOVEMENT_KEYS), ("combat", COMBAT_KEYS)):
         per_key: dict[str, Counter] = {}
@@ -95,11 +111,12 @@ def property_proposals(slots: list[SlotInfo]) -> list[Proposal]:
         n = sum(values.values())
         if n < MIN_PIECES and n < len(slots):
             continue
-        p = Proposal(fld, f"the Marker property '{key}'",
-                     comment(f"{fld}: the Marker property '{key}' of {n} unit piece(s) (a guess from its name: "
-                             f"check that it is the {MEANING[fld]})"))
+        trait = trait_of(key)
+        p = Proposal(fld, f"the {property_words(trait, key)}",
+                     comment(f"{fld}: the {property_words(trait, key)} of {n} unit piece(s) (a guess from its "
+                             f"name: check that it is the {MEANING[fld]})"), source=("property", key))
         for v in sorted(values):
-            p.classes.append((f"{fld} {v} (Marker property {key})",
+            p.classes.append((f"{fld} {v} ({property_words(trait, key, quoted=False)})",
                               [f"property = {{ {toml_key(key)} = {q('^' + str(v) + '$')} }}", f"{fld} = {v}"]))
         out.append(p)
     return out
@@ -153,7 +170,7 @@ def _from_groups(groups: dict[int, list[tuple[list[int], str, bool]]], key: str 
         for fld, at in (("movement", n - 1), ("combat", 0)):
             if fld in skip:
                 continue
-            p = out.setdefault(fld, Proposal(fld, where, []))
+            p = out.setdefault(fld, Proposal(fld, where, [], source=("name", None) if key is None else ("label", key)))
             if fld == "movement":
                 p.comment += comment(how)
             elif "movement" in skip:       # movement comes from a property: say what combat is on its own
@@ -171,7 +188,8 @@ def _from_groups(groups: dict[int, list[tuple[list[int], str, bool]]], key: str 
     return [out[f] for f in ("movement", "combat") if f in out]
 
 
-def proposals(slots: list[SlotInfo]) -> list[Proposal]:
-    """Every value the starter proposes for the unit pieces ``slots``."""
-    props = property_proposals(slots)
+def proposals(slots: list[SlotInfo], trait_of: TraitOf = lambda key: "Marker") -> list[Proposal]:
+    """Every value the starter proposes for the unit pieces ``slots`` (``trait_of``: as in
+    :func:`property_proposals`)."""
+    props = property_proposals(slots, trait_of)
     return props + name_proposals(slots, {p.field for p in props})

@@ -68,10 +68,12 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
 def hexes_counted(b, mod) -> str:
     """The binding's hexes, saying what is counted: the kit's map; the rectangle ``[map]
     extent`` names; or, read from the image of the binding's own board (on its own map), the
-    hexes whose centre lies on it (:func:`~vmodgen.binding.generic_map.board_box`, the test the
-    extent read from the image uses) -- where VASSAL can put a piece on the board (``Map.snapTo``
-    snaps to the nearest hex centre) -- and the rectangle of raw columns and rows holding them,
-    which on a staggered grid also holds hexes whose centre is off the image."""
+    hexes whose centre lies on it or one pixel off its edge
+    (:func:`~vmodgen.binding.generic_map.board_box`, the test the extent read from the image
+    uses) -- where VASSAL can put a piece on the board (``Map.snapTo`` snaps to the nearest hex
+    centre and moves a point one pixel off the board back onto its edge) -- and the rectangle of
+    raw columns and rows holding them, which on a staggered grid also holds hexes whose centre
+    is off the image."""
     from ..binding.generic_map import GridMapData, board_box
     m = b.map
     n = len(m.hex_ids())
@@ -92,7 +94,7 @@ def hexes_counted(b, mod) -> str:
     x0, y0, x1, y1 = board_box(size)
     centres = [c for c in map(m.center, raws) if c is not None]
     on = sum(1 for x, y in centres if x0 <= x <= x1 and y0 <= y <= y1)
-    return (f"{on} hexes with their centre on the board image ({w}x{h} px: where VASSAL can put a piece on "
-            "the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
+    return (f"{on} hexes with their centre on the board image or one pixel off its edge ({w}x{h} px: centres "
+            f"at x -1 ... {w}, y -1 ... {h}, where VASSAL's snap puts a piece on the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
                            "the image" if on != n else f", {lo} ... {hi}")
             + "; the printed map may be smaller: [map] extent = [\"first\", \"last\"] narrows it)")

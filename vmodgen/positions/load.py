@@ -28,6 +28,7 @@ from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
 from .spelling import matches, norm, resolve, sheet_hex
+from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
        "state")
@@ -183,7 +184,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     state = doc.data.get("state", {})
     if not isinstance(state, dict):
         raise InputError(doc.path, "'state' must be a table", line=doc.key_line("state"))
-    pos.state = dict(state)
+    raw = doc.table("state", required=False)
+    st = _StateTable(doc, raw.data, raw.line, raw.what)
+    placed = {u.id: u.unit.name for u in pos.units}
+    pos.state = spell_state(dict(state), game.ruleset,
+                            lambda v, k: _state_unit(st, v, k, roster, placed),
+                            lambda v, k: _hex_value(st, mapdata, v, k, pos), st.error)
     ruleset.read_memory(pos)               # the keys that are fields of the rule set's memory
     try:
         ruleset.validate_position(pos)
@@ -391,10 +397,59 @@ def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputE
 
 
 def _hex(t: Table, m: MapData, key: str, pos: Position | None = None) -> str:
-    h = _place(t, m, t.str(key), key, pos)
+    return _hex_value(t, m, t.str(key), key, pos)
+
+
+def _hex_value(t: Table, m: MapData, value: str, key: str, pos: Position | None = None) -> str:
+    """The hex or box id ``value`` names (:func:`_place`), else refused at ``key``."""
+    h = _place(t, m, value, key, pos)
     if not m.has_hex(h) and h not in m.boxes:
         raise _not_a_hex(t, m, h, key)
     return h
+
+
+def _roster_unit(t: Table, uid: str, roster: dict[str, Unit], key: str) -> str:
+    """The roster id ``uid`` names: the id, or the printed name of one roster unit; a name of
+    several is refused with their ids, one of none as unknown (at ``key``)."""
+    if uid not in roster:                   # a roster unit by its printed name
+        printed = {r.id: r.name for r in roster.values()}
+        uid = resolve(uid, printed) or uid
+        named = matches(uid, printed) if uid not in roster else []
+        if len(named) > 1:
+            raise t.error(f"unit '{uid}' is the name of {len(named)} roster units ({', '.join(named)}): "
+                          "give the id", key)
+    if uid not in roster:
+        raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", key)
+    return uid
+
+
+def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed: dict[str, str]) -> str:
+    """The unit a ``[state]`` key names: a placed unit's id or printed name, else a roster unit's
+    (:func:`_roster_unit`: a name of several refused). A value that names no unit stays as
+    written when it may be the id of an inline unit the position does not place (letters,
+    digits, '-', '_', '.': a history key names units gone since); else it is refused as unknown
+    (a kit game: "Matilda 2" for "Matilda II")."""
+    if value in placed or value in roster:
+        return value
+    mine = resolve(value, placed)
+    if mine is not None:
+        return mine
+    several = matches(value, placed)
+    if len(several) > 1:
+        raise t.error(f"unit '{value}' is the name of {len(several)} placed units ({', '.join(several)}): "
+                      "give the id", key)
+    if not roster or (ID_RE.match(value) and not matches(value, {r.id: r.name for r in roster.values()})):
+        return value
+    return _roster_unit(t, value, roster, key)
+
+
+class _StateTable(Table):
+    """The ``[state]`` table as its unit and hex readers refuse in it: ``[state] KEY: ...`` at the
+    key's line, as the rule sets word a refusal of a ``[state]`` key."""
+
+    def error(self, message: str, key: str | None = None) -> InputError:
+        return InputError(self.doc.path, f"[state] {key}: {message}" if key else f"[state]: {message}",
+                          line=self.line_of(key) if key else self.line)
 
 
 def _known(t: Table, table: dict, value: str, what: str, inline: bool, factory, key: str | None = None) -> None:
@@ -580,17 +635,7 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                       "movement_class", "values", "back", "flags"):
                 if k in t:
                     raise t.error(f"'{k}' is for inline units; a roster unit ('unit') takes its values from the roster", k)
-            uid = t.str("unit")
-            if uid not in roster:                   # a roster unit by its printed name
-                printed = {r.id: r.name for r in roster.values()}
-                uid = resolve(uid, printed) or uid
-                named = matches(uid, printed) if uid not in roster else []
-                if len(named) > 1:
-                    raise t.error(f"unit '{uid}' is the name of {len(named)} roster units ({', '.join(named)}): "
-                                  "give the id", "unit")
-            if uid not in roster:
-                raise t.error(f"unknown unit '{uid}' (not in the roster{'' if roster else ': this game has none'})", "unit")
-            unit = roster[uid]
+            unit = roster[_roster_unit(t, t.str("unit"), roster, "unit")]
         elif "id" in t:
             unit = _inline_unit(t, game, inline, names)
         else:

@@ -3,6 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
+from ..audit.stats import MODULE_MOVES
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 import base64
@@ -179,8 +180,13 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     s = result.stats
     out.append("<h2>Statistics</h2><table>")
     out.append(f"<tr><th>Steps</th><td>{s.get('steps', 0)}</td></tr><tr><th>Undos</th><td>{s.get('undos', 0)}</td></tr>")
-    for key, title in (("moves_by_side", "Moves by side"), ("moves_by_player", "Moves by player")):
-        out.append(f"<tr><th>{title}</th><td>{E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))}</td></tr>")
+    for key, title in (("moves_by_side", "Moves by side"), ("moves_by_module", "Moved by the module"),
+                       ("moves_by_player", "Moves by player")):
+        if key == "moves_by_module" and not s.get(key):
+            continue
+        said = E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))
+        out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(MODULE_MOVES) + ')' if key == 'moves_by_module' else ''}"
+                   "</td></tr>")
     for p, d in s.get("die_rolls", {}).items():
         dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())
         out.append(f"<tr><th>Die rolls of {E(p)}</th><td>{d['count']} rolls, mean {d['mean']} ({E(dist)})</td></tr>")

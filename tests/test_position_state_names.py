@@ -1,0 +1,86 @@
+"""A position's ``[state]`` keys name units and hexes as the rest of a position does
+(docs/position-format.md, "Spellings"): a roster unit by its printed name, a hex with its
+island or sheet, a box by its name, in lists, as a table's keys and as its values. Before, only
+the kit's ids were read there (``dropped = ["S3-KG5-1"]``): a printed name was kept as written and
+named no unit, so the rule reading the key judged nothing for it. The refusals are the position's:
+a name of several units, a name of none, a place that is neither hex nor box, each one line with
+the file and the key's line (exit 2)."""
+from __future__ import annotations
+
+from cli_util import one_error, run
+from vmodgen.positions.state_names import STATE_NAMES
+from vmodgen.rules.games.invasion_malta.carried import MaltaMemory
+from vmodgen.rules.games.north_africa_41.carried import NA41Memory
+from vmodgen.rules.games.operation_mercury.carried import MercuryMemory
+from vmodgen.rules.position_file import load_position
+
+IM = '[position]\ngame = "invasion-malta"\nscenario = "4"\nturn = 2\n\n[[units]]\nunit = "KG5 unit 1"\nhex = "2706"\n'
+NA41 = '[position]\ngame = "north-africa-41"\nturn = 4\n\n[[units]]\nunit = "DAK HQ"\nhex = "2021"\n'
+
+
+def write(tmp_path, text: str) -> str:
+    f = tmp_path / "p.toml"
+    f.write_text(text, encoding="utf-8")
+    return str(f)
+
+
+def test_units_and_hexes_in_state_by_their_printed_names(tmp_path):
+    """Invasion: Malta, Scenario 4 (Leros): the unit printed "KG5 unit 1" (S3-KG5-1) in a list, as
+    a table's key, a hex with its island and a bare Leros number as a table's key."""
+    pos = load_position(write(tmp_path, IM + '\n[state]\ndropped = ["KG5 unit 1"]\n'
+                                          'prev_hexes = {"KG5 unit 1" = "Leros 2705"}\nbeachheads = {"2706" = "7"}\n'))
+    assert pos.memory.dropped == ["S3-KG5-1"]
+    assert pos.memory.prev_hexes == {"S3-KG5-1": "L2705"}
+    assert pos.state["beachheads"] == {"L2706": "7"}
+
+
+def test_nested_fields_and_boxes_by_name(tmp_path):
+    """Operation Mercury: a unit's printed name as the key of om_displaced and hexes in its fields;
+    North Africa '41: a box by its printed name as the value of na41_boxed_before."""
+    om = ('[position]\ngame = "operation-mercury"\nturn = 8\n\n[state]\n'
+          'om_displaced = {Koch = {turn = 7, phase = "german-combat", from = "West 4314", to = "W4315"}}\n')
+    pos = load_position(write(tmp_path, om))
+    assert pos.memory.om_displaced == {"G-Koch": {"turn": 7, "phase": "german-combat", "from": "W4314", "to": "W4315"}}
+    pos = load_position(write(tmp_path, NA41 + '\n[state]\nna41_boxed_before = {"DAK HQ" = "Nile Delta"}\n'))
+    assert pos.memory.na41_boxed_before == {"DAKHQ": "nile-delta"}
+
+
+def test_ids_and_units_the_position_does_not_place_stay_as_written(tmp_path):
+    """A kit id, and an id-like name of no unit (an inline unit a history key names after it left),
+    are kept: no refusal where none was before."""
+    pos = load_position(write(tmp_path, NA41 + '\n[state]\nna41_extended_moved = ["6RTR", "A"]\n'))
+    assert pos.memory.na41_extended_moved == ["6RTR", "A"]
+
+
+def test_a_name_of_two_units_a_name_of_none_and_no_hex_are_refused(tmp_path, capsys):
+    """NA41 "Truck 1" is AlliedTruck1 and AxisTruck1; "Matilda 9" names no unit (not an id: it has
+    a space); "9999" is no hex: each one line with the file, the key's line and the key."""
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\nna41_extended_moved = ["Truck 1"]\n'))
+    assert "p.toml:10: [state] na41_extended_moved:" in line and "AlliedTruck1" in line and "AxisTruck1" in line
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\n\nna41_extended_moved = ["Matilda 9"]\n'))
+    assert "p.toml:11: [state] na41_extended_moved: unknown unit 'Matilda 9'" in line
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\nna41_retreat_overstack = {"9999" = "allied"}\n'))
+    assert "p.toml:10: [state] na41_retreat_overstack: '9999' is neither a hex of the map nor a box" in line
+    line = one_error(capsys, "check", write(tmp_path, IM + '\n[state]\nprev_airheads = ["1225"]\n'))
+    assert "[state] prev_airheads:" in line and 'write "Malta 1225"' in line
+
+
+def test_the_same_unit_named_twice_as_keys_is_refused(tmp_path, capsys):
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\nna41_status_before = {"DAK HQ" = [], DAKHQ = []}\n'))
+    assert "p.toml:10: [state] na41_status_before: two of its keys name 'DAKHQ' (the second: 'DAKHQ')" in line
+
+
+def test_every_declared_key_is_a_key_of_its_game():
+    """One source of truth: each key declared is a field of the game's memory or a free key its
+    rules read (beachheads, airheads, na41_replacements)."""
+    fields = {"invasion-malta": set(MaltaMemory.keys()) | {"beachheads", "airheads"},
+              "north-africa-41": set(NA41Memory.keys()) | {"na41_replacements"},
+              "operation-mercury": set(MercuryMemory.keys())}
+    for game, keys in STATE_NAMES.items():
+        assert set(keys) <= fields[game], (game, set(keys) - fields[game])
+
+
+def test_a_legal_position_with_printed_names_checks_as_with_ids(tmp_path, capsys):
+    code_ids, out_ids, _ = run(capsys, "check", write(tmp_path, IM + '\n[state]\ndropped = ["S3-KG5-1"]\n'))
+    code, out, _ = run(capsys, "check", write(tmp_path, IM + '\n[state]\ndropped = ["KG5 unit 1"]\n'))
+    assert (code, out) == (code_ids, out_ids)
