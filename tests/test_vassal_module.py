@@ -177,3 +177,27 @@ def test_tour_log_labels_match_vassals_own_move_reports():
                 assert [(mv.old_label, mv.new_label) for mv in step.moves] == [found.groups()], step.index
                 checked += 1
     assert checked == 20
+
+
+@pytest.mark.parametrize("name", ["kassala_Kassala.vmod", "tld_buildFile-only_stripped.vmod",
+                                  "almoravid_buildFile-only_stripped.vmod", "vassal_test-predefined-setups.vmod"])
+def test_dice_and_setups_read_on_first_use_as_read_from_the_tree(name):
+    """``dice_sides``, ``dice_formats`` and ``setups`` are read from the buildFile when first asked
+    (``inspect`` of a save asks none, issue 20): the same as the readers give on the parsed tree,
+    in any order of asking; the tree is let go once all three are read; a value set first stays."""
+    from vmodgen.safeio import SafeZip, parse_xml
+    from vmodgen.vassal import buildfile as bf
+    path = _need(CORPUS / name)
+    m = read_module(path)
+    with SafeZip(path) as z:
+        root = parse_xml(z.read(m.build_file), m.build_file, m.build_file)
+    expected = {"setups": bf.read_setups(root), "dice_formats": bf.read_dice_formats(root),
+                "dice_sides": bf.read_dice(root)}
+    for attr in expected:          # setups first: not the order read_module had
+        assert m._late_root is not None
+        assert getattr(m, attr) == expected[attr]
+        assert getattr(m, attr) is getattr(m, attr)       # read once
+    assert m._late_root is None
+    other = read_module(path)
+    other.dice_formats = {"Set": "first"}
+    assert other.dice_formats == {"Set": "first"} and other.dice_sides == expected["dice_sides"]

@@ -16,7 +16,9 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 from .. import limits
 from ..notes import warn_once
@@ -34,6 +36,8 @@ MAP_NOT_FOUND = ('VASSAL finds no such map ("Map not found", "Could not find map
 
 __all__ = ["Module", "MapInfo", "Board", "PlacedBoard", "read_module", "PieceSlot", "Setup",
            "TurnTracker", "TurnLevel", "check_entry_name"]
+
+_T = TypeVar("_T")
 
 BUILDFILE, BUILDFILE_OLD = "buildFile.xml", "buildFile"
 
@@ -228,9 +232,10 @@ class Module:
         self.entries: list[str] = []
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
-        self.dice_sides: dict[str, int] = {}     # DiceButton name -> faces per die
-        self.dice_formats: dict[str, str] = {}   # DiceButton name -> its reportFormat
-        self.setups: list[Setup] = []
+        #: the buildFile's root while :attr:`dice_sides`, :attr:`dice_formats` or :attr:`setups`
+        #: are still to be read (:meth:`_late`), and how many of them are
+        self._late_root = None
+        self._late_left = 0
         self.warnings: list[str] = []
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
         self._no_stack: dict[str, bool] = {}
@@ -247,6 +252,35 @@ class Module:
     @piece_slots.setter
     def piece_slots(self, slots: list[PieceSlot]) -> None:
         self._piece_slots, self._slots_root = slots, None
+
+    # what a replay or ``inspect`` of a save never asks: read from the buildFile on first use
+    # (a value assigned first is kept, as for any attribute)
+    @cached_property
+    def dice_sides(self) -> dict[str, int]:
+        """DiceButton name → faces per die."""
+        return self._late(bf.read_dice, {})
+
+    @cached_property
+    def dice_formats(self) -> dict[str, str]:
+        """DiceButton name → its reportFormat."""
+        return self._late(bf.read_dice_formats, {})
+
+    @cached_property
+    def setups(self) -> list[Setup]:
+        """The predefined setups (``PredefinedSetup``), menus and their files."""
+        return self._late(bf.read_setups, [])
+
+    def _late(self, reader: Callable[[Any], _T], default: _T) -> _T:
+        """``reader`` of the buildFile's root (``default`` for a module not read from one); the
+        root is let go once every late attribute has been read."""
+        root = self._late_root
+        if root is None:
+            return default
+        got = reader(root)
+        self._late_left -= 1
+        if self._late_left <= 0:
+            self._late_root = None
+        return got
 
     @property
     def name(self) -> str:
@@ -459,9 +493,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.prototypes = bf.read_prototypes(root, mod.warn, str(mod.path))
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
-    mod.dice_sides = bf.read_dice(root)
-    mod.dice_formats = bf.read_dice_formats(root)
-    mod.setups = bf.read_setups(root)
+    mod._late_root, mod._late_left = root, 3      # dice_sides, dice_formats, setups
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element
     first: dict = {}
