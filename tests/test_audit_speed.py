@@ -238,3 +238,52 @@ def test_grid_map_on_a_zoned_board_names_the_hexes_the_board_names():
                 want[hid] = Hex(c, r)
     got = grid_map("m", "m", g, extent, board.grid, b._rename)._labels
     assert got == want and covered > 0
+
+
+def test_grid_map_asks_the_zones_only_inside_their_boxes_on_random_zoned_boards():
+    """A hex grid under random zones (polygons of 3-7 corners, some on hex centres, some with a
+    zone that names nothing, a grid with and without numbering, sideways too): the generic map
+    keeps exactly the hexes the zoned board names as the hex grid does (numbered), or names not
+    at all (no numbering), as asking the board at every hex gives."""
+    import random
+    from vmodgen.binding.generic_map import grid_map
+    from vmodgen.hexes.grid import Hex
+    from vmodgen.hexes.vassal_grid import HexGrid, HexNumbering
+    from vmodgen.hexes.vassal_zones import Zone, ZonedGrid
+    rnd = random.Random(20)
+    covered = 0
+    for trial in range(40):
+        numbered = trial % 4 != 3
+        g = HexGrid(dx=rnd.choice([40.0, 55.42562584220407, 64.0]), dy=rnd.choice([46.0, 64.0]),
+                    x0=rnd.randint(-30, 30), y0=rnd.randint(-30, 40), sideways=trial % 5 == 4,
+                    numbering=HexNumbering(v_off=rnd.randint(0, 1)) if numbered else None)
+        extent = Extent((rnd.randint(0, 2), rnd.randint(8, 14)), (rnd.randint(0, 2), rnd.randint(8, 14)))
+        zones = []
+        for k in range(rnd.randint(1, 4)):
+            corners = []
+            for _ in range(rnd.randint(3, 7)):
+                if rnd.random() < 0.3:       # a corner on a hex centre: the box's edge on one
+                    corners.append(g.hex_center(rnd.randint(*extent.cols), rnd.randint(*extent.rows)))
+                else:
+                    corners.append((rnd.randint(-50, 800), rnd.randint(-50, 800)))
+            fmt = rnd.choice(["$name$", "$name$ $gridLocation$", ""])
+            zones.append(Zone(f"Z{k}", ";".join(f"{x},{y}" for x, y in corners), fmt))
+        board = ZonedGrid(zones, background=g)
+        want: dict[str, Hex] = {}
+        for c in range(extent.cols[0], extent.cols[1] + 1):
+            for r in range(extent.rows[0], extent.rows[1] + 1):
+                x, y = g.hex_center(c, r)
+                said = board.location_name(x, y)
+                if numbered:
+                    own = g.location_name(x, y)
+                    if own is None or said != own:
+                        covered += own is not None
+                        continue
+                else:
+                    own = f"{c:02d}{r:02d}"
+                    if said is not None:
+                        covered += 1
+                        continue
+                want.setdefault(own, Hex(c, r))
+        assert grid_map("m", "m", g, extent, board)._labels == want, trial
+    assert covered > 100

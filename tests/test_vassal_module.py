@@ -177,3 +177,30 @@ def test_tour_log_labels_match_vassals_own_move_reports():
                 assert [(mv.old_label, mv.new_label) for mv in step.moves] == [found.groups()], step.index
                 checked += 1
     assert checked == 20
+
+
+@pytest.mark.parametrize("name", ["kassala_Kassala.vmod", "tld_buildFile-only_stripped.vmod",
+                                  "almoravid_buildFile-only_stripped.vmod", "vassal_test-predefined-setups.vmod"])
+def test_dice_and_setups_read_on_first_use_as_read_from_the_tree(name):
+    """``dice_sides``, ``dice_formats`` and ``setups`` are read from the buildFile when one of them
+    is first asked (``inspect`` of a save asks none, issue 20): the same as the readers give on the
+    parsed tree, whichever is asked first; the tree is let go then (an audit asks the dice and
+    holds it no longer than before); a value set first stays."""
+    from vmodgen.safeio import SafeZip, parse_xml
+    from vmodgen.vassal import buildfile as bf
+    path = _need(CORPUS / name)
+    with SafeZip(path) as z:
+        m = read_module(path)
+        root = parse_xml(z.read(m.build_file), m.build_file, m.build_file)
+    expected = {"setups": bf.read_setups(root), "dice_formats": bf.read_dice_formats(root),
+                "dice_sides": bf.read_dice(root)}
+    for first in expected:
+        m = read_module(path)
+        assert m._late_root is not None
+        assert getattr(m, first) == expected[first]
+        assert m._late_root is None
+        assert {attr: getattr(m, attr) for attr in expected} == expected
+        assert getattr(m, first) is getattr(m, first)       # read once
+    other = read_module(path)
+    other.dice_formats = {"Set": "first"}
+    assert other.dice_formats == {"Set": "first"} and other.dice_sides == expected["dice_sides"]

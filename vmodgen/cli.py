@@ -5,10 +5,12 @@ Each subcommand lives in ``vmodgen/commands/<name>.py`` and exposes a click comm
 """
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import os
 import sys
+import threading
 import warnings
 
 import click
@@ -200,5 +202,41 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(0)
 
 
+def run() -> None:
+    """The process's entry point (``python -m vmodgen``, the ``vmodgen`` command): :func:`main`,
+    then the process ends at once (:func:`_end_process`). Not for a caller in process (tests
+    call :func:`main`, which raises ``SystemExit``)."""
+    try:
+        main()
+    except SystemExit as exc:
+        _end_process(exc)
+        raise
+
+
+def _end_process(exc: SystemExit) -> None:
+    """End the process with ``exc``'s code without tearing down the interpreter's objects: an
+    audit or ``inspect`` leaves hundreds of thousands of them (a replay's pieces, the module's
+    tree, the memos), and freeing them one by one plus the collections of interpreter shutdown
+    cost about a tenth of the run (issue 20, bench/README.md). Everything vmodgen writes is
+    closed by then (``safeio``'s writers are context managers); the standard streams are flushed
+    and the ``atexit`` functions run here, as a normal exit would. Returns (the ordinary exit
+    follows) when that cannot be done the same way: a code that is not a number (printed by the
+    ordinary exit), other threads still running (it waits for them), or a stream that cannot be
+    flushed (a closed pipe: the ordinary exit says so and sets its code)."""
+    code = exc.code
+    if code is None:
+        code = 0
+    if not isinstance(code, int) or threading.active_count() > 1:
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    atexit._run_exitfuncs()
+    os._exit(code & 0xFF)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -214,6 +214,7 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
     board_grid = board_grid if board_grid is not None else g
     hz = hex_zone_of(board_grid)
     hz = hz if hz is not None and hz.grid is g else None
+    boxes = _zone_boxes(board_grid, g)
     labels: dict[str, Hex] = {}
     for c in range(extent.cols[0], extent.cols[1] + 1):
         for r in range(extent.rows[0], extent.rows[1] + 1):
@@ -227,16 +228,32 @@ def grid_map(map_id: str, name: str, g: HexGrid, extent: Extent, board_grid=None
                 own = raw_id(c, r) if g.numbering is None else hz.location_name(x, y)
             elif g.numbering is None:
                 own = raw_id(c, r)
-                if board_grid is not g and _board_label(board_grid, g, x, y, None) is not None:
+                if board_grid is not g and _in_boxes(boxes, x, y) \
+                        and _board_label(board_grid, g, x, y, None) is not None:
                     continue             # a zone covers this hex: not part of the hex map
             else:
                 own = g.location_name(x, y)
-                if own is None or (board_grid is not g and _board_label(board_grid, g, x, y, own) != own):
+                if own is None or (board_grid is not g and _in_boxes(boxes, x, y)
+                                   and _board_label(board_grid, g, x, y, own) != own):
                     continue             # a zone covers this hex: not part of the hex map
             hid = rename(own) if rename is not None else own
             if hid and hid not in labels:
                 labels[hid] = Hex(c, r)
     return GridMapData(map_id, name, g, labels, board_grid, default_terrain)
+
+
+def _zone_boxes(board_grid, g: HexGrid) -> list[tuple[int, int, int, int]] | None:
+    """The bounding boxes of the zones of a zoned grid whose background is ``g``: a point in
+    none of them is in no zone, and the board names it as ``g`` does (:func:`_board_label`). None
+    when the board's label must be worked out at every point (another kind of board grid)."""
+    if not isinstance(board_grid, ZonedGrid) or board_grid.background is not g:
+        return None
+    return [box for box in map(zone_box, board_grid.zones) if box is not None]
+
+
+def _in_boxes(boxes: list[tuple[int, int, int, int]] | None, x: int, y: int) -> bool:
+    """Whether a point may lie in a zone: inside one of ``boxes`` (inclusive), or no boxes known."""
+    return boxes is None or any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes)
 
 
 def _board_label(board_grid, g: HexGrid, x: int, y: int, own: str | None) -> str | None:

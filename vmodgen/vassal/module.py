@@ -16,7 +16,9 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import limits
 from ..notes import warn_once
@@ -211,6 +213,13 @@ class MapInfo:
         return label
 
 
+class _LateReads(NamedTuple):
+    """What :func:`read_module` leaves to first use (:attr:`Module._late`)."""
+    dice_sides: dict[str, int]
+    dice_formats: dict[str, str]
+    setups: list[Setup]
+
+
 class Module:
     """A read module. Build with :func:`read_module`."""
 
@@ -228,9 +237,9 @@ class Module:
         self.entries: list[str] = []
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
-        self.dice_sides: dict[str, int] = {}     # DiceButton name -> faces per die
-        self.dice_formats: dict[str, str] = {}   # DiceButton name -> its reportFormat
-        self.setups: list[Setup] = []
+        #: the buildFile's root until :attr:`dice_sides`, :attr:`dice_formats` and :attr:`setups`
+        #: are read (:attr:`_late`)
+        self._late_root = None
         self.warnings: list[str] = []
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
         self._no_stack: dict[str, bool] = {}
@@ -247,6 +256,32 @@ class Module:
     @piece_slots.setter
     def piece_slots(self, slots: list[PieceSlot]) -> None:
         self._piece_slots, self._slots_root = slots, None
+
+    # what a replay or ``inspect`` of a save never asks: read from the buildFile when one of them
+    # is first asked (a value assigned first is kept, as for any attribute)
+    @cached_property
+    def dice_sides(self) -> dict[str, int]:
+        """DiceButton name → faces per die."""
+        return self._late.dice_sides
+
+    @cached_property
+    def dice_formats(self) -> dict[str, str]:
+        """DiceButton name → its reportFormat."""
+        return self._late.dice_formats
+
+    @cached_property
+    def setups(self) -> list[Setup]:
+        """The predefined setups (``PredefinedSetup``), menus and their files."""
+        return self._late.setups
+
+    @cached_property
+    def _late(self) -> "_LateReads":
+        """The three at once, then the tree is let go (an audit asks the dice: it holds the tree
+        no longer than for its piece slots)."""
+        root, self._late_root = self._late_root, None
+        if root is None:                                     # a module not read from a buildFile
+            return _LateReads({}, {}, [])
+        return _LateReads(bf.read_dice(root), bf.read_dice_formats(root), bf.read_setups(root))
 
     @property
     def name(self) -> str:
@@ -459,9 +494,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.prototypes = bf.read_prototypes(root, mod.warn, str(mod.path))
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
-    mod.dice_sides = bf.read_dice(root)
-    mod.dice_formats = bf.read_dice_formats(root)
-    mod.setups = bf.read_setups(root)
+    mod._late_root = root          # dice_sides, dice_formats, setups: read on first use
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element
     first: dict = {}
