@@ -108,6 +108,26 @@ def test_tld_chain_replayed_with_the_one_pass_opening_is_unchanged(monkeypatch):
         _same_replay(log, monkeypatch)
 
 
+@needs_corpus
+def test_tld_opening_read_through_the_memo_is_the_cold_reading(monkeypatch):
+    """What the one pass reads from each ``+/`` is kept by the command's typed view
+    (``vassal2._ADDS``: a piece a file left alone opens the next file with the same text): loaded
+    with the memo empty, then full, then with every entry standing for another object of the
+    same id (a freed command's id reused) and holding wrong readings, the same state and model
+    as run command by command."""
+    kept = vassal2._ADDS             # (set by hand: _same_opening undoes the monkeypatch)
+    try:
+        vassal2._ADDS = {}
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+        filled = vassal2._ADDS
+        assert len(filled) > 4000
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+        vassal2._ADDS = {k: (object(), True, "Nowhere", (9, 9), True, True) for k in filled}
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+    finally:
+        vassal2._ADDS = kept
+
+
 def _v2_log(pieces: str) -> str:
     """A VASSAL 2.x log text: its version check, an opening container, one step."""
     from vmodgen.vassal.codec import encode
