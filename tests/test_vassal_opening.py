@@ -173,3 +173,22 @@ def test_recorded_opening_in_one_pass_is_the_full_replay(log, monkeypatch):
     3.x interpreter): the same state, stacks by point, steps, final state and save."""
     assert _same_opening(log, monkeypatch) == 1
     _same_replay(log, monkeypatch)
+
+
+def test_a_type_past_the_chain_limit_in_the_opening_names_the_file(monkeypatch, tmp_path):
+    """The one pass reads each piece's trait count (once per command text, ``vassal2._ADDS``):
+    a type chain past the limit stops the replay with an error naming the file, with the one
+    pass and without it."""
+    from vmodgen.errors import LimitError
+    from vmodgen.vassal import chains
+    monkeypatch.setattr(chains, "MAX_CHAIN", 5)
+    long_type = chains.join_chain(["mark;a"] * 7 + ["piece;;;a.gif;A"]).replace("/", "\\/")
+    p = tmp_path / "long.log"
+    p.write_text(_v2_log(_container(f"+/p1/{long_type}/Main;5;5;p1;", "+/s1/stack/Main;5;5;p1")),
+                 encoding="utf-8")
+    for shortcut in (True, False):
+        if not shortcut:
+            monkeypatch.setattr(Vassal2Runner, "_load", lambda self, node: False)
+        with pytest.raises(LimitError) as err:
+            replay(read_save(str(p)))
+        assert err.value.path == str(p)

@@ -28,7 +28,7 @@ from typing import Callable
 from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, Locate, PieceRecord, StackRecord
-from .piece import Piece
+from .piece import Piece, type_elements
 from .stacking import StackingRules
 from .interpreter import DECK_PREFIX, Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
@@ -125,9 +125,10 @@ def _basic_fields(basic: str) -> tuple[str | None, tuple[int, int], bool]:
     return got
 
 
-def _piece_fields(state: str, piece: Piece) -> tuple[str | None, tuple[int, int], bool]:
-    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain."""
-    key = (state, piece.count)
+def _piece_fields(state: str, count: int) -> tuple[str | None, tuple[int, int], bool]:
+    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain (of a type of
+    ``count`` elements)."""
+    key = (state, count)
     got = _PIECES.get(key)
     if got is None:
         got = _basic_fields(split_state_chain(state, key[1])[-1])
@@ -168,14 +169,14 @@ _ADDS_MAX = 16_384
 _ADD_CHARS = 2_000
 
 
-def _add_fields(cmd: AddPiece) -> tuple:
-    """:data:`_ADDS`' entry for ``cmd`` (worked out, and remembered)."""
+def _add_fields(cmd: AddPiece, path: str | None) -> tuple:
+    """:data:`_ADDS`' entry for ``cmd`` (worked out, and remembered); ``path``: the file, named
+    by an error in the piece's type."""
     deck = cmd.type.startswith(DECK_PREFIX)
     if deck or cmd.type == "stack":
         got: tuple = (cmd, False, deck, *_stack_fields(_deck_as_stack(cmd.state) if deck else cmd.state))
     else:
-        piece = Piece(cmd.type, cmd.state)
-        got = (cmd, True, *_piece_fields(cmd.state, piece), _no_stack(cmd.type))
+        got = (cmd, True, *_piece_fields(cmd.state, len(type_elements(cmd.type, path))), _no_stack(cmd.type))
     if len(cmd.type) + len(cmd.state) <= _ADD_CHARS:
         if len(_ADDS) >= _ADDS_MAX:
             _ADDS.clear()
@@ -386,7 +387,7 @@ class Vassal2Runner(_Runner):
             pid = cmd.id
             got = _ADDS.get(id(cmd))
             if got is None or got[0] is not cmd:
-                got = _add_fields(cmd)
+                got = _add_fields(cmd, path)
             if got[1]:                  # a piece
                 if len(spieces) >= limits.MAX_PIECES:
                     raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
@@ -481,7 +482,7 @@ class Vassal2Runner(_Runner):
             rec = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings, source=self.path))
             p = _P(cmd.id, rec)
             self._register(p)
-            new_map, pos, written = _piece_fields(cmd.state, rec.piece)
+            new_map, pos, written = _piece_fields(cmd.state, rec.piece.count)
             self._set_place(p, new_map, pos)
             if written:
                 p.written = (p.own_map, *p.own_pos)     # its state already says so
