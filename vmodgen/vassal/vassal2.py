@@ -161,9 +161,10 @@ def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, .
 #: view (one object per command text, ``commands._TYPED``: a piece that did not change in a file
 #: opens the next file with the same text). Keyed by ``id``, the command kept to check it is the
 #: same object; bounded (:data:`_ADDS_MAX` entries of commands of at most :data:`_ADD_CHARS`
-#: characters: 32 M characters at most, which ``commands._TYPED`` mostly holds already). Values (:func:`_add_fields`): ``(cmd, True, map, point,
-#: written, no_stack)`` for a piece (:func:`_piece_fields`, :func:`_no_stack`), ``(cmd, False,
-#: deck, map, point, member ids)`` for a stack or a Deck (:func:`_stack_fields`).
+#: characters: 32 M characters at most, which ``commands._TYPED`` mostly holds already). Values
+#: (:func:`_add_fields`): ``(cmd, True, map, point, written, no_stack)`` for a piece
+#: (:func:`_piece_fields`, :func:`_no_stack`), ``(cmd, False, deck, map, point, member ids)`` for
+#: a stack or a Deck (:func:`_stack_fields`).
 _ADDS: dict[int, tuple] = {}
 _ADDS_MAX = 16_384
 _ADD_CHARS = 2_000
