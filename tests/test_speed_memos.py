@@ -90,10 +90,16 @@ def test_seam_counts_are_the_plain_comparison() -> None:
         snaps += [fa.start, fa.end]
     counts = [(_position_diff(x, y), plain(x, y)) for x in snaps for y in snaps]
     assert all(a == p for a, p in counts)
+    # a seam compares its two snapshots directly (Placements.placed); the order check numbers
+    # them (Placements.of, differ): the same pieces
+    from vmodgen.audit.continuity import Placements
+    shared = Placements()
+    assert all(seam(x, y).placed == seam(x, y, shared).placed for x in snaps for y in snaps)
     assert any(a > 0 for a, _ in counts) and any(a == 0 for a, _ in counts)
     made = ({"pieces": {"a": (("M", 1, 1),), "b": ((None, 0, 0),), "c": ((None, 5, 5),), "d": (("M", 2, 2),)}},
             {"pieces": {"a": (("M", 1, 2),), "d": (("M", 2, 2),), "e": (("M", 0, 0),)}})
     assert _position_diff(*made) == plain(*made) == 3      # a moved, c absent there, e absent here
+    assert seam(*made).placed == seam(*made, Placements()).placed == {"a", "c", "e"}
 
 
 def test_jobs_parse_each_file_once(monkeypatch) -> None:

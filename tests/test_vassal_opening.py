@@ -108,6 +108,26 @@ def test_tld_chain_replayed_with_the_one_pass_opening_is_unchanged(monkeypatch):
         _same_replay(log, monkeypatch)
 
 
+@needs_corpus
+def test_tld_opening_read_through_the_memo_is_the_cold_reading(monkeypatch):
+    """What the one pass reads from each ``+/`` is kept by the command's typed view
+    (``vassal2._ADDS``: a piece a file left alone opens the next file with the same text): loaded
+    with the memo empty, then full, then with every entry standing for another object of the
+    same id (a freed command's id reused) and holding wrong readings, the same state and model
+    as run command by command."""
+    kept = vassal2._ADDS             # (set by hand: _same_opening undoes the monkeypatch)
+    try:
+        vassal2._ADDS = {}
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+        filled = vassal2._ADDS
+        assert len(filled) > 4000
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+        vassal2._ADDS = {k: (object(), True, "Nowhere", (9, 9), True, True) for k in filled}
+        assert _same_opening(LOGS[1], monkeypatch) == 1
+    finally:
+        vassal2._ADDS = kept
+
+
 def _v2_log(pieces: str) -> str:
     """A VASSAL 2.x log text: its version check, an opening container, one step."""
     from vmodgen.vassal.codec import encode
@@ -153,3 +173,22 @@ def test_recorded_opening_in_one_pass_is_the_full_replay(log, monkeypatch):
     3.x interpreter): the same state, stacks by point, steps, final state and save."""
     assert _same_opening(log, monkeypatch) == 1
     _same_replay(log, monkeypatch)
+
+
+def test_a_type_past_the_chain_limit_in_the_opening_names_the_file(monkeypatch, tmp_path):
+    """The one pass reads each piece's trait count (once per command text, ``vassal2._ADDS``):
+    a type chain past the limit stops the replay with an error naming the file, with the one
+    pass and without it."""
+    from vmodgen.errors import LimitError
+    from vmodgen.vassal import chains
+    monkeypatch.setattr(chains, "MAX_CHAIN", 5)
+    long_type = chains.join_chain(["mark;a"] * 7 + ["piece;;;a.gif;A"]).replace("/", "\\/")
+    p = tmp_path / "long.log"
+    p.write_text(_v2_log(_container(f"+/p1/{long_type}/Main;5;5;p1;", "+/s1/stack/Main;5;5;p1")),
+                 encoding="utf-8")
+    for shortcut in (True, False):
+        if not shortcut:
+            monkeypatch.setattr(Vassal2Runner, "_load", lambda self, node: False)
+        with pytest.raises(LimitError) as err:
+            replay(read_save(str(p)))
+        assert err.value.path == str(p)

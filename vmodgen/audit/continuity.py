@@ -172,6 +172,27 @@ class Placements:
         owner = self.owner
         return (a[1] | b[1]) - {owner[n] for n in a[0] & b[0]}
 
+    @staticmethod
+    def placed(a: dict, b: dict) -> frozenset[str]:
+        """:meth:`differ` of the snapshots ``a`` and ``b`` themselves, without numbering them: a
+        piece either places (off every map at (0, 0) counts as absent) whose place is not the
+        same in both. One pass over each, for a pair compared once (a seam)."""
+        pa, pb = a.get("pieces", {}), b.get("pieces", {})
+        out = []
+        for pid, e in pa.items():
+            at = e[0]
+            if at != NOWHERE:
+                f = pb.get(pid)
+                if f is None or f[0] != at:
+                    out.append(pid)
+        for pid, f in pb.items():
+            at = f[0]
+            if at != NOWHERE:
+                e = pa.get(pid)
+                if e is None or e[0] != at:
+                    out.append(pid)
+        return frozenset(out)
+
 
 @dataclass(frozen=True)
 class Seam:
@@ -205,9 +226,10 @@ class Seam:
 
 def seam(end: dict, start: dict, places: Placements | None = None) -> Seam:
     """The :class:`Seam` between the end ``end`` of one file and the start ``start`` of the next
-    (``places``: numbering shared with other comparisons, else its own)."""
-    places = places or Placements()
-    placed = places.differ(places.of(end), places.of(start))
+    (``places``: numbering shared with other comparisons; without it the two are compared
+    directly, :meth:`Placements.placed`)."""
+    placed = (places.differ(places.of(end), places.of(start)) if places is not None
+              else Placements.placed(end, start))
     pa, pb = end.get("pieces", {}), start.get("pieces", {})
     known = "sides" in end or "sides" in start
     sides = {**end.get("sides", {}), **start.get("sides", {})}

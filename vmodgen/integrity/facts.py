@@ -173,7 +173,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     for sub in save.tree.subs:
         k = step_of_node.get(id(sub), 0)
         for node in (sub.walk() if sub.subs else (sub,)):
-            if "PLAYER\t" not in node.text and "PYREMOVE\t" not in node.text:
+            text = node.text
+            # (a "+/" is a piece, never a player: the opening's thousands of pieces not searched)
+            if text.startswith("+/") or ("PLAYER\t" not in text and "PYREMOVE\t" not in text):
                 continue
             cmd = node.typed()
             while isinstance(cmd, Log):

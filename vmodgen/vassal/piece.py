@@ -27,6 +27,21 @@ _TAILS: dict[tuple[str, str], int] = {}
 _TAILS_MAX = 50_000
 
 
+def type_elements(type_chain: str, source: str | None = None) -> tuple[str, ...]:
+    """A type chain's elements, outermost first; a chain past the limit names ``source``.
+    Memoised per type text: the pieces of a save share a few hundred type chains."""
+    types = _TYPE_SPLITS.get(type_chain)
+    if types is None:
+        try:
+            types = tuple(split_chain(type_chain))
+        except InputError as exc:
+            raise (exc.at(source) if source else exc) from None
+        if len(_TYPE_SPLITS) >= _TYPE_SPLITS_MAX:
+            _TYPE_SPLITS.clear()
+        _TYPE_SPLITS[type_chain] = types
+    return types
+
+
 class Piece:
     """A piece: traits outermost first (the last one normally the BasicPiece).
 
@@ -88,19 +103,9 @@ class Piece:
         return self._count
 
     def _split_type(self) -> tuple[str, ...]:
-        """The type elements; a chain past the limit names :attr:`source` (decoding is lazy:
-        the error comes long after the file was read). Memoised per type text: the pieces
-        of a save share a few hundred type chains."""
-        types = _TYPE_SPLITS.get(self._type)
-        if types is None:
-            try:
-                types = tuple(split_chain(self._type))
-            except InputError as exc:
-                raise (exc.at(self.source) if self.source else exc) from None
-            if len(_TYPE_SPLITS) >= _TYPE_SPLITS_MAX:
-                _TYPE_SPLITS.clear()
-            _TYPE_SPLITS[self._type] = types
-        return types
+        """The type elements (:func:`type_elements`), an error naming :attr:`source` (decoding
+        is lazy: the error comes long after the file was read)."""
+        return type_elements(self._type, self.source)
 
     # -- encoding ----------------------------------------------------------------------
     def _sync(self) -> None:

@@ -28,7 +28,7 @@ from typing import Callable
 from .chains import split_state_chain
 from .codec import decode, encode, java_int
 from .gamestate import GameState, Locate, PieceRecord, StackRecord
-from .piece import Piece
+from .piece import Piece, type_elements
 from .stacking import StackingRules
 from .interpreter import DECK_PREFIX, Change, Move, _Runner, _opening_adds, merge_stack_state, merge_state
 from .typed import AddPiece, ChangePiece, MovePiece
@@ -42,14 +42,20 @@ class _P:
     """A piece as VASSAL 2.x holds it."""
     __slots__ = ("id", "own_map", "own_pos", "parent", "rec", "no_stack", "written")
 
-    def __init__(self, pid: str, rec: PieceRecord) -> None:
+    def __init__(self, pid: str, rec: PieceRecord, no_stack: bool | None = None) -> None:
         self.id = pid
         self.own_map: str | None = None
         self.own_pos: tuple[int, int] = (0, 0)
         self.parent: _S | None = None
         self.rec = rec
-        self.no_stack = "immob;" in rec.piece._type     # Immobilized: Properties.NO_STACK
+        #: Immobilized: Properties.NO_STACK (``no_stack``: already read from the same type)
+        self.no_stack = _no_stack(rec.piece._type) if no_stack is None else no_stack
         self.written: tuple | None = None               # the place its BasicPiece state holds
+
+
+def _no_stack(type_chain: str) -> bool:
+    """Whether a piece of this type never stacks (an Immobilized trait)."""
+    return "immob;" in type_chain
 
 
 class _S:
@@ -119,9 +125,10 @@ def _basic_fields(basic: str) -> tuple[str | None, tuple[int, int], bool]:
     return got
 
 
-def _piece_fields(state: str, piece: Piece) -> tuple[str | None, tuple[int, int], bool]:
-    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain."""
-    key = (state, piece.count)
+def _piece_fields(state: str, count: int) -> tuple[str | None, tuple[int, int], bool]:
+    """:func:`_basic_fields` of the BasicPiece element of a piece's state chain (of a type of
+    ``count`` elements)."""
+    key = (state, count)
     got = _PIECES.get(key)
     if got is None:
         got = _basic_fields(split_state_chain(state, key[1])[-1])
@@ -147,6 +154,34 @@ def _stack_fields(state: str) -> tuple[str | None, tuple[int, int], tuple[str, .
         got = (None if map_id == "null" else map_id, (_i(tokens, 1), _i(tokens, 2)), tuple(tokens[3:]))
         if len(state) <= 8_000:
             _remember(_STACKS, state, got)
+    return got
+
+
+#: what :meth:`Vassal2Runner._load` reads from an opening's ``+/`` command, by the command's typed
+#: view (one object per command text, ``commands._TYPED``: a piece that did not change in a file
+#: opens the next file with the same text). Keyed by ``id``, the command kept to check it is the
+#: same object; bounded (:data:`_ADDS_MAX` entries of commands of at most :data:`_ADD_CHARS`
+#: characters: 32 M characters at most, which ``commands._TYPED`` mostly holds already). Values
+#: (:func:`_add_fields`): ``(cmd, True, map, point, written, no_stack)`` for a piece
+#: (:func:`_piece_fields`, :func:`_no_stack`), ``(cmd, False, deck, map, point, member ids)`` for
+#: a stack or a Deck (:func:`_stack_fields`).
+_ADDS: dict[int, tuple] = {}
+_ADDS_MAX = 16_384
+_ADD_CHARS = 2_000
+
+
+def _add_fields(cmd: AddPiece, path: str | None) -> tuple:
+    """:data:`_ADDS`' entry for ``cmd`` (worked out, and remembered); ``path``: the file, named
+    by an error in the piece's type."""
+    deck = cmd.type.startswith(DECK_PREFIX)
+    if deck or cmd.type == "stack":
+        got: tuple = (cmd, False, deck, *_stack_fields(_deck_as_stack(cmd.state) if deck else cmd.state))
+    else:
+        got = (cmd, True, *_piece_fields(cmd.state, len(type_elements(cmd.type, path))), _no_stack(cmd.type))
+    if len(cmd.type) + len(cmd.state) <= _ADD_CHARS:
+        if len(_ADDS) >= _ADDS_MAX:
+            _ADDS.clear()
+        _ADDS[id(cmd)] = got
     return got
 
 
@@ -347,36 +382,45 @@ class Vassal2Runner(_Runner):
         self.near = None                # the maps' lists change here: the index is built again
         reg, coll, spieces = self.reg, self.coll, self.s.pieces
         warnings, path = self.warnings, self.path
+        stacks: list[_S] = []           # in the order they came (reg's order: each id comes once)
+        loose: list[_P] = []
         for cmd in cmds:
             pid = cmd.id
-            deck = cmd.type.startswith(DECK_PREFIX)
+            got = _ADDS.get(id(cmd))
+            if got is None or got[0] is not cmd:
+                got = _add_fields(cmd, path)
+            if got[1]:                  # a piece
+                if len(spieces) >= limits.MAX_PIECES:
+                    raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
+                rec = PieceRecord(pid, Piece(cmd.type, cmd.state, None, warnings, path))
+                p = _P(pid, rec, got[5])
+                reg[pid] = p
+                spieces[pid] = rec
+                loose.append(p)
+                m = got[2]
+                p.own_pos = got[3]
+                if m is not None:
+                    coll.setdefault(m, {})[id(p)] = p
+                    p.own_map = m
+                if got[4]:
+                    p.written = (m, *got[3])
+                continue
+            deck = got[2]
             if deck:            # the deck's piece (shown as the 3.x replay shows it), and its stack
                 if len(spieces) >= limits.MAX_PIECES:
                     raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
                 spieces[pid] = PieceRecord(pid, Piece(cmd.type, cmd.state, warnings=warnings, source=path))
-            elif cmd.type != "stack":
-                if len(spieces) >= limits.MAX_PIECES:
-                    raise LimitError(self.path, f"more than {limits.MAX_PIECES} pieces in play")
-                piece = Piece(cmd.type, cmd.state, warnings=warnings, source=path)
-                rec = PieceRecord(pid, piece)
-                p = _P(pid, rec)
-                reg[pid] = p
-                spieces[pid] = rec
-                m, pos, written = _piece_fields(cmd.state, piece)
-                p.own_pos = pos
-                if m is not None:
-                    coll.setdefault(m, {})[id(p)] = p
-                    p.own_map = m
-                if written:
-                    p.written = (m, *pos)
-                continue
             st = _S(pid, deck=deck)
             reg[pid] = st
-            m, st.pos, ids = _stack_fields(_deck_as_stack(cmd.state) if deck else cmd.state)
+            stacks.append(st)
+            m, st.pos = got[3], got[4]
             contents = st.contents
-            for tok in ids:
+            kids = st.kids
+            for tok in got[5]:
                 child = reg.get(tok)
-                if isinstance(child, _P):
+                if child is None:
+                    continue
+                if type(child) is _P:
                     old = child.parent
                     if old is not None:           # listed by an earlier stack: it leaves that one
                         for k, member in enumerate(old.contents):
@@ -387,36 +431,37 @@ class Vassal2Runner(_Runner):
                     elif child.own_map is not None:
                         coll.get(child.own_map, {}).pop(id(child), None)
                     child.parent = st
-                    st.kids.add(child)
+                    kids.add(child)
                     contents.append(child)
-                elif isinstance(child, _S):
+                else:
                     break          # Stack.setParent throws: the rest of the state is not read
             if m is not None:
                 coll.setdefault(m, {})[id(st)] = st
                 st.map = m
         # _sync: the stacks' records in the order they joined, then every piece's place
-        stacks, index = self.s.stacks, self.index
-        for o in reg.values():
-            if isinstance(o, _S):
-                stacks[o.id] = StackRecord(o.id, o.map, o.pos[0], o.pos[1],
-                                                   [p.id for p in o.contents], None, deck=o.deck)
-                index.setdefault((o.map, o.pos[0], o.pos[1]), []).append(o.id)
-                if o.deck:
-                    spieces[o.id].position = (o.map, o.pos[0], o.pos[1])
-        for o in reg.values():
-            if isinstance(o, _P):
-                parent = o.parent
-                if parent is None:
-                    m, (x, y) = o.own_map, o.own_pos
-                    o.rec.position = (m, x, y)
-                    o.rec.stack = None
-                else:
-                    m, (x, y) = parent.map, parent.pos
-                    o.rec.position = (m, x, y)
-                    o.rec.stack = parent.id
-                if o.written != (o.own_map, x, y):
-                    o.rec.piece.set_position(o.own_map, x, y)
-                    o.written = (o.own_map, x, y)
+        sstacks, index = self.s.stacks, self.index
+        for o in stacks:
+            x, y = o.pos
+            sstacks[o.id] = StackRecord(o.id, o.map, x, y, [p.id for p in o.contents], None, deck=o.deck)
+            index.setdefault((o.map, x, y), []).append(o.id)
+            if o.deck:
+                spieces[o.id].position = (o.map, x, y)
+        for q in loose:
+            parent = q.parent
+            rec = q.rec
+            if parent is None:
+                m = q.own_map
+                x, y = q.own_pos
+                rec.position = (m, x, y)
+                rec.stack = None
+            else:
+                m = parent.map
+                x, y = parent.pos
+                rec.position = (m, x, y)
+                rec.stack = parent.id
+            if q.written != (q.own_map, x, y):
+                rec.piece.set_position(q.own_map, x, y)
+                q.written = (q.own_map, x, y)
         return True
 
     def add(self, cmd: AddPiece) -> None:
@@ -438,7 +483,7 @@ class Vassal2Runner(_Runner):
             rec = PieceRecord(cmd.id, Piece(cmd.type, cmd.state, warnings=self.warnings, source=self.path))
             p = _P(cmd.id, rec)
             self._register(p)
-            new_map, pos, written = _piece_fields(cmd.state, rec.piece)
+            new_map, pos, written = _piece_fields(cmd.state, rec.piece.count)
             self._set_place(p, new_map, pos)
             if written:
                 p.written = (p.own_map, *p.own_pos)     # its state already says so
