@@ -92,6 +92,8 @@ class PositionBuilder:
         #: (valid, ``_wanted_ok``, unless a change in between was not followed)
         self._wanted: dict[str, UnitState] = {}
         self._wanted_ok = False
+        #: the ``movers`` of the last :meth:`position` (a later position's ``movers_delta`` base)
+        self._last_movers: list[UnitState] = []
         #: piece id → its concealment, for the pieces on the game map whose owner masked or hid them
         self.concealed: dict[str, Concealment] = {}
         self._reader = ConcealmentReader(module.prototypes if module is not None else None)
@@ -355,6 +357,7 @@ class PositionBuilder:
             redo = None
         subst = self._in_index
         wanted = self._wanted
+        delta: tuple[list[UnitState], list[UnitState], list[UnitState]] | None = None
         if not moves:
             self._moved.clear()
             wanted.clear()
@@ -367,12 +370,16 @@ class PositionBuilder:
                 redo_now: Iterable[str] = moves
             else:
                 redo_now = redo
+                # how the movers will differ from the last position's (Position.movers_delta)
+                delta = (self._last_movers, [], [])
             made = self._moved
             for pid in redo_now:
                 mv = moves.get(pid)
                 was = cache.get(pid)
                 if mv is None or was is None:
-                    wanted.pop(pid, None)
+                    old = wanted.pop(pid, None)
+                    if delta is not None and old is not None and old.previous is not None:
+                        delta[2].append(old)
                     continue
                 got = made.get(pid)
                 if got is not None and got[0] is was and got[1] == mv:
@@ -384,6 +391,13 @@ class PositionBuilder:
                                     guessed=mv[4] if len(mv) > 4 else frozenset(),
                                     times=mv[5] if len(mv) > 5 else None)
                     made[pid] = (was, mv, new)
+                if delta is not None:
+                    old = wanted.get(pid)
+                    if old is not new:
+                        if old is not None and old.previous is not None:
+                            delta[2].append(old)
+                        if new.previous is not None:
+                            delta[1].append(new)
                 wanted[pid] = new
             self._wanted_ok = True
             now = cache.copy()                 # not dict(): a copy clones a dict with holes (pops) at once
@@ -407,10 +421,13 @@ class PositionBuilder:
                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
         if wanted:                             # the units that moved, in the order of ``units``
             rank = self._rank
-            pos.set_movers([wanted[pid] for pid in sorted(wanted, key=rank.__getitem__)
-                            if wanted[pid].previous is not None])
+            movers = [wanted[pid] for pid in sorted(wanted, key=rank.__getitem__) if wanted[pid].previous is not None]
         else:
-            pos.set_movers([])
+            movers = []
+        # the states of ``wanted`` not in the delta are the last position's, and in its order: a
+        # state's rank changes only with a new state (the unit's own change: in ``redo``)
+        pos.set_movers(movers, delta)
+        self._last_movers = movers
         if by_hex is not None:
             pos.side_versions = dict(index.versions)
             pos.mixed_hexes = frozenset(index.mixed)
