@@ -245,8 +245,9 @@ class RuleSet(Generic[M]):
         self._not_judged: dict[str, str] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
-        #: id of a unit state → (the state, (side, mode), its context, its move's findings): the
-        #: last verdict on that very state, kept only while :attr:`states_fixed`
+        #: id of a unit state → (the state, (side, mode), its context, its move's findings, what
+        #: :meth:`_surroundings` says it read or None): the last verdict on that very state, kept
+        #: only while :attr:`states_fixed`
         self._by_state: dict[int, tuple] = {}
         #: the positions judged hold unit states that are never changed in place (a new state
         #: object for every change, as the audit's positions do): :meth:`check_moves` may keep
@@ -474,10 +475,15 @@ class RuleSet(Generic[M]):
         remembered by the state's value and context, else judged."""
         if kept is not None and ctx is not None:
             last = kept.get(id(u))
-            # (the state, its (side, mode), the context, the findings): the entry holds the
-            # state, so its id is not reused while the entry lives
-            if last is not None and last[0] is u and ctx == last[2]:
-                return last[3]
+            # (the state, its (side, mode), the context, the findings, its surroundings): the
+            # entry holds the state, so its id is not reused while the entry lives
+            if last is not None and last[0] is u:
+                if ctx == last[2]:
+                    return last[3]
+                near = last[4]
+                if near is not None and self._same_surroundings(board, u, near):
+                    kept[id(u)] = (u, sm, ctx, last[3], near)
+                    return last[3]
         if ctx is None:
             return self.check_unit_move(board, u, ez_of(u.side))
         # the unit by identity (the entry holds it: its id is not reused while the entry
@@ -492,8 +498,31 @@ class RuleSet(Generic[M]):
         if kept is not None:
             if len(kept) > 50_000:
                 kept.clear()
-            kept[id(u)] = (u, sm, ctx, hit[1])
+            kept[id(u)] = (u, sm, ctx, hit[1], self._surroundings(board, u))
         return hit[1]
+
+    def _surroundings(self, board: Board, u: UnitState) -> tuple | None:
+        """What :meth:`move_surroundings` says ``u``'s verdict reads, with the unit lists of its
+        hexes as this position holds them (by identity: a position's lists are never changed,
+        the audit's index copies one before changing it), or None."""
+        got = self.move_surroundings(board, u)
+        if got is None:
+            return None
+        key, hexes = got
+        at = board.at
+        return key, hexes, tuple([at.get(h) for h in hexes])
+
+    def _same_surroundings(self, board: Board, u: UnitState, near: tuple) -> bool:
+        """Whether ``near`` (:meth:`_surroundings` at an earlier verdict) holds at this position:
+        the same key, and the very same unit list (or none) in each of its hexes."""
+        got = self.move_surroundings(board, u)
+        if got is None or got[0] != near[0] or got[1] != near[1]:
+            return False
+        at = board.at
+        for h, units in zip(near[1], near[2]):
+            if at.get(h) is not units:
+                return False
+        return True
 
     def _moves_since(self, board: Board, movers: list[UnitState], ez_of: Callable[[str], Any],
                      kept: dict[int, tuple]) -> list[Finding] | None:
@@ -538,6 +567,15 @@ class RuleSet(Generic[M]):
         (remembered, not judged again). None (the default) = judge every time. A rule set answers only when it can say it cheaply and
         fully (the enemy units' versions, the moment...); whatever else it reads it must
         forget with :meth:`forget_verdicts`."""
+        return None
+
+    def move_surroundings(self, board: Board, u: UnitState) -> tuple[tuple, tuple[str, ...]] | None:
+        """What the verdict on ``u``'s move reads besides the unit's own state, when the rule set
+        can say it locally: (a key of everything but the units on the board (the moment, the
+        enemy ZOC as a value...), the hexes whose units it reads). The same key and the same
+        units, in the same states, in each of those hexes: the same findings, whatever
+        :meth:`move_context` says of the units elsewhere (:meth:`check_moves` keeps the verdict).
+        None (the default): the verdict may read any unit."""
         return None
 
     def forget_verdicts(self) -> None:
