@@ -51,6 +51,10 @@ class PositionBuilder:
         #: shared by the files of one audit
         self._cache: dict[tuple[str, str, str], _Reading] = cache if cache is not None else {}
         self._unit_states: dict[str, UnitState] = {}
+        #: the units of the last position: ``_unit_states`` in its order, with the states with
+        #: their moves (``_wanted``) in place of the cached ones, kept up to date change by change
+        #: with the cache (None: to be made again from both)
+        self._now: dict[str, UnitState] | None = None
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
@@ -262,6 +266,7 @@ class PositionBuilder:
                 self._hex_markers = None
                 if old_at is None or not self._dirty_known:
                     self._unit_states.clear()
+                    self._now = None
                     self._index.at = None
                     self._in_index.clear()
                     self._dirty_known = False
@@ -275,6 +280,8 @@ class PositionBuilder:
                 us = self._unit_states.pop(pid, None)
                 if us is not None:
                     self._index_remove(pid, us)
+                    if self._now is not None:
+                        self._now.pop(pid, None)
             self._dirty.update(drop)
         return changed
 
@@ -334,6 +341,7 @@ class PositionBuilder:
                                                           key=self._urank.__getitem__)}
         index = self._index
         rebuild = index.at is None
+        now = self._now
         for pid, v in todo.items():
             if pid not in cache:
                 assert v.unit is not None and v.hex is not None     # self.units: units on the map
@@ -342,6 +350,8 @@ class PositionBuilder:
                                             v.status | frozenset(extra) if extra else v.status,
                                             aliases=self.aliases)
                 self._rank[pid] = self._ranks = self._ranks + 1
+                if now is not None:
+                    now[pid] = us              # inserted in the cache's order, as the cache is
                 if not rebuild:
                     index.add(us)
         self._dirty.clear()
@@ -349,6 +359,8 @@ class PositionBuilder:
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
                 self._index_remove(pid, cache.pop(pid))
+                if now is not None:
+                    now.pop(pid, None)
                 if redo is not None:
                     redo.add(pid)
         if index.at is None:
@@ -364,6 +376,7 @@ class PositionBuilder:
             self._wanted_ok = False
             redo = None
             units = list(cache.values())
+            self._now = None
         else:
             if redo is None:
                 wanted.clear()
@@ -400,8 +413,14 @@ class PositionBuilder:
                             delta[1].append(new)
                 wanted[pid] = new
             self._wanted_ok = True
-            now = cache.copy()                 # not dict(): a copy clones a dict with holes (pops) at once
-            now.update(wanted)                 # in the cache's order: every key is the cache's
+            if redo is None or now is None:
+                now = self._now = cache.copy()     # not dict(): a copy clones a dict with holes (pops) at once
+                now.update(wanted)             # in the cache's order: every key is the cache's
+            else:                              # the others are the last position's (in redo otherwise)
+                for pid in redo:
+                    st = wanted.get(pid) or cache.get(pid)
+                    if st is not None:
+                        now[pid] = st          # a key already there (inserted above when new)
             units = list(now.values())
         # the index holds the states with their moves (in place of the cached ones)
         for pid in [p for p in subst if p not in wanted] if redo is None else \
