@@ -235,3 +235,49 @@ def test_a_verdict_is_kept_while_its_path_hexes_hold_the_same_units():
     a.change(2, hex="0403")                    # Q onto the path
     got = judge()
     assert calls == ["R", "R", "R"] and [f.rule for f in got] == ["GEN movement"]
+
+
+@pytest.mark.parametrize("name,files,module,binding", GENERIC, ids=[g[0] for g in GENERIC])
+def test_positions_kept_per_change_equal_positions_made_from_scratch(monkeypatch, name, files, module, binding):
+    """``PositionBuilder.position`` keeps its units list and its movers change by change: at
+    every position with moves, the units are the unit cache's with the states with moves in
+    their place (``cache.copy()`` updated, as a rebuild makes them), the movers those states with
+    a previous hex by rank, and ``movers_delta`` turns the last movers into these. Pinned on TLD:
+    most positions come with a delta, and most movers lists are not sorted again."""
+    from vmodgen.audit import audit
+    from vmodgen.audit.positions import PositionBuilder
+    real, real_after = PositionBuilder.position, PositionBuilder._movers_after
+    seen = {"moves": 0, "delta": 0, "kept": 0}
+
+    def after(self, changed):
+        got = real_after(self, changed)
+        seen["kept"] += got is not None
+        return got
+
+    def check(self, **kw):
+        pos = real(self, **kw)
+        if not kw.get("moves"):
+            return pos
+        seen["moves"] += 1
+        whole = self._unit_states.copy()
+        whole.update(self._wanted)
+        assert len(pos.units) == len(whole) and all(a is b for a, b in zip(pos.units, whole.values()))
+        wanted, rank = self._wanted, self._rank
+        movers = [wanted[p] for p in sorted(wanted, key=rank.__getitem__) if wanted[p].previous is not None]
+        assert len(pos.movers) == len(movers) and all(a is b for a, b in zip(pos.movers, movers))
+        delta = pos.movers_delta
+        if delta is not None:
+            seen["delta"] += 1
+            base, added, removed = delta
+            gone, new = {id(u) for u in removed}, {id(u) for u in added}
+            rest = [u for u in base if id(u) not in gone]
+            assert len(rest) + len(added) == len(movers)
+            assert all(a is b for a, b in zip(rest, [u for u in movers if id(u) not in new]))
+        return pos
+
+    monkeypatch.setattr(PositionBuilder, "position", check)
+    monkeypatch.setattr(PositionBuilder, "_movers_after", after)
+    audit(files, module=module, binding=binding, keep_order=True)
+    assert seen["moves"] > 5
+    if name == "tld":
+        assert seen["delta"] > seen["moves"] * 0.9 and seen["kept"] > seen["delta"] * 0.9

@@ -98,6 +98,9 @@ class PositionBuilder:
         self._wanted_ok = False
         #: the ``movers`` of the last :meth:`position` (a later position's ``movers_delta`` base)
         self._last_movers: list[UnitState] = []
+        #: the piece ids of ``_last_movers`` in its order, and each one's rank then
+        self._mover_pids: list[str] = []
+        self._mover_rank: dict[str, int] = {}
         #: piece id → its concealment, for the pieces on the game map whose owner masked or hid them
         self.concealed: dict[str, Concealment] = {}
         self._reader = ConcealmentReader(module.prototypes if module is not None else None)
@@ -169,6 +172,42 @@ class PositionBuilder:
     def _index_remove(self, pid: str, us: UnitState) -> None:
         """Take a unit out of the index (the state with its move, if the index holds that)."""
         self._index.remove(self._in_index.pop(pid, us))
+
+    def _movers_after(self, changed: list[str]) -> list[UnitState] | None:
+        """The movers (the states of ``_wanted`` with a previous hex, by rank) from the last
+        position's, when only the pids ``changed`` have another state with its move: each kept in
+        its place when its rank is the same, taken out when it no longer moved or got a new rank,
+        put at the end when its rank is above every rank of the last movers (a state made since);
+        None when one would go in between (sort them all)."""
+        if not changed:
+            return self._last_movers
+        wanted, rank, was = self._wanted, self._rank, self._mover_rank
+        pids = self._mover_pids
+        top = was[pids[-1]] if pids else -1
+        out, order = list(self._last_movers), list(pids)
+        tail: list[str] = []
+        for pid in changed:
+            new = wanted.get(pid)
+            r = was.get(pid)
+            if r is not None:
+                i = order.index(pid)
+                if new is not None and new.previous is not None and rank[pid] == r:
+                    out[i] = new                # the same place
+                    continue
+                del out[i], order[i]
+            if new is not None and new.previous is not None:
+                if rank[pid] <= top:
+                    return None
+                tail.append(pid)
+        if not tail and len(order) == len(pids):
+            return out                         # the same pids, the same ranks
+        ranks = {pid: was[pid] for pid in order}
+        for pid in sorted(tail, key=rank.__getitem__):
+            out.append(wanted[pid])
+            order.append(pid)
+            ranks[pid] = rank[pid]
+        self._mover_pids, self._mover_rank = order, ranks
+        return out
 
     def hex_of_point(self, point: tuple) -> str | None:
         """The kit hex (or box) of a map point, through the binding; remembered per point until
@@ -370,6 +409,7 @@ class PositionBuilder:
         subst = self._in_index
         wanted = self._wanted
         delta: tuple[list[UnitState], list[UnitState], list[UnitState]] | None = None
+        changed: list[str] = []                # with ``delta``: the pids whose state with its move changed
         if not moves:
             self._moved.clear()
             wanted.clear()
@@ -391,8 +431,10 @@ class PositionBuilder:
                 was = cache.get(pid)
                 if mv is None or was is None:
                     old = wanted.pop(pid, None)
-                    if delta is not None and old is not None and old.previous is not None:
-                        delta[2].append(old)
+                    if delta is not None and old is not None:
+                        changed.append(pid)
+                        if old.previous is not None:
+                            delta[2].append(old)
                     continue
                 got = made.get(pid)
                 if got is not None and got[0] is was and got[1] == mv:
@@ -407,6 +449,7 @@ class PositionBuilder:
                 if delta is not None:
                     old = wanted.get(pid)
                     if old is not new:
+                        changed.append(pid)
                         if old is not None and old.previous is not None:
                             delta[2].append(old)
                         if new.previous is not None:
@@ -438,11 +481,15 @@ class PositionBuilder:
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
-        if wanted:                             # the units that moved, in the order of ``units``
+        # the units that moved, in the order of ``units``: the last position's, changed where
+        # ``changed`` says, else sorted again
+        movers = self._movers_after(changed) if delta is not None else None
+        if movers is None:
             rank = self._rank
-            movers = [wanted[pid] for pid in sorted(wanted, key=rank.__getitem__) if wanted[pid].previous is not None]
-        else:
-            movers = []
+            pids = [pid for pid in sorted(wanted, key=rank.__getitem__) if wanted[pid].previous is not None]
+            movers = [wanted[pid] for pid in pids]
+            self._mover_pids = pids
+            self._mover_rank = {pid: rank[pid] for pid in pids}
         # the states of ``wanted`` not in the delta are the last position's, and in its order: a
         # state's rank changes only with a new state (the unit's own change: in ``redo``)
         pos.set_movers(movers, delta)
