@@ -250,8 +250,10 @@ class RuleSet(Generic[M]):
         #: only while :attr:`states_fixed`
         self._by_state: dict[int, tuple] = {}
         #: the positions judged hold unit states that are never changed in place (a new state
-        #: object for every change, as the audit's positions do): :meth:`check_moves` may keep
-        #: a verdict by the state's identity and its context. False (the default): by value
+        #: object for every change, as the audit's positions do), nor the unit lists of their
+        #: ``by_hex`` (a new list for a hex whose units change): :meth:`check_moves` may keep a
+        #: verdict by the state's identity and its context, or its surroundings' lists. False
+        #: (the default): by value
         self.states_fixed = False
         #: the last walk of :meth:`check_moves` over every mover: (the movers list, (side, mode) →
         #: its move context, the movers' findings in order, ids of the states with findings);
