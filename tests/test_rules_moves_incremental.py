@@ -74,10 +74,19 @@ class _Watch:
 
 #: the generic rules on the public TLD logs 1-2 and the recorded Kassala chain (a combat phase:
 #: advances and retreats)
-GENERIC = [("tld", [shared_path("corpus") / f"tld_game_0606-{i}.log" for i in (1, 2)],
-            shared_path("corpus") / "tld_buildFile-only_stripped.vmod", ROOT / "examples" / "tld" / "binding.toml"),
+#: (name, its files: corpus names or paths, its corpus module, its binding)
+GENERIC = [("tld", [f"tld_game_0606-{i}.log" for i in (1, 2)], "tld_buildFile-only_stripped.vmod",
+            ROOT / "examples" / "tld" / "binding.toml"),
            ("kassala", [RECORDED / f"kassala-{n}.vlog" for n in ("moslem", "christian", "combat")],
-            shared_path("corpus") / "kassala_Kassala.vmod", ROOT / "examples" / "kassala" / "binding.toml")]
+            "kassala_Kassala.vmod", ROOT / "examples" / "kassala" / "binding.toml")]
+
+
+def _audit_generic(files: list, module: str, binding) -> None:
+    """The audit of ``files`` (corpus names read in ../shared/corpus) with the corpus ``module``."""
+    from vmodgen.audit import audit
+    corpus = shared_path("corpus")
+    audit([corpus / f if isinstance(f, str) else f for f in files], module=corpus / module, binding=binding,
+          keep_order=True)
 
 
 @pytest.mark.parametrize("name,files,module,binding", GENERIC, ids=[g[0] for g in GENERIC])
@@ -86,9 +95,8 @@ def test_generic_moves_judged_per_change_equal_moves_judged_from_scratch(monkeyp
     """GEN movement/zoc at every step of the audit: the same findings as from scratch. Pinned
     on TLD: most calls take the fast path, and verdicts are kept by their surroundings when an
     enemy unit elsewhere changed."""
-    from vmodgen.audit import audit
     w = _Watch(monkeypatch)
-    audit(files, module=module, binding=binding, keep_order=True)
+    _audit_generic(files, module, binding)
     assert w.calls > 5
     if name == "tld":
         assert w.calls > 300 and w.fast > w.calls / 2 and w.near > 100
@@ -244,7 +252,6 @@ def test_positions_kept_per_change_equal_positions_made_from_scratch(monkeypatch
     their place (``cache.copy()`` updated, as a rebuild makes them), the movers those states with
     a previous hex by rank, and ``movers_delta`` turns the last movers into these. Pinned on TLD:
     most positions come with a delta, and most movers lists are not sorted again."""
-    from vmodgen.audit import audit
     from vmodgen.audit.positions import PositionBuilder
     real, real_after = PositionBuilder.position, PositionBuilder._movers_after
     seen = {"moves": 0, "delta": 0, "kept": 0}
@@ -277,7 +284,7 @@ def test_positions_kept_per_change_equal_positions_made_from_scratch(monkeypatch
 
     monkeypatch.setattr(PositionBuilder, "position", check)
     monkeypatch.setattr(PositionBuilder, "_movers_after", after)
-    audit(files, module=module, binding=binding, keep_order=True)
+    _audit_generic(files, module, binding)
     assert seen["moves"] > 5
     if name == "tld":
         assert seen["delta"] > seen["moves"] * 0.9 and seen["kept"] > seen["delta"] * 0.9
