@@ -51,6 +51,10 @@ class PositionBuilder:
         #: shared by the files of one audit
         self._cache: dict[tuple[str, str, str], _Reading] = cache if cache is not None else {}
         self._unit_states: dict[str, UnitState] = {}
+        #: the units of the last position: ``_unit_states`` in its order, with the states with
+        #: their moves (``_wanted``) in place of the cached ones, kept up to date change by change
+        #: with the cache (None: to be made again from both)
+        self._now: dict[str, UnitState] | None = None
         self.units: dict[str, PieceView] = {}      # views of units on the game map
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
@@ -92,6 +96,11 @@ class PositionBuilder:
         #: (valid, ``_wanted_ok``, unless a change in between was not followed)
         self._wanted: dict[str, UnitState] = {}
         self._wanted_ok = False
+        #: the ``movers`` of the last :meth:`position` (a later position's ``movers_delta`` base)
+        self._last_movers: list[UnitState] = []
+        #: the piece ids of ``_last_movers`` in its order, and each one's rank then
+        self._mover_pids: list[str] = []
+        self._mover_rank: dict[str, int] = {}
         #: piece id → its concealment, for the pieces on the game map whose owner masked or hid them
         self.concealed: dict[str, Concealment] = {}
         self._reader = ConcealmentReader(module.prototypes if module is not None else None)
@@ -163,6 +172,42 @@ class PositionBuilder:
     def _index_remove(self, pid: str, us: UnitState) -> None:
         """Take a unit out of the index (the state with its move, if the index holds that)."""
         self._index.remove(self._in_index.pop(pid, us))
+
+    def _movers_after(self, changed: list[str]) -> list[UnitState] | None:
+        """The movers (the states of ``_wanted`` with a previous hex, by rank) from the last
+        position's, when only the pids ``changed`` have another state with its move: each kept in
+        its place when its rank is the same, taken out when it no longer moved or got a new rank,
+        put at the end when its rank is above every rank of the last movers (a state made since);
+        None when one would go in between (sort them all)."""
+        if not changed:
+            return self._last_movers
+        wanted, rank, was = self._wanted, self._rank, self._mover_rank
+        pids = self._mover_pids
+        top = was[pids[-1]] if pids else -1
+        out, order = list(self._last_movers), list(pids)
+        tail: list[str] = []
+        for pid in changed:
+            new = wanted.get(pid)
+            r = was.get(pid)
+            if r is not None:
+                i = order.index(pid)
+                if new is not None and new.previous is not None and rank[pid] == r:
+                    out[i] = new                # the same place
+                    continue
+                del out[i], order[i]
+            if new is not None and new.previous is not None:
+                if rank[pid] <= top:
+                    return None
+                tail.append(pid)
+        if not tail and len(order) == len(pids):
+            return out                         # the same pids, the same ranks
+        ranks = {pid: was[pid] for pid in order}
+        for pid in sorted(tail, key=rank.__getitem__):
+            out.append(wanted[pid])
+            order.append(pid)
+            ranks[pid] = rank[pid]
+        self._mover_pids, self._mover_rank = order, ranks
+        return out
 
     def hex_of_point(self, point: tuple) -> str | None:
         """The kit hex (or box) of a map point, through the binding; remembered per point until
@@ -260,6 +305,7 @@ class PositionBuilder:
                 self._hex_markers = None
                 if old_at is None or not self._dirty_known:
                     self._unit_states.clear()
+                    self._now = None
                     self._index.at = None
                     self._in_index.clear()
                     self._dirty_known = False
@@ -273,6 +319,8 @@ class PositionBuilder:
                 us = self._unit_states.pop(pid, None)
                 if us is not None:
                     self._index_remove(pid, us)
+                    if self._now is not None:
+                        self._now.pop(pid, None)
             self._dirty.update(drop)
         return changed
 
@@ -332,6 +380,7 @@ class PositionBuilder:
                                                           key=self._urank.__getitem__)}
         index = self._index
         rebuild = index.at is None
+        now = self._now
         for pid, v in todo.items():
             if pid not in cache:
                 assert v.unit is not None and v.hex is not None     # self.units: units on the map
@@ -340,6 +389,8 @@ class PositionBuilder:
                                             v.status | frozenset(extra) if extra else v.status,
                                             aliases=self.aliases)
                 self._rank[pid] = self._ranks = self._ranks + 1
+                if now is not None:
+                    now[pid] = us              # inserted in the cache's order, as the cache is
                 if not rebuild:
                     index.add(us)
         self._dirty.clear()
@@ -347,6 +398,8 @@ class PositionBuilder:
         if len(cache) != len(self.units):
             for pid in [p for p in cache if p not in self.units]:
                 self._index_remove(pid, cache.pop(pid))
+                if now is not None:
+                    now.pop(pid, None)
                 if redo is not None:
                     redo.add(pid)
         if index.at is None:
@@ -355,24 +408,33 @@ class PositionBuilder:
             redo = None
         subst = self._in_index
         wanted = self._wanted
+        delta: tuple[list[UnitState], list[UnitState], list[UnitState]] | None = None
+        changed: list[str] = []                # with ``delta``: the pids whose state with its move changed
         if not moves:
             self._moved.clear()
             wanted.clear()
             self._wanted_ok = False
             redo = None
             units = list(cache.values())
+            self._now = None
         else:
             if redo is None:
                 wanted.clear()
                 redo_now: Iterable[str] = moves
             else:
                 redo_now = redo
+                # how the movers will differ from the last position's (Position.movers_delta)
+                delta = (self._last_movers, [], [])
             made = self._moved
             for pid in redo_now:
                 mv = moves.get(pid)
                 was = cache.get(pid)
                 if mv is None or was is None:
-                    wanted.pop(pid, None)
+                    old = wanted.pop(pid, None)
+                    if delta is not None and old is not None:
+                        changed.append(pid)
+                        if old.previous is not None:
+                            delta[2].append(old)
                     continue
                 got = made.get(pid)
                 if got is not None and got[0] is was and got[1] == mv:
@@ -384,10 +446,24 @@ class PositionBuilder:
                                     guessed=mv[4] if len(mv) > 4 else frozenset(),
                                     times=mv[5] if len(mv) > 5 else None)
                     made[pid] = (was, mv, new)
+                if delta is not None:
+                    old = wanted.get(pid)
+                    if old is not new:
+                        changed.append(pid)
+                        if old is not None and old.previous is not None:
+                            delta[2].append(old)
+                        if new.previous is not None:
+                            delta[1].append(new)
                 wanted[pid] = new
             self._wanted_ok = True
-            now = cache.copy()                 # not dict(): a copy clones a dict with holes (pops) at once
-            now.update(wanted)                 # in the cache's order: every key is the cache's
+            if redo is None or now is None:
+                now = self._now = cache.copy()     # not dict(): a copy clones a dict with holes (pops) at once
+                now.update(wanted)             # in the cache's order: every key is the cache's
+            else:                              # the others are the last position's (in redo otherwise)
+                for pid in redo:
+                    st = wanted.get(pid) or cache.get(pid)
+                    if st is not None:
+                        now[pid] = st          # a key already there (inserted above when new)
             units = list(now.values())
         # the index holds the states with their moves (in place of the cached ones)
         for pid in [p for p in subst if p not in wanted] if redo is None else \
@@ -405,12 +481,19 @@ class PositionBuilder:
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
                        hex_markers=self._hex_markers, source=source, by_hex=by_hex)
-        if wanted:                             # the units that moved, in the order of ``units``
+        # the units that moved, in the order of ``units``: the last position's, changed where
+        # ``changed`` says, else sorted again
+        movers = self._movers_after(changed) if delta is not None else None
+        if movers is None:
             rank = self._rank
-            pos.set_movers([wanted[pid] for pid in sorted(wanted, key=rank.__getitem__)
-                            if wanted[pid].previous is not None])
-        else:
-            pos.set_movers([])
+            pids = [pid for pid in sorted(wanted, key=rank.__getitem__) if wanted[pid].previous is not None]
+            movers = [wanted[pid] for pid in pids]
+            self._mover_pids = pids
+            self._mover_rank = {pid: rank[pid] for pid in pids}
+        # the states of ``wanted`` not in the delta are the last position's, and in its order: a
+        # state's rank changes only with a new state (the unit's own change: in ``redo``)
+        pos.set_movers(movers, delta)
+        self._last_movers = movers
         if by_hex is not None:
             pos.side_versions = dict(index.versions)
             pos.mixed_hexes = frozenset(index.mixed)

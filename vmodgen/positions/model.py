@@ -127,6 +127,11 @@ class Position:
     #: hand (the audit): read :attr:`movers`
     _movers: tuple[list[UnitState], list[UnitState]] | None = field(default=None, init=False, repr=False,
                                                                      compare=False)
+    #: with ``_movers``: (an earlier :attr:`movers` list, the states added to it, the states taken
+    #: out of it), when the maker knows that every other state of :attr:`movers` is one of that
+    #: list's, by identity and in the same order: read :attr:`movers_delta`
+    _delta: tuple[list[UnitState], list[UnitState], list[UnitState]] | None = field(
+        default=None, init=False, repr=False, compare=False)
     #: ``file:line: ...`` for each name of an inline game that no rule reads (``vmodgen check``
     #: lists them)
     ignored: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -147,9 +152,21 @@ class Position:
             return m[1]
         return [u for u in self.units if u.previous is not None]
 
-    def set_movers(self, movers: list[UnitState]) -> None:
-        """Hand over :attr:`movers` for the current ``units`` list (which must not change since)."""
+    @property
+    def movers_delta(self) -> tuple[list[UnitState], list[UnitState], list[UnitState]] | None:
+        """(``base``, ``added``, ``removed``): :attr:`movers` is the list ``base`` (an earlier
+        position's :attr:`movers`) with the states ``removed`` taken out and the states ``added``
+        put in, the others the very same objects in the same order (what a rule may keep of its
+        verdicts on ``base``); None when the maker does not say."""
+        m = self._movers
+        return self._delta if m is not None and m[0] is self.units else None
+
+    def set_movers(self, movers: list[UnitState],
+                   delta: tuple[list[UnitState], list[UnitState], list[UnitState]] | None = None) -> None:
+        """Hand over :attr:`movers` for the current ``units`` list (which must not change since),
+        and optionally how it differs from an earlier one (:attr:`movers_delta`)."""
         self._movers = (self.units, movers)
+        self._delta = delta
 
     @property
     def phase_info(self) -> Phase | None:

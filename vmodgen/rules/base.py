@@ -245,13 +245,21 @@ class RuleSet(Generic[M]):
         self._not_judged: dict[str, str] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
-        #: id of a unit state → (the state, (side, mode), its context, its move's findings): the
-        #: last verdict on that very state, kept only while :attr:`states_fixed`
+        #: id of a unit state → (the state, (side, mode), its context, its move's findings, what
+        #: :meth:`_surroundings` says it read or None): the last verdict on that very state, kept
+        #: only while :attr:`states_fixed`
         self._by_state: dict[int, tuple] = {}
         #: the positions judged hold unit states that are never changed in place (a new state
-        #: object for every change, as the audit's positions do): :meth:`check_moves` may keep
-        #: a verdict by the state's identity and its context. False (the default): by value
+        #: object for every change, as the audit's positions do), nor the unit lists of their
+        #: ``by_hex`` (a new list for a hex whose units change): :meth:`check_moves` may keep a
+        #: verdict by the state's identity and its context, or its surroundings' lists. False
+        #: (the default): by value
         self.states_fixed = False
+        #: the last walk of :meth:`check_moves` over every mover: (the movers list, (side, mode) →
+        #: its move context, the movers' findings in order, ids of the states with findings);
+        #: None when a context was None or states may change in place
+        self._walked: tuple[list[UnitState], dict[tuple[str, str], tuple | None], list[Finding], set[int]] | None \
+            = None
 
     # ---- parameters ------------------------------------------------------------------------
     @classmethod
@@ -420,7 +428,10 @@ class RuleSet(Generic[M]):
         taken together), then, for each unit that moved (``Position.movers``: the loop is as long
         as the moves, not the units) and that :meth:`judges_move`, its move
         (:meth:`check_unit_move`) against the enemy ZOC :meth:`move_zoc` gives for its side;
-        remembered by the unit's state and :meth:`move_context` when the rule set gives one."""
+        remembered by the unit's state and :meth:`move_context` when the rule set gives one.
+        When the position says how its movers differ from those of the last call
+        (``Position.movers_delta``) and every context is the same, only the states added are
+        judged (:meth:`_moves_since`)."""
         zocs: dict[str, Any] = {}
 
         def ez_of(side: str) -> Any:
@@ -429,49 +440,127 @@ class RuleSet(Generic[M]):
             return zocs[side]
 
         out = self.moves_preamble(board, ez_of)
-        verdicts = self._verdicts
-        contexts: dict[tuple[str, str], tuple | None] = {}
+        movers = board.pos.movers
         # with states never changed in place, the last verdict on the very same state object
         kept = self._by_state if self.states_fixed else None
+        if kept is not None:
+            same = self._moves_since(board, movers, ez_of, kept)
+            if same is not None:
+                out += same
+                return out
+        contexts: dict[tuple[str, str], tuple | None] = {}
         judges = self.judges_move
-        for u in board.pos.movers:             # the units with a previous hex, in the units' order
+        verdict = self._move_verdict
+        found: list[Finding] = []
+        wrong: set[int] = set()                # ids of the states with findings
+        for u in movers:                       # the units with a previous hex, in the units' order
             if not judges(board, u):
                 continue
-            if kept is not None:
-                last = kept.get(id(u))
-                # (the state, its (side, mode), the context, the findings): the entry holds the
-                # state, so its id is not reused while the entry lives
-                if last is not None and last[0] is u:
-                    try:
-                        ctx = contexts[last[1]]
-                    except KeyError:
-                        ctx = contexts[last[1]] = self.move_context(board, u.side, u.mode)
-                    if ctx is not None and ctx == last[2]:
-                        out += last[3]
-                        continue
             sm = (u.side, u.mode)
             try:
                 ctx = contexts[sm]
             except KeyError:
                 ctx = contexts[sm] = self.move_context(board, u.side, u.mode)
-            if ctx is None:
-                out += self.check_unit_move(board, u, ez_of(u.side))
-                continue
-            # the unit by identity (the entry holds it: its id is not reused while the entry
-            # lives; a roster unit never changes), its state by value (a state may be changed)
-            key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.guessed, u.times, u.mode,
-                   ctx)
-            hit = verdicts.get(key)
-            if hit is None:
-                if len(verdicts) > 50_000:
-                    verdicts.clear()
-                hit = verdicts[key] = (u.unit, self.check_unit_move(board, u, ez_of(u.side)))
-            if kept is not None:
-                if len(kept) > 50_000:
-                    kept.clear()
-                kept[id(u)] = (u, sm, ctx, hit[1])
-            out += hit[1]
+            got = verdict(board, u, sm, ctx, ez_of, kept)
+            if got:
+                found += got
+                wrong.add(id(u))
+        self._walked = (movers, contexts, found, wrong) \
+            if kept is not None and None not in contexts.values() else None
+        out += found
         return out
+
+    def _move_verdict(self, board: Board, u: UnitState, sm: tuple[str, str], ctx: tuple | None,
+                      ez_of: Callable[[str], Any], kept: dict[int, tuple] | None) -> list[Finding]:
+        """The findings of ``u``'s move (``sm``: its side and mode, ``ctx``: their
+        :meth:`move_context`): kept for the very same state (``kept``, by identity) and context,
+        remembered by the state's value and context, else judged."""
+        if kept is not None and ctx is not None:
+            last = kept.get(id(u))
+            # (the state, its (side, mode), the context, the findings, its surroundings): the
+            # entry holds the state, so its id is not reused while the entry lives
+            if last is not None and last[0] is u:
+                if ctx == last[2]:
+                    return last[3]
+                near = last[4]
+                if near is not None and self._same_surroundings(board, u, near):
+                    kept[id(u)] = (u, sm, ctx, last[3], near)
+                    return last[3]
+        if ctx is None:
+            return self.check_unit_move(board, u, ez_of(u.side))
+        # the unit by identity (the entry holds it: its id is not reused while the entry
+        # lives; a roster unit never changes), its state by value (a state may be changed)
+        key = (id(u.unit), u.hex, u.reduced, u.status, u.previous, u.path, u.stops, u.guessed, u.times, u.mode, ctx)
+        verdicts = self._verdicts
+        hit = verdicts.get(key)
+        if hit is None:
+            if len(verdicts) > 50_000:
+                verdicts.clear()
+            hit = verdicts[key] = (u.unit, self.check_unit_move(board, u, ez_of(u.side)))
+        if kept is not None:
+            if len(kept) > 50_000:
+                kept.clear()
+            kept[id(u)] = (u, sm, ctx, hit[1], self._surroundings(board, u))
+        return hit[1]
+
+    def _surroundings(self, board: Board, u: UnitState) -> tuple | None:
+        """What :meth:`move_surroundings` says ``u``'s verdict reads, with the unit lists of its
+        hexes as this position holds them (by identity: a position's lists are never changed,
+        the audit's index copies one before changing it), or None."""
+        got = self.move_surroundings(board, u)
+        if got is None:
+            return None
+        key, hexes = got
+        at = board.at
+        return key, hexes, tuple([at.get(h) for h in hexes])
+
+    def _same_surroundings(self, board: Board, u: UnitState, near: tuple) -> bool:
+        """Whether ``near`` (:meth:`_surroundings` at an earlier verdict) holds at this position:
+        the same key, and the very same unit list (or none) in each of its hexes."""
+        got = self.move_surroundings(board, u)
+        if got is None or got[0] != near[0] or got[1] != near[1]:
+            return False
+        at = board.at
+        for h, units in zip(near[1], near[2]):
+            if at.get(h) is not units:
+                return False
+        return True
+
+    def _moves_since(self, board: Board, movers: list[UnitState], ez_of: Callable[[str], Any],
+                     kept: dict[int, tuple]) -> list[Finding] | None:
+        """The movers' findings without walking them all: when ``movers`` is the list of the last
+        call (its ``Position.movers_delta`` says which states were added and taken out), every
+        :meth:`move_context` of that call is the same now, no state taken out had findings and
+        none added has any, the findings are those of the last call (the states added are judged,
+        and kept). None: walk every mover (anything else, or a finding that changes)."""
+        walked = self._walked
+        delta = board.pos.movers_delta
+        if walked is None or delta is None or delta[0] is not walked[0]:
+            return None
+        last_movers, last_contexts, found, wrong = walked
+        _, added, removed = delta
+        if wrong and any(id(u) in wrong for u in removed):
+            return None
+        contexts: dict[tuple[str, str], tuple | None] = {}
+        for sm, ctx in last_contexts.items():
+            now = self.move_context(board, sm[0], sm[1])
+            if now is None or now != ctx:
+                return None
+            contexts[sm] = now
+        judges = self.judges_move
+        for u in added:
+            if not judges(board, u):
+                continue
+            sm = (u.side, u.mode)
+            ctx = contexts.get(sm)
+            if ctx is None:
+                ctx = contexts[sm] = self.move_context(board, u.side, u.mode)
+                if ctx is None:
+                    return None
+            if self._move_verdict(board, u, sm, ctx, ez_of, kept):
+                return None                    # a new finding: its place is in the movers' order
+        self._walked = (movers, contexts, found, wrong)
+        return found
 
     def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
         """Everything besides a unit's own state (its unit, hex, side up, statuses, previous hex,
@@ -482,10 +571,20 @@ class RuleSet(Generic[M]):
         forget with :meth:`forget_verdicts`."""
         return None
 
+    def move_surroundings(self, board: Board, u: UnitState) -> tuple[tuple, tuple[str, ...]] | None:
+        """What the verdict on ``u``'s move reads besides the unit's own state, when the rule set
+        can say it locally: (a key of everything but the units on the board (the moment, the
+        enemy ZOC as a value...), the hexes whose units it reads). The same key and the same
+        units, in the same states, in each of those hexes: the same findings, whatever
+        :meth:`move_context` says of the units elsewhere (:meth:`check_moves` keeps the verdict).
+        None (the default): the verdict may read any unit."""
+        return None
+
     def forget_verdicts(self) -> None:
         """Forget the move verdicts :meth:`check_moves` remembered."""
         self._verdicts.clear()
         self._by_state.clear()
+        self._walked = None
 
     def move_zoc(self, board: Board, side: str) -> Any:
         """The enemy ZOC the moves of ``side``'s units meet, in the form :meth:`move_model` reads
@@ -498,7 +597,9 @@ class RuleSet(Generic[M]):
         return []
 
     def judges_move(self, board: Board, u: UnitState) -> bool:
-        """Whether ``u`` (which has a previous hex) is a unit whose move these rules judge."""
+        """Whether ``u`` (which has a previous hex) is a unit whose move these rules judge: from
+        the unit's own state alone (:meth:`check_moves` keeps the answer while the state is the
+        same object)."""
         return True
 
     def check_unit_move(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:

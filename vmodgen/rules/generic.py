@@ -428,6 +428,18 @@ class GenericRules(RuleSet[M]):
             return when + tuple(versions.get(s) for s in sorted(self.game.sides))
         return when + tuple(versions.get(e) for e in board.enemies(side))
 
+    def move_surroundings(self, board: Board, u: UnitState) -> tuple[tuple, tuple[str, ...]] | None:
+        """A move (mode "move") along a recorded path, with ``zoc_cancel`` and a locking ZOC
+        off, reads only the enemy ZOC on its path and the units in its path hexes (what
+        :meth:`_path_key` keys): the moment, the map, whether moves are announced and the enemy
+        ZOC, and the path. None otherwise (a search reads the whole board), or for a rule set of
+        its own move hooks."""
+        if u.mode != "move" or not u.path or not self._generic_moves() or self.flag("zoc_cancel") \
+                or self.param("zoc_leave") == "never":
+            return None
+        pos = board.pos
+        return (pos.turn, pos.phase, id(board.map), pos.moves_announced, self.move_zoc(board, u.side)), u.path
+
     def _generic_moves(self) -> bool:
         """Whether this rule set judges moves with the generic hooks only (:data:`_MOVE_HOOKS`)."""
         cls = type(self)
