@@ -255,7 +255,9 @@ class FileAuditor:
         #: note each file's pieces' hexes at its start (``FileAudit.start_hexes``): a parallel
         #: audit's worker, whose file may go on with moves another process carries
         self.note_start_hexes = False
-        self._filled: dict[tuple, tuple[str, ...] | None] = {}        # drags filled in with a shortest path
+        #: (path, side) → the path's drags filled in with shortest paths (or None), the enemies'
+        #: version it was worked out at, the hexes it read and which of them were next to enemies
+        self._filled: dict[tuple, tuple] = {}
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths
         self._dag_hexes: dict[tuple[str, str], frozenset] = {}
@@ -1028,7 +1030,9 @@ class FileAuditor:
                     need = (side, key)
                     route = self._fill_path(t, builder, side, key)
                     if route is not None:
-                        got = (route, _guessed(t, route))
+                        # the same route as before (only enemies elsewhere moved): the same entry
+                        got = m[5] if m is not None and m[5] is not None and m[5][0] is route and \
+                            m[1] == t else (route, _guessed(t, route))
                 memo[pid] = m = (v, t, mode, need, route, got)
             if m[3] is not None:               # read the enemies' hexes: looked at again when they change
                 live.setdefault(m[3][0], set()).add(pid)
@@ -1246,41 +1250,55 @@ class FileAuditor:
         """``path`` with each drag between hexes that are not neighbours replaced by a shortest
         path on the map, the one through the fewest hexes next to other sides' units; None when
         a hex is off the map or a drag is longer than :data:`MAX_DRAG` hexes. ``enemies``:
-        ``NearEnemies.key`` of ``side``, when the caller has it. Remembered by path, side and
-        enemies' version (an answer depends on nothing else)."""
+        ``NearEnemies.key`` of ``side``, when the caller has it.
+
+        Remembered by path and side with the hexes the answer read (those between the ends of
+        each filled-in drag: :meth:`_shortest` reads no others) and which of them were next to
+        enemies: while those stay the same the answer (the same tuple) stands, whatever enemies
+        moved elsewhere on the map; an unchanged enemies' version saves even that comparison."""
         if enemies is None:
             enemies = self._near.key(side)
-        key = (path, side, enemies)
-        try:
-            return self._filled[key]
-        except KeyError:
-            pass
+        key = (path, side)
+        memo = self._filled.get(key)
+        if memo is not None:
+            got, seen, read, near_read = memo
+            if seen == enemies:
+                return got
+            if not read or near_read == self._near.hexes(side, enemies).intersection(read):
+                self._filled[key] = (got, enemies, read, near_read)
+                return got
+        got, read, near_read = self._filled_in(path, side, enemies)
+        if len(self._filled) > 10_000:
+            self._filled.clear()
+        self._filled[key] = (got, enemies, read, near_read)
+        return got
+
+    def _filled_in(self, path: tuple[str, ...], side: str, enemies: tuple
+                   ) -> tuple[tuple[str, ...] | None, frozenset[str], set[str]]:
+        """:meth:`_fill_path` worked out: (the answer, the hexes it read, those of them next to
+        enemies); no hexes read when the answer is None (it is None whatever the enemies)."""
         m = self.binding.map
         if not all(m.has_hex(h) for h in path):
-            self._filled[key] = None
-            return None
+            return None, frozenset(), set()
         near_enemy = self._near.hexes(side, enemies)
         out = [path[0]]
-        got: tuple[str, ...] | None
+        read: frozenset[str] = frozenset()
         for a, b in zip(path, path[1:]):
             if b in self._neighbours(a):
                 out.append(b)
                 continue
-            seg = self._shortest(a, b, near_enemy)
-            if seg is None:
-                got = None
-                break
+            got = self._shortest(a, b, near_enemy)
+            if got is None:
+                return None, frozenset(), set()
+            seg, between = got
+            read |= between
             out += seg[1:]
-        else:
-            got = tuple(out)
-        if len(self._filled) > 10_000:
-            self._filled.clear()
-        self._filled[key] = got
-        return got
+        return tuple(out), read, near_enemy.intersection(read)
 
-    def _shortest(self, a: str, b: str, near_enemy: set[str]) -> list[str] | None:
+    def _shortest(self, a: str, b: str, near_enemy: set[str]) -> tuple[tuple[str, ...], frozenset[str]] | None:
         """A shortest path a → b through map hexes, with the fewest hexes in ``near_enemy``
-        between its ends; None beyond :data:`MAX_DRAG` hexes."""
+        between its ends, and the hexes between its ends on any shortest path (what the choice
+        read of ``near_enemy``); None beyond :data:`MAX_DRAG` hexes."""
         try:
             dag = self._dags[(a, b)]
         except KeyError:
@@ -1296,7 +1314,7 @@ class FileAuditor:
         key = (a, b, frozenset(near_enemy.intersection(between)))
         got = self._segments.get(key)
         if got is not None:
-            return list(got)
+            return got, between
         best: dict[str, tuple[int, str | None]] = {a: (0, None)}
         for layer in dag:
             for h, preds in layer:
@@ -1310,8 +1328,8 @@ class FileAuditor:
         seg.reverse()
         if len(self._segments) > 50_000:
             self._segments.clear()
-        self._segments[key] = tuple(seg)
-        return seg
+        got = self._segments[key] = tuple(seg)
+        return got, between
 
     def _shortest_dag(self, a: str, b: str) -> _Dag | None:
         """The hexes on the shortest paths a → b, layer by layer, each with its predecessors on

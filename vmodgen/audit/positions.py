@@ -137,18 +137,18 @@ class PositionBuilder:
         m = memo.get(pid)
         if m is not None and m[2] == pos and m[1] == st and m[0] == t and m[3] == lazy and t is piece._type:
             return m[4]
-        view = self._read_view(rec, pid, pos, t, lazy)
+        view = self._read_view(rec, pid, pos, t, st, lazy)
         if len(memo) > 200_000:
             memo.clear()
         memo[pid] = (t, st, pos, lazy, view)
         return view
 
-    def _read_view(self, rec, pid: str, pos: tuple, t: str, lazy: bool) -> PieceView:
-        """What the binding makes of a piece at ``pos`` (``t``: its type chain)."""
+    def _read_view(self, rec, pid: str, pos: tuple, t: str, st: str, lazy: bool) -> PieceView:
+        """What the binding makes of a piece at ``pos`` (``t``, ``st``: its type and state chains)."""
         hexid = self.hex_of_point(pos)
         if hexid is None and lazy:              # off the game map: no rule looks at it
             return PieceView(pid, None, False, None, pos, _EMPTY, _EMPTY, lazy=True)
-        key = (pid, t, state_key(rec.piece.encode_state()))   # not the position
+        key = (pid, t, state_key(st))   # not the position
         got = self._cache.get(key)
         if got is None:
             u = self.binding.unit_for(rec)

@@ -119,14 +119,18 @@ def piece_facts(piece: Piece, prototypes: dict[str, str]
 
 def _facts_of(piece: Piece, prototypes: dict[str, str]
               ) -> tuple[str, dict[str, str], list[str], list[str], str, dict[str, str], Piece]:
-    """:func:`piece_facts` and the piece with its prototypes expanded."""
+    """:func:`piece_facts` and the piece with its prototypes expanded. Read from a copy of
+    ``piece`` (:meth:`Piece.copy`: the same texts, warnings and source): ``piece``, a live piece
+    of a replay, keeps its traits undecoded, and so costs no more at each later step that moves
+    or changes it (``Piece._sync`` walks the traits of a decoded piece)."""
     type_chain, state_chain = piece.encode_type(), piece.encode_state()
+    own = piece.copy()
     names = prototype_names(type_chain, prototypes)
     if names:
         t, s = expand_prototypes(type_chain, state_chain, prototypes, [])
         full = Piece(t, s)
     else:
-        full = piece
+        full = own
     props = {k: v for k, v in full.properties().items() if not k.startswith("Old")}
     images = [i for i in full.images() if i and not i.startswith("/")]
     basic = full.basic
@@ -136,7 +140,7 @@ def _facts_of(piece: Piece, prototypes: dict[str, str]
         if isinstance(trait, Marker):
             for k, v in trait.properties().items():
                 markers.setdefault(k, v)      # the outermost trait answers first, as in VASSAL
-    return full.name or piece.name, props, names, images, basic_image, markers, full
+    return full.name or own.name, props, names, images, basic_image, markers, full
 
 
 def layer_images(full: Piece) -> dict[str, int]:
