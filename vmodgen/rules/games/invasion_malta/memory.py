@@ -11,6 +11,10 @@ The memory's fields (written by the audit at every phase end; a position file ma
 * ``prev_oos = ["5/3"]``: units that carried an OoS marker at the end of the previous phase.
 * ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
+* ``prev_activation_unknown = ["B/3 KOMR"]``: units that stood then in a hex whose Activation
+  marker may be theirs or another unit's of their side (:func:`.activation.activation_marked`).
+* ``marked_at_draw = ["A1"]``: units under an Activation marker (or in a hex with one) at the end of
+  this Ground Sequence's Draw phase, i.e. marked in an earlier activation of the turn (7.22).
 * ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
 * ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
 * ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
@@ -57,13 +61,14 @@ from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import returns
-from .activation import NO_SECTOR, InvasionMaltaActivation
+from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
 #: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
 #: Combat Phase: 15.16, 15.6)
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
-LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
+LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
+             "prev_airheads", "prev_fired", "dropped")
 
 
 def _closer_than(board: Board, hexes: list[str], gap: int) -> Iterator[tuple[str, str, int]]:
@@ -118,7 +123,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
-        memory.prev_activated = sorted(u.id for u in after.units if u.has("activated"))
+        marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
+        memory.prev_activated = sorted(k for k, v in marks.items() if v)
+        memory.prev_activation_unknown = sorted(k for k, v in marks.items() if v is None)
+        if after.phase == "draw":
+            memory.marked_at_draw = sorted(marks)
+        elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
+            memory.marked_at_draw = None
         memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
@@ -223,16 +234,27 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 self.not_judged(f"{P} 4.52", f"{label(u)} went from {was} to {u.hex}, "
                                 f"{'neither of which' if not (a or b) else 'one of which'} lies in an Allied sector "
                                 f"of the map: {NO_SECTOR}")
-            elif u.side != axis and a and b and a != b and not u.has("activated"):
+            elif u.side != axis and a and b and a != b and not (has_mark := activation_marked(board.pos, u)):
+                if has_mark is None:
+                    self.not_judged(f"{P} 4.52", f"{label(u)} changed sector into {u.hex}, which holds an "
+                                    f"Activation marker and other units of its side: {WHOSE_MARKER}")
+                    continue
                 an, bn = (board.map.areas[x].name or x for x in (a, b))
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({an}) into "
                                         f"{u.hex} ({bn}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
         marked = _ids(self.memory(board.pos).prev_activated)
-        if marked and board.pos.phase_kind in ("movement", ""):
+        unknown = _ids(self.memory(board.pos).prev_activation_unknown) or set()
+        if (marked or unknown) and board.pos.phase_kind in ("movement", ""):
             moved = {u.id for u, _ in self._changed(board)} | {u.id for u in board.pos.units if u.moved}
             for u in board.pos.units:
-                if u.id in marked and u.id in moved and u.side != axis and u.mode not in ("retreat", "advance"):
+                if u.id not in moved or u.side == axis or u.mode in ("retreat", "advance"):
+                    continue
+                if u.id in unknown:
+                    self.not_judged(f"{P} 4.52", f"whether {label(u)}, which moved, changed sector earlier this turn: "
+                                    f"it stood with other units of its side under an Activation marker "
+                                    f"({WHOSE_MARKER})")
+                elif marked and u.id in marked:
                     out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} changed sector earlier this "
                                             "turn (Activation marker) and may not move again this turn.", [u.hex], [u]))
         return out
@@ -367,7 +389,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         whose = self.activation_side(board)
         active = board.pos.state.get("active")
         if isinstance(active, str) and active and u.side == whose == str(self.param("im_supply_side")) \
-                and active.upper() != "M" and u.unit.formation != active and not u.has("activated"):
+                and active.upper() != "M" and u.unit.formation != active and activation_marked(board.pos, u) is False:
             return (f"it is not activated (formation '{u.unit.formation or 'none'}', while '{active}' is active, "
                     "and no Activation marker)")
         return ""
