@@ -67,6 +67,8 @@ P = "IM"
 #: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
 #: Combat Phase: 15.16, 15.6)
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
+#: the kit's Attack Target marker, on a defender hex (9.14, 11.36)
+ATTACK_TARGET = "attack-target"
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
              "prev_airheads", "prev_fired", "dropped")
 
@@ -288,7 +290,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not night_recovery:
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{label(u)} returned to full strength; a "
                                         "rally happens only in the Recovery Phase of a Night turn.", [u.hex], [u]))
-            elif self.pillbox(u) or self.armour(u) or self.is_(u, "im_no_rally"):
+            elif returns.never_rallies(self, u):
                 out.append(self.finding(board, f"{P} 18.28", "movement", f"{label(u)} rallied to full strength; "
                                         "pillboxes, artillery, anti-tank and armour units never rally.", [u.hex], [u]))
             else:
@@ -305,6 +307,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if time in ("night", "") and pos.phase in ("", "recovery"):
             hq_back: dict[str, list] = {}
             for u in back:
+                if returns.never_rallies(self, u):
+                    continue                   # 18.28's, found by returns.check_returns: not a step too
                 (hq_back if board.unit_kind(u) == "hq" else rallied).setdefault(u.side, []).append(u)
             for side, hqs_back in sorted(hq_back.items()):
                 if len(hqs_back) > 1:
@@ -365,15 +369,26 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def _aa_fired_in_bombardment(self, board: Board, u) -> str:
         """10.27 「対空ユニットは、砲撃を実施できない」; 11.33: in the Ground Sequence's Bombardment
         Phase an AA unit turned Fired either bombarded or fired at a CAS mission, which only light AA
-        may (heavy AA fires at air units bombarding, the Strategic Segment's missions). So: heavy AA,
-        always; light AA when no air unit stands on a map hex (no CAS mission to fire at). Why it
-        was wrong, or ""."""
+        may (heavy AA fires at air units bombarding, the Strategic Segment's missions); 11.36
+        「攻撃目標マーカーの下にある場合にのみ、AA ユニットを射撃済へ裏返す」: light AA that fired at CAS
+        stands in a defender hex (a declared attack's, or under the kit's ``attack-target`` marker).
+        Whether an air unit is still on the map says nothing: AA fire removes the air units it hits
+        (11.35). So: heavy AA, always; light AA outside every defender hex; with neither attacks
+        nor Attack Target markers known, light AA is not judged. Why it was wrong, or ""."""
         if self.is_(u, "im_heavy_aa"):
             return ("but AA units never bombard (10.27) and heavy AA fires only at air units on a bombardment "
                     "mission (11.33), not at a CAS mission")
-        if not any(board.is_hex(x.hex) and board.unit_kind(x) == "air" for x in board.pos.units):
-            return "with no air unit on the map to fire at: it bombarded, which AA units never do (10.27)"
-        return ""
+        pos = board.pos
+        targets = {a.hex for a in pos.attacks} | {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk}
+        if not targets:
+            self.not_judged(f"{P} 10.27", f"whether {label(u)}, light AA turned Fired in the Bombardment Phase, stood "
+                            "in a defender hex (11.36: AA turns Fired only under an Attack Target marker) needs the "
+                            "declared attacks or the Attack Target markers, and the position has neither")
+            return ""
+        if u.hex in targets:
+            return ""
+        return (f"outside every defender hex ({', '.join(sorted(targets))}): AA turns Fired only under an Attack "
+                "Target marker (11.36), so it bombarded, which AA units never do (10.27)")
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy

@@ -49,6 +49,11 @@ def _friendly(rs, board: Board, h: str, u, axis: str) -> bool:
     return held if side == axis else not held
 
 
+def never_rallies(rs, u) -> bool:
+    """18.28: pillboxes, artillery (every type), anti-tank and armour units never rally."""
+    return rs.pillbox(u) or rs.artillery(u) or rs.armour(u) or rs.is_(u, "im_no_rally")
+
+
 def returned(rs, board: Board) -> list:
     """The combat units on a map hex that stood in an eliminated box at the previous phase end."""
     dead = _boxes(rs.param("im_eliminated_boxes"))
@@ -77,7 +82,7 @@ def check_returns(rs, board: Board) -> list:
         if pos.phase not in ("", "recovery") or time not in ("night", ""):
             find(f"{P} 18.21", "a rally happens only in the Recovery Phase of a Night turn")
             continue
-        if rs.pillbox(u) or rs.artillery(u) or rs.armour(u) or rs.is_(u, "im_no_rally"):
+        if never_rallies(rs, u):
             find(f"{P} 18.28", "pillboxes, artillery, anti-tank and armour units never rally")
             continue
         if hq and u.side != axis:

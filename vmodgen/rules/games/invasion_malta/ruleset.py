@@ -47,6 +47,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.12": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
