@@ -57,7 +57,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         beachheads = {hex = formation}; airheads = {hex = nationality}; active = formation, "M" or
         sector id; motor_pool_used = SP; and the history keys of
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
-        prev_airheads, prev_fired, dropped)."""
+        prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
