@@ -140,3 +140,63 @@ def test_recovery_marker_per_hex_in_a_position(tmp_path):
     """IM 7.22: at the Recovery Phase end the one marker in 2020 over A1 and A2 is one finding."""
     rules = _check(tmp_path, "recovery", MATE)[0]
     assert rules.count("IM 7.22") == 1
+
+
+KIT = Path(__file__).resolve().parents[1] / "counters" / "invasion-malta"
+RALLY = """[position]
+game = "{kit}"
+scenario = "s3"
+turn = 6
+phase = "recovery"
+
+[state]
+time = "night"
+prev_hexes = {{"B/3 KOMR" = "allied-eliminated"}}
+
+[[units]]
+unit = "B/3 KOMR"
+hex = "2220"
+reduced = true
+
+[[units]]
+unit = "{mate}"
+hex = "2220"
+"""
+
+
+def _kit_flagging_hq_companies(tmp_path: Path) -> Path:
+    """The bundled kit with one Allied HQ company added to its roster (``HQ/3 KOMR``, flag
+    ``hq_label_only``): a kit that flags its HQ companies (the bundled one flags none)."""
+    kit = tmp_path / "im-kit"
+    kit.mkdir()
+    game = (KIT / "game.toml").read_text(encoding="utf-8")
+    game = game.replace('map = "../../maps/', f'map = "{KIT.parents[1] / "maps"}/')
+    (kit / "game.toml").write_text(game, encoding="utf-8")
+    (kit / "scenarios.toml").write_text((KIT / "scenarios.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    rows = (KIT / "roster.csv").read_text(encoding="utf-8").splitlines()
+    b3 = next(r for r in rows if r.startswith("B/3 KOMR,"))
+    rows.append(b3.replace("B/3 KOMR,B/3 KOMR,", "HQ/3 KOMR,HQ/3 KOMR,").replace(",komr,", ",komr;hq_label_only,")
+                .replace(",1425,", ",,"))
+    (kit / "roster.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return kit
+
+
+@pytest.mark.parametrize("mate,verdict", [("Matilda II tank", "found"), ("HQ/3 KOMR", "not judged")])
+def test_allied_back_with_no_hq_company_in_the_hex(tmp_path, mate, verdict):
+    """IM 18.25 (17.1 note): B/3 KOMR back from elimination on a Night Recovery Phase onto 2220
+    (no hospital). With a kit that flags its Allied HQ companies: beside the Matilda (a roster
+    unit without the flag) it stands on no battalion HQ, found; beside HQ/3 KOMR (flagged), whose
+    battalion it is is not recorded, not judged. The bundled kit flags none: not judged."""
+    kit = _kit_flagging_hq_companies(tmp_path)
+    f = tmp_path / "p.toml"
+    f.write_text(RALLY.format(kit=kit, mate=mate), encoding="utf-8")
+    pos = load_position(str(f))
+    rules = ruleset_for(pos.game)
+    found, notes = [x.rule for x in rules.check(pos)], rules.take_not_judged()
+    assert ("IM 18.25" in found) == (verdict == "found")
+    assert ("IM 18.25" in notes) == (verdict == "not judged")
+    if mate != "HQ/3 KOMR":
+        f.write_text(RALLY.format(kit="invasion-malta", mate=mate), encoding="utf-8")
+        pos = load_position(str(f))
+        rules = ruleset_for(pos.game)
+        assert "IM 18.25" not in [x.rule for x in rules.check(pos)] and "IM 18.25" in rules.take_not_judged()
