@@ -105,7 +105,8 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                     army.append(u)
                 if ok is None:
                     self.not_judged(f"{P} 7.23", f"whether {label(u)}, of formation '{u.unit.formation or 'none'}', "
-                                    f"was activated: it stands under an Activation marker with other units: {WHOSE_MARKER}")
+                                    f"was activated: it stands under an Activation marker with other units: "
+                                    f"{WHOSE_MARKER}")
                 elif not ok:
                     out.append(self.finding(board, f"{P} 7.23", "movement", f"{label(u)} moved, but it belongs to "
                                             f"formation '{u.unit.formation or 'none'}' while '{active}' is active, and "
@@ -137,8 +138,9 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         a unit of another formation that "M" activates stands, where it started (``previous``),
         within the command range (``hq_range_axis_hexes``, 17.13; the HQ's hex not counted, the
         unit's counted, 17.14: the hex distance) of an M HQ on the map, where that HQ stood when M
-        was activated (its own ``previous``: it may move in the same Movement Phase). With no M HQ on a map hex it is not judged (an HQ
-        in a holding box takes the units of that box; an eliminated one is 17.43's)."""
+        was activated (its own ``previous``: it may move in the same Movement Phase). With no M HQ
+        on a map hex it is not judged (an HQ in a holding box takes the units of that box; an
+        eliminated one is 17.43's)."""
         hqs = [x.previous or x.hex for x in board.pos.units
                if board.unit_kind(x) == "hq" and x.unit.formation == "M" and board.is_hex(x.previous or x.hex)]
         if not hqs:

@@ -132,8 +132,8 @@ def check_lead(rs, board: Board) -> list:
         if any(c is None for c in can):
             rs.not_judged(f"{P} 9.13", f"the lead unit of the attack on {a.hex}: "
                                        f"{rs.names([u for u, c in zip(attackers, can) if c is None])} stands in no "
-                                       "Allied sector of the map (4.51), or shares a hex and its Activation marker with other units (7.22), "
-                                       "so whether it is active is unknown")
+                                       "Allied sector of the map (4.51), or shares a hex and its Activation marker "
+                                       "with other units (7.22), so whether it is active is unknown")
             continue
         area = board.map.areas.get(active)
         who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"

@@ -404,7 +404,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         whose = self.activation_side(board)
         active = board.pos.state.get("active")
         if isinstance(active, str) and active and u.side == whose == str(self.param("im_supply_side")) \
-                and active.upper() != "M" and u.unit.formation != active and activation_marked(board.pos, u) is False:
+                and active.upper() != "M" and u.unit.formation != active:
+            marked = activation_marked(board.pos, u)
+            if marked is None:
+                self.not_judged(f"{P} 10.12", f"whether {label(u)}, which bombarded, was activated: it stands under an "
+                                f"Activation marker with other units: {WHOSE_MARKER}")
+            if marked is not False:
+                return ""
             return (f"it is not activated (formation '{u.unit.formation or 'none'}', while '{active}' is active, "
                     "and no Activation marker)")
         return ""
