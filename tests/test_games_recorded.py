@@ -37,10 +37,12 @@ def test_im_clean_recorded_game_gives_nothing(im):
     """Invasion: Malta, 3 turns with a GT1 paradrop: 6.12 is judged (AM, PM, Night by the kit's
     cycle) and finds the dropped units supplied by their airhead (6.31). The log records no
     weather, but the paradrop is on GT1, whose weather the book fixes as Good (7.12): 8.43 is
-    judged (it was listed as not judged before round 7)."""
+    judged (it was listed as not judged before round 7). 10.34 needs declared attacks, which no log
+    records: not judged (before imfix6 it passed as judged)."""
     r, not_judged = run(im.module, "im-clean")
     assert found(r) == [] and r.continuity == []
-    assert set(not_judged) == {"IM 7.23", "IM 6.15", "IM 9.12", "IM 9.13", "IM 9.15", "IM 15.61", "IM 18.11"}
+    assert set(not_judged) == {"IM 7.23", "IM 6.15", "IM 9.12", "IM 9.13", "IM 9.15", "IM 10.34", "IM 15.61",
+                               "IM 18.11"}
     assert "Activation Marker" in not_judged["IM 7.23"]
 
 

@@ -86,13 +86,32 @@ def test_reset_phase_flips(tmp_path):
 
 
 def test_aa_turned_fired_in_the_bombardment_phase(tmp_path):
-    """10.27, 11.33: heavy AA Fired in the Ground Bombardment Phase is found, light AA too with no
-    air unit on the map, but not with a CAS mission to fire at; Fired before the phase, not."""
+    """10.27, 11.33, 11.36: heavy AA Fired in the Ground Bombardment Phase is found; light AA is
+    found outside every defender hex, not in one (whether its CAS target is still on the map or
+    was shot down, 11.35 D); Fired before the phase, not."""
     assert "IM 10.27" in found(tmp_path, "stranger-heavy-aa-bombards.toml")[0]
     assert "IM 10.27" in found(tmp_path, "stranger-light-aa-bombards.toml")[0]
     assert found(tmp_path, "stranger-light-aa-fires-at-cas.toml")[0] == []
+    assert found(tmp_path, "stranger-light-aa-shoots-down-cas.toml")[0] == []
+    assert "IM 10.27" in found(tmp_path, "stranger-light-aa-outside-defender-hex-fired.toml")[0]
     assert "IM 10.27" not in found(tmp_path, "stranger-heavy-aa-bombards.toml",
                                    ("prev_fired = []", 'prev_fired = ["U1"]'))[0]
+
+
+NO_ATTACKS = ('[[attacks]]\nhex = "2020"\nunits = ["Z1"]\nhq = "7HQ"\n', "")
+TARGET_MARKER = ("[[units]]\nid = \"7HQ\"", '[[hexes]]\nhex = "2020"\nmarkers = ["attack-target"]\n\n[[units]]\nid = "7HQ"')
+
+
+def test_light_aa_judged_by_the_attack_target_marker(tmp_path):
+    """11.36 with 10.27: with no declared attack (as in a log), the kit's Attack Target marker on
+    the defender hex 2020 says where light AA may turn Fired: L1 in 2020, legal; L1 in 2022,
+    found. With neither attacks nor markers, light AA is not judged."""
+    inside = "stranger-light-aa-shoots-down-cas.toml"
+    outside = "stranger-light-aa-outside-defender-hex-fired.toml"
+    assert found(tmp_path, inside, NO_ATTACKS, TARGET_MARKER)[0] == []
+    assert "IM 10.27" in found(tmp_path, outside, NO_ATTACKS, TARGET_MARKER)[0]
+    rules, notes = found(tmp_path, outside, NO_ATTACKS)
+    assert "IM 10.27" not in rules and "IM 10.27" in notes
 
 
 @pytest.mark.parametrize("spelling", ["sector-central", "Central sector", "central", "CENTRAL SECTOR"])

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....positions.model import UnitState
+from ....positions.model import Position, UnitState
 from ...core.attacks import attacked_from
 from ...core.moves import label
 from ...core.board import Board
@@ -54,6 +54,25 @@ NO_SECTOR = ("the rulebook gives the map 3 sectors (4.51) and none on Leros (the
 PLAIN_MOVES = ("move", "infiltration", "motor_pool")
 #: the status names of disruption (3.8)
 DISRUPTED = ("disrupted",)
+#: the names an Activation marker goes by: the status and the kit's marker (7.22)
+ACTIVATION = frozenset({"activated", "activation"})
+#: why a unit stacked with others under an Activation marker is not judged by it
+WHOSE_MARKER = ("the marker belongs to one unit (7.22) and the hex holds several of that side, so whose it "
+                "is is not known")
+
+
+def activation_marked(pos: Position, u: UnitState) -> bool | None:
+    """7.22, 4.52: whether ``u`` carries an Activation marker, None when that is not known. The
+    marker belongs to one unit, but one lying in a hex (a log gives a hex's markers to every unit
+    in it, binding-format) is read as whose only when no other ground unit of ``u``'s side stands
+    there."""
+    if not u.has("activated"):
+        return False
+    if not pos.hex_markers.get(u.hex, {}).keys() & ACTIVATION:
+        return True                                     # the unit's own status
+    kinds = pos.game.unit_types
+    return None if any(x is not u and x.hex == u.hex and x.side == u.side
+                       and getattr(kinds.get(x.unit.type), "kind", "ground") != "air" for x in pos.units) else True
 
 
 class InvasionMaltaActivation(InvasionMaltaCombat):
@@ -79,13 +98,16 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         out, army = [], []
         for u in movers:
             if u.side == axis:
-                if active.upper() == "M":
-                    ok = u.has("activated") or u.unit.formation == "M"
-                else:
-                    ok = u.unit.formation == active or u.has("activated")
+                own = "M" if active.upper() == "M" else active
+                marked = activation_marked(board.pos, u)
+                ok = u.unit.formation == own or marked
                 if u.unit.formation in ("", "army") and active.upper() != "M":
                     army.append(u)
-                if not ok:
+                if ok is None:
+                    self.not_judged(f"{P} 7.23", f"whether {label(u)}, of formation '{u.unit.formation or 'none'}', "
+                                    f"was activated: it stands under an Activation marker with other units: "
+                                    f"{WHOSE_MARKER}")
+                elif not ok:
                     out.append(self.finding(board, f"{P} 7.23", "movement", f"{label(u)} moved, but it belongs to "
                                             f"formation '{u.unit.formation or 'none'}' while '{active}' is active, and "
                                             "carries no Activation marker.", [u.hex], [u]))
@@ -112,13 +134,15 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         return out
 
     def _m_range(self, board: Board, units: list) -> list:
-        """17.41 「統率範囲内にある（又はそのHQと同じ待機ボックス内にある）」: a unit of another
-        formation that "M" activates stands, where it started (``previous``), within the command
-        range (``hq_range_axis_hexes``, 17.13; the HQ's hex not counted, the unit's counted, 17.14:
-        the hex distance) of an M HQ on the map. With no M HQ on a map hex it is not judged (an HQ
-        in a holding box takes the units of that box; an eliminated one is 17.43's)."""
-        hqs = [x.hex for x in board.pos.units if board.unit_kind(x) == "hq" and x.unit.formation == "M"
-               and board.is_hex(x.hex)]
+        """17.41 「この組織が活性化されるとき … 統率範囲内にある（又はそのHQと同じ待機ボックス内にある）」:
+        a unit of another formation that "M" activates stands, where it started (``previous``),
+        within the command range (``hq_range_axis_hexes``, 17.13; the HQ's hex not counted, the
+        unit's counted, 17.14: the hex distance) of an M HQ on the map, where that HQ stood when M
+        was activated (its own ``previous``: it may move in the same Movement Phase). With no M HQ
+        on a map hex it is not judged (an HQ in a holding box takes the units of that box; an
+        eliminated one is 17.43's)."""
+        hqs = [x.previous or x.hex for x in board.pos.units
+               if board.unit_kind(x) == "hq" and x.unit.formation == "M" and board.is_hex(x.previous or x.hex)]
         if not hqs:
             return []
         reach = self.num("hq_range_axis_hexes")
@@ -278,22 +302,33 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         """The end of a Reset Phase: 10.14 「活性プレイヤーは、この活性化中のリセット・フェイズ終了時に、
         全ての活性化した砲兵ユニットをその射撃戦力面へ戻し」, save OoS Axis artillery (10.15); 10.44
         「リセット・フェイズ中、沿岸砲兵ユニットを射撃済から活性面へ返す」 (every Reset Phase, either
-        side's); 17.26 「リセット・フェイズ中に「消費済」からの回復を実施する」 (every HQ). Activated
-        artillery: for the Axis of the active formation or under an Activation marker; for the Allies
-        in the active sector or under an Activation marker; an Allied battery of another sector may
-        have fired as the inactive player (10.23) or been activated across sectors (10.26): not
-        judged. The activation's side unknown: 10.14 not judged."""
+        side's); 17.26 「リセット・フェイズ中に「消費済」からの回復を実施する」 (every HQ but a disrupted
+        one: it has no command points while disrupted, 17.21, and leaves disruption only in the
+        Recovery Phase, 17.26, so its flip now is not in the text: not judged). Activated artillery:
+        for the Axis of the active formation, for the Allies in the active sector, or under an
+        Activation marker placed in this activation: one a unit carried at the Draw phase end
+        (``marked_at_draw``) was placed in an earlier activation of the turn (7.22 keeps it to the
+        Recovery Phase; 17.42, one activation a turn), and with that end not recorded the marker's
+        activation is unknown: not judged. An Allied battery of another sector may have fired as the
+        inactive player (10.23) or been activated across sectors (10.26): not judged. AA is not judged
+        here: it turns Fired under an Attack Target marker whoever's activation it is (11.36) and its
+        own AA Reset Phase flips it back (4.21 A4). The activation's side unknown: 10.14 not judged."""
         if board.pos.phase != "reset":
             return []
         axis = str(self.param("im_supply_side"))
         side = self.activation_side(board)
         active = board.pos.state.get("active")
         active = active if isinstance(active, str) else ""
+        at_draw = self.memory(board.pos).marked_at_draw
         out: list = []
         for u in board.pos.units:
             if not board.is_hex(u.hex):
                 continue
-            if self.spent(board, u):
+            if self.spent(board, u) and u.has("disrupted"):
+                self.not_judged(f"{P} 17.26", f"{label(u)} is Spent and disrupted: a disrupted HQ has no command "
+                                "points (17.21) and recovers from disruption only in the Recovery Phase (17.26), "
+                                "so whether it flips back from Spent in the Reset Phase is not in the text")
+            elif self.spent(board, u):
                 out.append(self.finding(board, f"{P} 17.26", "movement", f"{label(u)} is still Spent at the end of "
                                         "the Reset Phase, where HQs recover from Spent.", [u.hex], [u]))
             if not self.fired(board, u):
@@ -305,17 +340,32 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 continue
             if not self.artillery(u) or (u.side == axis and u.has("oos")):
                 continue
+            if self.is_(u, "im_aa"):
+                self.not_judged(f"{P} 10.14", f"{label(u)} is AA on its Fired side: AA turns Fired under an Attack "
+                                "Target marker in either player's activation (11.36) and flips back in the AA Reset "
+                                "Phase (4.21 A4), not as activated artillery here; the Recovery Phase end judges it")
+                continue
             if side is None:
                 self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired, was activated needs the side whose "
                                 "activation it is ([state] active or side)")
                 continue
             if u.side != side:
                 continue                                # the inactive player's: back in the Recovery Phase
-            if u.has("activated") or (u.side == axis and active and u.unit.formation == active) or \
-                    (u.side != axis and active and self.sector(board, u.hex) == active):
+            marked = activation_marked(board.pos, u)
+            if (u.side == axis and active and u.unit.formation == active) or \
+                    (u.side != axis and active and self.sector(board, u.hex) == active) or \
+                    (marked and at_draw is not None and u.id not in at_draw):
                 out.append(self.finding(board, f"{P} 10.14", "movement", f"{label(u)}, activated artillery of "
                                         "the active player, is still Fired at the end of the Reset Phase (only "
                                         "out-of-supply Axis artillery stays Fired, 10.15).", [u.hex], [u]))
+            elif marked is not False:
+                why = (WHOSE_MARKER if marked is None else
+                       "it carried one at the Draw phase end, placed in an earlier activation of the turn (7.22)"
+                       if at_draw is not None else
+                       "the markers at this Ground Sequence's Draw phase end are not recorded ([state] "
+                       "marked_at_draw), and one placed in an earlier activation stays to the Recovery Phase (7.22)")
+                self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired under an Activation marker, was activated "
+                                f"in this activation: {why}")
             elif not active:
                 self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired, was activated needs the Activation "
                                 "Marker played ([state] active)")
@@ -330,6 +380,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         axis = str(self.param("im_supply_side"))
         out: list = []
         ez: dict[str, set[str]] = {}
+        marked_hexes: set[str] = set()
         for u in board.pos.units:
             if not board.is_hex(u.hex):
                 continue
@@ -346,9 +397,17 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
             if self.spent(board, u):
                 out.append(self.finding(board, f"{P} 17.26", "movement", f"{label(u)} is still Spent after the "
                                         "Recovery Phase; HQs flip back in the Reset Phase.", [u.hex], [u]))
-            if u.has("activated"):
-                out.append(self.finding(board, f"{P} 7.22", "movement", f"{label(u)} still carries an Activation "
-                                        "marker; all come off in the Recovery Phase (4.52, 7.22).", [u.hex], [u]))
+            if u.has("activated") and u.hex not in marked_hexes:
+                # a marker lying in a hex is one marker, whoever of the stack it belongs to
+                if board.pos.hex_markers.get(u.hex, {}).keys() & ACTIVATION:
+                    marked_hexes.add(u.hex)
+                    under = [x for x in board.units(u.hex) if x.has("activated")]
+                    out.append(self.finding(board, f"{P} 7.22", "movement", f"The Activation marker in {u.hex} "
+                                            f"({self.names(under)}) is still on the map; all come off in the Recovery "
+                                            "Phase (4.52, 7.22).", [u.hex], under))
+                else:
+                    out.append(self.finding(board, f"{P} 7.22", "movement", f"{label(u)} still carries an Activation "
+                                            "marker; all come off in the Recovery Phase (4.52, 7.22).", [u.hex], [u]))
         for area in board.map.areas.values():
             if area.kind != "airfield" or not area.hexes:
                 continue

@@ -19,6 +19,12 @@ class MaltaMemory(Memory):
     prev_oos: list[str] | None = None
     prev_reduced: list[str] | None = None
     prev_activated: list[str] | None = None
+    #: units in a hex whose Activation marker may be theirs or a stack-mate's then (7.22: one
+    #: unit's marker; a log gives it to the hex)
+    prev_activation_unknown: list[str] | None = None
+    #: units under an Activation marker (theirs or a stack-mate's) at the end of this Ground
+    #: Sequence's Draw phase: markers from an earlier activation of the turn (7.22, 17.42)
+    marked_at_draw: list[str] | None = None
     prev_airheads: list[str] | None = None
     prev_fired: list[str] | None = None
     dropped: list[str] | None = None

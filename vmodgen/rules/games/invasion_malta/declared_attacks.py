@@ -39,6 +39,7 @@ from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...finding import Finding
 from ...core.stacking import fmt
+from .activation import activation_marked
 
 P = "IM"
 #: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a
@@ -98,14 +99,13 @@ def _may_lead(rs, board: Board, u, active: str) -> bool | None:
     """Whether ``u`` may be the attacker's lead unit under the AM ``active`` (None: unknown)."""
     if u.has("excess"):
         return False                                   # 3.73
+    marked = activation_marked(board.pos, u)
     if u.side == str(rs.param("im_supply_side")):
-        if active.upper() == "M":
-            return u.has("activated") or u.unit.formation == "M"
-        return u.unit.formation == active or u.has("activated")
+        return u.unit.formation == ("M" if active.upper() == "M" else active) or marked
     sector = rs.sector(board, attacked_from(board, u))
-    if u.has("activated") or sector == active:
+    if marked or sector == active:
         return True
-    return None if not sector else False
+    return None if not sector or marked is None else False
 
 
 def check_lead(rs, board: Board) -> list:
@@ -132,7 +132,8 @@ def check_lead(rs, board: Board) -> list:
         if any(c is None for c in can):
             rs.not_judged(f"{P} 9.13", f"the lead unit of the attack on {a.hex}: "
                                        f"{rs.names([u for u, c in zip(attackers, can) if c is None])} stands in no "
-                                       "Allied sector of the map (4.51), so whether it is active is unknown")
+                                       "Allied sector of the map (4.51), or shares a hex and its Activation marker "
+                                       "with other units (7.22), so whether it is active is unknown")
             continue
         area = board.map.areas.get(active)
         who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"
@@ -164,7 +165,8 @@ def _commando_leads(rs, board: Board, active: str) -> list:
         lead = _may_lead(rs, board, commandos[0], active)
         if lead is None:
             rs.not_judged(f"{P} 17.32", f"whether {rs.names(commandos)} may lead the attack on {a.hex}: it stands "
-                                        "in no Allied sector of the map (4.51)")
+                                        "in no Allied sector of the map (4.51), or shares a hex and its Activation "
+                                        "marker with other units (7.22)")
         elif not lead:
             out.append(rs.finding(board, f"{P} 17.32", "movement",
                                   f"{rs.names(commandos)} attacks {a.hex} but cannot be its lead unit (not of the "

@@ -11,6 +11,10 @@ The memory's fields (written by the audit at every phase end; a position file ma
 * ``prev_oos = ["5/3"]``: units that carried an OoS marker at the end of the previous phase.
 * ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
+* ``prev_activation_unknown = ["B/3 KOMR"]``: units that stood then in a hex whose Activation
+  marker may be theirs or another unit's of their side (:func:`.activation.activation_marked`).
+* ``marked_at_draw = ["A1"]``: units under an Activation marker (or in a hex with one) at the end of
+  this Ground Sequence's Draw phase, i.e. marked in an earlier activation of the turn (7.22).
 * ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
 * ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
 * ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
@@ -57,13 +61,16 @@ from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import returns
-from .activation import NO_SECTOR, InvasionMaltaActivation
+from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
 #: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
 #: Combat Phase: 15.16, 15.6)
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
-LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_airheads", "prev_fired", "dropped")
+#: the kit's Attack Target marker, on a defender hex (9.14, 11.36)
+ATTACK_TARGET = "attack-target"
+LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
+             "prev_airheads", "prev_fired", "dropped")
 
 
 def _closer_than(board: Board, hexes: list[str], gap: int) -> Iterator[tuple[str, str, int]]:
@@ -118,7 +125,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
-        memory.prev_activated = sorted(u.id for u in after.units if u.has("activated"))
+        marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
+        memory.prev_activated = sorted(k for k, v in marks.items() if v)
+        memory.prev_activation_unknown = sorted(k for k, v in marks.items() if v is None)
+        if after.phase == "draw":
+            memory.marked_at_draw = sorted(marks)
+        elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
+            memory.marked_at_draw = None
         memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
@@ -223,16 +236,27 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 self.not_judged(f"{P} 4.52", f"{label(u)} went from {was} to {u.hex}, "
                                 f"{'neither of which' if not (a or b) else 'one of which'} lies in an Allied sector "
                                 f"of the map: {NO_SECTOR}")
-            elif u.side != axis and a and b and a != b and not u.has("activated"):
+            elif u.side != axis and a and b and a != b and not (has_mark := activation_marked(board.pos, u)):
+                if has_mark is None:
+                    self.not_judged(f"{P} 4.52", f"{label(u)} changed sector into {u.hex}, which holds an "
+                                    f"Activation marker and other units of its side: {WHOSE_MARKER}")
+                    continue
                 an, bn = (board.map.areas[x].name or x for x in (a, b))
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({an}) into "
                                         f"{u.hex} ({bn}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
         marked = _ids(self.memory(board.pos).prev_activated)
-        if marked and board.pos.phase_kind in ("movement", ""):
+        unknown = _ids(self.memory(board.pos).prev_activation_unknown) or set()
+        if (marked or unknown) and board.pos.phase_kind in ("movement", ""):
             moved = {u.id for u, _ in self._changed(board)} | {u.id for u in board.pos.units if u.moved}
             for u in board.pos.units:
-                if u.id in marked and u.id in moved and u.side != axis and u.mode not in ("retreat", "advance"):
+                if u.id not in moved or u.side == axis or u.mode in ("retreat", "advance"):
+                    continue
+                if u.id in unknown:
+                    self.not_judged(f"{P} 4.52", f"whether {label(u)}, which moved, changed sector earlier this turn: "
+                                    f"it stood with other units of its side under an Activation marker "
+                                    f"({WHOSE_MARKER})")
+                elif marked and u.id in marked:
                     out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} changed sector earlier this "
                                             "turn (Activation marker) and may not move again this turn.", [u.hex], [u]))
         return out
@@ -266,7 +290,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not night_recovery:
                 out.append(self.finding(board, f"{P} 18.21", "movement", f"{label(u)} returned to full strength; a "
                                         "rally happens only in the Recovery Phase of a Night turn.", [u.hex], [u]))
-            elif self.pillbox(u) or self.armour(u) or self.is_(u, "im_no_rally"):
+            elif returns.never_rallies(self, u):
                 out.append(self.finding(board, f"{P} 18.28", "movement", f"{label(u)} rallied to full strength; "
                                         "pillboxes, artillery, anti-tank and armour units never rally.", [u.hex], [u]))
             else:
@@ -283,6 +307,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if time in ("night", "") and pos.phase in ("", "recovery"):
             hq_back: dict[str, list] = {}
             for u in back:
+                if returns.never_rallies(self, u):
+                    continue                   # 18.28's, found by returns.check_returns: not a step too
                 (hq_back if board.unit_kind(u) == "hq" else rallied).setdefault(u.side, []).append(u)
             for side, hqs_back in sorted(hq_back.items()):
                 if len(hqs_back) > 1:
@@ -343,15 +369,26 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def _aa_fired_in_bombardment(self, board: Board, u) -> str:
         """10.27 「対空ユニットは、砲撃を実施できない」; 11.33: in the Ground Sequence's Bombardment
         Phase an AA unit turned Fired either bombarded or fired at a CAS mission, which only light AA
-        may (heavy AA fires at air units bombarding, the Strategic Segment's missions). So: heavy AA,
-        always; light AA when no air unit stands on a map hex (no CAS mission to fire at). Why it
-        was wrong, or ""."""
+        may (heavy AA fires at air units bombarding, the Strategic Segment's missions); 11.36
+        「攻撃目標マーカーの下にある場合にのみ、AA ユニットを射撃済へ裏返す」: light AA that fired at CAS
+        stands in a defender hex (a declared attack's, or under the kit's ``attack-target`` marker).
+        Whether an air unit is still on the map says nothing: AA fire removes the air units it hits
+        (11.35). So: heavy AA, always; light AA outside every defender hex; with neither attacks
+        nor Attack Target markers known, light AA is not judged. Why it was wrong, or ""."""
         if self.is_(u, "im_heavy_aa"):
             return ("but AA units never bombard (10.27) and heavy AA fires only at air units on a bombardment "
                     "mission (11.33), not at a CAS mission")
-        if not any(board.is_hex(x.hex) and board.unit_kind(x) == "air" for x in board.pos.units):
-            return "with no air unit on the map to fire at: it bombarded, which AA units never do (10.27)"
-        return ""
+        pos = board.pos
+        targets = {a.hex for a in pos.attacks} | {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk}
+        if not targets:
+            self.not_judged(f"{P} 10.27", f"whether {label(u)}, light AA turned Fired in the Bombardment Phase, stood "
+                            "in a defender hex (11.36: AA turns Fired only under an Attack Target marker) needs the "
+                            "declared attacks or the Attack Target markers, and the position has neither")
+            return ""
+        if u.hex in targets:
+            return ""
+        return (f"outside every defender hex ({', '.join(sorted(targets))}): AA turns Fired only under an Attack "
+                "Target marker (11.36), so it bombarded, which AA units never do (10.27)")
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy
@@ -367,7 +404,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         whose = self.activation_side(board)
         active = board.pos.state.get("active")
         if isinstance(active, str) and active and u.side == whose == str(self.param("im_supply_side")) \
-                and active.upper() != "M" and u.unit.formation != active and not u.has("activated"):
+                and active.upper() != "M" and u.unit.formation != active:
+            marked = activation_marked(board.pos, u)
+            if marked is None:
+                self.not_judged(f"{P} 10.12", f"whether {label(u)}, which bombarded, was activated: it stands under an "
+                                f"Activation marker with other units: {WHOSE_MARKER}")
+            if marked is not False:
+                return ""
             return (f"it is not activated (formation '{u.unit.formation or 'none'}', while '{active}' is active, "
                     "and no Activation marker)")
         return ""

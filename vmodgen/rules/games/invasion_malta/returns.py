@@ -17,8 +17,10 @@ hex. Readings of the book:
   a unit of its formation. An Allied battalion HQ is no HQ unit: 「大部分の連合軍大隊は、「HQ」と標記
   された歩兵ユニットを含む。このユニットは、HQ機能を持たない」 (17.1 note), while the Allied HQ units
   are brigade or sector HQs (17.13). So an Allied HQ unit does not take a returning unit; an Allied
-  unit placed with other Allied combat units may stand on its battalion's HQ company, which no
-  position records: not judged.
+  unit placed with other Allied combat units may stand on its battalion's HQ company: not judged,
+  unless the kit's roster flags its HQ companies (``hq_label_only``) and none of those units, all
+  from the roster, carries the flag. 「連合軍旅団（又は戦区）HQ」 (17.13) names the Allied HQ units
+  brigade or sector HQs alike, so none comes back (18.25: 「連合軍の戦区 HQ ユニットは、回復できない」).
 * 18.26 「このフェイズに回復したHQは、この同じフェイズに回復した他のユニットの配置のために使用でき
   ない」: an HQ itself back from elimination in this phase places no other unit, whatever the order
   of the placements.
@@ -32,6 +34,7 @@ from __future__ import annotations
 from ...core.board import Board
 from ...core.moves import label
 from .carried import entered_from
+from .units import HQ_COMPANY_FLAG
 
 P = "IM"
 
@@ -47,6 +50,22 @@ def _friendly(rs, board: Board, h: str, u, axis: str) -> bool:
     held = board.marker_owner(h, "axis-control") is not None or board.pos.control.get(h) == axis \
         or any(x is not u and x.side == axis and rs.combat(x) for x in board.units(h))
     return held if side == axis else not held
+
+
+def never_rallies(rs, u) -> bool:
+    """18.28: pillboxes, artillery (every type), anti-tank and armour units never rally."""
+    return rs.pillbox(u) or rs.artillery(u) or rs.armour(u) or rs.is_(u, "im_no_rally")
+
+
+def _no_hq_company(board: Board, u, mates: list) -> bool:
+    """17.1 note: whether none of ``mates`` can be an HQ company: the kit's roster flags its
+    side's HQ companies (``hq_label_only``: some unit of the side carries it), every mate is a
+    roster unit, and none carries the flag. A unit written inline, or a kit that flags none, says
+    nothing."""
+    roster = board.pos.roster
+    if not any(HQ_COMPANY_FLAG in r.flags for r in roster.values() if r.side == u.side):
+        return False
+    return all(roster.get(x.unit.id) == x.unit and HQ_COMPANY_FLAG not in x.unit.flags for x in mates)
 
 
 def returned(rs, board: Board) -> list:
@@ -77,7 +96,7 @@ def check_returns(rs, board: Board) -> list:
         if pos.phase not in ("", "recovery") or time not in ("night", ""):
             find(f"{P} 18.21", "a rally happens only in the Recovery Phase of a Night turn")
             continue
-        if rs.pillbox(u) or rs.artillery(u) or rs.armour(u) or rs.is_(u, "im_no_rally"):
+        if never_rallies(rs, u):
             find(f"{P} 18.28", "pillboxes, artillery, anti-tank and armour units never rally")
             continue
         if hq and u.side != axis:
@@ -104,7 +123,7 @@ def check_returns(rs, board: Board) -> list:
                 find(f"{P} 18.26", f"the HQ there ({rs.names(on_hq)}) came back from elimination in this same "
                      "phase, and an HQ rallied in a phase places no other unit rallied in it")
                 continue
-        elif any(board.unit_kind(x) != "hq" for x in mates):
+        elif any(board.unit_kind(x) != "hq" for x in mates) and not _no_hq_company(board, u, mates):
             rs.not_judged(f"{P} 18.25", f"{label(u)} came back onto {u.hex} with other Allied units: whether one "
                           "is its battalion's HQ company (17.1 note) is not recorded")
             continue

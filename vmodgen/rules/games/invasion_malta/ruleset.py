@@ -47,6 +47,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.12": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
     }
@@ -56,7 +57,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         beachheads = {hex = formation}; airheads = {hex = nationality}; active = formation, "M" or
         sector id; motor_pool_used = SP; and the history keys of
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
-        prev_airheads, prev_fired, dropped)."""
+        prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):

@@ -12,10 +12,12 @@ from ...core.board import Board
 
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
+#: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
+HQ_COMPANY_FLAG = "hq_label_only"
 #: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
 #: Allied infantry labelled "HQ" (17.1 note)
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
-            "flag:hq_label_only")
+            f"flag:{HQ_COMPANY_FLAG}")
 
 
 class InvasionMaltaUnits(GenericRules[MaltaMemory]):
