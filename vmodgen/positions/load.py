@@ -425,10 +425,11 @@ def _roster_unit(t: Table, uid: str, roster: dict[str, Unit], key: str) -> str:
 
 def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed: dict[str, str]) -> str:
     """The unit a ``[state]`` key names: a placed unit's id or printed name, else a roster unit's
-    (:func:`_roster_unit`: a name of several refused). A value that names no unit stays as
-    written when it may be the id of an inline unit the position does not place (letters,
-    digits, '-', '_', '.': a history key names units gone since); else it is refused as unknown
-    (a kit game: "Matilda 2" for "Matilda II")."""
+    (:func:`_roster_unit`: a name of several refused, one of none refused as unknown). In an
+    inline game a value that names no placed unit stays as written: a history key names units
+    gone since, which the position does not define. In a kit game every unit, on the map or gone,
+    is a roster unit, so a value naming none names nothing a rule can use ("KG5unit1" for
+    "KG5 unit 1", "Matilda2" for "Matilda II"): refused."""
     if value in placed or value in roster:
         return value
     mine = resolve(value, placed)
@@ -438,7 +439,7 @@ def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed:
     if len(several) > 1:
         raise t.error(f"unit '{value}' is the name of {len(several)} placed units ({', '.join(several)}): "
                       "give the id", key)
-    if not roster or (ID_RE.match(value) and not matches(value, {r.id: r.name for r in roster.values()})):
+    if not roster:
         return value
     return _roster_unit(t, value, roster, key)
 
