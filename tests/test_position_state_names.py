@@ -53,6 +53,9 @@ def test_kit_ids_of_units_not_placed_and_inline_names_of_none_stay_as_written(tm
     inline = ('[position]\nruleset = "invasion-malta"\nsides = ["axis", "allied"]\n\n'
               '[[units]]\nid = "R1"\nside = "axis"\nhex = "0101"\n\n[state]\ndropped = ["R9"]\n')
     assert load_position(write(tmp_path, inline)).memory.dropped == ["R9"]
+    # a kit game whose position places an inline unit: another inline unit may have left
+    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = ["B"]\n'
+    assert load_position(write(tmp_path, own)).memory.na41_extended_moved == ["B"]
 
 
 def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
