@@ -73,7 +73,7 @@ def test_state_keys_are_validated():
     with pytest.raises(InputError, match="na41_retreat_overstack"):
         position(kit("i1-axis-combat", {"na41_retreat_overstack": {"2020": "germans"}}))
     with pytest.raises(InputError, match="unknown marker"):
-        position(kit("i1-axis-combat", {"na41_status_before": {"DAKHQ": ["sleepy"]}}))
+        position(kit("i1-axis-combat", {"na41_status_before": {"A": ["sleepy"]}}))
     with pytest.raises(InputError, match="na41_extended_moved"):
         position(kit("i1-axis-combat", {"na41_extended_moved": "A"}))
 
