@@ -140,6 +140,7 @@ def test_deleted_and_put_back_elsewhere_in_the_same_phase_is_said() -> None:
     r.step({"deleted": ["a"]}, (1, "gm"))
     got = r.step({"created": [_view("b", "W13", STURM)]}, (1, "gm"))
     assert len(got) == 1 and "9/III/Sturm was deleted in W10" in got[0] and "(3 hexes away)" in got[0]
+    assert r.bh.unpaired == []        # a kit's unit is followed: nothing left unchecked
 
 
 def test_a_unit_named_after_its_piece_is_not_followed() -> None:
@@ -152,23 +153,47 @@ def test_a_unit_named_after_its_piece_is_not_followed() -> None:
     assert r.step({"created": [_view("b", "W13", NS(id="a", name="A", side=GER))]}, (1, "gm")) == []
 
 
-def _own(pid: str, hex_: str, reduced: bool = False) -> NS:
-    """A piece of a binding with no kit: its unit is named after the piece."""
-    return _view(pid, hex_, NS(id=pid, name=pid.upper(), side=GER), reduced=reduced)
+def _own(pid: str, hex_: str, name: str = "9/III/Sturm", reduced: bool = False, side: str = GER) -> NS:
+    """A piece of a binding with no kit: its unit is named after the piece, printed ``name``."""
+    return _view(pid, hex_, NS(id=pid, name=name, side=side), reduced=reduced)
 
 
 def test_no_kit_deleted_and_placed_elsewhere_in_the_phase_is_said_not_checked() -> None:
-    """A binding with no kit: a unit's piece deleted in W10 and a unit's piece placed in W13 in
-    the same German Movement Phase is the case the check judges with a kit; here it cannot pair
-    them, and says so (once, with the first pair's steps), naming no unit."""
+    """A binding with no kit: 9/III/Sturm's piece deleted in W10 and a new 9/III/Sturm piece
+    placed in W13 in the same German Movement Phase is the case the check judges with a kit; here
+    it cannot tell that unit from another of its name, and says so (once, with the first pair's
+    steps, unit and hexes)."""
     r = Replay()
     r.step({"created": [_own("a", "W10")]}, (1, "gm"))
     r.step({"deleted": ["a"]}, (1, "gm"))
     assert r.step({"created": [_own("b", "W13")]}, (1, "gm")) == []
-    assert r.bh.unpaired == [{"deleted": 2, "placed": 3, "phase": "German Movement Phase"}]
+    assert r.bh.unpaired == [{"deleted": 2, "placed": 3, "phase": "German Movement Phase", "unit": "9/III/Sturm",
+                              "side": GER, "from": "W10", "to": "W13"}]
     said = unpaired_sentence([("games/g.vlog", r.bh.unpaired)])
-    assert said is not None and said.startswith("1 unit piece(s)") and "g.vlog steps 2-3, German Movement" in said
-    assert "no kit" in said and "not checked" in said and "B" not in said.split("(first")[0]
+    assert said is not None and said.startswith("1 unit piece(s)")
+    assert "(first: g.vlog steps 2-3, German Movement Phase: 9/III/Sturm deleted in W10, " in said
+    assert "placed in W13)" in said and "no kit" in said and "not checked" in said
+
+
+def test_no_kit_pairs_only_a_unit_of_the_same_name_and_side() -> None:
+    """Review of left11 (1): the TLD chain paired C/80/82's deletion with the later placement of
+    the unit 4, first come first served. A deletion pairs only with a placement of a unit of the
+    same printed name and side: 20/4 deleted, then 4 and 90 deleted and 4 and 90 placed elsewhere
+    gives the pairs 4-4 and 90-90; 20/4, C/80/82 (deleted) and 19 NZ (an Allied unit named as a
+    deleted German one) are in no pair."""
+    r = Replay()
+    r.step({"created": [_own("c", "W5", "C/80/82"), _own("t", "W6", "20/4"), _own("f", "W7", "4"),
+                        _own("n", "W8", "90")]}, (1, "gm"))
+    r.step({"deleted": ["c"]}, (1, "gm"))                          # step 2
+    assert r.step({"created": [_own("x", "W20", "4")]}, (1, "gm")) == []    # step 3: nothing of its name gone
+    r.step({"deleted": ["t"]}, (1, "gm"))
+    r.step({"deleted": ["f"]}, (1, "gm"))                          # step 5
+    r.step({"deleted": ["n"]}, (1, "gm"))                          # step 6
+    r.step({"created": [_own("y", "W30", "4")]}, (1, "gm"))        # step 7
+    r.step({"created": [_own("z", "W31", "90", side=ALL)]}, (1, "gm"))   # another side's 90
+    r.step({"created": [_own("w", "W32", "90")]}, (1, "gm"))       # step 9
+    assert [(u["unit"], u["deleted"], u["placed"], u["from"], u["to"]) for u in r.bh.unpaired] == [
+        ("4", 5, 7, "W7", "W30"), ("90", 6, 9, "W8", "W32")]
 
 
 def test_no_kit_pairs_the_check_would_not_say_are_not_counted() -> None:

@@ -411,16 +411,20 @@ def test_rules_not_judged_for_one_reason_are_printed_once(mini):
 
 def test_no_kit_deletions_and_placements_not_paired_are_said_in_every_format():
     """The public TLD chain (examples/tld/binding.toml: no kit, each unit named after its piece):
-    units' pieces deleted and others placed from the palette in another hex in the same phase are
-    the case the by-hand check judges with a kit. Here it cannot pair them: every report says so,
-    once, in the coverage messages (text, JSON, HTML); a kit's chain (the minikit's, above) never."""
+    a unit's piece deleted and a new piece of a unit of the same printed name and side placed in
+    another hex in the same phase is the case the by-hand check judges with a kit. Here it cannot
+    tell the units apart: every report says so, once, in the coverage messages (text, JSON, HTML),
+    naming the first pair. Review of left11 (1): the first pair was C/80/82 deleted (0606-3 step
+    29) and the unit 4 added (step 166, after the chat "I'm adding it now"), two units; by name,
+    4 deleted in 4123 at step 297 and 4 placed in 4322 at step 324."""
     from recorded_audit_util import audit_formats
     root_dir = Path(__file__).resolve().parents[1]
     mod_path = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
     logs = [shared_path("corpus", f"tld_game_0606-{i}.log") for i in range(1, 5)]
     text, doc, html = audit_formats(mod_path, logs, (), "--binding", str(root_dir / "examples" / "tld" / "binding.toml"))
-    said = [m for m in doc["coverage"]["messages"] if "placed from the palette" in m]
+    said = [m for m in doc["coverage"]["messages"] if "a unit deleted and put back elsewhere" in m]
     assert len(said) == 1 and "because the binding has no kit" in said[0], doc["coverage"]["messages"]
-    assert said[0].startswith("3 unit piece(s)") and "(first: tld_game_0606-3.log steps 29-166" in said[0]
+    assert said[0].startswith("2 unit piece(s)"), said[0]
+    assert ": 4 deleted in 4123, a piece named 4 placed in 4322)" in said[0] and "C/80/82" not in said[0]
     assert f"coverage: {said[0]}" in text
     assert "because the binding has no kit" in html

@@ -1,11 +1,12 @@
-"""Moves the module makes are no player's move: a unit sent by its own Send To Location trait (a
-key a player pressed: C&C Napoleonics eliminates a unit after its last hit by sending it to the
-victory banner track) was counted as a move of its side by the player who pressed the key
-(``moves by side: french 1, allies 1``: Alice, French, "moved" an Allied unit). VASSAL 3.7.26's
-``SendToLocation.myKeyEvent`` logs such a move with a ``D/`` of the piece in the same step that
-sets the trait's way back (``backMap;backX;backY``) to the point the piece left; a drag never
-changes that state. Counted apart (``moves_by_module``), said in every format; a module without
-such a trait counts as before."""
+"""A unit sent by its own Send To Location trait is no move of its side: C&C Napoleonics
+eliminates a unit after its last hit by sending it to the victory banner track, which was counted
+as a move of the unit's side (``moves by side: french 1, allies 1``: Alice, French, "moved" an
+Allied unit). VASSAL 3.7.26's ``SendToLocation.myKeyEvent`` logs such a move with a ``D/`` of the
+piece in the same step that sets the trait's way back (``backMap;backX;backY``) to the point the
+piece left; a drag never changes that state. It logs the same commands whether a player chose
+the menu entry, pressed the key or a Trigger of the module set it off, so the move is the step's
+player's (``moves_by_player``, as the audit judges it) and counted by side apart
+(``moves_sent``), said in every format; a module without such a trait counts as before."""
 from __future__ import annotations
 
 import json
@@ -52,13 +53,17 @@ def test_a_move_with_the_traits_way_back_set_to_where_it_left_is_the_modules():
     assert not sent_by_trait(_step([drag], [Change("u1", t, s0, s2)]), drag)
     st = file_stats([_step([sent], [Change("u1", t, s0, s1)]), _step([drag], [])], [("Alice", "french")],
                     {"u1": "allies"})
-    assert (st.moves_by_side, st.moves_by_module, st.moves_by_player) == ({"allies": 1}, {"allies": 1}, {"Alice": 1})
+    assert (st.moves_by_side, st.moves_sent, st.moves_by_player) == ({"allies": 1}, {"allies": 1}, {"Alice": 2})
+    # a marker sent (no side): the player's move still, counted by no side
+    st = file_stats([_step([sent], [Change("u1", t, s0, s1)])], [("Alice", "french")], {})
+    assert (st.moves_by_side, st.moves_sent, st.moves_by_player) == ({}, {}, {"Alice": 1})
 
 
 def test_a_unit_sent_by_its_trait_is_no_move_of_its_side_in_every_format(mini, tmp_path):
     """The minikit: B2 swapped for a copy of it with a Send To Location trait, then Alice's key
-    sends it away (one step: the D/ setting the way back, the M/), then Alice drags R1. Before:
-    moves by side blue 1, red 1, and 2 moves by the player."""
+    sends it away (one step: the D/ setting the way back, the M/), then Alice drags R1. Before
+    left11: moves by side blue 1, red 1; both moves are Alice's (review of left11 (2): the send
+    was taken out of moves by player, though the audit judges it as the player's move)."""
     kit_dir, kit, module, root = mini
     w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
     b2 = w.piece_id("B2")
@@ -84,8 +89,10 @@ def test_a_unit_sent_by_its_trait_is_no_move_of_its_side_in_every_format(mini, t
         assert "pw-alice" not in r.stdout
         out[fmt] = r.stdout
     stats = json.loads(out["json"])["stats"]
-    assert stats["moves_by_module"] == {"blue": 1}
+    assert stats["moves_sent"] == {"blue": 1}
     assert stats["moves_by_side"].get("blue", 0) == 0 and stats["moves_by_side"]["red"] == 1
-    assert sum(stats["moves_by_player"].values()) == 1       # the drag only
-    assert "moved by the module: blue 1 (units a Send To Location trait of the piece moved" in out["text"]
-    assert "<th>Moved by the module</th><td>blue: 1 (units a Send To Location" in out["html"]
+    assert sum(stats["moves_by_player"].values()) == 2       # the send and the drag
+    assert ("sent by a Send To Location command: blue 1 (units moved by the trait's key or menu command, "
+            "not a drag: a player's or the module's automation") in out["text"]
+    assert "no player's move" not in out["text"] and "moved by the module" not in out["text"]
+    assert "<th>Sent by a Send To Location command</th><td>blue: 1 (units moved by the trait&#x27;s" in out["html"]

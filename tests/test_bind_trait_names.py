@@ -24,10 +24,10 @@ def _dynamic(key: str, value: str) -> DynamicProperty:
     return DynamicProperty(f"PROP;{key};false,0,100,false;", value)
 
 
-def tiny_dynamic(tmp_path, strength_as_marker: bool = False):
+def tiny_dynamic(tmp_path, strength_as_marker: bool = False, more: dict | None = None):
     """Units whose side is the Dynamic Property Side and whose values are in their names; two
     folders of counters named after the sides (a count each, no value); a folder of French
-    reinforcements with no Side property but values in their names."""
+    reinforcements with no Side property but values in their names; ``more`` palette folders."""
     strength = marker({"Strength": "4"}) if strength_as_marker else _dynamic("Strength", "4")
     protos = {
         "French Army": definition([_dynamic("Side", "French"), strength, empty_basic_piece()]),
@@ -38,7 +38,7 @@ def tiny_dynamic(tmp_path, strength_as_marker: bool = False):
                        ("British Line Infantry 4-1", "Allied Army"), ("Russian Cossacks 3-3", "Allied Army")],
              "GuerillaCount-French": [("0", "GuerillaCounter"), ("1", "GuerillaCounter")],
              "GuerillaCount-Allies": [("0", "GuerillaCounter")],
-             "French Reinforcements": [("French Guard Infantry 5-1", "")]}
+             "French Reinforcements": [("French Guard Infantry 5-1", "")], **(more or {})}
     panels, gpid = palette(slots, "PanelWidget")
     build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule VassalVersion="3.7.5" name="Tiny Dynamic" nextPieceSlotId="{gpid + 1}" version="1">
@@ -101,3 +101,17 @@ def test_where_no_unit_value_is_read_a_side_folder_is_kept(tmp_path):
     slots = [s for s in SlotIndex(module).slots if "Units" not in s.facts.folder
              and "Reinforcements" not in s.facts.folder]
     assert _valueless_folders(slots, None, {"French": {"Pieces/pieces/GuerillaCount-French"}}, lambda k: "Marker") == {}
+
+
+def test_a_side_folder_of_leaders_keeps_its_side(tmp_path):
+    """Review of left11 (6): a "French Leaders" folder (Napoleon, Ney: no value, no Side property)
+    was classed "hq" by its name and yet dropped from the French side as markers, leaving the
+    leaders units of no side. A folder the starter classes as a unit kind by its name stays a
+    side class; the GuerillaCount folders are still dropped."""
+    st = generic_starter(tiny_dynamic(tmp_path, more={"French Leaders": [("Napoleon", ""), ("Ney", "")]}))
+    data = tomllib.loads(st.text)
+    folders = [c["folder"] for c in data["class"] if "folder" in c and "side" in c]
+    assert folders == ["^(Pieces/pieces/French Leaders|Pieces/pieces/French Reinforcements)(/|$)"], folders
+    assert any(c.get("kind") == "hq" and "French Leaders" in c["folder"] for c in data["class"])
+    assert not any("French Leaders" in m for m in st.inferred if m.startswith("not French units"))
+    assert any(m.startswith("not French units: palette folder(s) Pieces/pieces/GuerillaCount-French") for m in st.inferred)

@@ -45,11 +45,39 @@ def test_nested_fields_and_boxes_by_name(tmp_path):
     assert pos.memory.na41_boxed_before == {"DAKHQ": "nile-delta"}
 
 
-def test_ids_and_units_the_position_does_not_place_stay_as_written(tmp_path):
-    """A kit id, and an id-like name of no unit (an inline unit a history key names after it left),
-    are kept: no refusal where none was before."""
-    pos = load_position(write(tmp_path, NA41 + '\n[state]\nna41_extended_moved = ["6RTR", "A"]\n'))
-    assert pos.memory.na41_extended_moved == ["6RTR", "A"]
+def test_kit_ids_of_units_not_placed_and_inline_names_of_none_stay_as_written(tmp_path):
+    """A kit game: a roster id of a unit the position does not place is kept. An inline game: an
+    id-like name of no placed unit (an inline unit a history key names after it left) is kept."""
+    pos = load_position(write(tmp_path, NA41 + '\n[state]\nna41_extended_moved = ["6RTR"]\n'))
+    assert pos.memory.na41_extended_moved == ["6RTR"]
+    inline = ('[position]\nruleset = "invasion-malta"\nsides = ["axis", "allied"]\n\n'
+              '[[units]]\nid = "R1"\nside = "axis"\nhex = "0101"\n\n[state]\ndropped = ["R9"]\n')
+    assert load_position(write(tmp_path, inline)).memory.dropped == ["R9"]
+    # a kit game whose position places an inline unit: another inline unit may have left
+    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = ["B"]\n'
+    assert load_position(write(tmp_path, own)).memory.na41_extended_moved == ["B"]
+
+
+def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
+    """Review of left11 (4): in a kit game every unit, on the map or gone, is a roster unit, yet an
+    id-like name of none was kept silently: NA41 "6RTX" (for 6RTR) and "Matilda2" made
+    na41_extended_moved and na41_status_before name nothing, and IM dropped = ["KG5unit1"] checked
+    "legal" with S3-KG5-1 not counted as dropped (IM 7.x, Scenario 4). Refused as "Matilda 9" is,
+    at the key's line."""
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\nna41_extended_moved = ["6RTX", "Matilda2"]\n'))
+    assert "p.toml:10: [state] na41_extended_moved: unknown unit '6RTX'" in line
+    line = one_error(capsys, "check", write(tmp_path, NA41 + '\n[state]\nna41_status_before = {"6RTX" = ["oos"]}\n'))
+    assert "p.toml:10: [state] na41_status_before: unknown unit '6RTX'" in line
+    line = one_error(capsys, "check", write(tmp_path, IM + '\n[state]\ndropped = ["KG5unit1"]\n'))
+    assert "p.toml:11: [state] dropped: unknown unit 'KG5unit1'" in line
+
+
+def test_a_name_one_placed_unit_bears_is_that_unit(tmp_path):
+    """Review of left11 (5): "Truck 1" names AlliedTruck1 and AxisTruck1 in the roster; with only
+    AxisTruck1 placed it is that unit (the placed units are looked at first, as documented)."""
+    pos = load_position(write(tmp_path, NA41 + '\n[[units]]\nunit = "AxisTruck1"\nhex = "2022"\n\n'
+                                            '[state]\nna41_extended_moved = ["Truck 1"]\n'))
+    assert pos.memory.na41_extended_moved == ["AxisTruck1"]
 
 
 def test_a_name_of_two_units_a_name_of_none_and_no_hex_are_refused(tmp_path, capsys):

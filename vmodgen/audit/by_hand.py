@@ -11,9 +11,12 @@ as warnings, since the log cannot tell a legal act from a mistake:
   said as possibly a retreat or an advance. A unit is only followed when the binding knows it
   apart from its piece: a binding with no kit (``FileBinding.unit_for``) names each unit after
   its piece id, so a new piece is always a new unit and this is never said there. Where such a
-  unit's piece was deleted and a unit's piece later placed from the palette in another hex in
-  the same stretch (the case the check would have judged), :attr:`ByHand.unpaired` holds them
-  and :func:`unpaired_sentence` says, in the coverage, that they were not checked.
+  unit's piece was deleted and a new piece of a unit of the same printed name and side later
+  placed in another hex in the same stretch (the case the check would have judged, were the
+  units told apart: several units may share a printed name), :attr:`ByHand.unpaired` holds them
+  and :func:`unpaired_sentence` says, in the coverage, that they were not checked. A log does not
+  tell a piece dragged from the palette onto an empty hex from one a piece's trait places (both
+  are an ``AddPiece`` at the hex, VASSAL 3.7.26 ``Map.placeAt``), so that sentence says "placed".
 * **a status marker put on the other side's unit outside a combat phase**: a marker from the
   palette that the rule set reads as a unit status (its ``known_statuses`` and their aliases:
   Fatigue, Disrupted, Out of Supply...; not a hex marker such as control, strafing or a
@@ -65,12 +68,15 @@ class ByHand:
     _gone: dict[str, tuple[int, str, int, bool]] = field(default_factory=dict)
     #: (unit id, hex, reduced) deleted this step
     _seen: list[tuple[str, str, bool]] = field(default_factory=list)
-    #: (hex, reduced) of the pieces deleted this step whose unit is named after the piece (no kit)
-    _seen_own: list[tuple[str, bool]] = field(default_factory=list)
-    #: stretch → (step, hex, reduced) of such pieces deleted in it, not yet followed by a placement
-    _lone: dict[int, list[tuple[int, str, bool]]] = field(default_factory=dict)
+    #: (unit name, side, hex, reduced) of the pieces deleted this step whose unit is named after
+    #: the piece (no kit)
+    _seen_own: list[tuple[str, str, str, bool]] = field(default_factory=list)
+    #: stretch → (step, unit name, side, hex, reduced) of such pieces deleted in it, not yet
+    #: followed by a placement of a unit of that name and side
+    _lone: dict[int, list[tuple[int, str, str, str, bool]]] = field(default_factory=dict)
     #: the placements this check could not pair with a deletion, the binding having no kit:
-    #: {"deleted": step, "placed": step, "phase": name or ""} (:func:`unpaired_sentence`)
+    #: {"deleted": step, "placed": step, "phase": name or "", "unit": printed name, "side",
+    #: "from": hex deleted in, "to": hex placed in} (:func:`unpaired_sentence`)
     unpaired: list[dict] = field(default_factory=list)
     _phase: tuple | None = None      # the phase of the last step not undone
     _stretch: int = -1               # the number of its stretch (bumped when the phase changes)
@@ -92,8 +98,8 @@ class ByHand:
                     and self.map.has_hex(v.hex) and (pid not in builder.concealed or self.reveal)):
                 if v.unit.id != pid:
                     self._seen.append((v.unit.id, v.hex, v.reduced))
-                else:
-                    self._seen_own.append((v.hex, v.reduced))
+                elif v.unit.name:
+                    self._seen_own.append((v.unit.name, v.unit.side or "", v.hex, v.reduced))
 
     def _enter(self, k: int, ph: tuple | None) -> None:
         """The stretch of phase ``ph`` that step ``k`` (not undone) is in."""
@@ -130,7 +136,7 @@ class ByHand:
         for uid, hexid, reduced in self._seen:
             self._gone[uid] = (k, hexid, n, reduced)
         if ph is not None:
-            self._lone.setdefault(n, []).extend((k, hexid, reduced) for hexid, reduced in self._seen_own)
+            self._lone.setdefault(n, []).extend((k, *seen) for seen in self._seen_own)
         out: list[str] = []
         file = Path(name).name
         where = ""
@@ -178,23 +184,29 @@ class ByHand:
         return out
 
     def _unpaired(self, k: int, v, n: int, combat: bool, phase_info) -> None:
-        """A unit's piece placed from the palette in stretch ``n`` of a binding with no kit: were
-        its unit told apart from its piece, the check above would pair it with a piece deleted
-        earlier in the stretch. A deletion in the same hex (put back where it was: no move) or, in
-        a combat phase, a full piece followed by a reduced one (a step loss) is taken as its pair,
-        as the check would; one in another hex is a pair the check could not make."""
+        """A unit's piece placed in stretch ``n`` of a binding with no kit: were its unit told
+        apart from its piece, the check above would pair it with the piece of the same unit
+        deleted earlier in the stretch. Only a deletion of a unit of the same printed name and
+        side can be that piece. One in the same hex (put back where it was: no move) or, in a
+        combat phase, a full piece followed by a reduced one (a step loss) is taken as its pair, as
+        the check would; one in another hex is a pair the check could not make."""
         lone = self._lone.get(n)
-        if not lone:
+        if not lone or not v.unit.name:
             return
-        pair = next((g for g in lone if g[1] == v.hex), None)
+        same = [g for g in lone if g[1] == v.unit.name and g[2] == (v.unit.side or "")]
+        if not same:
+            return
+        pair = next((g for g in same if g[3] == v.hex), None)
         if pair is None and combat and v.reduced:
-            pair = next((g for g in lone if not g[2]), None)
+            pair = next((g for g in same if not g[4]), None)
         if pair is not None:
             lone.remove(pair)
             return
-        deleted = lone.pop(0)
+        deleted = same[0]
+        lone.remove(deleted)
         self.unpaired.append({"deleted": deleted[0], "placed": k,
-                              "phase": phase_info.name if phase_info is not None else ""})
+                              "phase": phase_info.name if phase_info is not None else "",
+                              "unit": v.unit.name, "side": v.unit.side or "", "from": deleted[3], "to": v.hex})
 
 
 def unpaired_sentence(files: list[tuple[str, list[dict]]]) -> str | None:
@@ -205,11 +217,13 @@ def unpaired_sentence(files: list[tuple[str, list[dict]]]) -> str | None:
         return None
     file, first = found[0]
     where = f", {first['phase']}" if first["phase"] else ""
-    return (f"{len(found)} unit piece(s) were placed from the palette in a phase in which a unit's piece had been "
-            f"deleted in another hex (first: {file} steps {first['deleted']}-{first['placed']}{where}): not checked "
-            "as a unit deleted and put back elsewhere (a move VASSAL does not record), because the binding has no "
-            "kit and names each unit after its piece, so a new piece is never the unit deleted "
-            "(a binding to a kit, vmodgen bind --game KIT, pairs them).")
+    return (f"{len(found)} unit piece(s) were placed in a phase in which a piece of a unit of the same name and "
+            f"side had been deleted in another hex (first: {file} steps {first['deleted']}-{first['placed']}{where}: "
+            f"{first['unit']} deleted in {first['from']}, a piece named {first['unit']} placed in {first['to']}): "
+            "not checked as a unit deleted and put back elsewhere (a move VASSAL does not record), because the "
+            "binding has no kit and names each unit after its piece, so it cannot tell the unit deleted from "
+            "another unit of that name (a binding to a kit, vmodgen bind --game KIT, follows each unit and "
+            "checks them).")
 
 
 def status_markers(ruleset) -> frozenset[str]:

@@ -1,8 +1,9 @@
 """Statistics a play-by-email player wants: undos (per player), die rolls (from the Dice
 button's chat reports; a roll taken back with Undo is listed apart, not counted), moves per
-player and per side (an undone move is no move), and apart from them the moves the module's own
-traits made (a unit a Send To Location trait sent, set off by a key: its elimination to a box, a
-track): no player dragged it, so it is no move of the step's player nor of its side. Player names
+player and per side (an undone move is no move), and apart from the moves by side the units a
+Send To Location command sent (its elimination to a box, a track): no drag, and VASSAL logs it
+alike whether a player chose it from the menu, pressed its key or the module's own Trigger set it
+off, so it is the step's player's move but not counted as a move of the unit's side. Player names
 only: never a password."""
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ class FileStats:
     undos: int = 0
     moves_by_player: dict[str, int] = field(default_factory=dict)
     moves_by_side: dict[str, int] = field(default_factory=dict)
-    #: side → moves of its units a trait of the piece made (:func:`sent_by_trait`), in neither
-    #: count above
-    moves_by_module: dict[str, int] = field(default_factory=dict)
+    #: side → moves of its units a Send To Location command made (:func:`sent_by_trait`), not in
+    #: ``moves_by_side`` (in ``moves_by_player``, as every move)
+    moves_sent: dict[str, int] = field(default_factory=dict)
     rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
     recorder: str = ""
     undos_by_player: dict[str, int] = field(default_factory=dict)
@@ -38,7 +39,7 @@ class FileStats:
         return {"steps": self.steps, "undos": self.undos, "undos_by_player": self.undos_by_player,
                 "moves_by_player": self.moves_by_player,
                 "moves_by_side": self.moves_by_side,
-                **({"moves_by_module": self.moves_by_module} if self.moves_by_module else {}),
+                **({"moves_sent": self.moves_sent} if self.moves_sent else {}),
                 "die_rolls": summarize_rolls(self.rolls),
                 "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
@@ -77,11 +78,8 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
             continue                    # a move taken back is no move
         for mv in step.moves:
             pids = mv.members if mv.is_stack else [mv.piece_id]
-            by = st.moves_by_side
-            if sent_by_trait(step, mv):
-                by = st.moves_by_module
-            else:
-                st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
+            by = st.moves_sent if sent_by_trait(step, mv) else st.moves_by_side
+            st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
             for side in {sides[p] for p in pids if p in sides}:
                 by[side] = by.get(side, 0) + 1
     return st
@@ -89,9 +87,11 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
 
 #: the trait whose state says it moved its piece (its back point set to where the piece was)
 SENT_BY = EDITOR_NAMES[SendToLocation.ID]
-#: what the reports say of ``moves_by_module``
-MODULE_MOVES = (f"units a {SENT_BY} trait of the piece moved, set off by a key: an elimination to a box, a "
-                "track; no player's move, counted neither by side nor by player")
+#: how the reports name ``moves_sent``, and what they say of it
+SENT_LABEL = f"sent by a {SENT_BY} command"
+SENT_MOVES = ("units moved by the trait's key or menu command, not a drag: a player's or the module's "
+              "automation, which VASSAL logs alike; e.g. an elimination to a box or a track; counted by player, "
+              "not by side")
 
 
 def _back_points(type_chain: str, state_chain: str) -> list[tuple[str, str, str]]:
@@ -186,8 +186,8 @@ def merge(stats: list[FileStats]) -> dict:
             total.moves_by_player[k] = total.moves_by_player.get(k, 0) + v
         for k, v in s.moves_by_side.items():
             total.moves_by_side[k] = total.moves_by_side.get(k, 0) + v
-        for k, v in s.moves_by_module.items():
-            total.moves_by_module[k] = total.moves_by_module.get(k, 0) + v
+        for k, v in s.moves_sent.items():
+            total.moves_sent[k] = total.moves_sent.get(k, 0) + v
     out = total.to_json()
     del out["recorded_by"]
     out["per_file"] = [s.to_json() for s in stats]

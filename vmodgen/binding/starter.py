@@ -181,6 +181,23 @@ def _folder_sides(slots: list[SlotInfo], sides: list[str]) -> dict[str, set[str]
     return out
 
 
+def _folder_part(s: SlotInfo) -> str:
+    """The last palette folder of a piece (the one whose name may say its kind)."""
+    return s.facts.folder.rsplit("/", 1)[-1] if s.facts.folder else ""
+
+
+def _says(name: str, words: tuple[str, ...]) -> bool:
+    """Whether a folder's name says one of ``words`` (a kind, :data:`KIND_WORDS`)."""
+    return bool(name) and any(w in words for w in fuzzy.words(name))
+
+
+def _unit_kind_named(s: SlotInfo) -> bool:
+    """Whether the starter's kind classes (:func:`_kind_classes`) class the piece as a unit of a
+    kind (air, naval, supply, hq: not a marker) by its folder's or a prototype's name."""
+    return any(_says(_folder_part(s), ws) or any(fuzzy.key(p) in ws for p in s.facts.prototypes)
+               for kind, ws in KIND_WORDS.items() if kind != "marker")
+
+
 def _kind_classes(slots: list[SlotInfo], sided: "set[int] | frozenset[int]" = frozenset()
                   ) -> tuple[list[tuple[str, str, str]], list[tuple[str, int]]]:
     """(kind, 'folder' | 'prototype', regex) for folders/prototypes whose name says a kind; and
@@ -192,8 +209,8 @@ def _kind_classes(slots: list[SlotInfo], sided: "set[int] | frozenset[int]" = fr
         folders, protos = set(), set()
         users: dict[str, list[int]] = {}          # prototype → [pieces using it, units of a side]
         for i, s in enumerate(slots):
-            part = s.facts.folder.rsplit("/", 1)[-1] if s.facts.folder else ""
-            if part and any(w in ws for w in fuzzy.words(part)):
+            part = _folder_part(s)
+            if _says(part, ws):
                 folders.add(part)
             for p in s.facts.prototypes:
                 if fuzzy.key(p) in ws:
@@ -633,13 +650,15 @@ def _valueless_folders(slots: list[SlotInfo], prop: SideProperty | None, folders
     where the units bound so far show a value (:mod:`.values`), a folder none of whose pieces
     shows one, nor carries the side property, is a folder of markers or counters a module keeps
     (C&C Napoleonics' ``GuerillaCount-French`` At-Start stack: a count, not a French unit). Where
-    no value is read at all nothing is dropped (nothing tells a unit from a marker)."""
+    no value is read at all nothing is dropped (nothing tells a unit from a marker), nor is a
+    folder a piece of which the starter classes as a unit of a kind by its name (a "French
+    Leaders" folder: its leaders are hq units of the French side, though they show no value)."""
     found: list[Proposal] = proposals([slots[i] for i in _sided(slots, prop, folders)] or slots, trait_of)
     if not found:
         return {}
 
     def unit_like(s: SlotInfo) -> bool:
-        return (any(p.shown_by(s.facts) for p in found)
+        return (any(p.shown_by(s.facts) for p in found) or _unit_kind_named(s)
                 or (prop is not None and bool(s.facts.properties.get(prop.key))))
     out: dict[str, set[str]] = {}
     for side, prefixes in folders.items():

@@ -187,8 +187,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     raw = doc.table("state", required=False)
     st = _StateTable(doc, raw.data, raw.line, raw.what)
     placed = {u.id: u.unit.name for u in pos.units}
+    # a kit game's position that places units of its own (inline) may name them in a history key
+    # after they left; else every unit is a roster unit
+    own = any(u.unit.id not in roster for u in pos.units)
+    unknown: list[tuple[str, str]] = []
     pos.state = spell_state(dict(state), game.ruleset,
-                            lambda v, k: _state_unit(st, v, k, roster, placed),
+                            lambda v, k: _state_unit(st, v, k, roster, placed, None if own else unknown),
                             lambda v, k: _hex_value(st, mapdata, v, k, pos), st.error)
     ruleset.read_memory(pos)               # the keys that are fields of the rule set's memory
     try:
@@ -198,6 +202,10 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         if exc.line is None:               # the rule set names the key; the file knows its line
             exc.line = _state_line(doc, exc.message)
         raise
+    if unknown:                            # after the shapes: a key of the wrong shape says that first
+        value, key = unknown[0]
+        raise st.error(f"unknown unit '{value}' (neither placed in this position nor in the kit's roster, by id "
+                       "or printed name)", key)
     return pos
 
 
@@ -423,12 +431,15 @@ def _roster_unit(t: Table, uid: str, roster: dict[str, Unit], key: str) -> str:
     return uid
 
 
-def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed: dict[str, str]) -> str:
+def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed: dict[str, str],
+                unknown: list[tuple[str, str]] | None) -> str:
     """The unit a ``[state]`` key names: a placed unit's id or printed name, else a roster unit's
-    (:func:`_roster_unit`: a name of several refused). A value that names no unit stays as
-    written when it may be the id of an inline unit the position does not place (letters,
-    digits, '-', '_', '.': a history key names units gone since); else it is refused as unknown
-    (a kit game: "Matilda 2" for "Matilda II")."""
+    (:func:`_roster_unit`: a name of several refused, one of none refused as unknown). A value that
+    names no unit but may be an id (letters, digits, '-', '_', '.') stays as written, for a history
+    key may name an inline unit gone since, which the position does not define; in a kit game
+    whose position places no inline unit every unit, on the map or gone, is a roster unit, so such
+    a value names nothing a rule can use ("KG5unit1" for "KG5 unit 1", "Matilda2" for "Matilda
+    II"): it is added to ``unknown`` (refused once the key's shape is checked). None: kept."""
     if value in placed or value in roster:
         return value
     mine = resolve(value, placed)
@@ -439,6 +450,8 @@ def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed:
         raise t.error(f"unit '{value}' is the name of {len(several)} placed units ({', '.join(several)}): "
                       "give the id", key)
     if not roster or (ID_RE.match(value) and not matches(value, {r.id: r.name for r in roster.values()})):
+        if roster and unknown is not None:
+            unknown.append((value, key))
         return value
     return _roster_unit(t, value, roster, key)
 

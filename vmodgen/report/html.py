@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.stats import MODULE_MOVES
+from ..audit.stats import SENT_LABEL, SENT_MOVES
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 import base64
@@ -180,12 +180,12 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     s = result.stats
     out.append("<h2>Statistics</h2><table>")
     out.append(f"<tr><th>Steps</th><td>{s.get('steps', 0)}</td></tr><tr><th>Undos</th><td>{s.get('undos', 0)}</td></tr>")
-    for key, title in (("moves_by_side", "Moves by side"), ("moves_by_module", "Moved by the module"),
+    for key, title in (("moves_by_side", "Moves by side"), ("moves_sent", SENT_LABEL[0].upper() + SENT_LABEL[1:]),
                        ("moves_by_player", "Moves by player")):
-        if key == "moves_by_module" and not s.get(key):
+        if key == "moves_sent" and not s.get(key):
             continue
         said = E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))
-        out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(MODULE_MOVES) + ')' if key == 'moves_by_module' else ''}"
+        out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(SENT_MOVES) + ')' if key == 'moves_sent' else ''}"
                    "</td></tr>")
     for p, d in s.get("die_rolls", {}).items():
         dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())

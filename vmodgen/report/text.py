@@ -5,7 +5,7 @@ judged and what not: ``coverage:`` and ``warning:`` lines). Each line is escaped
 from __future__ import annotations
 
 from ..errors import printable
-from ..audit.stats import MODULE_MOVES
+from ..audit.stats import SENT_LABEL, SENT_MOVES
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 
@@ -41,9 +41,9 @@ def text_report(result) -> str:
     concealed = revealed_sentence(result)
     if concealed:
         lines.append(concealed)
-    by_module = s.get("moves_by_module")
+    sent = s.get("moves_sent")
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
-                 + (f"moved by the module: {_kv(by_module)} ({MODULE_MOVES}); " if by_module else "")
+                 + (f"{SENT_LABEL}: {_kv(sent)} ({SENT_MOVES}); " if sent else "")
                  + f"moves by player: {_kv(s.get('moves_by_player', {}))}")
     rolls = s.get("die_rolls", {})
     if rolls:
