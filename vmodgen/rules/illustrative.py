@@ -198,10 +198,12 @@ class Annotator:
     """The pass: built once per rule set (its table and fields), asked per finding."""
 
     def __init__(self, ruleset) -> None:
-        self.table = table_for(ruleset.game.ruleset)
+        self.game: Game = ruleset.game
+        self.table = table_for(self.game.ruleset)
         # the base's default field (RuleSet.allowance reads "movement" when the hook names none)
         self.allowance = _field(ruleset, "allowance_field") or "movement"
         self.stacking = _field(ruleset, "stacking_field")
+        self.reads_paths = any(r.path for r in self.table.values())
 
     def fields(self, r: Reads) -> tuple[str, ...]:
         return (*([self.allowance] if r.allowance and self.allowance else []),
@@ -216,7 +218,7 @@ class Annotator:
         units = _units(pos, f.units)
         if r.path:
             for u in units:
-                c.path(_route(u), u.unit.movement_class)
+                c.path(_read_route(_route(u), f.hexes), u.unit.movement_class)
         if r.hexes:
             c.hexes(f.hexes)
         c.params(r.params)
@@ -245,12 +247,12 @@ class Annotator:
             c.areas(u.hex for u in on_map)
         return c.inputs()
 
-    def move_kinds(self, m: MapData, game: Game, unit: Unit, reduced: bool, a: str, b: str) -> tuple[Input, ...]:
+    def move_kinds(self, m: MapData, unit: Unit, reduced: bool, a: str, b: str) -> tuple[Input, ...]:
         """The illustrative values judging one logged drag of ``unit`` from ``a`` to ``b`` reads,
         when the table declares a rule that reads moves' paths (else nothing)."""
-        if not any(r.path for r in self.table.values()):
+        if not self.reads_paths:
             return ()
-        c = _Collector(game, m)
+        c = _Collector(self.game, m)
         c.path((a, b), unit.movement_class)
         u = UnitState(unit, b, reduced)
         c.unit(u, [self.allowance] if self.allowance else [])
@@ -263,6 +265,28 @@ def _field(ruleset, hook: str) -> str:
     except (AttributeError, TypeError, ValueError):
         return ""
     return str(got) if got else ""
+
+
+def _read_route(route: tuple[str, ...], hexes: Iterable[str]) -> tuple[str, ...]:
+    """The part of ``route`` a finding at ``hexes`` read: up to the last of its hexes on it (the
+    hex where the move broke the rule), else the whole route."""
+    at = [i for i, h in enumerate(route) if h in set(hexes)]
+    return route[:max(at) + 1] if at else route
+
+
+def merged(groups: Iterable[Iterable[Input]]) -> tuple[Input, ...]:
+    """The inputs of several verdicts, one :class:`Input` per kind (items once each, in order)."""
+    items: dict[str, dict[str, None]] = {}
+    for group in groups:
+        for i in group:
+            items.setdefault(i.kind, {}).update(dict.fromkeys(i.items))
+    return tuple(Input(k, tuple(items[k]), f"{_describe(k, tuple(items[k]))} ({WHY[k]})")
+                 for k in KINDS if k in items)
+
+
+def from_json(entries: Iterable[dict]) -> tuple[Input, ...]:
+    """:class:`Input` objects back from their JSON form."""
+    return tuple(Input(e["kind"], tuple(e["items"]), e["text"]) for e in entries)
 
 
 def _units(pos: Position, ids: Iterable[str]) -> list[UnitState]:
@@ -305,3 +329,45 @@ def coverage_line(rest: int, total: int, read: Iterable[Input], whose: str) -> s
     kinds = summary(read)
     return (f"illustrative: findings resting on illustrative values {rest} of {total}; "
             f"{whose} illustrative inputs: {kinds or 'none'}")
+
+
+def annotator_for(ruleset, binding) -> Annotator | None:
+    """The pass for an audit with ``binding``: None when its game, map and units hold nothing
+    illustrative (a binding's own map: its reports then say nothing of it)."""
+    kit = getattr(binding, "kit", None)
+    units = kit.units if kit is not None else []
+    if not has_illustrative(binding.game, binding.map, units):
+        return None
+    return Annotator(ruleset)
+
+
+def count_move(cov, annotator: Annotator, m: MapData, pid: str, step: int, view, old_hex: str) -> None:
+    """Note in ``cov`` (an audit's Coverage) what illustrative values judging ``view``'s drag from
+    ``old_hex`` read, under ``(pid, step)``, when it read any."""
+    got = annotator.move_kinds(m, view.unit, view.reduced, old_hex, view.hex) if view.hex else ()
+    if got:
+        cov.illustrative_moves[(pid, step)] = got
+
+
+#: each kind in words, without its items (a finding whose hexes and units are withheld)
+_KIND_WORDS = {"terrain": "terrain", "hexside": "hexsides", "line": "roads", "rule": "rule parameters",
+               "unit": "unit values", "area": "area boundaries"}
+
+
+def withheld(inputs: Iterable[Input]) -> tuple[Input, ...]:
+    """``inputs`` as an opponent may see them: the kinds, not which hexes or units (a finding
+    about a unit its owner masked or hid, vmodgen.audit.redact)."""
+    return tuple(Input(i.kind, (), f"{_KIND_WORDS[i.kind]} ({WHY[i.kind]}; which withheld)") for i in inputs)
+
+
+def audit_sentence(cov: dict) -> str | None:
+    """The audit report's line on illustrative values (text, HTML), from its coverage; None when
+    the kit or binding has none."""
+    ill, moves = cov.get("illustrative"), cov.get("moves", {})
+    read = moves.get("illustrative")
+    if ill is None or read is None:
+        return None
+    kinds = summary(from_json(read["inputs"]))
+    return (f"illustrative: findings resting on illustrative values {ill['findings']} of {ill['of']}; "
+            f"judged moves reading an illustrative value {read['judged']} of {moves.get('judged', 0)}"
+            + (f" ({kinds})" if kinds else ""))
