@@ -332,11 +332,11 @@ def coverage_line(rest: int, total: int, read: Iterable[Input], whose: str) -> s
 
 
 def annotator_for(ruleset, binding) -> Annotator | None:
-    """The pass for an audit with ``binding``: None when its game, map and units hold nothing
-    illustrative (a binding's own map: its reports then say nothing of it)."""
+    """The pass for an audit with ``binding``: None when it plays no kit (a binding of a module
+    vmodgen did not build: its own map, and its settings marked ``assumption``, which its report
+    lists apart) or the kit holds nothing illustrative: its reports then say nothing of it."""
     kit = getattr(binding, "kit", None)
-    units = kit.units if kit is not None else []
-    if not has_illustrative(binding.game, binding.map, units):
+    if kit is None or not has_illustrative(binding.game, binding.map, kit.units):
         return None
     return Annotator(ruleset)
 
