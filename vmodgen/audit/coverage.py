@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..rules.illustrative import merged
+from ..rules.illustrative import merged, read_counts
 
 #: why a unit's move was not judged as a move (the keys of ``moves.not_judged``)
 NO_PHASE = "no phase known"
@@ -161,8 +161,7 @@ class Coverage:
             moves["placed"] = sum(self.placed.values())
             moves["placed_by_phase"] = dict(self.placed)
         if self.illustrative_known:
-            moves["illustrative"] = {"judged": len(self.illustrative_moves),
-                                     "inputs": [i.to_json() for i in merged(self.illustrative_moves.values())]}
+            moves["illustrative"] = read_counts(len(self.illustrative_moves), merged(self.illustrative_moves.values()))
         return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
                 "steps_turn_inferred": self.steps_turn_inferred, "moves": moves,
                 "units_by_side": self.units_by_side, "pieces": self.pieces,

@@ -55,7 +55,7 @@ MOVE = Reads(path=True, allowance=True)
 #: the generic rule set's findings (``GEN movement`` ...), by kind
 GENERIC: dict[str, Reads] = {
     "GEN movement": MOVE,
-    "GEN zoc": Reads(path=True, hexes=True, params=("zoc_",)),
+    "GEN zoc": Reads(hexes=True, params=("zoc_",)),
     "GEN stacking": Reads(stacking=True),
     "GEN supply": Reads(hexes=True, params=("supply_",)),
 }
@@ -284,11 +284,6 @@ def merged(groups: Iterable[Iterable[Input]]) -> tuple[Input, ...]:
                  for k in KINDS if k in items)
 
 
-def from_json(entries: Iterable[dict]) -> tuple[Input, ...]:
-    """:class:`Input` objects back from their JSON form."""
-    return tuple(Input(e["kind"], tuple(e["items"]), e["text"]) for e in entries)
-
-
 def _units(pos: Position, ids: Iterable[str]) -> list[UnitState]:
     by_id: dict[str, UnitState] = {}
     for u in pos.units:
@@ -311,15 +306,34 @@ def has_illustrative(game: Game, m: MapData, units: Iterable[Unit]) -> bool:
 
 def summary(inputs: Iterable[Input]) -> str:
     """The kinds of illustrative values, counted, for a coverage line ("terrain of 3 hexes, ...")."""
+    got = tuple(inputs)
+    return summary_of_counts({i.kind: len(i.items) for i in got},
+                             [p for i in got if i.kind == "rule" for p in i.items])
+
+
+def read_counts(judged: int, inputs: Iterable[Input]) -> dict:
+    """What judged moves read, for the audit's coverage: how many, and how many values of each
+    kind (counts: no hex nor unit name, which could tell where a concealed unit went), with the
+    rule parameters by name."""
+    got = tuple(inputs)
+    return {"judged": judged, "counts": {i.kind: len(i.items) for i in got},
+            "rule_parameters": [p for i in got if i.kind == "rule" for p in i.items]}
+
+
+def summary_of_counts(counts: Mapping[str, int], params: Iterable[str]) -> str:
+    """``counts`` (kind → how many values) in words, the rule parameters by name."""
+    words = {"terrain": ("terrain of {} hex", "es"), "hexside": ("{} hexside", "s"), "line": ("{} road step", "s"),
+             "unit": ("{} unit value", "s"), "area": ("{} area boundar", "ies")}
     parts = []
-    for i in inputs:
-        n = len(i.items)
-        parts.append({"terrain": f"terrain of {n} hex{'es' if n != 1 else ''}",
-                      "hexside": f"{n} hexside{'s' if n != 1 else ''}",
-                      "line": f"{n} road step{'s' if n != 1 else ''}",
-                      "rule": f"rule parameters ({', '.join(i.items)})",
-                      "unit": f"{n} unit value{'s' if n != 1 else ''}",
-                      "area": f"{n} area boundar{'ies' if n != 1 else 'y'}"}[i.kind])
+    for kind in KINDS:
+        n = counts.get(kind, 0)
+        if not n:
+            continue
+        if kind == "rule":
+            parts.append(f"rule parameters ({', '.join(params)})")
+            continue
+        text, plural = words[kind]
+        parts.append(text.format(n) + (plural if n != 1 else ("y" if kind == "area" else "")))
     return ", ".join(parts)
 
 
@@ -367,7 +381,7 @@ def audit_sentence(cov: dict) -> str | None:
     read = moves.get("illustrative")
     if ill is None or read is None:
         return None
-    kinds = summary(from_json(read["inputs"]))
+    kinds = summary_of_counts(read["counts"], read["rule_parameters"])
     return (f"illustrative: findings resting on illustrative values {ill['findings']} of {ill['of']}; "
             f"judged moves reading an illustrative value {read['judged']} of {moves.get('judged', 0)}"
             + (f" ({kinds})" if kinds else ""))

@@ -8,7 +8,7 @@ _NIGHT = Reads(params=("turns_per_day", "turn_cycle"))
 
 READS: dict[str, Reads] = {
     "IM 8.13": MOVE,                                  # movement points along the path, the MA
-    "IM 8.2": Reads(path=True, hexes=True),           # ZOC entered along the path
+    "IM 8.2*": Reads(hexes=True),                     # ZOC: not across sea or cliff hexsides (3.22)
     "IM 3.32": Reads(stacking=True),                  # 9 SP a hex
     "IM 16.33": Reads(stacking=True),                 # 9 SP a landing hex
     "IM 4.5*": Reads(areas=True),                     # sector changes

@@ -9,6 +9,6 @@ READS: dict[str, Reads] = {
     "NA41 5.*": Reads(path=True),                     # terrain and roads along the path
     "NA41 4.4.1": Reads(stacking=True),               # 5 points a hex
     "NA41 15.2.3": Reads(stacking=True),              # a breakthrough group's 5 points
-    "NA41 7.*": Reads(path=True, hexes=True),         # ZOC entered along the path
+    "NA41 7.*": Reads(hexes=True),                    # ZOC at the hexes of the finding
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
 }

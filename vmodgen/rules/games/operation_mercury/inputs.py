@@ -8,7 +8,7 @@ READS: dict[str, Reads] = {
     "OM 4.1*": Reads(path=True),                      # terrain a move may not enter (4.14, 4.17, 4.18)
     "OM 4.31": Reads(stacking=True),                  # 6 stacking points a hex
     "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
-    "OM 5.2*": Reads(path=True, hexes=True),          # ZOC entered along the path
+    "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)
     "OM 6.12": Reads(stacking=True),                  # 6 SP a drop hex
     "OM 6.2": Reads(hexes=True),                      # all-water hexes
     "OM 6.5*": Reads(hexes=True),                     # airlanding: airfields
