@@ -204,6 +204,9 @@ class Annotator:
         self.allowance = _field(ruleset, "allowance_field") or "movement"
         self.stacking = _field(ruleset, "stacking_field")
         self.reads_paths = any(r.path for r in self.table.values())
+        #: (from, to, movement class) → what a drag's step read of the map (a log's drags repeat)
+        self._steps: dict[tuple[str, str, str], tuple[Input, ...]] = {}
+        self._steps_map: MapData | None = None
 
     def fields(self, r: Reads) -> tuple[str, ...]:
         return (*([self.allowance] if r.allowance and self.allowance else []),
@@ -252,11 +255,17 @@ class Annotator:
         when the table declares a rule that reads moves' paths (else nothing)."""
         if not self.reads_paths:
             return ()
-        c = _Collector(self.game, m)
-        c.path((a, b), unit.movement_class)
-        u = UnitState(unit, b, reduced)
-        c.unit(u, [self.allowance] if self.allowance else [])
-        return c.inputs()
+        key = (a, b, unit.movement_class)
+        step = self._steps.get(key) if m is self._steps_map else None
+        if step is None:
+            if m is not self._steps_map:           # another map (the audit's is one): start afresh
+                self._steps, self._steps_map = {}, m
+            c = _Collector(self.game, m)
+            c.path((a, b), unit.movement_class)
+            step = self._steps[key] = c.inputs()
+        if not (self.allowance and unit.is_illustrative(column_of(UnitState(unit, b, reduced), self.allowance))):
+            return step
+        return merged((step, (Input("unit", (f"the {self.allowance} of {unit.name or unit.id}",), ""),)))
 
 
 def _field(ruleset, hook: str) -> str:
