@@ -34,12 +34,14 @@ _COST_PARAMS = {"terrain": ("move_cost_",), "hexside": ("hexside_cost_", "hexsid
 @dataclass(frozen=True)
 class Reads:
     """What a rule's findings read. ``path``: the terrain, hexsides and roads along each of the
-    finding's units' moves, and the rule parameters that cost them (``move_cost_<terrain>``,
-    ``hexside_cost_<feature>``, ``road_cost_<road>``); ``hexes``: the terrain of the finding's
+    finding's units' moves (up to the finding's hex); ``costs``: with ``path``, the rule
+    parameters that cost them (``move_cost_<terrain>``, ``hexside_cost_<feature>``,
+    ``road_cost_<road>``); ``hexes``: the terrain of the finding's
     hexes; ``allowance``/``stacking``: the units' movement allowance / stacking value (the rule
     set's fields); ``columns``: other unit value fields; ``params``: rule parameters (names or
     name prefixes ending in ``_``); ``areas``: the areas (sectors) holding the finding's hexes."""
     path: bool = False
+    costs: bool = False
     hexes: bool = False
     allowance: bool = False
     stacking: bool = False
@@ -50,7 +52,7 @@ class Reads:
 
 NOTHING = Reads()
 #: a move's cost: the path and the allowance
-MOVE = Reads(path=True, allowance=True)
+MOVE = Reads(path=True, costs=True, allowance=True)
 
 #: the generic rule set's findings (``GEN movement`` ...), by kind
 GENERIC: dict[str, Reads] = {
@@ -130,11 +132,11 @@ class _Collector:
     def add(self, kind: str, item: str) -> None:
         self.items[kind][item] = None
 
-    def path(self, route: Iterable[str], movement_class: str = "") -> None:
+    def path(self, route: Iterable[str], movement_class: str = "", costs: bool = True) -> None:
         """The terrain entered along ``route`` (start hex first), the hexsides crossed, the roads
         followed, and the illustrative rule parameters that cost them (``<param>`` and, for a
         unit of ``movement_class``, ``<param>_<class>``)."""
-        m, costs = self.m, self.game.illustrative_rules
+        m, params = self.m, self.game.illustrative_rules
         hexes = [h for h in route if m.has_hex(h)]
         read: set[str] = set()                           # cost parameter prefixes this route reads
         for i, h in enumerate(hexes):
@@ -153,7 +155,7 @@ class _Collector:
                     self.add("line", f"{kind} {a}-{h}")
                 read.add(f"road_cost_{kind}")
         suffixes = ("", f"_{movement_class}") if movement_class else ("",)
-        for p in sorted(costs):
+        for p in sorted(params if costs else ()):
             if any(p == r + tail for r in read for tail in suffixes):
                 self.add("rule", p)
 
@@ -204,6 +206,7 @@ class Annotator:
         self.allowance = _field(ruleset, "allowance_field") or "movement"
         self.stacking = _field(ruleset, "stacking_field")
         self.reads_paths = any(r.path for r in self.table.values())
+        self.reads_costs = any(r.path and r.costs for r in self.table.values())
         #: (from, to, movement class) → what a drag's step read of the map (a log's drags repeat)
         self._steps: dict[tuple[str, str, str], tuple[Input, ...]] = {}
         self._steps_map: MapData | None = None
@@ -221,7 +224,7 @@ class Annotator:
         units = _units(pos, f.units)
         if r.path:
             for u in units:
-                c.path(_read_route(_route(u), f.hexes), u.unit.movement_class)
+                c.path(_read_route(_route(u), f.hexes), u.unit.movement_class, r.costs)
         if r.hexes:
             c.hexes(f.hexes)
         c.params(r.params)
@@ -238,8 +241,9 @@ class Annotator:
         c = _Collector(pos.game, pos.map)
         on_map = [u for u in pos.units if pos.map.has_hex(u.hex)]
         if any(r.path for r in every):
+            costs = any(r.costs for r in every)
             for u in on_map:
-                c.path(_route(u), u.unit.movement_class)
+                c.path(_route(u), u.unit.movement_class, costs)
         if any(r.hexes or r.path for r in every):
             c.hexes(u.hex for u in on_map)
         c.params(p for r in every for p in r.params)
@@ -261,7 +265,7 @@ class Annotator:
             if m is not self._steps_map:           # another map (the audit's is one): start afresh
                 self._steps, self._steps_map = {}, m
             c = _Collector(self.game, m)
-            c.path((a, b), unit.movement_class)
+            c.path((a, b), unit.movement_class, self.reads_costs)
             step = self._steps[key] = c.inputs()
         if not (self.allowance and unit.is_illustrative(column_of(UnitState(unit, b, reduced), self.allowance))):
             return step

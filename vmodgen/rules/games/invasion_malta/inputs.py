@@ -8,6 +8,7 @@ _NIGHT = Reads(params=("turns_per_day", "turn_cycle"))
 
 READS: dict[str, Reads] = {
     "IM 8.13": MOVE,                                  # movement points along the path, the MA
+    "IM 8.3*": Reads(path=True),                      # hexes and hexsides a unit may not enter (8.35)
     "IM 8.2*": Reads(hexes=True),                     # ZOC: not across sea or cliff hexsides (3.22)
     "IM 3.32": Reads(stacking=True),                  # 9 SP a hex
     "IM 16.33": Reads(stacking=True),                 # 9 SP a landing hex
