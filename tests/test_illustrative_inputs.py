@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from bundled_module_util import bundled_module
+from test_audit import mini  # noqa: F401  (the built minikit fixture)
 from test_audit_bundled import game as na41_game
 from vmodgen.audit import audit
 from vmodgen.commands.check import command
@@ -19,6 +20,7 @@ from vmodgen.rules import ruleset_for
 from vmodgen.rules.finding import Finding
 from vmodgen.rules.illustrative import NOTHING, Annotator, Reads, reads_of, withheld
 from vmodgen.rules.position_file import load_position
+from vmodgen.testing.log_writer import LogWriter
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "positions"
@@ -201,3 +203,17 @@ def test_audit_findings_and_coverage_say_what_is_illustrative(na41):
     assert not list(Draft202012Validator(schema).iter_errors(doc))
     html = render(r, "html", game=None)
     assert "Rests on illustrative values: terrain of 3026" in html and "Illustrative values:" in html
+
+
+def test_moves_taken_back_by_hand_leave_the_illustrative_count(mini):
+    """The minikit's terrain is all made up: every judged move reads it. R1's five drags, the last
+    two taken back by hand (the drag into B2's ZOC at 0503 and back): 3 moves judged, and 3 judged
+    moves read an illustrative value, not 5."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice")
+    w.move("R1", "0202").move("R1", "0302").move("R1", "0403").move("R1", "0503").move("R1", "0403").advance()
+    r = audit([w.write(root / "illus-takeback.vlog")], module=module, game=str(kit_dir))
+    moves = r.coverage["moves"]
+    assert moves["judged"] == 3 and moves["illustrative"]["judged"] == 3
+    assert moves["illustrative"]["counts"]["terrain"] == 3           # 0202, 0302, 0403
+    assert r.coverage["illustrative"] == {"findings": 0, "of": 0}
