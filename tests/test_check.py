@@ -32,7 +32,7 @@ def test_overstack_exit_1_words_and_json():
     r = run(str(DATA / "minikit-overstack.toml"), "--json")
     data = json.loads(r.output)
     (f,) = data["findings"]
-    assert set(f) == {"rule", "kind", "hexes", "units", "message", "turn", "phase"}
+    assert set(f) == {"rule", "kind", "hexes", "units", "message", "turn", "phase", "illustrative"}
     assert (f["rule"], f["kind"], f["hexes"], sorted(f["units"]), f["turn"], f["phase"]) == \
         ("GEN stacking", "stacking", ["0303"], ["R1", "R2", "R3"], 2, "red-move")
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ..rules.illustrative import merged, read_counts
+
 #: why a unit's move was not judged as a move (the keys of ``moves.not_judged``)
 NO_PHASE = "no phase known"
 OUT_OF_PHASE = "not in a phase where the unit moves"
@@ -107,6 +109,11 @@ class Coverage:
     #: units' pieces placed from the palette that the by-hand check could not pair with a piece
     #: deleted earlier in the phase, the binding having no kit (``ByHand.unpaired``)
     unpaired_by_hand: list[dict] = field(default_factory=list)
+    #: whether the audit's kit or binding has illustrative values (vmodgen.rules.illustrative):
+    #: only then does the coverage say which judged moves read one
+    illustrative_known: bool = False
+    #: (piece id, step) of each judged move that read an illustrative value → what it read
+    illustrative_moves: dict[tuple, tuple] = field(default_factory=dict)
 
     @property
     def units_by_side(self) -> dict[str, int]:
@@ -156,6 +163,8 @@ class Coverage:
         if self.placed:        # only where a binding declares a phase that places units
             moves["placed"] = sum(self.placed.values())
             moves["placed_by_phase"] = dict(self.placed)
+        if self.illustrative_known:
+            moves["illustrative"] = read_counts(len(self.illustrative_moves), merged(self.illustrative_moves.values()))
         return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
                 "steps_turn_inferred": self.steps_turn_inferred, "moves": moves,
                 "units_by_side": self.units_by_side, "pieces": self.pieces,
@@ -189,6 +198,8 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
             total.skip(k, v)
         for k, v in c.placed.items():
             total.place(k, v)
+        total.illustrative_known |= c.illustrative_known
+        total.illustrative_moves.update({(path, *k): v for k, v in c.illustrative_moves.items()})
         for side, ids in c.units.items():
             total.units.setdefault(side, set()).update(ids)
         for side, ids in c.units_concealed.items():

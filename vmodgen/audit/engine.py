@@ -72,6 +72,7 @@ from ..binding.chat_phases import typed_text
 from . import duplicates as dup
 from . import takeback as tbk
 from .model import AuditFinding
+from ..rules import illustrative
 from .concealment import stronger
 from .continuity import Seam, seam as seam_between
 from .module_fit import file_doubts
@@ -229,6 +230,9 @@ class FileAuditor:
         from ..binding.base import ReplayOnlyBinding
         self.rules = [] if isinstance(binding, ReplayOnlyBinding) else ruleset.rules()
         ruleset.states_fixed = True    # PositionBuilder makes a new unit state for every change
+        #: which illustrative values a verdict read (vmodgen.rules.illustrative); None when the kit
+        #: or binding has none (nothing to say, nothing to compute)
+        self.annotator = illustrative.annotator_for(ruleset, binding)
         self.cache: dict = {}          # piece readings, shared by the files this auditor reads
         self.points: dict = {}         # map point → label and hex, shared while the boards stay
         self.looks: dict = {}          # PieceNames.looks: pieces named by their look, for every file
@@ -382,7 +386,7 @@ class FileAuditor:
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
         combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
-        cov = Coverage()
+        cov = Coverage(illustrative_known=self.annotator is not None)
         no_allowance = self._no_allowance_field()
         #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
         #: the indices of its hexes no drag ended on: ``UnitState.guessed``, which the move rules
@@ -820,6 +824,8 @@ class FileAuditor:
                 else:
                     cov.moves_judged += 1
                     judged += 1
+                    if self.annotator is not None and old_hex is not None:
+                        illustrative.count_move(cov, self.annotator, self.binding.map, pid, step.index, v, old_hex)
                     if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
                         cov.moves_judged_without_allowance += 1
                         m = self.binding.map
@@ -1190,6 +1196,8 @@ class FileAuditor:
                 self._untold.add(uid)
             moves = len(tb.withdrawn_steps)
             cov.moves_judged -= moves
+            for s in tb.withdrawn_steps:
+                cov.illustrative_moves.pop((pid, s), None)
             cov.skip(TAKEN_BACK, moves)
             if no_allowance and not _number(v.unit.value(no_allowance, v.reduced)):
                 cov.moves_judged_without_allowance -= moves
@@ -1463,7 +1471,8 @@ class FileAuditor:
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
-                            by=by, concealed=concealed)
+                            by=by, concealed=concealed,
+                            illustrative=self.annotator.inputs_of(f, pos) if self.annotator is not None else ())
 
     def _concealed_zoc(self, f, pos, by_id) -> tuple[str, ...]:
         """The units their owner masked or hid whose ZOC alone reaches a hex of a ZOC finding

@@ -42,6 +42,9 @@ class AuditFinding:
     #: on the report's copy (vmodgen.audit.redact), which no longer holds ``concealed``: the
     #: kinds of the units it names as an opponent sees them
     redacted: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    #: the illustrative values the verdict rests on (vmodgen.rules.illustrative.Input); in JSON
+    #: as ``illustrative`` when there are some
+    illustrative: tuple = field(default=(), compare=False)
 
     @property
     def key(self) -> tuple:
@@ -52,7 +55,8 @@ class AuditFinding:
                 "phase_name": self.phase_name, "side": self.side, "at": self.at, "rule": self.rule,
                 "kind": self.kind, "hexes": list(self.hexes), "units": list(self.units),
                 "unit_names": list(self.unit_names), "message": self.message,
-                "details": _jsonable(self.details), **self._concealed_json()}
+                "details": _jsonable(self.details), **self._concealed_json(),
+                **({"illustrative": [i.to_json() for i in self.illustrative]} if self.illustrative else {})}
 
     def concealed_kinds(self) -> list[str]:
         """The kind of each unit of the finding its owner masked or hid (and of each hidden unit

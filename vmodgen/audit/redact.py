@@ -34,6 +34,7 @@ from typing import Any
 
 from ..vassal.looks import HIDDEN
 from .concealment import INVISIBLE, KINDS, MASK, finding_units
+from ..rules.illustrative import withheld
 from .model import AuditFinding, AuditResult, ContinuityIssue
 
 #: what stands for a place an opponent cannot see
@@ -137,7 +138,8 @@ def _finding(f: AuditFinding, reveal: bool, count: _Count) -> AuditFinding:
                    "the hexes, the units and the rule's reckoning are withheld, as an opponent sees nothing of "
                    "a hidden unit (--reveal-hidden shows them).")
         return dataclasses.replace(f, message=message, hexes=(), units=(HIDDEN,) * n, unit_names=(HIDDEN,) * n,
-                                   scene=(), details={}, concealed={}, redacted=(INVISIBLE,) * n)
+                                   scene=(), details={}, concealed={}, redacted=(INVISIBLE,) * n,
+                                   illustrative=withheld(f.illustrative))
     if not kinds:                     # a concealed unit only near the finding: drawn as it is seen
         return dataclasses.replace(f, scene=scene, concealed={}, redacted=())
     units = tuple(f.concealed[u][1] if u in f.concealed else u for u in f.units)
@@ -146,7 +148,7 @@ def _finding(f: AuditFinding, reveal: bool, count: _Count) -> AuditFinding:
     message = (f"A {f.kind} rule is broken{at} by {', '.join(names)}. The rule's reckoning is withheld: it "
                "reads what the mask of a unit its owner masked hides (--reveal-hidden shows it).")
     return dataclasses.replace(f, message=message, units=units, unit_names=names, scene=scene, details={},
-                               concealed={}, redacted=kinds)
+                               concealed={}, redacted=kinds, illustrative=withheld(f.illustrative))
 
 
 # ---------------------------------------------------------------------------------- continuity

@@ -151,7 +151,8 @@ class GridMapData(MapData):
 
     def __init__(self, id: str, name: str, grid: HexGrid, labels: dict[str, Hex],
                  board_grid=None, default_terrain: str = "clear") -> None:
-        super().__init__(id, name, default_terrain=default_terrain)
+        # the binding author's own map: its terrain is what they state, nothing illustrative
+        super().__init__(id, name, default_terrain=default_terrain, default_illustrative=False)
         self.grid = grid
         self.board_grid = board_grid if board_grid is not None else grid
         self._labels = dict(labels)

@@ -8,6 +8,7 @@ import click
 from ..errors import InputError, printable
 from ..rules.position_file import load_position
 from ..rules import ruleset_for
+from ..rules.illustrative import Annotator, coverage_line, has_illustrative, suffix
 from .paths import FILE
 
 
@@ -39,9 +40,18 @@ def command(position: str, as_json: bool, strict: bool) -> int:
     gaps = rs.gaps(pos) + [f"{rule}: {why}" for rule, why in rs.take_not_judged().items()]
     partial = [*pos.ignored, *gaps]
     code = 1 if findings else 3 if partial and strict else 0
+    # a pass after the rules: which illustrative values each verdict and the whole check read
+    annotator = Annotator(rs)
+    rests = [annotator.inputs_of(f, pos) for f in findings]
+    shown = has_illustrative(pos.game, pos.map, (u.unit for u in pos.units))
+    read = annotator.position_inputs(pos) if shown else ()
     if as_json:
-        click.echo(json.dumps({"findings": [f.to_json() for f in findings], "ignored": pos.ignored,
-                               "not_judged": gaps, "partial": bool(partial)}, indent=2, ensure_ascii=False))
+        out = {"findings": [{**f.to_json(), "illustrative": [i.to_json() for i in r]}
+                            for f, r in zip(findings, rests)],
+               "ignored": pos.ignored, "not_judged": gaps, "partial": bool(partial),
+               "illustrative": {"findings": sum(1 for r in rests if r), "of": len(findings),
+                                "inputs": [i.to_json() for i in read]}}
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return code
     for note in pos.ignored:
         click.echo(f"ignored: {printable(note)}")
@@ -55,8 +65,10 @@ def command(position: str, as_json: bool, strict: bool) -> int:
         else:
             click.echo(printable(f"{position}: legal ({pos.game.name}, rule set {pos.game.ruleset})"))
     else:
-        for f in findings:
-            click.echo(printable(str(f)))          # unit names from the position file
+        for f, r in zip(findings, rests):
+            click.echo(printable(str(f) + suffix(r)))  # unit names from the position file
         click.echo(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}"
                    + (" (partial: see above)" if partial else ""))
+    if shown:
+        click.echo(printable(coverage_line(sum(1 for r in rests if r), len(findings), read, "the position's")))
     return code

@@ -96,6 +96,9 @@ class MapData:
     hex_height_px: int = 64
     default_terrain: str = "clear"
     illustrative_note: str = ""
+    #: whether the terrain of a hex the map does not list (``default_terrain``) is illustrative:
+    #: a kit's guess, but not an inline position's nor a binding's own map
+    default_illustrative: bool = True
     sheets: dict[str, Sheet] = field(default_factory=dict)
     hexes: dict[str, HexInfo] = field(default_factory=dict)
     hexsides: list[Hexside] = field(default_factory=list)
@@ -185,7 +188,7 @@ class MapData:
         got = self.hexes.get(hex_id)
         if got is not None:
             return got
-        return HexInfo(terrain=self.default_terrain)
+        return HexInfo(terrain=self.default_terrain, illustrative=self.default_illustrative)
 
     def terrain(self, hex_id: str) -> str:
         return self.info(hex_id).terrain

@@ -131,6 +131,8 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
             game.rules[key] = value
         else:
             raise rules_t.error(f"rule parameter '{key}' must be a number, true/false or text", key)
+    # a value the position states is its own, not the kit's illustrative one
+    game.illustrative_rules = frozenset(game.illustrative_rules - set(rules_t.data))
     try:
         ruleset = rules_for(game)
     except InputError as exc:
@@ -331,7 +333,7 @@ def _inline_game(p: Table, doc: TomlDoc) -> tuple[Game, MapData]:
     default = g.str("default_terrain", "clear")
     game.terrain.setdefault(default, Terrain(default, default, water=default in WATER_NAMES))
     game.sequence = _inline_sequence(doc, game)
-    m = MapData(id="inline", name="Inline map", default_terrain=default)
+    m = MapData(id="inline", name="Inline map", default_terrain=default, default_illustrative=False)
     m.sheets["main"] = Sheet("main", "Main", scheme)
     return game, m
 
@@ -497,7 +499,9 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         for f in feats:
             _known(t, game.point_features, f, "point feature", inline, lambda v: PointFeature(v, v), "features")
             names.check(t, "feature", f, "features")
-        m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats), True)
+        # terrain the position states is its own, not the kit's illustrative guess
+        m.hexes[h] = HexInfo(terrain, t.int("elevation", old.elevation), frozenset(feats),
+                             old.illustrative and "terrain" not in t and "features" not in t)
         owner = _side(game, t.str("owner", ""))
         if owner and owner not in game.sides:
             raise t.error(f"unknown side '{owner}'", "owner")
@@ -518,7 +522,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             if area is None:
                 if not inline:
                     raise t.error(f"unknown area '{sec}' (known: {', '.join(m.areas) or 'none'})", "sector")
-                area = Area(sec, sec)
+                area = Area(sec, sec, illustrative=not inline)
             m.areas[sec] = Area(area.id, area.name, area.kind, area.hexes + (h,), area.illustrative)
     for t in doc.tables("hexsides"):
         t.check_keys(("hexes", "feature", "up"))
@@ -536,7 +540,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         up = _place(t, m, t.str("up", ""), "up", pos)
         if up and up not in pair:
             raise t.error(f"'up' must be one of the two hexes, not '{up}'", "up")
-        m.hexsides.append(Hexside(pair[0], pair[1], feat, up))
+        m.hexsides.append(Hexside(pair[0], pair[1], feat, up, illustrative=False))
     for t in doc.tables("lines"):
         t.check_keys(("kind", "hexes"))
         kind = t.str("kind")
@@ -549,7 +553,7 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             if not (m.has_hex(a) and m.has_hex(b)) or not m.adjacent(a, b):
                 raise t.error(f"'{kind}' runs from '{a}' to '{b}', which are not adjacent hexes of the map"
                               f"{_hex_hint(m, a) or _hex_hint(m, b)}", "hexes")
-        m.lines.append(LinePath(kind, chain))
+        m.lines.append(LinePath(kind, chain, illustrative=False))
     for t in doc.tables("areas"):
         t.check_keys(("id", "name", "kind", "hexes"))
         aid = t.str("id")
@@ -560,7 +564,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             if not m.has_hex(h):
                 raise t.error(f"hex '{h}' is not on the map{_hex_hint(m, h)}", "hexes")
         was = m.areas.get(aid)
-        m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (was.hexes if was else ()) + hexes)
+        m.areas[aid] = Area(aid, t.str("name", aid), t.str("kind", "sector"), (was.hexes if was else ()) + hexes,
+                            illustrative=False)
     m.invalidate()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..audit.stats import SENT_LABEL, SENT_MOVES
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..rules.illustrative import audit_sentence
 
 import base64
 import html
@@ -148,6 +149,8 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     for i, f in enumerate(result.findings, 1):
         out.append(f"<div class='f' id='f{i}'><b>{i}. [{E(f.rule)}]</b> {E(f.file)}, step {f.step}"
                    f"{', ' + E(f.where()) if f.where() else ''}<br>{E(f.message)}")
+        if f.illustrative:
+            out.append("<br><i>Rests on illustrative values: " + E("; ".join(i.text for i in f.illustrative)) + "</i>")
         if viewer_page:
             from ..viewer.link import viewer_link
             out.append(f" <a href='{E(viewer_link(result, i - 1, viewer_page))}'>replay at this step</a>")
@@ -227,4 +230,7 @@ def coverage_html(cov: dict) -> list[str]:
     out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in cov.get("warnings", [])
             if msg not in cov.get("module_warnings", ())]
     out += [f"<p><b>Coverage:</b> {E(msg)}</p>" for msg in cov.get("messages", [])]
+    ill = audit_sentence(cov)
+    if ill:
+        out.append(f"<p><b>Illustrative values:</b> {E(ill)}</p>")
     return out

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from ..errors import printable
 from ..audit.stats import SENT_LABEL, SENT_MOVES
+from ..rules.illustrative import audit_sentence, suffix
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 
 def finding_line(f) -> str:
     when = f.where()
     side = f" ({f.side})" if f.side else ""
-    return f"{f.file}:{f.step}: {when + side + ': ' if when else ''}[{f.rule}] {f.message}"
+    return f"{f.file}:{f.step}: {when + side + ': ' if when else ''}[{f.rule}] {f.message}{suffix(f.illustrative)}"
 
 
 def text_report(result) -> str:
@@ -86,6 +87,9 @@ def coverage_lines(cov: dict) -> list[str]:
             f"{', '.join(rules)}: {why}" for rules, why in rules_not_judged_by_reason(cov, "rules_judged_earlier")))
     lines += [f"warning: {msg}" for msg in cov.get("warnings", []) if msg not in cov.get("module_warnings", ())]
     lines += [f"coverage: {msg}" for msg in cov.get("messages", [])]
+    ill = audit_sentence(cov)
+    if ill:
+        lines.append(f"coverage: {ill}")
     return lines
 
 

@@ -1,0 +1,22 @@
+"""What Invasion: Malta's findings read, for :mod:`vmodgen.rules.illustrative` (the kit's terrain
+but for the hexes the examples describe, many unit values and the day's turn cycle are
+illustrative). Keys: a finding's rule id, or a family ending in ``*``."""
+from ...illustrative import MOVE, Reads
+
+#: the rules that tell day from Night by the turn cycle
+_NIGHT = Reads(params=("turns_per_day", "turn_cycle"))
+
+READS: dict[str, Reads] = {
+    "IM 8.13": MOVE,                                  # movement points along the path, the MA
+    "IM 8.3*": Reads(path=True),                      # hexes and hexsides a unit may not enter (8.35)
+    "IM 8.2*": Reads(hexes=True),                     # ZOC: not across sea or cliff hexsides (3.22)
+    "IM 3.32": Reads(stacking=True),                  # 9 SP a hex
+    "IM 16.33": Reads(stacking=True),                 # 9 SP a landing hex
+    "IM 4.5*": Reads(areas=True),                     # sector changes
+    "IM 6.1*": Reads(hexes=True),                     # supply route
+    "IM 15.52": Reads(hexes=True),                    # all-sea hexes
+    "IM 17.52": Reads(hexes=True),                    # gliders on urban hexes
+    "IM 8.43": _NIGHT,
+    "IM 11.23": _NIGHT,
+    "IM 18.25": _NIGHT,
+}

@@ -1,0 +1,14 @@
+"""What North Africa '41's findings read, for :mod:`vmodgen.rules.illustrative` (all of the kit's
+terrain, roads and sector boundaries, and some unit values, are illustrative). Keys: a finding's
+rule id (``"<rule>/<kind>"`` where two rules share an id), or a family ending in ``*``."""
+from ...illustrative import MOVE, NOTHING, Reads
+
+READS: dict[str, Reads] = {
+    "NA41 5.1/movement": MOVE,                        # movement points along the path, the MA
+    "NA41 5.1": NOTHING,                              # both sides never share a hex
+    "NA41 5.*": Reads(path=True),                     # terrain and roads along the path
+    "NA41 4.4.1": Reads(stacking=True),               # 5 points a hex
+    "NA41 15.2.3": Reads(stacking=True),              # a breakthrough group's 5 points
+    "NA41 7.*": Reads(hexes=True),                    # ZOC at the hexes of the finding
+    "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
+}

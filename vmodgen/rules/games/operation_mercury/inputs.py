@@ -1,0 +1,20 @@
+"""What Operation Mercury's findings read, for :mod:`vmodgen.rules.illustrative` (the kit's
+terrain but for the hexes the rules' examples describe, its Terrain Effects Chart costs and many
+unit values are illustrative). Keys: a finding's rule id, or a family ending in ``*``."""
+from ...illustrative import MOVE, Reads
+
+READS: dict[str, Reads] = {
+    "OM 4.13": MOVE,                                  # movement points: the TEC along the path, the MA
+    "OM 4.1*": Reads(path=True),                      # terrain a move may not enter (4.14, 4.17, 4.18)
+    "OM 4.31": Reads(stacking=True),                  # 6 stacking points a hex
+    "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
+    "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)
+    "OM 6.12": Reads(stacking=True),                  # 6 SP a drop hex
+    "OM 6.2": Reads(hexes=True),                      # all-water hexes
+    "OM 6.5*": Reads(hexes=True),                     # airlanding: airfields
+    "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
+    "OM 10.1": Reads(stacking=True),                  # 6 SP an assault
+    "OM 13.61": Reads(areas=True),                    # militia a sector
+    "OM 15.1*": Reads(areas=True),                    # sector supply levels
+    "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
+}
