@@ -3,6 +3,7 @@ tearing down its objects (issue 20): what it prints, its exit code and the ``ate
 must be those of an ordinary exit. Run as child processes: ``run`` ends the process it runs in."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,9 +17,14 @@ FAST = ("import atexit, sys; atexit.register(lambda: print('atexit ran', file=sy
         "from vmodgen.cli import run; sys.argv[1:] = sys.argv[1:]; run()")
 
 
+#: the child's environment with block-buffered streams (this machine sets PYTHONUNBUFFERED, which
+#: would hide a missing flush)
+BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
 def _vmodgen(code: str, *args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, stdout=stdout,
-                          stderr=subprocess.PIPE, timeout=300)
+                          stderr=subprocess.PIPE, timeout=300, env=BUFFERED)
 
 
 def test_a_large_output_is_printed_whole_with_the_exit_code():
@@ -61,3 +67,21 @@ def test_a_closed_pipe_ends_as_an_ordinary_exit():
         err = p.stderr.read().decode()
         codes.append((p.wait(timeout=300), "Traceback" in err))
     assert codes[0] == codes[1]
+
+
+def test_a_command_writing_stdout_directly_is_flushed_before_the_end():
+    """``oob KIT --format csv -o -`` writes with ``sys.stdout.write`` (no click echo, which
+    flushes): block-buffered, the process entry must flush it before ending (else 0 bytes, exit 0)."""
+    args = ("oob", "tests/data/minikit", "--format", "csv", "-o", "-")
+    ordinary, fast = _vmodgen(ORDINARY, *args), _vmodgen(FAST, *args)
+    assert ordinary.returncode == fast.returncode == 0
+    assert fast.stdout == ordinary.stdout and len(fast.stdout) > 100
+
+
+def test_what_an_atexit_function_prints_reaches_the_stream():
+    """An ``atexit`` function's print to a block-buffered stdout is written, as an ordinary exit
+    writes it."""
+    code = ("import atexit, sys; atexit.register(lambda: print('atexit-stdout', end='')); "
+            "from vmodgen.cli import run; run()")
+    out = _vmodgen(code, "games")
+    assert out.returncode == 0 and out.stdout.endswith(b"atexit-stdout")

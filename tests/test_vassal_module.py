@@ -204,3 +204,23 @@ def test_dice_and_setups_read_on_first_use_as_read_from_the_tree(name):
     other = read_module(path)
     other.dice_formats = {"Set": "first"}
     assert other.dice_formats == {"Set": "first"} and other.dice_sides == expected["dice_sides"]
+
+
+def test_a_dice_button_whose_sides_are_a_superscript_digit_is_no_die():
+    """``nSides="²"``: ``str.isdigit`` says yes but ``int`` (and Java's ``parseInt``) refuse it; the
+    button counts no die (was an internal error, exit 70, for every command reading the dice);
+    Unicode decimal digits, which both read, still count."""
+    from lxml import etree
+    from vmodgen.vassal import buildfile as bf
+    root = etree.fromstring('<m><VASSAL.build.module.DiceButton name="Odd" nSides="²"/>'
+                            '<VASSAL.build.module.DiceButton name="Six" nSides="6"/>'
+                            '<VASSAL.build.module.DiceButton name="Arabic" nSides="\u0661\u0660"/></m>')
+    assert bf.read_dice(root) == {"Six": 6, "Arabic": 10}
+
+
+def test_a_dice_report_with_a_superscript_digit_is_no_roll():
+    """A chat line shaped as a dice report whose value is "²" (typed by a player) is no roll, not
+    an internal error."""
+    from vmodgen.vassal.dice import parse_roll
+    assert parse_roll("*** 2d6 = ² *** <Alice>") is None
+    assert parse_roll("*** 2d6 = 3,4 *** <Alice>") == ("Alice", "2d6", [3, 4])

@@ -235,6 +235,12 @@ def _end_process(exc: SystemExit) -> None:
     except (OSError, ValueError):
         return
     atexit._run_exitfuncs()
+    try:                # what an atexit function printed, as the ordinary exit would write it
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        pass
     os._exit(code & 0xFF)
 
 

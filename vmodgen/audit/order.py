@@ -27,7 +27,7 @@ def natural_key(path: str) -> tuple:
     name, so the order is total)."""
     name = Path(path).name
     parts = re.split(r"(\d+)", name.lower())
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts if p) + ((2, 0, path),)
+    return tuple((0, int(p), "") if p.isdecimal() else (1, 0, p) for p in parts if p) + ((2, 0, path),)
 
 
 def natural_sorted(paths: list[str]) -> list[str]:

@@ -59,7 +59,7 @@ def unit_as_saved(game: Game, unit: Unit, diffs: list[tuple[str, str, str]]) -> 
             else:
                 kept.append(key)
         elif key == "steps":
-            if saved.strip().isdigit() and int(saved) >= 1:
+            if saved.strip().isdecimal() and int(saved) >= 1:
                 changes["steps"] = int(saved)
             else:
                 kept.append(key)

@@ -307,7 +307,7 @@ def read_dice(root) -> dict[str, int]:
                 out.setdefault(el.get("name"), sides)
         elif isinstance(el.tag, str) and el.tag.endswith("DiceButton"):
             sides = el.get("nSides", "")
-            if el.get("name") and sides.isdigit() and 0 < int(sides) <= 10_000:
+            if el.get("name") and sides.isdecimal() and 0 < int(sides) <= 10_000:
                 out.setdefault(el.get("name"), int(sides))
     return out
 

@@ -43,7 +43,7 @@ def parse_roll(text: str) -> tuple[str, str, list[int]] | None:
     for tok in result.replace(",", " ").split():
         if len(tok) > 2 and tok[0] == "[" and tok[-1] == "]":
             tok = tok[1:-1]          # a SpecialDiceButton's face text (its default "[$result1$]")
-        if not tok.isdigit() or len(tok) > 6:
+        if not (tok.isascii() and tok.isdigit()) or len(tok) > 6:
             return None
         values.append(int(tok))
     if not values or not player:
@@ -90,7 +90,7 @@ def parse_roll_as(text: str, name: str, fmt: str) -> tuple[str, str, list[int]] 
             return None
         if var == "result" or (var.startswith("result") and var[6:].isdigit()):
             toks = value.replace(",", " ").split()
-            if not toks or not all(x.isdigit() and len(x) <= 6 for x in toks):
+            if not toks or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in toks):
                 return None
             if var == "result":
                 values = values if each else [int(x) for x in toks]

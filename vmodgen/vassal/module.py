@@ -567,7 +567,7 @@ def _read_map(mod: Module, el, picker, entry: str) -> None:
     edge = (_int_attr(mod, el, "edgeWidth", entry), _int_attr(mod, el, "edgeHeight", entry))
     if "edge" in a and "edgeWidth" not in a:
         parts = a["edge"].split(",")
-        if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
+        if len(parts) == 2 and all(p.strip().lstrip("-").isdecimal() for p in parts):
             edge = (int(parts[0]), int(parts[1]))
     boards: dict[str, Board] = {}
     setup = None

@@ -77,7 +77,7 @@ def scenario_tree(pieces: list[SetupPiece], *, boards: dict[str, list[tuple[str,
         if p.map is not None and p.stack:
             stacks.setdefault((p.map, p.x, p.y), []).append(p.id)
     next_id = first_stack_id if first_stack_id is not None else \
-        max([int(i) for i in ids if i.isdigit()] + [1700000000000]) + 1000
+        max([int(i) for i in ids if i.isdecimal()] + [1700000000000]) + 1000
     for (map_id, x, y), members in stacks.items():
         while str(next_id) in ids:
             next_id += 1

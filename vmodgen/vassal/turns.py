@@ -144,7 +144,7 @@ def tracker_states(states: dict[str, str], module: "Module | None",
     for tracker_id, st in states.items():
         entry: dict[str, Any] = {"state": st}
         idx = tracker_id[len("TurnTracker"):] if tracker_id.startswith("TurnTracker") else ""
-        if idx.isdigit() and int(idx) < len(trackers):
+        if idx.isdecimal() and int(idx) < len(trackers):
             t = trackers[int(idx)]
             fmt = t.attributes.get("turnFormat") or DEFAULT_TRACKER_FORMAT
             try:

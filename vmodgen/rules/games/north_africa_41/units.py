@@ -183,7 +183,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
             return self.is_(u, "na41_combat")
         v = u.value("defense")
         if isinstance(v, str):
-            v = int("".join(c for c in v if c.isdigit()) or 0)
+            v = int("".join(c for c in v if c.isdecimal()) or 0)
         return isinstance(v, int) and v >= 1
 
     def silhouette(self, u: UnitState) -> bool:

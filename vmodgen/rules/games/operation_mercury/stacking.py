@@ -89,7 +89,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         for pair in str(self.param("om_wave_boxes")).split(","):
             if ":" in pair:
                 box, when = (x.strip() for x in pair.split(":", 1))
-                waves[box] = int(when) if when.isdigit() else None
+                waves[box] = int(when) if when.isdecimal() else None
         return waves
 
     def check_wave_turns(self, board: Board) -> list:
