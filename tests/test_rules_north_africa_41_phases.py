@@ -455,8 +455,15 @@ def test_fort_owner_recorded_from_the_log_and_judged_later():
     fort = table("hexes", hex="2021", markers=["fortification"])
     rs = ruleset_for(position(kit("i1-axis-movement")).game)
     memory = NA41Memory()
-    rs.remember(None, position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020")), memory)
-    assert memory.na41_fort_owner == {"2021": "axis"}          # empty hex: the phasing side built it
+    built = position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020"))
+    rs.remember(position(kit("i1-allied-combat") + kunit("G", "axis", "2020")), built, memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # new in an empty hex: the phasing side built it
+    memory = NA41Memory()
+    rs.remember(position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2020")), built, memory)
+    assert memory.na41_fort_owner == {}                         # there before this phase: whose is unknown
+    memory = NA41Memory()
+    rs.remember(None, built, memory)
+    assert memory.na41_fort_owner == {}                         # the start of a record: it may be older
     memory = NA41Memory()
     rs.remember(None, position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2021")), memory)
     assert memory.na41_fort_owner == {"2021": "axis"}          # the units in its hex

@@ -23,7 +23,7 @@ Readings where the text is open, each written beside its rule:
 from __future__ import annotations
 
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -52,7 +52,9 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
-        Rule(f"{P} 9.5.7", "movement", ALWAYS, lambda b: forts_entered(rs, b), "a fort goes when an enemy unit enters"),
+        # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
+        Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
+             "a fort goes when an enemy unit enters"),
     ]
 
 
@@ -214,15 +216,24 @@ def road(board: Board, a: str, b: str) -> bool:
     return bool(board.roads(a, b) & ROADS)
 
 
+def carriers(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[UnitState]:
+    """5.8.1: the friendly trucks that carried ``u`` on its move: each ends in ``u``'s hex and went
+    through the hex ``u`` started from (it made the same move, or entered the unit's hex, picked it up
+    and moved on: 「トラックは…そのユニットのヘクスに入り、ユニットを拾い上げ…移動を続けることができます」). None
+    for a truck or a mechanized unit (the play note: a truck makes a non-mechanized unit mechanized)."""
+    truck = str(rs.param("na41_msu_truck_type"))
+    if u.unit.type == truck or u.previous is None or rs.is_(u, "na41_mech"):
+        return []
+    return [x for x in board.units(u.hex, u.side) if x is not u and x.unit.type == truck
+            and (x.previous == u.previous or u.previous in path_of(x))]
+
+
 def trucked(u: UnitState, rs: NorthAfrica41Units | None = None, board: Board | None = None) -> bool:
-    """Carried by a truck: status ``trucked``, or (given the board) a friendly truck that made the
-    same move (same hex, same previous hex), as a replayed log shows it."""
+    """Carried by a truck: status ``trucked``, or (given the board) a friendly truck carried it
+    (:func:`carriers`), as a replayed log shows it."""
     if u.has("trucked"):
         return True
-    if rs is None or board is None or u.previous is None:
-        return False
-    truck = str(rs.param("na41_msu_truck_type"))
-    return any(x is not u and x.unit.type == truck and x.previous == u.previous for x in board.units(u.hex, u.side))
+    return rs is not None and board is not None and bool(carriers(rs, board, u))
 
 
 def is_sp(rs: NorthAfrica41Units, u: UnitState) -> bool:
@@ -244,6 +255,11 @@ def bad_step(rs: NorthAfrica41Units, board: Board, u: UnitState, a: str, b: str)
     if CostTable(board, u.unit.movement_class).step(a, b) is None:
         return CostTable(board, u.unit.movement_class).why(a, b)
     return ""
+
+
+def settled(board: Board) -> bool:
+    """Whether the position's moves are the whole phase's: at a phase end, or a position naming no phase."""
+    return not board.pos.phase or board.pos.at == "end"
 
 
 def disengaging(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
@@ -271,10 +287,12 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
             out += advance(rs, board, u, path)
         else:
             out += marker_limits(rs, board, u, path)
-            if is_sp(rs, u) and u.mode != "rail" and not u.has("naval_transport") and board.is_hex(u.hex) \
-                    and board.is_hex(u.previous) and not trucked(u, rs, board):
-                # 17.2.1 「それ自体で移動できません」: by truck, rail or sea only (from map hex to map hex: an
-                # SP placed from a pool or a truck's load is no move)
+            if is_sp(rs, u) and u.mode != "rail" and not u.has("rail") and not u.has("naval_transport") \
+                    and board.is_hex(u.hex) and board.is_hex(u.previous) and settled(board) \
+                    and not trucked(u, rs, board):
+                # 17.2.1 「それ自体で移動できません」: by truck, rail (5.9.1: its marker) or sea only (from map
+                # hex to map hex: an SP placed from a pool or a truck's load is no move); judged once the
+                # phase's moves are all made (a log may drag the SP before its truck)
                 out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{label(u)} is a supply point and moved from "
                                       f"{u.previous} to {u.hex} by itself; an SP moves only carried by a truck, by rail "
                                       "or by sea.", [u.hex], [u]))
