@@ -156,7 +156,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 # ---- memory -----------------------------------------------------------------------------------------
 def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: NA41Memory) -> None:
     memory.na41_status_before = {u.id: tracked(u) for u in after.units}
-    watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+    watched = removal_boxes(rs)
     memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
     memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
@@ -244,7 +244,7 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
     if memory.na41_status_before is not None:
         memory.na41_status_before.update({u.id: tracked(u) for u in moved})
     if memory.na41_boxed_before is not None:
-        watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+        watched = removal_boxes(rs)
         for u in moved:
             if u.hex in watched:
                 memory.na41_boxed_before[u.id] = u.hex
@@ -258,6 +258,11 @@ def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
 
 def _surrender(rs: NorthAfrica41Units) -> list[str]:
     return _ids(rs, "na41_surrender_boxes")
+
+
+def removal_boxes(rs: NorthAfrica41Units) -> set[str]:
+    """The boxes of units out of play: the Eliminated Box, the Remnant Display, the Surrender Box."""
+    return set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
 
 
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
