@@ -393,7 +393,10 @@ def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
     disengagement 27.5.4; a Recovery Phase flips Full Retreat to Disrupted, 13.4); it goes into Full
     Retreat by a DR4/DS result or a second retreat (Combat Phases; an Automatic DS, 8.9, in the
     enemy's Movement Phase, where the unit retreats), or voluntarily in its own Movement Phase
-    (13.3.4). A marker another unit of the hex carries too is not judged (it may be that unit's)."""
+    (13.3.4); a unit of the non-phasing side that retreated in a Movement Phase may have been picked
+    up by an Automatic DS retreat (optional 27.3.2: one level more disrupted). In a log the
+    non-phasing side's moves are not recorded: its new marker in a Movement Phase is not judged. A
+    marker another unit of the hex carries too is not judged (it may be that unit's)."""
     pos = board.pos
     before = before_status(pos)
     if before is None or not pos.phase:
@@ -418,6 +421,16 @@ def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
                                   "Phase), or voluntarily in its own Movement Phase (13.3.4).", [u.hex], [u]))
         elif u.has("disrupted") and not u.has("full_retreat") and not was & {"disrupted", "full_retreat"} \
                 and kind != "combat" and not marker_of_another(board, u, "disrupted"):
+            if kind == "movement" and u.side != pos.side:
+                # 27.3.2 (optional): a unit picked up by a retreat (an Automatic DS's, 8.9, in the enemy's
+                # Movement Phase) goes up one disruption level
+                if u.moved:
+                    continue
+                if not pos.moves_announced:
+                    rs.not_judged(f"{P} 13.1.2", f"whether {label(u)} retreated in {pos.phase} (picked up by an "
+                                                 "Automatic DS retreat, 27.3.2, it becomes Disrupted) is not recorded "
+                                                 "in a log, which records the phasing side's moves only")
+                    continue
             out.append(rs.finding(board, f"{P} 13.1.2", "zoc", f"{label(u)} became Disrupted in {pos.phase}; a unit "
                                   "becomes Disrupted only by retreating after a combat result (13.1.2), and no "
                                   "player disrupts his own unit at will (13.3.4 allows Full Retreat only).",
