@@ -390,6 +390,11 @@ def test_status_markers_come_from_retreats():
     assert rules_of(kit("i1-allied-movement", st) + kunit("A", "axis", "2020", status=["full_retreat"],
                                                           previous="2022"), "NA41 13") == []
     assert rules_of(kit("i1-axis-supply", st) + fr, "NA41 13") == ["NA41 13.3.4"]
+    # 27.3.2 (optional): an Axis unit picked up by an Automatic DS retreat in the Allied Movement Phase
+    # (it moved) goes up one level, to Disrupted; one that did not move is 13.1.2
+    assert rules_of(kit("i1-allied-movement", st) + kunit("A", "axis", "2020", status=["disrupted"],
+                                                          previous="2022", mode="retreat"), "NA41 13") == []
+    assert rules_of(kit("i1-allied-movement", st) + dis, "NA41 13") == ["NA41 13.1.2"]
     # Disrupted before: Full Retreat in a Combat Phase, or Disrupted kept, is no new marker
     was = {"na41_status_before": {"A": ["disrupted"]}}
     assert rules_of(kit("i1-axis-movement", was) + dis, "NA41 13") == []
@@ -455,8 +460,15 @@ def test_fort_owner_recorded_from_the_log_and_judged_later():
     fort = table("hexes", hex="2021", markers=["fortification"])
     rs = ruleset_for(position(kit("i1-axis-movement")).game)
     memory = NA41Memory()
-    rs.remember(None, position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020")), memory)
-    assert memory.na41_fort_owner == {"2021": "axis"}          # empty hex: the phasing side built it
+    built = position(kit("i1-axis-movement") + fort + kunit("G", "axis", "2020"))
+    rs.remember(position(kit("i1-allied-combat") + kunit("G", "axis", "2020")), built, memory)
+    assert memory.na41_fort_owner == {"2021": "axis"}          # new in an empty hex: the phasing side built it
+    memory = NA41Memory()
+    rs.remember(position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2020")), built, memory)
+    assert memory.na41_fort_owner == {}                         # there before this phase: whose is unknown
+    memory = NA41Memory()
+    rs.remember(None, built, memory)
+    assert memory.na41_fort_owner == {}                         # the start of a record: it may be older
     memory = NA41Memory()
     rs.remember(None, position(kit("i1-allied-combat") + fort + kunit("G", "axis", "2021")), memory)
     assert memory.na41_fort_owner == {"2021": "axis"}          # the units in its hex

@@ -55,3 +55,21 @@ def test_6_11_has_its_own_rule_entry(om):
     assert "6.11" not in checked["OM 6.12"]["title"]
     assert [f.rule for f in r.findings] == ["OM 6.11"]
     assert "OM 6.11" not in {x["rule"] for x in r.coverage["rules_not_judged"]}
+
+
+def test_improved_position_with_units_is_not_judged_in_a_log(om):
+    """OM 9.23 (「IPは、敵ユニットによって最初に占められたとき直ちに破壊される」): a log records no side for an
+    Improved Position marker, so when 9/III/Sturm moves into W4213, where an IP lies, in the German
+    Movement Phase (the log ends there), the IP cannot be judged: listed not judged, once (before:
+    nothing said within a phase whose moves the audit follows, a partial result not marked as
+    partial)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4212", report=False)
+    w.add(*palette_piece(module, "ip"), "W4213", report=False)
+    w.set_turn(2, "German Movement Phase")
+    w.move("G-9-III-Sturm", "W4213")
+    r = audit([w.write(root / "ip.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule == "OM 9.23"] == []
+    notes = [x for x in r.coverage["rules_not_judged"] if x["rule"] == "OM 9.23"]
+    assert len(notes) == 1 and "Improved Position" in notes[0]["why"], r.coverage["rules_not_judged"]

@@ -134,7 +134,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} attacks both {used[u.id]} and {h}; "
                                           "a unit attacks once per Combat Phase.", [h], [u]))
                 used.setdefault(u.id, h)
-            froms = attack_hexes(board, u, atk.kind, h)
+            froms = [rs.stacking_hex(board, x) for x in attack_hexes(board, u, atk.kind, h)]    # 2.2.4
             at = froms[0]
             if board.is_hex(h) and not any(board.is_hex(x) and board.adjacent(x, h) for x in froms) \
                     and any(board.is_hex(x) for x in froms):
@@ -151,8 +151,8 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                     out.append(rs.finding(board, f"{P} 8.1", "movement", f"{name} in {at} attacks {h}, but "
                                           f"{costs.why(at, h)}: no attack goes where the unit could not move (8.1).",
                                           [at, h], [u]))
-            if not board.is_hex(at) or not board.is_hex(h):
-                # 6.2: 「内外への戦闘は認められず」
+            if not all(board.is_hex(rs.stacking_hex(board, x)) for x in (at, h)):
+                # 6.2: 「内外への戦闘は認められず」 (the Tobruk Holding Box's units are in Tobruk, 2.2.4)
                 out.append(rs.finding(board, f"{P} 6.2", "movement", f"{name} in {at} attacks {h}: no combat goes "
                                       "into or out of an off-map box.", [x for x in (at, h) if board.is_hex(x)], [u]))
             for status, rule, what in MARKERS:

@@ -49,7 +49,7 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
-from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, Rule, When
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -156,7 +156,7 @@ def before_status(pos: Position) -> dict[str, set[str]] | None:
 # ---- memory -----------------------------------------------------------------------------------------
 def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, memory: NA41Memory) -> None:
     memory.na41_status_before = {u.id: tracked(u) for u in after.units}
-    watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+    watched = removal_boxes(rs)
     memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
     memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
@@ -164,7 +164,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     # unknown there (None), not "nobody"
     memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
                                    if after.moves_announced else None) if kind == "movement" else [])
-    memory.na41_fort_owner = fort_owners(rs, after, memory.na41_fort_owner or {})
+    memory.na41_fort_owner = fort_owners(rs, before, after, memory.na41_fort_owner or {})
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
@@ -182,11 +182,14 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_retreat_overstack = carried
 
 
-def fort_owners(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) -> dict[str, str]:
+def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
+                known: dict[str, str]) -> dict[str, str]:
     """9.5.3, 9.5.7: the owner of each fort marker of ``pos`` whose owner is not stated: as ``known``
     (recorded when it was first seen), else the one side of the units in its hex, else, for a marker
-    that appeared in a Movement Phase in an empty hex, the phasing side (only he starts forts then, in
-    or next to his own combat units). Unknown: left out."""
+    that appeared in this Movement Phase (``before``, the last phase end, had none in its hex) in an
+    empty hex, the phasing side (only he starts forts then, in or next to his own combat units). A
+    marker with no ``before`` to tell (the start of a record) may be older: unknown. Unknown: left
+    out."""
     board = rs.board(pos)
     out: dict[str, str] = {}
     for h in pos.hex_markers:
@@ -199,7 +202,8 @@ def fort_owners(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) ->
         sides = {x.side for x in board.units(h) if not rs.marker(x)}
         if len(sides) == 1:
             out[h] = sides.pop()
-        elif not sides and pos.phase_kind == "movement" and pos.side:
+        elif not sides and pos.phase_kind == "movement" and pos.side and before is not None \
+                and rs.board(before).marker_owner(h, "fort") is None:
             out[h] = pos.side
     return out
 
@@ -213,7 +217,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "OOS markers change only in the owner's Supply Phase"),
         Rule(f"{P} 13.1.2", "zoc", EVERY_PHASE_END, lambda b: check_status_origin(rs, b),
              "Disrupted and Full Retreat markers come from retreats (or voluntary Full Retreat)"),
-        Rule(f"{P} 13.2.3", "zoc", ALWAYS, lambda b: check_noncombat_status(rs, b),
+        # at phase ends: a departed unit's marker is deleted a drag later in a log
+        Rule(f"{P} 13.2.3", "zoc", EVERY_PHASE_END, lambda b: check_noncombat_status(rs, b),
              "non-combat units are always in Good Order"),
         Rule(f"{P} 13.4", "zoc", When(("other",)), lambda b: check_recovery(rs, b),
              "recovery outside enemy ZOC; Replacement markers removed"),
@@ -239,7 +244,7 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
     if memory.na41_status_before is not None:
         memory.na41_status_before.update({u.id: tracked(u) for u in moved})
     if memory.na41_boxed_before is not None:
-        watched = set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+        watched = removal_boxes(rs)
         for u in moved:
             if u.hex in watched:
                 memory.na41_boxed_before[u.id] = u.hex
@@ -253,6 +258,11 @@ def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
 
 def _surrender(rs: NorthAfrica41Units) -> list[str]:
     return _ids(rs, "na41_surrender_boxes")
+
+
+def removal_boxes(rs: NorthAfrica41Units) -> set[str]:
+    """The boxes of units out of play: the Eliminated Box, the Remnant Display, the Surrender Box."""
+    return set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
 
 
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
@@ -383,7 +393,10 @@ def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
     disengagement 27.5.4; a Recovery Phase flips Full Retreat to Disrupted, 13.4); it goes into Full
     Retreat by a DR4/DS result or a second retreat (Combat Phases; an Automatic DS, 8.9, in the
     enemy's Movement Phase, where the unit retreats), or voluntarily in its own Movement Phase
-    (13.3.4). A marker another unit of the hex carries too is not judged (it may be that unit's)."""
+    (13.3.4); a unit of the non-phasing side that retreated in a Movement Phase may have been picked
+    up by an Automatic DS retreat (optional 27.3.2: one level more disrupted). In a log the
+    non-phasing side's moves are not recorded: its new marker in a Movement Phase is not judged. A
+    marker another unit of the hex carries too is not judged (it may be that unit's)."""
     pos = board.pos
     before = before_status(pos)
     if before is None or not pos.phase:
@@ -396,12 +409,28 @@ def check_status_origin(rs: NorthAfrica41Units, board: Board) -> list:
         if u.has("full_retreat") and "full_retreat" not in was and not marker_of_another(board, u, "full_retreat"):
             if kind == "combat" or kind == "movement" and (u.side == pos.side or u.moved):
                 continue
+            if kind == "movement" and not pos.moves_announced:
+                # a log records the phasing side's moves only: an Automatic DS retreat (8.9) is not seen
+                rs.not_judged(f"{P} 13.3.4", f"whether {label(u)} retreated in {pos.phase} (an Automatic DS, 8.9, "
+                                             "puts it in Full Retreat) is not recorded in a log, which records the "
+                                             "phasing side's moves only")
+                continue
             out.append(rs.finding(board, f"{P} 13.3.4", "zoc", f"{label(u)} went into Full Retreat in {pos.phase} "
                                   "without retreating there: a unit goes into Full Retreat by a DR4 or DS result or a "
                                   "second retreat (13.1.3: Combat Phases; an Automatic DS, 8.9, in the enemy's Movement "
                                   "Phase), or voluntarily in its own Movement Phase (13.3.4).", [u.hex], [u]))
         elif u.has("disrupted") and not u.has("full_retreat") and not was & {"disrupted", "full_retreat"} \
                 and kind != "combat" and not marker_of_another(board, u, "disrupted"):
+            if kind == "movement" and u.side != pos.side:
+                # 27.3.2 (optional): a unit picked up by a retreat (an Automatic DS's, 8.9, in the enemy's
+                # Movement Phase) goes up one disruption level
+                if u.moved:
+                    continue
+                if not pos.moves_announced:
+                    rs.not_judged(f"{P} 13.1.2", f"whether {label(u)} retreated in {pos.phase} (picked up by an "
+                                                 "Automatic DS retreat, 27.3.2, it becomes Disrupted) is not recorded "
+                                                 "in a log, which records the phasing side's moves only")
+                    continue
             out.append(rs.finding(board, f"{P} 13.1.2", "zoc", f"{label(u)} became Disrupted in {pos.phase}; a unit "
                                   "becomes Disrupted only by retreating after a combat result (13.1.2), and no "
                                   "player disrupts his own unit at will (13.3.4 allows Full Retreat only).",

@@ -23,14 +23,14 @@ Readings where the text is open, each written beside its rule:
 from __future__ import annotations
 
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule
+from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, MOVES, Rule
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from .carried import fort_owner
-from .memory import before_status
+from .memory import before_status, removal_boxes
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -48,11 +48,15 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
         Rule(f"{P} 12.2.1", "movement", MOVES, check_move_limits,
              "retreat, advance, rail, box and marker limits on moves"),
+        Rule(f"{P} 17.2.1", "movement", MOVEMENT_END, lambda b: sp_moves_of_the_phase(rs, b),
+             "a supply point moves only by truck, rail or sea (a log's moves, at the phase end)"),
         Rule(f"{P} 15.2.3", "stacking", ALWAYS, check_breakthrough_groups, "breakthrough group: 5 points, one formation"),
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
-        Rule(f"{P} 9.5.7", "movement", ALWAYS, lambda b: forts_entered(rs, b), "a fort goes when an enemy unit enters"),
+        # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
+        Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
+             "a fort goes when an enemy unit enters"),
     ]
 
 
@@ -214,15 +218,24 @@ def road(board: Board, a: str, b: str) -> bool:
     return bool(board.roads(a, b) & ROADS)
 
 
+def carriers(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list[UnitState]:
+    """5.8.1: the friendly trucks that carried ``u`` on its move: each ends in ``u``'s hex and went
+    through the hex ``u`` started from (it made the same move, or entered the unit's hex, picked it up
+    and moved on: 「トラックは…そのユニットのヘクスに入り、ユニットを拾い上げ…移動を続けることができます」). None
+    for a truck or a mechanized unit (the play note: a truck makes a non-mechanized unit mechanized)."""
+    truck = str(rs.param("na41_msu_truck_type"))
+    if u.unit.type == truck or u.previous is None or rs.is_(u, "na41_mech"):
+        return []
+    return [x for x in board.units(u.hex, u.side) if x is not u and x.unit.type == truck
+            and (x.previous == u.previous or u.previous in path_of(x))]
+
+
 def trucked(u: UnitState, rs: NorthAfrica41Units | None = None, board: Board | None = None) -> bool:
-    """Carried by a truck: status ``trucked``, or (given the board) a friendly truck that made the
-    same move (same hex, same previous hex), as a replayed log shows it."""
+    """Carried by a truck: status ``trucked``, or (given the board) a friendly truck carried it
+    (:func:`carriers`), as a replayed log shows it."""
     if u.has("trucked"):
         return True
-    if rs is None or board is None or u.previous is None:
-        return False
-    truck = str(rs.param("na41_msu_truck_type"))
-    return any(x is not u and x.unit.type == truck and x.previous == u.previous for x in board.units(u.hex, u.side))
+    return rs is not None and board is not None and bool(carriers(rs, board, u))
 
 
 def is_sp(rs: NorthAfrica41Units, u: UnitState) -> bool:
@@ -244,6 +257,27 @@ def bad_step(rs: NorthAfrica41Units, board: Board, u: UnitState, a: str, b: str)
     if CostTable(board, u.unit.movement_class).step(a, b) is None:
         return CostTable(board, u.unit.movement_class).why(a, b)
     return ""
+
+
+def sp_alone(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """17.2.1 「それ自体で移動できません」: an SP moves by truck, rail (5.9.1: its marker) or sea only (from
+    map hex to map hex: an SP placed from a pool or a truck's load is no move)."""
+    if not is_sp(rs, u) or u.previous is None or u.mode in ("rail", "retreat", "advance") or u.has("rail") \
+            or u.has("naval_transport") or not (board.is_hex(u.hex) and board.is_hex(u.previous)) \
+            or u.previous == u.hex or trucked(u, rs, board):
+        return []
+    return [rs.finding(board, f"{P} 17.2.1", "movement", f"{label(u)} is a supply point and moved from "
+                       f"{u.previous} to {u.hex} by itself; an SP moves only carried by a truck, by rail or by sea.",
+                       [u.hex], [u])]
+
+
+def sp_moves_of_the_phase(rs: NorthAfrica41Units, board: Board) -> list:
+    """17.2.1 in a log, at the end of a Movement Phase, once the phase's drags are all made: a log may
+    drag an SP before the truck that carries it (a position file states whole moves: judged there
+    with the other move limits)."""
+    if board.pos.moves_announced:
+        return []
+    return [f for u in board.pos.units if u.moved and not rs.marker(u) for f in sp_alone(rs, board, u)]
 
 
 def disengaging(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
@@ -271,13 +305,8 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
             out += advance(rs, board, u, path)
         else:
             out += marker_limits(rs, board, u, path)
-            if is_sp(rs, u) and u.mode != "rail" and not u.has("naval_transport") and board.is_hex(u.hex) \
-                    and board.is_hex(u.previous) and not trucked(u, rs, board):
-                # 17.2.1 「それ自体で移動できません」: by truck, rail or sea only (from map hex to map hex: an
-                # SP placed from a pool or a truck's load is no move)
-                out.append(rs.finding(board, f"{P} 17.2.1", "movement", f"{label(u)} is a supply point and moved from "
-                                      f"{u.previous} to {u.hex} by itself; an SP moves only carried by a truck, by rail "
-                                      "or by sea.", [u.hex], [u]))
+            if board.pos.moves_announced:
+                out += sp_alone(rs, board, u)
             if u.mode == "rail":
                 rail_users.append(u)
                 out += rail(rs, board, u, path)
@@ -500,7 +529,12 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     """12.1.3 #1 no hex twice; 12.1.5, 17.2.3 supply points retreat only by truck; 12.2.1 no hex or
     hexside prohibited to the unit's movement, no box but a friendly off-map one; 12.5.1 a
     non-mechanized unit without a truck retreating more than 2 hexes surrenders; 13.3.2 a Full
-    Retreat unit entering enemy ZOC is eliminated; 27.5 disengagement limits."""
+    Retreat unit entering enemy ZOC is eliminated; 27.5 disengagement limits. A unit that went to
+    the Eliminated Box, the Remnant Display or the Surrender Box was taken out of play (eliminated in
+    combat, 10.1; surrendered, 12.5.1): no retreat rule reads that move (a log shows it as a
+    combat-phase drag, which the audit reads as a retreat)."""
+    if u.hex in removal_boxes(rs):
+        return []
     out, name = [], label(u)
     if len(set(path)) < len(path):
         twice = next(h for i, h in enumerate(path) if h in path[:i])

@@ -281,19 +281,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             # 5.8.1: a truck carries its unit 「機械化移動率を使用して」: the truck's allowance
             ma = max(x.number("movement", float("inf")) for x in carriers)
         if u.mode == "extended":
-            return ma + self.num("extended_movement_mp")
-        if u.mode in ("tactical", "rail"):
-            return float("inf")
-        return ma
+            ma += self.num("extended_movement_mp")
+        elif u.mode in ("tactical", "rail"):
+            ma = float("inf")
+        # 5.8.1: a truck moving extended carries its unit as far (the truck's own mode counts)
+        return max([ma] + [self.allowance(board, x) for x in carriers])
 
     def carriers(self, board: Board, u: UnitState) -> list[UnitState]:
-        """5.8.1: the friendly trucks that made ``u``'s move (same start, same end) when ``u`` is carried
-        (status ``trucked``, or such a truck moved with it); none for a truck or a mechanized unit
-        (the play note: a truck makes a non-mechanized unit mechanized)."""
-        truck = str(self.param("na41_msu_truck_type"))
-        if u.unit.type == truck or u.previous is None or self.is_(u, "na41_mech"):
-            return []                                   # a mechanized unit moves on its own MA
-        return [x for x in board.units(u.hex, u.side) if x.unit.type == truck and x.previous == u.previous]
+        """5.8.1: the trucks that carried ``u`` (:func:`.movement.carriers`)."""
+        return na_moves.carriers(self, board, u)
 
     def move_zoc(self, board: Board, side: str) -> ZocField:
         """The merged enemy ZOC, full and limited (7.2, 7.3), with the units that advanced after

@@ -129,8 +129,8 @@ def check_improved_positions(rs, board: Board) -> list:
     """9.23 ('IPは、敵ユニットによって最初に占められたとき直ちに破壊される'): an Improved Position
     marker (the kit's ``ip``) is gone the moment an enemy unit occupies its hex, so no hex holds an IP
     of one side (its ``owner``) and ground units of the other. Whose IP it is the book leaves to the
-    set-up cards: without an owner, a position whose IP hex holds units names it not judged (a log
-    records no owner: there it is not judged, and not said at each step)."""
+    set-up cards (the book never says only one side has them): without an owner, an IP hex holding
+    units names it not judged (a log records no owner: one note, the same at each step)."""
     pos = board.pos
     out = []
     for h, markers in pos.hex_markers.items():
@@ -142,6 +142,9 @@ def check_improved_positions(rs, board: Board) -> list:
             if units and pos.moves_announced:
                 rs.not_judged(f"{P} 9.23", f"the side of the Improved Position in {h} (no owner given), so whether "
                                            f"{rs.names(units)} are its enemy, whose entry destroys it")
+            elif units:
+                rs.not_judged(f"{P} 9.23", "a log records no side for an Improved Position marker, so whether the "
+                                           "units in its hex are its enemy (whose entry destroys it) is unknown")
             continue
         enemy = [u for u in units if u.side != owner]
         if enemy:

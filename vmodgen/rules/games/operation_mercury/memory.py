@@ -65,6 +65,7 @@ STATUS_HOW = {"paradropped": "paradrop", "landed": "amphibious", "unloaded": "un
 TIMES = ("am", "pm", "night")
 
 #: phase ids of the kit's sequence (counters/operation-mercury/game.toml)
+STEAMER_SIDE = "allied"          # 17.51: the coastal steamer is the Allied player's
 PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-landing", "naval-unloading", \
     "german-movement"
 
@@ -107,11 +108,10 @@ def arrivals(pos: Position) -> dict[str, dict]:
                 if placing and u.previous:
                     out[u.id]["from"] = u.previous
     if pos.phase == UNLOADING:
-        # a unit that changed map hex in the Naval Unloading Phase came by the coastal steamer, the
-        # only way from port to port (17.52), as :func:`remember` reads a log: status or not
+        # an Allied unit that changed map hex in the Naval Unloading Phase came by the coastal steamer,
+        # the only way from port to port (17.52), as :func:`remember` reads a log: status or not
         for u in pos.units:
-            if u.id not in out and u.previous and u.previous != u.hex and _on_map(pos, u.previous) \
-                    and _on_map(pos, u.hex):
+            if u.id not in out and steamer_trip(pos, u, u.previous):
                 out[u.id] = {"how": "steamer", "hex": u.hex, "turn": pos.turn, "from": u.previous}
     if pos.phase in (PARADROP, GERMAN_MOVE):
         # a unit placed from a holding box (not an off-map box) arrives as :func:`remember` reads a
@@ -128,6 +128,14 @@ def arrivals(pos: Position) -> dict[str, dict]:
                 # (a position file: a log's steps take the landing from the memory, at the phase end)
                 out[u.id] = {"how": "airlanded", "hex": landing_hex(pos, u) or u.hex, "turn": pos.turn, "from": src}
     return out
+
+
+def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
+    """Whether ``u``'s move from ``prev``, in the Naval Unloading Phase, is read as a coastal steamer
+    trip: a map hex to another by an Allied unit (17.51: 「連合軍プレイヤーは連合軍沿岸汽船を介して…移動させる
+    ことができる」; which ports, 17.52, is judged on the trip). A German unit's such move is no trip: a move
+    out of its phase (4.0)."""
+    return u.side == STEAMER_SIDE and bool(prev) and prev != u.hex and _on_map(pos, prev) and _on_map(pos, u.hex)
 
 
 def airlands(pos: Position, u: UnitState) -> bool:
@@ -256,7 +264,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                 how = "amphibious"
             elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
                 how = "unloaded"
-            elif phase == UNLOADING and _on_map(after, prev) and prev != u.hex and _on_map(after, u.hex):
+            elif phase == UNLOADING and steamer_trip(after, u, prev):
                 how = "steamer"
             elif phase == GERMAN_MOVE and came and u.side == "german" and _on_map(after, u.hex):
                 how = "airlanded"

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 
 from ....positions.model import UnitState
+from ....model.mapdata import Box
 from ...core.moves import label
 from ...core.board import Board
 from ...core.movement import search, walk
@@ -430,7 +431,13 @@ def steamer_cargo(rs, board: Board) -> list:
 
 
 # ---- who moves when (4.0) ----------------------------------------------------------------------
-def out_of_phase(board: Board, u: UnitState) -> str | None:
+def land_box(rs, box: Box) -> bool:
+    """An off-map land box (4.52): an off-map box with map-edge hexes or a link to another box
+    (``om_box_links``: Sitia); the Naval Operations Map's sea zones are off-map boxes with neither."""
+    return box.kind == "offmap" and (bool(box.adjacent) or any(box.id in pair for pair in box_links(rs)))
+
+
+def out_of_phase(rs, board: Board, u: UnitState) -> str | None:
     """4.0 ('各移動フェイズ中、活性プレイヤーは……自軍ユニットを移動させることができる'): a ground
     unit moves (mode ``move`` or ``strategic``) only in its own side's Movement Phase, so no unit of
     the other side moves in it, and no unit moves in a phase that is no Movement Phase: moves after
@@ -446,10 +453,10 @@ def out_of_phase(board: Board, u: UnitState) -> str | None:
     if board.pos.phase_kind in ARRIVAL_KINDS:
         return _moved_in_arrival_phase(board, u)
     box = board.map.boxes.get(u.previous)
-    if info.kind == "movement" and box is not None and box.kind != "offmap" and board.is_hex(u.hex) \
+    if info.kind == "movement" and box is not None and not land_box(rs, box) and board.is_hex(u.hex) \
             and not airlands(board.pos, u):
         # 4.0, 4.5: a Movement Phase moves units on the map and to and from the off-map land boxes; from
-        # any other box (Alexandria, Athens, the naval displays, the reinforcement boxes) only the German
+        # any other box (Alexandria, Athens, the naval displays and sea zones, the reinforcement boxes) only the German
         # airlanding (6.51) comes onto the map in it: units by sea are unloaded (17.3, 21.1)
         return (f"{label(u)} came onto the map from {box.name} in the {info.name}: in a Movement Phase units come "
                 "onto the map only from an off-map land box or by airlanding (6.51); from Alexandria or Athens they "
@@ -481,20 +488,28 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
     (from the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped
     this turn may name its target hex as ``previous``); the naval phases before the Amphibious Landing
     Phase move ships and their cargo on the naval displays. In neither does a ground unit move from one
-    map hex to another. The landing and unloading phases' arrivals (an amphibious landing, the coastal
-    steamer from port to port) are judged by their own rules."""
+    map hex to another. The landing and unloading phases' arrivals are judged by their own rules: a
+    unit that landed this turn may name its target hex as ``previous`` (its drift, 17.43 B), an Allied
+    unit may sail from port to port by the coastal steamer (17.51, 17.52); any other move from one map
+    hex to another in them is out of its phase."""
     pos = board.pos
-    if not u.previous or not board.is_hex(u.previous) or pos.phase in (AMPHIBIOUS, UNLOADING):
+    if not u.previous or not board.is_hex(u.previous):
         return None
-    if pos.phase == PARADROP and u.id in arrivals(pos):
+    landed = arrivals(pos).get(u.id, {}).get("how")
+    if pos.phase == PARADROP and landed or pos.phase == AMPHIBIOUS and landed == "amphibious" \
+            or pos.phase == UNLOADING and landed == "steamer":
         return None
     into = board.map.boxes.get(u.hex)
     if into is not None and not into.adjacent:
         return None               # removed (6.41d, 6.42: eliminated), no move
     info = pos.phase_info
     name = info.name if info is not None else pos.phase
-    why = ("it did not paradrop this turn: the phase only places the paradropping units (and their drift, 6.2)"
-           if pos.phase == PARADROP else "the naval phases move ships and the units they carry on the naval displays")
+    why = {PARADROP: "it did not paradrop this turn: the phase only places the paradropping units (and their "
+                     "drift, 6.2)",
+           AMPHIBIOUS: "it did not land this turn: the phase only places the landing units (and their drift, 17.43)",
+           UNLOADING: "the phase unloads units from ships; only the Allied coastal steamer carries a unit from one "
+                      "map hex to another in it (17.51)"}.get(
+        pos.phase, "the naval phases move ships and the units they carry on the naval displays")
     return (f"{label(u)} moved from {u.previous} to {u.hex} in the {name}, but {why}; units on the map move in "
             "their side's Movement Phase (4.0).")
 

@@ -347,7 +347,7 @@ class OperationMercuryRules(OperationMercurySupply):
             if combat.refusal_phase(board) and u.mode != "reaction":
                 return []
             return self._after_combat(board, u, ez)
-        out_of_phase = moves.out_of_phase(board, u)
+        out_of_phase = moves.out_of_phase(self, board, u)
         if out_of_phase is not None:
             return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
