@@ -260,7 +260,7 @@ class FileAuditor:
         #: audit's worker, whose file may go on with moves another process carries
         self.note_start_hexes = False
         #: (path, side) → the path's drags filled in with shortest paths (or None), the enemies'
-        #: version it was worked out at, the hexes it read and which of them were next to enemies
+        #: version it was last worked out or confirmed at, the hexes it read and which of them were next to enemies
         self._filled: dict[tuple, tuple] = {}
         self._dags: dict[tuple[str, str], _Dag | None] = {}  # (a, b) → the hexes on its shortest paths
         #: (a, b) → the hexes strictly between a and b on its shortest paths

@@ -6,7 +6,7 @@ position-file loader (:mod:`vmodgen.positions.load`) builds them from TOML.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from ..model.game import Game, Phase
@@ -167,6 +167,12 @@ class Position:
         and optionally how it differs from an earlier one (:attr:`movers_delta`)."""
         self._movers = (self.units, movers)
         self._delta = delta
+
+    def with_units(self, units: list[UnitState]) -> "Position":
+        """This position with ``units`` in place of its units (moved or changed), without the
+        maker's indexes of the old ones (``by_hex``, ``side_versions``, ``mixed_hexes``, the movers):
+        a Board reads the new units, never the old units' index."""
+        return replace(self, units=units, by_hex=None, side_versions=None, mixed_hexes=None)
 
     @property
     def phase_info(self) -> Phase | None:

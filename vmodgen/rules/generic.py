@@ -411,7 +411,9 @@ class GenericRules(RuleSet[M]):
     _MOVE_HOOKS = ("check_unit_move", "check_move", "check_retreat", "check_advance", "check_reaction",
                    "unannounced", "unannounced_trials", "tried_too", "move_zoc", "enemy_zoc", "enemy_field",
                    "zoc", "exerts_zoc", "_zoc_reach", "_counts_unit", "move_model", "allowance", "_move_findings",
-                   "_locked", "_path_key", "finding", "board", "take_notes")
+                   "_locked", "_path_key", "finding", "board", "take_notes",
+                   # what keeps a verdict (rules/base.py's fast paths skip judges_move for kept ones)
+                   "judges_move", "moves_preamble", "move_context", "move_surroundings")
 
     def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
         """What the generic verdict on a move reads besides the unit's own state: the enemy units

@@ -23,5 +23,5 @@ def before_advances(rs: Any, board: Board) -> Board:
         return got
     units = [replace(u, hex=u.previous, previous=None, path=None, mode="move")
              if u.mode == "advance" and u.previous else u for u in pos.units]
-    board.memo["before advances"] = got = rs.board(replace(pos, units=units))
+    board.memo["before advances"] = got = rs.board(pos.with_units(units))
     return got

@@ -54,7 +54,7 @@ def recovery(rs, board: Board) -> list:
         # SoP I.A.1: the ZOC when fatigue comes off, all at once: units fatigued then exert none (5.13)
         again = [replace(u, status=u.status | {"fatigued"}) if u.id in was and not rs.fatigued(u) else u
                  for u in pos.units]
-        at_step_1 = rs.board(replace(pos, units=again))
+        at_step_1 = rs.board(pos.with_units(again))
     ez = {s: rs.enemy_zoc(at_step_1, s) for s in rs.game.sides}
     for u in pos.units:
         if not rs.ground(u) or not board.is_hex(u.hex):
