@@ -444,13 +444,9 @@ def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed:
     II"): it is added to ``unknown`` (refused once the key's shape is checked). None: kept."""
     if value in placed or value in roster:
         return value
-    mine = resolve(value, placed)
+    mine = _one_placed(t, placed, value, key)
     if mine is not None:
         return mine
-    several = matches(value, placed)
-    if len(several) > 1:
-        raise t.error(f"unit '{value}' is the name of {len(several)} placed units ({', '.join(several)}): "
-                      "give the id", key)
     if not roster or (ID_RE.match(value) and not matches(value, {r.id: r.name for r in roster.values()})):
         if roster and unknown is not None:
             unknown.append((value, key))
@@ -628,7 +624,15 @@ def _inline_unit(t: Table, game: Game, inline: bool, names: Names) -> Unit:
 def _placed_unit(t, pos: Position, value: str, key: str) -> str:
     """The id of a unit placed in this position that ``value`` names: its id, or its printed name
     when exactly one placed unit bears it (an attack is written as the units are: "Koch")."""
-    placed = {u.id: u.unit.name for u in pos.units}
+    uid = _one_placed(t, {u.id: u.unit.name for u in pos.units}, value, key)
+    if uid is not None:
+        return uid
+    raise t.error(f"unknown unit '{value}' (not placed in this position)", key)
+
+
+def _one_placed(t, placed: dict[str, str], value: str, key: str) -> str | None:
+    """The id of the one placed unit (id → printed name) that ``value`` names, by its id or its
+    printed name; None when none does; a name several placed units bear is refused."""
     uid = resolve(value, placed)
     if uid is not None:
         return uid
@@ -636,7 +640,7 @@ def _placed_unit(t, pos: Position, value: str, key: str) -> str:
     if len(named) > 1:
         raise t.error(f"unit '{value}' is the name of {len(named)} units placed here ({', '.join(named)}): "
                       "give the id", key)
-    raise t.error(f"unknown unit '{value}' (not placed in this position)", key)
+    return None
 
 
 def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dict[str, Unit], inline: bool,
