@@ -40,3 +40,13 @@ def test_with_units_drops_the_index_of_the_old_units():
     new = pos.with_units(moved)
     assert new.by_hex is None and new.side_versions is None and new.mixed_hexes is None
     assert new.units is moved and pos.by_hex is not None
+
+
+def test_a_drift_combat_retreat_is_judged_without_the_drift_units_with_an_index():
+    """IM 15.65: a unit retreating after a drift combat may end in the drift units' ZOC (the
+    rulebook position is legal); with the audit's index of where the units stand it stays legal
+    (the board without the drift units had kept them in its index: an IM 13.43 finding)."""
+    pos = load_position(POSITION.parent / "drift-retreat-ends-in-drift-units-zoc.toml")
+    rs = ruleset_for(pos.game)
+    for p in (pos, _with_audit_index(pos)):
+        assert [f.rule for f in rs.check(p)] == []

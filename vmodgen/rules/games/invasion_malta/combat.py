@@ -33,8 +33,6 @@ Choices (each a parameter where players could read the rule either way):
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ....positions.model import UnitState
 from ...core.moves import label
 from ...core.board import Board
@@ -187,8 +185,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         key = f"without the drift units of {start}"
         rest = board.memo.get(key)
         if not isinstance(rest, Board):
-            rest = board.memo[key] = self.board(replace(board.pos, units=[x for x in board.pos.units
-                                                                          if x not in stayed]))
+            rest = board.memo[key] = self.board(board.pos.with_units([x for x in board.pos.units
+                                                                      if x not in stayed]))
         return u.hex not in self.move_zoc(rest, u.side)
 
     def _retreat_paths(self, board: Board, u: UnitState, start: str, n: int, ez: set[str], friends) -> list:

@@ -239,7 +239,7 @@ def _recalled(after: Position, hexes: dict) -> Position:
     from dataclasses import replace
     units = [replace(u, hex=hexes[u.id], previous=None, path=None, mode="move")
              for u in after.units if isinstance(hexes.get(u.id), str)]
-    return replace(after, units=units, by_hex=None, side_versions=None, mixed_hexes=None)
+    return after.with_units(units)
 
 
 def remember(rs, before: Position | None, after: Position, memory: MercuryMemory) -> None:
