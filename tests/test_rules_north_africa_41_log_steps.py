@@ -164,3 +164,20 @@ def test_sp_moved_alone_is_still_a_finding_at_the_phase_end(na41):
     r, got = findings(na41, w, "sp-alone")
     assert [g for g in got if g[1] == "NA41 17.2.1"] == [("i1-axis-movement", "NA41 17.2.1", ("1504",))], got
     assert [f.at for f in r.findings if f.rule == "NA41 17.2.1"] == ["end"]
+
+
+def test_a_truck_dragged_past_the_sp_in_one_drop_is_not_judged(na41):
+    """5.8.1/17.2.1: a truck dragged 1503 -> 1605 in one drop may have gone through 1604 and picked
+    the SP up there; the drag does not record the route, so the SP that then moves 1604 -> 1605 is
+    not judged (was an NA41 17.2.1 finding); an SP with no truck ending beside it still is."""
+    def save(w):
+        w.move("AxisTruck1", "1503")
+        w.move("AxisSP1", "1604")
+    w = writer(na41, save)
+    w.set_turn(1, 8)
+    w.move("AxisTruck1", "1605")
+    w.move("AxisSP1", "1605")
+    w.advance(1)
+    r, got = findings(na41, w, "truck-one-drop")
+    assert not [g for g in got if g[1] == "NA41 17.2.1"], got
+    assert "NA41 17.2.1" in {n["rule"] for n in r.coverage["rules_not_judged"]}

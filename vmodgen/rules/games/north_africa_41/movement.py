@@ -277,7 +277,22 @@ def sp_moves_of_the_phase(rs: NorthAfrica41Units, board: Board) -> list:
     with the other move limits)."""
     if board.pos.moves_announced:
         return []
-    return [f for u in board.pos.units if u.moved and not rs.marker(u) for f in sp_alone(rs, board, u)]
+    truck = str(rs.param("na41_msu_truck_type"))
+    out = []
+    for u in board.pos.units:
+        if not u.moved or rs.marker(u):
+            continue
+        found = sp_alone(rs, board, u)
+        if found and any(x is not u and x.unit.type == truck and x.previous is not None
+                         for x in board.units(u.hex, u.side)):
+            # a truck dragged in one drop may have gone through the SP's hex and picked it up (5.8.1):
+            # the drag does not record its route
+            rs.not_judged(f"{P} 17.2.1", f"whether the truck that ends with {label(u)} in {u.hex} went through "
+                                         f"{u.previous} and picked it up (5.8.1) is not recorded in a log: a drag "
+                                         "records where a piece ends, not its route")
+            continue
+        out += found
+    return out
 
 
 def disengaging(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
