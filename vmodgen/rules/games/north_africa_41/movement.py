@@ -336,6 +336,31 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def dropped_loads(rs: NorthAfrica41Units, board: Board, trucks: list[UnitState]) -> list:
+    """5.8.2: a truck stays for the rest of the Movement Phase with the unit it picked up
+    (「いったんトラックがユニットを拾い上げたら、移動フェイズの残りについてそのユニットと共に留まらなければならず」):
+    a unit marked ``trucked`` whose move runs along a truck's path and ends before the truck's end
+    was left behind, unless another friendly truck ends in its hex. Only Movement Phases (in a
+    Combat Phase the truck may carry a different unit in an advance, 5.8.2)."""
+    ph = board.pos.phase_info
+    if ph is None or ph.kind != "movement":
+        return []
+    truck = str(rs.param("na41_msu_truck_type"))
+    out = []
+    for t in trucks:
+        path = path_of(t)
+        for u in board.pos.movers:
+            if u.side != t.side or u.unit.type == truck or not u.has("trucked") or u.hex == t.hex \
+                    or u.previous not in path or u.hex not in path or path.index(u.hex) <= path.index(u.previous):
+                continue
+            if any(x.unit.type == truck for x in board.units(u.hex, u.side)):
+                continue
+            out.append(rs.finding(board, f"{P} 5.8.2", "movement", f"{label(t)} carried {label(u)} from {u.previous} "
+                                  f"to {u.hex} and went on to {t.hex} without it; a truck stays with the unit it picked "
+                                  "up for the rest of the Movement Phase.", [u.hex], [t, u]))
+    return out
+
+
 def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
     """5.8.1: a truck carries one unit (a combat unit, a replacement or an SP): more units marked
     ``trucked`` made one move (same start, same end) than trucks made it. 5.8.3: a truck carrying
@@ -354,6 +379,7 @@ def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 5.8.1", "movement", f"{len(loads)} units carried by truck "
                                   f"({rs.names(loads)}) moved from {prev} to {h} with {len(trucks)} truck(s); a truck "
                                   "carries one combat unit, replacement or SP.", [h], loads))
+        out += dropped_loads(rs, board, trucks)
         if not trucks or any(rs.combat(u) for u in units if u.unit.type != truck):
             continue
         for u in trucks:
