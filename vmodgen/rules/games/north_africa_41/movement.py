@@ -313,6 +313,8 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"{u.previous} to {u.hex}" + (" (forced to retreat, it is eliminated)."
                                                                 if u.mode == "retreat" else "."), [u.hex], [u]))
             continue
+        if u.mode == "special_transfer":          # 5.8.4: placed, not moved (ruleset._special_transfer)
+            continue
         out += boxes(rs, board, u, path)
         if u.mode == "retreat":
             out += retreat(rs, board, u, path)
