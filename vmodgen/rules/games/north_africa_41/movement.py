@@ -54,6 +54,10 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
+        Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: forts_building(rs, b),
+             "one fort a hex; no attack from a hex where a fort is being built"),
+        Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
+             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -97,6 +101,60 @@ def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
                                       f"{rs.side_name(owner)} fort still lies; a fort is removed when an enemy unit "
                                       "enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
+
+
+#: a fortification marker on its back, "Under Construction" (9.5.3), as the position reader spells
+#: the back face; an unfinished fort has no effect on play (9.5.4), so no fort rule reads it
+BUILDING = "under-construction"
+
+
+def forts_building(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.6: 「あるヘクス内に１つまでの陣地が認められます」: one fort a hex (a finished one and one under
+    construction are two); 「陣地マーカーを建設しているヘクスから攻撃できません」: no unit attacks from a hex
+    where its side is building a fort (a marker of unstated owner: the attackers' side)."""
+    out = []
+    building = {h: mk[BUILDING] for h, mk in board.pos.hex_markers.items() if BUILDING in mk}
+    for h in sorted(building):
+        if fort_owner(board, h) is not None:
+            out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{h} holds a fort and a fort under construction; "
+                                  "a hex holds at most one fort.", [h]))
+    for a in board.pos.attacks:
+        for uid in a.units:
+            u = board.pos.unit(uid)
+            if u is None or u.hex not in building or building[u.hex] not in ("", u.side):
+                continue
+            out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{label(u)} attacks {a.hex} from {u.hex}, where a "
+                                  "fort is being built; no unit attacks from such a hex.", [u.hex, a.hex], [u]))
+    return out
+
+
+def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.3, 9.5.6: a fort is begun (placed Under Construction) in the owner's Movement Phase in a
+    hex holding or next to a friendly combat unit in full or port supply, and not in an enemy ZOC
+    unless a friendly combat unit is in the hex. A position does not say whether a marker was placed
+    in this phase or lies there from an earlier one (waiting for its completion roll, 9.5.4, which
+    only then needs the unit): a marker of the phasing side that breaks either rule is not judged,
+    with why."""
+    side = board.pos.side
+    if not side:
+        return []
+    supply: dict[str, str] | None = None
+    for h, mk in sorted(board.pos.hex_markers.items()):
+        if BUILDING not in mk or mk[BUILDING] not in ("", side) or not board.is_hex(h):
+            continue
+        near = [x for n in [h, *board.neighbours(h)] for x in board.units(n, side) if rs.combat(x)]
+        if near and supply is None:
+            supply = status(rs, board, side)
+        why = []
+        if not any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
+            why.append("no friendly combat unit in full or port supply is in or next to it (9.5.3)")
+        if rs.enemy_field(board, side).kind(h) != NONE and not any(rs.combat(x) for x in board.units(h, side)):
+            why.append("it is in an enemy ZOC with no friendly combat unit in it (9.5.6)")
+        if why:
+            rs.not_judged(f"{P} 9.5.3", f"the fort under construction in {h} could not have been begun in this phase: "
+                                        + " and ".join(why) + "; whether it was, or lies there from an earlier phase, is "
+                                        "not recorded")
+    return []
 
 
 def counts(rs: NorthAfrica41Units, board: Board) -> list:

@@ -145,6 +145,15 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
         per = rs.num("port_supply_units_per_capacity")
         ports[h] = None if not isinstance(cap, (int, float)) or isinstance(cap, bool) else int(per * cap)
         src.setdefault(h, "port")
+    # 27.2 (optional; oasis_supply_units 0 leaves it out): 「オアシス補給は港湾補給と同じですが、オアシスは爆撃又は
+    # 破壊され得ません。各オアシス・ヘクスは、いずれかの規模の１つのユニットに港湾補給を提供できます」
+    per_oasis = int(rs.num("oasis_supply_units"))
+    if per_oasis > 0:
+        oasis = str(rs.param("na41_oasis_terrain"))
+        for h, info in board.map.hexes.items():
+            if info.terrain == oasis and h not in ports and _controlled(board, h, side) in (None, side):
+                ports[h] = per_oasis
+                src.setdefault(h, "port")
     return src, ports
 
 
