@@ -670,8 +670,32 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if disengaging(rs, board, u):
         out += disengage(rs, board, u, path, ez)
     else:
-        out += retreat_length(rs, board, u)
+        out += retreat_length(rs, board, u) + tag_along(rs, board, u)
     return out
+
+
+def tag_along(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """27.3.2 (optional): a combat unit picked up on its path by a friendly defender's retreat (its
+    retreat starts in a hex no declared attack hit, on the defender's path, and ends with it)
+    「その混乱レベルが１だけ増加します。―良好統制ユニットは混乱状態になり、混乱状態ユニットは潰走状態になります」:
+    it ends Disrupted if it was in Good Order, in Full Retreat if it was Disrupted (before: the
+    position's ``na41_status_before``, else Good Order is read only from no marker at all)."""
+    if not rs.combat(u) or not u.previous or any(a.hex == u.previous for a in board.pos.attacks):
+        return []
+    hit = {a.hex for a in board.pos.attacks}
+    carriers = [x for x in board.pos.movers if x is not u and x.side == u.side and x.mode == "retreat"
+                and x.previous in hit and x.hex == u.hex and u.previous in path_of(x)[1:]]
+    if not carriers:
+        return []
+    was = (before_status(board.pos) or {}).get(u.id)
+    if u.has("full_retreat"):
+        return []
+    if u.has("disrupted") and (was is None or "disrupted" not in was and "full_retreat" not in was):
+        return []
+    need = "Full Retreat" if u.has("disrupted") else "Disrupted"
+    return [rs.finding(board, f"{P} 27.3.2", "movement", f"{label(u)} was picked up in {u.previous} by the retreat of "
+                       f"{rs.names(carriers)} and retreated with it, but is not {need}; a unit picked up by a tag-along "
+                       "retreat becomes one level more disrupted.", [u.hex], [u])]
 
 
 #: 12.1.1 and the CRT: the hexes a defender retreats (least, most) by result; EX: no retreat
