@@ -366,8 +366,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             elif not combat:
                 self.not_judged(f"{P} 5.8.4", f"whether the SP in {u.hex} that {label(u)} was transferred to is in full "
                                               "supply (an SP's own supply is not traced)")
-        if u.previous is not None and board.is_hex(u.previous) and u.unit.type == truck:
-            units = [replace(x, hex=x.previous) if x is u else x for x in board.pos.units]
+        if u.previous is not None and board.is_box(u.previous):
+            src = board.map.boxes.get(u.previous)
+            if src is None or src.side != u.side or src.kind != "offmap":
+                why.append(f"it was in {src.name if src is not None else u.previous}, not on the map or in a friendly "
+                           "off-map box")
+        elif u.previous is not None and board.is_hex(u.previous) and u.unit.type == truck:
+            units = [replace(x, hex=u.previous) if x is u else x for x in board.pos.units]
             was = self.supply_status(board.pos.with_units(units), u.side).get(u.id)
             if was not in ("full", "box"):
                 why.append(f"it was {'in port supply only' if was == 'port' else 'out of supply'} in {u.previous}")
