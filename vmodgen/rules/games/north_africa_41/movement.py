@@ -23,7 +23,7 @@ Readings where the text is open, each written beside its rule:
 from __future__ import annotations
 
 from ....positions.model import UnitState
-from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, MOVES, Rule
+from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, MOVES, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -56,6 +56,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: forts_building(rs, b),
              "one fort a hex; no attack from a hex where a fort is being built"),
+        Rule(f"{P} 17.4", "movement", When(("combat",)), lambda b: free_supply_point(rs, b),
+             "a free SP at the end of a Combat Phase: no attack, placed in a base box or with a supplied Corps HQ"),
         Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
              "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
@@ -155,6 +157,46 @@ def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
                                         + " and ".join(why) + "; whether it was, or lies there from an earlier phase, is "
                                         "not recorded")
     return []
+
+
+def free_supply_point(rs: NorthAfrica41Units, board: Board) -> list:
+    """17.4: at the end of his Combat Phase a player gains a free SP (an SP of his side that came from
+    the Supply Pool, ``na41_supply_pool_box``) only if he made no attack this player turn (the
+    position's declared attacks) and no unit of his moved normally or by special transfer (not
+    recorded: *not judged*); it is placed in a friendly off-map box or with a friendly Corps HQ in
+    full supply at that instant."""
+    pos = board.pos
+    pool = str(rs.param("na41_supply_pool_box"))
+    side = pos.side
+    new = [u for u in pos.units if u.side == side and u.previous == pool and u.hex != pool and is_sp(rs, u)]
+    if not side or not new:
+        return []
+    out = []
+    attackers = [x for a in pos.attacks for uid in a.units for x in [pos.unit(uid)] if x is not None and x.side == side]
+    hq_sel = rs.sel("na41_corps_hq")
+    supply: dict[str, str] | None = None
+    for u in new:
+        why = []
+        if attackers:
+            why.append(f"{rs.side_name(side)} attacked this player turn ({rs.names(attackers)})")
+        box = board.map.boxes.get(u.hex)
+        if box is not None:
+            if box.side != side or box.kind != "offmap":
+                why.append(f"{box.name} is not a friendly off-map box")
+        else:
+            hqs = [x for x in board.units(u.hex, side) if hq_sel.matches(rs.game, x)]
+            if hqs and supply is None:
+                supply = status(rs, board, side)
+            if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
+                why.append(f"{u.hex} holds no friendly Corps HQ in full supply")
+        if why:
+            out.append(rs.finding(board, f"{P} 17.4", "movement", f"{label(u)} came from the Supply Pool to {u.hex} "
+                                  "as a free SP, but " + "; ".join(why) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
+        else:
+            rs.not_judged(f"{P} 17.4", f"{label(u)} came from the Supply Pool as a free SP: whether any "
+                                       f"{rs.side_name(side)} unit moved normally or by special transfer this player "
+                                       "turn (then no free SP) is not recorded")
+    return out
 
 
 def counts(rs: NorthAfrica41Units, board: Board) -> list:

@@ -65,6 +65,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_italy_convoy_rp_ports": ("3210", "21.1.3, 22.3.5: where it lands for 1 RP (Benghazi; RPs spent are not in a position: not judged)"),
         "na41_return_boxes": ("eliminated, remnant-display", "19.4.1: the boxes units return from (box ids)"),
         "na41_surrender_boxes": ("surrender-left, surrender-right", "12.5.2: the Surrender Box's two halves (box ids)"),
+        "na41_supply_pool_box": ("supply-pool", "17.4: the display of unused SPs, where a free SP comes from (box id)"),
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
         "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
         "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
