@@ -400,6 +400,10 @@ def _hex_hint(m: MapData, h: str) -> str:
     if len(boxes) > 1:
         return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
                 + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
+    # a place printed on the map ("Tobruk") is not a hex ID, but says which hex is meant
+    places = sorted({p.hex for p in m.places if p.hex and norm(p.name) == norm(h)})
+    if places:
+        return f" ('{h}' is a place on the map: write its hex, " + " or ".join(f"'{x}'" for x in places) + ")"
     return ""
 
 
