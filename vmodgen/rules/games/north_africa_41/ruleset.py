@@ -363,9 +363,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 why.append(f"{u.hex} holds no friendly combat unit or SP")
             elif combat and not any(self.supply_status(board.pos, u.side).get(x.id) in ("full", "box") for x in combat):
                 why.append(f"no friendly combat unit in {u.hex} is in full supply")
-            elif not combat:
-                self.not_judged(f"{P} 5.8.4", f"whether the SP in {u.hex} that {label(u)} was transferred to is in full "
-                                              "supply (an SP's own supply is not traced)")
+            elif not combat and u.hex not in na_supply.full_supply_hexes(self, board, u.side):
+                why.append(f"the SP in {u.hex} is not in full supply")
         if u.previous is not None and board.is_box(u.previous):
             src = board.map.boxes.get(u.previous)
             if src is None or src.side != u.side or src.kind != "offmap":

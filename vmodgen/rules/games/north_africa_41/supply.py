@@ -157,6 +157,17 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
     return src, ports
 
 
+def full_supply_hexes(rs: NorthAfrica41Units, board: Board, side: str) -> frozenset[str]:
+    """The hexes a line of full supply of ``side`` reaches (16.2, 16.3): where a unit would be in
+    full supply, SPs included (5.8.4 asks it of an SP)."""
+    key = f"na41-full-supply-hexes:{side}"
+    if key not in board.memo:
+        status(rs, board, side)
+    got = board.memo[key]
+    assert isinstance(got, frozenset)
+    return got
+
+
 def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
     """21.3.2: the port's current capacity: the position's ``capacity`` of the hex, else the kit's
     ``port_capacity_<name>`` (None: neither is known)."""
@@ -188,6 +199,7 @@ def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
             relays.setdefault(u.hex, []).append(u.id)
     full_src = {h: k for h, k in src.items() if k == "full"}
     _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
+    board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(kind_full)
     out: dict[str, str] = {}
     port_candidates: dict[str, list[str]] = {}
     port_reach: dict[str, set[str]] = {}
