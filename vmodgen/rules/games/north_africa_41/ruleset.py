@@ -361,10 +361,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             combat = [x for x in here if self.combat(x)]
             if not here:
                 why.append(f"{u.hex} holds no friendly combat unit or SP")
-            elif combat and not any(self.supply_status(board.pos, u.side).get(x.id) in ("full", "box") for x in combat):
-                why.append(f"no friendly combat unit in {u.hex} is in full supply")
-            elif not combat and u.hex not in na_supply.full_supply_hexes(self, board, u.side):
-                why.append(f"the SP in {u.hex} is not in full supply")
+            elif not any(self.supply_status(board.pos, u.side).get(x.id) in ("full", "box") for x in combat) \
+                    and not (len(combat) < len(here) and u.hex in na_supply.full_supply_hexes(self, board, u.side)):
+                why.append(f"no friendly combat unit or SP in {u.hex} is in full supply")
         if u.previous is not None and board.is_box(u.previous):
             src = board.map.boxes.get(u.previous)
             if src is None or src.side != u.side or src.kind != "offmap":
