@@ -165,12 +165,22 @@ def test_a_bare_number_in_scenario_4_means_leros_or_is_refused(tmp_path, capsys)
 def test_a_box_hint_comes_from_the_spellings_resolve_reads(tmp_path, capsys):
     """A name two boxes print is refused naming both ids (the ones resolve could not choose
     between); a name no box prints gets no box hint: 'Retimo' is no box of Operation Mercury, and
-    the supply record 'rsc-retimo' is not offered for it."""
+    the supply record 'rsc-retimo' is not offered for it (the town's hex is: a place on the map)."""
     line = one_error(capsys, "check", write_om(tmp_path, '\n[[units]]\nunit = "G-Koch"\nhex = "Retimo"\n'))
-    assert line.endswith("'Retimo' is neither a hex of the map nor a box") and "rsc-retimo" not in line
+    assert "'Retimo' is neither a hex of the map nor a box" in line and "rsc-retimo" not in line
+    assert "box" not in line.split("nor a box", 1)[1]          # no box offered; the place's hex may be
     f = tmp_path / "inline.toml"
     f.write_text('[position]\nsides = ["red", "blue"]\n\n[[boxes]]\nid = "red-reserve"\nname = "Reserve"\n'
                  '\n[[boxes]]\nid = "blue-reserve"\nname = "reserve"\n'
                  '\n[[units]]\nid = "R1"\nside = "red"\nhex = "RESERVE"\n', encoding="utf-8")
     line = one_error(capsys, "check", str(f))
     assert "inline.toml:15:" in line and "'red-reserve' (Reserve) or 'blue-reserve' (reserve)" in line
+
+
+def test_a_place_name_for_a_hex_is_refused_with_its_hex(tmp_path, capsys):
+    """A place printed on the map ("Tobruk") is no hex ID: refused at its line, naming the hex."""
+    f = tmp_path / "p.toml"
+    f.write_text('[position]\ngame = "north-africa-41"\nturn = 5\n\n[[units]]\nunit = "20/9 Aus"\nhex = "tobruk"\n',
+                 encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert "p.toml:7:" in line and "'tobruk' is a place on the map: write its hex, '3138'" in line

@@ -26,8 +26,9 @@ from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
+from ..rules.core.board import MARKER_ALIASES
 from .model import Attack, Position, UnitState
-from .spelling import matches, norm, resolve, sheet_hex
+from .spelling import marker_name, matches, norm, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -399,6 +400,10 @@ def _hex_hint(m: MapData, h: str) -> str:
     if len(boxes) > 1:
         return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
                 + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
+    # a place printed on the map ("Tobruk") is not a hex ID, but says which hex is meant
+    places = sorted({p.hex for p in m.places if p.hex and norm(p.name) == norm(h)})
+    if places:
+        return f" ('{h}' is a place on the map: write its hex, " + " or ".join(f"'{x}'" for x in places) + ")"
     return ""
 
 
@@ -503,7 +508,12 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
             raise t.error(f"unknown side '{owner}'", "owner")
         for mk in t.str_list("markers"):
             if not inline:                          # "Axis Control" for the kit's axis-control
-                mk = resolve(mk, {i: x.name for i, x in game.markers.items()}) or mk
+                kit_markers = {i: x.name for i, x in game.markers.items()}
+                got = marker_name(mk, kit_markers, MARKER_ALIASES)
+                if got is None:                     # a marker no rule reads would change nothing unseen
+                    raise t.error(f"unknown marker '{mk}' (the kit's markers: {', '.join(sorted(kit_markers))})",
+                                  "markers")
+                mk = got
             pos.hex_markers.setdefault(h, {})[mk] = owner
         if "control" in t:
             c = _side(game, t.str("control"))

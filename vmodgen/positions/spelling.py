@@ -44,6 +44,26 @@ def resolve(value: str, names: Mapping[str, str | Iterable[str]]) -> str | None:
     return min(found) if found and len({norm(x) for x in found}) == 1 else None
 
 
+_BACK = re.compile(r"\(\s*back:\s*([^)]*?)\s*\)", re.IGNORECASE)
+
+
+def marker_name(value: str, markers: Mapping[str, str], aliases: Mapping[str, Iterable[str]]) -> str | None:
+    """A hex marker as a stranger writes it in a kit game: the marker's id or printed name (any
+    capitals: "Axis Control" is ``axis-control``), a name the rules read for it (``fort`` for the
+    kit's ``fortification``; "Fort", as the counter prints it, too), or the printed name of its
+    back face ("Fortification (back: Under Construction)": "Under Construction" is the marker
+    turned over, read as ``under-construction``: a face the front's rules do not read). None:
+    no marker of the kit."""
+    got = resolve(value, markers)
+    if got is not None:
+        return got
+    for alias, ids in aliases.items():
+        if norm(value) == norm(alias) and any(i in markers for i in ids):
+            return alias
+    backs = {norm(m.group(1)): norm(m.group(1)) for p in markers.values() for m in [_BACK.search(p)] if m}
+    return backs.get(norm(value))
+
+
 def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> str | None:
     """A hex written as the rulebook prints it with its island or sheet ("Leros 2706", "Malta hex
     1524"): the sheet's prefix before the number, when that is a hex of the map. ``sheets`` are

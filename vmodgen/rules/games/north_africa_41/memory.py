@@ -230,6 +230,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "units back from the Eliminated Box: where they arrive"),
         Rule(f"{P} 12.5.2", "movement", When(("reinforcement",)), lambda b: check_surrender_box(rs, b),
              "the Surrender Box advances in the Preparation Phase"),
+        Rule(f"{P} 12.5.3", "movement", EVERY_PHASE_END, lambda b: check_surrender_entry(rs, b),
+             "units surrender in a retreat or combat (12.5.1) or at will in their own Movement Phase"),
     ]
 
 
@@ -329,6 +331,30 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
             continue
         out.append(rs.finding(board, f"{P} 12.5.2", "movement", f"{label(u)} was in {was} and is in {u.hex} after the "
                               f"Preparation Phase; the Surrender Box advances it to {want}.", [u.hex], [u]))
+    return out
+
+
+def check_surrender_entry(rs: NorthAfrica41Units, board: Board) -> list:
+    """12.5.1, 12.5.3: a unit enters the Surrender Box (its left half) only by surrendering: in a
+    retreat or combat (a Combat Phase, or a Movement Phase's automatic DS, 8.9) or at will in its
+    owner's Movement Phase. A unit newly there at the end of any other phase (Initial, Recovery,
+    Supply, Delay, Preparation) surrendered when no rule lets it. "Newly" needs
+    ``na41_boxed_before``; without it nothing is judged (a unit may have been there all along)."""
+    pos = board.pos
+    old = na41(pos).na41_boxed_before
+    when = step(rs, pos)
+    if not isinstance(old, dict) or when in ("", "movement", "combat"):
+        return []
+    halves = _surrender(rs)
+    if not halves:
+        return []
+    out = []
+    for u in pos.units:
+        if u.hex != halves[0] or old.get(u.id) in removal_boxes(rs):
+            continue
+        out.append(rs.finding(board, f"{P} 12.5.3", "movement", f"{label(u)} entered {u.hex} in {pos.phase}; a unit "
+                              "surrenders only in a retreat or combat (12.5.1) or at will in its owner's Movement "
+                              "Phase (12.5.3).", [u.hex], [u]))
     return out
 
 

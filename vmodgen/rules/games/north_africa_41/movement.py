@@ -23,7 +23,7 @@ Readings where the text is open, each written beside its rule:
 from __future__ import annotations
 
 from ....positions.model import UnitState
-from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, MOVES, Rule
+from ...base import ALWAYS, EVERY_PHASE_END, MOVEMENT_END, MOVES, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
@@ -54,6 +54,12 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 21.1.4", "movement", ALWAYS, lambda b: transported(rs, b),
              "units under naval or air transport markers stand in a friendly port or airfield"),
         Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: counts(rs, b), "at most 14 forts a side, 2 captured trucks"),
+        Rule(f"{P} 9.5.6", "stacking", ALWAYS, lambda b: forts_building(rs, b),
+             "one fort a hex; no attack from a hex where a fort is being built"),
+        Rule(f"{P} 17.4", "movement", When(("combat",)), lambda b: free_supply_point(rs, b),
+             "a free SP at the end of a Combat Phase: no attack, placed in a base box or with a supplied Corps HQ"),
+        Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
+             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -96,6 +102,100 @@ def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
                                       f"{rs.side_name(owner)} fort still lies; a fort is removed when an enemy unit "
                                       "enters its hex (an empty one does not stop the move).", [h], [u]))
+    return out
+
+
+#: a fortification marker on its back, "Under Construction" (9.5.3), as the position reader spells
+#: the back face; an unfinished fort has no effect on play (9.5.4), so no fort rule reads it
+BUILDING = "under-construction"
+
+
+def forts_building(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.6: 「あるヘクス内に１つまでの陣地が認められます」: one fort a hex (a finished one and one under
+    construction are two); 「陣地マーカーを建設しているヘクスから攻撃できません」: no unit attacks from a hex
+    where its side is building a fort (a marker of unstated owner: the attackers' side)."""
+    out = []
+    building = {h: mk[BUILDING] for h, mk in board.pos.hex_markers.items() if BUILDING in mk}
+    for h in sorted(building):
+        if fort_owner(board, h) is not None:
+            out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{h} holds a fort and a fort under construction; "
+                                  "a hex holds at most one fort.", [h]))
+    for a in board.pos.attacks:
+        for uid in a.units:
+            u = board.pos.unit(uid)
+            if u is None or u.hex not in building or building[u.hex] not in ("", u.side):
+                continue
+            out.append(rs.finding(board, f"{P} 9.5.6", "stacking", f"{label(u)} attacks {a.hex} from {u.hex}, where a "
+                                  "fort is being built; no unit attacks from such a hex.", [u.hex, a.hex], [u]))
+    return out
+
+
+def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.3, 9.5.6: a fort is begun (placed Under Construction) in the owner's Movement Phase in a
+    hex holding or next to a friendly combat unit in full or port supply, and not in an enemy ZOC
+    unless a friendly combat unit is in the hex. A position does not say whether a marker was placed
+    in this phase or lies there from an earlier one (waiting for its completion roll, 9.5.4, which
+    only then needs the unit): a marker of the phasing side that breaks either rule is not judged,
+    with why."""
+    side = board.pos.side
+    if not side:
+        return []
+    supply: dict[str, str] | None = None
+    for h, mk in sorted(board.pos.hex_markers.items()):
+        if BUILDING not in mk or mk[BUILDING] not in ("", side) or not board.is_hex(h):
+            continue
+        near = [x for n in [h, *board.neighbours(h)] for x in board.units(n, side) if rs.combat(x)]
+        if near and supply is None:
+            supply = status(rs, board, side)
+        why = []
+        if not any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
+            why.append("no friendly combat unit in full or port supply is in or next to it (9.5.3)")
+        if rs.enemy_field(board, side).kind(h) != NONE and not any(rs.combat(x) for x in board.units(h, side)):
+            why.append("it is in an enemy ZOC with no friendly combat unit in it (9.5.6)")
+        if why:
+            rs.not_judged(f"{P} 9.5.3", f"the fort under construction in {h} could not have been begun in this phase: "
+                                        + " and ".join(why) + "; whether it was, or lies there from an earlier phase, is "
+                                        "not recorded")
+    return []
+
+
+def free_supply_point(rs: NorthAfrica41Units, board: Board) -> list:
+    """17.4: at the end of his Combat Phase a player gains a free SP (an SP of his side that came from
+    the Supply Pool, ``na41_supply_pool_box``) only if he made no attack this player turn (the
+    position's declared attacks) and no unit of his moved normally or by special transfer (not
+    recorded: *not judged*); it is placed in a friendly off-map box or with a friendly Corps HQ in
+    full supply at that instant."""
+    pos = board.pos
+    pool = str(rs.param("na41_supply_pool_box"))
+    side = pos.side
+    new = [u for u in pos.units if u.side == side and u.previous == pool and u.hex != pool and is_sp(rs, u)]
+    if not side or not new:
+        return []
+    out = []
+    attackers = [x for a in pos.attacks for uid in a.units for x in [pos.unit(uid)] if x is not None and x.side == side]
+    hq_sel = rs.sel("na41_corps_hq")
+    supply: dict[str, str] | None = None
+    for u in new:
+        why = []
+        if attackers:
+            why.append(f"{rs.side_name(side)} attacked this player turn ({rs.names(attackers)})")
+        box = board.map.boxes.get(u.hex)
+        if box is not None:
+            if box.side != side or box.kind != "offmap":
+                why.append(f"{box.name} is not a friendly off-map box")
+        else:
+            hqs = [x for x in board.units(u.hex, side) if hq_sel.matches(rs.game, x)]
+            if hqs and supply is None:
+                supply = status(rs, board, side)
+            if not any((supply or {}).get(x.id) in ("full", "box") for x in hqs):
+                why.append(f"{u.hex} holds no friendly Corps HQ in full supply")
+        if why:
+            out.append(rs.finding(board, f"{P} 17.4", "movement", f"{label(u)} came from the Supply Pool to {u.hex} "
+                                  "as a free SP, but " + "; ".join(why) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
+        else:
+            rs.not_judged(f"{P} 17.4", f"{label(u)} came from the Supply Pool as a free SP: whether any "
+                                       f"{rs.side_name(side)} unit moved normally or by special transfer this player "
+                                       "turn (then no free SP) is not recorded")
     return out
 
 
@@ -313,6 +413,8 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"{u.previous} to {u.hex}" + (" (forced to retreat, it is eliminated)."
                                                                 if u.mode == "retreat" else "."), [u.hex], [u]))
             continue
+        if u.mode == "special_transfer":          # 5.8.4: placed, not moved (ruleset._special_transfer)
+            continue
         out += boxes(rs, board, u, path)
         if u.mode == "retreat":
             out += retreat(rs, board, u, path)
@@ -336,6 +438,31 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def dropped_loads(rs: NorthAfrica41Units, board: Board, trucks: list[UnitState]) -> list:
+    """5.8.2: a truck stays for the rest of the Movement Phase with the unit it picked up
+    (「いったんトラックがユニットを拾い上げたら、移動フェイズの残りについてそのユニットと共に留まらなければならず」):
+    a unit marked ``trucked`` whose move runs along a truck's path and ends before the truck's end
+    was left behind, unless another friendly truck ends in its hex. Only Movement Phases (in a
+    Combat Phase the truck may carry a different unit in an advance, 5.8.2)."""
+    ph = board.pos.phase_info
+    if ph is None or ph.kind != "movement":
+        return []
+    truck = str(rs.param("na41_msu_truck_type"))
+    out = []
+    for t in trucks:
+        path = path_of(t)
+        for u in board.pos.movers:
+            if u.side != t.side or u.unit.type == truck or not u.has("trucked") or u.hex == t.hex \
+                    or u.previous not in path or u.hex not in path or path.index(u.hex) <= path.index(u.previous):
+                continue
+            if any(x.unit.type == truck for x in board.units(u.hex, u.side)):
+                continue
+            out.append(rs.finding(board, f"{P} 5.8.2", "movement", f"{label(t)} carried {label(u)} from {u.previous} "
+                                  f"to {u.hex} and went on to {t.hex} without it; a truck stays with the unit it picked "
+                                  "up for the rest of the Movement Phase.", [u.hex], [t, u]))
+    return out
+
+
 def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
     """5.8.1: a truck carries one unit (a combat unit, a replacement or an SP): more units marked
     ``trucked`` made one move (same start, same end) than trucks made it. 5.8.3: a truck carrying
@@ -354,6 +481,7 @@ def truck_loads(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 5.8.1", "movement", f"{len(loads)} units carried by truck "
                                   f"({rs.names(loads)}) moved from {prev} to {h} with {len(trucks)} truck(s); a truck "
                                   "carries one combat unit, replacement or SP.", [h], loads))
+        out += dropped_loads(rs, board, trucks)
         if not trucks or any(rs.combat(u) for u in units if u.unit.type != truck):
             continue
         for u in trucks:
@@ -584,8 +712,32 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if disengaging(rs, board, u):
         out += disengage(rs, board, u, path, ez)
     else:
-        out += retreat_length(rs, board, u)
+        out += retreat_length(rs, board, u) + tag_along(rs, board, u)
     return out
+
+
+def tag_along(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """27.3.2 (optional): a combat unit picked up on its path by a friendly defender's retreat (its
+    retreat starts in a hex no declared attack hit, on the defender's path, and ends with it)
+    「その混乱レベルが１だけ増加します。―良好統制ユニットは混乱状態になり、混乱状態ユニットは潰走状態になります」:
+    it ends Disrupted if it was in Good Order, in Full Retreat if it was Disrupted (before: the
+    position's ``na41_status_before``, else Good Order is read only from no marker at all)."""
+    if not rs.combat(u) or not u.previous or any(a.hex == u.previous for a in board.pos.attacks):
+        return []
+    hit = {a.hex for a in board.pos.attacks}
+    carriers = [x for x in board.pos.movers if x is not u and x.side == u.side and x.mode == "retreat"
+                and x.previous in hit and x.hex == u.hex and u.previous in path_of(x)[1:]]
+    if not carriers:
+        return []
+    was = (before_status(board.pos) or {}).get(u.id)
+    if u.has("full_retreat"):
+        return []
+    if u.has("disrupted") and (was is None or "disrupted" not in was and "full_retreat" not in was):
+        return []
+    need = "Full Retreat" if u.has("disrupted") else "Disrupted"
+    return [rs.finding(board, f"{P} 27.3.2", "movement", f"{label(u)} was picked up in {u.previous} by the retreat of "
+                       f"{rs.names(carriers)} and retreated with it, but is not {need}; a unit picked up by a tag-along "
+                       "retreat becomes one level more disrupted.", [u.hex], [u])]
 
 
 #: 12.1.1 and the CRT: the hexes a defender retreats (least, most) by result; EX: no retreat

@@ -57,7 +57,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                           "trucked", "breakthrough", "disengaged"})
     #: a red OOS marker (16.4) as a marker id may read ``red-oos`` (``oos-red``, ``auto-ds``: '-' for '_')
     status_aliases = {"oos_red": ("red-oos",)}
-    modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance"})
+    modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance",
+                       "special_transfer"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
                          f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
@@ -304,6 +305,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
         out = self._mode_limits(board, u)
+        if u.mode == "special_transfer":
+            return out + self._special_transfer(board, u)
         if u.previous is not None and board.is_box(u.previous) and u.mode not in ("rail", "retreat", "advance"):
             return out + self._from_box(board, u, ez)
         if u.previous is not None and board.is_hex(u.previous) and board.is_box(u.hex) \
@@ -331,6 +334,50 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                              "whether Rommel's bonus went to its stack this turn is not recorded")
                 found = with_rommel
         return out + found
+
+    def _special_transfer(self, board: Board, u: UnitState) -> list:
+        """5.8.4: instead of moving, a truck (carrying nothing, SPs included) is placed in a friendly
+        off-map box or in a hex holding a friendly combat unit or SP in full supply (16.2); not a
+        truck out of supply, or whose only source is a port, where it stood at that instant
+        (「非補給下（その瞬間に判定される）又はその唯一の補給源が港湾であるトラックは、特別移送を使用できません」)."""
+        truck = str(self.param("na41_msu_truck_type"))
+        why: list[str] = []
+        ph = board.pos.phase_info
+        if ph is not None and ph.kind != "movement":
+            why.append(f"it is made instead of a move, in a Movement Phase, not in {ph.id}")
+        if u.unit.type != truck:
+            why.append("only a truck uses special transfer")
+        else:
+            loads = [x for x in board.pos.movers if x is not u and x.side == u.side and x.previous == u.previous
+                     and x.hex == u.hex and not self.marker(x)]
+            if loads:
+                why.append(f"it carries {self.names(loads)}; a truck carries no unit, SPs included, in a special transfer")
+        if board.is_box(u.hex):
+            box = board.map.boxes.get(u.hex)
+            if box is None or box.side != u.side or box.kind != "offmap":
+                why.append(f"{u.hex} is not a friendly off-map box")
+        elif u.unit.type == truck:
+            here = [x for x in board.units(u.hex, u.side) if x is not u and (self.combat(x) or na_moves.is_sp(self, x))]
+            combat = [x for x in here if self.combat(x)]
+            if not here:
+                why.append(f"{u.hex} holds no friendly combat unit or SP")
+            elif not any(self.supply_status(board.pos, u.side).get(x.id) in ("full", "box") for x in combat) \
+                    and not (len(combat) < len(here) and u.hex in na_supply.full_supply_hexes(self, board, u.side)):
+                why.append(f"no friendly combat unit or SP in {u.hex} is in full supply")
+        if u.previous is not None and board.is_box(u.previous):
+            src = board.map.boxes.get(u.previous)
+            if src is None or src.side != u.side or src.kind != "offmap":
+                why.append(f"it was in {src.name if src is not None else u.previous}, not on the map or in a friendly "
+                           "off-map box")
+        elif u.previous is not None and board.is_hex(u.previous) and u.unit.type == truck:
+            units = [replace(x, hex=u.previous) if x is u else x for x in board.pos.units]
+            was = self.supply_status(board.pos.with_units(units), u.side).get(u.id)
+            if was not in ("full", "box"):
+                why.append(f"it was {'in port supply only' if was == 'port' else 'out of supply'} in {u.previous}")
+        if not why:
+            return []
+        return [self.finding(board, f"{P} 5.8.4", "movement", f"{label(u)} was moved by special transfer from "
+                             f"{u.previous} to {u.hex}, but " + "; ".join(why) + ".", [u.hex], [u])]
 
     def rommel_may_join(self, board: Board, u: UnitState) -> bool:
         """18.5: Rommel may add his MPs to a mechanized stack of German units (trucks and MSUs too)

@@ -145,7 +145,27 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
         per = rs.num("port_supply_units_per_capacity")
         ports[h] = None if not isinstance(cap, (int, float)) or isinstance(cap, bool) else int(per * cap)
         src.setdefault(h, "port")
+    # 27.2 (optional; oasis_supply_units 0 leaves it out): 「オアシス補給は港湾補給と同じですが、オアシスは爆撃又は
+    # 破壊され得ません。各オアシス・ヘクスは、いずれかの規模の１つのユニットに港湾補給を提供できます」
+    per_oasis = int(rs.num("oasis_supply_units"))
+    if per_oasis > 0:
+        oasis = str(rs.param("na41_oasis_terrain"))
+        for h, info in board.map.hexes.items():
+            if info.terrain == oasis and h not in ports and _controlled(board, h, side) in (None, side):
+                ports[h] = per_oasis
+                src.setdefault(h, "port")
     return src, ports
+
+
+def full_supply_hexes(rs: NorthAfrica41Units, board: Board, side: str) -> frozenset[str]:
+    """The hexes a line of full supply of ``side`` reaches (16.2, 16.3): where a unit would be in
+    full supply, SPs included (5.8.4 asks it of an SP)."""
+    key = f"na41-full-supply-hexes:{side}"
+    if key not in board.memo:
+        status(rs, board, side)
+    got = board.memo[key]
+    assert isinstance(got, frozenset)
+    return got
 
 
 def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
@@ -179,6 +199,7 @@ def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
             relays.setdefault(u.hex, []).append(u.id)
     full_src = {h: k for h, k in src.items() if k == "full"}
     _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
+    board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(kind_full)
     out: dict[str, str] = {}
     port_candidates: dict[str, list[str]] = {}
     port_reach: dict[str, set[str]] = {}

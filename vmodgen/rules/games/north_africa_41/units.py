@@ -65,6 +65,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_italy_convoy_rp_ports": ("3210", "21.1.3, 22.3.5: where it lands for 1 RP (Benghazi; RPs spent are not in a position: not judged)"),
         "na41_return_boxes": ("eliminated, remnant-display", "19.4.1: the boxes units return from (box ids)"),
         "na41_surrender_boxes": ("surrender-left, surrender-right", "12.5.2: the Surrender Box's two halves (box ids)"),
+        "na41_supply_pool_box": ("supply-pool", "17.4: the display of unused SPs, where a free SP comes from (box id)"),
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
         "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
         "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
@@ -86,6 +87,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "los_desert_max_consecutive": (2, "16.3.2: most desert hexes in a row on a line of supply"),
         "na41_los_double_terrain": ("jebel, rough", "16.3.2: terrain that counts los_rough_jebel_points off the road"),
         "na41_marsh_terrain": ("marsh", "16.3.2: the marsh terrain"),
+        "na41_oasis_terrain": ("oasis", "27.2: the oasis terrain (each oasis hex gives port supply to oasis_supply_units units)"),
+        "oasis_supply_units": (1, "27.2 (optional): units each oasis hex gives port supply (0: the rule is not played)"),
         "na41_los_noncombat_blocks": (True, "16.3.2, §11 #7: a hex holding only enemy non-combat units blocks a line"),
         "port_supply_units_per_capacity": (2, "16.2: units a port supplies per point of capacity"),
         "na41_isolated_asu_trace_to": ("any", "16.5.2: what an isolated ASU traces to ('any' source)"),
@@ -157,7 +160,6 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "resource_points_max": "23.1",
         "delay_markers_free_per_impulse": "24.1",
         "vp_limit": "S2.3.2: +12 Axis wins, -12 Allies win",
-        "oasis_supply_units": "27.2",
     }
     PARAMS_DOC = "docs/rules/north_africa_41.md"
 
