@@ -73,6 +73,17 @@ def test_undo_that_takes_back_a_chat_line_leaves_the_zoc_move(na, suffix):
 
 
 @pytest.mark.parametrize("suffix", ["", "-38"])
+def test_three_undos_take_back_the_chat_line_and_both_zoc_drags(na, suffix):
+    """na41-zocundo18: as na41-zocredo18 with a third Undo: the chat line, the drag to 1708 and
+    the drag to 1707 taken back (steps 11, 10, 9), then 5 Pz Rgt 1604 -> 1606, out of any enemy
+    ZOC and within its allowance: no finding (7.2 and 5.1 judge only the move that stands)."""
+    text, doc, _ = _audit(na, [f"na41-zocundo18{suffix}.vlog"])
+    assert found(doc) == []
+    assert doc["coverage"]["moves"]["judged"] == 1 and doc["coverage"]["moves"]["not_judged"]["undone"] == 2
+    assert all(f"took back step {k}" in text for k in (9, 10, 11))
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
 def test_drops_with_the_tracker_one_phase_behind_are_paradrops(om, suffix):
     """om-behind18, OM Scenario 3: the tracker one phase behind (the Naval Unloading Phase) while
     9/III/Sturm and Vogel 1 drop from the German first-wave box (W4213, W4212); then Next to the

@@ -12,6 +12,8 @@ messy play a stranger sends, on the default build of the bundled kits.
 * ``na41-zocredo18``: North Africa '41, S1, as Axis: Axis Movement: 5 Pz Rgt 1604 -> 1707 (an
   enemy ZOC hex) -> 1708 (on through it, 7.2), both drags undone with VASSAL's Undo, a mixed
   Japanese/English chat line, then 5 Pz Rgt 1604 -> 1606 (out of any enemy ZOC); Next.
+* ``na41-zocundo18``: the same play with a third Undo (what ``na41-zocredo18``'s player meant):
+  the chat line and both drags taken back, then 5 Pz Rgt 1604 -> 1606.
 * ``om-behind18``: Operation Mercury, Scenario 3, as German, the tracker **one phase behind**:
   Next ten times (to the phase before the German Paradrop Phase), 9/III/Sturm and Vogel 1 drop
   (W4213, W4212); then Next (the Paradrop Phase, caught up), Next (German Movement) and
@@ -63,6 +65,13 @@ def na41_zocredo() -> list[str]:
             + n(1) + ["end-log"])
 
 
+def na41_zocundo() -> list[str]:
+    return (["player Axis Axis pw-na18", "setup S1 Enter Rommel", "begin-log"] + n(NA_AXIS_MOVE)
+            + [f"move 5_Pz_Rgt 1707 {NA}", f"move 5_Pz_Rgt 1708 {NA}",
+               "chat oops, ZOC! やり直します (undo x3)", "undo", "undo", "undo", f"move 5_Pz_Rgt 1606 {NA}"]
+            + n(1) + ["end-log"])
+
+
 def om_behind(start: Path) -> list[str]:
     return (["player German German pw-om18", f"load {start}", "begin-log"] + n(record6.OM_PARADROP - 1)
             + [f"move 9/III/Sturm W4213 {W}", f"move Vogel_(1_of_2) W4212 {W}", "chat tracker behind - 追いつきます"]
@@ -92,6 +101,7 @@ def main() -> int:
                                  work / "om-start.vsav")
     im_bare = record.start_save(im, "invasion-malta", None, [("oos", "axis-paradrop-kg3")], work / "im-bare.vsav")
     runs = [("im-overstack18", im, im_overstack(im_start)), ("im-oos18", im, im_oos(im_bare)), ("na41-zocredo18", na, na41_zocredo()),
+            ("na41-zocundo18", na, na41_zocundo()),
             ("om-behind18", om, om_behind(om_start))] + [(name, na, lines) for name, lines in na41_pair(work, sfx)]
     for name, module, lines in runs:
         if not (recordkit.wanted(name, args.only) or name.startswith("na41-pair18") and "na41-pair18" in (args.only or [])):
