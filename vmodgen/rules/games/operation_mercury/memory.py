@@ -254,6 +254,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     ez_boards: dict = {}
     if before is not None:
         was = {u.id: u.hex for u in before.units}
+        waves = rs.wave_boxes()
         for u in ground:
             prev = was.get(u.id)
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
@@ -262,6 +263,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                 how = "paradrop"                       # into a box too: 4.58 judges it
             elif phase == AMPHIBIOUS and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
                 how = "amphibious"
+            elif phase == UNLOADING and came and prev in waves and _on_map(after, u.hex):
+                how = "paradrop"                       # a wave box's units come by air, not by sea (6.11)
             elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
                 how = "unloaded"
             elif phase == UNLOADING and steamer_trip(after, u, prev):

@@ -82,7 +82,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                         f"{self.names(landed)}; the excess steps are lost.", [h], landed))
         return out
 
-    def _waves(self) -> dict[str, int | None]:
+    def wave_boxes(self) -> dict[str, int | None]:
         """6.11: the wave boxes (``om_wave_boxes``) and the turn each paradrops on (None: the
         set-up card's turn)."""
         waves: dict[str, int | None] = {}
@@ -97,7 +97,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         the ``paradropped`` status or, in the German Paradrop Phase, one on a map hex that stood in
         a wave box: where its recorded move began, else (a log) at the previous phase end. The turn
         does not depend on where the unit drifted, so a log judges it."""
-        waves, turn = self._waves(), board.pos.turn
+        waves, turn = self.wave_boxes(), board.pos.turn
         if turn is None:
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
