@@ -502,8 +502,11 @@ class OperationMercuryRules(OperationMercurySupply):
                                         "units.", [h], [u]))
             if u.mode == "retreat" and h in ez and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
                 anyone = self.param("om_retreat_cancel") == "any"
+                # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
+                # among the combat units, and 8.11 says an HQ is a combat unit like any other
+                # ground unit ('各HQは他の地上ユニットと同様に戦闘ユニットである'), attack 0 or not
                 helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
-                           and (anyone or self.ground(x) and x.number("attack", 1) > 0)]
+                           and (anyone or self.ground(x))]
                 target = not anyone and any(atk.hex == h for atk in board.pos.attacks)
                 if not helpers or target:
                     why = ("which is itself the target of a declared combat (9.63)" if helpers else
