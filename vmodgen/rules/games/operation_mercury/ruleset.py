@@ -53,6 +53,9 @@ class OperationMercuryRules(OperationMercurySupply):
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
+    #: the free ``[state]`` keys its rules read (the memory's fields besides); another is listed as ignored
+    state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
+                            "time"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
