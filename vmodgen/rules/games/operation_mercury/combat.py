@@ -41,14 +41,19 @@ ATTACK_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def read_attack_kinds(pos) -> None:
+def read_attacks(pos) -> None:
     """An attack's ``kind`` as one of :data:`ATTACK_KINDS`, however spelt; another kind (a
     "bombardment", 11.2, which no attack declares; a "frontal assault", 8.24, which is a
     coordination result) is refused at its line: rules that read only maneuver or assault would
-    pass it unseen."""
+    pass it unseen. Its ``result`` is read by no rule: listed as ignored."""
     from ....errors import InputError
     from ....positions.spelling import resolve
     for atk in pos.attacks:
+        if atk.result:
+            # 9.42: whom a result retreats, 1 hex or 2 (a bold result), a position's text does not show
+            pos.ignored.append(f"{pos.source}:{atk.line}: [[attacks]] result '{atk.result}' is read by no rule of the "
+                               "operation-mercury rule set: it changes nothing (a retreat's length, 1 hex or 2 for a "
+                               "bold result, 9.42, is judged from the retreat alone)")
         if not atk.kind:
             continue
         kind = resolve(atk.kind, ATTACK_KINDS)

@@ -126,7 +126,7 @@ class OperationMercuryRules(OperationMercurySupply):
         for sector in inter:
             self._sector_known(pos, "interdiction", sector)
         history.validate_state(self, pos)
-        combat.read_attack_kinds(pos)
+        combat.read_attacks(pos)
 
     @staticmethod
     def _sector_known(pos, key: str, sector: str) -> None:
