@@ -405,11 +405,11 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     "The defender retreated 1 hex" is read from the retreating enemy units that left that hex (all of
     them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
     attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
-    active = board.pos.side
+    info = board.pos.phase_info
+    active = info.side if info is not None else ""
     if active and u.side != active and board.pos.phase.endswith("-combat"):
         # 9.8 ('攻撃側が退却したとき、防御側は決して前進できない'): only the active player attacks in
         # his Combat Phase (7.11), so only his units advance after its combats
-        info = board.pos.phase_info
         return [rs.finding(board, f"{P} 9.8", "movement", f"{label(u)} advanced {' → '.join(path)} in the "
                            f"{info.name if info else board.pos.phase}, where it defends: only the attacker "
                            "advances after combat; when the attacker retreats, the defender never advances.",
