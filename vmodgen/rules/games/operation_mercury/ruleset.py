@@ -112,8 +112,8 @@ class OperationMercuryRules(OperationMercurySupply):
             for side, per in v.items():
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
+                self._sector_ids(pos, f"{key}.{side}", per)
                 for sector, val in per.items():
-                    self._sector_known(pos, f"{key}.{side}", sector)
                     if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
                         raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
@@ -123,20 +123,32 @@ class OperationMercuryRules(OperationMercurySupply):
         if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                   for x in inter.values()):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
-        for sector in inter:
-            self._sector_known(pos, "interdiction", sector)
+        self._sector_ids(pos, "interdiction", inter)
         history.validate_state(self, pos)
         combat.read_attacks(pos)
 
     @staticmethod
-    def _sector_known(pos, key: str, sector: str) -> None:
-        """15.11, 12.41: levels are kept per sector: a name that is no sector of the map would be read by
-        no rule (a misspelt sector would pass unseen)."""
+    def _sector_ids(pos, key: str, per: dict) -> None:
+        """15.11, 12.41: levels are kept per sector, named by its id or as the map prints it ("Retimo
+        sector", "Retimo", "Maleme/Suda"): ``per``'s keys become the ids, in place. A name that is no
+        sector of the map would be read by no rule (a misspelt sector would pass unseen): refused."""
         from ....errors import InputError
-        sectors = sorted(a.id for a in pos.map.areas.values() if a.kind == "sector")
-        if sector not in sectors:
-            raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
-                                         + (f" (sectors: {', '.join(sectors)})" if sectors else " (it has none)"))
+        from ....positions.spelling import resolve
+        areas = [a for a in pos.map.areas.values() if a.kind == "sector"]
+        names = {a.id: (a.name, a.name.removesuffix(" sector"), a.id.removeprefix("sector-")) for a in areas}
+        ids: dict[str, str] = {}
+        for sector in per:
+            sid = resolve(str(sector), names)
+            if sid is None:
+                known = ", ".join(sorted(names))
+                raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
+                                             + (f" (sectors: {known})" if known else " (it has none)"))
+            if sid in ids.values():
+                raise InputError(pos.source, f"[state] {key}: '{sector}' names {sid} a second time")
+            ids[sector] = sid
+        values = [(ids[k], v) for k, v in per.items()]
+        per.clear()
+        per.update(values)
 
     # ---- unit classes --------------------------------------------------------------------
 
