@@ -33,6 +33,37 @@ def refusal_phase(board: Board) -> bool:
 
 
 # ---- declared attacks -----------------------------------------------------------------------
+#: 9.0: the two kinds of ground combat an attack's ``kind`` names, with the spellings a player
+#: writes (the rulebook's English and Japanese names; the book's own heading spells "MANEWVER")
+ATTACK_KINDS: dict[str, tuple[str, ...]] = {
+    "maneuver": ("maneuver combat", "manoeuvre", "manoeuvre combat", "manewver", "機動戦闘", "機動"),
+    "assault": ("assault combat", "強襲戦闘", "強襲"),
+}
+
+
+def read_attacks(pos) -> None:
+    """An attack's ``kind`` as one of :data:`ATTACK_KINDS`, however spelt; another kind (a
+    "bombardment", 11.2, which no attack declares; a "frontal assault", 8.24, which is a
+    coordination result) is refused at its line: rules that read only maneuver or assault would
+    pass it unseen. Its ``result`` is read by no rule: listed as ignored."""
+    from ....errors import InputError
+    from ....positions.spelling import resolve
+    for atk in pos.attacks:
+        if atk.result:
+            # 9.42: whom a result retreats, 1 hex or 2 (a bold result), a position's text does not show
+            pos.ignored.append(f"{pos.source}:{atk.line}: [[attacks]] result '{atk.result}' is read by no rule of the "
+                               "operation-mercury rule set: it changes nothing (a retreat's length, 1 hex or 2 for a "
+                               "bold result, 9.42, is judged from the retreat alone)")
+        if not atk.kind:
+            continue
+        kind = resolve(atk.kind, ATTACK_KINDS)
+        if kind is None:
+            raise InputError(pos.source or None, f"[[attacks]]: kind '{atk.kind}' is no combat of Operation Mercury "
+                                                 "(9.0: 'maneuver' or 'assault'; a bombardment, 11.2, is no "
+                                                 "declared attack)", line=atk.line or None)
+        atk.kind = kind
+
+
 def check_attacks(rs, board: Board) -> list:
     """7.11-7.15, 9.21, 4.24, 11.0, 13.42: attackers adjacent to an enemy-held hex, able to move
     into it across that hexside, neither fatigued nor of zero strength (non-mortar artillery has
@@ -289,6 +320,7 @@ def length(rs, board: Board, u: UnitState) -> list:
     if u.mode == "advance" and len(path) >= 2 and not refusal_phase(board):
         out += advance_start(rs, board, u, path)
     if u.mode == "retreat" and not refusal_phase(board):
+        _retreat_cause(rs, board, u, path[0])
         kinds = {a.kind or "maneuver" for a in board.pos.attacks if a.hex == path[0] and u.id not in a.units}
         if {"maneuver", "assault"} <= kinds:
             out.append(rs.finding(board, f"{P} 9.66", "movement", f"{label(u)} retreated out of {path[0]}, the target "
@@ -353,12 +385,35 @@ def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
                        [dest], [u])]
 
 
+def _retreat_cause(rs, board: Board, u: UnitState, start: str) -> None:
+    """7.15 ('戦闘フェイズ中に攻撃できる唯一の敵ユニットは、戦闘宣言フェイズ中に宣言された攻撃に対するそれである'),
+    9.42: a retreat in a Combat Phase is a defender's from a declared target hex or an attacker's
+    (A results). When the position records declared attacks and none explains the retreat, the
+    position may list only some of them: not judged, never passed as legal."""
+    attacks = board.pos.attacks
+    if not attacks or not board.pos.phase.endswith("-combat") or not board.is_hex(start):
+        return
+    if any(a.hex == start or u.id in a.units for a in attacks):
+        return
+    rs.not_judged(f"{P} 7.15", f"{label(u)} retreated from {start}, but no declared attack in the position is on "
+                               f"{start} or names it: whether a combat of this phase retreated it is not known")
+
+
 def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.83, 9.84: an advance enters first the hex the defender vacated (the hex of the declared
     attack naming the unit); after a defender's 1-hex retreat it goes no further than that hex.
     "The defender retreated 1 hex" is read from the retreating enemy units that left that hex (all of
     them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
     attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
+    info = board.pos.phase_info
+    active = info.side if info is not None else ""
+    if active and u.side != active and board.pos.phase.endswith("-combat"):
+        # 9.8 ('攻撃側が退却したとき、防御側は決して前進できない'): only the active player attacks in
+        # his Combat Phase (7.11), so only his units advance after its combats
+        return [rs.finding(board, f"{P} 9.8", "movement", f"{label(u)} advanced {' → '.join(path)} in the "
+                           f"{info.name if info else board.pos.phase}, where it defends: only the attacker "
+                           "advances after combat; when the attacker retreats, the defender never advances.",
+                           [path[1]], [u])]
     targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})
     fought = [a for a in board.pos.attacks if a.hex == path[1] and a.kind in ("maneuver", "assault")]
     if not targets and fought and board.pos.phase.endswith("-combat"):

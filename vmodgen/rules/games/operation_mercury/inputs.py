@@ -17,4 +17,5 @@ READS: dict[str, Reads] = {
     "OM 13.61": Reads(areas=True),                    # militia a sector
     "OM 15.1*": Reads(areas=True),                    # sector supply levels
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
+    "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
 }

@@ -390,6 +390,7 @@ def check_landings(rs, board: Board) -> list:
             if u.side == "german" and bay is not None and h in bay.hexes:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
+            out += _landing_place(rs, board, u, h)
         how = a.get("how")
         arrival_phase = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS}.get(str(how))
         if isinstance(a.get("fire"), bool):                  # the audit's record at the arrival phase end
@@ -404,6 +405,35 @@ def check_landings(rs, board: Board) -> list:
     return out
 
 
+
+
+def _landing_place(rs, board: Board, u: UnitState, h: str) -> list:
+    """17.24 ('海岸ヘクスとはゲーム・マップ上のいずれかの平坦／海岸、飛行場、破砕地のヘクスである'), 17.43
+    A1: an amphibious landing is placed on a beach hex: Clear/Beach, airfield or Broken
+    (``om_beach_terrain``; a terrain that may be one, ``om_beach_unsure_terrain``, is not judged);
+    4.57 ('敵ユニットによって占められていないいずれかのマップ外ボックス内へ強襲上陸を行うことができる'):
+    or into an off-map box no enemy unit holds."""
+    box = board.map.boxes.get(h)
+    if box is not None and box.kind == "offmap":
+        enemies = [x for x in board.units(h) if x.side != u.side and rs.ground(x)]
+        if enemies:
+            return [rs.finding(board, f"{P} 4.57", "movement", f"{label(u)} landed amphibiously into the off-map box "
+                               f"{box.name}, which enemy units hold ({rs.names(enemies)}).", [h], [u])]
+        return []
+    if not board.is_hex(h) or "airfield" in board.features(h):
+        return []
+    terrain = board.terrain(h)
+    beach = {x.strip() for x in str(rs.param("om_beach_terrain") or "").split(",")}
+    unsure = {x.strip() for x in str(rs.param("om_beach_unsure_terrain") or "").split(",")}
+    if terrain in beach or board.is_water(h):                       # water: 6.2's finding
+        return []
+    if terrain in unsure:
+        rs.not_judged(f"{P} 17.24", f"whether {label(u)} landed amphibiously on a beach hex: {h} is {terrain}, which may "
+                                    "be a beach (Rough may be 17.24's Broken; a partial-sea hex's land terrain is not "
+                                    "recorded; the Terrain Effects Chart is lost)")
+        return []
+    return [rs.finding(board, f"{P} 17.24", "movement", f"{label(u)} landed amphibiously at {h}, a {terrain} hex; "
+                       "units land amphibiously only on beach hexes (clear/beach, airfield or broken).", [h], [u])]
 
 
 def steamer_cargo(rs, board: Board) -> list:

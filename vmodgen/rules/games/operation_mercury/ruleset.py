@@ -53,6 +53,9 @@ class OperationMercuryRules(OperationMercurySupply):
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
+    #: the free ``[state]`` keys its rules read (the memory's fields besides); another is listed as ignored
+    state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
+                            "time"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
@@ -109,8 +112,8 @@ class OperationMercuryRules(OperationMercurySupply):
             for side, per in v.items():
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
+                self._sector_ids(pos, f"{key}.{side}", per)
                 for sector, val in per.items():
-                    self._sector_known(pos, f"{key}.{side}", sector)
                     if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
                         raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
@@ -120,19 +123,32 @@ class OperationMercuryRules(OperationMercurySupply):
         if not isinstance(inter, dict) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
                                                   for x in inter.values()):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
-        for sector in inter:
-            self._sector_known(pos, "interdiction", sector)
+        self._sector_ids(pos, "interdiction", inter)
         history.validate_state(self, pos)
+        combat.read_attacks(pos)
 
     @staticmethod
-    def _sector_known(pos, key: str, sector: str) -> None:
-        """15.11, 12.41: levels are kept per sector: a name that is no sector of the map would be read by
-        no rule (a misspelt sector would pass unseen)."""
+    def _sector_ids(pos, key: str, per: dict) -> None:
+        """15.11, 12.41: levels are kept per sector, named by its id or as the map prints it ("Retimo
+        sector", "Retimo", "Maleme/Suda"): ``per``'s keys become the ids, in place. A name that is no
+        sector of the map would be read by no rule (a misspelt sector would pass unseen): refused."""
         from ....errors import InputError
-        sectors = sorted(a.id for a in pos.map.areas.values() if a.kind == "sector")
-        if sector not in sectors:
-            raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
-                                         + (f" (sectors: {', '.join(sectors)})" if sectors else " (it has none)"))
+        from ....positions.spelling import resolve
+        areas = [a for a in pos.map.areas.values() if a.kind == "sector"]
+        names = {a.id: (a.name, a.name.removesuffix(" sector"), a.id.removeprefix("sector-")) for a in areas}
+        ids: dict[str, str] = {}
+        for sector in per:
+            sid = resolve(str(sector), names)
+            if sid is None:
+                known = ", ".join(sorted(names))
+                raise InputError(pos.source, f"[state] {key}: '{sector}' is not a sector of the map"
+                                             + (f" (sectors: {known})" if known else " (it has none)"))
+            if sid in ids.values():
+                raise InputError(pos.source, f"[state] {key}: '{sector}' names {sid} a second time")
+            ids[sector] = sid
+        values = [(ids[k], v) for k, v in per.items()]
+        per.clear()
+        per.update(values)
 
     # ---- unit classes --------------------------------------------------------------------
 
@@ -502,8 +518,11 @@ class OperationMercuryRules(OperationMercurySupply):
                                         "units.", [h], [u]))
             if u.mode == "retreat" and h in ez and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
                 anyone = self.param("om_retreat_cancel") == "any"
+                # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
+                # among the combat units, and 8.11 says an HQ is a combat unit like any other
+                # ground unit ('各HQは他の地上ユニットと同様に戦闘ユニットである'), attack 0 or not
                 helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
-                           and (anyone or self.ground(x) and x.number("attack", 1) > 0)]
+                           and (anyone or self.ground(x))]
                 target = not anyone and any(atk.hex == h for atk in board.pos.attacks)
                 if not helpers or target:
                     why = ("which is itself the target of a declared combat (9.63)" if helpers else

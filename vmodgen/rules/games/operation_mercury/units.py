@@ -81,6 +81,13 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "airlanding_capacity_ezoc_steps": (2, "6.56: capacity of an airfield in an enemy ZOC"),
         "om_partial_sea_terrain": ("partial_sea", "17.43 D2: the terrain an amphibious unit may not retreat onto"),
         "om_suda_bay_area": ("suda-bay", "17.41: the area id of Suda Bay, where no amphibious landing is made"),
+        "om_beach_terrain": ("clear_beach, clear, broken",
+                             "17.24: the terrains of beach hexes, where units land amphibiously (an airfield hex is "
+                             "one too); Clear is read as the Clear/Beach of the lost TEC"),
+        "om_beach_unsure_terrain": ("rough, partial_sea",
+                                    "17.24: terrains that may be beach hexes (Rough may be the Broken of 17.24 under "
+                                    "another translation, spec 11.2; a partial-sea hex's land terrain is not "
+                                    "recorded): a landing there is not judged"),
         "om_steamer_ports": ("E3136, W4031", "17.52: the coastal steamer's two ports (hex ids)"),
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
         # combat (7-9)
