@@ -213,17 +213,20 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
 
 _SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it
 _NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
+#: a scenario name's number before its title ("Scenario 4: Leros 1943", "S1 Enter Rommel")
+_NAME_PREFIX = re.compile(r"(?i)^\s*(?:scenario\s*#?\s*|s)\d+\b\s*[:.\-\u2013]?\s*")
 
 
 def _scenario(p: Table, value: str, scenarios: dict) -> str:
     """The kit's scenario id that ``value`` names: the id, the name in any spelling ("S1 Enter
-    Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
+    Rommel"), its title without the number ("Leros 1943", "Enter Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
     "Scenario N" or "SN", or whose id ends in N (``scn1``, ``s4``). A number that names two
     scenarios is refused with their ids; a value naming none comes back unchanged (the rule sets
     say what they cannot judge without it)."""
     if not value or value in scenarios:
         return value
-    by_name = resolve(value, {i: x.name for i, x in scenarios.items()})
+    by_name = resolve(value, {i: x.name for i, x in scenarios.items()}) \
+        or resolve(value, {i: t for i, x in scenarios.items() if (t := _NAME_PREFIX.sub("", x.name or "", count=1))})
     if by_name:
         return by_name
     m = _SCENARIO_NUMBER.fullmatch(value)
