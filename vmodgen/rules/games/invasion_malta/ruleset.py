@@ -23,7 +23,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, declared_attacks, lapses, returns, transport
+from . import air, bombardment, declared_attacks, lapses, returns, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -129,6 +129,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
+            Rule(f"{P} 10.24", "movement", EVERY_PHASE_END, lambda b: bombardment.check_targets(self, b),
+                 "bombardment targets: in range, a combat's hex, once a phase, 2 Axis or 4 British units"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
             Rule(f"{P} 15.32", "movement", ALWAYS, self.check_drop_hexes, "drop hexes near an airhead, apart"),
             Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),

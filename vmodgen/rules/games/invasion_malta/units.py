@@ -109,6 +109,8 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_engineer": ("type:engineer, type:parachute-engineer", "15.72: engineers, two of which make an airfield usable (unit selector)"),
         "im_no_rally": ("type:anti-tank", "18.28: units that never rally (unit selector)"),
         "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
+        "axis_artillery_per_attack_max": (2, "10.24, 10.22: most German or Italian artillery units in one bombardment of a hex (the lead unit's formation is not judged)"),
+        "british_artillery_per_attack_max": (4, "10.24, 10.22: most British artillery units in one bombardment of a hex"),
     }
     #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
     #: no combat results, die rolls or bombardment)
@@ -128,8 +130,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "coordination_night_axis_drm": "12.4: +2 unless all attackers in one hex",
         "coordination_disrupted_drm": "12.4",
         "coordination_multi_formation_drm": "12.4",
-        "axis_artillery_per_attack_max": "10.24: German/Italian, same formation as the lead unit",
-        "british_artillery_per_attack_max": "10.24",
         "die_zero_reads": "2.4",
         "ju88_missions_per_day": "11.23",
         "turns_per_day": "4.14, 6.13, 11.23: AM, PM, Night (inferred; illustrative in the kit)",
