@@ -23,7 +23,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, bombardment, declared_attacks, lapses, returns, transport
+from . import air, bombardment, declared_attacks, kgs, lapses, returns, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -134,6 +134,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
             Rule(f"{P} 15.32", "movement", ALWAYS, self.check_drop_hexes, "drop hexes near an airhead, apart"),
             Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),
+            Rule(f"{P} 15.14", "movement", EVERY_PHASE_END, lambda b: kgs.check_kgs(self, b),
+                 "KGs drop whole, in order, not past GT2, and keep their units"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
