@@ -27,8 +27,14 @@ Readings:
   is Allied-friendly), save a drift-combat hex (both sides there, 15.6). A hex an Axis unit holds
   without the marker is not found: the marker designates the places the Axis last held that
   matter (victory locations, forts), not every hex.
+* 19.21, 19.22, 4.22 (sudden death): at a Weather Phase end past GT1 (the board of the last turn's
+  end) the Axis controls none of its scenario's sudden-death hexes (``im_sudden_death_hexes``):
+  else the game ended a turn ago. Control: an Axis combat unit alone there, or an ``axis-control``
+  marker with no Allied combat unit.
 """
 from __future__ import annotations
+
+import re
 
 from ...core.board import Board
 from ...core.moves import label
@@ -104,3 +110,40 @@ def check_axis_control(rs, board: Board) -> list:
                        f"unit(s) {rs.names(held)}; the hex is friendly to the side whose combat units last occupied "
                        "it (3.11), so the marker comes off.", [h], held)
             for h, held in held_hexes]
+
+
+def _sudden_death_hexes(rs, scenario: str) -> dict[str, str]:
+    """19.21, 19.22: hex -> its rule, for the scenario's number (every listed hex when the
+    position names no scenario: the island tells which scenarios it is of)."""
+    m = re.search(r"(\d+)\s*$", scenario or "")
+    out = {}
+    for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
+        scn, _, h = item.strip().partition(":")
+        if h and (m is None and not scenario or m is not None and scn.strip() == m.group(1)):
+            out[h.strip()] = "19.22" if scn.strip() == "4" else "19.21"
+    return out
+
+
+def check_sudden_death(rs, board: Board) -> list:
+    """19.21, 19.22, 4.22: no turn is played after the Axis controlled a sudden-death hex at a
+    turn's end. Nothing moves between the Victory Conditions Phase and the next Weather Phase, so
+    at a Weather Phase end past the first turn the board is the last turn's end: an Axis combat unit
+    alone in the hex, or an ``axis-control`` marker with no Allied combat unit (3.11, 19.11)."""
+    pos = board.pos
+    if pos.phase != "weather" or pos.turn <= 1:
+        return []
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for h, rule in sorted(_sudden_death_hexes(rs, pos.scenario).items()):
+        if not board.is_hex(h):
+            continue
+        here = [u for u in board.units(h) if rs.combat(u)]
+        if any(u.side != axis for u in here):
+            continue
+        held = [u for u in here if u.side == axis]
+        if held or "axis-control" in pos.hex_markers.get(h, {}):
+            why = f"{rs.names(held)} held it" if held else "the Axis Control marker on it shows the Axis held it last"
+            out.append(rs.finding(board, f"{P} {rule}", "supply", f"GT{pos.turn} is played, but at the end of "
+                                  f"GT{pos.turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
+                                  "then and the game ended (4.22).", [h], held))
+    return out

@@ -173,6 +173,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no air mission at Night"),
             Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
+            Rule(f"{P} 19.21", "supply", EVERY_PHASE_END, lambda b: lapses.check_sudden_death(self, b),
+                 "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),

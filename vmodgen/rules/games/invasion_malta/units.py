@@ -109,6 +109,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_engineer": ("type:engineer, type:parachute-engineer", "15.72: engineers, two of which make an airfield usable (unit selector)"),
         "im_no_rally": ("type:anti-tank", "18.28: units that never rally (unit selector)"),
         "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
+        "im_sudden_death_hexes": ("1:2933, 1:3131, 2:2933, 2:3131, 3:2933, 3:3131, 4:L2706", "19.21, 19.22: the sudden-death hexes, scenario:hex (Cospicua, Auberge de Castile; Leros 2706), comma-separated"),
         "axis_artillery_per_attack_max": (2, "10.24, 10.22: most German or Italian artillery units in one bombardment of a hex (the lead unit's formation is not judged)"),
         "british_artillery_per_attack_max": (4, "10.24, 10.22: most British artillery units in one bombardment of a hex"),
     }
