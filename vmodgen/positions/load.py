@@ -387,8 +387,17 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
                       f"write \"{got[0].name} {h}\" to mean the {got[0].name} hex", key)
     if m.has_hex(h) or h in m.boxes:
         return h
-    box = resolve(h, {b.id: b.name for b in m.boxes.values()}) if h else None     # "Nile Delta"
+    box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
     return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+
+
+def _box_names(name: str) -> list[str]:
+    """A box's printed name, the label after its card's name ("Axis set-up card: Paradrop KG1" is
+    also "Paradrop KG1") and that label's last word when it holds a number ("KG1"): a name several
+    boxes share then names none (:func:`resolve`)."""
+    label = name.rsplit(":", 1)[-1].strip()
+    last = label.split()[-1] if label.split() else ""
+    return [name, label] + ([last] if any(c.isdigit() for c in last) else [])
 
 
 def _hex_hint(m: MapData, h: str) -> str:
