@@ -20,6 +20,9 @@ Readings:
   judged, never found. Ju88's one mission a day
   (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
   a PM turn it is listed as not judged.
+* 11.14 「嵐天候。全ての航空任務、航空輸送 [15.7]、落下傘降下 [15.12] は禁じられる」 (5.22): as
+  11.23 at Night, no air unit on a map hex in a Storm turn (after its Weather Phase); one in a
+  mission box: not judged.
 * 3.11 「連合軍の戦闘ユニットによって最後に占められた、占領された、通過されたヘクスは、連合軍
   プレイヤーにとって友軍である。枢軸軍プレイヤーのみが支配マーカーを持つ」, 19.11 「枢軸軍ユニット
   によって最後に支配された位置を指定するため、枢軸軍支配マーカーを使用する」: at a phase end an
@@ -100,6 +103,25 @@ def check_night_missions(rs, board: Board) -> list:
                           "mission tonight or waits there from an earlier turn (11.13 B) is not in the position")
     return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
                        "air units fly no missions at Night.", [u.hex], [u])
+            for u in air if board.is_hex(u.hex)]
+
+
+def check_storm_missions(rs, board: Board) -> list:
+    """11.14, 5.22: no air mission in a Storm turn: an air unit on a map hex (a bombardment target,
+    a CAS placement) after the Weather Phase is found; one in a mission box may wait there from an
+    earlier turn (11.13 B): not judged."""
+    if board.pos.phase == "weather":
+        return []
+    missions = _boxes(rs.param("im_air_mission_boxes"))
+    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    if not air or rs.known_weather(board, f"{P} 11.14") != "storm":
+        return []
+    for u in air:
+        if not board.is_hex(u.hex):
+            rs.not_judged(f"{P} 11.14", f"{label(u)} is in {u.hex} in a Storm turn: whether it was sent on this "
+                          "mission now or waits there from an earlier turn (11.13 B) is not in the position")
+    return [rs.finding(board, f"{P} 11.14", "movement", f"{label(u)} is on a mission ({u.hex}) in a Storm turn; "
+                       "Storm weather forbids every air mission.", [u.hex], [u])
             for u in air if board.is_hex(u.hex)]
 
 

@@ -184,6 +184,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no M activation after the M HQ is eliminated"),
             Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
                  "no air mission at Night"),
+            Rule(f"{P} 11.14", "movement", EVERY_PHASE_END, lambda b: lapses.check_storm_missions(self, b),
+                 "no air mission in a Storm"),
             Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
             Rule(f"{P} 19.21", "supply", EVERY_PHASE_END, lambda b: lapses.check_sudden_death(self, b),
