@@ -152,7 +152,8 @@ def check_sudden_death(rs, board: Board) -> list:
     at a Weather Phase end past the first turn the board is the last turn's end: an Axis combat unit
     alone in the hex, or an ``axis-control`` marker with no Allied combat unit (3.11, 19.11)."""
     pos = board.pos
-    if pos.phase != "weather" or pos.turn <= 1:
+    turn = pos.turn
+    if pos.phase != "weather" or turn is None or turn <= rs.game.sequence.first_turn:
         return []
     axis = str(rs.param("im_supply_side"))
     out = []
@@ -165,7 +166,7 @@ def check_sudden_death(rs, board: Board) -> list:
         held = [u for u in here if u.side == axis]
         if held or "axis-control" in pos.hex_markers.get(h, {}):
             why = f"{rs.names(held)} held it" if held else "the Axis Control marker on it shows the Axis held it last"
-            out.append(rs.finding(board, f"{P} {rule}", "supply", f"GT{pos.turn} is played, but at the end of "
-                                  f"GT{pos.turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
+            out.append(rs.finding(board, f"{P} {rule}", "supply", f"GT{turn} is played, but at the end of "
+                                  f"GT{turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
                                   "then and the game ended (4.22).", [h], held))
     return out
