@@ -139,7 +139,8 @@ def check_targets(rs, board: Board) -> list:
         if not pos.attacks or active is None or lost:
             why = ("the declared attacks" if not pos.attacks else "whose activation it is" if active is None
                    else f"where {rs.names(lost)} stood before the eliminated box")
-            rs.not_judged(f"{P} 10.22", f"whether {label(u)}, which bombarded, had a target in range needs {why}")
+            rs.not_judged(f"{P} 10.24", f"whether {label(u)}, which bombarded, had a target in range (10.13, 10.22, "
+                          f"10.23) needs {why}")
             continue
         near = sorted(h for h in occupied if _far(board, u.hex, h) <= rng)
         if not near:

@@ -52,6 +52,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
+        f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
+                      "not recorded in a log: only bombardments of British artillery at invasion, airfield and "
+                      "arrow coastal hexes are judged",
     }
 
     #: the ``[state]`` keys the rules read besides the memory's (a position states no other: a key
