@@ -29,11 +29,8 @@ def _writer(kit, module) -> LogWriter:
 
 
 def _activation_7(w: LogWriter) -> LogWriter:
-    """Formation 7's Movement Phase after the Draw phase: 5/3 moves 2020, 2019. In the Airborne
-    phase the rest of 5/3's KG1 drops with it (15.14: a KG drops whole)."""
+    """Formation 7's Movement Phase after the Draw phase: 5/3 moves 2020, 2019."""
     w.advance(2)
-    for n, h in zip(range(1, 5), ("2120", "2121", "1920", "1921")):
-        w.move(f"KG1 unit {n}", h)
     w.move("5/3", "2020").advance(1)
     return w.move("5/3", "2019")
 

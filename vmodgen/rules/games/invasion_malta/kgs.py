@@ -18,6 +18,11 @@ Readings:
   stands for it (none: from the first turn), and a unit without a roster set-up is not judged.
 * 15.14 「自軍の落下傘ユニットを異なるKGに再編成できず」: a roster unit whose set-up for the
   position's scenario is a KG box stands in no other KG box.
+* A position of one of the kit's scenarios only: which units form each KG is the set-up card's,
+  which such a position states by the units it puts in each box; a log names no scenario and its
+  KG boxes hold what its module set up (the bundled kit's KG membership is illustrative, and the
+  recorded test games drop parts of KG1), so there, and in a position naming no scenario of the
+  kit, 15.14 is listed as not judged.
 """
 from __future__ import annotations
 
@@ -72,6 +77,11 @@ def check_kgs(rs, board: Board) -> list:
     for u in pos.units:
         if u.hex in boxes and rs.combat(u):
             held.setdefault(u.hex, []).append(u)
+    if pos.scenario_data is None:
+        if held:    # a log (LOG_PRECONDITIONS), or a position naming no scenario of the kit
+            rs.not_judged(f"{P} 15.14", "which units form each KG is on the scenario's set-up card, and the "
+                          "position names no scenario of the kit")
+        return []
     scn = pos.scenario
     for box, units in sorted(held.items()):
         moved = [u for u in units if scn and u.unit.setup.get(scn) in boxes and u.unit.setup.get(scn) != box]
