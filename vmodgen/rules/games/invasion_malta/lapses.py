@@ -135,14 +135,14 @@ def check_axis_control(rs, board: Board) -> list:
 
 
 def _sudden_death_hexes(rs, scenario: str) -> dict[str, str]:
-    """19.21, 19.22: hex -> its rule, for the scenario's number (every listed hex when the
+    """19.21, 19.22: hex -> its rule id, for the scenario's number (every listed hex when the
     position names no scenario: the island tells which scenarios it is of)."""
     m = re.search(r"(\d+)\s*$", scenario or "")
     out = {}
     for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
         scn, _, h = item.strip().partition(":")
         if h and (m is None and not scenario or m is not None and scn.strip() == m.group(1)):
-            out[h.strip()] = "19.22" if scn.strip() == "4" else "19.21"
+            out[h.strip()] = f"{P} 19.22" if scn.strip() == "4" else f"{P} 19.21"
     return out
 
 
@@ -166,7 +166,7 @@ def check_sudden_death(rs, board: Board) -> list:
         held = [u for u in here if u.side == axis]
         if held or "axis-control" in pos.hex_markers.get(h, {}):
             why = f"{rs.names(held)} held it" if held else "the Axis Control marker on it shows the Axis held it last"
-            out.append(rs.finding(board, f"{P} {rule}", "supply", f"GT{turn} is played, but at the end of "
+            out.append(rs.finding(board, rule, "supply", f"GT{turn} is played, but at the end of "
                                   f"GT{turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
                                   "then and the game ended (4.22).", [h], held))
     return out

@@ -105,6 +105,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_motor_pool_ineligible": (POOL_INELIGIBLE, "18.13: units that may not use the motor pool (unit selector; motorized units are excluded by their class)"),
         "im_aa": ("type:light-aa, type:heavy-aa", "11.32: anti-aircraft units (unit selector)"),
         "im_heavy_aa": ("type:heavy-aa", "11.33, 10.27: heavy AA, which fires only at air units on a bombardment mission (unit selector)"),
+        "im_delay_boxes": ("malta-iz-south-delay, malta-iz-marsaxlokk-delay, malta-iz-st-pauls-delay, leros-iz-east-delay, leros-iz-north-delay", "16.26: the invasion zones' Delay boxes (comma-separated)"),
         "im_field_artillery": ("type:field-artillery, type:motorized-artillery", "10.26: British field artillery, which fires across sectors when its sector is not active (unit selector; reading: towed guns are field artillery)"),
         "im_coast_artillery": ("type:coast-artillery", "10.4, 10.44: coast artillery, flipped back in every Reset Phase (unit selector)"),
         "im_engineer": ("type:engineer, type:parachute-engineer", "15.72: engineers, two of which make an airfield usable (unit selector)"),
