@@ -38,11 +38,13 @@ def test_im_clean_recorded_game_gives_nothing(im):
     cycle) and finds the dropped units supplied by their airhead (6.31). The log records no
     weather, but the paradrop is on GT1, whose weather the book fixes as Good (7.12): 8.43 is
     judged (it was listed as not judged before round 7). 10.34 needs declared attacks, which no log
-    records: not judged (before imfix6 it passed as judged)."""
+    records: not judged (before imfix6 it passed as judged); so are the bombardment targets (10.24,
+    round 20) and the KGs (15.14: a log names no scenario, whose set-up card says which units form
+    each KG; the recording drops part of the kit's KG1)."""
     r, not_judged = run(im.module, "im-clean")
     assert found(r) == [] and r.continuity == []
     assert set(not_judged) == {"IM 7.23", "IM 6.15", "IM 9.12", "IM 9.13", "IM 9.15", "IM 10.34", "IM 15.61",
-                               "IM 18.11"}
+                               "IM 18.11", "IM 10.24", "IM 15.14"}
     assert "Activation Marker" in not_judged["IM 7.23"]
 
 

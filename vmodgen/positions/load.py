@@ -228,17 +228,20 @@ def _unread_state(doc, st, pos: Position, ruleset) -> None:
 
 _SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it
 _NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
+#: a scenario name's number before its title ("Scenario 4: Leros 1943", "S1 Enter Rommel")
+_NAME_PREFIX = re.compile(r"(?i)^\s*(?:scenario\s*#?\s*|s)\d+\b\s*[:.\-\u2013]?\s*")
 
 
 def _scenario(p: Table, value: str, scenarios: dict) -> str:
     """The kit's scenario id that ``value`` names: the id, the name in any spelling ("S1 Enter
-    Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
+    Rommel"), its title without the number ("Leros 1943", "Enter Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
     "Scenario N" or "SN", or whose id ends in N (``scn1``, ``s4``). A number that names two
     scenarios is refused with their ids; a value naming none comes back unchanged (the rule sets
     say what they cannot judge without it)."""
     if not value or value in scenarios:
         return value
-    by_name = resolve(value, {i: x.name for i, x in scenarios.items()})
+    by_name = resolve(value, {i: x.name for i, x in scenarios.items()}) \
+        or resolve(value, {i: t for i, x in scenarios.items() if (t := _NAME_PREFIX.sub("", x.name or "", count=1))})
     if by_name:
         return by_name
     m = _SCENARIO_NUMBER.fullmatch(value)
@@ -399,8 +402,17 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
                       f"write \"{got[0].name} {h}\" to mean the {got[0].name} hex", key)
     if m.has_hex(h) or h in m.boxes:
         return h
-    box = resolve(h, {b.id: b.name for b in m.boxes.values()}) if h else None     # "Nile Delta"
+    box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
     return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+
+
+def _box_names(name: str) -> list[str]:
+    """A box's printed name, the label after its card's name ("Axis set-up card: Paradrop KG1" is
+    also "Paradrop KG1") and that label's last word when it holds a number ("KG1"): a name several
+    boxes share then names none (:func:`resolve`)."""
+    label = name.rsplit(":", 1)[-1].strip()
+    last = label.split()[-1] if label.split() else ""
+    return [name, label] + ([last] if any(c.isdigit() for c in last) else [])
 
 
 def _hex_hint(m: MapData, h: str) -> str:

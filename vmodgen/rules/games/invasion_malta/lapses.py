@@ -20,6 +20,9 @@ Readings:
   judged, never found. Ju88's one mission a day
   (flag ``one_mission_per_day``) needs the AM turn's missions, which a position does not hold: on
   a PM turn it is listed as not judged.
+* 11.14 「嵐天候。全ての航空任務、航空輸送 [15.7]、落下傘降下 [15.12] は禁じられる」 (5.22): as
+  11.23 at Night, no air unit on a map hex in a Storm turn (after its Weather Phase); one in a
+  mission box: not judged.
 * 3.11 「連合軍の戦闘ユニットによって最後に占められた、占領された、通過されたヘクスは、連合軍
   プレイヤーにとって友軍である。枢軸軍プレイヤーのみが支配マーカーを持つ」, 19.11 「枢軸軍ユニット
   によって最後に支配された位置を指定するため、枢軸軍支配マーカーを使用する」: at a phase end an
@@ -27,8 +30,14 @@ Readings:
   is Allied-friendly), save a drift-combat hex (both sides there, 15.6). A hex an Axis unit holds
   without the marker is not found: the marker designates the places the Axis last held that
   matter (victory locations, forts), not every hex.
+* 19.21, 19.22, 4.22 (sudden death): at a Weather Phase end past GT1 (the board of the last turn's
+  end) the Axis controls none of its scenario's sudden-death hexes (``im_sudden_death_hexes``):
+  else the game ended a turn ago. Control: an Axis combat unit alone there, or an ``axis-control``
+  marker with no Allied combat unit.
 """
 from __future__ import annotations
+
+import re
 
 from ...core.board import Board
 from ...core.moves import label
@@ -97,6 +106,25 @@ def check_night_missions(rs, board: Board) -> list:
             for u in air if board.is_hex(u.hex)]
 
 
+def check_storm_missions(rs, board: Board) -> list:
+    """11.14, 5.22: no air mission in a Storm turn: an air unit on a map hex (a bombardment target,
+    a CAS placement) after the Weather Phase is found; one in a mission box may wait there from an
+    earlier turn (11.13 B): not judged."""
+    if board.pos.phase == "weather":
+        return []
+    missions = _boxes(rs.param("im_air_mission_boxes"))
+    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    if not air or rs.known_weather(board, f"{P} 11.14") != "storm":
+        return []
+    for u in air:
+        if not board.is_hex(u.hex):
+            rs.not_judged(f"{P} 11.14", f"{label(u)} is in {u.hex} in a Storm turn: whether it was sent on this "
+                          "mission now or waits there from an earlier turn (11.13 B) is not in the position")
+    return [rs.finding(board, f"{P} 11.14", "movement", f"{label(u)} is on a mission ({u.hex}) in a Storm turn; "
+                       "Storm weather forbids every air mission.", [u.hex], [u])
+            for u in air if board.is_hex(u.hex)]
+
+
 def check_axis_control(rs, board: Board) -> list:
     """3.11, 19.11: no Axis Control marker on a hex Allied combat units hold."""
     held_hexes = _held_by_enemy(rs, board, "axis-control", skip=lambda h: not board.is_hex(h) or rs.drift_hex(board, h))
@@ -104,3 +132,41 @@ def check_axis_control(rs, board: Board) -> list:
                        f"unit(s) {rs.names(held)}; the hex is friendly to the side whose combat units last occupied "
                        "it (3.11), so the marker comes off.", [h], held)
             for h, held in held_hexes]
+
+
+def _sudden_death_hexes(rs, scenario: str) -> dict[str, str]:
+    """19.21, 19.22: hex -> its rule id, for the scenario's number (every listed hex when the
+    position names no scenario: the island tells which scenarios it is of)."""
+    m = re.search(r"(\d+)\s*$", scenario or "")
+    out = {}
+    for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
+        scn, _, h = item.strip().partition(":")
+        if h and (m is None and not scenario or m is not None and scn.strip() == m.group(1)):
+            out[h.strip()] = f"{P} 19.22" if scn.strip() == "4" else f"{P} 19.21"
+    return out
+
+
+def check_sudden_death(rs, board: Board) -> list:
+    """19.21, 19.22, 4.22: no turn is played after the Axis controlled a sudden-death hex at a
+    turn's end. Nothing moves between the Victory Conditions Phase and the next Weather Phase, so
+    at a Weather Phase end past the first turn the board is the last turn's end: an Axis combat unit
+    alone in the hex, or an ``axis-control`` marker with no Allied combat unit (3.11, 19.11)."""
+    pos = board.pos
+    turn = pos.turn
+    if pos.phase != "weather" or turn is None or turn <= rs.game.sequence.first_turn:
+        return []
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for h, rule in sorted(_sudden_death_hexes(rs, pos.scenario).items()):
+        if not board.is_hex(h):
+            continue
+        here = [u for u in board.units(h) if rs.combat(u)]
+        if any(u.side != axis for u in here):
+            continue
+        held = [u for u in here if u.side == axis]
+        if held or "axis-control" in pos.hex_markers.get(h, {}):
+            why = f"{rs.names(held)} held it" if held else "the Axis Control marker on it shows the Axis held it last"
+            out.append(rs.finding(board, rule, "supply", f"GT{turn} is played, but at the end of "
+                                  f"GT{turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
+                                  "then and the game ended (4.22).", [h], held))
+    return out

@@ -398,7 +398,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         nothing in the phase disrupts it after it fired), or, with ``[state] active`` naming an
         Axis formation, Axis artillery of another formation without an Activation marker (7.22).
         Both players bombard in the phase (10.11, 10.23): the inactive side's artillery is not
-        "not activated"."""
+        "not activated". With an Allied sector active, Allied artillery outside it without a marker
+        that is not field artillery (``im_field_artillery``; 10.26 「非活性化組織内のイギリス軍野戦砲兵
+        ユニットは、活性化して戦区を越えて射撃できる」: field artillery only) is not activated."""
         if u.has("disrupted"):
             return "it is disrupted"
         whose = self.activation_side(board)
@@ -413,6 +415,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 return ""
             return (f"it is not activated (formation '{u.unit.formation or 'none'}', while '{active}' is active, "
                     "and no Activation marker)")
+        area = board.map.areas.get(active) if isinstance(active, str) and active else None
+        if area is not None and area.kind == "sector" and u.side == whose != str(self.param("im_supply_side")) \
+                and self.sector(board, u.hex) != active and not self.is_(u, "im_field_artillery"):
+            # 10.26: only British field artillery of another sector activates to fire across sectors
+            marked = activation_marked(board.pos, u)
+            if marked is None:
+                self.not_judged(f"{P} 10.12", f"whether {label(u)}, which bombarded, was activated: it stands under an "
+                                f"Activation marker with other units: {WHOSE_MARKER}")
+            if marked is False:
+                return (f"it is not activated: it stands outside the active {active} (in "
+                        f"{self.sector(board, u.hex) or 'no sector'}) with no Activation marker, and only field "
+                        "artillery fires across sectors (10.26)")
         return ""
 
     # ---- airheads and air entry (15.21, 8.43, 5.2) -----------------------------------------

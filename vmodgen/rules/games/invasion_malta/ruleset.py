@@ -19,11 +19,13 @@ not judged.
 """
 from __future__ import annotations
 
+import difflib
+
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, declared_attacks, lapses, returns, transport
+from . import air, bombardment, declared_attacks, kgs, lapses, returns, transport
 from .memory import InvasionMaltaMemory
 
 P = "IM"
@@ -50,7 +52,16 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
+        f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
+                      "(the bundled kit's KG membership is illustrative)",
+        f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
+                      "not recorded in a log: only bombardments of British artillery at invasion, airfield and "
+                      "arrow coastal hexes are judged",
     }
+
+    #: the ``[state]`` keys the rules read besides the memory's (a position states no other: a key
+    #: no rule reads would pass unseen, a misspelt ``motor_pool`` or a ``bombarded`` table)
+    STATE_KEYS = ("time", "weather", "active", "active_unknown", "airheads", "beachheads", "motor_pool_used")
 
     def validate_position(self, pos) -> None:
         """``[state]``: time = "am" | "pm" | "night"; weather = "good" | "windy" | "storm";
@@ -59,6 +70,13 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
+        for key in pos.state:
+            if key not in self.STATE_KEYS:
+                near = difflib.get_close_matches(key, [*self.STATE_KEYS, *self.memory_type.keys()], n=1)
+                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                raise InputError(pos.source, f"[state] {key} is read by no rule of Invasion: Malta{hint}; its keys: "
+                                             f"{', '.join(self.STATE_KEYS)} and the history keys of "
+                                             f"{self.PARAMS_DOC}")
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
             raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
@@ -129,9 +147,13 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
+            Rule(f"{P} 10.24", "movement", EVERY_PHASE_END, lambda b: bombardment.check_targets(self, b),
+                 "bombardment targets: in range, a combat's hex, once a phase, 2 Axis or 4 British units"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
             Rule(f"{P} 15.32", "movement", ALWAYS, self.check_drop_hexes, "drop hexes near an airhead, apart"),
             Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),
+            Rule(f"{P} 15.14", "movement", EVERY_PHASE_END, lambda b: kgs.check_kgs(self, b),
+                 "KGs drop whole, in order, not past GT2, and keep their units"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
@@ -167,8 +189,12 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no M activation after the M HQ is eliminated"),
             Rule(f"{P} 11.23", "movement", EVERY_PHASE_END, lambda b: lapses.check_night_missions(self, b),
                  "no air mission at Night"),
+            Rule(f"{P} 11.14", "movement", EVERY_PHASE_END, lambda b: lapses.check_storm_missions(self, b),
+                 "no air mission in a Storm"),
             Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
+            Rule(f"{P} 19.21", "supply", EVERY_PHASE_END, lambda b: lapses.check_sudden_death(self, b),
+                 "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),

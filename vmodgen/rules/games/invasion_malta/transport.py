@@ -78,8 +78,9 @@ def check_air_exit(rs, board: Board) -> list:
 
 def check_sea_moves(rs, board: Board) -> list:
     """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm; 16.23:
-    one convoy an activation."""
+    one convoy an activation; 16.26: a landing from a Delay box is not judged."""
     sea = _boxes(rs.param("im_sea_boxes"))
+    delayed = _boxes(rs.param("im_delay_boxes"))
     out = _one_convoy(rs, board)
     for u in board.pos.units:
         if not u.previous or not rs.combat(u):
@@ -93,6 +94,11 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
                                   f"port {u.previous}; units never move from port to port by sea.",
                                   [u.previous, u.hex], [u]))
+        elif u.previous in delayed and board.is_hex(u.hex):
+            # 16.26: a delayed unit lands in any later activation, never in the one it arrived in,
+            # and neither a position nor a log records which activation that was
+            rs.not_judged(f"{P} 16.26", f"{label(u)} landed at {u.hex} from {u.previous}: a delayed unit may not "
+                          "land in the activation its convoy arrived in, which is not recorded")
         elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
                 and rs.known_weather(board, f"{P} 16.16") == "storm":
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "

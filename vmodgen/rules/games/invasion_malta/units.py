@@ -105,10 +105,15 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_motor_pool_ineligible": (POOL_INELIGIBLE, "18.13: units that may not use the motor pool (unit selector; motorized units are excluded by their class)"),
         "im_aa": ("type:light-aa, type:heavy-aa", "11.32: anti-aircraft units (unit selector)"),
         "im_heavy_aa": ("type:heavy-aa", "11.33, 10.27: heavy AA, which fires only at air units on a bombardment mission (unit selector)"),
+        "im_delay_boxes": ("malta-iz-south-delay, malta-iz-marsaxlokk-delay, malta-iz-st-pauls-delay, leros-iz-east-delay, leros-iz-north-delay", "16.26: the invasion zones' Delay boxes (comma-separated)"),
+        "im_field_artillery": ("type:field-artillery, type:motorized-artillery", "10.26: British field artillery, which fires across sectors when its sector is not active (unit selector; reading: towed guns are field artillery)"),
         "im_coast_artillery": ("type:coast-artillery", "10.4, 10.44: coast artillery, flipped back in every Reset Phase (unit selector)"),
         "im_engineer": ("type:engineer, type:parachute-engineer", "15.72: engineers, two of which make an airfield usable (unit selector)"),
         "im_no_rally": ("type:anti-tank", "18.28: units that never rally (unit selector)"),
         "im_italian": ("nat:italian, nat:italian-allied", "3.84: Italian units (unit selector)"),
+        "im_sudden_death_hexes": ("1:2933, 1:3131, 2:2933, 2:3131, 3:2933, 3:3131, 4:L2706", "19.21, 19.22: the sudden-death hexes, scenario:hex (Cospicua, Auberge de Castile; Leros 2706), comma-separated"),
+        "axis_artillery_per_attack_max": (2, "10.24, 10.22: most German or Italian artillery units in one bombardment of a hex (the lead unit's formation is not judged)"),
+        "british_artillery_per_attack_max": (4, "10.24, 10.22: most British artillery units in one bombardment of a hex"),
     }
     #: the rulebook's numbers the kit records for the players that no rule reads (the audit judges
     #: no combat results, die rolls or bombardment)
@@ -128,8 +133,6 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "coordination_night_axis_drm": "12.4: +2 unless all attackers in one hex",
         "coordination_disrupted_drm": "12.4",
         "coordination_multi_formation_drm": "12.4",
-        "axis_artillery_per_attack_max": "10.24: German/Italian, same formation as the lead unit",
-        "british_artillery_per_attack_max": "10.24",
         "die_zero_reads": "2.4",
         "ju88_missions_per_day": "11.23",
         "turns_per_day": "4.14, 6.13, 11.23: AM, PM, Night (inferred; illustrative in the kit)",

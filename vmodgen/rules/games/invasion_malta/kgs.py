@@ -1,0 +1,117 @@
+"""Invasion: Malta's Kampfgruppen on the set-up card (15.13, 15.14, 15.44): the paradrop KG boxes
+(``im_air_entry_boxes`` but the air-transport boxes), in their order. A function of the rule set
+(``rs``) and the board; the rule list is in :mod:`.ruleset`.
+
+Readings:
+
+* 15.14 「あるKG内の全ユニットは同じ活性化で降下し、拘置できるユニットはない」: at the end of an
+  Airborne Operations Phase no KG box holds a unit while another unit came from that box onto the
+  map in this phase (15.44 sends back every remaining unit of a KG, never some).
+* 15.14 「KGs を異なる順番に再編成できない」 (7.14 note 2 「KG1が最初に活性化し、次いで…」): a unit
+  that came from a KG box in this phase leaves no unit in an earlier KG box, unless that KG may be
+  one 15.44 sent back (a unit of it reduced, eliminated, or a roster unit of it the position does
+  not place: its steps are unknown): a returned KG drops later "as a separate KG".
+* 15.14 「GTs１と2のKGの落下傘降下は、未来のターンに遅延できない」: at the end of the Victory
+  Conditions Phase (the turn's last) of GT1 or GT2 no KG box holds a roster unit set up there for
+  the scenario and available by that turn (its arrival), save a KG that may have been sent back
+  (as above). The set-up card's first turn of each KG is not in the kit: the roster's arrival turn
+  stands for it (none: from the first turn), and a unit without a roster set-up is not judged.
+* 15.14 「自軍の落下傘ユニットを異なるKGに再編成できず」: a roster unit whose set-up for the
+  position's scenario is a KG box stands in no other KG box.
+* A position of one of the kit's scenarios only: which units form each KG is the set-up card's,
+  which such a position states by the units it puts in each box; a log names no scenario and its
+  KG boxes hold what its module set up (the bundled kit's KG membership is illustrative, and the
+  recorded test games drop parts of KG1), so there, and in a position naming no scenario of the
+  kit, 15.14 is listed as not judged.
+"""
+from __future__ import annotations
+
+from ...core.board import Board
+
+P = "IM"
+
+
+def _are(units: list, one: str, many: str) -> str:
+    return one if len(units) == 1 else many
+
+
+def _kit_card(units: list, scn: str) -> str:
+    """Says so when the kit's set-up of these units is not the rulebook's."""
+    return " (the kit's set-up, illustrative)" if any(u.unit.is_illustrative(f"setup:{scn}") for u in units) else ""
+
+
+def _kg_boxes(rs) -> list[str]:
+    transport = set(rs.air_transport_boxes())
+    return [b for b in rs.air_entry_boxes() if b not in transport]
+
+
+def _came_from(rs, board: Board, boxes: set[str]) -> dict[str, list]:
+    """The units that entered the map from each KG box in this phase."""
+    out: dict[str, list] = {}
+    for u, was in rs.air_entries(board):
+        if was in boxes:
+            out.setdefault(was, []).append(u)
+    return out
+
+
+def _may_be_sent_back(rs, board: Board, box: str, units: list) -> bool:
+    """15.44: the KG of ``box`` may have lost its 2 steps and gone back to the card: a unit of it
+    reduced, or a roster unit set up there that is eliminated or not placed."""
+    if any(u.reduced for u in units):
+        return True
+    scn = board.pos.scenario
+    placed = {u.id: u for u in board.pos.units}
+    dead = {b.strip() for b in str(rs.param("im_eliminated_boxes") or "").split(",") if b.strip()}
+    for unit in board.pos.roster.values() if scn else ():
+        if unit.setup.get(scn) == box and (unit.id not in placed or placed[unit.id].hex in dead):
+            return True
+    return False
+
+
+def check_kgs(rs, board: Board) -> list:
+    """15.14: a KG drops whole, in its order, on GT1-2 not later, and keeps its units."""
+    pos, out = board.pos, []
+    order = _kg_boxes(rs)
+    boxes = set(order)
+    held: dict[str, list] = {}
+    for u in pos.units:
+        if u.hex in boxes and rs.combat(u):
+            held.setdefault(u.hex, []).append(u)
+    if pos.scenario_data is None:
+        if held:    # a log (LOG_PRECONDITIONS), or a position naming no scenario of the kit
+            rs.not_judged(f"{P} 15.14", "which units form each KG is on the scenario's set-up card, and the "
+                          "position names no scenario of the kit")
+        return []
+    scn = pos.scenario
+    for box, units in sorted(held.items()):
+        moved = [u for u in units if scn and u.unit.setup.get(scn) in boxes and u.unit.setup.get(scn) != box]
+        if moved:
+            out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(moved)} {_are(moved, 'stands', 'stand')} in "
+                                  f"{box}, but the set-up card puts {_are(moved, 'it', 'them')} in "
+                                  f"{', '.join(sorted({u.unit.setup[scn] for u in moved}))}{_kit_card(moved, scn)}; "
+                                  "paradrop units are not reorganised into another KG.", [], moved))
+    if pos.phase == "airborne":
+        came = _came_from(rs, board, boxes)
+        for box, units in sorted(came.items()):
+            if held.get(box):
+                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {box} in this "
+                                      f"phase while {rs.names(held[box])} stayed there; all units of a KG drop in the "
+                                      "same activation.", sorted({u.hex for u in units}), units + held[box]))
+            earlier = [b for b in order[:order.index(box)] if held.get(b) and b not in came
+                       and not _may_be_sent_back(rs, board, b, held[b])]
+            if earlier:
+                waiting = [u for b in earlier for u in held[b]]
+                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {box} while "
+                                      f"{', '.join(earlier)} still holds {rs.names(waiting)}; KGs drop in their order "
+                                      "(KG1 first) and are not reorganised into another.",
+                                      sorted({u.hex for u in units}), units + waiting))
+    if pos.phase == "victory" and pos.turn in (1, 2):
+        for box, units in sorted(held.items()):
+            due = [u for u in units if scn and u.unit.setup.get(scn) == box
+                   and u.unit.arrival.get(scn, u.unit.arrival.get("", 1)) <= pos.turn]
+            if not due or _may_be_sent_back(rs, board, box, units):
+                continue
+            out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(due)} {_are(due, 'is', 'are')} still in {box} at "
+                                  f"the end of GT{pos.turn}, set up there from the start{_kit_card(due, scn)}; a KG's drop on GT1 or GT2 is not "
+                                  "delayed to a later turn.", [], due))
+    return out
