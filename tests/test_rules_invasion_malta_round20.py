@@ -85,5 +85,5 @@ def test_state_keys_no_rule_reads_are_refused(tmp_path, key):
     """[state]: a key no rule of the game reads is refused, never passed over."""
     f = tmp_path / "p.toml"
     f.write_text(f'[position]\ngame = "invasion-malta"\nturn = 3\n\n[state]\ntime = "am"\n{key}\n', encoding="utf-8")
-    with pytest.raises(InputError, match=r"\[state\] \w+ is read by no rule"):
+    with pytest.raises(InputError, match=r"\[state\] \w+: no rule of the invasion-malta rule set reads this key"):
         load_position(str(f))

@@ -13,6 +13,7 @@ the ``[state]``.
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from pathlib import Path
 from typing import Callable, Protocol
@@ -205,7 +206,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         if exc.line is None:               # the rule set names the key; the file knows its line
             exc.line = _state_line(doc, exc.message)
         raise
-    _unread_state(doc, st, pos, ruleset)
+    _unread_state(st, pos, ruleset)
     if unknown:                            # after the shapes: a key of the wrong shape says that first
         value, key = unknown[0]
         raise st.error(f"unknown unit '{value}' (neither placed in this position nor in the kit's roster, by id "
@@ -213,17 +214,22 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     return pos
 
 
-def _unread_state(doc, st, pos: Position, ruleset) -> None:
+def _unread_state(st: _StateTable, pos: Position, ruleset) -> None:
     """A ``[state]`` key that is no field of the rule set's memory and none of the free keys it
-    declares it reads (``state_keys``; a rule set without the declaration reads any) is listed as
-    ignored: a misspelt or invented key (OM's ``coordination``) would change nothing unseen."""
+    declares it reads (``state_keys``; a rule set without the declaration reads any) is refused at
+    its line with the nearest key: a misspelt key (``motor_pool``) or an invented one (OM's
+    ``coordination``) would otherwise change nothing, unseen."""
     keys = getattr(ruleset, "state_keys", None)
     if keys is None:
         return
-    for k in [k for k in pos.state if k not in keys]:
-        known = ", ".join(sorted({*keys, *ruleset.memory_type.keys()}))
-        pos.ignored.append(f"{doc.path}:{st.line_of(k)}: [state] key '{k}' is read by no rule of the {ruleset.id} "
-                           f"rule set: it changes nothing (the keys it reads: {known})")
+    for k in pos.state:
+        if k in keys:
+            continue
+        known = sorted({*keys, *ruleset.memory_type.keys()})
+        near = difflib.get_close_matches(k, known, n=1)
+        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        raise st.error(f"no rule of the {ruleset.id} rule set reads this key{hint}; the keys it reads: "
+                       f"{', '.join(known)}", k)
 
 
 _SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it

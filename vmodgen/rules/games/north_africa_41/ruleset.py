@@ -77,6 +77,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """Units changed between two files: see :func:`.memory.placed_between`."""
         na_history.placed_between(self, start, units, memory)
 
+    #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
+    state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
+
     def validate_position(self, pos) -> None:
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)

@@ -53,7 +53,7 @@ class OperationMercuryRules(OperationMercurySupply):
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}
     modes = frozenset({"move", "retreat", "advance", "reaction", "strategic"})
-    #: the free ``[state]`` keys its rules read (the memory's fields besides); another is listed as ignored
+    #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
                             "time"})
     LOG_PRECONDITIONS = {
