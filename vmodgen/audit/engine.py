@@ -1065,6 +1065,28 @@ class FileAuditor:
             for pids in live.values():
                 pids.discard(pid)
 
+        def same_route(pid: str) -> bool:
+            """Whether the entry of ``pid``, in question only because its enemies' hexes changed
+            (the piece was not re-read since: its view, start, path and moments are the same),
+            fills its drags in with the very same route now: then the entry stands as it is."""
+            m = memo.get(pid)
+            s = start.get(pid)
+            v = views.get(pid)
+            last = out.get(pid)
+            if m is None or m[3] is None or s is None or v is None or m[0] is not v or last is None \
+                    or last[0] != s:
+                return False
+            path = paths.get(pid) or [s]
+            t = tuple(path) if path[-1] == v.hex else (*path, v.hex)
+            if m[1] != t or m[2] != mode:
+                return False
+            side = m[3][0]
+            key = enemy_key(side)
+            if self._fill_path(t, builder, side, key) is not m[4]:
+                return False
+            memo[pid] = (v, t, mode, (side, key), m[4], m[5])
+            return True
+
         if dirty is None:
             out = self._mv_out = {}
             live.clear()
@@ -1075,7 +1097,9 @@ class FileAuditor:
             redo = set(dirty)
             for side, pids in live.items():
                 if pids and enemy_key(side) != self._mv_sides.get(side):
-                    redo |= pids
+                    # (an entry whose route stays is not worked out again, nor is its unit's
+                    # state with its move: the builder is told only of the others)
+                    redo.update(pid for pid in pids if pid not in dirty and not same_route(pid))
             todo = sorted(redo)
             self.mv_changed = redo
         for pid in todo:
