@@ -1073,11 +1073,12 @@ class FileAuditor:
             s = start.get(pid)
             v = views.get(pid)
             last = out.get(pid)
-            if m is None or m[3] is None or s is None or v is None or m[0] is not v or last is None \
+            h = v.hex if v is not None else None
+            if m is None or m[3] is None or s is None or h is None or m[0] is not v or last is None \
                     or last[0] != s:
                 return False
             path = paths.get(pid) or [s]
-            t = tuple(path) if path[-1] == v.hex else (*path, v.hex)
+            t = tuple(path) if path[-1] == h else (*path, h)
             if m[1] != t or m[2] != mode:
                 return False
             side = m[3][0]
