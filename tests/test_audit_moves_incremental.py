@@ -32,7 +32,8 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch, name, 
     most entries come back as the same objects, and some calls work filled-in drags out again
     because enemy units moved (not because they moved)."""
     orig = engine.FileAuditor._moves
-    seen = {"calls": 0, "incremental": 0, "kept": 0, "entries": 0, "enemies_moved": 0}
+    seen = {"calls": 0, "incremental": 0, "kept": 0, "entries": 0, "enemies_moved": 0, "route_kept": 0,
+            "route_changed": 0}
 
     def checked(self, start, paths, builder, attacker=None, no_allowance=None, inferred=None):
         dirty = self._mv_dirty
@@ -40,6 +41,7 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch, name, 
         stale = {pid for side, pids in self._mv_live.items() if self._near.key(side) != self._mv_sides.get(side)
                  for pid in pids} if dirty is not None else set()
         got = dict(orig(self, start, paths, builder, attacker, no_allowance, inferred))
+        told = self.mv_changed             # the pieces the builder is told to look at again
         got_inferred = dict(inferred) if inferred is not None else None
         # the same call from nothing, then the auditor's own state put back
         saved = {k: getattr(self, k) for k in ("_mv_out", "_mv_live", "_mv_sides", "_mv_got", "_route_memo")}
@@ -58,6 +60,14 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch, name, 
             seen["entries"] += len(got)
             seen["kept"] += sum(1 for pid, e in got.items() if last.get(pid) is e)
             seen["enemies_moved"] += bool(stale - dirty)
+            # entries in question only because enemies moved: kept (the same route: not worked
+            # out again, not handed to the builder) or worked out again (another route)
+            for pid in stale - dirty:
+                if pid in last and got.get(pid) is last[pid]:
+                    seen["route_kept"] += 1
+                    assert told is not None and pid not in told
+                elif got.get(pid) != last.get(pid):
+                    seen["route_changed"] += 1
         return got
 
     monkeypatch.setattr(engine.FileAuditor, "_moves", checked)
@@ -68,6 +78,7 @@ def test_moves_kept_per_change_equal_moves_worked_out_afresh(monkeypatch, name, 
     assert seen["incremental"] > seen["calls"] * 0.9
     assert seen["kept"] > seen["entries"] * 0.9
     assert seen["enemies_moved"] > 0
+    assert seen["route_kept"] > 0 and seen["route_changed"] > 0, seen
 
 
 @pytest.mark.parametrize("name,files,module,binding,least", SAMPLES, ids=[s[0] for s in SAMPLES])

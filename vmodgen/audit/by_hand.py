@@ -138,6 +138,8 @@ class ByHand:
         if ph is not None:
             self._lone.setdefault(n, []).extend((k, *seen) for seen in self._seen_own)
         out: list[str] = []
+        if not step.created:
+            return out
         file = Path(name).name
         where = ""
         if ph is not None and phase_info is not None:

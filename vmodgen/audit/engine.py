@@ -650,7 +650,8 @@ class FileAuditor:
                                   only=phase_side if drags == "movement" else "")
             back_now = self._take_backs(step, k, builder, changed, takebacks, active, suppress,
                                         phase_start_hex, paths, inferred, cov, no_allowance,
-                                        ((phase_side or "*") if drags == "movement" else "*") if moving else "")
+                                        ((phase_side or "*") if drags == "movement" else "*") if moving else "",
+                                        rolled)
             if self._untold:
                 # stops before the seam taken back: what the file before told of the units' moves
                 # no longer keeps a later break of the same rule from being reported
@@ -1064,6 +1065,29 @@ class FileAuditor:
             for pids in live.values():
                 pids.discard(pid)
 
+        def same_route(pid: str) -> bool:
+            """Whether the entry of ``pid``, in question only because its enemies' hexes changed
+            (the piece was not re-read since: its view, start, path and moments are the same),
+            fills its drags in with the very same route now: then the entry stands as it is."""
+            m = memo.get(pid)
+            s = start.get(pid)
+            v = views.get(pid)
+            last = out.get(pid)
+            h = v.hex if v is not None else None
+            if m is None or m[3] is None or s is None or h is None or m[0] is not v or last is None \
+                    or last[0] != s:
+                return False
+            path = paths.get(pid) or [s]
+            t = tuple(path) if path[-1] == h else (*path, h)
+            if m[1] != t or m[2] != mode:
+                return False
+            side = m[3][0]
+            key = enemy_key(side)
+            if self._fill_path(t, builder, side, key) is not m[4]:
+                return False
+            memo[pid] = (v, t, mode, (side, key), m[4], m[5])
+            return True
+
         if dirty is None:
             out = self._mv_out = {}
             live.clear()
@@ -1074,7 +1098,9 @@ class FileAuditor:
             redo = set(dirty)
             for side, pids in live.items():
                 if pids and enemy_key(side) != self._mv_sides.get(side):
-                    redo |= pids
+                    # (an entry whose route stays is not worked out again, nor is its unit's
+                    # state with its move: the builder is told only of the others)
+                    redo.update(pid for pid in pids if pid not in dirty and not same_route(pid))
             todo = sorted(redo)
             self.mv_changed = redo
         for pid in todo:
@@ -1094,14 +1120,16 @@ class FileAuditor:
     def _take_backs(self, step: Step | None, k: int, builder: PositionBuilder, changed: set[str],
                     tracker: "tbk.TakeBackTracker", active: dict[str, set], suppress: bool,
                     start: dict[str, str], paths: dict[str, list[str]], inferred: dict[str, tuple],
-                    cov: Coverage, no_allowance: str | None, judged_side: str) -> list["tbk.TakeBack | tbk.Stray"]:
+                    cov: Coverage, no_allowance: str | None, judged_side: str,
+                    rolled: bool) -> list["tbk.TakeBack | tbk.Stray"]:
         """Feed this step's unit drags to the take-back tracker (audit/takeback.py); for each
         drag back by hand, cut the unit's path to the hex it returned to (none left: it never
         moved) and count its withdrawn moves as not judged. ``judged_side``: "" when this
         phase judges no moves, "*" when it judges every side's, else the side it judges. A drag
         whose recorded old hex is not where the replay had the unit is a lost undo (a take-back
         with ``lost``, then the drag) or a stray (counted in ``cov``, returned to be named in
-        the findings of its step)."""
+        the findings of its step). ``rolled``: the step's chat reports a die roll (the caller's
+        :func:`.rolled.step_rolled`, read once a step)."""
         if step is None or suppress:
             return []
         if step.undo:                          # an undo the replay could not pair
@@ -1110,7 +1138,7 @@ class FileAuditor:
                     v = builder.views.get(pid)
                     tracker.cut(pid, v.hex if v is not None else None)
             return []
-        if step_rolled(step, self.module.dice_formats if self.module is not None else None):
+        if rolled:
             tracker.consequence(k)            # a die roll (button or typed: .rolled) resolves
         moved = {pid for mv in step.moves for pid in (mv.piece_id, *mv.members)}
         if any(pid not in moved for pid in changed):
