@@ -100,3 +100,38 @@ def test_a_branch_and_a_better_fit_are_said():
              for k, (s, e) in enumerate([(a, b), (b, c), (b, a), (a, a)])]
     assert order.branch_points(files) == [(0, 2)]
     assert any(m.startswith("f1.vlog and f2.vlog both start where f0.vlog ended") for m in order.order_doubts(files))
+
+
+def _plain_of(snapshot: dict, numbers: dict, owner: list) -> tuple[frozenset, frozenset]:
+    """Placements.of piece by piece (its first form): the reference."""
+    got, ids = [], []
+    for pid, e in snapshot.get("pieces", {}).items():
+        if e[0] == NOWHERE:
+            continue
+        n = numbers.get((pid, e[0]))
+        if n is None:
+            n = numbers[(pid, e[0])] = len(owner)
+            owner.append(pid)
+        got.append(n)
+        ids.append(pid)
+    return frozenset(got), frozenset(ids)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_placements_number_as_piece_by_piece(seed):
+    """One numbering over a chain's snapshots in turn (pairs seen before, new pairs, pieces off
+    every map, a piece off the map in one snapshot and on it in the next): the same pieces
+    paired alike as numbering piece by piece, and the same ids."""
+    rng = random.Random(5000 + seed)
+    results = _chain(rng, rng.randint(1, 8), rng.randint(1, 30), rng.randint(0, 6))
+    snaps = [s for r in results for s in (r.start, r.end)] + [{"pieces": {}}, {}]
+    places, numbers, owner = Placements(), {}, []
+    for s in snaps:
+        fast, plain = places.of(s), _plain_of(s, numbers, owner)
+        assert fast[1] == plain[1]
+        assert {(places.owner[n], n) for n in fast[0]} == {(owner[n], n) for n in plain[0]}
+        assert len(fast[0]) == len(fast[1])
+    for a in snaps:                     # pairs numbered alike give the same counts
+        for b in snaps:
+            assert Placements.count(places.of(a), places.of(b)) == Placements.count(
+                _plain_of(a, numbers, owner), _plain_of(b, numbers, owner))
