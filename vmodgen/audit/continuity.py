@@ -3,6 +3,9 @@ ended. Every piece whose position or state differs is reported; nothing here fai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
+from typing import cast
 
 from ..binding.pieces import state_key
 from ..vassal.piece import Piece
@@ -130,6 +133,10 @@ def _prop_diff(x, y) -> dict[str, tuple[str | None, str | None]]:
 
 #: where a piece off every map stands (VASSAL's null map at (0, 0)): no placement
 NOWHERE = (None, 0, 0)
+#: the number :class:`Placements` gives a piece standing NOWHERE (left out of its sets)
+OFF = -1
+#: a snapshot entry's position
+_place = itemgetter(0)
 
 
 class Placements:
@@ -140,25 +147,31 @@ class Placements:
     order check compares every two files of a chain."""
 
     def __init__(self) -> None:
-        self.numbers: dict[tuple, int] = {}
+        self.numbers: dict[tuple, int] = {}     # (piece id, position) → its number (OFF: off every map)
         self.owner: list[str] = []              # number → its piece id
 
     def of(self, snapshot: dict) -> tuple[frozenset[int], frozenset[str]]:
         """The numbered pairs of ``snapshot`` and the ids of the pieces it places."""
-        numbers, owner = self.numbers, self.owner
-        got = []
-        ids = []
-        for pid, e in snapshot.get("pieces", {}).items():
-            if e[0] == NOWHERE:
-                continue
-            pair = (pid, e[0])
-            n = numbers.get(pair)
-            if n is None:
-                n = numbers[pair] = len(owner)
-                owner.append(pid)
-            got.append(n)
-            ids.append(pid)
-        return frozenset(got), frozenset(ids)
+        numbers = self.numbers
+        pieces = snapshot.get("pieces", {})
+        # the pairs numbered before (most pieces stand where an earlier snapshot had them), looked
+        # up in one pass; a pair off every map is numbered OFF
+        got = list(map(numbers.get, zip(pieces, map(_place, pieces.values()))))
+        if None in got:
+            owner = self.owner
+            for i, (pid, e) in enumerate(pieces.items()):
+                if got[i] is None:          # (a snapshot holds each pair once)
+                    at = e[0]
+                    if at == NOWHERE:
+                        n = OFF
+                    else:
+                        n = len(owner)
+                        owner.append(pid)
+                    got[i] = numbers[(pid, at)] = n
+        placed = frozenset(cast(list[int], got))     # (every pair numbered now)
+        if OFF in placed:
+            return placed - {OFF}, frozenset(compress(pieces, map(OFF.__ne__, got)))
+        return placed, frozenset(pieces)
 
     @staticmethod
     def count(a: tuple[frozenset[int], frozenset[str]], b: tuple[frozenset[int], frozenset[str]]) -> int:

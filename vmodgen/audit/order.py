@@ -218,7 +218,14 @@ def _repeated_files(paths: list[str]) -> tuple[list[str], set[int]]:
 class _Seams:
     """Pieces placed differently between the end of one file and the start of another, for any
     two files of the chain (each pair worked out once; a file and the next: their
-    :func:`~.continuity.chain_seam`, the one the audit worked out)."""
+    :func:`~.continuity.chain_seam`, the one the audit worked out).
+
+    Each snapshot is numbered once (:class:`~.continuity.Placements`), when first compared. Whether
+    two place their pieces alike is one comparison of their numbered sets (hashed once: two sets
+    that differ mostly differ in their hash), so finding which earlier file a start matches
+    exactly does not count pieces. A count against the starts leaves out the pairs every start
+    holds (the pieces no start places otherwise): those are counted once per end, and each count
+    intersects what is left of the two."""
 
     def __init__(self, results: list) -> None:
         self.results = results
@@ -226,22 +233,76 @@ class _Seams:
         self.ends: dict[int, tuple[frozenset, frozenset]] = {}
         self.starts: dict[int, tuple[frozenset, frozenset]] = {}
         self.places = Placements()      # (piece id, position) → a number, for every snapshot here
+        #: the numbered pairs and piece ids every start holds (worked out with the first count)
+        self._core: tuple[frozenset, frozenset] | None = None
+        #: index → the numbered pairs and ids less the core's; an end's with how many of its
+        #: pairs and ids the core holds
+        self._rest_starts: dict[int, tuple[frozenset, frozenset]] = {}
+        self._rest_ends: dict[int, tuple[frozenset, frozenset, int, int]] = {}
 
     def __len__(self) -> int:
         return len(self.results)
 
+    def _end(self, x: int) -> tuple[frozenset, frozenset]:
+        got = self.ends.get(x)
+        if got is None:
+            got = self.ends[x] = self.places.of(self.results[x].end)
+            hash(got[0])                # kept by the set: later comparisons test it first
+        return got
+
+    def _start(self, y: int) -> tuple[frozenset, frozenset]:
+        got = self.starts.get(y)
+        if got is None:
+            got = self.starts[y] = self.places.of(self.results[y].start)
+            hash(got[0])
+        return got
+
+    def same(self, x: int, y: int) -> bool:
+        """Whether the end of file ``x`` places every piece where the start of file ``y`` does
+        (:meth:`diff` is 0: each piece has one pair per snapshot, so the same pairs)."""
+        if y == x + 1 or (x, y) in self.memo:
+            return self.diff(x, y) == 0
+        return self._end(x)[0] == self._start(y)[0]
+
     def diff(self, x: int, y: int) -> int:
         """Pieces placed differently at the end of file ``x`` and the start of file ``y``."""
-        if (x, y) not in self.memo:
+        got = self.memo.get((x, y))
+        if got is None:
             if y == x + 1:
-                self.memo[(x, y)] = chain_seam(self.results, y).count
-                return self.memo[(x, y)]
-            if x not in self.ends:
-                self.ends[x] = self.places.of(self.results[x].end)
-            if y not in self.starts:
-                self.starts[y] = self.places.of(self.results[y].start)
-            self.memo[(x, y)] = Placements.count(self.ends[x], self.starts[y])
-        return self.memo[(x, y)]
+                got = chain_seam(self.results, y).count
+            else:
+                pairs, ids, in_pairs, in_ids = self._rest_end(x)
+                rest_pairs, rest_ids = self._rest_start(y)
+                start = self._start(y)
+                # Placements.count, the pairs and ids every start holds counted apart
+                got = (len(self._end(x)[1]) + len(start[1]) - in_ids - len(ids & rest_ids)
+                       - in_pairs - len(pairs & rest_pairs))
+            self.memo[(x, y)] = got
+        return got
+
+    def _core_sets(self) -> tuple[frozenset, frozenset]:
+        if self._core is None:
+            starts = [self._start(y) for y in range(len(self.results))]
+            self._core = (frozenset.intersection(*(s[0] for s in starts)),
+                          frozenset.intersection(*(s[1] for s in starts)))
+        return self._core
+
+    def _rest_start(self, y: int) -> tuple[frozenset, frozenset]:
+        got = self._rest_starts.get(y)
+        if got is None:
+            core_pairs, core_ids = self._core_sets()
+            pairs, ids = self._start(y)
+            got = self._rest_starts[y] = (pairs - core_pairs, ids - core_ids)
+        return got
+
+    def _rest_end(self, x: int) -> tuple[frozenset, frozenset, int, int]:
+        got = self._rest_ends.get(x)
+        if got is None:
+            core_pairs, core_ids = self._core_sets()
+            pairs, ids = self._end(x)
+            inside = pairs & core_pairs, ids & core_ids
+            got = self._rest_ends[x] = (pairs - inside[0], ids - inside[1], len(inside[0]), len(inside[1]))
+        return got
 
 
 def branch_points(results: list) -> list[tuple[int, int]]:
@@ -253,7 +314,7 @@ def branch_points(results: list) -> list[tuple[int, int]]:
     seams = _Seams(results)
     out = []
     for y in range(2, len(seams)):
-        if y in again or seams.diff(y - 1, y) == 0:
+        if y in again or seams.same(y - 1, y):
             continue
         c = _branch_from(seams, y, again)
         if c is not None:
@@ -282,7 +343,7 @@ def _branch_from(seams: _Seams, y: int, again: set[int]) -> int | None:
     """The earlier file whose end file ``y`` starts at exactly, as the file after that one also
     does (a branch); None when there is none."""
     return next((c for c in range(y - 2, -1, -1) if c not in again and c + 1 not in again
-                 and seams.diff(c, y) == 0 and seams.diff(c, c + 1) == 0), None)
+                 and seams.same(c, y) and seams.same(c, c + 1)), None)
 
 
 def _branches(seams: _Seams, names: list[str], again: set[int], judged: bool = True
@@ -296,7 +357,7 @@ def _branches(seams: _Seams, names: list[str], again: set[int], judged: bool = T
     out: list[tuple[str, int]] = []
     explained: set[int] = set()
     for y in range(2, len(seams)):
-        if y in again or seams.diff(y - 1, y) == 0:
+        if y in again or seams.same(y - 1, y):
             continue
         c = _branch_from(seams, y, again)
         if c is None:
