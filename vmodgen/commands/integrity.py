@@ -1,4 +1,4 @@
-"""``vmodgen integrity FILE... [--module M.vmod] [--format F] [-o OUT]``: what a player needs to
+"""``vmodgen integrity FILE... [--module M.vmod [--force]] [--format F] [-o OUT]``: what a player needs to
 trust files from an opponent (dice, undos and re-rolls, seats, versions, seams), without rules."""
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from .patterns import expand_patterns
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=OUTPUT, help="Write the report here ('-': standard output, the default).")
+@click.option("--force", "force", is_flag=True,
+              help="Read a file whose own metadata names another module than --module (refused otherwise).")
 @click.option("--reveal-hidden", "reveal_hidden", is_flag=True,
               help="Name pieces masked or hidden by their owner, or by where they are (a private hand, a "
                    "face-down deck), in full (for the owner, a referee or after the game); the report says so.")
 def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | None,
-            reveal_hidden: bool = False) -> int:
+            reveal_hidden: bool = False, force: bool = False) -> int:
     """Integrity of saves and logs (in play order): dice per player with a fairness test in
     plain words, undos and what they took back, re-rolls told apart from re-executions, who sat
     at which side (passwords compared by hash, never shown), module and VASSAL versions, and
@@ -48,7 +50,8 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")
     from ..audit.redact import for_report, revealed_sentence
-    result = for_report(audit(list(files), module=module, replay_only=True, reveal_hidden=reveal_hidden),
+    result = for_report(audit(list(files), module=module, replay_only=True, reveal_hidden=reveal_hidden,
+                              force=force),
                         reveal_hidden)
     said = revealed_sentence(result)
     section = result.integrity

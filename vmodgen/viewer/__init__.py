@@ -28,10 +28,11 @@ __all__ = ["chat_turns", "replay_page", "viewer_link"]
 
 
 def replay_page(files: list[str], *, module: str | None = None, game: str | None = None,
-                binding: str | None = None, reveal_hidden: bool = False) -> str:
+                binding: str | None = None, reveal_hidden: bool = False, force: bool = False) -> str:
     """The HTML text of the replay of ``files`` (in play order). With a vmodgen-built module,
     ``--game`` or ``--binding`` the game's rules are audited and the findings listed. A piece its
-    owner masked or hid is drawn as the other players see it unless ``reveal_hidden``."""
+    owner masked or hid is drawn as the other players see it unless ``reveal_hidden``. A file
+    whose own metadata names another module than ``module`` is refused unless ``force``."""
     from ..vassal.module import read_module
     from ..vassal.savefile import read_save
     from .maps import map_views
@@ -46,7 +47,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     from ..audit.order import play_order
     files = play_order(list(files))          # the audit's order, so its findings' steps are the page's
     mod = read_module(module) if module else None
-    result, b, skipped = _audit(files, mod, module, game, binding)
+    result, b, skipped = _audit(files, mod, module, game, binding, force)
     if result is not None:                   # its findings as an opponent sees them (audit/redact.py)
         from ..audit.redact import for_report
         result = for_report(result, reveal_hidden)
@@ -75,8 +76,10 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
     if mod is not None and result is None:      # no audit said it: the version each file names
         from ..audit.module_fit import check_version
-        for f, save in saves:
-            said = check_version(f, save.module_version, mod.version, mod.name)
+        from ..audit.order import check_module
+        for f, save in saves:              # refused as the audit refuses it, unless force
+            said = (check_module(f, save.module_name, mod.name, force)
+                    or check_version(f, save.module_version, mod.version, mod.name))
             if said:
                 notes.append(f"Warning: {said}")
         lacking = sorted(m for m, points in tl.used.items() if points and m not in mod.maps)
@@ -99,7 +102,7 @@ def _has_hex_grid(mod: Module) -> bool:
 
 
 def _audit(files: list[str], mod: Module | None, module_path: str | None, game: str | None,
-           binding_path: str | None) -> tuple[AuditResult | None, Binding | None, str]:
+           binding_path: str | None, force: bool = False) -> tuple[AuditResult | None, Binding | None, str]:
     """The audit of the chain and its binding (None, None when no rules apply), and why the rules
     were not checked when the module's own kit cannot be found."""
     from ..audit import audit
@@ -113,7 +116,7 @@ def _audit(files: list[str], mod: Module | None, module_path: str | None, game: 
         if game or binding_path:
             raise                   # the rules were asked for: their fault is the user's to fix
         return None, None, f"No rules were checked: {exc}"
-    return audit(files, preset=(b, m)), b, ""
+    return audit(files, preset=(b, m), force=force), b, ""
 
 
 def _bookmarks(tl: Timeline, result: AuditResult | None, b: Binding | None) -> list[dict[str, Any]]:
