@@ -29,3 +29,17 @@ def test_a_log_of_another_module_refused_by_integrity_and_replay_names_an_option
     code, out, err = run(capsys, "integrity", vasl, "--module", str(module), "--force")
     assert "Module:" in out and "'VASL'" in out and "--force" in out, out
     assert page.is_file() and "VASL" in page.read_text(encoding="utf-8")
+
+
+def test_inspect_with_another_games_module_says_so_before_the_table(mini, capsys):
+    """`vmodgen inspect LOG --module OTHER.vmod` reads hexes and the tracker with the wrong module:
+    the warning saying so is the first line after the header, not under hundreds of rows."""
+    kit_dir, kit, module, root = mini
+    vasl = str(shared_path("corpus", "vasltpl_full.vlog"))
+    code, out, err = run(capsys, "inspect", vasl, "--module", str(module))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("warning: the file was saved with module 'VASL"), lines[:3]
+    assert "give the module it was played with" in lines[1]
+    first_other = next(i for i, line in enumerate(lines[1:], 1) if not line.startswith("warning:"))
+    assert not any(line.startswith("warning:") for line in lines[first_other:])   # all of them on top
