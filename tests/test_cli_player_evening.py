@@ -10,6 +10,9 @@ from pathlib import Path
 from cli_util import one_error, run
 from conftest import shared_path
 from test_audit import mini  # noqa: F401  (the built minikit fixture)
+from vmodgen.audit import audit
+from vmodgen.report import render
+from vmodgen.testing.log_writer import LogWriter
 
 
 def test_a_log_of_another_module_refused_by_integrity_and_replay_names_an_option_they_have(mini, tmp_path, capsys):
@@ -43,3 +46,40 @@ def test_inspect_with_another_games_module_says_so_before_the_table(mini, capsys
     assert "give the module it was played with" in lines[1]
     first_other = next(i for i, line in enumerate(lines[1:], 1) if not line.startswith("warning:"))
     assert not any(line.startswith("warning:") for line in lines[first_other:])   # all of them on top
+
+
+def test_a_save_alone_is_a_partial_audit_not_a_clean_bill(mini, capsys):
+    """A player audits the save his opponent sent (no log): it holds one position and no step, so
+    no phase end where stacking is judged (GEN stacking: 7 points in 0202, limit 4, stand in it).
+    "0 findings" alone read as a clean bill: the report says partial in every format, and
+    --strict exits 3."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance().advance().advance()
+    played = w.write(root / "played.vlog")
+    save = w.save_point().write(root / "sent.vsav")
+    assert audit([str(played)], module=module, game=str(kit_dir)).findings     # the overstack is there
+    r = audit([str(save)], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["steps"] == 0
+    for fmt in ("text", "html"):
+        assert "partial: the files hold no step" in render(r, fmt), fmt
+    assert r.to_json()["partial"].startswith("partial: the files hold no step")
+    code, out, err = run(capsys, "audit", str(save), "--module", str(module), "--game", str(kit_dir), "--strict")
+    assert code == 3 and out.splitlines()[1].startswith("partial: "), out
+
+
+def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_path, capsys):
+    """`vmodgen audit games/` (the folder the opponent's files were saved into): one line that
+    says how to give the files in it; a folder given as --module, or with no save in it, is
+    refused as before, with no pattern to suggest."""
+    games = tmp_path / "games"
+    games.mkdir()
+    for name in ("turn1.vlog", "turn2.vlog", "notes.txt"):
+        (games / name).write_bytes(b"")
+    line = one_error(capsys, "audit", str(games), "--module", str(games / "notes.txt"))
+    assert line == f"vmodgen: {games}: is a folder, not a file: give the files in it: {games}/*.vlog (2 files)"
+    line = one_error(capsys, "integrity", str(tmp_path / "games" / "turn1.vlog"), "--module", str(games))
+    assert line == f"vmodgen: {games}: is a folder, not a file"
+    (tmp_path / "empty").mkdir()
+    assert one_error(capsys, "replay", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")).endswith(
+        "empty: is a folder, not a file")
