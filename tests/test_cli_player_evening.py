@@ -83,3 +83,24 @@ def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_p
     (tmp_path / "empty").mkdir()
     assert one_error(capsys, "replay", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")).endswith(
         "empty: is a folder, not a file")
+
+
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
+
+
+def test_integrity_of_files_out_of_order_says_what_their_save_dates_and_seams_say(capsys):
+    """om-pbem-3 (the Allied file) given before om-pbem-1 and -2 (recorded in VASSAL 3.7.26,
+    saved in the order 1, 2, 3): integrity, which a player runs first, flags the order as the
+    audit warns of it, not only 'does not start where ... ended'; with the files in play order,
+    or read as given with --keep-order, no order flag."""
+    one, two, three = (str(RECORDED / f"om-pbem-{i}.vlog") for i in (1, 2, 3))
+    code, out, err = run(capsys, "integrity", three, one, two)
+    assert code == 0, err
+    flags = [line.strip() for line in out.splitlines() if line.strip().startswith("! Order: ")]
+    assert any("By their own save dates the files were saved in the order om-pbem-1.vlog, om-pbem-2.vlog, "
+               "om-pbem-3.vlog" in f for f in flags), out
+    assert "rules' memory" not in out and "judged in this order" not in out     # integrity runs no rules
+    code, out, err = run(capsys, "integrity", one, two, three)
+    assert code == 0 and "! Order: " not in out, out
+    code, out, err = run(capsys, "integrity", one, two, three, "--keep-order")
+    assert code == 0 and "! Order: " not in out, out
