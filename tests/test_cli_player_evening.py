@@ -104,3 +104,20 @@ def test_integrity_of_files_out_of_order_says_what_their_save_dates_and_seams_sa
     assert code == 0 and "! Order: " not in out, out
     code, out, err = run(capsys, "integrity", one, two, three, "--keep-order")
     assert code == 0 and "! Order: " not in out, out
+
+
+def test_replay_keeps_the_order_given_with_keep_order(tmp_path, capsys):
+    """The opponent named his files t10 (played first) and t2: given in plain name order, as a
+    shell glob gives them, they are replayed in natural order (t2 first); --keep-order, which
+    audit has, replays them as given."""
+    import shutil
+    shutil.copy(RECORDED / "om-pbem-1.vlog", tmp_path / "t10.vlog")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", tmp_path / "t2.vlog")
+    given = [str(tmp_path / "t10.vlog"), str(tmp_path / "t2.vlog")]
+    page = tmp_path / "game.html"
+    code, out, err = run(capsys, "replay", *given, "-o", str(page))
+    assert code == 0, err
+    assert "<title>t2.vlog, t10.vlog</title>" in page.read_text(encoding="utf-8")
+    code, out, err = run(capsys, "replay", *given, "--keep-order", "-o", str(page))
+    assert code == 0, err
+    assert "<title>t10.vlog, t2.vlog</title>" in page.read_text(encoding="utf-8")
