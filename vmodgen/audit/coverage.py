@@ -257,13 +257,17 @@ def placed_sentence(cov: dict) -> str | None:
 
 def partial_sentence(cov: dict) -> str | None:
     """One sentence for the top of a report when the audit judged less than the log holds: no
-    piece recognised as a unit, or unit moves unjudged for want of a phase (a finding count of 0
-    is then not a clean bill); None when every unit move was judged."""
+    piece recognised as a unit, no step at all (saves alone), or unit moves unjudged for want of a
+    phase (a finding count of 0 is then not a clean bill); None when every unit move was judged."""
     if not cov:
         return None
     if cov.get("pieces") and not cov.get("units_by_side") and not cov.get("units_withheld"):
         return (f"partial: no piece was recognised as a unit (of {cov['pieces']} piece(s)): nothing "
                 "was judged; see the coverage section")
+    if cov.get("steps") == 0:         # a save alone: its rules wait for a phase end no file reaches
+        return ("partial: the files hold no step (a save is one position, with no moves) and so no phase end, "
+                "where the rules judge a position: no rule was judged; audit a save with the log played from it; "
+                "see the coverage section")
     moves = cov.get("moves", {})
     skipped = {k: n for k, n in moves.get("not_judged", {}).items() if k in (NO_PHASE, OUT_OF_PHASE) and n}
     if not skipped:

@@ -490,10 +490,15 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                 owner = next(iter(passed))
                 whose = (f"{side}'s own: the turn tracker passed only its phases between them" if owner == side
                          else f"{owner}'s: the turn tracker passed only {owner}'s phases between them")
-            out.append(("order", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
-                       f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
-                       f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
-                       "missing; its moves were not judged.", i + 1))
+            # the file between may be one given elsewhere in the list (an order doubt) only if
+            # another file holds another side's moves; else it is a seam no order explains
+            others = {x for k, r in enumerate(results) if k not in (i, i + 1)
+                      for x in (getattr(getattr(r, "stats", None), "moves_by_side", {}) or {})} - {side}
+            out.append(("order" if others else "seam",
+                        f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
+                        f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
+                        f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
+                        "missing; its moves were not judged.", i + 1))
         elif tracker or not set(by_side) <= (sa | sb):
             out.append(("seam", f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "

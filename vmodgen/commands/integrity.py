@@ -1,4 +1,4 @@
-"""``vmodgen integrity FILE... [--module M.vmod] [--format F] [-o OUT]``: what a player needs to
+"""``vmodgen integrity FILE... [--module M.vmod [--force]] [--keep-order] [--format F] [-o OUT]``: what a player needs to
 trust files from an opponent (dice, undos and re-rolls, seats, versions, seams), without rules."""
 from __future__ import annotations
 
@@ -16,11 +16,16 @@ from .patterns import expand_patterns
               help="The module (optional): names the faces of its dice buttons and places pieces.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", "output", type=OUTPUT, help="Write the report here ('-': standard output, the default).")
+@click.option("--keep-order", "keep_order", is_flag=True,
+              help="Read the files in the order given (by default files given in plain name order, as a shell "
+                   "glob gives them, are read in natural order: turn2 before turn10).")
+@click.option("--force", "force", is_flag=True,
+              help="Read a file whose own metadata names another module than --module (refused otherwise).")
 @click.option("--reveal-hidden", "reveal_hidden", is_flag=True,
               help="Name pieces masked or hidden by their owner, or by where they are (a private hand, a "
                    "face-down deck), in full (for the owner, a referee or after the game); the report says so.")
 def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | None,
-            reveal_hidden: bool = False) -> int:
+            reveal_hidden: bool = False, force: bool = False, keep_order: bool = False) -> int:
     """Integrity of saves and logs (in play order): dice per player with a fairness test in
     plain words, undos and what they took back, re-rolls told apart from re-executions, who sat
     at which side (passwords compared by hash, never shown), module and VASSAL versions, and
@@ -48,14 +53,18 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     if output and Path(output).resolve() in inputs:
         raise InputError(output, "the report would overwrite an input file")
     from ..audit.redact import for_report, revealed_sentence
-    result = for_report(audit(list(files), module=module, replay_only=True, reveal_hidden=reveal_hidden),
+    result = for_report(audit(list(files), module=module, replay_only=True, reveal_hidden=reveal_hidden,
+                              force=force, keep_order=keep_order),
                         reveal_hidden)
     said = revealed_sentence(result)
     section = result.integrity
-    if result.module_doubts or result.given_again:
-        # the module given is not the version the files were played with; a file given twice (read once)
+    order = _order_doubts(result)
+    if result.module_doubts or result.given_again or order:
+        # the module given is not the version the files were played with; a file given twice (read once);
+        # the files' save dates or seams say another order, a file missing between two
         section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts]
-                   + [f"Files: {d}" for d in result.given_again] + list(section.get("flags", []))}
+                   + [f"Files: {d}" for d in result.given_again] + [f"Order: {d}" for d in order]
+                   + list(section.get("flags", []))}
     if fmt == "json":
         doc: dict[str, Any] = {"files": [f.path for f in result.files], "integrity": section}
         if result.concealment:          # as the audit's JSON says it (AuditResult.to_json)
@@ -79,6 +88,19 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     else:
         click.echo(text, nl=False)
     return 0
+
+
+def _order_doubts(result) -> list[str]:
+    """The audit's doubts about the files' order and seams (save dates, a seam that fits the other
+    way round, a file missing between two, a branch), without what they mean for rules, which
+    integrity does not run; the module's and repeated files' warnings are flagged apart, and a
+    file's own faults (cut short) are in the section already."""
+    from ..audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE
+    said = {*result.module_doubts, *result.given_again, ORDER_CONSEQUENCE, SEAM_CONSEQUENCE}
+    paths = [f.path for f in result.files]
+    return [w for w in result.coverage.get("warnings", [])
+            if w not in said and not w.startswith("The files were judged in this order")
+            and not any(w.startswith(f"{p}: ") for p in paths)]
 
 
 def _continuity_html(issues: list) -> str:

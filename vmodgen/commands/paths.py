@@ -36,7 +36,7 @@ class _PathType(click.ParamType):
         except (OSError, ValueError):       # a name too long, an embedded NUL: the reader says so
             return text
         if exists and is_dir and not self.folder:
-            raise InputError(text, "is a folder, not a file")
+            raise InputError(text, "is a folder, not a file" + _files_in(text, param))
         if exists and not is_dir and self.folder:
             raise InputError(text, "is a file, not a folder")
         if not exists:
@@ -48,6 +48,26 @@ class _PathType(click.ParamType):
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
         from click.shell_completion import CompletionItem       # only when completing: not at start-up
         return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
+
+
+#: what VASSAL names its saves and logs (2.x logs often end in .log)
+SAVE_SUFFIXES = (".vlog", ".vsav", ".log", ".sav")
+
+
+def _files_in(folder: str, param: click.Parameter | None) -> str:
+    """Where several files are taken (``audit FILE...``) and the folder holds saves or logs: the
+    pattern that gives them (``: give the files in it: games/*.vlog (3 files)``), else nothing."""
+    if not (isinstance(param, click.Argument) and param.nargs == -1):
+        return ""
+    try:
+        names = [e.name for e in os.scandir(folder) if e.is_file()]
+    except OSError:
+        return ""
+    counts = {x: sum(n.lower().endswith(x) for n in names) for x in SAVE_SUFFIXES}
+    suffix, n = max(counts.items(), key=lambda kv: kv[1])
+    if not n:
+        return ""
+    return f": give the files in it: {os.path.join(folder, '*' + suffix)} ({n} file{'s' if n > 1 else ''})"
 
 
 def _through_a_file(text: str) -> None:

@@ -19,11 +19,16 @@ from .patterns import expand_patterns
               help="A binding file for a module vmodgen did not build (its findings are listed).")
 @click.option("-o", "--output", "output", required=True, type=OUTPUT,
               help="The HTML file to write.")
+@click.option("--keep-order", "keep_order", is_flag=True,
+              help="Replay the files in the order given (by default files given in plain name order, as a "
+                   "shell glob gives them, are replayed in natural order: turn2 before turn10).")
+@click.option("--force", "force", is_flag=True,
+              help="Replay a file whose own metadata names another module than --module (refused otherwise).")
 @click.option("--reveal-hidden", is_flag=True,
               help="Draw pieces masked or hidden by their owner in full (for the owner, a referee or "
                    "after the game); the page says so.")
 def command(files: tuple[str, ...], module: str | None, game: str | None, binding: str | None,
-            output: str, reveal_hidden: bool) -> int:
+            output: str, reveal_hidden: bool, force: bool = False, keep_order: bool = False) -> int:
     """Write one self-contained HTML page that steps through saves and logs (in play order) on
     the module's maps: play/pause, step, slider, bookmarks per file, turn and phase, move
     arrows, chat and dice, and the audit's findings at their steps (with a vmodgen-built module,
@@ -46,7 +51,8 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     for p in (*files, *(x for x in (module, binding) if x)):
         if not Path(p).is_file():
             raise InputError(p, "no such file")
-    text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden)
+    text = replay_page(list(files), module=module, game=game, binding=binding, reveal_hidden=reveal_hidden,
+                       force=force, keep_order=keep_order)
     if output == STDIO:
         click.echo(text, nl=False)
         return 0

@@ -325,7 +325,10 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     mod_meta = save.moduledata
     if module is not None and mod_meta is not None and mod_meta.name and module.name \
             and mod_meta.name != module.name:
-        warnings.append(f"the file was saved with module '{mod_meta.name}', not '{module.name}'")
+        # first: it makes the hexes, the tracker's phase and the prototypes' properties below wrong
+        warnings.insert(0, f"the file was saved with module '{mod_meta.name}', not '{module.name}' (--module): hex "
+                           "labels, turn tracker text and the properties its prototypes give are read with the wrong "
+                           "module; give the module it was played with")
     if module is not None and save.module_version.strip() and module.version.strip() \
             and save.module_version.strip() != module.version.strip():
         warnings.append(f"the file was saved with version '{save.module_version}' of the module, the module given is "
@@ -388,6 +391,8 @@ def save_text(d: dict[str, Any]) -> str:
             + (f", module {d['module']['name']} {d['module']['version']}" if d["module"] else "")
             + f")  {d['steps']} steps; pieces after step {d['step']}: {len(d['pieces'])}")
     lines = [head]
+    # before the pieces: a warning may say the table below reads wrong (another module given)
+    lines += [f"warning: {w}" for w in d["warnings"]]
     if d["players"]:
         lines.append("Players " + ", ".join(f"{p['name']} ({p['side']})" for p in d["players"]))
     for tracker, st in d["turns"].items():
@@ -409,8 +414,6 @@ def save_text(d: dict[str, Any]) -> str:
     for r in rows:
         lines.append("  ".join(c[:40].ljust(w) for c, w in zip(r[:7], widths)) + "  " + r[7])
     lines += _deck_notes(d["pieces"])
-    for w in d["warnings"]:
-        lines.append(f"warning: {w}")
     return "\n".join(map(printable, lines))     # the save's names: no line forged, no terminal code
 
 

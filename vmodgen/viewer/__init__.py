@@ -28,10 +28,13 @@ __all__ = ["chat_turns", "replay_page", "viewer_link"]
 
 
 def replay_page(files: list[str], *, module: str | None = None, game: str | None = None,
-                binding: str | None = None, reveal_hidden: bool = False) -> str:
+                binding: str | None = None, reveal_hidden: bool = False, force: bool = False,
+                keep_order: bool = False) -> str:
     """The HTML text of the replay of ``files`` (in play order). With a vmodgen-built module,
     ``--game`` or ``--binding`` the game's rules are audited and the findings listed. A piece its
-    owner masked or hid is drawn as the other players see it unless ``reveal_hidden``."""
+    owner masked or hid is drawn as the other players see it unless ``reveal_hidden``. A file
+    whose own metadata names another module than ``module`` is refused unless ``force``. Files
+    given in plain name order are replayed in natural order unless ``keep_order``."""
     from ..vassal.module import read_module
     from ..vassal.savefile import read_save
     from .maps import map_views
@@ -44,9 +47,9 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
     if (game or binding) and not module:
         raise InputError(binding or game, "the rules need the module the game was played with: give --module")
     from ..audit.order import play_order
-    files = play_order(list(files))          # the audit's order, so its findings' steps are the page's
+    files = list(files) if keep_order else play_order(list(files))   # the audit's order: its steps are the page's
     mod = read_module(module) if module else None
-    result, b, skipped = _audit(files, mod, module, game, binding)
+    result, b, skipped = _audit(files, mod, module, game, binding, force)      # files: in order already
     if result is not None:                   # its findings as an opponent sees them (audit/redact.py)
         from ..audit.redact import for_report
         result = for_report(result, reveal_hidden)
@@ -75,8 +78,10 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         notes.append("No rules were checked: the module was not built by vmodgen (give --binding).")
     if mod is not None and result is None:      # no audit said it: the version each file names
         from ..audit.module_fit import check_version
-        for f, save in saves:
-            said = check_version(f, save.module_version, mod.version, mod.name)
+        from ..audit.order import check_module
+        for f, save in saves:              # refused as the audit refuses it, unless force
+            said = (check_module(f, save.module_name, mod.name, force)
+                    or check_version(f, save.module_version, mod.version, mod.name))
             if said:
                 notes.append(f"Warning: {said}")
         lacking = sorted(m for m, points in tl.used.items() if points and m not in mod.maps)
@@ -99,7 +104,7 @@ def _has_hex_grid(mod: Module) -> bool:
 
 
 def _audit(files: list[str], mod: Module | None, module_path: str | None, game: str | None,
-           binding_path: str | None) -> tuple[AuditResult | None, Binding | None, str]:
+           binding_path: str | None, force: bool = False) -> tuple[AuditResult | None, Binding | None, str]:
     """The audit of the chain and its binding (None, None when no rules apply), and why the rules
     were not checked when the module's own kit cannot be found."""
     from ..audit import audit
@@ -113,7 +118,7 @@ def _audit(files: list[str], mod: Module | None, module_path: str | None, game: 
         if game or binding_path:
             raise                   # the rules were asked for: their fault is the user's to fix
         return None, None, f"No rules were checked: {exc}"
-    return audit(files, preset=(b, m)), b, ""
+    return audit(files, preset=(b, m), force=force, keep_order=True), b, ""
 
 
 def _bookmarks(tl: Timeline, result: AuditResult | None, b: Binding | None) -> list[dict[str, Any]]:

@@ -1,0 +1,150 @@
+"""A play-by-email player's first evening: following each message and ``--help`` literally.
+
+Each test is a slip a player made with real files (a log of another game, a folder, a lone
+save) and checks that the answer is one he can act on: the option a message names exists, the
+warning that makes the rest of the output wrong comes first."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_util import one_error, run
+from conftest import shared_path
+from test_audit import mini  # noqa: F401  (the built minikit fixture)
+from vmodgen.audit import audit
+from vmodgen.report import render
+from vmodgen.testing.log_writer import LogWriter
+
+
+def test_a_log_of_another_module_refused_by_integrity_and_replay_names_an_option_they_have(mini, tmp_path, capsys):
+    """The refusal says "give the module it was played with, or --force": integrity and replay
+    take --force as audit does, and then read the file, saying the module differs."""
+    kit_dir, kit, module, root = mini
+    vasl = str(shared_path("corpus", "vasltpl_full.vlog"))
+    page = tmp_path / "page.html"
+    for args in (["integrity", vasl, "--module", str(module)],
+                 ["replay", vasl, "--module", str(module), "-o", str(page)]):
+        line = one_error(capsys, *args)
+        assert vasl in line and "'VASL'" in line and "--force" in line, line
+        assert not page.exists()
+        code, out, err = run(capsys, *args, "--force")
+        assert code == 0, err
+        assert "No such option" not in err
+    code, out, err = run(capsys, "integrity", vasl, "--module", str(module), "--force")
+    assert "Module:" in out and "'VASL'" in out and "--force" in out, out
+    assert page.is_file() and "VASL" in page.read_text(encoding="utf-8")
+
+
+def test_inspect_with_another_games_module_says_so_before_the_table(mini, capsys):
+    """`vmodgen inspect LOG --module OTHER.vmod` reads hexes and the tracker with the wrong module:
+    the warning saying so is the first line after the header, not under hundreds of rows."""
+    kit_dir, kit, module, root = mini
+    vasl = str(shared_path("corpus", "vasltpl_full.vlog"))
+    code, out, err = run(capsys, "inspect", vasl, "--module", str(module))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("warning: the file was saved with module 'VASL"), lines[:3]
+    assert "give the module it was played with" in lines[1]
+    first_other = next(i for i, line in enumerate(lines[1:], 1) if not line.startswith("warning:"))
+    assert not any(line.startswith("warning:") for line in lines[first_other:])   # all of them on top
+
+
+def test_a_save_alone_is_a_partial_audit_not_a_clean_bill(mini, capsys):
+    """A player audits the save his opponent sent (no log): it holds one position and no step, so
+    no phase end where stacking is judged (GEN stacking: 7 points in 0202, limit 4, stand in it).
+    "0 findings" alone read as a clean bill: the report says partial in every format, and
+    --strict exits 3."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance().advance().advance()
+    played = w.write(root / "played.vlog")
+    save = w.save_point().write(root / "sent.vsav")
+    assert audit([str(played)], module=module, game=str(kit_dir)).findings     # the overstack is there
+    r = audit([str(save)], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["steps"] == 0
+    for fmt in ("text", "html"):
+        assert "partial: the files hold no step" in render(r, fmt), fmt
+    assert r.to_json()["partial"].startswith("partial: the files hold no step")
+    code, out, err = run(capsys, "audit", str(save), "--module", str(module), "--game", str(kit_dir), "--strict")
+    assert code == 3 and out.splitlines()[1].startswith("partial: "), out
+
+
+def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_path, capsys):
+    """`vmodgen audit games/` (the folder the opponent's files were saved into): one line that
+    says how to give the files in it; a folder given as --module, or with no save in it, is
+    refused as before, with no pattern to suggest."""
+    games = tmp_path / "games"
+    games.mkdir()
+    for name in ("turn1.vlog", "turn2.vlog", "notes.txt"):
+        (games / name).write_bytes(b"")
+    line = one_error(capsys, "audit", str(games), "--module", str(games / "notes.txt"))
+    assert line == f"vmodgen: {games}: is a folder, not a file: give the files in it: {games}/*.vlog (2 files)"
+    line = one_error(capsys, "integrity", str(tmp_path / "games" / "turn1.vlog"), "--module", str(games))
+    assert line == f"vmodgen: {games}: is a folder, not a file"
+    (tmp_path / "empty").mkdir()
+    assert one_error(capsys, "replay", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")).endswith(
+        "empty: is a folder, not a file")
+
+
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
+
+
+def test_integrity_of_files_out_of_order_says_what_their_save_dates_and_seams_say(capsys):
+    """om-pbem-3 (the Allied file) given before om-pbem-1 and -2 (recorded in VASSAL 3.7.26,
+    saved in the order 1, 2, 3): integrity, which a player runs first, flags the order as the
+    audit warns of it, not only 'does not start where ... ended'; with the files in play order,
+    or read as given with --keep-order, no order flag."""
+    one, two, three = (str(RECORDED / f"om-pbem-{i}.vlog") for i in (1, 2, 3))
+    code, out, err = run(capsys, "integrity", three, one, two)
+    assert code == 0, err
+    flags = [line.strip() for line in out.splitlines() if line.strip().startswith("! Order: ")]
+    assert any("By their own save dates the files were saved in the order om-pbem-1.vlog, om-pbem-2.vlog, "
+               "om-pbem-3.vlog" in f for f in flags), out
+    assert "rules' memory" not in out and "judged in this order" not in out     # integrity runs no rules
+    code, out, err = run(capsys, "integrity", one, two, three)
+    assert code == 0 and "! Order: " not in out, out
+    code, out, err = run(capsys, "integrity", one, two, three, "--keep-order")
+    assert code == 0 and "! Order: " not in out, out
+
+
+def test_replay_keeps_the_order_given_with_keep_order(tmp_path, capsys):
+    """The opponent named his files t10 (played first) and t2: given in plain name order, as a
+    shell glob gives them, they are replayed in natural order (t2 first); --keep-order, which
+    audit has, replays them as given."""
+    import shutil
+    shutil.copy(RECORDED / "om-pbem-1.vlog", tmp_path / "t10.vlog")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", tmp_path / "t2.vlog")
+    given = [str(tmp_path / "t10.vlog"), str(tmp_path / "t2.vlog")]
+    page = tmp_path / "game.html"
+    code, out, err = run(capsys, "replay", *given, "-o", str(page))
+    assert code == 0, err
+    assert "<title>t2.vlog, t10.vlog</title>" in page.read_text(encoding="utf-8")
+    code, out, err = run(capsys, "replay", *given, "--keep-order", "-o", str(page))
+    assert code == 0, err
+    assert "<title>t10.vlog, t2.vlog</title>" in page.read_text(encoding="utf-8")
+
+
+def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path):
+    """na41-pbem6-1 and -3 (file 2 left out, both the Axis's): "a file between them may be
+    missing" was followed by "The files may not be in play order ... --keep-order", which no order
+    of the two files given explains. With only these two files it is a seam that does not close;
+    with a file of the other side also given (it may belong between them) it stays an order doubt."""
+    from types import SimpleNamespace
+
+    from vmodgen.audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE, order_messages
+
+    def result(name: str, side: str, start: dict, end: dict) -> SimpleNamespace:
+        (tmp_path / name).write_bytes(name.encode())
+        return SimpleNamespace(path=str(tmp_path / name), date_saved="", start={"pieces": start},
+                               end={"pieces": end}, stats=SimpleNamespace(moves_by_side={side: 1}))
+
+    def at(x: int) -> tuple:
+        return (("Main Map", x, 10), "", "", "", "")
+
+    first = result("t1.vlog", "axis", {"u": at(1)}, {"u": at(2)})
+    third = result("t3.vlog", "axis", {"u": at(3)}, {"u": at(4)})
+    _, doubts, _ = order_messages([first, third], None)
+    assert any("may be missing" in d for d in doubts), doubts
+    assert SEAM_CONSEQUENCE in doubts and ORDER_CONSEQUENCE not in doubts
+    allied = result("t9.vlog", "allied", {"u": at(4)}, {"u": at(4)})
+    _, doubts, _ = order_messages([first, third, allied], None)
+    assert ORDER_CONSEQUENCE in doubts
