@@ -181,7 +181,8 @@ def check_airlanding(rs, board: Board) -> list:
     night_us = [u for us in by_field.values() for u in us if u.id not in unheld] if night else []
     if night_us:
         out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(night_us)} airlanded in a Night turn; "
-                              "airlanding happens only in day turns.", sorted({u.hex for u in night_us}), night_us))
+                              "airlanding happens only in day turns.", sorted({u.hex for u in night_us}), night_us,
+                              part="night"))
     return out
 
 
