@@ -53,9 +53,6 @@ def test_kit_ids_of_units_not_placed_and_inline_names_of_none_stay_as_written(tm
     inline = ('[position]\nruleset = "invasion-malta"\nsides = ["axis", "allied"]\n\n'
               '[[units]]\nid = "R1"\nside = "axis"\nhex = "0101"\n\n[state]\ndropped = ["R9"]\n')
     assert load_position(write(tmp_path, inline)).memory.dropped == ["R9"]
-    # a kit game whose position places an inline unit: another inline unit may have left
-    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = ["B"]\n'
-    assert load_position(write(tmp_path, own)).memory.na41_extended_moved == ["B"]
 
 
 def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
@@ -70,6 +67,20 @@ def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
     assert "p.toml:10: [state] na41_status_before: unknown unit '6RTX'" in line
     line = one_error(capsys, "check", write(tmp_path, IM + '\n[state]\ndropped = ["KG5unit1"]\n'))
     assert "p.toml:11: [state] dropped: unknown unit 'KG5unit1'" in line
+
+
+def test_kit_positions_with_inline_units_refuse_names_of_no_unit_too(tmp_path, capsys):
+    """A kit game whose position also places an inline unit "A": NA41 "6RTX" (for 6RTR) in
+    na41_extended_moved names no roster unit and no placed one. It was kept silently (the inline
+    list let any id-like name through, for an inline unit gone since); now refused at the key's
+    line, saying how to name an inline unit that left the map (placed in a box). The inline unit
+    itself, by its id, and a roster id are read."""
+    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = '
+    line = one_error(capsys, "check", write(tmp_path, own + '["6RTX"]\n'))
+    assert "p.toml:15: [state] na41_extended_moved: unknown unit '6RTX'" in line and "placed in a box" in line
+    assert load_position(write(tmp_path, own + '["A", "6RTR"]\n')).memory.na41_extended_moved == ["A", "6RTR"]
+    gone = NA41 + '\n[[units]]\nid = "B"\nside = "axis"\nhex = "Nile Delta"\n\n[state]\nna41_extended_moved = ["B"]\n'
+    assert load_position(write(tmp_path, gone)).memory.na41_extended_moved == ["B"]
 
 
 def test_a_name_one_placed_unit_bears_is_that_unit(tmp_path):

@@ -189,12 +189,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     raw = doc.table("state", required=False)
     st = _StateTable(doc, raw.data, raw.line, raw.what)
     placed = {u.id: u.unit.name for u in pos.units}
-    # a kit game's position that places units of its own (inline) may name them in a history key
-    # after they left; else every unit is a roster unit
+    # in a kit game every unit a key names is a roster unit or one the position places (an inline
+    # unit that left the map is placed in a box): a name of neither is a typo ("6RTX")
     own = any(u.unit.id not in roster for u in pos.units)
     unknown: list[tuple[str, str]] = []
     pos.state = spell_state(dict(state), game.ruleset,
-                            lambda v, k: _state_unit(st, v, k, roster, placed, None if own else unknown),
+                            lambda v, k: _state_unit(st, v, k, roster, placed, unknown),
                             lambda v, k: _hex_value(st, mapdata, v, k, pos), st.error)
     ruleset.read_memory(pos)               # the keys that are fields of the rule set's memory
     try:
@@ -207,7 +207,8 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     if unknown:                            # after the shapes: a key of the wrong shape says that first
         value, key = unknown[0]
         raise st.error(f"unknown unit '{value}' (neither placed in this position nor in the kit's roster, by id "
-                       "or printed name)", key)
+                       "or printed name" + ("; an inline unit that left the map is placed in a box to be named"
+                                            if own else "") + ")", key)
     return pos
 
 
@@ -437,11 +438,12 @@ def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed:
                 unknown: list[tuple[str, str]] | None) -> str:
     """The unit a ``[state]`` key names: a placed unit's id or printed name, else a roster unit's
     (:func:`_roster_unit`: a name of several refused, one of none refused as unknown). A value that
-    names no unit but may be an id (letters, digits, '-', '_', '.') stays as written, for a history
-    key may name an inline unit gone since, which the position does not define; in a kit game
-    whose position places no inline unit every unit, on the map or gone, is a roster unit, so such
-    a value names nothing a rule can use ("KG5unit1" for "KG5 unit 1", "Matilda2" for "Matilda
-    II"): it is added to ``unknown`` (refused once the key's shape is checked). None: kept."""
+    names no unit but may be an id (letters, digits, '-', '_', '.') stays as written in an inline
+    game (no roster), for a history key may name an inline unit gone since, which the position does
+    not define; in a kit game every unit a key names is a roster unit or a placed inline one (one
+    gone from the map is placed in a box), so such a value names nothing a rule can use
+    ("KG5unit1" for "KG5 unit 1", "Matilda2" for "Matilda II", "6RTX"): it is added to ``unknown``
+    (refused once the key's shape is checked). None: kept."""
     if value in placed or value in roster:
         return value
     mine = _one_placed(t, placed, value, key)
