@@ -69,18 +69,17 @@ def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
     assert "p.toml:11: [state] dropped: unknown unit 'KG5unit1'" in line
 
 
-def test_kit_positions_with_inline_units_refuse_names_of_no_unit_too(tmp_path, capsys):
+def test_kit_positions_with_inline_units_refuse_near_misses_of_roster_names(tmp_path, capsys):
     """A kit game whose position also places an inline unit "A": NA41 "6RTX" (for 6RTR) in
     na41_extended_moved names no roster unit and no placed one. It was kept silently (the inline
-    list let any id-like name through, for an inline unit gone since); now refused at the key's
-    line, saying how to name an inline unit that left the map (placed in a box). The inline unit
-    itself, by its id, and a roster id are read."""
+    list let any id-like name through, for an inline unit gone since); now a near miss of a
+    roster unit's id or printed name is refused at the key's line, naming the nearest. Another
+    id-like name ("B": an inline unit gone since, which the position does not place) is kept, as
+    a history key may name one; the inline unit itself and a roster id are read."""
     own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = '
     line = one_error(capsys, "check", write(tmp_path, own + '["6RTX"]\n'))
-    assert "p.toml:15: [state] na41_extended_moved: unknown unit '6RTX'" in line and "placed in a box" in line
-    assert load_position(write(tmp_path, own + '["A", "6RTR"]\n')).memory.na41_extended_moved == ["A", "6RTR"]
-    gone = NA41 + '\n[[units]]\nid = "B"\nside = "axis"\nhex = "Nile Delta"\n\n[state]\nna41_extended_moved = ["B"]\n'
-    assert load_position(write(tmp_path, gone)).memory.na41_extended_moved == ["B"]
+    assert "p.toml:15: [state] na41_extended_moved: unknown unit '6RTX'" in line and "did you mean '6RTR'?" in line
+    assert load_position(write(tmp_path, own + '["A", "6RTR", "B"]\n')).memory.na41_extended_moved == ["A", "6RTR", "B"]
 
 
 def test_a_name_one_placed_unit_bears_is_that_unit(tmp_path):
