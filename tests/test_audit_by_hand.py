@@ -168,11 +168,30 @@ def test_no_kit_deleted_and_placed_elsewhere_in_the_phase_is_said_not_checked() 
     r.step({"deleted": ["a"]}, (1, "gm"))
     assert r.step({"created": [_own("b", "W13")]}, (1, "gm")) == []
     assert r.bh.unpaired == [{"deleted": 2, "placed": 3, "phase": "German Movement Phase", "unit": "9/III/Sturm",
-                              "side": GER, "from": "W10", "to": "W13"}]
+                              "side": GER, "from": "W10", "to": "W13", "deleted_piece": "a", "placed_piece": "b"}]
     said = unpaired_sentence([("games/g.vlog", r.bh.unpaired)])
     assert said is not None and said.startswith("1 unit piece(s)")
     assert "(first: g.vlog steps 2-3, German Movement Phase: 9/III/Sturm deleted in W10, " in said
     assert "placed in W13)" in said and "no kit" in said and "not checked" in said
+
+
+def test_no_kit_nameless_piece_deleted_and_placed_elsewhere_is_named_by_its_piece_ids() -> None:
+    """Review of the fix branches (left12): a piece with no printed name, deleted in W10 and a new
+    nameless piece of its side placed in W13 in the same phase, was left out of the coverage
+    sentence (pairs went by printed name, and a nameless piece had none). Now it pairs with a
+    nameless piece of its side, and the sentence names both by their piece ids (vmodgen inspect
+    lists pieces by id) instead of an empty name; a named piece placed meanwhile is no pair."""
+    r = Replay()
+    r.step({"created": [_own("p17", "W10", name="")]}, (1, "gm"))
+    r.step({"deleted": ["p17"]}, (1, "gm"))                                     # step 2
+    r.step({"created": [_own("q1", "W20", name="4")]}, (1, "gm"))               # a named piece: no pair
+    assert r.step({"created": [_own("p88", "W13", name="")]}, (1, "gm")) == []  # step 4
+    assert [(u["unit"], u["deleted"], u["placed"], u["deleted_piece"], u["placed_piece"]) for u in r.bh.unpaired] == [
+        ("", 2, 4, "p17", "p88")]
+    said = unpaired_sentence([("g.vlog", r.bh.unpaired)])
+    assert said is not None
+    assert ("(first: g.vlog steps 2-4, German Movement Phase: a piece with no name (piece id p17) deleted in W10, "
+            "another (piece id p88) placed in W13)") in said
 
 
 def test_no_kit_pairs_only_a_unit_of_the_same_name_and_side() -> None:

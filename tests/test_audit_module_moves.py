@@ -19,7 +19,7 @@ from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.codec import encode
 from vmodgen.vassal.interpreter import Change, Move
 from vmodgen.vassal.piece import Piece
-from vmodgen.vassal.traits import SendToLocation
+from vmodgen.vassal.traits import MatCargo, SendToLocation
 
 SENDTO = "sendto;Eliminate;69,130;Main Map;;;"
 
@@ -44,10 +44,15 @@ def test_a_move_with_the_traits_way_back_set_to_where_it_left_is_the_modules():
     # sent back: the way back cleared as the piece goes to it
     back = Move("u1", ("Main Map", 900, 40), ("Main Map", 100, 100))
     assert sent_by_trait(_step([back], [Change("u1", t, s1, s0)]), back)
-    # a drag: no change of that state (a Mark Moved's change only), or none at all
+    # a drag: no change of that state (a Mark When Moved's change only, the same state when the
+    # piece was already marked), or none at all
     drag = Move("u1", ("Main Map", 100, 100), ("Main Map", 175, 100))
-    assert not sent_by_trait(_step([drag], [Change("u1", t, s1, s1)]), drag)
+    tm, m1 = _with_sendto("markmoved;moved.png\tpiece;;;u.png;U", "true\tMain Map;100;100;u1;0", "Main Map;100;100")
+    assert not sent_by_trait(_step([drag], [Change("u1", tm, m1, m1)]), drag)
     assert not sent_by_trait(_step([drag], []), drag)
+    # sent again from the point it was last sent from (brought back there by hand): the trait's
+    # ChangeTracker D/ is logged all the same, its state the state before (left12: was a drag)
+    assert sent_by_trait(_step([drag], [Change("u1", t, s1, s1)]), drag)
     # the way back set to another point than the one the piece left: not this move
     _, s2 = _with_sendto("piece;;;u.png;U", "Main Map;100;100;u1;0", "Main Map;5;5")
     assert not sent_by_trait(_step([drag], [Change("u1", t, s0, s2)]), drag)
@@ -96,3 +101,83 @@ def test_a_unit_sent_by_its_trait_is_no_move_of_its_side_in_every_format(mini, t
             "not a drag: a player's or the module's automation") in out["text"]
     assert "no player's move" not in out["text"] and "moved by the module" not in out["text"]
     assert "<th>Sent by a Send To Location command</th><td>blue: 1 (units moved by the trait&#x27;s" in out["html"]
+
+
+def _audit(module, kit_dir, log, fmt: str = "json") -> str:
+    from click.testing import CliRunner
+    r = CliRunner().invoke(command, ["--module", str(module), "--game", str(kit_dir), "--format", fmt, str(log)])
+    assert r.exception is None and r.exit_code in (0, 1), r.output
+    return r.stdout
+
+
+def test_a_unit_sent_again_from_where_it_was_last_sent_from_is_sent_not_dragged(mini, tmp_path):
+    """VASSAL 3.7.26 ``SendToLocation.myKeyEvent``: B2 (a copy with a Send To Location trait) sent
+    away from its hex (the way back set to it), dragged back onto that very point by hand, then
+    sent again: the second send sets the way back to the point it already holds, and VASSAL
+    still logs the trait's ``ChangeTracker`` ``D/`` (the state before, unchanged) with the
+    ``M/``. Before: that send was a drag of the blue side (moves by side blue 2, sent 1)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    b2 = w.piece_id("B2")
+    rec = w.state.pieces[b2]
+    at = rec.position
+    t, s = _with_sendto(rec.piece.encode_type(), w.current_state(b2), ";;")
+    w.delete(b2)
+    pid = w.add(t, s, at)
+
+    def send() -> None:
+        old = w.current_state(pid)
+        new = Piece(t, old)
+        new.traits[0].state = f"{at[0]};{at[1]};{at[2]}"
+        new._sync()
+        d = encode(["D", pid, new.encode_state(), old], "/")
+        m = encode(["M", pid, at[0], "900", "40", "null", at[0], str(at[1]), str(at[2]), "null", "pw-alice"], "/")
+        w.step([d, m, "CHAT* B2 eliminated *"])
+
+    send()
+    w.move(pid, at)                                   # by hand, back onto the very point it left
+    send()
+    stats = json.loads(_audit(module, kit_dir, w.write(tmp_path / "sent-twice.vlog")))["stats"]
+    assert stats["moves_sent"] == {"blue": 2}
+    assert stats["moves_by_side"].get("blue", 0) == 1        # the drag back
+    assert sum(stats["moves_by_player"].values()) == 3
+
+
+def test_a_unit_carried_on_a_mat_is_no_drag_of_its_own(mini, tmp_path):
+    """VASSAL 3.7.26 ``PieceMover`` (and ``SendToLocation``) move a Mat's cargo after the Mat, each
+    with its own ``M/`` in the step, as if dragged. R1 (a copy with a Mat Cargo trait lying on a
+    Mat in 0102) carried with the Mat to 0605 in the Red Movement Phase: before, R1's own drag
+    of 5 hexes with MA 4 (GEN movement) and a move of the red side; now the Mat's move, not
+    judged as R1's (coverage: carried on a Mat, said in the text report), counted apart
+    (``moves_carried``), and R1's next drag by hand, 0605 → 0604, is judged from 0605."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    r1 = w.piece_id("R1")
+    rec = w.state.pieces[r1]
+    at = rec.position
+    p = Piece(rec.piece.encode_type(), w.current_state(r1))
+    cargo = Piece(traits=[MatCargo("matPiece;;", "noMat"), *p.traits])
+    w.delete(r1)
+    unit = w.add(cargo.encode_type(), cargo.encode_state(), at, report=False)
+    mat = w.add("mat;Boat;\tpiece;;;boat.png;Boat", "0\tnull;0;0;;0", at, report=False)
+    loaded = Piece(cargo.encode_type(), w.current_state(unit))
+    loaded.traits[0].state = mat                  # MatCargo.findNewMat: the cargo names its Mat
+    loaded._sync()
+    w.set_state(unit, loaded.encode_state())
+    to = w._point("0605")
+    mat_at = w.state.pieces[mat].position
+    w.step([encode(["M", mat, to[0], str(to[1]), str(to[2]), "null", mat_at[0], str(mat_at[1]), str(mat_at[2]),
+                    "null", "pw-alice"], "/"),
+            encode(["M", unit, to[0], str(to[1]), str(to[2]), "null", at[0], str(at[1]), str(at[2]),
+                    "null", "pw-alice"], "/")])
+    w.move(unit, "0604")
+    log = w.write(tmp_path / "mat.vlog")
+    doc = json.loads(_audit(module, kit_dir, log))
+    assert not [f for f in doc["findings"] if f["rule"] == "GEN movement"], doc["findings"]
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 1
+    assert doc["stats"]["moves_carried"] == {"red": 1}
+    # the copy's palette drop onto R2 in 0102 (an M/ onto it) and the drag to 0604: not the carriage
+    assert doc["stats"]["moves_by_side"]["red"] == 2
+    text = _audit(module, kit_dir, log, "text")
+    assert "1 unit move(s) were made by a Mat the unit lay on" in text
+    assert "carried on a Mat: red 1 (units moved with the Mat they lay on" in text

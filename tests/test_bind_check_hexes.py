@@ -94,3 +94,40 @@ def test_on_the_board_is_vassals_snap_and_the_extents_test(tmp_path):
                                                 f"its edge ({width}x600 px")
         columns = extent_from_size(g, (width, 600)).cols
         assert (g.hex_center(columns[1], 1)[0] == 594) == counted
+
+
+def test_no_snap_margin_where_another_board_adjoins(tmp_path):
+    """VASSAL 3.7.26 ``Map.snapTo`` moves a snapped point one pixel off the board back onto its
+    edge only when no board is there (``findBoard(snap) == null``); where another board adjoins
+    it snaps the drop onto that board's grid instead. HexTest's board made 594 px wide (its last
+    column's centres at x = 594, one pixel off) with a board beside it on the right in the
+    module's set-up: that column is off the binding's board (hex count and extent), as it is with
+    a 593 px board (before: counted on every edge); a board below leaves the right edge open."""
+    import copy
+
+    from vmodgen.binding.file import load_binding
+    from vmodgen.commands.bind import hexes_counted
+    from vmodgen.vassal.module import read_module
+    binding = tmp_path / "b.toml"
+    binding.write_text(GOOD)
+
+    def measured(column: int, row: int):
+        mod = read_module(shared_path("golden", "vassal-run", "HexTest.vmod"))
+        main = mod.maps["Main Map"]
+        board = main.boards["Board"]
+        board._size, board._size_done = (594, 600), True
+        other = copy.copy(board)
+        other.name, other.grid = "Beside", None
+        main.boards["Beside"] = other
+        main.set_boards([("Board", False, 0, 0), ("Beside", False, column, row)])
+        b = load_binding(str(binding), mod)
+        return hexes_counted(b, mod), [c for c in map(b.map.center, b.map.hex_ids()) if c is not None]
+
+    right, on_right = measured(1, 0)
+    below, on_below = measured(0, 1)
+    assert max(x for x, _ in on_right) < 594 and max(x for x, _ in on_below) == 594
+    assert "one pixel off an edge no other board of the map's set-up adjoins (594x600 px" in right
+    # counted: the image and the open margins (right: x = -1, y = -1 and 600; below: x = -1, 594, y = -1)
+    assert int(right.split()[0]) == sum(1 for x, y in on_below if -1 <= x < 594 and -1 <= y <= 600)
+    assert int(below.split()[0]) == sum(1 for x, y in on_below if -1 <= x <= 594 and -1 <= y < 600)
+    assert int(right.split()[0]) < int(below.split()[0])

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import tomllib
 
-from test_foreign_ccn import G
-from tiny_module_util import palette, prototypes, write_module
+from tiny_module_util import hex_board_build, write_module
 
 from vmodgen.binding.pieces import SlotIndex
 from vmodgen.binding.starter import generic_starter
@@ -39,21 +38,7 @@ def tiny_dynamic(tmp_path, strength_as_marker: bool = False, more: dict | None =
              "GuerillaCount-French": [("0", "GuerillaCounter"), ("1", "GuerillaCounter")],
              "GuerillaCount-Allies": [("0", "GuerillaCounter")],
              "French Reinforcements": [("French Guard Infantry 5-1", "")], **(more or {})}
-    panels, gpid = palette(slots, "PanelWidget")
-    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<VASSAL.build.GameModule VassalVersion="3.7.5" name="Tiny Dynamic" nextPieceSlotId="{gpid + 1}" version="1">
-<VASSAL.build.module.BasicCommandEncoder/>
-<VASSAL.build.module.PlayerRoster><entry>Allies</entry><entry>French</entry></VASSAL.build.module.PlayerRoster>
-<VASSAL.build.module.PrototypesContainer>{prototypes(protos)}</VASSAL.build.module.PrototypesContainer>
-<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>
-<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Inland" reversible="false">
-<{G}HexGrid dx="75" dy="87" x0="0" y0="40" sideways="true" snapTo="true">
-<{G}mapgrid.HexGridNumbering first="H" sep="" hType="A" hLeading="1" hOff="1" vType="N" vLeading="1" vOff="0" locationFormat="$gridLocation$"/>
-</{G}HexGrid></VASSAL.build.module.map.boardPicker.Board>
-</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
-<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="pieces">{panels}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
-</VASSAL.build.GameModule>
-"""
+    build = hex_board_build("Tiny Dynamic", "1", ["Allies", "French"], protos, slots)
     return read_module(write_module(tmp_path / "tiny-dynamic.vmod", build))
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from test_foreign_ragnarok import TRACKER_LINE, tiny_ragnarok
-from tiny_module_util import palette, prototypes, uncomment_player_turns, write_module
+from tiny_module_util import hex_board_build, uncomment_player_turns, write_module
 
 from vmodgen.audit.continuity import compare
 from vmodgen.audit.order import order_doubts
@@ -45,8 +45,6 @@ from vmodgen.vassal.piece_defs import Trait, definition, empty_basic_piece, mark
 from vmodgen.vassal.typed import NullCommand
 from vmodgen.vassal.undo import speaker
 
-G = "VASSAL.build.module.map.boardPicker.board."
-
 
 def tiny_ccn(tmp_path: Path) -> Path:
     """A module shaped like C&C Napoleonics: the roster Allies / French / Solitaire; units whose
@@ -59,21 +57,7 @@ def tiny_ccn(tmp_path: Path) -> Path:
     }
     slots = {"Units": [("French Line Infantry", "French Army"), ("French Leader", "French Army"),
                        ("British Line Infantry", "British Army"), ("Russian Cossacks", "Russian Army")]}
-    panels, gpid = palette(slots, "PanelWidget", image=lambda gpid, name: f"{gpid}.png")
-    build = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<VASSAL.build.GameModule VassalVersion="3.7.5" name="Tiny CCN" nextPieceSlotId="{gpid + 1}" version="4.2">
-<VASSAL.build.module.BasicCommandEncoder/>
-<VASSAL.build.module.PlayerRoster><entry>Allies</entry><entry>French</entry><entry>Solitaire</entry></VASSAL.build.module.PlayerRoster>
-<VASSAL.build.module.PrototypesContainer>{prototypes(protos)}</VASSAL.build.module.PrototypesContainer>
-<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>
-<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Inland" reversible="false">
-<{G}HexGrid dx="75" dy="87" x0="0" y0="40" sideways="true" snapTo="true">
-<{G}mapgrid.HexGridNumbering first="H" sep="" hType="A" hLeading="1" hOff="1" vType="N" vLeading="1" vOff="0" locationFormat="$gridLocation$"/>
-</{G}HexGrid></VASSAL.build.module.map.boardPicker.Board>
-</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
-<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="pieces">{panels}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
-</VASSAL.build.GameModule>
-"""
+    build = hex_board_build("Tiny CCN", "4.2", ["Allies", "French", "Solitaire"], protos, slots)
     return write_module(tmp_path / "tiny-ccn.vmod", build)
 
 

@@ -76,6 +76,20 @@ def test_im_dirty_game_gives_exactly_its_planted_findings(im):
     assert "PM turn" in r.findings[1].message
 
 
+def test_im_oos_marker_timing_rests_on_the_turn_cycle_not_the_map(im):
+    """IM 6.12 (OoS marker on a PM turn) shares its id and kind with the Night supply route: the
+    timing finding reads the kit's turn cycle (illustrative), never the terrain of the marked
+    unit's hex (illustrative too), which only the route reads."""
+    kit, module, root = im
+    assert kit.map.info("2020").illustrative                   # else the test shows nothing
+    r, _ = audit_chain([im_game(kit, module, True).write(root / "dirty-ill.vlog")], module)
+    timing = next(f for f in r.findings if f.rule == "IM 6.12")
+    kinds = {i.kind: i.items for i in timing.illustrative}
+    assert "terrain" not in kinds
+    assert set(kinds.get("rule", ())) == {"turns_per_day", "turn_cycle"} & set(kit.game.illustrative_rules)
+    assert kinds.get("rule")
+
+
 def test_im_chain_and_a_file_that_starts_mid_game(im):
     """IM 6.12, 6.14, 6.31: the clean game cut into two files at GT2's Weather Phase. As a chain,
     the second file knows from the first one's memory that the units paradropped: no finding. The

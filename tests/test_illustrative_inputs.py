@@ -158,6 +158,10 @@ def test_declarations_by_rule_family_and_nothing_for_the_undeclared():
     assert reads_of(table, "X 5.1", "movement") == Reads(allowance=True)
     assert reads_of(table, "X 5.1", "stacking") == Reads(hexes=True)
     assert reads_of(table, "X 9.1") is NOTHING
+    # one check of several sharing an id and kind ("<rule>/<part>", Finding.part) before both
+    table["X 5.1/night"] = Reads(params=("turn_cycle",))
+    assert reads_of(table, "X 5.1", "movement", "night") == Reads(params=("turn_cycle",))
+    assert reads_of(table, "X 5.1", "movement", "other") == Reads(allowance=True)
     pos = load_position(DATA / "om-example-8-12.toml")
     f = Finding("OM 99.9", "movement", "made up", ("W4117",), tuple(u.id for u in pos.units))
     assert Annotator(ruleset_for(pos.game)).inputs_of(f, pos) == ()

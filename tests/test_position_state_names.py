@@ -53,9 +53,6 @@ def test_kit_ids_of_units_not_placed_and_inline_names_of_none_stay_as_written(tm
     inline = ('[position]\nruleset = "invasion-malta"\nsides = ["axis", "allied"]\n\n'
               '[[units]]\nid = "R1"\nside = "axis"\nhex = "0101"\n\n[state]\ndropped = ["R9"]\n')
     assert load_position(write(tmp_path, inline)).memory.dropped == ["R9"]
-    # a kit game whose position places an inline unit: another inline unit may have left
-    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = ["B"]\n'
-    assert load_position(write(tmp_path, own)).memory.na41_extended_moved == ["B"]
 
 
 def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
@@ -70,6 +67,19 @@ def test_kit_unit_names_of_no_roster_unit_are_refused(tmp_path, capsys):
     assert "p.toml:10: [state] na41_status_before: unknown unit '6RTX'" in line
     line = one_error(capsys, "check", write(tmp_path, IM + '\n[state]\ndropped = ["KG5unit1"]\n'))
     assert "p.toml:11: [state] dropped: unknown unit 'KG5unit1'" in line
+
+
+def test_kit_positions_with_inline_units_refuse_near_misses_of_roster_names(tmp_path, capsys):
+    """A kit game whose position also places an inline unit "A": NA41 "6RTX" (for 6RTR) in
+    na41_extended_moved names no roster unit and no placed one. It was kept silently (the inline
+    list let any id-like name through, for an inline unit gone since); now a near miss of a
+    roster unit's id or printed name is refused at the key's line, naming the nearest. Another
+    id-like name ("B": an inline unit gone since, which the position does not place) is kept, as
+    a history key may name one; the inline unit itself and a roster id are read."""
+    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = '
+    line = one_error(capsys, "check", write(tmp_path, own + '["6RTX"]\n'))
+    assert "p.toml:15: [state] na41_extended_moved: unknown unit '6RTX'" in line and "did you mean '6RTR'?" in line
+    assert load_position(write(tmp_path, own + '["A", "6RTR", "B"]\n')).memory.na41_extended_moved == ["A", "6RTR", "B"]
 
 
 def test_a_name_one_placed_unit_bears_is_that_unit(tmp_path):

@@ -179,6 +179,23 @@ def test_coastal_steamer():
     assert rules(H(turn=2) + a("S", "4020") + rules_ + state(om_arrivals=day)) == ["OM 17.52"]
 
 
+def test_naval_unloading_move_touching_no_steamer_port_is_out_of_phase():
+    """OM 4.0, 17.52 (「沿岸汽船は…E3136…とスーダ（ヘクス W4031）の小港間でのみ機能する」): an Allied
+    unit moving W3015 → W3016 in a Night Naval Unloading Phase neither starts nor ends at a steamer
+    port, so it is no steamer trip but a move outside the Movement Phase (4.0, naming the ports);
+    from the port W4031 to W3016 it is a steamer trip to the wrong hex (17.52)."""
+    def found(previous: str) -> tuple[list[str], str]:
+        p = position(K(turn=9, phase="naval-unloading")
+                     + table("units", unit="A-B-23-NZ", hex="W3016", previous=previous))
+        got = ruleset_for(p.game).check(p)
+        return [f.rule for f in got], " ".join(f.message for f in got)
+    rules_, message = found("W3015")
+    assert rules_ == ["OM 4.0"]
+    assert "E3136 and W4031" in message and "coastal steamer to" not in message
+    rules_, message = found("W4031")
+    assert rules_ == ["OM 17.52"] and "came by the coastal steamer to W3016" in message
+
+
 # ---- off-map boxes (4.52-4.58) --------------------------------------------------------------------
 BOXES = table("boxes", id="offmap-a", adjacent=["4020", "4120"]) + table("boxes", id="offmap-b", adjacent=["4420"])
 LINKS = "\n[rules]\nom_box_links = \"offmap-a:offmap-b\"\n"

@@ -37,6 +37,34 @@ def prototypes(protos: dict[str, str]) -> str:
                    "</VASSAL.build.module.PrototypeDefinition>" for n, d in protos.items())
 
 
+#: the package of a board's grid elements in a buildFile
+GRID = "VASSAL.build.module.map.boardPicker.board."
+
+
+def hex_board_build(name: str, version: str, roster: list[str], protos: dict[str, str],
+                    slots: dict[str, list[tuple[str, str]]]) -> str:
+    """The buildFile of a module named ``name`` (``version``, built with VASSAL 3.7.5): the player
+    roster ``roster``, the prototypes ``protos`` (name → definition), one map "Main Map" of one
+    board "Inland" (``images/map.png``) with a sideways hex grid numbered H01..., and a piece
+    window of ``slots`` in panels (:func:`palette`, an image per gpid)."""
+    panels, gpid = palette(slots, "PanelWidget")
+    entries = "".join(f"<entry>{xml_text(e)}</entry>" for e in roster)
+    return f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.5" name="{xml_text(name)}" nextPieceSlotId="{gpid + 1}" version="{version}">
+<VASSAL.build.module.BasicCommandEncoder/>
+<VASSAL.build.module.PlayerRoster>{entries}</VASSAL.build.module.PlayerRoster>
+<VASSAL.build.module.PrototypesContainer>{prototypes(protos)}</VASSAL.build.module.PrototypesContainer>
+<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="map.png" name="Inland" reversible="false">
+<{GRID}HexGrid dx="75" dy="87" x0="0" y0="40" sideways="true" snapTo="true">
+<{GRID}mapgrid.HexGridNumbering first="H" sep="" hType="A" hLeading="1" hOff="1" vType="N" vLeading="1" vOff="0" locationFormat="$gridLocation$"/>
+</{GRID}HexGrid></VASSAL.build.module.map.boardPicker.Board>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>
+<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.TabWidget entryName="pieces">{panels}</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+
+
 def write_module(path: Path, build: str, size: tuple[int, int] = (600, 500)) -> Path:
     """A .vmod at ``path`` holding ``build`` and a plain ``images/map.png`` of ``size``."""
     from PIL import Image

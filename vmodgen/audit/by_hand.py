@@ -13,8 +13,9 @@ as warnings, since the log cannot tell a legal act from a mistake:
   its piece id, so a new piece is always a new unit and this is never said there. Where such a
   unit's piece was deleted and a new piece of a unit of the same printed name and side later
   placed in another hex in the same stretch (the case the check would have judged, were the
-  units told apart: several units may share a printed name), :attr:`ByHand.unpaired` holds them
-  and :func:`unpaired_sentence` says, in the coverage, that they were not checked. A log does not
+  units told apart: several units may share a printed name; a piece with no name pairs with
+  another nameless one of its side and is named by its piece id), :attr:`ByHand.unpaired` holds
+  them and :func:`unpaired_sentence` says, in the coverage, that they were not checked. A log does not
   tell a piece dragged from the palette onto an empty hex from one a piece's trait places (both
   are an ``AddPiece`` at the hex, VASSAL 3.7.26 ``Map.placeAt``), so that sentence says "placed".
 * **a status marker put on the other side's unit outside a combat phase**: a marker from the
@@ -68,15 +69,17 @@ class ByHand:
     _gone: dict[str, tuple[int, str, int, bool]] = field(default_factory=dict)
     #: (unit id, hex, reduced) deleted this step
     _seen: list[tuple[str, str, bool]] = field(default_factory=list)
-    #: (unit name, side, hex, reduced) of the pieces deleted this step whose unit is named after
-    #: the piece (no kit)
-    _seen_own: list[tuple[str, str, str, bool]] = field(default_factory=list)
-    #: stretch → (step, unit name, side, hex, reduced) of such pieces deleted in it, not yet
-    #: followed by a placement of a unit of that name and side
-    _lone: dict[int, list[tuple[int, str, str, str, bool]]] = field(default_factory=dict)
+    #: (unit name, side, hex, reduced, piece id) of the pieces deleted this step whose unit is
+    #: named after the piece (no kit)
+    _seen_own: list[tuple[str, str, str, bool, str]] = field(default_factory=list)
+    #: stretch → (step, unit name, side, hex, reduced, piece id) of such pieces deleted in it, not
+    #: yet followed by a placement of a unit of that name and side
+    _lone: dict[int, list[tuple[int, str, str, str, bool, str]]] = field(default_factory=dict)
     #: the placements this check could not pair with a deletion, the binding having no kit:
-    #: {"deleted": step, "placed": step, "phase": name or "", "unit": printed name, "side",
-    #: "from": hex deleted in, "to": hex placed in} (:func:`unpaired_sentence`)
+    #: {"deleted": step, "placed": step, "phase": name or "", "unit": printed name ("" for a
+    #: nameless piece), "side", "from": hex deleted in, "to": hex placed in, "deleted_piece",
+    #: "placed_piece": the two piece ids, by which a nameless piece is named}
+    #: (:func:`unpaired_sentence`)
     unpaired: list[dict] = field(default_factory=list)
     _phase: tuple | None = None      # the phase of the last step not undone
     _stretch: int = -1               # the number of its stretch (bumped when the phase changes)
@@ -98,8 +101,8 @@ class ByHand:
                     and self.map.has_hex(v.hex) and (pid not in builder.concealed or self.reveal)):
                 if v.unit.id != pid:
                     self._seen.append((v.unit.id, v.hex, v.reduced))
-                elif v.unit.name:
-                    self._seen_own.append((v.unit.name, v.unit.side or "", v.hex, v.reduced))
+                else:
+                    self._seen_own.append((v.unit.name or "", v.unit.side or "", v.hex, v.reduced, pid))
 
     def _enter(self, k: int, ph: tuple | None) -> None:
         """The stretch of phase ``ph`` that step ``k`` (not undone) is in."""
@@ -152,7 +155,7 @@ class ByHand:
             if v.concealed is not None and not self.reveal:
                 continue
             if v.unit is not None and v.unit.id == pid:
-                self._unpaired(k, v, n, combat, phase_info)
+                self._unpaired(k, pid, v, n, combat, phase_info)
             elif v.unit is not None:
                 gone = self._gone.pop(v.unit.id, None)
                 if gone is None or gone[2] != n or ph is None or gone[1] == v.hex:
@@ -185,17 +188,18 @@ class ByHand:
                            "gave it.")
         return out
 
-    def _unpaired(self, k: int, v, n: int, combat: bool, phase_info) -> None:
-        """A unit's piece placed in stretch ``n`` of a binding with no kit: were its unit told
-        apart from its piece, the check above would pair it with the piece of the same unit
+    def _unpaired(self, k: int, pid: str, v, n: int, combat: bool, phase_info) -> None:
+        """A unit's piece ``pid`` placed in stretch ``n`` of a binding with no kit: were its unit
+        told apart from its piece, the check above would pair it with the piece of the same unit
         deleted earlier in the stretch. Only a deletion of a unit of the same printed name and
-        side can be that piece. One in the same hex (put back where it was: no move) or, in a
-        combat phase, a full piece followed by a reduced one (a step loss) is taken as its pair, as
-        the check would; one in another hex is a pair the check could not make."""
+        side can be that piece (a nameless piece: of another nameless piece of that side). One in
+        the same hex (put back where it was: no move) or, in a combat phase, a full piece followed
+        by a reduced one (a step loss) is taken as its pair, as the check would; one in another hex
+        is a pair the check could not make."""
         lone = self._lone.get(n)
-        if not lone or not v.unit.name:
+        if not lone:
             return
-        same = [g for g in lone if g[1] == v.unit.name and g[2] == (v.unit.side or "")]
+        same = [g for g in lone if g[1] == (v.unit.name or "") and g[2] == (v.unit.side or "")]
         if not same:
             return
         pair = next((g for g in same if g[3] == v.hex), None)
@@ -208,7 +212,8 @@ class ByHand:
         lone.remove(deleted)
         self.unpaired.append({"deleted": deleted[0], "placed": k,
                               "phase": phase_info.name if phase_info is not None else "",
-                              "unit": v.unit.name, "side": v.unit.side or "", "from": deleted[3], "to": v.hex})
+                              "unit": v.unit.name or "", "side": v.unit.side or "", "from": deleted[3], "to": v.hex,
+                              "deleted_piece": deleted[5], "placed_piece": pid})
 
 
 def unpaired_sentence(files: list[tuple[str, list[dict]]]) -> str | None:
@@ -219,9 +224,14 @@ def unpaired_sentence(files: list[tuple[str, list[dict]]]) -> str | None:
         return None
     file, first = found[0]
     where = f", {first['phase']}" if first["phase"] else ""
+    if first["unit"]:
+        pair = f"{first['unit']} deleted in {first['from']}, a piece named {first['unit']} placed in {first['to']}"
+    else:                  # no printed name to find it by: its piece ids (vmodgen inspect shows them)
+        pair = (f"a piece with no name (piece id {first.get('deleted_piece', '?')}) deleted in {first['from']}, "
+                f"another (piece id {first.get('placed_piece', '?')}) placed in {first['to']}")
     return (f"{len(found)} unit piece(s) were placed in a phase in which a piece of a unit of the same name and "
             f"side had been deleted in another hex (first: {file} steps {first['deleted']}-{first['placed']}{where}: "
-            f"{first['unit']} deleted in {first['from']}, a piece named {first['unit']} placed in {first['to']}): "
+            f"{pair}): "
             "not checked as a unit deleted and put back elsewhere (a move VASSAL does not record), because the "
             "binding has no kit and names each unit after its piece, so it cannot tell the unit deleted from "
             "another unit of that name (a binding to a kit, vmodgen bind --game KIT, follows each unit and "

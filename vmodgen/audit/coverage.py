@@ -21,6 +21,9 @@ TAKEN_BACK = "taken back by hand"
 #: (picked up and put back: a change of the stack's order, no move)
 PUT_BACK = "put back on its hex"
 REASONS = (NO_PHASE, OUT_OF_PHASE, OFF_MAP, UNDONE, TAKEN_BACK, PUT_BACK)
+#: a piece a Mat carried when it moved (VASSAL moves a Mat's cargo with it): not its own move;
+#: in ``moves.not_judged`` only when some were (a Mat is rare in the games audited)
+CARRIED = "carried on a Mat"
 #: not a reason a move was left unjudged but what the binding says a phase's drags are: units
 #: placed, not moved (``[[phase]] moves = "placement"``); counted apart (``moves.placed``)
 PLACED = "placed"
@@ -160,6 +163,8 @@ class Coverage:
                                  "long_drags_judged": self.long_drags_judged,
                                  "started_elsewhere": len(self.stray_drags),
                                  "not_judged": {r: self.not_judged.get(r, 0) for r in REASONS}}
+        if self.not_judged.get(CARRIED):
+            moves["not_judged"][CARRIED] = self.not_judged[CARRIED]
         if self.placed:        # only where a binding declares a phase that places units
             moves["placed"] = sum(self.placed.values())
             moves["placed_by_phase"] = dict(self.placed)

@@ -66,7 +66,7 @@ from ..vassal.replay import chat_lines  # noqa: F401  (the audit runner reads it
 from ..vassal.savefile import SaveFile
 from ..vassal.turns import tracker_states
 from ..vassal.gamestate import GameState
-from .coverage import (COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
+from .coverage import (CARRIED, COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PLACED, PUT_BACK, TAKEN_BACK, UNDONE,
                        Coverage, player_of, takes_back, undone_by)
 from ..binding.chat_phases import typed_text
 from . import duplicates as dup
@@ -772,6 +772,8 @@ class FileAuditor:
                     # picked up and put back on the hex it has not left in the phase (the stack's
                     # order changed): no move, in any phase
                     cov.skip(PUT_BACK)
+                elif mv.carried_by is not None:
+                    cov.skip(CARRIED)      # moved with the Mat it lies on: the Mat's move, not its own
                 elif old_hex is None or v.hex is None or not self._on_map(v.hex) or (
                         not self._on_map(old_hex) and phase_info is not None and phase_info.takes_arrivals):
                     # into a box (a removal), or out of one in a phase where units arrive (a
@@ -903,6 +905,11 @@ class FileAuditor:
                     continue
                 old_hex = builder.hex_of_point(mv.old)
                 new_hex = v.hex
+                if mv.carried_by is not None and new_hex is not None:
+                    # carried by a Mat (not judged as its own move): its own moves in the phase
+                    # count from where the Mat put it
+                    start[pid], paths[pid], clocks[pid] = new_hex, [new_hex], [(new_hex, -1)]
+                    continue
                 if pid not in start:
                     if old_hex is None or old_hex == new_hex:
                         continue            # entering the map, or put back on its hex: no move

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .by_hand import unpaired_sentence
-from .coverage import (COMBAT_PHASE, FROM_BOX, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE,
+from .coverage import (CARRIED, COMBAT_PHASE, FROM_BOX, NO_PHASE, OFF_MAP, OUT_OF_PHASE, PUT_BACK, TAKEN_BACK, UNDONE,
                        out_of_phase_kind)
 
 #: a file with at least this many unit moves and no phase announcement matched in it is said
@@ -69,6 +69,11 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
     unpaired = unpaired_sentence([(r.path, r.coverage.unpaired_by_hand) for r in results])
     if unpaired is not None:
         out.append(unpaired)
+    carried = sum(f.coverage.not_judged.get(CARRIED, 0) for f in results)
+    if rules and carried:
+        out.append(f"{carried} unit move(s) were made by a Mat the unit lay on (VASSAL moves a Mat's cargo with "
+                   "it): no move by hand, not judged as the unit's own; its own moves in the phase count from "
+                   "where the Mat put it.")
     if rules and total[PUT_BACK]:
         out.append(f"{total[PUT_BACK]} unit drag(s) ended on the hex they started from, by units that had not "
                    "left that hex in their phase (picked up and put back, e.g. to change the stack's order): "

@@ -15,7 +15,7 @@ from ..vassal.codec import decode
 from ..vassal.dice import read_roll
 from ..vassal.piece import Piece
 from ..vassal.replay import Step
-from ..vassal.traits import SendToLocation
+from ..vassal.traits import MarkMoved, SendToLocation
 from ..vassal.undo import HTML_TAG
 from .coverage import player_of, takes_back, undone_by
 
@@ -29,6 +29,9 @@ class FileStats:
     #: side → moves of its units a Send To Location command made (:func:`sent_by_trait`), not in
     #: ``moves_by_side`` (in ``moves_by_player``, as every move)
     moves_sent: dict[str, int] = field(default_factory=dict)
+    #: side → moves of its units a Mat carried (``Move.carried_by``: the Mat's move, made by hand or
+    #: sent), in neither ``moves_by_side`` nor ``moves_by_player``
+    moves_carried: dict[str, int] = field(default_factory=dict)
     rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
     recorder: str = ""
     undos_by_player: dict[str, int] = field(default_factory=dict)
@@ -40,6 +43,7 @@ class FileStats:
                 "moves_by_player": self.moves_by_player,
                 "moves_by_side": self.moves_by_side,
                 **({"moves_sent": self.moves_sent} if self.moves_sent else {}),
+                **({"moves_carried": self.moves_carried} if self.moves_carried else {}),
                 "die_rolls": summarize_rolls(self.rolls),
                 "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
@@ -78,8 +82,11 @@ def file_stats(steps: list[Step], players: list[tuple[str, str]], sides: dict[st
             continue                    # a move taken back is no move
         for mv in step.moves:
             pids = mv.members if mv.is_stack else [mv.piece_id]
-            by = st.moves_sent if sent_by_trait(step, mv) else st.moves_by_side
-            st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
+            if mv.carried_by is not None:
+                by = st.moves_carried                 # the Mat's move carried it: no move of its own
+            else:
+                by = st.moves_sent if sent_by_trait(step, mv) else st.moves_by_side
+                st.moves_by_player[who] = st.moves_by_player.get(who, 0) + 1
             for side in {sides[p] for p in pids if p in sides}:
                 by[side] = by.get(side, 0) + 1
     return st
@@ -92,6 +99,10 @@ SENT_LABEL = f"sent by a {SENT_BY} command"
 SENT_MOVES = ("units moved by the trait's key or menu command, not a drag: a player's or the module's "
               "automation, which VASSAL logs alike; e.g. an elimination to a box or a track; counted by player, "
               "not by side")
+#: how the reports name ``moves_carried``, and what they say of it
+CARRIED_LABEL = "carried on a Mat"
+CARRIED_MOVES = ("units moved with the Mat they lay on (VASSAL moves a Mat's cargo after it): the Mat's move, not "
+                 "theirs; counted by neither player nor side")
 
 
 def _back_points(type_chain: str, state_chain: str) -> list[tuple[str, str, str]]:
@@ -107,10 +118,14 @@ def _back_points(type_chain: str, state_chain: str) -> list[tuple[str, str, str]
 
 def sent_by_trait(step: Step, mv) -> bool:
     """Whether the move ``mv`` of ``step`` was made by a Send To Location trait of the piece, as
-    VASSAL 3.7's ``SendToLocation.myKeyEvent`` logs it: in the same step a ``D/`` of the piece
+    VASSAL 3.7.26's ``SendToLocation.myKeyEvent`` logs it: in the same step a ``D/`` of the piece
     that sets the trait's way back to the point the piece left (sent), or clears the way back
     that is the point it goes to (sent back). A drag never changes that state. A piece sent
-    again from the point it was last sent from changes nothing in that state: not told apart."""
+    again from the point it was last sent from (brought back there by hand) changes nothing in
+    it, but VASSAL still logs the trait's ``ChangeTracker`` command: a ``D/`` whose state is the
+    very state before, holding that point as the way back. A drag logs such a ``D/`` only from a
+    Mark When Moved trait (``PieceMover.markMoved`` of a piece already marked), so a piece with
+    one is not told apart there (read as a drag, as before)."""
     changes = [c for c in step.changes if c.piece_id == mv.piece_id and SendToLocation.ID in c.type_chain]
     if not changes:
         return False
@@ -124,6 +139,8 @@ def sent_by_trait(step: Step, mv) -> bool:
         for b, a in zip(before, after):
             if b != a and (a == left or (b == went and a == ("", "", ""))):
                 return True
+            if b == a == left and c.old_state == c.new_state and MarkMoved.ID not in c.type_chain:
+                return True             # sent again from the point it was last sent from
     return False
 
 
@@ -188,6 +205,8 @@ def merge(stats: list[FileStats]) -> dict:
             total.moves_by_side[k] = total.moves_by_side.get(k, 0) + v
         for k, v in s.moves_sent.items():
             total.moves_sent[k] = total.moves_sent.get(k, 0) + v
+        for k, v in s.moves_carried.items():
+            total.moves_carried[k] = total.moves_carried.get(k, 0) + v
     out = total.to_json()
     del out["recorded_by"]
     out["per_file"] = [s.to_json() for s in stats]

@@ -29,7 +29,7 @@ from ..model.game import (CounterField, Game, Marker, Named, Phase, SequenceOfPl
                           UnitType)
 from ..model.unit import Unit
 from .base import Binding
-from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, hex_zone_of,
+from .generic_map import (Extent, GridMapData, extent_from_size, grid_map, hex_grid_of, hex_zone_of, open_margin,
                           raw_id, raw_of_label, set_terrain, zone_box)
 from .pieces import Facts, SlotIndex, resolve, state_key
 from .chat_phases import typed_text, unread_turn
@@ -229,7 +229,8 @@ class FileBinding(Binding):
                                 "unknown: state the corner hexes, extent = [\"first\", \"last\"] (vmodgen bind "
                                 "--log infers them from logs)", spec.lines.get("map"))
             hz = hex_zone_of(board.grid)       # the hexes are a zone's grid: its bounding box
-            extent = extent_from_size(g, size, zone_box(hz) if hz is not None else None)
+            extent = extent_from_size(g, size, zone_box(hz) if hz is not None else None,
+                                      open_margin(self.module.maps.get(mname), board.name))
         try:
             return grid_map(spec.name, spec.name, g, extent, board.grid, self._rename, spec.default_terrain,
                             what=f"{self.path}: [map]")

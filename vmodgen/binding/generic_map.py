@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..errors import InputError
 from ..hexes.grid import Hex
@@ -26,6 +26,12 @@ from ..hexes.vassal_grid import HexGrid
 from ..hexes.vassal_zones import Zone, ZonedGrid
 from ..limits import MAX_MAP_HEXES
 from ..model.mapdata import HexInfo, MapData
+
+if TYPE_CHECKING:
+    from ..vassal.module import MapInfo
+
+#: whether a board point one pixel off the board's edge lies on no other board of its map
+OpenPoint = Callable[[int, int], bool]
 
 FRAME = "grid"
 
@@ -107,20 +113,49 @@ def raw_of_label(g: HexGrid, label: str) -> Hex | None:
 
 
 def board_box(size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> tuple[int, int, int, int]:
-    """The points, inclusive, where a hex's centre puts the hex on a board of ``size`` (within
+    """The points, inclusive, where a hex's centre may put the hex on a board of ``size`` (within
     ``box``, x0, y0, x1, y1, when given: a zone's bounding box), as VASSAL 3.7.26's
     ``Map.snapTo`` places a piece: it snaps a drop to the nearest hex centre and, when that is one
-    pixel off the board (x = -1 or w, y = -1 or h; ``Board.contains`` takes 0 ... w-1), moves it
-    back onto the board's edge, where that hex is still the nearest: so -1 ... w by -1 ... h. A
-    centre two pixels off is left off the board (:func:`extent_from_size`, ``bind --check``)."""
+    pixel off the board (x = -1 or w, y = -1 or h; ``Board.contains`` takes 0 ... w-1) and no board
+    of the map is there (``findBoard(snap) == null``), moves it back onto the board's edge, where
+    that hex is still the nearest: so at most -1 ... w by -1 ... h (:func:`centre_on_board` says
+    which margin points hold). A centre two pixels off is left off the board
+    (:func:`extent_from_size`, ``bind --check``)."""
     w, h = size
     bx0, by0, bx1, by1 = box if box is not None else (-1, -1, w, h)
     return max(bx0, -1), max(by0, -1), min(bx1, w), min(by1, h)
 
 
-def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Extent:
+def centre_on_board(x: int, y: int, size: tuple[int, int], open_point: OpenPoint | None = None) -> bool:
+    """Whether a hex centre at board point (x, y), inside :func:`board_box`, puts its hex on the
+    board: on the image, or one pixel off it where no other board of the map lies
+    (``open_point``, :func:`open_margin`; VASSAL moves a snap there back onto the edge, and where
+    another board adjoins it snaps the drop on that board instead); None: every edge (one board,
+    or the layout unknown)."""
+    w, h = size
+    if 0 <= x < w and 0 <= y < h:
+        return True
+    return open_point is None or open_point(x, y)
+
+
+def open_margin(m: "MapInfo | None", board_name: str) -> OpenPoint | None:
+    """For board ``board_name`` as map ``m``'s layout places it (the module's set-up, or the only
+    board), whether a point of its snap margin is on no other board; None when every edge is
+    open or the layout does not tell: no layout, the board not in it or alone, or reversed (its
+    points are turned about)."""
+    layout = m.layout if m is not None else None
+    placed = next((p for p in layout or () if p.board.name == board_name), None)
+    if m is None or placed is None or placed.reversed or len(layout or ()) < 2:
+        return None
+    where, dx, dy = m, placed.x, placed.y
+    return lambda x, y: where.board_at(dx + x, dy + y) is None
+
+
+def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int, int] | None = None,
+                     open_point: OpenPoint | None = None) -> Extent:
     """The raw hexes whose centres lie on a board of ``size`` pixels (within ``box``, x0, y0,
-    x1, y1, when given: a zone's bounding box)."""
+    x1, y1, when given: a zone's bounding box), or in its snap margin where ``open_point`` (None:
+    every edge; :func:`centre_on_board`)."""
     bx0, by0, bx1, by1 = board_box(size, box)
     corners = [raw_of(g, x, y) for x in (bx0, bx1) for y in (by0, by1)]
     c0, c1 = min(c.line for c in corners) - 1, max(c.line for c in corners) + 1
@@ -129,7 +164,7 @@ def extent_from_size(g: HexGrid, size: tuple[int, int], box: tuple[int, int, int
     for c in range(c0, c1 + 1):
         for r in range(r0, r1 + 1):
             x, y = g.hex_center(c, r)
-            if bx0 <= x <= bx1 and by0 <= y <= by1:       # the hex's centre is on the board
+            if bx0 <= x <= bx1 and by0 <= y <= by1 and centre_on_board(x, y, size, open_point):
                 cols.add(c)
                 rows.add(r)
     if not cols:

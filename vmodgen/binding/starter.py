@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Iterable
 from ..rules.generic import GenericRules
 from . import fuzzy
 from .chat_phases import ChatPhase, chat_phases, chat_turn_pattern
-from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, hex_zone_of, raw_id,
-                          zone_box)
+from .generic_map import (extent_from_labels, extent_from_size, hex_grid_of, hex_id_at, hex_zone_of, open_margin,
+                          raw_id, zone_box)
 from .pieces import SlotIndex, SlotInfo
 from .tomltext import one_line, q, toml_key
 from .trait_names import property_trait, property_words
@@ -237,7 +237,7 @@ def _extent_lines(module: "Module", map_name: str, board, g: HexGrid,
     if size is not None:
         hz = hex_zone_of(board.grid)
         box = zone_box(hz) if hz is not None else None
-        e = extent_from_size(g, size, box)
+        e = extent_from_size(g, size, box, open_margin(module.maps.get(map_name), board.name))
         first, last = _label(g, e.cols[0], e.rows[0]), _label(g, e.cols[1], e.rows[1])
         where = f", the hexes of its zone '{one_line(hz.name)}'" if box is not None and hz is not None else ""
         return [f"# the board image is {size[0]}x{size[1]} pixels{where}: hexes {one_line(first)} ... "

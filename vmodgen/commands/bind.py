@@ -68,13 +68,14 @@ def command(module: str, rules: str | None, game: str | None, logs: tuple[str, .
 def hexes_counted(b, mod) -> str:
     """The binding's hexes, saying what is counted: the kit's map; the rectangle ``[map]
     extent`` names; or, read from the image of the binding's own board (on its own map), the
-    hexes whose centre lies on it or one pixel off its edge
-    (:func:`~vmodgen.binding.generic_map.board_box`, the test the extent read from the image
-    uses) -- where VASSAL can put a piece on the board (``Map.snapTo`` snaps to the nearest hex
-    centre and moves a point one pixel off the board back onto its edge) -- and the rectangle of
+    hexes whose centre lies on it or one pixel off an edge where no other board of the map's
+    set-up lies (:func:`~vmodgen.binding.generic_map.centre_on_board`, the test the extent read
+    from the image uses) -- where VASSAL can put a piece on the board (``Map.snapTo`` snaps to the
+    nearest hex centre and moves a point one pixel off the board back onto its edge when no board
+    is there) -- and the rectangle of
     raw columns and rows holding them, which on a staggered grid also holds hexes whose centre
     is off the image."""
-    from ..binding.generic_map import GridMapData, board_box
+    from ..binding.generic_map import GridMapData, board_box, centre_on_board, open_margin
     m = b.map
     n = len(m.hex_ids())
     if not isinstance(m, GridMapData):
@@ -93,8 +94,10 @@ def hexes_counted(b, mod) -> str:
     w, h = size
     x0, y0, x1, y1 = board_box(size)
     centres = [c for c in map(m.center, raws) if c is not None]
-    on = sum(1 for x, y in centres if x0 <= x <= x1 and y0 <= y <= y1)
-    return (f"{on} hexes with their centre on the board image or one pixel off its edge ({w}x{h} px: centres "
+    open_point = open_margin(own, b.board_name)
+    on = sum(1 for x, y in centres if x0 <= x <= x1 and y0 <= y <= y1 and centre_on_board(x, y, size, open_point))
+    edge = "its edge" if open_point is None else "an edge no other board of the map's set-up adjoins"
+    return (f"{on} hexes with their centre on the board image or one pixel off {edge} ({w}x{h} px: centres "
             f"at x -1 ... {w}, y -1 ... {h}, where VASSAL's snap puts a piece on the board" + (f"; the rectangle read from it, {lo} ... {hi}, holds {n}: {n - on} with the centre off "
                            "the image" if on != n else f", {lo} ... {hi}")
             + "; the printed map may be smaller: [map] extent = [\"first\", \"last\"] narrows it)")

@@ -191,12 +191,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     raw = doc.table("state", required=False)
     st = _StateTable(doc, raw.data, raw.line, raw.what)
     placed = {u.id: u.unit.name for u in pos.units}
-    # a kit game's position that places units of its own (inline) may name them in a history key
-    # after they left; else every unit is a roster unit
+    # in a kit game every unit a key names is a roster unit or one the position places (an inline
+    # unit that left the map is placed in a box): a name of neither is a typo ("6RTX")
     own = any(u.unit.id not in roster for u in pos.units)
-    unknown: list[tuple[str, str]] = []
+    unknown: list[tuple[str, str, str]] = []
     pos.state = spell_state(dict(state), game.ruleset,
-                            lambda v, k: _state_unit(st, v, k, roster, placed, None if own else unknown),
+                            lambda v, k: _state_unit(st, v, k, roster, placed, unknown, own),
                             lambda v, k: _hex_value(st, mapdata, v, k, pos), st.error)
     ruleset.read_memory(pos)               # the keys that are fields of the rule set's memory
     try:
@@ -208,9 +208,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         raise
     _unread_state(st, pos, ruleset)
     if unknown:                            # after the shapes: a key of the wrong shape says that first
-        value, key = unknown[0]
+        value, key, near = unknown[0]
         raise st.error(f"unknown unit '{value}' (neither placed in this position nor in the kit's roster, by id "
-                       "or printed name)", key)
+                       "or printed name" + (f"; did you mean '{near}'?" if near else "") + ")", key)
     return pos
 
 
@@ -471,24 +471,38 @@ def _roster_unit(t: Table, uid: str, roster: dict[str, Unit], key: str) -> str:
 
 
 def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed: dict[str, str],
-                unknown: list[tuple[str, str]] | None) -> str:
+                unknown: list[tuple[str, str, str]], own: bool) -> str:
     """The unit a ``[state]`` key names: a placed unit's id or printed name, else a roster unit's
     (:func:`_roster_unit`: a name of several refused, one of none refused as unknown). A value that
-    names no unit but may be an id (letters, digits, '-', '_', '.') stays as written, for a history
-    key may name an inline unit gone since, which the position does not define; in a kit game
-    whose position places no inline unit every unit, on the map or gone, is a roster unit, so such
-    a value names nothing a rule can use ("KG5unit1" for "KG5 unit 1", "Matilda2" for "Matilda
-    II"): it is added to ``unknown`` (refused once the key's shape is checked). None: kept."""
+    names no unit but may be an id (letters, digits, '-', '_', '.') stays as written in an inline
+    game (no roster), for a history key may name an inline unit gone since, which the position does
+    not define. In a kit game whose position places no inline unit (``own``) every unit is a roster
+    unit, so such a value names nothing a rule can use ("KG5unit1" for "KG5 unit 1", "Matilda2"
+    for "Matilda II"); where it places inline units too it may name one gone since, unless it is a
+    near miss of a roster unit's id or printed name (a typo: "6RTX" for "6RTR"). Either is added
+    to ``unknown`` with the nearest roster name, if any (refused once the key's shape is checked)."""
     if value in placed or value in roster:
         return value
     mine = _one_placed(t, placed, value, key)
     if mine is not None:
         return mine
     if not roster or (ID_RE.match(value) and not matches(value, {r.id: r.name for r in roster.values()})):
-        if roster and unknown is not None:
-            unknown.append((value, key))
+        if roster:
+            near = _near_roster_name(value, roster)
+            if near or not own:
+                unknown.append((value, key, near))
         return value
     return _roster_unit(t, value, roster, key)
+
+
+def _near_roster_name(value: str, roster: dict[str, Unit]) -> str:
+    """The roster id or printed name ``value`` is a near miss of ("6RTR" for "6RTX"; spaces and
+    case aside: "KG5 unit 1" for "KG5unit1"), "" when none is close."""
+    def bare(s: str) -> str:
+        return s.replace(" ", "").lower()
+    names = {bare(n): n for r in roster.values() for n in (r.name, r.id) if n}     # the id where both match
+    got = difflib.get_close_matches(bare(value), list(names), n=1, cutoff=0.75)
+    return names[got[0]] if got else ""
 
 
 class _StateTable(Table):

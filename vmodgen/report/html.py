@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.stats import SENT_LABEL, SENT_MOVES
+from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 from ..rules.illustrative import audit_sentence
 
@@ -183,12 +183,14 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     s = result.stats
     out.append("<h2>Statistics</h2><table>")
     out.append(f"<tr><th>Steps</th><td>{s.get('steps', 0)}</td></tr><tr><th>Undos</th><td>{s.get('undos', 0)}</td></tr>")
+    apart = {"moves_sent": SENT_MOVES, "moves_carried": CARRIED_MOVES}     # shown only when there are some
     for key, title in (("moves_by_side", "Moves by side"), ("moves_sent", SENT_LABEL[0].upper() + SENT_LABEL[1:]),
+                       ("moves_carried", CARRIED_LABEL[0].upper() + CARRIED_LABEL[1:]),
                        ("moves_by_player", "Moves by player")):
-        if key == "moves_sent" and not s.get(key):
+        if key in apart and not s.get(key):
             continue
         said = E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))
-        out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(SENT_MOVES) + ')' if key == 'moves_sent' else ''}"
+        out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(apart[key]) + ')' if key in apart else ''}"
                    "</td></tr>")
     for p, d in s.get("die_rolls", {}).items():
         dist = ", ".join(f"{k}: {v}" for k, v in d["sums"].items())

@@ -5,7 +5,7 @@ judged and what not: ``coverage:`` and ``warning:`` lines). Each line is escaped
 from __future__ import annotations
 
 from ..errors import printable
-from ..audit.stats import SENT_LABEL, SENT_MOVES
+from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..rules.illustrative import audit_sentence, suffix
 from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
@@ -42,9 +42,10 @@ def text_report(result) -> str:
     concealed = revealed_sentence(result)
     if concealed:
         lines.append(concealed)
-    sent = s.get("moves_sent")
+    sent, carried = s.get("moves_sent"), s.get("moves_carried")
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  + (f"{SENT_LABEL}: {_kv(sent)} ({SENT_MOVES}); " if sent else "")
+                 + (f"{CARRIED_LABEL}: {_kv(carried)} ({CARRIED_MOVES}); " if carried else "")
                  + f"moves by player: {_kv(s.get('moves_by_player', {}))}")
     rolls = s.get("die_rolls", {})
     if rolls:

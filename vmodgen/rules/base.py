@@ -644,7 +644,7 @@ class RuleSet(Generic[M]):
         names = " or ".join(t.name for t in trials)
         return [Finding(f.rule, f.kind, f"{f.message.rstrip()} It is not legal as {names} either (a move the player "
                         "need not announce).", f.hexes, f.units, f.turn, f.phase,
-                        {**f.details, "tried": [t.key or t.name for t in trials]}) for f in found]
+                        {**f.details, "tried": [t.key or t.name for t in trials]}, f.part) for f in found]
 
     def check_retreat(self, board: Board, u: UnitState, ez: Any) -> list[Finding]:
         """The findings of a retreat ``u`` made (``mode = "retreat"``)."""
@@ -677,9 +677,9 @@ class RuleSet(Generic[M]):
         return Board(pos)
 
     def finding(self, board: Board, rule: str, kind: str, message: str, hexes: Iterable[str] = (),
-                units: Iterable[UnitState | str] = (), **details) -> Finding:
+                units: Iterable[UnitState | str] = (), *, part: str = "", **details) -> Finding:
         ids = tuple(u if isinstance(u, str) else u.id for u in units)
-        return Finding(rule, kind, message, tuple(hexes), ids, board.pos.turn, board.pos.phase, details)
+        return Finding(rule, kind, message, tuple(hexes), ids, board.pos.turn, board.pos.phase, details, part)
 
     # ---- unit descriptions -------------------------------------------------------------------
     @staticmethod

@@ -17,6 +17,9 @@ class Finding:
     phase: str = ""
     #: extra facts for reports (points, limit, cost...), JSON-ready
     details: dict = field(default_factory=dict, compare=False, hash=False)
+    #: which check of a rule whose id another check shares ("" for the only one): what the
+    #: illustrative tables key on (``"<rule>/<part>"``, rules/illustrative.py); no report shows it
+    part: str = field(default="", compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -90,11 +90,15 @@ def table_for(ruleset_name: str) -> Mapping[str, Reads]:
     return getattr(mod, "READS", {})
 
 
-def reads_of(table: Mapping[str, Reads], rule: str, kind: str = "") -> Reads:
-    """What the findings of ``rule`` (of ``kind``) read: the entry ``"<rule>/<kind>"`` (one id
-    two rules share), else ``rule``'s own, else its family's (the longest key ending in ``*`` whose
-    start begins the id: ``"OM 4.1*"`` for ``OM 4.13``), else nothing."""
-    got = table.get(f"{rule}/{kind}", table.get(rule))
+def reads_of(table: Mapping[str, Reads], rule: str, kind: str = "", part: str = "") -> Reads:
+    """What the findings of ``rule`` (of ``kind``, from its check ``part``) read: the entry
+    ``"<rule>/<part>"`` (one check of several sharing an id and kind, :attr:`Finding.part`), else
+    ``"<rule>/<kind>"`` (one id two rules of different kinds share), else ``rule``'s own, else its
+    family's (the longest key ending in ``*`` whose start begins the id: ``"OM 4.1*"`` for
+    ``OM 4.13``), else nothing."""
+    got = table.get(f"{rule}/{part}") if part else None
+    if got is None:
+        got = table.get(f"{rule}/{kind}", table.get(rule))
     if got is not None:
         return got
     best = ""
@@ -217,7 +221,7 @@ class Annotator:
 
     def inputs_of(self, f: Finding, pos: Position) -> tuple[Input, ...]:
         """The illustrative values finding ``f`` of ``pos`` rests on (its rule's :class:`Reads`)."""
-        r = reads_of(self.table, f.rule, f.kind)
+        r = reads_of(self.table, f.rule, f.kind, f.part)
         if r == NOTHING:
             return ()
         c = _Collector(pos.game, pos.map)

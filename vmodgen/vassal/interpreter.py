@@ -18,7 +18,7 @@ from .gamestate import GameState, Locate, PieceRecord, Position, StackRecord
 from .looks import hidden_by
 from .piece import Piece
 from .stacking import StackingRules, may_answer, never_stacks
-from .traits import Hideable
+from .traits import Hideable, MatCargo
 from .typed import (AddPiece, BoardPicker, ChangePiece, Chat, GlobalProperty, Log, MovePiece,
                     MutableProperty, Player, RemovePiece, TurnState, Undo)
 
@@ -43,6 +43,9 @@ class Move:
     is_stack: bool = False
     members: list[str] = field(default_factory=list)   # pieces carried (stack moves)
     under: str | None = None
+    #: the Mat piece whose move in the same step carried this piece, its cargo (VASSAL 3.7
+    #: ``PieceMover``/``SendToLocation`` move a Mat's cargo after it): no move by hand
+    carried_by: str | None = None
 
 
 @dataclass
@@ -660,7 +663,20 @@ class _Runner:
             self.touch(old, new)
             return
         self.step.moves.append(Move(cmd.id, old, new, self.label(old), self.label(new), is_stack,
-                                    members, cmd.new_under))
+                                    members, cmd.new_under, None if is_stack else self._carrier(cmd.id)))
+
+    def _carrier(self, pid: str) -> str | None:
+        """The Mat that carried piece ``pid`` in this step: the one its Mat Cargo trait lies on,
+        when that Mat moved earlier in the step (a drag or a Send To of a Mat moves its cargo
+        after it); None for any other piece (no Mat Cargo trait: one string test)."""
+        rec = self.s.pieces.get(pid)
+        if rec is None or self.step is None or MatCargo.ID not in rec.piece.encode_type():
+            return None
+        mats = [t.mat_id() for t in rec.piece.traits if isinstance(t, MatCargo)]
+        mat = next((m for m in mats if m), None)
+        if mat is None or not any(m.piece_id == mat or mat in m.members for m in self.step.moves):
+            return None
+        return mat
 
     def touch(self, old: Position, new: Position) -> None:
         """A step's move run without a :class:`Step` (the lean pass): its labels are still asked,

@@ -22,7 +22,7 @@ __all__ = [
     "Trait", "UnknownTrait", "BasicPiece", "BasicName", "Deck", "Marker", "Layer", "LegacyLayer", "Labeler",
     "UsePrototype", "Obscurable", "Hideable", "Delete", "Clone", "ReportState", "SendToLocation",
     "Translate", "PropertySheet", "Restricted", "FreeRotator", "DynamicProperty", "TranslatableMessage",
-    "SetPieceProperty", "Immobilized", "MarkMoved", "ReturnToDeck", "MovementTrail",
+    "SetPieceProperty", "Immobilized", "MarkMoved", "MatCargo", "ReturnToDeck", "MovementTrail",
     "MultiLocationCommand", "Piece", "decode_piece",
     "split_chain", "join_chain", "split_state_chain", "trait_id", "expand_prototypes",
     "KNOWN_IDS",
@@ -497,6 +497,17 @@ class Immobilized(Trait):
     ID = "immob;"
 
 
+class MatCargo(Trait):
+    """``matPiece;``: a piece a Mat carries (VASSAL 3.7 ``MatCargo``); its state is the id of the
+    Mat piece it lies on, or ``noMat``."""
+    ID = "matPiece;"
+
+    def mat_id(self) -> str | None:
+        """The id of the Mat piece carrying it (``MatCargo.myGetState``), None when on none."""
+        token = decode(self.state, ";")[:1]
+        return token[0] if token and token[0] and token[0] != "noMat" else None
+
+
 class MarkMoved(Trait):
     """``markmoved;``: state ``true``/``false`` (property ``Moved``)."""
     ID = "markmoved;"
@@ -568,13 +579,13 @@ _CLASSES: dict[str, type[Trait]] = {
                       Hideable, Restricted, Delete, Clone, ReportState, SendToLocation, Translate,
                       PropertySheet, FreeRotator, DynamicProperty, TranslatableMessage, CalculatedProperty,
                       SetPieceProperty, Immobilized,
-                      MarkMoved, ReturnToDeck, MovementTrail, MultiLocationCommand)
+                      MarkMoved, MatCargo, ReturnToDeck, MovementTrail, MultiLocationCommand)
 }
 #: the other IDs VASSAL 3.7 registers (kept verbatim, no warning)
 _GENERIC_IDS = ("table;", "pivot;", "nonRect;", "nonRect2;", "placemark;", "replace;",
                 "submenu;", "menuSeparator;", "AreaOfEffect;", "globalkey;", "macro;",
                 "setprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;",
-                "deselect;", "mat;", "matPiece;", "border;", "attach;",
+                "deselect;", "mat;", "border;", "attach;",
                 "cmt;", "stack")
 KNOWN_IDS = frozenset(_CLASSES) | frozenset(_GENERIC_IDS)
 

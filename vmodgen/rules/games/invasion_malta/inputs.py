@@ -1,7 +1,8 @@
 """What Invasion: Malta's findings read, for :mod:`vmodgen.rules.illustrative` (the kit's terrain
 but for the hexes the examples describe, many unit values and the day's turn cycle are
-illustrative). Keys: a finding's rule id, or a family ending in ``*``."""
-from ...illustrative import MOVE, Reads
+illustrative). Keys: a finding's rule id (``"<rule>/<part>"`` for one of several checks sharing
+an id), or a family ending in ``*``."""
+from ...illustrative import MOVE, NOTHING, Reads
 
 #: the rules that tell day from Night by the turn cycle
 _NIGHT = Reads(params=("turns_per_day", "turn_cycle"))
@@ -13,7 +14,11 @@ READS: dict[str, Reads] = {
     "IM 3.32": Reads(stacking=True),                  # 9 SP a hex
     "IM 16.33": Reads(stacking=True),                 # 9 SP a landing hex
     "IM 4.5*": Reads(areas=True),                     # sector changes
-    "IM 6.1*": Reads(hexes=True),                     # supply route
+    "IM 6.1*": Reads(hexes=True),                     # supply route (6.12 at Night, 6.13 a marker kept)
+    "IM 6.12/phase": NOTHING,                         # an OoS marker placed outside the Supply Status Phase
+    "IM 6.12/night": _NIGHT,                          # ... placed on an AM or PM turn
+    "IM 6.13/phase": NOTHING,                         # ... lifted outside the Supply Status Phase
+    "IM 6.15": NOTHING,                               # OoS armour: the marker, not the map
     "IM 15.52": Reads(hexes=True),                    # all-sea hexes
     "IM 17.52": Reads(hexes=True),                    # gliders on urban hexes
     "IM 8.43": _NIGHT,

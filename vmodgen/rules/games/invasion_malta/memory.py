@@ -172,15 +172,15 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         for u in placed:
             if not supply_phase:
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker outside "
-                                        "the Supply Status Phase.", [u.hex], [u]))
+                                        "the Supply Status Phase.", [u.hex], [u], part="phase"))
             elif (when := self.known_time(board, f"{P} 6.12")) in ("am", "pm"):
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker on a "
                                         f"{str(when).upper()} turn; markers are placed only at Night.",
-                                        [u.hex], [u]))
+                                        [u.hex], [u], part="night"))
         lifted = [u for u in pos.units if u.id in before and not u.has("oos") and u.side == axis]
         if lifted and not supply_phase:
             out += [self.finding(board, f"{P} 6.13", "supply", f"{label(u)} lost its OoS marker outside the Supply "
-                                 "Status Phase.", [u.hex], [u]) for u in lifted]
+                                 "Status Phase.", [u.hex], [u], part="phase") for u in lifted]
         elif lifted and any({"beachhead", "airhead"} & set(mk) for mk in pos.hex_markers.values()):
             st = self._status(board, axis)
             out += [self.finding(board, f"{P} 6.13", "supply", f"{label(u)} in {u.hex} lost its OoS marker but "

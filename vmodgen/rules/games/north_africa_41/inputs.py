@@ -1,6 +1,7 @@
 """What North Africa '41's findings read, for :mod:`vmodgen.rules.illustrative` (all of the kit's
 terrain, roads and sector boundaries, and some unit values, are illustrative). Keys: a finding's
-rule id (``"<rule>/<kind>"`` where two rules share an id), or a family ending in ``*``."""
+rule id (``"<rule>/<kind>"`` where two rules share an id, ``"<rule>/<part>"`` for one
+of several checks of one kind), or a family ending in ``*``."""
 from ...illustrative import MOVE, NOTHING, Reads
 
 READS: dict[str, Reads] = {
@@ -11,4 +12,5 @@ READS: dict[str, Reads] = {
     "NA41 15.2.3": Reads(stacking=True),              # a breakthrough group's 5 points
     "NA41 7.*": Reads(hexes=True),                    # ZOC at the hexes of the finding
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
+    "NA41 16.1/phase": NOTHING,                       # an OOS marker changed outside its Supply Phase
 }

@@ -400,7 +400,7 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
         out.append(rs.finding(board, f"{P} 16.1", "supply",
                               f"{label(u)} went from {say[old]} to {say[new]} outside its own Supply Phase; OOS "
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
-                              [u.hex], [u]))
+                              [u.hex], [u], part="phase"))
     return out
 
 

@@ -1,7 +1,8 @@
 """What Operation Mercury's findings read, for :mod:`vmodgen.rules.illustrative` (the kit's
 terrain but for the hexes the rules' examples describe, its Terrain Effects Chart costs and many
-unit values are illustrative). Keys: a finding's rule id, or a family ending in ``*``."""
-from ...illustrative import MOVE, Reads
+unit values are illustrative). Keys: a finding's rule id (``"<rule>/<part>"`` for one of
+several checks sharing an id), or a family ending in ``*``."""
+from ...illustrative import MOVE, NOTHING, Reads
 
 READS: dict[str, Reads] = {
     "OM 4.13": MOVE,                                  # movement points: the TEC along the path, the MA
@@ -10,8 +11,10 @@ READS: dict[str, Reads] = {
     "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
     "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)
     "OM 6.12": Reads(stacking=True),                  # 6 SP a drop hex
+    "OM 6.12/reserve": Reads(params=("paradrop_reserve_max_hq_distance",)),  # the reserve wave near an HQ
     "OM 6.2": Reads(hexes=True),                      # all-water hexes
     "OM 6.5*": Reads(hexes=True),                     # airlanding: airfields
+    "OM 6.51/night": NOTHING,                         # airlanding in a Night turn (the turn track, 3.2)
     "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
     "OM 10.1": Reads(stacking=True),                  # 6 SP an assault
     "OM 13.61": Reads(areas=True),                    # militia a sector

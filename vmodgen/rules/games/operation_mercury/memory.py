@@ -51,7 +51,7 @@ from __future__ import annotations
 from ....errors import InputError
 from ....positions.model import Position, UnitState
 from .carried import MercuryMemory, mercury
-from .places import airfield_capacity, airfield_hexes, steamer_enemies
+from .places import airfield_capacity, airfield_hexes, steamer_enemies, steamer_ports
 
 #: the first phase of the turn in which units arrive (4.18, 6.1, 17.3): a record that starts at or
 #: after it without an earlier file cannot tell which units on the map already arrived this turn
@@ -133,9 +133,13 @@ def arrivals(pos: Position) -> dict[str, dict]:
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
     """Whether ``u``'s move from ``prev``, in the Naval Unloading Phase, is read as a coastal steamer
     trip: a map hex to another by an Allied unit (17.51: 「連合軍プレイヤーは連合軍沿岸汽船を介して…移動させる
-    ことができる」; which ports, 17.52, is judged on the trip). A German unit's such move is no trip: a move
-    out of its phase (4.0)."""
-    return u.side == STEAMER_SIDE and bool(prev) and prev != u.hex and _on_map(pos, prev) and _on_map(pos, u.hex)
+    ことができる」), from or to one of the steamer's ports (17.52: 「イラクリオン（ヘクス E3136）とスーダ
+    （ヘクス W4031）の小港間でのみ機能する」; whether both ends are, is judged on the trip). Any other such
+    move, and a German unit's, is no trip: a move out of its phase (4.0)."""
+    if u.side != STEAMER_SIDE or not prev or prev == u.hex or not (_on_map(pos, prev) and _on_map(pos, u.hex)):
+        return False
+    ports = steamer_ports(pos.game)
+    return prev in ports or u.hex in ports
 
 
 def airlands(pos: Position, u: UnitState) -> bool:

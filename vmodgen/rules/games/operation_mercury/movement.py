@@ -37,7 +37,8 @@ from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, time_of_day, unit_steps
-from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies
+from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies, \
+    steamer_ports
 
 P = "OM"
 FIRE = ("first_fire", "final_fire", "fire")
@@ -181,7 +182,8 @@ def check_airlanding(rs, board: Board) -> list:
     night_us = [u for us in by_field.values() for u in us if u.id not in unheld] if night else []
     if night_us:
         out.append(rs.finding(board, f"{P} 6.51", "stacking", f"{rs.names(night_us)} airlanded in a Night turn; "
-                              "airlanding happens only in day turns.", sorted({u.hex for u in night_us}), night_us))
+                              "airlanding happens only in day turns.", sorted({u.hex for u in night_us}), night_us,
+                              part="night"))
     return out
 
 
@@ -330,7 +332,7 @@ def check_unloading(rs, board: Board) -> list:
         h = a.get("hex") or u.previous or u.hex
         name = label(u)
         if a["how"] == "steamer":
-            ends = [x.strip() for x in str(rs.param("om_steamer_ports")).split(",")]
+            ends = steamer_ports(rs.game)
             why = []
             if time_of_day(pos) not in (None, "night"):
                 why.append("it sails only in Night turns")
@@ -520,8 +522,8 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
     Phase move ships and their cargo on the naval displays. In neither does a ground unit move from one
     map hex to another. The landing and unloading phases' arrivals are judged by their own rules: a
     unit that landed this turn may name its target hex as ``previous`` (its drift, 17.43 B), an Allied
-    unit may sail from port to port by the coastal steamer (17.51, 17.52); any other move from one map
-    hex to another in them is out of its phase."""
+    unit may sail from port to port by the coastal steamer (17.51, 17.52; a move from or to neither
+    port is no steamer trip); any other move from one map hex to another in them is out of its phase."""
     pos = board.pos
     if not u.previous or not board.is_hex(u.previous):
         return None
@@ -538,7 +540,7 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
                      "drift, 6.2)",
            AMPHIBIOUS: "it did not land this turn: the phase only places the landing units (and their drift, 17.43)",
            UNLOADING: "the phase unloads units from ships; only the Allied coastal steamer carries a unit from one "
-                      "map hex to another in it (17.51)"}.get(
+                      f"map hex to another in it, between {' and '.join(steamer_ports(pos.game))} (17.51, 17.52)"}.get(
         pos.phase, "the naval phases move ships and the units they carry on the naval displays")
     return (f"{label(u)} moved from {u.previous} to {u.hex} in the {name}, but {why}; units on the map move in "
             "their side's Movement Phase (4.0).")

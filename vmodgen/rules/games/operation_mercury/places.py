@@ -2,8 +2,10 @@
 their landing capacity (6.5), and the coastal steamer's ports (17.52)."""
 from __future__ import annotations
 
+from ....model.game import Game
 from ....positions.model import UnitState
 from ...core.board import Board
+from .units import OperationMercuryUnits
 
 def sector_of(rs, board: Board, h: str) -> str:
     return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
@@ -59,10 +61,17 @@ def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
     return base, ""
 
 
+def steamer_ports(game: Game) -> list[str]:
+    """The coastal steamer's two ports (17.52, ``om_steamer_ports``: the game's value, else the
+    rule set's default), for code that holds a position but not the rule set."""
+    default = OperationMercuryUnits.PARAMS["om_steamer_ports"][0]
+    return [x.strip() for x in str(game.rules.get("om_steamer_ports", default)).split(",") if x.strip()]
+
+
 def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
     """Enemy ground units closer than ``coastal_steamer_enemy_min_distance`` (2) to either steamer
     port (17.52)."""
-    ends = [x.strip() for x in str(rs.param("om_steamer_ports")).split(",")]
+    ends = steamer_ports(rs.game)
     dmin = rs.num("coastal_steamer_enemy_min_distance")
     return [e for e in board.pos.units if e.side != u.side and rs.ground(e) and board.is_hex(e.hex)
             and any(board.is_hex(x) and (board.distance(e.hex, x) or 99) < dmin for x in ends)]

@@ -128,7 +128,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
                     got = f"the nearest German HQ is {min(near)} hexes away" if near else "no German HQ is on the map"
                     out.append(self.finding(board, f"{P} 6.12", "stacking", f"{label(u)} of the reserve wave was "
                                             f"placed on target hex {u.hex}, but {got}; its target lies within "
-                                            f"{fmt(reach)} hexes of a German HQ (6.12b).", [u.hex], [u]))
+                                            f"{fmt(reach)} hexes of a German HQ (6.12b).", [u.hex], [u],
+                                            part="reserve"))
         return out
 
     def check_assaults(self, board: Board) -> list:
