@@ -106,3 +106,47 @@ def test_positions_built_per_change_equal_positions_built_afresh(monkeypatch, na
     monkeypatch.setattr(PositionBuilder, "position", checked)
     _audit(files, module, binding)
     assert seen["moves"] > least and seen["per_change"] > (seen["moves"] * 0.8 if name == "tld" else 0)
+
+
+def test_two_pieces_of_one_unit_credit_the_same_route_incrementally_and_afresh():
+    """Two pieces of one unit id (the audit warns of duplicates; both drags filled in: no movement
+    allowance). After a call in which piece A is dragged on and the enemies of its side moved while
+    B's filled route stays the very same object, the route credited to the unit must be the one a
+    call from scratch credits (review of round 15: the kept entry's place in the memo decided)."""
+    from types import SimpleNamespace as NS
+
+    from vmodgen.audit import engine
+
+    routes: dict = {}
+
+    def fill(self, t, builder, side, key=None):
+        return routes.setdefault(t, tuple(t) + ("filled",))
+
+    class Near:
+        v = 0
+
+        def key(self, side):
+            return ("k", Near.v)
+
+    unit = NS(id="U", side="s", value=lambda field, reduced: "")
+    builder = NS(views={"A": NS(hex="h5", unit=unit, reduced=False), "B": NS(hex="h7", unit=unit, reduced=False)})
+
+    def auditor():
+        a = engine.FileAuditor.__new__(engine.FileAuditor)
+        a._route_memo, a._mv_out, a._mv_live, a._mv_got, a._mv_dirty = {}, {}, {}, {}, None
+        a._mv_key, a._mv_sides, a.mv_changed, a._near, a._clocks = None, {}, None, Near(), {}
+        a._adjacent_path = lambda t: False
+        a._fill_path = fill.__get__(a)
+        return a
+
+    start = {"A": "h0", "B": "h0"}
+    paths = {"A": ["h0", "h5"], "B": ["h0", "h7"]}
+    a, inferred = auditor(), {}
+    a._moves(start, paths, builder, None, "MA", inferred)
+    builder.views["A"] = NS(hex="h9", unit=unit, reduced=False)
+    paths["A"].append("h9")
+    a._mv_dirty, Near.v = {"A"}, 1
+    a._moves(start, paths, builder, None, "MA", inferred)
+    fresh: dict = {}
+    auditor()._moves(start, paths, builder, None, "MA", fresh)
+    assert inferred == fresh

@@ -1120,7 +1120,10 @@ class FileAuditor:
                 out[pid] = e
         self._mv_sides = {side: enemy_key(side) for side, pids in live.items() if pids}
         if inferred is not None:
-            for uid, got in got_of.values():
+            # by piece id, so two pieces of one unit give the same answer whatever order the
+            # incremental calls left got_of in (a call from scratch fills it in start's order)
+            for pid in sorted(got_of):
+                uid, got = got_of[pid]
                 inferred[uid] = got
         return out
 

@@ -154,7 +154,7 @@ class _Collector:
                 if side.illustrative:
                     self.add("hexside", f"{side.feature} {a}/{h}")
                 read.update(f"{p}{side.feature}" for p in _COST_PARAMS["hexside"])
-            for kind in m.lines_between(a, h):
+            for kind in sorted(m.lines_between(a, h)):       # a set: sorted, so reports repeat
                 if any(line.illustrative and line.kind == kind for line in m.lines):
                     self.add("line", f"{kind} {a}-{h}")
                 read.add(f"road_cost_{kind}")
