@@ -53,8 +53,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
         f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
-                      "not recorded in a log: only bombardments of British artillery at invasion, airfield and "
-                      "arrow coastal hexes are judged",
+                      "not recorded in a log, and without them neither a unit's targets nor how many combined on a "
+                      "hex (10.24) is known",
     }
 
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused

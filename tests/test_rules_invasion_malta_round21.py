@@ -1,0 +1,69 @@
+"""Invasion: Malta round 21 (imfix9: the reviews of rulepos20 and oracle18): each rule on both
+sides of its edge, from the rulebook positions ``tests/data/positions/rulebook/invasion_malta/``
+changed in one place here. Where the position cannot show what a rule needs, the rule is named
+not judged, never found and never a crash."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.position_file import load_position
+
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
+
+
+def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
+    the check could not judge."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    pos = load_position(str(f))
+    rules = ruleset_for(pos.game)
+    return [x.rule for x in rules.check(pos)], rules.take_not_judged()
+
+
+def test_bombardment_count_is_judged_only_on_complete_target_lists(tmp_path):
+    """10.22, 10.24: five British artillery units that could share the invasion hex 2140 with I3's
+    attacker hex 2335: legal with the attack declared, not judged without it (never found); eight
+    with one attacker lost off the map without previous: not judged."""
+    five = "r21-bombard-five-british-attacks-not-recorded.toml"
+    rules, why = found(tmp_path, five)
+    assert rules == [] and "declared attacks" in why["IM 10.24"]
+    attack = ("prev_fired = []\n", 'prev_fired = []\n\n[[attacks]]\nhex = "2334"\nunits = ["I3"]\n')
+    assert found(tmp_path, five, attack) == ([], {})
+    eight = "r21-bombard-eight-british-attacker-lost-off-map.toml"
+    rules, why = found(tmp_path, eight)
+    assert rules == [] and "X2" in why["IM 10.24"]
+    # X2's hex recorded: 4 at 2335, 4 at 2336 is legal; a ninth unit in 2338 is one too many
+    known = ('hex = "axis-eliminated"', 'hex = "axis-eliminated"\nprevious = "2336"')
+    assert found(tmp_path, eight, known) == ([], {})
+    ninth = ('[[units]]\nid = "R8"', '[[units]]\nid = "R9"\nside = "allied"\nhex = "2338"\nstatus = ["fired"]\n'
+             'type = "field-artillery"\nvalues = {attack = 0, defense = 1, movement = 3, stacking = 1, er = 4, '
+             'fire = 4, range = 4}\n\n[[units]]\nid = "R8"')
+    assert found(tmp_path, eight, known, ninth)[0] == ["IM 10.24"]
+
+
+def test_bombardment_with_an_attacker_off_the_map_is_not_judged_not_a_crash(tmp_path):
+    """10.23: the inactive side's only possible target is an attacker standing in a convoy box (no
+    map hex): 10.24 not judged (it crashed with min() of an empty list)."""
+    rules, why = found(tmp_path, "r21-bombard-attacker-in-convoy-box.toml")
+    assert rules == [] and "X1" in why["IM 10.24"]
+
+
+def test_coast_artillery_at_invaders_is_added_beyond_the_four(tmp_path):
+    """16.33C: a coast artillery unit joins four British field artillery units at the invasion hex
+    2140 as an addition: legal; a fifth field artillery unit instead is one too many (10.24)."""
+    coast = "r21-bombard-four-field-one-coast-invaders.toml"
+    assert found(tmp_path, coast) == ([], {})
+    assert found(tmp_path, coast, ('type = "coast-artillery"', 'type = "field-artillery"'))[0] == ["IM 10.24"]
+
+
+def test_bombardment_without_prev_fired_is_named_not_judged(tmp_path):
+    """10.24: without prev_fired a Fired marker may be an earlier phase's: not judged, not silent."""
+    five = "r20-bombard-five-british-artillery-one-hex.toml"
+    rules, why = found(tmp_path, five, ("prev_fired = []\n", ""))
+    assert rules == [] and "prev_fired" in why["IM 10.24"]
