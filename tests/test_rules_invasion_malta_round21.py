@@ -67,3 +67,28 @@ def test_bombardment_without_prev_fired_is_named_not_judged(tmp_path):
     five = "r20-bombard-five-british-artillery-one-hex.toml"
     rules, why = found(tmp_path, five, ("prev_fired = []\n", ""))
     assert rules == [] and "prev_fired" in why["IM 10.24"]
+
+
+def test_sudden_death_reads_the_scenario_number_not_a_year(tmp_path):
+    """19.21: G1 alone in Cospicua (2933) since GT3's end, GT4's Weather Phase: found whether the
+    scenario is the kit's id, "Scenario 2 (Herkules)", or free text with a year ("Malta 1942" no
+    longer reads as scenario 1942: every listed hex on the island counts); a scenario number the
+    list lacks is named not judged."""
+    cospicua = "r20-malta-turn-after-cospicua.toml"
+    for name in ("Scenario 2", "Scenario 2 (Herkules)", "Malta 1942", "Operation Herkules 1942"):
+        assert found(tmp_path, cospicua, ('scenario = "Scenario 3"', f'scenario = "{name}"'))[0] == ["IM 19.21"], name
+    rules, why = found(tmp_path, cospicua, ('scenario = "Scenario 3"', 'scenario = "Scenario 7"'))
+    assert rules == [] and "Scenario 7" in why["IM 19.21"]
+
+
+def test_sudden_death_is_judged_at_weather_phase_ends_only(tmp_path):
+    """19.21 is judged at a Weather Phase end (the last turn's end board): its rule applies there
+    and not at the Victory Conditions Phase's end (both phases are of kind "other"), so a log
+    ending in a Victory Conditions Phase does not name it as judged at that phase's end."""
+    text = (DATA / "r20-malta-turn-after-cospicua.toml").read_text(encoding="utf-8")
+    f = tmp_path / "v.toml"
+    f.write_text(text.replace('phase = "weather"', 'phase = "victory"'), encoding="utf-8")
+    weather, victory = load_position(str(DATA / "r20-malta-turn-after-cospicua.toml")), load_position(str(f))
+    rule = next(r for r in ruleset_for(weather.game).rules() if r.id == "IM 19.21")
+    assert rule.when.applies(weather) and not rule.when.applies(victory)
+    assert "weather" in rule.when.describe()

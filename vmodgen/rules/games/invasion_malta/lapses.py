@@ -32,7 +32,9 @@ Readings:
   matter (victory locations, forts), not every hex.
 * 19.21, 19.22, 4.22 (sudden death): at a Weather Phase end past GT1 (the board of the last turn's
   end) the Axis controls none of its scenario's sudden-death hexes (``im_sudden_death_hexes``):
-  else the game ended a turn ago. Control: an Axis combat unit alone there, or an ``axis-control``
+  else the game ended a turn ago. The scenario is the kit's one the position reader resolved, else
+  a "Scenario N" in free text; with neither, every listed hex on the map counts (the island tells
+  the scenarios apart: 2933 and 3131 are Malta's, 2706 Leros'). Control: an Axis combat unit alone there, or an ``axis-control``
   marker with no Allied combat unit.
 """
 from __future__ import annotations
@@ -134,14 +136,26 @@ def check_axis_control(rs, board: Board) -> list:
             for h, held in held_hexes]
 
 
-def _sudden_death_hexes(rs, scenario: str) -> dict[str, str]:
-    """19.21, 19.22: hex -> its rule id, for the scenario's number (every listed hex when the
-    position names no scenario: the island tells which scenarios it is of)."""
-    m = re.search(r"(\d+)\s*$", scenario or "")
+def _scenario_number(pos) -> str | None:
+    """The scenario's number: of the kit scenario the position reader resolved (``s3``), else of a
+    "Scenario N" anywhere in free text ("Scenario 2 (Herkules)"; not the year of "Malta 1942")."""
+    if pos.scenario_data is not None:
+        m = re.search(r"(\d+)$", pos.scenario)
+    else:
+        m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") or re.fullmatch(r"(?i)\s*s?(\d+)\s*",
+                                                                                         pos.scenario or "")
+    return str(int(m.group(1))) if m else None
+
+
+def _sudden_death_hexes(rs, pos) -> dict[str, str]:
+    """19.21, 19.22: hex -> its rule id, for the scenario's number; every listed hex when the
+    position names no scenario number (the island tells which scenarios a hex is of: the other
+    island's hexes are not on the map)."""
+    n = _scenario_number(pos)
     out = {}
     for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
         scn, _, h = item.strip().partition(":")
-        if h and (m is None and not scenario or m is not None and scn.strip() == m.group(1)):
+        if h and (n is None or scn.strip() == n):
             out[h.strip()] = f"{P} 19.22" if scn.strip() == "4" else f"{P} 19.21"
     return out
 
@@ -156,8 +170,12 @@ def check_sudden_death(rs, board: Board) -> list:
     if pos.phase != "weather" or turn is None or turn <= rs.game.sequence.first_turn:
         return []
     axis = str(rs.param("im_supply_side"))
+    hexes = _sudden_death_hexes(rs, pos)
+    if not hexes:
+        rs.not_judged(f"{P} 19.21", f"the scenario '{pos.scenario}' has no sudden-death hex in the rule set's "
+                      "list (im_sudden_death_hexes)")
     out = []
-    for h, rule in sorted(_sudden_death_hexes(rs, pos.scenario).items()):
+    for h, rule in sorted(hexes.items()):
         if not board.is_hex(h):
             continue
         here = [u for u in board.units(h) if rs.combat(u)]

@@ -19,6 +19,8 @@ not judged.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
@@ -27,6 +29,19 @@ from . import air, bombardment, declared_attacks, kgs, lapses, returns, transpor
 from .memory import InvasionMaltaMemory
 
 P = "IM"
+
+
+@dataclass(frozen=True)
+class PhaseEnd(When):
+    """At the end of the phases ``phases`` (ids, where kinds are too coarse: the Weather and the
+    Victory Conditions Phases are both of kind "other")."""
+    phases: tuple[str, ...] = ()
+
+    def applies(self, pos) -> bool:
+        return not pos.phase or pos.at == "end" and pos.phase in self.phases
+
+    def describe(self) -> str:
+        return "at the end of the " + " or ".join(self.phases) + " phase"
 #: the rules of the attacks chosen in the Combat Declaration Phase (a combat-kind phase; the
 #: functions keep to that phase's id, ``declared_attacks.DECLARATION``)
 DECLARING = When(("combat",), at="any")
@@ -185,7 +200,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no air mission in a Storm"),
             Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
-            Rule(f"{P} 19.21", "supply", EVERY_PHASE_END, lambda b: lapses.check_sudden_death(self, b),
+            Rule(f"{P} 19.21", "supply", PhaseEnd(phases=("weather",)), lambda b: lapses.check_sudden_death(self, b),
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
