@@ -92,3 +92,42 @@ def test_sudden_death_is_judged_at_weather_phase_ends_only(tmp_path):
     rule = next(r for r in ruleset_for(weather.game).rules() if r.id == "IM 19.21")
     assert rule.when.applies(weather) and not rule.when.applies(victory)
     assert "weather" in rule.when.describe()
+
+
+def test_no_kg_paradrops_without_an_airhead_of_its_nationality(tmp_path):
+    """15.2 intro, 15.21: all six KGs dropped from their boxes in GT1's Airborne Operations Phase
+    with the German airhead in 1530: legal; with no Airhead marker on the map at the phase end, or
+    only an Italian one, the German KGs' drop is found; judged at the phase end only."""
+    six = "r20-kg-all-six-dropped-gt1.toml"
+    assert found(tmp_path, six) == ([], {})
+    none = (('markers = ["airhead"]\n', ''), ('airheads = {"1530" = "german"}\n', ''))
+    assert set(found(tmp_path, six, *none)[0]) == {"IM 15.2"}
+    assert set(found(tmp_path, six, ('airheads = {"1530" = "german"}', 'airheads = {"1530" = "italian"}'))[0]) \
+        == {"IM 15.2"}
+    assert found(tmp_path, six, *none, ('phase = "airborne"', 'phase = "movement"'))[0] == []
+
+
+def test_supply_is_judged_on_a_map_without_sources_once_markers_were_in_use(tmp_path):
+    """6.12, 6.31, 15.21: Night Supply Status Phase, "Leros convoy unit 1" in 2605 without an OoS
+    marker. With the beachhead in 2604: legal. With no source marker on the map: not judged when
+    the record never showed one (its reason no longer says a player may keep them off the map), a
+    6.12 finding when one was seen before (source_markers_seen, or an airhead in prev_airheads):
+    the unit then has no source to trace to."""
+    night = "r20-leros-night-supply-own-beachhead.toml"
+    assert found(tmp_path, night) == ([], {})
+    gone = (('[[hexes]]\nhex = "2604"\nmarkers = ["Beachhead"]\n', ''), ('beachheads = {"2604" = "O"}\n', ''))
+    rules, why = found(tmp_path, night, *gone)
+    assert rules == [] and "none was seen" in why["IM 6.12"]
+    assert found(tmp_path, night, *gone, ('time = "night"\n', 'time = "night"\nsource_markers_seen = true\n'))[0] \
+        == ["IM 6.12"]
+    # the airhead gone outside the Recovery Phase is 15.22's finding too
+    assert found(tmp_path, night, *gone, ('time = "night"\n', 'time = "night"\nprev_airheads = ["2604"]\n'))[0] \
+        == ["IM 6.12", "IM 15.22"]
+
+
+def test_a_storm_night_mission_is_one_finding_for_one_aircraft(tmp_path):
+    """11.23, 11.14: the Ju88 on a map hex in a Storm turn is 11.14's finding; on a Storm Night
+    turn it is 11.23's alone (one aircraft, one finding)."""
+    storm = "r20-leros-storm-ju88-bombardment.toml"
+    assert found(tmp_path, storm)[0] == ["IM 11.14"]
+    assert found(tmp_path, storm, ('time = "am"', 'time = "night"'))[0] == ["IM 11.23"]

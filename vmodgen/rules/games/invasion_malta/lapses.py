@@ -87,10 +87,26 @@ def check_m_hq(rs, board: Board) -> list:
                        [], [u]) for u in gone]
 
 
+def _air_on_missions(rs, board: Board) -> list:
+    """The air units on a mission: on a map hex, or in a mission box (``im_air_mission_boxes``)."""
+    missions = _boxes(rs.param("im_air_mission_boxes"))
+    return [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+
+
+def _no_missions(rs, board: Board, air: list, rule: str, turn: str, why: str) -> list:
+    """``rule``: no air mission in a ``turn`` (a Night turn, a Storm turn): one on a map hex is found,
+    one in a mission box may wait there from an earlier turn (11.13 B): not judged."""
+    for u in air:
+        if not board.is_hex(u.hex):
+            rs.not_judged(rule, f"{label(u)} is in {u.hex} in {turn}: whether it was sent on this mission now or "
+                          "waits there from an earlier turn (11.13 B) is not in the position")
+    return [rs.finding(board, rule, "movement", f"{label(u)} is on a mission ({u.hex}) in {turn}; {why}.", [u.hex], [u])
+            for u in air if board.is_hex(u.hex)]
+
+
 def check_night_missions(rs, board: Board) -> list:
     """11.23: air units fly no mission on a Night turn."""
-    missions = _boxes(rs.param("im_air_mission_boxes"))
-    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    air = _air_on_missions(rs, board)
     time = rs.known_time(board, f"{P} 11.23") if air else None
     if time == "pm":
         for u in air:
@@ -99,32 +115,20 @@ def check_night_missions(rs, board: Board) -> list:
                               "turn is not in the position")
     if time != "night":
         return []
-    for u in air:
-        if not board.is_hex(u.hex):
-            rs.not_judged(f"{P} 11.23", f"{label(u)} is in {u.hex} on a Night turn: whether it was sent on this "
-                          "mission tonight or waits there from an earlier turn (11.13 B) is not in the position")
-    return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
-                       "air units fly no missions at Night.", [u.hex], [u])
-            for u in air if board.is_hex(u.hex)]
+    return _no_missions(rs, board, air, f"{P} 11.23", "a Night turn", "air units fly no missions at Night")
 
 
 def check_storm_missions(rs, board: Board) -> list:
-    """11.14, 5.22: no air mission in a Storm turn: an air unit on a map hex (a bombardment target,
-    a CAS placement) after the Weather Phase is found; one in a mission box may wait there from an
-    earlier turn (11.13 B): not judged."""
+    """11.14, 5.22: no air mission in a Storm turn, after its Weather Phase (a Storm Night's air
+    units are 11.23's finding, one finding an aircraft)."""
     if board.pos.phase == "weather":
         return []
-    missions = _boxes(rs.param("im_air_mission_boxes"))
-    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    air = _air_on_missions(rs, board)
     if not air or rs.known_weather(board, f"{P} 11.14") != "storm":
         return []
-    for u in air:
-        if not board.is_hex(u.hex):
-            rs.not_judged(f"{P} 11.14", f"{label(u)} is in {u.hex} in a Storm turn: whether it was sent on this "
-                          "mission now or waits there from an earlier turn (11.13 B) is not in the position")
-    return [rs.finding(board, f"{P} 11.14", "movement", f"{label(u)} is on a mission ({u.hex}) in a Storm turn; "
-                       "Storm weather forbids every air mission.", [u.hex], [u])
-            for u in air if board.is_hex(u.hex)]
+    if rs.known_time(board, f"{P} 11.23") == "night":
+        return []
+    return _no_missions(rs, board, air, f"{P} 11.14", "a Storm turn", "Storm weather forbids every air mission")
 
 
 def check_axis_control(rs, board: Board) -> list:
