@@ -19,10 +19,14 @@ Readings:
 * 15.14 「自軍の落下傘ユニットを異なるKGに再編成できず」: a roster unit whose set-up for the
   position's scenario is a KG box stands in no other KG box.
 * A position of one of the kit's scenarios only: which units form each KG is the set-up card's,
-  which such a position states by the units it puts in each box; a log names no scenario and its
-  KG boxes hold what its module set up (the bundled kit's KG membership is illustrative, and the
-  recorded test games drop parts of KG1), so there, and in a position naming no scenario of the
-  kit, 15.14 is listed as not judged.
+  which such a position states by the units it puts in each box. A log names no scenario and its
+  KG boxes hold what its module set up; the set-up cards are not in the rulebook text, so the
+  bundled kit's KG membership is its own invention (illustrative), and a drop that is whole by the
+  real card could look partial by the kit's boxes: a finding would judge the kit, not the play.
+  So in a log, and in a position naming no scenario of the kit, 15.14 is listed as not judged.
+  (Measured, imfix9: judging the held-back part on box contents gives every recorded IM log that
+  drops KG1 a 15.14 finding, im-clean, im-undo, im-undo8 and im-delete9 included, all resting on
+  the kit's five-unit KG1 box.)
 * 15.2 「マップ上に空挺堡がなければ、同じ国籍のKGは落下傘降下できない」 with 15.21 「落下傘フェイズ中に
   KG が落下傘降下を実行する前に、使用可能な全ての空挺堡マーカーを、マップ上に…置く」: at the end of an
   Airborne Operations Phase in which units came from a KG box onto the map, an Airhead marker of
