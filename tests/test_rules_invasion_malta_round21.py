@@ -131,3 +131,15 @@ def test_a_storm_night_mission_is_one_finding_for_one_aircraft(tmp_path):
     storm = "r20-leros-storm-ju88-bombardment.toml"
     assert found(tmp_path, storm)[0] == ["IM 11.14"]
     assert found(tmp_path, storm, ('time = "am"', 'time = "night"'))[0] == ["IM 11.23"]
+
+
+def test_sudden_death_counts_from_the_scenarios_first_turn():
+    """19.21, 4.22: a scenario's first turn follows no turn end of the game, so its Weather Phase
+    shows no sudden death even with the Axis alone in Cospicua: the scenario's own first turn is
+    read (a scenario starting at GT4), not only the sequence's."""
+    from dataclasses import replace
+    pos = load_position(str(DATA / "r20-malta-turn-after-cospicua.toml"))
+    rules = ruleset_for(pos.game)
+    assert [f.rule for f in rules.check(pos)] == ["IM 19.21"]
+    pos.scenario_data = replace(pos.scenario_data, first_turn=pos.turn)
+    assert [f.rule for f in rules.check(pos)] == []

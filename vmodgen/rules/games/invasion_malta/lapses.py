@@ -171,7 +171,8 @@ def check_sudden_death(rs, board: Board) -> list:
     alone in the hex, or an ``axis-control`` marker with no Allied combat unit (3.11, 19.11)."""
     pos = board.pos
     turn = pos.turn
-    if pos.phase != "weather" or turn is None or turn <= rs.game.sequence.first_turn:
+    first = pos.scenario_data.first_turn if pos.scenario_data is not None else rs.game.sequence.first_turn
+    if pos.phase != "weather" or turn is None or turn <= first:
         return []
     axis = str(rs.param("im_supply_side"))
     hexes = _sudden_death_hexes(rs, pos)
