@@ -143,3 +143,10 @@ def test_sudden_death_counts_from_the_scenarios_first_turn():
     assert [f.rule for f in rules.check(pos)] == ["IM 19.21"]
     pos.scenario_data = replace(pos.scenario_data, first_turn=pos.turn)
     assert [f.rule for f in rules.check(pos)] == []
+
+
+def test_fire_from_zoc_without_prev_fired_is_named_not_judged(tmp_path):
+    """10.12: without prev_fired a Fired marker may be an earlier phase's: 10.12 named not judged
+    (it returned nothing, silently)."""
+    rules, why = found(tmp_path, "r20-bombard-five-british-artillery-one-hex.toml", ("prev_fired = []\n", ""))
+    assert "prev_fired" in why["IM 10.12"]

@@ -342,8 +342,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_fired)
-        if before is None or board.pos.phase == "combat":
+        if board.pos.phase == "combat":
             return []                   # 10.34: in the Combat Phase, artillery that fought turns Fired
+        if before is None:
+            # only where units fire (bombardment, AA): a Recovery Phase's Fired markers are older
+            fired = [u for u in board.pos.units if board.is_hex(u.hex) and self.fired(board, u)] \
+                if board.pos.phase_kind in ("", None, "combat", "air") else []
+            if fired:
+                self.not_judged(f"{P} 10.12", f"whether {self.names(fired)} fired in this phase needs the units "
+                                "already Fired before it (prev_fired): a Fired marker may be an earlier phase's")
+            return []
         out: list = []
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:
