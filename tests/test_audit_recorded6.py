@@ -156,10 +156,14 @@ def test_im_activations(modules, suffix):
     7, active: legal). GT2: the AM back in the cup; Draw: the Allied Central sector AM; Movement:
     B/3 KOMR 1425 -> 1424 (Central sector: legal, 4.51) and the Axis 5/3 2020 -> 2019: exactly IM
     7.23 at step 34 (only the active formation's units move, 7.1, 7.23). IM 7.23 is judged, not
-    listed as not judged (before this branch: "not recorded in a log", and 0 findings)."""
+    listed as not judged (before this branch: "not recorded in a log", and 0 findings). No Airhead
+    is on the map when GT1's Airborne Operations Phase ends (step 11) while KG1's two units dropped:
+    IM 15.2 there (15.2 intro: with no airhead of its nationality on the map a KG cannot paradrop;
+    imfix9, before it silent)."""
     text, doc = _audit(modules["im"], [f"im-activation6{suffix}"])
-    assert _found(doc) == [("IM 7.23", 34, 2, "movement", ["2019"], ["5/3"])]
-    assert "sector-central" in doc["findings"][0]["message"]
+    assert _found(doc) == [("IM 15.2", 11, 1, "airborne", ["2020", "2021"], ["5/3", "S3-KG1-1"]),
+                           ("IM 7.23", 34, 2, "movement", ["2019"], ["5/3"])]
+    assert "sector-central" in doc["findings"][1]["message"]
     assert not any(r["rule"] == "IM 7.23" for r in doc["coverage"]["rules_not_judged"])
 
 

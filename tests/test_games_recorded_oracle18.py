@@ -45,10 +45,13 @@ def test_overstack_left_at_the_airborne_phase_end(im, suffix):
     kit, illustrative) land on 2020: 10 SP, no Excess Stacking marker. Next (step 13) ends the
     phase with 2020 over the 9 SP limit: IM 3.32 there, naming the five units (3.34: the excess
     must go under the marker). Movement: KG1 unit 4 2020 -> 2021 (one hex, 15.16): 8 SP at the
-    end of that phase, no second finding. The five drops come from the KG1 box (off-map)."""
+    end of that phase, no second finding. The five drops come from the KG1 box (off-map). The
+    Airhead stays in the off-map box "Axis set-up card: Paradrop KG2": none is on the map when the
+    phase ends, so IM 15.2 at the same step (15.2 intro, 15.21; imfix9, before it silent)."""
     text, doc, html = _audit(im, [f"im-overstack18{suffix}.vlog"])
-    assert found(doc) == [("IM 3.32", f"im-overstack18{suffix}.vlog", 13, 1, "airborne",
-                           ["5/3", "S3-KG1-1", "S3-KG1-2", "S3-KG1-3", "S3-KG1-4"])]
+    kg1 = ["5/3", "S3-KG1-1", "S3-KG1-2", "S3-KG1-3", "S3-KG1-4"]
+    assert found(doc) == [("IM 3.32", f"im-overstack18{suffix}.vlog", 13, 1, "airborne", kg1),
+                          ("IM 15.2", f"im-overstack18{suffix}.vlog", 13, 1, "airborne", kg1)]
     f = doc["findings"][0]
     assert f["hexes"] == ["2020"] and "10 SP" in f["message"] and "3.34" in f["message"]
     assert doc["coverage"]["moves"]["judged"] == 1 and doc["coverage"]["moves"]["not_judged"]["off-map"] == 5
@@ -104,16 +107,17 @@ def test_drops_with_the_tracker_one_phase_behind_are_paradrops(om, suffix):
 @pytest.mark.parametrize("suffix", ["", "-38"])
 def test_night_supply_without_any_source_marker_is_named_not_judged(im, suffix):
     """im-oos18, IM Scenario 3 with no Airhead placed: 5/3 lands on 2020, KG1 unit 2 on 2021 and
-    moves to 2022 (one hex, 15.16). GT3 is a Night turn (the kit's cycle): in its Supply Status
-    Phase only 5/3 gets an Out of Supply marker. By the book (6.11, 6.12, 6.31) a paradropped
-    unit traces to an Airhead of its nationality or a Beachhead; with neither on the map KG1 unit
-    2 cannot trace and should be marked. The audit does not judge it and says why: no Beachhead
-    or Airhead marker is on the map, so the sources are not recorded (a player may keep them
-    off the board). No finding, IM 6.12 named not judged; the marker on the Night turn is no
-    finding (unlike im-dirty's on a PM turn)."""
+    moves to 2022 (one hex, 15.16). The drop with no Airhead on the map at the Airborne Phase's
+    end is IM 15.2 at step 9 (15.2 intro: with no airhead of its nationality on the map a KG
+    cannot paradrop). GT3 is a Night turn (the kit's cycle): in its Supply Status Phase only 5/3
+    gets an Out of Supply marker. No Beachhead or Airhead was ever on the map in the file, so the
+    record does not show the source markers in use: IM 6.12 is named not judged (a map that once
+    held one is judged: tests/test_rules_invasion_malta_round21.py), with a reason that no longer
+    says a player may keep them off the board (15.21 says they are placed); the marker on the
+    Night turn is no finding (unlike im-dirty's on a PM turn)."""
     text, doc, _ = _audit(im, [f"im-oos18{suffix}.vlog"])
-    assert found(doc) == []
-    assert "IM 6.12: no Beachhead or Airhead marker is on the map" in text
+    assert found(doc) == [("IM 15.2", f"im-oos18{suffix}.vlog", 9, 1, "airborne", ["5/3", "S3-KG1-2"])]
+    assert "IM 6.12: no Beachhead or Airhead marker is on the map, and none was seen on it" in text
     assert doc["coverage"]["moves"]["judged"] == 1
 
 

@@ -184,3 +184,21 @@ def test_a_place_name_for_a_hex_is_refused_with_its_hex(tmp_path, capsys):
                  encoding="utf-8")
     line = one_error(capsys, "check", str(f))
     assert "p.toml:7:" in line and "'tobruk' is a place on the map: write its hex, '3138'" in line
+
+
+@pytest.mark.parametrize("game, table, number", [("invasion-malta", "units", "2"), ("operation-mercury", "hexes", "3")])
+def test_a_bare_number_is_no_box_though_a_box_label_ends_in_it(tmp_path, capsys, game, table, number):
+    """A box is named by its label's last word only when that word holds a letter too ("KG1"): IM's
+    "Convoy 2" and OM's "Refit 3" do not make "2" or "3" a box, so a bare number is refused as
+    neither a hex nor a box (before, IM "2" was read as axis-convoy-2 and OM "3" passed)."""
+    body = (f'\n[[units]]\nid = "I1"\nside = "axis"\nhex = "{number}"\ntype = "infantry"\n' if table == "units"
+            else f'\n[[hexes]]\nhex = "{number}"\nterrain = "clear"\n')
+    f = tmp_path / "bare.toml"
+    phase = "movement" if game == "invasion-malta" else "german-movement"
+    f.write_text(f'[position]\ngame = "{game}"\nturn = 3\nphase = "{phase}"\n' + body, encoding="utf-8")
+    assert f"'{number}' is neither a hex of the map nor a box" in one_error(capsys, "check", str(f))
+    kg = tmp_path / "kg.toml"
+    kg.write_text('[position]\ngame = "invasion-malta"\nscenario = "Scenario 3"\nturn = 1\nphase = "movement"\n'
+                  '\n[[units]]\nid = "I1"\nside = "axis"\nnationality = "german"\nhex = "KG1"\ntype = "infantry"\n',
+                  encoding="utf-8")
+    assert load_position(kg).units[0].hex == "axis-paradrop-kg1"

@@ -28,10 +28,12 @@ def _writer(kit, module) -> LogWriter:
     return LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
 
 
-def _activation_7(w: LogWriter) -> LogWriter:
-    """Formation 7's Movement Phase after the Draw phase: 5/3 moves 2020, 2019."""
+def _activation_7(w: LogWriter, module) -> LogWriter:
+    """Formation 7's Movement Phase after the Draw phase: 5/3 drops on 2020, where an Airhead is
+    placed in the same Airborne Operations Phase (15.2 intro), then moves 2019."""
     w.advance(2)
-    w.move("5/3", "2020").advance(1)
+    w.move("5/3", "2020").add(*palette_piece(module, "airhead"), "2020", report=False)
+    w.advance(1)
     return w.move("5/3", "2019")
 
 
@@ -56,7 +58,7 @@ def test_am_played_from_the_pool(im, pool):
     if pool:
         w.move(a_o, "axis-activation-pool")
     w.move(a7, PLAYED)
-    _activation_7(w).advance(5)
+    _activation_7(w, module).advance(5)
     r = audit([w.write(root / f"pool-{pool}.vlog")], module=module)
     assert _rules(r) == [] and _not_judged(r, "IM 7.23") == []
 
@@ -70,7 +72,7 @@ def test_other_formation_moving_after_a_pool_play_is_found(im):
     a_o = w.add(*palette_piece(module, "am-O"), "cup", report=False)
     w.set_turn(1, DRAW)
     w.move(a_o, "axis-activation-pool").move(a7, PLAYED)
-    _activation_7(w).move("B/3 KOMR", "1424").advance(5)
+    _activation_7(w, module).move("B/3 KOMR", "1424").advance(5)
     r = audit([w.write(root / "pool-allied.vlog")], module=module)
     assert ("IM 4.51", "movement") in _rules(r)
 
@@ -86,7 +88,7 @@ def test_draw_the_tracker_does_not_show(im):
     a_c = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
     w.set_turn(2, "Air Readiness Phase").advance(3)
     w.move(a7, PLAYED)
-    _activation_7(w).advance(5)
+    _activation_7(w, module).advance(5)
     w.move(a_c, PLAYED_2)
     w.set_turn(2, "Movement Phase")
     w.move("B/3 KOMR", "1424").advance(6)
@@ -105,7 +107,7 @@ def test_draw_in_a_missing_file(im):
     a_c = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
     w.set_turn(2, "Air Readiness Phase").advance(3)
     w.move(a7, PLAYED)
-    _activation_7(w).advance(4)
+    _activation_7(w, module).advance(4)
     f1 = w.write(root / "gap-1.vlog")
     w2 = w.save_point()
     w2.advance(1).set_turn(2, DRAW)
@@ -127,7 +129,7 @@ def test_allied_reaction_in_an_axis_activation(im):
     a7 = w.add(*palette_piece(module, "am-7"), "cup", report=False)
     w.set_turn(1, DRAW)
     w.move(a7, PLAYED)
-    _activation_7(w).advance(3)
+    _activation_7(w, module).advance(3)
     w.move("B/3 KOMR", "1424").advance(3)
     r = audit([w.write(root / "react.vlog")], module=module)
     assert not [x for x in _rules(r) if x[0] in ("IM 4.51", "IM 7.23")]

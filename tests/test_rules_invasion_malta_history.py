@@ -135,7 +135,7 @@ def test_airhead_placement():
 def test_no_paradrop_at_night_or_in_wind():
     """IM 8.43, 5.2: a unit entering the map from its KG box in an AM Airborne phase is legal; on a
     Night turn, or paradropping in Windy weather, illegal."""
-    drop = x("P", "2020") + "\n"
+    drop = x("P", "2020") + table("hexes", hex="2020", markers=["airhead"]) + "\n"     # 15.2 intro
     was = dict(prev_hexes={"P": "axis-paradrop-kg1"})
     assert rules(kit("airborne") + drop + state(time="am", **was)) == []
     assert rules(kit("airborne") + drop + state(time="night", **was)) == ["IM 8.43"]

@@ -414,11 +414,13 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
 
 def _box_names(name: str) -> list[str]:
     """A box's printed name, the label after its card's name ("Axis set-up card: Paradrop KG1" is
-    also "Paradrop KG1") and that label's last word when it holds a number ("KG1"): a name several
-    boxes share then names none (:func:`resolve`)."""
+    also "Paradrop KG1") and that label's last word when it holds a number and a letter ("KG1", not
+    the "1" of "Convoy 1", which would read a bare number as a box): a name several boxes share
+    then names none (:func:`resolve`)."""
     label = name.rsplit(":", 1)[-1].strip()
     last = label.split()[-1] if label.split() else ""
-    return [name, label] + ([last] if any(c.isdigit() for c in last) else [])
+    named = any(c.isdigit() for c in last) and any(c.isalpha() for c in last)
+    return [name, label] + ([last] if named else [])
 
 
 def _hex_hint(m: MapData, h: str) -> str:

@@ -21,7 +21,12 @@ Readings:
   target takes one bombardment a phase, so the units that fired must share the targets within
   their reach at most ``axis_artillery_per_attack_max`` German or Italian (Italians of either
   side) and ``british_artillery_per_attack_max`` British units a hex (a matching; air units added
-  by CAS are not counted, 10.24).
+  by CAS are not counted, 10.24). 16.33C 「以下の追加ユニット [10.27の例外] は、侵攻ユニットを砲撃でき、
+  又は砲撃に統合できる：射程内の沿岸砲兵ユニット」 is read as adding coast artillery to a bombardment
+  of invaders beyond the four: a coast artillery unit with an invasion hex in reach is not counted.
+* The count is judged only when every fired unit's possible targets are known (declared attacks,
+  the activation, no attacker or enemy lost off the map without ``previous``): a target left out
+  would make a legal fire look like one too many. Otherwise 10.24 is named not judged.
 * Bombardment removes steps (10.28D), so a target may be empty at the phase end: an attacker's or
   an exception hex whose units all went to an eliminated box without a recorded ``previous``
   leaves a unit with no target in reach not judged, never found. Without declared attacks only
@@ -103,12 +108,13 @@ def check_targets(rs, board: Board) -> list:
     if pos.phase != "bombardment":
         return []
     before = rs.memory(pos).prev_fired
-    if before is None:
-        return []
-    before = set(before)
-    fired = [u for u in pos.units if u.id not in before and board.is_hex(u.hex) and rs.fired(board, u)
+    fired = [u for u in pos.units if u.id not in set(before or ()) and board.is_hex(u.hex) and rs.fired(board, u)
              and rs.artillery(u) and not rs.is_(u, "im_aa") and u.value("range") is not None]
     if not fired:
+        return []
+    if before is None:
+        rs.not_judged(f"{P} 10.24", f"whether {rs.names(fired)} bombarded this phase needs the units already Fired "
+                      "before it (prev_fired): without them a Fired marker may be an earlier phase's")
         return []
     active = rs.activation_side(board)
     dead = {b.strip() for b in str(rs.param("im_eliminated_boxes") or "").split(",") if b.strip()}
@@ -116,6 +122,9 @@ def check_targets(rs, board: Board) -> list:
     defenders = {a.hex for a in pos.attacks}
     out: list = []
     groups: dict[tuple[str, str], dict[str, list[str]]] = {}
+    # The 10.24 cap matches units to targets: it is sound only when every fired unit's targets are
+    # all known; otherwise a legal fire at an unlisted hex would look like one too many.
+    unknown: list[str] = []
     for u in fired:
         foes = set(board.enemies(u.side))
         occupied = _occupied(board, foes)
@@ -127,18 +136,26 @@ def check_targets(rs, board: Board) -> list:
             if u.side == active:
                 allowed |= defenders
             else:
-                attackers = {_where(board, by_id[i]) for a in pos.attacks for i in a.units if i in by_id}
-                allowed |= {h for h in attackers if h} | {h for h in occupied
-                                                         if any(board.adjacent(h, d) for d in defenders)}
+                attackers = [by_id[i] for a in pos.attacks for i in a.units if i in by_id]
+                # An attacker off the map (not in an eliminated box) left no hex to read.
+                lost += [x for x in attackers if _where(board, x) is None and x not in lost]
+                allowed |= {h for h in (_where(board, x) for x in attackers) if h} | {
+                    h for h in occupied if any(board.adjacent(h, d) for d in defenders)}
+        why = ("the declared attacks" if not pos.attacks else "whose activation it is" if active is None
+               else f"the map hex of {rs.names(lost)} (off the map now, no previous hex recorded)" if lost else "")
+        if why:
+            unknown.append(why)
         rng = int(u.value("range") or 0)
         reach = sorted(h for h in allowed if _far(board, u.hex, h) <= rng)
         if reach:
             cls = "british" if _british(rs, u) else "axis"
-            groups.setdefault((u.side, cls), {})[u.id] = reach
+            # 16.33C: coast artillery joins a bombardment of invaders as an addition to 10.24's units.
+            capped = [h for h in reach if not (rs.is_(u, "im_coast_artillery") and board.terrain(h) == "invasion")]
+            if capped == reach:
+                groups.setdefault((u.side, cls), {})[u.id] = reach
             continue
-        if not pos.attacks or active is None or lost:
-            why = ("the declared attacks" if not pos.attacks else "whose activation it is" if active is None
-                   else f"where {rs.names(lost)} stood before the eliminated box")
+        if why or not allowed:
+            why = why or "a hex it may bombard, and none is known"
             rs.not_judged(f"{P} 10.24", f"whether {label(u)}, which bombarded, had a target in range (10.13, 10.22, "
                           f"10.23) needs {why}")
             continue
@@ -158,6 +175,12 @@ def check_targets(rs, board: Board) -> list:
                                   f"range of {rng} is {whom}{extra}.", [u.hex], [u]))
     for (side, cls), options in sorted(groups.items()):
         cap = int(rs.num("british_artillery_per_attack_max" if cls == "british" else "axis_artillery_per_attack_max"))
+        if len(options) <= cap:
+            continue
+        if unknown:
+            rs.not_judged(f"{P} 10.24", f"how many of {rs.names([by_id[i] for i in sorted(options)])} combined on a "
+                          f"hex (10.22, 10.24) needs every hex they may have bombarded, and that needs {unknown[0]}")
+            continue
         left = _fits(options, cap)
         if left:
             units = [by_id[i] for i in sorted(options)]

@@ -26,6 +26,9 @@ class MaltaMemory(Memory):
     #: Sequence's Draw phase: markers from an earlier activation of the turn (7.22, 17.42)
     marked_at_draw: list[str] | None = None
     prev_airheads: list[str] | None = None
+    #: a Beachhead or Airhead marker stood on a map hex at some phase end read so far: the players
+    #: use the supply-source markers (6.31, 15.21, 16.41), so a map without one has no source
+    source_markers_seen: bool | None = None
     prev_fired: list[str] | None = None
     dropped: list[str] | None = None
     paradropped: list[str] | None = None

@@ -19,10 +19,20 @@ Readings:
 * 15.14 「自軍の落下傘ユニットを異なるKGに再編成できず」: a roster unit whose set-up for the
   position's scenario is a KG box stands in no other KG box.
 * A position of one of the kit's scenarios only: which units form each KG is the set-up card's,
-  which such a position states by the units it puts in each box; a log names no scenario and its
-  KG boxes hold what its module set up (the bundled kit's KG membership is illustrative, and the
-  recorded test games drop parts of KG1), so there, and in a position naming no scenario of the
-  kit, 15.14 is listed as not judged.
+  which such a position states by the units it puts in each box. A log names no scenario and its
+  KG boxes hold what its module set up; the set-up cards are not in the rulebook text, so the
+  bundled kit's KG membership is its own invention (illustrative), and a drop that is whole by the
+  real card could look partial by the kit's boxes: a finding would judge the kit, not the play.
+  So in a log, and in a position naming no scenario of the kit, 15.14 is listed as not judged.
+  (Measured, imfix9: judging the held-back part on box contents gives every recorded IM log that
+  drops KG1 a 15.14 finding, im-clean, im-undo, im-undo8 and im-delete9 included, all resting on
+  the kit's five-unit KG1 box.)
+* 15.2 「マップ上に空挺堡がなければ、同じ国籍のKGは落下傘降下できない」 with 15.21 「落下傘フェイズ中に
+  KG が落下傘降下を実行する前に、使用可能な全ての空挺堡マーカーを、マップ上に…置く」: at the end of an
+  Airborne Operations Phase in which units came from a KG box onto the map, an Airhead marker of
+  their nationality lies on a map hex. Judged at the phase end, not by the order of the drags in
+  it (players place markers and drop in any order within the phase). An Airhead's nationality is
+  ``[state] airheads`` (hex = nationality); where that is not stated (a log) any Airhead counts.
 """
 from __future__ import annotations
 
@@ -114,4 +124,25 @@ def check_kgs(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(due)} {_are(due, 'is', 'are')} still in {box} at "
                                   f"the end of GT{pos.turn}, set up there from the start{_kit_card(due, scn)}; a KG's drop on GT1 or GT2 is not "
                                   "delayed to a later turn.", [], due))
+    return out
+
+
+def check_airhead_for_drop(rs, board: Board) -> list:
+    """15.2, 15.21: no KG paradrops while no Airhead of its nationality is on the map."""
+    pos = board.pos
+    if pos.phase not in ("airborne", ""):
+        return []
+    came = _came_from(rs, board, set(_kg_boxes(rs)))
+    heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
+    nat = pos.state.get("airheads", {})
+    out = []
+    for box, units in sorted(came.items()):
+        for n in sorted({u.unit.nationality for u in units}):
+            if any(not isinstance(nat, dict) or nat.get(h) in (None, n) for h in heads):
+                continue
+            who = [u for u in units if u.unit.nationality == n]
+            out.append(rs.finding(board, f"{P} 15.2", "supply", f"{rs.names(who)} paradropped from {box} in this phase, "
+                                  f"but at its end no {n} Airhead marker is on the map; with no airhead of its "
+                                  "nationality on the map a KG cannot paradrop (15.2; the airheads are placed "
+                                  "before the drop, 15.21).", sorted({u.hex for u in who}), who))
     return out

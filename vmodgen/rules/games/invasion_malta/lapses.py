@@ -32,7 +32,9 @@ Readings:
   matter (victory locations, forts), not every hex.
 * 19.21, 19.22, 4.22 (sudden death): at a Weather Phase end past GT1 (the board of the last turn's
   end) the Axis controls none of its scenario's sudden-death hexes (``im_sudden_death_hexes``):
-  else the game ended a turn ago. Control: an Axis combat unit alone there, or an ``axis-control``
+  else the game ended a turn ago. The scenario is the kit's one the position reader resolved, else
+  a "Scenario N" in free text; with neither, every listed hex on the map counts (the island tells
+  the scenarios apart: 2933 and 3131 are Malta's, 2706 Leros'). Control: an Axis combat unit alone there, or an ``axis-control``
   marker with no Allied combat unit.
 """
 from __future__ import annotations
@@ -85,10 +87,26 @@ def check_m_hq(rs, board: Board) -> list:
                        [], [u]) for u in gone]
 
 
+def _air_on_missions(rs, board: Board) -> list:
+    """The air units on a mission: on a map hex, or in a mission box (``im_air_mission_boxes``)."""
+    missions = _boxes(rs.param("im_air_mission_boxes"))
+    return [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+
+
+def _no_missions(rs, board: Board, air: list, rule: str, turn: str, why: str) -> list:
+    """``rule``: no air mission in a ``turn`` (a Night turn, a Storm turn): one on a map hex is found,
+    one in a mission box may wait there from an earlier turn (11.13 B): not judged."""
+    for u in air:
+        if not board.is_hex(u.hex):
+            rs.not_judged(rule, f"{label(u)} is in {u.hex} in {turn}: whether it was sent on this mission now or "
+                          "waits there from an earlier turn (11.13 B) is not in the position")
+    return [rs.finding(board, rule, "movement", f"{label(u)} is on a mission ({u.hex}) in {turn}; {why}.", [u.hex], [u])
+            for u in air if board.is_hex(u.hex)]
+
+
 def check_night_missions(rs, board: Board) -> list:
     """11.23: air units fly no mission on a Night turn."""
-    missions = _boxes(rs.param("im_air_mission_boxes"))
-    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    air = _air_on_missions(rs, board)
     time = rs.known_time(board, f"{P} 11.23") if air else None
     if time == "pm":
         for u in air:
@@ -97,32 +115,20 @@ def check_night_missions(rs, board: Board) -> list:
                               "turn is not in the position")
     if time != "night":
         return []
-    for u in air:
-        if not board.is_hex(u.hex):
-            rs.not_judged(f"{P} 11.23", f"{label(u)} is in {u.hex} on a Night turn: whether it was sent on this "
-                          "mission tonight or waits there from an earlier turn (11.13 B) is not in the position")
-    return [rs.finding(board, f"{P} 11.23", "movement", f"{label(u)} is on a mission ({u.hex}) on a Night turn; "
-                       "air units fly no missions at Night.", [u.hex], [u])
-            for u in air if board.is_hex(u.hex)]
+    return _no_missions(rs, board, air, f"{P} 11.23", "a Night turn", "air units fly no missions at Night")
 
 
 def check_storm_missions(rs, board: Board) -> list:
-    """11.14, 5.22: no air mission in a Storm turn: an air unit on a map hex (a bombardment target,
-    a CAS placement) after the Weather Phase is found; one in a mission box may wait there from an
-    earlier turn (11.13 B): not judged."""
+    """11.14, 5.22: no air mission in a Storm turn, after its Weather Phase (a Storm Night's air
+    units are 11.23's finding, one finding an aircraft)."""
     if board.pos.phase == "weather":
         return []
-    missions = _boxes(rs.param("im_air_mission_boxes"))
-    air = [u for u in board.pos.units if board.unit_kind(u) == "air" and (u.hex in missions or board.is_hex(u.hex))]
+    air = _air_on_missions(rs, board)
     if not air or rs.known_weather(board, f"{P} 11.14") != "storm":
         return []
-    for u in air:
-        if not board.is_hex(u.hex):
-            rs.not_judged(f"{P} 11.14", f"{label(u)} is in {u.hex} in a Storm turn: whether it was sent on this "
-                          "mission now or waits there from an earlier turn (11.13 B) is not in the position")
-    return [rs.finding(board, f"{P} 11.14", "movement", f"{label(u)} is on a mission ({u.hex}) in a Storm turn; "
-                       "Storm weather forbids every air mission.", [u.hex], [u])
-            for u in air if board.is_hex(u.hex)]
+    if rs.known_time(board, f"{P} 11.23") == "night":
+        return []
+    return _no_missions(rs, board, air, f"{P} 11.14", "a Storm turn", "Storm weather forbids every air mission")
 
 
 def check_axis_control(rs, board: Board) -> list:
@@ -134,14 +140,26 @@ def check_axis_control(rs, board: Board) -> list:
             for h, held in held_hexes]
 
 
-def _sudden_death_hexes(rs, scenario: str) -> dict[str, str]:
-    """19.21, 19.22: hex -> its rule id, for the scenario's number (every listed hex when the
-    position names no scenario: the island tells which scenarios it is of)."""
-    m = re.search(r"(\d+)\s*$", scenario or "")
+def _scenario_number(pos) -> str | None:
+    """The scenario's number: of the kit scenario the position reader resolved (``s3``), else of a
+    "Scenario N" anywhere in free text ("Scenario 2 (Herkules)"; not the year of "Malta 1942")."""
+    if pos.scenario_data is not None:
+        m = re.search(r"(\d+)$", pos.scenario)
+    else:
+        m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") or re.fullmatch(r"(?i)\s*s?(\d+)\s*",
+                                                                                         pos.scenario or "")
+    return str(int(m.group(1))) if m else None
+
+
+def _sudden_death_hexes(rs, pos) -> dict[str, str]:
+    """19.21, 19.22: hex -> its rule id, for the scenario's number; every listed hex when the
+    position names no scenario number (the island tells which scenarios a hex is of: the other
+    island's hexes are not on the map)."""
+    n = _scenario_number(pos)
     out = {}
     for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
         scn, _, h = item.strip().partition(":")
-        if h and (m is None and not scenario or m is not None and scn.strip() == m.group(1)):
+        if h and (n is None or scn.strip() == n):
             out[h.strip()] = f"{P} 19.22" if scn.strip() == "4" else f"{P} 19.21"
     return out
 
@@ -153,11 +171,16 @@ def check_sudden_death(rs, board: Board) -> list:
     alone in the hex, or an ``axis-control`` marker with no Allied combat unit (3.11, 19.11)."""
     pos = board.pos
     turn = pos.turn
-    if pos.phase != "weather" or turn is None or turn <= rs.game.sequence.first_turn:
+    first = pos.scenario_data.first_turn if pos.scenario_data is not None else rs.game.sequence.first_turn
+    if pos.phase != "weather" or turn is None or turn <= first:
         return []
     axis = str(rs.param("im_supply_side"))
+    hexes = _sudden_death_hexes(rs, pos)
+    if not hexes:
+        rs.not_judged(f"{P} 19.21", f"the scenario '{pos.scenario}' has no sudden-death hex in the rule set's "
+                      "list (im_sudden_death_hexes)")
     out = []
-    for h, rule in sorted(_sudden_death_hexes(rs, pos.scenario).items()):
+    for h, rule in sorted(hexes.items()):
         if not board.is_hex(h):
             continue
         here = [u for u in board.units(h) if rs.combat(u)]

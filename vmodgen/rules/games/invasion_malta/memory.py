@@ -17,6 +17,8 @@ The memory's fields (written by the audit at every phase end; a position file ma
   this Ground Sequence's Draw phase, i.e. marked in an earlier activation of the turn (7.22).
 * ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
 * ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
+* ``source_markers_seen = true``: a Beachhead or Airhead marker stood on a map hex at a phase end
+  before (the players use the supply-source markers: 6.12 is then judged on a map without one).
 * ``dropped = ["5/3"]``: units that paradropped in this activation's Airborne Operations Phase
   (entered the map then, elsewhere than on an airfield holding an airhead: those are taken as
   air-transported, 15.76). Kept through the activation's Movement and Combat Phases (15.16: they
@@ -105,6 +107,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             v = st.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 raise InputError(pos.source, f"[state] {key} must be a list of unit ids, like [\"5/3\"], not {v!r}")
+        if not isinstance(st.get("source_markers_seen", False), bool):
+            raise InputError(pos.source, f"[state] source_markers_seen must be true or false, not "
+                                         f"{st['source_markers_seen']!r}")
         turn = st.get("air_entry_turn", 0)
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise InputError(pos.source, f"[state] air_entry_turn must be a turn number, not {turn!r}")
@@ -133,6 +138,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
             memory.marked_at_draw = None
         memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
+        memory.source_markers_seen = bool(memory.source_markers_seen or self.memory(after).source_markers_seen) or any(
+            {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
 
@@ -335,8 +342,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
         before = _ids(self.memory(board.pos).prev_fired)
-        if before is None or board.pos.phase == "combat":
+        if board.pos.phase == "combat":
             return []                   # 10.34: in the Combat Phase, artillery that fought turns Fired
+        if before is None:
+            # only where units fire (bombardment, AA): a Recovery Phase's Fired markers are older
+            fired = [u for u in board.pos.units if board.is_hex(u.hex) and self.fired(board, u)] \
+                if board.pos.phase_kind in ("", None, "combat", "air") else []
+            if fired:
+                self.not_judged(f"{P} 10.12", f"whether {self.names(fired)} fired in this phase needs the units "
+                                "already Fired before it (prev_fired): a Fired marker may be an earlier phase's")
+            return []
         out: list = []
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:

@@ -19,6 +19,8 @@ not judged.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
@@ -27,6 +29,19 @@ from . import air, bombardment, declared_attacks, kgs, lapses, returns, transpor
 from .memory import InvasionMaltaMemory
 
 P = "IM"
+
+
+@dataclass(frozen=True)
+class PhaseEnd(When):
+    """At the end of the phases ``phases`` (ids, where kinds are too coarse: the Weather and the
+    Victory Conditions Phases are both of kind "other")."""
+    phases: tuple[str, ...] = ()
+
+    def applies(self, pos) -> bool:
+        return not pos.phase or pos.at == "end" and pos.phase in self.phases
+
+    def describe(self) -> str:
+        return "at the end of the " + " or ".join(self.phases) + " phase"
 #: the rules of the attacks chosen in the Combat Declaration Phase (a combat-kind phase; the
 #: functions keep to that phase's id, ``declared_attacks.DECLARATION``)
 DECLARING = When(("combat",), at="any")
@@ -53,8 +68,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
         f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
-                      "not recorded in a log: only bombardments of British artillery at invasion, airfield and "
-                      "arrow coastal hexes are judged",
+                      "not recorded in a log, and without them neither a unit's targets nor how many combined on a "
+                      "hex (10.24) is known",
     }
 
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
@@ -146,6 +161,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 15.71", "movement", EVERY_PHASE_END, self.check_air_transport, "air transport onto airheads"),
             Rule(f"{P} 15.14", "movement", EVERY_PHASE_END, lambda b: kgs.check_kgs(self, b),
                  "KGs drop whole, in order, not past GT2, and keep their units"),
+            Rule(f"{P} 15.2", "supply", PhaseEnd(phases=("airborne",)), lambda b: kgs.check_airhead_for_drop(self, b),
+                 "no KG paradrops without an Airhead of its nationality on the map"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
@@ -185,7 +202,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no air mission in a Storm"),
             Rule(f"{P} 18.25", "movement", EVERY_PHASE_END, lambda b: returns.check_returns(self, b),
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
-            Rule(f"{P} 19.21", "supply", EVERY_PHASE_END, lambda b: lapses.check_sudden_death(self, b),
+            Rule(f"{P} 19.21", "supply", PhaseEnd(phases=("weather",)), lambda b: lapses.check_sudden_death(self, b),
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),

@@ -105,16 +105,21 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
         if time is None or (time or "night") != "night":
             return []
         side = str(self.param("im_supply_side"))
-        if not any({"beachhead", "airhead"} & set(mk) for mk in board.pos.hex_markers.values()):
-            # 6.31: no source is recorded, so no route can be judged; a unit that needs one (on the map,
-            # not arrived since the last Night, 6.14) makes the check partial, never silently legal
+        mem = self.memory(board.pos)
+        used = bool(mem.source_markers_seen) or bool(mem.prev_airheads)
+        if not used and not any({"beachhead", "airhead"} & set(mk) and board.is_hex(h)
+                                for h, mk in board.pos.hex_markers.items()):
+            # No marker on the map and none seen before: the record does not show the players
+            # placing the source markers at all (a position or a log that leaves them out), so
+            # marking every Axis unit OoS would judge the file's omission, not the play. Partial,
+            # never silently legal; once a marker was seen, a map without one has no source (6.31).
             if any(board.is_hex(u.hex) and self.combat(u) and not u.has("arrived") and not u.has("oos")
                    and not self.arrived(board.pos, u.id) for u in board.side_units(side)):
-                self.not_judged(f"{P} 6.12", "no Beachhead or Airhead marker is on the map, so the Axis supply "
-                                "sources (6.31) are not recorded and no supply route is judged")
+                self.not_judged(f"{P} 6.12", "no Beachhead or Airhead marker is on the map, and none was seen on it "
+                                "in the files read: the record does not show the supply-source markers in use "
+                                "(6.31, 15.21), so no supply route is judged")
             return []
         st = self._status(board, side, night=True)
-        mem = self.memory(board.pos)
         unknown = set(mem.arrival_unknown) if isinstance(mem.arrival_unknown, list) else set()
         out = []
         for u in board.side_units(side):
