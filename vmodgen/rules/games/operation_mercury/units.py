@@ -88,6 +88,9 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
                                     "17.24: terrains that may be beach hexes (Rough may be the Broken of 17.24 under "
                                     "another translation, spec 11.2; a partial-sea hex's land terrain is not "
                                     "recorded): a landing there is not judged"),
+        "amphibious_drift_max_hexes": (1, "17.43 B3: hexes the drift diagram moves a landing unit at most: an "
+                                          "assumption (the diagram is lost; 6.2's example drifts 1 hex), used only "
+                                          "when the target hex is not known"),
         "om_steamer_ports": ("E3136, W4031", "17.52: the coastal steamer's two ports (hex ids)"),
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
         # combat (7-9)
