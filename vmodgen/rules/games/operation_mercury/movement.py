@@ -437,25 +437,26 @@ def _landing_place(rs, board: Board, u: UnitState, h: str, a: dict) -> list:
     target = a.get("from") if board.pos.phase == AMPHIBIOUS and board.is_hex(a.get("from") or "") else None
     if target is None and board.pos.phase == AMPHIBIOUS and board.pos.at == "during":
         target = h                     # placed on its target hex, before drift (17.43 B)
+    spot = target or h
+    if not board.is_hex(spot):
+        return []
+    kind = beach_kind(rs, board, spot)
+    if kind == "unsure":
+        rs.not_judged(f"{P} 17.24", f"whether {label(u)} landed amphibiously on a beach hex: {spot} is "
+                                    f"{_terrain_words(board, spot)} hex, which may be a beach (Rough may be 17.24's "
+                                    "Broken; a partial-sea hex's land terrain is not recorded; the Terrain Effects "
+                                    "Chart is lost)")
+    if kind != "no":
+        return []                      # a beach, or water (6.2's finding), or not judged
     if target is not None:
-        kind = beach_kind(rs, board, target)
-        if kind == "unsure":
-            rs.not_judged(f"{P} 17.24", f"whether {label(u)} landed amphibiously on a beach hex: {target} is "
-                                        f"{_terrain_words(board, target)}, which may be a beach (Rough may be 17.24's "
-                                        "Broken; a partial-sea hex's land terrain is not recorded; the Terrain Effects "
-                                        "Chart is lost)")
-        if kind != "no":
-            return []
         return [rs.finding(board, f"{P} 17.24", "movement", f"{label(u)} landed amphibiously on target hex {target}, "
                            f"{_terrain_words(board, target)} hex; units land amphibiously only on beach hexes "
                            "(clear/beach, airfield or broken).", [target], [u])]
-    # 17.43 A1, B3: the target hex is the beach; the hex the unit stands on is where the drift diagram
-    # moved it, and the target hex is in no record (``LOG_PRECONDITIONS``)
-    if not board.is_hex(h) or beach_kind(rs, board, h) != "no":
-        return []
+    # 17.43 A1 ('ユニットが置かれる海岸ヘクスは、その目標ヘクスである'), B3 (drift moves it on): the hex
+    # the unit stands on may be where the drift diagram moved it; the target hex is in no log
     reach = int(rs.num("amphibious_drift_max_hexes"))
     near = [x for x in board.map.hexes if board.is_hex(x) and (board.distance(x, h) or 99) <= reach
-            and beach_kind(rs, board, x) != "no"]
+            and beach_kind(rs, board, x) in ("yes", "unsure")]
     if near:
         rs.not_judged(f"{P} 17.24", f"whether {label(u)}'s target hex was a beach hex: it stands on {h} after drift "
                                     f"(17.43 B), and {', '.join(sorted(near)[:3])} within {reach} hex could have been "
@@ -470,7 +471,7 @@ def _landing_place(rs, board: Board, u: UnitState, h: str, a: dict) -> list:
 def beach_kind(rs, board: Board, h: str) -> str:
     """17.24 ('海岸ヘクスとはゲーム・マップ上のいずれかの平坦／海岸、飛行場、破砕地のヘクスである'): "yes"
     for a beach hex (``om_beach_terrain`` or an airfield), "unsure" for a terrain that may be one
-    (``om_beach_unsure_terrain``) or water (6.2 judges that), "no" otherwise."""
+    (``om_beach_unsure_terrain``), "water" for an all-water hex (6.2 judges a unit there), "no" otherwise."""
     if "airfield" in board.features(h):
         return "yes"
     terrain = board.terrain(h)
@@ -478,7 +479,9 @@ def beach_kind(rs, board: Board, h: str) -> str:
     unsure = {x.strip() for x in str(rs.param("om_beach_unsure_terrain") or "").split(",")}
     if terrain in beach:
         return "yes"
-    return "unsure" if terrain in unsure or board.is_water(h) else "no"
+    if board.is_water(h):
+        return "water"
+    return "unsure" if terrain in unsure else "no"
 
 
 def _terrain_words(board: Board, h: str) -> str:
