@@ -9,16 +9,20 @@ position file may state any of them):
 * ``time = "am" | "pm" | "night"``: the time of the turn; default from the turn number
   (``(turn - 1) % 3``: GT1 = 20 AM, GT14 = 24 PM, spec §1).
 * ``om_arrivals = {unit = {turn = 3, how = "airlanded", hex = "W4415"}}``: units that arrived this
-  turn. ``how``: ``paradrop`` (German Paradrop Phase), ``amphibious`` (Amphibious Landing Phase),
-  ``unloaded`` (Naval Unloading Phase, onto a hex or into an off-map box), ``steamer`` (a unit that
-  changed hex in the Naval Unloading Phase: the coastal steamer, 17.52), ``airlanded`` (a unit
-  entering the map in the German Movement Phase, 6.51; ``hex`` is its airfield, and the audit adds
+  turn. ``how``: ``paradrop`` (a unit that left a wave box, first, second or reserve, in any arrival
+  phase the tracker shows, 6.11, with ``from`` its box; or any unit placed in the German Paradrop
+  Phase), ``amphibious`` (Amphibious Landing Phase), ``unloaded`` (Naval Unloading Phase, onto a hex
+  or into an off-map box), ``steamer`` (a unit that changed hex in the Naval Unloading Phase: the
+  coastal steamer, 17.52), ``airlanded`` (a unit entering the map in the German Movement Phase, 6.51,
+  from a box that is no wave box; ``hex`` is its airfield, and the audit adds
   ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
   steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then), paradrop
-  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase). Only this
-  turn's entries are kept.
+  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase), amphibious and
+  unloaded arrivals into an off-map box ``held`` (enemy units held the box at that phase end, 4.57).
+  ``hex`` is where the unit stood at that phase end: for a paradrop or landing, after drift (the
+  target hex is not recorded, 6.12, 17.24). Only this turn's entries are kept.
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
