@@ -193,3 +193,14 @@ def test_sector_value_error_names_the_sector_as_written():
     with pytest.raises(InputError) as exc:
         position(text)
     assert 'rsc.allied."Retimo sector": a count, not \'two\'' in str(exc.value)
+
+
+def test_arrival_held_must_be_true_or_false():
+    """4.57: a stated ``held`` that is no boolean is refused (it would otherwise be read as unstated)."""
+    from vmodgen.errors import InputError
+    text = head(turn=8, phase="allied-movement") + (
+        '\n[state]\nom_arrivals = { "G-II-85-Geb-1" = { turn = 8, how = "amphibious", hex = "offmap-tymbakion", '
+        'held = "yes" } }\n\n[[units]]\nunit = "II/85 Geb (1 of 4)"\nhex = "E1418"\n')
+    with pytest.raises(InputError) as exc:
+        position(text)
+    assert "held = true/false" in str(exc.value)

@@ -430,9 +430,10 @@ def validate_state(rs, pos: Position) -> None:
             raise bad("om_arrivals", '{unit = {turn = 3, how = "airlanded", hex = "W4415"}}')
         for uid, r in arr.items():
             if not isinstance(r, dict) or r.get("how") not in HOW or not isinstance(r.get("hex", ""), str) \
-                    or ("turn" in r and not whole(r["turn"])):
+                    or ("turn" in r and not whole(r["turn"])) or not isinstance(r.get("held", False), bool) \
+                    or not isinstance(r.get("from", ""), str):
                 raise InputError(src, f"[state] om_arrivals.{uid} must be {{turn = 3, how = ..., hex = ...}} with how "
-                                      f"one of {', '.join(HOW)}, not {r!r}")
+                                      f"one of {', '.join(HOW)} (and optionally held = true/false, from = a box id), not {r!r}")
     for key in ("om_fatigued", "om_offmap_start", "om_militia_off", "om_final_fire"):
         ids(key)
     rel = st.get("om_sca_released")
