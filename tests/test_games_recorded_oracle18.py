@@ -3,9 +3,12 @@
 is checked by hand against the rulebook: ``../shared/rules/invasion-malta.md``
 (3.32 at most 9 SP a hex at the end of any phase, 3.34 the excess under an Excess Stacking marker;
 a paradrop's excess is resolved at the end of the phase under 3.34, 15.4 note),
-``north-africa-41.md`` (7.2 a unit entering an enemy ZOC stops; 5.1 movement allowance) and
-``operation-mercury.md`` (4.17 sea unloading only at a minor port or anchorage; 4.18 one hex on
-the arrival turn). The ``-38`` twins are the same scripts played in VASSAL 3.8.0-beta1 and give
+``north-africa-41.md`` (7.2 a unit entering an enemy ZOC stops; 5.1 movement allowance); for
+Operation Mercury the Japanese rulebook (``../shared/seeds/``, the authority): 4.17
+「海上輸送によって小港又は泊地へ揚陸するユニット（敵ZOC内ではない）は…」 (sea unloading only at a minor
+port or anchorage), 4.18 「落下傘降下又は強襲上陸によってマップに登場するユニットは、そのゲーム・ターンの
+移動フェイズについて1ヘクスの許容移動力を持つ」 (one hex on the arrival turn) and 6.11 「…これら区画内の全
+ユニットが落下傘降下手順を使用して着地する」 (every unit of the wave boxes lands by paradrop). The ``-38`` twins are the same scripts played in VASSAL 3.8.0-beta1 and give
 the same findings."""
 from __future__ import annotations
 

@@ -9,16 +9,20 @@ position file may state any of them):
 * ``time = "am" | "pm" | "night"``: the time of the turn; default from the turn number
   (``(turn - 1) % 3``: GT1 = 20 AM, GT14 = 24 PM, spec §1).
 * ``om_arrivals = {unit = {turn = 3, how = "airlanded", hex = "W4415"}}``: units that arrived this
-  turn. ``how``: ``paradrop`` (German Paradrop Phase), ``amphibious`` (Amphibious Landing Phase),
-  ``unloaded`` (Naval Unloading Phase, onto a hex or into an off-map box), ``steamer`` (a unit that
-  changed hex in the Naval Unloading Phase: the coastal steamer, 17.52), ``airlanded`` (a unit
-  entering the map in the German Movement Phase, 6.51; ``hex`` is its airfield, and the audit adds
+  turn. ``how``: ``paradrop`` (a unit that left a wave box, first, second or reserve, in any arrival
+  phase the tracker shows, 6.11, with ``from`` its box; or any unit placed in the German Paradrop
+  Phase), ``amphibious`` (Amphibious Landing Phase), ``unloaded`` (Naval Unloading Phase, onto a hex
+  or into an off-map box), ``steamer`` (a unit that changed hex in the Naval Unloading Phase: the
+  coastal steamer, 17.52), ``airlanded`` (a unit entering the map in the German Movement Phase, 6.51,
+  from a box that is no wave box; ``hex`` is its airfield, and the audit adds
   ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
   steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then), paradrop
-  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase). Only this
-  turn's entries are kept.
+  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase), amphibious and
+  unloaded arrivals into an off-map box ``held`` (enemy units held the box at that phase end, 4.57).
+  ``hex`` is where the unit stood at that phase end: for a paradrop or landing, after drift (the
+  target hex is not recorded, 6.12, 17.24). Only this turn's entries are kept.
   The statuses ``paradropped``, ``landed``, ``unloaded``, ``steamer`` and ``airlanded`` on a unit
   state the same fact.
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
@@ -68,6 +72,10 @@ TIMES = ("am", "pm", "night")
 STEAMER_SIDE = "allied"          # 17.51: the coastal steamer is the Allied player's
 PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-landing", "naval-unloading", \
     "german-movement"
+#: the phases a unit leaving a wave box is read as a paradrop in: the German Paradrop Phase, and the
+#: phases next to it when the players moved the tracker late or early (6.11: a wave box's units
+#: paradrop, whatever phase the tracker shows)
+DROP_PHASES = frozenset({AMPHIBIOUS, UNLOADING, PARADROP, GERMAN_MOVE})
 
 
 def time_of_day(pos: Position) -> str | None:
@@ -113,21 +121,48 @@ def arrivals(pos: Position) -> dict[str, dict]:
         for u in pos.units:
             if u.id not in out and steamer_trip(pos, u, u.previous):
                 out[u.id] = {"how": "steamer", "hex": u.hex, "turn": pos.turn, "from": u.previous}
-    if pos.phase in (PARADROP, GERMAN_MOVE):
+    if pos.phase in DROP_PHASES:
         # a unit placed from a holding box (not an off-map box) arrives as :func:`remember` reads a
-        # log, with or without the status: in the Paradrop Phase by paradrop (6.11: every unit of
-        # the wave boxes lands by the paradrop procedure; 4.58, 6.12d), in the German Movement
-        # Phase a German unit by airlanding (6.51); ``from`` marks the move as the arrival itself
+        # log, with or without the status: from a wave box, or in the Paradrop Phase, by paradrop
+        # (6.11: every unit of the wave boxes lands by the paradrop procedure; 4.58, 6.12d), in the
+        # German Movement Phase a German unit by airlanding (6.51); ``from`` marks the move as the
+        # arrival itself
+        waves = drop_boxes(pos.game)
         for u in pos.units:
             src = u.previous
             if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
                 continue
-            if pos.phase == PARADROP and (_on_map(pos, u.hex) or _offmap_box(pos, u.hex)):
+            placed = _on_map(pos, u.hex) or _offmap_box(pos, u.hex)
+            if placed and (src in waves or pos.phase == PARADROP):
                 out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
             elif airlands(pos, u) and pos.moves_announced:
                 # (a position file: a log's steps take the landing from the memory, at the phase end)
                 out[u.id] = {"how": "airlanded", "hex": landing_hex(pos, u) or u.hex, "turn": pos.turn, "from": src}
     return out
+
+
+def _param(game, name: str):
+    from .units import OperationMercuryUnits
+    return game.rules.get(name, OperationMercuryUnits.PARAMS[name][0])
+
+
+def wave_turns(game) -> dict[str, int | None]:
+    """6.11: the first- and second-wave boxes (``om_wave_boxes``) and the turn each paradrops on
+    (None: the set-up card's turn)."""
+    waves: dict[str, int | None] = {}
+    for pair in str(_param(game, "om_wave_boxes")).split(","):
+        if ":" in pair:
+            box, when = (x.strip() for x in pair.split(":", 1))
+            waves[box] = int(when) if when.isdecimal() else None
+    return waves
+
+
+def drop_boxes(game) -> set[str]:
+    """6.11 ('編成カードの第一波、第二波、予備波の区画内に列記されたユニットのみが、落下傘降下によって島に
+    着地できる…これら区画内の全ユニットが落下傘降下手順を使用して着地する'): the first-, second- and
+    reserve-wave boxes (``om_wave_boxes``, ``om_reserve_wave_box``), whose units all land by the
+    paradrop procedure."""
+    return set(wave_turns(game)) | {str(_param(game, "om_reserve_wave_box"))}
 
 
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
@@ -258,18 +293,21 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     ez_boards: dict = {}
     if before is not None:
         was = {u.id: u.hex for u in before.units}
-        waves = rs.wave_boxes()
+        waves = drop_boxes(after.game)
         for u in ground:
             prev = was.get(u.id)
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
+            placed = _on_map(after, u.hex) or _offmap_box(after, u.hex)
             how = None
-            if phase == PARADROP and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
-                how = "paradrop"                       # into a box too: 4.58 judges it
-            elif phase == AMPHIBIOUS and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+            if phase in DROP_PHASES and came and prev in waves and placed:
+                # 6.11: every unit of the wave boxes lands by the paradrop procedure, whatever the
+                # tracker shows (one phase behind or ahead of the drop); into a box too: 4.58 judges it
+                how = "paradrop"
+            elif phase == PARADROP and came and placed:
+                how = "paradrop"
+            elif phase == AMPHIBIOUS and came and placed:
                 how = "amphibious"
-            elif phase == UNLOADING and came and prev in waves and _on_map(after, u.hex):
-                how = "paradrop"                       # a wave box's units come by air, not by sea (6.11)
-            elif phase == UNLOADING and came and (_on_map(after, u.hex) or _offmap_box(after, u.hex)):
+            elif phase == UNLOADING and came and placed:
                 how = "unloaded"
             elif phase == UNLOADING and steamer_trip(after, u, prev):
                 how = "steamer"
@@ -279,6 +317,11 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                 arr[u.id] = _airlanding(rs, before, after, u, turn)
             elif how:
                 arr[u.id] = {"turn": turn, "how": how, "hex": u.hex}
+                if how == "paradrop" and prev in waves:
+                    arr[u.id]["from"] = prev                   # its wave: 6.11's turn, 6.12b's reserve
+                if how in ("amphibious", "unloaded") and _offmap_box(after, u.hex):
+                    # 4.57: whether enemy units held the box at the landing, not later in the turn
+                    arr[u.id]["held"] = any(x.side != u.side and rs.ground(x) for x in after.units if x.hex == u.hex)
                 if how in ("unloaded", "steamer") and _on_map(after, u.hex):
                     board = ez_boards.setdefault("board", rs.board(after))
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
@@ -391,9 +434,10 @@ def validate_state(rs, pos: Position) -> None:
             raise bad("om_arrivals", '{unit = {turn = 3, how = "airlanded", hex = "W4415"}}')
         for uid, r in arr.items():
             if not isinstance(r, dict) or r.get("how") not in HOW or not isinstance(r.get("hex", ""), str) \
-                    or ("turn" in r and not whole(r["turn"])):
+                    or ("turn" in r and not whole(r["turn"])) or not isinstance(r.get("held", False), bool) \
+                    or not isinstance(r.get("from", ""), str):
                 raise InputError(src, f"[state] om_arrivals.{uid} must be {{turn = 3, how = ..., hex = ...}} with how "
-                                      f"one of {', '.join(HOW)}, not {r!r}")
+                                      f"one of {', '.join(HOW)} (and optionally held = true/false, from = a box id), not {r!r}")
     for key in ("om_fatigued", "om_offmap_start", "om_militia_off", "om_final_fire"):
         ids(key)
     rel = st.get("om_sca_released")

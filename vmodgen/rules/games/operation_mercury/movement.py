@@ -353,7 +353,8 @@ def check_unloading(rs, board: Board) -> list:
             continue
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
-            if h not in allowed or any(x.side != u.side and rs.ground(x) for x in board.units(h)):
+            held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
+            if h not in allowed or held:
                 out.append(rs.finding(board, f"{P} 4.57", "movement", f"{name} was unloaded into box {h}; units "
                                       f"unload only in {' or '.join(allowed)}, and not when enemy units hold it.",
                                       [h], [u]))
@@ -392,7 +393,7 @@ def check_landings(rs, board: Board) -> list:
             if u.side == "german" and bay is not None and h in bay.hexes:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
-            out += _landing_place(rs, board, u, h)
+            out += _landing_place(rs, board, u, h, a)
         how = a.get("how")
         arrival_phase = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS}.get(str(how))
         if isinstance(a.get("fire"), bool):                  # the audit's record at the arrival phase end
@@ -409,7 +410,21 @@ def check_landings(rs, board: Board) -> list:
 
 
 
-def _landing_place(rs, board: Board, u: UnitState, h: str) -> list:
+def box_held_at_arrival(rs, board: Board, u: UnitState, h: str, a: dict, phase: str) -> bool:
+    """4.57: whether enemy units held off-map box ``h`` when ``u`` landed or was unloaded into it: the
+    audit's record at that phase end (``held``), else, in that phase itself, the units in it now.
+    Later in the turn the box may have been left and entered since: not judged, said so."""
+    if isinstance(a.get("held"), bool):
+        return a["held"]
+    if board.pos.phase == phase:
+        return any(x.side != u.side and rs.ground(x) for x in board.units(h))
+    rs.not_judged(f"{P} 4.57", f"whether enemy units held {h} when {label(u)} came into it this turn: the position "
+                               "states no record of the box at the arrival (om_arrivals ... held), and units may have "
+                               "left and entered it since")
+    return False
+
+
+def _landing_place(rs, board: Board, u: UnitState, h: str, a: dict) -> list:
     """17.24 ('海岸ヘクスとはゲーム・マップ上のいずれかの平坦／海岸、飛行場、破砕地のヘクスである'), 17.43
     A1: an amphibious landing is placed on a beach hex: Clear/Beach, airfield or Broken
     (``om_beach_terrain``; a terrain that may be one, ``om_beach_unsure_terrain``, is not judged);
@@ -417,25 +432,64 @@ def _landing_place(rs, board: Board, u: UnitState, h: str) -> list:
     or into an off-map box no enemy unit holds."""
     box = board.map.boxes.get(h)
     if box is not None and box.kind == "offmap":
-        enemies = [x for x in board.units(h) if x.side != u.side and rs.ground(x)]
-        if enemies:
+        if box_held_at_arrival(rs, board, u, h, a, AMPHIBIOUS):
             return [rs.finding(board, f"{P} 4.57", "movement", f"{label(u)} landed amphibiously into the off-map box "
-                               f"{box.name}, which enemy units hold ({rs.names(enemies)}).", [h], [u])]
+                               f"{box.name}, which enemy units held then.", [h], [u])]
         return []
-    if not board.is_hex(h) or "airfield" in board.features(h):
+    target = a.get("from") if board.pos.phase == AMPHIBIOUS and board.is_hex(a.get("from") or "") else None
+    if target is None and board.pos.phase == AMPHIBIOUS and board.pos.at == "during":
+        target = h                     # placed on its target hex, before drift (17.43 B)
+    spot = target or h
+    if not board.is_hex(spot):
         return []
+    kind = beach_kind(rs, board, spot)
+    if kind == "unsure":
+        rs.not_judged(f"{P} 17.24", f"whether {label(u)} landed amphibiously on a beach hex: {spot} is "
+                                    f"{_terrain_words(board, spot)} hex, which may be a beach (Rough may be 17.24's "
+                                    "Broken; a partial-sea hex's land terrain is not recorded; the Terrain Effects "
+                                    "Chart is lost)")
+    if kind != "no":
+        return []                      # a beach, or water (6.2's finding), or not judged
+    if target is not None:
+        return [rs.finding(board, f"{P} 17.24", "movement", f"{label(u)} landed amphibiously on target hex {target}, "
+                           f"{_terrain_words(board, target)} hex; units land amphibiously only on beach hexes "
+                           "(clear/beach, airfield or broken).", [target], [u])]
+    # 17.43 A1 ('ユニットが置かれる海岸ヘクスは、その目標ヘクスである'), B3 (drift moves it on): the hex
+    # the unit stands on may be where the drift diagram moved it; the target hex is in no log
+    reach = int(rs.num("amphibious_drift_max_hexes"))
+    near = [x for x in board.map.hexes if board.is_hex(x) and (board.distance(x, h) or 99) <= reach
+            and beach_kind(rs, board, x) in ("yes", "unsure")]
+    if near:
+        rs.not_judged(f"{P} 17.24", f"whether {label(u)}'s target hex was a beach hex: it stands on {h} after drift "
+                                    f"(17.43 B), and {', '.join(sorted(near)[:3])} within {reach} hex could have been "
+                                    "its target; the target hex is not recorded")
+        return []
+    return [rs.finding(board, f"{P} 17.24", "movement", f"{label(u)} landed amphibiously at {h}, "
+                       f"{_terrain_words(board, h)} hex, and no beach hex (clear/beach, airfield or broken) lies within "
+                       f"{reach} hex of it: its target hex was no beach hex (the drift range is an assumption, "
+                       "amphibious_drift_max_hexes: the drift diagram is lost).", [h], [u])]
+
+
+def beach_kind(rs, board: Board, h: str) -> str:
+    """17.24 ('海岸ヘクスとはゲーム・マップ上のいずれかの平坦／海岸、飛行場、破砕地のヘクスである'): "yes"
+    for a beach hex (``om_beach_terrain`` or an airfield), "unsure" for a terrain that may be one
+    (``om_beach_unsure_terrain``), "water" for an all-water hex (6.2 judges a unit there), "no" otherwise."""
+    if "airfield" in board.features(h):
+        return "yes"
     terrain = board.terrain(h)
     beach = {x.strip() for x in str(rs.param("om_beach_terrain") or "").split(",")}
     unsure = {x.strip() for x in str(rs.param("om_beach_unsure_terrain") or "").split(",")}
-    if terrain in beach or board.is_water(h):                       # water: 6.2's finding
-        return []
-    if terrain in unsure:
-        rs.not_judged(f"{P} 17.24", f"whether {label(u)} landed amphibiously on a beach hex: {h} is {terrain}, which may "
-                                    "be a beach (Rough may be 17.24's Broken; a partial-sea hex's land terrain is not "
-                                    "recorded; the Terrain Effects Chart is lost)")
-        return []
-    return [rs.finding(board, f"{P} 17.24", "movement", f"{label(u)} landed amphibiously at {h}, a {terrain} hex; "
-                       "units land amphibiously only on beach hexes (clear/beach, airfield or broken).", [h], [u])]
+    if terrain in beach:
+        return "yes"
+    if board.is_water(h):
+        return "water"
+    return "unsure" if terrain in unsure else "no"
+
+
+def _terrain_words(board: Board, h: str) -> str:
+    """'a clear hex', 'an orchard woods hex' (without 'hex'): the terrain id as words, with its article."""
+    t = board.terrain(h).replace("_", " ")
+    return f"{'an' if t[:1] in 'aeiou' else 'a'} {t}"
 
 
 def steamer_cargo(rs, board: Board) -> list:
@@ -528,7 +582,9 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
     if not u.previous or not board.is_hex(u.previous):
         return None
     landed = arrivals(pos).get(u.id, {}).get("how")
-    if pos.phase == PARADROP and landed or pos.phase == AMPHIBIOUS and landed == "amphibious" \
+    # a paradrop's drift (6.2) in whatever arrival phase the tracker shows (6.11: the wave boxes' units
+    # paradrop even when the players moved the tracker late)
+    if pos.phase == PARADROP and landed or landed == "paradrop" or pos.phase == AMPHIBIOUS and landed == "amphibious" \
             or pos.phase == UNLOADING and landed == "steamer":
         return None
     into = board.map.boxes.get(u.hex)

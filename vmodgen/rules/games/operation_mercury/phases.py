@@ -230,12 +230,13 @@ def interdiction_levels(rs, board: Board) -> list:
 
 
 # ---- returning Greek militia (13.63-13.64) and replacement HQs (13.52) ------------------------
-def from_holding_box(board: Board, u) -> bool:
-    """A unit placed from a holding box (kind ``holding``: the Greek militia box, the HQ replacement
-    box), as a position writes a return with ``previous`` and no status: the same return (13.52,
-    13.63) as one marked ``arrived`` or ``replacement``, or one the history records."""
-    box = board.map.boxes.get(u.previous or "")
-    return box is not None and box.kind == "holding" and (board.is_hex(u.hex) or board.is_box(u.hex))
+def from_box(board: Board, u, box: str) -> bool:
+    """A unit placed from ``box`` (the Greek militia box, ``om_militia_box``, or the HQ replacement
+    box, ``om_hq_replacement_box``), as a position writes a return with ``previous`` and no status:
+    the same return (13.52, 13.63) as one marked ``arrived`` or ``replacement``, or one the history
+    records. Another holding box (a wave box, Alexandria, Athens, the reinforcements) is another
+    arrival, judged by its own rules."""
+    return bool(u.previous) and u.previous == box and (board.is_hex(u.hex) or board.is_box(u.hex))
 
 
 def returns(rs, board: Board) -> list:
@@ -245,8 +246,9 @@ def returns(rs, board: Board) -> list:
     rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == "recovery"
     germans = [u.hex for u in pos.units if u.side == "german" and rs.ground(u) and board.is_hex(u.hex)]
     dmin = rs.num("greek_militia_return_min_german_distance")
+    militia_box, hq_box = str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))
     for u in pos.units:
-        if not rs.is_(u, "om_militia") or not (u.id in off or u.has("arrived") or from_holding_box(board, u)):
+        if not rs.is_(u, "om_militia") or not (u.id in off or u.has("arrived") or from_box(board, u, militia_box)):
             continue
         if board.is_hex(u.hex) or board.is_box(u.hex):
             if not rec_phase or time_of_day(pos) not in (None, "am"):
@@ -269,7 +271,7 @@ def returns(rs, board: Board) -> list:
         if not rs.is_(u, "om_hq") or not board.is_hex(u.hex):
             continue
         rec = lost.get(u.id) if isinstance(lost, dict) else None
-        if rec is None and not u.has("replacement") and not from_holding_box(board, u):
+        if rec is None and not u.has("replacement") and not from_box(board, u, hq_box):
             continue
         if rec is not None and rec.get("replacement"):
             out.append(rs.finding(board, f"{P} 13.52", "stacking", f"{label(u)} is back on the map, but it was "

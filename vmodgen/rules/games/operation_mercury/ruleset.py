@@ -14,6 +14,7 @@ range) and :mod:`.operation_mercury_history` (the facts carried between phase en
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 
@@ -35,6 +36,11 @@ from .supply import OperationMercurySupply
 
 P = "OM"
 LEVELS = ("adequate", "short", "low")
+
+
+def _toml_key(name: str) -> str:
+    """``name`` as a TOML key: bare when it may be, else quoted ("Retimo sector")."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
 
 
 class OperationMercuryRules(OperationMercurySupply):
@@ -112,11 +118,11 @@ class OperationMercuryRules(OperationMercurySupply):
             for side, per in v.items():
                 if side not in self.game.sides:
                     raise InputError(pos.source, f"[state] {key}: unknown side '{side}'")
-                self._sector_ids(pos, f"{key}.{side}", per)
+                written = self._sector_ids(pos, f"{key}.{side}", per)
                 for sector, val in per.items():
                     if key.startswith("supply") and not isinstance(val, str) or key.startswith("rsc") and (
                             isinstance(val, bool) or not isinstance(val, int)):
-                        raise InputError(pos.source, f"[state] {key}.{side}.{sector}: "
+                        raise InputError(pos.source, f"[state] {key}.{side}.{_toml_key(written[sector])}: "
                                                      f"{'a level (adequate, short, low)' if key.startswith('supply') else 'a count'}"
                                                      f", not {val!r}")
         inter = st.get("interdiction", {})
@@ -128,10 +134,11 @@ class OperationMercuryRules(OperationMercurySupply):
         combat.read_attacks(pos)
 
     @staticmethod
-    def _sector_ids(pos, key: str, per: dict) -> None:
+    def _sector_ids(pos, key: str, per: dict) -> dict[str, str]:
         """15.11, 12.41: levels are kept per sector, named by its id or as the map prints it ("Retimo
-        sector", "Retimo", "Maleme/Suda"): ``per``'s keys become the ids, in place. A name that is no
-        sector of the map would be read by no rule (a misspelt sector would pass unseen): refused."""
+        sector", "Retimo", "Maleme/Suda"): ``per``'s keys become the ids, in place; returns id → the
+        name as the file wrote it, for messages. A name that is no sector of the map would be read by
+        no rule (a misspelt sector would pass unseen): refused."""
         from ....errors import InputError
         from ....positions.spelling import resolve
         areas = [a for a in pos.map.areas.values() if a.kind == "sector"]
@@ -149,6 +156,7 @@ class OperationMercuryRules(OperationMercurySupply):
         values = [(ids[k], v) for k, v in per.items()]
         per.clear()
         per.update(values)
+        return {sid: str(written) for written, sid in ids.items()}
 
     # ---- unit classes --------------------------------------------------------------------
 
@@ -165,9 +173,9 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
-            Rule(f"{P} 6.11", "stacking", When(("reinforcement",), at="any"), self.check_wave_turns,
-                 "each wave paradrops on its turn"),
-            Rule(f"{P} 6.12", "stacking", When(("reinforcement",), at="any"), self.check_drops,
+            Rule(f"{P} 6.11", "stacking", ALWAYS, self.check_wave_turns, "each wave paradrops on its turn",
+                 judged=Judged.REMEMBERED),
+            Rule(f"{P} 6.12", "stacking", When(("reinforcement", "naval", "movement"), at="any"), self.check_drops,
                  "6 SP per drop hex, the reserve wave (6.12b), 6 steps per landing hex"),
             Rule(f"{P} 10.1", "stacking", ALWAYS, self.check_assaults, "6 SP per assault"),
             Rule(f"{P} 6.2", "movement", ALWAYS, self.check_water, "no ground unit on an all-water hex"),

@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import PARADROP, arrivals
+from .memory import DROP_PHASES, PARADROP, arrivals, wave_turns
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -63,8 +63,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
         no target hex, so it is not judged there: ``LOG_PRECONDITIONS``); 17.43 A2: at most 6
         steps land in one hex. (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
         out: list = []
-        if board.pos.phase and board.pos.at != "during":
-            return out
+        if board.pos.phase and (board.pos.at != "during" or board.pos.phase not in DROP_PHASES):
+            return out                     # placement is in an arrival phase, whatever the tracker shows
         dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
         for h, us in board.at.items():
             drops = [u for u in us if u.id in dropped]
@@ -85,28 +85,28 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def wave_boxes(self) -> dict[str, int | None]:
         """6.11: the wave boxes (``om_wave_boxes``) and the turn each paradrops on (None: the
         set-up card's turn)."""
-        waves: dict[str, int | None] = {}
-        for pair in str(self.param("om_wave_boxes")).split(","):
-            if ":" in pair:
-                box, when = (x.strip() for x in pair.split(":", 1))
-                waves[box] = int(when) if when.isdecimal() else None
-        return waves
+        return wave_turns(self.game)
 
     def check_wave_turns(self, board: Board) -> list:
-        """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit with
-        the ``paradropped`` status or, in the German Paradrop Phase, one on a map hex that stood in
-        a wave box: where its recorded move began, else (a log) at the previous phase end. The turn
-        does not depend on where the unit drifted, so a log judges it."""
+        """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit that
+        arrived by paradrop from a wave box this turn (``om_arrivals`` with ``from``: in whatever
+        phase the tracker showed, 6.11), a unit with the ``paradropped`` status or, in the German
+        Paradrop Phase, one on a map hex that stood in a wave box: where its recorded move began,
+        else (a log) at the previous phase end. The turn does not depend on where the unit drifted,
+        so a log judges it."""
         waves, turn = self.wave_boxes(), board.pos.turn
         if turn is None:
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
+        arrived = arrivals(board.pos)
         out = []
         for u in board.pos.units:
-            src = u.previous or (ends.get(u.id, "") if isinstance(ends, dict) else "")
+            a = arrived.get(u.id, {})
+            dropped = a.get("how") == "paradrop" and a.get("from") in waves
+            src = a["from"] if dropped else u.previous or (ends.get(u.id, "") if isinstance(ends, dict) else "")
             if waves.get(src) is None or turn == waves[src] or not board.is_hex(u.hex):
                 continue
-            if u.has("paradropped") or board.pos.phase == PARADROP:
+            if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
                                         f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
         return out

@@ -43,6 +43,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "om_strategic_roads": ("road, secondary_road", "4.41: the roads strategic movement follows"),
         "offmap_entry_min_mp": (1, "4.53: MP a unit must have left on an edge hex to enter a box"),
         "om_box_links": ("offmap-heraklion-east:offmap-sitia", "4.54: off-map boxes linked to each other (box:box, comma-separated; the text names Sitia from the eastern Heraklion box)"),
+        "om_hq_replacement_box": ("hq-replacement", "13.52: the box replacement HQs are placed from"),
+        "om_militia_box": ("greek-militia-removed", "13.63: the box eliminated Greek militia return from"),
         "om_unload_boxes": ("offmap-sitia, offmap-tymbakion", "4.57: the boxes where units may be unloaded"),
         "allied_offmap_paralysis_last_turn": (6, "4.61: last turn Allied units that started off the map or in Alexandria may not move"),
         "retimo_heraklion_paralysis_no_move_turn": (1, "4.62: the turn Allied units in the Retimo and Heraklion sectors may not move"),
@@ -88,6 +90,9 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
                                     "17.24: terrains that may be beach hexes (Rough may be the Broken of 17.24 under "
                                     "another translation, spec 11.2; a partial-sea hex's land terrain is not "
                                     "recorded): a landing there is not judged"),
+        "amphibious_drift_max_hexes": (1, "17.43 B3: hexes the drift diagram moves a landing unit at most: an "
+                                          "assumption (the diagram is lost; 6.2's example drifts 1 hex), used only "
+                                          "when the target hex is not known"),
         "om_steamer_ports": ("E3136, W4031", "17.52: the coastal steamer's two ports (hex ids)"),
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
         # combat (7-9)

@@ -1,0 +1,206 @@
+"""Operation Mercury arrivals judged by the Japanese rulebook whatever phase the turn tracker shows,
+and by what was true at the arrival, not later in the turn (reviews rulepos18 and oracle18):
+
+* 6.11 「編成カードの第一波、第二波、予備波の区画内に列記されたユニットのみが、落下傘降下によって島に着地できる。
+  その ユニット・タイプ・シンボルにかかわらず、これら区画内の全ユニットが落下傘降下手順を使用して着地する」: a unit
+  leaving any wave box (reserve wave too) is a paradrop, with the tracker one phase behind or ahead;
+  its turn (6.11), its target (6.12) and its drift (6.2) are judged as a paradrop's.
+* 4.57 「敵ユニットによって占められていないいずれかのマップ外ボックス内へ強襲上陸を行うことができる」: the box
+  is judged as it was at the landing, not when a later phase ends.
+* 17.43 A1 「ユニットが置かれる海岸ヘクスは、その目標ヘクスである」 and step B (drift moves the unit on): 17.24's
+  beach is the target hex, which a log does not record.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from om_util import kit as head
+from rules_util import findings, position, rules
+from vmodgen.audit import audit
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.games.operation_mercury.carried import MercuryMemory
+from vmodgen.testing.log_writer import LogWriter
+
+WAVES = ("german-first-wave", "german-second-wave", "german-reserve-wave")
+ARRIVAL_PHASES = ("amphibious-landing", "naval-unloading", "german-paradrop", "german-movement")
+SCENARIO_MS = "Scenario 3: Maleme-Suda, May 20-23"
+SCENARIO_RH = "Scenario 2: Retimo/Heraklion, May 20-22"
+
+
+def _remembered(phase: str, was: str, now: str, turn: int = 1) -> dict:
+    """What ``remember`` records for Vogel (1 of 2) moved from ``was`` to ``now`` over ``phase``."""
+    def at(h: str):
+        return position(head(turn=turn, phase=phase) + f'[[units]]\nunit = "G-Vogel-1"\nhex = "{h}"\n')
+    before, after = at(was), at(now)
+    memory = MercuryMemory()
+    ruleset_for(after.game).remember(before, after, memory)
+    return (memory.om_arrivals or {}).get("G-Vogel-1", {})
+
+
+@pytest.mark.parametrize("box", WAVES)
+@pytest.mark.parametrize("phase", ARRIVAL_PHASES)
+def test_wave_box_unit_is_a_paradrop_in_every_arrival_phase(box, phase):
+    """6.11: a unit leaving a wave box onto a map hex is recorded as a paradrop from that box in each
+    arrival phase the tracker may show (before: amphibious in the Amphibious Landing Phase, unloaded
+    from the reserve wave in the Naval Unloading Phase, airlanded in the German Movement Phase)."""
+    got = _remembered(phase, box, "W4212")
+    assert (got.get("how"), got.get("from"), got.get("hex")) == ("paradrop", box, "W4212")
+
+
+def test_wave_box_unit_into_a_box_in_naval_unloading_is_a_paradrop():
+    """6.11, 4.58: a wave-box unit put into an off-map box while the tracker shows Naval Unloading is a
+    paradrop into a box (4.58), not an unloading (before: ``unloaded``, judged by 4.57/17.37)."""
+    assert _remembered("naval-unloading", "german-reserve-wave", "offmap-sitia").get("how") == "paradrop"
+
+
+def _drop(turn: int, phase: str, box: str) -> str:
+    return head(turn=turn, phase=phase) + f'at = "during"\n\n[[units]]\nunit = "G-Vogel-1"\nhex = "W4315"\nprevious = "{box}"\n'
+
+
+@pytest.mark.parametrize("phase", ARRIVAL_PHASES)
+def test_first_wave_drop_on_gt2_found_whatever_phase(phase):
+    """6.11 (first wave on GT1): a first-wave unit placed on GT2 is found with the tracker on any arrival
+    phase (before: only in the German Paradrop Phase; in the German Movement Phase an OM 6.51 airfield
+    finding instead)."""
+    assert rules(_drop(2, phase, "german-first-wave")) == ["OM 6.11"]
+
+
+@pytest.mark.parametrize("phase", ARRIVAL_PHASES)
+def test_reserve_drop_far_from_any_hq_found_whatever_phase(phase):
+    """6.12b: a reserve-wave unit placed (before drift) with no German HQ on the map is found with the
+    tracker on any arrival phase (before: only in the two reinforcement phases)."""
+    assert rules(_drop(4, phase, "german-reserve-wave")) == ["OM 6.12"]
+
+
+def test_drift_of_a_paradrop_in_the_naval_unloading_phase_is_no_move_out_of_phase():
+    """6.2: a paradropped unit dragged from its target hex W4212 to W4213 (its drift) while the tracker
+    still shows Naval Unloading is no ground move out of its phase (before: OM 4.0)."""
+    text = head(turn=1, phase="naval-unloading") + (
+        'at = "during"\n\n[state]\nom_arrivals = {G-Vogel-1 = {turn = 1, how = "paradrop", hex = "W4212"}}\n\n'
+        '[[units]]\nunit = "G-Vogel-1"\nhex = "W4213"\nprevious = "W4212"\n')
+    assert rules(text) == []
+
+
+def test_hq_paradropped_from_a_wave_box_is_no_replacement_hq():
+    """13.52: the Sturm HQ paradropped from the first-wave box in the GT1 Paradrop Phase is no replacement
+    HQ: only a unit placed from the HQ replacement box is (before: two OM 13.52 findings)."""
+    text = head(turn=1, phase="german-paradrop") + (
+        '\n[[hexes]]\nhex = "W4413"\nterrain = "clear"\n\n'
+        '[[units]]\nunit = "Sturm HQ"\nhex = "W4413"\nprevious = "german-first-wave"\nstatus = ["first_fire"]\n')
+    assert rules(text) == []
+
+
+def test_hq_from_the_replacement_box_outside_recovery_is_found():
+    """13.52: the same HQ placed from the HQ replacement box in the Paradrop Phase is a replacement HQ
+    out of the Recovery Phase."""
+    text = head(turn=3, phase="german-paradrop") + (
+        '\n[[units]]\nunit = "Sturm HQ"\nhex = "W4413"\nprevious = "hq-replacement"\n')
+    assert any(f.rule == "OM 13.52" and "outside the Recovery Phase" in f.message for f in findings(text))
+
+
+# ---- logs of the bundled module --------------------------------------------------------------
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-arrivals-late")
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    return [x["why"] for x in r.coverage["rules_not_judged"] if x["rule"] == rule]
+
+
+def test_log_drop_with_the_tracker_behind(om):
+    """6.11, 6.2: on GT1 the German player drops a first-wave unit (Vogel 1) from its wave box onto W4212 and drifts it to W4213, and a reserve-wave unit onto W4315, while the tracker still
+    shows the Naval Unloading Phase; then presses on. Legal play: no OM 4.0 (drift), 4.17 (unloading at
+    no port), 6.51 (airlanding) nor 6.11 finding."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.add(*palette_piece(module, "G-Vogel-2"), "german-reserve-wave", report=False)
+    w.set_turn(1, "Naval Unloading Phase")
+    w.move("G-Vogel-1", "W4212").move("G-Vogel-1", "W4213").move("G-Vogel-2", "W4315").advance(2)
+    r = audit([w.write(root / "behind.vlog")], module=module)
+    got = [(f.rule, f.message) for f in r.findings if f.rule in ("OM 4.0", "OM 4.17", "OM 6.51", "OM 6.11", "OM 5.25")]
+    assert got == []
+
+
+def test_log_drop_on_the_wrong_turn_with_the_tracker_behind_is_found(om):
+    """6.11: the same first-wave drop on GT2, with the tracker behind, is found (before: silent)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.set_turn(2, "Naval Unloading Phase")
+    w.move("G-Vogel-1", "W4212").advance(2)
+    r = audit([w.write(root / "behind-gt2.vlog")], module=module)
+    assert [(f.rule, f.phase, tuple(f.units)) for f in r.findings if f.rule == "OM 6.11"] == \
+        [("OM 6.11", "naval-unloading", ("G-Vogel-1",))]
+
+
+def _box_landing(om, name: str, rangers_in_box_first: bool):
+    """GT5: II/85 Geb lands amphibiously into the Tymbakion box; in the German Movement Phase it leaves
+    onto E1418; in the Allied Movement Phase the Rangers enter the box (or, with
+    ``rangers_in_box_first``, they held the box at the landing and leave it)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_RH, kit=kit)
+    w.add(*palette_piece(module, "G-II-85-Geb-1"), "athens", report=False)
+    w.add(*palette_piece(module, "A-Ranger"), "offmap-tymbakion" if rangers_in_box_first else "E1423", report=False)
+    i = w.phases.index("Amphibious Landing Phase")
+    w.set_turn(5, i)
+    w.move("G-II-85-Geb-1", "offmap-tymbakion")
+    w.advance(w.phases.index("German Movement Phase") - i)
+    w.move("G-II-85-Geb-1", "E1418")
+    w.advance(w.phases.index("Allied Movement Phase") - w.phases.index("German Movement Phase"))
+    w.move("A-Ranger", "E1423" if rangers_in_box_first else "offmap-tymbakion")
+    w.advance(1)
+    return audit([w.write(root / name)], module=module)
+
+
+def test_log_box_landing_judged_as_the_box_was_at_the_landing(om):
+    """4.57: the box was empty at the landing; the Rangers entering it two phases later make no finding
+    (before: OM 4.57 at the end of the Allied Movement Phase)."""
+    r = _box_landing(om, "box-empty.vlog", False)
+    assert [f.message for f in r.findings if f.rule == "OM 4.57"] == []
+
+
+def test_log_box_landing_into_an_enemy_held_box_is_found_at_the_landing(om):
+    """4.57: the Rangers held the box at the landing (and left it later): found, in the Amphibious
+    Landing Phase."""
+    r = _box_landing(om, "box-held.vlog", True)
+    assert [(f.rule, f.phase) for f in r.findings if f.rule == "OM 4.57"] == [("OM 4.57", "amphibious-landing")]
+
+
+def test_log_landing_after_drift_is_not_judged_on_the_drifted_hex(om):
+    """17.24, 17.43 A1/B: II/85 Geb lands and stands on E3205 (orchard/woods in the kit) next to the
+    clear/beach E3305 it may have aimed at: no finding; 17.24 named not judged (before: OM 17.24 on
+    the hex after drift)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_RH, kit=kit)
+    w.add(*palette_piece(module, "G-II-85-Geb-1"), "athens", report=False)
+    w.set_turn(5, w.phases.index("Amphibious Landing Phase"))
+    w.move("G-II-85-Geb-1", "E3205").advance(2)
+    r = audit([w.write(root / "drift.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule == "OM 17.24"] == []
+    assert any("target hex" in why for why in _not_judged(r, "OM 17.24")), r.coverage["rules_not_judged"]
+
+
+def test_sector_value_error_names_the_sector_as_written():
+    """15.11: a [state] rsc count under a sector written by its printed name ("Retimo sector") that is no
+    count is refused naming the key as the file wrote it (before: the id it was renamed to,
+    ``sector-retimo``, which the file does not hold)."""
+    from vmodgen.errors import InputError
+    text = head(turn=4, phase="supply") + '\n[state]\ntime = "am"\n\n[state.rsc]\nallied = { "Retimo sector" = "two" }\n'
+    with pytest.raises(InputError) as exc:
+        position(text)
+    assert 'rsc.allied."Retimo sector": a count, not \'two\'' in str(exc.value)
+
+
+def test_arrival_held_must_be_true_or_false():
+    """4.57: a stated ``held`` that is no boolean is refused (it would otherwise be read as unstated)."""
+    from vmodgen.errors import InputError
+    text = head(turn=8, phase="allied-movement") + (
+        '\n[state]\nom_arrivals = { "G-II-85-Geb-1" = { turn = 8, how = "amphibious", hex = "offmap-tymbakion", '
+        'held = "yes" } }\n\n[[units]]\nunit = "II/85 Geb (1 of 4)"\nhex = "E1418"\n')
+    with pytest.raises(InputError) as exc:
+        position(text)
+    assert "held = true/false" in str(exc.value)
