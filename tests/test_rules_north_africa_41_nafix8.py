@@ -1,0 +1,52 @@
+"""North Africa '41: what the review of round 19 found (nafix8), each on a rulebook position
+(``tests/data/positions/rulebook/north_africa_41/``) changed in one place here."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.position_file import load_position
+
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "north_africa_41"
+
+
+def found(tmp_path: Path, name: str, *edits: tuple[str, str], log: bool = False) -> tuple[list[str], list[str]]:
+    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
+    the check could not judge; ``log``: read as the audit reads a log (moves not announced)."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    pos = load_position(str(f))
+    if log:
+        pos.moves_announced = False
+    rules = ruleset_for(pos.game)
+    return [x.rule for x in rules.check(pos)], [f"{k}: {v}" for k, v in rules.take_not_judged().items()]
+
+
+def test_surrender_dragged_a_phase_late_in_a_log_is_not_judged(tmp_path):
+    """12.5.3 (review item 2): the CW Inf Remnant, on the map at the end of the Allied Combat Phase,
+    is in the Surrender Box's left half at the end of the Allied Recovery Phase. In a position the
+    surrender came in the Recovery Phase: found. In a log it may have surrendered in the Combat
+    Phase and been dragged after Next: not judged, with why. After the Allied Supply Phase (16.5.4
+    attrition) likewise; after an Allied Initial Phase (the phase before is the Axis Delay Phase,
+    where no Allied unit surrenders) it is found in a log too."""
+    name = "surrender-in-own-recovery-phase.toml"
+    assert found(tmp_path, name)[0] == ["NA41 12.5.3"]
+    rules, not_judged = found(tmp_path, name, log=True)
+    assert rules == [] and any(x.startswith("NA41 12.5.3") and "after Next" in x for x in not_judged), not_judged
+    delay = ('"Impulse 3: Allied Recovery Phase"', '"Impulse 3: Allied Delay Phase"')
+    assert found(tmp_path, name, delay)[0] == ["NA41 12.5.3"]
+    assert found(tmp_path, name, delay, log=True)[0] == []
+    initial = ('"Impulse 3: Allied Recovery Phase"', '"Impulse 3: Allied Initial Phase"')
+    assert found(tmp_path, name, initial, log=True)[0] == ["NA41 12.5.3"]
+
+
+def test_surrender_in_the_supply_attrition_phase_is_found(tmp_path):
+    """12.5.3, 25.1: the sideless Supply Attrition Phase removes SPs or flips ASUs, it puts no unit
+    in the Surrender Box (16.5.4 attrition belongs to each side's own Supply Phase)."""
+    name = "surrender-isolation-attrition-own-supply.toml"
+    assert found(tmp_path, name)[0] == []
+    assert found(tmp_path, name, ('"Impulse 3: Allied Supply Phase"', '"Supply Attrition Phase"'))[0] == ["NA41 12.5.3"]
