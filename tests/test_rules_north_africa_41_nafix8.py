@@ -50,3 +50,16 @@ def test_surrender_in_the_supply_attrition_phase_is_found(tmp_path):
     name = "surrender-isolation-attrition-own-supply.toml"
     assert found(tmp_path, name)[0] == []
     assert found(tmp_path, name, ('"Impulse 3: Allied Supply Phase"', '"Supply Attrition Phase"'))[0] == ["NA41 12.5.3"]
+
+
+def test_special_transfer_loads_are_units_a_truck_moves(tmp_path):
+    """5.8.4 (review item 3): two trucks transferring together carry nothing; Pavia marked trucked
+    going the same way is a load; with Truck 1 moving normally (it may carry Pavia), Truck 2 carries
+    nothing; Pavia not trucked (it went on its own) is no load either."""
+    assert found(tmp_path, "truck-special-transfer-two-trucks-together.toml")[0] == []
+    name = "truck-special-transfer-carrying-trucked-unit.toml"
+    assert found(tmp_path, name)[0].count("NA41 5.8.4") == 2
+    normal = ('unit = "AxisTruck1"\nhex = "Tripoli"\nprevious = "3233"\nmode = "special_transfer"',
+              'unit = "AxisTruck1"\nhex = "Tripoli"\nprevious = "3233"')
+    assert "NA41 5.8.4" not in found(tmp_path, name, normal)[0]
+    assert "NA41 5.8.4" not in found(tmp_path, name, ('status = ["trucked"]\n', ''))[0]
