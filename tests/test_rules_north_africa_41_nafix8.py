@@ -10,16 +10,21 @@ from vmodgen.rules.position_file import load_position
 DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "north_africa_41"
 
 
-def found(tmp_path: Path, name: str, *edits: tuple[str, str], log: bool = False) -> tuple[list[str], list[str]]:
-    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
-    the check could not judge; ``log``: read as the audit reads a log (moves not announced)."""
+def _edited(tmp_path: Path, name: str, *edits: tuple[str, str]) -> Path:
+    """The rulebook position ``name`` with ``edits`` (old, new) made, written under ``tmp_path``."""
     text = (DATA / name).read_text(encoding="utf-8")
     for old, new in edits:
         assert old in text, old
         text = text.replace(old, new)
-    f = tmp_path / name
+    f = tmp_path / f"edited-{name}"
     f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
+    return f
+
+
+def found(tmp_path: Path, name: str, *edits: tuple[str, str], log: bool = False) -> tuple[list[str], list[str]]:
+    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
+    the check could not judge; ``log``: read as the audit reads a log (moves not announced)."""
+    pos = load_position(str(_edited(tmp_path, name, *edits)))
     if log:
         pos.moves_announced = False
     rules = ruleset_for(pos.game)
@@ -63,3 +68,23 @@ def test_special_transfer_loads_are_units_a_truck_moves(tmp_path):
               'unit = "AxisTruck1"\nhex = "Tripoli"\nprevious = "3233"')
     assert "NA41 5.8.4" not in found(tmp_path, name, normal)[0]
     assert "NA41 5.8.4" not in found(tmp_path, name, ('status = ["trucked"]\n', ''))[0]
+
+
+def test_oasis_control_and_the_optional_rule_in_the_finding(tmp_path):
+    """27.2, 16.3.4 (review item 4, read otherwise): an empty oasis with no control stated supplies
+    the side free of enemy ZOC there (it is no city, airfield or port to be held), in enemy ZOC
+    nobody. A marker found wrong only because of an oasis says that optional 27.2 is played; with
+    it left out (oasis_supply_units = 0) the white marker is right."""
+    assert found(tmp_path, "oasis-supplies-unit-two-hexes-away.toml")[0] == []
+    assert found(tmp_path, "oasis-in-enemy-zoc-supplies-nobody.toml")[0] == ["NA41 16.1"]
+    name = "oasis-supplied-unit-marked-oos.toml"
+    pos = load_position(str(DATA / name))
+    (f,) = ruleset_for(pos.game).check(pos)
+    assert f.rule == "NA41 16.1" and "optional rule 27.2" in f.message and "oasis_supply_units = 0" in f.message
+    assert found(tmp_path, name, ("[grid]", "[rules]\noasis_supply_units = 0\n\n[grid]"))[0] == []
+    # a unit marked OOS that a port (not an oasis) supplies: no word of 27.2
+    port = ('terrain = "oasis"', 'terrain = "clear"\nfeatures = ["port"]\ncontrol = "axis"\ncapacity = 1')
+    pos = load_position(str(_edited(tmp_path, name, port)))
+    (f,) = ruleset_for(pos.game).check(pos)
+    assert f.rule == "NA41 16.1" and "27.2" not in f.message
+
