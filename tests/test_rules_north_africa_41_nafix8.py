@@ -88,3 +88,18 @@ def test_oasis_control_and_the_optional_rule_in_the_finding(tmp_path):
     (f,) = ruleset_for(pos.game).check(pos)
     assert f.rule == "NA41 16.1" and "27.2" not in f.message
 
+
+
+def test_tag_along_judged_from_the_status_before(tmp_path):
+    """27.3.2 (review item 5): the level a picked-up unit must reach comes from its status before
+    the combat: Disrupted before and no marker now is found as "not Full Retreat"; Disrupted now
+    with no status before is not judged. A unit next to an enemy unit is not picked up; an
+    attacker that advanced next to it after the retreat does not count (it was not there then)."""
+    pos = load_position(str(DATA / "tag-along-retreat-picks-up-disrupted-now-good-order.toml"))
+    (f,) = ruleset_for(pos.game).check(pos)
+    assert f.rule == "NA41 27.3.2" and "not Full Retreat" in f.message and "was Disrupted before" in f.message
+    rules, not_judged = found(tmp_path, "tag-along-retreat-picks-up-unit-status-before-unknown.toml")
+    assert rules == [] and any(x.startswith("NA41 27.3.2") for x in not_judged), not_judged
+    assert found(tmp_path, "tag-along-retreat-picks-up-unit-next-to-enemy.toml")[0] == ["NA41 27.3.2"]
+    advanced = ('unit = "5 Pz Rgt"\nhex = "2925"\n', 'unit = "5 Pz Rgt"\nhex = "2926"\nprevious = "2925"\nmode = "advance"\n')
+    assert "NA41 27.3.2" not in found(tmp_path, "tag-along-retreat-picked-up-disrupted.toml", advanced)[0]
