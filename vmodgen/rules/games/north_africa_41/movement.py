@@ -60,7 +60,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 17.4", "movement", When(("combat",)), lambda b: free_supply_point(rs, b),
              "a free SP at the end of a Combat Phase: no attack, placed in a base box or with a supplied Corps HQ"),
         Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
-             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex"),
+             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex "
+             "(never a verdict: a marker that breaks it is named not judged)"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -194,9 +195,12 @@ def free_supply_point(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 17.4", "movement", f"{label(u)} came from the Supply Pool to {u.hex} "
                                   "as a free SP, but " + "; ".join(why) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
         else:
+            # a log records no attack (8.1) nor Automatic DS (8.9): "no attacks" there is not "none made"
+            did = "attacked (8.1, 8.9), moved normally or by special transfer" if not pos.moves_announced else \
+                "moved normally or by special transfer"
             rs.not_judged(f"{P} 17.4", f"{label(u)} came from the Supply Pool as a free SP: whether any "
-                                       f"{rs.side_name(side)} unit moved normally or by special transfer this player "
-                                       "turn (then no free SP) is not recorded")
+                                       f"{rs.side_name(side)} unit {did} this player turn (then no free SP) is not "
+                                       "recorded")
     return out
 
 

@@ -62,7 +62,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
                          f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
-                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log"}
+                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log",
+                         # never a verdict, only "not judged" (a position does not tell a new marker either)
+                         f"{P} 9.5.3": "whether a fort under construction was begun in this Movement Phase or lies "
+                                       "there from an earlier one is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
