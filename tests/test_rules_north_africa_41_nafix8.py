@@ -2,12 +2,18 @@
 (``tests/data/positions/rulebook/north_africa_41/``) changed in one place here."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from bundled_module_util import bundled_module
+from vmodgen.commands.audit import command as audit
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.position_file import load_position
 
 DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "north_africa_41"
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
 
 
 def _edited(tmp_path: Path, name: str, *edits: tuple[str, str]) -> Path:
@@ -103,3 +109,19 @@ def test_tag_along_judged_from_the_status_before(tmp_path):
     assert found(tmp_path, "tag-along-retreat-picks-up-unit-next-to-enemy.toml")[0] == ["NA41 27.3.2"]
     advanced = ('unit = "5 Pz Rgt"\nhex = "2925"\n', 'unit = "5 Pz Rgt"\nhex = "2926"\nprevious = "2925"\nmode = "advance"\n')
     assert "NA41 27.3.2" not in found(tmp_path, "tag-along-retreat-picked-up-disrupted.toml", advanced)[0]
+
+
+def test_a_log_names_12_5_3_and_9_5_3_by_what_they_judge(tmp_path_factory):
+    """Review item 7: na41-pbem6-1 ends inside the Axis Movement Phase, na41-back7 inside a Combat
+    Phase. 12.5.3 is never judged at those phase ends (a unit may surrender in both), so neither
+    log names it "where it is judged"; 9.5.3 never gives a verdict, so a log names it not judged
+    for what a log lacks, not for where the log ends."""
+    module = bundled_module("north-africa-41", tmp_path_factory, "nafix8-logs").module
+    for name in ("na41-pbem6-1", "na41-back7"):
+        r = CliRunner().invoke(audit, ["--module", str(module), "--format", "json", str(RECORDED / f"{name}.vlog")])
+        assert r.exception is None and r.exit_code in (0, 1), r.output
+        doc = json.loads(r.stdout)
+        said = {x["rule"]: x["why"] for x in doc["coverage"]["rules_not_judged"]}
+        assert "NA41 12.5.3" not in said, said.get("NA41 12.5.3")
+        assert "where it is judged" not in said["NA41 9.5.3"] and "not recorded in a log" in said["NA41 9.5.3"]
+        assert "where it is judged" in said["NA41 4.4.1"], said     # a rule judged at that phase end
