@@ -27,9 +27,8 @@ from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
-from ..rules.core.board import MARKER_ALIASES
 from .model import Attack, Position, UnitState
-from .spelling import marker_name, matches, norm, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
