@@ -27,9 +27,8 @@ from ..model.load_game import ID_RE
 from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Sheet
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
-from ..rules.core.board import MARKER_ALIASES
 from .model import Attack, Position, UnitState
-from .spelling import marker_name, matches, norm, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -559,7 +558,10 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
                 kit_markers = {i: x.name for i, x in game.markers.items()}
                 got = marker_name(mk, kit_markers, MARKER_ALIASES)
                 if got is None:                     # a marker no rule reads would change nothing unseen
-                    raise t.error(f"unknown marker '{mk}' (the kit's markers: {', '.join(sorted(kit_markers))})",
+                    feature = resolve(mk, {i: x.name for i, x in game.point_features.items()})
+                    hint = (f"; '{mk}' is a feature printed on the kit's map: write it in features = [\"{feature}\"]"
+                            if feature is not None else "")
+                    raise t.error(f"unknown marker '{mk}' (the kit's markers: {', '.join(sorted(kit_markers))}){hint}",
                                   "markers")
                 mk = got
             pos.hex_markers.setdefault(h, {})[mk] = owner

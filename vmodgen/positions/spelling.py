@@ -8,6 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+#: the names the rules read for a kit's marker ("fort" for ``fortification``): the position loader and
+#: the board read them here (the positions layer, below the rules)
+MARKER_ALIASES = {"fort": ("fortification",)}
+
 _PAREN = re.compile(r"\([^)]*\)")
 _SEP = re.compile(r"[\s_\-]+")
 

@@ -7,9 +7,9 @@ import weakref
 from functools import cached_property
 
 from ...positions.model import Position, UnitState
+from ...positions.spelling import MARKER_ALIASES
 
 
-MARKER_ALIASES = {"fort": ("fortification",)}
 _EMPTY: frozenset[str] = frozenset()
 
 #: neighbour tables shared by every board over the same map (the audit checks many positions of

@@ -230,8 +230,11 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "units back from the Eliminated Box: where they arrive"),
         Rule(f"{P} 12.5.2", "movement", When(("reinforcement",)), lambda b: check_surrender_box(rs, b),
              "the Surrender Box advances in the Preparation Phase"),
-        Rule(f"{P} 12.5.3", "movement", EVERY_PHASE_END, lambda b: check_surrender_entry(rs, b),
-             "units surrender in a retreat or combat (12.5.1) or at will in their own Movement Phase"),
+        # not at Movement and Combat Phase ends: a unit may surrender in both
+        Rule(f"{P} 12.5.3", "movement", When(("reinforcement", "admin", "other", "supply")),
+             lambda b: check_surrender_entry(rs, b),
+             "units surrender in a retreat or combat (12.5.1), at will in their own Movement Phase (12.5.3) or "
+             "to isolation attrition in their own Supply Phase (16.5.4)"),
     ]
 
 
@@ -334,27 +337,64 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def _may_surrender(kind: str, side: str, u: UnitState) -> bool:
+    """Whether ``u`` may enter the Surrender Box in a phase of ``kind`` (a step) and ``side``:
+    in a Movement or Combat Phase (12.5.1 retreat or combat, 8.9 Automatic DS, 12.5.3 at will), or
+    in its owner's Supply Phase (16.5.4: 「孤立損耗によって除去されたユニットを、降伏ボックス内に置きます」;
+    not the sideless Supply Attrition Phase, 25.1, which eliminates nothing)."""
+    return kind in ("movement", "combat") or (kind == "supply" and side == u.side)
+
+
+def _previous_phase(pos: Position) -> tuple[str, str] | None:
+    """(step kind, side) of the phase before ``pos``'s in the sequence of play (None: the first or
+    an unknown phase)."""
+    phases = pos.game.sequence.phases
+    i = next((i for i, p in enumerate(phases) if p.id == pos.phase), 0)
+    if i == 0:
+        return None
+    p = phases[i - 1]
+    return (p.kind, p.side or "")
+
+
 def check_surrender_entry(rs: NorthAfrica41Units, board: Board) -> list:
-    """12.5.1, 12.5.3: a unit enters the Surrender Box (its left half) only by surrendering: in a
-    retreat or combat (a Combat Phase, or a Movement Phase's automatic DS, 8.9) or at will in its
-    owner's Movement Phase. A unit newly there at the end of any other phase (Initial, Recovery,
-    Supply, Delay, Preparation) surrendered when no rule lets it. "Newly" needs
-    ``na41_boxed_before``; without it nothing is judged (a unit may have been there all along)."""
+    """12.5.1, 12.5.3, 16.5.4: a unit enters the Surrender Box (its left half) only by surrendering:
+    in a retreat or combat (a Combat Phase, or a Movement Phase's automatic DS, 8.9), at will in its
+    owner's Movement Phase, or lost to isolation attrition in its owner's Supply Phase (16.5.4). A
+    unit newly there at the end of any other phase (Initial, Recovery, Delay, Preparation, the
+    enemy's Supply Phase) surrendered when no rule lets it. "Newly" needs ``na41_boxed_before``:
+    without it the units there are listed as not judged (each may have been there all along). In a
+    log (moves not announced) a surrendered unit is often dragged to the box after Next: one new
+    at the end of the phase right after one where it could surrender is not judged."""
     pos = board.pos
-    old = na41(pos).na41_boxed_before
-    when = step(rs, pos)
-    if not isinstance(old, dict) or when in ("", "movement", "combat"):
-        return []
     halves = _surrender(rs)
-    if not halves:
+    when = step(rs, pos)
+    if not halves or when in ("", "movement", "combat"):
         return []
-    out = []
-    for u in pos.units:
-        if u.hex != halves[0] or old.get(u.id) in removal_boxes(rs):
+    there = [u for u in pos.units if u.hex == halves[0]]
+    old = na41(pos).na41_boxed_before
+    if not isinstance(old, dict):
+        if there:
+            rs.not_judged(f"{P} 12.5.3", f"when {rs.names(there)} entered {halves[0]} (a unit surrenders only in a "
+                                         "Movement or Combat Phase or to isolation in its own Supply Phase) needs "
+                                         "[state] na41_boxed_before")
+        return []
+    side = pos.side or ""
+    before = None if pos.moves_announced else _previous_phase(pos)
+    out, late = [], []
+    for u in there:
+        if old.get(u.id) in removal_boxes(rs) or _may_surrender(when, side, u):
+            continue
+        if before is not None and _may_surrender(before[0], before[1], u):
+            late.append(u)
             continue
         out.append(rs.finding(board, f"{P} 12.5.3", "movement", f"{label(u)} entered {u.hex} in {pos.phase}; a unit "
-                              "surrenders only in a retreat or combat (12.5.1) or at will in its owner's Movement "
-                              "Phase (12.5.3).", [u.hex], [u]))
+                              "surrenders only in a retreat or combat (12.5.1), at will in its owner's Movement "
+                              "Phase (12.5.3) or to isolation attrition in its owner's Supply Phase (16.5.4).",
+                              [u.hex], [u]))
+    if late:
+        rs.not_judged(f"{P} 12.5.3", f"{rs.names(late)} entered {halves[0]} by the end of {pos.phase}, right after a "
+                                     "phase in which they could surrender: a log does not tell a surrender dragged "
+                                     "to the box after Next from one made in this phase")
     return out
 
 

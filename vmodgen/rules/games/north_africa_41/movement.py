@@ -29,8 +29,9 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from ..before_advances import before_advances
 from .carried import fort_owner
-from .memory import before_status, removal_boxes
+from .memory import before_status, removal_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -59,7 +60,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 17.4", "movement", When(("combat",)), lambda b: free_supply_point(rs, b),
              "a free SP at the end of a Combat Phase: no attack, placed in a base box or with a supplied Corps HQ"),
         Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
-             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex"),
+             "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex "
+             "(never a verdict: a marker that breaks it is named not judged)"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -193,9 +195,12 @@ def free_supply_point(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 17.4", "movement", f"{label(u)} came from the Supply Pool to {u.hex} "
                                   "as a free SP, but " + "; ".join(why) + ".", [u.hex] if board.is_hex(u.hex) else [], [u]))
         else:
+            # a log records no attack (8.1) nor Automatic DS (8.9): "no attacks" there is not "none made"
+            did = "attacked (8.1, 8.9), moved normally or by special transfer" if not pos.moves_announced else \
+                "moved normally or by special transfer"
             rs.not_judged(f"{P} 17.4", f"{label(u)} came from the Supply Pool as a free SP: whether any "
-                                       f"{rs.side_name(side)} unit moved normally or by special transfer this player "
-                                       "turn (then no free SP) is not recorded")
+                                       f"{rs.side_name(side)} unit {did} this player turn (then no free SP) is not "
+                                       "recorded")
     return out
 
 
@@ -716,12 +721,23 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     return out
 
 
+#: 13: Good Order, Disrupted, Full Retreat: the disruption levels 27.3.2 counts up
+LEVELS = ("Good Order", "Disrupted", "Full Retreat")
+
+
+def _level(marks: set[str] | list[str]) -> int:
+    return 2 if "full_retreat" in marks else 1 if "disrupted" in marks else 0
+
+
 def tag_along(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     """27.3.2 (optional): a combat unit picked up on its path by a friendly defender's retreat (its
     retreat starts in a hex no declared attack hit, on the defender's path, and ends with it)
     「その混乱レベルが１だけ増加します。―良好統制ユニットは混乱状態になり、混乱状態ユニットは潰走状態になります」:
-    it ends Disrupted if it was in Good Order, in Full Retreat if it was Disrupted (before: the
-    position's ``na41_status_before``, else Good Order is read only from no marker at all)."""
+    it ends one level above its status before (the position's ``na41_status_before``): Disrupted
+    from Good Order, Full Retreat from Disrupted or Full Retreat. With the status before unknown a
+    unit showing no marker is found (any status before gives it one), one showing Disrupted is not
+    judged (it may have been Disrupted already). 「現在敵ユニットに隣接するユニットは、拾い上げることが
+    できません」: a unit next to an enemy unit (before the attackers' advances) is not picked up."""
     if not rs.combat(u) or not u.previous or any(a.hex == u.previous for a in board.pos.attacks):
         return []
     hit = {a.hex for a in board.pos.attacks}
@@ -729,15 +745,30 @@ def tag_along(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
                 and x.previous in hit and x.hex == u.hex and u.previous in path_of(x)[1:]]
     if not carriers:
         return []
+    out = []
+    then = before_advances(rs, board)
+    near = [x for n in then.neighbours(u.previous) for x in then.units(n) if x.side != u.side and not rs.marker(x)]
+    if near:
+        out.append(rs.finding(board, f"{P} 27.3.2", "movement", f"{label(u)} was picked up in {u.previous} by the "
+                              f"retreat of {rs.names(carriers)}, but it was next to enemy units ({rs.names(near)}); a "
+                              "unit next to an enemy unit cannot be picked up.", [u.previous], [u]))
     was = (before_status(board.pos) or {}).get(u.id)
-    if u.has("full_retreat"):
-        return []
-    if u.has("disrupted") and (was is None or "disrupted" not in was and "full_retreat" not in was):
-        return []
-    need = "Full Retreat" if u.has("disrupted") else "Disrupted"
-    return [rs.finding(board, f"{P} 27.3.2", "movement", f"{label(u)} was picked up in {u.previous} by the retreat of "
-                       f"{rs.names(carriers)} and retreated with it, but is not {need}; a unit picked up by a tag-along "
-                       "retreat becomes one level more disrupted.", [u.hex], [u])]
+    now = _level(tracked(u))
+    if was is None:
+        if now == 1:
+            rs.not_judged(f"{P} 27.3.2", f"whether {label(u)}, Disrupted after a tag-along retreat, was Disrupted "
+                                         "already (then it must be in Full Retreat) needs [state] na41_status_before")
+        need = 1
+    else:
+        need = min(_level(was) + 1, 2)
+    if now >= need:
+        return out
+    return out + [rs.finding(board, f"{P} 27.3.2", "movement", f"{label(u)} was picked up in {u.previous} by the "
+                             f"retreat of {rs.names(carriers)} and retreated with it, but is {LEVELS[now]}, not "
+                             f"{LEVELS[need]}; a unit picked up by a tag-along retreat becomes one level more "
+                             "disrupted " + (f"(it was {LEVELS[_level(was)]} before)." if was is not None else
+                                             "(its status before is not stated; any gives at least Disrupted)."),
+                             [u.hex], [u])]
 
 
 #: 12.1.1 and the CRT: the hexes a defender retreats (least, most) by result; EX: no retreat

@@ -62,7 +62,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
                          f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
-                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log"}
+                         f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log",
+                         # never a verdict, only "not judged" (a position does not tell a new marker either)
+                         f"{P} 9.5.3": "whether a fort under construction was begun in this Movement Phase or lies "
+                                       "there from an earlier one is not recorded in a log"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
@@ -351,8 +354,14 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if u.unit.type != truck:
             why.append("only a truck uses special transfer")
         else:
-            loads = [x for x in board.pos.movers if x is not u and x.side == u.side and x.previous == u.previous
-                     and x.hex == u.hex and not self.marker(x)]
+            # a load: a unit only a truck moves (an SP, a unit marked trucked) that went the same way;
+            # another truck doing the same transfer, or a unit that walked there, is none, and a load
+            # a truck moving normally from and to the same places may carry is not this truck's
+            same = [x for x in board.pos.movers if x is not u and x.side == u.side and x.previous == u.previous
+                    and x.hex == u.hex and not self.marker(x)]
+            loads = [x for x in same if x.unit.type != truck and (x.has("trucked") or na_moves.is_sp(self, x))]
+            if any(x.unit.type == truck and x.mode != "special_transfer" for x in same):
+                loads = []
             if loads:
                 why.append(f"it carries {self.names(loads)}; a truck carries no unit, SPs included, in a special transfer")
         if board.is_box(u.hex):

@@ -13,6 +13,12 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
   ``port_supply_units_per_capacity`` (2) units.
+* Oasis (optional 27.2, played unless ``oasis_supply_units`` = 0): 「オアシス補給は港湾補給と同じ」, but an
+  oasis is no city, airfield or port, whose control 16.3.4 gives to the last side in it: it falls
+  under 「ZOCs から解放された他の全てのカラのへクスは、補給線をたどっているときに両プレイヤーの友軍です」.
+  An empty oasis free of enemy ZOC supplies either side (unless the position states its control);
+  one holding or in the ZOC of enemy units supplies neither of them. A marker the trace finds wrong
+  only because of an oasis says the optional rule in its finding.
 * Off-road jebel and rough count 2 hex points; along a road, 1 (§11 #7, the road-following
   reading).
 """
@@ -125,8 +131,10 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
                           road_step=road, road_enter=road_enter, aux=aux)
 
 
-def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, str], dict[str, int | None]]:
-    """Full-supply edge hexes of the side's own boxes, and its controlled ports with capacities."""
+def sources(rs: NorthAfrica41Units, board: Board, side: str,
+            oases: bool = True) -> tuple[dict[str, str], dict[str, int | None]]:
+    """Full-supply edge hexes of the side's own boxes, and its controlled ports with capacities
+    (with the oases, 27.2, unless ``oases`` is False)."""
     src: dict[str, str] = {}
     for box in board.map.boxes.values():
         if box.side == side and box.kind == "offmap":
@@ -147,10 +155,12 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str) -> tuple[dict[str, 
         src.setdefault(h, "port")
     # 27.2 (optional; oasis_supply_units 0 leaves it out): 「オアシス補給は港湾補給と同じですが、オアシスは爆撃又は
     # 破壊され得ません。各オアシス・ヘクスは、いずれかの規模の１つのユニットに港湾補給を提供できます」
-    per_oasis = int(rs.num("oasis_supply_units"))
+    per_oasis = int(rs.num("oasis_supply_units")) if oases else 0
     if per_oasis > 0:
         oasis = str(rs.param("na41_oasis_terrain"))
         for h, info in board.map.hexes.items():
+            # 16.3.4: no side controls an empty oasis (only cities, airfields and ports are held);
+            # the trace keeps lines out of one in enemy ZOC
             if info.terrain == oasis and h not in ports and _controlled(board, h, side) in (None, side):
                 ports[h] = per_oasis
                 src.setdefault(h, "port")
@@ -180,9 +190,10 @@ def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
     return cap if isinstance(cap, (int, float)) and not isinstance(cap, bool) else None
 
 
-def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
+def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True) -> dict[str, str]:
     """Unit id → "full", "port", "box" (in an off-map box) or "none", for the units of ``side``
-    that the Supply Phase checks (all but SPs and markers, 16.1)."""
+    that the Supply Phase checks (all but SPs and markers, 16.1); ``oases`` False: without oasis
+    supply (27.2)."""
     needs = rs.sel("na41_supply_units")
     msu_sel = rs.sel("na41_msu")
     truck = str(rs.param("na41_msu_truck_type"))
@@ -191,7 +202,7 @@ def status(rs: NorthAfrica41Units, board: Board, side: str) -> dict[str, str]:
         """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
         return msu_sel.matches(rs.game, u) or (u.unit.type == truck and u.reduced)
     units = [u for u in board.side_units(side) if needs.matches(rs.game, u)]
-    src, ports = sources(rs, board, side)
+    src, ports = sources(rs, board, side, oases)
     rules = trace_rules(rs, board, side)
     relays: dict[str, list[str]] = {}
     for u in board.side_units(side):
@@ -269,6 +280,7 @@ red after a marked one). Only the phasing side is checked when the position name
                               "supply is judged")
             continue
         st = status(rs, board, side)
+        no_oasis: dict[str, str] | None = None
         for u in board.side_units(side):
             s = st.get(u.id)
             if s is None:
@@ -281,10 +293,15 @@ red after a marked one). Only the phasing side is checked when the position name
                                       "then by road) to its base or a friendly port with capacity left, but has no "
                                       "OOS marker.", [u.hex], [u]))
             elif s != "none" and marked:
+                if s == "port" and no_oasis is None:
+                    no_oasis = status(rs, board, side, oases=False)
+                oasis = (", from an oasis only: optional rule 27.2, which the rule set plays; [rules] "
+                         "oasis_supply_units = 0 leaves it out" if s == "port" and (no_oasis or {}).get(u.id) == "none"
+                         else "")
                 out.append(rs.finding(board, f"{P} 16.1", "supply",
                                       f"{label(u)} in {u.hex} carries an OOS marker but traces a line of supply "
-                                      f"({'full' if s in ('full', 'box') else 'port'} supply); the marker comes off.",
-                                      [u.hex], [u]))
+                                      f"({'full' if s in ('full', 'box') else 'port'} supply{oasis}); the marker "
+                                      "comes off.", [u.hex], [u]))
         out += isolated_asus(rs, board, side, st)
     return out
 
