@@ -183,3 +183,82 @@ def test_a_unit_carried_on_a_mat_is_no_drag_of_its_own(mini, tmp_path):
     text = _audit(module, kit_dir, log, "text")
     assert "1 unit move(s) were made by a Mat the unit lay on" in text
     assert "carried on a Mat: red 1 (units moved with the Mat they lay on" in text
+
+
+def _mat_setup(w, ref: str = "R1"):
+    """``ref`` replaced by a copy with a Mat Cargo trait, lying on a new Mat in its hex (the
+    cargo's state names the Mat, as ``MatCargo.findNewMat`` sets it): (unit, mat, point, cargo)."""
+    r1 = w.piece_id(ref)
+    rec = w.state.pieces[r1]
+    at = rec.position
+    p = Piece(rec.piece.encode_type(), w.current_state(r1))
+    cargo = Piece(traits=[MatCargo("matPiece;;", "noMat"), *p.traits])
+    w.delete(r1)
+    unit = w.add(cargo.encode_type(), cargo.encode_state(), at, report=False)
+    mat = w.add("mat;Boat;\tpiece;;;boat.png;Boat", "0\tnull;0;0;;0", at, report=False)
+    _set_mat(w, unit, cargo, mat)
+    return unit, mat, at, cargo
+
+
+def _set_mat(w, unit: str, cargo: Piece, mat: str) -> str:
+    """The ``D/`` that sets the Mat ``unit`` lies on (``noMat``: none), applied to the writer."""
+    old = w.current_state(unit)
+    new = Piece(cargo.encode_type(), old)
+    new.traits[0].state = mat
+    new._sync()
+    w.set_state(unit, new.encode_state())
+    return encode(["D", unit, new.encode_state(), old], "/")
+
+
+def _m(pid: str, to, frm) -> str:
+    return encode(["M", pid, to[0], str(to[1]), str(to[2]), "null", frm[0], str(frm[1]), str(frm[2]), "null",
+                   "pw-alice"], "/")
+
+
+def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path):
+    """GEN movement (the minikit's R1, MA 4), Red Movement Phase: R1 dragged 0102 → 0402 by hand
+    (3 hexes), a Mat carries it 0402 → 0401, then R1 dragged 0401 → 0201 (2 hexes): 5 hexes by
+    hand. The rules judge a path of drags; the carry breaks it, and R1's moves count afresh from
+    where the Mat put it, so the 5 hexes are not summed. Before: no word of it (review revl12 #2);
+    now a coverage message names the unit and the hand moves before the carry."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    p1, p2, p3 = w._point("0402"), w._point("0401"), w._point("0201")
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p1, at), off])                          # off the Mat by hand
+    w.step([_m(mat, p1, w.state.pieces[mat].position)])      # the empty Mat after it
+    w.step([_set_mat(w, unit, cargo, mat)])                  # onto the Mat
+    w.step([_m(mat, p2, p1), _m(unit, p2, p1)])              # the Mat carries it
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p3, p2), off])                          # off the Mat by hand again
+    log = w.write(tmp_path / "carried-reset.vlog")
+    doc = json.loads(_audit(module, kit_dir, log))
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 1
+    text = _audit(module, kit_dir, log, "text")
+    assert ("1 time(s) a Mat carried a unit that had moved by hand in its phase (first: carried-reset.vlog "
+            "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in text, text
+
+
+def test_a_unit_a_mat_carries_out_of_a_box_arrives_and_its_drift_is_the_arrivals(mini, tmp_path):
+    """The Red Movement Phase takes arrivals (a drag out of an off-map box onto the map is an
+    arrival, and a drag on the map of a unit that arrived in the phase is part of it). R1 lies on
+    a Mat in the Blue Reserve box; the Mat carries it onto 0402, then R1 is dragged 0402 → 0401.
+    Before (review revl12 #3): the carry did not mark R1 arrived, so that drag was judged as a
+    move; now it is read as part of the arrival, as after a drag out of the box by hand."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    box = w._point("reserve")
+    w.step([_m(mat, box, w.state.pieces[mat].position), _m(unit, box, at)])      # both into the box
+    p1, p2 = w._point("0402"), w._point("0401")
+    w.step([_m(mat, p1, box), _m(unit, p1, box)])                                # carried out of it
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p2, p1), off])                                              # its drift by hand
+    log = w.write(tmp_path / "carried-in.vlog")
+    doc = json.loads(_audit(module, kit_dir, log))
+    not_judged = doc["coverage"]["moves"]["not_judged"]
+    assert not_judged["carried on a Mat"] == 2, not_judged
+    assert not_judged["off-map"] == 2, not_judged     # the palette drop, and the drift after the carry
+    text = _audit(module, kit_dir, log, "text")
+    assert "had arrived in it (first: carried-in.vlog step" in text and "1/1 Inf 0402 → 0401" in text, text
