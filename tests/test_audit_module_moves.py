@@ -262,3 +262,19 @@ def test_a_unit_a_mat_carries_out_of_a_box_arrives_and_its_drift_is_the_arrivals
     assert not_judged["off-map"] == 2, not_judged     # the palette drop, and the drift after the carry
     text = _audit(module, kit_dir, log, "text")
     assert "had arrived in it (first: carried-in.vlog step" in text and "1/1 Inf 0402 → 0401" in text, text
+
+
+def test_a_cargos_own_send_after_its_mat_in_the_same_step_is_its_own_move(mini, tmp_path):
+    """VASSAL 3.7.26: a Global Key Command step sends the Mat (its cargo R1 moved after it, the
+    carry), then R1's own Send To Location fires: ``SendToLocation`` calls ``finishMove`` without
+    looking for a new Mat, so R1's Mat Cargo state still names the Mat. Before (review revl12
+    #4) R1's second ``M/`` read as carried too; only its first after the Mat's is the carry."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    p1, p2 = w._point("0402"), w._point("0502")
+    w.step([_m(mat, p1, w.state.pieces[mat].position), _m(unit, p1, at), _m(unit, p2, p1)])
+    doc = json.loads(_audit(module, kit_dir, w.write(tmp_path / "carry-then-send.vlog")))
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 1
+    assert doc["stats"]["moves_carried"] == {"red": 1}
+    assert doc["stats"]["moves_by_side"]["red"] == 2       # the copy's palette drop and its own send
