@@ -917,7 +917,9 @@ class FileAuditor:
                     if cov is not None and before is not None and len(before) > 1 \
                             and len(cov.carried_after_moving) < MAX_LISTED:
                         cov.carried_after_moving.append({"step": step.index, "unit": v.unit.name or v.unit.id,
-                                                         "from": before[0], "to": before[-1]})
+                                                         "from": before[0], "to": before[-1],
+                                                         **({"_concealed": True} if v.concealed is not None
+                                                            else {})})
                     start[pid], paths[pid], clocks[pid] = new_hex, [new_hex], [(new_hex, -1)]
                     continue
                 if pid not in start:
