@@ -50,9 +50,9 @@ def test_a_move_with_the_traits_way_back_set_to_where_it_left_is_the_modules():
     tm, m1 = _with_sendto("markmoved;moved.png\tpiece;;;u.png;U", "true\tMain Map;100;100;u1;0", "Main Map;100;100")
     assert not sent_by_trait(_step([drag], [Change("u1", tm, m1, m1)]), drag)
     assert not sent_by_trait(_step([drag], []), drag)
-    # sent again from the point it was last sent from (brought back there by hand): the trait's
-    # ChangeTracker D/ is logged all the same, its state the state before (left12: was a drag)
-    assert sent_by_trait(_step([drag], [Change("u1", t, s1, s1)]), drag)
+    # a change to the very state before is a null command VASSAL never logs (ChangePiece.isNull,
+    # Command.append): it says nothing of how the piece moved (left12 read it as sent)
+    assert not sent_by_trait(_step([drag], [Change("u1", t, s1, s1)]), drag)
     # the way back set to another point than the one the piece left: not this move
     _, s2 = _with_sendto("piece;;;u.png;U", "Main Map;100;100;u1;0", "Main Map;5;5")
     assert not sent_by_trait(_step([drag], [Change("u1", t, s0, s2)]), drag)
@@ -110,12 +110,14 @@ def _audit(module, kit_dir, log, fmt: str = "json") -> str:
     return r.stdout
 
 
-def test_a_unit_sent_again_from_where_it_was_last_sent_from_is_sent_not_dragged(mini, tmp_path):
-    """VASSAL 3.7.26 ``SendToLocation.myKeyEvent``: B2 (a copy with a Send To Location trait) sent
-    away from its hex (the way back set to it), dragged back onto that very point by hand, then
-    sent again: the second send sets the way back to the point it already holds, and VASSAL
-    still logs the trait's ``ChangeTracker`` ``D/`` (the state before, unchanged) with the
-    ``M/``. Before: that send was a drag of the blue side (moves by side blue 2, sent 1)."""
+def test_a_unit_sent_again_from_where_it_was_last_sent_from_is_not_told_from_a_drag(mini, tmp_path):
+    """VASSAL 3.7.26: B2 (a copy with a Send To Location trait) sent away from its hex (the way
+    back set to it), dragged back onto that very point by hand, then sent again. The second send
+    sets the way back to the point it already holds: ``SendToLocation.myKeyEvent``'s
+    ``ChangeTracker`` command has the same state before and after, a null command
+    (``ChangePiece.isNull``) that ``Command.append`` drops as the ``M/`` is appended, so the log
+    holds the ``M/`` alone, as for a drag. The audit cannot tell that send apart: it counts it as
+    a drag of the blue side, and only the first send as sent."""
     kit_dir, kit, module, root = mini
     w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
     b2 = w.piece_id("B2")
@@ -130,16 +132,16 @@ def test_a_unit_sent_again_from_where_it_was_last_sent_from_is_sent_not_dragged(
         new = Piece(t, old)
         new.traits[0].state = f"{at[0]};{at[1]};{at[2]}"
         new._sync()
-        d = encode(["D", pid, new.encode_state(), old], "/")
+        cmds = [encode(["D", pid, new.encode_state(), old], "/")] if new.encode_state() != old else []
         m = encode(["M", pid, at[0], "900", "40", "null", at[0], str(at[1]), str(at[2]), "null", "pw-alice"], "/")
-        w.step([d, m, "CHAT* B2 eliminated *"])
+        w.step([*cmds, m, "CHAT* B2 eliminated *"])
 
     send()
     w.move(pid, at)                                   # by hand, back onto the very point it left
-    send()
+    send()                                            # no D/: VASSAL logs none for this send
     stats = json.loads(_audit(module, kit_dir, w.write(tmp_path / "sent-twice.vlog")))["stats"]
-    assert stats["moves_sent"] == {"blue": 2}
-    assert stats["moves_by_side"].get("blue", 0) == 1        # the drag back
+    assert stats["moves_sent"] == {"blue": 1}
+    assert stats["moves_by_side"].get("blue", 0) == 2        # the drag back and the second send
     assert sum(stats["moves_by_player"].values()) == 3
 
 
@@ -181,3 +183,98 @@ def test_a_unit_carried_on_a_mat_is_no_drag_of_its_own(mini, tmp_path):
     text = _audit(module, kit_dir, log, "text")
     assert "1 unit move(s) were made by a Mat the unit lay on" in text
     assert "carried on a Mat: red 1 (units moved with the Mat they lay on" in text
+
+
+def _mat_setup(w, ref: str = "R1"):
+    """``ref`` replaced by a copy with a Mat Cargo trait, lying on a new Mat in its hex (the
+    cargo's state names the Mat, as ``MatCargo.findNewMat`` sets it): (unit, mat, point, cargo)."""
+    r1 = w.piece_id(ref)
+    rec = w.state.pieces[r1]
+    at = rec.position
+    p = Piece(rec.piece.encode_type(), w.current_state(r1))
+    cargo = Piece(traits=[MatCargo("matPiece;;", "noMat"), *p.traits])
+    w.delete(r1)
+    unit = w.add(cargo.encode_type(), cargo.encode_state(), at, report=False)
+    mat = w.add("mat;Boat;\tpiece;;;boat.png;Boat", "0\tnull;0;0;;0", at, report=False)
+    _set_mat(w, unit, cargo, mat)
+    return unit, mat, at, cargo
+
+
+def _set_mat(w, unit: str, cargo: Piece, mat: str) -> str:
+    """The ``D/`` that sets the Mat ``unit`` lies on (``noMat``: none), applied to the writer."""
+    old = w.current_state(unit)
+    new = Piece(cargo.encode_type(), old)
+    new.traits[0].state = mat
+    new._sync()
+    w.set_state(unit, new.encode_state())
+    return encode(["D", unit, new.encode_state(), old], "/")
+
+
+def _m(pid: str, to, frm) -> str:
+    return encode(["M", pid, to[0], str(to[1]), str(to[2]), "null", frm[0], str(frm[1]), str(frm[2]), "null",
+                   "pw-alice"], "/")
+
+
+def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path):
+    """GEN movement (the minikit's R1, MA 4), Red Movement Phase: R1 dragged 0102 → 0402 by hand
+    (3 hexes), a Mat carries it 0402 → 0401, then R1 dragged 0401 → 0201 (2 hexes): 5 hexes by
+    hand. The rules judge a path of drags; the carry breaks it, and R1's moves count afresh from
+    where the Mat put it, so the 5 hexes are not summed. Before: no word of it (review revl12 #2);
+    now a coverage message names the unit and the hand moves before the carry."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    p1, p2, p3 = w._point("0402"), w._point("0401"), w._point("0201")
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p1, at), off])                          # off the Mat by hand
+    w.step([_m(mat, p1, w.state.pieces[mat].position)])      # the empty Mat after it
+    w.step([_set_mat(w, unit, cargo, mat)])                  # onto the Mat
+    w.step([_m(mat, p2, p1), _m(unit, p2, p1)])              # the Mat carries it
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p3, p2), off])                          # off the Mat by hand again
+    log = w.write(tmp_path / "carried-reset.vlog")
+    doc = json.loads(_audit(module, kit_dir, log))
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 1
+    text = _audit(module, kit_dir, log, "text")
+    assert ("1 time(s) a Mat carried a unit that had moved by hand in its phase (first: carried-reset.vlog "
+            "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in text, text
+
+
+def test_a_unit_a_mat_carries_out_of_a_box_arrives_and_its_drift_is_the_arrivals(mini, tmp_path):
+    """The Red Movement Phase takes arrivals (a drag out of an off-map box onto the map is an
+    arrival, and a drag on the map of a unit that arrived in the phase is part of it). R1 lies on
+    a Mat in the Blue Reserve box; the Mat carries it onto 0402, then R1 is dragged 0402 → 0401.
+    Before (review revl12 #3): the carry did not mark R1 arrived, so that drag was judged as a
+    move; now it is read as part of the arrival, as after a drag out of the box by hand."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    box = w._point("reserve")
+    w.step([_m(mat, box, w.state.pieces[mat].position), _m(unit, box, at)])      # both into the box
+    p1, p2 = w._point("0402"), w._point("0401")
+    w.step([_m(mat, p1, box), _m(unit, p1, box)])                                # carried out of it
+    off = _set_mat(w, unit, cargo, "noMat")
+    w.step([_m(unit, p2, p1), off])                                              # its drift by hand
+    log = w.write(tmp_path / "carried-in.vlog")
+    doc = json.loads(_audit(module, kit_dir, log))
+    not_judged = doc["coverage"]["moves"]["not_judged"]
+    assert not_judged["carried on a Mat"] == 2, not_judged
+    assert not_judged["off-map"] == 2, not_judged     # the palette drop, and the drift after the carry
+    text = _audit(module, kit_dir, log, "text")
+    assert "had arrived in it (first: carried-in.vlog step" in text and "1/1 Inf 0402 → 0401" in text, text
+
+
+def test_a_cargos_own_send_after_its_mat_in_the_same_step_is_its_own_move(mini, tmp_path):
+    """VASSAL 3.7.26: a Global Key Command step sends the Mat (its cargo R1 moved after it, the
+    carry), then R1's own Send To Location fires: ``SendToLocation`` calls ``finishMove`` without
+    looking for a new Mat, so R1's Mat Cargo state still names the Mat. Before (review revl12
+    #4) R1's second ``M/`` read as carried too; only its first after the Mat's is the carry."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    p1, p2 = w._point("0402"), w._point("0502")
+    w.step([_m(mat, p1, w.state.pieces[mat].position), _m(unit, p1, at), _m(unit, p2, p1)])
+    doc = json.loads(_audit(module, kit_dir, w.write(tmp_path / "carry-then-send.vlog")))
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 1
+    assert doc["stats"]["moves_carried"] == {"red": 1}
+    assert doc["stats"]["moves_by_side"]["red"] == 2       # the copy's palette drop and its own send

@@ -80,6 +80,19 @@ def test_kit_positions_with_inline_units_refuse_near_misses_of_roster_names(tmp_
     line = one_error(capsys, "check", write(tmp_path, own + '["6RTX"]\n'))
     assert "p.toml:15: [state] na41_extended_moved: unknown unit '6RTX'" in line and "did you mean '6RTR'?" in line
     assert load_position(write(tmp_path, own + '["A", "6RTR", "B"]\n')).memory.na41_extended_moved == ["A", "6RTR", "B"]
+    assert "an inline unit that left the map: place it in a box" in line
+    # two neighbours swapped is a near miss (case alone reads the unit) (review revl12 #6)
+    line = one_error(capsys, "check", write(tmp_path, own + '["6TRR"]\n'))
+    assert "unknown unit '6TRR'" in line and "did you mean '6RTR'?" in line
+    assert load_position(write(tmp_path, own + '["6rtr"]\n')).memory.na41_extended_moved == ["6RTR"]
+
+
+def test_an_inline_unit_gone_since_one_character_off_a_short_roster_id_is_kept(tmp_path):
+    """Review revl12 #6: NA41 position with inline unit A and na41_extended_moved = ["15Pz"] (an
+    inline unit gone since): "15Pz" is 5Pz with one character added, which difflib's 0.75 cutoff
+    took for a typo and refused ("did you mean '5Pz'?"). Short ids differ so: kept as written."""
+    own = NA41 + '\n[[units]]\nid = "A"\nside = "axis"\nhex = "2022"\n\n[state]\nna41_extended_moved = '
+    assert load_position(write(tmp_path, own + '["15Pz"]\n')).memory.na41_extended_moved == ["15Pz"]
 
 
 def test_a_name_one_placed_unit_bears_is_that_unit(tmp_path):

@@ -179,21 +179,28 @@ def test_coastal_steamer():
     assert rules(H(turn=2) + a("S", "4020") + rules_ + state(om_arrivals=day)) == ["OM 17.52"]
 
 
-def test_naval_unloading_move_touching_no_steamer_port_is_out_of_phase():
-    """OM 4.0, 17.52 (「沿岸汽船は…E3136…とスーダ（ヘクス W4031）の小港間でのみ機能する」): an Allied
-    unit moving W3015 → W3016 in a Night Naval Unloading Phase neither starts nor ends at a steamer
-    port, so it is no steamer trip but a move outside the Movement Phase (4.0, naming the ports);
-    from the port W4031 to W3016 it is a steamer trip to the wrong hex (17.52)."""
-    def found(previous: str) -> tuple[list[str], str]:
+def test_naval_unloading_move_ending_in_no_steamer_port_is_out_of_phase():
+    """OM 4.0, 17.52 (「沿岸汽船は…E3136…とスーダ（ヘクス W4031）の小港間でのみ機能する」, 「移動させる
+    ユニットは、どちらかのヘクスで開始しなければならず」), Night turn 9, Naval Unloading Phase, an Allied
+    unit: W3015 → W3016 ends in neither port, no steamer trip but a move outside the Movement
+    Phase (4.0, naming the ports); so is W4031 → W4032 and W4031 → W3016, from a port to a hex
+    that is not the other one (review revl12 #5: before, "came by the coastal steamer to W4032",
+    a land step read as a trip). W3016 → E3136 is a trip that did not start in a port: 17.52
+    names where it sailed from (before: it named only the ports, as if E3136 were the fault)."""
+    def found(previous: str, hex_: str = "W3016") -> tuple[list[str], str]:
         p = position(K(turn=9, phase="naval-unloading")
-                     + table("units", unit="A-B-23-NZ", hex="W3016", previous=previous))
+                     + table("units", unit="A-B-23-NZ", hex=hex_, previous=previous))
         got = ruleset_for(p.game).check(p)
         return [f.rule for f in got], " ".join(f.message for f in got)
-    rules_, message = found("W3015")
-    assert rules_ == ["OM 4.0"]
-    assert "E3136 and W4031" in message and "coastal steamer to" not in message
-    rules_, message = found("W4031")
-    assert rules_ == ["OM 17.52"] and "came by the coastal steamer to W3016" in message
+    for previous, hex_ in (("W3015", "W3016"), ("W4031", "W4032"), ("W4031", "W3016")):
+        rules_, message = found(previous, hex_)
+        assert rules_ == ["OM 4.0"], (previous, hex_, message)
+        assert "E3136 and W4031" in message and "coastal steamer to" not in message
+    assert found("W4031", "E3136") == ([], "")                 # port to port: the trip itself
+    rules_, message = found("W3016", "E3136")
+    assert rules_ == ["OM 17.52"], message
+    assert ("came by the coastal steamer to E3136, but it sailed from W3016: the steamer carries only a unit "
+            "that starts in E3136 or W4031") in message
 
 
 # ---- off-map boxes (4.52-4.58) --------------------------------------------------------------------

@@ -89,6 +89,11 @@ class Coverage:
     #: paradrop's drift, a landing's scatter): part of the arrival, counted ``off-map``
     #: {"step", "unit", "from", "to", "phase"}
     arrival_drags: list[dict] = field(default_factory=list)
+    #: carries by a Mat of units that had moved by hand earlier in their phase: their moves count
+    #: afresh from where the Mat put them, so those hand moves and the later ones are not judged
+    #: together (a movement allowance is not summed across the carry); {"step", "unit", "from",
+    #: "to"}: the first MAX_LISTED, for the coverage message (not in the JSON coverage)
+    carried_after_moving: list[dict] = field(default_factory=list)
     #: inferred turns: (step, player) where a player's run of moves ended and was judged
     inferred_turn_ends: list[dict] = field(default_factory=list)
     #: side → ids of the pieces read as that side's units (on the game map at some step)

@@ -643,7 +643,7 @@ class FileAuditor:
                 # a movement phase moves the phasing side's units; in a combat phase the phasing
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
-                                  only=phase_side if drags == "movement" else "")
+                                  only=phase_side if drags == "movement" else "", cov=cov)
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
@@ -774,6 +774,9 @@ class FileAuditor:
                     cov.skip(PUT_BACK)
                 elif mv.carried_by is not None:
                     cov.skip(CARRIED)      # moved with the Mat it lies on: the Mat's move, not its own
+                    if (phase_info is not None and phase_info.takes_arrivals and old_hex is not None
+                            and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex)):
+                        self._arrived.add(pid)     # carried out of a box: its drift is the arrival's
                 elif old_hex is None or v.hex is None or not self._on_map(v.hex) or (
                         not self._on_map(old_hex) and phase_info is not None and phase_info.takes_arrivals):
                     # into a box (a removal), or out of one in a phase where units arrive (a
@@ -893,9 +896,9 @@ class FileAuditor:
 
     # ---- moves ---------------------------------------------------------------------------
     def _track_moves(self, step: Step, builder: PositionBuilder, start: dict[str, str],
-                     paths: dict[str, list[str]], only: str = "") -> None:
+                     paths: dict[str, list[str]], only: str = "", cov: Coverage | None = None) -> None:
         """Follow the moves of this step (with ``only``, of that side's units only), and the
-        moment of each (:attr:`_clocks`)."""
+        moment of each (:attr:`_clocks`); ``cov`` is told of carries that cut a unit's path."""
         clocks = self._clocks
         for mv in step.moves:
             self._tick += 1
@@ -907,7 +910,16 @@ class FileAuditor:
                 new_hex = v.hex
                 if mv.carried_by is not None and new_hex is not None:
                     # carried by a Mat (not judged as its own move): its own moves in the phase
-                    # count from where the Mat put it
+                    # count from where the Mat put it. The rules judge a path of drags by hand,
+                    # which a carry breaks: the hand moves before it are not summed with those
+                    # after (the coverage names it)
+                    before = paths.get(pid)
+                    if cov is not None and before is not None and len(before) > 1 \
+                            and len(cov.carried_after_moving) < MAX_LISTED:
+                        cov.carried_after_moving.append({"step": step.index, "unit": v.unit.name or v.unit.id,
+                                                         "from": before[0], "to": before[-1],
+                                                         **({"_concealed": True} if v.concealed is not None
+                                                            else {})})
                     start[pid], paths[pid], clocks[pid] = new_hex, [new_hex], [(new_hex, -1)]
                     continue
                 if pid not in start:

@@ -74,6 +74,14 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
         out.append(f"{carried} unit move(s) were made by a Mat the unit lay on (VASSAL moves a Mat's cargo with "
                    "it): no move by hand, not judged as the unit's own; its own moves in the phase count from "
                    "where the Mat put it.")
+    cut = [(r.path, m) for r in results for m in r.coverage.carried_after_moving]
+    if rules and cut:
+        shown = [(p, m) for p, m in cut if "_concealed" not in m]       # a concealed unit's route withheld
+        first = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']}, moved "
+                 f"{shown[0][1]['from']} → {shown[0][1]['to']} before it)" if shown else "")
+        out.append(f"{len(cut)} time(s) a Mat carried a unit that had moved by hand in its phase{first}: the "
+                   "unit's moves by hand before the carry are not counted with those after it (its movement "
+                   "allowance is not summed across a carry): not judged together.")
     if rules and total[PUT_BACK]:
         out.append(f"{total[PUT_BACK]} unit drag(s) ended on the hex they started from, by units that had not "
                    "left that hex in their phase (picked up and put back, e.g. to change the stack's order): "

@@ -15,7 +15,7 @@ from ..vassal.codec import decode
 from ..vassal.dice import read_roll
 from ..vassal.piece import Piece
 from ..vassal.replay import Step
-from ..vassal.traits import MarkMoved, SendToLocation
+from ..vassal.traits import SendToLocation
 from ..vassal.undo import HTML_TAG
 from .coverage import player_of, takes_back, undone_by
 
@@ -122,10 +122,9 @@ def sent_by_trait(step: Step, mv) -> bool:
     that sets the trait's way back to the point the piece left (sent), or clears the way back
     that is the point it goes to (sent back). A drag never changes that state. A piece sent
     again from the point it was last sent from (brought back there by hand) changes nothing in
-    it, but VASSAL still logs the trait's ``ChangeTracker`` command: a ``D/`` whose state is the
-    very state before, holding that point as the way back. A drag logs such a ``D/`` only from a
-    Mark When Moved trait (``PieceMover.markMoved`` of a piece already marked), so a piece with
-    one is not told apart there (read as a drag, as before)."""
+    that state: the trait's ``ChangePiece`` is then a null command (``isNull``: the same state
+    before and after), which ``Command.append`` drops, so the log holds only the ``M/`` and
+    that send is not told apart from a drag."""
     changes = [c for c in step.changes if c.piece_id == mv.piece_id and SendToLocation.ID in c.type_chain]
     if not changes:
         return False
@@ -139,8 +138,6 @@ def sent_by_trait(step: Step, mv) -> bool:
         for b, a in zip(before, after):
             if b != a and (a == left or (b == went and a == ("", "", ""))):
                 return True
-            if b == a == left and c.old_state == c.new_state and MarkMoved.ID not in c.type_chain:
-                return True             # sent again from the point it was last sent from
     return False
 
 

@@ -208,8 +208,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     _unread_state(st, pos, ruleset)
     if unknown:                            # after the shapes: a key of the wrong shape says that first
         value, key, near = unknown[0]
+        way_out = "; an inline unit that left the map: place it in a box" if own else ""
         raise st.error(f"unknown unit '{value}' (neither placed in this position nor in the kit's roster, by id "
-                       "or printed name" + (f"; did you mean '{near}'?" if near else "") + ")", key)
+                       "or printed name" + (f"; did you mean '{near}'?" if near else "") + way_out + ")", key)
     return pos
 
 
@@ -497,13 +498,27 @@ def _state_unit(t: Table, value: str, key: str, roster: dict[str, Unit], placed:
 
 
 def _near_roster_name(value: str, roster: dict[str, Unit]) -> str:
-    """The roster id or printed name ``value`` is a near miss of ("6RTR" for "6RTX"; spaces and
-    case aside: "KG5 unit 1" for "KG5unit1"), "" when none is close."""
+    """The roster id or printed name ``value`` is a near miss of, "" when none: the same but for
+    spaces and case ("KG5 unit 1" for "KG5unit1"), or of the same length but for one character
+    or two neighbours swapped ("6RTR" for "6RTX"). A character added or dropped is no near miss:
+    short ids differ so ("15Pz", an inline unit gone since, is no typo of "5Pz")."""
     def bare(s: str) -> str:
         return s.replace(" ", "").lower()
     names = {bare(n): n for r in roster.values() for n in (r.name, r.id) if n}     # the id where both match
-    got = difflib.get_close_matches(bare(value), list(names), n=1, cutoff=0.75)
-    return names[got[0]] if got else ""
+    v = bare(value)
+    if v in names:
+        return names[v]
+    for b, name in names.items():
+        if len(b) == len(v) and _one_slip(v, b):
+            return name
+    return ""
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether two strings of the same length differ in one character or in two neighbours swapped."""
+    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                              and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
 
 
 class _StateTable(Table):

@@ -306,14 +306,20 @@ class RuleSet(Generic[M]):
         return f"its parameters: {cls.PARAMS_DOC}" if cls.PARAMS_DOC else ""
 
     def param(self, name: str) -> Any:
-        """The value of parameter ``name``: the game's (its kit's or position's ``[rules]``), else
-        its declared default (:attr:`PARAMS`; None for one of :attr:`PATTERNS`). Reading a name
-        the rule set does not declare is a fault of the rule set (LookupError)."""
-        if name in self.PARAMS:
-            return self.game.rules.get(name, self.PARAMS[name][0])
-        if self.patterned(name):
-            return self.game.rules.get(name)
-        raise LookupError(f"{type(self).__name__} reads rule parameter '{name}', which its PARAMS do not declare")
+        """The value of parameter ``name`` in this rule set's game (:meth:`param_of`)."""
+        return self.param_of(self.game, name)
+
+    @classmethod
+    def param_of(cls, game: Game, name: str) -> Any:
+        """The value of parameter ``name`` in ``game``: the game's (its kit's or position's
+        ``[rules]``), else its declared default (:attr:`PARAMS`; None for one of
+        :attr:`PATTERNS`), for code that holds a game but not the rule set. Reading a name the
+        rule set does not declare is a fault of the rule set (LookupError)."""
+        if name in cls.PARAMS:
+            return game.rules.get(name, cls.PARAMS[name][0])
+        if cls.patterned(name):
+            return game.rules.get(name)
+        raise LookupError(f"{cls.__name__} reads rule parameter '{name}', which its PARAMS do not declare")
 
     def num(self, name: str) -> float:
         v = self.param(name)

@@ -668,13 +668,21 @@ class _Runner:
     def _carrier(self, pid: str) -> str | None:
         """The Mat that carried piece ``pid`` in this step: the one its Mat Cargo trait lies on,
         when that Mat moved earlier in the step (a drag or a Send To of a Mat moves its cargo
-        after it); None for any other piece (no Mat Cargo trait: one string test)."""
+        after it); None for any other piece (no Mat Cargo trait: one string test). Only the
+        cargo's first ``M/`` after its Mat's last one is the carry: a later one in the step is
+        its own (a Global Key Command sends the Mat, then the cargo's own Send To fires, whose
+        ``finishMove`` does not look for a new Mat, so its state still names the old one)."""
         rec = self.s.pieces.get(pid)
         if rec is None or self.step is None or MatCargo.ID not in rec.piece.encode_type():
             return None
         mats = [t.mat_id() for t in rec.piece.traits if isinstance(t, MatCargo)]
         mat = next((m for m in mats if m), None)
-        if mat is None or not any(m.piece_id == mat or mat in m.members for m in self.step.moves):
+        if mat is None:
+            return None
+        moves = self.step.moves
+        last = next((i for i in range(len(moves) - 1, -1, -1)
+                     if moves[i].piece_id == mat or mat in moves[i].members), None)
+        if last is None or any(m.piece_id == pid or pid in m.members for m in moves[last + 1:]):
             return None
         return mat
 

@@ -168,13 +168,14 @@ def drop_boxes(game) -> set[str]:
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
     """Whether ``u``'s move from ``prev``, in the Naval Unloading Phase, is read as a coastal steamer
     trip: a map hex to another by an Allied unit (17.51: 「連合軍プレイヤーは連合軍沿岸汽船を介して…移動させる
-    ことができる」), from or to one of the steamer's ports (17.52: 「イラクリオン（ヘクス E3136）とスーダ
-    （ヘクス W4031）の小港間でのみ機能する」; whether both ends are, is judged on the trip). Any other such
-    move, and a German unit's, is no trip: a move out of its phase (4.0)."""
+    ことができる」) that ends in one of the steamer's ports (17.52: 「イラクリオン（ヘクス E3136）とスーダ
+    （ヘクス W4031）の小港間でのみ機能する」; whether it started in the other, 「移動させるユニットは、どちらか
+    のヘクスで開始しなければならず」, is judged on the trip, naming where it sailed from). A move that ends
+    in neither port (from one to the hex beside it, or from neither), and a German unit's, is no
+    trip: a move out of its phase (4.0)."""
     if u.side != STEAMER_SIDE or not prev or prev == u.hex or not (_on_map(pos, prev) and _on_map(pos, u.hex)):
         return False
-    ports = steamer_ports(pos.game)
-    return prev in ports or u.hex in ports
+    return u.hex in steamer_ports(pos.game)
 
 
 def airlands(pos: Position, u: UnitState) -> bool:

@@ -337,8 +337,12 @@ def check_unloading(rs, board: Board) -> list:
             if time_of_day(pos) not in (None, "night"):
                 why.append("it sails only in Night turns")
             src = a.get("from")
-            if h not in ends or (src and board.is_hex(src) and (src not in ends or src == h)):
+            if h not in ends:
                 why.append(f"it runs only between {' and '.join(ends)}")
+            elif src and board.is_hex(src) and (src not in ends or src == h):
+                # 17.52: 「移動させるユニットは、どちらかのヘクスで開始しなければならず」
+                why.append(f"it sailed from {src}: the steamer carries only a unit that starts in "
+                           f"{' or '.join(ends)}")
             dmin = rs.num("coastal_steamer_enemy_min_distance")
             if isinstance(a.get("enemy_near"), bool):
                 if a["enemy_near"]:
@@ -576,7 +580,7 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
     Phase move ships and their cargo on the naval displays. In neither does a ground unit move from one
     map hex to another. The landing and unloading phases' arrivals are judged by their own rules: a
     unit that landed this turn may name its target hex as ``previous`` (its drift, 17.43 B), an Allied
-    unit may sail from port to port by the coastal steamer (17.51, 17.52; a move from or to neither
+    unit may sail from port to port by the coastal steamer (17.51, 17.52; a move that ends in neither
     port is no steamer trip); any other move from one map hex to another in them is out of its phase."""
     pos = board.pos
     if not u.previous or not board.is_hex(u.previous):

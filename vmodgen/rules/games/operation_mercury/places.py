@@ -64,8 +64,7 @@ def airfield_capacity(rs, board: Board, h: str) -> tuple[float, str]:
 def steamer_ports(game: Game) -> list[str]:
     """The coastal steamer's two ports (17.52, ``om_steamer_ports``: the game's value, else the
     rule set's default), for code that holds a position but not the rule set."""
-    default = OperationMercuryUnits.PARAMS["om_steamer_ports"][0]
-    return [x.strip() for x in str(game.rules.get("om_steamer_ports", default)).split(",") if x.strip()]
+    return [x.strip() for x in str(OperationMercuryUnits.param_of(game, "om_steamer_ports")).split(",") if x.strip()]
 
 
 def steamer_enemies(rs, board: Board, u: UnitState) -> list[UnitState]:
