@@ -62,10 +62,62 @@ def test_a_save_alone_is_a_partial_audit_not_a_clean_bill(mini, capsys):
     r = audit([str(save)], module=module, game=str(kit_dir))
     assert r.findings == [] and r.coverage["steps"] == 0
     for fmt in ("text", "html"):
-        assert "partial: the files hold no step" in render(r, fmt), fmt
-    assert r.to_json()["partial"].startswith("partial: the files hold no step")
+        assert "partial: the files reach no phase end" in render(r, fmt), fmt
+    assert r.to_json()["partial"].startswith("partial: the files reach no phase end")
+    assert "GEN stacking not judged" in r.to_json()["partial"]
     code, out, err = run(capsys, "audit", str(save), "--module", str(module), "--game", str(kit_dir), "--strict")
     assert code == 3 and out.splitlines()[1].startswith("partial: "), out
+
+
+def test_a_save_alone_with_a_finding_does_not_say_no_rule_was_judged(mini):
+    """R1 (red) and B2 (blue) share 0202, saved, the save audited alone: the rules checked at
+    every position ("during every phase": GEN stacking's no shared hexes) judge the save's
+    position and find it; only the end-of-phase ones wait. The partial sentence names what was
+    not judged and says the others were, never "no rule was judged" above a finding."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("B2", "0202").move("R1", "0202")
+    save = w.save_point().write(root / "mixed.vsav")
+    r = audit([str(save)], module=module, game=str(kit_dir))
+    assert [f.rule for f in r.findings] == ["GEN stacking"] and r.findings[0].step == 0
+    text = render(r, "text")
+    assert "no rule was judged" not in text
+    partial = r.to_json()["partial"]
+    assert "GEN stacking not judged" in partial and "the rules that hold at every position were judged" in partial
+
+
+def test_a_log_of_one_chat_line_after_an_unjudged_save_is_as_partial_as_the_save(mini, capsys):
+    """The overstacked save (GEN stacking: 7 points in 0202, limit 4) opened, one chat line
+    typed, logged: the log has one step and still no phase end, so the stacking limit judged at
+    phase ends never ran. It is partial like the save, --strict exits 3, and the reason is said
+    once (the coverage section's "ends before the end of ..." line, the partial's summary)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202")
+    save = w.save_point().write(root / "sent2.vsav")
+    opened = LogWriter.from_file(save, locate=None)
+    opened.chat("your turn")
+    log = opened.write(root / "opened.vlog")
+    for f in (save, log):
+        code, out, err = run(capsys, "audit", str(f), "--module", str(module), "--game", str(kit_dir), "--strict")
+        assert code == 3, (f.name, out)
+        assert out.splitlines()[1].startswith("partial: the files reach no phase end"), (f.name, out)
+    r = audit([str(log)], module=module, game=str(kit_dir))
+    assert r.coverage["steps"] == 1 and r.coverage["phase_ends"] == 0
+    assert render(r, "text").count("ends before the end of") == 1
+
+
+def test_a_log_that_reaches_a_phase_end_is_not_called_partial_for_its_last_phase(mini):
+    """Moves, then the tracker advanced (a phase end, where GEN stacking judges the overstack),
+    then the log ends inside the next phase: the coverage names what waits for that phase's end,
+    but the audit judged phase ends, so no partial sentence."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance()
+    log = w.write(root / "one-end.vlog")
+    r = audit([str(log)], module=module, game=str(kit_dir))
+    assert r.coverage["phase_ends"] >= 1 and r.findings
+    assert r.to_json()["partial"] is None
 
 
 def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_path, capsys):
