@@ -200,3 +200,22 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
     allied = result("t9.vlog", "allied", {"u": at(4)}, {"u": at(4)})
     _, doubts, _ = order_messages([first, third, allied], None)
     assert ORDER_CONSEQUENCE in doubts
+
+
+def test_integrity_says_the_order_it_read_the_files_in_and_how_to_keep_the_order_given(tmp_path, capsys):
+    """om-pbem-1 saved as t10.vlog, om-pbem-2 as t2.vlog, given in true play order t10 t2 (plain
+    name order, as a shell glob gives them): integrity reads them t2 first and flags the order.
+    It says it read them so and that --keep-order reads them as given, in its own words (read,
+    not audited: integrity judges no rule); with --keep-order no order flag is left."""
+    import shutil
+    shutil.copy(RECORDED / "om-pbem-1.vlog", tmp_path / "t10.vlog")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", tmp_path / "t2.vlog")
+    given = [str(tmp_path / "t10.vlog"), str(tmp_path / "t2.vlog")]
+    code, out, err = run(capsys, "integrity", *given)
+    assert code == 0, err
+    flags = [line.strip() for line in out.splitlines() if line.strip().startswith("! Order: ")]
+    assert flags[0] == ("! Order: The files were read in this order: t2.vlog, t10.vlog (natural name order, not "
+                        "the plain name order they were given in); --keep-order reads them as given."), flags
+    assert len(flags) > 1 and not any("audited" in f for f in flags), flags
+    code, out, err = run(capsys, "integrity", *given, "--keep-order")
+    assert code == 0 and "! Order: " not in out, out
