@@ -179,7 +179,8 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
     """na41-pbem6-1 and -3 (file 2 left out, both the Axis's): "a file between them may be
     missing" was followed by "The files may not be in play order ... --keep-order", which no order
     of the two files given explains. With only these two files it is a seam that does not close;
-    with a file of the other side also given (it may belong between them) it stays an order doubt."""
+    with another file also given, of the other side or of the same (t2, given last: it may belong
+    between them), it stays an order doubt, with the --keep-order advice."""
     from types import SimpleNamespace
 
     from vmodgen.audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE, order_messages
@@ -200,6 +201,14 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
     allied = result("t9.vlog", "allied", {"u": at(4)}, {"u": at(4)})
     _, doubts, _ = order_messages([first, third, allied], None)
     assert ORDER_CONSEQUENCE in doubts
+    # a third file of the same side given last (no save dates, no seam that fits clearly
+    # better: its v stands elsewhere) may be the one between: an order doubt
+    first = result("a1.vlog", "axis", {"u": at(1), "v": at(0)}, {"u": at(2), "v": at(0)})
+    third = result("a3.vlog", "axis", {"u": at(3), "v": at(0)}, {"u": at(4), "v": at(0)})
+    second = result("a2.vlog", "axis", {"u": at(2), "v": at(7)}, {"u": at(3), "v": at(7)})
+    _, doubts, _ = order_messages([first, third, second], None)
+    assert any(d.startswith("a1.vlog and a3.vlog both hold only axis's moves") for d in doubts), doubts
+    assert ORDER_CONSEQUENCE in doubts and SEAM_CONSEQUENCE not in doubts, doubts
 
 
 def test_integrity_says_the_order_it_read_the_files_in_and_how_to_keep_the_order_given(tmp_path, capsys):

@@ -274,26 +274,25 @@ def placed_sentence(cov: dict) -> str | None:
 def partial_sentence(cov: dict) -> str | None:
     """One sentence for the top of a report when the audit judged less than the log holds: no
     piece recognised as a unit, no phase end reached (a save alone, a log that ends inside the
-    phase it starts in) while end-of-phase rules wait for one, or unit moves unjudged for want of
-    a phase (a finding count of 0 is then not a clean bill); None when every unit move was judged."""
+    phase it starts in) while end-of-phase rules wait for one, unit moves unjudged for want of a
+    phase, or both in one sentence (a finding count of 0 is then not a clean bill); None otherwise."""
     if not cov:
         return None
     if cov.get("pieces") and not cov.get("units_by_side") and not cov.get("units_withheld"):
         return (f"partial: no piece was recognised as a unit (of {cov['pieces']} piece(s)): nothing "
                 "was judged; see the coverage section")
-    waiting = end_rules_never_judged(cov)
-    if waiting:
-        return (f"partial: the files reach no phase end, where the rules judged at a phase end judge the position: "
-                f"{', '.join(waiting)} not judged (audit a save with the log played from it); the rules that hold "
-                "at every position were judged on each; see the coverage section")
+    parts = []
     moves = cov.get("moves", {})
     skipped = {k: n for k, n in moves.get("not_judged", {}).items() if k in (NO_PHASE, OUT_OF_PHASE) and n}
-    if not skipped:
-        return None
-    n = sum(skipped.values())
-    why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
-    return (f"partial: {n} of {moves.get('seen', n)} unit move(s) were not judged ({why}); "
-            "see the coverage section")
+    if skipped:
+        why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
+        parts.append(f"{sum(skipped.values())} of {moves.get('seen', 0)} unit move(s) were not judged ({why})")
+    waiting = end_rules_never_judged(cov)
+    if waiting:
+        parts.append(f"the files reach no phase end, where the rules judged at a phase end judge the position: "
+                     f"{', '.join(waiting)} not judged (give the log played after it too); the rules "
+                     "that hold at every position were judged on each")
+    return f"partial: {'; '.join(parts)}; see the coverage section" if parts else None
 
 
 def end_rules_never_judged(cov: dict) -> list[str]:
