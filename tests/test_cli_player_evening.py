@@ -129,12 +129,30 @@ def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_p
     for name in ("turn1.vlog", "turn2.vlog", "notes.txt"):
         (games / name).write_bytes(b"")
     line = one_error(capsys, "audit", str(games), "--module", str(games / "notes.txt"))
-    assert line == f"vmodgen: {games}: is a folder, not a file: give the files in it: {games}/*.vlog (2 files)"
+    assert line == f'vmodgen: {games}: is a folder, not a file: give the files in it: "{games}/*.vlog" (2 files)'
     line = one_error(capsys, "integrity", str(tmp_path / "games" / "turn1.vlog"), "--module", str(games))
     assert line == f"vmodgen: {games}: is a folder, not a file"
     (tmp_path / "empty").mkdir()
     assert one_error(capsys, "replay", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")).endswith(
         "empty: is a folder, not a file")
+
+
+def test_the_folder_pattern_is_spelt_as_the_files_are_quoted_and_names_every_suffix(tmp_path, capsys):
+    """A folder "my games" holding T1.VLOG, T2.VLOG and old.log: the pattern keeps the suffix's
+    case (a pattern is case-sensitive), is quoted (the space would split it in a shell) and the
+    .log file's pattern is named too. The pattern given back, as typed, finds the files."""
+    import shutil
+    games = tmp_path / "my games"
+    games.mkdir()
+    shutil.copy(RECORDED / "om-pbem-1.vlog", games / "T1.VLOG")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", games / "T2.VLOG")
+    (games / "old.log").write_bytes(b"")
+    line = one_error(capsys, "integrity", str(games))
+    assert line == (f'vmodgen: {games}: is a folder, not a file: give the files in it: "{games}/*.VLOG" (2 files); '
+                    f'also "{games}/*.log" (1 file)'), line
+    pattern = line.split('"')[1]
+    code, out, err = run(capsys, "integrity", pattern)
+    assert code == 0 and "T1.VLOG" in out + err and "T2.VLOG" in out + err, (out, err)
 
 
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
