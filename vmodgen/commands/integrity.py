@@ -109,7 +109,8 @@ def _order_doubts(result) -> list[str]:
 
 #: the audit's words for what integrity, which judges no rule, only reads
 _READ_WORDS = {"the order audited": "the order read", "next file audited": "next file read",
-               "audited anyway (--force)": "read anyway (--force)", "audited once": "read once"}
+               "audited anyway (--force)": "read anyway (--force)",
+               "audited once": "read once"}
 
 
 def _as_read(sentence: str) -> str:
