@@ -104,11 +104,14 @@ def test_vmodgen_cli_refuses_another_modules_log_with_exit_2(mini, tmp_path):
 
 
 def _chain(kit, module: Path, root: Path, names: list[str]) -> list[Path]:
-    """A chain of files, one move each (the next file starts where the last one ended)."""
+    """A chain of files, one move each (the next file starts where the last one ended), the
+    last file's move followed by a phase end (a chain that reaches none is partial)."""
     w = LogWriter.from_module_setup(module, kit=kit)
     out = []
     for i, name in enumerate(names):
         w.move("R1", ["0202", "0302", "0402", "0302"][i % 4])
+        if i == len(names) - 1:
+            w.advance()
         out.append(w.write(root / name))
         w = w.save_point()
     return out

@@ -62,10 +62,62 @@ def test_a_save_alone_is_a_partial_audit_not_a_clean_bill(mini, capsys):
     r = audit([str(save)], module=module, game=str(kit_dir))
     assert r.findings == [] and r.coverage["steps"] == 0
     for fmt in ("text", "html"):
-        assert "partial: the files hold no step" in render(r, fmt), fmt
-    assert r.to_json()["partial"].startswith("partial: the files hold no step")
+        assert "partial: the files reach no phase end" in render(r, fmt), fmt
+    assert r.to_json()["partial"].startswith("partial: the files reach no phase end")
+    assert "GEN stacking not judged" in r.to_json()["partial"]
     code, out, err = run(capsys, "audit", str(save), "--module", str(module), "--game", str(kit_dir), "--strict")
     assert code == 3 and out.splitlines()[1].startswith("partial: "), out
+
+
+def test_a_save_alone_with_a_finding_does_not_say_no_rule_was_judged(mini):
+    """R1 (red) and B2 (blue) share 0202, saved, the save audited alone: the rules checked at
+    every position ("during every phase": GEN stacking's no shared hexes) judge the save's
+    position and find it; only the end-of-phase ones wait. The partial sentence names what was
+    not judged and says the others were, never "no rule was judged" above a finding."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("B2", "0202").move("R1", "0202")
+    save = w.save_point().write(root / "mixed.vsav")
+    r = audit([str(save)], module=module, game=str(kit_dir))
+    assert [f.rule for f in r.findings] == ["GEN stacking"] and r.findings[0].step == 0
+    text = render(r, "text")
+    assert "no rule was judged" not in text
+    partial = r.to_json()["partial"]
+    assert "GEN stacking not judged" in partial and "the rules that hold at every position were judged" in partial
+
+
+def test_a_log_of_one_chat_line_after_an_unjudged_save_is_as_partial_as_the_save(mini, capsys):
+    """The overstacked save (GEN stacking: 7 points in 0202, limit 4) opened, one chat line
+    typed, logged: the log has one step and still no phase end, so the stacking limit judged at
+    phase ends never ran. It is partial like the save, --strict exits 3, and the reason is said
+    once (the coverage section's "ends before the end of ..." line, the partial's summary)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202")
+    save = w.save_point().write(root / "sent2.vsav")
+    opened = LogWriter.from_file(save, locate=None)
+    opened.chat("your turn")
+    log = opened.write(root / "opened.vlog")
+    for f in (save, log):
+        code, out, err = run(capsys, "audit", str(f), "--module", str(module), "--game", str(kit_dir), "--strict")
+        assert code == 3, (f.name, out)
+        assert out.splitlines()[1].startswith("partial: the files reach no phase end"), (f.name, out)
+    r = audit([str(log)], module=module, game=str(kit_dir))
+    assert r.coverage["steps"] == 1 and r.coverage["phase_ends"] == 0
+    assert render(r, "text").count("ends before the end of") == 1
+
+
+def test_a_log_that_reaches_a_phase_end_is_not_called_partial_for_its_last_phase(mini):
+    """Moves, then the tracker advanced (a phase end, where GEN stacking judges the overstack),
+    then the log ends inside the next phase: the coverage names what waits for that phase's end,
+    but the audit judged phase ends, so no partial sentence."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance()
+    log = w.write(root / "one-end.vlog")
+    r = audit([str(log)], module=module, game=str(kit_dir))
+    assert r.coverage["phase_ends"] >= 1 and r.findings
+    assert r.to_json()["partial"] is None
 
 
 def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_path, capsys):
@@ -77,12 +129,30 @@ def test_a_folder_of_logs_given_to_audit_names_the_pattern_that_gives_them(tmp_p
     for name in ("turn1.vlog", "turn2.vlog", "notes.txt"):
         (games / name).write_bytes(b"")
     line = one_error(capsys, "audit", str(games), "--module", str(games / "notes.txt"))
-    assert line == f"vmodgen: {games}: is a folder, not a file: give the files in it: {games}/*.vlog (2 files)"
+    assert line == f'vmodgen: {games}: is a folder, not a file: give the files in it: "{games}/*.vlog" (2 files)'
     line = one_error(capsys, "integrity", str(tmp_path / "games" / "turn1.vlog"), "--module", str(games))
     assert line == f"vmodgen: {games}: is a folder, not a file"
     (tmp_path / "empty").mkdir()
     assert one_error(capsys, "replay", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")).endswith(
         "empty: is a folder, not a file")
+
+
+def test_the_folder_pattern_is_spelt_as_the_files_are_quoted_and_names_every_suffix(tmp_path, capsys):
+    """A folder "my games" holding T1.VLOG, T2.VLOG and old.log: the pattern keeps the suffix's
+    case (a pattern is case-sensitive), is quoted (the space would split it in a shell) and the
+    .log file's pattern is named too. The pattern given back, as typed, finds the files."""
+    import shutil
+    games = tmp_path / "my games"
+    games.mkdir()
+    shutil.copy(RECORDED / "om-pbem-1.vlog", games / "T1.VLOG")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", games / "T2.VLOG")
+    (games / "old.log").write_bytes(b"")
+    line = one_error(capsys, "integrity", str(games))
+    assert line == (f'vmodgen: {games}: is a folder, not a file: give the files in it: "{games}/*.VLOG" (2 files); '
+                    f'also "{games}/*.log" (1 file)'), line
+    pattern = line.split('"')[1]
+    code, out, err = run(capsys, "integrity", pattern)
+    assert code == 0 and "T1.VLOG" in out + err and "T2.VLOG" in out + err, (out, err)
 
 
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
@@ -127,7 +197,8 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
     """na41-pbem6-1 and -3 (file 2 left out, both the Axis's): "a file between them may be
     missing" was followed by "The files may not be in play order ... --keep-order", which no order
     of the two files given explains. With only these two files it is a seam that does not close;
-    with a file of the other side also given (it may belong between them) it stays an order doubt."""
+    with another file also given, of the other side or of the same (t2, given last: it may belong
+    between them), it stays an order doubt, with the --keep-order advice."""
     from types import SimpleNamespace
 
     from vmodgen.audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE, order_messages
@@ -148,3 +219,30 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
     allied = result("t9.vlog", "allied", {"u": at(4)}, {"u": at(4)})
     _, doubts, _ = order_messages([first, third, allied], None)
     assert ORDER_CONSEQUENCE in doubts
+    # a third file of the same side given last (no save dates, no seam that fits clearly
+    # better: its v stands elsewhere) may be the one between: an order doubt
+    first = result("a1.vlog", "axis", {"u": at(1), "v": at(0)}, {"u": at(2), "v": at(0)})
+    third = result("a3.vlog", "axis", {"u": at(3), "v": at(0)}, {"u": at(4), "v": at(0)})
+    second = result("a2.vlog", "axis", {"u": at(2), "v": at(7)}, {"u": at(3), "v": at(7)})
+    _, doubts, _ = order_messages([first, third, second], None)
+    assert any(d.startswith("a1.vlog and a3.vlog both hold only axis's moves") for d in doubts), doubts
+    assert ORDER_CONSEQUENCE in doubts and SEAM_CONSEQUENCE not in doubts, doubts
+
+
+def test_integrity_says_the_order_it_read_the_files_in_and_how_to_keep_the_order_given(tmp_path, capsys):
+    """om-pbem-1 saved as t10.vlog, om-pbem-2 as t2.vlog, given in true play order t10 t2 (plain
+    name order, as a shell glob gives them): integrity reads them t2 first and flags the order.
+    It says it read them so and that --keep-order reads them as given, in its own words (read,
+    not audited: integrity judges no rule); with --keep-order no order flag is left."""
+    import shutil
+    shutil.copy(RECORDED / "om-pbem-1.vlog", tmp_path / "t10.vlog")
+    shutil.copy(RECORDED / "om-pbem-2.vlog", tmp_path / "t2.vlog")
+    given = [str(tmp_path / "t10.vlog"), str(tmp_path / "t2.vlog")]
+    code, out, err = run(capsys, "integrity", *given)
+    assert code == 0, err
+    flags = [line.strip() for line in out.splitlines() if line.strip().startswith("! Order: ")]
+    assert flags[0] == ("! Order: The files were read in this order: t2.vlog, t10.vlog (natural name order, not "
+                        "the plain name order they were given in); --keep-order reads them as given."), flags
+    assert len(flags) > 1 and not any("audited" in f for f in flags), flags
+    code, out, err = run(capsys, "integrity", *given, "--keep-order")
+    assert code == 0 and "! Order: " not in out, out

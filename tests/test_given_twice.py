@@ -64,7 +64,7 @@ def test_integrity_agrees(capsys, logs, fmt):
     code, out, _ = run(capsys, "integrity", str(log), str(log), "--module", str(module), "--format", fmt)
     assert code == 0
     code, once, _ = run(capsys, "integrity", str(log), "--module", str(module), "--format", fmt)
-    said = "Files: twice.vlog is given again: the same play, audited once; the repeat was skipped."
+    said = "Files: twice.vlog is given again: the same play, read once; the repeat was skipped."
     if fmt == "json":
         doc, one = json.loads(out), json.loads(once)
         assert doc["files"] == [str(log)] and doc["integrity"]["flags"][0] == said

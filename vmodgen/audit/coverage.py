@@ -162,6 +162,14 @@ class Coverage:
         else:
             self.placed.pop(phase, None)
 
+    @property
+    def phase_ends(self) -> int:
+        """How often the phase changed from a known phase to another within the file (from
+        :attr:`runs`): the phase ends the replay reached, where the end-of-phase rules judge the
+        position. A phase sent back (an undone Next) counts too: it ended once."""
+        return sum(1 for a, b in zip(self.runs, self.runs[1:])
+                   if a["phase"] and (a["turn"], a["phase"]) != (b["turn"], b["phase"]))
+
     def to_json(self) -> dict[str, Any]:
         moves: dict[str, Any] = {"seen": self.moves_seen, "judged": self.moves_judged,
                                  "judged_without_allowance": self.moves_judged_without_allowance,
@@ -176,7 +184,7 @@ class Coverage:
         if self.illustrative_known:
             moves["illustrative"] = read_counts(len(self.illustrative_moves), merged(self.illustrative_moves.values()))
         return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
-                "steps_turn_inferred": self.steps_turn_inferred, "moves": moves,
+                "steps_turn_inferred": self.steps_turn_inferred, "phase_ends": self.phase_ends, "moves": moves,
                 "units_by_side": self.units_by_side, "pieces": self.pieces,
                 **({"_units_seen": seen} if (seen := self.units_seen_by_side()) is not None else {})}
 
@@ -195,7 +203,9 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     nothing could be judged, or the module does not match)."""
     total = Coverage()
     per_file = []
+    phase_ends = 0
     for path, c in files:
+        phase_ends += c.phase_ends
         total.steps += c.steps
         total.steps_phase_known += c.steps_phase_known
         total.steps_turn_inferred += c.steps_turn_inferred
@@ -221,6 +231,7 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
                          "started_elsewhere": [{"file": path, **m} for m in c.stray_drags[:MAX_LISTED]],
                          "inferred_turn_ends": c.inferred_turn_ends})
     out = total.to_json()
+    out["phase_ends"] = phase_ends
     out["phase_known_share"] = share(total.steps_phase_known, total.steps)
     out["out_of_phase"] = [m for f in per_file for m in f.pop("out_of_phase")]
     out["started_elsewhere"] = [m for f in per_file for m in f.pop("started_elsewhere")]
@@ -267,22 +278,33 @@ def placed_sentence(cov: dict) -> str | None:
 
 def partial_sentence(cov: dict) -> str | None:
     """One sentence for the top of a report when the audit judged less than the log holds: no
-    piece recognised as a unit, no step at all (saves alone), or unit moves unjudged for want of a
-    phase (a finding count of 0 is then not a clean bill); None when every unit move was judged."""
+    piece recognised as a unit, no phase end reached (a save alone, a log that ends inside the
+    phase it starts in) while end-of-phase rules wait for one, unit moves unjudged for want of a
+    phase, or both in one sentence (a finding count of 0 is then not a clean bill); None otherwise."""
     if not cov:
         return None
     if cov.get("pieces") and not cov.get("units_by_side") and not cov.get("units_withheld"):
         return (f"partial: no piece was recognised as a unit (of {cov['pieces']} piece(s)): nothing "
                 "was judged; see the coverage section")
-    if cov.get("steps") == 0:         # a save alone: its rules wait for a phase end no file reaches
-        return ("partial: the files hold no step (a save is one position, with no moves) and so no phase end, "
-                "where the rules judge a position: no rule was judged; audit a save with the log played from it; "
-                "see the coverage section")
+    parts = []
     moves = cov.get("moves", {})
     skipped = {k: n for k, n in moves.get("not_judged", {}).items() if k in (NO_PHASE, OUT_OF_PHASE) and n}
-    if not skipped:
-        return None
-    n = sum(skipped.values())
-    why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
-    return (f"partial: {n} of {moves.get('seen', n)} unit move(s) were not judged ({why}); "
-            "see the coverage section")
+    if skipped:
+        why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
+        parts.append(f"{sum(skipped.values())} of {moves.get('seen', 0)} unit move(s) were not judged ({why})")
+    waiting = end_rules_never_judged(cov)
+    if waiting:
+        parts.append(f"the files reach no phase end, where the rules judged at a phase end judge the position: "
+                     f"{', '.join(waiting)} not judged (give the log played after it too); the rules "
+                     "that hold at every position were judged on each")
+    return f"partial: {'; '.join(parts)}; see the coverage section" if parts else None
+
+
+def end_rules_never_judged(cov: dict) -> list[str]:
+    """The end-of-phase rules the coverage names not judged because the record ends before a
+    phase end (pending.py's words "… ends before the end of …"), when the files reach no phase
+    end at all: none of them was judged on any position. Empty when a phase end was reached
+    (the report's coverage section names what waits for the last one) or none waits."""
+    if cov.get("phase_ends", 1):
+        return []
+    return [r["rule"] for r in cov.get("rules_not_judged", []) if " ends before the end of " in r["why"]]

@@ -490,10 +490,11 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                 owner = next(iter(passed))
                 whose = (f"{side}'s own: the turn tracker passed only its phases between them" if owner == side
                          else f"{owner}'s: the turn tracker passed only {owner}'s phases between them")
-            # the file between may be one given elsewhere in the list (an order doubt) only if
-            # another file holds another side's moves; else it is a seam no order explains
-            others = {x for k, r in enumerate(results) if k not in (i, i + 1)
-                      for x in (getattr(getattr(r, "stats", None), "moves_by_side", {}) or {})} - {side}
+            # the file between may be one given elsewhere in the list (an order doubt) when any
+            # other file holds moves (of either side: a side's second file of a turn fills a
+            # gap between its first and a later one); else it is a seam no order explains
+            others = any(getattr(getattr(r, "stats", None), "moves_by_side", {})
+                         for k, r in enumerate(results) if k not in (i, i + 1))
             out.append(("order" if others else "seam",
                         f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
                         f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "

@@ -59,11 +59,15 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     said = revealed_sentence(result)
     section = result.integrity
     order = _order_doubts(result)
+    from ..audit.order import play_order
+    reordered = not keep_order and play_order(list(files)) != list(files)
+    if order or reordered:
+        order.insert(0, _read_order(result, reordered))
     if result.module_doubts or result.given_again or order:
         # the module given is not the version the files were played with; a file given twice (read once);
         # the files' save dates or seams say another order, a file missing between two
-        section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts]
-                   + [f"Files: {d}" for d in result.given_again] + [f"Order: {d}" for d in order]
+        section = {**section, "flags": [f"Module: {_as_read(d)}" for d in result.module_doubts]
+                   + [f"Files: {_as_read(d)}" for d in result.given_again] + [f"Order: {_as_read(d)}" for d in order]
                    + list(section.get("flags", []))}
     if fmt == "json":
         doc: dict[str, Any] = {"files": [f.path for f in result.files], "integrity": section}
@@ -101,6 +105,30 @@ def _order_doubts(result) -> list[str]:
     return [w for w in result.coverage.get("warnings", [])
             if w not in said and not w.startswith("The files were judged in this order")
             and not any(w.startswith(f"{p}: ") for p in paths)]
+
+
+#: the audit's words for what integrity, which judges no rule, only reads
+_READ_WORDS = {"the order audited": "the order read", "next file audited": "next file read",
+               "audited anyway (--force)": "read anyway (--force)",
+               "audited once": "read once"}
+
+
+def _as_read(sentence: str) -> str:
+    """An audit warning in integrity's words: the files were read, not audited."""
+    for audited, read in _READ_WORDS.items():
+        sentence = sentence.replace(audited, read)
+    return sentence
+
+
+def _read_order(result, reordered: bool) -> str:
+    """The order the files were read in, and how to have them read otherwise: a plain name order
+    given (a shell glob) is read in natural name order, which the player may not expect."""
+    from pathlib import Path
+    names = ", ".join(Path(f.path).name for f in result.files)
+    if reordered:
+        return (f"The files were read in this order: {names} (natural name order, not the plain name order "
+                "they were given in); --keep-order reads them as given.")
+    return f"The files were read in the order given: {names}."
 
 
 def _continuity_html(issues: list) -> str:

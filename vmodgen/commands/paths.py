@@ -56,18 +56,26 @@ SAVE_SUFFIXES = (".vlog", ".vsav", ".log", ".sav")
 
 def _files_in(folder: str, param: click.Parameter | None) -> str:
     """Where several files are taken (``audit FILE...``) and the folder holds saves or logs: the
-    pattern that gives them (``: give the files in it: games/*.vlog (3 files)``), else nothing."""
+    pattern that gives them, in quotes (a folder name may hold a space; the command expands a
+    quoted pattern itself) and with the suffix as the files spell it (a pattern is case-sensitive
+    on most systems): ``: give the files in it: "games/*.vlog" (3 files)``, and the other
+    suffixes present (``; also "games/*.log" (1 file)``), else nothing."""
     if not (isinstance(param, click.Argument) and param.nargs == -1):
         return ""
     try:
         names = [e.name for e in os.scandir(folder) if e.is_file()]
     except OSError:
         return ""
-    counts = {x: sum(n.lower().endswith(x) for n in names) for x in SAVE_SUFFIXES}
-    suffix, n = max(counts.items(), key=lambda kv: kv[1])
-    if not n:
+    counts: dict[str, int] = {}
+    for name in names:
+        if name.lower().endswith(SAVE_SUFFIXES):
+            suffix = name[name.rindex("."):]
+            counts[suffix] = counts.get(suffix, 0) + 1
+    if not counts:
         return ""
-    return f": give the files in it: {os.path.join(folder, '*' + suffix)} ({n} file{'s' if n > 1 else ''})"
+    said = [f'"{os.path.join(folder, "*" + suffix)}" ({n} file{"s" if n > 1 else ""})'
+            for suffix, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+    return f": give the files in it: {said[0]}" + "".join(f"; also {s}" for s in said[1:])
 
 
 def _through_a_file(text: str) -> None:
