@@ -55,3 +55,31 @@ def test_airheads_of_the_wrong_shape_show_an_airhead_example(tmp_path):
     """The refusal of a non-table ``airheads`` gives a nationality as the example, not a formation."""
     with pytest.raises(InputError, match='airheads must look like .*"german"'):
         found(tmp_path, SIX, (GERMAN, 'airheads = {"1530" = 7}'))
+
+
+@pytest.mark.parametrize("name", ["glider-infantry-lands-on-clear.toml", "gliders-land-in-separate-hexes.toml"])
+def test_gliders_landing_need_no_airhead(tmp_path, name):
+    """15.2 intro forbids a KG to paradrop (落下傘降下) with no airhead of its nationality on the
+    map; glider units land, 「空挺堡の配置制限に従わず、降下ヘクス・マーカーを使用しない」 (17.52).
+    Glider infantry from axis-paradrop-kg1 landed on clear hexes in GT1's Airborne Operations
+    Phase with no Airhead marker on the map: legal. The same unit as parachute infantry: IM 15.2."""
+    assert found(tmp_path, name) == ([], {})
+    rules, _ = found(tmp_path, name, ('type = "glider-infantry"', 'type = "parachute-infantry"'))
+    assert "IM 15.2" in rules
+
+
+NO_AIRHEAD = (('markers = ["airhead"]\n', ''), (GERMAN + "\n", ''))
+NO_PREVIOUS = tuple((f'previous = "axis-paradrop-kg{k}"\n', '') for k in range(1, 7))
+
+
+def test_a_drop_nothing_records_is_named_not_judged(tmp_path):
+    """15.2 intro: all 30 KG units on the map in GT1's Airborne Operations Phase, no Airhead on the
+    map. With their ``previous`` boxes: six 15.2 findings. Without ``previous`` and ``prev_hexes``
+    which units dropped in this phase is unknown: 15.2 is named not judged, no finding. With the
+    German Airhead on 1530 and no history: legal, nothing named (an Airhead stands for any drop)."""
+    assert found(tmp_path, SIX, *NO_AIRHEAD)[0] == ["IM 15.2"] * 6
+    rules, why = found(tmp_path, SIX, *NO_AIRHEAD, *NO_PREVIOUS)
+    assert rules == [] and "prev_hexes or previous" in why["IM 15.2"]
+    assert found(tmp_path, SIX, *NO_PREVIOUS) == ([], {})
+    # at the end of another phase 15.2 is not read
+    assert "IM 15.2" not in found(tmp_path, SIX, *NO_AIRHEAD, *NO_PREVIOUS, ('phase = "airborne"', 'phase = "movement"'))[1]
