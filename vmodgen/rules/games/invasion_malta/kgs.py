@@ -167,9 +167,15 @@ def check_airhead_for_drop(rs, board: Board) -> list:
 def _name_unseen_drops(rs, board: Board) -> None:
     """15.2 is judged on the units seen entering the map (:meth:`air_entries`); an Axis combat unit
     on the map whose place before this phase is unknown (no ``prev_hexes`` for it, no ``previous``:
-    a log's first file, a position without history) may have paradropped unseen."""
+    a position without history), or that stood there where the log's file started in this phase
+    (``drop_unseen``), may have paradropped unseen."""
     axis = str(rs.param("im_supply_side"))
-    prev = rs.memory(board.pos).prev_hexes
-    if any(u.side == axis and rs.combat(u) and not rs.glider(u) and board.is_hex(u.hex)
-           and entered_from(prev, u) is None for u in board.pos.units):
+    mem = rs.memory(board.pos)
+    unseen = set(mem.drop_unseen or ())
+    axis_on_map = [u for u in board.pos.units if u.side == axis and rs.combat(u) and not rs.glider(u)
+                   and board.is_hex(u.hex)]
+    if any(u.id in unseen for u in axis_on_map):
+        rs.not_judged(f"{P} 15.2", "which units dropped in this phase is unknown: the file starts during it with "
+                      "Axis units on the map (dropped in an earlier file of the phase, not given, or before)")
+    elif any(entered_from(mem.prev_hexes, u) is None for u in axis_on_map):
         rs.not_judged(f"{P} 15.2", "which units dropped in this phase needs prev_hexes or previous")
