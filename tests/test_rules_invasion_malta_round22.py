@@ -83,3 +83,18 @@ def test_a_drop_nothing_records_is_named_not_judged(tmp_path):
     assert found(tmp_path, SIX, *NO_PREVIOUS) == ([], {})
     # at the end of another phase 15.2 is not read
     assert "IM 15.2" not in found(tmp_path, SIX, *NO_AIRHEAD, *NO_PREVIOUS, ('phase = "airborne"', 'phase = "movement"'))[1]
+
+
+def test_an_airhead_of_unstated_nationality_names_the_nationality_part(tmp_path):
+    """15.2 intro 「同じ国籍のKG」: with the Airhead on 1530 of unstated nationality (no ``[state]
+    airheads``, as in a log) any Airhead counts. German KGs dropping: legal, nothing named. An Italian
+    parachute unit I1 dropped from KG1's box too: the nationality part is named not judged, no finding."""
+    unstated = ((GERMAN + "\n", ''),)
+    assert found(tmp_path, SIX, *unstated) == ([], {})
+    italian = ('[[units]]\nunit = "KG1 unit 1"\n', '[[units]]\nid = "I1"\nside = "axis"\nnationality = "italian"\nformation = "7"\n'
+               'type = "parachute-infantry"\nhex = "1426"\nvalues = {attack = 3, defense = 3, movement = 4, '
+               'stacking = 2, er = 5}\nprevious = "axis-paradrop-kg1"\n\n[[units]]\nunit = "KG1 unit 1"\n')
+    rules, why = found(tmp_path, SIX, *unstated, italian)
+    assert rules == [] and "italian" in why["IM 15.2"] and "1530" in why["IM 15.2"]
+    # stated German: the Italian unit's drop is found (no Italian Airhead on the map)
+    assert found(tmp_path, SIX, italian)[0] == ["IM 15.2"]
