@@ -107,16 +107,16 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     @staticmethod
     def _nationality_id(pos, name: str) -> str:
         """The nationality id an ``airheads`` value names, by id or printed name in any case
-        ("German", "german"), so 15.2 and 6.12 compare it with a unit's nationality; a name that is
-        no nationality (a formation "7") is refused rather than read as one no unit has."""
+        ("German", "german"), so 15.2 and 6.12 compare it with a unit's nationality; in a kit game a
+        name that is no nationality (a formation "7") is refused rather than read as one no unit has."""
         from ....errors import InputError
         nats = {n.id: n.name for n in pos.game.nationalities.values()} if pos.game.nationalities else \
             {u.unit.nationality: u.unit.nationality for u in pos.units if u.unit.nationality}
-        if not nats:
-            return name            # an inline game naming no nationality: nothing to compare with
         known = {k.casefold(): k for k in nats} | {v.casefold(): k for k, v in nats.items()}
         if name.strip().casefold() in known:
             return known[name.strip().casefold()]
+        if not pos.game.formations:
+            return name            # an inline game: a nationality is free text (as its units')
         raise InputError(pos.source, f"[state] airheads: {name!r} is no nationality of this game "
                                      f"(known: {', '.join(sorted(nats))})")
 
