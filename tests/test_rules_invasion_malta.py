@@ -255,12 +255,14 @@ def test_zoc_to_zoc_is_the_start_hex_rule():
 def test_glider_never_lands_on_urban():
     """IM 17.52: a glider unit entering the map in the Airborne Operations Phase (from a KG box) may
     land on a clear hex (kit 1530), never on an urban one (kit 1631); a parachute unit may (15.51:
-    only its landing condition changes)."""
+    only its landing condition changes). No Airhead is on the map (15.2 intro)."""
     base = kit("airborne", turn=1, scenario="s3") + '\n[state]\ntime = "am"\n'
     glider = dict(type="glider-infantry", previous="axis-paradrop-kg1")
     assert rules(base + x("G", "1631", **glider)) == ["IM 17.52"]
     assert rules(base + x("G", "1530", **glider)) == []
-    assert rules(base + x("P", "1631", type="parachute-infantry", previous="axis-paradrop-kg1")) == []
+    # the parachute unit's drop with no Airhead on the map is 15.2 intro's finding; gliders land,
+    # they do not paradrop (17.52), so the glider's drops above are not
+    assert rules(base + x("P", "1631", type="parachute-infantry", previous="axis-paradrop-kg1")) == ["IM 15.2"]
 
 
 def test_allied_units_invade_in_scenario_4_only():

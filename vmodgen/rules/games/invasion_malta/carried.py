@@ -36,6 +36,10 @@ class MaltaMemory(Memory):
     air_entry_turn: int | None = None
     arrival_unknown: list[str] | None = None
     arrival_unknown_why: str | None = None
+    #: Axis combat units on the map where a file starts during an Airborne Operations Phase (or
+    #: placed there between files): they may have dropped in it before the file (15.2), which
+    #: the phase end cannot tell; cleared at that phase end
+    drop_unseen: list[str] | None = None
     #: the Activation Marker played in this turn's last Draw phase (the AM that left the cup and
     #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
     #: the audit's reading)

@@ -127,6 +127,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if memory.prev_hexes is not None:
             return
         memory.prev_hexes = {u.id: u.hex for u in start.units}
+        self._drops_unseen(start, start.units, memory)
         phases = self.game.sequence.phases
         at_start = start.turn is None or (start.turn == self.game.sequence.first_turn and
                                           (not start.phase or (phases and start.phase == phases[0].id)))
@@ -139,6 +140,16 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                                           "with no earlier file: how the Axis units then on the map arrived "
                                           "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 
+    def _drops_unseen(self, start: Position, units, memory: MaltaMemory) -> None:
+        """15.2: ``units`` of the Axis on the map where a file starts in an Airborne Operations
+        Phase may have dropped in it before the file: ``drop_unseen`` until the phase end."""
+        if start.phase != "airborne":
+            return
+        axis = str(self.param("im_supply_side"))
+        unseen = {u.id for u in units if u.side == axis and self.combat(u) and start.map.has_hex(u.hex)}
+        if unseen:
+            memory.drop_unseen = sorted(set(memory.drop_unseen or ()) | unseen)
+
     def placed_between(self, start: Position, units: set[str], memory: MaltaMemory) -> None:
         """Units placed differently since the last file ended stand, for the next phase end, where
         this file starts them (their moves in the gap are none of this file's); how those of the
@@ -146,6 +157,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         moved = [u for u in start.units if u.id in units]
         if memory.prev_hexes is not None:
             memory.prev_hexes.update({u.id: u.hex for u in moved})
+        self._drops_unseen(start, moved, memory)
         axis = str(self.param("im_supply_side"))
         unknown = sorted(u.id for u in moved if u.side == axis and self.combat(u)
                          and start.map.has_hex(u.hex) and not u.has("paradropped"))

@@ -37,8 +37,14 @@ Readings:
 from __future__ import annotations
 
 from ...core.board import Board
+from .air import GERMAN
+from .carried import entered_from
 
 P = "IM"
+
+
+def _german(nationality: str) -> bool:
+    return nationality.lower() in GERMAN
 
 
 def _are(units: list, one: str, many: str) -> str:
@@ -128,13 +134,23 @@ def check_kgs(rs, board: Board) -> list:
 
 
 def check_airhead_for_drop(rs, board: Board) -> list:
-    """15.2, 15.21: no KG paradrops while no Airhead of its nationality is on the map."""
+    """15.2, 15.21: no KG paradrops while no Airhead of its nationality is on the map. Glider
+    units land, they do not paradrop (17.52), and are left out."""
     pos = board.pos
     if pos.phase not in ("airborne", ""):
         return []
-    came = _came_from(rs, board, set(_kg_boxes(rs)))
+    came = {box: [u for u in units if not rs.glider(u)]
+            for box, units in _came_from(rs, board, set(_kg_boxes(rs))).items()}
     heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
     nat = pos.state.get("airheads", {})
+    if not heads and pos.phase == "airborne":
+        _name_unseen_drops(rs, board)
+    unstated = [h for h in heads if not isinstance(nat, dict) or nat.get(h) is None]
+    dropping = sorted({u.unit.nationality for units in came.values() for u in units})
+    if unstated and (len(dropping) > 1 or any(not _german(n) for n in dropping)):
+        rs.not_judged(f"{P} 15.2", f"whether the Airhead in {', '.join(sorted(unstated))} is of the nationality of "
+                      f"the {' and '.join(dropping)} units that dropped: its nationality is not stated "
+                      "([state] airheads; a log does not record it), so any Airhead counts")
     out = []
     for box, units in sorted(came.items()):
         for n in sorted({u.unit.nationality for u in units}):
@@ -146,3 +162,20 @@ def check_airhead_for_drop(rs, board: Board) -> list:
                                   "nationality on the map a KG cannot paradrop (15.2; the airheads are placed "
                                   "before the drop, 15.21).", sorted({u.hex for u in who}), who))
     return out
+
+
+def _name_unseen_drops(rs, board: Board) -> None:
+    """15.2 is judged on the units seen entering the map (:meth:`air_entries`); an Axis combat unit
+    on the map whose place before this phase is unknown (no ``prev_hexes`` for it, no ``previous``:
+    a position without history), or that stood there where the log's file started in this phase
+    (``drop_unseen``), may have paradropped unseen."""
+    axis = str(rs.param("im_supply_side"))
+    mem = rs.memory(board.pos)
+    unseen = set(mem.drop_unseen or ())
+    axis_on_map = [u for u in board.pos.units if u.side == axis and rs.combat(u) and not rs.glider(u)
+                   and board.is_hex(u.hex)]
+    if any(u.id in unseen for u in axis_on_map):
+        rs.not_judged(f"{P} 15.2", "which units dropped in this phase is unknown: the file starts during it with "
+                      "Axis units on the map (dropped in an earlier file of the phase, not given, or before)")
+    elif any(entered_from(mem.prev_hexes, u) is None for u in axis_on_map):
+        rs.not_judged(f"{P} 15.2", "which units dropped in this phase needs prev_hexes or previous")

@@ -15,7 +15,8 @@ The memory's fields (written by the audit at every phase end; a position file ma
   marker may be theirs or another unit's of their side (:func:`.activation.activation_marked`).
 * ``marked_at_draw = ["A1"]``: units under an Activation marker (or in a hex with one) at the end of
   this Ground Sequence's Draw phase, i.e. marked in an earlier activation of the turn (7.22).
-* ``prev_airheads = ["1623"]``: hexes holding an Airhead marker then.
+* ``prev_airheads = ["1623"]``: map hexes holding an Airhead marker then (one in an off-map box is
+  none: it was never placed, 15.21).
 * ``prev_fired = ["E/74"]``: artillery (units with a Range) on their Fired side then.
 * ``source_markers_seen = true``: a Beachhead or Airhead marker stood on a map hex at a phase end
   before (the players use the supply-source markers: 6.12 is then judged on a map without one).
@@ -128,6 +129,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             memory.dropped = []
         self.remember_draw(before, after, memory)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
+        memory.drop_unseen = None
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
         marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
@@ -137,7 +139,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             memory.marked_at_draw = sorted(marks)
         elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
             memory.marked_at_draw = None
-        memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk)
+        # on the map only (15.2): an Airhead kept in an off-map box is no source and was never placed
+        memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk
+                                      and after.map.has_hex(h))
         memory.source_markers_seen = bool(memory.source_markers_seen or self.memory(after).source_markers_seen) or any(
             {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))

@@ -87,10 +87,12 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
             raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
-        for key in ("beachheads", "airheads"):
+        for key, example in (("beachheads", "7"), ("airheads", "german")):
             v = pos.state.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):
-                raise InputError(pos.source, f"[state] {key} must look like {{\"1225\" = \"7\"}}")
+                raise InputError(pos.source, f"[state] {key} must look like {{\"1530\" = \"{example}\"}}")
+        if pos.state.get("airheads"):
+            pos.state["airheads"] = {h: self._nationality_id(pos, n) for h, n in pos.state["airheads"].items()}
         active = pos.state.get("active", "")
         if not isinstance(active, str):
             raise InputError(pos.source, f"[state] active must name the formation or sector whose AM is played "
@@ -101,6 +103,22 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if isinstance(used, bool) or not isinstance(used, (int, float)) or used < 0:
             raise InputError(pos.source, f"[state] motor_pool_used must be a number of SP, not {used!r}")
         self.validate_history(pos)
+
+    @staticmethod
+    def _nationality_id(pos, name: str) -> str:
+        """The nationality id an ``airheads`` value names, by id or printed name in any case
+        ("German", "german"), so 15.2 and 6.12 compare it with a unit's nationality; in a kit game a
+        name that is no nationality (a formation "7") is refused rather than read as one no unit has."""
+        from ....errors import InputError
+        nats = {n.id: n.name for n in pos.game.nationalities.values()} if pos.game.nationalities else \
+            {u.unit.nationality: u.unit.nationality for u in pos.units if u.unit.nationality}
+        known = {k.casefold(): k for k in nats} | {v.casefold(): k for k, v in nats.items()}
+        if name.strip().casefold() in known:
+            return known[name.strip().casefold()]
+        if not pos.game.formations:
+            return name            # an inline game: a nationality is free text (as its units')
+        raise InputError(pos.source, f"[state] airheads: {name!r} is no nationality of this game "
+                                     f"(known: {', '.join(sorted(nats))})")
 
     @staticmethod
     def _active_id(pos, active: str) -> str:

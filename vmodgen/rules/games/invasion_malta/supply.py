@@ -106,7 +106,7 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
             return []
         side = str(self.param("im_supply_side"))
         mem = self.memory(board.pos)
-        used = bool(mem.source_markers_seen) or bool(mem.prev_airheads)
+        used = bool(mem.source_markers_seen) or any(board.is_hex(h) for h in mem.prev_airheads or ())
         if not used and not any({"beachhead", "airhead"} & set(mk) and board.is_hex(h)
                                 for h, mk in board.pos.hex_markers.items()):
             # No marker on the map and none seen before: the record does not show the players
