@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import DROP_PHASES, PARADROP, arrivals, wave_turns
+from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, wave_turns
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -59,22 +59,59 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def check_drops(self, board: Board) -> list:
         """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
-        placement, before drift (a position ``at = "during"`` the paradrop phase; a log records
-        no target hex, so it is not judged there: ``LOG_PRECONDITIONS``); 17.43 A2: at most 6
-        steps land in one hex. (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
+        placement, before drift (a position ``at = "during"`` an arrival phase before the German
+        Movement Phase, on units still standing where they were placed: ``previous`` a box, or
+        none); a log records no target hex, so 6.12 is not judged there (``LOG_PRECONDITIONS``). In
+        the German Movement Phase units stack freely until the phase end (4.31), so units dropped
+        earlier that meet there were not placed together: 6.12 is named not judged for a drop seen
+        there. 17.43 A2: at most 6 steps land in one hex, 「強襲上陸フェイズ中」 only (17.43 A).
+        (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
         out: list = []
-        if board.pos.phase and (board.pos.at != "during" or board.pos.phase not in DROP_PHASES):
-            return out                     # placement is in an arrival phase, whatever the tracker shows
+        pos = board.pos
+        if pos.phase and pos.at != "during":
+            return out
+        if not pos.phase or (pos.phase in DROP_PHASES and pos.phase != GERMAN_MOVE and pos.moves_announced):
+            out += self._target_hexes(board)
+        elif pos.phase == GERMAN_MOVE:
+            self._name_late_drops(board)
+        if not pos.phase or pos.phase == AMPHIBIOUS:
+            out += self._landing_steps(board)
+        return out
+
+    def _placed(self, board: Board) -> list[UnitState]:
+        """The paradrop arrivals still on the hex they were placed on: ``previous`` a box (this
+        step's placement) or not stated; a unit that moved on from a hex since is left out."""
         dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
-        for h, us in board.at.items():
-            drops = [u for u in us if u.id in dropped]
+        return [u for u in board.pos.units if u.id in dropped and (not u.previous or board.is_box(u.previous))]
+
+    def _target_hexes(self, board: Board) -> list:
+        out: list = []
+        limit = self.num("paradrop_stacking_limit_points")
+        by_hex: dict[str, list[UnitState]] = {}
+        for u in self._placed(board):
+            by_hex.setdefault(u.hex, []).append(u)
+        for h, drops in by_hex.items():
             pts = sum(self.points(u) for u in drops)
-            limit = self.num("paradrop_stacking_limit_points")
             if pts > limit:
                 out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
                                         f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
                                         f"{self.names(drops)}.", [h], drops))
             out += self._wave_rules(board, drops)
+        return out
+
+    def _name_late_drops(self, board: Board) -> None:
+        """A wave-box unit placed in the German Movement Phase: its target hex is not told from
+        the free moves and stacking of that phase (4.31), so 6.12 is named, not judged."""
+        waves = drop_boxes(self.game)
+        late = [u for u in board.pos.units if u.previous in waves and board.is_hex(u.hex)]
+        if late:
+            self.not_judged(f"{P} 6.12", f"{label(late[0])} left the wave box {late[0].previous} in the German "
+                                         "Movement Phase, where units stack freely until the phase end (4.31): its "
+                                         "target hex and the 6 SP on it (6.12d, 6.12b) are not judged")
+
+    def _landing_steps(self, board: Board) -> list:
+        out: list = []
+        for h, us in board.at.items():
             landed = [u for u in us if u.has("landed")]
             steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
             if steps > self.num("amphibious_landing_limit_steps"):
