@@ -107,3 +107,35 @@ def test_eight_steps_landing_in_one_hex_is_found():
     """OM 17.43 A2: the same four companies landing in E3305 in the Amphibious Landing Phase: 8 steps,
     more than 6: found."""
     assert "OM 17.43" in _check(_landed("amphibious-landing"))[0]
+
+
+@pytest.mark.parametrize("box", ["german-first-wave", "german-reserve-wave"])
+def test_first_fire_placed_in_paradrop_phase_after_a_drop_seen_behind(om, box):
+    """OM 11.11, SoP IV.A.4: artillery 1/7 drops with the tracker still on Naval Unloading; the
+    players advance to the Paradrop Phase and place its First Fire marker there: legal (before: OM
+    11.11 judged at the end of Naval Unloading, "no First Fire marker at the end of the Paradrop
+    Phase")."""
+    kit, module, root = om
+    w = _writer(om)
+    w.add(*palette_piece(module, "G-1-7-Art"), box, report=False)
+    w.set_turn(1 if box == "german-first-wave" else 4, "Naval Unloading Phase")
+    w.move("G-1-7-Art", "W2007").advance(1)
+    w.add(*palette_piece(module, "fire"), "W2007")
+    w.advance(2)
+    r = audit([w.write(root / f"fire-{box}.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule == "OM 11.11"] == []
+
+
+def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
+    """OM 11.11, SoP IV.A.4: 1/7 drops with the tracker two phases behind (Amphibious Landing) and
+    never takes a First Fire marker: found at the end of the German Paradrop Phase, the phase named
+    (before: judged and dated at the end of the Amphibious Landing Phase)."""
+    kit, module, root = om
+    w = _writer(om)
+    w.add(*palette_piece(module, "G-1-7-Art"), "german-first-wave", report=False)
+    w.set_turn(1, "Amphibious Landing Phase")
+    w.move("G-1-7-Art", "W2007").advance(3)
+    r = audit([w.write(root / "fire-two-behind.vlog")], module=module)
+    got = [(f.rule, f.phase) for f in r.findings]
+    assert got == [("OM 11.11", "german-paradrop")]
+    assert "end of the German Paradrop Phase" in r.findings[0].message

@@ -19,7 +19,9 @@ position file may state any of them):
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
   steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then), paradrop
-  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase), amphibious and
+  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase, or of the phase
+  the drop was seen in when that is later, named by ``fire_phase``; a drop seen before the
+  Paradrop Phase gets it at that phase end, where SoP IV.A.4 places the markers), amphibious and
   unloaded arrivals into an off-map box ``held`` (enemy units held the box at that phase end, 4.57).
   ``hex`` is where the unit stood at that phase end: for a paradrop or landing, after drift (the
   target hex is not recorded, 6.12, 17.24). Only this turn's entries are kept.
@@ -144,6 +146,11 @@ def arrivals(pos: Position) -> dict[str, dict]:
 def _param(game, name: str):
     from .units import OperationMercuryUnits
     return game.rules.get(name, OperationMercuryUnits.PARAMS[name][0])
+
+
+def _fired(u: UnitState) -> bool:
+    """Whether ``u`` carries a fire marker (11.11)."""
+    return any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
 
 
 def wave_turns(game) -> dict[str, int | None]:
@@ -326,8 +333,17 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     board = ez_boards.setdefault("board", rs.board(after))
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
                     arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
-                if how == "paradrop":
-                    arr[u.id]["fire"] = any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
+                if how == "paradrop" and phase not in (AMPHIBIOUS, UNLOADING):
+                    # SoP IV.A.4 places the First Fire markers in the Paradrop Phase: a drop seen
+                    # before it (tracker behind) is marked at that phase end, below
+                    arr[u.id]["fire"] = _fired(u)
+                    if phase != PARADROP:
+                        arr[u.id]["fire_phase"] = phase    # seen after the Paradrop Phase: judged here
+    if phase == PARADROP:
+        now = {u.id: u for u in after.units}
+        for uid, a in arr.items():
+            if a.get("how") == "paradrop" and "fire" not in a and uid in now:
+                a["fire"] = _fired(now[uid])
                 if how == "steamer":
                     arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
     memory.om_arrivals = arr

@@ -402,9 +402,13 @@ def check_landings(rs, board: Board) -> list:
             unmarked = pos.phase == arrival_phase and pos.at == "end" and not any(u.has(f) for f in FIRE)
         # 11.11: "paradrop and amphibious landing count as movement" (mortars excepted, 13.41)
         if arrival_phase and unmarked and rs.is_(u, "om_fire_units"):
-            verb, phase = ("paradropped", "Paradrop") if how == "paradrop" else ("landed amphibiously", "Amphibious Landing")
+            verb, phase = ("paradropped", "Paradrop Phase") if how == "paradrop" else \
+                ("landed amphibiously", "Amphibious Landing Phase")
+            judged_at = pos.game.sequence.phase(str(a.get("fire_phase") or arrival_phase))
+            if judged_at is not None:                      # the phase end it was judged at (tracker ahead)
+                phase = judged_at.name
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
-                                  f"First Fire marker at the end of the {phase} Phase.", [u.hex], [u]))
+                                  f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
     return out
 
 
