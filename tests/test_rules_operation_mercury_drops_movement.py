@@ -139,3 +139,21 @@ def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
     got = [(f.rule, f.phase) for f in r.findings]
     assert got == [("OM 11.11", "german-paradrop")]
     assert "end of the German Paradrop Phase" in r.findings[0].message
+
+
+def test_reserve_wave_turn_is_named_not_judged():
+    """OM 6.11 (「予備波ユニットは、ドイツ軍セットアップ・カード上に列記されたターンに落下傘降下する」):
+    the reserve wave's turn is on the set-up card, not in the kit: a reserve-wave drop names 6.11 not
+    judged (before: silently passed)."""
+    body = '[[units]]\nunit = "G-Vogel-1"\nhex = "W4315"\nprevious = "german-reserve-wave"\n'
+    got, why = _check(HEAD.format(turn=4, phase="german-paradrop") + body)
+    assert "OM 6.11" not in got and "set-up card" in why["OM 6.11"]
+
+
+def test_wave_unit_arriving_in_german_movement_names_4_18_and_6_51():
+    """OM 4.18, 6.51: a reserve-wave unit leaving its box in the German Movement Phase is read as a
+    late paradrop; whether it was an airlanding (6.51) and its 1-hex limit (4.18, moves not told from
+    drift) are named not judged (before: silently not judged)."""
+    body = '[[units]]\nunit = "G-Vogel-1"\nhex = "W4315"\nprevious = "german-reserve-wave"\n'
+    _, why = _check(HEAD.format(turn=4, phase="german-movement") + body)
+    assert {"OM 4.18", "OM 6.51", "OM 6.12"} <= set(why)

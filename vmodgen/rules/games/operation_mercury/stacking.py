@@ -101,13 +101,18 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def _name_late_drops(self, board: Board) -> None:
         """A wave-box unit placed in the German Movement Phase: its target hex is not told from
-        the free moves and stacking of that phase (4.31), so 6.12 is named, not judged."""
+        the free moves and stacking of that phase (4.31), nor its moves from its drift (4.18), nor
+        a late drop from an airlanding (6.51): named, not judged."""
         waves = drop_boxes(self.game)
         late = [u for u in board.pos.units if u.previous in waves and board.is_hex(u.hex)]
         if late:
-            self.not_judged(f"{P} 6.12", f"{label(late[0])} left the wave box {late[0].previous} in the German "
-                                         "Movement Phase, where units stack freely until the phase end (4.31): its "
+            who = f"{label(late[0])} left the wave box {late[0].previous} in the German Movement Phase"
+            self.not_judged(f"{P} 6.12", f"{who}, where units stack freely until the phase end (4.31): its "
                                          "target hex and the 6 SP on it (6.12d, 6.12b) are not judged")
+            self.not_judged(f"{P} 4.18", f"{who}: its moves after the drop in that phase are not told from its "
+                                         "drift (6.2), so its 1-hex limit on the arrival turn is not judged")
+            self.not_judged(f"{P} 6.51", f"{who}: read as a late paradrop (6.11), so whether it was instead an "
+                                         "airlanding (6.51, 6.52) is not judged")
 
     def _landing_steps(self, board: Board) -> list:
         out: list = []
@@ -136,6 +141,14 @@ class OperationMercuryStacking(OperationMercuryUnits):
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
         arrived = arrivals(board.pos)
+        reserve = str(self.param("om_reserve_wave_box"))
+        late = [uid for uid, a in arrived.items() if a.get("how") == "paradrop" and a.get("from") == reserve]
+        if late:
+            # 6.11 「予備波ユニットは、ドイツ軍セットアップ・カード上に列記されたターンに落下傘降下する」:
+            # the set-up card's turn is not in the kit
+            self.not_judged(f"{P} 6.11", f"the turn the reserve wave paradrops on is listed on the German set-up "
+                                         f"card, which the kit does not hold, so whether {late[0]} dropped on its "
+                                         "turn is not judged")
         out = []
         for u in board.pos.units:
             a = arrived.get(u.id, {})
