@@ -393,7 +393,7 @@ class OperationMercuryRules(OperationMercurySupply):
         return super().check_unit_move(board, u, ez)
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        arr = history.arrivals(board.pos)
+        arr = history.arrivals(self, board.pos)
         a = arr.get(u.id)
         if a is None and history.airlands(board.pos, u):
             # a log's step: the airlanding is recorded at the phase end (``remember``), the move now
@@ -517,7 +517,7 @@ class OperationMercuryRules(OperationMercurySupply):
             out += self.check_reaction(board, u, ez)
         else:
             out += combat.length(self, board, u)
-        how = history.arrivals(board.pos).get(u.id, {}).get("how")
+        how = history.arrivals(self, board.pos).get(u.id, {}).get("how")
         if u.mode == "retreat" and how in ("paradrop", "amphibious"):
             out += combat.drop_retreat(self, board, u, ez, how)
         for h in path[1:]:

@@ -81,7 +81,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def _placed(self, board: Board) -> list[UnitState]:
         """The paradrop arrivals still on the hex they were placed on: ``previous`` a box (this
         step's placement) or not stated; a unit that moved on from a hex since is left out."""
-        dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
+        dropped = {uid for uid, a in arrivals(self, board.pos).items() if a.get("how") == "paradrop"}
         return [u for u in board.pos.units if u.id in dropped and (not u.previous or board.is_box(u.previous))]
 
     def _target_hexes(self, board: Board) -> list:
@@ -103,7 +103,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         """A wave-box unit placed in the German Movement Phase: its target hex is not told from
         the free moves and stacking of that phase (4.31), nor its moves from its drift (4.18), nor
         a late drop from an airlanding (6.51): named, not judged."""
-        waves = drop_boxes(self.game)
+        waves = drop_boxes(self)
         late = [u for u in board.pos.units if u.previous in waves and board.is_hex(u.hex)]
         if late:
             who = f"{label(late[0])} left the wave box {late[0].previous} in the German Movement Phase"
@@ -127,7 +127,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def wave_boxes(self) -> dict[str, int | None]:
         """6.11: the wave boxes (``om_wave_boxes``) and the turn each paradrops on (None: the
         set-up card's turn)."""
-        return wave_turns(self.game)
+        return wave_turns(self)
 
     def check_wave_turns(self, board: Board) -> list:
         """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit that
@@ -140,7 +140,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         if turn is None:
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
-        arrived = arrivals(board.pos)
+        arrived = arrivals(self, board.pos)
         reserve = str(self.param("om_reserve_wave_box"))
         late = [uid for uid, a in arrived.items() if a.get("how") == "paradrop" and a.get("from") == reserve]
         if late:
