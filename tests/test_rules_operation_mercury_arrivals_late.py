@@ -67,11 +67,22 @@ def test_first_wave_drop_on_gt2_found_whatever_phase(phase):
     assert rules(_drop(2, phase, "german-first-wave")) == ["OM 6.11"]
 
 
-@pytest.mark.parametrize("phase", ARRIVAL_PHASES)
+@pytest.mark.parametrize("phase", [p for p in ARRIVAL_PHASES if p != "german-movement"])
 def test_reserve_drop_far_from_any_hq_found_whatever_phase(phase):
     """6.12b: a reserve-wave unit placed (before drift) with no German HQ on the map is found with the
-    tracker on any arrival phase (before: only in the two reinforcement phases)."""
+    tracker on any arrival phase before the German Movement Phase (before: only in the two
+    reinforcement phases)."""
     assert rules(_drop(4, phase, "german-reserve-wave")) == ["OM 6.12"]
+
+
+def test_reserve_drop_in_german_movement_is_named_not_judged():
+    """6.12b with 4.31: in the German Movement Phase units move and stack freely, so where a
+    reserve-wave unit seen leaving its box was placed is not told from its later moves: OM 6.12 is
+    named not judged, not found (review of omfix9, item 1)."""
+    p = position(_drop(4, "german-movement", "german-reserve-wave"))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p) if f.rule == "OM 6.12"] == []
+    assert "German Movement Phase" in rs.take_not_judged()["OM 6.12"]
 
 
 def test_drift_of_a_paradrop_in_the_naval_unloading_phase_is_no_move_out_of_phase():

@@ -19,7 +19,9 @@ position file may state any of them):
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
   steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then), paradrop
-  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase), amphibious and
+  arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase, or of the phase
+  the drop was seen in when that is later, named by ``fire_phase``; a drop seen before the
+  Paradrop Phase gets it at that phase end, where SoP IV.A.4 places the markers), amphibious and
   unloaded arrivals into an off-map box ``held`` (enemy units held the box at that phase end, 4.57).
   ``hex`` is where the unit stood at that phase end: for a paradrop or landing, after drift (the
   target hex is not recorded, 6.12, 17.24). Only this turn's entries are kept.
@@ -96,7 +98,7 @@ def segment(phase: str) -> str:
     return ""
 
 
-def arrivals(pos: Position) -> dict[str, dict]:
+def arrivals(rs, pos: Position) -> dict[str, dict]:
     """Unit id → {how, hex, turn} for the units that arrived this turn: the statuses on units first,
     then ``[state] om_arrivals`` entries of this turn (or of any turn when the position has none)."""
     out: dict[str, dict] = {}
@@ -127,7 +129,7 @@ def arrivals(pos: Position) -> dict[str, dict]:
         # (6.11: every unit of the wave boxes lands by the paradrop procedure; 4.58, 6.12d), in the
         # German Movement Phase a German unit by airlanding (6.51); ``from`` marks the move as the
         # arrival itself
-        waves = drop_boxes(pos.game)
+        waves = drop_boxes(rs)
         for u in pos.units:
             src = u.previous
             if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
@@ -141,28 +143,28 @@ def arrivals(pos: Position) -> dict[str, dict]:
     return out
 
 
-def _param(game, name: str):
-    from .units import OperationMercuryUnits
-    return game.rules.get(name, OperationMercuryUnits.PARAMS[name][0])
+def _fired(u: UnitState) -> bool:
+    """Whether ``u`` carries a fire marker (11.11)."""
+    return any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
 
 
-def wave_turns(game) -> dict[str, int | None]:
+def wave_turns(rs) -> dict[str, int | None]:
     """6.11: the first- and second-wave boxes (``om_wave_boxes``) and the turn each paradrops on
     (None: the set-up card's turn)."""
     waves: dict[str, int | None] = {}
-    for pair in str(_param(game, "om_wave_boxes")).split(","):
+    for pair in str(rs.param("om_wave_boxes")).split(","):
         if ":" in pair:
             box, when = (x.strip() for x in pair.split(":", 1))
             waves[box] = int(when) if when.isdecimal() else None
     return waves
 
 
-def drop_boxes(game) -> set[str]:
+def drop_boxes(rs) -> set[str]:
     """6.11 ('編成カードの第一波、第二波、予備波の区画内に列記されたユニットのみが、落下傘降下によって島に
     着地できる…これら区画内の全ユニットが落下傘降下手順を使用して着地する'): the first-, second- and
     reserve-wave boxes (``om_wave_boxes``, ``om_reserve_wave_box``), whose units all land by the
     paradrop procedure."""
-    return set(wave_turns(game)) | {str(_param(game, "om_reserve_wave_box"))}
+    return set(wave_turns(rs)) | {str(rs.param("om_reserve_wave_box"))}
 
 
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
@@ -230,7 +232,7 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
     if start.turn is None or start.phase not in ids or FIRST_ARRIVAL_PHASE not in ids \
             or ids.index(start.phase) < ids.index(FIRST_ARRIVAL_PHASE):
         return
-    known = arrivals(start)
+    known = arrivals(rs, start)
     units = sorted(u.id for u in start.units if rs.ground(u) and u.id not in known
                    and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
     name = start.phase_info.name if start.phase_info else start.phase
@@ -250,7 +252,7 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
         memory.om_end_hexes.update({u.id: u.hex for u in moved})
     if start.turn is None:
         return
-    known = arrivals(start)
+    known = arrivals(rs, start)
     unknown = sorted(u.id for u in moved if rs.ground(u) and u.id not in known
                      and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
     if not unknown:
@@ -294,7 +296,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     ez_boards: dict = {}
     if before is not None:
         was = {u.id: u.hex for u in before.units}
-        waves = drop_boxes(after.game)
+        waves = drop_boxes(rs)
         for u in ground:
             prev = was.get(u.id)
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
@@ -327,8 +329,17 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     board = ez_boards.setdefault("board", rs.board(after))
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
                     arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
-                if how == "paradrop":
-                    arr[u.id]["fire"] = any(u.has(f) for f in ("first_fire", "final_fire", "fire"))
+                if how == "paradrop" and phase not in (AMPHIBIOUS, UNLOADING):
+                    # SoP IV.A.4 places the First Fire markers in the Paradrop Phase: a drop seen
+                    # before it (tracker behind) is marked at that phase end, below
+                    arr[u.id]["fire"] = _fired(u)
+                    if phase != PARADROP:
+                        arr[u.id]["fire_phase"] = phase    # seen after the Paradrop Phase: judged here
+    if phase == PARADROP:
+        now = {u.id: u for u in after.units}
+        for uid, a in arr.items():
+            if a.get("how") == "paradrop" and "fire" not in a and uid in now:
+                a["fire"] = _fired(now[uid])
                 if how == "steamer":
                     arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
     memory.om_arrivals = arr

@@ -135,7 +135,7 @@ def check_airlanding(rs, board: Board) -> list:
     pos = board.pos
     if pos.phase and pos.phase not in ("german-movement", "german-bombardment"):
         return []
-    arr = {k: v for k, v in arrivals(pos).items() if v.get("how") == "airlanded"}
+    arr = {k: v for k, v in arrivals(rs, pos).items() if v.get("how") == "airlanded"}
     if not arr:
         return []
     out = []
@@ -291,7 +291,7 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
 def check_box_drops(rs, board: Board) -> list:
     """4.58: no paradrop into an off-map box."""
     out = []
-    for uid, a in arrivals(board.pos).items():
+    for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
         if u is not None and a.get("how") == "paradrop" and board.is_box(u.hex):
             box = board.map.boxes[u.hex].name if u.hex in board.map.boxes else u.hex
@@ -325,7 +325,7 @@ def check_unloading(rs, board: Board) -> list:
     out = steamer_cargo(rs, board)
     ports = {"minor_port", "anchorage", "improved_anchorage"}
     ez_memo: dict[str, set[str]] = {}
-    for uid, a in arrivals(pos).items():
+    for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None or a.get("how") not in ("unloaded", "steamer"):
             continue
@@ -385,7 +385,7 @@ def check_landings(rs, board: Board) -> list:
     pos = board.pos
     out = []
     bay = board.map.areas.get(str(rs.param("om_suda_bay_area")))
-    for uid, a in arrivals(pos).items():
+    for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None:
             continue
@@ -406,9 +406,13 @@ def check_landings(rs, board: Board) -> list:
             unmarked = pos.phase == arrival_phase and pos.at == "end" and not any(u.has(f) for f in FIRE)
         # 11.11: "paradrop and amphibious landing count as movement" (mortars excepted, 13.41)
         if arrival_phase and unmarked and rs.is_(u, "om_fire_units"):
-            verb, phase = ("paradropped", "Paradrop") if how == "paradrop" else ("landed amphibiously", "Amphibious Landing")
+            verb, phase = ("paradropped", "Paradrop Phase") if how == "paradrop" else \
+                ("landed amphibiously", "Amphibious Landing Phase")
+            judged_at = pos.game.sequence.phase(str(a.get("fire_phase") or arrival_phase))
+            if judged_at is not None:                      # the phase end it was judged at (tracker ahead)
+                phase = judged_at.name
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
-                                  f"First Fire marker at the end of the {phase} Phase.", [u.hex], [u]))
+                                  f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
     return out
 
 
@@ -501,7 +505,7 @@ def steamer_cargo(rs, board: Board) -> list:
     を移動させることができる'), 17.53: the Allied coastal steamer carries one unit a turn, of one
     step (its steps now, 9.51-9.52) or a tank unit; never a German unit."""
     pos = board.pos
-    carried = [u for u in (pos.unit(i) for i, a in arrivals(pos).items() if a.get("how") == "steamer")
+    carried = [u for u in (pos.unit(i) for i, a in arrivals(rs, pos).items() if a.get("how") == "steamer")
                if u is not None]
     out = []
     for u in carried:
@@ -541,7 +545,7 @@ def out_of_phase(rs, board: Board, u: UnitState) -> str | None:
     if info is None or u.previous is None:
         return None
     if board.pos.phase_kind in ARRIVAL_KINDS:
-        return _moved_in_arrival_phase(board, u)
+        return _moved_in_arrival_phase(rs, board, u)
     box = board.map.boxes.get(u.previous)
     if info.kind == "movement" and box is not None and not land_box(rs, box) and board.is_hex(u.hex) \
             and not airlands(board.pos, u):
@@ -573,7 +577,7 @@ def out_of_phase(rs, board: Board, u: UnitState) -> str | None:
     return f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}: {why} (4.0)."
 
 
-def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
+def _moved_in_arrival_phase(rs, board: Board, u: UnitState) -> str | None:
     """4.0 and sequence of play III-IV.A: the German Paradrop Phase places the paradropping units
     (from the wave boxes; drift, 6.2, moves them on from their target hex, so a unit that paradropped
     this turn may name its target hex as ``previous``); the naval phases before the Amphibious Landing
@@ -585,7 +589,7 @@ def _moved_in_arrival_phase(board: Board, u: UnitState) -> str | None:
     pos = board.pos
     if not u.previous or not board.is_hex(u.previous):
         return None
-    landed = arrivals(pos).get(u.id, {}).get("how")
+    landed = arrivals(rs, pos).get(u.id, {}).get("how")
     # a paradrop's drift (6.2) in whatever arrival phase the tracker shows (6.11: the wave boxes' units
     # paradrop even when the players moved the tracker late)
     if pos.phase == PARADROP and landed or landed == "paradrop" or pos.phase == AMPHIBIOUS and landed == "amphibious" \

@@ -70,7 +70,7 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
-                     "(6.12b) are measured there (the turn of each wave, 6.11, is judged: its own rule)",
+                     "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged: its own rule)",
     }
     #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
     #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
@@ -393,7 +393,7 @@ class OperationMercuryRules(OperationMercurySupply):
         return super().check_unit_move(board, u, ez)
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        arr = history.arrivals(board.pos)
+        arr = history.arrivals(self, board.pos)
         a = arr.get(u.id)
         if a is None and history.airlands(board.pos, u):
             # a log's step: the airlanding is recorded at the phase end (``remember``), the move now
@@ -517,7 +517,7 @@ class OperationMercuryRules(OperationMercurySupply):
             out += self.check_reaction(board, u, ez)
         else:
             out += combat.length(self, board, u)
-        how = history.arrivals(board.pos).get(u.id, {}).get("how")
+        how = history.arrivals(self, board.pos).get(u.id, {}).get("how")
         if u.mode == "retreat" and how in ("paradrop", "amphibious"):
             out += combat.drop_retreat(self, board, u, ez, how)
         for h in path[1:]:

@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import DROP_PHASES, PARADROP, arrivals, wave_turns
+from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, wave_turns
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -59,22 +59,64 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def check_drops(self, board: Board) -> list:
         """6.12d: the para and glider units placed on one target hex total at most 6 SP, checked at
-        placement, before drift (a position ``at = "during"`` the paradrop phase; a log records
-        no target hex, so it is not judged there: ``LOG_PRECONDITIONS``); 17.43 A2: at most 6
-        steps land in one hex. (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
+        placement, before drift (a position ``at = "during"`` an arrival phase before the German
+        Movement Phase, on units still standing where they were placed: ``previous`` a box, or
+        none); a log records no target hex, so 6.12 is not judged there (``LOG_PRECONDITIONS``). In
+        the German Movement Phase units stack freely until the phase end (4.31), so units dropped
+        earlier that meet there were not placed together: 6.12 is named not judged for a drop seen
+        there. 17.43 A2: at most 6 steps land in one hex, 「強襲上陸フェイズ中」 only (17.43 A).
+        (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
         out: list = []
-        if board.pos.phase and (board.pos.at != "during" or board.pos.phase not in DROP_PHASES):
-            return out                     # placement is in an arrival phase, whatever the tracker shows
-        dropped = {uid for uid, a in arrivals(board.pos).items() if a.get("how") == "paradrop"}
-        for h, us in board.at.items():
-            drops = [u for u in us if u.id in dropped]
+        pos = board.pos
+        if pos.phase and pos.at != "during":
+            return out
+        if not pos.phase or (pos.phase in DROP_PHASES and pos.phase != GERMAN_MOVE and pos.moves_announced):
+            out += self._target_hexes(board)
+        elif pos.phase == GERMAN_MOVE:
+            self._name_late_drops(board)
+        if not pos.phase or pos.phase == AMPHIBIOUS:
+            out += self._landing_steps(board)
+        return out
+
+    def _placed(self, board: Board) -> list[UnitState]:
+        """The paradrop arrivals still on the hex they were placed on: ``previous`` a box (this
+        step's placement) or not stated; a unit that moved on from a hex since is left out."""
+        dropped = {uid for uid, a in arrivals(self, board.pos).items() if a.get("how") == "paradrop"}
+        return [u for u in board.pos.units if u.id in dropped and (not u.previous or board.is_box(u.previous))]
+
+    def _target_hexes(self, board: Board) -> list:
+        out: list = []
+        limit = self.num("paradrop_stacking_limit_points")
+        by_hex: dict[str, list[UnitState]] = {}
+        for u in self._placed(board):
+            by_hex.setdefault(u.hex, []).append(u)
+        for h, drops in by_hex.items():
             pts = sum(self.points(u) for u in drops)
-            limit = self.num("paradrop_stacking_limit_points")
             if pts > limit:
                 out.append(self.finding(board, f"{P} 6.12", "stacking", f"{fmt(pts)} stacking points of para and "
                                         f"glider units were placed on target hex {h}, more than {fmt(limit)}: "
                                         f"{self.names(drops)}.", [h], drops))
             out += self._wave_rules(board, drops)
+        return out
+
+    def _name_late_drops(self, board: Board) -> None:
+        """A wave-box unit placed in the German Movement Phase: its target hex is not told from
+        the free moves and stacking of that phase (4.31), nor its moves from its drift (4.18), nor
+        a late drop from an airlanding (6.51): named, not judged."""
+        waves = drop_boxes(self)
+        late = [u for u in board.pos.units if u.previous in waves and board.is_hex(u.hex)]
+        if late:
+            who = f"{label(late[0])} left the wave box {late[0].previous} in the German Movement Phase"
+            self.not_judged(f"{P} 6.12", f"{who}, where units stack freely until the phase end (4.31): its "
+                                         "target hex and the 6 SP on it (6.12d, 6.12b) are not judged")
+            self.not_judged(f"{P} 4.18", f"{who}: its moves after the drop in that phase are not told from its "
+                                         "drift (6.2), so its 1-hex limit on the arrival turn is not judged")
+            self.not_judged(f"{P} 6.51", f"{who}: read as a late paradrop (6.11), so whether it was instead an "
+                                         "airlanding (6.51, 6.52) is not judged")
+
+    def _landing_steps(self, board: Board) -> list:
+        out: list = []
+        for h, us in board.at.items():
             landed = [u for u in us if u.has("landed")]
             steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
             if steps > self.num("amphibious_landing_limit_steps"):
@@ -85,7 +127,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def wave_boxes(self) -> dict[str, int | None]:
         """6.11: the wave boxes (``om_wave_boxes``) and the turn each paradrops on (None: the
         set-up card's turn)."""
-        return wave_turns(self.game)
+        return wave_turns(self)
 
     def check_wave_turns(self, board: Board) -> list:
         """6.11: first-wave units paradrop on GT1, second-wave units on GT2. A drop is a unit that
@@ -98,7 +140,15 @@ class OperationMercuryStacking(OperationMercuryUnits):
         if turn is None:
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
-        arrived = arrivals(board.pos)
+        arrived = arrivals(self, board.pos)
+        reserve = str(self.param("om_reserve_wave_box"))
+        late = [uid for uid, a in arrived.items() if a.get("how") == "paradrop" and a.get("from") == reserve]
+        if late:
+            # 6.11 「予備波ユニットは、ドイツ軍セットアップ・カード上に列記されたターンに落下傘降下する」:
+            # the set-up card's turn is not in the kit
+            self.not_judged(f"{P} 6.11", f"the turn the reserve wave paradrops on is listed on the German set-up "
+                                         f"card, which the kit does not hold, so whether {late[0]} dropped on its "
+                                         "turn is not judged")
         out = []
         for u in board.pos.units:
             a = arrived.get(u.id, {})
