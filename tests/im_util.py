@@ -2,14 +2,19 @@
 all clear unless stated) and the bundled kit (for phases of the sequence of play)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules_util import builder, grid, head, section, state, table, toml
+
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.position_file import load_position
 
 INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
 TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
 RED = dict(type="motorcycle", movement_class="red")
 ORANGE = dict(type="anti-tank", movement_class="orange")
 
-__all__ = ["H", "INF", "ORANGE", "RED", "TANK", "al", "attack", "hexes", "inline", "kit", "road", "rules_", "side",
+__all__ = ["DATA", "H", "INF", "ORANGE", "RED", "TANK", "al", "attack", "found", "hexes", "inline", "kit", "road", "rules_", "side",
            "state", "x"]
 
 
@@ -54,3 +59,21 @@ def side(a: str, b: str, feature: str, **kw) -> str:
 
 def road(kind: str, *hs: str) -> str:
     return table("lines", kind=kind, hexes=list(hs))
+
+
+#: the Invasion: Malta rulebook positions
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
+
+
+def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
+    the check could not judge."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    pos = load_position(str(f))
+    rules = ruleset_for(pos.game)
+    return [x.rule for x in rules.check(pos)], rules.take_not_judged()

@@ -3,29 +3,11 @@ round added or changed, on both sides of its edge. The positions are the ruleboo
 (``tests/data/positions/rulebook/invasion_malta/stranger-*.toml``), changed in one place here."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from im_util import DATA, found
 from vmodgen.errors import InputError
-from vmodgen.rules import ruleset_for
 from vmodgen.rules.position_file import load_position
-
-DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
-
-
-def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
-    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
-    the check could not judge."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
-    rules = ruleset_for(pos.game)
-    return [x.rule for x in rules.check(pos)], rules.take_not_judged()
 
 
 def test_rally_placement_on_an_hq_rallied_in_the_same_phase(tmp_path):

@@ -4,26 +4,9 @@ changed in one place here. Where the position cannot show what a rule needs, the
 not judged, never found and never a crash."""
 from __future__ import annotations
 
-from pathlib import Path
-
+from im_util import DATA, found
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.position_file import load_position
-
-DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
-
-
-def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
-    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
-    the check could not judge."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
-    rules = ruleset_for(pos.game)
-    return [x.rule for x in rules.check(pos)], rules.take_not_judged()
 
 
 def test_bombardment_count_is_judged_only_on_complete_target_lists(tmp_path):

@@ -3,29 +3,10 @@ from the rulebook positions ``tests/data/positions/rulebook/invasion_malta/`` ch
 here. Legal play gets no finding; what cannot be judged is named not judged, never silently."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from im_util import found
 from vmodgen.errors import InputError
-from vmodgen.rules import ruleset_for
-from vmodgen.rules.position_file import load_position
-
-DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
-
-
-def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
-    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
-    the check could not judge."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
-    rules = ruleset_for(pos.game)
-    return [x.rule for x in rules.check(pos)], rules.take_not_judged()
 
 
 SIX = "r20-kg-all-six-dropped-gt1.toml"
