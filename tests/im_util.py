@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules_util import builder, grid, head, section, state, table, toml
-
-from vmodgen.rules import ruleset_for
-from vmodgen.rules.position_file import load_position
+from rules_util import builder, grid, head, rulebook_verdict, section, state, table, toml
 
 INF = {"stacking": 2, "er": 5, "attack": 3, "defense": 3, "movement": 5}
 TANK = dict(type="pz-iv-g", movement_class="red", flags=["armour"])
@@ -68,12 +65,4 @@ DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "in
 def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
     """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
     the check could not judge."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
-    rules = ruleset_for(pos.game)
-    return [x.rule for x in rules.check(pos)], rules.take_not_judged()
+    return rulebook_verdict("invasion_malta", tmp_path, name, *edits)

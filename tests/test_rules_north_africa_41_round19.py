@@ -5,24 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vmodgen.rules import ruleset_for
-from vmodgen.rules.position_file import load_position
-
-DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "north_africa_41"
+from rules_util import rulebook_verdict
 
 
 def found(tmp_path: Path, name: str, *edits: tuple[str, str]) -> tuple[list[str], list[str]]:
-    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and what
-    the check could not judge."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
-    rules = ruleset_for(pos.game)
-    return [x.rule for x in rules.check(pos)], list(rules.take_not_judged())
+    """The rules found in the rulebook position ``name`` with ``edits`` (old, new) made, and the
+    rules the check could not judge."""
+    rules, not_judged = rulebook_verdict("north_africa_41", tmp_path, name, *edits)
+    return rules, list(not_judged)
 
 
 def test_truck_stays_with_the_unit_it_picked_up(tmp_path):
