@@ -1,0 +1,103 @@
+"""A stranger's first kit (author22): an invented game, "Fictional Ridge 2091", in
+``tests/data/author22/kit`` (two sides, step-loss units, two prefixed sheets numbered from their
+north-east corner, off-map boxes, two scenarios, reinforcements, markers, Japanese names), and the
+frictions its author met, each fixed and tested here. How the kit and its log were made:
+``tests/data/author22/NOTE.md``."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from vmodgen.builder.advice import kit_warnings, missing_glyphs
+from vmodgen.cli import main
+from vmodgen.model import bundled_kits, load_kit
+
+KIT = Path(__file__).parent / "data" / "author22" / "kit"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out = capsys.readouterr()
+    return int(info.value.code or 0), out.out, out.err
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture
+def kit_copy(tmp_path) -> Path:
+    return Path(shutil.copytree(KIT, tmp_path / "kit"))
+
+
+def test_the_kit_validates_with_no_warning(capsys):
+    code, out, err = run(capsys, "validate", str(KIT))
+    assert code == 0 and out.rstrip().endswith("valid")
+    assert err == ""
+
+
+# ---- friction 1: Japanese counter IDs were silently left out of the counters (DejaVu has no
+# CJK glyphs): the counter of 第1歩兵大隊 with short_name 1歩 printed "1". Now a warning.
+
+def test_missing_glyphs_are_the_characters_the_font_lacks():
+    assert missing_glyphs("1/1 Rifles Kikō") == ""
+    assert missing_glyphs("1歩 歩兵") == "歩兵"
+
+
+def test_a_japanese_short_name_is_warned_about_with_its_roster_line(kit_copy, capsys):
+    edit(kit_copy / "roster.csv", "S1,第1歩兵大隊,1 Inf", "S1,第1歩兵大隊,1歩")
+    code, out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 0 and "valid" in out          # a warning, not a fault
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"warning: {kit_copy / 'roster.csv'}: 1 counter ID")
+    assert "line 8: S1 '1歩' (歩)" in lines[0] and "short_name" in lines[0]
+    code, out, err = run(capsys, "validate", str(kit_copy), "--json")
+    assert json.loads(out)[0]["warnings"] == [lines[0][len("warning: "):]]
+
+
+def test_a_unit_with_its_own_face_art_is_not_warned_about(kit_copy):
+    edit(kit_copy / "roster.csv", "N6,Scout Company 'Ghost',Ghost Scouts", "N6,Scout Company 'Ghost',幽霊")
+    assert kit_warnings(load_kit(kit_copy)) == []        # art/N6.png is the whole counter
+
+
+def test_japanese_box_and_place_names_are_warned_about(kit_copy):
+    edit(kit_copy / "map.toml", 'name = "Southern arrivals"', 'name = "南部 増援"')
+    edit(kit_copy / "map.toml", 'name = "Minami-machi"', 'name = "南町"')
+    warnings = kit_warnings(load_kit(kit_copy))
+    assert len(warnings) == 1 and warnings[0].startswith(str(kit_copy / "map.toml"))
+    assert "place '南町' (南町)" in warnings[0] and "box south-arrivals '南部 増援' (南部増援)" in warnings[0]
+
+
+def test_build_prints_the_warnings_and_still_builds(kit_copy, tmp_path, capsys):
+    edit(kit_copy / "game.toml", 'text = "DIS"', 'text = "混乱"')
+    code, out, err = run(capsys, "build", str(kit_copy), "-o", str(tmp_path / "out"), "--json")
+    assert code == 0 and (tmp_path / "out" / "fictional-ridge.vmod").is_file()
+    assert err.count("warning: ") == 1 and "disrupted '混乱' (混乱)" in err
+    assert json.loads(out)[0]["warnings"][0] in err
+
+
+def test_the_bundled_kits_get_no_warning():
+    assert {k: kit_warnings(load_kit(k)) for k in bundled_kits()} == {k: [] for k in bundled_kits()}
+
+
+# ---- friction 2: an image in the kit's images folder whose name matches no unit (N9.png, or
+# S1_Back.png with a capital B) was ignored in silence: the counter got the drawn layout.
+
+def test_images_that_name_no_unit_are_warned_about(kit_copy, capsys):
+    art = kit_copy / "art"
+    shutil.copy(art / "N6.png", art / "N9.png")
+    shutil.copy(art / "N6.png", art / "S1_Back.png")
+    shutil.copy(art / "N6.png", art / "N6_back.png")        # a unit's back: used, no warning
+    (art / "README.txt").write_text("not an image")
+    code, out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 0
+    assert err.strip().splitlines() == [
+        f"warning: {art}: 2 image(s) name no unit of the roster and are not used: N9.png, S1_Back.png. "
+        "A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
+        "in the roster (letter case too)."]
