@@ -101,3 +101,58 @@ def test_images_that_name_no_unit_are_warned_about(kit_copy, capsys):
         f"warning: {art}: 2 image(s) name no unit of the roster and are not used: N9.png, S1_Back.png. "
         "A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
         "in the roster (letter case too)."]
+
+
+# ---- the module as real VASSAL 3.7.26 sees it (3.8.0-beta1 printed the same lines): the
+# label VASSAL gives every hex, and where each scenario puts each unit (NOTE.md: how it was made)
+
+def vassal_lines(kind: str) -> list[list[str]]:
+    text = (KIT.parent / "vassal-37-labels.txt").read_text(encoding="utf-8")
+    return [line.split("|")[1:] for line in text.splitlines() if line.startswith(kind + "|")]
+
+
+def test_vassal_labels_every_hex_where_the_board_draws_it():
+    from vmodgen.builder.build import sheet_layout
+    kit = load_kit(KIT)
+    seen = {(board, label): (centroid, where) for _map, board, label, centroid, _n, where in vassal_lines("LABEL")}
+    checked = 0
+    for sheet_id, sheet in kit.map.sheets.items():
+        layout = sheet_layout(kit, sheet_id)
+        for h in sheet.scheme.hexes():
+            label = sheet.scheme.format(h)
+            centroid, where = seen[(sheet_id, label)]
+            x, y = layout.center(h)
+            assert where == f"{x},{y}", label            # VASSAL's getLocation(label)
+            cx, cy = (int(v) for v in centroid.split(","))
+            assert abs(cx - x) <= 2 and abs(cy - y) <= 2, label   # the points VASSAL names so
+            checked += 1
+    assert checked == 112
+    # numbered from the north-east corner: A0101 is the top right hex, A0801 top left
+    assert seen[("A", "A0101")][1] == "464,104" and seen[("A", "A0801")][1] == "77,72"
+
+
+def test_vassal_sets_up_each_scenario_as_the_kit_says():
+    kit = load_kit(KIT)
+    boxes = {b.name: b.id for b in kit.map.boxes.values()}
+    placed: dict[str, dict[str, str]] = {}
+    for setup, _map, _name, unit_id, location, _xy in vassal_lines("PIECE"):
+        placed.setdefault(setup, {})[unit_id] = boxes.get(location, location)
+    names = {s.name: s.id for s in kit.scenarios.values()}
+    assert set(placed) == set(names) == {"Clash at the Ridge", "包囲戦 (Siege)"}
+    for name, sid in names.items():
+        assert placed[name] == {u.id: u.setup[sid] for u in kit.units if u.setup.get(sid)}, name
+
+
+def test_the_recorded_game_audits_with_the_generic_rules(capsys):
+    logs = [str(KIT.parent / f"clash-{n}.vlog") for n in (1, 2)]
+    from vmodgen.builder.build import build_kit
+    import tempfile
+    with tempfile.TemporaryDirectory() as out:
+        module = build_kit(load_kit(KIT), out, force=True).path
+        code, text, _err = run(capsys, "audit", *logs, "--module", str(module), "--game", str(KIT),
+                               "--format", "json")
+    report = json.loads(text)
+    assert code == 1
+    found = [(f["rule"], f["hexes"]) for f in report["findings"]]
+    assert found == [("GEN stacking", ["A0404"])]         # 4 points where the limit is 3
+    assert not report.get("partial")
