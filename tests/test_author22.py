@@ -156,3 +156,52 @@ def test_the_recorded_game_audits_with_the_generic_rules(capsys):
     found = [(f["rule"], f["hexes"]) for f in report["findings"]]
     assert found == [("GEN stacking", ["A0404"])]         # 4 points where the limit is 3
     assert not report.get("partial")
+
+
+# ---- friction 3: a misspelt scenario column header (setup:seige) gave one fault per unit row
+# (nine lines for one typo), and a misspelt arrival:<scenario> column was not noticed at all.
+
+@pytest.mark.parametrize("column", ["setup", "arrival"])
+def test_a_misspelt_scenario_column_is_one_fault_on_the_header_line(kit_copy, capsys, column):
+    edit(kit_copy / "roster.csv", f"{column}:siege", f"{column}:seige")
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2
+    assert err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'roster.csv'}:1: column '{column}:seige' names scenario 'seige', which "
+        f"scenarios.toml does not define (its scenarios: clash, siege); did you mean '{column}:siege'?"]
+
+
+# ---- friction 4: a set-up or arrival location that does not exist said only "is neither a hex of
+# the map nor a box": now with the nearest box id, or the sheets' hex ranges and the boxes.
+
+def test_a_misspelt_box_is_named(kit_copy, capsys):
+    edit(kit_copy / "roster.csv", "north-reserve,2,*", "north-reserv,2,*")
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2 and err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'roster.csv'}:4: unit 'N3': set-up location 'north-reserv' for scenario 'siege' "
+        "is neither a hex of the map nor a box (did you mean the box 'north-reserve'?)"]
+
+
+def test_a_hex_beyond_the_sheet_names_the_sheets_ranges(kit_copy, capsys):
+    edit(kit_copy / "scenarios.toml", 'at = "south-arrivals"', 'at = "B0909"')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2 and err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'scenarios.toml'}:12: [[scenarios]].reinforcements: arrival location 'B0909' "
+        "is neither a hex of the map nor a box (the map's hexes: A0101..A0807, B0101..B0807; "
+        "boxes: north-reserve, south-arrivals, eliminated)"]
+
+
+def test_the_other_faults_an_author_tries_name_file_and_line(kit_copy, capsys):
+    edit(kit_copy / "scenarios.toml", 'unit = "S3"', 'unit = "S9"')              # no such unit
+    edit(kit_copy / "roster.csv", "id,name,short_name", "id,name,image,short_name")   # an image not there
+    edit(kit_copy / "roster.csv", "N1,\"1st Rifle Battalion, 1st Corps\",", "N1,\"1st Rifle Battalion, 1st Corps\",art/n1.png,")
+    for line in range(3, 13):
+        rows = (kit_copy / "roster.csv").read_text(encoding="utf-8").splitlines()
+        name_end = rows[line - 1].index(",", rows[line - 1].index(",") + 1)
+        rows[line - 1] = rows[line - 1][:name_end] + "," + rows[line - 1][name_end:]
+        (kit_copy / "roster.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2 and "Traceback" not in err
+    assert err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'roster.csv'}:2: 'image': no image file 'art/n1.png' (relative to the roster)",
+        f"vmodgen: {kit_copy / 'scenarios.toml'}:10: [[scenarios]].reinforcements: unknown unit 'S9'"]

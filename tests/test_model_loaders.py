@@ -227,7 +227,8 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
     "set-up hex that does not exist": (s("roster.csv", "0203,2,*", "0999,2,*"),
                                        "roster.csv", 4, ("set-up location '0999'", "scenario 's1'")),
     "set-up column for an undefined scenario": (s("roster.csv", "setup:s1", "setup:s9"),
-                                                "roster.csv", 2, ("scenario 's9'", "scenarios.toml does not define")),
+                                                "roster.csv", 1, ("column 'setup:s9'", "scenario 's9'",
+                                                                    "scenarios.toml does not define", "s1")),
     "empty roster": (lambda kit: (kit / "roster.csv").write_bytes(b""), "roster.csv", 1, ("empty",)),
     "roster not UTF-8": (s("roster.csv", "Blue HQ", "Blue H\udcff"), "roster.csv", 5, ("not UTF-8",)),
     # main.csv (terrain)

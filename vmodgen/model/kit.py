@@ -197,7 +197,8 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     with item():
                         if not mapdata.location_exists(loc):
                             raise InputError(roster_path, f"unit '{u.id}': set-up location '{loc}' for scenario "
-                                                          f"'{sid}' is neither a hex of the map nor a box", line=u.line)
+                                                          f"'{sid}' is neither a hex of the map nor a box "
+                                                          f"({mapdata.location_hint(loc)})", line=u.line)
                         scen.setup.append(Placement(u.id, loc, u.is_illustrative(f"setup:{sid}")))
                 turn = u.arrival_in(sid)
                 if turn is not None:
@@ -209,7 +210,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     if uid not in by_id:
                         raise st.error(f"unknown unit '{uid}'", "unit")
                     if not mapdata.location_exists(loc):
-                        raise st.error(f"set-up location '{loc}' is neither a hex of the map nor a box", "hex")
+                        raise st.error(f"set-up location {mapdata.no_location(loc)}", "hex")
                     scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
             for rt in t.subs("reinforcements"):
                 with item():
@@ -219,14 +220,30 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                         raise rt.error(f"unknown unit '{uid}'", "unit")
                     at = rt.str("at", "")
                     if at and not mapdata.location_exists(at):
-                        raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
+                        raise rt.error(f"arrival location {mapdata.no_location(at)}", "at")
                     scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
                         Reinforcement(uid, rt.required_int("turn", minimum=0), at, rt.bool("illustrative"))]
             out[sid] = scen
-    for u in units:
-        for sid in u.setup:
-            with item():
-                if sid not in out:
-                    raise InputError(roster_path, f"unit '{u.id}' has a set-up for scenario '{sid}', "
-                                                  f"which {path.name} does not define", line=u.line)
+    _check_scenario_columns(units, out, roster_path, path)
     return out
+
+
+def _check_scenario_columns(units: list[Unit], scenarios: dict[str, Scenario], roster_path: Path,
+                            path: Path) -> None:
+    """A roster's setup:<id> and arrival:<id> columns name scenarios the file defines: one fault
+    per column (a misspelt column header), on the header line, with the nearest scenario id."""
+    import difflib
+    columns: dict[str, int] = {}
+    for u in units:
+        for column in [f"setup:{sid}" for sid in u.setup] + [f"arrival:{sid}" for sid in u.arrival if sid]:
+            columns.setdefault(column, u.line)
+    for column in columns:
+        sid = column.split(":", 1)[1]
+        if sid in scenarios:
+            continue
+        with item():
+            near = difflib.get_close_matches(sid, list(scenarios), n=1, cutoff=0.6)
+            hint = f"; did you mean '{column.split(':')[0]}:{near[0]}'?" if near else ""
+            known = ", ".join(scenarios) or "none"
+            raise InputError(roster_path, f"column '{column}' names scenario '{sid}', which {path.name} "
+                                          f"does not define (its scenarios: {known}){hint}", line=1)
