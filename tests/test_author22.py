@@ -205,3 +205,16 @@ def test_the_other_faults_an_author_tries_name_file_and_line(kit_copy, capsys):
     assert err.strip().splitlines() == [
         f"vmodgen: {kit_copy / 'roster.csv'}:2: 'image': no image file 'art/n1.png' (relative to the roster)",
         f"vmodgen: {kit_copy / 'scenarios.toml'}:10: [[scenarios]].reinforcements: unknown unit 'S9'"]
+
+
+# ---- friction 5: the help page listed a reinforcement as "at south-arrivals" (the box id, which
+# the module never shows) and said nothing of where a reinforcement that is not set up is found.
+
+def test_the_help_page_says_where_each_reinforcement_is_found():
+    from vmodgen.builder.help_page import help_html
+    lines = [line for line in help_html(load_kit(KIT)).splitlines() if line.startswith("<li>Turn ")]
+    assert lines == [
+        "<li>Turn 2: 機甲連隊 at Southern arrivals</li>",                       # clash: [[reinforcements]] at a box
+        "<li>Turn 2: 1st Tank Regiment (waiting in Northern Reserve)</li>",      # siege: arrival column + set-up
+        "<li>Turn 2: 独立砲兵 (waiting in Southern arrivals)</li>",
+        "<li>Turn 3: 1st Corps HQ (from the counter palette: not set up)</li>"]
