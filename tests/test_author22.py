@@ -218,3 +218,18 @@ def test_the_help_page_says_where_each_reinforcement_is_found():
         "<li>Turn 2: 1st Tank Regiment (waiting in Northern Reserve)</li>",      # siege: arrival column + set-up
         "<li>Turn 2: 独立砲兵 (waiting in Southern arrivals)</li>",
         "<li>Turn 3: 1st Corps HQ (from the counter palette: not set up)</li>"]
+
+
+# ---- friction 6: sheets A and B given an offset (the reference said only "place sheets in one
+# frame, adjacent across their join") still became two maps in the module. That is the design (the
+# README: "one map per map sheet"; North Africa '41's west and east sheets are the same), but the
+# key's own line did not say it: now it does. The rules do join them (A0801 is next to B0101 when
+# B lies west of A).
+
+def test_sheets_joined_by_offset_are_adjacent_for_the_rules_and_the_reference_says_the_module_is_not(kit_copy):
+    edit(kit_copy / "map.toml", 'hexes = "sheet-a.csv"', 'hexes = "sheet-a.csv"\noffset = [0, 0]')
+    edit(kit_copy / "map.toml", 'hexes = "sheet-b.csv"', 'hexes = "sheet-b.csv"\noffset = [8, 0]')
+    assert load_kit(kit_copy).map.adjacent("A0801", "B0101") and not load_kit(KIT).map.adjacent("A0801", "B0101")
+    reference = (Path(__file__).parents[1] / "docs" / "kit-format.md").read_text(encoding="utf-8")
+    assert "| `offset` | [x, y] | `none` | place sheets in one frame, adjacent across their join for the " \
+           "rules (ZOC, supply, distances); the module still has one map per sheet |" in reference
