@@ -233,3 +233,25 @@ def test_sheets_joined_by_offset_are_adjacent_for_the_rules_and_the_reference_sa
     reference = (Path(__file__).parents[1] / "docs" / "kit-format.md").read_text(encoding="utf-8")
     assert "| `offset` | [x, y] | `none` | place sheets in one frame, adjacent across their join for the " \
            "rules (ZOC, supply, distances); the module still has one map per sheet |" in reference
+
+
+# ---- friction 7: a unit given steps = 2 but no back values built a counter with no reduced side
+# (no Step layer: Ctrl+F does nothing), in silence. Now a warning (a game may mark step losses
+# with a marker instead, so not a fault).
+
+def test_a_unit_of_two_steps_without_a_back_is_warned_about(kit_copy, capsys):
+    edit(kit_copy / "roster.csv", "N4,Corps Artillery,Corps Art,north,nordia,1corps,art,rgt,1,",
+         "N4,Corps Artillery,Corps Art,north,nordia,1corps,art,rgt,2,")
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 0 and err.strip().splitlines() == [
+        f"warning: {kit_copy / 'roster.csv'}: 1 unit(s) have several steps but no back.<field> value, so "
+        "their counters have no reduced side (Ctrl+F does nothing): line 5: N4 (2 steps). Give the back's "
+        "values, or steps = 1 if the game marks a step loss another way."]
+    from vmodgen.builder.build import build_kit
+    module = build_kit(load_kit(kit_copy), kit_copy.parent / "out", force=True).path
+    import zipfile
+    with zipfile.ZipFile(module) as z:
+        build_file = z.read("buildFile.xml").decode("utf-8")
+    slot = build_file[build_file.index('entryName="Corps Artillery"'):]
+    slot = slot[:slot.index("</VASSAL.build.widget.PieceSlot>")]
+    assert "emb2;" not in slot and "emb2;" in build_file          # no Step layer on it; others have one

@@ -3,6 +3,7 @@ as the author wrote them. ``vmodgen validate`` and ``vmodgen build`` print each 
 
 - text the bundled font cannot draw (Japanese or Chinese unit IDs, box and place names): the
   counters and boards leave those characters out rather than print empty boxes;
+- units of two or more steps with no back values: their counters have no reduced side to flip to;
 - files in the kit's ``images`` folder that name no unit (a typo in a unit id or in ``_back``):
   such a counter silently gets the layout's drawing instead of the art."""
 from __future__ import annotations
@@ -84,6 +85,17 @@ def _map_texts(kit: Kit) -> list[tuple[str, str]]:
     return out
 
 
+def step_warnings(kit: Kit) -> list[str]:
+    """Units of several steps whose counter has no back (no ``back.<field>`` value, no back art)."""
+    flat = [f"line {u.line}: {u.id} ({u.steps} steps)" for u in kit.units
+            if u.steps > 1 and u.back is None and not u.art[1]]
+    if not flat:
+        return []
+    return [f"{_kit_file(kit, 1)}: {len(flat)} unit(s) have several steps but no back.<field> value, so "
+            f"their counters have no reduced side (Ctrl+F does nothing): {_listed(flat)}. Give the back's "
+            f"values, or steps = 1 if the game marks a step loss another way."]
+
+
 def art_warnings(kit: Kit) -> list[str]:
     """Files in the kit's images folder that are no unit's front or back."""
     if not kit.game.images_dir:
@@ -102,5 +114,6 @@ def art_warnings(kit: Kit) -> list[str]:
 
 
 def kit_warnings(kit: Kit) -> list[str]:
-    """Every warning for ``kit``: text the font cannot draw, images that name no unit."""
-    return glyph_warnings(kit) + art_warnings(kit)
+    """Every warning for ``kit``: text the font cannot draw, units of several steps with no back,
+    images that name no unit."""
+    return glyph_warnings(kit) + step_warnings(kit) + art_warnings(kit)
