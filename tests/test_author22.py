@@ -280,3 +280,14 @@ def test_a_scenario_save_starts_the_tracker_at_the_scenarios_first_turn(kit_copy
         turns[scenario] = json.loads(out)["turns"]
     assert turns["clash"] == {}
     assert turns["siege"]["TurnTracker0"]["values"] == {"Turn": "3", "Phase": "Northern Reinforcement"}
+
+
+# ---- (a developer's friction on the way) `python -m vmodgen.kitdoc --help` wrote the reference
+# into a new folder named "--help".
+
+def test_kitdoc_help_prints_the_usage_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    from vmodgen import kitdoc
+    monkeypatch.chdir(tmp_path)
+    assert kitdoc.main(["--help"]) == 0 and kitdoc.main(["-x"]) == 2
+    assert "usage: python -m vmodgen.kitdoc [ROOT]" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -174,5 +174,16 @@ def write(root: Path) -> None:
         write_bytes_atomic(root / SYMBOL_DIR / name, buf.getvalue())
 
 
+def main(argv: list[str]) -> int:
+    """``python -m vmodgen.kitdoc [ROOT]``: write the reference into ROOT (default: this checkout).
+    An option (``--help``) is not a folder: it prints the usage instead of writing into ``./--help``."""
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        print("usage: python -m vmodgen.kitdoc [ROOT]   (writes ROOT/docs/kit-format.md and its symbol pictures)",
+              file=sys.stderr)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    write(Path(argv[0]) if argv else Path(__file__).resolve().parents[1])
+    return 0
+
+
 if __name__ == "__main__":
-    write(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
+    sys.exit(main(sys.argv[1:]))
