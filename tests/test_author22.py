@@ -76,9 +76,11 @@ def test_japanese_box_and_place_names_are_warned_about(kit_copy):
 
 def test_build_prints_the_warnings_and_still_builds(kit_copy, tmp_path, capsys):
     edit(kit_copy / "game.toml", 'text = "DIS"', 'text = "混乱"')
+    edit(kit_copy / "game.toml", 'name = "Disrupted"', 'name = "混乱状態"')    # printed small on top
     code, out, err = run(capsys, "build", str(kit_copy), "-o", str(tmp_path / "out"), "--json")
     assert code == 0 and (tmp_path / "out" / "fictional-ridge.vmod").is_file()
-    assert err.count("warning: ") == 1 and "disrupted '混乱' (混乱)" in err
+    assert err.count("warning: ") == 1 and "2 marker text(s)" in err
+    assert "disrupted '混乱状態' (混乱状態); disrupted '混乱' (混乱)" in err
     assert json.loads(out)[0]["warnings"][0] in err
 
 

@@ -53,11 +53,12 @@ def glyph_warnings(kit: Kit) -> list[str]:
             f"cannot draw; the counters and the print sheet leave them out: {_listed(units)}. "
             f"Give those units a short_name in Latin letters, digits or symbols (the piece keeps its "
             f"name in VASSAL), or their own counter image (docs/kit-format.md, 'A unit's own art').")
-    markers = [f"{m.id} '{m.text or m.name}' ({lost})" for m in kit.game.markers.values()
-               if (lost := missing_glyphs(m.text or m.name))]
+    markers = [f"{m.id} '{printed}' ({lost})" for m in kit.game.markers.values()
+               for printed in dict.fromkeys((m.name, m.text or m.name))     # its name on top, its text large
+               if (lost := missing_glyphs(printed))]
     if markers:
         warnings.append(
-            f"{kit.path}: {len(markers)} marker(s) print characters the counter font cannot draw, "
+            f"{kit.path}: {len(markers)} marker text(s) print characters the counter font cannot draw, "
             f"left out on the counter: {_listed(markers)}. Give each a 'text' the font draws.")
     names = [f"{what} '{name}' ({lost})" for what, name in _map_texts(kit)
              if (lost := missing_glyphs(name))]
