@@ -293,3 +293,35 @@ def test_kitdoc_help_prints_the_usage_and_writes_nothing(tmp_path, monkeypatch, 
     assert kitdoc.main(["--help"]) == 0 and kitdoc.main(["-x"]) == 2
     assert "usage: python -m vmodgen.kitdoc [ROOT]" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+# ---- friction 9: what an author tries next. A Japanese side id (the reference said "letters"):
+# now "ASCII letters", and that the name may be in any script; a hex written in another letter
+# case or beyond the sheet: the right case, or the sheets' ranges; a scenario table with a fault no
+# longer makes its roster columns "undefined" too (a second, misleading fault).
+
+def test_an_id_in_japanese_says_ascii_and_that_names_may_be_japanese(kit_copy, capsys):
+    edit(kit_copy / "game.toml", 'id = "minami"', 'id = "南"')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2
+    assert (f"vmodgen: {kit_copy / 'game.toml'}:37: [[nationalities]]: 'id' must be ASCII letters (a-z, A-Z), "
+            "digits, '-', '_' or '.', not '南' (an id is what the other files refer to; the 'name' may be in "
+            "any script)") in err.splitlines()
+
+
+def test_a_hex_in_lower_case_or_beyond_the_sheet_gets_a_hint(kit_copy, capsys):
+    edit(kit_copy / "sheet-a.csv", "A0202,clear", "a0202,clear")
+    edit(kit_copy / "map.toml", 'hex = "A0202"', 'hex = "A0909"')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2 and err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'sheet-a.csv'}:2: hex 'a0202' is not on the map (did you mean 'A0202'?)",
+        f"vmodgen: {kit_copy / 'map.toml'}:45: [[places]]: hex 'A0909' is not on the map "
+        "(the map's hexes: A0101..A0807, B0101..B0807)"]
+
+
+def test_a_faulty_scenario_table_is_one_fault(kit_copy, capsys):
+    edit(kit_copy / "scenarios.toml", 'description = "The south holds the town."',
+         'description = "The south holds the town."\nsheets = ["C"]')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    assert code == 2 and err.strip().splitlines() == [
+        f"vmodgen: {kit_copy / 'scenarios.toml'}:21: [[scenarios]]: unknown sheet 'C' (known: A, B)"]

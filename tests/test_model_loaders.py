@@ -339,7 +339,7 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
                                  "game.toml", 154, ("unknown side 'green'",)),
     "one side only": (s("game.toml", '[[sides]]\nid = "blue"\nname = "Blue"\ncolor = "#3050c0"\n', ""),
                       "game.toml", 14, ("at least two [[sides]]",)),
-    "bad id": (s("game.toml", 'id = "rough"', 'id = "rough ground"'), "game.toml", 98, ("'id' must be letters",)),
+    "bad id": (s("game.toml", 'id = "rough"', 'id = "rough ground"'), "game.toml", 98, ("'id' must be ASCII letters",)),
     "text where a number is due": (s("game.toml", "first_turn = 1", 'first_turn = "one"'),
                                    "game.toml", 136, ("'first_turn' must be a whole number",)),
     "missing roster file": (s("game.toml", 'roster = "roster.csv"', 'roster = "units.csv"'),

@@ -175,10 +175,12 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
             raise InputError(path, f"unknown top-level table '{key}'", line=doc.header_line(key))
     by_id = {u.id: u for u in units}
     out: dict[str, Scenario] = {}
+    named: set[str] = set()          # every scenario id given, its table faulty or not
     for t in doc.tables("scenarios"):
         with item():
             t.check_keys(keys("scenarios.toml", "[[scenarios]]"))
             sid = _id(t)
+            named.add(sid)
             if sid in out:
                 raise t.error(f"duplicate scenario id '{sid}'", "id")
             sheets = t.str_list("sheets", tuple(mapdata.sheets))
@@ -224,14 +226,15 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
                         Reinforcement(uid, rt.required_int("turn", minimum=0), at, rt.bool("illustrative"))]
             out[sid] = scen
-    _check_scenario_columns(units, out, roster_path, path)
+    _check_scenario_columns(units, named, roster_path, path)
     return out
 
 
-def _check_scenario_columns(units: list[Unit], scenarios: dict[str, Scenario], roster_path: Path,
+def _check_scenario_columns(units: list[Unit], scenarios: set[str], roster_path: Path,
                             path: Path) -> None:
     """A roster's setup:<id> and arrival:<id> columns name scenarios the file defines: one fault
-    per column (a misspelt column header), on the header line, with the nearest scenario id."""
+    per column (a misspelt column header), on the header line, with the nearest scenario id.
+    ``scenarios``: every id the file gives, also of a table with a fault (reported already)."""
     import difflib
     columns: dict[str, int] = {}
     for u in units:
@@ -242,8 +245,8 @@ def _check_scenario_columns(units: list[Unit], scenarios: dict[str, Scenario], r
         if sid in scenarios:
             continue
         with item():
-            near = difflib.get_close_matches(sid, list(scenarios), n=1, cutoff=0.6)
+            near = difflib.get_close_matches(sid, sorted(scenarios), n=1, cutoff=0.6)
             hint = f"; did you mean '{column.split(':')[0]}:{near[0]}'?" if near else ""
-            known = ", ".join(scenarios) or "none"
+            known = ", ".join(sorted(scenarios)) or "none"
             raise InputError(roster_path, f"column '{column}' names scenario '{sid}', which {path.name} "
                                           f"does not define (its scenarios: {known}){hint}", line=1)

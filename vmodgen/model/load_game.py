@@ -25,7 +25,8 @@ COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 def _id(t: Table, key: str = "id") -> str:
     v = t.str(key)
     if not ID_RE.match(v):
-        raise t.error(f"'{key}' must be letters, digits, '-', '_' or '.', not {shown(v)}", key)
+        raise t.error(f"'{key}' must be ASCII letters (a-z, A-Z), digits, '-', '_' or '.', not {shown(v)} "
+                      f"(an id is what the other files refer to; the 'name' may be in any script)", key)
     return v
 
 

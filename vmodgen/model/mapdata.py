@@ -220,6 +220,14 @@ class MapData:
                 out.append(f"{s.scheme.format(hexes[0])}..{s.scheme.format(hexes[-1])}")
         return ", ".join(out)
 
+    def hex_hint(self, hex_id: str) -> str:
+        """What a hex ID not on the map may have meant: the same ID in another letter case, else
+        the sheets' hex ranges."""
+        same = [h for h in (hex_id.upper(), hex_id.lower()) if h != hex_id and self.has_hex(h)]
+        if same:
+            return f"did you mean '{same[0]}'?"
+        return f"the map's hexes: {self.sheet_ranges()}"
+
     def location_hint(self, loc: str) -> str:
         """What a set-up or arrival location ``loc`` that does not exist may have meant: the
         nearest box id (misspelt), else the sheets' hex ranges and the box ids."""
@@ -227,8 +235,11 @@ class MapData:
         near = difflib.get_close_matches(loc, list(self.boxes), n=1, cutoff=0.7)
         if near:
             return f"did you mean the box '{near[0]}'?"
+        hint = self.hex_hint(loc)
+        if hint.startswith("did you mean"):
+            return hint
         boxes = f"; boxes: {', '.join(self.boxes)}" if self.boxes else "; no boxes"
-        return f"the map's hexes: {self.sheet_ranges()}{boxes}"
+        return f"{hint}{boxes}"
 
     def no_location(self, loc: str) -> str:
         """Why ``loc`` is no set-up or arrival location, with :meth:`location_hint`."""

@@ -18,7 +18,7 @@ class Key:
 
 
 REQUIRED = "required"
-NAMED = (Key("id", "id", REQUIRED, "letters, digits, '-', '_' or '.'; what the other files refer to"),
+NAMED = (Key("id", "id", REQUIRED, "ASCII letters, digits, '-', '_' or '.'; what the other files refer to"),
          Key("name", "text", REQUIRED, "the name players read"),
          Key("note", "text", '""', "free text"))
 
