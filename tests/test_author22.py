@@ -325,3 +325,76 @@ def test_a_faulty_scenario_table_is_one_fault(kit_copy, capsys):
     code, _out, err = run(capsys, "validate", str(kit_copy))
     assert code == 2 and err.strip().splitlines() == [
         f"vmodgen: {kit_copy / 'scenarios.toml'}:21: [[scenarios]]: unknown sheet 'C' (known: A, B)"]
+
+
+# ---- friction 10: the author wants the Japanese IDs on the counters, not Latin stand-ins. The
+# kit may now name its own font ([layout] font_file, inside the kit): every text drawn for the kit
+# (counters, markers, boards, boxes, the print sheet, embedded in the PDF) uses it, and the glyph
+# warnings are judged against it. Seen with IPAGothic (fonts-ipafont-gothic): 1歩 and 機甲 on the
+# counters, 南町 on the board, 混乱 on the marker, the PDF's text '1歩' (pdftotext); VASSAL
+# 3.7.26 and 3.8.0-beta1 open the module and set up both scenarios with nothing reported.
+
+DEJAVU_REGULAR = Path(__file__).parents[1] / "vmodgen" / "fonts" / "DejaVuSansCondensed.ttf"
+JAPANESE_FONTS = [Path(p) for p in ("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+                                     "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+                                     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")]
+
+
+def with_font(kit: Path, source: Path, name: str = "own.ttf") -> None:
+    (kit / "fonts").mkdir(exist_ok=True)
+    shutil.copy(source, kit / "fonts" / name)
+    with (kit / "game.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[layout]\nfont_file = "fonts/{name}"\n')
+
+
+def counter_bytes(kit_dir: Path, unit_id: str) -> bytes:
+    from vmodgen.render.cache import png_bytes
+    from vmodgen.render.counters import render_counter
+    kit = load_kit(kit_dir)
+    return png_bytes(render_counter(kit.game, kit.unit(unit_id), "front", 75))
+
+
+def test_a_kit_font_draws_the_counters_and_is_part_of_the_kit(kit_copy, tmp_path):
+    plain = counter_bytes(kit_copy, "N1")
+    with_font(kit_copy, DEJAVU_REGULAR)
+    kit = load_kit(kit_copy)
+    assert (kit_copy / "fonts" / "own.ttf").resolve() in [p.resolve() for p in kit.files]   # a changed font rebuilds
+    assert counter_bytes(kit_copy, "N1") != plain                       # drawn in the other font
+    from vmodgen.render.sheet_pdf import counter_sheet_pdf
+    pdf = counter_sheet_pdf(kit.game, kit.units)
+    assert b"DejaVuSansCondensed" in pdf and b"DejaVuSansCondensed-Bold" not in pdf   # the kit's font only
+
+
+@pytest.mark.parametrize("case", ["missing", "not a font", "outside"])
+def test_a_bad_font_file_is_one_fault(kit_copy, tmp_path, capsys, case):
+    if case == "missing":
+        font = "fonts/none.ttf"
+    elif case == "not a font":
+        (kit_copy / "fonts").mkdir()
+        (kit_copy / "fonts" / "x.ttf").write_text("not a font")
+        font = "fonts/x.ttf"
+    else:
+        shutil.copy(DEJAVU_REGULAR, tmp_path / "elsewhere.ttf")
+        font = "../elsewhere.ttf"
+    with (kit_copy / "game.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[layout]\nfont_file = "{font}"\n')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"vmodgen: {kit_copy / 'game.toml'}:")
+    assert {"missing": "no font file", "not a font": "is not a TrueType or OpenType font",
+            "outside": "lies outside the kit"}[case] in lines[0]
+
+
+@pytest.mark.skipif(not any(p.is_file() for p in JAPANESE_FONTS),
+                    reason="no Japanese font on this machine (fonts-ipafont-gothic gives one)")
+def test_a_japanese_font_draws_japanese_ids_with_no_warning(kit_copy, tmp_path):
+    source = next(p for p in JAPANESE_FONTS if p.is_file())
+    edit(kit_copy / "roster.csv", "S1,第1歩兵大隊,1 Inf", "S1,第1歩兵大隊,1歩")
+    assert "S1 '1歩' (歩)" in kit_warnings(load_kit(kit_copy))[0]     # DejaVu: a warning
+    one = counter_bytes(kit_copy, "S1")
+    with_font(kit_copy, source, "jp" + source.suffix)
+    assert kit_warnings(load_kit(kit_copy)) == []                       # the font draws 歩
+    edit(kit_copy / "roster.csv", "S1,第1歩兵大隊,1歩", "S1,第1歩兵大隊,1")
+    without = counter_bytes(kit_copy, "S1")
+    edit(kit_copy / "roster.csv", "S1,第1歩兵大隊,1,", "S1,第1歩兵大隊,1歩,")
+    assert counter_bytes(kit_copy, "S1") not in (without, one)          # 歩 is drawn, in the kit's font

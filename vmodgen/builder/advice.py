@@ -14,7 +14,7 @@ from ..model.art import BACK_SUFFIXES, EXTENSIONS, file_stem
 from ..model.kit import Kit
 from ..render.face import unit_label
 from ..render.layout_data import game_layout
-from ..render.text import has_glyph
+from ..render.text import has_glyph, use_font
 
 #: at most this many places are named per warning (the rest counted)
 SHOWN = 6
@@ -36,7 +36,13 @@ def _listed(items: list[str]) -> str:
 
 def glyph_warnings(kit: Kit) -> list[str]:
     """One warning per kind of printed text (unit IDs, markers, map names) with characters the
-    bundled font cannot draw."""
+    font cannot draw (the bundled DejaVu, or the kit's ``[layout] font_file``)."""
+    layout = game_layout(kit.game)
+    with use_font(layout.font_file):
+        return _glyph_warnings(kit, "your font_file" if layout.font_file else "DejaVu Sans")
+
+
+def _glyph_warnings(kit: Kit, font_name: str) -> list[str]:
     warnings: list[str] = []
     own_face = game_layout(kit.game).art == "face"
     units = []
@@ -49,10 +55,10 @@ def glyph_warnings(kit: Kit) -> list[str]:
             units.append(f"line {u.line}: {u.id} '{label}' ({lost})")
     if units:
         warnings.append(
-            f"{_kit_file(kit, 1)}: {len(units)} counter ID(s) have characters the counter font (DejaVu Sans) "
+            f"{_kit_file(kit, 1)}: {len(units)} counter ID(s) have characters the counter font ({font_name}) "
             f"cannot draw; the counters and the print sheet leave them out: {_listed(units)}. "
-            f"Give those units a short_name in Latin letters, digits or symbols (the piece keeps its "
-            f"name in VASSAL), or their own counter image (docs/kit-format.md, 'A unit's own art').")
+            f"Name a font that has them in [layout] font_file, give those units a short_name the font "
+            f"draws (the piece keeps its name in VASSAL), or their own counter image (docs/kit-format.md).")
     markers = [f"{m.id} '{printed}' ({lost})" for m in kit.game.markers.values()
                for printed in dict.fromkeys((m.name, m.text or m.name))     # its name on top, its text large
                if (lost := missing_glyphs(printed))]

@@ -163,6 +163,8 @@ def load_kit(spec: str | Path) -> Kit:
     scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if is_file(scen_path) else {}
     files = [path, roster_path, map_path] + ([scen_path] if is_file(scen_path) else [])
     files += sorted({Path(art_path(k)) for u in units for k in u.art if k})   # a changed image rebuilds
+    if game.layout is not None and game.layout.font_file:                       # so does a changed font
+        files.append(Path(art_path(game.layout.font_file)))
     kit = Kit(game, units, mapdata, scenarios, path, files)
     return kit
 

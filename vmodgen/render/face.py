@@ -140,7 +140,8 @@ def marker_spec(game: Game, marker: Marker, side: str = "front") -> FaceSpec:
     return FaceSpec(layout=game.counter_layout or "generic", side=side, label=marker.name,
                     values=(("text", marker.text or marker.name),), symbol="marker", kind="marker",
                     type_id=marker.id, background=marker.color or "#ffffff",
-                    text_color="#%02x%02x%02x" % ink_on(marker.color or "#ffffff"))
+                    text_color="#%02x%02x%02x" % ink_on(marker.color or "#ffffff"),
+                    geometry=LayoutData(font_file=game_layout(game).font_file))    # only the game's font
 
 
 class Face:
