@@ -227,7 +227,8 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
     "set-up hex that does not exist": (s("roster.csv", "0203,2,*", "0999,2,*"),
                                        "roster.csv", 4, ("set-up location '0999'", "scenario 's1'")),
     "set-up column for an undefined scenario": (s("roster.csv", "setup:s1", "setup:s9"),
-                                                "roster.csv", 2, ("scenario 's9'", "scenarios.toml does not define")),
+                                                "roster.csv", 1, ("column 'setup:s9'", "scenario 's9'",
+                                                                    "scenarios.toml does not define", "s1")),
     "empty roster": (lambda kit: (kit / "roster.csv").write_bytes(b""), "roster.csv", 1, ("empty",)),
     "roster not UTF-8": (s("roster.csv", "Blue HQ", "Blue H\udcff"), "roster.csv", 5, ("not UTF-8",)),
     # main.csv (terrain)
@@ -338,7 +339,7 @@ BROKEN: dict[str, tuple[Edit, str, int, tuple[str, ...]]] = {
                                  "game.toml", 154, ("unknown side 'green'",)),
     "one side only": (s("game.toml", '[[sides]]\nid = "blue"\nname = "Blue"\ncolor = "#3050c0"\n', ""),
                       "game.toml", 14, ("at least two [[sides]]",)),
-    "bad id": (s("game.toml", 'id = "rough"', 'id = "rough ground"'), "game.toml", 98, ("'id' must be letters",)),
+    "bad id": (s("game.toml", 'id = "rough"', 'id = "rough ground"'), "game.toml", 98, ("'id' must be ASCII letters",)),
     "text where a number is due": (s("game.toml", "first_turn = 1", 'first_turn = "one"'),
                                    "game.toml", 136, ("'first_turn' must be a whole number",)),
     "missing roster file": (s("game.toml", 'roster = "roster.csv"', 'roster = "units.csv"'),

@@ -24,7 +24,14 @@ A *kit* is one game's data: `game.toml` (the game), a roster CSV (one row per co
 (`map.toml` and one terrain CSV per sheet) and `scenarios.toml`. `vmodgen new DIR` writes a
 small complete kit to start from; `vmodgen validate DIR` lists every fault with its file and
 line (`--json` for tools); `vmodgen build DIR` makes the module, the print sheets and checks
-them. `game.toml` names the other files by paths relative to itself.
+them. `game.toml` names the other files by paths relative to itself. Both also print a
+`warning:` (exit code unchanged) for what a valid kit will not show as written: text the bundled
+font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, place or terrain
+names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
+them in full: name a font that has them in `[layout] font_file`, or give such units a `short_name`
+the bundled font draws, or their own art), units of two
+or more `steps` with no back values (no reduced side to flip to), and images in the `images`
+folder that name no unit.
 
 This page is generated from the loaders' own schema (`vmodgen/model/schema.py`) by
 `python -m vmodgen.kitdoc`; a test fails when it is out of date. A key marked *required* must be
@@ -46,7 +53,8 @@ Give a unit its own counter image in either of two ways:
 
 With `art = "face"` (the default of `[layout]`) the image is the whole counter, fitted into the
 square; with `art = "symbol"` it takes the place of the unit-type symbol and the layout prints the
-ID and values around it. A unit without an image is drawn by the layout. Images are checked when
+ID and values around it. A unit without an image is drawn by the layout (an image in the folder
+whose name is no unit's id, letter case included, is named in a warning). Images are checked when
 the kit loads (readable, at most 4096 x 4096 pixels and 16 MB); a changed image rebuilds the module.
 Every image a kit names (these, the `images` folder, a map's scan) must lie inside the kit (the
 folder of `game.toml`; a map's scan: the folder of `map.toml`), links followed: a kit cannot read a
@@ -167,5 +175,16 @@ def write(root: Path) -> None:
         write_bytes_atomic(root / SYMBOL_DIR / name, buf.getvalue())
 
 
+def main(argv: list[str]) -> int:
+    """``python -m vmodgen.kitdoc [ROOT]``: write the reference into ROOT (default: this checkout).
+    An option (``--help``) is not a folder: it prints the usage instead of writing into ``./--help``."""
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        print("usage: python -m vmodgen.kitdoc [ROOT]   (writes ROOT/docs/kit-format.md and its symbol pictures)",
+              file=sys.stderr)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    write(Path(argv[0]) if argv else Path(__file__).resolve().parents[1])
+    return 0
+
+
 if __name__ == "__main__":
-    write(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
+    sys.exit(main(sys.argv[1:]))

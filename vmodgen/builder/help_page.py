@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from ..model import Kit
+from ..model.scenario import Reinforcement, Scenario
 from .offered import is_offered, not_offered_reason
 
 
@@ -65,8 +66,7 @@ def help_html(kit: Kit, counter_sheet: dict[str, str] | None = None) -> str:
             parts.append("<p>Reinforcements:</p><ul>")
             for r in sorted(sc.reinforcements, key=lambda r: (r.turn, r.unit)):
                 u = kit.unit(r.unit)
-                at = f" at {e(r.location)}" if r.location else ""
-                parts.append(f"<li>Turn {r.turn}: {e(u.name if u else r.unit)}{at}</li>")
+                parts.append(f"<li>Turn {r.turn}: {e(u.name if u else r.unit)}{e(_arrival_place(kit, sc, r))}</li>")
             parts.append("</ul>")
     if counter_sheet:
         files = ", ".join(f"<code>{e(f)}</code> ({e(p.upper() if p == 'a4' else p.title())})"
@@ -77,3 +77,21 @@ def help_html(kit: Kit, counter_sheet: dict[str, str] | None = None) -> str:
                      "registration marks. Print at 100%.</p>")
     parts.append("<p><small>Built by vmodgen.</small></p></body></html>")
     return "\n".join(parts)
+
+
+def _place_name(kit: Kit, loc: str) -> str:
+    """A box by the name players read on the boxes map, a hex by its ID."""
+    box = kit.map.boxes.get(loc)
+    return box.name if box else loc
+
+
+def _arrival_place(kit: Kit, scenario: Scenario, r: Reinforcement) -> str:
+    """Where a reinforcement comes from, as players find it in the module: where it enters, the
+    box or hex the set-up leaves it in until then, or the counter palette (not set up)."""
+    waits = next((p.location for p in scenario.setup if p.unit == r.unit), "")
+    where = f" at {_place_name(kit, r.location)}" if r.location else ""
+    if waits and waits != r.location:
+        return f"{where} (waiting in {_place_name(kit, waits)})"
+    if waits:
+        return where
+    return f"{where} (from the counter palette: not set up)"

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import click
 
+from ..builder.advice import kit_warnings
 from ..builder.build import build_kit
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..model import Kit, bundled_kits, load_kit
 from ..vassal.versions import DECLARED, DEFAULT_TARGET, TARGETS
 from .paths import FOLDER
@@ -41,6 +42,10 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_js
     if not targets:
         raise click.UsageError("no kit given and no bundled kits found")
     kits_loaded = _distinct([load_kit(target) for target in targets])  # every kit's errors before any output
+    warnings = {kit.game.id: kit_warnings(kit) for kit in kits_loaded}
+    for found in warnings.values():
+        for w in found:
+            click.echo(f"warning: {printable(w)}", err=True)
     results = []
     # the progress bar only on a terminal: a failing build prints its one error line and nothing else
     bar_ctx = (click.progressbar(length=len(targets) * 8, label="building", file=sys.stderr,
@@ -63,7 +68,8 @@ def command(kits: tuple[str, ...], out_dir: str, force: bool, vassal: str, as_js
     if as_json:
         click.echo(json.dumps([{"kit": k.game.id, "path": str(r.path), "skipped": r.skipped,
                                 "entries": r.entries, "seconds": round(t, 3), "vassal": vassal,
-                                "illustrative": k.has_illustrative} for k, r, t in results], indent=2))
+                                "illustrative": k.has_illustrative, "warnings": warnings[k.game.id]}
+                               for k, r, t in results], indent=2))
     else:
         for kit, result, seconds in results:
             what = ("unchanged" if result.skipped

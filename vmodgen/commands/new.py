@@ -33,7 +33,7 @@ def write_new_kit(folder: str | Path, kit_id: str | None = None, name: str | Non
         raise InputError(folder, "exists and is not an empty folder: name a new one")
     kit_id = kit_id or kit_id_from(folder)
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", kit_id) or len(kit_id) > 64:
-        raise InputError(folder, f"--id {kit_id!r} must be letters, digits, '-', '_' or '.' (at most 64)")
+        raise InputError(folder, f"--id {kit_id!r} must be ASCII letters, digits, '-', '_' or '.' (at most 64)")
     name = name or kit_id.replace("-", " ").replace("_", " ").title()
     if len(name) > 200 or any(ord(c) < 32 for c in name):
         raise InputError(folder, "--name must be one line of at most 200 characters")

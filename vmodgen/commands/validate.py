@@ -5,6 +5,7 @@ import json
 
 import click
 
+from ..builder.advice import kit_warnings
 from ..errors import InputError, printable
 from ..model import bundled_kits
 from ..model.kit import Kit, MapUnreadable, load_kit
@@ -41,7 +42,8 @@ def command(paths: tuple[str, ...], as_json: bool) -> int:
 
     Every fault the loaders can find is reported, one `file:line: message` per line (a fault
     that stops the reading, such as a TOML syntax error, ends that file's list). Exit code 0
-    when every kit is valid, 2 when any has a fault.
+    when every kit is valid, 2 when any has a fault. A valid kit may still get warnings (text
+    the counter font cannot draw, images that name no unit): they do not change the exit code.
 
     \b
     Examples:
@@ -54,13 +56,15 @@ def command(paths: tuple[str, ...], as_json: bool) -> int:
     if as_json:
         click.echo(json.dumps([
             {"kit": t, "valid": not problems, "problems": [_problem(e) for e in problems],
-             **({"summary": kit_summary(k)} if k is not None else {})}
+             **({"summary": kit_summary(k), "warnings": kit_warnings(k)} if k is not None else {})}
             for t, k, problems in results], indent=2, ensure_ascii=False))
     else:
         for t, k, problems in results:
             if k is not None:
                 click.echo(kit_summary_text(k))
                 click.echo("  valid")
+                for w in kit_warnings(k):     # valid, but the module will not show it as written
+                    click.echo(f"warning: {printable(w)}", err=True)
             for e in problems:        # one line per fault, nothing else (a single fault: one line)
                 click.echo(f"vmodgen: {printable(str(e))}", err=True)
     return 2 if bad else 0

@@ -163,6 +163,8 @@ def load_kit(spec: str | Path) -> Kit:
     scenarios = load_scenarios(scen_path, game, mapdata, units, roster_path) if is_file(scen_path) else {}
     files = [path, roster_path, map_path] + ([scen_path] if is_file(scen_path) else [])
     files += sorted({Path(art_path(k)) for u in units for k in u.art if k})   # a changed image rebuilds
+    if game.layout is not None and game.layout.font_file:                       # so does a changed font
+        files.append(Path(art_path(game.layout.font_file)))
     kit = Kit(game, units, mapdata, scenarios, path, files)
     return kit
 
@@ -175,10 +177,12 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
             raise InputError(path, f"unknown top-level table '{key}'", line=doc.header_line(key))
     by_id = {u.id: u for u in units}
     out: dict[str, Scenario] = {}
+    named: set[str] = set()          # every scenario id given, its table faulty or not
     for t in doc.tables("scenarios"):
         with item():
             t.check_keys(keys("scenarios.toml", "[[scenarios]]"))
             sid = _id(t)
+            named.add(sid)
             if sid in out:
                 raise t.error(f"duplicate scenario id '{sid}'", "id")
             sheets = t.str_list("sheets", tuple(mapdata.sheets))
@@ -197,7 +201,8 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     with item():
                         if not mapdata.location_exists(loc):
                             raise InputError(roster_path, f"unit '{u.id}': set-up location '{loc}' for scenario "
-                                                          f"'{sid}' is neither a hex of the map nor a box", line=u.line)
+                                                          f"'{sid}' is neither a hex of the map nor a box "
+                                                          f"({mapdata.location_hint(loc)})", line=u.line)
                         scen.setup.append(Placement(u.id, loc, u.is_illustrative(f"setup:{sid}")))
                 turn = u.arrival_in(sid)
                 if turn is not None:
@@ -209,7 +214,7 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                     if uid not in by_id:
                         raise st.error(f"unknown unit '{uid}'", "unit")
                     if not mapdata.location_exists(loc):
-                        raise st.error(f"set-up location '{loc}' is neither a hex of the map nor a box", "hex")
+                        raise st.error(f"set-up location {mapdata.no_location(loc)}", "hex")
                     scen.setup = [p for p in scen.setup if p.unit != uid] + [Placement(uid, loc, st.bool("illustrative"))]
             for rt in t.subs("reinforcements"):
                 with item():
@@ -219,14 +224,31 @@ def load_scenarios(path: Path, game: Game, mapdata: MapData, units: list[Unit],
                         raise rt.error(f"unknown unit '{uid}'", "unit")
                     at = rt.str("at", "")
                     if at and not mapdata.location_exists(at):
-                        raise rt.error(f"arrival location '{at}' is neither a hex of the map nor a box", "at")
+                        raise rt.error(f"arrival location {mapdata.no_location(at)}", "at")
                     scen.reinforcements = [r for r in scen.reinforcements if r.unit != uid] + [
                         Reinforcement(uid, rt.required_int("turn", minimum=0), at, rt.bool("illustrative"))]
             out[sid] = scen
-    for u in units:
-        for sid in u.setup:
-            with item():
-                if sid not in out:
-                    raise InputError(roster_path, f"unit '{u.id}' has a set-up for scenario '{sid}', "
-                                                  f"which {path.name} does not define", line=u.line)
+    _check_scenario_columns(units, named, roster_path, path)
     return out
+
+
+def _check_scenario_columns(units: list[Unit], scenarios: set[str], roster_path: Path,
+                            path: Path) -> None:
+    """A roster's setup:<id> and arrival:<id> columns name scenarios the file defines: one fault
+    per column (a misspelt column header), on the header line, with the nearest scenario id.
+    ``scenarios``: every id the file gives, also of a table with a fault (reported already)."""
+    import difflib
+    columns: dict[str, int] = {}
+    for u in units:
+        for column in [f"setup:{sid}" for sid in u.setup] + [f"arrival:{sid}" for sid in u.arrival if sid]:
+            columns.setdefault(column, u.line)
+    for column in columns:
+        sid = column.split(":", 1)[1]
+        if sid in scenarios:
+            continue
+        with item():
+            near = difflib.get_close_matches(sid, sorted(scenarios), n=1, cutoff=0.6)
+            hint = f"; did you mean '{column.split(':')[0]}:{near[0]}'?" if near else ""
+            known = ", ".join(sorted(scenarios)) or "none"
+            raise InputError(roster_path, f"column '{column}' names scenario '{sid}', which {path.name} "
+                                          f"does not define (its scenarios: {known}){hint}", line=1)

@@ -47,6 +47,9 @@ class LayoutData:
     bold: bool = True                          # font of the ID and values
     colors: tuple[tuple[str, str], ...] = ()   # role → colour
     art: str = "face"                          # where a unit's own image goes: the whole face or the symbol box
+    #: the kit's own font, ``path#digest`` ("" = the bundled DejaVu): the digest makes a changed
+    #: file another cache key
+    font_file: str = ""
 
     @overload
     def box(self, name: str, default: Box) -> Box: ...
@@ -96,6 +99,9 @@ LAYOUT_KEYS = {
     "superscript": ("list of field ids", "the base's", "a value printed small after the row's first value (range)"),
     "hide": ("list of field ids", "[]", "fields never printed"),
     "font": ("text", "\"bold\"", "\"bold\" or \"regular\" (the bundled DejaVu Sans Condensed)"),
+    "font_file": ("path", "none", "your own TrueType/OpenType font inside the kit, for every text drawn "
+                  "(counters, boards, boxes, the print sheet) instead of DejaVu: one with the glyphs your "
+                  "names need (Japanese, Chinese...); relative to game.toml"),
     "colors": ("table of colours", "{}", "colour per role: " + "; ".join(f"{k} ({v})" for k, v in COLOR_ROLES.items())),
     "art": ("text", "\"face\"", "where a unit's own image goes: \"face\" (the whole counter) or \"symbol\" (the symbol box)"),
 }

@@ -25,7 +25,8 @@ COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 def _id(t: Table, key: str = "id") -> str:
     v = t.str(key)
     if not ID_RE.match(v):
-        raise t.error(f"'{key}' must be letters, digits, '-', '_' or '.', not {shown(v)}", key)
+        raise t.error(f"'{key}' must be ASCII letters (a-z, A-Z), digits, '-', '_' or '.', not {shown(v)} "
+                      f"(an id is what the other files refer to; the 'name' may be in any script)", key)
     return v
 
 
@@ -319,10 +320,38 @@ def load_layout_table(t: Table, default_base: str) -> tuple[LayoutData, frozense
         raise t.error(f"'font' must be \"bold\" or \"regular\", not {shown(font)}", "font")
     if "font" in t.data:
         given.add("bold")
+    own_font = _font_file(t) if "font_file" in t.data else ""
     art = t.str("art", "face")
     if art not in ART_MODES:
         raise t.error(f"'art' must be one of {', '.join(ART_MODES)}, not {shown(art)}", "art")
     data = LayoutData(base=base, boxes=tuple(boxes), row=t.str_list("row"), left=t.str_list("left"),
                       right=t.str_list("right"), superscript=t.str_list("superscript"),
-                      hide=t.str_list("hide"), bold=font == "bold", colors=tuple(colors), art=art)
+                      hide=t.str_list("hide"), bold=font == "bold", colors=tuple(colors), art=art,
+                      font_file=own_font)
     return data, frozenset(given)
+
+
+#: the largest font file a kit may name (a full CJK font is 10-20 MB)
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
+def _font_file(t: Table) -> str:
+    """``[layout] font_file``: ``path#digest`` of a font inside the kit that FreeType reads."""
+    import hashlib
+    import io
+    from PIL import ImageFont
+    from .art import outside_kit
+    from ..safeio import read_bytes
+    home = Path(t.doc.path).parent
+    path = home / t.str("font_file")
+    if not path.is_file():
+        raise t.error(f"no font file '{path}'", "font_file")
+    why = outside_kit(path, home)
+    if why is not None:
+        raise t.error(why.replace("images are read", "files are read"), "font_file")
+    data = read_bytes(path, MAX_FONT_BYTES, "font file")
+    try:
+        ImageFont.truetype(io.BytesIO(data), 20).getbbox("0")
+    except (OSError, ValueError) as e:
+        raise t.error(f"'{path}' is not a TrueType or OpenType font FreeType can read ({e})", "font_file") from None
+    return f"{path.resolve()}#{hashlib.sha256(data).hexdigest()[:16]}"

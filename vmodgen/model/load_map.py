@@ -144,7 +144,7 @@ def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
         with item():
             hid = cells["hex"]
             if not mapdata.has_hex(hid):
-                raise InputError(path, f"hex '{hid}' is not on the map", line=line)
+                raise InputError(path, f"hex '{hid}' is not on the map ({mapdata.hex_hint(hid)})", line=line)
             if hid in mapdata.hexes:
                 raise InputError(path, f"hex '{hid}' is listed twice", line=line)
             terrain = cells["terrain"]
@@ -167,7 +167,7 @@ def _load_terrain(path: Path, mapdata: MapData, game: Game) -> None:
 
 def _hex_ref(t: Table, mapdata: MapData, key: str, value: str) -> str:
     if not mapdata.has_hex(value):
-        raise InputError(t.doc.path, f"{t.what}: hex '{value}' is not on the map",
+        raise InputError(t.doc.path, f"{t.what}: hex '{value}' is not on the map ({mapdata.hex_hint(value)})",
                          line=t.doc.value_line(value, t.line) or t.line)
     return value
 

@@ -210,3 +210,37 @@ class MapData:
     def location_exists(self, loc: str) -> bool:
         """A set-up or arrival location: a hex ID or an off-map box id."""
         return loc in self.boxes or self.has_hex(loc)
+
+    def sheet_ranges(self) -> str:
+        """Each sheet's first and last hex ID, for messages: ``A0101..A0807, B0101..B0807``."""
+        out = []
+        for s in self.sheets.values():
+            hexes = s.scheme.hexes()
+            if hexes:
+                out.append(f"{s.scheme.format(hexes[0])}..{s.scheme.format(hexes[-1])}")
+        return ", ".join(out)
+
+    def hex_hint(self, hex_id: str) -> str:
+        """What a hex ID not on the map may have meant: the same ID in another letter case, else
+        the sheets' hex ranges."""
+        same = [h for h in (hex_id.upper(), hex_id.lower()) if h != hex_id and self.has_hex(h)]
+        if same:
+            return f"did you mean '{same[0]}'?"
+        return f"the map's hexes: {self.sheet_ranges()}"
+
+    def location_hint(self, loc: str) -> str:
+        """What a set-up or arrival location ``loc`` that does not exist may have meant: the
+        nearest box id (misspelt), else the sheets' hex ranges and the box ids."""
+        import difflib
+        near = difflib.get_close_matches(loc, list(self.boxes), n=1, cutoff=0.7)
+        if near:
+            return f"did you mean the box '{near[0]}'?"
+        hint = self.hex_hint(loc)
+        if hint.startswith("did you mean"):
+            return hint
+        boxes = f"; boxes: {', '.join(self.boxes)}" if self.boxes else "; no boxes"
+        return f"{hint}{boxes}"
+
+    def no_location(self, loc: str) -> str:
+        """Why ``loc`` is no set-up or arrival location, with :meth:`location_hint`."""
+        return f"'{loc}' is neither a hex of the map nor a box ({self.location_hint(loc)})"

@@ -18,7 +18,7 @@ class Key:
 
 
 REQUIRED = "required"
-NAMED = (Key("id", "id", REQUIRED, "letters, digits, '-', '_' or '.'; what the other files refer to"),
+NAMED = (Key("id", "id", REQUIRED, "ASCII letters, digits, '-', '_' or '.'; what the other files refer to"),
          Key("name", "text", REQUIRED, "the name players read"),
          Key("note", "text", '""', "free text"))
 
@@ -148,7 +148,7 @@ TABLES: dict[str, dict[str, tuple[Key, ...]]] = {
             Key("pos_grows", "text", '"south"', "where position numbers grow"),
             Key("shift", "text", '"odd"', "the lines shifted half a hex toward higher positions: odd or even"),
             Key("hexes", "path", "none", "the sheet's terrain table (CSV)"),
-            Key("offset", "[x, y]", "none", "place sheets in one frame, adjacent across their join"),
+            Key("offset", "[x, y]", "none", "place sheets in one frame, adjacent across their join for the rules (ZOC, supply, distances); the module still has one map per sheet"),
             Key("image", "table", "none", "a scan of the printed map: [sheets.image]")),
         "[sheets.image]": (
             Key("file", "path", REQUIRED, "the scan"),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Protocol
+import functools
+from typing import Any, Callable, Protocol, TypeVar, cast
 
 from PIL import Image, ImageDraw
 
@@ -22,7 +23,8 @@ from ..safeio import read_bytes
 from .colors import darker, lighter, rgb
 from .terrain import (draw_hexside, draw_line_path, draw_point_symbol, hexside_style, pattern_stamp,
                       point_symbol_kind, shared_edge)
-from .text import font, printable
+from .layout_data import game_layout
+from .text import font, printable, use_font
 
 #: a scanned board image may not be larger than this (file bytes, decoded pixels)
 MAX_SCAN_BYTES = 256 * 1024 * 1024
@@ -45,6 +47,18 @@ class Layout(Protocol):
     def center(self, h: Hex) -> tuple[int, int]: ...
 
     def corners(self, h: Hex) -> list[tuple[float, float]]: ...
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _in_game_font(draw: _F) -> _F:
+    """``draw(game, ...)`` with the font of the game's counter layout (its own font file, if any)."""
+    @functools.wraps(draw)
+    def wrapper(game, *args, **kwargs):
+        with use_font(game_layout(game).font_file):
+            return draw(game, *args, **kwargs)
+    return cast(_F, wrapper)
 
 
 def board_margin(mapdata: MapData) -> int:
@@ -96,6 +110,7 @@ def sheet_is_illustrative(mapdata: MapData, sheet: Sheet) -> bool:
     return any(p.illustrative and any(x in ids for x in p.hexes) for p in mapdata.lines)
 
 
+@_in_game_font
 def render_board(game: Game, mapdata: MapData, sheet_id: str | None = None, *, layout: Layout | None = None,
                  ss: int = 2, hex_ids: bool = True) -> Image.Image:
     """The board image of one sheet (``layout.board_size``), or its scanned image."""
@@ -278,6 +293,7 @@ def _wrap(text: str, f, width: float) -> list[str]:
     return out
 
 
+@_in_game_font
 def render_legend(game: Game, mapdata: MapData, hex_px: int | None = None, columns: int = 3,
                   ss: int = 2) -> Image.Image:
     """The key to the map: terrain swatches, hexside features, lines and point symbols."""
@@ -389,6 +405,7 @@ def box_slots(mapdata: MapData, counter_px: int, capacity: dict[str, int], box_p
     return out
 
 
+@_in_game_font
 def render_boxes(game: Game, mapdata: MapData, box_px: int | None = None, columns: int = 4,
                  ss: int = 2, counter_px: int | None = None,
                  capacity: dict[str, int] | None = None) -> Image.Image | None:

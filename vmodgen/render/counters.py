@@ -22,6 +22,7 @@ from .art import paste_art
 from .face import (CORE_VERSION, ILLUSTRATIVE_BOX, Face, FaceSpec, background_of, draw_illustrative_mark, face_spec,
                    marker_regions, marker_spec)
 from .symbols import SYMBOLS_VERSION
+from .text import use_font
 
 
 MM_PER_INCH = 25.4
@@ -63,7 +64,12 @@ def _check_px(px: int) -> int:
 
 
 def render_spec(spec: FaceSpec, px: int = DEFAULT_PX) -> Image.Image:
-    """Draw a resolved face (RGB, ``px`` x ``px``)."""
+    """Draw a resolved face (RGB, ``px`` x ``px``), with its layout's font."""
+    with use_font(spec.geometry.font_file):
+        return _render_spec(spec, px)
+
+
+def _render_spec(spec: FaceSpec, px: int) -> Image.Image:
     px = _check_px(px)
     mod = layout_module(spec.layout)
     face = Face(px, getattr(mod, "background", background_of)(spec))
@@ -83,6 +89,11 @@ VECTOR_UNITS = 1000
 def vector_spec(spec: FaceSpec):
     """A resolved face as vector drawing (:class:`~vmodgen.render.vector.VectorDraw`, a
     ``VECTOR_UNITS`` square), drawn by the same layout code as :func:`render_spec`."""
+    with use_font(spec.geometry.font_file):
+        return _vector_spec(spec)
+
+
+def _vector_spec(spec: FaceSpec):
     mod = layout_module(spec.layout)
     face = Face(VECTOR_UNITS, getattr(mod, "background", background_of)(spec), vector=True)
     if spec.full_art and spec.kind != "marker":

@@ -83,6 +83,11 @@ def printed_label(name: str) -> str:
     return _COPY_RE.sub("", name).strip() or name
 
 
+def unit_label(unit: Unit) -> str:
+    """The ID ``unit``'s counter prints: its short name, else its name without a copy count."""
+    return unit.short_name or printed_label(unit.name or unit.id)
+
+
 def _fmt(v) -> str:
     if v is None:
         return ""
@@ -118,7 +123,7 @@ def face_spec(game: Game, unit: Unit, side: str = "front") -> FaceSpec:
         c.startswith(prefix) or c in _PRINTED for c in unit.illustrative))
     return FaceSpec(
         layout=game.counter_layout or "generic", side=side,
-        label=unit.short_name or printed_label(unit.name or unit.id),
+        label=unit_label(unit),
         values=tuple(values), symbol=ut.symbol if ut else "none", size_mark=us.mark if us else "",
         kind=ut.kind if ut else "ground", type_id=unit.type,
         movement_class=unit.movement_class or (ut.movement_class if ut else ""),
@@ -135,7 +140,8 @@ def marker_spec(game: Game, marker: Marker, side: str = "front") -> FaceSpec:
     return FaceSpec(layout=game.counter_layout or "generic", side=side, label=marker.name,
                     values=(("text", marker.text or marker.name),), symbol="marker", kind="marker",
                     type_id=marker.id, background=marker.color or "#ffffff",
-                    text_color="#%02x%02x%02x" % ink_on(marker.color or "#ffffff"))
+                    text_color="#%02x%02x%02x" % ink_on(marker.color or "#ffffff"),
+                    geometry=LayoutData(font_file=game_layout(game).font_file))    # only the game's font
 
 
 class Face:

@@ -23,7 +23,8 @@ from ..model.unit import Unit
 from ..safeio import write_bytes_atomic
 from .counters import VECTOR_UNITS, vector_spec
 from .face import face_spec, marker_spec
-from .text import printable
+from .layout_data import game_layout
+from .text import printable, use_font
 from .vector import FONT_NAMES, add_fonts, replay
 
 PAGES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -93,7 +94,13 @@ def _faces(game: Game, units: list[Unit], markers: bool) -> list[tuple]:
 
 def counter_sheet_pdf(game: Game, units: Iterable[Unit], *, page: str = "a4", counter_mm: float | None = None,
                       bleed_mm: float = 1.0, markers: bool = True, title: str | None = None) -> bytes:
-    """The vector PDF of ``units`` (and the game's markers)."""
+    """The vector PDF of ``units`` (and the game's markers), in the game's font."""
+    with use_font(game_layout(game).font_file):
+        return _counter_sheet_pdf(game, units, page, counter_mm, bleed_mm, markers, title)
+
+
+def _counter_sheet_pdf(game: Game, units: Iterable[Unit], page: str, counter_mm: float | None,
+                       bleed_mm: float, markers: bool, title: str | None) -> bytes:
     from fpdf import FPDF
     faces = _faces(game, list(units), markers)
     if not faces:

@@ -1,12 +1,16 @@
-"""Text on counters and maps with the bundled DejaVu font (never a system font).
+"""Text on counters and maps with the bundled DejaVu font (never a system font), or the font
+file a kit names in its ``[layout]`` (``font_file``, e.g. one with Japanese glyphs): drawing code
+runs inside :func:`use_font`, and every cached measure is keyed by the font in use.
 
-Fonts are loaded once per (weight, size); :func:`fit_font` picks the largest size that fits a
-box so a long unit name shrinks instead of spilling over the counter edge.
+Fonts are loaded once per (weight, size, font); :func:`fit_font` picks the largest size that fits
+a box so a long unit name shrinks instead of spilling over the counter edge.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,27 +27,67 @@ Box = tuple[float, float, float, float]
 MAX_PRINTED_CHARS = 80
 
 
+#: the font file text is drawn with ("" = the bundled DejaVu); set by :func:`use_font`
+_FONT_FILE: ContextVar[str] = ContextVar("vmodgen_font_file", default="")
+
+
+@contextmanager
+def use_font(font_file: str = "") -> Iterator[None]:
+    """Draw with ``font_file`` (a kit's TrueType/OpenType file as ``path#digest``, see
+    ``LayoutData.font_file``; "" = the bundled DejaVu) inside the block. It serves both weights."""
+    token = _FONT_FILE.set(font_file or "")
+    try:
+        yield
+    finally:
+        _FONT_FILE.reset(token)
+
+
+def font_file() -> str:
+    """The path of the font file in use ("" = the bundled DejaVu)."""
+    return _font_path(_FONT_FILE.get())
+
+
+def _font_path(face: str) -> str:
+    return face.rsplit("#", 1)[0] if face else ""
+
+
 @lru_cache(maxsize=None)
-def _font_bytes(bold: bool) -> bytes:
-    return (BOLD if bold else REGULAR).read_bytes()
+def _font_bytes(bold: bool, face: str = "") -> bytes:
+    return Path(_font_path(face)).read_bytes() if face else (BOLD if bold else REGULAR).read_bytes()
+
+
+def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    """The font in use at ``size`` pixels (em height)."""
+    return _font(size, bold, _FONT_FILE.get())
 
 
 @lru_cache(maxsize=512)
-def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
-    """The bundled font at ``size`` pixels (em height)."""
+def _font(size: int, bold: bool, face: str) -> ImageFont.FreeTypeFont:
     import io
-    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), max(1, int(size)))
+    return ImageFont.truetype(io.BytesIO(_font_bytes(bold, face)), max(1, int(size)))
+
+
+def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
+    """Width and height of the ink of ``text`` at ``size``."""
+    return _text_size(text, size, bold, _FONT_FILE.get())
 
 
 @lru_cache(maxsize=8192)
-def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
-    """Width and height of the ink of ``text`` at ``size``."""
-    l, t, r, b = (int(v) for v in font(size, bold).getbbox(text))      # ints already: Pillow's FreeType box
+def _text_size(text: str, size: int, bold: bool, face: str) -> tuple[int, int]:
+    l, t, r, b = (int(v) for v in _font(size, bold, face).getbbox(text))    # ints already: Pillow's FreeType box
     return r - l, b - t
 
 
-@lru_cache(maxsize=8192)
 def fit_size(text: str, width: int, height: int, bold: bool = True, cap_ratio: float = 1.0) -> int:
+    """The largest font size whose rendering of ``text`` fits ``width`` x ``height`` pixels.
+
+    ``height`` is compared with the font's cap height (``cap_ratio`` of the em is about 0.73
+    for digits and capitals), so digits fill a value box the way printed counters do."""
+    return _fit_size(text, width, height, bold, cap_ratio, _FONT_FILE.get())
+
+
+@lru_cache(maxsize=8192)
+def _fit_size(text: str, width: int, height: int, bold: bool, cap_ratio: float, face: str) -> int:
     """The largest font size whose rendering of ``text`` fits ``width`` x ``height`` pixels.
 
     ``height`` is compared with the font's cap height (``cap_ratio`` of the em is about 0.73
@@ -52,18 +96,22 @@ def fit_size(text: str, width: int, height: int, bold: bool = True, cap_ratio: f
         return 1
     size = max(1, int(height / cap_ratio))
     while size > 1:
-        w, h = text_size(text, size, bold)
+        w, h = _text_size(text, size, bold, face)
         if w <= width and h <= height:
             return size
         size = max(1, min(size - 1, int(size * 0.93)))
     return 1
 
 
-@lru_cache(maxsize=16384)
 def text_mask(text: str, size: int, bold: bool = True) -> tuple[Image.Image, int, int]:
     """The anti-aliased ink of ``text`` as an "L" mask, with its offset from the text origin
     (cached: counters print the same few digits and names again and again)."""
-    f = font(size, bold)
+    return _text_mask(text, size, bold, _FONT_FILE.get())
+
+
+@lru_cache(maxsize=16384)
+def _text_mask(text: str, size: int, bold: bool, face: str) -> tuple[Image.Image, int, int]:
+    f = _font(size, bold, face)
     l, t, r, b = (int(v) for v in f.getbbox(text))
     w, h = max(1, r - l), max(1, b - t)
     im = Image.new("L", (w, h), 0)
@@ -101,18 +149,22 @@ def draw_text(draw: Drawing, box: Box, text: str, fill, *, bold: bool = True,
     return size
 
 
-@lru_cache(maxsize=4096)
 def has_glyph(ch: str, bold: bool = True) -> bool:
-    """Whether the bundled font draws ``ch`` (not the empty box of a missing glyph)."""
+    """Whether the font in use draws ``ch`` (not the empty box of a missing glyph)."""
+    return _has_glyph(ch, bold, _FONT_FILE.get())
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str, bold: bool, face: str) -> bool:
     if ch.isascii():
         return True
-    missing = text_mask("\ue000", 40, bold)[0]
-    got = text_mask(ch, 40, bold)[0]
+    missing = _text_mask("\ue000", 40, bold, face)[0]
+    got = _text_mask(ch, 40, bold, face)[0]
     return got.size != missing.size or got.tobytes() != missing.tobytes()
 
 
 def printable(text: str, bold: bool = True) -> str:
-    """``text`` without the characters the bundled font lacks (CJK notes in a kit, say),
+    """``text`` without the characters the font in use lacks (CJK notes in a kit, say),
     instead of drawing them as empty boxes."""
     if text.isascii():
         return text

@@ -22,6 +22,7 @@ from typing import Callable
 from ..builder.assemble import phase_names
 from ..builder.boxes import box_board
 from ..builder.build import sheet_layout
+from ..builder.scenario_save import tracker_state
 from ..vassal.codec import decode, encode
 from ..vassal.commands import Command, encode_tree, parse_tree
 from ..vassal.module import read_module
@@ -38,12 +39,6 @@ Place = Callable[[str], "tuple[str, int, int] | None"]
 FIRST_NEW_ID = 1_800_000_000_000
 
 
-def tracker_state(turn: int, phase_index: int | None = None, phases: int = 0) -> str:
-    """A vmodgen tracker's state (a turn counter over a list of ``phases`` phase names)."""
-    counter = [str(turn), "0", "false", "-1"]
-    if phase_index is not None:
-        counter.append(encode([str(phase_index), "0", "0", ",".join(["true"] * max(phases, 1))], ";"))
-    return "0|" + encode(counter, ";")
 
 
 def kit_place(kit) -> Place:
