@@ -159,6 +159,26 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
                                         f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
+        return out + self._left_in_wave_box(board, waves, turn)
+
+    def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
+        """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
+        after the end of its turn's Paradrop Phase (later phases of that turn, later turns) did not
+        drop when the whole wave must."""
+        order = [ph.id for ph in board.pos.game.sequence.phases]
+        here = order.index(board.pos.phase) if board.pos.phase in order else None
+        drop = order.index(PARADROP) if PARADROP in order else None
+        out = []
+        for u in board.pos.units:
+            due = waves.get(u.hex)
+            if due is None or turn < due:
+                continue
+            if turn == due and (here is None or drop is None or here < drop
+                                or (here == drop and board.pos.at == "during")):
+                continue
+            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}"
+                                    f"{'' if turn > due else ' after the Paradrop Phase'}; that whole wave paradrops "
+                                    f"on turn {due}.", [u.hex], [u]))
         return out
 
     def _wave_rules(self, board: Board, drops: list) -> list:
