@@ -164,10 +164,12 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
         """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
         after the end of its turn's Paradrop Phase (later phases of that turn, later turns) did not
-        drop when the whole wave must."""
+        drop when the whole wave must. A log's tracker may lag the drop up to the German Movement
+        Phase (the arrivals are read there too), so a log is judged from that phase's end."""
         order = [ph.id for ph in board.pos.game.sequence.phases]
         here = order.index(board.pos.phase) if board.pos.phase in order else None
-        drop = order.index(PARADROP) if PARADROP in order else None
+        last = PARADROP if board.pos.moves_announced else GERMAN_MOVE
+        drop = order.index(last) if last in order else None
         out = []
         for u in board.pos.units:
             due = waves.get(u.hex)
