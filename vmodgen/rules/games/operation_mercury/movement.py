@@ -138,6 +138,14 @@ def check_airlanding(rs, board: Board) -> list:
     arr = {k: v for k, v in arrivals(rs, pos).items() if v.get("how") == "airlanded"}
     if not arr:
         return []
+    boxes = {str(rs.param("om_airlanding_box"))} | {str(a["from"]) for a in arr.values() if a.get("from")}
+    waiting = [u for u in pos.units if u.hex in boxes and u.id not in arr and rs.ground(u)]
+    if waiting:
+        # 6.53 「1 つのグループ（グループ1 から開始して）からの全ユニットを着地させなければならない」: the
+        # groups are listed on the German set-up card, which the kit does not hold
+        rs.not_judged(f"{P} 6.53", f"{rs.names([pos.unit(i) for i in arr if pos.unit(i)])} airlanded while "
+                      f"{rs.names(waiting)} still wait in the box: whether a lower group was left waiting depends on the "
+                      "groups of the German set-up card, which the kit does not hold")
     out = []
     by_field: dict[tuple[str, ...], list[UnitState]] = {}
     for uid, a in arr.items():

@@ -163,24 +163,31 @@ class OperationMercuryStacking(OperationMercuryUnits):
 
     def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
         """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
-        after the end of its turn's Paradrop Phase (later phases of that turn, later turns) did not
-        drop when the whole wave must. A log's tracker may lag the drop up to the German Movement
-        Phase (the arrivals are read there too), so a log is judged from that phase's end."""
+        at the end of its turn's German Movement Phase, or at a phase end of a later turn, did not drop
+        when the whole wave must. A unit leaving a wave box in that German Movement Phase is read as
+        the paradrop (a tracker moved on early), so at the end of the Paradrop Phase itself a unit
+        still in the box is named not judged."""
+        if board.pos.at != "end":
+            return []
         order = [ph.id for ph in board.pos.game.sequence.phases]
         here = order.index(board.pos.phase) if board.pos.phase in order else None
-        last = PARADROP if board.pos.moves_announced else GERMAN_MOVE
-        drop = order.index(last) if last in order else None
+        drop = order.index(PARADROP) if PARADROP in order else None
+        move = order.index(GERMAN_MOVE) if GERMAN_MOVE in order else None
         out = []
         for u in board.pos.units:
             due = waves.get(u.hex)
             if due is None or turn < due:
                 continue
-            if turn == due and (here is None or drop is None or here < drop
-                                or (here == drop and board.pos.at == "during")):
+            if turn == due and (here is None or drop is None or move is None or here < drop):
                 continue
-            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}"
-                                    f"{'' if turn > due else ' after the Paradrop Phase'}; that whole wave paradrops "
-                                    f"on turn {due}.", [u.hex], [u]))
+            if turn == due and here < move:
+                self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
+                                             f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
+                                             "as the paradrop (a tracker moved on early), so it is judged at that "
+                                             "phase's end")
+                continue
+            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}; "
+                                    f"that whole wave paradrops on turn {due}.", [u.hex], [u]))
         return out
 
     def _wave_rules(self, board: Board, drops: list) -> list:
