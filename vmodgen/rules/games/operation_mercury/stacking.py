@@ -166,8 +166,10 @@ class OperationMercuryStacking(OperationMercuryUnits):
         at the end of its turn's German Movement Phase, or at a phase end of a later turn, did not drop
         when the whole wave must. A unit leaving a wave box in that German Movement Phase is read as
         the paradrop (a tracker moved on early), so at the end of the Paradrop Phase itself a unit
-        still in the box is named not judged."""
-        if board.pos.at != "end":
+        still in the box is named not judged. A position file only: an audit (which carries the
+        phase ends, ``om_end_hexes``) plays a scenario it does not know, and a scenario's set-up may
+        leave wave units unused in their boxes."""
+        if board.pos.at != "end" or self.memory(board.pos).om_end_hexes is not None:
             return []
         order = [ph.id for ph in board.pos.game.sequence.phases]
         here = order.index(board.pos.phase) if board.pos.phase in order else None
