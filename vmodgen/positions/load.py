@@ -147,11 +147,11 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
-        names = {ph.id: ph.name for ph in game.sequence.phases}
+        printed = {ph.id: ph.name for ph in game.sequence.phases}
         said = english(pos.phase)                                   # "ドイツ軍移動フェイズ"
         tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith("-" + norm(said))]
         # a name that ends one phase's name only ("Paradrop Phase", "落下傘降下フェイズ") is that phase
-        pos.phase = resolve(pos.phase, names) or resolve(said, names) or (tail[0] if len(tail) == 1 else pos.phase)
+        pos.phase = resolve(pos.phase, printed) or resolve(said, printed) or (tail[0] if len(tail) == 1 else pos.phase)
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
         both = matches(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
