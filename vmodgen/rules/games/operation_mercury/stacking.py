@@ -182,7 +182,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             if turn == due and (here is None or drop is None or move is None or here < drop):
                 continue
-            if turn == due and here < move:
+            if turn == due and here is not None and move is not None and here < move:
                 self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
                                              f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
                                              "as the paradrop (a tracker moved on early), so it is judged at that "
