@@ -123,10 +123,10 @@ def test_the_same_unit_named_twice_as_keys_is_refused(tmp_path, capsys):
 
 def test_every_declared_key_is_a_key_of_its_game():
     """One source of truth: each key declared is a field of the game's memory or a free key its
-    rules read (beachheads, airheads, na41_replacements)."""
+    rules read (beachheads, airheads, na41_replacements, air_resupply)."""
     fields = {"invasion-malta": set(MaltaMemory.keys()) | {"beachheads", "airheads"},
               "north-africa-41": set(NA41Memory.keys()) | {"na41_replacements"},
-              "operation-mercury": set(MercuryMemory.keys())}
+              "operation-mercury": set(MercuryMemory.keys()) | {"air_resupply"}}
     for game, keys in STATE_NAMES.items():
         assert set(keys) <= fields[game], (game, set(keys) - fields[game])
 

@@ -28,7 +28,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, english, marker_name, matches, norm, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -147,13 +147,17 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
-        pos.phase = resolve(pos.phase, {ph.id: ph.name for ph in game.sequence.phases}) or pos.phase
+        printed = {ph.id: ph.name for ph in game.sequence.phases}
+        said = english(pos.phase)                                   # "ドイツ軍移動フェイズ"
+        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith("-" + norm(said))]
+        # a name that ends one phase's name only ("Paradrop Phase", "落下傘降下フェイズ") is that phase
+        pos.phase = resolve(pos.phase, printed) or resolve(said, printed) or (tail[0] if len(tail) == 1 else pos.phase)
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
-        both = matches(pos.phase, {ph.id: ph.name for ph in game.sequence.phases})
+        both = matches(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
         if len(both) > 1:
             raise p.error(f"phase '{pos.phase}' may be any of {', '.join(both)}: give its id", "phase")
-        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith(norm(pos.phase))]
+        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith(norm(english(pos.phase)))]
         if len(tail) > 1:                   # "Allied Movement Phase" of "Impulse 1: Allied Movement Phase"
             raise p.error(f"phase '{pos.phase}' ends the names of {len(tail)} phases ({', '.join(tail)}): "
                           "give one id", "phase")

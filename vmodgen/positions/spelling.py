@@ -22,6 +22,28 @@ def norm(text: str) -> str:
     return s[:-len("-phase")] if s.endswith("-phase") else s
 
 
+#: the words of a Japanese rulebook's sequence of play (Operation Mercury's summary, 3.2) in the
+#: English its kit prints: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
+JA_PHASE_WORDS = (
+    ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),
+    ("第一海上戦闘", "First Naval Combat"), ("第二海上戦闘", "Second Naval Combat"),
+    ("防御側対応", "Defender Reaction"), ("撤収判定", "Evacuation Determination"),
+    ("落下傘降下", "Paradrop"), ("戦闘宣言", "Combat Declaration"), ("戦闘回避", "Combat Refusal"),
+    ("海上移動", "Naval Movement"), ("強襲上陸", "Amphibious Landing"), ("海上揚陸", "Naval Unloading"),
+    ("ドイツ軍", "German"), ("連合軍", "Allied"), ("枢軸軍", "Axis"), ("港整備", "Port Refit"),
+    ("砲爆撃", "Bombardment"), ("フェイズ", "Phase"), ("回復", "Recovery"), ("補給", "Supply"),
+    ("移動", "Movement"), ("戦闘", "Combat"), ("の", ""), ("・", ""),
+)
+
+
+def english(value: str) -> str:
+    """A phase name written in Japanese, in the English of :data:`JA_PHASE_WORDS` (other text
+    unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase"."""
+    for ja, en in JA_PHASE_WORDS:
+        value = value.replace(ja, f" {en} " if en else "")
+    return " ".join(value.split())
+
+
 def matches(value: str, names: Mapping[str, str | Iterable[str]]) -> list[str]:
     """The ids (keys of ``names``, each with its printed name or names) that ``value`` spells."""
     want = norm(value)

@@ -47,7 +47,7 @@ STATE_NAMES: dict[str, dict[str, Shape]] = {
         "om_offmap_start": _list(UNIT), "om_militia_off": _list(UNIT), "om_final_fire": _list(UNIT),
         "om_refused": _fields(units=_list(UNIT)), "om_hq_lost": _table(UNIT),
         "om_displaced": _table(UNIT, _fields(**{"from": HEX, "to": HEX})), "om_end_hexes": _table(UNIT, HEX),
-        "om_arrival_unknown": _fields(units=_list(UNIT)),
+        "om_arrival_unknown": _fields(units=_list(UNIT)), "air_resupply": HEX,
     },
 }
 

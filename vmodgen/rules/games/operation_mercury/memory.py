@@ -137,6 +137,11 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
             placed = _on_map(pos, u.hex) or _offmap_box(pos, u.hex)
             if placed and (src in waves or pos.phase == PARADROP):
                 out[u.id] = {"how": "paradrop", "hex": u.hex, "turn": pos.turn, "from": src}
+            elif placed and pos.phase in (AMPHIBIOUS, UNLOADING):
+                # as :func:`remember` reads a log: from a holding box (Alexandria, Athens, a convoy's
+                # display) in the Amphibious Landing or Naval Unloading Phase, status or not
+                how = "amphibious" if pos.phase == AMPHIBIOUS else "unloaded"
+                out[u.id] = {"how": how, "hex": u.hex, "turn": pos.turn, "from": src}
             elif airlands(pos, u) and pos.moves_announced:
                 # (a position file: a log's steps take the landing from the memory, at the phase end)
                 out[u.id] = {"how": "airlanded", "hex": landing_hex(pos, u) or u.hex, "turn": pos.turn, "from": src}

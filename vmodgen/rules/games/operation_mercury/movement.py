@@ -138,6 +138,14 @@ def check_airlanding(rs, board: Board) -> list:
     arr = {k: v for k, v in arrivals(rs, pos).items() if v.get("how") == "airlanded"}
     if not arr:
         return []
+    boxes = {str(rs.param("om_airlanding_box"))} | {str(a["from"]) for a in arr.values() if a.get("from")}
+    waiting = [u for u in pos.units if u.hex in boxes and u.id not in arr and rs.ground(u)]
+    if waiting:
+        # 6.53 「1 つのグループ（グループ1 から開始して）からの全ユニットを着地させなければならない」: the
+        # groups are listed on the German set-up card, which the kit does not hold
+        rs.not_judged(f"{P} 6.53", f"{rs.names([pos.unit(i) for i in arr if pos.unit(i)])} airlanded while "
+                      f"{rs.names(waiting)} still wait in the box: whether a lower group was left waiting depends on the "
+                      "groups of the German set-up card, which the kit does not hold")
     out = []
     by_field: dict[tuple[str, ...], list[UnitState]] = {}
     for uid, a in arr.items():
@@ -301,6 +309,25 @@ def check_box_drops(rs, board: Board) -> list:
 
 
 # ---- fire markers on moved artillery (11.11, 13.32) --------------------------------------------
+def check_dispersal(rs, board: Board) -> list:
+    """6.31, 17.43 B: a Dispersed marker comes only from the landing roll of a paradrop or an
+    amphibious landing, and 6.33 lifts it in the next Recovery Phase; so a unit that arrived this
+    turn by a way with no such roll (airlanding, 6.56: a step lost or the unit destroyed; unloading;
+    the coastal steamer) cannot carry one. Judged only on such a recorded arrival: a marker from an
+    earlier drop this turn is not known otherwise."""
+    out = []
+    for uid, a in arrivals(rs, board.pos).items():
+        u = board.pos.unit(uid)
+        if u is not None and u.has("dispersed") and a.get("how") in ("airlanded", "unloaded", "steamer"):
+            out.append(rs.finding(board, f"{P} 6.31", "movement", f"{label(u)} carries a Dispersed marker, but it "
+                                  f"arrived this turn by {HOW_WORDS[a['how']]}, which has no landing roll that "
+                                  "disperses (only a paradrop or an amphibious landing does).", [u.hex], [u]))
+    return out
+
+
+HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading", "steamer": "the coastal steamer"}
+
+
 def check_fire_markers(rs, board: Board) -> list:
     """11.11, 13.32, 13.41: non-mortar artillery and AA that moved take a First Fire marker (or
     flip it to Final Fire) at the end of the Movement Phase."""
@@ -355,6 +382,8 @@ def check_unloading(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 17.52", "movement", f"{name} came by the coastal steamer to {h}, "
                                       f"but {'; '.join(why)}.", [h], [u]))
             continue
+        if u.side == "allied" and rs.param("no_naval_game"):
+            out += convoy_arrival(rs, board, u, h)
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
@@ -376,6 +405,29 @@ def check_unloading(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
                                   "units may not unload into an enemy ZOC.", [h], [u]))
     return out
+
+
+def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
+    """21.13 (No Naval Game, 21.0): an Allied convoy arrives only at Suda or Heraklion in a Night turn
+    (``convoy_night_ports``) or at an anchorage of the South Crete sector in any turn; never at
+    Kisamos Kastelli, Canea, Retimo or Sitia (「…泊地への到着を試みることができない」)."""
+    ports = [x.strip() for x in str(rs.param("convoy_night_ports")).split(",") if x.strip()]
+    south = str(rs.param("south_crete_sector"))
+    if board.is_hex(h) and south in board.areas(h) and board.features(h) & {"anchorage", "improved_anchorage"}:
+        return []
+    if h in ports:
+        when = time_of_day(board.pos)
+        if when is None:
+            rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {h}, which takes convoys in Night turns "
+                          "only: the position gives no turn")
+            return []
+        if when == "night":
+            return []
+        why = f"{h} takes convoys in Night turns only, and this is a {when.upper()} turn"
+    else:
+        why = f"convoys arrive only at {' or '.join(ports)} (Night turns) or at an anchorage of the South Crete sector"
+    return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at {h}; "
+                       f"{why}.", [h], [u])]
 
 
 def check_landings(rs, board: Board) -> list:

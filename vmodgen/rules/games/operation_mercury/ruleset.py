@@ -182,6 +182,7 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 4.64", "movement", MOVES, partial(moves.check_sca, self), "Suda Command Area units stay in it"),
             Rule(f"{P} 6.52", "stacking", ALWAYS, partial(moves.check_airlanding, self), "airlanding: day, held airfield, capacity", judged=Judged.REMEMBERED),
             Rule(f"{P} 4.58", "movement", ALWAYS, partial(moves.check_box_drops, self), "no paradrop into an off-map box", judged=Judged.REMEMBERED),
+            Rule(f"{P} 6.31", "movement", ALWAYS, partial(moves.check_dispersal, self), "Dispersed only by a paradrop or amphibious landing"),
             Rule(f"{P} 5.25", "zoc", ALWAYS, partial(moves.check_unloading, self), "unloading at ports and the coastal steamer", judged=Judged.REMEMBERED),
             Rule(f"{P} 17.41", "movement", ALWAYS, partial(moves.check_landings, self), "amphibious landings, paradropped artillery", judged=Judged.REMEMBERED),
             Rule(f"{P} 11.11", "movement", When(("movement",)), partial(moves.check_fire_markers, self),
@@ -374,6 +375,10 @@ class OperationMercuryRules(OperationMercurySupply):
         out_of_phase = moves.out_of_phase(self, board, u)
         if out_of_phase is not None:
             return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
+        if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in history.arrivals(self, board.pos):
+            # the arrival itself (a paradrop's placement and drift, a landing): no move, and the landing
+            # roll that disperses it comes with it (6.31), so 6.32 does not bind it (:meth:`check_move`)
+            return super().check_unit_move(board, u, ez)
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
         # fire markers only by firing, never by moving, and moves under them (13.41)
         fire_bound = u.has("final_fire") and not self.is_(u, "om_mortar")

@@ -159,6 +159,37 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
                                         f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
+        return out + self._left_in_wave_box(board, waves, turn)
+
+    def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
+        """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
+        at the end of its turn's German Movement Phase, or at a phase end of a later turn, did not drop
+        when the whole wave must. A unit leaving a wave box in that German Movement Phase is read as
+        the paradrop (a tracker moved on early), so at the end of the Paradrop Phase itself a unit
+        still in the box is named not judged. A position file only: an audit (which carries the
+        phase ends, ``om_end_hexes``) plays a scenario it does not know, and a scenario's set-up may
+        leave wave units unused in their boxes."""
+        if board.pos.at != "end" or self.memory(board.pos).om_end_hexes is not None:
+            return []
+        order = [ph.id for ph in board.pos.game.sequence.phases]
+        here = order.index(board.pos.phase) if board.pos.phase in order else None
+        drop = order.index(PARADROP) if PARADROP in order else None
+        move = order.index(GERMAN_MOVE) if GERMAN_MOVE in order else None
+        out = []
+        for u in board.pos.units:
+            due = waves.get(u.hex)
+            if due is None or turn < due:
+                continue
+            if turn == due and (here is None or drop is None or move is None or here < drop):
+                continue
+            if turn == due and here is not None and move is not None and here < move:
+                self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
+                                             f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
+                                             "as the paradrop (a tracker moved on early), so it is judged at that "
+                                             "phase's end")
+                continue
+            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}; "
+                                    f"that whole wave paradrops on turn {due}.", [u.hex], [u]))
         return out
 
     def _wave_rules(self, board: Board, drops: list) -> list:

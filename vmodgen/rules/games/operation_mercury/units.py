@@ -45,6 +45,7 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "om_box_links": ("offmap-heraklion-east:offmap-sitia", "4.54: off-map boxes linked to each other (box:box, comma-separated; the text names Sitia from the eastern Heraklion box)"),
         "om_hq_replacement_box": ("hq-replacement", "13.52: the box replacement HQs are placed from"),
         "om_militia_box": ("greek-militia-removed", "13.63: the box eliminated Greek militia return from"),
+        "om_airlanding_box": ("german-airlanding", "6.51, 6.53: the box the airlanding groups wait in"),
         "om_unload_boxes": ("offmap-sitia, offmap-tymbakion", "4.57: the boxes where units may be unloaded"),
         "allied_offmap_paralysis_last_turn": (6, "4.61: last turn Allied units that started off the map or in Alexandria may not move"),
         "retimo_heraklion_paralysis_no_move_turn": (1, "4.62: the turn Allied units in the Retimo and Heraklion sectors may not move"),
@@ -95,6 +96,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
                                           "when the target hex is not known"),
         "om_steamer_ports": ("E3136, W4031", "17.52: the coastal steamer's two ports (hex ids)"),
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
+        "no_naval_game": (False, "21.0 (optional, agreed before play): no naval game; Allied convoys arrive only as 21.13 allows"),
+        "convoy_night_ports": ("W4031, E3136", "21.13a: Suda and Heraklion (their minor ports), where Allied convoys arrive in Night turns only"),
         # combat (7-9)
         "refusal_min_efficiency": (5, "7.31: least efficiency of a unit of a stack that refuses combat"),
         "refusal_advance_limit_points": (6, "7.32: most stacking points that advance after a combat refusal"),

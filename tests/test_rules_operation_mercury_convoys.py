@@ -1,0 +1,99 @@
+"""Operation Mercury 21.13 (the optional No Naval Game rules, 21.0), 6.31 and 6.53: where an Allied
+convoy may arrive, which arrivals may carry a Dispersed marker, and the airlanding groups' order
+the kit cannot hold."""
+from __future__ import annotations
+
+import pytest
+
+from om_util import a, g
+from om_util import kit as K
+from rules_util import position, rules, section
+from vmodgen.rules import ruleset_for
+
+NO_NAVAL = section("rules", no_naval_game=True)
+
+
+def convoy(turn: int, where: str, **kw) -> str:
+    """An Allied unit (inline values) unloaded from Alexandria at ``where`` in GT ``turn``."""
+    return K(turn=turn, phase="naval-unloading") + a("C", where, previous="alexandria", **kw)
+
+
+@pytest.mark.parametrize("turn, where, ok", [
+    (6, "W4031", True), (9, "E3136", True),         # Suda, Heraklion: Night turns (GT6, GT9)
+    (5, "W4031", False), (7, "E3136", False),       # the same in PM and AM turns
+    (4, "W2032", True), (6, "W1810", True),         # South Crete anchorages, any turn
+    (6, "E3409", False), (9, "W4003", False),       # Retimo, Kisamos Kastelli: never
+    (3, "W4228", False), (6, "offmap-sitia", False),  # Canea, Sitia: never
+])
+def test_no_naval_game_convoy_arrivals(turn, where, ok):
+    """OM 21.13 with no_naval_game: a. Suda or Heraklion in Night turns only; b. a South Crete
+    anchorage in any turn; never Kisamos Kastelli, Canea, Retimo or Sitia."""
+    got = rules(convoy(turn, where) + NO_NAVAL)
+    assert ("OM 21.13" not in got) is ok, got
+
+
+def test_convoy_rule_binds_only_the_optional_game():
+    """Without no_naval_game (the naval game), 17.37 lets a TF unload at any minor port or
+    anchorage: Retimo's anchorage at night and Suda in a day turn are no 21.13 finding."""
+    assert "OM 21.13" not in rules(convoy(6, "E3409"))
+    assert "OM 21.13" not in rules(convoy(5, "W4031"))
+
+
+@pytest.mark.parametrize("status, ok", [("paradropped", True), ("airlanded", False), ("unloaded", False)])
+def test_dispersed_only_from_a_landing_roll(status, ok):
+    """OM 6.31: a Dispersed marker on a unit that paradropped this turn is legal; on one that
+    airlanded or was unloaded this turn (no landing roll that disperses) it is a finding."""
+    phase = {"paradropped": "german-paradrop", "airlanded": "german-movement", "unloaded": "naval-unloading"}[status]
+    side = a if status == "unloaded" else g
+    p = K(turn=4, phase=phase) + g("H", "W4415") + side("U", "W4415" if side is g else "W4031",
+                                                        status=[status, "dispersed"])
+    assert ("OM 6.31" not in rules(p)) is ok
+
+
+def test_dispersed_paradrop_placement_is_no_move():
+    """OM 6.32: a dispersed unit placed from the first-wave box in the Paradrop Phase did not move
+    (it was reported as a dispersed unit moving)."""
+    p = K(turn=1, phase="german-paradrop") + g("P", "W4216", previous="german-first-wave", status=["dispersed"])
+    assert "OM 6.32" not in rules(p)
+
+
+@pytest.mark.parametrize("turn, phase, ok", [(2, "german-movement", False), (1, "german-movement", True),
+                                             (3, "recovery", False)])
+def test_wave_unit_left_in_its_box(turn, phase, ok):
+    """OM 6.11: a second-wave unit still in its box at the end of GT2's German Movement Phase or
+    later is a finding; on GT1 it waits legally."""
+    got = rules(K(turn=turn, phase=phase) + g("W", "german-second-wave"))
+    assert ("OM 6.11" not in got) is ok, got
+
+
+def test_wave_unit_in_its_box_at_the_end_of_its_paradrop_phase_is_not_judged():
+    """OM 6.11: at the end of GT2's Paradrop Phase a second-wave unit still in its box is named not
+    judged (a drop seen in the German Movement Phase is read as the paradrop), and during the phase
+    it is still being placed: nothing."""
+    got, why = judged(K(turn=2, phase="german-paradrop") + g("W", "german-second-wave"))
+    assert got == [] and "OM 6.11" in why
+    got, why = judged(K(turn=2, phase="german-paradrop") + 'at = "during"\n' + g("W", "german-second-wave"))
+    assert got == [] and "OM 6.11" not in why
+
+
+def judged(text: str) -> tuple[list[str], dict[str, str]]:
+    """The rules found in ``text`` and what the check could not judge (rule id -> why)."""
+    pos = position(text)
+    rs = ruleset_for(pos.game)
+    return sorted({f.rule for f in rs.check(pos)}), rs.take_not_judged()
+
+
+def test_convoy_night_port_without_a_turn_is_not_judged():
+    """21.13a needs the turn's time of day: without a turn it is named not judged, not passed."""
+    got, why = judged(K(turn=None, phase="naval-unloading") + a("C", "W4031", previous="alexandria") + NO_NAVAL)
+    assert "OM 21.13" not in got and "OM 21.13" in why
+
+
+def test_airlanding_with_units_waiting_names_6_53_not_judged():
+    """OM 6.53: with units still in the airlanding box, whether the landed one's group came first is
+    on the set-up card: named not judged, not passed; with the box empty nothing is named."""
+    head = K(turn=4, phase="german-movement") + g("H", "W4415") + g("L", "W4415", previous="german-airlanding")
+    got, why = judged(head + g("W", "german-airlanding"))
+    assert got == [] and "OM 6.53" in why
+    got, why = judged(head)
+    assert got == [] and "OM 6.53" not in why
