@@ -18,7 +18,7 @@ from ..binding.pieces import prototype_names
 from ..vassal.codec import decode
 from ..vassal.module import MAP_NOT_FOUND, Module
 from ..vassal.replay import split_steps
-from ..vassal.reported_locations import compare_reports, mismatch_warning
+from ..vassal.reported_locations import grid_warning
 from ..vassal.savefile import SaveFile
 
 _PICKER = "BoardPicker"
@@ -135,5 +135,4 @@ def file_doubts(path: str, save: SaveFile, module: Module) -> list[str]:
     """What one file's saved board layout (:func:`missing_boards`) and VASSAL's own move reports
     (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`) say against
     the module given: sentences for the report's warnings, in that order."""
-    return [said for said in (missing_boards(path, save, module), mismatch_warning(path, *compare_reports(save, module)))
-            if said]
+    return [said for said in (missing_boards(path, save, module), grid_warning(path, save, module)) if said]

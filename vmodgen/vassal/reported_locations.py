@@ -6,6 +6,12 @@ that was running read it. Where the module given reads another label at the same
 its boards were re-gridded, renumbered or swapped since the file was played: every position of
 the file then reads wrong. This compares the two for every step that moves one piece and reports
 it once, without replaying the file.
+
+A module whose Global Options turn move reports off (``autoReport="Never"``, The Longest Day) writes
+none; VASSAL 3.x still keeps, in the state of every piece it moved, the name it gave the point the
+piece left (``BasicPiece`` properties ``OldLocationName``, ``OldMap``, ``OldX``, ``OldY``, set by
+``PieceMover.setOldProperties``): :func:`compare_recorded_names` compares those instead, in saves
+as in logs.
 """
 from __future__ import annotations
 
@@ -118,6 +124,58 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
     return compared, bad
 
 
+#: the properties VASSAL 3.x keeps in a moved piece's BasicPiece state (``key;value`` pairs after
+#: its map, x, y, ...), in one state: nothing of another piece or trait (no tab, no backslash)
+_OLD_STATE = re.compile(r"[^\t\\/]*;OldLocationName;[^\t\\/]*")
+_OLD_KEYS = ("OldLocationName", "OldMap", "OldX", "OldY")
+
+
+def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
+    """``(map, x, y)`` → the location name VASSAL gave that point when a piece left it, from the
+    ``Old*`` properties of every BasicPiece state in ``text`` (a save's or log's command text)."""
+    out: dict[tuple[str, int, int], str] = {}
+    for chunk in _OLD_STATE.findall(text):
+        tokens = chunk.split(";")
+        got: dict[str, str] = {}
+        for i in range(len(tokens) - 1):
+            if tokens[i] in _OLD_KEYS and tokens[i] not in got:
+                got[tokens[i]] = tokens[i + 1]
+        try:
+            key = (got["OldMap"], int(got["OldX"]), int(got["OldY"]))
+        except (KeyError, ValueError):
+            continue
+        if got["OldLocationName"] and key[0]:
+            out.setdefault(key, got["OldLocationName"])
+    return out
+
+
+def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
+    """``(points compared, points named otherwise)``: the names VASSAL kept with moved pieces
+    (:func:`recorded_names`) against the labels the module given reads at the same points, its
+    boards set as the file's saved state sets them (:func:`compare_reports` does it first)."""
+    compared = bad = 0
+    for (map_name, x, y), named in recorded_names(save.text).items():
+        read = module.locate(map_name, x, y)
+        if read is None or named == HIDDEN_LOCATION:
+            continue
+        compared += 1
+        bad += named.strip() != read.strip()
+    return compared, bad
+
+
+def names_warning(path: str, compared: int, bad: int) -> str | None:
+    """The sentence for a report's warnings when the names VASSAL kept with moved pieces disagree
+    with the module given; no label is quoted (a hidden piece's point would be)."""
+    if not bad:
+        return None
+    return (f"{path} holds no move report of VASSAL's to compare (a save has none; some modules write none), but "
+            f"{bad} of {compared} map "
+            "point(s) its pieces left are named otherwise in the file (VASSAL keeps the name it gave each point a "
+            "piece left, OldLocationName) than the module given reads them: its boards were re-gridded, "
+            "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
+            "what is judged from them cannot be trusted): give the module it was played with.")
+
+
 def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, str]]) -> str | None:
     """The sentence for a report's warnings, or None when every compared report agreed."""
     if not bad:
@@ -127,3 +185,13 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
             f"given reads at the same point ({shown}{'; ...' if len(bad) > 3 else ''}): its boards were re-gridded, "
             "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
             "what is judged from them cannot be trusted): give the module it was played with.")
+
+
+def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
+    """Whether the module given reads the file's points as the module it was played with named
+    them: from VASSAL's move reports, else (none to read: a module that writes none, a save) from
+    the names VASSAL kept with moved pieces. The sentence for a report's warnings, or None."""
+    compared, bad = compare_reports(save, module)
+    if compared:
+        return mismatch_warning(path, compared, bad)
+    return names_warning(path, *compare_recorded_names(save, module))
