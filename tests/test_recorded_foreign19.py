@@ -227,3 +227,16 @@ def test_save_with_a_regridded_module_is_said(tmp_path_factory, tmp_path):
     r = audit([save], module=regridded)
     said = [w for w in r.coverage["warnings"] if "OldLocationName" in w]
     assert len(said) == 1 and f"{compared} of {compared}" in said[0] and r.module_doubts == said
+
+
+def test_inspect_says_a_board_the_module_lacks():
+    """tld-mod's scenario 1 (VASSAL 2.9.8) lays out "Board F" on the map Normandy, a board the
+    buildFile of the corpus no longer has (only "Normandy"): VASSAL leaves it out, every piece has
+    no location. inspect showed 45 pieces with no hex and no word why; the audit said it. Now
+    inspect says it too (text and JSON)."""
+    save = shared_path("corpus", "tld_scenario_1.sav")
+    module = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
+    done = vmodgen("inspect", str(save), "--module", str(module))
+    assert done.returncode == 0 and "'Board F' (its boards: 'Normandy')" in done.stderr + done.stdout
+    js = json.loads(vmodgen("inspect", str(save), "--module", str(module), "--json").stdout)
+    assert any("'Board F'" in w for w in js["warnings"]) and all(p["hex"] is None for p in js["pieces"])

@@ -223,7 +223,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     from ..errors import InputError
     from .property_scope import scope_lookup, turn_properties
     from .replay import final_state
-    from .reported_locations import grid_warning
+    from .reported_locations import grid_warning, missing_boards
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
@@ -335,8 +335,9 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                         f"version '{module.version}': each piece shows as saved in the file (as VASSAL plays it); "
                         "hex labels are read with the given module's grids, wrong if a board was re-gridded, "
                         "renumbered or swapped since")
-    if regridded:
-        warnings.append(regridded)
+    for said in (missing_boards(str(path), save, module) if module is not None else None, regridded):
+        if said:
+            warnings.append(said)
     if protos is None and not reveal_hidden:
         named = sum("prototype;" in rec.piece.type_chain for rec in state.pieces.values())
         if named:

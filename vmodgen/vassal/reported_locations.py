@@ -18,12 +18,15 @@ from __future__ import annotations
 import html
 import re
 
+from .codec import decode
 from .module import Module
 from .replay import split_steps
 from .savefile import SaveFile
 from .typed import Chat, Log, MovePiece, Undo
 
 DEFAULT_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
+#: the suffix of a map's saved board layout command (``<map>BoardPicker\t<board>\t...``)
+PICKER = "BoardPicker"
 #: steps compared at most per file (a long log says it soon enough)
 MAX_COMPARED = 2000
 
@@ -185,6 +188,34 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
             f"given reads at the same point ({shown}{'; ...' if len(bad) > 3 else ''}): its boards were re-gridded, "
             "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
             "what is judged from them cannot be trusted): give the module it was played with.")
+
+
+def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
+    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
+    saved state) names a board the module given does not have on that map, or None."""
+    head, _ = split_steps(save.tree)
+    lost: dict[str, set[str]] = {}
+    for node in head:
+        for sub in (node.walk() if node.subs else (node,)):
+            if PICKER + "\t" not in sub.text:
+                continue
+            tokens = decode(sub.text, "\t")
+            if not tokens or not tokens[0].endswith(PICKER):
+                continue
+            info = module.maps.get(tokens[0][:-len(PICKER)])
+            if info is None:
+                continue                 # a map the module lacks: missing_maps says it
+            for i in range(1, len(tokens), 3):
+                name = decode(tokens[i], "/")[0] if tokens[i] else ""
+                if name and name not in info.boards:
+                    lost.setdefault(info.name, set()).add(name)
+    if not lost:
+        return None
+    shown = "; ".join(f"map '{m}': {', '.join(repr(b) for b in sorted(names))} (its boards: "
+                      f"{', '.join(repr(b) for b in list(module.maps[m].boards)[:6])})" for m, names in sorted(lost.items()))
+    return (f"{path} lays out board(s) the module given does not have ({shown}): renamed, removed or swapped since "
+            "the file was played? VASSAL silently leaves such a board out, so the pieces on it have no location "
+            "and are not judged.")
 
 
 def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
