@@ -176,6 +176,12 @@ def test_tld_log_with_another_game_module_is_refused_or_says_nothing_was_judged(
     js = json.loads(done.stdout)
     assert js["findings"] == [] and js["partial"].startswith("partial: no piece was recognised as a unit")
     assert any("not 'Kassala'" in w for w in js["coverage"]["warnings"])
+    # Nate and Joel sit at Germans and Allies, which no [[side]] of Kassala's binding names (it
+    # said "the log names no player on its moves", and the log names them on every move)
+    said = [m for m in js["coverage"]["messages"] if m.startswith("No phase could be read")]
+    assert said == ["No phase could be read (phase source: player): no step was made by a player the files' "
+                    "roster seats at a side the binding names ([[side]] players: Christian, Moslem): only the "
+                    "rules that need no phase were checked."]
     text = vmodgen("audit", "--module", str(kassala), "--binding", str(KASSALA_BINDING), "--force", str(log)).stdout
     assert "0 findings" in text and "partial: no piece was recognised" in text
 
