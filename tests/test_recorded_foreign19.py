@@ -157,7 +157,7 @@ def test_tld_regridded_module_is_said_from_the_names_vassal_kept(rec, tmp_path):
     r = audit(logs, module=regridded, binding=BINDING)
     said = [w for w in r.coverage["warnings"] if "OldLocationName" in w]
     assert len(said) == 2 and all("re-gridded" in w and "no move report" in w for w in said)
-    assert "3 of 3" in said[0] and "8 of 8" in said[1]
+    assert "3 of 3" in said[0] and "5 of 5" in said[1]
     right = audit(logs, module=rec / "tld.vmod", binding=BINDING)
     assert not any("OldLocationName" in w or "re-gridded" in w for w in right.coverage["warnings"] + right.module_doubts)
 

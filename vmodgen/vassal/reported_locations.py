@@ -63,16 +63,23 @@ def _flat(node) -> list:
     return list(node.walk()) if node.subs else [node]
 
 
-def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
-    """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
-    location, location the module reads)``, for steps that move exactly one piece and carry one
-    move report of the map moved to. The module's boards are set as the file's saved state sets
-    them."""
+def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
+    """The file's saved state and steps (:func:`split_steps`), the module's boards set as that
+    state lays them out."""
     head, steps = split_steps(save.tree)
     for node in head:
         for sub in _flat(node):
             if "BoardPicker" in sub.text:
                 module.apply_board_command(sub.text)
+    return head, steps
+
+
+def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
+    """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
+    location, location the module reads)``, for steps that move exactly one piece and carry one
+    move report of the map moved to. The module's boards are set as the file's saved state sets
+    them."""
+    head, steps = _with_boards(save, module)
     patterns: dict[tuple[str, str], re.Pattern | None] = {}
     compared = 0
     bad: list[tuple[int, str, str, str]] = []
@@ -128,8 +135,9 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
 
 
 #: the properties VASSAL 3.x keeps in a moved piece's BasicPiece state (``key;value`` pairs after
-#: its map, x, y, ...), in one state: nothing of another piece or trait (no tab, no backslash)
-_OLD_STATE = re.compile(r"[^\t\\/]*;OldLocationName;[^\t\\/]*")
+#: its map, x, y, ...), in one state: nothing of another piece, trait or command (no tab, no
+#: backslash, no line or command break)
+_OLD_STATE = re.compile(r"[^\t\\/\n\x1b]*;OldLocationName;[^\t\\/\n\x1b]*")
 _OLD_KEYS = ("OldLocationName", "OldMap", "OldX", "OldY")
 
 
@@ -155,9 +163,15 @@ def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
 def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
     """``(points compared, points named otherwise)``: the names VASSAL kept with moved pieces
     (:func:`recorded_names`) against the labels the module given reads at the same points, its
-    boards set as the file's saved state sets them (:func:`compare_reports` does it first)."""
+    boards set as the file's saved state sets them."""
+    head, steps = _with_boards(save, module)
+    # a log's own steps hold the names its running module gave; the saved state's pieces may keep
+    # names given in an earlier session (another version): read only when no step has any
+    names = recorded_names("\n".join(sub.text for node in steps for sub in _flat(node)))
+    if not names:
+        names = recorded_names("\n".join(sub.text for node in head for sub in _flat(node)))
     compared = bad = 0
-    for (map_name, x, y), named in recorded_names(save.text).items():
+    for (map_name, x, y), named in names.items():
         read = module.locate(map_name, x, y)
         if read is None or named == HIDDEN_LOCATION:
             continue
