@@ -108,6 +108,7 @@ def test_tld_chain_findings_are_the_binding_rules(rec, suffix):
     assert "Joel (Allies) moved units of Germans 1 time(s)" in flags and "435 (step 9)" in flags
     assert "Sam moved pieces" in flags and "'<observer>'" in flags
     assert r.integrity["seats"]["whose_units_judged"] is True
+    assert not re.search(r"pw-(joel|nate|sam)19", json.dumps(r.to_json()))     # the seats' passwords
 
 
 def test_tld_chain_same_in_both_vassal_versions(rec):
@@ -140,6 +141,7 @@ def test_tld_integrity_without_rules_says_what_it_did_not_look_for(rec):
     done = vmodgen("integrity", "--module", str(rec / "tld.vmod"), *logs)
     assert done.returncode == 0
     assert "moved units of" not in done.stdout and "whose units moved: not looked for" in done.stdout
+    assert "pw-" not in done.stdout + done.stderr
     js = json.loads(vmodgen("integrity", "--module", str(rec / "tld.vmod"), "--format", "json", *logs).stdout)
     assert js["integrity"]["seats"]["whose_units_judged"] is False
 
