@@ -15,14 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from ..binding.pieces import prototype_names
-from ..vassal.codec import decode
 from ..vassal.module import MAP_NOT_FOUND, Module
-from ..vassal.replay import split_steps
-from ..vassal.reported_locations import compare_reports, mismatch_warning
+from ..vassal.reported_locations import grid_warning, missing_boards
 from ..vassal.savefile import SaveFile
-
-_PICKER = "BoardPicker"
-
 
 def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
     """The sentence to report when a file's own metadata names another version of the module
@@ -103,37 +98,8 @@ def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str
             "(properties, layers, commands), and so does this audit.")
 
 
-def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
-    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
-    saved state) names a board the module given does not have on that map, or None."""
-    head, _ = split_steps(save.tree)
-    lost: dict[str, set[str]] = {}
-    for node in head:
-        for sub in (node.walk() if node.subs else (node,)):
-            if _PICKER + "\t" not in sub.text:
-                continue
-            tokens = decode(sub.text, "\t")
-            if not tokens or not tokens[0].endswith(_PICKER):
-                continue
-            info = module.maps.get(tokens[0][:-len(_PICKER)])
-            if info is None:
-                continue                 # a map the module lacks: missing_maps says it
-            for i in range(1, len(tokens), 3):
-                name = decode(tokens[i], "/")[0] if tokens[i] else ""
-                if name and name not in info.boards:
-                    lost.setdefault(info.name, set()).add(name)
-    if not lost:
-        return None
-    shown = "; ".join(f"map '{m}': {', '.join(repr(b) for b in sorted(names))} (its boards: "
-                      f"{', '.join(repr(b) for b in list(module.maps[m].boards)[:6])})" for m, names in sorted(lost.items()))
-    return (f"{path} lays out board(s) the module given does not have ({shown}): renamed, removed or swapped since "
-            "the file was played? VASSAL silently leaves such a board out, so the pieces on it have no location "
-            "and are not judged.")
-
-
 def file_doubts(path: str, save: SaveFile, module: Module) -> list[str]:
     """What one file's saved board layout (:func:`missing_boards`) and VASSAL's own move reports
     (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`) say against
     the module given: sentences for the report's warnings, in that order."""
-    return [said for said in (missing_boards(path, save, module), mismatch_warning(path, *compare_reports(save, module)))
-            if said]
+    return [said for said in (missing_boards(path, save, module), grid_warning(path, save, module)) if said]

@@ -38,6 +38,14 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                        "inferred from who moves (the player VASSAL records on each step), and stacking was "
                        f"judged at the end of each player's run of moves ({inferred} time(s)). Moves were not "
                        "judged as moves (ZOC, movement allowance): that needs the phase.")
+        elif b.phase_source == "player":
+            # the roster's sides of the players who moved name no side of the binding (another
+            # module's log, or [[side]] players that do not match the roster)
+            spec = getattr(b, "spec", None)
+            named = sorted({p for s in getattr(spec, "sides", ()) for p in s.players})
+            out.append("No phase could be read (phase source: player): no step was made by a player the files' "
+                       "roster seats at a side the binding names ([[side]] players: "
+                       f"{', '.join(named) or 'none'}): only the rules that need no phase were checked.")
         else:
             out.append(f"No phase could be read (phase source: {b.phase_source}) and the log names no "
                        "player on its moves to infer turns from: only the rules that need no phase were "

@@ -108,6 +108,10 @@ class FileFacts:
     #: moves of units whose side the audit knows (``unit_sides``), JSON-ready: ``step``,
     #: ``player``, ``side`` (the unit's), ``id`` ("" for a concealed unit), ``name``
     side_moves: list[dict] = field(default_factory=list)
+    #: whether the audit knew the side of some unit (``unit_sides``): else :attr:`side_moves` and
+    #: :attr:`put_back` were not looked for (``vmodgen integrity`` runs no rules; a module without
+    #: a binding has no units)
+    sides_known: bool = False
     #: what in the file's zip container says it is not as VASSAL wrote it (:mod:`.archive`)
     archive: list[str] = field(default_factory=list)
     #: why the file reads as cut short (:func:`vmodgen.vassal.cut.cut_short`): also one of
@@ -158,6 +162,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
                       _date(save), recorder, len(steps))
+    facts.sides_known = bool(unit_sides)
     if getattr(save, "container", "") == "zip":
         facts.archive = archive_doubts(save.path, save.savedata.date_saved if save.savedata else "")
         facts.sanitized = sanitized_copy(save.path)

@@ -61,6 +61,8 @@ def integrity_text(section: dict) -> list[str]:
     for f in seats.get("files", []):
         who = ", ".join(f"{s['name']} ({s['side'] or 'no side'})" for s in f["seats"]) or "no roster"
         out.append(f"  seats: {f['file']}: recorded by {f['recorder'] or '?'}; {who}")
+    if _whose_unjudged(seats):
+        out.append("  " + WHOSE_NOT_LOOKED_FOR)
     for v in section.get("versions", {}).get("files", []):
         module = f"{v['module']} {v['module_version']}".strip() or "module not recorded"
         out.append(f"  version: {v['file']}: {module}, "
@@ -121,6 +123,8 @@ def integrity_html(section: dict) -> str:
     h.append(_edits_html(section.get("edits") or []))
     seats = section.get("seats", {}).get("files", [])
     versions = {v["file"]: v for v in section.get("versions", {}).get("files", [])}
+    if _whose_unjudged(section.get("seats", {})):
+        h.append(f"<p>{escape(WHOSE_NOT_LOOKED_FOR[0].upper() + WHOSE_NOT_LOOKED_FOR[1:])}.</p>")
     if seats:
         h.append("<h3>Files</h3><table><tr><th>file</th><th>recorded by</th><th>seats</th><th>module</th>"
                  "<th>VASSAL</th><th>saved</th></tr>")
@@ -170,9 +174,21 @@ def _take_back_line(t: dict) -> str:
             f"steps {', '.join(map(str, t['steps']))} ({' → '.join(t['hexes'])})")
 
 
+#: why whose units each player moved (and units deleted and put back) were not looked for: no
+#: unit's side was known (``vmodgen integrity`` runs no rules; an audit whose binding knew no unit)
+WHOSE_NOT_LOOKED_FOR = ("whose units moved: not looked for (no unit's side is known here: the rules or a binding "
+                        "give it; vmodgen audit with them checks each player's moves against the side the roster "
+                        "gives the player, and units deleted and put back)")
+
 #: why take-backs by hand were not looked for (``vmodgen integrity`` runs no rules)
 NOT_LOOKED_FOR = ("not looked for (no rules ran: a take-back is a unit dragged back, within a phase, to a hex "
                   "it stood on; vmodgen audit lists them)")
+
+
+def _whose_unjudged(seats: dict) -> bool:
+    """True when players moved pieces but no unit's side was known to tell whose they were."""
+    return (seats.get("whose_units_judged") is False
+            and any(n for f in seats.get("files", []) for n in (f.get("moves_by_player") or {}).values()))
 
 
 def _taken_back_text(tb: dict) -> list[str]:

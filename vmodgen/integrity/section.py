@@ -355,7 +355,8 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         else:
             flags.append(f"Seats: {f.path}: its passwords were blanked by 'vmodgen sanitize' (the file says so): "
                          "who joined with which password cannot be compared in it.")
-    return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty)}
+    return {"files": files, "side_changes": changes, "shared_password": shared, "empty_password": sorted(empty),
+            "whose_units_judged": any(f.sides_known for f in facts)}
 
 
 def _side_key(name: str) -> str:

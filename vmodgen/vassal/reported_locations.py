@@ -6,18 +6,27 @@ that was running read it. Where the module given reads another label at the same
 its boards were re-gridded, renumbered or swapped since the file was played: every position of
 the file then reads wrong. This compares the two for every step that moves one piece and reports
 it once, without replaying the file.
+
+A module whose Global Options turn move reports off (``autoReport="Never"``, The Longest Day) writes
+none; VASSAL 3.x still keeps, in the state of every piece it moved, the name it gave the point the
+piece left (``BasicPiece`` properties ``OldLocationName``, ``OldMap``, ``OldX``, ``OldY``, set by
+``PieceMover.setOldProperties``): :func:`compare_recorded_names` compares those instead, in saves
+as in logs.
 """
 from __future__ import annotations
 
 import html
 import re
 
+from .codec import decode
 from .module import Module
 from .replay import split_steps
 from .savefile import SaveFile
 from .typed import Chat, Log, MovePiece, Undo
 
 DEFAULT_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
+#: the suffix of a map's saved board layout command (``<map>BoardPicker\t<board>\t...``)
+PICKER = "BoardPicker"
 #: steps compared at most per file (a long log says it soon enough)
 MAX_COMPARED = 2000
 
@@ -54,16 +63,23 @@ def _flat(node) -> list:
     return list(node.walk()) if node.subs else [node]
 
 
-def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
-    """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
-    location, location the module reads)``, for steps that move exactly one piece and carry one
-    move report of the map moved to. The module's boards are set as the file's saved state sets
-    them."""
+def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
+    """The file's saved state and steps (:func:`split_steps`), the module's boards set as that
+    state lays them out."""
     head, steps = split_steps(save.tree)
     for node in head:
         for sub in _flat(node):
             if "BoardPicker" in sub.text:
                 module.apply_board_command(sub.text)
+    return head, steps
+
+
+def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
+    """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
+    location, location the module reads)``, for steps that move exactly one piece and carry one
+    move report of the map moved to. The module's boards are set as the file's saved state sets
+    them."""
+    head, steps = _with_boards(save, module)
     patterns: dict[tuple[str, str], re.Pattern | None] = {}
     compared = 0
     bad: list[tuple[int, str, str, str]] = []
@@ -118,6 +134,65 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
     return compared, bad
 
 
+#: the properties VASSAL 3.x keeps in a moved piece's BasicPiece state (``key;value`` pairs after
+#: its map, x, y, ...), in one state: nothing of another piece, trait or command (no tab, no
+#: backslash, no line or command break)
+_OLD_STATE = re.compile(r"[^\t\\/\n\x1b]*;OldLocationName;[^\t\\/\n\x1b]*")
+_OLD_KEYS = ("OldLocationName", "OldMap", "OldX", "OldY")
+
+
+def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
+    """``(map, x, y)`` → the location name VASSAL gave that point when a piece left it, from the
+    ``Old*`` properties of every BasicPiece state in ``text`` (a save's or log's command text)."""
+    out: dict[tuple[str, int, int], str] = {}
+    for chunk in _OLD_STATE.findall(text):
+        tokens = chunk.split(";")
+        got: dict[str, str] = {}
+        for i in range(len(tokens) - 1):
+            if tokens[i] in _OLD_KEYS and tokens[i] not in got:
+                got[tokens[i]] = tokens[i + 1]
+        try:
+            key = (got["OldMap"], int(got["OldX"]), int(got["OldY"]))
+        except (KeyError, ValueError):
+            continue
+        if got["OldLocationName"] and key[0]:
+            out.setdefault(key, got["OldLocationName"])
+    return out
+
+
+def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
+    """``(points compared, points named otherwise)``: the names VASSAL kept with moved pieces
+    (:func:`recorded_names`) against the labels the module given reads at the same points, its
+    boards set as the file's saved state sets them."""
+    head, steps = _with_boards(save, module)
+    # a log's own steps hold the names its running module gave; the saved state's pieces may keep
+    # names given in an earlier session (another version): read only when no step has any
+    names = recorded_names("\n".join(sub.text for node in steps for sub in _flat(node)))
+    if not names:
+        names = recorded_names("\n".join(sub.text for node in head for sub in _flat(node)))
+    compared = bad = 0
+    for (map_name, x, y), named in names.items():
+        read = module.locate(map_name, x, y)
+        if read is None or named == HIDDEN_LOCATION:
+            continue
+        compared += 1
+        bad += named.strip() != read.strip()
+    return compared, bad
+
+
+def names_warning(path: str, compared: int, bad: int) -> str | None:
+    """The sentence for a report's warnings when the names VASSAL kept with moved pieces disagree
+    with the module given; no label is quoted (a hidden piece's point would be)."""
+    if not bad:
+        return None
+    return (f"{path} holds no move report of VASSAL's to compare (a save has none; some modules write none), but "
+            f"{bad} of {compared} map "
+            "point(s) its pieces left are named otherwise in the file (VASSAL keeps the name it gave each point a "
+            "piece left, OldLocationName) than the module given reads them: its boards were re-gridded, "
+            "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
+            "what is judged from them cannot be trusted): give the module it was played with.")
+
+
 def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, str]]) -> str | None:
     """The sentence for a report's warnings, or None when every compared report agreed."""
     if not bad:
@@ -127,3 +202,41 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
             f"given reads at the same point ({shown}{'; ...' if len(bad) > 3 else ''}): its boards were re-gridded, "
             "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
             "what is judged from them cannot be trusted): give the module it was played with.")
+
+
+def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
+    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
+    saved state) names a board the module given does not have on that map, or None."""
+    head, _ = split_steps(save.tree)
+    lost: dict[str, set[str]] = {}
+    for node in head:
+        for sub in (node.walk() if node.subs else (node,)):
+            if PICKER + "\t" not in sub.text:
+                continue
+            tokens = decode(sub.text, "\t")
+            if not tokens or not tokens[0].endswith(PICKER):
+                continue
+            info = module.maps.get(tokens[0][:-len(PICKER)])
+            if info is None:
+                continue                 # a map the module lacks: missing_maps says it
+            for i in range(1, len(tokens), 3):
+                name = decode(tokens[i], "/")[0] if tokens[i] else ""
+                if name and name not in info.boards:
+                    lost.setdefault(info.name, set()).add(name)
+    if not lost:
+        return None
+    shown = "; ".join(f"map '{m}': {', '.join(repr(b) for b in sorted(names))} (its boards: "
+                      f"{', '.join(repr(b) for b in list(module.maps[m].boards)[:6])})" for m, names in sorted(lost.items()))
+    return (f"{path} lays out board(s) the module given does not have ({shown}): renamed, removed or swapped since "
+            "the file was played? VASSAL silently leaves such a board out, so the pieces on it have no location "
+            "and are not judged.")
+
+
+def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
+    """Whether the module given reads the file's points as the module it was played with named
+    them: from VASSAL's move reports, else (none to read: a module that writes none, a save) from
+    the names VASSAL kept with moved pieces. The sentence for a report's warnings, or None."""
+    compared, bad = compare_reports(save, module)
+    if compared:
+        return mismatch_warning(path, compared, bad)
+    return names_warning(path, *compare_recorded_names(save, module))
