@@ -28,7 +28,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, place_hex, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -79,6 +79,11 @@ class Names:
     def __init__(self, rules: PositionRules, pos: Position, inline: bool) -> None:
         self.rules, self.pos, self.inline = rules, pos, inline
         self.read: dict[str, frozenset[str]] | None = None
+        #: an inline game's rule set written against a kit: the kit's markers, by id and printed name
+        #: ("Under Construction", the fortification marker's back, is its ``under-construction``)
+        self.kit_markers: dict[str, str] = {}
+        if inline and rules.KIT:
+            self.kit_markers = {i: x.name for i, x in cached_kit(rules.KIT).game.markers.items()}
         if inline:
             self.read = rules.names_read()
             if self.read is None and rules.KIT:
@@ -409,7 +414,8 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
     if m.has_hex(h) or h in m.boxes:
         return h
     box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
-    return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+    return (box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex)
+            or place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)[0] or h)   # "Tobruk (3138)"
 
 
 def _box_names(name: str) -> list[str]:
@@ -435,6 +441,9 @@ def _hex_hint(m: MapData, h: str) -> str:
         return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
                 + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
     # a place printed on the map ("Tobruk") is not a hex ID, but says which hex is meant
+    _, why = place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)
+    if why:
+        return f" ({why})"
     places = sorted({p.hex for p in m.places if p.hex and norm(p.name) == norm(h)})
     if places:
         return f" ('{h}' is a place on the map: write its hex, " + " or ".join(f"'{x}'" for x in places) + ")"
@@ -579,6 +588,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
                     raise t.error(f"unknown marker '{mk}' (the kit's markers: {', '.join(sorted(kit_markers))}){hint}",
                                   "markers")
                 mk = got
+            elif names.kit_markers:                 # a marker of the rule set's kit as printed; else as written
+                mk = marker_name(mk, names.kit_markers, MARKER_ALIASES) or mk
             pos.hex_markers.setdefault(h, {})[mk] = owner
         if "control" in t:
             c = _side(game, t.str("control"))
