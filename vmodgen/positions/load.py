@@ -233,6 +233,8 @@ def _unread_state(st: _StateTable, pos: Position, ruleset) -> None:
         known = sorted({*keys, *ruleset.memory_type.keys()})
         near = difflib.get_close_matches(k, known, n=1)
         hint = f" (did you mean '{near[0]}'?)" if near else ""
+        if k in getattr(ruleset, "PARAMS", {}):         # a rule parameter put in the wrong table
+            hint = f" ('{k}' is a rule parameter: write it under [rules])"
         raise st.error(f"no rule of the {ruleset.id} rule set reads this key{hint}; the keys it reads: "
                        f"{', '.join(known)}", k)
 
