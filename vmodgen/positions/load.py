@@ -28,7 +28,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, marker_name, matches, norm, resolve, place_hex, sheet_hex
+from .spelling import MARKER_ALIASES, marker_name, matches, norm, phase_words, place_hex, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -153,6 +153,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos.phase = p.str("phase", "")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
         pos.phase = resolve(pos.phase, {ph.id: ph.name for ph in game.sequence.phases}) or pos.phase
+    if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
+        same = phase_words(pos.phase, {ph.id: ph.name for ph in game.sequence.phases})
+        pos.phase = same[0] if len(same) == 1 else pos.phase
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
         both = matches(pos.phase, {ph.id: ph.name for ph in game.sequence.phases})

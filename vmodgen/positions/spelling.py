@@ -108,3 +108,20 @@ def place_hex(value: str, places: Iterable[tuple[str, str]], has_hex) -> tuple[s
             return num, ""
         return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where else "")
     return None, ""
+
+
+_ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3"}
+#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
+_PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
+
+
+def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids of the phases whose printed name has the same words as ``value``, in any order, with
+    ordinals as numbers and the filler words "phase" and "action" dropped: "Axis Movement Phase
+    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase" for
+    "Impulse 2: Axis Movement Phase"."""
+    def words(text: str) -> list[str]:
+        out = [_ORDINALS.get(w, w) for w in re.findall(r"[a-z0-9]+", text.casefold())]
+        return sorted(w for w in out if w not in _PHASE_FILLER)
+    want = words(value)
+    return [i for i, n in names.items() if n and want and words(n) == want] if want else []
