@@ -90,3 +90,37 @@ def test_port_garrisons_off_by_default_on_by_parameter(tmp_path):
         f.write_text(text, encoding="utf-8")
         pos = load_position(str(f))
         assert [x.rule for x in ruleset_for(pos.game).check(pos)] == want
+
+
+@pytest.mark.parametrize("written", ["Impulse 2 Axis Movement Phase", "Axis Movement Phase (Impulse 2)",
+                                     "Axis Movement Phase, Impulse 2", "2nd Action Impulse, Axis Movement Phase",
+                                     "Second Impulse: Axis Movement"])
+def test_phase_with_its_impulse_in_any_order(tmp_path, written):
+    """The rulebook names an impulse 「第２アクション・イムパルス」 and a phase 「枢軸軍移動フェイズ」: the same words
+    in any order, ordinals as numbers, name one phase of the kit."""
+    f = tmp_path / "p.toml"
+    f.write_text(KIT.format(phase=written, extra="", hex="3138"), encoding="utf-8")
+    assert load_position(str(f)).phase == "i2-axis-movement"
+
+
+def verdict(name: str) -> list[str]:
+    pos = load_position(str(DATA / name))
+    return [f.rule for f in ruleset_for(pos.game).check(pos)]
+
+
+def test_tag_along_advances():
+    """27.3.1: a unit no declared attack names advances only with attackers it stood with, in Good Order,
+    on their result; an SP still needs a truck (17.2.1)."""
+    assert verdict("tag-along-truck-advances.toml") == []
+    assert verdict("tag-along-allied-three-nationalities.toml") == []
+    assert verdict("tag-along-disrupted-stackmate-advances.toml") == ["NA41 27.3.1"]
+    assert verdict("tag-along-not-stacked-advances.toml") == ["NA41 27.3.1"]
+    assert verdict("tag-along-italian-infantry-two-hexes.toml") == []          # D1 of its host, 2 hexes: judged
+    assert verdict("tag-along-after-ex-beyond-vacated-hex.toml") == ["NA41 14.2"]
+
+
+def test_mass_oos_in_supply_attrition():
+    """25.1.1: the Supply Attrition Phase marks a side's units only with no SP or Ready ASU on the map, and all of them."""
+    assert verdict("supply-attrition-all-marked-nothing-to-spend.toml") == []
+    assert verdict("supply-attrition-one-unit-left-unmarked.toml") == ["NA41 25.1.1"]
+    assert verdict("supply-attrition-marked-with-sp-on-map.toml") == ["NA41 25.1.1"]

@@ -430,7 +430,7 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
     for u in pos.units:
         if u.id not in before or rs.marker(u):
             continue
-        old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+        old = oos_state_of(before[u.id])
         new = oos_state(u)
         if old == new:
             continue
@@ -446,7 +446,7 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
-def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, list[str]]) -> list:
+def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) -> list:
     """25.1.1 「SPsがないか裏返すASUsもなければ、プレイヤーの全ユニットは非補給下でマークされます」: in the
     Supply Attrition Phase a side's units are marked out of supply only when it has no SP and no
     Ready ASU on the map to spend (the roll's sector, else the nearest one), and then all of them:
@@ -474,7 +474,7 @@ def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, list[str]])
     return out
 
 
-def oos_state_of(markers: list[str]) -> str:
+def oos_state_of(markers: set[str]) -> str:
     """The OOS marker among a unit's recorded markers ("" none)."""
     return "oos_red" if "oos_red" in markers else "oos" if "oos" in markers else ""
 

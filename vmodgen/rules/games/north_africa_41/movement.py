@@ -30,7 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
-from .carried import fort_owner
+from .carried import fort_owner, na41
 from .memory import before_status, removal_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -95,11 +95,11 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
 
 def building_owner(board: Board, h: str) -> str | None:
     """The side owning the fortification marker lying on its Under Construction side in ``h`` (None:
-    none; "": unknown): the position's ``owner``, else the side it says controls the hex."""
+    none; "": unknown): the position's ``owner``, else as :func:`.carried.fort_owner` finds it."""
     owner = board.marker_owner(h, BUILDING)
     if owner is None or owner:
         return owner
-    return board.control(h) or ""
+    return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""
 
 
 def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:

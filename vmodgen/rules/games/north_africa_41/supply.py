@@ -32,7 +32,7 @@ from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
 from .carried import fort_owner
-from .memory import before_status, oos_state
+from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
 
 
@@ -247,7 +247,7 @@ def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces:
     before = before_status(board.pos)
     if before is None or u.id not in before or traces:
         return []
-    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+    old = oos_state_of(before[u.id])
     new = oos_state(u)
     want = "oos" if old == "" else "oos_red"
     if not new or new == want:

@@ -240,7 +240,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         near = {h, *board.neighbours(h)}
         for u in board.side_units(owner):
             where = u.previous if start and u.previous else u.hex
-            if where in near and self.combat(u):
+            if self.stacking_hex(board, where) in near and self.combat(u):     # the Tobruk Holding Box: in Tobruk
                 return owner
         return None
 
