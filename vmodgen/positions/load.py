@@ -28,7 +28,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, english, marker_name, matches, norm, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, english, marker_name, matches, norm, phase_words, place_hex, resolve, sheet_hex
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -79,6 +79,11 @@ class Names:
     def __init__(self, rules: PositionRules, pos: Position, inline: bool) -> None:
         self.rules, self.pos, self.inline = rules, pos, inline
         self.read: dict[str, frozenset[str]] | None = None
+        #: an inline game's rule set written against a kit: the kit's markers, by id and printed name
+        #: ("Under Construction", the fortification marker's back, is its ``under-construction``)
+        self.kit_markers: dict[str, str] = {}
+        if inline and rules.KIT:
+            self.kit_markers = {i: x.name for i, x in cached_kit(rules.KIT).game.markers.items()}
         if inline:
             self.read = rules.names_read()
             if self.read is None and rules.KIT:
@@ -152,6 +157,9 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith("-" + norm(said))]
         # a name that ends one phase's name only ("Paradrop Phase", "落下傘降下フェイズ") is that phase
         pos.phase = resolve(pos.phase, printed) or resolve(said, printed) or (tail[0] if len(tail) == 1 else pos.phase)
+    if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
+        same = phase_words(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
+        pos.phase = same[0] if len(same) == 1 else pos.phase
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
         both = matches(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
@@ -232,6 +240,8 @@ def _unread_state(st: _StateTable, pos: Position, ruleset) -> None:
         known = sorted({*keys, *ruleset.memory_type.keys()})
         near = difflib.get_close_matches(k, known, n=1)
         hint = f" (did you mean '{near[0]}'?)" if near else ""
+        if k in getattr(ruleset, "PARAMS", {}):         # a rule parameter put in the wrong table
+            hint = f" ('{k}' is a rule parameter: write it under [rules])"
         raise st.error(f"no rule of the {ruleset.id} rule set reads this key{hint}; the keys it reads: "
                        f"{', '.join(known)}", k)
 
@@ -413,7 +423,8 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
     if m.has_hex(h) or h in m.boxes:
         return h
     box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
-    return box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex) or h
+    return (box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex)
+            or place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)[0] or h)   # "Tobruk (3138)"
 
 
 def _box_names(name: str) -> list[str]:
@@ -439,6 +450,9 @@ def _hex_hint(m: MapData, h: str) -> str:
         return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
                 + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
     # a place printed on the map ("Tobruk") is not a hex ID, but says which hex is meant
+    _, why = place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)
+    if why:
+        return f" ({why})"
     places = sorted({p.hex for p in m.places if p.hex and norm(p.name) == norm(h)})
     if places:
         return f" ('{h}' is a place on the map: write its hex, " + " or ".join(f"'{x}'" for x in places) + ")"
@@ -583,6 +597,8 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
                     raise t.error(f"unknown marker '{mk}' (the kit's markers: {', '.join(sorted(kit_markers))}){hint}",
                                   "markers")
                 mk = got
+            elif names.kit_markers:                 # a marker of the rule set's kit as printed; else as written
+                mk = marker_name(mk, names.kit_markers, MARKER_ALIASES) or mk
             pos.hex_markers.setdefault(h, {})[mk] = owner
         if "control" in t:
             c = _side(game, t.str("control"))

@@ -104,3 +104,46 @@ def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> st
             h = (prefix or "") + m.group(2)
             return h if has_hex(h) else None
     return None
+
+
+_NAMED_NUMBER = (re.compile(r"\s*(?P<name>[^\d()]*?[^\s\d()])\s*(?:\(\s*(?:hex\s+)?(?P<n1>\d+)\s*\)|(?:hex\s+)?(?P<n2>\d+))\s*", re.IGNORECASE),
+                 re.compile(r"\s*(?:hex\s+)?(?P<n1>\d+)\s*(?:\(\s*(?P<name>[^()]*?)\s*\)|(?P<name2>\D.*?))?\s*", re.IGNORECASE))
+
+
+def place_hex(value: str, places: Iterable[tuple[str, str]], has_hex) -> tuple[str | None, str]:
+    """A hex written as the rulebook prints a place, its name with its number ("Tobruk (3138)",
+    "El Adem 2937", "3138 Tobruk"), or with the word hex ("hex 3138"): (the number, "") when it is
+    a hex of the map and the named place lies in it; (None, why) when the name is a place printed
+    in another hex; (None, "") when the value is not written so. ``places`` are (name, hex)."""
+    for rx in _NAMED_NUMBER:
+        m = rx.fullmatch(value)
+        if not m:
+            continue
+        num = m.group("n1") or m.groupdict().get("n2")
+        name = (m.group("name") or m.groupdict().get("name2") or "").strip()
+        if not num or not has_hex(num):
+            return None, ""
+        if norm(name) in ("", "hex"):
+            return num, ""
+        where = sorted({h for n, h in places if norm(n) == norm(name)})
+        if num in where:
+            return num, ""
+        return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where else "")
+    return None, ""
+
+
+_ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3"}
+#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
+_PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
+
+
+def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids of the phases whose printed name has the same words as ``value``, in any order, with
+    ordinals as numbers and the filler words "phase" and "action" dropped: "Axis Movement Phase
+    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase" for
+    "Impulse 2: Axis Movement Phase"."""
+    def words(text: str) -> list[str]:
+        out = [_ORDINALS.get(w, w) for w in re.findall(r"[a-z0-9]+", text.casefold())]
+        return sorted(w for w in out if w not in _PHASE_FILLER)
+    want = words(value)
+    return [i for i, n in names.items() if n and want and words(n) == want] if want else []

@@ -430,7 +430,7 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
     for u in pos.units:
         if u.id not in before or rs.marker(u):
             continue
-        old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+        old = oos_state_of(before[u.id])
         new = oos_state(u)
         if old == new:
             continue
@@ -441,7 +441,42 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
                               f"{label(u)} went from {say[old]} to {say[new]} outside its own Supply Phase; OOS "
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u], part="phase"))
+    if pos.phase_kind == "supply" and not pos.side:
+        out += mass_oos(rs, board, before)
     return out
+
+
+def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) -> list:
+    """25.1.1 「SPsがないか裏返すASUsもなければ、プレイヤーの全ユニットは非補給下でマークされます」: in the
+    Supply Attrition Phase a side's units are marked out of supply only when it has no SP and no
+    Ready ASU on the map to spend (the roll's sector, else the nearest one), and then all of them:
+    a unit of the side newly marked (by ``na41_status_before``) with an SP or Ready ASU on the map,
+    or with a unit of the side on the map left unmarked, is a finding."""
+    out = []
+    needs, sp, asu = rs.sel("na41_supply_units"), rs.sel("na41_sp"), rs.sel("na41_asu")
+    for side in rs.game.sides:
+        mine = [u for u in board.side_units(side) if board.is_hex(u.hex) and not rs.marker(u)]
+        marked = [u for u in mine if u.id in before and not oos_state_of(before[u.id]) and oos_state(u)]
+        if not marked:
+            continue
+        spend = [u for u in mine if sp.matches(rs.game, u)
+                 or asu.matches(rs.game, u) and not (u.reduced or u.has("depleted"))]
+        left = [u for u in mine if needs.matches(rs.game, u) and not oos_state(u)]
+        why = (f"{rs.names(spend)} could be spent instead (an SP removed or an ASU turned Depleted)" if spend else
+               f"the marking takes all the side's units, and {rs.names(left)} {'is' if len(left) == 1 else 'are'} "
+               "left unmarked" if left else "")
+        if why:
+            out.append(rs.finding(board, f"{P} 25.1.1", "supply",
+                                  f"{rs.names(marked)} {'was' if len(marked) == 1 else 'were'} marked out of supply in the "
+                                  f"Supply Attrition Phase, but {why}: units are marked only when the {rs.side_name(side)} "
+                                  "side has no SP and no Ready ASU on the map to spend.",
+                                  sorted({u.hex for u in marked}), marked))
+    return out
+
+
+def oos_state_of(markers: set[str]) -> str:
+    """The OOS marker among a unit's recorded markers ("" none)."""
+    return "oos_red" if "oos_red" in markers else "oos" if "oos" in markers else ""
 
 
 STATES = (("disrupted", "a Disrupted marker"), ("full_retreat", "a Full Retreat marker"))

@@ -30,7 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
-from .carried import fort_owner
+from .carried import fort_owner, na41
 from .memory import before_status, removal_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -74,20 +74,32 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
     owner :func:`fort_owner` finds; with none, it is not judged."""
     out = []
     for h in sorted(board.pos.hex_markers):
-        owner = fort_owner(board, h)
         here = [x for x in board.units(h) if not rs.marker(x)]
-        if owner is None or not here:
+        if not here:
             continue
-        if not owner:
-            rs.not_judged(f"{P} 9.5.7", f"whose fort lies in {h}, with {rs.names(here)}, is not stated (a fort goes "
-                                        "when an enemy unit enters its hex)")
-            continue
-        enemy = [x for x in here if x.side != owner]
-        if enemy:
-            out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} fort in {h} lies with "
-                                  f"enemy units ({rs.names(enemy)}); it is removed when an enemy unit enters the hex.",
-                                  [h], enemy))
+        # the marker on either face: 9.5.7 removes the fortification marker, Under Construction too
+        for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+            if owner is None:
+                continue
+            if not owner:
+                rs.not_judged(f"{P} 9.5.7", f"whose {what} lies in {h}, with {rs.names(here)}, is not stated (a fort "
+                                            "marker goes when an enemy unit enters its hex)")
+                continue
+            enemy = [x for x in here if x.side != owner]
+            if enemy:
+                out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"The {rs.side_name(owner)} {what} in {h} lies "
+                                      f"with enemy units ({rs.names(enemy)}); the marker is removed when an enemy unit "
+                                      "enters the hex.", [h], enemy))
     return out + forts_passed(rs, board)
+
+
+def building_owner(board: Board, h: str) -> str | None:
+    """The side owning the fortification marker lying on its Under Construction side in ``h`` (None:
+    none; "": unknown): the position's ``owner``, else as :func:`.carried.fort_owner` finds it."""
+    owner = board.marker_owner(h, BUILDING)
+    if owner is None or owner:
+        return owner
+    return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""
 
 
 def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
@@ -99,11 +111,13 @@ def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
     for u in board.pos.movers:
         path = u.path or ()
         for i, h in enumerate(path[1:-1], start=1):
-            owner = fort_owner(board, h) if i not in u.guessed else None
-            if owner and owner != u.side and h != u.hex:
-                out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
-                                      f"{rs.side_name(owner)} fort still lies; a fort is removed when an enemy unit "
-                                      "enters its hex (an empty one does not stop the move).", [h], [u]))
+            if i in u.guessed or h == u.hex:
+                continue
+            for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+                if owner and owner != u.side:
+                    out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
+                                          f"{rs.side_name(owner)} {what} still lies; a fort marker is removed when an "
+                                          "enemy unit enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
 
 
@@ -240,10 +254,18 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
             if not u.has(status) or not board.is_hex(u.hex) or status == "air_transport" and not flew_here(board, u):
                 continue
             owner = board.control(u.hex)
+            # 21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみ」: the port's garrison
+            # at the start of the phase of the sea move (the unit itself stood elsewhere then)
+            sailed = bool(u.previous) and u.mode not in ("retreat", "advance")
+            kept = rs.port_control(board, u.hex, owner, start=sailed) if status == "naval_transport" else owner
             if feature not in board.features(u.hex):
                 why = f"{u.hex} is not {what}"
             elif owner and owner != u.side:
                 why = f"{u.hex} is controlled by the other side"
+            elif owner and not kept:
+                why = (f"no {rs.side_name(owner)} combat unit stood in or next to {u.hex} at the start of the phase: "
+                       "a port without a garrison is uncontrolled (optional rule 27.4, played: "
+                       "[rules] na41_port_garrisons = true)")
             else:
                 if not owner:
                     rs.not_judged(f"{P} {rule}", f"who controls {u.hex}, where {label(u)} stands under its "
@@ -662,7 +684,7 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
         if not board.is_hex(h):
             continue
         enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
-        owner = board.control(h)
+        owner = rs.port_control(board, h, board.control(h))          # 27.4: an ungarrisoned port is nobody's
         special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
         fort = fort_owner(board, h)
         if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
@@ -707,6 +729,17 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     if not rs.mech(u) and rs.combat(u) and n > most and not trucked(u, rs, board):
         out.append(rs.finding(board, f"{P} 12.5.1", "movement", f"{name} is not mechanized, has no truck and retreated "
                               f"{n} hexes; a retreat of more than {fmt(most)} hexes makes it surrender.", [u.hex], [u]))
+    elif not rs.is_(u, "na41_mech") and rs.combat(u) and n > most:
+        # 12.5.1 「トラックまで１又は２ヘクス退却し、次いでそれに乗って３～４ヘクス退却を終了することはできません」: a truck
+        # that joins the retreat on the way does not save it; one that started with the unit does
+        truck = str(rs.param("na41_msu_truck_type"))
+        mine = [x for x in board.units(u.hex, u.side) if x.unit.type == truck and x.previous]
+        joined = [x for x in mine if x.previous in path[1:]]
+        if joined and not any(x.previous == path[0] for x in mine):
+            out.append(rs.finding(board, f"{P} 12.5.1", "movement", f"{name} is not mechanized and retreated {n} hexes, "
+                                  f"riding {label(joined[0])}, which joined it in {joined[0].previous}: a unit must be "
+                                  "mechanized from the start of the retreat, else more than "
+                                  f"{fmt(most)} hexes make it surrender.", [u.hex], [u]))
     ez = rs.enemy_field(board, u.side)
     if u.has("full_retreat"):
         for h in path[1:]:
@@ -882,14 +915,15 @@ CRT_RESULTS = frozenset(RETREAT_BY_RESULT) | frozenset(ADVANCE_BY_RESULT) | {"A1
 
 
 def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...],
-                       most: float) -> list:
+                       most: float, hosts: tuple[UnitState, ...] = ()) -> list:
     """14.2.1-14.2.2: the length the declared attack's ``result`` gives (``[[attacks]] result``);
     EX (a limited advance) enters the vacated hex only. 15.2.6: a breakthrough group's combats
     (``kind = "breakthrough"`` attacks naming the unit) cost a hex each, and the hex a beaten
     defender vacated is entered free. Without the result an advance beyond one
     hex is not judged (every result but EX allows 2 hexes, EX none beyond the vacated hex)."""
     n, name = len(path) - 1, label(u)
-    attacks = [a for a in board.pos.attacks if u.id in a.units and a.kind != "breakthrough"]
+    ids = {u.id} | {h.id for h in hosts}         # 27.3.1: a tag-along unit advances on its hosts' result
+    attacks = [a for a in board.pos.attacks if ids & set(a.units) and a.kind != "breakthrough"]
     results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
     known = sorted(results & set(ADVANCE_BY_RESULT))
     if len(known) != 1 or len(results) != 1:
@@ -922,6 +956,34 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
     return []
 
 
+def tag_along_hosts(rs: NorthAfrica41Units, board: Board, u: UnitState) -> tuple[tuple[UnitState, ...], str]:
+    """14.1, optional 27.3.1 「攻撃に参加しなかったものの攻撃しているユニットと共にスタックした、全ての良好統制の戦闘と
+    非戦闘ユニットは、参加しているユニットと共に戦闘後前進ができます」: a unit that advanced though no declared
+    attack names it tags along: it stood with attackers that advanced too (the hosts, whose result
+    its advance follows) and is in Good Order (now and, by ``na41_status_before``, before the phase).
+    Returns the hosts and, when it may not advance, why. Judged only where the position declares
+    attacks (``[[attacks]]``) and no Automatic DS (8.9, which advances without one) is in play."""
+    attacks = board.pos.attacks
+    if not attacks or any(u.id in a.units for a in attacks) or not u.previous:
+        return (), ""
+    if any(x.has("auto_ds") for x in board.pos.units) or any("auto-ds" in m or "auto_ds" in m
+                                                             for m in board.pos.hex_markers.values()):
+        return (), ""
+    named = {x for a in attacks for x in a.units}
+    hosts = tuple(x for x in board.pos.units if x.id in named and x.side == u.side and x.mode == "advance"
+                  and x.previous == u.previous)
+    if not hosts:
+        return (), (f"no declared attack names it and no attacker that advanced stood with it in {u.previous} "
+                    "(only the attackers, and with the optional tag-along rule 27.3.1 the units stacked with them, "
+                    "advance: 14.1)")
+    before = (before_status(board.pos) or {}).get(u.id, ())
+    bad = [m for m in ("disrupted", "full_retreat") if u.has(m) or m in before]
+    if bad and rs.combat(u):
+        return hosts, (f"took no part in the attack and is {bad[0].replace('_', ' ').title()}: only Good Order units "
+                       "tag along (27.3.1)")
+    return hosts, ""
+
+
 def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """14.2 length; 14.5 prohibited hexes and hexsides, jebel and escarpment limits, the 2nd
     desert hex; 14.6 no enemy combat unit; 17.2 supply points advance only by truck; 19.5 no
@@ -932,11 +994,14 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     most = rs.num("advance_max_hexes")
     if (not rs.mech(u) or matilda) and not (trucked(u) and not matilda):
         most = min(most, rs.num("advance_max_nonmech"))
+    hosts, why = tag_along_hosts(rs, board, u)
+    if why:
+        out.append(rs.finding(board, f"{P} 27.3.1", "movement", f"{name} advanced after combat but {why}.", [u.hex], [u]))
     if n > most:
         out.append(rs.finding(board, f"{P} 14.2", "movement", f"{name} advanced {n} hexes; it may advance at most "
                               f"{fmt(most)}.", [u.hex], [u]))
     else:
-        out += _advance_by_result(rs, board, u, path, most)
+        out += _advance_by_result(rs, board, u, path, most, hosts)
     if u.has("replacement"):
         out.append(rs.finding(board, f"{P} 19.5", "movement", f"{name} carries a Replacement marker and may not advance.",
                               [u.hex], [u]))

@@ -43,6 +43,7 @@ from . import movement as na_moves
 from . import naval as na_naval
 from . import ranges as na_ranges
 from . import supply as na_supply
+from .memory import removal_boxes
 from .stacking import NorthAfrica41Stacking
 
 P = "NA41"
@@ -116,9 +117,12 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         pos = board.pos
         out = scenario_limits.check(self, board, f"{P} S1.2", self.SCENARIO_RULES, lambda u: not self.marker(u))
         sc = pos.scenario_data
-        if sc is None or sc.id not in ("enter-rommel", "campaign"):
+        if sc is None or sc.id not in self.SCENARIO_RULES:
             return out
         rule = f"{P} {self.SCENARIO_RULES[sc.id]}"
+        out += self._scenario_start(board, rule) + self._reserve_release(board, rule)
+        if sc.id not in ("enter-rommel", "campaign"):
+            return out
         if sc.id == "enter-rommel":
             unused = [u for u in pos.units if self.is_(u, "na41_to_reserve")]
             if unused:
@@ -133,6 +137,43 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{pos.turn}; the Polish brigade stays in Alexandria ({alex}) until turn "
                                         f"{fmt(release)} (S1.2).", [u.hex for u in gone], gone))
         return out
+
+    def _scenario_start(self, board: Board, rule: str) -> list:
+        """S1.2 「ゲーム・ターン１:ドイツ軍プレイヤー・ターンの第３イムパルスに開始し…枢軸軍の初期フェイズに開始します」
+        (S2.2: as S1.2); S3.2 「ターン１は、準備フェイズがスキップされます。シナリオは、連合軍の初期フェイズで開始します」:
+        on the scenario's first turn no phase before its first (``na41_scenario_first_phase``) is played."""
+        pos, sc = board.pos, board.pos.scenario_data
+        firsts = dict(x.split(":", 1) for x in str(self.param("na41_scenario_first_phase")).replace(" ", "").split(",") if ":" in x)
+        order = [ph.id for ph in self.game.sequence.phases]
+        first = firsts.get(sc.id) if sc is not None else None
+        if sc is None or first not in order or pos.turn != sc.first_turn or pos.phase not in order:
+            return []
+        if order.index(pos.phase) >= order.index(first):
+            return []
+        return [self.finding(board, rule, "movement", f"{sc.name} starts on turn {sc.first_turn} with {first}; "
+                             f"{pos.phase} of that turn is not played.")]
+
+    def _reserve_release(self, board: Board, rule: str) -> list:
+        """S2.2: the units a scenario sends to the Reserve box stay there until the release turn of
+        their formation, or until an Axis unit enters its hex (``na41_reserve_release``). A unit out of
+        the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
+        say whether one entered it before). Returns no finding."""
+        pos, sc = board.pos, board.pos.scenario_data
+        if sc is None or pos.turn is None:
+            return []
+        release = {f: (int(t), h) for f, t, h in (x.split(":") for x in
+                   str(self.param("na41_reserve_release")).replace(" ", "").split(",") if x.count(":") == 2)}
+        held = {r.unit for r in sc.reinforcements if r.location == "reserve"}
+        axis = {u.hex for u in pos.units if u.side != str(self.param("na41_allied_side")) and not self.marker(u)}
+        out = [u for u in pos.units if u.id in held and u.unit.formation in release and u.hex != "reserve"
+               and pos.turn < release[u.unit.formation][0] and release[u.unit.formation][1] not in axis
+               and u.hex not in removal_boxes(self)]
+        for u in out:
+            turn, h = release[u.unit.formation]
+            self.not_judged(rule, f"{label(u)} is out of the Reserve box on turn {pos.turn}: its units stay there until "
+                                  f"turn {turn} or until an Axis unit enters {h}, and the position does not say whether "
+                                  "one did")
+        return []
 
     # ---- stacking (4) -------------------------------------------------------------------------
 
@@ -163,7 +204,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [u.hex], [u]))
-            owner = board.control(u.hex)
+            owner = self.port_control(board, u.hex, board.control(u.hex))    # 27.4: ungarrisoned, nobody's
             special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(u.hex) == "city")
             if special and owner and owner != u.side:
@@ -310,6 +351,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return self._one_move(board, u, ez)
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
+        if u.hex in removal_boxes(self) and u.previous is not None and board.is_hex(u.previous):
+            return self._taken_out(board, u)
         out = self._mode_limits(board, u)
         if u.mode == "special_transfer":
             return out + self._special_transfer(board, u)
@@ -340,6 +383,19 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                              "whether Rommel's bonus went to its stack this turn is not recorded")
                 found = with_rommel
         return out + found
+
+    def _taken_out(self, board: Board, u: UnitState) -> list:
+        """A unit put from a map hex into the Eliminated Box, the Remnant Display or the Surrender Box
+        was taken out of play (eliminated, 10.1; surrendered, 12.5), not moved: no move rule reads it.
+        12.5.1 「戦闘又は退却で除去されたときに非補給下（その瞬間に判定）の戦闘ユニット」 surrenders: one under an
+        OOS marker put in the Eliminated Box may have been out of supply at that moment, which the
+        marker (placed at its last Supply Phase) does not tell: not judged. Returns no finding."""
+        surrender = set(str(self.param("na41_surrender_boxes")).replace(" ", "").split(","))
+        if u.hex not in surrender and self.combat(u) and (u.has("oos") or u.has("oos_red")):
+            self.not_judged(f"{P} 12.5.1", f"{label(u)}, under an OOS marker, went from {u.previous} to {u.hex}: a "
+                                          "combat unit out of supply at the moment it is eliminated surrenders (Surrender "
+                                          "Box), and its supply at that moment is not recorded")
+        return []
 
     def _special_transfer(self, board: Board, u: UnitState) -> list:
         """5.8.4: instead of moving, a truck (carrying nothing, SPs included) is placed in a friendly
@@ -424,6 +480,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             owner = board.control(prev)
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
+            elif owner and not self.port_control(board, prev, owner, start=True):
+                why.append(f"no {self.side_name(owner)} combat unit stood in or next to {prev} at the start of the "
+                           "phase: a port without a garrison is uncontrolled (optional rule 27.4)")
             elif not owner:
                 self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated")
         if not why:

@@ -9,7 +9,9 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
 * Port capacity counts each counter drawing port supply as one unit, whatever its size; units
   supplied through an MSU chain that ends at a port count too (the one reading implemented).
 * Port control: the position's ``control`` of the hex; a port whose control is not stated is
-  controlled by the side with units in it, else by nobody (optional rule 27.4 is not assumed).
+  controlled by the side with units in it, else by nobody. Optional 27.4 (``na41_port_garrisons``,
+  not played by default: ports' stated control stands, as before): a port with no combat unit of that side in or next to it is nobody's: no source of port
+  supply for it, no enemy port to the other side's lines (「補給線と鉄道移動はヘクス内と通過してたどることができます」).
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
   ``port_supply_units_per_capacity`` (2) units.
@@ -30,7 +32,7 @@ from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
 from .carried import fort_owner
-from .memory import before_status, oos_state
+from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
 
 
@@ -38,12 +40,12 @@ P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
-def _controlled(board: Board, h: str, side: str) -> str | None:
+def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str) -> str | None:
     c = board.control(h)
-    if c is not None:
-        return c or None
-    sides = {u.side for u in board.units(h)}
-    return next(iter(sides)) if len(sides) == 1 else None
+    if c is None:
+        sides = {u.side for u in board.units(h)}
+        c = next(iter(sides)) if len(sides) == 1 else None
+    return rs.port_control(board, h, c or None)        # 27.4: an ungarrisoned port is nobody's
 
 
 def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRules:
@@ -63,12 +65,11 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
 
     def enemy_place(h: str) -> bool:
         feats = board.features(h)
-        if "fort" in feats:
-            owner = fort_owner(board, h)
-            if owner and owner != side:
-                return True
+        owner = fort_owner(board, h)      # the fortification marker by any of its names (None: no fort)
+        if owner and owner != side:
+            return True
         if feats & {"port", "airfield", "city"} or board.terrain(h) == "city":
-            owner = _controlled(board, h, side)
+            owner = _controlled(rs, board, h, side)
             return owner is not None and owner != side
         return False
 
@@ -145,7 +146,7 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str,
     port_hexes |= {h for h, info in board.map.hexes.items() if "port" in info.features}
     port_hexes |= {h for h, mk in board.pos.hex_markers.items() if "port" in mk}
     for h in port_hexes:
-        if _controlled(board, h, side) != side:
+        if _controlled(rs, board, h, side) != side:
             continue
         cap = port_capacity(rs, board, h)
         if cap == 0:
@@ -161,7 +162,7 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str,
         for h, info in board.map.hexes.items():
             # 16.3.4: no side controls an empty oasis (only cities, airfields and ports are held);
             # the trace keeps lines out of one in enemy ZOC
-            if info.terrain == oasis and h not in ports and _controlled(board, h, side) in (None, side):
+            if info.terrain == oasis and h not in ports and _controlled(rs, board, h, side) in (None, side):
                 ports[h] = per_oasis
                 src.setdefault(h, "port")
     return src, ports
@@ -246,7 +247,7 @@ def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces:
     before = before_status(board.pos)
     if before is None or u.id not in before or traces:
         return []
-    old = "oos_red" if "oos_red" in before[u.id] else "oos" if "oos" in before[u.id] else ""
+    old = oos_state_of(before[u.id])
     new = oos_state(u)
     want = "oos" if old == "" else "oos_red"
     if not new or new == want:

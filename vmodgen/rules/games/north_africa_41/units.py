@@ -89,6 +89,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_marsh_terrain": ("marsh", "16.3.2: the marsh terrain"),
         "na41_oasis_terrain": ("oasis", "27.2: the oasis terrain (each oasis hex gives port supply to oasis_supply_units units)"),
         "oasis_supply_units": (1, "27.2 (optional): units each oasis hex gives port supply (0: the rule is not played)"),
+        "na41_port_garrisons": (False, "27.4 (optional, not played unless true): a port with no combat unit of its "
+                                 "controlling side in or next to it is uncontrolled"),
         "na41_los_noncombat_blocks": (True, "16.3.2, §11 #7: a hex holding only enemy non-combat units blocks a line"),
         "port_supply_units_per_capacity": (2, "16.2: units a port supplies per point of capacity"),
         "na41_isolated_asu_trace_to": ("any", "16.5.2: what an isolated ASU traces to ('any' source)"),
@@ -111,6 +113,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_to_reserve": ("flag:to_reserve", "S1.2: the three 'To Reserve' units, not used in S1 Enter Rommel (unit selector)"),
         "na41_polish_brigade": ("unit:PolBde", "S1.2, S2.2: the Polish brigade, which stays in Alexandria (unit selector)"),
         "na41_polish_release_turn": (11, "S1.2, S2.2: the first turn the Polish brigade may leave Alexandria"),
+        "na41_scenario_first_phase": ("enter-rommel:i3-axis-initial, campaign:i3-axis-initial, crusader:i1-allied-initial",
+                                      "S1.2, S2.2, S3.2: the first phase each scenario plays on its first turn (scenario:phase; "
+                                      "S1/S2 start in the third impulse's Axis Initial Phase, S3 skips the Preparation Phase)"),
+        "na41_reserve_release": ("2sa:14:2559, 2nz:12:2750", "S2.2: formation:turn:hex: its units sent to the Reserve box stay "
+                                 "there until the turn, or until an Axis unit enters the hex (Mersa Matruh, Sidi Barrani)"),
         "na41_alexandria": ("2478", "S1.2, S2.2: Alexandria's hex, where the Polish brigade stays"),
         "na41_corps_hq": ("type:corps-hq", "19.4.1: Corps HQs (unit selector)"),
         "na41_sp": ("type:supply-point, type:sp", "16.1: supply points (unit selector)"),
@@ -222,6 +229,24 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
 
     def hex_points(self, board: Board, h: str, side: str) -> float:
         return self.stack_points(self.hex_units(board, h, side)) if board.is_hex(h) else 0.0
+
+    def port_control(self, board: Board, h: str, owner: str | None, start: bool = False) -> str | None:
+        """27.4 (optional, ``na41_port_garrisons``) 「少なくとも１つの戦闘ユニットの守備隊を港湾内又はその隣接に
+        持たない港湾は、非支配下になります」: the side ``owner`` (the control 16.3.4 gives) keeps a port only
+        with a combat unit of its own in it or next to it; else nobody controls it. ``start``: the
+        garrison at the start of the phase (21.1.4), a unit that moved standing where it came from."""
+        if not owner or not self.param("na41_port_garrisons") or not self.is_port(board, h):
+            return owner
+        near = {h, *board.neighbours(h)}
+        for u in board.side_units(owner):
+            where = u.previous if start and u.previous else u.hex
+            if self.stacking_hex(board, where) in near and self.combat(u):     # the Tobruk Holding Box: in Tobruk
+                return owner
+        return None
+
+    def is_port(self, board: Board, h: str) -> bool:
+        """A port printed on the map or stated in the position (16.2, 21.3)."""
+        return "port" in board.features(h) or any(p.hex == h and p.kind == "port" for p in board.map.places)
 
     def exerts_zoc(self, u: UnitState) -> bool:
         """7.1: combat units exert a ZOC, not Full Retreat units (13.3.2), not in boxes (6.2)."""
