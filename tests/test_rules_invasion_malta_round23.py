@@ -1,0 +1,67 @@
+"""Invasion: Malta round 23 (rulebook positions written as a stranger writes them): the rules the
+round found check silent on, each on both sides of its edge from the rulebook positions
+``tests/data/positions/rulebook/invasion_malta/r23-*.toml`` changed in one place here."""
+from __future__ import annotations
+
+from im_util import found
+
+NO_LEAD = "r23-pillbox-and-hq-attack-no-lead.toml"
+HQ_LEAD = "r23-axis-hq-with-infantry-only-active-attacker.toml"
+SPLIT = "r23-leros-convoy-split-between-zones.toml"
+ART = "r23-leros-drop-artillery-alone-on-italians.toml"
+
+
+def test_a_pillbox_leads_only_alone_in_its_hex(tmp_path):
+    """14.21 「ヘクス内に単独あるのでない限り、トーチカはそのヘクスの先導ユニットになれない」, 17.11:
+    Malta 2120 holds an Allied pillbox and an Allied HQ, both attacking 2121 in the Central
+    sector's Combat Declaration Phase: neither may lead (IM 14.21, the pillbox named first). The
+    HQ moved out (alone in 2221, adjacent to 2121): the pillbox is alone and either may lead."""
+    rules, _ = found(tmp_path, NO_LEAD)
+    assert rules == ["IM 14.21"]
+    assert found(tmp_path, NO_LEAD, ('type = "hq"\nhex = "Malta 2120"', 'type = "hq"\nhex = "Malta 2221"')) == ([], {})
+
+
+def test_an_hq_with_a_non_hq_unit_may_not_lead(tmp_path):
+    """17.11 「HQは、ヘクス内で単独でいるか又は他のHQユニットのみと共にスタックしているのでない限り、
+    先導ユニットになれない」: formation Fo's HQ with an Italian infantry of formation F (inactive)
+    in 2120 attack 2121: the HQ, the only active attacker, may not lead (IM 17.11). With the
+    infantry of formation Fo too, the infantry leads: no finding. With the infantry an HQ of
+    formation F, the Fo HQ is stacked with HQs only and leads: no finding."""
+    assert found(tmp_path, HQ_LEAD)[0] == ["IM 17.11"]
+    assert found(tmp_path, HQ_LEAD, ('formation = "F"', 'formation = "Fo"')) == ([], {})
+    assert found(tmp_path, HQ_LEAD, ('formation = "F"\ntype = "infantry"', 'formation = "F"\ntype = "hq"')) == ([], {})
+
+
+def test_a_pillbox_not_alone_and_not_active_is_still_9_13(tmp_path):
+    """9.13: when no attacker is of the activation at all, the finding stays 9.13 (14.21 and 17.11
+    name only the active units they bar): the same pillbox and HQ in the North sector's AM."""
+    rules, _ = found(tmp_path, NO_LEAD, ('active = "Central sector"', 'active = "North sector"'))
+    assert rules == ["IM 9.13"]
+
+
+def test_one_convoy_goes_to_one_invasion_zone(tmp_path):
+    """16.21 「ユニットたちは、1 つの船団として一緒に移動する」, 16.22A (one zone a convoy): Convoy 1's
+    units landing on Leros 2603 (East zone) and 1407 (North zone) in one Movement Phase: IM 16.22.
+    Both on East invasion hexes: no finding. One in the North zone's Available box instead of on
+    its invasion hex: still two zones. From two convoy boxes into two zones: 16.23 (one convoy an
+    activation), not 16.22."""
+    assert found(tmp_path, SPLIT)[0] == ["IM 16.22"]
+    assert found(tmp_path, SPLIT, ('hex = "1407"', 'hex = "2904"')) == ([], {})
+    rules, _ = found(tmp_path, SPLIT, ('hex = "1407"', 'hex = "leros-iz-north-available"'),
+                     ('hex = "leros-iz-north-available"\nprevious = "Axis set-up card: Convoy 1"\nstatus = ["landed"]',
+                      'hex = "leros-iz-north-available"\nprevious = "Axis set-up card: Convoy 1"'))
+    assert rules == ["IM 16.22"]
+    rules, _ = found(tmp_path, SPLIT, ('hex = "1407"\nprevious = "Axis set-up card: Convoy 1"',
+                                       'hex = "1407"\nprevious = "Axis set-up card: Convoy 2"'))
+    assert rules == ["IM 16.23"]
+
+
+def test_artillery_dropped_this_activation_alone_on_the_enemy(tmp_path):
+    """15.52 「砲兵ユニットが敵戦闘ユニットの上に着地したら」(eliminated, unless it landed with another
+    friendly unit type): German artillery recorded as dropped this activation by ``[state]
+    dropped`` (the documented key; before, only the status or the log memory's ``paradropped`` was
+    read, so the stranger's position was legal) alone on the Allied Italians in Leros 2607: IM
+    15.52. Not dropped this activation: no finding from 15.52 (8.14 then: both sides in a hex)."""
+    assert found(tmp_path, ART)[0] == ["IM 15.52"]
+    rules, _ = found(tmp_path, ART, ('dropped = ["PA"]', 'dropped = []'))
+    assert "IM 15.52" not in rules and "IM 8.14" in rules
