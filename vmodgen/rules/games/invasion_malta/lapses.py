@@ -39,7 +39,6 @@ Readings:
 """
 from __future__ import annotations
 
-import re
 
 from ...core.board import Board
 from ...core.moves import label
@@ -140,22 +139,11 @@ def check_axis_control(rs, board: Board) -> list:
             for h, held in held_hexes]
 
 
-def _scenario_number(pos) -> str | None:
-    """The scenario's number: of the kit scenario the position reader resolved (``s3``), else of a
-    "Scenario N" anywhere in free text ("Scenario 2 (Herkules)"; not the year of "Malta 1942")."""
-    if pos.scenario_data is not None:
-        m = re.search(r"(\d+)$", pos.scenario)
-    else:
-        m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") or re.fullmatch(r"(?i)\s*s?(\d+)\s*",
-                                                                                         pos.scenario or "")
-    return str(int(m.group(1))) if m else None
-
-
 def _sudden_death_hexes(rs, pos) -> dict[str, str]:
     """19.21, 19.22: hex -> its rule id, for the scenario's number; every listed hex when the
     position names no scenario number (the island tells which scenarios a hex is of: the other
     island's hexes are not on the map)."""
-    n = _scenario_number(pos)
+    n = rs.scenario_no(pos) or None
     out = {}
     for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
         scn, _, h = item.strip().partition(":")

@@ -27,6 +27,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from . import air, bombardment, declared_attacks, kgs, lapses, returns, transport
 from .memory import InvasionMaltaMemory
+from .units import SCENARIOS
 
 P = "IM"
 
@@ -84,6 +85,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
+        n = self.scenario_no(pos)
+        if n and n not in SCENARIOS:
+            raise InputError(pos.source, f"[position] scenario {pos.scenario!r} names Scenario {n}; the rulebook has "
+                                         f"Scenarios {', '.join(SCENARIOS[:-1])} (Malta) and {SCENARIOS[-1]} (Leros)")
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
             raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")

@@ -166,7 +166,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if u.side == str(self.param("im_supply_side")):
             return True
         scenarios = {s.strip().lower().lstrip("s") for s in str(self.param("im_allied_convoy_scenarios")).split(",")}
-        return board.pos.scenario.lower().lstrip("s") in scenarios - {""}
+        return self.scenario_no(board.pos) in scenarios - {""}
 
     def invading(self, board: Board, u) -> bool:
         """16.33A: an Axis ground unit on an invasion hex that did not paradrop there was placed from its
