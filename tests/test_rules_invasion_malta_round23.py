@@ -3,7 +3,10 @@ round found check silent on, each on both sides of its edge from the rulebook po
 ``tests/data/positions/rulebook/invasion_malta/r23-*.toml`` changed in one place here."""
 from __future__ import annotations
 
+import pytest
+
 from im_util import found
+from vmodgen.errors import InputError
 
 NO_LEAD = "r23-pillbox-and-hq-attack-no-lead.toml"
 HQ_LEAD = "r23-axis-hq-with-infantry-only-active-attacker.toml"
@@ -65,3 +68,41 @@ def test_artillery_dropped_this_activation_alone_on_the_enemy(tmp_path):
     assert found(tmp_path, ART)[0] == ["IM 15.52"]
     rules, _ = found(tmp_path, ART, ('dropped = ["PA"]', 'dropped = []'))
     assert "IM 15.52" not in rules and "IM 8.14" in rules
+
+
+def test_a_kg_sent_back_drops_again_two_turns_later(tmp_path):
+    """15.44 「少なくとも2ターン後のいずれか未来のターン（夜間ターンは不可）に…再び落下傘降下を実施できる」
+    with 15.14 (GT1-2 KGs never delay): Scenario 3's KG4, due on GT1, dropping from its box on GT2
+    was sent back on GT1: IM 15.44. On GT4 (AM): no finding. On GT3 the turn is 2 later but Night
+    (8.43, every paradrop), not 15.44. A KG due on GT3 (roster arrival edited) is no return: GT4
+    is legal and GT2 is not this rule's."""
+    name = "r23-s3-kg4-drops-again-gt2.toml"
+    assert found(tmp_path, name)[0] == ["IM 15.44"]
+    assert found(tmp_path, name, ("turn = 2", "turn = 4"), ('time = "pm"', 'time = "am"')) == ([], {})
+    rules, _ = found(tmp_path, name, ("turn = 2", "turn = 3"), ('time = "pm"', 'time = "night"'))
+    assert "IM 15.44" not in rules and "IM 8.43" in rules
+
+
+def test_the_scenario_is_read_by_its_printed_number_everywhere(tmp_path):
+    """18.11 (the motor pool by day in Scenario 1 only) and 15.16 (no move after the drop in
+    Scenarios 1-2) read the scenario a stranger writes as printed, "Scenario 1", "Scenario 2", the
+    kit lacking both: before, only "s1" or "1" was Scenario 1 to them, so "Scenario 1" found the
+    legal motor pool move and "Scenario 2" let a dropped unit move one hex."""
+    assert found(tmp_path, "r23-motor-pool-by-day-printed-scenario-1.toml") == ([], {})
+    for spelt in ("S1", "1", "Scenario #1"):
+        assert found(tmp_path, "r23-motor-pool-by-day-printed-scenario-1.toml",
+                     ('scenario = "Scenario 1"', f'scenario = "{spelt}"')) == ([], {})
+    assert found(tmp_path, "r23-dropped-moves-one-hex-printed-scenario-2.toml")[0] == ["IM 15.16"]
+    assert found(tmp_path, "r23-dropped-moves-one-hex-printed-scenario-2.toml",
+                 ('scenario = "Scenario 2"', 'scenario = "Scenario 4"'))[0] == []
+
+
+def test_a_scenario_number_the_rulebook_lacks_is_refused(tmp_path):
+    """The rulebook has Scenarios 1-4 (16.24A): "Scenario 5" is refused at its line (8), naming them,
+    not read as a scenario no rule knows; free text with no number stays free text."""
+    with pytest.raises(InputError) as e:
+        found(tmp_path, "r23-motor-pool-by-day-printed-scenario-1.toml", ('scenario = "Scenario 1"', 'scenario = "Scenario 5"'))
+    assert e.value.line == 8 and "Scenarios 1, 2, 3 (Malta) and 4 (Leros)" in e.value.message
+    rules, _ = found(tmp_path, "r23-motor-pool-by-day-printed-scenario-1.toml",
+                     ('scenario = "Scenario 1"', 'scenario = "Herkules"'))
+    assert rules == ["IM 18.11"]
