@@ -229,6 +229,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
+            Rule(f"{P} 4.12", "movement", ALWAYS, lambda b: lapses.check_scenario_bounds(self, b),
+                 "the scenario's island and turns (4.12, 16.24A, 4.22)"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),
                  "air units on German HQs or on a mission hex, two a mission (11.42, 11.52, 11.54)"),
         ]
