@@ -94,7 +94,7 @@ def test_the_scenario_is_read_by_its_printed_number_everywhere(tmp_path):
                      ('scenario = "Scenario 1"', f'scenario = "{spelt}"')) == ([], {})
     assert found(tmp_path, "r23-dropped-moves-one-hex-printed-scenario-2.toml")[0] == ["IM 15.16"]
     assert found(tmp_path, "r23-dropped-moves-one-hex-printed-scenario-2.toml",
-                 ('scenario = "Scenario 2"', 'scenario = "Scenario 4"'))[0] == []
+                 ('scenario = "Scenario 2"', 'scenario = "Scenario 3"'))[0] == []
 
 
 def test_a_scenario_number_the_rulebook_lacks_is_refused(tmp_path):
@@ -106,3 +106,22 @@ def test_a_scenario_number_the_rulebook_lacks_is_refused(tmp_path):
     rules, _ = found(tmp_path, "r23-motor-pool-by-day-printed-scenario-1.toml",
                      ('scenario = "Scenario 1"', 'scenario = "Herkules"'))
     assert rules == ["IM 18.11"]
+
+
+def test_a_scenario_is_played_on_its_island(tmp_path):
+    """4.12 with 16.24A (Scenarios 1-3 Malta, 4 Leros): a unit of a Scenario 3 position on the
+    Leros map is found; the same unit on Malta, or in a position naming no scenario, is not. A
+    marker on Malta in the Leros scenario is found too."""
+    name = "r23-s3-unit-on-leros-map.toml"
+    assert found(tmp_path, name)[0] == ["IM 4.12"]
+    assert found(tmp_path, name, ('hex = "Leros 2607"', 'hex = "Malta 2020"')) == ([], {})
+    assert found(tmp_path, name, ('scenario = "Scenario 3"\n', '')) == ([], {})
+    assert found(tmp_path, "r23-leros-axis-control-on-cospicua.toml")[0] == ["IM 4.12"]
+
+
+def test_a_turn_past_an_illustrative_last_turn_is_not_judged(tmp_path):
+    """4.22: the kit's last turn of Scenario 3 (9) is illustrative (the scenario book is not in the
+    rulebook text): GT10 is named not judged, GT9 is not."""
+    rules, why = found(tmp_path, "r23-s3-turn-ten.toml")
+    assert rules == [] and "illustrative" in why["IM 4.22"]
+    assert found(tmp_path, "r23-s3-turn-ten.toml", ("turn = 10", "turn = 9")) == ([], {})
