@@ -115,13 +115,41 @@ def _one_convoy(rs, board: Board) -> list:
     for u in board.pos.units:
         if u.has("landed") and u.previous in convoys and board.is_hex(u.hex):
             by_side.setdefault(u.side, {}).setdefault(u.previous, []).append(u)
-    out = _one_zone(rs, board, convoys)
+    out = _one_zone(rs, board, convoys) + _convoy_turn(rs, board, convoys)
     for side, boxes in sorted(by_side.items()):
         if len(boxes) > 1:
             units = [u for us in boxes.values() for u in us]
             out.append(rs.finding(board, f"{P} 16.23", "movement", f"{rs.names(units)} landed from {len(boxes)} "
                                   f"convoys ({', '.join(sorted(boxes))}); a formation activation activates one "
                                   "convoy at a time.", sorted({u.hex for u in units}), units))
+    return out
+
+
+def _convoy_turn(rs, board: Board, convoys: set[str]) -> list:
+    """16.21 「これらは、そのターンの前には使用不能」: a convoy leaves its box no sooner than its turn,
+    which the scenario's set-up card gives. A roster unit set up in the box for the position's kit
+    scenario has its turn (the roster's arrival, else the scenario's first turn: Scenario 4's Convoy
+    1 on GT1, 16.24 example); any other unit leaving a convoy box has a turn the position cannot
+    show, named not judged. Positions naming a kit scenario only: a log names none and its boxes
+    hold what its module set up."""
+    pos = board.pos
+    out: list = []
+    sc = pos.scenario_data
+    if sc is None or pos.turn is None:
+        return out
+    for u in pos.units:
+        if u.previous not in convoys or u.hex in convoys:
+            continue
+        if u.unit.setup.get(pos.scenario) != u.previous:
+            rs.not_judged(f"{P} 16.21", f"{label(u)} left {u.previous}: on which turn that convoy becomes available is "
+                          "on the scenario's set-up card, which the rulebook text lacks")
+            continue
+        due = u.unit.arrival.get(pos.scenario, u.unit.arrival.get("", sc.first_turn))
+        if pos.turn < due:
+            card = " (the kit's set-up, illustrative)" if u.unit.is_illustrative(f"setup:{pos.scenario}") else ""
+            out.append(rs.finding(board, f"{P} 16.21", "movement", f"{label(u)} left {u.previous} on GT{pos.turn}, but "
+                                  f"its convoy becomes available on GT{due}{card}; no convoy is used before its turn.",
+                                  [u.hex] if board.is_hex(u.hex) else [], [u]))
     return out
 
 
