@@ -3,10 +3,14 @@ round found check silent on, each on both sides of its edge from the rulebook po
 ``tests/data/positions/rulebook/invasion_malta/r23-*.toml`` changed in one place here."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from im_util import found
 from vmodgen.errors import InputError
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.position_file import load_position
 
 NO_LEAD = "r23-pillbox-and-hq-attack-no-lead.toml"
 HQ_LEAD = "r23-axis-hq-with-infantry-only-active-attacker.toml"
@@ -125,3 +129,21 @@ def test_a_turn_past_an_illustrative_last_turn_is_not_judged(tmp_path):
     rules, why = found(tmp_path, "r23-s3-turn-ten.toml")
     assert rules == [] and "illustrative" in why["IM 4.22"]
     assert found(tmp_path, "r23-s3-turn-ten.toml", ("turn = 10", "turn = 9")) == ([], {})
+
+
+def test_a_convoy_is_used_no_sooner_than_its_turn(tmp_path):
+    """16.21 「これらは、そのターンの前には使用不能」: a unit leaving a convoy box that the position's kit
+    scenario does not set it up in (G3, written into Convoy 3 of Scenario 4) has a turn the
+    rulebook lacks: named not judged. Leros convoy unit 1, set up in Convoy 1 (GT1), landing on
+    GT1: no finding; the same unit with its roster arrival moved to GT3 (a changed copy of the
+    unit, the kit untouched): IM 16.21 on GT1."""
+    rules, why = found(tmp_path, "r23-leros-convoy-3-lands-gt1.toml")
+    assert rules == [] and "Convoy 3" not in why["IM 16.21"] and "axis-convoy-3" in why["IM 16.21"]
+    one = ('id = "G3"\nside = "axis"\nnationality = "german"\nformation = "O"\ntype = "infantry"\nhex = "2703"\n'
+           'previous = "Axis set-up card: Convoy 3"\nstatus = ["landed"]\n'
+           'values = {attack = 3, defense = 3, movement = 4, stacking = 2, er = 5}',
+           'unit = "Leros convoy unit 1"\nhex = "2703"\nprevious = "Axis set-up card: Convoy 1"\nstatus = ["landed"]')
+    assert found(tmp_path, "r23-leros-convoy-3-lands-gt1.toml", one) == ([], {})
+    pos = load_position(str(tmp_path / "r23-leros-convoy-3-lands-gt1.toml"))
+    pos.units = [replace(u, unit=replace(u.unit, arrival={"s4": 3})) if u.id == "S4-C1" else u for u in pos.units]
+    assert [x.rule for x in ruleset_for(pos.game).check(pos)] == ["IM 16.21"]
