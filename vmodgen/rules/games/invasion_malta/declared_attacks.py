@@ -158,9 +158,10 @@ def check_lead(rs, board: Board) -> list:
         who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"
                else "a unit activated by the \"M\" marker" if active.upper() == "M"
                else f"a unit of the active formation ({active}) or an Army unit activated with it")
-        # 14.21, 17.11: active attackers that would lead but for their stack-mates name the rule
+        # 14.21, 17.11: attackers that would lead but for their stack-mates (active, or of an
+        # activation unknown, as on Leros: barred whatever it is) name the rule
         bars = {b: [u for u in attackers if _stack_bar(rs, board, u) == b and not u.has("excess")
-                    and _active(rs, board, u, active)] for b in ("14.21", "17.11")}
+                    and _active(rs, board, u, active) is not False] for b in ("14.21", "17.11")}
         barred = [(b, us) for b, us in bars.items() if us]
         why = "".join(f"; {rs.names(us)} may not: " + ("a pillbox leads only alone in its hex (14.21)" if b == "14.21"
                       else "an HQ leads only alone or stacked with HQs alone (17.11)") for b, us in barred)
