@@ -4,7 +4,10 @@ changed in one place here. Where the position cannot show what a rule needs, the
 not judged, never found and never a crash."""
 from __future__ import annotations
 
+import pytest
+
 from im_util import DATA, found
+from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.position_file import load_position
 
@@ -56,12 +59,14 @@ def test_sudden_death_reads_the_scenario_number_not_a_year(tmp_path):
     """19.21: G1 alone in Cospicua (2933) since GT3's end, GT4's Weather Phase: found whether the
     scenario is the kit's id, "Scenario 2 (Herkules)", or free text with a year ("Malta 1942" no
     longer reads as scenario 1942: every listed hex on the island counts); a scenario number the
-    list lacks is named not judged."""
+    list lacks is named not judged (round 23: one the rulebook lacks, "Scenario 7", is refused)."""
     cospicua = "r20-malta-turn-after-cospicua.toml"
     for name in ("Scenario 2", "Scenario 2 (Herkules)", "Malta 1942", "Operation Herkules 1942"):
         assert found(tmp_path, cospicua, ('scenario = "Scenario 3"', f'scenario = "{name}"'))[0] == ["IM 19.21"], name
-    rules, why = found(tmp_path, cospicua, ('scenario = "Scenario 3"', 'scenario = "Scenario 7"'))
-    assert rules == [] and "Scenario 7" in why["IM 19.21"]
+    rules, why = found(tmp_path, cospicua, ("er = 5}", 'er = 5}\n\n[rules]\nim_sudden_death_hexes = "4:L2706"'))
+    assert rules == [] and "s3" in why["IM 19.21"]
+    with pytest.raises(InputError, match="Scenario 7"):
+        found(tmp_path, cospicua, ('scenario = "Scenario 3"', 'scenario = "Scenario 7"'))
 
 
 def test_sudden_death_is_judged_at_weather_phase_ends_only(tmp_path):

@@ -279,10 +279,11 @@ def _scenario(p: Table, value: str, scenarios: dict) -> str:
 
 
 def _state_line(doc, message: str) -> int | None:
-    """The line of the ``[state]`` key a rule set's message names (``[state] key...``), else of
-    the ``[state]`` table, else None."""
-    start = doc.header_line("state")
-    m = re.match(r"\[state\] ([A-Za-z_][\w\-]*)", message)
+    """The line of the ``[state]`` (or ``[position]``) key a rule set's message names (``[state]
+    key...``), else of the ``[state]`` table, else None."""
+    table = "position" if message.startswith("[position] ") else "state"
+    start = doc.header_line(table)
+    m = re.match(rf"\[{table}\] ([A-Za-z_][\w\-]*)", message)
     if m:
         line = doc.key_line(m.group(1), start=start) if start is not None else doc.key_line(m.group(1))
         if line is not None:

@@ -164,7 +164,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         pool = [u for u in board.pos.units if u.mode == "motor_pool" and u.moved]
         out = []
         time = str(board.pos.state.get("time", "")).lower()
-        s1 = board.pos.scenario.lower().lstrip("s") == "1"
+        s1 = self.scenario_no(board.pos) == "1"
         for u in pool:
             if u.side == axis:
                 why = "the motor pool is Allied only"

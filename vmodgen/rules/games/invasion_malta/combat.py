@@ -168,8 +168,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             find(f"{P} 9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
         if self.zero_ma(u):
             find(f"{P} 9.32", "it has MA 0", [start])
-        if "KOMR" in f"{u.id} {u.unit.name}".upper() and board.pos.scenario.lower().lstrip("s") in komr:
-            find(f"{P} 9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {board.pos.scenario.lstrip('sS')}",
+        if "KOMR" in f"{u.id} {u.unit.name}".upper() and self.scenario_no(board.pos) in komr - {""}:
+            find(f"{P} 9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {self.scenario_no(board.pos)}",
                  [start])
         if through:
             find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "

@@ -95,7 +95,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         """5.13, 7.12: the weather the rulebook fixes: Good on every turn of Scenarios 2 and 3, and
         on GT1 of every scenario ("GT1の天候は、自動的に良好"); None elsewhere (the Weather Phase's
         roll or the scenario's designated turns decide)."""
-        if pos.scenario.lower().lstrip("s") in ("2", "3"):
+        if self.scenario_no(pos) in ("2", "3"):
             return "good"
         if pos.turn is not None and pos.turn == self.game.sequence.first_turn:
             return "good"

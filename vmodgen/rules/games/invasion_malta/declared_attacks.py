@@ -17,8 +17,11 @@ Choices:
 * 9.13, 12.31, 3.74: each declared attack holds a unit that can lead it: of the active formation,
   an Army unit activated with it (Activation marker), under "M" a unit so activated; for the
   Allies a unit in the active sector (4.51) or carrying an Activation marker; never one under an
-  Excess Stacking marker (3.73). Inactive units only join an active one. Judged in the Combat
-  Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not judged).
+  Excess Stacking marker (3.73), nor a pillbox not alone in its hex (14.21), nor an HQ sharing its
+  hex with a unit that is not an HQ (17.11): "alone" counts the unit's own side's units in its hex
+  (a drift combat's enemy is not its stack). Inactive units only join an active one. Judged in the
+  Combat Declaration Phase (the attacks are chosen there); needs ``[state] active`` (else not
+  judged). When the only active attackers are barred by 14.21 or 17.11, the finding names that rule.
 * 17.32 「コマンドは先導ユニットでなければ攻撃できない」: an Allied commando attacks only as the
   attack's lead unit: never two in one attack (an attack has one lead, 3.72), nor one that may not
   lead it (3.73, 3.74 as above). The Axis commandos are not held to it: 17.32 is headed "Allied
@@ -95,10 +98,26 @@ def check_odds(rs, board: Board) -> list:
     return out
 
 
+def _stack_bar(rs, board: Board, u) -> str:
+    """The rule that keeps ``u`` from leading because of its stack-mates ("" when none): 14.21, a
+    pillbox not alone in its hex; 17.11, an HQ with a unit of its side that is not an HQ."""
+    mates = [x for x in board.units(attacked_from(board, u)) if x is not u and x.side == u.side]
+    if rs.pillbox(u) and mates:
+        return "14.21"
+    if board.unit_kind(u) == "hq" and any(board.unit_kind(x) != "hq" for x in mates):
+        return "17.11"
+    return ""
+
+
 def _may_lead(rs, board: Board, u, active: str) -> bool | None:
     """Whether ``u`` may be the attacker's lead unit under the AM ``active`` (None: unknown)."""
-    if u.has("excess"):
-        return False                                   # 3.73
+    if u.has("excess") or _stack_bar(rs, board, u):
+        return False                                   # 3.73, 14.21, 17.11
+    return _active(rs, board, u, active)
+
+
+def _active(rs, board: Board, u, active: str) -> bool | None:
+    """Whether ``u`` is of the activation ``active`` (12.31, 3.74; None: unknown)."""
     marked = activation_marked(board.pos, u)
     if u.side == str(rs.param("im_supply_side")):
         return u.unit.formation == ("M" if active.upper() == "M" else active) or marked
@@ -139,10 +158,17 @@ def check_lead(rs, board: Board) -> list:
         who = (f"a unit in the active sector ({area.name or active})" if area is not None and area.kind == "sector"
                else "a unit activated by the \"M\" marker" if active.upper() == "M"
                else f"a unit of the active formation ({active}) or an Army unit activated with it")
-        out.append(rs.finding(board, f"{P} 9.13", "movement",
+        # 14.21, 17.11: attackers that would lead but for their stack-mates (active, or of an
+        # activation unknown, as on Leros: barred whatever it is) name the rule
+        bars = {b: [u for u in attackers if _stack_bar(rs, board, u) == b and not u.has("excess")
+                    and _active(rs, board, u, active) is not False] for b in ("14.21", "17.11")}
+        barred = [(b, us) for b, us in bars.items() if us]
+        why = "".join(f"; {rs.names(us)} may not: " + ("a pillbox leads only alone in its hex (14.21)" if b == "14.21"
+                      else "an HQ leads only alone or stacked with HQs alone (17.11)") for b, us in barred)
+        out.append(rs.finding(board, f"{P} {barred[0][0] if barred else '9.13'}", "movement",
                               f"The attack on {a.hex} by {rs.names(attackers)} has no unit that can lead it: the "
-                              f"lead unit is {who}, not under an Excess Stacking marker (12.31, 3.73, 3.74); other "
-                              "units only join an attack an active unit makes.", [a.hex], attackers))
+                              f"lead unit is {who}, not under an Excess Stacking marker (12.31, 3.73, 3.74){why}; "
+                              "other units only join an attack an active unit makes.", [a.hex], attackers))
     return out
 
 

@@ -16,6 +16,10 @@ Readings:
   the scenario and available by that turn (its arrival), save a KG that may have been sent back
   (as above). The set-up card's first turn of each KG is not in the kit: the roster's arrival turn
   stands for it (none: from the first turn), and a unit without a roster set-up is not judged.
+* 15.44 「…少なくとも2ターン後のいずれか未来のターン（夜間ターンは不可）に、個別のKGとして再び落下傘
+  降下を実施できる」 with the reading above: a KG due on GT1 or GT2 that drops from its box on a
+  later turn was sent back on its due turn, so it drops no sooner than 2 turns after it (a drop
+  on the turn between is found; the Night turn is 8.43's, as for every paradrop).
 * 15.14 「自軍の落下傘ユニットを異なるKGに再編成できず」: a roster unit whose set-up for the
   position's scenario is a KG box stands in no other KG box.
 * A position of one of the kit's scenarios only: which units form each KG is the set-up card's,
@@ -121,6 +125,7 @@ def check_kgs(rs, board: Board) -> list:
                                       f"{', '.join(earlier)} still holds {rs.names(waiting)}; KGs drop in their order "
                                       "(KG1 first) and are not reorganised into another.",
                                       sorted({u.hex for u in units}), units + waiting))
+        out += _dropped_again_too_soon(rs, board, came)
     if pos.phase == "victory" and pos.turn in (1, 2):
         for box, units in sorted(held.items()):
             due = [u for u in units if scn and u.unit.setup.get(scn) == box
@@ -130,6 +135,24 @@ def check_kgs(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(due)} {_are(due, 'is', 'are')} still in {box} at "
                                   f"the end of GT{pos.turn}, set up there from the start{_kit_card(due, scn)}; a KG's drop on GT1 or GT2 is not "
                                   "delayed to a later turn.", [], due))
+    return out
+
+
+def _dropped_again_too_soon(rs, board: Board, came: dict[str, list]) -> list:
+    """15.44 with 15.14: a KG due on GT1 or GT2 drops that turn (never delayed), so one dropping from
+    its box on a later turn is a KG 15.44 sent back to the card then, which drops again no sooner
+    than 2 turns later. Its due turn is the roster's arrival for the scenario (as for 15.14)."""
+    pos, out = board.pos, []
+    scn = pos.scenario
+    for box, units in sorted(came.items()):
+        due = {u.unit.arrival.get(scn, u.unit.arrival.get("", 1)) for u in units if scn and u.unit.setup.get(scn) == box}
+        early = [t for t in due if t in (1, 2) and t < pos.turn < t + 2]
+        if early:
+            out.append(rs.finding(board, f"{P} 15.44", "movement", f"{rs.names(units)} dropped from {box} on "
+                                  f"GT{pos.turn}; the KG was due on GT{min(early)}{_kit_card(units, scn)} and a KG of "
+                                  "GT1-2 drops on its turn (15.14), so this is a KG 15.44 sent back to the set-up "
+                                  f"card then, which drops again no sooner than 2 turns later (GT{min(early) + 2}), "
+                                  "never on a Night turn.", sorted({u.hex for u in units}), units))
     return out
 
 

@@ -39,7 +39,6 @@ Readings:
 """
 from __future__ import annotations
 
-import re
 
 from ...core.board import Board
 from ...core.moves import label
@@ -140,22 +139,11 @@ def check_axis_control(rs, board: Board) -> list:
             for h, held in held_hexes]
 
 
-def _scenario_number(pos) -> str | None:
-    """The scenario's number: of the kit scenario the position reader resolved (``s3``), else of a
-    "Scenario N" anywhere in free text ("Scenario 2 (Herkules)"; not the year of "Malta 1942")."""
-    if pos.scenario_data is not None:
-        m = re.search(r"(\d+)$", pos.scenario)
-    else:
-        m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") or re.fullmatch(r"(?i)\s*s?(\d+)\s*",
-                                                                                         pos.scenario or "")
-    return str(int(m.group(1))) if m else None
-
-
 def _sudden_death_hexes(rs, pos) -> dict[str, str]:
     """19.21, 19.22: hex -> its rule id, for the scenario's number; every listed hex when the
     position names no scenario number (the island tells which scenarios a hex is of: the other
     island's hexes are not on the map)."""
-    n = _scenario_number(pos)
+    n = rs.scenario_no(pos) or None
     out = {}
     for item in str(rs.param("im_sudden_death_hexes") or "").split(","):
         scn, _, h = item.strip().partition(":")
@@ -192,4 +180,47 @@ def check_sudden_death(rs, board: Board) -> list:
             out.append(rs.finding(board, rule, "supply", f"GT{turn} is played, but at the end of "
                                   f"GT{turn - 1} the Axis controlled the sudden-death hex {h} ({why}): the Axis won "
                                   "then and the game ended (4.22).", [h], held))
+    return out
+
+
+def check_scenario_bounds(rs, board: Board) -> list:
+    """4.12 with 16.24A (「シナリオ1、2、3（マルタ島）…シナリオ4（レロス島）」): a kit scenario is played on its
+    island's map, so no unit or marker of the position stands on the other's; 4.22: its turns end
+    with the scenario's last, which the scenario book gives and the rulebook text lacks, so a turn
+    past a kit scenario's illustrative last turn is named not judged (a turn past one the kit
+    states as the book's is found)."""
+    pos, sc = board.pos, board.pos.scenario_data
+    if sc is None:
+        return []
+    out = []
+    used = set(sc.sheets)
+    if used and len(board.map.sheets) > 1:
+        def sheet(h: str):
+            got = board.map.sheet_of(h) if board.is_hex(h) else None
+            return got[0] if got is not None and got[0].id not in used else None
+        units: dict[str, list] = {}
+        marked: dict[str, list[str]] = {}
+        names: dict[str, str] = {}
+        for u in pos.units:
+            if (s := sheet(u.hex)) is not None:
+                units.setdefault(s.id, []).append(u)
+                names[s.id] = s.name or s.id
+        for h in sorted(pos.hex_markers):
+            if pos.hex_markers[h] and (s := sheet(h)) is not None:
+                marked.setdefault(s.id, []).append(h)
+                names[s.id] = s.name or s.id
+        for sid in sorted(names):
+            what = ([rs.names(units[sid])] if sid in units else []) + \
+                   ([f"the markers of {', '.join(marked[sid])}"] if sid in marked else [])
+            out.append(rs.finding(board, f"{P} 4.12", "movement", f"{' and '.join(what)}: on the {names[sid]} map, which "
+                                  f"{sc.name} does not use (16.24A: Scenarios 1-3 are played on Malta, 4 on Leros).",
+                                  sorted({u.hex for u in units.get(sid, [])} | set(marked.get(sid, []))),
+                                  units.get(sid, [])))
+    if pos.turn is not None and sc.last_turn is not None and pos.turn > sc.last_turn:
+        if sc.illustrative:
+            rs.not_judged(f"{P} 4.22", f"whether GT{pos.turn} is past the last turn of {sc.name}: the scenario book "
+                          f"is not in the rulebook text and the kit's last turn ({sc.last_turn}) is illustrative")
+        else:
+            out.append(rs.finding(board, f"{P} 4.22", "movement", f"GT{pos.turn} is played, but {sc.name} ends with "
+                                  f"GT{sc.last_turn}."))
     return out

@@ -631,7 +631,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             return []
         limit = self.param("im_paradrop_move_hexes")
         if isinstance(limit, bool) or not isinstance(limit, (int, float)):
-            sc = board.pos.scenario.lower().lstrip("s")
+            sc = self.scenario_no(board.pos)
             limit = 0 if sc in ("1", "2") else self.num("paradropped_move_hexes_s34")
         out = []
         for u in board.pos.units:

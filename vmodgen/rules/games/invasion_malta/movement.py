@@ -58,7 +58,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             return self.num("motor_pool_ma")                       # 18.12
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
         if ma != float("inf") and board.pos.turn == 1 \
-                and board.pos.scenario.lower().lstrip("s") in ("2", "3") \
+                and self.scenario_no(board.pos) in ("2", "3") \
                 and u.side != str(self.param("im_supply_side")):
             ma = max(0, ma - self.num("gt1_allied_ma_penalty"))     # 7.12
         if u.has("disrupted") and ma != float("inf"):
@@ -325,7 +325,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                         lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
-                                                                     or board.pos.scenario.lower().lstrip("s") == "1") \
+                                                                     or self.scenario_no(board.pos) == "1") \
                 and not (self.is_(u, "im_motor_pool_ineligible") or self.red_box(u)
                          or self.orange(u) or self.pillbox(u)):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))

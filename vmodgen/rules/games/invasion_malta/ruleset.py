@@ -27,6 +27,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from . import air, bombardment, declared_attacks, kgs, lapses, returns, transport
 from .memory import InvasionMaltaMemory
+from .units import SCENARIOS
 
 P = "IM"
 
@@ -84,6 +85,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
+        n = self.scenario_no(pos)
+        if n and n not in SCENARIOS and pos.scenario_data is None:     # a kit's own scenario is its own
+            raise InputError(pos.source, f"[position] scenario {pos.scenario!r} names Scenario {n}; the rulebook has "
+                                         f"Scenarios {', '.join(SCENARIOS[:-1])} (Malta) and {SCENARIOS[-1]} (Leros)")
         time = pos.state.get("time", "night")
         if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
             raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
@@ -224,6 +229,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
+            Rule(f"{P} 4.12", "movement", ALWAYS, lambda b: lapses.check_scenario_bounds(self, b),
+                 "the scenario's island and turns (4.12, 16.24A, 4.22)"),
             Rule(f"{P} 11.52", "movement", EVERY_PHASE_END, lambda b: air.check_air_units(self, b),
                  "air units on German HQs or on a mission hex, two a mission (11.42, 11.52, 11.54)"),
         ]

@@ -88,9 +88,14 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         paradropped in this activation: a log knows drops only so). The one test of 8.14, 9.12,
         15.61 and 15.63 and of moves into the hex."""
         us = board.units(h)
-        dropped = self.memory(board.pos).dropped
-        ids = set(dropped) if isinstance(dropped, list) else set()
-        return len({u.side for u in us}) > 1 and any(u.has("paradropped") or u.id in ids for u in us)
+        return len({u.side for u in us}) > 1 and any(u.has("paradropped") or self.dropped_now(board.pos, u.id)
+                                                     for u in us)
+
+    def dropped_now(self, pos, uid: str) -> bool:
+        """Whether unit ``uid`` paradropped in this activation, as the memory's ``dropped`` (a
+        position's ``[state] dropped``) records it."""
+        dropped = self.memory(pos).dropped
+        return isinstance(dropped, list) and uid in dropped
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there
@@ -112,7 +117,8 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                        else "an all-sea hex; a ground unit there is eliminated")
                 out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
                                         [u.hex], [u]))
-            elif self.artillery(u) and self.combat(u) and (u.has("paradropped") or self.paradropped(board.pos, u.id)) \
+            elif self.artillery(u) and self.combat(u) and (u.has("paradropped") or self.paradropped(board.pos, u.id)
+                                                            or self.dropped_now(board.pos, u.id)) \
                     and any(x.side != u.side and self.combat(x) for x in board.units(u.hex)) \
                     and not any(x is not u and x.side == u.side and self.combat(x) and not self.artillery(x)
                                 for x in board.units(u.hex)):
@@ -160,7 +166,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if u.side == str(self.param("im_supply_side")):
             return True
         scenarios = {s.strip().lower().lstrip("s") for s in str(self.param("im_allied_convoy_scenarios")).split(",")}
-        return board.pos.scenario.lower().lstrip("s") in scenarios - {""}
+        return self.scenario_no(board.pos) in scenarios - {""}
 
     def invading(self, board: Board, u) -> bool:
         """16.33A: an Axis ground unit on an invasion hex that did not paradrop there was placed from its

@@ -78,7 +78,8 @@ def check_air_exit(rs, board: Board) -> list:
 
 def check_sea_moves(rs, board: Board) -> list:
     """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm; 16.23:
-    one convoy an activation; 16.26: a landing from a Delay box is not judged."""
+    one convoy an activation; 16.22: one convoy, one invasion zone; 16.26: a landing from a Delay box
+    is not judged."""
     sea = _boxes(rs.param("im_sea_boxes"))
     delayed = _boxes(rs.param("im_delay_boxes"))
     out = _one_convoy(rs, board)
@@ -114,13 +115,69 @@ def _one_convoy(rs, board: Board) -> list:
     for u in board.pos.units:
         if u.has("landed") and u.previous in convoys and board.is_hex(u.hex):
             by_side.setdefault(u.side, {}).setdefault(u.previous, []).append(u)
-    out = []
+    out = _one_zone(rs, board, convoys) + _convoy_turn(rs, board, convoys)
     for side, boxes in sorted(by_side.items()):
         if len(boxes) > 1:
             units = [u for us in boxes.values() for u in us]
             out.append(rs.finding(board, f"{P} 16.23", "movement", f"{rs.names(units)} landed from {len(boxes)} "
                                   f"convoys ({', '.join(sorted(boxes))}); a formation activation activates one "
                                   "convoy at a time.", sorted({u.hex for u in units}), units))
+    return out
+
+
+def _convoy_turn(rs, board: Board, convoys: set[str]) -> list:
+    """16.21 「これらは、そのターンの前には使用不能」: a convoy leaves its box no sooner than its turn,
+    which the scenario's set-up card gives. A roster unit set up in the box for the position's kit
+    scenario has its turn (the roster's arrival, else the scenario's first turn: Scenario 4's Convoy
+    1 on GT1, 16.24 example); any other unit leaving a convoy box has a turn the position cannot
+    show, named not judged. Positions naming a kit scenario only: a log names none and its boxes
+    hold what its module set up."""
+    pos = board.pos
+    out: list = []
+    sc = pos.scenario_data
+    if sc is None or pos.turn is None:
+        return out
+    for u in pos.units:
+        if u.previous not in convoys or u.hex in convoys:
+            continue
+        if u.unit.setup.get(pos.scenario) != u.previous:
+            rs.not_judged(f"{P} 16.21", f"{label(u)} left {u.previous}: on which turn that convoy becomes available is "
+                          "on the scenario's set-up card, which the rulebook text lacks")
+            continue
+        due = u.unit.arrival.get(pos.scenario, u.unit.arrival.get("", sc.first_turn))
+        if pos.turn < due:
+            card = " (the kit's set-up, illustrative)" if u.unit.is_illustrative(f"setup:{pos.scenario}") else ""
+            out.append(rs.finding(board, f"{P} 16.21", "movement", f"{label(u)} left {u.previous} on GT{pos.turn}, but "
+                                  f"its convoy becomes available on GT{due}{card}; no convoy is used before its turn.",
+                                  [u.hex] if board.is_hex(u.hex) else [], [u]))
+    return out
+
+
+def _zone(board: Board, place: str) -> str:
+    """The invasion zone (an ``invasion-zone`` area id) an invasion hex lies in or an invasion zone's
+    box belongs to (its id starts with the zone's: ``leros-iz-east-available``); "" for other places."""
+    zones = [a.id for a in board.map.areas.values() if a.kind == "invasion-zone"]
+    if board.is_hex(place):
+        return next((z for z in zones if place in board.map.areas[z].hexes), "")
+    return next((z for z in zones if place.startswith(z + "-")), "")
+
+
+def _one_zone(rs, board: Board, convoys: set[str]) -> list:
+    """16.21, 16.22A (D for the Allies): a convoy goes to one invasion zone, so the units that left
+    one convoy box this phase reach one zone's invasion hexes or boxes. A unit that left for a port
+    or elsewhere names no zone and is not compared."""
+    by_box: dict[str, dict[str, list]] = {}
+    for u in board.pos.units:
+        if u.previous in convoys and (zone := _zone(board, u.hex)):
+            by_box.setdefault(u.previous, {}).setdefault(zone, []).append(u)
+    out = []
+    for box, zones in sorted(by_box.items()):
+        if len(zones) > 1:
+            units = [u for us in zones.values() for u in us]
+            out.append(rs.finding(board, f"{P} 16.22", "movement", f"{rs.names(units)} left the convoy box {box} for "
+                                  f"{len(zones)} invasion zones ({', '.join(sorted(zones))}); a convoy is assigned to "
+                                  "one invasion zone and its units move together as one convoy (16.21, 16.22A).",
+                                  sorted({u.hex for u in units}), units))
     return out
 
 

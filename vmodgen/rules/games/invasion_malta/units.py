@@ -4,12 +4,16 @@ selectors ``im_combat``, ``im_armour``, ``im_red_box``, ``im_orange``, ``im_comm
 the rule set, which every later layer reads."""
 from __future__ import annotations
 
+import re
+
 from ....positions.model import Position, UnitState
 from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import MaltaMemory
 from ...core.board import Board
 
+#: 16.24A 「シナリオ1、2、3（マルタ島）…シナリオ4（レロス島）」: the rulebook's scenario numbers
+SCENARIOS = ("1", "2", "3", "4")
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 #: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
@@ -197,6 +201,19 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
 
     def spent(self, board: Board, u) -> bool:
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
+
+    @staticmethod
+    def scenario_no(pos: Position) -> str:
+        """The rulebook scenario's number ("" when none is named): of the kit scenario the position
+        reader resolved (``s3``), else of a "Scenario N" anywhere in free text ("Scenario 2
+        (Herkules)"; not the year of "Malta 1942"), or a bare "N" / "SN". The one reading every rule
+        of a scenario uses (before, some read "Scenario 1" as no scenario 1)."""
+        if pos.scenario_data is not None:
+            m = re.search(r"(\d+)$", pos.scenario)
+        else:
+            m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") \
+                or re.fullmatch(r"(?i)\s*s?(\d+)\s*", pos.scenario or "")
+        return str(int(m.group(1))) if m else ""
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None when unknown (a hook: the conditions layer derives it and records
