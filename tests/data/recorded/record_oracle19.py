@@ -8,6 +8,9 @@ more messy play a stranger sends, on the default build of the bundled kits.
   Next: 5 points when the phase ends (4.1, 4.4.1).
 * ``na41-stackleft19``: the same two whole-stack drags, nobody moves out; Next ends the Axis
   Movement Phase with 1602 at 6 points (4.4.1).
+* ``na41-stackundo19``: the same two drags, Next (the phase ends at 6 points), **Undo** right
+  after it (VASSAL takes the tracker back to the Axis Movement Phase), a chat line, 2 MG Bn out
+  to 1603, Next again: 5 points at the phase end that stands.
 * ``om-retreat19``: Operation Mercury, Scenario 3, as German (both sides' hands): 9/III/Sturm
   lands on W4216, Vogel 1 on W4317; German Combat: a d10; 19 NZ (W4315) deleted as eliminated
   (Ctrl+D), that deletion taken back with Undo, chat "no, it retreats"; 19 NZ dragged to W4316
@@ -43,10 +46,14 @@ LEROS = "Leros"
 AVAILABLE = ["@74,2300", "@131,2300", "@189,2300", "@246,2300", "@74,2360", "@131,2360"]
 
 
-def na41_stack(fix: bool) -> list[str]:
+def na41_stack(fix: str) -> list[str]:
+    """``fix``: "" (left over the limit), "out" (2 MG Bn out before Next) or "undo" (Next, Undo,
+    then 2 MG Bn out and Next again)."""
     lines = (["player Axis Axis pw-na19", "setup S1 Enter Rommel", "begin-log"] + n(NA_AXIS_MOVE)
              + ["chat 1602 に集結 / both stacks onto Brescia (1602)",
                 f"move-stack 8_MG_Bn 1602 {NA}", f"move-stack 5_Pz_Rgt 1602 {NA}"])
+    if fix == "undo":
+        lines += n(1) + ["undo", "chat 待って - 1602 is overstacked, back to movement"]
     if fix:
         lines += ["chat スタック超過 - 2 MG Bn out to 1603", f"move 2_MG_Bn 1603 {NA}"]
     return lines + n(1) + ["end-log"]
@@ -85,7 +92,8 @@ def main() -> int:
     first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
                                  work / "om-start.vsav")
-    runs = [("na41-stackout19", na, na41_stack(True)), ("na41-stackleft19", na, na41_stack(False)),
+    runs = [("na41-stackout19", na, na41_stack("out")), ("na41-stackleft19", na, na41_stack("")),
+            ("na41-stackundo19", na, na41_stack("undo")),
             ("om-retreat19", om, om_retreat(om_start)), ("im-leros19", im, im_leros())]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
