@@ -74,6 +74,21 @@ def test_whole_stacks_over_the_limit_put_right_before_the_phase_end(na, suffix):
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
+def test_a_phase_end_undone_at_once_is_no_phase_end(na, suffix):
+    """na41-stackundo19: the same two whole-stack drags onto 1602 (6 points), Next (step 12),
+    Undo right after it (step 13: VASSAL puts the tracker back in the Axis Movement Phase), a
+    chat line, 2 MG Bn out to 1603, Next (step 17). The Axis Movement Phase is completed once,
+    at step 17, with 5 points in 1602 (4.4.1 binds at the phase's completion; the limit may be
+    exceeded while moving): no finding. Before this round: NA41 4.4.1 at step 12, judged at the
+    Next the Undo took back. The undo is listed as taking back the tracker change."""
+    text, doc, _ = _audit(na, f"na41-stackundo19{suffix}.vlog")
+    assert found(doc) == []
+    [u] = doc["integrity"]["undo"]["undos"]
+    assert u["step"] == 13 and u["took_back"] == [12] and "turn tracker change" in u["what"][0]
+    assert doc["coverage"]["moves"]["judged"] == 6
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
 def test_combat_by_hand_with_a_deletion_undone(om, suffix):
     """om-retreat19, OM Scenario 3: 9/III/Sturm lands on W4216, Vogel 1 on W4317. German Combat: a
     d10; 19 NZ (W4315) deleted (step 22) and the deletion undone (step 23): the undo list names it
