@@ -107,6 +107,7 @@ def test_combat_by_hand_with_a_deletion_undone(om, suffix):
     listed = [(o["step"], o["unit"], o["from"], o["to"]) for o in doc["coverage"]["out_of_phase"]]
     assert listed == [(25, "19 NZ", "W4315", "W4316"), (26, "9/III/Sturm", "W4216", "W4315")]
     assert "OM 9.63: whether 19 NZ (A-19-NZ-Eng)'s retreat (W4315 to W4316)" in text
+    assert "the audit reads only each unit's hex at the combat phase's ends, not the drags" in text
     assert "partial: 2 of 4" in text
 
 
