@@ -1,5 +1,5 @@
 """State rules' verdicts kept from an earlier phase end (audit/pending.py): across a file seam,
-and after an Undo took that phase end back.
+and that a phase end an Undo took back is none.
 
 A ``Judged.STATE`` rule (IM 3.32's 9 stacking points, OM 4.31/4.16, generic stacking) reads
 only the units standing at a phase end: when the last file of a chain never reaches that phase
@@ -80,13 +80,15 @@ def test_a_unit_moved_after_the_seam_leaves_the_rule_not_judged_saying_since_whe
     assert len(nj) == 1 and "1 unit(s) moved since the end of the Movement Phase (turn 2, move-1.vlog)" in nj[0]
 
 
-def test_a_phase_end_taken_back_by_undo_is_named_so(om):
-    """om-pbem-3u (real VASSAL 3.7.26): after files 1 and 2, the Allies press Next (the Allied
-    Movement Phase ends at step 3: OM 4.31/4.16 judged there), Undo it (step 4), Undo the drag,
-    and move 19 NZ again. The log ends in the Allied Movement Phase: the sentence says that phase
-    end was taken back, not just "since the end of the Allied Movement Phase"."""
+def test_a_phase_end_taken_back_by_undo_is_no_phase_end(om):
+    """om-pbem-3u (real VASSAL 3.7.26): after files 1 and 2, the Allies press Next (step 3), Undo
+    it (step 4), Undo the drag, and move 19 NZ again. The Next an Undo took back ends no phase
+    (the player went on with the Allied Movement Phase; na41-stackundo19): OM 4.31 is not judged
+    there, and the log ends in that phase: "not judged", since the last phase end that stood
+    (the German Combat Phase's), with the unit moved since."""
     r = audit([DATA / f"om-pbem-{n}.vlog" for n in ("1", "2", "3u")], module=om.module, keep_order=True)
     nj, earlier = _rule(r, "OM 4.31")
     assert earlier == [] and len(nj) == 1
-    assert ("since it was last judged, at the end of the Allied Movement Phase (turn 1, om-pbem-3u.vlog, "
-            "step 3), a phase end an Undo at step 4 took back") in nj[0]
+    assert "the log ends before the end of the Allied Movement Phase (turn 1, om-pbem-3u.vlog)" in nj[0]
+    assert "1 unit(s) moved since the end of the German Combat Phase (turn 1, om-pbem-3u.vlog)" in nj[0]
+    assert "step 3" not in nj[0]

@@ -158,3 +158,21 @@ def test_a_look_is_named_once_for_all_the_files_an_auditor_reads() -> None:
     revealed = PieceNames(reveal=True, looks=memo)
     revealed.seen[(1, "8")] = (typ, state, None, None)
     assert revealed.listed(1, "8") == ("Rifles", False) and len(memo) == 2
+
+
+def test_undone_removal_and_add_are_named(tmp_path: Path) -> None:
+    """An undone deletion names the piece it removed, as it was (VASSAL's Delete, then Undo:
+    om-retreat19 said "a step with no visible effect"); an undone add names the piece added. A
+    masked piece deleted is named only as masked, with no id, in every format."""
+    w = LogWriter(START, player="Alice", player_id=SECRET)
+    w.delete("1").undo()
+    new = w.add("piece;;;c.png;Gunners", "Main Map;40;40", report=False)
+    w.undo()
+    w.delete("2").undo()
+    path = w.write(tmp_path / "d.vlog")
+    undos = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
+    assert [u["what"] for u in undos] == [["removal of Rifles (1st) (1)"], [f"add of Gunners ({new})"],
+                                          ["removal of Unknown unit (masked)"]]
+    for fmt in ("text", "json", "html"):
+        code, out = run([path], fmt)
+        assert code == 0 and SECRET not in out and "Panzer Lehr" not in out and "no visible effect" not in out

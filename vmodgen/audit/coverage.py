@@ -166,7 +166,8 @@ class Coverage:
     def phase_ends(self) -> int:
         """How often the phase changed from a known phase to another within the file (from
         :attr:`runs`): the phase ends the replay reached, where the end-of-phase rules judge the
-        position. A phase sent back (an undone Next) counts too: it ended once."""
+        position. A phase sent back (an undone Next) counts too, though no end-of-phase rule
+        judged it there: the player went on with that phase."""
         return sum(1 for a, b in zip(self.runs, self.runs[1:])
                    if a["phase"] and (a["turn"], a["phase"]) != (b["turn"], b["phase"]))
 

@@ -543,10 +543,14 @@ class FileAuditor:
                                  "steps": 0, "sides": {}})
             cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
-            # (not when the tracker went back: an undone or corrected advance ends no phase)
+            # (not when the tracker went back: an undone or corrected advance ends no phase; nor at
+            # a tracker's Next an Undo takes back: VASSAL's Undo puts the tracker back and the player
+            # goes on with that phase, na41-stackundo19. A phase a chat line announced stays
+            # announced when the line is undone: that phase end is judged, tld_game_0606-2 step 840)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
+                next_undone = step is not None and undone_by(step) is not None and b.phase_source == "turn tracker"
+                if not (step is not None and step.undo) and not next_undone and not self._backwards(prev_phase, ph):
                     end_pos = prev_pos
                     end_pos.at = "end"
                     end_pos.memory = self.memory.snapshot()

@@ -461,8 +461,10 @@ def describe(step: StepLike, names: PieceNames | None = None,
         elif text.strip():
             t = plain_chat(text).strip()       # a module's HTML report, as the chat shows it
             parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
-    for m in (names or PieceNames()).moves_of(step):
+    names = names or PieceNames()
+    for m in names.moves_of(step):
         parts.append(move_text(m))
+    parts += names.pieces_of(step)
     n_changes = len(getattr(step, "changes", ()))
     if n_changes:
         parts.append(f"{n_changes} piece change(s)")

@@ -121,11 +121,8 @@ class PieceNames:
                 # a stack (or a piece never seen), unless the step added it
                 seen.setdefault((index, pid), self._as_added(adds.get(pid)))
                 continue
-            place = None
-            if not self.reveal:
-                place = "invisible" if rec.map is not None and rec.map in self.private else (
-                    "mask" if pid in self._face_down else None)
-            seen.setdefault((index, pid), (rec.piece.encode_type(), rec.piece.encode_state(), place, None))
+            seen.setdefault((index, pid), (rec.piece.encode_type(), rec.piece.encode_state(),
+                                           self._removed_place(pid, rec), None))
         for pid in created:
             if pid in adds:
                 seen.setdefault((index, pid), self._as_added(adds[pid]))
@@ -139,6 +136,14 @@ class PieceNames:
         for mv in step.moves:
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 self._seen_now(index, pid, state)
+
+    def _removed_place(self, pid: str, rec) -> str | None:
+        """How where a removed piece was hides it (None with ``reveal``): a private map's, or
+        a face-down deck's."""
+        if self.reveal:
+            return None
+        return "invisible" if rec.map is not None and rec.map in self.private else (
+            "mask" if pid in self._face_down else None)
 
     def _seen_now(self, index: int, pid: str, state) -> None:
         if (index, pid) in self.seen:
@@ -193,10 +198,22 @@ class PieceNames:
     def note(self, step, state) -> None:
         """After ``step`` ran (``state``: the live game): what its moves' pieces are called now,
         if an undo takes the step back (the replay pairs undos before a step is delivered)."""
-        if getattr(step, "undone_by", None) is None or not step.moves:
+        if getattr(step, "undone_by", None) is None:
+            return
+        removed, added = getattr(step, "deleted", ()), getattr(step, "created", ())
+        if not (step.moves or removed or added):
             return
         names = self.names.setdefault(step.index, {})
         hexes = self.hexes.setdefault(step.index, [])
+        # the pieces it removed, as they were (stacks have no record), and those it added
+        for pid, rec, is_removed in [(p, self._records.get(p), True) for p in removed] + [
+                (p, state.pieces.get(p), False) for p in added]:
+            if rec is None or pid in names:
+                continue
+            place = self._removed_place(pid, rec) if is_removed else self._place(state, rec)
+            names[pid], concealed = self._name(rec.piece, place)
+            if concealed:
+                self.secret.setdefault(step.index, set()).add(pid)
         for mv in step.moves:
             pids = mv.members if mv.is_stack else [mv.piece_id]
             for pid in pids:
@@ -234,6 +251,21 @@ class PieceNames:
             return self.locate(pos[0], pos[1], pos[2])
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
+
+    def pieces_of(self, step) -> list[str]:
+        """``removal of 19 NZ (1700000000002)``, ``add of …``: the pieces a step an undo took
+        back removed or added, by the names noted (a concealed piece: its secret name, no id)."""
+        names = self.names.get(step.index, {})
+        secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
+        out = []
+        for what, ids in (("removal", getattr(step, "deleted", ())), ("add", getattr(step, "created", ()))):
+            for pid in ids:
+                name = names.get(pid)
+                if name is None:
+                    continue                  # a stack, or a piece the replay never held
+                who = name if pid in secret else f"{name} ({pid})" if name else pid
+                out.append(f"{what} of {who}")
+        return out
 
     def moves_of(self, step) -> list[dict]:
         """The step's moves, JSON-ready, with names and hexes (empty names where none was noted)."""

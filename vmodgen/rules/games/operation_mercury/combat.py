@@ -508,9 +508,10 @@ def displaced(rs, board: Board) -> list:
             most, rule, what = 2, (f"{P} 9.84" if attacker else f"{P} 9.61"), ("an advance" if attacker else "a retreat")
             if not attacker:
                 rs.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat ({a} to {b}) entered enemy ZOC where no "
-                              "friendly combat unit stood: a log records only each unit's hex at the combat phase's "
-                              "ends, not the hexes a retreat passed nor the enemy ZOC while it retreated (before "
-                              "the advances), nor which hexes declared combats target (7.11)")
+                              "friendly combat unit stood: the audit reads only each unit's hex at the combat "
+                              "phase's ends, not the drags between them (the hexes a retreat passed, the enemy ZOC "
+                              "while it retreated, before the advances), and a log does not say which hexes "
+                              "declared combats target (7.11)")
         else:
             continue
         if d > most:
