@@ -107,6 +107,27 @@ def test_a_log_of_one_chat_line_after_an_unjudged_save_is_as_partial_as_the_save
     assert render(r, "text").count("ends before the end of") == 1
 
 
+def test_the_partial_advice_follows_why_no_phase_end_was_reached(mini):
+    """The partial sentence's advice fits its reason, in every format: a save alone holds no play
+    and a log that stops inside the phase it starts in (one chat line) are each asked for the log
+    played after them; neither is told the tracker was left behind (om-notracker's case, in
+    test_audit_messy_recorded)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202")
+    save = w.save_point().write(root / "advice.vsav")
+    opened = LogWriter.from_file(save, locate=None)
+    opened.chat("your turn")
+    log = opened.write(root / "advice.vlog")
+    for f, why in ((save, "a save holds one position and no play"),
+                   (log, "they stop inside the phase they start in")):
+        r = audit([str(f)], module=module, game=str(kit_dir))
+        said = [render(r, "text"), render(r, "html"), r.to_json()["partial"]]
+        for fmt, out in zip(("text", "html", "json"), said):
+            assert f"the files reach no phase end ({why})" in out, (f.name, fmt)
+            assert "(give the log played after it too)" in out and "turn tracker is never advanced" not in out
+
+
 def test_a_log_that_reaches_a_phase_end_is_not_called_partial_for_its_last_phase(mini):
     """Moves, then the tracker advanced (a phase end, where GEN stacking judges the overstack),
     then the log ends inside the next phase: the coverage names what waits for that phase's end,
