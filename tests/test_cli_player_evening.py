@@ -286,3 +286,21 @@ def test_integrity_says_the_order_it_read_the_files_in_and_how_to_keep_the_order
     assert len(flags) > 1 and not any("audited" in f for f in flags), flags
     code, out, err = run(capsys, "integrity", *given, "--keep-order")
     assert code == 0 and "! Order: " not in out, out
+
+
+def test_a_phase_end_taken_back_by_undo_is_no_phase_end(mini):
+    """VASSAL 3.7.26 `BasicLogger.undo` logs the inverse of the tracker's `SetTurn` (the old state):
+    the phase goes on. Moves overstack 0202 (GEN stacking, judged at a phase end), Next, Undo: no
+    phase end stands, so the stacking limit was not judged (partial, coverage `phase_ends` 0), and
+    no finding rests on the Next taken back. Then R3 leaves 0202 (R1 and R2 are within the limit)
+    and Next stands: 0 findings, one phase end (before, the taken-back Next judged the overstack
+    the players then undid)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance().undo()
+    r = audit([str(w.write(root / "next-undone.vlog"))], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["phase_ends"] == 0
+    assert "GEN stacking not judged" in r.to_json()["partial"]
+    w.move("R3", "0303").advance()
+    r = audit([str(w.write(root / "next-undone-then-fixed.vlog"))], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["phase_ends"] == 1 and r.to_json()["partial"] is None

@@ -122,6 +122,10 @@ class Coverage:
     illustrative_known: bool = False
     #: (piece id, step) of each judged move that read an illustrative value → what it read
     illustrative_moves: dict[tuple, tuple] = field(default_factory=dict)
+    #: the phase ends the replay reached that stand, where the end-of-phase rules judged the
+    #: position: a known phase left forward, not by an Undo, and not taken back by a later Undo
+    #: (a phase sent back later by Prev had ended once and counts)
+    phase_ends: int = 0
 
     @property
     def units_by_side(self) -> dict[str, int]:
@@ -162,13 +166,6 @@ class Coverage:
         else:
             self.placed.pop(phase, None)
 
-    @property
-    def phase_ends(self) -> int:
-        """How often the phase changed from a known phase to another within the file (from
-        :attr:`runs`): the phase ends the replay reached, where the end-of-phase rules judge the
-        position. A phase sent back (an undone Next) counts too: it ended once."""
-        return sum(1 for a, b in zip(self.runs, self.runs[1:])
-                   if a["phase"] and (a["turn"], a["phase"]) != (b["turn"], b["phase"]))
 
     def to_json(self) -> dict[str, Any]:
         moves: dict[str, Any] = {"seen": self.moves_seen, "judged": self.moves_judged,

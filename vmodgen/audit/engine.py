@@ -543,10 +543,14 @@ class FileAuditor:
                                  "steps": 0, "sides": {}})
             cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
-            # (not when the tracker went back: an undone or corrected advance ends no phase)
+            # (not when the tracker went back: an undone or corrected advance ends no phase; nor
+            # at an advance a later Undo takes back: VASSAL's Undo sets the tracker's old state
+            # again, BasicLogger.undo, and the phase goes on)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                if not (step is not None and step.undo) and not self._backwards(prev_phase, ph):
+                if (step is None or not (step.undo or undone_by(step) is not None)) \
+                        and not self._backwards(prev_phase, ph):
+                    cov.phase_ends += 1
                     end_pos = prev_pos
                     end_pos.at = "end"
                     end_pos.memory = self.memory.snapshot()
