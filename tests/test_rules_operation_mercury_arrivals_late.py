@@ -215,3 +215,19 @@ def test_arrival_held_must_be_true_or_false():
     with pytest.raises(InputError) as exc:
         position(text)
     assert "held = true/false" in str(exc.value)
+
+
+def test_steamer_trip_records_the_enemies_near_a_port_at_the_landing():
+    """17.52 (the steamer does not sail with enemy units within 1 hex of a steamer port): Night turn 9,
+    Naval Unloading, an Allied unit W4031 → E3136 with a German unit in E3135: the arrival records
+    ``enemy_near`` then, so a later phase end judges the trip as it was at the landing (before: the
+    record was written inside the Paradrop Phase's loop, never reached, and the trip was judged on
+    whoever stood near the port later in the turn)."""
+    def at(h: str):
+        return position(head(turn=9, phase="naval-unloading") + f'[[units]]\nunit = "A-B-23-NZ"\nhex = "{h}"\n'
+                        + '\n[[units]]\nunit = "G-Vogel-1"\nhex = "E3135"\n')
+    before, after = at("W4031"), at("E3136")
+    memory = MercuryMemory()
+    ruleset_for(after.game).remember(before, after, memory)
+    got = (memory.om_arrivals or {}).get("A-B-23-NZ", {})
+    assert (got.get("how"), got.get("enemy_near")) == ("steamer", True)
