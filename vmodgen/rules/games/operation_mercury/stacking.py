@@ -178,9 +178,18 @@ class OperationMercuryStacking(OperationMercuryUnits):
         after = order.index(pos.phase) > order.index(PARADROP)
         waves = drop_boxes(self)
         ends = self.memory(pos).om_end_hexes
+        # (asked at every position: the units in a wave box at the last phase end, found once per end)
+        known = getattr(self, "_in_waves", None)
+        if known is None or known[0] is not ends:
+            known = self._in_waves = (ends, {uid: h for uid, h in ends.items() if h in waves}
+                                      if isinstance(ends, dict) else {})
+        in_waves = known[1]
         out = []
-        for u in pos.units:
-            src = u.previous if u.previous in waves else (ends.get(u.id) if isinstance(ends, dict) else None)
+        candidates = [u for u in pos.movers if u.id not in in_waves]
+        if in_waves:
+            candidates += [u for u in pos.units if u.id in in_waves]
+        for u in candidates:
+            src = u.previous if u.previous in waves else in_waves.get(u.id)
             if src not in waves or not board.is_hex(u.hex):
                 continue
             phase = pos.game.sequence.phase(pos.phase)
