@@ -166,7 +166,6 @@ class Coverage:
         else:
             self.placed.pop(phase, None)
 
-
     def to_json(self) -> dict[str, Any]:
         moves: dict[str, Any] = {"seen": self.moves_seen, "judged": self.moves_judged,
                                  "judged_without_allowance": self.moves_judged_without_allowance,

@@ -544,12 +544,14 @@ class FileAuditor:
             cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
             # (not when the tracker went back: an undone or corrected advance ends no phase; nor
-            # at an advance a later Undo takes back: VASSAL's Undo sets the tracker's old state
-            # again, BasicLogger.undo, and the phase goes on)
+            # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
+            # state again, BasicLogger.undo, and the phase goes on. A phase read from chat stays
+            # where the line put it: an Undo takes no chat line back)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                if (step is None or not (step.undo or undone_by(step) is not None)) \
-                        and not self._backwards(prev_phase, ph):
+                taken_back = step is not None and (step.undo or (
+                    undone_by(step) is not None and b.phase_source == "turn tracker"))
+                if not taken_back and not self._backwards(prev_phase, ph):
                     cov.phase_ends += 1
                     end_pos = prev_pos
                     end_pos.at = "end"
