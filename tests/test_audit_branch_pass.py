@@ -65,13 +65,13 @@ def test_the_order_judged_names_the_branch_exception(monkeypatch):
     files = _results(3)
     monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: [("order", "dates", None),
                                                                              ("branch", "fork", None)])
-    _, doubts, _ = order.order_messages(files, None)
+    doubts = [m for _, m in order.order_messages(files, None)[1]]
     said = next(m for m in doubts if m.startswith("The files were judged in this order"))
     assert said.endswith("(each going on from the one before it, but a file that starts a branch: from the end "
                          "of the file it starts from).")
-    _, doubts, _ = order.order_messages(files, None, judged=False)
+    doubts = [m for _, m in order.order_messages(files, None, judged=False)[1]]
     assert next(m for m in doubts if m.startswith("The files were judged")).endswith(
         "(each going on from the one before it).")
     monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: [("order", "dates", None)])
-    _, doubts, _ = order.order_messages(files, None)
+    doubts = [m for _, m in order.order_messages(files, None)[1]]
     assert "(each going on from the one before it)." in doubts[1]

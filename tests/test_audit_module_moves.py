@@ -238,6 +238,11 @@ def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path
     text = _audit(module, kit_dir, log, "text")
     assert ("1 time(s) a Mat carried a unit that had moved by hand in its phase (first: carried-reset.vlog "
             "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in text, text
+    # what the Mat stands for is the module's, so no rulebook says the carry counts: the move check
+    # is named not judged for the sum, never silently legal (OM, IM, NA41 and GEN alike)
+    why = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    assert "not summed against its movement allowance" in why["GEN movement"]
+    assert "1/1 Inf, moved by hand 0102 → 0402 before a Mat carried it at step 10" in why["GEN movement"]
 
 
 def test_a_unit_a_mat_carries_out_of_a_box_arrives_and_its_drift_is_the_arrivals(mini, tmp_path):

@@ -1,5 +1,5 @@
 """State rules' verdicts kept from an earlier phase end (audit/pending.py): across a file seam,
-and that a phase end an Undo took back is none.
+and after an Undo took that phase end back.
 
 A ``Judged.STATE`` rule (IM 3.32's 9 stacking points, OM 4.31/4.16, generic stacking) reads
 only the units standing at a phase end: when the last file of a chain never reaches that phase
@@ -81,14 +81,14 @@ def test_a_unit_moved_after_the_seam_leaves_the_rule_not_judged_saying_since_whe
 
 
 def test_a_phase_end_taken_back_by_undo_is_no_phase_end(om):
-    """om-pbem-3u (real VASSAL 3.7.26): after files 1 and 2, the Allies press Next (step 3), Undo
-    it (step 4), Undo the drag, and move 19 NZ again. The Next an Undo took back ends no phase
-    (the player went on with the Allied Movement Phase; na41-stackundo19): OM 4.31 is not judged
-    there, and the log ends in that phase: "not judged", since the last phase end that stood
-    (the German Combat Phase's), with the unit moved since."""
+    """om-pbem-3u (real VASSAL 3.7.26): after files 1 and 2, the Allies press Next (step 3), Undo it
+    (step 4: VASSAL's Undo sets the tracker's old state again, BasicLogger.undo), Undo the drag, and
+    move 19 NZ again. The Allied Movement Phase never ended: OM 4.31 was not judged at step 3, and
+    the log ends in that phase, the last standing phase end the German Combat Phase's (before: judged
+    at the Next taken back, and the sentence named it "a phase end an Undo at step 4 took back")."""
     r = audit([DATA / f"om-pbem-{n}.vlog" for n in ("1", "2", "3u")], module=om.module, keep_order=True)
     nj, earlier = _rule(r, "OM 4.31")
     assert earlier == [] and len(nj) == 1
-    assert "the log ends before the end of the Allied Movement Phase (turn 1, om-pbem-3u.vlog)" in nj[0]
-    assert "1 unit(s) moved since the end of the German Combat Phase (turn 1, om-pbem-3u.vlog)" in nj[0]
-    assert "step 3" not in nj[0]
+    assert nj[0].startswith("the log ends before the end of the Allied Movement Phase (turn 1, om-pbem-3u.vlog)")
+    assert "since the end of the German Combat Phase (turn 1, om-pbem-3u.vlog), where it was last judged" in nj[0]
+    assert "took back" not in nj[0]

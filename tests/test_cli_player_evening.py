@@ -107,6 +107,27 @@ def test_a_log_of_one_chat_line_after_an_unjudged_save_is_as_partial_as_the_save
     assert render(r, "text").count("ends before the end of") == 1
 
 
+def test_the_partial_advice_follows_why_no_phase_end_was_reached(mini):
+    """The partial sentence's advice fits its reason, in every format: a save alone holds no play
+    and a log that stops inside the phase it starts in (one chat line) are each asked for the log
+    played after them; neither is told the tracker was left behind (om-notracker's case, in
+    test_audit_messy_recorded)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202")
+    save = w.save_point().write(root / "advice.vsav")
+    opened = LogWriter.from_file(save, locate=None)
+    opened.chat("your turn")
+    log = opened.write(root / "advice.vlog")
+    for f, why in ((save, "a save holds one position and no play"),
+                   (log, "they stop inside the phase they start in")):
+        r = audit([str(f)], module=module, game=str(kit_dir))
+        said = [render(r, "text"), render(r, "html"), r.to_json()["partial"]]
+        for fmt, out in zip(("text", "html", "json"), said):
+            assert f"the files reach no phase end ({why})" in out, (f.name, fmt)
+            assert "(give the log played after it too)" in out and "turn tracker is never advanced" not in out
+
+
 def test_a_log_that_reaches_a_phase_end_is_not_called_partial_for_its_last_phase(mini):
     """Moves, then the tracker advanced (a phase end, where GEN stacking judges the overstack),
     then the log ends inside the next phase: the coverage names what waits for that phase's end,
@@ -176,6 +197,22 @@ def test_integrity_of_files_out_of_order_says_what_their_save_dates_and_seams_sa
     assert code == 0 and "! Order: " not in out, out
 
 
+def test_integrity_labels_a_branch_by_its_kind_and_words_a_repeat_as_read(capsys):
+    """om-jp8-1 2 3 4 (recorded in VASSAL 3.7.26: file 4 played from file 1's save): integrity
+    flags the branch as "Branch:", not "Order:" (the audit's sentence kinds kept on its result);
+    a file given twice is "read once", in integrity's own words, not the audit's."""
+    one, two, three, four = (str(RECORDED / f"om-jp8-{i}.vlog") for i in (1, 2, 3, 4))
+    code, out, err = run(capsys, "integrity", one, two, three, four)
+    assert code == 0, err
+    flags = [line.strip() for line in out.splitlines() if line.strip().startswith("! ")]
+    assert [f for f in flags if "both start where om-jp8-1.vlog ended" in f] == [
+        next(f for f in flags if f.startswith("! Branch: om-jp8-2.vlog and om-jp8-4.vlog both start where"))]
+    code, out, err = run(capsys, "integrity", one, one, two)
+    assert code == 0, err
+    assert "! Files: om-jp8-1.vlog is given again: the same play, read once; the repeat was skipped." in out
+    assert "audited" not in out
+
+
 def test_replay_keeps_the_order_given_with_keep_order(tmp_path, capsys):
     """The opponent named his files t10 (played first) and t2: given in plain name order, as a
     shell glob gives them, they are replayed in natural order (t2 first); --keep-order, which
@@ -203,6 +240,9 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
 
     from vmodgen.audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE, order_messages
 
+    def _sentences(said: tuple) -> list[str]:
+        return [m for _, m in said[1]]
+
     def result(name: str, side: str, start: dict, end: dict) -> SimpleNamespace:
         (tmp_path / name).write_bytes(name.encode())
         return SimpleNamespace(path=str(tmp_path / name), date_saved="", start={"pieces": start},
@@ -213,18 +253,18 @@ def test_two_files_of_one_side_with_a_gap_are_a_seam_not_an_order_doubt(tmp_path
 
     first = result("t1.vlog", "axis", {"u": at(1)}, {"u": at(2)})
     third = result("t3.vlog", "axis", {"u": at(3)}, {"u": at(4)})
-    _, doubts, _ = order_messages([first, third], None)
+    doubts = _sentences(order_messages([first, third], None))
     assert any("may be missing" in d for d in doubts), doubts
     assert SEAM_CONSEQUENCE in doubts and ORDER_CONSEQUENCE not in doubts
     allied = result("t9.vlog", "allied", {"u": at(4)}, {"u": at(4)})
-    _, doubts, _ = order_messages([first, third, allied], None)
+    doubts = _sentences(order_messages([first, third, allied], None))
     assert ORDER_CONSEQUENCE in doubts
     # a third file of the same side given last (no save dates, no seam that fits clearly
     # better: its v stands elsewhere) may be the one between: an order doubt
     first = result("a1.vlog", "axis", {"u": at(1), "v": at(0)}, {"u": at(2), "v": at(0)})
     third = result("a3.vlog", "axis", {"u": at(3), "v": at(0)}, {"u": at(4), "v": at(0)})
     second = result("a2.vlog", "axis", {"u": at(2), "v": at(7)}, {"u": at(3), "v": at(7)})
-    _, doubts, _ = order_messages([first, third, second], None)
+    doubts = _sentences(order_messages([first, third, second], None))
     assert any(d.startswith("a1.vlog and a3.vlog both hold only axis's moves") for d in doubts), doubts
     assert ORDER_CONSEQUENCE in doubts and SEAM_CONSEQUENCE not in doubts, doubts
 
@@ -246,3 +286,21 @@ def test_integrity_says_the_order_it_read_the_files_in_and_how_to_keep_the_order
     assert len(flags) > 1 and not any("audited" in f for f in flags), flags
     code, out, err = run(capsys, "integrity", *given, "--keep-order")
     assert code == 0 and "! Order: " not in out, out
+
+
+def test_a_phase_end_taken_back_by_undo_is_no_phase_end(mini):
+    """VASSAL 3.7.26 `BasicLogger.undo` logs the inverse of the tracker's `SetTurn` (the old state):
+    the phase goes on. Moves overstack 0202 (GEN stacking, judged at a phase end), Next, Undo: no
+    phase end stands, so the stacking limit was not judged (partial, coverage `phase_ends` 0), and
+    no finding rests on the Next taken back. Then R3 leaves 0202 (R1 and R2 are within the limit)
+    and Next stands: 0 findings, one phase end (before, the taken-back Next judged the overstack
+    the players then undid)."""
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit)
+    w.move("R1", "0202").move("R3", "0202").move("R2", "0202").advance().undo()
+    r = audit([str(w.write(root / "next-undone.vlog"))], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["phase_ends"] == 0
+    assert "GEN stacking not judged" in r.to_json()["partial"]
+    w.move("R3", "0303").advance()
+    r = audit([str(w.write(root / "next-undone-then-fixed.vlog"))], module=module, game=str(kit_dir))
+    assert r.findings == [] and r.coverage["phase_ends"] == 1 and r.to_json()["partial"] is None

@@ -215,3 +215,39 @@ def test_arrival_held_must_be_true_or_false():
     with pytest.raises(InputError) as exc:
         position(text)
     assert "held = true/false" in str(exc.value)
+
+
+def test_steamer_trip_records_the_enemies_near_a_port_at_the_landing():
+    """17.52 (the steamer does not sail with enemy units within 1 hex of a steamer port): Night turn 9,
+    Naval Unloading, an Allied unit W4031 → E3136 with a German unit in E3135: the arrival records
+    ``enemy_near`` then, so a later phase end judges the trip as it was at the landing (before: the
+    record was written inside the Paradrop Phase's loop, never reached, and the trip was judged on
+    whoever stood near the port later in the turn)."""
+    def at(h: str):
+        return position(head(turn=9, phase="naval-unloading") + f'[[units]]\nunit = "A-B-23-NZ"\nhex = "{h}"\n'
+                        + '\n[[units]]\nunit = "G-Vogel-1"\nhex = "E3135"\n')
+    before, after = at("W4031"), at("E3136")
+    memory = MercuryMemory()
+    ruleset_for(after.game).remember(before, after, memory)
+    got = (memory.om_arrivals or {}).get("A-B-23-NZ", {})
+    assert (got.get("how"), got.get("enemy_near")) == ("steamer", True)
+
+
+@pytest.mark.parametrize("phase,found", [("German Combat Phase", True), ("Allied Movement Phase", True),
+                                         ("German Movement Phase", False)])
+def test_log_wave_unit_leaving_its_box_after_the_paradrop_phase(om, phase, found):
+    """6.11 「ドイツ軍落下傘降下フェイズ中…落下傘とグライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に
+    置かれる」: on GT1 the German player takes Vogel 1 from the first-wave box to W4212 with the tracker
+    on the German Combat or the Allied Movement Phase: this turn's Paradrop Phase is over, OM 6.11 (before:
+    only listed in the coverage as a move from an off-map box out of phase). With the tracker one phase
+    ahead (German Movement) it is read as the drop: no 6.11."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.set_turn(1, phase)
+    w.move("G-Vogel-1", "W4212").advance(1)
+    r = audit([w.write(root / f"wave-late-{w.phases.index(phase)}.vlog")], module=module)
+    got = [(f.rule, tuple(f.units)) for f in r.findings if f.rule == "OM 6.11"]
+    assert got == ([("OM 6.11", ("G-Vogel-1",))] if found else [])
+    if found:
+        assert "after this turn's German Paradrop Phase" in next(f.message for f in r.findings if f.rule == "OM 6.11")

@@ -141,6 +141,26 @@ def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
     assert "end of the German Paradrop Phase" in r.findings[0].message
 
 
+def test_a_log_ending_inside_the_paradrop_phase_names_11_11_not_judged(om):
+    """OM 11.11, SoP IV.A.4: 1/7 drops in the German Paradrop Phase and the log ends before that
+    phase's end, where the drop and its First Fire marker are recorded: 11.11 is named not judged
+    (the log ends before the end of the German Paradrop Phase), in the coverage and in the partial
+    sentence (no phase end in the file); no finding. Before, 11.11 was named nowhere."""
+    kit, module, root = om
+    w = _writer(om)
+    w.add(*palette_piece(module, "G-1-7-Art"), "german-first-wave", report=False)
+    w.set_turn(1, "German Paradrop Phase")
+    save = w.save_point().write(root / "fire-at-start.vsav")   # (setting the tracker is no phase end of the log)
+    opened = LogWriter.from_file(save, place=w.place, phases=w.phases, locate=w.locate)
+    opened.move("G-1-7-Art", "W2007")
+    r = audit([opened.write(root / "fire-cut.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule == "OM 11.11"] == []
+    why = {e["rule"]: e["why"] for e in r.coverage["rules_not_judged"]}
+    assert why["OM 11.11"].startswith("the log ends before the end of the German Paradrop Phase (turn 1, fire-cut.vlog)")
+    assert "First Fire markers" in why["OM 11.11"]
+    assert "OM 11.11" in r.to_json()["partial"]
+
+
 def test_reserve_wave_turn_is_named_not_judged():
     """OM 6.11 (「予備波ユニットは、ドイツ軍セットアップ・カード上に列記されたターンに落下傘降下する」):
     the reserve wave's turn is on the set-up card, not in the kit: a reserve-wave drop names 6.11 not

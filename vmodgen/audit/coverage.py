@@ -122,6 +122,10 @@ class Coverage:
     illustrative_known: bool = False
     #: (piece id, step) of each judged move that read an illustrative value → what it read
     illustrative_moves: dict[tuple, tuple] = field(default_factory=dict)
+    #: the phase ends the replay reached that stand, where the end-of-phase rules judged the
+    #: position: a known phase left forward, not by an Undo, and not taken back by a later Undo
+    #: (a phase sent back later by Prev had ended once and counts)
+    phase_ends: int = 0
 
     @property
     def units_by_side(self) -> dict[str, int]:
@@ -161,15 +165,6 @@ class Coverage:
             self.placed[phase] = got
         else:
             self.placed.pop(phase, None)
-
-    @property
-    def phase_ends(self) -> int:
-        """How often the phase changed from a known phase to another within the file (from
-        :attr:`runs`): the phase ends the replay reached, where the end-of-phase rules judge the
-        position. A phase sent back (an undone Next) counts too, though no end-of-phase rule
-        judged it there: the player went on with that phase."""
-        return sum(1 for a, b in zip(self.runs, self.runs[1:])
-                   if a["phase"] and (a["turn"], a["phase"]) != (b["turn"], b["phase"]))
 
     def to_json(self) -> dict[str, Any]:
         moves: dict[str, Any] = {"seen": self.moves_seen, "judged": self.moves_judged,
@@ -295,10 +290,34 @@ def partial_sentence(cov: dict) -> str | None:
         parts.append(f"{sum(skipped.values())} of {moves.get('seen', 0)} unit move(s) were not judged ({why})")
     waiting = end_rules_never_judged(cov)
     if waiting:
-        parts.append(f"the files reach no phase end, where the rules judged at a phase end judge the position: "
-                     f"{', '.join(waiting)} not judged (give the log played after it too); the rules "
-                     "that hold at every position were judged on each")
+        why, advice = NO_PHASE_END[no_phase_end_reason(cov)]
+        parts.append(f"the files reach no phase end ({why}), where the rules judged at a phase end judge the "
+                     f"position: {', '.join(waiting)} not judged ({advice}); the rules that hold at every "
+                     "position were judged on each")
     return f"partial: {'; '.join(parts)}; see the coverage section" if parts else None
+
+
+#: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player
+#: can do): another file helps only where the play goes on in it
+NO_PHASE_END = {
+    "save": ("a save holds one position and no play", "give the log played after it too"),
+    "tracker": ("the turn tracker is never advanced in them, though units moved in a phase where they do "
+                "not move", "another file would not help: the phase ends are read from the turn tracker, "
+                "press it at each phase's end as you play"),
+    "mid-phase": ("they stop inside the phase they start in", "give the log played after it too"),
+}
+
+
+def no_phase_end_reason(cov: dict) -> str:
+    """Why files with no phase end reach none (a key of :data:`NO_PHASE_END`): a save alone
+    ("save"); moves made in a phase where the units do not move, outside a combat phase, with the
+    tracker never advanced: it was left behind, not pressed in play ("tracker"); else the files
+    stop inside their phase ("mid-phase")."""
+    if not cov.get("steps"):
+        return "save"
+    if any(not m.get("combat_phase") for m in cov.get("out_of_phase", [])):
+        return "tracker"
+    return "mid-phase"
 
 
 def end_rules_never_judged(cov: dict) -> list[str]:

@@ -543,14 +543,16 @@ class FileAuditor:
                                  "steps": 0, "sides": {}})
             cov.runs[-1]["steps"] += 1
             # the phase before this step has ended: its end-of-phase rules see the last position
-            # (not when the tracker went back: an undone or corrected advance ends no phase; nor at
-            # a tracker's Next an Undo takes back: VASSAL's Undo puts the tracker back and the player
-            # goes on with that phase, na41-stackundo19. A phase a chat line announced stays
-            # announced when the line is undone: that phase end is judged, tld_game_0606-2 step 840)
+            # (not when the tracker went back: an undone or corrected advance ends no phase; nor
+            # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
+            # state again, BasicLogger.undo, and the phase goes on. A phase read from chat stays
+            # where the line put it: an Undo takes no chat line back)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                next_undone = step is not None and undone_by(step) is not None and b.phase_source == "turn tracker"
-                if not (step is not None and step.undo) and not next_undone and not self._backwards(prev_phase, ph):
+                taken_back = step is not None and (step.undo or (
+                    undone_by(step) is not None and b.phase_source == "turn tracker"))
+                if not taken_back and not self._backwards(prev_phase, ph):
+                    cov.phase_ends += 1
                     end_pos = prev_pos
                     end_pos.at = "end"
                     end_pos.memory = self.memory.snapshot()
@@ -736,7 +738,7 @@ class FileAuditor:
         notes = list(take()) if take is not None and self.rules else []
         return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes, coverage=cov, not_judged=self._not_judged(),
+                         notes=notes, coverage=cov, not_judged=self._not_judged(cov),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
@@ -861,15 +863,30 @@ class FileAuditor:
             if entry is not None:
                 cov.out_of_phase[:] = [e for e in cov.out_of_phase if e is not entry]
 
-    def _not_judged(self) -> dict[str, str]:
+    def _not_judged(self, cov: Coverage | None = None) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
-        never records, and those whose precondition this file did not tell."""
+        never records, those whose precondition this file did not tell, and the rule set's move
+        check where a Mat carried a unit that had moved by hand in its phase (``cov``)."""
         if not self.rules:
             return {}
         ids = {r.id for r in self.rules}
         out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
         for k, v in self.rs.take_not_judged().items():
             out.setdefault(k, v)
+        cut = cov.carried_after_moving if cov is not None else []
+        if cut:
+            # what the Mat stands for (a ship, a transport display) is the module's: no rulebook
+            # says whether its carry counts against the allowance, so the sum is not made
+            first = next((m for m in cut if "_concealed" not in m), None)
+            who = (f"{first['unit']}, moved by hand {first['from']} → {first['to']} before a Mat carried it at step "
+                   f"{first['step']}" if first is not None else f"a unit carried by a Mat at step {cut[0]['step']}")
+            check = getattr(self.rs, "check_moves", None)
+            for r in self.rules:
+                if check is not None and r.check == check:
+                    out.setdefault(r.id, f"{len(cut)} time(s) a Mat carried a unit that had moved by hand in its "
+                                         f"phase (first: {who}): its moves by hand before and after the carry are "
+                                         "not summed against its movement allowance (what the Mat stands for is "
+                                         "the module's, not the rulebook's)")
         return dict(sorted(out.items()))
 
     def _turn_text(self, state) -> str:

@@ -155,6 +155,10 @@ class AuditResult:
     #: the files given again (the same path, or the same bytes under another name), each named:
     #: skipped, each file audited once; also among the coverage warnings; not part of the JSON
     given_again: list[str] = field(default_factory=list, repr=False, compare=False)
+    #: the doubts about the files' order and seams, each with its kind (audit.order: ORDER, BRANCH,
+    #: SEAM, FOR_RULES: what a doubt means for the rules judged); also among the coverage
+    #: warnings; not part of the JSON
+    order_doubts: list[tuple[str, str]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def exit_code(self) -> int:

@@ -43,16 +43,23 @@ def play_order(paths: list[str]) -> list[str]:
     return list(paths)
 
 
-def check_module(path: str, logged: str, module_name: str, force: bool) -> str | None:
+def verb(judged: bool) -> str:
+    """What was done with the files, in the sentences about them: "audited" (rules judged), or
+    "read" (integrity, replay: no rule judged)."""
+    return "audited" if judged else "read"
+
+
+def check_module(path: str, logged: str, module_name: str, force: bool, judged: bool = True) -> str | None:
     """Refuse a file whose own metadata names another module than the one given (an
-    :class:`InputError`), unless ``force``; the sentence to report when forced, or None."""
+    :class:`InputError`), unless ``force``; the sentence to report when forced (``judged``: rules
+    judged the files, :func:`verb`), or None."""
     if not logged or not module_name or logged.strip() == module_name.strip():
         return None
     if not force:
         raise InputError(path, f"was played with the module '{logged}' (its own metadata), not "
                                f"'{module_name}': give the module it was played with, or --force")
     return (f"{path} was played with the module '{logged}' (its own metadata), not '{module_name}': "
-            "audited anyway (--force); its pieces may not be read as this game's units.")
+            f"{verb(judged)} anyway (--force); its pieces may not be read as this game's units.")
 
 
 #: said once after the doubts about the order, in the warnings
@@ -67,28 +74,35 @@ SEAM_CONSEQUENCE = ("Across a seam that does not close, what a file carries over
                     "play the next file continues: findings just after it may rest on moves no file holds.")
 
 
+#: the kinds of :func:`order_messages`' doubts: the files' order, a branch (two files played from
+#: one position), a seam no order explains (a missing file, moves outside any file), and what a
+#: doubt means for the rules judged (said to the audit's reader only)
+ORDER, BRANCH, SEAM, FOR_RULES = "order", "branch", "seam", "for rules"
+
+
 def order_messages(results: list, given: list[str] | None, sequence: SequenceOfPlay | None = None,
-                   judged: bool = True) -> tuple[list[str], list[str], dict[int, set[str]]]:
+                   judged: bool = True) -> tuple[list[str], list[tuple[str, str]], dict[int, set[str]]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
     doubts: the files' save dates or seams say another order, a branch, a missing file, each
     kind followed once by what it means for the audit; the index of each file after a seam no
     order explains → the units placed differently there, by piece id and by the unit label the
-    snapshots give). All empty when it looks right. ``sequence``: the game's sequence of play,
+    snapshots give); each doubt as (its kind: :data:`ORDER`, :data:`BRANCH`, :data:`SEAM`,
+    :data:`FOR_RULES`; the sentence). All empty when it looks right. ``sequence``: the game's sequence of play,
     to tell whose file is missing by the phases the turn tracker passed between two files;
     ``judged``: whether rules were judged (a branch is then judged from the file it starts
     from, :func:`branch_points`; a replay judges nothing and says nothing of it)."""
     info: list[str] = []
     paths = [r.path for r in results]
     if given is not None and list(given) != paths:
-        info.append("The files were audited in natural name order (" + ", ".join(Path(p).name for p in paths)
+        info.append(f"The files were {verb(judged)} in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
     said = _doubts(results, sequence, judged)
-    doubts = [m for _, m, _ in said]
-    if any(kind == "order" for kind, _, _ in said):
-        doubts.append(judged_order(paths, branched=judged and any(kind == "branch" for kind, _, _ in said)))
-        doubts.append(ORDER_CONSEQUENCE)
-    if any(kind == "seam" for kind, _, _ in said):
-        doubts.append(SEAM_CONSEQUENCE)
+    doubts = [(kind, m) for kind, m, _ in said]
+    if any(kind == ORDER for kind, _, _ in said):
+        doubts.append((FOR_RULES, judged_order(paths, branched=judged and any(kind == BRANCH for kind, _, _ in said))))
+        doubts.append((FOR_RULES, ORDER_CONSEQUENCE))
+    if any(kind == SEAM for kind, _, _ in said):
+        doubts.append((FOR_RULES, SEAM_CONSEQUENCE))
     gaps = {i: set(chain_seam(results, i).units) for _, _, i in said if i is not None}
     return info, doubts, gaps
 
@@ -112,9 +126,10 @@ def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[
 
 def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool = True
             ) -> list[tuple[str, str, int | None]]:
-    """:func:`order_doubts`, each sentence with its kind, "order" (what the order audited
-    carries over may be wrong: the old sentences) or "seam" (a branch, a seam no order
-    explains), and the index of the file after the seam it names (None: no one seam)."""
+    """:func:`order_doubts`, each sentence with its kind, :data:`ORDER` (what the order audited
+    carries over may be wrong), :data:`BRANCH` (two files played from one position) or
+    :data:`SEAM` (a seam no order explains), and the index of the file after the seam it names
+    (None: no one seam)."""
     out: list[tuple[str, str, int | None]] = []
     paths = [r.path for r in results]
     if len(results) < 2:
@@ -127,19 +142,19 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
             dates.append(0)
     if all(d > 0 for d in dates) and dates != sorted(dates):
         by_date = [Path(p).name for _, p in sorted(zip(dates, paths))]
-        out.append(("order", "By their own save dates the files were saved in the order " + ", ".join(by_date)
-                    + ": the order audited may be wrong.", None))
+        out.append((ORDER, "By their own save dates the files were saved in the order " + ", ".join(by_date)
+                    + f": the order {verb(judged)} may be wrong.", None))
     repeats, again = _repeated_files(paths)
-    out += [("order", m, None) for m in repeats]
+    out += [(ORDER, m, None) for m in repeats]
     if len(results) <= MAX_SEAM_FILES:
         names = [Path(p).name for p in paths]
         seams = _Seams(results)
         branches, forked = _branches(seams, names, again, judged)
         stepped, mid = _earlier_steps(results, names, again, skip=forked)
-        said, explained = _seam_messages(seams, names, skip=forked | mid)
+        said, explained = _seam_messages(seams, names, skip=forked | mid, judged=judged)
         # a branch is judged from the file it starts from (run._follow_branches): no seam to say
-        out += [("branch", m, None) for m, _ in branches] + [("seam", m, i) for m, i in stepped]
-        out += [("order", m, None) for m in said]
+        out += [(BRANCH, m, None) for m, _ in branches] + [(SEAM, m, i) for m, i in stepped]
+        out += [(ORDER, m, None) for m in said]
         out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence)
     return out
 
@@ -194,14 +209,14 @@ def _same(first: str, p: str) -> str:
     return "given again" if Path(first).resolve() == Path(p).resolve() else f"the same bytes as {Path(first).name}"
 
 
-def given_once(paths: list[str]) -> tuple[list[str], list[str]]:
+def given_once(paths: list[str], judged: bool = True) -> tuple[list[str], list[str]]:
     """``paths`` with each file once (its first place kept: a repeat of the same path, or
     another path to the same bytes, is the same play), and a sentence naming each repeat
-    skipped: what the audit and the integrity check read."""
+    skipped: what the audit and the integrity check read (``judged``: :func:`verb`)."""
     copies = _copies(paths)
     skipped = {i for i, _ in copies}
-    said = [f"{Path(paths[i]).name} is {_same(paths[k], paths[i])}: the same play, audited once; the repeat "
-            "was skipped." for i, k in copies]
+    said = [f"{Path(paths[i]).name} is {_same(paths[k], paths[i])}: the same play, {verb(judged)} once; the "
+            "repeat was skipped." for i, k in copies]
     return [p for i, p in enumerate(paths) if i not in skipped], said
 
 
@@ -475,7 +490,7 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
         tracker = _tracker_moved(a.end, b.start)
         if len(sa) == 1 and sa == sb and set(by_side) <= sa and not tracker:
             side = next(iter(sa))
-            out.append(("seam", f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
+            out.append((SEAM, f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
                        f"start where {names[i]} ended: {by_side[side]} of {side}'s own unit(s) placed differently. "
                        f"{side} moved them between the files outside any log (no other side's file is missing); "
                        "those moves were not judged (the continuity section lists them).", i + 1))
@@ -495,13 +510,13 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
             # gap between its first and a later one); else it is a seam no order explains
             others = any(getattr(getattr(r, "stats", None), "moves_by_side", {})
                          for k, r in enumerate(results) if k not in (i, i + 1))
-            out.append(("order" if others else "seam",
+            out.append((ORDER if others else SEAM,
                         f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
                         f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                         f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
                         "missing; its moves were not judged.", i + 1))
         elif tracker or not set(by_side) <= (sa | sb):
-            out.append(("seam", f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
+            out.append((SEAM, f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
                        "its moves were not judged.", i + 1))
     return out
@@ -555,8 +570,8 @@ def _tracker_moved(a: dict, b: dict) -> str:
     return ("; the turn tracker moved on: " + ", ".join(said)) if said else ""
 
 
-def _seam_messages(seams: _Seams, names: list[str], skip: "set[int] | frozenset[int]" = frozenset()
-                   ) -> tuple[list[str], set[int]]:
+def _seam_messages(seams: _Seams, names: list[str], skip: "set[int] | frozenset[int]" = frozenset(),
+                   judged: bool = True) -> tuple[list[str], set[int]]:
     """Each file should start where the one before it ended, better than where any other file
     ended: name the seams where another file fits clearly better (``skip``: seams explained
     otherwise, by the index of the file before them). Also the seams named."""
@@ -577,8 +592,8 @@ def _seam_messages(seams: _Seams, names: list[str], skip: "set[int] | frozenset[
         if better(best, cur):
             named.add(i)
             out.append(f"{names[i]} ends where {names[j]} starts ({best} piece(s) placed differently), "
-                       f"better than where the next file audited, {names[i + 1]}, starts ({cur}): "
-                       "the order audited may be wrong.")
+                       f"better than where the next file {verb(judged)}, {names[i + 1]}, starts ({cur}): "
+                       f"the order {verb(judged)} may be wrong.")
         elif better(diff(i + 1, i), cur):
             named.add(i)
             out.append(f"{names[i + 1]} ends where {names[i]} starts ({diff(i + 1, i)} piece(s) placed "

@@ -129,7 +129,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
     given = [str(p) for p in paths]
     if not given:
         raise InputError(None, "no save or log to audit")
-    given, repeats = given_once(given)     # a file given twice is the same play: audited once
+    given, repeats = given_once(given, judged=not replay_only)     # a file given twice is the same play: once
     order = given if keep_order else play_order(given)
     if preset is not None:
         b, mod = preset
@@ -156,7 +156,7 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         budget = KEEP_READ_CHARS
         for p in order:           # the module each file names in its own metadata
             save = read_save(p)
-            named = check_module(p, save.module_name, mod.name, force)
+            named = check_module(p, save.module_name, mod.name, force, judged=not replay_only)
             named_by[p] = [said for said in (named, None if named else check_version(
                 p, save.module_version, mod.version, mod.name)) if said]
             budget -= save.chars
@@ -406,7 +406,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
     # followed by what it means: what a file carries over from the one before it (memory,
     # continuity) was read in that order
-    warned = list(warnings or []) + b.warnings() + doubts + [d for r in results for d in r.doubles + r.unrolled] + warned
+    warned = list(warnings or []) + b.warnings() + [m for _, m in doubts] + [d for r in results for d in r.doubles + r.unrolled] + warned
     # a file cut short holds less play than was played: the audit of it is partial
     warned += [f"{r.path}: {r.integrity.cut}" for r in results if r.integrity is not None and r.integrity.cut]
     warned += [f"{r.path}: {r.integrity.undecodable}" for r in results
@@ -455,4 +455,4 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)
     return AuditResult(findings, continuity, stats, files, checked, skipped, notes,
                        game=b.game.id, binding=b.source, phase_source=b.phase_source, binding_obj=b,
-                       coverage=coverage, integrity=integrity)
+                       coverage=coverage, integrity=integrity, order_doubts=doubts)

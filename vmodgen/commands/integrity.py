@@ -58,16 +58,16 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
                         reveal_hidden)
     said = revealed_sentence(result)
     section = result.integrity
-    order = _order_doubts(result)
+    order = _order_flags(result)
     from ..audit.order import play_order
     reordered = not keep_order and play_order(list(files)) != list(files)
     if order or reordered:
-        order.insert(0, _read_order(result, reordered))
+        order.insert(0, f"Order: {_read_order(result, reordered)}")
     if result.module_doubts or result.given_again or order:
         # the module given is not the version the files were played with; a file given twice (read once);
-        # the files' save dates or seams say another order, a file missing between two
-        section = {**section, "flags": [f"Module: {_as_read(d)}" for d in result.module_doubts]
-                   + [f"Files: {_as_read(d)}" for d in result.given_again] + [f"Order: {_as_read(d)}" for d in order]
+        # the files' save dates or seams say another order, a branch, a file missing between two
+        section = {**section, "flags": [f"Module: {d}" for d in result.module_doubts]
+                   + [f"Files: {d}" for d in result.given_again] + order
                    + list(section.get("flags", []))}
     if fmt == "json":
         doc: dict[str, Any] = {"files": [f.path for f in result.files], "integrity": section}
@@ -94,30 +94,15 @@ def command(files: tuple[str, ...], module: str | None, fmt: str, output: str | 
     return 0
 
 
-def _order_doubts(result) -> list[str]:
-    """The audit's doubts about the files' order and seams (save dates, a seam that fits the other
-    way round, a file missing between two, a branch), without what they mean for rules, which
-    integrity does not run; the module's and repeated files' warnings are flagged apart, and a
-    file's own faults (cut short) are in the section already."""
-    from ..audit.order import ORDER_CONSEQUENCE, SEAM_CONSEQUENCE
-    said = {*result.module_doubts, *result.given_again, ORDER_CONSEQUENCE, SEAM_CONSEQUENCE}
-    paths = [f.path for f in result.files]
-    return [w for w in result.coverage.get("warnings", [])
-            if w not in said and not w.startswith("The files were judged in this order")
-            and not any(w.startswith(f"{p}: ") for p in paths)]
-
-
-#: the audit's words for what integrity, which judges no rule, only reads
-_READ_WORDS = {"the order audited": "the order read", "next file audited": "next file read",
-               "audited anyway (--force)": "read anyway (--force)",
-               "audited once": "read once"}
-
-
-def _as_read(sentence: str) -> str:
-    """An audit warning in integrity's words: the files were read, not audited."""
-    for audited, read in _READ_WORDS.items():
-        sentence = sentence.replace(audited, read)
-    return sentence
+def _order_flags(result) -> list[str]:
+    """The audit's doubts about the files' order (save dates, a seam that fits the other way
+    round), branches and seams (a file missing between two), each labelled by its kind; what a
+    doubt means for the rules judged has no label (integrity judges no rule). The module's and
+    repeated files' warnings are flagged apart, and a file's own faults (cut short) are in the
+    section already."""
+    from ..audit.order import BRANCH, ORDER, SEAM
+    labels = {ORDER: "Order", BRANCH: "Branch", SEAM: "Seam"}
+    return [f"{labels[kind]}: {said}" for kind, said in result.order_doubts if kind in labels]
 
 
 def _read_order(result, reordered: bool) -> str:

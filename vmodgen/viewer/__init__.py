@@ -80,7 +80,7 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         from ..audit.module_fit import check_version
         from ..audit.order import check_module
         for f, save in saves:              # refused as the audit refuses it, unless force
-            said = (check_module(f, save.module_name, mod.name, force)
+            said = (check_module(f, save.module_name, mod.name, force, judged=False)
                     or check_version(f, save.module_version, mod.version, mod.name))
             if said:
                 notes.append(f"Warning: {said}")

@@ -12,6 +12,9 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
   controlled by the side with units in it, else by nobody. Optional 27.4 (``na41_port_garrisons``,
   not played by default: ports' stated control stands, as before): a port with no combat unit of that side in or next to it is nobody's: no source of port
   supply for it, no enemy port to the other side's lines (「補給線と鉄道移動はヘクス内と通過してたどることができます」).
+  16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it,
+  which a log rarely states and a position does not show: a 16.1 verdict that another holder of
+  such a hex would turn (:func:`unknown_holders`) is named not judged, never a finding.
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
   ``port_supply_units_per_capacity`` (2) units.
@@ -40,15 +43,32 @@ P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
-def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str) -> str | None:
+def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str, unknown: str | None = None) -> str | None:
+    """The side holding ``h`` as the position states it, else the one side with units in it; an
+    empty hex whose control is not stated: ``unknown`` (a reading: None, nobody). Optional 27.4
+    (:meth:`port_control`): an ungarrisoned port is nobody's."""
     c = board.control(h)
     if c is None:
         sides = {u.side for u in board.units(h)}
-        c = next(iter(sides)) if len(sides) == 1 else None
-    return rs.port_control(board, h, c or None)        # 27.4: an ungarrisoned port is nobody's
+        c = unknown if not sides else (next(iter(sides)) if len(sides) == 1 else None)
+    return rs.port_control(board, h, c or None)
 
 
-def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRules:
+#: the features whose hex 16.3.4 gives to the last side to occupy or pass through it
+HELD_FEATURES = frozenset({"port", "airfield", "city"})
+
+
+def unknown_holders(board: Board) -> list[str]:
+    """The empty cities, airfields and ports whose control the position does not state: 16.3.4
+    gives each to the last side to occupy or pass through it, which no position shows."""
+    return sorted(h for h in board.map.hexes
+                  if (board.features(h) & HELD_FEATURES or board.terrain(h) == "city")
+                  and board.control(h) is None and not board.units(h))
+
+
+def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | None = None) -> sup.TraceRules:
+    """The line of supply's steps for ``side``; ``unknown``: who holds an empty city, airfield or
+    port whose control is not stated (:func:`_controlled`)."""
     ez = rs.enemy_field(board, side)
     noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks"))
     rough = set(str(rs.param("na41_los_double_terrain")).replace(" ", "").split(","))
@@ -69,7 +89,7 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
         if owner and owner != side:
             return True
         if feats & {"port", "airfield", "city"} or board.terrain(h) == "city":
-            owner = _controlled(rs, board, h, side)
+            owner = _controlled(rs, board, h, side, unknown)
             return owner is not None and owner != side
         return False
 
@@ -132,10 +152,11 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str) -> sup.TraceRul
                           road_step=road, road_enter=road_enter, aux=aux)
 
 
-def sources(rs: NorthAfrica41Units, board: Board, side: str,
-            oases: bool = True) -> tuple[dict[str, str], dict[str, int | None]]:
+def sources(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
+            unknown: str | None = None) -> tuple[dict[str, str], dict[str, int | None]]:
     """Full-supply edge hexes of the side's own boxes, and its controlled ports with capacities
-    (with the oases, 27.2, unless ``oases`` is False)."""
+    (with the oases, 27.2, unless ``oases`` is False; ``unknown``: who holds an empty port whose
+    control is not stated)."""
     src: dict[str, str] = {}
     for box in board.map.boxes.values():
         if box.side == side and box.kind == "offmap":
@@ -146,7 +167,7 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str,
     port_hexes |= {h for h, info in board.map.hexes.items() if "port" in info.features}
     port_hexes |= {h for h, mk in board.pos.hex_markers.items() if "port" in mk}
     for h in port_hexes:
-        if _controlled(rs, board, h, side) != side:
+        if _controlled(rs, board, h, side, unknown) != side:
             continue
         cap = port_capacity(rs, board, h)
         if cap == 0:
@@ -191,10 +212,12 @@ def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
     return cap if isinstance(cap, (int, float)) and not isinstance(cap, bool) else None
 
 
-def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True) -> dict[str, str]:
+def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
+           unknown: str | None = None) -> dict[str, str]:
     """Unit id → "full", "port", "box" (in an off-map box) or "none", for the units of ``side``
     that the Supply Phase checks (all but SPs and markers, 16.1); ``oases`` False: without oasis
-    supply (27.2)."""
+    supply (27.2); ``unknown``: who holds an empty city, airfield or port whose control is not
+    stated (None: nobody, the reading every rule takes; another: a what-if of :func:`check`)."""
     needs = rs.sel("na41_supply_units")
     msu_sel = rs.sel("na41_msu")
     truck = str(rs.param("na41_msu_truck_type"))
@@ -203,15 +226,16 @@ def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True) 
         """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
         return msu_sel.matches(rs.game, u) or (u.unit.type == truck and u.reduced)
     units = [u for u in board.side_units(side) if needs.matches(rs.game, u)]
-    src, ports = sources(rs, board, side, oases)
-    rules = trace_rules(rs, board, side)
+    src, ports = sources(rs, board, side, oases, unknown)
+    rules = trace_rules(rs, board, side, unknown)
     relays: dict[str, list[str]] = {}
     for u in board.side_units(side):
         if is_msu(u) and board.is_hex(u.hex):
             relays.setdefault(u.hex, []).append(u.id)
     full_src = {h: k for h, k in src.items() if k == "full"}
     _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
-    board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(kind_full)
+    if oases and unknown is None:          # (the reading every rule takes)
+        board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(kind_full)
     out: dict[str, str] = {}
     port_candidates: dict[str, list[str]] = {}
     port_reach: dict[str, set[str]] = {}
@@ -282,11 +306,14 @@ red after a marked one). Only the phasing side is checked when the position name
             continue
         st = status(rs, board, side)
         no_oasis: dict[str, str] | None = None
+        held = _HeldElsewhere(rs, board, side)
         for u in board.side_units(side):
             s = st.get(u.id)
             if s is None:
                 continue
             marked = u.has("oos") or u.has("oos_red")
+            if held.turns(u.id, s, marked or s == "none"):
+                continue
             out += check_oos_colour(rs, board, u, s != "none")
             if s == "none" and not marked:
                 out.append(rs.finding(board, f"{P} 16.1", "supply",
@@ -305,6 +332,45 @@ red after a marked one). Only the phasing side is checked when the position name
                                       "comes off.", [u.hex], [u]))
         out += isolated_asus(rs, board, side, st)
     return out
+
+
+class _HeldElsewhere:
+    """16.3.4: an empty city, airfield or port whose control the position does not state belongs
+    to the last side to occupy or pass through it; the trace reads it as nobody's. A unit whose
+    16.1 verdict another holder would turn (one it cannot trace from but could were those hexes
+    its side's, or one that traces but could not were they the enemy's) is not judged, naming the
+    hexes. The what-if traces run only for a unit that would otherwise get a finding."""
+
+    def __init__(self, rs: NorthAfrica41Units, board: Board, side: str):
+        self.rs, self.board, self.side = rs, board, side
+        self.hexes: list[str] | None = None
+        self.read: dict[str, dict[str, str]] = {}
+
+    def turns(self, uid: str, s: str, doubtful: bool) -> bool:
+        """Whether the verdict on ``uid`` (traced ``s``) turns with who holds those hexes (said
+        not judged); ``doubtful``: the unit would get a finding or a colour check (no cost else)."""
+        if not doubtful:
+            return False
+        if self.hexes is None:
+            self.hexes = unknown_holders(self.board)
+        if not self.hexes:
+            return False
+        enemy = next((e for e in self.board.enemies(self.side)), None)
+        holder = self.side if s == "none" else enemy
+        if holder is None:
+            return False
+        if holder not in self.read:
+            self.read[holder] = status(self.rs, self.board, self.side, unknown=holder)
+        if (self.read[holder].get(uid, "none") == "none") == (s == "none"):
+            return False
+        u = self.board.pos.unit(uid)
+        whose = "its side's" if holder == self.side else "the enemy's"
+        names = ", ".join(self.hexes[:6]) + (", ..." if len(self.hexes) > 6 else "")
+        self.rs.not_judged(f"{P} 16.1", f"{label(u) if u is not None else uid}'s supply turns on who holds empty "
+                           f"cities, airfields or ports whose control is not stated ({names}): 16.3.4 gives each to "
+                           f"the last side to occupy or pass through it, which the record does not show; were they "
+                           f"{whose}, the unit would {'trace' if s == 'none' else 'not trace'} a line of supply")
+        return True
 
 
 def isolation_attrition(rs: NorthAfrica41Units, board: Board) -> list:

@@ -334,6 +334,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     board = ez_boards.setdefault("board", rs.board(after))
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
                     arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
+                if how == "steamer":
+                    arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
                 if how == "paradrop" and phase not in (AMPHIBIOUS, UNLOADING):
                     # SoP IV.A.4 places the First Fire markers in the Paradrop Phase: a drop seen
                     # before it (tracker behind) is marked at that phase end, below
@@ -345,8 +347,6 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
         for uid, a in arr.items():
             if a.get("how") == "paradrop" and "fire" not in a and uid in now:
                 a["fire"] = _fired(now[uid])
-                if how == "steamer":
-                    arr[u.id]["enemy_near"] = bool(steamer_enemies(rs, ez_boards["board"], u))
     memory.om_arrivals = arr
     # fatigue at this phase end (5.28, 9.76)
     memory.om_fatigued = sorted(u.id for u in ground if rs.fatigued(u))

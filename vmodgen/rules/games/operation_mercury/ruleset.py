@@ -90,10 +90,13 @@ class OperationMercuryRules(OperationMercurySupply):
     def unrecorded(self, pos) -> dict[str, str]:
         """A combat sub-phase's hex changes are recorded at its end (``om_displaced``) and judged
         at the next phase end (9.61); the German Movement Phase's airlandings are recorded at its
-        end (``om_arrivals``) and judged from then on (6.51-6.56): a record ending inside the
+        end (``om_arrivals``) and judged from then on (6.51-6.56), and the Paradrop Phase's drops
+        with their First Fire markers (SoP IV.A.4, 11.11) at its end: a record ending inside the
         phase never has them."""
         if pos.phase == history.GERMAN_MOVE:
             return {f"{P} 6.52": "the units airlanded in it, if any (6.51-6.56)"}
+        if pos.phase == history.PARADROP:
+            return {f"{P} 11.11": "the units paradropped in it, if any, and their First Fire markers (SoP IV.A.4)"}
         what = combat.recorded_at_end(pos.phase) if pos.phase_kind == "combat" else ""
         return {f"{P} 9.61": what} if what else {}
 

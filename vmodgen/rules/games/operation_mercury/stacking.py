@@ -159,7 +159,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
                                         f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
-        return out + self._left_in_wave_box(board, waves, turn)
+        return out + self._left_in_wave_box(board, waves, turn) + self._left_a_wave_box(board)
 
     def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
         """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
@@ -190,6 +190,50 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}; "
                                     f"that whole wave paradrops on turn {due}.", [u.hex], [u]))
+        return out
+
+    def _left_a_wave_box(self, board: Board) -> list:
+        """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
+        グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: a wave box's units reach the
+        map only by paradrop, placed in the German Paradrop Phase. A unit on a map hex that stood in a
+        wave box (where its recorded move began, else at the last phase end) while the phase is none of
+        the four a drop is read in (the tracker one phase behind or ahead: ``DROP_PHASES``): after them
+        in the turn, this turn's Paradrop Phase is over: a finding; before them, the tracker may not
+        have been advanced yet (a record's phase is the tracker's): not judged."""
+        pos = board.pos
+        if not pos.phase or pos.phase in DROP_PHASES:
+            return []
+        order = [p.id for p in pos.game.sequence.phases]
+        if pos.phase not in order or PARADROP not in order:
+            return []
+        after = order.index(pos.phase) > order.index(PARADROP)
+        waves = drop_boxes(self)
+        ends = self.memory(pos).om_end_hexes
+        # (asked at every position: the units in a wave box at the last phase end, found once per end)
+        known = getattr(self, "_in_waves", None)
+        if known is None or known[0] is not ends:
+            known = self._in_waves = (ends, {uid: h for uid, h in ends.items() if h in waves}
+                                      if isinstance(ends, dict) else {})
+        in_waves = known[1]
+        out = []
+        candidates = [u for u in pos.movers if u.id not in in_waves]
+        if in_waves:
+            candidates += [u for u in pos.units if u.id in in_waves]
+        for u in candidates:
+            src = u.previous if u.previous in waves else in_waves.get(u.id)
+            if src not in waves or not board.is_hex(u.hex):
+                continue
+            phase = pos.game.sequence.phase(pos.phase)
+            name = phase.name if phase is not None else pos.phase
+            if after:
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
+                                        f"{name}, after this turn's German Paradrop Phase: a wave box's units land "
+                                        "only by paradrop, placed in that phase.", [u.hex], [u]))
+            else:
+                self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name}, before this turn's "
+                                             "arrival phases: a wave box's units land only by paradrop in the German "
+                                             "Paradrop Phase, but the tracker may not have been advanced to it yet, "
+                                             "so the drop is not judged")
         return out
 
     def _wave_rules(self, board: Board, drops: list) -> list:
