@@ -347,7 +347,7 @@ class FileAuditor:
         fa.integrity = file_facts(save, stream.steps, recorder=fa.stats.recorder,
                                   module_sides=self.module.dice_sides if self.module is not None else None,
                                   module_formats=self.module.dice_formats if self.module is not None else None,
-                                  names=stream.names, unit_sides=fa.unit_sides)
+                                  names=stream.names, unit_sides=fa.unit_sides, claims=self._claims)
         for t in fa.taken_back:
             t["player"] = t["player"] or fa.stats.recorder or ""
         fa.integrity.taken_back = fa.taken_back if self.rules else None
@@ -483,11 +483,13 @@ class FileAuditor:
         seconds = dup.SecondPieces(builder)
         by_hand = ByHand(b.map, self.reveal_hidden, status_markers(self.rs), self._backwards)   # (.by_hand)
         self._typed = None             # the last chat line a player typed: (step, text)
+        #: chat line → the roll a player typed in it (.rolled; read again by the file's facts)
+        self._claims: dict[str, tuple | None] = {}
         history = StepHistory()
         formats = self.module.dice_formats if self.module is not None else None
         unrolled = UnrolledCombatMoves(self.reveal_hidden)
         for k, step, state in _states(rp):
-            rolled = step_rolled(step, formats)    # its chat reports a die roll (one definition: .rolled)
+            rolled = step_rolled(step, formats, self._claims)   # its chat reports a die roll (one definition: .rolled)
             by_hand.before(step, builder)
             changed = builder.update(state, step)
             history.note(k, state, builder.touched if k else None)
@@ -642,7 +644,7 @@ class FileAuditor:
                 # and none of its steps counts as judged by an inferred turn)
                 run_steps += 1
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
-                closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side)
+                closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
                 for key in [key for key in told if closed & set(key[1])]:
                     del told[key]          # a closed retreat's break was its own: the next retreat's is news
             if step is not None and moving and step.moves and not suppress:
@@ -984,7 +986,7 @@ class FileAuditor:
         return tuple(c[i][1] for i in range(len(route)))
 
     def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
-                        paths: dict[str, list[str]], attacker: str) -> set[str]:
+                        paths: dict[str, list[str]], attacker: str, rolled: bool) -> set[str]:
         """Close the defenders' retreats of a combat phase (each was judged at its own steps) once
         the attacker's units move (the advance after combat) or a die roll resolves another
         combat (the next attack, a breakthrough combat: NA41 15.2.7). Otherwise each later
@@ -992,13 +994,12 @@ class FileAuditor:
         entered since by the advancing attacker, would read as a retreat into an enemy unit. A
         defender dragged again afterwards makes a new retreat from where it stands. The
         attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6). A unit
-        may be made to retreat twice in one Combat Phase (NA41 12.3, 12.5.1). Returns the unit ids
-        whose retreats it closed."""
+        may be made to retreat twice in one Combat Phase (NA41 12.3, 12.5.1). ``rolled``: the
+        step reports a die roll (:func:`.rolled.step_rolled`). Returns the unit ids whose retreats
+        it closed."""
         close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
                     for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
-        if not close:
-            close = step_rolled(step, self.module.dice_formats if self.module is not None else None)
-        if not close:
+        if not close and not rolled:
             return set()
         closed: set[str] = set()
         for pid in list(start):

@@ -9,12 +9,13 @@ and typed in is resolved all the same, and counting only the button's rolls woul
 "before any die roll" after the roll a player typed."""
 from __future__ import annotations
 
-from ..integrity.facts import typed_roll
+from ..integrity.facts import typed_claim
 from ..vassal.dice import read_roll
 
 
-def step_rolled(step, formats: dict | None) -> bool:
+def step_rolled(step, formats: dict | None, claims: dict | None = None) -> bool:
     """Whether ``step`` (a replayed step, or None) reports a die roll in its chat (``formats``:
-    the module's dice report formats)."""
+    the module's dice report formats; ``claims``: the file's typed claims read so far, by text,
+    :func:`~vmodgen.integrity.facts.typed_claim`)."""
     return step is not None and bool(step.chat) and any(
-        read_roll(t, formats) or typed_roll(t) for t in step.chat_text)
+        read_roll(t, formats) or typed_claim(t, claims) for t in step.chat_text)

@@ -147,17 +147,31 @@ def password_key(player_id: str) -> str:
     return hashlib.sha256(_SALT + player_id.encode("utf-8", "replace")).hexdigest()
 
 
+def typed_claim(text: str, claims: dict[str, tuple | None] | None) -> tuple[str, tuple[int, ...]] | None:
+    """:func:`typed_roll` of ``text``, kept in ``claims`` (None: not kept): the lines of one
+    file, which the audit's reading of each step's rolls and these facts both ask."""
+    if claims is None:
+        return typed_roll(text)
+    try:
+        return claims[text]
+    except KeyError:
+        got = claims[text] = typed_roll(text)
+        return got
+
+
 def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                module_sides: dict[str, int] | None = None, names: PieceNames | None = None,
                module_formats: dict[str, str] | None = None,
-               unit_sides: dict[str, str] | None = None) -> FileFacts:
+               unit_sides: dict[str, str] | None = None,
+               claims: dict[str, tuple | None] | None = None) -> FileFacts:
     """The facts of one replayed file. ``save``: its :class:`~vmodgen.vassal.savefile.SaveFile`;
     ``steps``: its replayed steps (with ``undone_by``/``undoes``/``player`` where the replay
     paired undos); ``module_sides``: faces per die of the module's dice buttons by name;
     ``names``: the names and hexes noted while replaying (without them pieces go by id);
     ``module_formats``: the report format of each dice button by name, for the buttons whose
     chat line is not VASSAL's default (a roll whose format names no player is the step's player's);
-    ``unit_sides``: piece id → side of the units the audit's binding knows (who moved whose units)."""
+    ``unit_sides``: piece id → side of the units the audit's binding knows (who moved whose units);
+    ``claims``: this file's typed claims read so far, by text (:func:`typed_claim`)."""
     steps = list(steps)
     names = names if names is not None else PieceNames()
     facts = FileFacts(save.path, save.module_name, save.module_version, save.vassal_version,
@@ -198,7 +212,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                 plain = looks_like_roll(text)
                 if plain:
                     facts.unread_rolls.append((step.index, plain))
-                claim = typed_roll(text) if not undone else None
+                claim = typed_claim(text, claims) if not undone else None
                 if claim is not None:
                     facts.typed_rolls.append((step.index, speaker(text) or who or "", *claim))
                 continue

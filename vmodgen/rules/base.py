@@ -260,6 +260,10 @@ class RuleSet(Generic[M]):
         #: None when a context was None or states may change in place
         self._walked: tuple[list[UnitState], dict[tuple[str, str], tuple | None], list[Finding], set[int]] | None \
             = None
+        #: hex → (its unit list, the ``counts`` asked, the sides of the units it counts): what
+        #: :func:`~vmodgen.rules.core.moves.enemy_sharing` read of a hex's list, kept only while
+        #: :attr:`states_fixed` (the very same list holds the very same states)
+        self._sharing: dict[str, tuple] = {}
 
     # ---- parameters ------------------------------------------------------------------------
     @classmethod
@@ -590,6 +594,7 @@ class RuleSet(Generic[M]):
         """Forget the move verdicts :meth:`check_moves` remembered."""
         self._verdicts.clear()
         self._by_state.clear()
+        self._sharing.clear()
         self._walked = None
 
     def move_zoc(self, board: Board, side: str) -> Any:

@@ -185,18 +185,37 @@ def _leg_finding(rs: RuleSet, board: Board, u: UnitState, model: MoveModel, free
 
 def enemy_sharing(rs: RuleSet, board: Board, rule: str, counts: Callable[[UnitState], bool] = lambda u: True,
                   boxes: bool = False) -> list[Finding]:
-    """Hexes holding units of two sides."""
-    out = []
-    for h in board.mixed_hexes():
-        us = board.at[h]
+    """Hexes holding units of two sides, in the order of ``board.at``."""
+    known = board.pos.mixed_hexes
+    at = board.at
+    # the maker's mixed hexes are a set: judged in any order, put in the board's order only when
+    # more than one is found (Board.mixed_hexes orders them by a walk of every hex)
+    hexes = board.mixed_hexes() if known is None else [h for h in known if h in at]
+    # a hex's unit list is never changed in place while the states are fixed: its sides kept
+    memo = rs._sharing if known is not None and rs.states_fixed else None
+    found: list[tuple[str, list[str]]] = []
+    for h in hexes:
         if not boxes and not board.is_hex(h):
             continue
-        sides = sorted({u.side for u in us if counts(u)})
+        us = at[h]
+        m = memo.get(h) if memo is not None else None
+        if m is not None and m[0] is us and m[1] == counts:
+            sides = m[2]
+        else:
+            sides = sorted({u.side for u in us if counts(u)})
+            if memo is not None:
+                memo[h] = (us, counts, sides)
         if len(sides) > 1:
-            who = [u for u in us if counts(u)]
-            out.append(rs.finding(board, rule, "stacking",
-                                  f"{h} holds units of both sides ({' and '.join(rs.side_name(s) for s in sides)}): "
-                                  f"{rs.names(who)}.", [h], who))
+            found.append((h, sides))
+    if len(found) > 1 and known is not None:
+        rank = {h: i for i, h in enumerate(at)}
+        found.sort(key=lambda f: rank[f[0]])
+    out = []
+    for h, sides in found:
+        who = [u for u in at[h] if counts(u)]
+        out.append(rs.finding(board, rule, "stacking",
+                              f"{h} holds units of both sides ({' and '.join(rs.side_name(s) for s in sides)}): "
+                              f"{rs.names(who)}.", [h], who))
     return out
 
 
