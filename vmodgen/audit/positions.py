@@ -56,8 +56,6 @@ class PositionBuilder:
         #: with the cache (None: to be made again from both)
         self._now: dict[str, UnitState] | None = None
         self.units: dict[str, PieceView] = {}      # views of units on the game map
-        #: hex → the piece ids of :attr:`units` there (kept with it)
-        self._units_at: dict[str, set[str]] = {}
         self.markers: dict[str, PieceView] = {}    # views of marker pieces on the game map
         self.version = 0                       # bumped whenever a unit or marker view changes
         #: the pieces the last :meth:`update` read again (their views are new objects), None when
@@ -254,9 +252,6 @@ class PositionBuilder:
                     pids.update(st.members)
             self.touched = pids
         changed = set()
-        #: the hexes of the marker views this update changed (before and after): the only hexes
-        #: whose markers (markers_at) may differ now
-        marker_hexes: set[str] = set()
         self.reconcealed = set()
         for pid in sorted(pids):        # a fixed order: the same report on every run
             if pid in state.stacks and pid not in state.pieces:
@@ -274,29 +269,23 @@ class PositionBuilder:
             if new is None:
                 if old is not None:
                     del self.views[pid]
-                    self._unit_gone(pid)
+                    self.units.pop(pid, None)
                     self.markers.pop(pid, None)
                     if old.unit is not None or old.markers:
                         changed.add(pid)
-                    if old.markers and old.hex is not None:
-                        marker_hexes.add(old.hex)
                 continue
             self.views[pid] = new
             if old is not None and (old.unit, old.reduced, old.hex, old.markers, old.status) == \
                     (new.unit, new.reduced, new.hex, new.markers, new.status):
                 continue
-            self._unit_gone(pid)
+            self.units.pop(pid, None)
             self.markers.pop(pid, None)
-            if old is not None and old.markers and old.hex is not None:
-                marker_hexes.add(old.hex)
             if new.hex is not None:
                 if new.unit is not None:
                     self.units[pid] = new
-                    self._units_at.setdefault(new.hex, set()).add(pid)
                     self._urank[pid] = self._uranks = self._uranks + 1
                 elif new.markers:
                     self.markers[pid] = new
-                    marker_hexes.add(new.hex)
             relevant = (new.unit is not None or bool(new.markers) or
                         (old is not None and (old.unit is not None or bool(old.markers))))
             if relevant:
@@ -323,10 +312,9 @@ class PositionBuilder:
                     drop = set()
                 else:                  # the units of the hexes whose markers changed read them again
                     new_at = self.markers_at()
-                    at = self._units_at
-                    for h in marker_hexes:
-                        if old_at.get(h) != new_at.get(h) and h in at:
-                            drop.update(at[h])
+                    hexes = {h for h in old_at.keys() | new_at.keys() if old_at.get(h) != new_at.get(h)}
+                    if hexes:
+                        drop.update(pid for pid, v in self.units.items() if v.hex in hexes)
             for pid in drop:
                 us = self._unit_states.pop(pid, None)
                 if us is not None:
@@ -335,15 +323,6 @@ class PositionBuilder:
                         self._now.pop(pid, None)
             self._dirty.update(drop)
         return changed
-
-    def _unit_gone(self, pid: str) -> None:
-        """Take ``pid`` out of :attr:`units` (and its hex's ids), if there."""
-        v = self.units.pop(pid, None)
-        if v is not None and v.hex is not None:      # (a view in units has a hex)
-            ids = self._units_at[v.hex]
-            ids.discard(pid)
-            if not ids:
-                del self._units_at[v.hex]
 
     def concealment(self, piece) -> Concealment | None:
         """Whether the owner of ``piece`` masked or hid it (with the module's prototypes)."""
