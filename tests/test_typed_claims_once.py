@@ -42,6 +42,7 @@ def test_each_line_of_a_file_is_read_once_and_the_report_is_the_same(monkeypatch
     calls.clear()
     with monkeypatch.context() as m:        # every line read afresh, by each reader
         m.setattr(facts_mod, "typed_claim", lambda text, claims: counted(text))
+        m.setattr("vmodgen.audit.rolled.typed_claim", lambda text, claims: counted(text))
         afresh = audit(logs, **args).to_json()
     assert len(calls) > sum(once.values()) > 50
     assert max(once.values()) <= len(logs)      # once per file that holds the line
