@@ -133,3 +133,17 @@ def test_rules_that_declare_memory_run_the_files_one_after_another(mini, monkeyp
     assert [context for _, context in runs] == [None] * 4    # both audits ran here, file after file
     assert any("one after another" in n and "ends" in n for n in par.notes)
     assert not any("one after another" in n for n in seq.notes)
+
+
+def test_module_warnings_found_in_a_worker_reach_the_report():
+    """A board's image missing from the module is warned of when its size is first asked, which
+    with --jobs 2 happens in a worker: the report still says it, as with one job (before: only
+    the sequential report named the corpus TLD module's missing board images)."""
+    corpus = shared_path("corpus")
+    logs = [corpus / f"tld_game_0606-{i}.log" for i in (1, 2, 3, 4)]
+    args = dict(module=corpus / "tld_buildFile-only_stripped.vmod", binding=ROOT / "examples" / "tld" / "binding.toml")
+    one, two = audit(logs, jobs=1, **args), audit(logs, jobs=2, **args)
+    missing = [w for w in one.module_doubts if "is not in the module" in w]
+    assert missing
+    assert [w for w in two.module_doubts if "is not in the module" in w] == missing
+    assert two.to_json()["coverage"]["warnings"] == one.to_json()["coverage"]["warnings"]

@@ -19,7 +19,7 @@ from typing import Sequence
 from ..binding.base import Binding, KitBinding, ReplayOnlyBinding, find_kit_id, load_bundled_or_path
 from ..errors import InputError
 from ..integrity import integrity_section
-from ..notes import folded
+from ..notes import folded, warn_once
 from ..rules import ruleset_for
 from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
@@ -106,7 +106,10 @@ def _audit_one(job: tuple[str, object]):
         auditor.note_start_hexes = True     # where a carry from the file before would go on
     try:
         save = _WORKER.get("saves", {}).get(path) or read_save(path)
-        return auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
+        done = auditor.run(save, path, context=(phase_context, auditor.rs.new_memory(), None))
+        # what reading the module warned of in this worker (a board's image missing, found when
+        # its size is first asked): the parent's module never sees it
+        return done, list(setup.module.warnings) if setup.module is not None else []
     except InputError as exc:
         return _as_value(exc)
 
@@ -267,9 +270,14 @@ def _parallel(paths: list[str], setup: Setup, jobs: int, rs, kept: dict[str, Sav
     gc.freeze()
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            out = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
+            done = _raise_errors(list(pool.map(_audit_one, zip(paths, starts))))
     finally:
         gc.unfreeze()
+    out = [r for r, _ in done]
+    if setup.module is not None:           # the workers' module warnings, in file order, as one job says them
+        for _, warned in done:
+            for w in warned:
+                warn_once(setup.module.warnings, w)
     saves = _WORKER.pop("saves", {})
     auditor = None
     forgets = type(rs).placed_between is not RuleSet.placed_between
