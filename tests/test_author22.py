@@ -398,3 +398,28 @@ def test_a_japanese_font_draws_japanese_ids_with_no_warning(kit_copy, tmp_path):
     without = counter_bytes(kit_copy, "S1")
     edit(kit_copy / "roster.csv", "S1,第1歩兵大隊,1,", "S1,第1歩兵大隊,1歩,")
     assert counter_bytes(kit_copy, "S1") not in (without, one)          # 歩 is drawn, in the kit's font
+
+
+# ---- the review of author22 (authfix): what the kit font and the art warnings still got wrong.
+
+def clear_text_caches() -> None:
+    """Forget every measure and layout drawn so far, as a fresh process would."""
+    from vmodgen.render import face, text
+    for module in (face, text):
+        for obj in vars(module).values():
+            if callable(getattr(obj, "cache_clear", None)):
+                obj.cache_clear()
+
+
+def test_a_kits_counters_do_not_depend_on_the_kit_drawn_before(kit_copy, tmp_path):
+    # the value line's layout (font size, box widths) is measured with the kit's font: a layout
+    # cached for the bundled DejaVu Bold must not be reused for a kit drawn in DejaVu Regular
+    other = Path(shutil.copytree(KIT, tmp_path / "other"))
+    with_font(kit_copy, DEJAVU_REGULAR)
+    ids = [u.id for u in load_kit(kit_copy).units]
+    clear_text_caches()
+    alone = [counter_bytes(kit_copy, u) for u in ids]
+    clear_text_caches()
+    for u in ids:
+        counter_bytes(other, u)
+    assert [counter_bytes(kit_copy, u) for u in ids] == alone

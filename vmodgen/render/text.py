@@ -42,6 +42,12 @@ def use_font(font_file: str = "") -> Iterator[None]:
         _FONT_FILE.reset(token)
 
 
+def current_face() -> str:
+    """The key of the font in use (``path#digest``, "" = the bundled DejaVu): every cache of
+    something measured with the font is keyed by it too."""
+    return _FONT_FILE.get()
+
+
 def font_file() -> str:
     """The path of the font file in use ("" = the bundled DejaVu)."""
     return _font_path(_FONT_FILE.get())
