@@ -243,11 +243,13 @@ class Row:
     sup_size: float
 
 
-def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int = 0,
+def layout_row(texts: tuple[str, ...], box: Box | None, sup: str = "", sup_after: int = 0,
                dash: bool = True, widen: tuple[int, float] | None = None, sup_pad: float = 0.0) -> Row:
     """Lay out ``texts`` as a printed value line (``3-3-5``, ``3⁴-1-3``) centred in ``box``,
     as large as the box allows, with the font in use. ``widen=(i, em)`` keeps ``em`` font sizes
     of room on each side of value ``i`` (for a circle or box printed around it)."""
+    if box is None:
+        raise ValueError("the counter layout has no 'row' box")
     return _layout_row(texts, box, sup, sup_after, dash, widen, sup_pad, current_face())
 
 
