@@ -423,3 +423,36 @@ def test_a_kits_counters_do_not_depend_on_the_kit_drawn_before(kit_copy, tmp_pat
     for u in ids:
         counter_bytes(other, u)
     assert [counter_bytes(kit_copy, u) for u in ids] == alone
+
+
+@pytest.mark.parametrize("table", ["OS/2", "post", "name"])
+def test_a_font_fpdf2_cannot_embed_is_a_fault_of_game_toml_not_a_crash(kit_copy, tmp_path, capsys, table):
+    # FreeType draws a font without these tables; fpdf2, embedding it in the print sheet, raised
+    # KeyError at build time (exit 70) while validate said "valid"
+    from fontTools.ttLib import TTFont
+    font = TTFont(str(DEJAVU_REGULAR))
+    del font[table]
+    font.save(str(tmp_path / "thin.ttf"))
+    with_font(kit_copy, tmp_path / "thin.ttf")
+    for command in ("validate", "build"):
+        code, _out, err = run(capsys, command, str(kit_copy), *(["-o", str(tmp_path / "out")] if command == "build" else []))
+        lines = err.strip().splitlines()
+        assert code == 2 and len(lines) == 1, (command, err)
+        assert lines[0].startswith(f"vmodgen: {kit_copy / 'game.toml'}:") and "fpdf2" in lines[0] and table in lines[0]
+
+
+@pytest.mark.parametrize("case", ["too large", "name too long"])
+def test_a_font_file_fault_names_game_toml_and_its_line(kit_copy, capsys, monkeypatch, case):
+    from vmodgen.model import load_game
+    if case == "too large":
+        monkeypatch.setattr(load_game, "MAX_FONT_BYTES", 1000)
+        with_font(kit_copy, DEJAVU_REGULAR)
+    else:
+        (kit_copy / "fonts").mkdir()
+        with (kit_copy / "game.toml").open("a", encoding="utf-8") as f:
+            f.write(f'\n[layout]\nfont_file = "fonts/{"a" * 300}.ttf"\n')
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    lines = err.strip().splitlines()
+    line = len((kit_copy / "game.toml").read_text(encoding="utf-8").splitlines())   # font_file is the last line
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"vmodgen: {kit_copy / 'game.toml'}:{line}:")
+    assert {"too large": "more than the limit of 1000", "name too long": "cannot be read"}[case] in lines[0]
