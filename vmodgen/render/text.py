@@ -48,18 +48,21 @@ def current_face() -> str:
     return _FONT_FILE.get()
 
 
-def font_file() -> str:
-    """The path of the font file in use ("" = the bundled DejaVu)."""
-    return _font_path(_FONT_FILE.get())
-
-
-def _font_path(face: str) -> str:
-    return face.rsplit("#", 1)[0] if face else ""
-
-
 @lru_cache(maxsize=None)
-def _font_bytes(bold: bool, face: str = "") -> bytes:
-    return Path(_font_path(face)).read_bytes() if face else (BOLD if bold else REGULAR).read_bytes()
+def font_path(bold: bool, face: str = "") -> str:
+    """The file of ``face`` (the bundled DejaVu of that weight for ""), checked once per process:
+    a kit's font must still be the file the kit was loaded with (its digest), as the
+    module's other inputs are."""
+    if not face:
+        return str(BOLD if bold else REGULAR)
+    import hashlib
+    from ..errors import InputError
+    from ..model.load_game import MAX_FONT_BYTES
+    from ..safeio import read_bytes
+    path, _, digest = face.rpartition("#")
+    if hashlib.sha256(read_bytes(path, MAX_FONT_BYTES, "font file")).hexdigest()[:16] != digest:
+        raise InputError(path, "the font file changed while vmodgen was using it; run the command again")
+    return path
 
 
 def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
@@ -69,8 +72,9 @@ def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=512)
 def _font(size: int, bold: bool, face: str) -> ImageFont.FreeTypeFont:
-    import io
-    return ImageFont.truetype(io.BytesIO(_font_bytes(bold, face)), max(1, int(size)))
+    # by its path, not its bytes: Pillow copies a font given as bytes into every size's object
+    # (a 6 MB CJK font at a hundred sizes is 600 MB); FreeType reads a file as it needs it
+    return ImageFont.truetype(font_path(bold, face), max(1, int(size)))
 
 
 def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
