@@ -492,3 +492,28 @@ def test_the_kit_font_is_not_copied_for_every_size(tmp_path):
     finally:
         tracemalloc.stop()
     assert len(fonts) == 30 and peak < 2 * source.stat().st_size
+
+
+def font_with_cmap(tmp_path: Path, change) -> Path:
+    """A copy of DejaVu Sans Condensed whose character map ``change`` edits (code point -> glyph name)."""
+    from fontTools.ttLib import TTFont
+    font = TTFont(str(DEJAVU_REGULAR))
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            change(table.cmap)
+    out = tmp_path / f"edited{len(list(tmp_path.glob('edited*')))}.ttf"
+    font.save(str(out))
+    return out
+
+
+def test_a_character_is_missing_when_the_fonts_map_lacks_it_not_when_it_looks_unlike_u_e000(tmp_path):
+    from vmodgen.render.text import has_glyph, printable, use_font
+    # U+E000 drawn as 'A': the old test ("looks unlike the glyph of U+E000") took 歩 as present
+    pua = font_with_cmap(tmp_path, lambda cmap: cmap.__setitem__(0xE000, cmap[ord("A")]))
+    with use_font(own_face(pua)):
+        assert not has_glyph("歩") and has_glyph("é") and missing_glyphs("1歩") == "歩"
+    # a font without the Latin capital N: the old test took every ASCII character as present
+    no_n = font_with_cmap(tmp_path, lambda cmap: cmap.pop(ord("N"), None))
+    with use_font(own_face(no_n)):
+        assert missing_glyphs("N1 Rifles") == "N" and printable("N1") == "1"
+    assert missing_glyphs("N1 Rifles") == "" and printable("N1") == "N1"     # DejaVu Bold has both

@@ -166,17 +166,22 @@ def has_glyph(ch: str, bold: bool = True) -> bool:
 
 @lru_cache(maxsize=4096)
 def _has_glyph(ch: str, bold: bool, face: str) -> bool:
-    if ch.isascii():
-        return True
-    missing = _text_mask("\ue000", 40, bold, face)[0]
-    got = _text_mask(ch, 40, bold, face)[0]
-    return got.size != missing.size or got.tobytes() != missing.tobytes()
+    return ord(ch) in _mapped(bold, face)
+
+
+@lru_cache(maxsize=8)
+def _mapped(bold: bool, face: str) -> frozenset[int]:
+    """The code points the font's Unicode character map gives a glyph (what FreeType draws; the
+    rest it draws as the empty box of a missing glyph). fontTools is fpdf2's, declared too."""
+    from fontTools.ttLib import TTFont
+    with TTFont(font_path(bold, face), lazy=True, fontNumber=0) as tt:      # a collection's first font, as Pillow's
+        return frozenset(tt.getBestCmap() or ())
 
 
 def printable(text: str, bold: bool = True) -> str:
     """``text`` without the characters the font in use lacks (CJK notes in a kit, say),
     instead of drawing them as empty boxes."""
-    if text.isascii():
+    if text.isascii() and not _FONT_FILE.get():      # DejaVu draws every printable ASCII character
         return text
     out = "".join(ch for ch in text if ch.isspace() or has_glyph(ch, bold))
     out = out.replace("()", "").replace("[]", "")
