@@ -517,3 +517,15 @@ def test_a_character_is_missing_when_the_fonts_map_lacks_it_not_when_it_looks_un
     with use_font(own_face(no_n)):
         assert missing_glyphs("N1 Rifles") == "N" and printable("N1") == "1"
     assert missing_glyphs("N1 Rifles") == "" and printable("N1") == "N1"     # DejaVu Bold has both
+
+
+def test_terrain_names_are_not_checked_and_side_names_are_game_tomls(kit_copy):
+    # nothing in the build draws terrain names (the map key is not part of the module); side
+    # names, drawn on the boxes of a side, are written in game.toml, not map.toml
+    first = next(iter(load_kit(kit_copy).game.terrain.values()))
+    edit(kit_copy / "game.toml", f'name = "{first.name}"', 'name = "平地"')
+    assert kit_warnings(load_kit(kit_copy)) == []
+    edit(kit_copy / "game.toml", 'name = "Minami Union"', 'name = "ミナミ連合"')
+    warnings = kit_warnings(load_kit(kit_copy))
+    assert len(warnings) == 1 and warnings[0].startswith(f"{kit_copy / 'game.toml'}: 1 name(s)")
+    assert "side south 'ミナミ連合' (ミナ連合)" in warnings[0]

@@ -26,8 +26,8 @@ small complete kit to start from; `vmodgen validate DIR` lists every fault with 
 line (`--json` for tools); `vmodgen build DIR` makes the module, the print sheets and checks
 them. `game.toml` names the other files by paths relative to itself. Both also print a
 `warning:` (exit code unchanged) for what a valid kit will not show as written: text the bundled
-font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, place or terrain
-names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
+font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, place, sheet or
+side names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
 them in full: name a font that has them in `[layout] font_file`, or give such units a `short_name`
 the bundled font draws, or their own art), units of two
 or more `steps` with no back values (no reduced side to flip to), and images in the `images`

@@ -66,13 +66,13 @@ def _glyph_warnings(kit: Kit, font_name: str) -> list[str]:
         warnings.append(
             f"{kit.path}: {len(markers)} marker text(s) print characters the counter font cannot draw, "
             f"left out on the counter: {_listed(markers)}. Give each a 'text' the font draws.")
-    names = [f"{what} '{name}' ({lost})" for what, name in _map_texts(kit)
-             if (lost := missing_glyphs(name))]
-    if names:
-        warnings.append(
-            f"{_kit_file(kit, 2)}: {len(names)} name(s) drawn on the boards have characters the font "
-            f"cannot draw, left out of the pictures (VASSAL's own menus and reports show them in "
-            f"full): {_listed(names)}.")
+    for file, texts in ((_kit_file(kit, 2), _map_texts(kit)), (kit.path, _side_texts(kit))):
+        names = [f"{what} '{name}' ({lost})" for what, name in texts if (lost := missing_glyphs(name))]
+        if names:
+            warnings.append(
+                f"{file}: {len(names)} name(s) drawn on the boards have characters the font "
+                f"cannot draw, left out of the pictures (VASSAL's own menus and reports show them in "
+                f"full): {_listed(names)}.")
     return warnings
 
 
@@ -82,14 +82,19 @@ def _kit_file(kit: Kit, index: int) -> Path:
 
 
 def _map_texts(kit: Kit) -> list[tuple[str, str]]:
+    """The names of the map file the boards draw (terrain names are drawn nowhere)."""
     m = kit.map
     out = [("map", m.name)]
     out += [(f"sheet {s.id}", s.name) for s in m.sheets.values()]
     out += [("place", p.name) for p in m.places]
     out += [(f"box {b.id}", b.name) for b in m.boxes.values()]
-    out += [(f"terrain {t.id}", t.name) for t in kit.game.terrain.values()]
-    out += [(f"side {s.id}", s.name) for s in kit.game.sides.values() if any(b.side == s.id for b in m.boxes.values())]
     return out
+
+
+def _side_texts(kit: Kit) -> list[tuple[str, str]]:
+    """The side names (game.toml) the boards draw: on the boxes that belong to a side."""
+    boxes = kit.map.boxes.values()
+    return [(f"side {s.id}", s.name) for s in kit.game.sides.values() if any(b.side == s.id for b in boxes)]
 
 
 def step_warnings(kit: Kit) -> list[str]:
