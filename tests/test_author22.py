@@ -95,12 +95,13 @@ def test_images_that_name_no_unit_are_warned_about(kit_copy, capsys):
     art = kit_copy / "art"
     shutil.copy(art / "N6.png", art / "N9.png")
     shutil.copy(art / "N6.png", art / "S1_Back.png")
-    shutil.copy(art / "N6.png", art / "N6_back.png")        # a unit's back: used, no warning
+    shutil.copy(art / "N6.png", art / "N1_back.png")        # the back of a two-sided unit: used, no warning
     (art / "README.txt").write_text("not an image")
     code, out, err = run(capsys, "validate", str(kit_copy))
     assert code == 0
     assert err.strip().splitlines() == [
-        f"warning: {art}: 2 image(s) name no unit of the roster and are not used: N9.png, S1_Back.png. "
+        f"warning: {art}: 2 image(s) are no unit's front or back and no sheet's scan, so they are not "
+        "used: N9.png, S1_Back.png. "
         "A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
         "in the roster (letter case too)."]
 
@@ -517,6 +518,34 @@ def test_a_character_is_missing_when_the_fonts_map_lacks_it_not_when_it_looks_un
     with use_font(own_face(no_n)):
         assert missing_glyphs("N1 Rifles") == "N" and printable("N1") == "1"
     assert missing_glyphs("N1 Rifles") == "" and printable("N1") == "N1"     # DejaVu Bold has both
+
+
+def with_image_column(kit: Path, unit_id: str, image: str) -> None:
+    """Give the roster an ``image`` column, ``image`` in ``unit_id``'s row."""
+    roster = kit / "roster.csv"
+    lines = roster.read_text(encoding="utf-8").splitlines()
+    lines = [line + (",image" if i == 0 else "," + (image if line.startswith(unit_id + ",") else ""))
+             for i, line in enumerate(lines)]
+    roster.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_an_image_the_roster_or_the_map_names_is_not_called_unused(kit_copy, capsys):
+    # the warning compared file names with unit ids only: art/tiger.png, named in N1's image cell
+    # and drawn on its counter, and a sheet's scan in the same folder were called unused
+    art = kit_copy / "art"
+    shutil.copy(art / "N6.png", art / "tiger.png")
+    shutil.copy(art / "N6.png", art / "scan-a.png")
+    with_image_column(kit_copy, "N1", "art/tiger.png")
+    edit(kit_copy / "map.toml", '[[sheets]]\nid = "B"',
+         '[sheets.image]\nfile = "art/scan-a.png"\nhex_height_px = 40\norigin = [20, 20]\n\n[[sheets]]\nid = "B"')
+    kit = load_kit(kit_copy)
+    assert kit.unit("N1").art[0].startswith(str(art / "tiger.png")) and kit.map.sheets["A"].image is not None
+    assert kit_warnings(kit) == []
+    shutil.copy(art / "N6.png", art / "N1.png")       # N1's image cell wins: this file is not drawn
+    assert kit_warnings(load_kit(kit_copy)) == [
+        f"{art}: 1 image(s) are no unit's front or back and no sheet's scan, so they are not used: N1.png. "
+        "A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
+        "in the roster (letter case too)."]
 
 
 def test_terrain_names_are_not_checked_and_side_names_are_game_tomls(kit_copy):

@@ -31,7 +31,7 @@ side names, which the counters and boards leave out (VASSAL's own menus, reports
 them in full: name a font that has them in `[layout] font_file`, or give such units a `short_name`
 the bundled font draws, or their own art), units of two
 or more `steps` with no back values (no reduced side to flip to), and images in the `images`
-folder that name no unit.
+folder the build does not draw (no unit's front or back, no sheet's scan).
 
 This page is generated from the loaders' own schema (`vmodgen/model/schema.py`) by
 `python -m vmodgen.kitdoc`; a test fails when it is out of date. A key marked *required* must be

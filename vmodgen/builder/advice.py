@@ -4,13 +4,13 @@ as the author wrote them. ``vmodgen validate`` and ``vmodgen build`` print each 
 - text the bundled font cannot draw (Japanese or Chinese unit IDs, box and place names): the
   counters and boards leave those characters out rather than print empty boxes;
 - units of two or more steps with no back values: their counters have no reduced side to flip to;
-- files in the kit's ``images`` folder that name no unit (a typo in a unit id or in ``_back``):
-  such a counter silently gets the layout's drawing instead of the art."""
+- files in the kit's ``images`` folder the build does not draw (a typo in a unit id or in
+  ``_back``): such a counter silently gets the layout's drawing instead of the art."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.art import BACK_SUFFIXES, EXTENSIONS, file_stem
+from ..model.art import EXTENSIONS, art_path
 from ..model.kit import Kit
 from ..render.face import unit_label
 from ..render.layout_data import game_layout
@@ -108,24 +108,34 @@ def step_warnings(kit: Kit) -> list[str]:
             f"values, or steps = 1 if the game marks a step loss another way."]
 
 
+def _resolved(path: str | Path) -> Path:
+    return Path(path).resolve()
+
+
+def used_images(kit: Kit) -> set[Path]:
+    """The image files the build draws (resolved): each unit's front and back, each sheet's scan."""
+    used = {_resolved(art_path(k)) for u in kit.units for k in u.art if k}
+    used |= {_resolved(s.image.file) for s in kit.map.sheets.values() if s.image is not None}
+    return used
+
+
 def art_warnings(kit: Kit) -> list[str]:
-    """Files in the kit's images folder that are no unit's front or back."""
+    """Files in the kit's images folder the build does not draw."""
     if not kit.game.images_dir:
         return []
     folder = Path(kit.game.images_dir)
-    stems = {file_stem(u.id) for u in kit.units}
-    wanted = stems | {s + suffix for s in stems for suffix in BACK_SUFFIXES}
+    used = used_images(kit)
     stray = sorted(p.name for p in folder.iterdir()
-                   if p.is_file() and p.suffix.lower() in EXTENSIONS and p.stem not in wanted)
+                   if p.is_file() and p.suffix.lower() in EXTENSIONS and _resolved(p) not in used)
     if not stray:
         return []
-    return [f"{folder}: {len(stray)} image(s) name no unit of the roster and are not used: "
-            f"{', '.join(stray[:SHOWN * 2])}{' ...' if len(stray) > SHOWN * 2 else ''}. A unit's "
-            f"images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
+    return [f"{folder}: {len(stray)} image(s) are no unit's front or back and no sheet's scan, so "
+            f"they are not used: {', '.join(stray[:SHOWN * 2])}{' ...' if len(stray) > SHOWN * 2 else ''}. "
+            f"A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
             f"in the roster (letter case too)."]
 
 
 def kit_warnings(kit: Kit) -> list[str]:
     """Every warning for ``kit``: text the font cannot draw, units of several steps with no back,
-    images that name no unit."""
+    images the build does not draw."""
     return glyph_warnings(kit) + step_warnings(kit) + art_warnings(kit)
