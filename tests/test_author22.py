@@ -548,6 +548,20 @@ def test_an_image_the_roster_or_the_map_names_is_not_called_unused(kit_copy, cap
         "in the roster (letter case too)."]
 
 
+def test_an_image_with_a_mixed_case_extension_is_drawn(kit_copy, capsys):
+    # find_art tried .png and .PNG only, while the warning took any case: art/N1.Png was neither
+    # drawn nor named
+    art = kit_copy / "art"
+    shutil.copy(art / "N6.png", art / "N1.Png")
+    kit = load_kit(kit_copy)
+    assert kit.unit("N1").art[0].startswith(str(art / "N1.Png") + "#")
+    assert kit_warnings(kit) == []
+    shutil.copy(art / "N6.png", art / "N1.png")        # both: the lower-case one is drawn, the other named
+    kit = load_kit(kit_copy)
+    assert kit.unit("N1").art[0].startswith(str(art / "N1.png") + "#")
+    assert "so they are not used: N1.Png." in kit_warnings(kit)[0]
+
+
 def test_terrain_names_are_not_checked_and_side_names_are_game_tomls(kit_copy):
     # nothing in the build draws terrain names (the map key is not part of the module); side
     # names, drawn on the boxes of a side, are written in game.toml, not map.toml

@@ -47,7 +47,7 @@ Give a unit its own counter image in either of two ways:
 
 - **a folder of images named by unit id**, as VASSAL's Mass Piece Loader takes them: set
   `images = "art"` in `[game]` and put `art/<id>.png` (the front) and `art/<id>_back.png` (the
-  back) there; `.png`, `.jpg` and `.gif` are read; characters a file name cannot hold
+  back) there; `.png`, `.jpg` and `.gif` are read (the extension in any letter case); characters a file name cannot hold
   (`/ \\ : * ? " < > |`) are written `_`, so the unit `III/100` is `art/III_100.png`;
 - **roster columns** `image` and `back_image`, paths relative to the roster.
 
