@@ -548,6 +548,25 @@ def test_an_image_the_roster_or_the_map_names_is_not_called_unused(kit_copy, cap
         "in the roster (letter case too)."]
 
 
+def test_a_back_image_without_back_values_is_named_not_dropped(kit_copy, capsys):
+    # N6 has no back.<field> values: the builder makes no reduced side, so art/N6_back.png was
+    # never drawn, and with 2 steps the missing-back warning was silenced by the image
+    art = kit_copy / "art"
+    shutil.copy(art / "N6.png", art / "N6_back.png")
+    edit(kit_copy / "roster.csv", "N6,Scout Company 'Ghost',Ghost Scouts,north,nordia,1corps,recce,coy,1,",
+         "N6,Scout Company 'Ghost',Ghost Scouts,north,nordia,1corps,recce,coy,2,")
+    code, _out, err = run(capsys, "validate", str(kit_copy))
+    roster = kit_copy / "roster.csv"
+    line = next(i for i, row in enumerate(roster.read_text(encoding="utf-8").splitlines(), 1) if row.startswith("N6,"))
+    assert code == 0 and err.strip().splitlines() == [
+        f"warning: {roster}: 1 unit(s) have several steps but no back.<field> value, so their counters "
+        f"have no reduced side (Ctrl+F does nothing): line {line}: N6 (2 steps). Give the back's values, "
+        "or steps = 1 if the game marks a step loss another way.",
+        f"warning: {roster}: 1 unit(s) have a back image but no back.<field> value, so their counters "
+        f"have no reduced side and the image is not used: line {line}: N6 (N6_back.png). Give the "
+        "back's values (a back image shows the reduced side; it does not make one)."]
+
+
 def test_an_image_with_a_mixed_case_extension_is_drawn(kit_copy, capsys):
     # find_art tried .png and .PNG only, while the warning took any case: art/N1.Png was neither
     # drawn nor named

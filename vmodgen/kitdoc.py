@@ -30,8 +30,9 @@ font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, pl
 side names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
 them in full: name a font that has them in `[layout] font_file`, or give such units a `short_name`
 the bundled font draws, or their own art), units of two
-or more `steps` with no back values (no reduced side to flip to), and images in the `images`
-folder the build does not draw (no unit's front or back, no sheet's scan).
+or more `steps` with no back values (no reduced side to flip to; a back image alone makes none,
+and is named as unused), and images in the `images` folder the build does not draw (no unit's
+front or back, no sheet's scan).
 
 This page is generated from the loaders' own schema (`vmodgen/model/schema.py`) by
 `python -m vmodgen.kitdoc`; a test fails when it is out of date. A key marked *required* must be
@@ -54,7 +55,8 @@ Give a unit its own counter image in either of two ways:
 With `art = "face"` (the default of `[layout]`) the image is the whole counter, fitted into the
 square; with `art = "symbol"` it takes the place of the unit-type symbol and the layout prints the
 ID and values around it. A unit without an image is drawn by the layout (an image in the folder
-whose name is no unit's id, letter case included, is named in a warning). Images are checked when
+whose name is no unit's id, letter case included, is named in a warning). A back image shows a
+unit's reduced side: give the back's values too, or the counter has none and the image is unused. Images are checked when
 the kit loads (readable, at most 4096 x 4096 pixels and 16 MB); a changed image rebuilds the module.
 Every image a kit names (these, the `images` folder, a map's scan) must lie inside the kit (the
 folder of `game.toml`; a map's scan: the folder of `map.toml`), links followed: a kit cannot read a

@@ -4,6 +4,7 @@ as the author wrote them. ``vmodgen validate`` and ``vmodgen build`` print each 
 - text the bundled font cannot draw (Japanese or Chinese unit IDs, box and place names): the
   counters and boards leave those characters out rather than print empty boxes;
 - units of two or more steps with no back values: their counters have no reduced side to flip to;
+- back images of units with no back values: such a counter has no reduced side to show them;
 - files in the kit's ``images`` folder the build does not draw (a typo in a unit id or in
   ``_back``): such a counter silently gets the layout's drawing instead of the art."""
 from __future__ import annotations
@@ -98,9 +99,9 @@ def _side_texts(kit: Kit) -> list[tuple[str, str]]:
 
 
 def step_warnings(kit: Kit) -> list[str]:
-    """Units of several steps whose counter has no back (no ``back.<field>`` value, no back art)."""
-    flat = [f"line {u.line}: {u.id} ({u.steps} steps)" for u in kit.units
-            if u.steps > 1 and u.back is None and not u.art[1]]
+    """Units of several steps whose counter has no back (no ``back.<field>`` value: a back image
+    alone makes no reduced side, :func:`art_warnings` names it)."""
+    flat = [f"line {u.line}: {u.id} ({u.steps} steps)" for u in kit.units if u.steps > 1 and not u.two_sided]
     if not flat:
         return []
     return [f"{_kit_file(kit, 1)}: {len(flat)} unit(s) have several steps but no back.<field> value, so "
@@ -113,26 +114,38 @@ def _resolved(path: str | Path) -> Path:
 
 
 def used_images(kit: Kit) -> set[Path]:
-    """The image files the build draws (resolved): each unit's front and back, each sheet's scan."""
-    used = {_resolved(art_path(k)) for u in kit.units for k in u.art if k}
+    """The image files the build draws (resolved): each unit's front, the back of each unit with
+    a reduced side, each sheet's scan."""
+    used = {_resolved(art_path(u.art[0])) for u in kit.units if u.art[0]}
+    used |= {_resolved(art_path(u.art[1])) for u in kit.units if u.art[1] and u.two_sided}
     used |= {_resolved(s.image.file) for s in kit.map.sheets.values() if s.image is not None}
     return used
 
 
 def art_warnings(kit: Kit) -> list[str]:
-    """Files in the kit's images folder the build does not draw."""
-    if not kit.game.images_dir:
-        return []
-    folder = Path(kit.game.images_dir)
-    used = used_images(kit)
-    stray = sorted(p.name for p in folder.iterdir()
-                   if p.is_file() and p.suffix.lower() in EXTENSIONS and _resolved(p) not in used)
-    if not stray:
-        return []
-    return [f"{folder}: {len(stray)} image(s) are no unit's front or back and no sheet's scan, so "
-            f"they are not used: {', '.join(stray[:SHOWN * 2])}{' ...' if len(stray) > SHOWN * 2 else ''}. "
-            f"A unit's images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
-            f"in the roster (letter case too)."]
+    """Back images of units with no reduced side, and files in the kit's images folder the
+    build does not draw."""
+    warnings: list[str] = []
+    one_sided = [u for u in kit.units if u.art[1] and not u.two_sided]
+    if one_sided:
+        backs = [f"line {u.line}: {u.id} ({Path(art_path(u.art[1])).name})" for u in one_sided]
+        warnings.append(
+            f"{_kit_file(kit, 1)}: {len(backs)} unit(s) have a back image but no back.<field> value, so "
+            f"their counters have no reduced side and the image is not used: {_listed(backs)}. Give "
+            f"the back's values (a back image shows the reduced side; it does not make one).")
+    if kit.game.images_dir:
+        folder = Path(kit.game.images_dir)
+        skip = used_images(kit) | {_resolved(art_path(u.art[1])) for u in one_sided}     # named above
+        stray = sorted(p.name for p in folder.iterdir()
+                       if p.is_file() and p.suffix.lower() in EXTENSIONS and _resolved(p) not in skip)
+        if stray:
+            warnings.append(
+                f"{folder}: {len(stray)} image(s) are no unit's front or back and no sheet's scan, so "
+                f"they are not used: "
+                f"{', '.join(stray[:SHOWN * 2])}{' ...' if len(stray) > SHOWN * 2 else ''}. A unit's "
+                f"images are <unit id>.png (front) and <unit id>_back.png (back), the id exactly as "
+                f"in the roster (letter case too).")
+    return warnings
 
 
 def kit_warnings(kit: Kit) -> list[str]:
