@@ -26,12 +26,13 @@ small complete kit to start from; `vmodgen validate DIR` lists every fault with 
 line (`--json` for tools); `vmodgen build DIR` makes the module, the print sheets and checks
 them. `game.toml` names the other files by paths relative to itself. Both also print a
 `warning:` (exit code unchanged) for what a valid kit will not show as written: text the bundled
-font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, place or terrain
-names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
+font (DejaVu Sans) cannot draw, such as Japanese or Chinese counter IDs, box, place, sheet or
+side names, which the counters and boards leave out (VASSAL's own menus, reports and piece names show
 them in full: name a font that has them in `[layout] font_file`, or give such units a `short_name`
 the bundled font draws, or their own art), units of two
-or more `steps` with no back values (no reduced side to flip to), and images in the `images`
-folder that name no unit.
+or more `steps` with no back values (no reduced side to flip to; a back image alone makes none,
+and is named as unused), and images in the `images` folder the build does not draw (no unit's
+front or back, no sheet's scan).
 
 This page is generated from the loaders' own schema (`vmodgen/model/schema.py`) by
 `python -m vmodgen.kitdoc`; a test fails when it is out of date. A key marked *required* must be
@@ -47,14 +48,15 @@ Give a unit its own counter image in either of two ways:
 
 - **a folder of images named by unit id**, as VASSAL's Mass Piece Loader takes them: set
   `images = "art"` in `[game]` and put `art/<id>.png` (the front) and `art/<id>_back.png` (the
-  back) there; `.png`, `.jpg` and `.gif` are read; characters a file name cannot hold
+  back) there; `.png`, `.jpg` and `.gif` are read (the extension in any letter case); characters a file name cannot hold
   (`/ \\ : * ? " < > |`) are written `_`, so the unit `III/100` is `art/III_100.png`;
 - **roster columns** `image` and `back_image`, paths relative to the roster.
 
 With `art = "face"` (the default of `[layout]`) the image is the whole counter, fitted into the
 square; with `art = "symbol"` it takes the place of the unit-type symbol and the layout prints the
 ID and values around it. A unit without an image is drawn by the layout (an image in the folder
-whose name is no unit's id, letter case included, is named in a warning). Images are checked when
+whose name is no unit's id, letter case included, is named in a warning). A back image shows a
+unit's reduced side: give the back's values too, or the counter has none and the image is unused. Images are checked when
 the kit loads (readable, at most 4096 x 4096 pixels and 16 MB); a changed image rebuilds the module.
 Every image a kit names (these, the `images` folder, a map's scan) must lie inside the kit (the
 folder of `game.toml`; a map's scan: the folder of `map.toml`), links followed: a kit cannot read a

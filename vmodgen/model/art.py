@@ -7,6 +7,7 @@ import hashlib
 import io
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -55,7 +56,9 @@ def file_stem(unit_id: str) -> str:
 
 
 def find_art(folder: Path, unit_id: str, back: bool = False) -> Path | None:
-    """The image of ``unit_id`` (its back with ``back``) in ``folder``, or None."""
+    """The image of ``unit_id`` (its back with ``back``) in ``folder``, or None. The id and
+    suffix are matched exactly, the extension in any letter case (``N1.png``, ``N1.PNG``,
+    ``N1.Png``), in the order of :data:`EXTENSIONS`."""
     stem = file_stem(unit_id)
     for suffix in (BACK_SUFFIXES if back else ("",)):
         for ext in EXTENSIONS:
@@ -63,7 +66,29 @@ def find_art(folder: Path, unit_id: str, back: bool = False) -> Path | None:
                 p = folder / name
                 if p.is_file():
                     return p
+            for name in _images_of(folder).get((stem + suffix, ext), ()):
+                if (folder / name).is_file():
+                    return folder / name
     return None
+
+
+def _images_of(folder: Path) -> dict[tuple[str, str], list[str]]:
+    """``folder``'s image files as (stem, lower-case extension) -> names (listed once per
+    change of the folder: a roster of a thousand units looks it up three thousand times)."""
+    try:
+        return _listing(str(folder), folder.stat().st_mtime_ns)
+    except (OSError, ValueError):
+        return {}
+
+
+@lru_cache(maxsize=8)
+def _listing(folder: str, _stamp: int) -> dict[tuple[str, str], list[str]]:
+    out: dict[tuple[str, str], list[str]] = {}
+    for name in sorted(os.listdir(folder)):
+        stem, ext = os.path.splitext(name)
+        if ext.lower() in EXTENSIONS:
+            out.setdefault((stem, ext.lower()), []).append(name)
+    return out
 
 
 def art_key(path: Path) -> str:

@@ -101,7 +101,8 @@ LAYOUT_KEYS = {
     "font": ("text", "\"bold\"", "\"bold\" or \"regular\" (the bundled DejaVu Sans Condensed)"),
     "font_file": ("path", "none", "your own TrueType/OpenType font inside the kit, for every text drawn "
                   "(counters, boards, boxes, the print sheet) instead of DejaVu: one with the glyphs your "
-                  "names need (Japanese, Chinese...); relative to game.toml"),
+                  "names need (Japanese, Chinese...); relative to game.toml; at most 32 MB, and one the "
+                  "print sheet can embed (with its OS/2, post and name tables: the kit's check says so)"),
     "colors": ("table of colours", "{}", "colour per role: " + "; ".join(f"{k} ({v})" for k, v in COLOR_ROLES.items())),
     "art": ("text", "\"face\"", "where a unit's own image goes: \"face\" (the whole counter) or \"symbol\" (the symbol box)"),
 }

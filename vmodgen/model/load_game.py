@@ -336,22 +336,55 @@ MAX_FONT_BYTES = 32 * 1024 * 1024
 
 
 def _font_file(t: Table) -> str:
-    """``[layout] font_file``: ``path#digest`` of a font inside the kit that FreeType reads."""
+    """``[layout] font_file``: ``path#digest`` of a font inside the kit that both its readers
+    take: FreeType (Pillow) draws with it, fpdf2 embeds it in the print sheet (stricter: it
+    needs the OS/2, post and name tables). Every fault names game.toml and the line."""
     import hashlib
-    import io
-    from PIL import ImageFont
     from .art import outside_kit
     from ..safeio import read_bytes
     home = Path(t.doc.path).parent
     path = home / t.str("font_file")
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as e:          # a name too long, an embedded NUL...
+        raise t.error(f"font file '{path}' cannot be read ({getattr(e, 'strerror', None) or e})",
+                      "font_file") from None
+    if not found:
         raise t.error(f"no font file '{path}'", "font_file")
     why = outside_kit(path, home)
     if why is not None:
         raise t.error(why.replace("images are read", "files are read"), "font_file")
-    data = read_bytes(path, MAX_FONT_BYTES, "font file")
+    try:
+        data = read_bytes(path, MAX_FONT_BYTES, "font file")
+    except InputError as e:
+        raise t.error(f"font file '{path}': {e.message}", "font_file") from None
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    key = f"{path.resolve()}#{digest}"
+    if key not in _FONT_FAULTS:             # a kit loaded again is not parsed again
+        _FONT_FAULTS[key] = _unreadable_font(str(path), data)
+    why = _FONT_FAULTS[key]
+    if why:
+        raise t.error(f"'{path}' {why}", "font_file")
+    return key
+
+
+#: ``path#digest`` of each font file checked -> why it cannot be used ("" = it can)
+_FONT_FAULTS: dict[str, str] = {}
+
+
+def _unreadable_font(path: str, data: bytes) -> str:
+    """Why FreeType or fpdf2 cannot use the font ``data`` read from ``path`` ("" = both can)."""
+    import io
+    from PIL import ImageFont
     try:
         ImageFont.truetype(io.BytesIO(data), 20).getbbox("0")
     except (OSError, ValueError) as e:
-        raise t.error(f"'{path}' is not a TrueType or OpenType font FreeType can read ({e})", "font_file") from None
-    return f"{path.resolve()}#{hashlib.sha256(data).hexdigest()[:16]}"
+        return f"is not a TrueType or OpenType font FreeType can read ({e})"
+    from fpdf import FPDF
+    try:
+        FPDF().add_font("vmg-check", "", path)
+    except Exception as e:      # fpdf2 and fontTools raise KeyError, AssertionError, TTLibError...
+        return (f"is a font FreeType reads but fpdf2, which embeds it in the print sheet, cannot "
+                f"({type(e).__name__}: {e}); give the font file as .ttf or .otf with its OS/2, post "
+                f"and name tables")
+    return ""

@@ -19,13 +19,13 @@ from .art import paste_art
 from .colors import RGB, darker, ink_on, lighter, rgb
 from .layout_data import game_layout
 from .symbols import draw_size_mark, draw_symbol, is_silhouette, supersample_for
-from .text import MAX_PRINTED_CHARS, Box, draw_text, fit_size, text_size
+from .text import MAX_PRINTED_CHARS, Box, current_face, draw_text, fit_size, text_size
 
 if TYPE_CHECKING:
     from .surface import Canvas, Drawing
 
 #: bump when anything in this module or counters.py changes the pixels (part of the cache key)
-CORE_VERSION = "2"
+CORE_VERSION = "3"
 
 Values = tuple[tuple[str, str], ...]
 
@@ -243,12 +243,21 @@ class Row:
     sup_size: float
 
 
-@lru_cache(maxsize=4096)
-def layout_row(texts: tuple[str, ...], box: Box, sup: str = "", sup_after: int = 0,
+def layout_row(texts: tuple[str, ...], box: Box | None, sup: str = "", sup_after: int = 0,
                dash: bool = True, widen: tuple[int, float] | None = None, sup_pad: float = 0.0) -> Row:
     """Lay out ``texts`` as a printed value line (``3-3-5``, ``3⁴-1-3``) centred in ``box``,
-    as large as the box allows. ``widen=(i, em)`` keeps ``em`` font sizes of room on each side
-    of value ``i`` (for a circle or box printed around it)."""
+    as large as the box allows, with the font in use. ``widen=(i, em)`` keeps ``em`` font sizes
+    of room on each side of value ``i`` (for a circle or box printed around it)."""
+    if box is None:
+        raise ValueError("the counter layout has no 'row' box")
+    return _layout_row(texts, box, sup, sup_after, dash, widen, sup_pad, current_face())
+
+
+@lru_cache(maxsize=4096)
+def _layout_row(texts: tuple[str, ...], box: Box, sup: str, sup_after: int, dash: bool,
+                widen: tuple[int, float] | None, sup_pad: float, face: str) -> Row:
+    """:func:`layout_row` measured with ``face``, the font in use (the cache is keyed by it: one
+    kit's font must not lay out the next kit's counters)."""
     x0, y0, x1, y1 = box
     W, H = (x1 - x0) * REF, (y1 - y0) * REF
     size = max(2, int(H / 0.74))

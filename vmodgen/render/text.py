@@ -42,18 +42,27 @@ def use_font(font_file: str = "") -> Iterator[None]:
         _FONT_FILE.reset(token)
 
 
-def font_file() -> str:
-    """The path of the font file in use ("" = the bundled DejaVu)."""
-    return _font_path(_FONT_FILE.get())
-
-
-def _font_path(face: str) -> str:
-    return face.rsplit("#", 1)[0] if face else ""
+def current_face() -> str:
+    """The key of the font in use (``path#digest``, "" = the bundled DejaVu): every cache of
+    something measured with the font is keyed by it too."""
+    return _FONT_FILE.get()
 
 
 @lru_cache(maxsize=None)
-def _font_bytes(bold: bool, face: str = "") -> bytes:
-    return Path(_font_path(face)).read_bytes() if face else (BOLD if bold else REGULAR).read_bytes()
+def font_path(bold: bool, face: str = "") -> str:
+    """The file of ``face`` (the bundled DejaVu of that weight for ""), checked once per process:
+    a kit's font must still be the file the kit was loaded with (its digest), as the
+    module's other inputs are."""
+    if not face:
+        return str(BOLD if bold else REGULAR)
+    import hashlib
+    from ..errors import InputError
+    from ..model.load_game import MAX_FONT_BYTES
+    from ..safeio import read_bytes
+    path, _, digest = face.rpartition("#")
+    if hashlib.sha256(read_bytes(path, MAX_FONT_BYTES, "font file")).hexdigest()[:16] != digest:
+        raise InputError(path, "the font file changed while vmodgen was using it; run the command again")
+    return path
 
 
 def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
@@ -63,8 +72,9 @@ def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=512)
 def _font(size: int, bold: bool, face: str) -> ImageFont.FreeTypeFont:
-    import io
-    return ImageFont.truetype(io.BytesIO(_font_bytes(bold, face)), max(1, int(size)))
+    # by its path, not its bytes: Pillow copies a font given as bytes into every size's object
+    # (a 6 MB CJK font at a hundred sizes is 600 MB); FreeType reads a file as it needs it
+    return ImageFont.truetype(font_path(bold, face), max(1, int(size)))
 
 
 def text_size(text: str, size: int, bold: bool = True) -> tuple[int, int]:
@@ -156,17 +166,22 @@ def has_glyph(ch: str, bold: bool = True) -> bool:
 
 @lru_cache(maxsize=4096)
 def _has_glyph(ch: str, bold: bool, face: str) -> bool:
-    if ch.isascii():
-        return True
-    missing = _text_mask("\ue000", 40, bold, face)[0]
-    got = _text_mask(ch, 40, bold, face)[0]
-    return got.size != missing.size or got.tobytes() != missing.tobytes()
+    return ord(ch) in _mapped(bold, face)
+
+
+@lru_cache(maxsize=8)
+def _mapped(bold: bool, face: str) -> frozenset[int]:
+    """The code points the font's Unicode character map gives a glyph (what FreeType draws; the
+    rest it draws as the empty box of a missing glyph). fontTools is fpdf2's, declared too."""
+    from fontTools.ttLib import TTFont
+    with TTFont(font_path(bold, face), lazy=True, fontNumber=0) as tt:      # a collection's first font, as Pillow's
+        return frozenset(tt.getBestCmap() or ())
 
 
 def printable(text: str, bold: bool = True) -> str:
     """``text`` without the characters the font in use lacks (CJK notes in a kit, say),
     instead of drawing them as empty boxes."""
-    if text.isascii():
+    if text.isascii() and not _FONT_FILE.get():      # DejaVu draws every printable ASCII character
         return text
     out = "".join(ch for ch in text if ch.isspace() or has_glyph(ch, bold))
     out = out.replace("()", "").replace("[]", "")

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from .colors import rgb
-from .text import BOLD, REGULAR, font, font_file
+from .text import current_face, font, font_path
 
 Pt = tuple[float, float]
 
@@ -90,9 +90,9 @@ FONT_NAMES = {True: "vmg-bold", False: "vmg-regular"}
 def add_fonts(pdf) -> None:
     """Embed the font in use in an fpdf2 document: the bundled DejaVu Sans Condensed (bold and
     regular), or the kit's own font file for both."""
-    own = font_file()
-    pdf.add_font(FONT_NAMES[True], "", own or str(BOLD))
-    pdf.add_font(FONT_NAMES[False], "", own or str(REGULAR))
+    face = current_face()
+    pdf.add_font(FONT_NAMES[True], "", font_path(True, face))
+    pdf.add_font(FONT_NAMES[False], "", font_path(False, face))
 
 
 def replay(pdf, ops: list[tuple[str, dict]], x: float, y: float, scale: float, clip: bool = True) -> None:
