@@ -423,7 +423,7 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
             return []
         if when == "night":
             return []
-        why = f"{h} takes convoys in Night turns only, and this is a {when.upper()} turn"
+        why = f"{h} takes convoys in Night turns only, and this is {'an' if when == 'am' else 'a'} {when.upper()} turn"
     else:
         why = f"convoys arrive only at {' or '.join(ports)} (Night turns) or at an anchorage of the South Crete sector"
     return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at {h}; "
