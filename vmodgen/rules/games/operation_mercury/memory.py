@@ -148,6 +148,26 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
     return out
 
 
+#: the phase each way of arriving is made in (SoP: II Amphibious Landing, III Naval Unloading, IV
+#: German Paradrop)
+HOW_PHASE = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS, "unloaded": UNLOADING, "steamer": UNLOADING}
+
+
+def arrival_move(rs, pos: Position, u: UnitState) -> dict | None:
+    """``u``'s arrival record when its move in this phase is the arrival itself: from where it came
+    (``from`` is its ``previous``), a box (a wave box's drop seen in a phase next to the Paradrop
+    Phase, 6.11) or, from a map hex (a drift, the steamer's other port), in the phase of that way of
+    arriving. None for any other move, such as a unit that landed earlier this turn moving on."""
+    if pos.phase_kind not in ARRIVAL_KINDS:
+        return None
+    a = arrivals(rs, pos).get(u.id)
+    if a is None or a.get("from") != u.previous:
+        return None
+    if _on_map(pos, u.previous) and HOW_PHASE.get(str(a.get("how"))) != pos.phase:
+        return None
+    return a
+
+
 def landing_how(rs, u: UnitState) -> str:
     """How a unit placed from a holding box in the Amphibious Landing Phase arrived: by amphibious
     landing, but under the optional No Naval Game rules (21.0) an Allied unit comes by convoy, whose

@@ -375,9 +375,11 @@ class OperationMercuryRules(OperationMercurySupply):
         out_of_phase = moves.out_of_phase(self, board, u)
         if out_of_phase is not None:
             return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
-        if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in history.arrivals(self, board.pos):
+        arrival = history.arrival_move(self, board.pos, u)
+        if arrival is not None and arrival.get("how") != "steamer":
             # the arrival itself (a paradrop's placement and drift, a landing): no move, and the landing
-            # roll that disperses it comes with it (6.31), so 6.32 does not bind it (:meth:`check_move`)
+            # roll that disperses it comes with it (6.31), so 6.32 does not bind it (:meth:`check_move`);
+            # a steamer passenger was on the map already, its marker from an earlier landing: 6.32a
             return super().check_unit_move(board, u, ez)
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
         # fire markers only by firing, never by moving, and moves under them (13.41)
