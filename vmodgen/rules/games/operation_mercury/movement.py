@@ -312,20 +312,21 @@ def check_box_drops(rs, board: Board) -> list:
 def check_dispersal(rs, board: Board) -> list:
     """6.31, 17.43 B: a Dispersed marker comes only from the landing roll of a paradrop or an
     amphibious landing, and 6.33 lifts it in the next Recovery Phase; so a unit that arrived this
-    turn by a way with no such roll (airlanding, 6.56: a step lost or the unit destroyed; unloading;
-    the coastal steamer) cannot carry one. Judged only on such a recorded arrival: a marker from an
-    earlier drop this turn is not known otherwise."""
+    turn by a way with no such roll (airlanding, 6.56: a step lost or the unit destroyed; unloading)
+    cannot carry one. Judged only on such a recorded arrival: a marker from an earlier drop this turn
+    is not known otherwise. Not the coastal steamer: its passenger was on the map before the trip
+    (17.52), its marker perhaps from this turn's landing; 6.32 judges the trip."""
     out = []
     for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
-        if u is not None and u.has("dispersed") and a.get("how") in ("airlanded", "unloaded", "steamer"):
+        if u is not None and u.has("dispersed") and a.get("how") in HOW_WORDS:
             out.append(rs.finding(board, f"{P} 6.31", "movement", f"{label(u)} carries a Dispersed marker, but it "
                                   f"arrived this turn by {HOW_WORDS[a['how']]}, which has no landing roll that "
                                   "disperses (only a paradrop or an amphibious landing does).", [u.hex], [u]))
     return out
 
 
-HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading", "steamer": "the coastal steamer"}
+HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading"}
 
 
 def check_fire_markers(rs, board: Board) -> list:
