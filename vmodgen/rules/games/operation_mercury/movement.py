@@ -319,7 +319,8 @@ def check_dispersal(rs, board: Board) -> list:
     out = []
     for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
-        if u is not None and u.has("dispersed") and a.get("how") in HOW_WORDS:
+        if u is not None and u.has("dispersed") and a.get("how") in HOW_WORDS \
+                and not marker_maybe_anothers(rs, board, u, "dispersed"):
             out.append(rs.finding(board, f"{P} 6.31", "movement", f"{label(u)} carries a Dispersed marker, but it "
                                   f"arrived this turn by {HOW_WORDS[a['how']]}, which has no landing roll that "
                                   "disperses (only a paradrop or an amphibious landing does).", [u.hex], [u]))
@@ -327,6 +328,18 @@ def check_dispersal(rs, board: Board) -> list:
 
 
 HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading"}
+
+
+def marker_maybe_anothers(rs, board: Board, u: UnitState, marker: str) -> bool:
+    """Whether ``u``'s ``marker`` may be another unit's: the marker lies on the hex (a log shows a
+    hex's markers on every unit in it) and another unit there could own it, one that did not arrive
+    this turn by a way with no landing roll (6.31 puts the Dispersed marker 「ユニットの上に」, on the
+    unit its roll dispersed). A position file's status is the unit's own."""
+    if marker not in board.pos.markers_at(u.hex):
+        return False
+    arr = arrivals(rs, board.pos)
+    return any(x.id != u.id and x.hex == u.hex and rs.ground(x) and arr.get(x.id, {}).get("how") not in HOW_WORDS
+               for x in board.pos.units)
 
 
 def check_fire_markers(rs, board: Board) -> list:
