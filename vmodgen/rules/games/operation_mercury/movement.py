@@ -424,8 +424,13 @@ def check_unloading(rs, board: Board) -> list:
 def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     """21.13 (No Naval Game, 21.0): an Allied convoy arrives only at Suda or Heraklion in a Night turn
     (``convoy_night_ports``) or at an anchorage of the South Crete sector in any turn; never at
-    Kisamos Kastelli, Canea, Retimo or Sitia (「…泊地への到着を試みることができない」)."""
+    Kisamos Kastelli, Canea, Retimo or Sitia (「…泊地への到着を試みることができない」). Tymbakion, the
+    other off-map box 4.57 opens to unloading (``convoy_unnamed_boxes``), is in neither list: not judged."""
     ports = [x.strip() for x in str(rs.param("convoy_night_ports")).split(",") if x.strip()]
+    if h in [x.strip() for x in str(rs.param("convoy_unnamed_boxes")).split(",")]:
+        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at box {h}, which 21.13 neither lists among the "
+                      "South Crete anchorages nor bars")
+        return []
     south = str(rs.param("south_crete_sector"))
     if board.is_hex(h) and south in board.areas(h) and board.features(h) & {"anchorage", "improved_anchorage"}:
         return []
