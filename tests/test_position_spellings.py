@@ -86,6 +86,14 @@ def test_om_phase_by_its_printed_name(tmp_path, capsys):
     assert "unknown phase 'Lunch Phase' (phases of this game: recovery," in line
 
 
+@pytest.mark.parametrize("written, want", [("航空割当てフェイズ", "air-allocation"), ("港修理フェイズ", "port-refit")])
+def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written, want):
+    """The Japanese rulebook's expanded sequence of play prints "A. 航空割当てフェイズ" (Ⅱ; rules 12.13-12.15,
+    12.31, 12.41) and "A. 港修理フェイズ" (Ⅲ), other words than its summary's: each is read as the
+    kit's phase."""
+    assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
+
+
 def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys):
     """A counter's printed name and a box's printed name are read as their ids; a hex number
     printed without its map sheet's prefix is refused with the hex meant."""

@@ -22,15 +22,17 @@ def norm(text: str) -> str:
     return s[:-len("-phase")] if s.endswith("-phase") else s
 
 
-#: the words of a Japanese rulebook's sequence of play (Operation Mercury's summary, 3.2) in the
-#: English its kit prints: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
+#: the words of a Japanese rulebook's phase names (Operation Mercury's summary, 3.2, and its expanded
+#: sequence of play, which prints 航空割当て and 港修理) in the English its kit prints, a side added as a
+#: reader adds it: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
 JA_PHASE_WORDS = (
     ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),
+    ("航空割当て", "Air Unit Allocation"),
     ("第一海上戦闘", "First Naval Combat"), ("第二海上戦闘", "Second Naval Combat"),
     ("防御側対応", "Defender Reaction"), ("撤収判定", "Evacuation Determination"),
     ("落下傘降下", "Paradrop"), ("戦闘宣言", "Combat Declaration"), ("戦闘回避", "Combat Refusal"),
     ("海上移動", "Naval Movement"), ("強襲上陸", "Amphibious Landing"), ("海上揚陸", "Naval Unloading"),
-    ("ドイツ軍", "German"), ("連合軍", "Allied"), ("枢軸軍", "Axis"), ("港整備", "Port Refit"),
+    ("ドイツ軍", "German"), ("連合軍", "Allied"), ("枢軸軍", "Axis"), ("港整備", "Port Refit"), ("港修理", "Port Refit"),
     ("砲爆撃", "Bombardment"), ("フェイズ", "Phase"), ("回復", "Recovery"), ("補給", "Supply"),
     ("移動", "Movement"), ("戦闘", "Combat"), ("の", ""), ("・", ""),
 )
