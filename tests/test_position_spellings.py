@@ -94,6 +94,15 @@ def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written,
     assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
 
 
+@pytest.mark.parametrize("written", ["の", "・", "ment"])
+def test_om_phase_that_ends_names_only_inside_a_word_is_unknown(tmp_path, capsys, written):
+    """A phase name ends another at a word boundary only: "ment" (inside "Movement", "Refit"...) and
+    "の" or "・" (no words once read in English) end none, and are refused as unknown phases, not as
+    names several phases end with."""
+    line = one_error(capsys, "check", write_om(tmp_path, f'phase = "{written}"\n'))
+    assert f"unknown phase '{written}' (phases of this game: recovery," in line and "ends the names" not in line
+
+
 def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys):
     """A counter's printed name and a box's printed name are read as their ids; a hex number
     printed without its map sheet's prefix is refused with the hex meant."""

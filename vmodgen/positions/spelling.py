@@ -38,6 +38,13 @@ JA_PHASE_WORDS = (
 )
 
 
+def name_ends(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids whose printed name ends with ``value``'s words at a word boundary ("Paradrop Phase"
+    ends "German Paradrop Phase", "ment" ends none); none for a value without words ("の")."""
+    want = norm(value)
+    return [k for k, name in names.items() if name and norm(name).endswith("-" + want)] if want else []
+
+
 def english(value: str) -> str:
     """A phase name written in Japanese, in the English of :data:`JA_PHASE_WORDS` (other text
     unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase"."""
