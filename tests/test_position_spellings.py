@@ -103,6 +103,19 @@ def test_om_phase_that_ends_names_only_inside_a_word_is_unknown(tmp_path, capsys
     assert f"unknown phase '{written}' (phases of this game: recovery," in line and "ends the names" not in line
 
 
+@pytest.mark.parametrize("written", ["Transport Phase", "Operations"])
+def test_im_one_word_end_of_a_longer_phase_name_is_no_name(tmp_path, capsys, written):
+    """Invasion: Malta's "Naval Transport Phase" and "Airborne Operations Phase": their last word
+    alone is no name of them (air transport is in the Airborne Operations Phase, so "Transport Phase"
+    may mean either): an unknown phase. Only a side may be dropped ("Paradrop Phase" in Operation
+    Mercury, below)."""
+    f = tmp_path / "im.toml"
+    f.write_text(f'[position]\ngame = "invasion-malta"\nturn = 3\nphase = "{written}"\n', encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert f"unknown phase '{written}'" in line
+    assert load_position(write_om(tmp_path, 'phase = "Paradrop Phase"\n')).phase == "german-paradrop"
+
+
 def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys):
     """A counter's printed name and a box's printed name are read as their ids; a hex number
     printed without its map sheet's prefix is refused with the hex meant."""

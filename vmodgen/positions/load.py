@@ -29,7 +29,7 @@ from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
 from .spelling import MARKER_ALIASES, english, marker_name, matches, name_ends, norm, phase_words, place_hex, resolve, \
-    sheet_hex
+    sheet_hex, short_name_of
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -155,9 +155,10 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     printed = {ph.id: ph.name for ph in game.sequence.phases}
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
         said = english(pos.phase)                                   # "ドイツ軍移動フェイズ"
-        tail = name_ends(said, printed)
-        # a name that ends one phase's name only ("Paradrop Phase", "落下傘降下フェイズ") is that phase
-        pos.phase = resolve(pos.phase, printed) or resolve(said, printed) or (tail[0] if len(tail) == 1 else pos.phase)
+        sides = [*game.sides, *(x.name for x in game.sides.values() if x.name)]
+        # a name that ends one phase's name ("Paradrop Phase", "落下傘降下フェイズ") is that phase
+        pos.phase = (resolve(pos.phase, printed) or resolve(said, printed) or short_name_of(said, printed, sides)
+                     or pos.phase)
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
         same = phase_words(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
         pos.phase = same[0] if len(same) == 1 else pos.phase

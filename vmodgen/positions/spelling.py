@@ -45,6 +45,16 @@ def name_ends(value: str, names: Mapping[str, str]) -> list[str]:
     return [k for k, name in names.items() if name and norm(name).endswith("-" + want)] if want else []
 
 
+def short_name_of(value: str, names: Mapping[str, str], sides: Iterable[str]) -> str | None:
+    """The one phase ``value`` names by the end of its printed name: two words or more ("Combat
+    Declaration Phase"), or one word with only a side before it ("Paradrop Phase" for "German
+    Paradrop Phase": a sequence of play printed under each player's segment drops the side). One
+    word that drops more ("Transport Phase" of "Naval Transport Phase") names no phase."""
+    want, side_words = norm(value), {norm(x) for x in sides}
+    found = [k for k in name_ends(value, names) if "-" in want or norm(names[k])[:-len(want) - 1] in side_words]
+    return found[0] if len(found) == 1 else None
+
+
 def english(value: str) -> str:
     """A phase name written in Japanese, in the English of :data:`JA_PHASE_WORDS` (other text
     unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase"."""
