@@ -28,8 +28,8 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, english, marker_name, matches, name_ends, norm, phase_words, place_hex, resolve, \
-    sheet_hex, short_name_of
+from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
+    phase_words, place_hex, resolve, sheet_hex, short_name_of
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -154,6 +154,11 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos.phase = p.str("phase", "")
     printed = {ph.id: ph.name for ph in game.sequence.phases}
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
+        either = defender_phase_of_either_side(pos.phase, printed)
+        if len(either) > 1:                 # "連合軍戦闘回避フェイズ": the Allied segment's, or Allied units refusing?
+            raise p.error(f"phase '{pos.phase}' may be either of {', '.join(f'{k} ({printed[k]})' for k in either)}: "
+                          "the rulebook prints it without a side, and the side written before it may be the "
+                          "segment's player or the defender; give its id", "phase")
         said = english(pos.phase)                                   # "ドイツ軍移動フェイズ"
         sides = [*game.sides, *(x.name for x in game.sides.values() if x.name)]
         # a name that ends one phase's name ("Paradrop Phase", "落下傘降下フェイズ") is that phase

@@ -38,6 +38,23 @@ JA_PHASE_WORDS = (
 )
 
 
+#: the phases of a player segment that the Japanese rulebook prints without a side and in which the
+#: defender acts (E. 戦闘回避フェイズ, F. 防御側対応フェイズ): a side a reader writes before one may be
+#: the segment's player or the side that refuses or reacts
+JA_DEFENDER_PHASES = ("防御側対応", "戦闘回避")
+JA_SIDES = ("ドイツ軍", "連合軍", "枢軸軍")
+
+
+def defender_phase_of_either_side(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids of every phase ``value`` may mean when it writes a side before a phase of
+    :data:`JA_DEFENDER_PHASES` ("連合軍戦闘回避フェイズ": the Allied segment's, where German units
+    refuse, or the one where Allied units refuse); [] for any other value."""
+    word = next((w for w in JA_DEFENDER_PHASES if w in value), None)
+    if word is None or not any(side in value for side in JA_SIDES):
+        return []
+    return [k for k, name in names.items() if name and norm(name) == norm(english(word))]
+
+
 def name_ends(value: str, names: Mapping[str, str]) -> list[str]:
     """The ids whose printed name ends with ``value``'s words at a word boundary ("Paradrop Phase"
     ends "German Paradrop Phase", "ment" ends none); none for a value without words ("の")."""
