@@ -221,3 +221,28 @@ def test_moves_taken_back_by_hand_leave_the_illustrative_count(mini):
     assert moves["judged"] == 3 and moves["illustrative"]["judged"] == 3
     assert moves["illustrative"]["counts"]["terrain"] == 3           # 0202, 0302, 0403
     assert r.coverage["illustrative"] == {"findings": 0, "of": 0}
+
+
+OM_CONVOY = """[position]
+game = "operation-mercury"
+turn = 6
+phase = "Naval Unloading Phase"
+
+[[units]]
+unit = "Ranger"
+hex = "%s"
+previous = "Alexandria"
+
+[rules]
+no_naval_game = true
+"""
+
+
+@pytest.mark.parametrize("where", ["W4228", "W1910"])
+def test_om_21_13_rests_on_the_south_crete_sector(tmp_path, where):
+    """OM 21.13 (No Naval Game convoys): whether a hex is an anchorage of the South Crete sector reads
+    the kit's sector, which is illustrative (its three anchorages inferred): the finding says so at
+    Canea (W4228, outside the sector) as at W1910 (inside it, no anchorage)."""
+    r = run(write(tmp_path, "convoy.toml", OM_CONVOY % where))
+    line = next(x for x in r.output.splitlines() if x.startswith("[OM 21.13]"))
+    assert "the boundary of South Crete sector (illustrative: not the printed map)" in line

@@ -86,6 +86,36 @@ def test_om_phase_by_its_printed_name(tmp_path, capsys):
     assert "unknown phase 'Lunch Phase' (phases of this game: recovery," in line
 
 
+@pytest.mark.parametrize("written, want", [("航空割当てフェイズ", "air-allocation"), ("港修理フェイズ", "port-refit")])
+def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written, want):
+    """The Japanese rulebook's expanded sequence of play prints "A. 航空割当てフェイズ" (Ⅱ; rules 12.13-12.15,
+    12.31, 12.41) and "A. 港修理フェイズ" (Ⅲ), other words than its summary's: each is read as the
+    kit's phase."""
+    assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
+
+
+@pytest.mark.parametrize("written", ["の", "・", "ment"])
+def test_om_phase_that_ends_names_only_inside_a_word_is_unknown(tmp_path, capsys, written):
+    """A phase name ends another at a word boundary only: "ment" (inside "Movement", "Refit"...) and
+    "の" or "・" (no words once read in English) end none, and are refused as unknown phases, not as
+    names several phases end with."""
+    line = one_error(capsys, "check", write_om(tmp_path, f'phase = "{written}"\n'))
+    assert f"unknown phase '{written}' (phases of this game: recovery," in line and "ends the names" not in line
+
+
+@pytest.mark.parametrize("written", ["Transport Phase", "Operations"])
+def test_im_one_word_end_of_a_longer_phase_name_is_no_name(tmp_path, capsys, written):
+    """Invasion: Malta's "Naval Transport Phase" and "Airborne Operations Phase": their last word
+    alone is no name of them (air transport is in the Airborne Operations Phase, so "Transport Phase"
+    may mean either): an unknown phase. Only a side may be dropped ("Paradrop Phase" in Operation
+    Mercury, below)."""
+    f = tmp_path / "im.toml"
+    f.write_text(f'[position]\ngame = "invasion-malta"\nturn = 3\nphase = "{written}"\n', encoding="utf-8")
+    line = one_error(capsys, "check", str(f))
+    assert f"unknown phase '{written}'" in line
+    assert load_position(write_om(tmp_path, 'phase = "Paradrop Phase"\n')).phase == "german-paradrop"
+
+
 def test_om_unit_and_box_by_printed_names_hex_without_its_sheet(tmp_path, capsys):
     """A counter's printed name and a box's printed name are read as their ids; a hex number
     printed without its map sheet's prefix is refused with the hex meant."""

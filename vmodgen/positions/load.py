@@ -28,7 +28,8 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
-from .spelling import MARKER_ALIASES, english, marker_name, matches, norm, phase_words, place_hex, resolve, sheet_hex
+from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
+    phase_words, place_hex, resolve, sheet_hex, short_name_of
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -151,12 +152,18 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     pos = Position(game=game, map=mapdata, source=str(doc.path), roster=roster)
     pos.turn = p.int("turn", None, minimum=1)
     pos.phase = p.str("phase", "")
+    printed = {ph.id: ph.name for ph in game.sequence.phases}
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Movement Phase" for movement
-        printed = {ph.id: ph.name for ph in game.sequence.phases}
+        either = defender_phase_of_either_side(pos.phase, printed)
+        if len(either) > 1:                 # "連合軍戦闘回避フェイズ": the Allied segment's, or Allied units refusing?
+            raise p.error(f"phase '{pos.phase}' may be either of {', '.join(f'{k} ({printed[k]})' for k in either)}: "
+                          "the rulebook prints it without a side, and the side written before it may be the "
+                          "segment's player or the defender; give its id", "phase")
         said = english(pos.phase)                                   # "ドイツ軍移動フェイズ"
-        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith("-" + norm(said))]
-        # a name that ends one phase's name only ("Paradrop Phase", "落下傘降下フェイズ") is that phase
-        pos.phase = resolve(pos.phase, printed) or resolve(said, printed) or (tail[0] if len(tail) == 1 else pos.phase)
+        sides = [*game.sides, *(x.name for x in game.sides.values() if x.name)]
+        # a name that ends one phase's name ("Paradrop Phase", "落下傘降下フェイズ") is that phase
+        pos.phase = (resolve(pos.phase, printed) or resolve(said, printed) or short_name_of(said, printed, sides)
+                     or pos.phase)
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
         same = phase_words(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
         pos.phase = same[0] if len(same) == 1 else pos.phase
@@ -165,7 +172,7 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         both = matches(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
         if len(both) > 1:
             raise p.error(f"phase '{pos.phase}' may be any of {', '.join(both)}: give its id", "phase")
-        tail = [ph.id for ph in game.sequence.phases if ph.name and norm(ph.name).endswith(norm(english(pos.phase)))]
+        tail = name_ends(english(pos.phase), printed)
         if len(tail) > 1:                   # "Allied Movement Phase" of "Impulse 1: Allied Movement Phase"
             raise p.error(f"phase '{pos.phase}' ends the names of {len(tail)} phases ({', '.join(tail)}): "
                           "give one id", "phase")

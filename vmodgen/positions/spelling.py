@@ -22,18 +22,54 @@ def norm(text: str) -> str:
     return s[:-len("-phase")] if s.endswith("-phase") else s
 
 
-#: the words of a Japanese rulebook's sequence of play (Operation Mercury's summary, 3.2) in the
-#: English its kit prints: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
+#: the words of a Japanese rulebook's phase names (Operation Mercury's summary, 3.2, and its expanded
+#: sequence of play, which prints 航空割当て and 港修理) in the English its kit prints, a side added as a
+#: reader adds it: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
 JA_PHASE_WORDS = (
     ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),
+    ("航空割当て", "Air Unit Allocation"),
     ("第一海上戦闘", "First Naval Combat"), ("第二海上戦闘", "Second Naval Combat"),
     ("防御側対応", "Defender Reaction"), ("撤収判定", "Evacuation Determination"),
     ("落下傘降下", "Paradrop"), ("戦闘宣言", "Combat Declaration"), ("戦闘回避", "Combat Refusal"),
     ("海上移動", "Naval Movement"), ("強襲上陸", "Amphibious Landing"), ("海上揚陸", "Naval Unloading"),
-    ("ドイツ軍", "German"), ("連合軍", "Allied"), ("枢軸軍", "Axis"), ("港整備", "Port Refit"),
+    ("ドイツ軍", "German"), ("連合軍", "Allied"), ("枢軸軍", "Axis"), ("港整備", "Port Refit"), ("港修理", "Port Refit"),
     ("砲爆撃", "Bombardment"), ("フェイズ", "Phase"), ("回復", "Recovery"), ("補給", "Supply"),
     ("移動", "Movement"), ("戦闘", "Combat"), ("の", ""), ("・", ""),
 )
+
+
+#: the phases of a player segment that the Japanese rulebook prints without a side and in which the
+#: defender acts (E. 戦闘回避フェイズ, F. 防御側対応フェイズ): a side a reader writes before one may be
+#: the segment's player or the side that refuses or reacts
+JA_DEFENDER_PHASES = ("防御側対応", "戦闘回避")
+JA_SIDES = ("ドイツ軍", "連合軍", "枢軸軍")
+
+
+def defender_phase_of_either_side(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids of every phase ``value`` may mean when it writes a side before a phase of
+    :data:`JA_DEFENDER_PHASES` ("連合軍戦闘回避フェイズ": the Allied segment's, where German units
+    refuse, or the one where Allied units refuse); [] for any other value."""
+    word = next((w for w in JA_DEFENDER_PHASES if w in value), None)
+    if word is None or not any(side in value for side in JA_SIDES):
+        return []
+    return [k for k, name in names.items() if name and norm(name) == norm(english(word))]
+
+
+def name_ends(value: str, names: Mapping[str, str]) -> list[str]:
+    """The ids whose printed name ends with ``value``'s words at a word boundary ("Paradrop Phase"
+    ends "German Paradrop Phase", "ment" ends none); none for a value without words ("の")."""
+    want = norm(value)
+    return [k for k, name in names.items() if name and norm(name).endswith("-" + want)] if want else []
+
+
+def short_name_of(value: str, names: Mapping[str, str], sides: Iterable[str]) -> str | None:
+    """The one phase ``value`` names by the end of its printed name: two words or more ("Combat
+    Declaration Phase"), or one word with only a side before it ("Paradrop Phase" for "German
+    Paradrop Phase": a sequence of play printed under each player's segment drops the side). One
+    word that drops more ("Transport Phase" of "Naval Transport Phase") names no phase."""
+    want, side_words = norm(value), {norm(x) for x in sides}
+    found = [k for k in name_ends(value, names) if "-" in want or norm(names[k])[:-len(want) - 1] in side_words]
+    return found[0] if len(found) == 1 else None
 
 
 def english(value: str) -> str:

@@ -39,7 +39,9 @@ class Reads:
     ``road_cost_<road>``); ``hexes``: the terrain of the finding's
     hexes; ``allowance``/``stacking``: the units' movement allowance / stacking value (the rule
     set's fields); ``columns``: other unit value fields; ``params``: rule parameters (names or
-    name prefixes ending in ``_``); ``areas``: the areas (sectors) holding the finding's hexes."""
+    name prefixes ending in ``_``); ``areas``: the areas (sectors) holding the finding's hexes;
+    ``area_params``: rule parameters naming an area whose boundary the rule reads wherever the
+    finding's hexes are (a hex outside it too)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -48,6 +50,7 @@ class Reads:
     columns: tuple[str, ...] = ()
     params: tuple[str, ...] = ()
     areas: bool = False
+    area_params: tuple[str, ...] = ()
 
 
 NOTHING = Reads()
@@ -184,6 +187,12 @@ class _Collector:
             if a.illustrative and wanted.intersection(a.hexes):
                 self.add("area", a.name or a.id)
 
+    def named_areas(self, ids: Iterable[str]) -> None:
+        for i in ids:
+            a = self.m.areas.get(i)
+            if a is not None and a.illustrative:
+                self.add("area", a.name or a.id)
+
     def inputs(self) -> tuple[Input, ...]:
         out = []
         for kind in KINDS:
@@ -209,6 +218,9 @@ class Annotator:
         # the base's default field (RuleSet.allowance reads "movement" when the hook names none)
         self.allowance = _field(ruleset, "allowance_field") or "movement"
         self.stacking = _field(ruleset, "stacking_field")
+        param = getattr(ruleset, "param", None)
+        #: the area ids the rules' ``area_params`` name
+        self.area_ids = {p: str(param(p)) for r in self.table.values() for p in r.area_params} if param else {}
         self.reads_paths = any(r.path for r in self.table.values())
         self.reads_costs = any(r.path and r.costs for r in self.table.values())
         #: (from, to, movement class) → what a drag's step read of the map (a log's drags repeat)
@@ -236,6 +248,7 @@ class Annotator:
             c.unit(u, self.fields(r))
         if r.areas:
             c.areas(f.hexes)
+        c.named_areas(self.area_ids[p] for p in r.area_params if p in self.area_ids)
         return c.inputs()
 
     def position_inputs(self, pos: Position) -> tuple[Input, ...]:

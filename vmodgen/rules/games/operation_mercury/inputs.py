@@ -21,4 +21,5 @@ READS: dict[str, Reads] = {
     "OM 15.1*": Reads(areas=True),                    # sector supply levels
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
     "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
+    "OM 21.13": Reads(hexes=True, area_params=("south_crete_sector",)),  # convoys: anchorages, South Crete
 }

@@ -140,12 +140,41 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
             elif placed and pos.phase in (AMPHIBIOUS, UNLOADING):
                 # as :func:`remember` reads a log: from a holding box (Alexandria, Athens, a convoy's
                 # display) in the Amphibious Landing or Naval Unloading Phase, status or not
-                how = "amphibious" if pos.phase == AMPHIBIOUS else "unloaded"
+                how = landing_how(rs, u) if pos.phase == AMPHIBIOUS else "unloaded"
                 out[u.id] = {"how": how, "hex": u.hex, "turn": pos.turn, "from": src}
             elif airlands(pos, u) and pos.moves_announced:
                 # (a position file: a log's steps take the landing from the memory, at the phase end)
                 out[u.id] = {"how": "airlanded", "hex": landing_hex(pos, u) or u.hex, "turn": pos.turn, "from": src}
     return out
+
+
+#: the phase each way of arriving is made in (SoP: II Amphibious Landing, III Naval Unloading, IV
+#: German Paradrop)
+HOW_PHASE = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS, "unloaded": UNLOADING, "steamer": UNLOADING}
+
+
+def arrival_move(rs, pos: Position, u: UnitState) -> dict | None:
+    """``u``'s arrival record when its move in this phase is the arrival itself: from where it came
+    (``from`` is its ``previous``), a box (a wave box's drop seen in a phase next to the Paradrop
+    Phase, 6.11) or, from a map hex (a drift, the steamer's other port), in the phase of that way of
+    arriving. None for any other move, such as a unit that landed earlier this turn moving on."""
+    if pos.phase_kind not in ARRIVAL_KINDS:
+        return None
+    a = arrivals(rs, pos).get(u.id)
+    if a is None or a.get("from") != u.previous:
+        return None
+    if _on_map(pos, u.previous) and HOW_PHASE.get(str(a.get("how"))) != pos.phase:
+        return None
+    return a
+
+
+def landing_how(rs, u: UnitState) -> str:
+    """How a unit placed from a holding box in the Amphibious Landing Phase arrived: by amphibious
+    landing, but under the optional No Naval Game rules (21.0) an Allied unit comes by convoy, whose
+    arrival 21.14 resolves in that phase (「強襲上陸フェイズ中、各船団について…上陸を解決する」) and
+    which unloads by 17.37 (21.14a 「到着したら、連合軍プレイヤーはルール17.37に従ってユニットを揚陸
+    する」): an unloading, bound by 21.13."""
+    return "unloaded" if u.side == "allied" and rs.param("no_naval_game") else "amphibious"
 
 
 def _fired(u: UnitState) -> bool:
@@ -314,7 +343,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             elif phase == PARADROP and came and placed:
                 how = "paradrop"
             elif phase == AMPHIBIOUS and came and placed:
-                how = "amphibious"
+                how = landing_how(rs, u)
             elif phase == UNLOADING and came and placed:
                 how = "unloaded"
             elif phase == UNLOADING and steamer_trip(after, u, prev):

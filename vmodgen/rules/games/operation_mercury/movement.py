@@ -312,20 +312,34 @@ def check_box_drops(rs, board: Board) -> list:
 def check_dispersal(rs, board: Board) -> list:
     """6.31, 17.43 B: a Dispersed marker comes only from the landing roll of a paradrop or an
     amphibious landing, and 6.33 lifts it in the next Recovery Phase; so a unit that arrived this
-    turn by a way with no such roll (airlanding, 6.56: a step lost or the unit destroyed; unloading;
-    the coastal steamer) cannot carry one. Judged only on such a recorded arrival: a marker from an
-    earlier drop this turn is not known otherwise."""
+    turn by a way with no such roll (airlanding, 6.56: a step lost or the unit destroyed; unloading)
+    cannot carry one. Judged only on such a recorded arrival: a marker from an earlier drop this turn
+    is not known otherwise. Not the coastal steamer: its passenger was on the map before the trip
+    (17.52), its marker perhaps from this turn's landing; 6.32 judges the trip."""
     out = []
     for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
-        if u is not None and u.has("dispersed") and a.get("how") in ("airlanded", "unloaded", "steamer"):
+        if u is not None and u.has("dispersed") and a.get("how") in HOW_WORDS \
+                and not marker_maybe_anothers(rs, board, u, "dispersed"):
             out.append(rs.finding(board, f"{P} 6.31", "movement", f"{label(u)} carries a Dispersed marker, but it "
                                   f"arrived this turn by {HOW_WORDS[a['how']]}, which has no landing roll that "
                                   "disperses (only a paradrop or an amphibious landing does).", [u.hex], [u]))
     return out
 
 
-HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading", "steamer": "the coastal steamer"}
+HOW_WORDS = {"airlanded": "airlanding", "unloaded": "unloading"}
+
+
+def marker_maybe_anothers(rs, board: Board, u: UnitState, marker: str) -> bool:
+    """Whether ``u``'s ``marker`` may be another unit's: the marker lies on the hex (a log shows a
+    hex's markers on every unit in it) and another unit there could own it, one that did not arrive
+    this turn by a way with no landing roll (6.31 puts the Dispersed marker 「ユニットの上に」, on the
+    unit its roll dispersed). A position file's status is the unit's own."""
+    if marker not in board.pos.markers_at(u.hex):
+        return False
+    arr = arrivals(rs, board.pos)
+    return any(x.id != u.id and x.hex == u.hex and rs.ground(x) and arr.get(x.id, {}).get("how") not in HOW_WORDS
+               for x in board.pos.units)
 
 
 def check_fire_markers(rs, board: Board) -> list:
@@ -410,8 +424,13 @@ def check_unloading(rs, board: Board) -> list:
 def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     """21.13 (No Naval Game, 21.0): an Allied convoy arrives only at Suda or Heraklion in a Night turn
     (``convoy_night_ports``) or at an anchorage of the South Crete sector in any turn; never at
-    Kisamos Kastelli, Canea, Retimo or Sitia (「…泊地への到着を試みることができない」)."""
+    Kisamos Kastelli, Canea, Retimo or Sitia (「…泊地への到着を試みることができない」). Tymbakion, the
+    other off-map box 4.57 opens to unloading (``convoy_unnamed_boxes``), is in neither list: not judged."""
     ports = [x.strip() for x in str(rs.param("convoy_night_ports")).split(",") if x.strip()]
+    if h in [x.strip() for x in str(rs.param("convoy_unnamed_boxes")).split(",")]:
+        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at box {h}, which 21.13 neither lists among the "
+                      "South Crete anchorages nor bars")
+        return []
     south = str(rs.param("south_crete_sector"))
     if board.is_hex(h) and south in board.areas(h) and board.features(h) & {"anchorage", "improved_anchorage"}:
         return []
@@ -423,7 +442,7 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
             return []
         if when == "night":
             return []
-        why = f"{h} takes convoys in Night turns only, and this is a {when.upper()} turn"
+        why = f"{h} takes convoys in Night turns only, and this is {'an' if when == 'am' else 'a'} {when.upper()} turn"
     else:
         why = f"convoys arrive only at {' or '.join(ports)} (Night turns) or at an anchorage of the South Crete sector"
     return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at {h}; "

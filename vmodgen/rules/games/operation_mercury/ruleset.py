@@ -378,14 +378,18 @@ class OperationMercuryRules(OperationMercurySupply):
         out_of_phase = moves.out_of_phase(self, board, u)
         if out_of_phase is not None:
             return [self.finding(board, f"{P} 4.0", "movement", out_of_phase, [u.hex], [u])]
-        if board.pos.phase_kind in history.ARRIVAL_KINDS and u.id in history.arrivals(self, board.pos):
+        arrival = history.arrival_move(self, board.pos, u)
+        if arrival is not None and arrival.get("how") != "steamer":
             # the arrival itself (a paradrop's placement and drift, a landing): no move, and the landing
-            # roll that disperses it comes with it (6.31), so 6.32 does not bind it (:meth:`check_move`)
+            # roll that disperses it comes with it (6.31), so 6.32 does not bind it (:meth:`check_move`);
+            # a steamer passenger was on the map already, its marker from an earlier landing: 6.32a
             return super().check_unit_move(board, u, ez)
         # 11.11: only non-mortar artillery (非迫撃砲) under Final Fire may not move; a mortar gets
         # fire markers only by firing, never by moving, and moves under them (13.41)
         fire_bound = u.has("final_fire") and not self.is_(u, "om_mortar")
-        if fire_bound and not u.has("dispersed"):
+        # a log shows a hex's Dispersed marker on every unit in it: one that may be another's binds none
+        dispersed = u.has("dispersed") and not moves.marker_maybe_anothers(self, board, u, "dispersed")
+        if fire_bound and not dispersed:
             before = mercury(board.pos).om_final_fire      # 11.11: a move under First Fire ends under Final Fire
             if before is None:
                 self.not_judged(f"{P} 11.11", f"whether {label(u)} was under its Final Fire marker before it moved "
@@ -393,10 +397,10 @@ class OperationMercuryRules(OperationMercurySupply):
                 return super().check_unit_move(board, u, ez)
             if u.id not in before:
                 return super().check_unit_move(board, u, ez)
-        if u.has("dispersed") or fire_bound:
-            why = ("dispersed and may not move for the rest of the turn (6.32)" if u.has("dispersed") else
+        if dispersed or fire_bound:
+            why = ("dispersed and may not move for the rest of the turn (6.32)" if dispersed else
                    "under a Final Fire marker and may not move (11.11)")
-            return [self.finding(board, f"{P} {'6.32' if u.has('dispersed') else '11.11'}", "movement",
+            return [self.finding(board, f"{P} {'6.32' if dispersed else '11.11'}", "movement",
                                  f"{label(u)} moved from {u.previous} to {u.hex} but is {why}.", [u.hex], [u])]
         return super().check_unit_move(board, u, ez)
 

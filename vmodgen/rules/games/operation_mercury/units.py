@@ -98,6 +98,7 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
         "no_naval_game": (False, "21.0 (optional, agreed before play): no naval game; Allied convoys arrive only as 21.13 allows"),
         "convoy_night_ports": ("W4031, E3136", "21.13a: Suda and Heraklion (their minor ports), where Allied convoys arrive in Night turns only"),
+        "convoy_unnamed_boxes": ("offmap-tymbakion", "21.13: off-map boxes 4.57 opens to unloading that 21.13 neither allows (its three South Crete anchorages) nor bars (Kisamos Kastelli, Canea, Retimo, Sitia): Tymbakion; a convoy's arrival there is named not judged"),
         # combat (7-9)
         "refusal_min_efficiency": (5, "7.31: least efficiency of a unit of a stack that refuses combat"),
         "refusal_advance_limit_points": (6, "7.32: most stacking points that advance after a combat refusal"),
