@@ -9,6 +9,7 @@ from ....positions.model import UnitState
 from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import NA41Memory, fort_owner
+from . import field_params
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
@@ -181,6 +182,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 
+    @classmethod
+    def wrong_value(cls, name: str, value: object) -> str | None:
+        """As the generic rule set's, and a parameter of :mod:`.field_params` read as it is written."""
+        return super().wrong_value(name, value) or field_params.wrong(name, value)
+
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker")
 
@@ -218,9 +224,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
 
     def stacking_hex(self, board: Board, h: str) -> str:
         """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
-        holding = str(self.param("na41_holding_box"))
-        box, _, hexid = holding.partition(":")
-        return hexid if h == box and hexid else h
+        box, hexid = field_params.holding_box(self.param("na41_holding_box"))
+        return hexid if h == box else h
 
     def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
         """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
