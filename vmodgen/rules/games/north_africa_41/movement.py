@@ -956,18 +956,26 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
     return []
 
 
-def tag_along_hosts(rs: NorthAfrica41Units, board: Board, u: UnitState) -> tuple[tuple[UnitState, ...], str]:
+def tag_along_hosts(rs: NorthAfrica41Units, board: Board, u: UnitState,
+                    path: tuple[str, ...]) -> tuple[tuple[UnitState, ...], str]:
     """14.1, optional 27.3.1 「攻撃に参加しなかったものの攻撃しているユニットと共にスタックした、全ての良好統制の戦闘と
     非戦闘ユニットは、参加しているユニットと共に戦闘後前進ができます」: a unit that advanced though no declared
     attack names it tags along: it stood with attackers that advanced too (the hosts, whose result
     its advance follows) and is in Good Order (now and, by ``na41_status_before``, before the phase).
     Returns the hosts and, when it may not advance, why. Judged only where the position declares
-    attacks (``[[attacks]]``) and no Automatic DS (8.9, which advances without one) is in play."""
+    attacks (``[[attacks]]``), no Automatic DS (8.9, which advances without one) is in play, and the
+    advance (``path``) enters a declared attack's hex first: 8.9.2 「マーカーが取り去られるときに、その戦闘後
+    前進を実施します」, so an Automatic DS advance leaves no marker behind and is named in no attack."""
     attacks = board.pos.attacks
     if not attacks or any(u.id in a.units for a in attacks) or not u.previous:
         return (), ""
     if any(x.has("auto_ds") for x in board.pos.units) or any("auto-ds" in m or "auto_ds" in m
                                                              for m in board.pos.hex_markers.values()):
+        return (), ""
+    if len(path) > 1 and path[1] not in {a.hex for a in attacks}:
+        rs.not_judged(f"{P} 27.3.1", f"{label(u)} advanced into {path[1]}, where no declared attack was made: it "
+                                     "may be an Automatic DS advance (8.9.2: made as the marker is removed, after "
+                                     "all combats), which no attack names")
         return (), ""
     named = {x for a in attacks for x in a.units}
     hosts = tuple(x for x in board.pos.units if x.id in named and x.side == u.side and x.mode == "advance"
@@ -994,7 +1002,7 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     most = rs.num("advance_max_hexes")
     if (not rs.mech(u) or matilda) and not (trucked(u) and not matilda):
         most = min(most, rs.num("advance_max_nonmech"))
-    hosts, why = tag_along_hosts(rs, board, u)
+    hosts, why = tag_along_hosts(rs, board, u, path)
     if why:
         out.append(rs.finding(board, f"{P} 27.3.1", "movement", f"{name} advanced after combat but {why}.", [u.hex], [u]))
     if n > most:
