@@ -106,29 +106,35 @@ def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> st
     return None
 
 
-_NAMED_NUMBER = (re.compile(r"\s*(?P<name>[^\d()]*?[^\s\d()])\s*(?:\(\s*(?:hex\s+)?(?P<n1>\d+)\s*\)|(?:hex\s+)?(?P<n2>\d+))\s*", re.IGNORECASE),
+# a name may hold digits ("Hill 107 (4314)"); the number follows it in parentheses or after a space or comma
+_NAMED_NUMBER = (re.compile(r"\s*(?P<name>[^()]*?[^\s()])\s*(?:\(\s*(?:hex\s+)?(?P<n1>\d+)\s*\)|[\s,]+(?:hex\s+)?(?P<n2>\d+))\s*", re.IGNORECASE),
                  re.compile(r"\s*(?:hex\s+)?(?P<n1>\d+)\s*(?:\(\s*(?P<name>[^()]*?)\s*\)|(?P<name2>\D.*?))?\s*", re.IGNORECASE))
 
 
-def place_hex(value: str, places: Iterable[tuple[str, str]], has_hex) -> tuple[str | None, str]:
+def place_hex(value: str, places: Iterable[tuple[str, str, str]]) -> tuple[str | None, str]:
     """A hex written as the rulebook prints a place, its name with its number ("Tobruk (3138)",
-    "El Adem 2937", "3138 Tobruk"), or with the word hex ("hex 3138"): (the number, "") when it is
-    a hex of the map and the named place lies in it; (None, why) when the name is a place printed
-    in another hex; (None, "") when the value is not written so. ``places`` are (name, hex)."""
+    "El Adem 2937", "3138 Tobruk", "Tobruk, 3138", "Lakki (3009)" for Leros' ``L3009``), or with
+    the word hex ("hex 3138"). ``places`` are (name, hex id, number as printed: the id without its
+    sheet's prefix). Returns (the named place's hex id, "") when its printed number is the one
+    written; (the number, "") for a number with no name, for the caller to read as it reads a bare
+    number; (None, why) when the name is a place printed in another hex; (None, "") when the value
+    is not written so."""
     for rx in _NAMED_NUMBER:
         m = rx.fullmatch(value)
         if not m:
             continue
         num = m.group("n1") or m.groupdict().get("n2")
-        name = (m.group("name") or m.groupdict().get("name2") or "").strip()
-        if not num or not has_hex(num):
+        name = (m.group("name") or m.groupdict().get("name2") or "").strip(" ,;:")
+        if not num:
             return None, ""
         if norm(name) in ("", "hex"):
             return num, ""
-        where = sorted({h for n, h in places if norm(n) == norm(name)})
-        if num in where:
-            return num, ""
-        return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where else "")
+        named = [(h, printed) for n, h, printed in places if norm(n) == norm(name)]
+        here = sorted({h for h, printed in named if num in (h, printed)})
+        if len(here) == 1:
+            return here[0], ""
+        where = sorted({h for h, _ in named})
+        return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where and not here else "")
     return None, ""
 
 
