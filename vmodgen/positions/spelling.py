@@ -6,6 +6,7 @@ spelling when it means exactly one of the kit's ids, and refuses it (with the id
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 
 #: the names the rules read for a kit's marker ("fort" for ``fortification``): the position loader and
@@ -22,9 +23,12 @@ def norm(text: str) -> str:
     return s[:-len("-phase")] if s.endswith("-phase") else s
 
 
-#: the words of a Japanese rulebook's sequence of play (Operation Mercury's summary, 3.2) in the
-#: English its kit prints: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
+#: the words of a Japanese rulebook's sequence of play (Operation Mercury's summary, 3.2; North
+#: Africa '41's, 3.2: "第３アクション・イムパルス", "補給損耗フェイズ") in the English its kit prints:
+#: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
 JA_PHASE_WORDS = (
+    ("補給損耗", "Supply Attrition"), ("イムパルス", "Impulse"), ("インパルス", "Impulse"), ("アクション", "Action"),
+    ("初期", "Initial"), ("遅延", "Delay"), ("準備", "Preparation"),
     ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),
     ("第一海上戦闘", "First Naval Combat"), ("第二海上戦闘", "Second Naval Combat"),
     ("防御側対応", "Defender Reaction"), ("撤収判定", "Evacuation Determination"),
@@ -38,7 +42,9 @@ JA_PHASE_WORDS = (
 
 def english(value: str) -> str:
     """A phase name written in Japanese, in the English of :data:`JA_PHASE_WORDS` (other text
-    unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase"."""
+    unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase". Full-width digits are read as digits
+    (NFKC: "第３" is "第3")."""
+    value = unicodedata.normalize("NFKC", value)
     for ja, en in JA_PHASE_WORDS:
         value = value.replace(ja, f" {en} " if en else "")
     return " ".join(value.split())
@@ -138,7 +144,8 @@ def place_hex(value: str, places: Iterable[tuple[str, str, str]]) -> tuple[str |
     return None, ""
 
 
-_ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3"}
+_ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "two": "2", "third": "3", "3rd": "3",
+             "three": "3"}
 #: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
 _PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
 
