@@ -41,7 +41,8 @@ memory's fields):
 
 Steps of the player turn are told from the phase id or name: a phase whose id or name holds
 "initial", "recovery" or "delay" (parameters ``na41_initial_phase``, ``na41_recovery_phase``,
-``na41_delay_phase``). These rules need the position to name its phase.
+``na41_delay_phase``), and the Supply Attrition Phase by "supply-attrition" (``na41_attrition_phase``).
+These rules need the position to name its phase.
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
+from ....positions.spelling import norm
 from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
@@ -442,8 +444,20 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u], part="phase"))
     if pos.phase_kind == "supply" and not pos.side:
-        out += mass_oos(rs, board, before)
+        if attrition_phase(rs, pos):
+            out += mass_oos(rs, board, before)
+        elif any(u.id in before and not oos_state_of(before[u.id]) and oos_state(u) for u in pos.units):
+            rs.not_judged(f"{P} 25.1.1", f"units were marked out of supply in {pos.phase}, a Supply Phase of no side "
+                                         "whose id and name do not say it is the Supply Attrition Phase "
+                                         "(na41_attrition_phase)")
     return out
+
+
+def attrition_phase(rs: NorthAfrica41Units, pos: Position) -> bool:
+    """Whether the position's phase is the Supply Attrition Phase (25.1): its id or name holds the
+    word ``na41_attrition_phase`` (spaces, '_' and '-' alike)."""
+    ph, word = pos.phase_info, norm(str(rs.param("na41_attrition_phase")))
+    return ph is not None and bool(word) and (word in norm(ph.id) or word in norm(ph.name or ""))
 
 
 def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) -> list:

@@ -70,6 +70,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
         "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
         "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
+        "na41_attrition_phase": ("supply-attrition", "3.2, 25.1: words naming the Supply Attrition Phase (in its id or "
+                                 "name; spaces, '_' and '-' alike)"),
         # retreat, advance, disengagement (12, 14, 16.4, 27.5)
         "nonmech_retreat_max_before_surrender": (2, "12.5.1: most hexes a non-mechanized unit retreats before it surrenders"),
         "advance_max_hexes": (4, "14.2: most hexes of an advance (DS/DR4)"),
