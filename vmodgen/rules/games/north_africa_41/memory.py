@@ -23,7 +23,8 @@ memory's fields):
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
   of a movement-phase position; the audit does not know move modes, so it records "unknown"
   (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
-* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map whose owner
+* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map (complete or
+  Under Construction) whose owner
   the position does not state (a log never does): :func:`remember` records it when the marker is
   first seen, as the side of the units in its hex then, else (an empty hex) the phasing side of the
   Movement Phase it appeared in (9.5.3: a fort is started in the phasing player's Movement Phase,
@@ -56,7 +57,7 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
-from .carried import NA41Memory, na41
+from .carried import BUILDING, FORT, NA41Memory, na41
 from .units import NorthAfrica41Units
 
 
@@ -186,17 +187,17 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
 
 def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
                 known: dict[str, str]) -> dict[str, str]:
-    """9.5.3, 9.5.7: the owner of each fort marker of ``pos`` whose owner is not stated: as ``known``
-    (recorded when it was first seen), else the one side of the units in its hex, else, for a marker
-    that appeared in this Movement Phase (``before``, the last phase end, had none in its hex) in an
-    empty hex, the phasing side (only he starts forts then, in or next to his own combat units). A
-    marker with no ``before`` to tell (the start of a record) may be older: unknown. Unknown: left
-    out."""
+    """9.5.3, 9.5.7: the owner of each fort marker of ``pos``, on either face (complete or Under
+    Construction), whose owner is not stated: as ``known`` (recorded when it was first seen), else
+    the one side of the units in its hex, else, for a marker that appeared in this Movement Phase
+    (``before``, the last phase end, had none in its hex) in an empty hex, the phasing side (only he
+    starts forts then, in or next to his own combat units). A marker with no ``before`` to tell (the
+    start of a record) may be older: unknown. Unknown: left out."""
     board = rs.board(pos)
     out: dict[str, str] = {}
     for h in pos.hex_markers:
-        stated = board.marker_owner(h, "fort")
-        if stated is None or stated:
+        stated = [o for o in (board.marker_owner(h, face) for face in (FORT, BUILDING)) if o is not None]
+        if not stated or all(stated):
             continue
         if h in known:
             out[h] = known[h]
@@ -205,7 +206,7 @@ def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
         if len(sides) == 1:
             out[h] = sides.pop()
         elif not sides and pos.phase_kind == "movement" and pos.side and before is not None \
-                and rs.board(before).marker_owner(h, "fort") is None:
+                and all(rs.board(before).marker_owner(h, face) is None for face in (FORT, BUILDING)):
             out[h] = pos.side
     return out
 

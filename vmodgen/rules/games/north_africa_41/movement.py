@@ -30,7 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
-from .carried import fort_owner, na41
+from .carried import BUILDING, fort_owner, na41
 from .memory import before_status, removal_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -78,7 +78,8 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
         if not here:
             continue
         # the marker on either face: 9.5.7 removes the fortification marker, Under Construction too
-        for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+        for what, owner in (("fort", fort_owner(board, h)),
+                            ("fort under construction", fort_owner(board, h, BUILDING))):
             if owner is None:
                 continue
             if not owner:
@@ -93,15 +94,6 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
     return out + forts_passed(rs, board)
 
 
-def building_owner(board: Board, h: str) -> str | None:
-    """The side owning the fortification marker lying on its Under Construction side in ``h`` (None:
-    none; "": unknown): the position's ``owner``, else as :func:`.carried.fort_owner` finds it."""
-    owner = board.marker_owner(h, BUILDING)
-    if owner is None or owner:
-        return owner
-    return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""
-
-
 def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.7: 「カラの陣地は、いかなる方法によっても敵の移動を妨げません」: an empty fort does not stop an
     enemy move, but the enemy unit entered its hex, so the fort is gone: a fort of the other side (its
@@ -113,17 +105,13 @@ def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
         for i, h in enumerate(path[1:-1], start=1):
             if i in u.guessed or h == u.hex:
                 continue
-            for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+            for what, owner in (("fort", fort_owner(board, h)),
+                                ("fort under construction", fort_owner(board, h, BUILDING))):
                 if owner and owner != u.side:
                     out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
                                           f"{rs.side_name(owner)} {what} still lies; a fort marker is removed when an "
                                           "enemy unit enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
-
-
-#: a fortification marker on its back, "Under Construction" (9.5.3), as the position reader spells
-#: the back face; an unfinished fort has no effect on play (9.5.4), so no fort rule reads it
-BUILDING = "under-construction"
 
 
 def forts_building(rs: NorthAfrica41Units, board: Board) -> list:
