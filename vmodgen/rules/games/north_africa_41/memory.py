@@ -470,7 +470,8 @@ def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) 
     out = []
     needs, sp, asu = rs.sel("na41_supply_units"), rs.sel("na41_sp"), rs.sel("na41_asu")
     for side in rs.game.sides:
-        mine = [u for u in board.side_units(side) if board.is_hex(u.hex) and not rs.marker(u)]
+        # the Tobruk Holding Box shows units in the Tobruk hex (2.2.4): they are on the map
+        mine = [u for u in board.side_units(side) if board.is_hex(rs.stacking_hex(board, u.hex)) and not rs.marker(u)]
         marked = [u for u in mine if u.id in before and not oos_state_of(before[u.id]) and oos_state(u)]
         if not marked:
             continue
