@@ -189,6 +189,18 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         """As the generic rule set's, and a parameter of :mod:`.field_params` read as it is written."""
         return super().wrong_value(name, value) or field_params.wrong(name, value)
 
+    def _validate(self) -> None:
+        """As the generic rule set's; and a first phase a position or kit sets for a scenario
+        (``na41_scenario_first_phase``) must be a phase of the game, or the rule would never apply."""
+        super()._validate()
+        if "na41_scenario_first_phase" in self.game.rules:
+            order = {ph.id for ph in self.game.sequence.phases}
+            unknown = sorted(p for p in field_params.first_phases(self.param("na41_scenario_first_phase")).values()
+                             if p not in order)
+            if unknown:
+                raise self._bad(f"rule parameter 'na41_scenario_first_phase': no phase {', '.join(unknown)} in "
+                                "this game's sequence of play (give phase ids)")
+
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker")
 
