@@ -408,7 +408,9 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
     sheet's id ("L2706"). In a scenario played on some sheets only (Invasion: Malta's Scenario 4,
     Leros), a bare printed number means a hex of those sheets ("2706" is ``L2706``), and one they
     lack is refused, naming the sheet it is a hex of ("1225": write "Malta 1225"), rather than taken
-    silently as a hex off the scenario's map. Anything else comes back unchanged."""
+    silently as a hex off the scenario's map. A hex written as a printed place or with the word hex
+    ("Lakki (3009)", "hex 2706") is read as its number is, by these rules. Anything else comes back
+    unchanged."""
     used = [m.sheets[x] for x in (pos.scenario_data.sheets if pos and pos.scenario_data else ()) if x in m.sheets]
     got = m.sheet_of(h) if used and m.has_hex(h) else None
     if got is not None and got[0] not in used and not got[0].scheme.prefix:    # a bare number off the sheets
