@@ -190,16 +190,18 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         return super().wrong_value(name, value) or field_params.wrong(name, value)
 
     def _validate(self) -> None:
-        """As the generic rule set's; and a first phase a position or kit sets for a scenario
-        (``na41_scenario_first_phase``) must be a phase of the game, or the rule would never apply."""
+        """As the generic rule set's; and the phases a position or kit sets in a parameter naming
+        phases (a scenario's first phase, the phases an Italian convoy sails in) must be phases of
+        the game, or the rule reading it would never, or always, apply."""
         super()._validate()
-        if "na41_scenario_first_phase" in self.game.rules:
-            order = {ph.id for ph in self.game.sequence.phases}
-            unknown = sorted(p for p in field_params.first_phases(self.param("na41_scenario_first_phase")).values()
-                             if p not in order)
+        named = {"na41_scenario_first_phase": lambda v: list(field_params.first_phases(v).values()),
+                 "na41_italy_convoy_phases": lambda v: [x.strip() for x in str(v).split(",") if x.strip()]}
+        order = {ph.id for ph in self.game.sequence.phases}
+        for key, phases in named.items():
+            unknown = sorted({p for p in phases(self.param(key)) if p not in order}) if key in self.game.rules else []
             if unknown:
-                raise self._bad(f"rule parameter 'na41_scenario_first_phase': no phase {', '.join(unknown)} in "
-                                "this game's sequence of play (give phase ids)")
+                raise self._bad(f"rule parameter '{key}': no phase {', '.join(unknown)} in this game's sequence "
+                                "of play (give phase ids)")
 
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker")
