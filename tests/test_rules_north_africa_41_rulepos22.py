@@ -63,13 +63,16 @@ def test_hex_written_with_the_place_printed_in_it(tmp_path, written):
 
 
 def test_place_hex_reads_only_a_place_in_that_hex():
-    places = [("Tobruk", "3138"), ("El Adem", "2937")]
-    has = {"3138", "2937", "3139"}.__contains__
-    assert place_hex("El Adem (2937)", places, has) == ("2937", "")
-    assert place_hex("Tobruk 3139", places, has) == (None, "Tobruk is printed in 3138, not in 3139")
-    assert place_hex("Nowhere 3138", places, has) == (None, "")        # no such place: refused without a hint
-    assert place_hex("Tobruk", places, has) == (None, "")              # a name alone: the reader's own hint
-    assert place_hex("Tobruk 9999", places, has) == (None, "")         # no such hex
+    places = [("Tobruk", "3138", "3138"), ("El Adem", "2937", "2937"), ("Lakki", "L3009", "3009")]
+    assert place_hex("El Adem (2937)", places) == ("2937", "")
+    assert place_hex("Tobruk 3139", places) == (None, "Tobruk is printed in 3138, not in 3139")
+    assert place_hex("Nowhere 3138", places) == (None, "")        # no such place: refused without a hint
+    assert place_hex("Tobruk", places) == (None, "")              # a name alone: the reader's own hint
+    assert place_hex("Tobruk, 3138", places) == ("3138", "")      # a comma between name and number
+    # the number as printed, without the sheet's prefix, names the place's hex id
+    assert place_hex("Lakki (3009)", places) == ("L3009", "")
+    # a number with the word hex and no name: the number, for the caller to read as a bare one
+    assert place_hex("hex 2706", places) == ("2706", "")
 
 
 def test_inline_marker_by_the_kits_printed_back_face():

@@ -35,6 +35,7 @@ COMPUTED = {
                                   "name": set()},    # _ids(rs, name): its callers' names are read below
     "north_africa_41/ruleset.py": {"param": {"delay_marker_extra_mp", "strafing_extra_mp"}},
     "north_africa_41/supply.py": {"key": set()},    # port_capacity_<port>, read only when patterned
+    "north_africa_41/units.py": {"key": {"na41_scenario_first_phase", "na41_italy_convoy_phases"}},
     "generic.py": {"key": {"stacking_unit", "supply_cost", "stacking_when", "stacking_free", "zoc_units", "zoc_exempt",
                            "supply_units", "supply_sources"},     # and the kit's supply_sources_<side>
                    "name": set()},                                # _terms(name): its callers' names are read below

@@ -415,7 +415,9 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
     sheet's id ("L2706"). In a scenario played on some sheets only (Invasion: Malta's Scenario 4,
     Leros), a bare printed number means a hex of those sheets ("2706" is ``L2706``), and one they
     lack is refused, naming the sheet it is a hex of ("1225": write "Malta 1225"), rather than taken
-    silently as a hex off the scenario's map. Anything else comes back unchanged."""
+    silently as a hex off the scenario's map. A hex written as a printed place or with the word hex
+    ("Lakki (3009)", "hex 2706") is read as its number is, by these rules. Anything else comes back
+    unchanged."""
     used = [m.sheets[x] for x in (pos.scenario_data.sheets if pos and pos.scenario_data else ()) if x in m.sheets]
     got = m.sheet_of(h) if used and m.has_hex(h) else None
     if got is not None and got[0] not in used and not got[0].scheme.prefix:    # a bare number off the sheets
@@ -431,8 +433,24 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
     if m.has_hex(h) or h in m.boxes:
         return h
     box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
-    return (box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex)
-            or place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)[0] or h)   # "Tobruk (3138)"
+    got_hex = box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex)
+    if got_hex:
+        return got_hex
+    num = place_hex(h, _printed_places(m))[0]          # "Tobruk (3138)", "hex 2706"
+    # the number goes through the sheet and scenario rules above, as a bare one does
+    return _place(t, m, num, key, pos) if num is not None and num != h else h
+
+
+def _printed_places(m: MapData) -> list[tuple[str, str, str]]:
+    """The map's places as :func:`.spelling.place_hex` reads them: (name, hex id, the number
+    printed in that hex: the id without its sheet's prefix)."""
+    out = []
+    for x in m.places:
+        if x.hex:
+            got = m.sheet_of(x.hex)
+            prefix = got[0].scheme.prefix if got is not None else ""
+            out.append((x.name, x.hex, x.hex[len(prefix):] if prefix and x.hex.startswith(prefix) else x.hex))
+    return out
 
 
 def _box_names(name: str) -> list[str]:
@@ -458,7 +476,7 @@ def _hex_hint(m: MapData, h: str) -> str:
         return (f" ('{h}' spells the names of {len(boxes)} boxes: give the id of one: "
                 + " or ".join(f"'{i}' ({m.boxes[i].name})" for i in boxes) + ")")
     # a place printed on the map ("Tobruk") is not a hex ID, but says which hex is meant
-    _, why = place_hex(h, ((x.name, x.hex) for x in m.places if x.hex), m.has_hex)
+    _, why = place_hex(h, _printed_places(m))
     if why:
         return f" ({why})"
     places = sorted({p.hex for p in m.places if p.hex and norm(p.name) == norm(h)})

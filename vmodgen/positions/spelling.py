@@ -6,6 +6,7 @@ spelling when it means exactly one of the kit's ids, and refuses it (with the id
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 
 #: the names the rules read for a kit's marker ("fort" for ``fortification``): the position loader and
@@ -23,9 +24,12 @@ def norm(text: str) -> str:
 
 
 #: the words of a Japanese rulebook's phase names (Operation Mercury's summary, 3.2, and its expanded
-#: sequence of play, which prints 航空割当て and 港修理) in the English its kit prints, a side added as a
-#: reader adds it: "ドイツ軍移動フェイズ" is read as "German Movement Phase"; longest first
+#: sequence of play, which prints 航空割当て and 港修理; North Africa '41's, 3.2: "第３アクション・イムパルス",
+#: "補給損耗フェイズ") in the English its kit prints, a side added as a reader adds it: "ドイツ軍移動フェイズ"
+#: is read as "German Movement Phase"; longest first
 JA_PHASE_WORDS = (
+    ("補給損耗", "Supply Attrition"), ("イムパルス", "Impulse"), ("インパルス", "Impulse"), ("アクション", "Action"),
+    ("初期", "Initial"), ("遅延", "Delay"), ("準備", "Preparation"),
     ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),
     ("航空割当て", "Air Unit Allocation"),
     ("第一海上戦闘", "First Naval Combat"), ("第二海上戦闘", "Second Naval Combat"),
@@ -74,7 +78,9 @@ def short_name_of(value: str, names: Mapping[str, str], sides: Iterable[str]) ->
 
 def english(value: str) -> str:
     """A phase name written in Japanese, in the English of :data:`JA_PHASE_WORDS` (other text
-    unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase"."""
+    unchanged): "連合軍戦闘フェイズ" is "Allied Combat Phase". Full-width digits are read as digits
+    (NFKC: "第３" is "第3")."""
+    value = unicodedata.normalize("NFKC", value)
     for ja, en in JA_PHASE_WORDS:
         value = value.replace(ja, f" {en} " if en else "")
     return " ".join(value.split())
@@ -142,33 +148,40 @@ def sheet_hex(value: str, sheets: Iterable[tuple[str, str, str]], has_hex) -> st
     return None
 
 
-_NAMED_NUMBER = (re.compile(r"\s*(?P<name>[^\d()]*?[^\s\d()])\s*(?:\(\s*(?:hex\s+)?(?P<n1>\d+)\s*\)|(?:hex\s+)?(?P<n2>\d+))\s*", re.IGNORECASE),
+# a name may hold digits ("Hill 107 (4314)"); the number follows it in parentheses or after a space or comma
+_NAMED_NUMBER = (re.compile(r"\s*(?P<name>[^()]*?[^\s()])\s*(?:\(\s*(?:hex\s+)?(?P<n1>\d+)\s*\)|[\s,]+(?:hex\s+)?(?P<n2>\d+))\s*", re.IGNORECASE),
                  re.compile(r"\s*(?:hex\s+)?(?P<n1>\d+)\s*(?:\(\s*(?P<name>[^()]*?)\s*\)|(?P<name2>\D.*?))?\s*", re.IGNORECASE))
 
 
-def place_hex(value: str, places: Iterable[tuple[str, str]], has_hex) -> tuple[str | None, str]:
+def place_hex(value: str, places: Iterable[tuple[str, str, str]]) -> tuple[str | None, str]:
     """A hex written as the rulebook prints a place, its name with its number ("Tobruk (3138)",
-    "El Adem 2937", "3138 Tobruk"), or with the word hex ("hex 3138"): (the number, "") when it is
-    a hex of the map and the named place lies in it; (None, why) when the name is a place printed
-    in another hex; (None, "") when the value is not written so. ``places`` are (name, hex)."""
+    "El Adem 2937", "3138 Tobruk", "Tobruk, 3138", "Lakki (3009)" for Leros' ``L3009``), or with
+    the word hex ("hex 3138"). ``places`` are (name, hex id, number as printed: the id without its
+    sheet's prefix). Returns (the named place's hex id, "") when its printed number is the one
+    written; (the number, "") for a number with no name, for the caller to read as it reads a bare
+    number; (None, why) when the name is a place printed in another hex; (None, "") when the value
+    is not written so."""
     for rx in _NAMED_NUMBER:
         m = rx.fullmatch(value)
         if not m:
             continue
         num = m.group("n1") or m.groupdict().get("n2")
-        name = (m.group("name") or m.groupdict().get("name2") or "").strip()
-        if not num or not has_hex(num):
+        name = (m.group("name") or m.groupdict().get("name2") or "").strip(" ,;:")
+        if not num:
             return None, ""
         if norm(name) in ("", "hex"):
             return num, ""
-        where = sorted({h for n, h in places if norm(n) == norm(name)})
-        if num in where:
-            return num, ""
-        return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where else "")
+        named = [(h, printed) for n, h, printed in places if norm(n) == norm(name)]
+        here = sorted({h for h, printed in named if num in (h, printed)})
+        if len(here) == 1:
+            return here[0], ""
+        where = sorted({h for h, _ in named})
+        return None, (f"{name} is printed in {' and '.join(where)}, not in {num}" if where and not here else "")
     return None, ""
 
 
-_ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3"}
+_ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "two": "2", "third": "3", "3rd": "3",
+             "three": "3"}
 #: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
 _PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
 

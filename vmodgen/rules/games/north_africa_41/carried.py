@@ -30,12 +30,19 @@ def na41(pos: Position) -> NA41Memory:
     return carried(pos, NA41Memory)
 
 
-def fort_owner(board: "Board", h: str) -> str | None:
-    """The side owning the fort marker on ``h`` (None: no fort; "": unknown): the position's
-    ``owner``, else the owner the history recorded when the marker was first seen (``[state]
-    na41_fort_owner``; a log's forts), else the side the position says controls the hex (12.4 reads
-    it so)."""
-    owner = board.marker_owner(h, "fort")
+#: the fortification marker on its face, and on its back, "Under Construction" (9.5.3), as the
+#: position reader spells the back face; an unfinished fort has no effect on play (9.5.4), so no
+#: fort rule reads it
+FORT = "fort"
+BUILDING = "under-construction"
+
+
+def fort_owner(board: "Board", h: str, marker: str = FORT) -> str | None:
+    """The side owning the fortification marker on ``h`` on the face ``marker`` (:data:`FORT` or
+    :data:`BUILDING`; None: none; "": unknown): the position's ``owner``, else the owner the history
+    recorded when the marker was first seen (``[state] na41_fort_owner``; a log's forts), else the
+    side the position says controls the hex (12.4 reads it so)."""
+    owner = board.marker_owner(h, marker)
     if owner is None or owner:
         return owner
     return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""

@@ -23,7 +23,8 @@ memory's fields):
   this player turn (2.3.2: they may not attack in the Combat Phase). Recorded from the move modes
   of a movement-phase position; the audit does not know move modes, so it records "unknown"
   (None), and an attack in the Combat Phase after it is not judged against 2.3.2.
-* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map whose owner
+* ``na41_fort_owner = {"2021" = "axis"}``: the side owning each fort marker on the map (complete or
+  Under Construction) whose owner
   the position does not state (a log never does): :func:`remember` records it when the marker is
   first seen, as the side of the units in its hex then, else (an empty hex) the phasing side of the
   Movement Phase it appeared in (9.5.3: a fort is started in the phasing player's Movement Phase,
@@ -41,7 +42,8 @@ memory's fields):
 
 Steps of the player turn are told from the phase id or name: a phase whose id or name holds
 "initial", "recovery" or "delay" (parameters ``na41_initial_phase``, ``na41_recovery_phase``,
-``na41_delay_phase``). These rules need the position to name its phase.
+``na41_delay_phase``), and the Supply Attrition Phase by "supply-attrition" (``na41_attrition_phase``).
+These rules need the position to name its phase.
 """
 from __future__ import annotations
 
@@ -49,12 +51,13 @@ from typing import Final
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
+from ....positions.spelling import norm
 from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule, When
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
-from .carried import NA41Memory, na41
+from .carried import BUILDING, FORT, NA41Memory, na41
 from .units import NorthAfrica41Units
 
 
@@ -184,17 +187,17 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
 
 def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
                 known: dict[str, str]) -> dict[str, str]:
-    """9.5.3, 9.5.7: the owner of each fort marker of ``pos`` whose owner is not stated: as ``known``
-    (recorded when it was first seen), else the one side of the units in its hex, else, for a marker
-    that appeared in this Movement Phase (``before``, the last phase end, had none in its hex) in an
-    empty hex, the phasing side (only he starts forts then, in or next to his own combat units). A
-    marker with no ``before`` to tell (the start of a record) may be older: unknown. Unknown: left
-    out."""
+    """9.5.3, 9.5.7: the owner of each fort marker of ``pos``, on either face (complete or Under
+    Construction), whose owner is not stated: as ``known`` (recorded when it was first seen), else
+    the one side of the units in its hex, else, for a marker that appeared in this Movement Phase
+    (``before``, the last phase end, had none in its hex) in an empty hex, the phasing side (only he
+    starts forts then, in or next to his own combat units). A marker with no ``before`` to tell (the
+    start of a record) may be older: unknown. Unknown: left out."""
     board = rs.board(pos)
     out: dict[str, str] = {}
     for h in pos.hex_markers:
-        stated = board.marker_owner(h, "fort")
-        if stated is None or stated:
+        stated = [o for o in (board.marker_owner(h, face) for face in (FORT, BUILDING)) if o is not None]
+        if not stated or all(stated):
             continue
         if h in known:
             out[h] = known[h]
@@ -203,7 +206,7 @@ def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
         if len(sides) == 1:
             out[h] = sides.pop()
         elif not sides and pos.phase_kind == "movement" and pos.side and before is not None \
-                and rs.board(before).marker_owner(h, "fort") is None:
+                and all(rs.board(before).marker_owner(h, face) is None for face in (FORT, BUILDING)):
             out[h] = pos.side
     return out
 
@@ -442,8 +445,20 @@ def check_oos_changes(rs: NorthAfrica41Units, board: Board) -> list:
                               "markers change only in the owner's Supply Phase (or by the mass OOS of 25.1.1).",
                               [u.hex], [u], part="phase"))
     if pos.phase_kind == "supply" and not pos.side:
-        out += mass_oos(rs, board, before)
+        if attrition_phase(rs, pos):
+            out += mass_oos(rs, board, before)
+        elif any(u.id in before and not oos_state_of(before[u.id]) and oos_state(u) for u in pos.units):
+            rs.not_judged(f"{P} 25.1.1", f"units were marked out of supply in {pos.phase}, a Supply Phase of no side "
+                                         "whose id and name do not say it is the Supply Attrition Phase "
+                                         "(na41_attrition_phase)")
     return out
+
+
+def attrition_phase(rs: NorthAfrica41Units, pos: Position) -> bool:
+    """Whether the position's phase is the Supply Attrition Phase (25.1): its id or name holds the
+    word ``na41_attrition_phase`` (spaces, '_' and '-' alike)."""
+    ph, word = pos.phase_info, norm(str(rs.param("na41_attrition_phase")))
+    return ph is not None and bool(word) and (word in norm(ph.id) or word in norm(ph.name or ""))
 
 
 def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) -> list:
@@ -455,7 +470,8 @@ def mass_oos(rs: NorthAfrica41Units, board: Board, before: dict[str, set[str]]) 
     out = []
     needs, sp, asu = rs.sel("na41_supply_units"), rs.sel("na41_sp"), rs.sel("na41_asu")
     for side in rs.game.sides:
-        mine = [u for u in board.side_units(side) if board.is_hex(u.hex) and not rs.marker(u)]
+        # the Tobruk Holding Box shows units in the Tobruk hex (2.2.4): they are on the map
+        mine = [u for u in board.side_units(side) if board.is_hex(rs.stacking_hex(board, u.hex)) and not rs.marker(u)]
         marked = [u for u in mine if u.id in before and not oos_state_of(before[u.id]) and oos_state(u)]
         if not marked:
             continue

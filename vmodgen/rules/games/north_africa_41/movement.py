@@ -30,7 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
-from .carried import fort_owner, na41
+from .carried import BUILDING, fort_owner, na41
 from .memory import before_status, removal_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -78,7 +78,8 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
         if not here:
             continue
         # the marker on either face: 9.5.7 removes the fortification marker, Under Construction too
-        for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+        for what, owner in (("fort", fort_owner(board, h)),
+                            ("fort under construction", fort_owner(board, h, BUILDING))):
             if owner is None:
                 continue
             if not owner:
@@ -93,15 +94,6 @@ def forts_entered(rs: NorthAfrica41Units, board: Board) -> list:
     return out + forts_passed(rs, board)
 
 
-def building_owner(board: Board, h: str) -> str | None:
-    """The side owning the fortification marker lying on its Under Construction side in ``h`` (None:
-    none; "": unknown): the position's ``owner``, else as :func:`.carried.fort_owner` finds it."""
-    owner = board.marker_owner(h, BUILDING)
-    if owner is None or owner:
-        return owner
-    return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""
-
-
 def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.7: 「カラの陣地は、いかなる方法によっても敵の移動を妨げません」: an empty fort does not stop an
     enemy move, but the enemy unit entered its hex, so the fort is gone: a fort of the other side (its
@@ -113,17 +105,13 @@ def forts_passed(rs: NorthAfrica41Units, board: Board) -> list:
         for i, h in enumerate(path[1:-1], start=1):
             if i in u.guessed or h == u.hex:
                 continue
-            for what, owner in (("fort", fort_owner(board, h)), ("fort under construction", building_owner(board, h))):
+            for what, owner in (("fort", fort_owner(board, h)),
+                                ("fort under construction", fort_owner(board, h, BUILDING))):
                 if owner and owner != u.side:
                     out.append(rs.finding(board, f"{P} 9.5.7", "movement", f"{label(u)} went through {h}, where the "
                                           f"{rs.side_name(owner)} {what} still lies; a fort marker is removed when an "
                                           "enemy unit enters its hex (an empty one does not stop the move).", [h], [u]))
     return out
-
-
-#: a fortification marker on its back, "Under Construction" (9.5.3), as the position reader spells
-#: the back face; an unfinished fort has no effect on play (9.5.4), so no fort rule reads it
-BUILDING = "under-construction"
 
 
 def forts_building(rs: NorthAfrica41Units, board: Board) -> list:
@@ -956,18 +944,26 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
     return []
 
 
-def tag_along_hosts(rs: NorthAfrica41Units, board: Board, u: UnitState) -> tuple[tuple[UnitState, ...], str]:
+def tag_along_hosts(rs: NorthAfrica41Units, board: Board, u: UnitState,
+                    path: tuple[str, ...]) -> tuple[tuple[UnitState, ...], str]:
     """14.1, optional 27.3.1 「攻撃に参加しなかったものの攻撃しているユニットと共にスタックした、全ての良好統制の戦闘と
     非戦闘ユニットは、参加しているユニットと共に戦闘後前進ができます」: a unit that advanced though no declared
     attack names it tags along: it stood with attackers that advanced too (the hosts, whose result
     its advance follows) and is in Good Order (now and, by ``na41_status_before``, before the phase).
     Returns the hosts and, when it may not advance, why. Judged only where the position declares
-    attacks (``[[attacks]]``) and no Automatic DS (8.9, which advances without one) is in play."""
+    attacks (``[[attacks]]``), no Automatic DS (8.9, which advances without one) is in play, and the
+    advance (``path``) enters a declared attack's hex first: 8.9.2 「マーカーが取り去られるときに、その戦闘後
+    前進を実施します」, so an Automatic DS advance leaves no marker behind and is named in no attack."""
     attacks = board.pos.attacks
     if not attacks or any(u.id in a.units for a in attacks) or not u.previous:
         return (), ""
     if any(x.has("auto_ds") for x in board.pos.units) or any("auto-ds" in m or "auto_ds" in m
                                                              for m in board.pos.hex_markers.values()):
+        return (), ""
+    if len(path) > 1 and path[1] not in {a.hex for a in attacks}:
+        rs.not_judged(f"{P} 27.3.1", f"{label(u)} advanced into {path[1]}, where no declared attack was made: it "
+                                     "may be an Automatic DS advance (8.9.2: made as the marker is removed, after "
+                                     "all combats), which no attack names")
         return (), ""
     named = {x for a in attacks for x in a.units}
     hosts = tuple(x for x in board.pos.units if x.id in named and x.side == u.side and x.mode == "advance"
@@ -994,7 +990,7 @@ def advance(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     most = rs.num("advance_max_hexes")
     if (not rs.mech(u) or matilda) and not (trucked(u) and not matilda):
         most = min(most, rs.num("advance_max_nonmech"))
-    hosts, why = tag_along_hosts(rs, board, u)
+    hosts, why = tag_along_hosts(rs, board, u, path)
     if why:
         out.append(rs.finding(board, f"{P} 27.3.1", "movement", f"{name} advanced after combat but {why}.", [u.hex], [u]))
     if n > most:

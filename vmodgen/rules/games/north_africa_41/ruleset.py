@@ -42,6 +42,7 @@ from . import memory as na_history
 from . import movement as na_moves
 from . import naval as na_naval
 from . import ranges as na_ranges
+from . import field_params
 from . import supply as na_supply
 from .memory import removal_boxes
 from .stacking import NorthAfrica41Stacking
@@ -143,7 +144,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         (S2.2: as S1.2); S3.2 「ターン１は、準備フェイズがスキップされます。シナリオは、連合軍の初期フェイズで開始します」:
         on the scenario's first turn no phase before its first (``na41_scenario_first_phase``) is played."""
         pos, sc = board.pos, board.pos.scenario_data
-        firsts = dict(x.split(":", 1) for x in str(self.param("na41_scenario_first_phase")).replace(" ", "").split(",") if ":" in x)
+        firsts = field_params.first_phases(self.param("na41_scenario_first_phase"))
         order = [ph.id for ph in self.game.sequence.phases]
         first = firsts.get(sc.id) if sc is not None else None
         if sc is None or first not in order or pos.turn != sc.first_turn or pos.phase not in order:
@@ -161,8 +162,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
-        release = {f: (int(t), h) for f, t, h in (x.split(":") for x in
-                   str(self.param("na41_reserve_release")).replace(" ", "").split(",") if x.count(":") == 2)}
+        release = field_params.reserve_release(self.param("na41_reserve_release"))
         held = {r.unit for r in sc.reinforcements if r.location == "reserve"}
         axis = {u.hex for u in pos.units if u.side != str(self.param("na41_allied_side")) and not self.marker(u)}
         out = [u for u in pos.units if u.id in held and u.unit.formation in release and u.hex != "reserve"

@@ -9,6 +9,7 @@ from ....positions.model import UnitState
 from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import NA41Memory, fort_owner
+from . import field_params
 from ...core.board import Board
 from ...core.stacking import free_first
 from ...core.zoc import FULL, LIMITED, NONE, ZocField, zoc_field
@@ -69,6 +70,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
         "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
         "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
+        "na41_attrition_phase": ("supply-attrition", "3.2, 25.1: words naming the Supply Attrition Phase (in its id or "
+                                 "name; spaces, '_' and '-' alike)"),
         # retreat, advance, disengagement (12, 14, 16.4, 27.5)
         "nonmech_retreat_max_before_surrender": (2, "12.5.1: most hexes a non-mechanized unit retreats before it surrenders"),
         "advance_max_hexes": (4, "14.2: most hexes of an advance (DS/DR4)"),
@@ -181,6 +184,25 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     #: :meth:`allowance` gives every unit its allowance: no drag is filled in for want of one
     allowance_field = RuleSet.allowance_field
 
+    @classmethod
+    def wrong_value(cls, name: str, value: object) -> str | None:
+        """As the generic rule set's, and a parameter of :mod:`.field_params` read as it is written."""
+        return super().wrong_value(name, value) or field_params.wrong(name, value)
+
+    def _validate(self) -> None:
+        """As the generic rule set's; and the phases a position or kit sets in a parameter naming
+        phases (a scenario's first phase, the phases an Italian convoy sails in) must be phases of
+        the game, or the rule reading it would never, or always, apply."""
+        super()._validate()
+        named = {"na41_scenario_first_phase": lambda v: list(field_params.first_phases(v).values()),
+                 "na41_italy_convoy_phases": lambda v: [x.strip() for x in str(v).split(",") if x.strip()]}
+        order = {ph.id for ph in self.game.sequence.phases}
+        for key, phases in named.items():
+            unknown = sorted({p for p in phases(self.param(key)) if p not in order}) if key in self.game.rules else []
+            if unknown:
+                raise self._bad(f"rule parameter '{key}': no phase {', '.join(unknown)} in this game's sequence "
+                                "of play (give phase ids)")
+
     def marker(self, u: UnitState) -> bool:
         return self.is_(u, "na41_marker")
 
@@ -218,9 +240,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
 
     def stacking_hex(self, board: Board, h: str) -> str:
         """The Tobruk Holding Box shows units that are in the Tobruk hex (2.2.4)."""
-        holding = str(self.param("na41_holding_box"))
-        box, _, hexid = holding.partition(":")
-        return hexid if h == box and hexid else h
+        box, hexid = field_params.holding_box(self.param("na41_holding_box"))
+        return hexid if h == box else h
 
     def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
         """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
