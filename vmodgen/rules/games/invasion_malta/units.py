@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ....positions.model import Position, UnitState
+from ....positions.scenario_number import scenario_number
 from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import MaltaMemory
@@ -205,15 +206,16 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     @staticmethod
     def scenario_no(pos: Position) -> str:
         """The rulebook scenario's number ("" when none is named): of the kit scenario the position
-        reader resolved (``s3``), else of a "Scenario N" anywhere in free text ("Scenario 2
-        (Herkules)"; not the year of "Malta 1942"), or a bare "N" / "SN". The one reading every rule
-        of a scenario uses (before, some read "Scenario 1" as no scenario 1)."""
+        reader resolved (``s3``; a kit id without one: its name's), else the number the position's text names, read as the reader reads
+        it (:func:`~vmodgen.positions.scenario_number.scenario_number`). The reader resolves a kit
+        scenario whenever the kit has one of that number, so only a number the kit has no scenario
+        for ("Scenario 1", "Scenario 2") comes here without its data."""
         if pos.scenario_data is not None:
             m = re.search(r"(\d+)$", pos.scenario)
+            n = int(m.group(1)) if m else scenario_number(getattr(pos.scenario_data, "name", "") or "")
         else:
-            m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") \
-                or re.fullmatch(r"(?i)\s*s?(\d+)\s*", pos.scenario or "")
-        return str(int(m.group(1))) if m else ""
+            n = scenario_number(pos.scenario or "")
+        return "" if n is None else str(n)
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None when unknown (a hook: the conditions layer derives it and records
