@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from im_util import found
+from im_util import INF, al, found, inline, road, state, x
+from rules_util import position
+from vmodgen.rules import ruleset_for
 from vmodgen.positions.scenario_number import scenario_number
 
 
@@ -24,3 +26,61 @@ def test_a_scenario_with_a_title_is_the_kit_scenario_of_its_number(tmp_path):
     assert found(tmp_path, "r23-s3-unit-on-leros-map.toml", herk)[0] == ["IM 4.12"]
     rules, why = found(tmp_path, "r24-s3-herkules-kg4-held-at-gt1-victory.toml")
     assert rules == ["IM 15.14"] and "IM 15.14" not in why
+
+
+def test_weather_unstated_is_not_judged_where_the_book_does_not_fix_it(tmp_path):
+    """8.43, 15.12 (no paradrop in Windy or Storm weather): GT2 of Scenario 4 has the weather its
+    Weather Phase rolled; a position that does not state it is partial with IM 8.43 not judged,
+    never legal on an assumed Good. Stated: Good is legal, Storm and Windy are IM 8.43. On GT1 (5.13:
+    Good automatically) and in Scenario 3 (7.12: Good throughout) the book fixes it: legal."""
+    name = "r24-leros-paradrop-gt2-weather-unstated.toml"
+    rules, why = found(tmp_path, name)
+    assert rules == [] and "turn 2 of Scenario 4" in why["IM 8.43"]
+    stated = ('time = "pm"\n', 'time = "pm"\nweather = "%s"\n')
+    assert found(tmp_path, name, (stated[0], stated[1] % "good")) == ([], {})
+    for bad in ("storm", "windy"):
+        assert found(tmp_path, name, (stated[0], stated[1] % bad))[0] == ["IM 8.43"]
+    assert found(tmp_path, name, ("turn = 2", "turn = 1"), ('time = "pm"', 'time = "am"')) == ([], {})
+
+
+def test_a_night_paradrop_is_found_whatever_the_weather(tmp_path):
+    """8.43: a Night turn decides alone; the unstated weather is not named as not judged then."""
+    rules, why = found(tmp_path, "r24-leros-paradrop-gt2-weather-unstated.toml", ('time = "pm"', 'time = "night"'))
+    assert rules == ["IM 8.43"] and why == {}
+
+
+
+def _allied_road_move(**st: str) -> tuple[list[str], dict[str, str]]:
+    """Four primary-road hexes, 2016 → 2020, by an Allied unit of MA 2 (8.33: 4 MP by day, 2 at
+    Night or in a Storm) on turn 3 of a position naming no scenario: its rules and not judged."""
+    rd = road("primary_road", "2016", "2017", "2018", "2019", "2020")
+    four = dict(values=dict(INF, movement=2), previous="2016", path=["2016", "2017", "2018", "2019", "2020"])
+    pos = position(inline(turn=3) + rd + al("A", "2020", **four) + (state(**st) if st else ""))
+    rs = ruleset_for(pos.game)
+    return sorted({f.rule for f in rs.check(pos)}), rs.take_not_judged()
+
+
+def test_the_allied_road_rate_is_not_judged_on_an_unstated_weather():
+    """8.33: an Allied move legal only at ½ MP a road hex (Night or Storm) is not judged when the
+    weather is not stated on a day turn the book does not fix; stated Good it is IM 8.13, Storm
+    legal; at Night the weather does not matter. A move legal at the day rate too names nothing."""
+    rules, why = _allied_road_move(time="am")
+    assert rules == [] and "the weather is unknown" in why["IM 8.33"]
+    assert _allied_road_move(time="am", weather="good")[0] == ["IM 8.13"]
+    assert _allied_road_move(time="am", weather="storm") == ([], {})
+    assert _allied_road_move(time="night") == ([], {})
+    rd = road("primary_road", "2016", "2017", "2018")
+    pos = position(inline(turn=3) + rd + state(time="am") +
+                   al("A", "2018", values=dict(INF, movement=2), previous="2016", path=["2016", "2017", "2018"]))
+    rs = ruleset_for(pos.game)
+    assert rs.check(pos) == [] and rs.take_not_judged() == {}
+
+
+def test_the_time_is_not_judged_without_a_turn_to_read_it_from(tmp_path):
+    """8.43 (no paradrop on a Night turn): a position with no turn and no [state] time has no time
+    of day (the kit's turn cycle needs the turn): IM 8.43 not judged, never read as day; with the
+    turn, the cycle gives GT2 as PM (legal in Good weather)."""
+    name = "r24-leros-paradrop-gt2-weather-unstated.toml"
+    rules, why = found(tmp_path, name, ("turn = 2\n", ""), ('time = "pm"', 'weather = "good"'))
+    assert rules == [] and "the time of day is unknown" in why["IM 8.43"]
+    assert found(tmp_path, name, ('time = "pm"', 'weather = "good"')) == ([], {})
