@@ -84,3 +84,28 @@ def test_the_time_is_not_judged_without_a_turn_to_read_it_from(tmp_path):
     rules, why = found(tmp_path, name, ("turn = 2\n", ""), ('time = "pm"', 'weather = "good"'))
     assert rules == [] and "the time of day is unknown" in why["IM 8.43"]
     assert found(tmp_path, name, ('time = "pm"', 'weather = "good"')) == ([], {})
+
+
+def test_a_whole_kg_dropping_late_was_delayed_not_sent_back(tmp_path):
+    """15.44 costs a KG 2 steps before it goes back to the card, so KG4 whole and unreduced dropping
+    on GT2 of Scenario 3 (due GT1) was delayed: 15.14, not 15.44. With a unit reduced it may have
+    been sent back: 15.44 (GT2 is too soon). Each names the box by its printed name and counts
+    among the findings resting on the kit's illustrative set-up."""
+    from vmodgen.rules.illustrative import Annotator
+    from vmodgen.rules.position_file import load_position
+    name = "r24-s3-kg4-whole-drops-gt2.toml"
+    assert found(tmp_path, name)[0] == ["IM 15.14"]
+    reduced = ('unit = "KG4 unit 1"\nhex = "2020"\n', 'unit = "KG4 unit 1"\nhex = "2020"\nreduced = true\n')
+    assert found(tmp_path, name, reduced)[0] == ["IM 15.44"]
+    pos = load_position(str(tmp_path / name))
+    for f in ruleset_for(pos.game).check(pos):
+        assert "Axis set-up card: Paradrop KG4" in f.message and "axis-paradrop-kg4" not in f.message
+        assert "the kit's set-up, illustrative" in f.message
+        assert any("set-up of KG4 unit 1" in i for x in Annotator(ruleset_for(pos.game)).inputs_of(f, pos)
+                   for i in x.items)
+
+
+def test_a_convoy_box_is_named_as_printed(tmp_path):
+    """16.21's not-judged line names the convoy box as the set-up card prints it, not by its id."""
+    rules, why = found(tmp_path, "r23-leros-convoy-3-lands-gt1.toml")
+    assert rules == [] and "Axis set-up card: Convoy 3" in why["IM 16.21"] and "axis-convoy-3" not in why["IM 16.21"]
