@@ -109,3 +109,13 @@ def test_a_convoy_box_is_named_as_printed(tmp_path):
     """16.21's not-judged line names the convoy box as the set-up card prints it, not by its id."""
     rules, why = found(tmp_path, "r23-leros-convoy-3-lands-gt1.toml")
     assert rules == [] and "Axis set-up card: Convoy 3" in why["IM 16.21"] and "axis-convoy-3" not in why["IM 16.21"]
+
+
+def test_a_scenario_the_kit_lacks_is_played_on_its_island(tmp_path):
+    """4.12 with 16.24A: "Scenario 1" and "Scenario 2" (no kit data) are Malta's, so a unit on the
+    Leros map is found (before: legal, 4.12 passed silently with no kit scenario); "Scenario 4" on
+    Leros is legal; a unit of Scenario 1 on Malta is legal."""
+    name = "r24-s1-unit-on-leros-map.toml"
+    assert found(tmp_path, name)[0] == ["IM 4.12"]
+    assert found(tmp_path, name, ('scenario = "Scenario 1"', 'scenario = "Scenario 2"'))[0] == ["IM 4.12"]
+    assert "IM 4.12" not in found(tmp_path, name, ('hex = "Leros 2607"', 'hex = "Malta 2020"'))[0]

@@ -71,6 +71,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "cas_air_units_per_mission_max": (2, "11.54: most air units flying one CAS mission"),
         "hq_range_axis_hexes": (9, "17.13, 11.54: an Axis HQ's command range, counted from its hex (the target hex included)"),
         "combat_refusal_er_min": (5, "9.32: the lowest current ER of a unit that refuses combat"),
+        "im_scenario_sheets": ("1: malta, 2: malta, 3: malta, 4: leros", "16.24A: the map sheet ids each rulebook scenario is played on (Scenarios 1-3 the Malta chart, 4 the Leros chart), for a position naming a scenario the kit has no scenario data for (4.12)"),
         "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
