@@ -172,8 +172,10 @@ def test_example_6_2_cut_off():
     wall = al("W1", "1322") + al("W3", "1522")
     body = small.replace('markers = ["airhead"]', 'markers = []') + wall
     assert status(body + x("5/3", "1524"), "axis") == {"5/3": "out"}
-    assert rules(body + x("5/3", "1524")) == ["IM 6.12"]
-    assert rules(body + x("5/3", "1524", status=["oos"])) == []
+    night = "\n[state]\ntime = \"night\"\n"      # stated: no turn to read it from (round 24: never assumed)
+    assert rules(body + x("5/3", "1524") + night) == ["IM 6.12"]
+    assert rules(body + x("5/3", "1524")) == []
+    assert rules(body + x("5/3", "1524", status=["oos"]) + night) == []
     assert rules(body + x("5/3", "1524") + "\n[state]\ntime = \"pm\"\n") == []     # 6.12: Night only
     opened = body.replace('id = "W1"', 'id = "W1"\nstatus = ["disrupted"]').replace('id = "B3KOMR"', 'id = "B3KOMR"\nstatus = ["disrupted"]')
     assert status(opened + x("5/3", "1524"), "axis") == {"5/3": "in"}

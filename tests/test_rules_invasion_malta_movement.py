@@ -49,7 +49,7 @@ def test_road_rates_by_side_and_time():
     weather) is illegal and the others legal."""
     rd = road("primary_road", "2016", "2017", "2018", "2019", "2020")
     four = dict(values=dict(INF, movement=2), previous="2016", path=["2016", "2017", "2018", "2019", "2020"])
-    assert rules(H + rd + al("A", "2020", **four) + state(time="am")) == ["IM 8.13"]
+    assert rules(H + rd + al("A", "2020", **four) + state(time="am", weather="good")) == ["IM 8.13"]
     assert rules(H + rd + al("A", "2020", **four) + state(time="night")) == []
     assert rules(H + rd + x("X", "2020", **four) + state(time="am")) == []
     assert rules(H + rd + al("A", "2020", **four) + state(time="am", weather="storm")) == []      # ½ MP in a Storm

@@ -23,8 +23,9 @@ def test_route_blocked_by_enemy_zoc():
     of supply and, at Night, must carry an OoS marker; with the marker the position is legal."""
     body = G + BEACH + al("A", "1311")
     assert status(body + x("X", "1010"), "axis") == {"X": "out"}
-    assert rules(body + x("X", "1010")) == ["IM 6.12"]
-    assert rules(body + x("X", "1010", status=["oos"])) == []
+    night = state(time="night")                 # stated: no turn to read it from (round 24: never assumed)
+    assert rules(body + x("X", "1010") + night) == ["IM 6.12"]
+    assert rules(body + x("X", "1010", status=["oos"]) + night) == []
 
 
 def test_route_through_ezoc_held_by_a_friend_or_of_disrupted_enemy():

@@ -28,6 +28,7 @@ from ..model.mapdata import Area, Box, Hexside, HexInfo, LinePath, MapData, Shee
 from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
+from .scenario_number import scenario_number
 from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
     phase_words, place_hex, resolve, sheet_hex, short_name_of
 from .state_names import spell_state
@@ -253,7 +254,6 @@ def _unread_state(st: _StateTable, pos: Position, ruleset) -> None:
                        f"{', '.join(known)}", k)
 
 
-_SCENARIO_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")      # "Scenario #1", as OM prints it
 _NAME_NUMBER = re.compile(r"(?i)\s*(?:scenario\s*|s)(\d+)\b")
 #: a scenario name's number before its title ("Scenario 4: Leros 1943", "S1 Enter Rommel")
 _NAME_PREFIX = re.compile(r"(?i)^\s*(?:scenario\s*#?\s*|s)\d+\b\s*[:.\-\u2013]?\s*")
@@ -261,7 +261,8 @@ _NAME_PREFIX = re.compile(r"(?i)^\s*(?:scenario\s*#?\s*|s)\d+\b\s*[:.\-\u2013]?\
 
 def _scenario(p: Table, value: str, scenarios: dict) -> str:
     """The kit's scenario id that ``value`` names: the id, the name in any spelling ("S1 Enter
-    Rommel"), its title without the number ("Leros 1943", "Enter Rommel"), or its number ("Scenario 1", "S1", "1"), which names the scenario whose name starts
+    Rommel"), its title without the number ("Leros 1943", "Enter Rommel"), or its number (:func:`scenario_number`:
+    "Scenario 1", "S1", "1", "Scenario 3 (Herkules)"), which names the scenario whose name starts
     "Scenario N" or "SN", or whose id ends in N (``scn1``, ``s4``). A number that names two
     scenarios is refused with their ids; a value naming none comes back unchanged (the rule sets
     say what they cannot judge without it)."""
@@ -271,10 +272,9 @@ def _scenario(p: Table, value: str, scenarios: dict) -> str:
         or resolve(value, {i: t for i, x in scenarios.items() if (t := _NAME_PREFIX.sub("", x.name or "", count=1))})
     if by_name:
         return by_name
-    m = _SCENARIO_NUMBER.fullmatch(value)
-    if not m:
+    n = scenario_number(value)
+    if n is None:
         return value
-    n = int(m.group(1))
     hits = []
     for i, x in scenarios.items():
         named, tail = _NAME_NUMBER.match(x.name or ""), re.search(r"(\d+)$", i)

@@ -41,7 +41,9 @@ class Reads:
     set's fields); ``columns``: other unit value fields; ``params``: rule parameters (names or
     name prefixes ending in ``_``); ``areas``: the areas (sectors) holding the finding's hexes;
     ``area_params``: rule parameters naming an area whose boundary the rule reads wherever the
-    finding's hexes are (a hex outside it too)."""
+    finding's hexes are (a hex outside it too); ``setup``: the finding's units' set-up and arrival
+    in the position's scenario (the kit's set-up card, ``setup:<scenario>`` and ``arrival`` roster
+    columns)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -51,6 +53,7 @@ class Reads:
     params: tuple[str, ...] = ()
     areas: bool = False
     area_params: tuple[str, ...] = ()
+    setup: bool = False
 
 
 NOTHING = Reads()
@@ -176,6 +179,10 @@ class _Collector:
             if f and u.unit.is_illustrative(column_of(u, f)):
                 self.add("unit", f"the {f} of {u.unit.name or u.id}")
 
+    def setup(self, u: UnitState, scenario: str) -> None:
+        if scenario and (u.unit.is_illustrative(f"setup:{scenario}") or u.unit.is_illustrative("arrival")):
+            self.add("unit", f"the set-up of {u.unit.name or u.id}")
+
     def hexes(self, hexes: Iterable[str]) -> None:
         for h in hexes:
             if hex_illustrative(self.m, h):
@@ -246,6 +253,8 @@ class Annotator:
         c.params(r.params)
         for u in units:
             c.unit(u, self.fields(r))
+            if r.setup:
+                c.setup(u, pos.scenario)
         if r.areas:
             c.areas(f.hexes)
         c.named_areas(self.area_ids[p] for p in r.area_params if p in self.area_ids)
@@ -267,6 +276,9 @@ class Annotator:
         fields = sorted({f for r in every for f in self.fields(r)})
         for u in on_map:
             c.unit(u, fields)
+        if any(r.setup for r in every):
+            for u in pos.units:                 # a unit's set-up is read where it stands, on the map or off
+                c.setup(u, pos.scenario)
         if any(r.areas for r in every):
             c.areas(u.hex for u in on_map)
         return c.inputs()

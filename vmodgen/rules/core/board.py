@@ -81,6 +81,12 @@ class Board:
     def is_box(self, h: str) -> bool:
         return h in self.map.boxes
 
+    def place_name(self, h: str) -> str:
+        """``h`` as a message names it: a box by its printed name ("Axis set-up card: Convoy 3"),
+        a hex (or an id the map lacks) as it is."""
+        box = self.map.boxes.get(h)
+        return (box.name or h) if box is not None else h
+
     def neighbours(self, h: str) -> list[str]:
         nb = self._nb.get(h)
         if nb is None:

@@ -163,8 +163,8 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         axis = str(self.param("im_supply_side"))
         pool = [u for u in board.pos.units if u.mode == "motor_pool" and u.moved]
         out = []
-        time = str(board.pos.state.get("time", "")).lower()
         s1 = self.scenario_no(board.pos) == "1"
+        time = self.known_time(board, f"{P} 18.11") if any(u.side != axis for u in pool) and not s1 else None
         for u in pool:
             if u.side == axis:
                 why = "the motor pool is Allied only"

@@ -2,15 +2,18 @@
 units that arrived. Mixed into :class:`vmodgen.rules.games.invasion_malta.ruleset.InvasionMaltaRules`.
 
 * **time** (am, pm, night): a position file states ``[state] time``; one that does not takes it from
-  the kit's turn cycle and its turn when both are known (else the rules read it as Night). In a log: the time the turn
+  the kit's turn cycle and its turn when both are known (else it is unknown: the rules that need it
+  are not judged, never a day or a Night assumed). In a log: the time the turn
   tracker's text names, else the kit's turn cycle (``[rules] turn_cycle``, counted from the
   sequence's first turn; the bundled kit's "am, pm, night" is inferred, the TRT is not in the text).
   A turn in which units entered the map by air is not Night (8.43): when the cycle says Night for
   such a turn, the time is unknown. Unknown, ``[state] time_unknown`` says why and the rules that
   need it are not judged (6.12, 18.21, 15.21, 8.43, 8.33's Allied day rate, 8.41, 18.11).
-* **weather** (good, windy, storm): ``[state] weather``, or the tracker's text; nothing else in a
-  log records the Weather Phase's roll, so the weather rules (8.43 Storm and Windy) are not judged
-  without it (``[state] weather_unknown``).
+* **weather** (good, windy, storm): Good where the book fixes it (GT1, 5.13; every turn of
+  Scenarios 2 and 3, 7.12), else ``[state] weather``, or the tracker's text; nothing else in a log
+  records the Weather Phase's roll, so the weather rules (8.43 paradrop and air transport, 11.14,
+  16.16, 16.32, 8.33's Allied road rate) are not judged without it (``[state] weather_unknown`` in
+  a log; in a position file that states none, the same: never a Good assumed).
 * **arrivals** (memory, carried across files): ``paradropped = ["5/3"]``, units that entered the map
   by paradrop (an Airborne Operations Phase, not onto an airfield holding an airhead): they may
   trace to an airhead of their nationality (6.31) for the rest of the game; ``arrived = ["5/3"]``,
@@ -82,14 +85,15 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
                    for u in pos.units)
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
-        """The time of day, or None after recording ``rule_id`` as not judged (the audit could not
-        derive it). A position file that states no time is read as before (see the rules)."""
-        return self._known(board, rule_id, "time", TIMES, "", "the time of day")
+        """The time of day, or None after recording ``rule_id`` as not judged: the audit could not
+        derive it, or a position file states none and has no turn to read it from (never a default)."""
+        return self._known(board, rule_id, "time", "the time of day")
 
     def known_weather(self, board: Board, rule_id: str) -> str | None:
-        """The weather, or None after recording ``rule_id`` as not judged; "good" when not stated.
-        Where the book fixes it (:meth:`book_weather`) that is the weather, whatever is stated."""
-        return self.book_weather(board.pos) or self._known(board, rule_id, "weather", WEATHERS, "good", "the weather")
+        """The weather, or None after recording ``rule_id`` as not judged: the audit could not derive
+        it, or a position file states none where the book does not fix it (never a default). Where
+        the book fixes it (:meth:`book_weather`) that is the weather, whatever is stated."""
+        return self.book_weather(board.pos) or self._known(board, rule_id, "weather", "the weather")
 
     def book_weather(self, pos: Position) -> str | None:
         """5.13, 7.12: the weather the rulebook fixes: Good on every turn of Scenarios 2 and 3, and
@@ -101,23 +105,38 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
             return "good"
         return None
 
-    def _known(self, board: Board, rule_id: str, key: str, values: tuple[str, ...], default: str,
-               what: str) -> str | None:
-        """``[state] key`` (one of ``values``), or None after recording ``rule_id`` as not judged when
-        the audit could not derive it (``key_unknown``), else ``default``."""
-        st = board.pos.state
+    def _known(self, board: Board, rule_id: str, key: str, what: str) -> str | None:
+        """:meth:`condition` ``key``, or None after recording ``rule_id`` as not judged."""
+        v = self.condition(board.pos, key)
+        if v is None:
+            self.not_judged(rule_id, f"{what} is unknown: {self.unknown_condition(board.pos, key)}")
+        return v
+
+    def condition(self, pos: Position, key: str) -> str | None:
+        """``time`` or ``weather`` as the position gives it, recording nothing (None when unknown):
+        ``[state] key``; a position's time that the audit did not find unknown, from the kit's turn
+        cycle and its turn, as in a log. The weather the book fixes is :meth:`known_weather`'s."""
+        st = pos.state
         v = st.get(key)
-        if isinstance(v, str) and v.lower() in values:
+        if isinstance(v, str) and v.lower() in (TIMES if key == "time" else WEATHERS):
             return v.lower()
-        if f"{key}_unknown" in st:
-            self.not_judged(rule_id, f"{what} is unknown: {st[f'{key}_unknown']}")
-            return None
-        if key == "time":
-            # a position that states no time: the kit's turn cycle gives it from the turn, as in a log
-            t = time_from_cycle(board.pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle")))
-            if t is not None:
-                return t
-        return default
+        if key == "time" and "time_unknown" not in st:
+            return time_from_cycle(pos.turn, self.game.sequence.first_turn, cycle(self.param("turn_cycle")))
+        return None
+
+    def unknown_condition(self, pos: Position, key: str) -> str:
+        """Why ``key`` (``time`` or ``weather``) is unknown ("" when known): what the audit recorded
+        (``[state] key_unknown``), else what a position file lacks."""
+        if self.condition(pos, key) is not None or key == "weather" and self.book_weather(pos):
+            return ""
+        if f"{key}_unknown" in pos.state:
+            return str(pos.state[f"{key}_unknown"])
+        if key == "weather":
+            n = self.scenario_no(pos)
+            return (f"the position states no [state] weather, and the rulebook fixes it (Good, 5.13, 7.12) only on "
+                    f"GT1 and in Scenarios 2 and 3, not on turn {pos.turn if pos.turn is not None else '(none given)'} "
+                    f"of {'Scenario ' + n if n else 'a position naming no scenario'}")
+        return "the position states no [state] time and no turn to read it from by the kit's turn cycle"
 
     def begin(self, start: Position, memory: MaltaMemory) -> None:
         """A file with no earlier file (no ``prev_hexes`` in memory) starts from where its pieces

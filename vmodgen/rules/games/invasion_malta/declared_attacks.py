@@ -100,8 +100,11 @@ def check_odds(rs, board: Board) -> list:
 
 def _stack_bar(rs, board: Board, u) -> str:
     """The rule that keeps ``u`` from leading because of its stack-mates ("" when none): 14.21, a
-    pillbox not alone in its hex; 17.11, an HQ with a unit of its side that is not an HQ."""
-    mates = [x for x in board.units(attacked_from(board, u)) if x is not u and x.side == u.side]
+    pillbox not alone in its hex; 17.11, an HQ with a unit of its side that is not an HQ. Only combat
+    units are stack-mates: stacking is combat units together (3.3), and air units, naval units and
+    markers are not ground units (3.31, 11.11), so the Ju88 assigned to a German HQ (11.52) bars nothing."""
+    mates = [x for x in board.units(attacked_from(board, u))
+             if x is not u and x.side == u.side and rs.combat(x)]
     if rs.pillbox(u) and mates:
         return "14.21"
     if board.unit_kind(u) == "hq" and any(board.unit_kind(x) != "hq" for x in mates):

@@ -24,4 +24,7 @@ READS: dict[str, Reads] = {
     "IM 8.43": _NIGHT,
     "IM 11.23": _NIGHT,
     "IM 18.25": _NIGHT,
+    "IM 15.14": Reads(setup=True),                    # the KGs of the set-up card and their turns
+    "IM 15.44": Reads(setup=True, params=("turns_per_day", "turn_cycle")),   # ... and no Night turn
+    "IM 16.21": Reads(setup=True),                    # a convoy's units and turn
 }

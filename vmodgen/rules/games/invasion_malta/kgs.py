@@ -107,22 +107,22 @@ def check_kgs(rs, board: Board) -> list:
         moved = [u for u in units if scn and u.unit.setup.get(scn) in boxes and u.unit.setup.get(scn) != box]
         if moved:
             out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(moved)} {_are(moved, 'stands', 'stand')} in "
-                                  f"{box}, but the set-up card puts {_are(moved, 'it', 'them')} in "
-                                  f"{', '.join(sorted({u.unit.setup[scn] for u in moved}))}{_kit_card(moved, scn)}; "
+                                  f"{board.place_name(box)}, but the set-up card puts {_are(moved, 'it', 'them')} in "
+                                  f"{', '.join(sorted({board.place_name(u.unit.setup[scn]) for u in moved}))}{_kit_card(moved, scn)}; "
                                   "paradrop units are not reorganised into another KG.", [], moved))
     if pos.phase == "airborne":
         came = _came_from(rs, board, boxes)
         for box, units in sorted(came.items()):
             if held.get(box):
-                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {box} in this "
+                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {board.place_name(box)} in this "
                                       f"phase while {rs.names(held[box])} stayed there; all units of a KG drop in the "
                                       "same activation.", sorted({u.hex for u in units}), units + held[box]))
             earlier = [b for b in order[:order.index(box)] if held.get(b) and b not in came
                        and not _may_be_sent_back(rs, board, b, held[b])]
             if earlier:
                 waiting = [u for b in earlier for u in held[b]]
-                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {box} while "
-                                      f"{', '.join(earlier)} still holds {rs.names(waiting)}; KGs drop in their order "
+                out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from {board.place_name(box)} while "
+                                      f"{', '.join(board.place_name(b) for b in earlier)} still holds {rs.names(waiting)}; KGs drop in their order "
                                       "(KG1 first) and are not reorganised into another.",
                                       sorted({u.hex for u in units}), units + waiting))
         out += _dropped_again_too_soon(rs, board, came)
@@ -132,7 +132,7 @@ def check_kgs(rs, board: Board) -> list:
                    and u.unit.arrival.get(scn, u.unit.arrival.get("", 1)) <= pos.turn]
             if not due or _may_be_sent_back(rs, board, box, units):
                 continue
-            out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(due)} {_are(due, 'is', 'are')} still in {box} at "
+            out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(due)} {_are(due, 'is', 'are')} still in {board.place_name(box)} at "
                                   f"the end of GT{pos.turn}, set up there from the start{_kit_card(due, scn)}; a KG's drop on GT1 or GT2 is not "
                                   "delayed to a later turn.", [], due))
     return out
@@ -141,14 +141,22 @@ def check_kgs(rs, board: Board) -> list:
 def _dropped_again_too_soon(rs, board: Board, came: dict[str, list]) -> list:
     """15.44 with 15.14: a KG due on GT1 or GT2 drops that turn (never delayed), so one dropping from
     its box on a later turn is a KG 15.44 sent back to the card then, which drops again no sooner
-    than 2 turns later. Its due turn is the roster's arrival for the scenario (as for 15.14)."""
+    than 2 turns later; one that cannot have been sent back (no unit reduced, none missing: 15.44
+    costs 2 steps) was delayed, 15.14's finding. Its due turn is the roster's arrival for the
+    scenario (as for 15.14)."""
     pos, out = board.pos, []
     scn = pos.scenario
     for box, units in sorted(came.items()):
         due = {u.unit.arrival.get(scn, u.unit.arrival.get("", 1)) for u in units if scn and u.unit.setup.get(scn) == box}
         early = [t for t in due if t in (1, 2) and t < pos.turn < t + 2]
-        if early:
-            out.append(rs.finding(board, f"{P} 15.44", "movement", f"{rs.names(units)} dropped from {box} on "
+        if early and not _may_be_sent_back(rs, board, box, units):
+            out.append(rs.finding(board, f"{P} 15.14", "movement", f"{rs.names(units)} dropped from "
+                                  f"{board.place_name(box)} on GT{pos.turn}; the KG was due on GT{min(early)}"
+                                  f"{_kit_card(units, scn)}, and a KG's drop on GT1 or GT2 is not delayed to a "
+                                  "later turn (it was not sent back by 15.44: none of its units lost a step).",
+                                  sorted({u.hex for u in units}), units))
+        elif early:
+            out.append(rs.finding(board, f"{P} 15.44", "movement", f"{rs.names(units)} dropped from {board.place_name(box)} on "
                                   f"GT{pos.turn}; the KG was due on GT{min(early)}{_kit_card(units, scn)} and a KG of "
                                   "GT1-2 drops on its turn (15.14), so this is a KG 15.44 sent back to the set-up "
                                   f"card then, which drops again no sooner than 2 turns later (GT{min(early) + 2}), "
@@ -180,7 +188,7 @@ def check_airhead_for_drop(rs, board: Board) -> list:
             if any(not isinstance(nat, dict) or nat.get(h) in (None, n) for h in heads):
                 continue
             who = [u for u in units if u.unit.nationality == n]
-            out.append(rs.finding(board, f"{P} 15.2", "supply", f"{rs.names(who)} paradropped from {box} in this phase, "
+            out.append(rs.finding(board, f"{P} 15.2", "supply", f"{rs.names(who)} paradropped from {board.place_name(box)} in this phase, "
                                   f"but at its end no {n} Airhead marker is on the map; with no airhead of its "
                                   "nationality on the map a KG cannot paradrop (15.2; the airheads are placed "
                                   "before the drop, 15.21).", sorted({u.hex for u in who}), who))

@@ -183,39 +183,64 @@ def check_sudden_death(rs, board: Board) -> list:
     return out
 
 
+def _island_sheets(rs, board: Board) -> tuple[set[str], str]:
+    """16.24A: the map sheets of a rulebook scenario the kit has no scenario data for
+    (``im_scenario_sheets``), and how messages name it; an empty set when the position names no
+    scenario number or the parameter gives none for it (4.12 is then not judged by island)."""
+    n = rs.scenario_no(board.pos)
+    if not n:
+        return set(), ""
+    sheets = set()
+    for item in str(rs.param("im_scenario_sheets") or "").split(","):
+        k, _, sheet = item.partition(":")
+        if k.strip().lower().lstrip("s") == n and sheet.strip() in board.map.sheets:
+            sheets.add(sheet.strip())
+    return sheets, f"Scenario {n}"
+
+
+def _off_island(rs, board: Board, used: set[str], title: str) -> list:
+    """4.12: the units and markers on a map sheet the scenario ``title`` (on ``used``) does not use."""
+    pos, out = board.pos, []
+
+    def sheet(h: str):
+        got = board.map.sheet_of(h) if board.is_hex(h) else None
+        return got[0] if got is not None and got[0].id not in used else None
+    units: dict[str, list] = {}
+    marked: dict[str, list[str]] = {}
+    names: dict[str, str] = {}
+    for u in pos.units:
+        if (s := sheet(u.hex)) is not None:
+            units.setdefault(s.id, []).append(u)
+            names[s.id] = s.name or s.id
+    for h in sorted(pos.hex_markers):
+        if pos.hex_markers[h] and (s := sheet(h)) is not None:
+            marked.setdefault(s.id, []).append(h)
+            names[s.id] = s.name or s.id
+    for sid in sorted(names):
+        what = ([rs.names(units[sid])] if sid in units else []) + \
+               ([f"the markers of {', '.join(marked[sid])}"] if sid in marked else [])
+        out.append(rs.finding(board, f"{P} 4.12", "movement", f"{' and '.join(what)}: on the {names[sid]} map, which "
+                              f"{title} does not use (16.24A: Scenarios 1-3 are played on Malta, 4 on Leros).",
+                              sorted({u.hex for u in units.get(sid, [])} | set(marked.get(sid, []))),
+                              units.get(sid, [])))
+    return out
+
+
 def check_scenario_bounds(rs, board: Board) -> list:
     """4.12 with 16.24A (「シナリオ1、2、3（マルタ島）…シナリオ4（レロス島）」): a kit scenario is played on its
     island's map, so no unit or marker of the position stands on the other's; 4.22: its turns end
     with the scenario's last, which the scenario book gives and the rulebook text lacks, so a turn
     past a kit scenario's illustrative last turn is named not judged (a turn past one the kit
-    states as the book's is found)."""
+    states as the book's is found). A rulebook scenario the kit lacks ("Scenario 1") is played on
+    the maps of a kit scenario of its island (:func:`_island_sheets`); a position naming no
+    scenario is not judged for 4.12 (a log names none: no island is guessed from the pieces)."""
     pos, sc = board.pos, board.pos.scenario_data
     if sc is None:
+        used, title = _island_sheets(rs, board)
+        if used and len(board.map.sheets) > 1:
+            return _off_island(rs, board, used, title)
         return []
-    out = []
-    used = set(sc.sheets)
-    if used and len(board.map.sheets) > 1:
-        def sheet(h: str):
-            got = board.map.sheet_of(h) if board.is_hex(h) else None
-            return got[0] if got is not None and got[0].id not in used else None
-        units: dict[str, list] = {}
-        marked: dict[str, list[str]] = {}
-        names: dict[str, str] = {}
-        for u in pos.units:
-            if (s := sheet(u.hex)) is not None:
-                units.setdefault(s.id, []).append(u)
-                names[s.id] = s.name or s.id
-        for h in sorted(pos.hex_markers):
-            if pos.hex_markers[h] and (s := sheet(h)) is not None:
-                marked.setdefault(s.id, []).append(h)
-                names[s.id] = s.name or s.id
-        for sid in sorted(names):
-            what = ([rs.names(units[sid])] if sid in units else []) + \
-                   ([f"the markers of {', '.join(marked[sid])}"] if sid in marked else [])
-            out.append(rs.finding(board, f"{P} 4.12", "movement", f"{' and '.join(what)}: on the {names[sid]} map, which "
-                                  f"{sc.name} does not use (16.24A: Scenarios 1-3 are played on Malta, 4 on Leros).",
-                                  sorted({u.hex for u in units.get(sid, [])} | set(marked.get(sid, []))),
-                                  units.get(sid, [])))
+    out = _off_island(rs, board, set(sc.sheets), sc.name) if sc.sheets and len(board.map.sheets) > 1 else []
     if pos.turn is not None and sc.last_turn is not None and pos.turn > sc.last_turn:
         if sc.illustrative:
             rs.not_judged(f"{P} 4.22", f"whether GT{pos.turn} is past the last turn of {sc.name}: the scenario book "

@@ -114,8 +114,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         turn = st.get("air_entry_turn", 0)
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise InputError(pos.source, f"[state] air_entry_turn must be a turn number, not {turn!r}")
-        w = pos.state.get("weather", "good")
-        if not isinstance(w, str) or w.lower() not in ("good", "windy", "storm"):
+        w = pos.state.get("weather")
+        if w is not None and (not isinstance(w, str) or w.lower() not in ("good", "windy", "storm")):
             raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
 
     def remember(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
@@ -563,7 +563,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         transport at Night or in a Storm (the units :meth:`air_entries` names)."""
         out = []
         for u, _ in self.air_entries(board):
-            time, weather = self.known_time(board, f"{P} 8.43"), self.known_weather(board, f"{P} 8.43")
+            time = self.known_time(board, f"{P} 8.43")
+            # a Night turn decides alone: the weather is read (and named if unknown) only by day
+            weather = self.known_weather(board, f"{P} 8.43") if time != "night" else None
             by_air = self._air_landed(board.pos, u)
             why = ("a Night turn" if time == "night" else "a Storm" if weather == "storm" else
                    "Windy weather" if weather == "windy" and not by_air else "")

@@ -67,18 +67,17 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             ma = 0                                                     # 6.15
         return ma
 
-    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True) -> MoveModel:
+    def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True,
+                   by_day: bool = False) -> MoveModel:
+        """The costs and bars of ``u``'s move. 8.33: an Allied unit pays ½ MP a road hex at Night
+        or in a Storm; where the time or the weather is unknown (:meth:`allied_road_rate_unknown`)
+        roads cost ½ MP, the lenient rate, unless ``by_day`` (the day rate, to see whether the
+        unknown decides the verdict)."""
         costs = CostTable(board, u.unit.movement_class)
-        # 8.33: the Allies pay ½ MP per road hex on Night turns and on turns of Storm weather
-        fixed = self.book_weather(board.pos)                           # 5.13, 7.12
-        night = (str(board.pos.state.get("time", "")).lower() == "night"
-                 or (fixed or str(board.pos.state.get("weather", ""))).lower() == "storm")
-        if u.side != "axis" and ("time_unknown" in board.pos.state or
-                                 ("weather_unknown" in board.pos.state and not fixed and not night)):
-            # 8.33: ½ MP at Night or in a Storm; unknown, the move is measured at that rate
-            night = True
-            self.not_judged(f"{P} 8.33", "the Allied road rate (1 MP by day, ½ MP at Night or in a Storm) needs the "
-                                         "time of day and the weather, which are unknown: roads are counted at ½ MP")
+        pos = board.pos
+        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        night = (time == "night" or weather == "storm" or
+                 u.side != "axis" and not by_day and bool(self.allied_road_rate_unknown(pos)))
         road_rate = (self.num("road_cost_axis_mp") if u.side == "axis" else
                      self.num("road_cost_allied_night_mp") if night else self.num("road_cost_allied_day_mp"))
         terrain_cost = {"clear": self.num("clear_cost_mp"), "rough": self.num("rough_cost_mp_infantry")}
@@ -356,9 +355,28 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             self.not_judged(f"{P} 3.33", f"{label(u)} passed through {', '.join(unordered)}, which another "
                                          "friendly unit of its kind entered or left in a move of its own; "
                                          + self.unordered_why(board, u))
-        return out + move_findings(self, board, u, self.move_model(board, u, ez), self.allowance(board, u),
-                                   self.move_model(board, u, ez, with_zoc=False),
-                                   zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+        found = self._measured(board, u, ez)
+        unknown = self.allied_road_rate_unknown(board.pos) if u.side != "axis" else ""
+        if unknown and len(self._measured(board, u, ez, by_day=True)) > len(found):
+            # the move is legal at ½ MP a road hex, not at the day rate: the unknown decides it
+            self.not_judged(f"{P} 8.33", f"{label(u)}'s move is legal only at the Allied road rate of Night or a Storm "
+                                         f"(½ MP; 1 MP by day in other weather), and {unknown}: roads are counted "
+                                         "at ½ MP")
+        return out + found
+
+    def _measured(self, board: Board, u: UnitState, ez: set[str], by_day: bool = False) -> list:
+        return move_findings(self, board, u, self.move_model(board, u, ez, by_day=by_day), self.allowance(board, u),
+                             self.move_model(board, u, ez, with_zoc=False, by_day=by_day),
+                             zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
+
+    def allied_road_rate_unknown(self, pos) -> str:
+        """8.33: why the Allied road rate is unknown ("" when known): neither a Night nor a Storm
+        is known, and the time or the weather is not."""
+        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        if time == "night" or weather == "storm" or (time and weather):
+            return ""
+        return " and ".join(f"the {what} is unknown ({self.unknown_condition(pos, key)})" for what, key in
+                            (("time of day", "time"), ("weather", "weather")) if self.unknown_condition(pos, key))
 
     def _infiltration(self, board: Board, u: UnitState):
         """8.5: one hex from enemy ZOC into enemy ZOC, by a unit whose current ER is at least the

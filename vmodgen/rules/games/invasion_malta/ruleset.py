@@ -254,10 +254,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """8.41 (Allied artillery moves on Night turns only), then the move by its mode."""
         out = []
-        night = str(board.pos.state.get("time", "")).lower() == "night"
         if u.side != str(self.param("im_supply_side")) and self.artillery(u) and u.moved \
-                and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") \
-                and not night:
+                and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") in ("am", "pm"):
             out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "
                                     "only on Night turns.", [u.hex], [u]))
         return out + super().check_unit_move(board, u, ez)

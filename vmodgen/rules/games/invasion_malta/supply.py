@@ -96,13 +96,13 @@ class InvasionMaltaSupply(InvasionMaltaMovement):
     def check_supply(self, board: Board) -> list:
         """6.12: in a Night Supply Status Phase every Axis unit that cannot trace carries an OoS
         marker. By day no marker is placed, and 6.16 lets a player keep one, so only the Night
-        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night); a
-        position file that states none is taken as a Night turn; in a log the audit derives it
-        (:mod:`.invasion_malta_context`) and, when it cannot, the rule is not judged. A position
+        check can find a fault. The time of day comes from ``[state] time`` (am, pm, night), else
+        the kit's turn cycle and the turn; a position file with neither, or a log whose time the
+        audit cannot derive, has the rule not judged (never a Night assumed). A position
         that places no beachhead or airhead marker is not checked for supply. A unit whose arrival
         the audit does not know (``arrival_unknown``) is not judged."""
         time = self.known_time(board, f"{P} 6.12")
-        if time is None or (time or "night") != "night":
+        if time != "night":
             return []
         side = str(self.param("im_supply_side"))
         mem = self.memory(board.pos)

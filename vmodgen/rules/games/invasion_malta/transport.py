@@ -141,13 +141,13 @@ def _convoy_turn(rs, board: Board, convoys: set[str]) -> list:
         if u.previous not in convoys or u.hex in convoys:
             continue
         if u.unit.setup.get(pos.scenario) != u.previous:
-            rs.not_judged(f"{P} 16.21", f"{label(u)} left {u.previous}: on which turn that convoy becomes available is "
+            rs.not_judged(f"{P} 16.21", f"{label(u)} left {board.place_name(u.previous)}: on which turn that convoy becomes available is "
                           "on the scenario's set-up card, which the rulebook text lacks")
             continue
         due = u.unit.arrival.get(pos.scenario, u.unit.arrival.get("", sc.first_turn))
         if pos.turn < due:
             card = " (the kit's set-up, illustrative)" if u.unit.is_illustrative(f"setup:{pos.scenario}") else ""
-            out.append(rs.finding(board, f"{P} 16.21", "movement", f"{label(u)} left {u.previous} on GT{pos.turn}, but "
+            out.append(rs.finding(board, f"{P} 16.21", "movement", f"{label(u)} left {board.place_name(u.previous)} on GT{pos.turn}, but "
                                   f"its convoy becomes available on GT{due}{card}; no convoy is used before its turn.",
                                   [u.hex] if board.is_hex(u.hex) else [], [u]))
     return out

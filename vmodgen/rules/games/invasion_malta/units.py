@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ....positions.model import Position, UnitState
+from ....positions.scenario_number import scenario_number
 from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import MaltaMemory
@@ -70,6 +71,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "cas_air_units_per_mission_max": (2, "11.54: most air units flying one CAS mission"),
         "hq_range_axis_hexes": (9, "17.13, 11.54: an Axis HQ's command range, counted from its hex (the target hex included)"),
         "combat_refusal_er_min": (5, "9.32: the lowest current ER of a unit that refuses combat"),
+        "im_scenario_sheets": ("1: malta, 2: malta, 3: malta, 4: leros", "16.24A: the map sheet ids each rulebook scenario is played on (Scenarios 1-3 the Malta chart, 4 the Leros chart), for a position naming a scenario the kit has no scenario data for (4.12)"),
         "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
@@ -205,15 +207,16 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     @staticmethod
     def scenario_no(pos: Position) -> str:
         """The rulebook scenario's number ("" when none is named): of the kit scenario the position
-        reader resolved (``s3``), else of a "Scenario N" anywhere in free text ("Scenario 2
-        (Herkules)"; not the year of "Malta 1942"), or a bare "N" / "SN". The one reading every rule
-        of a scenario uses (before, some read "Scenario 1" as no scenario 1)."""
+        reader resolved (``s3``; a kit id without one: its name's), else the number the position's text names, read as the reader reads
+        it (:func:`~vmodgen.positions.scenario_number.scenario_number`). The reader resolves a kit
+        scenario whenever the kit has one of that number, so only a number the kit has no scenario
+        for ("Scenario 1", "Scenario 2") comes here without its data."""
         if pos.scenario_data is not None:
             m = re.search(r"(\d+)$", pos.scenario)
+            n = int(m.group(1)) if m else scenario_number(getattr(pos.scenario_data, "name", "") or "")
         else:
-            m = re.search(r"(?i)\bscenario\s*#?\s*(\d+)\b", pos.scenario or "") \
-                or re.fullmatch(r"(?i)\s*s?(\d+)\s*", pos.scenario or "")
-        return str(int(m.group(1))) if m else ""
+            n = scenario_number(pos.scenario or "")
+        return "" if n is None else str(n)
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None when unknown (a hook: the conditions layer derives it and records

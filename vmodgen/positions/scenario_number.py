@@ -1,0 +1,18 @@
+"""The one reading of the rulebook scenario number a position's ``scenario`` text names: the
+position reader resolves a kit scenario by it and the rule sets judge scenario rules by it, so
+the two never disagree on what "Scenario 3 (Herkules)" is."""
+from __future__ import annotations
+
+import re
+
+#: the whole text is the number: "3", "S3", "#1", "Scenario #1" (as OM prints it), "scenario7"
+_WHOLE = re.compile(r"(?i)\s*(?:scenario\s*|s\s*)?#?\s*(\d+)\s*")
+#: "Scenario N" anywhere in free text ("Scenario 3 (Herkules)"), never a bare year ("Malta 1942")
+_WITHIN = re.compile(r"(?i)\bscenario\s*#?\s*(\d+)\b")
+
+
+def scenario_number(text: str) -> int | None:
+    """The scenario number ``text`` names (None when it names none): the whole text as a number,
+    else the first "Scenario N" within it."""
+    m = _WHOLE.fullmatch(text or "") or _WITHIN.search(text or "")
+    return int(m.group(1)) if m else None
