@@ -192,6 +192,20 @@ def test_tld_log_with_another_game_module_is_refused_or_says_nothing_was_judged(
     assert "0 findings" in text and "partial: no piece was recognised" in text
 
 
+def test_a_log_with_no_roster_says_it_has_none():
+    """Review of foreign19 #6: vassal_tour.log (no PLAYER command at all) audited with Kassala's
+    binding (--force) was told "no step was made by a player the files' roster seats at a side the
+    binding names", implying a roster; now it says the files have none."""
+    log = shared_path("corpus", "vassal_tour.log")
+    kassala = shared_path("corpus", "kassala_Kassala.vmod")
+    done = vmodgen("audit", "--module", str(kassala), "--binding", str(KASSALA_BINDING), "--force",
+                   "--format", "json", str(log))
+    said = [m for m in json.loads(done.stdout)["coverage"]["messages"] if m.startswith("No phase could be read")]
+    assert said == ["No phase could be read (phase source: player): no step was made by a player the files' "
+                    "roster seats at a side the binding names ([[side]] players: Christian, Moslem) (the files "
+                    "have no roster): only the rules that need no phase were checked."]
+
+
 def test_tld_log_without_binding_is_refused(tmp_path):
     log = shared_path("corpus", "tld_game_0606-4.log")
     module = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
