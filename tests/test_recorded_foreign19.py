@@ -27,7 +27,7 @@ from vmodgen.vassal.module import read_module
 from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.codec import encode
 from vmodgen.vassal.commands import Command
-from vmodgen.vassal.reported_locations import (compare_recorded_names, compare_saved_names, names_note,
+from vmodgen.vassal.reported_locations import (compare_names, compare_recorded_names, compare_saved_names, names_note,
                                                names_warning, recorded_names)
 from vmodgen.vassal.savefile import read_save, rewrite_save
 
@@ -347,6 +347,21 @@ def test_a_few_names_otherwise_are_no_regridding():
     assert "not enough to doubt" in (names_note("f.vlog", 22, 1, saved=False) or "")
     assert names_warning("f.vlog", 5, 3) is not None and names_note("f.vlog", 5, 3, saved=False) is None
     assert names_note("f.vsav", 5, 5, saved=True) is not None
+
+
+def test_points_on_a_board_of_unknown_size_or_offboard_are_not_compared(tmp_path_factory):
+    """Review of foreign19 #4: the stripped corpus TLD module has no board image, so its lone board
+    seemed to reach every point right and below: Normandy (9000, 1536), which VASSAL (knowing the
+    size) named "offboard" (or "Offboard", "fuori mappa", ... in the player's language), read 16324
+    and counted as named otherwise. A board of known size still compares."""
+    module = read_module(shared_path("corpus", "tld_buildFile-only_stripped.vmod"))
+    assert module.locate("Normandy", 9000, 1536) == "16324"          # what it reads, unknowing
+    assert compare_names({("Normandy", 9000, 1536): "offboard"}, module) == (0, 0)
+    assert compare_names({("Normandy", 2253, 1536): "4124"}, module) == (0, 0)   # size unknown: no compare
+    na41 = read_module(bundled_module("north-africa-41", tmp_path_factory, "foreign19").module)
+    point = ("West map (Cyrenaica)", 232, 1407)
+    assert compare_names({point: "1503"}, na41) == (1, 0) and compare_names({point: "1504"}, na41) == (1, 1)
+    assert compare_names({point: "fuori mappa"}, na41) == (0, 0)
 
 
 def test_inspect_says_a_board_the_module_lacks():

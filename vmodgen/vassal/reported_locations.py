@@ -198,11 +198,30 @@ def _step_names(steps: list) -> dict[tuple[str, int, int], str]:
     return out
 
 
-def _compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
+#: What VASSAL names a point on no board (``Map.offboard`` in its i18n bundles, each language
+#: it ships: the name a player's VASSAL wrote depends on the player's language)
+OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En dehors du plateau", "fuori mappa",
+                            "\u76e4\u5916", "Weg van het bord", "poza plansz\u0105",
+                            "\u573a\u5916\uff08offboard\uff09"))
+
+
+def _sized_board_at(module: Module, map_name: str, x: int, y: int) -> bool:
+    """Whether the point lies on a board whose size is known: a lone board with no image is taken
+    to reach without limit right and below, where VASSAL knew its size and said "offboard"."""
+    info = module.maps.get(map_name)
+    placed = info.board_at(x, y) if info is not None else None
+    return placed is not None and placed.board.size is not None
+
+
+def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
+    """``(points compared, points named otherwise)`` of kept names against the module's labels:
+    no hidden point, no "offboard", no point on a board of unknown size (nothing to compare)."""
     compared = bad = 0
     for (map_name, x, y), named in names.items():
+        if named == HIDDEN_LOCATION or named.strip() in OFFBOARD_NAMES:
+            continue
         read = module.locate(map_name, x, y)
-        if read is None or named == HIDDEN_LOCATION:
+        if read is None or not _sized_board_at(module, map_name, x, y):
             continue
         compared += 1
         bad += named.strip() != read.strip()
@@ -214,7 +233,7 @@ def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
     (:func:`_step_names`) against the labels the module given reads at the same points, its
     boards set as the file's saved state sets them."""
     _, steps = _with_boards(save, module)
-    return _compare_names(_step_names(steps), module)
+    return compare_names(_step_names(steps), module)
 
 
 def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
@@ -222,7 +241,7 @@ def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
     moved, by whatever module version ran then (an earlier session, the designer's set-up), so no
     proof against the module given."""
     head, _ = _with_boards(save, module)
-    return _compare_names(recorded_names("\n".join(sub.text for node in head for sub in _flat(node))), module)
+    return compare_names(recorded_names("\n".join(sub.text for node in head for sub in _flat(node))), module)
 
 
 def regridded(compared: int, bad: int) -> bool:
