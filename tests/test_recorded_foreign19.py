@@ -364,6 +364,22 @@ def test_points_on_a_board_of_unknown_size_or_offboard_are_not_compared(tmp_path
     assert compare_names({point: "fuori mappa"}, na41) == (0, 0)
 
 
+def test_points_whose_label_names_a_game_property_are_not_compared(tmp_path_factory, tmp_path):
+    """Review of foreign19 #3: VASSAL evaluates a Zone's or grid numbering's locationFormat with the
+    module's properties (a Global Property such as $Weather$); vmodgen knows only name,
+    gridLocation, row and column, so such a label always disagreed. Those points are skipped; the
+    plain formats still compare."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    hexes, box = ("West map (Cyrenaica)", 232, 1407), ("Off-map boxes", 160, 137)
+    plain = read_module(b.module)
+    assert compare_names({hexes: "1503", box: "Italy"}, plain) == (2, 0)
+    weather = read_module(edited_module(b.module, tmp_path / "na41-weather.vmod", [
+        (r'locationFormat="\$gridLocation\$"', 'locationFormat="$gridLocation$ ($Weather$)"'),
+        (r'locationFormat="\$name\$"', 'locationFormat="$name$ $Weather$"')]))
+    assert weather.locate(*hexes) == "1503 ()" and weather.locate(*box) == "Italy "
+    assert compare_names({hexes: "1503 (Sandstorm)", box: "Italy Sandstorm"}, weather) == (0, 0)
+
+
 def test_inspect_says_a_board_the_module_lacks():
     """tld-mod's scenario 1 (VASSAL 2.9.8) lays out "Board F" on the map Normandy, a board the
     buildFile of the corpus no longer has (only "Normandy"): VASSAL leaves it out, every piece has

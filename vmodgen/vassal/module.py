@@ -96,14 +96,18 @@ class PlacedBoard:
             return alone and x >= self.x and y >= self.y
         return self.x <= x < self.x + size[0] and self.y <= y < self.y + size[1]
 
-    def label(self, x: int, y: int) -> str | None:
-        """``Board.locationName`` of a map point on this board."""
+    def board_point(self, x: int, y: int) -> tuple[int, int]:
+        """A map point in this board's own pixels (its reversal applied)."""
         bx, by = x - self.x, y - self.y
         size = self.board.size
         if self.reversed and size is not None:
             bx, by = size[0] - bx, size[1] - by
+        return bx, by
+
+    def label(self, x: int, y: int) -> str | None:
+        """``Board.locationName`` of a map point on this board."""
         g = self.board.grid
-        return None if g is None else g.location_name(bx, by)
+        return None if g is None else g.location_name(*self.board_point(x, y))
 
 
 @dataclass

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..hexes.vassal_zones import label_is_known
 from .codec import decode
 from .module import Module
 from .replay import split_steps
@@ -205,12 +206,15 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
                             "\u573a\u5916\uff08offboard\uff09"))
 
 
-def _sized_board_at(module: Module, map_name: str, x: int, y: int) -> bool:
-    """Whether the point lies on a board whose size is known: a lone board with no image is taken
-    to reach without limit right and below, where VASSAL knew its size and said "offboard"."""
+def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
+    """Whether the module's label of the point can be compared: on a board whose size is known (a
+    lone board with no image is taken to reach without limit right and below, where VASSAL knew its
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
-    return placed is not None and placed.board.size is not None
+    if placed is None or placed.board.size is None:
+        return False
+    return placed.board.grid is None or label_is_known(placed.board.grid, *placed.board_point(x, y))
 
 
 def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
@@ -221,7 +225,7 @@ def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tup
         if named == HIDDEN_LOCATION or named.strip() in OFFBOARD_NAMES:
             continue
         read = module.locate(map_name, x, y)
-        if read is None or not _sized_board_at(module, map_name, x, y):
+        if read is None or not _comparable(module, map_name, x, y):
             continue
         compared += 1
         bad += named.strip() != read.strip()
