@@ -380,6 +380,25 @@ def test_points_whose_label_names_a_game_property_are_not_compared(tmp_path_fact
     assert compare_names({hexes: "1503 (Sandstorm)", box: "Italy Sandstorm"}, weather) == (0, 0)
 
 
+def test_zone_names_of_a_translated_module_are_not_compared(tmp_path_factory, tmp_path):
+    """Review of foreign19 #2: with a module translation active VASSAL replaces a Zone's name and
+    format, a Region's or a Deck's name (Localization.translate), so a German player's file names
+    "Italien" where vmodgen reads the untranslated buildFile's "Italy". A module holding a
+    translation (Module_de.properties) has those points skipped; its hexes still compare."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    hexes, box = ("West map (Cyrenaica)", 232, 1407), ("Off-map boxes", 160, 137)
+    names = {hexes: "1503", box: "Italien"}
+    assert compare_names(names, read_module(b.module)) == (2, 1)
+    translated = tmp_path / "na41-de.vmod"
+    with zipfile.ZipFile(b.module) as zin, zipfile.ZipFile(translated, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info.filename))
+        zout.writestr("Module_de.properties", "Italy.name=Italien\n")
+    module = read_module(translated)
+    assert module.translated and not read_module(b.module).translated
+    assert compare_names(names, module) == (1, 0)
+
+
 def test_inspect_says_a_board_the_module_lacks():
     """tld-mod's scenario 1 (VASSAL 2.9.8) lays out "Board F" on the map Normandy, a board the
     buildFile of the corpus no longer has (only "Normandy"): VASSAL leaves it out, every piece has

@@ -290,3 +290,14 @@ def label_is_known(grid, x: int, y: int) -> bool:
     numbering = getattr(grid, "numbering", None)
     fmt = getattr(numbering, "location_format", "$gridLocation$") if numbering is not None else "$gridLocation$"
     return _variables(fmt) <= NUMBERING_VARIABLES
+
+
+def label_is_translatable(grid, x: int, y: int) -> bool:
+    """Whether the label ``grid`` gives the board point (x, y) comes from text a module translation
+    replaces (VASSAL ``ComponentI18nData``: a Zone's name and locationFormat, a Region's name)."""
+    if isinstance(grid, ZonedGrid):
+        zone = grid.find_zone(x, y)
+        if zone is not None:
+            return True
+        grid = grid.background
+    return isinstance(grid, RegionGrid)

@@ -14,6 +14,7 @@ an unknown size and, alone on its map, is taken to extend without limit.
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -46,6 +47,10 @@ def check_entry_name(path: str | Path, name: str) -> None:
     if ("\x00" in name or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":")
             or ".." in parts):
         raise LimitError(path, f"zip entry name '{name}' escapes the archive (refused)")
+
+
+#: the zip entry of a module translation (VASSAL ``Resources.MODULE_BUNDLE`` + language [+ country])
+TRANSLATION_BUNDLE = re.compile(r"Module_[A-Za-z]{2,3}(?:_[A-Za-z0-9]+)?\.properties")
 
 
 @dataclass
@@ -315,6 +320,13 @@ class Module:
         """The bytes of one zip entry (e.g. a predefined setup's ``.vsav``)."""
         with self._zip() as z:
             return z.read(name)
+
+    @property
+    def translated(self) -> bool:
+        """Whether the module holds a translation (VASSAL's bundles ``Module_<language>[_<country>]
+        .properties``, ``Localization``): a player's VASSAL in that language shows, and writes into
+        the file, the translated names of zones, regions and decks."""
+        return any(TRANSLATION_BUNDLE.fullmatch(n) for n in self.entries)
 
     # -- images --
     def image_entry(self, image: str) -> str | None:

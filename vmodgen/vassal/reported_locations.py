@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..hexes.vassal_zones import label_is_known
+from ..hexes.vassal_zones import label_is_known, label_is_translatable
 from .codec import decode
 from .module import Module
 from .replay import split_steps
@@ -127,7 +127,8 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
             continue
         reported = found[0].group("location").strip()
         read = module.locate(new_map, m.new_x, m.new_y)
-        if read is None or not reported or reported == HIDDEN_LOCATION:
+        if read is None or not reported or reported == HIDDEN_LOCATION or reported in OFFBOARD_NAMES \
+                or not _comparable(module, new_map, m.new_x, m.new_y):
             continue
         compared += 1
         if reported != read.strip():
@@ -209,12 +210,21 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
 def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
     """Whether the module's label of the point can be compared: on a board whose size is known (a
     lone board with no image is taken to reach without limit right and below, where VASSAL knew its
-    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
+    and, when the module has translations, not a Zone's, Region's or Deck's name (a player's VASSAL
+    wrote the translated one: ``Localization.translate``)."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
     if placed is None or placed.board.size is None:
         return False
-    return placed.board.grid is None or label_is_known(placed.board.grid, *placed.board_point(x, y))
+    grid = placed.board.grid
+    if grid is None:
+        return True
+    point = placed.board_point(x, y)
+    if module.translated and (info is not None and info.deck_at(x, y) is not None
+                              or label_is_translatable(grid, *point)):
+        return False
+    return label_is_known(grid, *point)
 
 
 def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
