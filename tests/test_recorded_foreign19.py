@@ -24,8 +24,12 @@ import pytest
 
 from vmodgen.audit import audit
 from vmodgen.vassal.module import read_module
-from vmodgen.vassal.reported_locations import compare_recorded_names, recorded_names
-from vmodgen.vassal.savefile import read_save
+from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.codec import encode
+from vmodgen.vassal.commands import Command
+from vmodgen.vassal.reported_locations import (compare_names, compare_recorded_names, compare_saved_names, names_note,
+                                               names_warning, recorded_names)
+from vmodgen.vassal.savefile import read_save, rewrite_save
 
 from bundled_module_util import bundled_module
 from conftest import ROOT, shared_path
@@ -188,6 +192,20 @@ def test_tld_log_with_another_game_module_is_refused_or_says_nothing_was_judged(
     assert "0 findings" in text and "partial: no piece was recognised" in text
 
 
+def test_a_log_with_no_roster_says_it_has_none():
+    """Review of foreign19 #6: vassal_tour.log (no PLAYER command at all) audited with Kassala's
+    binding (--force) was told "no step was made by a player the files' roster seats at a side the
+    binding names", implying a roster; now it says the files have none."""
+    log = shared_path("corpus", "vassal_tour.log")
+    kassala = shared_path("corpus", "kassala_Kassala.vmod")
+    done = vmodgen("audit", "--module", str(kassala), "--binding", str(KASSALA_BINDING), "--force",
+                   "--format", "json", str(log))
+    said = [m for m in json.loads(done.stdout)["coverage"]["messages"] if m.startswith("No phase could be read")]
+    assert said == ["No phase could be read (phase source: player): no step was made by a player the files' "
+                    "roster seats at a side the binding names ([[side]] players: Christian, Moslem) (the files "
+                    "have no roster): only the rules that need no phase were checked."]
+
+
 def test_tld_log_without_binding_is_refused(tmp_path):
     log = shared_path("corpus", "tld_game_0606-4.log")
     module = shared_path("corpus", "tld_buildFile-only_stripped.vmod")
@@ -222,19 +240,163 @@ def test_recorded_names_read_vassal_3_basic_piece_state():
     assert recorded_names("LOG\tD/1/\tx;1;2;;8;OldZone;;OldLocationName;;OldX;1;OldY;2;OldMap;M") == {}
 
 
-def test_save_with_a_regridded_module_is_said(tmp_path_factory, tmp_path):
-    """na41-pbem6-1.vsav (VASSAL 3.7.26, North Africa '41): a save has no move report, so a
-    module re-gridded since (HexGrid dy 64 -> 60, same version) was not noticed at all; now the
-    names VASSAL kept with the moved pieces say it."""
+def test_save_with_a_regridded_module_is_noted_not_doubted(tmp_path_factory, tmp_path):
+    """na41-pbem6-1.vsav (VASSAL 3.7.26, North Africa '41): a save's pieces keep the name VASSAL
+    gave the point each left when it last moved, by whatever module ran then (an earlier session,
+    the designer's set-up): no proof against the module given. With the module re-gridded
+    (HexGrid dy 64 -> 60) it is an advisory note, not a module doubt."""
     save = RECORDED / "na41-pbem6-1.vsav"
     b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
-    compared, bad = compare_recorded_names(read_save(save), read_module(b.module))
+    compared, bad = compare_saved_names(read_save(save), read_module(b.module))
     assert compared >= 1 and bad == 0
+    assert compare_recorded_names(read_save(save), read_module(b.module)) == (0, 0)   # a save has no step
     assert not any("OldLocationName" in w for w in audit([save], module=b.module).coverage["warnings"])
     regridded = edited_module(b.module, tmp_path / "na41-dy60.vmod", [(r'dy="64\.0"', 'dy="60.0"')])
     r = audit([save], module=regridded)
-    said = [w for w in r.coverage["warnings"] if "OldLocationName" in w]
-    assert len(said) == 1 and f"{compared} of {compared}" in said[0] and r.module_doubts == said
+    said = [w for w in file_warnings(r) if "OldLocationName" in w]
+    assert len(said) == 1 and f"{compared} of {compared}" in said[0] and "re-gridded board or a translation" in said[0]
+    assert not r.module_doubts
+
+
+def file_warnings(r) -> list[str]:
+    """The warnings of each file of an audit (where a file's advisory notes go)."""
+    return [w for f in r.files for w in f.warnings]
+
+
+def old_named_save(tmp_path: Path) -> Path:
+    """na41-pbem6-1.vsav with the name kept in its saved state rewritten as an older version of the
+    module would have written it: CCN's own set-up "LC01 - Maida.vsav" keeps "Battlefield" (a zone
+    of an older version) where the module it ships in reads D03."""
+    src = RECORDED / "na41-pbem6-1.vsav"
+    text = read_save(src).text
+    assert text.count(";OldLocationName;1503;") == 1
+    out = tmp_path / "na41-old-names.vsav"
+    rewrite_save(src, out, text.replace(";OldLocationName;1503;", ";OldLocationName;Battlefield;"))
+    return out
+
+
+def test_old_names_in_the_saved_state_are_no_module_doubt(tmp_path_factory, tmp_path):
+    """Review of foreign19 #1/#7: a save whose pieces keep a name an older module version gave
+    (1 of 1 point here, 1 of 22 in CCN's LC01) was said to be played with a re-gridded module
+    ("give the module it was played with"), in inspect, the audit and integrity's Module: flags.
+    Now a note says an older version named it otherwise; no doubt."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    save = old_named_save(tmp_path)
+    r = audit([save], module=b.module)
+    assert not r.module_doubts and not any("re-gridded, renumbered or swapped" in w for w in r.coverage["warnings"])
+    noted = [w for w in file_warnings(r) if "OldLocationName" in w]
+    assert len(noted) == 1 and "last moved with a module that named 1 of 1 map point(s) otherwise" in noted[0]
+    done = vmodgen("inspect", str(save), "--module", str(b.module))
+    assert done.returncode == 0 and "give the module it was played with" not in done.stdout + done.stderr
+    assert "an older version of the module" in done.stdout + done.stderr
+
+
+PIECE = "1700000000023"      # the 3 Aufkl of na41-pbem6-1.vsav, whose saved state keeps the name
+
+
+def test_a_flip_repeating_an_old_name_is_no_module_doubt(tmp_path_factory, tmp_path):
+    """Review of foreign19 #1/#7: VASSAL writes a D/ with the piece's whole state, so flipping a
+    piece last moved in an earlier session repeats the name that session's module gave. Such a
+    step was read as the log's own module naming the point: "1 of 1 ... re-gridded". Only a name
+    a move of the same step wrote counts now."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    w = LogWriter.from_file(old_named_save(tmp_path))
+    w.set_state(PIECE, w.current_state(PIECE), "* 3 Aufkl flipped *")
+    log = w.write(tmp_path / "flip.vlog")
+    assert compare_recorded_names(read_save(log), read_module(b.module)) == (0, 0)
+    r = audit([log], module=b.module)
+    assert not r.module_doubts
+    assert any("last moved with a module that named 1 of 1" in x for x in file_warnings(r))
+
+
+def moved_with_names(tmp_path: Path, module: Path) -> Path:
+    """A log of one drag of the 3 Aufkl as VASSAL 3.7.26 writes it (tld-allied19's step 3): a D/
+    setting the Old* properties to the point it leaves and the name the running module gives it,
+    then the M/ from that point."""
+    w = LogWriter.from_file(RECORDED / "na41-pbem6-1.vsav", locate=read_module(module).locate)
+    map_name, x, y = w.where(PIECE)
+    label = read_module(module).locate(map_name, x, y)
+    old = w.current_state(PIECE)
+    new = re.sub(r";OldLocationName;[^;]*;(.*?);OldX;-?\d+;OldY;-?\d+;(.*?);OldMap;[^;\\\t]*",
+                 lambda m: f";OldLocationName;{label};{m.group(1)};OldX;{x};OldY;{y};{m.group(2)};OldMap;{map_name}",
+                 old, count=1)
+    assert new != old and label
+    w.move(PIECE, (map_name, 232, 1407), report=False)
+    node = w.root.subs.pop()
+    w.root.subs.append(Command("LOG\t" + encode(["D", PIECE, new, old], "/"),
+                               [Command(node.text), *node.subs]))
+    return w.write(tmp_path / "moved.vlog")
+
+
+def test_names_a_logs_moves_wrote_say_a_regridded_module(tmp_path_factory, tmp_path):
+    """The names the log's own moves wrote still say a re-gridded module (HexGrid dy 64 -> 60):
+    a module doubt; with the module played, none."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    log = moved_with_names(tmp_path, b.module)
+    assert compare_recorded_names(read_save(log), read_module(b.module)) == (1, 0)
+    assert not audit([log], module=b.module).module_doubts
+    regridded = edited_module(b.module, tmp_path / "na41-dy60.vmod", [(r'dy="64\.0"', 'dy="60.0"')])
+    r = audit([log], module=regridded)
+    assert len(r.module_doubts) == 1 and "1 of 1 map point(s) its pieces left in this file's moves" in r.module_doubts[0]
+
+
+def test_a_few_names_otherwise_are_no_regridding():
+    """Review of foreign19 #1: 1 point of 22 named otherwise (a zone renamed) gave the full claim
+    that every position reads wrong; re-gridding is claimed only when most disagree."""
+    assert names_warning("f.vlog", 22, 1) is None
+    assert "not enough to doubt" in (names_note("f.vlog", 22, 1, saved=False) or "")
+    assert names_warning("f.vlog", 5, 3) is not None and names_note("f.vlog", 5, 3, saved=False) is None
+    assert names_note("f.vsav", 5, 5, saved=True) is not None
+
+
+def test_points_on_a_board_of_unknown_size_or_offboard_are_not_compared(tmp_path_factory):
+    """Review of foreign19 #4: the stripped corpus TLD module has no board image, so its lone board
+    seemed to reach every point right and below: Normandy (9000, 1536), which VASSAL (knowing the
+    size) named "offboard" (or "Offboard", "fuori mappa", ... in the player's language), read 16324
+    and counted as named otherwise. A board of known size still compares."""
+    module = read_module(shared_path("corpus", "tld_buildFile-only_stripped.vmod"))
+    assert module.locate("Normandy", 9000, 1536) == "16324"          # what it reads, unknowing
+    assert compare_names({("Normandy", 9000, 1536): "offboard"}, module) == (0, 0)
+    assert compare_names({("Normandy", 2253, 1536): "4124"}, module) == (0, 0)   # size unknown: no compare
+    na41 = read_module(bundled_module("north-africa-41", tmp_path_factory, "foreign19").module)
+    point = ("West map (Cyrenaica)", 232, 1407)
+    assert compare_names({point: "1503"}, na41) == (1, 0) and compare_names({point: "1504"}, na41) == (1, 1)
+    assert compare_names({point: "fuori mappa"}, na41) == (0, 0)
+
+
+def test_points_whose_label_names_a_game_property_are_not_compared(tmp_path_factory, tmp_path):
+    """Review of foreign19 #3: VASSAL evaluates a Zone's or grid numbering's locationFormat with the
+    module's properties (a Global Property such as $Weather$); vmodgen knows only name,
+    gridLocation, row and column, so such a label always disagreed. Those points are skipped; the
+    plain formats still compare."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    hexes, box = ("West map (Cyrenaica)", 232, 1407), ("Off-map boxes", 160, 137)
+    plain = read_module(b.module)
+    assert compare_names({hexes: "1503", box: "Italy"}, plain) == (2, 0)
+    weather = read_module(edited_module(b.module, tmp_path / "na41-weather.vmod", [
+        (r'locationFormat="\$gridLocation\$"', 'locationFormat="$gridLocation$ ($Weather$)"'),
+        (r'locationFormat="\$name\$"', 'locationFormat="$name$ $Weather$"')]))
+    assert weather.locate(*hexes) == "1503 ()" and weather.locate(*box) == "Italy "
+    assert compare_names({hexes: "1503 (Sandstorm)", box: "Italy Sandstorm"}, weather) == (0, 0)
+
+
+def test_zone_names_of_a_translated_module_are_not_compared(tmp_path_factory, tmp_path):
+    """Review of foreign19 #2: with a module translation active VASSAL replaces a Zone's name and
+    format, a Region's or a Deck's name (Localization.translate), so a German player's file names
+    "Italien" where vmodgen reads the untranslated buildFile's "Italy". A module holding a
+    translation (Module_de.properties) has those points skipped; its hexes still compare."""
+    b = bundled_module("north-africa-41", tmp_path_factory, "foreign19")
+    hexes, box = ("West map (Cyrenaica)", 232, 1407), ("Off-map boxes", 160, 137)
+    names = {hexes: "1503", box: "Italien"}
+    assert compare_names(names, read_module(b.module)) == (2, 1)
+    translated = tmp_path / "na41-de.vmod"
+    with zipfile.ZipFile(b.module) as zin, zipfile.ZipFile(translated, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info.filename))
+        zout.writestr("Module_de.properties", "Italy.name=Italien\n")
+    module = read_module(translated)
+    assert module.translated and not read_module(b.module).translated
+    assert compare_names(names, module) == (1, 0)
 
 
 def test_inspect_says_a_board_the_module_lacks():

@@ -75,7 +75,7 @@ from .model import AuditFinding
 from ..rules import illustrative
 from .concealment import stronger
 from .continuity import Seam, seam as seam_between
-from .module_fit import file_doubts
+from .module_fit import file_doubts, file_notes
 from .near_enemy import NearEnemies
 from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .history import StepHistory
@@ -329,9 +329,9 @@ class FileAuditor:
         start = (self.binding.phase_context(), copy.deepcopy(self.memory), self._carry)
         self._last_end = None          # remember() never looks across files: the same in parallel
         self._state_judged = {}        # (a state rule's verdict of a file before: pending.across_files)
-        warnings: list[str] = []
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
         doubts = file_doubts(name, save, self.module) if self.module is not None else []
+        warnings: list[str] = file_notes(name, save, self.module) if self.module is not None else []
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings, self.module)
         if self.module is not None:

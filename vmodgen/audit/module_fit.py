@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..binding.pieces import prototype_names
 from ..vassal.module import MAP_NOT_FOUND, Module
-from ..vassal.reported_locations import grid_warning, missing_boards
+from ..vassal.reported_locations import grid_note, grid_warning, missing_boards
 from ..vassal.savefile import SaveFile
 
 def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
@@ -103,3 +103,10 @@ def file_doubts(path: str, save: SaveFile, module: Module) -> list[str]:
     (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`) say against
     the module given: sentences for the report's warnings, in that order."""
     return [said for said in (missing_boards(path, save, module), grid_warning(path, save, module)) if said]
+
+
+def file_notes(path: str, save: SaveFile, module: Module) -> list[str]:
+    """What one file's kept location names say that is no doubt about the module given (names an
+    older version gave: :func:`vmodgen.vassal.reported_locations.grid_note`)."""
+    said = grid_note(path, save, module)
+    return [said] if said else []

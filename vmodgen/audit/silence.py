@@ -43,9 +43,11 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
             # module's log, or [[side]] players that do not match the roster)
             spec = getattr(b, "spec", None)
             named = sorted({p for s in getattr(spec, "sides", ()) for p in s.players})
+            seated = any(r.integrity is not None and r.integrity.seats for r in results)
             out.append("No phase could be read (phase source: player): no step was made by a player the files' "
                        "roster seats at a side the binding names ([[side]] players: "
-                       f"{', '.join(named) or 'none'}): only the rules that need no phase were checked.")
+                       f"{', '.join(named) or 'none'}){'' if seated else ' (the files have no roster)'}: only the "
+                       "rules that need no phase were checked.")
         else:
             out.append(f"No phase could be read (phase source: {b.phase_source}) and the log names no "
                        "player on its moves to infer turns from: only the rules that need no phase were "

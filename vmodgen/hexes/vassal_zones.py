@@ -264,3 +264,40 @@ class ZonedGrid:
             if p is not None and z.contains(*p):
                 return p
         return self.background.get_location(label) if self.background is not None else None
+
+
+#: the variables vmodgen gives a Zone's and a grid numbering's ``locationFormat``; VASSAL evaluates
+#: any other (a Global Property, ``$Weather$``) with the module's properties at that moment
+ZONE_VARIABLES = frozenset(("name", "gridLocation"))
+NUMBERING_VARIABLES = frozenset(("gridLocation", "row", "column"))
+
+
+def _variables(fmt: str) -> set[str]:
+    parts = fmt.split("$")
+    return {parts[i] for i in range(1, len(parts) - 1, 2)}
+
+
+def label_is_known(grid, x: int, y: int) -> bool:
+    """Whether the label ``grid`` gives the board point (x, y) names only variables vmodgen
+    knows (not a game property whose value it cannot tell)."""
+    zone = grid.find_zone(x, y) if isinstance(grid, ZonedGrid) else None
+    if zone is not None:
+        if not _variables(zone.location_format) <= ZONE_VARIABLES:
+            return False
+        grid = zone.grid
+    elif isinstance(grid, ZonedGrid):
+        grid = grid.background
+    numbering = getattr(grid, "numbering", None)
+    fmt = getattr(numbering, "location_format", "$gridLocation$") if numbering is not None else "$gridLocation$"
+    return _variables(fmt) <= NUMBERING_VARIABLES
+
+
+def label_is_translatable(grid, x: int, y: int) -> bool:
+    """Whether the label ``grid`` gives the board point (x, y) comes from text a module translation
+    replaces (VASSAL ``ComponentI18nData``: a Zone's name and locationFormat, a Region's name)."""
+    if isinstance(grid, ZonedGrid):
+        zone = grid.find_zone(x, y)
+        if zone is not None:
+            return True
+        grid = grid.background
+    return isinstance(grid, RegionGrid)

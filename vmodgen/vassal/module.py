@@ -14,6 +14,7 @@ an unknown size and, alone on its map, is taken to extend without limit.
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -46,6 +47,10 @@ def check_entry_name(path: str | Path, name: str) -> None:
     if ("\x00" in name or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":")
             or ".." in parts):
         raise LimitError(path, f"zip entry name '{name}' escapes the archive (refused)")
+
+
+#: the zip entry of a module translation (VASSAL ``Resources.MODULE_BUNDLE`` + language [+ country])
+TRANSLATION_BUNDLE = re.compile(r"Module_[A-Za-z]{2,3}(?:_[A-Za-z0-9]+)?\.properties")
 
 
 @dataclass
@@ -96,14 +101,18 @@ class PlacedBoard:
             return alone and x >= self.x and y >= self.y
         return self.x <= x < self.x + size[0] and self.y <= y < self.y + size[1]
 
-    def label(self, x: int, y: int) -> str | None:
-        """``Board.locationName`` of a map point on this board."""
+    def board_point(self, x: int, y: int) -> tuple[int, int]:
+        """A map point in this board's own pixels (its reversal applied)."""
         bx, by = x - self.x, y - self.y
         size = self.board.size
         if self.reversed and size is not None:
             bx, by = size[0] - bx, size[1] - by
+        return bx, by
+
+    def label(self, x: int, y: int) -> str | None:
+        """``Board.locationName`` of a map point on this board."""
         g = self.board.grid
-        return None if g is None else g.location_name(bx, by)
+        return None if g is None else g.location_name(*self.board_point(x, y))
 
 
 @dataclass
@@ -311,6 +320,13 @@ class Module:
         """The bytes of one zip entry (e.g. a predefined setup's ``.vsav``)."""
         with self._zip() as z:
             return z.read(name)
+
+    @property
+    def translated(self) -> bool:
+        """Whether the module holds a translation (VASSAL's bundles ``Module_<language>[_<country>]
+        .properties``, ``Localization``): a player's VASSAL in that language shows, and writes into
+        the file, the translated names of zones, regions and decks."""
+        return any(TRANSLATION_BUNDLE.fullmatch(n) for n in self.entries)
 
     # -- images --
     def image_entry(self, image: str) -> str | None:

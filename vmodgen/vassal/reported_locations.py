@@ -18,11 +18,12 @@ from __future__ import annotations
 import html
 import re
 
+from ..hexes.vassal_zones import label_is_known, label_is_translatable
 from .codec import decode
 from .module import Module
 from .replay import split_steps
 from .savefile import SaveFile
-from .typed import Chat, Log, MovePiece, Undo
+from .typed import ChangePiece, Chat, Log, MovePiece, Undo
 
 DEFAULT_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$ *"
 #: the suffix of a map's saved board layout command (``<map>BoardPicker\t<board>\t...``)
@@ -126,7 +127,8 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
             continue
         reported = found[0].group("location").strip()
         read = module.locate(new_map, m.new_x, m.new_y)
-        if read is None or not reported or reported == HIDDEN_LOCATION:
+        if read is None or not reported or reported == HIDDEN_LOCATION or reported in OFFBOARD_NAMES \
+                or not _comparable(module, new_map, m.new_x, m.new_y):
             continue
         compared += 1
         if reported != read.strip():
@@ -160,37 +162,130 @@ def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
     return out
 
 
-def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
-    """``(points compared, points named otherwise)``: the names VASSAL kept with moved pieces
-    (:func:`recorded_names`) against the labels the module given reads at the same points, its
-    boards set as the file's saved state sets them."""
-    head, steps = _with_boards(save, module)
-    # a log's own steps hold the names its running module gave; the saved state's pieces may keep
-    # names given in an earlier session (another version): read only when no step has any
-    names = recorded_names("\n".join(sub.text for node in steps for sub in _flat(node)))
-    if not names:
-        names = recorded_names("\n".join(sub.text for node in head for sub in _flat(node)))
+def _step_names(steps: list) -> dict[tuple[str, int, int], str]:
+    """The names a log's running module gave in its own steps: only those a move of that step wrote.
+
+    VASSAL sets a piece's ``Old*`` properties when it moves (``PieceMover.setOldProperties``) and
+    every ``D/`` carries the piece's whole state, so a flip, a rotation or an Undo of a piece last
+    moved in an earlier session repeats the name an older module gave. A name counts when its
+    ``D/`` (new state) is in a step (no Undo) with an ``M/`` whose old map and point are the ones
+    named: the move that wrote it."""
+    out: dict[tuple[str, int, int], str] = {}
+    for node in steps:
+        changes: list[str] = []
+        left: set[tuple[str, int, int]] = set()
+        undo = False
+        for sub in _flat(node):
+            text = sub.text
+            if text.startswith(("UNDO", "LOG\tUNDO")):
+                undo = True
+                break
+            if not (text.startswith(("M/", "D/")) or text.startswith(("LOG\tM/", "LOG\tD/"))):
+                continue
+            cmd = sub.typed()
+            while isinstance(cmd, Log):
+                cmd = cmd.inner
+            if isinstance(cmd, Undo):
+                undo = True
+                break
+            if isinstance(cmd, MovePiece) and cmd.old_map:
+                left.add((cmd.old_map, cmd.old_x, cmd.old_y))
+            elif isinstance(cmd, ChangePiece):
+                changes.append(cmd.new_state)
+        if undo or not left:
+            continue
+        for key, named in recorded_names("\n".join(changes)).items():
+            if key in left:
+                out.setdefault(key, named)
+    return out
+
+
+#: What VASSAL names a point on no board (``Map.offboard`` in its i18n bundles, each language
+#: it ships: the name a player's VASSAL wrote depends on the player's language)
+OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En dehors du plateau", "fuori mappa",
+                            "\u76e4\u5916", "Weg van het bord", "poza plansz\u0105",
+                            "\u573a\u5916\uff08offboard\uff09"))
+
+
+def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
+    """Whether the module's label of the point can be compared: on a board whose size is known (a
+    lone board with no image is taken to reach without limit right and below, where VASSAL knew its
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
+    and, when the module has translations, not a Zone's, Region's or Deck's name (a player's VASSAL
+    wrote the translated one: ``Localization.translate``)."""
+    info = module.maps.get(map_name)
+    placed = info.board_at(x, y) if info is not None else None
+    if placed is None or placed.board.size is None:
+        return False
+    grid = placed.board.grid
+    if grid is None:
+        return True
+    point = placed.board_point(x, y)
+    if module.translated and (info is not None and info.deck_at(x, y) is not None
+                              or label_is_translatable(grid, *point)):
+        return False
+    return label_is_known(grid, *point)
+
+
+def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
+    """``(points compared, points named otherwise)`` of kept names against the module's labels:
+    no hidden point, no "offboard", no point on a board of unknown size (nothing to compare)."""
     compared = bad = 0
     for (map_name, x, y), named in names.items():
+        if named == HIDDEN_LOCATION or named.strip() in OFFBOARD_NAMES:
+            continue
         read = module.locate(map_name, x, y)
-        if read is None or named == HIDDEN_LOCATION:
+        if read is None or not _comparable(module, map_name, x, y):
             continue
         compared += 1
         bad += named.strip() != read.strip()
     return compared, bad
 
 
+def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
+    """``(points compared, points named otherwise)``: the names a log's moves wrote
+    (:func:`_step_names`) against the labels the module given reads at the same points, its
+    boards set as the file's saved state sets them."""
+    _, steps = _with_boards(save, module)
+    return compare_names(_step_names(steps), module)
+
+
+def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
+    """The same for the names kept in the file's saved state: written whenever each piece last
+    moved, by whatever module version ran then (an earlier session, the designer's set-up), so no
+    proof against the module given."""
+    head, _ = _with_boards(save, module)
+    return compare_names(recorded_names("\n".join(sub.text for node in head for sub in _flat(node))), module)
+
+
+def regridded(compared: int, bad: int) -> bool:
+    """Whether names a file's own moves wrote say the module given is re-gridded: most of them
+    disagree (a zone renamed since names a few points otherwise, not a board)."""
+    return compared > 0 and 2 * bad > compared
+
+
 def names_warning(path: str, compared: int, bad: int) -> str | None:
-    """The sentence for a report's warnings when the names VASSAL kept with moved pieces disagree
+    """The sentence for a report's warnings when most names the file's own moves wrote disagree
     with the module given; no label is quoted (a hidden piece's point would be)."""
-    if not bad:
+    if not regridded(compared, bad):
         return None
     return (f"{path} holds no move report of VASSAL's to compare (a save has none; some modules write none), but "
             f"{bad} of {compared} map "
-            "point(s) its pieces left are named otherwise in the file (VASSAL keeps the name it gave each point a "
-            "piece left, OldLocationName) than the module given reads them: its boards were re-gridded, "
-            "renumbered or swapped since the file was played, so this file's positions read wrong with it (and "
-            "what is judged from them cannot be trusted): give the module it was played with.")
+            "point(s) its pieces left in this file's moves are named otherwise in the file (VASSAL keeps the name it "
+            "gave each point a piece left, OldLocationName) than the module given reads them: its boards were "
+            "re-gridded, renumbered or swapped since the file was played, so this file's positions read wrong with it "
+            "(and what is judged from them cannot be trusted): give the module it was played with.")
+
+
+def names_note(path: str, compared: int, bad: int, saved: bool) -> str | None:
+    """An advisory sentence (no doubt about the module) when some kept names disagree: too few of
+    the file's own moves' names, or names kept in its saved state (``saved``)."""
+    if not bad or (not saved and regridded(compared, bad)):
+        return None
+    whose = "its saved pieces were last moved" if saved else "some of its moves were made"
+    return (f"{path}: {whose} with a module that named {bad} of {compared} map point(s) otherwise than the module "
+            "given reads them (VASSAL's OldLocationName): an older version of the module, a renamed zone, a "
+            "re-gridded board or a translation; not enough to doubt the module given.")
 
 
 def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, str]]) -> str | None:
@@ -235,8 +330,20 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
 def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
     """Whether the module given reads the file's points as the module it was played with named
     them: from VASSAL's move reports, else (none to read: a module that writes none, a save) from
-    the names VASSAL kept with moved pieces. The sentence for a report's warnings, or None."""
+    the names the file's own moves kept. The sentence for a report's warnings, or None."""
     compared, bad = compare_reports(save, module)
     if compared:
         return mismatch_warning(path, compared, bad)
     return names_warning(path, *compare_recorded_names(save, module))
+
+
+def grid_note(path: str, save: SaveFile, module: Module) -> str | None:
+    """The advisory sentence (:func:`names_note`) when no move report was compared: from the
+    names the file's moves wrote when too few disagree, else, when its moves wrote none, from the
+    names kept in its saved state."""
+    if compare_reports(save, module)[0]:
+        return None
+    compared, bad = compare_recorded_names(save, module)
+    if compared:
+        return names_note(path, compared, bad, saved=False)
+    return names_note(path, *compare_saved_names(save, module), saved=True)
