@@ -1,0 +1,92 @@
+"""Where the rule "a turn tracker's Next that an Undo takes back ends no phase" stops: logs built
+from na41-stackundo19 (real VASSAL 3.7.26) by keeping its first 11 steps (two whole stacks
+dragged onto Brescia in 1602: 6 stacking points, Axis Movement Phase) and writing further steps
+as VASSAL 3.7.26 writes them (``BasicLogger``: a Next is one entry, the tracker's report line
+with ``TURN``; an Undo is ``UNDO→true``, the entry's inverse, ``UNDO→false``, and steps VASSAL's
+undo pointer back one entry, so an Undo can reach an earlier Undo and re-do what it took back).
+
+The book: North Africa '41 4.4.1 「スタッキング限度は、移動…の過程中にのみ超過できます。…自軍移動フェイズ
+と戦闘フェイズの完了時…厳密に遵守されなければなりません」: 1602 with 6 points when the Axis Movement
+Phase is completed is a finding there, and none when 2 MG Bn leaves before it is completed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bundled_module_util import bundled_module
+from recorded_audit_util import audit_formats, found
+from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.commands import Command, encode_tree
+from vmodgen.vassal.replay import command_tree, split_steps
+from vmodgen.vassal.savefile import read_save
+
+SRC = Path(__file__).parent / "data" / "recorded" / "na41-stackundo19.vlog"
+SIX = ["Brescia", "8MG", "3Aufkl", "5Pz", "2MG", "I/33Flak"]
+NEXT_TEXT = "* <Axis> Turn Updated from Turn 1 Impulse 1: Axis Movement Phase to Turn 1 Impulse 1: Axis Combat Phase"
+
+
+@pytest.fixture(scope="module")
+def na(tmp_path_factory) -> Path:
+    return bundled_module("north-africa-41", tmp_path_factory, "undone-next-na").module
+
+
+class _Source:
+    """na41-stackundo19 cut after its 11th step, and its Next (step 12) and Undo (step 13)."""
+
+    def __init__(self) -> None:
+        sf = read_save(SRC)
+        self.root = command_tree(sf)
+        self.head, self.steps = split_steps(self.root)
+        self.next, self.undo_next = self.steps[11], self.steps[12]
+        self.full = LogWriter(sf.text)
+        self.mg = self.full.piece_id("2 MG Bn")
+        self.out = self.full.where("2 MG Bn")          # 1603, where the recorded game put it
+
+    def base(self) -> LogWriter:
+        r = Command(self.root.text, list(self.head) + list(self.steps[:11]))
+        return LogWriter(encode_tree(r), player="Axis", player_id="pw-na19", locate=self.full.locate)
+
+    def turn(self, phase: int) -> str:
+        """the tracker's TURN command with the phase index ``phase`` (9: Axis Combat)"""
+        return self.next.subs[0].text.replace("LOG\t", "").replace("-1;9\\;", f"-1;{phase}\\;")
+
+
+@pytest.fixture(scope="module")
+def src() -> _Source:
+    return _Source()
+
+
+def raw(w: LogWriter, node: Command) -> None:
+    """append one step as written (a Next or an Undo as VASSAL wrote it)"""
+    w.root.subs.append(node)
+    w._runner.run(node)
+    w._inverse.append([])
+
+
+def undo_node(inner: list[str], chat: str) -> Command:
+    """an Undo as VASSAL 3.7 writes it: UNDO true, the inverse commands, ``* UNDO:``, UNDO false"""
+    subs = [Command("LOG\t" + c) for c in inner] + [Command("LOG\tCHAT* UNDO: " + chat),
+                                                    Command("LOG\tUNDO\tfalse")]
+    return Command("LOG\tUNDO\ttrue", subs)
+
+
+def audit(na: Path, w: LogWriter, tmp_path: Path, name: str) -> tuple[str, dict]:
+    path = w.write(tmp_path / f"{name}.vlog")
+    text, doc, _ = audit_formats(na, [path], ("pw-na19",))
+    return text, doc
+
+
+def test_a_next_undone_as_the_file_ends_ends_no_phase(na, src, tmp_path):
+    """A file saved in the Axis Movement Phase: 2 MG Bn 1602 -> 1603 (1602 back to 5 points),
+    Next (step 2), Undo (step 3), the log ends. No phase was completed in the file: no phase
+    end is counted and 4.4.1 is named not judged, the log ending in the Axis Movement Phase."""
+    w = src.base().save_point()
+    w.player, w.player_id = "Axis", "pw-na19"
+    w.move(src.mg, src.out)
+    raw(w, src.next)
+    raw(w, src.undo_next)
+    text, doc = audit(na, w, tmp_path, "file-next-undo-end")
+    assert found(doc) == []
+    assert doc["coverage"]["phase_ends"] == 0
+    assert "NA41 4.4.1" in text and "the log ends before the end of the Impulse 1: Axis Movement Phase" in text
