@@ -77,6 +77,11 @@ def audit(na: Path, w: LogWriter, tmp_path: Path, name: str) -> tuple[str, dict]
     return text, doc
 
 
+def at(doc: dict) -> list[tuple]:
+    """each finding as (rule, step, phase, units in a fixed order: a stack's order may differ)"""
+    return [(r, step, phase, sorted(units, key=SIX.index)) for r, _f, step, _t, phase, units in found(doc)]
+
+
 def test_a_next_undone_as_the_file_ends_ends_no_phase(na, src, tmp_path):
     """A file saved in the Axis Movement Phase: 2 MG Bn 1602 -> 1603 (1602 back to 5 points),
     Next (step 2), Undo (step 3), the log ends. No phase was completed in the file: no phase
@@ -90,3 +95,20 @@ def test_a_next_undone_as_the_file_ends_ends_no_phase(na, src, tmp_path):
     assert found(doc) == []
     assert doc["coverage"]["phase_ends"] == 0
     assert "NA41 4.4.1" in text and "the log ends before the end of the Impulse 1: Axis Movement Phase" in text
+
+
+def test_an_undo_that_redoes_the_next_ends_the_phase(na, src, tmp_path):
+    """Next (12), Undo (13: the tracker back in Axis Movement), 2 MG Bn out to 1603 (14), Undo
+    (15: 2 MG Bn back in 1602, VASSAL's pointer now on 13), Undo (16: it takes back the Undo of
+    step 13, so the Next is made again: TURN to Axis Combat). The Axis Movement Phase is
+    completed at step 16 with 6 points in 1602: NA41 4.4.1 there (not at 12, taken back)."""
+    w = src.base()
+    raw(w, src.next)
+    raw(w, src.undo_next)
+    w.move(src.mg, src.out)
+    w.undo()
+    raw(w, undo_node([src.turn(9), "CHAT* UNDO: " + NEXT_TEXT], "* UNDO: " + NEXT_TEXT))
+    raw(w, Command("LOG\tCHAT&lt;Axis&gt; - combat now", []))
+    text, doc = audit(na, w, tmp_path, "redo-of-next")
+    assert "16 Axis took back step 13" in text
+    assert at(doc) == [("NA41 4.4.1", 16, "i1-axis-movement", SIX)]

@@ -545,11 +545,13 @@ class FileAuditor:
             # the phase before this step has ended: its end-of-phase rules see the last position
             # (not when the tracker went back: an undone or corrected advance ends no phase; nor
             # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
-            # state again, BasicLogger.undo, and the phase goes on. A phase read from chat stays
-            # where the line put it: an Undo takes no chat line back)
+            # state again, BasicLogger.undo, and the phase goes on. An Undo that takes back an
+            # Undo of a Next makes the Next again: forward, it ends the phase. A phase read from
+            # chat stays where the line put it: an Undo takes no chat line back)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                taken_back = step is not None and (step.undo or (
+                undo_back = step is not None and step.undo and not step.redo
+                taken_back = step is not None and (undo_back or (
                     undone_by(step) is not None and b.phase_source == "turn tracker"))
                 if not taken_back and not self._backwards(prev_phase, ph):
                     cov.phase_ends += 1
@@ -582,7 +584,7 @@ class FileAuditor:
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
-                undone = step is not None and step.undo
+                undone = undo_back
                 back_in = ph is not None and (undone or self._backwards(prev_phase, ph))
                 again = left_moves.get(ph) if back_in and ph is not None else None
                 if back_in:

@@ -156,7 +156,7 @@ def _is_inverse(step: _Facts, target: _Facts) -> bool:
 
 
 def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ()) -> None:
-    """Set ``undo``, ``undoes``, ``inverse_of``, ``undone_by``, ``undone_rolls`` and ``player``
+    """Set ``undo``, ``undoes``, ``inverse_of``, ``redo``, ``undone_by``, ``undone_rolls`` and ``player``
     on ``steps`` (in log order, not yet run) as VASSAL's logger paired them. ``version``: the
     VASSAL version that wrote the log; ``roster``: the ``PLAYER`` commands of its start."""
     names: dict[str, str] = {}
@@ -196,6 +196,7 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
                 target.undone_by = step.index
                 step.undoes = [target.index]
                 step.inverse_of = target.index
+                step.redo = target.undo
                 target.undone_rolls = [t for t in facts[pointer].chat if parse_roll(t)]
             pointer -= 1
         elif f.undoable:
