@@ -19,7 +19,7 @@ from recorded_audit_util import audit_formats, found
 from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.commands import Command, encode_tree
 from vmodgen.vassal.replay import command_tree, split_steps
-from vmodgen.vassal.savefile import read_save
+from vmodgen.vassal.savefile import Metadata, read_save
 
 SRC = Path(__file__).parent / "data" / "recorded" / "na41-stackundo19.vlog"
 SIX = ["Brescia", "8MG", "3Aufkl", "5Pz", "2MG", "I/33Flak"]
@@ -71,8 +71,8 @@ def undo_node(inner: list[str], chat: str) -> Command:
     return Command("LOG\tUNDO\ttrue", subs)
 
 
-def audit(na: Path, w: LogWriter, tmp_path: Path, name: str) -> tuple[str, dict]:
-    path = w.write(tmp_path / f"{name}.vlog")
+def audit(na: Path, w: LogWriter, tmp_path: Path, name: str, **options) -> tuple[str, dict]:
+    path = w.write(tmp_path / f"{name}.vlog", **options)
     text, doc, _ = audit_formats(na, [path], ("pw-na19",))
     return text, doc
 
@@ -112,3 +112,19 @@ def test_an_undo_that_redoes_the_next_ends_the_phase(na, src, tmp_path):
     text, doc = audit(na, w, tmp_path, "redo-of-next")
     assert "16 Axis took back step 13" in text
     assert at(doc) == [("NA41 4.4.1", 16, "i1-axis-movement", SIX)]
+
+
+def test_a_2x_next_with_no_report_line_undone(na, src, tmp_path):
+    """VASSAL 2.9.8 (no ``UNDO`` marks) and a tracker whose report format is empty: the Next
+    (step 12) is ``TURN`` only, and its Undo (step 13) is the tracker's old ``TURN`` only. Then
+    2 MG Bn out to 1603 and Next (step 15): the Axis Movement Phase is completed once, at 15,
+    with 5 points in 1602: no finding (before: 4.4.1 at step 12, the take-back missed)."""
+    w = src.base()
+    raw(w, Command("LOG\t" + src.turn(9), []))
+    raw(w, Command("LOG\t" + src.turn(8), []))
+    w.move(src.mg, src.out, report=False)
+    raw(w, Command("LOG\t" + src.turn(9), []))
+    text, doc = audit(na, w, tmp_path, "2x-noreport",
+                      savedata=Metadata(version="1.0", vassal_version="2.9.8"))
+    assert "13 Axis took back step 12" in text or "13 took back step 12" in text
+    assert found(doc) == []
