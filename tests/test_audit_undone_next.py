@@ -128,3 +128,21 @@ def test_a_2x_next_with_no_report_line_undone(na, src, tmp_path):
                       savedata=Metadata(version="1.0", vassal_version="2.9.8"))
     assert "13 Axis took back step 12" in text or "13 took back step 12" in text
     assert found(doc) == []
+
+
+def test_an_undo_that_sets_no_tracker_back_takes_no_next_back(na, src, tmp_path):
+    """A live game as the Axis player's VASSAL logged it: Axis Next (12); the Allied player's
+    chat (13) and its Undo (14), both arriving from the other side (``BasicLogger.log`` moves the
+    Axis undo pointer onto each); Axis Undo (15), which takes back the Allied Undo (it shows the
+    chat again) and leaves the tracker in the Axis Combat Phase. Step 15 sets no tracker back, so
+    it is not the Next's undo: the Axis Movement Phase ended at 12 with 6 points in 1602: NA41
+    4.4.1 at step 12 (before: the Next read as undone, no finding)."""
+    w = src.base()
+    raw(w, src.next)
+    raw(w, Command("LOG\tCHAT&lt;Allied&gt; - ok, my combat phase?", []))
+    raw(w, undo_node([], "&lt;Allied&gt; - ok, my combat phase?"))
+    raw(w, undo_node(["CHAT* UNDO: * UNDO: &lt;Allied&gt; - ok, my combat phase?"],
+                     "* UNDO: &lt;Allied&gt; - ok, my combat phase?"))
+    text, doc = audit(na, w, tmp_path, "live-undo-after-remote-undo")
+    assert "took back step 12" not in text
+    assert at(doc) == [("NA41 4.4.1", 12, "i1-axis-movement", SIX)]

@@ -83,7 +83,7 @@ def speaker(text: str) -> str | None:
 class _Facts:
     """What the pre-pass reads of one step."""
     __slots__ = ("keys", "inverse", "marked", "undoable", "chat", "player_ids", "roster", "undo_chat",
-                 "moves", "inverse_changes", "restores", "turns")
+                 "moves", "inverse_changes", "restores", "turns", "turns_back")
 
     def __init__(self, node: "Command") -> None:
         keys: set[tuple] = set()
@@ -147,6 +147,8 @@ class _Facts:
         self.keys, self.inverse, self.marked, self.undoable = keys, inverse, marked, undoable
         self.chat, self.player_ids, self.roster, self.undo_chat = chat, player_ids, roster, undo_chat
         self.moves, self.inverse_changes, self.turns = moves, inverse_changes, turns
+        #: the ``TURN`` keys its undo must hold (each tracker set back to its state before)
+        self.turns_back: set[tuple] = set()
         #: the ``D/`` keys of a step that also moves pieces: candidates for restoring a state
         self.restores: list[tuple] = [k for k in keys if k[0] == "D"] if moves else []
 
@@ -197,7 +199,9 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = (),
                     pointer, is_undo = found, True
         if is_undo:
             step.undo = True
-            if pointer >= 0:
+            # an undo of a tracker change sets that tracker back: one that does not undoes
+            # something else (a pointer this pass could not follow: another player's undo)
+            if pointer >= 0 and facts[pointer].turns_back <= f.keys:
                 target = steps[pointer]
                 target.undone_by = step.index
                 step.undoes = [target.index]
@@ -223,6 +227,7 @@ def _key_turns(facts: list[_Facts], start: dict[str, str]) -> None:
             f.keys.add(("TURN", tracker, new, old))
             if old is not None and old != new:
                 f.inverse.add(("TURN", tracker, old, new))
+                f.turns_back.add(("TURN", tracker, old, new))
             state[tracker] = new
 
 
