@@ -547,7 +547,9 @@ class FileAuditor:
             # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
             # state again, BasicLogger.undo, and the phase goes on. An Undo that takes back an
             # Undo of a Next makes the Next again: forward, it ends the phase. A phase read from
-            # chat stays where the line put it: an Undo takes no chat line back)
+            # chat stays where the line put it, though VASSAL's Undo does write a retraction,
+            # ``* UNDO: <line>`` (TLD file 2, 840 -> 841): the binding never reverts a chat
+            # phase, and reverting it there would lose TLD's stacking findings at file 2 step 840)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
                 undo_back = step is not None and step.undo and not step.redo
