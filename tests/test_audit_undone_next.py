@@ -146,3 +146,31 @@ def test_an_undo_that_sets_no_tracker_back_takes_no_next_back(na, src, tmp_path)
     text, doc = audit(na, w, tmp_path, "live-undo-after-remote-undo")
     assert "took back step 12" not in text
     assert at(doc) == [("NA41 4.4.1", 12, "i1-axis-movement", SIX)]
+
+
+def test_a_prev_right_after_a_next_is_the_same_correction_as_an_undo(na, src, tmp_path):
+    """Next (12), Prev at once (13: the tracker back in the Axis Movement Phase, no other step
+    between), 2 MG Bn out to 1603, Next (15): the same play as na41-stackundo19 with Prev for
+    Undo, and the same verdict: the phase is completed once, at 15, with 5 points in 1602, no
+    finding (before: 4.4.1 at step 12, where the Undo variant gave none)."""
+    w = src.base()
+    raw(w, src.next)
+    raw(w, Command("LOG\tCHAT* <Axis> Turn Updated from phase 9 to phase 8", [Command(src.next.subs[0].text.replace("-1;9\\;", "-1;8\\;"))]))
+    w.move(src.mg, src.out, report=False)
+    raw(w, Command("LOG\tCHAT* <Axis> Turn Updated from phase 8 to phase 9", [Command(src.next.subs[0].text)]))
+    _, doc = audit(na, w, tmp_path, "next-prev-fix-next")
+    assert found(doc) == []
+
+
+def test_a_prev_after_another_step_ends_the_phase(na, src, tmp_path):
+    """Next (12), a chat line (13), Prev (14), 2 MG Bn out, Next (16): the Prev is not right
+    after the Next, so the Next stands as played: the Axis Movement Phase was completed at 12
+    with 6 points in 1602, NA41 4.4.1 there."""
+    w = src.base()
+    raw(w, src.next)
+    w.chat("&lt;Axis&gt; - combat now")
+    raw(w, Command("LOG\tCHAT* <Axis> Turn Updated from phase 9 to phase 8", [Command(src.next.subs[0].text.replace("-1;9\\;", "-1;8\\;"))]))
+    w.move(src.mg, src.out, report=False)
+    raw(w, Command("LOG\tCHAT* <Axis> Turn Updated from phase 8 to phase 9", [Command(src.next.subs[0].text)]))
+    _, doc = audit(na, w, tmp_path, "next-chat-prev")
+    assert at(doc) == [("NA41 4.4.1", 12, "i1-axis-movement", SIX)]

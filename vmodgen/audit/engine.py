@@ -546,7 +546,8 @@ class FileAuditor:
             # (not when the tracker went back: an undone or corrected advance ends no phase; nor
             # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
             # state again, BasicLogger.undo, and the phase goes on. An Undo that takes back an
-            # Undo of a Next makes the Next again: forward, it ends the phase. A phase read from
+            # Undo of a Next makes the Next again: forward, it ends the phase. A Prev right after
+            # a Next, no step between, is the same correction as an Undo (Step.corrected_by). A phase read from
             # chat stays where the line put it, though VASSAL's Undo does write a retraction,
             # ``* UNDO: <line>`` (TLD file 2, 840 -> 841): the binding never reverts a chat
             # phase, and reverting it there would lose TLD's stacking findings at file 2 step 840)
@@ -554,7 +555,8 @@ class FileAuditor:
                 phases_seen += 1
                 undo_back = step is not None and step.undo and not step.redo
                 taken_back = step is not None and (undo_back or (
-                    undone_by(step) is not None and b.phase_source == "turn tracker"))
+                    (undone_by(step) is not None or step.corrected_by is not None)
+                    and b.phase_source == "turn tracker"))
                 if not taken_back and not self._backwards(prev_phase, ph):
                     cov.phase_ends += 1
                     end_pos = prev_pos

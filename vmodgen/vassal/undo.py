@@ -162,7 +162,8 @@ def _is_inverse(step: _Facts, target: _Facts) -> bool:
 
 def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = (),
                turns: dict[str, str] | None = None) -> None:
-    """Set ``undo``, ``undoes``, ``inverse_of``, ``redo``, ``undone_by``, ``undone_rolls`` and ``player``
+    """Set ``undo``, ``undoes``, ``inverse_of``, ``redo``, ``undone_by``, ``corrected_by``,
+    ``undone_rolls`` and ``player``
     on ``steps`` (in log order, not yet run) as VASSAL's logger paired them. ``version``: the
     VASSAL version that wrote the log; ``roster``: the ``PLAYER`` commands of its start;
     ``turns``: each turn tracker's state at its start."""
@@ -214,6 +215,18 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = (),
         if not is_undo and f.moves and f.inverse_changes:
             for key in f.inverse_changes:
                 restored_by.setdefault(key, []).append(i)
+    _mark_corrections(steps, facts)
+
+
+def _mark_corrections(steps: list["Step"], facts: list[_Facts]) -> None:
+    """A tracker change whose very next step sets every tracker it changed back, and is no
+    undo (Prev pressed right after Next): ``corrected_by`` that step. Nothing stood between
+    them, so it is the same correction as an Undo of the change."""
+    for i in range(len(steps) - 1):
+        f, after = facts[i], steps[i + 1]
+        if f.turns_back and not steps[i].undo and steps[i].undone_by is None and not after.undo \
+                and f.turns_back <= facts[i + 1].keys:
+            steps[i].corrected_by = after.index
 
 
 def _key_turns(facts: list[_Facts], start: dict[str, str]) -> None:
