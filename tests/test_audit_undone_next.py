@@ -174,3 +174,61 @@ def test_a_prev_after_another_step_ends_the_phase(na, src, tmp_path):
     raw(w, Command("LOG\tCHAT* <Axis> Turn Updated from phase 8 to phase 9", [Command(src.next.subs[0].text)]))
     _, doc = audit(na, w, tmp_path, "next-chat-prev")
     assert at(doc) == [("NA41 4.4.1", 12, "i1-axis-movement", SIX)]
+
+
+def _tracker(src: _Source, old: int, new: int, who: str = "Axis") -> Command:
+    """a Next or Prev from phase index ``old`` to ``new`` (8: Axis Movement, 9: Axis Combat)"""
+    return Command(f"LOG\tCHAT* <{who}> Turn Updated from phase {old} to phase {new}",
+                   [Command("LOG\t" + src.turn(new))])
+
+
+def _undo_tracker(src: _Source, back_to: int, old: int, new: int, who: str = "Axis") -> Command:
+    return undo_node([src.turn(back_to)], f"* <{who}> Turn Updated from phase {old} to phase {new}")
+
+
+def _next_move_undo(w, src):           # A: the Undo takes back the move, not the Next
+    raw(w, src.next)
+    w.move(src.mg, src.out)
+    w.undo()
+
+
+def _two_nexts_one_undo(w, src):       # B: the Undo takes back the second Next only
+    raw(w, _tracker(src, 8, 9))
+    raw(w, _tracker(src, 9, 10))
+    raw(w, _undo_tracker(src, 9, 9, 10))
+
+
+def _next_chat_undo(w, src):           # D: the Undo takes back the chat line
+    raw(w, src.next)
+    w.chat("&lt;Axis&gt; - now combat")
+    w.undo()
+
+
+def _next_prev_undo(w, src):           # G: the Prev is undone: the tracker is in Combat again
+    raw(w, src.next)
+    raw(w, _tracker(src, 9, 8))
+    raw(w, _undo_tracker(src, 9, 9, 8))
+
+
+@pytest.mark.parametrize("play", [_next_move_undo, _two_nexts_one_undo, _next_chat_undo, _next_prev_undo])
+def test_a_next_an_undo_does_not_take_back_stands(na, src, tmp_path, play):
+    """Where the rule stops: the Axis Next at step 12 is not taken back (the Undo takes back a
+    move, a later Next, a chat line, or a Prev that itself was undone): the Axis Movement Phase
+    was completed at 12 with 6 points in 1602, NA41 4.4.1 there."""
+    w = src.base()
+    play(w, src)
+    _, doc = audit(na, w, tmp_path, play.__name__.strip("_"))
+    assert at(doc) == [("NA41 4.4.1", 12, "i1-axis-movement", SIX)]
+
+
+def test_the_other_players_next_undone(na, src, tmp_path):
+    """F: the Allied player's Next (12, arriving in the Axis log) taken back by an Undo (13),
+    2 MG Bn out to 1603, the Axis Next (15): the phase is completed once, at 15, with 5 points
+    in 1602: no finding."""
+    w = src.base()
+    raw(w, _tracker(src, 8, 9, "Allied"))
+    raw(w, _undo_tracker(src, 8, 8, 9, "Allied"))
+    w.move(src.mg, src.out)
+    raw(w, _tracker(src, 8, 9))
+    _, doc = audit(na, w, tmp_path, "remote-next-undone")
+    assert found(doc) == []

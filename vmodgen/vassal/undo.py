@@ -220,12 +220,12 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = (),
 
 def _mark_corrections(steps: list["Step"], facts: list[_Facts]) -> None:
     """A tracker change whose very next step sets every tracker it changed back, and is no
-    undo (Prev pressed right after Next): ``corrected_by`` that step. Nothing stood between
-    them, so it is the same correction as an Undo of the change."""
+    undo nor undone (Prev pressed right after Next): ``corrected_by`` that step. Nothing stood
+    between them, so it is the same correction as an Undo of the change."""
     for i in range(len(steps) - 1):
         f, after = facts[i], steps[i + 1]
         if f.turns_back and not steps[i].undo and steps[i].undone_by is None and not after.undo \
-                and f.turns_back <= facts[i + 1].keys:
+                and after.undone_by is None and f.turns_back <= facts[i + 1].keys:
             steps[i].corrected_by = after.index
 
 
