@@ -19,6 +19,12 @@ How an undo looks in the file:
   step that moves a piece back *and* sets its state back (the Moved flag to false: a drag never
   writes that) is the undo of the latest step not yet taken back whose whole inverse it holds.
   The inverse of an undo (a redo) writes what the same drag by hand writes: it stays a move.
+* ``TURN`` writes only a tracker's new state: the pre-pass follows each tracker from the file's
+  start, so a tracker change is keyed by its state before and after, and its undo (the old
+  state again) is its inverse, with or without a report line. In any log an undo is paired with
+  a tracker change only if it sets that tracker back: the pointer this pass follows misses
+  another player's Undo in a live game (``BasicLogger.log`` moves the recorder's pointer onto
+  it, so the recorder's next Undo re-does it).
 
 Who did a step (``Step.player``): the speaker of its chat (``<Name> - …``, a dice report's
 ``<Name>``), else the roster name (``PLAYER``) of the password its ``M/`` carries. The password
