@@ -131,3 +131,17 @@ def test_leros_placement_with_the_movement_phase_skipped(im, suffix):
     assert all(o["from"] == "leros-iz-east-available" and o["combat_phase"] for o in out[:6])
     assert [(o["step"], o["to"]) for o in out if o["phase"] == "Combat Phase"][:1] == [(27, "L2704")]
     assert "partial: 12 of 24" in text and "移動フェイズ - landing on L2703 / L2804" in text
+
+
+@pytest.mark.xfail(strict=True, reason="the audit does not read a combat-phase drag as a retreat "
+                   "(OM sets combat_moves False): 9.63 is named not judged, not found")
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_the_retreat_into_an_enemy_zoc_is_found(om, suffix):
+    """om-retreat19: 19 NZ dragged W4315 -> W4316 (step 25), a hex next to both German
+    companies (9/III/Sturm on W4216, Vogel 1 on W4317) with no Allied unit in it. The book,
+    OM 9.63: 「ユニットは、そのヘクスが…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して
+    退却できない」: a finding at step 25 naming 19 NZ. Strict xfail: it passes once the audit
+    judges retreats, and then this mark must go."""
+    _, doc, _ = _audit(om, f"om-retreat19{suffix}.vlog")
+    assert [(f["rule"], f["step"]) for f in doc["findings"] if any("NZ" in u for u in f["units"])] \
+        == [("OM 9.63", 25)]

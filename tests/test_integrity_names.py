@@ -176,3 +176,15 @@ def test_undone_removal_and_add_are_named(tmp_path: Path) -> None:
     for fmt in ("text", "json", "html"):
         code, out = run([path], fmt)
         assert code == 0 and SECRET not in out and "Panzer Lehr" not in out and "no visible effect" not in out
+
+
+def test_an_undone_palette_drop_onto_a_piece_is_one_add(tmp_path: Path) -> None:
+    """A palette drop onto a piece writes the new piece's ``+/`` and its ``M/`` onto that piece in
+    one step (VASSAL 2.9.8, TLD file 1 step 488): its undo names one event, the add and where it
+    went, not a move and an add with no place."""
+    w = LogWriter(START, player="Alice", player_id=SECRET)
+    new = w.add("piece;;;c.png;Gunners", "null;0;0", ("Main Map", 100, 100), report=False)
+    w.undo()
+    path = w.write(tmp_path / "drop.vlog")
+    [undo] = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
+    assert undo["what"] == [f"add of Gunners ({new}) on Main Map"]

@@ -547,12 +547,18 @@ class FileAuditor:
             # the phase before this step has ended: its end-of-phase rules see the last position
             # (not when the tracker went back: an undone or corrected advance ends no phase; nor
             # at a tracker's advance a later Undo takes back: VASSAL's Undo sets the tracker's old
-            # state again, BasicLogger.undo, and the phase goes on. A phase read from chat stays
-            # where the line put it: an Undo takes no chat line back)
+            # state again, BasicLogger.undo, and the phase goes on. An Undo that takes back an
+            # Undo of a Next makes the Next again: forward, it ends the phase. A Prev right after
+            # a Next, no step between, is the same correction as an Undo (Step.corrected_by). A phase read from
+            # chat stays where the line put it, though VASSAL's Undo does write a retraction,
+            # ``* UNDO: <line>`` (TLD file 2, 840 -> 841): the binding never reverts a chat
+            # phase, and reverting it there would lose TLD's stacking findings at file 2 step 840)
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
-                taken_back = step is not None and (step.undo or (
-                    undone_by(step) is not None and b.phase_source == "turn tracker"))
+                undo_back = step is not None and step.undo and not step.redo
+                taken_back = step is not None and (undo_back or (
+                    (undone_by(step) is not None or step.corrected_by is not None)
+                    and b.phase_source == "turn tracker"))
                 if not taken_back and not self._backwards(prev_phase, ph):
                     cov.phase_ends += 1
                     end_pos = prev_pos
@@ -584,7 +590,7 @@ class FileAuditor:
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
-                undone = step is not None and step.undo
+                undone = undo_back
                 back_in = ph is not None and (undone or self._backwards(prev_phase, ph))
                 again = left_moves.get(ph) if back_in and ph is not None else None
                 if back_in:

@@ -18,7 +18,7 @@ from ..vassal.cut import cut_short
 from .archive import archive_doubts, sanitized_copy
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
-from .naming import PieceNames, move_text
+from .naming import WITHHELD, PieceNames, move_text
 from .typed_rolls import typed_roll, typed_roll_own  # noqa: F401  (the readers of typed rolls)
 
 
@@ -476,9 +476,16 @@ def describe(step: StepLike, names: PieceNames | None = None,
             t = plain_chat(text).strip()       # a module's HTML report, as the chat shows it
             parts.append(f"chat \"{t[:60]}{'…' if len(t) > 60 else ''}\"")
     names = names or PieceNames()
+    # a palette drop onto a piece writes the new piece's ``+/`` and its ``M/`` onto that piece:
+    # one event, the add, told where it went (a concealed piece, id "", is not folded)
+    created = set(getattr(step, "created", ()))
+    added_at: dict[str, str] = {}
     for m in names.moves_of(step):
-        parts.append(move_text(m))
-    parts += names.pieces_of(step)
+        if m["id"] in created and not m["stack"] and m["map"] and m["map"] != WITHHELD:
+            added_at[m["id"]] = " ".join(p for p in (m["map"], m["hex"]) if p)
+        else:
+            parts.append(move_text(m))
+    parts += names.pieces_of(step, added_at)
     n_changes = len(getattr(step, "changes", ()))
     if n_changes:
         parts.append(f"{n_changes} piece change(s)")

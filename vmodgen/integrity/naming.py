@@ -252,9 +252,10 @@ class PieceNames:
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
 
-    def pieces_of(self, step) -> list[str]:
+    def pieces_of(self, step, added_at: dict[str, str] | None = None) -> list[str]:
         """``removal of 19 NZ (1700000000002)``, ``add of …``: the pieces a step an undo took
-        back removed or added, by the names noted (a concealed piece: its secret name, no id)."""
+        back removed or added, by the names noted (a concealed piece: its secret name, no id);
+        ``added_at``: where the step's own move put a piece it added (``… on Normandy 3923``)."""
         names = self.names.get(step.index, {})
         secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
         out = []
@@ -264,7 +265,8 @@ class PieceNames:
                 if name is None:
                     continue                  # a stack, or a piece the replay never held
                 who = name if pid in secret else f"{name} ({pid})" if name else pid
-                out.append(f"{what} of {who}")
+                at = (added_at or {}).get(pid) if what == "add" else None
+                out.append(f"{what} of {who} on {at}" if at else f"{what} of {who}")
         return out
 
     def moves_of(self, step) -> list[dict]:

@@ -85,6 +85,10 @@ class Step:
     undoes: list[int] = field(default_factory=list)
     #: a step made of the inverse commands of an undo: the step they invert
     inverse_of: int | None = None
+    #: an undo whose target is itself an undo: it makes again what that undo took back
+    redo: bool = False
+    #: a tracker change the very next step set back by hand (Prev right after Next): that step
+    corrected_by: int | None = None
     #: who did it: the chat's ``<Name>``, or the roster name of the ``M/`` password (never the password)
     player: str | None = None
     #: dice reports of this step that an undo took back (chat lines, decoded)

@@ -171,7 +171,7 @@ def _iter_log(source: SaveFile | Command | str, visitor: ReplayVisitor, locate: 
         runner.run(node)
     steps = [Step(i, node) for i, node in enumerate(nodes, 1)]
     from .undo import pair_undos
-    pair_undos(steps, version, [p for p in _players(head)])
+    pair_undos(steps, version, [p for p in _players(head)], dict(state.turns))
     visitor.start(state)
     try:
         yield 0, None, state

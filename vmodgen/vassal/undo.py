@@ -19,6 +19,12 @@ How an undo looks in the file:
   step that moves a piece back *and* sets its state back (the Moved flag to false: a drag never
   writes that) is the undo of the latest step not yet taken back whose whole inverse it holds.
   The inverse of an undo (a redo) writes what the same drag by hand writes: it stays a move.
+* ``TURN`` writes only a tracker's new state: the pre-pass follows each tracker from the file's
+  start, so a tracker change is keyed by its state before and after, and its undo (the old
+  state again) is its inverse, with or without a report line. In any log an undo is paired with
+  a tracker change only if it sets that tracker back: the pointer this pass follows misses
+  another player's Undo in a live game (``BasicLogger.log`` moves the recorder's pointer onto
+  it, so the recorder's next Undo re-does it).
 
 Who did a step (``Step.player``): the speaker of its chat (``<Name> - …``, a dice report's
 ``<Name>``), else the roster name (``PLAYER``) of the password its ``M/`` carries. The password
@@ -33,7 +39,7 @@ from typing import TYPE_CHECKING, Iterable
 from .chat_text import TAGS
 from .dice import parse_roll
 from .typed import (AddPiece, ChangePiece, Chat, Log, MovePiece, NullCommand, Player, RemovePiece,
-                    Undo, Unknown)
+                    TurnState, Undo, Unknown)
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -83,7 +89,7 @@ def speaker(text: str) -> str | None:
 class _Facts:
     """What the pre-pass reads of one step."""
     __slots__ = ("keys", "inverse", "marked", "undoable", "chat", "player_ids", "roster", "undo_chat",
-                 "moves", "inverse_changes", "restores")
+                 "moves", "inverse_changes", "restores", "turns", "turns_back")
 
     def __init__(self, node: "Command") -> None:
         keys: set[tuple] = set()
@@ -96,6 +102,7 @@ class _Facts:
         undo_chat = False                # a "* UNDO: " line (VASSAL before 3.4)
         moves = False                    # it moves a piece (``M/``)
         inverse_changes: list[tuple] = []   # the inverse keys of its ``D/`` commands
+        turns: list[tuple[str, str]] = []   # its ``TURN`` commands: (tracker, new state)
         # each command's key (what an inverse is compared by: a ``+/`` restores a removed piece's
         # current state, which the log does not know, so by id only) and the key of the inverse
         # VASSAL's undo writes for it; one test of the command's class each (none has subclasses)
@@ -141,9 +148,13 @@ class _Facts:
                 undoable = True          # VASSAL's commands have an undo
                 if t is Player:
                     roster.append(cmd)
+                elif t is TurnState:
+                    turns.append((cmd.tracker_id, cmd.state))
         self.keys, self.inverse, self.marked, self.undoable = keys, inverse, marked, undoable
         self.chat, self.player_ids, self.roster, self.undo_chat = chat, player_ids, roster, undo_chat
-        self.moves, self.inverse_changes = moves, inverse_changes
+        self.moves, self.inverse_changes, self.turns = moves, inverse_changes, turns
+        #: the ``TURN`` keys its undo must hold (each tracker set back to its state before)
+        self.turns_back: set[tuple] = set()
         #: the ``D/`` keys of a step that also moves pieces: candidates for restoring a state
         self.restores: list[tuple] = [k for k in keys if k[0] == "D"] if moves else []
 
@@ -155,14 +166,18 @@ def _is_inverse(step: _Facts, target: _Facts) -> bool:
     return bool(inv) and inv <= step.keys and 2 * len(inv) >= len(step.keys)
 
 
-def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ()) -> None:
-    """Set ``undo``, ``undoes``, ``inverse_of``, ``undone_by``, ``undone_rolls`` and ``player``
+def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = (),
+               turns: dict[str, str] | None = None) -> None:
+    """Set ``undo``, ``undoes``, ``inverse_of``, ``redo``, ``undone_by``, ``corrected_by``,
+    ``undone_rolls`` and ``player``
     on ``steps`` (in log order, not yet run) as VASSAL's logger paired them. ``version``: the
-    VASSAL version that wrote the log; ``roster``: the ``PLAYER`` commands of its start."""
+    VASSAL version that wrote the log; ``roster``: the ``PLAYER`` commands of its start;
+    ``turns``: each turn tracker's state at its start."""
     names: dict[str, str] = {}
     for p in roster:
         _enrol(names, p)
     facts = [_Facts(step.command) for step in steps]
+    _key_turns(facts, turns or {})
     marked = marks_undo(version) or any(f.marked for f in facts)
     pointer = -1                         # index into steps of the entry the next undo takes back
     #: the inverse of a step's ``D/`` → the steps that moved a piece and changed its state so
@@ -191,11 +206,14 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
                     pointer, is_undo = found, True
         if is_undo:
             step.undo = True
-            if pointer >= 0:
+            # an undo of a tracker change sets that tracker back: one that does not undoes
+            # something else (a pointer this pass could not follow: another player's undo)
+            if pointer >= 0 and facts[pointer].turns_back <= f.keys:
                 target = steps[pointer]
                 target.undone_by = step.index
                 step.undoes = [target.index]
                 step.inverse_of = target.index
+                step.redo = target.undo
                 target.undone_rolls = [t for t in facts[pointer].chat if parse_roll(t)]
             pointer -= 1
         elif f.undoable:
@@ -203,6 +221,33 @@ def pair_undos(steps: list["Step"], version: str, roster: Iterable[Player] = ())
         if not is_undo and f.moves and f.inverse_changes:
             for key in f.inverse_changes:
                 restored_by.setdefault(key, []).append(i)
+    _mark_corrections(steps, facts)
+
+
+def _mark_corrections(steps: list["Step"], facts: list[_Facts]) -> None:
+    """A tracker change whose very next step sets every tracker it changed back, and is no
+    undo nor undone (Prev pressed right after Next): ``corrected_by`` that step. Nothing stood
+    between them, so it is the same correction as an Undo of the change."""
+    for i in range(len(steps) - 1):
+        f, after = facts[i], steps[i + 1]
+        if f.turns_back and not steps[i].undo and steps[i].undone_by is None and not after.undo \
+                and after.undone_by is None and f.turns_back <= facts[i + 1].keys:
+            steps[i].corrected_by = after.index
+
+
+def _key_turns(facts: list[_Facts], start: dict[str, str]) -> None:
+    """Give each ``TURN`` command a key and an inverse: its tracker's state before it and after
+    (``TURN`` writes only the new state; VASSAL's undo writes the old one). Without them a Next
+    whose tracker writes no report line, and its undo, would have no key at all."""
+    state = dict(start)
+    for f in facts:
+        for tracker, new in f.turns:
+            old = state.get(tracker)
+            f.keys.add(("TURN", tracker, new, old))
+            if old is not None and old != new:
+                f.inverse.add(("TURN", tracker, old, new))
+                f.turns_back.add(("TURN", tracker, old, new))
+            state[tracker] = new
 
 
 def _latest_inverse(f: _Facts, facts: list[_Facts], steps: list["Step"], start: int) -> int | None:
