@@ -171,3 +171,41 @@ def test_om_a_typed_roll_settles_the_combats_before_it(om, roll):
     got = [(f.rule, f.units, f.step) for f in r.findings]
     assert got == [("OM 9.61", ("A-B-22-NZ",), last)]
     assert "judged on the record so far" in r.findings[0].message
+
+
+def test_one_stray_move_among_judged_ones_asks_for_the_next_log(om):
+    """A save at GT1 German Movement, then a log with Vogel 1 moving W4212 → W4211 (judged in its
+    phase) and one stray 19 NZ drag (out of phase), no Next: the files stop inside their phase, so
+    the partial sentence asks for the log played after it; one stray move says nothing of the
+    tracker (before: "another file would not help … press the turn tracker", false: the next log's
+    first Next judges the end-of-phase rules)."""
+    from games_util import palette_piece
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit, player="Ann",
+                                    player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4212", report=False)
+    w.set_turn(1, "German Movement Phase")
+    save = w.save_point().write(root / "stray.vsav")
+    log = LogWriter.from_file(save, place=w.place, phases=w.phases, locate=w.locate)
+    log.move("G-Vogel-1", "W4211").move("A-19-NZ-Eng", "W4316")
+    r = audit([save, log.write(root / "stray.vlog")], module=module, keep_order=True)
+    partial = r.to_json()["partial"]
+    assert r.coverage["moves"]["judged"] >= 1 and r.coverage["phase_ends"] == 0
+    assert "they stop inside the phase they start in" in partial and "give the log played after it too" in partial
+    assert "would not help" not in partial and "turn tracker" not in partial
+
+
+def test_no_phase_end_advice_follows_the_phase_source():
+    """The advice when no phase end came and no move was judged in its phase: a phase read from
+    the turn tracker asks for the tracker, one read from the chat for the chat's phase lines
+    (before: a chat binding was told to press the turn tracker); neither says another file would
+    not help."""
+    from vmodgen.audit.coverage import partial_sentence
+    for source, word, other in (("turn tracker", "press it at each phase's end", "from the chat"),
+                                ("chat", "read from the chat", "turn tracker")):
+        cov = {"steps": 2, "phase_ends": 0, "phase_source": source,
+               "moves": {"seen": 2, "judged": 0, "not_judged": {"not in a phase where the unit moves": 2}},
+               "out_of_phase": [{"combat_phase": False}, {"combat_phase": False}],
+               "rules_not_judged": [{"rule": "X 1", "why": "the log ends before the end of the A phase"}]}
+        got = partial_sentence(cov) or ""
+        assert word in got and other not in got and "would not help" not in got, got

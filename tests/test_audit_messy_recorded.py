@@ -117,11 +117,12 @@ def test_paradrop_with_the_tracker_never_pressed_is_partial(om, v):
         (2, "Vogel (1 of 2)", "german-first-wave", "W4212", "Recovery Phase"),
         (3, "9/III/Sturm", "W4213", "W4113", "Recovery Phase")]
     assert any("Was the tracker advanced?" in m for m in c["messages"])
-    # another file would not judge the phase-end rules: the advice says why, not "give the next log"
+    # no move was judged in the tracker's phase: the advice names the tracker, and the next log too
+    # (its first Next judges the phase-end rules; before: "another file would not help")
     r = audit([str(DATA / f"om-notracker{v}.vlog")], module=om)
     for out in (render(r, "text"), render(r, "html"), doc["partial"], "\n".join(lines)):
         assert "no phase end (the turn tracker is never advanced in them" in out
-        assert "another file would not help" in out and "give the log played after" not in out
+        assert "the phase ends are read from the turn tracker: press it" in out and "would not help" not in out
 
 
 def test_strict_exits_3_on_a_partial_audit_with_no_finding(na41):

@@ -237,17 +237,38 @@ def test_steamer_trip_records_the_enemies_near_a_port_at_the_landing():
                                          ("German Movement Phase", False)])
 def test_log_wave_unit_leaving_its_box_after_the_paradrop_phase(om, phase, found):
     """6.11 「ドイツ軍落下傘降下フェイズ中…落下傘とグライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に
-    置かれる」: on GT1 the German player takes Vogel 1 from the first-wave box to W4212 with the tracker
-    on the German Combat or the Allied Movement Phase: this turn's Paradrop Phase is over, OM 6.11 (before:
-    only listed in the coverage as a move from an off-map box out of phase). With the tracker one phase
-    ahead (German Movement) it is read as the drop: no 6.11."""
+    置かれる」: on GT1 the players press Next from the German Paradrop Phase on to the German Combat or
+    the Allied Movement Phase, then the German player takes Vogel 1 from the first-wave box to W4212:
+    this turn's Paradrop Phase is over, OM 6.11. With the tracker one phase ahead (German Movement) it
+    is read as the drop: no 6.11."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
-    w.set_turn(1, phase)
+    w.set_turn(1, "German Paradrop Phase")
+    w.advance(w.phases.index(phase) - w.phases.index("German Paradrop Phase"))
     w.move("G-Vogel-1", "W4212").advance(1)
     r = audit([w.write(root / f"wave-late-{w.phases.index(phase)}.vlog")], module=module)
     got = [(f.rule, tuple(f.units)) for f in r.findings if f.rule == "OM 6.11"]
     assert got == ([("OM 6.11", ("G-Vogel-1",))] if found else [])
     if found:
         assert "after this turn's German Paradrop Phase" in next(f.message for f in r.findings if f.rule == "OM 6.11")
+
+
+@pytest.mark.parametrize("turn,phase,wave", [(1, "Game Record Segment", "german-second-wave"),
+                                             (1, "German Combat Phase", "german-first-wave")])
+def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_judged(om, turn, phase, wave):
+    """6.11: the tracker set straight to GT1's Game Record Segment (or German Combat Phase), a wave unit
+    taken from its box to W4212, then the tracker set to GT2: no phase end of GT1 at or after its
+    Paradrop Phase stands in the record, so the tracker may still show the previous turn (the
+    second wave drops on GT2): OM 6.11 not judged, naming the unit, no finding (before: a finding
+    "after this turn's German Paradrop Phase", while the same lag inside GT2 was not judged)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), wave, report=False)
+    w.set_turn(turn, phase)
+    w.move("G-Vogel-1", "W4212")
+    w.set_turn(2, "German Paradrop Phase").advance(1)
+    r = audit([w.write(root / f"wave-lag-{w.phases.index(phase)}.vlog")], module=module)
+    assert [f for f in r.findings if f.rule == "OM 6.11"] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11"]
+    assert any("G-Vogel-1" in y and "no phase end of that turn" in y for y in why), why

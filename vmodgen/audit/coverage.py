@@ -298,25 +298,31 @@ def partial_sentence(cov: dict) -> str | None:
 
 
 #: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player
-#: can do): another file helps only where the play goes on in it
+#: can do): a later file helps wherever the play goes on in it (its first phase end judges the rules)
 NO_PHASE_END = {
     "save": ("a save holds one position and no play", "give the log played after it too"),
-    "tracker": ("the turn tracker is never advanced in them, though units moved in a phase where they do "
-                "not move", "another file would not help: the phase ends are read from the turn tracker, "
-                "press it at each phase's end as you play"),
+    "tracker": ("the turn tracker is never advanced in them, and no unit moved in the phase it shows",
+                "give the log played after it too; the phase ends are read from the turn tracker: press it at "
+                "each phase's end as you play"),
+    "chat": ("no chat line moves the phase on in them, and no unit moved in the phase the chat names",
+             "give the log played after it too; the phase ends are read from the chat: name each phase there "
+             "as you play"),
     "mid-phase": ("they stop inside the phase they start in", "give the log played after it too"),
 }
 
 
 def no_phase_end_reason(cov: dict) -> str:
     """Why files with no phase end reach none (a key of :data:`NO_PHASE_END`): a save alone
-    ("save"); moves made in a phase where the units do not move, outside a combat phase, with the
-    tracker never advanced: it was left behind, not pressed in play ("tracker"); else the files
-    stop inside their phase ("mid-phase")."""
+    ("save"); no move judged in its phase and moves made out of phase outside a combat phase,
+    with the phase read from the turn tracker ("tracker") or the chat ("chat"): the phase was
+    left behind, not moved on in play (one stray move among judged ones says nothing of the
+    tracker); else the files stop inside their phase ("mid-phase")."""
     if not cov.get("steps"):
         return "save"
-    if any(not m.get("combat_phase") for m in cov.get("out_of_phase", [])):
-        return "tracker"
+    source = cov.get("phase_source")
+    if source in ("turn tracker", "chat") and not cov.get("moves", {}).get("judged") \
+            and any(not m.get("combat_phase") for m in cov.get("out_of_phase", [])):
+        return "tracker" if source == "turn tracker" else "chat"
     return "mid-phase"
 
 

@@ -458,6 +458,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
                       if e["rule"] not in {r["rule"] for r in rules_not_judged}]
     coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned,
                               judged_earlier)
+    coverage["phase_source"] = b.phase_source        # (what the partial sentence's advice rests on)
     if "illustrative" in coverage["moves"]:       # the kit has illustrative values: how many verdicts rest on them
         coverage["illustrative"] = {"findings": sum(1 for f in findings if f.illustrative), "of": len(findings)}
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)

@@ -25,6 +25,7 @@ class MercuryMemory(Memory):
     om_end_hexes: dict[str, str] | None = None
     om_arrival_unknown: dict[str, Any] | None = None
     om_final_fire: list[str] | None = None
+    om_last_end: dict[str, Any] | None = None
 
 
 def mercury(pos: Position) -> MercuryMemory:

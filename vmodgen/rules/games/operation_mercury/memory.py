@@ -48,6 +48,9 @@ position file may state any of them):
   this turn's entries are kept.
 * ``om_end_hexes = {B23 = "W4314"}``: where each unit stood at the last phase end (or at the start
   of the audit's first file, :func:`begin`): the next phase end compares with it, across files.
+* ``om_last_end = {turn = 1, phase = "german-combat"}``: the turn and phase of the last phase end
+  the record holds (6.11: a wave box left after this turn's Paradrop Phase is judged only once a
+  phase end of this turn at or after it shows the tracker was not lagging a turn behind).
 * ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
   the turn's first arrival phase without an earlier file cannot tell which of these units arrived
   that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
@@ -324,6 +327,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
         before = _recalled(after, memory.om_end_hexes)
     memory.om_end_hexes = {u.id: u.hex for u in after.units}
     turn, phase = after.turn, after.phase
+    memory.om_last_end = {"turn": turn, "phase": phase} if turn is not None else None
     ground = [u for u in after.units if rs.ground(u)]
     # arrivals of this turn
     arr = {k: v for k, v in (memory.om_arrivals or {}).items() if isinstance(v, dict) and v.get("turn") == turn}

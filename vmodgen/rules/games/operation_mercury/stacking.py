@@ -198,8 +198,11 @@ class OperationMercuryStacking(OperationMercuryUnits):
         map only by paradrop, placed in the German Paradrop Phase. A unit on a map hex that stood in a
         wave box (where its recorded move began, else at the last phase end) while the phase is none of
         the four a drop is read in (the tracker one phase behind or ahead: ``DROP_PHASES``): after them
-        in the turn, this turn's Paradrop Phase is over: a finding; before them, the tracker may not
-        have been advanced yet (a record's phase is the tracker's): not judged."""
+        in the turn, this turn's Paradrop Phase is over: a finding when a phase end of this turn at or
+        after the Paradrop Phase stands in the record (``om_last_end``; a position file states its own
+        phase), else the tracker may still show the previous turn (not pressed on across the turn
+        boundary): not judged; before them, the tracker may not have been advanced yet (a record's phase is the tracker's):
+        not judged."""
         pos = board.pos
         if not pos.phase or pos.phase in DROP_PHASES:
             return []
@@ -208,7 +211,10 @@ class OperationMercuryStacking(OperationMercuryUnits):
             return []
         after = order.index(pos.phase) > order.index(PARADROP)
         waves = drop_boxes(self)
-        ends = self.memory(pos).om_end_hexes
+        ends, last = self.memory(pos).om_end_hexes, self.memory(pos).om_last_end
+        shown = ends is None or (isinstance(last, dict) and last.get("turn") == pos.turn
+                                 and last.get("phase") in order
+                                 and order.index(str(last["phase"])) >= order.index(PARADROP))
         # (asked at every position: the units in a wave box at the last phase end, found once per end)
         known = getattr(self, "_in_waves", None)
         if known is None or known[0] is not ends:
@@ -225,10 +231,15 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             phase = pos.game.sequence.phase(pos.phase)
             name = phase.name if phase is not None else pos.phase
-            if after:
+            if after and shown:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
                                         f"{name}, after this turn's German Paradrop Phase: a wave box's units land "
                                         "only by paradrop, placed in that phase.", [u.hex], [u]))
+            elif after:
+                self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn {pos.turn}, "
+                                             "and no phase end of that turn at or after its German Paradrop Phase "
+                                             "stands in the record: the tracker may not have been advanced past the "
+                                             "previous turn yet, so the drop is not judged")
             else:
                 self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name}, before this turn's "
                                              "arrival phases: a wave box's units land only by paradrop in the German "
