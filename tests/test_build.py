@@ -97,6 +97,25 @@ def test_every_hex_centre_of_every_bundled_map_labels_as_the_printed_id():
                 assert grid.snap_to(x, y) == (x, y)
 
 
+def test_audit_pictures_draw_each_sheet_where_the_module_board_has_it():
+    """One margin for the module's boards and the audit's pictures: a hex's centre in a picture
+    (``render.board.board_layout``) is its centre on the module's board (``sheet_layout``), at the
+    bundled maps' hex height and at others."""
+    import dataclasses
+    from vmodgen.render.board import board_layout
+    for kit_id, path in bundled_kits().items():
+        kit = load_kit(path)
+        for height in (kit.map.hex_height_px, 50, 90):
+            kit.map = dataclasses.replace(kit.map, hex_height_px=height)
+            for sheet in kit.map.sheets.values():
+                if sheet.image is not None:
+                    continue
+                ours, picture = sheet_layout(kit, sheet.id), board_layout(kit.map, sheet.id)
+                assert ours.board_size == picture.board_size, (kit_id, sheet.id, height)
+                for h in list(sheet.scheme.hexes())[:50]:
+                    assert ours.center(h) == picture.center(h), (kit_id, sheet.id, height, h)
+
+
 def test_built_module_reads_back_with_every_unit_at_its_setup_hex(minikit_module):
     kit, path = minikit_module
     assert read_back(path.read_bytes(), kit) == []

@@ -26,7 +26,6 @@ from .scenario_save import MapPoint, scenario_text
 from .sizes import module_counter_px
 
 Progress = Callable[[str], None]
-MARGIN_PX = 40
 
 
 class BuildError(VmodgenError):
@@ -54,7 +53,8 @@ def sheet_layout(kit: Kit, sheet_id: str) -> SheetLayout:
         from ..render.board import load_scan
         scan = sheet.image
         return SheetLayout.calibrated(sheet.scheme, scan.hex_height_px, scan.origin, load_scan(scan.file).size)
-    return SheetLayout(sheet.scheme, kit.map.hex_height_px, MARGIN_PX)
+    from ..render.board import board_layout
+    return board_layout(kit.map, sheet_id)
 
 
 #: the print sheets: in the module's Help menu and beside the module as build outputs

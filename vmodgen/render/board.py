@@ -32,8 +32,9 @@ MAX_SCAN_PIXELS = 400_000_000
 #: a drawn board may not be larger than this (pixels); supersampling is dropped above SS_PIXELS
 MAX_BOARD_PIXELS = 250_000_000
 SS_PIXELS = 40_000_000
-#: margin around the outermost hexes, as a fraction of the hex height
-MARGIN_FRACTION = 0.5
+#: margin around the outermost hexes, as a fraction of the hex height (40 px at the bundled maps'
+#: 64 px hexes); the one source of the margin of the module's boards and of the audit's pictures
+MARGIN_FRACTION = 0.625
 PAPER = (246, 242, 230)
 GRID = (70, 70, 70)
 ILLUSTRATIVE_TEXT = "ILLUSTRATIVE TERRAIN"
@@ -63,7 +64,8 @@ def _in_game_font(draw: _F) -> _F:
 
 def board_margin(mapdata: MapData) -> int:
     """The blank margin (pixels) kept around a sheet's hexes: room for the sheet title and the
-    illustrative note. The module writer must build its grid with the same value."""
+    illustrative note. The module's boards and grids (:func:`vmodgen.builder.build.sheet_layout`)
+    and the audit's pictures (:func:`board_layout`) are all drawn with it."""
     return max(8, round(mapdata.hex_height_px * MARGIN_FRACTION))
 
 
