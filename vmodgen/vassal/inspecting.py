@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..columns import clip, pad, width
 from ..errors import printable
 from .buildfile import grid_summary
 from .concealment import place_concealed, private_map_ids
@@ -411,9 +412,9 @@ def save_text(d: dict[str, Any]) -> str:
             props = f"{tag} " + props if props else tag
         rows.append(tuple(map(printable, (p["id"], p["name"], p["map"] or "-", _num(p["x"]), _num(p["y"]),
                                           p["hex"] or "-", p["stack"] or "-", props))))
-    widths = [min(max(len(r[i]) for r in rows), 40) for i in range(7)]
+    widths = [min(max(width(r[i]) for r in rows), 40) for i in range(7)]
     for r in rows:
-        lines.append("  ".join(c[:40].ljust(w) for c, w in zip(r[:7], widths)) + "  " + r[7])
+        lines.append("  ".join(pad(clip(c, 40), w) for c, w in zip(r[:7], widths)) + "  " + r[7])
     lines += _deck_notes(d["pieces"])
     return "\n".join(map(printable, lines))     # the save's names: no line forged, no terminal code
 
