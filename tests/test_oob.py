@@ -53,6 +53,30 @@ def test_json_follows_the_model(kits):
     assert data["illustrative_note"]            # the kit has illustrative values and says so
 
 
+@pytest.mark.parametrize("kit_id", ["operation-mercury", "north-africa-41"])     # IM's kit has none
+def test_every_format_lists_each_scenario_arrival_with_its_turn_and_place(kits, kit_id, tmp_path):
+    """A reinforcement written in the scenario file (OM's waves, not the roster's arrival
+    columns) reaches JSON, Markdown and HTML, with its turn, place and illustrative mark."""
+    from vmodgen.oob import to_markdown
+    kit = kits[kit_id]
+    oob = kit_oob(kit, pictures=False)
+    expected = [(s, r) for s in kit.scenarios.values() for r in s.reinforcements]
+    assert expected, kit_id
+    units = {u["id"]: u for side in json.loads(to_json(oob))["sides"] for f in side["formations"]
+             for u in f["units"]}
+    md, _ = to_markdown(oob, None, "img")
+    html = to_html(oob)
+    for s, r in expected:
+        assert {"scenario": s.id, "turn": r.turn, "at": r.location, "illustrative": r.illustrative} \
+            in units[r.unit]["arrivals"]
+        name = next(u.name for u in kit.units if u.id == r.unit)
+        row = next(line for line in md.splitlines() if f"**{name}**" in line.replace("\\", ""))
+        assert f"turn {r.turn}" in row.split("|")[-2], row
+        assert f"turn {r.turn}" in html
+    if any(r.illustrative for _, r in expected):
+        assert "(illustrative)" in md and "(illustrative)" in html
+
+
 def test_html_is_self_contained_with_both_sides_of_each_counter(kits, tmp_path):
     kit = kits["operation-mercury"]
     html = to_html(kit_oob(kit, cache_dir=tmp_path / "cache"))

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..safeio import safe_file_name
 from .collect import KitOob, ModuleOob
 from .tables import (arrivals_of, field_cell, group_fields, kit_columns, kit_rows, location_name, module_columns,
-                     module_rows, setups_of, value_line)
+                     module_rows, reinforcements_of, setups_of, value_line)
 
 FORMATS = ("html", "md", "csv", "json")
 
@@ -58,16 +58,21 @@ def to_json(oob: KitOob | ModuleOob) -> str:
                 "fields": [{"id": f.id, "name": f.name} for f in k.game.fields.values()],
                 "scenarios": [{"id": s.id, "name": s.name} for s in k.scenarios.values()],
                 "sides": [{"id": s.id, "name": s.name, "formations": [
-                    {"name": g.title, "units": [_unit_json(u.unit) for u in g.units]} for g in s.groups]}
+                    {"name": g.title, "units": [_unit_json(oob, u.unit) for u in g.units]} for g in s.groups]}
                     for s in oob.sides]}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def _unit_json(u) -> dict:
+def _unit_json(oob: KitOob, u) -> dict:
+    """A unit's row; ``arrivals`` holds every scenario's reinforcement entry for it (the roster's
+    ``arrival`` columns and the scenario files' own), ``arrival`` the roster's columns alone."""
     return {"id": u.id, "name": u.name, "side": u.side, "nationality": u.nationality, "formation": u.formation,
             "type": u.type, "size": u.size, "steps": u.steps, "movement_class": u.movement_class,
             "flags": sorted(u.flags), "front": u.front, "back": u.back, "setup": u.setup,
-            "arrival": u.arrival, "illustrative": sorted(u.illustrative)}
+            "arrival": u.arrival,
+            "arrivals": [{"scenario": sid, "turn": r.turn, "at": r.location, "illustrative": r.illustrative}
+                         for sid, r in reinforcements_of(oob, u)],
+            "illustrative": sorted(u.illustrative)}
 
 
 def _data_uri(png: bytes | None) -> str:
@@ -132,8 +137,7 @@ def to_html(oob: KitOob | ModuleOob) -> str:
                     if u.illustrative else ""
                 size = g.unit_sizes[u.size].name if u.size else ""
                 setups = "<br>".join(f"{e(s)}: <b>{e(loc)}</b>" for s, loc in setups_of(oob, u))
-                arrivals = "<br>".join(f"{e(s)}: turn {t}" + (f" at {e(at)}" if at else "")
-                                       for s, t, at in arrivals_of(oob, u))
+                arrivals = "<br>".join(map(e, arrivals_of(oob, u)))
                 out.append(f"<tr><td class='n'>{pics}</td><td><b>{e(u.name)}</b>{ill}<br><small>{e(u.id)}</small></td>"
                            f"<td>{e(g.unit_types[u.type].name)}<br><small>{e(size)}</small></td>"
                            + "".join(f"<td class='v'>{e(field_cell(u, f))}</td>" for f in fields)
@@ -197,8 +201,9 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
         lines.append(f"## {cell(side.name)}\n")
         for group in side.groups:
             lines += [f"### {cell(group.title)}\n",
-                      "| counter | unit | type | front | back | " + " | ".join(f"set-up: {cell(s.name)}" for s in scen) + " |",
-                      "|---|---|---|---|---|" + "---|" * len(scen)]
+                      "| counter | unit | type | front | back | " + " | ".join(f"set-up: {cell(s.name)}" for s in scen)
+                      + " | arrives |",
+                      "|---|---|---|---|---|" + "---|" * len(scen) + "---|"]
             for item in group.units:
                 u = item.unit
                 safe = safe_file_name(u.id)
@@ -207,6 +212,7 @@ def to_markdown(oob: KitOob | ModuleOob, image_dir: Path | None, link_prefix: st
                 mark = " *(i)*" if u.illustrative else ""
                 lines.append(f"| {pics.strip()} | **{cell(u.name)}**{mark} | {cell(g.unit_types[u.type].name)} | "
                              f"{cell(value_line(oob, u.front))} | {cell(value_line(oob, u.back))} | "
-                             + " | ".join(cell(location_name(oob, u.setup.get(s.id, ""))) for s in scen) + " |")
+                             + " | ".join(cell(location_name(oob, u.setup.get(s.id, ""))) for s in scen)
+                             + " | " + cell("; ".join(arrivals_of(oob, u))) + " |")
             lines.append("")
     return "\n".join(lines) + "\n", images

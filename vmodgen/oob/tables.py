@@ -2,6 +2,7 @@
 per palette piece (module), with the column order each format prints."""
 from __future__ import annotations
 
+from ..model.scenario import Reinforcement
 from .collect import KitOob, ModuleOob
 
 
@@ -81,14 +82,18 @@ def setups_of(oob: KitOob, unit) -> list[tuple[str, str]]:
     return out
 
 
-def arrivals_of(oob: KitOob, unit) -> list[tuple[str, int, str]]:
-    """(scenario name, turn, where) for every scenario in which ``unit`` arrives later."""
-    out = []
-    for s in oob.kit.scenarios.values():
-        for r in s.reinforcements:
-            if r.unit == unit.id:
-                out.append((s.name, r.turn, location_name(oob, r.location) if r.location else ""))
-    return out
+def reinforcements_of(oob: KitOob, unit) -> list[tuple[str, Reinforcement]]:
+    """(scenario id, entry) for every scenario in which ``unit`` arrives later."""
+    return [(s.id, r) for s in oob.kit.scenarios.values() for r in s.reinforcements if r.unit == unit.id]
+
+
+def arrivals_of(oob: KitOob, unit) -> list[str]:
+    """``Scenario 1: turn 3 at W4215`` for every scenario in which ``unit`` arrives later, marked
+    ``(illustrative)`` where the kit says the rulebook does not give that arrival."""
+    return [f"{oob.kit.scenarios[sid].name}: turn {r.turn}"
+            + (f" at {location_name(oob, r.location)}" if r.location else "")
+            + (" (illustrative)" if r.illustrative else "")
+            for sid, r in reinforcements_of(oob, unit)]
 
 
 def group_fields(oob: KitOob, units) -> list[str]:
