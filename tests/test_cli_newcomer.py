@@ -11,6 +11,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 
@@ -219,3 +221,18 @@ def test_folder_or_file_in_the_wrong_place_reads_one_way(tmp_path: Path) -> None
         assert _one_line(vmodgen(*args, cwd=tmp_path)) == f"vmodgen: {args[1]}: no such file", args
     assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "game.vmod", "turn1.vlog"]
     assert list((tmp_path / "adir").iterdir()) == []
+
+
+@pytest.mark.parametrize("content, said", [
+    (b"", "the file is empty: not a VASSAL save or log"),
+    (b"my turn 3 moves, see you friday", "not a VASSAL save or log (neither a zip nor a saved-game text)"),
+    (None, "no such file"),
+])
+def test_a_file_that_is_no_log_is_named_before_the_module_is_asked_for(tmp_path: Path, content, said) -> None:
+    """`vmodgen audit turn1.vlog notes.vlog` (no --module): the file that cannot be a save or log
+    is named, not "give the module" (which would not help)."""
+    _log(tmp_path / "turn1.vlog")
+    if content is not None:
+        (tmp_path / "notes.vlog").write_bytes(content)
+    line = _one_line(vmodgen("audit", "turn1.vlog", "notes.vlog", cwd=tmp_path))
+    assert line == f"vmodgen: notes.vlog: {said}"

@@ -73,12 +73,18 @@ def make_binding(module_path: str | None, game: str | None = None, binding_path:
 
 
 def _refuse_module_as_log(paths: list[str]) -> None:
-    """With no ``--module``, a module among the files is the newcomer's likeliest slip: say so."""
+    """With no ``--module``, a module among the files is the newcomer's likeliest slip: say so;
+    and a file that is no save or log at all (missing, empty, text) is named before the module
+    is asked for."""
     from ..safeio import SafeZip
     from ..vassal.module import BUILDFILE, BUILDFILE_OLD
-    from ..vassal.savefile import SAVED_GAME
+    from ..vassal.savefile import HEAD_BYTES, SAVED_GAME, refuse_unreadable_head
     for p in paths:
-        if not Path(p).is_file() or not zipfile.is_zipfile(p):
+        if not Path(p).is_file():
+            raise InputError(p, "no such file")
+        with open(p, "rb") as f:
+            refuse_unreadable_head(f.read(HEAD_BYTES), p)
+        if not zipfile.is_zipfile(p):
             continue
         with SafeZip(p) as z:
             if SAVED_GAME not in z and (BUILDFILE in z or BUILDFILE_OLD in z):

@@ -237,6 +237,25 @@ def max_save_file_bytes() -> int:
     return 2 * limits.MAX_SAVEDGAME_BYTES + 16
 
 
+#: how many bytes :func:`refuse_unreadable_head` needs
+HEAD_BYTES = 400
+
+
+def refuse_unreadable_head(head: bytes, path: str) -> None:
+    """Refuse a file that is neither a zip nor a saved-game text, from its first
+    :data:`HEAD_BYTES` (or all) bytes: empty, a save's unpacked metadata entry, anything else."""
+    if head[:2] == b"PK":
+        return
+    if not head:
+        raise InputError(path, "the file is empty: not a VASSAL save or log")
+    if not head.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
+        if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and b"<data version=" in head[:HEAD_BYTES]:
+            # an unpacked save's metadata entry (a repository may keep a save unzipped)
+            raise InputError(path, "a VASSAL metadata entry ('savedata' or 'moduledata'), not a save or "
+                                   "log: the game is in a save's 'savedGame' entry")
+        raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
+
+
 def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GIVE_MODULE) -> SaveFile:
     """Read a save/log from bytes: a zip with ``savedGame``, or a bare command text. A module
     given instead is refused as one, followed by ``instead`` (what to do)."""
@@ -254,14 +273,7 @@ def read_save_bytes(data: bytes, path: str | Path = "<bytes>", instead: str = GI
             entries = zf.names()
         container = "zip"
     else:
-        if not data:
-            raise InputError(path, "the file is empty: not a VASSAL save or log")
-        if not data.startswith((b"!VCSK", b"VOBS", b"begin_save", b"\xef\xbb\xbfbegin_save")):
-            if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and b"<data version=" in data[:400]:
-                # an unpacked save's metadata entry (a repository may keep a save unzipped)
-                raise InputError(path, "a VASSAL metadata entry ('savedata' or 'moduledata'), not a save or "
-                                       "log: the game is in a save's 'savedGame' entry")
-            raise InputError(path, "not a VASSAL save or log (neither a zip nor a saved-game text)")
+        refuse_unreadable_head(data, path)
         payload, savedata, moduledata, entries, container = data, None, None, [], "raw"
         if payload.startswith(b"\xef\xbb\xbf"):
             payload = payload[3:]
