@@ -168,9 +168,14 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             find(f"{P} 9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
         if self.zero_ma(u):
             find(f"{P} 9.32", "it has MA 0", [start])
-        if "KOMR" in f"{u.id} {u.unit.name}".upper() and self.scenario_no(board.pos) in komr - {""}:
+        barred = self.scenario_in(board.pos, komr - {""}) if "KOMR" in f"{u.id} {u.unit.name}".upper() else False
+        if barred:
             find(f"{P} 9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {self.scenario_no(board.pos)}",
                  [start])
+        elif barred is None:
+            self.not_judged(f"{P} 9.32", f"{label(u)} is Maltese (KOMR) and refused combat, which Scenarios "
+                            f"{', '.join(sorted(komr - {''}))} bar; the position names no scenario (it may be "
+                            f"{self._choices(board.pos)})")
         if through:
             find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
                  "route free of enemy ZOC", through)

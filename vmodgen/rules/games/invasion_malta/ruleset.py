@@ -85,7 +85,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
-        n = self.scenario_no(pos)
+        n = self.named_scenario_no(pos)
         if n and n not in SCENARIOS and pos.scenario_data is None:     # a kit's own scenario is its own
             raise InputError(pos.source, f"[position] scenario {pos.scenario!r} names Scenario {n}; the rulebook has "
                                          f"Scenarios {', '.join(SCENARIOS[:-1])} (Malta) and {SCENARIOS[-1]} (Leros)")
