@@ -84,12 +84,13 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if len(path) < 2:
             return []
         out = []
+        before = before_advances(self, board)        # 13.5: the attackers advance after the retreat
         for a, b in zip(path, path[1:]):
             why = self._crossable(board, u, a, b)
             if why:
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated {a} → {b}: {why}, "
                                      "which its movement may not cross.", [b], [u])]
-            if any(x.side != u.side and self.combat(x) for x in board.units(b)) and not self.drift_hex(board, b):
+            if any(x.side != u.side and self.combat(x) for x in before.units(b)) and not self.drift_hex(board, b):
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {b}, which holds "
                                      "enemy units.", [b], [u])]
         n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
