@@ -84,3 +84,12 @@ def test_the_japanese_phase_names_of_invasion_malta(tmp_path, written, phase):
     f.write_text(f'[position]\ngame = "invasion-malta"\nturn = 2\nphase = "{written}"\nside = "axis"\n',
                  encoding="utf-8")
     assert load_position(f).phase == phase
+
+
+def test_port_entry_is_onto_a_friendly_port(tmp_path):
+    """16.13 with 3.11: an Axis Control marker makes the port friendly (legal); a port stated Allied
+    is found; one showing nothing is not judged (Axis units may have passed through it)."""
+    assert found(tmp_path, "r26-leros-port-entry-alinda-axis-control.toml") == ([], {})
+    assert found(tmp_path, "r26-leros-port-entry-alinda-not-friendly.toml")[0] == ["IM 16.13"]
+    rules, why = found(tmp_path, "r26-leros-port-entry-alinda-unknown.toml")
+    assert rules == [] and "IM 16.13" in why

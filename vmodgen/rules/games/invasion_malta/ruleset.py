@@ -213,6 +213,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no unit leaves the island by air, nor flies airfield to airfield"),
             Rule(f"{P} 16.16", "movement", MOVES, lambda b: transport.check_sea_moves(self, b),
                  "no port to port, no return to the card, no sea transport in a Storm"),
+            Rule(f"{P} 16.13", "movement", MOVES, lambda b: transport.check_port_friendly(self, b),
+                 "units arriving by sea land at a friendly port"),
             Rule(f"{P} 16.32", "movement", ALWAYS, lambda b: transport.check_storm_invasion(self, b),
                  "no amphibious invasion in a Storm"),
             Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),

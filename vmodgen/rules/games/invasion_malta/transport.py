@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from .returns import friendly_hex
 
 P = "IM"
 
@@ -234,6 +235,33 @@ def _landing_condition_groups(rs, board: Board) -> list:
                                   f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
                                   "this phase; the Landing Condition result falls on the hex's units as a group "
                                   "(16.33B).", [h], placed))
+    return out
+
+
+def check_port_friendly(rs, board: Board) -> list:
+    """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」: a unit arriving by sea (from a box of
+    ``im_sea_boxes``) lands at a port hex only when the port is friendly to its side. 3.11: a hex
+    last occupied, held or passed through by Axis combat units is Axis-friendly (read as 18.27's
+    hospitals are: an Axis Control marker, ``control`` or another Axis combat unit there), one last
+    so by Allied units Allied-friendly. An Axis landing at a port that shows none of these is found
+    only where the position states the port Allied (``control``); else an Axis unit may have passed
+    through it unrecorded, and 16.13 is named not judged."""
+    sea = _boxes(rs.param("im_sea_boxes"))
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for u in board.pos.units:
+        if u.previous not in sea or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
+                or not rs.combat(u) or friendly_hex(rs, board, u.hex, u, axis):
+            continue
+        held = board.pos.control.get(u.hex)
+        if u.side == axis and held in (None, "", axis):
+            rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {u.hex}, which shows no Axis Control "
+                          "marker, no control and no other Axis unit: whether Axis units held or passed through it "
+                          "last (3.11), making it a friendly port, is not recorded")
+            continue
+        out.append(rs.finding(board, f"{P} 16.13", "movement", f"{label(u)} came by sea from "
+                              f"{board.place_name(u.previous or '')} to the port {u.hex}, which is not friendly to its "
+                              "side (3.11); units arriving by convoy land at a friendly port only.", [u.hex], [u]))
     return out
 
 
