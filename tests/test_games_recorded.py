@@ -40,11 +40,14 @@ def test_im_clean_recorded_game_gives_nothing(im):
     judged (it was listed as not judged before round 7). 10.34 needs declared attacks, which no log
     records: not judged (before imfix6 it passed as judged); so are the bombardment targets (10.24,
     round 20) and the KGs (15.14: a log names no scenario, whose set-up card says which units form
-    each KG; the recording drops part of the kit's KG1)."""
+    each KG; the recording drops part of the kit's KG1). Round 26: a dropped unit's one-hex move is
+    legal in Scenarios 3-4 and not in 1-2, and the log names no scenario: 15.16 not judged (before,
+    judged as if Scenario 3 or 4)."""
     r, not_judged = run(im.module, "im-clean")
     assert found(r) == [] and r.continuity == []
     assert set(not_judged) == {"IM 7.23", "IM 6.15", "IM 9.12", "IM 9.13", "IM 9.15", "IM 10.34", "IM 15.61",
-                               "IM 18.11", "IM 10.24", "IM 15.14"}
+                               "IM 18.11", "IM 10.24", "IM 15.14", "IM 15.16"}
+    assert "Scenarios 1 and 2 forbid" in not_judged["IM 15.16"]
     assert "Activation Marker" in not_judged["IM 7.23"]
 
 

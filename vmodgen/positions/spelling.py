@@ -25,9 +25,13 @@ def norm(text: str) -> str:
 
 #: the words of a Japanese rulebook's phase names (Operation Mercury's summary, 3.2, and its expanded
 #: sequence of play, which prints 航空割当て and 港修理; North Africa '41's, 3.2: "第３アクション・イムパルス",
-#: "補給損耗フェイズ") in the English its kit prints, a side added as a reader adds it: "ドイツ軍移動フェイズ"
+#: "補給損耗フェイズ"; Invasion: Malta's, 4.21 and 7.14) in the English its kit prints, a side added as a reader adds it: "ドイツ軍移動フェイズ"
 #: is read as "German Movement Phase"; longest first
 JA_PHASE_WORDS = (
+    # Invasion: Malta's 4.21 and 7.14 (天候フェイズ, AAリセット・フェイズ, 対応移動フェイズ, ...)
+    ("AAリセット", "AA Reset"), ("リセット", "Reset"), ("航空準備", "Air Readiness"), ("海上輸送", "Naval Transport"),
+    ("空挺作戦", "Airborne Operations"), ("対応移動", "Reaction Movement"), ("補給状態", "Supply Status"),
+    ("勝利条件", "Victory Conditions"), ("天候", "Weather"),
     ("補給損耗", "Supply Attrition"), ("イムパルス", "Impulse"), ("インパルス", "Impulse"), ("アクション", "Action"),
     ("初期", "Initial"), ("遅延", "Delay"), ("準備", "Preparation"),
     ("航空ユニット割当て", "Air Unit Allocation"), ("ゲーム記録セグメント", "Game Record Segment"),

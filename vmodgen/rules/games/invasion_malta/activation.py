@@ -163,11 +163,17 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         axis = str(self.param("im_supply_side"))
         pool = [u for u in board.pos.units if u.mode == "motor_pool" and u.moved]
         out = []
-        s1 = self.scenario_no(board.pos) == "1"
+        s1 = self.scenario_in(board.pos, {"1"})        # None: a Malta position naming no scenario (1-3)
         time = self.known_time(board, f"{P} 18.11") if any(u.side != axis for u in pool) and not s1 else None
         for u in pool:
             if u.side == axis:
                 why = "the motor pool is Allied only"
+            elif time in ("am", "pm") and s1 is None and not self.is_(u, "im_motor_pool_ineligible") \
+                    and not (self.red_box(u) or self.orange(u) or self.pillbox(u)):
+                # 18.11: by day the motor pool is Scenario 1's alone; the position may be Scenario 1, 2 or 3
+                self.not_judged(f"{P} 18.11", f"{label(u)} used the motor pool on a day turn, which only Scenario 1 "
+                                f"allows, and the position names no scenario (it may be {self._choices(board.pos)})")
+                continue
             elif time in ("am", "pm") and not s1:
                 why = "the motor pool is used only on Night turns (Scenario 1 excepted)"
             elif self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u):

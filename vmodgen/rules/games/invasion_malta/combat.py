@@ -84,12 +84,13 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if len(path) < 2:
             return []
         out = []
+        before = before_advances(self, board)        # 13.5: the attackers advance after the retreat
         for a, b in zip(path, path[1:]):
             why = self._crossable(board, u, a, b)
             if why:
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated {a} → {b}: {why}, "
                                      "which its movement may not cross.", [b], [u])]
-            if any(x.side != u.side and self.combat(x) for x in board.units(b)) and not self.drift_hex(board, b):
+            if any(x.side != u.side and self.combat(x) for x in before.units(b)) and not self.drift_hex(board, b):
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {b}, which holds "
                                      "enemy units.", [b], [u])]
         n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
@@ -168,9 +169,14 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             find(f"{P} 9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
         if self.zero_ma(u):
             find(f"{P} 9.32", "it has MA 0", [start])
-        if "KOMR" in f"{u.id} {u.unit.name}".upper() and self.scenario_no(board.pos) in komr - {""}:
+        barred = self.scenario_in(board.pos, komr - {""}) if "KOMR" in f"{u.id} {u.unit.name}".upper() else False
+        if barred:
             find(f"{P} 9.32", f"Maltese (KOMR) units may not refuse combat in Scenario {self.scenario_no(board.pos)}",
                  [start])
+        elif barred is None:
+            self.not_judged(f"{P} 9.32", f"{label(u)} is Maltese (KOMR) and refused combat, which Scenarios "
+                            f"{', '.join(sorted(komr - {''}))} bar; the position names no scenario (it may be "
+                            f"{self._choices(board.pos)})")
         if through:
             find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
                  "route free of enemy ZOC", through)

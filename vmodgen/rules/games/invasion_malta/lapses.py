@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from .units import sheets_in_play
 
 P = "IM"
 
@@ -186,16 +187,28 @@ def check_sudden_death(rs, board: Board) -> list:
 def _island_sheets(rs, board: Board) -> tuple[set[str], str]:
     """16.24A: the map sheets of a rulebook scenario the kit has no scenario data for
     (``im_scenario_sheets``), and how messages name it; an empty set when the position names no
-    scenario number or the parameter gives none for it (4.12 is then not judged by island)."""
-    n = rs.scenario_no(board.pos)
+    scenario number or the parameter gives none for it."""
+    n = rs.named_scenario_no(board.pos)
     if not n:
         return set(), ""
-    sheets = set()
-    for item in str(rs.param("im_scenario_sheets") or "").split(","):
-        k, _, sheet = item.partition(":")
-        if k.strip().lower().lstrip("s") == n and sheet.strip() in board.map.sheets:
-            sheets.add(sheet.strip())
-    return sheets, f"Scenario {n}"
+    return rs.scenario_sheets().get(n, set()) & set(board.map.sheets), f"Scenario {n}"
+
+
+def _no_scenario_fits(rs, board: Board) -> list:
+    """4.12 with 16.24A, a position naming no scenario: every scenario is played on one island's
+    chart, so units and markers on both charts are a moment of none (a position file only: a
+    log's module may keep pieces not in play on a board, :meth:`scenario_choices`)."""
+    pos = board.pos
+    used = sheets_in_play(pos)
+    if not pos.moves_announced or len(used) < 2 or any(used <= s for s in rs.scenario_sheets().values()):
+        return []
+    names = ", ".join(board.map.sheets[s].name or s for s in sorted(used))
+    where = sorted({u.hex for u in pos.units if board.is_hex(u.hex)} | {h for h, m in pos.hex_markers.items()
+                                                                       if m and board.is_hex(h)})
+    return [rs.finding(board, f"{P} 4.12", "movement", f"The position's units and markers stand on the maps of "
+                       f"{names}, and no scenario uses them all (16.24A: Scenarios 1-3 are played on Malta, 4 on "
+                       "Leros); it names no scenario, so none can be this moment's.", where,
+                       [u for u in pos.units if board.is_hex(u.hex)])]
 
 
 def _off_island(rs, board: Board, used: set[str], title: str) -> list:
@@ -233,13 +246,14 @@ def check_scenario_bounds(rs, board: Board) -> list:
     past a kit scenario's illustrative last turn is named not judged (a turn past one the kit
     states as the book's is found). A rulebook scenario the kit lacks ("Scenario 1") is played on
     the maps of a kit scenario of its island (:func:`_island_sheets`); a position naming no
-    scenario is not judged for 4.12 (a log names none: no island is guessed from the pieces)."""
+    scenario fits one only when its pieces stand on one island (:func:`_no_scenario_fits`; a log
+    names none: no island is guessed from the pieces)."""
     pos, sc = board.pos, board.pos.scenario_data
     if sc is None:
         used, title = _island_sheets(rs, board)
         if used and len(board.map.sheets) > 1:
             return _off_island(rs, board, used, title)
-        return []
+        return [] if title else _no_scenario_fits(rs, board)
     out = _off_island(rs, board, set(sc.sheets), sc.name) if sc.sheets and len(board.map.sheets) > 1 else []
     if pos.turn is not None and sc.last_turn is not None and pos.turn > sc.last_turn:
         if sc.illustrative:

@@ -632,9 +632,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if not dropped or board.pos.phase not in ("", "movement"):
             return []
         limit = self.param("im_paradrop_move_hexes")
+        none_s12: bool | None = False
         if isinstance(limit, bool) or not isinstance(limit, (int, float)):
-            sc = self.scenario_no(board.pos)
-            limit = 0 if sc in ("1", "2") else self.num("paradropped_move_hexes_s34")
+            none_s12 = self.scenario_in(board.pos, {"1", "2"})
+            limit = 0 if none_s12 else self.num("paradropped_move_hexes_s34")
         out = []
         for u in board.pos.units:
             if u.id not in dropped or not u.moved or u.mode in ("retreat", "advance", "reaction"):
@@ -644,4 +645,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 15.16", "movement", f"{label(u)} paradropped this activation "
                                         f"and moved {n} hex(es); it may move {int(limit)} in this scenario.",
                                         [u.hex], [u]))
+            elif n and none_s12 is None:
+                # 15.16: none in Scenarios 1-2, one hex in 3-4; the position may be either
+                self.not_judged(f"{P} 15.16", f"{label(u)} paradropped this activation and moved {n} hex(es), which "
+                                "Scenarios 1 and 2 forbid and 3 and 4 allow; the position names no scenario (it may "
+                                f"be {self._choices(board.pos)})")
         return out

@@ -51,21 +51,29 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         return zoc_field(board, side, lambda u: self.projects(board, u) and (disrupted or not u.has("disrupted")),
                          reach)
 
-    def allowance(self, board: Board, u: UnitState) -> float:
+    def allowance(self, board: Board, u: UnitState, gt1_unknown_penalty: bool = False) -> float:
         """The effective MA (spec §5 "Move legality"); Allied units have -2 on GT1 of Scenarios 2
-        and 3 (7.12), applied before halving (inferred: the text gives no order)."""
+        and 3 (7.12), applied before halving (inferred: the text gives no order). Where the
+        position may be Scenario 1 as well as 2 or 3 (Malta, no scenario named), the penalty is
+        applied only with ``gt1_unknown_penalty`` (:meth:`check_move` asks whether it decides)."""
         if u.mode == "motor_pool":
             return self.num("motor_pool_ma")                       # 18.12
         ma = u.number("movement", float("inf"))                        # unknown: MP not checked
-        if ma != float("inf") and board.pos.turn == 1 \
-                and self.scenario_no(board.pos) in ("2", "3") \
-                and u.side != str(self.param("im_supply_side")):
+        penalised = self._gt1_penalised(board, u) if ma != float("inf") else False
+        if penalised or penalised is None and gt1_unknown_penalty:
             ma = max(0, ma - self.num("gt1_allied_ma_penalty"))     # 7.12
         if u.has("disrupted") and ma != float("inf"):
             ma = ma // int(self.num("disrupted_ma_divisor"))        # 3.83
         if self.armour(u) and u.has("oos"):
             ma = 0                                                     # 6.15
         return ma
+
+    def _gt1_penalised(self, board: Board, u: UnitState) -> bool | None:
+        """7.12: whether ``u`` loses 2 MP on GT1 (an Allied unit in Scenario 2 or 3); None when the
+        position may be either (:meth:`scenario_in`)."""
+        if board.pos.turn != 1 or u.side == str(self.param("im_supply_side")):
+            return False
+        return self.scenario_in(board.pos, {"2", "3"})
 
     def move_model(self, board: Board, u: UnitState, ez: set[str], with_zoc: bool = True,
                    by_day: bool = False) -> MoveModel:
@@ -362,10 +370,17 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             self.not_judged(f"{P} 8.33", f"{label(u)}'s move is legal only at the Allied road rate of Night or a Storm "
                                          f"(½ MP; 1 MP by day in other weather), and {unknown}: roads are counted "
                                          "at ½ MP")
+        if self._gt1_penalised(board, u) is None and u.mode != "motor_pool" \
+                and len(self._measured(board, u, ez, gt1_penalty=True)) > len(found):
+            self.not_judged(f"{P} 7.12", f"{label(u)}'s GT1 move is legal at its full MA, not at 2 MP less, which "
+                                         "Scenarios 2 and 3 take from Allied units on GT1; the position names no "
+                                         f"scenario (it may be {self._choices(board.pos)})")
         return out + found
 
-    def _measured(self, board: Board, u: UnitState, ez: set[str], by_day: bool = False) -> list:
-        return move_findings(self, board, u, self.move_model(board, u, ez, by_day=by_day), self.allowance(board, u),
+    def _measured(self, board: Board, u: UnitState, ez: set[str], by_day: bool = False,
+                  gt1_penalty: bool = False) -> list:
+        return move_findings(self, board, u, self.move_model(board, u, ez, by_day=by_day),
+                             self.allowance(board, u, gt1_unknown_penalty=gt1_penalty),
                              self.move_model(board, u, ez, with_zoc=False, by_day=by_day),
                              zoc_rule=f"{P} 8.22", move_rule=f"{P} 8.13")
 

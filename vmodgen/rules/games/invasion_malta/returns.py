@@ -43,7 +43,7 @@ def _boxes(value: object) -> set[str]:
     return {b.strip() for b in str(value or "").split(",") if b.strip()}
 
 
-def _friendly(rs, board: Board, h: str, u, axis: str) -> bool:
+def friendly_hex(rs, board: Board, h: str, u, axis: str) -> bool:
     """3.11: whether ``h`` is friendly to ``u``'s side (see the module's reading; ``u`` itself, just
     placed, does not make it so)."""
     side = u.side
@@ -112,7 +112,7 @@ def check_returns(rs, board: Board) -> list:
         hospital = ""
         if "hospital" in board.features(u.hex):
             z = ez.setdefault(u.side, rs.enemy_zoc(board, u.side))
-            if u.hex not in z and _friendly(rs, board, u.hex, u, axis):
+            if u.hex not in z and friendly_hex(rs, board, u.hex, u, axis):
                 continue
             hospital = "in enemy ZOC" if u.hex in z else "not a friendly hex"
         if u.side == axis:

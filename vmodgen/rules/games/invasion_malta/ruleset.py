@@ -85,7 +85,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         :mod:`.invasion_malta_history` (prev_hexes, prev_oos, prev_reduced, prev_activated,
         prev_activation_unknown, marked_at_draw, prev_airheads, prev_fired, dropped)."""
         from ....errors import InputError
-        n = self.scenario_no(pos)
+        n = self.named_scenario_no(pos)
         if n and n not in SCENARIOS and pos.scenario_data is None:     # a kit's own scenario is its own
             raise InputError(pos.source, f"[position] scenario {pos.scenario!r} names Scenario {n}; the rulebook has "
                                          f"Scenarios {', '.join(SCENARIOS[:-1])} (Malta) and {SCENARIOS[-1]} (Leros)")
@@ -166,7 +166,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  judged=Judged.STATE),
             Rule(f"{P} 3.33", "stacking", ALWAYS, self.check_armour, "one armour unit per hex"),
             Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
-            Rule(f"{P} 16.33", "stacking", ALWAYS, self.check_landings, "9 SP and 1 armour per landing hex"),
+            Rule(f"{P} 16.33", "stacking", ALWAYS,
+                 lambda b: self.check_landings(b) + transport.check_invasion_placements(self, b),
+                 "9 SP and 1 armour per landing hex; invaders placed from their zone's Available box in the Movement Phase"),
             Rule(f"{P} 15.52", "movement", ALWAYS, self.check_water, "ground units never on all-sea hexes"),
             Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),
@@ -211,6 +213,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no unit leaves the island by air, nor flies airfield to airfield"),
             Rule(f"{P} 16.16", "movement", MOVES, lambda b: transport.check_sea_moves(self, b),
                  "no port to port, no return to the card, no sea transport in a Storm"),
+            Rule(f"{P} 16.13", "movement", MOVES, lambda b: transport.check_port_friendly(self, b),
+                 "units arriving by sea land at a friendly port"),
             Rule(f"{P} 16.32", "movement", ALWAYS, lambda b: transport.check_storm_invasion(self, b),
                  "no amphibious invasion in a Storm"),
             Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),

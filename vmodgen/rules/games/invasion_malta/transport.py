@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from .returns import friendly_hex
 
 P = "IM"
 
@@ -95,9 +96,10 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
                                   f"port {u.previous}; units never move from port to port by sea.",
                                   [u.previous, u.hex], [u]))
-        elif u.previous in delayed and board.is_hex(u.hex):
+        elif u.previous in delayed and board.is_hex(u.hex) and board.terrain(u.hex) != "invasion":
             # 16.26: a delayed unit lands in any later activation, never in the one it arrived in,
-            # and neither a position nor a log records which activation that was
+            # and neither a position nor a log records which activation that was (onto an invasion
+            # hex it goes through the Available box first: check_invasion_placements)
             rs.not_judged(f"{P} 16.26", f"{label(u)} landed at {u.hex} from {u.previous}: a delayed unit may not "
                           "land in the activation its convoy arrived in, which is not recorded")
         elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
@@ -178,6 +180,88 @@ def _one_zone(rs, board: Board, convoys: set[str]) -> list:
                                   f"{len(zones)} invasion zones ({', '.join(sorted(zones))}); a convoy is assigned to "
                                   "one invasion zone and its units move together as one convoy (16.21, 16.22A).",
                                   sorted({u.hex for u in units}), units))
+    return out
+
+
+def check_invasion_placements(rs, board: Board) -> list:
+    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」:
+    a unit leaves an invasion zone's Available box for a hex of that zone in the Movement Phase
+    only; 16.26: a delayed unit goes from the Delay box to the Available box (in the Naval
+    Transport Phase, 16.26, with a new Convoy Arrival roll), never straight onto an invasion hex. A unit's move names its box as
+    ``previous``. A log's phase is the turn tracker's, which may lag the pieces: there a placement
+    outside the Movement Phase is named not judged."""
+    pos, out = board.pos, []
+    for u in pos.units:
+        zone = _zone(board, u.previous) if u.previous and board.is_box(u.previous) else ""
+        if not zone or not board.is_hex(u.hex):
+            continue
+        box = board.place_name(u.previous or "")
+        if u.previous and u.previous.endswith("-delay") and board.terrain(u.hex) == "invasion":
+            why = (f"a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
+                   "onto the zone's hexes in a Movement Phase (16.33A)")
+        elif _zone(board, u.hex) not in ("", zone):
+            why = f"units leave a zone's Available box for a hex of that zone only (16.33A), not {_zone(board, u.hex)}"
+        elif pos.phase not in ("", "movement"):
+            if not pos.moves_announced:
+                rs.not_judged(f"{P} 16.33", f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
+                              "invaders are placed in the Movement Phase (16.33A), and the tracker may lag the pieces")
+                continue
+            why = f"invaders are placed from the Available box in the Movement Phase (16.33A), not the {pos.phase} phase"
+        else:
+            continue
+        out.append(rs.finding(board, f"{P} 16.33", "movement", f"{label(u)} went from {box} to {u.hex}; {why}.",
+                              [u.hex], [u]))
+    return out + _landing_condition_groups(rs, board)
+
+
+def _landing_condition_groups(rs, board: Board) -> list:
+    """16.33B 「上陸状況表の結果は、個別ではなく、グループとして侵攻ヘクス上のユニットに適用する」: the
+    Landing Condition result (NE, D, -1, -2) falls on an invasion hex's units as a group, so in the
+    Movement Phase the units placed on one invasion hex from an Available box (where nothing
+    disrupts them) are all disrupted or none. The roll itself is not recorded, nor needed: only a
+    split group contradicts every result."""
+    if board.pos.phase not in ("", "movement"):
+        return []
+    out = []
+    for h, us in sorted(board.at.items()):
+        if not board.is_hex(h) or board.terrain(h) != "invasion":
+            continue
+        placed = [u for u in us if u.previous and board.is_box(u.previous) and _zone(board, u.previous)
+                  and not u.previous.endswith("-delay")]
+        hit = [u for u in placed if u.has("disrupted")]
+        if hit and len(hit) < len(placed):
+            spared = [u for u in placed if u not in hit]
+            out.append(rs.finding(board, f"{P} 16.33", "movement", f"On the invasion hex {h} {rs.names(hit)} "
+                                  f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
+                                  "this phase; the Landing Condition result falls on the hex's units as a group "
+                                  "(16.33B).", [h], placed))
+    return out
+
+
+def check_port_friendly(rs, board: Board) -> list:
+    """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」: a unit arriving by sea (from a box of
+    ``im_sea_boxes``) lands at a port hex only when the port is friendly to its side. 3.11: a hex
+    last occupied, held or passed through by Axis combat units is Axis-friendly (read as 18.27's
+    hospitals are: an Axis Control marker, ``control`` or another Axis combat unit there), one last
+    so by Allied units Allied-friendly. An Axis landing at a port that shows none of these is found
+    only where the position states the port Allied (``control``); else an Axis unit may have passed
+    through it unrecorded, and 16.13 is named not judged."""
+    sea = _boxes(rs.param("im_sea_boxes"))
+    axis = str(rs.param("im_supply_side"))
+    out = []
+    for u in board.pos.units:
+        if u.previous not in sea or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
+                or not rs.combat(u) or friendly_hex(rs, board, u.hex, u, axis):
+            continue
+        held = board.pos.control.get(u.hex)
+        if u.side == axis and held in (None, "", axis):
+            rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {u.hex}, which shows no Axis Control "
+                          "marker, no control and no other Axis unit: whether Axis units held or passed through it "
+                          "last (3.11), making it a friendly port, is not recorded")
+            continue
+        out.append(rs.finding(board, f"{P} 16.13", "movement", f"{label(u)} came by sea from "
+                              f"{board.place_name(u.previous or '')} to the port {u.hex}, which is not friendly to its "
+                              "side (3.11); units arriving by convoy land at a friendly port only.", [u.hex], [u]))
     return out
 
 

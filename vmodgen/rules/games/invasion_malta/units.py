@@ -25,6 +25,12 @@ INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:
             f"flag:{HQ_COMPANY_FLAG}")
 
 
+def sheets_in_play(pos: Position) -> frozenset[str]:
+    """The ids of the map sheets holding a unit or a marker of ``pos`` (boxes are on none)."""
+    hexes = {u.hex for u in pos.units} | {h for h, m in pos.hex_markers.items() if m}
+    return frozenset(got[0].id for h in hexes if pos.map.has_hex(h) and (got := pos.map.sheet_of(h)) is not None)
+
+
 class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     """Unit classes, stacking points and limit, airfields and sectors: the first layer over the
     generic rule set."""
@@ -205,10 +211,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         return u.has("spent") or (board.unit_kind(u) == "hq" and u.reduced)
 
     @staticmethod
-    def scenario_no(pos: Position) -> str:
-        """The rulebook scenario's number ("" when none is named): of the kit scenario the position
-        reader resolved (``s3``; a kit id without one: its name's), else the number the position's text names, read as the reader reads
-        it (:func:`~vmodgen.positions.scenario_number.scenario_number`). The reader resolves a kit
+    def named_scenario_no(pos: Position) -> str:
+        """The rulebook scenario's number the position names ("" when none): of the kit scenario the
+        position reader resolved (``s3``; a kit id without one: its name's), else the number the
+        position's text names, read as the reader reads it
+        (:func:`~vmodgen.positions.scenario_number.scenario_number`). The reader resolves a kit
         scenario whenever the kit has one of that number, so only a number the kit has no scenario
         for ("Scenario 1", "Scenario 2") comes here without its data."""
         if pos.scenario_data is not None:
@@ -217,6 +224,52 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         else:
             n = scenario_number(pos.scenario or "")
         return "" if n is None else str(n)
+
+    def scenario_no(self, pos: Position) -> str:
+        """The rulebook scenario's number: the one the position names (:meth:`named_scenario_no`),
+        else the only scenario whose chart holds every unit and marker on the map (16.24A: a
+        position on Leros alone is Scenario 4's); "" when none is named and several may be (a
+        position on Malta: Scenarios 1-3; see :meth:`scenario_choices`)."""
+        choices = self.scenario_choices(pos)
+        return next(iter(choices)) if len(choices) == 1 else ""
+
+    def scenario_sheets(self) -> dict[str, set[str]]:
+        """16.24A: rulebook scenario number -> the map sheets it is played on (``im_scenario_sheets``)."""
+        out: dict[str, set[str]] = {}
+        for item in str(self.param("im_scenario_sheets") or "").split(","):
+            k, _, sheet = item.partition(":")
+            if sheet.strip():
+                out.setdefault(k.strip().lower().lstrip("s"), set()).add(sheet.strip())
+        return out
+
+    def scenario_choices(self, pos: Position) -> frozenset[str]:
+        """The rulebook scenarios the position may be a moment of: the one it names; else those
+        whose charts hold every map sheet its units and markers stand on (16.24A: Leros alone is
+        Scenario 4, Malta alone 1-3); all of them when the pieces stand on both islands (4.12 finds
+        that) or on no map sheet. A log names no scenario and is not read so: a module's boards
+        may hold pieces that are not in play (``moves_announced`` False: all of them)."""
+        n = self.named_scenario_no(pos)
+        if n:
+            return frozenset((n,))
+        by = self.scenario_sheets()
+        if not pos.moves_announced:
+            return frozenset(by)
+        used = sheets_in_play(pos)
+        fits = frozenset(k for k, sheets in by.items() if used <= sheets)
+        return fits if used and fits else frozenset(by)
+
+    def _choices(self, pos: Position) -> str:
+        """The scenarios :meth:`scenario_choices` leaves, as a message names them ("Scenario 1, 2 or 3")."""
+        c = sorted(self.scenario_choices(pos))
+        return "Scenario " + (", ".join(c[:-1]) + " or " + c[-1] if len(c) > 1 else "".join(c))
+
+    def scenario_in(self, pos: Position, wanted: set[str]) -> bool | None:
+        """Whether the position's scenario is one of ``wanted``: True or False when every scenario
+        it may be (:meth:`scenario_choices`) agrees, None when they differ (the rule that asks is
+        then not judged where the answer decides)."""
+        choices = self.scenario_choices(pos)
+        inside = choices & wanted
+        return True if inside == choices else False if not inside else None
 
     def known_time(self, board: Board, rule_id: str) -> str | None:
         """The time of day, or None when unknown (a hook: the conditions layer derives it and records
