@@ -25,6 +25,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Callable
 
+from ....errors import InputError
 from ....positions.model import UnitState
 from ...base import ALWAYS, MOVES, Rule, Trial, When
 from ...finding import Finding
@@ -86,6 +87,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
     def validate_position(self, pos) -> None:
+        if pos.roster:                  # a kit game: its parameters name its boxes, hexes and formations
+            why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
+                                              list(self.game.formations))
+            if why:
+                raise InputError(pos.source or None, why)
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
         na_attacks.validate(pos)
