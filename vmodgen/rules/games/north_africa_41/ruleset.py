@@ -164,7 +164,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """S2.2: the units a scenario sends to the Reserve box stay there until the release turn of
         their formation, or until an Axis unit enters its hex (``na41_reserve_release``). A unit out of
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
-        say whether one entered it before). Returns no finding."""
+        say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
+        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」): a unit still in the Reserve box
+        after its release turn, or at a phase end with an Axis unit in its release hex, is a finding; on
+        the release turn itself not judged (the book does not say when in the turn it is placed)."""
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
@@ -179,7 +182,21 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             self.not_judged(rule, f"{label(u)} is out of the Reserve box on turn {pos.turn}: its units stay there until "
                                   f"turn {turn} or until an Axis unit enters {h}, and the position does not say whether "
                                   "one did")
-        return []
+        found = []
+        for u in pos.units:
+            if u.id not in held or u.unit.formation not in release or u.hex != "reserve":
+                continue
+            turn, h = release[u.unit.formation]
+            entered = h in axis and pos.at == "end"
+            if pos.turn > turn or entered:
+                why = f"an Axis unit stands in {h}" if entered else f"its release turn is {turn}"
+                found.append(self.finding(board, rule, "movement", f"{label(u)} is still in the Reserve box on turn "
+                                          f"{pos.turn}, but {why}: released, it is placed in the Nile Delta box "
+                                          "(S2.2).", [u.hex], [u]))
+            elif pos.turn == turn:
+                self.not_judged(rule, f"{label(u)} is still in the Reserve box on turn {turn}, its release turn: the "
+                                      "rulebook does not say when in the turn it is placed in the Nile Delta box")
+        return found
 
     # ---- stacking (4) -------------------------------------------------------------------------
 
