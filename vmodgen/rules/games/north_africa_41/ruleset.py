@@ -216,17 +216,18 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         combat unit that is not in Full Retreat."""
         out = []
         for u in board.pos.units:
-            if not u.has("full_retreat") or not board.is_hex(u.hex):
+            h = self.stacking_hex(board, u.hex)          # a unit in the Tobruk Holding Box is in Tobruk (2.2.4)
+            if not u.has("full_retreat") or not board.is_hex(h):
                 continue
-            near = [x for n in board.neighbours(u.hex) for x in board.units(n)
+            near = [x for n in board.neighbours(h) for x in board.units(n)
                     if x.side != u.side and not self.marker(x)]
-            guard = [x for x in board.units(u.hex, u.side)
+            guard = [x for x in self.hex_units(board, h, u.side)
                      if x is not u and self.combat(x) and not x.has("full_retreat")]
             if near and not guard:
                 out.append(self.finding(board, f"{P} 13.3.2", "zoc",
-                                        f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
+                                        f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
-                                        [u.hex], [u]))
+                                        [h], [u]))
             owner = self.port_control(board, u.hex, board.control(u.hex))    # 27.4: ungarrisoned, nobody's
             special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(u.hex) == "city")
