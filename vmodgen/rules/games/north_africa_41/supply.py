@@ -76,12 +76,13 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
     desert = str(rs.param("na41_desert_terrain"))
     limit = int(rs.num("los_desert_max_consecutive"))
     double = rs.num("los_rough_jebel_points")
-    friendly = set(board.hexes_of(side))
+    # 2.2.4: units in the Tobruk Holding Box occupy Tobruk
+    friendly = {rs.stacking_hex(board, h) for h in board.hexes_of(side)}
     enemy_occ: set[str] = set()
     for e in board.enemies(side):
         for h in board.hexes_of(e):
             if noncombat_blocks or any(rs.combat(x) for x in board.units(h, e)):
-                enemy_occ.add(h)
+                enemy_occ.add(rs.stacking_hex(board, h))
 
     def enemy_place(h: str, cities: bool = True) -> bool:
         """An enemy-controlled fort, port or airfield hex (and, with ``cities``, city hex)."""
