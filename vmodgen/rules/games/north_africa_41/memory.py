@@ -98,9 +98,8 @@ def oos_state(u: UnitState) -> str:
 
 
 #: the face a unit shows, kept with its markers: "reduced" (an ASU's Depleted side, 17.1.4: its back
-#: face, or the status ``depleted``; a position may write either in ``na41_status_before``)
+#: face, or the status ``depleted``, both recorded as "reduced")
 FACE = "reduced"
-FACES = (FACE, "depleted")
 
 
 def depleted(u: UnitState) -> bool:
@@ -140,7 +139,7 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
             if not isinstance(marks, list) or not all(isinstance(m, str) for m in marks):
                 raise InputError(src, f"[state] {STATUS_BEFORE}: the markers of '{uid}' must be a list of names")
             for m in marks:
-                if m.replace("-", "_") not in (*TRACKED, *FACES):
+                if m.replace("-", "_") not in (*TRACKED, FACE):
                     raise InputError(src, f"[state] {STATUS_BEFORE}: unknown marker '{m}' for '{uid}' "
                                           f"(known: {', '.join(TRACKED)}, and the face {FACE})")
     v = st.get(EXTENDED_MOVED)
@@ -267,7 +266,7 @@ def check_asu_flips(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     for u in pos.units:
         was = before.get(u.id)
-        if was is None or not set(FACES) & set(was) or depleted(u) or not rs.is_(u, "na41_asu") \
+        if was is None or FACE not in was or depleted(u) or not rs.is_(u, "na41_asu") \
                 or u.hex in removal_boxes(rs):               # a face in the Eliminated or Surrender Box means nothing
             continue
         when = step(rs, pos)
