@@ -286,9 +286,9 @@ def _scenario(p: Table, value: str, scenarios: dict) -> str:
 
 
 def _state_line(doc, message: str) -> int | None:
-    """The line of the ``[state]`` (or ``[position]``) key a rule set's message names (``[state]
-    key...``), else of the ``[state]`` table, else None."""
-    table = "position" if message.startswith("[position] ") else "state"
+    """The line of the ``[state]`` (or ``[position]``, ``[rules]``) key a rule set's message names
+    (``[state] key...``), else of the ``[state]`` table, else None."""
+    table = next((t for t in ("position", "rules") if message.startswith(f"[{t}] ")), "state")
     start = doc.header_line(table)
     m = re.match(rf"\[{table}\] ([A-Za-z_][\w\-]*)", message)
     if m:

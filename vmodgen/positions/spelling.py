@@ -186,15 +186,18 @@ def place_hex(value: str, places: Iterable[tuple[str, str, str]]) -> tuple[str |
 
 _ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "two": "2", "third": "3", "3rd": "3",
              "three": "3"}
-#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
-_PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
+#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase";
+#: "Axis Player Turn, Impulse 2, Movement Phase" as North Africa '41's 3.2 heads a player's phases
+#: 「連合軍プレイヤー・ターン [Allied Player Turn]」, "the Axis player's Movement Phase in Impulse 2"):
+#: no kit has two phases whose names differ by these alone
+_PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "s", "turn", "in", "during"})
 
 
 def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
     """The ids of the phases whose printed name has the same words as ``value``, in any order, with
-    ordinals as numbers and the filler words "phase" and "action" dropped: "Axis Movement Phase
-    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase" for
-    "Impulse 2: Axis Movement Phase"."""
+    ordinals as numbers and the filler words (:data:`_PHASE_FILLER`) dropped: "Axis Movement Phase
+    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase", "Axis
+    Player Turn, Impulse 2, Movement Phase" for "Impulse 2: Axis Movement Phase"."""
     def words(text: str) -> list[str]:
         out = [_ORDINALS.get(w, w) for w in re.findall(r"[a-z0-9]+", text.casefold())]
         return sorted(w for w in out if w not in _PHASE_FILLER)

@@ -18,7 +18,8 @@ legality"). A finding's kind is "movement" (the finding kinds have no "combat").
   bears every penalty of disruption); 5.9.1, 18.7.6, 21.1.4: nor units
   under rail, air or naval transport markers; 19.5: nor units under a Replacement marker, and no
   unit attacks out of a hex holding one (ASUs excepted, which do not attack); 2.3.2: nor units
-  that used extended movement this player turn (``[state] na41_extended_moved``).
+  that used extended movement this player turn (``[state] na41_extended_moved``); 8.9.1: nor units
+  under an Auto DS marker, in a normal combat (8.9.2: their stack may make a breakthrough).
 """
 from __future__ import annotations
 
@@ -165,6 +166,10 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
                 if u.has(status):
                     out.append(rs.finding(board, f"{P} {rule}", "movement", f"{name} is {what} and may not attack.",
                                           [u.hex], [u]))
+            if u.has("auto_ds") and atk.kind != "breakthrough":
+                # 8.9.1 「到来する戦闘フェイズで通常戦闘に参加できません」 (8.9.2: its stack may still break through)
+                out.append(rs.finding(board, f"{P} 8.9.1", "movement", f"{name} carries an Auto DS marker and takes "
+                                      "no part in normal combat this Combat Phase.", [u.hex], [u]))
             if moved_ext is None and not rs.is_(u, "na41_asu"):
                 # 2.3.2: the book gives no default; which units used extended movement is a fact of
                 # the Movement Phase the position does not show

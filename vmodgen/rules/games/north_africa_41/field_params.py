@@ -2,10 +2,13 @@
 ``na41_scenario_first_phase`` ("scenario:phase, ...", S1.2, S2.2, S3.2), ``na41_reserve_release``
 ("formation:turn:hex, ...", S2.2) and ``na41_holding_box`` ("box:hex", 2.2.4). A malformed entry
 is refused, naming the parameter, rather than dropped (which would turn the rule off without a
-word)."""
+word); so is a box, hex or formation a kit game's parameter names and its map or kit lacks
+(:func:`unknown_in_kit`: the parameters of :data:`PLACES`, the holding box, the reserve release)."""
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Callable, Mapping
 
 _ID = re.compile(r"[A-Za-z0-9_.\-]+")
 
@@ -58,4 +61,46 @@ def wrong(name: str, value: object) -> str | None:
         reader(value)
     except ValueError as exc:
         return f"rule parameter '{name}': {exc}"
+    return None
+
+
+#: the parameters naming places of the kit's map, by what each comma-separated entry is: a box, a
+#: hex, or either (a convoy lands in the Tripoli box or at a port hex)
+PLACES = {"na41_surrender_boxes": "box", "na41_return_boxes": "box", "na41_replacement_base_boxes": "box",
+          "na41_supply_pool_box": "box", "na41_rail_base": "box", "na41_railhead": "hex", "na41_alexandria": "hex",
+          "na41_italy_convoy_ports": "place", "na41_italy_convoy_rp_ports": "place"}
+
+
+def _nearest(word: str, known: list[str]) -> str:
+    near = difflib.get_close_matches(word, known, n=1)
+    return f" (did you mean '{near[0]}'?)" if near else ""
+
+
+def unknown_in_kit(rules: Mapping[str, object], boxes: list[str], is_hex: Callable[[str], bool],
+                   formations: list[str]) -> str | None:
+    """Why a kit's map and formations lack a place or formation the parameters name (a misspelt
+    box or formation would turn its rule off without a word), or None. The message starts
+    "[rules] <parameter>" so that a position file can name the key's line."""
+    def place(key: str, name: str, kind: str) -> str | None:
+        ok = (kind != "hex" and name in boxes) or (kind != "box" and is_hex(name))
+        if ok:
+            return None
+        what = {"box": "box", "hex": "hex", "place": "box or hex"}[kind]
+        hint = _nearest(name, boxes) if kind != "hex" else ""
+        return f"[rules] {key}: no {what} '{name}' on this kit's map{hint}"
+    for key, kind in PLACES.items():
+        for name in (x.strip() for x in str(rules.get(key, "")).split(",") if x.strip()):
+            if (why := place(key, name, kind)):
+                return why
+    if "na41_holding_box" in rules:
+        box, hexid = holding_box(rules["na41_holding_box"])
+        if (why := place("na41_holding_box", box, "box") or place("na41_holding_box", hexid, "hex")):
+            return why
+    if "na41_reserve_release" in rules:
+        for formation, (_, hexid) in reserve_release(rules["na41_reserve_release"]).items():
+            if formation not in formations:
+                return (f"[rules] na41_reserve_release: no formation '{formation}' in this kit"
+                        + (_nearest(formation, formations) or f" (its formations: {', '.join(formations)})"))
+            if (why := place("na41_reserve_release", hexid, "hex")):
+                return why
     return None

@@ -97,8 +97,17 @@ def oos_state(u: UnitState) -> str:
     return "oos_red" if u.has("oos_red") else "oos" if u.has("oos") else ""
 
 
+#: the face a unit shows, kept with its markers: "reduced" (an ASU's Depleted side, 17.1.4: its back
+#: face, or the status ``depleted``, both recorded as "reduced")
+FACE = "reduced"
+
+
+def depleted(u: UnitState) -> bool:
+    return u.reduced or u.has("depleted")
+
+
 def tracked(u: UnitState) -> list[str]:
-    return [s for s in TRACKED if u.has(s)]
+    return [s for s in TRACKED if u.has(s)] + ([FACE] if depleted(u) else [])
 
 
 # ---- validation -----------------------------------------------------------------------------------
@@ -130,9 +139,9 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
             if not isinstance(marks, list) or not all(isinstance(m, str) for m in marks):
                 raise InputError(src, f"[state] {STATUS_BEFORE}: the markers of '{uid}' must be a list of names")
             for m in marks:
-                if m.replace("-", "_") not in TRACKED:
+                if m.replace("-", "_") not in (*TRACKED, FACE):
                     raise InputError(src, f"[state] {STATUS_BEFORE}: unknown marker '{m}' for '{uid}' "
-                                          f"(known: {', '.join(TRACKED)})")
+                                          f"(known: {', '.join(TRACKED)}, and the face {FACE})")
     v = st.get(EXTENDED_MOVED)
     if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
         raise InputError(src, f"[state] {EXTENDED_MOVED} must be a list of unit ids, like [\"A\", \"B\"]")
@@ -218,6 +227,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "a retreat overstack is fixed by the end of the owner's next Movement Phase"),
         Rule(f"{P} 16.1", "supply", EVERY_PHASE_END, lambda b: check_oos_changes(rs, b),
              "OOS markers change only in the owner's Supply Phase"),
+        Rule(f"{P} 17.1.4", "movement", EVERY_PHASE_END, lambda b: check_asu_flips(rs, b),
+             "a Depleted ASU flips to Ready only in its owner's Movement or Supply Phase, in Good Order"),
         Rule(f"{P} 13.1.2", "zoc", EVERY_PHASE_END, lambda b: check_status_origin(rs, b),
              "Disrupted and Full Retreat markers come from retreats (or voluntary Full Retreat)"),
         # at phase ends: a departed unit's marker is deleted a drag later in a log
@@ -239,6 +250,40 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "units surrender in a retreat or combat (12.5.1), at will in their own Movement Phase (12.5.3) or "
              "to isolation attrition in their own Supply Phase (16.5.4)"),
     ]
+
+
+def check_asu_flips(rs: NorthAfrica41Units, board: Board) -> list:
+    """17.1.4 「良好統制のASUsは、SPと共にスタックしたら準備面に裏返すことができ、その SP は取り去られます。これは、
+    所有しているプレイヤーの移動フェイズ（補給ポイント又は ASU が未だ移動していなければ）又は自軍補給フェイズに発生
+    できます」: an ASU Depleted at the last phase end (``na41_status_before`` holds its face, "reduced")
+    and Ready now was flipped in this phase: only in its owner's Movement or Supply Phase, and only
+    in Good Order (now and before). The SP it spent is gone and not recorded (not judged); in a
+    Movement Phase an ASU that moved may have flipped after moving (not judged)."""
+    pos = board.pos
+    before = before_status(pos)
+    if before is None or not pos.phase:
+        return []
+    out = []
+    for u in pos.units:
+        was = before.get(u.id)
+        if was is None or FACE not in was or depleted(u) or not rs.is_(u, "na41_asu") \
+                or u.hex in removal_boxes(rs):               # a face in the Eliminated or Surrender Box means nothing
+            continue
+        when = step(rs, pos)
+        if when not in ("movement", "supply") or pos.side != u.side:
+            out.append(rs.finding(board, f"{P} 17.1.4", "movement", f"{label(u)} went from its Depleted to its Ready "
+                                  f"side in {pos.phase}; an ASU flips to Ready only in its owner's Movement or Supply "
+                                  "Phase.", [u.hex], [u]))
+        elif {"disrupted", "full_retreat"} & (set(was) | {s for s in ("disrupted", "full_retreat") if u.has(s)}):
+            out.append(rs.finding(board, f"{P} 17.1.4", "movement", f"{label(u)} went from its Depleted to its Ready "
+                                  "side, but only a Good Order ASU flips to Ready.", [u.hex], [u]))
+        elif when == "movement" and u.previous:
+            rs.not_judged(f"{P} 17.1.4", f"{label(u)} moved and flipped to Ready in {pos.phase}; it may flip only "
+                                         "before it (or the SP) moves, and the order is not recorded")
+        else:
+            rs.not_judged(f"{P} 17.1.4", f"{label(u)} flipped to Ready by spending an SP stacked with it; which SP "
+                                         "was removed is not recorded")
+    return out
 
 
 def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], memory: NA41Memory) -> None:

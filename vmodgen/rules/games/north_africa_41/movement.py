@@ -31,7 +31,7 @@ from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
 from .carried import BUILDING, fort_owner, na41
-from .memory import before_status, removal_boxes, tracked
+from .memory import before_status, removal_boxes, step, tracked
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -62,6 +62,9 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
         Rule(f"{P} 9.5.3", "movement", MOVEMENT_END, lambda b: forts_begun(rs, b),
              "a fort is begun in or next to a friendly combat unit in full or port supply, not in an empty EZOC hex "
              "(never a verdict: a marker that breaks it is named not judged)"),
+        Rule(f"{P} 9.5.4", "movement", When(("admin",)), lambda b: forts_completed(rs, b),
+             "a fort is completed in its owner's Initial Phase with a friendly combat unit in full or port supply "
+             "(never a verdict: a completed fort with none near is named not judged)"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -160,6 +163,28 @@ def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
             rs.not_judged(f"{P} 9.5.3", f"the fort under construction in {h} could not have been begun in this phase: "
                                         + " and ".join(why) + "; whether it was, or lies there from an earlier phase, is "
                                         "not recorded")
+    return []
+
+
+def forts_completed(rs: NorthAfrica41Units, board: Board) -> list:
+    """9.5.4 「構築完成、並びに完成のサイ振りには、完全補給又は港湾補給下（16.2）の友軍戦闘ユニットが要求されます」:
+    at the end of its owner's Initial Phase, a completed fort of the phasing side with no friendly
+    combat unit in full or port supply in or next to it (as 9.5.3 places one) could not have been
+    completed in this phase; whether it was, or stood complete before, is not recorded: not judged."""
+    side = board.pos.side
+    if not side or step(rs, board.pos) != "initial":
+        return []
+    supply: dict[str, str] | None = None
+    for h in sorted(board.pos.hex_markers):
+        if not board.is_hex(h) or fort_owner(board, h) != side:
+            continue
+        near = [x for n in [h, *board.neighbours(h)] for x in board.units(n, side) if rs.combat(x)]
+        if near and supply is None:
+            supply = status(rs, board, side)
+        if not any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
+            rs.not_judged(f"{P} 9.5.4", f"the completed fort in {h} has no friendly combat unit in full or port supply "
+                                        "in or next to it, so it could not have been completed in this Initial Phase; "
+                                        "whether it was, or stood complete before, is not recorded")
     return []
 
 

@@ -25,6 +25,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Callable
 
+from ....errors import InputError
 from ....positions.model import UnitState
 from ...base import ALWAYS, MOVES, Rule, Trial, When
 from ...finding import Finding
@@ -86,6 +87,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
     def validate_position(self, pos) -> None:
+        if pos.roster:                  # a kit game: its parameters name its boxes, hexes and formations
+            why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
+                                              list(self.game.formations))
+            if why:
+                raise InputError(pos.source or None, why)
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
         na_attacks.validate(pos)
@@ -158,7 +164,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """S2.2: the units a scenario sends to the Reserve box stay there until the release turn of
         their formation, or until an Axis unit enters its hex (``na41_reserve_release``). A unit out of
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
-        say whether one entered it before). Returns no finding."""
+        say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
+        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」): a unit still in the Reserve box
+        after its release turn, or at a phase end with an Axis unit in its release hex, is a finding; on
+        the release turn itself not judged (the book does not say when in the turn it is placed)."""
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
@@ -173,7 +182,21 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             self.not_judged(rule, f"{label(u)} is out of the Reserve box on turn {pos.turn}: its units stay there until "
                                   f"turn {turn} or until an Axis unit enters {h}, and the position does not say whether "
                                   "one did")
-        return []
+        found = []
+        for u in pos.units:
+            if u.id not in held or u.unit.formation not in release or u.hex != "reserve":
+                continue
+            turn, h = release[u.unit.formation]
+            entered = h in axis and pos.at == "end"
+            if pos.turn > turn or entered:
+                why = f"an Axis unit stands in {h}" if entered else f"its release turn is {turn}"
+                found.append(self.finding(board, rule, "movement", f"{label(u)} is still in the Reserve box on turn "
+                                          f"{pos.turn}, but {why}: released, it is placed in the Nile Delta box "
+                                          "(S2.2).", [u.hex], [u]))
+            elif pos.turn == turn:
+                self.not_judged(rule, f"{label(u)} is still in the Reserve box on turn {turn}, its release turn: the "
+                                      "rulebook does not say when in the turn it is placed in the Nile Delta box")
+        return found
 
     # ---- stacking (4) -------------------------------------------------------------------------
 
@@ -193,17 +216,18 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         combat unit that is not in Full Retreat."""
         out = []
         for u in board.pos.units:
-            if not u.has("full_retreat") or not board.is_hex(u.hex):
+            h = self.stacking_hex(board, u.hex)          # a unit in the Tobruk Holding Box is in Tobruk (2.2.4)
+            if not u.has("full_retreat") or not board.is_hex(h):
                 continue
-            near = [x for n in board.neighbours(u.hex) for x in board.units(n)
+            near = [x for n in board.neighbours(h) for x in board.units(n)
                     if x.side != u.side and not self.marker(x)]
-            guard = [x for x in board.units(u.hex, u.side)
+            guard = [x for x in self.hex_units(board, h, u.side)
                      if x is not u and self.combat(x) and not x.has("full_retreat")]
             if near and not guard:
                 out.append(self.finding(board, f"{P} 13.3.2", "zoc",
-                                        f"{label(u)} is in Full Retreat in {u.hex}, next to enemy units "
+                                        f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
-                                        [u.hex], [u]))
+                                        [h], [u]))
             owner = self.port_control(board, u.hex, board.control(u.hex))    # 27.4: ungarrisoned, nobody's
             special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(u.hex) == "city")

@@ -6,6 +6,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed
+from . import field_params
 from .carried import na41
 from .units import NorthAfrica41Units
 
@@ -51,8 +52,16 @@ class NorthAfrica41Stacking(NorthAfrica41Units):
         return out
 
     def check_mixed(self, board: Board) -> list:
+        found = mixed(board, lambda u: not self.marker(u))
+        # 2.2.4: the Tobruk Holding Box shows units standing in Tobruk, so they share its hex
+        box, hexid = field_params.holding_box(self.param("na41_holding_box"))
+        held = [u for u in board.units(box) if not self.marker(u)]
+        if held and all(h != hexid for h, _ in found):
+            real = [u for u in board.units(hexid) if not self.marker(u)] + held
+            if len({u.side for u in real}) > 1:
+                found.append((hexid, real))
         out = []
-        for h, real in mixed(board, lambda u: not self.marker(u)):
+        for h, real in found:
             out.append(self.finding(board, f"{P} 5.1", "stacking",
                                     f"{h} holds units of both sides: {self.names(real)}. No unit may enter a hex "
                                     "with an enemy combat unit; enemy non-combat units entered are captured "

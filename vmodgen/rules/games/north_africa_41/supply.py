@@ -76,19 +76,21 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
     desert = str(rs.param("na41_desert_terrain"))
     limit = int(rs.num("los_desert_max_consecutive"))
     double = rs.num("los_rough_jebel_points")
-    friendly = set(board.hexes_of(side))
+    # 2.2.4: units in the Tobruk Holding Box occupy Tobruk
+    friendly = {rs.stacking_hex(board, h) for h in board.hexes_of(side)}
     enemy_occ: set[str] = set()
     for e in board.enemies(side):
         for h in board.hexes_of(e):
             if noncombat_blocks or any(rs.combat(x) for x in board.units(h, e)):
-                enemy_occ.add(h)
+                enemy_occ.add(rs.stacking_hex(board, h))
 
-    def enemy_place(h: str) -> bool:
+    def enemy_place(h: str, cities: bool = True) -> bool:
+        """An enemy-controlled fort, port or airfield hex (and, with ``cities``, city hex)."""
         feats = board.features(h)
         owner = fort_owner(board, h)      # the fortification marker by any of its names (None: no fort)
         if owner and owner != side:
             return True
-        if feats & {"port", "airfield", "city"} or board.terrain(h) == "city":
+        if feats & {"port", "airfield"} or (cities and (feats & {"city"} or board.terrain(h) == "city")):
             owner = _controlled(rs, board, h, side, unknown)
             return owner is not None and owner != side
         return False
@@ -142,7 +144,9 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
     def road_enter(h: str) -> bool:
         if h in enemy_occ or (ez.kind(h) != NONE and h not in friendly):
             return False
-        return not (not board.units(h) and enemy_place(h))
+        # 16.3.3 forbids the road leg empty enemy-controlled ports, airfields and forts; unlike
+        # the overland leg (16.3.2) it names no city
+        return not (not board.units(h) and enemy_place(h, cities=False))
 
     def aux(h: str, after: int | None) -> int | None:
         n = (after or 0) + 1 if board.terrain(h) == desert else 0
@@ -312,7 +316,7 @@ red after a marked one). Only the phasing side is checked when the position name
             if s is None:
                 continue
             marked = u.has("oos") or u.has("oos_red")
-            if held.turns(u.id, s, marked or s == "none"):
+            if held.turns(u.id, s):
                 continue
             out += check_oos_colour(rs, board, u, s != "none")
             if s == "none" and not marked:
@@ -339,18 +343,17 @@ class _HeldElsewhere:
     to the last side to occupy or pass through it; the trace reads it as nobody's. A unit whose
     16.1 verdict another holder would turn (one it cannot trace from but could were those hexes
     its side's, or one that traces but could not were they the enemy's) is not judged, naming the
-    hexes. The what-if traces run only for a unit that would otherwise get a finding."""
+    hexes. Every unit's verdict is asked, a legal one too (an unmarked unit whose only line passes
+    such a place is not supplied for sure: 16.3.4): one what-if trace per holder and side."""
 
     def __init__(self, rs: NorthAfrica41Units, board: Board, side: str):
         self.rs, self.board, self.side = rs, board, side
         self.hexes: list[str] | None = None
         self.read: dict[str, dict[str, str]] = {}
 
-    def turns(self, uid: str, s: str, doubtful: bool) -> bool:
+    def turns(self, uid: str, s: str) -> bool:
         """Whether the verdict on ``uid`` (traced ``s``) turns with who holds those hexes (said
-        not judged); ``doubtful``: the unit would get a finding or a colour check (no cost else)."""
-        if not doubtful:
-            return False
+        not judged)."""
         if self.hexes is None:
             self.hexes = unknown_holders(self.board)
         if not self.hexes:

@@ -292,4 +292,14 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
             if owner is not None and owner != side:
                 return LIMITED
             return FULL
-        return zoc_field(board, side, self.exerts_zoc, reach)
+        f = zoc_field(board, side, self.exerts_zoc, reach)
+        # 2.2.4: the Tobruk Holding Box's units stand in Tobruk and exert their ZOC from its hex
+        box, hexid = field_params.holding_box(self.param("na41_holding_box"))
+        held = [u for u in board.units(box) if u.side == side and self.exerts_zoc(u)]
+        if held and board.is_hex(hexid):
+            for n in board.neighbours(hexid):
+                k = max(reach(u, hexid, n) for u in held)
+                if k != NONE:
+                    (f.full if k == FULL else f.limited).setdefault(n, set()).add(hexid)
+                    f.by_unit.setdefault(n, []).extend(held)
+        return f
