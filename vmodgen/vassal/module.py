@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from .. import limits
 from ..notes import warn_once
@@ -389,6 +389,19 @@ class Module:
         """``StackMetrics.isStackingEnabled`` of a map (True for a map the module lacks)."""
         m = self.maps.get(map_name or "")
         return m is None or m.stacking
+
+    def board_layouts(self) -> Callable[[], None]:
+        """A function that puts every map's boards back as they are now (a check that lays out a
+        file's later board changes must leave the module as it found it)."""
+        kept = {name: (m.layout, m._choice, m._memo) for name, m in self.maps.items()}
+
+        def restore() -> None:
+            for name, (layout, choice, memo) in kept.items():
+                m = self.maps[name]
+                if m.layout is not layout:
+                    m.layout, m._choice, m._memo = layout, choice, memo
+                    m.version += 1
+        return restore
 
     def apply_board_command(self, text: str) -> bool:
         """Apply a save's ``<map>BoardPicker`` command to the map it names."""

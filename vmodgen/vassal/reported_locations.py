@@ -75,11 +75,28 @@ def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
     return head, steps
 
 
+def _board_change(text: str, module: Module) -> bool:
+    """Apply a step's ``<map>BoardPicker`` command (a log can change a map's boards midway, as
+    VASSAL's own tour does: each step's points then read on the boards laid out at that step)."""
+    if PICKER not in text:
+        return False
+    return module.apply_board_command(text[4:] if text.startswith("LOG\t") else text)
+
+
 def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
     """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
     location, location the module reads)``, for steps that move exactly one piece and carry one
     move report of the map moved to. The module's boards are set as the file's saved state sets
-    them."""
+    them, then changed as its steps change them; the module is left with the saved layout."""
+    restore = module.board_layouts()
+    try:
+        return _compare_reports(save, module)
+    finally:
+        restore()
+        _with_boards(save, module)
+
+
+def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
     head, steps = _with_boards(save, module)
     patterns: dict[tuple[str, str], re.Pattern | None] = {}
     compared = 0
@@ -91,6 +108,8 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         undo = False
         for sub in _flat(node):
             text = sub.text
+            if _board_change(text, module):
+                continue
             if text.startswith(("UNDO", "LOG\tUNDO")):
                 undo = True          # an Undo repeats the report of the move it takes back
                 break
@@ -178,42 +197,35 @@ def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
     return out
 
 
-def _step_names(steps: list) -> dict[tuple[str, int, int], str]:
-    """The names a log's running module gave in its own steps: only those a move of that step wrote.
+def _step_names(node) -> dict[tuple[str, int, int], str]:
+    """The names a log's running module gave in one of its steps: only those a move of that step
+    wrote.
 
     VASSAL sets a piece's ``Old*`` properties when it moves (``PieceMover.setOldProperties``) and
     every ``D/`` carries the piece's whole state, so a flip, a rotation or an Undo of a piece last
     moved in an earlier session repeats the name an older module gave. A name counts when its
     ``D/`` (new state) is in a step (no Undo) with an ``M/`` whose old map and point are the ones
     named: the move that wrote it."""
-    out: dict[tuple[str, int, int], str] = {}
-    for node in steps:
-        changes: list[str] = []
-        left: set[tuple[str, int, int]] = set()
-        undo = False
-        for sub in _flat(node):
-            text = sub.text
-            if text.startswith(("UNDO", "LOG\tUNDO")):
-                undo = True
-                break
-            if not (text.startswith(("M/", "D/")) or text.startswith(("LOG\tM/", "LOG\tD/"))):
-                continue
-            cmd = sub.typed()
-            while isinstance(cmd, Log):
-                cmd = cmd.inner
-            if isinstance(cmd, Undo):
-                undo = True
-                break
-            if isinstance(cmd, MovePiece) and cmd.old_map:
-                left.add((cmd.old_map, cmd.old_x, cmd.old_y))
-            elif isinstance(cmd, ChangePiece):
-                changes.append(cmd.new_state)
-        if undo or not left:
+    changes: list[str] = []
+    left: set[tuple[str, int, int]] = set()
+    for sub in _flat(node):
+        text = sub.text
+        if text.startswith(("UNDO", "LOG\tUNDO")):
+            return {}
+        if not (text.startswith(("M/", "D/")) or text.startswith(("LOG\tM/", "LOG\tD/"))):
             continue
-        for key, named in recorded_names("\n".join(changes)).items():
-            if key in left:
-                out.setdefault(key, named)
-    return out
+        cmd = sub.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, Undo):
+            return {}
+        if isinstance(cmd, MovePiece) and cmd.old_map:
+            left.add((cmd.old_map, cmd.old_x, cmd.old_y))
+        elif isinstance(cmd, ChangePiece):
+            changes.append(cmd.new_state)
+    if not left:
+        return {}
+    return {key: named for key, named in recorded_names("\n".join(changes)).items() if key in left}
 
 
 #: What VASSAL names a point on no board (``Map.offboard`` in its i18n bundles, each language
@@ -262,8 +274,25 @@ def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
     """``(points compared, points named otherwise)``: the names a log's moves wrote
     (:func:`_step_names`) against the labels the module given reads at the same points, its
     boards set as the file's saved state sets them."""
-    _, steps = _with_boards(save, module)
-    return compare_names(_step_names(steps), module)
+    restore = module.board_layouts()
+    try:
+        _, steps = _with_boards(save, module)
+        compared = bad = 0
+        names: dict[tuple[str, int, int], str] = {}      # each point once per board layout
+        for node in steps:
+            changes = [sub.text for sub in _flat(node) if PICKER in sub.text]
+            if changes:           # the names so far were written on the boards laid out until now
+                c, b = compare_names(names, module)
+                compared, bad, names = compared + c, bad + b, {}
+                for text in changes:
+                    _board_change(text, module)
+            for key, named in _step_names(node).items():
+                names.setdefault(key, named)
+        c, b = compare_names(names, module)
+        return compared + c, bad + b
+    finally:
+        restore()
+        _with_boards(save, module)
 
 
 def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
@@ -316,15 +345,16 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
 
 
 def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
-    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
-    saved state) names a board the module given does not have on that map, or None."""
-    head, _ = split_steps(save.tree)
+    """The sentence to report when the file's board layouts (``<map>BoardPicker`` in its saved
+    state or, as a log can change them midway, in its steps) name a board the module given does
+    not have on that map, or None."""
+    head, steps = split_steps(save.tree)
     lost: dict[str, set[str]] = {}
-    for node in head:
-        for sub in (node.walk() if node.subs else (node,)):
+    for node in head + steps:
+        for sub in _flat(node):
             if PICKER + "\t" not in sub.text:
                 continue
-            tokens = decode(sub.text, "\t")
+            tokens = decode(sub.text[4:] if sub.text.startswith("LOG\t") else sub.text, "\t")
             if not tokens or not tokens[0].endswith(PICKER):
                 continue
             info = module.maps.get(tokens[0][:-len(PICKER)])
