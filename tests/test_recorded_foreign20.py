@@ -5,6 +5,7 @@ VASSAL's own tour (``vassal_tour.mod``/``.log``, VASSAL 2.0b6), whose log change
 boards three times (plain square grid -> VIP region grid and zones -> SL hex board -> Empty)."""
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from vmodgen.vassal.module import read_module
 from vmodgen.vassal.reported_locations import compare_reports, missing_boards
 from vmodgen.vassal.savefile import read_save, rewrite_save
+from vmodgen.vassal.translations import Translations, parse_properties
 
 from conftest import SHARED
 
@@ -48,3 +50,77 @@ def test_a_board_a_log_lays_out_midway_that_the_module_lacks_is_said(tmp_path: P
     said = missing_boards(str(log), read_save(log), read_module(TOUR_MOD))
     assert said is not None and "'ASL 41'" in said and "map 'Main Map'" in said
     assert missing_boards(str(TOUR_LOG), read_save(TOUR_LOG), read_module(TOUR_MOD)) is None
+
+
+def translated_tour(tmp_path: Path) -> Path:
+    """The tour module with a German translation as VASSAL's editor writes one (Java properties,
+    ISO-8859-1, ``\\uXXXX`` escapes, a key per attribute ending ``<Class>.<name>.<attribute>``):
+    the Main Map's moveWithinFormat, the zone 'Japanese Islands' and the region 'Turn 7 Returns'."""
+    out = tmp_path / "tour-de.mod"
+    with zipfile.ZipFile(TOUR_MOD) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info.filename))
+        zout.writestr("Module_de.properties", (
+            "# VASSAL translation\n"
+            "Map.Main\\ Map.moveWithinFormat=$pieceName$ zieht von $previousLocation$ nach $location$ *\n"
+            "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.name=Japanische Inseln\n"
+            "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..RegionGrid..Region.Turn\\ 7\\ Returns.name = "
+            "R\\u00fcckkehr Runde 7\n").encode("latin-1"))
+    return out
+
+
+def german_tour_log(tmp_path: Path) -> Path:
+    """The tour log as a player whose VASSAL runs in German would have written its VIP moves."""
+    text = read_save(TOUR_LOG).text
+    german = {"* Albatros C moves Japanese Islands -> Japanese Islands *":
+              "* Albatros C zieht von Japanische Inseln nach Japanische Inseln *",
+              "* Albatros C moves Japan -> Japanese Islands *": "* Albatros C zieht von Japan nach Japanische Inseln *",
+              "* Albatros C moves Okinawa -> Turn 7 Returns *": "* Albatros C zieht von Okinawa nach Rückkehr Runde 7 *"}
+    for english, translated in german.items():
+        assert text.count(english) == 1, english
+        text = text.replace(english, translated)
+    out = tmp_path / "tour-de.log"
+    rewrite_save(TOUR_LOG, out, text)
+    return out
+
+
+@needs_tour
+def test_translated_reports_compare_with_the_modules_translations(tmp_path: Path):
+    """A module holding a translation: a German player's VASSAL wrote the VIP moves with the
+    translated report format and the translated zone and region names. Those were skipped (the
+    names of a translated module never compared); they are now read with the translation: the
+    translated format finds the reports, the translated names agree with the points. The same
+    log with the untranslated module: its German names disagree (its report format is the
+    module's, so the translated reports are only found with the module's own wording)."""
+    log = german_tour_log(tmp_path)
+    module = read_module(translated_tour(tmp_path))
+    assert module.translations.values("Region", "Turn 7 Returns", "name") == {"Rückkehr Runde 7"}
+    compared, bad = compare_reports(read_save(log), module)
+    assert (compared, bad) == (20, [])
+    english = read_module(TOUR_MOD)
+    compared, bad = compare_reports(read_save(log), english)
+    assert compared == 17 and bad == []        # the three German reports are not found: not compared
+    # a translated name the translation does not give is still a disagreement
+    wrong = tmp_path / "tour-wrong.log"
+    rewrite_save(log, wrong, read_save(log).text.replace("nach Rückkehr Runde 7 *", "nach Runde 8 *"))
+    compared, bad = compare_reports(read_save(wrong), module)
+    assert compared == 20 and [(r, g) for _, _, r, g in bad] == [("Runde 8", "Turn 7 Returns")]
+
+
+def test_properties_read_as_java_reads_them():
+    """``Properties.load``: comments, ``=``/``:``/blank separators, escaped blanks in keys,
+    continuation lines (leading blanks dropped), ``\\uXXXX`` and ISO-8859-1 bytes."""
+    data = (b"# comment\n! another\n\n"
+            b"Zone.North\\ Sea.name = Nordsee\n"
+            b"Region.Turn\\ 7.name:Runde\\u0020\\u00e4\n"
+            b"key value with blanks\n"
+            b"long = first \\\n     second\n"
+            b"latin = \xe4\n"
+            b"Region.A.B.name=dotted\n")
+    props = parse_properties(data)
+    assert props == {"Zone.North Sea.name": "Nordsee", "Region.Turn 7.name": "Runde ä",
+                     "key": "value with blanks", "long": "first second", "latin": "ä", "Region.A.B.name": "dotted"}
+    t = Translations({"Module_de.properties": props})
+    assert t.values("Zone", "North Sea", "name") == {"Nordsee"} and t.values("Zone", "South", "name") == set()
+    assert t.values("Region", "A.B", "name") == {"dotted"}     # a name holding a dot
+    assert t.alternatives("Zone", "North Sea", "name", "North Sea") == {"North Sea", "Nordsee"}

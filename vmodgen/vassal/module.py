@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from .. import limits
 from ..notes import warn_once
@@ -29,6 +29,9 @@ from . import buildfile as bf
 from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F401 (re-export)
 from .codec import decode
 from .versions import target_of
+
+if TYPE_CHECKING:
+    from .translations import Translations
 
 #: what VASSAL does with a piece saved on a map the running module lacks (3.7.26: BasicPiece
 #: "Map not found", Stack "Could not find map", Deck "No such map"): one wording for every report
@@ -327,6 +330,14 @@ class Module:
         .properties``, ``Localization``): a player's VASSAL in that language shows, and writes into
         the file, the translated names of zones, regions and decks."""
         return any(TRANSLATION_BUNDLE.fullmatch(n) for n in self.entries)
+
+    @cached_property
+    def translations(self) -> "Translations":
+        """The module's translation bundles (``Module[_<language>[_<country>]].properties``), read
+        on first use: what a player's VASSAL in another language shows and writes."""
+        from .translations import Translations, parse_properties
+        return Translations({n: parse_properties(self.read_entry(n)) for n in self.entries
+                             if n == "Module.properties" or TRANSLATION_BUNDLE.fullmatch(n)})
 
     # -- images --
     def image_entry(self, image: str) -> str | None:

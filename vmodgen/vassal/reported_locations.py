@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..hexes.vassal_zones import label_is_known, label_is_translatable
+from ..hexes.vassal_zones import label_is_known, label_is_translatable, translated_labels
 from .codec import decode
 from .module import Module
 from .replay import split_steps
@@ -98,7 +98,7 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
 
 def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
     head, steps = _with_boards(save, module)
-    patterns: dict[tuple[str, str], re.Pattern | None] = {}
+    patterns: dict[tuple[str, str], list[re.Pattern]] = {}
     compared = 0
     bad: list[tuple[int, str, str, str]] = []
     for k, node in enumerate(steps, start=1):
@@ -137,11 +137,9 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
         # VASSAL's Map: moveWithinFormat for a move on the same map, moveToFormat from another
         which = "moveWithinFormat" if m.old_map == m.new_map else "moveToFormat"
         if (new_map, which) not in patterns:
-            patterns[(new_map, which)] = report_pattern(info.attributes.get(which, DEFAULT_FORMAT) or "")
-        pat = patterns[(new_map, which)]
-        if pat is None:
-            continue
-        found = [g for g in (pat.search(c) for c in chats) if g is not None]
+            patterns[(new_map, which)] = _report_patterns(module, new_map, which)
+        pats = patterns[(new_map, which)]
+        found = [g for g in (_first_match(pats, c) for c in chats) if g is not None]
         if len(found) != 1:
             continue
         reported = found[0].group("location").strip()
@@ -150,7 +148,7 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
                 or not _comparable(module, new_map, m.new_x, m.new_y):
             continue
         compared += 1
-        if reported != read.strip():
+        if not _agrees(module, new_map, m.new_x, m.new_y, reported, read):
             bad.append((k, m.id, reported, read.strip()))
     return compared, bad
 
@@ -238,21 +236,54 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
 def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
     """Whether the module's label of the point can be compared: on a board whose size is known (a
     lone board with no image is taken to reach without limit right and below, where VASSAL knew its
-    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
-    and, when the module has translations, not a Zone's, Region's or Deck's name (a player's VASSAL
-    wrote the translated one: ``Localization.translate``)."""
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
     if placed is None or placed.board.size is None:
         return False
     grid = placed.board.grid
-    if grid is None:
+    return grid is None or label_is_known(grid, *placed.board_point(x, y))
+
+
+def _first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
+    for p in patterns:
+        got = p.search(text)
+        if got is not None:
+            return got
+    return None
+
+
+def _report_patterns(module: Module, map_name: str, which: str) -> list[re.Pattern]:
+    """The regexes of a map's move report format: its own and each translation's (a player's
+    VASSAL in that language wrote the translated one)."""
+    info = module.maps[map_name]
+    own = info.attributes.get(which, DEFAULT_FORMAT) or ""
+    formats = [own] + sorted(module.translations.values(info.kind, map_name, which) - {own}) \
+        if module.translated else [own]
+    return [p for p in map(report_pattern, formats) if p is not None]
+
+
+def _agrees(module: Module, map_name: str, x: int, y: int, named: str, read: str) -> bool:
+    """Whether ``named`` (what VASSAL wrote) is the module's label ``read`` of the point or, when
+    the module holds translations, what a player's VASSAL in one of its languages names it: a
+    Zone's, Region's or Deck's translated name (``Localization.translate``)."""
+    if named.strip() == read.strip():
         return True
-    point = placed.board_point(x, y)
-    if module.translated and (info is not None and info.deck_at(x, y) is not None
-                              or label_is_translatable(grid, *point)):
+    if not module.translated:
         return False
-    return label_is_known(grid, *point)
+    info = module.maps[map_name]
+    deck = info.deck_at(x, y)
+    if deck is not None:
+        return named.strip() in {v.strip() for v in module.translations.alternatives("DrawPile", deck, "name", deck)}
+    placed = info.board_at(x, y)
+    grid = placed.board.grid if placed is not None else None
+    if placed is None or grid is None:
+        return False
+    bx, by = placed.board_point(x, y)
+    if not label_is_translatable(grid, bx, by):
+        return False
+    labels = translated_labels(grid, bx, by, module.translations.alternatives)
+    return named.strip() in {v.strip() for v in labels}
 
 
 def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
@@ -266,7 +297,7 @@ def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tup
         if read is None or not _comparable(module, map_name, x, y):
             continue
         compared += 1
-        bad += named.strip() != read.strip()
+        bad += not _agrees(module, map_name, x, y, named, read)
     return compared, bad
 
 
