@@ -391,9 +391,9 @@ def test_zone_names_of_a_translated_module_are_not_compared(tmp_path_factory, tm
     names = {hexes: "1503", box: "Italien"}
     assert compare_names(names, read_module(b.module)) == (2, 1)
     translated = tmp_path / "na41-de.vmod"
-    with zipfile.ZipFile(b.module) as zin, zipfile.ZipFile(translated, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            zout.writestr(info, zin.read(info.filename))
+    edited_module(b.module, translated, [(r"(</VASSAL\.build\.GameModule>)", r'<VASSAL.i18n.Language><VASSAL.i18n.Translation '
+                                         r'locale="de,"/></VASSAL.i18n.Language>\1')])
+    with zipfile.ZipFile(translated, "a") as zout:
         zout.writestr("Module_de.properties", "Map.Off-map\\ boxes..ZonedGrid..Zone.Italy.name=Italien\n")
     module = read_module(translated)
     assert module.translated and not read_module(b.module).translated

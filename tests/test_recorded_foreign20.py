@@ -5,6 +5,7 @@ VASSAL's own tour (``vassal_tour.mod``/``.log``, VASSAL 2.0b6), whose log change
 boards three times (plain square grid -> VIP region grid and zones -> SL hex board -> Empty)."""
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -56,16 +57,26 @@ def translated_tour(tmp_path: Path) -> Path:
     """The tour module with a German translation as VASSAL's editor writes one (Java properties,
     ISO-8859-1, ``\\uXXXX`` escapes, a key per attribute ending ``<Class>.<name>.<attribute>``):
     the Main Map's moveWithinFormat, the zone 'Japanese Islands' and the region 'Turn 7 Returns'."""
-    out = tmp_path / "tour-de.mod"
-    with zipfile.ZipFile(TOUR_MOD) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            zout.writestr(info, zin.read(info.filename))
-        zout.writestr("Module_de.properties", (
+    return with_translation(TOUR_MOD, tmp_path / "tour-de.mod", (
             "# VASSAL translation\n"
             "Map.Main\\ Map.moveWithinFormat=$pieceName$ zieht von $previousLocation$ nach $location$ *\n"
             "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.name=Japanische Inseln\n"
             "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..RegionGrid..Region.Turn\\ 7\\ Returns.name = "
             "R\\u00fcckkehr Runde 7\n").encode("latin-1"))
+
+
+def with_translation(src: Path, out: Path, bundle: bytes, declared: bool = True) -> Path:
+    """A copy of module ``src`` holding ``bundle`` as Module_de.properties and, when ``declared``,
+    the Language/Translation component (locale "de,", as VASSAL's editor writes it) naming it."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename in ("buildFile", "buildFile.xml") and declared:
+                data = re.sub(rb"(</VASSAL\.build\.GameModule>\s*)$", b'<VASSAL.i18n.Language><VASSAL.i18n.Translation '
+                              b'locale="de,"/></VASSAL.i18n.Language>\\1', data)
+                assert b"VASSAL.i18n.Translation" in data
+            zout.writestr(info, data)
+        zout.writestr("Module_de.properties", bundle)
     return out
 
 
@@ -100,6 +111,11 @@ def test_translated_reports_compare_with_the_modules_translations(tmp_path: Path
     english = read_module(TOUR_MOD)
     compared, bad = compare_reports(read_save(log), english)
     assert compared == 17 and bad == []        # the three German reports are not found: not compared
+    # a bundle no Translation component names is not used by VASSAL (Localization.addTranslation)
+    undeclared = read_module(with_translation(TOUR_MOD, tmp_path / "tour-undeclared.mod",
+                                              read_module(translated_tour(tmp_path)).read_entry("Module_de.properties"),
+                                              declared=False))
+    assert not undeclared.translated and compare_reports(read_save(log), undeclared)[0] == 17
     # a translated name the translation does not give is still a disagreement
     wrong = tmp_path / "tour-wrong.log"
     rewrite_save(log, wrong, read_save(log).text.replace("nach Rückkehr Runde 7 *", "nach Runde 8 *"))

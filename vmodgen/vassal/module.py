@@ -52,9 +52,6 @@ def check_entry_name(path: str | Path, name: str) -> None:
         raise LimitError(path, f"zip entry name '{name}' escapes the archive (refused)")
 
 
-#: the zip entry of a module translation (VASSAL ``Resources.MODULE_BUNDLE`` + language [+ country])
-TRANSLATION_BUNDLE = re.compile(r"Module_[A-Za-z]{2,3}(?:_[A-Za-z0-9]+)?\.properties")
-
 
 @dataclass
 class Board:
@@ -249,6 +246,8 @@ class Module:
         self.entries: list[str] = []
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
+        #: the bundles its ``Translation`` components name (``Translation.getBundleFileName``)
+        self.translation_bundles: list[str] = []
         #: the buildFile's root until :attr:`dice_sides`, :attr:`dice_formats` and :attr:`setups`
         #: are read (:attr:`_late`)
         self._late_root = None
@@ -326,18 +325,20 @@ class Module:
 
     @property
     def translated(self) -> bool:
-        """Whether the module holds a translation (VASSAL's bundles ``Module_<language>[_<country>]
-        .properties``, ``Localization``): a player's VASSAL in that language shows, and writes into
-        the file, the translated names of zones, regions and decks."""
-        return any(TRANSLATION_BUNDLE.fullmatch(n) for n in self.entries)
+        """Whether the module holds a translation: a ``Translation`` its buildFile declares whose
+        bundle (``Module_<language>[_<country>].properties``) it holds. A player's VASSAL in that
+        language shows, and writes into the file, the translated names of zones, regions, decks and
+        report formats (``Localization.addTranslation``: a bundle no Translation names is unused)."""
+        names = set(self.entries)
+        return any(n in names for n in self.translation_bundles)
 
     @cached_property
     def translations(self) -> "Translations":
-        """The module's translation bundles (``Module[_<language>[_<country>]].properties``), read
-        on first use: what a player's VASSAL in another language shows and writes."""
+        """The module's declared translation bundles, read on first use."""
         from .translations import Translations, parse_properties
-        return Translations({n: parse_properties(self.read_entry(n)) for n in self.entries
-                             if n == "Module.properties" or TRANSLATION_BUNDLE.fullmatch(n)})
+        names = set(self.entries)
+        return Translations({n: parse_properties(self.read_entry(n)) for n in dict.fromkeys(self.translation_bundles)
+                             if n in names})
 
     # -- images --
     def image_entry(self, image: str) -> str | None:
@@ -526,6 +527,12 @@ def read_module(path: str | Path, data: bytes | None = None) -> Module:
     return mod
 
 
+def _bundle_name(locale: str) -> str:
+    """``Translation.getBundleFileName`` of a ``locale`` attribute ("de", "de,AT": language, country)."""
+    parts = decode(locale, ",") + ["", ""]
+    return "Module_" + parts[0].lower() + (f"_{parts[1].upper()}" if parts[1] else "") + ".properties"
+
+
 def _read_tree(mod: Module, root, entry: str) -> None:
     if bf.cls(root) not in ("GameModule", "BasicModule"):
         mod.warn(f"root element <{root.tag}> is not VASSAL.build.GameModule")
@@ -534,6 +541,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.prototypes = bf.read_prototypes(root, mod.warn, str(mod.path))
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
+    mod.translation_bundles = [_bundle_name(el.get("locale", "")) for el in root.iter("VASSAL.i18n.Translation")]
     mod._late_root = root          # dice_sides, dice_formats, setups: read on first use
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element
