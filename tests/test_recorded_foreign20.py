@@ -55,13 +55,14 @@ def test_a_board_a_log_lays_out_midway_that_the_module_lacks_is_said(tmp_path: P
 
 def translated_tour(tmp_path: Path) -> Path:
     """The tour module with a German translation as VASSAL's editor writes one (Java properties,
-    ISO-8859-1, ``\\uXXXX`` escapes, a key per attribute ending ``<Class>.<name>.<attribute>``):
+    ISO-8859-1, ``\\uXXXX`` escapes, a key per attribute: the keys real VASSAL 3.7.26 applied in
+    tour-de20, ``ComponentI18nData.getFullPrefix`` + attribute):
     the Main Map's moveWithinFormat, the zone 'Japanese Islands' and the region 'Turn 7 Returns'."""
     return with_translation(TOUR_MOD, tmp_path / "tour-de.mod", (
             "# VASSAL translation\n"
             "Map.Main\\ Map.moveWithinFormat=$pieceName$ zieht von $previousLocation$ nach $location$ *\n"
-            "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.name=Japanische Inseln\n"
-            "Map.Main\\ Map..BoardPicker..Board.VIP..ZonedGrid..RegionGrid..Region.Turn\\ 7\\ Returns.name = "
+            "Map.Main\\ Map..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.name=Japanische Inseln\n"
+            "Map.Main\\ Map..Board.VIP..ZonedGrid..RegionGrid..Region.Turn\\ 7\\ Returns.name = "
             "R\\u00fcckkehr Runde 7\n").encode("latin-1"))
 
 
@@ -140,3 +141,24 @@ def test_properties_read_as_java_reads_them():
     assert t.values("Zone", "North Sea", "name") == {"Nordsee"} and t.values("Zone", "South", "name") == set()
     assert t.values("Region", "A.B", "name") == {"dotted"}     # a name holding a dot
     assert t.alternatives("Zone", "North Sea", "name", "North Sea") == {"North Sea", "Nordsee"}
+
+
+REC = Path(__file__).resolve().parent / "data" / "recorded" / "foreign20"
+
+
+@needs_tour
+@pytest.mark.parametrize("log", ["tour-de20.vlog", "tour-de20-38.vlog"])
+def test_real_german_vassal_wrote_the_translated_names(tmp_path: Path, log: str):
+    """tour-de20 (VASSAL 3.7.26, and 3.8.0-beta1 for -38), its player's VASSAL in German, the
+    tour with Module_de.properties (committed here) declared: VASSAL wrote the translated report
+    format and names ("* Albatros C zieht von Okinawa-jima nach Rückkehr Runde 7 *"). With the
+    module played, all 5 move reports are read and agree with the points (before: none read, the
+    format not the module's own); with the untranslated tour none is read (the wording is not
+    its format) and nothing is claimed against it."""
+    text = read_save(REC / log).text
+    assert "zieht von Okinawa-jima nach Rückkehr Runde 7 *" in text
+    module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-de.mod",
+                                          (REC / "Module_de.properties").read_bytes()))
+    assert module.translated
+    assert compare_reports(read_save(REC / log), module) == (5, [])
+    assert compare_reports(read_save(REC / log), read_module(TOUR_MOD)) == (0, [])
