@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from vmodgen.vassal.module import read_module
-from vmodgen.vassal.reported_locations import compare_reports, missing_boards
+from vmodgen.vassal.reported_locations import compare_reports, grid_note, missing_boards, report_counts
 from vmodgen.vassal.savefile import read_save, rewrite_save
 from vmodgen.vassal.translations import Translations, parse_properties
 
@@ -162,3 +162,20 @@ def test_real_german_vassal_wrote_the_translated_names(tmp_path: Path, log: str)
     assert module.translated
     assert compare_reports(read_save(REC / log), module) == (5, [])
     assert compare_reports(read_save(REC / log), read_module(TOUR_MOD)) == (0, [])
+
+
+@needs_tour
+def test_reports_in_a_wording_the_module_lacks_are_said_not_compared(tmp_path: Path):
+    """tour-de20 given the untranslated tour: VASSAL's German reports match none of its formats.
+    The fit check said nothing (0 compared, no word why: a check that did not run); now its note
+    says how many reports were not read and why. With the module played, no such note."""
+    log = REC / "tour-de20.vlog"
+    note = grid_note(str(log), read_save(log), read_module(TOUR_MOD))
+    assert note is not None and "5 move report(s) VASSAL wrote are worded otherwise" in note
+    assert "it holds no translation" in note
+    module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-de.mod",
+                                          (REC / "Module_de.properties").read_bytes()))
+    assert report_counts(read_save(log), module)[2] == 0
+    assert grid_note(str(log), read_save(log), module) is None
+    # the corpus tour log with its own module: every report read, nothing unread
+    assert report_counts(read_save(TOUR_LOG), read_module(TOUR_MOD))[2] == 0

@@ -88,6 +88,15 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
     location, location the module reads)``, for steps that move exactly one piece and carry one
     move report of the map moved to. The module's boards are set as the file's saved state sets
     them, then changed as its steps change them; the module is left with the saved layout."""
+    compared, bad, _ = report_counts(save, module)
+    return compared, bad
+
+
+def report_counts(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
+    """:func:`compare_reports` and the number of one-piece moves whose step carries an
+    auto-report (a chat line VASSAL starts with ``*``) that no report format of the module (nor a
+    translation it holds) reads: written in another wording (another version of the module, a
+    language it has no translation for)."""
     restore = module.board_layouts()
     try:
         return _compare_reports(save, module)
@@ -96,10 +105,10 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         _with_boards(save, module)
 
 
-def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
+def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
     head, steps = _with_boards(save, module)
     patterns: dict[tuple[str, str], list[re.Pattern]] = {}
-    compared = 0
+    compared = unread = 0
     bad: list[tuple[int, str, str, str]] = []
     for k, node in enumerate(steps, start=1):
         if compared >= MAX_COMPARED:
@@ -140,6 +149,8 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
             patterns[(new_map, which)] = _report_patterns(module, new_map, which)
         pats = patterns[(new_map, which)]
         found = [g for g in (_first_match(pats, c) for c in chats) if g is not None]
+        if not found and pats and any(c.startswith("*") for c in chats):
+            unread += 1
         if len(found) != 1:
             continue
         reported = found[0].group("location").strip()
@@ -150,7 +161,7 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
         compared += 1
         if not _agrees(module, new_map, m.new_x, m.new_y, reported, read):
             bad.append((k, m.id, reported, read.strip()))
-    return compared, bad
+    return compared, bad, unread
 
 
 #: the properties VASSAL 3.x keeps in a moved piece's BasicPiece state (``key;value`` pairs after
@@ -418,9 +429,22 @@ def grid_note(path: str, save: SaveFile, module: Module) -> str | None:
     """The advisory sentence (:func:`names_note`) when no move report was compared: from the
     names the file's moves wrote when too few disagree, else, when its moves wrote none, from the
     names kept in its saved state."""
-    if compare_reports(save, module)[0]:
+    reports, _, unread = report_counts(save, module)
+    if reports:
         return None
     compared, bad = compare_recorded_names(save, module)
-    if compared:
-        return names_note(path, compared, bad, saved=False)
-    return names_note(path, *compare_saved_names(save, module), saved=True)
+    said = names_note(path, compared, bad, saved=False) if compared else \
+        names_note(path, *compare_saved_names(save, module), saved=True)
+    unread_said = unread_note(path, unread, module.translated)
+    return " ".join(x for x in (unread_said, said) if x) or None
+
+
+def unread_note(path: str, unread: int, translated: bool) -> str | None:
+    """The sentence when none of a file's move reports could be read with the module's report
+    formats (``unread`` of them): their locations were not compared with the module."""
+    if not unread:
+        return None
+    own = "its report formats or a translation it holds" if translated else "its report formats (it holds no translation)"
+    return (f"{path}: {unread} move report(s) VASSAL wrote are worded otherwise than the module given words them "
+            f"({own}): written by another version of the module or by a VASSAL in a language the module given has "
+            "no translation for; the locations they name were not compared with the module.")
