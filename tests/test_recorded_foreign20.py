@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from vmodgen.audit import audit
 from vmodgen.vassal.module import read_module
 from vmodgen.vassal.reported_locations import compare_reports, grid_note, missing_boards, report_counts
 from vmodgen.vassal.savefile import read_save, rewrite_save
 from vmodgen.vassal.translations import Translations, parse_properties
 
-from conftest import SHARED
+from conftest import ROOT, SHARED
 
 CORPUS = SHARED / "corpus"
 TOUR_MOD, TOUR_LOG = CORPUS / "vassal_tour.mod", CORPUS / "vassal_tour.log"
+TOUR_BINDING = ROOT / "examples" / "vassal-tour" / "binding.toml"
 needs_tour = pytest.mark.skipif(not (TOUR_MOD.is_file() and TOUR_LOG.is_file()),
                                 reason=f"{TOUR_MOD} / {TOUR_LOG} (VASSAL's tour) absent")
 
@@ -179,3 +181,14 @@ def test_reports_in_a_wording_the_module_lacks_are_said_not_compared(tmp_path: P
     assert grid_note(str(log), read_save(log), module) is None
     # the corpus tour log with its own module: every report read, nothing unread
     assert report_counts(read_save(TOUR_LOG), read_module(TOUR_MOD))[2] == 0
+
+
+@needs_tour
+def test_pieces_on_boards_the_binding_does_not_name_are_said():
+    """The tour log audited with examples/vassal-tour/binding.toml (its game board: SL): the log
+    lays out 'plain', 'VIP' and 'Empty' too, and the Goblin (a unit of the binding) is dragged 11
+    times on 'Empty'. Those drags were silently no unit moves; now a note names the boards the
+    pieces stood on that the binding does not name, in every format."""
+    r = audit([TOUR_LOG], module=TOUR_MOD, binding=TOUR_BINDING)
+    said = [n for n in r.notes if "which the binding does not name" in n]
+    assert len(said) == 1 and "'Empty', 'VIP', 'plain'" in said[0] and "its boards: 'SL'" in said[0]
