@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Callable
 
 from ..hexes.vassal_zones import label_is_known, label_is_translatable, translated_labels
 from .codec import decode
@@ -75,19 +76,30 @@ def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
     return head, steps
 
 
-def _board_change(text: str, module: Module) -> bool:
+def _board_commands(module: Module) -> Callable[[str], bool]:
+    """A test whether a command is a ``[LOG\t]<map>BoardPicker\t...`` of one of the module's maps,
+    looked for only where a map's name can end (a piece's long state is not searched)."""
+    names = module.maps
+    reach = max(map(len, names), default=0) + len(PICKER)
+
+    def test(text: str) -> bool:
+        at = 4 if text.startswith("LOG\t") else 0
+        i = text.find(PICKER, at, at + reach)
+        return i >= 0 and (text[at:i] in names or any(text.startswith(n + PICKER, at) for n in names))
+    return test
+
+
+def _apply_board(text: str, module: Module) -> None:
     """Apply a step's ``<map>BoardPicker`` command (a log can change a map's boards midway, as
     VASSAL's own tour does: each step's points then read on the boards laid out at that step)."""
-    if PICKER not in text:
-        return False
-    return module.apply_board_command(text[4:] if text.startswith("LOG\t") else text)
+    module.apply_board_command(text[4:] if text.startswith("LOG\t") else text)
 
 
 def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
     """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
     location, location the module reads)``, for steps that move exactly one piece and carry one
     move report of the map moved to. The module's boards are set as the file's saved state sets
-    them, then changed as its steps change them; the module is left with the saved layout."""
+    them, then changed as its steps change them; the module's boards are left as they were."""
     compared, bad, _ = report_counts(save, module)
     return compared, bad
 
@@ -102,11 +114,11 @@ def report_counts(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, 
         return _compare_reports(save, module)
     finally:
         restore()
-        _with_boards(save, module)
 
 
 def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
     head, steps = _with_boards(save, module)
+    is_board = _board_commands(module)
     patterns: dict[tuple[str, str], list[re.Pattern]] = {}
     compared = unread = 0
     bad: list[tuple[int, str, str, str]] = []
@@ -117,7 +129,8 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
         undo = False
         for sub in _flat(node):
             text = sub.text
-            if _board_change(text, module):
+            if is_board(text):
+                _apply_board(text, module)
                 continue
             if text.startswith(("UNDO", "LOG\tUNDO")):
                 undo = True          # an Undo repeats the report of the move it takes back
@@ -206,9 +219,9 @@ def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
     return out
 
 
-def _step_names(node) -> dict[tuple[str, int, int], str]:
-    """The names a log's running module gave in one of its steps: only those a move of that step
-    wrote.
+def _step_names(subs: list) -> dict[tuple[str, int, int], str]:
+    """The names a log's running module gave in one of its steps (its commands ``subs``): only
+    those a move of that step wrote.
 
     VASSAL sets a piece's ``Old*`` properties when it moves (``PieceMover.setOldProperties``) and
     every ``D/`` carries the piece's whole state, so a flip, a rotation or an Undo of a piece last
@@ -217,7 +230,7 @@ def _step_names(node) -> dict[tuple[str, int, int], str]:
     named: the move that wrote it."""
     changes: list[str] = []
     left: set[tuple[str, int, int]] = set()
-    for sub in _flat(node):
+    for sub in subs:
         text = sub.text
         if text.startswith(("UNDO", "LOG\tUNDO")):
             return {}
@@ -319,22 +332,23 @@ def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
     restore = module.board_layouts()
     try:
         _, steps = _with_boards(save, module)
+        is_board = _board_commands(module)
         compared = bad = 0
         names: dict[tuple[str, int, int], str] = {}      # each point once per board layout
         for node in steps:
-            changes = [sub.text for sub in _flat(node) if PICKER in sub.text]
+            subs = _flat(node)
+            changes = [sub.text for sub in subs if is_board(sub.text)]
             if changes:           # the names so far were written on the boards laid out until now
                 c, b = compare_names(names, module)
                 compared, bad, names = compared + c, bad + b, {}
                 for text in changes:
-                    _board_change(text, module)
-            for key, named in _step_names(node).items():
+                    _apply_board(text, module)
+            for key, named in _step_names(subs).items():
                 names.setdefault(key, named)
         c, b = compare_names(names, module)
         return compared + c, bad + b
     finally:
         restore()
-        _with_boards(save, module)
 
 
 def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
@@ -391,10 +405,11 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
     state or, as a log can change them midway, in its steps) name a board the module given does
     not have on that map, or None."""
     head, steps = split_steps(save.tree)
+    is_board = _board_commands(module)
     lost: dict[str, set[str]] = {}
     for node in head + steps:
         for sub in _flat(node):
-            if PICKER + "\t" not in sub.text:
+            if not is_board(sub.text):
                 continue
             tokens = decode(sub.text[4:] if sub.text.startswith("LOG\t") else sub.text, "\t")
             if not tokens or not tokens[0].endswith(PICKER):
