@@ -193,3 +193,26 @@ def test_pieces_on_boards_the_binding_does_not_name_are_said():
     r = audit([TOUR_LOG], module=TOUR_MOD, binding=TOUR_BINDING)
     said = [n for n in r.notes if "which the binding does not name" in n]
     assert len(said) == 1 and "'Empty', 'VIP', 'plain'" in said[0] and "its boards: 'SL'" in said[0]
+
+
+VASL_LOG = CORPUS / "vasltpl_full.vlog"
+
+
+@pytest.mark.skipif(not VASL_LOG.is_file(), reason=f"{VASL_LOG} (a VASL template log) absent")
+def test_inspect_with_no_module_says_why_no_hex_is_read():
+    """The VASL template's log, whose module the corpus lacks, inspected with no --module: every
+    piece had '-' as its hex and no word why (a gap that looks like pieces off every board).
+    Now a warning says the hexes need the module; with a module given, no such warning."""
+    import json
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "vmodgen", "inspect", str(VASL_LOG), "--json"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    d = json.loads(done.stdout)
+    assert any(p["map"] for p in d["pieces"]) and all(p["hex"] is None for p in d["pieces"])
+    assert any("no module given (--module): the hex column is not read" in w for w in d["warnings"])
+    if TOUR_MOD.is_file():
+        done = subprocess.run([sys.executable, "-m", "vmodgen", "inspect", str(TOUR_LOG), "--module", str(TOUR_MOD)],
+                              capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0 and "no module given" not in done.stdout + done.stderr
