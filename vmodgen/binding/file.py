@@ -128,6 +128,8 @@ class FileBinding(Binding):
         self._units: dict[tuple, Unit] = {}
         self.unmatched: dict[str, set[str]] = {}       # piece name → ids of such pieces
         self.outside: set[str] = set()
+        #: boards of the binding's maps, not among its [map] boards, that pieces stood on (not checked there)
+        self.off_boards: set[str] = set()
         #: palette piece's name → saved Marker values that differ from its own
         self.drifted: dict[str, tuple[tuple[str, str, str], ...]] = {}
         #: the turn when the current phase began (source = "player": a turn line since then
@@ -414,6 +416,7 @@ class FileBinding(Binding):
         if label is None or self.raw_ids:
             placed = self.module.maps[map_name].board_at(x, y)
             if placed is None or placed.board.name != self.board_name:
+                self._off_board(placed)
                 return None
             if label is None:
                 if not self.raw_ids:
@@ -426,6 +429,7 @@ class FileBinding(Binding):
         elif self.spec.boards:
             placed = self.module.maps[map_name].board_at(x, y)
             if placed is None or placed.board.name not in self.spec.boards:
+                self._off_board(placed)
                 return None
         hid = self._rename(label.strip())
         if hid is None:
@@ -435,6 +439,12 @@ class FileBinding(Binding):
         if len(self.outside) < 10_000:
             self.outside.add(hid)
         return None
+
+    def _off_board(self, placed) -> None:
+        """Note a board of the game map the binding does not name (a log may lay out boards
+        midway, as VASSAL's BoardPicker lets it)."""
+        if placed is not None and len(self.off_boards) < 100:
+            self.off_boards.add(placed.board.name)
 
     # ---- turn and phase ------------------------------------------------------------------
     def reset(self) -> None:
@@ -462,8 +472,10 @@ class FileBinding(Binding):
 
     def take_observations(self) -> dict:
         obs = {"unmatched": self.unmatched, "outside": self.outside, "restarts": self.restarts,
-               "turn_unread": self.turn_unread, "turn_read_typed": self.chat.read_typed, "drifted": self.drifted}
+               "turn_unread": self.turn_unread, "turn_read_typed": self.chat.read_typed, "drifted": self.drifted,
+               "off_boards": self.off_boards}
         self.unmatched, self.outside, self.restarts, self.turn_unread, self.drifted = {}, set(), [], [], {}
+        self.off_boards = set()
         self.chat.read_typed = False
         return obs
 
@@ -478,6 +490,9 @@ class FileBinding(Binding):
                 self.outside.add(hid)
         for name, diffs in obs.get("drifted", {}).items():
             self.drifted.setdefault(name, diffs)
+        for board in obs.get("off_boards", ()):
+            if len(self.off_boards) < 100:
+                self.off_boards.add(board)
 
     def warnings(self) -> list[str]:
         """Pieces whose saved Marker values differ from the palette piece they were found by:
@@ -581,6 +596,12 @@ class FileBinding(Binding):
             out.append(f"{len(self.outside)} label(s) on the game map lie outside the binding's hex map "
                        f"(pieces there were not checked): {', '.join(sorted(self.outside)[:10])}"
                        + (" ..." if len(self.outside) > 10 else "") + ".")
+        if self.off_boards:
+            named = ", ".join(repr(b) for b in self.spec.boards) or repr(self.board_name)
+            out.append(f"Pieces stood on board(s) {', '.join(repr(b) for b in sorted(self.off_boards))} of the game "
+                       f"map ({', '.join(self.spec.maps)}), which the binding does not name (its boards: {named}): "
+                       "they were not checked there (a board laid out since the game began, or one the binding "
+                       "should name in [map] boards).")
         if self.phase_source == "none":
             out.append("The binding reads no phase ([turns] source = \"none\").")
         return out

@@ -301,3 +301,26 @@ def label_is_translatable(grid, x: int, y: int) -> bool:
             return True
         grid = grid.background
     return isinstance(grid, RegionGrid)
+
+
+def translated_labels(grid, x: int, y: int, alternatives) -> set[str]:
+    """Every label ``grid`` may give the board point (x, y) in a player's language:
+    ``alternatives(kind, name, attribute, original)`` gives an attribute's original value and its
+    translations (a Zone's name and locationFormat, a Region's name: ``ComponentI18nData``)."""
+    def regions(g) -> set[str] | None:
+        if isinstance(g, RegionGrid):
+            name = g.location_name(x, y)
+            return None if name is None else alternatives("Region", name, "name", name)
+        label = g.location_name(x, y) if g is not None else None
+        return None if label is None else {label}
+
+    if isinstance(grid, ZonedGrid):
+        zone = grid.find_zone(x, y)
+        if zone is not None:
+            inner: set[str | None] = {None}
+            inner = set(regions(zone.grid) or inner)
+            return {substitute(fmt, {"name": name, "gridLocation": loc})
+                    for fmt in alternatives("Zone", zone.name, "locationFormat", zone.location_format)
+                    for name in alternatives("Zone", zone.name, "name", zone.name) for loc in inner}
+        grid = grid.background
+    return regions(grid) or set()

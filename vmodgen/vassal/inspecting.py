@@ -340,6 +340,9 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     for said in (missing_boards(str(path), save, module) if module is not None else None, regridded, kept_names):
         if said:
             warnings.append(said)
+    if module is None and any(p.get("map") for p in pieces):
+        warnings.append("no module given (--module): the hex column is not read ('-', null in JSON); a location is a label of "
+                        "the module's boards, which only the module holds: give it to read them")
     if protos is None and not reveal_hidden:
         named = sum("prototype;" in rec.piece.type_chain for rec in state.pieces.values())
         if named:

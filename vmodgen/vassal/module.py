@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from .. import limits
 from ..notes import warn_once
@@ -29,6 +29,9 @@ from . import buildfile as bf
 from .buildfile import Grid, PieceSlot, Setup, TurnLevel, TurnTracker  # noqa: F401 (re-export)
 from .codec import decode
 from .versions import target_of
+
+if TYPE_CHECKING:
+    from .translations import Translations
 
 #: what VASSAL does with a piece saved on a map the running module lacks (3.7.26: BasicPiece
 #: "Map not found", Stack "Could not find map", Deck "No such map"): one wording for every report
@@ -48,9 +51,6 @@ def check_entry_name(path: str | Path, name: str) -> None:
             or ".." in parts):
         raise LimitError(path, f"zip entry name '{name}' escapes the archive (refused)")
 
-
-#: the zip entry of a module translation (VASSAL ``Resources.MODULE_BUNDLE`` + language [+ country])
-TRANSLATION_BUNDLE = re.compile(r"Module_[A-Za-z]{2,3}(?:_[A-Za-z0-9]+)?\.properties")
 
 
 @dataclass
@@ -246,6 +246,8 @@ class Module:
         self.entries: list[str] = []
         self.turn_trackers: list[TurnTracker] = []
         self.sides: list[str] = []
+        #: the bundles its ``Translation`` components name (``Translation.getBundleFileName``)
+        self.translation_bundles: list[str] = []
         #: the buildFile's root until :attr:`dice_sides`, :attr:`dice_formats` and :attr:`setups`
         #: are read (:attr:`_late`)
         self._late_root = None
@@ -323,10 +325,20 @@ class Module:
 
     @property
     def translated(self) -> bool:
-        """Whether the module holds a translation (VASSAL's bundles ``Module_<language>[_<country>]
-        .properties``, ``Localization``): a player's VASSAL in that language shows, and writes into
-        the file, the translated names of zones, regions and decks."""
-        return any(TRANSLATION_BUNDLE.fullmatch(n) for n in self.entries)
+        """Whether the module holds a translation: a ``Translation`` its buildFile declares whose
+        bundle (``Module_<language>[_<country>].properties``) it holds. A player's VASSAL in that
+        language shows, and writes into the file, the translated names of zones, regions, decks and
+        report formats (``Localization.addTranslation``: a bundle no Translation names is unused)."""
+        names = set(self.entries)
+        return any(n in names for n in self.translation_bundles)
+
+    @cached_property
+    def translations(self) -> "Translations":
+        """The module's declared translation bundles, read on first use."""
+        from .translations import Translations, parse_properties
+        names = set(self.entries)
+        return Translations({n: parse_properties(self.read_entry(n)) for n in dict.fromkeys(self.translation_bundles)
+                             if n in names})
 
     # -- images --
     def image_entry(self, image: str) -> str | None:
@@ -389,6 +401,19 @@ class Module:
         """``StackMetrics.isStackingEnabled`` of a map (True for a map the module lacks)."""
         m = self.maps.get(map_name or "")
         return m is None or m.stacking
+
+    def board_layouts(self) -> Callable[[], None]:
+        """A function that puts every map's boards back as they are now (a check that lays out a
+        file's later board changes must leave the module as it found it)."""
+        kept = {name: (m.layout, m._choice, m._memo) for name, m in self.maps.items()}
+
+        def restore() -> None:
+            for name, (layout, choice, memo) in kept.items():
+                m = self.maps[name]
+                if m.layout is not layout:
+                    m.layout, m._choice, m._memo = layout, choice, memo
+                    m.version += 1
+        return restore
 
     def apply_board_command(self, text: str) -> bool:
         """Apply a save's ``<map>BoardPicker`` command to the map it names."""
@@ -502,6 +527,12 @@ def read_module(path: str | Path, data: bytes | None = None) -> Module:
     return mod
 
 
+def _bundle_name(locale: str) -> str:
+    """``Translation.getBundleFileName`` of a ``locale`` attribute ("de", "de,AT": language, country)."""
+    parts = decode(locale, ",") + ["", ""]
+    return "Module_" + parts[0].lower() + (f"_{parts[1].upper()}" if parts[1] else "") + ".properties"
+
+
 def _read_tree(mod: Module, root, entry: str) -> None:
     if bf.cls(root) not in ("GameModule", "BasicModule"):
         mod.warn(f"root element <{root.tag}> is not VASSAL.build.GameModule")
@@ -510,6 +541,7 @@ def _read_tree(mod: Module, root, entry: str) -> None:
     mod.prototypes = bf.read_prototypes(root, mod.warn, str(mod.path))
     mod.turn_trackers = bf.read_turn_trackers(root)
     mod.sides = bf.read_sides(root)
+    mod.translation_bundles = [_bundle_name(el.get("locale", "")) for el in root.iter("VASSAL.i18n.Translation")]
     mod._late_root = root          # dice_sides, dice_formats, setups: read on first use
     # each element with a BoardPicker child (its first one), in document order: found from
     # the pickers rather than by scanning the children of every element

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Callable
 
-from ..hexes.vassal_zones import label_is_known, label_is_translatable
+from ..hexes.vassal_zones import label_is_known, label_is_translatable, translated_labels
 from .codec import decode
 from .module import Module
 from .replay import split_steps
@@ -75,14 +76,51 @@ def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
     return head, steps
 
 
+def _board_commands(module: Module) -> Callable[[str], bool]:
+    """A test whether a command is a ``[LOG\t]<map>BoardPicker\t...`` of one of the module's maps,
+    looked for only where a map's name can end (a piece's long state is not searched)."""
+    names = module.maps
+    reach = max(map(len, names), default=0) + len(PICKER)
+
+    def test(text: str) -> bool:
+        at = 4 if text.startswith("LOG\t") else 0
+        i = text.find(PICKER, at, at + reach)
+        return i >= 0 and (text[at:i] in names or any(text.startswith(n + PICKER, at) for n in names))
+    return test
+
+
+def _apply_board(text: str, module: Module) -> None:
+    """Apply a step's ``<map>BoardPicker`` command (a log can change a map's boards midway, as
+    VASSAL's own tour does: each step's points then read on the boards laid out at that step)."""
+    module.apply_board_command(text[4:] if text.startswith("LOG\t") else text)
+
+
 def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
     """``(steps compared, mismatches)``: each mismatch ``(step, piece name or id, reported
     location, location the module reads)``, for steps that move exactly one piece and carry one
     move report of the map moved to. The module's boards are set as the file's saved state sets
-    them."""
+    them, then changed as its steps change them; the module's boards are left as they were."""
+    compared, bad, _ = report_counts(save, module)
+    return compared, bad
+
+
+def report_counts(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
+    """:func:`compare_reports` and the number of one-piece moves whose step carries an
+    auto-report (a chat line VASSAL starts with ``*``) that no report format of the module (nor a
+    translation it holds) reads: written in another wording (another version of the module, a
+    language it has no translation for)."""
+    restore = module.board_layouts()
+    try:
+        return _compare_reports(save, module)
+    finally:
+        restore()
+
+
+def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
     head, steps = _with_boards(save, module)
-    patterns: dict[tuple[str, str], re.Pattern | None] = {}
-    compared = 0
+    is_board = _board_commands(module)
+    patterns: dict[tuple[str, str], list[re.Pattern]] = {}
+    compared = unread = 0
     bad: list[tuple[int, str, str, str]] = []
     for k, node in enumerate(steps, start=1):
         if compared >= MAX_COMPARED:
@@ -91,6 +129,9 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         undo = False
         for sub in _flat(node):
             text = sub.text
+            if is_board(text):
+                _apply_board(text, module)
+                continue
             if text.startswith(("UNDO", "LOG\tUNDO")):
                 undo = True          # an Undo repeats the report of the move it takes back
                 break
@@ -118,11 +159,11 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
         # VASSAL's Map: moveWithinFormat for a move on the same map, moveToFormat from another
         which = "moveWithinFormat" if m.old_map == m.new_map else "moveToFormat"
         if (new_map, which) not in patterns:
-            patterns[(new_map, which)] = report_pattern(info.attributes.get(which, DEFAULT_FORMAT) or "")
-        pat = patterns[(new_map, which)]
-        if pat is None:
-            continue
-        found = [g for g in (pat.search(c) for c in chats) if g is not None]
+            patterns[(new_map, which)] = _report_patterns(module, new_map, which)
+        pats = patterns[(new_map, which)]
+        found = [g for g in (_first_match(pats, c) for c in chats) if g is not None]
+        if not found and pats and any(c.startswith("*") for c in chats):
+            unread += 1
         if len(found) != 1:
             continue
         reported = found[0].group("location").strip()
@@ -131,9 +172,9 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
                 or not _comparable(module, new_map, m.new_x, m.new_y):
             continue
         compared += 1
-        if reported != read.strip():
+        if not _agrees(module, new_map, m.new_x, m.new_y, reported, read):
             bad.append((k, m.id, reported, read.strip()))
-    return compared, bad
+    return compared, bad, unread
 
 
 #: the properties VASSAL 3.x keeps in a moved piece's BasicPiece state (``key;value`` pairs after
@@ -178,42 +219,35 @@ def recorded_names(text: str) -> dict[tuple[str, int, int], str]:
     return out
 
 
-def _step_names(steps: list) -> dict[tuple[str, int, int], str]:
-    """The names a log's running module gave in its own steps: only those a move of that step wrote.
+def _step_names(subs: list) -> dict[tuple[str, int, int], str]:
+    """The names a log's running module gave in one of its steps (its commands ``subs``): only
+    those a move of that step wrote.
 
     VASSAL sets a piece's ``Old*`` properties when it moves (``PieceMover.setOldProperties``) and
     every ``D/`` carries the piece's whole state, so a flip, a rotation or an Undo of a piece last
     moved in an earlier session repeats the name an older module gave. A name counts when its
     ``D/`` (new state) is in a step (no Undo) with an ``M/`` whose old map and point are the ones
     named: the move that wrote it."""
-    out: dict[tuple[str, int, int], str] = {}
-    for node in steps:
-        changes: list[str] = []
-        left: set[tuple[str, int, int]] = set()
-        undo = False
-        for sub in _flat(node):
-            text = sub.text
-            if text.startswith(("UNDO", "LOG\tUNDO")):
-                undo = True
-                break
-            if not (text.startswith(("M/", "D/")) or text.startswith(("LOG\tM/", "LOG\tD/"))):
-                continue
-            cmd = sub.typed()
-            while isinstance(cmd, Log):
-                cmd = cmd.inner
-            if isinstance(cmd, Undo):
-                undo = True
-                break
-            if isinstance(cmd, MovePiece) and cmd.old_map:
-                left.add((cmd.old_map, cmd.old_x, cmd.old_y))
-            elif isinstance(cmd, ChangePiece):
-                changes.append(cmd.new_state)
-        if undo or not left:
+    changes: list[str] = []
+    left: set[tuple[str, int, int]] = set()
+    for sub in subs:
+        text = sub.text
+        if text.startswith(("UNDO", "LOG\tUNDO")):
+            return {}
+        if not (text.startswith(("M/", "D/")) or text.startswith(("LOG\tM/", "LOG\tD/"))):
             continue
-        for key, named in recorded_names("\n".join(changes)).items():
-            if key in left:
-                out.setdefault(key, named)
-    return out
+        cmd = sub.typed()
+        while isinstance(cmd, Log):
+            cmd = cmd.inner
+        if isinstance(cmd, Undo):
+            return {}
+        if isinstance(cmd, MovePiece) and cmd.old_map:
+            left.add((cmd.old_map, cmd.old_x, cmd.old_y))
+        elif isinstance(cmd, ChangePiece):
+            changes.append(cmd.new_state)
+    if not left:
+        return {}
+    return {key: named for key, named in recorded_names("\n".join(changes)).items() if key in left}
 
 
 #: What VASSAL names a point on no board (``Map.offboard`` in its i18n bundles, each language
@@ -226,21 +260,54 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
 def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
     """Whether the module's label of the point can be compared: on a board whose size is known (a
     lone board with no image is taken to reach without limit right and below, where VASSAL knew its
-    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
-    and, when the module has translations, not a Zone's, Region's or Deck's name (a player's VASSAL
-    wrote the translated one: ``Localization.translate``)."""
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
     if placed is None or placed.board.size is None:
         return False
     grid = placed.board.grid
-    if grid is None:
+    return grid is None or label_is_known(grid, *placed.board_point(x, y))
+
+
+def _first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
+    for p in patterns:
+        got = p.search(text)
+        if got is not None:
+            return got
+    return None
+
+
+def _report_patterns(module: Module, map_name: str, which: str) -> list[re.Pattern]:
+    """The regexes of a map's move report format: its own and each translation's (a player's
+    VASSAL in that language wrote the translated one)."""
+    info = module.maps[map_name]
+    own = info.attributes.get(which, DEFAULT_FORMAT) or ""
+    formats = [own] + sorted(module.translations.values(info.kind, map_name, which) - {own}) \
+        if module.translated else [own]
+    return [p for p in map(report_pattern, formats) if p is not None]
+
+
+def _agrees(module: Module, map_name: str, x: int, y: int, named: str, read: str) -> bool:
+    """Whether ``named`` (what VASSAL wrote) is the module's label ``read`` of the point or, when
+    the module holds translations, what a player's VASSAL in one of its languages names it: a
+    Zone's, Region's or Deck's translated name (``Localization.translate``)."""
+    if named.strip() == read.strip():
         return True
-    point = placed.board_point(x, y)
-    if module.translated and (info is not None and info.deck_at(x, y) is not None
-                              or label_is_translatable(grid, *point)):
+    if not module.translated:
         return False
-    return label_is_known(grid, *point)
+    info = module.maps[map_name]
+    deck = info.deck_at(x, y)
+    if deck is not None:
+        return named.strip() in {v.strip() for v in module.translations.alternatives("DrawPile", deck, "name", deck)}
+    placed = info.board_at(x, y)
+    grid = placed.board.grid if placed is not None else None
+    if placed is None or grid is None:
+        return False
+    bx, by = placed.board_point(x, y)
+    if not label_is_translatable(grid, bx, by):
+        return False
+    labels = translated_labels(grid, bx, by, module.translations.alternatives)
+    return named.strip() in {v.strip() for v in labels}
 
 
 def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
@@ -254,7 +321,7 @@ def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tup
         if read is None or not _comparable(module, map_name, x, y):
             continue
         compared += 1
-        bad += named.strip() != read.strip()
+        bad += not _agrees(module, map_name, x, y, named, read)
     return compared, bad
 
 
@@ -262,8 +329,26 @@ def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
     """``(points compared, points named otherwise)``: the names a log's moves wrote
     (:func:`_step_names`) against the labels the module given reads at the same points, its
     boards set as the file's saved state sets them."""
-    _, steps = _with_boards(save, module)
-    return compare_names(_step_names(steps), module)
+    restore = module.board_layouts()
+    try:
+        _, steps = _with_boards(save, module)
+        is_board = _board_commands(module)
+        compared = bad = 0
+        names: dict[tuple[str, int, int], str] = {}      # each point once per board layout
+        for node in steps:
+            subs = _flat(node)
+            changes = [sub.text for sub in subs if is_board(sub.text)]
+            if changes:           # the names so far were written on the boards laid out until now
+                c, b = compare_names(names, module)
+                compared, bad, names = compared + c, bad + b, {}
+                for text in changes:
+                    _apply_board(text, module)
+            for key, named in _step_names(subs).items():
+                names.setdefault(key, named)
+        c, b = compare_names(names, module)
+        return compared + c, bad + b
+    finally:
+        restore()
 
 
 def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
@@ -316,15 +401,17 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
 
 
 def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
-    """The sentence to report when the file's saved board layout (``<map>BoardPicker`` in its
-    saved state) names a board the module given does not have on that map, or None."""
-    head, _ = split_steps(save.tree)
+    """The sentence to report when the file's board layouts (``<map>BoardPicker`` in its saved
+    state or, as a log can change them midway, in its steps) name a board the module given does
+    not have on that map, or None."""
+    head, steps = split_steps(save.tree)
+    is_board = _board_commands(module)
     lost: dict[str, set[str]] = {}
-    for node in head:
-        for sub in (node.walk() if node.subs else (node,)):
-            if PICKER + "\t" not in sub.text:
+    for node in head + steps:
+        for sub in _flat(node):
+            if not is_board(sub.text):
                 continue
-            tokens = decode(sub.text, "\t")
+            tokens = decode(sub.text[4:] if sub.text.startswith("LOG\t") else sub.text, "\t")
             if not tokens or not tokens[0].endswith(PICKER):
                 continue
             info = module.maps.get(tokens[0][:-len(PICKER)])
@@ -357,9 +444,22 @@ def grid_note(path: str, save: SaveFile, module: Module) -> str | None:
     """The advisory sentence (:func:`names_note`) when no move report was compared: from the
     names the file's moves wrote when too few disagree, else, when its moves wrote none, from the
     names kept in its saved state."""
-    if compare_reports(save, module)[0]:
+    reports, _, unread = report_counts(save, module)
+    if reports:
         return None
     compared, bad = compare_recorded_names(save, module)
-    if compared:
-        return names_note(path, compared, bad, saved=False)
-    return names_note(path, *compare_saved_names(save, module), saved=True)
+    said = names_note(path, compared, bad, saved=False) if compared else \
+        names_note(path, *compare_saved_names(save, module), saved=True)
+    unread_said = unread_note(path, unread, module.translated)
+    return " ".join(x for x in (unread_said, said) if x) or None
+
+
+def unread_note(path: str, unread: int, translated: bool) -> str | None:
+    """The sentence when none of a file's move reports could be read with the module's report
+    formats (``unread`` of them): their locations were not compared with the module."""
+    if not unread:
+        return None
+    own = "its report formats or a translation it holds" if translated else "its report formats (it holds no translation)"
+    return (f"{path}: {unread} move report(s) VASSAL wrote are worded otherwise than the module given words them "
+            f"({own}): written by another version of the module or by a VASSAL in a language the module given has "
+            "no translation for; the locations they name were not compared with the module.")

@@ -1,0 +1,83 @@
+"""A module's translations, as VASSAL reads them (``VASSAL.i18n.Translation``, ``Localization``).
+
+A module may hold ``Module.properties`` (applied in every language) and ``Module_<language>
+[_<country>].properties`` bundles, Java properties files (``Properties.load(InputStream)``:
+ISO-8859-1 with ``\\uXXXX`` escapes). A player whose VASSAL runs in that language sees, and writes
+into the log, each translated attribute: a key is the component's full i18n prefix (its ancestors'
+``<Class>.<name>.`` joined by dots, ``ComponentI18nData.getFullPrefix``) then the attribute, so a
+Zone "North" has its name under a key ending ``.Zone.North.name``, a Map's move report under one
+ending ``.Map.<map name>.moveToFormat``. Several components of one kind and name (two regions
+"Ceylon") share that tail: the values found for a tail are all the translations it may have.
+"""
+from __future__ import annotations
+
+import re
+
+_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
+
+
+def _unescape(text: str) -> str:
+    def one(m: re.Match) -> str:
+        s = m.group(1)
+        if s.startswith("u") and len(s) == 5:
+            return chr(int(s[1:], 16))
+        return _ESCAPES.get(s, s)
+    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, text)
+
+
+def _logical_lines(text: str) -> list[str]:
+    """``Properties.load``'s lines: comments (``#``, ``!``) and blank lines dropped, a line
+    ending in an odd number of backslashes joined with the next (its leading blanks dropped)."""
+    out: list[str] = []
+    pending = ""
+    for raw in re.split(r"\r\n|\r|\n", text):
+        line = raw.lstrip(" \t\f")
+        if not pending and (not line or line[0] in "#!"):
+            continue
+        trailing = len(line) - len(line.rstrip("\\"))
+        if trailing % 2:
+            pending += line[:-1]
+            continue
+        out.append(pending + line)
+        pending = ""
+    if pending:
+        out.append(pending)
+    return out
+
+
+def parse_properties(data: bytes) -> dict[str, str]:
+    """A Java properties file's keys and values (the first separator ``=``, ``:`` or a blank not
+    escaped ends the key)."""
+    out: dict[str, str] = {}
+    for line in _logical_lines(data.decode("latin-1")):
+        m = re.match(r"((?:\\.|[^=:\s\\])*)\s*[=:\s]?\s*(.*)\Z", line, re.S)
+        if m is None:
+            continue
+        out[_unescape(m.group(1))] = _unescape(m.group(2))
+    return out
+
+
+class Translations:
+    """Every translation bundle of a module, merged per key tail."""
+
+    def __init__(self, bundles: dict[str, dict[str, str]]) -> None:
+        self.bundles = bundles
+        self._tails: dict[str, set[str]] = {}
+        for props in bundles.values():
+            for key, value in props.items():
+                # every tail "<Class>.<name>.<attribute>" the key may end in: a name may hold dots
+                for i in (i for i, c in enumerate(key) if c == "."):
+                    self._tails.setdefault(key[i + 1:], set()).add(value)
+                self._tails.setdefault(key, set()).add(value)
+
+    def __bool__(self) -> bool:
+        return bool(self.bundles)
+
+    def values(self, kind: str, name: str, attribute: str) -> set[str]:
+        """What the bundles translate the ``attribute`` of a ``kind`` component named ``name``
+        into (an empty set when none does)."""
+        return set(self._tails.get(f"{kind}.{name}.{attribute}", ()))
+
+    def alternatives(self, kind: str, name: str, attribute: str, original: str) -> set[str]:
+        """The original value and every translation of it: what a player's VASSAL may show."""
+        return {original} | self.values(kind, name, attribute)
