@@ -197,3 +197,18 @@ def test_a_retreat_through_an_avoidable_enemy_zoc_hex_is_found(na, suffix):
     _, doc, _ = _audit(na, f"na41-retreat20{suffix}.vlog")
     got = {(f["rule"], u) for f in doc["findings"] for u in f["units"]}
     assert {("NA41 12.1.3", "6RTR"), ("NA41 12.1.3", "3Hus")} <= got
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_a_retreat_s_second_drag_undone_ends_it_in_enemy_zoc(na, suffix):
+    """na41-retreatundo20: as na41-retreat20, but the stack's drag 1809 -> 1909 (step 16) is
+    taken back with Undo (step 17): the retreat stands in 1809, in 2 MG Bn's ZOC, with no other
+    Allied combat unit there, when 5 Pz Rgt advances into 1808 (closing it). 12.2.1: it ends in
+    an EZOC, 6 RTR and 3 Hus are eliminated: two NA41 12.2.1 at step 15, the retreat's last
+    standing drag (the undone drag judged by no rule)."""
+    _, doc, _ = _audit(na, f"na41-retreatundo20{suffix}.vlog")
+    name = f"na41-retreatundo20{suffix}.vlog"
+    assert found(doc) == [("NA41 12.2.1", name, 15, 1, "i1-axis-combat", ["6RTR"]),
+                          ("NA41 12.2.1", name, 15, 1, "i1-axis-combat", ["3Hus"])]
+    assert all(f["hexes"] == ["1809"] and "ends its retreat in enemy ZOC" in f["message"] for f in doc["findings"])
+    assert _undos(doc) == [(17, [16])]

@@ -19,6 +19,8 @@ more messy play a stranger sends, on the default build of the bundled kits.
   extended movement); Axis Combat: chat, 2d6; the Allied stack (6 RTR, 3 Hus) dragged whole
   1808 -> 1809 (in 2 MG Bn's ZOC) -> 1909 (clear of every Axis ZOC), though 1808 -> 1908 -> 1909
   was clear of them all; 5 Pz Rgt advances into 1808; Next.
+* ``na41-retreatundo20``: the same, but the drag to 1909 is taken back with **Undo** (the stack
+  stays in 1809, in 2 MG Bn's ZOC), a chat line, then the advance and Next.
 * ``om-prev20``: Operation Mercury, Scenario 3, as German: GT1 Paradrop, 9/III/Sturm on W4213
   and Vogel 1 on W4212; Next on into GT2 (Recovery, then the next phase), **Prev twice** (back
   across the turn into GT1's last phase), a chat line, Next on to GT2's German Movement: Vogel 1
@@ -96,11 +98,13 @@ def na41_oos(undo_move: bool) -> list[str]:
     return lines + n(1) + ["end-log"]
 
 
-def na41_retreat() -> list[str]:
+def na41_retreat(undo: bool) -> list[str]:
+    """``undo``: the second retreat drag (to 1909) taken back before the advance."""
     return (["player Axis Axis pw-na20", "setup S1 Enter Rommel", "begin-log"] + n(record6.NA_AXIS_MOVE)
             + [f"move 5_Pz_Rgt 1707 {NA}", f"move 2_MG_Bn 1709 {NA}"] + n(1)
             + ["chat 攻撃: 5 Pz Rgt -> 1808", "roll 2d6", "chat 2 hex retreat (退却 2)",
-               f"move-stack 6_RTR 1809 {NA}", f"move-stack 6_RTR 1909 {NA}", f"move 5_Pz_Rgt 1808 {NA}"]
+               f"move-stack 6_RTR 1809 {NA}", f"move-stack 6_RTR 1909 {NA}"]
+            + (["undo", "chat 1 hex only - 1809 で止まる"] if undo else []) + [f"move 5_Pz_Rgt 1808 {NA}"]
             + n(1) + ["end-log"])
 
 
@@ -127,7 +131,8 @@ def main() -> int:
     runs = [("im-splitundo20", im, im_split(im_start, True)), ("im-split20", im, im_split(im_start, False)),
             ("im-combat20", im, im_combat(im_start)), ("na41-seat20", na, na41_seat()),
             ("na41-oosundo20", na, na41_oos(True)), ("na41-oosmark20", na, na41_oos(False)),
-            ("na41-retreat20", na, na41_retreat()), ("om-prev20", om, om_prev(om_start))]
+            ("na41-retreat20", na, na41_retreat(False)),
+            ("na41-retreatundo20", na, na41_retreat(True)), ("om-prev20", om, om_prev(om_start))]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
             return 1
