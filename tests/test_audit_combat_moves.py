@@ -113,7 +113,9 @@ def test_na41_a_second_retreat_after_another_combat_is_judged_again(na41):
     into 3026 (ends in enemy ZOC: step 11). A 2d6 roll resolves another combat (no Axis unit
     moves: step 12) and 3 Ind Mot Bde retreats again, 3026 -> 3126, ending in enemy ZOC again:
     a new retreat, a second finding (step 13). Without the roll the second drag goes on with the
-    same retreat: reported once."""
+    same retreat, which ends in 3126 (its second enemy-ZOC hex): reported once, at that drag
+    (step 12), not at 3026, where the retreat did not end (round oracle20: a retreat is judged
+    where it ends once it is finished)."""
     kit, module, root = na41
     ids = [p.id for p in kit.game.sequence.phases]
 
@@ -128,8 +130,34 @@ def test_na41_a_second_retreat_after_another_combat_is_judged_again(na41):
         r = audit([w.advance(1).write(root / f"twice-{roll}.vlog")], module=module)
         return [(f.step, f.rule, f.hexes, f.units) for f in r.findings]
     first = (11, "NA41 12.2.1", ("3026",), ("3IndMot",))
-    assert found(False) == [first]
+    assert found(False) == [(12, "NA41 12.2.1", ("3126",), ("3IndMot",))]
     assert found(True) == [first, (13, "NA41 12.2.1", ("3126",), ("3IndMot",))]
+
+
+def test_na41_a_retreat_is_judged_where_it_ends_at_a_phase_end_or_a_file_end(na41):
+    """NA41 12.2.1 (a retreat that ends in enemy ZOC eliminates the unit): 8 MG Bn at 3027 puts
+    3026 and 3126 in Axis ZOC; in the Axis Combat Phase 3 Ind Mot Bde is dragged into 3026 (step
+    11) and on to 3025 (step 12), out of every Axis ZOC. One retreat through one enemy-ZOC hex:
+    no 12.2.1 whether the Combat Phase then ends or the log ends inside it (before round
+    oracle20: "ends its retreat in enemy ZOC at 3026", judged at the first drag). Dragged back
+    into 3126 instead, the retreat ends in enemy ZOC: found at its last drag, also when the log
+    ends inside the Combat Phase."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+
+    def found(last: str, phase_end: bool) -> list[tuple]:
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.move("8MG", "3027")
+        w.advance(ids.index("i1-axis-combat"))
+        w.move("3IndMot", "3026")
+        w.move("3IndMot", last)
+        if phase_end:
+            w.advance(1)
+        r = audit([w.write(root / f"open-{last}-{phase_end}.vlog")], module=module)
+        return [(f.step, f.rule, f.hexes) for f in r.findings if f.rule == "NA41 12.2.1"]
+    for phase_end in (True, False):
+        assert found("3025", phase_end) == []
+        assert found("3126", phase_end) == [(12, "NA41 12.2.1", ("3126",))]
 
 
 def test_om_reaction_in_a_log_cut_after_a_combat_roll_is_reported_once(om):

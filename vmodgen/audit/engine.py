@@ -476,6 +476,27 @@ class FileAuditor:
                 inferred_end = ""
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
+        #: (step, position) of the last check of a combat phase's position with a defender's retreat
+        #: still open (``Position.retreats_open``): judged again as finished when it closes
+        open_retreat: tuple[int, Position] | None = None
+
+        def finish_retreats() -> None:
+            """The retreats of the last open position, closed (an attacker's move, a die roll,
+            the phase end or the file's end): the move rules judge them as finished, at the step
+            of that position (a retreat dragged hex by hex ends where its last drag ended, not
+            at each drag before it)."""
+            nonlocal open_retreat
+            if open_retreat is None:
+                return
+            at_step, pos = open_retreat
+            open_retreat = None
+            done = copy.copy(pos)
+            done.retreats_open = False
+            due = [r for r in self.rules if checks_moves(r) and r.when.at == "any" and r.when.applies(done)]
+            self.rs.forget_verdicts()      # a verdict kept for the open retreat is not the finished one's
+            check(done, due, at_step, "during")
+            self.rs.forget_verdicts()
+
         #: (step, position) of the last die roll in the combat phase under way: every combat before
         #: it is complete in the record (its retreats and advances made), for a file ending in it
         settled: tuple[int, Position] | None = None
@@ -560,6 +581,7 @@ class FileAuditor:
                     (undone_by(step) is not None or step.corrected_by is not None)
                     and b.phase_source == "turn tracker"))
                 if not taken_back and not self._backwards(prev_phase, ph):
+                    finish_retreats()
                     cov.phase_ends += 1
                     end_pos = prev_pos
                     end_pos.at = "end"
@@ -651,6 +673,8 @@ class FileAuditor:
                 run_steps += 1
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
                 closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
+                if closed:
+                    finish_retreats()
                 for key in [key for key in told if closed & set(key[1])]:
                     del told[key]          # a closed retreat's break was its own: the next retreat's is news
             if step is not None and moving and step.moves and not suppress:
@@ -688,11 +712,15 @@ class FileAuditor:
                     cur_pos.concealed = builder.concealed_units()
                     if moves is not None:
                         cur_pos.moves_announced = False
+                        cur_pos.retreats_open = drags == "combat"
                     if self._derives:
                         self.rs.derive(cur_pos, self._turn_text(state))
                     due = [r for r in self.rules if r.when.at == "any" and r.when.applies(cur_pos)]
                     check(cur_pos, due, k, "during")
                     pos_version = builder.version
+                    if not suppress:       # (an undone step's position is nobody's retreat)
+                        open_retreat = (k, cur_pos) if cur_pos.retreats_open and any(
+                            u.mode == "retreat" for u in cur_pos.units) else None
             else:
                 if changed or cur_pos is None or prev_phase is not None:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
@@ -719,6 +747,7 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
+        finish_retreats()                  # a file ending inside a combat phase: its retreats as recorded
         cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
                        if prev_phase is not None and phase_start_hex else None)

@@ -115,6 +115,10 @@ class Position:
     #: move never says which allowance it used, so rule sets try the modes a player may use
     #: without announcing them before calling a move illegal
     moves_announced: bool = True
+    #: a log's combat phase, while a defender's retreat may still go on with its next drag (no
+    #: attacker's move, die roll or phase end has closed it): what holds only of a finished
+    #: retreat (the hex it ends in) waits for the audit's judgment at the close
+    retreats_open: bool = False
     #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
     #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
     by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)

@@ -698,9 +698,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return []
 
     def check_retreat(self, board: Board, u: UnitState, ez: ZocField) -> list:
-        """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC, enters overlapping enemy
-        ZOCs or enters a second enemy-ZOC hex; friendly combat units outside the retreating stack
-        cancel enemy ZOC in their hex."""
+        """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC (judged once the retreat
+        is finished: ``Position.retreats_open``), enters overlapping enemy ZOCs or enters a second
+        enemy-ZOC hex; friendly combat units outside the retreating stack cancel enemy ZOC in
+        their hex."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
         out, entered = [], 0
@@ -712,7 +713,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                          for x in board.units(h)):
                 continue
             entered += 1
-            why = ("ends its retreat in enemy ZOC" if i == len(path) - 1 else
+            # where a retreat ends is known once it is finished: a log's next drag may go on
+            ends = i == len(path) - 1 and not board.pos.retreats_open
+            why = ("ends its retreat in enemy ZOC" if ends else
                    "enters overlapping enemy ZOCs" if ez.overlapping(h, board) else
                    "enters a second enemy-ZOC hex" if entered > 1 else "")
             if why:
