@@ -39,6 +39,30 @@ def test_convoy_rule_binds_only_the_optional_game():
     assert "OM 21.13" not in rules(convoy(5, "W4031"))
 
 
+
+@pytest.mark.parametrize("units, ok", [
+    ([("C1", "W4031", 2), ("C2", "W4031", 2), ("C3", "W4031", 2)], True),     # 6 steps at Suda
+    ([("C1", "W4031", 2), ("C2", "W4031", 2), ("C3", "W4031", 2), ("C4", "W4031", 1)], False),  # 7 steps
+])
+def test_convoy_holds_six_steps(units, ok):
+    """OM 21.11-21.12 with no_naval_game: one convoy a turn, of at most 6 steps: the Allied units
+    unloaded in one turn (GT9, Night, Suda) may hold 6 steps, not 7; without no_naval_game (task
+    forces) no finding."""
+    body = K(turn=9, phase="naval-unloading") + "".join(
+        a(uid, where, previous="alexandria", steps=n) for uid, where, n in units)
+    assert ("OM 21.11" not in rules(body + NO_NAVAL)) is ok
+    assert "OM 21.11" not in rules(body)
+
+
+def test_convoy_one_destination_a_turn():
+    """OM 21.12: one convoy every other turn, with one destination: units unloaded from Alexandria
+    at Suda and at Sfakia in one turn are two convoys; both at Suda, one."""
+    two = K(turn=9, phase="naval-unloading") + a("C1", "W4031", previous="alexandria") + \
+        a("C2", "W2032", previous="alexandria")
+    assert "OM 21.12" in rules(two + NO_NAVAL)
+    assert "OM 21.12" not in rules(two.replace("W2032", "W4031") + NO_NAVAL)
+
+
 @pytest.mark.parametrize("status, ok", [("paradropped", True), ("airlanded", False), ("unloaded", False)])
 def test_dispersed_only_from_a_landing_roll(status, ok):
     """OM 6.31: a Dispersed marker on a unit that paradropped this turn is legal; on one that

@@ -366,6 +366,7 @@ def check_unloading(rs, board: Board) -> list:
     out = steamer_cargo(rs, board)
     ports = {"minor_port", "anchorage", "improved_anchorage"}
     ez_memo: dict[str, set[str]] = {}
+    convoy: dict[str, tuple[UnitState, str]] = {}
     for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None or a.get("how") not in ("unloaded", "steamer"):
@@ -398,6 +399,7 @@ def check_unloading(rs, board: Board) -> list:
             continue
         if u.side == "allied" and rs.param("no_naval_game"):
             out += convoy_arrival(rs, board, u, h)
+            convoy[u.id] = (u, h)
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
@@ -418,6 +420,30 @@ def check_unloading(rs, board: Board) -> list:
         if in_ez:
             out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
                                   "units may not unload into an enemy ZOC.", [h], [u]))
+    return out + convoy_size(rs, board, list(convoy.values()))
+
+
+def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
+    """21.11-21.12 (No Naval Game, 21.0): a convoy holds at most 6 steps (``allied_convoy_capacity_steps``)
+    and one convoy at most arrives every other turn, so the Allied units unloaded in one turn are one
+    convoy: together at most 6 steps, all at one destination (21.13: a convoy's destination is declared
+    in its turn). An RSC counts 5 steps (21.11), but RSCs are no units of a position: not counted."""
+    if not landed:
+        return []
+    units = [u for u, _ in landed]
+    where = sorted({h for _, h in landed})
+    out = []
+    if len(where) > 1:
+        # 21.12「各ゲーム・ターンおきに、1つのみの船団をクレタ島に送ることができる」
+        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {', '.join(where)} in one "
+                              f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
+                              "destination.", where, units))
+    steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
+    if steps > cap:
+        # 21.11「6ステップを超えて含むことができる船団はない」
+        out.append(rs.finding(board, f"{P} 21.11", "stacking", f"{fmt(steps)} steps arrived by convoy this turn "
+                              f"({rs.names(units)}); a convoy holds at most {fmt(cap)} steps and only one arrives "
+                              "in a turn (21.12).", where, units))
     return out
 
 
