@@ -94,6 +94,26 @@ def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written,
     assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
 
 
+@pytest.mark.parametrize("written, want", [
+    ("Movement Phase (German Player Segment)", "german-movement"),
+    ("Allied player segment, Combat Phase", "allied-combat"),
+    ("Port Rfit Phase", "port-refit"),                 # as the summary sequence of play (3.2) misprints it
+])
+def test_om_phase_by_its_player_segment_or_as_misprinted(tmp_path, written, want):
+    """Operation Mercury's sequence of play (3.2) prints the Movement and Combat Segment's phases without
+    a side, once per player segment: a reader names the segment ("Movement Phase (German Player
+    Segment)"); its summary prints "Port Rfit Phase". Each is read as the kit's phase; a segment named
+    before a phase where the defender acts stays refused (below: "may be any of")."""
+    assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
+
+
+def test_om_refusal_phase_by_player_segment_stays_ambiguous(tmp_path, capsys):
+    """"Combat Refusal Phase (German Player Segment)": both refusal phases' names hold those words
+    and more; refused naming both ids, never taken as one."""
+    line = one_error(capsys, "check", write_om(tmp_path, 'phase = "Combat Refusal Phase (German Player Segment)"\n'))
+    assert "german-combat-refusal" in line and "allied-combat-refusal" in line
+
+
 @pytest.mark.parametrize("written", ["の", "・", "ment"])
 def test_om_phase_that_ends_names_only_inside_a_word_is_unknown(tmp_path, capsys, written):
     """A phase name ends another at a word boundary only: "ment" (inside "Movement", "Refit"...) and

@@ -182,17 +182,22 @@ def place_hex(value: str, places: Iterable[tuple[str, str, str]]) -> tuple[str |
 
 _ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "two": "2", "third": "3", "3rd": "3",
              "three": "3"}
-#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase")
-_PHASE_FILLER = frozenset({"phase", "action", "of", "the"})
+#: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase";
+#: Operation Mercury's player segments, 3.2: "Movement Phase (German Player Segment)")
+_PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "segment"})
+#: a word as a rulebook misprints it in a phase's name, and the word meant (Operation Mercury's
+#: summary sequence of play, 3.2, prints "Port Rfit Phase")
+_PHASE_MISPRINTS = {"rfit": "refit"}
 
 
 def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
     """The ids of the phases whose printed name has the same words as ``value``, in any order, with
-    ordinals as numbers and the filler words "phase" and "action" dropped: "Axis Movement Phase
-    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase" for
-    "Impulse 2: Axis Movement Phase"."""
+    ordinals as numbers, misprints read as meant and the filler words ("phase", "action", "player",
+    "segment") dropped: "Axis Movement Phase (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action
+    Impulse, Axis Movement Phase" for "Impulse 2: Axis Movement Phase"; Operation Mercury's "Movement
+    Phase (German Player Segment)" for "German Movement Phase"."""
     def words(text: str) -> list[str]:
-        out = [_ORDINALS.get(w, w) for w in re.findall(r"[a-z0-9]+", text.casefold())]
+        out = [_ORDINALS.get(w, _PHASE_MISPRINTS.get(w, w)) for w in re.findall(r"[a-z0-9]+", text.casefold())]
         return sorted(w for w in out if w not in _PHASE_FILLER)
     want = words(value)
     return [i for i, n in names.items() if n and want and words(n) == want] if want else []
