@@ -259,6 +259,23 @@ def test_bad_state_keys_are_refused(text, word):
     assert word in str(exc.value)
 
 
+
+@pytest.mark.parametrize("turn, written, ok", [
+    (3, "Night", True), (3, "夜間", True), (4, "AM", True), (2, " pm ", True),   # any capitals; 3.2's 夜間
+    (1, "night", False), (3, "am", False), (5, "AM", False),                     # the turn says otherwise
+])
+def test_stated_time_any_capitals_but_never_against_the_turn(turn, written, ok):
+    """[state] time is read in any capitals (the turn track's AM, PM, Night; the rulebook's 夜間), and
+    a time the turn number contradicts (3.2: GT1 = 20 May AM, then PM, Night) is refused naming both:
+    the position would say two things."""
+    text = K(turn=turn, phase="german-movement") + f'\n[state]\ntime = "{written}"\n'
+    if ok:
+        position(text)
+        return
+    with pytest.raises(InputError) as exc:
+        position(text)
+    assert "contradicts turn" in str(exc.value)
+
 def test_state_example_files_pass_the_check_cli(tmp_path):
     """The position files under tests/data/positions/operation_mercury load and give the findings
     their names announce (legal_*: none; illegal_*: at least one)."""

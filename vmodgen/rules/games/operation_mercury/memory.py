@@ -83,14 +83,30 @@ PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-la
 DROP_PHASES = frozenset({AMPHIBIOUS, UNLOADING, PARADROP, GERMAN_MOVE})
 
 
+#: ``[state] time`` as a reader writes it, any capitals: the turn track's AM, PM and Night, and the
+#: rulebook's 夜間 (「夜間ゲーム・ターン」, 3.2)
+TIME_WORDS = {"am": "am", "pm": "pm", "night": "night", "夜間": "night"}
+
+
+def stated_time(value: object) -> str | None:
+    """``[state] time`` read as "am", "pm" or "night"; None for any other value."""
+    return TIME_WORDS.get(value.strip().casefold()) if isinstance(value, str) else None
+
+
+def turn_time(turn: int) -> str:
+    """The time of a game turn (3.2: two day turns and a Night turn a day, GT1 = 20 May AM; every
+    scenario keeps the turn track's numbering, 14.0: Scenario 2 plays GT2-9, 20 PM to 22 Night)."""
+    return TIMES[(turn - 1) % 3]
+
+
 def time_of_day(pos: Position) -> str | None:
     """"am", "pm" or "night": ``[state] time`` or the turn number (3.2); None when unknown."""
-    t = pos.state.get("time")
-    if isinstance(t, str) and t in TIMES:
+    t = stated_time(pos.state.get("time"))
+    if t is not None:
         return t
     if pos.turn is None:
         return None
-    return TIMES[(pos.turn - 1) % 3]
+    return turn_time(pos.turn)
 
 
 def segment(phase: str) -> str:
@@ -476,8 +492,13 @@ def validate_state(rs, pos: Position) -> None:
         return isinstance(v, int) and not isinstance(v, bool)
 
     t = st.get("time")
-    if t is not None and t not in TIMES:
+    if t is not None and stated_time(t) is None:
         raise bad("time", '"am", "pm" or "night"')
+    if t is not None and pos.turn is not None and stated_time(t) != turn_time(pos.turn):
+        # 3.2: the turn fixes the time; a position stating both otherwise says two things
+        raise InputError(src, f"[state] time {t!r} contradicts turn {pos.turn}, a{'n' if turn_time(pos.turn) == 'am' else ''} "
+                              f"{turn_time(pos.turn).upper() if turn_time(pos.turn) != 'night' else 'Night'} turn "
+                              "(3.2: AM, PM and Night, GT1 = 20 May AM): state one of them")
     arr = st.get("om_arrivals")
     if arr is not None:
         if not isinstance(arr, dict):
