@@ -202,6 +202,19 @@ def test_advance_length():
     assert rules(H() + adv(["4313", "4314", "4315", "4316"])) == ["OM 9.84"]
 
 
+
+def test_assault_attackers_occupy_the_hex_no_further():
+    """OM 10.33-10.34: at the end of the German Combat Phase (GT5) an assault's attacker occupies
+    the eliminated defender's hex W4314; going on to W4315 is a finding (9.84's 2 hexes follow a
+    maneuver combat), which the same advance after a maneuver combat is not."""
+    head = kit(5, "german-combat")
+    adv = g("G", "W4315", previous="W4313", path=["W4313", "W4314", "W4315"], mode="advance")
+    assert "OM 10.34" in rules(head + adv + attack("W4314", ["G"], kind="assault"))
+    assert "OM 10.34" not in rules(head + adv + attack("W4314", ["G"], kind="maneuver"))
+    stay = g("G", "W4314", previous="W4313", mode="advance")
+    assert rules(head + stay + attack("W4314", ["G"], kind="assault")) == []
+
+
 # ---- more after-combat predicates --------------------------------------------------------------------
 def test_refusal_may_not_overstack():
     """OM 7.33 (ST-6): refusing into W4315 that then holds 8 SP is illegal."""

@@ -403,8 +403,9 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.83, 9.84: an advance enters first the hex the defender vacated (the hex of the declared
     attack naming the unit); after a defender's 1-hex retreat it goes no further than that hex.
     "The defender retreated 1 hex" is read from the retreating enemy units that left that hex (all of
-    them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
-    attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
+    them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). After an assault
+    only (10.34) the attackers occupy that hex and go no further. Without a declared attack naming
+    the unit the vacated hex is not known and the rule is not judged (never assumed)."""
     info = board.pos.phase_info
     active = info.side if info is not None else ""
     if active and u.side != active and board.pos.phase.endswith("-combat"):
@@ -432,6 +433,13 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     if path[1] not in targets:
         return [rs.finding(board, f"{P} 9.84", "movement", f"{label(u)} advanced {' → '.join(path)}; the first hex "
                            f"of an advance is the hex the defender vacated ({', '.join(targets)}).", [path[1]], [u])]
+    kinds = {a.kind for a in board.pos.attacks if a.hex == path[1] and u.id in a.units}
+    if len(path) > 2 and kinds == {"assault"}:
+        # 10.33-10.34 ('以前の防御ヘクスを占めなければならない'): an assault's attackers occupy the hex of
+        # the defender it eliminated, no further; the 2-hex advance of 9.84 follows a maneuver combat
+        return [rs.finding(board, f"{P} 10.34", "movement", f"{label(u)} advanced {' → '.join(path)} after the "
+                           f"assault on {path[1]}: an assault's attackers only occupy the hex of the defender it "
+                           "eliminated; the 2-hex advance (9.84) follows a maneuver combat.", [path[-1]], [u])]
     gone = [x for x in board.pos.units if x.side != u.side and x.mode == "retreat" and x.previous == path[1]]
     hexes = [len(x.path) - 1 if x.path else (board.distance(path[1], x.hex) or 0) for x in gone]
     if len(path) > 2 and hexes and max(hexes) == 1:
