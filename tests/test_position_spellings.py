@@ -167,13 +167,15 @@ def scenario_of(tmp_path, game: str, value: str) -> str:
     ("operation-mercury", "Scenario 1", "scn1"), ("operation-mercury", "scenario 6", "scn6"),
     ("operation-mercury", "S3", "scn3"), ("operation-mercury", "2", "scn2"),
     ("operation-mercury", "Scenario #1", "scn1"), ("operation-mercury", "#3", "scn3"),
+    ("operation-mercury", "シナリオ #2：レティモ／イラクリオン、5月20～22日", "scn2"),   # as OM 14.2 prints it
+    ("operation-mercury", "シナリオ＃３", "scn3"), ("invasion-malta", "シナリオ4", "s4"),
     ("north-africa-41", "Scenario 1", "enter-rommel"), ("north-africa-41", "S3", "crusader"),
     ("north-africa-41", "s1 enter rommel", "enter-rommel"),
     ("invasion-malta", "Scenario 4", "s4"), ("invasion-malta", "3", "s3"),
     ("operation-mercury", "Scenario 7", "Scenario 7"), ("north-africa-41", "Scenario 4", "Scenario 4")])
 def test_scenario_by_its_number_in_each_kit(tmp_path, game, value, want):
-    """'Scenario N', 'SN' or N names the scenario whose printed name starts 'Scenario N' or 'SN',
-    or whose id ends in N, in every kit (OM scn1..6, NA41's named ids, IM s3/s4); a number no
+    """'Scenario N', 'SN', N or the Japanese rulebooks' 'シナリオ #N' names the scenario whose printed
+    name starts 'Scenario N' or 'SN', or whose id ends in N, in every kit (OM scn1..6, NA41's named ids, IM s3/s4); a number no
     scenario has stays as written (the rule sets say it is not a scenario of the kit)."""
     assert scenario_of(tmp_path, game, value) == want
 
