@@ -215,6 +215,20 @@ def test_assault_attackers_occupy_the_hex_no_further():
     assert rules(head + stay + attack("W4314", ["G"], kind="assault")) == []
 
 
+
+def test_no_declared_attack_from_or_on_an_off_map_box():
+    """OM 7.12, 4.55: a declared combat is from a hex on an adjacent hex; Lehr in the eastern Heraklion
+    box declaring an attack on its edge hex E2745, or from E2745 on the box, is a finding (units in a
+    box fight only when enemy units move into it); from E2744 on E2745 it is not."""
+    head = kit(8, "german-combat-declaration")
+    def unit(uid, h):
+        return f'\n[[units]]\nunit = "{uid}"\nhex = "{h}"\n'
+    assert "OM 7.12" in rules(head + unit("G-Lehr", "offmap-heraklion-east") + unit("A-Kings", "E2745")
+                              + attack("E2745", ["G-Lehr"]))
+    assert "OM 7.12" in rules(head + unit("G-Lehr", "E2745") + unit("A-Kings", "offmap-heraklion-east")
+                              + attack("offmap-heraklion-east", ["G-Lehr"]))
+    assert "OM 7.12" not in rules(head + unit("G-Lehr", "E2744") + unit("A-Kings", "E2745") + attack("E2745", ["G-Lehr"]))
+
 # ---- more after-combat predicates --------------------------------------------------------------------
 def test_refusal_may_not_overstack():
     """OM 7.33 (ST-6): refusing into W4315 that then holds 8 SP is illegal."""

@@ -1,6 +1,7 @@
-"""Operation Mercury 21.13 (the optional No Naval Game rules, 21.0), 6.31 and 6.53: where an Allied
-convoy may arrive, which arrivals may carry a Dispersed marker, and the airlanding groups' order
-the kit cannot hold."""
+"""Operation Mercury 21.11-21.13 (the optional No Naval Game rules, 21.0), 6.31, 6.53, 6.11, 6.51 and
+17.37: where an Allied convoy may arrive and how big it is, which arrivals may carry a Dispersed
+marker, the airlanding groups' order the kit cannot hold, and which box each arrival phase takes
+units from."""
 from __future__ import annotations
 
 import pytest
@@ -121,3 +122,32 @@ def test_airlanding_with_units_waiting_names_6_53_not_judged():
     assert got == [] and "OM 6.53" in why
     got, why = judged(head)
     assert got == [] and "OM 6.53" not in why
+
+
+@pytest.mark.parametrize("phase, box, side, want", [
+    ("german-paradrop", "german-airlanding", g, "OM 6.11"),        # airlanding groups do not paradrop
+    ("amphibious-landing", "german-airlanding", g, "OM 6.51"),     # nor land from the sea
+    ("naval-unloading", "german-airlanding", g, "OM 6.51"),
+    ("german-paradrop", "alexandria", a, "OM 17.37"),              # by sea, in the Naval Unloading Phase
+    ("german-paradrop", "allied-reinforcements", a, "OM 17.37"),
+    ("german-paradrop", "german-second-wave", g, None),            # the wave boxes paradrop
+    ("naval-unloading", "alexandria", a, None),                     # unloaded
+])
+def test_each_arrival_phase_takes_units_from_its_boxes(phase, box, side, want):
+    """6.11, 6.51, 17.37: a unit placed on W2032 (Sfakia anchorage) from a holding box in GT2's arrival
+    phases: the airlanding groups land by air in the German Movement Phase, Alexandria's units and
+    the Allied reinforcements come by sea in the Naval Unloading Phase, only the wave boxes' units
+    paradrop."""
+    got = rules(K(turn=2, phase=phase) + side("U", "W2032", previous=box))
+    if want is None:
+        assert not {"OM 6.11", "OM 6.51", "OM 17.37"} & set(got), got
+    else:
+        assert want in got, got
+
+
+def test_returning_militia_is_no_unloading():
+    """13.63: a Greek militia unit placed from its box in the Naval Unloading Phase is a return out of
+    its phase (13.63), not an unloading judged by 4.17 (Canea W4227 is no port)."""
+    got = rules(K(turn=4, phase="naval-unloading") + "\n[[units]]\nunit = \"A-GkMil-1\"\nhex = \"W4227\"\n"
+                "previous = \"greek-militia-removed\"\n")
+    assert "OM 13.63" in got and "OM 4.17" not in got

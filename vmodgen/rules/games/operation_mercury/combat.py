@@ -125,6 +125,13 @@ def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     name = label(u)
     at = attacked_from(board, u)                                                      # where it declared from
+    offmap = [x for x in (at, target) if x in board.map.boxes and board.map.boxes[x].kind == "offmap"]
+    if offmap:
+        # 7.11-7.12 (an attack is declared on an adjacent enemy hex), 4.55 (units in an off-map box are
+        # attacked only by the units moving into it, in the Movement Phase)
+        return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}: a declared combat is "
+                           "made from a hex against an adjacent hex; units in an off-map box fight only when enemy "
+                           "units move into it (4.55).", [x for x in (at, target) if board.is_hex(x)], [u])]
     if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
         return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
                            [at, target], [u])]

@@ -149,9 +149,12 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
         # German Movement Phase a German unit by airlanding (6.51); ``from`` marks the move as the
         # arrival itself
         waves = drop_boxes(rs)
+        # a returning HQ or militia unit (13.52, 13.63) is no arrival, whatever the phase
+        returns = {str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))}
         for u in pos.units:
             src = u.previous
-            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
+            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src) \
+                    or src in returns:
                 continue
             placed = _on_map(pos, u.hex) or _offmap_box(pos, u.hex)
             if placed and (src in waves or pos.phase == PARADROP):
