@@ -19,7 +19,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
 from .memory import segment
-from .places import sector_param
+from .places import box_name, sector_param
 from .movement import box_links, links_known
 
 P = "OM"
@@ -377,8 +377,8 @@ def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
                            "an off-map box retreats 1 box.", [dest], [u])]
     came = [x for x in board.units(src) if x.side != u.side and rs.ground(x) and (x.path[0] if x.path else x.previous) == dest]
     if came:
-        name = lambda b: board.map.boxes[b].name if b in board.map.boxes else b
-        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {name(src)} into {name(dest)}, the box "
+        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {box_name(board, src)} into "
+                           f"{box_name(board, dest)}, the box "
                            f"the attackers ({rs.names(came)}) started their move from.", [dest], [u, *came])]
     if dest in links:
         return []

@@ -7,6 +7,7 @@ from ...illustrative import MOVE, NOTHING, Reads
 READS: dict[str, Reads] = {
     "OM 4.13": MOVE,                                  # movement points: the TEC along the path, the MA
     "OM 4.1*": Reads(path=True),                      # terrain a move may not enter (4.14, 4.17, 4.18)
+    "OM 4.17/port": Reads(hexes=True),                # unloading: the ports and anchorages of the map
     "OM 4.31": Reads(stacking=True),                  # 6 stacking points a hex
     "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
     "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)

@@ -149,8 +149,7 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
         # German Movement Phase a German unit by airlanding (6.51); ``from`` marks the move as the
         # arrival itself
         waves = drop_boxes(rs)
-        # a returning HQ or militia unit (13.52, 13.63) is no arrival, whatever the phase
-        returns = {str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))}
+        returns = return_boxes(rs)
         for u in pos.units:
             src = u.previous
             if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src) \
@@ -221,6 +220,12 @@ def drop_boxes(rs) -> set[str]:
     reserve-wave boxes (``om_wave_boxes``, ``om_reserve_wave_box``), whose units all land by the
     paradrop procedure."""
     return set(wave_turns(rs)) | {str(rs.param("om_reserve_wave_box"))}
+
+
+def return_boxes(rs) -> set[str]:
+    """The boxes returning units are placed from (``om_militia_box``, 13.63; ``om_hq_replacement_box``,
+    13.52): such a placement is a return, judged by its own rule, never an arrival, whatever the phase."""
+    return {str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))}
 
 
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:

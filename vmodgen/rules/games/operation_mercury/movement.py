@@ -36,9 +36,9 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, time_of_day, \
-    unit_steps
-from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies, \
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
+    time_of_day, unit_steps
+from .places import airfield_capacity, airfield_hexes, box_name, sector_of, sector_param, steamer_enemies, \
     steamer_ports
 
 P = "OM"
@@ -304,8 +304,8 @@ def check_box_drops(rs, board: Board) -> list:
     for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
         if u is not None and a.get("how") == "paradrop" and board.is_box(u.hex):
-            box = board.map.boxes[u.hex].name if u.hex in board.map.boxes else u.hex
-            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into {box} ({u.hex}); "
+            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into "
+                                  f"{box_name(board, u.hex)} ({u.hex}); "
                                   "German units may not paradrop into off-map boxes.", [u.hex], [u]))
         if u is not None:
             out += arrival_source(rs, board, u, a)
@@ -315,16 +315,16 @@ def check_box_drops(rs, board: Board) -> list:
 def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
     """Where an arrival's unit came from (``from``, a holding box): the airlanding groups
     (``om_airlanding_box``) land by air at the start of the German Movement Phase (6.51), so placed in
-    the Paradrop Phase they are no paradrop (6.11: 「第一波、第二波、予備波の区画内に列記されたユニットのみが、
-    落下傘降下によって島に着地できる」) and in the Amphibious Landing or Naval Unloading Phase no landing; a
-    unit from any other box that is no wave box (Alexandria, the reinforcements, Athens) placed in the
-    Paradrop Phase came by sea, and 17.37 「揚陸は、揚陸フェイズ中にのみ発生する」. A wave box's unit placed in a
-    naval phase stays a paradrop (6.11: the tracker may lag); returning HQs and militia have their own
-    rules (13.52, 13.63)."""
+    the Paradrop Phase they are no paradrop (6.11: 「第一波、第二波、予備波の区画内に列記された
+    ユニットのみが、落下傘降下によって島に着地できる」) and in the Amphibious Landing or Naval Unloading
+    Phase no landing; a unit from any other box that is no wave box (Alexandria, the reinforcements,
+    Athens) placed in the Paradrop Phase came by sea, and 17.37 「揚陸は、揚陸フェイズ中にのみ発生する」.
+    A wave box's unit placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning
+    HQs and militia have their own rules (13.52, 13.63)."""
     src, how = a.get("from"), a.get("how")
     if not isinstance(src, str) or src not in board.map.boxes or how not in ("paradrop", "amphibious", "unloaded"):
         return []
-    name = board.map.boxes[src].name
+    name = box_name(board, src)
     if src == str(rs.param("om_airlanding_box")):
         if how == "paradrop":
             return [rs.finding(board, f"{P} 6.11", "movement", f"{label(u)} came from {name} by paradrop; only the "
@@ -333,8 +333,7 @@ def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
         return [rs.finding(board, f"{P} 6.51", "movement", f"{label(u)} came from {name} in the "
                            f"{'Amphibious Landing' if how == 'amphibious' else 'Naval Unloading'} Phase; the airlanding "
                            "groups land by air, at the start of the German Movement Phase.", [u.hex], [u])]
-    returns = {str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))}
-    if how == "paradrop" and src not in drop_boxes(rs) and src not in returns:
+    if how == "paradrop" and src not in drop_boxes(rs) and src not in return_boxes(rs):
         return [rs.finding(board, f"{P} 17.37", "movement", f"{label(u)} came onto the map from {name} in the "
                            "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea, "
                            "unloaded in the Naval Unloading Phase only.", [u.hex], [u])]
@@ -445,7 +444,7 @@ def check_unloading(rs, board: Board) -> list:
             continue
         if not board.features(h) & ports:
             out.append(rs.finding(board, f"{P} 4.17", "movement", f"{name} was unloaded at {h}, which is neither a "
-                                  "minor port nor an anchorage.", [h], [u]))
+                                  "minor port nor an anchorage.", [h], [u], part="port"))
         if isinstance(a.get("ezoc"), bool):
             in_ez = a["ezoc"]                                  # the audit's record at the landing
         else:
