@@ -276,6 +276,19 @@ def test_stated_time_any_capitals_but_never_against_the_turn(turn, written, ok):
         position(text)
     assert "contradicts turn" in str(exc.value)
 
+
+def test_kit_marker_on_a_unit_no_rule_reads_is_listed_and_both_fire_faces_refused():
+    """A kit marker written as a unit's status that no rule reads there (the Improved Position, 9.23,
+    lies on a hex) is listed as ignored, naming where it belongs; Fatigue is read and is not. Both
+    faces of the fire marker (11.11: First Fire flipped to Final Fire) on one unit are refused."""
+    pos = position(K(turn=5, phase="german-combat") + '\n[[units]]\nunit = "G-Koch"\nhex = "W4313"\n'
+                   'status = ["IP", "Fatigue"]\n')
+    assert len(pos.ignored) == 1 and "status 'ip' of Koch" in pos.ignored[0] and "[[hexes]] markers" in pos.ignored[0]
+    with pytest.raises(InputError) as exc:
+        position(K(turn=5, phase="german-combat") + '\n[[units]]\nunit = "G-1-7-Art"\nhex = "W4313"\n'
+                 'status = ["first_fire", "final_fire"]\n')
+    assert "both First Fire and Final Fire" in str(exc.value)
+
 def test_state_example_files_pass_the_check_cli(tmp_path):
     """The position files under tests/data/positions/operation_mercury load and give the findings
     their names announce (legal_*: none; illegal_*: at least one)."""
