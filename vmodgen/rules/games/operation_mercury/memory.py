@@ -504,8 +504,9 @@ def validate_state(rs, pos: Position) -> None:
         raise bad("time", '"am", "pm" or "night"')
     if t is not None and pos.turn is not None and stated_time(t) != turn_time(pos.turn):
         # 3.2: the turn fixes the time; a position stating both otherwise says two things
-        raise InputError(src, f"[state] time {t!r} contradicts turn {pos.turn}, a{'n' if turn_time(pos.turn) == 'am' else ''} "
-                              f"{turn_time(pos.turn).upper() if turn_time(pos.turn) != 'night' else 'Night'} turn "
+        when = turn_time(pos.turn)
+        raise InputError(src, f"[state] time {t!r} contradicts turn {pos.turn}, "
+                              f"{'an AM' if when == 'am' else 'a PM' if when == 'pm' else 'a Night'} turn "
                               "(3.2: AM, PM and Night, GT1 = 20 May AM): state one of them")
     arr = st.get("om_arrivals")
     if arr is not None:

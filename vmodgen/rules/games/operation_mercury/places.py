@@ -7,6 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from .units import OperationMercuryUnits
 
+
 def box_name(board: Board, place: str) -> str:
     """The printed name of the box ``place``, or ``place`` itself (a hex, or a name the map lacks)."""
     box = board.map.boxes.get(place)

@@ -134,12 +134,14 @@ class OperationMercuryRules(OperationMercurySupply):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
         self._sector_ids(pos, "interdiction", inter)
         history.validate_state(self, pos)
-        self._unread_unit_markers(pos)
+        self._unit_markers(pos)
+        combat.read_attacks(pos)
 
-    def _unread_unit_markers(self, pos) -> None:
-        """Both faces of the fire marker on one unit are refused. A marker of the kit written as a unit's status that no rule reads on a unit (the Improved
-        Position lies on a hex, 9.23; supply, RSCs and interdiction are a sector's, 15.1, 12.41) is
-        listed as ignored with the place the rules read it: it would change nothing, unseen."""
+    def _unit_markers(self, pos) -> None:
+        """Both faces of the fire marker on one unit are refused (11.11). A marker of the kit written as
+        a unit's status that no rule reads on a unit (the Improved Position lies on a hex, 9.23; supply,
+        RSCs and interdiction are a sector's, 15.1, 12.41) is listed as ignored with the place the rules
+        read it: it would change nothing, unseen."""
         where = {"ip": "an Improved Position lies on its hex: [[hexes]] markers = [\"ip\"] (9.23)",
                  "supply_status": "supply is a sector's level: [state] supply (15.1)",
                  "rsc": "RSCs are a sector's: [state] rsc (15.2)",
@@ -157,7 +159,6 @@ class OperationMercuryRules(OperationMercurySupply):
                 pos.ignored.append(f"{pos.source}:{u.line}: status '{s}' of {u.unit.name or u.id} is read by no "
                                    f"rule of the {self.id} rule set on a unit: it changes nothing"
                                    + (f" ({where[s]})" if s in where else ""))
-        combat.read_attacks(pos)
 
     @staticmethod
     def _sector_ids(pos, key: str, per: dict) -> dict[str, str]:
