@@ -18,6 +18,7 @@ READS: dict[str, Reads] = {
     "OM 6.51/night": NOTHING,                         # airlanding in a Night turn (the turn track, 3.2)
     "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
     "OM 10.1": Reads(stacking=True),                  # 6 SP an assault
+    "OM 12.15": NOTHING,                              # air missions at night: the turn track (3.2)
     "OM 13.61": Reads(areas=True),                    # militia a sector
     "OM 15.1*": Reads(areas=True),                    # sector supply levels
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes

@@ -223,6 +223,8 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), partial(phases.supply_extras, self),
                  "RSCs, air resupply, level changes"),
             Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
+            Rule(f"{P} 12.15", "movement", When(("air",)), partial(phases.night_missions, self),
+                 "no air mission in a Night turn"),
             Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
             Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
             Rule(f"{P} 16.15", "movement", EVERY_PHASE_END, partial(moves.check_ship_places, self),

@@ -45,6 +45,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "om_box_links": ("offmap-heraklion-east:offmap-sitia", "4.54: off-map boxes linked to each other (box:box, comma-separated; the text names Sitia from the eastern Heraklion box)"),
         "om_hq_replacement_box": ("hq-replacement", "13.52: the box replacement HQs are placed from"),
         "om_militia_box": ("greek-militia-removed", "13.63: the box eliminated Greek militia return from"),
+        "om_air_mission_boxes": ("air-interdiction, air-bombardment, air-naval-search, air-naval-attack",
+                                 "12.15, 12.3: the Air Operations Display's mission boxes (none used in a Night turn)"),
         "om_airlanding_box": ("german-airlanding", "6.51, 6.53: the box the airlanding groups wait in"),
         "om_unload_boxes": ("offmap-sitia, offmap-tymbakion", "4.57: the boxes where units may be unloaded"),
         "allied_offmap_paralysis_last_turn": (6, "4.61: last turn Allied units that started off the map or in Alexandria may not move"),
