@@ -108,6 +108,17 @@ def test_finding_over_a_hex_the_book_describes_names_no_terrain(tmp_path):
     assert "move_cost_rough" in kinds["rule"]
 
 
+
+def test_om_unloading_off_port_names_the_hex_it_read(tmp_path):
+    """OM 4.17: "unloaded at W1910, which is neither a minor port nor an anchorage" rests on the kit's
+    map of W1910 (the South Crete anchorages' hexes are inferred): the finding names it (it named
+    nothing)."""
+    body = ('[position]\ngame = "operation-mercury"\nturn = 5\nphase = "naval-unloading"\n\n'
+            '[[units]]\nunit = "Ranger"\nhex = "W1910"\nprevious = "Alexandria"\n')
+    data = json.loads(run(write(tmp_path, "om.toml", body), "--json").output)
+    (f,) = [f for f in data["findings"] if f["rule"] == "OM 4.17"]
+    assert {i["kind"]: i["items"] for i in f["illustrative"]}.get("terrain") == ["W1910"]
+
 def test_book_hexes_are_not_illustrative_in_the_om_kit():
     """The hexes the OM rules' examples describe carry no illustrative mark (the premise above)."""
     pos = load_position(DATA / "om-example-8-12.toml")

@@ -94,6 +94,26 @@ def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written,
     assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
 
 
+@pytest.mark.parametrize("written, want", [
+    ("Movement Phase (German Player Segment)", "german-movement"),
+    ("Allied player segment, Combat Phase", "allied-combat"),
+    ("Port Rfit Phase", "port-refit"),                 # as the summary sequence of play (3.2) misprints it
+])
+def test_om_phase_by_its_player_segment_or_as_misprinted(tmp_path, written, want):
+    """Operation Mercury's sequence of play (3.2) prints the Movement and Combat Segment's phases without
+    a side, once per player segment: a reader names the segment ("Movement Phase (German Player
+    Segment)"); its summary prints "Port Rfit Phase". Each is read as the kit's phase; a segment named
+    before a phase where the defender acts stays refused (below: "may be any of")."""
+    assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
+
+
+def test_om_refusal_phase_by_player_segment_stays_ambiguous(tmp_path, capsys):
+    """"Combat Refusal Phase (German Player Segment)": both refusal phases' names hold those words
+    and more; refused naming both ids, never taken as one."""
+    line = one_error(capsys, "check", write_om(tmp_path, 'phase = "Combat Refusal Phase (German Player Segment)"\n'))
+    assert "german-combat-refusal" in line and "allied-combat-refusal" in line
+
+
 @pytest.mark.parametrize("written", ["の", "・", "ment"])
 def test_om_phase_that_ends_names_only_inside_a_word_is_unknown(tmp_path, capsys, written):
     """A phase name ends another at a word boundary only: "ment" (inside "Movement", "Refit"...) and
@@ -147,13 +167,15 @@ def scenario_of(tmp_path, game: str, value: str) -> str:
     ("operation-mercury", "Scenario 1", "scn1"), ("operation-mercury", "scenario 6", "scn6"),
     ("operation-mercury", "S3", "scn3"), ("operation-mercury", "2", "scn2"),
     ("operation-mercury", "Scenario #1", "scn1"), ("operation-mercury", "#3", "scn3"),
+    ("operation-mercury", "シナリオ #2：レティモ／イラクリオン、5月20～22日", "scn2"),   # as OM 14.2 prints it
+    ("operation-mercury", "シナリオ＃３", "scn3"), ("invasion-malta", "シナリオ4", "s4"),
     ("north-africa-41", "Scenario 1", "enter-rommel"), ("north-africa-41", "S3", "crusader"),
     ("north-africa-41", "s1 enter rommel", "enter-rommel"),
     ("invasion-malta", "Scenario 4", "s4"), ("invasion-malta", "3", "s3"),
     ("operation-mercury", "Scenario 7", "Scenario 7"), ("north-africa-41", "Scenario 4", "Scenario 4")])
 def test_scenario_by_its_number_in_each_kit(tmp_path, game, value, want):
-    """'Scenario N', 'SN' or N names the scenario whose printed name starts 'Scenario N' or 'SN',
-    or whose id ends in N, in every kit (OM scn1..6, NA41's named ids, IM s3/s4); a number no
+    """'Scenario N', 'SN', N or the Japanese rulebooks' 'シナリオ #N' names the scenario whose printed
+    name starts 'Scenario N' or 'SN', or whose id ends in N, in every kit (OM scn1..6, NA41's named ids, IM s3/s4); a number no
     scenario has stays as written (the rule sets say it is not a scenario of the kit)."""
     assert scenario_of(tmp_path, game, value) == want
 

@@ -202,6 +202,33 @@ def test_advance_length():
     assert rules(H() + adv(["4313", "4314", "4315", "4316"])) == ["OM 9.84"]
 
 
+
+def test_assault_attackers_occupy_the_hex_no_further():
+    """OM 10.33-10.34: at the end of the German Combat Phase (GT5) an assault's attacker occupies
+    the eliminated defender's hex W4314; going on to W4315 is a finding (9.84's 2 hexes follow a
+    maneuver combat), which the same advance after a maneuver combat is not."""
+    head = kit(5, "german-combat")
+    adv = g("G", "W4315", previous="W4313", path=["W4313", "W4314", "W4315"], mode="advance")
+    assert "OM 10.34" in rules(head + adv + attack("W4314", ["G"], kind="assault"))
+    assert "OM 10.34" not in rules(head + adv + attack("W4314", ["G"], kind="maneuver"))
+    stay = g("G", "W4314", previous="W4313", mode="advance")
+    assert rules(head + stay + attack("W4314", ["G"], kind="assault")) == []
+
+
+
+def test_no_declared_attack_from_or_on_an_off_map_box():
+    """OM 7.12, 4.55: a declared combat is from a hex on an adjacent hex; Lehr in the eastern Heraklion
+    box declaring an attack on its edge hex E2745, or from E2745 on the box, is a finding (units in a
+    box fight only when enemy units move into it); from E2744 on E2745 it is not."""
+    head = kit(8, "german-combat-declaration")
+    def unit(uid, h):
+        return f'\n[[units]]\nunit = "{uid}"\nhex = "{h}"\n'
+    assert "OM 7.12" in rules(head + unit("G-Lehr", "offmap-heraklion-east") + unit("A-Kings", "E2745")
+                              + attack("E2745", ["G-Lehr"]))
+    assert "OM 7.12" in rules(head + unit("G-Lehr", "E2745") + unit("A-Kings", "offmap-heraklion-east")
+                              + attack("offmap-heraklion-east", ["G-Lehr"]))
+    assert "OM 7.12" not in rules(head + unit("G-Lehr", "E2744") + unit("A-Kings", "E2745") + attack("E2745", ["G-Lehr"]))
+
 # ---- more after-combat predicates --------------------------------------------------------------------
 def test_refusal_may_not_overstack():
     """OM 7.33 (ST-6): refusing into W4315 that then holds 8 SP is illegal."""

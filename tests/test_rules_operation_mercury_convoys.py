@@ -1,6 +1,7 @@
-"""Operation Mercury 21.13 (the optional No Naval Game rules, 21.0), 6.31 and 6.53: where an Allied
-convoy may arrive, which arrivals may carry a Dispersed marker, and the airlanding groups' order
-the kit cannot hold."""
+"""Operation Mercury 21.11-21.13 (the optional No Naval Game rules, 21.0), 6.31, 6.53, 6.11, 6.51 and
+17.37: where an Allied convoy may arrive and how big it is, which arrivals may carry a Dispersed
+marker, the airlanding groups' order the kit cannot hold, and which box each arrival phase takes
+units from."""
 from __future__ import annotations
 
 import pytest
@@ -37,6 +38,30 @@ def test_convoy_rule_binds_only_the_optional_game():
     anchorage: Retimo's anchorage at night and Suda in a day turn are no 21.13 finding."""
     assert "OM 21.13" not in rules(convoy(6, "E3409"))
     assert "OM 21.13" not in rules(convoy(5, "W4031"))
+
+
+
+@pytest.mark.parametrize("units, ok", [
+    ([("C1", "W4031", 2), ("C2", "W4031", 2), ("C3", "W4031", 2)], True),     # 6 steps at Suda
+    ([("C1", "W4031", 2), ("C2", "W4031", 2), ("C3", "W4031", 2), ("C4", "W4031", 1)], False),  # 7 steps
+])
+def test_convoy_holds_six_steps(units, ok):
+    """OM 21.11-21.12 with no_naval_game: one convoy a turn, of at most 6 steps: the Allied units
+    unloaded in one turn (GT9, Night, Suda) may hold 6 steps, not 7; without no_naval_game (task
+    forces) no finding."""
+    body = K(turn=9, phase="naval-unloading") + "".join(
+        a(uid, where, previous="alexandria", steps=n) for uid, where, n in units)
+    assert ("OM 21.11" not in rules(body + NO_NAVAL)) is ok
+    assert "OM 21.11" not in rules(body)
+
+
+def test_convoy_one_destination_a_turn():
+    """OM 21.12: one convoy every other turn, with one destination: units unloaded from Alexandria
+    at Suda and at Sfakia in one turn are two convoys; both at Suda, one."""
+    two = K(turn=9, phase="naval-unloading") + a("C1", "W4031", previous="alexandria") + \
+        a("C2", "W2032", previous="alexandria")
+    assert "OM 21.12" in rules(two + NO_NAVAL)
+    assert "OM 21.12" not in rules(two.replace("W2032", "W4031") + NO_NAVAL)
 
 
 @pytest.mark.parametrize("status, ok", [("paradropped", True), ("airlanded", False), ("unloaded", False)])
@@ -97,3 +122,32 @@ def test_airlanding_with_units_waiting_names_6_53_not_judged():
     assert got == [] and "OM 6.53" in why
     got, why = judged(head)
     assert got == [] and "OM 6.53" not in why
+
+
+@pytest.mark.parametrize("phase, box, side, want", [
+    ("german-paradrop", "german-airlanding", g, "OM 6.11"),        # airlanding groups do not paradrop
+    ("amphibious-landing", "german-airlanding", g, "OM 6.51"),     # nor land from the sea
+    ("naval-unloading", "german-airlanding", g, "OM 6.51"),
+    ("german-paradrop", "alexandria", a, "OM 17.37"),              # by sea, in the Naval Unloading Phase
+    ("german-paradrop", "allied-reinforcements", a, "OM 17.37"),
+    ("german-paradrop", "german-second-wave", g, None),            # the wave boxes paradrop
+    ("naval-unloading", "alexandria", a, None),                     # unloaded
+])
+def test_each_arrival_phase_takes_units_from_its_boxes(phase, box, side, want):
+    """6.11, 6.51, 17.37: a unit placed on W2032 (Sfakia anchorage) from a holding box in GT2's arrival
+    phases: the airlanding groups land by air in the German Movement Phase, Alexandria's units and
+    the Allied reinforcements come by sea in the Naval Unloading Phase, only the wave boxes' units
+    paradrop."""
+    got = rules(K(turn=2, phase=phase) + side("U", "W2032", previous=box))
+    if want is None:
+        assert not {"OM 6.11", "OM 6.51", "OM 17.37"} & set(got), got
+    else:
+        assert want in got, got
+
+
+def test_returning_militia_is_no_unloading():
+    """13.63: a Greek militia unit placed from its box in the Naval Unloading Phase is a return out of
+    its phase (13.63), not an unloading judged by 4.17 (Canea W4227 is no port)."""
+    got = rules(K(turn=4, phase="naval-unloading") + "\n[[units]]\nunit = \"A-GkMil-1\"\nhex = \"W4227\"\n"
+                "previous = \"greek-militia-removed\"\n")
+    assert "OM 13.63" in got and "OM 4.17" not in got

@@ -259,6 +259,45 @@ def test_bad_state_keys_are_refused(text, word):
     assert word in str(exc.value)
 
 
+
+@pytest.mark.parametrize("turn, written, ok", [
+    (3, "Night", True), (3, "夜間", True), (4, "AM", True), (2, " pm ", True),   # any capitals; 3.2's 夜間
+    (1, "night", False), (3, "am", False), (5, "AM", False),                     # the turn says otherwise
+])
+def test_stated_time_any_capitals_but_never_against_the_turn(turn, written, ok):
+    """[state] time is read in any capitals (the turn track's AM, PM, Night; the rulebook's 夜間), and
+    a time the turn number contradicts (3.2: GT1 = 20 May AM, then PM, Night) is refused naming both:
+    the position would say two things."""
+    text = K(turn=turn, phase="german-movement") + f'\n[state]\ntime = "{written}"\n'
+    if ok:
+        position(text)
+        return
+    with pytest.raises(InputError) as exc:
+        position(text)
+    assert "contradicts turn" in str(exc.value)
+
+
+def test_kit_marker_on_a_unit_no_rule_reads_is_listed_and_both_fire_faces_refused():
+    """A kit marker written as a unit's status that no rule reads there (the Improved Position, 9.23,
+    lies on a hex) is listed as ignored, naming where it belongs; Fatigue is read and is not. Both
+    faces of the fire marker (11.11: First Fire flipped to Final Fire) on one unit are refused."""
+    pos = position(K(turn=5, phase="german-combat") + '\n[[units]]\nunit = "G-Koch"\nhex = "W4313"\n'
+                   'status = ["IP", "Fatigue"]\n')
+    assert len(pos.ignored) == 1 and "status 'ip' of Koch" in pos.ignored[0] and "[[hexes]] markers" in pos.ignored[0]
+    with pytest.raises(InputError) as exc:
+        position(K(turn=5, phase="german-combat") + '\n[[units]]\nunit = "G-1-7-Art"\nhex = "W4313"\n'
+                 'status = ["first_fire", "final_fire"]\n')
+    assert "both First Fire and Final Fire" in str(exc.value)
+
+
+@pytest.mark.parametrize("turn, box, ok", [(3, "air-bombardment", False), (6, "air-interdiction", False),
+                                           (2, "air-bombardment", True), (3, "air-ready", True)])
+def test_no_air_mission_in_a_night_turn(turn, box, ok):
+    """OM 12.15: at the end of the Air Unit Allocation Phase of a Night turn (GT3, GT6) no air unit
+    stands in a mission box; in a day turn (GT2) it may, and at night the Ready box is no mission."""
+    got = rules(K(turn=turn, phase="air-allocation") + f'\n[[units]]\nunit = "G-Ju88-1"\nhex = "{box}"\n')
+    assert ("OM 12.15" not in got) is ok, got
+
 def test_state_example_files_pass_the_check_cli(tmp_path):
     """The position files under tests/data/positions/operation_mercury load and give the findings
     their names announce (legal_*: none; illegal_*: at least one)."""

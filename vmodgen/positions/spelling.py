@@ -188,18 +188,24 @@ _ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "t
              "three": "3"}
 #: words a phase's name may carry or drop without naming another phase ("Action Impulse", "Phase";
 #: "Axis Player Turn, Impulse 2, Movement Phase" as North Africa '41's 3.2 heads a player's phases
-#: 「連合軍プレイヤー・ターン [Allied Player Turn]」, "the Axis player's Movement Phase in Impulse 2"):
-#: no kit has two phases whose names differ by these alone
-_PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "s", "turn", "in", "during"})
+#: 「連合軍プレイヤー・ターン [Allied Player Turn]」, "the Axis player's Movement Phase in Impulse 2";
+#: Operation Mercury's player segments, 3.2: "Movement Phase (German Player Segment)"): no kit has
+#: two phases whose names differ by these alone
+_PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "s", "turn", "in", "during", "segment"})
+#: a word as a rulebook misprints it in a phase's name, and the word meant (Operation Mercury's
+#: summary sequence of play, 3.2, prints "Port Rfit Phase")
+_PHASE_MISPRINTS = {"rfit": "refit"}
 
 
 def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
     """The ids of the phases whose printed name has the same words as ``value``, in any order, with
-    ordinals as numbers and the filler words (:data:`_PHASE_FILLER`) dropped: "Axis Movement Phase
-    (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis Movement Phase", "Axis
-    Player Turn, Impulse 2, Movement Phase" for "Impulse 2: Axis Movement Phase"."""
+    ordinals as numbers, misprints read as meant and the filler words (:data:`_PHASE_FILLER`)
+    dropped: "Axis Movement Phase (Impulse 2)", "Impulse 2 Axis Movement", "2nd Action Impulse, Axis
+    Movement Phase", "Axis Player Turn, Impulse 2, Movement Phase" for "Impulse 2: Axis Movement
+    Phase"; Operation Mercury's "Movement Phase (German Player Segment)" for "German Movement
+    Phase"."""
     def words(text: str) -> list[str]:
-        out = [_ORDINALS.get(w, w) for w in re.findall(r"[a-z0-9]+", text.casefold())]
+        out = [_ORDINALS.get(w, _PHASE_MISPRINTS.get(w, w)) for w in re.findall(r"[a-z0-9]+", text.casefold())]
         return sorted(w for w in out if w not in _PHASE_FILLER)
     want = words(value)
     return [i for i, n in names.items() if n and want and words(n) == want] if want else []

@@ -19,7 +19,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
 from .memory import segment
-from .places import sector_param
+from .places import box_name, sector_param
 from .movement import box_links, links_known
 
 P = "OM"
@@ -125,6 +125,13 @@ def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     name = label(u)
     at = attacked_from(board, u)                                                      # where it declared from
+    offmap = [x for x in (at, target) if x in board.map.boxes and board.map.boxes[x].kind == "offmap"]
+    if offmap:
+        # 7.11-7.12 (an attack is declared on an adjacent enemy hex), 4.55 (units in an off-map box are
+        # attacked only by the units moving into it, in the Movement Phase)
+        return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}: a declared combat is "
+                           "made from a hex against an adjacent hex; units in an off-map box fight only when enemy "
+                           "units move into it (4.55).", [x for x in (at, target) if board.is_hex(x)], [u])]
     if board.is_hex(at) and board.is_hex(target) and not board.adjacent(at, target):
         return [rs.finding(board, f"{P} 7.12", "movement", f"{name} in {at} attacks {target}, which is not adjacent.",
                            [at, target], [u])]
@@ -370,8 +377,8 @@ def box_retreat(rs, board: Board, u: UnitState, path: list[str]) -> list:
                            "an off-map box retreats 1 box.", [dest], [u])]
     came = [x for x in board.units(src) if x.side != u.side and rs.ground(x) and (x.path[0] if x.path else x.previous) == dest]
     if came:
-        name = lambda b: board.map.boxes[b].name if b in board.map.boxes else b
-        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {name(src)} into {name(dest)}, the box "
+        return [rs.finding(board, f"{P} 4.55", "movement", f"{label(u)} retreated from {box_name(board, src)} into "
+                           f"{box_name(board, dest)}, the box "
                            f"the attackers ({rs.names(came)}) started their move from.", [dest], [u, *came])]
     if dest in links:
         return []
@@ -403,8 +410,9 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.83, 9.84: an advance enters first the hex the defender vacated (the hex of the declared
     attack naming the unit); after a defender's 1-hex retreat it goes no further than that hex.
     "The defender retreated 1 hex" is read from the retreating enemy units that left that hex (all of
-    them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). Without a declared
-    attack naming the unit the vacated hex is not known and the rule is not judged (never assumed)."""
+    them 1 hex; none shown = eliminated or not recorded, so 2 hexes stay allowed). After an assault
+    only (10.34) the attackers occupy that hex and go no further. Without a declared attack naming
+    the unit the vacated hex is not known and the rule is not judged (never assumed)."""
     info = board.pos.phase_info
     active = info.side if info is not None else ""
     if active and u.side != active and board.pos.phase.endswith("-combat"):
@@ -432,6 +440,13 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
     if path[1] not in targets:
         return [rs.finding(board, f"{P} 9.84", "movement", f"{label(u)} advanced {' → '.join(path)}; the first hex "
                            f"of an advance is the hex the defender vacated ({', '.join(targets)}).", [path[1]], [u])]
+    kinds = {a.kind for a in board.pos.attacks if a.hex == path[1] and u.id in a.units}
+    if len(path) > 2 and kinds == {"assault"}:
+        # 10.33-10.34 ('以前の防御ヘクスを占めなければならない'): an assault's attackers occupy the hex of
+        # the defender it eliminated, no further; the 2-hex advance of 9.84 follows a maneuver combat
+        return [rs.finding(board, f"{P} 10.34", "movement", f"{label(u)} advanced {' → '.join(path)} after the "
+                           f"assault on {path[1]}: an assault's attackers only occupy the hex of the defender it "
+                           "eliminated; the 2-hex advance (9.84) follows a maneuver combat.", [path[-1]], [u])]
     gone = [x for x in board.pos.units if x.side != u.side and x.mode == "retreat" and x.previous == path[1]]
     hexes = [len(x.path) - 1 if x.path else (board.distance(path[1], x.hex) or 0) for x in gone]
     if len(path) > 2 and hexes and max(hexes) == 1:

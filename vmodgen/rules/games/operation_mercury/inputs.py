@@ -7,6 +7,7 @@ from ...illustrative import MOVE, NOTHING, Reads
 READS: dict[str, Reads] = {
     "OM 4.13": MOVE,                                  # movement points: the TEC along the path, the MA
     "OM 4.1*": Reads(path=True),                      # terrain a move may not enter (4.14, 4.17, 4.18)
+    "OM 4.17/port": Reads(hexes=True),                # unloading: the ports and anchorages of the map
     "OM 4.31": Reads(stacking=True),                  # 6 stacking points a hex
     "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
     "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)
@@ -17,9 +18,12 @@ READS: dict[str, Reads] = {
     "OM 6.51/night": NOTHING,                         # airlanding in a Night turn (the turn track, 3.2)
     "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
     "OM 10.1": Reads(stacking=True),                  # 6 SP an assault
+    "OM 12.15": NOTHING,                              # air missions at night: the turn track (3.2)
     "OM 13.61": Reads(areas=True),                    # militia a sector
     "OM 15.1*": Reads(areas=True),                    # sector supply levels
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
     "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
+    "OM 21.11": NOTHING,                              # a convoy's steps (the roster's steps column)
+    "OM 21.12": NOTHING,                              # one convoy a turn: where units unloaded
     "OM 21.13": Reads(hexes=True, area_params=("south_crete_sector",)),  # convoys: anchorages, South Crete
 }

@@ -83,14 +83,30 @@ PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-la
 DROP_PHASES = frozenset({AMPHIBIOUS, UNLOADING, PARADROP, GERMAN_MOVE})
 
 
+#: ``[state] time`` as a reader writes it, any capitals: the turn track's AM, PM and Night, and the
+#: rulebook's 夜間 (「夜間ゲーム・ターン」, 3.2)
+TIME_WORDS = {"am": "am", "pm": "pm", "night": "night", "夜間": "night"}
+
+
+def stated_time(value: object) -> str | None:
+    """``[state] time`` read as "am", "pm" or "night"; None for any other value."""
+    return TIME_WORDS.get(value.strip().casefold()) if isinstance(value, str) else None
+
+
+def turn_time(turn: int) -> str:
+    """The time of a game turn (3.2: two day turns and a Night turn a day, GT1 = 20 May AM; every
+    scenario keeps the turn track's numbering, 14.0: Scenario 2 plays GT2-9, 20 PM to 22 Night)."""
+    return TIMES[(turn - 1) % 3]
+
+
 def time_of_day(pos: Position) -> str | None:
     """"am", "pm" or "night": ``[state] time`` or the turn number (3.2); None when unknown."""
-    t = pos.state.get("time")
-    if isinstance(t, str) and t in TIMES:
+    t = stated_time(pos.state.get("time"))
+    if t is not None:
         return t
     if pos.turn is None:
         return None
-    return TIMES[(pos.turn - 1) % 3]
+    return turn_time(pos.turn)
 
 
 def segment(phase: str) -> str:
@@ -133,9 +149,11 @@ def arrivals(rs, pos: Position) -> dict[str, dict]:
         # German Movement Phase a German unit by airlanding (6.51); ``from`` marks the move as the
         # arrival itself
         waves = drop_boxes(rs)
+        returns = return_boxes(rs)
         for u in pos.units:
             src = u.previous
-            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src):
+            if u.id in out or not src or src == u.hex or src not in pos.map.boxes or _offmap_box(pos, src) \
+                    or src in returns:
                 continue
             placed = _on_map(pos, u.hex) or _offmap_box(pos, u.hex)
             if placed and (src in waves or pos.phase == PARADROP):
@@ -202,6 +220,12 @@ def drop_boxes(rs) -> set[str]:
     reserve-wave boxes (``om_wave_boxes``, ``om_reserve_wave_box``), whose units all land by the
     paradrop procedure."""
     return set(wave_turns(rs)) | {str(rs.param("om_reserve_wave_box"))}
+
+
+def return_boxes(rs) -> set[str]:
+    """The boxes returning units are placed from (``om_militia_box``, 13.63; ``om_hq_replacement_box``,
+    13.52): such a placement is a return, judged by its own rule, never an arrival, whatever the phase."""
+    return {str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))}
 
 
 def steamer_trip(pos: Position, u: UnitState, prev: str | None) -> bool:
@@ -476,8 +500,14 @@ def validate_state(rs, pos: Position) -> None:
         return isinstance(v, int) and not isinstance(v, bool)
 
     t = st.get("time")
-    if t is not None and t not in TIMES:
+    if t is not None and stated_time(t) is None:
         raise bad("time", '"am", "pm" or "night"')
+    if t is not None and pos.turn is not None and stated_time(t) != turn_time(pos.turn):
+        # 3.2: the turn fixes the time; a position stating both otherwise says two things
+        when = turn_time(pos.turn)
+        raise InputError(src, f"[state] time {t!r} contradicts turn {pos.turn}, "
+                              f"{'an AM' if when == 'am' else 'a PM' if when == 'pm' else 'a Night'} turn "
+                              "(3.2: AM, PM and Night, GT1 = 20 May AM): state one of them")
     arr = st.get("om_arrivals")
     if arr is not None:
         if not isinstance(arr, dict):

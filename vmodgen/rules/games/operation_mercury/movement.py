@@ -36,8 +36,9 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
-from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, time_of_day, unit_steps
-from .places import airfield_capacity, airfield_hexes, sector_of, sector_param, steamer_enemies, \
+from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
+    time_of_day, unit_steps
+from .places import airfield_capacity, airfield_hexes, box_name, sector_of, sector_param, steamer_enemies, \
     steamer_ports
 
 P = "OM"
@@ -297,15 +298,46 @@ def box_move(rs, board: Board, u: UnitState, ma: float) -> list:
 
 
 def check_box_drops(rs, board: Board) -> list:
-    """4.58: no paradrop into an off-map box."""
+    """4.58: no paradrop into an off-map box; and each arrival comes from the box its way of arriving
+    takes units from (:func:`arrival_source`)."""
     out = []
     for uid, a in arrivals(rs, board.pos).items():
         u = board.pos.unit(uid)
         if u is not None and a.get("how") == "paradrop" and board.is_box(u.hex):
-            box = board.map.boxes[u.hex].name if u.hex in board.map.boxes else u.hex
-            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into {box} ({u.hex}); "
+            out.append(rs.finding(board, f"{P} 4.58", "movement", f"{label(u)} paradropped into "
+                                  f"{box_name(board, u.hex)} ({u.hex}); "
                                   "German units may not paradrop into off-map boxes.", [u.hex], [u]))
+        if u is not None:
+            out += arrival_source(rs, board, u, a)
     return out
+
+
+def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
+    """Where an arrival's unit came from (``from``, a holding box): the airlanding groups
+    (``om_airlanding_box``) land by air at the start of the German Movement Phase (6.51), so placed in
+    the Paradrop Phase they are no paradrop (6.11: 「第一波、第二波、予備波の区画内に列記された
+    ユニットのみが、落下傘降下によって島に着地できる」) and in the Amphibious Landing or Naval Unloading
+    Phase no landing; a unit from any other box that is no wave box (Alexandria, the reinforcements,
+    Athens) placed in the Paradrop Phase came by sea, and 17.37 「揚陸は、揚陸フェイズ中にのみ発生する」.
+    A wave box's unit placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning
+    HQs and militia have their own rules (13.52, 13.63)."""
+    src, how = a.get("from"), a.get("how")
+    if not isinstance(src, str) or src not in board.map.boxes or how not in ("paradrop", "amphibious", "unloaded"):
+        return []
+    name = box_name(board, src)
+    if src == str(rs.param("om_airlanding_box")):
+        if how == "paradrop":
+            return [rs.finding(board, f"{P} 6.11", "movement", f"{label(u)} came from {name} by paradrop; only the "
+                               "units of the wave boxes paradrop: the airlanding groups land by air in the German "
+                               "Movement Phase (6.51).", [u.hex], [u])]
+        return [rs.finding(board, f"{P} 6.51", "movement", f"{label(u)} came from {name} in the "
+                           f"{'Amphibious Landing' if how == 'amphibious' else 'Naval Unloading'} Phase; the airlanding "
+                           "groups land by air, at the start of the German Movement Phase.", [u.hex], [u])]
+    if how == "paradrop" and src not in drop_boxes(rs) and src not in return_boxes(rs):
+        return [rs.finding(board, f"{P} 17.37", "movement", f"{label(u)} came onto the map from {name} in the "
+                           "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea, "
+                           "unloaded in the Naval Unloading Phase only.", [u.hex], [u])]
+    return []
 
 
 # ---- fire markers on moved artillery (11.11, 13.32) --------------------------------------------
@@ -366,6 +398,7 @@ def check_unloading(rs, board: Board) -> list:
     out = steamer_cargo(rs, board)
     ports = {"minor_port", "anchorage", "improved_anchorage"}
     ez_memo: dict[str, set[str]] = {}
+    convoy: dict[str, tuple[UnitState, str]] = {}
     for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None or a.get("how") not in ("unloaded", "steamer"):
@@ -398,6 +431,7 @@ def check_unloading(rs, board: Board) -> list:
             continue
         if u.side == "allied" and rs.param("no_naval_game"):
             out += convoy_arrival(rs, board, u, h)
+            convoy[u.id] = (u, h)
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
@@ -410,7 +444,7 @@ def check_unloading(rs, board: Board) -> list:
             continue
         if not board.features(h) & ports:
             out.append(rs.finding(board, f"{P} 4.17", "movement", f"{name} was unloaded at {h}, which is neither a "
-                                  "minor port nor an anchorage.", [h], [u]))
+                                  "minor port nor an anchorage.", [h], [u], part="port"))
         if isinstance(a.get("ezoc"), bool):
             in_ez = a["ezoc"]                                  # the audit's record at the landing
         else:
@@ -418,6 +452,30 @@ def check_unloading(rs, board: Board) -> list:
         if in_ez:
             out.append(rs.finding(board, f"{P} 5.25", "zoc", f"{name} was unloaded at {h}, which is in enemy ZOC; "
                                   "units may not unload into an enemy ZOC.", [h], [u]))
+    return out + convoy_size(rs, board, list(convoy.values()))
+
+
+def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
+    """21.11-21.12 (No Naval Game, 21.0): a convoy holds at most 6 steps (``allied_convoy_capacity_steps``)
+    and one convoy at most arrives every other turn, so the Allied units unloaded in one turn are one
+    convoy: together at most 6 steps, all at one destination (21.13: a convoy's destination is declared
+    in its turn). An RSC counts 5 steps (21.11), but RSCs are no units of a position: not counted."""
+    if not landed:
+        return []
+    units = [u for u, _ in landed]
+    where = sorted({h for _, h in landed})
+    out = []
+    if len(where) > 1:
+        # 21.12「各ゲーム・ターンおきに、1つのみの船団をクレタ島に送ることができる」
+        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {', '.join(where)} in one "
+                              f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
+                              "destination.", where, units))
+    steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
+    if steps > cap:
+        # 21.11「6ステップを超えて含むことができる船団はない」
+        out.append(rs.finding(board, f"{P} 21.11", "stacking", f"{fmt(steps)} steps arrived by convoy this turn "
+                              f"({rs.names(units)}); a convoy holds at most {fmt(cap)} steps and only one arrives "
+                              "in a turn (21.12).", where, units))
     return out
 
 

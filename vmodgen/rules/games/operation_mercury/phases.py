@@ -229,6 +229,19 @@ def interdiction_levels(rs, board: Board) -> list:
     return out
 
 
+
+def night_missions(rs, board: Board) -> list:
+    """12.15 「夜間ターン中に任務を実行できる航空ユニットはない」: at the end of a Night turn's Air Unit
+    Allocation Phase no air unit stands in a mission box of the Air Operations Display
+    (``om_air_mission_boxes``); the phase's first step returns the last turn's to Ready."""
+    if time_of_day(board.pos) != "night":
+        return []
+    boxes = [x.strip() for x in str(rs.param("om_air_mission_boxes")).split(",") if x.strip()]
+    flying = [u for u in board.pos.units if u.hex in boxes]
+    return [rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} stands in {board.map.boxes[u.hex].name} "
+                       "in a Night turn; no air unit flies a mission at night.", [], [u])
+            for u in flying if u.hex in board.map.boxes]
+
 # ---- returning Greek militia (13.63-13.64) and replacement HQs (13.52) ------------------------
 def from_box(board: Board, u, box: str) -> bool:
     """A unit placed from ``box`` (the Greek militia box, ``om_militia_box``, or the HQ replacement

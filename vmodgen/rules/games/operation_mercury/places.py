@@ -7,6 +7,13 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from .units import OperationMercuryUnits
 
+
+def box_name(board: Board, place: str) -> str:
+    """The printed name of the box ``place``, or ``place`` itself (a hex, or a name the map lacks)."""
+    box = board.map.boxes.get(place)
+    return box.name if box is not None else place
+
+
 def sector_of(rs, board: Board, h: str) -> str:
     return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
 

@@ -134,7 +134,31 @@ class OperationMercuryRules(OperationMercurySupply):
             raise InputError(pos.source, "[state] interdiction must look like {sector-heraklion = 2}")
         self._sector_ids(pos, "interdiction", inter)
         history.validate_state(self, pos)
+        self._unit_markers(pos)
         combat.read_attacks(pos)
+
+    def _unit_markers(self, pos) -> None:
+        """Both faces of the fire marker on one unit are refused (11.11). A marker of the kit written as
+        a unit's status that no rule reads on a unit (the Improved Position lies on a hex, 9.23; supply,
+        RSCs and interdiction are a sector's, 15.1, 12.41) is listed as ignored with the place the rules
+        read it: it would change nothing, unseen."""
+        where = {"ip": "an Improved Position lies on its hex: [[hexes]] markers = [\"ip\"] (9.23)",
+                 "supply_status": "supply is a sector's level: [state] supply (15.1)",
+                 "rsc": "RSCs are a sector's: [state] rsc (15.2)",
+                 "interdiction": "interdiction is a sector's: [state] interdiction (12.41)"}
+        from ....errors import InputError
+        for u in pos.units:
+            if u.has("first_fire") and u.has("final_fire"):
+                # 11.11 「…第一射撃マーカーを最終射撃へ裏返す」: one marker, one face up
+                raise InputError(pos.source, f"[[units]]: {u.unit.name or u.id} carries both First Fire and Final "
+                                             "Fire: they are the two faces of one marker (11.11); give the face up",
+                                 line=u.line or None)
+            for s in sorted(x.replace("-", "_") for x in u.status):
+                if s in self.statuses or s not in self.game.markers:
+                    continue
+                pos.ignored.append(f"{pos.source}:{u.line}: status '{s}' of {u.unit.name or u.id} is read by no "
+                                   f"rule of the {self.id} rule set on a unit: it changes nothing"
+                                   + (f" ({where[s]})" if s in where else ""))
 
     @staticmethod
     def _sector_ids(pos, key: str, per: dict) -> dict[str, str]:
@@ -199,6 +223,8 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 15.25", "supply", When(("supply",), at="any"), partial(phases.supply_extras, self),
                  "RSCs, air resupply, level changes"),
             Rule(f"{P} 12.41", "movement", ALWAYS, partial(phases.interdiction_levels, self), "interdiction levels"),
+            Rule(f"{P} 12.15", "movement", When(("air",)), partial(phases.night_missions, self),
+                 "no air mission in a Night turn"),
             Rule(f"{P} 13.64", "stacking", EVERY_PHASE_END, partial(phases.returns, self), "returning militia and HQs"),
             Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
             Rule(f"{P} 16.15", "movement", EVERY_PHASE_END, partial(moves.check_ship_places, self),

@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, wave_turns
+from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, unit_steps, wave_turns
 from .units import OperationMercuryUnits
 
 P = "OM"
@@ -118,7 +118,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         out: list = []
         for h, us in board.at.items():
             landed = [u for u in us if u.has("landed")]
-            steps = sum(max(1, u.unit.steps - (1 if u.reduced else 0)) for u in landed)
+            steps = sum(unit_steps(u) for u in landed)
             if steps > self.num("amphibious_landing_limit_steps"):
                 out.append(self.finding(board, f"{P} 17.43", "stacking", f"{steps} steps landed in {h}, more than 6: "
                                         f"{self.names(landed)}; the excess steps are lost.", [h], landed))
