@@ -272,3 +272,14 @@ def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_ju
     assert [f for f in r.findings if f.rule == "OM 6.11"] == []
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11"]
     assert any("G-Vogel-1" in y and "no phase end of that turn" in y for y in why), why
+
+
+@pytest.mark.parametrize("turn,phase,status", [(2, "german-combat", '["paradropped"]'),
+                                               (2, "german-combat", "[]"), (1, "german-combat", '["paradropped"]')])
+def test_wave_drop_out_of_its_turn_and_phase_is_one_finding(turn, phase, status):
+    """6.11 (review probe_om7): Vogel 1 left the first-wave box for W4212 in the German Combat Phase
+    (after the Paradrop Phase; on GT2 also the wrong turn for the first wave): one OM 6.11 finding
+    for the one unit, not one for the turn and another for the phase (before: two on GT2)."""
+    text = head(turn=turn, phase=phase) + (f'[[units]]\nunit = "G-Vogel-1"\nhex = "W4212"\n'
+                                           f'previous = "german-first-wave"\nstatus = {status}\n')
+    assert [f.rule for f in findings(text) if f.rule == "OM 6.11"] == ["OM 6.11"]
