@@ -368,10 +368,10 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     ez = ez_boards.setdefault(u.side, rs.enemy_zoc(board, u.side))
                     arr[u.id]["ezoc"] = u.hex in ez            # at the landing, not later in the turn
                 if how == "steamer":
-                    near = steamer_enemies(rs, ez_boards["board"], u)
-                    arr[u.id]["enemy_near"] = bool(near)
-                    if near:                                   # named in the finding, as they stood then
-                        arr[u.id]["enemy_names"] = rs.names(near)
+                    by_port = steamer_enemies(rs, ez_boards["board"], u)
+                    arr[u.id]["enemy_near"] = bool(by_port)
+                    if by_port:                                # named in the finding, as they stood then
+                        arr[u.id]["enemy_names"] = rs.names(by_port)
                 if how == "paradrop" and phase not in (AMPHIBIOUS, UNLOADING):
                     # SoP IV.A.4 places the First Fire markers in the Paradrop Phase: a drop seen
                     # before it (tracker behind) is marked at that phase end, below
