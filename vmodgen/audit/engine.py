@@ -102,6 +102,9 @@ class FileAudit:
     phase_unknown_steps: int = 0
     #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
     timeline: list = field(default_factory=list)
+    #: "log" or "save", as VASSAL tells them: LOG steps after ``end_save`` (the file's content,
+    #: not its step count: a log whose steps decode to nothing is still a log)
+    kind: str = "save"
     module_name: str = ""
     vassal_version: str = ""
     #: what the rule set could not judge in this file (sentences for the report's notes)
@@ -219,6 +222,15 @@ def checks_moves(rule: Rule) -> bool:
 def needs_phase(rule: Rule) -> bool:
     return rule.when.at != "any" or bool(rule.when.kinds) or checks_moves(rule)
 
+
+
+def file_kind(rp: "Replay | Stream") -> str:
+    """"log" or "save" by the file's own marker (:attr:`SaveFile.is_log`: LOG steps after
+    ``end_save``); a replay without its file: by its steps."""
+    save = getattr(rp, "save", None)
+    if isinstance(save, SaveFile):
+        return "log" if save.is_log else "save"
+    return "log" if rp.steps else "save"
 
 
 class FileAuditor:
@@ -740,18 +752,22 @@ class FileAuditor:
             final = copy.copy(final)
             final.memory = self.memory.snapshot()
         last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
+        kind = file_kind(rp)
+        cov.logs = 1 if kind == "log" else 0
         pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
                                  last_info.name if last_info is not None else "", name, len(rp.steps),
-                                 self._state_judged, settled, self._last_end)
+                                 self._state_judged, settled, self._last_end, kind=kind)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
-        return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
+        fa = FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
                          notes=notes, coverage=cov, not_judged=self._not_judged(name, cov),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
+        fa.kind = kind
+        return fa
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
