@@ -363,7 +363,8 @@ class _HeldElsewhere:
             return False
         enemy = next((e for e in self.board.enemies(u.side)), None)
         holder = u.side if s == "none" else enemy
-        if holder is None:
+        if holder is None or (s != "none" and not self.hexes & reach):
+            # no such place on the lines as read: held by the enemy they would block no line
             return False
         key = (u.side, holder)
         if key not in self.read:
