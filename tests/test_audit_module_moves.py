@@ -10,7 +10,10 @@ player's (``moves_by_player``, as the audit judges it) and counted by side apart
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from types import SimpleNamespace as NS
+
+import pytest
 
 from test_audit import mini, variant_kit  # noqa: F401  (the built minikit fixture)
 from vmodgen.audit.stats import file_stats, sent_by_trait
@@ -242,7 +245,26 @@ def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path
     # is named not judged for the sum, never silently legal (OM, IM, NA41 and GEN alike)
     why = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
     assert "not summed against its movement allowance" in why["GEN movement"]
-    assert "1/1 Inf, moved by hand 0102 → 0402 before a Mat carried it at step 10" in why["GEN movement"]
+    # one sentence, built once: the coverage's and the rule's why alike
+    assert ("1 time(s) a Mat carried a unit that had moved by hand in its phase (first: carried-reset.vlog "
+            "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in why["GEN movement"]
+
+
+@pytest.mark.parametrize("position_file", ["operation_mercury/s8-interdiction-two-four-hexes.toml",
+                                           "north_africa_41/kit-tripoli-exit-ma-one-past.toml",
+                                           "invasion_malta/scenario-s2-gt1-allied-ma-minus-two.toml"])
+def test_mat_carry_names_the_allowance_rule(position_file):
+    """The Mat-carry sentence is the not-judged why of the rule a move beyond the allowance breaks
+    (the rule set's ALLOWANCE_RULE: OM 4.13, NA41 5.1, IM 8.13), not the move check's own ZOC rule
+    (OM 5.21, NA41 7.2, IM 8.2; review). Each rulebook position moves a unit past its allowance:
+    its finding's rule is ALLOWANCE_RULE."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    p = position((Path(__file__).parent / "data" / "positions" / "rulebook" / position_file).read_text())
+    rs = ruleset_for(p.game)
+    move_rule = next(r.id for r in rs.rules() if r.check == rs.check_moves)
+    assert rs.ALLOWANCE_RULE is not None and rs.ALLOWANCE_RULE != move_rule
+    assert rs.ALLOWANCE_RULE in {f.rule for f in rs.check(p)}
 
 
 def test_a_unit_a_mat_carries_out_of_a_box_arrives_and_its_drift_is_the_arrivals(mini, tmp_path):

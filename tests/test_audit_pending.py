@@ -161,3 +161,27 @@ def test_cut_right_after_a_roll_still_names_that_combat(om):
     assert _not_judged(doc)["OM 9.61"].endswith(
         "judged for the hex changes made before its last die roll (step 8: the combats before it are complete), "
         "and no unit moved after that roll: its combat's retreats and advances are not in the log yet")
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "html"])
+def test_a_log_whose_steps_decode_to_nothing_is_called_a_log(om, tmp_path, fmt):
+    """FORMATS 4.1/4.8: a file is a log when LOG steps follow ``end_save`` (VASSAL's own marker),
+    whatever they decode to. A Scenario 3 log whose one step is ``LOG\\tnull`` (a command with no
+    encoder, 0 steps replayed) is a log in every output: its kind, the end-of-phase rules' "the
+    log ends before ...", and the partial sentence's reason (before: a save, worked out from the
+    step count)."""
+    from vmodgen.model.kit import load_kit
+    from vmodgen.testing.log_writer import LogWriter
+    w = LogWriter.from_module_setup(om, "Scenario 3: Maleme-Suda, May 20-23", kit=load_kit("operation-mercury"),
+                                    player="Ann", player_id="pw-om")
+    log = w.step(["null"]).write(tmp_path / "empty.vlog")
+    out = CliRunner().invoke(command, ["--module", str(om), "--format", fmt, str(log)])
+    assert out.exit_code in (0, 1), out.output
+    text = out.stdout
+    assert "the save ends before" not in text and "a save holds one position" not in text
+    assert "the log ends before the end of the Recovery Phase" in text
+    if fmt == "json":
+        doc = json.loads(text)
+        assert [f["kind"] for f in doc["files"]] == ["log"] and doc["files"][0]["steps"] == 0
+        assert doc["coverage"]["logs"] == 1
+        assert "the log records no step" in doc["partial"]

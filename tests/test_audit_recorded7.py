@@ -159,3 +159,18 @@ def test_typed_rolls_and_reroll(na41, suffix):
     assert len(rr) == 1 and rr[0]["new_step"] == rolls[-1]["step"]
     if rr[0]["verdict"] == "different":
         assert any(f"the roll at step {rolls[-1]['step']} is the one that stands" in f for f in flags)
+
+
+@pytest.mark.parametrize("suffix", ["", "-38"])
+@pytest.mark.parametrize("second,read", [("2mid", "they were read in na41-step7-1"),
+                                         ("2undo", "moves were read in the phases its tracker shows")])
+def test_integrity_seam_says_read_not_judged(na41, suffix, second, read):
+    """integrity runs no rule: its seam sentences (a file begun after stepping part of the one
+    before; the tracker set back by an Undo after stepping) say the moves were read, never judged
+    (before: "they were judged in ...", "...'s moves were judged in the phases its tracker shows")."""
+    r = CliRunner().invoke(integrity_command, ["--module", str(na41), *[str(DATA / f"na41-step7-{n}{suffix}.vlog")
+                                                                      for n in ("1", second)]])
+    assert r.exception is None
+    seam = [line for line in r.stdout.splitlines() if "Seam:" in line]
+    assert seam and any(read in line for line in seam), r.stdout
+    assert not any("judged" in line for line in seam), seam

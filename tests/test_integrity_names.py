@@ -162,7 +162,8 @@ def test_a_look_is_named_once_for_all_the_files_an_auditor_reads() -> None:
 
 def test_undone_removal_and_add_are_named(tmp_path: Path) -> None:
     """An undone deletion names the piece it removed, as it was (VASSAL's Delete, then Undo:
-    om-retreat19 said "a step with no visible effect"); an undone add names the piece added. A
+    om-retreat19 said "a step with no visible effect"); an undone add names the piece added and
+    where its add put it (Main Map: this map has no grid). A
     masked piece deleted is named only as masked, with no id, in every format."""
     w = LogWriter(START, player="Alice", player_id=SECRET)
     w.delete("1").undo()
@@ -171,7 +172,8 @@ def test_undone_removal_and_add_are_named(tmp_path: Path) -> None:
     w.delete("2").undo()
     path = w.write(tmp_path / "d.vlog")
     undos = json.loads(run([path])[1])["integrity"]["undo"]["undos"]
-    assert [u["what"] for u in undos] == [["removal of Rifles (1st) (1)"], [f"add of Gunners ({new})"],
+    # the add's own place, from its ``+/`` state (a palette drop writing no ``M/``; before: no place)
+    assert [u["what"] for u in undos] == [["removal of Rifles (1st) (1)"], [f"add of Gunners ({new}) on Main Map"],
                                           ["removal of Unknown unit (masked)"]]
     for fmt in ("text", "json", "html"):
         code, out = run([path], fmt)

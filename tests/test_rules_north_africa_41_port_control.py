@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules_util import position
 from vmodgen.rules import ruleset_for
+from vmodgen.rules.games.north_africa_41 import supply
 
 #: Tobruk (3138, an empty port) besieged: Axis units on every land hex 3 hexes from it, their ZOCs
 #: closing the highway both ways; 4/2 NZ stands in 3039, next to the port
@@ -51,3 +52,36 @@ def test_marked_unit_beside_an_empty_port_is_not_judged_either():
     assert found == [] and "3138" not in why.get("NA41 16.1", "")
     found, why = _judge(_siege(None, marked=True))
     assert found == [] and "3138" in why["NA41 16.1"]
+
+
+def test_unmarked_unit_whose_line_runs_past_empty_places_of_unstated_control_is_not_judged():
+    """NA41 16.1, 16.3.4 (review probe_na2): 4/2 NZ alone, unmarked, in 2265 at the Allied Supply
+    Phase's end. The empty cities, airfields and ports (16.3.4: held by the last side to occupy or
+    pass through them) all stated Allied: it traces (legal, nothing said); all stated Axis: they cut
+    its road and it cannot (16.1, no OOS marker). None stated: the legal verdict rests on their
+    unknown holder: one not-judged line naming the unit and places among them, never a silent
+    legal (before: nothing said)."""
+    head = '[position]\ngame = "north-africa-41"\nturn = 10\nphase = "Impulse 3: Allied Supply Phase"\n'
+    unit = '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n'
+    p = position(head + unit)
+    places = supply.unknown_holders(ruleset_for(p.game).board(p))
+
+    def stated(side: str) -> str:
+        return "".join(f'\n[[hexes]]\nhex = "{h}"\ncontrol = "{side}"\n' for h in places)
+    assert _judge(head + stated("allied") + unit) == ([], {})
+    assert _judge(head + stated("axis") + unit)[0] == ["NA41 16.1"]
+    found, why = _judge(head + unit)
+    assert found == []
+    line = why["NA41 16.1"]
+    assert "4/2 NZ" in line and "16.3.4" in line and "would not trace" in line
+    named = line.split("not stated (")[1].split(")")[0].split(", ")
+    assert named and set(named) <= set(places)
+
+
+def test_not_judged_line_is_one_per_phase_end_naming_every_unit():
+    """The besieged Tobruk (3138, control not stated) with two unmarked Allied units beside it: one
+    line names both units (not one line per unit, of which only the first would be kept)."""
+    text = _siege(None) + '\n[[units]]\nunit = "20/9 Aus"\nhex = "3139"\n'
+    found, why = _judge(text)
+    assert found == []
+    assert "4/2 NZ" in why["NA41 16.1"] and "20/9 Aus" in why["NA41 16.1"] and "3138" in why["NA41 16.1"]

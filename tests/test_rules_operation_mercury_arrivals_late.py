@@ -272,3 +272,32 @@ def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_ju
     assert [f for f in r.findings if f.rule == "OM 6.11"] == []
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11"]
     assert any("G-Vogel-1" in y and "no phase end of that turn" in y for y in why), why
+
+
+@pytest.mark.parametrize("turn,phase,status", [(2, "german-combat", '["paradropped"]'),
+                                               (2, "german-combat", "[]"), (1, "german-combat", '["paradropped"]')])
+def test_wave_drop_out_of_its_turn_and_phase_is_one_finding(turn, phase, status):
+    """6.11 (review probe_om7): Vogel 1 left the first-wave box for W4212 in the German Combat Phase
+    (after the Paradrop Phase; on GT2 also the wrong turn for the first wave): one OM 6.11 finding
+    for the one unit, not one for the turn and another for the phase (before: two on GT2)."""
+    text = head(turn=turn, phase=phase) + (f'[[units]]\nunit = "G-Vogel-1"\nhex = "W4212"\n'
+                                           f'previous = "german-first-wave"\nstatus = {status}\n')
+    assert [f.rule for f in findings(text) if f.rule == "OM 6.11"] == ["OM 6.11"]
+
+
+def test_steamer_finding_names_the_enemies_near_a_port_at_the_landing():
+    """17.52 (review): the trip judged at a later phase end from the record made at the landing
+    names the enemy units that stood within 1 hex of a steamer port then (before: "enemy units were
+    within 1 hex of a steamer port", no names). The German unit has left E3135 since."""
+    def at(h: str, german: str):
+        return position(head(turn=9, phase="naval-unloading") + f'[[units]]\nunit = "A-B-23-NZ"\nhex = "{h}"\n'
+                        + f'\n[[units]]\nunit = "G-Vogel-1"\nhex = "{german}"\n')
+    memory = MercuryMemory()
+    ruleset_for(at("E3136", "E3135").game).remember(at("W4031", "E3135"), at("E3136", "E3135"), memory)
+    rec = (memory.om_arrivals or {})["A-B-23-NZ"]
+    arrival = ", ".join(f"{k} = {v!r}".replace("'", '"').replace("True", "true").replace("False", "false")
+                        for k, v in rec.items())
+    later = position(head(turn=9, phase="allied-movement") + f'\n[state]\nom_arrivals = {{ "A-B-23-NZ" = {{ {arrival} }} }}\n\n'
+                     '[[units]]\nunit = "A-B-23-NZ"\nhex = "E3136"\n\n[[units]]\nunit = "G-Vogel-1"\nhex = "E2030"\n')
+    msgs = [f.message for f in ruleset_for(later.game).check(later) if f.rule == "OM 17.52"]
+    assert len(msgs) == 1 and "were within 1 hex of a steamer port" in msgs[0] and "G-Vogel-1" in msgs[0], msgs

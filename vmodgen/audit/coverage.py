@@ -63,6 +63,8 @@ def player_of(step) -> str:
 class Coverage:
     """One file's coverage (or the whole chain's, by :func:`merge`)."""
     steps: int = 0
+    #: files that are logs by VASSAL's own marker (LOG steps after ``end_save``), steps or none
+    logs: int = 0
     #: steps read in a known phase, and those judged with a turn inferred from who moves
     steps_phase_known: int = 0
     steps_turn_inferred: int = 0
@@ -179,7 +181,7 @@ class Coverage:
             moves["placed_by_phase"] = dict(self.placed)
         if self.illustrative_known:
             moves["illustrative"] = read_counts(len(self.illustrative_moves), merged(self.illustrative_moves.values()))
-        return {"steps": self.steps, "steps_phase_known": self.steps_phase_known,
+        return {"steps": self.steps, "logs": self.logs, "steps_phase_known": self.steps_phase_known,
                 "steps_turn_inferred": self.steps_turn_inferred, "phase_ends": self.phase_ends, "moves": moves,
                 "units_by_side": self.units_by_side, "pieces": self.pieces,
                 **({"_units_seen": seen} if (seen := self.units_seen_by_side()) is not None else {})}
@@ -203,6 +205,7 @@ def chain_coverage(files: list[tuple[str, Coverage]], rules_not_judged: list[dic
     for path, c in files:
         phase_ends += c.phase_ends
         total.steps += c.steps
+        total.logs += c.logs
         total.steps_phase_known += c.steps_phase_known
         total.steps_turn_inferred += c.steps_turn_inferred
         total.moves_seen += c.moves_seen
@@ -301,6 +304,7 @@ def partial_sentence(cov: dict) -> str | None:
 #: can do): a later file helps wherever the play goes on in it (its first phase end judges the rules)
 NO_PHASE_END = {
     "save": ("a save holds one position and no play", "give the log played after it too"),
+    "empty log": ("the log records no step: one position and no play", "give the log played after it too"),
     "tracker": ("the turn tracker is never advanced in them, and no unit moved in the phase it shows",
                 "give the log played after it too; the phase ends are read from the turn tracker: press it at "
                 "each phase's end as you play"),
@@ -313,12 +317,12 @@ NO_PHASE_END = {
 
 def no_phase_end_reason(cov: dict) -> str:
     """Why files with no phase end reach none (a key of :data:`NO_PHASE_END`): a save alone
-    ("save"); no move judged in its phase and moves made out of phase outside a combat phase,
+    ("save"; "empty log": logs, by VASSAL's marker, with no step); no move judged in its phase and moves made out of phase outside a combat phase,
     with the phase read from the turn tracker ("tracker") or the chat ("chat"): the phase was
     left behind, not moved on in play (one stray move among judged ones says nothing of the
     tracker); else the files stop inside their phase ("mid-phase")."""
     if not cov.get("steps"):
-        return "save"
+        return "empty log" if cov.get("logs") else "save"
     source = cov.get("phase_source")
     if source in ("turn tracker", "chat") and not cov.get("moves", {}).get("judged") \
             and any(not m.get("combat_phase") for m in cov.get("out_of_phase", [])):

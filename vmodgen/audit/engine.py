@@ -82,6 +82,7 @@ from .history import StepHistory
 from .rolled import step_rolled
 from .unrolled import UnrolledCombatMoves
 from .by_hand import ByHand, status_markers
+from .silence import mat_carry_sentence
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -101,6 +102,9 @@ class FileAudit:
     phase_unknown_steps: int = 0
     #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
     timeline: list = field(default_factory=list)
+    #: "log" or "save", as VASSAL tells them: LOG steps after ``end_save`` (the file's content,
+    #: not its step count: a log whose steps decode to nothing is still a log)
+    kind: str = "save"
     module_name: str = ""
     vassal_version: str = ""
     #: what the rule set could not judge in this file (sentences for the report's notes)
@@ -218,6 +222,15 @@ def checks_moves(rule: Rule) -> bool:
 def needs_phase(rule: Rule) -> bool:
     return rule.when.at != "any" or bool(rule.when.kinds) or checks_moves(rule)
 
+
+
+def file_kind(rp: "Replay | Stream") -> str:
+    """"log" or "save" by the file's own marker (:attr:`SaveFile.is_log`: LOG steps after
+    ``end_save``); a replay without its file: by its steps."""
+    save = getattr(rp, "save", None)
+    if isinstance(save, SaveFile):
+        return "log" if save.is_log else "save"
+    return "log" if rp.steps else "save"
 
 
 class FileAuditor:
@@ -768,18 +781,22 @@ class FileAuditor:
             final = copy.copy(final)
             final.memory = self.memory.snapshot()
         last_info = game.sequence.phase(prev_phase[1]) if prev_phase is not None else None
+        kind = file_kind(rp)
+        cov.logs = 1 if kind == "log" else 0
         pending = pending_at_end(final, self.rules, self.rs, active, rule_key, self._finding,
                                  last_info.name if last_info is not None else "", name, len(rp.steps),
-                                 self._state_judged, settled, self._last_end)
+                                 self._state_judged, settled, self._last_end, kind=kind)
         take = getattr(self.rs, "take_notes", None)
         notes = list(take()) if take is not None and self.rules else []
-        return FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
+        fa = FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes, coverage=cov, not_judged=self._not_judged(cov),
+                         notes=notes, coverage=cov, not_judged=self._not_judged(name, cov),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
+        fa.kind = kind
+        return fa
 
     def _no_allowance_field(self) -> str | None:
         """The unit field a rule set reads the movement allowance from, when it has one
@@ -900,10 +917,11 @@ class FileAuditor:
             if entry is not None:
                 cov.out_of_phase[:] = [e for e in cov.out_of_phase if e is not entry]
 
-    def _not_judged(self, cov: Coverage | None = None) -> dict[str, str]:
+    def _not_judged(self, name: str, cov: Coverage | None = None) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
-        never records, those whose precondition this file did not tell, and the rule set's move
-        check where a Mat carried a unit that had moved by hand in its phase (``cov``)."""
+        never records, those whose precondition this file did not tell, and the movement allowance's
+        rule (``ALLOWANCE_RULE``) where a Mat carried a unit that had moved by hand in its phase
+        (``cov``; ``name``: the file)."""
         if not self.rules:
             return {}
         ids = {r.id for r in self.rules}
@@ -911,19 +929,11 @@ class FileAuditor:
         for k, v in self.rs.take_not_judged().items():
             out.setdefault(k, v)
         cut = cov.carried_after_moving if cov is not None else []
-        if cut:
-            # what the Mat stands for (a ship, a transport display) is the module's: no rulebook
-            # says whether its carry counts against the allowance, so the sum is not made
-            first = next((m for m in cut if "_concealed" not in m), None)
-            who = (f"{first['unit']}, moved by hand {first['from']} → {first['to']} before a Mat carried it at step "
-                   f"{first['step']}" if first is not None else f"a unit carried by a Mat at step {cut[0]['step']}")
-            check = getattr(self.rs, "check_moves", None)
-            for r in self.rules:
-                if check is not None and r.check == check:
-                    out.setdefault(r.id, f"{len(cut)} time(s) a Mat carried a unit that had moved by hand in its "
-                                         f"phase (first: {who}): its moves by hand before and after the carry are "
-                                         "not summed against its movement allowance (what the Mat stands for is "
-                                         "the module's, not the rulebook's)")
+        check = getattr(self.rs, "check_moves", None)
+        move_rule = next((r.id for r in self.rules if check is not None and r.check == check), None)
+        if cut and move_rule is not None:
+            # the rule the sum would judge: the allowance's, not the move check's own (ZOC) rule
+            out.setdefault(self.rs.ALLOWANCE_RULE or move_rule, mat_carry_sentence([(name, m) for m in cut]))
         return dict(sorted(out.items()))
 
     def _turn_text(self, state) -> str:

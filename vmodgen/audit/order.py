@@ -150,12 +150,12 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
         names = [Path(p).name for p in paths]
         seams = _Seams(results)
         branches, forked = _branches(seams, names, again, judged)
-        stepped, mid = _earlier_steps(results, names, again, skip=forked)
+        stepped, mid = _earlier_steps(results, names, again, skip=forked, judged=judged)
         said, explained = _seam_messages(seams, names, skip=forked | mid, judged=judged)
         # a branch is judged from the file it starts from (run._follow_branches): no seam to say
         out += [(BRANCH, m, None) for m, _ in branches] + [(SEAM, m, i) for m, i in stepped]
         out += [(ORDER, m, None) for m in said]
-        out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence)
+        out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence, judged=judged)
     return out
 
 
@@ -392,14 +392,14 @@ def _branches(seams: _Seams, names: list[str], again: set[int], judged: bool = T
 
 
 def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset[int]",
-                   skip: "set[int] | frozenset[int]") -> tuple[list[tuple[str, int]], set[int]]:
+                   skip: "set[int] | frozenset[int]", judged: bool = True) -> tuple[list[tuple[str, int]], set[int]]:
     """Seams where the next file starts where the file before stood after an earlier step than
     its last (:func:`.history.match`): its player opened that log, did not step it to its end
     (or stepped back with Undo) and played on, so the steps after it were never seen in the next
     file; or the turn tracker alone was set back to a state it showed at an earlier step. Each
     sentence names the step, what the steps after it did, and the index of the file after the
     seam; also the indexes of the files before the seams said (``skip``, ``again``: as
-    :func:`_gaps`)."""
+    :func:`_gaps`; ``judged``: as :func:`_gaps`)."""
     out: list[tuple[str, int]] = []
     done: set[int] = set()
     for i in range(len(results) - 1):
@@ -430,14 +430,17 @@ def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset
             out.append((f"{B} starts where {A} stood {at}, not at its end: the player of {B} opened {A}, did "
                         f"not step it to its end (or stepped back with Undo) and played on. Steps {m.pieces + 1}-"
                         f"{m.of} of {A} ({lost or 'no piece moved'}) were never seen in {B}, which plays over "
-                        f"them: they were judged in {A}, and {B} was judged from the position before them.", i + 1))
+                        + (f"them: they were judged in {A}, and {B} was judged from the position before them."
+                           if judged else f"them: they were read in {A}, and {B} from the position before them."),
+                        i + 1))
         else:
             out.append((f"{B} starts with the pieces where {A} ended, but with the turn tracker set back to "
                         f"what it showed after step {m.tracker} of {A}'s {m.of} ({start_turn}, not {end_turn}): "
                         f"an Undo of a stepped tracker command (after stepping {A}) sets the tracker not to the "
                         f"phase before that step but to the state it had when the log's command was read (VASSAL's "
-                        f"TurnTracker.SetTurn keeps that as its undo). {B}'s moves were judged in the phases its "
-                        "tracker shows.", i + 1))
+                        f"TurnTracker.SetTurn keeps that as its undo). "
+                        + (f"{B}'s moves were judged in the phases its tracker shows." if judged else
+                           f"{B}'s moves were read in the phases its tracker shows."), i + 1))
     return out, done
 
 
@@ -464,16 +467,19 @@ def _moved(pid: str, was, now, end: dict, start: dict) -> str:
 
 
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
-          said: "set[int] | frozenset[int]" = frozenset(), sequence: SequenceOfPlay | None = None
-          ) -> list[tuple[str, str, int | None]]:
+          said: "set[int] | frozenset[int]" = frozenset(), sequence: SequenceOfPlay | None = None,
+          judged: bool = True) -> list[tuple[str, str, int | None]]:
     """Seams that do not close and that the order of the files does not explain (``again``: the
     copies of files given before; ``said``: the index of the file before each seam a branch or
     the order check named already). What a missing file looks like: units of
     a side that moved in neither file placed differently, or the turn tracker moved on between
     the files. A side moving twice (its movement file, then its combat file) starts its second
     file where its first ended; if only its own units are placed differently, it moved them
-    outside any file: no other side's file is missing, but those moves were not judged."""
+    outside any file: no other side's file is missing, but those moves were not judged.
+    ``judged``: rules were judged (else the moves outside the files are said to be in no file,
+    the integrity check judging no rule)."""
     out: list[tuple[str, str, int | None]] = []
+    unseen = "were not judged" if judged else "are in no file given"
     for i in range(len(results) - 1):
         if i + 1 in again or i in said:
             continue                    # a copy of a file given before, or a seam said already
@@ -493,7 +499,7 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
             out.append((SEAM, f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
                        f"start where {names[i]} ended: {by_side[side]} of {side}'s own unit(s) placed differently. "
                        f"{side} moved them between the files outside any log (no other side's file is missing); "
-                       "those moves were not judged (the continuity section lists them).", i + 1))
+                       f"those moves {unseen} (the continuity section lists them).", i + 1))
         elif len(sa) == 1 and sa == sb:
             side = next(iter(sa))
             # whose file is missing: the side whose phases the turn tracker passed between the
@@ -514,11 +520,11 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                         f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and "
                         f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                         f"differently{_whose(by_side, known)}{tracker}): a file between them ({whose}) may be "
-                        "missing; its moves were not judged.", i + 1))
+                        f"missing; its moves {unseen}.", i + 1))
         elif tracker or not set(by_side) <= (sa | sb):
             out.append((SEAM, f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
-                       "its moves were not judged.", i + 1))
+                       f"its moves {unseen}.", i + 1))
     return out
 
 

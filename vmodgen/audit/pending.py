@@ -116,9 +116,10 @@ def phase_end_words(pos: Position, phase_name: str, file: str) -> str:
     return f"the end of the {name} ({turn}{Path(file).name})"
 
 
-def phase_words(pos: Position, phase_name: str, file: str, steps: int) -> str:
-    """"the log ends before the end of the German Movement Phase (turn 1, a.vlog)"."""
-    what = "log" if steps else "save"
+def phase_words(pos: Position, phase_name: str, file: str, kind: str) -> str:
+    """"the log ends before the end of the German Movement Phase (turn 1, a.vlog)" (``kind``:
+    "log" or "save", the file's own)."""
+    what = kind
     name = phase_name or pos.phase
     if "phase" not in name.lower():
         name += " Phase"
@@ -129,20 +130,21 @@ def phase_words(pos: Position, phase_name: str, file: str, steps: int) -> str:
 def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[str, set],
            key_of: Callable[[Rule], str], make: Callable[..., AuditFinding], phase_name: str,
            file: str, steps: int, judged: dict[str, StateJudged] | None = None,
-           settled: tuple[int, Position] | None = None, last_end: Position | None = None) -> Pending:
+           settled: tuple[int, Position] | None = None, last_end: Position | None = None,
+           kind: str = "log") -> Pending:
     """The judgments waiting for the end of ``final``'s phase (the file's last position, in a
     known phase; ``final.memory``: what was carried to it). ``active``: rule key → the
     violations standing at the rule's last check (not reported again); ``make(finding, pos,
     file, step, at)`` builds the audit's finding; ``judged``: rule key → where each
     ``Judged.STATE`` rule was last judged in this file; ``settled``: (step, position) of the last
     die roll of the combat phase the file ends in, ``last_end``: the position at the file's last
-    phase end (for :func:`record_so_far`)."""
+    phase end (for :func:`record_so_far`); ``kind``: the file's, "log" or "save" (:func:`phase_words`)."""
     out = Pending()
     if final is None or not final.phase or not rules:
         return out
     pos = copy.copy(final)
     pos.at = "end"
-    where = phase_words(pos, phase_name, file, steps)
+    where = phase_words(pos, phase_name, file, kind)
     board = None
     named: set[str] = set()
     found: dict[str, set[tuple]] = {}     # rule key → what the final position's judgment found

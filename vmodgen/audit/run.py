@@ -435,7 +435,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     notes += open_note
     files = []
     for r in results:
-        files.append(FileInfo(r.path, r.steps, "log" if r.steps else "save", r.module_name, r.vassal_version,
+        files.append(FileInfo(r.path, r.steps, r.kind, r.module_name, r.vassal_version,
                               players=[r.stats.recorder] if r.stats.recorder else [],
                               warnings=r.warnings[:20],
                               phases=[{"step": k, "turn": t, "phase": ph} for k, t, ph in r.timeline],

@@ -86,12 +86,7 @@ def silence_messages(results: list, b, rules) -> tuple[list[str], list[str]]:
                    "where the Mat put it.")
     cut = [(r.path, m) for r in results for m in r.coverage.carried_after_moving]
     if rules and cut:
-        shown = [(p, m) for p, m in cut if "_concealed" not in m]       # a concealed unit's route withheld
-        first = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']}, moved "
-                 f"{shown[0][1]['from']} → {shown[0][1]['to']} before it)" if shown else "")
-        out.append(f"{len(cut)} time(s) a Mat carried a unit that had moved by hand in its phase{first}: the "
-                   "unit's moves by hand before the carry are not counted with those after it (its movement "
-                   "allowance is not summed across a carry): not judged together.")
+        out.append(mat_carry_sentence(cut))
     if rules and total[PUT_BACK]:
         out.append(f"{total[PUT_BACK]} unit drag(s) ended on the hex they started from, by units that had not "
                    "left that hex in their phase (picked up and put back, e.g. to change the stack's order): "
@@ -225,3 +220,17 @@ def _stale_chat(results: list) -> list[str]:
         for x in changes:
             last = (r.path, x["start"], x["turn"], x["phase"])
     return out
+
+
+def mat_carry_sentence(cut: list[tuple[str, dict]]) -> str:
+    """The one sentence for units a Mat carried after they had moved by hand in their phase
+    (``cut``: (file, the coverage's ``carried_after_moving`` entry)): the coverage's message and
+    the why of the allowance rule named not judged. What the Mat stands for (a ship, a transport
+    display) is the module's: no rulebook says whether its carry counts against the allowance."""
+    shown = [(p, m) for p, m in cut if "_concealed" not in m]       # a concealed unit's route withheld
+    first = (f" (first: {Path(shown[0][0]).name} step {shown[0][1]['step']}, {shown[0][1]['unit']}, moved "
+             f"{shown[0][1]['from']} → {shown[0][1]['to']} before it)" if shown else
+             f" (first: {Path(cut[0][0]).name} step {cut[0][1]['step']})")
+    return (f"{len(cut)} time(s) a Mat carried a unit that had moved by hand in its phase{first}: its moves by "
+            "hand before and after the carry are not summed against its movement allowance (what the Mat "
+            "stands for is the module's, not the rulebook's): not judged together.")

@@ -244,6 +244,16 @@ class PieceNames:
             return f"{look.name.strip()} (masked)", True
         return look.name.strip(), False
 
+    def _add_place(self, type_chain: str, state_chain: str) -> str | None:
+        """``Main Map 3923``: where an add command's state puts the piece (its map and hex)."""
+        try:
+            pos = Piece(type_chain, state_chain).position()
+        except Exception:   # a malformed piece: no place  # noqa: BLE001
+            return None
+        if pos[0] is None:
+            return None
+        return " ".join(p for p in (pos[0], self._hex(pos)) if p)
+
     def _hex(self, pos) -> str | None:
         if self.locate is None or pos[0] is None:
             return None
@@ -255,9 +265,13 @@ class PieceNames:
     def pieces_of(self, step, added_at: dict[str, str] | None = None) -> list[str]:
         """``removal of 19 NZ (1700000000002)``, ``add of …``: the pieces a step an undo took
         back removed or added, by the names noted (a concealed piece: its secret name, no id);
-        ``added_at``: where the step's own move put a piece it added (``… on Normandy 3923``)."""
+        ``added_at``: where the step's own move put a piece it added (``… on Normandy 3923``), else
+        where its add command placed it (a palette drop writing only ``+/``)."""
         names = self.names.get(step.index, {})
         secret: set[str] | frozenset[str] = self.secret.get(step.index, frozenset())
+        placed = {pid: (typ, state) for pid, (typ, state) in _adds(step, {
+            pid for pid in getattr(step, "created", ()) if pid not in (added_at or {}) and pid not in secret
+            and names.get(pid) is not None}).items()}
         out = []
         for what, ids in (("removal", getattr(step, "deleted", ())), ("add", getattr(step, "created", ()))):
             for pid in ids:
@@ -265,7 +279,9 @@ class PieceNames:
                 if name is None:
                     continue                  # a stack, or a piece the replay never held
                 who = name if pid in secret else f"{name} ({pid})" if name else pid
-                at = (added_at or {}).get(pid) if what == "add" else None
+                at = None
+                if what == "add":
+                    at = (added_at or {}).get(pid) or (self._add_place(*placed[pid]) if pid in placed else None)
                 out.append(f"{what} of {who} on {at}" if at else f"{what} of {who}")
         return out
 

@@ -780,6 +780,10 @@ class RuleSet(Generic[M]):
     #: formation, supply levels the players worked out): the audit lists these as not judged;
     #: a position file that states them is judged
     LOG_PRECONDITIONS: dict[str, str] = {}
+    #: the rule a move beyond its movement allowance breaks (the move model's ``allowance_rule``):
+    #: the rule named not judged where the allowance is not summed (a Mat's carry); None: the
+    #: move check's own rule
+    ALLOWANCE_RULE: str | None = None
 
     def not_judged(self, rule_id: str, why: str) -> None:
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first

@@ -78,6 +78,7 @@ class GenericRules(RuleSet[M]):
     hooks its rulebook changes and says which generic behaviour it does not take."""
     id = "generic"
     prefix = "GEN"
+    ALLOWANCE_RULE: str | None = "GEN movement"
     modes = frozenset({"move", "retreat", "advance"})
     PARAMS = {
         "stacking_limit": (3, "most a side may stack in one hex"),
@@ -400,7 +401,7 @@ class GenericRules(RuleSet[M]):
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
                          block=block, stops=stops,
                          prohibited=partial(costs.problem, "GEN movement"),
-                         allowance_rule="GEN movement")
+                         allowance_rule=self.ALLOWANCE_RULE or "GEN movement")
 
     def check_move(self, board: Board, u: UnitState, ez: Any) -> list:
         """One unit's move (its findings are remembered by :meth:`move_context`)."""

@@ -21,6 +21,7 @@ ROADS = {"primary_road", "secondary_road", "road"}
 
 class InvasionMaltaMovement(InvasionMaltaConditions):
     """ZOC, allowance, move model and the move check."""
+    ALLOWANCE_RULE = f"{P} 8.13"
 
     def projects(self, board: Board, u: UnitState) -> bool:
         """3.21, 3.24, 3.34: combat units not under an Excess marker; a No-ZOC band unit only when
@@ -200,7 +201,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block, stops=stops, prohibited=prohibited,
                          extra=lambda a, b, i: self.num("zoc_entry_cost_mp") if inz(b) else 0.0,
-                         allowance_rule=f"{P} 8.13", explain=explain)
+                         allowance_rule=self.ALLOWANCE_RULE, explain=explain)
 
 
     @staticmethod

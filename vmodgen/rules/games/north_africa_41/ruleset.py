@@ -52,6 +52,7 @@ P = "NA41"
 
 
 class NorthAfrica41Rules(NorthAfrica41Stacking):
+    ALLOWANCE_RULE = f"{P} 5.1"
     id = "north-africa-41"
     prefix = P
     KIT = id
@@ -321,7 +322,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
         return MoveModel(cost=cost, neighbours=board.neighbours, extra=extra, block=block,
                          stops=zoc_stops(f"{P} 7.2", lambda h: with_zoc and kind(h) == FULL),
-                         prohibited=prohibited, allowance_rule=f"{P} 5.1", aux=aux, aux_start=(0, 0),
+                         prohibited=prohibited, allowance_rule=self.ALLOWANCE_RULE, aux=aux, aux_start=(0, 0),
                          aux_problem=aux_problem)
 
     def hindrance(self, board: Board, side: str) -> dict[str, float]:

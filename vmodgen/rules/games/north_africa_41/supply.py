@@ -222,6 +222,12 @@ def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
     that the Supply Phase checks (all but SPs and markers, 16.1); ``oases`` False: without oasis
     supply (27.2); ``unknown``: who holds an empty city, airfield or port whose control is not
     stated (None: nobody, the reading every rule takes; another: a what-if of :func:`check`)."""
+    return status_and_reach(rs, board, side, oases, unknown)[0]
+
+
+def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
+                     unknown: str | None = None) -> tuple[dict[str, str], set[str]]:
+    """:func:`status`, and the hexes a line of supply reaches (from the base, a port or an oasis)."""
     needs = rs.sel("na41_supply_units")
     msu_sel = rs.sel("na41_msu")
     truck = str(rs.param("na41_msu_truck_type"))
@@ -266,7 +272,7 @@ def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
             limited_cands[uid] = cands
     for uid in sup.assign_capacity(limited_cands, capped):
         out[uid] = "port"
-    return out
+    return out, set(kind_full).union(*port_reach.values())
 
 
 def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces: bool) -> list:
@@ -298,6 +304,7 @@ red after a marked one). Only the phasing side is checked when the position name
     if board.pos.phase and not board.pos.side:
         return out                    # the Supply Attrition Phase: its mass OOS (25.1.1) is no trace
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
+    held = _HeldElsewhere(rs, board)
     for side in sides:
         if not sources(rs, board, side)[0]:
             # no base box touching the map and no port: no source is recorded (16.2), so no line is
@@ -308,15 +315,14 @@ red after a marked one). Only the phasing side is checked when the position name
                               "source is recorded (no base box touching the map, no friendly port), so no line of "
                               "supply is judged")
             continue
-        st = status(rs, board, side)
+        st, reach = status_and_reach(rs, board, side)
         no_oasis: dict[str, str] | None = None
-        held = _HeldElsewhere(rs, board, side)
         for u in board.side_units(side):
             s = st.get(u.id)
             if s is None:
                 continue
             marked = u.has("oos") or u.has("oos_red")
-            if held.turns(u.id, s):
+            if held.turns(u, s, reach):
                 continue
             out += check_oos_colour(rs, board, u, s != "none")
             if s == "none" and not marked:
@@ -335,6 +341,7 @@ red after a marked one). Only the phasing side is checked when the position name
                                       f"({'full' if s in ('full', 'box') else 'port'} supply{oasis}); the marker "
                                       "comes off.", [u.hex], [u]))
         out += isolated_asus(rs, board, side, st)
+    held.say()
     return out
 
 
@@ -342,38 +349,50 @@ class _HeldElsewhere:
     """16.3.4: an empty city, airfield or port whose control the position does not state belongs
     to the last side to occupy or pass through it; the trace reads it as nobody's. A unit whose
     16.1 verdict another holder would turn (one it cannot trace from but could were those hexes
-    its side's, or one that traces but could not were they the enemy's) is not judged, naming the
-    hexes. Every unit's verdict is asked, a legal one too (an unmarked unit whose only line passes
-    such a place is not supplied for sure: 16.3.4): one what-if trace per holder and side."""
+    its side's, or one that traces but could not were they the enemy's) is not judged: marked or
+    not, since an unmarked unit that traces is a verdict too (legal). One line per phase end names
+    the units and the hexes on the lines of supply that turn them."""
 
-    def __init__(self, rs: NorthAfrica41Units, board: Board, side: str):
-        self.rs, self.board, self.side = rs, board, side
-        self.hexes: list[str] | None = None
-        self.read: dict[str, dict[str, str]] = {}
+    def __init__(self, rs: NorthAfrica41Units, board: Board):
+        self.rs, self.board = rs, board
+        self.hexes = set(unknown_holders(board))
+        self.read: dict[tuple[str, str], tuple[dict[str, str], set[str]]] = {}
+        self.turned: dict[bool, list[UnitState]] = {True: [], False: []}    # would trace → units
+        self.places: set[str] = set()
 
-    def turns(self, uid: str, s: str) -> bool:
-        """Whether the verdict on ``uid`` (traced ``s``) turns with who holds those hexes (said
-        not judged)."""
-        if self.hexes is None:
-            self.hexes = unknown_holders(self.board)
+    def turns(self, u: UnitState, s: str, reach: set[str]) -> bool:
+        """Whether the verdict on ``u`` (traced ``s``; ``reach``: its side's lines as read) turns
+        with who holds those hexes (then kept for :meth:`say`)."""
         if not self.hexes:
             return False
-        enemy = next((e for e in self.board.enemies(self.side)), None)
-        holder = self.side if s == "none" else enemy
-        if holder is None:
+        enemy = next((e for e in self.board.enemies(u.side)), None)
+        holder = u.side if s == "none" else enemy
+        if holder is None or (s != "none" and not self.hexes & reach):
+            # no such place on the lines as read: held by the enemy they would block no line
             return False
-        if holder not in self.read:
-            self.read[holder] = status(self.rs, self.board, self.side, unknown=holder)
-        if (self.read[holder].get(uid, "none") == "none") == (s == "none"):
+        key = (u.side, holder)
+        if key not in self.read:
+            self.read[key] = status_and_reach(self.rs, self.board, u.side, unknown=holder)
+        what_if, what_if_reach = self.read[key]
+        if (what_if.get(u.id, "none") == "none") == (s == "none"):
             return False
-        u = self.board.pos.unit(uid)
-        whose = "its side's" if holder == self.side else "the enemy's"
-        names = ", ".join(self.hexes[:6]) + (", ..." if len(self.hexes) > 6 else "")
-        self.rs.not_judged(f"{P} 16.1", f"{label(u) if u is not None else uid}'s supply turns on who holds empty "
-                           f"cities, airfields or ports whose control is not stated ({names}): 16.3.4 gives each to "
-                           f"the last side to occupy or pass through it, which the record does not show; were they "
-                           f"{whose}, the unit would {'trace' if s == 'none' else 'not trace'} a line of supply")
+        self.turned[s == "none"].append(u)
+        # the hexes that turn it lie on the lines that reach it: its side's were they held, else as read
+        self.places |= self.hexes & (what_if_reach if s == "none" else reach)
         return True
+
+    def say(self) -> None:
+        """One not-judged line for the units :meth:`turns` kept."""
+        trace, lose = self.turned[True], self.turned[False]
+        if not (trace or lose):
+            return
+        names = ", ".join(sorted(self.places)) or ", ".join(sorted(self.hexes))
+        would = "; ".join(part for part in (
+            f"were they the enemy's, {self.rs.names(lose)} would not trace a line of supply" if lose else "",
+            f"were they its side's, {self.rs.names(trace)} would trace one" if trace else "") if part)
+        self.rs.not_judged(f"{P} 16.1", f"the supply of {self.rs.names(trace + lose)} turns on who holds empty "
+                           f"cities, airfields or ports whose control is not stated ({names}): 16.3.4 gives each to "
+                           f"the last side to occupy or pass through it, which the record does not show; {would}")
 
 
 def isolation_attrition(rs: NorthAfrica41Units, board: Board) -> list:

@@ -420,7 +420,8 @@ def check_unloading(rs, board: Board) -> list:
             dmin = rs.num("coastal_steamer_enemy_min_distance")
             if isinstance(a.get("enemy_near"), bool):
                 if a["enemy_near"]:
-                    why.append(f"enemy units were within {fmt(dmin - 1)} hex of a steamer port")
+                    who = f" ({a['enemy_names']})" if isinstance(a.get("enemy_names"), str) else ""
+                    why.append(f"enemy units were within {fmt(dmin - 1)} hex of a steamer port{who}")
             else:
                 near = steamer_enemies(rs, board, u)
                 if near:

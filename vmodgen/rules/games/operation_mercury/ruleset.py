@@ -44,6 +44,7 @@ def _toml_key(name: str) -> str:
 
 
 class OperationMercuryRules(OperationMercurySupply):
+    ALLOWANCE_RULE = f"{P} 4.13"
     id = "operation-mercury"
     prefix = P
     KIT = id
@@ -321,7 +322,7 @@ class OperationMercuryRules(OperationMercurySupply):
 
         return MoveModel(cost=cost, neighbours=board.neighbours, block=block,
                          stops=zoc_stops(f"{P} 5.21", lambda h: with_zoc and h in ez),
-                         prohibited=prohibited, allowance_rule=f"{P} 4.13")
+                         prohibited=prohibited, allowance_rule=self.ALLOWANCE_RULE)
 
     def _strategic(self, board: Board, u: UnitState) -> list:
         """4.41-4.43: foot units only; start at least 3 hexes from every enemy unit; never come

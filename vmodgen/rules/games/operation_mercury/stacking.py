@@ -159,7 +159,10 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
                                         f"{turn}; that wave paradrops on turn {waves[src]}.", [u.hex], [u]))
-        return out + self._left_in_wave_box(board, waves, turn) + self._left_a_wave_box(board)
+        # one finding a unit: a drop on the wrong turn is not also a box left out of its phase
+        found = {uid for f in out for uid in f.units}
+        left = [f for f in self._left_a_wave_box(board) if not found & set(f.units)]
+        return out + self._left_in_wave_box(board, waves, turn) + left
 
     def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
         """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
