@@ -23,7 +23,7 @@ from bundled_module_util import bundled_module
 from recorded_audit_util import audit_formats, found
 
 DATA = Path(__file__).parent / "data" / "recorded"
-PASSWORDS = ("pw-na19", "pw-om19", "pw-im19")
+PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14")
 SUFFIXES = ["", "-38"]
 
 
@@ -144,3 +144,23 @@ def test_the_retreat_into_an_enemy_zoc_is_found(om, suffix):
     _, doc, _ = _audit(om, f"om-retreat19{suffix}.vlog")
     assert [(f["rule"], f["step"]) for f in doc["findings"] if any("NZ" in u for u in f["units"])] \
         == [("OM 9.63", 25)]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_retreats_and_an_advance_in_one_combat_phase(om, suffix):
+    """om-retreat14 (record_retreat14.py), OM Scenario 3, German Combat Phase by hand: 19 NZ
+    retreats W4315 -> W4316 (step 23: next to 9/III/Sturm on W4216 and Vogel 1 on W4317, no
+    Allied unit there; 9.63 「…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して退却できない」);
+    9/III/Sturm advances W4216 -> W4315 (1 hex, into the hex 19 NZ left: 9.84 allows 2);
+    B/22 NZ retreats W4314 -> W4413 in one drag (2 hexes, 9.61; both hexes between, W4313 and
+    W4414, and W4413 out of enemy ZOC). One finding, none on the legal advance or the legal 2-hex
+    retreat; what a log cannot show (the vacated hex of the declared attack, 9.84; whether the
+    German drag is an attacker's retreat, 9.63) named not judged."""
+    text, doc, _ = _audit(om, f"om-retreat14{suffix}.vlog")
+    assert [(f[0], f[2], f[5]) for f in found(doc)] == [("OM 9.63", 23, ["A-19-NZ-Eng"])]
+    assert doc["findings"][0]["hexes"] == ["W4316"]
+    assert doc["coverage"]["moves"]["judged"] == 3 and doc["coverage"]["out_of_phase"] == []
+    why = {e["rule"]: e["why"] for e in doc["coverage"]["rules_not_judged"]}
+    assert "9/III/Sturm" in why["OM 9.63"] and "B/22" not in why["OM 9.63"]
+    assert "no declared attack names the advancing unit" in why["OM 9.84"]
+    assert "partial" not in doc or not doc["partial"] or "not in a phase where" not in doc["partial"]

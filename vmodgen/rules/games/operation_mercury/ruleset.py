@@ -575,11 +575,20 @@ class OperationMercuryRules(OperationMercurySupply):
         if not u.path and (board.distance(path[0], path[-1]) or 0) == 2:
             between = [h for h in board.neighbours(path[0]) if board.distance(h, path[-1]) == 1]
         anyone = self.param("om_retreat_cancel") == "any"
-        unknown_targets = not anyone and not board.pos.attacks and not board.pos.moves_announced
+        log = not board.pos.moves_announced
+        unknown_targets = not anyone and not board.pos.attacks and log
+        # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
+        # combat may come after an advance of an earlier one, when the advanced unit's ZOC binds it
+        after = self.enemy_zoc(board, u.side) if log else ez
 
         def broken(h: str) -> str:
             """Why entering ``h`` breaks 9.63 ("" = it does not; "?" = not known)."""
             if h not in ez:
+                if h in after and not any(x is not u and x.previous is None and (anyone or self.ground(x))
+                                          for x in board.units(h, u.side)):
+                    self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came after the advance that "
+                                                 "put enemy ZOC there: a log records no combat, so which of this "
+                                                 "phase's combats came first is not known")
                 return ""
             # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
             # among the combat units, and 8.11 says an HQ is a combat unit like any other
