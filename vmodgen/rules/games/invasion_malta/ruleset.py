@@ -213,6 +213,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no port to port, no return to the card, no sea transport in a Storm"),
             Rule(f"{P} 16.32", "movement", ALWAYS, lambda b: transport.check_storm_invasion(self, b),
                  "no amphibious invasion in a Storm"),
+            Rule(f"{P} 16.33", "movement", ALWAYS, lambda b: transport.check_invasion_placement(self, b),
+                 "invaders placed from the Available box in the Movement Phase, in its zone"),
             Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),
                  "harbor booms: no Axis port entry through one, destroyed by a unit on its end"),
             Rule(f"{P} 16.46", "supply", EVERY_PHASE_END, lambda b: lapses.check_beachhead_enemy(self, b),

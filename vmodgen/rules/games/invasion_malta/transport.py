@@ -38,6 +38,7 @@ Readings (the book: 15.78 「ユニットは、航空輸送によってマルタ
 from __future__ import annotations
 
 from ...core.board import Board
+from .carried import entered_from
 from ...core.moves import label
 
 P = "IM"
@@ -194,6 +195,40 @@ def check_storm_invasion(rs, board: Board) -> list:
                           f"landed on {u.hex} from the invasion hex {u.previous}")
                        + " in Storm weather; no amphibious invasion is made in a Storm (the units stay in the "
                        "zone's Delay or Available box).", [u.hex], [u]) for u in units]
+
+
+def check_invasion_placement(rs, board: Board) -> list:
+    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」:
+    a unit that stood in an invasion zone's Available box before this phase (the history's
+    ``prev_hexes``, else its ``previous``) and is on an invasion hex now was placed in this phase:
+    in the Movement Phase, onto a hex of that zone. The phase judged is the one the record shows
+    (a log: the turn tracker). 16.33B 「侵攻ユニットを持つ各侵攻ヘクスについて一度、上陸状況表を解決する」:
+    which table a die roll was for neither a position nor a log's dice say, so the Landing
+    Condition roll of each hex placed on is named not judged."""
+    pos = board.pos
+    prev = rs.memory(pos).prev_hexes
+    out, rolled = [], set()
+    for u in pos.units:
+        came = entered_from(prev, u)
+        if not came or not came.endswith("-available") or not board.is_hex(u.hex) \
+                or board.terrain(u.hex) != "invasion" or not rs.combat(u):
+            continue
+        zone, here = _zone(board, came), _zone(board, u.hex)
+        info = pos.phase_info
+        if pos.phase and info is not None and info.kind != "movement":
+            out.append(rs.finding(board, f"{P} 16.33", "movement", f"{label(u)} was placed from "
+                                  f"{board.place_name(came)} onto the invasion hex {u.hex} in the {info.name}; "
+                                  "invading units are placed in the Movement Phase (16.33A).", [u.hex], [u],
+                                  part="phase"))
+        elif zone and here != zone:
+            out.append(rs.finding(board, f"{P} 16.33", "movement", f"{label(u)} was placed from "
+                                  f"{board.place_name(came)} onto the invasion hex {u.hex}, outside that box's "
+                                  "invasion zone (16.33A).", [u.hex], [u], part="zone"))
+        if u.hex not in rolled:
+            rolled.add(u.hex)
+            rs.not_judged(f"{P} 16.33", f"whether the Landing Condition Table was resolved for the invasion hex {u.hex} "
+                                        "(16.33B): which table a die roll was for is not recorded")
+    return out
 
 
 BOOM = "harbor_boom"
