@@ -800,7 +800,7 @@ class FileAuditor:
                     if old_hex is not None and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex):
                         self._arrived.add(pid)
                 elif (phase_info is not None and phase_info.takes_arrivals and pid in self._arrived
-                      and v.hex is not None and self._on_map(v.hex)):
+                      and v.hex is not None and self._on_map(v.hex) and self.rs.arrival_drifts(phase_info)):
                     # dragged on the map again in the phase it arrived in: its drift or scatter
                     # (OM 6.2, a landing's drift), part of the arrival; not a move out of the phase
                     cov.skip(OFF_MAP)

@@ -707,6 +707,13 @@ class RuleSet(Generic[M]):
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
 
+    def arrival_drifts(self, phase: Phase) -> bool:
+        """Whether a unit dragged on the map again in the phase it arrived in (from an off-map box)
+        is drifting or scattering, part of its arrival and no move (OM 6.2's drift after a drop),
+        in ``phase``; a rule set whose arrivals do not drift in some phase says False there, and
+        those drags are judged as moves (or listed as out of phase)."""
+        return True
+
     def combat_moves_in(self, phase: Phase) -> bool:
         """Whether the audit hands the drags of the combat phase ``phase`` to the move rules as
         advances and retreats (:attr:`combat_moves`, for every combat phase unless a rule set
