@@ -23,7 +23,7 @@ from bundled_module_util import bundled_module
 from recorded_audit_util import audit_formats, found
 
 DATA = Path(__file__).parent / "data" / "recorded"
-PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14")
+PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14", "pw-im14")
 SUFFIXES = ["", "-38"]
 
 
@@ -174,3 +174,19 @@ def test_retreats_and_an_advance_in_one_combat_phase(om, suffix):
     assert "9/III/Sturm" in why["OM 9.63"] and "B/22" not in why["OM 9.63"]
     assert "no declared attack names the advancing unit" in why["OM 9.84"]
     assert "partial" not in doc or not doc["partial"] or "not in a phase where" not in doc["partial"]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_an_invader_moved_on_land_in_the_movement_phase(im, suffix):
+    """im-landing14 (record_retreat14.py), IM Scenario 4 (Leros), GT1: five convoy units to the
+    Available box of Invasion Zone East (Naval Transport), placed in the Movement Phase on L2703
+    (units 1-4) and L2804 (unit 5): 16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の
+    望むヘクス上に移動させる」, legal; unit 5 then dragged on onto the coastal hex L2805 in the same
+    phase: 16.33 「上陸戦闘：戦闘フェイズ」 (16.33E), exactly IM 16.33 at step 20. The L2703 stack's
+    landing in the Combat Phase is no finding (listed as a combat-phase drag). Main before this
+    round: 0 findings (the drag after the placement was read as the arrival's drift)."""
+    _, doc, _ = _audit(im, f"im-landing14{suffix}.vlog")
+    assert found(doc) == [("IM 16.33", f"im-landing14{suffix}.vlog", 20, 1, "movement", ["S4-C5"])]
+    assert doc["findings"][0]["hexes"] == ["L2805"] and "(16.33E)" in doc["findings"][0]["message"]
+    why = [e["why"] for e in doc["coverage"]["rules_not_judged"] if e["rule"] == "IM 16.33"]
+    assert any("Landing Condition Table" in y for y in why)
