@@ -398,7 +398,7 @@ class FileAuditor:
         # side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
-        combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
+        tracker_phases = b.phase_source == "turn tracker"
         cov = Coverage(illustrative_known=self.annotator is not None)
         no_allowance = self._no_allowance_field()
         #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
@@ -659,9 +659,9 @@ class FileAuditor:
             phase_side = phase_info.side if phase_info is not None else ""
             # what drags on the map are in this phase (the binding's [[phase]] moves, else by kind)
             drags = phase_info.unit_moves if phase_info is not None else "none"
-            moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
-                combat_moves or (self.rs.combat_moves and phase_info is not None and (
-                    phase_info.moves == "combat" or phase_info.starts == "roll"))))
+            moving = drags == "movement" or (drags == "combat" and bool(phase_side) and phase_info is not None
+                                             and self.rs.combat_moves_in(phase_info) and (
+                tracker_phases or phase_info.moves == "combat" or phase_info.starts == "roll"))
             unrolled.note(k, step, rolled, ph, phase_info, moving, suppress, builder)
             doubles += by_hand.note(name, k, step, state, builder, ph, phase_info, suppress, rolled)
             judged = off = 0
@@ -846,7 +846,7 @@ class FileAuditor:
                     if old_hex is not None and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex):
                         self._arrived.add(pid)
                 elif (phase_info is not None and phase_info.takes_arrivals and pid in self._arrived
-                      and v.hex is not None and self._on_map(v.hex)):
+                      and v.hex is not None and self._on_map(v.hex) and self.rs.arrival_drifts(phase_info)):
                     # dragged on the map again in the phase it arrived in: its drift or scatter
                     # (OM 6.2, a landing's drift), part of the arrival; not a move out of the phase
                     cov.skip(OFF_MAP)
