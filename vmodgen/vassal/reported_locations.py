@@ -80,7 +80,11 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
     location, location the module reads)``, for steps that move exactly one piece and carry one
     move report of the map moved to. The module's boards are set as the file's saved state sets
     them."""
-    head, steps = _with_boards(save, module)
+    return _compare_reports(_with_boards(save, module)[1], module)
+
+
+def _compare_reports(steps: list, module: Module) -> tuple[int, list[tuple[int, str, str, str]]]:
+    """:func:`compare_reports` of a file's steps, the module's boards already set."""
     patterns: dict[tuple[str, str], re.Pattern | None] = {}
     compared = 0
     bad: list[tuple[int, str, str, str]] = []
@@ -270,7 +274,11 @@ def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
     """The same for the names kept in the file's saved state: written whenever each piece last
     moved, by whatever module version ran then (an earlier session, the designer's set-up), so no
     proof against the module given."""
-    head, _ = _with_boards(save, module)
+    return _compare_saved_names(_with_boards(save, module)[0], module)
+
+
+def _compare_saved_names(head: list, module: Module) -> tuple[int, int]:
+    """:func:`compare_saved_names` of a file's saved state, the module's boards already set."""
     return compare_names(recorded_names("\n".join(sub.text for node in head for sub in _flat(node))), module)
 
 
@@ -343,23 +351,22 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
             "and are not judged.")
 
 
-def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
+def grid_sentences(path: str, save: SaveFile, module: Module) -> tuple[str | None, str | None]:
     """Whether the module given reads the file's points as the module it was played with named
-    them: from VASSAL's move reports, else (none to read: a module that writes none, a save) from
-    the names the file's own moves kept. The sentence for a report's warnings, or None."""
-    compared, bad = compare_reports(save, module)
-    if compared:
-        return mismatch_warning(path, compared, bad)
-    return names_warning(path, *compare_recorded_names(save, module))
+    them, as ``(warning, note)``, each a sentence or None, from one comparison of each kind (the
+    audit and ``inspect`` say both).
 
-
-def grid_note(path: str, save: SaveFile, module: Module) -> str | None:
-    """The advisory sentence (:func:`names_note`) when no move report was compared: from the
-    names the file's moves wrote when too few disagree, else, when its moves wrote none, from the
-    names kept in its saved state."""
-    if compare_reports(save, module)[0]:
-        return None
-    compared, bad = compare_recorded_names(save, module)
+    The warning (a doubt about the module) from VASSAL's move reports, else (none to read: a
+    module that writes none, a save) from the names the file's own moves kept. The note
+    (:func:`names_note`, advisory) only when no move report was compared: from the names the
+    file's moves wrote when too few disagree, else, when its moves wrote none, from the names kept
+    in its saved state."""
+    head, steps = _with_boards(save, module)
+    compared, bad_reports = _compare_reports(steps, module)
     if compared:
-        return names_note(path, compared, bad, saved=False)
-    return names_note(path, *compare_saved_names(save, module), saved=True)
+        return mismatch_warning(path, compared, bad_reports), None
+    compared, bad = compare_names(_step_names(steps), module)
+    warning = names_warning(path, compared, bad)
+    if compared:
+        return warning, names_note(path, compared, bad, saved=False)
+    return warning, names_note(path, *_compare_saved_names(head, module), saved=True)
