@@ -75,7 +75,7 @@ from .model import AuditFinding
 from ..rules import illustrative
 from .concealment import stronger
 from .continuity import Seam, seam as seam_between
-from .module_fit import file_doubts, file_notes
+from .module_fit import file_fit
 from .near_enemy import NearEnemies
 from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .history import StepHistory
@@ -114,7 +114,7 @@ class FileAudit:
     start_context: tuple = (None, {}, None)
     end_context: tuple = (None, {}, None)
     #: what the file's own saved boards and move reports say against the module given
-    #: (:func:`.module_fit.file_doubts`: sentences for the report's warnings)
+    #: (:func:`.module_fit.file_fit`: sentences for the report's warnings)
     module_doubts: list[str] = field(default_factory=list)
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
@@ -343,8 +343,7 @@ class FileAuditor:
         self._last_end = None          # remember() never looks across files: the same in parallel
         self._state_judged = {}        # (a state rule's verdict of a file before: pending.across_files)
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
-        doubts = file_doubts(name, save, self.module) if self.module is not None else []
-        warnings: list[str] = file_notes(name, save, self.module) if self.module is not None else []
+        doubts, warnings = file_fit(name, save, self.module) if self.module is not None else ([], [])
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings, self.module)
         if self.module is not None:
