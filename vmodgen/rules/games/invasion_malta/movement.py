@@ -83,7 +83,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         unknown decides the verdict)."""
         costs = CostTable(board, u.unit.movement_class)
         pos = board.pos
-        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        time, weather = self.condition(pos, "time"), self.weather(pos)
         night = (time == "night" or weather == "storm" or
                  u.side != "axis" and not by_day and bool(self.allied_road_rate_unknown(pos)))
         road_rate = (self.num("road_cost_axis_mp") if u.side == "axis" else
@@ -387,7 +387,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
     def allied_road_rate_unknown(self, pos) -> str:
         """8.33: why the Allied road rate is unknown ("" when known): neither a Night nor a Storm
         is known, and the time or the weather is not."""
-        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        time, weather = self.condition(pos, "time"), self.weather(pos)
         if time == "night" or weather == "storm" or (time and weather):
             return ""
         return " and ".join(f"the {what} is unknown ({self.unknown_condition(pos, key)})" for what, key in
