@@ -208,8 +208,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                  [start])
         elif barred is None:
             self.not_judged(f"{P} 9.32", f"{label(u)} is Maltese (KOMR) and refused combat, which Scenarios "
-                            f"{', '.join(sorted(komr - {''}))} bar; the position names no scenario (it may be "
-                            f"{self._choices(board.pos)})")
+                            f"{', '.join(sorted(komr - {''}))} bar; {self._unnamed(board.pos)}")
         if through:
             find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
                  "route free of enemy ZOC", through)

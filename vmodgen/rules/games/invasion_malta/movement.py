@@ -373,8 +373,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         if self._gt1_penalised(board, u) is None and u.mode != "motor_pool" \
                 and len(self._measured(board, u, ez, gt1_penalty=True)) > len(found):
             self.not_judged(f"{P} 7.12", f"{label(u)}'s GT1 move is legal at its full MA, not at 2 MP less, which "
-                                         "Scenarios 2 and 3 take from Allied units on GT1; the position names no "
-                                         f"scenario (it may be {self._choices(board.pos)})")
+                                         f"Scenarios 2 and 3 take from Allied units on GT1; {self._unnamed(board.pos)}")
         return out + found
 
     def _measured(self, board: Board, u: UnitState, ez: set[str], by_day: bool = False,

@@ -263,6 +263,13 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         c = sorted(self.scenario_choices(pos))
         return "Scenario " + (", ".join(c[:-1]) + " or " + c[-1] if len(c) > 1 else "".join(c))
 
+    def _unnamed(self, pos: Position) -> str:
+        """How a not-judged note says that no scenario is named: a position with the scenarios it may
+        be (:meth:`_choices`); a log (``moves_announced`` False), which is not read by island, plainly."""
+        if not pos.moves_announced:
+            return "the log names no scenario"
+        return f"the position names no scenario (it may be {self._choices(pos)})"
+
     def scenario_in(self, pos: Position, wanted: set[str]) -> bool | None:
         """Whether the position's scenario is one of ``wanted``: True or False when every scenario
         it may be (:meth:`scenario_choices`) agrees, None when they differ (the rule that asks is
