@@ -333,8 +333,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
                                                                      or self.scenario_no(board.pos) == "1") \
-                and not (self.is_(u, "im_motor_pool_ineligible") or self.red_box(u)
-                         or self.orange(u) or self.pillbox(u)):
+                and not self.motor_pool_barred(u):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 

@@ -188,6 +188,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     def pillbox(self, u: UnitState) -> bool:
         return self.is_(u, "im_pillbox")
 
+    def motor_pool_barred(self, u: UnitState) -> bool:
+        """18.13: a unit that may never use the motor pool: ``im_motor_pool_ineligible`` (coast
+        artillery, heavy AA, Scenario-4 Italians), motorized units (red box, orange) and pillboxes."""
+        return self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u)
+
     def zero_ma(self, u: UnitState) -> bool:
         """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
         return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
