@@ -258,9 +258,15 @@ def _landing_condition_groups(rs, board: Board) -> list:
     Landing Condition result (NE, D, -1, -2) falls on an invasion hex's units as a group, so in the
     Movement Phase the units placed on one invasion hex from an Available box (where nothing
     disrupts them) are all disrupted or none. The roll itself is not recorded, nor needed: only a
-    split group contradicts every result."""
-    if board.pos.phase not in ("", "movement"):
+    split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
+    have been disrupted before it was placed (4.13 「いくつかのユニットは混乱状態で開始するかもしれない」,
+    and 3.84 removes the marker only in a Recovery Phase), so there a split group is named not judged.
+    In a log a Disrupted marker covers its whole hex, so a split group does not arise there."""
+    pos = board.pos
+    if pos.phase not in ("", "movement"):
         return []
+    sc = pos.scenario_data
+    first = pos.turn is None or pos.turn == (sc.first_turn if sc is not None else rs.game.sequence.first_turn)
     out = []
     for h, us in sorted(board.at.items()):
         if not board.is_hex(h) or board.terrain(h) != "invasion":
@@ -270,6 +276,12 @@ def _landing_condition_groups(rs, board: Board) -> list:
         hit = [u for u in placed if u.has("disrupted")]
         if hit and len(hit) < len(placed):
             spared = [u for u in placed if u not in hit]
+            if first:
+                rs.not_judged(f"{P} 16.33", f"On the invasion hex {h} {rs.names(hit)} "
+                              f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
+                              "this phase; on the scenario's first turn a unit may have started disrupted (4.13), "
+                              "so the split need not contradict the group result (16.33B)")
+                continue
             out.append(rs.finding(board, f"{P} 16.33", "movement", f"On the invasion hex {h} {rs.names(hit)} "
                                   f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
                                   "this phase; the Landing Condition result falls on the hex's units as a group "
