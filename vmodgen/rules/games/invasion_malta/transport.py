@@ -197,7 +197,7 @@ def check_invasion_placements(rs, board: Board) -> list:
     in the Movement Phase onto an invasion hex of that zone (16.31: the invasion hexes are the zone) or
     onto a port (16.14; the kit draws no port into a zone, so any port is accepted). 16.26: a delayed
     unit goes from the Delay box to the Available box in the Transport Phase, never straight onto the
-    map. 16.3 「連合軍ユニットは、強襲上陸を実施できない」: no Allied unit goes onto an invasion hex.
+    map (an Allied unit on an invasion hex: ``check_water``, IM 16.3).
 
     A unit's move names its box as ``previous``. A unit straight from its set-up card onto a port in
     the Movement Phase is read as the whole activation (Naval Transport Phase to the Available box,
@@ -207,7 +207,6 @@ def check_invasion_placements(rs, board: Board) -> list:
     every box passed: there a placement outside the Movement Phase and a Delay box unit reaching the
     map are named not judged."""
     pos, out = board.pos, []
-    axis = str(rs.param("im_supply_side"))
     for u in pos.units:
         src = _entry_source(rs, board, u.previous)
         if not src or not board.is_hex(u.hex) or not rs.combat(u):
@@ -227,8 +226,6 @@ def check_invasion_placements(rs, board: Board) -> list:
             why = ("a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
                    + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
                       else "onto the zone's hexes in a Movement Phase (16.33A)"))
-        elif invasion and u.side != axis and src != "card":
-            why = "Allied units never make an amphibious invasion (16.3); they enter by port only (16.14)"
         elif src == "available" and not port and _zone(board, u.hex) != zone:
             where = f"an invasion hex of {_zone(board, u.hex)}" if _zone(board, u.hex) else "a hex that is " \
                 "neither an invasion hex of that zone nor a port"

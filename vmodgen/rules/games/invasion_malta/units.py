@@ -42,7 +42,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         # stacking (3.3, 16)
         "stacking_limit_points": (9, "3.32: most stacking points of a side in a hex, at the end of any phase"),
         "invasion_hex_limit_points": (9, "16.33A: most stacking points landing in an invasion hex"),
-        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (convoys onto invasion hexes), comma-separated"),
+        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (landing by port entry only, 16.3), comma-separated"),
         "drop_hex_from_airhead_max_hexes": (4, "15.32: most hexes from a Drop Hex marker to an airhead"),
         "drop_hex_spacing_min_hexes": (2, "15.32: fewest hexes between two Drop Hex markers of a phase"),
         "port_entry_limit_points": (9, "16.14: most stacking points placed on a port hex by port entry"),
