@@ -230,7 +230,9 @@ def check_invasion_placements(rs, board: Board) -> list:
             where = f"an invasion hex of {_zone(board, u.hex)}" if _zone(board, u.hex) else "a hex that is " \
                 "neither an invasion hex of that zone nor a port"
             why = (f"units leave a zone's Available box for an invasion hex of that zone (16.33A) or a port "
-                   f"(16.14) only, not {where}")
+                   f"(16.14) only, not {where}"
+                   + ("; an invader reaches the coast from its invasion hex in the Combat Phase (16.33E)"
+                      if not _zone(board, u.hex) else ""))
         elif src == "card" and pos.phase == "naval-transport":
             why = ("a convoy's units arrive in the zone's Available box (16.24D) and are placed from there "
                    + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
