@@ -60,3 +60,4 @@ def test_an_available_box_unit_placed_in_the_movement_phase_is_legal(im):
     r = _placed(im, "avail-move", "leros-iz-east-available", "Movement Phase")
     assert "IM 16.33" not in [f.rule for f in r.findings], [f.message for f in r.findings]
     assert not _notes(r, "IM 16.33")
+

@@ -234,6 +234,11 @@ def check_invasion_placements(rs, board: Board) -> list:
                    + ("; an invader reaches the coast from its invasion hex in the Combat Phase (16.33E)"
                       if not _zone(board, u.hex) else ""))
         elif src == "card" and pos.phase == "naval-transport":
+            if not pos.moves_announced:
+                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in the Naval Transport Phase the turn "
+                              "tracker names; a convoy reaches its Available box then (16.24D) and is placed from "
+                              "there in the Movement Phase, and the tracker may lag the pieces")
+                continue
             why = ("a convoy's units arrive in the zone's Available box (16.24D) and are placed from there "
                    + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
                       else "in the Movement Phase (16.33A)"))
