@@ -48,6 +48,8 @@ def test_im_clean_recorded_game_gives_nothing(im):
     assert set(not_judged) == {"IM 7.23", "IM 6.15", "IM 9.12", "IM 9.13", "IM 9.15", "IM 10.34", "IM 15.61",
                                "IM 18.11", "IM 10.24", "IM 15.14", "IM 15.16"}
     assert "Scenarios 1 and 2 forbid" in not_judged["IM 15.16"]
+    # round 27: a log is not a position, and it is not read by island (Scenario 4 is not Malta's)
+    assert "the log names no scenario" in not_judged["IM 15.16"] and "position" not in not_judged["IM 15.16"]
     assert "Activation Marker" in not_judged["IM 7.23"]
 
 

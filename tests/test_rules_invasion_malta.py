@@ -267,14 +267,15 @@ def test_glider_never_lands_on_urban():
     assert rules(base + x("P", "1631", type="parachute-infantry", previous="axis-paradrop-kg1")) == ["IM 15.2"]
 
 
-def test_allied_units_invade_in_scenario_4_only():
-    """IM 16.1, 16.22D: the Allies have sea transport in Scenario 4 only, so an Allied unit on an
-    invasion hex is invading there (9 SP limit, 16.33A) and in the sea in Scenario 3 (15.52)."""
+def test_allied_units_never_invade():
+    """IM 16.3 「連合軍ユニットは、強襲上陸を実施できない」: the Allies have sea transport in Scenario 4
+    only (16.1, 16.22D) and land by port entry only, so an Allied unit on an invasion hex is IM 16.3
+    in Scenario 4 (round 27; before, it was read as invading) and in the sea in Scenario 3 (15.52)."""
     sea = '\n[[hexes]]\nhex = "2020"\nterrain = "invasion"\n'
     unit = al("B", "2020", status=["landed"])
     s4 = H.replace("[grid]", 'scenario = "s4"\n[grid]')
     s3 = H.replace("[grid]", 'scenario = "s3"\n[grid]')
-    assert rules(s4 + sea + unit) == []
+    assert rules(s4 + sea + unit) == ["IM 16.3"]
     assert rules(s3 + sea + unit) == ["IM 15.52"]
 
 

@@ -46,14 +46,16 @@ def test_slope_uphill_costs_one_more():
 def test_road_rates_by_side_and_time():
     """IM 8.33 (spec §11 #2): four road hexes cost an Allied unit 4 MP by day and 2 at Night or in a
     Storm (by day too), an Axis unit 2 always; with MA 2, the Allied day move (Good or Windy
-    weather) is illegal and the others legal."""
+    weather) is illegal and the others legal. A stated Storm or Windy is the weather in Scenario 1
+    (round 27: a position naming no scenario may be Scenario 2 or 3, always Good, 5.13)."""
+    s1 = h(scenario="Scenario 1")
     rd = road("primary_road", "2016", "2017", "2018", "2019", "2020")
     four = dict(values=dict(INF, movement=2), previous="2016", path=["2016", "2017", "2018", "2019", "2020"])
     assert rules(H + rd + al("A", "2020", **four) + state(time="am", weather="good")) == ["IM 8.13"]
     assert rules(H + rd + al("A", "2020", **four) + state(time="night")) == []
     assert rules(H + rd + x("X", "2020", **four) + state(time="am")) == []
-    assert rules(H + rd + al("A", "2020", **four) + state(time="am", weather="storm")) == []      # ½ MP in a Storm
-    assert rules(H + rd + al("A", "2020", **four) + state(time="am", weather="windy")) == ["IM 8.13"]
+    assert rules(s1 + rd + al("A", "2020", **four) + state(time="am", weather="storm")) == []      # ½ MP in a Storm
+    assert rules(s1 + rd + al("A", "2020", **four) + state(time="am", weather="windy")) == ["IM 8.13"]
 
 
 def test_orange_circle_off_road():

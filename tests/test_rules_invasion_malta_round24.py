@@ -67,7 +67,9 @@ def test_the_allied_road_rate_is_not_judged_on_an_unstated_weather():
     rules, why = _allied_road_move(time="am")
     assert rules == [] and "the weather is unknown" in why["IM 8.33"]
     assert _allied_road_move(time="am", weather="good")[0] == ["IM 8.13"]
-    assert _allied_road_move(time="am", weather="storm") == ([], {})
+    # round 27: a stated Storm on a position naming no scenario may be Scenario 2's or 3's Good (5.13)
+    rules, why = _allied_road_move(time="am", weather="storm")
+    assert rules == [] and "names no scenario" in why["IM 8.33"] and "5.13" in why["IM 8.33"]
     assert _allied_road_move(time="night") == ([], {})
     rd = road("primary_road", "2016", "2017", "2018")
     pos = position(inline(turn=3) + rd + state(time="am") +

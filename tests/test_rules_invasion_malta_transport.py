@@ -41,15 +41,18 @@ def test_no_air_transport_off_the_island(tmp_path):
 
 
 def test_sea_transport_limits(tmp_path):
-    """16.16, Leros GT2 AM, Naval Transport phase: port to port (Portolago L3009 -> Alinda L2407),
-    back to the convoy box, landing in a Storm: found; the same landing in Good weather is not."""
+    """16.16, Leros GT2 AM, Movement phase (16.14: port entry at its end; round 27: straight from the
+    convoy box in the Naval Transport Phase is IM 16.14): port to port (Portolago L3009 -> Alinda
+    L2407), back to the convoy box, landing in a Storm: found; the same landing in Good weather is
+    not, and in the Naval Transport Phase it is IM 16.14."""
     good, storm = DAY.format(w="good", a="O"), DAY.format(w="storm", a="O")
-    kw = dict(phase="naval-transport", sc="s4", turn=2)
+    kw = dict(phase="movement", sc="s4", turn=2)
     assert "IM 16.16" in rules_found(tmp_path, good + unit("S4-C1", "L2407", 'previous = "L3009"\nstatus = ["landed"]\n'), **kw)
     assert "IM 16.16" in rules_found(tmp_path, good + unit("S4-C1", "axis-convoy-1", 'previous = "L2407"\n'), **kw)
     landing = unit("S4-C1", "L2407", 'previous = "axis-convoy-1"\nstatus = ["landed"]\n')
     assert "IM 16.16" in rules_found(tmp_path, storm + landing, **kw)
     assert rules_found(tmp_path, good + landing, **kw) == []
+    assert rules_found(tmp_path, good + landing, **dict(kw, phase="naval-transport")) == ["IM 16.14"]
 
 
 def test_harbor_booms(tmp_path):
@@ -60,8 +63,8 @@ def test_harbor_booms(tmp_path):
     kw = dict(sc="s4", turn=2)
     marker = '\n[[hexes]]\nhex = "portolago-boom-box"\nmarkers = ["harbor-boom-destroyed"]\n'
     landing = unit("S4-C1", "L3009", 'previous = "axis-convoy-1"\nstatus = ["landed"]\n')
-    assert "IM 18.32" in rules_found(tmp_path, good + landing, "naval-transport", **kw)
-    assert rules_found(tmp_path, good + marker + landing, "naval-transport", **kw) == []
+    assert "IM 18.32" in rules_found(tmp_path, good + landing, "movement", **kw)
+    assert rules_found(tmp_path, good + marker + landing, "movement", **kw) == []
     end = unit("S4-C1", "L3110")
     assert "IM 18.33" in rules_found(tmp_path, good + end, "reset", **kw)
     assert rules_found(tmp_path, good + marker + end, "reset", **kw) == []

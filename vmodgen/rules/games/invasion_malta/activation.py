@@ -168,15 +168,14 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         for u in pool:
             if u.side == axis:
                 why = "the motor pool is Allied only"
-            elif time in ("am", "pm") and s1 is None and not self.is_(u, "im_motor_pool_ineligible") \
-                    and not (self.red_box(u) or self.orange(u) or self.pillbox(u)):
+            elif time in ("am", "pm") and s1 is None and not self.motor_pool_barred(u):
                 # 18.11: by day the motor pool is Scenario 1's alone; the position may be Scenario 1, 2 or 3
                 self.not_judged(f"{P} 18.11", f"{label(u)} used the motor pool on a day turn, which only Scenario 1 "
-                                f"allows, and the position names no scenario (it may be {self._choices(board.pos)})")
+                                f"allows, and {self._unnamed(board.pos)}")
                 continue
             elif time in ("am", "pm") and not s1:
                 why = "the motor pool is used only on Night turns (Scenario 1 excepted)"
-            elif self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u):
+            elif self.motor_pool_barred(u):
                 why = "coast artillery, heavy AA, motorized units, pillboxes and Scenario-4 Italians may not use it"
             else:
                 continue

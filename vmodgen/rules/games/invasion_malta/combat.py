@@ -74,7 +74,41 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         return self.enemy_zoc(before_advances(self, board), side)
 
     # ---- retreat (13.3-13.4) ---------------------------------------------------------------
+    def _other_advances(self, board: Board, u: UnitState, start: str) -> set[str]:
+        """The enemy units that advanced after another combat than the one ``u`` retreated from
+        ``start``: not listed in an ``[[attacks]]`` entry on ``start`` (nor in one with ``u``) and
+        not advancing into ``start`` first (an advance enters the hex its defender vacated, 13.5)."""
+        own = {x for a in board.pos.attacks if a.hex == start or u.id in a.units for x in a.units}
+        out = set()
+        for x in board.pos.units:
+            if x.mode != "advance" or not x.previous or x.side == u.side or x.id in own:
+                continue
+            first = x.path[1] if x.path and len(x.path) > 1 else x.hex
+            if first != start:
+                out.add(x.id)
+        return out
+
     def check_retreat(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """13.3-13.4 with 13.5: a retreat comes before its own combat's advance. Combats are resolved
+        one after another (13.38, 13.51 「次の戦闘解決の前に」) in an order no position records, so
+        another combat's advance may come before or after it: the retreat is judged both ways, and a
+        rule found one way only is named not judged."""
+        path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
+        others = self._other_advances(board, u, path[0]) if path else set()
+        first = self._retreat_verdict(board, u, ez, before_advances(self, board))
+        if not others:
+            return first
+        done = before_advances(self, board, lambda x: x.id not in others)
+        after = self._retreat_verdict(board, u, self.enemy_zoc(done, u.side), done)
+        both = {f.rule for f in first} & {f.rule for f in after}
+        for rule in sorted({f.rule for f in first} ^ {f.rule for f in after}):
+            self.not_judged(rule, f"{label(u)} retreated {' → '.join(path)} while {', '.join(sorted(others))} "
+                            "advanced after another combat; whether that advance came before this retreat decides "
+                            "the verdict, and the order of combats is not recorded (13.38, 13.51)")
+        return [f for f in after if f.rule in both]
+
+    def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board) -> list:
+        """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``."""
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         if self.orange(u) or self.zero_ma(u):
             why = "an orange-circle unit" if self.orange(u) else \
@@ -84,7 +118,6 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if len(path) < 2:
             return []
         out = []
-        before = before_advances(self, board)        # 13.5: the attackers advance after the retreat
         for a, b in zip(path, path[1:]):
             why = self._crossable(board, u, a, b)
             if why:
@@ -175,8 +208,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                  [start])
         elif barred is None:
             self.not_judged(f"{P} 9.32", f"{label(u)} is Maltese (KOMR) and refused combat, which Scenarios "
-                            f"{', '.join(sorted(komr - {''}))} bar; the position names no scenario (it may be "
-                            f"{self._choices(board.pos)})")
+                            f"{', '.join(sorted(komr - {''}))} bar; {self._unnamed(board.pos)}")
         if through:
             find(f"{P} 9.34", f"it retreated through enemy ZOC at {', '.join(through)}; a combat refusal needs a retreat "
                  "route free of enemy ZOC", through)

@@ -93,7 +93,28 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         """The weather, or None after recording ``rule_id`` as not judged: the audit could not derive
         it, or a position file states none where the book does not fix it (never a default). Where
         the book fixes it (:meth:`book_weather`) that is the weather, whatever is stated."""
-        return self.book_weather(board.pos) or self._known(board, rule_id, "weather", "the weather")
+        w = self.weather(board.pos)
+        if w is None:
+            self.not_judged(rule_id, f"the weather is unknown: {self.unknown_condition(board.pos, 'weather')}")
+        return w
+
+    def weather(self, pos: Position) -> str | None:
+        """The weather the rules read, recording nothing: the one the book fixes, else the stated one
+        unless :meth:`weather_open`; None when unknown."""
+        return self.book_weather(pos) or (None if self.weather_open(pos) else self.condition(pos, "weather"))
+
+    def weather_open(self, pos: Position) -> str:
+        """Why a stated weather other than Good may not be the weather ("" when it is): a position that
+        names no scenario and may be Scenario 2 or 3 (Malta: 1, 2 or 3), where every turn is Good
+        (5.13 「良好天候は、シナリオ2と3中の全ターン」), or another, where the stated weather holds. A
+        log names no scenario and is not read so: the turn tracker's weather is what the players
+        rolled (a Storm rolled there is Scenario 1's or 4's)."""
+        v = self.condition(pos, "weather")
+        if v in (None, "good") or self.book_weather(pos) or not pos.moves_announced \
+                or self.scenario_in(pos, {"2", "3"}) is not None:
+            return ""
+        return (f"the position names no scenario ({self._choices(pos)}): in Scenarios 2 and 3 every turn is Good "
+                f"(5.13), whatever is stated; in the others the weather is the stated {v}")
 
     def book_weather(self, pos: Position) -> str | None:
         """5.13, 7.12: the weather the rulebook fixes: Good on every turn of Scenarios 2 and 3, and
@@ -127,6 +148,8 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
     def unknown_condition(self, pos: Position, key: str) -> str:
         """Why ``key`` (``time`` or ``weather``) is unknown ("" when known): what the audit recorded
         (``[state] key_unknown``), else what a position file lacks."""
+        if key == "weather" and (why := self.weather_open(pos)):
+            return why
         if self.condition(pos, key) is not None or key == "weather" and self.book_weather(pos):
             return ""
         if f"{key}_unknown" in pos.state:

@@ -648,6 +648,5 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             elif n and none_s12 is None:
                 # 15.16: none in Scenarios 1-2, one hex in 3-4; the position may be either
                 self.not_judged(f"{P} 15.16", f"{label(u)} paradropped this activation and moved {n} hex(es), which "
-                                "Scenarios 1 and 2 forbid and 3 and 4 allow; the position names no scenario (it may "
-                                f"be {self._choices(board.pos)})")
+                                f"Scenarios 1 and 2 forbid and 3 and 4 allow; {self._unnamed(board.pos)}")
         return out

@@ -84,7 +84,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         unknown decides the verdict)."""
         costs = CostTable(board, u.unit.movement_class)
         pos = board.pos
-        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        time, weather = self.condition(pos, "time"), self.weather(pos)
         night = (time == "night" or weather == "storm" or
                  u.side != "axis" and not by_day and bool(self.allied_road_rate_unknown(pos)))
         road_rate = (self.num("road_cost_axis_mp") if u.side == "axis" else
@@ -334,8 +334,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
                                                                      or self.scenario_no(board.pos) == "1") \
-                and not (self.is_(u, "im_motor_pool_ineligible") or self.red_box(u)
-                         or self.orange(u) or self.pillbox(u)):
+                and not self.motor_pool_barred(u):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
@@ -374,8 +373,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         if self._gt1_penalised(board, u) is None and u.mode != "motor_pool" \
                 and len(self._measured(board, u, ez, gt1_penalty=True)) > len(found):
             self.not_judged(f"{P} 7.12", f"{label(u)}'s GT1 move is legal at its full MA, not at 2 MP less, which "
-                                         "Scenarios 2 and 3 take from Allied units on GT1; the position names no "
-                                         f"scenario (it may be {self._choices(board.pos)})")
+                                         f"Scenarios 2 and 3 take from Allied units on GT1; {self._unnamed(board.pos)}")
         return out + found
 
     def _measured(self, board: Board, u: UnitState, ez: set[str], by_day: bool = False,
@@ -388,7 +386,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
     def allied_road_rate_unknown(self, pos) -> str:
         """8.33: why the Allied road rate is unknown ("" when known): neither a Night nor a Storm
         is known, and the time or the weather is not."""
-        time, weather = self.condition(pos, "time"), self.book_weather(pos) or self.condition(pos, "weather")
+        time, weather = self.condition(pos, "time"), self.weather(pos)
         if time == "night" or weather == "storm" or (time and weather):
             return ""
         return " and ".join(f"the {what} is unknown ({self.unknown_condition(pos, key)})" for what, key in

@@ -115,7 +115,12 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                        "an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
                        "hex or been eliminated (16.33E, 16.42)" if self.invader(board, u)
                        else "an all-sea hex; a ground unit there is eliminated")
-                out.append(self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
+                allied = board.terrain(u.hex) == "invasion" and u.side != str(self.param("im_supply_side")) \
+                    and self.allied_convoys(board)
+                out.append(self.finding(board, f"{P} 16.3", "movement", f"{label(u)} is on the invasion hex {u.hex}; "
+                                        "Allied units never make an amphibious invasion (16.3): their convoys land "
+                                        "by port entry (16.14).", [u.hex], [u]) if allied else
+                           self.finding(board, f"{P} 15.52", "movement", f"{label(u)} is on {u.hex}, {why}.",
                                         [u.hex], [u]))
             elif self.artillery(u) and self.combat(u) and (u.has("paradropped") or self.paradropped(board.pos, u.id)
                                                             or self.dropped_now(board.pos, u.id)) \
@@ -158,13 +163,16 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
     INVASION_PHASES = ("movement", "combat-declaration", "bombardment", "reaction", "combat")
 
     def invader(self, board: Board, u) -> bool:
-        """16.31, 16.33A: a ground unit on an invasion hex that did not paradrop there (15.52), of a
-        side that has sea transport: the Axis in every scenario, the Allies in Scenario 4 only (16.1,
-        16.22D: ``im_allied_convoy_scenarios``)."""
+        """16.31, 16.33A: an Axis ground unit on an invasion hex that did not paradrop there (15.52).
+        16.3 「連合軍ユニットは、強襲上陸を実施できない」: the Allies, who have convoys in Scenario 4
+        (16.1, 16.22D), land by port entry only (:meth:`allied_convoys`)."""
         if board.terrain(u.hex) != "invasion" or u.has("paradropped") or self.paradropped(board.pos, u.id):
             return False
-        if u.side == str(self.param("im_supply_side")):
-            return True
+        return u.side == str(self.param("im_supply_side"))
+
+    def allied_convoys(self, board: Board) -> bool:
+        """16.1, 16.22D: whether the Allies have sea transport in the position's scenario
+        (``im_allied_convoy_scenarios``)."""
         scenarios = {s.strip().lower().lstrip("s") for s in str(self.param("im_allied_convoy_scenarios")).split(",")}
         return self.scenario_no(board.pos) in scenarios - {""}
 

@@ -80,10 +80,9 @@ def check_air_exit(rs, board: Board) -> list:
 
 def check_sea_moves(rs, board: Board) -> list:
     """16.16: no port-to-port move, no return to the set-up card, no sea transport in a Storm; 16.23:
-    one convoy an activation; 16.22: one convoy, one invasion zone; 16.26: a landing from a Delay box
-    is not judged."""
+    one convoy an activation; 16.22: one convoy, one invasion zone (a unit leaving a Delay box for the
+    map: check_invasion_placements)."""
     sea = _boxes(rs.param("im_sea_boxes"))
-    delayed = _boxes(rs.param("im_delay_boxes"))
     out = _one_convoy(rs, board)
     for u in board.pos.units:
         if not u.previous or not rs.combat(u):
@@ -97,12 +96,6 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
                                   f"port {u.previous}; units never move from port to port by sea.",
                                   [u.previous, u.hex], [u]))
-        elif u.previous in delayed and board.is_hex(u.hex) and board.terrain(u.hex) != "invasion":
-            # 16.26: a delayed unit lands in any later activation, never in the one it arrived in,
-            # and neither a position nor a log records which activation that was (onto an invasion
-            # hex it goes through the Available box first: check_invasion_placements)
-            rs.not_judged(f"{P} 16.26", f"{label(u)} landed at {u.hex} from {u.previous}: a delayed unit may not "
-                          "land in the activation its convoy arrived in, which is not recorded")
         elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
                 and rs.known_weather(board, f"{P} 16.16") == "storm":
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
@@ -184,33 +177,83 @@ def _one_zone(rs, board: Board, convoys: set[str]) -> list:
     return out
 
 
+def _entry_source(rs, board: Board, place: str | None) -> str:
+    """Where a unit entering the map by sea came from: "card" (a set-up card box of
+    ``im_sea_boxes``), "delay" (a zone's Delay box, ``im_delay_boxes``), "available" (a zone's other
+    box), else ""."""
+    if not place or not board.is_box(place):
+        return ""
+    if place in _boxes(rs.param("im_sea_boxes")):
+        return "card"
+    if not _zone(board, place):
+        return ""
+    return "delay" if place in _boxes(rs.param("im_delay_boxes")) else "available"
+
+
 def check_invasion_placements(rs, board: Board) -> list:
-    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」:
-    a unit leaves an invasion zone's Available box for a hex of that zone in the Movement Phase
-    only; 16.26: a delayed unit goes from the Delay box to the Available box (in the Naval
-    Transport Phase, 16.26, with a new Convoy Arrival roll), never straight onto an invasion hex. A unit's move names its box as
-    ``previous``. A log's phase is the turn tracker's, which may lag the pieces: there a placement
-    outside the Movement Phase is named not judged."""
+    """Where and when a unit enters the map from the sea. 16.23-16.24D: an arriving convoy's units go
+    to the zone's Available box (delayed steps to its Delay box); 16.33A 「移動フェイズ中、ユニットを使用可能
+    ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」 and 16.14 「侵攻ゾーン使用可能ボックスからの…港
+    指定ヘクス上に置くことができる…自軍移動フェイズの終了時にこれらを置く」: from the Available box a unit goes
+    in the Movement Phase onto an invasion hex of that zone (16.31: the invasion hexes are the zone) or
+    onto a port (16.14; the kit draws no port into a zone, so any port is accepted). 16.26: a delayed
+    unit goes from the Delay box to the Available box in the Transport Phase, never straight onto the
+    map (an Allied unit on an invasion hex: ``check_water``, IM 16.3).
+
+    A unit's move names its box as ``previous``. A unit straight from its set-up card onto a port in
+    the Movement Phase is read as the whole activation (Naval Transport Phase to the Available box,
+    then port entry); in the Naval Transport Phase, before any Movement Phase, it skipped the
+    Available box and the phase (16.14 for a port, 16.33A elsewhere). A log's phase is the turn
+    tracker's, which may lag the pieces, and a log's ``previous`` is the box at the phase start, not
+    every box passed: there a placement outside the Movement Phase and a Delay box unit reaching the
+    map are named not judged."""
     pos, out = board.pos, []
     for u in pos.units:
-        zone = _zone(board, u.previous) if u.previous and board.is_box(u.previous) else ""
-        if not zone or not board.is_hex(u.hex):
+        src = _entry_source(rs, board, u.previous)
+        if not src or not board.is_hex(u.hex) or not rs.combat(u):
             continue
+        port = "port" in board.features(u.hex)
+        invasion = board.terrain(u.hex) == "invasion"
+        rule = f"{P} 16.14" if port and not invasion else f"{P} 16.33"
         box = board.place_name(u.previous or "")
-        if u.previous and u.previous.endswith("-delay") and board.terrain(u.hex) == "invasion":
-            why = (f"a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
-                   "onto the zone's hexes in a Movement Phase (16.33A)")
-        elif _zone(board, u.hex) not in ("", zone):
-            why = f"units leave a zone's Available box for a hex of that zone only (16.33A), not {_zone(board, u.hex)}"
-        elif pos.phase not in ("", "movement"):
+        zone = _zone(board, u.previous or "")
+        if src == "delay":
             if not pos.moves_announced:
-                rs.not_judged(f"{P} 16.33", f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
-                              "invaders are placed in the Movement Phase (16.33A), and the tracker may lag the pieces")
+                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in the {pos.phase or 'unnamed'} phase "
+                              "the turn tracker names: a delayed unit goes to the Available box in the Transport "
+                              "Phase first (16.26), and a log records where a unit stood at the phase start, not "
+                              "whether it passed through the Available box then")
                 continue
-            why = f"invaders are placed from the Available box in the Movement Phase (16.33A), not the {pos.phase} phase"
+            why = ("a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
+                   + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
+                      else "onto the zone's hexes in a Movement Phase (16.33A)"))
+        elif src == "available" and not port and _zone(board, u.hex) != zone:
+            where = f"an invasion hex of {_zone(board, u.hex)}" if _zone(board, u.hex) else "a hex that is " \
+                "neither an invasion hex of that zone nor a port"
+            why = (f"units leave a zone's Available box for an invasion hex of that zone (16.33A) or a port "
+                   f"(16.14) only, not {where}"
+                   + ("; an invader reaches the coast from its invasion hex in the Combat Phase (16.33E)"
+                      if not _zone(board, u.hex) else ""))
+        elif src == "card" and pos.phase == "naval-transport":
+            if not pos.moves_announced:
+                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in the Naval Transport Phase the turn "
+                              "tracker names; a convoy reaches its Available box then (16.24D) and is placed from "
+                              "there in the Movement Phase, and the tracker may lag the pieces")
+                continue
+            why = ("a convoy's units arrive in the zone's Available box (16.24D) and are placed from there "
+                   + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
+                      else "in the Movement Phase (16.33A)"))
+        elif src == "available" and pos.phase not in ("", "movement"):
+            what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
+                else "invaders are placed from the Available box in the Movement Phase (16.33A)"
+            if not pos.moves_announced:
+                rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
+                              f"{what}, and the tracker may lag the pieces")
+                continue
+            why = f"{what}, not the {pos.phase} phase"
         else:
             continue
-        out.append(rs.finding(board, f"{P} 16.33", "movement", f"{label(u)} went from {box} to {u.hex}; {why}.",
+        out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {box} to {u.hex}; {why}.",
                               [u.hex], [u]))
     return out + _landing_condition_groups(rs, board)
 
@@ -220,9 +263,15 @@ def _landing_condition_groups(rs, board: Board) -> list:
     Landing Condition result (NE, D, -1, -2) falls on an invasion hex's units as a group, so in the
     Movement Phase the units placed on one invasion hex from an Available box (where nothing
     disrupts them) are all disrupted or none. The roll itself is not recorded, nor needed: only a
-    split group contradicts every result."""
-    if board.pos.phase not in ("", "movement"):
+    split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
+    have been disrupted before it was placed (4.13 「いくつかのユニットは混乱状態で開始するかもしれない」,
+    and 3.84 removes the marker only in a Recovery Phase), so there a split group is named not judged.
+    In a log a Disrupted marker covers its whole hex, so a split group does not arise there."""
+    pos = board.pos
+    if pos.phase not in ("", "movement"):
         return []
+    sc = pos.scenario_data
+    first = pos.turn is None or pos.turn == (sc.first_turn if sc is not None else rs.game.sequence.first_turn)
     out = []
     for h, us in sorted(board.at.items()):
         if not board.is_hex(h) or board.terrain(h) != "invasion":
@@ -232,6 +281,12 @@ def _landing_condition_groups(rs, board: Board) -> list:
         hit = [u for u in placed if u.has("disrupted")]
         if hit and len(hit) < len(placed):
             spared = [u for u in placed if u not in hit]
+            if first:
+                rs.not_judged(f"{P} 16.33", f"On the invasion hex {h} {rs.names(hit)} "
+                              f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
+                              "this phase; on the scenario's first turn a unit may have started disrupted (4.13), "
+                              "so the split need not contradict the group result (16.33B)")
+                continue
             out.append(rs.finding(board, f"{P} 16.33", "movement", f"On the invasion hex {h} {rs.names(hit)} "
                                   f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
                                   "this phase; the Landing Condition result falls on the hex's units as a group "
@@ -241,17 +296,17 @@ def _landing_condition_groups(rs, board: Board) -> list:
 
 def check_port_friendly(rs, board: Board) -> list:
     """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」: a unit arriving by sea (from a box of
-    ``im_sea_boxes``) lands at a port hex only when the port is friendly to its side. 3.11: a hex
+    ``im_sea_boxes``, or, as 16.14 has it, from an invasion zone's Available box; from its Delay box
+    too, which check_invasion_placements also finds) lands at a port hex only when the port is friendly to its side. 3.11: a hex
     last occupied, held or passed through by Axis combat units is Axis-friendly (read as 18.27's
     hospitals are: an Axis Control marker, ``control`` or another Axis combat unit there), one last
     so by Allied units Allied-friendly. An Axis landing at a port that shows none of these is found
     only where the position states the port Allied (``control``); else an Axis unit may have passed
     through it unrecorded, and 16.13 is named not judged."""
-    sea = _boxes(rs.param("im_sea_boxes"))
     axis = str(rs.param("im_supply_side"))
     out = []
     for u in board.pos.units:
-        if u.previous not in sea or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
+        if not _entry_source(rs, board, u.previous) or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
                 or not rs.combat(u) or friendly_hex(rs, board, u.hex, u, axis):
             continue
         held = board.pos.control.get(u.hex)

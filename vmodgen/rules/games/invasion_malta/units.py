@@ -42,7 +42,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         # stacking (3.3, 16)
         "stacking_limit_points": (9, "3.32: most stacking points of a side in a hex, at the end of any phase"),
         "invasion_hex_limit_points": (9, "16.33A: most stacking points landing in an invasion hex"),
-        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (convoys onto invasion hexes), comma-separated"),
+        "im_allied_convoy_scenarios": ("4", "16.1, 16.22D: the scenarios in which the Allies have sea transport (landing by port entry only, 16.3), comma-separated"),
         "drop_hex_from_airhead_max_hexes": (4, "15.32: most hexes from a Drop Hex marker to an airhead"),
         "drop_hex_spacing_min_hexes": (2, "15.32: fewest hexes between two Drop Hex markers of a phase"),
         "port_entry_limit_points": (9, "16.14: most stacking points placed on a port hex by port entry"),
@@ -188,6 +188,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     def pillbox(self, u: UnitState) -> bool:
         return self.is_(u, "im_pillbox")
 
+    def motor_pool_barred(self, u: UnitState) -> bool:
+        """18.13: a unit that may never use the motor pool: ``im_motor_pool_ineligible`` (coast
+        artillery, heavy AA, Scenario-4 Italians), motorized units (red box, orange) and pillboxes."""
+        return self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u)
+
     def zero_ma(self, u: UnitState) -> bool:
         """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
         return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
@@ -262,6 +267,13 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         """The scenarios :meth:`scenario_choices` leaves, as a message names them ("Scenario 1, 2 or 3")."""
         c = sorted(self.scenario_choices(pos))
         return "Scenario " + (", ".join(c[:-1]) + " or " + c[-1] if len(c) > 1 else "".join(c))
+
+    def _unnamed(self, pos: Position) -> str:
+        """How a not-judged note says that no scenario is named: a position with the scenarios it may
+        be (:meth:`_choices`); a log (``moves_announced`` False), which is not read by island, plainly."""
+        if not pos.moves_announced:
+            return "the log names no scenario"
+        return f"the position names no scenario (it may be {self._choices(pos)})"
 
     def scenario_in(self, pos: Position, wanted: set[str]) -> bool | None:
         """Whether the position's scenario is one of ``wanted``: True or False when every scenario
