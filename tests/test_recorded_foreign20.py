@@ -216,3 +216,28 @@ def test_inspect_with_no_module_says_why_no_hex_is_read():
         done = subprocess.run([sys.executable, "-m", "vmodgen", "inspect", str(TOUR_LOG), "--module", str(TOUR_MOD)],
                               capture_output=True, text=True, cwd=ROOT)
         assert done.returncode == 0 and "no module given" not in done.stdout + done.stderr
+
+
+# --- forfix2: the review of foreign20 -------------------------------------------------------------
+
+def test_a_utf8_bundle_is_read_as_utf8_and_others_as_latin1():
+    """VASSAL reads a bundle with ``PropertyResourceBundle(InputStream)`` (``Translation.getBundle``),
+    which since Java 9 decodes UTF-8 and falls back to ISO-8859-1 only for bytes that are not
+    UTF-8. A bundle VASSAL's editor did not write, with "Rückkehr" in UTF-8, was read as
+    'RÃ¼ckkehr'."""
+    assert parse_properties("name=Rückkehr\n".encode("utf-8")) == {"name": "Rückkehr"}
+    assert parse_properties("name=Rückkehr\n".encode("latin-1")) == {"name": "Rückkehr"}     # not UTF-8
+    assert parse_properties(b"name=R\\u00fcckkehr\n") == {"name": "Rückkehr"}
+
+
+@needs_tour
+def test_a_utf8_bundle_gives_no_false_regridding(tmp_path: Path):
+    """The German tour log (its region report "nach Rückkehr Runde 7") with the translation
+    written as UTF-8: the report agreed with the point's translated name, not 'RÃ¼ckkehr Runde 7'
+    (1 report said to disagree, the module said re-gridded)."""
+    bundle = ("Map.Main\\ Map.moveWithinFormat=$pieceName$ zieht von $previousLocation$ nach $location$ *\n"
+              "Map.Main\\ Map..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.name=Japanische Inseln\n"
+              "Map.Main\\ Map..Board.VIP..ZonedGrid..RegionGrid..Region.Turn\\ 7\\ Returns.name=Rückkehr Runde 7\n")
+    module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-utf8.mod", bundle.encode("utf-8")))
+    assert module.translations.values("Region", "Turn 7 Returns", "name") == {"Rückkehr Runde 7"}
+    assert compare_reports(read_save(german_tour_log(tmp_path)), module) == (20, [])

@@ -1,8 +1,9 @@
 """A module's translations, as VASSAL reads them (``VASSAL.i18n.Translation``, ``Localization``).
 
-A module may hold ``Module.properties`` (applied in every language) and ``Module_<language>
-[_<country>].properties`` bundles, Java properties files (``Properties.load(InputStream)``:
-ISO-8859-1 with ``\\uXXXX`` escapes). A player whose VASSAL runs in that language sees, and writes
+A module may hold ``Module_<language>[_<country>].properties`` bundles, Java properties files as
+VASSAL reads them in play (``Translation.getBundle``: ``VassalResourceBundle``, a
+``PropertyResourceBundle(InputStream)``, which since Java 9 reads the bytes as UTF-8 and only
+bytes that are not UTF-8 as ISO-8859-1; ``\\uXXXX`` escapes either way). A player whose VASSAL runs in that language sees, and writes
 into the log, each translated attribute: a key is the component's full i18n prefix (its ancestors'
 ``<Class>.<name>.`` joined by dots, ``ComponentI18nData.getFullPrefix``) then the attribute, so a
 Zone "North" has its name under a key ending ``.Zone.North.name``, a Map's move report under one
@@ -45,11 +46,20 @@ def _logical_lines(text: str) -> list[str]:
     return out
 
 
+def _decode(data: bytes) -> str:
+    """The text of a bundle as ``PropertyResourceBundle(InputStream)`` reads it (Java 9 on, which
+    VASSAL 3.7 requires): UTF-8, or ISO-8859-1 when the bytes are not valid UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def parse_properties(data: bytes) -> dict[str, str]:
     """A Java properties file's keys and values (the first separator ``=``, ``:`` or a blank not
     escaped ends the key)."""
     out: dict[str, str] = {}
-    for line in _logical_lines(data.decode("latin-1")):
+    for line in _logical_lines(_decode(data)):
         m = re.match(r"((?:\\.|[^=:\s\\])*)\s*[=:\s]?\s*(.*)\Z", line, re.S)
         if m is None:
             continue
