@@ -241,3 +241,24 @@ def test_a_utf8_bundle_gives_no_false_regridding(tmp_path: Path):
     module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-utf8.mod", bundle.encode("utf-8")))
     assert module.translations.values("Region", "Turn 7 Returns", "name") == {"Rückkehr Runde 7"}
     assert compare_reports(read_save(german_tour_log(tmp_path)), module) == (20, [])
+
+
+@needs_tour
+def test_a_translated_zone_format_naming_a_game_property_is_not_compared(tmp_path: Path):
+    """The committed German bundle plus the zone 'Japanese Islands' translated with
+    ``locationFormat=$name$ [$Wetter$]``: a German player's VASSAL reads the Global Property
+    ``Wetter`` and wrote "nach Japanische Inseln [Regen]". vmodgen cannot tell the property's value
+    at that moment, so (as for the module's own format) the zone's points are not compared: they
+    were, with ``Wetter`` read as "", and 2 of 5 reports said the boards were re-gridded."""
+    bundle = (REC / "Module_de.properties").read_bytes() + \
+        b"Map.Main\\ Map..Board.VIP..ZonedGrid..Zone.Japanese\\ Islands.locationFormat=$name$ [$Wetter$]\n"
+    module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-prop.mod", bundle))
+    log = tmp_path / "tour-prop.vlog"
+    text = read_save(REC / "tour-de20.vlog").text
+    assert text.count("nach Japanische Inseln *") == 2
+    rewrite_save(REC / "tour-de20.vlog", log, text.replace("nach Japanische Inseln *", "nach Japanische Inseln [Regen] *"))
+    assert compare_reports(read_save(log), module) == (3, [])
+    # a translated format naming only the zone's own variables is still compared
+    plain = bundle.replace(b"[$Wetter$]", b"[$gridLocation$]")
+    module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-plain.mod", plain))
+    assert compare_reports(read_save(REC / "tour-de20.vlog"), module) == (5, [])

@@ -260,13 +260,15 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
 def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
     """Whether the module's label of the point can be compared: on a board whose size is known (a
     lone board with no image is taken to reach without limit right and below, where VASSAL knew its
-    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
+    translated ones included."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
     if placed is None or placed.board.size is None:
         return False
     grid = placed.board.grid
-    return grid is None or label_is_known(grid, *placed.board_point(x, y))
+    translations = module.translations.values if module.translated else None
+    return grid is None or label_is_known(grid, *placed.board_point(x, y), translations)
 
 
 def _first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
