@@ -262,3 +262,20 @@ def test_a_translated_zone_format_naming_a_game_property_is_not_compared(tmp_pat
     plain = bundle.replace(b"[$Wetter$]", b"[$gridLocation$]")
     module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-plain.mod", plain))
     assert compare_reports(read_save(REC / "tour-de20.vlog"), module) == (5, [])
+
+
+def test_a_long_dotted_key_takes_memory_linear_in_its_length():
+    """A hostile bundle: one key of 16,000 dots (32 KB). Each tail of a key was stored on its own
+    (256 M characters, 282 MB, 3.75 s for this one; a 128 KB key ~4.5 GB). Now the lookup keeps
+    the keys themselves: the memory the Translations take stays within a small multiple of the
+    bundle, and the lookup still finds keys ending in a tail, a name holding dots too."""
+    import tracemalloc
+    key = ".".join(["a"] * 16_000)
+    props = parse_properties(f"{key}=x\nMap.M..Zone.a.b.name=ab\nZone.a.b.name=top\n".encode())
+    tracemalloc.start()
+    t = Translations({"Module_de.properties": props})
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert size < 20 * len(key)
+    assert t.values("a", "a", "a") == {"x"} and t.values("Zone", "a.b", "name") == {"ab", "top"}
+    assert t.values("Zone", "b", "name") == set() and t.values("a.b", "name", "x") == set()

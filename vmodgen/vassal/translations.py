@@ -13,6 +13,7 @@ ending ``.Map.<map name>.moveToFormat``. Several components of one kind and name
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 _ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
 
@@ -68,25 +69,32 @@ def parse_properties(data: bytes) -> dict[str, str]:
 
 
 class Translations:
-    """Every translation bundle of a module, merged per key tail."""
+    """Every translation bundle of a module, looked up by key tail.
+
+    The keys are kept reversed and sorted, so the keys ending in ``.<tail>`` are one run found by
+    bisection: memory linear in the bundles' size, whatever a key holds (each of a key's tails
+    stored on its own took memory quadratic in its length: 256 M characters for one key of
+    16,000 dots)."""
 
     def __init__(self, bundles: dict[str, dict[str, str]]) -> None:
         self.bundles = bundles
-        self._tails: dict[str, set[str]] = {}
-        for props in bundles.values():
-            for key, value in props.items():
-                # every tail "<Class>.<name>.<attribute>" the key may end in: a name may hold dots
-                for i in (i for i, c in enumerate(key) if c == "."):
-                    self._tails.setdefault(key[i + 1:], set()).add(value)
-                self._tails.setdefault(key, set()).add(value)
+        self._reversed = sorted((key[::-1], value) for props in bundles.values() for key, value in props.items())
+        self._keys = [k for k, _ in self._reversed]
 
     def __bool__(self) -> bool:
         return bool(self.bundles)
 
+    def _run(self, start: str, stop: str) -> set[str]:
+        lo, hi = bisect_left(self._keys, start), bisect_left(self._keys, stop)
+        return {self._reversed[i][1] for i in range(lo, hi)}
+
     def values(self, kind: str, name: str, attribute: str) -> set[str]:
         """What the bundles translate the ``attribute`` of a ``kind`` component named ``name``
-        into (an empty set when none does)."""
-        return set(self._tails.get(f"{kind}.{name}.{attribute}", ()))
+        into (an empty set when none does): the keys that are ``<kind>.<name>.<attribute>`` or end
+        in ``.<kind>.<name>.<attribute>`` (a name may hold dots)."""
+        tail = f"{kind}.{name}.{attribute}"[::-1]
+        # the key itself (the tail then nothing: "\0" sorts first), then the keys going on with "."
+        return self._run(tail, tail + "\0") | self._run(tail + ".", tail + "/")
 
     def alternatives(self, kind: str, name: str, attribute: str, original: str) -> set[str]:
         """The original value and every translation of it: what a player's VASSAL may show."""
