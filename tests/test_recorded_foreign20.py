@@ -279,3 +279,12 @@ def test_a_long_dotted_key_takes_memory_linear_in_its_length():
     assert size < 20 * len(key)
     assert t.values("a", "a", "a") == {"x"} and t.values("Zone", "a.b", "name") == {"ab", "top"}
     assert t.values("Zone", "b", "name") == set() and t.values("a.b", "name", "x") == set()
+
+
+def test_a_character_outside_the_bmp_escaped_as_a_pair_is_one_character():
+    """``Properties.store`` writes U+1F30A as ``\\ud83c\\udf0a`` (its UTF-16 pair); Java's String
+    holds that character. vmodgen kept two lone surrogates, so a name holding it never matched
+    what VASSAL wrote. A lone surrogate stays as it is."""
+    props = parse_properties(b"Zone.Sea.name=Meer \\ud83c\\udf0a\nlone=\\ud83c!\n")
+    assert props["Zone.Sea.name"] == "Meer \U0001F30A" and len(props["Zone.Sea.name"]) == 6
+    assert props["lone"] == "\ud83c!"

@@ -24,7 +24,11 @@ def _unescape(text: str) -> str:
         if s.startswith("u") and len(s) == 5:
             return chr(int(s[1:], 16))
         return _ESCAPES.get(s, s)
-    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, text)
+    out = re.sub(r"\\(u[0-9a-fA-F]{4}|.)", one, text)
+    # Properties.store writes a character outside the BMP as its UTF-16 pair, two \uXXXX: joined
+    # into that character (a lone surrogate is kept as it is, as Java keeps it)
+    return out.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass") \
+        if re.search("[\ud800-\udfff]", out) else out
 
 
 def _logical_lines(text: str) -> list[str]:
