@@ -288,3 +288,11 @@ def test_a_character_outside_the_bmp_escaped_as_a_pair_is_one_character():
     props = parse_properties(b"Zone.Sea.name=Meer \\ud83c\\udf0a\nlone=\\ud83c!\n")
     assert props["Zone.Sea.name"] == "Meer \U0001F30A" and len(props["Zone.Sea.name"]) == 6
     assert props["lone"] == "\ud83c!"
+
+
+def test_only_javas_blanks_end_a_key():
+    """``Properties.load`` ends a key only at an unescaped ``=``, ``:``, space, tab or form feed:
+    a no-break space (U+00A0) is part of the key, as is any other Unicode space. Python's ``\\s``
+    split "Zone.North\\u00a0Sea.name" into the key "Zone.North"."""
+    props = parse_properties("Zone.North\u00a0Sea.name=Nordsee\nZone.A\u2003B.name\u00a0x\n\fkey\f\f=\fv\n".encode("utf-8"))
+    assert props == {"Zone.North\u00a0Sea.name": "Nordsee", "Zone.A\u2003B.name\u00a0x": "", "key": "v"}

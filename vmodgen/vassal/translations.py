@@ -65,7 +65,8 @@ def parse_properties(data: bytes) -> dict[str, str]:
     escaped ends the key)."""
     out: dict[str, str] = {}
     for line in _logical_lines(_decode(data)):
-        m = re.match(r"((?:\\.|[^=:\s\\])*)\s*[=:\s]?\s*(.*)\Z", line, re.S)
+        # Java's blanks here are only space, \t and \f (a no-break space belongs to the key)
+        m = re.match(r"((?:\\.|[^=: \t\f\\])*)[ \t\f]*[=: \t\f]?[ \t\f]*(.*)\Z", line, re.S)
         if m is None:
             continue
         out[_unescape(m.group(1))] = _unescape(m.group(2))
