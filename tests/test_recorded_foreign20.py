@@ -315,3 +315,18 @@ def test_a_report_action_line_is_not_taken_for_an_unread_move_report(tmp_path: P
     assert report_counts(read_save(log), read_module(TOUR_MOD)) == (0, [], 0)
     note = grid_note(str(log), read_save(log), read_module(TOUR_MOD))
     assert note is None or "chat line" not in note
+
+
+@needs_tour
+def test_the_reports_not_compared_note_is_in_every_format():
+    """tour-de20 audited with the untranslated tour and its binding: the note that its move
+    reports were not compared (a partial result) went into ``files[].warnings`` only: in the JSON,
+    in neither the text report nor the HTML page. Now both show every file warning."""
+    from vmodgen.report import render
+    r = audit([REC / "tour-de20.vlog"], module=TOUR_MOD, binding=TOUR_BINDING)
+    said = "one-piece move(s) carry a chat line starting with '*'"
+    assert any(said in w for f in r.files for w in f.warnings)
+    assert render(r, "text").count(said) == 1
+    import html
+    assert html.unescape(render(r, "html", game=None)).count(said) == 1
+    assert render(r, "json").count(said) == 1
