@@ -63,7 +63,8 @@ def file_warnings(result) -> list[str]:
     """What reading each file warned of (``files[].warnings``: a note of the module-fit check, a
     command the replay could not read) that the notes and coverage warnings do not already say,
     once each: every format shows them (a partial result is said in each)."""
-    said = set(result.notes) | set(result.coverage.get("warnings", ())) | set(result.coverage.get("module_warnings", ()))
+    cov = result.coverage
+    said = set(result.notes) | set(cov.get("warnings", ())) | set(cov.get("module_warnings", ()))
     out: list[str] = []
     for f in result.files:
         out += [w for w in f.warnings if w not in said and w not in out]

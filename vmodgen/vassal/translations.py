@@ -1,10 +1,11 @@
 """A module's translations, as VASSAL reads them (``VASSAL.i18n.Translation``, ``Localization``).
 
-A module may hold ``Module_<language>[_<country>].properties`` bundles, Java properties files as
-VASSAL reads them in play (``Translation.getBundle``: ``VassalResourceBundle``, a
-``PropertyResourceBundle(InputStream)``, which since Java 9 reads the bytes as UTF-8 and only
-bytes that are not UTF-8 as ISO-8859-1; ``\\uXXXX`` escapes either way). A player whose VASSAL runs in that language sees, and writes
-into the log, each translated attribute: a key is the component's full i18n prefix (its ancestors'
+A module may hold ``Module_<language>[_<country>].properties`` bundles (no ``Translation`` names
+a ``Module.properties``), Java properties files as VASSAL reads them in play
+(``Translation.getBundle``: ``VassalResourceBundle``, a ``PropertyResourceBundle(InputStream)``,
+which since Java 9 reads the bytes as UTF-8 and only bytes that are not UTF-8 as ISO-8859-1;
+``\\uXXXX`` escapes either way). A player whose VASSAL runs in that language sees, and writes into
+the log, each translated attribute: a key is the component's full i18n prefix (its ancestors'
 ``<Class>.<name>.`` joined by dots, ``ComponentI18nData.getFullPrefix``) then the attribute, so a
 Zone "North" has its name under a key ending ``.Zone.North.name``, a Map's move report under one
 ending ``.Map.<map name>.moveToFormat``. Several components of one kind and name (two regions
