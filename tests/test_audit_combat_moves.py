@@ -70,16 +70,17 @@ def test_na41_advance_too_far_in_the_allied_combat_phase(na41):
 
 def test_om_retreat_is_judged_once(om):
     """OM 9.61: B/22 NZ goes W4314 → W4313 → W4312 → W4311 in the German Combat Phase (3 hexes, a
-    retreat covers at most 2). Operation Mercury judges it from its phase-end record, once; the
-    audit does not hand it to the move rules as well."""
+    retreat covers at most 2). The audit hands the Combat Phase's drags to the move rules as
+    retreats (judged at the drag that breaks the rule, step 20); the phase-end record
+    (``om_displaced``) does not hold the followed Combat Phase, so it is not judged twice."""
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
     w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
     w.advance(ids.index("german-combat"))
     w.move("A-B-22-NZ", "W4313").move("A-B-22-NZ", "W4312").move("A-B-22-NZ", "W4311")
     r = audit([w.advance(3).write(root / "retreat.vlog")], module=module)
-    assert [(f.rule, f.units) for f in r.findings] == [("OM 9.61", ("A-B-22-NZ",))]
-    assert "3 hexes" in r.findings[0].message
+    assert [(f.rule, f.units, f.step) for f in r.findings] == [("OM 9.61", ("A-B-22-NZ",), 20)]
+    assert "W4314 → W4313 → W4312 → W4311, more than 2 hexes" in r.findings[0].message
 
 
 def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
@@ -185,9 +186,11 @@ def test_om_a_typed_roll_settles_the_combats_before_it(om, roll):
     combat phase and the drags-before-any-roll warning: a dice button's or one typed in chat. OM
     9.61 (a retreat covers at most 2 hexes): B/22 NZ retreats W4314 -> W4311 (3 hexes) in the
     German Combat Phase; then a roll for the next combat, by the button (1d10 = 7) or typed ("I
-    rolled 7"); the log ends. The retreat's combat is complete: judged on the record so far, alike
-    for both. Before: a typed roll settled nothing (the engine read only the button's), so the
-    retreat was named not judged, while the warning counted the typed roll."""
+    rolled 7"); the log ends. The retreat is judged alike for both. Before: a typed roll settled
+    nothing (the engine read only the button's), so the retreat was named not judged, while the
+    warning counted the typed roll. Since retreat14 the Combat Phase's drags are judged as
+    retreats step by step: the finding is at the third drag (the roll's step - 1), not on the
+    record so far."""
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
     w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
@@ -197,8 +200,9 @@ def test_om_a_typed_roll_settles_the_combats_before_it(om, roll):
     last = len(w._inverse)                 # the roll's step: the log's last
     r = audit([w.write(root / f"settled-{roll}.vlog")], module=module)
     got = [(f.rule, f.units, f.step) for f in r.findings]
-    assert got == [("OM 9.61", ("A-B-22-NZ",), last)]
-    assert "judged on the record so far" in r.findings[0].message
+    assert got == [("OM 9.61", ("A-B-22-NZ",), last - 1)]
+    assert "more than 2 hexes" in r.findings[0].message
+    assert not any(e["rule"] == "OM 9.61" for e in r.coverage["rules_not_judged"])
 
 
 def test_one_stray_move_among_judged_ones_asks_for_the_next_log(om):
@@ -237,3 +241,52 @@ def test_no_phase_end_advice_follows_the_phase_source():
                "rules_not_judged": [{"rule": "X 1", "why": "the log ends before the end of the A phase"}]}
         got = partial_sentence(cov) or ""
         assert word in got and other not in got and "would not help" not in got, got
+
+
+def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]]):
+    """An OM Scenario 3 log: 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315,
+    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit, hex_ in setup:
+        w.move(unit, hex_)
+    w.advance(ids.index("german-combat"))
+    for unit, hex_ in drags:
+        w.move(unit, hex_)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def test_om_retreat_beside_a_friendly_unit_in_enemy_zoc_is_not_judged(om):
+    """OM 9.63 ('…続く宣言戦闘の目標でない友軍戦闘ユニットを含むのでない限り、敵ZOC内へ…退却できない'):
+    19 NZ retreats W4315 -> W4316 (in enemy ZOC), where B/22 NZ stands. Whether W4316 is the
+    target of a later declared combat a log does not record (7.11): no finding, 9.63 named not
+    judged for that hex (never passed as legal)."""
+    r = _om_combat(om, "helper.vlog", [("A-B-22-NZ", "W4316")], [("A-19-NZ-Eng", "W4316")])
+    assert [f for f in r.findings if f.rule == "OM 9.63"] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
+    assert any("W4316" in y and "later declared combat" in y for y in why), why
+
+
+def test_om_two_hex_retreat_out_of_zoc_and_the_advance_after_it(om):
+    """OM 9.61-9.63, 9.84: 19 NZ retreats W4315 -> W4414 in one drag (2 hexes; both hexes between,
+    W4314 and W4415, are out of enemy ZOC), then 9/III/Sturm advances W4216 -> W4315 (1 hex, into
+    the hex the defender left): no finding. The advance's first hex (9.84: the vacated hex of the
+    declared attack naming it) and whether the German drag is an attacker's retreat after an A
+    result (9.63) the log cannot tell: named not judged."""
+    r = _om_combat(om, "legal.vlog", [], [("A-19-NZ-Eng", "W4414"), ("G-9-III-Sturm", "W4315")])
+    assert r.findings == []
+    why = {e["rule"]: e["why"] for e in r.coverage["rules_not_judged"]}
+    assert "9/III/Sturm" in why["OM 9.63"] and "A result" in why["OM 9.63"] and "19 NZ" not in why["OM 9.63"]
+    assert "no declared attack names the advancing unit" in why["OM 9.84"]
+    assert r.coverage["moves"]["judged"] == 2
+
+
+def test_om_retreat_into_enemy_zoc_in_one_drag_of_two_hexes(om):
+    """OM 9.63: 19 NZ dragged W4315 -> W4217 (2 hexes, through W4316 or the enemy's W4216; W4217 is
+    in both German units' ZOC, no Allied unit there): a finding at W4217."""
+    r = _om_combat(om, "into.vlog", [], [("A-19-NZ-Eng", "W4217")])
+    assert [(f.rule, f.hexes, f.units) for f in r.findings] == [("OM 9.63", ("W4217",), ("A-19-NZ-Eng",))]

@@ -6,7 +6,10 @@ Mercury, Scenario 3, GT1, the German 9/III/Sturm advances W4214 -> W4315 -> W431
 combat (three drags, 3 hexes; the record holds W4214 -> W4317) and the Allied 19 NZ retreats
 W4315 -> W4215. OM 9.84 (JP 9.84: an advance after combat covers at most 2 hexes) is judged from
 the combat phase's hex changes, recorded at the end of the German Combat Phase and judged at the
-next phase end (OM 9.61's record, ``om_displaced``)."""
+next phase end (OM 9.61's record, ``om_displaced``). Since retreat14 the audit judges a Combat
+Phase's drags as retreats and advances at each drag (``RuleSet.combat_moves_in``), so OM 9.84 is
+found at step 24, where the advance reaches its third hex (W4316), whether or not the log goes on
+to a phase end, and nothing of the Combat Phase waits for its end (9.61 is no longer pending)."""
 from __future__ import annotations
 
 import json
@@ -19,7 +22,8 @@ from bundled_module_util import bundled_module
 from vmodgen.commands.audit import command
 
 DATA = Path(__file__).parent / "data" / "recorded"
-ADVANCE = ("OM 9.84", 1, ["W4214", "W4317"], ["G-9-III-Sturm"])
+ADVANCE = ("OM 9.84", 1, ["W4316"], ["G-9-III-Sturm"])
+AT_THE_DRAG = (24, "german-combat", "during")
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +51,12 @@ def _not_judged(doc: dict) -> dict[str, str]:
 
 
 def test_uncut_judged_at_the_next_phase_end(om):
-    """om-combat6 (two Nexts after the advance): the 9.84 at step 27, the end of the Allied
-    Movement Phase, as before this change; not a final-position judgment."""
+    """om-combat6 (two Nexts after the advance): the 9.84 at the drag (step 24; before
+    retreat14, at step 27, the end of the Allied Movement Phase); not a final-position judgment."""
     doc = _doc(om, ["om-combat6"])
     assert _found(doc) == [ADVANCE]
     f = doc["findings"][0]
-    assert (f["step"], f["phase"], f["at"]) == (27, "allied-movement", "end")
+    assert (f["step"], f["phase"], f["at"]) == AT_THE_DRAG
     assert "judged_at_file_end" not in f["details"]
     # the log ends in the Allied Bombardment Phase: its end-of-phase rules are named (13.64, the
     # militia's returns, reads the phase's history); 4.31 and 4.16 (JP 4.31: at most 6 friendly
@@ -77,9 +81,8 @@ def test_cut_one_phase_early_judged_on_the_final_position(om):
     doc = _doc(om, ["om-pending-next1"])
     assert _found(doc) == [ADVANCE]
     f = doc["findings"][0]
-    assert (f["step"], f["phase"], f["at"]) == (26, "allied-movement", "during")
-    assert f["details"]["judged_at_file_end"] is True
-    assert "judged on the final position" in f["message"]
+    assert (f["step"], f["phase"], f["at"]) == AT_THE_DRAG       # since retreat14: at the drag
+    assert "judged_at_file_end" not in f["details"]
     nj = _not_judged(doc)
     for rule in ("OM 11.11", "OM 13.64"):
         assert nj[rule] == ("the log ends before the end of the Allied Movement Phase (turn 1, "
@@ -91,27 +94,29 @@ def test_cut_one_phase_early_judged_on_the_final_position(om):
 
 
 def test_cut_inside_the_combat_phase_named_not_judged(om):
-    """om-pending-incombat (no Next after the advance): the combat phase never ended, so its hex
-    changes were never recorded: no finding can be made, and the coverage says why, in text,
-    JSON and HTML."""
+    """om-pending-incombat (no Next after the advance): the combat phase never ended. Before
+    retreat14 its hex changes were never recorded, no finding could be made and OM 9.61 was named
+    not judged; now its drags are judged as they come: the advance's 9.84 at step 24, and nothing
+    of the phase is pending, in text, JSON and HTML."""
     doc = _doc(om, ["om-pending-incombat"])
-    assert _found(doc) == []
-    why = _not_judged(doc)["OM 9.61"]
-    assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-incombat.vlog)")
-    assert "retreats and advances after combat (9.61, 9.84)" in why
+    assert _found(doc) == [ADVANCE]
+    assert (doc["findings"][0]["step"], doc["findings"][0]["phase"]) == AT_THE_DRAG[:2]
+    assert "OM 9.61" not in _not_judged(doc)
     text = _audit(om, ["om-pending-incombat"], "text")
-    assert "OM 9.61: the log ends before the end of the German Combat Phase" in text
+    assert "[OM 9.84]" in text and "OM 9.61: the log ends before" not in text
     html = _audit(om, ["om-pending-incombat"], "html")
-    assert "Rule not judged: OM 9.61" in html and "ends before the end of the German Combat Phase" in html
+    assert "OM 9.84" in html and "Rule not judged: OM 9.61" not in html
 
 
 def test_retreat_into_zoc_said_not_judged(om):
     """OM 9.63 (JP 9.63: a retreat may enter an enemy ZOC only where a friendly combat unit not
-    itself attacked stands): a log has neither the retreat's way nor the declared combats; for
-    19 NZ's retreat W4315 -> W4215 the coverage says so plainly, naming the unit."""
+    itself attacked stands): a log has no declared combats; 19 NZ retreats W4315 -> W4215, into
+    enemy ZOC beside 7 RTR: whether W4215 is a later combat's target the coverage says is not
+    known, naming the unit and the hex (since retreat14 the drag itself is judged)."""
     nj = _not_judged(_doc(om, ["om-combat6"]))
-    assert "19 NZ" in nj["OM 9.63"] and "W4315 to W4215" in nj["OM 9.63"]
-    assert "OM 9.63" not in _not_judged(_doc(om, ["om-pending-incombat"]))   # no retreat recorded
+    assert "19 NZ" in nj["OM 9.63"] and "W4215" in nj["OM 9.63"] and "later declared combat" in nj["OM 9.63"]
+    # the cut log holds the same retreat drag (before retreat14: no phase end, nothing recorded)
+    assert "W4215" in _not_judged(_doc(om, ["om-pending-incombat"]))["OM 9.63"]
 
 
 def test_chain_carries_between_files(om):
@@ -142,25 +147,23 @@ def test_cut_inside_a_combat_phase_judges_the_complete_combats(om):
     judged for the whole phase. 19 NZ (two units: the stack) moved after that roll, so its
     retreat is named not judged, with the reason."""
     doc = _doc(om, ["om-pending-twocombats"])
-    assert _found(doc) == [ADVANCE]
+    # since retreat14 each drag is judged as it comes: the advance at step 24, and the second
+    # retreat, 19 NZ's stack W4215 -> W4216, takes 7 RTR (armour) out of rough without a road
+    # (4.24 「…荒地…を含んでいるヘクスを通して移動、退出、退却ができず」; the kit's terrain is illustrative)
+    assert _found(doc) == [ADVANCE, ("OM 4.24", 1, ["W4216"], ["A-7RTR-1"])]
     f = doc["findings"][0]
-    assert (f["step"], f["phase"], f["at"]) == (27, "german-combat", "during")
-    assert f["details"]["judged_at_file_end"] is True and "judged on the record so far" in f["message"]
-    why = _not_judged(doc)["OM 9.61"]
-    assert why.startswith("the log ends before the end of the German Combat Phase (turn 1, om-pending-twocombats.vlog)")
-    assert why.endswith("judged for the hex changes made before its last die roll (step 27: the combats before it "
-                        "are complete), not for the 2 unit(s) moved after that roll, whose combat may go on")
+    assert (f["step"], f["phase"], f["at"]) == AT_THE_DRAG and "judged_at_file_end" not in f["details"]
+    assert "OM 9.61" not in _not_judged(doc)
 
 
 def test_cut_right_after_a_roll_still_names_that_combat(om):
     """om-pbem-2 (README "Round 2": German Combat Phase, GT1, a d10 at step 8 and the file ends):
-    no hex changed in the phase before that roll, so nothing is found; the combat of that roll has
-    no retreat or advance in the log yet, so OM 9.61 stays named not judged, saying so."""
+    no hex changed in the phase before that roll, so nothing is found. Before retreat14 OM 9.61
+    stayed named not judged (the combat's retreats not in the log yet); now the phase's drags are
+    judged as they come, and those of a later file are judged there: nothing is pending."""
     doc = _doc(om, ["om-pbem-2"])
     assert [f for f in doc["findings"] if f["rule"] in ("OM 9.61", "OM 9.84")] == []
-    assert _not_judged(doc)["OM 9.61"].endswith(
-        "judged for the hex changes made before its last die roll (step 8: the combats before it are complete), "
-        "and no unit moved after that roll: its combat's retreats and advances are not in the log yet")
+    assert "OM 9.61" not in _not_judged(doc)
 
 
 @pytest.mark.parametrize("fmt", ["json", "text", "html"])

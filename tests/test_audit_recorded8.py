@@ -42,16 +42,19 @@ def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
     W4315 -> W4316 -> W4317 (OM 9.84: an advance covers at most 2 hexes); then a second combat typed
     in Japanese: "...5以上で成功、2個大隊で6ヘクス移動済み" (no roll), "サイコロ: 7" (a die rolled at the
     table), "振り直し", "６" (the re-roll); 19 NZ W4215 -> W4216; the log ends in the combat phase.
-    The typed rolls say the first combat is complete: OM 9.84 is judged on the record so far at
-    step 29 (the last typed roll). Before this round: 0 findings (the Japanese rolls were not
-    read: 9.61 named not judged for the 3 units dragged after the button's roll at step 21)."""
+    The typed rolls are read as rolls (below). Since retreat14 the Combat Phase's drags are judged
+    as retreats and advances at each drag: OM 9.84 at step 24, where the advance (2 hexes in its
+    first drag) reaches W4316; and OM 4.24 at step 30: 19 NZ's stack dragged whole W4215 -> W4216
+    takes 7 RTR (armour) across the rough hexside without a road (9.61: no retreat across
+    prohibited terrain; the kit's terrain is illustrative). Before retreat14: 9.84 on the record
+    so far at step 29, the second retreat not judged."""
     name = f"om-jpdice8{suffix}"
     text, doc, html = _audit(om, [name])
-    assert found(doc) == [("OM 9.84", f"{name}.vlog", 29, 1, "german-combat", ["G-9-III-Sturm"])]
-    assert "W4214 to W4317" in doc["findings"][0]["message"]
-    why = _not_judged(doc)["OM 9.61"]
-    assert "judged for the hex changes made before its last die roll (step 29" in why
-    assert "not for the 2 unit(s) moved after that roll" in why
+    assert found(doc) == [("OM 9.84", f"{name}.vlog", 24, 1, "german-combat", ["G-9-III-Sturm"]),
+                          ("OM 4.24", f"{name}.vlog", 30, 1, "german-combat", ["A-7RTR-1"])]
+    assert "W4214 → W4316, more than 2 hexes" in doc["findings"][0]["message"]
+    assert "retreated from W4215 into W4216" in doc["findings"][1]["message"]
+    assert "OM 9.61" not in _not_judged(doc)
     typed = [(t["step"], t["text"], t["values"]) for t in doc["integrity"]["dice"]["typed"]]
     assert typed == [(27, "サイコロ: 7", [7]), (29, "６", [6])]     # the sentence at step 26 is no roll
     assert "[OM 9.84]" in text and "OM 9.84" in html
@@ -60,14 +63,13 @@ def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
 @pytest.mark.parametrize("suffix", ["", "-38"])
 def test_if_he_rolls_is_no_roll(om, suffix):
     """om-ifroll8: om-pending-incombat's play (the advance W4214 -> W4317 in the German Combat
-    Phase, the log ends in it), then "if he rolls 5 I win". No roll was made after the advance, so
-    the combat may go on: OM 9.61/9.84 named not judged. Before this round: "rolls 5" read as a
-    roll, the combat closed, OM 9.84 reported at step 26 (the chat line)."""
+    Phase, the log ends in it), then "if he rolls 5 I win": no roll (none typed is read). Round 8:
+    the combat might go on, OM 9.61/9.84 named not judged (before it: "rolls 5" read as a roll, OM
+    9.84 at step 26, the chat line). Since retreat14 the advance is judged at its drags, whatever
+    comes after: OM 9.84 at step 24, where it reaches its third hex."""
     name = f"om-ifroll8{suffix}"
     _, doc, _ = _audit(om, [name])
-    assert found(doc) == []
-    assert _not_judged(doc)["OM 9.61"].startswith(
-        f"the log ends before the end of the German Combat Phase (turn 1, {name}.vlog)")
+    assert found(doc) == [("OM 9.84", f"{name}.vlog", 24, 1, "german-combat", ["G-9-III-Sturm"])]
     assert doc["integrity"]["dice"].get("typed", []) == []
 
 
@@ -80,14 +82,14 @@ def test_chain_in_order(om, suffix):
     """om-jp8-1 2 3: 0 findings (9/III/Sturm and Vogel 1 each move 1 hex after their drop, 4.18);
     the re-roll of file 2 named; file 3 (Allied, the tracker never pressed: it stays in the
     German Combat Phase) drags 19 NZ W4315 -> W4316 -> W4317 after typing "連合軍移動フェイズ...":
-    read as combat-phase drags (a retreat), not judged (9.61 named: the log ends in that phase),
-    and the report quotes the Japanese announcement before them."""
+    read as a retreat in the Combat Phase the tracker shows, and since retreat14 judged so (2
+    hexes, no enemy ZOC: legal; before, listed as not judged with the Japanese announcement
+    quoted, 9.61 named not judged)."""
     text, doc, _ = _audit(om, _chain(suffix, "1 2 3"))
     assert found(doc) == []
     assert not [w for w in doc["coverage"]["warnings"] if "order" in w or "missing" in w]
     assert any("Re-roll" in f and "is the one that stands" in f for f in doc["integrity"]["flags"])
-    assert "OM 9.61" in _not_judged(doc)
-    assert f"before the first such drag of om-jp8-3{suffix}.vlog (step 1): \"連合軍移動フェイズ（トラッカーは押していません）\"" in text
+    assert "OM 9.61" not in _not_judged(doc) and doc["coverage"]["moves"]["judged"] == 4
 
 
 @pytest.mark.parametrize("suffix", ["", "-38"])
@@ -102,7 +104,7 @@ def test_chain_out_of_order_says_the_order_judged(om, suffix):
             f"om-jp8-2{suffix}.vlog (each going on from the one before it).") in w
     assert any(f"saved in the order om-jp8-1{suffix}.vlog, om-jp8-2{suffix}.vlog, om-jp8-3{suffix}.vlog" in m for m in w)
     assert ORDER_CONSEQUENCE in w and not any("may be missing" in m for m in w)
-    assert found(doc) == [] and doc["coverage"]["moves"]["judged"] == 2
+    assert found(doc) == [] and doc["coverage"]["moves"]["judged"] == 4      # file 3's retreat: 2 drags
     assert "judged in this order" in text and "judged in this order" in html
 
 

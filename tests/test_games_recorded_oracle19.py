@@ -23,7 +23,7 @@ from bundled_module_util import bundled_module
 from recorded_audit_util import audit_formats, found
 
 DATA = Path(__file__).parent / "data" / "recorded"
-PASSWORDS = ("pw-na19", "pw-om19", "pw-im19")
+PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14", "pw-im14")
 SUFFIXES = ["", "-38"]
 
 
@@ -94,21 +94,22 @@ def test_combat_by_hand_with_a_deletion_undone(om, suffix):
     d10; 19 NZ (W4315) deleted (step 22) and the deletion undone (step 23): the undo list names it
     (before this round "a step with no visible effect"); 19 NZ is back on W4315 and is dragged to
     W4316 (step 25), a hex next to both German companies with no Allied unit in it: by 9.63 a
-    retreat the book forbids. The audit does not read a combat-phase drag as a retreat: both
-    drags (the retreat and 9/III/Sturm's advance W4216 -> W4315, step 26) are listed as made in
-    a combat phase (partial), and 9.63 is named not judged with 19 NZ's W4315 to W4316. No
-    finding (an audit limit, not the book's verdict: see the README)."""
+    retreat the book forbids. Since retreat14 both drags (the retreat and 9/III/Sturm's advance
+    W4216 -> W4315, step 26) are judged as the retreat and the advance after combat: OM 9.63 at
+    step 25 (the next test), none on the advance (1 hex, into the hex 19 NZ left); which hex its
+    defender vacated (9.84) and whether it is an attacker's retreat instead (9.63) the log does
+    not say: named not judged."""
     text, doc, _ = _audit(om, f"om-retreat19{suffix}.vlog")
-    assert found(doc) == []
+    assert [(f[0], f[2], f[5]) for f in found(doc)] == [("OM 9.63", 25, ["A-19-NZ-Eng"])]
     undo = doc["integrity"]["undo"]["undos"]
     assert [(u["step"], u["took_back"], u["what"]) for u in undo] == [
         (23, [22], ["removal of 19 NZ (1700000000002)"])]
     assert "took back step 22: removal of 19 NZ" in text and "no visible effect" not in text
-    listed = [(o["step"], o["unit"], o["from"], o["to"]) for o in doc["coverage"]["out_of_phase"]]
-    assert listed == [(25, "19 NZ", "W4315", "W4316"), (26, "9/III/Sturm", "W4216", "W4315")]
-    assert "OM 9.63: whether 19 NZ (A-19-NZ-Eng)'s retreat (W4315 to W4316)" in text
-    assert "the audit reads only each unit's hex at the combat phase's ends, not the drags" in text
-    assert "partial: 2 of 4" in text
+    assert doc["coverage"]["out_of_phase"] == [] and doc["coverage"]["moves"]["judged"] == 2
+    assert "OM 9.63: whether 9/III/Sturm (G-9-III-Sturm)'s drag (W4216 to W4315) in the Combat Phase is an " \
+           "advance after combat or its own retreat" in text
+    assert "OM 9.84: no declared attack names the advancing unit" in text
+    assert "19 NZ (A-19-NZ-Eng)'s retreat (W4315 to W4316)" not in text
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -116,14 +117,19 @@ def test_leros_placement_with_the_movement_phase_skipped(im, suffix):
     """im-leros19, IM Scenario 4 (Leros): the six convoy units reach the Available box in GT1's
     Naval Transport Phase; the tracker is pressed three times (the Movement Phase skipped) and
     the units are put on the invasion hexes in the Combat Declaration Phase (steps 17-22), which
-    16.33A allows only in the Movement Phase: the audit lists these six and the two landings
-    (steps 27-28) as drags made in a combat phase (partial, quoting the chat line that called
-    the phase "移動フェイズ"). GT2 Movement: the L2704 stack (units 1-4, 8 SP) whole to L2705 and
-    unit 5 L2805 -> L2705: 10 SP when the phase ends (step 45): IM 3.32, the five units, resting
-    on the kit's invented values for the unnamed convoy units."""
+    16.33A allows only in the Movement Phase 「配置：移動フェイズ … 移動フェイズ中、ユニットを使用可能ボックス
+    からその侵攻ゾーン内の望むヘクス上に移動させる」: the chat calls the phase "移動フェイズ" while the
+    tracker shows the Combat Declaration Phase, and the audit cannot tell a lagging tracker from a
+    wrong phase, so IM 16.33 is named not judged, never a finding (rulepos26; retreat14 had made
+    each placement a finding); the drags are listed as made in a combat phase (partial, quoting
+    that chat line), and the Landing Condition roll (16.33B) is named not judged. GT2 Movement: the L2704
+    stack (units 1-4, 8 SP) whole to L2705 and unit 5 L2805 -> L2705: 10 SP when the phase ends
+    (step 45): IM 3.32, the five units, resting on the kit's invented values for the unnamed convoy
+    units."""
     text, doc, _ = _audit(im, f"im-leros19{suffix}.vlog")
     five = [f"S4-C{i}" for i in range(1, 6)]
     assert found(doc) == [("IM 3.32", f"im-leros19{suffix}.vlog", 45, 2, "movement", five)]
+    assert "IM 16.33" in {e["rule"] for e in doc["coverage"]["rules_not_judged"]}
     assert doc["findings"][0]["hexes"] == ["L2705"] and "10 SP" in doc["findings"][0]["message"]
     out = doc["coverage"]["out_of_phase"]
     assert [o["step"] for o in out[:6]] == list(range(17, 23))
@@ -133,15 +139,49 @@ def test_leros_placement_with_the_movement_phase_skipped(im, suffix):
     assert "partial: 12 of 24" in text and "移動フェイズ - landing on L2703 / L2804" in text
 
 
-@pytest.mark.xfail(strict=True, reason="the audit does not read a combat-phase drag as a retreat "
-                   "(OM sets combat_moves False): 9.63 is named not judged, not found")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_the_retreat_into_an_enemy_zoc_is_found(om, suffix):
     """om-retreat19: 19 NZ dragged W4315 -> W4316 (step 25), a hex next to both German
     companies (9/III/Sturm on W4216, Vogel 1 on W4317) with no Allied unit in it. The book,
     OM 9.63: 「ユニットは、そのヘクスが…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して
-    退却できない」: a finding at step 25 naming 19 NZ. Strict xfail: it passes once the audit
-    judges retreats, and then this mark must go."""
+    退却できない」: a finding at step 25 naming 19 NZ (a strict xfail until retreat14 read OM's
+    Combat Phase drags as retreats and advances)."""
     _, doc, _ = _audit(om, f"om-retreat19{suffix}.vlog")
     assert [(f["rule"], f["step"]) for f in doc["findings"] if any("NZ" in u for u in f["units"])] \
         == [("OM 9.63", 25)]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_retreats_and_an_advance_in_one_combat_phase(om, suffix):
+    """om-retreat14 (record_retreat14.py), OM Scenario 3, German Combat Phase by hand: 19 NZ
+    retreats W4315 -> W4316 (step 23: next to 9/III/Sturm on W4216 and Vogel 1 on W4317, no
+    Allied unit there; 9.63 「…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して退却できない」);
+    9/III/Sturm advances W4216 -> W4315 (1 hex, into the hex 19 NZ left: 9.84 allows 2);
+    B/22 NZ retreats W4314 -> W4413 in one drag (2 hexes, 9.61; both hexes between, W4313 and
+    W4414, and W4413 out of enemy ZOC). One finding, none on the legal advance or the legal 2-hex
+    retreat; what a log cannot show (the vacated hex of the declared attack, 9.84; whether the
+    German drag is an attacker's retreat, 9.63) named not judged."""
+    text, doc, _ = _audit(om, f"om-retreat14{suffix}.vlog")
+    assert [(f[0], f[2], f[5]) for f in found(doc)] == [("OM 9.63", 23, ["A-19-NZ-Eng"])]
+    assert doc["findings"][0]["hexes"] == ["W4316"]
+    assert doc["coverage"]["moves"]["judged"] == 3 and doc["coverage"]["out_of_phase"] == []
+    why = {e["rule"]: e["why"] for e in doc["coverage"]["rules_not_judged"]}
+    assert "9/III/Sturm" in why["OM 9.63"] and "B/22" not in why["OM 9.63"]
+    assert "no declared attack names the advancing unit" in why["OM 9.84"]
+    assert "partial" not in doc or not doc["partial"] or "not in a phase where" not in doc["partial"]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_an_invader_moved_on_land_in_the_movement_phase(im, suffix):
+    """im-landing14 (record_retreat14.py), IM Scenario 4 (Leros), GT1: five convoy units to the
+    Available box of Invasion Zone East (Naval Transport), placed in the Movement Phase on L2703
+    (units 1-4) and L2804 (unit 5): 16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の
+    望むヘクス上に移動させる」, legal; unit 5 then dragged on onto the coastal hex L2805 in the same
+    phase: 16.33 「上陸戦闘：戦闘フェイズ」 (16.33E), exactly IM 16.33 at step 20. The L2703 stack's
+    landing in the Combat Phase is no finding (listed as a combat-phase drag). Main before this
+    round: 0 findings (the drag after the placement was read as the arrival's drift)."""
+    _, doc, _ = _audit(im, f"im-landing14{suffix}.vlog")
+    assert found(doc) == [("IM 16.33", f"im-landing14{suffix}.vlog", 20, 1, "movement", ["S4-C5"])]
+    assert doc["findings"][0]["hexes"] == ["L2805"] and "(16.33E)" in doc["findings"][0]["message"]
+    why = [e["why"] for e in doc["coverage"]["rules_not_judged"] if e["rule"] == "IM 16.33"]
+    assert any("Landing Condition Table" in y for y in why)

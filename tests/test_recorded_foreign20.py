@@ -13,7 +13,7 @@ import pytest
 
 from vmodgen.audit import audit
 from vmodgen.vassal.module import read_module
-from vmodgen.vassal.reported_locations import compare_reports, grid_note, missing_boards, report_counts
+from vmodgen.vassal.reported_locations import compare_reports, grid_sentences, missing_boards, report_counts
 from vmodgen.vassal.savefile import read_save, rewrite_save
 from vmodgen.vassal.translations import Translations, parse_properties
 
@@ -173,7 +173,7 @@ def test_reports_in_a_wording_the_module_lacks_are_said_not_compared(tmp_path: P
     The fit check said nothing (0 compared, no word why: a check that did not run); now its note
     says how many reports were not read and why. With the module played, no such note."""
     log = REC / "tour-de20.vlog"
-    note = grid_note(str(log), read_save(log), read_module(TOUR_MOD))
+    note = grid_sentences(str(log), read_save(log), read_module(TOUR_MOD))[1]
     # 3 of its 5 reports name the point left or reached as the module names it ("Japan",
     # "Okinawa" in "Okinawa-jima"); the other two name only translated names: not seen as reports
     assert note is not None and "3 one-piece move(s) carry a chat line starting with '*'" in note
@@ -181,7 +181,7 @@ def test_reports_in_a_wording_the_module_lacks_are_said_not_compared(tmp_path: P
     module = read_module(with_translation(TOUR_MOD, tmp_path / "tour-de.mod",
                                           (REC / "Module_de.properties").read_bytes()))
     assert report_counts(read_save(log), module)[2] == 0
-    assert grid_note(str(log), read_save(log), module) is None
+    assert grid_sentences(str(log), read_save(log), module)[1] is None
     # the corpus tour log with its own module: every report read, nothing unread
     assert report_counts(read_save(TOUR_LOG), read_module(TOUR_MOD))[2] == 0
 
@@ -313,7 +313,7 @@ def test_a_report_action_line_is_not_taken_for_an_unread_move_report(tmp_path: P
     log = tmp_path / "noreport.vlog"
     rewrite_save(REC / "tour-de20.vlog", log, replaced)
     assert report_counts(read_save(log), read_module(TOUR_MOD)) == (0, [], 0)
-    note = grid_note(str(log), read_save(log), read_module(TOUR_MOD))
+    note = grid_sentences(str(log), read_save(log), read_module(TOUR_MOD))[1]
     assert note is None or "chat line" not in note
 
 

@@ -112,3 +112,17 @@ def test_urban_to_urban_is_at_the_road_rate(tmp_path):
 
     assert rules_found(tmp_path, body(27), "movement") == []
     assert "IM 8.13" in rules_found(tmp_path, body(28), "movement")
+
+
+def test_invasion_placement_phase_and_zone(tmp_path):
+    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」,
+    Leros GT2 AM: a convoy unit from Leros Invasion Zone East's Available box onto its invasion
+    hex L2703 in the Movement Phase is legal; the same placement in the Combat Declaration Phase,
+    or onto L1406 (Invasion Zone North) in the Movement Phase, is found."""
+    good = DAY.format(w="good", a="O")
+    kw = dict(sc="s4", turn=2)
+    east = unit("S4-C1", "L2703", 'previous = "leros-iz-east-available"\n')
+    assert "IM 16.33" not in rules_found(tmp_path, good + east, phase="movement", **kw)
+    assert "IM 16.33" in rules_found(tmp_path, good + east, phase="combat-declaration", **kw)
+    north = unit("S4-C1", "L1406", 'previous = "leros-iz-east-available"\n')
+    assert "IM 16.33" in rules_found(tmp_path, good + north, phase="movement", **kw)

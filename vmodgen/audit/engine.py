@@ -75,7 +75,7 @@ from .model import AuditFinding
 from ..rules import illustrative
 from .concealment import stronger
 from .continuity import Seam, seam as seam_between
-from .module_fit import file_doubts, file_notes
+from .module_fit import file_fit
 from .near_enemy import NearEnemies
 from .pending import Pending, StateJudged, at_end as pending_at_end, phase_end_words, unit_marks
 from .history import StepHistory
@@ -114,7 +114,7 @@ class FileAudit:
     start_context: tuple = (None, {}, None)
     end_context: tuple = (None, {}, None)
     #: what the file's own saved boards and move reports say against the module given
-    #: (:func:`.module_fit.file_doubts`: sentences for the report's warnings)
+    #: (:func:`.module_fit.file_fit`: sentences for the report's warnings)
     module_doubts: list[str] = field(default_factory=list)
     #: what the binding noticed reading this file's pieces (Binding.take_observations)
     observations: dict = field(default_factory=dict)
@@ -343,8 +343,7 @@ class FileAuditor:
         self._last_end = None          # remember() never looks across files: the same in parallel
         self._state_judged = {}        # (a state rule's verdict of a file before: pending.across_files)
         # on the tree the replay parses anyway (parsed once, and never every file's at once)
-        doubts = file_doubts(name, save, self.module) if self.module is not None else []
-        warnings: list[str] = file_notes(name, save, self.module) if self.module is not None else []
+        doubts, warnings = file_fit(name, save, self.module) if self.module is not None else ([], [])
         apply = self.module.apply_board_command if self.module is not None else None
         stream = Stream(save, apply, warnings, self.module)
         if self.module is not None:
@@ -398,7 +397,7 @@ class FileAuditor:
         # side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
         # tell the attacker's advance from the defender's retreat
-        combat_moves = self.rs.combat_moves and b.phase_source == "turn tracker"
+        tracker_phases = b.phase_source == "turn tracker"
         cov = Coverage(illustrative_known=self.annotator is not None)
         no_allowance = self._no_allowance_field()
         #: unit id → (the path judged for a drag over several hexes, a shortest one filled in;
@@ -659,9 +658,9 @@ class FileAuditor:
             phase_side = phase_info.side if phase_info is not None else ""
             # what drags on the map are in this phase (the binding's [[phase]] moves, else by kind)
             drags = phase_info.unit_moves if phase_info is not None else "none"
-            moving = drags == "movement" or (drags == "combat" and bool(phase_side) and (
-                combat_moves or (self.rs.combat_moves and phase_info is not None and (
-                    phase_info.moves == "combat" or phase_info.starts == "roll"))))
+            moving = drags == "movement" or (drags == "combat" and bool(phase_side) and phase_info is not None
+                                             and self.rs.combat_moves_in(phase_info) and (
+                tracker_phases or phase_info.moves == "combat" or phase_info.starts == "roll"))
             unrolled.note(k, step, rolled, ph, phase_info, moving, suppress, builder)
             doubles += by_hand.note(name, k, step, state, builder, ph, phase_info, suppress, rolled)
             judged = off = 0
@@ -846,7 +845,7 @@ class FileAuditor:
                     if old_hex is not None and not self._on_map(old_hex) and v.hex is not None and self._on_map(v.hex):
                         self._arrived.add(pid)
                 elif (phase_info is not None and phase_info.takes_arrivals and pid in self._arrived
-                      and v.hex is not None and self._on_map(v.hex)):
+                      and v.hex is not None and self._on_map(v.hex) and self.rs.arrival_drifts(phase_info)):
                     # dragged on the map again in the phase it arrived in: its drift or scatter
                     # (OM 6.2, a landing's drift), part of the arrival; not a move out of the phase
                     cov.skip(OFF_MAP)

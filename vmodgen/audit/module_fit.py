@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..binding.pieces import prototype_names
 from ..vassal.module import MAP_NOT_FOUND, Module
-from ..vassal.reported_locations import grid_note, grid_warning, missing_boards
+from ..vassal.reported_locations import grid_sentences, missing_boards
 from ..vassal.savefile import SaveFile
 
 def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
@@ -98,15 +98,11 @@ def missing_prototypes(files: list[tuple[str, list[dict]]], prototypes: dict[str
             "(properties, layers, commands), and so does this audit.")
 
 
-def file_doubts(path: str, save: SaveFile, module: Module) -> list[str]:
-    """What one file's saved board layout (:func:`missing_boards`) and VASSAL's own move reports
-    (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`) say against
-    the module given: sentences for the report's warnings, in that order."""
-    return [said for said in (missing_boards(path, save, module), grid_warning(path, save, module)) if said]
-
-
-def file_notes(path: str, save: SaveFile, module: Module) -> list[str]:
-    """What one file's kept location names say that is no doubt about the module given (names an
-    older version gave: :func:`vmodgen.vassal.reported_locations.grid_note`)."""
-    said = grid_note(path, save, module)
-    return [said] if said else []
+def file_fit(path: str, save: SaveFile, module: Module) -> tuple[list[str], list[str]]:
+    """What one file says about the module given, as ``(doubts, notes)``: against it, its saved
+    board layout (:func:`missing_boards`) and VASSAL's own move reports or the names its moves kept
+    (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`), sentences for the
+    report's warnings in that order; no doubt about it, names an older version gave (the
+    :func:`~vmodgen.vassal.reported_locations.grid_sentences` note), for its notes."""
+    warning, note = grid_sentences(path, save, module)
+    return [said for said in (missing_boards(path, save, module), warning) if said], [note] if note else []

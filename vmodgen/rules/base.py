@@ -11,7 +11,7 @@ from enum import Enum
 from typing import Any, Callable, ClassVar, Generic, Iterable, NamedTuple, TypeVar
 
 from ..errors import InputError
-from ..model.game import Game
+from ..model.game import Game, Phase
 from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
@@ -706,6 +706,19 @@ class RuleSet(Generic[M]):
     #: (the phasing side) and retreats (the other side); a rule set that judges them itself,
     #: from what :meth:`remember` records, says False
     combat_moves: bool = True
+
+    def arrival_drifts(self, phase: Phase) -> bool:
+        """Whether a unit dragged on the map again in the phase it arrived in (from an off-map box)
+        is drifting or scattering, part of its arrival and no move (OM 6.2's drift after a drop),
+        in ``phase``; a rule set whose arrivals do not drift in some phase says False there, and
+        those drags are judged as moves (or listed as out of phase)."""
+        return True
+
+    def combat_moves_in(self, phase: Phase) -> bool:
+        """Whether the audit hands the drags of the combat phase ``phase`` to the move rules as
+        advances and retreats (:attr:`combat_moves`, for every combat phase unless a rule set
+        tells its phases apart)."""
+        return self.combat_moves
     #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
     memory_type: ClassVar[type[Memory]] = Memory
     #: the fields of :attr:`memory_type` (documented with the game's rules): the audit carries

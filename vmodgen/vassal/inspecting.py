@@ -224,13 +224,12 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     from ..errors import InputError
     from .property_scope import scope_lookup, turn_properties
     from .replay import final_state
-    from .reported_locations import grid_note, grid_warning, missing_boards
+    from .reported_locations import grid_sentences, missing_boards
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
     # VASSAL's move reports (or kept names) against this module's labels (before the replay sets the boards)
-    regridded = grid_warning(str(path), save, module) if module is not None else None
-    kept_names = grid_note(str(path), save, module) if module is not None else None
+    regridded, kept_names = grid_sentences(str(path), save, module) if module is not None else (None, None)
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
     # one lean pass (no step records, no undo pairing), the state after ``step`` copied on the way

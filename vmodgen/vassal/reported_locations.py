@@ -450,28 +450,24 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
             "and are not judged.")
 
 
-def grid_warning(path: str, save: SaveFile, module: Module) -> str | None:
+def grid_sentences(path: str, save: SaveFile, module: Module) -> tuple[str | None, str | None]:
     """Whether the module given reads the file's points as the module it was played with named
-    them: from VASSAL's move reports, else (none to read: a module that writes none, a save) from
-    the names the file's own moves kept. The sentence for a report's warnings, or None."""
-    compared, bad = compare_reports(save, module)
-    if compared:
-        return mismatch_warning(path, compared, bad)
-    return names_warning(path, *compare_recorded_names(save, module))
+    them, as ``(warning, note)``, each a sentence or None, from one comparison of each kind (the
+    audit and ``inspect`` say both; speed17: each was asked twice).
 
-
-def grid_note(path: str, save: SaveFile, module: Module) -> str | None:
-    """The advisory sentence (:func:`names_note`) when no move report was compared: from the
-    names the file's moves wrote when too few disagree, else, when its moves wrote none, from the
-    names kept in its saved state."""
-    reports, _, unread = report_counts(save, module)
+    The warning (a doubt about the module) from VASSAL's move reports, else (none to read: a
+    module that writes none, a save) from the names the file's own moves kept. The note
+    (:func:`names_note`, advisory) only when no move report was compared: from the names the
+    file's moves wrote when too few disagree, else, when its moves wrote none, from the names kept
+    in its saved state; with :func:`unread_note` before it when reports were worded otherwise."""
+    reports, bad_reports, unread = report_counts(save, module)
     if reports:
-        return None
+        return mismatch_warning(path, reports, bad_reports), None
     compared, bad = compare_recorded_names(save, module)
     said = names_note(path, compared, bad, saved=False) if compared else \
         names_note(path, *compare_saved_names(save, module), saved=True)
     unread_said = unread_note(path, unread, module.translated)
-    return " ".join(x for x in (unread_said, said) if x) or None
+    return names_warning(path, compared, bad), " ".join(x for x in (unread_said, said) if x) or None
 
 
 def unread_note(path: str, unread: int, translated: bool) -> str | None:

@@ -13,6 +13,9 @@ READS: dict[str, Reads] = {
     "IM 8.2*": Reads(hexes=True),                     # ZOC: not across sea or cliff hexsides (3.22)
     "IM 3.32": Reads(stacking=True),                  # 9 SP a hex
     "IM 16.33": Reads(stacking=True),                 # 9 SP a landing hex
+    "IM 16.33/phase": NOTHING,                        # placed outside the Movement Phase: the tracker
+    "IM 16.33/zone": Reads(areas=True),               # placed outside the Available box's zone
+    "IM 16.33/landing": Reads(hexes=True),            # off an invasion hex in a Movement Phase
     "IM 4.5*": Reads(areas=True),                     # sector changes
     "IM 6.1*": Reads(hexes=True),                     # supply route (6.12 at Night, 6.13 a marker kept)
     "IM 6.12/phase": NOTHING,                         # an OoS marker placed outside the Supply Status Phase

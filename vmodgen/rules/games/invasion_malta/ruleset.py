@@ -217,6 +217,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "units arriving by sea land at a friendly port"),
             Rule(f"{P} 16.32", "movement", ALWAYS, lambda b: transport.check_storm_invasion(self, b),
                  "no amphibious invasion in a Storm"),
+            Rule(f"{P} 16.33", "movement", ALWAYS, lambda b: transport.name_landing_rolls(self, b),
+                 "the Landing Condition roll of each invasion hex placed on (16.33B; named not judged)"),
             Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),
                  "harbor booms: no Axis port entry through one, destroyed by a unit on its end"),
             Rule(f"{P} 16.46", "supply", EVERY_PHASE_END, lambda b: lapses.check_beachhead_enemy(self, b),
@@ -255,9 +257,34 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     def judges_move(self, board: Board, u: UnitState) -> bool:
         return self.combat(u)
 
+    def _landing_in_movement(self, board: Board, u: UnitState) -> list:
+        """16.33 「上陸戦闘：戦闘フェイズ」, 16.33E: an invading unit leaves its invasion hex for the coastal
+        hex in the Combat Phase (an advance after the landing combat, or unopposed at its end), never
+        by a move: a move out of an invasion hex onto land in a Movement Phase is a finding."""
+        if u.mode in ("retreat", "advance") or board.pos.phase_kind != "movement" or not u.previous:
+            return []
+        way = [h for h in (u.path or u.stops or (u.previous, u.hex)) if board.is_hex(h)]
+        sea = [i for i, h in enumerate(way) if board.terrain(h) == "invasion"]
+        if not sea or sea[0] + 1 >= len(way) or all(board.terrain(h) == "invasion" for h in way[sea[0]:]):
+            return []
+        start, land = way[sea[0]], next(h for h in way[sea[0]:] if board.terrain(h) != "invasion")
+        name = board.pos.phase_info.name if board.pos.phase_info is not None else board.pos.phase
+        return [self.finding(board, f"{P} 16.33", "movement", f"{label(u)} moved from the invasion hex {start} onto "
+                             f"{land} in the {name}; an invading unit lands on the coastal hex in the Combat Phase "
+                             "(16.33E).", [land], [u], part="landing")]
+
+    def arrival_drifts(self, phase) -> bool:
+        """15.4: only a paradrop drifts (the Airborne Operations Phase, an air phase); a unit placed
+        by amphibious invasion (16.33A, the Movement Phase) or port entry (16.14) does not, so its
+        later drags in that phase are moves (16.33E: it lands in the Combat Phase)."""
+        return phase.kind == "air"
+
     def check_unit_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """8.41 (Allied artillery moves on Night turns only), then the move by its mode."""
         out = []
+        landing = self._landing_in_movement(board, u)
+        if landing:
+            return landing
         if u.side != str(self.param("im_supply_side")) and self.artillery(u) and u.moved \
                 and u.mode not in ("retreat", "advance") and self.known_time(board, f"{P} 8.41") in ("am", "pm"):
             out.append(self.finding(board, f"{P} 8.41", "movement", f"{label(u)} is Allied artillery and may move "

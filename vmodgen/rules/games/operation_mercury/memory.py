@@ -44,7 +44,8 @@ position file may state any of them):
   previous Supply Phase (15.15, 15.26, 15.27).
 * ``om_displaced = {B23 = {turn = 5, phase = "german-combat-refusal", from = "W4314", to = "W4315"}}``:
   ground units whose hex changed between the ends of the previous phase and a phase that is not a
-  Movement Phase (refusal, reaction, retreat, advance: the audit tracks no moves there). Only
+  Movement Phase (refusal, reaction, retreat, advance: the audit tracks no moves there; not a
+  Combat Phase whose drags the audit followed as retreats and advances, :func:`followed`). Only
   this turn's entries are kept.
 * ``om_end_hexes = {B23 = "W4314"}``: where each unit stood at the last phase end (or at the start
   of the audit's first file, :func:`begin`): the next phase end compares with it, across files.
@@ -107,6 +108,13 @@ def time_of_day(pos: Position) -> str | None:
     if pos.turn is None:
         return None
     return turn_time(pos.turn)
+
+
+def followed(pos) -> bool:
+    """Whether the audit followed the drags of the Combat Phase ``pos`` ends (or is in) as retreats
+    and advances, judged step by step (``combat_moves_in``; a log's position: its moves' modes
+    are not announced): its hex changes are then not recorded in ``om_displaced`` too."""
+    return pos.phase.endswith("-combat") and not pos.moves_announced
 
 
 def segment(phase: str) -> str:
@@ -454,7 +462,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     memory.om_hq_lost = lost
     memory.om_militia_off = sorted(off - set(here))
     disp = {k: v for k, v in (memory.om_displaced or {}).items() if isinstance(v, dict) and v.get("turn") == turn}
-    if before is not None and after.phase_kind == "combat":
+    if before is not None and after.phase_kind == "combat" and not followed(after):
         was = {u.id: u.hex for u in before.units}
         for u in ground:
             prev = was.get(u.id)

@@ -73,11 +73,17 @@ class OperationMercuryRules(OperationMercurySupply):
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
                      "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged: its own rule)",
     }
-    #: refusals, reactions, retreats and advances are judged from the hex changes ``remember``
-    #: records over each combat sub-phase (``om_displaced``: 7.32, 7.41, 9.61, 9.84): the audit's
-    #: own retreat/advance reading of combat-phase moves would judge them twice (and a refusal
-    #: as a retreat)
+    #: refusals and reactions are judged from the hex changes ``remember`` records over their
+    #: sub-phases (``om_displaced``: 7.32, 7.41): the audit's own retreat/advance reading of
+    #: combat-phase drags would take a refusal for a retreat and a reaction for an advance. Only
+    #: the Combat Phase's drags are its retreats and advances after combat (9.6, 9.8):
+    #: :meth:`combat_moves_in`
     combat_moves = False
+
+    def combat_moves_in(self, phase) -> bool:
+        """The Combat Phase (phase id ending ``-combat``, 9.0-9.8): its drags are the defenders'
+        retreats (9.6) and the attackers' advances (9.8), judged step by step (9.61-9.63, 9.84)."""
+        return phase.id.endswith("-combat")
     #: arrivals are recorded at the end of the phase they happen in (``om_arrivals``): airlanding
     #: (6.51, 6.52), unloading and the steamer (4.17, 4.57, 5.25, 17.52), amphibious landings and
     #: paradropped artillery (17.41, 17.43, 11.11) and drops into boxes (4.58) are judged at that
@@ -98,7 +104,7 @@ class OperationMercuryRules(OperationMercurySupply):
             return {f"{P} 6.52": "the units airlanded in it, if any (6.51-6.56)"}
         if pos.phase == history.PARADROP:
             return {f"{P} 11.11": "the units paradropped in it, if any, and their First Fire markers (SoP IV.A.4)"}
-        what = combat.recorded_at_end(pos.phase) if pos.phase_kind == "combat" else ""
+        what = combat.recorded_at_end(pos.phase) if pos.phase_kind == "combat" and not history.followed(pos) else ""
         return {f"{P} 9.61": what} if what else {}
 
     def begin(self, start, memory: MercuryMemory) -> None:
@@ -563,19 +569,15 @@ class OperationMercuryRules(OperationMercurySupply):
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
                                         "units.", [h], [u]))
-            if u.mode == "retreat" and h in ez and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
-                anyone = self.param("om_retreat_cancel") == "any"
-                # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
-                # among the combat units, and 8.11 says an HQ is a combat unit like any other
-                # ground unit ('各HQは他の地上ユニットと同様に戦闘ユニットである'), attack 0 or not
-                helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
-                           and (anyone or self.ground(x))]
-                target = not anyone and any(atk.hex == h for atk in board.pos.attacks)
-                if not helpers or target:
-                    why = ("which is itself the target of a declared combat (9.63)" if helpers else
-                           "where no friendly combat unit stands")
-                    out.append(self.finding(board, f"{P} 9.63", "zoc",
-                                            f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
+        if u.mode == "retreat" and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
+            out += self._retreat_zoc(board, u, ez)
+        elif u.mode == "advance" and not board.pos.moves_announced:
+            # 9.6 ('全ての「A」と「D」の結果は……退却を要求される'): an attacker retreats too, and a log
+            # records no combat result: its drag is judged as an advance, whose limits (2 hexes,
+            # no enemy hex, stacking) a retreat shares; 9.63 binds the retreat alone
+            self.not_judged(f"{P} 9.63", f"whether {label(u)}'s drag ({path[0]} to {path[-1]}) in the Combat Phase "
+                                         "is an advance after combat or its own retreat after an A result, which "
+                                         "may not enter enemy ZOC: a log records no combat result (9.4)")
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
@@ -584,6 +586,69 @@ class OperationMercuryRules(OperationMercurySupply):
             out.append(self.finding(board, f"{P} {rule}", "stacking",
                                     f"{label(u)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking points, "
                                     f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
+        return out
+
+    def _retreat_zoc(self, board: Board, u: UnitState, ez: set[str]) -> list:
+        """9.63 ('ユニットは、そのヘクスがこのプレイヤー・ターン中の続く宣言戦闘の目標でない友軍戦闘ユニット
+        を含むのでない限り、敵ZOC内へ又は通過して退却できない'): each hex a retreat enters in enemy
+        ZOC holds a friendly combat unit that is no later declared combat's target. A drag over
+        2 hexes with no path shown passes one of the hexes beside both ends: a finding only when
+        every such hex breaks the rule, not judged when only some do. Where the attacks are not
+        recorded (a log, 7.11) a friendly unit's hex may be a later combat's target: not judged."""
+        path = list(u.path or (u.previous or "", u.hex))
+        if not all(board.is_hex(h) for h in path):
+            return []
+        between: list[str] = []
+        if not u.path and (board.distance(path[0], path[-1]) or 0) == 2:
+            between = [h for h in board.neighbours(path[0]) if board.distance(h, path[-1]) == 1]
+        anyone = self.param("om_retreat_cancel") == "any"
+        log = not board.pos.moves_announced
+        unknown_targets = not anyone and not board.pos.attacks and log
+        # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
+        # combat may come after an advance of an earlier one, when the advanced unit's ZOC binds it
+        after = self.enemy_zoc(board, u.side) if log else ez
+
+        def broken(h: str) -> str:
+            """Why entering ``h`` breaks 9.63 ("" = it does not; "?" = not known)."""
+            if h not in ez:
+                if h in after and not any(x is not u and x.previous is None and (anyone or self.ground(x))
+                                          for x in board.units(h, u.side)):
+                    self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came after the advance that "
+                                                 "put enemy ZOC there: a log records no combat, so which of this "
+                                                 "phase's combats came first is not known")
+                return ""
+            # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
+            # among the combat units, and 8.11 says an HQ is a combat unit like any other
+            # ground unit ('各HQは他の地上ユニットと同様に戦闘ユニットである'), attack 0 or not
+            helpers = [x for x in board.units(h, u.side) if x is not u and x.previous is None
+                       and (anyone or self.ground(x))]
+            if not helpers:
+                return "where no friendly combat unit stands"
+            if not anyone and any(atk.hex == h for atk in board.pos.attacks):
+                return "which is itself the target of a declared combat (9.63)"
+            return "?" if unknown_targets else ""
+        out = []
+        for h in path[1:]:
+            why = broken(h)
+            if why == "?":
+                self.not_judged(f"{P} 9.63", f"whether {h}, where {label(u)} retreated into enemy ZOC beside a friendly "
+                                             "unit, is the target of a later declared combat this player turn: a log "
+                                             "does not record declared attacks (7.11)")
+            elif why:
+                out.append(self.finding(board, f"{P} 9.63", "zoc",
+                                        f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
+        if between and not out:
+            whys = [broken(h) for h in between]
+            if all(w and w != "?" for w in whys):
+                out.append(self.finding(board, f"{P} 9.63", "zoc",
+                                        f"{label(u)} retreated {path[0]} → {path[-1]} through enemy ZOC: each hex "
+                                        f"between them ({', '.join(between)}) is in enemy ZOC, with no friendly "
+                                        "combat unit that no later declared combat targets.",
+                                        [path[-1]], [u]))
+            elif any(whys):
+                self.not_judged(f"{P} 9.63", f"which hex {label(u)} retreated through from {path[0]} to {path[-1]} "
+                                             f"(one of {', '.join(between)}, not all free of enemy ZOC): the drag does "
+                                             "not show it")
         return out
 
     def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -215,7 +215,11 @@ class OperationMercuryStacking(OperationMercuryUnits):
         after = order.index(pos.phase) > order.index(PARADROP)
         waves = drop_boxes(self)
         ends, last = self.memory(pos).om_end_hexes, self.memory(pos).om_last_end
-        shown = ends is None or (isinstance(last, dict) and last.get("turn") == pos.turn
+        # (no record: a position file, which states its phase; in a log, the end of the very phase
+        # a drag is judged in shows nothing of the tracker when the drag was made: a Combat Phase
+        # drag is judged as an advance, and again at that phase's end)
+        shown = (ends is None and pos.moves_announced) or (isinstance(last, dict) and last.get("turn") == pos.turn
+                                 and (last.get("phase") != pos.phase or pos.moves_announced)
                                  and last.get("phase") in order
                                  and order.index(str(last["phase"])) >= order.index(PARADROP))
         # (asked at every position: the units in a wave box at the last phase end, found once per end)
