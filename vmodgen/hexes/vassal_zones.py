@@ -7,7 +7,7 @@ the background grid). Board pixel coordinates, Java numerics, as in :mod:`.vassa
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..vassal.codec import decode       # VASSAL's SequenceEncoder (a leaf: imports no vmodgen module)
 from .vassal_java import (Point, awt_polygon_contains, hashmap_order, jdiv, jfloor, jint, jround, point_hash,
@@ -277,12 +277,18 @@ def _variables(fmt: str) -> set[str]:
     return {parts[i] for i in range(1, len(parts) - 1, 2)}
 
 
-def label_is_known(grid, x: int, y: int) -> bool:
+def label_is_known(grid, x: int, y: int,
+                   translations: Callable[[str, str, str], set[str]] | None = None) -> bool:
     """Whether the label ``grid`` gives the board point (x, y) names only variables vmodgen
-    knows (not a game property whose value it cannot tell)."""
+    knows (not a game property whose value it cannot tell), in the module's own words and, given
+    ``translations(kind, name, attribute)`` (a translated module's), in each translation of a
+    Zone's ``locationFormat`` (a player's VASSAL in that language evaluates that one)."""
     zone = grid.find_zone(x, y) if isinstance(grid, ZonedGrid) else None
     if zone is not None:
-        if not _variables(zone.location_format) <= ZONE_VARIABLES:
+        formats = {zone.location_format}
+        if translations is not None:
+            formats |= translations("Zone", zone.name, "locationFormat")
+        if not all(_variables(fmt) <= ZONE_VARIABLES for fmt in formats):
             return False
         grid = zone.grid
     elif isinstance(grid, ZonedGrid):

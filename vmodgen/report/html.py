@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from ..model.game import Game
 from ..model.mapdata import MapData
 from .schematic import can_draw, grid_centres, schematic_picture
+from .text import file_warnings
 
 E = html.escape
 MAX_PICTURES = 200
@@ -131,6 +132,7 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         out.append(f"<p><b>{E(concealed)}</b></p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
+    out += [f"<p><b>Warning:</b> {E(w)}</p>" for w in file_warnings(result)]
     out += coverage_html(result.coverage)
     if result.skipped_rules:
         out.append("<p><b>Not checked:</b> " + E("; ".join(f"{r['rule']} ({r['title'] or r['kind']})"

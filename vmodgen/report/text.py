@@ -1,6 +1,6 @@
 """The text report: one line per finding (``file:step: when [rule] message``), then the
-continuity issues, the notes, the summary and statistics, and last the coverage (what was
-judged and what not: ``coverage:`` and ``warning:`` lines). Each line is escaped
+continuity issues, the notes, what reading each file warned of, the summary and statistics, and
+last the coverage (what was judged and what not: ``coverage:`` and ``warning:`` lines). Each line is escaped
 (:func:`~vmodgen.errors.printable`): what the files say cannot forge a line."""
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ def text_report(result) -> str:
         lines.append(str(c))
     for n in result.notes:
         lines.append(f"note: {n}")
+    lines += [f"warning: {w}" for w in file_warnings(result)]
     if result.skipped_rules:
         lines.append("not checked: " + "; ".join(f"{r['rule']} ({r['title'] or r['kind']}): {r['why']}"
                                                    for r in result.skipped_rules))
@@ -56,6 +57,18 @@ def text_report(result) -> str:
     # piece, unit and player names and chat come from the files: a control character in one
     # (a newline, an escape, a bidi override) must not forge a line of the report
     return "\n".join(printable(line) for line in lines) + "\n"
+
+
+def file_warnings(result) -> list[str]:
+    """What reading each file warned of (``files[].warnings``: a note of the module-fit check, a
+    command the replay could not read) that the notes and coverage warnings do not already say,
+    once each: every format shows them (a partial result is said in each)."""
+    cov = result.coverage
+    said = set(result.notes) | set(cov.get("warnings", ())) | set(cov.get("module_warnings", ()))
+    out: list[str] = []
+    for f in result.files:
+        out += [w for w in f.warnings if w not in said and w not in out]
+    return out
 
 
 def coverage_lines(cov: dict) -> list[str]:

@@ -105,8 +105,9 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
 
 
 def report_counts(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
-    """:func:`compare_reports` and the number of one-piece moves whose step carries an
-    auto-report (a chat line VASSAL starts with ``*``) that no report format of the module (nor a
+    """:func:`compare_reports` and the number of one-piece moves whose step carries a line that
+    looks like its move report (a chat line starting with ``*``, as VASSAL starts one, naming the
+    point left or reached as the module names it) that no report format of the module (nor a
     translation it holds) reads: written in another wording (another version of the module, a
     language it has no translation for)."""
     restore = module.board_layouts()
@@ -162,7 +163,7 @@ def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[in
             patterns[(new_map, which)] = _report_patterns(module, new_map, which)
         pats = patterns[(new_map, which)]
         found = [g for g in (_first_match(pats, c) for c in chats) if g is not None]
-        if not found and pats and any(c.startswith("*") for c in chats):
+        if not found and pats and any(c.startswith("*") and _names_move(module, m, c) for c in chats):
             unread += 1
         if len(found) != 1:
             continue
@@ -260,13 +261,15 @@ OFFBOARD_NAMES = frozenset(("offboard", "Offboard", "Fuera del tablero", "En deh
 def _comparable(module: Module, map_name: str, x: int, y: int) -> bool:
     """Whether the module's label of the point can be compared: on a board whose size is known (a
     lone board with no image is taken to reach without limit right and below, where VASSAL knew its
-    size and said "offboard"), by formats naming no game property (VASSAL reads its value then)."""
+    size and said "offboard"), by formats naming no game property (VASSAL reads its value then),
+    translated ones included."""
     info = module.maps.get(map_name)
     placed = info.board_at(x, y) if info is not None else None
     if placed is None or placed.board.size is None:
         return False
     grid = placed.board.grid
-    return grid is None or label_is_known(grid, *placed.board_point(x, y))
+    translations = module.translations.values if module.translated else None
+    return grid is None or label_is_known(grid, *placed.board_point(x, y), translations)
 
 
 def _first_match(patterns: list[re.Pattern], text: str) -> re.Match | None:
@@ -287,27 +290,44 @@ def _report_patterns(module: Module, map_name: str, which: str) -> list[re.Patte
     return [p for p in map(report_pattern, formats) if p is not None]
 
 
-def _agrees(module: Module, map_name: str, x: int, y: int, named: str, read: str) -> bool:
-    """Whether ``named`` (what VASSAL wrote) is the module's label ``read`` of the point or, when
-    the module holds translations, what a player's VASSAL in one of its languages names it: a
-    Zone's, Region's or Deck's translated name (``Localization.translate``)."""
-    if named.strip() == read.strip():
-        return True
+def _names(module: Module, map_name: str, x: int, y: int, read: str) -> set[str]:
+    """What VASSAL may name the point: the module's label ``read`` and, when the module holds
+    translations, what a player's VASSAL in one of its languages names it: a Zone's, Region's or
+    Deck's translated name (``Localization.translate``); stripped."""
+    names = {read.strip()}
     if not module.translated:
-        return False
+        return names
     info = module.maps[map_name]
     deck = info.deck_at(x, y)
     if deck is not None:
-        return named.strip() in {v.strip() for v in module.translations.alternatives("DrawPile", deck, "name", deck)}
+        return names | {v.strip() for v in module.translations.alternatives("DrawPile", deck, "name", deck)}
     placed = info.board_at(x, y)
     grid = placed.board.grid if placed is not None else None
     if placed is None or grid is None:
-        return False
+        return names
     bx, by = placed.board_point(x, y)
     if not label_is_translatable(grid, bx, by):
-        return False
-    labels = translated_labels(grid, bx, by, module.translations.alternatives)
-    return named.strip() in {v.strip() for v in labels}
+        return names
+    return names | {v.strip() for v in translated_labels(grid, bx, by, module.translations.alternatives)}
+
+
+def _agrees(module: Module, map_name: str, x: int, y: int, named: str, read: str) -> bool:
+    """Whether ``named`` (what VASSAL wrote) is one of the names VASSAL may give the point (:func:`_names`)."""
+    return named.strip() in _names(module, map_name, x, y, read)
+
+
+def _names_move(module: Module, move: MovePiece, line: str) -> bool:
+    """Whether a chat line names, as a word of its own, the point ``move`` left or reached as the
+    module names it (or a translation of that name): what a move report does in any wording, and
+    a Report Action's line ("* Albatros C: Treibstoff -1") does not."""
+    for map_name, x, y in ((move.new_map, move.new_x, move.new_y), (move.old_map, move.old_x, move.old_y)):
+        read = module.locate(map_name, x, y) if map_name is not None and map_name in module.maps else None
+        if map_name is None or read is None:
+            continue
+        for name in _names(module, map_name, x, y, read) - {"", HIDDEN_LOCATION}:
+            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line):
+                return True
+    return False
 
 
 def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tuple[int, int]:
@@ -455,7 +475,8 @@ def unread_note(path: str, unread: int, translated: bool) -> str | None:
     formats (``unread`` of them): their locations were not compared with the module."""
     if not unread:
         return None
-    own = "its report formats or a translation it holds" if translated else "its report formats (it holds no translation)"
-    return (f"{path}: {unread} move report(s) VASSAL wrote are worded otherwise than the module given words them "
-            f"({own}): written by another version of the module or by a VASSAL in a language the module given has "
-            "no translation for; the locations they name were not compared with the module.")
+    own = "its report formats or a translation it holds" if translated else "its report formats; it holds no translation"
+    return (f"{path}: {unread} one-piece move(s) carry a chat line starting with '*' that names the point the piece "
+            f"left or reached, as VASSAL's move reports do, but that no wording of the module given reads ({own}): "
+            "move reports of another version of the module or of a VASSAL in a language the module given has no "
+            "translation for? The locations they name were not compared with the module.")
