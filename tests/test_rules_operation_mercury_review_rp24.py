@@ -106,3 +106,19 @@ def test_position_unit_put_into_a_mission_box_at_night(head):
     any phase and with no phase."""
     got = rules(head + '\n[[units]]\nunit = "G-Ju88-1"\nhex = "air-interdiction"\nprevious = "air-ready"\n')
     assert "OM 12.15" in got and "OM 12.23a" not in got, got
+
+
+@pytest.mark.parametrize("phase", ["Recovery Phase", "Supply Phase", "Naval Unloading Phase"])
+def test_log_militia_placed_from_its_box_is_no_unloading(om, phase):
+    """13.63: in GT4 the Allied player drags Greek militia 1 from its box (greek-militia-removed) to
+    Canea W4227, which is no port, with the tracker on ``phase``; then presses on. A return, judged
+    by 13.63, never an unloading (before: OM 4.17 'was unloaded at W4227' in the Naval Unloading
+    Phase, though the same position file gave no 4.17)."""
+    _, module, root = om
+    w = _writer(om, "G-")
+    w.add(*palette_piece(module, "A-GkMil-1"), "greek-militia-removed", report=False)
+    w.set_turn(4, phase)
+    w.move("A-GkMil-1", "W4227")
+    w.set_turn(4, "German Paradrop Phase")
+    r = audit([w.write(root / f"mil-{phase[:6]}.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule in ("OM 4.17", "OM 5.25", "OM 6.51", "OM 17.37")] == []
