@@ -14,7 +14,7 @@ import pytest
 from bundled_module_util import bundled_module
 from games_util import palette_piece
 from om_util import kit as K
-from rules_util import rules
+from rules_util import findings, rules
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -122,3 +122,21 @@ def test_log_militia_placed_from_its_box_is_no_unloading(om, phase):
     w.set_turn(4, "German Paradrop Phase")
     r = audit([w.write(root / f"mil-{phase[:6]}.vlog")], module=module)
     assert [f.rule for f in r.findings if f.rule in ("OM 4.17", "OM 5.25", "OM 6.51", "OM 17.37")] == []
+
+
+@pytest.mark.parametrize("box, rule, words", [
+    ("athens", "OM 17.37", "Amphibious Landing Phase (17.41)"),
+    ("alexandria", "OM 17.37", "Naval Unloading Phase (17.37)"),
+    ("allied-reinforcements", "OM 17.37", "by sea"),
+    ("air-ready", "OM 6.11", "no unit arrives on the map from that box"),
+    ("athens-refit-1", "OM 6.11", "no unit arrives on the map from that box"),
+])
+def test_unit_placed_in_the_paradrop_phase_from_a_box_not_a_wave(box, rule, words):
+    """6.11, 17.37, 17.41: GT4, end of the German Paradrop Phase, Lehr placed on W4415 from ``box``:
+    from a sea box (Alexandria, Athens, the reinforcements) it came by sea, landed (17.41, both
+    players) or unloaded (17.37); from a display or a track no unit arrives at all (before: every
+    such box 'came by sea')."""
+    got = [(f.rule, f.message) for f in findings(
+        K(turn=4, phase="german-paradrop") + f'\n[[units]]\nunit = "G-Lehr"\nhex = "W4415"\nprevious = "{box}"\n')]
+    assert any(r == rule and words in m for r, m in got), got
+    assert not any("by sea" in m for r, m in got if rule == "OM 6.11"), got

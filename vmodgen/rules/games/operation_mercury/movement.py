@@ -317,10 +317,15 @@ def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
     (``om_airlanding_box``) land by air at the start of the German Movement Phase (6.51), so placed in
     the Paradrop Phase they are no paradrop (6.11: 「第一波、第二波、予備波の区画内に列記された
     ユニットのみが、落下傘降下によって島に着地できる」) and in the Amphibious Landing or Naval Unloading
-    Phase no landing; a unit from any other box that is no wave box (Alexandria, the reinforcements,
-    Athens) placed in the Paradrop Phase came by sea, and 17.37 「揚陸は、揚陸フェイズ中にのみ発生する」.
-    A wave box's unit placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning
-    HQs and militia have their own rules (13.52, 13.63)."""
+    Phase no landing; a unit from a sea box (``om_sea_boxes``: Alexandria, Athens, the Allied
+    reinforcements) placed in the Paradrop Phase came by sea: landed in the Amphibious Landing Phase
+    (17.41, both players) or unloaded in the Naval Unloading Phase (17.37 「揚陸は、揚陸フェイズ中にの
+    み発生する」); from any other box (a display, a track) no unit arrives at all. A wave box's unit
+    placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning HQs and militia
+    have their own rules (13.52, 13.63).
+
+    Position files only: a log's :func:`remember` records ``from`` for the wave boxes alone, as in a
+    log the tracker may lag one phase behind the placement, so no logged arrival is judged here."""
     src, how = a.get("from"), a.get("how")
     if not isinstance(src, str) or src not in board.map.boxes or how not in ("paradrop", "amphibious", "unloaded"):
         return []
@@ -333,11 +338,16 @@ def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
         return [rs.finding(board, f"{P} 6.51", "movement", f"{label(u)} came from {name} in the "
                            f"{'Amphibious Landing' if how == 'amphibious' else 'Naval Unloading'} Phase; the airlanding "
                            "groups land by air, at the start of the German Movement Phase.", [u.hex], [u])]
-    if how == "paradrop" and src not in drop_boxes(rs) and src not in return_boxes(rs):
+    if how != "paradrop" or src in drop_boxes(rs) or src in return_boxes(rs):
+        return []
+    if src in {x.strip() for x in str(rs.param("om_sea_boxes")).split(",")}:
         return [rs.finding(board, f"{P} 17.37", "movement", f"{label(u)} came onto the map from {name} in the "
-                           "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea, "
-                           "unloaded in the Naval Unloading Phase only.", [u.hex], [u])]
-    return []
+                           "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea: "
+                           "landed in the Amphibious Landing Phase (17.41) or unloaded in the Naval Unloading Phase "
+                           "(17.37).", [u.hex], [u])]
+    return [rs.finding(board, f"{P} 6.11", "movement", f"{label(u)} came onto the map from {name} in the Paradrop "
+                       "Phase; only the wave boxes' units paradrop, and no unit arrives on the map from that box.",
+                       [u.hex], [u])]
 
 
 # ---- fire markers on moved artillery (11.11, 13.32) --------------------------------------------
