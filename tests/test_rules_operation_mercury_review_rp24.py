@@ -86,7 +86,7 @@ def test_log_unit_put_into_a_mission_box_at_night_is_12_15(om):
 
 @pytest.mark.parametrize("head, ok", [
     (K(turn=3, phase="recovery"), True),           # 12.23a's step comes in the next phase
-    (K(turn=3), True),                             # no phase: the Recovery Phase too
+    (K(turn=3, phase=""), True),                   # no phase: the Recovery Phase too
     ('[position]\ngame = "operation-mercury"\n[state]\ntime = "Night"\n', True),
     (K(turn=3, phase="air-allocation"), False),    # a position file: exact, no tracker lag
     (K(turn=3, phase="port-refit"), False),
@@ -100,7 +100,7 @@ def test_position_unit_left_in_a_mission_box_at_night(head, ok):
     assert ("OM 12.23a" not in got) is ok, got
 
 
-@pytest.mark.parametrize("head", [K(turn=3), K(turn=3, phase="air-allocation"), K(turn=3, phase="recovery")])
+@pytest.mark.parametrize("head", [K(turn=3, phase=""), K(turn=3, phase="air-allocation"), K(turn=3, phase="recovery")])
 def test_position_unit_put_into_a_mission_box_at_night(head):
     """12.15: GT3 (Night), the Ju-88 moved from Ready into air-interdiction: a mission at night, in
     any phase and with no phase."""
@@ -140,3 +140,17 @@ def test_unit_placed_in_the_paradrop_phase_from_a_box_not_a_wave(box, rule, word
         K(turn=4, phase="german-paradrop") + f'\n[[units]]\nunit = "G-Lehr"\nhex = "W4415"\nprevious = "{box}"\n')]
     assert any(r == rule and words in m for r, m in got), got
     assert not any("by sea" in m for r, m in got if rule == "OM 6.11"), got
+
+
+def test_convoy_findings_name_the_printed_places():
+    """21.12, 21.13 (No Naval Game): GT9 (AM), Naval Unloading Phase, the Ranger unloaded at Suda and
+    the Kings at Sitia, both from Alexandria: the findings name "Suda minor port (W4031)",
+    "Heraklion minor port (E3136)" and the Sitia box by their printed names (before: W4031, E3136,
+    offmap-sitia)."""
+    got = {f.rule: f.message for f in findings(
+        K(turn=9, phase="naval-unloading") + '[rules]\nno_naval_game = true\n'
+        '[[units]]\nunit = "Ranger"\nhex = "W4031"\nprevious = "Alexandria"\n'
+        '[[units]]\nunit = "Kings"\nhex = "offmap-sitia"\nprevious = "Alexandria"\n')}
+    assert "Suda minor port (W4031)" in got["OM 21.12"] and "offmap-sitia" not in got["OM 21.12"], got
+    assert "Heraklion minor port (E3136)" in got["OM 21.13"] and "Sitia" in got["OM 21.13"], got
+    assert "offmap-sitia" not in got["OM 21.13"], got

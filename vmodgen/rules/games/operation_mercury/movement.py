@@ -38,7 +38,7 @@ from ...core.select import Selector
 from .carried import mercury
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
     time_of_day, unit_steps
-from .places import airfield_capacity, airfield_hexes, box_name, sector_of, sector_param, steamer_enemies, \
+from .places import airfield_capacity, airfield_hexes, box_name, landing_place, sector_of, sector_param, steamer_enemies, \
     steamer_ports
 
 P = "OM"
@@ -478,7 +478,8 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
     out = []
     if len(where) > 1:
         # 21.12「各ゲーム・ターンおきに、1つのみの船団をクレタ島に送ることができる」
-        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {', '.join(where)} in one "
+        places = ", ".join(landing_place(board, h) for h in where)
+        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {places} in one "
                               f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
                               "destination.", where, units))
     steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
@@ -497,8 +498,8 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     other off-map box 4.57 opens to unloading (``convoy_unnamed_boxes``), is in neither list: not judged."""
     ports = [x.strip() for x in str(rs.param("convoy_night_ports")).split(",") if x.strip()]
     if h in [x.strip() for x in str(rs.param("convoy_unnamed_boxes")).split(",")]:
-        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at box {h}, which 21.13 neither lists among the "
-                      "South Crete anchorages nor bars")
+        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {landing_place(board, h)}, which 21.13 "
+                      "neither lists among the South Crete anchorages nor bars")
         return []
     south = str(rs.param("south_crete_sector"))
     if board.is_hex(h) and south in board.areas(h) and board.features(h) & {"anchorage", "improved_anchorage"}:
@@ -506,16 +507,18 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     if h in ports:
         when = time_of_day(board.pos)
         if when is None:
-            rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {h}, which takes convoys in Night turns "
-                          "only: the position gives no turn")
+            rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {landing_place(board, h)}, which takes "
+                          "convoys in Night turns only: the position gives no turn")
             return []
         if when == "night":
             return []
-        why = f"{h} takes convoys in Night turns only, and this is {'an' if when == 'am' else 'a'} {when.upper()} turn"
+        why = (f"{landing_place(board, h)} takes convoys in Night turns only, and this is "
+               f"{'an' if when == 'am' else 'a'} {when.upper()} turn")
     else:
-        why = f"convoys arrive only at {' or '.join(ports)} (Night turns) or at an anchorage of the South Crete sector"
-    return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at {h}; "
-                       f"{why}.", [h], [u])]
+        why = (f"convoys arrive only at {' or '.join(landing_place(board, p) for p in ports)} (Night turns) or at an "
+               "anchorage of the South Crete sector")
+    return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at "
+                       f"{landing_place(board, h)}; {why}.", [h], [u])]
 
 
 def check_landings(rs, board: Board) -> list:
