@@ -102,15 +102,31 @@ def test_om_phase_as_the_expanded_japanese_sequence_prints_it(tmp_path, written,
 def test_om_phase_by_its_player_segment_or_as_misprinted(tmp_path, written, want):
     """Operation Mercury's sequence of play (3.2) prints the Movement and Combat Segment's phases without
     a side, once per player segment: a reader names the segment ("Movement Phase (German Player
-    Segment)"); its summary prints "Port Rfit Phase". Each is read as the kit's phase; a segment named
-    before a phase where the defender acts stays refused (below: "may be any of")."""
+    Segment)"); its summary prints "Port Rfit Phase". Each is read as the kit's phase (the refusal and
+    reaction phases too, below, by the segment's player)."""
     assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
 
 
-def test_om_refusal_phase_by_player_segment_stays_ambiguous(tmp_path, capsys):
-    """"Combat Refusal Phase (German Player Segment)": both refusal phases' names hold those words
-    and more; refused naming both ids, never taken as one."""
-    line = one_error(capsys, "check", write_om(tmp_path, 'phase = "Combat Refusal Phase (German Player Segment)"\n'))
+@pytest.mark.parametrize("written, want", [
+    ("Combat Refusal Phase (German Player Segment)", "german-combat-refusal"),
+    ("Combat Refusal Phase (Allied Player Segment)", "allied-combat-refusal"),
+    ("Defender Reaction Phase (Allied Player Segment)", "allied-defender-reaction"),
+    ("Defender Reaction Phase (German Player Segment)", "german-defender-reaction"),
+])
+def test_om_refusal_and_reaction_phase_by_player_segment(tmp_path, written, want):
+    """3.2 「最初がドイツ軍プレイヤーのセグメントで、次いで連合軍プレイヤーのセグメントである」: the Combat Refusal
+    and Defender Reaction Phases come once in each player's segment, and the segment's player is
+    the active one (「現在セグメントを進めているプレイヤーは、「活性プレイヤー」と呼ばれる」), so "Combat
+    Refusal Phase (German Player Segment)" is the German segment's phase, in which the Allied units
+    refuse (before: refused as ambiguous)."""
+    assert load_position(write_om(tmp_path, f'phase = "{written}"\n')).phase == want
+
+
+@pytest.mark.parametrize("written", ["Combat Refusal Phase", "Combat Refusal Phase (Italian Player Segment)"])
+def test_om_refusal_phase_with_no_segment_player_stays_ambiguous(tmp_path, capsys, written):
+    """"Combat Refusal Phase" with no segment, or a segment of no side of the game: both refusal
+    phases' names hold those words and more; refused naming both ids, never taken as one."""
+    line = one_error(capsys, "check", write_om(tmp_path, f'phase = "{written}"\n'))
     assert "german-combat-refusal" in line and "allied-combat-refusal" in line
 
 

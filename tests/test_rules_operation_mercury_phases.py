@@ -294,8 +294,10 @@ def test_kit_marker_on_a_unit_no_rule_reads_is_listed_and_both_fire_faces_refuse
                                            (2, "air-bombardment", True), (3, "air-ready", True)])
 def test_no_air_mission_in_a_night_turn(turn, box, ok):
     """OM 12.15: at the end of the Air Unit Allocation Phase of a Night turn (GT3, GT6) no air unit
-    stands in a mission box; in a day turn (GT2) it may, and at night the Ready box is no mission."""
-    got = rules(K(turn=turn, phase="air-allocation") + f'\n[[units]]\nunit = "G-Ju88-1"\nhex = "{box}"\n')
+    has been put from Ready into a mission box; in a day turn (GT2) it may, and at night the Ready
+    box is no mission. (One left there from the last turn: 12.23a, test_rules_operation_mercury_review_rp24.)"""
+    got = rules(K(turn=turn, phase="air-allocation") + f'\n[[units]]\nunit = "G-Ju88-1"\nhex = "{box}"\n'
+                'previous = "air-ready"\n')
     assert ("OM 12.15" not in got) is ok, got
 
 def test_state_example_files_pass_the_check_cli(tmp_path):

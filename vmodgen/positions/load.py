@@ -30,7 +30,7 @@ from ..model.unit import Unit
 from .model import Attack, Position, UnitState
 from .scenario_number import scenario_number
 from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
-    phase_words, place_hex, resolve, sheet_hex, short_name_of
+    phase_words, place_hex, resolve, segment_phase, sheet_hex, short_name_of
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -168,6 +168,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
         same = phase_words(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
         pos.phase = same[0] if len(same) == 1 else pos.phase
+    if pos.phase and game.sequence.phase(pos.phase) is None:       # "Combat Refusal Phase (German Player Segment)"
+        said = english(pos.phase)
+        both = matches(said, printed)
+        side_names = {k: {k, x.name or k} for k, x in game.sides.items()}
+        seg_sides = {i: side_names.get(ph.side, set()) for i in both if (ph := game.sequence.phase(i)) is not None}
+        pos.phase = segment_phase(said, seg_sides) or pos.phase
     if pos.phase and game.sequence.phase(pos.phase) is None:
         known = ", ".join(ph.id for ph in game.sequence.phases) or "none"
         both = matches(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})

@@ -197,6 +197,21 @@ _PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "s", "turn"
 _PHASE_MISPRINTS = {"rfit": "refit"}
 
 
+_SEGMENT = re.compile(r"\b([a-z]+)\s+player\s+segment\b", re.IGNORECASE)
+
+
+def segment_phase(value: str, candidates: Mapping[str, Iterable[str]]) -> str:
+    """The one phase of ``candidates`` (id → its side's id and name) whose side is the player the
+    name's segment names ("German" in "Combat Refusal Phase (German Player Segment)": Operation
+    Mercury's 3.2 heads each player's phases so, and a phase's side is its segment's player, though
+    the other side's units refuse or react in it); "" when none is named or not one phase fits."""
+    m = _SEGMENT.search(value)
+    if not m:
+        return ""
+    own = [i for i, names in candidates.items() if norm(m.group(1)) in {norm(n) for n in names}]
+    return own[0] if len(own) == 1 else ""
+
+
 def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
     """The ids of the phases whose printed name has the same words as ``value``, in any order, with
     ordinals as numbers, misprints read as meant and the filler words (:data:`_PHASE_FILLER`)

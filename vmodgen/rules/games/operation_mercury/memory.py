@@ -367,8 +367,11 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
     if before is not None:
         was = {u.id: u.hex for u in before.units}
         waves = drop_boxes(rs)
+        returns = return_boxes(rs)
         for u in ground:
             prev = was.get(u.id)
+            if prev in returns:
+                continue            # a return (13.63, 13.52), judged by its own rule, as in arrivals()
             came = not _on_map(after, prev) and not _offmap_box(after, prev)
             placed = _on_map(after, u.hex) or _offmap_box(after, u.hex)
             how = None

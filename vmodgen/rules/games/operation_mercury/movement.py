@@ -38,7 +38,7 @@ from ...core.select import Selector
 from .carried import mercury
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
     time_of_day, unit_steps
-from .places import airfield_capacity, airfield_hexes, box_name, sector_of, sector_param, steamer_enemies, \
+from .places import airfield_capacity, airfield_hexes, box_name, landing_place, sector_of, sector_param, steamer_enemies, \
     steamer_ports
 
 P = "OM"
@@ -317,10 +317,15 @@ def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
     (``om_airlanding_box``) land by air at the start of the German Movement Phase (6.51), so placed in
     the Paradrop Phase they are no paradrop (6.11: 「第一波、第二波、予備波の区画内に列記された
     ユニットのみが、落下傘降下によって島に着地できる」) and in the Amphibious Landing or Naval Unloading
-    Phase no landing; a unit from any other box that is no wave box (Alexandria, the reinforcements,
-    Athens) placed in the Paradrop Phase came by sea, and 17.37 「揚陸は、揚陸フェイズ中にのみ発生する」.
-    A wave box's unit placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning
-    HQs and militia have their own rules (13.52, 13.63)."""
+    Phase no landing; a unit from a sea box (``om_sea_boxes``: Alexandria, Athens, the Allied
+    reinforcements) placed in the Paradrop Phase came by sea: landed in the Amphibious Landing Phase
+    (17.41, both players) or unloaded in the Naval Unloading Phase (17.37 「揚陸は、揚陸フェイズ中にの
+    み発生する」); from any other box (a display, a track) no unit arrives at all. A wave box's unit
+    placed in a naval phase stays a paradrop (6.11: the tracker may lag); returning HQs and militia
+    have their own rules (13.52, 13.63).
+
+    Position files only: a log's :func:`remember` records ``from`` for the wave boxes alone, as in a
+    log the tracker may lag one phase behind the placement, so no logged arrival is judged here."""
     src, how = a.get("from"), a.get("how")
     if not isinstance(src, str) or src not in board.map.boxes or how not in ("paradrop", "amphibious", "unloaded"):
         return []
@@ -333,11 +338,16 @@ def arrival_source(rs, board: Board, u: UnitState, a: dict) -> list:
         return [rs.finding(board, f"{P} 6.51", "movement", f"{label(u)} came from {name} in the "
                            f"{'Amphibious Landing' if how == 'amphibious' else 'Naval Unloading'} Phase; the airlanding "
                            "groups land by air, at the start of the German Movement Phase.", [u.hex], [u])]
-    if how == "paradrop" and src not in drop_boxes(rs) and src not in return_boxes(rs):
+    if how != "paradrop" or src in drop_boxes(rs) or src in return_boxes(rs):
+        return []
+    if src in {x.strip() for x in str(rs.param("om_sea_boxes")).split(",")}:
         return [rs.finding(board, f"{P} 17.37", "movement", f"{label(u)} came onto the map from {name} in the "
-                           "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea, "
-                           "unloaded in the Naval Unloading Phase only.", [u.hex], [u])]
-    return []
+                           "Paradrop Phase; only the wave boxes' units paradrop (6.11), and units from it come by sea: "
+                           "landed in the Amphibious Landing Phase (17.41) or unloaded in the Naval Unloading Phase "
+                           "(17.37).", [u.hex], [u])]
+    return [rs.finding(board, f"{P} 6.11", "movement", f"{label(u)} came onto the map from {name} in the Paradrop "
+                       "Phase; only the wave boxes' units paradrop, and no unit arrives on the map from that box.",
+                       [u.hex], [u])]
 
 
 # ---- fire markers on moved artillery (11.11, 13.32) --------------------------------------------
@@ -468,7 +478,8 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
     out = []
     if len(where) > 1:
         # 21.12「各ゲーム・ターンおきに、1つのみの船団をクレタ島に送ることができる」
-        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {', '.join(where)} in one "
+        places = ", ".join(landing_place(board, h) for h in where)
+        out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {places} in one "
                               f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
                               "destination.", where, units))
     steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
@@ -487,8 +498,8 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     other off-map box 4.57 opens to unloading (``convoy_unnamed_boxes``), is in neither list: not judged."""
     ports = [x.strip() for x in str(rs.param("convoy_night_ports")).split(",") if x.strip()]
     if h in [x.strip() for x in str(rs.param("convoy_unnamed_boxes")).split(",")]:
-        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at box {h}, which 21.13 neither lists among the "
-                      "South Crete anchorages nor bars")
+        rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {landing_place(board, h)}, which 21.13 "
+                      "neither lists among the South Crete anchorages nor bars")
         return []
     south = str(rs.param("south_crete_sector"))
     if board.is_hex(h) and south in board.areas(h) and board.features(h) & {"anchorage", "improved_anchorage"}:
@@ -496,16 +507,18 @@ def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
     if h in ports:
         when = time_of_day(board.pos)
         if when is None:
-            rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {h}, which takes convoys in Night turns "
-                          "only: the position gives no turn")
+            rs.not_judged(f"{P} 21.13", f"{label(u)} arrived by convoy at {landing_place(board, h)}, which takes "
+                          "convoys in Night turns only: the position gives no turn")
             return []
         if when == "night":
             return []
-        why = f"{h} takes convoys in Night turns only, and this is {'an' if when == 'am' else 'a'} {when.upper()} turn"
+        why = (f"{landing_place(board, h)} takes convoys in Night turns only, and this is "
+               f"{'an' if when == 'am' else 'a'} {when.upper()} turn")
     else:
-        why = f"convoys arrive only at {' or '.join(ports)} (Night turns) or at an anchorage of the South Crete sector"
-    return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at {h}; "
-                       f"{why}.", [h], [u])]
+        why = (f"convoys arrive only at {' or '.join(landing_place(board, p) for p in ports)} (Night turns) or at an "
+               "anchorage of the South Crete sector")
+    return [rs.finding(board, f"{P} 21.13", "movement", f"{label(u)} arrived by convoy (No Naval Game, 21.0) at "
+                       f"{landing_place(board, h)}; {why}.", [h], [u])]
 
 
 def check_landings(rs, board: Board) -> list:

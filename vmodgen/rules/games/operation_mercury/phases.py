@@ -26,6 +26,7 @@ from .memory import time_of_day
 from .places import airfield_capacity, airfield_hexes
 
 P = "OM"
+ALLOCATION = "air-allocation"           # the Air Unit Allocation Phase (12.2)
 LEVELS = ("adequate", "short", "low")
 FIRE = ("first_fire", "final_fire", "fire")
 
@@ -231,16 +232,39 @@ def interdiction_levels(rs, board: Board) -> list:
 
 
 def night_missions(rs, board: Board) -> list:
-    """12.15 「夜間ターン中に任務を実行できる航空ユニットはない」: at the end of a Night turn's Air Unit
-    Allocation Phase no air unit stands in a mission box of the Air Operations Display
-    (``om_air_mission_boxes``); the phase's first step returns the last turn's to Ready."""
-    if time_of_day(board.pos) != "night":
+    """12.15 「夜間ターン中に任務を実行できる航空ユニットはない」: no air unit enters a mission box of the
+    Air Operations Display (``om_air_mission_boxes``) in a Night turn: where it came from (its
+    ``previous``, else the previous phase end) is not a mission box. A unit that stayed in one from
+    the last turn is put back in Ready at the start of the Air Unit Allocation Phase, 「たとえ任務割当て
+    がない夜間ゲーム・ターン中であれ」 (12.23a), a bookkeeping step: it is judged (12.23a) at a phase
+    end after that phase, or at its end in a position file; in a log the player may make that move
+    one step after the tracker (a lag is no finding), and a position with no phase is every phase,
+    the Recovery Phase before it too."""
+    pos = board.pos
+    if time_of_day(pos) != "night":
         return []
     boxes = [x.strip() for x in str(rs.param("om_air_mission_boxes")).split(",") if x.strip()]
-    flying = [u for u in board.pos.units if u.hex in boxes]
-    return [rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} stands in {board.map.boxes[u.hex].name} "
-                       "in a Night turn; no air unit flies a mission at night.", [], [u])
-            for u in flying if u.hex in board.map.boxes]
+    ends = mercury(pos).om_end_hexes
+    ids = [p.id for p in pos.game.sequence.phases]
+    alloc = ids.index(ALLOCATION) if ALLOCATION in ids else len(ids)
+    at = ids.index(pos.phase) if pos.phase in ids else -1
+    # a log always carries the previous phase end (``om_end_hexes``); a position file, no tracker
+    # to lag, does not
+    leftover_judged = at > alloc or at == alloc and not isinstance(ends, dict)
+    out = []
+    for u in pos.units:
+        if u.hex not in boxes or u.hex not in board.map.boxes:
+            continue
+        box = board.map.boxes[u.hex].name
+        came = u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)
+        if came and came not in boxes:
+            out.append(rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} was put into {box} in a Night "
+                                  "turn; no air unit flies a mission at night.", [], [u]))
+        elif leftover_judged:
+            out.append(rs.finding(board, f"{P} 12.23a", "movement", f"{label(u)} stayed in {box} from the last "
+                                  "turn; a unit left in a mission box is put back in Ready at the start of the Air "
+                                  "Unit Allocation Phase, even in a Night turn with no missions.", [], [u]))
+    return out
 
 # ---- returning Greek militia (13.63-13.64) and replacement HQs (13.52) ------------------------
 def from_box(board: Board, u, box: str) -> bool:

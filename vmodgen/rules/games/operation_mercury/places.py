@@ -14,6 +14,20 @@ def box_name(board: Board, place: str) -> str:
     return box.name if box is not None else place
 
 
+#: the kinds of named place a landing message names first where a hex holds two (Canea and its anchorage)
+LANDING_PLACE_KINDS = ("minor_port", "anchorage")
+
+
+def landing_place(board: Board, place: str) -> str:
+    """``place`` as a landing message names it: a box by its printed name, a hex by the map's named
+    place there and the hex ("Suda minor port (W4031)"), its port or anchorage first; else ``place``."""
+    if place in board.map.boxes:
+        return box_name(board, place)
+    named = sorted((p for p in board.map.places if p.hex == place and p.name),
+                   key=lambda p: p.kind not in LANDING_PLACE_KINDS)
+    return f"{named[0].name} ({place})" if named else place
+
+
 def sector_of(rs, board: Board, h: str) -> str:
     return next((a for a in board.areas(h) if board.map.areas[a].kind == "sector"), "")
 

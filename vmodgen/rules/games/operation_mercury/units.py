@@ -48,6 +48,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "om_air_mission_boxes": ("air-interdiction, air-bombardment, air-naval-search, air-naval-attack",
                                  "12.15, 12.3: the Air Operations Display's mission boxes (none used in a Night turn)"),
         "om_airlanding_box": ("german-airlanding", "6.51, 6.53: the box the airlanding groups wait in"),
+        "om_sea_boxes": ("alexandria, athens, allied-reinforcements",
+                         "17.37, 17.41: the holding boxes whose units come to Crete by sea (unloaded or landed)"),
         "om_unload_boxes": ("offmap-sitia, offmap-tymbakion", "4.57: the boxes where units may be unloaded"),
         "allied_offmap_paralysis_last_turn": (6, "4.61: last turn Allied units that started off the map or in Alexandria may not move"),
         "retimo_heraklion_paralysis_no_move_turn": (1, "4.62: the turn Allied units in the Retimo and Heraklion sectors may not move"),
