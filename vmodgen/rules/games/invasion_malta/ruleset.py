@@ -217,8 +217,6 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "units arriving by sea land at a friendly port"),
             Rule(f"{P} 16.32", "movement", ALWAYS, lambda b: transport.check_storm_invasion(self, b),
                  "no amphibious invasion in a Storm"),
-            Rule(f"{P} 16.33", "movement", ALWAYS, lambda b: transport.name_landing_rolls(self, b),
-                 "the Landing Condition roll of each invasion hex placed on (16.33B; named not judged)"),
             Rule(f"{P} 18.32", "movement", EVERY_PHASE_END, lambda b: transport.check_booms(self, b),
                  "harbor booms: no Axis port entry through one, destroyed by a unit on its end"),
             Rule(f"{P} 16.46", "supply", EVERY_PHASE_END, lambda b: lapses.check_beachhead_enemy(self, b),

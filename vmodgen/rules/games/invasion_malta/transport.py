@@ -336,27 +336,6 @@ def check_storm_invasion(rs, board: Board) -> list:
                        "zone's Delay or Available box).", [u.hex], [u]) for u in units]
 
 
-def name_landing_rolls(rs, board: Board) -> list:
-    """16.33B 「侵攻ユニットを持つ各侵攻ヘクスについて一度、上陸状況表を解決する」: a unit that stood in an
-    invasion zone's Available box before this phase (the history's ``prev_hexes``, else its
-    ``previous``) and is on an invasion hex now was placed in this phase; which table a die roll
-    was for neither a position nor a log's dice say, so the Landing Condition roll of each hex
-    placed on is named not judged. (The placement's phase and zone, 16.33A, are
-    :func:`check_invasion_placements`'; a split group's result, :func:`_landing_condition_groups`.)"""
-    pos = board.pos
-    prev = rs.memory(pos).prev_hexes
-    rolled: set[str] = set()
-    for u in pos.units:
-        came = entered_from(prev, u)
-        if not came or not came.endswith("-available") or not board.is_hex(u.hex) \
-                or board.terrain(u.hex) != "invasion" or not rs.combat(u) or u.hex in rolled:
-            continue
-        rolled.add(u.hex)
-        rs.not_judged(f"{P} 16.33", f"whether the Landing Condition Table was resolved for the invasion hex {u.hex} "
-                                    "(16.33B): which table a die roll was for is not recorded")
-    return []
-
-
 BOOM = "harbor_boom"
 DESTROYED = "harbor-boom-destroyed"
 
