@@ -290,3 +290,39 @@ def test_om_retreat_into_enemy_zoc_in_one_drag_of_two_hexes(om):
     in both German units' ZOC, no Allied unit there): a finding at W4217."""
     r = _om_combat(om, "into.vlog", [], [("A-19-NZ-Eng", "W4217")])
     assert [(f.rule, f.hexes, f.units) for f in r.findings] == [("OM 9.63", ("W4217",), ("A-19-NZ-Eng",))]
+
+
+def _redo(w: LogWriter, commands: list[str]) -> None:
+    """VASSAL's Undo of an earlier Undo (a redo): its commands are the first step's again."""
+    from vmodgen.vassal.commands import Command
+    cmds = ["UNDO\ttrue", "CHAT* UNDO: *", *commands, "UNDO\tfalse"]
+    node = Command("LOG\t" + cmds[0], [Command("LOG\t" + c) for c in cmds[1:]])
+    w.root.subs.append(node)
+    w._runner.run(node)
+    w._inverse.append([])
+
+
+@pytest.mark.parametrize("after", [False, True])
+def test_na41_a_retreat_is_judged_at_a_phase_end_made_by_a_redo(na41, after):
+    """NA41 12.2.1: 8 MG Bn at 3027 puts 3026 in Axis ZOC; in the Axis Combat Phase 3 Ind Mot
+    Bde retreats into 3026 and stops (step 11). Next (12), Undo (13), a chat line (14), Undo
+    (15), Undo again (16: it takes back the Undo of step 13, so the Next is made again and ends
+    the Combat Phase). The retreat ends in enemy ZOC: one finding at step 11 (before round
+    orfix20 the redo's step, as an undo, silenced the retreat's closing check: none)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    w.advance(1)
+    nxt = [c.text[len("LOG\t"):] for c in [w.root.subs[-1], *w.root.subs[-1].subs]]
+    w.undo()
+    w.chat("hmm")
+    w.undo()
+    _redo(w, [c for c in nxt if c.startswith("TURN")])
+    if after:
+        w.chat("on")
+    r = audit([w.write(root / f"redo-{after}.vlog")], module=module)
+    got = [(f.step, f.rule, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"]
+    assert got == [(11, "NA41 12.2.1", ("3026",), ("3IndMot",))]

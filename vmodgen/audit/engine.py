@@ -497,7 +497,7 @@ class FileAuditor:
             the phase end or the file's end): the move rules judge them as finished, at the step
             of that position (a retreat dragged hex by hex ends where its last drag ended, not
             at each drag before it)."""
-            nonlocal open_retreat
+            nonlocal open_retreat, suppress
             if open_retreat is None:
                 return
             at_step, pos = open_retreat
@@ -506,7 +506,13 @@ class FileAuditor:
             done.retreats_open = False
             due = [r for r in self.rules if checks_moves(r) and r.when.at == "any" and r.when.applies(done)]
             self.rs.forget_verdicts()      # a verdict kept for the open retreat is not the finished one's
-            check(done, due, at_step, "during")
+            # the closing step may be an undo (a redo that ends the phase) but the retreat it
+            # closes was made before it and stands: judged as usual
+            was, suppress = suppress, False
+            try:
+                check(done, due, at_step, "during")
+            finally:
+                suppress = was
             self.rs.forget_verdicts()
 
         #: (step, position) of the last die roll in the combat phase under way: every combat before
