@@ -3,6 +3,8 @@ turn tracker they reach the move rules as retreats (the side not phasing) and ad
 rule set judges them itself from what it records at phase ends (Operation Mercury)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bundled_module_util import bundled_module
@@ -326,3 +328,33 @@ def test_na41_a_retreat_is_judged_at_a_phase_end_made_by_a_redo(na41, after):
     r = audit([w.write(root / f"redo-{after}.vlog")], module=module)
     got = [(f.step, f.rule, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"]
     assert got == [(11, "NA41 12.2.1", ("3026",), ("3IndMot",))]
+
+
+def test_na41_a_retreat_going_on_in_the_next_file_is_judged_where_it_ends(na41):
+    """NA41 12.1.3 #3, 12.2.1 (a retreat may pass through one enemy-ZOC hex; it is eliminated if
+    it stops in one or enters a second): 8 MG Bn at 3027 puts 3026 and 3126 in Axis ZOC. In the
+    Axis Combat Phase 3 Ind Mot Bde retreats into 3026 as file 1 ends; file 2 (PBEM, the same
+    phase) goes on: to 3025, out of every enemy ZOC, then Next: no finding (before round orfix20:
+    "ends its retreat in enemy ZOC at 3026" at file 1's end). To 3126 instead: its second
+    enemy-ZOC hex, found in file 2 at that drag (step 1), not at 3026 in file 1. File 1 alone
+    ends mid-retreat: judged where it stands, and the finding says the retreat was under way."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    first = w.write(root / "seam-1.vlog")
+
+    def found(files: list) -> list[tuple]:
+        r = audit(files, module=module)
+        return [(Path(f.file).name, f.step, f.hexes, f.units, f.details.get("retreat_under_way", False))
+                for f in r.findings if f.rule == "NA41 12.2.1"]
+    for last, want in (("3025", []), ("3126", [("seam-2-3126.vlog", 1, ("3126",), ("3IndMot",), False)])):
+        w2 = w.save_point()
+        w2.move("3IndMot", last)
+        second = w2.advance(1).write(root / f"seam-2-{last}.vlog")
+        assert found([first, second]) == want
+    assert found([first]) == [("seam-1.vlog", 11, ("3026",), ("3IndMot",), True)]
+    r = audit([first], module=module)
+    assert "with this retreat under way: judged where it stands" in r.findings[0].message

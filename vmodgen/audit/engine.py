@@ -157,6 +157,11 @@ class FileAudit:
     #: rule key → where each ``Judged.STATE`` rule was last judged in this file (its last phase
     #: end of the rule's): a later file that reaches no such phase end reads it (:func:`.pending.across_files`)
     state_judged: dict[str, StateJudged] = field(default_factory=dict, repr=False)
+    #: the findings of the retreats still open as the file ends in a combat phase, judged where
+    #: they stand: the chain's (.run.assemble) unless the next file goes on with them
+    retreat_end: list[AuditFinding] = field(default_factory=list)
+    #: whether the file starts with a retreat of the file before still open (its moves carried)
+    goes_on_retreat: bool = False
 
 
 class Stream(ReplayVisitor):
@@ -518,6 +523,7 @@ class FileAuditor:
         #: (step, position) of the last die roll in the combat phase under way: every combat before
         #: it is complete in the record (its retreats and advances made), for a file ending in it
         settled: tuple[int, Position] | None = None
+        goes_on = False                # the file starts with a retreat of the file before open
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         by_hand = ByHand(b.map, self.reveal_hidden, status_markers(self.rs), self._backwards)   # (.by_hand)
@@ -739,6 +745,8 @@ class FileAuditor:
                     if not suppress:       # (an undone step's position is nobody's retreat)
                         open_retreat = (k, cur_pos) if cur_pos.retreats_open and any(
                             u.mode == "retreat" for u in cur_pos.units) else None
+                        if k == 0:
+                            goes_on = bool(self._carried) and open_retreat is not None
             else:
                 if changed or cur_pos is None or prev_phase is not None:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
@@ -765,10 +773,16 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
-        finish_retreats()                  # a file ending inside a combat phase: its retreats as recorded
-        cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
+        # (the carry before the retreats are judged: a next file going on with them judges them)
         self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
                        if prev_phase is not None and phase_start_hex else None)
+        # a file ending inside a combat phase: its open retreats judged where they stand, kept
+        # aside for the chain (a next file in the same phase may go on with them)
+        lo = len(findings)
+        finish_retreats()
+        retreat_end = findings[lo:]
+        del findings[lo:]
+        cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
@@ -801,6 +815,8 @@ class FileAuditor:
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
         fa.kind = kind
+        fa.retreat_end = retreat_end
+        fa.goes_on_retreat = goes_on
         return fa
 
     def _no_allowance_field(self) -> str | None:
