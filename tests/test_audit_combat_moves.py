@@ -358,3 +358,31 @@ def test_na41_a_retreat_going_on_in_the_next_file_is_judged_where_it_ends(na41):
     assert found([first]) == [("seam-1.vlog", 11, ("3026",), ("3IndMot",), True)]
     r = audit([first], module=module)
     assert "with this retreat under way: judged where it stands" in r.findings[0].message
+
+
+@pytest.mark.parametrize("case", ["other-unit-after", "other-unit-ends", "flipped-after"])
+def test_na41_a_finished_retreat_is_reported_at_its_own_last_drag(na41, case):
+    """NA41 12.2.1: 8 MG Bn at 3027 puts 3026, 3126 and 3127 in Axis ZOC; 6 RTR is placed on
+    3226. In the Axis Combat Phase: (other-unit-after) X = 3 Ind Mot Bde into 3026 (step 12), 6
+    RTR into 3127 (13), X on to 3025 (14), a roll: 6 RTR ends its retreat in enemy ZOC, reported
+    at its drag, step 13 (before round orfix20: 14, X's drag); (other-unit-ends) X into 3026
+    (12), 6 RTR into 3127 (13) and on to 3227 (14), Next: X's finding at 12, not 14;
+    (flipped-after) X into 3026 (12), then flipped (13), Next: at 12, not at the flip."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.move("6RTR", "3226")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    if case == "other-unit-after":
+        w.move("6RTR", "3127").move("3IndMot", "3025").roll("2d6", [3, 4])
+        want = [(13, ("3127",), ("6RTR",))]
+    elif case == "other-unit-ends":
+        w.move("6RTR", "3127").move("6RTR", "3227")
+        want = [(12, ("3026",), ("3IndMot",))]
+    else:
+        w.flip("3IndMot")
+        want = [(12, ("3026",), ("3IndMot",))]
+    r = audit([w.advance(1).write(root / f"own-step-{case}.vlog")], module=module)
+    assert [(f.step, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"] == want

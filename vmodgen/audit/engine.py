@@ -514,11 +514,25 @@ class FileAuditor:
             # the closing step may be an undo (a redo that ends the phase) but the retreat it
             # closes was made before it and stands: judged as usual
             was, suppress = suppress, False
+            lo = len(findings)
             try:
                 check(done, due, at_step, "during")
             finally:
                 suppress = was
             self.rs.forget_verdicts()
+            # each retreat at its own last drag (the step that gave its path the length it has in
+            # that position), not at the last step checked
+            # (a one-hex move may come with no path: its previous hex and its hex)
+            lengths = {u.id: len(u.path or ()) or 2 for u in pos.units if u.path or u.previous}
+            for af in findings[lo:]:
+                steps = [drag_steps[uid][lengths[uid]] for uid in af.units
+                         if uid in lengths and lengths[uid] in drag_steps.get(uid, {})]
+                if steps:
+                    af.step = max(steps)
+
+        #: unit id → path length → the step of the drag that gave the unit's path that length in
+        #: this combat phase (an undo cuts the path back to a length an earlier drag gave)
+        drag_steps: dict[str, dict[int, int]] = {}
 
         #: (step, position) of the last die roll in the combat phase under way: every combat before
         #: it is complete in the record (its retreats and advances made), for a file ending in it
@@ -652,6 +666,7 @@ class FileAuditor:
                 self._clocks.clear()
                 inferred.clear()
                 told.clear()
+                drag_steps.clear()
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
@@ -706,6 +721,11 @@ class FileAuditor:
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if drags == "movement" else "", cov=cov)
+                if drags == "combat":
+                    for pid in changed:
+                        v = builder.views.get(pid)
+                        if pid in paths and v is not None and v.unit is not None:
+                            drag_steps.setdefault(v.unit.id, {})[len(paths[pid])] = k
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
