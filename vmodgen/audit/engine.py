@@ -499,9 +499,9 @@ class FileAuditor:
 
         def finish_retreats() -> None:
             """The retreats of the last open position, closed (an attacker's move, a die roll,
-            the phase end or the file's end): the move rules judge them as finished, at the step
-            of that position (a retreat dragged hex by hex ends where its last drag ended, not
-            at each drag before it)."""
+            the phase end; the file's end for :func:`.run.assemble` to keep or drop): the move
+            rules judge them as finished, each at the step of its own last drag (a retreat
+            dragged hex by hex ends where its last drag ended, not at each drag before it)."""
             nonlocal open_retreat, suppress
             if open_retreat is None:
                 return
