@@ -3,6 +3,8 @@ turn tracker they reach the move rules as retreats (the side not phasing) and ad
 rule set judges them itself from what it records at phase ends (Operation Mercury)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bundled_module_util import bundled_module
@@ -290,3 +292,97 @@ def test_om_retreat_into_enemy_zoc_in_one_drag_of_two_hexes(om):
     in both German units' ZOC, no Allied unit there): a finding at W4217."""
     r = _om_combat(om, "into.vlog", [], [("A-19-NZ-Eng", "W4217")])
     assert [(f.rule, f.hexes, f.units) for f in r.findings] == [("OM 9.63", ("W4217",), ("A-19-NZ-Eng",))]
+
+
+def _redo(w: LogWriter, commands: list[str]) -> None:
+    """VASSAL's Undo of an earlier Undo (a redo): its commands are the first step's again."""
+    from vmodgen.vassal.commands import Command
+    cmds = ["UNDO\ttrue", "CHAT* UNDO: *", *commands, "UNDO\tfalse"]
+    node = Command("LOG\t" + cmds[0], [Command("LOG\t" + c) for c in cmds[1:]])
+    w.root.subs.append(node)
+    w._runner.run(node)
+    w._inverse.append([])
+
+
+@pytest.mark.parametrize("after", [False, True])
+def test_na41_a_retreat_is_judged_at_a_phase_end_made_by_a_redo(na41, after):
+    """NA41 12.2.1: 8 MG Bn at 3027 puts 3026 in Axis ZOC; in the Axis Combat Phase 3 Ind Mot
+    Bde retreats into 3026 and stops (step 11). Next (12), Undo (13), a chat line (14), Undo
+    (15), Undo again (16: it takes back the Undo of step 13, so the Next is made again and ends
+    the Combat Phase). The retreat ends in enemy ZOC: one finding at step 11 (before round
+    orfix20 the redo's step, as an undo, silenced the retreat's closing check: none)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    w.advance(1)
+    nxt = [c.text[len("LOG\t"):] for c in [w.root.subs[-1], *w.root.subs[-1].subs]]
+    w.undo()
+    w.chat("hmm")
+    w.undo()
+    _redo(w, [c for c in nxt if c.startswith("TURN")])
+    if after:
+        w.chat("on")
+    r = audit([w.write(root / f"redo-{after}.vlog")], module=module)
+    got = [(f.step, f.rule, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"]
+    assert got == [(11, "NA41 12.2.1", ("3026",), ("3IndMot",))]
+
+
+def test_na41_a_retreat_going_on_in_the_next_file_is_judged_where_it_ends(na41):
+    """NA41 12.1.3 #3, 12.2.1 (a retreat may pass through one enemy-ZOC hex; it is eliminated if
+    it stops in one or enters a second): 8 MG Bn at 3027 puts 3026 and 3126 in Axis ZOC. In the
+    Axis Combat Phase 3 Ind Mot Bde retreats into 3026 as file 1 ends; file 2 (PBEM, the same
+    phase) goes on: to 3025, out of every enemy ZOC, then Next: no finding (before round orfix20:
+    "ends its retreat in enemy ZOC at 3026" at file 1's end). To 3126 instead: its second
+    enemy-ZOC hex, found in file 2 at that drag (step 1), not at 3026 in file 1. File 1 alone
+    ends mid-retreat: judged where it stands, and the finding says the retreat was under way."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    first = w.write(root / "seam-1.vlog")
+
+    def found(files: list) -> list[tuple]:
+        r = audit(files, module=module)
+        return [(Path(f.file).name, f.step, f.hexes, f.units, f.details.get("retreat_under_way", False))
+                for f in r.findings if f.rule == "NA41 12.2.1"]
+    for last, want in (("3025", []), ("3126", [("seam-2-3126.vlog", 1, ("3126",), ("3IndMot",), False)])):
+        w2 = w.save_point()
+        w2.move("3IndMot", last)
+        second = w2.advance(1).write(root / f"seam-2-{last}.vlog")
+        assert found([first, second]) == want
+    assert found([first]) == [("seam-1.vlog", 11, ("3026",), ("3IndMot",), True)]
+    r = audit([first], module=module)
+    assert "with this retreat under way: judged where it stands" in r.findings[0].message
+
+
+@pytest.mark.parametrize("case", ["other-unit-after", "other-unit-ends", "flipped-after"])
+def test_na41_a_finished_retreat_is_reported_at_its_own_last_drag(na41, case):
+    """NA41 12.2.1: 8 MG Bn at 3027 puts 3026, 3126 and 3127 in Axis ZOC; 6 RTR is placed on
+    3226. In the Axis Combat Phase: (other-unit-after) X = 3 Ind Mot Bde into 3026 (step 12), 6
+    RTR into 3127 (13), X on to 3025 (14), a roll: 6 RTR ends its retreat in enemy ZOC, reported
+    at its drag, step 13 (before round orfix20: 14, X's drag); (other-unit-ends) X into 3026
+    (12), 6 RTR into 3127 (13) and on to 3227 (14), Next: X's finding at 12, not 14;
+    (flipped-after) X into 3026 (12), then flipped (13), Next: at 12, not at the flip."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("8MG", "3027")
+    w.move("6RTR", "3226")
+    w.advance(ids.index("i1-axis-combat"))
+    w.move("3IndMot", "3026")
+    if case == "other-unit-after":
+        w.move("6RTR", "3127").move("3IndMot", "3025").roll("2d6", [3, 4])
+        want = [(13, ("3127",), ("6RTR",))]
+    elif case == "other-unit-ends":
+        w.move("6RTR", "3127").move("6RTR", "3227")
+        want = [(12, ("3026",), ("3IndMot",))]
+    else:
+        w.flip("3IndMot")
+        want = [(12, ("3026",), ("3IndMot",))]
+    r = audit([w.advance(1).write(root / f"own-step-{case}.vlog")], module=module)
+    assert [(f.step, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"] == want

@@ -203,3 +203,28 @@ def test_reaction_hexside_and_mp():
     assert rules(H + d + slow) == ["IM 9.23"]
     assert rules(H + d + slow + rules_(im_reaction_zoc_cost=False)) == []
     assert [f.kind for f in findings(H + d + slow)] == ["movement"]
+
+
+def test_an_open_retreat_is_judged_for_its_length_and_end_once_finished():
+    """IM 13.32 (a defender retreats exactly 2 hexes), 13.43 (a retreat may not end in enemy ZOC
+    without a friendly unit there): a defender out of 2017 dragged 2017 -> 2018 -> 2019, in the
+    ZOC of the Allied unit in 2020. While the retreat is still open
+    (``Position.retreats_open``: a log's next drag may go on) only what it already broke counts:
+    nothing; finished, it ends in enemy ZOC (13.43). One hex, 2017 -> 2018: short only once
+    finished (13.32); three hexes are too many at once."""
+    from dataclasses import replace
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+
+    def found(text: str, open_: bool) -> list[str]:
+        p = replace(position(text), retreats_open=open_)
+        return sorted({f.rule for f in ruleset_for(p.game).check(p)})
+    atk = al("A", "2016") + attack("2017", "A")
+    ends = H + atk + al("E", "2020") + x("D", "2019", mode="retreat", path=["2017", "2018", "2019"])
+    assert found(ends, True) == []
+    assert "IM 13.43" in found(ends, False)
+    short = H + atk + x("D", "2018", mode="retreat", path=["2017", "2018"])
+    assert found(short, True) == []
+    assert found(short, False) == ["IM 13.32"]
+    long = H + x("X", "2020", mode="retreat", path=["2017", "2018", "2019", "2020"])
+    assert found(long, True) == ["IM 13.32"]

@@ -157,6 +157,11 @@ class FileAudit:
     #: rule key → where each ``Judged.STATE`` rule was last judged in this file (its last phase
     #: end of the rule's): a later file that reaches no such phase end reads it (:func:`.pending.across_files`)
     state_judged: dict[str, StateJudged] = field(default_factory=dict, repr=False)
+    #: the findings of the retreats still open as the file ends in a combat phase, judged where
+    #: they stand: the chain's (.run.assemble) unless the next file goes on with them
+    retreat_end: list[AuditFinding] = field(default_factory=list)
+    #: whether the file starts with a retreat of the file before still open (its moves carried)
+    goes_on_retreat: bool = False
 
 
 class Stream(ReplayVisitor):
@@ -494,10 +499,10 @@ class FileAuditor:
 
         def finish_retreats() -> None:
             """The retreats of the last open position, closed (an attacker's move, a die roll,
-            the phase end or the file's end): the move rules judge them as finished, at the step
-            of that position (a retreat dragged hex by hex ends where its last drag ended, not
-            at each drag before it)."""
-            nonlocal open_retreat
+            the phase end; the file's end for :func:`.run.assemble` to keep or drop): the move
+            rules judge them as finished, each at the step of its own last drag (a retreat
+            dragged hex by hex ends where its last drag ended, not at each drag before it)."""
+            nonlocal open_retreat, suppress
             if open_retreat is None:
                 return
             at_step, pos = open_retreat
@@ -506,12 +511,33 @@ class FileAuditor:
             done.retreats_open = False
             due = [r for r in self.rules if checks_moves(r) and r.when.at == "any" and r.when.applies(done)]
             self.rs.forget_verdicts()      # a verdict kept for the open retreat is not the finished one's
-            check(done, due, at_step, "during")
+            # the closing step may be an undo (a redo that ends the phase) but the retreat it
+            # closes was made before it and stands: judged as usual
+            was, suppress = suppress, False
+            lo = len(findings)
+            try:
+                check(done, due, at_step, "during")
+            finally:
+                suppress = was
             self.rs.forget_verdicts()
+            # each retreat at its own last drag (the step that gave its path the length it has in
+            # that position), not at the last step checked
+            # (a one-hex move may come with no path: its previous hex and its hex)
+            lengths = {u.id: len(u.path or ()) or 2 for u in pos.units if u.path or u.previous}
+            for af in findings[lo:]:
+                steps = [drag_steps[uid][lengths[uid]] for uid in af.units
+                         if uid in lengths and lengths[uid] in drag_steps.get(uid, {})]
+                if steps:
+                    af.step = max(steps)
+
+        #: unit id → path length → the step of the drag that gave the unit's path that length in
+        #: this combat phase (an undo cuts the path back to a length an earlier drag gave)
+        drag_steps: dict[str, dict[int, int]] = {}
 
         #: (step, position) of the last die roll in the combat phase under way: every combat before
         #: it is complete in the record (its retreats and advances made), for a file ending in it
         settled: tuple[int, Position] | None = None
+        goes_on = False                # the file starts with a retreat of the file before open
         doubles: list[str] = []        # a unit that became two pieces (vmodgen.audit.duplicates)
         seconds = dup.SecondPieces(builder)
         by_hand = ByHand(b.map, self.reveal_hidden, status_markers(self.rs), self._backwards)   # (.by_hand)
@@ -640,6 +666,7 @@ class FileAuditor:
                 self._clocks.clear()
                 inferred.clear()
                 told.clear()
+                drag_steps.clear()
                 takebacks.reset()
                 self._counted.clear()
                 self._left.clear()
@@ -694,6 +721,11 @@ class FileAuditor:
                 # side advances and the other side retreats
                 self._track_moves(step, builder, phase_start_hex, paths,
                                   only=phase_side if drags == "movement" else "", cov=cov)
+                if drags == "combat":
+                    for pid in changed:
+                        v = builder.views.get(pid)
+                        if pid in paths and v is not None and v.unit is not None:
+                            drag_steps.setdefault(v.unit.id, {})[len(paths[pid])] = k
             elif step is not None and moving and step.undo and not step.undoes:
                 # an undo the replay could not pair: cut the paths back to where it leaves them
                 self._track_moves(step, builder, phase_start_hex, paths,
@@ -733,6 +765,8 @@ class FileAuditor:
                     if not suppress:       # (an undone step's position is nobody's retreat)
                         open_retreat = (k, cur_pos) if cur_pos.retreats_open and any(
                             u.mode == "retreat" for u in cur_pos.units) else None
+                        if k == 0:
+                            goes_on = bool(self._carried) and open_retreat is not None
             else:
                 if changed or cur_pos is None or prev_phase is not None:
                     cur_pos = builder.position(turn=None, phase="", side="", at="during", source=name)
@@ -759,10 +793,16 @@ class FileAuditor:
                     seen = pid not in builder.concealed
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
-        finish_retreats()                  # a file ending inside a combat phase: its retreats as recorded
-        cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
+        # (the carry before the retreats are judged: a next file going on with them judges them)
         self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
                        if prev_phase is not None and phase_start_hex else None)
+        # a file ending inside a combat phase: its open retreats judged where they stand, kept
+        # aside for the chain (a next file in the same phase may go on with them)
+        lo = len(findings)
+        finish_retreats()
+        retreat_end = findings[lo:]
+        del findings[lo:]
+        cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
         saved = rp.saved_state if isinstance(rp, Stream) else None
@@ -795,6 +835,8 @@ class FileAuditor:
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
         fa.kind = kind
+        fa.retreat_end = retreat_end
+        fa.goes_on_retreat = goes_on
         return fa
 
     def _no_allowance_field(self) -> str | None:

@@ -362,6 +362,24 @@ def _mark_after_gap(findings: list, results: list[FileAudit], gaps: dict[int, se
                               f"in play no file holds; judged with what {a} carried over)")
 
 
+RETREAT_UNDER_WAY = ("the log ends in the Combat Phase with this retreat under way: judged where it "
+                     "stands")
+
+
+def _retreats_at_end(r: FileAudit, i: int, followed: bool, goes_on: set[int]) -> list:
+    """The findings of the retreats file ``i`` ends with open: none when a next file goes on
+    with them (it judges them where they end); for the chain's last file, said to be judged
+    where they stand (the record stops mid-retreat)."""
+    if i in goes_on:
+        return []
+    if not followed:
+        for f in r.retreat_end:
+            if not f.details.get("retreat_under_way"):
+                f.details["retreat_under_way"] = True
+                f.message += f" ({RETREAT_UNDER_WAY})"
+    return r.retreat_end
+
+
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
              warnings: list[str] | None = None, points: list[tuple[int, int]] | None = None) -> AuditResult:
     """The chain's result from its files' results (in play order). ``given``: the order the
@@ -375,9 +393,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     points = branch_points(results) if points is None else points
     start_of = {y: c for c, y in points}
     standing_after: list[dict[str, set]] = []
+    goes_on = {start_of.get(j, j - 1) for j, r in enumerate(results) if j and r.goes_on_retreat}
     for i, r in enumerate(results):
         standing = standing_after[start_of.get(i, i - 1)] if i else {}
-        for f in r.findings:
+        for f in r.findings + _retreats_at_end(r, i, i + 1 < len(results), goes_on):
             if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
                 continue           # still the violation an earlier file ended with
             f.details.pop("from_start", None)

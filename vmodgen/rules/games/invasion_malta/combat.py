@@ -130,7 +130,11 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         role = self._role(board, u)
         most = int(self.num("attacker_retreat_hexes_max") if role == "attacker" else
                    self.num("defender_retreat_hexes"))
-        if n > most or (role == "defender" and n < most):
+        # a retreat dragged hex by hex is short, and stands where it stands, until it is finished
+        # (Position.retreats_open): its length, its end and its route are judged then (too long
+        # and through an enemy unit or a cliff at once)
+        done = not board.pos.retreats_open
+        if n > most or (done and role == "defender" and n < most):
             need = (f"exactly {most}" if role == "defender" else f"1 to {most}" if role == "attacker"
                     else f"at most {most}")
             out.append(self.finding(board, f"{P} 13.32", "movement", f"{label(u)} retreated {n} hex(es) "
@@ -140,13 +144,13 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         refusal = board.pos.phase == "combat-declaration"
         if refusal:
             out += self._check_refusal(board, u, path, ez, friends)
-        if u.hex in ez and not friends(u.hex) and not self._drift_zoc_only(board, u, path[0]):
+        if done and u.hex in ez and not friends(u.hex) and not self._drift_zoc_only(board, u, path[0]):
             return out + [self.finding(board, f"{P} 13.43", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
                                        f"{u.hex} without a friendly unit there.", [u.hex], [u])]
         through = [h for h in path[1:-1] if h in ez and not friends(h)]
         if refusal and through:
             return out
-        if u.path:
+        if u.path and done:
             alts = self._retreat_paths(board, u, path[0], len(path) - 1, ez, friends)
             if through and any(not p[1] for p in alts):
                 out.append(self.finding(board, f"{P} 13.41", "zoc", f"{label(u)} retreated through enemy ZOC at "
@@ -157,7 +161,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 out.append(self.finding(board, f"{P} 13.35", "zoc", f"{label(u)} ended its retreat in enemy ZOC at "
                                         f"{u.hex} although a hex outside enemy ZOC could be reached first "
                                         "(retreat priority).", [u.hex], [u]))
-        if through and not u.has("disrupted"):
+        if done and through and not u.has("disrupted"):
             out.append(self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
                                     f"{', '.join(through)} and must end disrupted.", through, [u]))
         return out
