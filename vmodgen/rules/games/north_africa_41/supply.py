@@ -240,8 +240,9 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
     rules = trace_rules(rs, board, side, unknown)
     relays: dict[str, list[str]] = {}
     for u in board.side_units(side):
-        if is_msu(u) and board.is_hex(u.hex):
-            relays.setdefault(u.hex, []).append(u.id)
+        at = rs.stacking_hex(board, u.hex)         # 2.2.4: a unit in the Tobruk Holding Box is in Tobruk
+        if is_msu(u) and board.is_hex(at):
+            relays.setdefault(at, []).append(u.id)
     full_src = {h: k for h, k in src.items() if k == "full"}
     _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
     if oases and unknown is None:          # (the reading every rule takes)
@@ -253,12 +254,13 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
         _, k, _ = sup.relay_chain(board, {p: "port"}, {h: ids for h, ids in relays.items()}, rules)
         port_reach[p] = set(k)
     for u in units:
-        if board.is_box(u.hex):
+        at = rs.stacking_hex(board, u.hex)         # traced, and using port capacity, from Tobruk (2.2.4)
+        if board.is_box(at):
             out[u.id] = "box"
-        elif u.hex in kind_full:
+        elif at in kind_full:
             out[u.id] = "full"
         else:
-            cands = [p for p, reach in port_reach.items() if u.hex in reach]
+            cands = [p for p, reach in port_reach.items() if at in reach]
             if cands:
                 port_candidates[u.id] = cands
             out[u.id] = "none"
@@ -310,7 +312,8 @@ red after a marked one). Only the phasing side is checked when the position name
             # no base box touching the map and no port: no source is recorded (16.2), so no line is
             # judged; units that need one make the check partial, never silently legal
             needs = rs.sel("na41_supply_units")
-            if any(board.is_hex(u.hex) and needs.matches(rs.game, u) for u in board.side_units(side)):
+            if any(board.is_hex(rs.stacking_hex(board, u.hex)) and needs.matches(rs.game, u)
+                   for u in board.side_units(side)):
                 rs.not_judged(f"{P} 16.1", f"no {rs.side_name(side)} supply "
                               "source is recorded (no base box touching the map, no friendly port), so no line of "
                               "supply is judged")
@@ -405,7 +408,8 @@ def isolation_attrition(rs: NorthAfrica41Units, board: Board) -> list:
         return []                     # the Supply Attrition Phase (25.1.1): no isolation roll
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
     asu = rs.sel("na41_asu")
-    roll = [u for side in sides for u in board.side_units(side) if u.has("oos_red") and board.is_hex(u.hex)
+    roll = [u for side in sides for u in board.side_units(side)
+            if u.has("oos_red") and board.is_hex(rs.stacking_hex(board, u.hex))
             and not asu.matches(rs.game, u) and rs.combat(u) and not isolation_exempt(rs, board, u)]
     if roll:
         rs.not_judged(f"{P} 16.5.3", f"isolation attrition: the Isolation Attrition Table rolls of the isolated "
@@ -422,15 +426,16 @@ def isolation_exempt(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool
     """16.5.1: not adjacent to an enemy unit and within 3 hexes of a water source (town, landmark,
     MSU, SP, non-depleted ASU): the bullet's reading (both conditions; the example names only the
     first, so a unit it exempts may still be listed as rolling, never the other way round)."""
-    if any(x.side != u.side and not rs.marker(x) for n in board.neighbours(u.hex) for x in board.units(n)):
+    at = rs.stacking_hex(board, u.hex)         # a unit in the Tobruk Holding Box is in Tobruk (2.2.4)
+    if any(x.side != u.side and not rs.marker(x) for n in board.neighbours(at) for x in board.units(n)):
         return False
     sources = rs.sel("na41_sp"), rs.sel("na41_msu"), rs.sel("na41_asu")
-    near, ring = {u.hex}, {u.hex}
+    near, ring = {at}, {at}
     for _ in range(3):                         # a plain count of hexes (the spec's inference)
         ring = {n for h in ring for n in board.neighbours(h)} - near
         near |= ring
     for x in board.side_units(u.side):
-        if x.hex not in near:
+        if rs.stacking_hex(board, x.hex) not in near:
             continue
         sp, msu, asu = (s.matches(rs.game, x) for s in sources)
         if sp or msu or (asu and not (x.reduced or x.has("depleted"))):
