@@ -277,7 +277,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return ez.kind(h) if with_zoc else NONE
 
         def block(a: str, b: str, i: int) -> Problem | None:
-            if any(x.side != side and self.combat(x) for x in board.units(b)):
+            # a unit in the Tobruk Holding Box stands in Tobruk (2.2.4)
+            if any(self.combat(x) for e in board.enemies(side) for x in self.hex_units(board, b, e)):
                 return enemy_held(f"{P} 5.1", b, "an enemy combat unit")
             if not with_zoc:
                 return None
@@ -287,7 +288,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 return Problem(f"{P} 5.9.1", "zoc",
                                f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
             if oos and kind(b) != NONE and ez.overlapping(b, board) and not any(
-                    x.side == side and x is not u for x in board.units(b)):
+                    x is not u for x in self.hex_units(board, b, side)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
                                                    f"at {b} (7.4)", b)
             return None
