@@ -12,9 +12,10 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
   controlled by the side with units in it, else by nobody. Optional 27.4 (``na41_port_garrisons``,
   not played by default: ports' stated control stands, as before): a port with no combat unit of that side in or next to it is nobody's: no source of port
   supply for it, no enemy port to the other side's lines (「補給線と鉄道移動はヘクス内と通過してたどることができます」).
-  16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it,
-  which a log rarely states and a position does not show: a 16.1 verdict that another holder of
-  such a hex would turn (:func:`unknown_holders`) is named not judged, never a finding.
+  16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it:
+  an audit records it as the log shows it (``[state] na41_last_held``, which a position may state);
+  where neither says, a 16.1 verdict that another holder of such a hex would turn
+  (:func:`unknown_holders`) is named not judged, never a finding.
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
   ``port_supply_units_per_capacity`` (2) units.
@@ -34,7 +35,7 @@ from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
-from .carried import fort_owner
+from .carried import fort_owner, held_place, na41
 from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
 
@@ -43,27 +44,31 @@ P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
+def _occupants(rs: NorthAfrica41Units, board: Board, h: str) -> set[str]:
+    """The sides with pieces in ``h`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
+    return {u.side for u in board.units(h)} | {s for s in rs.game.sides if rs.hex_units(board, h, s)}
+
+
 def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str, unknown: str | None = None) -> str | None:
     """The side holding ``h`` as the position states it, else the one side with units in it; an
     empty hex whose control is not stated: ``unknown`` (a reading: None, nobody). Optional 27.4
     (:meth:`port_control`): an ungarrisoned port is nobody's."""
     c = board.control(h)
     if c is None:
-        sides = {u.side for u in board.units(h)}
-        c = unknown if not sides else (next(iter(sides)) if len(sides) == 1 else None)
+        sides = _occupants(rs, board, h)
+        recorded = (na41(board.pos).na41_last_held or {}).get(h)       # 16.3.4, as the record showed it
+        c = (recorded or unknown) if not sides else (next(iter(sides)) if len(sides) == 1 else None)
     return rs.port_control(board, h, c or None)
 
 
-#: the features whose hex 16.3.4 gives to the last side to occupy or pass through it
-HELD_FEATURES = frozenset({"port", "airfield", "city"})
-
-
-def unknown_holders(board: Board) -> list[str]:
-    """The empty cities, airfields and ports whose control the position does not state: 16.3.4
-    gives each to the last side to occupy or pass through it, which no position shows."""
+def unknown_holders(rs: NorthAfrica41Units, board: Board) -> list[str]:
+    """The empty cities, airfields and ports whose control the position does not state and whose
+    last occupant the record did not show (``na41_last_held``): 16.3.4 gives each to the last side
+    to occupy or pass through it."""
+    known = na41(board.pos).na41_last_held or {}
     return sorted(h for h in board.map.hexes
-                  if (board.features(h) & HELD_FEATURES or board.terrain(h) == "city")
-                  and board.control(h) is None and not board.units(h))
+                  if held_place(board, h) and board.control(h) is None and h not in known
+                  and not _occupants(rs, board, h))
 
 
 def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | None = None) -> sup.TraceRules:
@@ -358,7 +363,7 @@ class _HeldElsewhere:
 
     def __init__(self, rs: NorthAfrica41Units, board: Board):
         self.rs, self.board = rs, board
-        self.hexes = set(unknown_holders(board))
+        self.hexes = set(unknown_holders(rs, board))
         self.read: dict[tuple[str, str], tuple[dict[str, str], set[str]]] = {}
         self.turned: dict[bool, list[UnitState]] = {True: [], False: []}    # would trace → units
         self.places: set[str] = set()
