@@ -25,6 +25,7 @@ class NA41Memory(Memory):
     na41_boxed_before: dict[str, str] | None = None
     na41_fort_owner: dict[str, str] | None = None
     na41_last_held: dict[str, str] | None = None
+    na41_forts_building: list[str] | None = None
 
 
 def na41(pos: Position) -> NA41Memory:

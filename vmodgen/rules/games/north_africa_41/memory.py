@@ -35,6 +35,9 @@ memory's fields):
   not state. :func:`remember` records the hexes units stand on at each phase end and those their
   recorded moves entered (a hex only a filled-in path crosses is not); a hex both sides entered in
   one phase, in an order not recorded, is forgotten; a gap between files forgets them all.
+* ``na41_forts_building = ["2021"]``: the hexes whose fortification marker showed its Under
+  Construction side at the end of the previous phase (9.5.4 reads it: a fort complete at the end of
+  its owner's Initial Phase was completed there only if it was under construction before).
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
 * ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
   went to no stack this turn, so a German move over its MA is judged without it; ``false``: he was
@@ -77,6 +80,7 @@ ROMMEL_READY = "na41_rommel_ready"
 BOXED_BEFORE: Final = "na41_boxed_before"
 FORT_OWNER: Final = "na41_fort_owner"
 LAST_HELD: Final = "na41_last_held"
+FORTS_BUILDING: Final = "na41_forts_building"
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -150,6 +154,9 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
                 if m.replace("-", "_") not in (*TRACKED, FACE):
                     raise InputError(src, f"[state] {STATUS_BEFORE}: unknown marker '{m}' for '{uid}' "
                                           f"(known: {', '.join(TRACKED)}, and the face {FACE})")
+    v = st.get(FORTS_BUILDING)
+    if v is not None and (not isinstance(v, list) or not all(isinstance(h, str) and pos.map.has_hex(h) for h in v)):
+        raise InputError(src, f"[state] {FORTS_BUILDING} must be a list of hexes of the map, like [\"2021\"]")
     v = st.get(EXTENDED_MOVED)
     if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
         raise InputError(src, f"[state] {EXTENDED_MOVED} must be a list of unit ids, like [\"A\", \"B\"]")
@@ -186,6 +193,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
                                    if after.moves_announced else None) if kind == "movement" else [])
     memory.na41_fort_owner = fort_owners(rs, before, after, memory.na41_fort_owner or {})
     memory.na41_last_held = last_held(rs, after, memory.na41_last_held or {})
+    memory.na41_forts_building = sorted(h for h, mk in after.hex_markers.items() if BUILDING in mk)
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
