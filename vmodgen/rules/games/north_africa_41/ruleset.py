@@ -229,13 +229,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = self.port_control(board, u.hex, board.control(u.hex))    # 27.4: ungarrisoned, nobody's
-            special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
-                       or board.terrain(u.hex) == "city")
+            owner = self.port_control(board, h, board.control(h))    # 27.4: ungarrisoned, nobody's
+            special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
+                       or board.terrain(h) == "city")
             if special and owner and owner != u.side:
                 out.append(self.finding(board, f"{P} 13.3.2", "movement",
-                                        f"{label(u)} is in Full Retreat in {u.hex}, an enemy-controlled port, airfield, "
-                                        "fort or city hex, which it may never enter.", [u.hex], [u]))
+                                        f"{label(u)} is in Full Retreat in {h}, an enemy-controlled port, airfield, "
+                                        "fort or city hex, which it may never enter.", [h], [u]))
         return out
 
     # ---- movement (5, 7.2) ------------------------------------------------------------------------
