@@ -88,11 +88,12 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
     def validate_position(self, pos) -> None:
-        if pos.roster:                  # a kit game: its parameters name its boxes, hexes and formations
-            why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
-                                              list(self.game.formations))
-            if why:
-                raise InputError(pos.source or None, why)
+        # the parameters name the map's boxes and hexes, and (a kit's) formations; an inline game's
+        # rules hold only what its [rules] state, and it has no formation table
+        why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
+                                          list(self.game.formations) if pos.roster else None)
+        if why:
+            raise InputError(pos.source or None, why)
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
         na_attacks.validate(pos)
@@ -172,22 +173,23 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
-        release = field_params.reserve_release(self.param("na41_reserve_release"))
+        by_formation = field_params.reserve_release(self.param("na41_reserve_release"))
+        release = {u.id: by_formation[f] for u in pos.units if (f := (u.unit.formation or "").casefold()) in by_formation}
         held = {r.unit for r in sc.reinforcements if r.location == "reserve"}
         axis = {u.hex for u in pos.units if u.side != str(self.param("na41_allied_side")) and not self.marker(u)}
-        out = [u for u in pos.units if u.id in held and u.unit.formation in release and u.hex != "reserve"
-               and pos.turn < release[u.unit.formation][0] and release[u.unit.formation][1] not in axis
+        out = [u for u in pos.units if u.id in held and u.id in release and u.hex != "reserve"
+               and pos.turn < release[u.id][0] and release[u.id][1] not in axis
                and u.hex not in removal_boxes(self)]
         for u in out:
-            turn, h = release[u.unit.formation]
+            turn, h = release[u.id]
             self.not_judged(rule, f"{label(u)} is out of the Reserve box on turn {pos.turn}: its units stay there until "
                                   f"turn {turn} or until an Axis unit enters {h}, and the position does not say whether "
                                   "one did")
         found = []
         for u in pos.units:
-            if u.id not in held or u.unit.formation not in release or u.hex != "reserve":
+            if u.id not in held or u.id not in release or u.hex != "reserve":
                 continue
-            turn, h = release[u.unit.formation]
+            turn, h = release[u.id]
             entered = h in axis and pos.at == "end"
             if pos.turn > turn or entered:
                 why = f"an Axis unit stands in {h}" if entered else f"its release turn is {turn}"
