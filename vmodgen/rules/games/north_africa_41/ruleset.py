@@ -167,9 +167,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         their formation, or until an Axis unit enters its hex (``na41_reserve_release``). A unit out of
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
         say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
-        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」): a unit still in the Reserve box
-        after its release turn, or at a phase end with an Axis unit in its release hex, is a finding; on
-        the release turn itself not judged (the book does not say when in the turn it is placed)."""
+        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」: placed when released, whichever
+        release it is; 「ターン14になるまで…留まります」: released when the release turn comes): a unit
+        still in the Reserve box on or after its release turn, or at a phase end with an Axis unit in its
+        release hex, is a finding."""
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
@@ -191,14 +192,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 continue
             turn, h = release[u.id]
             entered = h in axis and pos.at == "end"
-            if pos.turn > turn or entered:
+            if pos.turn > turn or entered or (pos.turn == turn and pos.at == "end"):
                 why = f"an Axis unit stands in {h}" if entered else f"its release turn is {turn}"
                 found.append(self.finding(board, rule, "movement", f"{label(u)} is still in the Reserve box on turn "
                                           f"{pos.turn}, but {why}: released, it is placed in the Nile Delta box "
                                           "(S2.2).", [u.hex], [u]))
-            elif pos.turn == turn:
-                self.not_judged(rule, f"{label(u)} is still in the Reserve box on turn {turn}, its release turn: the "
-                                      "rulebook does not say when in the turn it is placed in the Nile Delta box")
         return found
 
     # ---- stacking (4) -------------------------------------------------------------------------
