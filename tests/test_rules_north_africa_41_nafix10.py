@@ -60,3 +60,38 @@ def test_recorded_holder_of_tobruk_decides_the_port_supply():
     assert _judge(allied) == ([], {})
     assert _judge(axis)[0] == ["NA41 16.1"]
     assert "3138" in _judge(_siege(None))[1]["NA41 16.1"]
+
+
+def test_asu_flipped_in_the_gap_between_files_is_not_blamed_on_the_next_files_phase(tmp_path):
+    """17.1.4 across a seam (review of rulepos25, item 5): the DAK HQ Depleted at the end of file 1
+    (i2-axis-supply), Ready where file 2 starts, in place (the seam lists no unit placed differently):
+    the flip was made in the gap, so file 2's first phase end (i2-axis-delay, where no ASU may flip)
+    is no finding; a flip within file 2 still is."""
+    kit = ('[position]\ngame = "north-africa-41"\nturn = 6\nphase = "{phase}"\n'
+           '[[units]]\nunit = "DAK HQ"\nhex = "2020"\n{face}\n')
+
+    def at(phase: str, face: str, name: str):
+        f = tmp_path / name
+        f.write_text(kit.format(phase=phase, face=face), encoding="utf-8")
+        return position(f.read_text(encoding="utf-8"), name)
+    end = at("i2-axis-supply", "reduced = true", "end.toml")
+    rs = ruleset_for(end.game)
+    for start_face, want in (("", False), ("reduced = true", True)):
+        memory = NA41Memory()
+        rs.remember(end, end, memory)
+        rs.begin(at("i2-axis-delay", start_face, "start.toml"), memory)
+        rs.placed_between(at("i2-axis-delay", start_face, "start.toml"), set(), memory)
+        after = at("i2-axis-delay", "", "after.toml")
+        after.memory = memory
+        assert ("NA41 17.1.4" in {f.rule for f in rs.check(after)}) == want, start_face
+
+
+def test_fort_completed_in_the_gap_is_not_judged_at_the_next_initial_phase():
+    """9.5.4: a fort Under Construction at the last phase end of file 1 and complete where file 2
+    starts was completed in the gap: file 2's Initial Phase end no longer counts it as completed there."""
+    rs = ruleset_for(position(HEAD).game)
+    memory = NA41Memory(na41_forts_building=["2030", "2031"])
+    start = position(HEAD + '\n[[hexes]]\nhex = "2030"\nmarkers = ["Fortification"]\nowner = "Axis"\n'
+                     '\n[[hexes]]\nhex = "2031"\nmarkers = ["Under Construction"]\nowner = "Axis"\n')
+    rs.begin(start, memory)
+    assert memory.na41_forts_building == ["2031"]

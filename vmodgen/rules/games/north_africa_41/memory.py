@@ -339,6 +339,22 @@ def check_asu_flips(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def begin(rs: NorthAfrica41Units, start: Position, memory: NA41Memory) -> None:
+    """At the start of a file: a unit whose markers or face differ from what the last phase end
+    recorded changed in the gap before this file (a flip, a marker placed, with no move: the seam
+    compares places only), so it stands as this file starts it, and no rule (17.1.4's flip, 16.1's
+    marker colour) blames this file's phase for it; likewise a fort marker no longer Under
+    Construction (9.5.4). Nothing differs where the file starts as the last one ended."""
+    before = memory.na41_status_before
+    if before is not None:
+        for u in start.units:
+            if u.id in before and sorted(before[u.id]) != sorted(now := tracked(u)):
+                before[u.id] = now
+    if memory.na41_forts_building is not None:
+        memory.na41_forts_building = [h for h in memory.na41_forts_building
+                                      if BUILDING in start.hex_markers.get(h, {})]
+
+
 def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], memory: NA41Memory) -> None:
     """Units placed differently since the last file ended (a missing file, moves with no log
     running): their markers and boxes stand, for the next phase end, as this file starts them,

@@ -80,6 +80,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
+    def begin(self, start, memory: NA41Memory) -> None:
+        """A file's start: what changed in the gap without a move, see :func:`.memory.begin`."""
+        na_history.begin(self, start, memory)
+
     def placed_between(self, start, units: set[str], memory: NA41Memory) -> None:
         """Units changed between two files: see :func:`.memory.placed_between`."""
         na_history.placed_between(self, start, units, memory)
