@@ -35,6 +35,7 @@ from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
+from . import field_params
 from .carried import fort_owner, held_place, na41
 from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
@@ -46,7 +47,8 @@ ROADS = {"highway", "track", "road"}
 
 def _occupants(rs: NorthAfrica41Units, board: Board, h: str) -> set[str]:
     """The sides with pieces in ``h`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
-    return {u.side for u in board.units(h)} | {s for s in rs.game.sides if rs.hex_units(board, h, s)}
+    box, hexid = field_params.holding_box(rs.param("na41_holding_box"))
+    return {u.side for u in board.units(h)} | ({u.side for u in board.units(box)} if h == hexid != box else set())
 
 
 def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str, unknown: str | None = None) -> str | None:
