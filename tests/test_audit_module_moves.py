@@ -243,7 +243,7 @@ def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path
             "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in text, text
     # what the Mat stands for is the module's, so no rulebook says the carry counts: the move check
     # is named not judged for the sum, never silently legal (OM, IM, NA41 and GEN alike)
-    why = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    why = {r["rule"]: r["why"] for r in reversed(doc["coverage"]["rules_not_judged"])}
     assert "not summed against its movement allowance" in why["GEN movement"]
     # one sentence, built once: the coverage's and the rule's why alike
     assert ("1 time(s) a Mat carried a unit that had moved by hand in its phase (first: carried-reset.vlog "

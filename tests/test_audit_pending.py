@@ -47,7 +47,7 @@ def _found(doc: dict) -> list[tuple]:
 
 
 def _not_judged(doc: dict) -> dict[str, str]:
-    return {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    return {r["rule"]: r["why"] for r in reversed(doc["coverage"]["rules_not_judged"])}
 
 
 def test_uncut_judged_at_the_next_phase_end(om):

@@ -107,7 +107,7 @@ def test_na41_returns_hq_and_replacement_marker(na41, tmp_path):
     found = [(f["rule"], f["step"], f["turn"], f["phase"], f["hexes"], f["units"]) for f in doc["findings"]]
     assert found == [("NA41 19.4.1", 15, 1, "i1-axis-initial", ["1606"], ["8MG"]),
                      ("NA41 19.5", 16, 1, "i1-axis-movement", ["1608"], ["8MG"])]
-    not_judged = {r["rule"]: r["why"] for r in doc["coverage"]["rules_not_judged"]}
+    not_judged = {r["rule"]: r["why"] for r in reversed(doc["coverage"]["rules_not_judged"])}
     assert "which unit each replacement rebuilt" in not_judged["NA41 19.3.1"]
     assert "attack supply" in not_judged["NA41 17.3"]
     # 2.3.2 (round 6): a log never says which moves were extended, so an attack's legality under it is unknown

@@ -64,7 +64,8 @@ def test_unmarked_unit_whose_line_runs_past_empty_places_of_unstated_control_is_
     head = '[position]\ngame = "north-africa-41"\nturn = 10\nphase = "Impulse 3: Allied Supply Phase"\n'
     unit = '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n'
     p = position(head + unit)
-    places = supply.unknown_holders(ruleset_for(p.game).board(p))
+    rs = ruleset_for(p.game)
+    places = supply.unknown_holders(rs, rs.board(p))
 
     def stated(side: str) -> str:
         return "".join(f'\n[[hexes]]\nhex = "{h}"\ncontrol = "{side}"\n' for h in places)

@@ -53,6 +53,14 @@ def test_list_parameters_name_the_kits_places(tmp_path):
         f.write_text(KIT.format(phase="preparation", face="", rules="[rules]\n" + rules), encoding="utf-8")
         r = CliRunner().invoke(command, [str(f)], standalone_mode=False, catch_exceptions=True)
         assert isinstance(r.exception, InputError) and said in str(r.exception) and ":6:" in str(r.exception)
-    ok = pos(tmp_path, "preparation", rules='[rules]\nna41_surrender_boxes = "surrender-left, surrender-right"\n'
-             'na41_reserve_release = "2sa:14:2559, 2nz:12:2750"', name="ok.toml")
-    assert ok.game.rules["na41_surrender_boxes"] == "surrender-left, surrender-right"
+    # the kit's own places and formations pass, and the rules read them: 4/2 SA still in the Reserve
+    # box on turn 15 is past a release turn of 14 (S2.2), not past one of 16 (review of rulepos25, item 10)
+    for turn, want in (("14", True), ("16", False)):
+        f = tmp_path / f"ok{turn}.toml"
+        f.write_text('[position]\ngame = "north-africa-41"\nscenario = "Campaign"\nturn = 15\n'
+                     'phase = "Impulse 2: Axis Movement Phase"\n[rules]\n'
+                     'na41_surrender_boxes = "surrender-left, surrender-right"\n'
+                     f'na41_reserve_release = "2sa:{turn}:2559, 2nz:12:2750"\n'
+                     '[[units]]\nunit = "4/2 SA"\nhex = "Reserve"\n', encoding="utf-8")
+        ok = load_position(f)
+        assert ("NA41 S2.2" in rule_ids(ruleset_for(ok.game), ok)) == want, turn

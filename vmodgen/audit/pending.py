@@ -161,7 +161,9 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
                 out.final_marks, out.where = unit_marks(final), where
             continue
         if rule.judged is not Judged.RECORD:
-            if rule.id not in named:
+            # (a rule whose precondition a log never records is judged at no phase end of a log:
+            # its own reason says so, and "where it is judged" would be untrue)
+            if rule.id not in named and rule.id not in rs.LOG_PRECONDITIONS:
                 named.add(rule.id)
                 out.end_rules.append({"rule": rule.id, "why": f"{where}, where it is judged"})
             continue

@@ -464,19 +464,21 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for f in findings:
         stats["findings_by_kind"][f.kind] = stats["findings_by_kind"].get(f.kind, 0) + 1
     stats["continuity_issues"] = len(continuity)
-    not_judged: dict[str, str] = {}
+    # every distinct reason of a rule is kept: one file's "turns on who holds ..." must not hide
+    # another's, nor the final phase end's "the log ends before ..."
+    not_judged: dict[tuple[str, str], None] = {}
     for r in results:
         for rule_id, why in r.not_judged.items():
-            not_judged.setdefault(rule_id, why)
+            not_judged.setdefault((rule_id, why), None)
     rules_not_judged = [{"rule": s["rule"], "why": s["why"]} for s in skipped]
-    rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged.items()
+    rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged
                          if k not in {s["rule"] for s in skipped}]
     if last is not None:
         # (a phase read from who moves: open_phase_note says it of the end-of-phase rules)
-        named = {r["rule"] for r in rules_not_judged}
+        named = {(r["rule"], r["why"]) for r in rules_not_judged}
         for entry in (last.end_rules if not open_note else []) + last.unrecorded:
-            if entry["rule"] not in named:
-                named.add(entry["rule"])
+            if (entry["rule"], entry["why"]) not in named:
+                named.add((entry["rule"], entry["why"]))
                 rules_not_judged.append(dict(entry))
     # end-of-phase state rules whose last verdict stands for the final position (nothing moved since)
     judged_earlier = [dict(e) for e in (last.standing if last is not None and not open_note else [])

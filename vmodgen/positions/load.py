@@ -30,7 +30,7 @@ from ..model.unit import Unit
 from .model import Attack, Position, UnitState
 from .scenario_number import scenario_number
 from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
-    phase_words, place_hex, resolve, segment_phase, sheet_hex, short_name_of
+    phase_words, place_hex, resolve, says_during, segment_phase, sheet_hex, short_name_of
 from .state_names import spell_state
 
 TOP = ("position", "rules", "grid", "phases", "hexes", "hexsides", "lines", "areas", "boxes", "units", "attacks",
@@ -165,9 +165,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         # a name that ends one phase's name ("Paradrop Phase", "落下傘降下フェイズ") is that phase
         pos.phase = (resolve(pos.phase, printed) or resolve(said, printed) or short_name_of(said, printed, sides)
                      or pos.phase)
+    during = ""                         # the phase as written, when it says "during" (then at = "during")
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Axis Movement Phase (Impulse 2)"
         same = phase_words(english(pos.phase), {ph.id: ph.name for ph in game.sequence.phases})
-        pos.phase = same[0] if len(same) == 1 else pos.phase
+        if len(same) == 1:
+            during = pos.phase if says_during(english(pos.phase)) else ""
+            pos.phase = same[0]
     if pos.phase and game.sequence.phase(pos.phase) is None:       # "Combat Refusal Phase (German Player Segment)"
         said = english(pos.phase)
         both = matches(said, printed)
@@ -189,9 +192,12 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         pos.side = pos.phase_info.side
     if pos.side and pos.side not in game.sides:
         raise p.error(f"unknown side '{pos.side}' (known: {', '.join(game.sides)})", "side")
-    pos.at = p.str("at", "end")
+    pos.at = p.str("at", "during" if during else "end")
     if pos.at not in ("end", "during"):
         raise p.error(f"'at' must be \"end\" or \"during\", not '{pos.at}'", "at")
+    if during and pos.at != "during":
+        raise p.error(f"phase '{during}' says the position is during the phase, but 'at' is \"{pos.at}\" (its end): "
+                      "give one", "at")
     if pos.at == "during" and not pos.phase:
         raise p.error("'at = \"during\"' needs the 'phase' it is during (an inline game names its phases in "
                       "[[phases]]): without a phase every rule is checked as at a phase end", "at")

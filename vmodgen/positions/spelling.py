@@ -192,6 +192,9 @@ _ORDINALS = {"first": "1", "1st": "1", "one": "1", "second": "2", "2nd": "2", "t
 #: Operation Mercury's player segments, 3.2: "Movement Phase (German Player Segment)"): no kit has
 #: two phases whose names differ by these alone
 _PHASE_FILLER = frozenset({"phase", "action", "of", "the", "player", "s", "turn", "in", "during", "segment"})
+#: the filler word that still says something: "During the Axis Movement Phase" is a position in the
+#: middle of that phase (``at = "during"``), not at its end (:func:`says_during`)
+_DURING = "during"
 #: a word as a rulebook misprints it in a phase's name, and the word meant (Operation Mercury's
 #: summary sequence of play, 3.2, prints "Port Rfit Phase")
 _PHASE_MISPRINTS = {"rfit": "refit"}
@@ -224,3 +227,9 @@ def phase_words(value: str, names: Mapping[str, str]) -> list[str]:
         return sorted(w for w in out if w not in _PHASE_FILLER)
     want = words(value)
     return [i for i, n in names.items() if n and want and words(n) == want] if want else []
+
+
+def says_during(value: str) -> bool:
+    """Whether a phase's name as written holds the word "during" (dropped by :func:`phase_words`,
+    but it puts the position in the middle of the phase)."""
+    return _DURING in re.findall(r"[a-z0-9]+", value.casefold())

@@ -16,13 +16,16 @@ if TYPE_CHECKING:
 @dataclass
 class NA41Memory(Memory):
     """Hexes overstacked by a retreat, statuses, delay markers, extended moves, boxed units and the
-    owners of the forts on the map at the last phase end. ``None``: nothing recorded (the rules reading it are then not applied)."""
+    owners of the forts on the map at the last phase end, and the last side to occupy or pass
+    through each city, airfield and port. ``None``: nothing recorded (the rules reading it are then not applied)."""
     na41_retreat_overstack: dict[str, str] | None = None
     na41_status_before: dict[str, list[str]] | None = None
     na41_delay_before: dict[str, str] | None = None
     na41_extended_moved: list[str] | None = None
     na41_boxed_before: dict[str, str] | None = None
     na41_fort_owner: dict[str, str] | None = None
+    na41_last_held: dict[str, str] | None = None
+    na41_forts_building: list[str] | None = None
 
 
 def na41(pos: Position) -> NA41Memory:
@@ -46,3 +49,13 @@ def fort_owner(board: "Board", h: str, marker: str = FORT) -> str | None:
     if owner is None or owner:
         return owner
     return (na41(board.pos).na41_fort_owner or {}).get(h) or board.control(h) or ""
+
+
+#: the features whose hex 16.3.4 gives to the last side to occupy or pass through it (and city terrain)
+HELD_FEATURES = frozenset({"port", "airfield", "city"})
+
+
+def held_place(board: "Board", h: str) -> bool:
+    """A city, airfield or port hex: 16.3.4 「都市、飛行場、港湾を占めるか又は通過した最後のプレイヤーが
+    それを支配します」."""
+    return board.is_hex(h) and (bool(board.features(h) & HELD_FEATURES) or board.terrain(h) == "city")

@@ -28,12 +28,13 @@ def first_phases(value: object) -> dict[str, str]:
 
 
 def reserve_release(value: object) -> dict[str, tuple[int, str]]:
-    """{formation: (release turn, hex)} from "formation:turn:hex, ..."; ValueError saying why not."""
+    """{formation: (release turn, hex)} from "formation:turn:hex, ..." (the formation casefolded: an id
+    is read whatever its capitals); ValueError saying why not."""
     out: dict[str, tuple[int, str]] = {}
     for e in _entries(value):
         if len(e) != 3 or not all(_ID.fullmatch(f) for f in e) or not e[1].isdigit():
             raise ValueError(f"each entry is formation:turn:hex (the turn a whole number), not {':'.join(e)!r}")
-        out[e[0]] = (int(e[1]), e[2])
+        out[e[0].casefold()] = (int(e[1]), e[2])
     return out
 
 
@@ -77,9 +78,10 @@ def _nearest(word: str, known: list[str]) -> str:
 
 
 def unknown_in_kit(rules: Mapping[str, object], boxes: list[str], is_hex: Callable[[str], bool],
-                   formations: list[str]) -> str | None:
+                   formations: list[str] | None) -> str | None:
     """Why a kit's map and formations lack a place or formation the parameters name (a misspelt
-    box or formation would turn its rule off without a word), or None. The message starts
+    box or formation would turn its rule off without a word), or None; ``formations`` None: not
+    checked (an inline game has no formation table). The message starts
     "[rules] <parameter>" so that a position file can name the key's line."""
     def place(key: str, name: str, kind: str) -> str | None:
         ok = (kind != "hex" and name in boxes) or (kind != "box" and is_hex(name))
@@ -98,7 +100,7 @@ def unknown_in_kit(rules: Mapping[str, object], boxes: list[str], is_hex: Callab
             return why
     if "na41_reserve_release" in rules:
         for formation, (_, hexid) in reserve_release(rules["na41_reserve_release"]).items():
-            if formation not in formations:
+            if formations is not None and formation not in {f.casefold() for f in formations}:
                 return (f"[rules] na41_reserve_release: no formation '{formation}' in this kit"
                         + (_nearest(formation, formations) or f" (its formations: {', '.join(formations)})"))
             if (why := place("na41_reserve_release", hexid, "hex")):

@@ -29,6 +29,15 @@ memory's fields):
   first seen, as the side of the units in its hex then, else (an empty hex) the phasing side of the
   Movement Phase it appeared in (9.5.3: a fort is started in the phasing player's Movement Phase,
   in or next to his combat units); a marker that leaves its hex is forgotten (9.5.6, 9.5.7 read it).
+* ``na41_last_held = {"3138" = "allied"}``: the last side to occupy or pass through each city,
+  airfield and port since the record began (16.3.4 「都市、飛行場、港湾を占めるか又は通過した最後の
+  プレイヤーがそれを支配します」): the holder of such a hex, empty now, whose control the position does
+  not state. :func:`remember` records the hexes units stand on at each phase end and those their
+  recorded moves entered (a hex only a filled-in path crosses is not); a hex both sides entered in
+  one phase, in an order not recorded, is forgotten; a gap between files forgets them all.
+* ``na41_forts_building = ["2021"]``: the hexes whose fortification marker showed its Under
+  Construction side at the end of the previous phase (9.5.4 reads it: a fort complete at the end of
+  its owner's Initial Phase was completed there only if it was under construction before).
 * ``na41_comando_supremo = true``: the Axis has the Comando Supremo marker in effect (8.4.1).
 * ``na41_rommel_ready = true``: the Rommel marker still shows its Ready side: his +2 MP (18.5)
   went to no stack this turn, so a German move over its MA is judged without it; ``false``: he was
@@ -57,7 +66,7 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
-from .carried import BUILDING, FORT, NA41Memory, na41
+from .carried import BUILDING, FORT, NA41Memory, held_place, na41
 from .units import NorthAfrica41Units
 
 
@@ -70,6 +79,8 @@ COMANDO = "na41_comando_supremo"
 ROMMEL_READY = "na41_rommel_ready"
 BOXED_BEFORE: Final = "na41_boxed_before"
 FORT_OWNER: Final = "na41_fort_owner"
+LAST_HELD: Final = "na41_last_held"
+FORTS_BUILDING: Final = "na41_forts_building"
 TRACKED = ("oos", "oos_red", "disrupted", "full_retreat", "replacement")
 TRANSPORT = (("rail", "5.9.1", "rail"), ("naval_transport", "21.1.5", "naval transport"),
              ("air_transport", "18.7.6", "air transport"))
@@ -130,6 +141,7 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
     hex_side_table(RETREAT_OVERSTACK)
     hex_side_table(DELAY_BEFORE)
     hex_side_table(FORT_OWNER)
+    hex_side_table(LAST_HELD)
     v = st.get(STATUS_BEFORE)
     if v is not None:
         if not isinstance(v, dict):
@@ -142,6 +154,9 @@ def validate(rs: NorthAfrica41Units, pos: Position) -> None:
                 if m.replace("-", "_") not in (*TRACKED, FACE):
                     raise InputError(src, f"[state] {STATUS_BEFORE}: unknown marker '{m}' for '{uid}' "
                                           f"(known: {', '.join(TRACKED)}, and the face {FACE})")
+    v = st.get(FORTS_BUILDING)
+    if v is not None and (not isinstance(v, list) or not all(isinstance(h, str) and pos.map.has_hex(h) for h in v)):
+        raise InputError(src, f"[state] {FORTS_BUILDING} must be a list of hexes of the map, like [\"2021\"]")
     v = st.get(EXTENDED_MOVED)
     if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
         raise InputError(src, f"[state] {EXTENDED_MOVED} must be a list of unit ids, like [\"A\", \"B\"]")
@@ -177,6 +192,8 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
                                    if after.moves_announced else None) if kind == "movement" else [])
     memory.na41_fort_owner = fort_owners(rs, before, after, memory.na41_fort_owner or {})
+    memory.na41_last_held = last_held(rs, after, memory.na41_last_held or {})
+    memory.na41_forts_building = sorted(h for h, mk in after.hex_markers.items() if BUILDING in mk)
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
         carried = {h: s for h, s in carried.items() if s != side}       # judged at this phase end
@@ -192,6 +209,42 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
                 carried[h] = u.side
     carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
     memory.na41_retreat_overstack = carried
+
+
+def last_held(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) -> dict[str, str]:
+    """16.3.4: ``known`` (hex → the last side to occupy or pass through it) with this phase's
+    moves and the units standing at its end, for the cities, airfields and ports (2.2.4: a unit in
+    the Tobruk Holding Box stands in Tobruk). A side standing in a hex at the phase end is its last
+    occupant; where both sides only passed through a hex this phase, the later entry decides when
+    the moves' order is recorded (``times``), else the hex is forgotten."""
+    board = rs.board(pos)
+    standing: dict[str, str] = {}
+    entered: dict[str, dict[str, float | None]] = {}       # hex → side → its last entry (None: unknown)
+    for u in pos.units:
+        if rs.marker(u):
+            continue
+        at = rs.stacking_hex(board, u.hex)
+        if held_place(board, at):
+            standing[at] = u.side
+        passed = [(h, None if u.times is None else float(u.times[i])) for i, h in enumerate(u.path or ())
+                  if i not in u.guessed]
+        for h, when in [*passed, *((h, None) for h in (u.stops or ()))]:
+            h = rs.stacking_hex(board, h)
+            if held_place(board, h):
+                by = entered.setdefault(h, {})
+                old = by.get(u.side, -1.0)
+                by[u.side] = None if when is None or old is None else max(old, when)
+    out = dict(known)
+    for h, by in entered.items():
+        times = list(by.values())
+        if len(by) == 1:
+            out[h] = next(iter(by))
+        elif all(t is not None for t in times):
+            out[h] = max(by, key=lambda side: by[side] or 0.0)
+        else:
+            out.pop(h, None)
+    out.update(standing)
+    return out
 
 
 def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
@@ -286,6 +339,22 @@ def check_asu_flips(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def begin(rs: NorthAfrica41Units, start: Position, memory: NA41Memory) -> None:
+    """At the start of a file: a unit whose markers or face differ from what the last phase end
+    recorded changed in the gap before this file (a flip, a marker placed, with no move: the seam
+    compares places only), so it stands as this file starts it, and no rule (17.1.4's flip, 16.1's
+    marker colour) blames this file's phase for it; likewise a fort marker no longer Under
+    Construction (9.5.4). Nothing differs where the file starts as the last one ended."""
+    before = memory.na41_status_before
+    if before is not None:
+        for u in start.units:
+            if u.id in before and sorted(before[u.id]) != sorted(now := tracked(u)):
+                before[u.id] = now
+    if memory.na41_forts_building is not None:
+        memory.na41_forts_building = [h for h in memory.na41_forts_building
+                                      if BUILDING in start.hex_markers.get(h, {})]
+
+
 def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], memory: NA41Memory) -> None:
     """Units placed differently since the last file ended (a missing file, moves with no log
     running): their markers and boxes stand, for the next phase end, as this file starts them,
@@ -294,6 +363,7 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
     moved = [u for u in start.units if u.id in units]
     if not moved:
         return
+    memory.na41_last_held = None            # whatever the gap's moves passed through is not recorded
     if memory.na41_status_before is not None:
         memory.na41_status_before.update({u.id: tracked(u) for u in moved})
     if memory.na41_boxed_before is not None:

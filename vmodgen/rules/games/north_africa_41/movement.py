@@ -64,7 +64,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
              "(never a verdict: a marker that breaks it is named not judged)"),
         Rule(f"{P} 9.5.4", "movement", When(("admin",)), lambda b: forts_completed(rs, b),
              "a fort is completed in its owner's Initial Phase with a friendly combat unit in full or port supply "
-             "(never a verdict: a completed fort with none near is named not judged)"),
+             "(a finding when the record shows it under construction at the last phase end, else named not "
+             "judged)"),
         # at phase ends: the marker is removed after the enemy unit entered (a later drag in a log)
         Rule(f"{P} 9.5.7", "movement", EVERY_PHASE_END, lambda b: forts_entered(rs, b),
              "a fort goes when an enemy unit enters"),
@@ -151,13 +152,13 @@ def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
     for h, mk in sorted(board.pos.hex_markers.items()):
         if BUILDING not in mk or mk[BUILDING] not in ("", side) or not board.is_hex(h):
             continue
-        near = [x for n in [h, *board.neighbours(h)] for x in board.units(n, side) if rs.combat(x)]
+        near = [x for n in [h, *board.neighbours(h)] for x in rs.hex_units(board, n, side) if rs.combat(x)]
         if near and supply is None:
             supply = status(rs, board, side)
         why = []
         if not any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
             why.append("no friendly combat unit in full or port supply is in or next to it (9.5.3)")
-        if rs.enemy_field(board, side).kind(h) != NONE and not any(rs.combat(x) for x in board.units(h, side)):
+        if rs.enemy_field(board, side).kind(h) != NONE and not any(rs.combat(x) for x in rs.hex_units(board, h, side)):
             why.append("it is in an enemy ZOC with no friendly combat unit in it (9.5.6)")
         if why:
             rs.not_judged(f"{P} 9.5.3", f"the fort under construction in {h} could not have been begun in this phase: "
@@ -169,23 +170,35 @@ def forts_begun(rs: NorthAfrica41Units, board: Board) -> list:
 def forts_completed(rs: NorthAfrica41Units, board: Board) -> list:
     """9.5.4 「構築完成、並びに完成のサイ振りには、完全補給又は港湾補給下（16.2）の友軍戦闘ユニットが要求されます」:
     at the end of its owner's Initial Phase, a completed fort of the phasing side with no friendly
-    combat unit in full or port supply in or next to it (as 9.5.3 places one) could not have been
-    completed in this phase; whether it was, or stood complete before, is not recorded: not judged."""
+    combat unit in full or port supply in or next to it (as 9.5.3 places one; 2.2.4: the Tobruk
+    Holding Box's units stand in Tobruk) could not have been completed in this phase. With
+    ``na41_forts_building`` (the audit records it) only a fort under construction at the last phase
+    end was completed now: that one is a finding, an older one is not judged again; without it,
+    whether it was completed now is not recorded: not judged."""
     side = board.pos.side
     if not side or step(rs, board.pos) != "initial":
         return []
     supply: dict[str, str] | None = None
+    building = na41(board.pos).na41_forts_building      # None: the faces at the last phase end unknown
+    out = []
     for h in sorted(board.pos.hex_markers):
-        if not board.is_hex(h) or fort_owner(board, h) != side:
-            continue
-        near = [x for n in [h, *board.neighbours(h)] for x in board.units(n, side) if rs.combat(x)]
+        if not board.is_hex(h) or fort_owner(board, h) != side or (building is not None and h not in building):
+            continue                        # (a fort complete at the last phase end was not completed now)
+        near = [x for n in [h, *board.neighbours(h)] for x in rs.hex_units(board, n, side) if rs.combat(x)]
         if near and supply is None:
             supply = status(rs, board, side)
-        if not any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
+        if any((supply or {}).get(x.id) in ("full", "port", "box") for x in near):
+            continue
+        if building is not None:
+            out.append(rs.finding(board, f"{P} 9.5.4", "movement",
+                                  f"the fort in {h} was under construction at the last phase end and is complete at "
+                                  "the end of this Initial Phase, with no friendly combat unit in full or port supply "
+                                  "in or next to it: completing it needs one.", [h]))
+        else:
             rs.not_judged(f"{P} 9.5.4", f"the completed fort in {h} has no friendly combat unit in full or port supply "
                                         "in or next to it, so it could not have been completed in this Initial Phase; "
                                         "whether it was, or stood complete before, is not recorded")
-    return []
+    return out
 
 
 def free_supply_point(rs: NorthAfrica41Units, board: Board) -> list:

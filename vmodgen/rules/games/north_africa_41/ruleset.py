@@ -80,6 +80,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
 
+    def begin(self, start, memory: NA41Memory) -> None:
+        """A file's start: what changed in the gap without a move, see :func:`.memory.begin`."""
+        na_history.begin(self, start, memory)
+
     def placed_between(self, start, units: set[str], memory: NA41Memory) -> None:
         """Units changed between two files: see :func:`.memory.placed_between`."""
         na_history.placed_between(self, start, units, memory)
@@ -88,11 +92,12 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
     def validate_position(self, pos) -> None:
-        if pos.roster:                  # a kit game: its parameters name its boxes, hexes and formations
-            why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
-                                              list(self.game.formations))
-            if why:
-                raise InputError(pos.source or None, why)
+        # the parameters name the map's boxes and hexes, and (a kit's) formations; an inline game's
+        # rules hold only what its [rules] state, and it has no formation table
+        why = field_params.unknown_in_kit(self.game.rules, list(pos.map.boxes), pos.map.has_hex,
+                                          list(self.game.formations) if pos.roster else None)
+        if why:
+            raise InputError(pos.source or None, why)
         na_history.validate(self, pos)
         na_ranges.validate(self, pos)
         na_attacks.validate(pos)
@@ -166,37 +171,36 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         their formation, or until an Axis unit enters its hex (``na41_reserve_release``). A unit out of
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
         say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
-        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」): a unit still in the Reserve box
-        after its release turn, or at a phase end with an Axis unit in its release hex, is a finding; on
-        the release turn itself not judged (the book does not say when in the turn it is placed)."""
+        「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」: placed when released, whichever
+        release it is; 「ターン14になるまで…留まります」: released when the release turn comes): a unit
+        still in the Reserve box on or after its release turn, or at a phase end with an Axis unit in its
+        release hex, is a finding."""
         pos, sc = board.pos, board.pos.scenario_data
         if sc is None or pos.turn is None:
             return []
-        release = field_params.reserve_release(self.param("na41_reserve_release"))
+        by_formation = field_params.reserve_release(self.param("na41_reserve_release"))
+        release = {u.id: by_formation[f] for u in pos.units if (f := (u.unit.formation or "").casefold()) in by_formation}
         held = {r.unit for r in sc.reinforcements if r.location == "reserve"}
         axis = {u.hex for u in pos.units if u.side != str(self.param("na41_allied_side")) and not self.marker(u)}
-        out = [u for u in pos.units if u.id in held and u.unit.formation in release and u.hex != "reserve"
-               and pos.turn < release[u.unit.formation][0] and release[u.unit.formation][1] not in axis
+        out = [u for u in pos.units if u.id in held and u.id in release and u.hex != "reserve"
+               and pos.turn < release[u.id][0] and release[u.id][1] not in axis
                and u.hex not in removal_boxes(self)]
         for u in out:
-            turn, h = release[u.unit.formation]
+            turn, h = release[u.id]
             self.not_judged(rule, f"{label(u)} is out of the Reserve box on turn {pos.turn}: its units stay there until "
                                   f"turn {turn} or until an Axis unit enters {h}, and the position does not say whether "
                                   "one did")
         found = []
         for u in pos.units:
-            if u.id not in held or u.unit.formation not in release or u.hex != "reserve":
+            if u.id not in held or u.id not in release or u.hex != "reserve":
                 continue
-            turn, h = release[u.unit.formation]
+            turn, h = release[u.id]
             entered = h in axis and pos.at == "end"
-            if pos.turn > turn or entered:
+            if pos.turn > turn or entered or (pos.turn == turn and pos.at == "end"):
                 why = f"an Axis unit stands in {h}" if entered else f"its release turn is {turn}"
                 found.append(self.finding(board, rule, "movement", f"{label(u)} is still in the Reserve box on turn "
                                           f"{pos.turn}, but {why}: released, it is placed in the Nile Delta box "
                                           "(S2.2).", [u.hex], [u]))
-            elif pos.turn == turn:
-                self.not_judged(rule, f"{label(u)} is still in the Reserve box on turn {turn}, its release turn: the "
-                                      "rulebook does not say when in the turn it is placed in the Nile Delta box")
         return found
 
     # ---- stacking (4) -------------------------------------------------------------------------
@@ -229,13 +233,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = self.port_control(board, u.hex, board.control(u.hex))    # 27.4: ungarrisoned, nobody's
-            special = (board.features(u.hex) & {"port", "airfield", "fort", "fortification"}
-                       or board.terrain(u.hex) == "city")
+            owner = self.port_control(board, h, board.control(h))    # 27.4: ungarrisoned, nobody's
+            special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
+                       or board.terrain(h) == "city")
             if special and owner and owner != u.side:
                 out.append(self.finding(board, f"{P} 13.3.2", "movement",
-                                        f"{label(u)} is in Full Retreat in {u.hex}, an enemy-controlled port, airfield, "
-                                        "fort or city hex, which it may never enter.", [u.hex], [u]))
+                                        f"{label(u)} is in Full Retreat in {h}, an enemy-controlled port, airfield, "
+                                        "fort or city hex, which it may never enter.", [h], [u]))
         return out
 
     # ---- movement (5, 7.2) ------------------------------------------------------------------------
@@ -277,7 +281,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             return ez.kind(h) if with_zoc else NONE
 
         def block(a: str, b: str, i: int) -> Problem | None:
-            if any(x.side != side and self.combat(x) for x in board.units(b)):
+            # a unit in the Tobruk Holding Box stands in Tobruk (2.2.4)
+            if any(self.combat(x) for e in board.enemies(side) for x in self.hex_units(board, b, e)):
                 return enemy_held(f"{P} 5.1", b, "an enemy combat unit")
             if not with_zoc:
                 return None
@@ -287,7 +292,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 return Problem(f"{P} 5.9.1", "zoc",
                                f"rail movement may neither enter nor leave enemy ZOC ({a}→{b})", b)
             if oos and kind(b) != NONE and ez.overlapping(b, board) and not any(
-                    x.side == side and x is not u for x in board.units(b)):
+                    x is not u for x in self.hex_units(board, b, side)):
                 return Problem(f"{P} 16.4", "zoc", f"an out-of-supply unit may not enter overlapping enemy ZOCs "
                                                    f"at {b} (7.4)", b)
             return None

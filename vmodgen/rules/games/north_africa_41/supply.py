@@ -12,9 +12,10 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
   controlled by the side with units in it, else by nobody. Optional 27.4 (``na41_port_garrisons``,
   not played by default: ports' stated control stands, as before): a port with no combat unit of that side in or next to it is nobody's: no source of port
   supply for it, no enemy port to the other side's lines (「補給線と鉄道移動はヘクス内と通過してたどることができます」).
-  16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it,
-  which a log rarely states and a position does not show: a 16.1 verdict that another holder of
-  such a hex would turn (:func:`unknown_holders`) is named not judged, never a finding.
+  16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it:
+  an audit records it as the log shows it (``[state] na41_last_held``, which a position may state);
+  where neither says, a 16.1 verdict that another holder of such a hex would turn
+  (:func:`unknown_holders`) is named not judged, never a finding.
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
   ``port_supply_units_per_capacity`` (2) units.
@@ -34,7 +35,8 @@ from ...core.moves import label
 from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
-from .carried import fort_owner
+from . import field_params
+from .carried import fort_owner, held_place, na41
 from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
 
@@ -43,27 +45,32 @@ P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
+def _occupants(rs: NorthAfrica41Units, board: Board, h: str) -> set[str]:
+    """The sides with pieces in ``h`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
+    box, hexid = field_params.holding_box(rs.param("na41_holding_box"))
+    return {u.side for u in board.units(h)} | ({u.side for u in board.units(box)} if h == hexid != box else set())
+
+
 def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str, unknown: str | None = None) -> str | None:
     """The side holding ``h`` as the position states it, else the one side with units in it; an
     empty hex whose control is not stated: ``unknown`` (a reading: None, nobody). Optional 27.4
     (:meth:`port_control`): an ungarrisoned port is nobody's."""
     c = board.control(h)
     if c is None:
-        sides = {u.side for u in board.units(h)}
-        c = unknown if not sides else (next(iter(sides)) if len(sides) == 1 else None)
+        sides = _occupants(rs, board, h)
+        recorded = (na41(board.pos).na41_last_held or {}).get(h)       # 16.3.4, as the record showed it
+        c = (recorded or unknown) if not sides else (next(iter(sides)) if len(sides) == 1 else None)
     return rs.port_control(board, h, c or None)
 
 
-#: the features whose hex 16.3.4 gives to the last side to occupy or pass through it
-HELD_FEATURES = frozenset({"port", "airfield", "city"})
-
-
-def unknown_holders(board: Board) -> list[str]:
-    """The empty cities, airfields and ports whose control the position does not state: 16.3.4
-    gives each to the last side to occupy or pass through it, which no position shows."""
+def unknown_holders(rs: NorthAfrica41Units, board: Board) -> list[str]:
+    """The empty cities, airfields and ports whose control the position does not state and whose
+    last occupant the record did not show (``na41_last_held``): 16.3.4 gives each to the last side
+    to occupy or pass through it."""
+    known = na41(board.pos).na41_last_held or {}
     return sorted(h for h in board.map.hexes
-                  if (board.features(h) & HELD_FEATURES or board.terrain(h) == "city")
-                  and board.control(h) is None and not board.units(h))
+                  if held_place(board, h) and board.control(h) is None and h not in known
+                  and not _occupants(rs, board, h))
 
 
 def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | None = None) -> sup.TraceRules:
@@ -240,8 +247,9 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
     rules = trace_rules(rs, board, side, unknown)
     relays: dict[str, list[str]] = {}
     for u in board.side_units(side):
-        if is_msu(u) and board.is_hex(u.hex):
-            relays.setdefault(u.hex, []).append(u.id)
+        at = rs.stacking_hex(board, u.hex)         # 2.2.4: a unit in the Tobruk Holding Box is in Tobruk
+        if is_msu(u) and board.is_hex(at):
+            relays.setdefault(at, []).append(u.id)
     full_src = {h: k for h, k in src.items() if k == "full"}
     _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
     if oases and unknown is None:          # (the reading every rule takes)
@@ -253,12 +261,13 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
         _, k, _ = sup.relay_chain(board, {p: "port"}, {h: ids for h, ids in relays.items()}, rules)
         port_reach[p] = set(k)
     for u in units:
-        if board.is_box(u.hex):
+        at = rs.stacking_hex(board, u.hex)         # traced, and using port capacity, from Tobruk (2.2.4)
+        if board.is_box(at):
             out[u.id] = "box"
-        elif u.hex in kind_full:
+        elif at in kind_full:
             out[u.id] = "full"
         else:
-            cands = [p for p, reach in port_reach.items() if u.hex in reach]
+            cands = [p for p, reach in port_reach.items() if at in reach]
             if cands:
                 port_candidates[u.id] = cands
             out[u.id] = "none"
@@ -310,7 +319,8 @@ red after a marked one). Only the phasing side is checked when the position name
             # no base box touching the map and no port: no source is recorded (16.2), so no line is
             # judged; units that need one make the check partial, never silently legal
             needs = rs.sel("na41_supply_units")
-            if any(board.is_hex(u.hex) and needs.matches(rs.game, u) for u in board.side_units(side)):
+            if any(board.is_hex(rs.stacking_hex(board, u.hex)) and needs.matches(rs.game, u)
+                   for u in board.side_units(side)):
                 rs.not_judged(f"{P} 16.1", f"no {rs.side_name(side)} supply "
                               "source is recorded (no base box touching the map, no friendly port), so no line of "
                               "supply is judged")
@@ -355,7 +365,7 @@ class _HeldElsewhere:
 
     def __init__(self, rs: NorthAfrica41Units, board: Board):
         self.rs, self.board = rs, board
-        self.hexes = set(unknown_holders(board))
+        self.hexes = set(unknown_holders(rs, board))
         self.read: dict[tuple[str, str], tuple[dict[str, str], set[str]]] = {}
         self.turned: dict[bool, list[UnitState]] = {True: [], False: []}    # would trace → units
         self.places: set[str] = set()
@@ -405,7 +415,8 @@ def isolation_attrition(rs: NorthAfrica41Units, board: Board) -> list:
         return []                     # the Supply Attrition Phase (25.1.1): no isolation roll
     sides = [board.pos.side] if board.pos.side else list(rs.game.sides)
     asu = rs.sel("na41_asu")
-    roll = [u for side in sides for u in board.side_units(side) if u.has("oos_red") and board.is_hex(u.hex)
+    roll = [u for side in sides for u in board.side_units(side)
+            if u.has("oos_red") and board.is_hex(rs.stacking_hex(board, u.hex))
             and not asu.matches(rs.game, u) and rs.combat(u) and not isolation_exempt(rs, board, u)]
     if roll:
         rs.not_judged(f"{P} 16.5.3", f"isolation attrition: the Isolation Attrition Table rolls of the isolated "
@@ -422,15 +433,16 @@ def isolation_exempt(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool
     """16.5.1: not adjacent to an enemy unit and within 3 hexes of a water source (town, landmark,
     MSU, SP, non-depleted ASU): the bullet's reading (both conditions; the example names only the
     first, so a unit it exempts may still be listed as rolling, never the other way round)."""
-    if any(x.side != u.side and not rs.marker(x) for n in board.neighbours(u.hex) for x in board.units(n)):
+    at = rs.stacking_hex(board, u.hex)         # a unit in the Tobruk Holding Box is in Tobruk (2.2.4)
+    if any(x.side != u.side and not rs.marker(x) for n in board.neighbours(at) for x in board.units(n)):
         return False
     sources = rs.sel("na41_sp"), rs.sel("na41_msu"), rs.sel("na41_asu")
-    near, ring = {u.hex}, {u.hex}
+    near, ring = {at}, {at}
     for _ in range(3):                         # a plain count of hexes (the spec's inference)
         ring = {n for h in ring for n in board.neighbours(h)} - near
         near |= ring
     for x in board.side_units(u.side):
-        if x.hex not in near:
+        if rs.stacking_hex(board, x.hex) not in near:
             continue
         sp, msu, asu = (s.matches(rs.game, x) for s in sources)
         if sp or msu or (asu and not (x.reduced or x.has("depleted"))):

@@ -244,9 +244,19 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         return hexid if h == box else h
 
     def hex_units(self, board: Board, h: str, side: str) -> list[UnitState]:
-        """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex)."""
-        return [u for u in board.pos.units if u.side == side and not self.marker(u)
-                and self.stacking_hex(board, u.hex) == h]
+        """The units of ``side`` counted in hex ``h`` (the Tobruk Holding Box counts in its hex), in
+        the position's order. Read per hex of a trace or a path: the two places' lists, not every unit."""
+        box, hexid = field_params.holding_box(self.param("na41_holding_box"))
+        if h == box and box != hexid:
+            return []
+        here = [u for u in board.units(h, side) if not self.marker(u)]
+        if h != hexid or box == hexid:
+            return here
+        boxed = [u for u in board.units(box, side) if not self.marker(u)]
+        if not boxed:
+            return here
+        order = {id(u): i for i, u in enumerate(board.pos.units)}
+        return sorted(here + boxed, key=lambda u: order[id(u)])
 
     def hex_points(self, board: Board, h: str, side: str) -> float:
         return self.stack_points(self.hex_units(board, h, side)) if board.is_hex(h) else 0.0
