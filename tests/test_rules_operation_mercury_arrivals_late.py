@@ -301,3 +301,34 @@ def test_steamer_finding_names_the_enemies_near_a_port_at_the_landing():
                      '[[units]]\nunit = "A-B-23-NZ"\nhex = "E3136"\n\n[[units]]\nunit = "G-Vogel-1"\nhex = "E2030"\n')
     msgs = [f.message for f in ruleset_for(later.game).check(later) if f.rule == "OM 17.52"]
     assert len(msgs) == 1 and "were within 1 hex of a steamer port" in msgs[0] and "G-Vogel-1" in msgs[0], msgs
+
+
+@pytest.mark.parametrize("leaves", [False, True])
+def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
+    """17.52 (review l14fix #1): Night turn 9, the German player (Ann) masked Vogel 1 in E3135; the
+    Allied player's B/23 NZ sails W4031 → E3136 in the Naval Unloading Phase, Vogel 1 within 1 hex
+    of the port. The finding names Vogel 1 (from the landing record when it has left E3135 by the
+    German Movement Phase, from the board when it stays), so it lists Vogel 1 as the finding's
+    ``by`` and the report withholds the mask's side and name (before: "G-Vogel-1" in the report)."""
+    from vmodgen.audit.redact import for_report
+    from vmodgen.vassal.piece import Piece
+    from vmodgen.vassal.traits import Obscurable
+    kit, module, root = om
+    pw = "pw-german-secret"
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id=pw)
+    w.add(*palette_piece(module, "G-Vogel-1"), "E3135", report=False)
+    w.add(*palette_piece(module, "A-B-23-NZ"), "W4031", report=False)
+    rec = w.state.pieces[w.piece_id("G-Vogel-1")]
+    rec.piece = Piece.from_traits([Obscurable("obs;M;mask.png;Mask;G;German unit", pw), *rec.piece.traits])
+    w = LogWriter(w.save_text(), place=w.place, player="Bob", player_id="pw-bob", phases=w.phases, locate=w.locate)
+    w.set_turn(9, "Naval Unloading Phase")
+    w.move("A-B-23-NZ", "E3136")
+    w.advance(w.phases.index("German Movement Phase") - w.phases.index("Naval Unloading Phase"))
+    if leaves:
+        w.move("G-Vogel-1", "E2935")
+    w.advance(1)
+    r = audit([w.write(root / f"steamer-masked-{leaves}.vlog")], module=module)
+    raw = [f for f in r.findings if f.rule == "OM 17.52"]
+    assert len(raw) == 1 and "G-Vogel-1" in raw[0].message and raw[0].by == ("G-Vogel-1",), raw
+    told = [f for f in for_report(r).findings if f.rule == "OM 17.52"]
+    assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told

@@ -1582,8 +1582,10 @@ class FileAuditor:
         scene = tuple((u.id, u.hex, u.reduced, u.unit.name, u.side) for u in pos.units if u.hex in near)
         # the units of the finding and of its picture that their owner masked or hid at this step
         hid = pos.concealed
-        concealed = {uid: hid[uid] for uid in (*f.units, *(e[0] for e in scene)) if uid in hid} if hid else {}
+        concealed = ({uid: hid[uid] for uid in (*f.units, *f.by, *(e[0] for e in scene)) if uid in hid}
+                     if hid else {})
         by = self._concealed_zoc(f, pos, by_id) if hid and f.kind == "zoc" else ()
+        by += tuple(u for u in f.by if u in hid and u not in by) if hid else ()
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),
