@@ -101,8 +101,9 @@ class FileAudit:
     phase_unknown_steps: int = 0
     #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
     timeline: list = field(default_factory=list)
-    #: "log" or "save", as VASSAL tells them: LOG steps after ``end_save`` (the file's content,
-    #: not its step count: a log whose steps decode to nothing is still a log)
+    #: "log" when written by VASSAL's logger: LOG commands after ``end_save`` (the file's content,
+    #: not its step count: a log whose steps decode to nothing is still a log; VASSAL itself loads
+    #: a file holding only ``LOG\tnull`` as a loaded game, not as a log to step through), else "save"
     kind: str = "save"
     module_name: str = ""
     vassal_version: str = ""
@@ -227,7 +228,7 @@ def needs_phase(rule: Rule) -> bool:
 
 
 def file_kind(rp: "Replay | Stream") -> str:
-    """"log" or "save" by the file's own marker (:attr:`SaveFile.is_log`: LOG steps after
+    """"log" when VASSAL's logger wrote it (:attr:`SaveFile.is_log`: LOG commands after
     ``end_save``); a replay without its file: by its steps."""
     save = getattr(rp, "save", None)
     if isinstance(save, SaveFile):
