@@ -250,6 +250,39 @@ def test_hand_moves_before_and_after_a_carry_are_named_not_summed(mini, tmp_path
             "step 10, 1/1 Inf, moved 0102 → 0402 before it)") in why["GEN movement"]
 
 
+def test_the_mat_carry_sentence_counts_the_whole_chain(mini, tmp_path):
+    """GEN movement, a chain of two logs (review l14fix #3): each lets a Mat carry R1 after it was
+    dragged by hand in the Red Movement Phase (a.vlog 0102 → 0402, carried to 0401; b.vlog, going
+    on from a's end, 0201 → 0301, carried to 0302). The coverage message and the rule's not-judged
+    why are one sentence built from both files: "2 time(s)" in each (before: the why kept the first
+    file's "1 time(s)")."""
+    from click.testing import CliRunner
+    kit_dir, kit, module, root = mini
+    w = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-alice")
+    unit, mat, at, cargo = _mat_setup(w)
+    logs = []
+    for name, (h1, h2, h3) in (("a", ("0402", "0401", "0201")), ("b", ("0301", "0302", "0102"))):
+        p1, p2, p3 = w._point(h1), w._point(h2), w._point(h3)
+        off = _set_mat(w, unit, cargo, "noMat")
+        w.step([_m(unit, p1, w.state.pieces[unit].position), off])
+        w.step([_m(mat, p1, w.state.pieces[mat].position)])
+        w.step([_set_mat(w, unit, cargo, mat)])
+        w.step([_m(mat, p2, p1), _m(unit, p2, p1)])
+        off = _set_mat(w, unit, cargo, "noMat")
+        w.step([_m(unit, p3, p2), off])
+        logs.append(w.write(tmp_path / f"{name}.vlog"))
+        w = LogWriter(w.save_text(), place=w.place, player="Alice", player_id="pw-alice", phases=w.phases,
+                      locate=w.locate)
+    r = CliRunner().invoke(command, ["--module", str(module), "--game", str(kit_dir), "--format", "json",
+                                     "--keep-order", *map(str, logs)])
+    assert r.exception is None and r.exit_code in (0, 1), r.output
+    doc = json.loads(r.stdout)
+    assert doc["coverage"]["moves"]["not_judged"]["carried on a Mat"] == 2
+    said = [m for m in doc["coverage"]["messages"] if "a Mat carried a unit" in m]
+    why = [e["why"] for e in doc["coverage"]["rules_not_judged"] if e["rule"] == "GEN movement"]
+    assert len(said) == 1 and said[0].startswith("2 time(s)") and why == said, (said, why)
+
+
 @pytest.mark.parametrize("position_file", ["operation_mercury/s8-interdiction-two-four-hexes.toml",
                                            "north_africa_41/kit-tripoli-exit-ma-one-past.toml",
                                            "invasion_malta/scenario-s2-gt1-allied-ma-minus-two.toml"])

@@ -255,23 +255,50 @@ def test_log_wave_unit_leaving_its_box_after_the_paradrop_phase(om, phase, found
 
 
 @pytest.mark.parametrize("turn,phase,wave", [(1, "Game Record Segment", "german-second-wave"),
-                                             (1, "German Combat Phase", "german-first-wave")])
+                                             (1, "Game Record Segment", "german-reserve-wave"),
+                                             (2, "Supply Phase", "german-second-wave")])
 def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_judged(om, turn, phase, wave):
-    """6.11: the tracker set straight to GT1's Game Record Segment (or German Combat Phase), a wave unit
-    taken from its box to W4212, then the tracker set to GT2: no phase end of GT1 at or after its
-    Paradrop Phase stands in the record, so the tracker may still show the previous turn (the
-    second wave drops on GT2): OM 6.11 not judged, naming the unit, no finding (before: a finding
-    "after this turn's German Paradrop Phase", while the same lag inside GT2 was not judged)."""
+    """6.11: the tracker set straight to GT1's Game Record Segment, a second-wave unit taken from its
+    box to W4212, then the tracker set to GT2: no phase end of GT1 at or after its Paradrop Phase
+    stands in the record, so the tracker may still show the previous turn (the second wave drops on
+    GT2): OM 6.11 not judged, naming the unit, no finding (before: a finding "after this turn's
+    German Paradrop Phase", while the same lag inside GT2 was not judged). The reserve wave's turn
+    is the set-up card's (not in the kit); GT2's Supply Phase may really be GT2's Paradrop Phase."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), wave, report=False)
     w.set_turn(turn, phase)
     w.move("G-Vogel-1", "W4212")
     w.set_turn(2, "German Paradrop Phase").advance(1)
-    r = audit([w.write(root / f"wave-lag-{w.phases.index(phase)}.vlog")], module=module)
+    r = audit([w.write(root / f"wave-lag-{turn}-{w.phases.index(phase)}-{wave}.vlog")], module=module)
     assert [f for f in r.findings if f.rule == "OM 6.11"] == []
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11"]
-    assert any("G-Vogel-1" in y and "no phase end of that turn" in y for y in why), why
+    assert any("G-Vogel-1" in y and "not judged" in y for y in why), why
+
+
+@pytest.mark.parametrize("turn,phase,wave", [(1, "German Combat Phase", "german-first-wave"),
+                                             (2, "German Combat Phase", "german-first-wave"),
+                                             (2, "Allied Movement Phase", "german-first-wave"),
+                                             (3, "German Combat Phase", "german-second-wave"),
+                                             (2, "Supply Phase", "german-first-wave")])
+def test_log_wave_box_left_late_on_every_reading_of_a_lagging_tracker(om, turn, phase, wave):
+    """6.11 「第一波…ゲーム・ターン1に落下傘降下する。「第二波」ユニットは、全てゲーム・ターン2に落下傘降下
+    する」 (review l14fix #2): a lagging tracker means the real turn is at least the one shown. A wave
+    unit taken from its box to W4212 with the tracker on a phase after its own turn's Paradrop Phase
+    (first wave: GT1 German Combat, GT2 German Combat or Allied Movement, GT2 Supply; second wave:
+    GT3 German Combat), no phase end after the Paradrop Phase in the record: late on every reading,
+    one OM 6.11 finding (before: not judged, "the tracker may not have been advanced past the
+    previous turn yet")."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), wave, report=False)
+    w.set_turn(turn, phase)
+    w.move("G-Vogel-1", "W4212")
+    w.set_turn(turn + 1, "German Paradrop Phase").advance(1)
+    r = audit([w.write(root / f"wave-late-{turn}-{w.phases.index(phase)}-{wave}.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 6.11"]
+    assert [f.units for f in got] == [("G-Vogel-1",)], [f.message for f in got]
+    assert f"in the {phase}" in got[0].message
 
 
 @pytest.mark.parametrize("turn,phase,status", [(2, "german-combat", '["paradropped"]'),
@@ -301,3 +328,34 @@ def test_steamer_finding_names_the_enemies_near_a_port_at_the_landing():
                      '[[units]]\nunit = "A-B-23-NZ"\nhex = "E3136"\n\n[[units]]\nunit = "G-Vogel-1"\nhex = "E2030"\n')
     msgs = [f.message for f in ruleset_for(later.game).check(later) if f.rule == "OM 17.52"]
     assert len(msgs) == 1 and "were within 1 hex of a steamer port" in msgs[0] and "G-Vogel-1" in msgs[0], msgs
+
+
+@pytest.mark.parametrize("leaves", [False, True])
+def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
+    """17.52 (review l14fix #1): Night turn 9, the German player (Ann) masked Vogel 1 in E3135; the
+    Allied player's B/23 NZ sails W4031 → E3136 in the Naval Unloading Phase, Vogel 1 within 1 hex
+    of the port. The finding names Vogel 1 (from the landing record when it has left E3135 by the
+    German Movement Phase, from the board when it stays), so it lists Vogel 1 as the finding's
+    ``by`` and the report withholds the mask's side and name (before: "G-Vogel-1" in the report)."""
+    from vmodgen.audit.redact import for_report
+    from vmodgen.vassal.piece import Piece
+    from vmodgen.vassal.traits import Obscurable
+    kit, module, root = om
+    pw = "pw-german-secret"
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id=pw)
+    w.add(*palette_piece(module, "G-Vogel-1"), "E3135", report=False)
+    w.add(*palette_piece(module, "A-B-23-NZ"), "W4031", report=False)
+    rec = w.state.pieces[w.piece_id("G-Vogel-1")]
+    rec.piece = Piece.from_traits([Obscurable("obs;M;mask.png;Mask;G;German unit", pw), *rec.piece.traits])
+    w = LogWriter(w.save_text(), place=w.place, player="Bob", player_id="pw-bob", phases=w.phases, locate=w.locate)
+    w.set_turn(9, "Naval Unloading Phase")
+    w.move("A-B-23-NZ", "E3136")
+    w.advance(w.phases.index("German Movement Phase") - w.phases.index("Naval Unloading Phase"))
+    if leaves:
+        w.move("G-Vogel-1", "E2935")
+    w.advance(1)
+    r = audit([w.write(root / f"steamer-masked-{leaves}.vlog")], module=module)
+    raw = [f for f in r.findings if f.rule == "OM 17.52"]
+    assert len(raw) == 1 and "G-Vogel-1" in raw[0].message and raw[0].by == ("G-Vogel-1",), raw
+    told = [f for f in for_report(r).findings if f.rule == "OM 17.52"]
+    assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told

@@ -63,7 +63,7 @@ def player_of(step) -> str:
 class Coverage:
     """One file's coverage (or the whole chain's, by :func:`merge`)."""
     steps: int = 0
-    #: files that are logs by VASSAL's own marker (LOG steps after ``end_save``), steps or none
+    #: files written by VASSAL's logger (LOG commands after ``end_save``), steps or none
     logs: int = 0
     #: steps read in a known phase, and those judged with a turn inferred from who moves
     steps_phase_known: int = 0
@@ -317,7 +317,7 @@ NO_PHASE_END = {
 
 def no_phase_end_reason(cov: dict) -> str:
     """Why files with no phase end reach none (a key of :data:`NO_PHASE_END`): a save alone
-    ("save"; "empty log": logs, by VASSAL's marker, with no step); no move judged in its phase and moves made out of phase outside a combat phase,
+    ("save"; "empty log": files written by VASSAL's logger, LOG commands after end_save, with no step); no move judged in its phase and moves made out of phase outside a combat phase,
     with the phase read from the turn tracker ("tracker") or the chat ("chat"): the phase was
     left behind, not moved on in play (one stray move among judged ones says nothing of the
     tracker); else the files stop inside their phase ("mid-phase")."""

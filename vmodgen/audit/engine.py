@@ -82,7 +82,6 @@ from .history import StepHistory
 from .rolled import step_rolled
 from .unrolled import UnrolledCombatMoves
 from .by_hand import ByHand, status_markers
-from .silence import mat_carry_sentence
 from .positions import PositionBuilder
 from .stats import FileStats, file_stats
 
@@ -102,8 +101,9 @@ class FileAudit:
     phase_unknown_steps: int = 0
     #: (step, turn, phase id) where the phase changed (step 0: the starting phase)
     timeline: list = field(default_factory=list)
-    #: "log" or "save", as VASSAL tells them: LOG steps after ``end_save`` (the file's content,
-    #: not its step count: a log whose steps decode to nothing is still a log)
+    #: "log" when written by VASSAL's logger: LOG commands after ``end_save`` (the file's content,
+    #: not its step count: a log whose steps decode to nothing is still a log; VASSAL itself loads
+    #: a file holding only ``LOG\tnull`` as a loaded game, not as a log to step through), else "save"
     kind: str = "save"
     module_name: str = ""
     vassal_version: str = ""
@@ -123,6 +123,9 @@ class FileAudit:
     #: rule id → why the rule set could not judge it in this file (its precondition cannot be
     #: derived from the log); filled by the rule set's ``take_not_judged`` when it has one
     not_judged: dict[str, str] = field(default_factory=dict)
+    #: the rule a Mat's carry after moves by hand leaves not judged (``ALLOWANCE_RULE``, else the
+    #: move check's), "" when no move rule is checked: the chain names it once, from all files' carries
+    mat_rule: str = ""
     #: rule key → the violations still standing at the file's end, for the rules checked in it
     #: (a violation still standing in a later file is not reported again)
     final_by_rule: dict[str, set] = field(default_factory=dict)
@@ -230,7 +233,7 @@ def needs_phase(rule: Rule) -> bool:
 
 
 def file_kind(rp: "Replay | Stream") -> str:
-    """"log" or "save" by the file's own marker (:attr:`SaveFile.is_log`: LOG steps after
+    """"log" when VASSAL's logger wrote it (:attr:`SaveFile.is_log`: LOG commands after
     ``end_save``); a replay without its file: by its steps."""
     save = getattr(rp, "save", None)
     if isinstance(save, SaveFile):
@@ -829,7 +832,8 @@ class FileAuditor:
         notes = list(take()) if take is not None and self.rules else []
         fa = FileAudit(name, findings, stats, start_snapshot, end_snapshot, len(rp.steps),
                          list(warnings or rp.warnings), final_active, phases_seen, unknown, timeline,
-                         notes=notes, coverage=cov, not_judged=self._not_judged(name, cov),
+                         notes=notes, coverage=cov, not_judged=self._not_judged(),
+                         mat_rule=self._mat_rule(),
                          final_by_rule={rk: set(v) for rk, v in active.items()}, taken_back=taken,
                          unit_sides=unit_sides, start_phase=start_phase, start_hexes=start_hexes,
                          doubles=doubles, pending=pending, history=history, state_judged=dict(self._state_judged),
@@ -958,24 +962,25 @@ class FileAuditor:
             if entry is not None:
                 cov.out_of_phase[:] = [e for e in cov.out_of_phase if e is not entry]
 
-    def _not_judged(self, name: str, cov: Coverage | None = None) -> dict[str, str]:
+    def _not_judged(self) -> dict[str, str]:
         """What the rule set could not judge in this file: the rules whose precondition a log
-        never records, those whose precondition this file did not tell, and the movement allowance's
-        rule (``ALLOWANCE_RULE``) where a Mat carried a unit that had moved by hand in its phase
-        (``cov``; ``name``: the file)."""
+        never records and those whose precondition this file did not tell (a Mat's carry: the
+        chain's, :attr:`FileAudit.mat_rule`)."""
         if not self.rules:
             return {}
         ids = {r.id for r in self.rules}
         out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
         for k, v in self.rs.take_not_judged().items():
             out.setdefault(k, v)
-        cut = cov.carried_after_moving if cov is not None else []
+        return dict(sorted(out.items()))
+
+    def _mat_rule(self) -> str:
+        """The rule named not judged where a Mat carried a unit that had moved by hand in its phase:
+        the rule the sum would judge, the allowance's, not the move check's own (ZOC) rule; "" when
+        no move rule is checked."""
         check = getattr(self.rs, "check_moves", None)
         move_rule = next((r.id for r in self.rules if check is not None and r.check == check), None)
-        if cut and move_rule is not None:
-            # the rule the sum would judge: the allowance's, not the move check's own (ZOC) rule
-            out.setdefault(self.rs.ALLOWANCE_RULE or move_rule, mat_carry_sentence([(name, m) for m in cut]))
-        return dict(sorted(out.items()))
+        return "" if move_rule is None else self.rs.ALLOWANCE_RULE or move_rule
 
     def _turn_text(self, state) -> str:
         """What the module's turn trackers show now (turn and phase names), for ``RuleSet.derive``."""
@@ -1624,8 +1629,10 @@ class FileAuditor:
         scene = tuple((u.id, u.hex, u.reduced, u.unit.name, u.side) for u in pos.units if u.hex in near)
         # the units of the finding and of its picture that their owner masked or hid at this step
         hid = pos.concealed
-        concealed = {uid: hid[uid] for uid in (*f.units, *(e[0] for e in scene)) if uid in hid} if hid else {}
+        concealed = ({uid: hid[uid] for uid in (*f.units, *f.by, *(e[0] for e in scene)) if uid in hid}
+                     if hid else {})
         by = self._concealed_zoc(f, pos, by_id) if hid and f.kind == "zoc" else ()
+        by += tuple(u for u in f.by if u in hid and u not in by) if hid else ()
         return AuditFinding(file, step_no, pos.turn if pos.turn is not None else f.turn, pos.phase,
                             phase.name if phase else "", pos.side, at, f.rule, f.kind, f.message,
                             tuple(f.hexes), tuple(f.units), tuple(names), scene, dict(f.details),

@@ -28,7 +28,7 @@ from .continuity import chain_seam, compare
 from .coverage import chain_coverage
 from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import branch_points, check_module, given_once, order_messages, play_order, played_before
-from .silence import silence_messages
+from .silence import mat_carry_sentence, silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
 from .model import AuditResult, FileInfo
@@ -470,6 +470,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         for rule_id, why in r.not_judged.items():
             not_judged.setdefault((rule_id, why), None)
+    cut = [(r.path, m) for r in results for m in r.coverage.carried_after_moving]
+    mat_rule = next((r.mat_rule for r in results if r.mat_rule), "")
+    if cut and mat_rule:        # (one sentence for the chain: the coverage message's counts)
+        not_judged.setdefault((mat_rule, mat_carry_sentence(cut)), None)
     rules_not_judged = [{"rule": s["rule"], "why": s["why"]} for s in skipped]
     rules_not_judged += [{"rule": k, "why": v} for k, v in not_judged
                          if k not in {s["rule"] for s in skipped}]

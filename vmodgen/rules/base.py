@@ -688,9 +688,11 @@ class RuleSet(Generic[M]):
         return Board(pos)
 
     def finding(self, board: Board, rule: str, kind: str, message: str, hexes: Iterable[str] = (),
-                units: Iterable[UnitState | str] = (), *, part: str = "", **details) -> Finding:
+                units: Iterable[UnitState | str] = (), *, part: str = "", by: Iterable[UnitState | str] = (),
+                **details) -> Finding:
         ids = tuple(u if isinstance(u, str) else u.id for u in units)
-        return Finding(rule, kind, message, tuple(hexes), ids, board.pos.turn, board.pos.phase, details, part)
+        named = tuple(u if isinstance(u, str) else u.id for u in by)
+        return Finding(rule, kind, message, tuple(hexes), ids, board.pos.turn, board.pos.phase, details, part, named)
 
     # ---- unit descriptions -------------------------------------------------------------------
     @staticmethod

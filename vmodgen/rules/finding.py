@@ -20,6 +20,9 @@ class Finding:
     #: which check of a rule whose id another check shares ("" for the only one): what the
     #: illustrative tables key on (``"<rule>/<part>"``, rules/illustrative.py); no report shows it
     part: str = field(default="", compare=False, hash=False)
+    #: the units the message names that are not in ``units`` (the enemies that made the finding):
+    #: redaction withholds the finding if their owner concealed one (:attr:`~vmodgen.audit.model.AuditFinding.by`)
+    by: tuple[str, ...] = field(default=(), compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -69,6 +69,8 @@ from .core.costs import CostTable
 
 _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 #: the values of ``zoc_leave``: what a unit that begins its move in an enemy ZOC may do
+#: the generic move check's rule (moves, the allowance, enemy-held hexes)
+MOVE_RULE = "GEN movement"
 ZOC_LEAVE = ("free", "one_hex", "never")
 
 
@@ -78,7 +80,7 @@ class GenericRules(RuleSet[M]):
     hooks its rulebook changes and says which generic behaviour it does not take."""
     id = "generic"
     prefix = "GEN"
-    ALLOWANCE_RULE: str | None = "GEN movement"
+    ALLOWANCE_RULE: str | None = MOVE_RULE
     modes = frozenset({"move", "retreat", "advance"})
     PARAMS = {
         "stacking_limit": (3, "most a side may stack in one hex"),
@@ -195,7 +197,7 @@ class GenericRules(RuleSet[M]):
         if not self.flag("stacking_mixed"):
             out.append(Rule("GEN stacking", "stacking", ALWAYS,
                             lambda b: enemy_sharing(self, b, "GEN stacking", self._counts_unit), "no shared hexes"))
-        out.append(Rule("GEN movement", "movement", MOVES, self.check_moves, "moves and ZOC"))
+        out.append(Rule(MOVE_RULE, "movement", MOVES, self.check_moves, "moves and ZOC"))
         if self.num("supply_range") > 0:
             out.append(Rule("GEN supply", "supply", SUPPLY, self.check_supply, "supply lines"))
         return out
@@ -379,7 +381,7 @@ class GenericRules(RuleSet[M]):
 
         def block(a: str, b: str, i: int) -> Problem | None:
             if any(x.side != side and self._counts_unit(x) for x in board.units(b)):
-                return enemy_held("GEN movement", b)
+                return enemy_held(MOVE_RULE, b)
             if inz(a) and inz(b) and not self.flag("zoc_to_zoc"):
                 return zoc_to_zoc("GEN zoc", a, b)
             return None
@@ -400,8 +402,8 @@ class GenericRules(RuleSet[M]):
         return MoveModel(cost=costs.step, neighbours=board.neighbours,
                          extra=lambda a, b, i: (entry if inz(b) else 0) + (exit_ if inz(a) else 0),
                          block=block, stops=stops,
-                         prohibited=partial(costs.problem, "GEN movement"),
-                         allowance_rule=self.ALLOWANCE_RULE or "GEN movement")
+                         prohibited=partial(costs.problem, MOVE_RULE),
+                         allowance_rule=self.ALLOWANCE_RULE or MOVE_RULE)
 
     def check_move(self, board: Board, u: UnitState, ez: Any) -> list:
         """One unit's move (its findings are remembered by :meth:`move_context`)."""
@@ -470,7 +472,7 @@ class GenericRules(RuleSet[M]):
         if got is None:
             got = move_findings(self, board, u, self.move_model(board, u, ez), allowance,
                                 partial(self.move_model, board, u, ez, with_zoc=False),
-                                zoc_rule="GEN zoc", move_rule="GEN movement", search_unbounded=False)
+                                zoc_rule="GEN zoc", move_rule=MOVE_RULE, search_unbounded=False)
             if key is not None:
                 if len(self._memo_moves) > 50_000:
                     self._memo_moves.clear()

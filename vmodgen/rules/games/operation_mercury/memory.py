@@ -18,7 +18,7 @@ position file may state any of them):
   ``held`` (German units held every airfield hex at the phase start), ``cap`` and ``cut`` (the
   airfield's capacity then and the rule that cut it, "6.55", "6.56" or "")). Unloaded and steamer
   arrivals carry ``ezoc`` (their hex was in enemy ZOC at the end of the Naval Unloading Phase) and
-  steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then; ``enemy_names``: they), paradrop
+  steamer arrivals ``enemy_near`` (an enemy unit within 1 hex of a steamer port then; ``enemy_names``, ``enemy_ids``: they), paradrop
   arrivals ``fire`` (a fire marker on the unit at the end of the Paradrop Phase, or of the phase
   the drop was seen in when that is later, named by ``fire_phase``; a drop seen before the
   Paradrop Phase gets it at that phase end, where SoP IV.A.4 places the markers), amphibious and
@@ -407,6 +407,7 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                     arr[u.id]["enemy_near"] = bool(by_port)
                     if by_port:                                # named in the finding, as they stood then
                         arr[u.id]["enemy_names"] = rs.names(by_port)
+                        arr[u.id]["enemy_ids"] = [x.id for x in by_port]   # the finding's ``by``
                 if how == "paradrop" and phase not in (AMPHIBIOUS, UNLOADING):
                     # SoP IV.A.4 places the First Fire markers in the Paradrop Phase: a drop seen
                     # before it (tracker behind) is marked at that phase end, below

@@ -428,17 +428,20 @@ def check_unloading(rs, board: Board) -> list:
                 why.append(f"it sailed from {src}: the steamer carries only a unit that starts in "
                            f"{' or '.join(ends)}")
             dmin = rs.num("coastal_steamer_enemy_min_distance")
+            by: list[str] = []                          # the enemies named: redaction sees them
             if isinstance(a.get("enemy_near"), bool):
                 if a["enemy_near"]:
                     who = f" ({a['enemy_names']})" if isinstance(a.get("enemy_names"), str) else ""
+                    by = [x for x in a.get("enemy_ids") or () if isinstance(x, str)]
                     why.append(f"enemy units were within {fmt(dmin - 1)} hex of a steamer port{who}")
             else:
                 near = steamer_enemies(rs, board, u)
                 if near:
+                    by = [x.id for x in near]
                     why.append(f"enemy units are within {fmt(dmin - 1)} hex of a steamer port ({rs.names(near)})")
             if why:
                 out.append(rs.finding(board, f"{P} 17.52", "movement", f"{name} came by the coastal steamer to {h}, "
-                                      f"but {'; '.join(why)}.", [h], [u]))
+                                      f"but {'; '.join(why)}.", [h], [u], by=by))
             continue
         if u.side == "allied" and rs.param("no_naval_game"):
             out += convoy_arrival(rs, board, u, h)

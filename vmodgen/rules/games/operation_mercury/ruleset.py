@@ -44,7 +44,7 @@ def _toml_key(name: str) -> str:
 
 
 class OperationMercuryRules(OperationMercurySupply):
-    ALLOWANCE_RULE = f"{P} 4.13"
+    ALLOWANCE_RULE: str = f"{P} 4.13"
     id = "operation-mercury"
     prefix = P
     KIT = id
@@ -511,7 +511,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 self.not_judged(f"{P} {rule}", f"{why} (for example {label(u)})")
         ztz_ma = None
         allowance = self.allowance(board, u)
-        move_rule = f"{P} 4.13"            # the rule that set the allowance: 4.13, or the arrival limit that cut it
+        move_rule = self.ALLOWANCE_RULE    # the rule that set the allowance: 4.13, or the arrival limit that cut it
         for cap, rule, why in limits:
             if cap is None:
                 continue

@@ -205,7 +205,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
         after the Paradrop Phase stands in the record (``om_last_end``; a position file states its own
         phase), else the tracker may still show the previous turn (not pressed on across the turn
         boundary): not judged; before them, the tracker may not have been advanced yet (a record's phase is the tracker's):
-        not judged."""
+        not judged. A lagging tracker means the real turn is at least the one shown: a wave due on an
+        earlier turn (6.11 「第一波…ゲーム・ターン1」, 「第二波…ゲーム・ターン2」), or on this one with the
+        phase after its Paradrop Phase, is a finding on every reading."""
         pos = board.pos
         if not pos.phase or pos.phase in DROP_PHASES:
             return []
@@ -214,6 +216,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
             return []
         after = order.index(pos.phase) > order.index(PARADROP)
         waves = drop_boxes(self)
+        turns = self.wave_boxes()       # (the reserve wave's turn is the set-up card's: not in it)
         ends, last = self.memory(pos).om_end_hexes, self.memory(pos).om_last_end
         # (no record: a position file, which states its phase; in a log, the end of the very phase
         # a drag is judged in shows nothing of the tracker when the drag was made: a Combat Phase
@@ -238,10 +241,20 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             phase = pos.game.sequence.phase(pos.phase)
             name = phase.name if phase is not None else pos.phase
+            # a lagging tracker: the real turn is at least the one shown, so a wave due on an earlier
+            # turn (or on this one, its Paradrop Phase passed) is late on every reading
+            due = turns.get(src)
+            late = due is not None and pos.turn is not None and (due <= pos.turn if after else due < pos.turn)
             if after and shown:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
                                         f"{name}, after this turn's German Paradrop Phase: a wave box's units land "
                                         "only by paradrop, placed in that phase.", [u.hex], [u]))
+            elif late:
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
+                                        f"{name} of turn {pos.turn}; that wave paradrops in the German Paradrop "
+                                        f"Phase of turn {due}, past even if the tracker lags behind the play: a "
+                                        "wave box's units land only by paradrop, placed in that phase.",
+                                        [u.hex], [u]))
             elif after:
                 self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn {pos.turn}, "
                                              "and no phase end of that turn at or after its German Paradrop Phase "
