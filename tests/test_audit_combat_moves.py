@@ -290,3 +290,39 @@ def test_om_retreat_into_enemy_zoc_in_one_drag_of_two_hexes(om):
     in both German units' ZOC, no Allied unit there): a finding at W4217."""
     r = _om_combat(om, "into.vlog", [], [("A-19-NZ-Eng", "W4217")])
     assert [(f.rule, f.hexes, f.units) for f in r.findings] == [("OM 9.63", ("W4217",), ("A-19-NZ-Eng",))]
+
+
+def _om_drop_then_allied_combat(om, name: str, dest: str, vogel: str = "W4316"):
+    """An OM Scenario 3 log: 9/III/Sturm and Vogel 1 paradrop onto W4216 and ``vogel`` (GT1), then in
+    the Allied Combat Phase a die roll and Sturm's drag W4216 → ``dest``."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "german-first-wave", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(ids.index("german-paradrop"))
+    w.move("G-9-III-Sturm", "W4216").move("G-Vogel-1", vogel)
+    w.advance(ids.index("allied-combat") - ids.index("german-paradrop"))
+    w.roll("1d10", [3]).move("G-9-III-Sturm", dest)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def test_om_paratrooper_retreat_in_the_allied_combat_phase_follows_9_63_not_6_42(om):
+    """OM 6.42 orders only the retreat at the end of the special airborne assault (6.41: in the
+    Paradrop Phase); 9.63's '例外：6.42 [c]' is that retreat's. In the Allied Combat Phase of its
+    drop turn 9/III/Sturm retreats W4216 → W4316, where Vogel 1 stands in 19 NZ's ZOC: 9.63 allows
+    it unless W4316 is a later combat's target, which a log does not show: no 6.42 finding, 9.63
+    not judged there."""
+    r = _om_drop_then_allied_combat(om, "drop-helper.vlog", "W4316")
+    assert [f for f in r.findings if f.rule in ("OM 6.42", "OM 9.63")] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
+    assert any("W4316" in y and "later declared combat" in y for y in why), why
+
+
+def test_om_paratrooper_retreat_into_empty_enemy_zoc_in_a_combat_phase_is_9_63(om):
+    """OM 9.63: the same retreat W4216 → W4316 with Vogel 1 on W4317 instead: W4316 (in 19 NZ's
+    ZOC) holds no friendly unit, a 9.63 breach (6.42's order does not bind a Combat Phase)."""
+    r = _om_drop_then_allied_combat(om, "drop-empty.vlog", "W4316", vogel="W4317")
+    got = [(f.rule, f.hexes, f.units) for f in r.findings if f.rule in ("OM 6.42", "OM 9.63")]
+    assert got == [("OM 9.63", ("W4316",), ("G-9-III-Sturm",))]
