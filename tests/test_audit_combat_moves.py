@@ -245,7 +245,8 @@ def test_no_phase_end_advice_follows_the_phase_source():
 
 def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]]):
     """An OM Scenario 3 log: 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315,
-    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``."""
+    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``
+    (``("roll", n)``: a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
     from games_util import palette_piece
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
@@ -256,7 +257,12 @@ def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[st
         w.move(unit, hex_)
     w.advance(ids.index("german-combat"))
     for unit, hex_ in drags:
-        w.move(unit, hex_)
+        if unit == "roll":
+            w.roll("1d10", [int(hex_)])
+        elif unit == "delete":
+            w.delete(hex_)
+        else:
+            w.move(unit, hex_)
     return audit([w.advance(1).write(root / name)], module=module)
 
 
@@ -326,3 +332,21 @@ def test_om_paratrooper_retreat_into_empty_enemy_zoc_in_a_combat_phase_is_9_63(o
     r = _om_drop_then_allied_combat(om, "drop-empty.vlog", "W4316", vogel="W4317")
     got = [(f.rule, f.hexes, f.units) for f in r.findings if f.rule in ("OM 6.42", "OM 9.63")]
     assert got == [("OM 9.63", ("W4316",), ("G-9-III-Sturm",))]
+
+
+_FULL_W4314 = [("A-7RTR-1", "W4314"), ("A-156-AA", "W4314"), ("A-C-1-Welsh", "W4314"), ("A-D-1-Welsh", "W4314")]
+
+
+def test_om_retreat_through_a_full_stack_is_judged_where_it_ends(om):
+    """OM 9.62 ('その退却をスタッキング制限違反の状態で終了できない') and 4.31 (a unit may pass
+    through a stack): W4314 holds 6 SP; 19 NZ retreats hex by hex W4315 → W4314 → W4313 after a
+    die roll. It ends in W4313: no stacking finding (at its first drag it was not finished)."""
+    r = _om_combat(om, "through.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314"),
+                                                       ("A-19-NZ-Eng", "W4313")])
+    assert [f for f in r.findings if f.rule == "OM 9.62"] == []
+
+
+def test_om_retreat_ending_on_a_full_stack_is_9_62(om):
+    """OM 9.62: the same retreat ending in W4314 (6 SP + 19 NZ) at the phase end: one finding."""
+    r = _om_combat(om, "onto.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314")])
+    assert [(f.rule, f.hexes) for f in r.findings if f.rule == "OM 9.62"] == [("OM 9.62", ("W4314",))]

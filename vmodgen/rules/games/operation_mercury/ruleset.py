@@ -582,6 +582,18 @@ class OperationMercuryRules(OperationMercurySupply):
             self.not_judged(f"{P} 9.63", f"whether {label(u)}'s drag ({path[0]} to {path[-1]}) in the Combat Phase "
                                          "is an advance after combat or its own retreat after an A result, which "
                                          "may not enter enemy ZOC: a log records no combat result (9.4)")
+        return out + self._combat_move_stacking(board, u)
+
+    def _combat_move_stacking(self, board: Board, u: UnitState) -> list:
+        """9.62 ('その退却をスタッキング制限違反の状態で終了できない'), 9.83 ('前進の終了時'), 7.42: the
+        stack where the retreat, advance or reaction ends; a unit may pass through a full stack
+        (4.31). A log's retreat still open (``Position.retreats_open``: dragged hex by hex, it may
+        go on) is judged when it closes; an advance in a position with no retreat, which no closing
+        judges again, is judged at its drag."""
+        pos = board.pos
+        if pos.retreats_open and (u.mode == "retreat" or any(x.mode == "retreat" for x in pos.units)):
+            return []
+        out = []
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
