@@ -350,3 +350,36 @@ def test_om_retreat_ending_on_a_full_stack_is_9_62(om):
     """OM 9.62: the same retreat ending in W4314 (6 SP + 19 NZ) at the phase end: one finding."""
     r = _om_combat(om, "onto.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314")])
     assert [(f.rule, f.hexes) for f in r.findings if f.rule == "OM 9.62"] == [("OM 9.62", ("W4314",))]
+
+
+def test_om_retreat_after_an_earlier_advance_meets_the_advanced_units_zoc_as_it_then_stood(om):
+    """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
+    advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
+    eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding. Retreating
+    W4217 → W4316 instead (beside Vogel 1, no friendly unit there) breaks 9.63: one finding."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    legal = _om_combat(om, "after-advance.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
+    got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
+    assert got == [("OM 9.63", ("W4316",))]
+
+
+def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_took_the_zoc_away(om):
+    """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
+    advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
+    eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (a log's
+    combat-phase moves carry no moments: 9.63 is named not judged, one reason kept a rule). Retreating
+    W4217 → W4316 instead (beside Vogel 1, which did not advance; no friendly unit there) breaks
+    9.63: one finding."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    legal = _om_combat(om, "after-advance.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    assert any(e["rule"] == "OM 9.63" for e in legal.coverage["rules_not_judged"])
+    breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
+    got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
+    assert got == [("OM 9.63", ("W4316",))]

@@ -621,8 +621,21 @@ class OperationMercuryRules(OperationMercurySupply):
         log = not board.pos.moves_announced
         unknown_targets = not anyone and not board.pos.attacks and log
         # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
-        # combat may come after an advance of an earlier one, when the advanced unit's ZOC binds it
+        # combat may come after an advance of an earlier one (9.81: '他の戦闘解決の前に直ちに'; its
+        # note: an advance cuts the retreat of a combat not yet resolved), when the advanced unit's
+        # ZOC binds it, and no longer its ZOC from the hex it left. A log's combat-phase moves carry
+        # no moments, so where each advancing unit stood at the retreat is not known: a hex is
+        # surely in enemy ZOC when the attackers that did not advance put it there, or when the one
+        # advancing unit does from both of its hexes
         after = self.enemy_zoc(board, u.side) if log else ez
+        advancing = [x for x in board.pos.units if x.mode == "advance" and x.previous and x.side != u.side]
+        stayed = ez
+        if log and advancing:
+            stayed = self.enemy_zoc(self.board(board.pos.with_units(
+                [x for x in board.pos.units if not any(x is a for a in advancing)])), u.side)
+
+        def surely_zoc(h: str) -> bool:
+            return h in stayed or (len(advancing) == 1 and h in ez and h in after)
 
         def broken(h: str) -> str:
             """Why entering ``h`` breaks 9.63 ("" = it does not; "?" = not known)."""
@@ -632,6 +645,13 @@ class OperationMercuryRules(OperationMercurySupply):
                     self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came after the advance that "
                                                  "put enemy ZOC there: a log records no combat, so which of this "
                                                  "phase's combats came first is not known")
+                return ""
+            if not surely_zoc(h):
+                if not any(x is not u and x.previous is None and (anyone or self.ground(x))
+                           for x in board.units(h, u.side)):
+                    self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came before the advance "
+                                                 "that took enemy ZOC away from it: a log records no combat, so "
+                                                 "which of this phase's combats came first is not known")
                 return ""
             # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
             # among the combat units, and 8.11 says an HQ is a combat unit like any other
