@@ -120,16 +120,20 @@ def test_leros_placement_with_the_movement_phase_skipped(im, suffix):
     16.33A allows only in the Movement Phase 「配置：移動フェイズ … 移動フェイズ中、ユニットを使用可能ボックス
     からその侵攻ゾーン内の望むヘクス上に移動させる」: the chat calls the phase "移動フェイズ" while the
     tracker shows the Combat Declaration Phase, and the audit cannot tell a lagging tracker from a
-    wrong phase, so IM 16.33 is named not judged, never a finding (rulepos26; retreat14 had made
-    each placement a finding); the drags are listed as made in a combat phase (partial, quoting
-    that chat line), and the Landing Condition roll (16.33B) is named not judged. GT2 Movement: the L2704
+    wrong phase: no 16.33 finding (rulepos26; retreat14 had made each placement a finding); the
+    drags are listed as made in a combat phase (partial, quoting that chat line), and IM 16.33 is
+    named not judged for the Landing Condition roll (16.33B) of L2703. GT2 Movement: the L2704
     stack (units 1-4, 8 SP) whole to L2705 and unit 5 L2805 -> L2705: 10 SP when the phase ends
     (step 45): IM 3.32, the five units, resting on the kit's invented values for the unnamed convoy
     units."""
     text, doc, _ = _audit(im, f"im-leros19{suffix}.vlog")
     five = [f"S4-C{i}" for i in range(1, 6)]
     assert found(doc) == [("IM 3.32", f"im-leros19{suffix}.vlog", 45, 2, "movement", five)]
-    assert "IM 16.33" in {e["rule"] for e in doc["coverage"]["rules_not_judged"]}
+    # the placements are drags listed out of phase (below), not moves judged by 16.33A; 16.33B's
+    # note is the one kept for IM 16.33 (one reason a rule), naming the first invasion hex
+    assert [e["why"] for e in doc["coverage"]["rules_not_judged"] if e["rule"] == "IM 16.33"] == [
+        "whether the Landing Condition Table was resolved for the invasion hex L2703 (16.33B): which table a "
+        "die roll was for is not recorded"]
     assert doc["findings"][0]["hexes"] == ["L2705"] and "10 SP" in doc["findings"][0]["message"]
     out = doc["coverage"]["out_of_phase"]
     assert [o["step"] for o in out[:6]] == list(range(17, 23))
