@@ -566,14 +566,15 @@ class OperationMercuryRules(OperationMercurySupply):
         # 6.42 (and 17.43 D2) order the retreat after the special airborne assault (6.41) or the
         # landing, in the drop or landing phase itself; 9.63's exception ('例外：6.42 [c]') is that
         # retreat's: a paratrooper retreating in a Combat Phase of its drop turn follows 9.6x
-        drop = u.mode == "retreat" and how in ("paradrop", "amphibious") and board.pos.phase in history.DROP_PHASES
-        if drop:
-            out += combat.drop_retreat(self, board, u, ez, how)
+        drop = how if u.mode == "retreat" and how in ("paradrop", "amphibious") \
+            and board.pos.phase in history.DROP_PHASES else None
+        if drop is not None:
+            out += combat.drop_retreat(self, board, u, ez, drop)
         for h in path[1:]:
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
                                         "units.", [h], [u]))
-        if u.mode == "retreat" and not drop:
+        if u.mode == "retreat" and drop is None:
             out += self._retreat_zoc(board, u, ez)
         elif u.mode == "advance" and not board.pos.moves_announced:
             # 9.6 ('全ての「A」と「D」の結果は……退却を要求される'): an attacker retreats too, and a log
