@@ -565,9 +565,10 @@ class OperationMercuryRules(OperationMercurySupply):
         how = history.arrivals(self, board.pos).get(u.id, {}).get("how")
         # 6.42 (and 17.43 D2) order the retreat after the special airborne assault (6.41) or the
         # landing, in the drop or landing phase itself; 9.63's exception ('例外：6.42 [c]') is that
-        # retreat's: a paratrooper retreating in a Combat Phase of its drop turn follows 9.6x
+        # retreat's: a paratrooper retreating in a Combat Phase of its drop turn follows 9.6x (a
+        # position without a phase: the drop retreat, as its arrival says)
         drop = how if u.mode == "retreat" and how in ("paradrop", "amphibious") \
-            and board.pos.phase in history.DROP_PHASES else None
+            and (not board.pos.phase or board.pos.phase in history.DROP_PHASES) else None
         if drop is not None:
             out += combat.drop_retreat(self, board, u, ez, drop)
         for h in path[1:]:
