@@ -247,7 +247,8 @@ def test_no_phase_end_advice_follows_the_phase_source():
 
 def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]]):
     """An OM Scenario 3 log: 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315,
-    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``."""
+    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``
+    (``("roll", n)``: a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
     from games_util import palette_piece
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
@@ -258,7 +259,12 @@ def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[st
         w.move(unit, hex_)
     w.advance(ids.index("german-combat"))
     for unit, hex_ in drags:
-        w.move(unit, hex_)
+        if unit == "roll":
+            w.roll("1d10", [int(hex_)])
+        elif unit == "delete":
+            w.delete(hex_)
+        else:
+            w.move(unit, hex_)
     return audit([w.advance(1).write(root / name)], module=module)
 
 
@@ -386,3 +392,90 @@ def test_na41_a_finished_retreat_is_reported_at_its_own_last_drag(na41, case):
         want = [(12, ("3026",), ("3IndMot",))]
     r = audit([w.advance(1).write(root / f"own-step-{case}.vlog")], module=module)
     assert [(f.step, f.hexes, f.units) for f in r.findings if f.rule == "NA41 12.2.1"] == want
+
+
+def _om_drop_then_allied_combat(om, name: str, dest: str, vogel: str = "W4316"):
+    """An OM Scenario 3 log: 9/III/Sturm and Vogel 1 paradrop onto W4216 and ``vogel`` (GT1), then in
+    the Allied Combat Phase a die roll and Sturm's drag W4216 → ``dest``."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "german-first-wave", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(ids.index("german-paradrop"))
+    w.move("G-9-III-Sturm", "W4216").move("G-Vogel-1", vogel)
+    w.advance(ids.index("allied-combat") - ids.index("german-paradrop"))
+    w.roll("1d10", [3]).move("G-9-III-Sturm", dest)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def test_om_paratrooper_retreat_in_the_allied_combat_phase_follows_9_63_not_6_42(om):
+    """OM 6.42 orders only the retreat at the end of the special airborne assault (6.41: in the
+    Paradrop Phase); 9.63's '例外：6.42 [c]' is that retreat's. In the Allied Combat Phase of its
+    drop turn 9/III/Sturm retreats W4216 → W4316, where Vogel 1 stands in 19 NZ's ZOC: 9.63 allows
+    it unless W4316 is a later combat's target, which a log does not show: no 6.42 finding, 9.63
+    not judged there."""
+    r = _om_drop_then_allied_combat(om, "drop-helper.vlog", "W4316")
+    assert [f for f in r.findings if f.rule in ("OM 6.42", "OM 9.63")] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
+    assert any("W4316" in y and "later declared combat" in y for y in why), why
+
+
+def test_om_paratrooper_retreat_into_empty_enemy_zoc_in_a_combat_phase_is_9_63(om):
+    """OM 9.63: the same retreat W4216 → W4316 with Vogel 1 on W4317 instead: W4316 (in 19 NZ's
+    ZOC) holds no friendly unit, a 9.63 breach (6.42's order does not bind a Combat Phase)."""
+    r = _om_drop_then_allied_combat(om, "drop-empty.vlog", "W4316", vogel="W4317")
+    got = [(f.rule, f.hexes, f.units) for f in r.findings if f.rule in ("OM 6.42", "OM 9.63")]
+    assert got == [("OM 9.63", ("W4316",), ("G-9-III-Sturm",))]
+
+
+_FULL_W4314 = [("A-7RTR-1", "W4314"), ("A-156-AA", "W4314"), ("A-C-1-Welsh", "W4314"), ("A-D-1-Welsh", "W4314")]
+
+
+def test_om_retreat_through_a_full_stack_is_judged_where_it_ends(om):
+    """OM 9.62 ('その退却をスタッキング制限違反の状態で終了できない') and 4.31 (a unit may pass
+    through a stack): W4314 holds 6 SP; 19 NZ retreats hex by hex W4315 → W4314 → W4313 after a
+    die roll. It ends in W4313: no stacking finding (at its first drag it was not finished)."""
+    r = _om_combat(om, "through.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314"),
+                                                       ("A-19-NZ-Eng", "W4313")])
+    assert [f for f in r.findings if f.rule == "OM 9.62"] == []
+
+
+def test_om_retreat_ending_on_a_full_stack_is_9_62(om):
+    """OM 9.62: the same retreat ending in W4314 (6 SP + 19 NZ) at the phase end: one finding."""
+    r = _om_combat(om, "onto.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314")])
+    assert [(f.rule, f.hexes) for f in r.findings if f.rule == "OM 9.62"] == [("OM 9.62", ("W4314",))]
+
+
+def test_om_retreat_after_an_earlier_advance_meets_the_advanced_units_zoc_as_it_then_stood(om):
+    """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
+    advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
+    eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding. Retreating
+    W4217 → W4316 instead (beside Vogel 1, no friendly unit there) breaks 9.63: one finding."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    legal = _om_combat(om, "after-advance.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
+    got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
+    assert got == [("OM 9.63", ("W4316",))]
+
+
+def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_took_the_zoc_away(om):
+    """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
+    advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
+    eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (a log's
+    combat-phase moves carry no moments: 9.63 is named not judged, one reason kept a rule). Retreating
+    W4217 → W4316 instead (beside Vogel 1, which did not advance; no friendly unit there) breaks
+    9.63: one finding."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    legal = _om_combat(om, "after-advance.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    assert any(e["rule"] == "OM 9.63" for e in legal.coverage["rules_not_judged"])
+    breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
+    got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
+    assert got == [("OM 9.63", ("W4316",))]

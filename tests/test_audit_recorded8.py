@@ -54,6 +54,9 @@ def test_japanese_typed_roll_completes_the_first_combat(om, suffix):
                           ("OM 4.24", f"{name}.vlog", 30, 1, "german-combat", ["A-7RTR-1"])]
     assert "W4214 → W4316, more than 2 hexes" in doc["findings"][0]["message"]
     assert "retreated from W4215 into W4216" in doc["findings"][1]["message"]
+    # 4.24 rests on the kit's illustrative terrain (rough hexes, roads); 9.84 counts hexes only
+    assert not doc["findings"][0].get("illustrative") and doc["findings"][1].get("illustrative")
+    assert "findings resting on illustrative values 1 of 2" in text
     assert "OM 9.61" not in _not_judged(doc)
     typed = [(t["step"], t["text"], t["values"]) for t in doc["integrity"]["dice"]["typed"]]
     assert typed == [(27, "サイコロ: 7", [7]), (29, "６", [6])]     # the sentence at step 26 is no roll

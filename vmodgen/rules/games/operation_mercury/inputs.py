@@ -8,6 +8,7 @@ READS: dict[str, Reads] = {
     "OM 4.13": MOVE,                                  # movement points: the TEC along the path, the MA
     "OM 4.1*": Reads(path=True),                      # terrain a move may not enter (4.14, 4.17, 4.18)
     "OM 4.17/port": Reads(hexes=True),                # unloading: the ports and anchorages of the map
+    "OM 4.24": Reads(path=True),                      # armor and rough terrain, roads across hexsides
     "OM 4.31": Reads(stacking=True),                  # 6 stacking points a hex
     "OM 4.6*": Reads(areas=True),                     # the Suda Command Area
     "OM 5.2*": Reads(hexes=True),                     # ZOC: none where a unit may not enter (5.14)
@@ -17,6 +18,10 @@ READS: dict[str, Reads] = {
     "OM 6.5*": Reads(hexes=True),                     # airlanding: airfields
     "OM 6.51/night": NOTHING,                         # airlanding in a Night turn (the turn track, 3.2)
     "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
+    "OM 9.61": Reads(path=True),                      # a retreat's prohibited terrain and hexsides
+    "OM 9.62": Reads(stacking=True),                  # where a retreat ends: 6 SP a hex
+    "OM 9.63": Reads(hexes=True),                     # retreat into ZOC: none where a unit may not enter (5.14)
+    "OM 9.83": Reads(stacking=True),                  # where an advance ends: 6 SP a hex
     "OM 10.1": Reads(stacking=True),                  # 6 SP an assault
     "OM 12.15": NOTHING,                              # air missions at night: the turn track (3.2)
     "OM 13.61": Reads(areas=True),                    # militia a sector

@@ -563,13 +563,19 @@ class OperationMercuryRules(OperationMercurySupply):
         else:
             out += combat.length(self, board, u)
         how = history.arrivals(self, board.pos).get(u.id, {}).get("how")
-        if u.mode == "retreat" and how in ("paradrop", "amphibious"):
-            out += combat.drop_retreat(self, board, u, ez, how)
+        # 6.42 (and 17.43 D2) order the retreat after the special airborne assault (6.41) or the
+        # landing, in the drop or landing phase itself; 9.63's exception ('例外：6.42 [c]') is that
+        # retreat's: a paratrooper retreating in a Combat Phase of its drop turn follows 9.6x (a
+        # position without a phase: the drop retreat, as its arrival says)
+        drop = how if u.mode == "retreat" and how in ("paradrop", "amphibious") \
+            and (not board.pos.phase or board.pos.phase in history.DROP_PHASES) else None
+        if drop is not None:
+            out += combat.drop_retreat(self, board, u, ez, drop)
         for h in path[1:]:
             if self.combat_enemy(board, h, u.side):
                 out.append(self.finding(board, f"{P} 4.16", "movement", f"{label(u)} entered {h}, which holds enemy "
                                         "units.", [h], [u]))
-        if u.mode == "retreat" and how not in ("paradrop", "amphibious"):   # 6.42 has its own order
+        if u.mode == "retreat" and drop is None:
             out += self._retreat_zoc(board, u, ez)
         elif u.mode == "advance" and not board.pos.moves_announced:
             # 9.6 ('全ての「A」と「D」の結果は……退却を要求される'): an attacker retreats too, and a log
@@ -578,6 +584,18 @@ class OperationMercuryRules(OperationMercurySupply):
             self.not_judged(f"{P} 9.63", f"whether {label(u)}'s drag ({path[0]} to {path[-1]}) in the Combat Phase "
                                          "is an advance after combat or its own retreat after an A result, which "
                                          "may not enter enemy ZOC: a log records no combat result (9.4)")
+        return out + self._combat_move_stacking(board, u)
+
+    def _combat_move_stacking(self, board: Board, u: UnitState) -> list:
+        """9.62 ('その退却をスタッキング制限違反の状態で終了できない'), 9.83 ('前進の終了時'), 7.42: the
+        stack where the retreat, advance or reaction ends; a unit may pass through a full stack
+        (4.31). A log's retreat still open (``Position.retreats_open``: dragged hex by hex, it may
+        go on) is judged when it closes; an advance in a position with no retreat, which no closing
+        judges again, is judged at its drag."""
+        pos = board.pos
+        if pos.retreats_open and (u.mode == "retreat" or any(x.mode == "retreat" for x in pos.units)):
+            return []
+        out = []
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
@@ -605,8 +623,21 @@ class OperationMercuryRules(OperationMercurySupply):
         log = not board.pos.moves_announced
         unknown_targets = not anyone and not board.pos.attacks and log
         # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
-        # combat may come after an advance of an earlier one, when the advanced unit's ZOC binds it
+        # combat may come after an advance of an earlier one (9.81: '他の戦闘解決の前に直ちに'; its
+        # note: an advance cuts the retreat of a combat not yet resolved), when the advanced unit's
+        # ZOC binds it, and no longer its ZOC from the hex it left. A log's combat-phase moves carry
+        # no moments, so where each advancing unit stood at the retreat is not known: a hex is
+        # surely in enemy ZOC when the attackers that did not advance put it there, or when the one
+        # advancing unit does from both of its hexes
         after = self.enemy_zoc(board, u.side) if log else ez
+        advancing = [x for x in board.pos.units if x.mode == "advance" and x.previous and x.side != u.side]
+        stayed = ez
+        if log and advancing:
+            stayed = self.enemy_zoc(self.board(board.pos.with_units(
+                [x for x in board.pos.units if not any(x is a for a in advancing)])), u.side)
+
+        def surely_zoc(h: str) -> bool:
+            return h in stayed or (len(advancing) == 1 and h in ez and h in after)
 
         def broken(h: str) -> str:
             """Why entering ``h`` breaks 9.63 ("" = it does not; "?" = not known)."""
@@ -616,6 +647,13 @@ class OperationMercuryRules(OperationMercurySupply):
                     self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came after the advance that "
                                                  "put enemy ZOC there: a log records no combat, so which of this "
                                                  "phase's combats came first is not known")
+                return ""
+            if not surely_zoc(h):
+                if not any(x is not u and x.previous is None and (anyone or self.ground(x))
+                           for x in board.units(h, u.side)):
+                    self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came before the advance "
+                                                 "that took enemy ZOC away from it: a log records no combat, so "
+                                                 "which of this phase's combats came first is not known")
                 return ""
             # 9.63's 'friendly combat unit' is any ground unit: 2.31 prints HQs and artillery/AA
             # among the combat units, and 8.11 says an HQ is a combat unit like any other
