@@ -228,6 +228,13 @@ def check_invasion_placements(rs, board: Board) -> list:
                    + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
                       else "onto the zone's hexes in a Movement Phase (16.33A)"))
         elif src == "available" and not port and _zone(board, u.hex) != zone:
+            if not pos.moves_announced:
+                # a log's previous is the box at the phase start: the unit may have been placed on
+                # an invasion hex of its zone and moved on, which the move check judges (16.33E)
+                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in this phase: a log records where a "
+                              "unit stood at the phase start, not whether it was placed on an invasion hex of its "
+                              "zone first (16.33A); its drags are judged as moves (16.33E)")
+                continue
             where = f"an invasion hex of {_zone(board, u.hex)}" if _zone(board, u.hex) else "a hex that is " \
                 "neither an invasion hex of that zone nor a port"
             why = (f"units leave a zone's Available box for an invasion hex of that zone (16.33A) or a port "
