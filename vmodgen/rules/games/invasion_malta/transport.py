@@ -288,16 +288,14 @@ def _landing_condition_groups(rs, board: Board) -> list:
         hit = [u for u in placed if u.has("disrupted")]
         if hit and len(hit) < len(placed):
             spared = [u for u in placed if u not in hit]
+            split = (f"On the invasion hex {h} {rs.names(hit)} {'is' if len(hit) == 1 else 'are'} disrupted and "
+                     f"{rs.names(spared)} not, all placed this phase")
             if first:
-                rs.not_judged(f"{P} 16.33", f"On the invasion hex {h} {rs.names(hit)} "
-                              f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
-                              "this phase; on the scenario's first turn a unit may have started disrupted (4.13), "
-                              "so the split need not contradict the group result (16.33B)")
+                rs.not_judged(f"{P} 16.33", f"{split}; on the scenario's first turn a unit may have started "
+                              "disrupted (4.13), so the split need not contradict the group result (16.33B)")
                 continue
-            out.append(rs.finding(board, f"{P} 16.33", "movement", f"On the invasion hex {h} {rs.names(hit)} "
-                                  f"{'is' if len(hit) == 1 else 'are'} disrupted and {rs.names(spared)} not, all placed "
-                                  "this phase; the Landing Condition result falls on the hex's units as a group "
-                                  "(16.33B).", [h], placed))
+            out.append(rs.finding(board, f"{P} 16.33", "movement", f"{split}; the Landing Condition result falls on "
+                                  "the hex's units as a group (16.33B).", [h], placed))
     return out
 
 
