@@ -179,3 +179,17 @@ def test_undone_steps_shown_as_undone(driver, tmp_path_factory, monkeypatch):
     assert driver.execute_script("return document.querySelectorAll('#chat .undone').length") >= 1
     driver.execute_script("vmodgenViewer.goTo(arguments[0])", undone[0] + 1)
     assert "undo" in driver.find_element(By.ID, "badges").text
+
+
+def test_page_opens_on_the_map_where_play_happens(driver, tld, tmp_path_factory):
+    """A page opens on the map most moves land on, not the map with most pieces: in the real VASSAL
+    log na41-clean (3 Aufkl moves 1503 -> 0803 on the West map) the sheet of off-map boxes holds
+    more counters at the start, and the page opened there. The TLD chain opens on Normandy."""
+    kit, module, root = bundled_module("north-africa-41", tmp_path_factory, "viewer-opens")
+    page = root / "na41-clean.html"
+    page.write_text(replay_page([str(ROOT / "tests" / "data" / "recorded" / "na41-clean.vlog")], module=str(module)),
+                    encoding="utf-8")
+    driver.get(page.resolve().as_uri())
+    assert driver.execute_script("return vmodgenViewer.shownMap()") == "West map (Cyrenaica)"
+    driver.get(tld[2].resolve().as_uri())
+    assert driver.execute_script("return vmodgenViewer.shownMap()") == "Normandy"

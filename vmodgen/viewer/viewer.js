@@ -431,17 +431,20 @@
   document.title = D.title;
   if (maps.length) showMap(0);
   goTo(0);
-  // the map with most pieces at the start
-  const counts = maps.map(() => 0);
+  // open where play happens: the map most moves land on; with no move, the map with most pieces
+  // at the start (a sheet of off-map boxes can hold more pieces than the map played on)
+  const landed = maps.map(() => 0), counts = maps.map(() => 0);
+  for (const f of D.frames) for (const mv of f.moves || []) if (D.mapOf[mv[3]] >= 0) landed[D.mapOf[mv[3]]]++;
   for (let n = 0; n < NP; n++) if (cur.map[n] >= 0 && D.mapOf[cur.map[n]] >= 0) counts[D.mapOf[cur.map[n]]]++;
-  if (maps.length) showMap(counts.indexOf(Math.max(...counts)));
+  const by = Math.max(0, ...landed) > 0 ? landed : counts;
+  if (maps.length) showMap(by.indexOf(Math.max(...by)));
   fitZoom();
   const hash = /#step=(\d+)(?:&finding=(\d+))?/.exec(location.hash);
   if (hash) { if (hash[2] !== undefined && D.findings[+hash[2]]) showFinding(+hash[2]); else goTo(+hash[1]); }
 
   // ---- for tests and scripts ----
   window.vmodgenViewer = {
-    goTo, frame: () => pos, count: () => NF, zoom: () => zoom, showMap,
+    goTo, frame: () => pos, count: () => NF, zoom: () => zoom, showMap, shownMap: () => (shown >= 0 ? maps[shown].m.name : null),
     frameOf: (file, step) => D.fileStart[file] + step,
     look: (id) => { const n = D.pieces.indexOf(id); return n >= 0 ? D.looks[cur.look[n]] : null; },
     positions: () => {
