@@ -67,6 +67,9 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_return_boxes": ("eliminated, remnant-display", "19.4.1: the boxes units return from (box ids)"),
         "na41_surrender_boxes": ("surrender-left, surrender-right", "12.5.2: the Surrender Box's two halves (box ids)"),
         "na41_supply_pool_box": ("supply-pool", "17.4: the display of unused SPs, where a free SP comes from (box id)"),
+        "na41_conversions": ("5lt:21pz:10", "20.4.2: old formation:new formation:turn of each conversion (the 5th "
+                             "Light becomes the 21st Panzer in the Preparation Phase of turn 10)"),
+        "na41_replacement_pool_box": ("replacement-pool", "2.2.3: the box of unused replacement units (box id)"),
         "na41_remnant_display": ("remnant-display", "10.4.1, 19.6: the display of unused remnants and of the units "
                                  "remnants on the map stand for (box id)"),
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
