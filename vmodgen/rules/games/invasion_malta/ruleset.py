@@ -231,6 +231,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
             Rule(f"{P} 19.21", "supply", PhaseEnd(phases=("weather",)), lambda b: lapses.check_sudden_death(self, b),
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
+            Rule(f"{P} 13.13", "movement", EVERY_PHASE_END, lambda b: lapses.check_attack_targets(self, b),
+                 "no Attack Target marker left at the Combat Phase's end"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 4.12", "movement", ALWAYS, lambda b: lapses.check_scenario_bounds(self, b),
