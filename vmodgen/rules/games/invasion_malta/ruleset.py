@@ -129,13 +129,15 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     def _active_id(pos, active: str) -> str:
         """The formation or Allied sector id ``[state] active`` names (4.42: an AM activates one
         formation, or for the Allies one sector), spelled as the kit prints it ("Central sector",
-        "central" for ``sector-central``); a kit game refuses a name it has not, which would else be
+        "central" for ``sector-central``, "7th Flieger Division" for ``7``); a kit game refuses a name it has not, which would else be
         read as a formation no unit belongs to and find every move (4.51, 7.23)."""
         from ....errors import InputError
         if not pos.game.formations:
             return active          # an inline game: its formations are whatever its units say
         norm = lambda t: " ".join(t.casefold().replace("_", " ").replace("-", " ").split())
         known = {norm(f): f for f in pos.game.formations}
+        # 2.25: the formation's printed name, as its Activation Marker shows it ("7th Flieger Division")
+        known.update({norm(f.name): fid for fid, f in pos.game.formations.items() if getattr(f, "name", "")})
         known.update({norm(u.unit.formation): u.unit.formation for u in pos.units if u.unit.formation})
         for a in pos.map.areas.values():
             if a.kind == "sector":
