@@ -45,6 +45,7 @@ from . import naval as na_naval
 from . import ranges as na_ranges
 from . import after_combat as na_after_combat
 from . import conversions as na_conversions
+from . import odds as na_odds
 from . import pools as na_pools
 from . import remnants as na_remnants
 from . import retreat_markers as na_retreat_markers
@@ -128,6 +129,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                  "a breakthrough needs a result that advances 2 hexes or more"),
             Rule(f"{P} 20.4.2", "movement", ALWAYS, partial(na_conversions.check, self),
                  "the 5th Light becomes the 21st Panzer on turn 10"),
+            Rule(f"{P} 8.8.3", "movement", ALWAYS, partial(na_odds.check, self), "no attack below 1:3 at its best"),
             Rule(f"{P} 13.1.1", "zoc", EVERY_PHASE_END, partial(na_retreat_markers.check_one_state, self),
                  "a unit is Disrupted or in Full Retreat, never both"),
             Rule(f"{P} 13.1.3", "zoc", When(("combat",)), partial(na_retreat_markers.check, self),
