@@ -29,7 +29,7 @@ from ..model.tomldoc import Table, TomlDoc
 from ..model.unit import Unit
 from .model import Attack, Position, UnitState
 from .scenario_number import scenario_number
-from .spelling import MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
+from .spelling import JA_SIDE_NAMES, MARKER_ALIASES, defender_phase_of_either_side, english, marker_name, matches, name_ends, norm, \
     phase_words, place_hex, resolve, says_during, segment_phase, sheet_hex, short_name_of
 from .state_names import spell_state
 
@@ -417,9 +417,11 @@ def _inline_sequence(doc: TomlDoc, game: Game) -> SequenceOfPlay:
 
 # ---- hexes, hexsides, roads, areas, boxes ---------------------------------------------------
 def _side(game: Game, side: str) -> str:
-    """A side id, or its printed name in any case ("Axis")."""
-    return resolve(side, {s: getattr(game.sides[s], "name", s) for s in game.sides}) or side \
-        if side and isinstance(game.sides, dict) else side
+    """A side id, or its printed name in any case ("Axis"), or as the Japanese rulebook names it ("枢軸軍")."""
+    if not side or not isinstance(game.sides, dict):
+        return side
+    written = JA_SIDE_NAMES.get(side.strip(), side)
+    return resolve(written, {s: getattr(game.sides[s], "name", s) for s in game.sides}) or side
 
 
 def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) -> str:

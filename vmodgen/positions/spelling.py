@@ -51,6 +51,8 @@ JA_PHASE_WORDS = (
 #: the segment's player or the side that refuses or reacts
 JA_DEFENDER_PHASES = ("防御側対応", "戦闘回避")
 JA_SIDES = ("ドイツ軍", "連合軍", "枢軸軍")
+#: a side written as the Japanese rulebooks name it ("枢軸軍" for Axis), in the English of the words above
+JA_SIDE_NAMES = {ja: en for ja, en in JA_PHASE_WORDS if ja in JA_SIDES}
 
 
 def defender_phase_of_either_side(value: str, names: Mapping[str, str]) -> list[str]:

@@ -204,6 +204,31 @@ def _commando_leads(rs, board: Board, active: str) -> list:
     return out
 
 
+def check_defended_once(rs, board: Board) -> list:
+    """12.11 「戦闘フェイズ毎に、複数回の攻撃又は防御ができるユニットはない」, 12.14 (the hex's units
+    defend together): no defender hex is named by two declared attacks."""
+    seen: dict[str, int] = {}
+    for a in board.pos.attacks:
+        seen[a.hex] = seen.get(a.hex, 0) + 1
+    return [rs.finding(board, f"{P} 12.11", "movement", f"{h} is attacked by {n} declared attacks; its units defend "
+                       "together, once a Combat Phase (12.11, 12.14): the attackers join in one attack.", [h])
+            for h, n in seen.items() if n > 1 and board.is_hex(h)]
+
+
+def check_drift_declared(rs, board: Board) -> list:
+    """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 12.16: at the end of the Combat
+    Declaration Phase every drift combat hex (:meth:`drift_hex`) is a declared attack's defender hex."""
+    pos = board.pos
+    if pos.phase != DECLARATION[1] or pos.at != "end":
+        return []
+    declared = {a.hex for a in pos.attacks}
+    hexes = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and u.hex not in declared
+                    and rs.drift_hex(board, u.hex)})
+    return [rs.finding(board, f"{P} 12.12", "movement", f"{h} holds a drift combat (paradropped units with the "
+                       "enemy, 15.6), but no attack on it is declared; combat is required there (12.12, 12.16).", [h])
+            for h in hexes]
+
+
 def check_drift_joiners(rs, board: Board) -> list:
     """15.61: in a drift combat only the units that dropped into the hex attack."""
     out: list[Finding] = []

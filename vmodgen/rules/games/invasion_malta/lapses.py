@@ -1,6 +1,7 @@
 """Invasion: Malta states the rules end at once: a beachhead marker with an enemy combat unit on its
 coastal hex (16.46), an "M" activation after the "M" HQ was eliminated (17.43), an air mission on
-a Night turn (11.23), an Axis Control marker under Allied combat units (3.11, 19.11). Functions of the rule set (``rs``) and the board; the rule list is in
+a Night turn (11.23), an Axis Control marker under Allied combat units (3.11, 19.11), an Attack Target
+marker left at the Combat Phase's end (13.13). Functions of the rule set (``rs``) and the board; the rule list is in
 :mod:`.ruleset`.
 
 Readings:
@@ -43,6 +44,7 @@ from __future__ import annotations
 from ...core.board import Board
 from ...core.moves import label
 from .units import sheets_in_play
+from .memory import ATTACK_TARGET
 
 P = "IM"
 
@@ -129,6 +131,17 @@ def check_storm_missions(rs, board: Board) -> list:
     if rs.known_time(board, f"{P} 11.23") == "night":
         return []
     return _no_missions(rs, board, air, f"{P} 11.14", "a Storm turn", "Storm weather forbids every air mission")
+
+
+def check_attack_targets(rs, board: Board) -> list:
+    """13.13 「各戦闘を解決するに連れて、攻撃目標マーカーを取り去る」: at the end of the Combat Phase every
+    combat is resolved, so no Attack Target marker (the kit's ``attack-target``) is left."""
+    pos = board.pos
+    if pos.phase != "combat" or pos.at != "end":
+        return []
+    hexes = sorted(h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and board.is_hex(h))
+    return [rs.finding(board, f"{P} 13.13", "movement", f"An Attack Target marker still lies on {h} at the end of the "
+                       "Combat Phase; each comes off as its combat is resolved (13.13).", [h]) for h in hexes]
 
 
 def check_axis_control(rs, board: Board) -> list:

@@ -367,6 +367,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     out.append(self.finding(board, f"{P} 10.27", "movement", f"{label(u)} turned Fired in the "
                                             f"Bombardment Phase, {why}.", [u.hex], [u]))
                     continue
+            if self.is_(u, "im_aa") and board.pos.phase != "bombardment" and u.hex not in self._attack_targets(board):
+                # 11.36: AA that fired at an air mission or a drop turns Fired only under an Attack Target marker
+                out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in {board.pos.phase}, "
+                                        f"but {u.hex} is under no Attack Target marker and no declared attack hits it: "
+                                        "AA units turn Fired only under an Attack Target marker (11.36).",
+                                        [u.hex], [u]))
             z = ez.setdefault(u.side, self.enemy_zoc(board, u.side))
             if u.hex not in z:
                 if not self.is_(u, "im_aa") and board.pos.phase == "bombardment":
@@ -397,8 +403,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if self.is_(u, "im_heavy_aa"):
             return ("but AA units never bombard (10.27) and heavy AA fires only at air units on a bombardment "
                     "mission (11.33), not at a CAS mission")
-        pos = board.pos
-        targets = {a.hex for a in pos.attacks} | {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk}
+        targets = self._attack_targets(board)
         if not targets:
             self.not_judged(f"{P} 10.27", f"whether {label(u)}, light AA turned Fired in the Bombardment Phase, stood "
                             "in a defender hex (11.36: AA turns Fired only under an Attack Target marker) needs the "
@@ -408,6 +413,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             return ""
         return (f"outside every defender hex ({', '.join(sorted(targets))}): AA turns Fired only under an Attack "
                 "Target marker (11.36), so it bombarded, which AA units never do (10.27)")
+
+    @staticmethod
+    def _attack_targets(board: Board) -> set[str]:
+        """The defender hexes: a declared attack's, or under the kit's ``attack-target`` marker (9.1)."""
+        pos = board.pos
+        return {a.hex for a in pos.attacks} | {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk}
 
     def _not_eligible_to_fire(self, board: Board, u) -> str:
         """10.12: why artillery that fired in this Bombardment Phase was not eligible besides enemy

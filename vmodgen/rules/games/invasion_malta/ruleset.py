@@ -129,13 +129,15 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     def _active_id(pos, active: str) -> str:
         """The formation or Allied sector id ``[state] active`` names (4.42: an AM activates one
         formation, or for the Allies one sector), spelled as the kit prints it ("Central sector",
-        "central" for ``sector-central``); a kit game refuses a name it has not, which would else be
+        "central" for ``sector-central``, "7th Flieger Division" for ``7``); a kit game refuses a name it has not, which would else be
         read as a formation no unit belongs to and find every move (4.51, 7.23)."""
         from ....errors import InputError
         if not pos.game.formations:
             return active          # an inline game: its formations are whatever its units say
         norm = lambda t: " ".join(t.casefold().replace("_", " ").replace("-", " ").split())
         known = {norm(f): f for f in pos.game.formations}
+        # 2.25: the formation's printed name, as its Activation Marker shows it ("7th Flieger Division")
+        known.update({norm(f.name): fid for fid, f in pos.game.formations.items() if getattr(f, "name", "")})
         known.update({norm(u.unit.formation): u.unit.formation for u in pos.units if u.unit.formation})
         for a in pos.map.areas.values():
             if a.kind == "sector":
@@ -201,6 +203,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "no attack declared below 1:4"),
             Rule(f"{P} 9.15", "movement", DECLARING, lambda b: declared_attacks.check_attackers(self, b),
                  "who may attack: strength, excess, not artillery alone (9.15, 3.34, 12.14)"),
+            Rule(f"{P} 12.11", "movement", ALWAYS, lambda b: declared_attacks.check_defended_once(self, b),
+                 "a hex is attacked once a Combat Phase"),
+            Rule(f"{P} 12.12", "movement", DECLARING, lambda b: declared_attacks.check_drift_declared(self, b),
+                 "a drift combat is declared"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
                  "only the dropped units fight a drift combat"),
             Rule(f"{P} 3.84", "zoc", EVERY_PHASE_END, self.check_recovery, "Recovery Phase upkeep"),
@@ -231,6 +237,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "units back from elimination: Night Recovery, reduced side, on a hospital or HQ"),
             Rule(f"{P} 19.21", "supply", PhaseEnd(phases=("weather",)), lambda b: lapses.check_sudden_death(self, b),
                  "no turn after a sudden-death win (19.21, 19.22, 4.22)"),
+            Rule(f"{P} 13.13", "movement", EVERY_PHASE_END, lambda b: lapses.check_attack_targets(self, b),
+                 "no Attack Target marker left at the Combat Phase's end"),
             Rule(f"{P} 19.11", "supply", EVERY_PHASE_END, lambda b: lapses.check_axis_control(self, b),
                  "no Axis Control marker under Allied combat units"),
             Rule(f"{P} 4.12", "movement", ALWAYS, lambda b: lapses.check_scenario_bounds(self, b),

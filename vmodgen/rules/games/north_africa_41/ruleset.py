@@ -27,7 +27,7 @@ from typing import Callable
 
 from ....errors import InputError
 from ....positions.model import UnitState
-from ...base import ALWAYS, MOVES, Rule, Trial, When
+from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, Trial, When
 from ...finding import Finding
 from ...core.moves import label, move_findings
 from ...core.board import Board
@@ -43,6 +43,12 @@ from . import memory as na_history
 from . import movement as na_moves
 from . import naval as na_naval
 from . import ranges as na_ranges
+from . import after_combat as na_after_combat
+from . import conversions as na_conversions
+from . import odds as na_odds
+from . import pools as na_pools
+from . import remnants as na_remnants
+from . import retreat_markers as na_retreat_markers
 from . import field_params
 from . import supply as na_supply
 from .memory import removal_boxes
@@ -113,6 +119,21 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             Rule(f"{P} 16.1", "supply", When(("supply",)), self.check_supply, "line of supply"),
             Rule(f"{P} 16.5.3", "supply", When(("supply",)), partial(na_supply.isolation_attrition, self),
                  "isolation attrition rolls (never recorded: listed as not judged)"),
+            Rule(f"{P} 10.4.1", "movement", EVERY_PHASE_END, partial(na_remnants.check, self),
+                 "the Remnant Display holds the units the remnants on the map stand for"),
+            Rule(f"{P} 2.2.3", "movement", EVERY_PHASE_END, partial(na_pools.check, self),
+                 "the pools hold unused replacements and supply points only"),
+            Rule(f"{P} 8.9.2", "movement", When(("combat",)), partial(na_after_combat.check_auto_ds_removed, self),
+                 "Auto DS markers come off in the Combat Phase"),
+            Rule(f"{P} 15.1", "movement", ALWAYS, partial(na_after_combat.check_breakthrough_result, self),
+                 "a breakthrough needs a result that advances 2 hexes or more"),
+            Rule(f"{P} 20.4.2", "movement", ALWAYS, partial(na_conversions.check, self),
+                 "the 5th Light becomes the 21st Panzer on turn 10"),
+            Rule(f"{P} 8.8.3", "movement", ALWAYS, partial(na_odds.check, self), "no attack below 1:3 at its best"),
+            Rule(f"{P} 13.1.1", "zoc", EVERY_PHASE_END, partial(na_retreat_markers.check_one_state, self),
+                 "a unit is Disrupted or in Full Retreat, never both"),
+            Rule(f"{P} 13.1.3", "zoc", When(("combat",)), partial(na_retreat_markers.check, self),
+                 "the marker a retreat after a combat result leaves"),
             *na_history.rules(self),
             *na_moves.rules(self),
             *na_attacks.rules(self),

@@ -67,6 +67,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_return_boxes": ("eliminated, remnant-display", "19.4.1: the boxes units return from (box ids)"),
         "na41_surrender_boxes": ("surrender-left, surrender-right", "12.5.2: the Surrender Box's two halves (box ids)"),
         "na41_supply_pool_box": ("supply-pool", "17.4: the display of unused SPs, where a free SP comes from (box id)"),
+        "na41_conversions": ("5lt:21pz:10", "20.4.2: old formation:new formation:turn of each conversion (the 5th "
+                             "Light becomes the 21st Panzer in the Preparation Phase of turn 10)"),
+        "na41_replacement_pool_box": ("replacement-pool", "2.2.3: the box of unused replacement units (box id)"),
+        "na41_remnant_display": ("remnant-display", "10.4.1, 19.6: the display of unused remnants and of the units "
+                                 "remnants on the map stand for (box id)"),
         "na41_initial_phase": ("initial", "3.2: a word naming the Initial Phase (in its id or name)"),
         "na41_recovery_phase": ("recovery", "3.2, 13.4: a word naming the Recovery Phase (in its id or name)"),
         "na41_delay_phase": ("delay", "3.2, 24.3: a word naming the Delay Phase (in its id or name)"),
@@ -126,6 +131,7 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_sp": ("type:supply-point, type:sp", "16.1: supply points (unit selector)"),
         "na41_msu": ("type:msu, status:msu", "16.2: MSUs (unit selector)"),
         "na41_supply_units": ("all, !kind:marker, !type:sp, !type:supply-point", "16.1: units the Supply Phase checks (unit selector)"),
+        "na41_remnant": ("flag:remnant", "10.4: remnants (unit selector)"),
         "na41_matilda": ("flag:matilda", "14.2.1: Matildas (unit selector)"),
         "na41_immobile": ("flag:immobile", "17.1.2: immobile units (the Tobruk ASU; unit selector)"),
         "na41_tank_replacement": ("type:tank-replacement", "19.2.3: tank replacements (unit selector; the back is the heavy tank replacement, 19.2.5)"),

@@ -1,0 +1,50 @@
+"""Round rulepos28 (Invasion: Malta): the rules its rulebook positions found unchecked (11.36 AA turned
+Fired only under an Attack Target marker, 13.13 no Attack Target marker after the Combat Phase, 12.11
+a hex attacked by two declared attacks, 12.12 a drift combat undeclared, [state] active by a
+formation's printed name, 2.25): each ``r28-*`` position of ``tests/data/positions/rulebook/
+invasion_malta`` gives its ``# expect:`` verdict, and the legal twins differ in one marker or attack."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vmodgen.commands.check import command
+
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
+FILES = sorted(DATA.glob("r28-*.toml"))
+
+
+def verdict(path: Path) -> tuple[int, list[str], bool]:
+    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False)
+    report = json.loads(r.output)
+    return r.return_value, [f["rule"] for f in report["findings"]], report["partial"]
+
+
+def test_rulepos28_positions_written():
+    assert len(FILES) >= 25
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_rulepos28_positions(path: Path):
+    """Each position's verdict is its header's (legal: no finding, not partial)."""
+    (want,) = [ln.split(":", 1)[1].strip() for ln in path.read_text(encoding="utf-8").splitlines()
+               if ln.startswith("# expect:")]
+    code, rules, partial = verdict(path)
+    if want == "legal":
+        assert code == 0 and rules == [] and not partial
+    else:
+        assert code == 1 and want in rules
+
+
+def test_rulepos28_attack_target_twins(tmp_path):
+    """13.13: an Attack Target marker left at the Combat Phase's end is a finding; the same position at
+    the end of the Combat Declaration Phase is legal (the marker waits for its combat)."""
+    path = DATA / "r28-attack-target-marker-after-combat-phase.toml"
+    assert "IM 13.13" in verdict(path)[1]
+    twin = tmp_path / "twin.toml"
+    twin.write_text(path.read_text(encoding="utf-8").replace('phase = "combat"', 'phase = "combat-declaration"'),
+                    encoding="utf-8")
+    assert "IM 13.13" not in verdict(twin)[1]

@@ -1,0 +1,90 @@
+"""North Africa '41 remnants (10.4.1, 19.6): what the Remnant Display holds against the remnants on
+the map. A 3-step unit that took its second loss may be replaced by a remnant of its unit type: the
+unit goes on the display, the remnant where it stood; an eliminated remnant goes back to the
+display and its unit to the Eliminated box; a remnant rebuilt by a replacement goes back too and
+its unit returns reduced (19.6: 「残余ディスプレイ内のユニットは、常に残余又はそれがあらわしているユニット
+でなければなりません」). Judged in a kit position only: the roster says which units the position
+does not place (each may be where the count needs it, so it is never held against the position).
+The kit's counter mix is illustrative (how many remnants there are, and of which types; most step
+counts): a 3-step unit whose side and type have no remnant in the roster is named not judged, and
+a remnant whose side and type have no 3-step unit in the roster stands for a unit the kit lacks,
+so it is not held against the display (a stacking position may place one)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ....positions.model import UnitState
+from ...core.board import Board
+from ...core.moves import label
+from .movement import nat_group
+from .units import NorthAfrica41Units
+
+P = "NA41"
+#: 10.3, 10.4.1: only a 3-step unit forms a remnant, on its third step
+REMNANT_STEPS = 3
+
+
+def axis_nation(u: UnitState) -> str:
+    """German and Italian remnants stand for their own nation's units (the counters print "German Inf",
+    "Italian Inf"); the Allied remnants' nations (British, Commonwealth) are not read: "" for them."""
+    n = nat_group(u)
+    return n if n in ("german", "italian") else ""
+
+
+def count(n: int, what: str) -> str:
+    """``n`` things in words: "no axis infantry remnant", "1 ...", "2 ...s"."""
+    return f"no {what}" if n == 0 else f"{n} {what}{'s' if n > 1 else ''}"
+
+
+def check(rs: NorthAfrica41Units, board: Board) -> list:
+    pos = board.pos
+    if not pos.roster:
+        return []
+    display = str(rs.param("na41_remnant_display"))
+    is_remnant = lambda u: rs.is_(u, "na41_remnant")                       # noqa: E731
+    group = lambda u: (u.side, axis_nation(u), u.unit.type)                 # noqa: E731
+    placed = {u.id for u in pos.units}
+    spare = [UnitState(unit=x, hex="") for x in pos.roster.values() if x.id not in placed]
+    kinds = {group(UnitState(unit=x, hex="")) for x in pos.roster.values() if is_remnant(UnitState(unit=x, hex=""))}
+    out = []
+    standing: Counter = Counter()                           # (side, type) -> units on the display
+    for u in pos.units:
+        if u.hex != display or is_remnant(u) or rs.marker(u):
+            continue
+        if u.unit.steps != REMNANT_STEPS:
+            out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{label(u)} stands on the Remnant Display, but "
+                                  f"it has {u.unit.steps} step{'s' if u.unit.steps != 1 else ''}: only a 3-step unit "
+                                  "is replaced by a remnant, on its second loss (10.3, 10.4.1).", [display], [u]))
+        elif group(u) not in kinds:
+            nation = (axis_nation(u) or u.side).capitalize()
+            rs.not_judged(f"{P} 10.4.1", f"{label(u)} stands on the Remnant Display, but the kit has no {nation} "
+                                         f"remnant of its type ({u.unit.type}); its remnant counters are illustrative, "
+                                         "so whether the game has one (else the unit goes to the Eliminated box, "
+                                         "10.4.2) is not known")
+        else:
+            standing[group(u)] += 1
+    on_map = Counter(group(u) for u in pos.units if is_remnant(u) and board.is_hex(u.hex))
+    for g in set(standing) | set(on_map):
+        free_remnants = sum(1 for x in spare if is_remnant(x) and group(x) == g)
+        free_units = sum(1 for x in spare if not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g)
+        side, nation, kind = g
+        side = (nation or side).capitalize()
+        if standing[g] > on_map[g] + free_remnants:
+            units = [u for u in pos.units if u.hex == display and not is_remnant(u) and group(u) == g]
+            out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"the Remnant Display holds {rs.names(units)}, but "
+                                  f"{count(on_map[g], f'{side} {kind} remnant')} on the map "
+                                  f"{'stand' if on_map[g] > 1 else 'stands'} for {'it' if len(units) == 1 else 'them'}"
+                                  ", and none is unplaced: a unit stays on the display only while its remnant is in play; when "
+                                  "the remnant is eliminated the unit goes to the Eliminated box (10.4.1, 19.6).",
+                                  [display], units))
+        modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g
+                       for x in map(lambda r: UnitState(unit=r, hex=""), pos.roster.values()))
+        if on_map[g] > standing[g] + free_units and modelled:
+            units = [u for u in pos.units if is_remnant(u) and board.is_hex(u.hex) and group(u) == g]
+            out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{rs.names(units)} stand"
+                                  f"{'s' if len(units) == 1 else ''} on the map, but the Remnant Display holds "
+                                  f"{count(standing[g], f'{side} 3-step {kind} unit')} for "
+                                  f"{'it' if len(units) == 1 else 'them'}, and none is unplaced: a remnant stands "
+                                  "for a unit on the display; a 3-step unit and its remnant are never in play at once "
+                                  "(10.4.1, 19.6).", sorted({u.hex for u in units}), units))
+    return out
