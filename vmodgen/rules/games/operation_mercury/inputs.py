@@ -29,6 +29,6 @@ READS: dict[str, Reads] = {
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
     "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
     "OM 21.11": NOTHING,                              # a convoy's steps (the roster's steps column)
-    "OM 21.12": NOTHING,                              # one convoy a turn: where units unloaded
+    "OM 21.12": NOTHING,                              # one convoy a turn, none the turn before: where and when units unloaded
     "OM 21.13": Reads(hexes=True, area_params=("south_crete_sector",)),  # convoys: anchorages, South Crete
 }

@@ -485,6 +485,7 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
         out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {places} in one "
                               f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
                               "destination.", where, units))
+    out += convoy_last_turn(rs, board, units, where)
     steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
     if steps > cap:
         # 21.11「6ステップを超えて含むことができる船団はない」
@@ -492,6 +493,23 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
                               f"({rs.names(units)}); a convoy holds at most {fmt(cap)} steps and only one arrives "
                               "in a turn (21.12).", where, units))
     return out
+
+
+def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str]) -> list:
+    """21.12 across turns: 「各船団の間に少なくとも1ゲーム・ターン空けなければならない」: a convoy this turn
+    when the history (``[state] om_arrivals``, which a position may state for an earlier turn; a log's
+    record keeps this turn's arrivals only) holds an Allied unit unloaded in the turn before."""
+    turn, rec = board.pos.turn, mercury(board.pos).om_arrivals
+    if turn is None or not isinstance(rec, dict):
+        return []
+    side = {u.side for u in units}
+    last = sorted(uid for uid, r in rec.items() if isinstance(r, dict) and r.get("turn") == turn - 1
+                  and r.get("how") == "unloaded" and (board.pos.unit(uid) is None or board.pos.unit(uid).side in side))
+    if not last:
+        return []
+    return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
+                       f"({rs.names(units)}), and another on GT{turn - 1} ({', '.join(last)}); at least one game "
+                       "turn lies between two convoys.", where, units)]
 
 
 def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
