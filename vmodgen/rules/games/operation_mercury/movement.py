@@ -503,8 +503,13 @@ def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str])
     if turn is None or not isinstance(rec, dict):
         return []
     side = {u.side for u in units}
+
+    def ours(uid: str) -> bool:
+        placed = board.pos.unit(uid)
+        return placed is None or placed.side in side
+
     last = sorted(uid for uid, r in rec.items() if isinstance(r, dict) and r.get("turn") == turn - 1
-                  and r.get("how") == "unloaded" and (board.pos.unit(uid) is None or board.pos.unit(uid).side in side))
+                  and r.get("how") == "unloaded" and ours(uid))
     if not last:
         return []
     return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
@@ -850,6 +855,10 @@ def check_ship_places(rs, board: Board) -> list:
                      else "on the Naval Operations Map or in Athens")
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
                                   f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
+        elif u.side == "german" and box is not None and box.side == "allied":
+            # 16.41「ドイツ軍の海上ユニットは、決してアレクサンドリアへ進入できない」
+            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box.name}; German naval units "
+                                  "never enter Alexandria (16.41).", [], [u]))
         elif u.side == "allied" and box is not None and box.side != "allied":
             out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
                                   "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "

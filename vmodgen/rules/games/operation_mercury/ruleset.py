@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import partial
 
 from ....positions.model import UnitState
-from . import combat, phases
+from . import combat, displays, phases
 from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
@@ -236,6 +236,11 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
             Rule(f"{P} 16.15", "movement", EVERY_PHASE_END, partial(moves.check_ship_places, self),
                  "ships on the naval displays, never on a hex", judged=Judged.STATE),
+            Rule(f"{P} 12.23", "movement", EVERY_PHASE_END, partial(displays.check_air_display, self),
+                 "the Air Operations Display: air units on it (12.21), readiness (12.23), allocation (12.31), "
+                 "Ju-87 halves (12.13), optional units (12.16)"),
+            Rule(f"{P} 16.42", "movement", EVERY_PHASE_END, partial(displays.check_port_boxes, self),
+                 "the Alexandria and Athens refit boxes, one box a turn (16.42, 16.46)"),
         ]
 
 
