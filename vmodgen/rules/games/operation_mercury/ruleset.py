@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import partial
 
 from ....positions.model import UnitState
-from . import combat, displays, phases
+from . import combat, displays, fatigue, phases
 from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
@@ -241,6 +241,8 @@ class OperationMercuryRules(OperationMercurySupply):
                  "Ju-87 halves (12.13), optional units (12.16)"),
             Rule(f"{P} 16.42", "movement", EVERY_PHASE_END, partial(displays.check_port_boxes, self),
                  "the Alexandria and Athens refit boxes, one box a turn (16.42, 16.46)"),
+            Rule(f"{P} 9.71", "movement", EVERY_PHASE_END, partial(fatigue.check_new_fatigue, self),
+                 "Fatigue only from a combat or bombardment result"),
         ]
 
 
