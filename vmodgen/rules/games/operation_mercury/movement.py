@@ -446,6 +446,8 @@ def check_unloading(rs, board: Board) -> list:
         if u.side == "allied" and rs.param("no_naval_game"):
             out += convoy_arrival(rs, board, u, h)
             convoy[u.id] = (u, h)
+        elif u.side == "german" and rs.param("no_naval_game"):
+            german_convoy_arrival(rs, board, u, h)
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
@@ -515,6 +517,20 @@ def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str])
     return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
                        f"({rs.names(units)}), and another on GT{turn - 1} ({', '.join(last)}); at least one game "
                        "turn lies between two convoys.", where, units)]
+
+
+def german_convoy_arrival(rs, board: Board, u: UnitState, h: str) -> None:
+    """21.32 (No Naval Game): German steamer and DD convoys arrive only at the anchorages 21.13 bars to
+    the Allies (``german_convoy_anchorages``) or at a minor port friendly to the Germans; the other
+    German convoys arrive in a sea zone and unload by 17.37 at any minor port or anchorage (21.33 a).
+    A position does not record which convoy carried a unit: elsewhere 21.32 is named not judged."""
+    if h in [x.strip() for x in str(rs.param("german_convoy_anchorages")).split(",")]:
+        return
+    if board.is_hex(h) and "minor_port" in board.features(h) and board.pos.control.get(h) == "german":
+        return
+    rs.not_judged(f"{P} 21.32", f"{label(u)} was unloaded at {landing_place(board, h)}, where a German steamer or DD "
+                                "convoy may not arrive (21.32) but another convoy may unload (17.37, 21.33 a): which "
+                                "convoy carried it is not recorded")
 
 
 def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
