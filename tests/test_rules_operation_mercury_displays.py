@@ -32,7 +32,7 @@ def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocati
     ("air-abort-2", "air-ready", "air-allocation", ["OM 12.23"]),     # two boxes at once
     ("air-abort-1", "air-ready", "air-allocation", ["OM 12.23"]),
     ("air-flown", "air-abort-1", "air-allocation", ["OM 12.23"]),     # never back
-    ("air-abort-1", "air-interdiction", "air-allocation", ["OM 12.23"]),
+    ("air-abort-1", "air-bombardment", "air-allocation", ["OM 12.23"]),
     ("air-abort-2", "air-abort-1", "german-movement", ["OM 12.23"]),  # readiness outside its phase
     ("air-ready", "air-flown", "german-bombardment", ["OM 12.31"]),   # never allocated
     ("air-ready", "air-bombardment", "german-bombardment", ["OM 12.31"]),
@@ -88,3 +88,14 @@ def test_ju87_halves_and_optional_units():
 ])
 def test_port_boxes(unit, prev, to, phase, want):
     assert rules(air(unit, prev, to, phase=phase)) == want
+
+
+@pytest.mark.parametrize("turn,phase,want", [
+    (4, "air-allocation", ["OM 12.41"]),      # step 7: the interdicting units go to Flown
+    (4, "german-movement", ["OM 12.41"]),
+    (4, "supply", []),                        # before the allocation: not judged here
+    (6, "air-allocation", ["OM 12.23a"]),     # a Night turn: no interdiction; left from the last turn
+])
+def test_interdicting_units_back_to_flown(turn, phase, want):
+    """12.41 (round rulepos27): once the levels are set the interdicting units go to Flown."""
+    assert rules(kit(turn, phase) + table("units", unit="G-Ju87-1", hex="air-interdiction")) == want

@@ -14,6 +14,7 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from .carried import mercury
+from .memory import time_of_day
 
 P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
@@ -94,7 +95,24 @@ def check_air_display(rs, board: Board) -> list:
         elif came in missions and u.hex in missions and timed and not alloc:
             find("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no other "
                              "mission type this turn (12.31).")
-    return out + ju87_halves(rs, board) + optional_air(rs, board, in_file)
+    return out + interdiction_flown(rs, board, timed) + ju87_halves(rs, board) + optional_air(rs, board, in_file)
+
+
+def interdiction_flown(rs, board: Board, timed: bool) -> list:
+    """12.41: in step 7 of a day turn's Air Unit Allocation Phase the interdiction levels are set and
+    「全ての妨害航空ユニットを飛行済ボックスへ戻す」: at the end of that phase and later in the turn no air
+    unit is in the Interdiction box (a Night turn has no missions: 12.15, 12.23a judge it)."""
+    pos = board.pos
+    box = str(rs.param("om_air_interdiction_box"))
+    ids = [p.id for p in pos.game.sequence.phases]
+    if not timed or time_of_day(pos) in (None, "night") or ALLOCATION not in ids or pos.phase not in ids \
+            or ids.index(pos.phase) < ids.index(ALLOCATION):
+        return []
+    return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
+                       f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
+                       "levels are set (step 7 of the Air Unit Allocation Phase) every interdicting unit goes to the "
+                       "Flown box (12.41).", [], [u])
+            for u in pos.units if u.hex == box and AIR.matches(pos.game, u)]
 
 
 def ju87_halves(rs, board: Board) -> list:

@@ -47,6 +47,7 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "om_militia_box": ("greek-militia-removed", "13.63: the box eliminated Greek militia return from"),
         "om_air_mission_boxes": ("air-interdiction, air-bombardment, air-naval-search, air-naval-attack",
                                  "12.15, 12.3: the Air Operations Display's mission boxes (none used in a Night turn)"),
+        "om_air_interdiction_box": ("air-interdiction", "12.41: the Interdiction mission box, emptied into Flown once the levels are set"),
         "om_air_readiness_boxes": ("air-abort-2, air-abort-1, air-flown, air-ready",
                                    "12.23 b-d: the readiness boxes, each a unit's next one box nearer Ready"),
         "om_alexandria_refit_boxes": ("alexandria-refit-1, alexandria-refit-2, alexandria-ready",
