@@ -99,3 +99,22 @@ def test_port_boxes(unit, prev, to, phase, want):
 def test_interdicting_units_back_to_flown(turn, phase, want):
     """12.41 (round rulepos27): once the levels are set the interdicting units go to Flown."""
     assert rules(kit(turn, phase) + table("units", unit="G-Ju87-1", hex="air-interdiction")) == want
+
+
+@pytest.mark.parametrize("prev,to,want", [
+    ("alexandria-ready", "allied-naval-display", ["OM 16.44"]),   # sailed without replenishing
+    ("allied-naval-display", "alexandria", []),                  # just came in: may carry it
+    ("alexandria", "alexandria-refit-1", []),
+])
+def test_ammo_marker_leaves_with_alexandria(prev, to, want):
+    """16.44 (round rulepos27): a ship sailing from Alexandria carries no Ammo Low / Out of Ammo marker."""
+    text = kit(4, "allied-naval-movement") + table("units", unit="A-DD-Kelvin", hex=to, previous=prev,
+                                                   status=["ammo"])
+    assert rules(text) == want
+
+
+@pytest.mark.parametrize("turn,want", [(10, ["OM 20.11"]), (13, ["OM 20.11"]), (14, []), (20, [])])
+def test_evacuation_ends_marker_from_gt14(turn, want):
+    """20.11-20.12 (round rulepos27): the Evacuation Ends marker exists only after a check, from GT14."""
+    text = kit(turn, "evacuation-determination") + '\n[[hexes]]\nhex = "game-turn-record"\nmarkers = ["evacuation_ends"]\n'
+    assert rules(text) == want

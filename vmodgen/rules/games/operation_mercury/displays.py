@@ -13,6 +13,7 @@ import math
 from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
+from ...core.stacking import fmt
 from .carried import mercury
 from .memory import time_of_day
 
@@ -20,14 +21,16 @@ P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
 PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
 AIR = Selector("kind:air, class:air", "12.1: air units")
+EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
 SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
 OPTIONAL_FLAG = "optional"             # the optional air units (12.16)
 #: 14.0「これらのシナリオは…キャンペーン・ゲームのルールは使用しない」: the scenarios without campaign options
 NO_CAMPAIGN_SCENARIOS = ("scn1", "scn2", "scn3")
 
 
-def boxes(rs, param: str) -> list[str]:
-    return [x.strip() for x in str(rs.param(param)).split(",") if x.strip()]
+def boxes(value: object) -> list[str]:
+    """The box ids of a comma-separated parameter value."""
+    return [x.strip() for x in str(value).split(",") if x.strip()]
 
 
 def in_position_file(pos) -> bool:
@@ -47,7 +50,7 @@ def check_air_display(rs, board: Board) -> list:
     allocated flies no mission, so it never goes from Ready to Flown or an Abort box (12.22: those
     receive units that flew)."""
     pos = board.pos
-    track, missions = boxes(rs, "om_air_readiness_boxes"), boxes(rs, "om_air_mission_boxes")
+    track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
     in_file = in_position_file(pos)
     timed = in_file and bool(pos.phase) and pos.at == "end"
@@ -161,8 +164,9 @@ def check_port_boxes(rs, board: Board) -> list:
     pos = board.pos
     timed = in_position_file(pos) and bool(pos.phase) and pos.at == "end"
     out = []
-    for param, rule, side in (("om_alexandria_refit_boxes", "16.42", "allied"), ("om_athens_refit_boxes", "16.46", "german")):
-        track = boxes(rs, param)
+    tracks = ((boxes(rs.param("om_alexandria_refit_boxes")), "16.42", "allied"),
+              (boxes(rs.param("om_athens_refit_boxes")), "16.46", "german"))
+    for track, rule, side in tracks:
         for u in pos.units:
             came = u.previous
             if u.side != side or came not in track or u.hex not in track or came == u.hex:
@@ -178,3 +182,32 @@ def check_port_boxes(rs, board: Board) -> list:
                                       "outside the Port Refit Phase; ships move between the refit boxes in that phase "
                                       "only (16.42).", [], [u]))
     return out
+
+
+def check_ammo_replenished(rs, board: Board) -> list:
+    """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
+    ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
+    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may)."""
+    pos = board.pos
+    port = set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous)} "
+                       "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
+                       "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
+            for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+
+
+def check_evacuation_marker(rs, board: Board) -> list:
+    """20.11-20.12 (21.2 without the naval game): the Evacuation Ends marker is put on the Game Turn
+    Record when an evacuation check orders it, and the checks begin on GT14: before, the marker
+    (on a box or hex, or a unit's status) is a finding."""
+    pos, first = board.pos, rs.num("evacuation_first_turn")
+    if pos.turn is None or pos.turn >= first:
+        return []
+    where = [h for h, mk in pos.hex_markers.items() if EVACUATION_MARKER in mk] + \
+            [u.hex for u in pos.units if u.has(EVACUATION_MARKER)]
+    if not where:
+        return []
+    return [rs.finding(board, f"{P} 20.11", "movement", f"The Evacuation Ends marker is on the "
+                       f"{', '.join(box_name(board, h) for h in where)} on GT{pos.turn}; the Allies check for "
+                       f"evacuation from GT{fmt(first)} on (20.11), and the marker is placed only when a check orders "
+                       "it (20.12).", [h for h in where if board.is_hex(h)])]

@@ -50,7 +50,7 @@ class OperationMercuryRules(OperationMercurySupply):
     KIT = id
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
-                          "replacement"})
+                          "replacement", "ammo", "evacuation_ends"})
     def known_statuses(self) -> frozenset[str]:
         """Only the statuses these rules read: the other games' (Disrupted, Out of Supply, Excess
         Stacking, Full Retreat...) name no marker of this game (supply is a sector's level, 15.1), and
@@ -241,6 +241,10 @@ class OperationMercuryRules(OperationMercurySupply):
                  "Ju-87 halves (12.13), optional units (12.16)"),
             Rule(f"{P} 16.42", "movement", EVERY_PHASE_END, partial(displays.check_port_boxes, self),
                  "the Alexandria and Athens refit boxes, one box a turn (16.42, 16.46)"),
+            Rule(f"{P} 16.44", "movement", EVERY_PHASE_END, partial(displays.check_ammo_replenished, self),
+                 "a ship sails from Alexandria replenished (no Ammo marker)"),
+            Rule(f"{P} 20.11", "movement", ALWAYS, partial(displays.check_evacuation_marker, self),
+                 "no Evacuation Ends marker before the checks begin (GT14)"),
             Rule(f"{P} 9.71", "movement", EVERY_PHASE_END, partial(fatigue.check_new_fatigue, self),
                  "Fatigue only from a combat or bombardment result"),
         ]
