@@ -118,3 +118,13 @@ def test_evacuation_ends_marker_from_gt14(turn, want):
     """20.11-20.12 (round rulepos27): the Evacuation Ends marker exists only after a check, from GT14."""
     text = kit(turn, "evacuation-determination") + '\n[[hexes]]\nhex = "game-turn-record"\nmarkers = ["evacuation_ends"]\n'
     assert rules(text) == want
+
+
+@pytest.mark.parametrize("marker,ignored", [("rsc", True), ("Fatigue", True), ("Interdiction", True),
+                                            ("ip", False), ("declared_combat", False)])
+def test_sector_and_unit_markers_on_a_hex_are_listed_ignored(marker, ignored):
+    """15.23 (round rulepos27; before, silently legal): an RSC on its sector's Reserve Supply box, a
+    unit's Fatigue or a sector's Interdiction marker written in ``[[hexes]] markers`` is read by no rule
+    there: listed as ignored with the key the rules read; the IP (9.23) and the play aids are not."""
+    p = position(kit(4, "supply") + f'\n[[hexes]]\nhex = "rsc-retimo"\nmarkers = ["{marker}"]\n')
+    assert bool(p.ignored) is ignored, p.ignored
