@@ -48,6 +48,10 @@ def test_air_display_phase_not_judged_in_a_log_record():
     ends = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-abort-2"}\n'
     assert rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == []
     assert rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="german-movement") + ends) == ["OM 12.23"]
+    flown = air("G-Bf109-1", "air-ready", "air-flown", phase="german-bombardment") + ends
+    p = position(flown)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
 
 
 def test_air_unit_on_a_hex():

@@ -78,8 +78,13 @@ def check_air_display(rs, board: Board) -> list:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
         if came == ready and u.hex in track:
-            find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this turn "
-                             "(12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
+            if in_file:
+                find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
+                                 "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
+            else:
+                # a log's player may drag a unit that flew straight from Ready, past its mission box
+                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there}: whether it was allocated to a "
+                                            "mission first (12.31) a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
             if j != i + 1:
