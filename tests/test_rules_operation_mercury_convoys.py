@@ -151,3 +151,20 @@ def test_returning_militia_is_no_unloading():
     got = rules(K(turn=4, phase="naval-unloading") + "\n[[units]]\nunit = \"A-GkMil-1\"\nhex = \"W4227\"\n"
                 "previous = \"greek-militia-removed\"\n")
     assert "OM 13.63" in got and "OM 4.17" not in got
+
+
+@pytest.mark.parametrize("where, control, judged", [
+    ("W4003", "", True), ("offmap-sitia", "", True),      # anchorages 21.13 bars to the Allies
+    ("W4031", "german", True),                            # a minor port friendly to the Germans
+    ("W4031", "allied", False), ("W1922", "", False),     # another convoy may unload there (17.37)
+])
+def test_german_convoy_arrival_without_naval_game(where, control, judged):
+    """OM 21.32 (round rulepos27; before, nothing said): German steamer and DD convoys arrive only at
+    Kisamos Kastelli, Canea, Retimo, Sitia or a German minor port; the other convoys unload by 17.37
+    anywhere, and which convoy carried a unit is not recorded: elsewhere 21.32 is not judged."""
+    text = (K(turn=7, phase="naval-unloading") + NO_NAVAL + g("G", where, previous="athens")
+            + (f'\n[[hexes]]\nhex = "{where}"\ncontrol = "{control}"\n' if control else ""))
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == []
+    assert ("OM 21.32" not in rs.take_not_judged()) == judged

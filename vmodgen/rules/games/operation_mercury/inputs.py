@@ -18,6 +18,8 @@ READS: dict[str, Reads] = {
     "OM 6.5*": Reads(hexes=True),                     # airlanding: airfields
     "OM 6.51/night": NOTHING,                         # airlanding in a Night turn (the turn track, 3.2)
     "OM 8.1*": Reads(columns=("command_range",)),     # HQ command range
+    "OM 8.13": NOTHING,                               # a dispersed HQ coordinates nothing (its status)
+    "OM 8.14": NOTHING,                               # another side's HQ coordinates nothing
     "OM 9.61": Reads(path=True),                      # a retreat's prohibited terrain and hexsides
     "OM 9.62": Reads(stacking=True),                  # where a retreat ends: 6 SP a hex
     "OM 9.63": Reads(hexes=True),                     # retreat into ZOC: none where a unit may not enter (5.14)
@@ -29,6 +31,6 @@ READS: dict[str, Reads] = {
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
     "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
     "OM 21.11": NOTHING,                              # a convoy's steps (the roster's steps column)
-    "OM 21.12": NOTHING,                              # one convoy a turn: where units unloaded
+    "OM 21.12": NOTHING,                              # one convoy a turn, none the turn before: where and when units unloaded
     "OM 21.13": Reads(hexes=True, area_params=("south_crete_sector",)),  # convoys: anchorages, South Crete
 }

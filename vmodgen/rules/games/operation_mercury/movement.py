@@ -446,6 +446,8 @@ def check_unloading(rs, board: Board) -> list:
         if u.side == "allied" and rs.param("no_naval_game"):
             out += convoy_arrival(rs, board, u, h)
             convoy[u.id] = (u, h)
+        elif u.side == "german" and rs.param("no_naval_game"):
+            german_convoy_arrival(rs, board, u, h)
         if board.is_box(h):
             allowed = [x.strip() for x in str(rs.param("om_unload_boxes")).split(",")]
             held = box_held_at_arrival(rs, board, u, h, a, UNLOADING)
@@ -485,6 +487,7 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
         out.append(rs.finding(board, f"{P} 21.12", "movement", f"Allied convoys arrived at {places} in one "
                               f"turn ({rs.names(units)}); only one convoy arrives every other turn, at one "
                               "destination.", where, units))
+    out += convoy_last_turn(rs, board, units, where)
     steps, cap = sum(unit_steps(u) for u in units), rs.num("allied_convoy_capacity_steps")
     if steps > cap:
         # 21.11「6ステップを超えて含むことができる船団はない」
@@ -492,6 +495,42 @@ def convoy_size(rs, board: Board, landed: list[tuple[UnitState, str]]) -> list:
                               f"({rs.names(units)}); a convoy holds at most {fmt(cap)} steps and only one arrives "
                               "in a turn (21.12).", where, units))
     return out
+
+
+def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str]) -> list:
+    """21.12 across turns: 「各船団の間に少なくとも1ゲーム・ターン空けなければならない」: a convoy this turn
+    when the history (``[state] om_arrivals``, which a position may state for an earlier turn; a log's
+    record keeps this turn's arrivals only) holds an Allied unit unloaded in the turn before."""
+    turn, rec = board.pos.turn, mercury(board.pos).om_arrivals
+    if turn is None or not isinstance(rec, dict):
+        return []
+    side = {u.side for u in units}
+
+    def ours(uid: str) -> bool:
+        placed = board.pos.unit(uid)
+        return placed is None or placed.side in side
+
+    last = sorted(uid for uid, r in rec.items() if isinstance(r, dict) and r.get("turn") == turn - 1
+                  and r.get("how") == "unloaded" and ours(uid))
+    if not last:
+        return []
+    return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
+                       f"({rs.names(units)}), and another on GT{turn - 1} ({', '.join(last)}); at least one game "
+                       "turn lies between two convoys.", where, units)]
+
+
+def german_convoy_arrival(rs, board: Board, u: UnitState, h: str) -> None:
+    """21.32 (No Naval Game): German steamer and DD convoys arrive only at the anchorages 21.13 bars to
+    the Allies (``german_convoy_anchorages``) or at a minor port friendly to the Germans; the other
+    German convoys arrive in a sea zone and unload by 17.37 at any minor port or anchorage (21.33 a).
+    A position does not record which convoy carried a unit: elsewhere 21.32 is named not judged."""
+    if h in [x.strip() for x in str(rs.param("german_convoy_anchorages")).split(",")]:
+        return
+    if board.is_hex(h) and "minor_port" in board.features(h) and board.pos.control.get(h) == "german":
+        return
+    rs.not_judged(f"{P} 21.32", f"{label(u)} was unloaded at {landing_place(board, h)}, where a German steamer or DD "
+                                "convoy may not arrive (21.32) but another convoy may unload (17.37, 21.33 a): which "
+                                "convoy carried it is not recorded")
 
 
 def convoy_arrival(rs, board: Board, u: UnitState, h: str) -> list:
@@ -832,6 +871,10 @@ def check_ship_places(rs, board: Board) -> list:
                      else "on the Naval Operations Map or in Athens")
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
                                   f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
+        elif u.side == "german" and box is not None and box.side == "allied":
+            # 16.41「ドイツ軍の海上ユニットは、決してアレクサンドリアへ進入できない」
+            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box.name}; German naval units "
+                                  "never enter Alexandria (16.41).", [], [u]))
         elif u.side == "allied" and box is not None and box.side != "allied":
             out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
                                   "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "

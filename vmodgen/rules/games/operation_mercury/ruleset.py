@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import partial
 
 from ....positions.model import UnitState
-from . import combat, phases
+from . import combat, displays, fatigue, phases
 from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
@@ -50,7 +50,7 @@ class OperationMercuryRules(OperationMercurySupply):
     KIT = id
     statuses = frozenset({"fatigue", "fatigued", "dispersed", "first_fire", "final_fire", "fire", "landed",
                           "airlanded", "paradropped", "declared_combat", "unloaded", "steamer", "arrived",
-                          "replacement"})
+                          "replacement", "ammo", "evacuation_ends"})
     def known_statuses(self) -> frozenset[str]:
         """Only the statuses these rules read: the other games' (Disrupted, Out of Supply, Excess
         Stacking, Full Retreat...) name no marker of this game (supply is a sector's level, 15.1), and
@@ -142,6 +142,7 @@ class OperationMercuryRules(OperationMercurySupply):
         self._sector_ids(pos, "interdiction", inter)
         history.validate_state(self, pos)
         self._unit_markers(pos)
+        self._hex_markers(pos)
         combat.read_attacks(pos)
 
     def _unit_markers(self, pos) -> None:
@@ -166,6 +167,26 @@ class OperationMercuryRules(OperationMercurySupply):
                 pos.ignored.append(f"{pos.source}:{u.line}: status '{s}' of {u.unit.name or u.id} is read by no "
                                    f"rule of the {self.id} rule set on a unit: it changes nothing"
                                    + (f" ({where[s]})" if s in where else ""))
+
+    #: the kit's markers a rule reads elsewhere than on a hex or box: a sector's (15.1, 15.2, 12.41) and a
+    #: unit's (9.7, 6.3, 11.11, 19.6); the play aids (Declared Combat arrows, the Game Turn, TF and decoy
+    #: markers) carry nothing a rule reads anywhere (a declared attack is an ``[[attacks]]`` entry)
+    HEX_MARKERS_MISPLACED = frozenset({"supply_status", "rsc", "interdiction", "fatigue", "dispersed", "fire", "ammo"})
+
+    def _hex_markers(self, pos) -> None:
+        """A sector's or a unit's marker written in ``[[hexes]] markers``, where no rule reads it, is listed
+        as ignored with the place the rules read it (an RSC on its sector's Reserve Supply box, 15.23, is
+        ``[state] rsc``; a unit's marker is that unit's status): it would change nothing, unseen."""
+        where = {"supply_status": "supply is a sector's level: [state] supply (15.1)",
+                 "rsc": "RSCs are a sector's: [state] rsc, rsc_expended (15.2)",
+                 "interdiction": "interdiction is a sector's: [state] interdiction (12.41)"}
+        for h, markers in pos.hex_markers.items():
+            for m in sorted(markers):
+                if m not in self.HEX_MARKERS_MISPLACED:
+                    continue
+                why = where.get(m, "a unit's marker: give it as that unit's status")
+                pos.ignored.append(f"{pos.source}: [[hexes]] {h}: marker '{m}' is read by no rule of the {self.id} "
+                                   "rule set on a hex or box: it changes nothing" + (f" ({why})" if why else ""))
 
     @staticmethod
     def _sector_ids(pos, key: str, per: dict) -> dict[str, str]:
@@ -236,6 +257,17 @@ class OperationMercuryRules(OperationMercurySupply):
             Rule(f"{P} 14.0", "movement", ALWAYS, self.check_scenario, "the scenario's turns and play area"),
             Rule(f"{P} 16.15", "movement", EVERY_PHASE_END, partial(moves.check_ship_places, self),
                  "ships on the naval displays, never on a hex", judged=Judged.STATE),
+            Rule(f"{P} 12.23", "movement", EVERY_PHASE_END, partial(displays.check_air_display, self),
+                 "the Air Operations Display: air units on it (12.21), readiness (12.23), allocation (12.31), "
+                 "Ju-87 halves (12.13), optional units (12.16)"),
+            Rule(f"{P} 16.42", "movement", EVERY_PHASE_END, partial(displays.check_port_boxes, self),
+                 "the Alexandria and Athens refit boxes, one box a turn (16.42, 16.46)"),
+            Rule(f"{P} 16.44", "movement", EVERY_PHASE_END, partial(displays.check_ammo_replenished, self),
+                 "a ship sails from Alexandria replenished (no Ammo marker)"),
+            Rule(f"{P} 20.11", "movement", ALWAYS, partial(displays.check_evacuation_marker, self),
+                 "no Evacuation Ends marker before the checks begin (GT14)"),
+            Rule(f"{P} 9.71", "movement", EVERY_PHASE_END, partial(fatigue.check_new_fatigue, self),
+                 "Fatigue only from a combat or bombardment result"),
         ]
 
 

@@ -104,6 +104,9 @@ class OperationMercurySupply(OperationMercuryStacking):
             hq = board.pos.unit(atk.hq)
             if hq is None or not board.is_hex(hq.hex):
                 continue
+            sides = {u.side for u in (board.pos.unit(x) for x in atk.units) if u is not None}
+            if sides and hq.side not in sides:
+                continue                        # 8.13: another side's HQ coordinates nothing (combat.py, OM 8.14)
             if hq.has("dispersed"):
                 out.append(self.finding(board, f"{P} 8.13", "supply", f"{label(hq)} is dispersed and cannot "
                                         f"coordinate the attack on {atk.hex}.", [hq.hex, atk.hex], [hq]))

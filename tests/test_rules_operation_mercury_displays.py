@@ -1,0 +1,134 @@
+"""Operation Mercury: the displays' boxes (round rulepos27; before, every move on them passed).
+
+* 12.23 b-d: readiness moves an air unit at most one box nearer Ready (Abort 2, Abort 1, Flown,
+  Ready), in the Air Unit Allocation Phase; a unit still in an Abort box flies no mission this turn.
+* 12.31: only Ready units are allocated, in that phase, irrevocably; an unallocated unit never goes
+  to Flown or an Abort box. 12.21: air units are kept on the display, never on a hex at a phase end.
+* 12.13, 12.16: the Ju-87 halves replace the Stukas they were split from; the optional units only
+  with Campaign Option #5 (never in the scenarios of 14.0).
+* 16.41, 16.42, 16.46: no German ship in Alexandria; refit boxes one box a turn toward Ready to Sail.
+"""
+from __future__ import annotations
+
+import pytest
+
+from om_util import kit
+from rules_util import position, rules, table
+from vmodgen.rules import ruleset_for
+
+
+def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocation", **kw) -> str:
+    return kit(turn, phase) + table("units", unit=unit, hex=to, previous=prev) + "".join(
+        f"{k} = {v}\n" for k, v in kw.items())
+
+
+@pytest.mark.parametrize("prev,to,phase,want", [
+    ("air-abort-2", "air-abort-1", "air-allocation", []),
+    ("air-abort-1", "air-flown", "air-allocation", []),
+    ("air-flown", "air-ready", "air-allocation", []),
+    ("air-flown", "air-bombardment", "air-allocation", []),           # Flown → Ready, then allocated
+    ("air-interdiction", "air-ready", "air-allocation", []),          # 12.23a
+    ("air-bombardment", "air-flown", "german-bombardment", []),       # 12.22: the mission flown
+    ("air-abort-2", "air-ready", "air-allocation", ["OM 12.23"]),     # two boxes at once
+    ("air-abort-1", "air-ready", "air-allocation", ["OM 12.23"]),
+    ("air-flown", "air-abort-1", "air-allocation", ["OM 12.23"]),     # never back
+    ("air-abort-1", "air-bombardment", "air-allocation", ["OM 12.23"]),
+    ("air-abort-2", "air-abort-1", "german-movement", ["OM 12.23"]),  # readiness outside its phase
+    ("air-ready", "air-flown", "german-bombardment", ["OM 12.31"]),   # never allocated
+    ("air-ready", "air-bombardment", "german-bombardment", ["OM 12.31"]),
+    ("air-interdiction", "air-bombardment", "german-bombardment", ["OM 12.31"]),
+])
+def test_air_display_moves(prev, to, phase, want):
+    assert rules(air("G-Bf109-1", prev, to, phase=phase)) == want
+
+
+def test_air_display_phase_not_judged_in_a_log_record():
+    """With the previous phase end recorded (``om_end_hexes``, as a log carries it) only the order of
+    the boxes is judged, not the phase a move was made in (a drag one step after the tracker)."""
+    ends = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-abort-2"}\n'
+    assert rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == []
+    assert rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="german-movement") + ends) == ["OM 12.23"]
+    flown = air("G-Bf109-1", "air-ready", "air-flown", phase="german-bombardment") + ends
+    p = position(flown)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
+
+
+def test_air_unit_on_a_hex():
+    """12.21: a finding at a phase end; with no phase it may be over its target: not judged."""
+    on_hex = table("units", unit="G-Ju88-1", hex="W4314")
+    assert rules(kit(4, "german-bombardment") + on_hex) == ["OM 12.21"]
+    p = position(kit(4, "") + on_hex)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 12.21" in rs.take_not_judged()
+
+
+def test_ju87_halves_and_optional_units():
+    ready = "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-1", "G-Ju87-2", "G-Ju87-split-1"))
+    assert rules(kit(4, "air-allocation") + ready) == []          # the optional third Stuka, split (12.16)
+    in_scn = kit(4, "air-allocation").replace("turn", 'scenario = "scn2"\nturn')
+    assert rules(in_scn + ready) == ["OM 12.13"]                   # no optional Stuka in a scenario (14.0)
+    ready += "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-split-2", "G-Ju87-split-3"))
+    assert rules(kit(4, "air-allocation") + ready) == ["OM 12.13"]
+    two = "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-2", "G-Ju87-split-1", "G-Ju87-split-2"))
+    assert rules(kit(4, "air-allocation") + two) == []
+    opt = table("units", unit="G-Ju87-opt", hex="air-ready")
+    assert rules(kit(2, "air-allocation").replace("turn", 'scenario = "scn2"\nturn') + opt) == ["OM 12.16"]
+    p = position(kit(4, "air-allocation") + opt)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 12.16" in rs.take_not_judged()
+
+
+@pytest.mark.parametrize("unit,prev,to,phase,want", [
+    ("A-CL-Orion", "alexandria-refit-1", "alexandria-refit-2", "port-refit", []),
+    ("A-CL-Orion", "alexandria-refit-2", "alexandria-ready", "port-refit", []),
+    ("A-CL-Orion", "alexandria-refit-1", "alexandria-ready", "port-refit", ["OM 16.42"]),
+    ("A-CL-Orion", "alexandria-ready", "alexandria-refit-1", "port-refit", ["OM 16.42"]),
+    ("A-CL-Orion", "alexandria-refit-2", "alexandria-ready", "allied-naval-movement", ["OM 16.42"]),
+    ("G-Rodi", "athens-refit-3", "athens-ready", "port-refit", []),
+    ("G-Rodi", "athens-refit-1", "athens-ready", "port-refit", ["OM 16.46"]),
+    ("G-Rodi", "athens-refit-2", "athens-refit-1", "port-refit", ["OM 16.46"]),
+    ("G-Rodi", "sea-crete-basin", "alexandria", "german-naval-movement", ["OM 16.41"]),
+])
+def test_port_boxes(unit, prev, to, phase, want):
+    assert rules(air(unit, prev, to, phase=phase)) == want
+
+
+@pytest.mark.parametrize("turn,phase,want", [
+    (4, "air-allocation", ["OM 12.41"]),      # step 7: the interdicting units go to Flown
+    (4, "german-movement", ["OM 12.41"]),
+    (4, "supply", []),                        # before the allocation: not judged here
+    (6, "air-allocation", ["OM 12.23a"]),     # a Night turn: no interdiction; left from the last turn
+])
+def test_interdicting_units_back_to_flown(turn, phase, want):
+    """12.41 (round rulepos27): once the levels are set the interdicting units go to Flown."""
+    assert rules(kit(turn, phase) + table("units", unit="G-Ju87-1", hex="air-interdiction")) == want
+
+
+@pytest.mark.parametrize("prev,to,want", [
+    ("alexandria-ready", "allied-naval-display", ["OM 16.44"]),   # sailed without replenishing
+    ("allied-naval-display", "alexandria", []),                  # just came in: may carry it
+    ("alexandria", "alexandria-refit-1", []),
+])
+def test_ammo_marker_leaves_with_alexandria(prev, to, want):
+    """16.44 (round rulepos27): a ship sailing from Alexandria carries no Ammo Low / Out of Ammo marker."""
+    text = kit(4, "allied-naval-movement") + table("units", unit="A-DD-Kelvin", hex=to, previous=prev,
+                                                   status=["ammo"])
+    assert rules(text) == want
+
+
+@pytest.mark.parametrize("turn,want", [(10, ["OM 20.11"]), (13, ["OM 20.11"]), (14, []), (20, [])])
+def test_evacuation_ends_marker_from_gt14(turn, want):
+    """20.11-20.12 (round rulepos27): the Evacuation Ends marker exists only after a check, from GT14."""
+    text = kit(turn, "evacuation-determination") + '\n[[hexes]]\nhex = "game-turn-record"\nmarkers = ["evacuation_ends"]\n'
+    assert rules(text) == want
+
+
+@pytest.mark.parametrize("marker,ignored", [("rsc", True), ("Fatigue", True), ("Interdiction", True),
+                                            ("ip", False), ("declared_combat", False)])
+def test_sector_and_unit_markers_on_a_hex_are_listed_ignored(marker, ignored):
+    """15.23 (round rulepos27; before, silently legal): an RSC on its sector's Reserve Supply box, a
+    unit's Fatigue or a sector's Interdiction marker written in ``[[hexes]] markers`` is read by no rule
+    there: listed as ignored with the key the rules read; the IP (9.23) and the play aids are not."""
+    p = position(kit(4, "supply") + f'\n[[hexes]]\nhex = "rsc-retimo"\nmarkers = ["{marker}"]\n')
+    assert bool(p.ignored) is ignored, p.ignored

@@ -1,0 +1,218 @@
+"""Operation Mercury: the displays' boxes. The Air Operations Display (12.13, 12.16, 12.21-12.23,
+12.31) and the Alexandria and Athens port boxes (16.41, 16.42, 16.46): which box a counter may go to
+from which, and in which phase.
+
+A move on a display is read from a unit's ``previous`` box in a position file. The order of the
+boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
+position; the phase a move belongs to only in a position file (a log's drags follow the players'
+bookkeeping, a step before or after the tracker, as 12.23a's lag in :func:`.phases.night_missions`)."""
+from __future__ import annotations
+
+import math
+
+from ...core.board import Board
+from ...core.moves import label
+from ...core.select import Selector
+from ...core.stacking import fmt
+from .carried import mercury
+from .memory import time_of_day
+
+P = "OM"
+ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
+PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
+AIR = Selector("kind:air, class:air", "12.1: air units")
+EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
+SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
+OPTIONAL_FLAG = "optional"             # the optional air units (12.16)
+#: 14.0「これらのシナリオは…キャンペーン・ゲームのルールは使用しない」: the scenarios without campaign options
+NO_CAMPAIGN_SCENARIOS = ("scn1", "scn2", "scn3")
+
+
+def boxes(value: object) -> list[str]:
+    """The box ids of a comma-separated parameter value."""
+    return [x.strip() for x in str(value).split(",") if x.strip()]
+
+
+def in_position_file(pos) -> bool:
+    """A log always carries the previous phase end (``om_end_hexes``); a position file does not."""
+    return not isinstance(mercury(pos).om_end_hexes, dict)
+
+
+def box_name(board: Board, box: str) -> str:
+    return board.map.boxes[box].name if box in board.map.boxes else box
+
+
+def check_air_display(rs, board: Board) -> list:
+    """12.21: air units stay on the Air Operations Display, never on a map hex. 12.23 b-d: readiness
+    moves a unit at most one box nearer Ready (Abort 2, Abort 1, Flown, Ready), never back, in the Air
+    Unit Allocation Phase; a unit still in Abort 1 or Abort 2 flies no mission this turn. 12.31: only a
+    unit in Ready is allocated, in that phase, irrevocably (no other mission box later); a unit not
+    allocated flies no mission, so it never goes from Ready to Flown or an Abort box (12.22: those
+    receive units that flew)."""
+    pos = board.pos
+    track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
+    ready = track[-1]
+    in_file = in_position_file(pos)
+    timed = in_file and bool(pos.phase) and pos.at == "end"
+    alloc = pos.phase == ALLOCATION
+    out = []
+
+    def find(rule: str, u, text: str) -> None:
+        out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} {text}", [], [u]))
+
+    for u in pos.units:
+        if not AIR.matches(pos.game, u):
+            continue
+        if board.is_hex(u.hex):
+            # 12.21「実際に戦闘に参加していないときに」: inside a phase a unit may be over its target
+            if timed:
+                find("12.21", u, f"stands on the map hex {u.hex}; air units are kept on the Air Operations Display "
+                                 "(12.21), and one that flew its mission goes to the Flown box (12.22).")
+            else:
+                rs.not_judged(f"{P} 12.21", f"{label(u)} stands on the map hex {u.hex}: "
+                              + ("in a log a player may show a mission's target so" if not in_file else
+                                 "a position with no phase end may show it over its target, in combat"))
+            continue
+        came = u.previous
+        if not came or came == u.hex or came not in track + missions or u.hex not in track + missions:
+            continue
+        here, there = box_name(board, came), box_name(board, u.hex)
+        if came == ready and u.hex in track:
+            if in_file:
+                find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
+                                 "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
+            else:
+                # a log's player may drag a unit that flew straight from Ready, past its mission box
+                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there}: whether it was allocated to a "
+                                            "mission first (12.31) a log does not show")
+        elif came in track and u.hex in track:
+            i, j = track.index(came), track.index(u.hex)
+            if j != i + 1:
+                find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
+                                 f"nearer {box_name(board, ready)} (12.23 b-d), never back.")
+            elif timed and not alloc:
+                find("12.23", u, f"went from {here} to {there} outside the Air Unit Allocation Phase; readiness is "
+                                 "rolled in that phase only, before the missions are allocated (12.23).")
+        elif came in track and u.hex in missions:
+            if track.index(came) < len(track) - 2:
+                find("12.23", u, f"went from {here} to a mission ({there}); a unit in {here} at the readiness roll "
+                                 "flies no mission this turn (12.23 c-d).")
+            elif timed and not alloc:
+                find("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions are "
+                                 "allocated in its step 6 only (12.31).")
+        elif came in missions and u.hex in missions and timed and not alloc:
+            find("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no other "
+                             "mission type this turn (12.31).")
+    return out + interdiction_flown(rs, board, timed) + ju87_halves(rs, board) + optional_air(rs, board, in_file)
+
+
+def interdiction_flown(rs, board: Board, timed: bool) -> list:
+    """12.41: in step 7 of a day turn's Air Unit Allocation Phase the interdiction levels are set and
+    「全ての妨害航空ユニットを飛行済ボックスへ戻す」: at the end of that phase and later in the turn no air
+    unit is in the Interdiction box (a Night turn has no missions: 12.15, 12.23a judge it)."""
+    pos = board.pos
+    box = str(rs.param("om_air_interdiction_box"))
+    ids = [p.id for p in pos.game.sequence.phases]
+    if not timed or time_of_day(pos) in (None, "night") or ALLOCATION not in ids or pos.phase not in ids \
+            or ids.index(pos.phase) < ids.index(ALLOCATION):
+        return []
+    return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
+                       f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
+                       "levels are set (step 7 of the Air Unit Allocation Phase) every interdicting unit goes to the "
+                       "Flown box (12.41).", [], [u])
+            for u in pos.units if u.hex == box and AIR.matches(pos.game, u)]
+
+
+def ju87_halves(rs, board: Board) -> list:
+    """12.13-12.14: a 4-5 Ju-87 splits into two 2-3 halves, which replace it (and recombine into one):
+    the whole Stukas and the pairs of halves in play are at most the roster's 4-5 Ju-87s (the optional
+    one counted unless the scenario is one of 14.0's, which use no campaign option: 12.16)."""
+    pos = board.pos
+    whole_roster = [r for r in pos.roster.values() if r.type == "dive_bomber" and SPLIT_FLAG not in r.flags
+                    and (OPTIONAL_FLAG not in r.flags or pos.scenario not in NO_CAMPAIGN_SCENARIOS)]
+    if not whole_roster:
+        return []
+    halves = [u for u in pos.units if SPLIT_FLAG in u.unit.flags]
+    whole = [u for u in pos.units if u.unit.type == "dive_bomber" and SPLIT_FLAG not in u.unit.flags]
+    stukas = len(whole) + math.ceil(len(halves) / 2)
+    if not halves or stukas <= len(whole_roster):
+        return []
+    return [rs.finding(board, f"{P} 12.13", "stacking", f"{len(halves)} Ju-87 halves and {len(whole)} whole 4-5 Ju-87s "
+                       f"are in play ({rs.names(whole + halves)}): the halves replace the Stukas they were split from, "
+                       f"so they stand for {stukas} Stukas, and the counter mix has {len(whole_roster)} (12.13, 12.16).",
+                       [], whole + halves)]
+
+
+def optional_air(rs, board: Board, in_file: bool) -> list:
+    """12.16: the optional Ju-87 and Ju-88 play only in the campaign game with Campaign Option #5; the
+    scenarios 14.1-14.3 use no campaign rules (14.0). Elsewhere the option is not recorded: not judged
+    (in a position file; a log names no scenario and its module may hold every counter)."""
+    pos = board.pos
+    extra = [u for u in pos.units if OPTIONAL_FLAG in u.unit.flags and AIR.matches(pos.game, u)]
+    if not extra:
+        return []
+    if pos.scenario in NO_CAMPAIGN_SCENARIOS:
+        return [rs.finding(board, f"{P} 12.16", "movement", f"{rs.names(extra)} in play in a scenario of 14.0, which "
+                           "uses no campaign rules; the optional air units play only with Campaign Option #5 (12.16).",
+                           [], extra)]
+    if in_file:
+        rs.not_judged(f"{P} 12.16", f"{rs.names(extra)} play only with Campaign Option #5 of the campaign game, "
+                                    "which the position does not record")
+    return []
+
+
+def check_port_boxes(rs, board: Board) -> list:
+    """16.42: an Allied ship moves from a refit box one box right (Refit 1, Refit 2, Ready to Sail), in
+    the Port Refit Phase, one box a turn, never back (a ship coming in from sea is put in the refit
+    box of its type: from outside the boxes any refit box). 16.46: a German convoy in Athens moves
+    one box right after each Port Refit Phase, never back (when is not judged: 'following' the phase)."""
+    pos = board.pos
+    timed = in_position_file(pos) and bool(pos.phase) and pos.at == "end"
+    out = []
+    tracks = ((boxes(rs.param("om_alexandria_refit_boxes")), "16.42", "allied"),
+              (boxes(rs.param("om_athens_refit_boxes")), "16.46", "german"))
+    for track, rule, side in tracks:
+        for u in pos.units:
+            came = u.previous
+            if u.side != side or came not in track or u.hex not in track or came == u.hex:
+                continue
+            i, j = track.index(came), track.index(u.hex)
+            here, there = box_name(board, came), box_name(board, u.hex)
+            if j != i + 1:
+                out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} went from {here} to {there}; a "
+                                      f"ship moves one box a turn toward {box_name(board, track[-1])}, never back "
+                                      f"({rule}).", [], [u]))
+            elif rule == "16.42" and timed and pos.phase != PORT_REFIT:
+                out.append(rs.finding(board, f"{P} 16.42", "movement", f"{label(u)} went from {here} to {there} "
+                                      "outside the Port Refit Phase; ships move between the refit boxes in that phase "
+                                      "only (16.42).", [], [u]))
+    return out
+
+
+def check_ammo_replenished(rs, board: Board) -> list:
+    """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
+    ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
+    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may)."""
+    pos = board.pos
+    port = set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous)} "
+                       "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
+                       "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
+            for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+
+
+def check_evacuation_marker(rs, board: Board) -> list:
+    """20.11-20.12 (21.2 without the naval game): the Evacuation Ends marker is put on the Game Turn
+    Record when an evacuation check orders it, and the checks begin on GT14: before, the marker
+    (on a box or hex, or a unit's status) is a finding."""
+    pos, first = board.pos, rs.num("evacuation_first_turn")
+    if pos.turn is None or pos.turn >= first:
+        return []
+    where = [h for h, mk in pos.hex_markers.items() if EVACUATION_MARKER in mk] + \
+            [u.hex for u in pos.units if u.has(EVACUATION_MARKER)]
+    if not where:
+        return []
+    return [rs.finding(board, f"{P} 20.11", "movement", f"The Evacuation Ends marker is on the "
+                       f"{', '.join(box_name(board, h) for h in where)} on GT{pos.turn}; the Allies check for "
+                       f"evacuation from GT{fmt(first)} on (20.11), and the marker is placed only when a check orders "
+                       "it (20.12).", [h for h in where if board.is_hex(h)])]

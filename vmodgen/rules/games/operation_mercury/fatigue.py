@@ -1,0 +1,38 @@
+"""Operation Mercury: where a Fatigue marker may come from (9.7, 9.71).
+
+9.7「ユニットは、機動戦闘と砲爆撃中の戦闘結果によって疲労状態になる」: a unit becomes fatigued only by
+a combat result, of a maneuver combat or a bombardment (and a paradrop's special airborne assault,
+6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
+combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
+that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
+placed. Judged in a position file only: a log's marker may be placed a step after the tracker
+left the combat (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a."""
+from __future__ import annotations
+
+from ...core.board import Board
+from ...core.moves import label
+from .carried import mercury
+
+P = "OM"
+#: the phase kinds of the kit's sequence in which no combat result is resolved (9.7); the naval and
+#: arrival phases (naval bombardment, 19.8; special airborne assault, 6.4) and the combat steps may
+#: place Fatigue
+NO_COMBAT_KINDS = ("movement", "supply", "admin", "air")
+FATIGUE = ("fatigued", "fatigue")
+
+
+def check_new_fatigue(rs, board: Board) -> list:
+    pos = board.pos
+    before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
+    if not isinstance(before, list) or isinstance(ends, dict) or pos.at != "end" \
+            or pos.phase_kind not in NO_COMBAT_KINDS:
+        return []
+    out = []
+    for u in pos.units:
+        if any(u.has(s) for s in FATIGUE) and u.id not in before:
+            where = pos.phase_info.name if pos.phase_info is not None else pos.phase
+            out.append(rs.finding(board, f"{P} 9.71", "movement", f"{label(u)} carries a Fatigue marker at the end of "
+                                  f"the {where}, and was not fatigued at the previous phase end; Fatigue comes only "
+                                  "from a maneuver combat or bombardment result (9.7, 9.71), and this phase resolves "
+                                  "none.", [u.hex] if board.is_hex(u.hex) else [], [u]))
+    return out
