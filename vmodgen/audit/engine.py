@@ -1117,8 +1117,8 @@ class FileAuditor:
                attacker: str | None = None, no_allowance: str | None = None,
                inferred: dict[str, tuple] | None = None) -> dict[str, tuple]:
         """piece id → (hex at the phase start, path or None[, mode, stops, guessed, times]; times:
-        the moment each path hex was entered, when the path is the drags' own): with ``attacker`` (a combat
-        phase) the attacker's units advance and the others retreat. A path with a drag over
+        the moment each path hex was entered, when the drags were followed): with ``attacker`` (a
+        combat phase) the attacker's units advance and the others retreat. A path with a drag over
         several hexes is None (the rules look for a route within the allowance), except for a
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged.
@@ -1178,10 +1178,14 @@ class FileAuditor:
             if m[5] is not None and inferred is not None and v.unit is not None:
                 got_of[pid] = (v.unit.id, m[5])   # findings name units by unit id
             guessed = m[5][1] if m[5] is not None else frozenset()
-            if attacker is not None:
-                return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat",
-                        None, guessed)
             ends = self._times(pid, t)         # the moment each drag end was entered, if followed
+            if attacker is not None:
+                # the moments order a retreat against an advance of an earlier combat (OM 9.81)
+                how = "advance" if v.unit is not None and v.unit.side == attacker else "retreat"
+                # (one drag over several hexes: its two ends' moments, as for a move)
+                times = None if ends is None else ends if route == t or (route is None and len(t) == 2) \
+                    else None if route is None else _route_times(route, guessed, ends)
+                return (s, route, how, None, guessed, times) if times is not None else (s, route, how, None, guessed)
             if route is None and len(t) > 2:
                 # the drags' ends, to be passed through in order
                 return (s, None, "move", t, frozenset(), ends) if ends is not None else (s, None, "move", t)
