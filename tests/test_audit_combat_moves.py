@@ -467,8 +467,8 @@ def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_too
     """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
     advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
     eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
-    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (a log's
-    combat-phase moves carry no moments: 9.63 is named not judged, one reason kept a rule). Retreating
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (9.63 is named
+    not judged for Sturm's drag, maybe its own retreat after an A result). Retreating
     W4217 → W4316 instead (beside Vogel 1, which did not advance; no friendly unit there) breaks
     9.63: one finding."""
     setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
@@ -479,3 +479,23 @@ def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_too
     breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
     got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
     assert got == [("OM 9.63", ("W4316",))]
+
+
+def test_om_retreat_after_an_advance_is_judged_by_where_the_advancing_unit_then_stood(om):
+    """OM 9.63 ('ユニットは、そのヘクスが…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して退却できない')
+    with 9.81 ('前進の選択肢は、他の戦闘解決の前に直ちに実行されなければならない'): the drags' moments order
+    a retreat against an advance of an earlier combat. Combat 1: B/23 NZ on W4215 is eliminated and
+    9/III/Sturm advances W4216 → W4215. Combat 2 (a new roll): 19 NZ retreats W4113 → W4114, a hex in
+    Sturm's ZOC only from W4215 where it then stood, with no Allied unit: a 9.63 finding (the advance
+    came first; was named not judged). 19 NZ retreating W4217 → W4116 instead (in Sturm's ZOC only
+    from W4216, the hex it had left) is legal, and not named not judged for that order."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    breach = _om_combat(om, "new-zoc.vlog", setup + [("A-19-NZ-Eng", "W4113")],
+                        combat1 + [("A-19-NZ-Eng", "W4114")])
+    assert [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"] == [("OM 9.63", ("W4114",))]
+    legal = _om_combat(om, "old-zoc.vlog", setup + [("A-19-NZ-Eng", "W4217")],
+                       combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    why = [e["why"] for e in legal.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
+    assert not any("came before the advance" in y or "came after the advance" in y for y in why), why
