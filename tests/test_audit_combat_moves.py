@@ -245,10 +245,11 @@ def test_no_phase_end_advice_follows_the_phase_source():
         assert word in got and other not in got and "would not help" not in got, got
 
 
-def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]]):
+def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]],
+               phase: str = "german-combat"):
     """An OM Scenario 3 log: 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315,
-    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``
-    (``("roll", n)``: a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
+    W4316 and W4217), the set-up moves ``setup``, then the ``phase``'s ``drags`` (``("roll", n)``:
+    a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
     from games_util import palette_piece
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
@@ -257,7 +258,7 @@ def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[st
     w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
     for unit, hex_ in setup:
         w.move(unit, hex_)
-    w.advance(ids.index("german-combat"))
+    w.advance(ids.index(phase))
     for unit, hex_ in drags:
         if unit == "roll":
             w.roll("1d10", [int(hex_)])
@@ -440,6 +441,20 @@ def test_om_retreat_through_a_full_stack_is_judged_where_it_ends(om):
     r = _om_combat(om, "through.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314"),
                                                        ("A-19-NZ-Eng", "W4313")])
     assert [f for f in r.findings if f.rule == "OM 9.62"] == []
+
+
+def test_om_advance_through_a_full_stack_is_judged_where_it_ends(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない') and 9.84 (a 2-hex
+    advance), 4.31 (a unit may pass through a stack): W4314 holds 6 SP; in the Allied Combat Phase,
+    after a die roll, 19 NZ advances hex by hex W4315 → W4314 → W4313. It ends in W4313: no 9.83
+    finding (at its first drag the advance was not finished). Stopping in W4314 until the next
+    roll is one 9.83 finding."""
+    through = _om_combat(om, "adv-through.vlog", _FULL_W4314, [("roll", "1"), ("A-19-NZ-Eng", "W4314"),
+                                                              ("A-19-NZ-Eng", "W4313")], "allied-combat")
+    assert [f for f in through.findings if f.rule == "OM 9.83"] == []
+    onto = _om_combat(om, "adv-onto.vlog", _FULL_W4314, [("roll", "1"), ("A-19-NZ-Eng", "W4314"),
+                                                        ("roll", "5")], "allied-combat")
+    assert [(f.rule, f.hexes) for f in onto.findings if f.rule == "OM 9.83"] == [("OM 9.83", ("W4314",))]
 
 
 def test_om_retreat_ending_on_a_full_stack_is_9_62(om):

@@ -497,7 +497,8 @@ class FileAuditor:
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
         #: (step, position) of the last check of a combat phase's position with a defender's retreat
-        #: still open (``Position.retreats_open``): judged again as finished when it closes
+        #: or an attacker's advance still open (``Position.retreats_open``): judged again as
+        #: finished when it closes
         open_retreat: tuple[int, Position] | None = None
 
         def finish_retreats() -> None:
@@ -715,7 +716,7 @@ class FileAuditor:
                 run_steps += 1
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
                 closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
-                if closed:
+                if closed or rolled:       # (a roll also ends the advances before it: OM 9.81)
                     finish_retreats()
                 for key in [key for key in told if closed & set(key[1])]:
                     del told[key]          # a closed retreat's break was its own: the next retreat's is news
@@ -767,7 +768,7 @@ class FileAuditor:
                     pos_version = builder.version
                     if not suppress:       # (an undone step's position is nobody's retreat)
                         open_retreat = (k, cur_pos) if cur_pos.retreats_open and any(
-                            u.mode == "retreat" for u in cur_pos.units) else None
+                            u.mode in ("retreat", "advance") for u in cur_pos.units) else None
                         if k == 0:
                             goes_on = bool(self._carried) and open_retreat is not None
             else:

@@ -589,11 +589,10 @@ class OperationMercuryRules(OperationMercurySupply):
     def _combat_move_stacking(self, board: Board, u: UnitState) -> list:
         """9.62 ('その退却をスタッキング制限違反の状態で終了できない'), 9.83 ('前進の終了時'), 7.42: the
         stack where the retreat, advance or reaction ends; a unit may pass through a full stack
-        (4.31). A log's retreat still open (``Position.retreats_open``: dragged hex by hex, it may
-        go on) is judged when it closes; an advance in a position with no retreat, which no closing
-        judges again, is judged at its drag."""
+        (4.31). A log's retreat or advance still open (``Position.retreats_open``: dragged hex by
+        hex, it may go on) is judged when it closes."""
         pos = board.pos
-        if pos.retreats_open and (u.mode == "retreat" or any(x.mode == "retreat" for x in pos.units)):
+        if pos.retreats_open and u.mode in ("retreat", "advance"):
             return []
         out = []
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
