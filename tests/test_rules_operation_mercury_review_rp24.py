@@ -84,6 +84,15 @@ def test_log_unit_put_into_a_mission_box_at_night_is_12_15(om):
     assert "was put into" in got[0][3]
 
 
+def test_log_unit_put_into_a_mission_box_at_night_and_left_there_is_12_15_alone(om):
+    """12.15 「夜間ターン中に任務を実行できる航空ユニットはない」: the Ju-88, in Ready in GT2, is put into
+    Interdiction in GT3's (Night) Air Unit Allocation Phase and left there through the Port Refit
+    Phase: one finding, OM 12.15. Not 12.23a at the later phase end: it did not stay 「任務ボックス内に
+    留まる」 from the last turn (before: 12.15, then 12.23a 'stayed in ... from the last turn')."""
+    got = _night_air_log(om, "into-night-left", None, into_night=True)
+    assert [(r, t, p) for r, t, p, _ in got] == [("OM 12.15", 3, "air-allocation")], got
+
+
 @pytest.mark.parametrize("head, ok", [
     (K(turn=3, phase="recovery"), True),           # 12.23a's step comes in the next phase
     (K(turn=3, phase=""), True),                   # no phase: the Recovery Phase too

@@ -23,7 +23,7 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
 from .memory import time_of_day
-from .places import airfield_capacity, airfield_hexes
+from .places import airfield_capacity, airfield_hexes, mission_boxes
 
 P = "OM"
 ALLOCATION = "air-allocation"           # the Air Unit Allocation Phase (12.2)
@@ -239,12 +239,16 @@ def night_missions(rs, board: Board) -> list:
     がない夜間ゲーム・ターン中であれ」 (12.23a), a bookkeeping step: it is judged (12.23a) at a phase
     end after that phase, or at its end in a position file; in a log the player may make that move
     one step after the tracker (a lag is no finding), and a position with no phase is every phase,
-    the Recovery Phase before it too."""
+    the Recovery Phase before it too. One put into the box earlier in the turn
+    (``om_night_missions``) and still there at a later phase end is 12.15's, not 12.23a's."""
     pos = board.pos
     if time_of_day(pos) != "night":
         return []
-    boxes = [x.strip() for x in str(rs.param("om_air_mission_boxes")).split(",") if x.strip()]
+    boxes = mission_boxes(rs)
     ends = mercury(pos).om_end_hexes
+    night = mercury(pos).om_night_missions
+    # put into a mission box earlier this Night turn, as a log's phase ends recorded it
+    put = set(night.get("units") or ()) if isinstance(night, dict) and night.get("turn") == pos.turn else set()
     ids = [p.id for p in pos.game.sequence.phases]
     alloc = ids.index(ALLOCATION) if ALLOCATION in ids else len(ids)
     at = ids.index(pos.phase) if pos.phase in ids else -1
@@ -257,7 +261,7 @@ def night_missions(rs, board: Board) -> list:
             continue
         box = board.map.boxes[u.hex].name
         came = u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)
-        if came and came not in boxes:
+        if came and came not in boxes or u.id in put:
             out.append(rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} was put into {box} in a Night "
                                   "turn; no air unit flies a mission at night.", [], [u]))
         elif leftover_judged:
