@@ -85,6 +85,19 @@ def test_om_retreat_is_judged_once(om):
     assert "W4314 → W4313 → W4312 → W4311, more than 2 hexes" in r.findings[0].message
 
 
+def test_om_one_units_drags_in_a_combat_phase_are_one_retreat_whatever_comes_between(om):
+    """OM 9.13 ('機動戦闘フェイズ毎に、複数回の機動戦闘によって攻撃できる又は攻撃されるユニットはない'),
+    7.11 (one combat, one enemy hex), 10.x (an assault makes no retreat: 9.66): a unit is made to
+    retreat at most once per Combat Phase, so its drags there are one retreat (9.61: at most 2
+    hexes). 19 NZ goes W4315 → W4314, then B/22 NZ retreats W4316 → W4415 (another hex: another
+    combat), then 19 NZ goes on W4314 → W4313 → W4312: one retreat of 3 hexes, a 9.61 finding for
+    19 NZ alone (another defender's retreat between does not make it two)."""
+    r = _om_combat(om, "one-retreat.vlog", [("A-B-22-NZ", "W4316")],
+                   [("A-19-NZ-Eng", "W4314"), ("A-B-22-NZ", "W4415"), ("A-19-NZ-Eng", "W4313"),
+                    ("A-19-NZ-Eng", "W4312")])
+    assert [(f.rule, f.units) for f in r.findings if f.rule == "OM 9.61"] == [("OM 9.61", ("A-19-NZ-Eng",))]
+
+
 def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
     """A file that starts in the Axis Movement Phase (turn 1, the earlier files not given) says
     its moves in that phase "may" have gone further than judged only when units of the phasing
