@@ -98,6 +98,20 @@ def test_om_one_units_drags_in_a_combat_phase_are_one_retreat_whatever_comes_bet
     assert [(f.rule, f.units) for f in r.findings if f.rule == "OM 9.61"] == [("OM 9.61", ("A-19-NZ-Eng",))]
 
 
+def test_om_a_unit_dragged_on_after_a_roll_closed_its_retreat_is_judged_from_its_phase_start(om):
+    """OM 9.13, 9.61: 19 NZ retreats W4315 → W4314 → W4313 (2 hexes), a die roll (another combat),
+    then 19 NZ is dragged W4313 → W4312. A unit retreats once per Combat Phase (9.13): 3 hexes from
+    W4315, where it stood at the phase start, a 9.61 finding (before: read as a second retreat of
+    1 hex, legal). Stopping at W4313 is legal."""
+    drags = [("roll", "9"), ("A-19-NZ-Eng", "W4314"), ("A-19-NZ-Eng", "W4313"), ("roll", "4")]
+    again = _om_combat(om, "again.vlog", [], drags + [("A-19-NZ-Eng", "W4312")])
+    got = [(f.rule, f.hexes, f.units) for f in again.findings if f.rule == "OM 9.61"]
+    assert got == [("OM 9.61", ("W4312",), ("A-19-NZ-Eng",))], got
+    assert "from W4315" in again.findings[0].message
+    legal = _om_combat(om, "once.vlog", [], drags)
+    assert [f for f in legal.findings if f.rule == "OM 9.61"] == []
+
+
 def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
     """A file that starts in the Axis Movement Phase (turn 1, the earlier files not given) says
     its moves in that phase "may" have gone further than judged only when units of the phasing
