@@ -85,6 +85,33 @@ def test_om_retreat_is_judged_once(om):
     assert "W4314 → W4313 → W4312 → W4311, more than 2 hexes" in r.findings[0].message
 
 
+def test_om_one_units_drags_in_a_combat_phase_are_one_retreat_whatever_comes_between(om):
+    """OM 9.13 ('機動戦闘フェイズ毎に、複数回の機動戦闘によって攻撃できる又は攻撃されるユニットはない'),
+    7.11 (one combat, one enemy hex), 10.x (an assault makes no retreat: 9.66): a unit is made to
+    retreat at most once per Combat Phase, so its drags there are one retreat (9.61: at most 2
+    hexes). 19 NZ goes W4315 → W4314, then B/22 NZ retreats W4316 → W4415 (another hex: another
+    combat), then 19 NZ goes on W4314 → W4313 → W4312: one retreat of 3 hexes, a 9.61 finding for
+    19 NZ alone (another defender's retreat between does not make it two)."""
+    r = _om_combat(om, "one-retreat.vlog", [("A-B-22-NZ", "W4316")],
+                   [("A-19-NZ-Eng", "W4314"), ("A-B-22-NZ", "W4415"), ("A-19-NZ-Eng", "W4313"),
+                    ("A-19-NZ-Eng", "W4312")])
+    assert [(f.rule, f.units) for f in r.findings if f.rule == "OM 9.61"] == [("OM 9.61", ("A-19-NZ-Eng",))]
+
+
+def test_om_a_unit_dragged_on_after_a_roll_closed_its_retreat_is_judged_from_its_phase_start(om):
+    """OM 9.13, 9.61: 19 NZ retreats W4315 → W4314 → W4313 (2 hexes), a die roll (another combat),
+    then 19 NZ is dragged W4313 → W4312. A unit retreats once per Combat Phase (9.13): 3 hexes from
+    W4315, where it stood at the phase start, a 9.61 finding (before: read as a second retreat of
+    1 hex, legal). Stopping at W4313 is legal."""
+    drags = [("roll", "9"), ("A-19-NZ-Eng", "W4314"), ("A-19-NZ-Eng", "W4313"), ("roll", "4")]
+    again = _om_combat(om, "again.vlog", [], drags + [("A-19-NZ-Eng", "W4312")])
+    got = [(f.rule, f.hexes, f.units) for f in again.findings if f.rule == "OM 9.61"]
+    assert got == [("OM 9.61", ("W4312",), ("A-19-NZ-Eng",))], got
+    assert "from W4315" in again.findings[0].message
+    legal = _om_combat(om, "once.vlog", [], drags)
+    assert [f for f in legal.findings if f.rule == "OM 9.61"] == []
+
+
 def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
     """A file that starts in the Axis Movement Phase (turn 1, the earlier files not given) says
     its moves in that phase "may" have gone further than judged only when units of the phasing
@@ -245,10 +272,11 @@ def test_no_phase_end_advice_follows_the_phase_source():
         assert word in got and other not in got and "would not help" not in got, got
 
 
-def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]]):
+def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[str, str]],
+               phase: str = "german-combat"):
     """An OM Scenario 3 log: 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315,
-    W4316 and W4217), the set-up moves ``setup``, then the German Combat Phase's ``drags``
-    (``("roll", n)``: a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
+    W4316 and W4217), the set-up moves ``setup``, then the ``phase``'s ``drags`` (``("roll", n)``:
+    a 1d10 roll of n; ``("delete", id)``: a piece removed)."""
     from games_util import palette_piece
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
@@ -257,7 +285,7 @@ def _om_combat(om, name: str, setup: list[tuple[str, str]], drags: list[tuple[st
     w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
     for unit, hex_ in setup:
         w.move(unit, hex_)
-    w.advance(ids.index("german-combat"))
+    w.advance(ids.index(phase))
     for unit, hex_ in drags:
         if unit == "roll":
             w.roll("1d10", [int(hex_)])
@@ -442,6 +470,20 @@ def test_om_retreat_through_a_full_stack_is_judged_where_it_ends(om):
     assert [f for f in r.findings if f.rule == "OM 9.62"] == []
 
 
+def test_om_advance_through_a_full_stack_is_judged_where_it_ends(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない') and 9.84 (a 2-hex
+    advance), 4.31 (a unit may pass through a stack): W4314 holds 6 SP; in the Allied Combat Phase,
+    after a die roll, 19 NZ advances hex by hex W4315 → W4314 → W4313. It ends in W4313: no 9.83
+    finding (at its first drag the advance was not finished). Stopping in W4314 until the next
+    roll is one 9.83 finding."""
+    through = _om_combat(om, "adv-through.vlog", _FULL_W4314, [("roll", "1"), ("A-19-NZ-Eng", "W4314"),
+                                                              ("A-19-NZ-Eng", "W4313")], "allied-combat")
+    assert [f for f in through.findings if f.rule == "OM 9.83"] == []
+    onto = _om_combat(om, "adv-onto.vlog", _FULL_W4314, [("roll", "1"), ("A-19-NZ-Eng", "W4314"),
+                                                        ("roll", "5")], "allied-combat")
+    assert [(f.rule, f.hexes) for f in onto.findings if f.rule == "OM 9.83"] == [("OM 9.83", ("W4314",))]
+
+
 def test_om_retreat_ending_on_a_full_stack_is_9_62(om):
     """OM 9.62: the same retreat ending in W4314 (6 SP + 19 NZ) at the phase end: one finding."""
     r = _om_combat(om, "onto.vlog", _FULL_W4314, [("roll", "9"), ("A-19-NZ-Eng", "W4314")])
@@ -467,8 +509,8 @@ def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_too
     """OM 9.63 with 9.81 (an advance is made before any other combat is resolved; its note: an
     advance cuts the retreat of a combat not yet resolved). Combat 1: B/23 NZ on W4215 is
     eliminated and 9/III/Sturm advances W4216 → W4215. Combat 2: 19 NZ retreats W4217 → W4116,
-    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (a log's
-    combat-phase moves carry no moments: 9.63 is named not judged, one reason kept a rule). Retreating
+    next to neither Sturm (now on W4215) nor Vogel 1 (W4317): legal, no finding (9.63 is named
+    not judged for Sturm's drag, maybe its own retreat after an A result). Retreating
     W4217 → W4316 instead (beside Vogel 1, which did not advance; no friendly unit there) breaks
     9.63: one finding."""
     setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215"), ("A-19-NZ-Eng", "W4217")]
@@ -479,3 +521,23 @@ def test_om_retreat_after_an_earlier_advance_is_no_finding_where_the_advance_too
     breach = _om_combat(om, "after-advance-zoc.vlog", setup, combat1 + [("A-19-NZ-Eng", "W4316")])
     got = [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"]
     assert got == [("OM 9.63", ("W4316",))]
+
+
+def test_om_retreat_after_an_advance_is_judged_by_where_the_advancing_unit_then_stood(om):
+    """OM 9.63 ('ユニットは、そのヘクスが…友軍戦闘ユニットを含むのでない限り、敵ZOC内へ又は通過して退却できない')
+    with 9.81 ('前進の選択肢は、他の戦闘解決の前に直ちに実行されなければならない'): the drags' moments order
+    a retreat against an advance of an earlier combat. Combat 1: B/23 NZ on W4215 is eliminated and
+    9/III/Sturm advances W4216 → W4215. Combat 2 (a new roll): 19 NZ retreats W4113 → W4114, a hex in
+    Sturm's ZOC only from W4215 where it then stood, with no Allied unit: a 9.63 finding (the advance
+    came first; was named not judged). 19 NZ retreating W4217 → W4116 instead (in Sturm's ZOC only
+    from W4216, the hex it had left) is legal, and not named not judged for that order."""
+    setup = [("A-7RTR-1", "W4010"), ("A-B-23-NZ", "W4215")]
+    combat1 = [("roll", "9"), ("delete", "A-B-23-NZ"), ("G-9-III-Sturm", "W4215"), ("roll", "8")]
+    breach = _om_combat(om, "new-zoc.vlog", setup + [("A-19-NZ-Eng", "W4113")],
+                        combat1 + [("A-19-NZ-Eng", "W4114")])
+    assert [(f.rule, f.hexes) for f in breach.findings if f.rule == "OM 9.63"] == [("OM 9.63", ("W4114",))]
+    legal = _om_combat(om, "old-zoc.vlog", setup + [("A-19-NZ-Eng", "W4217")],
+                       combat1 + [("A-19-NZ-Eng", "W4116")])
+    assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
+    why = [e["why"] for e in legal.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
+    assert not any("came before the advance" in y or "came after the advance" in y for y in why), why

@@ -3,6 +3,8 @@
 9.84), with the rulebook's worked examples around Maleme (4313, 4214, 4215 → 4314)."""
 from __future__ import annotations
 
+import pytest
+
 from om_util import INF, a, g, kit
 from om_util import inline as H
 from rules_util import rules, table, toml
@@ -252,6 +254,25 @@ def test_paradrop_retreat_priority():
     assert rules(base + g("P", "4315", previous="4314", mode="retreat", status=["paradropped"],
                           values=dict(INF, stacking=1))) == []
     assert rules(base + g("P", "4313", previous="4314", mode="retreat", status=["paradropped"])) == ["OM 6.42"]
+
+
+@pytest.mark.parametrize("phase, want", [
+    ("german-paradrop", "OM 6.42"),   # the special airborne assault's retreat (6.41-6.42)
+    ("", "OM 6.42"),                  # no phase: the drop retreat, as its arrival says
+    ("german-movement", "OM 9.6"),    # a lag phase of DROP_PHASES: no retreat is made there at all
+    ("german-combat", "OM 9.63"),     # Combat Phases: 9.63, never 6.42's order
+    ("allied-combat", "OM 9.63"),
+])
+def test_paradropped_units_retreat_follows_6_42_only_in_its_drop(phase, want):
+    """OM 6.42 orders only the retreat of the special airborne assault (6.41, in the Paradrop Phase);
+    9.63's 「例外：6.42 [c]」 is that retreat's. GT1: 9/III/Sturm (paradropped) retreats W4216 →
+    W4316, in 19 NZ's ZOC (W4315), no friendly unit there: 6.42 in its drop phase, 9.63 in a Combat
+    Phase. The German Movement Phase, in ``DROP_PHASES`` for a tracker moved on early, makes no
+    retreat (9.6), so the lag allowance never gives a Combat Phase's retreat 6.42's order."""
+    unit = '\n[[units]]\nunit = "{}"\nhex = "{}"\n'
+    pos = (K(1, phase) + unit.format("A-19-NZ-Eng", "W4315") + unit.format("G-Vogel-1", "W4317")
+           + unit.format("G-9-III-Sturm", "W4316") + 'previous = "W4216"\nmode = "retreat"\nstatus = ["paradropped"]\n')
+    assert rules(pos) == [want]
 
 
 def test_retreat_not_into_enemy_or_declared_target():

@@ -84,6 +84,15 @@ def test_log_unit_put_into_a_mission_box_at_night_is_12_15(om):
     assert "was put into" in got[0][3]
 
 
+def test_log_unit_put_into_a_mission_box_at_night_and_left_there_is_12_15_alone(om):
+    """12.15 「夜間ターン中に任務を実行できる航空ユニットはない」: the Ju-88, in Ready in GT2, is put into
+    Interdiction in GT3's (Night) Air Unit Allocation Phase and left there through the Port Refit
+    Phase: one finding, OM 12.15. Not 12.23a at the later phase end: it did not stay 「任務ボックス内に
+    留まる」 from the last turn (before: 12.15, then 12.23a 'stayed in ... from the last turn')."""
+    got = _night_air_log(om, "into-night-left", None, into_night=True)
+    assert [(r, t, p) for r, t, p, _ in got] == [("OM 12.15", 3, "air-allocation")], got
+
+
 @pytest.mark.parametrize("head, ok", [
     (K(turn=3, phase="recovery"), True),           # 12.23a's step comes in the next phase
     (K(turn=3, phase=""), True),                   # no phase: the Recovery Phase too
@@ -122,6 +131,32 @@ def test_log_militia_placed_from_its_box_is_no_unloading(om, phase):
     w.set_turn(4, "German Paradrop Phase")
     r = audit([w.write(root / f"mil-{phase[:6]}.vlog")], module=module)
     assert [f.rule for f in r.findings if f.rule in ("OM 4.17", "OM 5.25", "OM 6.51", "OM 17.37")] == []
+
+
+@pytest.mark.parametrize("turn, phase, verdict", [
+    (4, "Recovery Phase", "legal"),                  # GT4 is AM: the initial phase of an AM turn
+    (4, "Supply Phase", "not judged"),               # the tracker may have been moved on first
+    (4, "Naval Unloading Phase", "13.63"),
+    (5, "Recovery Phase", "13.63"),                  # GT5 is PM
+])
+def test_log_militia_return_is_judged_by_13_63(om, turn, phase, verdict):
+    """13.63 「除去されたギリシャ人民兵は…未来のAMゲーム・ターンの初期フェイズ中にプレイに復帰できる」: in a log,
+    Greek militia 1 dragged from its box (greek-militia-removed, where it stood at the last phase
+    end) to Canea W4227 returns in the Recovery Phase of an AM turn (legal), else it is a 13.63
+    finding; seen in the phase after the AM Recovery Phase the player may have moved the tracker on
+    before placing it: 13.63 named not judged (before: no 13.63 in a log for a unit not seen
+    eliminated, as a position file with ``previous`` gives)."""
+    _, module, root = om
+    w = _writer(om, "G-")
+    w.add(*palette_piece(module, "A-GkMil-1"), "greek-militia-removed", report=False)
+    w.set_turn(turn, phase)
+    w.move("A-GkMil-1", "W4227")
+    w.set_turn(turn, "German Paradrop Phase")
+    r = audit([w.write(root / f"mil-ret-{turn}-{phase[:6]}.vlog")], module=module)
+    got = [f.rule for f in r.findings if f.rule in ("OM 13.63", "OM 13.64")]
+    named = [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 13.63"]
+    assert got == ([] if verdict != "13.63" else ["OM 13.63"]), got
+    assert bool(named) is (verdict == "not judged"), named
 
 
 @pytest.mark.parametrize("box, rule, words", [

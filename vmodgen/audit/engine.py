@@ -497,7 +497,8 @@ class FileAuditor:
             cov.inferred_turn_ends.append({"step": step_no, "player": run_player})
 
         #: (step, position) of the last check of a combat phase's position with a defender's retreat
-        #: still open (``Position.retreats_open``): judged again as finished when it closes
+        #: or an attacker's advance still open (``Position.retreats_open``): judged again as
+        #: finished when it closes
         open_retreat: tuple[int, Position] | None = None
 
         def finish_retreats() -> None:
@@ -715,7 +716,7 @@ class FileAuditor:
                 run_steps += 1
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
                 closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
-                if closed:
+                if closed or rolled:       # (a roll also ends the advances before it: OM 9.81)
                     finish_retreats()
                 for key in [key for key in told if closed & set(key[1])]:
                     del told[key]          # a closed retreat's break was its own: the next retreat's is news
@@ -767,7 +768,7 @@ class FileAuditor:
                     pos_version = builder.version
                     if not suppress:       # (an undone step's position is nobody's retreat)
                         open_retreat = (k, cur_pos) if cur_pos.retreats_open and any(
-                            u.mode == "retreat" for u in cur_pos.units) else None
+                            u.mode in ("retreat", "advance") for u in cur_pos.units) else None
                         if k == 0:
                             goes_on = bool(self._carried) and open_retreat is not None
             else:
@@ -1117,8 +1118,8 @@ class FileAuditor:
                attacker: str | None = None, no_allowance: str | None = None,
                inferred: dict[str, tuple] | None = None) -> dict[str, tuple]:
         """piece id → (hex at the phase start, path or None[, mode, stops, guessed, times]; times:
-        the moment each path hex was entered, when the path is the drags' own): with ``attacker`` (a combat
-        phase) the attacker's units advance and the others retreat. A path with a drag over
+        the moment each path hex was entered, when the drags were followed): with ``attacker`` (a
+        combat phase) the attacker's units advance and the others retreat. A path with a drag over
         several hexes is None (the rules look for a route within the allowance), except for a
         unit without a movement allowance (``no_allowance``: the field): then a shortest path
         fills the drag in (recorded in ``inferred``), so that its ZOC entries are judged.
@@ -1178,10 +1179,14 @@ class FileAuditor:
             if m[5] is not None and inferred is not None and v.unit is not None:
                 got_of[pid] = (v.unit.id, m[5])   # findings name units by unit id
             guessed = m[5][1] if m[5] is not None else frozenset()
-            if attacker is not None:
-                return (s, route, "advance" if v.unit is not None and v.unit.side == attacker else "retreat",
-                        None, guessed)
             ends = self._times(pid, t)         # the moment each drag end was entered, if followed
+            if attacker is not None:
+                # the moments order a retreat against an advance of an earlier combat (OM 9.81)
+                how = "advance" if v.unit is not None and v.unit.side == attacker else "retreat"
+                # (one drag over several hexes: its two ends' moments, as for a move)
+                times = None if ends is None else ends if route == t or (route is None and len(t) == 2) \
+                    else None if route is None else _route_times(route, guessed, ends)
+                return (s, route, how, None, guessed, times) if times is not None else (s, route, how, None, guessed)
             if route is None and len(t) > 2:
                 # the drags' ends, to be passed through in order
                 return (s, None, "move", t, frozenset(), ends) if ends is not None else (s, None, "move", t)

@@ -26,6 +26,7 @@ class MercuryMemory(Memory):
     om_arrival_unknown: dict[str, Any] | None = None
     om_final_fire: list[str] | None = None
     om_last_end: dict[str, Any] | None = None
+    om_night_missions: dict[str, Any] | None = None
 
 
 def mercury(pos: Position) -> MercuryMemory:

@@ -321,6 +321,8 @@ def length(rs, board: Board, u: UnitState) -> list:
     if len(path) - 1 > 2 or (board.distance(path[0], path[-1]) or 0) > 2:
         out.append(rs.finding(board, rule, "movement", f"{label(u)} {verb} {' → '.join(path)}, more than 2 hexes.",
                               [path[-1]], [u]))
+    elif u.mode == "retreat":
+        out += _retreat_again(rs, board, u, path)
     if u.mode == "retreat" and path[0] in path[1:]:
         out.append(rs.finding(board, rule, "movement", f"{label(u)} retreated {' → '.join(path)} and came back to "
                               "the hex it left.", [path[0]], [u]))
@@ -341,6 +343,24 @@ def length(rs, board: Board, u: UnitState) -> list:
                                   f"{label(u)} {verb} from {a} into {b}, but {p.message}.", [b], [u]))
             break
     return out
+
+
+def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
+    """9.13 「機動戦闘フェイズ毎に、複数回の機動戦闘によって…攻撃されるユニットはない」 (and 7.11, one
+    hex per combat; an assault makes no retreat, 9.66): a unit retreats at most once per Combat
+    Phase. A log's retreat the audit closed (a die roll, an attacker's drag) and the unit dragged
+    on is read as a new path from where it stood: measured from the unit's hex at the phase start
+    (``om_end_hexes``), more than 2 hexes is a 9.61 breach on every reading."""
+    ends = mercury(board.pos).om_end_hexes
+    start = ends.get(u.id) if isinstance(ends, dict) and not board.pos.moves_announced else None
+    if not start or start == path[0] or not board.is_hex(start) or board.pos.phase_kind != "combat":
+        return []
+    d = board.distance(start, path[-1]) or 0
+    if d <= 2:
+        return []
+    return [rs.finding(board, f"{P} 9.61", "movement", f"{label(u)} retreated {' → '.join(path)} after an earlier "
+                       f"move this Combat Phase from {start}: {d} hexes from where it stood, more than the 2 hexes of "
+                       "its one retreat (9.13: a unit is attacked by one maneuver combat a phase).", [path[-1]], [u])]
 
 
 def retreat_off_map(rs, board: Board, u: UnitState, path: list[str]) -> list:
@@ -534,3 +554,28 @@ def displaced(rs, board: Board) -> list:
                                   f"({d} hexes); {what} covers at most {most} hex{'es' if most > 1 else ''}.",
                                   [a, b], [u]))
     return out
+
+
+def timed_hexes(u: UnitState) -> tuple[str, ...] | None:
+    """The hexes ``u.times`` gives the moments of (its path, else its drag's two ends), None when
+    the moments are unknown (a position file, a move not followed drag by drag)."""
+    seq = u.path or ((u.previous, u.hex) if u.previous is not None else None)
+    return seq if seq is not None and u.times is not None and len(seq) == len(u.times) else None
+
+
+def entered(u: UnitState, i: int) -> int | None:
+    """The moment ``u`` entered the hex of step ``i`` of its path (a 2-hex drag: its end's), None
+    when unknown."""
+    seq = timed_hexes(u)
+    if seq is None or u.times is None:
+        return None
+    return u.times[min(i, len(seq) - 1)] if u.path else u.times[-1]
+
+
+def hex_at(u: UnitState, moment: int) -> str | None:
+    """Where ``u``, which moved this phase, stood just before ``moment`` (the last hex it entered
+    earlier), None when its moments are unknown."""
+    seq = timed_hexes(u)
+    if seq is None or u.times is None:
+        return None
+    return ([seq[0]] + [h for h, t in zip(seq, u.times) if t < moment])[-1]

@@ -52,6 +52,9 @@ position file may state any of them):
 * ``om_last_end = {turn = 1, phase = "german-combat"}``: the turn and phase of the last phase end
   the record holds (6.11: a wave box left after this turn's Paradrop Phase is judged only once a
   phase end of this turn at or after it shows the tracker was not lagging a turn behind).
+* ``om_night_missions = {turn = 3, units = ["G-Ju88-1"]}``: air units put into a mission box of the
+  Air Operations Display in that Night turn (12.15): one still there at a later phase end of the
+  turn flew its mission at night, it did not stay from the last turn (12.23a).
 * ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
   the turn's first arrival phase without an earlier file cannot tell which of these units arrived
   that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
@@ -61,7 +64,7 @@ from __future__ import annotations
 from ....errors import InputError
 from ....positions.model import Position, UnitState
 from .carried import MercuryMemory, mercury
-from .places import airfield_capacity, airfield_hexes, steamer_enemies, steamer_ports
+from .places import airfield_capacity, airfield_hexes, mission_boxes, steamer_enemies, steamer_ports
 
 #: the first phase of the turn in which units arrive (4.18, 6.1, 17.3): a record that starts at or
 #: after it without an earlier file cannot tell which units on the map already arrived this turn
@@ -420,6 +423,14 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
             if a.get("how") == "paradrop" and "fire" not in a and uid in now:
                 a["fire"] = _fired(now[uid])
     memory.om_arrivals = arr
+    # air units put into a mission box in a Night turn (12.15)
+    night = memory.om_night_missions
+    put = set(night.get("units") or ()) if isinstance(night, dict) and night.get("turn") == turn else set()
+    if before is not None and time_of_day(after) == "night":
+        boxes = mission_boxes(rs)
+        was = {u.id: u.hex for u in before.units}
+        put |= {u.id for u in after.units if u.hex in boxes and was.get(u.id) not in (None, *boxes)}
+    memory.om_night_missions = {"turn": turn, "units": sorted(put)} if put else None
     # fatigue at this phase end (5.28, 9.76)
     memory.om_fatigued = sorted(u.id for u in ground if rs.fatigued(u))
     # Final Fire markers at this phase end (11.11)

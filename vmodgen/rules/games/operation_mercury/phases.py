@@ -22,11 +22,12 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
-from .memory import time_of_day
-from .places import airfield_capacity, airfield_hexes
+from .memory import time_of_day, turn_time
+from .places import airfield_capacity, airfield_hexes, mission_boxes
 
 P = "OM"
 ALLOCATION = "air-allocation"           # the Air Unit Allocation Phase (12.2)
+RECOVERY = "recovery"                   # the Recovery Phase, an AM turn's first (SoP I.A.5: militia return, 13.63)
 LEVELS = ("adequate", "short", "low")
 FIRE = ("first_fire", "final_fire", "fire")
 
@@ -239,12 +240,16 @@ def night_missions(rs, board: Board) -> list:
     がない夜間ゲーム・ターン中であれ」 (12.23a), a bookkeeping step: it is judged (12.23a) at a phase
     end after that phase, or at its end in a position file; in a log the player may make that move
     one step after the tracker (a lag is no finding), and a position with no phase is every phase,
-    the Recovery Phase before it too."""
+    the Recovery Phase before it too. One put into the box earlier in the turn
+    (``om_night_missions``) and still there at a later phase end is 12.15's, not 12.23a's."""
     pos = board.pos
     if time_of_day(pos) != "night":
         return []
-    boxes = [x.strip() for x in str(rs.param("om_air_mission_boxes")).split(",") if x.strip()]
+    boxes = mission_boxes(rs)
     ends = mercury(pos).om_end_hexes
+    night = mercury(pos).om_night_missions
+    # put into a mission box earlier this Night turn, as a log's phase ends recorded it
+    put = set(night.get("units") or ()) if isinstance(night, dict) and night.get("turn") == pos.turn else set()
     ids = [p.id for p in pos.game.sequence.phases]
     alloc = ids.index(ALLOCATION) if ALLOCATION in ids else len(ids)
     at = ids.index(pos.phase) if pos.phase in ids else -1
@@ -257,7 +262,7 @@ def night_missions(rs, board: Board) -> list:
             continue
         box = board.map.boxes[u.hex].name
         came = u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)
-        if came and came not in boxes:
+        if came and came not in boxes or u.id in put:
             out.append(rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} was put into {box} in a Night "
                                   "turn; no air unit flies a mission at night.", [], [u]))
         elif leftover_judged:
@@ -276,19 +281,42 @@ def from_box(board: Board, u, box: str) -> bool:
     return bool(u.previous) and u.previous == box and (board.is_hex(u.hex) or board.is_box(u.hex))
 
 
+def _beside_am_recovery(pos) -> bool:
+    """Whether a log's phase end may hold a move of the AM Recovery Phase made with the tracker one
+    phase off: the phase after an AM turn's Recovery Phase, or the last phase of the turn before."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    if RECOVERY not in ids or pos.phase not in ids or pos.turn is None:
+        return False
+    at, rec = ids.index(pos.phase), ids.index(RECOVERY)
+    return (at == rec + 1 and time_of_day(pos) == "am") or (at == len(ids) - 1 and turn_time(pos.turn + 1) == "am")
+
+
 def returns(rs, board: Board) -> list:
+    """13.63 「…未来のAMゲーム・ターンの初期フェイズ中にプレイに復帰できる」, 13.64, 13.52: Greek militia
+    come back in an AM turn's Recovery Phase (SoP I.A.5), 6+ hexes from every German unit in a city
+    or town (or a box free of Germans); a replacement HQ in the Recovery Phase, in its sector. A
+    log's return is a militia unit that stood in its box at the last phase end (``om_end_hexes``):
+    seen with the tracker one phase off the AM Recovery Phase, 13.63 is named not judged."""
     pos = board.pos
     out = []
     off = set(mercury(pos).om_militia_off or [])
-    rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == "recovery"
+    ends = mercury(pos).om_end_hexes
+    log = isinstance(ends, dict)                  # (a position file, no tracker to lag, has none)
+    rec_phase = not pos.phase or pos.phase_kind == "admin" and pos.phase == RECOVERY
     germans = [u.hex for u in pos.units if u.side == "german" and rs.ground(u) and board.is_hex(u.hex)]
     dmin = rs.num("greek_militia_return_min_german_distance")
     militia_box, hq_box = str(rs.param("om_militia_box")), str(rs.param("om_hq_replacement_box"))
     for u in pos.units:
-        if not rs.is_(u, "om_militia") or not (u.id in off or u.has("arrived") or from_box(board, u, militia_box)):
+        came = isinstance(ends, dict) and u.previous is None and ends.get(u.id) == militia_box != u.hex
+        if not rs.is_(u, "om_militia") or not (u.id in off or u.has("arrived") or from_box(board, u, militia_box)
+                                               or came):
             continue
         if board.is_hex(u.hex) or board.is_box(u.hex):
-            if not rec_phase or time_of_day(pos) not in (None, "am"):
+            if (not rec_phase or time_of_day(pos) not in (None, "am")) and log and _beside_am_recovery(pos):
+                rs.not_judged(f"{P} 13.63", f"whether {label(u)} returned in the AM Recovery Phase: the log shows it "
+                                            f"at the end of the {pos.phase_info.name if pos.phase_info else pos.phase}, "
+                                            "one phase off, where the tracker may have been moved before the return")
+            elif not rec_phase or time_of_day(pos) not in (None, "am"):
                 out.append(rs.finding(board, f"{P} 13.63", "stacking", f"{label(u)} returned outside the AM Recovery "
                                       "Phase.", [u.hex], [u]))
             if board.is_box(u.hex):

@@ -14,6 +14,11 @@ def box_name(board: Board, place: str) -> str:
     return box.name if box is not None else place
 
 
+def mission_boxes(rs) -> list[str]:
+    """The Air Operations Display's mission boxes (``om_air_mission_boxes``; 12.15, 12.3)."""
+    return [x.strip() for x in str(rs.param("om_air_mission_boxes")).split(",") if x.strip()]
+
+
 #: the kinds of named place a landing message names first where a hex holds two (Canea and its anchorage)
 LANDING_PLACE_KINDS = ("minor_port", "anchorage")
 

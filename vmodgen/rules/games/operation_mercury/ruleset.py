@@ -621,11 +621,10 @@ class OperationMercuryRules(OperationMercurySupply):
     def _combat_move_stacking(self, board: Board, u: UnitState) -> list:
         """9.62 ('その退却をスタッキング制限違反の状態で終了できない'), 9.83 ('前進の終了時'), 7.42: the
         stack where the retreat, advance or reaction ends; a unit may pass through a full stack
-        (4.31). A log's retreat still open (``Position.retreats_open``: dragged hex by hex, it may
-        go on) is judged when it closes; an advance in a position with no retreat, which no closing
-        judges again, is judged at its drag."""
+        (4.31). A log's retreat or advance still open (``Position.retreats_open``: dragged hex by
+        hex, it may go on) is judged when it closes."""
         pos = board.pos
-        if pos.retreats_open and (u.mode == "retreat" or any(x.mode == "retreat" for x in pos.units)):
+        if pos.retreats_open and u.mode in ("retreat", "advance"):
             return []
         out = []
         pts = sum(self.points(x) for x in board.units(u.hex, u.side))
@@ -671,16 +670,39 @@ class OperationMercuryRules(OperationMercurySupply):
         def surely_zoc(h: str) -> bool:
             return h in stayed or (len(advancing) == 1 and h in ez and h in after)
 
-        def broken(h: str) -> str:
-            """Why entering ``h`` breaks 9.63 ("" = it does not; "?" = not known)."""
-            if h not in ez:
+        # where the drags' moments are known (a log followed drag by drag), the enemy ZOC a hex
+        # entered at a moment is that of the advancing units where they then stood
+        zoc_then: dict[int, set[str]] = {}
+
+        def zoc_at(moment: int | None) -> set[str] | None:
+            if not log or not advancing or moment is None:
+                return None
+            if moment not in zoc_then:
+                where: dict[int, str] = {}
+                for a in advancing:
+                    at = combat.hex_at(a, moment)
+                    if at is None:
+                        return None
+                    where[id(a)] = at
+                zoc_then[moment] = self.enemy_zoc(self.board(board.pos.with_units(
+                    [replace(x, hex=where[id(x)]) if id(x) in where else x
+                     for x in board.pos.units])), u.side)
+            return zoc_then[moment]
+
+        def broken(h: str, moment: int | None) -> str:
+            """Why entering ``h`` at ``moment`` breaks 9.63 ("" = it does not; "?" = not known)."""
+            then = zoc_at(moment)
+            if then is not None:
+                if h not in then:
+                    return ""
+            elif h not in ez:
                 if h in after and not any(x is not u and x.previous is None and (anyone or self.ground(x))
                                           for x in board.units(h, u.side)):
                     self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came after the advance that "
                                                  "put enemy ZOC there: a log records no combat, so which of this "
                                                  "phase's combats came first is not known")
                 return ""
-            if not surely_zoc(h):
+            elif not surely_zoc(h):
                 if not any(x is not u and x.previous is None and (anyone or self.ground(x))
                            for x in board.units(h, u.side)):
                     self.not_judged(f"{P} 9.63", f"whether {label(u)}'s retreat into {h} came before the advance "
@@ -698,8 +720,8 @@ class OperationMercuryRules(OperationMercurySupply):
                 return "which is itself the target of a declared combat (9.63)"
             return "?" if unknown_targets else ""
         out = []
-        for h in path[1:]:
-            why = broken(h)
+        for i, h in enumerate(path[1:], 1):
+            why = broken(h, combat.entered(u, i))
             if why == "?":
                 self.not_judged(f"{P} 9.63", f"whether {h}, where {label(u)} retreated into enemy ZOC beside a friendly "
                                              "unit, is the target of a later declared combat this player turn: a log "
@@ -708,7 +730,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
         if between and not out:
-            whys = [broken(h) for h in between]
+            whys = [broken(h, combat.entered(u, 1)) for h in between]
             if all(w and w != "?" for w in whys):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated {path[0]} → {path[-1]} through enemy ZOC: each hex "
