@@ -170,7 +170,7 @@ def test_im_retreat_into_enemy_zoc_and_two_hex_advance_are_found(im, suffix):
     audit judges IM retreats and advances, and then this mark must go."""
     _, doc, _ = _audit(im, f"im-combat20{suffix}.vlog")
     got = {(f["rule"], u) for f in doc["findings"] for u in f["units"]}
-    assert {("IM 13.43", "B/3 KOMR"), ("IM 13.5", "S3-KG1-2")} <= got
+    assert {("IM 13.43", "B/3 KOMR"), ("IM 13.53", "S3-KG1-2")} <= got
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -255,16 +255,16 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
 
     # ---- advance after combat (13.5) -------------------------------------------------------
     def check_advance(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """13.5, 13.53, 13.55: one hex into the vacated defender hex, by an attacker that took part,
-        never by orange-circle or 0-MA units, across no prohibited hexside, never into excess
-        stacking; 13.54: enemy ZOC is ignored."""
+        """13.52: only an attacker that took part advances (13.53: a defender never does); 13.53:
+        one hex, into the vacated defender hex, never by orange-circle or 0-MA units; 8.35: across
+        no prohibited hexside; 13.55: never into excess stacking; 13.54: enemy ZOC is ignored."""
         out = []
         if self.orange(u) or self.zero_ma(u):
             out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
                                     "orange-circle and 0-MA units may not advance.", [u.hex], [u]))
         if (board.distance(u.previous or u.hex, u.hex) or 0) > int(self.num("advance_hexes")) or \
                 (u.path and len(u.path) > 2):
-            out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
+            out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
                                     "an advance is one hex.", [u.hex], [u]))
         elif u.previous and board.is_hex(u.previous):
             why = self._crossable(board, u, u.previous, u.hex)
@@ -273,11 +273,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                         f"{u.hex}: {why}.", [u.hex], [u]))
         if board.pos.attacks:
             mine = [a for a in board.pos.attacks if u.id in a.units]
-            if not mine:
-                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced but took part in no "
+            if not mine and any(a.hex == u.previous for a in board.pos.attacks):
+                out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced out of {u.previous}, "
+                                        "a defender hex of a declared attack; a defending unit does not advance.",
+                                        [u.hex], [u]))
+            elif not mine:
+                out.append(self.finding(board, f"{P} 13.52", "movement", f"{label(u)} advanced but took part in no "
                                         "declared attack.", [u.hex], [u]))
             elif all(a.hex != u.hex for a in mine):
-                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced into {u.hex}, which is "
+                out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced into {u.hex}, which is "
                                         f"not the defender hex it attacked ({', '.join(a.hex for a in mine)}).",
                                         [u.hex], [u]))
         total = self.stack_points(board.units(u.hex, u.side))

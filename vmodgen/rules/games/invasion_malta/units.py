@@ -81,7 +81,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
-        "advance_hexes": (1, "13.5: hexes of an advance after combat"),
+        "advance_hexes": (1, "13.53: hexes of an advance after combat"),
         "declare_odds_min": (0.25, "9.12: the lowest initial odds (attack / defence) at which a combat is declared, "
                                    "1:4 (the CRT note says 1:3, spec §11 #1)"),
         "im_reaction_zoc_cost": (True, "§11 #23: the MP to react into a hex include the enemy-ZOC +1"),
