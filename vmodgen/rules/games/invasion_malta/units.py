@@ -323,14 +323,19 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         Phase (9.2) is the inactive player, so the activation is the other side's. None: unknown
         (a log records neither the Activation Marker drawn nor a side for the phase)."""
         pos = board.pos
-        axis = str(self.param("im_supply_side"))
-        allied = next((s for s in self.game.sides if s != axis), "")
         active = pos.state.get("active")
         if isinstance(active, str) and active:
-            area = board.map.areas.get(active)
-            return allied if area is not None and area.kind == "sector" else axis
+            return self.side_of_active(pos, active)
         if pos.side:
             if pos.phase == "reaction":
                 return next((s for s in self.game.sides if s != pos.side), None)
             return pos.side
         return None
+
+    def side_of_active(self, pos: Position, active: str) -> str:
+        """The side of a formation or Allied sector id an AM activates (4.42, 4.51): an Allied sector
+        (an area of kind "sector") is the Allies', a formation or "M" the Axis'."""
+        axis = str(self.param("im_supply_side"))
+        area = pos.map.areas.get(active)
+        return next((s for s in self.game.sides if s != axis), "") if area is not None and area.kind == "sector" \
+            else axis
