@@ -87,3 +87,26 @@ def test_an_invader_placed_then_moved_is_judged_once_by_the_move_check(im):
     r = _leros(im, "placed-moved.vlog", ["L2703", "L2704"])
     assert [(f.rule, f.step) for f in r.findings] == [("IM 16.33", 6)]
     assert "(16.33E)" in r.findings[0].message and _not_judged(r, "IM 16.33") == []
+
+
+@pytest.mark.parametrize("phase", ["Naval Transport Phase", "Movement Phase"])
+def test_a_unit_from_its_set_up_card_onto_a_port(im, phase):
+    """Convoy unit 1 is dragged from its set-up card box (axis-convoy-1) straight onto the port
+    L3009. 16.24D: a convoy's units arrive in the zone's Available box in the Naval Transport
+    Phase; 16.14: from there they are placed on a port at the end of the Movement Phase. In the
+    Movement Phase the card → port drag is read as the whole activation: no 16.14 or 16.33. In the
+    Naval Transport Phase the tracker's (a log records no move there: the card is read from the
+    previous phase end) it skipped the Available box, but the tracker may lag the pieces: IM 16.14
+    is named not judged, saying why (before imfix13 that phase's drag went unread, silently)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, phase)
+    w.move("S4-C1", "L3009")
+    r = audit([w.advance(1).write(root / f"card-{phase.split()[0]}.vlog")], module=module)
+    assert [f for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == []
+    said = _not_judged(r, "IM 16.14")
+    if phase.startswith("Naval"):
+        assert len(said) == 1 and "went from Axis set-up card: Convoy 1 to L3009 in the Naval Transport Phase" in said[0]
+        assert "the tracker may lag the pieces" in said[0]
+    else:
+        assert said == []

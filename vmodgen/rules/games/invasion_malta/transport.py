@@ -213,16 +213,23 @@ def check_invasion_placements(rs, board: Board) -> list:
     ``previous`` is the box at the phase start, not every box passed: there a placement outside the
     Movement Phase and a Delay box unit reaching the map are named not judged."""
     pos, out = board.pos, []
+    prev = rs.memory(pos).prev_hexes
     for u in pos.units:
-        src = _entry_source(rs, board, u.previous)
+        # where the unit stood at the phase start: its move's, else (a phase whose drags are not
+        # tracked as moves, the Naval Transport Phase's in a log) the previous phase end's
+        was = u.previous or entered_from(prev, u)
+        src = _entry_source(rs, board, was)
         if not src or not board.is_hex(u.hex) or not rs.combat(u):
             continue
+        # a log's phase is the tracker's, which may lag the pieces; a place read from the previous
+        # phase end is as uncertain (a position file's stated move is not)
+        logged = not pos.moves_announced or not u.previous
         at = entry_hex(board, u)
         port = "port" in board.features(at)
         invasion = board.terrain(at) == "invasion"
         rule = f"{P} 16.14" if port and not invasion else f"{P} 16.33"
-        box = board.place_name(u.previous or "")
-        zone = _zone(board, u.previous or "")
+        box = board.place_name(was or "")
+        zone = _zone(board, was or "")
         on = _moved_on(u, at) if port and not invasion else []
         if on:
             out.append(rs.finding(board, f"{P} 16.14", "movement", f"{label(u)} was placed on the port {at} from "
@@ -230,7 +237,7 @@ def check_invasion_placements(rs, board: Board) -> list:
                                   "placed at the end of the Movement Phase and move from the port in their next "
                                   "activation (16.14).", [at, on[0]], [u]))
         if src == "delay":
-            if not pos.moves_announced:
+            if logged:
                 rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the {pos.phase or 'unnamed'} phase "
                               "the turn tracker names: a delayed unit goes to the Available box in the Transport "
                               "Phase first (16.26), and a log records where a unit stood at the phase start, not "
@@ -247,10 +254,12 @@ def check_invasion_placements(rs, board: Board) -> list:
                    + ("; an invader reaches the coast from its invasion hex in the Combat Phase (16.33E)"
                       if not _zone(board, at) else ""))
         elif src == "card" and pos.phase == "naval-transport":
-            if not pos.moves_announced:
+            if logged:
                 rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the Naval Transport Phase the turn "
-                              "tracker names; a convoy reaches its Available box then (16.24D) and is placed from "
-                              "there in the Movement Phase, and the tracker may lag the pieces")
+                              "tracker names (a log records no move in that phase: where it stood at the phase start "
+                              "is read from the previous phase end); a convoy reaches its Available box then "
+                              "(16.24D) and is placed from there in the Movement Phase, and the tracker may lag the "
+                              "pieces")
                 continue
             why = ("a convoy's units arrive in the zone's Available box (16.24D) and are placed from there "
                    + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
@@ -258,7 +267,7 @@ def check_invasion_placements(rs, board: Board) -> list:
         elif src == "available" and pos.phase not in ("", "movement"):
             what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
                 else "invaders are placed from the Available box in the Movement Phase (16.33A)"
-            if not pos.moves_announced:
+            if logged:
                 rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
                               f"{what}, and the tracker may lag the pieces")
                 continue
