@@ -299,8 +299,9 @@ def _landing_condition_groups(rs, board: Board) -> list:
     """16.33B 「上陸状況表の結果は、個別ではなく、グループとして侵攻ヘクス上のユニットに適用する」: the
     Landing Condition result (NE, D, -1, -2) falls on an invasion hex's units as a group, so in the
     Movement Phase the units placed on one invasion hex from an Available box (where nothing
-    disrupts them) are all disrupted or none. The roll itself is not recorded, nor needed: only a
-    split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
+    disrupts them) are all disrupted or none. The roll itself is not judged: the rulebook does not
+    print the Landing Condition Table (a chart named but absent from the text), so even a roll a
+    log shows gives no result to compare; only a split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
     have been disrupted before it was placed (4.13 「いくつかのユニットは混乱状態で開始するかもしれない」,
     and 3.84 removes the marker only in a Recovery Phase), so there a split group is named not judged.
     In a log a Disrupted marker covers its whole hex, so a split group does not arise there."""
