@@ -29,9 +29,14 @@ def im(tmp_path_factory):
     return bundled_module("invasion-malta", tmp_path_factory, "im-attacker")
 
 
-def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = ()):
+COMBAT = [("5/3", "1423"), ("5/3", "1422"), ("5/3", "1421"), ("B/3 KOMR", "1424"), ("B/3 KOMR", "1423")]
+
+
+def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
+            combat: list[tuple[str, str]] = COMBAT):
     """The log of the module docstring; ``am``: the Allied Central sector AM (B/3 KOMR's sector) is
-    drawn and played in GT2's Draw phase; ``movement``: (unit, hex) drags in GT2's Movement Phase."""
+    drawn and played in GT2's Draw phase; ``movement``: (unit, hex) drags in GT2's Movement Phase;
+    ``combat``: those of its Combat Phase."""
     kit, module, root = im
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
     central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
@@ -46,8 +51,8 @@ def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = ()):
         w.move(unit, h)
     w.set_turn(2, "Combat Phase")
     w.roll("1d10", [3])
-    w.move("5/3", "1423").move("5/3", "1422").move("5/3", "1421")
-    w.move("B/3 KOMR", "1424").move("B/3 KOMR", "1423")
+    for unit, h in combat:
+        w.move(unit, h)
     return audit([w.advance(1).write(root / name)], module=module)
 
 
@@ -98,3 +103,19 @@ def test_an_attacker_the_log_does_not_show_is_named_not_judged(im, moved, why):
         [said] = _not_judged(r, rule)
         assert why in said and "5/3, B/3 KOMR changed hex in the Combat Phase" in said
         assert "no Activation Marker was seen drawn" in said
+
+
+def test_an_attacker_moving_where_no_defender_stood_is_not_read_as_an_advance(im):
+    """No AM drawn; in GT2's Movement Phase only 5/3 moves (1424 -> 1324, next to B/3 KOMR in
+    1425): the Axis is active and attacks. In the Combat Phase 5/3 goes 1324 -> 1323 -> 1322, away
+    from the defender: an attacker retreat (13.32 「攻撃しているユニットは、所有者の望むように 1 又は 2
+    ヘクス退却する」) or an advance not into the vacated hex (13.53), and a log records neither the
+    attack nor its result. Not a two-hex advance (the false IM 13.53 it would
+    be read as): IM 13.53 and 13.32 named not judged, nothing found."""
+    r = _combat(im, "attacker-away.vlog", am=False, movement=[("5/3", "1324")],
+                combat=[("5/3", "1323"), ("5/3", "1322")])
+    assert _found(r) == []
+    assert r.coverage["out_of_phase"] == [] and r.coverage["moves"]["judged"] >= 2
+    for rule in ("IM 13.53", "IM 13.32"):
+        [said] = _not_judged(r, rule)
+        assert "5/3 moved 1324 → 1323 in the Combat Phase, a hex no enemy unit stood in at its start" in said
