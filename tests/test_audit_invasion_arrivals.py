@@ -44,3 +44,69 @@ def test_an_invader_placed_and_left_on_its_invasion_hex_is_legal(im):
     16.33 finding (16.33A: any hex of its zone, in the Movement Phase)."""
     r = _leros(im, "placed.vlog", ["L2703"])
     assert [f for f in r.findings if f.rule == "IM 16.33"] == []
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+
+
+def test_a_port_entry_unit_moving_on_in_the_same_phase_is_found(im):
+    """16.14 「自軍移動フェイズの終了時にこれらを置く。これらは、次の自軍活性化中に港ヘクスから移動できる」:
+    convoy unit 1 is placed from the Available box on the port L3009 (step 5) and dragged on to
+    L3008 and L3007 in the same Movement Phase: IM 16.14 once, at the step it leaves the port (6).
+    Before imfix13 the drags passed as an ordinary move (the log's previous is the box: the port
+    entry was not seen)."""
+    r = _leros(im, "port-on.vlog", ["L3009", "L3008", "L3007"])
+    assert [(f.rule, f.step, f.hexes, f.units) for f in r.findings] == [("IM 16.14", 6, ("L3009", "L3008"), ("S4-C1",))]
+    assert "move from the port in their next activation (16.14)" in r.findings[0].message
+
+
+def test_a_port_entry_unit_left_on_the_port_is_legal(im):
+    """The same port entry onto L3009, left there: no 16.14 (and no 16.33: a port is a place the
+    Available box's units may go, 16.14)."""
+    r = _leros(im, "port-stay.vlog", ["L3009"])
+    assert [f for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == []
+
+
+def test_a_unit_dragged_from_the_box_straight_outside_its_zone_is_found(im):
+    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」:
+    convoy unit 1 goes from Leros East's Available box in one drag to L2705, a land hex (neither an
+    invasion hex of its zone nor a port): IM 16.33 at that drag (step 5). Since 9ef4bb6 it was
+    named not judged (the phase-start box was all the check saw); the drag's own path says the
+    unit entered the map there."""
+    r = _leros(im, "straight.vlog", ["L2705"])
+    assert [(f.rule, f.step, f.hexes) for f in r.findings] == [("IM 16.33", 5, ("L2705",))]
+    assert "(16.33A) or a port (16.14) only" in r.findings[0].message
+    assert _not_judged(r, "IM 16.33") == []
+
+
+def test_an_invader_placed_then_moved_is_judged_once_by_the_move_check(im):
+    """Placed on L2703 (its zone) and dragged onto L2704: the placement is legal (its first hex
+    from the box is L2703) and the move is 16.33E's finding alone; the placement is no longer
+    named not judged."""
+    r = _leros(im, "placed-moved.vlog", ["L2703", "L2704"])
+    assert [(f.rule, f.step) for f in r.findings] == [("IM 16.33", 6)]
+    assert "(16.33E)" in r.findings[0].message and _not_judged(r, "IM 16.33") == []
+
+
+@pytest.mark.parametrize("phase", ["Naval Transport Phase", "Movement Phase"])
+def test_a_unit_from_its_set_up_card_onto_a_port(im, phase):
+    """Convoy unit 1 is dragged from its set-up card box (axis-convoy-1) straight onto the port
+    L3009. 16.24D: a convoy's units arrive in the zone's Available box in the Naval Transport
+    Phase; 16.14: from there they are placed on a port at the end of the Movement Phase. In the
+    Movement Phase the card → port drag is read as the whole activation: no 16.14 or 16.33. In the
+    Naval Transport Phase the tracker's (a log records no move there: the card is read from the
+    previous phase end) it skipped the Available box, but the tracker may lag the pieces: IM 16.14
+    is named not judged, saying why (before imfix13 that phase's drag went unread, silently)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, phase)
+    w.move("S4-C1", "L3009")
+    r = audit([w.advance(1).write(root / f"card-{phase.split()[0]}.vlog")], module=module)
+    assert [f for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == []
+    said = _not_judged(r, "IM 16.14")
+    if phase.startswith("Naval"):
+        assert len(said) == 1 and "went from Axis set-up card: Convoy 1 to L3009 in the Naval Transport Phase" in said[0]
+        assert "the tracker may lag the pieces" in said[0]
+    else:
+        assert said == []

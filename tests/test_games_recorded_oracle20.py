@@ -136,41 +136,37 @@ def test_an_oos_marker_placed_and_undone_at_the_supply_phase(na, suffix):
     assert "took back step 28" in text and "Out of Supply" in text
 
 
-COMBAT_DRAGS = [(19, "B/3 KOMR", "1425", "1525"), (20, "B/3 KOMR", "1525", "1625"), (22, "5/3", "1424", "1425"),
-                (23, "KG1 unit 2", "1524", "1425"), (24, "KG1 unit 2", "1425", "1426")]
-
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_im_combat_by_hand_is_listed_not_judged(im, suffix):
+def test_im_combat_drags_are_judged_with_the_axis_attacking(im, suffix):
     """im-combat20, IM Scenario 3, GT1: 5/3 and KG1 unit 1 land on 1424, KG1 unit 2 on 1524 (both
     next to B/3 KOMR in 1425), the Airhead on 1424. Combat Phase: a d10; B/3 KOMR retreats
     1425 -> 1525 -> 1625 (1625 is next to KG1 unit 2 and holds no Allied unit); 5/3 advances
     1424 -> 1425; KG1 unit 2 advances 1524 -> 1425 -> 1426. IM's Combat Phase belongs to no side
-    in the kit, so the audit cannot tell an advance from a retreat: it judges none of the five
-    drags and lists them (combat_phase, partial). The book's verdict is the xfail test below."""
+    in the kit; the book's attacker is the active player (9.11 「戦闘宣言フェイズ中、活性プレイヤーは
+    望む全ての戦闘を宣言する」). The log shows no AM drawn (GT1's first activation draws none, 7.12), but
+    only Axis units entered the map in the Ground Sequence (its Airborne Operations Phase), and only
+    the active player's units move there (7.14 注釈 3): the Axis attacks, so the Allied drags are a
+    retreat and the Axis drags advances, all five judged (before imfix13: listed, not judged,
+    "partial: 5 of 8"). The findings are the next test's."""
     text, doc, _ = _audit(im, f"im-combat20{suffix}.vlog")
-    assert found(doc) == []
-    out = doc["coverage"]["out_of_phase"]
-    assert [(o["step"], o["unit"], o["from"], o["to"]) for o in out] == COMBAT_DRAGS
-    assert all(o["combat_phase"] and o["phase"] == "Combat Phase" for o in out)
-    assert "partial: 5 of 8" in text
+    assert doc["coverage"]["out_of_phase"] == []
+    assert doc["coverage"]["moves"]["judged"] == 5
+    assert not [line for line in text.splitlines() if line.startswith("partial")]
 
 
-@pytest.mark.xfail(strict=True, reason="IM's Combat Phase has no phasing side in the kit: the audit "
-                   "judges no combat-phase drag as a retreat or an advance (audit/engine.py combat_moves)")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_im_retreat_into_enemy_zoc_and_two_hex_advance_are_found(im, suffix):
     """im-combat20: B/3 KOMR ends its retreat in 1625, in the ZOC of KG1 unit 2 (1524) with no
-    Allied unit there (13.43 「…敵ZOC内のヘクスで退却を終了できない」; 13.36 only permits a
-    retreat through a hex a friendly unit holds; a retreat through 1426 -> 1427 was open); KG1
-    unit 2 advances two hexes, 1524 -> 1425 -> 1426 (13.53 「…1ヘクスのみ前進できる」: one hex,
-    into the hex the defender vacated; the IM rules name the advance's length by its section,
-    IM 13.5). By the book: IM 13.43 naming B/3 KOMR and the advance's length naming KG1 unit 2,
-    in the codes the IM rules emit (invasion_malta/combat.py). Strict xfail: it passes once the
-    audit judges IM retreats and advances, and then this mark must go."""
+    Allied unit there (13.43 「…友軍占有下ヘクスでない限り敵ZOC内のヘクスで退却を終了できない」; 13.36 only
+    permits ending in enemy ZOC in a hex a friendly unit holds; a retreat through 1426 -> 1427 was
+    open), found at its last drag (step 20); KG1 unit 2 advances two hexes, 1524 -> 1425 -> 1426
+    (13.53 「攻撃しているユニットは、（防御側がカラにしたヘクス内へ）1ヘクスのみ前進できる」), found at
+    step 24. 5/3's advance into the vacated 1425 is legal. Was a strict xfail until imfix13."""
     _, doc, _ = _audit(im, f"im-combat20{suffix}.vlog")
-    got = {(f["rule"], u) for f in doc["findings"] for u in f["units"]}
-    assert {("IM 13.43", "B/3 KOMR"), ("IM 13.5", "S3-KG1-2")} <= got
+    name = f"im-combat20{suffix}.vlog"
+    assert found(doc) == [("IM 13.43", name, 20, 1, "combat", ["B/3 KOMR"]),
+                          ("IM 13.53", name, 24, 1, "combat", ["S3-KG1-2"])]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -70,7 +70,7 @@ def test_a_retreat_is_judged_before_the_advance(tmp_path):
     """13.34 with 13.5: the attacker advances after the defender retreated, so a retreat through the
     hex an attacker advanced into later met no enemy there."""
     rules, _ = found(tmp_path, "r26-leros-german-advances-two-hexes.toml")
-    assert "IM 13.5" in rules and "IM 13.34" not in rules
+    assert "IM 13.53" in rules and "IM 13.34" not in rules
 
 
 @pytest.mark.parametrize("written, phase", [

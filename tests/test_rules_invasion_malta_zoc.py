@@ -159,12 +159,12 @@ def test_retreat_priority():
 
 # ---- advance after combat (13.5) -----------------------------------------------------------
 def test_advance_ignores_ezoc():
-    """IM 13.54, 13.5: an attacker advancing from 2019 into the vacated defender hex 2020, next to
+    """IM 13.54, 13.52: an attacker advancing from 2019 into the vacated defender hex 2020, next to
     the enemy in 2021, is legal; a unit that did not attack may not advance."""
     body = al("E", "2021") + attack("2020", "X")
     assert rules(H + body + x("X", "2020", mode="advance", previous="2019")) == []
     other = al("E", "2021") + attack("2020", "Y")
-    assert rules(H + other + x("Y", "2019") + x("Z", "2020", mode="advance", previous="2019")) == ["IM 13.5"]
+    assert rules(H + other + x("Y", "2019") + x("Z", "2020", mode="advance", previous="2019")) == ["IM 13.52"]
 
 
 def test_advance_limits():

@@ -404,7 +404,8 @@ class FileAuditor:
         # (a turn tracker, or the log's own die roll: [[phase]] starts = "roll") and has a phasing
         # side (the attacker): a phase read from chat lags
         # (TLD's landings fall in "combat" phases), and a combat phase of both sides (IM) cannot
-        # tell the attacker's advance from the defender's retreat
+        # tell the attacker's advance from the defender's retreat unless the rule set reads the
+        # attacker from the record (RuleSet.combat_attacker)
         tracker_phases = b.phase_source == "turn tracker"
         cov = Coverage(illustrative_known=self.annotator is not None)
         no_allowance = self._no_allowance_field()
@@ -689,6 +690,9 @@ class FileAuditor:
             phase_side = phase_info.side if phase_info is not None else ""
             # what drags on the map are in this phase (the binding's [[phase]] moves, else by kind)
             drags = phase_info.unit_moves if phase_info is not None else "none"
+            if drags == "combat" and not phase_side and phase_info is not None:
+                # a combat phase of whichever player is active (IM): the attacker as the record shows it
+                phase_side = self.rs.combat_attacker(phase_info, self.memory, cur_pos)
             moving = drags == "movement" or (drags == "combat" and bool(phase_side) and phase_info is not None
                                              and self.rs.combat_moves_in(phase_info) and (
                 tracker_phases or phase_info.moves == "combat" or phase_info.starts == "roll"))

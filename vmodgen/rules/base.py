@@ -716,6 +716,14 @@ class RuleSet(Generic[M]):
         those drags are judged as moves (or listed as out of phase)."""
         return True
 
+    def combat_attacker(self, phase: Phase, memory: M, pos: Position | None) -> str:
+        """The attacking side of the combat phase ``phase``, which the sequence gives no side (a
+        phase of whichever player is active), from what the record shows so far (``memory``, and
+        ``pos``: the position now, None before the first): its units' drags are advances and the
+        other side's retreats. "" when the record does not show it (the default): the drags are
+        listed, not judged."""
+        return ""
+
     def combat_moves_in(self, phase: Phase) -> bool:
         """Whether the audit hands the drags of the combat phase ``phase`` to the move rules as
         advances and retreats (:attr:`combat_moves`, for every combat phase unless a rule set

@@ -48,6 +48,10 @@ class MaltaMemory(Memory):
     #: formation or sector only while they are the same (an AM leaving them later is a draw the
     #: tracker did not show, or one in a file not given)
     drawn_with: list[str] | None = None
+    #: the sides whose units moved or entered the map in this Ground Sequence's Naval Transport,
+    #: Airborne Operations and Movement Phases, the active player's (7.14 注釈 3): the attacker of
+    #: its Combat Phase when no AM drawn says it (:mod:`.attacker`)
+    ground_movers: list[str] | None = None
 
 
 def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:

@@ -255,16 +255,20 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
 
     # ---- advance after combat (13.5) -------------------------------------------------------
     def check_advance(self, board: Board, u: UnitState, ez: set[str]) -> list:
-        """13.5, 13.53, 13.55: one hex into the vacated defender hex, by an attacker that took part,
-        never by orange-circle or 0-MA units, across no prohibited hexside, never into excess
-        stacking; 13.54: enemy ZOC is ignored."""
+        """13.52: only an attacker that took part advances (13.53: a defender never does); 13.53:
+        one hex, into the vacated defender hex, never by orange-circle or 0-MA units; 8.35: across
+        no prohibited hexside; 13.55: never into excess stacking; 13.54: enemy ZOC is ignored.
+        A log's move of the attacker's unit whose first hex no enemy unit left in the phase is an
+        attacker retreat (13.32) or an advance beside the vacated hex: not judged (:meth:`_retreat_or_advance`)."""
+        if self._retreat_or_advance(board, u):
+            return []
         out = []
         if self.orange(u) or self.zero_ma(u):
             out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
                                     "orange-circle and 0-MA units may not advance.", [u.hex], [u]))
         if (board.distance(u.previous or u.hex, u.hex) or 0) > int(self.num("advance_hexes")) or \
                 (u.path and len(u.path) > 2):
-            out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
+            out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced {u.previous} → {u.hex}; "
                                     "an advance is one hex.", [u.hex], [u]))
         elif u.previous and board.is_hex(u.previous):
             why = self._crossable(board, u, u.previous, u.hex)
@@ -273,11 +277,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                         f"{u.hex}: {why}.", [u.hex], [u]))
         if board.pos.attacks:
             mine = [a for a in board.pos.attacks if u.id in a.units]
-            if not mine:
-                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced but took part in no "
+            if not mine and any(a.hex == u.previous for a in board.pos.attacks):
+                out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced out of {u.previous}, "
+                                        "a defender hex of a declared attack; a defending unit does not advance.",
+                                        [u.hex], [u]))
+            elif not mine:
+                out.append(self.finding(board, f"{P} 13.52", "movement", f"{label(u)} advanced but took part in no "
                                         "declared attack.", [u.hex], [u]))
             elif all(a.hex != u.hex for a in mine):
-                out.append(self.finding(board, f"{P} 13.5", "movement", f"{label(u)} advanced into {u.hex}, which is "
+                out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced into {u.hex}, which is "
                                         f"not the defender hex it attacked ({', '.join(a.hex for a in mine)}).",
                                         [u.hex], [u]))
         total = self.stack_points(board.units(u.hex, u.side))
@@ -286,6 +294,30 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                     f"holds {fmt(total)} SP: an advance may not end in excess stacking.",
                                     [u.hex], board.units(u.hex, u.side)))
         return out
+
+    def _retreat_or_advance(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u``, read as advancing (a log's drag of the attacker's unit in the Combat Phase),
+        may as well be retreating, after recording it not judged: its first hex held no enemy unit
+        at the phase start (``prev_hexes``; a unit gone since counts as one: it may have been
+        eliminated there). An advance enters the hex the defender vacated (13.53 「防御側がカラにした
+        ヘクス内へ」), while an attacker retreats 1 or 2 hexes (13.32), and a log records neither the
+        combat result nor the attack. A landing from an invasion hex (16.33E: it advances onto the
+        coastal hex, unopposed at the phase end) and a position stating its moves are judged."""
+        prev = self.memory(board.pos).prev_hexes
+        start = u.path[0] if u.path else u.previous
+        if board.pos.moves_announced or board.pos.attacks or not isinstance(prev, dict) or not start \
+                or not board.is_hex(start) or board.terrain(start) == "invasion":
+            return False
+        first = u.path[1] if u.path and len(u.path) > 1 else u.hex
+        sides = {x.id: x.side for x in board.pos.units}
+        if any(h == first and sides.get(uid, "") != u.side for uid, h in prev.items()):
+            return False
+        why = (f"{label(u)} moved {start} → {first} in the Combat Phase, a hex no enemy unit stood in at its start: "
+               "an attacker retreat (13.32) or an advance beside the vacated defender hex (13.53), which a log, "
+               "recording neither the attack nor its result, does not tell apart")
+        for rule in (f"{P} 13.53", f"{P} 13.32"):
+            self.not_judged(rule, why)
+        return True
 
     # ---- reaction (9.2) --------------------------------------------------------------------
     def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -26,7 +26,8 @@ from __future__ import annotations
 from ....positions.model import Position
 from ...core.board import Board
 from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_from_text, weather_from_text
-from .carried import MaltaMemory, entered_from, undrawn_ams
+from .attacker import played_am
+from .carried import MaltaMemory, entered_from
 from .stacking import InvasionMaltaStacking
 
 P = "IM"
@@ -46,16 +47,13 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if "active" not in st:
             # 7.13: the AM the log shows drawn names the active formation or sector of the
             # Ground Sequence it starts (its marker id: am-<formation id or sector area id>)
-            drawn = self.memory(pos).drawn
             info = self.game.sequence.phase(pos.phase) if pos.phase else None
-            if isinstance(drawn, str) and drawn.startswith("am-") and info is not None \
-                    and "Ground Sequence" in info.segments:
-                if sorted(undrawn_ams(pos)) == (self.memory(pos).drawn_with or []):
-                    st["active"] = drawn[3:]
-                else:
-                    st["active_unknown"] = (f"{drawn} was drawn in the last Draw phase seen, but the AMs in the cup "
-                                            "and the Activation Pools changed since: another AM was played without "
-                                            "a Draw phase on the turn tracker (or in a file not given)")
+            if info is not None and "Ground Sequence" in info.segments:
+                am, why = played_am(self.memory(pos), pos)
+                if am is not None:
+                    st["active"] = am[3:]
+                elif why:
+                    st["active_unknown"] = why
         if "weather" not in st:
             w = weather_from_text(turn_text) or self.book_weather(pos)
             if w:

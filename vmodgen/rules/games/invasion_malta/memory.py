@@ -64,6 +64,7 @@ from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import returns
+from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
@@ -72,6 +73,9 @@ P = "IM"
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
 #: the kit's Attack Target marker, on a defender hex (9.14, 11.36)
 ATTACK_TARGET = "attack-target"
+#: the retreat and advance rules a Combat Phase's hex changes go unjudged by when its attacker is unknown
+UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
+                         f"{P} 13.53", f"{P} 13.55")
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
              "prev_airheads", "prev_fired", "dropped")
 
@@ -128,6 +132,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         elif after.phase not in DROP_KEPT:
             memory.dropped = []
         self.remember_draw(before, after, memory)
+        remember_movers(prev, after, memory,
+                        "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.drop_unseen = None
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
@@ -211,6 +217,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         out = []
         kind = board.pos.phase_kind
         axis = str(self.param("im_supply_side"))
+        self._unjudged_combat_moves(board)
         for u, was in self._changed(board):
             if not self.combat(u):
                 continue
@@ -226,6 +233,32 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                         "combat phase; an orange-circle unit may neither retreat nor advance "
                                         "(13.37, 13.53).", [was, u.hex], [u]))
         return out
+
+    def _unjudged_combat_moves(self, board: Board) -> None:
+        """Units that changed hex in the Combat Phase with no move recorded (a log whose attacker,
+        the active player, the record does not show: :mod:`.attacker`): their retreats and advances
+        are named not judged, never passed as legal."""
+        if board.pos.phase != "combat":
+            return
+        moved = [u for u, _ in self._changed(board) if u.mode not in ("retreat", "advance") and u.previous is None]
+        if not moved:
+            return
+        side, why = attacker(self.memory(board.pos), board.pos, lambda a: self.side_of_active(board.pos, a))
+        if side:
+            return
+        more = f" and {len(moved) - 5} more" if len(moved) > 5 else ""
+        why = (f"{self.names(moved[:5])}{more} changed hex in the Combat Phase, whose attacker is the active player "
+               f"(9.11): {why}; so the attacker, and a retreat from an advance, is not known")
+        for rule in UNJUDGED_COMBAT_RULES:
+            self.not_judged(rule, why)
+
+    def combat_attacker(self, phase, memory, pos) -> str:
+        """9.11, 7.14: the attacker of IM's Combat Phase is the active player (:mod:`.attacker`);
+        "" in the other combat-kind phases (declaration, bombardment: their drags stay listed)
+        and when the record does not show it."""
+        if phase.id != "combat" or pos is None:
+            return ""
+        return attacker(memory, pos, lambda a: self.side_of_active(pos, a))[0]
 
     def check_sector_history(self, board: Board) -> list:
         """4.52: an Allied unit that ends a phase in another sector than at the previous phase end

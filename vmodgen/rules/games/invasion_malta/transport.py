@@ -200,26 +200,45 @@ def check_invasion_placements(rs, board: Board) -> list:
     unit goes from the Delay box to the Available box in the Transport Phase, never straight onto the
     map (an Allied unit on an invasion hex: ``check_water``, IM 16.3).
 
-    A unit's move names its box as ``previous``. A unit straight from its set-up card onto a port in
-    the Movement Phase is read as the whole activation (Naval Transport Phase to the Available box,
-    then port entry); in the Naval Transport Phase, before any Movement Phase, it skipped the
-    Available box and the phase (16.14 for a port, 16.33A elsewhere). A log's phase is the turn
-    tracker's, which may lag the pieces, and a log's ``previous`` is the box at the phase start, not
-    every box passed: there a placement outside the Movement Phase and a Delay box unit reaching the
-    map are named not judged."""
+    A unit's move names its box as ``previous``; the hex it was placed on is the first of its route
+    after that box (:func:`entry_hex`: a log's drag stops, a position's path), so a unit placed on
+    an invasion hex of its zone and dragged on is judged by the move check (16.33E), and one dragged
+    from the box straight to another hex is judged here (imfix13; before, a log's was named not
+    judged). 16.14 「自軍移動フェイズの終了時にこれらを置く。これらは、次の自軍活性化中に港ヘクスから
+    移動できる」: a unit placed on a port by port entry does not move on in that phase. A unit straight
+    from its set-up card onto a port in the Movement Phase is read as the whole activation (Naval
+    Transport Phase to the Available box, then port entry); in the Naval Transport Phase, before
+    any Movement Phase, it skipped the Available box and the phase (16.14 for a port, 16.33A
+    elsewhere). A log's phase is the turn tracker's, which may lag the pieces, and a log's
+    ``previous`` is the box at the phase start, not every box passed: there a placement outside the
+    Movement Phase and a Delay box unit reaching the map are named not judged."""
     pos, out = board.pos, []
+    prev = rs.memory(pos).prev_hexes
     for u in pos.units:
-        src = _entry_source(rs, board, u.previous)
+        # where the unit stood at the phase start: its move's, else (a phase whose drags are not
+        # tracked as moves, the Naval Transport Phase's in a log) the previous phase end's
+        was = u.previous or entered_from(prev, u)
+        src = _entry_source(rs, board, was)
         if not src or not board.is_hex(u.hex) or not rs.combat(u):
             continue
-        port = "port" in board.features(u.hex)
-        invasion = board.terrain(u.hex) == "invasion"
+        # a log's phase is the tracker's, which may lag the pieces; a place read from the previous
+        # phase end is as uncertain (a position file's stated move is not)
+        logged = not pos.moves_announced or not u.previous
+        at = entry_hex(board, u)
+        port = "port" in board.features(at)
+        invasion = board.terrain(at) == "invasion"
         rule = f"{P} 16.14" if port and not invasion else f"{P} 16.33"
-        box = board.place_name(u.previous or "")
-        zone = _zone(board, u.previous or "")
+        box = board.place_name(was or "")
+        zone = _zone(board, was or "")
+        on = _moved_on(u, at) if port and not invasion else []
+        if on:
+            out.append(rs.finding(board, f"{P} 16.14", "movement", f"{label(u)} was placed on the port {at} from "
+                                  f"{box} (port entry) and moved on to {on[0]} in the same phase; port-entry units are "
+                                  "placed at the end of the Movement Phase and move from the port in their next "
+                                  "activation (16.14).", [at, on[0]], [u]))
         if src == "delay":
-            if not pos.moves_announced:
-                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in the {pos.phase or 'unnamed'} phase "
+            if logged:
+                rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the {pos.phase or 'unnamed'} phase "
                               "the turn tracker names: a delayed unit goes to the Available box in the Transport "
                               "Phase first (16.26), and a log records where a unit stood at the phase start, not "
                               "whether it passed through the Available box then")
@@ -227,25 +246,20 @@ def check_invasion_placements(rs, board: Board) -> list:
             why = ("a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
                    + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
                       else "onto the zone's hexes in a Movement Phase (16.33A)"))
-        elif src == "available" and not port and _zone(board, u.hex) != zone:
-            if not pos.moves_announced:
-                # a log's previous is the box at the phase start: the unit may have been placed on
-                # an invasion hex of its zone and moved on, which the move check judges (16.33E)
-                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in this phase: a log records where a "
-                              "unit stood at the phase start, not whether it was placed on an invasion hex of its "
-                              "zone first (16.33A); its drags are judged as moves (16.33E)")
-                continue
-            where = f"an invasion hex of {_zone(board, u.hex)}" if _zone(board, u.hex) else "a hex that is " \
+        elif src == "available" and not port and _zone(board, at) != zone:
+            where = f"an invasion hex of {_zone(board, at)}" if _zone(board, at) else "a hex that is " \
                 "neither an invasion hex of that zone nor a port"
             why = (f"units leave a zone's Available box for an invasion hex of that zone (16.33A) or a port "
                    f"(16.14) only, not {where}"
                    + ("; an invader reaches the coast from its invasion hex in the Combat Phase (16.33E)"
-                      if not _zone(board, u.hex) else ""))
+                      if not _zone(board, at) else ""))
         elif src == "card" and pos.phase == "naval-transport":
-            if not pos.moves_announced:
-                rs.not_judged(rule, f"{label(u)} went from {box} to {u.hex} in the Naval Transport Phase the turn "
-                              "tracker names; a convoy reaches its Available box then (16.24D) and is placed from "
-                              "there in the Movement Phase, and the tracker may lag the pieces")
+            if logged:
+                rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the Naval Transport Phase the turn "
+                              "tracker names (a log records no move in that phase: where it stood at the phase start "
+                              "is read from the previous phase end); a convoy reaches its Available box then "
+                              "(16.24D) and is placed from there in the Movement Phase, and the tracker may lag the "
+                              "pieces")
                 continue
             why = ("a convoy's units arrive in the zone's Available box (16.24D) and are placed from there "
                    + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
@@ -253,24 +267,41 @@ def check_invasion_placements(rs, board: Board) -> list:
         elif src == "available" and pos.phase not in ("", "movement"):
             what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
                 else "invaders are placed from the Available box in the Movement Phase (16.33A)"
-            if not pos.moves_announced:
+            if logged:
                 rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
                               f"{what}, and the tracker may lag the pieces")
                 continue
             why = f"{what}, not the {pos.phase} phase"
         else:
             continue
-        out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {box} to {u.hex}; {why}.",
-                              [u.hex], [u]))
+        out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {box} to {at}; {why}.",
+                              [at], [u]))
     return out + _landing_condition_groups(rs, board)
+
+
+def entry_hex(board: Board, u) -> str:
+    """The map hex ``u`` was placed on from the box it stood in at the phase start (``previous``): the
+    first hex of its route (a log's drag stops, a position's path) when the route starts in that
+    box, else its hex (one drag from the box, or no route)."""
+    way = u.path or u.stops
+    if way and len(way) > 1 and way[0] == u.previous and board.is_hex(way[1]):
+        return way[1]
+    return u.hex
+
+
+def _moved_on(u, entry: str) -> list[str]:
+    """The hexes ``u``'s route entered after ``entry``, the hex it was placed on from its box."""
+    way = u.path or u.stops
+    return [h for h in way[2:] if h != entry] if way and len(way) > 2 and way[0] == u.previous else []
 
 
 def _landing_condition_groups(rs, board: Board) -> list:
     """16.33B 「上陸状況表の結果は、個別ではなく、グループとして侵攻ヘクス上のユニットに適用する」: the
     Landing Condition result (NE, D, -1, -2) falls on an invasion hex's units as a group, so in the
     Movement Phase the units placed on one invasion hex from an Available box (where nothing
-    disrupts them) are all disrupted or none. The roll itself is not recorded, nor needed: only a
-    split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
+    disrupts them) are all disrupted or none. The roll itself is not judged: the rulebook does not
+    print the Landing Condition Table (a chart named but absent from the text), so even a roll a
+    log shows gives no result to compare; only a split group contradicts every result. On the scenario's first turn (or an unknown one) a unit may
     have been disrupted before it was placed (4.13 「いくつかのユニットは混乱状態で開始するかもしれない」,
     and 3.84 removes the marker only in a Recovery Phase), so there a split group is named not judged.
     In a log a Disrupted marker covers its whole hex, so a split group does not arise there."""

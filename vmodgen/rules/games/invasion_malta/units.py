@@ -81,7 +81,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_combat_refusal_komr_scenarios": ("1, 2", "9.32: the scenarios in which Maltese (KOMR) units may not refuse combat, comma-separated"),
         "attacker_retreat_hexes_max": (2, "13.32: most hexes an attacker retreats (1 or 2)"),
         "defender_retreat_hexes": (2, "13.32: hexes a defender retreats"),
-        "advance_hexes": (1, "13.5: hexes of an advance after combat"),
+        "advance_hexes": (1, "13.53: hexes of an advance after combat"),
         "declare_odds_min": (0.25, "9.12: the lowest initial odds (attack / defence) at which a combat is declared, "
                                    "1:4 (the CRT note says 1:3, spec §11 #1)"),
         "im_reaction_zoc_cost": (True, "§11 #23: the MP to react into a hex include the enemy-ZOC +1"),
@@ -323,14 +323,19 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         Phase (9.2) is the inactive player, so the activation is the other side's. None: unknown
         (a log records neither the Activation Marker drawn nor a side for the phase)."""
         pos = board.pos
-        axis = str(self.param("im_supply_side"))
-        allied = next((s for s in self.game.sides if s != axis), "")
         active = pos.state.get("active")
         if isinstance(active, str) and active:
-            area = board.map.areas.get(active)
-            return allied if area is not None and area.kind == "sector" else axis
+            return self.side_of_active(pos, active)
         if pos.side:
             if pos.phase == "reaction":
                 return next((s for s in self.game.sides if s != pos.side), None)
             return pos.side
         return None
+
+    def side_of_active(self, pos: Position, active: str) -> str:
+        """The side of a formation or Allied sector id an AM activates (4.42, 4.51): an Allied sector
+        (an area of kind "sector") is the Allies', a formation or "M" the Axis'."""
+        axis = str(self.param("im_supply_side"))
+        area = pos.map.areas.get(active)
+        return next((s for s in self.game.sides if s != axis), "") if area is not None and area.kind == "sector" \
+            else axis

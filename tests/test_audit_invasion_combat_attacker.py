@@ -1,0 +1,121 @@
+"""Invasion: Malta's Combat Phase in a log (LogWriter, the bundled module): the sequence gives it no
+side, and the book makes the active player the attacker (9.11 「戦闘宣言フェイズ中、活性プレイヤーは
+望む全ての戦闘を宣言する」; 7.14: the Ground Sequence is run for the AM played; 7.14 注釈 3
+「非活性組織のユニットは、移動できない [例外：9.2]」). The audit reads it from the AM the log shows
+played, else from the one side whose units moved in the Ground Sequence's Naval Transport, Airborne
+Operations and Movement Phases; where the log shows neither, the drags are listed and the retreat
+and advance rules named not judged (before imfix13 no IM combat-phase drag was judged).
+
+Every log: GT1, 5/3 paradrops onto 1424 with an Airhead (next to the Allied B/3 KOMR in 1425);
+GT2's Combat Phase: 5/3 retreats 1424 -> 1423 -> 1422 -> 1421 and B/3 KOMR advances 1425 ->
+1424 -> 1423."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+DRAW = "Draw (AM or CAS air unit) and pass option"
+AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
+PLAYED = ("Off-map boxes", 611, 140)          # off the cup and the pools: the AM being played
+RETREAT_RULES = ("IM 13.32", "IM 13.43", "IM 13.53")
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "im-attacker")
+
+
+COMBAT = [("5/3", "1423"), ("5/3", "1422"), ("5/3", "1421"), ("B/3 KOMR", "1424"), ("B/3 KOMR", "1423")]
+
+
+def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
+            combat: list[tuple[str, str]] = COMBAT):
+    """The log of the module docstring; ``am``: the Allied Central sector AM (B/3 KOMR's sector) is
+    drawn and played in GT2's Draw phase; ``movement``: (unit, hex) drags in GT2's Movement Phase;
+    ``combat``: those of its Combat Phase."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1424")
+    w.set_turn(2, DRAW)
+    if am:
+        w.move(central, PLAYED)
+    w.set_turn(2, "Movement Phase")
+    for unit, h in movement:
+        w.move(unit, h)
+    w.set_turn(2, "Combat Phase")
+    w.roll("1d10", [3])
+    for unit, h in combat:
+        w.move(unit, h)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def _found(r) -> list[tuple[str, int, tuple]]:
+    return [(f.rule, f.step, f.units) for f in r.findings if f.rule.startswith("IM 13.")]
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+
+
+def test_the_am_played_makes_its_side_the_attacker(im):
+    """The Allied Central AM is played (7.13): the Allies attack. 5/3's three-hex retreat breaks
+    13.32 (「防御しているユニットは、2ヘクス退却する」; no declared attack in a log: at most 2), found at its
+    last drag (step 12); B/3 KOMR's two-hex advance breaks 13.53 (「1ヘクスのみ前進できる」), step 14.
+    All five drags judged, none listed out of phase."""
+    r = _combat(im, "am.vlog", am=True)
+    assert _found(r) == [("IM 13.32", 12, ("5/3",)), ("IM 13.53", 14, ("B/3 KOMR",))]
+    assert r.coverage["moves"]["judged"] == 5 and r.coverage["out_of_phase"] == []
+    assert not any(_not_judged(r, rule) for rule in RETREAT_RULES)
+
+
+def test_the_one_side_that_moved_is_the_attacker(im):
+    """No AM drawn; in GT2's Movement Phase only B/3 KOMR moves (1425 -> 1324, still next to 5/3):
+    the Allies are active (7.14 注釈 3) and attack. The same two findings as when the AM is seen
+    (its drag there replaced by this move: the same steps), the advance now 1324 -> 1424 -> 1423."""
+    r = _combat(im, "movers.vlog", am=False, movement=[("B/3 KOMR", "1324")])
+    assert _found(r) == [("IM 13.32", 12, ("5/3",)), ("IM 13.53", 14, ("B/3 KOMR",))]
+    assert r.coverage["out_of_phase"] == []
+
+
+@pytest.mark.parametrize("moved, why", [
+    ([], "no unit moved in its Naval Transport, Airborne Operations or Movement Phase"),
+    ([("B/3 KOMR", "1324"), ("KG1 unit 1", "1721")], "units of both sides (allied, axis) moved"),
+], ids=["nobody-moved", "both-moved"])
+def test_an_attacker_the_log_does_not_show_is_named_not_judged(im, moved, why):
+    """No AM drawn, and either no unit moved in GT2's Ground Sequence before the Combat Phase or
+    units of both sides did: who attacked is not known, so a retreat is not told from an advance.
+    Nothing is found, the five combat drags are listed (combat_phase), and the retreat and
+    advance rules are named not judged with the reason (never a silent legal)."""
+    r = _combat(im, f"unknown-{len(moved)}.vlog", am=False, movement=moved)
+    assert _found(r) == []
+    out = r.coverage["out_of_phase"]
+    assert [(o["unit"], o["to"]) for o in out] == [("5/3", "1423"), ("5/3", "1422"), ("5/3", "1421"),
+                                                   ("B/3 KOMR", "1424"), ("B/3 KOMR", "1423")]
+    assert all(o["combat_phase"] for o in out)
+    for rule in RETREAT_RULES:
+        [said] = _not_judged(r, rule)
+        assert why in said and "5/3, B/3 KOMR changed hex in the Combat Phase" in said
+        assert "no Activation Marker was seen drawn" in said
+
+
+def test_an_attacker_moving_where_no_defender_stood_is_not_read_as_an_advance(im):
+    """No AM drawn; in GT2's Movement Phase only 5/3 moves (1424 -> 1324, next to B/3 KOMR in
+    1425): the Axis is active and attacks. In the Combat Phase 5/3 goes 1324 -> 1323 -> 1322, away
+    from the defender: an attacker retreat (13.32 「攻撃しているユニットは、所有者の望むように 1 又は 2
+    ヘクス退却する」) or an advance not into the vacated hex (13.53), and a log records neither the
+    attack nor its result. Not a two-hex advance (the false IM 13.53 it would
+    be read as): IM 13.53 and 13.32 named not judged, nothing found."""
+    r = _combat(im, "attacker-away.vlog", am=False, movement=[("5/3", "1324")],
+                combat=[("5/3", "1323"), ("5/3", "1322")])
+    assert _found(r) == []
+    assert r.coverage["out_of_phase"] == [] and r.coverage["moves"]["judged"] >= 2
+    for rule in ("IM 13.53", "IM 13.32"):
+        [said] = _not_judged(r, rule)
+        assert "5/3 moved 1324 → 1323 in the Combat Phase, a hex no enemy unit stood in at its start" in said
