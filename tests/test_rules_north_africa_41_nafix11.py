@@ -1,0 +1,63 @@
+"""North Africa '41, round nafix11: 16.3.4's control read by every rule from one function
+(:mod:`vmodgen.rules.games.north_africa_41.control`), seeded from a scenario's set-up."""
+from __future__ import annotations
+
+from rules_util import position
+from vmodgen.rules import ruleset_for
+from vmodgen.rules.games.north_africa_41 import control
+from vmodgen.rules.games.north_africa_41.carried import NA41Memory
+
+AIRFIELDS = {"3212": "Benina", "3629": "Martuba", "3041": "Gambut", "2750": "Sidi Barrani", "2264": "Fuka"}
+
+
+def _at(scenario: str, turn: int, phase: str, units: str = ""):
+    named = f'scenario = "{scenario}"\n' if scenario else ""
+    p = position(f'[position]\ngame = "north-africa-41"\n{named}turn = {turn}\nphase = "{phase}"\n' + units)
+    return p, ruleset_for(p.game)
+
+
+def test_crusader_set_up_gives_the_airfields_of_s3_1():
+    """S3.1 「枢軸軍プレイヤーは、ベニナ、マトラバ、ガンブート、クレタ島で開始します。連合軍プレイヤーは、その他の
+    ２つで開始します」: at S3's start (turn 17, the Allied Initial Phase of impulse 1, S3.2) with no unit on
+    them, Benina 3212, Martuba 3629 and Gambut 3041 are Axis, Sidi Barrani 2750 and Fuka 2264 Allied; no
+    longer unknown to the 16.3.4 what-if. Tobruk (3138, a port), empty, stays unknown: the set-up card
+    is not in the text."""
+    p, rs = _at("S3", 17, "i1-allied-initial")
+    board = rs.board(p)
+    assert {h: control.side_of(rs, board, h) for h in AIRFIELDS} == {
+        "3212": "axis", "3629": "axis", "3041": "axis", "2750": "allied", "2264": "allied"}
+    unknown = control.unknown_holders(rs, board)
+    assert "3138" in unknown and not set(AIRFIELDS) & set(unknown)
+
+
+def test_enter_rommel_set_up_gives_every_airfield_to_the_allies():
+    """S1.1 「飛行場マーカー：全６枚（クレタを含む）は、連合軍沿岸海輸修正ボックス内で開始します」 (22.2.2: the
+    markers count the airfields each side controls; S2.1 as S1.1): at S1's and S2's start (turn 1, the
+    Axis Initial Phase of impulse 3) all five map airfields are Allied."""
+    for scenario in ("S1", "S2"):
+        p, rs = _at(scenario, 1, "i3-axis-initial")
+        board = rs.board(p)
+        assert {control.side_of(rs, board, h) for h in AIRFIELDS} == {"allied"}, scenario
+
+
+def test_set_up_control_only_at_the_scenarios_start_and_only_where_nothing_is_recorded():
+    """Later in the scenario, or a position naming no scenario (a log never names one), the set-up
+    says nothing of who holds an airfield now: Gambut empty is unknown. A record (``[state]
+    na41_last_held``) stands over the set-up."""
+    for scenario, turn in (("S3", 18), ("", 17)):
+        p, rs = _at(scenario, turn, "i1-allied-initial")
+        assert "3041" in control.unknown_holders(rs, rs.board(p)), (scenario, turn)
+    p, rs = _at("S3", 17, "i1-allied-initial", '[state]\nna41_last_held = {"3041" = "allied"}\n')
+    assert control.side_of(rs, rs.board(p), "3041") == "allied"
+
+
+def test_a_record_begun_at_the_set_up_starts_from_it():
+    """The first phase end of a record begun at S3's set-up records the set-up's airfields with what
+    the phase's units did: 3 Aufkl passing through Gambut (3041) keeps it Axis; Sidi Barrani stays
+    Allied."""
+    p, rs = _at("S3", 17, "i1-allied-initial",
+                '[[units]]\nunit = "3 Aufkl"\nhex = "3042"\nprevious = "3040"\npath = ["3040", "3041", "3042"]\n')
+    memory = NA41Memory()
+    rs.remember(None, p, memory)
+    held = memory.na41_last_held or {}
+    assert held.get("3041") == "axis" and held.get("2750") == "allied" and held.get("3212") == "axis"
