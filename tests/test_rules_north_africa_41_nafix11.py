@@ -61,3 +61,54 @@ def test_a_record_begun_at_the_set_up_starts_from_it():
     rs.remember(None, p, memory)
     held = memory.na41_last_held or {}
     assert held.get("3041") == "axis" and held.get("2750") == "allied" and held.get("3212") == "axis"
+
+
+def _judge(text: str, rule: str) -> tuple[list[str], str]:
+    p = position(text)
+    rs = ruleset_for(p.game)
+    found = [f.rule for f in rs.check(p) if f.rule == rule]
+    return found, rs.take_not_judged().get(rule, "")
+
+
+FULL_RETREAT = ('[position]\ngame = "north-africa-41"\nturn = 6\nphase = "Impulse 1: Allied Movement Phase"\nat = "during"\n'
+                '[[hexes]]\nhex = "2020"\nterrain = "Clear"\n[[hexes]]\nhex = "2021"\nterrain = "City"\n'
+                '[[units]]\nunit = "24/9 Aus"\nhex = "2022"\nprevious = "2020"\npath = ["2020", "2021", "2022"]\n'
+                'status = ["Full Retreat"]\n')
+
+
+def test_full_retreat_reads_the_recorded_holder_of_a_city():
+    """13.3.2 「敵支配下の港湾、飛行場、陣地、都市のヘクス…へ進入できません」 with 16.3.4 「都市、飛行場、港湾を
+    占めるか又は通過した最後のプレイヤーがそれを支配します」: 24/9 Aus in Full Retreat passes through the empty
+    City 2021, control not stated. The record says the Axis last held it: a finding (before: read as
+    nobody's, passed); the Allies: legal; nothing recorded: no finding (read as before)."""
+    def with_record(side: str | None) -> str:
+        return FULL_RETREAT + (f'[state]\nna41_last_held = {{"2021" = "{side}"}}\n' if side else "")
+    assert _judge(with_record("axis"), "NA41 13.3.2")[0] == ["NA41 13.3.2"]
+    assert _judge(with_record("allied"), "NA41 13.3.2")[0] == []
+    assert _judge(with_record(None), "NA41 13.3.2")[0] == []
+
+
+def test_full_retreat_after_its_side_retook_the_city_this_phase():
+    """The same move with the record saying the Axis held 2021, but another Allied unit (4/2 NZ) passed
+    through it in this Movement Phase (16.3.4: Allied once it did). The moves' order is not recorded:
+    the Full Retreat unit may have come after it, so no finding; its own passage does not count."""
+    text = (FULL_RETREAT + '[[units]]\nunit = "4/2 NZ"\nhex = "2023"\nprevious = "2019"\n'
+            'path = ["2019", "2020", "2021", "2022", "2023"]\n[state]\nna41_last_held = {"2021" = "axis"}\n')
+    assert _judge(text, "NA41 13.3.2")[0] == []
+
+
+NAVAL = ('[position]\ngame = "north-africa-41"\nturn = 3\nphase = "i1-axis-movement"\n'
+         '[[hexes]]\nhex = "3210"\ncontrol = "axis"\n'
+         '[[units]]\nunit = "Brescia"\nhex = "3210"\nprevious = "3138"\nstatus = ["naval_transport"]\n')
+
+
+def test_naval_transport_reads_the_recorded_holder_of_the_port_sailed_from():
+    """21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみを使用できます」: Brescia sailed
+    from Tobruk (3138, control not stated) to Benghazi (Axis). The record (16.3.4) says the Allies last
+    held Tobruk: a finding (before: not judged, control unstated); the Axis: legal, nothing named;
+    nothing recorded: not judged, as before."""
+    allied, why = _judge(NAVAL + '[state]\nna41_last_held = {"3138" = "allied"}\n', "NA41 21.1.4")
+    assert allied == ["NA41 21.1.4"]
+    assert _judge(NAVAL + '[state]\nna41_last_held = {"3138" = "axis"}\n', "NA41 21.1.4") == ([], "")
+    found, why = _judge(NAVAL, "NA41 21.1.4")
+    assert found == [] and "3138" in why

@@ -740,12 +740,13 @@ def strafing_range(rs: NorthAfrica41Units, board: Board, h: str) -> list:
         d = board.distance(h, a)
         return d is not None and d <= most
     airfields = [a for a, info in board.map.hexes.items() if "airfield" in board.features(a) and in_range(a)]
-    if any(board.control(a) == side for a in airfields) or \
+    held = {a: control.holder(rs, board, a) for a in airfields}                 # 16.3.4
+    if any(held[a] == side for a in airfields) or \
             any(board.is_hex(u.hex) and rs.is_(u, "na41_corps_hq") and in_range(u.hex) for u in board.side_units(side)):
         return []
-    if any(board.control(a) is None for a in airfields):
+    if any(held[a] is None for a in airfields):
         rs.not_judged(f"{P} 18.7.5", f"who controls the airfields within {fmt(most)} hexes of the strafing marker in "
-                                     f"{h} is not stated")
+                                     f"{h} is not stated nor recorded")
         return []
     return [rs.finding(board, f"{P} 18.7.5", "movement", f"The {rs.side_name(side)} strafing marker in {h} is not "
                        f"within {fmt(most)} hexes (air range, 18.7.3) of a friendly airfield or Corps HQ.", [h])]
@@ -783,7 +784,7 @@ def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
             why.append("it is on or next to an enemy fort")
         if any(delays.get(n) == owner for n in board.neighbours(h)):
             why.append("it is next to another of its own delay markers")
-        c = board.control(h)
+        c = control.holder(rs, board, h)                                          # 16.3.4
         if c and c != owner and (board.features(h) & {"port", "airfield"}):
             why.append("it is in an enemy-controlled port or airfield")
         if why:

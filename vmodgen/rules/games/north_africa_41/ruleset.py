@@ -39,6 +39,7 @@ from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
 from .carried import NA41Memory
 from . import combat as na_attacks
+from . import control
 from . import memory as na_history
 from . import movement as na_moves
 from . import naval as na_naval
@@ -233,7 +234,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = self.port_control(board, h, board.control(h))    # 27.4: ungarrisoned, nobody's
+            owner = control.holder(self, board, h, mover=u)     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
             special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(h) == "city")
             if special and owner and owner != u.side:
@@ -501,20 +502,22 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
         friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
         it makes no normal move in that impulse, so its move starts in a port (where it ends:
-        :func:`.movement.transported`). Control unstated: not judged."""
+        :func:`.movement.transported`). Control: 16.3.4 as the unit found it (:func:`.control.side_of`);
+        unknown: not judged."""
         prev, name = u.previous or "", label(u)
         why = []
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = board.control(prev)
+            owner = control.side_of(self, board, prev, mover=u)      # 16.3.4, its own move aside
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
                 why.append(f"no {self.side_name(owner)} combat unit stood in or next to {prev} at the start of the "
                            "phase: a port without a garrison is uncontrolled (optional rule 27.4)")
             elif not owner:
-                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated")
+                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated "
+                                               "nor recorded")
         if not why:
             return []
         return [self.finding(board, f"{P} 21.1.4", "movement", f"{name} moved by naval transport to {u.hex}, but "
