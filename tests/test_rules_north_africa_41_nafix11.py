@@ -112,3 +112,25 @@ def test_naval_transport_reads_the_recorded_holder_of_the_port_sailed_from():
     assert _judge(NAVAL + '[state]\nna41_last_held = {"3138" = "axis"}\n', "NA41 21.1.4") == ([], "")
     found, why = _judge(NAVAL, "NA41 21.1.4")
     assert found == [] and "3138" in why
+
+
+def test_one_enemy_zoc_hex_is_allowed_where_no_retreat_avoids_it():
+    """12.1.3 #3 「不可能であれば…退却の１ヘクスは EZOC へ進入できます」: Axis A retreats 2219 -> 2119 -> 2118 through
+    2119, in the ZOC of Allied B (2020). On an open map 2-hex paths from 2219 entering no enemy ZOC exist:
+    NA41 12.1.3 naming the other path. With sea in every hex next to 2219 or 2118 but 2119, 2118 and 2019
+    (in B's ZOC), each 2-hex retreat enters 2119 or 2019: the one EZOC hex is allowed, no finding."""
+    from na41_util import H, al, ax, rules_of, table
+    from vmodgen.rules.core.board import Board
+    a = ax("A", "2118", previous="2219", path=["2219", "2119", "2118"], mode="retreat")
+    open_map = H + al("B", "2020") + a
+    found = [f for f in findings_of(open_map) if f.rule == "NA41 12.1.3"]
+    assert len(found) == 1 and "enters none" in found[0].message and "2119" in found[0].hexes
+    board = Board(position(open_map))
+    near = {h for h in board.neighbours("2219") + board.neighbours("2118")} - {"2219", "2119", "2118", "2019"}
+    sea = "".join(table("hexes", hex=h, terrain="sea") for h in sorted(near))
+    assert rules_of(open_map + sea, "NA41") == []
+
+
+def findings_of(text: str):
+    p = position(text)
+    return ruleset_for(p.game).check(p)

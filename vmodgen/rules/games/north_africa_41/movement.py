@@ -841,9 +841,15 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     attack on the hex it left); 12.4: after at least 1 hex it may stop in a friendly-controlled port
     or fort hex; a friendly off-map box satisfies the whole length (12.2.1). Longer than the result:
     a mechanized unit may go 1 hex further to save itself (12.2.1), not judged. Without a ``path`` a
-    retreat shorter than the result is judged from the distance only when that is long enough."""
+    retreat shorter than the result is judged from the distance only when that is long enough. A
+    log records no result: a finished retreat there names 12.1.1 not judged."""
     attacks = [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
     results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    if not attacks and not board.pos.moves_announced and not board.pos.retreats_open:
+        # a log records no attack nor its result (8.1, 10.1): the length the result gives is unknown
+        rs.not_judged(f"{P} 12.1.1", f"the combat result that sets a retreat's length is not recorded in a log "
+                                     f"({label(u)} retreated {max(len(u.path or ()) - 1, 1)} hexes)")
+        return []
     if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
         return []
     res = next(iter(results))

@@ -713,7 +713,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         their hex."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
-        out, entered = [], 0
+        out, entered, zoc = [], 0, ""
         for i, h in enumerate(path[1:], 1):
             if any(x.side != u.side and self.combat(x) for x in board.units(h)):
                 return [self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
@@ -731,7 +731,51 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 out.append(self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
                                         [h], [u]))
                 break
+            zoc = h
+        if entered == 1 and not out and not board.pos.retreats_open:
+            out += self._avoidable_zoc(board, u, tuple(path), zoc, ez, stack)
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
+
+    def _avoidable_zoc(self, board: Board, u: UnitState, path: tuple[str, ...], zoc: str, ez: ZocField,
+                       stack: set[str]) -> list:
+        """12.1.3 #3 「可能であれば、退却はEZOCへの進入を避けなければなりません。不可能であれば（例えば、優先度
+        #1 又は２に違反する）、…退却の１ヘクスは EZOC へ進入できます」: a finished retreat that entered one
+        enemy-ZOC hex is a finding when a retreat of the same length from the same hex enters none, enters
+        each hex once (#1) and eliminates nobody (#2: no enemy combat unit, no hex or hexside the unit may
+        not cross, no more trackless desert in a row than 5.5 allows). Guidelines 4-5 come after #3 and
+        do not bind the other path. Friendly combat units outside the retreating stack cancel enemy ZOC
+        in their hex (the same reading as :meth:`check_retreat`)."""
+        n, start = len(path) - 1, path[0]
+        if n < 1 or not all(board.is_hex(h) for h in path):
+            return []
+        # a unit picked up on a friendly retreat's path (27.3.2) went the way its carrier chose
+        if any(x is not u and x.side == u.side and x.mode == "retreat" and x.hex == u.hex
+               and start in na_moves.path_of(x)[1:] for x in board.pos.movers):
+            return []
+        desert, limit = str(self.param("na41_desert_terrain")), self.num("desert_max_consecutive_hexes")
+
+        def open_hex(a: str, b: str) -> bool:
+            if any(x.side != u.side and self.combat(x) for x in board.units(b)) or na_moves.bad_step(self, board, u, a, b):
+                return False
+            return ez.kind(b) == NONE or any(x.side == u.side and self.combat(x) and x.id not in stack
+                                             for x in board.units(b))
+
+        def clear(h: str, seen: tuple[str, ...], run: int) -> tuple[str, ...] | None:
+            if len(seen) == n + 1:
+                return seen
+            for b in board.neighbours(h):
+                step_run = run + 1 if board.terrain(b) == desert else 0
+                if board.is_hex(b) and b not in seen and step_run <= limit and open_hex(h, b):
+                    got = clear(b, (*seen, b), step_run)
+                    if got:
+                        return got
+            return None
+        other = clear(start, (start,), 0)
+        if other is None:
+            return []
+        return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through {zoc}, in "
+                             f"enemy ZOC, though {' -> '.join(other)} enters none: a retreat avoids enemy ZOC where it "
+                             "can (12.1.3, guideline 3).", [zoc], [u])]
 
     def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
