@@ -134,3 +134,26 @@ def test_one_enemy_zoc_hex_is_allowed_where_no_retreat_avoids_it():
 def findings_of(text: str):
     p = position(text)
     return ruleset_for(p.game).check(p)
+
+
+def test_port_capacity_serves_the_units_the_owner_left_unmarked_whatever_their_order():
+    """16.2 「ある港湾が補給を提供できるユニットの数は、その現行海上輸送許容量の二倍に一致します。各友軍補給フェイズ中、
+    所有しているプレイヤーは、どのユニットが補給下でどれがそうでないかを決定できます」: the port in 1302 (capacity 1)
+    supplies 2 of A, B, C, cut off from the base. The owner marked one OOS: that one is out of supply
+    and the other two are in, whichever it is and in whatever order the units are listed (before: the
+    two first by id were served, so a marked A read as tracing and an unmarked C as not). No mark: two
+    of the three are served, the same two in any listing order."""
+    from itertools import permutations
+    from na41_util import S, ax, table
+    from rules_util import status
+    port = table("hexes", hex="1302", features=["port"], control="axis", capacity=1)
+    where = {"A": "1201", "B": "1202", "C": "1203"}
+    for marked in ("A", "B", "C", None):
+        seen = set()
+        for order in permutations("ABC"):
+            units = "".join(ax(u, where[u], **({"status": ["oos"]} if u == marked else {})) for u in order)
+            st = status(S + port + units, "axis")
+            seen.add(tuple(sorted(st.items())))
+            if marked:
+                assert st[marked] == "none" and sorted(st.values()) == ["none", "port", "port"], (marked, order)
+        assert len(seen) == 1, marked

@@ -252,9 +252,21 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
             out[uid] = "port"
         else:
             limited_cands[uid] = cands
-    for uid in sup.assign_capacity(limited_cands, capped):
+    for uid in _served(limited_cands, capped, {u.id for u in units if u.has("oos") or u.has("oos_red")}):
         out[uid] = "port"
     return out, set(kind_full).union(*port_reach.values())
+
+
+def _served(candidates: dict[str, list[str]], capacity: dict[str, int], marked: set[str]) -> list[str]:
+    """The units the ports' capacity supplies (16.2 「各友軍補給フェイズ中、所有しているプレイヤーは、どのユニットが
+    補給下でどれがそうでないかを決定できます」): the owner's choice, which his OOS markers show, so units without
+    one are served first, as many as the capacity allows, then marked ones. The matching keeps a
+    unit it has served (augmenting paths), so the order of the two groups decides; within a group
+    units go by id and ports by name, whatever order the position lists them in."""
+    rank = {uid: f"{int(uid in marked)}:{uid}" for uid in candidates}
+    back = {r: uid for uid, r in rank.items()}
+    got = sup.assign_capacity({rank[uid]: sorted(c) for uid, c in candidates.items()}, capacity)
+    return [back[r] for r in got]
 
 
 def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces: bool) -> list:
