@@ -173,7 +173,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
         say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
         「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」: placed when released, whichever
-        release it is; 「ターン14になるまで…留まります」: released when the release turn comes): a unit
+        release it is; 「ターン14になるまで…留まります」: released when the release turn comes, whose
+        Preparation Phase places the turn's arrivals in their base, A.1 「各プレイヤーは、このターンに受け取った
+        …増援…のユニットをその本拠地内に置きます」: round nafix11 read it again and kept it): a unit
         still in the Reserve box on or after its release turn, or at a phase end with an Axis unit in its
         release hex, is a finding."""
         pos, sc = board.pos, board.pos.scenario_data
