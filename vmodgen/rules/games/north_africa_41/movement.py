@@ -847,9 +847,9 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
     if not attacks and not board.pos.moves_announced and not board.pos.retreats_open:
         # a log records no attack nor its result (8.1, 10.1): the length the result gives is unknown
-        n = max(len(u.path or ()) - 1, 1)
+        went = max(len(u.path or ()) - 1, 1)
         rs.not_judged(f"{P} 12.1.1", f"the combat result that sets a retreat's length is not recorded in a log "
-                                     f"({label(u)} retreated {n} hex{'es' if n != 1 else ''})")
+                                     f"({label(u)} retreated {went} hex{'es' if went != 1 else ''})")
         return []
     if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
         return []
