@@ -20,6 +20,8 @@ was run:
 The ``-38`` twins are the same scripts played in VASSAL 3.8.0-beta1 and give the same report."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -177,25 +179,38 @@ def test_a_retreat_dragged_hex_by_hex_through_one_enemy_zoc_hex(na, suffix):
     enemy-ZOC hex entered, not overlapping, ending clear: no 12.2.1 (the book eliminates only a
     retreat that ends in, or enters a second or an overlapping, enemy ZOC). Before this round's
     fix: two NA41 12.2.1 at step 15, "ends its retreat in enemy ZOC at 1809 and is eliminated",
-    judged at the first drag as though the retreat had ended there. All seven moves judged."""
+    judged at the first drag as though the retreat had ended there. All seven moves judged. The
+    one EZOC hex was avoidable (12.1.3 #3, the test below): since round nafix11 that is found, at
+    the retreat's last drag (step 16), and only that."""
     _, doc, _ = _audit(na, f"na41-retreat20{suffix}.vlog")
     assert not [f for f in doc["findings"] if f["rule"] == "NA41 12.2.1"]
-    assert found(doc) == []
+    name = f"na41-retreat20{suffix}.vlog"
+    assert found(doc) == [("NA41 12.1.3", name, 16, 1, "i1-axis-combat", ["6RTR"]),
+                          ("NA41 12.1.3", name, 16, 1, "i1-axis-combat", ["3Hus"])]
     assert doc["coverage"]["moves"]["judged"] == 7 and doc["coverage"]["out_of_phase"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="NA41 12.1.3's guideline 3 (avoid every enemy-ZOC hex when a path "
-                   "avoids them) is not judged: only #1 (no hex twice) and 12.2.1's eliminations are")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_a_retreat_through_an_avoidable_enemy_zoc_hex_is_found(na, suffix):
     """na41-retreat20: the retreat 1808 -> 1809 -> 1909 enters 1809, in 2 MG Bn's ZOC, though
     1808 -> 1908 -> 1909 (or -> 2009) enters no Axis ZOC (1908 is next to neither 1707 nor
     1709). The book, 12.1.3 #3: a retreat must avoid EZOCs where it can; one EZOC hex is allowed
-    only when it cannot. By the book: NA41 12.1.3 naming 6 RTR and 3 Hus. Strict xfail: it passes
-    once the audit judges guideline 3, and then this mark must go."""
+    only when it cannot. By the book: NA41 12.1.3 naming 6 RTR and 3 Hus (a strict xfail until
+    round nafix11 judged guideline 3 where a retreat ends), the other path named."""
     _, doc, _ = _audit(na, f"na41-retreat20{suffix}.vlog")
     got = {(f["rule"], u) for f in doc["findings"] for u in f["units"]}
     assert {("NA41 12.1.3", "6RTR"), ("NA41 12.1.3", "3Hus")} <= got
+    assert all("1809" in f["message"] and "enters none" in f["message"] for f in doc["findings"])
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_a_retreat_s_length_is_named_not_judged_in_a_log(na, suffix):
+    """12.1.1 「へクスの数は、CRT 結果によって判定されます」: a log records no combat result, so the
+    length of the stack's retreat (1808 -> 1809 -> 1909) cannot be judged: the audit names 12.1.1 not
+    judged (before round nafix11 it was silent) in every format."""
+    text, doc, html = _audit(na, f"na41-retreat20{suffix}.vlog")
+    assert "NA41 12.1.1" in text and "NA41 12.1.1" in html
+    assert "NA41 12.1.1" in json.dumps(doc["coverage"])
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

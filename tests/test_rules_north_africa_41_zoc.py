@@ -182,12 +182,13 @@ def test_retreat_elimination_second_ezoc_hex_and_overlap():
     """§5.4 elimination, NA41 12.2.1: a retreat 2219 → 2119 → 2120 → 2220 passes two EZOC hexes of B
     in 2020: eliminated; 2219 → 2119 → 2118 passes one: legal. 2118 → 2119 → 2219 (an Axis unit in
     2219 cancels the EZOC there) is legal, but with an Allied unit in 2220 too, 2119 is an
-    overlapping EZOC (2020 and 2220 are not adjacent): eliminated."""
+    overlapping EZOC (2020 and 2220 are not adjacent): eliminated. On this open map the one-EZOC
+    retreats through 2119 had paths entering no EZOC: 12.1.3 #3 (round nafix11), no 12.2.1."""
     assert rules_of(H + B + rt("A", "2220", ["2219", "2119", "2120", "2220"], values=MECH, movement_class="mech"),
                     "NA41") == ["NA41 12.2.1"]
-    assert rules_of(H + B + rt("A", "2118", ["2219", "2119", "2118"]), "NA41") == []
+    assert rules_of(H + B + rt("A", "2118", ["2219", "2119", "2118"]), "NA41") == ["NA41 12.1.3"]
     through = B + ax("G", "2219") + rt("A", "2219", ["2118", "2119", "2219"])
-    assert rules_of(H + through, "NA41") == []
+    assert rules_of(H + through, "NA41") == ["NA41 12.1.3"]          # 12.1.3 #3 as above, no 12.2.1
     fs = [f for f in findings(H + through + al("B2", "2220")) if f.rule.startswith("NA41")]
     assert [f.rule for f in fs] == ["NA41 12.2.1"] and "overlapping" in fs[0].message
 

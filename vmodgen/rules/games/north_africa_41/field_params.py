@@ -1,5 +1,6 @@
 """The NA41 parameters written as fields joined by ':', read in one place:
-``na41_scenario_first_phase`` ("scenario:phase, ...", S1.2, S2.2, S3.2), ``na41_reserve_release``
+``na41_scenario_first_phase`` ("scenario:phase, ...", S1.2, S2.2, S3.2), ``na41_setup_airfields``
+("scenario:side[:hex hex ...], ...", S1.1, S3.1), ``na41_reserve_release``
 ("formation:turn:hex, ...", S2.2) and ``na41_holding_box`` ("box:hex", 2.2.4). A malformed entry
 is refused, naming the parameter, rather than dropped (which would turn the rule off without a
 word); so is a box, hex or formation a kit game's parameter names and its map or kit lacks
@@ -27,6 +28,19 @@ def first_phases(value: object) -> dict[str, str]:
     return out
 
 
+def setup_airfields(value: object) -> dict[str, dict[str, str]]:
+    """{scenario id: {airfield hex: the side holding it at the set-up}} from "scenario:side:hex hex, ..."
+    (an entry without hexes: every airfield on the map the scenario's other entries do not name,
+    keyed ""); ValueError saying why not."""
+    out: dict[str, dict[str, str]] = {}
+    for e in _entries(value):
+        hexes = e[2].split() if len(e) == 3 else [""]
+        if len(e) not in (2, 3) or not all(_ID.fullmatch(f) for f in (*e[:2], *hexes) if f) or not hexes:
+            raise ValueError(f"each entry is scenario:side or scenario:side:hex hex ... (ids), not {':'.join(e)!r}")
+        out.setdefault(e[0], {}).update(dict.fromkeys(hexes, e[1]))
+    return out
+
+
 def reserve_release(value: object) -> dict[str, tuple[int, str]]:
     """{formation: (release turn, hex)} from "formation:turn:hex, ..." (the formation casefolded: an id
     is read whatever its capitals); ValueError saying why not."""
@@ -48,6 +62,7 @@ def holding_box(value: object) -> tuple[str, str]:
 
 #: the parameter each reader reads
 READERS = {"na41_scenario_first_phase": first_phases, "na41_reserve_release": reserve_release,
+           "na41_setup_airfields": setup_airfields,
            "na41_holding_box": holding_box}
 
 
@@ -99,6 +114,10 @@ def unknown_in_kit(rules: Mapping[str, object], boxes: list[str], is_hex: Callab
         box, hexid = holding_box(rules["na41_holding_box"])
         if (why := place("na41_holding_box", box, "box") or place("na41_holding_box", hexid, "hex")):
             return why
+    if "na41_setup_airfields" in rules:
+        for table in setup_airfields(rules["na41_setup_airfields"]).values():
+            if (why := next((w for h in table if h and (w := place("na41_setup_airfields", h, "hex"))), None)):
+                return why
     if "na41_reserve_release" in rules:
         for formation, (_, hexid) in reserve_release(rules["na41_reserve_release"]).items():
             if formations is not None and formation not in {f.casefold() for f in formations}:

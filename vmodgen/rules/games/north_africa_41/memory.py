@@ -66,7 +66,8 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
-from .carried import BUILDING, FORT, NA41Memory, held_place, na41
+from . import control
+from .carried import BUILDING, FORT, NA41Memory, na41
 from .units import NorthAfrica41Units
 
 
@@ -192,7 +193,7 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_extended_moved = (([u.id for u in after.units if u.mode == "extended" and u.moved]
                                    if after.moves_announced else None) if kind == "movement" else [])
     memory.na41_fort_owner = fort_owners(rs, before, after, memory.na41_fort_owner or {})
-    memory.na41_last_held = last_held(rs, after, memory.na41_last_held or {})
+    memory.na41_last_held = control.last_held(rs, after, control.record(rs, after))
     memory.na41_forts_building = sorted(h for h, mk in after.hex_markers.items() if BUILDING in mk)
     carried = dict(na41(after).na41_retreat_overstack or {})
     if kind == "movement" and side:
@@ -209,42 +210,6 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
                 carried[h] = u.side
     carried = {h: s for h, s in carried.items() if rs.hex_points(board, h, s) > rs.stacking_limit()}
     memory.na41_retreat_overstack = carried
-
-
-def last_held(rs: NorthAfrica41Units, pos: Position, known: dict[str, str]) -> dict[str, str]:
-    """16.3.4: ``known`` (hex → the last side to occupy or pass through it) with this phase's
-    moves and the units standing at its end, for the cities, airfields and ports (2.2.4: a unit in
-    the Tobruk Holding Box stands in Tobruk). A side standing in a hex at the phase end is its last
-    occupant; where both sides only passed through a hex this phase, the later entry decides when
-    the moves' order is recorded (``times``), else the hex is forgotten."""
-    board = rs.board(pos)
-    standing: dict[str, str] = {}
-    entered: dict[str, dict[str, float | None]] = {}       # hex → side → its last entry (None: unknown)
-    for u in pos.units:
-        if rs.marker(u):
-            continue
-        at = rs.stacking_hex(board, u.hex)
-        if held_place(board, at):
-            standing[at] = u.side
-        passed = [(h, None if u.times is None else float(u.times[i])) for i, h in enumerate(u.path or ())
-                  if i not in u.guessed]
-        for h, when in [*passed, *((h, None) for h in (u.stops or ()))]:
-            h = rs.stacking_hex(board, h)
-            if held_place(board, h):
-                by = entered.setdefault(h, {})
-                old = by.get(u.side, -1.0)
-                by[u.side] = None if when is None or old is None else max(old, when)
-    out = dict(known)
-    for h, by in entered.items():
-        times = list(by.values())
-        if len(by) == 1:
-            out[h] = next(iter(by))
-        elif all(t is not None for t in times):
-            out[h] = max(by, key=lambda side: by[side] or 0.0)
-        else:
-            out.pop(h, None)
-    out.update(standing)
-    return out
 
 
 def fort_owners(rs: NorthAfrica41Units, before: Position | None, pos: Position,
@@ -775,12 +740,13 @@ def strafing_range(rs: NorthAfrica41Units, board: Board, h: str) -> list:
         d = board.distance(h, a)
         return d is not None and d <= most
     airfields = [a for a, info in board.map.hexes.items() if "airfield" in board.features(a) and in_range(a)]
-    if any(board.control(a) == side for a in airfields) or \
+    held = {a: control.holder(rs, board, a) for a in airfields}                 # 16.3.4
+    if any(held[a] == side for a in airfields) or \
             any(board.is_hex(u.hex) and rs.is_(u, "na41_corps_hq") and in_range(u.hex) for u in board.side_units(side)):
         return []
-    if any(board.control(a) is None for a in airfields):
+    if any(held[a] is None for a in airfields):
         rs.not_judged(f"{P} 18.7.5", f"who controls the airfields within {fmt(most)} hexes of the strafing marker in "
-                                     f"{h} is not stated")
+                                     f"{h} is not stated nor recorded")
         return []
     return [rs.finding(board, f"{P} 18.7.5", "movement", f"The {rs.side_name(side)} strafing marker in {h} is not "
                        f"within {fmt(most)} hexes (air range, 18.7.3) of a friendly airfield or Corps HQ.", [h])]
@@ -818,7 +784,7 @@ def check_delay(rs: NorthAfrica41Units, board: Board) -> list:
             why.append("it is on or next to an enemy fort")
         if any(delays.get(n) == owner for n in board.neighbours(h)):
             why.append("it is next to another of its own delay markers")
-        c = board.control(h)
+        c = control.holder(rs, board, h)                                          # 16.3.4
         if c and c != owner and (board.features(h) & {"port", "airfield"}):
             why.append("it is in an enemy-controlled port or airfield")
         if why:

@@ -30,6 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
+from . import control
 from .carried import BUILDING, fort_owner, na41
 from .memory import before_status, removal_boxes, step, tracked
 from .supply import status
@@ -271,15 +272,15 @@ def counts(rs: NorthAfrica41Units, board: Board) -> list:
 def transported(rs: NorthAfrica41Units, board: Board) -> list:
     """21.1.1, 21.1.4: a unit under a naval transport marker ends its sea move in a friendly port
     (or an off-map box) and moves no more until the marker goes; 18.7.6: one under an air
-    transport marker stands in a friendly-controlled airfield. Control: the position's
-    ``control`` of the hex; unstated control is not judged."""
+    transport marker stands in a friendly-controlled airfield. Control: 16.3.4 as the unit found it
+    (:func:`.control.side_of`: stated, the other units there, the record); unknown: not judged."""
     out = []
     for u in board.pos.units:
         for status, feature, rule, what in (("naval_transport", "port", "21.1.4", "a port"),
                                             ("air_transport", "airfield", "18.7.6", "an airfield")):
             if not u.has(status) or not board.is_hex(u.hex) or status == "air_transport" and not flew_here(board, u):
                 continue
-            owner = board.control(u.hex)
+            owner = control.side_of(rs, board, u.hex, mover=u)     # 16.3.4, its own move aside
             # 21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみ」: the port's garrison
             # at the start of the phase of the sea move (the unit itself stood elsewhere then)
             sailed = bool(u.previous) and u.mode not in ("retreat", "advance")
@@ -295,7 +296,7 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
             else:
                 if not owner:
                     rs.not_judged(f"{P} {rule}", f"who controls {u.hex}, where {label(u)} stands under its "
-                                                 f"{status.replace('_', ' ')} marker, is not stated")
+                                                 f"{status.replace('_', ' ')} marker, is not stated nor recorded")
                 continue
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} carries a "
                                   f"{status.replace('_', ' ')} marker but {why}; such a unit ends its move in a "
@@ -710,7 +711,7 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
         if not board.is_hex(h):
             continue
         enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
-        owner = rs.port_control(board, h, board.control(h))          # 27.4: an ungarrisoned port is nobody's
+        owner = control.holder(rs, board, h, mover=u)          # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
         special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
         fort = fort_owner(board, h)
         if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
@@ -840,9 +841,16 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     attack on the hex it left); 12.4: after at least 1 hex it may stop in a friendly-controlled port
     or fort hex; a friendly off-map box satisfies the whole length (12.2.1). Longer than the result:
     a mechanized unit may go 1 hex further to save itself (12.2.1), not judged. Without a ``path`` a
-    retreat shorter than the result is judged from the distance only when that is long enough."""
+    retreat shorter than the result is judged from the distance only when that is long enough. A
+    log records no result: a finished retreat there names 12.1.1 not judged."""
     attacks = [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
     results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    if not attacks and not board.pos.moves_announced and not board.pos.retreats_open:
+        # a log records no attack nor its result (8.1, 10.1): the length the result gives is unknown
+        went = max(len(u.path or ()) - 1, 1)
+        rs.not_judged(f"{P} 12.1.1", f"the combat result that sets a retreat's length is not recorded in a log "
+                                     f"({label(u)} retreated {went} hex{'es' if went != 1 else ''})")
+        return []
     if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
         return []
     res = next(iter(results))
@@ -868,14 +876,14 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= 1:
         fort = fort_owner(board, u.hex)                   # None: no fort; "": whose fort is not known
         port = "port" in board.features(u.hex)
-        owner = board.control(u.hex)
+        owner = control.holder(rs, board, u.hex, mover=u)      # 16.3.4 as it found it; 27.4
         # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated
         # owner is friendly when its side controls the hex, and unknown when nobody is stated to
         if fort == u.side or ((port or fort == "") and owner == u.side):
             return []
         if (port or fort == "") and owner is None:
             where = f"the port {u.hex}" if port else f"the fort hex {u.hex}"
-            whose = "who controls it is not stated" if port else "whose fort it is and who controls the hex are not stated"
+            whose = "who controls it is not stated nor recorded" if port else "whose fort it is and who controls the hex are not stated"
             rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in {where}, "
                                        f"which it may do if its side controls it; {whose}")
             return []

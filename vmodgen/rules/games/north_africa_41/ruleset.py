@@ -39,6 +39,7 @@ from ...core.zoc import FULL, LIMITED, NONE, ZocField
 from ...core.costs import CostTable
 from .carried import NA41Memory
 from . import combat as na_attacks
+from . import control
 from . import memory as na_history
 from . import movement as na_moves
 from . import naval as na_naval
@@ -193,7 +194,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         the box earlier is not judged unless an Axis unit stands in the hex now (the position does not
         say whether one entered it before). Released, they are placed in the Nile Delta box (S2.2
         「解放されたとき、これらはナイル・デルタ・ボックス内に置かれます」: placed when released, whichever
-        release it is; 「ターン14になるまで…留まります」: released when the release turn comes): a unit
+        release it is; 「ターン14になるまで…留まります」: released when the release turn comes, whose
+        Preparation Phase places the turn's arrivals in their base, A.1 「各プレイヤーは、このターンに受け取った
+        …増援…のユニットをその本拠地内に置きます」: round nafix11 read it again and kept it): a unit
         still in the Reserve box on or after its release turn, or at a phase end with an Axis unit in its
         release hex, is a finding."""
         pos, sc = board.pos, board.pos.scenario_data
@@ -254,7 +257,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = self.port_control(board, h, board.control(h))    # 27.4: ungarrisoned, nobody's
+            owner = control.holder(self, board, h, mover=u)     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
             special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(h) == "city")
             if special and owner and owner != u.side:
@@ -522,20 +525,22 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
         friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
         it makes no normal move in that impulse, so its move starts in a port (where it ends:
-        :func:`.movement.transported`). Control unstated: not judged."""
+        :func:`.movement.transported`). Control: 16.3.4 as the unit found it (:func:`.control.side_of`);
+        unknown: not judged."""
         prev, name = u.previous or "", label(u)
         why = []
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = board.control(prev)
+            owner = control.side_of(self, board, prev, mover=u)      # 16.3.4, its own move aside
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
                 why.append(f"no {self.side_name(owner)} combat unit stood in or next to {prev} at the start of the "
                            "phase: a port without a garrison is uncontrolled (optional rule 27.4)")
             elif not owner:
-                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated")
+                self.not_judged(f"{P} 21.1.4", f"who controls the port {prev} {name} sailed from is not stated "
+                                               "nor recorded")
         if not why:
             return []
         return [self.finding(board, f"{P} 21.1.4", "movement", f"{name} moved by naval transport to {u.hex}, but "
@@ -731,7 +736,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         their hex."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
-        out, entered = [], 0
+        out, entered, zoc = [], 0, ""
         for i, h in enumerate(path[1:], 1):
             if any(x.side != u.side and self.combat(x) for x in board.units(h)):
                 return [self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
@@ -749,7 +754,51 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 out.append(self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
                                         [h], [u]))
                 break
+            zoc = h
+        if entered == 1 and not out and not board.pos.retreats_open:
+            out += self._avoidable_zoc(board, u, tuple(path), zoc, ez, stack)
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
+
+    def _avoidable_zoc(self, board: Board, u: UnitState, path: tuple[str, ...], zoc: str, ez: ZocField,
+                       stack: set[str]) -> list:
+        """12.1.3 #3 「可能であれば、退却はEZOCへの進入を避けなければなりません。不可能であれば（例えば、優先度
+        #1 又は２に違反する）、…退却の１ヘクスは EZOC へ進入できます」: a finished retreat that entered one
+        enemy-ZOC hex is a finding when a retreat of the same length from the same hex enters none, enters
+        each hex once (#1) and eliminates nobody (#2: no enemy combat unit, no hex or hexside the unit may
+        not cross, no more trackless desert in a row than 5.5 allows). Guidelines 4-5 come after #3 and
+        do not bind the other path. Friendly combat units outside the retreating stack cancel enemy ZOC
+        in their hex (the same reading as :meth:`check_retreat`)."""
+        n, start = len(path) - 1, path[0]
+        if n < 1 or not all(board.is_hex(h) for h in path):
+            return []
+        # a unit picked up on a friendly retreat's path (27.3.2) went the way its carrier chose
+        if any(x is not u and x.side == u.side and x.mode == "retreat" and x.hex == u.hex
+               and start in na_moves.path_of(x)[1:] for x in board.pos.movers):
+            return []
+        desert, limit = str(self.param("na41_desert_terrain")), self.num("desert_max_consecutive_hexes")
+
+        def open_hex(a: str, b: str) -> bool:
+            if any(x.side != u.side and self.combat(x) for x in board.units(b)) or na_moves.bad_step(self, board, u, a, b):
+                return False
+            return ez.kind(b) == NONE or any(x.side == u.side and self.combat(x) and x.id not in stack
+                                             for x in board.units(b))
+
+        def clear(h: str, seen: tuple[str, ...], run: int) -> tuple[str, ...] | None:
+            if len(seen) == n + 1:
+                return seen
+            for b in board.neighbours(h):
+                step_run = run + 1 if board.terrain(b) == desert else 0
+                if board.is_hex(b) and b not in seen and step_run <= limit and open_hex(h, b):
+                    got = clear(b, (*seen, b), step_run)
+                    if got:
+                        return got
+            return None
+        other = clear(start, (start,), 0)
+        if other is None:
+            return []
+        return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through {zoc}, in "
+                             f"enemy ZOC, though {' -> '.join(other)} enters none: a retreat avoids enemy ZOC where it "
+                             "can (12.1.3, guideline 3).", [zoc], [u])]
 
     def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender

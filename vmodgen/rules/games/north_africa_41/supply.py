@@ -13,8 +13,8 @@ Choices where the text is open (spec §11 #7-#8), each a parameter:
   not played by default: ports' stated control stands, as before): a port with no combat unit of that side in or next to it is nobody's: no source of port
   supply for it, no enemy port to the other side's lines (「補給線と鉄道移動はヘクス内と通過してたどることができます」).
   16.3.4 gives an empty city, airfield or port to the last side to occupy or pass through it:
-  an audit records it as the log shows it (``[state] na41_last_held``, which a position may state);
-  where neither says, a 16.1 verdict that another holder of such a hex would turn
+  an audit records it as the log shows it (``[state] na41_last_held``, which a position may state;
+  :mod:`.control`, which every NA41 rule reading control shares); where neither says, a 16.1 verdict that another holder of such a hex would turn
   (:func:`unknown_holders`) is named not judged, never a finding.
 * Port capacity: the position's ``capacity`` of the hex, else the kit's ``port_capacity_<name>``;
   a port with neither supplies any number of units. Each capacity point supplies
@@ -36,7 +36,8 @@ from ...core import supply as sup
 from ...core.board import Board
 from ...core.zoc import NONE
 from . import field_params
-from .carried import fort_owner, held_place, na41
+from .carried import fort_owner
+from .control import holder, unknown_holders
 from .memory import before_status, oos_state, oos_state_of
 from .units import NorthAfrica41Units
 
@@ -45,37 +46,9 @@ P = "NA41"
 ROADS = {"highway", "track", "road"}
 
 
-def _occupants(rs: NorthAfrica41Units, board: Board, h: str) -> set[str]:
-    """The sides with pieces in ``h`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
-    box, hexid = field_params.holding_box(rs.param("na41_holding_box"))
-    return {u.side for u in board.units(h)} | ({u.side for u in board.units(box)} if h == hexid != box else set())
-
-
-def _controlled(rs: NorthAfrica41Units, board: Board, h: str, side: str, unknown: str | None = None) -> str | None:
-    """The side holding ``h`` as the position states it, else the one side with units in it; an
-    empty hex whose control is not stated: ``unknown`` (a reading: None, nobody). Optional 27.4
-    (:meth:`port_control`): an ungarrisoned port is nobody's."""
-    c = board.control(h)
-    if c is None:
-        sides = _occupants(rs, board, h)
-        recorded = (na41(board.pos).na41_last_held or {}).get(h)       # 16.3.4, as the record showed it
-        c = (recorded or unknown) if not sides else (next(iter(sides)) if len(sides) == 1 else None)
-    return rs.port_control(board, h, c or None)
-
-
-def unknown_holders(rs: NorthAfrica41Units, board: Board) -> list[str]:
-    """The empty cities, airfields and ports whose control the position does not state and whose
-    last occupant the record did not show (``na41_last_held``): 16.3.4 gives each to the last side
-    to occupy or pass through it."""
-    known = na41(board.pos).na41_last_held or {}
-    return sorted(h for h in board.map.hexes
-                  if held_place(board, h) and board.control(h) is None and h not in known
-                  and not _occupants(rs, board, h))
-
-
 def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | None = None) -> sup.TraceRules:
     """The line of supply's steps for ``side``; ``unknown``: who holds an empty city, airfield or
-    port whose control is not stated (:func:`_controlled`)."""
+    port whose control is not stated (:func:`.control.side_of`)."""
     ez = rs.enemy_field(board, side)
     noncombat_blocks = bool(rs.param("na41_los_noncombat_blocks"))
     rough = set(str(rs.param("na41_los_double_terrain")).replace(" ", "").split(","))
@@ -98,7 +71,7 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
         if owner and owner != side:
             return True
         if feats & {"port", "airfield"} or (cities and (feats & {"city"} or board.terrain(h) == "city")):
-            owner = _controlled(rs, board, h, side, unknown)
+            owner = holder(rs, board, h, unknown)
             return owner is not None and owner != side
         return False
 
@@ -178,7 +151,7 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
     port_hexes |= {h for h, info in board.map.hexes.items() if "port" in info.features}
     port_hexes |= {h for h, mk in board.pos.hex_markers.items() if "port" in mk}
     for h in port_hexes:
-        if _controlled(rs, board, h, side, unknown) != side:
+        if holder(rs, board, h, unknown) != side:
             continue
         cap = port_capacity(rs, board, h)
         if cap == 0:
@@ -194,7 +167,7 @@ def sources(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
         for h, info in board.map.hexes.items():
             # 16.3.4: no side controls an empty oasis (only cities, airfields and ports are held);
             # the trace keeps lines out of one in enemy ZOC
-            if info.terrain == oasis and h not in ports and _controlled(rs, board, h, side) in (None, side):
+            if info.terrain == oasis and h not in ports and holder(rs, board, h) in (None, side):
                 ports[h] = per_oasis
                 src.setdefault(h, "port")
     return src, ports
@@ -279,9 +252,21 @@ def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: boo
             out[uid] = "port"
         else:
             limited_cands[uid] = cands
-    for uid in sup.assign_capacity(limited_cands, capped):
+    for uid in _served(limited_cands, capped, {u.id for u in units if u.has("oos") or u.has("oos_red")}):
         out[uid] = "port"
     return out, set(kind_full).union(*port_reach.values())
+
+
+def _served(candidates: dict[str, list[str]], capacity: dict[str, int], marked: set[str]) -> list[str]:
+    """The units the ports' capacity supplies (16.2 「各友軍補給フェイズ中、所有しているプレイヤーは、どのユニットが
+    補給下でどれがそうでないかを決定できます」): the owner's choice, which his OOS markers show, so units without
+    one are served first, as many as the capacity allows, then marked ones. The matching keeps a
+    unit it has served (augmenting paths), so the order of the two groups decides; within a group
+    units go by id and ports by name, whatever order the position lists them in."""
+    rank = {uid: f"{int(uid in marked)}:{uid}" for uid in candidates}
+    back = {r: uid for uid, r in rank.items()}
+    got = sup.assign_capacity({rank[uid]: sorted(c) for uid, c in candidates.items()}, capacity)
+    return [back[r] for r in got]
 
 
 def check_oos_colour(rs: NorthAfrica41Units, board: Board, u: UnitState, traces: bool) -> list:

@@ -124,6 +124,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_scenario_first_phase": ("enter-rommel:i3-axis-initial, campaign:i3-axis-initial, crusader:i1-allied-initial",
                                       "S1.2, S2.2, S3.2: the first phase each scenario plays on its first turn (scenario:phase; "
                                       "S1/S2 start in the third impulse's Axis Initial Phase, S3 skips the Preparation Phase)"),
+        "na41_setup_airfields": ("enter-rommel:allied, campaign:allied, crusader:allied, crusader:axis:3212 3629 3041",
+                                 "S1.1 (S2.1: as S1.1), S3.1: who holds each airfield at the set-up, read from the airfield "
+                                 "markers (22.2.2: they count the airfields each side controls): scenario:side[:hexes]; without "
+                                 "hexes, every other airfield (S1/S2: all six markers in the Allied box; S3: the Axis Benina "
+                                 "3212, Martuba 3629, Gambut 3041, the Allies the other two)"),
         "na41_reserve_release": ("2sa:14:2559, 2nz:12:2750", "S2.2: formation:turn:hex: its units sent to the Reserve box stay "
                                  "there until the turn, or until an Axis unit enters the hex (Mersa Matruh, Sidi Barrani)"),
         "na41_alexandria": ("2478", "S1.2, S2.2: Alexandria's hex, where the Polish brigade stays"),
