@@ -1,0 +1,106 @@
+"""Record round oracle21's logs of ``tests/data/recorded`` in real VASSAL (see README.md there):
+a whole realistic turn of each game, both sides' hands, two combats each, a step loss flipped on
+the wrong unit and taken back with Undo, on the default build of the bundled kits.
+
+* ``na41-turn21``: North Africa '41, S1, as Axis (both sides' hands). I1 Allied Movement: no move
+  (chat). I1 Axis Movement: 5 Pz Rgt 1604 -> 1707, 2 MG Bn 1604 -> 1606, 3 Aufkl 1503 -> 1208,
+  8 MG Bn 1503 -> 1107. Axis Combat (combat 1): chat, 2d6, **3 Hus flipped, Undo**, chat, 6 RTR
+  flipped (the step loss); the Allied stack retreats 1808 -> 1908 -> 1909 (two drags, clear of
+  every Axis ZOC); 5 Pz Rgt advances 1707 -> 1808. On to I2's Allied Combat Phase (combat 2): chat,
+  2d6, 5 Pz Rgt flipped, retreats 1808 -> 1707 -> 1607 (clear of the Allied ZOC); 3 Hus advances
+  1909 -> 1808; Next.
+* ``om-turn21``: Operation Mercury, Scenario 3, as German (both sides' hands). GT1 Paradrop:
+  9/III/Sturm W4216, Vogel 1 W4316, Vogel 2 W4213. German Movement: Vogel 2 W4213 -> W4214 (one
+  hex, 4.18). German Combat: combat 1 on 19 NZ (W4315): 1d10, **19 NZ flipped, Undo**, chat; 19 NZ
+  retreats to W4415 (156 AA's hex, in no German ZOC); Vogel 1 advances W4316 -> W4315. Combat 2 on
+  B/22 NZ + B/23 NZ (W4314) by Vogel 2: 1d10; the stack retreats whole to W4414; Vogel 2 advances
+  W4214 -> W4314. Allied Movement: D/1 Welsh W4228 -> W4227. Allied Combat: 7 RTR + 19 NZ attack
+  Vogel 1 (W4315): 1d10, Vogel 1 flipped. Next into GT2's Recovery Phase.
+* ``im-turn21``: Invasion: Malta, Scenario 3, as Axis (both sides' hands). GT1 Airborne: 5/3 and
+  KG1 unit 1 on 1424, KG1 unit 2 on 1524, KG1 unit 3 on 1627, the Airhead on 1424. Movement: KG1
+  unit 2 1524 -> 1525. Combat: combat 1 on B/3 KOMR (1425): 1d10, **B/3 KOMR flipped, Undo**,
+  chat, B/3 KOMR deleted (eliminated); 5/3 advances 1424 -> 1425. Combat 2 on B/4 (1628) by KG1
+  unit 3: 1d10, B/4 flipped (a step lost). Next on to GT2's Weather Phase.
+
+    python tests/data/recorded/record_oracle21.py --modules DIR [--vassal /work/vassal-oracle/vassal38 --suffix=-38]
+
+``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import record  # noqa: E402  (start_save, nexts, phase counts)
+import record6  # noqa: E402  (phase indices, map names)
+import recordkit  # noqa: E402
+
+n = record.nexts
+W, NA = record6.W, record6.NA
+NA_ALLIED_MOVE = 2               # I1's Allied Movement Phase (index from the Preparation Phase)
+NA_I2_ALLIED_COMBAT = 15         # I2's Allied Combat Phase
+IM_AIRBORNE, IM_MOVE, IM_COMBAT = 6, 7, 11
+
+
+def na41_turn() -> list[str]:
+    return (["player Axis Axis pw-na21", "setup S1 Enter Rommel", "begin-log"] + n(NA_ALLIED_MOVE)
+            + ["chat I1 連合軍移動: no Allied moves this impulse"] + n(record6.NA_AXIS_MOVE - NA_ALLIED_MOVE)
+            + [f"move 5_Pz_Rgt 1707 {NA}", f"move 2_MG_Bn 1606 {NA}", f"move 3_Aufkl 1208 {NA}",
+               f"move 8_MG_Bn 1107 {NA}"] + n(1)
+            + ["chat 戦闘1: 5 Pz Rgt attacks 6 RTR + 3 Hus (1808)", "roll 2d6", "chat 1 step loss + retreat 2",
+               "flip 3_Hus", "undo", "chat wrong unit - 6 RTR takes the loss (待った)", "flip 6_RTR",
+               f"move-stack 6_RTR 1908 {NA}", f"move-stack 6_RTR 1909 {NA}", f"move 5_Pz_Rgt 1808 {NA}"]
+            + n(NA_I2_ALLIED_COMBAT - record6.NA_AXIS_COMBAT)
+            + ["chat I2 戦闘2: 6 RTR + 3 Hus attack 5 Pz Rgt (1808)", "roll 2d6", "chat Axis: 1 step loss + retreat 2",
+               "flip 5_Pz_Rgt", f"move 5_Pz_Rgt 1707 {NA}", f"move 5_Pz_Rgt 1607 {NA}", f"move 3_Hus 1808 {NA}"]
+            + n(1) + ["end-log"])
+
+
+def om_turn(start: Path) -> list[str]:
+    return (["player German German pw-om21", f"load {start}", "begin-log"] + n(record6.OM_PARADROP)
+            + [f"move 9/III/Sturm W4216 {W}", f"move Vogel_(1_of_2) W4316 {W}", f"move Vogel_(2_of_2) W4213 {W}"]
+            + n(1) + [f"move Vogel_(2_of_2) W4214 {W}"] + n(record6.OM_GERMAN_COMBAT - record6.OM_GERMAN_MOVE)
+            + ["chat 戦闘1: 9/III/Sturm + Vogel 1 attack 19 NZ (W4315)", "roll 1d10", "chat D1",
+               "flip 19_NZ", "undo", "chat 待った: no step loss, 19 NZ retreats 1 hex",
+               f"move 19_NZ W4415 {W}", f"move Vogel_(1_of_2) W4315 {W}",
+               "chat 戦闘2: Vogel 2 attacks B/22 NZ + B/23 NZ (W4314)", "roll 1d10", "chat D1: both retreat",
+               f"move-stack B/22_NZ W4414 {W}", f"move Vogel_(2_of_2) W4314 {W}"]
+            + n(1) + ["chat Allied movement: D/1 Welsh", f"move D/1_Welsh W4227 {W}"]
+            + n(5) + ["chat Allied combat: 7 RTR + 19 NZ attack Vogel 1 (W4315)", "roll 1d10",
+                      "chat Vogel 1 loses a step", "flip Vogel_(1_of_2)"]
+            + n(2) + ["end-log"])
+
+
+def im_turn(start: Path) -> list[str]:
+    m = "Malta"
+    return (["player Axis Axis pw-im21", f"load {start}", "begin-log"] + n(IM_AIRBORNE)
+            + ["chat GT1 空挺: KG1", f"move 5/3 1424 {m}", f"move KG1_unit_1 1424 {m}", f"move KG1_unit_2 1524 {m}",
+               f"move KG1_unit_3 1627 {m}", f"move Airhead 1424 {m}"]
+            + n(IM_MOVE - IM_AIRBORNE) + [f"move KG1_unit_2 1525 {m}"] + n(IM_COMBAT - IM_MOVE)
+            + ["chat 戦闘1: 5/3 + KG1 units 1-2 attack B/3 KOMR (1425)", "roll 1d10", "flip B/3_KOMR", "undo",
+               "chat 待った: B/3 KOMR eliminated, not reduced (除去)", "key B/3_KOMR ctrl D", f"move 5/3 1425 {m}",
+               "chat 戦闘2: KG1 unit 3 attacks B/4 (1628)", "roll 1d10", "flip B/4", "chat B/4 reduced, stays"]
+            + n(record.IM_PHASES - IM_COMBAT) + ["end-log"])
+
+
+def main() -> int:
+    args, work = recordkit.start(__doc__, "record21-")
+    sfx = args.suffix
+    im = args.modules / "invasion-malta.vmod"
+    om = args.modules / "operation-mercury.vmod"
+    na = args.modules / "north-africa-41.vmod"
+    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
+                                                               ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
+    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
+    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
+                                 work / "om-start.vsav")
+    runs = [("na41-turn21", na, na41_turn()), ("om-turn21", om, om_turn(om_start)), ("im-turn21", im, im_turn(im_start))]
+    for name, module, lines in runs:
+        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
