@@ -22,6 +22,22 @@ the wrong unit and taken back with Undo, on the default build of the bundled kit
   chat, B/3 KOMR deleted (eliminated); 5/3 advances 1424 -> 1425. Combat 2 on B/4 (1628) by KG1
   unit 3: 1d10, B/4 flipped (a step lost). Next on to GT2's Weather Phase.
 
+Chains whose files are played **alternately in VASSAL 3.7.26 and 3.8.0-beta1** (each file loads the
+save the one before wrote; the ``-38`` twins start in 3.8.0-beta1 instead):
+
+* ``om-version21-1..3``: OM Scenario 3, as German: GT1 Paradrop, 9/III/Sturm W4213, Vogel 1 W4212;
+  German Movement: Vogel 1 W4212 -> W4211, chat, **saved mid-phase** (3.7). File 2 (3.8) from that
+  save: Vogel 1 W4211 -> W4210 (its second hex on its drop turn), 9/III/Sturm W4213 -> W4113; on to
+  the Allied Movement Phase; saved. File 3 (3.7), **the Allied player**: D/1 Welsh W4228 -> W4227;
+  Next.
+* ``na41-version21-1..3``: NA41 S1, as Axis: I1 Axis Movement, 8 MG Bn 1503 -> 1107, **saved
+  mid-phase** (3.7). File 2 (3.8): 8 MG Bn 1107 -> 0602 (the same unit's move, continued),
+  3 Aufkl 1503 -> 1504; saved mid-phase. File 3 (3.7): Next (Axis Combat), chat, Next.
+* ``im-chat21-1..2``: IM Scenario 3, as Axis, **the turn tracker never pressed** (it shows GT1's
+  Weather Phase): file 1 (3.7) chat "GT1 空挺降下フェイズ", 5/3, KG1 unit 1 and the Airhead on 2020,
+  chat "GT1 Movement phase now", KG1 unit 1 2020 -> 2021; saved. File 2 (3.8), other words: chat
+  "T1 移動 (続き)", 5/3 2020 -> 2019, chat "turn 1 combat: none / 戦闘なし".
+
     python tests/data/recorded/record_oracle21.py --modules DIR [--vassal /work/vassal-oracle/vassal38 --suffix=-38]
 
 ``--modules``: the folder ``vmodgen build -o`` wrote the bundled modules to."""
@@ -84,6 +100,48 @@ def im_turn(start: Path) -> list[str]:
             + n(record.IM_PHASES - IM_COMBAT) + ["end-log"])
 
 
+def om_version(start: Path, work: Path, sfx: str) -> list[list[str]]:
+    s1, s2 = work / f"om-version21-1{sfx}.vsav", work / f"om-version21-2{sfx}.vsav"
+    return [["player German German pw-om21", f"load {start}", "begin-log"] + n(record6.OM_PARADROP)
+            + [f"move 9/III/Sturm W4213 {W}", f"move Vogel_(1_of_2) W4212 {W}"] + n(1)
+            + [f"move Vogel_(1_of_2) W4211 {W}", "chat 移動途中でセーブ / saving mid-move", f"save {s1}", "end-log"],
+            ["player German German pw-om21", f"load {s1}", "begin-log",
+             f"move Vogel_(1_of_2) W4210 {W}", f"move 9/III/Sturm W4113 {W}"] + n(6) + [f"save {s2}", "end-log"],
+            ["player Allied Allied pw-om21a", f"load {s2}", "begin-log", "chat Allied movement (3.7)",
+             f"move D/1_Welsh W4227 {W}"] + n(1) + ["end-log"]]
+
+
+def na41_version(work: Path, sfx: str) -> list[list[str]]:
+    s1, s2 = work / f"na41-version21-1{sfx}.vsav", work / f"na41-version21-2{sfx}.vsav"
+    return [["player Axis Axis pw-na21", "setup S1 Enter Rommel", "begin-log"] + n(record6.NA_AXIS_MOVE)
+            + [f"move 8_MG_Bn 1107 {NA}", "chat to be continued (続く)", f"save {s1}", "end-log"],
+            ["player Axis Axis pw-na21", f"load {s1}", "begin-log", f"move 8_MG_Bn 0602 {NA}",
+             f"move 3_Aufkl 1504 {NA}", f"save {s2}", "end-log"],
+            ["player Axis Axis pw-na21", f"load {s2}", "begin-log"] + n(1)
+            + ["chat I1 枢軸軍戦闘: no attacks"] + n(1) + ["end-log"]]
+
+
+def im_chat(start: Path, work: Path, sfx: str) -> list[list[str]]:
+    s1 = work / f"im-chat21-1{sfx}.vsav"
+    m = "Malta"
+    return [["player Axis Axis pw-im21", f"load {start}", "begin-log", "chat GT1 空挺降下フェイズ",
+             f"move 5/3 2020 {m}", f"move KG1_unit_1 2020 {m}", f"move Airhead 2020 {m}", "chat GT1 Movement phase now",
+             f"move KG1_unit_1 2021 {m}", f"save {s1}", "end-log"],
+            ["player Axis Axis pw-im21", f"load {s1}", "begin-log", "chat T1 移動 (続き)", f"move 5/3 2019 {m}",
+             "chat turn 1 combat: none / 戦闘なし", "end-log"]]
+
+
+def chain(name: str, module: Path, files: list[list[str]], args, work: Path) -> bool:
+    """Play the files of a chain one after the other, alternating VASSAL versions: the first in
+    ``--vassal``, the next in the other one."""
+    other = recordkit.V37 if args.vassal == recordkit.V38 else recordkit.V38
+    for i, lines in enumerate(files, 1):
+        vassal = args.vassal if i % 2 else other
+        if not recordkit.run(vassal, module, f"{name}-{i}", lines, work, args.out, args.suffix):
+            return False
+    return True
+
+
 def main() -> int:
     args, work = recordkit.start(__doc__, "record21-")
     sfx = args.suffix
@@ -98,6 +156,11 @@ def main() -> int:
     runs = [("na41-turn21", na, na41_turn()), ("om-turn21", om, om_turn(om_start)), ("im-turn21", im, im_turn(im_start))]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
+            return 1
+    chains = [("om-version21", om, om_version(om_start, work, sfx)), ("na41-version21", na, na41_version(work, sfx)),
+              ("im-chat21", im, im_chat(im_start, work, sfx))]
+    for name, module, files in chains:
+        if recordkit.wanted(name, args.only) and not chain(name, module, files, args, work):
             return 1
     return 0
 
