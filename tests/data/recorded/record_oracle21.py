@@ -21,6 +21,16 @@ the wrong unit and taken back with Undo, on the default build of the bundled kit
   unit 2 1524 -> 1525. Combat: combat 1 on B/3 KOMR (1425): 1d10, **B/3 KOMR flipped, Undo**,
   chat, B/3 KOMR deleted (eliminated); 5/3 advances 1424 -> 1425. Combat 2 on B/4 (1628) by KG1
   unit 3: 1d10, B/4 flipped (a step lost). Next on to GT2's Weather Phase.
+* ``na41-undofar21``: NA41 S1, as Axis: I1 Axis Movement, 3 Aufkl 1503 -> 1208; Next (Axis Combat);
+  **Undo three times** (the Next, the move, and one too many: the Next into the Axis Movement
+  Phase: the tracker back in I1's Axis Initial Phase), chat; 3 Aufkl 1503 -> 1504 **in the Axis
+  Initial Phase**; Next ×2 (Axis Movement, Axis Combat).
+* ``im-airhead21``: IM Scenario 3, as Axis: GT1 Airborne: the Airhead on 1424 first (15.21), then
+  5/3 and KG1 unit 1 on 1424; Movement: the 1424 stack **dragged whole** to 1423, the Airhead with
+  it; Next.
+* ``om-boxback21``: OM Scenario 3, as German: GT1 Paradrop: 9/III/Sturm W4213, Vogel 1 W4212,
+  Vogel 2 W4211, then Vogel 2 **dragged back into the German first wave box**, chat; German
+  Movement: Vogel 1 W4212 -> W4211; Next.
 
 Chains whose files are played **alternately in VASSAL 3.7.26 and 3.8.0-beta1** (each file loads the
 save the one before wrote; the ``-38`` twins start in 3.8.0-beta1 instead):
@@ -100,6 +110,32 @@ def im_turn(start: Path) -> list[str]:
             + n(record.IM_PHASES - IM_COMBAT) + ["end-log"])
 
 
+NA_AXIS_INITIAL = 7
+#: map pixels inside Operation Mercury's "German first wave (paradrop GT1)" box ("Off-map boxes" map)
+OM_FIRST_WAVE = (700, 1400)
+
+
+def na41_undofar() -> list[str]:
+    return (["player Axis Axis pw-na21", "setup S1 Enter Rommel", "begin-log"] + n(record6.NA_AXIS_MOVE)
+            + [f"move 3_Aufkl 1208 {NA}"] + n(1) + ["undo", "undo", "undo", "chat 戻しすぎた? undo x3 - 3 Aufkl again",
+                                                    f"move 3_Aufkl 1504 {NA}"] + n(2) + ["end-log"])
+
+
+def im_airhead(start: Path) -> list[str]:
+    m = "Malta"
+    return (["player Axis Axis pw-im21", f"load {start}", "begin-log"] + n(IM_AIRBORNE)
+            + [f"move Airhead 1424 {m}", f"move 5/3 1424 {m}", f"move KG1_unit_1 1424 {m}"] + n(IM_MOVE - IM_AIRBORNE)
+            + ["chat 5/3 + KG1 1: one hex west", f"move-stack 5/3 1423 {m}"] + n(1) + ["end-log"])
+
+
+def om_boxback(start: Path) -> list[str]:
+    x, y = OM_FIRST_WAVE
+    return (["player German German pw-om21", f"load {start}", "begin-log"] + n(record6.OM_PARADROP)
+            + [f"move 9/III/Sturm W4213 {W}", f"move Vogel_(1_of_2) W4212 {W}", f"move Vogel_(2_of_2) W4211 {W}",
+               f"move Vogel_(2_of_2) @{x},{y} Off-map boxes", "chat Vogel 2 waits (待機) - back in its box"]
+            + n(1) + [f"move Vogel_(1_of_2) W4211 {W}"] + n(1) + ["end-log"])
+
+
 def om_version(start: Path, work: Path, sfx: str) -> list[list[str]]:
     s1, s2 = work / f"om-version21-1{sfx}.vsav", work / f"om-version21-2{sfx}.vsav"
     return [["player German German pw-om21", f"load {start}", "begin-log"] + n(record6.OM_PARADROP)
@@ -153,7 +189,9 @@ def main() -> int:
     first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
                                  work / "om-start.vsav")
-    runs = [("na41-turn21", na, na41_turn()), ("om-turn21", om, om_turn(om_start)), ("im-turn21", im, im_turn(im_start))]
+    runs = [("na41-turn21", na, na41_turn()), ("om-turn21", om, om_turn(om_start)), ("im-turn21", im, im_turn(im_start)),
+            ("na41-undofar21", na, na41_undofar()), ("im-airhead21", im, im_airhead(im_start)),
+            ("om-boxback21", om, om_boxback(om_start))]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
             return 1
