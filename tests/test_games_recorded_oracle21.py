@@ -231,25 +231,14 @@ def test_im_airhead_dragged_along_with_its_stack(im, suffix):
     """im-airhead21: GT1 Airborne: the Airhead on 1424 first (15.21's order), then 5/3 and KG1
     unit 1 on 1424. Movement: the 1424 stack dragged whole to 1423 (one hex each, 15.16; out of B/3
     KOMR's ZOC, 8.24 allows it), the Airhead with it. 15.22 「空挺堡は移動できない」: the airhead
-    moved: IM 15.22 at the Movement Phase's end (step 13), 1424 and 1423; both units' moves judged
-    legal."""
+    moved: exactly IM 15.22 at the Movement Phase's end (step 13), 1424 and 1423 (nothing was
+    placed: 15.21 is the placement in the Paradrop Phase; before this round's fix the moved airhead
+    was also read as a new one, IM 15.21 "placed in 1423 in the Movement Phase"); both units'
+    moves judged legal."""
     _, doc, _ = _audit(im, [f"im-airhead21{suffix}.vlog"])
-    name = f"im-airhead21{suffix}.vlog"
-    assert ("IM 15.22", name, 13, 1, "movement", []) in found(doc)
-    assert [f["hexes"] for f in doc["findings"] if f["rule"] == "IM 15.22"] == [["1424", "1423"]]
+    assert found(doc) == [("IM 15.22", f"im-airhead21{suffix}.vlog", 13, 1, "movement", [])]
+    assert doc["findings"][0]["hexes"] == ["1424", "1423"]
     assert doc["coverage"]["moves"]["judged"] == 2 and doc["coverage"]["out_of_phase"] == []
-
-
-@pytest.mark.xfail(strict=True, reason="one dragged airhead is found twice: IM 15.22 (it moved) and IM 15.21 "
-                   "(read as a new airhead placed in the Movement Phase) (invasion_malta/memory.py check_airheads)")
-@pytest.mark.parametrize("suffix", SUFFIXES)
-def test_im_airhead_dragged_is_one_breach(im, suffix):
-    """im-airhead21: the book's verdict is one breach, the airhead's move (15.22); nothing was
-    placed (15.21 is the placement in the Paradrop Phase). The audit also gives IM 15.21 at 1423
-    ("an airhead was placed in 1423 in the Movement Phase"). Strict xfail: it passes once a moved
-    airhead is not also read as a new one, and then this mark must go."""
-    _, doc, _ = _audit(im, [f"im-airhead21{suffix}.vlog"])
-    assert [f["rule"] for f in doc["findings"]] == ["IM 15.22"]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
