@@ -520,7 +520,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
-                elif pos.phase not in ("", "airborne"):
+                elif pos.phase not in ("", "airborne") and not before - set(heads):   # else moved: 15.22's
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
                                             f"{pos.phase_info.name if pos.phase_info else pos.phase}; airheads are "
                                             "placed in the Airborne Operations (Paradrop) Phase, before any KG "
