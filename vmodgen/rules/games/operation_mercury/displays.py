@@ -204,13 +204,18 @@ def check_ammo_replenished(rs, board: Board) -> list:
 def check_evacuation_marker(rs, board: Board) -> list:
     """20.11-20.12 (21.2 without the naval game): the Evacuation Ends marker is put on the Game Turn
     Record when an evacuation check orders it, and the checks begin on GT14: before, the marker
-    (on a box or hex, or a unit's status) is a finding."""
+    (on a box or hex, or a unit's status) is a finding in a position file, not judged in a log."""
     pos, first = board.pos, rs.num("evacuation_first_turn")
     if pos.turn is None or pos.turn >= first:
         return []
     where = [h for h, mk in pos.hex_markers.items() if EVACUATION_MARKER in mk] + \
             [u.hex for u in pos.units if u.has(EVACUATION_MARKER)]
     if not where:
+        return []
+    if not in_position_file(pos):
+        # a module may keep its spare markers on the map before they are used
+        rs.not_judged(f"{P} 20.11", f"an Evacuation Ends marker lies on {', '.join(box_name(board, h) for h in where)} "
+                                    f"on GT{pos.turn}, before the evacuation checks begin: a log does not say it was placed")
         return []
     return [rs.finding(board, f"{P} 20.11", "movement", f"The Evacuation Ends marker is on the "
                        f"{', '.join(box_name(board, h) for h in where)} on GT{pos.turn}; the Allies check for "
