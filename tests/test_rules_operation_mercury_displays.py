@@ -132,3 +132,12 @@ def test_sector_and_unit_markers_on_a_hex_are_listed_ignored(marker, ignored):
     there: listed as ignored with the key the rules read; the IP (9.23) and the play aids are not."""
     p = position(kit(4, "supply") + f'\n[[hexes]]\nhex = "rsc-retimo"\nmarkers = ["{marker}"]\n')
     assert bool(p.ignored) is ignored, p.ignored
+
+
+def test_evacuation_ends_marker_in_a_log_record_is_not_judged():
+    """A log (``om_end_hexes`` carried) may show the marker kept on the map by its module: not judged."""
+    text = (kit(10, "evacuation-determination") + '\n[state]\nom_end_hexes = {}\n'
+            + '\n[[hexes]]\nhex = "game-turn-record"\nmarkers = ["evacuation_ends"]\n')
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 20.11" in rs.take_not_judged()

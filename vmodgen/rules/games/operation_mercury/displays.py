@@ -125,15 +125,18 @@ def interdiction_flown(rs, board: Board, timed: bool) -> list:
 
 def ju87_halves(rs, board: Board) -> list:
     """12.13-12.14: a 4-5 Ju-87 splits into two 2-3 halves, which replace it (and recombine into one):
-    the whole Stukas and the pairs of halves in play are at most the roster's 4-5 Ju-87s (the optional
+    the whole Stukas and the pairs of halves on the Air Operations Display are at most the roster's 4-5 Ju-87s (the optional
     one counted unless the scenario is one of 14.0's, which use no campaign option: 12.16)."""
     pos = board.pos
     whole_roster = [r for r in pos.roster.values() if r.type == "dive_bomber" and SPLIT_FLAG not in r.flags
                     and (OPTIONAL_FLAG not in r.flags or pos.scenario not in NO_CAMPAIGN_SCENARIOS)]
     if not whole_roster:
         return []
-    halves = [u for u in pos.units if SPLIT_FLAG in u.unit.flags]
-    whole = [u for u in pos.units if u.unit.type == "dive_bomber" and SPLIT_FLAG not in u.unit.flags]
+    # in play = on the display's boxes (a module may keep spare counters elsewhere on its map)
+    display = set(boxes(rs.param("om_air_readiness_boxes"))) | set(boxes(rs.param("om_air_mission_boxes")))
+    shown = [u for u in pos.units if u.hex in display]
+    halves = [u for u in shown if SPLIT_FLAG in u.unit.flags]
+    whole = [u for u in shown if u.unit.type == "dive_bomber" and SPLIT_FLAG not in u.unit.flags]
     stukas = len(whole) + math.ceil(len(halves) / 2)
     if not halves or stukas <= len(whole_roster):
         return []
@@ -204,13 +207,18 @@ def check_ammo_replenished(rs, board: Board) -> list:
 def check_evacuation_marker(rs, board: Board) -> list:
     """20.11-20.12 (21.2 without the naval game): the Evacuation Ends marker is put on the Game Turn
     Record when an evacuation check orders it, and the checks begin on GT14: before, the marker
-    (on a box or hex, or a unit's status) is a finding."""
+    (on a box or hex, or a unit's status) is a finding in a position file, not judged in a log."""
     pos, first = board.pos, rs.num("evacuation_first_turn")
     if pos.turn is None or pos.turn >= first:
         return []
     where = [h for h, mk in pos.hex_markers.items() if EVACUATION_MARKER in mk] + \
             [u.hex for u in pos.units if u.has(EVACUATION_MARKER)]
     if not where:
+        return []
+    if not in_position_file(pos):
+        # a module may keep its spare markers on the map before they are used
+        rs.not_judged(f"{P} 20.11", f"an Evacuation Ends marker lies on {', '.join(box_name(board, h) for h in where)} "
+                                    f"on GT{pos.turn}, before the evacuation checks begin: a log does not say it was placed")
         return []
     return [rs.finding(board, f"{P} 20.11", "movement", f"The Evacuation Ends marker is on the "
                        f"{', '.join(box_name(board, h) for h in where)} on GT{pos.turn}; the Allies check for "
