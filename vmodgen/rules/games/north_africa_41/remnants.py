@@ -44,10 +44,11 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
     is_remnant = lambda u: rs.is_(u, "na41_remnant")                       # noqa: E731
     group = lambda u: (u.side, axis_nation(u), u.unit.type)                 # noqa: E731
     placed = {u.id for u in pos.units}
-    spare = [UnitState(unit=x, hex="") for x in pos.roster.values() if x.id not in placed]
-    kinds = {group(UnitState(unit=x, hex="")) for x in pos.roster.values() if is_remnant(UnitState(unit=x, hex=""))}
+    roster = [UnitState(unit=x, hex="") for x in pos.roster.values()]
+    spare = [x for x in roster if x.id not in placed]
+    kinds = {group(x) for x in roster if is_remnant(x)}
     out = []
-    standing: Counter = Counter()                           # (side, type) -> units on the display
+    standing: Counter = Counter()                           # (side, nation, type) -> units on the display
     for u in pos.units:
         if u.hex != display or is_remnant(u) or rs.marker(u):
             continue
@@ -74,11 +75,10 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"the Remnant Display holds {rs.names(units)}, but "
                                   f"{count(on_map[g], f'{side} {kind} remnant')} on the map "
                                   f"{'stand' if on_map[g] > 1 else 'stands'} for {'it' if len(units) == 1 else 'them'}"
-                                  ", and none is unplaced: a unit stays on the display only while its remnant is in play; when "
-                                  "the remnant is eliminated the unit goes to the Eliminated box (10.4.1, 19.6).",
+                                  ", and none is unplaced: a unit stays on the display only while its remnant is in "
+                                  "play; when the remnant is eliminated the unit goes to the Eliminated box (10.4.1, 19.6).",
                                   [display], units))
-        modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g
-                       for x in map(lambda r: UnitState(unit=r, hex=""), pos.roster.values()))
+        modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g for x in roster)
         if on_map[g] > standing[g] + free_units and modelled:
             units = [u for u in pos.units if is_remnant(u) and board.is_hex(u.hex) and group(u) == g]
             out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{rs.names(units)} stand"
