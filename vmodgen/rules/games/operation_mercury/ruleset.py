@@ -71,7 +71,8 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
-                     "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged: its own rule)",
+                     "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged for a drop: its "
+                     "own rule)",
     }
     #: refusals and reactions are judged from the hex changes ``remember`` records over their
     #: sub-phases (``om_displaced``: 7.32, 7.41): the audit's own retreat/advance reading of

@@ -169,11 +169,13 @@ class OperationMercuryStacking(OperationMercuryUnits):
         at the end of its turn's German Movement Phase, or at a phase end of a later turn, did not drop
         when the whole wave must. A unit leaving a wave box in that German Movement Phase is read as
         the paradrop (a tracker moved on early), so at the end of the Paradrop Phase itself a unit
-        still in the box is named not judged. A position file only: an audit (which carries the
-        phase ends, ``om_end_hexes``) plays a scenario it does not know, and a scenario's set-up may
-        leave wave units unused in their boxes."""
-        if board.pos.at != "end" or self.memory(board.pos).om_end_hexes is not None:
+        still in the box is named not judged. A finding in a position file only: a log (which
+        carries the phase ends, ``om_end_hexes``) plays a scenario it does not know, and a scenario's
+        set-up may leave wave units unused in their boxes (Scenario 3 drops no Vogel unit, 14.3), so
+        there the unit is named not judged (oracle21's om-boxback21: it passed unnamed)."""
+        if board.pos.at != "end":
             return []
+        in_log = self.memory(board.pos).om_end_hexes is not None
         order = [ph.id for ph in board.pos.game.sequence.phases]
         here = order.index(board.pos.phase) if board.pos.phase in order else None
         drop = order.index(PARADROP) if PARADROP in order else None
@@ -191,8 +193,12 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                              "as the paradrop (a tracker moved on early), so it is judged at that "
                                              "phase's end")
                 continue
-            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} is still in {u.hex} on turn {turn}; "
-                                    f"that whole wave paradrops on turn {due}.", [u.hex], [u]))
+            said = f"{label(u)} is still in {u.hex} on turn {turn}; that whole wave paradrops on turn {due}"
+            if in_log:
+                self.not_judged(f"{P} 6.11", f"{said}: a log names no scenario, and a scenario's set-up may leave "
+                                             "units unused in a wave box (14.0)")
+                continue
+            out.append(self.finding(board, f"{P} 6.11", "stacking", f"{said}.", [u.hex], [u]))
         return out
 
     def _left_a_wave_box(self, board: Board) -> list:
