@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..binding.pieces import prototype_names
 from ..vassal.module import MAP_NOT_FOUND, Module
-from ..vassal.reported_locations import grid_sentences, missing_boards
+from ..vassal.reported_locations import FileWalk, grid_sentences, missing_boards
 from ..vassal.savefile import SaveFile
 
 def check_version(path: str, logged: str, version: str, module_name: str) -> str | None:
@@ -104,5 +104,6 @@ def file_fit(path: str, save: SaveFile, module: Module) -> tuple[list[str], list
     (a re-gridded or renumbered board: :mod:`vmodgen.vassal.reported_locations`), sentences for the
     report's warnings in that order; no doubt about it, names an older version gave (the
     :func:`~vmodgen.vassal.reported_locations.grid_sentences` note), for its notes."""
-    warning, note = grid_sentences(path, save, module)
-    return [said for said in (missing_boards(path, save, module), warning) if said], [note] if note else []
+    walk = FileWalk(save, module)         # the tree walked once for both
+    warning, note = grid_sentences(path, save, module, walk)
+    return [said for said in (missing_boards(path, save, module, walk), warning) if said], [note] if note else []

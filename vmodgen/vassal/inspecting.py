@@ -224,12 +224,13 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
     from ..errors import InputError
     from .property_scope import scope_lookup, turn_properties
     from .replay import final_state
-    from .reported_locations import grid_sentences, missing_boards
+    from .reported_locations import FileWalk, grid_sentences, missing_boards
     from .savefile import read_save
     save = read_save(path)
     warnings: list[str] = []
     # VASSAL's move reports (or kept names) against this module's labels (before the replay sets the boards)
-    regridded, kept_names = grid_sentences(str(path), save, module) if module is not None else (None, None)
+    walk = FileWalk(save, module) if module is not None else None
+    regridded, kept_names = grid_sentences(str(path), save, module, walk) if module is not None else (None, None)
     apply = module.apply_board_command if module else None
     locate = module.locate if module else None
     # one lean pass (no step records, no undo pairing), the state after ``step`` copied on the way
@@ -336,7 +337,7 @@ def inspect_save(path: str | Path, module: Module | None = None, step: int | Non
                         f"version '{module.version}': each piece shows as saved in the file (as VASSAL plays it); "
                         "hex labels are read with the given module's grids, wrong if a board was re-gridded, "
                         "renumbered or swapped since")
-    for said in (missing_boards(str(path), save, module) if module is not None else None, regridded, kept_names):
+    for said in (missing_boards(str(path), save, module, walk) if module is not None else None, regridded, kept_names):
         if said:
             warnings.append(said)
     if module is None and any(p.get("map") for p in pieces):

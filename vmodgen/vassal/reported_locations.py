@@ -65,15 +65,31 @@ def _flat(node) -> list:
     return list(node.walk()) if node.subs else [node]
 
 
-def _with_boards(save: SaveFile, module: Module) -> tuple[list, list]:
-    """The file's saved state and steps (:func:`split_steps`), the module's boards set as that
-    state lays them out."""
-    head, steps = split_steps(save.tree)
-    for node in head:
-        for sub in _flat(node):
-            if "BoardPicker" in sub.text:
-                module.apply_board_command(sub.text)
-    return head, steps
+class FileWalk:
+    """A file's command tree as the fit checks read it, split (:func:`split_steps`), flattened and
+    its board commands found once: each check walked the whole tree on its own, five walks a file
+    (speed18b). ``module``: whose maps' names tell a board command (:func:`_board_commands`; its
+    board layouts do not matter)."""
+
+    __slots__ = ("head", "steps", "boards", "head_picks")
+
+    def __init__(self, save: SaveFile, module: Module) -> None:
+        head, steps = split_steps(save.tree)
+        is_board = _board_commands(module)
+        #: the saved state's commands, pre-order
+        self.head = [sub for node in head for sub in _flat(node)]
+        #: each step's commands, pre-order
+        self.steps = [_flat(node) for node in steps]
+        #: each step's board commands: their indices in its commands
+        self.boards = [tuple(i for i, sub in enumerate(subs) if is_board(sub.text)) for subs in self.steps]
+        #: the saved state's commands that name a board picker: set before anything is read
+        self.head_picks = [sub.text for sub in self.head if PICKER in sub.text]
+
+
+def _with_boards(walk: FileWalk, module: Module) -> None:
+    """The module's boards set as the file's saved state lays them out."""
+    for text in walk.head_picks:
+        module.apply_board_command(text)
 
 
 def _board_commands(module: Module) -> Callable[[str], bool]:
@@ -104,33 +120,34 @@ def compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int
     return compared, bad
 
 
-def report_counts(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
+def report_counts(save: SaveFile, module: Module,
+                  walk: FileWalk | None = None) -> tuple[int, list[tuple[int, str, str, str]], int]:
     """:func:`compare_reports` and the number of one-piece moves whose step carries a line that
     looks like its move report (a chat line starting with ``*``, as VASSAL starts one, naming the
     point left or reached as the module names it) that no report format of the module (nor a
     translation it holds) reads: written in another wording (another version of the module, a
-    language it has no translation for)."""
+    language it has no translation for). ``walk``: the file's :class:`FileWalk` for ``module``, when
+    made already."""
     restore = module.board_layouts()
     try:
-        return _compare_reports(save, module)
+        return _compare_reports(walk or FileWalk(save, module), module)
     finally:
         restore()
 
 
-def _compare_reports(save: SaveFile, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
-    head, steps = _with_boards(save, module)
-    is_board = _board_commands(module)
+def _compare_reports(walk: FileWalk, module: Module) -> tuple[int, list[tuple[int, str, str, str]], int]:
+    _with_boards(walk, module)
     patterns: dict[tuple[str, str], list[re.Pattern]] = {}
     compared = unread = 0
     bad: list[tuple[int, str, str, str]] = []
-    for k, node in enumerate(steps, start=1):
+    for k, (subs, boards) in enumerate(zip(walk.steps, walk.boards), start=1):
         if compared >= MAX_COMPARED:
             break
         moves, chats = [], []
         undo = False
-        for sub in _flat(node):
+        for i, sub in enumerate(subs):
             text = sub.text
-            if is_board(text):
+            if boards and i in boards:
                 _apply_board(text, module)
                 continue
             if text.startswith(("UNDO", "LOG\tUNDO")):
@@ -345,19 +362,18 @@ def compare_names(names: dict[tuple[str, int, int], str], module: Module) -> tup
     return compared, bad
 
 
-def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
+def compare_recorded_names(save: SaveFile, module: Module, walk: FileWalk | None = None) -> tuple[int, int]:
     """``(points compared, points named otherwise)``: the names a log's moves wrote
     (:func:`_step_names`) against the labels the module given reads at the same points, its
-    boards set as the file's saved state sets them."""
+    boards set as the file's saved state sets them (``walk``: see :func:`report_counts`)."""
     restore = module.board_layouts()
     try:
-        _, steps = _with_boards(save, module)
-        is_board = _board_commands(module)
+        walk = walk or FileWalk(save, module)
+        _with_boards(walk, module)
         compared = bad = 0
         names: dict[tuple[str, int, int], str] = {}      # each point once per board layout
-        for node in steps:
-            subs = _flat(node)
-            changes = [sub.text for sub in subs if is_board(sub.text)]
+        for subs, boards in zip(walk.steps, walk.boards):
+            changes = [subs[i].text for i in boards]
             if changes:           # the names so far were written on the boards laid out until now
                 c, b = compare_names(names, module)
                 compared, bad, names = compared + c, bad + b, {}
@@ -371,12 +387,13 @@ def compare_recorded_names(save: SaveFile, module: Module) -> tuple[int, int]:
         restore()
 
 
-def compare_saved_names(save: SaveFile, module: Module) -> tuple[int, int]:
+def compare_saved_names(save: SaveFile, module: Module, walk: FileWalk | None = None) -> tuple[int, int]:
     """The same for the names kept in the file's saved state: written whenever each piece last
     moved, by whatever module version ran then (an earlier session, the designer's set-up), so no
-    proof against the module given."""
-    head, _ = _with_boards(save, module)
-    return compare_names(recorded_names("\n".join(sub.text for node in head for sub in _flat(node))), module)
+    proof against the module given (``walk``: see :func:`report_counts`)."""
+    walk = walk or FileWalk(save, module)
+    _with_boards(walk, module)
+    return compare_names(recorded_names("\n".join([sub.text for sub in walk.head])), module)
 
 
 def regridded(compared: int, bad: int) -> bool:
@@ -420,27 +437,26 @@ def mismatch_warning(path: str, compared: int, bad: list[tuple[int, str, str, st
             "what is judged from them cannot be trusted): give the module it was played with.")
 
 
-def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
+def missing_boards(path: str, save: SaveFile, module: Module, walk: FileWalk | None = None) -> str | None:
     """The sentence to report when the file's board layouts (``<map>BoardPicker`` in its saved
     state or, as a log can change them midway, in its steps) name a board the module given does
-    not have on that map, or None."""
-    head, steps = split_steps(save.tree)
+    not have on that map, or None (``walk``: see :func:`report_counts`)."""
+    walk = walk or FileWalk(save, module)
     is_board = _board_commands(module)
     lost: dict[str, set[str]] = {}
-    for node in head + steps:
-        for sub in _flat(node):
-            if not is_board(sub.text):
-                continue
-            tokens = decode(sub.text[4:] if sub.text.startswith("LOG\t") else sub.text, "\t")
-            if not tokens or not tokens[0].endswith(PICKER):
-                continue
-            info = module.maps.get(tokens[0][:-len(PICKER)])
-            if info is None:
-                continue                 # a map the module lacks: missing_maps says it
-            for i in range(1, len(tokens), 3):
-                name = decode(tokens[i], "/")[0] if tokens[i] else ""
-                if name and name not in info.boards:
-                    lost.setdefault(info.name, set()).add(name)
+    texts = [text for text in walk.head_picks if is_board(text)]      # (a board command names the picker)
+    texts += [subs[i].text for subs, boards in zip(walk.steps, walk.boards) for i in boards]
+    for text in texts:
+        tokens = decode(text[4:] if text.startswith("LOG\t") else text, "\t")
+        if not tokens or not tokens[0].endswith(PICKER):
+            continue
+        info = module.maps.get(tokens[0][:-len(PICKER)])
+        if info is None:
+            continue                 # a map the module lacks: missing_maps says it
+        for i in range(1, len(tokens), 3):
+            name = decode(tokens[i], "/")[0] if tokens[i] else ""
+            if name and name not in info.boards:
+                lost.setdefault(info.name, set()).add(name)
     if not lost:
         return None
     shown = "; ".join(f"map '{m}': {', '.join(repr(b) for b in sorted(names))} (its boards: "
@@ -450,7 +466,8 @@ def missing_boards(path: str, save: SaveFile, module: Module) -> str | None:
             "and are not judged.")
 
 
-def grid_sentences(path: str, save: SaveFile, module: Module) -> tuple[str | None, str | None]:
+def grid_sentences(path: str, save: SaveFile, module: Module,
+                   walk: FileWalk | None = None) -> tuple[str | None, str | None]:
     """Whether the module given reads the file's points as the module it was played with named
     them, as ``(warning, note)``, each a sentence or None, from one comparison of each kind (the
     audit and ``inspect`` say both; speed17: each was asked twice).
@@ -459,13 +476,15 @@ def grid_sentences(path: str, save: SaveFile, module: Module) -> tuple[str | Non
     module that writes none, a save) from the names the file's own moves kept. The note
     (:func:`names_note`, advisory) only when no move report was compared: from the names the
     file's moves wrote when too few disagree, else, when its moves wrote none, from the names kept
-    in its saved state; with :func:`unread_note` before it when reports were worded otherwise."""
-    reports, bad_reports, unread = report_counts(save, module)
+    in its saved state; with :func:`unread_note` before it when reports were worded otherwise.
+    ``walk``: see :func:`report_counts`."""
+    walk = walk or FileWalk(save, module)
+    reports, bad_reports, unread = report_counts(save, module, walk)
     if reports:
         return mismatch_warning(path, reports, bad_reports), None
-    compared, bad = compare_recorded_names(save, module)
+    compared, bad = compare_recorded_names(save, module, walk)
     said = names_note(path, compared, bad, saved=False) if compared else \
-        names_note(path, *compare_saved_names(save, module), saved=True)
+        names_note(path, *compare_saved_names(save, module, walk), saved=True)
     unread_said = unread_note(path, unread, module.translated)
     return names_warning(path, compared, bad), " ".join(x for x in (unread_said, said) if x) or None
 
