@@ -96,7 +96,8 @@ def test_lines_give_the_plain_statuses_and_reach_for_every_reading():
                    and not board.is_water(h))
     places = [h for h in sorted(board.map.hexes) if held_place(board, h)]
     turned = 0
-    fixed = [_siege(None), _siege(None, marked=True), HEAD.format(side="Allied") + '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n']
+    line = HEAD.format(side="Allied") + '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n'
+    fixed = [_siege(None), _siege(None, marked=True), line]
     for text in fixed + [_random_position(rng, hexes, places) for _ in range(4)]:
         p = position(text)
         rs = ruleset_for(p.game)
@@ -119,3 +120,49 @@ def test_lines_give_the_plain_statuses_and_reach_for_every_reading():
                     turned += sum((base[k] == "none") != (want[k] == "none") for k in want)
     assert turned >= 3        # verdicts did turn on the unstated places' holder
 
+
+
+#: the cities, airfields and ports 16.3.4 gives to their last holder (none occupied, none stated)
+PLACES = ["2264", "2478", "2559", "2750", "2844", "3041", "3138", "3210", "3212", "3629", "3727"]
+
+
+def _through_2478(last_held: str | None = None) -> str:
+    """NA41 16.1, 16.3.4: 4/2 NZ alone in 2265, unmarked, at the Allied Supply Phase's end; every
+    place but 2478 (a city and port on the road to the Nile Delta, empty) stated Axis: its only line
+    of full supply runs along the road through 2478 (``last_held``: the side the record shows there)."""
+    text = HEAD.format(side="Allied") + "".join(f'\n[[hexes]]\nhex = "{h}"\ncontrol = "axis"\n'
+                                                  for h in PLACES if h != "2478")
+    text += '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n'
+    return text + (f'\n[state]\nna41_last_held = {{"2478" = "{last_held}"}}\n' if last_held else "")
+
+
+def test_only_line_through_an_unstated_city_is_each_readings_own():
+    """The line through 2478: read with 2478 nobody's (or the Allies'), 4/2 NZ is in full supply;
+    with it the Axis', it has no line. Each reading's Lines gives the plain computation's answer,
+    the what-if's own (its searches are its reading's: the base reading's full-supply search
+    reused for the what-if would keep the line through the Axis city)."""
+    p = position(_through_2478())
+    rs = ruleset_for(p.game)
+    board = rs.board(p)
+    assert "2478" in supply.unknown_holders(rs, board)
+    for holder, want in ((None, "full"), ("allied", "full"), ("axis", "none")):
+        lines = supply.Lines(rs, board, "allied", unknown=holder)
+        plain, reach = _plain(rs, board, "allied", unknown=holder)
+        assert lines.status()["4/2NZ"] == plain["4/2NZ"] == want
+        assert lines.reach() == reach and ("2265" in reach) == (holder != "axis")
+
+
+def test_verdict_follows_the_last_holder_of_the_city_from_phase_to_phase():
+    """The same line judged at successive Supply Phase ends by one rule set, 2478's last holder as
+    the record shows it changing between them: Allied, legal (nothing said); Axis, 16.1 (no OOS
+    marker); not shown, not judged, naming 2478 and 16.3.4; Allied again, legal. Each verdict is
+    the one a fresh rule set gives (nothing carried from the phase before)."""
+    rs = ruleset_for(position(HEAD.format(side="Allied")).game)
+    for last, want in (("allied", []), ("axis", ["NA41 16.1"]), (None, []), ("allied", [])):
+        p = position(_through_2478(last))
+        found = [f.rule for f in rs.check(p) if f.rule == "NA41 16.1"]
+        why = rs.take_not_judged().get("NA41 16.1", "")
+        assert found == want, last
+        assert ("2478" in why and "16.3.4" in why) == (last is None), (last, why)
+        assert (found, why) == (lambda r: ([f.rule for f in r.check(p) if f.rule == "NA41 16.1"],
+                                           r.take_not_judged().get("NA41 16.1", "")))(ruleset_for(p.game))

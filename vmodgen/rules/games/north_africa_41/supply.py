@@ -258,8 +258,9 @@ class Lines:
             at = rs.stacking_hex(board, u.hex)         # 2.2.4: a unit in the Tobruk Holding Box is in Tobruk
             if is_msu(u) and board.is_hex(at):
                 self.relays.setdefault(at, []).append(u.id)
+        self.traced: sup.Traced = {}     # this reading's searches (sup.trace_costs)
         full_src = {h: k for h, k in src.items() if k == "full"}
-        _, self.full, _ = sup.relay_chain(board, full_src, self.relays, self.rules)
+        _, self.full, _ = sup.relay_chain(board, full_src, self.relays, self.rules, traced=self.traced)
         if oases and unknown is None:          # (the reading every rule takes)
             board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(self.full)
         self._status: dict[str, str] | None = None
@@ -271,7 +272,7 @@ class Lines:
         if self._port_reach is None:
             self._port_reach = {}
             for p in self.ports:
-                _, k, _ = sup.relay_chain(self.board, {p: "port"}, self.relays, self.rules)
+                _, k, _ = sup.relay_chain(self.board, {p: "port"}, self.relays, self.rules, traced=self.traced)
                 self._port_reach[p] = set(k)
         return self._port_reach
 
@@ -326,7 +327,8 @@ class Lines:
             if self._port_reach is not None:
                 ports = set().union(*self._port_reach.values())
             else:
-                _, k, _ = sup.relay_chain(self.board, {p: "port" for p in self.ports}, self.relays, self.rules)
+                _, k, _ = sup.relay_chain(self.board, {p: "port" for p in self.ports}, self.relays, self.rules,
+                                          traced=self.traced)
                 ports = set(k)
             self._reach = ports | set(self.full)
         return self._reach
