@@ -91,6 +91,29 @@ def test_relay_chain_and_capacity():
     assert len(got) == 3 and list(got.values()).count("p") == 2
 
 
+def test_trace_searches_once_per_start_hexes():
+    """``traced``: sources whose road legs reach the same hexes share one search, whose answer is
+    the fresh one's; a relay chain gives what it gives without it. The answer is keyed by the
+    hexes the budgeted leg starts from only, so it holds for one ``rules``: the same start with
+    a wall across the strip (other rules) would be answered as before the wall, which is why a
+    reading keeps its own (NA41 ``supply.Lines``)."""
+    b = board(table("lines", kind="road", hexes=[f"{c:02d}01" for c in range(1, 7)]))
+    road = lambda a, c: "road" in b.roads(a, c)
+    rules = TraceRules(step=lambda a, c: 1.0, enter=lambda h: OPEN, budget=2, road_step=road)
+    traced: dict = {}
+    first = trace_costs(b, ["0101"], rules, traced)
+    assert trace_costs(b, ["0601"], rules, traced) is first and len(traced) == 1
+    assert first == trace_costs(b, ["0601"], rules) and "0603" in first and "0604" not in first
+    walled = TraceRules(step=lambda a, c: 1.0, enter=lambda h: BLOCKED if h[2:] == "02" else OPEN, budget=2,
+                        road_step=road)
+    assert "0603" not in trace_costs(b, ["0101"], walled) and trace_costs(b, ["0101"], walled, traced) is first
+    strip = Board(position(H.replace("line_range = [1, 12]", "line_range = [1, 1]")))
+    plain = TraceRules(step=lambda a, c: 1.0, enter=lambda h: OPEN, budget=2)
+    relays = {"0103": ["M1"], "0105": ["M2"]}
+    assert relay_chain(strip, {"0101": "full"}, relays, plain, traced={}) == \
+        relay_chain(strip, {"0101": "full"}, relays, plain)
+
+
 def test_walk_and_search():
     """walk: cost of a path and the first problem; search: the cheapest cost of every hex in reach,
     with stopping hexes as dead ends."""

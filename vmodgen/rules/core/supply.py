@@ -43,13 +43,26 @@ class TraceRules:
     first_step: Callable[[str, str], float | None] | None = None
 
 
-def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules) -> dict[str, float]:
-    """Hex → cheapest cost of a legal supply line from a unit in that hex to any source."""
+#: searches already run with one ``rules`` on one board: the hexes the budgeted leg starts from
+#: (the sources and what the road leg reaches) → :func:`trace_costs`' answer
+Traced = dict[frozenset[str], dict[str, float]]
+
+
+def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules, traced: Traced | None = None
+                ) -> dict[str, float]:
+    """Hex → cheapest cost of a legal supply line from a unit in that hex to any source.
+    ``traced``: the searches already run with these ``rules`` on this ``board`` (the budgeted leg
+    is a function of the hexes it starts from: sources whose road legs reach the same hexes search
+    once; the answer is then shared, not to be changed)."""
     sources = [s for s in sources if board.is_hex(s)]
     out: dict[str, float] = {s: 0.0 for s in sources}
     seeds = list(sources)
     if rules.road_step is not None:
         seeds = _road_leg(board, sources, rules, out)
+    if traced is not None:
+        start = frozenset(seeds)
+        if start in traced:
+            return traced[start]
     budget = INF if rules.budget is None else rules.budget
     dist: dict[tuple[str, int], float] = {}
     heap: list[tuple[float, str, int, bool]] = []
@@ -98,6 +111,8 @@ def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules) -> dict
             if nd < dist.get((x, ax), INF):
                 dist[(x, ax)] = nd
                 heapq.heappush(heap, (nd, x, ax, cls == FIRST))
+    if traced is not None:
+        traced[start] = out
     return out
 
 
@@ -120,13 +135,15 @@ def _road_leg(board: Board, sources: list[str], rules: TraceRules, out: dict[str
 
 
 def relay_chain(board: Board, sources: dict[str, str], relays: dict[str, list[str]], rules: TraceRules,
-                rank: Callable[[str], int] = lambda k: 0) -> tuple[dict[str, float], dict[str, str], dict[str, str]]:
+                rank: Callable[[str], int] = lambda k: 0, traced: Traced | None = None
+                ) -> tuple[dict[str, float], dict[str, str], dict[str, str]]:
     """Trace with supply units as relays.
 
     ``sources``: hex → kind ("full", "port"...); ``relays``: hex → relay ids standing there.
     Returns (cost per hex of the best line, kind per hex, kind per relay id). A relay is supplied
     when its own hex traces; it then passes on the worst kind along its chain (``rank``: higher
-    = worse). Each kind runs its own search, repeated while new relays join."""
+    = worse). Each kind runs its own search, repeated while new relays join. ``traced``: as
+    :func:`trace_costs`."""
     kinds = sorted(set(sources.values()), key=rank)
     best_cost: dict[str, float] = {}
     best_kind: dict[str, str] = {}
@@ -136,7 +153,7 @@ def relay_chain(board: Board, sources: dict[str, str], relays: dict[str, list[st
         seeds += [h for h, ids in relays.items() if any(relay_kind.get(i) == kind for i in ids)]
         done: set[str] = set()
         while seeds:
-            costs = trace_costs(board, seeds, rules)
+            costs = trace_costs(board, seeds, rules, traced)
             done.update(seeds)
             for h, c in costs.items():
                 if h not in best_kind:

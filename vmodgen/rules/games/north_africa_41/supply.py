@@ -202,59 +202,114 @@ def status(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
     that the Supply Phase checks (all but SPs and markers, 16.1); ``oases`` False: without oasis
     supply (27.2); ``unknown``: who holds an empty city, airfield or port whose control is not
     stated (None: nobody, the reading every rule takes; another: a what-if of :func:`check`)."""
-    return status_and_reach(rs, board, side, oases, unknown)[0]
+    return Lines(rs, board, side, oases, unknown).status()
 
 
-def status_and_reach(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
-                     unknown: str | None = None) -> tuple[dict[str, str], set[str]]:
-    """:func:`status`, and the hexes a line of supply reaches (from the base, a port or an oasis)."""
-    needs = rs.sel("na41_supply_units")
-    msu_sel = rs.sel("na41_msu")
-    truck = str(rs.param("na41_msu_truck_type"))
+class Lines:
+    """``side``'s lines of supply as one reading (``oases``, ``unknown``: :func:`status`) gives
+    them. The full-supply trace runs at once; each port's only when a unit is out of full supply
+    (capacity is per port); the ports' reach together only when asked (:meth:`meets`), in one
+    trace: a line from any of them is a line from one of them, so one trace from them all reaches
+    what their traces one by one reach together."""
 
-    def is_msu(u: UnitState) -> bool:
-        """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
-        return msu_sel.matches(rs.game, u) or (u.unit.type == truck and u.reduced)
-    units = [u for u in board.side_units(side) if needs.matches(rs.game, u)]
-    src, ports = sources(rs, board, side, oases, unknown)
-    rules = trace_rules(rs, board, side, unknown)
-    relays: dict[str, list[str]] = {}
-    for u in board.side_units(side):
-        at = rs.stacking_hex(board, u.hex)         # 2.2.4: a unit in the Tobruk Holding Box is in Tobruk
-        if is_msu(u) and board.is_hex(at):
-            relays.setdefault(at, []).append(u.id)
-    full_src = {h: k for h, k in src.items() if k == "full"}
-    _, kind_full, relay_full = sup.relay_chain(board, full_src, relays, rules)
-    if oases and unknown is None:          # (the reading every rule takes)
-        board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(kind_full)
-    out: dict[str, str] = {}
-    port_candidates: dict[str, list[str]] = {}
-    port_reach: dict[str, set[str]] = {}
-    for p in ports:
-        _, k, _ = sup.relay_chain(board, {p: "port"}, {h: ids for h, ids in relays.items()}, rules)
-        port_reach[p] = set(k)
-    for u in units:
-        at = rs.stacking_hex(board, u.hex)         # traced, and using port capacity, from Tobruk (2.2.4)
-        if board.is_box(at):
-            out[u.id] = "box"
-        elif at in kind_full:
-            out[u.id] = "full"
-        else:
-            cands = [p for p, reach in port_reach.items() if at in reach]
-            if cands:
-                port_candidates[u.id] = cands
-            out[u.id] = "none"
-    capped = {p: c for p, c in ports.items() if c is not None}
-    unlimited = [p for p, c in ports.items() if c is None]
-    limited_cands: dict[str, list[str]] = {}
-    for uid, cands in port_candidates.items():
-        if any(p in unlimited for p in cands):
+    def __init__(self, rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
+                 unknown: str | None = None):
+        self.rs, self.board = rs, board
+        needs = rs.sel("na41_supply_units")
+        msu_sel = rs.sel("na41_msu")
+        truck = str(rs.param("na41_msu_truck_type"))
+
+        def is_msu(u: UnitState) -> bool:
+            """17.2.4: a truck carrying an SP shows its MSU side (the back)."""
+            return msu_sel.matches(rs.game, u) or (u.unit.type == truck and u.reduced)
+        self.units = [u for u in board.side_units(side) if needs.matches(rs.game, u)]
+        self.last = {u.id: u for u in self.units}      # id → its last piece, whose status :meth:`status` keeps
+        src, self.ports = sources(rs, board, side, oases, unknown)
+        self.rules = trace_rules(rs, board, side, unknown)
+        self.relays: dict[str, list[str]] = {}
+        for u in board.side_units(side):
+            at = rs.stacking_hex(board, u.hex)         # 2.2.4: a unit in the Tobruk Holding Box is in Tobruk
+            if is_msu(u) and board.is_hex(at):
+                self.relays.setdefault(at, []).append(u.id)
+        self.traced: sup.Traced = {}     # this reading's searches (sup.trace_costs)
+        full_src = {h: k for h, k in src.items() if k == "full"}
+        _, self.full, _ = sup.relay_chain(board, full_src, self.relays, self.rules, traced=self.traced)
+        if oases and unknown is None:          # (the reading every rule takes)
+            board.memo[f"na41-full-supply-hexes:{side}"] = frozenset(self.full)
+        self._status: dict[str, str] | None = None
+        self._port_reach: dict[str, set[str]] | None = None
+        self._reach: set[str] | None = None
+
+    def port_reach(self) -> dict[str, set[str]]:
+        """Port (or oasis) → the hexes its lines reach, in the order of :func:`sources`."""
+        if self._port_reach is None:
+            self._port_reach = {}
+            for p in self.ports:
+                _, k, _ = sup.relay_chain(self.board, {p: "port"}, self.relays, self.rules, traced=self.traced)
+                self._port_reach[p] = set(k)
+        return self._port_reach
+
+    def status(self) -> dict[str, str]:
+        """:func:`status` of this reading."""
+        if self._status is not None:
+            return self._status
+        out: dict[str, str] = {}
+        outside: list[tuple[str, str]] = []            # (unit id, hex) out of full supply
+        for u in self.units:
+            at = self.rs.stacking_hex(self.board, u.hex)   # traced, and using port capacity, from Tobruk (2.2.4)
+            if self.board.is_box(at):
+                out[u.id] = "box"
+            elif at in self.full:
+                out[u.id] = "full"
+            else:
+                outside.append((u.id, at))
+                out[u.id] = "none"
+        port_candidates: dict[str, list[str]] = {}
+        if outside:
+            port_reach = self.port_reach()
+            for uid, at in outside:
+                cands = [p for p, reach in port_reach.items() if at in reach]
+                if cands:
+                    port_candidates[uid] = cands
+        capped = {p: c for p, c in self.ports.items() if c is not None}
+        unlimited = [p for p, c in self.ports.items() if c is None]
+        limited_cands: dict[str, list[str]] = {}
+        for uid, cands in port_candidates.items():
+            if any(p in unlimited for p in cands):
+                out[uid] = "port"
+            else:
+                limited_cands[uid] = cands
+        for uid in _served(limited_cands, capped, {u.id for u in self.units if u.has("oos") or u.has("oos_red")}):
             out[uid] = "port"
-        else:
-            limited_cands[uid] = cands
-    for uid in _served(limited_cands, capped, {u.id for u in units if u.has("oos") or u.has("oos_red")}):
-        out[uid] = "port"
-    return out, set(kind_full).union(*port_reach.values())
+        self._status = out
+        return out
+
+    def traces(self, u: UnitState) -> bool:
+        """Whether ``u`` (one of the units :func:`status` reads) traces a line of supply: one in
+        a box or in full supply asks no port's trace (of pieces sharing an id, the last decides)."""
+        last = self.last.get(u.id)
+        if self._status is None and last is not None:
+            at = self.rs.stacking_hex(self.board, last.hex)
+            if self.board.is_box(at) or at in self.full:
+                return True
+        return self.status().get(u.id, "none") != "none"
+
+    def reach(self) -> set[str]:
+        """The hexes a line of supply reaches (from the base, a port or an oasis)."""
+        if self._reach is None:
+            if self._port_reach is not None:
+                ports = set().union(*self._port_reach.values())
+            else:
+                _, k, _ = sup.relay_chain(self.board, {p: "port" for p in self.ports}, self.relays, self.rules,
+                                          traced=self.traced)
+                ports = set(k)
+            self._reach = ports | set(self.full)
+        return self._reach
+
+    def meets(self, hexes: set[str]) -> bool:
+        """Whether a line of supply reaches one of ``hexes`` (the ports traced only when the
+        full-supply lines reach none)."""
+        return any(h in self.full for h in hexes) or bool(hexes & self.reach())
 
 
 def _served(candidates: dict[str, list[str]], capacity: dict[str, int], marked: set[str]) -> list[str]:
@@ -310,14 +365,15 @@ red after a marked one). Only the phasing side is checked when the position name
                               "source is recorded (no base box touching the map, no friendly port), so no line of "
                               "supply is judged")
             continue
-        st, reach = status_and_reach(rs, board, side)
+        lines = Lines(rs, board, side)
+        st = lines.status()
         no_oasis: dict[str, str] | None = None
         for u in board.side_units(side):
             s = st.get(u.id)
             if s is None:
                 continue
             marked = u.has("oos") or u.has("oos_red")
-            if held.turns(u, s, reach):
+            if held.turns(u, s, lines):
                 continue
             out += check_oos_colour(rs, board, u, s != "none")
             if s == "none" and not marked:
@@ -351,29 +407,29 @@ class _HeldElsewhere:
     def __init__(self, rs: NorthAfrica41Units, board: Board):
         self.rs, self.board = rs, board
         self.hexes = set(unknown_holders(rs, board))
-        self.read: dict[tuple[str, str], tuple[dict[str, str], set[str]]] = {}
+        self.read: dict[tuple[str, str], Lines] = {}
         self.turned: dict[bool, list[UnitState]] = {True: [], False: []}    # would trace → units
         self.places: set[str] = set()
 
-    def turns(self, u: UnitState, s: str, reach: set[str]) -> bool:
-        """Whether the verdict on ``u`` (traced ``s``; ``reach``: its side's lines as read) turns
+    def turns(self, u: UnitState, s: str, lines: Lines) -> bool:
+        """Whether the verdict on ``u`` (traced ``s``; ``lines``: its side's as read) turns
         with who holds those hexes (then kept for :meth:`say`)."""
         if not self.hexes:
             return False
         enemy = next((e for e in self.board.enemies(u.side)), None)
         holder = u.side if s == "none" else enemy
-        if holder is None or (s != "none" and not self.hexes & reach):
+        if holder is None or (s != "none" and not lines.meets(self.hexes)):
             # no such place on the lines as read: held by the enemy they would block no line
             return False
         key = (u.side, holder)
         if key not in self.read:
-            self.read[key] = status_and_reach(self.rs, self.board, u.side, unknown=holder)
-        what_if, what_if_reach = self.read[key]
-        if (what_if.get(u.id, "none") == "none") == (s == "none"):
+            self.read[key] = Lines(self.rs, self.board, u.side, unknown=holder)
+        what_if = self.read[key]
+        if what_if.traces(u) == (s != "none"):
             return False
         self.turned[s == "none"].append(u)
         # the hexes that turn it lie on the lines that reach it: its side's were they held, else as read
-        self.places |= self.hexes & (what_if_reach if s == "none" else reach)
+        self.places |= self.hexes & (what_if if s == "none" else lines).reach()
         return True
 
     def say(self) -> None:
