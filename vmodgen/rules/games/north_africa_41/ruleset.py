@@ -257,7 +257,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = control.holder(self, board, h, mover=u)     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
+            owner = control.holder(self, board, h, aside=(u,))     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
             special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(h) == "city")
             if special and owner and owner != u.side:
@@ -532,7 +532,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = control.side_of(self, board, prev, mover=u)      # 16.3.4, its own move aside
+            owner = control.side_of(self, board, prev, aside=(u,))      # 16.3.4, its own move aside
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
