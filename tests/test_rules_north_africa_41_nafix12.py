@@ -151,6 +151,17 @@ def test_naval_landing_reads_the_port_at_the_start_of_the_phase():
     assert not [f for f in check(NAVAL + _landing("Brescia") + held + STATE)[2] if f.rule == "NA41 21.1.4"]
 
 
+def test_guideline_3_rests_on_the_terrain_of_the_other_path():
+    """Whether another retreat enters no enemy ZOC depends on the terrain of its hexes: on the kit map
+    that is illustrative, so the finding names those hexes' terrain among its illustrative inputs."""
+    text = (RULEBOOK / "tag-along-unnamed-advance-may-be-auto-ds.toml").read_text(encoding="utf-8")
+    pos, rs, found, _ = check(text)
+    (f,) = [f for f in found if f.rule == "NA41 12.1.3"]
+    inputs = Annotator(rs).inputs_of(f, pos)
+    terrain = [i for i in inputs if i.kind == "terrain"]
+    assert terrain and "2827" in terrain[0].items and "2827" in f.hexes
+
+
 def test_the_12_1_1_not_judged_line_names_the_whole_retreating_stack():
     """With no combat result recorded (as in a log), 12.1.1 is not judged; the line names every unit of
     the stack that retreated together, not only the first."""
