@@ -3,7 +3,7 @@ are lost, so each is rebuilt from its words), and the spec's examples (5.7 E and
 starting hex are in ``test_rules_north_africa_41.py``)."""
 from __future__ import annotations
 
-from na41_util import H, INF, MECH, TANK, al, ax, rules_of, table
+from na41_util import H, INF, MECH, TANK, al, ax, position, rules_of, table
 from rules_util import status
 
 
@@ -52,13 +52,20 @@ def test_example_5_7_road_bonus_units_b_and_c():
 
 
 def test_example_12_2_retreat_through_one_ezoc():
-    """12.2 example (NA41 12.2.1): stacks A and B retreat through one EZOC hex without penalty; a
-    retreat into an overlapping EZOC, or through more than one EZOC, is eliminated. (On this open
-    map a 2-hex retreat from 2219 could avoid E's ZOC altogether: 12.1.3 #3, judged since round
-    nafix11, finds that; no 12.2.1.)"""
+    """12.2 example (NA41 12.2.1) 「スタックAとBは、罰則なしで１つのEZOCを通過して退却できます」: stacks A and B
+    retreat through one EZOC hex without penalty; a retreat into an overlapping EZOC, or through more
+    than one EZOC, is eliminated. The diagram is lost; that the one EZOC hex is allowed means no
+    retreat of A avoided E's ZOC (12.1.3 #3), so every hex next to 2219 or 2118 but the path and 2019
+    (in E's ZOC) is sea: A's 2219 -> 2119 -> 2118 through E's ZOC is legal. On the open map a 2-hex
+    retreat from 2219 avoids E's ZOC: 12.1.3, still no 12.2.1."""
+    from vmodgen.rules.core.board import Board
     enemy = al("E", "2020")
     m = dict(values=MECH, movement_class="mech", mode="retreat")
     a = ax("A", "2118", previous="2219", path=["2219", "2119", "2118"], **m)
+    board = Board(position(H + enemy + a))
+    near = {h for h in board.neighbours("2219") + board.neighbours("2118")} - {"2219", "2119", "2118", "2019"}
+    sea = "".join(table("hexes", hex=h, terrain="sea") for h in sorted(near))
+    assert rules_of(H + sea + enemy + a, "NA41") == []
     assert rules_of(H + enemy + a, "NA41") == ["NA41 12.1.3"]
     two = ax("A", "2220", previous="2219", path=["2219", "2119", "2120", "2220"], **m)
     assert rules_of(H + enemy + two, "NA41") == ["NA41 12.2.1"]

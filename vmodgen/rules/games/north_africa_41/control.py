@@ -15,6 +15,8 @@ text: an empty city or port at the set-up stays unknown.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ....positions.model import Position, UnitState
 from ...core.board import Board
 from . import field_params
@@ -56,18 +58,18 @@ def record(rs: NorthAfrica41Units, pos: Position) -> dict[str, str]:
 
 
 def last_held(rs: NorthAfrica41Units, pos: Position, known: dict[str, str],
-              skip: UnitState | None = None) -> dict[str, str]:
+              skip: tuple[UnitState, ...] = ()) -> dict[str, str]:
     """16.3.4: ``known`` (hex → the last side to occupy or pass through it) with this phase's
     moves and the units standing at its end, for the cities, airfields and ports (2.2.4: a unit in
     the Tobruk Holding Box stands in Tobruk). A side standing in a hex at the phase end is its last
     occupant; where both sides only passed through a hex this phase, the later entry decides when
-    the moves' order is recorded (``times``), else the hex is forgotten. ``skip``: a unit left out
-    (the control a unit found as it moved, its own move aside)."""
+    the moves' order is recorded (``times``), else the hex is forgotten. ``skip``: units left out
+    (the control a unit or stack found as it moved, its own moves aside)."""
     board = rs.board(pos)
     standing: dict[str, str] = {}
     entered: dict[str, dict[str, float | None]] = {}       # hex → side → its last entry (None: unknown)
     for u in pos.units:
-        if rs.marker(u) or u is skip:
+        if rs.marker(u) or any(u is x for x in skip):
             continue
         at = rs.stacking_hex(board, u.hex)
         if held_place(board, at):
@@ -93,44 +95,74 @@ def last_held(rs: NorthAfrica41Units, pos: Position, known: dict[str, str],
     return out
 
 
-def _held(rs: NorthAfrica41Units, board: Board, mover: UnitState | None) -> dict[str, str]:
-    """:func:`record` with this phase's recorded moves (``mover``'s aside), once per board."""
-    memo: dict[int, dict[str, str]] = board.__dict__.setdefault("_na41_held", {})
-    key = id(mover)
+def _held(rs: NorthAfrica41Units, board: Board, aside: tuple[UnitState, ...]) -> dict[str, str]:
+    """:func:`record` with this phase's recorded moves (``aside``'s left out), once per board."""
+    memo = cast("dict[tuple[int, ...], dict[str, str]]", board.memo.setdefault("na41_held", {}))
+    key = tuple(id(x) for x in aside)
     if key not in memo:
         pos = board.pos
-        moved = any(u.path or u.stops for u in pos.units if u is not mover)
-        memo[key] = last_held(rs, pos, record(rs, pos), mover) if moved else record(rs, pos)
+        moved = any((u.path or u.stops) and not any(u is x for x in aside) for u in pos.units)
+        memo[key] = last_held(rs, pos, record(rs, pos), aside) if moved else record(rs, pos)
     return memo[key]
 
 
-def occupants(rs: NorthAfrica41Units, board: Board, h: str, mover: UnitState | None = None) -> set[str]:
-    """The sides with pieces in ``h`` but ``mover`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
+def _here(rs: NorthAfrica41Units, board: Board, h: str) -> list[UnitState]:
+    """The pieces in ``h`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
     box, hexid = field_params.holding_box(rs.param("na41_holding_box"))
-    here = [*board.units(h), *(board.units(box) if h == hexid != box else ())]
-    return {u.side for u in here if u is not mover}
+    return [*board.units(h), *(board.units(box) if h == hexid != box else ())]
+
+
+def occupants(rs: NorthAfrica41Units, board: Board, h: str, aside: tuple[UnitState, ...] = ()) -> set[str]:
+    """The sides with pieces in ``h`` but ``aside`` (2.2.4: the Tobruk Holding Box's in Tobruk)."""
+    return {u.side for u in _here(rs, board, h) if not any(u is x for x in aside)}
+
+
+def _decide(sides: set[str]) -> str | None:
+    return next(iter(sides)) if len(sides) == 1 else None
 
 
 def side_of(rs: NorthAfrica41Units, board: Board, h: str, unknown: str | None = None,
-            mover: UnitState | None = None) -> str | None:
+            aside: tuple[UnitState, ...] = ()) -> str | None:
     """The side holding ``h`` (16.3.4, before optional 27.4): as stated; else the one side with
     units in it; else, empty, the last side to occupy or pass through it; else ``unknown``. Two
-    sides in it, or both passing through it in an order not recorded: nobody. ``mover``: the
-    control that unit found as it moved (its own move and presence aside)."""
+    sides in it, or both passing through it in an order not recorded: nobody. ``aside``: the
+    control those units found as they moved (their own moves and presence aside: a retreating
+    stack, 12.4)."""
     c = board.control(h)
     if c is not None:
         return c
-    sides = occupants(rs, board, h, mover)
+    sides = occupants(rs, board, h, aside)
     if sides:
-        return next(iter(sides)) if len(sides) == 1 else None
-    return _held(rs, board, mover).get(h) or unknown
+        return _decide(sides)
+    return _held(rs, board, aside).get(h) or unknown
+
+
+def at_phase_start(rs: NorthAfrica41Units, board: Board, h: str, unknown: str | None = None) -> str | None:
+    """The side holding ``h`` at the start of this phase (21.1.4 「手番プレイヤーの移動フェイズ開始時」):
+    as stated; else the one side whose units stood in it then (those that did not move this phase,
+    and those whose move began there); else the record before this phase's moves (:func:`record`);
+    else ``unknown``."""
+    c = board.control(h)
+    if c is not None:
+        return c
+    box, hexid = field_params.holding_box(rs.param("na41_holding_box"))
+    places = {h, box} if h == hexid != box else {h}
+    sides = {u.side for u in board.pos.units if not rs.marker(u) and _start_of(u) in places}
+    if sides:
+        return _decide(sides)
+    return record(rs, board.pos).get(h) or unknown
+
+
+def _start_of(u: UnitState) -> str:
+    """Where ``u`` stood at the start of this phase: its move's first hex, else where it is."""
+    return (u.path[0] if u.path else u.previous) or u.hex
 
 
 def holder(rs: NorthAfrica41Units, board: Board, h: str, unknown: str | None = None,
-           mover: UnitState | None = None) -> str | None:
+           aside: tuple[UnitState, ...] = ()) -> str | None:
     """:func:`side_of` with optional 27.4 (:meth:`~.units.NorthAfrica41Units.port_control`): an
     ungarrisoned port is nobody's."""
-    return rs.port_control(board, h, side_of(rs, board, h, unknown, mover))
+    return rs.port_control(board, h, side_of(rs, board, h, unknown, aside))
 
 
 def unknown_holders(rs: NorthAfrica41Units, board: Board) -> list[str]:

@@ -272,7 +272,8 @@ def counts(rs: NorthAfrica41Units, board: Board) -> list:
 def transported(rs: NorthAfrica41Units, board: Board) -> list:
     """21.1.1, 21.1.4: a unit under a naval transport marker ends its sea move in a friendly port
     (or an off-map box) and moves no more until the marker goes; 18.7.6: one under an air
-    transport marker stands in a friendly-controlled airfield. Control: 16.3.4 as the unit found it
+    transport marker stands in a friendly-controlled airfield. Control: a landing's port at the start
+    of the phase (:func:`.control.at_phase_start`), else 16.3.4 as the unit found it
     (:func:`.control.side_of`: stated, the other units there, the record); unknown: not judged."""
     out = []
     for u in board.pos.units:
@@ -280,10 +281,12 @@ def transported(rs: NorthAfrica41Units, board: Board) -> list:
                                             ("air_transport", "airfield", "18.7.6", "an airfield")):
             if not u.has(status) or not board.is_hex(u.hex) or status == "air_transport" and not flew_here(board, u):
                 continue
-            owner = control.side_of(rs, board, u.hex, mover=u)     # 16.3.4, its own move aside
-            # 21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみ」: the port's garrison
-            # at the start of the phase of the sea move (the unit itself stood elsewhere then)
+            # 21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみ」: the port's holder and
+            # garrison at the start of the phase of the sea move (the unit and whoever moved with it stood
+            # elsewhere then); 18.7.6: the airfield as the unit found it, its own move aside (16.3.4)
             sailed = bool(u.previous) and u.mode not in ("retreat", "advance")
+            owner = (control.at_phase_start(rs, board, u.hex) if status == "naval_transport" and sailed
+                     else control.side_of(rs, board, u.hex, aside=(u,)))
             kept = rs.port_control(board, u.hex, owner, start=sailed) if status == "naval_transport" else owner
             if feature not in board.features(u.hex):
                 why = f"{u.hex} is not {what}"
@@ -711,7 +714,7 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
         if not board.is_hex(h):
             continue
         enemy = [x for x in board.units(h) if x.side != u.side and not rs.marker(x)]
-        owner = control.holder(rs, board, h, mover=u)          # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
+        owner = control.holder(rs, board, h, aside=(u,))          # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
         special = board.features(h) & {"port", "airfield"} or board.terrain(h) == "city"
         fort = fort_owner(board, h)
         if enemy or (special and owner and owner != u.side) or (fort and fort != u.side):
@@ -836,6 +839,39 @@ RETREAT_BY_RESULT = {"DS": (4, 4), "DR4": (4, 4), "D1": (2, 3), "A1/D1": (2, 2),
                      "DRX": (2, 2), "EX": (0, 0)}
 
 
+def _attacks_on(board: Board, u: UnitState) -> list:
+    """The recorded attacks on the hex ``u`` retreated from (breakthrough combats aside)."""
+    return [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
+
+
+def retreat_result(board: Board, u: UnitState) -> str | None:
+    """The one combat result (a :data:`RETREAT_BY_RESULT` key) of the attack ``u`` retreated from;
+    None: no attack recorded (a log), several results, or one this table does not know."""
+    results = {a.result.upper().replace(" ", "") for a in _attacks_on(board, u) if a.result}
+    res = next(iter(results)) if len(results) == 1 else None
+    return res if res in RETREAT_BY_RESULT else None
+
+
+def may_stop_early(rs: NorthAfrica41Units, board: Board, u: UnitState, h: str) -> bool | None:
+    """12.4 「友軍支配下の港湾又は陣地ヘクス」: whether a retreat of ``u`` may stop early in ``h``, a
+    friendly-controlled port or fort hex (a fort of no stated owner is friendly when its side controls
+    the hex); None: a port or fort hex whose holder is not known. Control: 16.3.4 as the retreating
+    stack found it (its own moves and presence aside: :func:`retreating_stack`); 27.4."""
+    fort = fort_owner(board, h)                           # None: no fort; "": whose fort is not known
+    port = "port" in board.features(h)
+    if fort == u.side:
+        return True
+    if not port and fort != "":
+        return False
+    owner = control.holder(rs, board, h, aside=retreating_stack(board, u))
+    return True if owner == u.side else None if owner is None else False
+
+
+def retreating_stack(board: Board, u: UnitState) -> tuple[UnitState, ...]:
+    """The units retreating from the hex ``u`` retreated from (12.4: they set aside together)."""
+    return tuple(x for x in board.pos.units if x.mode == "retreat" and x.previous == u.previous) or (u,)
+
+
 def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     """12.1.1: a defender retreats the hexes its combat's result gives (``[[attacks]] result`` of the
     attack on the hex it left); 12.4: after at least 1 hex it may stop in a friendly-controlled port
@@ -843,17 +879,18 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     a mechanized unit may go 1 hex further to save itself (12.2.1), not judged. Without a ``path`` a
     retreat shorter than the result is judged from the distance only when that is long enough. A
     log records no result: a finished retreat there names 12.1.1 not judged."""
-    attacks = [a for a in board.pos.attacks if a.hex == u.previous and u.id not in a.units and a.kind != "breakthrough"]
-    results = {a.result.upper().replace(" ", "") for a in attacks if a.result}
+    attacks = _attacks_on(board, u)
     if not attacks and not board.pos.moves_announced and not board.pos.retreats_open:
         # a log records no attack nor its result (8.1, 10.1): the length the result gives is unknown
+        stack = [x for x in board.pos.units if x.mode == "retreat" and x.previous == u.previous and x.hex == u.hex
+                 and x.path == u.path]
         went = max(len(u.path or ()) - 1, 1)
         rs.not_judged(f"{P} 12.1.1", f"the combat result that sets a retreat's length is not recorded in a log "
-                                     f"({label(u)} retreated {went} hex{'es' if went != 1 else ''})")
+                                     f"({rs.names(stack or [u])} retreated {went} hex{'es' if went != 1 else ''})")
         return []
-    if len(results) != 1 or next(iter(results)) not in RETREAT_BY_RESULT or not board.is_hex(u.hex):
+    res = retreat_result(board, u)
+    if res is None or not board.is_hex(u.hex):
         return []
-    res = next(iter(results))
     least, most = RETREAT_BY_RESULT[res]
     name = label(u)
     if u.path:
@@ -874,14 +911,11 @@ def retreat_length(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     if n >= least:
         return []
     if n >= 1:
-        fort = fort_owner(board, u.hex)                   # None: no fort; "": whose fort is not known
-        port = "port" in board.features(u.hex)
-        owner = control.holder(rs, board, u.hex, mover=u)      # 16.3.4 as it found it; 27.4
-        # 12.4 「友軍支配下の港湾又は陣地ヘクス」: a friendly-controlled port or fort hex; a fort of no stated
-        # owner is friendly when its side controls the hex, and unknown when nobody is stated to
-        if fort == u.side or ((port or fort == "") and owner == u.side):
+        stop = may_stop_early(rs, board, u, u.hex)
+        if stop:
             return []
-        if (port or fort == "") and owner is None:
+        if stop is None:
+            port = "port" in board.features(u.hex)
             where = f"the port {u.hex}" if port else f"the fort hex {u.hex}"
             whose = "who controls it is not stated nor recorded" if port else "whose fort it is and who controls the hex are not stated"
             rs.not_judged(f"{P} 12.4", f"{name} ended its retreat after {n} of {least} hexes in {where}, "

@@ -257,7 +257,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                         f"{label(u)} is in Full Retreat in {h}, next to enemy units "
                                         f"({self.names(near)}), with no friendly Good Order combat unit in its hex.",
                                         [h], [u]))
-            owner = control.holder(self, board, h, mover=u)     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
+            owner = control.holder(self, board, h, aside=(u,))     # 16.3.4 as it found it; 27.4: ungarrisoned, nobody's
             special = (board.features(h) & {"port", "airfield", "fort", "fortification"}
                        or board.terrain(h) == "city")
             if special and owner and owner != u.side:
@@ -532,7 +532,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = control.side_of(self, board, prev, mover=u)      # 16.3.4, its own move aside
+            owner = control.side_of(self, board, prev, aside=(u,))      # 16.3.4, its own move aside
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
@@ -736,7 +736,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         their hex."""
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
-        out, entered, zoc = [], 0, ""
+        out, entered = [], 0
         for i, h in enumerate(path[1:], 1):
             if any(x.side != u.side and self.combat(x) for x in board.units(h)):
                 return [self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
@@ -754,38 +754,60 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 out.append(self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
                                         [h], [u]))
                 break
-            zoc = h
-        if entered == 1 and not out and not board.pos.retreats_open:
-            out += self._avoidable_zoc(board, u, tuple(path), zoc, ez, stack)
+        if not out and not board.pos.retreats_open:
+            out += self._avoidable_zoc(board, u, tuple(path), ez)
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
 
-    def _avoidable_zoc(self, board: Board, u: UnitState, path: tuple[str, ...], zoc: str, ez: ZocField,
-                       stack: set[str]) -> list:
+    def _avoidable_zoc(self, board: Board, u: UnitState, path: tuple[str, ...], ez: ZocField) -> list:
         """12.1.3 #3 「可能であれば、退却はEZOCへの進入を避けなければなりません。不可能であれば（例えば、優先度
-        #1 又は２に違反する）、…退却の１ヘクスは EZOC へ進入できます」: a finished retreat that entered one
-        enemy-ZOC hex is a finding when a retreat of the same length from the same hex enters none, enters
-        each hex once (#1) and eliminates nobody (#2: no enemy combat unit, no hex or hexside the unit may
-        not cross, no more trackless desert in a row than 5.5 allows). Guidelines 4-5 come after #3 and
-        do not bind the other path. Friendly combat units outside the retreating stack cancel enemy ZOC
-        in their hex (the same reading as :meth:`check_retreat`)."""
+        #1 又は２に違反する）、…退却の１ヘクスは EZOC へ進入できます」: a finished retreat that entered enemy
+        ZOC is a finding when another retreat from the same hex enters none, enters each hex once (#1)
+        and eliminates nobody (#2: no enemy unit, 12.1.3's note allowing a hex of enemy non-combat units
+        only where no other route is; no hex or hexside the unit may not cross; no more trackless desert
+        in a row than 5.5 allows). Its length is the result's (12.1.1), or shorter ending in a friendly
+        port or fort hex (12.4); with no result recorded (a log) it is this retreat's, and a retreat
+        ending in a port or fort, which may have stopped early, is not judged. For #3 only 「友軍ユニット
+        （現行戦闘フェイズに退却していない）」 cancel enemy ZOC in their hex: friendly units, combat or
+        not, that did not retreat this phase (12.2.1 reads it wider). Guidelines 4-5 come after #3 and
+        do not bind the other path."""
         n, start = len(path) - 1, path[0]
-        if n < 1 or not all(board.is_hex(h) for h in path):
+        # a repeated hex is guideline 1's finding; no result moves a unit more than 4 hexes, 5 with the
+        # mechanized unit's hex to save itself (12.2.1): longer paths are not searched
+        if not 1 <= n <= 5 or len(set(path)) != len(path) or not all(board.is_hex(h) for h in path):
             return []
         # a unit picked up on a friendly retreat's path (27.3.2) went the way its carrier chose
         if any(x is not u and x.side == u.side and x.mode == "retreat" and x.hex == u.hex
                and start in na_moves.path_of(x)[1:] for x in board.pos.movers):
             return []
+
+        def free(h: str) -> bool:
+            return ez.kind(h) == NONE or any(x.side == u.side and x.mode != "retreat" and not self.marker(x)
+                                             for x in board.units(h))
+        zocs = [h for h in path[1:] if not free(h)]
+        if not zocs:
+            return []
+        res = na_moves.retreat_result(board, u)
+        if res is None and na_moves.may_stop_early(self, board, u, u.hex) is not False:
+            self.not_judged(f"{P} 12.1.3", f"{label(u)}'s retreat through enemy ZOC ends in {u.hex}, where it may "
+                                           "have stopped early (12.4): the length another retreat must have needs "
+                                           "the combat result, not recorded")
+            return []
+        need = na_moves.RETREAT_BY_RESULT[res][0] if res is not None else n
         desert, limit = str(self.param("na41_desert_terrain")), self.num("desert_max_consecutive_hexes")
 
         def open_hex(a: str, b: str) -> bool:
-            if any(x.side != u.side and self.combat(x) for x in board.units(b)) or na_moves.bad_step(self, board, u, a, b):
+            if any(x.side != u.side and not self.marker(x) for x in board.units(b)):
                 return False
-            return ez.kind(b) == NONE or any(x.side == u.side and self.combat(x) and x.id not in stack
-                                             for x in board.units(b))
+            return free(b) and not na_moves.bad_step(self, board, u, a, b)
+
+        def ends(seen: tuple[str, ...]) -> bool:
+            return len(seen) == need + 1 or (1 < len(seen) <= need and bool(na_moves.may_stop_early(self, board, u, seen[-1])))
 
         def clear(h: str, seen: tuple[str, ...], run: int) -> tuple[str, ...] | None:
-            if len(seen) == n + 1:
+            if ends(seen):
                 return seen
+            if len(seen) > need:
+                return None
             for b in board.neighbours(h):
                 step_run = run + 1 if board.terrain(b) == desert else 0
                 if board.is_hex(b) and b not in seen and step_run <= limit and open_hex(h, b):
@@ -796,9 +818,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         other = clear(start, (start,), 0)
         if other is None:
             return []
-        return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through {zoc}, in "
-                             f"enemy ZOC, though {' -> '.join(other)} enters none: a retreat avoids enemy ZOC where it "
-                             "can (12.1.3, guideline 3).", [zoc], [u])]
+        # the other path's terrain and hexsides are read too: its hexes are the finding's
+        hexes = list(dict.fromkeys((*zocs, *other, *path)))
+        return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through "
+                             f"{', '.join(zocs)}, in enemy ZOC, though {' -> '.join(other)} enters none: a retreat "
+                             "avoids enemy ZOC where it can (12.1.3, guideline 3).", hexes, [u])]
 
     def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
