@@ -119,3 +119,17 @@ def test_an_attacker_moving_where_no_defender_stood_is_not_read_as_an_advance(im
     for rule in ("IM 13.53", "IM 13.32"):
         [said] = _not_judged(r, rule)
         assert "5/3 moved 1324 → 1323 in the Combat Phase, a hex no enemy unit stood in at its start" in said
+
+
+def test_a_unit_dragged_to_its_eliminated_box_is_neither_a_retreat_nor_an_advance(im):
+    """The Allied Central AM is played: the Allies attack. In the Combat Phase 5/3 (the defender)
+    is dragged from 1424 to the Axis Eliminated box (17.43) and B/3 KOMR advances into the vacated
+    1424 (13.53), then is itself dragged to the Allied Eliminated box (an attacker loss). A unit
+    eliminated is not retreated across a sea hexside (the false IM 13.34 an eliminated box read as
+    a hex gave) nor an attacker's ambiguous move (the IM 13.32/13.53 not judged it gave): no
+    finding, the retreat and advance rules not named not judged."""
+    r = _combat(im, "eliminated.vlog", am=True, combat=[("5/3", "axis-eliminated"), ("B/3 KOMR", "1424"),
+                                                        ("B/3 KOMR", "allied-eliminated")])
+    assert [f.rule for f in r.findings if f.rule.startswith("IM 13.")] == []
+    assert not any(_not_judged(r, rule) for rule in ("IM 13.32", "IM 13.34", "IM 13.53"))
+    assert r.coverage["out_of_phase"] == []

@@ -92,7 +92,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         """13.3-13.4 with 13.5: a retreat comes before its own combat's advance. Combats are resolved
         one after another (13.38, 13.51 「次の戦闘解決の前に」) in an order no position records, so
         another combat's advance may come before or after it: the retreat is judged both ways, and a
-        rule found one way only is named not judged."""
+        rule found one way only is named not judged. A unit dragged off the map (the Eliminated
+        box, 17.43) was eliminated, not retreated: nothing to judge."""
+        if not board.is_hex(u.hex):
+            return []
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         others = self._other_advances(board, u, path[0]) if path else set()
         first = self._retreat_verdict(board, u, ez, before_advances(self, board))
@@ -259,8 +262,9 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         one hex, into the vacated defender hex, never by orange-circle or 0-MA units; 8.35: across
         no prohibited hexside; 13.55: never into excess stacking; 13.54: enemy ZOC is ignored.
         A log's move of the attacker's unit whose first hex no enemy unit left in the phase is an
-        attacker retreat (13.32) or an advance beside the vacated hex: not judged (:meth:`_retreat_or_advance`)."""
-        if self._retreat_or_advance(board, u):
+        attacker retreat (13.32) or an advance beside the vacated hex: not judged (:meth:`_retreat_or_advance`).
+        A unit dragged off the map (the Eliminated box, 17.43) was eliminated, not advanced."""
+        if not board.is_hex(u.hex) or self._retreat_or_advance(board, u):
             return []
         out = []
         if self.orange(u) or self.zero_ma(u):
