@@ -33,10 +33,10 @@ COMBAT = [("5/3", "1423"), ("5/3", "1422"), ("5/3", "1421"), ("B/3 KOMR", "1424"
 
 
 def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
-            combat: list[tuple[str, str]] = COMBAT):
+            combat: list[tuple[str, str]] = COMBAT, deleted: tuple[str, ...] = ()):
     """The log of the module docstring; ``am``: the Allied Central sector AM (B/3 KOMR's sector) is
     drawn and played in GT2's Draw phase; ``movement``: (unit, hex) drags in GT2's Movement Phase;
-    ``combat``: those of its Combat Phase."""
+    ``combat``: those of its Combat Phase, after deleting the units ``deleted``."""
     kit, module, root = im
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
     central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
@@ -51,6 +51,8 @@ def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
         w.move(unit, h)
     w.set_turn(2, "Combat Phase")
     w.roll("1d10", [3])
+    for unit in deleted:
+        w.delete(unit)
     for unit, h in combat:
         w.move(unit, h)
     return audit([w.advance(1).write(root / name)], module=module)
@@ -165,3 +167,28 @@ def test_a_unit_dragged_to_its_eliminated_box_is_neither_a_retreat_nor_an_advanc
     assert [f.rule for f in r.findings if f.rule.startswith("IM 13.")] == []
     assert not any(_not_judged(r, rule) for rule in ("IM 13.32", "IM 13.34", "IM 13.53"))
     assert r.coverage["out_of_phase"] == []
+
+
+@pytest.mark.parametrize("movement, deleted, combat", [
+    ([], ("5/3",), [("B/3 KOMR", "1424")]),
+    ([("5/3", "1324"), ("KG1 unit 1", "1323")], ("KG1 unit 1",), [("5/3", "1323")]),
+], ids=["enemy-deleted", "friend-deleted"])
+def test_a_unit_deleted_in_the_combat_phase_keeps_its_side(im, movement, deleted, combat):
+    """A unit deleted in the Combat Phase (eliminated by hand) is known by its side at the phase
+    start (``prev_sides``). The Allied AM is played, 5/3 (Axis) is deleted from 1424, and B/3 KOMR
+    moves 1425 -> 1424: an advance into the hex its enemy vacated (13.53), judged legal, nothing
+    named not judged (before: 5/3 of no known side, the advance reading was broken and the move
+    named not judged). No AM; only the Axis moves in the Movement Phase (5/3 to 1324, KG1 unit 1 to
+    1323): the Axis attacks. KG1 unit 1 is deleted from 1323 and 5/3 moves 1324 -> 1323: no enemy
+    stood there (KG1 unit 1 is a friend), so an attacker retreat (13.32), not an advance (13.53):
+    named not judged, nothing found (imfix13 counted the deleted friend as an enemy)."""
+    r = _combat(im, f"{deleted[0]}-deleted.vlog".replace("/", "-").replace(" ", "-"), am=not movement,
+                movement=movement, deleted=deleted, combat=combat)
+    assert _found(r) == []
+    said = _not_judged(r, "IM 13.53")
+    if movement:
+        [why] = said
+        assert why.startswith("5/3 moved 1324 → 1323 in the Combat Phase: legal as an attacker retreat, not as an "
+                              "advance (5/3 advanced 1324 → 1323, a hex no enemy unit stood in at the phase start")
+    else:
+        assert said == []

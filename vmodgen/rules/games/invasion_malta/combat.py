@@ -315,7 +315,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         combats (13.38). So the move is found only when it is illegal both ways (one finding,
         under the advance's rule, naming both); illegal one way only, the rules it breaks there and
         13.32/13.53 are named not judged once it is finished (``Position.retreats_open``). Entering a hex no enemy unit stood in at the phase start
-        (``prev_hexes``; a unit gone since is of no known side) is no advance. A landing from an invasion hex (16.33E: it
+        (``prev_hexes``; a unit gone since counts when ``prev_sides`` says it was an enemy: it may
+        have been eliminated there) is no advance. A landing from an invasion hex (16.33E: it
         advances onto the coastal hex, unopposed at the phase end) and a position stating its moves
         or its attacks are advances only."""
         start = u.path[0] if u.path else u.previous
@@ -326,7 +327,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             return []      # sharing a hex with the enemy is 8.14's finding, whichever the move was
         memory = self.memory(board.pos)
         prev = memory.prev_hexes
-        sides = {x.id: x.side for x in board.pos.units}
+        sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
         first = u.path[1] if u.path and len(u.path) > 1 else u.hex
         if isinstance(prev, dict) and not any(
                 h == first and sides.get(uid, u.side) != u.side for uid, h in prev.items()):
