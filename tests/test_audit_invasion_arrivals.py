@@ -131,3 +131,14 @@ def test_a_placement_in_a_phase_whose_drags_are_not_tracked_is_not_judged(im, ph
     assert [f for f in r.findings if f.rule == "IM 16.33"] == []
     [said] = _not_judged(r, "IM 16.33")
     assert "Leros convoy unit 1 (S4-C1)" in said
+
+
+def test_a_misdrop_corrected_by_a_second_drag_is_found_at_the_drop(im):
+    """The decision of imfix14 (review item 6): in the Movement Phase convoy unit 1 is dropped from
+    the Available box on L3008 (neither an invasion hex of its zone nor a port) and dragged on to
+    the port L3009. 16.33A/16.14 place a unit on one hex; the log's drop is a stop of its route, as
+    for every move: IM 16.33 at the drop (step 5), once. Undo, not a second drag, takes a misdrop
+    back."""
+    r = _leros(im, "misdrop.vlog", ["L3008", "L3009"])
+    assert [(f.rule, f.step, f.hexes) for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == \
+        [("IM 16.33", 5, ("L3008",))]
