@@ -110,3 +110,35 @@ def test_a_unit_from_its_set_up_card_onto_a_port(im, phase):
         assert "the tracker may lag the pieces" in said[0]
     else:
         assert said == []
+
+
+@pytest.mark.parametrize("phase", ["Airborne Operations Phase (paradrop or air transport)", "Combat Declaration Phase"])
+def test_a_placement_in_a_phase_whose_drags_are_not_tracked_is_not_judged(im, phase):
+    """Convoy unit 1 goes to Leros East's Available box, the tracker is moved on to a phase whose
+    drags the log does not track as moves (the Airborne Operations or the Combat Declaration
+    Phase), and the unit is dragged onto L2703 (an invasion hex of its zone) and on to L2704. The
+    audit sees no route, only Available at the last phase end and L2704 now: if the tracker lags
+    the pieces, that is a 16.33A placement and a 16.33E landing, legal. IM 16.33 is named not
+    judged, never a finding 'went from Available to L2704' (imfix13 gave both for the same unit)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, phase)
+    w.move("S4-C1", "L2703")
+    w.move("S4-C1", "L2704")
+    r = audit([w.advance(1).write(root / f"lag-{phase.split()[1]}.vlog")], module=module)
+    assert [f for f in r.findings if f.rule == "IM 16.33"] == []
+    [said] = _not_judged(r, "IM 16.33")
+    assert "Leros convoy unit 1 (S4-C1)" in said
+
+
+def test_a_misdrop_corrected_by_a_second_drag_is_found_at_the_drop(im):
+    """The decision of imfix14 (review item 6): in the Movement Phase convoy unit 1 is dropped from
+    the Available box on L3008 (neither an invasion hex of its zone nor a port) and dragged on to
+    the port L3009. 16.33A/16.14 place a unit on one hex; the log's drop is a stop of its route, as
+    for every move: IM 16.33 at the drop (step 5), once. Undo, not a second drag, takes a misdrop
+    back."""
+    r = _leros(im, "misdrop.vlog", ["L3008", "L3009"])
+    assert [(f.rule, f.step, f.hexes) for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == \
+        [("IM 16.33", 5, ("L3008",))]

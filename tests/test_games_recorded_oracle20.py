@@ -158,17 +158,24 @@ def test_im_combat_drags_are_judged_with_the_axis_attacking(im, suffix):
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_im_retreat_into_enemy_zoc_and_two_hex_advance_are_found(im, suffix):
+def test_im_retreat_into_enemy_zoc_is_found_and_a_two_hex_attacker_move_not_judged(im, suffix):
     """im-combat20: B/3 KOMR ends its retreat in 1625, in the ZOC of KG1 unit 2 (1524) with no
     Allied unit there (13.43 「…友軍占有下ヘクスでない限り敵ZOC内のヘクスで退却を終了できない」; 13.36 only
     permits ending in enemy ZOC in a hex a friendly unit holds; a retreat through 1426 -> 1427 was
-    open), found at its last drag (step 20); KG1 unit 2 advances two hexes, 1524 -> 1425 -> 1426
-    (13.53 「攻撃しているユニットは、（防御側がカラにしたヘクス内へ）1ヘクスのみ前進できる」), found at
-    step 24. 5/3's advance into the vacated 1425 is legal. Was a strict xfail until imfix13."""
+    open), found at its last drag (step 20). KG1 unit 2 moves two hexes, 1524 -> 1425 -> 1426: a
+    two-hex advance (13.53 「攻撃しているユニットは、（防御側がカラにしたヘクス内へ）1ヘクスのみ前進できる」) or
+    an attacker retreat through the hex B/3 KOMR vacated (13.31 「いずれかの方向又は方向の組み合わせで
+    退却できる」, 13.32 「1 又は 2ヘクス退却する」), which a log, recording neither the combats, nor their
+    results, nor their order, does not tell apart: since imfix14 IM 13.53 and 13.32 are named not
+    judged with that move (imfix13 found it as an advance). 5/3's advance into the vacated 1425 is
+    legal. Was a strict xfail until imfix13."""
     _, doc, _ = _audit(im, f"im-combat20{suffix}.vlog")
     name = f"im-combat20{suffix}.vlog"
-    assert found(doc) == [("IM 13.43", name, 20, 1, "combat", ["B/3 KOMR"]),
-                          ("IM 13.53", name, 24, 1, "combat", ["S3-KG1-2"])]
+    assert found(doc) == [("IM 13.43", name, 20, 1, "combat", ["B/3 KOMR"])]
+    said = {x["rule"]: x["why"] for x in doc["coverage"]["rules_not_judged"]}
+    for rule in ("IM 13.32", "IM 13.53"):
+        assert said[rule].startswith("KG1 unit 2 (S3-KG1-2) moved 1524 → 1425 → 1426 in the Combat Phase: legal as "
+                                     "an attacker retreat, not as an advance")
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

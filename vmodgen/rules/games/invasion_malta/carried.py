@@ -16,6 +16,9 @@ class MaltaMemory(Memory):
     """Where units stood and what they carried at the previous phase end; the arrivals. ``None``:
     not recorded (the rules that compare with the previous phase end are then not judged)."""
     prev_hexes: dict[str, str] | None = None
+    #: the side of each unit of ``prev_hexes``: a unit gone since (deleted, eliminated) is known
+    #: to be an enemy only by it
+    prev_sides: dict[str, str] | None = None
     prev_oos: list[str] | None = None
     prev_reduced: list[str] | None = None
     prev_activated: list[str] | None = None

@@ -92,7 +92,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         """13.3-13.4 with 13.5: a retreat comes before its own combat's advance. Combats are resolved
         one after another (13.38, 13.51 「次の戦闘解決の前に」) in an order no position records, so
         another combat's advance may come before or after it: the retreat is judged both ways, and a
-        rule found one way only is named not judged."""
+        rule found one way only is named not judged. A unit dragged off the map (the Eliminated
+        box, 17.43) was eliminated, not retreated: nothing to judge."""
+        if not board.is_hex(u.hex):
+            return []
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         others = self._other_advances(board, u, path[0]) if path else set()
         first = self._retreat_verdict(board, u, ez, before_advances(self, board))
@@ -107,8 +110,9 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                             "the verdict, and the order of combats is not recorded (13.38, 13.51)")
         return [f for f in after if f.rule in both]
 
-    def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board) -> list:
-        """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``."""
+    def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str = "") -> list:
+        """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``
+        (``role``: "attacker" or "defender" when known otherwise than by a declared attack)."""
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         if self.orange(u) or self.zero_ma(u):
             why = "an orange-circle unit" if self.orange(u) else \
@@ -127,7 +131,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 return [self.finding(board, f"{P} 13.34", "movement", f"{label(u)} retreated into {b}, which holds "
                                      "enemy units.", [b], [u])]
         n = len(path) - 1 if u.path else (board.distance(path[0], path[-1]) or 0)
-        role = self._role(board, u)
+        role = role or self._role(board, u)
         most = int(self.num("attacker_retreat_hexes_max") if role == "attacker" else
                    self.num("defender_retreat_hexes"))
         # a retreat dragged hex by hex is short, and stands where it stands, until it is finished
@@ -258,10 +262,17 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         """13.52: only an attacker that took part advances (13.53: a defender never does); 13.53:
         one hex, into the vacated defender hex, never by orange-circle or 0-MA units; 8.35: across
         no prohibited hexside; 13.55: never into excess stacking; 13.54: enemy ZOC is ignored.
-        A log's move of the attacker's unit whose first hex no enemy unit left in the phase is an
-        attacker retreat (13.32) or an advance beside the vacated hex: not judged (:meth:`_retreat_or_advance`)."""
-        if self._retreat_or_advance(board, u):
+        A log's move of the attacker's unit may as well be an attacker retreat: it is judged both
+        ways (:meth:`_advance_or_retreat`). A unit dragged off the map (the Eliminated box, 17.43)
+        was eliminated, not advanced."""
+        if not board.is_hex(u.hex):
             return []
+        advance = self._advance_verdict(board, u)
+        either = self._advance_or_retreat(board, u, ez, advance)
+        return advance if either is None else either
+
+    def _advance_verdict(self, board: Board, u: UnitState) -> list:
+        """``u``'s move read as an advance after combat: its findings."""
         out = []
         if self.orange(u) or self.zero_ma(u):
             out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
@@ -295,29 +306,50 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                                     [u.hex], board.units(u.hex, u.side)))
         return out
 
-    def _retreat_or_advance(self, board: Board, u: UnitState) -> bool:
-        """Whether ``u``, read as advancing (a log's drag of the attacker's unit in the Combat Phase),
-        may as well be retreating, after recording it not judged: its first hex held no enemy unit
-        at the phase start (``prev_hexes``; a unit gone since counts as one: it may have been
-        eliminated there). An advance enters the hex the defender vacated (13.53 「防御側がカラにした
-        ヘクス内へ」), while an attacker retreats 1 or 2 hexes (13.32), and a log records neither the
-        combat result nor the attack. A landing from an invasion hex (16.33E: it advances onto the
-        coastal hex, unopposed at the phase end) and a position stating its moves are judged."""
-        prev = self.memory(board.pos).prev_hexes
+    def _advance_or_retreat(self, board: Board, u: UnitState, ez: set[str], advance: list) -> list | None:
+        """A log's drag of the attacker's unit in the Combat Phase judged as an advance (``advance``:
+        its findings) and as an attacker retreat, or None when it is an advance only. An advance
+        enters the hex the defender vacated (13.53 「防御側がカラにしたヘクス内へ」), while an attacker
+        retreats 1 or 2 hexes in any direction (13.31, 13.32), also through a hex another combat
+        emptied earlier, and a log records neither the attack, nor its result, nor the order of
+        combats (13.38). So the move is found only when it is illegal both ways (one finding,
+        under the advance's rule, naming both); illegal one way only, the rules it breaks there and
+        13.32/13.53 are named not judged once it is finished (``Position.retreats_open``). Entering a hex no enemy unit stood in at the phase start
+        (``prev_hexes``; a unit gone since counts when ``prev_sides`` says it was an enemy: it may
+        have been eliminated there) is no advance. A landing from an invasion hex (16.33E: it
+        advances onto the coastal hex, unopposed at the phase end) and a position stating its moves
+        or its attacks are advances only."""
         start = u.path[0] if u.path else u.previous
-        if board.pos.moves_announced or board.pos.attacks or not isinstance(prev, dict) or not start \
-                or not board.is_hex(start) or board.terrain(start) == "invasion":
-            return False
+        if board.pos.moves_announced or board.pos.attacks or not start or not board.is_hex(start) \
+                or board.terrain(start) == "invasion":
+            return None
+        if any(x.side != u.side and self.combat(x) for x in board.units(u.hex)):
+            return []      # sharing a hex with the enemy is 8.14's finding, whichever the move was
+        memory = self.memory(board.pos)
+        prev = memory.prev_hexes
+        sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
         first = u.path[1] if u.path and len(u.path) > 1 else u.hex
-        sides = {x.id: x.side for x in board.pos.units}
-        if any(h == first and sides.get(uid, "") != u.side for uid, h in prev.items()):
-            return False
-        why = (f"{label(u)} moved {start} → {first} in the Combat Phase, a hex no enemy unit stood in at its start: "
-               "an attacker retreat (13.32) or an advance beside the vacated defender hex (13.53), which a log, "
-               "recording neither the attack nor its result, does not tell apart")
-        for rule in (f"{P} 13.53", f"{P} 13.32"):
-            self.not_judged(rule, why)
-        return True
+        if isinstance(prev, dict) and not any(
+                h == first and sides.get(uid, u.side) != u.side for uid, h in prev.items()):
+            advance = advance + [self.finding(
+                board, f"{P} 13.53", "movement", f"{label(u)} advanced {start} → {first}, a hex no enemy unit stood "
+                "in at the phase start; an advance enters the hex its defender vacated.", [first], [u])]
+        retreat = self._retreat_verdict(board, u, ez, before_advances(self, board), role="attacker")
+        route = " → ".join(u.path or (start, u.hex))
+        if advance and retreat:
+            told = "; ".join(f.message.rstrip(".") for f in (advance[0], retreat[0]))
+            return [self.finding(board, advance[0].rule, "movement", f"{label(u)} moved {route} in the Combat Phase, "
+                                 f"illegal as an advance and as an attacker retreat alike: {told}.",
+                                 list(dict.fromkeys([*advance[0].hexes, *retreat[0].hexes])), [u])]
+        if (advance or retreat) and not board.pos.retreats_open:
+            # (a move still open may go on with its next drag: judged as it ends)
+            broken, legal = ("an advance", "an attacker retreat") if advance else ("an attacker retreat", "an advance")
+            why = (f"{label(u)} moved {route} in the Combat Phase: legal as {legal}, not as {broken} "
+                   f"({(advance or retreat)[0].message.rstrip('.')}); a log, recording neither the attack nor its "
+                   "result, does not tell them apart (13.32, 13.53)")
+            for rule in sorted({f"{P} 13.32", f"{P} 13.53", *(f.rule for f in advance + retreat)}):
+                self.not_judged(rule, why)
+        return []
 
     # ---- reaction (9.2) --------------------------------------------------------------------
     def check_reaction(self, board: Board, u: UnitState, ez: set[str]) -> list:

@@ -167,6 +167,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if memory.prev_hexes is not None:
             return
         memory.prev_hexes = {u.id: u.hex for u in start.units}
+        memory.prev_sides = {u.id: u.side for u in start.units}
         self._drops_unseen(start, start.units, memory)
         phases = self.game.sequence.phases
         at_start = start.turn is None or (start.turn == self.game.sequence.first_turn and
@@ -197,6 +198,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         moved = [u for u in start.units if u.id in units]
         if memory.prev_hexes is not None:
             memory.prev_hexes.update({u.id: u.hex for u in moved})
+            memory.prev_sides = {**(memory.prev_sides or {}), **{u.id: u.side for u in moved}}
         self._drops_unseen(start, moved, memory)
         axis = str(self.param("im_supply_side"))
         unknown = sorted(u.id for u in moved if u.side == axis and self.combat(u)

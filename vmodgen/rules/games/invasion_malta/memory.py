@@ -8,6 +8,8 @@ The memory's fields (written by the audit at every phase end; a position file ma
 
 * ``prev_hexes = {"5/3" = "1424"}``: where each unit stood at the end of the previous phase (a
   hex or a box id). Shows hex changes in phases whose moves are not tracked (combat phases).
+* ``prev_sides = {"5/3" = "axis"}``: the side of each of those units (one gone since is known to be
+  an enemy only by it).
 * ``prev_oos = ["5/3"]``: units that carried an OoS marker at the end of the previous phase.
 * ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
@@ -135,6 +137,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
         memory.prev_hexes = {u.id: u.hex for u in after.units}
+        memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)

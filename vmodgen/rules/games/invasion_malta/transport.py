@@ -211,7 +211,9 @@ def check_invasion_placements(rs, board: Board) -> list:
     any Movement Phase, it skipped the Available box and the phase (16.14 for a port, 16.33A
     elsewhere). A log's phase is the turn tracker's, which may lag the pieces, and a log's
     ``previous`` is the box at the phase start, not every box passed: there a placement outside the
-    Movement Phase and a Delay box unit reaching the map are named not judged."""
+    Movement Phase and a Delay box unit reaching the map are named not judged. With no move recorded
+    (``previous`` unset: a phase whose drags a log does not track), the unit's hex at the phase end
+    is not the hex it was placed on: a hex outside its zone is named not judged (imfix14)."""
     pos, out = board.pos, []
     prev = rs.memory(pos).prev_hexes
     for u in pos.units:
@@ -246,6 +248,14 @@ def check_invasion_placements(rs, board: Board) -> list:
             why = ("a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
                    + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
                       else "onto the zone's hexes in a Movement Phase (16.33A)"))
+        elif src == "available" and not port and _zone(board, at) != zone and not u.previous:
+            # no move recorded (a phase whose drags a log does not track): ``at`` is where the unit
+            # stands at the phase end, not the hex it was placed on, which may have been an invasion
+            # hex of its zone it went on from (16.33E)
+            rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the {pos.phase or 'unnamed'} phase, whose "
+                          "moves the record does not give: the hex it was placed on (an invasion hex of its zone it "
+                          "then left, 16.33E, or this one) is unknown")
+            continue
         elif src == "available" and not port and _zone(board, at) != zone:
             where = f"an invasion hex of {_zone(board, at)}" if _zone(board, at) else "a hex that is " \
                 "neither an invasion hex of that zone nor a port"
