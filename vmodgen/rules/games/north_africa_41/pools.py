@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ....positions.model import UnitState
 from .units import NorthAfrica41Units
 
 P = "NA41"
 
 
 def check(rs: NorthAfrica41Units, board: Board) -> list:
-    pools = ((str(rs.param("na41_replacement_pool_box")), ("na41_tank_replacement", "na41_infantry_replacement"),
-              "replacement units"),
-             (str(rs.param("na41_supply_pool_box")), ("na41_sp",), "supply points"))
+    def replacement(u: UnitState) -> bool:
+        return rs.is_(u, "na41_tank_replacement") or rs.is_(u, "na41_infantry_replacement")
+
+    def supply_point(u: UnitState) -> bool:
+        return rs.is_(u, "na41_sp")
+
+    pools = ((str(rs.param("na41_replacement_pool_box")), replacement, "replacement units"),
+             (str(rs.param("na41_supply_pool_box")), supply_point, "supply points"))
     out = []
-    for box, kinds, what in pools:
+    for box, belongs, what in pools:
         for u in board.pos.units:
-            if u.hex == box and not rs.marker(u) and not any(rs.is_(u, k) for k in kinds):
+            if u.hex == box and not rs.marker(u) and not belongs(u):
                 out.append(rs.finding(board, f"{P} 2.2.3", "movement", f"{label(u)} stands in the "
                                       f"{board.place_name(box)}, which "
                                       f"holds only unused {what} (2.2.3).", [box], [u]))
