@@ -68,3 +68,25 @@ def test_an_airhead_kept_off_the_map_is_no_source_ever_seen(im, tmp_path, in_box
     w.advance(1)
     r = audit([str(w.write(tmp_path / "d.vlog"))], module=str(module))
     assert _rules(r) == ["IM 15.2"]
+
+
+RECOVERY = 14         # GT1's Recovery Phase on the turn track
+
+
+def test_an_airhead_dragged_in_the_recovery_phase_is_a_placement(im, tmp_path):
+    """15.21, 15.23, 6.32: GT1 Airborne: the Airhead on 2020, 5/3 drops there; in the Recovery Phase
+    the Airhead is dragged to 2021 (no airfield). The Recovery Phase removes airheads (15.23) and
+    places them on airfields only (6.32): the one in 2021 is placed outside the Paradrop phase, a
+    15.21 finding (review of oracle21: the airhead gone from 2020 hid it)."""
+    kit, module, _ = im
+    w = _writer(kit, module)
+    w.add(*palette_piece(module, "airhead"), "axis-paradrop-kg2", report=False)
+    w.set_turn(1, AIRBORNE)
+    w.move("Airhead", "2020").move("5/3", "2020")
+    w.advance(1)
+    w.set_turn(1, RECOVERY)
+    w.move("Airhead", "2021")
+    w.advance(1)
+    r = audit([str(w.write(tmp_path / "recovery-drag.vlog"))], module=str(module))
+    assert [(f.rule, f.phase) for f in r.findings] == [("IM 15.21", "recovery")]
+    assert "placed in 2021 in the Recovery Phase" in r.findings[0].message
