@@ -123,6 +123,10 @@ def test_im_whole_turn_an_infiltration_an_elimination_and_an_aa_left_fired(im, s
     assert doc["coverage"]["out_of_phase"] == [] and doc["partial"] is None
     assert _undos(doc) == [(22, [21])]
     assert "removed B/3 KOMR" in text and "partial:" not in text
+    # 10.14 at GT1's Reset Phase end: AA that fought is Fired artillery like any other (2.24, 10.34);
+    # no line claims it flips back in the AA Reset Phase instead, which the book does not say (the
+    # log names no active side, so B/4 is not judged there for that reason alone)
+    assert not [x for x in doc["coverage"]["rules_not_judged"] if "AA on its Fired side" in x["why"]]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
