@@ -132,6 +132,15 @@ def test_im_whole_turn_an_infiltration_an_elimination_and_an_aa_left_fired(im, s
             "the airheads before any KG drops, but the order of moves within a phase is not judged (15.2 judges "
             "the Airhead at the phase end)"} in doc["coverage"]["rules_not_judged"]
     assert "5/3 paradropped (1424) while no Airhead stood on the map" in text
+    # what the two judged moves (KG1 unit 2's infiltration, 5/3's advance) read that the kit
+    # invented: the terrain of 2 hexes, 1 road step and 2 unit values, the two movers' movement
+    # allowances (both illustrative in roster.csv). Not the ERs 8.52 compares (KG1 unit 2's 6,
+    # B/3 KOMR's 3, illustrative too): the moves' coverage counts the path and the allowance only
+    assert doc["coverage"]["moves"]["illustrative"] == {
+        "judged": 2, "counts": {"terrain": 2, "line": 1, "unit": 2}, "rule_parameters": []}
+    assert doc["coverage"]["illustrative"] == {"findings": 0, "of": 1}
+    assert "judged moves reading an illustrative value 2 of 2 (terrain of 2 hexes, 1 road step, 2 unit values)" \
+        in text
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
