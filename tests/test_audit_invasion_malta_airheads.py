@@ -68,3 +68,51 @@ def test_an_airhead_kept_off_the_map_is_no_source_ever_seen(im, tmp_path, in_box
     w.advance(1)
     r = audit([str(w.write(tmp_path / "d.vlog"))], module=str(module))
     assert _rules(r) == ["IM 15.2"]
+
+
+RECOVERY = 14         # GT1's Recovery Phase on the turn track
+
+
+def test_an_airhead_dragged_in_the_recovery_phase_is_a_placement(im, tmp_path):
+    """15.21, 15.23, 6.32: GT1 Airborne: the Airhead on 2020, 5/3 drops there; in the Recovery Phase
+    the Airhead is dragged to 2021 (no airfield). The Recovery Phase removes airheads (15.23) and
+    places them on airfields only (6.32): the one in 2021 is placed outside the Paradrop phase, a
+    15.21 finding (review of oracle21: the airhead gone from 2020 hid it)."""
+    kit, module, _ = im
+    w = _writer(kit, module)
+    w.add(*palette_piece(module, "airhead"), "axis-paradrop-kg2", report=False)
+    w.set_turn(1, AIRBORNE)
+    w.move("Airhead", "2020").move("5/3", "2020")
+    w.advance(1)
+    w.set_turn(1, RECOVERY)
+    w.move("Airhead", "2021")
+    w.advance(1)
+    r = audit([str(w.write(tmp_path / "recovery-drag.vlog"))], module=str(module))
+    assert [(f.rule, f.phase) for f in r.findings] == [("IM 15.21", "recovery")]
+    assert "placed in 2021 in the Recovery Phase" in r.findings[0].message
+
+
+@pytest.mark.parametrize("airhead_first", [True, False], ids=["airhead-first", "drop-first"])
+def test_a_drop_before_any_airhead_is_named_not_judged(im, tmp_path, airhead_first):
+    """15.21 「落下傘フェイズ中に KG が落下傘降下を実行する前に、使用可能な全ての空挺堡マーカーを…置く」:
+    GT1 Airborne, 5/3 drops on 2020 and the Airhead goes on 2020, in that order or the other. The
+    order of drags within a phase is read leniently (15.2 and 15.32 judge the airheads at the
+    phase end, where one stands): no finding either way, but with the drop first the report
+    names 5/3's drop made while no Airhead stood on the map as not judged (review of oracle21,
+    item 5: im-turn21 drops KG1 at steps 10-13 and places the Airhead at step 14)."""
+    kit, module, _ = im
+    w = _writer(kit, module)
+    w.add(*palette_piece(module, "airhead"), "axis-paradrop-kg2", report=False)
+    w.set_turn(1, AIRBORNE)
+    if airhead_first:
+        w.move("Airhead", "2020").move("5/3", "2020")
+    else:
+        w.move("5/3", "2020").move("Airhead", "2020")
+    w.advance(1)
+    r = audit([str(w.write(tmp_path / "order.vlog"))], module=str(module))
+    assert _rules(r) == []
+    named = [why for why in _not_judged(r, "IM 15.21") if "while no Airhead stood on the map" in why]
+    assert named == ([] if airhead_first else
+                     ["5/3 paradropped (2020) while no Airhead stood on the map: 15.21 places the airheads before "
+                      "any KG drops, but the order of moves within a phase is not judged (15.2 judges the Airhead "
+                      "at the phase end)"])

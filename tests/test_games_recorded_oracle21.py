@@ -115,7 +115,8 @@ def test_im_whole_turn_an_infiltration_an_elimination_and_an_aa_left_fired(im, s
     heavy AA with a range, artillery by 2.24, and 10.14 has both players turn Fired artillery back
     in the Recovery Phase: exactly IM 10.14 at the end of GT1's Recovery Phase (step 33), 1628.
     (The Airhead is placed after the drops; 15.21 places it before any KG drops: a within-phase
-    order the audit does not judge, left doubtful in the README.)"""
+    order the audit does not judge, and since orfix21 the report names 5/3's drop made while no
+    Airhead stood on the map as not judged.)"""
     text, doc, html = _audit(im, [f"im-turn21{suffix}.vlog"])
     assert found(doc) == [("IM 10.14", f"im-turn21{suffix}.vlog", 33, 1, "recovery", ["B/4"])]
     assert doc["findings"][0]["hexes"] == ["1628"]
@@ -123,6 +124,23 @@ def test_im_whole_turn_an_infiltration_an_elimination_and_an_aa_left_fired(im, s
     assert doc["coverage"]["out_of_phase"] == [] and doc["partial"] is None
     assert _undos(doc) == [(22, [21])]
     assert "removed B/3 KOMR" in text and "partial:" not in text
+    # 10.14 at GT1's Reset Phase end: AA that fought is Fired artillery like any other (2.24, 10.34);
+    # no line claims it flips back in the AA Reset Phase instead, which the book does not say (the
+    # log names no active side, so B/4 is not judged there for that reason alone)
+    assert not [x for x in doc["coverage"]["rules_not_judged"] if "AA on its Fired side" in x["why"]]
+    assert {"rule": "IM 15.21", "why": "5/3 paradropped (1424) while no Airhead stood on the map: 15.21 places "
+            "the airheads before any KG drops, but the order of moves within a phase is not judged (15.2 judges "
+            "the Airhead at the phase end)"} in doc["coverage"]["rules_not_judged"]
+    assert "5/3 paradropped (1424) while no Airhead stood on the map" in text
+    # what the two judged moves (KG1 unit 2's infiltration, 5/3's advance) read that the kit
+    # invented: the terrain of 2 hexes, 1 road step and 2 unit values, the two movers' movement
+    # allowances (both illustrative in roster.csv). Not the ERs 8.52 compares (KG1 unit 2's 6,
+    # B/3 KOMR's 3, illustrative too): the moves' coverage counts the path and the allowance only
+    assert doc["coverage"]["moves"]["illustrative"] == {
+        "judged": 2, "counts": {"terrain": 2, "line": 1, "unit": 2}, "rule_parameters": []}
+    assert doc["coverage"]["illustrative"] == {"findings": 0, "of": 1}
+    assert "judged moves reading an illustrative value 2 of 2 (terrain of 2 hexes, 1 road step, 2 unit values)" \
+        in text
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

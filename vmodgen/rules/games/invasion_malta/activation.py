@@ -315,9 +315,11 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
         (``marked_at_draw``) was placed in an earlier activation of the turn (7.22 keeps it to the
         Recovery Phase; 17.42, one activation a turn), and with that end not recorded the marker's
         activation is unknown: not judged. An Allied battery of another sector may have fired as the
-        inactive player (10.23) or been activated across sectors (10.26): not judged. AA is not judged
-        here: it turns Fired under an Attack Target marker whoever's activation it is (11.36) and its
-        own AA Reset Phase flips it back (4.21 A4). The activation's side unknown: 10.14 not judged."""
+        inactive player (10.23) or been activated across sectors (10.26): not judged. The active player's
+        AA is not judged here: it turns Fired under an Attack Target marker also outside this
+        activation (11.36), e.g. in the Strategic Segment, whose AA Reset Phase (4.21 A4) has no rule
+        text; the inactive player's is skipped like any artillery of its side (10.14: back in the
+        Recovery Phase). The activation's side unknown: 10.14 not judged."""
         if board.pos.phase != "reset":
             return []
         axis = str(self.param("im_supply_side"))
@@ -345,17 +347,19 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 continue
             if not self.artillery(u) or (u.side == axis and u.has("oos")):
                 continue
-            if self.is_(u, "im_aa"):
-                self.not_judged(f"{P} 10.14", f"{label(u)} is AA on its Fired side: AA turns Fired under an Attack "
-                                "Target marker in either player's activation (11.36) and flips back in the AA Reset "
-                                "Phase (4.21 A4), not as activated artillery here; the Recovery Phase end judges it")
-                continue
             if side is None:
                 self.not_judged(f"{P} 10.14", f"whether {label(u)}, Fired, was activated needs the side whose "
                                 "activation it is ([state] active or side)")
                 continue
             if u.side != side:
                 continue                                # the inactive player's: back in the Recovery Phase
+            if self.is_(u, "im_aa"):
+                self.not_judged(f"{P} 10.14", f"{label(u)} is AA on its Fired side: AA is artillery (2.24) and one "
+                                "that attacked in this activation (10.27, 10.34) flips back now, but AA also turns "
+                                "Fired under an Attack Target marker outside it (11.36), e.g. in the Strategic "
+                                "Segment's Bombardment Phase, whose AA Reset Phase (4.21 A4) has no rule text; the "
+                                "Recovery Phase end judges it")
+                continue
             marked = activation_marked(board.pos, u)
             if (u.side == axis and active and u.unit.formation == active) or \
                     (u.side != axis and active and self.sector(board, u.hex) == active) or \

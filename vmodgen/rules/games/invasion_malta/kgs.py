@@ -195,6 +195,27 @@ def check_airhead_for_drop(rs, board: Board) -> list:
     return out
 
 
+def name_drop_before_airhead(rs, board: Board) -> list:
+    """15.21 「落下傘フェイズ中に KG が落下傘降下を実行する前に、使用可能な全ての空挺堡マーカーを…置く」:
+    during an Airborne Operations Phase (a log's step, not its end), KG units already dropped
+    while no Airhead stands on the map are a drop made before the airheads. Not judged: the
+    order of drags within a phase is read leniently (the module's markers and units are moved one
+    at a time, and what the airheads govern, 15.2 and 15.32, is judged at the phase end, where an
+    Airhead must stand); the note names the units so the report says it."""
+    pos = board.pos
+    if pos.phase != "airborne" or pos.at == "end":
+        return []
+    if any("airhead" in mk and board.is_hex(h) for h, mk in pos.hex_markers.items()):
+        return []
+    came = [u for units in _came_from(rs, board, set(_kg_boxes(rs))).values() for u in units if not rs.glider(u)]
+    if came:
+        rs.not_judged(f"{P} 15.21", f"{rs.names(came)} paradropped ({', '.join(sorted({u.hex for u in came}))}) "
+                      "while no Airhead stood on the map: 15.21 places the airheads before any KG drops, but "
+                      "the order of moves within a phase is not judged (15.2 judges the Airhead at the phase "
+                      "end)")
+    return []
+
+
 def _name_unseen_drops(rs, board: Board) -> None:
     """15.2 is judged on the units seen entering the map (:meth:`air_entries`); an Axis combat unit
     on the map whose place before this phase is unknown (no ``prev_hexes`` for it, no ``previous``:

@@ -512,9 +512,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         before = _ids(self.memory(pos).prev_airheads)
         if before is not None:
             on_fields = self._on_fields(board, heads)
-            for h in free:
-                if h in before:
-                    continue
+            # 15.22 「空挺堡は移動できない」: one goes only in the Recovery Phase (taken by Allied units,
+            # 15.23, or for an airfield airhead, 6.31)
+            gone = sorted(h for h in before if board.is_hex(h) and h not in heads and not self.on_airfield(board, h))
+            new = [h for h in free if h not in before]
+            moved = self._moved_airheads(board, gone, new) if pos.phase not in ("", "recovery") else set()
+            for h in new:
                 near = [o for o in heads if o != h and o in on_fields
                         and (od := board.distance(h, o)) is not None and od < gap]
                 if near:
@@ -523,21 +526,30 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
-                elif pos.phase not in ("", "airborne") and not before - set(heads):   # else moved: 15.22's
+                elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
                                             f"{pos.phase_info.name if pos.phase_info else pos.phase}; airheads are "
                                             "placed in the Airborne Operations (Paradrop) Phase, before any KG "
                                             "drops (those on airfields in the Recovery Phase, 6.32).", [h]))
-            # 15.22 「空挺堡は移動できない」: one goes only in the Recovery Phase (taken by Allied units,
-            # 15.23, or for an airfield airhead, 6.31)
-            gone = sorted(h for h in before if board.is_hex(h) and h not in heads and not self.on_airfield(board, h))
-            new = [h for h in free if h not in before]
             if gone and pos.phase not in ("", "recovery"):
                 out.append(self.finding(board, f"{P} 15.22", "supply", f"The airhead in {', '.join(gone)} is gone "
-                                        + (f"and one stands in {', '.join(new)} " if new else "")
+                                        + (f"and one stands in {', '.join(sorted(moved))} " if moved else "")
                                         + "outside the Recovery Phase; airheads never move and are removed only "
-                                        "in the Recovery Phase.", gone + new))
+                                        "in the Recovery Phase.", gone + sorted(moved)))
         return out
+
+    @staticmethod
+    def _moved_airheads(board: Board, gone: list[str], new: list[str]) -> set[str]:
+        """The new airheads that are gone ones moved (15.22's finding, not 15.21's placement): each
+        free airhead gone pairs with the nearest new one not yet paired, so a second new airhead
+        is still a placement. An airfield airhead gone, or one gone in the Recovery Phase, excuses
+        none (the caller passes only those 15.22 judges)."""
+        moved: set[str] = set()
+        for g in gone:
+            left = [(d, h) for h in new if h not in moved and (d := board.distance(g, h)) is not None]
+            if left:
+                moved.add(min(left)[1])
+        return moved
 
     def check_drop_hexes(self, board: Board) -> list:
         """15.32: a Drop Hex marker lies on a land hex (15.31) within ``drop_hex_from_airhead_max_hexes``

@@ -190,6 +190,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "KGs drop whole, in order, not past GT2, and keep their units"),
             Rule(f"{P} 15.2", "supply", PhaseEnd(phases=("airborne",)), lambda b: kgs.check_airhead_for_drop(self, b),
                  "no KG paradrops without an Airhead of its nationality on the map"),
+            Rule(f"{P} 15.21", "supply", ALWAYS, lambda b: kgs.name_drop_before_airhead(self, b),
+                 "a KG drop before any airhead stood on the map (within-phase order: not judged)"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
