@@ -541,3 +541,27 @@ def test_om_retreat_after_an_advance_is_judged_by_where_the_advancing_unit_then_
     assert [f for f in legal.findings if f.rule == "OM 9.63"] == []
     why = [e["why"] for e in legal.coverage["rules_not_judged"] if e["rule"] == "OM 9.63"]
     assert not any("came before the advance" in y or "came after the advance" in y for y in why), why
+
+
+def test_om_an_advance_open_as_the_log_ends_is_said_to_be_an_advance(om):
+    """OM 9.83 (an advance obeys the stacking limit where it ends): 7 RTR, 156 AA, C/1 Welsh and D/1
+    Welsh join the stack on W4314; in the Allied Combat Phase, after a roll, 19 NZ advances into it (more
+    than 6 stacking points) and the log ends there. The finding says the log ends with this
+    advance under way, not a retreat (review rv-om13 item 2); the NA41 seam test above keeps the
+    retreat's word."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit in ("A-7RTR-1", "A-156-AA", "A-C-1-Welsh", "A-D-1-Welsh"):
+        w.move(unit, "W4314")
+    w.advance(ids.index("allied-combat"))
+    w.roll("1d10", [1])
+    w.move("A-19-NZ-Eng", "W4314")
+    r = audit([w.write(root / "open-advance.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 9.83"]
+    assert [f.hexes for f in got] == [("W4314",)] and "A-19-NZ-Eng" in got[0].units
+    assert got[0].message.endswith("(the log ends in the Combat Phase with this advance under way: judged where "
+                                   "it stands)"), got[0].message
