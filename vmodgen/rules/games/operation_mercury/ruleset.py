@@ -657,10 +657,11 @@ class OperationMercuryRules(OperationMercurySupply):
         # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
         # combat may come after an advance of an earlier one (9.81: '他の戦闘解決の前に直ちに'; its
         # note: an advance cuts the retreat of a combat not yet resolved), when the advanced unit's
-        # ZOC binds it, and no longer its ZOC from the hex it left. A log's combat-phase moves carry
-        # no moments, so where each advancing unit stood at the retreat is not known: a hex is
-        # surely in enemy ZOC when the attackers that did not advance put it there, or when the one
-        # advancing unit does from both of its hexes
+        # ZOC binds it, and no longer its ZOC from the hex it left. Where the drags' moments are
+        # known (``zoc_at``) the advancing units stand where they were at the retreat's moment;
+        # where they are not (a position file, a drag the audit did not follow: ``zoc_at`` None) a
+        # hex is surely in enemy ZOC when the attackers that did not advance put it there, or when
+        # the one advancing unit does from both of its hexes
         after = self.enemy_zoc(board, u.side) if log else ez
         advancing = [x for x in board.pos.units if x.mode == "advance" and x.previous and x.side != u.side]
         stayed = ez
