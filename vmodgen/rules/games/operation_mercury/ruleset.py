@@ -24,6 +24,7 @@ from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
 from ...core.moves import label, move_findings
+from ...core.moments import entered, hex_at
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
 from ...core.stacking import fmt
@@ -682,7 +683,7 @@ class OperationMercuryRules(OperationMercurySupply):
             if moment not in zoc_then:
                 where: dict[int, str] = {}
                 for a in advancing:
-                    at = combat.hex_at(a, moment)
+                    at = hex_at(a, moment)
                     if at is None:
                         return None
                     where[id(a)] = at
@@ -723,7 +724,7 @@ class OperationMercuryRules(OperationMercurySupply):
             return "?" if unknown_targets else ""
         out = []
         for i, h in enumerate(path[1:], 1):
-            why = broken(h, combat.entered(u, i))
+            why = broken(h, entered(u, i))
             if why == "?":
                 self.not_judged(f"{P} 9.63", f"whether {h}, where {label(u)} retreated into enemy ZOC beside a friendly "
                                              "unit, is the target of a later declared combat this player turn: a log "
@@ -732,7 +733,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
         if between and not out:
-            whys = [broken(h, combat.entered(u, 1)) for h in between]
+            whys = [broken(h, entered(u, 1)) for h in between]
             if all(w and w != "?" for w in whys):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated {path[0]} → {path[-1]} through enemy ZOC: each hex "
