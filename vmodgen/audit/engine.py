@@ -503,10 +503,11 @@ class FileAuditor:
         open_retreat: tuple[int, Position] | None = None
 
         def finish_retreats() -> None:
-            """The retreats of the last open position, closed (an attacker's move, a die roll,
-            the phase end; the file's end for :func:`.run.assemble` to keep or drop): the move
-            rules judge them as finished, each at the step of its own last drag (a retreat
-            dragged hex by hex ends where its last drag ended, not at each drag before it)."""
+            """The retreats and advances of the last open position, closed (an attacker's move,
+            a die roll, the phase end; the file's end for :func:`.run.assemble` to keep or drop):
+            the move rules judge them as finished, each at the step of its own last drag (a
+            retreat or advance dragged hex by hex ends where its last drag ended, not at each drag
+            before it)."""
             nonlocal open_retreat, suppress
             if open_retreat is None:
                 return
@@ -1089,7 +1090,9 @@ class FileAuditor:
         position judges them again with what stands then: the hex a defender retreated through,
         entered since by the advancing attacker, would read as a retreat into an enemy unit. A
         defender dragged again afterwards makes a new retreat from where it stands. The
-        attacker's advance goes on across both (a breakthrough goes on advancing: 15.2.6). A unit
+        attacker's advance path goes on across both (a breakthrough goes on advancing: 15.2.6),
+        though the caller judges the advances open before a roll as finished there, like the
+        retreats (``finish_retreats``: OM 9.81, an advance is made before the next combat). A unit
         may be made to retreat twice in one Combat Phase (NA41 12.3, 12.5.1). ``rolled``: the
         step reports a die roll (:func:`.rolled.step_rolled`). Returns the unit ids whose retreats
         it closed."""

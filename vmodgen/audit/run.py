@@ -31,7 +31,7 @@ from .order import branch_points, check_module, given_once, order_messages, play
 from .silence import mat_carry_sentence, silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from .pending import across_files
-from .model import AuditResult, FileInfo
+from .model import AuditFinding, AuditResult, FileInfo
 from .stats import merge
 
 
@@ -362,21 +362,27 @@ def _mark_after_gap(findings: list, results: list[FileAudit], gaps: dict[int, se
                               f"in play no file holds; judged with what {a} carried over)")
 
 
-RETREAT_UNDER_WAY = ("the log ends in the Combat Phase with this retreat under way: judged where it "
-                     "stands")
+def under_way(f: AuditFinding) -> str:
+    """The sentence telling that the log ends with the finding's retreat or advance open: the
+    word from its units' sides (the phasing side advances, the other retreats; ``scene`` holds
+    each unit's side), "retreat or advance" when they are unknown or of both sides."""
+    sides = {s[4] for s in f.scene if s[0] in f.units}
+    what = ("advance" if sides == {f.side} else "retreat" if sides and f.side and f.side not in sides
+            else "retreat or advance")
+    return f"the log ends in the Combat Phase with this {what} under way: judged where it stands"
 
 
 def _retreats_at_end(r: FileAudit, i: int, followed: bool, goes_on: set[int]) -> list:
-    """The findings of the retreats file ``i`` ends with open: none when a next file goes on
-    with them (it judges them where they end); for the chain's last file, said to be judged
-    where they stand (the record stops mid-retreat)."""
+    """The findings of the retreats and advances file ``i`` ends with open: none when a next
+    file goes on with them (it judges them where they end); for the chain's last file, said to
+    be judged where they stand (the record stops mid-retreat or mid-advance)."""
     if i in goes_on:
         return []
     if not followed:
         for f in r.retreat_end:
             if not f.details.get("retreat_under_way"):
                 f.details["retreat_under_way"] = True
-                f.message += f" ({RETREAT_UNDER_WAY})"
+                f.message += f" ({under_way(f)})"
     return r.retreat_end
 
 

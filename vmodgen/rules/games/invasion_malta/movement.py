@@ -10,6 +10,7 @@ from ...base import Trial
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.moves import label, move_findings
+from ...core.moments import entered_on_path, stood
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
@@ -204,46 +205,13 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                          allowance_rule=self.ALLOWANCE_RULE, explain=explain)
 
 
-    @staticmethod
-    def entered_at(u: UnitState, i: int, b: str) -> int | None:
-        """The moment ``u`` entered ``b`` by step ``i`` of its path (``UnitState.times``), when the
-        moments are known and step ``i`` is that of its path (not of a search)."""
-        t, path = u.times, u.path
-        if t is None or path is None or i + 1 >= len(path) or path[i + 1] != b or len(t) != len(path):
-            return None
-        return t[i + 1]
-
-    @staticmethod
-    def stood(x: UnitState, b: str, moment: int) -> bool | None:
-        """Whether ``x``, which moved this phase, stood in ``b`` at ``moment`` (it entered ``b``
-        at or before it and had not left): its path and moments (``UnitState.times``); None
-        when they are unknown and ``b`` is on its move."""
-        seq = InvasionMaltaMovement.timed(x)
-        if seq is None:
-            on_move = b in (x.hex, x.previous) or b in (x.path or ()) or b in (x.stops or ())
-            return None if on_move else False
-        t, n = x.times, len(seq)
-        assert t is not None
-        # a hex passed within one drag over several hexes (not on ``seq``) held it at no other moment
-        return any(h == b and t[j] <= moment and (j + 1 == n or moment < t[j + 1]) for j, h in enumerate(seq))
-
-    @staticmethod
-    def timed(x: UnitState) -> tuple[str, ...] | None:
-        """The hexes ``x.times`` gives the moments of: its path, else where its drags ended
-        (``stops``; one drag: its previous hex and its hex); None when the moments are unknown."""
-        t = x.times
-        if t is None:
-            return None
-        seq = x.path or x.stops or ((x.previous, x.hex) if x.previous is not None else None)
-        return seq if seq is not None and len(seq) == len(t) else None
-
     def met(self, board: Board, u: UnitState, i: int, b: str, kind) -> bool:
         """3.33 in a log: whether a friendly unit of ``kind`` that moved this phase stood in ``b``
         when ``u`` entered it by step ``i`` of its path (the moments known; False otherwise)."""
-        moment = self.entered_at(u, i, b)
+        moment = entered_on_path(u, i, b)
         if moment is None:
             return False
-        return any(x is not u and x.side == u.side and kind(x) and self.stood(x, b, moment)
+        return any(x is not u and x.side == u.side and kind(x) and stood(x, b, moment)
                    for x in board.pos.movers)
 
     def unordered_passes(self, board: Board, u: UnitState) -> list[str]:
@@ -266,11 +234,11 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             if not armour and (board.roads(a, b) & {"primary_road"} or board.terrain(b) in ("urban", "airfield")
                                or "airfield" in board.features(b)):
                 continue
-            moment = self.entered_at(u, i, b)
+            moment = entered_on_path(u, i, b)
             for x in board.pos.movers:
                 if x is u or x.side != u.side or not (self.armour(x) if armour else self.motorized(x)):
                     continue
-                if moment is not None and self.stood(x, b, moment) is not None:
+                if moment is not None and stood(x, b, moment) is not None:
                     continue                   # both moves' moments known: judged by block
                 if b == x.hex or b == x.previous or (x.path and b in x.path):
                     out.append(b)
@@ -319,7 +287,7 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
                         continue
                     if not armour and (board.terrain(h) in ("urban", "airfield") or "airfield" in board.features(h)):
                         continue
-                    if times is None or self.stood(x, h, times[j + 1]) is not False:
+                    if times is None or stood(x, h, times[j + 1]) is not False:
                         out.append(h)
         return out
 

@@ -554,28 +554,3 @@ def displaced(rs, board: Board) -> list:
                                   f"({d} hexes); {what} covers at most {most} hex{'es' if most > 1 else ''}.",
                                   [a, b], [u]))
     return out
-
-
-def timed_hexes(u: UnitState) -> tuple[str, ...] | None:
-    """The hexes ``u.times`` gives the moments of (its path, else its drag's two ends), None when
-    the moments are unknown (a position file, a move not followed drag by drag)."""
-    seq = u.path or ((u.previous, u.hex) if u.previous is not None else None)
-    return seq if seq is not None and u.times is not None and len(seq) == len(u.times) else None
-
-
-def entered(u: UnitState, i: int) -> int | None:
-    """The moment ``u`` entered the hex of step ``i`` of its path (a 2-hex drag: its end's), None
-    when unknown."""
-    seq = timed_hexes(u)
-    if seq is None or u.times is None:
-        return None
-    return u.times[min(i, len(seq) - 1)] if u.path else u.times[-1]
-
-
-def hex_at(u: UnitState, moment: int) -> str | None:
-    """Where ``u``, which moved this phase, stood just before ``moment`` (the last hex it entered
-    earlier), None when its moments are unknown."""
-    seq = timed_hexes(u)
-    if seq is None or u.times is None:
-        return None
-    return ([seq[0]] + [h for h, t in zip(seq, u.times) if t < moment])[-1]

@@ -24,6 +24,7 @@ from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
 from ...core.moves import label, move_findings
+from ...core.moments import entered, hex_at
 from ...core.board import Board
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_stops, zoc_to_zoc
 from ...core.stacking import fmt
@@ -657,10 +658,11 @@ class OperationMercuryRules(OperationMercurySupply):
         # ``ez`` is the attackers' ZOC before their advances (9.83); in a log a retreat of a later
         # combat may come after an advance of an earlier one (9.81: '他の戦闘解決の前に直ちに'; its
         # note: an advance cuts the retreat of a combat not yet resolved), when the advanced unit's
-        # ZOC binds it, and no longer its ZOC from the hex it left. A log's combat-phase moves carry
-        # no moments, so where each advancing unit stood at the retreat is not known: a hex is
-        # surely in enemy ZOC when the attackers that did not advance put it there, or when the one
-        # advancing unit does from both of its hexes
+        # ZOC binds it, and no longer its ZOC from the hex it left. Where the drags' moments are
+        # known (``zoc_at``) the advancing units stand where they were at the retreat's moment;
+        # where they are not (a position file, a drag the audit did not follow: ``zoc_at`` None) a
+        # hex is surely in enemy ZOC when the attackers that did not advance put it there, or when
+        # the one advancing unit does from both of its hexes
         after = self.enemy_zoc(board, u.side) if log else ez
         advancing = [x for x in board.pos.units if x.mode == "advance" and x.previous and x.side != u.side]
         stayed = ez
@@ -681,7 +683,7 @@ class OperationMercuryRules(OperationMercurySupply):
             if moment not in zoc_then:
                 where: dict[int, str] = {}
                 for a in advancing:
-                    at = combat.hex_at(a, moment)
+                    at = hex_at(a, moment)
                     if at is None:
                         return None
                     where[id(a)] = at
@@ -722,7 +724,7 @@ class OperationMercuryRules(OperationMercurySupply):
             return "?" if unknown_targets else ""
         out = []
         for i, h in enumerate(path[1:], 1):
-            why = broken(h, combat.entered(u, i))
+            why = broken(h, entered(u, i))
             if why == "?":
                 self.not_judged(f"{P} 9.63", f"whether {h}, where {label(u)} retreated into enemy ZOC beside a friendly "
                                              "unit, is the target of a later declared combat this player turn: a log "
@@ -731,7 +733,7 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated into enemy ZOC at {h}, {why}.", [h], [u]))
         if between and not out:
-            whys = [broken(h, combat.entered(u, 1)) for h in between]
+            whys = [broken(h, entered(u, 1)) for h in between]
             if all(w and w != "?" for w in whys):
                 out.append(self.finding(board, f"{P} 9.63", "zoc",
                                         f"{label(u)} retreated {path[0]} → {path[-1]} through enemy ZOC: each hex "
