@@ -349,18 +349,23 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.13 「機動戦闘フェイズ毎に、複数回の機動戦闘によって…攻撃されるユニットはない」 (and 7.11, one
     hex per combat; an assault makes no retreat, 9.66): a unit retreats at most once per Combat
     Phase. A log's retreat the audit closed (a die roll, an attacker's drag) and the unit dragged
-    on is read as a new path from where it stood: measured from the unit's hex at the phase start
-    (``om_end_hexes``), more than 2 hexes is a 9.61 breach on every reading."""
+    on is read as a new path from where it stood. Measured from the unit's hex at the phase start
+    (``om_end_hexes``), more than 2 hexes is named not judged, not a finding: the earlier drag may
+    have been no retreat at all (a Defender Reaction move, 7.41, made with the tracker already on
+    the Combat Phase), and the rule set is told of no die roll to tell the two apart (review
+    rv-om13 item 1: it was a false 9.61 on such a reaction)."""
     ends = mercury(board.pos).om_end_hexes
     start = ends.get(u.id) if isinstance(ends, dict) and not board.pos.moves_announced else None
     if not start or start == path[0] or not board.is_hex(start) or board.pos.phase_kind != "combat":
         return []
     d = board.distance(start, path[-1]) or 0
-    if d <= 2:
-        return []
-    return [rs.finding(board, f"{P} 9.61", "movement", f"{label(u)} retreated {' → '.join(path)} after an earlier "
-                       f"move this Combat Phase from {start}: {d} hexes from where it stood, more than the 2 hexes of "
-                       "its one retreat (9.13: a unit is attacked by one maneuver combat a phase).", [path[-1]], [u])]
+    if d > 2:
+        rs.not_judged(f"{P} 9.61", f"{label(u)} retreated {' → '.join(path)} after an earlier move this Combat Phase "
+                                   f"from {start}: {d} hexes from where it stood, more than the 2 hexes of its one "
+                                   "retreat (9.13) if that move was a retreat; a Defender Reaction move made with the "
+                                   "tracker already on the Combat Phase (7.41) or a move of the phase before would "
+                                   "make it legal, and a log does not tell them apart")
+    return []
 
 
 def retreat_off_map(rs, board: Board, u: UnitState, path: list[str]) -> list:
