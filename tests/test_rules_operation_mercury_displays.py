@@ -31,7 +31,12 @@ def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocati
     ("air-bombardment", "air-flown", "german-bombardment", []),       # 12.22: the mission flown
     ("air-abort-2", "air-ready", "air-allocation", ["OM 12.23"]),     # two boxes at once
     ("air-abort-1", "air-ready", "air-allocation", ["OM 12.23"]),
-    ("air-flown", "air-abort-1", "air-allocation", ["OM 12.23"]),     # never back
+    ("air-flown", "air-abort-1", "air-allocation", []),               # 12.41 step 7: rolled Ready, interdicted, aborted
+    ("air-flown", "air-abort-2", "air-allocation", []),
+    ("air-ready", "air-flown", "air-allocation", []),                 # 12.41 step 7: interdicted, back to Flown
+    ("air-ready", "air-abort-2", "air-allocation", []),               # 12.22: AA Abort 2, straight there
+    ("air-flown", "air-abort-1", "german-movement", ["OM 12.23"]),    # never back outside the interdiction
+    ("air-abort-1", "air-abort-2", "air-allocation", ["OM 12.23"]),   # an Abort 1 unit flies nothing this turn
     ("air-abort-1", "air-bombardment", "air-allocation", ["OM 12.23"]),
     ("air-abort-2", "air-abort-1", "german-movement", ["OM 12.23"]),  # readiness outside its phase
     ("air-ready", "air-flown", "german-bombardment", ["OM 12.31"]),   # never allocated
@@ -40,6 +45,22 @@ def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocati
 ])
 def test_air_display_moves(prev, to, phase, want):
     assert rules(air("G-Bf109-1", prev, to, phase=phase)) == want
+
+
+@pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
+                                     ("air-ready", "air-abort-1")])
+def test_night_turn_has_no_interdiction_to_come_back_from(prev, to):
+    """12.15: a Night turn (GT3) flies no mission, so 12.41's step 7 moves are findings there."""
+    assert rules(air("G-Bf109-1", prev, to, turn=3)) in (["OM 12.23"], ["OM 12.31"])
+
+
+@pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
+                                     ("air-ready", "air-abort-2")])
+def test_interdiction_results_in_a_log_are_legal_and_named_by_nothing(prev, to):
+    """12.41 step 7 in a log (``previous`` = the phase start): legal, no finding, nothing not judged."""
+    p = position(air("G-Bf109-1", prev, to) + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and not any("12.31" in r or "12.23" in r for r in rs.take_not_judged())
 
 
 def test_air_display_phase_not_judged_in_a_log_record():

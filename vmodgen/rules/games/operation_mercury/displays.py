@@ -47,14 +47,18 @@ def check_air_display(rs, board: Board) -> list:
     moves a unit at most one box nearer Ready (Abort 2, Abort 1, Flown, Ready), never back, in the Air
     Unit Allocation Phase; a unit still in Abort 1 or Abort 2 flies no mission this turn. 12.31: only a
     unit in Ready is allocated, in that phase, irrevocably (no other mission box later); a unit not
-    allocated flies no mission, so it never goes from Ready to Flown or an Abort box (12.22: those
-    receive units that flew)."""
+    allocated flies no mission, so outside that phase it never goes from Ready to Flown or an Abort
+    box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
+    Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
+    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
     in_file = in_position_file(pos)
     timed = in_file and bool(pos.phase) and pos.at == "end"
     alloc = pos.phase == ALLOCATION
+    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions: 12.15)
+    interdiction = alloc and time_of_day(pos) != "night"
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -78,15 +82,20 @@ def check_air_display(rs, board: Board) -> list:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
         if came == ready and u.hex in track:
+            if interdiction:
+                continue
             if in_file:
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
                                  "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
-                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there}: whether it was allocated to a "
-                                            "mission first (12.31) a log does not show")
+                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
+                                            "Allocation Phase, where interdicting units go there (12.41, 12.22): "
+                                            "whether it flew a mission and was dragged a step late a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
+            if interdiction and i == len(track) - 2 and j < i:
+                continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
                                  f"nearer {box_name(board, ready)} (12.23 b-d), never back.")
