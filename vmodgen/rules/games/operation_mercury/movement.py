@@ -504,18 +504,15 @@ def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str])
     turn, rec = board.pos.turn, mercury(board.pos).om_arrivals
     if turn is None or not isinstance(rec, dict):
         return []
-    side = {u.side for u in units}
-
-    def ours(uid: str) -> bool:
-        placed = board.pos.unit(uid)
-        return placed is None or placed.side in side
-
+    side, roster = {u.side for u in units}, board.pos.roster
+    # the side is the roster's: a unit of the history need not be placed (a German one unloaded last turn)
     last = sorted(uid for uid, r in rec.items() if isinstance(r, dict) and r.get("turn") == turn - 1
-                  and r.get("how") == "unloaded" and ours(uid))
+                  and r.get("how") == "unloaded" and uid in roster and roster[uid].side in side)
     if not last:
         return []
+    named = ", ".join(f"{roster[uid].name} ({uid})" if roster[uid].name != uid else uid for uid in last)
     return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
-                       f"({rs.names(units)}), and another on GT{turn - 1} ({', '.join(last)}); at least one game "
+                       f"({rs.names(units)}), and another on GT{turn - 1} ({named}); at least one game "
                        "turn lies between two convoys.", where, units)]
 
 
