@@ -138,6 +138,27 @@ def test_ammo_marker_leaves_with_alexandria(prev, to, want):
     assert rules(text) == want
 
 
+@pytest.mark.parametrize("phase,want", [("port-refit", []), ("air-allocation", []),   # not yet replenished
+                                        ("allied-naval-movement", ["OM 16.44"]), ("german-movement", ["OM 16.44"])])
+def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
+    """16.44: the ammunition is replenished as the Allied Naval Movement Phase begins; the Port Refit
+    Phase forms the task forces before it, marker still on (review rv-rp27 item 3)."""
+    text = kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready",
+                                 status=["ammo"])
+    assert rules(text) == want
+
+
+@pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
+def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
+    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named."""
+    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready", status=["ammo"])
+    text = kit(4, "allied-naval-movement") + unit + extra if extra else \
+        '[position]\ngame = "operation-mercury"\nturn = 4\n\n' + unit
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 16.44" in rs.take_not_judged()
+
+
 @pytest.mark.parametrize("turn,want", [(10, ["OM 20.11"]), (13, ["OM 20.11"]), (14, []), (20, [])])
 def test_evacuation_ends_marker_from_gt14(turn, want):
     """20.11-20.12 (round rulepos27): the Evacuation Ends marker exists only after a check, from GT14."""

@@ -20,6 +20,7 @@ from .memory import time_of_day
 P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
 PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
+NAVAL_MOVEMENT = "allied-naval-movement"  # the Allied Naval Movement Phase: its start replenishes AA ammunition (16.44)
 AIR = Selector("kind:air, class:air", "12.1: air units")
 EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
 SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
@@ -36,6 +37,12 @@ def boxes(value: object) -> list[str]:
 def in_position_file(pos) -> bool:
     """A log always carries the previous phase end (``om_end_hexes``); a position file does not."""
     return not isinstance(mercury(pos).om_end_hexes, dict)
+
+
+def at_or_after(pos, phase: str) -> bool:
+    """Whether ``pos`` is in ``phase`` or a later phase of the turn's sequence."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    return phase in ids and pos.phase in ids and ids.index(pos.phase) >= ids.index(phase)
 
 
 def box_name(board: Board, box: str) -> str:
@@ -121,9 +128,7 @@ def interdiction_flown(rs, board: Board, timed: bool) -> list:
     unit is in the Interdiction box (a Night turn has no missions: 12.15, 12.23a judge it)."""
     pos = board.pos
     box = str(rs.param("om_air_interdiction_box"))
-    ids = [p.id for p in pos.game.sequence.phases]
-    if not timed or time_of_day(pos) in (None, "night") or ALLOCATION not in ids or pos.phase not in ids \
-            or ids.index(pos.phase) < ids.index(ALLOCATION):
+    if not timed or time_of_day(pos) in (None, "night") or not at_or_after(pos, ALLOCATION):
         return []
     return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
                        f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
@@ -204,13 +209,27 @@ def check_port_boxes(rs, board: Board) -> list:
 def check_ammo_replenished(rs, board: Board) -> list:
     """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
     ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
-    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may)."""
+    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may). Judged in that
+    phase or a later one in a position file; before it (the Port Refit Phase forms the task forces)
+    the marker is still on; with no phase, or in a log (a marker may lag the tracker by a step), not
+    judged."""
     pos = board.pos
     port = set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+    sailed = [u for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+    if not sailed:
+        return []
+    if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
+        return []
+    if not (in_position_file(pos) and pos.phase):
+        rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "
+                                    + ("a log's marker may lag the tracker by a step" if pos.phase else
+                                       "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
+                                       "position with no phase does not say"))
+        return []
     return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous)} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
                        "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
-            for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+            for u in sailed]
 
 
 def check_evacuation_marker(rs, board: Board) -> list:
