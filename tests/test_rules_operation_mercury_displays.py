@@ -75,6 +75,18 @@ def test_air_display_phase_not_judged_in_a_log_record():
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
 
 
+@pytest.mark.parametrize("prev,to,rule", [("air-abort-2", "air-abort-1", "OM 12.23"),       # readiness
+                                          ("air-ready", "air-bombardment", "OM 12.31"),     # allocation
+                                          ("air-interdiction", "air-bombardment", "OM 12.31")])
+def test_air_display_phase_in_a_log_is_named_not_judged(prev, to, rule):
+    """The phase part of 12.23 / 12.31 in a log: where a position file would give a finding, the rule is
+    named not judged, not passed silently (review rv-rp27 item 4)."""
+    p = position(air("G-Do17-1", prev, to, phase="german-movement")
+                 + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n')
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+
+
 def test_air_unit_on_a_hex():
     """12.21: a finding at a phase end; with no phase it may be over its target: not judged."""
     on_hex = table("units", unit="G-Ju88-1", hex="W4314")

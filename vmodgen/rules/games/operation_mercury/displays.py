@@ -71,6 +71,15 @@ def check_air_display(rs, board: Board) -> list:
     def find(rule: str, u, text: str) -> None:
         out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} {text}", [], [u]))
 
+    def out_of_phase(rule: str, u, text: str) -> None:
+        """The phase of a move: a finding in a position file; in a log (a drag may follow the tracker
+        by a step) named not judged."""
+        if timed:
+            find(rule, u, text)
+        elif not in_file and pos.phase and not alloc:
+            rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}: in a log a player may make the "
+                                         "move a step after the tracker, so the phase of a move is not judged")
+
     for u in pos.units:
         if not AIR.matches(pos.game, u):
             continue
@@ -106,19 +115,20 @@ def check_air_display(rs, board: Board) -> list:
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
                                  f"nearer {box_name(board, ready)} (12.23 b-d), never back.")
-            elif timed and not alloc:
-                find("12.23", u, f"went from {here} to {there} outside the Air Unit Allocation Phase; readiness is "
-                                 "rolled in that phase only, before the missions are allocated (12.23).")
+            elif not alloc:
+                out_of_phase("12.23", u, f"went from {here} to {there} outside the Air Unit Allocation Phase; "
+                                         "readiness is rolled in that phase only, before the missions are allocated "
+                                         "(12.23).")
         elif came in track and u.hex in missions:
             if track.index(came) < len(track) - 2:
                 find("12.23", u, f"went from {here} to a mission ({there}); a unit in {here} at the readiness roll "
                                  "flies no mission this turn (12.23 c-d).")
-            elif timed and not alloc:
-                find("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions are "
-                                 "allocated in its step 6 only (12.31).")
-        elif came in missions and u.hex in missions and timed and not alloc:
-            find("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no other "
-                             "mission type this turn (12.31).")
+            elif not alloc:
+                out_of_phase("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions "
+                                         "are allocated in its step 6 only (12.31).")
+        elif came in missions and u.hex in missions and not alloc:
+            out_of_phase("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no "
+                                     "other mission type this turn (12.31).")
     return out + interdiction_flown(rs, board, timed) + ju87_halves(rs, board) + optional_air(rs, board, in_file)
 
 
