@@ -122,6 +122,8 @@ def test_ju87_halves_and_optional_units():
     ("G-Rodi", "athens-refit-1", "athens-ready", "port-refit", ["OM 16.46"]),
     ("G-Rodi", "athens-refit-2", "athens-refit-1", "port-refit", ["OM 16.46"]),
     ("G-Rodi", "sea-crete-basin", "alexandria", "german-naval-movement", ["OM 16.41"]),
+    ("G-Rodi", "sea-crete-basin", "alexandria-refit-1", "german-naval-movement", ["OM 16.41"]),
+    ("G-Rodi", "sea-crete-basin", "allied-naval-display", "german-naval-movement", ["OM 16.16"]),  # not Alexandria
 ])
 def test_port_boxes(unit, prev, to, phase, want):
     assert rules(air(unit, prev, to, phase=phase)) == want

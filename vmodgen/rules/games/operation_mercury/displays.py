@@ -39,6 +39,11 @@ def in_position_file(pos) -> bool:
     return not isinstance(mercury(pos).om_end_hexes, dict)
 
 
+def alexandria_boxes(rs) -> set[str]:
+    """The Alexandria port box and its refit boxes (16.4)."""
+    return set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+
+
 def at_or_after(pos, phase: str) -> bool:
     """Whether ``pos`` is in ``phase`` or a later phase of the turn's sequence."""
     ids = [p.id for p in pos.game.sequence.phases]
@@ -224,7 +229,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
     the marker is still on; with no phase, or in a log (a marker may lag the tracker by a step), not
     judged."""
     pos = board.pos
-    port = set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+    port = alexandria_boxes(rs)
     sailed = [u for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
     if not sailed:
         return []

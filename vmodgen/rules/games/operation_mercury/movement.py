@@ -36,6 +36,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
+from .displays import alexandria_boxes
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
     time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, box_name, landing_place, sector_of, sector_param, steamer_enemies, \
@@ -868,10 +869,14 @@ def check_ship_places(rs, board: Board) -> list:
                      else "on the Naval Operations Map or in Athens")
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
                                   f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
-        elif u.side == "german" and box is not None and box.side == "allied":
+        elif u.side == "german" and u.hex in alexandria_boxes(rs):
             # 16.41「ドイツ軍の海上ユニットは、決してアレクサンドリアへ進入できない」
-            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box.name}; German naval units "
-                                  "never enter Alexandria (16.41).", [], [u]))
+            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box_name(board, u.hex)}; German "
+                                  "naval units never enter Alexandria (16.41).", [], [u]))
+        elif u.side == "german" and box is not None and box.side == "allied":
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} is in {box.name}, an Allied box; a "
+                                  "German naval unit is kept on the Naval Operations Map or in Athens (16.16).",
+                                  [], [u]))
         elif u.side == "allied" and box is not None and box.side != "allied":
             out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
                                   "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "
