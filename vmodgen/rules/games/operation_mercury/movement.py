@@ -517,12 +517,22 @@ def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str])
                        "turn lies between two convoys.", where, units)]
 
 
+def german_convoy_anchorages(rs, board: Board) -> set[str]:
+    """The anchorages 21.13 bars to Allied convoys (Kisamos Kastelli, Canea, Retimo, Sitia): the map's
+    anchorage places outside the South Crete sector, whose three are the Allies' (one source: the
+    map, with its illustrative hexes), and the off-map boxes ``german_convoy_boxes`` (Sitia)."""
+    south = str(rs.param("south_crete_sector"))
+    on_map = {p.hex for p in board.map.places if p.kind in ("anchorage", "improved_anchorage")
+              and board.is_hex(p.hex) and south not in board.areas(p.hex)}
+    return on_map | {x.strip() for x in str(rs.param("german_convoy_boxes")).split(",") if x.strip()}
+
+
 def german_convoy_arrival(rs, board: Board, u: UnitState, h: str) -> None:
     """21.32 (No Naval Game): German steamer and DD convoys arrive only at the anchorages 21.13 bars to
-    the Allies (``german_convoy_anchorages``) or at a minor port friendly to the Germans; the other
+    the Allies (:func:`german_convoy_anchorages`) or at a minor port friendly to the Germans; the other
     German convoys arrive in a sea zone and unload by 17.37 at any minor port or anchorage (21.33 a).
     A position does not record which convoy carried a unit: elsewhere 21.32 is named not judged."""
-    if h in [x.strip() for x in str(rs.param("german_convoy_anchorages")).split(",")]:
+    if h in german_convoy_anchorages(rs, board):
         return
     if board.is_hex(h) and "minor_port" in board.features(h) and board.pos.control.get(h) == "german":
         return
