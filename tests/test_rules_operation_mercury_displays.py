@@ -101,6 +101,10 @@ def test_ju87_halves_and_optional_units():
     assert rules(kit(4, "air-allocation") + ready) == []          # the optional third Stuka, split (12.16)
     in_scn = kit(4, "air-allocation").replace("turn", 'scenario = "scn2"\nturn')
     assert rules(in_scn + ready) == ["OM 12.13"]                   # no optional Stuka in a scenario (14.0)
+    p = position(in_scn + ready)
+    (f,) = ruleset_for(p.game).check(p)
+    # the count is the kit's, not the rulebook's (no order of battle): the finding says so (rv-rp27 item 5)
+    assert "kit's counter mix" in f.message and "illustrative" in f.message and "roster" in f.details["rests_on"]
     ready += "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-split-2", "G-Ju87-split-3"))
     assert rules(kit(4, "air-allocation") + ready) == ["OM 12.13"]
     two = "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-2", "G-Ju87-split-1", "G-Ju87-split-2"))

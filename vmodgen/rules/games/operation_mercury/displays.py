@@ -171,8 +171,10 @@ def ju87_halves(rs, board: Board) -> list:
         return []
     return [rs.finding(board, f"{P} 12.13", "stacking", f"{len(halves)} Ju-87 halves and {len(whole)} whole 4-5 Ju-87s "
                        f"are in play ({rs.names(whole + halves)}): the halves replace the Stukas they were split from, "
-                       f"so they stand for {stukas} Stukas, and the counter mix has {len(whole_roster)} (12.13, 12.16).",
-                       [], whole + halves)]
+                       f"so they stand for {stukas} Stukas, and the kit's counter mix has {len(whole_roster)} (12.13, "
+                       "12.16; a kit count, illustrative: the rulebook gives no order of battle, and 12.13's 'up to "
+                       "three' splits suggest at least three 4-5 Ju-87s).", [], whole + halves,
+                       rests_on="the kit's roster: its count of 4-5 Ju-87s")]
 
 
 def optional_air(rs, board: Board, in_file: bool) -> list:
