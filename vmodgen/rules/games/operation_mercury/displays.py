@@ -243,7 +243,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
                                        "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
                                        "position with no phase does not say"))
         return []
-    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous or "")} "
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous or '')} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
                        "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
             for u in sailed]
