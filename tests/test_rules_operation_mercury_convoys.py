@@ -168,3 +168,17 @@ def test_german_convoy_arrival_without_naval_game(where, control, judged):
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == []
     assert ("OM 21.32" not in rs.take_not_judged()) == judged
+
+
+def test_german_convoy_anchorages_are_the_maps_outside_south_crete():
+    """21.32 / 21.13: the German steamer and DD convoys' anchorages are those 21.13 bars to the Allies,
+    Kisamos Kastelli, Canea, Retimo and Sitia: read from the map's anchorage places outside the South
+    Crete sector (one source; review rv-rp27 item 6), plus the off-map Sitia box."""
+    from vmodgen.rules.games.operation_mercury.movement import german_convoy_anchorages
+    p = position(K(9, "naval-unloading"))
+    rs = ruleset_for(p.game)
+    board = rs.board(p)
+    got = german_convoy_anchorages(rs, board)
+    names = {pl.name for pl in board.map.places if pl.hex in got and pl.kind == "anchorage"}
+    assert names == {"Kisamos Kastelli", "Canea anchorage", "Retimo"} and "offmap-sitia" in got
+    assert not {pl.hex for pl in board.map.places if pl.name in ("Palaiochora", "Agia Roumeli", "Sfakia")} & got

@@ -31,7 +31,12 @@ def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocati
     ("air-bombardment", "air-flown", "german-bombardment", []),       # 12.22: the mission flown
     ("air-abort-2", "air-ready", "air-allocation", ["OM 12.23"]),     # two boxes at once
     ("air-abort-1", "air-ready", "air-allocation", ["OM 12.23"]),
-    ("air-flown", "air-abort-1", "air-allocation", ["OM 12.23"]),     # never back
+    ("air-flown", "air-abort-1", "air-allocation", []),               # 12.41 step 7: rolled Ready, interdicted, aborted
+    ("air-flown", "air-abort-2", "air-allocation", []),
+    ("air-ready", "air-flown", "air-allocation", []),                 # 12.41 step 7: interdicted, back to Flown
+    ("air-ready", "air-abort-2", "air-allocation", []),               # 12.22: AA Abort 2, straight there
+    ("air-flown", "air-abort-1", "german-movement", ["OM 12.23"]),    # never back outside the interdiction
+    ("air-abort-1", "air-abort-2", "air-allocation", ["OM 12.23"]),   # an Abort 1 unit flies nothing this turn
     ("air-abort-1", "air-bombardment", "air-allocation", ["OM 12.23"]),
     ("air-abort-2", "air-abort-1", "german-movement", ["OM 12.23"]),  # readiness outside its phase
     ("air-ready", "air-flown", "german-bombardment", ["OM 12.31"]),   # never allocated
@@ -40,6 +45,22 @@ def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocati
 ])
 def test_air_display_moves(prev, to, phase, want):
     assert rules(air("G-Bf109-1", prev, to, phase=phase)) == want
+
+
+@pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
+                                     ("air-ready", "air-abort-1")])
+def test_night_turn_has_no_interdiction_to_come_back_from(prev, to):
+    """12.15: a Night turn (GT3) flies no mission, so 12.41's step 7 moves are findings there."""
+    assert rules(air("G-Bf109-1", prev, to, turn=3)) in (["OM 12.23"], ["OM 12.31"])
+
+
+@pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
+                                     ("air-ready", "air-abort-2")])
+def test_interdiction_results_in_a_log_are_legal_and_named_by_nothing(prev, to):
+    """12.41 step 7 in a log (``previous`` = the phase start): legal, no finding, nothing not judged."""
+    p = position(air("G-Bf109-1", prev, to) + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and not any("12.31" in r or "12.23" in r for r in rs.take_not_judged())
 
 
 def test_air_display_phase_not_judged_in_a_log_record():
@@ -52,6 +73,18 @@ def test_air_display_phase_not_judged_in_a_log_record():
     p = position(flown)
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
+
+
+@pytest.mark.parametrize("prev,to,rule", [("air-abort-2", "air-abort-1", "OM 12.23"),       # readiness
+                                          ("air-ready", "air-bombardment", "OM 12.31"),     # allocation
+                                          ("air-interdiction", "air-bombardment", "OM 12.31")])
+def test_air_display_phase_in_a_log_is_named_not_judged(prev, to, rule):
+    """The phase part of 12.23 / 12.31 in a log: where a position file would give a finding, the rule is
+    named not judged, not passed silently (review rv-rp27 item 4)."""
+    p = position(air("G-Do17-1", prev, to, phase="german-movement")
+                 + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n')
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
 
 
 def test_air_unit_on_a_hex():
@@ -68,6 +101,10 @@ def test_ju87_halves_and_optional_units():
     assert rules(kit(4, "air-allocation") + ready) == []          # the optional third Stuka, split (12.16)
     in_scn = kit(4, "air-allocation").replace("turn", 'scenario = "scn2"\nturn')
     assert rules(in_scn + ready) == ["OM 12.13"]                   # no optional Stuka in a scenario (14.0)
+    p = position(in_scn + ready)
+    (f,) = ruleset_for(p.game).check(p)
+    # the count is the kit's, not the rulebook's (no order of battle): the finding says so (rv-rp27 item 5)
+    assert "kit's counter mix" in f.message and "illustrative" in f.message and "roster" in f.details["rests_on"]
     ready += "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-split-2", "G-Ju87-split-3"))
     assert rules(kit(4, "air-allocation") + ready) == ["OM 12.13"]
     two = "".join(table("units", unit=u, hex="air-ready") for u in ("G-Ju87-2", "G-Ju87-split-1", "G-Ju87-split-2"))
@@ -89,6 +126,8 @@ def test_ju87_halves_and_optional_units():
     ("G-Rodi", "athens-refit-1", "athens-ready", "port-refit", ["OM 16.46"]),
     ("G-Rodi", "athens-refit-2", "athens-refit-1", "port-refit", ["OM 16.46"]),
     ("G-Rodi", "sea-crete-basin", "alexandria", "german-naval-movement", ["OM 16.41"]),
+    ("G-Rodi", "sea-crete-basin", "alexandria-refit-1", "german-naval-movement", ["OM 16.41"]),
+    ("G-Rodi", "sea-crete-basin", "allied-naval-display", "german-naval-movement", ["OM 16.16"]),  # not Alexandria
 ])
 def test_port_boxes(unit, prev, to, phase, want):
     assert rules(air(unit, prev, to, phase=phase)) == want
@@ -115,6 +154,27 @@ def test_ammo_marker_leaves_with_alexandria(prev, to, want):
     text = kit(4, "allied-naval-movement") + table("units", unit="A-DD-Kelvin", hex=to, previous=prev,
                                                    status=["ammo"])
     assert rules(text) == want
+
+
+@pytest.mark.parametrize("phase,want", [("port-refit", []), ("air-allocation", []),   # not yet replenished
+                                        ("allied-naval-movement", ["OM 16.44"]), ("german-movement", ["OM 16.44"])])
+def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
+    """16.44: the ammunition is replenished as the Allied Naval Movement Phase begins; the Port Refit
+    Phase forms the task forces before it, marker still on (review rv-rp27 item 3)."""
+    text = kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready",
+                                 status=["ammo"])
+    assert rules(text) == want
+
+
+@pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
+def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
+    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named."""
+    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready", status=["ammo"])
+    text = kit(4, "allied-naval-movement") + unit + extra if extra else \
+        '[position]\ngame = "operation-mercury"\nturn = 4\n\n' + unit
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 16.44" in rs.take_not_judged()
 
 
 @pytest.mark.parametrize("turn,want", [(10, ["OM 20.11"]), (13, ["OM 20.11"]), (14, []), (20, [])])

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from om_util import kit
-from rules_util import rules, table
+from rules_util import position, rules, table
+from vmodgen.rules import ruleset_for
 
 
 def fatigued(phase: str, before: str = "[]", ends: str = "") -> str:
@@ -33,3 +34,20 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     assert rules(without) == []
     log_like = fatigued("german-movement", ends='om_end_hexes = {"G-Lehr" = "W4216"}\n')
     assert rules(log_like) == []
+
+
+@pytest.mark.parametrize("phase,named", [("supply", True), ("german-movement", True), ("german-combat", False)])
+def test_new_fatigue_in_a_log_is_named_not_judged(phase, named):
+    """9.71 in a log (``om_end_hexes``): a Fatigue marker that appears in a phase resolving no combat
+    is no finding (it may lag the tracker) but is named not judged, not passed as legal (review
+    rv-rp27 item 4); one appearing in a combat phase is no question."""
+    p = position(fatigued(phase, ends='om_end_hexes = {"G-Lehr" = "W4216"}\n'))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == []
+    assert ("OM 9.71" in rs.take_not_judged()) is named
+
+
+def test_a_log_carried_fatigue_is_not_named():
+    p = position(fatigued("supply", before='["G-Lehr"]', ends='om_end_hexes = {"G-Lehr" = "W4216"}\n'))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 9.71" not in rs.take_not_judged()

@@ -161,9 +161,9 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
                 out.final_marks, out.where = unit_marks(final), where
             continue
         if rule.judged is not Judged.RECORD:
-            # (a rule whose precondition a log never records is judged at no phase end of a log:
-            # its own reason says so, and "where it is judged" would be untrue)
-            if rule.id not in named and rule.id not in rs.LOG_PRECONDITIONS:
+            # (a rule whose precondition a log never records, or judged in position files only, is
+            # judged at no phase end of a log: "where it is judged" would be untrue)
+            if rule.id not in named and rule.id not in rs.LOG_PRECONDITIONS and rule.id not in rs.POSITION_FILE_ONLY:
                 named.add(rule.id)
                 out.end_rules.append({"rule": rule.id, "why": f"{where}, where it is judged"})
             continue

@@ -803,6 +803,9 @@ class RuleSet(Generic[M]):
     #: formation, supply levels the players worked out): the audit lists these as not judged;
     #: a position file that states them is judged
     LOG_PRECONDITIONS: dict[str, str] = {}
+    #: rules judged in position files only (a log names them not judged where it shows their
+    #: situation): a log that ends before a phase end does not say they are judged there
+    POSITION_FILE_ONLY: frozenset[str] = frozenset()
     #: the rule a move beyond its movement allowance breaks (the move model's ``allowance_rule``):
     #: the rule named not judged where the allowance is not summed (a Mat's carry); None: the
     #: move check's own rule

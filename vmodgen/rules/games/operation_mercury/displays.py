@@ -20,6 +20,7 @@ from .memory import time_of_day
 P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
 PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
+NAVAL_MOVEMENT = "allied-naval-movement"  # the Allied Naval Movement Phase: its start replenishes AA ammunition (16.44)
 AIR = Selector("kind:air, class:air", "12.1: air units")
 EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
 SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
@@ -38,6 +39,17 @@ def in_position_file(pos) -> bool:
     return not isinstance(mercury(pos).om_end_hexes, dict)
 
 
+def alexandria_boxes(rs) -> set[str]:
+    """The Alexandria port box and its refit boxes (16.4)."""
+    return set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
+
+
+def at_or_after(pos, phase: str) -> bool:
+    """Whether ``pos`` is in ``phase`` or a later phase of the turn's sequence."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    return phase in ids and pos.phase in ids and ids.index(pos.phase) >= ids.index(phase)
+
+
 def box_name(board: Board, box: str) -> str:
     return board.map.boxes[box].name if box in board.map.boxes else box
 
@@ -47,18 +59,31 @@ def check_air_display(rs, board: Board) -> list:
     moves a unit at most one box nearer Ready (Abort 2, Abort 1, Flown, Ready), never back, in the Air
     Unit Allocation Phase; a unit still in Abort 1 or Abort 2 flies no mission this turn. 12.31: only a
     unit in Ready is allocated, in that phase, irrevocably (no other mission box later); a unit not
-    allocated flies no mission, so it never goes from Ready to Flown or an Abort box (12.22: those
-    receive units that flew)."""
+    allocated flies no mission, so outside that phase it never goes from Ready to Flown or an Abort
+    box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
+    Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
+    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
     in_file = in_position_file(pos)
     timed = in_file and bool(pos.phase) and pos.at == "end"
     alloc = pos.phase == ALLOCATION
+    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions: 12.15)
+    interdiction = alloc and time_of_day(pos) != "night"
     out = []
 
     def find(rule: str, u, text: str) -> None:
         out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)} {text}", [], [u]))
+
+    def out_of_phase(rule: str, u, text: str) -> None:
+        """The phase of a move: a finding in a position file; in a log (a drag may follow the tracker
+        by a step) named not judged."""
+        if timed:
+            find(rule, u, text)
+        elif not in_file and pos.phase and not alloc:
+            rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}: in a log a player may make the "
+                                         "move a step after the tracker, so the phase of a move is not judged")
 
     for u in pos.units:
         if not AIR.matches(pos.game, u):
@@ -78,31 +103,37 @@ def check_air_display(rs, board: Board) -> list:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
         if came == ready and u.hex in track:
+            if interdiction:
+                continue
             if in_file:
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
                                  "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
-                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there}: whether it was allocated to a "
-                                            "mission first (12.31) a log does not show")
+                rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
+                                            "Allocation Phase, where interdicting units go there (12.41, 12.22): "
+                                            "whether it flew a mission and was dragged a step late a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
+            if interdiction and i == len(track) - 2 and j < i:
+                continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
                                  f"nearer {box_name(board, ready)} (12.23 b-d), never back.")
-            elif timed and not alloc:
-                find("12.23", u, f"went from {here} to {there} outside the Air Unit Allocation Phase; readiness is "
-                                 "rolled in that phase only, before the missions are allocated (12.23).")
+            elif not alloc:
+                out_of_phase("12.23", u, f"went from {here} to {there} outside the Air Unit Allocation Phase; "
+                                         "readiness is rolled in that phase only, before the missions are allocated "
+                                         "(12.23).")
         elif came in track and u.hex in missions:
             if track.index(came) < len(track) - 2:
                 find("12.23", u, f"went from {here} to a mission ({there}); a unit in {here} at the readiness roll "
                                  "flies no mission this turn (12.23 c-d).")
-            elif timed and not alloc:
-                find("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions are "
-                                 "allocated in its step 6 only (12.31).")
-        elif came in missions and u.hex in missions and timed and not alloc:
-            find("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no other "
-                             "mission type this turn (12.31).")
+            elif not alloc:
+                out_of_phase("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions "
+                                         "are allocated in its step 6 only (12.31).")
+        elif came in missions and u.hex in missions and not alloc:
+            out_of_phase("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no "
+                                     "other mission type this turn (12.31).")
     return out + interdiction_flown(rs, board, timed) + ju87_halves(rs, board) + optional_air(rs, board, in_file)
 
 
@@ -112,9 +143,7 @@ def interdiction_flown(rs, board: Board, timed: bool) -> list:
     unit is in the Interdiction box (a Night turn has no missions: 12.15, 12.23a judge it)."""
     pos = board.pos
     box = str(rs.param("om_air_interdiction_box"))
-    ids = [p.id for p in pos.game.sequence.phases]
-    if not timed or time_of_day(pos) in (None, "night") or ALLOCATION not in ids or pos.phase not in ids \
-            or ids.index(pos.phase) < ids.index(ALLOCATION):
+    if not timed or time_of_day(pos) in (None, "night") or not at_or_after(pos, ALLOCATION):
         return []
     return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
                        f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
@@ -142,8 +171,10 @@ def ju87_halves(rs, board: Board) -> list:
         return []
     return [rs.finding(board, f"{P} 12.13", "stacking", f"{len(halves)} Ju-87 halves and {len(whole)} whole 4-5 Ju-87s "
                        f"are in play ({rs.names(whole + halves)}): the halves replace the Stukas they were split from, "
-                       f"so they stand for {stukas} Stukas, and the counter mix has {len(whole_roster)} (12.13, 12.16).",
-                       [], whole + halves)]
+                       f"so they stand for {stukas} Stukas, and the kit's counter mix has {len(whole_roster)} (12.13, "
+                       "12.16; a kit count, illustrative: the rulebook gives no order of battle, and 12.13's 'up to "
+                       "three' splits suggest at least three 4-5 Ju-87s).", [], whole + halves,
+                       rests_on="the kit's roster: its count of 4-5 Ju-87s")]
 
 
 def optional_air(rs, board: Board, in_file: bool) -> list:
@@ -195,13 +226,27 @@ def check_port_boxes(rs, board: Board) -> list:
 def check_ammo_replenished(rs, board: Board) -> list:
     """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
     ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
-    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may)."""
+    them) carries no Ammo Low / Out of Ammo marker (one that has just come in may). Judged in that
+    phase or a later one in a position file; before it (the Port Refit Phase forms the task forces)
+    the marker is still on; with no phase, or in a log (a marker may lag the tracker by a step), not
+    judged."""
     pos = board.pos
-    port = set(boxes(rs.param("om_alexandria_refit_boxes"))) | {str(rs.param("om_alexandria_box"))}
-    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous)} "
+    port = alexandria_boxes(rs)
+    sailed = [u for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+    if not sailed:
+        return []
+    if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
+        return []
+    if not (in_position_file(pos) and pos.phase):
+        rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "
+                                    + ("a log's marker may lag the tracker by a step" if pos.phase else
+                                       "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
+                                       "position with no phase does not say"))
+        return []
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous or '')} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
                        "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
-            for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+            for u in sailed]
 
 
 def check_evacuation_marker(rs, board: Board) -> list:

@@ -6,7 +6,8 @@ a combat result, of a maneuver combat or a bombardment (and a paradrop's special
 combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
 that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
 placed. Judged in a position file only: a log's marker may be placed a step after the tracker
-left the combat (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a."""
+left the combat (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a; there
+such a marker is named not judged (never at a log's end: ``POSITION_FILE_ONLY``)."""
 from __future__ import annotations
 
 from ...core.board import Board
@@ -24,15 +25,18 @@ FATIGUE = ("fatigued", "fatigue")
 def check_new_fatigue(rs, board: Board) -> list:
     pos = board.pos
     before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
-    if not isinstance(before, list) or isinstance(ends, dict) or pos.at != "end" \
-            or pos.phase_kind not in NO_COMBAT_KINDS:
+    if not isinstance(before, list) or pos.at != "end" or pos.phase_kind not in NO_COMBAT_KINDS:
         return []
-    out = []
-    for u in pos.units:
-        if any(u.has(s) for s in FATIGUE) and u.id not in before:
-            where = pos.phase_info.name if pos.phase_info is not None else pos.phase
-            out.append(rs.finding(board, f"{P} 9.71", "movement", f"{label(u)} carries a Fatigue marker at the end of "
-                                  f"the {where}, and was not fatigued at the previous phase end; Fatigue comes only "
-                                  "from a maneuver combat or bombardment result (9.7, 9.71), and this phase resolves "
-                                  "none.", [u.hex] if board.is_hex(u.hex) else [], [u]))
-    return out
+    where = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
+    if new and isinstance(ends, dict):
+        one = len(new) == 1
+        rs.not_judged(f"{P} 9.71", f"{rs.names(new)} {'carries' if one else 'carry'} a Fatigue marker at the end of "
+                                   f"the {where}, which resolves no combat (9.7), and {'was' if one else 'were'} not "
+                                   "fatigued at the previous phase end: a log's marker may be put on a step after the "
+                                   "tracker left the combat")
+        return []
+    return [rs.finding(board, f"{P} 9.71", "movement", f"{label(u)} carries a Fatigue marker at the end of the "
+                       f"{where}, and was not fatigued at the previous phase end; Fatigue comes only from a maneuver "
+                       "combat or bombardment result (9.7, 9.71), and this phase resolves none.",
+                       [u.hex] if board.is_hex(u.hex) else [], [u]) for u in new]

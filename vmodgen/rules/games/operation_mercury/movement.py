@@ -36,6 +36,7 @@ from ...core.stacking import fmt
 from ...core.costs import CostTable
 from ...core.select import Selector
 from .carried import mercury
+from .displays import alexandria_boxes
 from .memory import AMPHIBIOUS, ARRIVAL_KINDS, PARADROP, UNLOADING, airlands, arrivals, drop_boxes, return_boxes, \
     time_of_day, unit_steps
 from .places import airfield_capacity, airfield_hexes, box_name, landing_place, sector_of, sector_param, steamer_enemies, \
@@ -504,27 +505,34 @@ def convoy_last_turn(rs, board: Board, units: list[UnitState], where: list[str])
     turn, rec = board.pos.turn, mercury(board.pos).om_arrivals
     if turn is None or not isinstance(rec, dict):
         return []
-    side = {u.side for u in units}
-
-    def ours(uid: str) -> bool:
-        placed = board.pos.unit(uid)
-        return placed is None or placed.side in side
-
+    side, roster = {u.side for u in units}, board.pos.roster
+    # the side is the roster's: a unit of the history need not be placed (a German one unloaded last turn)
     last = sorted(uid for uid, r in rec.items() if isinstance(r, dict) and r.get("turn") == turn - 1
-                  and r.get("how") == "unloaded" and ours(uid))
+                  and r.get("how") == "unloaded" and uid in roster and roster[uid].side in side)
     if not last:
         return []
+    named = ", ".join(f"{roster[uid].name} ({uid})" if roster[uid].name != uid else uid for uid in last)
     return [rs.finding(board, f"{P} 21.12", "movement", f"An Allied convoy arrived this turn, GT{turn} "
-                       f"({rs.names(units)}), and another on GT{turn - 1} ({', '.join(last)}); at least one game "
+                       f"({rs.names(units)}), and another on GT{turn - 1} ({named}); at least one game "
                        "turn lies between two convoys.", where, units)]
+
+
+def german_convoy_anchorages(rs, board: Board) -> set[str]:
+    """The anchorages 21.13 bars to Allied convoys (Kisamos Kastelli, Canea, Retimo, Sitia): the map's
+    anchorage places outside the South Crete sector, whose three are the Allies' (one source: the
+    map, with its illustrative hexes), and the off-map boxes ``german_convoy_boxes`` (Sitia)."""
+    south = str(rs.param("south_crete_sector"))
+    on_map = {p.hex for p in board.map.places if p.kind in ("anchorage", "improved_anchorage")
+              and board.is_hex(p.hex) and south not in board.areas(p.hex)}
+    return on_map | {x.strip() for x in str(rs.param("german_convoy_boxes")).split(",") if x.strip()}
 
 
 def german_convoy_arrival(rs, board: Board, u: UnitState, h: str) -> None:
     """21.32 (No Naval Game): German steamer and DD convoys arrive only at the anchorages 21.13 bars to
-    the Allies (``german_convoy_anchorages``) or at a minor port friendly to the Germans; the other
+    the Allies (:func:`german_convoy_anchorages`) or at a minor port friendly to the Germans; the other
     German convoys arrive in a sea zone and unload by 17.37 at any minor port or anchorage (21.33 a).
     A position does not record which convoy carried a unit: elsewhere 21.32 is named not judged."""
-    if h in [x.strip() for x in str(rs.param("german_convoy_anchorages")).split(",")]:
+    if h in german_convoy_anchorages(rs, board):
         return
     if board.is_hex(h) and "minor_port" in board.features(h) and board.pos.control.get(h) == "german":
         return
@@ -871,10 +879,14 @@ def check_ship_places(rs, board: Board) -> list:
                      else "on the Naval Operations Map or in Athens")
             out.append(rs.finding(board, f"{P} {rule}", "movement", f"{label(u)}, a naval unit, stands on the map hex "
                                   f"{u.hex}; its side's naval units are kept {where}.", [u.hex], [u]))
-        elif u.side == "german" and box is not None and box.side == "allied":
+        elif u.side == "german" and u.hex in alexandria_boxes(rs):
             # 16.41「ドイツ軍の海上ユニットは、決してアレクサンドリアへ進入できない」
-            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box.name}; German naval units "
-                                  "never enter Alexandria (16.41).", [], [u]))
+            out.append(rs.finding(board, f"{P} 16.41", "movement", f"{label(u)} is in {box_name(board, u.hex)}; German "
+                                  "naval units never enter Alexandria (16.41).", [], [u]))
+        elif u.side == "german" and box is not None and box.side == "allied":
+            out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} is in {box.name}, an Allied box; a "
+                                  "German naval unit is kept on the Naval Operations Map or in Athens (16.16).",
+                                  [], [u]))
         elif u.side == "allied" and box is not None and box.side != "allied":
             out.append(rs.finding(board, f"{P} 16.15", "movement", f"{label(u)} is in {box.name}; an Allied ship is "
                                   "always in an Alexandria box or part of a Task Force (on the Allied Naval Display): "

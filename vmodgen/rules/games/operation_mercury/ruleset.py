@@ -64,6 +64,8 @@ class OperationMercuryRules(OperationMercurySupply):
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
                             "time"})
+    #: 9.71 is judged in position files only (a log's Fatigue marker may lag the tracker: fatigue.py)
+    POSITION_FILE_ONLY = frozenset({f"{P} 9.71"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",

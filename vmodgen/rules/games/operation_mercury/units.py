@@ -112,7 +112,7 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "allied_convoy_capacity_steps": (6, "21.11: most steps one Allied convoy carries (No Naval Game, 21.0)"),
         "no_naval_game": (False, "21.0 (optional, agreed before play): no naval game; Allied convoys arrive only as 21.13 allows"),
         "convoy_night_ports": ("W4031, E3136", "21.13a: Suda and Heraklion (their minor ports), where Allied convoys arrive in Night turns only"),
-        "german_convoy_anchorages": ("W4003, W4228, E3409, offmap-sitia", "21.32: the anchorages 21.13 bars to Allied convoys (Kisamos Kastelli, Canea, Retimo, Sitia), where German steamer and DD convoys arrive"),
+        "german_convoy_boxes": ("offmap-sitia", "21.32: the off-map anchorage 21.13 bars to Allied convoys (Sitia), where German steamer and DD convoys arrive; the map's anchorages outside the South Crete sector (Kisamos Kastelli; Canea and Retimo, whose hexes the map marks illustrative) are the others"),
         "convoy_unnamed_boxes": ("offmap-tymbakion", "21.13: off-map boxes 4.57 opens to unloading that 21.13 neither allows (its three South Crete anchorages) nor bars (Kisamos Kastelli, Canea, Retimo, Sitia): Tymbakion; a convoy's arrival there is named not judged"),
         # combat (7-9)
         "refusal_min_efficiency": (5, "7.31: least efficiency of a unit of a stack that refuses combat"),
