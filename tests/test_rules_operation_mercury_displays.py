@@ -201,3 +201,17 @@ def test_evacuation_ends_marker_in_a_log_record_is_not_judged():
     p = position(text)
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 20.11" in rs.take_not_judged()
+
+
+@pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-flown", "air-abort-2")])
+def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_judged_in_a_log(prev, to):
+    """12.41 step 7, 12.22: a day turn's interdicting unit (Flown, rolled Ready, interdicted) aborted by
+    the AA and dragged to its Abort box a step after the tracker left the Air Unit Allocation Phase
+    reads, in a log, as Flown → Abort in the next phase: named not judged, not a 12.23 "never back"
+    finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
+    Night turn, with no interdiction, the log's move stays one too (12.15)."""
+    ends = f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n'
+    p = position(air("G-Bf109-1", prev, to, phase="german-movement") + ends)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "OM 12.23" in rs.take_not_judged()
+    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="german-movement") + ends) == ["OM 12.23"]

@@ -117,6 +117,12 @@ def check_air_display(rs, board: Board) -> list:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
+            if not in_file and i == len(track) - 2 and j < i and time_of_day(pos) != "night":
+                # the same interdiction result dragged a step after the tracker left the phase
+                rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
+                                            "Allocation Phase: an interdicting unit's AA result (12.41, 12.22) "
+                                            "dragged a step after the tracker reads the same in a log")
+                continue
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
                                  f"nearer {box_name(board, ready)} (12.23 b-d), never back.")
