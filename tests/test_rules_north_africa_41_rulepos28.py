@@ -46,3 +46,52 @@ def test_rulepos28_retreat_marker_twins(tmp_path):
     twin = tmp_path / "twin.toml"
     twin.write_text(src.replace('status = ["Full Retreat"]', 'status = ["Disrupted"]'), encoding="utf-8")
     assert verdict(twin)[:2] == (0, [])
+
+
+def report(path: Path) -> dict:
+    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False)
+    return json.loads(r.output)
+
+
+ODDS_INLINE = """[position]
+game = "north-africa-41"
+turn = 6
+phase = "Impulse 1: Axis Combat Phase"
+
+[[units]]
+id = "X1"
+side = "axis"
+type = "infantry"
+hex = "2020"
+values = {defense = 3, movement = 3, stacking = 1}
+
+[[units]]
+unit = "20/9 Aus"
+hex = "2021"
+
+[[attacks]]
+hex = "2021"
+units = ["X1"]
+"""
+
+
+def test_odds_floor_not_judged_without_an_attack_value(tmp_path):
+    """8.8.3 (review rv-rp28 item 4): the Axis attacker X1 in 2020 has no attack value, attacking
+    20/9 Aus in 2021 in the Axis Combat Phase: the odds are not judged (before, X1 counted 0 attack
+    factors and the attack was found below 1:3); with an attack value written as 0 it is found."""
+    path = tmp_path / "odds.toml"
+    path.write_text(ODDS_INLINE, encoding="utf-8")
+    got = report(path)
+    assert [f["rule"] for f in got["findings"]] == [] and got["partial"]
+    assert any(n.startswith("NA41 8.8.3") and "X1" in n for n in got["not_judged"])
+    path.write_text(ODDS_INLINE.replace("values = {defense", "values = {attack = 0, defense"), encoding="utf-8")
+    assert "NA41 8.8.3" in [f["rule"] for f in report(path)["findings"]]
+
+
+def test_odds_floor_rests_on_the_attack_and_the_defence():
+    """8.8.3: the finding rests on the attackers' attack and the defenders' defence only (not the
+    defenders' attack nor the attackers' defence)."""
+    (f,) = [f for f in report(DATA / "r28-attack-below-one-to-three.toml")["findings"] if f["rule"] == "NA41 8.8.3"]
+    items = [i for x in f["illustrative"] for i in x["items"]]
+    assert "the attack of Italian Inf Remnant" in items and "the defense of 20/9 Aus" in items
+    assert not any(i.startswith("the attack of 2") or i == "the defense of Italian Inf Remnant" for i in items)
