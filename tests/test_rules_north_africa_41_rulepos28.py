@@ -95,3 +95,21 @@ def test_odds_floor_rests_on_the_attack_and_the_defence():
     items = [i for x in f["illustrative"] for i in x["items"]]
     assert "the attack of Italian Inf Remnant" in items and "the defense of 20/9 Aus" in items
     assert not any(i.startswith("the attack of 2") or i == "the defense of Italian Inf Remnant" for i in items)
+
+
+def test_retreat_marker_not_judged_without_the_state_before(tmp_path):
+    """13.1.2/13.1.3 (review rv-rp28 item 7): 24/9 Aus retreated 2021 → 2023 after a DR2 result at the
+    end of the Axis Combat Phase and is in Full Retreat: right if it was Disrupted before (13.1.3), a
+    finding if it was in Good Order (13.1.2). With no na41_status_before it is named not judged (before:
+    silent); during the phase (at = "during") its marker may not be placed yet: nothing is found."""
+    src = (DATA / "r28-dr2-retreat-marked-full-retreat.toml").read_text(encoding="utf-8")
+    path = tmp_path / "unknown.toml"
+    path.write_text(src.replace('na41_status_before = {"24/9 Aus" = [], Brescia = []}\n', ""), encoding="utf-8")
+    got = report(path)
+    assert [f["rule"] for f in got["findings"]] == []
+    assert any(n.startswith("NA41 13.1.3") and "24/9 Aus" in n for n in got["not_judged"])
+    during = tmp_path / "during.toml"
+    during.write_text(src.replace('status = ["Full Retreat"]', "status = []")
+                      .replace('phase = "Impulse 1: Axis Combat Phase"', 'phase = "Impulse 1: Axis Combat Phase"\nat = "during"'),
+                      encoding="utf-8")
+    assert "NA41 13.1.2" not in [f["rule"] for f in report(during)["findings"]]
