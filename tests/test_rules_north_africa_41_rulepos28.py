@@ -113,3 +113,16 @@ def test_retreat_marker_not_judged_without_the_state_before(tmp_path):
                       .replace('phase = "Impulse 1: Axis Combat Phase"', 'phase = "Impulse 1: Axis Combat Phase"\nat = "during"'),
                       encoding="utf-8")
     assert "NA41 13.1.2" not in [f["rule"] for f in report(during)["findings"]]
+
+
+def test_conversion_done_at_the_end_of_turn_ten_preparation(tmp_path):
+    """20.4.2 (review rv-rp28 item 8): 「ターン10の準備フェイズに、第５軽師団は第 21 装甲師団になります」: during
+    turn 10's Preparation Phase 2 MG Bn (5th Light) in 1503 may still stand beside 5 Pz Rgt (21 Pz) in
+    1604 (legal); at the phase's end it is a finding (before: the whole phase was skipped)."""
+    src = (DATA / "r28-conversion-during-turn-ten-preparation.toml").read_text(encoding="utf-8")
+    assert verdict(DATA / "r28-conversion-during-turn-ten-preparation.toml")[:2] == (0, [])
+    end = tmp_path / "end.toml"
+    end.write_text(src.replace('phase = "During the Preparation Phase"\nat = "during"', 'phase = "Preparation Phase"'),
+                   encoding="utf-8")
+    code, rules, _ = verdict(end)
+    assert code == 1 and "NA41 20.4.2" in rules
