@@ -65,6 +65,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 12.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
