@@ -147,8 +147,11 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if norm(active) in known:
             return known[norm(active)]
         ids = sorted(set(known.values()))
+        printed = sorted({f.name for f in pos.game.formations.values() if getattr(f, "name", "")}
+                         | {a.name for a in pos.map.areas.values() if a.kind == "sector" and a.name} - set(ids))
         raise InputError(pos.source, f"[state] active {active!r} is no formation or sector of this game "
-                                     f"(known: {', '.join(ids)})")
+                                     f"(known: {', '.join(ids)}"
+                                     f"{'; or by printed name: ' + ', '.join(printed) if printed else ''})")
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
 
