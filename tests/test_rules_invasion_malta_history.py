@@ -215,11 +215,11 @@ def test_no_bombardment_from_enemy_zoc():
 
 def test_aa_fire_from_enemy_zoc_needs_company():
     """IM 11.32: an AA unit that fired in enemy ZOC is legal when a non-artillery combat unit shares
-    its hex, illegal alone. (Round rulepos28: under no Attack Target marker it is not turned Fired
-    at all, 11.36, in both.)"""
+    its hex, illegal alone. In the Airborne Operations Phase AA that fired at a drop is turned Fired
+    once the drops are complete (15.34), under no Attack Target marker, so 11.36 finds nothing."""
     aa = al("AA", "2020", type="light-aa", status=["fired"], values=dict(INF, range=2))
-    assert rules(kit("airborne") + aa + x("E", "2021") + state(prev_fired=[])) == ["IM 11.32", "IM 11.36"]
-    assert rules(kit("airborne") + aa + al("I", "2020") + x("E", "2021") + state(prev_fired=[])) == ["IM 11.36"]
+    assert rules(kit("airborne") + aa + x("E", "2021") + state(prev_fired=[])) == ["IM 11.32"]
+    assert rules(kit("airborne") + aa + al("I", "2020") + x("E", "2021") + state(prev_fired=[])) == []
 
 
 def test_friendly_airfield_gets_one_airhead():

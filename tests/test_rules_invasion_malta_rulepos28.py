@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from vmodgen.commands.check import command
+from vmodgen.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
 FILES = sorted(DATA.glob("r28-*.toml"))
@@ -48,3 +49,17 @@ def test_rulepos28_attack_target_twins(tmp_path):
     twin.write_text(path.read_text(encoding="utf-8").replace('phase = "combat"', 'phase = "combat-declaration"'),
                     encoding="utf-8")
     assert "IM 13.13" not in verdict(twin)[1]
+
+
+def test_active_refusal_lists_printed_names(tmp_path):
+    """2.25 (review rv-rp28 item 10): [state] active takes a formation's printed name, so its refusal
+    lists the printed names too ("7th Flieger Division"), not the ids only (an InputError: the CLI's
+    exit 2 with one message)."""
+    path = DATA / "r28-active-formation-by-printed-name.toml"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(path.read_text(encoding="utf-8").replace('active = "7th Flieger Division"',
+                                                            'active = "8th Flieger Division"'), encoding="utf-8")
+    r = CliRunner().invoke(command, [str(bad)])
+    assert isinstance(r.exception, InputError)
+    said = str(r.exception)
+    assert "'8th Flieger Division'" in said and "7th Flieger Division" in said and "known: 7," in said

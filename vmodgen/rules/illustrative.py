@@ -43,7 +43,8 @@ class Reads:
     ``area_params``: rule parameters naming an area whose boundary the rule reads wherever the
     finding's hexes are (a hex outside it too); ``setup``: the finding's units' set-up and arrival
     in the position's scenario (the kit's set-up card, ``setup:<scenario>`` and ``arrival`` roster
-    columns)."""
+    columns); ``by_columns``: unit value fields read of the finding's ``by`` units instead (the
+    enemies that made it: a defender's defence, not its attack)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -54,6 +55,7 @@ class Reads:
     areas: bool = False
     area_params: tuple[str, ...] = ()
     setup: bool = False
+    by_columns: tuple[str, ...] = ()
 
 
 NOTHING = Reads()
@@ -255,6 +257,9 @@ class Annotator:
             c.unit(u, self.fields(r))
             if r.setup:
                 c.setup(u, pos.scenario)
+        if r.by_columns:
+            for u in _units(pos, f.by):
+                c.unit(u, r.by_columns)
         if r.areas:
             c.areas(f.hexes)
         c.named_areas(self.area_ids[p] for p in r.area_params if p in self.area_ids)
@@ -273,7 +278,7 @@ class Annotator:
         if any(r.hexes or r.path for r in every):
             c.hexes(u.hex for u in on_map)
         c.params(p for r in every for p in r.params)
-        fields = sorted({f for r in every for f in self.fields(r)})
+        fields = sorted({f for r in every for f in (*self.fields(r), *r.by_columns)})
         for u in on_map:
             c.unit(u, fields)
         if any(r.setup for r in every):

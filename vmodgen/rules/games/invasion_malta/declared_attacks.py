@@ -217,11 +217,12 @@ def check_defended_once(rs, board: Board) -> list:
 
 def check_drift_declared(rs, board: Board) -> list:
     """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 12.16: at the end of the Combat
-    Declaration Phase every drift combat hex (:meth:`drift_hex`) is a declared attack's defender hex."""
+    Declaration Phase every drift combat hex (:meth:`drift_hex`) is a defender hex: a declared attack's or
+    under an Attack Target marker, a log's only record of a declaration."""
     pos = board.pos
     if pos.phase != DECLARATION[1] or pos.at != "end":
         return []
-    declared = {a.hex for a in pos.attacks}
+    declared = rs._attack_targets(board)
     hexes = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and u.hex not in declared
                     and rs.drift_hex(board, u.hex)})
     return [rs.finding(board, f"{P} 12.12", "movement", f"{h} holds a drift combat (paradropped units with the "

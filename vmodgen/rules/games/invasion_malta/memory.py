@@ -403,8 +403,15 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     out.append(self.finding(board, f"{P} 10.27", "movement", f"{label(u)} turned Fired in the "
                                             f"Bombardment Phase, {why}.", [u.hex], [u]))
                     continue
-            if self.is_(u, "im_aa") and board.pos.phase != "bombardment" and u.hex not in self._attack_targets(board):
-                # 11.36: AA that fired at an air mission or a drop turns Fired only under an Attack Target marker
+            if self.is_(u, "im_aa") and board.pos.phase == "":
+                self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in an unnamed phase: AA turns Fired only "
+                                "under an Attack Target marker (11.36), save AA that fired at a drop, turned "
+                                "Fired once the drops are complete (15.34), so the phase decides")
+            elif self.is_(u, "im_aa") and board.pos.phase not in ("bombardment", "airborne") \
+                    and u.hex not in self._attack_targets(board):
+                # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker; in the
+                # Airborne Operations Phase 15.34 (the specific rule) turns AA that fired at a drop Fired
+                # once all drops are complete (「全ての落下傘降下が完了するまで…射撃済に裏返さない」)
                 out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in {board.pos.phase}, "
                                         f"but {u.hex} is under no Attack Target marker and no declared attack hits it: "
                                         "AA units turn Fired only under an Attack Target marker (11.36).",

@@ -65,6 +65,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 12.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
@@ -146,8 +147,11 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if norm(active) in known:
             return known[norm(active)]
         ids = sorted(set(known.values()))
+        printed = sorted({f.name for f in pos.game.formations.values() if getattr(f, "name", "")}
+                         | {a.name for a in pos.map.areas.values() if a.kind == "sector" and a.name} - set(ids))
         raise InputError(pos.source, f"[state] active {active!r} is no formation or sector of this game "
-                                     f"(known: {', '.join(ids)})")
+                                     f"(known: {', '.join(ids)}"
+                                     f"{'; or by printed name: ' + ', '.join(printed) if printed else ''})")
 
     # ---- unit classes (2, 3.6) -------------------------------------------------------------
 

@@ -5,7 +5,7 @@ after it no unit of the old formation is in the game, and, in a position naming 
 the new one before it (a position naming none may use them as any German units: rounds before
 rulepos28 did).
 ``na41_conversions``: "old:new:turn" entries (formation ids). Inside that Preparation Phase
-(``at = "during"``) either may stand."""
+(``at = "during"``) either may stand; at its end the old one's units are gone."""
 from __future__ import annotations
 
 from ...core.board import Board
@@ -30,11 +30,13 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
         return []
     out = []
     for old, new, turn in conversions(rs):
-        if pos.turn == turn and (not pos.phase or pos.phase_kind == "reinforcement"):
-            if not pos.phase and any(u.unit.formation == old for u in pos.units):
+        if pos.turn == turn and not pos.phase:
+            if any(u.unit.formation == old for u in pos.units):
                 rs.not_judged(f"{P} 20.4.2", f"on turn {turn} the {old} units become {new} units in the Preparation "
                                              "Phase; a position naming no phase may be before it or after")
             continue
+        if pos.turn == turn and pos.phase_kind == "reinforcement" and pos.at != "end":
+            continue                    # inside the Preparation Phase the replacing is under way
         if pos.turn < turn:
             if pos.scenario_data is not None:
                 out += [rs.finding(board, f"{P} 20.4.2", "movement", f"{label(u)}, of the {new} formation, is in the "

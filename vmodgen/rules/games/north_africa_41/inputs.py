@@ -14,7 +14,7 @@ READS: dict[str, Reads] = {
     # 12.1.3 #3: another retreat enters no enemy ZOC: the terrain of its hexes and of the retreat's
     "NA41 12.1.3/zoc": Reads(path=True, hexes=True),
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
-    "NA41 16.1/phase": NOTHING,
-    "NA41 8.8.3": Reads(columns=("attack", "defense")),  # the strengths of the odds floor
-    "NA41 10.4.1": Reads(columns=("steps",)),         # 3-step units (the kit's step counts are mostly illustrative)                       # an OOS marker changed outside its Supply Phase
+    "NA41 16.1/phase": NOTHING,                       # an OOS marker changed outside its Supply Phase
+    "NA41 8.8.3": Reads(columns=("attack",), by_columns=("defense",)),  # the attackers' attack, defenders' defence
+    "NA41 10.4.1": Reads(columns=("steps",)),         # 3-step units (the kit's step counts are mostly illustrative)
 }

@@ -1,6 +1,8 @@
-"""North Africa '41 remnants (10.4.1, 19.6): what the Remnant Display holds against the remnants on
-the map. A 3-step unit that took its second loss may be replaced by a remnant of its unit type: the
-unit goes on the display, the remnant where it stood; an eliminated remnant goes back to the
+"""North Africa '41 remnants (10.4.1, 19.6): what the Remnant Display holds against the remnants in
+play. A 3-step unit that took its second loss may be replaced by a remnant of its unit type: the
+unit goes on the display, the remnant where it stood, or (19.4.1) in an off-map box or with a corps
+HQ (「次いで残余はマップ外ボックス又は軍団 HQ に置かれます」), so a remnant is in play anywhere but the
+boxes of units out of play (the Eliminated box, the Remnant Display, the Surrender Box); an eliminated remnant goes back to the
 display and its unit to the Eliminated box; a remnant rebuilt by a replacement goes back too and
 its unit returns reduced (19.6: 「残余ディスプレイ内のユニットは、常に残余又はそれがあらわしているユニット
 でなければなりません」). Judged in a kit position only: the roster says which units the position
@@ -16,6 +18,7 @@ from collections import Counter
 from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
+from .memory import removal_boxes
 from .movement import nat_group
 from .units import NorthAfrica41Units
 
@@ -64,7 +67,9 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
                                          "10.4.2) is not known")
         else:
             standing[group(u)] += 1
-    on_map = Counter(group(u) for u in pos.units if is_remnant(u) and board.is_hex(u.hex))
+    out_of_play = removal_boxes(rs)
+    in_play = lambda u: bool(u.hex) and u.hex not in out_of_play            # noqa: E731
+    on_map = Counter(group(u) for u in pos.units if is_remnant(u) and in_play(u))
     for g in set(standing) | set(on_map):
         free_remnants = sum(1 for x in spare if is_remnant(x) and group(x) == g)
         free_units = sum(1 for x in spare if not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g)
@@ -73,16 +78,16 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
         if standing[g] > on_map[g] + free_remnants:
             units = [u for u in pos.units if u.hex == display and not is_remnant(u) and group(u) == g]
             out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"the Remnant Display holds {rs.names(units)}, but "
-                                  f"{count(on_map[g], f'{side} {kind} remnant')} on the map "
+                                  f"{count(on_map[g], f'{side} {kind} remnant')} in play "
                                   f"{'stand' if on_map[g] > 1 else 'stands'} for {'it' if len(units) == 1 else 'them'}"
                                   ", and none is unplaced: a unit stays on the display only while its remnant is in "
                                   "play; when the remnant is eliminated the unit goes to the Eliminated box (10.4.1, 19.6).",
                                   [display], units))
         modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g for x in roster)
         if on_map[g] > standing[g] + free_units and modelled:
-            units = [u for u in pos.units if is_remnant(u) and board.is_hex(u.hex) and group(u) == g]
-            out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{rs.names(units)} stand"
-                                  f"{'s' if len(units) == 1 else ''} on the map, but the Remnant Display holds "
+            units = [u for u in pos.units if is_remnant(u) and in_play(u) and group(u) == g]
+            out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{rs.names(units)} "
+                                  f"{'is' if len(units) == 1 else 'are'} in play, but the Remnant Display holds "
                                   f"{count(standing[g], f'{side} 3-step {kind} unit')} for "
                                   f"{'it' if len(units) == 1 else 'them'}, and none is unplaced: a remnant stands "
                                   "for a unit on the display; a 3-step unit and its remnant are never in play at once "

@@ -76,7 +76,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                          f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log",
                          # never a verdict, only "not judged" (a position does not tell a new marker either)
                          f"{P} 9.5.3": "whether a fort under construction was begun in this Movement Phase or lies "
-                                       "there from an earlier one is not recorded in a log"}
+                                       "there from an earlier one is not recorded in a log",
+                         # round rulepos28's checks of declared attacks and their results (review rv-rp28 item 6)
+                         f"{P} 8.8.3": "declared attacks (which units attack which hex) are not recorded in a log",
+                         f"{P} 13.1.3": "declared attacks and their combat results (which retreat a marker follows) "
+                                        "are not recorded in a log",
+                         f"{P} 15.1": "declared attacks and their combat results (which result a breakthrough group "
+                                      "follows) are not recorded in a log",
+                         f"{P} 8.9.2": "a log's drags may take an Auto DS marker off after the Combat Phase: a "
+                                       "marker left at its end is housekeeping, not judged"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
