@@ -5,23 +5,17 @@ formation's printed name, 2.25): each ``r28-*`` position of ``tests/data/positio
 invasion_malta`` gives its ``# expect:`` verdict, and the legal twins differ in one marker or attack."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from rulepos_util import expected, verdict
 from vmodgen.commands.check import command
 from vmodgen.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
 FILES = sorted(DATA.glob("r28-*.toml"))
-
-
-def verdict(path: Path) -> tuple[int, list[str], bool]:
-    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False)
-    report = json.loads(r.output)
-    return r.return_value, [f["rule"] for f in report["findings"]], report["partial"]
 
 
 def test_rulepos28_positions_written():
@@ -31,8 +25,7 @@ def test_rulepos28_positions_written():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_rulepos28_positions(path: Path):
     """Each position's verdict is its header's (legal: no finding, not partial)."""
-    (want,) = [ln.split(":", 1)[1].strip() for ln in path.read_text(encoding="utf-8").splitlines()
-               if ln.startswith("# expect:")]
+    want = expected(path)
     code, rules, partial = verdict(path)
     if want == "legal":
         assert code == 0 and rules == [] and not partial
