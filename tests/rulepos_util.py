@@ -21,3 +21,13 @@ def expected(path: Path) -> str:
     (want,) = [ln.split(":", 1)[1].strip() for ln in path.read_text(encoding="utf-8").splitlines()
                if ln.startswith("# expect:")]
     return want
+
+
+def assert_expected(path: Path) -> None:
+    """The position gives its header's verdict (legal: no finding, not partial; else that rule)."""
+    want = expected(path)
+    code, rules, partial = verdict(path)
+    if want == "legal":
+        assert code == 0 and rules == [] and not partial
+    else:
+        assert code == 1 and want in rules
