@@ -187,14 +187,15 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             if turn == due and (here is None or drop is None or move is None or here < drop):
                 continue
-            if turn == due and here is not None and move is not None and here < move:
+            lagging = turn == due and here is not None and move is not None and here < move
+            if lagging and not in_log:
                 self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
                                              f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
                                              "as the paradrop (a tracker moved on early), so it is judged at that "
                                              "phase's end")
                 continue
             said = f"{label(u)} is still in {u.hex} on turn {turn}; that whole wave paradrops on turn {due}"
-            if in_log:
+            if in_log:          # (no "judged at that phase's end" in a log: it never is)
                 self.not_judged(f"{P} 6.11", f"{said}: a log names no scenario, and a scenario's set-up may leave "
                                              "units unused in a wave box (14.0)")
                 continue
