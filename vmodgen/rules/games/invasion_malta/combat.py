@@ -274,6 +274,14 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
     def _advance_verdict(self, board: Board, u: UnitState) -> list:
         """``u``'s move read as an advance after combat: its findings."""
         out = []
+        held = [x for x in board.units(u.hex) if x.side != u.side and self.combat(x)]
+        if held and self.drift_hex(board, u.hex):
+            # elsewhere a hex shared with the enemy is 8.14's finding; a drift combat hex is the one
+            # exception to 8.14, and only for the landing (15.41): no advance enters it (15.61)
+            out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced into {u.hex}, a drift "
+                                    f"combat hex that still holds enemy combat units ({self.names(held)}); an "
+                                    "advance enters the hex its defender vacated, and only the paradropped units "
+                                    "fight a drift combat (8.14, 15.61).", [u.hex], [u]))
         if self.orange(u) or self.zero_ma(u):
             out.append(self.finding(board, f"{P} 13.53", "movement", f"{label(u)} advanced after combat, but "
                                     "orange-circle and 0-MA units may not advance.", [u.hex], [u]))
@@ -323,8 +331,9 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if board.pos.moves_announced or board.pos.attacks or not start or not board.is_hex(start) \
                 or board.terrain(start) == "invasion":
             return None
-        if any(x.side != u.side and self.combat(x) for x in board.units(u.hex)):
+        if any(x.side != u.side and self.combat(x) for x in board.units(u.hex)) and not self.drift_hex(board, u.hex):
             return []      # sharing a hex with the enemy is 8.14's finding, whichever the move was
+        # (a drift combat hex is no 8.14 finding: an advance may not end there, a retreat may, 15.65)
         memory = self.memory(board.pos)
         prev = memory.prev_hexes
         sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
@@ -389,6 +398,11 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         elif self.activation_side(board) == u.side:
             out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted in its own side's "
                                     "activation; only the inactive player's units react.", [u.hex], [u]))
+        if board.is_hex(u.hex) and self.drift_hex(board, u.hex):
+            # 15.62 「以下は、認められない。：…連合軍予備移動」: no reaction joins a drift combat (and its
+            # hex, shared with the enemy, is the 8.14 exception for the landing alone, 15.41)
+            out.append(self.finding(board, f"{P} 15.62", "movement", f"{label(u)} reacted into {u.hex}, a drift "
+                                    "combat hex; no Allied reaction is allowed in a drift combat.", [u.hex], [u]))
         if u.previous in ez:
             out.append(self.finding(board, f"{P} 9.25", "zoc", f"{label(u)} reacted from {u.previous}, which is in "
                                     "enemy ZOC.", [u.previous], [u]))

@@ -93,9 +93,19 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
 
     def dropped_now(self, pos, uid: str) -> bool:
         """Whether unit ``uid`` paradropped in this activation, as the memory's ``dropped`` (a
-        position's ``[state] dropped``) records it."""
-        dropped = self.memory(pos).dropped
-        return isinstance(dropped, list) and uid in dropped
+        position's ``[state] dropped``) records it, or is dropping now: in the Airborne Operations
+        Phase, on a map hex and off the map at the phase start (``prev_hexes``; the memory's
+        ``dropped`` is written at the phase end, so before, a log's drift landing was an 8.14 finding
+        at its drop, 15.41). A unit air-landed on an airhead's airfield drops nothing (15.7)."""
+        memory = self.memory(pos)
+        if isinstance(memory.dropped, list) and uid in memory.dropped:
+            return True
+        prev = memory.prev_hexes
+        if pos.phase != "airborne" or not isinstance(prev, dict):
+            return False
+        u = next((x for x in pos.units if x.id == uid), None)
+        return u is not None and pos.map.has_hex(u.hex) and not pos.map.has_hex(prev.get(uid, "")) \
+            and not self._air_landed(pos, u)
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there

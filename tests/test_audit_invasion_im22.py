@@ -1,0 +1,57 @@
+"""Invasion: Malta in a log (LogWriter, the bundled module), the gaps im22 closed. GT1's Airborne
+Operations Phase: an Airhead on 1424, 5/3 drops from KG1's box onto 1425, where the Allied B/3 KOMR
+stands (a drift landing, 15.41: the one exception to 8.14), and KG1 unit 1 onto 1424."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "im-im22")
+
+
+def _drift(im, name: str, combat: list[tuple[str, str]]):
+    """The module docstring's drops, then ``combat``: (unit, hex) drags in GT1's Combat Phase."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1425")
+    w.move("KG1 unit 1", "1424")
+    w.set_turn(1, "Combat Phase")
+    for unit, h in combat:
+        w.move(unit, h)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def test_a_drift_landing_is_no_8_14_finding_while_its_phase_runs(im):
+    """15.41, 8.14 「ユニットは、敵戦闘ユニットを含んでいるヘクスへ進入できない [例外：1.32と15.41]」: 5/3
+    landing on B/3 KOMR's hex in the Airborne Operations Phase is the drift landing. Before, the
+    log's drops were known only at the phase end (memory ``dropped``), so the drop itself (step 3)
+    was an IM 8.14 finding. The drift combat unresolved after the Combat Phase is still 8.14's at
+    the next phase (15.6: combat is required in a landing hex holding both sides)."""
+    r = _drift(im, "drift-landing.vlog", [])
+    assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 8.14"] == [("IM 8.14", 6)]
+
+
+def test_an_attacker_drag_into_a_drift_combat_hex_is_judged(im):
+    """The Axis is the only side that moved (it attacks, 9.11). In the Combat Phase KG1 unit 1 is
+    dragged 1424 -> 1425, into the drift combat hex B/3 KOMR still holds. As an advance it breaks
+    13.53 (an advance enters the hex its defender vacated; 8.14 excepts the drift landing only,
+    15.41; only the dropped units in the hex fight, 15.61); as an attacker retreat (15.65 lets a
+    retreat enter a drift hex) it ends in enemy ZOC though a hex outside it was in reach (13.35). Illegal
+    both ways: one finding at the drag (step 6). Before, nothing judged it and nothing named it
+    (the advance check left a hex shared with the enemy to 8.14, which skips drift hexes)."""
+    r = _drift(im, "drift-advance.vlog", [("KG1 unit 1", "1425")])
+    [f] = [f for f in r.findings if f.rule.startswith("IM 13.")]
+    assert (f.rule, f.step, f.units) == ("IM 13.53", 6, ("S3-KG1-1",))
+    assert "a drift combat hex that still holds enemy combat units (B/3 KOMR)" in f.message
+    assert "illegal as an advance and as an attacker retreat alike" in f.message
