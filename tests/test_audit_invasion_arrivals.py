@@ -142,3 +142,29 @@ def test_a_misdrop_corrected_by_a_second_drag_is_found_at_the_drop(im):
     r = _leros(im, "misdrop.vlog", ["L3008", "L3009"])
     assert [(f.rule, f.step, f.hexes) for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == \
         [("IM 16.33", 5, ("L3008",))]
+
+
+@pytest.mark.parametrize("phase, found", [("Airborne Operations Phase (paradrop or air transport)", []),
+                                          ("Naval Transport Phase", [("IM 15.52", 4)])],
+                         ids=["one-phase-off", "two-phases-off"])
+def test_an_invader_placed_with_the_tracker_lagging_is_not_in_the_sea(im, phase, found):
+    """im22 (the lag-airborne log of imfix14, left on its hex): convoy unit 1 goes to Leros East's
+    Available box, then is placed on L2703, an invasion hex of its zone, with the tracker still in
+    the Airborne Operations Phase, the phase before the Movement Phase an invader is placed in
+    (16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」);
+    the tracker then moves on to the Movement Phase. The tracker may be one phase off the pieces:
+    IM 15.52 is named not judged there, never a finding; and the unit, from the sea, is no
+    paradropped unit (before, entering the map in an Airborne phase made it one, and it was 'on an
+    all-sea hex' through the Movement Phase too). Placed two phases early (the Naval Transport
+    Phase), the invader on its invasion hex is IM 15.52, once, at its placement."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, phase)
+    w.move("S4-C1", "L2703")
+    w.set_turn(1, "Movement Phase")
+    r = audit([w.advance(1).write(root / f"lag-stay-{phase.split()[0]}.vlog")], module=module)
+    assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 15.52"] == found
+    said = [s for s in _not_judged(r, "IM 15.52") if "one phase off the Movement to Combat Phases" in s]
+    assert len(said) == (0 if found else 1)

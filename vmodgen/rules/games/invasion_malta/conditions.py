@@ -29,6 +29,7 @@ from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_fro
 from .attacker import played_am
 from .carried import MaltaMemory, entered_from
 from .stacking import InvasionMaltaStacking
+from .units import PHASE_LOGGED
 
 P = "IM"
 
@@ -38,6 +39,9 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
 
     def derive(self, pos: Position, turn_text: str = "") -> None:
         st = pos.state
+        # a log's phase is what its turn tracker (or chat) shows, which may be a phase off the pieces
+        # (a position file's is stated): read by :meth:`phase_logged`
+        st[PHASE_LOGGED] = True
         if "time" not in st:
             time, why = self._derive_time(pos, turn_text)
             if time:
@@ -226,8 +230,13 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
         if after.phase == "airborne" and came:
             if after.turn is not None:
                 memory.air_entry_turn = after.turn
+            # a unit from a convoy's card or an invasion zone's box came by sea (16.14, 16.33A: placed
+            # with the tracker a phase behind), not by parachute: it is no paradropped unit in the sea
+            from .transport import entry_source
+            board = Board(after)
             dropped = set(memory.paradropped or ())
-            dropped.update(u.id for u in came if not self._air_landed(after, u))
+            dropped.update(u.id for u in came if not self._air_landed(after, u)
+                           and not entry_source(self, board, prev.get(u.id)))
             memory.paradropped = sorted(dropped)
 
     def paradropped(self, pos: Position, uid: str) -> bool:

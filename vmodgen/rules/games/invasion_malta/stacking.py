@@ -8,6 +8,8 @@ from ...core.stacking import fmt, mixed
 from .units import InvasionMaltaUnits
 
 P = "IM"
+#: the first and last phases of :attr:`InvasionMaltaStacking.INVASION_PHASES`
+INVASION_FIRST, INVASION_LAST = "movement", "combat"
 
 
 class InvasionMaltaStacking(InvasionMaltaUnits):
@@ -202,6 +204,13 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if not pos.phase:
             return True
         if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
+            if self.phase_logged(pos) and self._next_to_invasion_phases(pos):
+                self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
+                                f"{'at the end of' if pos.at == 'end' else 'during'} the "
+                                f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
+                                "one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E), "
+                                "and a log's tracker may be one phase off the pieces")
+                return True
             return False
         whose = self.activation_side(board)
         if whose is None:
@@ -210,6 +219,16 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                                           "to be invading")
             return True
         return whose == u.side
+
+    def _next_to_invasion_phases(self, pos) -> bool:
+        """Whether ``pos`` is one phase off the invasion's (:data:`INVASION_PHASES`): in the phase
+        before the Movement Phase, at the end of the Combat Phase, or during the phase after it."""
+        ids = [p.id for p in self.game.sequence.phases]
+        if pos.phase not in ids or INVASION_FIRST not in ids or INVASION_LAST not in ids:
+            return False
+        i = ids.index(pos.phase)
+        return pos.phase == INVASION_LAST or (i + 1 < len(ids) and ids[i + 1] == INVASION_FIRST) or \
+            (i > 0 and ids[i - 1] == INVASION_LAST and pos.at != "end")
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most

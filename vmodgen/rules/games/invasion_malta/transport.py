@@ -177,7 +177,7 @@ def _one_zone(rs, board: Board, convoys: set[str]) -> list:
     return out
 
 
-def _entry_source(rs, board: Board, place: str | None) -> str:
+def entry_source(rs, board: Board, place: str | None) -> str:
     """Where a unit entering the map by sea came from: "card" (a set-up card box of
     ``im_sea_boxes``), "delay" (a zone's Delay box, ``im_delay_boxes``), "available" (a zone's other
     box), else ""."""
@@ -220,7 +220,7 @@ def check_invasion_placements(rs, board: Board) -> list:
         # where the unit stood at the phase start: its move's, else (a phase whose drags are not
         # tracked as moves, the Naval Transport Phase's in a log) the previous phase end's
         was = u.previous or entered_from(prev, u)
-        src = _entry_source(rs, board, was)
+        src = entry_source(rs, board, was)
         if not src or not board.is_hex(u.hex) or not rs.combat(u):
             continue
         # a log's phase is the tracker's, which may lag the pieces; a place read from the previous
@@ -352,7 +352,7 @@ def check_port_friendly(rs, board: Board) -> list:
     axis = str(rs.param("im_supply_side"))
     out = []
     for u in board.pos.units:
-        if not _entry_source(rs, board, u.previous) or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
+        if not entry_source(rs, board, u.previous) or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
                 or not rs.combat(u) or friendly_hex(rs, board, u.hex, u, axis):
             continue
         held = board.pos.control.get(u.hex)

@@ -19,6 +19,8 @@ SCENARIOS = ("1", "2", "3", "4")
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
 #: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
 HQ_COMPANY_FLAG = "hq_label_only"
+#: the ``state`` key the rule set's ``derive`` sets on a log's positions (:meth:`phase_logged`)
+PHASE_LOGGED = "phase_logged"
 #: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
 #: Allied infantry labelled "HQ" (17.1 note)
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
@@ -292,6 +294,12 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         """Whether unit ``uid`` paradropped in this activation, as the memory records it (a hook: the
         conditions layer reads ``paradropped``; without it, no)."""
         return False
+
+    @staticmethod
+    def phase_logged(pos: Position) -> bool:
+        """Whether ``pos``'s phase is a log's (its turn tracker's or chat's, which may be a phase off
+        the pieces), not a position file's stated one (set by the rule set's ``derive``)."""
+        return bool(pos.state.get(PHASE_LOGGED))
 
     def _air_landed(self, pos: Position, u: UnitState) -> bool:
         """Air transport lands on an airfield holding an airhead (15.71)."""
