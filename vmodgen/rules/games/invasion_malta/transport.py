@@ -348,22 +348,26 @@ def check_port_friendly(rs, board: Board) -> list:
     hospitals are: an Axis Control marker, ``control`` or another Axis combat unit there), one last
     so by Allied units Allied-friendly. An Axis landing at a port that shows none of these is found
     only where the position states the port Allied (``control``); else an Axis unit may have passed
-    through it unrecorded, and 16.13 is named not judged."""
+    through it unrecorded, and 16.13 is named not judged. The port is the hex the unit landed on, the
+    first of its route out of the box (:func:`entry_hex`, as 16.14 and 16.33 read it), not the hex it
+    stands on now (im22: one that went on from the port was judged by that hex)."""
     axis = str(rs.param("im_supply_side"))
     out = []
     for u in board.pos.units:
-        if not entry_source(rs, board, u.previous) or not board.is_hex(u.hex) or "port" not in board.features(u.hex) \
-                or not rs.combat(u) or friendly_hex(rs, board, u.hex, u, axis):
+        if not entry_source(rs, board, u.previous) or not board.is_hex(u.hex) or not rs.combat(u):
             continue
-        held = board.pos.control.get(u.hex)
+        at = entry_hex(board, u)
+        if "port" not in board.features(at) or friendly_hex(rs, board, at, u, axis):
+            continue
+        held = board.pos.control.get(at)
         if u.side == axis and held in (None, "", axis):
-            rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {u.hex}, which shows no Axis Control "
+            rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {at}, which shows no Axis Control "
                           "marker, no control and no other Axis unit: whether Axis units held or passed through it "
                           "last (3.11), making it a friendly port, is not recorded")
             continue
         out.append(rs.finding(board, f"{P} 16.13", "movement", f"{label(u)} came by sea from "
-                              f"{board.place_name(u.previous or '')} to the port {u.hex}, which is not friendly to its "
-                              "side (3.11); units arriving by convoy land at a friendly port only.", [u.hex], [u]))
+                              f"{board.place_name(u.previous or '')} to the port {at}, which is not friendly to its "
+                              "side (3.11); units arriving by convoy land at a friendly port only.", [at], [u]))
     return out
 
 
