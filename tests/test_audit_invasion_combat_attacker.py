@@ -192,3 +192,15 @@ def test_a_unit_deleted_in_the_combat_phase_keeps_its_side(im, movement, deleted
                               "advance (5/3 advanced 1324 → 1323, a hex no enemy unit stood in at the phase start")
     else:
         assert said == []
+
+
+def test_13_52_is_named_not_judged_in_a_log(im):
+    """13.52 「その戦闘に参加した攻撃ユニットのみが前進でき」: whether an advancing unit attacked the hex
+    needs the declared attacks, which a log never records. The Allied AM is played, 5/3 retreats
+    1424 -> 1523 -> 1623 and B/3 KOMR advances 1425 -> 1424: the advance is judged (13.53, legal)
+    and 13.52 is named not judged with that reason (before im22 it was in no list: the log's
+    coverage read as if every advance rule had been checked)."""
+    r = _combat(im, "advance-13-52.vlog", am=True, combat=[("5/3", "1523"), ("5/3", "1623"), ("B/3 KOMR", "1424")])
+    assert _found(r) == []
+    [why] = _not_judged(r, "IM 13.52")
+    assert "which units took part in which attack is not recorded" in why

@@ -267,6 +267,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         was eliminated, not advanced."""
         if not board.is_hex(u.hex):
             return []
+        if not board.pos.attacks:
+            self.not_judged(f"{P} 13.52", "which units took part in which attack is not recorded (no declared attacks: "
+                            "never in a log), so whether an advancing unit was an attacker of the hex it entered "
+                            "(13.52 「その戦闘に参加した攻撃ユニットのみが前進でき」) is not known")
         advance = self._advance_verdict(board, u)
         either = self._advance_or_retreat(board, u, ez, advance)
         return advance if either is None else either
