@@ -55,3 +55,26 @@ def test_an_attacker_drag_into_a_drift_combat_hex_is_judged(im):
     assert (f.rule, f.step, f.units) == ("IM 13.53", 6, ("S3-KG1-1",))
     assert "a drift combat hex that still holds enemy combat units (B/3 KOMR)" in f.message
     assert "illegal as an advance and as an attacker retreat alike" in f.message
+
+
+def test_a_move_not_legal_as_infiltration_for_its_er_rests_on_the_ers(im):
+    """8.24, 8.5: the Allied Central AM is played (GT2); B/3 KOMR (ER 3) moves from 1425, in the ZOC
+    of 5/3 (ER 6, dropped on 1424 on GT1), straight into 1324, in its ZOC too: IM 8.24, and not legal
+    as infiltration either, since its ER is below 5/3's (8.52 「現行ERが、進入するヘクス内にZOCを及ぼしている最高ERの敵ユニットのそれ以上である」). Both
+    ERs are illustrative in the bundled kit (values invented): the finding names them among the
+    illustrative values it rests on. Before im22 it named the terrain alone."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1424")
+    w.set_turn(2, "Draw (AM or CAS air unit) and pass option")
+    w.move(central, ("Off-map boxes", 611, 140))          # the AM played (7.13)
+    w.set_turn(2, "Movement Phase")
+    w.move("B/3 KOMR", "1324")
+    r = audit([w.advance(1).write(root / "infiltration-er.vlog")], module=module)
+    [f] = r.findings
+    assert f.rule == "IM 8.24" and "not legal as infiltration (8.5) either" in f.message
+    [unit] = [i for i in f.illustrative if i.kind == "unit"]
+    assert unit.items == ("the er of B/3 KOMR", "the er of 5/3")

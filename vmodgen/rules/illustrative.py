@@ -4,7 +4,9 @@ verdict nor the order of the findings.
 A kit marks what the rulebook does not give (the terrain of a hex, a hexside, a road, an area,
 a unit's value, a rule parameter: ``illustrative``). Each rule set declares, per rule or rule
 family, what its findings read (:class:`Reads`, one table per game in
-``rules/games/<game>/inputs.py``, the generic one here); :func:`inputs_of` names the
+``rules/games/<game>/inputs.py``, the generic one here; ``"tried:<key>"``: what judging a logged
+move in the unannounced mode :class:`~vmodgen.rules.base.Trial` ``key`` read, of the finding's
+units and ``by`` units); :func:`inputs_of` names the
 illustrative values among what one finding read, and :func:`position_inputs` sums up what a
 whole position's judgement read (the coverage line). A rule no table declares gets nothing.
 """
@@ -243,10 +245,18 @@ class Annotator:
     def inputs_of(self, f: Finding, pos: Position) -> tuple[Input, ...]:
         """The illustrative values finding ``f`` of ``pos`` rests on (its rule's :class:`Reads`)."""
         r = reads_of(self.table, f.rule, f.kind, f.part)
-        if r == NOTHING:
+        # a logged move found illegal in the modes a player need not announce (base.Trial) rests
+        # on what judging those modes read too: the entry ``"tried:<trial key>"``
+        tried = [self.table[k] for k in (f"tried:{t}" for t in f.details.get("tried", ())) if k in self.table]
+        if r == NOTHING and not tried:
             return ()
         c = _Collector(pos.game, pos.map)
         units = _units(pos, f.units)
+        for extra in tried:
+            for u in units:
+                c.unit(u, extra.columns)
+            for u in _units(pos, f.by):
+                c.unit(u, extra.by_columns)
         if r.path:
             for u in units:
                 c.path(_read_route(_route(u), f.hexes), u.unit.movement_class, r.costs)

@@ -22,6 +22,8 @@ READS: dict[str, Reads] = {
     "IM 6.12/night": _NIGHT,                          # ... placed on an AM or PM turn
     "IM 6.13/phase": NOTHING,                         # ... lifted outside the Supply Status Phase
     "IM 6.15": NOTHING,                               # OoS armour: the marker, not the map
+    "IM 8.5/er": Reads(columns=("er",)),              # infiltration: the unit's ER against the enemies'
+    "tried:infiltration": Reads(by_columns=("er",)),  # a logged move failing infiltration on the ER (``by``)
     "IM 15.52": Reads(hexes=True),                    # all-sea hexes
     "IM 17.52": Reads(hexes=True),                    # gliders on urban hexes
     "IM 8.43": _NIGHT,

@@ -16,6 +16,9 @@ from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
 from .conditions import InvasionMaltaConditions
 
+#: the key of the infiltration trial (8.5) in a logged move's findings (``details["tried"]``)
+INFILTRATION = "infiltration"
+
 P = "IM"
 ROADS = {"primary_road", "secondary_road", "road"}
 
@@ -298,13 +301,26 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         out = []
         if not self.orange(u):
             out.append(Trial("infiltration (8.5)",
-                        lambda: self.check_move(board, replace(u, mode="infiltration"), ez)))
+                        lambda: self.check_move(board, replace(u, mode="infiltration"), ez), INFILTRATION))
         time = str(board.pos.state.get("time", "")).lower()
         if u.side != str(self.param("im_supply_side")) and (time != "am" and time != "pm"
                                                                      or self.scenario_no(board.pos) == "1") \
                 and not self.motor_pool_barred(u):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
+
+    def unannounced(self, board: Board, u: UnitState, ez: set[str], found: list) -> list:
+        """The base's verdict; where the infiltration tried failed on the ER (8.5: the unit's current
+        ER below an enemy's projecting a ZOC into the hex entered), the finding names the unit and
+        those enemy units as ``by``: its verdict read their ERs (``inputs.READS``, ``tried:``); a trial
+        that failed otherwise did not turn on an ER."""
+        got = super().unannounced(board, u, ez, found)
+        if not any(INFILTRATION in f.details.get("tried", ()) for f in got):
+            return got
+        er = self._infiltration(board, replace(u, mode="infiltration"))
+        if er is None or er.part != "er":
+            return got
+        return [replace(f, by=tuple(dict.fromkeys((*f.by, *er.units)))) for f in got]
 
     def check_move(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """A move in the Movement Phase (mode move, infiltration or motor pool)."""
@@ -375,7 +391,8 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         best = max((self.er(x) for x in sources), default=0)
         if er < best:
             return self.finding(board, f"{P} 8.5", "zoc", f"{label(u)} (ER {fmt(er)}) infiltrated into {u.hex}, "
-                                f"where enemy units of ER {fmt(best)} project a ZOC.", [u.hex], [u] + sources)
+                                f"where enemy units of ER {fmt(best)} project a ZOC.", [u.hex], [u] + sources,
+                                part="er", by=sources)
         return None
 
     def er(self, u: UnitState) -> float:
