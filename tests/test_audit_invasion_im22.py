@@ -78,3 +78,43 @@ def test_a_move_not_legal_as_infiltration_for_its_er_rests_on_the_ers(im):
     assert f.rule == "IM 8.24" and "not legal as infiltration (8.5) either" in f.message
     [unit] = [i for i in f.illustrative if i.kind == "unit"]
     assert unit.items == ("the er of B/3 KOMR", "the er of 5/3")
+
+
+BOMBARDMENT = "Bombardment Phase (artillery and CAS)"
+
+
+@pytest.mark.parametrize("phase, unit, to, found, unjudged", [
+    (BOMBARDMENT, "B/3 KOMR", "1325", [("IM 7.14", 9)], None),
+    (BOMBARDMENT, "5/3", "1523", [], ("IM 7.14", "as the inactive player's it may be a reaction (9.2) with the "
+                                               "tracker one phase off")),
+    ("Combat Declaration Phase", "5/3", "1523", [("IM 9.31", 9)], None),
+    ("Combat Declaration Phase", "B/3 KOMR", "1325", [], ("IM 7.14", "it may be its Movement Phase move with the "
+                                                                     "tracker one phase ahead")),
+], ids=["bombardment-active", "bombardment-inactive", "declaration-inactive-axis", "declaration-active"])
+def test_a_drag_in_the_declaration_or_bombardment_phase(im, phase, unit, to, found, unjudged):
+    """7.14 A4-A6, 9.3 「連合軍プレイヤーのみが、戦闘回避を実施できる」, 10.28 D (a bombardment's results are
+    step losses and disruption), 7.14 注釈 3 「非活性組織のユニットは、移動できない [例外：9.2]」. GT1: 5/3
+    drops on 1424; GT2: the Allied Central AM is played (the Allies active), and one unit is dragged
+    in the phase the tracker shows. A log's tracker may be one phase off the pieces, so only a move
+    no neighbouring phase allows either is found: the active player's unit in the Bombardment
+    Phase (no refusal before, no reaction after: IM 7.14), the inactive Axis unit in the Combat
+    Declaration Phase (no Axis refusal; no inactive move in the Movement Phase before: IM 9.31).
+    The inactive unit in the Bombardment Phase (a reaction with the tracker behind) and the active
+    one in the declaration (a Movement Phase move with the tracker ahead) are named not judged.
+    Before im22 all four were listed out of phase and judged by nothing."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1424")
+    w.set_turn(2, "Draw (AM or CAS air unit) and pass option")
+    w.move(central, ("Off-map boxes", 611, 140))
+    w.set_turn(2, phase)
+    w.move(unit, to)
+    r = audit([w.advance(1).write(root / f"quiet-{phase.split()[0]}-{unit[0]}.vlog")], module=module)
+    assert [(f.rule, f.step) for f in r.findings] == found
+    assert [(o["unit"], o["to"]) for o in r.coverage["out_of_phase"]] == [(unit, to)]
+    if unjudged:
+        rule, said = unjudged
+        assert any(said in x["why"] for x in r.coverage["rules_not_judged"] if x["rule"] == rule)

@@ -25,7 +25,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, bombardment, declared_attacks, kgs, lapses, returns, transport
+from . import air, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, transport
 from .memory import InvasionMaltaMemory
 from .units import SCENARIOS
 
@@ -185,6 +185,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
+            Rule(f"{P} 7.14", "movement", PhaseEnd(phases=(quiet_phases.DECLARATION, quiet_phases.BOMBARDMENT)),
+                 lambda b: quiet_phases.check_quiet_phase_moves(self, b),
+                 "no unit moves in the Combat Declaration (but a refusal) and Bombardment Phases (a log's)"),
             Rule(f"{P} 10.24", "movement", EVERY_PHASE_END, lambda b: bombardment.check_targets(self, b),
                  "bombardment targets: in range, a combat's hex, once a phase, 2 Axis or 4 British units"),
             Rule(f"{P} 8.43", "movement", EVERY_PHASE_END, self.check_air_entry, "no air entry at Night or Storm"),
