@@ -16,5 +16,6 @@ READS: dict[str, Reads] = {
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
     "NA41 16.1/phase": NOTHING,                       # an OOS marker changed outside its Supply Phase
     "NA41 8.8.3": Reads(columns=("attack",), by_columns=("defense",)),  # the attackers' attack, defenders' defence
-    "NA41 10.4.1": Reads(columns=("steps",)),         # 3-step units (the kit's step counts are mostly illustrative)
+    # 3-step units (the kit's step counts are mostly illustrative) and the remnants the kit has
+    "NA41 10.4.1": Reads(columns=("steps",), mix="na41_remnant"),
 }
