@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bundled_module_util import bundled_module
 from na41_util import position
+from vmodgen.audit import audit
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.illustrative import Annotator
+from vmodgen.testing.log_writer import LogWriter
 
 RULEBOOK = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "north_africa_41"
 
@@ -32,3 +37,40 @@ def test_a_remnant_finding_rests_on_the_kits_remnant_mix():
     mix = [i for i in items if i.startswith("the kit's counter mix")]
     assert mix and "British Inf Remnant" in mix[0] and "German Inf Remnant" in mix[0], items
     assert "no Allied infantry remnant in play" in f.message
+
+
+def test_a_remnant_in_the_withdrawn_box_still_stands_for_its_unit():
+    """20.3 「マップ上のどこにあるかにかかわらず、それを取り上げて現在のステップ段階で撤退ボックス内に置きます」
+    (20.2's order withdraws remnants too): the CW Inf Remnant withdrawn to the Withdrawn Units box
+    (the kit's box ``withdrawn``, rule parameter ``na41_withdrawn_box``) still stands for 20/9 Aus on
+    the Remnant Display: no NA41 10.4.1. With the remnant back on the display instead, 20/9 Aus waits
+    for nothing: NA41 10.4.1."""
+    base = ('[position]\ngame = "north-africa-41"\nturn = 13\nphase = "Preparation Phase"\n'
+            '[[units]]\nunit = "20/9 Aus"\nhex = "Remnant Display"\n'
+            '[[units]]\nunit = "British Inf Remnant"\nhex = "Remnant Display"\n')
+    for where, found in (("withdrawn", False), ("Withdrawn Units", False), ("Remnant Display", True)):
+        text = base + f'[[units]]\nunit = "CW Inf Remnant"\nhex = "{where}"\n'
+        assert any(f.rule == "NA41 10.4.1" for f in check(text)[2]) is found, where
+
+
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    return bundled_module("north-africa-41", tmp_path_factory, "na41-na22")
+
+
+@pytest.mark.parametrize("box", ["eliminated", "withdrawn"])
+def test_units_of_both_sides_put_in_one_box_in_combat_did_not_retreat_into_enemies(na41, box):
+    """10.1, 20.3: a unit put from the map into the Eliminated Units box (an exchange: an attacker and
+    a defender both lost) or the Withdrawn Units box (20.3 「それを取り上げて」) was taken out of play,
+    not moved. In the Allied Combat Phase 3 Ind Mot Bde (Allied) and then 8 MG Bn (Axis) are dragged
+    into the box: no NA41 12.2.1 "retreated into ..., which holds an enemy combat unit" for 8 MG Bn
+    (before round na22, the Axis drag was read as a retreat into a hex of enemy units)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.advance(ids.index("i1-allied-combat"))
+    w.move("3IndMot", box)
+    w.move("8MG", box)
+    r = audit([w.write(root / f"both-{box}.vlog")], module=module)
+    assert [f.message for f in r.findings if f.rule.startswith("NA41 12.") or f.rule.startswith("NA41 14.")] == []
+

@@ -353,6 +353,12 @@ def removal_boxes(rs: NorthAfrica41Units) -> set[str]:
     return set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
 
 
+def taken_out_boxes(rs: NorthAfrica41Units) -> set[str]:
+    """The boxes a unit is put in from the map, not moved to: :func:`removal_boxes` and the
+    Withdrawn Units box (20.3 「マップ上のどこにあるかにかかわらず、それを取り上げて」, ``na41_withdrawn_box``)."""
+    return removal_boxes(rs) | set(_ids(rs, "na41_withdrawn_box"))
+
+
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     """19.4.1-19.4.2, at the end of the phasing player's Initial Phase (where replacements are
     used, 19.3): a unit that was in the Eliminated Box or the Remnant Display (``na41_boxed_before``)

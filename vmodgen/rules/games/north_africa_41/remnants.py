@@ -2,7 +2,9 @@
 play. A 3-step unit that took its second loss may be replaced by a remnant of its unit type: the
 unit goes on the display, the remnant where it stood, or (19.4.1) in an off-map box or with a corps
 HQ (「次いで残余はマップ外ボックス又は軍団 HQ に置かれます」), so a remnant is in play anywhere but the
-boxes of units out of play (the Eliminated box, the Remnant Display, the Surrender Box); an eliminated remnant goes back to the
+boxes of units out of play (the Eliminated box, the Remnant Display, the Surrender Box); one in the
+Withdrawn Units box (``na41_withdrawn_box``) still stands for its unit on the display (20.3: a unit
+is withdrawn 「現在のステップ段階で」, at its step, and 20.2's order withdraws remnants too: it returns); an eliminated remnant goes back to the
 display and its unit to the Eliminated box; a remnant rebuilt by a replacement goes back too and
 its unit returns reduced (19.6: 「残余ディスプレイ内のユニットは、常に残余又はそれがあらわしているユニット
 でなければなりません」). Judged in a kit position only: the roster says which units the position

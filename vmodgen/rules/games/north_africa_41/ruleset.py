@@ -52,7 +52,7 @@ from . import remnants as na_remnants
 from . import retreat_markers as na_retreat_markers
 from . import field_params
 from . import supply as na_supply
-from .memory import removal_boxes
+from .memory import removal_boxes, taken_out_boxes
 from .stacking import NorthAfrica41Stacking
 
 P = "NA41"
@@ -413,7 +413,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return self._one_move(board, u, ez)
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
-        if u.hex in removal_boxes(self) and u.previous is not None and board.is_hex(u.previous):
+        if self._put_out(board, u):
             return self._taken_out(board, u)
         out = self._mode_limits(board, u)
         if u.mode == "special_transfer":
@@ -446,14 +446,20 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 found = with_rommel
         return out + found
 
+    def _put_out(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u`` went from a map hex into a box units are put in, not moved to (the
+        Eliminated Box, the Remnant Display, the Surrender Box, the Withdrawn Units box)."""
+        return u.hex in taken_out_boxes(self) and u.previous is not None and board.is_hex(u.previous)
+
     def _taken_out(self, board: Board, u: UnitState) -> list:
         """A unit put from a map hex into the Eliminated Box, the Remnant Display or the Surrender Box
-        was taken out of play (eliminated, 10.1; surrendered, 12.5), not moved: no move rule reads it.
+        was taken out of play (eliminated, 10.1; surrendered, 12.5), one put in the Withdrawn Units box
+        was withdrawn (20.3 「それを取り上げて」), not moved: no move rule reads it.
         12.5.1 「戦闘又は退却で除去されたときに非補給下（その瞬間に判定）の戦闘ユニット」 surrenders: one under an
         OOS marker put in the Eliminated Box may have been out of supply at that moment, which the
         marker (placed at its last Supply Phase) does not tell: not judged. Returns no finding."""
         surrender = set(str(self.param("na41_surrender_boxes")).replace(" ", "").split(","))
-        if u.hex not in surrender and self.combat(u) and (u.has("oos") or u.has("oos_red")):
+        if u.hex in removal_boxes(self) and u.hex not in surrender and self.combat(u) and (u.has("oos") or u.has("oos_red")):
             self.not_judged(f"{P} 12.5.1", f"{label(u)}, under an OOS marker, went from {u.previous} to {u.hex}: a "
                                           "combat unit out of supply at the moment it is eliminated surrenders (Surrender "
                                           "Box), and its supply at that moment is not recorded")
@@ -741,7 +747,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC (judged once the retreat
         is finished: ``Position.retreats_open``), enters overlapping enemy ZOCs or enters a second
         enemy-ZOC hex; friendly combat units outside the retreating stack cancel enemy ZOC in
-        their hex."""
+        their hex. A unit put out of play (:meth:`_put_out`) did not retreat."""
+        if self._put_out(board, u):
+            return []
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
         out, entered = [], 0
@@ -836,7 +844,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
         vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
         (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
-        does (``na41_limited_zoc_stops_advance = false`` reads it the other way)."""
+        does (``na41_limited_zoc_stops_advance = false`` reads it the other way). A unit put out of
+        play (:meth:`_put_out`: an attacker eliminated by the combat) did not advance."""
+        if self._put_out(board, u):
+            return []
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         out = []
         if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos"):
